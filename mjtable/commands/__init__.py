@@ -1,0 +1,1 @@
+"""Subcommands of ``mjtable``; each module exposes ``register(subparsers)``."""

@@ -1,0 +1,45 @@
+"""``mjtable score HAND --rules R [--json]``: score a hand given as notation or hand JSON."""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    from ..context_args import add_context_arguments
+    p = sub.add_parser("score", help="score a hand written in notation or as hand JSON")
+    p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON; - reads stdin')
+    p.add_argument("--rules", default="mcr", help="mcr, riichi, hk, classical, or all")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_context_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import scorer
+    from ..context_args import context_from_args, options_from_args
+    from ..render import format_result
+    text = sys.stdin.read() if args.hand == "-" else args.hand
+    names = list(scorer.RULE_SETS) if args.rules == "all" else [args.rules]
+    try:
+        hand = scorer.to_hand(text, context_from_args(args))
+        options = options_from_args(args)
+        if args.rules == "all" and options:
+            raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")
+        results = [scorer.score(hand, name, options) for name in names]
+    except (scorer.HandError, scorer.RulesError) as e:
+        if args.json:
+            print(json.dumps({"error": e.to_dict()}))
+        else:
+            print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand)}
+        if args.rules == "all":
+            payload["scores"] = {r.rules: r.to_dict() for r in results}
+        else:
+            payload["score"] = results[0].to_dict()
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print("\n\n".join(format_result(r, scorer.format_hand(hand)) for r in results))
+    return 0 if all(r.valid for r in results) else 1

@@ -1,0 +1,63 @@
+"""Command-line flags for the win context and rule options, generated from the scorer's
+registries so that ``mjtable score`` and ``mjtable read`` accept the same flags."""
+from __future__ import annotations
+
+import argparse
+
+from scorer import context as C
+from scorer import errors
+
+
+def add_context_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("win context (what a photo cannot show)")
+    for key in C.CONTEXT_KEYS.values():
+        flag = "--" + key.name.replace("_", "-")
+        if key.check is C._bool:
+            group.add_argument(flag, dest=f"ctx_{key.name}", action="store_const", const=True,
+                               default=None, help=key.doc)
+        elif key.check is C._wind:
+            group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.WIND_NAMES, default=None,
+                               help=key.doc)
+        elif key.check is C._count:
+            group.add_argument(flag, dest=f"ctx_{key.name}", type=int, default=None, help=key.doc)
+        elif key.check is C._tiles:
+            group.add_argument(flag, dest=f"ctx_{key.name}", default=None, metavar="TILES",
+                               help=key.doc + " (notation, e.g. 3m5z)")
+        elif key.check is C._seat:
+            group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.RELATIVE_SEATS, default=None,
+                               help=key.doc)
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                        help="rule option (repeatable); values: true/false, numbers or words")
+
+
+def context_from_args(args) -> dict:
+    from scorer.notation import _tiles_of
+    out = {}
+    for key in C.CONTEXT_KEYS.values():
+        v = getattr(args, f"ctx_{key.name}", None)
+        if v is None:
+            continue
+        if key.check is C._tiles:
+            v = [code for code, _ in _tiles_of(v, 0)]
+        out[key.name] = v
+    return out
+
+
+def options_from_args(args) -> dict:
+    out = {}
+    for item in args.option:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            raise errors.RulesError(errors.BAD_OPTION, f"write options as NAME=VALUE, not {item!r}")
+        low = raw.strip().lower()
+        if low in ("true", "yes", "on"):
+            val = True
+        elif low in ("false", "no", "off"):
+            val = False
+        else:
+            try:
+                val = int(raw)
+            except ValueError:
+                val = raw.strip()
+        out[name.strip()] = val
+    return out

@@ -1,0 +1,142 @@
+"""Win context: what a photo cannot show (winds, how the hand was won, riichi flags...).
+
+One registry of every context key the product knows, its type and its default, so that the
+hand JSON rejects unknown keys (issue 2) and each rule set can say which keys it reads. Scorers
+declare the keys they read, so results can name the ones that were defaulted rather than given
+(issue 5: "never silently assumed").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import errors
+from . import tiles as T
+
+WIND_NAMES = ("E", "S", "W", "N")
+RELATIVE_SEATS = ("left", "across", "right")
+
+
+def _bool(name, v):
+    if isinstance(v, bool):
+        return v
+    raise errors.HandError(errors.BAD_FIELD, f"{name} must be true or false, not {v!r}",
+                           field=f"context.{name}")
+
+
+def _wind(name, v):
+    if isinstance(v, str):
+        w = v.strip()
+        if w.upper() in WIND_NAMES:
+            return w.upper()
+        if w in T.WINDS:
+            return WIND_NAMES[T.WINDS.index(w)]
+    raise errors.HandError(errors.BAD_FIELD, f"{name} must be one of E, S, W, N, not {v!r}",
+                           field=f"context.{name}")
+
+
+def _count(name, v):
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000:
+        return v
+    raise errors.HandError(errors.BAD_FIELD, f"{name} must be a whole number >= 0, not {v!r}",
+                           field=f"context.{name}")
+
+
+def _tiles(name, v):
+    if not isinstance(v, (list, tuple)):
+        raise errors.HandError(errors.BAD_FIELD, f"{name} must be a list of tile codes",
+                               field=f"context.{name}")
+    out = []
+    for i, code in enumerate(v):
+        if not T.is_valid_code(code) or T.is_bonus(code):
+            raise errors.HandError(errors.UNKNOWN_TILE, f"{code!r} is not a playing tile code",
+                                   field=f"context.{name}[{i}]")
+        out.append(code)
+    return tuple(out)
+
+
+def _seat(name, v):
+    if v is None or v in RELATIVE_SEATS:
+        return v
+    raise errors.HandError(errors.BAD_FIELD,
+                           f"{name} must be one of left, across, right (seen from the winner), "
+                           f"not {v!r}", field=f"context.{name}")
+
+
+@dataclass(frozen=True)
+class ContextKey:
+    name: str
+    check: Callable[[str, Any], Any]
+    default: Any
+    doc: str
+
+
+CONTEXT_KEYS: dict[str, ContextKey] = {}
+
+
+def register(name, check, default, doc):
+    CONTEXT_KEYS[name] = ContextKey(name, check, default, doc)
+
+
+# Keys shared by every rule set (issue 2 hand JSON).
+register("self_drawn", _bool, False, "won on a tile drawn from the wall (not a discard)")
+register("seat_wind", _wind, "E", "the winner's seat wind; East is the dealer")
+register("round_wind", _wind, "E", "the prevailing (round) wind")
+register("last_tile", _bool, False, "won on the last tile of the wall, or its discard")
+register("kong_replacement", _bool, False, "won on the replacement tile after a kong")
+register("robbing_kong", _bool, False, "won on a tile added to an exposed pung by another player")
+register("last_of_kind", _bool, False, "the winning tile is the last of its kind (3 visible)")
+register("discarder", _seat, None, "on a discard win, who discarded: left, across or right")
+# Riichi (EMA 2016, 002 §3-4); listed here so the one JSON schema knows them.
+register("riichi", _bool, False, "the winner declared riichi")
+register("double_riichi", _bool, False, "riichi declared on the first turn")
+register("ippatsu", _bool, False, "won within one go-around of riichi, uninterrupted")
+register("tenhou", _bool, False, "dealer's win on the initial 14 tiles")
+register("chiihou", _bool, False, "non-dealer's self-drawn win on the first draw")
+register("renhou", _bool, False, "non-dealer's win on a discard before the first draw")
+register("dora_indicators", _tiles, (), "dora indicator tiles (the dora is the next tile)")
+register("ura_dora_indicators", _tiles, (), "ura-dora indicators (riichi only)")
+register("honba", _count, 0, "repeat counters on the table")
+register("riichi_sticks", _count, 0, "riichi deposits on the table, collected by the winner")
+register("red_fives", _bool, False, "count red fives as dora (off in EMA)")
+register("liable_player", _seat, None, "player liable (pao / bao) for the winner's hand")
+
+
+class Context:
+    """The given context keys, validated; defaults come from the registry."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, given: dict | None = None):
+        given = {} if given is None else given
+        if not isinstance(given, dict):
+            raise errors.HandError(errors.BAD_FIELD, "context must be an object", field="context")
+        checked = {}
+        for k, v in given.items():
+            key = CONTEXT_KEYS.get(k)
+            if key is None:
+                raise errors.HandError(errors.UNKNOWN_KEY, f"unknown context key {k!r}; known keys: "
+                                       f"{', '.join(sorted(CONTEXT_KEYS))}", field=f"context.{k}")
+            checked[k] = key.check(k, v)
+        self.given = checked
+
+    def get(self, name: str):
+        if name in self.given:
+            return self.given[name]
+        return CONTEXT_KEYS[name].default
+
+    def missing(self, names) -> list[str]:
+        """The keys among ``names`` that were not given (their defaults will be used)."""
+        return [n for n in names if n not in self.given]
+
+    def __contains__(self, name):
+        return name in self.given
+
+    def to_dict(self) -> dict:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.given.items()}
+
+    def __eq__(self, other):
+        return isinstance(other, Context) and self.given == other.given
+
+    def __repr__(self):
+        return f"Context({self.given!r})"

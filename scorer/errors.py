@@ -1,0 +1,59 @@
+"""Structured errors. Every error carries a stable ``code`` (for APIs and tests), a message a
+person can act on, and where it happened (``field`` for JSON, ``position`` for notation)."""
+from __future__ import annotations
+
+
+class HandError(ValueError):
+    """The input does not describe a hand: malformed notation, bad JSON, impossible tiles."""
+
+    def __init__(self, code: str, message: str, *, field: str | None = None,
+                 position: int | None = None):
+        where = []
+        if field is not None:
+            where.append(f"field {field}")
+        if position is not None:
+            where.append(f"position {position}")
+        super().__init__(f"{message} ({', '.join(where)})" if where else message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.position = position
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            d["field"] = self.field
+        if self.position is not None:
+            d["position"] = self.position
+        return d
+
+
+class RulesError(ValueError):
+    """Unknown rule set, unknown or badly typed rule option."""
+
+    def __init__(self, code: str, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            d["field"] = self.field
+        return d
+
+
+# Error codes, listed so the API documentation and the tests share one vocabulary.
+UNKNOWN_TILE = "unknown_tile"
+TOO_MANY_COPIES = "too_many_copies"
+WRONG_TILE_COUNT = "wrong_tile_count"
+BAD_MELD = "bad_meld"
+WINNING_TILE_NOT_IN_HAND = "winning_tile_not_in_hand"
+NOT_COMPLETE = "not_complete"
+BAD_NOTATION = "bad_notation"
+BAD_FIELD = "bad_field"
+UNKNOWN_KEY = "unknown_key"
+UNKNOWN_RULES = "unknown_rules"
+UNKNOWN_OPTION = "unknown_option"
+BAD_OPTION = "bad_option"

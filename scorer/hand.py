@@ -1,0 +1,224 @@
+"""The hand: the contract between the CLI, the web API and the vision pipeline (issue 2).
+
+A :class:`Hand` is built from the hand JSON (``Hand.from_dict``) or from notation
+(``scorer.notation.parse``) and is always valid as a *structure*: real tile codes, at most four
+copies, legal melds, 14 tiles counting each kong as three, the winning tile among the standing
+tiles. Whether it is a *complete winning hand* depends on the rule set (knitted hands exist only
+in MCR), so that is decided when scoring.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import errors
+from . import tiles as T
+from .context import Context, RELATIVE_SEATS
+
+MELD_TYPES = ("chow", "pung", "kong")
+_MELD_KEYS = {"type", "tiles", "concealed", "claimed", "from", "added"}
+_HAND_KEYS = {"concealed", "melds", "winning_tile", "bonus", "context"}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set laid on the table.
+
+    ``concealed`` is only true for a concealed kong. ``claimed`` is the tile taken from a
+    discard (turned sideways in riichi), ``from_`` who discarded it, relative to the winner.
+    ``added`` marks a kong made by adding a drawn tile to an exposed pung.
+    """
+    type: str
+    tiles: tuple[str, ...]
+    concealed: bool = False
+    claimed: str | None = None
+    from_: str | None = None
+    added: bool = False
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        return tuple(T.index(t) for t in self.tiles)
+
+    @property
+    def first(self) -> int:
+        """Index of the lowest tile: identifies the set (chow 123 → index of 1)."""
+        return min(self.indices)
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "tiles": list(self.tiles), "concealed": self.concealed,
+                "claimed": self.claimed, "from": self.from_,
+                **({"added": True} if self.added else {})}
+
+    @classmethod
+    def from_dict(cls, d, where: str = "melds[?]") -> "Meld":
+        if not isinstance(d, dict):
+            raise errors.HandError(errors.BAD_MELD, "a meld must be an object", field=where)
+        unknown = set(d) - _MELD_KEYS
+        if unknown:
+            raise errors.HandError(errors.UNKNOWN_KEY, f"unknown meld key(s): {', '.join(sorted(unknown))}",
+                                   field=f"{where}.{sorted(unknown)[0]}")
+        kind = d.get("type")
+        if kind not in MELD_TYPES:
+            raise errors.HandError(errors.BAD_MELD, f"meld type must be chow, pung or kong, not {kind!r}",
+                                   field=f"{where}.type")
+        tiles = d.get("tiles")
+        if not isinstance(tiles, (list, tuple)):
+            raise errors.HandError(errors.BAD_MELD, "meld tiles must be a list", field=f"{where}.tiles")
+        for i, c in enumerate(tiles):
+            _check_playing(c, f"{where}.tiles[{i}]")
+        for key in ("concealed", "added"):
+            if not isinstance(d.get(key, False), bool):
+                raise errors.HandError(errors.BAD_FIELD, f"{key} must be true or false", field=f"{where}.{key}")
+        return make_meld(kind, tiles, concealed=d.get("concealed", False), claimed=d.get("claimed"),
+                         from_=d.get("from"), added=d.get("added", False), where=where)
+
+
+def make_meld(kind, tiles, *, concealed=False, claimed=None, from_=None, added=False,
+              where="meld") -> Meld:
+    """Build a meld and check that it is one: a chow of three in a row, a pung or a kong."""
+    tiles = tuple(T.sorted_codes(tiles))
+    want = 4 if kind == "kong" else 3
+    if len(tiles) != want:
+        raise errors.HandError(errors.BAD_MELD, f"a {kind} has {want} tiles, not {len(tiles)}",
+                               field=f"{where}.tiles")
+    idx = [T.index(t) for t in tiles]
+    if kind == "chow":
+        ok = (tiles[0][1] in T.NUMBER_SUITS and len({t[1] for t in tiles}) == 1
+              and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2)
+        if not ok:
+            raise errors.HandError(errors.BAD_MELD, f"{''.join(tiles)} is not a chow "
+                                   "(three consecutive tiles of one suit)", field=f"{where}.tiles")
+    elif len(set(idx)) != 1:
+        raise errors.HandError(errors.BAD_MELD, f"{''.join(tiles)} is not a {kind} (identical tiles)",
+                               field=f"{where}.tiles")
+    if concealed and kind != "kong":
+        raise errors.HandError(errors.BAD_MELD, "only a kong can be declared concealed; a concealed "
+                               "chow or pung stays among the standing tiles", field=f"{where}.concealed")
+    if claimed is not None:
+        _check_playing(claimed, f"{where}.claimed")
+        if concealed:
+            raise errors.HandError(errors.BAD_MELD, "a concealed kong has no claimed tile",
+                                   field=f"{where}.claimed")
+        if T.normalize(claimed) not in {T.normalize(t) for t in tiles}:
+            raise errors.HandError(errors.BAD_MELD, f"claimed tile {claimed} is not in the meld",
+                                   field=f"{where}.claimed")
+    if from_ is not None:
+        if from_ not in RELATIVE_SEATS:
+            raise errors.HandError(errors.BAD_FIELD, f"from must be left, across, right or null, not {from_!r}",
+                                   field=f"{where}.from")
+        if concealed:
+            raise errors.HandError(errors.BAD_MELD, "a concealed kong was not claimed from anyone",
+                                   field=f"{where}.from")
+        if kind == "chow" and from_ != "left":
+            raise errors.HandError(errors.BAD_MELD, "a chow can only be claimed from the player on the "
+                                   "left", field=f"{where}.from")
+    if kind == "chow" and claimed is not None and from_ is None:
+        from_ = "left"  # only the player on the left may be claimed from for a chow (000, Réclamation)
+    if added and (kind != "kong" or concealed):
+        raise errors.HandError(errors.BAD_MELD, "only an exposed kong can be an added kong",
+                               field=f"{where}.added")
+    return Meld(kind, tiles, concealed, claimed, from_, added)
+
+
+def _check_playing(code, where):
+    if not T.is_valid_code(code):
+        raise errors.HandError(errors.UNKNOWN_TILE, f"{code!r} is not a tile code (1m-9m, 1p-9p, 1s-9s, "
+                               "1z-7z, 0m/0p/0s, 1f-8f)", field=where)
+    if T.is_bonus(code):
+        raise errors.HandError(errors.UNKNOWN_TILE, f"{code} is a flower/season: put it in bonus",
+                               field=where)
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[str, ...]
+    melds: tuple[Meld, ...]
+    winning_tile: str
+    bonus: tuple[str, ...] = ()
+    context: Context = field(default_factory=Context)
+
+    def __post_init__(self):
+        _validate(self)
+
+    # -- views used by scorers -------------------------------------------------------------
+    @property
+    def concealed_counts(self) -> list[int]:
+        counts = [0] * 34
+        for t in self.concealed:
+            counts[T.index(t)] += 1
+        return counts
+
+    @property
+    def all_tiles(self) -> list[str]:
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return out
+
+    @property
+    def is_closed(self) -> bool:
+        """No set was claimed from a discard (concealed kongs keep a hand closed)."""
+        return all(m.concealed for m in self.melds)
+
+    # -- JSON --------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"concealed": list(self.concealed), "melds": [m.to_dict() for m in self.melds],
+                "winning_tile": self.winning_tile, "bonus": list(self.bonus),
+                "context": self.context.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d) -> "Hand":
+        if not isinstance(d, dict):
+            raise errors.HandError(errors.BAD_FIELD, "a hand must be a JSON object")
+        unknown = set(d) - _HAND_KEYS
+        if unknown:
+            k = sorted(unknown)[0]
+            raise errors.HandError(errors.UNKNOWN_KEY, f"unknown hand key {k!r}; known keys: "
+                                   f"{', '.join(sorted(_HAND_KEYS))}", field=k)
+        concealed = d.get("concealed")
+        if not isinstance(concealed, (list, tuple)):
+            raise errors.HandError(errors.BAD_FIELD, "concealed must be a list of tile codes",
+                                   field="concealed")
+        for i, c in enumerate(concealed):
+            _check_playing(c, f"concealed[{i}]")
+        melds_in = d.get("melds", [])
+        if not isinstance(melds_in, (list, tuple)):
+            raise errors.HandError(errors.BAD_FIELD, "melds must be a list", field="melds")
+        melds = tuple(Meld.from_dict(m, f"melds[{i}]") for i, m in enumerate(melds_in))
+        win = d.get("winning_tile")
+        if win is None:
+            raise errors.HandError(errors.BAD_FIELD, "winning_tile is required", field="winning_tile")
+        _check_playing(win, "winning_tile")
+        bonus = d.get("bonus", [])
+        if not isinstance(bonus, (list, tuple)):
+            raise errors.HandError(errors.BAD_FIELD, "bonus must be a list", field="bonus")
+        for i, c in enumerate(bonus):
+            if not (T.is_valid_code(c) and T.is_bonus(c)):
+                raise errors.HandError(errors.UNKNOWN_TILE, f"{c!r} is not a flower or season (1f-8f)",
+                                       field=f"bonus[{i}]")
+        return cls(tuple(T.sorted_codes(concealed)), melds, win, tuple(T.sorted_codes(bonus)),
+                   Context(d.get("context")))
+
+
+def _validate(hand: Hand) -> None:
+    counts = Counter(T.normalize(t) for t in hand.all_tiles)
+    for code, c in counts.items():
+        if c > 4:
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code}: a set has only 4",
+                                   field="concealed")
+    n = len(hand.concealed) + 3 * len(hand.melds)
+    if n != 14:
+        what = "few" if n < 14 else "many"
+        raise errors.HandError(errors.WRONG_TILE_COUNT,
+                               f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} "
+                               f"set(s) make {n}, a winning hand has 14 (a kong counts as 3)",
+                               field="concealed")
+    bonus_counts = Counter(hand.bonus)
+    for code, c in bonus_counts.items():
+        if c > 1:
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{code} appears {c} times: each flower and "
+                                   "season exists once", field="bonus")
+    if T.normalize(hand.winning_tile) not in {T.normalize(t) for t in hand.concealed}:
+        raise errors.HandError(errors.WINNING_TILE_NOT_IN_HAND,
+                               f"winning tile {hand.winning_tile} is not among the standing tiles",
+                               field="winning_tile")

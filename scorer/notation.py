@@ -1,0 +1,176 @@
+"""Compact hand notation for people (issue 2, "Tiles, hands, notation").
+
+Grammar (whitespace is ignored except as a separator):
+
+* standing tiles in mpsz groups: ``123m456p11z``; digits take the suit letter that follows them;
+  ``0`` is a red five; ``f`` groups are flowers/seasons (``16f``) and go to the bonus tiles;
+* letters ``E S W N`` (winds) and ``P F C`` (white, green, red dragon) stand for ``1z``-``7z``;
+* ``[555p]`` an exposed meld (``[7777s]`` an exposed kong); ``(1111z)`` a concealed kong;
+* inside brackets, the MCR helper style ``[123m,2]`` / ``[555p,1]``: for a chow the number is
+  which tile (1-3, in order) was claimed; for a pung or kong it is who discarded: 1 left,
+  2 across, 3 right; ``[1111z,0]`` is accepted as a concealed kong;
+* the winning tile is the last tile written outside brackets.
+
+The canonical form prints melds first, then the standing tiles without the winning tile, a space,
+and the winning tile: ``[555p,1](1111z)123m456p1z 1z``. It round-trips with the hand JSON
+(tiles and melds; the context travels separately).
+"""
+from __future__ import annotations
+
+from . import errors
+from . import tiles as T
+from .context import Context
+from .hand import Hand, Meld, make_meld
+
+_LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS}
+_FROM_CODES = {"1": "left", "2": "across", "3": "right"}
+_CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
+MAX_LENGTH = 400
+
+
+def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
+    """Tiles of a run of mpsz groups and letters, each with its position in the input."""
+    out: list[tuple[str, int]] = []
+    pending: list[tuple[str, int]] = []
+    for i, ch in enumerate(text):
+        pos = offset + i
+        if ch.isdigit():
+            pending.append((ch, pos))
+        elif ch in "mpszf":
+            if not pending:
+                raise errors.HandError(errors.BAD_NOTATION, f"suit letter {ch!r} with no numbers before it",
+                                       position=pos)
+            for d, p in pending:
+                code = d + ch
+                if not T.is_valid_code(code):
+                    raise errors.HandError(errors.UNKNOWN_TILE, f"{code} is not a tile", position=p)
+                out.append((code, p))
+            pending = []
+        elif ch in _LETTERS:
+            if pending:
+                raise errors.HandError(errors.BAD_NOTATION, "numbers with no suit letter after them",
+                                       position=pending[0][1])
+            out.append((_LETTERS[ch], pos))
+        elif ch.isspace():
+            continue
+        else:
+            raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}", position=pos)
+    if pending:
+        raise errors.HandError(errors.BAD_NOTATION, "numbers with no suit letter after them",
+                               position=pending[0][1])
+    return out
+
+
+def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
+    tiles_part, _, mark = body.partition(",")
+    mark = mark.strip()
+    tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
+    if any(T.is_bonus(t) for t in tiles):
+        raise errors.HandError(errors.BAD_MELD, "flowers cannot be in a meld", position=offset)
+    where = f"meld at {offset - 1}"
+    if not tiles:
+        raise errors.HandError(errors.BAD_MELD, "empty meld", position=offset - 1)
+    same = len({T.normalize(t) for t in tiles}) == 1
+    kind = "kong" if len(tiles) == 4 else ("pung" if same else "chow")
+    if len(tiles) not in (3, 4):
+        raise errors.HandError(errors.BAD_MELD, f"a meld has 3 or 4 tiles, not {len(tiles)}",
+                               position=offset - 1)
+    if not exposed:
+        if kind != "kong" or mark:
+            raise errors.HandError(errors.BAD_MELD, "parentheses hold a concealed kong of 4 identical tiles",
+                                   position=offset - 1)
+        return _build(kind, tiles, offset, concealed=True)
+    if mark == "":
+        return _build(kind, tiles, offset)
+    if mark == "0" and kind == "kong":
+        return _build(kind, tiles, offset, concealed=True)
+    if mark not in ("1", "2", "3"):
+        raise errors.HandError(errors.BAD_NOTATION, f"after the comma write 1, 2 or 3, not {mark!r}",
+                               position=offset + len(tiles_part) + 1)
+    if kind == "chow":
+        ordered = T.sorted_codes(tiles)
+        return _build(kind, tiles, offset, claimed=ordered[int(mark) - 1], from_="left")
+    return _build(kind, tiles, offset, claimed=tiles[0], from_=_FROM_CODES[mark])
+
+
+def _build(kind, tiles, offset, **kw) -> Meld:
+    try:
+        return make_meld(kind, tiles, **kw)
+    except errors.HandError as e:
+        raise errors.HandError(e.code, e.message, position=offset - 1) from None
+
+
+def parse(text: str, context: dict | None = None) -> Hand:
+    """Parse notation into a :class:`Hand`; raise :class:`HandError` naming the position."""
+    if not isinstance(text, str):
+        raise errors.HandError(errors.BAD_NOTATION, "notation must be text")
+    if len(text) > MAX_LENGTH:
+        raise errors.HandError(errors.BAD_NOTATION, f"notation longer than {MAX_LENGTH} characters",
+                               position=MAX_LENGTH)
+    standing: list[tuple[str, int]] = []
+    melds: list[Meld] = []
+    i = 0
+    run_start = 0
+    closers = {"[": "]", "(": ")"}
+    while i <= len(text):
+        ch = text[i] if i < len(text) else None
+        if ch in closers or ch is None:
+            standing.extend(_tiles_of(text[run_start:i], run_start))
+            if ch is None:
+                break
+            end = text.find(closers[ch], i + 1)
+            nxt = min([j for j in (text.find("[", i + 1), text.find("(", i + 1)) if j != -1], default=-1)
+            if end == -1 or (nxt != -1 and nxt < end):
+                raise errors.HandError(errors.BAD_NOTATION, f"{ch!r} is never closed", position=i)
+            melds.append(_meld_of(text[i + 1:end], i + 1, exposed=(ch == "[")))
+            i = end + 1
+            run_start = i
+            continue
+        if ch in "])":
+            raise errors.HandError(errors.BAD_NOTATION, f"{ch!r} closes nothing", position=i)
+        i += 1
+    bonus = [c for c, _ in standing if T.is_bonus(c)]
+    playing = [(c, p) for c, p in standing if not T.is_bonus(c)]
+    if not playing:
+        raise errors.HandError(errors.WRONG_TILE_COUNT, "no standing tiles: the winning tile is the last "
+                               "tile written outside brackets", position=len(text))
+    winning = playing[-1][0]
+    return Hand(tuple(T.sorted_codes(c for c, _ in playing)), tuple(melds), winning,
+                tuple(T.sorted_codes(bonus)), Context(context))
+
+
+def _group(codes) -> str:
+    """``['1m','2m','5p']`` → ``12m5p`` (codes already sorted)."""
+    out, digits, suit = [], "", None
+    for c in codes:
+        if c[1] != suit and digits:
+            out.append(digits + suit)
+            digits = ""
+        suit = c[1]
+        digits += c[0]
+    if digits:
+        out.append(digits + suit)
+    return "".join(out)
+
+
+def _meld_text(m: Meld) -> str:
+    body = _group(m.tiles)
+    if m.concealed:
+        return f"({body})"
+    mark = ""
+    if m.claimed is not None:
+        if m.type == "chow":
+            mark = f",{[T.normalize(t) for t in m.tiles].index(T.normalize(m.claimed)) + 1}"
+        elif m.from_ is not None:
+            mark = f",{_CODE_OF_FROM[m.from_]}"
+    return f"[{body}{mark}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The one canonical notation of a hand."""
+    rest = list(hand.concealed)
+    rest.remove(hand.winning_tile) if hand.winning_tile in rest else rest.remove(
+        next(t for t in rest if T.normalize(t) == T.normalize(hand.winning_tile)))
+    parts = "".join(_meld_text(m) for m in hand.melds) + _group(T.sorted_codes(rest))
+    bonus = _group(hand.bonus)
+    return f"{parts} {hand.winning_tile}" + (f" {bonus}" if bonus else "")

@@ -1,0 +1,48 @@
+"""Rule options: one dataclass per rule set with documented defaults (issue 3, "For every rule
+set"). ``parse_options`` turns a user's dict into it; unknown or badly typed options are errors."""
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+from . import errors
+
+
+def parse_options(cls, given: dict | None):
+    if given is None:
+        return cls()
+    if isinstance(given, cls):
+        return given
+    if not isinstance(given, dict):
+        raise errors.RulesError(errors.BAD_OPTION, "options must be an object", field="options")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints = typing.get_type_hints(cls)
+    values = {}
+    for k, v in given.items():
+        if k not in fields:
+            raise errors.RulesError(errors.UNKNOWN_OPTION, f"unknown option {k!r}; known options: "
+                                    f"{', '.join(sorted(fields))}", field=f"options.{k}")
+        want = hints[k]
+        allowed = typing.get_args(want) if typing.get_origin(want) is typing.Literal else None
+        if allowed is not None:
+            if v not in allowed:
+                raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be one of "
+                                        f"{', '.join(map(str, allowed))}, not {v!r}", field=f"options.{k}")
+        elif want is bool:
+            if not isinstance(v, bool):
+                raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be true or false",
+                                        field=f"options.{k}")
+        elif want is int:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be a whole number",
+                                        field=f"options.{k}")
+        values[k] = v
+    return cls(**values)
+
+
+def options_doc(cls) -> list[dict]:
+    """Name, default and help of every option (for the CLI, the web form and the README)."""
+    out = []
+    for f in dataclasses.fields(cls):
+        out.append({"name": f.name, "default": f.default, "help": f.metadata.get("help", "")})
+    return out

@@ -1,0 +1,96 @@
+"""The typed scoring result shared by every rule set (issues 2 and 3: "the same result shape").
+
+One web template renders them all: items (what scored), excluded (what the hand shows but does
+not score, and why), the decomposition chosen, and the settlement.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ScoredItem:
+    """One fan / yaku / faan / points line."""
+    id: str
+    name_en: str
+    value: int
+    count: int = 1
+    name_fr: str = ""
+    name_native: str = ""          # Chinese for MCR/HK/classical, Japanese for riichi
+    tiles: list[str] = field(default_factory=list)   # the tiles it uses (for highlighting)
+    unit: str = "points"           # points | han | faan | fu | doubles
+    note: str = ""
+
+    @property
+    def total(self) -> int:
+        return self.value * self.count
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name_en": self.name_en, "name_fr": self.name_fr,
+                "name_native": self.name_native, "value": self.value, "count": self.count,
+                "total": self.total, "unit": self.unit, "tiles": list(self.tiles),
+                **({"note": self.note} if self.note else {})}
+
+
+@dataclass
+class ExcludedItem:
+    """A pattern the hand shows that is not counted, with the rule that excludes it."""
+    id: str
+    name_en: str
+    by: str            # id of the item that implies/forbids it ("" for a general principle)
+    rule: str          # the rule sentence, quoted or paraphrased
+    source: str        # file and section
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name_en": self.name_en, "by": self.by, "rule": self.rule,
+                "source": self.source}
+
+
+@dataclass
+class Payment:
+    """``payer`` pays ``amount`` to the winner. Payers are named relative to the winner
+    (left, across, right) or by role when the seat is unknown ("discarder", "other")."""
+    payer: str
+    amount: int
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass
+class Decomposition:
+    """How the 14 tiles were read: sets (each with kind, tiles, concealed flag) and the form."""
+    form: str                                  # standard | seven_pairs | thirteen_orphans | ...
+    sets: list[dict] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"form": self.form, "sets": self.sets}
+
+
+@dataclass
+class ScoreResult:
+    rules: str
+    valid: bool
+    total: int = 0
+    items: list[ScoredItem] = field(default_factory=list)
+    excluded: list[ExcludedItem] = field(default_factory=list)
+    decomposition: Decomposition | None = None
+    payments: list[Payment] = field(default_factory=list)
+    error: dict | None = None
+    assumed: list[str] = field(default_factory=list)   # context keys defaulted, not given
+    options: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # rule-set specific fields (han, fu, ...)
+
+    def to_dict(self) -> dict:
+        d = {"rules": self.rules, "valid": self.valid, "total": self.total,
+             "items": [i.to_dict() for i in self.items],
+             "excluded": [e.to_dict() for e in self.excluded],
+             "decomposition": self.decomposition.to_dict() if self.decomposition else None,
+             "payments": [p.to_dict() for p in self.payments],
+             "assumed": list(self.assumed), "options": dict(self.options)}
+        d.update(self.extra)
+        if self.error is not None:
+            d["error"] = self.error
+        return d

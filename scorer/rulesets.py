@@ -1,0 +1,47 @@
+"""Registry of rule sets. Each rule set is a module exposing ``NAME``, ``TITLE``, ``Options``
+(a dataclass), ``CONTEXT_KEYS`` (the context it reads) and ``score(hand, options)``.
+Modules are imported on first use so that scoring MCR does not load the riichi package."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from . import errors
+from .options import parse_options
+
+#: rule name → module path; the order is the order of ``--rules all``.
+RULE_SETS: dict[str, str] = {
+    "mcr": "scorer.mcr",
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    module: object
+
+    @property
+    def title(self) -> str:
+        return self.module.TITLE
+
+    @property
+    def Options(self):
+        return self.module.Options
+
+    def parse_options(self, given):
+        return parse_options(self.module.Options, given)
+
+    def score(self, hand, options):
+        return self.module.score(hand, options)
+
+
+_loaded: dict[str, RuleSet] = {}
+
+
+def get_rule_set(name: str) -> RuleSet:
+    if name not in RULE_SETS:
+        raise errors.RulesError(errors.UNKNOWN_RULES, f"unknown rule set {name!r}; choose one of "
+                                f"{', '.join(RULE_SETS)}", field="rules")
+    if name not in _loaded:
+        _loaded[name] = RuleSet(name, importlib.import_module(RULE_SETS[name]))
+    return _loaded[name]

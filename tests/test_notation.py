@@ -1,0 +1,164 @@
+"""Hand notation and hand JSON: parsing, canonical printing, round trips, clear errors."""
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import scorer
+from scorer import HandError, Hand, format_hand, parse
+from scorer import tiles as T
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("123m456p789s11z22z 2z", "123m456p789s1122z 2z"),
+    ("EEE SSS WWW NNN PP", "1112223334445z 5z"),
+    ("[555p,1](1111z)123m456p2z 2z", "[555p,1](1111z)123m456p2z 2z"),
+    ("[123m,2][EEE,3]456p789s5m 5m 18f", "[123m,2][111z,3]5m456p789s 5m 18f"),
+    ("[7777s]123m456p11z 9p8p7p", "[7777s]123m45689p11z 7p"),  # winning tile: last one written
+    ("[1111z,0]123m456p789s5z 5z", "(1111z)123m456p789s5z 5z"),  # MCR helper concealed kong alias
+    ("0m5m5m123p456p789s 11z", "550m123456p789s1z 1z"),
+])
+def test_canonical_form(text, canonical):
+    hand = parse(text)
+    assert format_hand(hand) == canonical
+    assert format_hand(parse(canonical)) == canonical
+
+
+def test_letters_are_honours():
+    hand = parse("123m456pSSS789s EE")
+    assert hand.concealed.count("2z") == 3 and hand.concealed.count("1z") == 2
+    assert hand.winning_tile == "1z"
+    assert parse("123m456p789sPPP FF").concealed.count("5z") == 3
+
+
+def test_melds_and_claims_in_json():
+    hand = parse("[3p45p,1][555s,2](1111z)7899m 9m")
+    melds = [m.to_dict() for m in hand.melds]
+    assert melds[0] == {"type": "chow", "tiles": ["3p", "4p", "5p"], "concealed": False,
+                        "claimed": "3p", "from": "left"}
+    assert melds[1]["type"] == "pung" and melds[1]["from"] == "across"
+    assert melds[2]["type"] == "kong" and melds[2]["concealed"] is True
+    assert hand.is_closed is False
+
+
+def test_json_round_trip():
+    hand = parse("[555p,1](1111z)123m456p2z 2z 35f")
+    data = json.loads(json.dumps(hand.to_dict()))
+    again = Hand.from_dict(data)
+    assert again == hand
+    assert format_hand(again) == format_hand(hand)
+
+
+@pytest.mark.parametrize("text, code, position", [
+    ("123m456p789s11z2x 2z", "bad_notation", 16),
+    ("123m456p789s11z2z 22", "bad_notation", 18),
+    ("8z8z123m456p789s11z", "unknown_tile", 0),
+    ("[124m]456p789s11z22z 2z", "bad_meld", 0),
+    ("[55m]123p456p789s11z 1z", "bad_meld", 0),
+    ("(123m)456p789s11z22z 2z", "bad_meld", 0),
+    ("[123m", "bad_notation", 0),
+    ("123m]", "bad_notation", 4),
+    ("m123", "bad_notation", 0),
+])
+def test_notation_errors_name_the_position(text, code, position):
+    with pytest.raises(HandError) as err:
+        parse(text)
+    assert err.value.code == code
+    assert err.value.position == position
+
+
+@pytest.mark.parametrize("text, code", [
+    ("11111m123p456p789s 9s", "too_many_copies"),
+    ("123m456p789s11z 1z", "wrong_tile_count"),
+    ("123m456p789s11z123p 1z", "wrong_tile_count"),
+    ("123m456p789s11z22z 2z 11f", "too_many_copies"),
+])
+def test_structure_errors(text, code):
+    with pytest.raises(HandError) as err:
+        parse(text)
+    assert err.value.code == code
+
+
+def _base():
+    return {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"],
+            "melds": [], "winning_tile": "2z", "bonus": [], "context": {}}
+
+
+@pytest.mark.parametrize("mutate, code, field", [
+    (lambda d: d["concealed"].__setitem__(3, "4x"), "unknown_tile", "concealed[3]"),
+    (lambda d: d.__setitem__("winning_tile", "9m"), "winning_tile_not_in_hand", "winning_tile"),
+    (lambda d: d.__setitem__("extra", 1), "unknown_key", "extra"),
+    (lambda d: d["context"].__setitem__("wind", "E"), "unknown_key", "context.wind"),
+    (lambda d: d["context"].__setitem__("seat_wind", "X"), "bad_field", "context.seat_wind"),
+    (lambda d: d["context"].__setitem__("self_drawn", "yes"), "bad_field", "context.self_drawn"),
+    (lambda d: d.__setitem__("bonus", ["1m"]), "unknown_tile", "bonus[0]"),
+    (lambda d: d["concealed"].__setitem__(0, "1f"), "unknown_tile", "concealed[0]"),
+    (lambda d: d.update(concealed=d["concealed"][3:], melds=[{"type": "run", "tiles": ["1m", "2m", "3m"]}]),
+     "bad_meld", "melds[0].type"),
+    (lambda d: d.update(concealed=d["concealed"][3:], melds=[{"type": "chow", "tiles": ["1m", "2m", "4m"]}]),
+     "bad_meld", "melds[0].tiles"),
+    (lambda d: d.update(concealed=d["concealed"][3:], melds=[{"type": "pung", "tiles": ["1m", "1m", "1m"],
+                                                              "concealed": True}]),
+     "bad_meld", "melds[0].concealed"),
+    (lambda d: d.update(concealed=d["concealed"][3:], melds=[{"type": "chow", "tiles": ["1m", "2m", "3m"],
+                                                              "from": "right"}]),
+     "bad_meld", "melds[0].from"),
+    (lambda d: d.update(concealed=d["concealed"][3:], melds=[{"type": "chow", "tiles": ["1m", "2m", "3m"],
+                                                              "size": 3}]),
+     "unknown_key", "melds[0].size"),
+])
+def test_json_errors_name_the_field(mutate, code, field):
+    data = _base()
+    mutate(data)
+    with pytest.raises(HandError) as err:
+        Hand.from_dict(data)
+    assert err.value.code == code
+    assert err.value.field == field
+
+
+def test_context_is_validated_and_normalised():
+    data = _base()
+    data["context"] = {"seat_wind": "s", "round_wind": "3z", "dora_indicators": ["3m"], "honba": 2}
+    hand = Hand.from_dict(data)
+    assert hand.context.get("seat_wind") == "S"
+    assert hand.context.get("round_wind") == "W"
+    assert hand.context.get("self_drawn") is False
+    assert hand.context.missing(["self_drawn", "honba"]) == ["self_drawn"]
+
+
+def test_to_hand_accepts_every_form():
+    text = "123m456p789s11z22z 2z"
+    from_text = scorer.to_hand(text)
+    assert scorer.to_hand(from_text.to_dict()) == from_text
+    assert scorer.to_hand(json.dumps(from_text.to_dict())) == from_text
+    assert scorer.to_hand(text, {"self_drawn": True}).context.get("self_drawn") is True
+    with pytest.raises(HandError):
+        scorer.to_hand("{not json")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789mpszfESWNPFC[](), x")), max_size=60))
+def test_parser_never_crashes(text):
+    try:
+        hand = parse(text)
+    except HandError as e:
+        assert e.code and e.message
+    else:
+        assert format_hand(parse(format_hand(hand))) == format_hand(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_parser_never_crashes_on_any_text(text):
+    try:
+        parse(text)
+    except HandError:
+        pass
+
+
+def test_next_tile_wraps():
+    assert T.next_tile("9m") == "1m"
+    assert T.next_tile("0p") == "6p"
+    assert T.next_tile("4z") == "1z"
+    assert T.next_tile("7z") == "5z"
+    assert T.next_tile("5z") == "6z"

@@ -1,0 +1,37 @@
+"""What the vision stages hand to each other (photo → detections → tiles → hand).
+
+``TileRead`` is one physical tile read from an image: the output of the tile reader (issue 4)
+and the input of grouping (issue 5). Codes are the scorer's canonical tile codes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class TileRead:
+    code: str | None                       # canonical code; None when face down
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the input image's pixels
+    confidence: float                       # probability that ``code`` is right (and the box a tile)
+    face_down: bool = False
+    sideways: bool = False                  # lies turned 90° relative to its row
+    top3: list[tuple[str, float]] = field(default_factory=list)  # best codes with probabilities
+    corners: list[tuple[float, float]] | None = None  # 4 corners of the tile outline, if known
+    angle: float = 0.0                      # rotation of the tile's long axis in degrees
+    embedding: list[float] | None = None    # classifier embedding (calibration, issue 7)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "box": [round(float(v), 1) for v in self.box],
+             "confidence": round(float(self.confidence), 4), "face_down": self.face_down,
+             "sideways": self.sideways,
+             "top3": [{"code": c, "p": round(float(p), 4)} for c, p in self.top3]}
+        if self.corners is not None:
+            d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]
+        if self.angle:
+            d["angle"] = round(float(self.angle), 1)
+        return d

@@ -35,3 +35,24 @@ class TileRead:
         if self.angle:
             d["angle"] = round(float(self.angle), 1)
         return d
+
+
+@dataclass
+class PlacedTile:
+    """A tile placed on the table plane by a layout (before any camera): the contract between
+    the layout generator (hand → where each tile lies, issue 5) and the scene renderer (issue 4).
+
+    Coordinates are in tile-width units on the table plane; ``angle`` is the rotation in
+    degrees of the tile's upright axis (0 = upright facing the camera's bottom edge, 90 =
+    turned sideways). ``group`` names the set the tile belongs to (e.g. "concealed",
+    "meld0", "winning", "bonus", "dora") and ``role`` its part in it.
+    """
+    code: str | None            # None for a face-down tile with no known face
+    x: float                    # centre
+    y: float
+    angle: float = 0.0
+    face_down: bool = False
+    sideways: bool = False
+    group: str = "concealed"
+    role: str = ""
+    stacked: bool = False       # lies on top of another tile (added kong)

@@ -1,6 +1,7 @@
 """mjtable vision: photo → tiles (issue 4) → hand (issue 5).
 
 Depends on ``scorer``'s tile types only (DEVELOPERS.md, Architecture)."""
-from .types import TileRead
+from .errors import ImageError
+from .types import PlacedTile, TileRead
 
-__all__ = ["TileRead"]
+__all__ = ["ImageError", "PlacedTile", "TileRead"]

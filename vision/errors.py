@@ -1,0 +1,18 @@
+"""Errors of the vision stages, with stable codes for the CLI and the web API."""
+from __future__ import annotations
+
+
+class ImageError(ValueError):
+    """An input image that cannot be used: not an image, truncated, too large, empty."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+class ModelMissingError(RuntimeError):
+    """Trained weights are not where they should be (models/...)."""

@@ -9,6 +9,7 @@ metadata from the upload.
 from __future__ import annotations
 
 import io
+import struct
 import warnings
 from dataclasses import dataclass
 
@@ -45,6 +46,40 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
+def header_size(data: bytes, kind: str) -> tuple[int, int] | None:
+    """Width and height from the file header, without decoding (None when not found)."""
+    try:
+        if kind == "PNG" and data[12:16] == b"IHDR":
+            return struct.unpack(">II", data[16:24])
+        if kind == "BMP":
+            w, h = struct.unpack("<ii", data[18:26])
+            return abs(w), abs(h)
+        if kind == "JPEG":
+            i = 2
+            while i + 9 < len(data):
+                if data[i] != 0xFF:
+                    return None
+                marker = data[i + 1]
+                if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                    i += 2
+                    continue
+                length = struct.unpack(">H", data[i + 2:i + 4])[0]
+                # SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+                if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                    h, w = struct.unpack(">HH", data[i + 5:i + 9])
+                    return w, h
+                i += 2 + length
+    except struct.error:
+        return None
+    return None
+
+
+def _check_pixels(width: int, height: int, max_pixels: int) -> None:
+    if width * height > max_pixels:
+        raise ImageError("too_large", f"the image is {width}×{height} pixels; the limit is "
+                         f"{max_pixels / 1e6:.0f} megapixels")
+
+
 def decode(data: bytes, max_pixels: int) -> Photo:
     """Decode an uploaded image or raise :class:`ImageError`."""
     from PIL import Image, ImageOps
@@ -56,6 +91,9 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     if kind is None:
         raise ImageError("not_an_image", "this file is not a JPEG, PNG, WebP or BMP image "
                          "(whatever its name says)")
+    size = header_size(data, kind)
+    if size is not None:
+        _check_pixels(*size, max_pixels)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -63,9 +101,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
             width, height = img.size
             if width <= 0 or height <= 0:
                 raise ImageError("broken", "the image has no pixels")
-            if width * height > max_pixels:
-                raise ImageError("too_large", f"the image is {width}×{height} pixels; the limit is "
-                                 f"{max_pixels / 1e6:.0f} megapixels")
+            _check_pixels(width, height, max_pixels)
             img.load()
             img = ImageOps.exif_transpose(img)
             img = img.convert("RGB")

@@ -1,0 +1,181 @@
+"""Game log: create, record wins/draws/penalties, running totals, undo, export and import,
+through the JSON API and the HTML forms; SQLite in WAL mode."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+
+from .conftest import csrf_of
+from .helpers import NOT_COMPLETE, WIN
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_game(client, rules="toy", **options) -> int:
+    r = client.post("/api/games", json={"name": "test", "rules": rules, "players": PLAYERS, "options": options})
+    assert r.status_code == 201, r.json
+    return r.json["game"]["id"]
+
+
+def test_record_a_discard_win_and_a_self_drawn_win(client):
+    gid = new_game(client)
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    assert r.status_code == 201, r.json
+    h = r.json["hand"]
+    total = h["score"]["total"]
+    assert h["deltas"] == [-8, -(total + 8), total + 24, -8]
+    assert h["context"]["seat_wind"] == "W" and h["context"]["discarder"] == "left"
+    assert h["context"]["self_drawn"] is False
+    assert r.json["totals"] == h["deltas"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": None})
+    h2 = r.json["hand"]
+    assert h2["deltas"] == [3 * (total + 8), -(total + 8), -(total + 8), -(total + 8)]
+    assert h2["dealer"] == 1   # the deal passed after hand 1
+    assert h2["context"]["seat_wind"] == "N"
+    view = client.get(f"/api/games/{gid}").json
+    assert [x["totals"] for x in view["hands"]] == [h["deltas"], [a + b for a, b in zip(h["deltas"], h2["deltas"])]]
+    assert sum(view["totals"]) == 0
+
+
+def test_draw_penalty_and_undo(client):
+    gid = new_game(client)
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 3, "amount": 10})
+    assert r.json["hand"]["deltas"] == [10, 10, 10, -30]
+    assert r.json["totals"] == [10, 10, 10, -30]
+    r = client.post(f"/api/games/{gid}/undo", json={})
+    assert r.status_code == 200 and r.json["removed"]["kind"] == "penalty" and r.json["totals"] == [0, 0, 0, 0]
+    client.post(f"/api/games/{gid}/undo", json={})
+    r = client.post(f"/api/games/{gid}/undo", json={})
+    assert r.status_code == 409 and r.json["error"]["code"] == "no_hands"
+
+
+def test_payment_roles_are_seated(client):
+    gid = new_game(client, payments="dealer")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": None, "dealer": 1})
+    total = r.json["hand"]["score"]["total"]
+    assert r.json["hand"]["deltas"] == [-total, -2 * total, 4 * total, -total]
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"hand": NOT_COMPLETE, "winner": 0, "discarder": 1}, 400, "not_complete"),
+    ({"hand": WIN, "winner": 5, "discarder": 1}, 400, "bad_field"),
+    ({"hand": WIN, "winner": 1, "discarder": 1}, 400, "bad_field"),
+    ({"winner": 1, "discarder": 2}, 400, "bad_field"),
+    ({"hand": "123m", "winner": 1}, 400, "wrong_tile_count"),
+    ({"kind": "bet", "winner": 1}, 400, "bad_field"),
+    ({"kind": "penalty", "offender": 1, "amount": -5}, 400, "bad_field"),
+    ({"hand": WIN, "winner": 1, "context": {"foo": 1}}, 400, "unknown_key"),
+])
+def test_bad_hand_records(client, body, status, code):
+    gid = new_game(client)
+    r = client.post(f"/api/games/{gid}/hands", json=body)
+    assert r.status_code == status and r.json["error"]["code"] == code, r.json
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_unknown_game_and_bad_game(client):
+    assert client.get("/api/games/99").status_code == 404
+    assert client.post("/api/games/99/hands", json={"kind": "draw"}).status_code == 404
+    r = client.post("/api/games", json={"rules": "toy", "players": ["a", "b", "c"]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "players"
+    r = client.post("/api/games", json={"rules": "toy", "players": ["a", "a", "b", "c"]})
+    assert r.status_code == 400
+    r = client.post("/api/games", json={"rules": "nope", "players": PLAYERS})
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_rules"
+
+
+def test_export_and_import_round_trip(client):
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1, "note": "first"})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0})
+    exported = client.get(f"/api/games/{gid}/export.json").json
+    assert exported["format"] == "mjtable-game" and len(exported["hands"]) == 2
+    r = client.post("/api/games/import", json=exported)
+    assert r.status_code == 201
+    again = r.json
+    assert again["game"]["id"] != gid
+    assert again["totals"] == client.get(f"/api/games/{gid}").json["totals"]
+    assert [h["notation"] for h in again["hands"]] == [h["notation"] for h in exported["hands"]]
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d.update(format="other"),
+    lambda d: d["game"].update(players=["a"]),
+    lambda d: d["hands"][0].update(deltas=[1, 2, 3]),
+    lambda d: d["hands"][0].update(deltas=[1, 0, 0, 0]),
+    lambda d: d["hands"][0].update(hand="12m"),
+    lambda d: d["hands"][0].update(kind="bet"),
+    lambda d: d["hands"][0].update(dealer=9),
+    lambda d: d["game"].update(rules="nope"),
+])
+def test_import_rejects_bad_exports(client, mutate):
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    mutate(data)
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 400 and r.json["error"]["message"]
+    assert len(client.get("/api/games").json["games"]) == 1
+
+
+def test_html_game_flow(client):
+    token = csrf_of(client)
+    r = client.post("/games", data={"csrf_token": token, "name": "Friday", "rules": "toy",
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    url = r.location
+    gid = int(url.rsplit("/", 1)[1])
+    payload = {"kind": "win", "hand": json.loads(json.dumps(client.post("/api/score", json={"hand": WIN, "rules": "toy"}).json["hand"])),
+               "winner": "1", "discarder": "3", "dealer": "0", "round_wind": "E",
+               "form": {"ctx__present": "1", "ctx_last_tile": "1"}, "corrections": [{"op": "replace", "from": "4m", "to": "3m"}]}
+    r = client.post(f"/games/{gid}/hands", data={"csrf_token": token, "payload": json.dumps(payload)})
+    assert r.status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert "Bob wins on Di" in page and "<svg" in page and "polyline" in page
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["context"]["last_tile"] is True and hand["corrections"][0]["to"] == "3m"
+    assert client.get(f"/api/games/{gid}").json["game"]["context"] == {"round_wind": "E"}
+    assert client.get(f"/games/{gid}/hands/1").status_code == 200
+    assert client.post(f"/games/{gid}/draw", data={"csrf_token": token}).status_code == 303
+    assert client.post(f"/games/{gid}/penalty", data={"csrf_token": token, "offender": "2", "amount": "12"}).status_code == 303
+    totals = client.get(f"/api/games/{gid}").json["totals"]
+    assert totals[2] == hand["deltas"][2] - 36
+    csv_text = client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4
+    assert [int(x) for x in rows[-1][12:16]] == totals
+    assert client.post(f"/games/{gid}/undo", data={"csrf_token": token}).status_code == 303
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    exported = client.get(f"/games/{gid}/export.json").get_data()
+    r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(exported), "g.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303
+    r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(b"\xff not json"), "g.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and b"not JSON" in r.data
+    assert client.post(f"/games/{gid}/delete", data={"csrf_token": token}).status_code == 303
+    assert client.get(url).status_code == 404
+
+
+def test_html_record_of_a_wrong_hand_is_a_message_not_a_500(client):
+    token = csrf_of(client)
+    gid = new_game(client)
+    r = client.post(f"/games/{gid}/hands", data={"csrf_token": token, "payload": "{not json"})
+    assert r.status_code == 400
+    payload = {"kind": "win", "hand": NOT_COMPLETE, "winner": "0", "discarder": "1"}
+    r = client.post(f"/games/{gid}/hands", data={"csrf_token": token, "payload": json.dumps(payload)})
+    assert r.status_code == 400 and b"not a winning hand" in r.data
+
+
+def test_database_is_wal_and_hands_are_in_it(app, client):
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    conn = sqlite3.connect(app.config["DATABASE"])
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 1
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

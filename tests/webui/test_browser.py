@@ -1,0 +1,158 @@
+"""The web UI in headless Chromium (Selenium): enter a hand, correct a tile from the picker and
+see the score change, record it in a game, see the totals and the chart; upload a photo when
+the reader is installed. Screenshots are kept under build/screenshots/ (ignored by git)."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from .helpers import NOT_COMPLETE
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+CHROMEDRIVER = shutil.which("chromedriver")
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+if not (CHROMIUM and CHROMEDRIVER):
+    pytest.skip("chromium and chromedriver are not installed (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+@pytest.fixture
+def server(app):
+    """The app on 127.0.0.1 with a free port, in a thread."""
+    from werkzeug.serving import make_server
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture
+def browser():
+    profile = tempfile.mkdtemp(prefix="mjtable-chromium-")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1200,1000"):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def shot(driver, name: str, width: int | None = None) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if width:
+        driver.set_window_size(width, 900)
+    h = driver.execute_script("return Math.max(document.body.scrollHeight, 600)")
+    driver.set_window_size(width or 1200, min(h + 120, 4000))
+    path = SHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    driver.set_window_size(1200, 1000)
+    return path
+
+
+def wait(driver, seconds=15):
+    return WebDriverWait(driver, seconds)
+
+
+def score_total(driver) -> str | None:
+    els = driver.find_elements(By.ID, "score-total")
+    return els[0].text if els else None
+
+
+def test_enter_correct_record_and_see_totals(server, browser):
+    d = browser
+    # A game for four players.
+    d.get(server + "/games")
+    form = d.find_element(By.ID, "new-game")
+    form.find_element(By.NAME, "name").send_keys("Friday")
+    Select(form.find_element(By.NAME, "rules")).select_by_value("toy")
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        form.find_element(By.NAME, f"player{i}").send_keys(name)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    game_url = d.current_url
+
+    # Enter a hand with one wrong tile (4m instead of 3m): not a winning hand.
+    d.find_element(By.ID, "enter-hand").click()
+    notation = wait(d).until(EC.presence_of_element_located((By.ID, "notation")))
+    notation.clear()
+    notation.send_keys(NOT_COMPLETE)
+    d.find_element(By.CSS_SELECTOR, "#notation-form button").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
+    Select(d.find_element(By.ID, "winner")).select_by_visible_text("Bob")
+    Select(d.find_element(By.ID, "discarder")).select_by_visible_text("Di")
+    shot(d, "review-before-correction")
+    assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
+
+    # Correct the tile from the picker: the score appears at once.
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    shot(d, "tile-picker")
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="3m"]').click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    total = int(score_total(d))
+    assert total > 0
+    assert d.find_element(By.ID, "notation").get_attribute("value") == "123m456p789s1122z 2z"
+    assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
+    # Tap a scoring line: its tiles light up in the hand.
+    d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles='2z']").click()
+    assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
+    # Marking another tile as the winning tile re-scores too.
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1z"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning")))
+    d.find_element(By.ID, "pick-winning").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "1222z 1z"))
+    shot(d, "review-after-correction")
+    shot(d, "review-phone", width=390)
+
+    # Record it: the game page shows the hand, the totals and the chart.
+    d.find_element(By.ID, "record-button").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    assert d.current_url == game_url
+    rows = d.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
+    totals = {r.find_elements(By.TAG_NAME, "td")[0].text: int(r.find_elements(By.TAG_NAME, "td")[2].text) for r in rows}
+    assert totals["Bob"] == total + 24 and totals["Di"] == -(total + 8) and sum(totals.values()) == 0
+    assert len(d.find_elements(By.CSS_SELECTOR, ".chart-box svg polyline")) == 4
+    assert "Bob wins on Di" in d.find_element(By.CSS_SELECTOR, "table.hands").text
+    shot(d, "game-after-one-hand")
+
+    # Undo it.
+    d.find_element(By.ID, "undo").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".flash"), "removed"))
+    assert "No hand recorded yet" in d.page_source
+
+
+def test_upload_a_photo(server, browser, tmp_path):
+    """Upload through the page; the review page opens with the photo and its overlay. Runs once
+    the photo reader (mjtable.pipeline) is installed."""
+    pytest.importorskip("mjtable.pipeline", reason="the photo reader has not landed in this checkout")
+    from .test_photo import sample_photo
+    path = sample_photo(tmp_path)
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    d.find_element(By.ID, "read-button").click()
+    wait(d, 120).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
+    shot(d, "review-from-photo")
+    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
+    assert d.find_elements(By.CSS_SELECTOR, "#overlay rect")

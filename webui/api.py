@@ -147,7 +147,7 @@ def add_hand(game_id):
     if data.get("draft"):
         draft = get_store().get_draft(str(data["draft"]))
     hand = gamelog.record(get_store(), game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft)
-    view = gamelog.game_view(get_store(), game_id)
+    view = gamelog.standing(get_store(), game_id)
     resp = jsonify({"hand": hand, "totals": view["totals"], "next": view["next"]})
     resp.status_code = 201
     return resp
@@ -159,7 +159,7 @@ def undo(game_id):
     removed = get_store().undo_last_hand(game_id)
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
-    return jsonify({"removed": removed, "totals": gamelog.game_view(get_store(), game_id)["totals"]})
+    return jsonify({"removed": removed, "totals": gamelog.standing(get_store(), game_id)["totals"]})
 
 
 @bp.get("/games/<int:game_id>/export.json")

@@ -82,6 +82,16 @@ def game_view(store: Store, game_id: int) -> dict:
             "next": {"dealer": dealer, "round_wind": wind}}
 
 
+def standing(store: Store, game_id: int) -> dict:
+    """Totals and the next hand's deal, from the light hand summaries (cheap on long games)."""
+    game = store.get_game(game_id)
+    hands = store.hand_summaries(game_id)
+    totals = settlement.running_totals(hands)
+    dealer, wind = settlement.next_deal(game["rules"], hands)
+    return {"game": game, "n_hands": len(hands), "totals": totals[-1] if totals else [0, 0, 0, 0],
+            "next": {"dealer": dealer, "round_wind": wind}}
+
+
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
                 round_wind: str) -> dict:
     """The context of a win: the form's keys, with the seats the game knows put in."""
@@ -105,7 +115,7 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
-    view = game_view(store, game_id)
+    view = standing(store, game_id)
     game = view["game"]
     kind = data.get("kind", "win")
     dealer = _player_index(data.get("dealer", view["next"]["dealer"]), "dealer")

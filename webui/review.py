@@ -30,7 +30,7 @@ def _page(draft=None):
             hand = scorer.to_hand(notation).to_dict()
         except scorer.HandError:
             hand = None  # the page shows the notation and the parser's message
-    view = gamelog.game_view(store, game["id"]) if game else None
+    view = gamelog.standing(store, game["id"]) if game else None
     remembered = dict(game["context"]) if game else {}
     if draft is not None and not game:
         remembered.update((hand or {}).get("context") or {})
@@ -60,7 +60,7 @@ def photo(photo_id):
 
 def _seats(data, game):
     """Winner, discarder, dealer and round wind of a hand being reviewed inside a game."""
-    view = gamelog.game_view(get_store(), game["id"])
+    view = gamelog.standing(get_store(), game["id"])
     winner = data.get("winner")
     if winner in (None, ""):
         return None

@@ -199,6 +199,13 @@ class Store:
                                  (game_id,)).fetchall()
         return [self._hand(r) for r in rows]
 
+    def hand_summaries(self, game_id: int) -> list[dict]:
+        """What totals and the next deal need, without the heavy JSON columns."""
+        rows = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner, deltas FROM hands "
+                                 "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        return [{"seq": r["seq"], "kind": r["kind"], "dealer": r["dealer"], "round_wind": r["round_wind"],
+                 "winner": r["winner"], "deltas": json.loads(r["deltas"])} for r in rows]
+
     def get_hand(self, game_id: int, seq: int) -> dict:
         row = self.conn.execute("SELECT * FROM hands WHERE game_id = ? AND seq = ?",
                                 (game_id, seq)).fetchone()

@@ -44,7 +44,7 @@ def contexts(draw, keys=None):
 
 
 @st.composite
-def hand_dicts(draw, winning_shape=None):
+def hand_dicts(draw, winning_shape=None, context_keys=None):
     """A hand JSON: ``winning_shape`` True builds four sets and a pair, False a random
     multiset, None either."""
     shape = draw(st.booleans()) if winning_shape is None else winning_shape
@@ -73,4 +73,4 @@ def hand_dicts(draw, winning_shape=None):
     win = draw(st.sampled_from(concealed)) if concealed else "1m"
     bonus = draw(st.lists(st.sampled_from(list(T.BONUS_CODES)), max_size=8, unique=True))
     return {"concealed": concealed, "melds": melds, "winning_tile": win, "bonus": bonus,
-            "context": draw(contexts())}
+            "context": draw(contexts(context_keys))}

@@ -31,3 +31,21 @@ def test_riichi_never_crashes(data):
         assert r.total == sum(p.amount for p in r.payments) > 0
         assert r.extra["han"] >= 1
         assert sum(1 for i in r.items if i.note == "yakuman") <= 1
+
+
+SAFE_KEYS = ("self_drawn", "seat_wind", "round_wind", "dora_indicators", "honba", "riichi_sticks",
+             "discarder", "red_fives")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand_dicts(winning_shape=True, context_keys=SAFE_KEYS))
+def test_riichi_winning_shapes_pay_what_the_table_says(data):
+    r = check_any(data, "riichi")
+    if r is not None and r.valid:
+        from scorer.riichi.payments import hand_payment
+        v = hand_payment(r.extra["han"], r.extra["fu"], r.extra["dealer"],
+                         yakuman=r.extra["limit"] == "yakuman")
+        assert r.extra["hand_value"] == (v.ron if not r.extra["self_drawn"] else
+                                         (3 * v.tsumo_dealer if r.extra["dealer"]
+                                          else v.tsumo_dealer + 2 * v.tsumo_other))
+        assert r.extra["fu"] == 25 or r.extra["fu"] % 10 == 0 or r.extra["limit"] == "yakuman"

@@ -201,7 +201,7 @@ def score(hand: Hand, options) -> ScoreResult:
     base = sum(i.total for i in items if i.unit == "points")
     extra = {"base_points": base, "doubles": doubles, "score": score_, "limit": options.limit,
              "limit_reached": raw >= options.limit, "dealer": ctx("seat_wind") == "E",
-             "received": sum(p.amount for p in payments)}
+             "received": sum(p.amount for p in payments), "total_unit": "points"}
     return ScoreResult(NAME, True, total=score_, items=items, decomposition=decomposition,
                        payments=payments, assumed=hand.context.missing(ctx.read), options=opts,
                        extra=extra)

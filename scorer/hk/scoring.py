@@ -306,9 +306,9 @@ def score(hand: Hand, options) -> ScoreResult:
                                          "text": r.pair_code * 2}] if r.pair is not None else []))
     total = sum(p.amount for p in payments)
     extra = {"faan": faan, "faan_counted": capped, "points": points, "received": total,
-             "warnings": warnings}
+             "total_unit": "faan", "warnings": warnings}
     if faan > capped:
         extra["limit"] = f"capped at {options.max_faan} faan"
-    return ScoreResult(NAME, True, total=total, items=items, excluded=excluded,
+    return ScoreResult(NAME, True, total=capped, items=items, excluded=excluded,
                        decomposition=decomposition, payments=payments,
                        assumed=hand.context.missing(ctx.read), options=opts, extra=extra)

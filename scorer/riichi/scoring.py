@@ -314,7 +314,8 @@ def score(hand: Hand, options) -> ScoreResult:
     hand_value = value.ron if not tsumo else (3 * value.tsumo_dealer if dealer
                                               else value.tsumo_dealer + 2 * value.tsumo_other)
     extra = {"han": han, "fu": fu, "fu_breakdown": fu_breakdown, "limit": value.limit,
-             "hand_value": hand_value, "points": points, "dealer": dealer, "self_drawn": tsumo,
+             "hand_value": hand_value, "points": points, "total_unit": "points received",
+             "dealer": dealer, "self_drawn": tsumo,
              "warnings": warnings}
     return ScoreResult(rules=NAME, valid=True, total=points, items=items, excluded=excluded,
                        decomposition=decomposition, payments=payments, assumed=ctx.assumed(),

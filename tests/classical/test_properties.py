@@ -9,13 +9,13 @@ from ..riichi.test_properties import check_any
 KEYS = ("self_drawn", "seat_wind", "round_wind", "kong_replacement", "discarder")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts())
 def test_classical_never_crashes(data):
     check_any(data, "classical")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts(winning_shape=True, context_keys=KEYS))
 def test_classical_scores_are_capped_and_paid(data):
     r = check_any(data, "classical")

@@ -13,13 +13,13 @@ HK_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replaceme
            "discarder", "liable_player")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts())
 def test_hk_never_crashes(data):
     check_any(data, "hk")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts(winning_shape=True, context_keys=HK_KEYS))
 def test_hk_winning_shapes(data):
     r = check_any(data, "hk")

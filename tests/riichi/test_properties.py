@@ -23,7 +23,7 @@ def check_any(data, rules):
     return r
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts())
 def test_riichi_never_crashes(data):
     r = check_any(data, "riichi")
@@ -37,7 +37,7 @@ SAFE_KEYS = ("self_drawn", "seat_wind", "round_wind", "dora_indicators", "honba"
              "discarder", "red_fives")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_dicts(winning_shape=True, context_keys=SAFE_KEYS))
 def test_riichi_winning_shapes_pay_what_the_table_says(data):
     r = check_any(data, "riichi")

@@ -132,15 +132,14 @@ def _score_reading(r: Reading, hand: Hand, ctx, options, wait_count: int):
     if len(suits) == 1:
         items.append(_double("one_suit_only" if all(c[1] != "z" for c in codes) else "one_suit_with_honours"))
     if options.flowers and hand.bonus:
-        own = (WIND_NAMES.index(ctx("seat_wind")) + 1)
-        numbers = {c: (int(c[0]) - 1) % 4 + 1 for c in hand.bonus}
+        # own flower/season: number 1-4 = seat East..North (1f-4f flowers, 5f-8f seasons)
+        own = WIND_NAMES.index(ctx("seat_wind")) + 1
         if f"{own}f" in hand.bonus and f"{own + 4}f" in hand.bonus:
             items.append(_double("own_flower_and_season", tiles=[f"{own}f", f"{own + 4}f"]))
         if all(f"{n}f" in hand.bonus for n in (1, 2, 3, 4)):
             items.append(_double("all_four_flowers", tiles=["1f", "2f", "3f", "4f"]))
         if all(f"{n}f" in hand.bonus for n in (5, 6, 7, 8)):
             items.append(_double("all_four_seasons", tiles=["5f", "6f", "7f", "8f"]))
-        del numbers
     base = sum(i.total for i in items if i.unit == "points")
     doubles = sum(i.total for i in items if i.unit == "doubles")
     raw = base * 2 ** doubles

@@ -185,6 +185,26 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                    "tiles": []} for d in resp.fu_details]
 
 
+_VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",
+               **{f"seat_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))},
+               **{f"round_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))}}
+
+
+def _highlight(items, hand: Hand, decomposition, ctx) -> None:
+    """Tiles each item uses, for the web view: the value pung of a yakuhai, the dora tiles."""
+    for item in items:
+        code = _VALUE_TILE.get(item.id)
+        if code and decomposition is not None:
+            item.tiles = next((s["tiles"] for s in decomposition.sets
+                               if s["kind"] in ("pung", "kong") and s["tiles"][0] == code), [])
+        elif item.id in ("dora", "ura_dora"):
+            key = "dora_indicators" if item.id == "dora" else "ura_dora_indicators"
+            dora = {T.next_tile(c) for c in hand.context.get(key)}
+            item.tiles = [t for t in hand.all_tiles if T.normalize(t) in dora]
+        elif item.id == "aka_dora":
+            item.tiles = [t for t in hand.all_tiles if T.is_red(t)]
+
+
 def score(hand: Hand, options) -> ScoreResult:
     if options.nagashi_mangan:
         raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
@@ -282,8 +302,8 @@ def score(hand: Hand, options) -> ScoreResult:
     else:
         for a, y in yaku:
             if a in ("dora", "ura_dora", "aka_dora"):
-                n = y.han_closed if not is_open or a != "ura_dora" else y.han_closed
-                items.append(_item(a, 1, count=n))
+                # the package sets the dora "yaku" han to the number of dora
+                items.append(_item(a, 1, count=y.han_closed))
             else:
                 items.append(_item(a, y.han_open if is_open and y.han_open else y.han_closed))
         han = sum(i.total for i in items)
@@ -294,6 +314,7 @@ def score(hand: Hand, options) -> ScoreResult:
         decomposition, fu_breakdown = _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu)
     elif any(a.endswith("kokushi") for a, _ in yaku):
         decomposition = Decomposition("thirteen_orphans", [])
+    _highlight(items, hand, decomposition, ctx)
     value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
     if config.is_renhou and not yakuman:
         value = hand_payment(5, fu, dealer)   # exactly mangan

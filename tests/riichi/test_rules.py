@@ -137,3 +137,9 @@ def test_assumed_lists_context_read_but_not_given():
     r = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S")
     assert "riichi" not in r.assumed and "seat_wind" not in r.assumed
     assert {"round_wind", "self_drawn", "dora_indicators"} <= set(r.assumed)
+
+
+def test_items_name_the_tiles_they_use():
+    r = riichi("[111z,2]123s789s99s33z 3z", seat_wind="E", round_wind="E", dora_indicators=["6s"])
+    tiles = {i.id: i.tiles for i in r.items}
+    assert tiles["seat_wind_east"] == ["1z", "1z", "1z"] and tiles["dora"] == ["7s"]

@@ -21,9 +21,14 @@ def format_result(result, hand_text: str = "") -> str:
         native = f" {item.name_native}" if item.name_native else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {item.unit}{count}{native}")
     for key, value in result.extra.items():
-        if isinstance(value, (int, float, str)) and key not in ("total",):
+        if key in ("total", "total_unit"):
+            continue
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
             lines.append(f"  {key}: {value}")
-    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}")
+        elif isinstance(value, list) and value:
+            lines.extend(_extra_list(key, value))
+    unit = result.extra.get("total_unit", "")
+    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else ""))
     if result.excluded:
         lines.append("  not counted:")
         for ex in result.excluded:
@@ -36,3 +41,18 @@ def format_result(result, hand_text: str = "") -> str:
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
     return "\n".join(lines)
+
+
+def _extra_list(key: str, values: list) -> list[str]:
+    """A rule-set list in ``extra`` (minipoint breakdown, warnings...): one line per entry.
+    Dict entries show their English name, their first number and the tiles they use."""
+    out = [f"  {key.replace('_', ' ')}:"]
+    for v in values:
+        if isinstance(v, dict):
+            name = v.get("name_en") or v.get("name") or v.get("id") or ""
+            num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
+            tiles = "".join(v.get("tiles") or [])
+            out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  [{tiles}]" if tiles else ""))
+        else:
+            out.append(f"    - {v}")
+    return out

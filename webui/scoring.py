@@ -51,7 +51,7 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
         except (scorer.HandError, scorer.RulesError) as e:
             out.append({**info, "valid": False, "total": 0, "unit": "", "error": e.to_dict()})
             continue
-        unit = res["items"][0]["unit"] if res["items"] else ""
+        unit = res.get("total_unit") or (res["items"][0]["unit"] if res["items"] else "")
         out.append({**info, "valid": res["valid"], "total": res["total"], "unit": unit,
                     "error": res.get("error"), "items": len(res["items"])})
     return out

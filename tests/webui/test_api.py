@@ -166,3 +166,27 @@ def test_unknown_api_address_is_json_404(client):
     assert r.status_code == 404 and r.json["error"]["message"]
     r = client.get("/api/score")
     assert r.status_code == 405 and r.json["error"]["message"]
+
+
+REAL_HANDS = {  # a winning hand, self-drawn, under each real rule set
+    "mcr": "123456789m123p55z 5z",
+    "riichi": "123m456p789s11p22z 2z",
+    "hk": "123m456p789s11p22z 2z",
+    "classical": "123m456p789s11p22z 2z",
+}
+
+
+@pytest.mark.parametrize("rules", sorted(REAL_HANDS))
+def test_real_rule_sets_match_the_cli(client, rules):
+    import scorer
+    try:
+        scorer.get_rule_set(rules)
+    except ImportError:
+        pytest.skip(f"{rules} has not landed in this checkout")
+    hand = REAL_HANDS[rules]
+    r = client.post("/api/score", json={"hand": hand, "rules": rules, "context": {"self_drawn": True}})
+    assert r.status_code == 200, r.json
+    assert r.json == cli_json("score", hand, "--rules", rules, "--self-drawn", "--json")
+    html = client.post("/review/score", json={"hand": hand, "rules": rules,
+                                              "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}).json
+    assert html["ok"] and f'id="score-total">{r.json["score"]["total"]}<' in html["html"]

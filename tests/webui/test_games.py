@@ -179,3 +179,23 @@ def test_database_is_wal_and_hands_are_in_it(app, client):
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 1
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_riichi_dealer_share_is_paid_by_the_dealer(client):
+    """Under riichi the dealer pays the larger share of a self-drawn win: the scorer names the
+    payer by seat (left of the South winner), the log must charge the right player."""
+    import scorer
+    try:
+        scorer.get_rule_set("riichi")
+    except ImportError:
+        pytest.skip("riichi has not landed in this checkout")
+    gid = new_game(client, rules="riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s11p22z 2z", "winner": 1,
+                                                     "discarder": None, "dealer": 0, "round_wind": "E"})
+    assert r.status_code == 201, r.json
+    h = r.json["hand"]
+    assert h["context"]["seat_wind"] == "S"
+    ann, bob, cy, di = h["deltas"]
+    assert bob == h["score"]["total"] > 0
+    assert ann == 2 * cy == 2 * di < 0 and sum(h["deltas"]) == 0
+    assert r.json["next"]["dealer"] == 1      # a non-dealer won: the deal passes

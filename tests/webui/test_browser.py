@@ -48,7 +48,9 @@ def browser():
     opts.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1200,1000"):
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1200,1000",
+                # a synthetic camera for getUserMedia, allowed without a prompt
+                "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"):
         opts.add_argument(arg)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     driver.set_page_load_timeout(30)
@@ -156,3 +158,41 @@ def test_upload_a_photo(server, browser, tmp_path):
     shot(d, "review-from-photo")
     assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
     assert d.find_elements(By.CSS_SELECTOR, "#overlay rect")
+
+
+@pytest.fixture
+def fake_reader(monkeypatch):
+    """Stands in for the vision pipeline (not under test here): every frame 'shows' the same
+    complete hand, scored by the real scorer, so live mode's hold-still logic is what is tested."""
+    import sys
+    import types
+
+    import scorer
+    calls = []
+
+    def read_photo(image, *, rules=None, context=None, options=None):
+        calls.append(len(image))
+        hand = scorer.to_hand(NOT_COMPLETE.replace("124m", "123m"), context or None)
+        return {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                "score": scorer.score(hand, rules or "toy", options).to_dict(),
+                "reading": {"warnings": [], "groups": [], "links": []}, "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    return calls
+
+
+def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "browser-cam-start").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('browser-video').videoWidth > 0"))
+    d.find_element(By.ID, "live-mode").click()
+    wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#live-result a.button")))
+    assert len(fake_reader) >= 3                 # several frames were read before it settled
+    assert fake_reader[0] > 1000                 # real JPEG frames from the camera
+    assert "Same hand for" in d.find_element(By.ID, "live-status").text
+    shot(d, "live-mode")
+    d.find_element(By.CSS_SELECTOR, "#live-result a.button").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert "/review/" in d.current_url

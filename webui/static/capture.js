@@ -130,7 +130,8 @@
           liveResult.innerHTML = "";
           const p = document.createElement("p");
           p.className = "total";
-          p.textContent = `${k.score ? k.score.total : "?"} points`;
+          const unit = k.score ? (k.score.total_unit || (k.score.items && k.score.items[0] ? k.score.items[0].unit : "")) : "";
+          p.textContent = k.score && k.score.valid ? `${k.score.total} ${unit}` : "not a winning hand";
           const a = document.createElement("a");
           a.href = k.review_url; a.textContent = "Review " + (k.notation || "");
           a.className = "button";

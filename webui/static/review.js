@@ -9,6 +9,13 @@
   const notationInput = document.getElementById("notation");
   const picker = document.getElementById("picker");
   const readTiles = (data.reading && data.reading.tiles) || [];
+  const reading = (data.reading && data.reading.reading) || {};
+  const links = reading.links || [];
+  // The code each read tile ended up with: consistency decoding may have changed it.
+  const readCode = readTiles.map((t) => t.code);
+  for (const c of ((reading.decoding || {}).changes || [])) {
+    if (c.tile !== null && c.tile !== undefined && readTiles[c.tile]) readCode[c.tile] = c.chosen;
+  }
   const tileUrl = (code) => data.tileUrl.replace("CODE", code || "back");
   const norm = (c) => (c && c[0] === "0" ? "5" + c[1] : c);
   const SUITS = "mpszf";
@@ -26,7 +33,10 @@
     const used = new Set();
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
       for (let i = 0; i < readTiles.length; i++) {
-        if (!used.has(i) && readTiles[i].code && norm(readTiles[i].code) === norm(code)) { used.add(i); return i; }
+        if (!used.has(i) && readCode[i] && norm(readCode[i]) === norm(code)) { used.add(i); return i; }
+      }
+      for (let i = 0; i < readTiles.length; i++) {   // a face-down tile of a concealed kong
+        if (!used.has(i) && readTiles[i].face_down) { used.add(i); return i; }
       }
       return null;
     };
@@ -42,6 +52,31 @@
         groups.push({ kind: "meld", concealed: !!m.concealed, from: m.from || "", tiles: m.tiles.map((c) => newTile(c, srcOf(c))) });
       }
       groups.push({ kind: "bonus", tiles: (hand.bonus || []).map((c) => newTile(c, srcOf(c))) });
+    } else if (readTiles.length) {
+      // No hand could be built: lay out what was read, group by group, to be corrected.
+      const bonus = [];
+      const byGroup = new Map();
+      readTiles.forEach((t, i) => {
+        const link = links[i] || {};
+        const code = readCode[i];
+        if (code && code[1] === "f") { bonus.push(newTile(code, i)); return; }
+        const kind = ((reading.groups || []).find((g) => g.id === link.group) || {}).kind || "concealed";
+        if (kind === "dora") return;
+        const key = kind === "meld" || kind === "unknown" ? "g" + link.group : "standing";
+        if (!byGroup.has(key)) byGroup.set(key, []);
+        byGroup.get(key).push({ t, i, code, win: link.role === "winning" });
+      });
+      for (const [key, members] of byGroup) {
+        const faceUp = members.find((m) => m.code);
+        const tiles = members.map((m) => {
+          const tile = newTile(m.code || (faceUp ? faceUp.code : "1m"), m.i);
+          tile.win = m.win; tile.low = tile.low || !m.code;
+          return tile;
+        });
+        if (key === "standing") groups[0].tiles = tiles;
+        else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down), from: "", tiles });
+      }
+      groups.push({ kind: "bonus", tiles: bonus });
     } else {
       groups.push({ kind: "bonus", tiles: [] });
     }
@@ -150,17 +185,20 @@
     const NS = "http://www.w3.org/2000/svg";
     readTiles.forEach((t, i) => {
       const [x0, y0, x1, y1] = t.box;
-      const group = t.group || (t.face_down ? "face_down" : "concealed");
+      const link = links[i] || {};
+      const g = (reading.groups || []).find((x) => x.id === link.group);
+      const group = t.group || (g ? (g.kind === "meld" ? "meld" + g.id : g.kind) : (t.face_down ? "face_down" : "concealed"));
       const colour = t.face_down ? "#555" : (colours[group] || (group.startsWith("meld") ? "#c62828" : "#1f4e9c"));
       const r = document.createElementNS(NS, "rect");
       r.setAttribute("x", x0); r.setAttribute("y", y0); r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
       r.setAttribute("stroke", colour);
-      if (t.sideways) r.setAttribute("stroke-dasharray", "8 4");
+      if (t.sideways || link.role === "claimed") r.setAttribute("stroke-dasharray", "8 4");
       const label = document.createElementNS(NS, "text");
       label.setAttribute("x", x0 + 2); label.setAttribute("y", Math.max(18, y0 - 4));
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
-      label.textContent = (t.face_down ? "▮" : t.code) + (t.sideways ? "↻" : "") + (group !== "concealed" && !t.face_down ? " " + group : "");
+      const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
+      label.textContent = shown + (t.sideways ? "↻" : "") + (group !== "concealed" ? " " + group + (link.role === "claimed" ? " (claimed)" : "") : "");
       svg.append(r, label);
     });
   }
@@ -331,7 +369,7 @@
   // ---- start -----------------------------------------------------------------------------------
   fromHand(data.hand);
   render();
-  if (data.hand) rescore();
+  if (data.hand || readTiles.length) rescore();
   else if (data.notation) document.getElementById("notation-form").requestSubmit();
   else resultBox.innerHTML = '<p class="muted">Type the notation above, or add tiles with “+ Tile”.</p>';
 })();

@@ -241,18 +241,37 @@ def import_json(store: Store, data) -> int:
                "context": h.get("context") if isinstance(h.get("context"), dict) else {},
                "tiles_read": h.get("tiles_read"), "score": h.get("score") if isinstance(h.get("score"), dict) else None,
                "created": h.get("created") if isinstance(h.get("created"), str) else None}
+        row["payments"] = _check_payments(row["payments"], f"{where}.payments")
         if kind == "win":
             if row["winner"] is None:
                 raise GameError("bad_import", "a win needs a winner", field=f"{where}.winner")
-            hand = scorer.to_hand(h.get("hand"))  # HandError names the field
+            hand = scorer.to_hand(h.get("hand"), row["context"] or None)  # HandError names the field
             row["hand"] = hand.to_dict()
             row["notation"] = scorer.format_hand(hand)
+            row["context"] = hand.context.to_dict()
+            # The score shown is recomputed, never taken from the file; the deltas are the record.
+            row["score"] = scorer.score(hand, rules, options).to_dict()
+        else:
+            row["score"] = None
         hands.append(row)
     game = {"name": str(g.get("name") or " / ".join(players))[:MAX_NAME], "rules": rules, "options": options,
             "players": [p.strip()[:MAX_NAME] for p in players],
             "context": g.get("context") if isinstance(g.get("context"), dict) else {},
             "created": g.get("created") if isinstance(g.get("created"), str) else None}
     return store.import_game(game, hands)
+
+
+def _check_payments(payments: list, where: str) -> list[dict]:
+    out = []
+    for j, p in enumerate(payments):
+        ok = (isinstance(p, dict) and all(isinstance(p.get(k), int) and not isinstance(p.get(k), bool)
+                                          for k in ("payer", "payee", "amount"))
+              and 0 <= p["payer"] <= 3 and 0 <= p["payee"] <= 3)
+        if not ok:
+            raise GameError("bad_import", "a payment is {payer: 0-3, payee: 0-3, amount}", field=f"{where}[{j}]")
+        out.append({"payer": p["payer"], "payee": p["payee"], "amount": p["amount"],
+                    "reason": str(p.get("reason", ""))[:200]})
+    return out
 
 
 def parse_import_bytes(raw: bytes):

@@ -85,7 +85,12 @@ def score():
     form = data.get("form") or {}
     if not isinstance(form, dict):
         raise gamelog.GameError("bad_field", "form must be an object", field="form")
-    game = get_store().get_game(int(data["game"])) if data.get("game") not in (None, "") else None
+    game = None
+    if data.get("game") not in (None, ""):
+        try:
+            game = get_store().get_game(int(data["game"]))
+        except (TypeError, ValueError):
+            raise gamelog.GameError("bad_field", "game must be a game number", field="game") from None
     rules = game["rules"] if game else (data.get("rules") or scoring.default_rules())
     players = game["players"] if game else None
     try:

@@ -41,8 +41,10 @@ def server(app):
     thread.join(5)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium per test module (starting it is the slow part); each test gets it with
+    cookies cleared."""
     profile = tempfile.mkdtemp(prefix="mjtable-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
@@ -57,6 +59,14 @@ def browser():
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def browser(chromium):
+    chromium.delete_all_cookies()
+    chromium.set_window_size(1200, 1000)
+    yield chromium
+    chromium.get("about:blank")
 
 
 def shot(driver, name: str, width: int | None = None) -> Path:
@@ -103,7 +113,6 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
     Select(d.find_element(By.ID, "winner")).select_by_visible_text("Bob")
     Select(d.find_element(By.ID, "discarder")).select_by_visible_text("Di")
-    shot(d, "review-before-correction")
     assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
 
     # Correct the tile from the picker: the score appears at once.
@@ -211,8 +220,12 @@ def test_build_melds_by_hand(server, browser):
     """Manual entry without a photo: pick tiles one by one, move three into a meld, say who it
     was claimed from, turn it back into standing tiles; every change re-scores."""
     d = browser
-    d.get(server + "/review/new?rules=toy")
-    for code in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z", "3f"]:
+    d.get(server + "/review/new?rules=toy&hand=123m456p789s1122z 9m")   # 9m: a wrong tile
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-remove")))
+    d.find_element(By.ID, "pick-remove").click()
+    for code in ["2z", "3f"]:          # picked from the tile picker
         d.find_element(By.ID, "add-tile").click()
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
         d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()

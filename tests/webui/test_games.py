@@ -112,6 +112,8 @@ def test_export_and_import_round_trip(client):
     lambda d: d["hands"][0].update(kind="bet"),
     lambda d: d["hands"][0].update(dealer=9),
     lambda d: d["game"].update(rules="nope"),
+    lambda d: d["hands"][0].update(payments=[{"payer": 7, "payee": 0, "amount": 3}]),
+    lambda d: d["hands"][0].update(context={"wind": "E"}),
 ])
 def test_import_rejects_bad_exports(client, mutate):
     gid = new_game(client)
@@ -199,3 +201,20 @@ def test_riichi_dealer_share_is_paid_by_the_dealer(client):
     assert bob == h["score"]["total"] > 0
     assert ann == 2 * cy == 2 * di < 0 and sum(h["deltas"]) == 0
     assert r.json["next"]["dealer"] == 1      # a non-dealer won: the deal passes
+
+
+def test_import_recomputes_the_score_shown(client):
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    data["hands"][0]["score"] = {"rules": "<script>", "items": "garbage"}
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201
+    new = r.json["game"]["id"]
+    assert r.json["hands"][0]["score"]["rules"] == "toy"
+    assert client.get(f"/games/{new}/hands/1").status_code == 200
+
+
+def test_review_score_with_a_bad_game_number(client):
+    r = client.post("/review/score", json={"hand": WIN, "game": "abc"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "game"

@@ -95,8 +95,9 @@ def read():
     if upload is None:
         raise gamelog.GameError("missing_field", "send the photo as a multipart file field named image",
                                 field="image")
-    rules = request.form.get("rules") or "mcr"
-    scorer.get_rule_set(rules)
+    rules = request.form.get("rules") or None   # like `mjtable read`: no rules, no score
+    if rules is not None:
+        scorer.get_rule_set(rules)
     options = {}
     if request.form.get("options"):
         try:
@@ -107,7 +108,10 @@ def read():
     from scorer.context import Context
     Context(context)  # a bad context is the client's error, before any photo work
     photo = reading.decode_upload(upload.read())
-    return jsonify(reading.read(photo, rules=rules, context=context, options=options))
+    result = reading.read(photo, rules=rules, context=context, options=options)
+    if rules is None:
+        result = {k: result[k] for k in reading.TILES_ONLY_KEYS if k in result}
+    return jsonify(result)
 
 
 @bp.get("/rules")

@@ -28,10 +28,12 @@ _MAGIC = (
 
 @dataclass
 class Photo:
-    jpeg: bytes          # re-encoded copy (what the reader saw, what the review page shows)
+    jpeg: bytes          # re-encoded copy (what the review page shows; same pixels grid as read)
     width: int
     height: int
     rgb: object          # numpy array H×W×3, uint8, RGB
+    for_reader: bytes = b""  # what the reader is given: the upload itself when it needed no
+                             # rotation or scaling (so the API answers as `mjtable read` does)
 
     def record(self) -> dict:
         return {"jpeg": self.jpeg, "width": self.width, "height": self.height}
@@ -103,6 +105,10 @@ def decode(data: bytes, max_pixels: int) -> Photo:
                 raise ImageError("broken", "the image has no pixels")
             _check_pixels(width, height, max_pixels)
             img.load()
+            try:
+                upright = img.getexif().get(0x0112, 1) in (0, 1)   # EXIF Orientation
+            except Exception:  # a broken EXIF block: rotate nothing, re-encode
+                upright = False
             img = ImageOps.exif_transpose(img)
             img = img.convert("RGB")
     except ImageError:
@@ -114,8 +120,11 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     except Exception as e:  # Pillow raises OSError, SyntaxError, ValueError, struct.error...
         raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be "
                          f"decoded ({type(e).__name__})") from None
-    if max(img.size) > MAX_SIDE:
+    scaled = max(img.size) > MAX_SIDE
+    if scaled:
         img.thumbnail((MAX_SIDE, MAX_SIDE), Image.LANCZOS)
     out = io.BytesIO()
     img.save(out, "JPEG", quality=90)
-    return Photo(out.getvalue(), img.size[0], img.size[1], np.asarray(img))
+    jpeg = out.getvalue()
+    return Photo(jpeg, img.size[0], img.size[1], np.asarray(img),
+                 for_reader=data if (upright and not scaled) else jpeg)

@@ -27,12 +27,15 @@ def decode_upload(data: bytes) -> images.Photo:
 def read(photo: images.Photo, *, rules: str | None, context: dict | None, options: dict | None) -> dict:
     read_photo = reader()
     try:
-        result = read_photo(photo.jpeg, rules=rules, context=context or None, options=options or None)
+        result = read_photo(photo.for_reader or photo.jpeg, rules=rules, context=context or None,
+                            options=options or None)
     except FileNotFoundError as e:  # weights missing
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
-    out = _json_safe(result)
-    out.setdefault("image", {"width": photo.width, "height": photo.height})
-    return out
+    return _json_safe(result)
+
+
+#: What ``mjtable read --json`` prints without ``--rules`` (mjtable/commands/read.py).
+TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context")
 
 
 def _json_safe(v):

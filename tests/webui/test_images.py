@@ -78,3 +78,16 @@ def test_random_bytes_never_crash(data):
         images.decode(data, 10_000_000)
     except ImageError as e:
         assert e.message
+
+
+def test_reader_gets_the_upload_itself_unless_it_must_be_turned_or_scaled():
+    from PIL import Image
+    plain = SAMPLES["JPEG"]
+    assert images.decode(plain, 10_000_000).for_reader == plain
+    out = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x0112] = 6                       # "rotate 90° clockwise to display"
+    Image.new("RGB", (40, 30)).save(out, "JPEG", exif=exif.tobytes())
+    photo = images.decode(out.getvalue(), 10_000_000)
+    assert (photo.width, photo.height) == (30, 40)
+    assert photo.for_reader == photo.jpeg != out.getvalue()

@@ -17,8 +17,9 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 
 @bp.get("")
 def index():
-    return render_template("games.html", games=get_store().list_games(),
-                           rule_sets=scoring.available_rules())
+    rule_sets = scoring.available_rules()
+    return render_template("games.html", games=get_store().list_games(), rule_sets=rule_sets,
+                           options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 
 @bp.post("")
@@ -27,8 +28,18 @@ def create():
     rules = f.get("rules") or scoring.default_rules()
     gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
                            players=[f.get(f"player{i}", "") for i in range(4)],
-                           options=scoring.parse_form_options(f, rules) if f.get("opt__present") else {})
+                           options=_changed_options(f, rules))
     return redirect(url_for("games.show", game_id=gid), code=303)
+
+
+def _changed_options(form, rules: str) -> dict:
+    """The options of the new-game form that differ from the rule set's defaults (so the game
+    records what the table chose, not every default)."""
+    if not form.get("opt__present"):
+        return {}
+    given = scoring.parse_form_options(form, rules, prefix=f"opt_{rules}__")
+    defaults = {f["name"]: f["default"] for f in scoring.option_fields(rules)}
+    return {k: v for k, v in given.items() if defaults.get(k) != v}
 
 
 @bp.get("/<int:game_id>")

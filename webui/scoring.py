@@ -134,11 +134,13 @@ def parse_form_context(form, rules: str | None) -> dict:
     return out
 
 
-def parse_form_options(form, rules: str) -> dict:
+def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
+    """Options from form fields ``<prefix><name>``; with ``opt__present`` in the form an
+    unchecked box means false."""
     out = {}
     for field in option_fields(rules):
         name, kind = field["name"], field["kind"]
-        raw = form.get(f"opt_{name}")
+        raw = form.get(f"{prefix}{name}")
         if kind == "bool":
             if raw is not None:
                 out[name] = raw in ("1", "on", "true", "yes")

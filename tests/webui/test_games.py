@@ -218,3 +218,24 @@ def test_import_recomputes_the_score_shown(client):
 def test_review_score_with_a_bad_game_number(client):
     r = client.post("/review/score", json={"hand": WIN, "game": "abc"})
     assert r.status_code == 400 and r.json["error"]["field"] == "game"
+
+
+def test_new_game_form_keeps_the_chosen_options(client):
+    import scorer
+    try:
+        scorer.get_rule_set("hk")
+    except ImportError:
+        pytest.skip("hk has not landed in this checkout")
+    page = client.get("/games").get_data(as_text=True)
+    assert 'name="opt_hk__min_faan"' in page and 'name="opt_toy__payments"' in page
+    token = csrf_of(client)
+    r = client.post("/games", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
+                                    "opt_hk__min_faan": "3", "opt_hk__max_faan": "13", "opt_hk__kong_discarder_pays_triple": "1",
+                                    "opt_toy__payments": "split",   # another rule set's field: ignored
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    gid = int(r.location.rsplit("/", 1)[1])
+    assert client.get(f"/api/games/{gid}").json["game"]["options"] == {"min_faan": 3}
+    r = client.post("/games", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
+                                    "opt_hk__min_faan": "lots", **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 400

@@ -99,6 +99,7 @@ def test_enter_correct_record_and_see_totals(server, browser):
     Select(form.find_element(By.NAME, "rules")).select_by_value("toy")
     for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
         form.find_element(By.NAME, f"player{i}").send_keys(name)
+    shot(d, "games")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
     game_url = d.current_url

@@ -8,7 +8,7 @@ live mode without storing anything unless asked.
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 import scorer
 
@@ -32,6 +32,22 @@ def index():
     return render_template("capture.html", game=game, rules=rules,
                            rule_sets=scoring.available_rules(),
                            games=get_store().list_games()[:20])
+
+
+@bp.get("/join")
+def join():
+    """The join link and its QR code, for the phones at the table (``mjtable serve --lan``)."""
+    url = current_app.config.get("JOIN_URL")
+    qr_svg = None
+    if url:
+        import io
+
+        import qrcode
+        import qrcode.image.svg
+        out = io.BytesIO()
+        qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage).save(out)
+        qr_svg = out.getvalue().decode("utf-8").split("?>", 1)[-1]
+    return render_template("join.html", url=url, qr_svg=qr_svg)
 
 
 def _read_request():

@@ -64,10 +64,12 @@ def run(args) -> int:
     app = create_app(config)
     server = make_server(host, args.port, app, threaded=True)
     port = server.server_port
-    local = f"http://127.0.0.1:{port}/"
+    local = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
     print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)
     if args.lan:
-        join = f"http://{_lan_address()}:{port}/?token={config['LAN_TOKEN']}"
+        address = host if host not in ("0.0.0.0", "::") else _lan_address()
+        join = f"http://{address}:{port}/?token={config['LAN_TOKEN']}"
+        app.config["JOIN_URL"] = join
         print(f"join from a phone on the same network: {join}", flush=True)
         _print_qr(join)
         print("devices without the token cannot read or change the game log.", flush=True)

@@ -78,3 +78,14 @@ def test_protective_headers(client):
     assert r.headers["X-Frame-Options"] == "DENY"
     assert "script-src 'self'" in r.headers["Content-Security-Policy"]
     assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_join_page_shows_the_link_and_its_qr(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "LAN_TOKEN": "tok",
+                      "JOIN_URL": "http://192.168.1.5:5000/?token=tok"})
+    page = app.test_client().get("/join").get_data(as_text=True)
+    assert "http://192.168.1.5:5000/?token=tok" in page and "<svg" in page and "<path" in page
+
+
+def test_join_page_without_lan_mode(client):
+    assert b"--lan" in client.get("/join").data

@@ -53,7 +53,7 @@ def test_serve_on_loopback_and_lan_join_text(tmp_path):
 
 
 def test_default_bind_is_loopback(tmp_path):
-    proc = _serve(data_dir=tmp_path)
+    proc = _serve("--db", str(tmp_path / "elsewhere.sqlite3"), data_dir=tmp_path)
     try:
         first = proc.stdout.readline()
         assert "serving on http://127.0.0.1:" in first
@@ -62,6 +62,7 @@ def test_default_bind_is_loopback(tmp_path):
         if out.returncode == 0 and out.stdout.strip():
             local = [line.split()[3] for line in out.stdout.splitlines()]
             assert local == [f"127.0.0.1:{port}"]
+        assert "elsewhere.sqlite3" in first and (tmp_path / "elsewhere.sqlite3").exists()
     finally:
         proc.kill()
         proc.wait(10)

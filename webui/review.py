@@ -32,7 +32,8 @@ def _page(draft=None):
             hand = None  # the page shows the notation and the parser's message
     view = gamelog.standing(store, game["id"]) if game else None
     remembered = dict(game["context"]) if game else {}
-    if draft is not None and not game:
+    if draft is not None:
+        # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules,

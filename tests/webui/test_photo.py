@@ -40,3 +40,29 @@ def test_photo_read_and_reviewed(client, tmp_path):
     api = client.post("/api/read", data={"rules": "toy", "image": (io.BytesIO(path.read_bytes()), path.name)},
                       content_type="multipart/form-data")
     assert api.status_code == 200 and isinstance(api.json["tiles"], list)
+
+
+def test_api_read_answers_like_the_cli(client, tmp_path):
+    pytest.importorskip("mjtable.pipeline", reason="the photo reader has not landed in this checkout")
+    import vision
+    if not hasattr(vision, "read_tiles"):
+        pytest.skip("vision.read_tiles has not landed in this checkout")
+    import contextlib
+    import json
+
+    from mjtable import cli
+    path = sample_photo(tmp_path)
+    for rules in ("hk", None):
+        out = io.StringIO()
+        argv = ["read", str(path), "--json", "--self-drawn"] + (["--rules", rules] if rules else [])
+        with contextlib.redirect_stdout(out):
+            cli.main(argv)
+        expected = json.loads(out.getvalue())
+        fields = {"self_drawn": "true", **({"rules": rules} if rules else {})}
+        r = client.post("/api/read", data={**fields, "image": (io.BytesIO(path.read_bytes()), path.name)},
+                        content_type="multipart/form-data")
+        assert r.status_code == 200, r.json
+        got = r.json
+        for d in (expected, got):
+            d.pop("timings_ms", None)
+        assert got == expected

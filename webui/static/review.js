@@ -157,10 +157,13 @@
       box.append(head);
       const row = document.createElement("div");
       row.className = "group-tiles";
+      // The claimed tile lies sideways, on the side of the player it came from.
+      const claimedAt = g.kind === "meld" && g.from && !g.concealed
+        ? { left: 0, across: 1, right: g.tiles.length - 1 }[g.from] : -1;
       g.tiles.forEach((t, ti) => {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "");
+        b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (ti === claimedAt ? " sideways" : "");
         b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
         b.title = t.code + (t.win ? " (winning tile)" : "");
         const img = document.createElement("img");

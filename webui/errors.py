@@ -65,6 +65,14 @@ def init_app(app) -> None:
         # A rule set registered in scorer.RULE_SETS whose module is not in this checkout.
         return respond(503, {"code": "unavailable", "message": f"not installed here: {e.name or e}"})
 
+    @app.errorhandler(Exception)
+    def _internal(e):
+        if isinstance(e, HTTPException):
+            return _http(e)
+        app.logger.exception("unexpected error on %s", request.path)
+        return respond(500, {"code": "internal", "message": f"an unexpected error ({type(e).__name__}) "
+                                                            "stopped this request; it has been logged"})
+
     @app.errorhandler(HTTPException)
     def _http(e):
         messages = {413: f"the upload is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",

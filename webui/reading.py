@@ -8,6 +8,8 @@ import math
 from flask import current_app
 
 from . import images
+from vision.errors import ModelMissingError
+
 from .errors import ReaderUnavailable
 
 
@@ -29,7 +31,7 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
     try:
         result = read_photo(photo.for_reader or photo.jpeg, rules=rules, context=context or None,
                             options=options or None)
-    except FileNotFoundError as e:  # weights missing
+    except (FileNotFoundError, ModelMissingError) as e:  # weights missing
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
     return _json_safe(result)
 

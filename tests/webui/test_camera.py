@@ -118,3 +118,22 @@ def test_capture_of_an_uploaded_photo_with_the_reader(client, fake_reader):
     gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
     h = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 1, "draft": draft}).json["hand"]
     assert h["photo_id"] == int(pid) and h["tiles_read"][0]["code"] == "1m"
+
+
+@pytest.mark.parametrize("error, status, code", [
+    (FileNotFoundError("models/reader.pt"), 503, "reader_unavailable"),
+    (RuntimeError("bug in the reader"), 500, "internal"),
+])
+def test_reader_failures_are_json_answers(client, monkeypatch, error, status, code):
+    import io
+
+    from .helpers import jpeg_bytes
+
+    def read_photo(image, **kw):
+        raise error
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    r = client.post("/api/read", data={"rules": "toy", "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
+                    content_type="multipart/form-data")
+    assert r.status_code == status and r.json["error"]["code"] == code and r.json["error"]["message"]

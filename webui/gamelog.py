@@ -85,11 +85,9 @@ def game_view(store: Store, game_id: int) -> dict:
 def standing(store: Store, game_id: int) -> dict:
     """Totals and the next hand's deal, from the light hand summaries (cheap on long games)."""
     game = store.get_game(game_id)
-    hands = store.hand_summaries(game_id)
-    totals = settlement.running_totals(hands)
-    dealer, wind = settlement.next_deal(game["rules"], hands)
-    return {"game": game, "n_hands": len(hands), "totals": totals[-1] if totals else [0, 0, 0, 0],
-            "next": {"dealer": dealer, "round_wind": wind}}
+    totals, n = store.totals(game_id)
+    dealer, wind = settlement.next_deal_after(game["rules"], store.last_played_hand(game_id))
+    return {"game": game, "n_hands": n, "totals": totals, "next": {"dealer": dealer, "round_wind": wind}}
 
 
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,

@@ -117,22 +117,28 @@ def running_totals(hands: list[dict]) -> list[list[int]]:
 
 
 def next_deal(rules: str, hands: list[dict]) -> tuple[int, str]:
-    """Dealer (player index) and round wind of the next hand.
+    """Dealer (player index) and round wind of the hand after ``hands``; see
+    :func:`next_deal_after` (only the last hand that was played matters)."""
+    played = [h for h in hands if h["kind"] != "penalty"]
+    return next_deal_after(rules, played[-1] if played else None)
+
+
+def next_deal_after(rules: str, last: dict | None) -> tuple[int, str]:
+    """Dealer and round wind after the hand ``last`` (None: the first hand).
 
     MCR and classical: the deal passes after every hand (000 "Rotation des vents des joueurs":
     "qu'un joueur ait fait Mah Jong ou non, le joueur Sud devient vent d'Est"). Riichi and Hong
     Kong: the dealer keeps the deal after winning (002 §3.4.11; 004 "Le croupier conservera le
-    rôle jusqu'à ce qu'un autre joueur remporte une main"); riichi also after a draw (tenpai is
-    not recorded here, so a draw passes the deal; the form lets the table change it). The round
-    wind turns when the deal comes back to the first dealer. Penalties do not end a hand."""
-    dealer, wind = 0, "E"
-    for h in hands:
-        if h["kind"] == "penalty":
-            continue
-        dealer, wind = h["dealer"], h["round_wind"]
-        keeps = rules in ("riichi", "hk") and h["kind"] == "win" and h.get("winner") == dealer
-        if not keeps:
-            dealer = (dealer + 1) % 4
-            if dealer == 0:
-                wind = WINDS[(WINDS.index(wind) + 1) % 4]
+    rôle jusqu'à ce qu'un autre joueur remporte une main"); riichi also after a draw when tenpai,
+    which is not recorded here, so a draw passes the deal (the form lets the table change it).
+    The round wind turns when the deal comes back to the first dealer. Penalties do not end a
+    hand, so callers pass the last hand that was not a penalty."""
+    if last is None:
+        return 0, "E"
+    dealer, wind = last["dealer"], last["round_wind"]
+    keeps = rules in ("riichi", "hk") and last["kind"] == "win" and last.get("winner") == dealer
+    if not keeps:
+        dealer = (dealer + 1) % 4
+        if dealer == 0:
+            wind = WINDS[(WINDS.index(wind) + 1) % 4]
     return dealer, wind

@@ -13,6 +13,7 @@ import hashlib
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -95,21 +96,48 @@ def init_db(path: str) -> None:
         conn.close()
 
 
+class Pool:
+    """Open connections kept between requests: opening one per request costs a file open, and
+    closing the last one makes SQLite checkpoint the WAL each time."""
+
+    def __init__(self, path: str, keep: int = 8):
+        self.path = path
+        self.keep = keep
+        self.free: list[sqlite3.Connection] = []
+        self.lock = threading.Lock()
+
+    def get(self) -> sqlite3.Connection:
+        with self.lock:
+            if self.free:
+                return self.free.pop()
+        return connect(self.path)
+
+    def put(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            conn.rollback()
+        with self.lock:
+            if len(self.free) < self.keep:
+                self.free.append(conn)
+                return
+        conn.close()
+
+
 def init_app(app) -> None:
     init_db(app.config["DATABASE"])
+    app.extensions["mjtable_pool"] = Pool(app.config["DATABASE"])
     app.teardown_appcontext(_close)
 
 
 def get_store() -> "Store":
     if "store" not in g:
-        g.store = Store(connect(current_app.config["DATABASE"]))
+        g.store = Store(current_app.extensions["mjtable_pool"].get())
     return g.store
 
 
 def _close(_exc=None):
     store = g.pop("store", None)
     if store is not None:
-        store.conn.close()
+        current_app.extensions["mjtable_pool"].put(store.conn)
 
 
 class NotFound(LookupError):
@@ -198,6 +226,21 @@ class Store:
         rows = self.conn.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY seq",
                                  (game_id,)).fetchall()
         return [self._hand(r) for r in rows]
+
+    def totals(self, game_id: int) -> tuple[list[int], int]:
+        """Each player's total and the number of hands, summed by SQLite (JSON1)."""
+        row = self.conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
+            "COALESCE(SUM(json_extract(deltas, '$[1]')), 0), COALESCE(SUM(json_extract(deltas, '$[2]')), 0), "
+            "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
+        return [int(v) for v in row[1:]], int(row[0])
+
+    def last_played_hand(self, game_id: int) -> dict | None:
+        """The last hand that was not a penalty (it decides the next deal)."""
+        r = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner FROM hands WHERE game_id = ? "
+                              "AND kind != 'penalty' ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        return None if r is None else {"seq": r["seq"], "kind": r["kind"], "dealer": r["dealer"],
+                                       "round_wind": r["round_wind"], "winner": r["winner"]}
 
     def hand_summaries(self, game_id: int) -> list[dict]:
         """What totals and the next deal need, without the heavy JSON columns."""

@@ -263,12 +263,13 @@ def _check_payments(payments: list, where: str) -> list[dict]:
     out = []
     for j, p in enumerate(payments):
         ok = (isinstance(p, dict) and all(isinstance(p.get(k), int) and not isinstance(p.get(k), bool)
-                                          for k in ("payer", "payee", "amount"))
-              and 0 <= p["payer"] <= 3 and 0 <= p["payee"] <= 3)
+                                          for k in ("payee", "amount"))
+              and (p.get("payer") is None or (isinstance(p.get("payer"), int) and 0 <= p["payer"] <= 3))
+              and 0 <= p["payee"] <= 3)
         if not ok:
             raise GameError("bad_import", "a payment is {payer: 0-3, payee: 0-3, amount}", field=f"{where}[{j}]")
-        out.append({"payer": p["payer"], "payee": p["payee"], "amount": p["amount"],
-                    "reason": str(p.get("reason", ""))[:200]})
+        out.append({"payer": p.get("payer"), "payee": p["payee"], "amount": p["amount"],
+                    "reason": str(p.get("reason", ""))[:200], **({"from": "table"} if p.get("payer") is None else {})})
     return out
 
 

@@ -54,7 +54,7 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
                 raise SettlementError("discarder_unknown", "the scorer charges the discarder: say "
                                       "who discarded the winning tile")
             return [discarder]
-        if r == "dealer":
+        if r in ("dealer", "east"):
             if dealer == winner:
                 raise SettlementError("bad_role", "the scorer charges the dealer, but the dealer won")
             return [dealer]
@@ -64,19 +64,22 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
             named = set()
             for p in payments:
                 pr = str(p.get("payer", "")).lower()
-                if pr in RELATIVE_OFFSET:
-                    named.add(seat_at(winner, pr))
-                elif pr == "discarder" and discarder is not None:
-                    named.add(discarder)
-                elif pr == "dealer" and dealer != winner:
-                    named.add(dealer)
+                if pr not in GROUP_ROLES and pr != "table":
+                    named.update(members(pr))
             return [p for p in others if p not in named]
         raise SettlementError("unknown_payer", f"the scorer named a payer this app cannot seat: {role!r}")
 
     by_role: dict[str, list[dict]] = {}
-    for p in payments:
-        by_role.setdefault(str(p.get("payer", "")).lower(), []).append(p)
     out = []
+    for p in payments:
+        role = str(p.get("payer", "")).lower()
+        if role == "table":
+            # Riichi deposits collected from the table: the log does not record the deposits
+            # when riichi is declared, so it records neither side (docs/rulings.md, Web UI).
+            out.append({"payer": None, "payee": winner, "amount": int(p["amount"]),
+                        "reason": p.get("reason", ""), "from": "table"})
+            continue
+        by_role.setdefault(role, []).append(p)
     for role, entries in by_role.items():
         who = members(role)
         if len(entries) == 1:
@@ -93,8 +96,11 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
 
 
 def deltas_of(payments: list[dict]) -> list[int]:
+    """Score change of each player; payments from the table (payer None) are not counted."""
     d = [0, 0, 0, 0]
     for p in payments:
+        if p["payer"] is None:
+            continue
         d[p["payer"]] -= p["amount"]
         d[p["payee"]] += p["amount"]
     return d

@@ -239,3 +239,24 @@ def test_new_game_form_keeps_the_chosen_options(client):
     r = client.post("/games", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
                                     "opt_hk__min_faan": "lots", **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
     assert r.status_code == 400
+
+
+def test_context_is_remembered_for_the_game(client):
+    import re
+
+    import scorer
+    try:
+        scorer.get_rule_set("riichi")
+    except ImportError:
+        pytest.skip("riichi has not landed in this checkout")
+    gid = new_game(client, rules="riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={
+        "hand": "123m456p789s11p22z 2z", "winner": 1, "discarder": None,
+        "context": {"honba": 2, "riichi_sticks": 1, "riichi": True, "dora_indicators": ["1p"]}})
+    assert r.status_code == 201, r.json
+    remembered = client.get(f"/api/games/{gid}").json["game"]["context"]
+    assert remembered["honba"] == 2 and remembered["riichi_sticks"] == 1
+    assert "riichi" not in remembered and "dora_indicators" not in remembered   # per-win keys
+    page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert re.search(r'name="ctx_honba" value="2"', page)
+    assert not re.search(r'name="ctx_riichi" value="1" checked', page)

@@ -62,3 +62,16 @@ def test_next_deal():
     assert S.next_deal("mcr", h) == (0, "S")                    # back to the first dealer: next wind
     h.append({"kind": "penalty", "dealer": 0, "round_wind": "S", "winner": 1, "deltas": [0] * 4})
     assert S.next_deal("mcr", h) == (0, "S")                    # a penalty does not end a hand
+
+
+def test_table_payments_are_shown_but_not_counted():
+    pays = S.map_payments([{"payer": "discarder", "amount": 3900}, {"payer": "table", "amount": 2000}],
+                          winner=0, discarder=2, dealer=0)
+    assert {"payer": None, "payee": 0, "amount": 2000, "reason": "", "from": "table"} in pays
+    assert S.deltas_of(pays) == [3900, 0, -3900, 0]
+
+
+def test_east_role_is_the_dealer():
+    pays = S.map_payments([{"payer": "East", "amount": 20}, {"payer": "other", "amount": 10}],
+                          winner=1, discarder=None, dealer=3)
+    assert S.deltas_of(pays) == [-10, 40, -10, -20]

@@ -260,3 +260,35 @@ def test_context_is_remembered_for_the_game(client):
     page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert re.search(r'name="ctx_honba" value="2"', page)
     assert not re.search(r'name="ctx_riichi" value="1" checked', page)
+
+
+GAME_HANDS = {"mcr": ("123456789m123p55z 5z", {}),
+              "riichi": ("123m456p789s11p22z 2z", {"riichi": True, "riichi_sticks": 1, "honba": 1}),
+              "hk": ("123m456p789s11p22z 2z", {}),
+              "classical": ("123m456p789s11p22z 2z", {})}
+
+
+@pytest.mark.parametrize("rules", sorted(GAME_HANDS))
+def test_every_seating_settles_to_zero(client, rules):
+    """Under each real rule set, every winner × discarder (or self-drawn) × dealer is seated:
+    the winner gains, the payers lose, the hand sums to zero."""
+    import scorer
+    try:
+        scorer.get_rule_set(rules)
+    except ImportError:
+        pytest.skip(f"{rules} has not landed in this checkout")
+    hand, ctx = GAME_HANDS[rules]
+    gid = new_game(client, rules=rules)
+    for dealer in range(4):
+        for winner in range(4):
+            for discarder in [None] + [p for p in range(4) if p != winner]:
+                r = client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winner": winner, "discarder": discarder,
+                                                                 "dealer": dealer, "round_wind": "E", "context": ctx})
+                assert r.status_code == 201, (dealer, winner, discarder, r.json)
+                d = r.json["hand"]["deltas"]
+                assert sum(d) == 0 and d[winner] > 0
+                losers = {p for p in range(4) if d[p] < 0}
+                if discarder is not None:
+                    assert discarder in losers
+                else:
+                    assert losers == {p for p in range(4) if p != winner}

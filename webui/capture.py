@@ -52,7 +52,7 @@ def join():
 
 def _read_request():
     upload = request.files.get("image")
-    if upload is None or not upload.filename and not upload.content_length and upload.mimetype is None:
+    if upload is None:
         from .gamelog import GameError
         raise GameError("missing_field", "choose or take a photo first", field="image")
     game = _selected_game()

@@ -6,7 +6,6 @@ import json
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
-import scorer
 
 from . import gamelog, scoring
 from .chart import standings_svg

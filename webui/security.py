@@ -17,7 +17,7 @@ import ipaddress
 import secrets
 from urllib.parse import urlencode
 
-from flask import abort, jsonify, redirect, request, session
+from flask import jsonify, redirect, request, session
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 TOKEN_HEADER = "X-MJTable-Token"

@@ -6,7 +6,6 @@ import json
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
-
 from . import gamelog, scoring
 from .chart import standings_svg
 from .store import get_store

@@ -1,0 +1,226 @@
+"""What the MCR patterns look at: the facts of a hand (computed once) and its readings.
+
+A *reading* is one way to see the 14 tiles as a winning shape (issue 2, "the decomposition that
+maximises the total is chosen"): the standard shapes of 4 sets + a pair (every decomposition),
+seven pairs, seven shifted pairs, thirteen orphans, honours-and-knitted tiles and the knitted
+straight with its 4th set and pair. Sets are tuples ``(kind, key, exposed)``; ``key`` is the tile
+index of the lowest tile (a tuple of indices for knitted / whole-hand shapes). Tiles are integer
+indices 0..33 (scorer.tiles): suit = i // 9 (3 = honours), rank = i % 9 + 1.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import errors
+from .. import tiles as T
+from ..decompose import THIRTEEN_ORPHANS, _decompose
+
+CHOW, PUNG, KONG, PAIR, KNIT, WHOLE = range(6)
+KIND_NAMES = ("chow", "pung", "kong", "pair", "knitted", "special")
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+_WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+#: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
+KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2)) for r in (start, start + 3, start + 6)))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+
+
+class Reading:
+    __slots__ = ("form", "sets")
+
+    def __init__(self, form: str, sets: tuple):
+        self.form = form
+        self.sets = sets
+
+
+class HandFacts:
+    """Everything about the hand that does not depend on how its tiles are read."""
+    __slots__ = ("hand", "counts", "standing", "melds", "n_exposed", "win", "self_drawn",
+                 "wall_last", "last_of_kind", "kong_replacement", "robbing_kong", "seat", "round",
+                 "distinct", "flowers", "unique_wait", "nine_gates", "n_kongs", "options")
+
+    def __init__(self, hand, options):
+        ctx = hand.context
+        self.options = options
+        self.hand = hand
+        counts = [0] * 34
+        standing = [0] * 34
+        for t in hand.concealed:
+            i = T.index(t)
+            standing[i] += 1
+            counts[i] += 1
+        melds = []
+        for m in hand.melds:
+            first = m.first
+            if m.type == "chow":
+                melds.append((CHOW, first, True))
+            elif m.type == "pung":
+                melds.append((PUNG, first, True))
+            else:
+                melds.append((KONG, first, not m.concealed))
+            for i in m.indices:
+                counts[i] += 1
+        self.counts = counts
+        self.standing = tuple(standing)
+        self.melds = tuple(melds)
+        self.n_exposed = sum(1 for s in melds if s[2])
+        self.n_kongs = sum(1 for s in melds if s[0] == KONG)
+        self.win = win = T.index(hand.winning_tile)
+        self.distinct = tuple(i for i in range(34) if counts[i])
+        self.flowers = len(hand.bonus)
+        self.seat = _WIND_INDEX[ctx.get("seat_wind")]
+        self.round = _WIND_INDEX[ctx.get("round_wind")]
+        self._read_flags(ctx)
+        self.unique_wait = False
+        self.nine_gates = False
+
+    def unique_wait_knitted(self, knit) -> bool:
+        """Single wait test on the tiles besides a knitted straight (000 n°9-11)."""
+        rest = list(self.standing)
+        for i in knit:
+            rest[i] -= 1
+        rest[self.win] -= 1
+        return len(waiting_tiles(tuple(rest), False)) == 1
+
+    def _read_flags(self, ctx) -> None:
+        """Win flags, checked against the tiles (a flag the tiles contradict is an input error)."""
+        replacement = ctx.get("kong_replacement")
+        robbing = ctx.get("robbing_kong")
+        self_drawn = ctx.get("self_drawn")
+        if replacement and robbing:
+            raise errors.HandError(errors.BAD_FIELD, "a hand cannot win both on a kong replacement "
+                                   "tile and by robbing a kong", field="context.robbing_kong")
+        if replacement:
+            if "self_drawn" in ctx and not self_drawn:
+                raise errors.HandError(errors.BAD_FIELD, "a kong replacement tile is drawn: "
+                                       "self_drawn cannot be false", field="context.self_drawn")
+            if not any(s[0] == KONG for s in self.melds):
+                raise errors.HandError(errors.BAD_FIELD, "out on a replacement tile needs a kong "
+                                       "among the melds", field="context.kong_replacement")
+            self_drawn = True
+        if robbing:
+            if self_drawn:
+                raise errors.HandError(errors.BAD_FIELD, "robbing a kong is a win on another "
+                                       "player's tile: self_drawn cannot be true",
+                                       field="context.self_drawn")
+            if self.counts[self.win] != 1:
+                raise errors.HandError(errors.BAD_FIELD, "the robbed tile completes another player's "
+                                       "kong: no other copy of it can be in the winner's hand",
+                                       field="context.robbing_kong")
+        self.self_drawn = bool(self_drawn)
+        self.kong_replacement = bool(replacement)
+        self.robbing_kong = bool(robbing)
+        self.wall_last = bool(ctx.get("last_tile"))
+        # 000 n°27: the 3 other copies must be discarded or in exposed sets, so a copy among the
+        # winner's own standing tiles rules it out, and 3 copies in the winner's exposed melds
+        # make it certain.
+        win = self.win
+        in_melds = self.counts[win] - self.standing[win]
+        self.last_of_kind = (bool(ctx.get("last_of_kind")) and self.standing[win] == 1) or (
+            in_melds == 3 and self.standing[win] == 1)
+
+
+# ---- waits ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
+    """Tiles that complete ``counts`` (3n+1 tiles) into sets and a pair, or seven pairs.
+
+    Only the position of the tiles counts, not how many copies are still unseen (001, Les
+    attentes uniques, remark 2), so a fifth copy is not ruled out."""
+    out = set()
+    candidates = set()
+    for i, n in enumerate(counts):
+        if n:
+            candidates.add(i)
+            if i < 27:
+                r = i % 9
+                for d in (-2, -1, 1, 2):
+                    if 0 <= r + d <= 8:
+                        candidates.add(i + d)
+    c = list(counts)
+    for t in candidates:
+        c[t] += 1
+        tc = tuple(c)
+        if _decompose(tc) or (seven_pairs and all(n in (0, 2, 4) for n in tc)):
+            out.add(t)
+        c[t] -= 1
+    return frozenset(out)
+
+
+def is_unique_wait(counts_after_win: tuple, win: int, seven_pairs: bool) -> bool:
+    c = list(counts_after_win)
+    c[win] -= 1
+    return len(waiting_tiles(tuple(c), seven_pairs)) == 1
+
+
+# ---- readings ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def _standard_sets(standing: tuple) -> tuple:
+    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
+    out = []
+    for pair, sets in _decompose(standing):
+        out.append(tuple((CHOW if k == "chow" else PUNG, f, False) for k, f in sets) + ((PAIR, pair, False),))
+    return tuple(out)
+
+
+def _is_nine_gates(standing: tuple, win: int) -> bool:
+    """000 n°78: the 13 tiles before the win are 1112345678999 of one suit."""
+    if win >= 27:
+        return False
+    base = (win // 9) * 9
+    c = list(standing[base:base + 9])
+    if sum(c) != 14:
+        return False
+    c[win - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def readings(h: HandFacts) -> list[Reading]:
+    standing = h.standing
+    out: list[Reading] = []
+    melds = h.melds
+    for sets in _standard_sets(standing):
+        out.append(Reading("standard", melds + sets))
+    if not melds:
+        if all(n in (0, 2, 4) for n in standing):
+            pairs = []
+            for i, n in enumerate(standing):
+                pairs.extend([(PAIR, i, False)] * (n // 2))
+            ranks = [i for i, n in enumerate(standing) if n]
+            shifted = (len(ranks) == 7 and ranks[0] < 27 and ranks[-1] - ranks[0] == 6
+                       and ranks[0] // 9 == ranks[-1] // 9)
+            out.append(Reading("seven_shifted_pairs" if shifted else "seven_pairs", tuple(pairs)))
+        if all(standing[i] for i in THIRTEEN_ORPHANS) and sum(standing[i] for i in THIRTEEN_ORPHANS) == 14:
+            out.append(Reading("thirteen_orphans", ((WHOLE, tuple(h.distinct), False),)))
+        if max(standing) == 1:
+            numbered = tuple(i for i in range(27) if standing[i])
+            if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(k) for k in KNITTED_STRAIGHTS):
+                honours = tuple(i for i in range(27, 34) if standing[i])
+                out.append(Reading("honours_knitted", ((KNIT, numbered, False), (WHOLE, honours, False))))
+        h.nine_gates = _is_nine_gates(standing, h.win)
+    if len(melds) <= 1:
+        for knit in KNITTED_STRAIGHTS:
+            if all(standing[i] for i in knit):
+                rest = list(standing)
+                for i in knit:
+                    rest[i] -= 1
+                for sets in _standard_sets(tuple(rest)):
+                    out.append(Reading("knitted_straight", ((KNIT, knit, False),) + melds + sets))
+    return out
+
+
+def set_tiles(s) -> list[int]:
+    kind, key = s[0], s[1]
+    if kind == CHOW:
+        return [key, key + 1, key + 2]
+    if kind == PUNG:
+        return [key] * 3
+    if kind == KONG:
+        return [key] * 4
+    if kind == PAIR:
+        return [key] * 2
+    return list(key)

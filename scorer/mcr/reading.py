@@ -76,11 +76,15 @@ class HandFacts:
         self.unique_wait = False
         self.nine_gates = False
 
-    def unique_wait_knitted(self, knit) -> bool:
-        """Single wait test on the tiles besides a knitted straight (000 n°9-11)."""
+    def rest_after_knit(self, knit) -> list[int]:
         rest = list(self.standing)
         for i in knit:
             rest[i] -= 1
+        return rest
+
+    def unique_wait_knitted(self, rest) -> bool:
+        """Unique-wait test on the standing tiles besides a knitted straight (000 n°9-11)."""
+        rest = list(rest)
         rest[self.win] -= 1
         return len(waiting_tiles(tuple(rest), False)) == 1
 

@@ -278,10 +278,8 @@ class SetShapes(Pattern):
         sets = r.sets
         pair = sets[-1][1]
         body = sets[:-1]
-        if all(s[0] == CHOW or s[0] == KNIT for s in body):
-            if pair < 27:
-                add(out, "all_chows", 0)
-            return
+        if pair < 27 and all(s[0] == CHOW or s[0] == KNIT for s in body):
+            add(out, "all_chows", 0)
         if r.form != "standard":
             return
         pungs = all(s[0] == PUNG or s[0] == KONG for s in body)
@@ -310,21 +308,24 @@ class Waits(Pattern):
     """000 n°9-11: edge, closed and single waits, « Valable seulement si une seule tuile est
     attendue ». The wait is read on the reading's standing sets; a tile that could be both an
     edge/closed wait and a pair wait counts once (exclusion table). On a knitted straight, a
-    winning tile that belongs to the knitted straight gives no wait fan (001, La suite
-    serpentine: « On ne peut pas compter d'attentes uniques sur les éléments de la suite »)."""
+    winning tile needed by the knitted straight gives no wait fan (001, La suite serpentine: « On
+    ne peut pas compter d'attentes uniques sur les éléments de la suite serpentine. En revanche,
+    l'attente unique reste possible sur le 4e élément de la main ou la paire. »)."""
     produces = ("edge_wait", "closed_wait", "single_wait")
     source = "000 n°9, 10, 11; 001 Les attentes uniques"
 
     def find(self, h, r, out):
         win = h.win
         if r.form == "knitted_straight":
-            knit = r.sets[0][1]
-            if win in knit:
+            # Only the tiles besides the knitted straight can wait: if the winning tile is needed
+            # to complete the knitted straight there is no wait fan (ruling MCR-12).
+            rest = h.rest_after_knit(r.sets[0][1])
+            if not rest[win]:
                 return
             if h.melds:
                 add(out, "single_wait", 0)   # the 2 standing tiles besides the knit are the pair
                 return
-            if not h.unique_wait_knitted(knit):
+            if not h.unique_wait_knitted(rest):
                 return
         elif not h.unique_wait:
             return

@@ -163,14 +163,19 @@ def evaluate(hand, options):
 
 # ---- explanation --------------------------------------------------------------------------
 
+_CODES = T.TILE_CODES
+
+
 def _codes(indices) -> list[str]:
-    return [T.code_of(i) for i in indices]
+    return [_CODES[i] for i in indices]
 
 
-def _group(indices) -> str:
+@lru_cache(maxsize=4096)
+def _group(indices: tuple) -> str:
+    """Notation of a run of tile indices (``123m``, ``11z``)."""
     out, digits, suit = [], "", None
     for i in sorted(indices):
-        code = T.code_of(i)
+        code = _CODES[i]
         if code[1] != suit and digits:
             out.append(digits + suit)
             digits = ""
@@ -193,31 +198,37 @@ def _discard_pung(h, r):
     return -1
 
 
+@lru_cache(maxsize=4096)
+def _set_view(s) -> tuple:
+    """(tile codes, notation text) of one set."""
+    tiles = set_tiles(s)
+    return _codes(tiles), _group(tuple(tiles))
+
+
 def decomposition_of(h, r) -> Decomposition:
     sets = []
     n_melds = len(h.melds)
     offset = 1 if r.form == "knitted_straight" else 0
     claimed = _discard_pung(h, r)
+    form = r.form
     for i, s in enumerate(r.sets):
         kind, exposed = s[0], s[2]
-        tiles = set_tiles(s)
-        text = _group(tiles)
-        is_meld = offset <= i < offset + n_melds
+        codes, text = _set_view(s)
         concealed = not exposed
-        if is_meld:
+        if offset <= i < offset + n_melds:
             text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
         elif i == claimed:
             concealed = False
             text += " (completed by the discard)"
         name = KIND_NAMES[kind]
-        if r.form == "knitted_straight" and i == 0:
+        if form == "knitted_straight" and i == 0:
             name = "knitted_straight"
-        elif r.form == "honours_knitted":
+        elif form == "honours_knitted":
             name = "knitted" if i == 0 else "honours"
-        elif r.form == "thirteen_orphans":
+        elif form == "thirteen_orphans":
             name = "thirteen_orphans"
-        sets.append({"kind": name, "tiles": _codes(tiles), "concealed": concealed, "text": text})
-    return Decomposition(r.form, sets)
+        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
+    return Decomposition(form, sets)
 
 
 def _match_tiles(h, r, fan, mask) -> list[int]:
@@ -226,7 +237,7 @@ def _match_tiles(h, r, fan, mask) -> list[int]:
     if mask < 0:
         return [-mask - 1] * 4
     if mask == 0:
-        return sorted(i for i in range(34) for _ in range(h.counts[i]))
+        return [i for i in h.distinct for _ in range(h.counts[i])]
     out = []
     for i in _bits(mask):
         out.extend(set_tiles(r.sets[i]))
@@ -290,6 +301,11 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
                     "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
 
 
+@lru_cache(maxsize=64)
+def _options_items(options) -> tuple:
+    from dataclasses import fields
+    return tuple((f.name, getattr(options, f.name)) for f in fields(options))
+
+
 def _options_dict(options) -> dict:
-    from dataclasses import asdict
-    return asdict(options)
+    return dict(_options_items(options))

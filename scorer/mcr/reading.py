@@ -13,13 +13,14 @@ from functools import lru_cache
 
 from .. import errors
 from .. import tiles as T
-from ..decompose import THIRTEEN_ORPHANS, _decompose
+from ..decompose import THIRTEEN_ORPHANS
 
 CHOW, PUNG, KONG, PAIR, KNIT, WHOLE = range(6)
 KIND_NAMES = ("chow", "pung", "kong", "pair", "knitted", "special")
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+_INDEX = T._INDEX
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
@@ -47,8 +48,9 @@ class HandFacts:
         self.hand = hand
         counts = [0] * 34
         standing = [0] * 34
+        index = _INDEX
         for t in hand.concealed:
-            i = T.index(t)
+            i = index[t]
             standing[i] += 1
             counts[i] += 1
         melds = []
@@ -60,14 +62,14 @@ class HandFacts:
                 melds.append((PUNG, first, True))
             else:
                 melds.append((KONG, first, not m.concealed))
-            for i in m.indices:
-                counts[i] += 1
+            for t in m.tiles:
+                counts[index[t]] += 1
         self.counts = counts
         self.standing = tuple(standing)
         self.melds = tuple(melds)
         self.n_exposed = sum(1 for s in melds if s[2])
         self.n_kongs = sum(1 for s in melds if s[0] == KONG)
-        self.win = win = T.index(hand.winning_tile)
+        self.win = index[hand.winning_tile]
         self.distinct = tuple(i for i in range(34) if counts[i])
         self.flowers = len(hand.bonus)
         self.seat = _WIND_INDEX[ctx.get("seat_wind")]
@@ -126,31 +128,145 @@ class HandFacts:
             in_melds == 3 and self.standing[win] == 1)
 
 
+# ---- decompositions, suit by suit ------------------------------------------------------------
+# Sets never cross suits, so a hand's decompositions are the product of its suits'. Caching per
+# suit (9 counts) instead of per hand (34 counts) makes the cache useful across different hands.
+
+@lru_cache(maxsize=None)
+def _suit_ways(key: tuple, honours: bool) -> tuple:
+    """Every reading of one suit's counts as sets (and one pair when the count is 3n+2):
+    ``((pair_rank or -1, ((kind, rank), ...)), ...)``, without duplicates."""
+    n = sum(key)
+    if n % 3 == 1:
+        return ()
+    out = set()
+
+    def walk(c, pair, sets):
+        i = next((k for k, v in enumerate(c) if v), None)
+        if i is None:
+            out.add((pair, tuple(sorted(sets))))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            walk(c, pair, sets + [(PUNG, i)])
+            c[i] += 3
+        if not honours and i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            walk(c, pair, sets + [(CHOW, i)])
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if pair < 0 and c[i] >= 2 and n % 3 == 2:
+            c[i] -= 2
+            walk(c, i, sets)
+            c[i] += 2
+
+    walk(list(key), -1, [])
+    return tuple(sorted(out))
+
+
+_SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
+def is_complete(counts) -> bool:
+    """Whether 3n+2 tile counts make n sets and a pair."""
+    pairs = 0
+    for lo, hi, hon in _SUIT_SLICES:
+        key = tuple(counts[lo:hi])
+        n = sum(key)
+        if not n:
+            continue
+        m = n % 3
+        if m == 1:
+            return False
+        if m == 2:
+            pairs += 1
+            if pairs > 1:
+                return False
+        if not _suit_ways(key, hon):
+            return False
+    return pairs == 1
+
+
+@lru_cache(maxsize=65536)
+def _standard_sets(standing: tuple) -> tuple:
+    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
+    per_suit = []
+    pair_suits = 0
+    for lo, hi, hon in _SUIT_SLICES:
+        key = standing[lo:hi]
+        n = sum(key)
+        if not n:
+            continue
+        ways = _suit_ways(key, hon)
+        if not ways:
+            return ()
+        if n % 3 == 2:
+            pair_suits += 1
+        per_suit.append((lo, ways))
+    if pair_suits != 1:
+        return ()
+    combos = [((), -1)]
+    for lo, ways in per_suit:
+        combos = [(sets + tuple((k, lo + r, False) for k, r in wsets), pair if wp < 0 else lo + wp)
+                  for sets, pair in combos for wp, wsets in ways]
+    return tuple(sets + ((PAIR, pair, False),) for sets, pair in combos)
+
+
 # ---- waits ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _suit_completions(key: tuple, honours: bool) -> tuple:
+    """Ranks whose addition makes this suit (sets only, sets + pair)."""
+    sets_only, with_pair = [], []
+    n = sum(key) + 1
+    if n % 3 == 1:
+        return (), ()
+    c = list(key)
+    for r in range(len(key)):
+        c[r] += 1
+        if _suit_ways(tuple(c), honours):
+            (sets_only if n % 3 == 0 else with_pair).append(r)
+        c[r] -= 1
+    return tuple(sets_only), tuple(with_pair)
+
 
 @lru_cache(maxsize=65536)
 def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     """Tiles that complete ``counts`` (3n+1 tiles) into sets and a pair, or seven pairs.
 
     Only the position of the tiles counts, not how many copies are still unseen (001, Les
-    attentes uniques, remark 2), so a fifth copy is not ruled out."""
+    attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
+    winning tile's suit must become complete while the others already are."""
+    status = []          # per suit: 0 sets only (or empty), 2 sets + pair, 1 incomplete
+    keys = []
+    for lo, hi, hon in _SUIT_SLICES:
+        key = counts[lo:hi]
+        keys.append(key)
+        n = sum(key)
+        if n == 0:
+            status.append(0)
+        elif n % 3 == 1 or not _suit_ways(key, hon):
+            status.append(1)
+        else:
+            status.append(n % 3)
     out = set()
-    candidates = set()
-    for i, n in enumerate(counts):
-        if n:
-            candidates.add(i)
-            if i < 27:
-                r = i % 9
-                for d in (-2, -1, 1, 2):
-                    if 0 <= r + d <= 8:
-                        candidates.add(i + d)
-    c = list(counts)
-    for t in candidates:
-        c[t] += 1
-        tc = tuple(c)
-        if _decompose(tc) or (seven_pairs and all(n in (0, 2, 4) for n in tc)):
-            out.add(t)
-        c[t] -= 1
+    for s, (lo, hi, hon) in enumerate(_SUIT_SLICES):
+        others = status[:s] + status[s + 1:]
+        if 1 in others:
+            continue
+        pairs = others.count(2)
+        if pairs > 1:
+            continue
+        sets_only, with_pair = _suit_completions(keys[s], hon)
+        for r in (with_pair if pairs == 0 else sets_only):
+            out.add(lo + r)
+    if seven_pairs and sum(counts) == 13:
+        odd = [i for i, n in enumerate(counts) if n % 2]
+        if len(odd) == 1:
+            out.add(odd[0])
     return frozenset(out)
 
 
@@ -161,15 +277,6 @@ def is_unique_wait(counts_after_win: tuple, win: int, seven_pairs: bool) -> bool
 
 
 # ---- readings ------------------------------------------------------------------------------
-
-@lru_cache(maxsize=65536)
-def _standard_sets(standing: tuple) -> tuple:
-    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
-    out = []
-    for pair, sets in _decompose(standing):
-        out.append(tuple((CHOW if k == "chow" else PUNG, f, False) for k, f in sets) + ((PAIR, pair, False),))
-    return tuple(out)
-
 
 def _is_nine_gates(standing: tuple, win: int) -> bool:
     """000 n°78: the 13 tiles before the win are 1112345678999 of one suit."""

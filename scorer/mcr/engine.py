@@ -309,3 +309,25 @@ def _options_items(options) -> tuple:
 
 def _options_dict(options) -> dict:
     return dict(_options_items(options))
+
+
+def all_readings(hand, options) -> list[tuple[str, int, list]]:
+    """Every reading of the hand with its total and counted fans, best first (for "why this
+    reading" questions and for tests of worked totals that read the tiles another way)."""
+    h = HandFacts(hand, options)
+    rs = readings(h)
+    rules = rules_for(options)
+    if any(r.form == "standard" for r in rs):
+        h.unique_wait = is_unique_wait(h.standing, h.win, not h.melds)
+    out = []
+    for r in rs:
+        raw = {}
+        for p, forms in PER_HAND_FORMS:
+            if r.form in forms:
+                p.find(h, None, raw)
+        for p in PER_READING[r.form]:
+            p.find(h, r, raw)
+        counted, _excluded, total = resolve(raw, rules)
+        out.append((r.form, total, [(f, len(m)) for f, m in counted]))
+    out.sort(key=lambda x: -x[1])
+    return out

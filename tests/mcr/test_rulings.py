@@ -108,7 +108,7 @@ def test_mcr_14_a_wait_counts_only_when_one_tile_wins():
     assert "edge_wait" not in fans("456m789p123s44z345m")     # 34m waits 2m or 5m
     assert "single_wait" in fans("456m789p123s123m4z4z")
     # 1233m + 3m: the 3m is an edge wait (12-3) and a pair wait (33): one wait, counted once
-    got = fans("456m789p123s1233m3m")
+    got = fans("456p789s111z1233m3m")
     assert "edge_wait" in got and "single_wait" not in got
 
 

@@ -22,8 +22,11 @@ CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_repl
 __all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score"]
 
 
+_DEFAULT = Options()
+
+
 def score(hand, options: Options | None = None) -> ScoreResult:
-    options = Options() if options is None else options
+    options = _DEFAULT if options is None else options
     h, best = evaluate(hand, options)
     if best is None:
         return ScoreResult(rules=NAME, valid=False,

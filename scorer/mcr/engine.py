@@ -25,9 +25,11 @@ _COMBINATION = frozenset(f.id for f in FANS if f.combination)
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "rows")
+    __slots__ = ("value", "order", "rows", "options_items")
 
     def __init__(self, options):
+        from dataclasses import fields
+        self.options_items = tuple((f.name, getattr(options, f.name)) for f in fields(options))
         value = {f.id: f.value for f in FANS}
         value["two_concealed_kongs"] = options.two_concealed_kongs_value
         value["melded_and_concealed_kong"] = options.melded_and_concealed_kong_value
@@ -42,9 +44,18 @@ class Rules:
         self.rows = {k: tuple(v) for k, v in rows.items()}
 
 
-@lru_cache(maxsize=64)
 def rules_for(options) -> Rules:
-    return Rules(options)
+    """The compiled rules of ``options``, kept on the (frozen) options object itself."""
+    rules = options.__dict__.get("_compiled_rules")
+    if rules is None:
+        rules = _RULES_CACHE.get(options)
+        if rules is None:
+            rules = _RULES_CACHE[options] = Rules(options)
+        object.__setattr__(options, "_compiled_rules", rules)
+    return rules
+
+
+_RULES_CACHE: dict = {}
 
 
 def _bits(mask: int):
@@ -231,13 +242,17 @@ def decomposition_of(h, r) -> Decomposition:
     return Decomposition(form, sets)
 
 
+def _all_tiles(h) -> list[int]:
+    return [i for i in h.distinct for _ in range(h.counts[i])]
+
+
 def _match_tiles(h, r, fan, mask) -> list[int]:
     if fan in WIN_TILE_FANS:
         return [h.win]
     if mask < 0:
         return [-mask - 1] * 4
     if mask == 0:
-        return [i for i in h.distinct for _ in range(h.counts[i])]
+        return _all_tiles(h)
     out = []
     for i in _bits(mask):
         out.extend(set_tiles(r.sets[i]))
@@ -301,14 +316,8 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
                     "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
 
 
-@lru_cache(maxsize=64)
-def _options_items(options) -> tuple:
-    from dataclasses import fields
-    return tuple((f.name, getattr(options, f.name)) for f in fields(options))
-
-
 def _options_dict(options) -> dict:
-    return dict(_options_items(options))
+    return dict(rules_for(options).options_items)
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

@@ -55,7 +55,7 @@ class HandFacts:
             counts[i] += 1
         melds = []
         for m in hand.melds:
-            first = m.first
+            first = index[m.tiles[0]]       # meld tiles are sorted (hand.make_meld)
             if m.type == "chow":
                 melds.append((CHOW, first, True))
             elif m.type == "pung":
@@ -297,23 +297,26 @@ def readings(h: HandFacts) -> list[Reading]:
     for sets in _standard_sets(standing):
         out.append(Reading("standard", melds + sets))
     if not melds:
-        if all(n in (0, 2, 4) for n in standing):
+        distinct = h.distinct
+        nd = len(distinct)
+        if nd <= 7 and not any(standing[i] & 1 for i in distinct):
             pairs = []
-            for i, n in enumerate(standing):
-                pairs.extend([(PAIR, i, False)] * (n // 2))
-            ranks = [i for i, n in enumerate(standing) if n]
-            shifted = (len(ranks) == 7 and ranks[0] < 27 and ranks[-1] - ranks[0] == 6
-                       and ranks[0] // 9 == ranks[-1] // 9)
+            for i in distinct:
+                pairs.extend([(PAIR, i, False)] * (standing[i] // 2))
+            shifted = (nd == 7 and distinct[0] < 27 and distinct[-1] - distinct[0] == 6
+                       and distinct[0] // 9 == distinct[-1] // 9)
             out.append(Reading("seven_shifted_pairs" if shifted else "seven_pairs", tuple(pairs)))
-        if all(standing[i] for i in THIRTEEN_ORPHANS) and sum(standing[i] for i in THIRTEEN_ORPHANS) == 14:
-            out.append(Reading("thirteen_orphans", ((WHOLE, tuple(h.distinct), False),)))
-        if max(standing) == 1:
-            numbered = tuple(i for i in range(27) if standing[i])
-            if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(k) for k in KNITTED_STRAIGHTS):
-                honours = tuple(i for i in range(27, 34) if standing[i])
-                out.append(Reading("honours_knitted", ((KNIT, numbered, False), (WHOLE, honours, False))))
-        h.nine_gates = _is_nine_gates(standing, h.win)
-    if len(melds) <= 1:
+        elif nd >= 12:
+            if all(standing[i] for i in THIRTEEN_ORPHANS) and sum(standing[i] for i in THIRTEEN_ORPHANS) == 14:
+                out.append(Reading("thirteen_orphans", ((WHOLE, tuple(distinct), False),)))
+            if nd == 14:
+                numbered = tuple(i for i in distinct if i < 27)
+                if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(k) for k in KNITTED_STRAIGHTS):
+                    honours = tuple(i for i in distinct if i >= 27)
+                    out.append(Reading("honours_knitted", ((KNIT, numbered, False), (WHOLE, honours, False))))
+        elif distinct[-1] < 27 and distinct[0] // 9 == distinct[-1] // 9:
+            h.nine_gates = _is_nine_gates(standing, h.win)
+    if len(melds) <= 1 and len(h.distinct) >= 9:
         for knit in KNITTED_STRAIGHTS:
             if all(standing[i] for i in knit):
                 rest = list(standing)

@@ -9,6 +9,9 @@ REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
 #: 000 n°77: 2 3 4 6 8 bamboo and the green dragon.
 GREEN = frozenset([19, 20, 21, 23, 25, 32])
 TERMINALS = frozenset([0, 8, 9, 17, 18, 26])
+HONOURS = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+SIMPLES = frozenset(range(27)) - TERMINALS
 
 
 @register
@@ -50,25 +53,20 @@ class TileTraits(Pattern):
     source = "000 n°23, 36, 66, 69, 72, 77"
 
     def find(self, h, r, out):
-        d = h.distinct
-        if all(t < 27 and t not in TERMINALS for t in d):
+        d = frozenset(h.distinct)
+        if d <= SIMPLES:
             add(out, "all_simples")
-            if all(t in REVERSIBLE for t in d):
-                add(out, "reversible_tiles")
-            if all(t in GREEN for t in d):
-                add(out, "all_green")
-            return
-        if all(t in REVERSIBLE for t in d):
+        if d <= REVERSIBLE:
             add(out, "reversible_tiles")
-        if all(t in GREEN for t in d):
+        if d <= GREEN:
             add(out, "all_green")
-        if all(t >= 27 for t in d):
+        if d <= HONOURS:
             add(out, "all_honours")
             add(out, "all_terminals_and_honours")
-        elif all(t in TERMINALS for t in d):
+        elif d <= TERMINALS:
             add(out, "all_terminals")
             add(out, "all_terminals_and_honours")
-        elif all(t >= 27 or t in TERMINALS for t in d):
+        elif d <= TERMINALS_AND_HONOURS:
             add(out, "all_terminals_and_honours")
 
 

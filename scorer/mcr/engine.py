@@ -242,20 +242,22 @@ def decomposition_of(h, r) -> Decomposition:
     return Decomposition(form, sets)
 
 
-def _all_tiles(h) -> list[int]:
-    return [i for i in h.distinct for _ in range(h.counts[i])]
-
-
-def _match_tiles(h, r, fan, mask) -> list[int]:
+def _match_codes(h, r, fan, mask, all_codes) -> list[str]:
+    """Tile codes a fan occurrence uses (for highlighting)."""
     if fan in WIN_TILE_FANS:
-        return [h.win]
+        return [_CODES[h.win]]
     if mask < 0:
-        return [-mask - 1] * 4
+        return [_CODES[-mask - 1]] * 4
     if mask == 0:
-        return _all_tiles(h)
+        return all_codes
     out = []
-    for i in _bits(mask):
-        out.extend(set_tiles(r.sets[i]))
+    sets = r.sets
+    i = 0
+    while mask:
+        if mask & 1:
+            out.extend(_set_view(sets[i])[0])
+        mask >>= 1
+        i += 1
     return out
 
 
@@ -263,13 +265,18 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     r, counted, excluded, total = best
     rules = rules_for(options)
     items = []
+    counts = h.counts
+    all_codes = [_CODES[i] for i in h.distinct for _ in range(counts[i])]
+    value = rules.value
     for fan, masks in counted:
         f = FAN_BY_ID[fan]
-        tiles = []
-        for m in masks:
-            tiles.extend(_match_tiles(h, r, fan, m))
-        items.append(ScoredItem(fan, f.name_en, rules.value[fan], len(masks), f.name_fr, f.name_zh,
-                                _codes(tiles)))
+        if len(masks) == 1:
+            tiles = list(_match_codes(h, r, fan, masks[0], all_codes))
+        else:
+            tiles = []
+            for m in masks:
+                tiles.extend(_match_codes(h, r, fan, m, all_codes))
+        items.append(ScoredItem(fan, f.name_en, value[fan], len(masks), f.name_fr, f.name_zh, tiles))
     if h.flowers:
         f = FAN_BY_ID["flower_tiles"]
         items.append(ScoredItem(f.id, f.name_en, 1, h.flowers, f.name_fr, f.name_zh, list(hand.bonus),

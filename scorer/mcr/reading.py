@@ -29,18 +29,36 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
 
 
 class Reading:
-    __slots__ = ("form", "sets")
+    """One reading, with the summary every set pattern needs computed once: the chows and the
+    pungs/kongs as sorted ``(key, index in sets)`` pairs, and the pair."""
+    __slots__ = ("form", "sets", "chows", "pungs", "pair")
 
     def __init__(self, form: str, sets: tuple):
         self.form = form
         self.sets = sets
+        chows = []
+        pungs = []
+        pair = None
+        for i, s in enumerate(sets):
+            k = s[0]
+            if k == CHOW:
+                chows.append((s[1], i))
+            elif k == PUNG or k == KONG:
+                pungs.append((s[1], i))
+            elif k == PAIR:
+                pair = (s[1], i)
+        chows.sort()
+        pungs.sort()
+        self.chows = chows
+        self.pungs = pungs
+        self.pair = pair
 
 
 class HandFacts:
     """Everything about the hand that does not depend on how its tiles are read."""
     __slots__ = ("hand", "counts", "standing", "melds", "n_exposed", "win", "self_drawn",
                  "wall_last", "last_of_kind", "kong_replacement", "robbing_kong", "seat", "round",
-                 "distinct", "flowers", "unique_wait", "nine_gates", "n_kongs", "options")
+                 "distinct", "flowers", "unique_wait", "nine_gates", "n_kongs", "options", "bits")
 
     def __init__(self, hand, options):
         ctx = hand.context
@@ -71,6 +89,10 @@ class HandFacts:
         self.n_kongs = sum(1 for s in melds if s[0] == KONG)
         self.win = index[hand.winning_tile]
         self.distinct = tuple(i for i in range(34) if counts[i])
+        bits = 0
+        for i in self.distinct:
+            bits |= 1 << i
+        self.bits = bits          # bit i set when tile kind i is in the hand
         self.flowers = len(hand.bonus)
         self.seat = _WIND_INDEX[ctx.get("seat_wind")]
         self.round = _WIND_INDEX[ctx.get("round_wind")]

@@ -1,17 +1,31 @@
 """Fans of the tile multiset, whatever the reading (000 n°7, 8, 19, 23, 29, 31, 36, 46, 47, 58,
-61-63, 66, 69, 72, 77). They run once per hand."""
+61-63, 66, 69, 72, 77). They run once per hand, on ``h.bits`` (bit i: tile kind i present)."""
 from __future__ import annotations
 
 from . import ALL_FORMS, Pattern, add, register
 
+
+def _mask(indices) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
+
+
 #: 000 n°36 / 001 Symétrie: tiles with a central symmetry (dots 1234589, bamboo 245689, white).
-REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
+REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
 #: 000 n°77: 2 3 4 6 8 bamboo and the green dragon.
-GREEN = frozenset([19, 20, 21, 23, 25, 32])
-TERMINALS = frozenset([0, 8, 9, 17, 18, 26])
-HONOURS = frozenset(range(27, 34))
-TERMINALS_AND_HONOURS = TERMINALS | HONOURS
-SIMPLES = frozenset(range(27)) - TERMINALS
+GREEN = _mask([19, 20, 21, 23, 25, 32])
+TERMINALS = _mask([0, 8, 9, 17, 18, 26])
+HONOURS = _mask(range(27, 34))
+WINDS = _mask(range(27, 31))
+DRAGONS = _mask(range(31, 34))
+SIMPLES = _mask(range(27)) & ~TERMINALS
+SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+
+
+def _within(bits, allowed) -> bool:
+    return not bits & ~allowed
 
 
 @register
@@ -23,23 +37,16 @@ class Suits(Pattern):
     source = "000 n°7, 8, 29, 31, 58"
 
     def find(self, h, r, out):
-        suits = set()
-        winds = dragons = False
-        for t in h.distinct:
-            if t < 27:
-                suits.add(t // 9)
-            elif t < 31:
-                winds = True
-            else:
-                dragons = True
-        honours = winds or dragons
+        bits = h.bits
+        suits = sum(1 for m in SUIT_MASKS if bits & m)
+        honours = bits & HONOURS
         if not honours:
             add(out, "no_honours")
-        if len(suits) == 2:
+        if suits == 2:
             add(out, "one_voided_suit")
-        elif len(suits) == 1:
+        elif suits == 1:
             add(out, "half_flush" if honours else "full_flush")
-        elif len(suits) == 3 and winds and dragons:
+        elif suits == 3 and bits & WINDS and bits & DRAGONS:
             add(out, "all_types")
 
 
@@ -53,20 +60,20 @@ class TileTraits(Pattern):
     source = "000 n°23, 36, 66, 69, 72, 77"
 
     def find(self, h, r, out):
-        d = frozenset(h.distinct)
-        if d <= SIMPLES:
+        bits = h.bits
+        if _within(bits, SIMPLES):
             add(out, "all_simples")
-        if d <= REVERSIBLE:
+        if _within(bits, REVERSIBLE):
             add(out, "reversible_tiles")
-        if d <= GREEN:
+        if _within(bits, GREEN):
             add(out, "all_green")
-        if d <= HONOURS:
+        if _within(bits, HONOURS):
             add(out, "all_honours")
             add(out, "all_terminals_and_honours")
-        elif d <= TERMINALS:
+        elif _within(bits, TERMINALS):
             add(out, "all_terminals")
             add(out, "all_terminals_and_honours")
-        elif d <= TERMINALS_AND_HONOURS:
+        elif _within(bits, TERMINALS | HONOURS):
             add(out, "all_terminals_and_honours")
 
 
@@ -79,20 +86,19 @@ class RankRange(Pattern):
     source = "000 n°46, 47, 61-63"
 
     def find(self, h, r, out):
-        d = h.distinct
-        if d[-1] >= 27:
+        bits = h.bits
+        if bits & HONOURS:
             return
-        lo = min(t % 9 for t in d)
-        hi = max(t % 9 for t in d)
-        if hi <= 3:
+        ranks = (bits | bits >> 9 | bits >> 18) & 0x1FF     # bit k: some tile of rank k+1
+        if not ranks & ~0b000001111:                          # ranks 1-4
             add(out, "lower_four")
-            if hi <= 2:
+            if not ranks & ~0b000000111:
                 add(out, "lower_tiles")
-        elif lo >= 5:
+        elif not ranks & ~0b111100000:                        # ranks 6-9
             add(out, "upper_four")
-            if lo >= 6:
+            if not ranks & ~0b111000000:
                 add(out, "upper_tiles")
-        elif lo >= 3 and hi <= 5:
+        elif not ranks & ~0b000111000:                        # ranks 4-6
             add(out, "middle_tiles")
 
 
@@ -105,7 +111,7 @@ class TileHog(Pattern):
     source = "000 n°19"
 
     def find(self, h, r, out):
-        kongs = {s[1] for s in h.melds if s[0] == 2}
+        counts = h.counts
         for t in h.distinct:
-            if h.counts[t] == 4 and t not in kongs:
+            if counts[t] == 4 and not any(s[0] == 2 and s[1] == t for s in h.melds):
                 add(out, "tile_hog", -(t + 1))

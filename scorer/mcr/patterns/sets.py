@@ -2,6 +2,7 @@
 38, 48-54, 57, 59, 60, 64, 65, 67, 68, 70, 71, 73-76, 79)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..reading import CHOW, PUNG, KONG, PAIR, KNIT
@@ -24,18 +25,31 @@ class SinglePungs(Pattern):
     source = "000 n°5, 14, 15, 16; 001 Pung d'extrémité et de Vent"
 
     def find(self, h, r, out):
-        for i, s in enumerate(r.sets):
-            if s[0] == PUNG or s[0] == KONG:
-                t = s[1]
-                bit = 1 << i
-                if t >= 31:
-                    add(out, "dragon_pung", bit)
-                elif t >= 27 or _rank(t) in (0, 8):
-                    add(out, "pung_of_terminals_or_honours", bit)
-                    if t == h.seat:
-                        add(out, "seat_wind", bit)
-                    if t == h.round:
-                        add(out, "prevalent_wind", bit)
+        for t, i in r.pungs:
+            bit = 1 << i
+            if t >= 31:
+                add(out, "dragon_pung", bit)
+            elif t >= 27 or t % 9 in (0, 8):
+                add(out, "pung_of_terminals_or_honours", bit)
+                if t == h.seat:
+                    add(out, "seat_wind", bit)
+                if t == h.round:
+                    add(out, "prevalent_wind", bit)
+
+
+def _remap(found, positions) -> list:
+    """Local masks (bit j = j-th set of a sorted list) → masks over the reading's sets."""
+    out = []
+    for fan, local in found:
+        mask = 0
+        j = 0
+        while local:
+            if local & 1:
+                mask |= 1 << positions[j]
+            local >>= 1
+            j += 1
+        out.append((fan, mask))
+    return out
 
 
 def _two_chows(a, b):
@@ -90,24 +104,35 @@ class ChowCombinations(Pattern):
     source = "000 n°1-4, 30, 35, 37, 49, 51, 59, 64, 67"
 
     def find(self, h, r, out):
-        chows = [(s[1], i) for i, s in enumerate(r.sets) if s[0] == CHOW]
-        n = len(chows)
-        if n < 2:
+        chows = r.chows
+        if len(chows) < 2:
             return
-        chows.sort()
-        for (a, i), (b, j) in combinations(chows, 2):
-            fan = _two_chows(a, b)
+        found = _chow_fans(tuple(c[0] for c in chows))
+        if found:
+            for fan, mask in _remap(found, [c[1] for c in chows]):
+                add(out, fan, mask)
+
+
+@lru_cache(maxsize=None)
+def _chow_fans(firsts: tuple) -> tuple:
+    """Fans of sorted chow first-tiles, with local masks (cached: there are few chow multisets)."""
+    out = []
+    n = len(firsts)
+    idx = range(n)
+    for i, j in combinations(idx, 2):
+        fan = _two_chows(firsts[i], firsts[j])
+        if fan:
+            out.append((fan, (1 << i) | (1 << j)))
+    if n >= 3:
+        for i, j, k in combinations(idx, 3):
+            fan = _three_chows(firsts[i], firsts[j], firsts[k])
             if fan:
-                add(out, fan, (1 << i) | (1 << j))
-        if n >= 3:
-            for (a, i), (b, j), (c, k) in combinations(chows, 3):
-                fan = _three_chows(a, b, c)
-                if fan:
-                    add(out, fan, (1 << i) | (1 << j) | (1 << k))
-        if n == 4:
-            fan = _four_chows(*(c[0] for c in chows))
-            if fan:
-                add(out, fan, sum(1 << c[1] for c in chows))
+                out.append((fan, (1 << i) | (1 << j) | (1 << k)))
+    if n == 4:
+        fan = _four_chows(*firsts)
+        if fan:
+            out.append((fan, 0b1111))
+    return tuple(out)
 
 
 def _consecutive(ranks):
@@ -127,59 +152,65 @@ class PungCombinations(Pattern):
     source = "000 n°20, 34, 38, 48, 53, 60, 68, 70, 71, 75, 76"
 
     def find(self, h, r, out):
-        pungs = []
-        pair = None
-        for i, s in enumerate(r.sets):
-            k = s[0]
-            if k == PUNG or k == KONG:
-                pungs.append((s[1], i))
-            elif k == PAIR:
-                pair = (s[1], i)
-        n = len(pungs)
-        if n >= 2:
-            pungs.sort()
-            for (a, i), (b, j) in combinations(pungs, 2):
-                if b < 27:
-                    if a % 9 == b % 9:
-                        add(out, "double_pung", (1 << i) | (1 << j))
-                elif a >= 31:
-                    add(out, "two_dragon_pungs", (1 << i) | (1 << j))
-        if n >= 3:
-            for (a, i), (b, j), (c, k) in combinations(pungs, 3):
-                mask = (1 << i) | (1 << j) | (1 << k)
-                fan = None
-                if c < 27:
-                    suits = {a // 9, b // 9, c // 9}
-                    if len(suits) == 3:
-                        if a % 9 == b % 9 == c % 9:
-                            fan = "triple_pung"
-                        elif _consecutive((a % 9, b % 9, c % 9)):
-                            fan = "mixed_shifted_pungs"
-                    elif len(suits) == 1 and b == a + 1 and c == b + 1:
-                        fan = "pure_shifted_pungs"
-                elif a >= 27 and c <= 30:
-                    fan = "big_three_winds"
-                elif a >= 31:
-                    fan = "big_three_dragons"
-                if fan:
-                    add(out, fan, mask)
-        if n == 4:
-            a, b, c, d = (p[0] for p in pungs)
-            mask = sum(1 << p[1] for p in pungs)
-            if d < 27 and a // 9 == d // 9 and _consecutive((a, b, c, d)):
-                add(out, "four_pure_shifted_pungs", mask)
-            elif a == 27 and d == 30:
-                add(out, "big_four_winds", mask)
-        if pair is not None:
-            p, pi = pair
-            if 27 <= p <= 30:
-                winds = [(t, i) for t, i in pungs if 27 <= t <= 30]
-                if len(winds) == 3:
-                    add(out, "little_four_winds", (1 << pi) | sum(1 << i for _, i in winds))
-            elif p >= 31:
-                dragons = [(t, i) for t, i in pungs if t >= 31]
-                if len(dragons) == 2:
-                    add(out, "little_three_dragons", (1 << pi) | sum(1 << i for _, i in dragons))
+        pungs = r.pungs
+        pair = r.pair
+        if len(pungs) < 2:
+            return
+        found = _pung_fans(tuple(p[0] for p in pungs), pair[0] if pair else -1)
+        if found:
+            positions = [p[1] for p in pungs] + [pair[1] if pair else 0]
+            for fan, mask in _remap(found, positions):
+                add(out, fan, mask)
+
+
+@lru_cache(maxsize=None)
+def _pung_fans(keys: tuple, pair: int) -> tuple:
+    """Fans of sorted pung tiles (and the pair, local bit 4... the last position), cached."""
+    out = []
+    n = len(keys)
+    pair_bit = 1 << n
+    idx = range(n)
+    for i, j in combinations(idx, 2):
+        a, b = keys[i], keys[j]
+        if b < 27:
+            if a % 9 == b % 9:
+                out.append(("double_pung", (1 << i) | (1 << j)))
+        elif a >= 31:
+            out.append(("two_dragon_pungs", (1 << i) | (1 << j)))
+    if n >= 3:
+        for i, j, k in combinations(idx, 3):
+            a, b, c = keys[i], keys[j], keys[k]
+            fan = None
+            if c < 27:
+                suits = {a // 9, b // 9, c // 9}
+                if len(suits) == 3:
+                    if a % 9 == b % 9 == c % 9:
+                        fan = "triple_pung"
+                    elif _consecutive((a % 9, b % 9, c % 9)):
+                        fan = "mixed_shifted_pungs"
+                elif len(suits) == 1 and b == a + 1 and c == b + 1:
+                    fan = "pure_shifted_pungs"
+            elif a >= 27 and c <= 30:
+                fan = "big_three_winds"
+            elif a >= 31:
+                fan = "big_three_dragons"
+            if fan:
+                out.append((fan, (1 << i) | (1 << j) | (1 << k)))
+    if n == 4:
+        a, b, c, d = keys
+        if d < 27 and a // 9 == d // 9 and _consecutive(keys):
+            out.append(("four_pure_shifted_pungs", 0b1111))
+        elif a == 27 and d == 30:
+            out.append(("big_four_winds", 0b1111))
+    if 27 <= pair <= 30:
+        winds = [i for i in idx if 27 <= keys[i] <= 30]
+        if len(winds) == 3:
+            out.append(("little_four_winds", pair_bit | sum(1 << i for i in winds)))
+    elif pair >= 31:
+        dragons = [i for i in idx if keys[i] >= 31]
+        if len(dragons) == 2:
+            out.append(("little_three_dragons", pair_bit | sum(1 << i for i in dragons)))
+    return tuple(out)
 
 
 @register

@@ -234,3 +234,96 @@ def test_knitted_straight_with_lesser_honours_is_24():
 
 def test_thirteen_orphans_single_88():
     assert total("19m19p19s12345677z") == 88
+
+
+# ---- the examples of each fan (001 lists the pattern fans) --------------------------------------
+# Wait and concealment fans that 001's examples leave out (MCR-S4) are allowed as extras only.
+# Not rebuilt: Deux Pungs Cachés ex. 4 and Deux Kongs exposés ex. 4 list a wind pung, a dragon
+# pung and two other sets with neither All Types nor One Voided Suit, which no hand can do.
+HOW_WON = {"single_wait", "edge_wait", "closed_wait", "self_drawn", "concealed_hand",
+           "fully_concealed_hand"}
+POT = "pung_of_terminals_or_honours"
+
+EXAMPLES = [
+    # (001 section and example, hand, context, options, fans and points as 001 lists them)
+    ("Double Pung", "[999p,1][999s,2][234m,1]67m55z8m", {}, None,
+     {"double_pung": 2, POT: 2}),
+    ("Deux Pungs Cachés ex. 1", "[234s,1][678s,1]222m222p55z", {}, None,
+     {"two_concealed_pungs": 2, "double_pung": 2}),
+    ("Deux Pungs Cachés ex. 3", "[234s,1][678s,1]222m777z55p", {}, None,
+     {"two_concealed_pungs": 2, "dragon_pung": 2}),
+    ("Kong Caché ex. 2", "(1111p)[345m,1][678s,1][234s,1]55z", {}, None,
+     {"concealed_kong": 2, POT: 1}),
+    ("Kong Caché ex. 4 (E/E)", "(1111z)[345m,1][678s,1][234p,1]55p", {}, None,
+     {"concealed_kong": 2, "prevalent_wind": 2, "seat_wind": 2}),
+    ("Deux Kongs exposés ex. 2", "[9999p,1][9999s,2][234m,1]67m55z8m", {}, None,
+     {"two_melded_kongs": 4, "double_pung": 2, POT: 2}),
+    ("Tout Pung ex. 1 (E/S)", "[444z,1][111m,2][555m,3]777p33p",
+     {"round_wind": "E", "seat_wind": "S"}, None,
+     {"all_pungs": 6, POT: 2, "one_voided_suit": 1}),
+    ("Tout Pung ex. 3", "[5555z,1][222m,2][444p,3]666s88s", {}, None,
+     {"all_pungs": 6, "dragon_pung": 2, "melded_kong": 1}),
+    ("Semi pure", "[123m,1][456m,1][789m,1]777z11m", {}, None,
+     {"half_flush": 6, "pure_straight": 16, "dragon_pung": 2}),
+    ("Trois Chows superposés", "[123m,1][234p,1][345s,1]777z99m", {}, None,
+     {"mixed_shifted_chows": 6, "dragon_pung": 2}),
+    ("Trois Chows superposés, counted once", "[123m,1][234p,1][345s,1]456m99p", {}, None,
+     {"mixed_shifted_chows": 6, "all_chows": 2, "short_straight": 1}),
+    ("Tout Type", "[123m,1][456p,1][789s,1]777z11z", {}, None,
+     {"all_types": 6, "mixed_straight": 8, "dragon_pung": 2}),
+    ("Symétrie ex. 1", "[999p,1][999s,2][555z,3]444p88s", {}, None,
+     {"reversible_tiles": 8, "all_pungs": 6, "dragon_pung": 2, "double_pung": 2, POT: 2}),
+    ("Symétrie ex. 2", "[123p,1][234p,1][345p,1]456s88p", {}, None,
+     {"reversible_tiles": 8, "all_chows": 2, "pure_shifted_chows": 16}),
+    ("Les 4 premiers ex. 1", "[234m,1][234m,1][234p,1]123s44s", {}, None,
+     {"lower_four": 12, "pure_double_chow": 1, "mixed_double_chow": 1, "all_chows": 2}),
+    ("Les 4 derniers ex. 1", "[678m,1][678p,1][888s,2]777p99m", {}, None,
+     {"upper_four": 12, "tile_hog": 2, "mixed_double_chow": 1}),
+    ("Grande suite pure ex. 1", "[123m,1][456m,1][789m,1]555p22m", {}, None,
+     {"pure_straight": 16, "one_voided_suit": 1, "no_honours": 1}),
+    ("Grande suite pure ex. 2", "[123s,1][456s,1][789s,1]123s22s", {}, None,
+     {"pure_straight": 16, "full_flush": 24, "all_chows": 2, "tile_hog": 2, "pure_double_chow": 1}),
+    ("Triple Pung", "[111m,1][111p,2][111s,3]456m77z", {}, None,
+     {"triple_pung": 16, POT: 3}),
+    ("Cinq partout ex. 1", "[555m,1][555p,2][345m,1]456s55s", {}, None,
+     {"all_fives": 16, "double_pung": 2, "tile_hog": 2}),
+    ("Main pure ex. 2", "[123p,1]123123123p44p", {}, None,
+     {"full_flush": 24, "reversible_tiles": 8, "lower_four": 12, "quadruple_chow": 48,
+      "all_chows": 2}),
+    ("Quatre Pungs purs consécutifs ex. 1", "[222p,1][333p,2][444p,3]555p77s", {}, None,
+     {"four_pure_shifted_pungs": 48, "all_simples": 2, "one_voided_suit": 1}),
+    ("Quatre Pungs purs consécutifs ex. 2", "(2222s)(3333s)[444s,1][555s,2]99s", {},
+     {"kong_pair_values": "ffmj2013"},
+     {"four_pure_shifted_pungs": 48, "full_flush": 24, "two_concealed_kongs": 8}),
+    ("Trois petits Dragons ex. 1", "[555z,1][666z,2][234m,1]678s77z", {}, None,
+     {"little_three_dragons": 64, "one_voided_suit": 1}),
+    ("Trois petits Dragons ex. 2 (E/N)", "[555z,1][666z,2][333z,3]234m77z",
+     {"round_wind": "E", "seat_wind": "N"}, None,
+     {"little_three_dragons": 64, "half_flush": 6, POT: 1}),
+    ("Tout honneur (E/S)", "[555z,1][666z,2][222z,3]333z44z", {"round_wind": "E", "seat_wind": "S"},
+     None, {"all_honours": 64, "two_dragon_pungs": 6, "seat_wind": 2}),
+    ("Tout extrémité ex. 2", "(1111m)[111p,1][111s,2][999m,3]99p", {}, None,
+     {"all_terminals": 64, "triple_pung": 16, "concealed_kong": 2}),
+    ("Quatre Pungs Cachés ex. 2", "222m222p222s555m77z", {}, None,
+     {"four_concealed_pungs": 64, "triple_pung": 16}),
+    ("Sept paires pures consécutives ex. 2", "22334455667788p", {}, None,
+     {"seven_shifted_pairs": 88, "all_simples": 2}),
+]
+
+
+@pytest.mark.parametrize("title, hand, context, options, listed_points", EXAMPLES,
+                         ids=[e[0] for e in EXAMPLES])
+def test_001_examples(title, hand, context, options, listed_points):
+    res = result(hand, options, **context)
+    got = {i.id: i.total for i in res.items if i.id not in HOW_WON or i.id in listed_points}
+    assert got == listed_points
+
+
+def test_all_green_example_2_omits_all_simples():
+    """001, Main verte ex. 2 gives 162 (88 + 24 + 48 + 2) and 142 read as seven pairs; both leave
+    out Tout ordinaire, which every all-green hand without the green dragon has (slip MCR-S5)."""
+    pts = {i.id: i.total for i in result("[234s,1]234234s23s88s4s").items}
+    assert pts == listed(all_green=88, full_flush=24, quadruple_chow=48, all_chows=2, all_simples=2)
+    readings = all_readings(to_hand("22223333444488s"), Options())
+    seven = next(t for form, t, _ in readings if form == "seven_pairs")
+    assert seven == 142 + 2

@@ -9,14 +9,12 @@ from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResu
 from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import (CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, is_unique_wait, readings,
-                      set_tiles)
+from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, is_unique_wait, readings, set_tiles
 
-PER_HAND = tuple(p for p in PATTERNS if p.per_hand)
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
 PER_READING = {f: tuple(p for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
-PER_HAND_FORMS = tuple((p, p.forms) for p in PER_HAND)
+PER_HAND_FORMS = tuple((p, p.forms) for p in PATTERNS if p.per_hand)
 WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wait", "last_tile",
                            "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
                            "robbing_the_kong"})
@@ -142,22 +140,22 @@ def resolve(raw: dict, rules: Rules):
     return counted, excluded, total
 
 
-def evaluate(hand, options):
-    """Best reading of ``hand``: (HandFacts, reading, counted, excluded, total) or None."""
+def _scored_readings(hand, options):
+    """HandFacts and, for every reading, (reading, counted, excluded, total)."""
     h = HandFacts(hand, options)
     rs = readings(h)
-    if not rs:
-        return h, None
     rules = rules_for(options)
     if any(r.form == "standard" for r in rs):
         h.unique_wait = is_unique_wait(h.standing, h.win, not h.melds)
+    # Per-hand patterns run once; their matches are shared by every reading they apply to.
     hand_raw = []
-    for p, forms in PER_HAND_FORMS:
-        out = {}
-        p.find(h, None, out)
-        if out:
-            hand_raw.append((forms, out))
-    best = None
+    if rs:
+        for p, forms in PER_HAND_FORMS:
+            out = {}
+            p.find(h, None, out)
+            if out:
+                hand_raw.append((forms, out))
+    scored = []
     for r in rs:
         raw = {}
         form = r.form
@@ -166,9 +164,18 @@ def evaluate(hand, options):
                 raw.update(out)
         for p in PER_READING[form]:
             p.find(h, r, raw)
-        counted, excluded, total = resolve(raw, rules)
-        if best is None or total > best[3]:
-            best = (r, counted, excluded, total)
+        scored.append((r,) + resolve(raw, rules))
+    return h, scored
+
+
+def evaluate(hand, options):
+    """(HandFacts, best (reading, counted, excluded, total) or None). On equal totals the first
+    reading wins (standard readings come first)."""
+    h, scored = _scored_readings(hand, options)
+    best = None
+    for item in scored:
+        if best is None or item[3] > best[3]:
+            best = item
     return h, best
 
 
@@ -330,20 +337,7 @@ def _options_dict(options) -> dict:
 def all_readings(hand, options) -> list[tuple[str, int, list]]:
     """Every reading of the hand with its total and counted fans, best first (for "why this
     reading" questions and for tests of worked totals that read the tiles another way)."""
-    h = HandFacts(hand, options)
-    rs = readings(h)
-    rules = rules_for(options)
-    if any(r.form == "standard" for r in rs):
-        h.unique_wait = is_unique_wait(h.standing, h.win, not h.melds)
-    out = []
-    for r in rs:
-        raw = {}
-        for p, forms in PER_HAND_FORMS:
-            if r.form in forms:
-                p.find(h, None, raw)
-        for p in PER_READING[r.form]:
-            p.find(h, r, raw)
-        counted, _excluded, total = resolve(raw, rules)
-        out.append((r.form, total, [(f, len(m)) for f, m in counted]))
+    _h, scored = _scored_readings(hand, options)
+    out = [(r.form, total, [(f, len(m)) for f, m in counted]) for r, counted, _x, total in scored]
     out.sort(key=lambda x: -x[1])
     return out

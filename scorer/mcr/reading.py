@@ -58,7 +58,7 @@ class HandFacts:
     """Everything about the hand that does not depend on how its tiles are read."""
     __slots__ = ("hand", "counts", "standing", "melds", "n_exposed", "win", "self_drawn",
                  "wall_last", "last_of_kind", "kong_replacement", "robbing_kong", "seat", "round",
-                 "distinct", "flowers", "unique_wait", "nine_gates", "n_kongs", "options", "bits")
+                 "distinct", "flowers", "unique_wait", "nine_gates", "options", "bits")
 
     def __init__(self, hand, options):
         ctx = hand.context
@@ -85,12 +85,12 @@ class HandFacts:
         self.counts = counts
         self.standing = tuple(standing)
         self.melds = tuple(melds)
-        self.n_exposed = sum(1 for s in melds if s[2])
-        self.n_kongs = sum(1 for s in melds if s[0] == KONG)
+        self.n_exposed = len([s for s in melds if s[2]])
         self.win = index[hand.winning_tile]
-        self.distinct = tuple(i for i in range(34) if counts[i])
+        distinct = [i for i in range(34) if counts[i]]
+        self.distinct = tuple(distinct)
         bits = 0
-        for i in self.distinct:
+        for i in distinct:
             bits |= 1 << i
         self.bits = bits          # bit i set when tile kind i is in the hand
         self.flowers = len(hand.bonus)

@@ -154,6 +154,10 @@ class HandFacts:
 # Sets never cross suits, so a hand's decompositions are the product of its suits'. Caching per
 # suit (9 counts) instead of per hand (34 counts) makes the cache useful across different hands.
 
+def _by_rank(s):
+    return s[1], s[0]
+
+
 @lru_cache(maxsize=None)
 def _suit_ways(key: tuple, honours: bool) -> tuple:
     """Every reading of one suit's counts as sets (and one pair when the count is 3n+2):
@@ -166,7 +170,7 @@ def _suit_ways(key: tuple, honours: bool) -> tuple:
     def walk(c, pair, sets):
         i = next((k for k, v in enumerate(c) if v), None)
         if i is None:
-            out.add((pair, tuple(sorted(sets))))
+            out.add((pair, tuple(sorted(sets, key=_by_rank))))
             return
         if c[i] >= 3:
             c[i] -= 3

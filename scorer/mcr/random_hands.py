@@ -88,6 +88,10 @@ def _special(rng, counts):
     if roll < 0.7:                                 # thirteen orphans
         base = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
         return base + [rng.choice(base)]
+    if roll < 0.76:                                # nine gates
+        s = rng.randrange(3) * 9
+        return [s + r for r, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)] + [
+            s + rng.randrange(9)]
     if roll < 0.85:                                # honours and knitted tiles
         knit = list(rng.choice(KNITTED_STRAIGHTS))
         n_hon = rng.randint(5, 7)
@@ -130,6 +134,14 @@ def random_hand(rng: random.Random) -> Hand:
             melds = []
             if standing is None:
                 continue
+            # a knitted straight may have its 4th set melded (000 n°45: 3 sets + pair form)
+            if len(set(standing)) >= 10 and rng.random() < 0.3:
+                for t in set(standing):
+                    if standing.count(t) >= 3 and rng.random() < 0.8:
+                        for _ in range(3):
+                            standing.remove(t)
+                        melds = [("pung", t, False)]
+                        break
         else:
             n_melds = rng.choices((0, 1, 2, 3, 4), (30, 25, 20, 15, 10))[0]
             res = _standard(rng, counts, _pick_pool(rng), n_melds)

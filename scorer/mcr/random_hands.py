@@ -135,9 +135,10 @@ def random_hand(rng: random.Random) -> Hand:
             if standing is None:
                 continue
             # a knitted straight may have its 4th set melded (000 n°45: 3 sets + pair form)
-            if len(set(standing)) >= 10 and rng.random() < 0.3:
+            knit = next((k for k in KNITTED_STRAIGHTS if set(k) <= set(standing)), ())
+            if knit and rng.random() < 0.3:
                 for t in set(standing):
-                    if standing.count(t) >= 3 and rng.random() < 0.8:
+                    if standing.count(t) == (4 if t in knit else 3):
                         for _ in range(3):
                             standing.remove(t)
                         melds = [("pung", t, False)]

@@ -71,7 +71,8 @@ def resolve(raw: dict, rules: Rules):
     order = rules.order
     value = rules.value
     rows = rules.rows
-    alive = {f: list(m) for f, m in raw.items()}
+    # Lists are replaced, never changed in place, so the pattern lists can be shared.
+    alive = dict(raw)
     counted = []
     excluded = []
     parent = list(range(16))

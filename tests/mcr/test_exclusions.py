@@ -107,3 +107,11 @@ def test_a_chow_is_not_reread_as_pungs_for_another_fan():
     res = result("123123123m456p55z")
     ids = {i.id for i in res.items}
     assert not {"pure_triple_chow", "pure_shifted_pungs"} <= ids
+
+
+def test_each_fan_comes_from_one_pattern():
+    seen = {}
+    for p in PATTERNS:
+        for fan in p.produces:
+            assert fan not in seen, (fan, type(p).__name__, seen.get(fan))
+            seen[fan] = type(p).__name__

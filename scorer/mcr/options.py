@@ -2,7 +2,7 @@
 alternative is a documented ruling in docs/rulings.md (MCR section)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, astuple
+from dataclasses import dataclass, field
 from typing import Literal
 
 
@@ -32,9 +32,6 @@ class Options:
                 "default: included by definition (001)"})
     minimum_points: int = field(default=8, metadata={
         "help": "points needed to declare Mah Jong, flowers not counted (000, Déroulement)"})
-
-    def key(self) -> tuple:
-        return astuple(self)
 
     @property
     def two_concealed_kongs_value(self) -> int:

@@ -9,14 +9,6 @@ from ..reading import CHOW, PUNG, KONG, PAIR, KNIT
 from . import Pattern, add, register
 
 
-def _suit(i):
-    return i // 9
-
-
-def _rank(i):
-    return i % 9          # 0-based: 0 is a one
-
-
 @register
 class SinglePungs(Pattern):
     """One pung or kong on its own: 000 n°5, 14, 15, 16. A dragon pung is not also a pung of
@@ -165,7 +157,7 @@ class PungCombinations(Pattern):
 
 @lru_cache(maxsize=None)
 def _pung_fans(keys: tuple, pair: int) -> tuple:
-    """Fans of sorted pung tiles (and the pair, local bit 4... the last position), cached."""
+    """Fans of sorted pung tiles and the pair (local bit n is the pair), cached."""
     out = []
     n = len(keys)
     pair_bit = 1 << n

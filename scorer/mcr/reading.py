@@ -196,26 +196,6 @@ def _suit_ways(key: tuple, honours: bool) -> tuple:
 _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
-def is_complete(counts) -> bool:
-    """Whether 3n+2 tile counts make n sets and a pair."""
-    pairs = 0
-    for lo, hi, hon in _SUIT_SLICES:
-        key = tuple(counts[lo:hi])
-        n = sum(key)
-        if not n:
-            continue
-        m = n % 3
-        if m == 1:
-            return False
-        if m == 2:
-            pairs += 1
-            if pairs > 1:
-                return False
-        if not _suit_ways(key, hon):
-            return False
-    return pairs == 1
-
-
 @lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
     """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
@@ -244,6 +224,44 @@ def _standard_sets(standing: tuple) -> tuple:
 # ---- waits ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
+def _suit_ok(key: tuple, honours: bool) -> bool:
+    """Whether one suit's counts make sets (and one pair when 3n+2): stops at the first way."""
+    n = sum(key)
+    if n % 3 == 1:
+        return False
+    c = list(key)
+
+    def ok(pair_left: bool) -> bool:
+        i = next((k for k, v in enumerate(c) if v), None)
+        if i is None:
+            return not pair_left
+        if c[i] >= 3:
+            c[i] -= 3
+            good = ok(pair_left)
+            c[i] += 3
+            if good:
+                return True
+        if pair_left and c[i] >= 2:
+            c[i] -= 2
+            good = ok(False)
+            c[i] += 2
+            if good:
+                return True
+        if not honours and i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            good = ok(pair_left)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+            return good
+        return False
+
+    return ok(n % 3 == 2)
+
+
+@lru_cache(maxsize=None)
 def _suit_completions(key: tuple, honours: bool) -> tuple:
     """Ranks whose addition makes this suit (sets only, sets + pair)."""
     sets_only, with_pair = [], []
@@ -251,9 +269,14 @@ def _suit_completions(key: tuple, honours: bool) -> tuple:
     if n % 3 == 1:
         return (), ()
     c = list(key)
-    for r in range(len(key)):
+    size = len(key)
+    near = set()
+    for r, v in enumerate(key):
+        if v:
+            near.update(range(max(0, r - 2), min(size, r + 3)) if not honours else (r,))
+    for r in sorted(near):
         c[r] += 1
-        if _suit_ways(tuple(c), honours):
+        if _suit_ok(tuple(c), honours):
             (sets_only if n % 3 == 0 else with_pair).append(r)
         c[r] -= 1
     return tuple(sets_only), tuple(with_pair)
@@ -274,7 +297,7 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
         n = sum(key)
         if n == 0:
             status.append(0)
-        elif n % 3 == 1 or not _suit_ways(key, hon):
+        elif n % 3 == 1 or not _suit_ok(key, hon):
             status.append(1)
         else:
             status.append(n % 3)

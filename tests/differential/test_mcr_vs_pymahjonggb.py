@@ -40,3 +40,11 @@ def test_each_documented_difference_is_exactly_the_option(diff_id):
             theirs = gb_total(pymahjonggb_args(hand))
             assert our_total(hand, Options()) != theirs
             assert our_total(hand, replace(Options(), **diff.pymahjonggb_options)) == theirs
+
+
+def test_command_prints_agreement_and_groups(capsys):
+    from tests.differential.mcr_vs_pymahjonggb import main
+    assert main(["--hands", "300", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "totals agree:" in out and "outside documented rule differences" in out
+    assert "not explained by a documented difference" in out

@@ -340,6 +340,8 @@ def _is_nine_gates(standing: tuple, win: int) -> bool:
 
 
 def readings(h: HandFacts) -> list[Reading]:
+    """Every reading of the hand (standard ones first). Also sets ``h.nine_gates``, which is a
+    fact of the standing tiles scored on the standard readings (000 n°78)."""
     standing = h.standing
     out: list[Reading] = []
     melds = h.melds

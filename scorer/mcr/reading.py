@@ -166,30 +166,32 @@ def _suit_ways(key: tuple, honours: bool) -> tuple:
     if n % 3 == 1:
         return ()
     out = set()
+    size = len(key)
 
-    def walk(c, pair, sets):
-        i = next((k for k, v in enumerate(c) if v), None)
-        if i is None:
+    def walk(c, i, pair, sets):
+        while i < size and not c[i]:
+            i += 1
+        if i == size:
             out.add((pair, tuple(sorted(sets, key=_by_rank))))
             return
         if c[i] >= 3:
             c[i] -= 3
-            walk(c, pair, sets + [(PUNG, i)])
+            walk(c, i, pair, sets + [(PUNG, i)])
             c[i] += 3
         if not honours and i <= 6 and c[i + 1] and c[i + 2]:
             c[i] -= 1
             c[i + 1] -= 1
             c[i + 2] -= 1
-            walk(c, pair, sets + [(CHOW, i)])
+            walk(c, i, pair, sets + [(CHOW, i)])
             c[i] += 1
             c[i + 1] += 1
             c[i + 2] += 1
         if pair < 0 and c[i] >= 2 and n % 3 == 2:
             c[i] -= 2
-            walk(c, i, sets)
+            walk(c, i, i, sets)
             c[i] += 2
 
-    walk(list(key), -1, [])
+    walk(list(key), 0, -1, [])
     return tuple(sorted(out))
 
 
@@ -230,20 +232,22 @@ def _suit_ok(key: tuple, honours: bool) -> bool:
     if n % 3 == 1:
         return False
     c = list(key)
+    size = len(key)
 
-    def ok(pair_left: bool) -> bool:
-        i = next((k for k, v in enumerate(c) if v), None)
-        if i is None:
+    def ok(i: int, pair_left: bool) -> bool:
+        while i < size and not c[i]:
+            i += 1
+        if i == size:
             return not pair_left
         if c[i] >= 3:
             c[i] -= 3
-            good = ok(pair_left)
+            good = ok(i, pair_left)
             c[i] += 3
             if good:
                 return True
         if pair_left and c[i] >= 2:
             c[i] -= 2
-            good = ok(False)
+            good = ok(i, False)
             c[i] += 2
             if good:
                 return True
@@ -251,14 +255,14 @@ def _suit_ok(key: tuple, honours: bool) -> bool:
             c[i] -= 1
             c[i + 1] -= 1
             c[i + 2] -= 1
-            good = ok(pair_left)
+            good = ok(i, pair_left)
             c[i] += 1
             c[i + 1] += 1
             c[i + 2] += 1
             return good
         return False
 
-    return ok(n % 3 == 2)
+    return ok(0, n % 3 == 2)
 
 
 @lru_cache(maxsize=None)

@@ -149,18 +149,18 @@ def _scored_readings(hand, options):
     if any(r.form == "standard" for r in rs):
         h.unique_wait = is_unique_wait(h.standing, h.win, not h.melds)
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
-    hand_raw = []
+    groups: dict = {}           # patterns with the same forms share one dict of matches
     if rs:
         for p, forms in PER_HAND_FORMS:
-            out = {}
+            out = groups.get(forms)
+            if out is None:
+                out = groups[forms] = {}
             p.find(h, None, out)
-            if out:
-                hand_raw.append((forms, out))
     scored = []
     for r in rs:
         raw = {}
         form = r.form
-        for forms, out in hand_raw:
+        for forms, out in groups.items():
             if form in forms:
                 raw.update(out)
         for p in PER_READING[form]:

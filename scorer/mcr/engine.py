@@ -9,7 +9,7 @@ from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResu
 from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, is_unique_wait, readings, set_tiles
+from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, readings, set_tiles
 
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
@@ -146,8 +146,6 @@ def _scored_readings(hand, options):
     h = HandFacts(hand, options)
     rs = readings(h)
     rules = rules_for(options)
-    if any(r.form == "standard" for r in rs):
-        h.unique_wait = is_unique_wait(h.standing, h.win, not h.melds)
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
     groups: dict = {}           # patterns with the same forms share one dict of matches
     if rs:

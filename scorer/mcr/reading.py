@@ -58,7 +58,7 @@ class HandFacts:
     """Everything about the hand that does not depend on how its tiles are read."""
     __slots__ = ("hand", "counts", "standing", "melds", "n_exposed", "win", "self_drawn",
                  "wall_last", "last_of_kind", "kong_replacement", "robbing_kong", "seat", "round",
-                 "distinct", "flowers", "unique_wait", "nine_gates", "options", "bits")
+                 "distinct", "flowers", "_unique_wait", "nine_gates", "options", "bits")
 
     def __init__(self, hand, options):
         ctx = hand.context
@@ -97,7 +97,7 @@ class HandFacts:
         self.seat = _WIND_INDEX[ctx.get("seat_wind")]
         self.round = _WIND_INDEX[ctx.get("round_wind")]
         self._read_flags(ctx)
-        self.unique_wait = False
+        self._unique_wait = None
         self.nine_gates = False
 
     def rest_after_knit(self, knit) -> list[int]:
@@ -105,6 +105,14 @@ class HandFacts:
         for i in knit:
             rest[i] -= 1
         return rest
+
+    @property
+    def unique_wait(self) -> bool:
+        """Exactly one tile kind completes the 13 standing-and-melded tiles (000 n°9-11), in the
+        standard or seven-pairs shapes; worked out on first use only."""
+        if self._unique_wait is None:
+            self._unique_wait = is_unique_wait(self.standing, self.win, not self.melds)
+        return self._unique_wait
 
     def unique_wait_knitted(self, rest) -> bool:
         """Unique-wait test on the standing tiles besides a knitted straight (000 n°9-11)."""

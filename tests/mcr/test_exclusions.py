@@ -115,3 +115,26 @@ def test_each_fan_comes_from_one_pattern():
         for fan in p.produces:
             assert fan not in seen, (fan, type(p).__name__, seen.get(fan))
             seen[fan] = type(p).__name__
+
+
+@pytest.mark.parametrize("hand, context, both", [
+    # 000 n°70: « Peut être combiné avec Vent Dominant et Vent du joueur »
+    ("[111z,1][222z,2][333z,3]44z123m", {"seat_wind": "S", "round_wind": "E"},
+     {"little_four_winds", "prevalent_wind", "seat_wind"}),
+    # 000 n°72: « Peut être combinée avec Pung de Dragon »
+    ("[111z,1][222z,2][555z,3]444z66z", {}, {"all_honours", "dragon_pung"}),
+    # 000 n°55: « Peut être combiné avec Tous les Types »
+    ("1199m55p99s1122z66z", {}, {"seven_pairs", "all_types"}),
+    # 000 n°45: « Peut être combinée avec Tout Chow »
+    ("147m258p369s123m55s", {}, {"knitted_straight", "all_chows"}),
+    # 000 n°77: without the green dragon, all green combines with full flush
+    ("[234s,1][666s,2]234s888s44s", {}, {"all_green", "full_flush"}),
+    # 001 Symétrie: « Le point pour sans honneur peut être ajouté »
+    ("[123p,1][888p,2][444s,3]999p55s", {}, {"reversible_tiles", "no_honours"}),
+    # 001 Deux Pungs Cachés: « Cette combinaison peut se cumuler avec les points des Pungs »
+    ("[234s,1][678s,1]999m999p55z", {}, {"two_concealed_pungs", "double_pung",
+                                        "pung_of_terminals_or_honours"}),
+])
+def test_combinations_the_sources_allow(hand, context, both):
+    got = {i.id for i in result(hand, **context).items}
+    assert both <= got, got

@@ -350,8 +350,6 @@ class Waits(Pattern):
                 return
             if not h.unique_wait_knitted(rest):
                 return
-        elif not h.unique_wait:
-            return
         edge = closed = single = False
         for s in r.sets:
             if s[2]:
@@ -365,6 +363,10 @@ class Waits(Pattern):
                     edge = True
             elif k == PAIR and s[1] == win:
                 single = True
+        if not (edge or closed or single):
+            return
+        if r.form == "standard" and not h.unique_wait:
+            return
         if edge:
             add(out, "edge_wait", 0)
         if closed:

@@ -169,7 +169,7 @@ def test_unknown_api_address_is_json_404(client):
 
 
 REAL_HANDS = {  # a winning hand, self-drawn, under each real rule set
-    "mcr": "123456789m123p55z 5z",
+    "mcr": "123456789m123p5z 5z",
     "riichi": "123m456p789s11p22z 2z",
     "hk": "123m456p789s11p22z 2z",
     "classical": "123m456p789s11p22z 2z",

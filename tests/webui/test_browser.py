@@ -91,12 +91,13 @@ def score_total(driver) -> str | None:
 
 
 def test_enter_correct_record_and_see_totals(server, browser):
+    """Under MCR (the real scorer): the discarder pays the points + 8, the others 8 each."""
     d = browser
     # A game for four players.
     d.get(server + "/games")
     form = d.find_element(By.ID, "new-game")
     form.find_element(By.NAME, "name").send_keys("Friday")
-    Select(form.find_element(By.NAME, "rules")).select_by_value("toy")
+    Select(form.find_element(By.NAME, "rules")).select_by_value("mcr")
     for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
         form.find_element(By.NAME, f"player{i}").send_keys(name)
     shot(d, "games")
@@ -127,13 +128,14 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert d.find_element(By.ID, "notation").get_attribute("value") == "123m456p789s1122z 2z"
     assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
     # Tap a scoring line: its tiles light up in the hand.
-    d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles='2z']").click()
+    d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles*='2z']").click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
     # Marking another tile as the winning tile re-scores too.
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1z"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning")))
     d.find_element(By.ID, "pick-winning").click()
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "1222z 1z"))
+    total = int(score_total(d))          # the winning tile changes the score (waits count in MCR)
     shot(d, "review-after-correction")
     shot(d, "review-phone", width=390)
 

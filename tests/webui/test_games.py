@@ -262,7 +262,7 @@ def test_context_is_remembered_for_the_game(client):
     assert not re.search(r'name="ctx_riichi" value="1" checked', page)
 
 
-GAME_HANDS = {"mcr": ("123456789m123p55z 5z", {}),
+GAME_HANDS = {"mcr": ("123456789m123p5z 5z", {}),
               "riichi": ("123m456p789s11p22z 2z", {"riichi": True, "riichi_sticks": 1, "honba": 1}),
               "hk": ("123m456p789s11p22z 2z", {}),
               "classical": ("123m456p789s11p22z 2z", {})}

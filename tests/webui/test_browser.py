@@ -149,6 +149,11 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert len(d.find_elements(By.CSS_SELECTOR, ".chart-box svg polyline")) == 4
     assert "Bob wins on Di" in d.find_element(By.CSS_SELECTOR, "table.hands").text
     shot(d, "game-after-one-hand")
+    d.find_element(By.CSS_SELECTOR, "table.hands a").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "hand 1"))
+    assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
+    shot(d, "hand-detail")
+    d.get(game_url)
 
     # Undo it.
     d.find_element(By.ID, "undo").click()

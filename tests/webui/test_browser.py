@@ -311,3 +311,23 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "crop")))
     shot(d, "picker-with-crop")
+
+
+def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):
+    """The server's webcam (OpenCV, replaced by a synthetic camera): the MJPEG preview plays in
+    the page and the capture button reads the frame and opens the review."""
+    import cv2
+
+    import webui.camera as cam
+
+    from .test_camera import FakeCapture
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    monkeypatch.setattr(cam, "_cameras", {})
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "server-cam-start").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('server-video').naturalWidth") == 320)
+    d.find_element(By.ID, "cam-capture").click()
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert fake_reader and fake_reader[-1] > 1000

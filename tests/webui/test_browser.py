@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from .helpers import NOT_COMPLETE
+from .test_photo import reader_ready  # noqa: F401 - used by a skipif condition
 
 pytestmark = pytest.mark.browser
 
@@ -161,16 +162,7 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert "No hand recorded yet" in d.page_source
 
 
-def _has_reader() -> bool:
-    try:
-        import mjtable.pipeline  # noqa: F401
-        import vision
-        return hasattr(vision, "read_tiles")
-    except ImportError:
-        return False
-
-
-@pytest.mark.skipif(not _has_reader(), reason="the photo reader has not landed in this checkout")
+@pytest.mark.skipif("not reader_ready()", reason="the photo reader or its weights are not installed")
 def test_upload_a_photo(server, browser, tmp_path):
     """Upload through the page; the review page opens with the photo and its overlay, through
     the real reader."""
@@ -183,7 +175,11 @@ def test_upload_a_photo(server, browser, tmp_path):
     wait(d, 120).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
     shot(d, "review-from-photo")
     assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
-    assert d.find_elements(By.CSS_SELECTOR, "#overlay rect")
+    import json
+    read = json.loads(d.find_element(By.ID, "review-data").get_attribute("textContent"))["reading"]["tiles"]
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == len(read))
+    if not read:
+        assert "No tiles were found" in d.page_source
 
 
 @pytest.fixture

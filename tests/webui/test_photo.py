@@ -1,6 +1,7 @@
 """Photo → review through the real reader (runs once mjtable.pipeline is installed)."""
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 
@@ -28,8 +29,32 @@ def sample_photo(tmp_path) -> Path:
     return path
 
 
+@functools.lru_cache(maxsize=1)
+def reader_ready() -> bool:
+    """The real reader is installed and has its weights (reading a blank frame works)."""
+    try:
+        from mjtable.pipeline import read_photo
+        import vision
+        from vision.errors import ModelMissingError
+    except ImportError:
+        return False
+    if not hasattr(vision, "read_tiles"):
+        return False
+    import numpy as np
+    try:
+        read_photo(np.zeros((64, 64, 3), np.uint8))
+    except (ModelMissingError, FileNotFoundError, ImportError):
+        return False
+    except Exception:  # noqa: BLE001 - a blank frame may be refused; the reader itself is there
+        return True
+    return True
+
+
+needs_reader = pytest.mark.skipif("not reader_ready()", reason="the photo reader or its weights are not installed")
+
+
+@needs_reader
 def test_photo_read_and_reviewed(client, tmp_path):
-    pytest.importorskip("mjtable.pipeline", reason="the photo reader has not landed in this checkout")
     path = sample_photo(tmp_path)
     r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "toy",
                                            "image": (io.BytesIO(path.read_bytes()), path.name)},
@@ -42,11 +67,8 @@ def test_photo_read_and_reviewed(client, tmp_path):
     assert api.status_code == 200 and isinstance(api.json["tiles"], list)
 
 
+@needs_reader
 def test_api_read_answers_like_the_cli(client, tmp_path):
-    pytest.importorskip("mjtable.pipeline", reason="the photo reader has not landed in this checkout")
-    import vision
-    if not hasattr(vision, "read_tiles"):
-        pytest.skip("vision.read_tiles has not landed in this checkout")
     import contextlib
     import json
 

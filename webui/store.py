@@ -325,6 +325,9 @@ class Store:
             # Forget drafts nobody reviewed within a week (their photos stay if a hand uses them).
             cutoff = datetime.fromtimestamp(time.time() - DRAFT_TTL_S, timezone.utc).isoformat(timespec="seconds")
             c.execute("DELETE FROM drafts WHERE created < ?", (cutoff,))
+            c.execute("DELETE FROM photos WHERE created < ? AND id NOT IN (SELECT photo_id FROM drafts "
+                      "WHERE photo_id IS NOT NULL) AND id NOT IN (SELECT photo_id FROM hands WHERE photo_id "
+                      "IS NOT NULL)", (cutoff,))
         return draft_id
 
     def get_draft(self, draft_id: str) -> dict:

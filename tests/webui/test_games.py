@@ -292,3 +292,21 @@ def test_every_seating_settles_to_zero(client, rules):
                     assert discarder in losers
                 else:
                     assert losers == {p for p in range(4) if p != winner}
+
+
+def test_old_drafts_and_their_unused_photos_are_forgotten(app):
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    photo = lambda n: {"jpeg": bytes([n]) * 10, "width": 1, "height": 1}
+    old_unused = store.create_draft(photo(1), {"tiles": []})
+    old_kept = store.create_draft(photo(2), {"tiles": []})
+    gid = store.create_game("g", "toy", list("ABCD"))
+    kept_photo = store.get_draft(old_kept)["photo_id"]
+    store.add_hand(gid, {"kind": "draw", "dealer": 0, "round_wind": "E", "deltas": [0] * 4, "photo_id": kept_photo})
+    store.conn.execute("UPDATE drafts SET created = '2000-01-01T00:00:00+00:00'")
+    store.conn.execute("UPDATE photos SET created = '2000-01-01T00:00:00+00:00'")
+    store.create_draft(photo(3), {"tiles": []})
+    with pytest.raises(LookupError):
+        store.get_draft(old_unused)
+    ids = {r[0] for r in store.conn.execute("SELECT id FROM photos")}
+    assert kept_photo in ids and len(ids) == 2      # the hand's photo and the new draft's

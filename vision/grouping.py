@@ -673,12 +673,14 @@ def _build(tiles, it, stacked, warnings, decisions, gaps) -> HandReading:
             at = m.get("sideways_at")
             frm = _from_position(at, len(ordered))
             claimed = codes[at] if at is not None else None
+            # The slot keeps the discarder the layout shows; a chow (only claimed from the left,
+            # 000 "Réclamation") is settled when the codes are known (here or by decoding).
+            slot.update(kind=kind if kind == "kong" else "set", concealed=False, claimed_index=at,
+                        **{"from": frm})
             if kind == "chow" and frm not in (None, "left"):
                 warnings.append(f"group {gid}: a chow is only claimed from the left player, but its "
                                 f"sideways tile is not at its left; read as claimed from the left")
                 frm = "left"
-            slot.update(kind=kind if kind == "kong" else "set", concealed=False, claimed_index=at,
-                        **{"from": frm})
             meld_json = {"type": kind, "tiles": codes, "concealed": False, "claimed": claimed, "from": frm}
             value = f"exposed {kind}" + (f", claimed from {frm}" if frm else "")
             decisions.append({"what": f"group {gid}", "value": value, "confidence": round(conf, 4),

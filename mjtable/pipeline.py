@@ -14,6 +14,12 @@ import scorer
 from scorer import consistency
 from scorer import context as C
 from scorer.errors import HandError, RulesError
+from vision.errors import ModelMissingError
+
+class ReaderMissing(ModelMissingError, FileNotFoundError):
+    """The tile reader or its weights are not installed (a FileNotFoundError too, as callers
+    already treat missing weights)."""
+
 
 #: Context keys a photo can show (read from the table by grouping).
 FROM_PHOTO = ("dora_indicators",)
@@ -31,8 +37,7 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     import vision
     read_tiles = getattr(vision, "read_tiles", None)
     if read_tiles is None:
-        from vision.errors import ModelMissingError
-        raise ModelMissingError("the tile reader (vision.read_tiles) is not installed in this build")
+        raise ReaderMissing("the tile reader (vision.read_tiles) is not installed in this build")
     tiles = read_tiles(image)
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)

@@ -49,13 +49,15 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
                 melds_at: str | None = None, winning_apart: bool = True,
                 dora_indicators: list[str] | tuple[str, ...] | None = None,
                 dead_wall: bool | None = None, bonus_at: str | None = None,
-                curve: float | None = None, jitter: float = 1.0) -> list[PlacedTile]:
+                curve: float | None = None, jitter: float = 1.0,
+                kong_face_down: str | None = None) -> list[PlacedTile]:
     """Where each tile of ``hand`` lies on the table (see the module docstring).
 
     ``style``: "riichi" (claimed tiles sideways) or "chinese" (all upright); ``melds_at``:
     "right" or "front"; ``bonus_at``: "left" or "front"; ``curve``: bow of the rows (offset of
     the row ends, in tiles); ``dora_indicators`` default to the hand's context; ``jitter`` scales
-    every random displacement (0 = a perfectly tidy table). Unset choices are drawn from ``rng``.
+    every random displacement (0 = a perfectly tidy table); ``kong_face_down``: "ends" or
+    "middle" for the face-down tiles of concealed kongs. Unset choices are drawn from ``rng``.
     """
     rng = rng or random.Random()
     style = style or rng.choice(STYLES)
@@ -95,7 +97,7 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
         mx = rng.uniform(-0.5, 2.0) * j
         my = -(TILE_H + (rng.uniform(0.6, 1.2) if j else 0.8))
     for k, meld in enumerate(hand.melds):
-        placed, width = _place_meld(meld, k, style, rng, j)
+        placed, width = _place_meld(meld, k, style, rng, j, kong_face_down)
         for p in placed:
             p.x += mx
             p.y += my
@@ -148,7 +150,7 @@ def _claim_position(meld: Meld, size: int, rng: random.Random) -> int:
     return rng.randint(1, size - 2)
 
 
-def _place_meld(meld: Meld, k: int, style: str, rng: random.Random, j: float):
+def _place_meld(meld: Meld, k: int, style: str, rng: random.Random, j: float, kong_face_down=None):
     """Tiles of one meld from x=0 (its left edge) and its width along the row."""
     group = f"meld{k}"
     tiles = list(meld.tiles)
@@ -157,7 +159,8 @@ def _place_meld(meld: Meld, k: int, style: str, rng: random.Random, j: float):
     face_down: set[int] = set()
     stacked_code = None
     if meld.concealed:
-        face_down = {0, 3} if rng.random() < 0.5 else {1, 2}
+        ends = kong_face_down == "ends" if kong_face_down else rng.random() < 0.5
+        face_down = {0, 3} if ends else {1, 2}
     elif style == "riichi":
         claimed = meld.claimed or rng.choice(tiles)
         rest = list(tiles)

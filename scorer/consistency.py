@@ -38,6 +38,9 @@ from .decompose import THIRTEEN_ORPHANS, standard_decompositions
 
 MIN_P = 1e-6
 DEFAULT_MAX_STATES = 20000
+#: Readings more than e**12 (~160,000) times less probable than the best one are not credible
+#: corrections: the search stops there and reports no winning hand.
+DEFAULT_MAX_LOG_DROP = 12.0
 
 
 # -- winning forms -----------------------------------------------------------------------------
@@ -190,6 +193,15 @@ def _meld_options(meld: dict, k: int, where: str):
     cands = [None if c is None else _cands(c, k) for c in places]
     if any(c == [] for c in cands):
         return None
+    # The tiles of a meld vouch for each other: a code read on one tile may be the truth on
+    # another even outside that tile's top k, with the probability mass its top k left over.
+    seen = {c for cs in cands if cs for c, _ in cs}
+    for j, cs in enumerate(cands):
+        if cs is None:
+            continue
+        left = max(MIN_P, 1.0 - sum(math.exp(lp) for _, lp in cs)) / 2
+        have = {c for c, _ in cs}
+        cands[j] = cs + [(c, math.log(left)) for c in sorted(seen - have)]
     up = [i for i, c in enumerate(cands) if c is not None]
     if not up:
         return None
@@ -219,23 +231,26 @@ def _meld_options(meld: dict, k: int, where: str):
                         and idx == [idx[0], idx[0] + 1, idx[0] + 2]):
                     options.append((lp, tuple(codes), "chow"))
     options.sort(key=lambda o: -o[0])
+    meld["_cands"] = cands
     return options
 
 
 def decode(structure: dict, *, rules: str | None = None, k: int = 3,
-           max_states: int = DEFAULT_MAX_STATES) -> Decoding:
+           max_states: int = DEFAULT_MAX_STATES, max_log_drop: float = DEFAULT_MAX_LOG_DROP) -> Decoding:
     """Most probable legal winning hand from per-tile candidates.
 
     ``structure``: {"concealed": [cands, ...] (standing tiles without the winning tile),
     "winning": cands, "melds": [{"kind": "set"|"kong", "concealed": bool, "tiles": [cands or None
     for a face-down place], "claimed_index": int|None, "from": str|None, "added": bool}],
     "bonus": [codes], "dora": [cands], "context": {...}}; cands = [(code, p), ...] or
-    [{"code", "p"}, ...]. ``k`` candidates per tile are considered (k <= 3 keeps it fast).
+    [{"code", "p"}, ...]. ``k`` candidates per tile are considered (k <= 3 keeps it fast); the
+    search visits at most ``max_states`` readings, none less probable than the best reading by
+    more than a factor e**``max_log_drop``.
     """
     concealed = [_cands(c, k) for c in structure.get("concealed", [])]
     winning = _cands(structure.get("winning"), k)
     dora = [_cands(c, k) for c in structure.get("dora", [])]
-    melds_in = structure.get("melds", [])
+    melds_in = [dict(m) for m in structure.get("melds", [])]
     if not winning or any(not c for c in concealed) or any(not c for c in dora):
         return Decoding(None, "unreadable", message="a tile has no readable candidate")
     meld_opts = []
@@ -288,6 +303,9 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     first_failure = None
     while heap and states < max_states:
         neg, state, last = heapq.heappop(heap)
+        if -neg < best_lp - max_log_drop:
+            heap = [None]   # the rest is even less probable
+            break
         states += 1
         form, why = check(state)
         if first_failure is None:
@@ -300,7 +318,7 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
                 child = state[:u] + (state[u] + 1,) + state[u + 1:]
                 heapq.heappush(heap, (neg + units[u][state[u]][0] - units[u][state[u] + 1][0], child, u))
     why = ("no combination of the candidate readings makes a winning hand" if not heap
-           else f"no winning hand among the {states} most probable readings")
+           else f"no credible winning hand among the {states} most probable readings")
     return Decoding(None, "no_winning_hand", form=None, best_log_prob=best_lp, states=states,
                     message=f"{why}; as read: {first_failure}")
 
@@ -319,7 +337,7 @@ def _result(structure, units, state, n_m, n_c, dora, form, lp, best_lp, states, 
     for m_i, m in enumerate(melds_in):
         lp_codes = units[m_i][state[m_i]]
         codes, kind = lp_codes[1]
-        raw = [None if c is None else _cands(c, 3) for c in m["tiles"]]
+        raw = m["_cands"]
         for j, code in enumerate(codes):
             if raw[j] is not None and raw[j][0][0] != code:
                 changes.append(Change(f"melds[{m_i}].tiles[{j}]", raw[j][0][0], code,

@@ -544,6 +544,12 @@ def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rul
                 melds = []
                 for grp in meld_groups:
                     sc, ms, margin = _segment(tiles, grp, stacked, claims_sideways)
+                    if ms is None and len(grp) <= 2:
+                        # One or two tiles apart from everything: a stray detection or a tile
+                        # from elsewhere on the table, left out (cheaper than a broken meld).
+                        score -= 3.0
+                        melds.append({"kind": "stray", "tiles": grp, "stacked": []})
+                        continue
                     score += sc
                     if ms is None:
                         melds.append({"kind": "invalid", "tiles": grp, "stacked": []})
@@ -551,7 +557,7 @@ def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rul
                         for m in ms:
                             m["margin"] = margin
                         melds.extend(ms)
-                valid_melds = [m for m in melds if m["kind"] != "invalid"]
+                valid_melds = [m for m in melds if m["kind"] not in ("invalid", "stray")]
                 count = len(concealed) + (1 if winning is not None else 0) + 3 * len(valid_melds)
                 score -= 4.0 * abs(count - 14)
                 if any(tiles[i].face_down for i in concealed):
@@ -630,6 +636,14 @@ def _build(tiles, it, stacked, warnings, decisions, gaps) -> HandReading:
         members = ordered + list(m.get("stacked", []))
         entry = {"id": gid, "kind": "meld", "tiles": members}
         groups.append(entry)
+        if m["kind"] == "stray":
+            entry["kind"] = "ignored"
+            for i in members:
+                link(i, gid, "ignored")
+            warnings.append(f"{len(members)} tile(s) ({', '.join(tiles[i].code or 'face down' for i in members)}) "
+                            "lie apart from every group and were left out: check for a missing tile "
+                            "nearby, or keep other tiles out of the photo")
+            continue
         if m["kind"] == "invalid":
             entry["kind"] = "unknown"
             for i in members:

@@ -232,3 +232,15 @@ def test_project_gives_image_geometry():
     x0, y0, x1, y1 = reads[0].box
     assert math.isclose(x1 - x0, 50 * L.TILE_H, rel_tol=0.05) and math.isclose(y1 - y0, 50, rel_tol=0.05)
     assert math.isclose(reads[0].angle, 90, abs_tol=1)
+
+
+def test_stray_tile_apart_from_everything_is_left_out_with_a_warning():
+    # (Under riichi rules a lone far tile could be a dora indicator; under MCR it is a stray.)
+    hand, placed, _ = scene("[555p]123m456s789s1z 1z", melds_at="right", style="chinese")
+    placed.append(L.PlacedTile("9p", x=4.0, y=-6.0))   # a discard lying further away
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert any("left out" in w for w in r.warnings)
+    stray = next(link for link in r.links if reads[link["tile"]].code == "9p")
+    assert stray["role"] == "ignored"

@@ -21,9 +21,14 @@ def format_result(result, hand_text: str = "") -> str:
         native = f" {item.name_native}" if item.name_native else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {item.unit}{count}{native}")
     for key, value in result.extra.items():
-        if isinstance(value, (int, float, str)) and key not in ("total",):
+        if key in ("total", "total_unit"):
+            continue
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
             lines.append(f"  {key}: {value}")
-    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}")
+        elif isinstance(value, list) and value:
+            lines.extend(_extra_list(key, value))
+    unit = result.extra.get("total_unit", "")
+    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else ""))
     if result.excluded:
         lines.append("  not counted:")
         for ex in result.excluded:
@@ -36,3 +41,71 @@ def format_result(result, hand_text: str = "") -> str:
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
     return "\n".join(lines)
+
+
+def _extra_list(key: str, values: list) -> list[str]:
+    """A rule-set list in ``extra`` (minipoint breakdown, warnings...): one line per entry.
+    Dict entries show their English name, their first number and the tiles they use."""
+    out = [f"  {key.replace('_', ' ')}:"]
+    for v in values:
+        if isinstance(v, dict):
+            name = v.get("name_en") or v.get("name") or v.get("id") or ""
+            num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
+            tiles = "".join(v.get("tiles") or [])
+            out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  [{tiles}]" if tiles else ""))
+        else:
+            out.append(f"    - {v}")
+    return out
+
+
+def _summary_lines(result) -> list[str]:
+    """The short form of a result for one column: each item, the total, who pays."""
+    if not result.valid:
+        msg = (result.error or {}).get("message", "invalid")
+        return ["not a winning hand:"] + _wrap(msg, 34)
+    lines = []
+    mixed = len({i.unit for i in result.items}) > 1
+    for item in result.items:
+        count = f" x{item.count}" if item.count != 1 else ""
+        unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
+        lines.append(f"{item.name_en}{count}|{item.total}{unit}")
+    unit = result.extra.get("total_unit", "") or (result.items[0].unit if result.items else "")
+    lines.append("")
+    if "han" in result.extra and "fu" in result.extra:
+        lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
+    lines.append(f"TOTAL|{result.total} {unit}".rstrip())
+    for p in result.payments:
+        lines.append(f"{p.payer} pays|{p.amount}")
+    return lines
+
+
+_SHORT_UNITS = {"points": "pt", "doubles": "dbl", "faan": "fn", "han": "han", "fu": "fu"}
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, out, line = text.split(), [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    return out + ([line] if line else [])
+
+
+def format_side_by_side(results, hand_text: str = "") -> str:
+    """The same hand under several rule sets, one column each (``mjtable score --rules all``)."""
+    columns = [[r.rules.upper(), "-" * len(r.rules)] + _summary_lines(r) for r in results]
+    width = 40
+    height = max(len(c) for c in columns)
+    out = [hand_text] if hand_text else []
+
+    def cell(text: str) -> str:
+        name, sep, value = text.partition("|")
+        if not sep:
+            return f"{text[:width]:<{width}}"
+        return f"{name[:width - len(value) - 1]:<{width - len(value)}}{value}"
+
+    for row in range(height):
+        out.append("  ".join(cell(c[row] if row < len(c) else "") for c in columns).rstrip())
+    return "\n".join(out)

@@ -100,6 +100,9 @@ register("honba", _count, 0, "repeat counters on the table")
 register("riichi_sticks", _count, 0, "riichi deposits on the table, collected by the winner")
 register("red_fives", _bool, False, "count red fives as dora (off in EMA)")
 register("liable_player", _seat, None, "player liable (pao / bao) for the winner's hand")
+# Hong Kong old style (004, "3D Gong Sheung Gong"): the win is on the replacement tile of a
+# second kong declared straight after a first one; kong_replacement alone cannot say it.
+register("double_kong", _bool, False, "won on the replacement tile of a second kong declared in a row")
 
 
 class Context:

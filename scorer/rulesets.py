@@ -12,6 +12,9 @@ from .options import parse_options
 #: rule name → module path; the order is the order of ``--rules all``.
 RULE_SETS: dict[str, str] = {
     "mcr": "scorer.mcr",
+    "riichi": "scorer.riichi",
+    "hk": "scorer.hk",
+    "classical": "scorer.classical",
 }
 
 

@@ -1,0 +1,206 @@
+"""Classical points-and-doubles scoring of the winning hand (003 for the game; the table and
+its sources in :mod:`.table`): points for going out, sets, pairs and flowers, doubled once per
+double, capped at the limit; East (the dealer) pays and receives double."""
+from __future__ import annotations
+
+from .. import errors
+from .. import tiles as T
+from ..context import WIND_NAMES
+from ..hand import Hand
+from ..readings import Reading, readings, waits
+from ..result import Decomposition, Payment, ScoredItem, ScoreResult
+from .table import DOUBLES, LIMIT_HANDS, POINTS
+
+NAME = "classical"
+DRAGONS = {T.index(c) for c in T.DRAGONS}
+WINDS = {T.index(c) for c in T.WINDS}
+TERMINALS = {0, 8, 9, 17, 18, 26}
+RELATIVE = {1: "right", 2: "across", 3: "left"}
+
+
+class _Reads:
+    def __init__(self, context):
+        self.context, self.read = context, []
+
+    def __call__(self, key):
+        if key not in self.read:
+            self.read.append(key)
+        return self.context.get(key)
+
+
+def _points(pid, count=1, tiles=()) -> ScoredItem:
+    v, en, fr, zh, src = POINTS[pid]
+    return ScoredItem(pid, en, v, count, fr, zh, list(tiles), "points", src)
+
+
+def _double(did, count=1, tiles=()) -> ScoredItem:
+    v, en, fr, zh, src = DOUBLES[did]
+    return ScoredItem(did, en, v, count, fr, zh, list(tiles), "doubles", src)
+
+
+def _major(i: int) -> bool:
+    return i in TERMINALS or i >= 27
+
+
+def _limit_hand(r: Reading, hand: Hand, ctx, exposed_flags) -> str | None:
+    codes = [T.normalize(t) for t in hand.all_tiles]
+    if ctx("tenhou"):
+        return "heavenly_hand"
+    if ctx("chiihou") or ctx("renhou"):
+        return "earthly_hand"
+    if r.form == "thirteen_orphans":
+        return "thirteen_orphans"
+    if all(T.is_honour(c) for c in codes):
+        return "all_honours"
+    if all(c[1] != "z" and c[0] in "19" for c in codes):
+        return "all_terminals"
+    pungs = [(s, e) for s, e in zip(r.sets, exposed_flags) if s.is_pung]
+    if len(pungs) == 4 and all(s.kind == "kong" for s, _ in pungs):
+        return "four_kongs"
+    if len(pungs) == 4 and not any(e for _, e in pungs):
+        return "four_concealed_pungs"
+    if not hand.melds and len({c[1] for c in codes}) == 1 and codes[0][1] != "z":
+        counts = [0] * 10
+        for c in codes:
+            counts[int(c[0])] += 1
+        base = [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
+        if all(counts[n] >= base[n] for n in range(1, 10)):
+            return "nine_gates"
+    return None
+
+
+def _score_reading(r: Reading, hand: Hand, ctx, options, wait_count: int):
+    seat = T.index(T.WINDS[WIND_NAMES.index(ctx("seat_wind"))])
+    prevailing = T.index(T.WINDS[WIND_NAMES.index(ctx("round_wind"))])
+    self_drawn = ctx("self_drawn") or ctx("kong_replacement")
+    # a set completed by a discarded winning tile is exposed ([B] ch. VI fig. 18; 003)
+    exposed = [(not s.concealed) or (k == r.won_on and not self_drawn and s.is_pung)
+               for k, s in enumerate(r.sets)]
+    limit_hand = _limit_hand(r, hand, ctx, exposed)
+    if limit_hand:
+        en, fr, zh, src = LIMIT_HANDS[limit_hand]
+        item = ScoredItem(limit_hand, en, options.limit, 1, fr, zh, [], "points", f"{src}: scores the limit")
+        return options.limit, [item], 0, options.limit
+    items: list[ScoredItem] = [_points("mahjong")]
+    pungs = []
+    for s, e in zip(r.sets, exposed):
+        if not s.is_pung:
+            continue
+        pungs.append((s, e))
+        kind = "kong" if s.kind == "kong" else "pung"
+        pid = f"{kind}_{'major' if _major(s.first) else 'simple'}_{'exposed' if e else 'concealed'}"
+        items.append(_points(pid, tiles=s.codes))
+    pair = r.pair
+    if pair is not None:
+        pc = [T.code_of(pair)] * 2
+        if pair in DRAGONS:
+            items.append(_points("pair_dragons", tiles=pc))
+        if pair == seat:
+            items.append(_points("pair_own_wind", tiles=pc))
+        if pair == prevailing:
+            items.append(_points("pair_prevailing_wind", tiles=pc))
+    if self_drawn:
+        items.append(_points("self_drawn"))
+    if wait_count == 1 and r.won_on is not None and (r.won_on == -1 or r.sets[r.won_on].kind == "chow"):
+        items.append(_points("only_place"))
+    if hand.bonus and options.flowers:
+        items.append(_points("flower", count=len(hand.bonus), tiles=hand.bonus))
+    # doubles
+    dragon_pungs = [s for s, _ in pungs if s.first in DRAGONS]
+    wind_pungs = [s for s, _ in pungs if s.first in WINDS]
+    for s in dragon_pungs:
+        items.append(_double("dragon_pung", tiles=s.codes))
+    for s in wind_pungs:
+        if s.first == seat:
+            items.append(_double("own_wind_pung", tiles=s.codes))
+        if s.first == prevailing:
+            items.append(_double("prevailing_wind_pung", tiles=s.codes))
+    if len(dragon_pungs) == 3:
+        items.append(_double("big_three_dragons"))
+    elif len(dragon_pungs) == 2 and pair in DRAGONS:
+        items.append(_double("little_three_dragons"))
+    if len(wind_pungs) == 4:
+        items.append(_double("big_four_winds"))
+    elif len(wind_pungs) == 3 and pair in WINDS:
+        items.append(_double("little_four_winds"))
+    if sum(1 for s, e in pungs if not e) == 3:
+        items.append(_double("three_concealed_pungs"))
+    if len(pungs) == 4:
+        items.append(_double("all_pungs"))
+    codes = [T.normalize(t) for t in hand.all_tiles]
+    suits = {c[1] for c in codes if c[1] != "z"}
+    if len(suits) == 1:
+        items.append(_double("one_suit_only" if all(c[1] != "z" for c in codes) else "one_suit_with_honours"))
+    if options.flowers and hand.bonus:
+        # own flower/season: number 1-4 = seat East..North (1f-4f flowers, 5f-8f seasons)
+        own = WIND_NAMES.index(ctx("seat_wind")) + 1
+        if f"{own}f" in hand.bonus and f"{own + 4}f" in hand.bonus:
+            items.append(_double("own_flower_and_season", tiles=[f"{own}f", f"{own + 4}f"]))
+        if all(f"{n}f" in hand.bonus for n in (1, 2, 3, 4)):
+            items.append(_double("all_four_flowers", tiles=["1f", "2f", "3f", "4f"]))
+        if all(f"{n}f" in hand.bonus for n in (5, 6, 7, 8)):
+            items.append(_double("all_four_seasons", tiles=["5f", "6f", "7f", "8f"]))
+    base = sum(i.total for i in items if i.unit == "points")
+    doubles = sum(i.total for i in items if i.unit == "doubles")
+    raw = base * 2 ** doubles
+    return min(raw, options.limit), items, doubles, raw
+
+
+def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
+    """[B] ch. I and VI fig. 18: the three losers pay the winner, East pays and receives
+    double. ``discarder_pays`` ([W]): on a discard only the discarder pays (double if either
+    he or the winner is East)."""
+    w = WIND_NAMES.index(ctx("seat_wind"))
+    dealer = w == 0
+    payers = []
+    for off in (1, 2, 3):
+        is_east = (w + off) % 4 == 0
+        name = RELATIVE[off] if seats_known else ("East" if is_east else "other")
+        payers.append((name, is_east))
+    self_drawn = ctx("self_drawn") or ctx("kong_replacement")
+    if options.payment == "discarder_pays" and not self_drawn:
+        who = ctx("discarder")
+        east = bool(who) and seats_known and any(n == who and e for n, e in payers)
+        amount = score * (2 if dealer or east else 1)
+        return [Payment(who or "discarder", amount, "the discarder pays" + (" double (East)" if dealer or east else ""))]
+    out = []
+    for name, is_east in payers:
+        double = dealer or is_east
+        out.append(Payment(name, score * (2 if double else 1),
+                           "East pays double" if is_east else ("to East: double" if dealer else "")))
+    return out
+
+
+def score(hand: Hand, options) -> ScoreResult:
+    if options.limit <= 0:
+        raise errors.RulesError(errors.BAD_OPTION, "limit must be positive", field="options.limit")
+    ctx = _Reads(hand.context)
+    opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
+    for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "tenhou", "chiihou", "renhou"):
+        ctx(key)
+    reads = readings(hand)
+    if not reads:
+        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
+                           "these tiles do not form four sets and a pair (003: pairs, pungs, kongs, "
+                           "chows) or thirteen orphans"}, assumed=hand.context.missing(ctx.read), options=opts)
+    wait_count = len(waits(hand))
+    best = None
+    for r in reads:
+        scored = _score_reading(r, hand, ctx, options, wait_count)
+        if best is None or scored[0] > best[0][0]:
+            best = (scored, r)
+    (score_, items, doubles, raw), r = best
+    seats_known = "seat_wind" in hand.context
+    if options.payment == "discarder_pays":
+        ctx("discarder")
+    payments = settle(score_, ctx, options, seats_known)
+    decomposition = Decomposition(r.form, [s.to_dict() for s in r.sets] + (
+        [{"kind": "pair", "tiles": [r.pair_code] * 2, "concealed": True, "text": r.pair_code * 2}]
+        if r.pair is not None else []))
+    base = sum(i.total for i in items if i.unit == "points")
+    extra = {"base_points": base, "doubles": doubles, "score": score_, "limit": options.limit,
+             "limit_reached": raw >= options.limit, "dealer": ctx("seat_wind") == "E",
+             "received": sum(p.amount for p in payments), "total_unit": "points"}
+    return ScoreResult(NAME, True, total=score_, items=items, decomposition=decomposition,
+                       payments=payments, assumed=hand.context.missing(ctx.read), options=opts,
+                       extra=extra)

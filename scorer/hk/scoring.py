@@ -1,0 +1,314 @@
+"""Hong Kong old-style scoring (004): faan of the winning hand, reward table, payments, bao.
+
+Every rule cites 004 by its item code (1A ... 8F) or section title; choices where 004 is
+ambiguous are in docs/rulings.md, "Hong Kong".
+"""
+from __future__ import annotations
+
+from .. import errors
+from .. import tiles as T
+from ..context import WIND_NAMES
+from ..hand import Hand
+from ..readings import Reading, readings, waits
+from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
+from .faan import FAAN, IMPLIES
+
+NAME = "hk"
+DRAGONS = {T.index(c) for c in T.DRAGONS}
+WINDS = [T.index(c) for c in T.WINDS]
+TERMINALS = {0, 8, 9, 17, 18, 26}
+
+
+class _Reads:
+    def __init__(self, context):
+        self.context, self.read = context, []
+
+    def __call__(self, key):
+        if key not in self.read:
+            self.read.append(key)
+        return self.context.get(key)
+
+
+def _item(fid: str, count: int = 1, tiles=(), note: str = "") -> ScoredItem:
+    faan, en, fr, native, _ = FAAN[fid]
+    return ScoredItem(id=fid, name_en=en, value=faan, count=count, name_fr=fr, name_native=native,
+                      tiles=list(tiles), unit="faan", note=note)
+
+
+def _suits(codes) -> set[str]:
+    return {c[1] for c in codes}
+
+
+def reward(faan: int, options) -> int:
+    """004 "Remise du gagnant": the reward doubles per faan up to 4 faan, then per group of two
+    faan. An odd faan above 4 pays the level below (``odd_faan="same"``) or half-way between
+    the two levels (``"half"``); docs/rulings.md, Hong Kong "reward table"."""
+    if faan <= 4:
+        return options.base_points * 2 ** faan
+    steps, odd = divmod(faan - 4, 2)
+    value = options.base_points * 16 * 2 ** steps
+    if odd and options.odd_faan == "half":
+        value = value * 3 // 2
+    return value
+
+
+def _faan_of_reading(r: Reading, hand: Hand, ctx, options, wait_count: int) -> list[ScoredItem]:
+    items: list[ScoredItem] = []
+    seat = T.WINDS[WIND_NAMES.index(ctx("seat_wind"))]
+    round_ = T.WINDS[WIND_NAMES.index(ctx("round_wind"))]
+    self_drawn = ctx("self_drawn")
+    all_codes = [T.normalize(t) for t in hand.all_tiles]
+    suits = _suits(c for c in all_codes if not T.is_honour(c))
+    has_honours = any(T.is_honour(c) for c in all_codes)
+    pungs = [s for s in r.sets if s.is_pung]
+    dragon_pungs = [s for s in pungs if s.first in DRAGONS]
+    wind_pungs = [s for s in pungs if s.first in WINDS]
+    exposed = [s for s in r.sets if not s.concealed]
+
+    if r.form == "thirteen_orphans":
+        items.append(_item("sup_sam_yiu"))                                         # 8D
+    else:
+        pair = r.pair
+        if all(s.kind == "chow" for s in r.sets):
+            items.append(_item("ping_woo", tiles=[c for s in r.sets for c in s.codes]))   # 1A
+        if len(pungs) == 4:
+            items.append(_item("dui_dui_woo"))                                     # 3A
+        # dragons: 1B each, 3C two pungs + pair, 6A three pungs
+        if len(dragon_pungs) == 3:
+            items.append(_item("dai_sam_yuen", tiles=[c for s in dragon_pungs for c in s.codes]))
+        elif len(dragon_pungs) == 2 and pair in DRAGONS:
+            items.append(_item("siu_sam_yuen", tiles=[c for s in dragon_pungs for c in s.codes]))
+        if dragon_pungs:
+            items.append(_item("fan_jee", count=len(dragon_pungs),
+                               tiles=[c for s in dragon_pungs for c in s.codes]))
+        # winds: 1C round, 1D seat, 2C both (decided: 2C replaces 1C + 1D, docs/rulings.md)
+        for s in wind_pungs:
+            if s.code == seat and s.code == round_:
+                items.append(_item("huen_moon_fung", tiles=s.codes))
+                items.append(_item("huen_fung", tiles=s.codes))
+                items.append(_item("moon_fung", tiles=s.codes))
+            elif s.code == round_:
+                items.append(_item("huen_fung", tiles=s.codes))
+            elif s.code == seat:
+                items.append(_item("moon_fung", tiles=s.codes))
+        if len(wind_pungs) == 4:
+            items.append(_item("dai_sei_hei"))                                     # 8A
+        elif len(wind_pungs) == 3 and pair in WINDS:
+            items.append(_item("siu_sei_hei"))                                     # 6B
+        # suits: 3B mixed one suit, 6C pure one suit, 8B all honours
+        if not suits:
+            items.append(_item("chuen_tse"))
+        elif len(suits) == 1:
+            items.append(_item("ching_yat_sik" if not has_honours else "won_yat_sik"))
+        # 1I Far Yiu: terminal pungs mixed with honour pungs, terminal/honour eyes
+        if (len(pungs) == 4 and all(s.first in TERMINALS or s.first >= 27 for s in pungs)
+                and any(s.first in TERMINALS for s in pungs) and any(s.first >= 27 for s in pungs)
+                and (pair in TERMINALS or pair >= 27)):
+            items.append(_item("far_yiu"))
+        # 8C four concealed triplets, self-drawn; a kong does not count (004 8C remark)
+        if self_drawn and len(pungs) == 4 and all(s.kind == "pung" and s.concealed for s in pungs):
+            items.append(_item("kan_kan_woo"))
+        # 3E last tile self-drawn is a 1 dot making the eyes
+        if (ctx("last_tile") and self_drawn and hand.winning_tile == "1p" and r.pair == T.index("1p")
+                and r.won_on == -1):
+            items.append(_item("hoi_day_lao_yuet", tiles=["1p", "1p"]))
+        # 3F kong replacement tile is a 5 dot completing 4-5-6 dots
+        if (ctx("kong_replacement") and T.normalize(hand.winning_tile) == "5p" and r.won_on is not None
+                and r.won_on >= 0 and r.sets[r.won_on].kind == "chow" and r.sets[r.won_on].code == "4p"):
+            items.append(_item("gong_sheung_mui_far", tiles=["4p", "5p", "6p"]))
+    # conditions of the win
+    if self_drawn:
+        items.append(_item("chi_mo"))                                              # 1E
+    if ctx("robbing_kong"):
+        items.append(_item("cheung_gong"))                                         # 1F
+    if options.moon_ching and not exposed:
+        items.append(_item("moon_ching"))                                          # 1G (optional)
+    if options.dok_ting and wait_count == 1:
+        items.append(_item("dok_ting"))                                            # 1H (optional)
+    if ctx("kong_replacement"):
+        items.append(_item("gong_sheung_far"))                                     # 2A
+        if ctx("double_kong"):
+            items.append(_item("gong_sheung_gong"))                                # 3D
+    if ctx("last_tile"):
+        items.append(_item("hoi_day"))                                             # 2B
+    if ctx("tenhou"):
+        items.append(_item("tin_woo"))                                             # 8E
+    if ctx("renhou"):
+        items.append(_item("dei_woo"))                                             # 8F
+    return items
+
+
+def _flowers(hand: Hand, ctx, options) -> list[ScoredItem]:
+    """004 "Pointage pour les Fleurs", methods A-D; flower numbers 1-4 are plum/spring ...
+    bamboo/winter (1f-4f, 5f-8f)."""
+    method = options.flower_method
+    if method == "none":
+        return []
+    items = []
+    if len(hand.bonus) == 8:
+        items.append(_item("eight_flowers", tiles=list(hand.bonus)))                # 6D
+    number = {code: (int(code[0]) - 1) % 4 + 1 for code in hand.bonus}
+    round_no = WIND_NAMES.index(ctx("round_wind")) + 1
+    seat_no = WIND_NAMES.index(ctx("seat_wind")) + 1
+    if method == "A":
+        if hand.bonus:
+            items.append(_item("flower", count=len(hand.bonus), tiles=list(hand.bonus)))
+        else:
+            items.append(_item("no_flower"))
+    elif method == "B":
+        own = [c for c in hand.bonus if number[c] == round_no]
+        if own:
+            items.append(_item("own_flower_round", count=len(own), tiles=own))
+    elif method == "C":
+        own = [c for c in hand.bonus if number[c] == seat_no]
+        if own:
+            items.append(_item("own_flower_seat", count=len(own), tiles=own))
+    elif method == "D":
+        own = [c for c in hand.bonus if number[c] == round_no == seat_no]
+        if own:
+            items.append(_item("own_flower_both", count=len(own), tiles=own))
+    return items
+
+
+def _apply_implications(items: list[ScoredItem]) -> tuple[list[ScoredItem], list[ExcludedItem]]:
+    ids = {i.id for i in items}
+    dropped: dict[str, str] = {}
+    for higher, lower in IMPLIES.items():
+        if higher in ids:
+            for low in lower:
+                if low in ids and low not in dropped:
+                    dropped[low] = higher
+    kept, excluded = [], []
+    for i in items:
+        if i.id in dropped:
+            by = dropped[i.id]
+            excluded.append(ExcludedItem(i.id, i.name_en, by,
+                                         f"{FAAN[by][1]} already requires it (not counted twice)",
+                                         f"{FAAN[by][4]}; docs/rulings.md Hong Kong"))
+        else:
+            kept.append(i)
+    # one excluded line per item id
+    seen, unique = set(), []
+    for e in excluded:
+        if e.id not in seen:
+            seen.add(e.id)
+            unique.append(e)
+    return kept, unique
+
+
+def bao_case(r: Reading | None, hand: Hand) -> str:
+    """Which bao situation of 004 "Bao" the hand is: a big three dragons, b big four winds,
+    c all honours, d all terminal triplets, e pure one suit; "g" for any other hand (the
+    dangerous discard when five tiles are left)."""
+    codes = [T.normalize(t) for t in hand.all_tiles]
+    if r is not None and r.form == "standard":
+        pungs = [s for s in r.sets if s.is_pung]
+        if sum(1 for s in pungs if s.first in DRAGONS) == 3:
+            return "a"
+        if sum(1 for s in pungs if s.first in WINDS) == 4:
+            return "b"
+        if all(T.is_honour(c) for c in codes):
+            return "c"
+        if len(pungs) == 4 and all(c[1] != "z" and c[0] in "19" for c in codes):
+            return "d"
+    if len({c[1] for c in codes}) == 1 and not any(T.is_honour(c) for c in codes):
+        return "e"
+    return "g"
+
+
+def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: list[str]) -> list[Payment]:
+    """004 "Payer le gagnant" (methods 1-4 and self-drawn) and "Bao" (a)-(h)."""
+    self_drawn = ctx("self_drawn")
+    others = ["left", "across", "right"]
+    liable = ctx("liable_player")
+    discarder = None if self_drawn else ctx("discarder")
+    if liable is not None:
+        case = bao_case(r, hand)
+        fourth_set = case in ("c", "d", "e")          # (f): the liable player fed a 4th set
+        if self_drawn:
+            if fourth_set:
+                return [Payment(liable, 3 * points, f"bao ({case}) f-A: pays for all three players")]
+            warnings.append(f"liable_player ignored: bao ({case}) on a self-drawn win applies only to "
+                            "the fourth-set cases (c), (d), (e) (004 Bao f-A)")
+        elif discarder is None or discarder == liable:
+            return [Payment(liable, 2 * points, f"bao ({case}): discarded the winning tile, pays for "
+                                                "himself and the two others")]
+        elif fourth_set:
+            return [Payment(liable, points, f"bao ({case}) f-C: fed the fourth set"),
+                    Payment(discarder, points, "discarded the winning tile (f-C)")]
+        else:
+            warnings.append(f"liable_player ignored: in bao ({case}) the liable player is the one who "
+                            "discarded the winning tile (004 Bao a, b, g)")
+    if self_drawn:
+        kong = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and m.from_]
+        if (ctx("kong_replacement") and kong and options.kong_discarder_pays_triple
+                and options.payment in ("discarder", "discarder_double")):
+            # (4): the player who discarded the 4th tile of a claimed kong pays three times
+            return [Payment(kong[-1].from_, 3 * points, "(4) discarded the fourth tile of the kong")]
+        return [Payment(p, points, "self-drawn: each pays the full score") for p in others]
+    who = discarder or "discarder"
+    if options.payment == "discarder":
+        return [Payment(who, points, "(1) the discarder pays the full score")]
+    if options.payment == "discarder_double":
+        return [Payment(who, 2 * points, "(2) the discarder pays twice the score")]
+    half = points // 2 if points % 2 == 0 else points / 2
+    rest = [p for p in others if p != discarder] if discarder else ["other", "other"]
+    return [Payment(who, points, "(3) the discarder pays the full score")] + \
+           [Payment(p, half, "(3) pays half the score") for p in rest]
+
+
+def score(hand: Hand, options) -> ScoreResult:
+    if options.min_faan > options.max_faan:
+        raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
+    ctx = _Reads(hand.context)
+    opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
+    warnings: list[str] = []
+    for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "robbing_kong",
+                "last_tile", "double_kong", "tenhou", "renhou"):
+        ctx(key)
+    if ctx("self_drawn") and ctx("robbing_kong"):
+        return ScoreResult(NAME, False, error={"code": "bad_context", "field": "context.robbing_kong",
+                           "message": "robbing a kong is a win on another player's tile, not self-drawn (004 1F)"},
+                           assumed=hand.context.missing(ctx.read), options=opts)
+    if ctx("double_kong") and not ctx("kong_replacement"):
+        return ScoreResult(NAME, False, error={"code": "bad_context", "field": "context.double_kong",
+                           "message": "a double kong win is a win on a kong replacement tile (004 3D)"},
+                           assumed=hand.context.missing(ctx.read), options=opts)
+    reads = readings(hand)
+    flower_items = _flowers(hand, ctx, options)
+    eight_flowers = any(i.id == "eight_flowers" for i in flower_items)
+    if not reads and not eight_flowers:
+        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
+                           "these tiles do not form four sets and a pair, or thirteen terminals "
+                           "(004 Quand déclarer une victoire)"},
+                           assumed=hand.context.missing(ctx.read), options=opts)
+    wait_count = len(waits(hand)) if options.dok_ting else 0
+    best = None
+    for r in reads or [None]:
+        raw = _faan_of_reading(r, hand, ctx, options, wait_count) if r is not None else []
+        items, excluded = _apply_implications(raw + flower_items)
+        faan = sum(i.total for i in items)
+        if best is None or faan > best[0]:
+            best = (faan, items, excluded, r)
+    faan, items, excluded, r = best
+    capped = min(faan, options.max_faan)
+    if capped < options.min_faan:
+        return ScoreResult(NAME, False, items=items, excluded=excluded, error={
+            "code": errors.NOT_COMPLETE, "reason": "below_minimum",
+            "message": f"{faan} faan is below the agreed minimum of {options.min_faan} (004 Score)"},
+            assumed=hand.context.missing(ctx.read), options=opts, extra={"faan": faan})
+    points = reward(capped, options)
+    payments = settle(points, hand, r, ctx, options, warnings)
+    decomposition = None
+    if r is not None:
+        decomposition = Decomposition(r.form, [s.to_dict() for s in r.sets] +
+                                      ([{"kind": "pair", "tiles": [r.pair_code] * 2, "concealed": True,
+                                         "text": r.pair_code * 2}] if r.pair is not None else []))
+    total = sum(p.amount for p in payments)
+    extra = {"faan": faan, "faan_counted": capped, "points": points, "received": total,
+             "total_unit": "faan", "warnings": warnings}
+    if faan > capped:
+        extra["limit"] = f"capped at {options.max_faan} faan"
+    return ScoreResult(NAME, True, total=capped, items=items, excluded=excluded,
+                       decomposition=decomposition, payments=payments,
+                       assumed=hand.context.missing(ctx.read), options=opts, extra=extra)

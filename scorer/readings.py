@@ -1,0 +1,111 @@
+"""Readings of a hand as four sets and a pair, with each set's tiles and whether it is
+concealed: the view the Hong Kong and classical scorers share (melds are fixed; the standing
+tiles are split by :func:`scorer.decompose.standard_decompositions`).
+
+A set completed by a discarded winning tile is *exposed* for scoring in the classical game
+(003: "une combinaison réalisée à l'aide d'un écart ... doit être exposée"); ``won_on`` marks
+the set (or pair) the winning tile is read into, so a scorer can apply that.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import tiles as T
+from .decompose import is_thirteen_orphans, standard_decompositions
+from .hand import Hand
+
+
+@dataclass(frozen=True)
+class Set:
+    kind: str            # chow | pung | kong
+    first: int           # tile index of the lowest tile
+    concealed: bool      # standing set, or concealed kong
+    declared: bool       # laid on the table as a meld
+    claimed_from: str | None = None   # for a claimed meld: left / across / right
+    added: bool = False
+
+    @property
+    def codes(self) -> list[str]:
+        n = {"chow": 1, "pung": 3, "kong": 4}[self.kind]
+        if self.kind == "chow":
+            return [T.code_of(self.first + k) for k in range(3)]
+        return [T.code_of(self.first)] * n
+
+    @property
+    def code(self) -> str:
+        return T.code_of(self.first)
+
+    @property
+    def is_pung(self) -> bool:       # pung or kong
+        return self.kind in ("pung", "kong")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "tiles": self.codes, "concealed": self.concealed,
+                "text": "".join(self.codes)}
+
+
+@dataclass(frozen=True)
+class Reading:
+    sets: tuple[Set, ...]
+    pair: int | None          # tile index of the pair; None for thirteen orphans
+    won_on: int | None        # index in sets of the set the winning tile completes; -1 the pair
+    form: str = "standard"
+
+    @property
+    def pair_code(self) -> str | None:
+        return None if self.pair is None else T.code_of(self.pair)
+
+
+def _meld_sets(hand: Hand) -> list[Set]:
+    return [Set(m.type, m.first, m.concealed, True, m.from_, m.added) for m in hand.melds]
+
+
+def readings(hand: Hand, *, thirteen_orphans: bool = True) -> list[Reading]:
+    """Every reading of the hand, one per place the winning tile can complete. Empty when the
+    tiles are not a winning shape."""
+    counts = hand.concealed_counts
+    melds = _meld_sets(hand)
+    win = T.index(hand.winning_tile)
+    out: list[Reading] = []
+    for pair, sets in standard_decompositions(counts):
+        standing = [Set(kind, first, True, False) for kind, first in sets]
+        all_sets = tuple(melds + standing)
+        places = set()
+        if pair == win:
+            places.add(-1)
+        for k, s in enumerate(standing):
+            covered = range(s.first, s.first + 3) if s.kind == "chow" else (s.first,)
+            if win in covered:
+                places.add(len(melds) + k)
+        for place in sorted(places):
+            out.append(Reading(all_sets, pair, place))
+    if thirteen_orphans and not hand.melds and is_thirteen_orphans(counts):
+        out.append(Reading((), None, None, "thirteen_orphans"))
+    return out
+
+
+def is_winning_shape(hand_counts: list[int], n_melds: int) -> bool:
+    """Whether standing tile counts (plus ``n_melds`` declared sets) make sets and a pair or
+    thirteen orphans."""
+    if standard_decompositions(hand_counts):
+        return True
+    return n_melds == 0 and is_thirteen_orphans(hand_counts)
+
+
+def waits(hand: Hand) -> list[str]:
+    """Tiles that would complete the hand in place of the winning tile (the "calling" tiles)."""
+    counts = hand.concealed_counts
+    counts[T.index(hand.winning_tile)] -= 1
+    used = [0] * 34
+    for t in hand.all_tiles:
+        used[T.index(t)] += 1
+    used[T.index(hand.winning_tile)] -= 1
+    out = []
+    for i in range(34):
+        if used[i] >= 4:
+            continue
+        counts[i] += 1
+        if is_winning_shape(counts, len(hand.melds)):
+            out.append(T.code_of(i))
+        counts[i] -= 1
+    return out

@@ -1,0 +1,30 @@
+"""Riichi, EMA 2016 rules (002, French translation of the EMA Riichi Competition Rules 2016).
+
+Yaku, minipoints and the best reading come from the ``mahjong`` package configured for EMA;
+see :mod:`.scoring` for what is added on top and :mod:`.payments` for the score table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .scoring import NAME, score
+
+TITLE = "Riichi (EMA 2016)"
+
+#: Context keys this rule set reads (scorer/context.py).
+CONTEXT_KEYS = (
+    "self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement", "robbing_kong",
+    "discarder", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
+    "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "red_fives",
+    "liable_player",
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """EMA 2016 fixes the scoring; the only option is one that EMA refuses."""
+    nagashi_mangan: bool = field(default=False, metadata={
+        "help": "score nagashi mangan: not an EMA 2016 hand (002 §4.2.6); true is refused with an error"})
+
+
+__all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score"]

@@ -1,0 +1,108 @@
+"""EMA 2016 payments (002 §4.1, §4.1.2, §4.1.3, §6, §3.3.9, §3.4.10).
+
+``hand_payment`` is the value of a hand from han and minipoints; ``settle`` turns it into
+who pays what, adding counters (honba), riichi sticks and liability (pao).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..result import Payment
+
+#: Limit hands, 002 §6 ("Mangan 5 han, Haneman 6-7, Baiman 8-10, Sanbaiman 11+, Yakuman"):
+#: name → basic points (the non-dealer's share of a non-dealer tsumo is basic, 002 §4.1.2).
+LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+WINDS = ("E", "S", "W", "N")
+RELATIVE = {1: "right", 2: "across", 3: "left"}   # seat offset in turn order → place at the table
+
+
+def limit_name(han: int, fu: int, yakuman: bool = False) -> str:
+    """The limit reached, or "" (002 §4.1.2: below five han a hand is capped at mangan;
+    §6: 5 mangan, 6-7 haneman, 8-10 baiman, 11+ sanbaiman; kazoe yakuman does not exist)."""
+    if yakuman:
+        return "yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5 or fu * 2 ** (han + 2) >= 2000:
+        return "mangan"
+    return ""
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """Value of a hand before counters and sticks. ``ron`` is what the discarder pays;
+    ``tsumo_dealer`` / ``tsumo_other`` what the dealer / each non-dealer pays on a tsumo
+    (for a dealer's tsumo both are the same amount, paid by each of the three)."""
+    limit: str
+    basic: int
+    ron: int
+    tsumo_dealer: int
+    tsumo_other: int
+
+
+def hand_payment(han: int, fu: int, dealer: bool, yakuman: bool = False) -> HandValue:
+    """002 §4.1.2: basic = minipoints × 2^(han+2), capped at mangan; the dealer's share is
+    doubled; ron = 4× basic (6× for the dealer); each payment rounded up to 100."""
+    limit = limit_name(han, fu, yakuman)
+    basic = LIMIT_BASIC[limit] if limit else fu * 2 ** (han + 2)
+    if dealer:
+        each = _up100(2 * basic)
+        return HandValue(limit, basic, _up100(6 * basic), each, each)
+    return HandValue(limit, basic, _up100(4 * basic), _up100(2 * basic), _up100(basic))
+
+
+def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
+    """Name of each other seat wind as seen from the winner: left/across/right when the
+    winner's seat is known, otherwise by role ("dealer", "non-dealer")."""
+    w = WINDS.index(seat_wind)
+    out = {}
+    for off in (1, 2, 3):
+        other = WINDS[(w + off) % 4]
+        out[other] = RELATIVE[off] if seats_known else ("dealer" if other == "E" else "non-dealer")
+    return out
+
+
+def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats_known: bool,
+           discarder: str | None, honba: int, riichi_sticks: int,
+           liable: str | None = None, pao_yaku: str = "") -> list[Payment]:
+    """Payments to the winner.
+
+    Counters: 300 each on ron paid by the discarder, 100 from each payer on tsumo (002 §3.4.10).
+    Riichi sticks: 1000 each, collected from the table (002 §4.1).
+    Pao (002 §3.3.9): on tsumo the liable player pays the whole hand; on a discard by someone
+    else the discarder and the liable player share it equally. Counters follow the same split
+    (a ruling: docs/rulings.md, Riichi).
+    """
+    payments: list[Payment] = []
+    names = payer_names(seat_wind, seats_known)
+    if tsumo:
+        total = value.tsumo_dealer + 2 * value.tsumo_other if not dealer else 3 * value.tsumo_dealer
+        if liable and pao_yaku:
+            payments.append(Payment(liable, total + 300 * honba,
+                                    f"pao: liable for {pao_yaku}, pays the whole self-drawn hand"))
+        else:
+            for wind, who in names.items():
+                amount = value.tsumo_dealer if (wind == "E" or dealer) else value.tsumo_other
+                share = "dealer's share" if wind == "E" and not dealer else "tsumo share"
+                payments.append(Payment(who, amount + 100 * honba,
+                                        share + (f" + {honba} counter(s) × 100" if honba else "")))
+    else:
+        who = discarder or "discarder"
+        counters = f" + {honba} counter(s) × 300" if honba else ""
+        if liable and pao_yaku and liable != who:
+            half = value.ron // 2
+            payments.append(Payment(who, value.ron - half + 300 * honba, "ron, half (pao shared)" + counters))
+            payments.append(Payment(liable, half, f"pao: liable for {pao_yaku}, pays half"))
+        else:
+            payments.append(Payment(who, value.ron + 300 * honba, "ron" + counters))
+    if riichi_sticks:
+        payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1000"))
+    return payments

@@ -1,0 +1,343 @@
+"""Riichi (EMA 2016) scoring on top of the ``mahjong`` package (2.1.0, MIT).
+
+The package finds yaku, minipoints (fu) and the best reading of the hand; this module
+configures it for EMA 2016 (../shared/notes/rules-conflicts.md, "Riichi"), translates the
+hand JSON into its tile ids, and applies what EMA says and the package does not do
+(002 §4.2: yakuman do not combine; §4.2.4: renhou is exactly mangan; §4.2.6: no nagashi
+mangan; §3.3.9: pao). Payments come from :mod:`.payments` (002 §4.1.2).
+"""
+from __future__ import annotations
+
+from mahjong.constants import EAST
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku_config import YakuConfig
+from mahjong.meld import Meld as PkgMeld
+
+from .. import errors
+from .. import tiles as T
+from ..context import WIND_NAMES
+from ..hand import Hand
+from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult
+from .names import FU_NAMES, YAKU_NAMES
+from .payments import hand_payment, settle
+
+NAME = "riichi"
+# attribute name of each yaku object of the package's YakuConfig, by yaku class name
+_ATTR_OF_CLASS = {type(v).__name__: k for k, v in vars(YakuConfig()).items()}
+_PAO_YAKU = {"daisangen": "Big Three Dragons", "daisuushi": "Big Four Winds"}
+_WIND_INDEX = {w: EAST + i for i, w in enumerate(WIND_NAMES)}
+_CONTEXT_ERRORS = {
+    # package error → (context key to blame, message); all are contradictions in the context
+    HandCalculator.ERR_OPEN_HAND_RIICHI: ("riichi", "riichi cannot be declared with an exposed set (002 §5.4)"),
+    HandCalculator.ERR_OPEN_HAND_DABURI: ("double_riichi", "double riichi cannot be declared with an exposed set"),
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: ("ippatsu", "ippatsu needs riichi (002 §4.2.1)"),
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: ("robbing_kong", "robbing the kong is a win on another player's tile, not self-drawn (002 §4.2.1)"),
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: ("kong_replacement", "a kong replacement win is self-drawn (002 §4.2.1)"),
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: ("tenhou", "blessing of heaven is the dealer's (East) win (002 §4.2.5)"),
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: ("tenhou", "blessing of heaven is won on the dealer's own 14 tiles (self-drawn)"),
+    HandCalculator.ERR_TENHOU_WITH_MELD: ("tenhou", "blessing of heaven allows no set declared (not even a concealed kong)"),
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: ("chiihou", "blessing of earth is a non-dealer's win (002 §4.2.5)"),
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: ("chiihou", "blessing of earth is self-drawn (002 §4.2.5)"),
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: ("chiihou", "blessing of earth allows no set declared"),
+    HandCalculator.ERR_RENHOU_AS_DEALER: ("renhou", "blessing of man is a non-dealer's win (002 §4.2.4)"),
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: ("renhou", "blessing of man is a win on a discard (002 §4.2.4)"),
+    HandCalculator.ERR_RENHOU_WITH_MELD: ("renhou", "blessing of man allows no set declared (002 §4.2.4)"),
+}
+
+
+class _Reads:
+    """Context access that remembers which keys were read (for ``assumed``)."""
+
+    def __init__(self, context):
+        self.context = context
+        self.read: list[str] = []
+
+    def __call__(self, key):
+        if key not in self.read:
+            self.read.append(key)
+        return self.context.get(key)
+
+    def assumed(self):
+        return self.context.missing(self.read)
+
+
+class _TileIds:
+    """Gives each physical tile a distinct id in the package's 136 format. A red five takes
+    copy 0 of its five, the id the package reads as red (mahjong.constants.AKA_DORAS)."""
+
+    def __init__(self):
+        self.free = {i: [4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i] for i in range(34)}
+
+    def take(self, code: str) -> int:
+        i = T.index(code)
+        pool = self.free[i]
+        if T.is_red(code) and 4 * i in pool:
+            pool.remove(4 * i)
+            return 4 * i
+        return pool.pop(0)
+
+
+def _package_input(hand: Hand):
+    ids = _TileIds()
+    melds, tiles = [], []
+    for m in hand.melds:
+        mids = [ids.take(c) for c in m.tiles]
+        tiles.extend(mids)
+        if m.type == "chow":
+            kind = PkgMeld.CHI
+        elif m.type == "pung":
+            kind = PkgMeld.PON
+        else:
+            kind = PkgMeld.SHOUMINKAN if m.added else PkgMeld.KAN
+        melds.append(PkgMeld(meld_type=kind, tiles=mids, opened=not m.concealed))
+    concealed_ids = [(c, ids.take(c)) for c in hand.concealed]
+    tiles.extend(i for _, i in concealed_ids)
+    # the winning tile: a standing copy of it, the red one if the winning tile is red
+    same = [i for c, i in concealed_ids if c == hand.winning_tile]
+    if not same:
+        same = [i for c, i in concealed_ids if T.normalize(c) == T.normalize(hand.winning_tile)]
+    return tiles, same[0], melds
+
+
+def _item(attr: str, han: int, count: int = 1, note: str = "") -> ScoredItem:
+    en, fr, ja, _src = YAKU_NAMES.get(attr, (attr, attr, attr, ""))
+    return ScoredItem(id=attr, name_en=en, value=han, count=count, name_fr=fr, name_native=ja,
+                      unit="han", note=note)
+
+
+def _error(code, message, field=None, **more) -> dict:
+    d = {"code": code, "message": message}
+    if field:
+        d["field"] = field
+    d.update(more)
+    return d
+
+
+def _set_dict(s: list[int], concealed: bool) -> dict:
+    codes = [T.code_of(i) for i in s]
+    kind = {2: "pair", 4: "kong"}.get(len(s)) or ("pung" if s[0] == s[1] else "chow")
+    return {"kind": kind, "tiles": codes, "concealed": concealed, "text": "".join(codes)}
+
+
+def _pon_kan_reason(s, is_open) -> str:
+    terminal = s[0] in (0, 8, 9, 17, 18, 26) or s[0] >= 27
+    prefix = "open" if is_open else "closed"
+    mid = "_terminal" if terminal else ""
+    return f"{prefix}{mid}_{'kan' if len(s) == 4 else 'pon'}"
+
+
+def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
+    """Find the reading the package scored (the one whose minipoint list it returned) and tie
+    each minipoint item to its set. Returns (decomposition, fu breakdown)."""
+    tiles_34 = [0] * 34
+    for t in tiles:
+        tiles_34[t // 4] += 1
+    open_melds = [m.tiles_34 for m in melds if m.opened]
+    valued = [31, 32, 33, config.player_wind, config.round_wind]
+    want = sorted((d["fu"], d["reason"]) for d in resp.fu_details)
+    for h in HandDivider.divide_hand(tiles_34, melds):
+        if (len(h) == 7) != is_chiitoitsu:
+            continue
+        for wg in HandCalculator._find_win_groups(win_id, h, open_melds):
+            details, fu = FuCalculator.calculate_fu(h, win_id, wg, config, valued, melds)
+            if fu != resp.fu or sorted((d["fu"], d["reason"]) for d in details) != want:
+                continue
+            # which sets are open: the declared open melds, and on ron a pung completed by the
+            # winning tile (002 §4.1.1: it counts as exposed)
+            unused_open = [list(m) for m in open_melds]
+            concealed_kongs = [m.tiles_34 for m in melds if not m.opened]
+            sets = []
+            for s in h:
+                is_open = False
+                if s in unused_open:
+                    unused_open.remove(s)
+                    is_open = True
+                elif s is wg and not config.is_tsumo and len(s) == 3 and s[0] == s[1]:
+                    is_open = True
+                sets.append((s, is_open, s in concealed_kongs))
+            decomposition = Decomposition(
+                "seven_pairs" if len(h) == 7 else "standard",
+                [_set_dict(s, not o) for s, o, _ in sets])
+            pool = [(s, _pon_kan_reason(s, o)) for s, o, _ in sets if len(s) >= 3 and s[0] == s[1]]
+            pair = next((s for s in h if len(s) == 2), None)
+            breakdown = []
+            for d in sorted(details, key=lambda d: -d["fu"]):
+                reason = d["reason"]
+                used = []
+                if reason in ("penchan", "kanchan", "pair_wait"):
+                    used = wg
+                elif reason in ("valued_pair", "double_valued_pair"):
+                    used = pair or []
+                elif "pon" in reason or "kan" in reason:
+                    hit = next((p for p in pool if p[1] == reason), None)
+                    if hit:
+                        pool.remove(hit)
+                        used = hit[0]
+                en, fr = FU_NAMES.get(reason, (reason, reason))
+                breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
+                                  "tiles": [T.code_of(i) for i in used]})
+            return decomposition, breakdown
+    return None, [{"reason": d["reason"], "name_en": FU_NAMES.get(d["reason"], (d["reason"],))[0],
+                   "name_fr": FU_NAMES.get(d["reason"], ("", d["reason"]))[1], "fu": d["fu"],
+                   "tiles": []} for d in resp.fu_details]
+
+
+_VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",
+               **{f"seat_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))},
+               **{f"round_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))}}
+
+
+def _highlight(items, hand: Hand, decomposition, ctx) -> None:
+    """Tiles each item uses, for the web view: the value pung of a yakuhai, the dora tiles."""
+    for item in items:
+        code = _VALUE_TILE.get(item.id)
+        if code and decomposition is not None:
+            item.tiles = next((s["tiles"] for s in decomposition.sets
+                               if s["kind"] in ("pung", "kong") and s["tiles"][0] == code), [])
+        elif item.id in ("dora", "ura_dora"):
+            key = "dora_indicators" if item.id == "dora" else "ura_dora_indicators"
+            dora = {T.next_tile(c) for c in hand.context.get(key)}
+            item.tiles = [t for t in hand.all_tiles if T.normalize(t) in dora]
+        elif item.id == "aka_dora":
+            item.tiles = [t for t in hand.all_tiles if T.is_red(t)]
+
+
+def score(hand: Hand, options) -> ScoreResult:
+    if options.nagashi_mangan:
+        raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
+                                "(002 §4.2.6: « Cette main spéciale ne fait plus partie des règles EMA »)",
+                                field="options.nagashi_mangan")
+    ctx = _Reads(hand.context)
+    opts = {"nagashi_mangan": options.nagashi_mangan}
+    warnings = []
+    if hand.bonus:
+        # 002 §1.3: flowers are not used in EMA riichi; ignoring them lets one photo be scored
+        # under every rule set (docs/rulings.md, Riichi "flowers").
+        warnings.append(f"flowers/seasons {' '.join(hand.bonus)} are not used in riichi and were ignored")
+
+    seat, round_ = ctx("seat_wind"), ctx("round_wind")
+    dealer = seat == "E"
+    self_drawn = ctx("self_drawn")
+    rinshan = ctx("kong_replacement")
+    chankan = ctx("robbing_kong")
+    tsumo = self_drawn or rinshan   # 002 §4.2.1: after a kong "compte comme étant une victoire sur pioche"
+    last = ctx("last_tile")
+    excluded = []
+    if last and rinshan:
+        # The replacement tile comes from the dead wall, not the last tile of the live wall:
+        # rinshan scores, haitei does not (EMA is silent; docs/rulings.md, Riichi).
+        excluded.append(ExcludedItem("haitei", "Under the Sea", "rinshan",
+                                     "the kong replacement tile is drawn from the dead wall, not the last "
+                                     "tile of the wall", "002 §4.2.1; docs/rulings.md Riichi"))
+    if last and chankan:
+        excluded.append(ExcludedItem("houtei", "Under the River", "chankan",
+                                     "a robbed kong tile is not the last discard", "002 §4.2.1; docs/rulings.md Riichi"))
+    riichi, double_riichi = ctx("riichi"), ctx("double_riichi")
+    red_fives = ctx("red_fives")
+    config = HandConfig(
+        is_tsumo=tsumo, is_riichi=riichi or double_riichi, is_ippatsu=ctx("ippatsu"),
+        is_rinshan=rinshan, is_chankan=chankan,
+        is_haitei=last and tsumo and not rinshan, is_houtei=last and not tsumo and not chankan,
+        is_daburu_riichi=double_riichi, is_tenhou=ctx("tenhou"), is_chiihou=ctx("chiihou"),
+        is_renhou=ctx("renhou"), player_wind=_WIND_INDEX[seat], round_wind=_WIND_INDEX[round_],
+        kyoutaku_number=ctx("riichi_sticks"), tsumi_number=ctx("honba"),
+        options=OptionalRules(has_open_tanyao=True, has_aka_dora=red_fives, has_double_yakuman=False,
+                              kazoe_limit=HandConstants.KAZOE_SANBAIMAN, kiriage=False,
+                              fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False,
+                              has_daisharin=False, has_daichisei=False, has_sashikomi_yakuman=False))
+    base = ScoreResult(rules=NAME, valid=False, options=opts)
+    if self_drawn and chankan:
+        base.error = _error("bad_context", "robbing the kong is won on another player's tile, so it cannot "
+                            "be self-drawn (002 §4.2.1)", "context.robbing_kong")
+        base.assumed = ctx.assumed()
+        return base
+    tiles, win_id, melds = _package_input(hand)
+    dora = [4 * T.index(c) for c in ctx("dora_indicators")]
+    ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []
+    resp = HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora,
+                                              config=config, ura_dora_indicators=ura)
+    if resp.error:
+        if resp.error in _CONTEXT_ERRORS:
+            key, msg = _CONTEXT_ERRORS[resp.error]
+            base.error = _error("bad_context", msg, f"context.{key}")
+        elif resp.error == HandCalculator.ERR_NO_YAKU:
+            base.error = _error(errors.NOT_COMPLETE, "the hand is complete but has no yaku: a riichi "
+                                "winning hand needs at least one (002 §3.2); dora do not count",
+                                reason="no_yaku")
+        else:
+            base.error = _error(errors.NOT_COMPLETE, "these tiles do not form four sets and a pair, "
+                                "seven different pairs or thirteen orphans (002 §3.2, §4.2)")
+        base.assumed = ctx.assumed()
+        return base
+
+    yaku = [(_ATTR_OF_CLASS.get(type(y).__name__, y.name), y) for y in resp.yaku]
+    yakuman = [(a, y) for a, y in yaku if y.is_yakuman]
+    is_open = resp.is_open_hand
+    items: list[ScoredItem] = []
+    han, fu = resp.han, resp.fu
+    if yakuman:
+        # 002 §4.2: « Les yakuman ne sont pas cumulatifs »: one yakuman, whatever else is there.
+        kept = yakuman[0][0]
+        items.append(_item(kept, 13, note="yakuman"))
+        for a, y in yakuman[1:]:
+            excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], kept,
+                                         "yakuman do not combine (« Les yakuman ne sont pas cumulatifs »)",
+                                         "002 §4.2"))
+        if config.is_renhou:
+            excluded.append(ExcludedItem("renhou", "Blessing of Man", kept,
+                                         "a yakuman is worth more than renhou's mangan; the best reading "
+                                         "is scored", "002 §3.4.9; docs/rulings.md Riichi"))
+        han = 13
+    elif config.is_renhou:
+        # 002 §4.2.4: renhou is 5 han, « On ne compte aucun d'autre yaku, y compris les dora ».
+        items.append(_item("renhou", 5))
+        for a, y in yaku:
+            if a != "renhou":
+                excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], "renhou",
+                                             "no other yaku, dora included, count with renhou", "002 §4.2.4"))
+        han = 5
+    else:
+        for a, y in yaku:
+            if a in ("dora", "ura_dora", "aka_dora"):
+                # the package sets the dora "yaku" han to the number of dora
+                items.append(_item(a, 1, count=y.han_closed))
+            else:
+                items.append(_item(a, y.han_open if is_open and y.han_open else y.han_closed))
+        han = sum(i.total for i in items)
+
+    is_chiitoitsu = any(a == "chiitoitsu" for a, _ in yaku)
+    decomposition, fu_breakdown = (None, [])
+    if resp.fu_details:
+        decomposition, fu_breakdown = _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu)
+    elif any(a.endswith("kokushi") for a, _ in yaku):
+        decomposition = Decomposition("thirteen_orphans", [])
+    _highlight(items, hand, decomposition, ctx)
+    value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
+    if config.is_renhou and not yakuman:
+        value = hand_payment(5, fu, dealer)   # exactly mangan
+
+    pao_yaku = next((_PAO_YAKU[a] for a, _ in yakuman[:1] if a in _PAO_YAKU), "")
+    liable = ctx("liable_player") if yakuman else None
+    if liable is None and "liable_player" in hand.context:
+        ctx("liable_player")
+        warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
+    discarder = None if tsumo else ctx("discarder")
+    payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
+                      seats_known="seat_wind" in hand.context, discarder=discarder,
+                      honba=ctx("honba"), riichi_sticks=ctx("riichi_sticks"),
+                      liable=liable if pao_yaku else None, pao_yaku=pao_yaku)
+    if liable and not pao_yaku:
+        warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
+    points = sum(p.amount for p in payments)
+    hand_value = value.ron if not tsumo else (3 * value.tsumo_dealer if dealer
+                                              else value.tsumo_dealer + 2 * value.tsumo_other)
+    extra = {"han": han, "fu": fu, "fu_breakdown": fu_breakdown, "limit": value.limit,
+             "hand_value": hand_value, "points": points, "total_unit": "points received",
+             "dealer": dealer, "self_drawn": tsumo,
+             "warnings": warnings}
+    return ScoreResult(rules=NAME, valid=True, total=points, items=items, excluded=excluded,
+                       decomposition=decomposition, payments=payments, assumed=ctx.assumed(),
+                       options=opts, extra=extra)

@@ -1,0 +1,123 @@
+"""Classical points and doubles against the worked hands of Babcock's Red Book (1923),
+ch. VI figs. 16-18 and ch. VII fig. 27 (pictures rebuilt from the text), and the table."""
+from __future__ import annotations
+
+import pytest
+
+import scorer
+from scorer.errors import RulesError
+from scorer.notation import parse
+
+
+def classical(notation, options=None, **context):
+    return scorer.score(scorer.to_hand(parse(notation), context), "classical", options)
+
+
+def points_of(r):
+    return sorted((i.id, i.total) for i in r.items if i.unit == "points")
+
+
+def doubles_of(r):
+    return sorted((i.id, i.total) for i in r.items if i.unit == "doubles")
+
+
+def test_fig_16_exposed_and_concealed_pungs_and_only_place():
+    r = classical("[444p,1]999s13m567m11p 2m", seat_wind="S", round_wind="N")
+    assert points_of(r) == [("mahjong", 20), ("only_place", 2), ("pung_major_concealed", 8),
+                            ("pung_simple_exposed", 2)]
+    assert r.total == 32
+
+
+FIG_17 = "[111p,1][333z,2]777m23m99s 1m"      # won on 1m: two-sided, no "only place"
+
+
+def test_fig_17_base_score_32():
+    r = classical(FIG_17, seat_wind="S", round_wind="N")
+    assert r.extra["base_points"] == 32 and r.extra["doubles"] == 0 and r.total == 32
+
+
+def test_fig_17_self_drawn_two_of_characters_is_36_and_west_doubles():
+    drawn = "[111p,1][333z,2]777m13m99s 2m"
+    r = classical(drawn, seat_wind="S", round_wind="N", self_drawn=True)
+    assert r.extra["base_points"] == 36
+    west = classical(drawn, seat_wind="W", round_wind="N", self_drawn=True)
+    assert doubles_of(west) == [("own_wind_pung", 1)] and west.total == 72
+    assert classical(FIG_17, seat_wind="W", round_wind="N").total == 64
+
+
+def test_fig_18_green_dragon_pung_claimed_east_receives_336_from_each():
+    hand = "[8888p,1]111z234s55z66z 6z"
+    r = classical(hand, seat_wind="E", round_wind="N")
+    assert points_of(r) == [("kong_simple_exposed", 8), ("mahjong", 20), ("pair_dragons", 2),
+                            ("pung_major_concealed", 8), ("pung_major_exposed", 4)]
+    assert r.extra["base_points"] == 42
+    assert doubles_of(r) == [("dragon_pung", 1), ("own_wind_pung", 1)]
+    assert r.total == 168
+    assert [p.amount for p in r.payments] == [336, 336, 336]
+    not_east = classical(hand, seat_wind="S", round_wind="N")
+    assert not_east.total == 84
+
+
+def test_fig_27_four_wind_hand_standard_score_plus_millington_doubles():
+    # Babcock (completed by punging the East wind, held by East): 32 points, doubled for own
+    # wind and for one suit with honours = 128. Babcock has no prevailing wind and no Little
+    # Four Joys; Millington's doubles for both (docs/rulings.md, Classical) give two more.
+    r = classical("[222z,1][444z,1]11z123p33z 1z", seat_wind="E", round_wind="E")
+    assert r.extra["base_points"] == 32
+    assert doubles_of(r) == [("little_four_winds", 1), ("one_suit_with_honours", 1),
+                             ("own_wind_pung", 1), ("prevailing_wind_pung", 1)]
+    babcock = [i for i in r.items if i.unit == "doubles" and i.note.startswith("[B]")]
+    assert 32 * 2 ** len(babcock) == 128
+    assert r.total == 500   # 512 capped at the limit
+
+
+def test_dealer_pays_double_when_another_player_wins():
+    r = classical(FIG_17, seat_wind="S", round_wind="N")
+    assert [(p.payer, p.amount) for p in r.payments] == [("right", 32), ("across", 32), ("left", 64)]
+
+
+def test_discarder_pays_option():
+    r = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S", round_wind="N", discarder="left")
+    assert [(p.payer, p.amount) for p in r.payments] == [("left", 64)]   # left of South is East
+
+
+def test_limit_caps_the_score():
+    r = classical("[555z,1][666z,1][777z,1]111m9m 9m", seat_wind="S", round_wind="N")
+    assert r.extra["limit_reached"] and r.total == 500
+    assert classical("[555z,1][666z,1][777z,1]111m9m 9m", {"limit": 300}, seat_wind="S").total == 300
+
+
+@pytest.mark.parametrize("hand,context,limit_id", [
+    ("19m19p19s1234567z 7z", {}, "thirteen_orphans"),
+    ("111z222z333z555z6z 6z", {}, "all_honours"),
+    ("111m999m111p999p1s 1s", {}, "all_terminals"),
+    ("222m444p666s888s5m 5m", {"self_drawn": True}, "four_concealed_pungs"),
+    ("1112345678999m 5m", {}, "nine_gates"),
+    ("123m456p789s234s5m 5m", {"tenhou": True}, "heavenly_hand"),
+])
+def test_limit_hands(hand, context, limit_id):
+    r = classical(hand, seat_wind="S", **context)
+    assert [i.id for i in r.items] == [limit_id] and r.total == 500
+
+
+def test_flowers():
+    r = classical("[444p,1]999s13m567m11p1f5f 2m", seat_wind="E", round_wind="N")
+    assert ("flower", 8) in points_of(r) and ("own_flower_and_season", 1) in doubles_of(r)
+    off = classical("[444p,1]999s13m567m11p1f5f 2m", {"flowers": False}, seat_wind="E", round_wind="N")
+    assert "flower" not in dict(points_of(off))
+
+
+def test_one_suit_only_three_doubles():
+    r = classical("123p456p789p222p5p 5p", seat_wind="S", round_wind="N")
+    assert ("one_suit_only", 3) in doubles_of(r)
+
+
+def test_not_complete_and_seven_pairs_refused():
+    assert classical("123m456p789s234s5m 6m").error["code"] == "not_complete"
+    assert not classical("11m22m33p44p55s66s7z 7z").valid
+
+
+def test_unknown_option_is_an_error():
+    with pytest.raises(RulesError) as e:
+        scorer.score("123m456p789s234s5m 5m", "classical", {"dealer_double": False})
+    assert e.value.code == "unknown_option"

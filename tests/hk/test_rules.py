@@ -1,0 +1,159 @@
+"""Hong Kong old style (004): the items, the rulings on ambiguous ones (docs/rulings.md),
+options, reward table, payments and bao."""
+from __future__ import annotations
+
+import pytest
+
+import scorer
+from scorer.errors import RulesError
+from scorer.hk import Options, reward
+
+from .test_examples import faan_of, hk
+
+CHOWS = "123m456p789s234s5m 5m"   # a plain hand: Common Hand only
+
+
+def paid(r):
+    return [(p.payer, p.amount) for p in r.payments]
+
+
+def test_double_wind_pung_is_2_faan_replacing_round_and_seat():
+    r = hk("111z123m456p789s5m 5m", seat_wind="E", round_wind="E")
+    assert faan_of(r) == {"huen_moon_fung": 2}
+    assert {(e.id, e.by) for e in r.excluded} == {("huen_fung", "huen_moon_fung"), ("moon_fung", "huen_moon_fung")}
+
+
+def test_round_and_seat_wind_pungs_separately():
+    assert faan_of(hk("111z123m456p789s5m 5m", seat_wind="S", round_wind="E")) == {"huen_fung": 1}
+    assert faan_of(hk("222z123m456p789s5m 5m", seat_wind="S", round_wind="E")) == {"moon_fung": 1}
+
+
+def test_optional_items_only_when_asked():
+    hand = "123m456p789s55s46m 5m"  # closed wait on 5m: one chance, concealed
+    assert faan_of(hk(hand)) == {"ping_woo": 1}
+    on = hk(hand, {"moon_ching": True, "dok_ting": True})
+    assert faan_of(on) == {"ping_woo": 1, "moon_ching": 1, "dok_ting": 1}
+    two_sided = hk("123m456p789s55s45m 6m", {"dok_ting": True})
+    assert "dok_ting" not in faan_of(two_sided)
+
+
+def test_far_yiu_needs_terminal_and_honour_pungs():
+    assert "far_yiu" in faan_of(hk("111m999p555z222z1s 1s", seat_wind="N", round_wind="N"))
+    assert "far_yiu" not in faan_of(hk("111m999p111s999s1z 1z"))
+
+
+def test_win_conditions():
+    assert faan_of(hk(CHOWS, self_drawn=True)) == {"ping_woo": 1, "chi_mo": 1}
+    assert faan_of(hk(CHOWS, robbing_kong=True))["cheung_gong"] == 1
+    assert faan_of(hk(CHOWS, last_tile=True))["hoi_day"] == 2
+    assert faan_of(hk("(1111m)456p789s234s5m 5m", kong_replacement=True, self_drawn=True))["gong_sheung_far"] == 2
+    d = hk("(1111m)456p789s234s5m 5m", kong_replacement=True, double_kong=True, self_drawn=True)
+    assert faan_of(d)["gong_sheung_gong"] == 3 and "gong_sheung_far" not in faan_of(d)
+
+
+def test_moon_from_the_bottom_of_the_sea_and_plum_blossom():
+    moon = hk("123m456p789s234s1p 1p", last_tile=True, self_drawn=True)
+    assert faan_of(moon)["hoi_day_lao_yuet"] == 3 and "hoi_day" not in faan_of(moon)
+    plum = hk("(1111m)789s234s22m46p 5p", kong_replacement=True, self_drawn=True)
+    assert faan_of(plum)["gong_sheung_mui_far"] == 3 and "gong_sheung_far" not in faan_of(plum)
+
+
+def test_limit_items():
+    assert faan_of(hk("[111z,1]222z333z444z5m 5m"))["dai_sei_hei"] == 8
+    assert faan_of(hk("[111z,1]222z333z44z55m 5m"))["siu_sei_hei"] == 6
+    assert faan_of(hk("[111z,1]222z333z555z6z 6z"))["chuen_tse"] == 8
+    k = hk("111m333p555s777s9m 9m", self_drawn=True)
+    assert faan_of(k) == {"kan_kan_woo": 8}
+    assert faan_of(hk("19m19p19s1234567z 7z")) == {"sup_sam_yiu": 8}
+    assert faan_of(hk(CHOWS, tenhou=True, self_drawn=True))["tin_woo"] == 8
+    assert faan_of(hk(CHOWS, renhou=True))["dei_woo"] == 8
+
+
+def test_flower_methods():
+    hand = "123m456p789s234s5m15f 5m"     # plum (1) and spring (1)
+    assert faan_of(hk(hand))["ping_woo"] == 1 and "flower" not in faan_of(hk(hand))
+    assert faan_of(hk(hand, {"flower_method": "A"}))["flower"] == 2
+    assert faan_of(hk(CHOWS, {"flower_method": "A"}))["no_flower"] == 1
+    assert faan_of(hk(hand, {"flower_method": "B"}, round_wind="E"))["own_flower_round"] == 2
+    assert "own_flower_round" not in faan_of(hk(hand, {"flower_method": "B"}, round_wind="S"))
+    assert faan_of(hk(hand, {"flower_method": "C"}, seat_wind="E"))["own_flower_seat"] == 2
+    assert faan_of(hk(hand, {"flower_method": "D"}, seat_wind="E", round_wind="E"))["own_flower_both"] == 4
+    assert "own_flower_both" not in faan_of(hk(hand, {"flower_method": "D"}, seat_wind="S", round_wind="E"))
+    eight = hk("123m456p789s234s5m12345678f 5m", {"flower_method": "C"})
+    assert faan_of(eight)["eight_flowers"] == 6
+
+
+def test_reward_table_doubles_per_faan_then_per_two():
+    o = Options()
+    assert [reward(f, o) for f in range(0, 13)] == [1, 2, 4, 8, 16, 16, 32, 32, 64, 64, 128, 128, 256]
+    half = Options(odd_faan="half")
+    assert [reward(f, half) for f in (5, 6, 7, 8)] == [24, 32, 48, 64]
+    assert reward(3, Options(base_points=10)) == 80
+
+
+def test_min_and_max_faan():
+    low = hk(CHOWS, {"min_faan": 3})
+    assert not low.valid and low.error["code"] == "not_complete" and low.error["reason"] == "below_minimum"
+    high = hk("[555z,1]666z777z222m9m 9m", {"max_faan": 10}, self_drawn=True, seat_wind="S")
+    assert high.extra["faan"] == 13 and high.extra["faan_counted"] == 10
+    assert high.extra["points"] == reward(10, Options())
+    with pytest.raises(RulesError):
+        scorer.score(CHOWS, "hk", {"min_faan": 5, "max_faan": 3})
+
+
+def test_payment_methods():
+    r = hk("222m555p888s777z3m 3m", seat_wind="S", discarder="left")     # 4 faan = 16 points
+    assert paid(r) == [("left", 16)]
+    assert paid(hk("222m555p888s777z3m 3m", {"payment": "discarder_double"}, discarder="left")) == [("left", 32)]
+    three = hk("222m555p888s777z3m 3m", {"payment": "discarder_and_half"}, discarder="left")
+    assert paid(three) == [("left", 16), ("across", 8), ("right", 8)]
+    selfd = hk("[222m,1]555p888s777z3m 3m", self_drawn=True)     # 5 faan = 16 points
+    assert paid(selfd) == [("left", 16), ("across", 16), ("right", 16)]
+
+
+def test_method_4_claimed_kong_discarder_pays_three_times():
+    hand = "[1111m,2]456p789s234s5m 5m"
+    r = hk(hand, kong_replacement=True, self_drawn=True)
+    assert faan_of(r) == {"chi_mo": 1, "gong_sheung_far": 2}
+    assert paid(r) == [("across", 3 * 8)]
+    off = hk(hand, {"kong_discarder_pays_triple": False}, kong_replacement=True, self_drawn=True)
+    assert len(off.payments) == 3
+
+
+def test_bao_discarder_pays_double():
+    big3 = "[555z,1][666z,2]123m99m77z 7z"
+    r = hk(big3, liable_player="right", discarder="right")
+    assert r.extra["faan"] >= 6 and paid(r) == [("right", 2 * r.extra["points"])]
+    assert "bao (a)" in r.payments[0].reason
+
+
+def test_bao_fourth_set_cases():
+    pure = "[111s,1][234s,1][555s,2]789s9s 9s"      # pure one suit, three sets shown (case e)
+    selfd = hk(pure, liable_player="across", self_drawn=True)
+    assert paid(selfd) == [("across", 3 * selfd.extra["points"])]
+    other = hk(pure, liable_player="across", discarder="left")
+    assert paid(other) == [("across", other.extra["points"]), ("left", other.extra["points"])]
+
+
+def test_bao_on_another_hand_with_a_third_discarder_is_ignored_with_a_warning():
+    r = hk("222m555p888s777z3m 3m", liable_player="across", discarder="left")
+    assert paid(r) == [("left", 16)] and r.extra["warnings"]
+
+
+def test_unknown_option_and_bad_values_are_errors():
+    with pytest.raises(RulesError) as e:
+        scorer.score(CHOWS, "hk", {"limit": 10})
+    assert e.value.code == "unknown_option"
+    with pytest.raises(RulesError):
+        scorer.score(CHOWS, "hk", {"flower_method": "E"})
+
+
+def test_not_a_winning_hand_and_seven_pairs():
+    r = hk("123m456p789s234s5m 6m")
+    assert not r.valid and r.error["code"] == "not_complete"
+    assert not hk("11m22m33p44p55s66s7z 7z").valid  # no seven pairs in the old rules
+
+
+def test_assumed_context():
+    r = hk(CHOWS, seat_wind="S")
+    assert "seat_wind" not in r.assumed and {"round_wind", "self_drawn"} <= set(r.assumed)

@@ -1,0 +1,145 @@
+"""What EMA 2016 says and the ``mahjong`` package does not do (rules-conflicts.md, Riichi),
+counters and sticks, liability (pao), errors and options."""
+from __future__ import annotations
+
+import pytest
+
+import scorer
+from scorer.errors import RulesError
+
+from .helpers import han_of, paid, riichi
+
+
+def test_renhou_is_exactly_mangan_whatever_else_the_hand_holds():
+    # full flush + pinfu + dora: 6+1+1+dora... the package would add renhou's 5 on top
+    hand = "123456789s2399s 1s"
+    r = riichi(hand, renhou=True, seat_wind="S", dora_indicators=["1s"])
+    assert han_of(r) == {"renhou": 5}
+    assert r.extra["han"] == 5 and r.extra["limit"] == "mangan" and r.total == 8000
+    excluded = {e.id for e in r.excluded}
+    assert {"chinitsu", "dora"} <= excluded and all(e.by == "renhou" for e in r.excluded)
+
+
+def test_renhou_on_a_hand_without_other_yaku_is_still_mangan():
+    r = riichi("[123m,1]456p789s22z4m5m 6m", renhou=False, seat_wind="S")
+    assert not r.valid  # open hand, no yaku: not a winning hand
+    r = riichi("123m456p789s22z45m 6m", renhou=True, seat_wind="S")
+    assert han_of(r) == {"renhou": 5} and r.total == 8000
+
+
+def test_yakuman_never_combine():
+    # big three dragons + all honours + four concealed pungs: the package counts a triple yakuman
+    r = riichi("555z666z777z111z2z 2z", self_drawn=True, seat_wind="S")
+    assert len(r.items) == 1 and r.items[0].note == "yakuman"
+    assert r.extra["limit"] == "yakuman" and r.total == 32000
+    assert len(r.excluded) >= 2
+    assert all("do not combine" in e.rule and e.source == "002 §4.2" for e in r.excluded)
+
+
+def test_nagashi_mangan_is_refused_with_a_structured_error():
+    with pytest.raises(RulesError) as e:
+        scorer.score("123m456p789s22z45m 6m", "riichi", {"nagashi_mangan": True})
+    assert e.value.code == "bad_option" and "4.2.6" in e.value.message
+    assert e.value.field == "options.nagashi_mangan"
+
+
+def test_unknown_option_is_an_error():
+    with pytest.raises(RulesError) as e:
+        scorer.score("123m456p789s22z45m 6m", "riichi", {"kiriage": True})
+    assert e.value.code == "unknown_option"
+
+
+def test_kong_replacement_on_last_tile_scores_rinshan_not_haitei():
+    r = riichi("(1111m)456p789s22z45m 6m", kong_replacement=True, last_tile=True, seat_wind="S")
+    assert r.valid
+    ids = han_of(r)
+    assert "rinshan" in ids and "haitei" not in ids
+    assert [e.id for e in r.excluded] == ["haitei"]
+
+
+def test_robbing_the_kong_cannot_be_self_drawn():
+    r = riichi("123m456p789s22z45m 6m", robbing_kong=True, self_drawn=True)
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.robbing_kong"
+
+
+def test_riichi_with_an_exposed_set_is_a_context_error():
+    r = riichi("[123m,1]456p789s22z45m 6m", riichi=True)
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.riichi"
+
+
+def test_flowers_are_ignored_with_a_warning():
+    r = riichi("123m456p789s22z45m12f 6m", riichi=True, seat_wind="S")
+    assert r.valid and han_of(r) == {"riichi": 1}
+    assert any("1f 2f" in w for w in r.extra["warnings"])
+
+
+def test_counters_and_riichi_sticks():
+    ron = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S", honba=2, riichi_sticks=3,
+                 discarder="across")
+    assert paid(ron) == {"across": 7700 + 600, "table": 3000} and ron.total == 11300
+    tsumo = riichi("12345678s234m55p 9s", riichi=True, self_drawn=True, seat_wind="S", honba=2)
+    assert paid(tsumo) == {"left": 4200, "across": 2200, "right": 2200}
+
+
+def test_unknown_seat_names_payers_by_role():
+    r = riichi("12345678s234m55p 9s", riichi=True, self_drawn=True)  # seat_wind defaults to E
+    assert "seat_wind" in r.assumed
+    assert [p.payer for p in r.payments] == ["non-dealer"] * 3
+
+
+BIG_DRAGONS = "[555z,1][666z,2][777z,3]123m9p 9p"
+
+
+def test_pao_self_drawn_liable_pays_everything():
+    r = riichi(BIG_DRAGONS, self_drawn=True, seat_wind="S", liable_player="right", honba=1)
+    assert r.items[0].id == "daisangen"
+    assert paid(r) == {"right": 32000 + 300}
+
+
+def test_pao_ron_by_another_player_is_shared():
+    r = riichi(BIG_DRAGONS, seat_wind="S", liable_player="right", discarder="left")
+    assert paid(r) == {"left": 16000, "right": 16000}
+    same = riichi(BIG_DRAGONS, seat_wind="S", liable_player="right", discarder="right")
+    assert paid(same) == {"right": 32000}
+
+
+def test_liable_player_on_another_hand_is_ignored_with_a_warning():
+    r = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S", liable_player="left")
+    assert paid(r) == {"discarder": 7700}
+    assert any("liable_player ignored" in w for w in r.extra["warnings"])
+
+
+def test_not_a_winning_hand():
+    r = riichi("123m456p789s22z46m 9m")
+    assert not r.valid and r.error["code"] == "not_complete"
+
+
+def test_complete_hand_without_yaku_is_not_a_winning_hand():
+    r = riichi("[123m,1]456p789s22z45m 6m", seat_wind="S")
+    assert not r.valid and r.error["code"] == "not_complete" and r.error["reason"] == "no_yaku"
+
+
+def test_red_fives_count_only_when_asked():
+    off = riichi("123m406p789s22z45m 6m", riichi=True, seat_wind="S")
+    assert "aka_dora" not in han_of(off)
+    on = riichi("123m406p789s22z45m 6m", riichi=True, seat_wind="S", red_fives=True)
+    assert han_of(on)["aka_dora"] == 1
+
+
+def test_dora_and_ura_dora_from_indicators():
+    r = riichi("123m456p789s22z45m 6m", riichi=True, seat_wind="S",
+               dora_indicators=["1z"], ura_dora_indicators=["3m"])
+    h = han_of(r)
+    assert h["dora"] == 2 and h["ura_dora"] == 1   # South pair; the 4m
+
+
+def test_assumed_lists_context_read_but_not_given():
+    r = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S")
+    assert "riichi" not in r.assumed and "seat_wind" not in r.assumed
+    assert {"round_wind", "self_drawn", "dora_indicators"} <= set(r.assumed)
+
+
+def test_items_name_the_tiles_they_use():
+    r = riichi("[111z,2]123s789s99s33z 3z", seat_wind="E", round_wind="E", dora_indicators=["6s"])
+    tiles = {i.id: i.tiles for i in r.items}
+    assert tiles["seat_wind_east"] == ["1z", "1z", "1z"] and tiles["dora"] == ["7s"]

@@ -154,3 +154,23 @@ def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
     monkeypatch.delattr(vision, "read_tiles", raising=False)
     assert main(["read", str(tmp_path / "none.jpg"), "--json"]) == 2
     assert "tile reader" in json.loads(capsys.readouterr().out)["error"]["message"]
+
+
+def test_riichi_scores_a_read_hand_with_its_dora_row():
+    hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
+    out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True})
+    assert out["hand"]["context"]["dora_indicators"] == ["4p"]
+    s = out["score"]
+    assert s["valid"], s
+    assert any(i["id"] == "dora" for i in s["items"]), [i["id"] for i in s["items"]]
+    assert "riichi" not in out["missing_context"] and "seat_wind" in out["missing_context"]
+    assert "dora_indicators" not in out["missing_context"]
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_flowers_read_from_the_photo_are_scored(rules):
+    hand, _, tiles = mock_tiles("[555p]123m456s789s1z 1z 16f", style="chinese", bonus_at="left")
+    out = pipeline.score_tiles(tiles, rules=rules, context={"self_drawn": True, "seat_wind": "E"})
+    assert out["hand"]["bonus"] == ["1f", "6f"]
+    assert out["score"]["valid"], out["score"]
+    assert "seat_wind" not in out["missing_context"]

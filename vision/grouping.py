@@ -13,6 +13,7 @@ No scoring here: ``vision`` only uses ``scorer``'s tile types (DEVELOPERS.md, Ar
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -378,6 +379,13 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
     decisions: list[dict] = []
     if not tiles:
         return HandReading(None, {}, [], [], [], ["no tiles found in the photo"], 0.0)
+    n_side = sum(1 for t in tiles if t.sideways)
+    if len(tiles) >= 6 and n_side > len(tiles) / 2:
+        # Most tiles "sideways": the reader judged them against the photo, not their row (a
+        # photo taken turned by 90°). Sideways is relative to the row, so flip every flag.
+        tiles = [dataclasses.replace(t, sideways=not t.sideways) for t in tiles]
+        warnings.append(f"{n_side} of {len(tiles)} tiles were reported sideways: read as a photo turned "
+                        "by 90°, with the other tiles as the sideways ones")
     geos = [_geometry(t) for t in tiles]
     d_glob = _row_direction(geos)
     for g, t in zip(geos, tiles):

@@ -244,3 +244,12 @@ def test_stray_tile_apart_from_everything_is_left_out_with_a_warning():
     assert any("left out" in w for w in r.warnings)
     stray = next(link for link in r.links if reads[link["tile"]].code == "9p")
     assert stray["role"] == "ignored"
+
+
+def test_sideways_flags_judged_against_the_photo_are_flipped():
+    hand, _, reads = scene("[555p,3][7777s,2]123m1z999m 1z", roll=90, melds_at="right")
+    for t in reads:
+        t.sideways = not t.sideways      # a reader that compared tiles with the photo's edges
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert any("reported sideways" in w for w in r.warnings)

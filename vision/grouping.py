@@ -196,8 +196,9 @@ def _chains(geos, tiles, d_glob):
 def _pitch_widths(members, geos, tiles):
     """Boxes only: a box is wider than its tile when the tile is seen obliquely (perspective
     skew, rotation), so measure the tile width by the spacing of touching neighbours instead:
-    the tightest centre spacing within two tiles (tiles cannot overlap), each scaled by the pair's expected pitch
-    (a sideways tile is SIDEWAYS_RATIO wide along the row)."""
+    the median centre spacing of the touching pairs (those within 30% of the row's tight
+    spacings) among the nearest eight, each scaled by the pair's expected pitch (a sideways tile
+    is SIDEWAYS_RATIO wide along the row)."""
     if len(members) < 3:
         return
     factor = [SIDEWAYS_RATIO if tiles[i].sideways else 1.0 for i in members]
@@ -205,11 +206,19 @@ def _pitch_widths(members, geos, tiles):
     for k in range(len(members) - 1):
         a, b = geos[members[k]], geos[members[k + 1]]
         pitches.append(math.dist(a.c, b.c) / ((factor[k] + factor[k + 1]) / 2))
+    # Touching pairs: pitches close to the tightest ones (gaps between melds are far wider).
+    tight = sorted(pitches)[len(pitches) // 4]
+    touching = [p if p < 1.3 * tight else None for p in pitches]
     for k, i in enumerate(members):
-        window = pitches[max(0, k - 2):k + 2]
+        window = [p for p in touching[max(0, k - 4):k + 4] if p is not None]
         if len(window) < 2:
-            continue
-        est = min(window)
+            window = pitches[max(0, k - 2):k + 2]
+            if len(window) < 2:
+                continue
+            est = min(window)
+        else:
+            window.sort()
+            est = window[len(window) // 2]
         g = geos[i]
         if est < 1.8 * g.width:
             g.width = est
@@ -265,10 +274,6 @@ def _gap_conf(gap: float) -> float:
 
 
 # -- melds ---------------------------------------------------------------------------------------
-
-def _code(tiles, i):
-    return tiles[i].code
-
 
 def _same(codes):
     return all(c is not None for c in codes) and len({T.normalize(c) for c in codes}) == 1
@@ -350,9 +355,6 @@ def _segment(tiles, group, stacked, claims_sideways):
 
 
 # -- interpretation --------------------------------------------------------------------------------
-
-_FROM_BY_POSITION = ("left", "across", "right")
-
 
 def _from_position(pos, size):
     if pos is None:
@@ -486,7 +488,7 @@ def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rul
     for row in rows:
         tl = row["tiles"]
         for k, i in enumerate(tl):
-            if not tiles[i].sideways or i in stacked and False:
+            if not tiles[i].sideways:
                 continue
             nb = [tl[m] for m in (k - 1, k + 1) if 0 <= m < len(tl) and not tiles[tl[m]].sideways
                   and not tiles[tl[m]].face_down]

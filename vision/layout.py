@@ -255,9 +255,8 @@ def random_hand(rng: random.Random, *, style: str = "riichi", max_melds: int = 4
     bonus_tiles = []
     if bonus if bonus is not None else (style == "chinese" and rng.random() < 0.4):
         bonus_tiles = rng.sample(T.BONUS_CODES, rng.randint(1, 4))
-    from scorer.context import Context
-    return Hand(tuple(T.sorted_codes(standing)), tuple(melds), winning, tuple(T.sorted_codes(bonus_tiles)),
-                Context(context))
+    return Hand.from_dict({"concealed": standing, "melds": [m.to_dict() for m in melds], "winning_tile": winning,
+                           "bonus": bonus_tiles, "context": context})
 
 
 def _maybe_red(code: str, rng: random.Random) -> str:

@@ -80,7 +80,6 @@ def format_reading(result: dict) -> str:
     for w in reading["warnings"]:
         lines.append(f"  warning: {w}")
     if result["score"] is not None:
-        from scorer.result import ScoreResult  # noqa: F401  (format from the dict)
         s = result["score"]
         lines.append(f"{s['rules'].upper()}: " + (f"{s['total']}" if s["valid"] else
                                                   f"not a winning hand: {(s.get('error') or {}).get('message', '')}"))

@@ -75,6 +75,8 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
 
     t2 = time.perf_counter()
     warnings = list(reading.warnings)
+    if decoding and decoding.get("warning"):
+        warnings.append(decoding["warning"])
     result = None
     notation = None
     if hand is not None:
@@ -154,7 +156,28 @@ def _decode(tiles, reading, rules) -> dict:
     out = result.to_dict()
     for change in out["changes"]:
         change["tile"] = _tile_of(slots, change["where"])
+    alt = out.get("alternative")
+    if alt:
+        for diff in alt["differences"]:
+            diff["tile"] = _tile_of(slots, diff["where"]) if not diff["where"].startswith("melds") else None
+            if diff["where"].startswith("melds"):
+                diff["tiles"] = slots["melds"][int(diff["where"][6:-1])]["tiles"]
+        if result.confidence < 0.8:
+            what = "; ".join(f"{_place(d)}: {_codes(d['chosen'])} ({d['p_chosen']:.2f}) or "
+                             f"{_codes(d['alternative'])} ({d['p_alternative']:.2f})" for d in alt["differences"])
+            out["warning"] = (f"two readings make a winning hand, check: {what} "
+                              f"(chosen with confidence {result.confidence:.2f})")
     return out
+
+
+def _codes(v):
+    return "".join(v) if isinstance(v, list) else v
+
+
+def _place(diff) -> str:
+    if diff.get("tile") is not None:
+        return f"tile #{diff['tile']} ({diff['where']})"
+    return diff["where"]
 
 
 def _tile_of(slots, where: str):

@@ -157,7 +157,9 @@ class Decoding:
     """``hand``: hand JSON of the chosen reading (None if no candidate reading is a winning
     hand); ``status``: "unchanged", "changed", "no_winning_hand" or "unreadable"; ``changes``:
     every tile whose chosen code differs from its best read; ``form``: the winning form found;
-    ``log_prob`` of the chosen reading and of the best reading; ``states`` searched."""
+    ``log_prob`` of the chosen reading and of the best reading; ``states`` searched;
+    ``confidence`` of the choice against the runner-up legal reading (``alternative``: where
+    they differ), 1.0 when no other legal reading is credible."""
     hand: dict | None
     status: str
     changes: list[Change] = field(default_factory=list)
@@ -166,11 +168,14 @@ class Decoding:
     best_log_prob: float = 0.0
     states: int = 0
     message: str = ""
+    confidence: float = 0.0                 # of the chosen reading against the runner-up
+    alternative: dict | None = None         # the runner-up legal reading's differences
 
     def to_dict(self) -> dict:
         return {"hand": self.hand, "status": self.status, "changes": [c.to_dict() for c in self.changes],
                 "form": self.form, "log_prob": round(self.log_prob, 4),
                 "best_log_prob": round(self.best_log_prob, 4), "states": self.states,
+                "confidence": round(self.confidence, 4), "alternative": self.alternative,
                 **({"message": self.message} if self.message else {})}
 
 
@@ -236,7 +241,8 @@ def _meld_options(meld: dict, k: int, where: str):
 
 
 def decode(structure: dict, *, rules: str | None = None, k: int = 3,
-           max_states: int = DEFAULT_MAX_STATES, max_log_drop: float = DEFAULT_MAX_LOG_DROP) -> Decoding:
+           max_states: int = DEFAULT_MAX_STATES, max_log_drop: float = DEFAULT_MAX_LOG_DROP,
+           alt_states: int = 2000) -> Decoding:
     """Most probable legal winning hand from per-tile candidates.
 
     ``structure``: {"concealed": [cands, ...] (standing tiles without the winning tile),
@@ -245,7 +251,9 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     "bonus": [codes], "dora": [cands], "context": {...}}; cands = [(code, p), ...] or
     [{"code", "p"}, ...]. ``k`` candidates per tile are considered (k <= 3 keeps it fast); the
     search visits at most ``max_states`` readings, none less probable than the best reading by
-    more than a factor e**``max_log_drop``.
+    more than a factor e**``max_log_drop``. After the best legal reading it looks ``alt_states``
+    readings further for the runner-up, to say how sure the choice is (``confidence``,
+    ``alternative``).
     """
     concealed = [_cands(c, k) for c in structure.get("concealed", [])]
     winning = _cands(structure.get("winning"), k)
@@ -271,6 +279,8 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     units.append([(lp, code) for code, lp in winning])
     units += [[(lp, code) for code, lp in c] for c in dora]
     n_m, n_c = len(meld_opts), len(concealed)
+    unit_names = ([f"melds[{i}]" for i in range(n_m)] + [f"concealed[{i}]" for i in range(n_c)] + ["winning"]
+                  + [f"dora[{i}]" for i in range(len(dora))])
 
     def check(state):
         melds = [units[u][state[u]][1] for u in range(n_m)]
@@ -301,7 +311,9 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     heap = [(-best_lp, start, 0)]
     states = 0
     first_failure = None
-    while heap and states < max_states:
+    found = None
+    limit = max_states
+    while heap and states < limit:
         neg, state, last = heapq.heappop(heap)
         if -neg < best_lp - max_log_drop:
             heap = [None]   # the rest is even less probable
@@ -311,16 +323,48 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
         if first_failure is None:
             first_failure = why
         if form is not None:
-            return _result(structure, units, state, n_m, n_c, dora, form, -neg, best_lp, states,
-                           first_failure, melds_in, bonus)
+            if found is not None:
+                return _finish(found, (state, -neg), units, unit_names, structure, n_m, n_c, dora, best_lp, states,
+                               first_failure, melds_in, bonus)
+            found = (state, form, -neg)
+            limit = states + alt_states
         for u in range(last, len(units)):
             if state[u] + 1 < len(units[u]):
                 child = state[:u] + (state[u] + 1,) + state[u + 1:]
                 heapq.heappush(heap, (neg + units[u][state[u]][0] - units[u][state[u] + 1][0], child, u))
+    if found is not None:
+        return _finish(found, None, units, unit_names, structure, n_m, n_c, dora, best_lp, states,
+                       first_failure, melds_in, bonus)
     why = ("no combination of the candidate readings makes a winning hand" if not heap
            else f"no credible winning hand among the {states} most probable readings")
     return Decoding(None, "no_winning_hand", form=None, best_log_prob=best_lp, states=states,
                     message=f"{why}; as read: {first_failure}")
+
+
+def _finish(found, alt, units, unit_names, structure, n_m, n_c, dora, best_lp, states, first_failure,
+            melds_in, bonus) -> Decoding:
+    """The chosen reading, with the runner-up legal reading when one was found: its differences
+    and the confidence of the choice (probability of the chosen among the two)."""
+    state, form, lp = found
+    result = _result(structure, units, state, n_m, n_c, dora, form, lp, best_lp, states, first_failure,
+                     melds_in, bonus)
+    if alt is None:
+        result.confidence = 1.0
+        return result
+    alt_state, alt_lp = alt
+    result.confidence = 1.0 / (1.0 + math.exp(alt_lp - lp))
+
+    def codes(u, k):
+        value = units[u][k][1]
+        return list(value[0]) if isinstance(value, tuple) else value
+    result.alternative = {
+        "log_prob": round(alt_lp, 4),
+        "differences": [{"where": unit_names[u], "chosen": codes(u, state[u]), "alternative": codes(u, alt_state[u]),
+                         "p_chosen": round(math.exp(units[u][state[u]][0]), 4),
+                         "p_alternative": round(math.exp(units[u][alt_state[u]][0]), 4)}
+                        for u in range(len(units)) if state[u] != alt_state[u]],
+    }
+    return result
 
 
 def _result(structure, units, state, n_m, n_c, dora, form, lp, best_lp, states, first_failure,

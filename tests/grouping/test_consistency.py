@@ -147,3 +147,15 @@ def test_search_is_bounded_and_best_first():
     d = K.decode(s, max_states=3000)
     assert d.states <= 3000
     assert d.hand is not None and d.status == "unchanged"
+
+
+def test_a_close_runner_up_is_reported_with_the_confidence():
+    s = {"concealed": [sure(c) for c in "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z 2z".split()],
+         "winning": [("1z", 0.5), ("2z", 0.45)], "melds": [], "dora": []}
+    d = K.decode(s)
+    assert d.hand["winning_tile"] == "1z" and d.status == "unchanged"
+    assert 0.5 < d.confidence < 0.6
+    (diff,) = d.alternative["differences"]
+    assert diff["where"] == "winning" and diff["chosen"] == "1z" and diff["alternative"] == "2z"
+    sure_hand, s2 = structure_of("123m456p789s11z22z 2z")
+    assert K.decode(s2).confidence == 1.0 and K.decode(s2).alternative is None

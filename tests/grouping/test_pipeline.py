@@ -174,3 +174,13 @@ def test_flowers_read_from_the_photo_are_scored(rules):
     assert out["hand"]["bonus"] == ["1f", "6f"]
     assert out["score"]["valid"], out["score"]
     assert "seat_wind" not in out["missing_context"]
+
+
+def test_ambiguous_decoding_warns_about_the_tile():
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, p in enumerate(placed) if p.group == "winning")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "2z", 0.5, [("2z", 0.5), ("1z", 0.45)]
+    out = pipeline.score_tiles(tiles)
+    dec = out["reading"]["decoding"]
+    assert dec["alternative"]["differences"][0]["tile"] == i
+    assert any(f"tile #{i} (winning)" in w for w in out["reading"]["warnings"])

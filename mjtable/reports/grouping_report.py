@@ -97,6 +97,7 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
             "hand_exact_plain": _same(plain_hand, truth, style),
             "hand_exact_decoded": _same(decoded_hand, truth, style),
             "decode_status": dec.get("status"), "decode_changes": len(dec.get("changes", [])),
+            "decode_confidence": dec.get("confidence"),
             "group_ms": round(group_ms, 2), "decode_ms": decode_ms,
             "truth": truth, "read": reading.hand if not _same(reading.hand, truth, style) else None,
         })
@@ -146,6 +147,14 @@ def summarise(rows) -> dict:
         "broken": sum(1 for r in rows if r["hand_exact_plain"] and not r["hand_exact_decoded"]),
         "status": {s: sum(1 for r in rows if r["decode_status"] == s)
                    for s in sorted({str(r["decode_status"]) for r in rows})},
+        # A wrong hand the user is warned about (runner-up reading close, or no legal reading)
+        # is less harmful than a silent one.
+        "wrong_flagged": sum(1 for r in rows if not r["hand_exact_decoded"] and
+                             (r["decode_status"] != "unchanged" and r["decode_status"] != "changed"
+                              or (r["decode_confidence"] or 0) < 0.8)),
+        "wrong_silent": sum(1 for r in rows if not r["hand_exact_decoded"] and
+                            r["decode_status"] in ("unchanged", "changed") and (r["decode_confidence"] or 0) >= 0.8),
+        "right_flagged": sum(1 for r in rows if r["hand_exact_decoded"] and (r["decode_confidence"] or 0) < 0.8),
         "decode_ms_mean": round(sum(r["decode_ms"] for r in rows) / len(rows), 2) if rows else None,
         "decode_ms_max": max((r["decode_ms"] for r in rows), default=None),
     }
@@ -165,7 +174,9 @@ def to_markdown(summary: dict, command: str) -> str:
         lines.append(f"| {name} | {sub['scenes']} | {sub['grouping_exact']:.1%} | {sub['hand_exact_plain']:.1%} | "
                      f"{sub['hand_exact_decoded']:.1%} |")
     d = summary["decoding"]
-    lines += ["", f"Decoding: {d['fixed']} hands fixed, {d['broken']} broken, status {d['status']}, "
+    lines += ["", f"Decoding: {d['fixed']} hands fixed, {d['broken']} broken, status {d['status']}; "
+              f"wrong hands flagged (runner-up within confidence 0.8, or no legal reading) "
+              f"{d['wrong_flagged']}, silent {d['wrong_silent']}; right hands flagged {d['right_flagged']}; "
               f"mean {d['decode_ms_mean']} ms, max {d['decode_ms_max']} ms per hand.",
               f"Grouping: mean {summary['group_ms_mean']} ms per scene."]
     return "\n".join(lines) + "\n"

@@ -230,16 +230,17 @@ def _find_stacked(geos, tiles) -> dict[int, list[int]]:
     row neighbours (tiles at its level, along the row) is the claimed tile, the other the added
     tile stacked on it. Returns {base tile: [stacked tile]}."""
     def row_neighbours(i):
+        """Tiles beside ``i`` along the row, weighted by how level they are with it."""
         g = geos[i]
         nrm = (-g.d[1], g.d[0])
-        count = 0
+        count = 0.0
         for j, h in enumerate(geos):
             if j == i:
                 continue
             r = (h.c[0] - g.c[0], h.c[1] - g.c[1])
             du, dv = abs(_dot(r, g.d)) / g.width, abs(_dot(r, nrm)) / g.width
             if 0.6 < du < 1.9 and dv < 0.5:
-                count += 1
+                count += 1.0 - dv
         return count
     pairs = []
     side = [i for i, t in enumerate(tiles) if t.sideways]
@@ -251,7 +252,7 @@ def _find_stacked(geos, tiles) -> dict[int, list[int]]:
             nrm = (-ga.d[1], ga.d[0])
             r = (geos[b].c[0] - ga.c[0], geos[b].c[1] - ga.c[1])
             du, dv = _dot(r, ga.d) / ga.width, _dot(r, nrm) / ga.width
-            if abs(du) < 0.5 and 0.55 < abs(dv) < 1.6:
+            if abs(du) < 0.8 and 0.3 < abs(dv) < 1.6:
                 pairs.append((abs(du) + abs(abs(dv) - 1.0), a, b))
     pairs.sort()
     used: set[int] = set()
@@ -260,7 +261,7 @@ def _find_stacked(geos, tiles) -> dict[int, list[int]]:
         if a in used or b in used:
             continue
         na, nb = row_neighbours(a), row_neighbours(b)
-        if na == nb:
+        if abs(na - nb) < 0.2:
             continue
         base, top = (a, b) if na > nb else (b, a)
         out[base] = [top]
@@ -390,6 +391,16 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
                         "by 90°, with the other tiles as the sideways ones")
     geos = [_geometry(t) for t in tiles]
     d_glob = _row_direction(geos)
+    # Seen very obliquely, rows in front of each other come as close as tiles side by side:
+    # keep the direction (or its perpendicular) along which the tiles link into fewer rows.
+    best = None
+    for d_try in (d_glob, (-d_glob[1], d_glob[0]) if d_glob[1] < 0 else (d_glob[1], -d_glob[0])):
+        for g, t in zip(geos, tiles):
+            _measure(g, t, d_try)
+        n_rows = len(_chains(geos, tiles, d_try)[0])
+        if best is None or n_rows < best[0]:
+            best = (n_rows, d_try)
+    d_glob = best[1]
     for g, t in zip(geos, tiles):
         _measure(g, t, d_glob)
     unit = sorted(g.width for g in geos)[len(geos) // 2]

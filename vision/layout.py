@@ -289,8 +289,8 @@ class Camera:
     center: tuple[float, float] | None = None
 
     @classmethod
-    def random(cls, rng: random.Random, *, roll: float | None = None) -> "Camera":
-        return cls(scale=rng.uniform(28, 60), tilt=rng.uniform(0, 40),
+    def random(cls, rng: random.Random, *, roll: float | None = None, max_tilt: float = 40.0) -> "Camera":
+        return cls(scale=rng.uniform(28, 60), tilt=rng.uniform(0, max_tilt),
                    roll=roll if roll is not None else rng.choice((0, 0, 0, 90, 180, 270)) + rng.uniform(-12, 12),
                    distance=rng.uniform(12, 22), size=(1600, 1600))
 

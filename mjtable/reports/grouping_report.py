@@ -28,6 +28,8 @@ def add_arguments(p) -> None:
     p.add_argument("--in-top3", type=float, default=0.85,
                    help="probability that the true code stays in the top 3 of a misread (default 0.85)")
     p.add_argument("--box-noise", type=float, default=0.03, help="box edge jitter, in tile widths")
+    p.add_argument("--max-tilt", type=float, default=40.0,
+                   help="largest camera tilt from looking straight down, in degrees (default 40)")
 
 
 def canonical(hand: dict, style: str):
@@ -57,7 +59,7 @@ def _same(hand, truth, style) -> bool:
 
 
 def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: float = 0.85,
-               box_noise: float = 0.03) -> dict:
+               box_noise: float = 0.03, max_tilt: float = 40.0) -> dict:
     from mjtable.pipeline import read_hand
     from vision import group
     from vision import layout as L
@@ -69,7 +71,7 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
         hand = L.random_hand(rng, style=style)
         truth = hand.to_dict()
         placed = L.layout_hand(hand, rng, style=style)
-        camera = L.Camera.random(rng)
+        camera = L.Camera.random(rng, max_tilt=max_tilt)
         with_corners = s % 2 == 0
         reads = L.project(placed, camera, rng, box_noise=box_noise, corners=with_corners, shuffle=False)
         order = list(range(len(reads)))
@@ -185,7 +187,7 @@ def to_markdown(summary: dict, command: str) -> str:
 def run(args) -> int:
     import sys
     summary = run_scenes(args.scenes, args.seed, error_rate=args.error_rate, in_top3=args.in_top3,
-                         box_noise=args.box_noise)
+                         box_noise=args.box_noise, max_tilt=args.max_tilt)
     command = "mjtable " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith(("mjtable", "__main__.py")) \
         else f"mjtable report grouping --scenes {args.scenes} --seed {args.seed}"
     md = to_markdown(summary, command)

@@ -132,11 +132,16 @@ def test_rotated_photos(roll):
 
 
 def test_rotation_hint_settles_a_layout_with_no_cue():
-    # Standing tiles only, winning tile not apart: nothing says which way is right, except the hint.
-    hand, _, reads = scene("123m456p789s1122z 1z", roll=180, winning_apart=False, corners=False, jitter=0.0)
-    r = group(reads, rotation=180)
-    assert r.hand is not None
-    assert r.slots["concealed"] == sorted(r.slots["concealed"], key=lambda i: -reads[i].center[0])
+    # Standing tiles only, winning tile not apart, boxes only: nothing says which end is the
+    # right one, except the hint (the photo was taken upside down).
+    hand, placed, reads = scene("123m456p789s1122z 2z", roll=180, winning_apart=False, corners=False,
+                                jitter=0.0, curve=0.0, seed=1)
+    row = sorted(placed, key=lambda p: p.x)
+    assert row[0].code != row[-1].code
+    hinted = group(reads, rotation=180)
+    assert hinted.hand["winning_tile"] == row[-1].code
+    unhinted = group(reads)
+    assert unhinted.hand["winning_tile"] == row[0].code   # read as an upright photo
 
 
 @pytest.mark.parametrize("tilt", [25, 40])

@@ -258,3 +258,15 @@ def test_sideways_flags_judged_against_the_photo_are_flipped():
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand)
     assert any("reported sideways" in w for w in r.warnings)
+
+
+def test_a_tile_detected_twice_is_kept_once():
+    import dataclasses
+    hand, _, reads = scene("[555p,2]123m456s789s1z 1z")
+    twin = dataclasses.replace(reads[3], confidence=0.5, box=tuple(v + 1.5 for v in reads[3].box))
+    reads.append(twin)
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert r.links[-1]["role"] == "duplicate" and r.links[-1]["of"] == 3
+    assert len(r.links) == len(reads) and r.links[3]["role"] != "duplicate"
+    assert all(i < len(reads) for g in r.groups for i in g["tiles"])

@@ -242,7 +242,7 @@ def _meld_options(meld: dict, k: int, where: str):
 
 def decode(structure: dict, *, rules: str | None = None, k: int = 3,
            max_states: int = DEFAULT_MAX_STATES, max_log_drop: float = DEFAULT_MAX_LOG_DROP,
-           alt_states: int = 2000) -> Decoding:
+           alt_states: int = 2000, outside_top_k: bool = True) -> Decoding:
     """Most probable legal winning hand from per-tile candidates.
 
     ``structure``: {"concealed": [cands, ...] (standing tiles without the winning tile),
@@ -253,7 +253,9 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
     search visits at most ``max_states`` readings, none less probable than the best reading by
     more than a factor e**``max_log_drop``. After the best legal reading it looks ``alt_states``
     readings further for the runner-up, to say how sure the choice is (``confidence``,
-    ``alternative``).
+    ``alternative``). When no candidate reading is a winning hand and ``outside_top_k``, one
+    standing tile may take a code outside its candidates if exactly that completes the hand
+    (confidence 0, the change says to check the tile).
     """
     concealed = [_cands(c, k) for c in structure.get("concealed", [])]
     winning = _cands(structure.get("winning"), k)
@@ -337,8 +339,49 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
                        first_failure, melds_in, bonus)
     why = ("no combination of the candidate readings makes a winning hand" if not heap
            else f"no credible winning hand among the {states} most probable readings")
+    if outside_top_k:
+        rescue = _one_tile_outside(units, unit_names, n_m, n_c, check, start)
+        if rescue is not None:
+            state, form, u = rescue
+            result = _result(structure, units, state, n_m, n_c, dora, form, logp(state), best_lp, states,
+                             first_failure, melds_in, bonus)
+            for change in result.changes:
+                if change.where == unit_names[u]:
+                    change.why = (f"no reading among the candidates makes a winning hand ({first_failure}); "
+                                  f"only {change.chosen}, which the reader did not propose here, does: check "
+                                  "this tile")
+            units[u].pop()
+            result.confidence = 0.0   # a guess outside the reader's candidates: always checked
+            return result
     return Decoding(None, "no_winning_hand", form=None, best_log_prob=best_lp, states=states,
                     message=f"{why}; as read: {first_failure}")
+
+
+def _one_tile_outside(units, unit_names, n_m, n_c, check, start):
+    """Last resort: the best reading (all first candidates) with one standing tile read as a
+    code outside its candidates, if exactly that completes the hand. The code gets the mass the
+    candidates left over, spread over the other codes. Returns (state, form, unit) with the
+    option appended to ``units[unit]`` (the caller removes it), or None."""
+    best = None
+    for u in range(n_m, n_m + n_c + 1):
+        have = {code for _, code in units[u]}
+        left = max(MIN_P, 1.0 - sum(math.exp(lp) for lp, _ in units[u])) / 30
+        for code in T.TILE_CODES:
+            if code in have:
+                continue
+            units[u].append((math.log(left), code))
+            state = start[:u] + (len(units[u]) - 1,) + start[u + 1:]
+            form, _ = check(state)
+            units[u].pop()
+            if form is not None:
+                score = math.log(left) - units[u][0][0]
+                if best is None or score > best[0]:
+                    best = (score, u, code, form)
+    if best is None:
+        return None
+    _, u, code, form = best
+    units[u].append((math.log(max(MIN_P, 1.0 - sum(math.exp(lp) for lp, _ in units[u])) / 30), code))
+    return start[:u] + (len(units[u]) - 1,) + start[u + 1:], form, u
 
 
 def _finish(found, alt, units, unit_names, structure, n_m, n_c, dora, best_lp, states, first_failure,

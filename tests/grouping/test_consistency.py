@@ -86,9 +86,19 @@ def test_concealed_kong_face_down_tiles_take_the_face_up_code():
 
 
 def test_no_legal_hand_is_reported_not_invented():
-    hand, s = structure_of("123m456p789s11z22z 2z", {0: [("9m", 0.9), ("9p", 0.05)]})
+    hand, s = structure_of("123m456p789s11z22z 2z", {0: [("9m", 0.9), ("9p", 0.05)], 4: [("8p", 0.9)]})
     d = K.decode(s)
     assert d.hand is None and d.status == "no_winning_hand" and "no winning form" in d.message
+
+
+def test_one_tile_outside_its_candidates_as_a_last_resort():
+    hand, s = structure_of("123m456p789s11z22z 2z", {0: [("9m", 0.9), ("9p", 0.05)]})
+    assert K.decode(s, outside_top_k=False).status == "no_winning_hand"
+    d = K.decode(s)
+    assert d.status == "changed" and d.confidence == 0.0
+    (change,) = d.changes
+    assert change.where == "concealed[0]" and change.chosen == "1m" and "check this tile" in change.why
+    assert Hand.from_dict(d.hand).concealed == hand.concealed
 
 
 def test_unreadable_tile():

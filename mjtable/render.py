@@ -17,22 +17,33 @@ def format_result(result, hand_text: str = "") -> str:
         lines.append(f"  read as ({result.decomposition.form}): {sets}")
     width = max([len(i.name_en) for i in result.items] + [10])
     for item in result.items:
-        count = f" x{item.count}" if item.count != 1 else ""
-        native = f" {item.name_native}" if item.name_native else ""
-        lines.append(f"  {item.name_en:<{width}} {item.total:>4} {item.unit}{count}{native}")
+        count = f" ({item.count} x {item.value})" if item.count != 1 else ""
+        unit = item.unit[:-1] if item.total == 1 and item.unit.endswith("s") else item.unit
+        names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
+        lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
+                     + (f"  {names}" if names else ""))
+    # Rule-set specific figures: the generic ones get their own wording, the rest key: value.
+    shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
+             "flowers"}
     for key, value in result.extra.items():
-        if key in ("total", "total_unit"):
+        if key in shown or key == "total_unit":
             continue
         if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
             lines.append(f"  {key}: {value}")
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value))
     unit = result.extra.get("total_unit", "")
-    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else ""))
+    total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
+    if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
+        total += f"  ({result.extra['total_without_flowers']} without flowers)"
+    lines.append(total)
+    if result.extra.get("minimum_met") is False:
+        lines.append(f"  ! {result.extra.get('minimum_note', 'below the minimum')}")
     if result.excluded:
         lines.append("  not counted:")
+        names = {i.id: i.name_en for i in result.items}
         for ex in result.excluded:
-            by = f" (implied by {ex.by})" if ex.by else ""
+            by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
             lines.append(f"    - {ex.name_en}{by}: {ex.rule} [{ex.source}]")
     if result.payments:
         lines.append("  settlement:")

@@ -106,10 +106,16 @@ def test_read_photo_uses_the_reader(monkeypatch, toy_rules):
 
 def test_mcr_scores_a_read_hand():
     pytest.importorskip("scorer.mcr")
-    _, _, tiles = mock_tiles("[555p]123m456s789s1z 1z", style="chinese")
-    out = pipeline.score_tiles(tiles, rules="mcr", context={"self_drawn": True})
-    assert out["score"] is not None and out["score"]["valid"], out["score"]
-    assert "self_drawn" not in out["missing_context"]
+    hand, placed, tiles = mock_tiles("[555p](9999m)123m456s7z 7z", style="chinese", melds_at="front")
+    i = next(k for k, p in enumerate(placed) if p.code == "4s")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "4p", 0.7, [("4p", 0.7), ("4s", 0.25)]
+    context = {"self_drawn": True, "seat_wind": "S", "round_wind": "E"}
+    out = pipeline.score_tiles(tiles, rules="mcr", context=context)
+    expected = scorer.score(scorer.to_hand(hand.to_dict(), context), "mcr")
+    assert out["notation"] == scorer.format_hand(hand)
+    assert out["score"]["valid"] and out["score"]["total"] == expected.total > 0
+    assert [c["chosen"] for c in out["reading"]["decoding"]["changes"]] == ["4s"]
+    assert set(out["missing_context"]) == set(expected.assumed)
 
 
 def test_mjtable_read_cli(monkeypatch, tmp_path, capsys, toy_rules):

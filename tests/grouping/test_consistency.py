@@ -169,3 +169,64 @@ def test_a_close_runner_up_is_reported_with_the_confidence():
     assert diff["where"] == "winning" and diff["chosen"] == "1z" and diff["alternative"] == "2z"
     sure_hand, s2 = structure_of("123m456p789s11z22z 2z")
     assert K.decode(s2).confidence == 1.0 and K.decode(s2).alternative is None
+
+
+def _hand_of_counts(counts):
+    codes = [K.T.code_of(i) for i, n in enumerate(counts) for _ in range(n)]
+    return Hand.from_dict({"concealed": codes, "melds": [], "winning_tile": codes[-1]})
+
+
+def test_mcr_forms_agree_with_the_mcr_scorer():
+    """Decoding's idea of a complete MCR hand is the MCR scorer's (hands with no melds: the
+    special forms live there), on legal hands and on hands one tile away from legal."""
+    pytest.importorskip("scorer.mcr")
+    import scorer
+    rng = random.Random(7)
+    seeds = []
+    for ks in K.KNITTED[:3]:
+        c = [0] * 34
+        for i in ks:
+            c[i] = 1
+        for i in rng.sample(range(27, 34), 5):
+            c[i] = 1
+        seeds.append(c)                       # honours and knitted tiles
+    for _ in range(30):
+        c = [0] * 34
+        for i in rng.sample(range(34), 7):
+            c[i] = 2
+        seeds.append(c)                       # seven pairs
+    for _ in range(30):
+        c = [0] * 34
+        while sum(c) < 12:
+            i = rng.randrange(27) if rng.random() < 0.6 else rng.randrange(34)
+            if i < 27 and i % 9 <= 6 and rng.random() < 0.5 and all(c[i + d] < 4 for d in range(3)):
+                for d in range(3):
+                    c[i + d] += 1
+            elif c[i] <= 1:
+                c[i] += 3
+        c = c if sum(c) == 12 else None
+        if c:
+            p = rng.randrange(34)
+            if c[p] <= 2:
+                c[p] += 2
+                seeds.append(c)               # standard
+    cases = []
+    for c in seeds:
+        cases.append(list(c))
+        d = list(c)                           # one tile away
+        i = rng.choice([k for k, n in enumerate(d) if n])
+        j = rng.choice([k for k in range(34) if d[k] < 4 and k != i])
+        d[i] -= 1
+        d[j] += 1
+        cases.append(d)
+    checked, complete = 0, 0
+    for c in cases:
+        if max(c) > 4:
+            continue
+        mine = K.winning_form(c, 0, "mcr") is not None
+        complete += mine
+        result = scorer.score(_hand_of_counts(c), "mcr")
+        theirs = not (result.error and result.error.get("code") == "not_complete")
+        assert mine == theirs, (c, K.winning_form(c, 0, "mcr"), result.error)
+        checked += 1
+    assert checked > 100 and 30 < complete < checked - 30

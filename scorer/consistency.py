@@ -18,7 +18,7 @@ Winning forms per rule set (cited where the forms are defined):
 * seven pairs: MCR (000 n°55; four identical tiles count as two pairs), riichi with seven
   *different* pairs (002, Sept Paires: "Il n'est pas autorisé d'avoir deux paires identiques");
 * thirteen orphans: MCR (000 n°81), riichi (002, "deux mains spéciales"), Hong Kong (004, "main de
-  13 tuiles terminales");
+  13 tuiles terminales"), classical (a limit hand of the classical scorer's table, source [L]);
 * knitted forms, MCR only: knitted straight (000 n°45) with a set and a pair, lesser / greater
   honours and knitted tiles (000 n°44 and n°56).
 Hook: a rule-set module may define ``WINNING_FORMS`` (name → ``fn(counts, n_melds) -> bool``,
@@ -107,8 +107,9 @@ DEFAULT_FORMS: dict[str | None, dict] = {
     "riichi": {"standard": is_standard, "seven_pairs": is_seven_distinct_pairs,
                "thirteen_orphans": is_thirteen_orphans},
     "hk": {"standard": is_standard, "thirteen_orphans": is_thirteen_orphans},
-    # 003 describes sets and the pair only.
-    "classical": {"standard": is_standard},
+    # 003 describes sets and the pair; the classical scorer adds thirteen orphans as a limit
+    # hand (scorer/classical/table.py, source [L]).
+    "classical": {"standard": is_standard, "thirteen_orphans": is_thirteen_orphans},
 }
 
 

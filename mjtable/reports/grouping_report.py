@@ -5,6 +5,8 @@ do (``layout_hand``: riichi or Chinese style, melds right or in front, curved ro
 dora row), seen by a random camera (``Camera.random``: distance, tilt up to 40°, photo rotated
 0/90/180/270° ± 12°) as mock detections (``project``: box jitter; with tile corners, or boxes
 only as a plain detector gives), then tile-read noise from a confusion model (``confuse``).
+Riichi-style scenes are read under riichi rules, Chinese-style ones under MCR (layout hints and
+winning forms; nothing is scored).
 
 Figures:
 * grouping exact: with the true codes, the hand rebuilt exactly (standing tiles, winning tile,
@@ -80,7 +82,7 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
         if not with_corners:
             for t in reads:
                 t.angle = 0.0
-        rules = "riichi" if style == "riichi" else None
+        rules = "riichi" if style == "riichi" else "mcr"
         t0 = time.perf_counter()
         reading = group(reads, rules=rules)
         group_ms = (time.perf_counter() - t0) * 1000

@@ -97,7 +97,8 @@ _COLOURS = {"concealed": (80, 200, 80), "winning": (0, 215, 255), "meld": (255, 
 
 def annotate(photo: str, result: dict, out_path: str) -> None:
     """Draw each tile's box (colour = its group's kind), its code, its group number and its
-    exposure (S sideways, D face down, + added) on a copy of the photo."""
+    exposure (S sideways, D face down, + added), a frame around each group with what it was read
+    as, and the hand's notation, on a copy of the photo."""
     import cv2
     image = cv2.imread(photo, cv2.IMREAD_COLOR)
     if image is None:
@@ -110,7 +111,12 @@ def annotate(photo: str, result: dict, out_path: str) -> None:
         kind = groups.get(link.get("group"), {}).get("kind")
         colour = _COLOURS.get(kind, _COLOURS[None])
         x0, y0, x1, y1 = (int(round(v)) for v in t["box"])
-        cv2.rectangle(image, (x0, y0), (x1, y1), colour, max(1, int(2 * scale)))
+        if t.get("corners"):
+            import numpy as np
+            cv2.polylines(image, [np.array(t["corners"], np.int32)], True, colour, max(1, int(2 * scale)),
+                          cv2.LINE_AA)
+        else:
+            cv2.rectangle(image, (x0, y0), (x1, y1), colour, max(1, int(2 * scale)))
         marks = ("S" if t.get("sideways") else "") + ("D" if t.get("face_down") else "") + \
             ("+" if link.get("role") == "added" else "")
         label = f"{t['code'] or '--'}{marks}"
@@ -119,6 +125,22 @@ def annotate(photo: str, result: dict, out_path: str) -> None:
         if link.get("group") is not None:
             cv2.putText(image, str(link["group"]), (x0 + 2, y1 - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
                         colour, max(1, int(scale)), cv2.LINE_AA)
+    # Each group: a frame around its tiles and what it was read as.
+    import numpy as np
+    values = {d.get("group"): d.get("value") for d in result["reading"].get("decisions", []) if d.get("group") is not None}
+    for gid, g in groups.items():
+        boxes = [result["tiles"][i]["box"] for i in g["tiles"] if i < len(result["tiles"])]
+        if not boxes:
+            continue
+        pts = np.array([[x, y] for x0, y0, x1, y1 in boxes for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))],
+                       np.float32)
+        hull = cv2.convexHull(pts).astype(np.int32)
+        colour = _COLOURS.get(g["kind"], _COLOURS[None])
+        cv2.polylines(image, [hull], True, colour, 1, cv2.LINE_AA)
+        x, y = int(pts[:, 0].min()), int(pts[:, 1].max()) + int(16 * scale)
+        label = f"{gid} {g['kind']}" + (f": {values[gid]}" if isinstance(values.get(gid), str) else "")
+        cv2.putText(image, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale, colour, max(1, int(scale)),
+                    cv2.LINE_AA)
     if result.get("notation"):
         cv2.putText(image, result["notation"], (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale,
                     (255, 255, 255), max(1, int(2 * scale)), cv2.LINE_AA)

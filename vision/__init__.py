@@ -3,5 +3,6 @@
 Depends on ``scorer``'s tile types only (DEVELOPERS.md, Architecture)."""
 from .errors import ImageError
 from .types import PlacedTile, TileRead
+from .grouping import HandReading, group
 
-__all__ = ["ImageError", "PlacedTile", "TileRead"]
+__all__ = ["ImageError", "PlacedTile", "TileRead", "HandReading", "group"]

@@ -150,6 +150,13 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert len(d.find_elements(By.CSS_SELECTOR, ".chart-box svg polyline")) == 4
     assert "Bob wins on Di" in d.find_element(By.CSS_SELECTOR, "table.hands").text
     shot(d, "game-after-one-hand")
+    import json
+    import urllib.request
+    with urllib.request.urlopen(game_url.replace("/games/", "/api/games/"), timeout=10) as r:
+        logged = json.loads(r.read())["hands"][0]
+    assert {"op": "replace", "group": 0, "from": "4m", "to": "3m", "read": None} in logged["corrections"]
+    assert {"op": "winning", "tile": "1z"} in logged["corrections"]
+    assert logged["context"]["discarder"] == "across" and logged["context"]["seat_wind"] == "S"
     d.find_element(By.CSS_SELECTOR, "table.hands a").click()
     wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "hand 1"))
     assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text

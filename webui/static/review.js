@@ -258,13 +258,14 @@
       change({ op: "add", group: gi, to: code });
       return;
     }
-    const g = groups[picking.group];
+    const gi = picking.group;
+    const g = groups[gi];
     const t = g.tiles[picking.index];
     const old = t.code;
     t.code = code; t.low = false;
     if (isBonus && g.kind !== "bonus") { g.tiles.splice(picking.index, 1); t.win = false; bonusGroup().tiles.push(t); }
     closePicker();
-    change({ op: "replace", group: picking ? picking.group : null, from: old, to: code, read: t.src });
+    change({ op: "replace", group: gi, from: old, to: code, read: t.src });
   }));
   document.getElementById("pick-remove").addEventListener("click", () => {
     const g = groups[picking.group]; const [t] = g.tiles.splice(picking.index, 1);

@@ -118,8 +118,8 @@
     busy = true;
     captureOnce({ live: "1" }, (d) => {
       busy = false;
-      const valid = d.score && d.score.valid;
-      if (!d.notation || !valid) { seen = null; liveStatus.textContent = `Looking… ${d.tiles || 0} tiles in view`; return; }
+      // A complete hand (the reader rebuilt all 14 tiles); whether it wins is the score's call.
+      if (!d.notation) { seen = null; liveStatus.textContent = `Looking… ${d.tiles || 0} tiles in view`; return; }
       const now = Date.now();
       if (!seen || seen.notation !== d.notation) { seen = { notation: d.notation, since: now, done: false }; }
       const held = (now - seen.since) / 1000;

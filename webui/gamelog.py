@@ -19,6 +19,7 @@ PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_repl
                  "last_of_kind", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
                  "dora_indicators", "ura_dora_indicators", "liable_player"}
 MAX_NAME = 60
+MAX_IMPORT_HANDS = 5000   # every imported win is re-scored: bound the work one request can ask
 
 
 class GameError(ValueError):
@@ -215,6 +216,9 @@ def import_json(store: Store, data) -> int:
     hands_in = data.get("hands")
     if not isinstance(hands_in, list):
         raise GameError("bad_import", "hands must be a list", field="hands")
+    if len(hands_in) > MAX_IMPORT_HANDS:
+        raise GameError("bad_import", f"a game of more than {MAX_IMPORT_HANDS} hands is not a game this "
+                        "app exported", field="hands")
     hands = []
     for i, h in enumerate(hands_in):
         where = f"hands[{i}]"

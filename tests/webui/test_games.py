@@ -114,6 +114,7 @@ def test_export_and_import_round_trip(client):
     lambda d: d["game"].update(rules="nope"),
     lambda d: d["hands"][0].update(payments=[{"payer": 7, "payee": 0, "amount": 3}]),
     lambda d: d["hands"][0].update(context={"wind": "E"}),
+    lambda d: d.update(hands=d["hands"] * 5001),
 ])
 def test_import_rejects_bad_exports(client, mutate):
     gid = new_game(client)

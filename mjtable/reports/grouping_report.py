@@ -30,6 +30,9 @@ def add_arguments(p) -> None:
     p.add_argument("--in-top3", type=float, default=0.85,
                    help="probability that the true code stays in the top 3 of a misread (default 0.85)")
     p.add_argument("--box-noise", type=float, default=0.03, help="box edge jitter, in tile widths")
+    p.add_argument("--sideways-from-box", action="store_true",
+                   help="emulate a reader that calls a tile sideways when its box is wider than tall "
+                        "(vision.crops.is_sideways_box) instead of giving the true flag")
     p.add_argument("--max-tilt", type=float, default=40.0,
                    help="largest camera tilt from looking straight down, in degrees (default 40)")
 
@@ -61,7 +64,7 @@ def _same(hand, truth, style) -> bool:
 
 
 def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: float = 0.85,
-               box_noise: float = 0.03, max_tilt: float = 40.0) -> dict:
+               box_noise: float = 0.03, max_tilt: float = 40.0, sideways_from_box: bool = False) -> dict:
     from mjtable.pipeline import read_hand
     from vision import group
     from vision import layout as L
@@ -82,6 +85,9 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
         if not with_corners:
             for t in reads:
                 t.angle = 0.0
+        if sideways_from_box:
+            for t in reads:
+                t.sideways = (t.box[2] - t.box[0]) > (t.box[3] - t.box[1])
         rules = "riichi" if style == "riichi" else "mcr"
         t0 = time.perf_counter()
         reading = group(reads, rules=rules)
@@ -189,7 +195,8 @@ def to_markdown(summary: dict, command: str) -> str:
 def run(args) -> int:
     import sys
     summary = run_scenes(args.scenes, args.seed, error_rate=args.error_rate, in_top3=args.in_top3,
-                         box_noise=args.box_noise, max_tilt=args.max_tilt)
+                         box_noise=args.box_noise, max_tilt=args.max_tilt,
+                         sideways_from_box=args.sideways_from_box)
     command = "mjtable " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith(("mjtable", "__main__.py")) \
         else f"mjtable report grouping --scenes {args.scenes} --seed {args.seed}"
     md = to_markdown(summary, command)

@@ -240,7 +240,7 @@ def _sideways_from_shapes(tiles, geos, d):
             zs[i] = z
             if z > cut + 0.12:
                 flag = True
-            elif z < cut - 0.12:
+            elif z < cut - 0.2:     # boxes that include tile bodies narrow the gap: unflag surely
                 flag = False
         if flag != t.sideways:
             changed += 1

@@ -238,7 +238,8 @@ def _sideways_from_shapes(tiles, geos, d):
             logs = sorted(math.log(ratios[j]) for _, j in near)
             z = math.log(r) - logs[len(logs) // 2]
             zs[i] = z
-            if z > cut + 0.12:
+            # Corners give the true shape; a box adds noise and perspective skew.
+            if z > cut + (0.12 if geos[i].edges else 0.2):
                 flag = True
             elif z < cut - 0.2:     # boxes that include tile bodies narrow the gap: unflag surely
                 flag = False

@@ -181,6 +181,8 @@ def evaluate(hand, options):
 # ---- explanation --------------------------------------------------------------------------
 
 _CODES = T.TILE_CODES
+#: _REPEATED[i][n]: n copies of the code of tile i.
+_REPEATED = tuple(tuple((c,) * n for n in range(5)) for c in _CODES)
 
 
 def _codes(indices) -> list[str]:
@@ -223,39 +225,52 @@ def _set_view(s) -> tuple:
 
 
 def decomposition_of(h, r) -> Decomposition:
-    sets = []
-    n_melds = len(h.melds)
-    offset = 1 if r.form == "knitted_straight" else 0
-    claimed = _discard_pung(h, r)
     form = r.form
+    melds_from = 1 if form == "knitted_straight" else 0
+    melds_to = melds_from + len(h.melds)
+    claimed = _discard_pung(h, r)
+    sets = []
     for i, s in enumerate(r.sets):
-        kind, exposed = s[0], s[2]
-        codes, text = _set_view(s)
-        concealed = not exposed
-        if offset <= i < offset + n_melds:
-            text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
-        elif i == claimed:
-            concealed = False
-            text += " (completed by the discard)"
-        name = KIND_NAMES[kind]
-        if form == "knitted_straight" and i == 0:
-            name = "knitted_straight"
-        elif form == "honours_knitted":
-            name = "knitted" if i == 0 else "honours"
-        elif form == "thirteen_orphans":
-            name = "thirteen_orphans"
+        role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
+        name, codes, concealed, text = _decomposition_set(s, role, form, i == 0)
         sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
     return Decomposition(form, sets)
 
 
+_STANDING, _MELD, _CLAIMED = range(3)
+
+
+@lru_cache(maxsize=4096)
+def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
+    """(kind name, tile codes, concealed, notation text) of one set of a reading: a declared
+    meld is written [..] (a concealed kong (..)); ``role`` says whether it is one, or the
+    standing pung the discard completed (counted exposed, ruling MCR-13)."""
+    kind, exposed = s[0], s[2]
+    codes, text = _set_view(s)
+    concealed = not exposed
+    if role == _MELD:
+        text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
+    elif role == _CLAIMED:
+        concealed = False
+        text += " (completed by the discard)"
+    name = KIND_NAMES[kind]
+    if form == "knitted_straight" and first:
+        name = "knitted_straight"
+    elif form == "honours_knitted":
+        name = "knitted" if first else "honours"
+    elif form == "thirteen_orphans":
+        name = "thirteen_orphans"
+    return name, codes, concealed, text
+
+
 def _match_codes(h, r, fan, mask, all_codes) -> list[str]:
-    """Tile codes a fan occurrence uses (for highlighting)."""
+    """Tile codes a fan occurrence uses (for highlighting); ``all_codes()`` gives the hand's."""
     if fan in WIN_TILE_FANS:
         return [_CODES[h.win]]
     if mask < 0:
         return [_CODES[-mask - 1]] * 4
     if mask == 0:
-        return all_codes
+        return all_codes()
     out = []
     sets = r.sets
     i = 0
@@ -272,12 +287,20 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     rules = rules_for(options)
     items = []
     counts = h.counts
-    all_codes = [_CODES[i] for i in h.distinct for _ in range(counts[i])]
+
+    hand_codes = []
+
+    def all_codes():
+        if not hand_codes:
+            for i in h.distinct:
+                hand_codes.extend(_REPEATED[i][counts[i]])
+        return list(hand_codes)
+
     value = rules.value
     for fan, masks in counted:
         f = FAN_BY_ID[fan]
         if len(masks) == 1:
-            tiles = list(_match_codes(h, r, fan, masks[0], all_codes))
+            tiles = _match_codes(h, r, fan, masks[0], all_codes)
         else:
             tiles = []
             for m in masks:
@@ -312,7 +335,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                  "Déroulement); no settlement")
     return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
                        excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=_options_dict(options),
+                       assumed=hand.context.missing(context_keys), options=dict(rules.options_items),
                        extra=extra)
 
 
@@ -327,10 +350,6 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
     return [Payment(s, points + 8 if s == discarder else 8,
                     "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
-
-
-def _options_dict(options) -> dict:
-    return dict(rules_for(options).options_items)
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

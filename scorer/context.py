@@ -105,6 +105,23 @@ register("liable_player", _seat, None, "player liable (pao / bao) for the winner
 register("double_kong", _bool, False, "won on the replacement tile of a second kong declared in a row")
 
 
+class ContextReads:
+    """``reads(key)`` gives ``context.get(key)`` and remembers the keys read, so a result can
+    list as ``assumed`` the ones it used without their being given."""
+
+    def __init__(self, context):
+        self.context, self.read = context, []
+
+    def __call__(self, key):
+        if key not in self.read:
+            self.read.append(key)
+        return self.context.get(key)
+
+    def assumed(self) -> list[str]:
+        """The keys read that were not given."""
+        return self.context.missing(self.read)
+
+
 class Context:
     """The given context keys, validated; defaults come from the registry."""
 

@@ -7,26 +7,16 @@ from __future__ import annotations
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES
+from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
 from ..readings import Reading, readings, waits
-from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
+from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
 from .faan import FAAN, IMPLIES
 
 NAME = "hk"
 DRAGONS = {T.index(c) for c in T.DRAGONS}
 WINDS = [T.index(c) for c in T.WINDS]
 TERMINALS = {0, 8, 9, 17, 18, 26}
-
-
-class _Reads:
-    def __init__(self, context):
-        self.context, self.read = context, []
-
-    def __call__(self, key):
-        if key not in self.read:
-            self.read.append(key)
-        return self.context.get(key)
 
 
 def _item(fid: str, count: int = 1, tiles=(), note: str = "") -> ScoredItem:
@@ -260,7 +250,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
 def score(hand: Hand, options) -> ScoreResult:
     if options.min_faan > options.max_faan:
         raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
-    ctx = _Reads(hand.context)
+    ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     warnings: list[str] = []
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "robbing_kong",
@@ -301,9 +291,7 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(points, hand, r, ctx, options, warnings)
     decomposition = None
     if r is not None:
-        decomposition = Decomposition(r.form, [s.to_dict() for s in r.sets] +
-                                      ([{"kind": "pair", "tiles": [r.pair_code] * 2, "concealed": True,
-                                         "text": r.pair_code * 2}] if r.pair is not None else []))
+        decomposition = r.decomposition()
     total = sum(p.amount for p in payments)
     extra = {"faan": faan, "faan_counted": capped, "points": points, "received": total,
              "total_unit": "faan", "warnings": warnings}

@@ -192,17 +192,7 @@ def _codes(indices) -> list[str]:
 @lru_cache(maxsize=4096)
 def _group(indices: tuple) -> str:
     """Notation of a run of tile indices (``123m``, ``11z``)."""
-    out, digits, suit = [], "", None
-    for i in sorted(indices):
-        code = _CODES[i]
-        if code[1] != suit and digits:
-            out.append(digits + suit)
-            digits = ""
-        suit = code[1]
-        digits += code[0]
-    if digits:
-        out.append(digits + suit)
-    return "".join(out)
+    return T.group_codes([_CODES[i] for i in sorted(indices)])
 
 
 def _discard_pung(h, r):
@@ -324,7 +314,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
             ex_items.append(ExcludedItem(fan, f.name_en, by, row.rule, row.source))
     total_with_flowers = total + h.flowers
     minimum_met = total >= options.minimum_points
-    extra = {"total_without_flowers": total, "minimum_met": minimum_met,
+    extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": options.minimum_points, "flowers": h.flowers}
     payments = []
     if minimum_met:

@@ -18,9 +18,9 @@ from mahjong.meld import Meld as PkgMeld
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES
+from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
-from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult
+from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult, set_entry
 from .names import FU_NAMES, YAKU_NAMES
 from .payments import hand_payment, settle
 
@@ -46,22 +46,6 @@ _CONTEXT_ERRORS = {
     HandCalculator.ERR_RENHOU_WITH_TSUMO: ("renhou", "blessing of man is a win on a discard (002 §4.2.4)"),
     HandCalculator.ERR_RENHOU_WITH_MELD: ("renhou", "blessing of man allows no set declared (002 §4.2.4)"),
 }
-
-
-class _Reads:
-    """Context access that remembers which keys were read (for ``assumed``)."""
-
-    def __init__(self, context):
-        self.context = context
-        self.read: list[str] = []
-
-    def __call__(self, key):
-        if key not in self.read:
-            self.read.append(key)
-        return self.context.get(key)
-
-    def assumed(self):
-        return self.context.missing(self.read)
 
 
 class _TileIds:
@@ -119,7 +103,7 @@ def _error(code, message, field=None, **more) -> dict:
 def _set_dict(s: list[int], concealed: bool) -> dict:
     codes = [T.code_of(i) for i in s]
     kind = {2: "pair", 4: "kong"}.get(len(s)) or ("pung" if s[0] == s[1] else "chow")
-    return {"kind": kind, "tiles": codes, "concealed": concealed, "text": "".join(codes)}
+    return set_entry(kind, codes, concealed, declared=not concealed)
 
 
 def _pon_kan_reason(s, is_open) -> str:
@@ -210,7 +194,7 @@ def score(hand: Hand, options) -> ScoreResult:
         raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
                                 "(002 §4.2.6: « Cette main spéciale ne fait plus partie des règles EMA »)",
                                 field="options.nagashi_mangan")
-    ctx = _Reads(hand.context)
+    ctx = ContextReads(hand.context)
     opts = {"nagashi_mangan": options.nagashi_mangan}
     warnings = []
     if hand.bonus:

@@ -100,10 +100,10 @@ def _error(code, message, field=None, **more) -> dict:
     return d
 
 
-def _set_dict(s: list[int], concealed: bool) -> dict:
+def _set_dict(s: list[int], concealed: bool, declared: bool, note: str = "") -> dict:
     codes = [T.code_of(i) for i in s]
     kind = {2: "pair", 4: "kong"}.get(len(s)) or ("pung" if s[0] == s[1] else "chow")
-    return set_entry(kind, codes, concealed, declared=not concealed)
+    return set_entry(kind, codes, concealed, declared, note)
 
 
 def _pon_kan_reason(s, is_open) -> str:
@@ -133,19 +133,25 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
             # winning tile (002 §4.1.1: it counts as exposed)
             unused_open = [list(m) for m in open_melds]
             concealed_kongs = [m.tiles_34 for m in melds if not m.opened]
-            sets = []
+            sets = []          # (set, open, declared on the table, completed by the discard)
             for s in h:
-                is_open = False
+                is_open = declared = claimed = False
                 if s in unused_open:
                     unused_open.remove(s)
-                    is_open = True
+                    is_open = declared = True
                 elif s is wg and not config.is_tsumo and len(s) == 3 and s[0] == s[1]:
-                    is_open = True
-                sets.append((s, is_open, s in concealed_kongs))
-            decomposition = Decomposition(
-                "seven_pairs" if len(h) == 7 else "standard",
-                [_set_dict(s, not o) for s, o, _ in sets])
-            pool = [(s, _pon_kan_reason(s, o)) for s, o, _ in sets if len(s) >= 3 and s[0] == s[1]]
+                    is_open = claimed = True
+                elif s in concealed_kongs:
+                    declared = True
+                sets.append((s, is_open, declared, claimed))
+            entries = [_set_dict(s, not o, d, "completed by the discard" if c else "")
+                       for s, o, d, c in sets]
+            decomposition = Decomposition("seven_pairs" if len(h) == 7 else "standard", entries)
+
+            def set_text(used) -> str:
+                """Notation of the decomposition set ``used`` (a list of 34-indices)."""
+                return next((e["text"] for (s, *_flags), e in zip(sets, entries) if s is used), "")
+            pool = [(s, _pon_kan_reason(s, o)) for s, o, *_flags in sets if len(s) >= 3 and s[0] == s[1]]
             pair = next((s for s in h if len(s) == 2), None)
             breakdown = []
             for d in sorted(details, key=lambda d: -d["fu"]):
@@ -162,11 +168,11 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                         used = hit[0]
                 en, fr = FU_NAMES.get(reason, (reason, reason))
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
-                                  "tiles": [T.code_of(i) for i in used]})
+                                  "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
             return decomposition, breakdown
     return None, [{"reason": d["reason"], "name_en": FU_NAMES.get(d["reason"], (d["reason"],))[0],
                    "name_fr": FU_NAMES.get(d["reason"], ("", d["reason"]))[1], "fu": d["fu"],
-                   "tiles": []} for d in resp.fu_details]
+                   "tiles": [], "set": ""} for d in resp.fu_details]
 
 
 _VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",

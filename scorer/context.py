@@ -103,6 +103,10 @@ register("liable_player", _seat, None, "player liable (pao / bao) for the winner
 # Hong Kong old style (004, "3D Gong Sheung Gong"): the win is on the replacement tile of a
 # second kong declared straight after a first one; kong_replacement alone cannot say it.
 register("double_kong", _bool, False, "won on the replacement tile of a second kong declared in a row")
+# Hong Kong old style (004, Bao (h) « Bao Sin Ung Bao Hau »): whether the liable discarder was
+# exempt is a fact of the game's history (who showed which suit first, what he claimed since).
+register("bao_exempt", _bool, False, "the liable player only held the suits of two shown one-suit "
+         "hands and claimed nothing since (Hong Kong bao case h): no bao")
 
 
 class ContextReads:

@@ -10,7 +10,8 @@ from .scoring import NAME, reward, score
 TITLE = "Hong Kong old style"
 
 CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
-                "robbing_kong", "double_kong", "discarder", "tenhou", "renhou", "liable_player")
+                "robbing_kong", "double_kong", "discarder", "tenhou", "renhou", "liable_player",
+                "bao_exempt")
 
 
 @dataclass(frozen=True)

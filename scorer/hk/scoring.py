@@ -187,22 +187,25 @@ def _apply_implications(items: list[ScoredItem]) -> tuple[list[ScoredItem], list
 
 
 def bao_case(r: Reading | None, hand: Hand) -> str:
-    """Which bao situation of 004 "Bao" the hand is: a big three dragons, b big four winds,
-    c all honours, d all terminal triplets, e pure one suit; "g" for any other hand (the
-    dangerous discard when five tiles are left)."""
+    """Which bao situation of 004 "Bao" the hand is: a big three dragons with two dragon pungs
+    shown, b big four winds with three wind pungs shown, c all honours, d all terminal
+    triplets, e pure one suit, each with three such sets shown; "g" for any other hand (the
+    dangerous discard when five tiles are left). "Shown" is an exposed meld (004: « a révélé »)."""
     codes = [T.normalize(t) for t in hand.all_tiles]
+    shown = [m for m in hand.melds if not m.concealed]
+    shown_pungs = [T.index(m.tiles[0]) for m in shown if m.type != "chow"]
     if r is not None and r.form == "standard":
         pungs = [s for s in r.sets if s.is_pung]
         if sum(1 for s in pungs if s.first in DRAGONS) == 3:
-            return "a"
+            return "a" if sum(1 for t in shown_pungs if t in DRAGONS) >= 2 else "g"
         if sum(1 for s in pungs if s.first in WINDS) == 4:
-            return "b"
+            return "b" if sum(1 for t in shown_pungs if t in WINDS) >= 3 else "g"
         if all(T.is_honour(c) for c in codes):
-            return "c"
+            return "c" if sum(1 for t in shown_pungs if t >= 27) >= 3 else "g"
         if len(pungs) == 4 and all(c[1] != "z" and c[0] in "19" for c in codes):
-            return "d"
+            return "d" if sum(1 for t in shown_pungs if t < 27 and t % 9 in (0, 8)) >= 3 else "g"
     if len({c[1] for c in codes}) == 1 and not any(T.is_honour(c) for c in codes):
-        return "e"
+        return "e" if len(shown) >= 3 else "g"
     return "g"
 
 
@@ -212,6 +215,16 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
     others = ["left", "across", "right"]
     liable = ctx("liable_player")
     discarder = None if self_drawn else ctx("discarder")
+    if liable is not None and ctx("bao_exempt"):
+        if bao_case(r, hand) == "e" and not self_drawn and discarder in (None, liable):
+            # 004 Bao (h) « Bao Sin Ung Bao Hau »: two players show three sets of one suit each,
+            # the discarder holds only those two suits and claimed nothing since: he is not
+            # penalised for feeding the second of them.
+            warnings.append("bao (h): the liable player could not avoid the discard; no bao (004 Bao h)")
+            liable = None
+        else:
+            warnings.append("bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning "
+                            "tile of a pure one-suit hand (case e)")
     if liable is not None:
         case = bao_case(r, hand)
         fourth_set = case in ("c", "d", "e")          # (f): the liable player fed a 4th set

@@ -157,7 +157,8 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
     for name, is_east in payers:
         double = dealer or is_east
         out.append(Payment(name, score * (2 if double else 1),
-                           "East pays double" if is_east else ("to East: double" if dealer else "")))
+                           "East pays double" if is_east else ("to East: double" if dealer
+                                                                else "pays the score")))
     return out
 
 

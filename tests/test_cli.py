@@ -80,3 +80,11 @@ def test_bench_scorer_reports_first_pass_and_load(capsys):
     assert figures["hands"] == 20
     assert figures["mcr_median_us_first_pass"] > 0 and figures["mcr_median_cpu_us_first_pass"] > 0
     assert "load_average_1min_before" in figures
+
+
+def test_riichi_text_names_the_set_of_each_minipoint(capsys):
+    code, out, _ = run(capsys, "score", "444p222m666s88s33m 8s", "--rules", "riichi",
+                       "--dora-indicators", "3p")
+    assert code == 0
+    assert "Concealed pung, 2-8: 4 fu  from 444p" in out
+    assert "Exposed pung, 2-8: 2 fu  from 888s (completed by the discard)" in out

@@ -72,10 +72,13 @@ class ContextKey:
 
 
 CONTEXT_KEYS: dict[str, ContextKey] = {}
+#: key → default (immutable values), for Context.get.
+_DEFAULTS: dict[str, Any] = {}
 
 
 def register(name, check, default, doc):
     CONTEXT_KEYS[name] = ContextKey(name, check, default, doc)
+    _DEFAULTS[name] = default
 
 
 # Keys shared by every rule set (issue 2 hand JSON).
@@ -145,9 +148,8 @@ class Context:
         self.given = checked
 
     def get(self, name: str):
-        if name in self.given:
-            return self.given[name]
-        return CONTEXT_KEYS[name].default
+        given = self.given
+        return given[name] if name in given else _DEFAULTS[name]
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""

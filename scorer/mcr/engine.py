@@ -253,48 +253,38 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     return name, codes, concealed, text
 
 
-def _match_codes(h, r, fan, mask, all_codes) -> list[str]:
-    """Tile codes a fan occurrence uses (for highlighting); ``all_codes()`` gives the hand's."""
-    if fan in WIN_TILE_FANS:
-        return [_CODES[h.win]]
-    if mask < 0:
-        return [_CODES[-mask - 1]] * 4
-    if mask == 0:
-        return all_codes()
-    out = []
-    sets = r.sets
-    i = 0
-    while mask:
-        if mask & 1:
-            out.extend(_set_view(sets[i])[0])
-        mask >>= 1
-        i += 1
-    return out
-
-
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     r, counted, excluded, total = best
     rules = rules_for(options)
-    items = []
     counts = h.counts
-
-    hand_codes = []
-
-    def all_codes():
-        if not hand_codes:
-            for i in h.distinct:
-                hand_codes.extend(_REPEATED[i][counts[i]])
-        return list(hand_codes)
-
     value = rules.value
+    win_code = [_CODES[h.win]]
+    set_codes = [_set_view(s)[0] for s in r.sets]
+    hand_codes = None
+    items = []
     for fan, masks in counted:
+        # the tiles each occurrence uses (for highlighting): the winning tile for a fan of how
+        # the hand was won, the four copies of a tile hog, the sets of a mask, or every tile
+        tiles = []
+        for mask in masks:
+            if fan in WIN_TILE_FANS:
+                tiles += win_code
+            elif mask < 0:
+                tiles += _REPEATED[-mask - 1][4]
+            elif mask == 0:
+                if hand_codes is None:
+                    hand_codes = []
+                    for i in h.distinct:
+                        hand_codes += _REPEATED[i][counts[i]]
+                tiles += hand_codes
+            else:
+                i = 0
+                while mask:
+                    if mask & 1:
+                        tiles += set_codes[i]
+                    mask >>= 1
+                    i += 1
         f = FAN_BY_ID[fan]
-        if len(masks) == 1:
-            tiles = _match_codes(h, r, fan, masks[0], all_codes)
-        else:
-            tiles = []
-            for m in masks:
-                tiles.extend(_match_codes(h, r, fan, m, all_codes))
         items.append(ScoredItem(fan, f.name_en, value[fan], len(masks), f.name_fr, f.name_zh, tiles))
     if h.flowers:
         f = FAN_BY_ID["flower_tiles"]

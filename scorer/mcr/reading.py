@@ -9,6 +9,7 @@ indices 0..33 (scorer.tiles): suit = i // 9 (3 = honours), rank = i % 9 + 1.
 """
 from __future__ import annotations
 
+import gc
 from functools import lru_cache
 
 from .. import errors
@@ -167,13 +168,13 @@ def _by_rank(s):
     return s[1], s[0]
 
 
+@lru_cache(maxsize=None)
 def _suit_ways(key: tuple, honours: bool) -> tuple:
     """Every reading of one suit's counts as sets (and one pair when the count is 3n+2):
     ``((pair_rank or -1, ((kind, rank), ...)), ...)``, without duplicates, sorted."""
-    ways = _suit_table(honours).get(key)
-    if ways is not None:
-        return ways
-    return _suit_ways_search(key, honours) if _beyond_table(key) else ()
+    if _beyond_table(key):
+        return _suit_ways_search(key, honours)
+    return _suit_table(honours).get(key, ())
 
 
 @lru_cache(maxsize=None)
@@ -254,11 +255,9 @@ _TABLE_MAX_TILES = 14
 
 
 @lru_cache(maxsize=None)
-def _suit_table(honours: bool) -> dict:
-    """Every count vector of one suit, up to 14 tiles, that splits into sets and at most one
-    pair, with all its readings (``_suit_ways``' shape). Built once, on first use (about 22,000
-    suit vectors, a fraction of a second): scoring a new hand then looks its suits up instead of
-    searching them (tests/mcr/test_reading.py checks the table against the search)."""
+def _sets_table(honours: bool) -> dict:
+    """Every count vector of one suit made of at most 4 sets (no pair), with all its readings as
+    sorted tuples of ``(kind, rank)`` (about 2,900 vectors)."""
     size = 7 if honours else 9
     shapes = [(PUNG, r) for r in range(size)]
     if not honours:
@@ -267,22 +266,8 @@ def _suit_table(honours: bool) -> dict:
     c = [0] * size
     chosen: list = []
 
-    def record(pair: int) -> None:
-        key = tuple(c)
-        way = (pair, tuple(sorted(chosen, key=_by_rank)))
-        entry = ways.get(key)
-        if entry is None:
-            ways[key] = {way}
-        else:
-            entry.add(way)
-
     def grow(start: int) -> None:
-        record(-1)
-        for r in range(size):
-            if c[r] <= 2:
-                c[r] += 2
-                record(r)
-                c[r] -= 2
+        ways.setdefault(tuple(c), set()).add(tuple(sorted(chosen, key=_by_rank)))
         if len(chosen) == 4:
             return
         for k in range(start, len(shapes)):
@@ -301,11 +286,45 @@ def _suit_table(honours: bool) -> dict:
     return {key: tuple(sorted(entry)) for key, entry in ways.items()}
 
 
+@lru_cache(maxsize=None)
+def _suit_table(honours: bool) -> dict:
+    """Every count vector of one suit, up to 14 tiles, that splits into sets and at most one
+    pair, with all its readings in ``_suit_ways``' shape: the sets table, and each of its
+    vectors with a pair added. Built once, on first use (about 22,000 vectors, some tens of
+    milliseconds): a new hand's suits are then looked up instead of searched
+    (tests/mcr/test_reading.py checks the lookups against the search)."""
+    # The build makes some hundred thousand small tuples: pausing the cyclic garbage collector
+    # (nothing here can form a cycle) halves its time.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_suit_table(honours)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _build_suit_table(honours: bool) -> dict:
+    sets = _sets_table(honours)
+    table = {key: [(-1, w) for w in ways] for key, ways in sets.items()}
+    # pair rank by pair rank, so each entry comes out sorted (ways are sorted in the sets table)
+    for r in range(7 if honours else 9):
+        for key, ways in sets.items():
+            v = key[r]
+            if v <= 2:
+                with_pair = key[:r] + (v + 2,) + key[r + 1:]
+                entry = table.get(with_pair)
+                if entry is None:
+                    table[with_pair] = [(r, w) for w in ways]
+                else:
+                    entry.extend([(r, w) for w in ways])
+    return {key: tuple(entry) for key, entry in table.items()}
+
+
+@lru_cache(maxsize=None)
 def _suit_ok(key: tuple, honours: bool) -> bool:
     """Whether one suit's counts make sets (and one pair when 3n+2)."""
-    if key in _suit_table(honours):
-        return True
-    return _beyond_table(key) and _suit_ok_search(key, honours)
+    return _suit_ok_search(key, honours) if _beyond_table(key) else key in _suit_table(honours)
 
 
 def _beyond_table(key: tuple) -> bool:

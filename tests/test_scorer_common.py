@@ -99,3 +99,14 @@ def test_any_hand_scores_or_errors_and_order_does_not_matter(rules, data, seed):
 @given(data=hand_dicts(winning_shape=True), seed=st.integers(0, 2**32))
 def test_winning_shapes_order_does_not_matter(rules, data, seed):
     assert _outcome(_shuffled(data, random.Random(seed)), rules) == _outcome(data, rules)
+
+
+@pytest.mark.parametrize("rules,option,low", [
+    ("mcr", "minimum_points", 0), ("hk", "min_faan", 0), ("hk", "max_faan", 1),
+    ("hk", "base_points", 1), ("classical", "limit", 1)])
+def test_whole_number_options_have_a_floor(rules, option, low):
+    with pytest.raises(RulesError) as e:
+        scorer.score(HAND, rules, {option: low - 1})
+    assert e.value.code == "bad_option" and e.value.field == f"options.{option}"
+    assert f"at least {low}" in e.value.message
+    assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules, {option: max(low, 1)}).rules == rules

@@ -171,10 +171,10 @@ _JSON = st.recursive(
         st.sampled_from(["concealed", "melds", "winning_tile", "bonus", "context", "type", "tiles",
                          "concealed", "claimed", "from", "self_drawn", "seat_wind", "honba", "zz"]),
         inner, max_size=6),
-    max_leaves=40)
+    max_leaves=25)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(_JSON)
 def test_hand_json_never_crashes_and_errors_name_a_field(data):
     """Any JSON value is a Hand or a HandError with a code and, for an object, the field."""

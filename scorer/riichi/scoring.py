@@ -180,6 +180,12 @@ _VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",
                **{f"round_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))}}
 
 
+def _dora_held(hand: Hand, indicators) -> int:
+    """How many tiles of the hand are dora for these indicators (002 §4.1.3)."""
+    dora = [T.next_tile(c) for c in indicators]
+    return sum(dora.count(T.normalize(t)) for t in hand.all_tiles)
+
+
 def _highlight(items, hand: Hand, decomposition, ctx) -> None:
     """Tiles each item uses, for the web view: the value pung of a yakuhai, the dora tiles."""
     for item in items:
@@ -276,6 +282,13 @@ def score(hand: Hand, options) -> ScoreResult:
             excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], kept,
                                          "yakuman do not combine (« Les yakuman ne sont pas cumulatifs »)",
                                          "002 §4.2"))
+        dora_held = _dora_held(hand, ctx("dora_indicators")) + (
+            _dora_held(hand, ctx("ura_dora_indicators")) if riichi or double_riichi else 0)
+        if dora_held or (red_fives and any(T.is_red(t) for t in hand.all_tiles)):
+            excluded.append(ExcludedItem("dora", "Dora", kept,
+                                         "a yakuman is worth the limit alone: other yaku and dora do not "
+                                         "add (« Les autres yaku ou dora sont sans importance »)",
+                                         "002 §4.3.4"))
         if config.is_renhou:
             excluded.append(ExcludedItem("renhou", "Blessing of Man", kept,
                                          "a yakuman is worth more than renhou's mangan; the best reading "

@@ -168,13 +168,13 @@ def _by_rank(s):
     return s[1], s[0]
 
 
-@lru_cache(maxsize=None)
 def _suit_ways(key: tuple, honours: bool) -> tuple:
     """Every reading of one suit's counts as sets (and one pair when the count is 3n+2):
     ``((pair_rank or -1, ((kind, rank), ...)), ...)``, without duplicates, sorted."""
-    if _beyond_table(key):
-        return _suit_ways_search(key, honours)
-    return _suit_table(honours).get(key, ())
+    ways = _suit_table(honours).get(key)
+    if ways is not None:
+        return ways
+    return _suit_ways_search(key, honours) if _beyond_table(key) else ()
 
 
 @lru_cache(maxsize=None)
@@ -321,10 +321,12 @@ def _build_suit_table(honours: bool) -> dict:
     return {key: tuple(entry) for key, entry in table.items()}
 
 
-@lru_cache(maxsize=None)
 def _suit_ok(key: tuple, honours: bool) -> bool:
-    """Whether one suit's counts make sets (and one pair when 3n+2)."""
-    return _suit_ok_search(key, honours) if _beyond_table(key) else key in _suit_table(honours)
+    """Whether one suit's counts make sets (and one pair when 3n+2). The table holds no key
+    beyond it, so only a key it lacks can need the search."""
+    if key in _suit_table(honours):
+        return True
+    return _beyond_table(key) and _suit_ok_search(key, honours)
 
 
 def _beyond_table(key: tuple) -> bool:

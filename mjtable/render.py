@@ -56,14 +56,15 @@ def format_result(result, hand_text: str = "") -> str:
 
 def _extra_list(key: str, values: list) -> list[str]:
     """A rule-set list in ``extra`` (minipoint breakdown, warnings...): one line per entry.
-    Dict entries show their English name, their first number and the tiles they use."""
+    Dict entries show their English name, their first number and the set (or tiles) they
+    come from."""
     out = [f"  {key.replace('_', ' ')}:"]
     for v in values:
         if isinstance(v, dict):
             name = v.get("name_en") or v.get("name") or v.get("id") or ""
             num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
-            tiles = "".join(v.get("tiles") or [])
-            out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  [{tiles}]" if tiles else ""))
+            where = v.get("set") or "".join(v.get("tiles") or [])
+            out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  from {where}" if where else ""))
         else:
             out.append(f"    - {v}")
     return out

@@ -72,10 +72,13 @@ class ContextKey:
 
 
 CONTEXT_KEYS: dict[str, ContextKey] = {}
+#: key → default (immutable values), for Context.get.
+_DEFAULTS: dict[str, Any] = {}
 
 
 def register(name, check, default, doc):
     CONTEXT_KEYS[name] = ContextKey(name, check, default, doc)
+    _DEFAULTS[name] = default
 
 
 # Keys shared by every rule set (issue 2 hand JSON).
@@ -103,6 +106,27 @@ register("liable_player", _seat, None, "player liable (pao / bao) for the winner
 # Hong Kong old style (004, "3D Gong Sheung Gong"): the win is on the replacement tile of a
 # second kong declared straight after a first one; kong_replacement alone cannot say it.
 register("double_kong", _bool, False, "won on the replacement tile of a second kong declared in a row")
+# Hong Kong old style (004, Bao (h) « Bao Sin Ung Bao Hau »): whether the liable discarder was
+# exempt is a fact of the game's history (who showed which suit first, what he claimed since).
+register("bao_exempt", _bool, False, "the liable player only held the suits of two shown one-suit "
+         "hands and claimed nothing since (Hong Kong bao case h): no bao")
+
+
+class ContextReads:
+    """``reads(key)`` gives ``context.get(key)`` and remembers the keys read, so a result can
+    list as ``assumed`` the ones it used without their being given."""
+
+    def __init__(self, context):
+        self.context, self.read = context, []
+
+    def __call__(self, key):
+        if key not in self.read:
+            self.read.append(key)
+        return self.context.get(key)
+
+    def assumed(self) -> list[str]:
+        """The keys read that were not given."""
+        return self.context.missing(self.read)
 
 
 class Context:
@@ -124,9 +148,8 @@ class Context:
         self.given = checked
 
     def get(self, name: str):
-        if name in self.given:
-            return self.given[name]
-        return CONTEXT_KEYS[name].default
+        given = self.given
+        return given[name] if name in given else _DEFAULTS[name]
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""

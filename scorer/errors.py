@@ -3,8 +3,8 @@ person can act on, and where it happened (``field`` for JSON, ``position`` for n
 from __future__ import annotations
 
 
-class HandError(ValueError):
-    """The input does not describe a hand: malformed notation, bad JSON, impossible tiles."""
+class ScorerError(ValueError):
+    """Base of the scorer's errors: ``code``, ``message`` and where (``field`` / ``position``)."""
 
     def __init__(self, code: str, message: str, *, field: str | None = None,
                  position: int | None = None):
@@ -28,20 +28,15 @@ class HandError(ValueError):
         return d
 
 
-class RulesError(ValueError):
+class HandError(ScorerError):
+    """The input does not describe a hand: malformed notation, bad JSON, impossible tiles."""
+
+
+class RulesError(ScorerError):
     """Unknown rule set, unknown or badly typed rule option."""
 
     def __init__(self, code: str, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def to_dict(self) -> dict:
-        d = {"code": self.code, "message": self.message}
-        if self.field is not None:
-            d["field"] = self.field
-        return d
+        super().__init__(code, message, field=field)
 
 
 # Error codes, listed so the API documentation and the tests share one vocabulary.

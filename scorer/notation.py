@@ -139,18 +139,7 @@ def parse(text: str, context: dict | None = None) -> Hand:
                 tuple(T.sorted_codes(bonus)), Context(context))
 
 
-def _group(codes) -> str:
-    """``['1m','2m','5p']`` → ``12m5p`` (codes already sorted)."""
-    out, digits, suit = [], "", None
-    for c in codes:
-        if c[1] != suit and digits:
-            out.append(digits + suit)
-            digits = ""
-        suit = c[1]
-        digits += c[0]
-    if digits:
-        out.append(digits + suit)
-    return "".join(out)
+_group = T.group_codes
 
 
 def _meld_text(m: Meld) -> str:

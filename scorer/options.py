@@ -1,5 +1,6 @@
 """Rule options: one dataclass per rule set with documented defaults (issue 3, "For every rule
-set"). ``parse_options`` turns a user's dict into it; unknown or badly typed options are errors."""
+set"). ``parse_options`` turns a user's dict into it; unknown or badly typed options are errors,
+and so is a whole number below its field's ``metadata["min"]``."""
 from __future__ import annotations
 
 import dataclasses
@@ -35,6 +36,10 @@ def parse_options(cls, given: dict | None):
         elif want is int:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be a whole number",
+                                        field=f"options.{k}")
+            low = fields[k].metadata.get("min")
+            if low is not None and v < low:
+                raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be at least {low}, not {v}",
                                         field=f"options.{k}")
         values[k] = v
     return cls(**values)

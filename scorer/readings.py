@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import tiles as T
 from .decompose import is_thirteen_orphans, standard_decompositions
 from .hand import Hand
+from .result import Decomposition, set_entry
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,7 @@ class Set:
         return self.kind in ("pung", "kong")
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "tiles": self.codes, "concealed": self.concealed,
-                "text": "".join(self.codes)}
+        return set_entry(self.kind, self.codes, self.concealed, self.declared)
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,13 @@ class Reading:
     @property
     def pair_code(self) -> str | None:
         return None if self.pair is None else T.code_of(self.pair)
+
+    def decomposition(self) -> Decomposition:
+        """The reading as the shared result's decomposition (sets, then the pair)."""
+        sets = [s.to_dict() for s in self.sets]
+        if self.pair is not None:
+            sets.append(set_entry("pair", [self.pair_code] * 2, True))
+        return Decomposition(self.form, sets)
 
 
 def _meld_sets(hand: Hand) -> list[Set]:

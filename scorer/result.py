@@ -59,6 +59,18 @@ class Payment:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
 
 
+def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:
+    """One set of a decomposition, the same in every rule set: ``text`` is notation, ``[..]``
+    for a declared exposed meld, ``(..)`` for a declared concealed kong (scorer.notation)."""
+    from .tiles import group_codes
+    text = group_codes(codes)
+    if declared:
+        text = f"({text})" if concealed else f"[{text}]"
+    if note:
+        text += f" ({note})"
+    return {"kind": kind, "tiles": list(codes), "concealed": concealed, "text": text}
+
+
 @dataclass
 class Decomposition:
     """How the 14 tiles were read: sets (each with kind, tiles, concealed flag) and the form."""

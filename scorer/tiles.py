@@ -136,3 +136,17 @@ def next_tile(code: str) -> str:
             return f"{n % 4 + 1}z"
         return f"{(n - 5 + 1) % 3 + 5}z"
     raise ValueError(f"bonus tile {code} has no successor")
+
+
+def group_codes(codes) -> str:
+    """Notation of sorted codes, digits of a suit run together: ``['1m','2m','5p']`` → ``12m5p``."""
+    out, digits, suit_ = [], "", None
+    for c in codes:
+        if c[1] != suit_ and digits:
+            out.append(digits + suit_)
+            digits = ""
+        suit_ = c[1]
+        digits += c[0]
+    if digits:
+        out.append(digits + suit_)
+    return "".join(out)

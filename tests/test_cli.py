@@ -54,3 +54,37 @@ def test_context_flags_reach_the_scorer(capsys):
     assert {(i["id"], i["value"]) for i in score["items"]} == {("riichi", 1), ("tsumo", 1), ("dora", 1)}
     assert score["han"] == 3
     assert "seat_wind" not in score["assumed"] and "self_drawn" not in score["assumed"]
+
+
+def test_rules_all_side_by_side_and_json(capsys):
+    hand = "[111z,1]123m456p789s2z 2z"
+    code, out, _ = run(capsys, "score", hand, "--rules", "all", "--seat-wind", "E",
+                       "--round-wind", "E")
+    assert code == 0
+    header = out.splitlines()[1].split()
+    assert header == ["MCR", "RIICHI", "HK", "CLASSICAL"]
+    assert "13 points" in out and "2900" in out and "2 faan" in out
+    code, out, _ = run(capsys, "score", hand, "--rules", "all", "--seat-wind", "E",
+                       "--round-wind", "E", "--json")
+    scores = json.loads(out)["scores"]
+    assert {k: v["total"] for k, v in scores.items()} == {
+        "mcr": 13, "riichi": 2900, "hk": 2, "classical": 104}
+    code, _, err = run(capsys, "score", hand, "--rules", "all", "-o", "limit=300")
+    assert code == 2 and "one rule set" in err
+
+
+def test_bench_scorer_reports_first_pass_and_load(capsys):
+    code, out, _ = run(capsys, "bench", "scorer", "--hands", "20", "--passes", "1", "--json")
+    assert code == 0
+    figures = json.loads(out)
+    assert figures["hands"] == 20
+    assert figures["mcr_median_us_first_pass"] > 0 and figures["mcr_median_cpu_us_first_pass"] > 0
+    assert "load_average_1min_before" in figures
+
+
+def test_riichi_text_names_the_set_of_each_minipoint(capsys):
+    code, out, _ = run(capsys, "score", "444p222m666s88s33m 8s", "--rules", "riichi",
+                       "--dora-indicators", "3p")
+    assert code == 0
+    assert "Concealed pung, 2-8: 4 fu  from 444p" in out
+    assert "Exposed pung, 2-8: 2 fu  from 888s (completed by the discard)" in out

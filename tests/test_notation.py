@@ -162,3 +162,25 @@ def test_next_tile_wraps():
     assert T.next_tile("4z") == "1z"
     assert T.next_tile("7z") == "5z"
     assert T.next_tile("5z") == "6z"
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.sampled_from(
+        ["1m", "5z", "0p", "9s", "3f", "chow", "pung", "kong", "left", "E", "x", ""]),
+    lambda inner: st.lists(inner, max_size=15) | st.dictionaries(
+        st.sampled_from(["concealed", "melds", "winning_tile", "bonus", "context", "type", "tiles",
+                         "concealed", "claimed", "from", "self_drawn", "seat_wind", "honba", "zz"]),
+        inner, max_size=6),
+    max_leaves=25)
+
+
+@settings(max_examples=120, deadline=None)
+@given(_JSON)
+def test_hand_json_never_crashes_and_errors_name_a_field(data):
+    """Any JSON value is a Hand or a HandError with a code and, for an object, the field."""
+    try:
+        scorer.to_hand(data)
+    except HandError as e:
+        assert e.code and e.message
+        if isinstance(data, dict):
+            assert e.field, e

@@ -193,6 +193,63 @@ def _chains(geos, tiles, d_glob):
     return chains, gaps
 
 
+def _shape_ratio(g: _Geo, d) -> float | None:
+    """Extent along the row / extent across it, from the corners, or from the box when the row
+    runs close to an image axis (a box says nothing of shape at 45°)."""
+    if g.edges:
+        along = max(g.edges, key=lambda e: abs(_dot(e[:2], d)))
+        across = min(g.edges, key=lambda e: abs(_dot(e[:2], d)))
+        return along[2] / across[2] if across[2] > 0 else None
+    x0, y0, x1, y1 = g.box
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return None
+    c, s = abs(d[0]), abs(d[1])
+    if s > c:                       # rows running up the photo: swap the roles of w and h
+        w, h, c, s = h, w, s, c
+    det = c * c - s * s
+    if det < math.cos(math.radians(2 * 25)):
+        return None
+    # The box of a rectangle a (along) x b (across) turned by the row's angle: w = a c + b s,
+    # h = a s + b c; undo the turn.
+    a, b = (w * c - h * s) / det, (h * c - w * s) / det
+    return a / b if a > 0 and b > 0 else None
+
+
+def _sideways_from_shapes(tiles, geos, d):
+    """Sideways means turned relative to the tile's row, which a reader looking at one box
+    cannot know (a tilted camera shortens upright tiles; a turned photo turns every box). The
+    shape ratio of a sideways tile is SIDEWAYS_RATIO**2 times that of an upright one whatever
+    the tilt, and most tiles stand upright: a tile whose ratio clearly stands out from the
+    median of its eight nearest tiles (by more than a factor SIDEWAYS_RATIO) is sideways, one
+    clearly in line with them is not; unclear cases keep the reader's flag. Returns (tiles,
+    number of flags changed, per tile its log shape ratio over its neighbours' or None)."""
+    ratios = [_shape_ratio(g, d) for g in geos]
+    zs: list[float | None] = [None] * len(tiles)
+    if sum(1 for r in ratios if r) < 5:
+        return tiles, 0, zs
+    cut = math.log(SIDEWAYS_RATIO)
+    out, changed = [], 0
+    for i, (t, r) in enumerate(zip(tiles, ratios)):
+        flag = t.sideways
+        # Compared with the nearest tiles: perspective skews boxes differently across a photo.
+        near = sorted((math.dist(geos[i].c, geos[j].c), j) for j in range(len(geos)) if j != i and ratios[j])[:8]
+        if r and len(near) >= 4:
+            logs = sorted(math.log(ratios[j]) for _, j in near)
+            z = math.log(r) - logs[len(logs) // 2]
+            zs[i] = z
+            # Corners give the true shape; a box adds noise and perspective skew.
+            if z > cut + (0.12 if geos[i].edges else 0.2):
+                flag = True
+            elif z < cut - 0.2:     # boxes that include tile bodies narrow the gap: unflag surely
+                flag = False
+        if flag != t.sideways:
+            changed += 1
+            t = dataclasses.replace(t, sideways=flag)
+        out.append(t)
+    return out, changed, zs
+
+
 def _pitch_widths(members, geos, tiles):
     """Boxes only: a box is wider than its tile when the tile is seen obliquely (perspective
     skew, rotation), so measure the tile width by the spacing of touching neighbours instead:
@@ -287,10 +344,12 @@ def _is_chow(codes):
     return codes[0][1] in T.NUMBER_SUITS and len({c[1] for c in codes}) == 1 and idx == [idx[0], idx[0] + 1, idx[0] + 2]
 
 
-def _chunk(tiles, chunk, stacked):
+def _chunk(tiles, chunk, stacked, zs=None):
     """Score and describe a run of 3 or 4 tiles read as one meld: 0 for a meld whose tiles agree,
     -2 when the codes as read do not make that meld (a misread the decoder may fix), None for a
-    shape no meld has. A plain meld earns nothing, so that more melds never look better."""
+    shape no meld has. A plain meld earns nothing, so that more melds never look better.
+    ``zs``: per tile, how much wider along the row it looks than its neighbours (log ratio):
+    settles which tile is the sideways one when the flags say two or none."""
     fd = [tiles[i].face_down for i in chunk]
     sw = [tiles[i].sideways for i in chunk]
     on = [stacked.get(i, []) for i in chunk]
@@ -300,29 +359,45 @@ def _chunk(tiles, chunk, stacked):
     if any(fd):
         pattern = tuple(fd)
         if len(chunk) == 4 and pattern in ((True, False, False, True), (False, True, True, False)) \
-                and not any(sw) and not n_stacked:
+                and not n_stacked:
             up = [c for c, f in zip(codes, fd) if not f]
             meld.update(kind="concealed_kong", face_down=[chunk[k] for k in range(4) if fd[k]])
             return 0.5 + (0.0 if _same(up) else -2.0), meld
         return -8.0, None
     if n_stacked:
         base = [k for k, s in enumerate(on) if s]
-        if len(chunk) == 3 and n_stacked == 1 and sum(sw) == 1 and sw[base[0]]:
+        if len(chunk) == 3 and n_stacked == 1:
             meld.update(kind="added_kong", sideways_at=base[0])
             allc = codes + [tiles[on[base[0]][0]].code]
             return 0.5 + (0.0 if _same(allc) else -2.0), meld
         return -8.0, None
+    z = [zs[i] if zs else None for i in chunk]
+    penalty = 0.0
     if sum(sw) > 1:
-        return -4.0, None
-    at = sw.index(True) if any(sw) else None
+        # One claimed tile per meld: the one that looks widest along the row.
+        flagged = [k for k in range(len(chunk)) if sw[k]]
+        if any(z[k] is None for k in flagged):
+            return -4.0, None
+        at = max(flagged, key=lambda k: z[k])
+        penalty = -0.5
+    elif any(sw):
+        at = sw.index(True)
+    else:
+        at = None
+        known = [v for v in z if v is not None]
+        if len(known) == len(chunk):
+            k = max(range(len(chunk)), key=lambda k: z[k])
+            rest = sorted(z[m] for m in range(len(chunk)) if m != k)
+            if z[k] - rest[len(rest) // 2] > 0.3:   # clearly wider than its meld-mates
+                at = k
     if len(chunk) == 4:
         meld.update(kind="kong", sideways_at=at)
-        return (0.0 if _same(codes) else -2.0), meld
+        return penalty + (0.0 if _same(codes) else -2.0), meld
     meld.update(kind="set", sideways_at=at)
-    return (0.0 if (_same(codes) or _is_chow(codes)) else -2.0), meld
+    return penalty + (0.0 if (_same(codes) or _is_chow(codes)) else -2.0), meld
 
 
-def _segment(tiles, group, stacked, claims_sideways):
+def _segment(tiles, group, stacked, claims_sideways, zs=None):
     """Best split of a group of tiles into melds of 3 or 4 (touching melds share a group).
     Returns (score, melds, margin to the next best split)."""
     n = len(group)
@@ -334,7 +409,7 @@ def _segment(tiles, group, stacked, claims_sideways):
             return
         for size in (3, 4):
             if pos + size <= n:
-                sc, m = _chunk(tiles, group[pos:pos + size], stacked)
+                sc, m = _chunk(tiles, group[pos:pos + size], stacked, zs)
                 if m is None:
                     continue
                 acc.append(m)
@@ -461,6 +536,10 @@ def _group(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, c
         if best is None or n_rows < best[0]:
             best = (n_rows, d_try)
     d_glob = best[1]
+    tiles, corrected, zs = _sideways_from_shapes(tiles, geos, d_glob)
+    if corrected:
+        warnings.append(f"{corrected} tile(s) had their sideways flag set from their shape in the row "
+                        "(the reader judged it against the photo's edges)")
     for g, t in zip(geos, tiles):
         _measure(g, t, d_glob)
     unit = sorted(g.width for g in geos)[len(geos) // 2]
@@ -499,7 +578,7 @@ def _group(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, c
     interpretations = []
     for sign in signs:
         interpretations.extend(_interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit,
-                                                rules, winning_apart, allow_dora, dora_row, claims_sideways))
+                                                rules, winning_apart, allow_dora, dora_row, claims_sideways, zs))
     if not interpretations:
         return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"} for i in range(len(tiles))],
                            [], ["could not find the standing tiles"], 0.0)
@@ -531,7 +610,7 @@ def _group(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, c
 
 
 def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rules, winning_apart,
-                     allow_dora, dora_row, claims_sideways):
+                     allow_dora, dora_row, claims_sideways, zs=None):
     d = (d_glob[0] * sign, d_glob[1] * sign)
     nrm = (-d[1], d[0])  # towards the player
     rows = []
@@ -559,7 +638,8 @@ def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rul
     for row in rows:
         tl = row["tiles"]
         for k, i in enumerate(tl):
-            if not tiles[i].sideways:
+            # Only tiles surely sideways: their offset says which side the player sits on.
+            if not tiles[i].sideways or (zs and zs[i] is not None and zs[i] < math.log(SIDEWAYS_RATIO) + 0.12):
                 continue
             nb = [tl[m] for m in (k - 1, k + 1) if 0 <= m < len(tl) and not tiles[tl[m]].sideways
                   and not tiles[tl[m]].face_down]
@@ -624,7 +704,7 @@ def _interpretations(tiles, geos, chains, gaps, stacked, d_glob, sign, unit, rul
                     score += 0.0 if (rules == "riichi" or dora_row) else -1.0
                 melds = []
                 for grp in meld_groups:
-                    sc, ms, margin = _segment(tiles, grp, stacked, claims_sideways)
+                    sc, ms, margin = _segment(tiles, grp, stacked, claims_sideways, zs)
                     if ms is None and len(grp) <= 2:
                         # One or two tiles apart from everything: a stray detection or a tile
                         # from elsewhere on the table, left out (cheaper than a broken meld).

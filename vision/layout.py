@@ -9,7 +9,8 @@ draws the same :class:`PlacedTile` lists into images.
 
 Table plane: x to the right along the player's rows, y towards the player (down in a photo taken
 from the player's seat), unit = one tile width; a tile lying flat is ``TILE_W`` x ``TILE_H``.
-``PlacedTile.angle`` turns the tile clockwise as seen from above (x right, y down): 90 = sideways.
+``PlacedTile.angle`` turns the tile counter-clockwise as seen from above (the scene renderer's
+convention, vision/synth/render.py): 90 = sideways.
 
 Conventions laid out (table practice, ../shared/rules/002 §2 for riichi calls, 000 "Réclamation"):
 * the standing (concealed) tiles in one row, touching or nearly so;
@@ -136,7 +137,8 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
         for p in out:
             t = (p.x - mid) / half
             p.y += curve * t * t
-            p.angle += math.degrees(math.atan(2 * curve * t / half))
+            # y grows towards the viewer: a row going down to the right turns clockwise.
+            p.angle -= math.degrees(math.atan(2 * curve * t / half))
     return out
 
 
@@ -314,13 +316,14 @@ class Camera:
 
 
 def tile_corners(p: PlacedTile) -> list[tuple[float, float]]:
-    """The tile outline on the table: top-left, top-right, bottom-right, bottom-left of its face."""
+    """The tile outline on the table: top-left, top-right, bottom-right, bottom-left of its face
+    (``angle`` counter-clockwise as seen from above, with y growing towards the viewer)."""
     a = math.radians(p.angle)
     ca, sa = math.cos(a), math.sin(a)
     out = []
     for dx, dy in ((-TILE_W / 2, -TILE_H / 2), (TILE_W / 2, -TILE_H / 2), (TILE_W / 2, TILE_H / 2),
                    (-TILE_W / 2, TILE_H / 2)):
-        out.append((p.x + dx * ca - dy * sa, p.y + dx * sa + dy * ca))
+        out.append((p.x + dx * ca + dy * sa, p.y - dx * sa + dy * ca))
     return out
 
 

@@ -30,6 +30,12 @@ def add_arguments(p) -> None:
     p.add_argument("--in-top3", type=float, default=0.85,
                    help="probability that the true code stays in the top 3 of a misread (default 0.85)")
     p.add_argument("--box-noise", type=float, default=0.03, help="box edge jitter, in tile widths")
+    p.add_argument("--sideways-from-box", action="store_true",
+                   help="emulate a reader that calls a tile sideways when its box is wider than tall "
+                        "(vision.crops.is_sideways_box) instead of giving the true flag")
+    p.add_argument("--geometry", choices=("flat", "renderer"), default="flat",
+                   help="flat: layout.project (face outlines); renderer: the scene renderer's labels "
+                        "(vision.synth: boxes of whole 3-D tiles, bodies included, its own cameras)")
     p.add_argument("--max-tilt", type=float, default=40.0,
                    help="largest camera tilt from looking straight down, in degrees (default 40)")
 
@@ -61,7 +67,8 @@ def _same(hand, truth, style) -> bool:
 
 
 def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: float = 0.85,
-               box_noise: float = 0.03, max_tilt: float = 40.0) -> dict:
+               box_noise: float = 0.03, max_tilt: float = 40.0, sideways_from_box: bool = False,
+               geometry: str = "flat") -> dict:
     from mjtable.pipeline import read_hand
     from vision import group
     from vision import layout as L
@@ -75,13 +82,19 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
         placed = L.layout_hand(hand, rng, style=style)
         camera = L.Camera.random(rng, max_tilt=max_tilt)
         with_corners = s % 2 == 0
-        reads = L.project(placed, camera, rng, box_noise=box_noise, corners=with_corners, shuffle=False)
+        if geometry == "renderer":
+            reads = _rendered_reads(placed, seed * 1_000_003 + s, rng, box_noise, max_tilt, with_corners)
+        else:
+            reads = L.project(placed, camera, rng, box_noise=box_noise, corners=with_corners, shuffle=False)
         order = list(range(len(reads)))
         rng.shuffle(order)   # detectors answer in no particular order; keep each read's PlacedTile
         reads, placed = [reads[i] for i in order], [placed[i] for i in order]
         if not with_corners:
             for t in reads:
                 t.angle = 0.0
+        if sideways_from_box:
+            for t in reads:
+                t.sideways = (t.box[2] - t.box[0]) > (t.box[3] - t.box[1])
         rules = "riichi" if style == "riichi" else "mcr"
         t0 = time.perf_counter()
         reading = group(reads, rules=rules)
@@ -106,6 +119,28 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
             "truth": truth, "read": reading.hand if not _same(reading.hand, truth, style) else None,
         })
     return summarise(rows)
+
+
+def _rendered_reads(placed, seed, rng, box_noise, max_tilt, with_corners):
+    """Detections as the scene renderer labels them: each tile's box covers its whole 3-D body
+    (face and visible sides), seen by the renderer's own random camera (tilt, yaw, roll)."""
+    try:
+        import numpy as np
+        from vision.synth.render import render_scene
+    except ImportError as e:
+        raise SystemExit(f"--geometry renderer needs the scene renderer (vision.synth): {e}") from None
+    from vision.types import TileRead
+    _, labels = render_scene(placed, np.random.default_rng(seed), size=(1280, 960), clutter=0, effects=False,
+                             camera_kw={"tilt_deg": (0, max_tilt), "yaw_deg": (-20, 20)})
+    reads = []
+    for lab in labels:
+        w = lab.box[2] - lab.box[0]
+        box = tuple(v + rng.gauss(0, box_noise * w) for v in lab.box)
+        reads.append(TileRead(code=None if lab.face_down else lab.code, box=box, confidence=1.0,
+                              face_down=lab.face_down, sideways=lab.sideways,
+                              top3=[] if lab.face_down else [(lab.code, 1.0)],
+                              corners=list(lab.corners) if with_corners else None))
+    return reads
 
 
 def _recoverable(true_read, noisy_read, placed) -> bool:
@@ -189,7 +224,8 @@ def to_markdown(summary: dict, command: str) -> str:
 def run(args) -> int:
     import sys
     summary = run_scenes(args.scenes, args.seed, error_rate=args.error_rate, in_top3=args.in_top3,
-                         box_noise=args.box_noise, max_tilt=args.max_tilt)
+                         box_noise=args.box_noise, max_tilt=args.max_tilt,
+                         sideways_from_box=args.sideways_from_box, geometry=args.geometry)
     command = "mjtable " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith(("mjtable", "__main__.py")) \
         else f"mjtable report grouping --scenes {args.scenes} --seed {args.seed}"
     md = to_markdown(summary, command)

@@ -16,7 +16,7 @@ CONTEXT_KEYS = ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "di
 
 @dataclass(frozen=True)
 class Options:
-    limit: int = field(default=DEFAULT_LIMIT, metadata={
+    limit: int = field(default=DEFAULT_LIMIT, metadata={"min": 1,
         "help": "the most a hand scores (before East's doubling); 500 per mahjong.wikidot "
                 "Chinese Classical, 300 in Babcock 1923"})
     flowers: bool = field(default=True, metadata={

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES
+from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
 from ..readings import Reading, readings, waits
-from ..result import Decomposition, Payment, ScoredItem, ScoreResult
+from ..result import Payment, ScoredItem, ScoreResult
 from .table import DOUBLES, LIMIT_HANDS, POINTS
 
 NAME = "classical"
@@ -16,16 +16,6 @@ DRAGONS = {T.index(c) for c in T.DRAGONS}
 WINDS = {T.index(c) for c in T.WINDS}
 TERMINALS = {0, 8, 9, 17, 18, 26}
 RELATIVE = {1: "right", 2: "across", 3: "left"}
-
-
-class _Reads:
-    def __init__(self, context):
-        self.context, self.read = context, []
-
-    def __call__(self, key):
-        if key not in self.read:
-            self.read.append(key)
-        return self.context.get(key)
 
 
 def _points(pid, count=1, tiles=()) -> ScoredItem:
@@ -167,14 +157,15 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
     for name, is_east in payers:
         double = dealer or is_east
         out.append(Payment(name, score * (2 if double else 1),
-                           "East pays double" if is_east else ("to East: double" if dealer else "")))
+                           "East pays double" if is_east else ("to East: double" if dealer
+                                                                else "pays the score")))
     return out
 
 
 def score(hand: Hand, options) -> ScoreResult:
     if options.limit <= 0:
         raise errors.RulesError(errors.BAD_OPTION, "limit must be positive", field="options.limit")
-    ctx = _Reads(hand.context)
+    ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "tenhou", "chiihou", "renhou"):
         ctx(key)
@@ -194,9 +185,7 @@ def score(hand: Hand, options) -> ScoreResult:
     if options.payment == "discarder_pays":
         ctx("discarder")
     payments = settle(score_, ctx, options, seats_known)
-    decomposition = Decomposition(r.form, [s.to_dict() for s in r.sets] + (
-        [{"kind": "pair", "tiles": [r.pair_code] * 2, "concealed": True, "text": r.pair_code * 2}]
-        if r.pair is not None else []))
+    decomposition = r.decomposition()
     base = sum(i.total for i in items if i.unit == "points")
     extra = {"base_points": base, "doubles": doubles, "score": score_, "limit": options.limit,
              "limit_reached": raw >= options.limit, "dealer": ctx("seat_wind") == "E",

@@ -10,14 +10,15 @@ from .scoring import NAME, reward, score
 TITLE = "Hong Kong old style"
 
 CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
-                "robbing_kong", "double_kong", "discarder", "tenhou", "renhou", "liable_player")
+                "robbing_kong", "double_kong", "discarder", "tenhou", "renhou", "liable_player",
+                "bao_exempt")
 
 
 @dataclass(frozen=True)
 class Options:
-    min_faan: int = field(default=0, metadata={
+    min_faan: int = field(default=0, metadata={"min": 0,
         "help": "minimum faan to win; 004 lets players agree one and gives no figure"})
-    max_faan: int = field(default=13, metadata={
+    max_faan: int = field(default=13, metadata={"min": 1,
         "help": "faan counted at most (the limit); 13 is 004's largest worked total (example 7)"})
     moon_ching: bool = field(default=False, metadata={
         "help": "count 1G Moon Ching (concealed hand, 1 faan), marked optional in 004"})
@@ -36,7 +37,7 @@ class Options:
     odd_faan: Literal["same", "half"] = field(default="same", metadata={
         "help": "above 4 faan the reward doubles per 2 faan; an odd faan pays the level below "
                 "(same) or half-way (half)"})
-    base_points: int = field(default=1, metadata={"help": "value of 0 faan in points (004: agreed)"})
+    base_points: int = field(default=1, metadata={"min": 1, "help": "value of 0 faan in points (004: agreed)"})
 
 
 __all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score", "reward"]

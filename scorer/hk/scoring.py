@@ -7,26 +7,16 @@ from __future__ import annotations
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES
+from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
 from ..readings import Reading, readings, waits
-from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
+from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
 from .faan import FAAN, IMPLIES
 
 NAME = "hk"
 DRAGONS = {T.index(c) for c in T.DRAGONS}
 WINDS = [T.index(c) for c in T.WINDS]
 TERMINALS = {0, 8, 9, 17, 18, 26}
-
-
-class _Reads:
-    def __init__(self, context):
-        self.context, self.read = context, []
-
-    def __call__(self, key):
-        if key not in self.read:
-            self.read.append(key)
-        return self.context.get(key)
 
 
 def _item(fid: str, count: int = 1, tiles=(), note: str = "") -> ScoredItem:
@@ -197,22 +187,25 @@ def _apply_implications(items: list[ScoredItem]) -> tuple[list[ScoredItem], list
 
 
 def bao_case(r: Reading | None, hand: Hand) -> str:
-    """Which bao situation of 004 "Bao" the hand is: a big three dragons, b big four winds,
-    c all honours, d all terminal triplets, e pure one suit; "g" for any other hand (the
-    dangerous discard when five tiles are left)."""
+    """Which bao situation of 004 "Bao" the hand is: a big three dragons with two dragon pungs
+    shown, b big four winds with three wind pungs shown, c all honours, d all terminal
+    triplets, e pure one suit, each with three such sets shown; "g" for any other hand (the
+    dangerous discard when five tiles are left). "Shown" is an exposed meld (004: « a révélé »)."""
     codes = [T.normalize(t) for t in hand.all_tiles]
+    shown = [m for m in hand.melds if not m.concealed]
+    shown_pungs = [T.index(m.tiles[0]) for m in shown if m.type != "chow"]
     if r is not None and r.form == "standard":
         pungs = [s for s in r.sets if s.is_pung]
         if sum(1 for s in pungs if s.first in DRAGONS) == 3:
-            return "a"
+            return "a" if sum(1 for t in shown_pungs if t in DRAGONS) >= 2 else "g"
         if sum(1 for s in pungs if s.first in WINDS) == 4:
-            return "b"
+            return "b" if sum(1 for t in shown_pungs if t in WINDS) >= 3 else "g"
         if all(T.is_honour(c) for c in codes):
-            return "c"
+            return "c" if sum(1 for t in shown_pungs if t >= 27) >= 3 else "g"
         if len(pungs) == 4 and all(c[1] != "z" and c[0] in "19" for c in codes):
-            return "d"
+            return "d" if sum(1 for t in shown_pungs if t < 27 and t % 9 in (0, 8)) >= 3 else "g"
     if len({c[1] for c in codes}) == 1 and not any(T.is_honour(c) for c in codes):
-        return "e"
+        return "e" if len(shown) >= 3 else "g"
     return "g"
 
 
@@ -222,6 +215,16 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
     others = ["left", "across", "right"]
     liable = ctx("liable_player")
     discarder = None if self_drawn else ctx("discarder")
+    if liable is not None and ctx("bao_exempt"):
+        if bao_case(r, hand) == "e" and not self_drawn and discarder in (None, liable):
+            # 004 Bao (h) « Bao Sin Ung Bao Hau »: two players show three sets of one suit each,
+            # the discarder holds only those two suits and claimed nothing since: he is not
+            # penalised for feeding the second of them.
+            warnings.append("bao (h): the liable player could not avoid the discard; no bao (004 Bao h)")
+            liable = None
+        else:
+            warnings.append("bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning "
+                            "tile of a pure one-suit hand (case e)")
     if liable is not None:
         case = bao_case(r, hand)
         fourth_set = case in ("c", "d", "e")          # (f): the liable player fed a 4th set
@@ -260,7 +263,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
 def score(hand: Hand, options) -> ScoreResult:
     if options.min_faan > options.max_faan:
         raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
-    ctx = _Reads(hand.context)
+    ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     warnings: list[str] = []
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "robbing_kong",
@@ -301,9 +304,7 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(points, hand, r, ctx, options, warnings)
     decomposition = None
     if r is not None:
-        decomposition = Decomposition(r.form, [s.to_dict() for s in r.sets] +
-                                      ([{"kind": "pair", "tiles": [r.pair_code] * 2, "concealed": True,
-                                         "text": r.pair_code * 2}] if r.pair is not None else []))
+        decomposition = r.decomposition()
     total = sum(p.amount for p in payments)
     extra = {"faan": faan, "faan_counted": capped, "points": points, "received": total,
              "total_unit": "faan", "warnings": warnings}

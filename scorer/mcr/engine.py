@@ -181,6 +181,8 @@ def evaluate(hand, options):
 # ---- explanation --------------------------------------------------------------------------
 
 _CODES = T.TILE_CODES
+#: _REPEATED[i][n]: n copies of the code of tile i.
+_REPEATED = tuple(tuple((c,) * n for n in range(5)) for c in _CODES)
 
 
 def _codes(indices) -> list[str]:
@@ -190,17 +192,7 @@ def _codes(indices) -> list[str]:
 @lru_cache(maxsize=4096)
 def _group(indices: tuple) -> str:
     """Notation of a run of tile indices (``123m``, ``11z``)."""
-    out, digits, suit = [], "", None
-    for i in sorted(indices):
-        code = _CODES[i]
-        if code[1] != suit and digits:
-            out.append(digits + suit)
-            digits = ""
-        suit = code[1]
-        digits += code[0]
-    if digits:
-        out.append(digits + suit)
-    return "".join(out)
+    return T.group_codes([_CODES[i] for i in sorted(indices)])
 
 
 def _discard_pung(h, r):
@@ -223,65 +215,76 @@ def _set_view(s) -> tuple:
 
 
 def decomposition_of(h, r) -> Decomposition:
-    sets = []
-    n_melds = len(h.melds)
-    offset = 1 if r.form == "knitted_straight" else 0
-    claimed = _discard_pung(h, r)
     form = r.form
+    melds_from = 1 if form == "knitted_straight" else 0
+    melds_to = melds_from + len(h.melds)
+    claimed = _discard_pung(h, r)
+    sets = []
     for i, s in enumerate(r.sets):
-        kind, exposed = s[0], s[2]
-        codes, text = _set_view(s)
-        concealed = not exposed
-        if offset <= i < offset + n_melds:
-            text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
-        elif i == claimed:
-            concealed = False
-            text += " (completed by the discard)"
-        name = KIND_NAMES[kind]
-        if form == "knitted_straight" and i == 0:
-            name = "knitted_straight"
-        elif form == "honours_knitted":
-            name = "knitted" if i == 0 else "honours"
-        elif form == "thirteen_orphans":
-            name = "thirteen_orphans"
+        role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
+        name, codes, concealed, text = _decomposition_set(s, role, form, i == 0)
         sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
     return Decomposition(form, sets)
 
 
-def _match_codes(h, r, fan, mask, all_codes) -> list[str]:
-    """Tile codes a fan occurrence uses (for highlighting)."""
-    if fan in WIN_TILE_FANS:
-        return [_CODES[h.win]]
-    if mask < 0:
-        return [_CODES[-mask - 1]] * 4
-    if mask == 0:
-        return all_codes
-    out = []
-    sets = r.sets
-    i = 0
-    while mask:
-        if mask & 1:
-            out.extend(_set_view(sets[i])[0])
-        mask >>= 1
-        i += 1
-    return out
+_STANDING, _MELD, _CLAIMED = range(3)
+
+
+@lru_cache(maxsize=4096)
+def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
+    """(kind name, tile codes, concealed, notation text) of one set of a reading: a declared
+    meld is written [..] (a concealed kong (..)); ``role`` says whether it is one, or the
+    standing pung the discard completed (counted exposed, ruling MCR-13)."""
+    kind, exposed = s[0], s[2]
+    codes, text = _set_view(s)
+    concealed = not exposed
+    if role == _MELD:
+        text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
+    elif role == _CLAIMED:
+        concealed = False
+        text += " (completed by the discard)"
+    name = KIND_NAMES[kind]
+    if form == "knitted_straight" and first:
+        name = "knitted_straight"
+    elif form == "honours_knitted":
+        name = "knitted" if first else "honours"
+    elif form == "thirteen_orphans":
+        name = "thirteen_orphans"
+    return name, codes, concealed, text
 
 
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     r, counted, excluded, total = best
     rules = rules_for(options)
-    items = []
     counts = h.counts
-    all_codes = [_CODES[i] for i in h.distinct for _ in range(counts[i])]
     value = rules.value
+    win_code = [_CODES[h.win]]
+    set_codes = [_set_view(s)[0] for s in r.sets]
+    hand_codes = None
+    items = []
     for fan, masks in counted:
+        # the tiles each occurrence uses (for highlighting): the winning tile for a fan of how
+        # the hand was won, the four copies of a tile hog, the sets of a mask, or every tile
+        tiles = []
+        for mask in masks:
+            if fan in WIN_TILE_FANS:
+                tiles += win_code
+            elif mask < 0:
+                tiles += _REPEATED[-mask - 1][4]
+            elif mask == 0:
+                if hand_codes is None:
+                    hand_codes = []
+                    for i in h.distinct:
+                        hand_codes += _REPEATED[i][counts[i]]
+                tiles += hand_codes
+            else:
+                i = 0
+                while mask:
+                    if mask & 1:
+                        tiles += set_codes[i]
+                    mask >>= 1
+                    i += 1
         f = FAN_BY_ID[fan]
-        if len(masks) == 1:
-            tiles = list(_match_codes(h, r, fan, masks[0], all_codes))
-        else:
-            tiles = []
-            for m in masks:
-                tiles.extend(_match_codes(h, r, fan, m, all_codes))
         items.append(ScoredItem(fan, f.name_en, value[fan], len(masks), f.name_fr, f.name_zh, tiles))
     if h.flowers:
         f = FAN_BY_ID["flower_tiles"]
@@ -301,7 +304,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
             ex_items.append(ExcludedItem(fan, f.name_en, by, row.rule, row.source))
     total_with_flowers = total + h.flowers
     minimum_met = total >= options.minimum_points
-    extra = {"total_without_flowers": total, "minimum_met": minimum_met,
+    extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": options.minimum_points, "flowers": h.flowers}
     payments = []
     if minimum_met:
@@ -312,7 +315,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                  "Déroulement); no settlement")
     return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
                        excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=_options_dict(options),
+                       assumed=hand.context.missing(context_keys), options=dict(rules.options_items),
                        extra=extra)
 
 
@@ -327,10 +330,6 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
     return [Payment(s, points + 8 if s == discarder else 8,
                     "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
-
-
-def _options_dict(options) -> dict:
-    return dict(rules_for(options).options_items)
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

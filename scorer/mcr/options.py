@@ -30,7 +30,7 @@ class Options:
     big_four_winds_wind_pungs: bool = field(default=False, metadata={
         "help": "add Seat Wind / Prevalent Wind to Big Four Winds (literal reading of 000 n°75); "
                 "default: included by definition (001)"})
-    minimum_points: int = field(default=8, metadata={
+    minimum_points: int = field(default=8, metadata={"min": 0,
         "help": "points needed to declare Mah Jong, flowers not counted (000, Déroulement)"})
 
     @property

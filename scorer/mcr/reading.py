@@ -9,6 +9,7 @@ indices 0..33 (scorer.tiles): suit = i // 9 (3 = honours), rank = i % 9 + 1.
 """
 from __future__ import annotations
 
+import gc
 from functools import lru_cache
 
 from .. import errors
@@ -21,6 +22,8 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _INDEX = T._INDEX
+_RANGE34 = range(34)
+_BIT = tuple(1 << i for i in range(34))
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
@@ -64,34 +67,33 @@ class HandFacts:
         ctx = hand.context
         self.options = options
         self.hand = hand
-        counts = [0] * 34
-        standing = [0] * 34
         index = _INDEX
+        counts = [0] * 34
         for t in hand.concealed:
-            i = index[t]
-            standing[i] += 1
-            counts[i] += 1
+            counts[index[t]] += 1
+        self.standing = tuple(counts)
         melds = []
         for m in hand.melds:
-            first = index[m.tiles[0]]       # meld tiles are sorted (hand.make_meld)
-            if m.type == "chow":
+            tiles = m.tiles
+            first = index[tiles[0]]       # meld tiles are sorted (hand.make_meld)
+            kind = m.type
+            if kind == "chow":
                 melds.append((CHOW, first, True))
-            elif m.type == "pung":
-                melds.append((PUNG, first, True))
+                counts[first] += 1
+                counts[first + 1] += 1
+                counts[first + 2] += 1
             else:
-                melds.append((KONG, first, not m.concealed))
-            for t in m.tiles:
-                counts[index[t]] += 1
+                melds.append((PUNG, first, True) if kind == "pung" else (KONG, first, not m.concealed))
+                counts[first] += len(tiles)
         self.counts = counts
-        self.standing = tuple(standing)
         self.melds = tuple(melds)
-        self.n_exposed = len([s for s in melds if s[2]])
+        self.n_exposed = sum(1 for s in melds if s[2])
         self.win = index[hand.winning_tile]
-        distinct = [i for i in range(34) if counts[i]]
-        self.distinct = tuple(distinct)
+        distinct = tuple([i for i in _RANGE34 if counts[i]])
+        self.distinct = distinct
         bits = 0
         for i in distinct:
-            bits |= 1 << i
+            bits |= _BIT[i]
         self.bits = bits          # bit i set when tile kind i is in the hand
         self.flowers = len(hand.bonus)
         self.seat = _WIND_INDEX[ctx.get("seat_wind")]
@@ -166,10 +168,18 @@ def _by_rank(s):
     return s[1], s[0]
 
 
-@lru_cache(maxsize=None)
 def _suit_ways(key: tuple, honours: bool) -> tuple:
     """Every reading of one suit's counts as sets (and one pair when the count is 3n+2):
-    ``((pair_rank or -1, ((kind, rank), ...)), ...)``, without duplicates."""
+    ``((pair_rank or -1, ((kind, rank), ...)), ...)``, without duplicates, sorted."""
+    ways = _suit_table(honours).get(key)
+    if ways is not None:
+        return ways
+    return _suit_ways_search(key, honours) if _beyond_table(key) else ()
+
+
+@lru_cache(maxsize=None)
+def _suit_ways_search(key: tuple, honours: bool) -> tuple:
+    """``_suit_ways`` by search (what the table holds, for suits of any size)."""
     n = sum(key)
     if n % 3 == 1:
         return ()
@@ -206,6 +216,14 @@ def _suit_ways(key: tuple, honours: bool) -> tuple:
 _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
+@lru_cache(maxsize=None)
+def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
+    """``_suit_ways`` of the suit starting at tile ``lo``, as reading sets
+    ``(pair index or -1, ((kind, first, False), ...))`` (cached: few suit keys recur)."""
+    return tuple((-1 if wp < 0 else lo + wp, tuple((k, lo + r, False) for k, r in wsets))
+                 for wp, wsets in _suit_ways(key, honours))
+
+
 @lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
     """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
@@ -216,26 +234,110 @@ def _standard_sets(standing: tuple) -> tuple:
         n = sum(key)
         if not n:
             continue
-        ways = _suit_ways(key, hon)
+        ways = _placed_ways(key, lo, hon)
         if not ways:
             return ()
         if n % 3 == 2:
             pair_suits += 1
-        per_suit.append((lo, ways))
+        per_suit.append(ways)
     if pair_suits != 1:
         return ()
     combos = [((), -1)]
-    for lo, ways in per_suit:
-        combos = [(sets + tuple((k, lo + r, False) for k, r in wsets), pair if wp < 0 else lo + wp)
-                  for sets, pair in combos for wp, wsets in ways]
+    for ways in per_suit:
+        combos = [(sets + wsets, pair if wp < 0 else wp) for sets, pair in combos for wp, wsets in ways]
     return tuple(sets + ((PAIR, pair, False),) for sets, pair in combos)
 
 
 # ---- waits ---------------------------------------------------------------------------------
 
+#: At most 4 sets and a pair fit in one suit of a 14-tile hand.
+_TABLE_MAX_TILES = 14
+
+
 @lru_cache(maxsize=None)
+def _sets_table(honours: bool) -> dict:
+    """Every count vector of one suit made of at most 4 sets (no pair), with all its readings as
+    sorted tuples of ``(kind, rank)`` (about 2,900 vectors)."""
+    size = 7 if honours else 9
+    shapes = [(PUNG, r) for r in range(size)]
+    if not honours:
+        shapes += [(CHOW, r) for r in range(size - 2)]
+    ways: dict = {}
+    c = [0] * size
+    chosen: list = []
+
+    def grow(start: int) -> None:
+        ways.setdefault(tuple(c), set()).add(tuple(sorted(chosen, key=_by_rank)))
+        if len(chosen) == 4:
+            return
+        for k in range(start, len(shapes)):
+            kind, r = shapes[k]
+            span = (r,) * 3 if kind == PUNG else (r, r + 1, r + 2)
+            for t in span:
+                c[t] += 1
+            if all(c[t] <= 4 for t in span):
+                chosen.append(shapes[k])
+                grow(k)
+                chosen.pop()
+            for t in span:
+                c[t] -= 1
+
+    grow(0)
+    return {key: tuple(sorted(entry)) for key, entry in ways.items()}
+
+
+@lru_cache(maxsize=None)
+def _suit_table(honours: bool) -> dict:
+    """Every count vector of one suit, up to 14 tiles, that splits into sets and at most one
+    pair, with all its readings in ``_suit_ways``' shape: the sets table, and each of its
+    vectors with a pair added. Built once, on first use (about 22,000 vectors, some tens of
+    milliseconds): a new hand's suits are then looked up instead of searched
+    (tests/mcr/test_reading.py checks the lookups against the search)."""
+    # The build makes some hundred thousand small tuples: pausing the cyclic garbage collector
+    # (nothing here can form a cycle) halves its time.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_suit_table(honours)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _build_suit_table(honours: bool) -> dict:
+    sets = _sets_table(honours)
+    table = {key: [(-1, w) for w in ways] for key, ways in sets.items()}
+    # pair rank by pair rank, so each entry comes out sorted (ways are sorted in the sets table)
+    for r in range(7 if honours else 9):
+        for key, ways in sets.items():
+            v = key[r]
+            if v <= 2:
+                with_pair = key[:r] + (v + 2,) + key[r + 1:]
+                entry = table.get(with_pair)
+                if entry is None:
+                    table[with_pair] = [(r, w) for w in ways]
+                else:
+                    entry.extend([(r, w) for w in ways])
+    return {key: tuple(entry) for key, entry in table.items()}
+
+
 def _suit_ok(key: tuple, honours: bool) -> bool:
-    """Whether one suit's counts make sets (and one pair when 3n+2): stops at the first way."""
+    """Whether one suit's counts make sets (and one pair when 3n+2). The table holds no key
+    beyond it, so only a key it lacks can need the search."""
+    if key in _suit_table(honours):
+        return True
+    return _beyond_table(key) and _suit_ok_search(key, honours)
+
+
+def _beyond_table(key: tuple) -> bool:
+    """Suit counts the table does not cover: more than 14 tiles, or a fifth copy (the wait
+    search tries every tile kind whatever copies are left, 001 Les attentes uniques)."""
+    return max(key) > 4 or sum(key) > _TABLE_MAX_TILES
+
+
+@lru_cache(maxsize=None)
+def _suit_ok_search(key: tuple, honours: bool) -> bool:
+    """``_suit_ok`` by search (suits of more than 14 tiles): stops at the first way."""
     n = sum(key)
     if n % 3 == 1:
         return False

@@ -18,9 +18,9 @@ from mahjong.meld import Meld as PkgMeld
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES
+from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
-from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult
+from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult, set_entry
 from .names import FU_NAMES, YAKU_NAMES
 from .payments import hand_payment, settle
 
@@ -46,22 +46,6 @@ _CONTEXT_ERRORS = {
     HandCalculator.ERR_RENHOU_WITH_TSUMO: ("renhou", "blessing of man is a win on a discard (002 §4.2.4)"),
     HandCalculator.ERR_RENHOU_WITH_MELD: ("renhou", "blessing of man allows no set declared (002 §4.2.4)"),
 }
-
-
-class _Reads:
-    """Context access that remembers which keys were read (for ``assumed``)."""
-
-    def __init__(self, context):
-        self.context = context
-        self.read: list[str] = []
-
-    def __call__(self, key):
-        if key not in self.read:
-            self.read.append(key)
-        return self.context.get(key)
-
-    def assumed(self):
-        return self.context.missing(self.read)
 
 
 class _TileIds:
@@ -116,10 +100,10 @@ def _error(code, message, field=None, **more) -> dict:
     return d
 
 
-def _set_dict(s: list[int], concealed: bool) -> dict:
+def _set_dict(s: list[int], concealed: bool, declared: bool, note: str = "") -> dict:
     codes = [T.code_of(i) for i in s]
     kind = {2: "pair", 4: "kong"}.get(len(s)) or ("pung" if s[0] == s[1] else "chow")
-    return {"kind": kind, "tiles": codes, "concealed": concealed, "text": "".join(codes)}
+    return set_entry(kind, codes, concealed, declared, note)
 
 
 def _pon_kan_reason(s, is_open) -> str:
@@ -149,19 +133,25 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
             # winning tile (002 §4.1.1: it counts as exposed)
             unused_open = [list(m) for m in open_melds]
             concealed_kongs = [m.tiles_34 for m in melds if not m.opened]
-            sets = []
+            sets = []          # (set, open, declared on the table, completed by the discard)
             for s in h:
-                is_open = False
+                is_open = declared = claimed = False
                 if s in unused_open:
                     unused_open.remove(s)
-                    is_open = True
+                    is_open = declared = True
                 elif s is wg and not config.is_tsumo and len(s) == 3 and s[0] == s[1]:
-                    is_open = True
-                sets.append((s, is_open, s in concealed_kongs))
-            decomposition = Decomposition(
-                "seven_pairs" if len(h) == 7 else "standard",
-                [_set_dict(s, not o) for s, o, _ in sets])
-            pool = [(s, _pon_kan_reason(s, o)) for s, o, _ in sets if len(s) >= 3 and s[0] == s[1]]
+                    is_open = claimed = True
+                elif s in concealed_kongs:
+                    declared = True
+                sets.append((s, is_open, declared, claimed))
+            entries = [_set_dict(s, not o, d, "completed by the discard" if c else "")
+                       for s, o, d, c in sets]
+            decomposition = Decomposition("seven_pairs" if len(h) == 7 else "standard", entries)
+
+            def set_text(used) -> str:
+                """Notation of the decomposition set ``used`` (a list of 34-indices)."""
+                return next((e["text"] for (s, *_flags), e in zip(sets, entries) if s is used), "")
+            pool = [(s, _pon_kan_reason(s, o)) for s, o, *_flags in sets if len(s) >= 3 and s[0] == s[1]]
             pair = next((s for s in h if len(s) == 2), None)
             breakdown = []
             for d in sorted(details, key=lambda d: -d["fu"]):
@@ -178,16 +168,22 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                         used = hit[0]
                 en, fr = FU_NAMES.get(reason, (reason, reason))
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
-                                  "tiles": [T.code_of(i) for i in used]})
+                                  "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
             return decomposition, breakdown
     return None, [{"reason": d["reason"], "name_en": FU_NAMES.get(d["reason"], (d["reason"],))[0],
                    "name_fr": FU_NAMES.get(d["reason"], ("", d["reason"]))[1], "fu": d["fu"],
-                   "tiles": []} for d in resp.fu_details]
+                   "tiles": [], "set": ""} for d in resp.fu_details]
 
 
 _VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",
                **{f"seat_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))},
                **{f"round_wind_{w}": T.WINDS[i] for i, w in enumerate(("east", "south", "west", "north"))}}
+
+
+def _dora_held(hand: Hand, indicators) -> int:
+    """How many tiles of the hand are dora for these indicators (002 §4.1.3)."""
+    dora = [T.next_tile(c) for c in indicators]
+    return sum(dora.count(T.normalize(t)) for t in hand.all_tiles)
 
 
 def _highlight(items, hand: Hand, decomposition, ctx) -> None:
@@ -210,7 +206,7 @@ def score(hand: Hand, options) -> ScoreResult:
         raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
                                 "(002 §4.2.6: « Cette main spéciale ne fait plus partie des règles EMA »)",
                                 field="options.nagashi_mangan")
-    ctx = _Reads(hand.context)
+    ctx = ContextReads(hand.context)
     opts = {"nagashi_mangan": options.nagashi_mangan}
     warnings = []
     if hand.bonus:
@@ -286,6 +282,13 @@ def score(hand: Hand, options) -> ScoreResult:
             excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], kept,
                                          "yakuman do not combine (« Les yakuman ne sont pas cumulatifs »)",
                                          "002 §4.2"))
+        dora_held = _dora_held(hand, ctx("dora_indicators")) + (
+            _dora_held(hand, ctx("ura_dora_indicators")) if riichi or double_riichi else 0)
+        if dora_held or (red_fives and any(T.is_red(t) for t in hand.all_tiles)):
+            excluded.append(ExcludedItem("dora", "Dora", kept,
+                                         "a yakuman is worth the limit alone: other yaku and dora do not "
+                                         "add (« Les autres yaku ou dora sont sans importance »)",
+                                         "002 §4.3.4"))
         if config.is_renhou:
             excluded.append(ExcludedItem("renhou", "Blessing of Man", kept,
                                          "a yakuman is worth more than renhou's mangan; the best reading "

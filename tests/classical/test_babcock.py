@@ -121,3 +121,25 @@ def test_unknown_option_is_an_error():
     with pytest.raises(RulesError) as e:
         scorer.score("123m456p789s234s5m 5m", "classical", {"dealer_double": False})
     assert e.value.code == "unknown_option"
+
+
+def test_every_table_value_cites_a_listed_source_and_is_in_the_rulings():
+    """scorer/classical/table.py: each value names its published source ([B], [M], [W], [S], [L]
+    or 003), and docs/rulings.md "Classical" lists the same value."""
+    import re
+    from pathlib import Path
+
+    from scorer.classical.table import DOUBLES, LIMIT_HANDS, POINTS
+
+    rulings = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+    classical = rulings.read_text(encoding="utf-8").split("## Classical", 1)[1]
+    for table in (POINTS, DOUBLES):
+        for key, (value, en, fr, zh, src) in table.items():
+            assert re.match(r"(\[[BMWSL]\]|003)", src), (key, src)
+            assert en and fr and zh
+            tag = src.split()[0].rstrip(";")
+            rows = [line for line in classical.splitlines() if line.startswith("|")
+                    and re.search(rf"\b{value}\b", line) and tag in line]
+            assert rows, (key, value)
+    for key, (en, fr, zh, src) in LIMIT_HANDS.items():
+        assert src == "[L]" and en.split(" (")[0].lower() in classical.lower(), key

@@ -270,3 +270,15 @@ def test_a_tile_detected_twice_is_kept_once():
     assert r.links[-1]["role"] == "duplicate" and r.links[-1]["of"] == 3
     assert len(r.links) == len(reads) and r.links[3]["role"] != "duplicate"
     assert all(i < len(reads) for g in r.groups for i in g["tiles"])
+
+
+@pytest.mark.parametrize("tilt, roll", [(45, 0), (30, 20)])
+def test_sideways_flags_from_box_shapes_are_rechecked_against_the_row(tilt, roll):
+    # A reader that calls a tile sideways when its box is wider than tall: wrong for upright
+    # tiles seen at a low angle, and for tiles in a turned photo.
+    hand, _, reads = scene("[555p,3][3p45p,1][7777s,2]1z999m 1z", tilt=tilt, roll=roll, melds_at="right")
+    for t in reads:
+        x0, y0, x1, y1 = t.box
+        t.sideways = (x1 - x0) > (y1 - y0)
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)

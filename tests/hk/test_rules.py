@@ -157,3 +157,27 @@ def test_not_a_winning_hand_and_seven_pairs():
 def test_assumed_context():
     r = hk(CHOWS, seat_wind="S")
     assert "seat_wind" not in r.assumed and {"round_wind", "self_drawn"} <= set(r.assumed)
+
+
+def test_bao_needs_the_sets_shown():
+    # (a) needs two dragon pungs shown: with one shown, the dragons were concealed and bao
+    # falls back to the five-tiles-left case (g), paid by the discarder
+    one_shown = hk("[555z,1]666z123m99m77z 7z", liable_player="right", discarder="right")
+    assert "bao (g)" in one_shown.payments[0].reason
+    # (e) needs three sets of the suit shown: with two, a third player's discard is not f-C
+    two_shown = hk("[111s,1][234s,1]555s789s9s 9s", liable_player="across", discarder="left")
+    assert paid(two_shown) == [("left", two_shown.extra["points"])] and two_shown.extra["warnings"]
+
+
+def test_bao_case_h_exempts_the_discarder_of_the_second_flush():
+    pure = "[111s,1][234s,1][555s,2]789s9s 9s"          # case (e)
+    penalised = hk(pure, liable_player="across", discarder="across")
+    assert paid(penalised) == [("across", 2 * penalised.extra["points"])]
+    exempt = hk(pure, liable_player="across", discarder="across", bao_exempt=True)
+    assert paid(exempt) == [("across", exempt.extra["points"])]
+    assert any("bao (h)" in w for w in exempt.extra["warnings"])
+    # (h) concerns one-suit hands only: on big three dragons the flag is ignored, with a warning
+    big3 = hk("[555z,1][666z,2]123m99m77z 7z", liable_player="right", discarder="right",
+              bao_exempt=True)
+    assert paid(big3) == [("right", 2 * big3.extra["points"])]
+    assert any("bao_exempt ignored" in w for w in big3.extra["warnings"])

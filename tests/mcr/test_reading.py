@@ -37,3 +37,33 @@ def test_standard_sets_lists_every_decomposition():
     counts[27] = 3
     readings = {tuple(sorted(s[:2] for s in sets)) for sets in _standard_sets(tuple(counts))}
     assert len(readings) == 2
+
+
+def test_suit_table_agrees_with_the_search():
+    """The suit lookups (reading._sets_table) give what the search gives, for suit
+    counts inside it and outside it (a fifth copy tried by the wait search, more than 14 tiles)."""
+    from scorer.mcr.reading import _suit_ok, _suit_ok_search, _suit_ways, _suit_ways_search
+    rng = random.Random(11)
+    checked = inside = 0
+    for _ in range(6000):
+        honours = rng.random() < 0.2
+        size = 7 if honours else 9
+        key = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(size))
+        if rng.random() < 0.1:
+            key = key[:3] + (5,) + key[4:]
+        if sum(key) % 3 == 1:
+            continue
+        checked += 1
+        inside += max(key) <= 4 and sum(key) <= 14
+        assert _suit_ways(key, honours) == _suit_ways_search(key, honours), key
+        assert _suit_ok(key, honours) == _suit_ok_search(key, honours), key
+    assert checked > 3000 and inside > 1000
+    from scorer.mcr.reading import _sets_table
+    for honours in (False, True):
+        keys = sorted(_sets_table(honours))
+        for key in rng.sample(keys, min(len(keys), 800)):
+            assert _suit_ways(key, honours) == _suit_ways_search(key, honours) != (), key
+            r = rng.randrange(len(key))
+            if key[r] <= 2:        # the same sets with a pair
+                with_pair = key[:r] + (key[r] + 2,) + key[r + 1:]
+                assert _suit_ways(with_pair, honours) == _suit_ways_search(with_pair, honours) != ()

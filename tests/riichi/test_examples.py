@@ -105,3 +105,13 @@ def test_example_10_triple_wait_read_as_edge_wait_for_40_fu():
     assert fu == [("base", 20), ("closed_terminal_pon", 8), ("penchan", 2), ("tsumo", 2)]
     assert south.extra["fu"] == 40 and south.extra["limit"] == "mangan"
     assert paid(south) == {"left": 4000, "across": 2000, "right": 2000} and south.total == 8000
+
+
+def test_example_4_dora_do_not_add_to_a_yakuman_and_say_why():
+    # « Les autres yaku ou dora sont sans importance puisque la valeur d'une main est limitée à
+    # yakuman »: the dora (2m, indicator 1m) are listed as excluded by the yakuman
+    hand = "222m333p666s88s99p 8s"
+    east = riichi(hand, self_drawn=True, seat_wind="E", dora_indicators=["1m"])
+    assert [i.id for i in east.items] == ["suuankou"] and east.total == 48000
+    assert [(e.id, e.by, e.source) for e in east.excluded] == [("dora", "suuankou", "002 §4.3.4")]
+    assert riichi(hand, self_drawn=True, seat_wind="E", dora_indicators=["9m"]).excluded == []

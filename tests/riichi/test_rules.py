@@ -143,3 +143,18 @@ def test_items_name_the_tiles_they_use():
     r = riichi("[111z,2]123s789s99s33z 3z", seat_wind="E", round_wind="E", dora_indicators=["6s"])
     tiles = {i.id: i.tiles for i in r.items}
     assert tiles["seat_wind_east"] == ["1z", "1z", "1z"] and tiles["dora"] == ["7s"]
+
+
+def test_fu_breakdown_names_the_set_each_item_comes_from():
+    # 002 §4.3.9 rebuilt: a declared North-claimed East pung, the West pung completed by the
+    # discard (counted open, 002 §4.1.1), a closed hand part and the pair
+    res = riichi("[111z,2]123s789s99s33z 3z", seat_wind="E", round_wind="E")
+    assert sorted((b["reason"], b["fu"], b["set"]) for b in res.extra["fu_breakdown"]) == [
+        ("base", 20, ""), ("open_terminal_pon", 4, "333z (completed by the discard)"),
+        ("open_terminal_pon", 4, "[111z]")]
+    # a concealed kong, written (..), and a wait
+    res = riichi("(1111m)234p567s22z3z3z 3z", self_drawn=True, seat_wind="E")
+    by_reason = {b["reason"]: b["set"] for b in res.extra["fu_breakdown"]}
+    assert by_reason["closed_terminal_kan"] == "(1111m)" and by_reason["closed_terminal_pon"] == "333z"
+    res = riichi("444z1123456789p 7p", self_drawn=True, seat_wind="S")
+    assert {b["reason"]: b["set"] for b in res.extra["fu_breakdown"]}["penchan"] == "789p"

@@ -22,6 +22,7 @@ WINDS = _mask(range(27, 31))
 DRAGONS = _mask(range(31, 34))
 SIMPLES = _mask(range(27)) & ~TERMINALS
 SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_CHARACTERS, _DOTS, _BAMBOO = SUIT_MASKS
 
 
 def _within(bits, allowed) -> bool:
@@ -38,7 +39,7 @@ class Suits(Pattern):
 
     def find(self, h, r, out):
         bits = h.bits
-        suits = sum(1 for m in SUIT_MASKS if bits & m)
+        suits = (bits & _CHARACTERS != 0) + (bits & _DOTS != 0) + (bits & _BAMBOO != 0)
         honours = bits & HONOURS
         if not honours:
             add(out, "no_honours")

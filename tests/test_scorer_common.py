@@ -1,0 +1,112 @@
+"""What every rule set shares (issues 2 and 3, "For every rule set"): one result shape, JSON-safe
+``to_dict()``, options checked, structured errors, a score that does not depend on the order the
+tiles are given in."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scorer
+from scorer.errors import HandError, RulesError
+from scorer.options import options_doc
+
+from .hand_strategies import hand_dicts
+
+RULES = list(scorer.RULE_SETS)
+#: valid under all four rule sets (MCR: mixed straight 8 + winds + single wait = 13).
+HAND = "[111z,1]123m456p789s2z 2z"
+CONTEXT = {"seat_wind": "E", "round_wind": "E", "discarder": "left"}
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_one_result_shape(rules):
+    res = scorer.score(scorer.to_hand(HAND, CONTEXT), rules)
+    assert res.valid, res.error
+    d = json.loads(json.dumps(res.to_dict(), ensure_ascii=False))
+    assert {"rules", "valid", "total", "total_unit", "items", "excluded", "decomposition",
+            "payments", "assumed", "options"} <= set(d)
+    assert d["rules"] == rules and d["total"] > 0
+    assert d["items"]
+    for item in d["items"]:
+        assert item["id"] and item["name_en"] and item["name_fr"] and item["name_native"], item
+        assert item["total"] == item["value"] * item["count"]
+        assert item["unit"] in ("points", "han", "faan", "fu", "doubles")
+    for ex in d["excluded"]:
+        assert ex["id"] and ex["rule"] and ex["source"], ex
+    sets = d["decomposition"]["sets"]
+    assert {s["text"] for s in sets} >= {"[111z]", "123m", "456p", "789s", "22z"}
+    assert all({"kind", "tiles", "concealed", "text"} <= set(s) for s in sets)
+    assert d["payments"] and all(p["amount"] > 0 and p["payer"] for p in d["payments"])
+    assert set(d["options"]) == {f["name"] for f in options_doc(
+        scorer.get_rule_set(rules).Options)}
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_unknown_and_badly_typed_options_are_errors(rules):
+    with pytest.raises(RulesError) as e:
+        scorer.score(HAND, rules, {"no_such_option": True})
+    assert e.value.code == "unknown_option" and e.value.field == "options.no_such_option"
+    field = options_doc(scorer.get_rule_set(rules).Options)[0]["name"]
+    with pytest.raises(RulesError) as e:
+        scorer.score(HAND, rules, {field: object()})
+    assert e.value.code == "bad_option" and e.value.field == f"options.{field}"
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_not_a_winning_hand_is_a_structured_result(rules):
+    res = scorer.score("123m456p789s1z2z3z4z 4z", rules)
+    assert not res.valid and res.error["code"] and res.error["message"]
+    json.dumps(res.to_dict())
+
+
+def _shuffled(data: dict, rng: random.Random) -> dict:
+    d = json.loads(json.dumps(data))
+    rng.shuffle(d["concealed"])
+    rng.shuffle(d["melds"])
+    for m in d["melds"]:
+        rng.shuffle(m["tiles"])
+    rng.shuffle(d["bonus"])
+    return d
+
+
+def _outcome(data, rules):
+    try:
+        res = scorer.score(data, rules)
+    except (HandError, RulesError) as e:
+        assert e.code and e.message
+        return ("error", e.code)
+    json.dumps(res.to_dict(), ensure_ascii=False)
+    if not res.valid:
+        assert res.error["code"] and res.error["message"]
+        return ("invalid", res.error["code"])
+    return (res.total, sorted((i.id, i.count, i.value) for i in res.items),
+            sorted((e.id, e.by) for e in res.excluded), sorted(p.amount for p in res.payments))
+
+
+@pytest.mark.parametrize("rules", RULES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=hand_dicts(), seed=st.integers(0, 2**32))
+def test_any_hand_scores_or_errors_and_order_does_not_matter(rules, data, seed):
+    assert _outcome(_shuffled(data, random.Random(seed)), rules) == _outcome(data, rules)
+
+
+@pytest.mark.parametrize("rules", RULES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=hand_dicts(winning_shape=True), seed=st.integers(0, 2**32))
+def test_winning_shapes_order_does_not_matter(rules, data, seed):
+    assert _outcome(_shuffled(data, random.Random(seed)), rules) == _outcome(data, rules)
+
+
+@pytest.mark.parametrize("rules,option,low", [
+    ("mcr", "minimum_points", 0), ("hk", "min_faan", 0), ("hk", "max_faan", 1),
+    ("hk", "base_points", 1), ("classical", "limit", 1)])
+def test_whole_number_options_have_a_floor(rules, option, low):
+    with pytest.raises(RulesError) as e:
+        scorer.score(HAND, rules, {option: low - 1})
+    assert e.value.code == "bad_option" and e.value.field == f"options.{option}"
+    assert f"at least {low}" in e.value.message
+    assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules, {option: max(low, 1)}).rules == rules

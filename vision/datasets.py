@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorer.tiles import ALL_CODES, is_valid_code
+
 from .codes import DETECTOR_CLASSES, photo_label_code
 
 DEFAULT_SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
@@ -31,7 +33,9 @@ def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int
         if len(parts) != 5:
             continue
         c, x, y, w, h = int(parts[0]), *map(float, parts[1:])
-        out.append((photo_label_code(names[c]), ((x - w / 2) * width, (y - h / 2) * height,
+        name = names[c]
+        code = name if is_valid_code(name) else photo_label_code(name)
+        out.append((code, ((x - w / 2) * width, (y - h / 2) * height,
                                                  (x + w / 2) * width, (y + h / 2) * height)))
     return out
 
@@ -88,3 +92,32 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
     data_yaml.write_text(f"path: {out.resolve()}\ntrain: train/images\nval: val/images\n"
                          f"nc: {len(DETECTOR_CLASSES)}\nnames: {list(DETECTOR_CLASSES)}\n")
     return data_yaml
+
+
+def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),
+                            hand_share=0.5) -> Path:
+    """A YOLO-format folder of rendered scenes labelled with canonical codes (data.yaml names are
+    the codes), for evaluating on a tile style kept out of training. Face-down tiles are left out
+    of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows."""
+    from .synth.random_layouts import hand_row, random_layout
+    from .synth.render import random_style, render_scene
+    out = Path(out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    names = list(ALL_CODES)
+    (out / "data.yaml").write_text(f"names: {names}\n")
+    rng = np.random.default_rng(seed)
+    for i in range(n_scenes):
+        style = random_style(rng, styles, data_root)
+        codes = sorted(style.art.faces)
+        hand = i < n_scenes * hand_share
+        tiles = hand_row(rng, codes) if hand else random_layout(rng, codes)
+        if hand:
+            tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
+        img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})
+        h, w = img.shape[:2]
+        stem = f"{'hand' if hand else 'scene'}_{i:04d}"
+        lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in labels if not t.face_down and t.code]
+        cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
+    return out

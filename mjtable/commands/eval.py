@@ -12,6 +12,10 @@ def register(sub) -> None:
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
+    p.add_argument("--render-style", default=None,
+                   help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
+                        "style kept out of training)")
+    p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
     p.set_defaults(func=run)
 
 
@@ -19,6 +23,9 @@ def run(args) -> int:
     import json
     from vision.evaluate import evaluate
     from vision.reader import TileReader
+    if args.render_style and not (args.path / "data.yaml").exists():
+        from vision.datasets import build_rendered_eval_set
+        build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier)
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}

@@ -6,6 +6,11 @@ Styles (see that folder's SOURCE.md):
   red fives, 8 bonus tiles, back.
 - ``riichi_black``: the same artists' Black export (light ink meant for dark tile bodies), 34
   tiles and red fives, no bonus tiles.
+- ``gl``: the coloured GL-MahjongTile faces (majiang/gl-mahjongtile-svg, Unlicense), 34 tiles,
+  rasterised with cairosvg (optional package). Checked by eye: the SVGs render upside down
+  (font glyph coordinates), so they are flipped; ``b-i``/``c-i``/``d-i`` are (i+1) bamboo,
+  characters, dots; ``h-0..6`` are E S W N Red Green White. Kept out of training: it is the
+  unseen style of the held-out evaluation.
 """
 from __future__ import annotations
 
@@ -61,8 +66,28 @@ def _riichi_code(stem: str) -> str | None:
     return None
 
 
+_GL_HONOURS = ("1z", "2z", "3z", "4z", "7z", "6z", "5z")
+_GL_SUITS = {"b": "s", "c": "m", "d": "p"}
+
+
+def _gl_code(stem: str) -> str | None:
+    prefix, _, idx = stem.partition("-")
+    if not idx.isdigit():
+        return None
+    if prefix == "h":
+        return _GL_HONOURS[int(idx)] if int(idx) < len(_GL_HONOURS) else None
+    return f"{int(idx) + 1}{_GL_SUITS[prefix]}" if prefix in _GL_SUITS else None
+
+
+def _rasterise_svg(path: Path) -> np.ndarray:
+    import cairosvg  # optional: only the held-out GL style needs it
+    png = cairosvg.svg2png(url=str(path), output_width=FACE_SIZE[0] * 2, output_height=FACE_SIZE[1] * 2)
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+    return cv2.flip(img, 0)
+
+
 def _load_face(path: Path) -> np.ndarray:
-    img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    img = _rasterise_svg(path) if path.suffix == ".svg" else cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
     if img is None or img.ndim != 3 or img.shape[2] != 4:
         raise FileNotFoundError(f"cannot read RGBA artwork {path}")
     # Trim the transparent margin, then fit the drawing into FACE_SIZE keeping its aspect.
@@ -91,9 +116,11 @@ def load_style(name: str, data_root: str | None = None) -> Style:
     elif name == "riichi_black":
         folder, coder = art / "riichi-xhokir" / "Export" / "Black", _riichi_code
         style.dark_body = True
+    elif name == "gl":
+        folder, coder = art / "gl-mahjongtile" / "svg" / "colored", _gl_code
     else:
         raise KeyError(f"unknown artwork style {name!r}")
-    for path in sorted(folder.glob("*.png")):
+    for path in sorted(folder.glob("*.svg" if name == "gl" else "*.png")):
         code = coder(path.stem)
         if code:
             style.faces[code] = _load_face(path)
@@ -102,4 +129,6 @@ def load_style(name: str, data_root: str | None = None) -> Style:
     return style
 
 
+#: Styles used for training; ``gl`` is kept out (held-out evaluation).
 STYLES = ("hongkong", "riichi", "riichi_black")
+HELDOUT_STYLES = ("gl",)

@@ -26,7 +26,7 @@ class TileDetector:
     def detect(self, image: np.ndarray) -> Detections:
         """Detections in ``image``'s pixels (BGR array)."""
         res = self.model.predict(image, imgsz=self.imgsz, conf=self.conf, iou=self.iou, device="cpu",
-                                 verbose=False, max_det=300)[0]
+                                 verbose=False, max_det=300, agnostic_nms=True)[0]
         b = res.boxes
         if b is None or len(b) == 0:
             return Detections.empty(self.class_names)

@@ -171,3 +171,49 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
     if result["errors"]:
         lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
     (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
+                        only_prefix: str | None = None) -> dict:
+    """The classifier alone on the labelled boxes of a YOLO-format folder (no detector)."""
+    folder = Path(folder)
+    names = _names_for(folder)
+    confusion = Counter()
+    per_class = defaultdict(Counter)
+    errors = []
+    for path in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
+        if exclude_prefix and path.name.startswith(exclude_prefix):
+            continue
+        if only_prefix and not path.name.startswith(only_prefix):
+            continue
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+        if not gt:
+            continue
+        for (code, _), r in zip(gt, classifier.classify([crop_tile(img, b) for _, b in gt])):
+            confusion[(code, r.code)] += 1
+            per_class[code]["gt"] += 1
+            per_class[r.code]["pred"] += 1
+            if r.code == code:
+                per_class[code]["right"] += 1
+            else:
+                errors.append(f"{path.name}: {code} read as {r.code} (p={r.confidence:.2f})")
+    n = sum(confusion.values())
+    right = sum(v for (g, p), v in confusion.items() if g == p)
+    result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
+              "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
+                                "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None}
+                            for c in ALL_CODES if per_class[c]["gt"]},
+              "errors": errors[:200]}
+    if out:
+        out = Path(out)
+        out.mkdir(parents=True, exist_ok=True)
+        confusion_image(confusion, out / "confusion.png")
+        (out / "metrics.json").write_text(json.dumps(result, indent=1))
+        lines = [f"# Classifier on labelled boxes: {folder}", "", f"- crops: {n}, accuracy {result['accuracy']:.4f}",
+                 "", "![confusion matrix](confusion.png)", "", "| code | labelled | right | recall |", "|---|---|---|---|"]
+        lines += [f"| {c} | {v['labelled']} | {v['right']} | {v['recall']:.3f} |" for c, v in result["per_class"].items()]
+        lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
+        (out / "report.md").write_text("\n".join(lines) + "\n")
+    return result

@@ -16,6 +16,9 @@ def register(sub) -> None:
                    help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
                         "style kept out of training)")
     p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
+    p.add_argument("--classifier-only", action="store_true",
+                   help="score the classifier alone on the labelled boxes (no detector)")
+    p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
     p.set_defaults(func=run)
 
 
@@ -26,6 +29,14 @@ def run(args) -> int:
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)
+    if args.classifier_only:
+        from vision.classifier import CropClassifier
+        from vision.evaluate import evaluate_classifier
+        result = evaluate_classifier(args.path, CropClassifier(args.classifier), out=args.out,
+                                     only_prefix=args.only_prefix)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
+        print(f"report: {args.out / 'report.md'}")
+        return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier)
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}

@@ -109,6 +109,9 @@ def tile_corners_3d(t: PlacedTile, thickness: float) -> np.ndarray:
     a = math.radians(t.angle)
     rot = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
     xy = local @ rot.T + [t.x, t.y]
+    # Layout y grows towards the viewer (like image rows); the world frame is right-handed with
+    # z up, so its y axis points away from the viewer.
+    xy[:, 1] = -xy[:, 1]
     base = 0.0
     if t.stacked:
         base = thickness
@@ -147,22 +150,21 @@ def _look_at(C: np.ndarray, target: np.ndarray, up_hint: np.ndarray) -> np.ndarr
 
 def make_camera(points: np.ndarray, size: tuple[int, int], rng: np.random.Generator,
                 tilt_deg=(0, 45), yaw_deg=(-20, 20), fill=(0.6, 0.98)) -> Camera:
-    """A camera that sees every point, looking at the layout from a random tilt and yaw.
-
-    Image "down" is towards +y on the table (the viewer's side)."""
+    """A camera that sees every point (world frame: z up, +y away from the viewer), looking at the
+    layout from a random tilt and yaw. Image "up" is towards +y (away from the viewer)."""
     w, h = size
     centre = np.array([points[:, 0].mean(), points[:, 1].mean(), 0.0])
     extent = max(np.ptp(points[:, 0]), np.ptp(points[:, 1]), 1.0)
     tilt = math.radians(rng.uniform(*tilt_deg))
     yaw = math.radians(rng.uniform(*yaw_deg))
     dist = extent * rng.uniform(1.5, 3.0)
-    # Camera on the viewer's side (+y), raised, looking at the centre.
-    offset = np.array([math.sin(yaw) * math.sin(tilt), math.cos(yaw) * math.sin(tilt), math.cos(tilt)])
+    # Camera on the viewer's side (-y), raised, looking at the centre.
+    offset = np.array([math.sin(yaw) * math.sin(tilt), -math.cos(yaw) * math.sin(tilt), math.cos(tilt)])
     C = centre + dist * offset
-    # Up in the image = away from the viewer (-y), rolled a little.
+    # Up in the image = away from the viewer (+y), rolled a little.
     roll = math.radians(rng.uniform(-8, 8))
-    up = np.array([math.sin(yaw + roll), -math.cos(yaw + roll), 0.0])
-    R = _look_at(C, centre, -up)
+    up = np.array([-math.sin(yaw + roll), math.cos(yaw + roll), 0.0])
+    R = _look_at(C, centre, up)
     cam = Camera(R=R, C=C, f=1.0, cx=0.0, cy=0.0)
     uv = cam.project(points)
     span = max(np.ptp(uv[:, 0]) / w, np.ptp(uv[:, 1]) / h, 1e-9)

@@ -13,13 +13,15 @@ DEFAULT_WEIGHTS = REPO / "models" / "detector" / "detector.pt"
 
 
 class TileDetector:
-    def __init__(self, weights: str | Path | None = None, imgsz: int = 416, conf: float = 0.35, iou: float = 0.5):
+    def __init__(self, weights: str | Path | None = None, imgsz: int | None = None, conf: float = 0.3, iou: float = 0.5):
         path = Path(weights or DEFAULT_WEIGHTS)
         if not path.exists():
             raise ModelMissingError(f"detector weights not found: {path} (train with `mjtable train detector`)")
         from ultralytics import YOLO
         self.model = YOLO(str(path), task="detect")
-        self.imgsz, self.conf, self.iou = imgsz, conf, iou
+        # The input size the detector was trained at, unless told otherwise.
+        trained = (getattr(self.model, "ckpt", None) or {}).get("train_args", {}).get("imgsz", 320)
+        self.imgsz, self.conf, self.iou = imgsz or trained, conf, iou
         names = self.model.names
         self.class_names = tuple(names[i] for i in range(len(names))) if isinstance(names, dict) else tuple(names)
 

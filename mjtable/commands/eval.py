@@ -11,6 +11,7 @@ def register(sub) -> None:
     p.add_argument("--out", type=Path, default=Path("build/eval"), help="report folder (default build/eval)")
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
+    p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default the reader's)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
     p.add_argument("--render-style", default=None,
                    help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
@@ -37,7 +38,7 @@ def run(args) -> int:
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
-    reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier)
+    reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf)
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

@@ -88,12 +88,22 @@ class TileReader:
 
 
 _DEFAULT: TileReader | None = None
+_CLASSIFIER = None
+
+
+def default_classifier():
+    """The committed classifier, loaded once (``classify_crops`` needs no detector)."""
+    global _CLASSIFIER
+    if _CLASSIFIER is None:
+        from .classifier import CropClassifier
+        _CLASSIFIER = CropClassifier()
+    return _CLASSIFIER
 
 
 def default_reader() -> TileReader:
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = TileReader()
+        _DEFAULT = TileReader(classifier=default_classifier())
     return _DEFAULT
 
 
@@ -107,7 +117,7 @@ def read_tiles(image, timings: dict | None = None, embeddings: bool = False) -> 
 def classify_crops(crops, embeddings: bool = False):
     """Code, confidence and top-3 for each tile crop (BGR arrays, upright); with ``embeddings``,
     each reading also carries the classifier's penultimate features."""
-    return default_reader().classifier.classify(list(crops), embeddings=embeddings)
+    return default_classifier().classify(list(crops), embeddings=embeddings)
 
 
 def main(argv=None) -> int:

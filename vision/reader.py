@@ -20,8 +20,8 @@ from .decode import decode_image
 from .detections import Detections
 from .types import TileRead
 
-CROP_SOURCE_SIDE = 1600   # long side of the image crops are cut from (full size when smaller)
-DETECT_SIDE = 640         # long side of the copy given to the detector (it letterboxes further)
+CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
+DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detect_side)
 
 
 class TileReader:
@@ -42,8 +42,11 @@ class TileReader:
         src, scale = decoded.image, decoded.scale
         t1 = time.perf_counter()
         long_side = max(src.shape[:2])
-        if long_side > DETECT_SIDE:
-            f = DETECT_SIDE / long_side
+        # The detector letterboxes to its own input size: shrinking to that size here (area
+        # interpolation, once) is cheaper than handing it a larger copy.
+        side = min(DETECT_SIDE, int(getattr(self.detector, "imgsz", DETECT_SIDE) or DETECT_SIDE))
+        if long_side > side:
+            f = side / long_side
             small = cv2.resize(src, (round(src.shape[1] * f), round(src.shape[0] * f)), interpolation=cv2.INTER_AREA)
         else:
             f, small = 1.0, src

@@ -1,0 +1,46 @@
+"""``mjtable eval PATH``: measure the tile reader on a YOLO-format folder (images/, labels/,
+class names in data.yaml beside or above it) and write a markdown report with plots."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def register(sub) -> None:
+    p = sub.add_parser("eval", help="evaluate the tile reader on a labelled photo folder")
+    p.add_argument("path", type=Path, help="YOLO-format folder, e.g. ../shared/data/chinese-mahjong-detection/test")
+    p.add_argument("--out", type=Path, default=Path("build/eval"), help="report folder (default build/eval)")
+    p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
+    p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
+    p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default the reader's)")
+    p.add_argument("--limit", type=int, default=None, help="only the first N images")
+    p.add_argument("--render-style", default=None,
+                   help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
+                        "style kept out of training)")
+    p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
+    p.add_argument("--classifier-only", action="store_true",
+                   help="score the classifier alone on the labelled boxes (no detector)")
+    p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import json
+    from vision.evaluate import evaluate
+    from vision.reader import TileReader
+    if args.render_style and not (args.path / "data.yaml").exists():
+        from vision.datasets import build_rendered_eval_set
+        build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)
+    if args.classifier_only:
+        from vision.classifier import CropClassifier
+        from vision.evaluate import evaluate_classifier
+        result = evaluate_classifier(args.path, CropClassifier(args.classifier), out=args.out,
+                                     only_prefix=args.only_prefix)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
+        print(f"report: {args.out / 'report.md'}")
+        return 0
+    reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf)
+    result = evaluate(args.path, reader, out=args.out, limit=args.limit)
+    summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
+    print(json.dumps(summary, indent=1))
+    print(f"report: {args.out / 'report.md'}")
+    return 0

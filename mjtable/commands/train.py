@@ -1,0 +1,55 @@
+"""``mjtable train detector|classifier``: train the tile reader's models (issue 4).
+
+Datasets are built from ../shared/data (``--data``) and the scene renderer into ``--build``;
+weights are copied to models/<model>/ when training ends. ``--resume`` continues the last run."""
+from __future__ import annotations
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def register(sub) -> None:
+    p = sub.add_parser("train", help="train the tile detector or the tile classifier (ultralytics)")
+    p.add_argument("model", choices=["detector", "classifier"])
+    p.add_argument("--data", type=Path, default=REPO / ".." / "shared" / "data",
+                   help="folder holding chinese-mahjong-detection/ and artwork/ (default ../shared/data)")
+    p.add_argument("--build", type=Path, default=REPO / "build", help="where datasets and runs go (default build/)")
+    p.add_argument("--epochs", type=int, default=None)
+    p.add_argument("--imgsz", type=int, default=None)
+    p.add_argument("--batch", type=int, default=None)
+    p.add_argument("--hours", type=float, default=None,
+                   help="detector: wall-time budget; ultralytics fits the epoch count (and schedule) to it")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
+    p.add_argument("--per-code", type=int, default=50, help="classifier: rendered crops per code and style")
+    p.add_argument("--holdout-style", default=None, help="classifier: artwork style left out (evaluation of unseen sets)")
+    p.add_argument("--holdout-photos", default=None, help="classifier: photo name prefix left out (e.g. hand_)")
+    p.add_argument("--name", default=None, help="run name under BUILD/runs (default: the model)")
+    p.add_argument("--device", default=None, help="cpu, 0... (default: a CUDA GPU when present)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--init", default=None, help="classifier: start from these weights (new schedule) "
+                   "instead of from scratch")
+    p.add_argument("--resume", action="store_true", help="resume the last run from its last checkpoint")
+    p.add_argument("--no-install", action="store_true", help="do not copy the best weights into models/")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from vision import training
+    name = args.name or args.model
+    if args.model == "detector":
+        out = None if args.no_install else REPO / "models" / "detector" / "detector.pt"
+        best = training.train_detector(args.data, args.build, epochs=args.epochs or 20, imgsz=args.imgsz or 320,
+                                       batch=args.batch or 16, workers=args.workers, n_synth=args.synth,
+                                       resume=args.resume, seed=args.seed, device=args.device,
+                                       out_weights=out, run_name=name, hours=args.hours)
+    else:
+        out = None if args.no_install else REPO / "models" / "classifier" / "classifier.pt"
+        best = training.train_classifier(args.data, args.build, epochs=args.epochs or 5, imgsz=args.imgsz or 64,
+                                         batch=args.batch or 128, workers=args.workers, resume=args.resume,
+                                         seed=args.seed, device=args.device, out_weights=out, run_name=name,
+                                         holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
+                                         per_code=args.per_code, init=args.init)
+    print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
+    return 0

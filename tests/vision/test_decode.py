@@ -1,0 +1,70 @@
+"""Defensive decoding: every unusable input is an ImageError with a stable code."""
+import cv2
+import numpy as np
+import pytest
+
+from vision import ImageError
+from vision import decode
+from vision.decode import decode_image
+
+
+def _jpeg(w=64, h=48):
+    img = np.zeros((h, w, 3), np.uint8)
+    img[:, : w // 2] = (0, 0, 255)
+    return cv2.imencode(".jpg", img)[1].tobytes()
+
+
+def test_decodes_jpeg_bytes_and_paths(tmp_path):
+    data = _jpeg()
+    assert decode_image(data).image.shape == (48, 64, 3)
+    p = tmp_path / "a.jpg"
+    p.write_bytes(data)
+    d = decode_image(str(p))
+    assert d.image.shape == (48, 64, 3) and d.scale == 1.0
+
+
+def test_large_jpeg_is_decoded_reduced_with_scale():
+    data = cv2.imencode(".jpg", np.zeros((800, 1600, 3), np.uint8))[1].tobytes()
+    d = decode_image(data, min_long_side=400)
+    assert d.image.shape[1] == 400 and d.scale == 4.0
+
+
+@pytest.mark.parametrize("data,code", [
+    (b"", "empty"),
+    (b"hello, I am a text file named photo.jpg\n", "not_an_image"),
+    (_jpeg()[:200], "truncated"),
+    (b"\xff\xd8\xff\xe0" + b"\x00" * 50, "truncated"),
+])
+def test_bad_bytes(data, code):
+    with pytest.raises(ImageError) as exc:
+        decode_image(data)
+    assert exc.value.code == code
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ImageError) as exc:
+        decode_image(str(tmp_path / "nope.jpg"))
+    assert exc.value.code == "not_found"
+
+
+def test_pixel_limit_from_header(monkeypatch):
+    monkeypatch.setattr(decode, "MAX_PIXELS", 1000)
+    with pytest.raises(ImageError) as exc:
+        decode_image(_jpeg())
+    assert exc.value.code == "too_large"
+
+
+def test_byte_limit(monkeypatch, tmp_path):
+    monkeypatch.setattr(decode, "MAX_BYTES", 100)
+    p = tmp_path / "big.jpg"
+    p.write_bytes(_jpeg())
+    with pytest.raises(ImageError) as exc:
+        decode_image(str(p))
+    assert exc.value.code == "too_large"
+
+
+def test_bad_array():
+    with pytest.raises(ImageError) as exc:
+        decode_image(np.zeros((40, 40, 3), np.float32))
+    assert exc.value.code == "bad_array"
+    assert decode_image(np.zeros((40, 40), np.uint8)).image.shape == (40, 40, 3)

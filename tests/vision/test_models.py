@@ -1,0 +1,74 @@
+"""The trained models on small committed fixtures (rendered scenes with exact labels, and crops).
+
+Rendered from the artwork by ``python -m vision.synth.fixtures``; no training here."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import vision
+from vision.detections import box_iou
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
+MODELS = Path(__file__).resolve().parents[2] / "models"
+pytestmark = pytest.mark.skipif(not (MODELS / "classifier" / "classifier.pt").exists()
+                                or not (MODELS / "detector" / "detector.pt").exists(),
+                                reason="trained weights not present")
+
+
+def _crops():
+    import cv2
+    files = sorted((FIXTURES / "crops").glob("*.png"))
+    return [f.name.split("_")[0] for f in files], [cv2.imread(str(f)) for f in files]
+
+
+def test_classify_fixture_crops():
+    codes, crops = _crops()
+    reads = vision.classify_crops(crops)
+    right = sum(r.code == c for r, c in zip(reads, codes))
+    assert right >= len(codes) - MAX_CROP_ERRORS, [(c, r.code) for r, c in zip(reads, codes) if r.code != c]
+
+
+def test_classify_returns_top3_probabilities_and_embeddings():
+    codes, crops = _crops()
+    reads = vision.classify_crops(crops[:3], embeddings=True)
+    assert len(reads) == 3
+    for r in reads:
+        ps = [p for _, p in r.top3]
+        assert ps == sorted(ps, reverse=True) and 0 < sum(ps) <= 1.0 + 1e-6
+        assert r.code == r.top3[0][0] and r.confidence == ps[0]
+        assert r.embedding is not None and r.embedding.ndim == 1 and len(r.embedding) >= 64
+    assert vision.classify_crops([]) == []
+
+
+@pytest.mark.parametrize("name", ["rendered_hand_riichi", "rendered_scene_hongkong", "rendered_red_fives_riichi"])
+def test_read_tiles_on_rendered_scenes(name):
+    labels = json.loads((FIXTURES / f"{name}.json").read_text())
+    timings = {}
+    reads = vision.read_tiles(str(FIXTURES / f"{name}.jpg"), timings=timings)
+    assert timings["total_ms"] > 0
+    iou = box_iou([t["box"] for t in labels], [r.box for r in reads])
+    right = 0
+    for i, t in enumerate(labels):
+        j = int(np.argmax(iou[i])) if len(reads) else -1
+        if j >= 0 and iou[i, j] >= 0.5 and reads[j].face_down == t["face_down"] and \
+                (t["face_down"] or reads[j].code == t["code"]):
+            right += 1
+    assert right >= len(labels) - MAX_SCENE_ERRORS[name], [r.code for r in reads]
+
+
+def test_read_tiles_rejects_a_text_file(tmp_path):
+    p = tmp_path / "photo.jpg"
+    p.write_text("not an image")
+    with pytest.raises(vision.ImageError) as exc:
+        vision.read_tiles(str(p))
+    assert exc.value.code == "not_an_image"
+
+
+# Tolerances measured with the committed models (see models/*/MODEL_CARD.md); a regression fails.
+# Today: every code is read right, but one box per scene overlaps its label by less than 0.5
+# (the detector's boxes are loose on rendered tiles), and the face-down tile is not found (the
+# detector's "back" class did not learn, see models/detector/MODEL_CARD.md).
+MAX_CROP_ERRORS = 0
+MAX_SCENE_ERRORS = {"rendered_hand_riichi": 1, "rendered_scene_hongkong": 1, "rendered_red_fives_riichi": 1}

@@ -1,0 +1,95 @@
+"""Crop classifier adapter: an ultralytics classification checkpoint run as a plain torch module.
+
+Running the module ourselves (rather than ``YOLO.predict``) batches the crops in one call and
+exposes the penultimate features (the embedding a later issue calibrates a user's tile set
+from). Probabilities are temperature-scaled (``calibration.json`` next to the weights, fitted on
+the validation crops) so that they can be read as confidences."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .crops import CROP_SIZE
+from .errors import ModelMissingError
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
+
+
+@dataclass
+class CropReading:
+    code: str
+    confidence: float
+    top3: list[tuple[str, float]]
+    embedding: np.ndarray | None = None
+
+
+class CropClassifier:
+    def __init__(self, weights: str | Path | None = None, threads: int | None = None):
+        import torch
+        path = Path(weights or DEFAULT_WEIGHTS)
+        if not path.exists():
+            raise ModelMissingError(f"classifier weights not found: {path} (train with `mjtable train classifier`)")
+        ckpt = torch.load(str(path), map_location="cpu", weights_only=False)
+        model = (ckpt.get("ema") or ckpt["model"]).float().eval()
+        for p in model.parameters():
+            p.requires_grad_(False)
+        self.model = model
+        names = model.names
+        self.classes = [names[i] for i in range(len(names))] if isinstance(names, dict) else list(names)
+        self.imgsz = int(ckpt.get("train_args", {}).get("imgsz", CROP_SIZE))
+        calib = path.with_name("calibration.json")
+        self.temperature = float(json.loads(calib.read_text())["temperature"]) if calib.exists() else 1.0
+        self.torch = torch
+        if threads:
+            torch.set_num_threads(threads)
+
+    def logits_and_features(self, crops: list[np.ndarray]):
+        """(logits, features) arrays for BGR crops (any size; resized to the model's input)."""
+        import cv2
+        torch = self.torch
+        if not crops:
+            return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
+        batch = np.stack([cv2.resize(c, (self.imgsz, self.imgsz), interpolation=cv2.INTER_AREA)
+                          if c.shape[:2] != (self.imgsz, self.imgsz) else c for c in crops])
+        x = torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
+        with torch.inference_mode():
+            layers = list(self.model.model)
+            for layer in layers[:-1]:  # yolov8-cls: a plain chain of layers, then the Classify head
+                x = layer(x)
+            head = layers[-1]
+            feats = head.pool(head.conv(x)).flatten(1)
+            logits = head.linear(feats)
+        return logits.numpy(), feats.numpy()
+
+    def probabilities(self, logits: np.ndarray) -> np.ndarray:
+        z = logits / self.temperature
+        z = z - z.max(1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(1, keepdims=True)
+
+    def classify(self, crops: list[np.ndarray], embeddings: bool = False) -> list[CropReading]:
+        logits, feats = self.logits_and_features(crops)
+        probs = self.probabilities(logits)
+        out = []
+        for i, p in enumerate(probs):
+            top = np.argsort(-p)[:3]
+            top3 = [(self.classes[j], float(p[j])) for j in top]
+            out.append(CropReading(top3[0][0], top3[0][1], top3, feats[i] if embeddings else None))
+        return out
+
+
+def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
+    """Temperature minimising the negative log-likelihood of ``labels`` (grid then refine)."""
+    def nll(t):
+        z = logits / t
+        z = z - z.max(1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+        return -logp[np.arange(len(labels)), labels].mean()
+    grid = np.exp(np.linspace(np.log(0.2), np.log(10), 60))
+    best = min(grid, key=nll)
+    fine = np.linspace(best * 0.85, best * 1.15, 31)
+    return float(min(fine, key=nll))

@@ -1,0 +1,110 @@
+"""Crop dataset for the classifier (ultralytics classify folder layout: split/code/*.png).
+
+Sources: every labelled box of the real photos (train split with jitter and 0°/180° turns;
+valid split as it is) and rendered tiles of every artwork style (style, perspective, lighting
+and blur randomised by the scene renderer). Red fives come from the riichi artwork only."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .crops import crop_tile
+from .datasets import PHOTOS, photo_names, read_yolo_labels
+
+HOLDOUT_STYLES = ("hongkong", "riichi", "riichi_black")
+
+
+def _jitter_box(box, rng, amount=0.08):
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d = rng.uniform(-amount, amount, 4) * [w, h, w, h]
+    return (x0 + d[0], y0 + d[1], x1 + d[2], y1 + d[3])
+
+
+def _save(folder: Path, code: str, name: str, crop: np.ndarray) -> None:
+    d = folder / code
+    d.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(d / f"{name}.png"), crop)
+
+
+def photo_crops(data_root: Path, split: str, rng, copies: int, jitter: bool, exclude_prefix: str | None = None,
+                only_prefix: str | None = None):
+    """Yield (code, name, crop) for every labelled tile of a photo split."""
+    names = photo_names(data_root)
+    folder = Path(data_root) / PHOTOS / split
+    for img_path in sorted((folder / "images").glob("*.jpg")):
+        if exclude_prefix and img_path.name.startswith(exclude_prefix):
+            continue
+        if only_prefix and not img_path.name.startswith(only_prefix):
+            continue
+        img = cv2.imread(str(img_path))
+        if img is None:
+            continue
+        h, w = img.shape[:2]
+        for k, (code, box) in enumerate(read_yolo_labels(folder / "labels" / (img_path.stem + ".txt"), names, w, h)):
+            for c in range(copies):
+                b = _jitter_box(box, rng) if jitter else box
+                crop = crop_tile(img, b)
+                if jitter and rng.random() < 0.5:
+                    crop = cv2.rotate(crop, cv2.ROTATE_180)
+                yield code, f"{img_path.stem[:40]}_{k}_{c}", crop
+
+
+def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True):
+    """Yield (code, name, crop): rendered rows of a few tiles, cut out by their label boxes."""
+    from .synth.random_layouts import GAP
+    from .synth.render import TILE_ASPECT, random_style, render_scene
+    from .types import PlacedTile
+    for style_name in styles:
+        counts: dict[str, int] = {}
+        n = 0
+        while True:
+            style = random_style(rng, (style_name,), data_root)
+            codes = [c for c in sorted(style.art.faces) if counts.get(c, 0) < per_code]
+            if not codes:
+                break
+            tiles, x = [], 0.0
+            for _ in range(int(rng.integers(3, 7))):
+                code = codes[int(rng.integers(len(codes)))]
+                side = rng.random() < 0.2
+                tiles.append(PlacedTile(code, x + (TILE_ASPECT if side else 1) / 2, 0.0, angle=90 if side else 0,
+                                        sideways=side))
+                x += (TILE_ASPECT if side else 1) + GAP + rng.uniform(0, 0.3)
+            size = int(rng.integers(160, 420))
+            img, labels = render_scene(tiles, rng, size=(size, size), style=style,
+                                       camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)
+            for t in labels:
+                b = _jitter_box(t.box, rng) if jitter else t.box
+                if b[2] - b[0] < 6 or b[3] - b[1] < 6:
+                    continue
+                crop = crop_tile(img, b)
+                if jitter and rng.random() < 0.5:
+                    crop = cv2.rotate(crop, cv2.ROTATE_180)
+                counts[t.code] = counts.get(t.code, 0) + 1
+                n += 1
+                yield t.code, f"synth_{style_name}_{n:05d}", crop
+
+
+def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,
+                       holdout_photos: str | None = None, synth_per_code=60, photo_copies=1, log=print) -> Path:
+    out = Path(out)
+    if (out / "done").exists():
+        return out
+    rng = np.random.default_rng(seed)
+    styles = [s for s in HOLDOUT_STYLES if s != holdout_style]
+    n = 0
+    for code, name, crop in photo_crops(data_root, "train", rng, photo_copies, True, exclude_prefix=holdout_photos):
+        _save(out / "train", code, name, crop)
+        n += 1
+    log(f"{n} real train crops")
+    for code, name, crop in photo_crops(data_root, "valid", rng, 1, False, exclude_prefix=holdout_photos):
+        _save(out / "val", code, name, crop)
+    for code, name, crop in synthetic_crops(rng, styles, synth_per_code, data_root):
+        _save(out / "train", code, name, crop)
+    for code, name, crop in synthetic_crops(rng, styles, max(4, synth_per_code // 8), data_root):
+        _save(out / "val", code, name + "v", crop)
+    log(f"crop dataset ready in {out}")
+    (out / "done").write_text("ok\n")
+    return out

@@ -1,0 +1,123 @@
+"""Build the training sets from ../shared (read in place) and the scene renderer.
+
+Generated folders go under build/ (ignored by git). Real photos are linked, not copied."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scorer.tiles import ALL_CODES, is_valid_code
+
+from .codes import DETECTOR_CLASSES, photo_label_code
+
+DEFAULT_SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+PHOTOS = "chinese-mahjong-detection"
+
+
+def photo_names(data_root: Path) -> list[str]:
+    import yaml  # ultralytics dependency
+    with open(Path(data_root) / PHOTOS / "data.yaml") as f:
+        return list(yaml.safe_load(f)["names"])
+
+
+def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int):
+    """[(code, (x0, y0, x1, y1))] in pixels from a YOLO label file."""
+    out = []
+    if not label_path.exists():
+        return out
+    for line in label_path.read_text().split("\n"):
+        parts = line.split()
+        if len(parts) != 5:
+            continue
+        c, x, y, w, h = int(parts[0]), *map(float, parts[1:])
+        name = names[c]
+        code = name if is_valid_code(name) else photo_label_code(name)
+        out.append((code, ((x - w / 2) * width, (y - h / 2) * height,
+                                                 (x + w / 2) * width, (y + h / 2) * height)))
+    return out
+
+
+def _yolo_line(cls: int, box, w: int, h: int) -> str:
+    x0, y0, x1, y1 = box
+    return f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
+
+
+def render_training_scene(rng, size=(640, 640), styles=None, data_root=None):
+    from .synth.artwork import STYLES
+    from .synth.random_layouts import random_layout
+    from .synth.render import random_style, render_scene
+    style = random_style(rng, styles or STYLES, data_root)
+    tiles = random_layout(rng, sorted(style.art.faces))
+    return render_scene(tiles, rng, size=size, style=style)
+
+
+def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,
+                           seed=0, log=print) -> Path:
+    """YOLO dataset with classes tile/back: real train photos (all boxes → tile) + rendered scenes.
+    Validation: real valid photos + a few rendered scenes (for the back class). Returns data.yaml."""
+    out = Path(out)
+    photos = Path(data_root) / PHOTOS
+    for split, real_split, n_synth in (("train", "train", n_synth_train), ("val", "valid", n_synth_val)):
+        img_dir, lab_dir = out / split / "images", out / split / "labels"
+        img_dir.mkdir(parents=True, exist_ok=True)
+        lab_dir.mkdir(parents=True, exist_ok=True)
+        for img in sorted((photos / real_split / "images").glob("*.jpg")):
+            dst = img_dir / img.name
+            if not dst.exists():
+                os.symlink(img.resolve(), dst)
+            lines = []
+            src = photos / real_split / "labels" / (img.stem + ".txt")
+            for line in src.read_text().split("\n") if src.exists() else []:
+                parts = line.split()
+                if len(parts) == 5:
+                    lines.append("0 " + " ".join(parts[1:]))
+            (lab_dir / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
+        rng = np.random.default_rng(seed + (0 if split == "train" else 1))
+        for i in range(n_synth):
+            name = f"synth_{split}_{i:05d}"
+            if (lab_dir / f"{name}.txt").exists():
+                continue
+            img, labels = render_training_scene(rng, data_root=data_root)
+            h, w = img.shape[:2]
+            lines = [_yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
+                     for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]
+            cv2.imwrite(str(img_dir / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            (lab_dir / f"{name}.txt").write_text("\n".join(lines) + "\n")
+            if i % 50 == 0:
+                log(f"rendered {split} scene {i}/{n_synth}")
+    data_yaml = out / "data.yaml"
+    data_yaml.write_text(f"path: {out.resolve()}\ntrain: train/images\nval: val/images\n"
+                         f"nc: {len(DETECTOR_CLASSES)}\nnames: {list(DETECTOR_CLASSES)}\n")
+    return data_yaml
+
+
+def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),
+                            hand_share=0.5) -> Path:
+    """A YOLO-format folder of rendered scenes labelled with canonical codes (data.yaml names are
+    the codes), for evaluating on a tile style kept out of training. Face-down tiles are left out
+    of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows."""
+    from .synth.random_layouts import hand_row, random_layout
+    from .synth.render import random_style, render_scene
+    out = Path(out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    names = list(ALL_CODES)
+    (out / "data.yaml").write_text(f"names: {names}\n")
+    rng = np.random.default_rng(seed)
+    for i in range(n_scenes):
+        style = random_style(rng, styles, data_root)
+        codes = sorted(style.art.faces)
+        hand = i < n_scenes * hand_share
+        tiles = hand_row(rng, codes) if hand else random_layout(rng, codes)
+        if hand:
+            tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
+        img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})
+        h, w = img.shape[:2]
+        stem = f"{'hand' if hand else 'scene'}_{i:04d}"
+        lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in labels if not t.face_down and t.code]
+        cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
+    return out

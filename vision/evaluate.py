@@ -1,0 +1,219 @@
+"""Evaluation of the tile reader on a YOLO-format folder (``mjtable eval PATH``).
+
+A tile counts as read when a face-up read overlaps its labelled box with IoU >= 0.5 (one read
+per label, greedy by IoU) and carries the labelled code. Precision = right reads / reads,
+recall = right reads / labels. Hand rows (``hand_*`` images) are exact when every labelled tile
+is read right and nothing else is read. The classifier is also scored alone on the labelled
+boxes ("oracle boxes") to tell detector misses from misreadings."""
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scorer.tiles import ALL_CODES
+
+from .crops import crop_tile
+from .datasets import read_yolo_labels
+from .detections import box_iou
+
+
+def _names_for(folder: Path) -> list[str]:
+    import yaml
+    for cand in (folder / "data.yaml", folder.parent / "data.yaml"):
+        if cand.exists():
+            return list(yaml.safe_load(cand.read_text())["names"])
+    raise FileNotFoundError(f"no data.yaml in {folder} or its parent (class names)")
+
+
+def match(gt_boxes, pred_boxes, thr=0.5):
+    """Greedy one-to-one matching by IoU: list of (gt index, pred index)."""
+    if len(gt_boxes) == 0 or len(pred_boxes) == 0:
+        return []
+    iou = box_iou(gt_boxes, pred_boxes)
+    pairs = []
+    used_g, used_p = set(), set()
+    for flat in np.argsort(-iou, axis=None):
+        g, p = divmod(int(flat), iou.shape[1])
+        if iou[g, p] < thr:
+            break
+        if g in used_g or p in used_p:
+            continue
+        used_g.add(g)
+        used_p.add(p)
+        pairs.append((g, p))
+    return pairs
+
+
+def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print) -> dict:
+    folder = Path(folder)
+    names = _names_for(folder)
+    images = sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
+    if limit:
+        images = images[:limit]
+    n_gt = n_pred = n_right = 0
+    oracle_right = oracle_n = 0
+    per_class = defaultdict(Counter)   # code -> gt, right, pred
+    confusion = Counter()              # (gt code, read code or "missed")
+    hand_total = hand_exact = 0
+    latencies = []
+    errors = []
+    for k, path in enumerate(images):
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+        timings: dict = {}
+        reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
+        latencies.append(timings.get("total_ms", 0.0))
+        gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
+        pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
+        pairs = match(gt_boxes, pred_boxes)
+        matched_g = {g for g, _ in pairs}
+        right = 0
+        for g, p in pairs:
+            code, got = gt[g][0], reads[p].code
+            confusion[(code, got)] += 1
+            per_class[got]["pred_matched"] += 1
+            if code == got:
+                right += 1
+                per_class[code]["right"] += 1
+            else:
+                errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
+        for g, (code, _) in enumerate(gt):
+            per_class[code]["gt"] += 1
+            if g not in matched_g:
+                confusion[(code, "missed")] += 1
+        for r in reads:
+            per_class[r.code]["pred"] += 1
+        n_gt += len(gt)
+        n_pred += len(reads)
+        n_right += right
+        if path.name.startswith("hand_"):
+            hand_total += 1
+            hand_exact += int(right == len(gt) == len(reads))
+        # Classifier alone on the labelled boxes.
+        if gt:
+            crops = [crop_tile(img, b) for _, b in gt]
+            for (code, _), r in zip(gt, reader.classifier.classify(crops)):
+                oracle_n += 1
+                oracle_right += int(r.code == code)
+        if (k + 1) % 20 == 0:
+            log(f"{k + 1}/{len(images)} images")
+    result = {
+        "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
+        "right_reads": n_right,
+        "precision": n_right / n_pred if n_pred else 0.0,
+        "recall": n_right / n_gt if n_gt else 0.0,
+        "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
+        "hand_rows": hand_total, "hand_rows_exact": hand_exact,
+        "hand_exact_rate": hand_exact / hand_total if hand_total else None,
+        "latency_ms_median": statistics.median(latencies) if latencies else None,
+        "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
+                          "reads": per_class[c]["pred"],
+                          "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None,
+                          "precision": per_class[c]["right"] / per_class[c]["pred"] if per_class[c]["pred"] else None}
+                      for c in ALL_CODES if per_class[c]["gt"] or per_class[c]["pred"]},
+        "errors": errors[:200],
+    }
+    if out:
+        write_report(result, confusion, Path(out))
+    return result
+
+
+def confusion_image(confusion: Counter, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    codes = [c for c in ALL_CODES if any(k[0] == c or k[1] == c for k in confusion)]
+    cols = codes + ["missed"]
+    m = np.zeros((len(codes), len(cols)))
+    for (g, p), n in confusion.items():
+        if g in codes and (p in cols):
+            m[codes.index(g), cols.index(p)] += n
+    norm = m / np.maximum(m.sum(1, keepdims=True), 1)
+    fig, ax = plt.subplots(figsize=(12, 11))
+    ax.imshow(norm, cmap="Blues", vmin=0, vmax=1)
+    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=7)
+    ax.set_yticks(range(len(codes)), codes, fontsize=7)
+    ax.set_xlabel("read as")
+    ax.set_ylabel("labelled")
+    for i in range(len(codes)):
+        for j in range(len(cols)):
+            if m[i, j] and i != j:
+                ax.text(j, i, int(m[i, j]), ha="center", va="center", fontsize=6, color="red")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def write_report(result: dict, confusion: Counter, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    confusion_image(confusion, out / "confusion.png")
+    (out / "metrics.json").write_text(json.dumps(result, indent=1))
+    lines = [f"# Tile reader evaluation: {result['folder']}", "",
+             f"- images: {result['images']}, labelled tiles: {result['labelled_tiles']}, reads: {result['reads']}",
+             f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
+             f"recall {result['recall']:.4f}",
+             f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
+             f"- hand rows read exactly: {result['hand_rows_exact']}/{result['hand_rows']}",
+             f"- median latency per image: {result['latency_ms_median']:.0f} ms" if result['latency_ms_median'] else "",
+             "", "Unlabelled face-up tiles in crowded backgrounds count as wrong reads, so precision is a lower bound.",
+             "", "![confusion matrix](confusion.png)", "",
+             "| code | labelled | right | reads | recall | precision |", "|---|---|---|---|---|---|"]
+    for code, c in result["per_class"].items():
+        rec = f"{c['recall']:.3f}" if c["recall"] is not None else "-"
+        pre = f"{c['precision']:.3f}" if c["precision"] is not None else "-"
+        lines.append(f"| {code} | {c['labelled']} | {c['right']} | {c['reads']} | {rec} | {pre} |")
+    if result["errors"]:
+        lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
+                        only_prefix: str | None = None) -> dict:
+    """The classifier alone on the labelled boxes of a YOLO-format folder (no detector)."""
+    folder = Path(folder)
+    names = _names_for(folder)
+    confusion = Counter()
+    per_class = defaultdict(Counter)
+    errors = []
+    for path in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
+        if exclude_prefix and path.name.startswith(exclude_prefix):
+            continue
+        if only_prefix and not path.name.startswith(only_prefix):
+            continue
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+        if not gt:
+            continue
+        for (code, _), r in zip(gt, classifier.classify([crop_tile(img, b) for _, b in gt])):
+            confusion[(code, r.code)] += 1
+            per_class[code]["gt"] += 1
+            per_class[r.code]["pred"] += 1
+            if r.code == code:
+                per_class[code]["right"] += 1
+            else:
+                errors.append(f"{path.name}: {code} read as {r.code} (p={r.confidence:.2f})")
+    n = sum(confusion.values())
+    right = sum(v for (g, p), v in confusion.items() if g == p)
+    result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
+              "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
+                                "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None}
+                            for c in ALL_CODES if per_class[c]["gt"]},
+              "errors": errors[:200]}
+    if out:
+        out = Path(out)
+        out.mkdir(parents=True, exist_ok=True)
+        confusion_image(confusion, out / "confusion.png")
+        (out / "metrics.json").write_text(json.dumps(result, indent=1))
+        lines = [f"# Classifier on labelled boxes: {folder}", "", f"- crops: {n}, accuracy {result['accuracy']:.4f}",
+                 "", "![confusion matrix](confusion.png)", "", "| code | labelled | right | recall |", "|---|---|---|---|"]
+        lines += [f"| {c} | {v['labelled']} | {v['right']} | {v['recall']:.3f} |" for c, v in result["per_class"].items()]
+        lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
+        (out / "report.md").write_text("\n".join(lines) + "\n")
+    return result

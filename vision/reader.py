@@ -1,0 +1,149 @@
+"""The tile reader: image → ``list[TileRead]`` (issue 4).
+
+Stages (each timed): decode (large JPEGs at a reduced size, never below ``CROP_SOURCE_SIDE`` on
+the long side, so crops keep far more pixels than the classifier's input), detect (on a copy
+scaled to the detector's size), crop (from the decoded image, turned upright), classify (one
+batch). Boxes are returned in the input image's pixels.
+
+    python -m vision.reader PHOTO [--json]
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .crops import crop_tile, is_sideways_box
+from .decode import decode_image
+from .detections import Detections
+from .types import TileRead
+
+CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
+DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detect_side)
+
+
+class TileReader:
+    def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
+                 detector_conf: float | None = None):
+        if detector is None:
+            from .detector import TileDetector
+            detector = TileDetector(detector_weights, **({"conf": detector_conf} if detector_conf else {}))
+        if classifier is None:
+            from .classifier import CropClassifier
+            classifier = CropClassifier(classifier_weights)
+        self.detector = detector
+        self.classifier = classifier
+
+    def read(self, image, timings: dict | None = None, embeddings: bool = False) -> list[TileRead]:
+        t0 = time.perf_counter()
+        decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
+        src, scale = decoded.image, decoded.scale
+        t1 = time.perf_counter()
+        long_side = max(src.shape[:2])
+        # The detector letterboxes to its own input size: shrinking to that size here (area
+        # interpolation, once) is cheaper than handing it a larger copy.
+        side = min(DETECT_SIDE, int(getattr(self.detector, "imgsz", DETECT_SIDE) or DETECT_SIDE))
+        if long_side > side:
+            f = side / long_side
+            small = cv2.resize(src, (round(src.shape[1] * f), round(src.shape[0] * f)), interpolation=cv2.INTER_AREA)
+        else:
+            f, small = 1.0, src
+        dets = self.detector.detect(small).scaled(1.0 / f)  # in ``src`` pixels
+        t2 = time.perf_counter()
+        reads = self.read_detections(src, dets, scale, timings=timings, embeddings=embeddings)
+        if timings is not None:
+            timings["decode_ms"] = (t1 - t0) * 1000
+            timings["detect_ms"] = (t2 - t1) * 1000
+            timings["total_ms"] = (time.perf_counter() - t0) * 1000
+        return reads
+
+    def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
+                        embeddings: bool = False) -> list[TileRead]:
+        """Classify the face-up detections of ``src``; boxes come back multiplied by ``scale``."""
+        t0 = time.perf_counter()
+        dets = dets.sorted_reading_order()
+        names = dets.names()
+        face_up = [i for i, n in enumerate(names) if n != "back"]
+        crops = [crop_tile(src, dets.xyxy[i]) for i in face_up]
+        t1 = time.perf_counter()
+        readings = dict(zip(face_up, self.classifier.classify(crops, embeddings=embeddings)))
+        t2 = time.perf_counter()
+        out = []
+        for i in range(len(dets)):
+            box = tuple(float(v) * scale for v in dets.xyxy[i])
+            sideways = is_sideways_box(box)
+            corners = None if dets.corners is None else [tuple(map(float, p * scale)) for p in dets.corners[i]]
+            det_conf = float(dets.confidence[i])
+            if i in readings:
+                r = readings[i]
+                out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
+                                    top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,
+                                    embedding=None if r.embedding is None else [float(v) for v in r.embedding]))
+            else:
+                out.append(TileRead(code=None, box=box, confidence=det_conf, face_down=True, sideways=sideways,
+                                    corners=corners, angle=90.0 if sideways else 0.0))
+        if timings is not None:
+            timings["crop_ms"] = (t1 - t0) * 1000
+            timings["classify_ms"] = (t2 - t1) * 1000
+        return out
+
+
+_DEFAULT: TileReader | None = None
+_CLASSIFIER = None
+
+
+def default_classifier():
+    """The committed classifier, loaded once (``classify_crops`` needs no detector)."""
+    global _CLASSIFIER
+    if _CLASSIFIER is None:
+        from .classifier import CropClassifier
+        _CLASSIFIER = CropClassifier()
+    return _CLASSIFIER
+
+
+def default_reader() -> TileReader:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = TileReader(classifier=default_classifier())
+    return _DEFAULT
+
+
+def read_tiles(image, timings: dict | None = None, embeddings: bool = False) -> list[TileRead]:
+    """Tiles in ``image`` (a BGR array as cv2.imread returns, a path, or encoded bytes), in reading
+    order. Raises ``vision.ImageError`` for unusable input. ``timings`` (a dict) receives per-stage
+    milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms."""
+    return default_reader().read(image, timings=timings, embeddings=embeddings)
+
+
+def classify_crops(crops, embeddings: bool = False):
+    """Code, confidence and top-3 for each tile crop (BGR arrays, upright); with ``embeddings``,
+    each reading also carries the classifier's penultimate features."""
+    return default_classifier().classify(list(crops), embeddings=embeddings)
+
+
+def main(argv=None) -> int:
+    import argparse
+    import json
+    from .errors import ImageError
+    p = argparse.ArgumentParser(prog="python -m vision.reader", description="read the tiles of a photo")
+    p.add_argument("photo")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    timings: dict = {}
+    try:
+        reads = read_tiles(args.photo, timings=timings)
+    except ImageError as exc:
+        print(json.dumps({"error": exc.to_dict()}) if args.json else f"error: {exc.message}")
+        return 1
+    if args.json:
+        print(json.dumps({"tiles": [r.to_dict() for r in reads], "timings_ms": timings}, indent=1))
+    else:
+        print(" ".join(r.code or "##" for r in reads))
+        print(", ".join(f"{k} {v:.0f}" for k, v in timings.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""Training of the two models with ultralytics (``mjtable train detector|classifier``).
+
+Both train from scratch (``*.yaml`` architectures: no pretrained weights are downloaded), on the
+CPU unless a CUDA device is present, and resume from their last checkpoint with ``resume``."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DET_CFG = Path(__file__).resolve().parent / "cfg" / "tile-det.yaml"
+CLS_CFG = Path(__file__).resolve().parent / "cfg" / "tile-cls.yaml"
+
+
+def pick_device() -> str:
+    try:
+        import torch
+        return "0" if torch.cuda.is_available() else "cpu"
+    except Exception:  # pragma: no cover - torch is a dependency
+        return "cpu"
+
+
+def _train(model_yaml: str, data: str, run_dir: Path, resume: bool, init: str | None = None, **kw):
+    from ultralytics import YOLO
+    last = run_dir / "weights" / "last.pt"
+    if resume:
+        if not last.exists():
+            raise FileNotFoundError(f"nothing to resume: {last} does not exist")
+        return YOLO(str(last)).train(resume=True)
+    model = YOLO(init or model_yaml)  # ``init``: continue from earlier weights with a fresh schedule
+    return model.train(data=data, project=str(run_dir.parent), name=run_dir.name, exist_ok=True,
+                       plots=False, device=kw.pop("device", None) or pick_device(), **kw)
+
+
+def train_detector(data_root: Path, build: Path, epochs=20, imgsz=320, batch=16, workers=1, n_synth=150,
+                   resume=False, seed=0, device=None, out_weights: Path | None = None, run_name="detector",
+                   hours: float | None = None):
+    from .datasets import build_detector_dataset
+    run_dir = (build / "runs" / run_name).resolve()
+    data_yaml = None if resume else build_detector_dataset(build / "det", data_root, n_synth_train=n_synth,
+                                                            n_synth_val=max(10, n_synth // 8), seed=seed)
+    _train(str(DET_CFG), str(data_yaml), run_dir, resume, epochs=epochs, imgsz=imgsz, batch=batch,
+           workers=workers, seed=seed, deterministic=False, close_mosaic=min(4, epochs // 4), patience=100,
+           optimizer="AdamW", lr0=0.002, warmup_epochs=1, **({"time": hours} if hours else {}),
+           device=device)
+    best = run_dir / "weights" / "best.pt"
+    if out_weights:
+        out_weights.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(best, out_weights)
+    return best
+
+
+def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128, workers=1, resume=False,
+                     seed=0, device=None, out_weights: Path | None = None, run_name="classifier",
+                     holdout_style: str | None = None, holdout_photos: str | None = None, per_code=60,
+                     init: str | None = None):
+    from .crop_dataset import build_crop_dataset
+    run_dir = (build / "runs" / run_name).resolve()
+    folder = None
+    if not resume:
+        folder = build_crop_dataset(build / f"crops{'_' + run_name if run_name != 'classifier' else ''}", data_root,
+                                    seed=seed, holdout_style=holdout_style, holdout_photos=holdout_photos,
+                                    synth_per_code=per_code, photo_copies=1)
+    # Tiles are not mirror-symmetric: no flips. Colour jitter is small because ink colour tells
+    # red fives from fives.
+    _train(str(CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
+           batch=batch, workers=workers, seed=seed, cache="ram", fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3,
+           erasing=0.1, scale=0.1, translate=0.05, auto_augment=None, device=device,
+           optimizer="AdamW", lr0=0.003, warmup_epochs=0.5)
+    best = run_dir / "weights" / "best.pt"
+    if out_weights:
+        out_weights.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(best, out_weights)
+        calibrate_classifier(out_weights, Path(folder or build / "crops") / "val")
+    return best
+
+
+def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int = 200) -> dict:
+    """Fit the softmax temperature on the validation crops and write calibration.json beside the
+    weights (confidences then match observed accuracy better; see fit_temperature)."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    from .classifier import CropClassifier, fit_temperature
+    clf = CropClassifier(weights)
+    crops, labels = [], []
+    for d in sorted(Path(val_folder).iterdir()):
+        if not d.is_dir() or d.name not in clf.classes:
+            continue
+        for f in sorted(d.glob("*.png"))[:limit_per_class]:
+            crops.append(cv2.imread(str(f)))
+            labels.append(clf.classes.index(d.name))
+    logits = np.concatenate([clf.logits_and_features(crops[i:i + 256])[0] for i in range(0, len(crops), 256)])
+    labels = np.array(labels)
+    t = fit_temperature(logits, labels)
+    acc = float((logits.argmax(1) == labels).mean())
+    info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc}
+    Path(weights).with_name("calibration.json").write_text(json.dumps(info, indent=1) + "\n")
+    return info

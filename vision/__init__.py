@@ -2,6 +2,7 @@
 
 Depends on ``scorer``'s tile types only (DEVELOPERS.md, Architecture)."""
 from .errors import ImageError
+from .profile import TileSetProfile  # noqa: F401  (issue 7: one-photo calibration)
 from .types import PlacedTile, TileRead
 
 __all__ = ["ImageError", "PlacedTile", "TileRead"]

@@ -46,7 +46,7 @@ class LayoutResult:
     codes: dict[int, str] = field(default_factory=dict)   # tile index -> assigned code
     problems: list[str] = field(default_factory=list)
     has_bonus: bool = False
-    turned: bool = False                         # the photo was read upside down
+    orientation: str = "as laid out"             # or "turned 180°", "rows bottom to top"...
 
     @property
     def ok(self) -> bool:
@@ -128,6 +128,15 @@ def _pattern_score(lengths: list[int]) -> int:
     return sum(1 for a, (_, codes) in zip(lengths, LAYOUT_ROWS) if a == len(codes))
 
 
+def _agreement(rows: list[list[int]], tiles) -> int:
+    """Tiles whose base-model reading is the code of their place (rows of the right length)."""
+    n = 0
+    for row, (_, codes) in zip(rows, LAYOUT_ROWS):
+        if len(row) == len(codes):
+            n += sum(1 for i, code in zip(row, codes) if getattr(tiles[i], "code", None) == code)
+    return n
+
+
 def assign_layout(tiles) -> LayoutResult:
     """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
     and give each the code of its place; ``problems`` says what does not fit."""
@@ -145,15 +154,23 @@ def assign_layout(tiles) -> LayoutResult:
     np.fill_diagonal(d, np.inf)
     pitch = float(np.median(d.min(1)))          # tile width plus the gap: the unit of the layout
     chains = chain_rows(pts, theta, pitch)
-    # Read the other way round when that makes the row lengths fit the layout better (a photo
-    # taken from the far side of the table).
-    flipped = [list(reversed(ch)) for ch in reversed(chains)]
-    turned = _pattern_score([len(c) for c in flipped]) > _pattern_score([len(c) for c in chains])
-    if turned:
-        chains = flipped
+    # The photo may be taken from another side of the table, or the rows laid bottom to top:
+    # of the four readings (as is, turned half a turn, rows reversed, each row reversed), keep the
+    # one whose row lengths fit the layout best, then the one the base model agrees with most.
+    readings = {
+        "as laid out": chains,
+        "turned 180°": [list(reversed(ch)) for ch in reversed(chains)],
+        "rows bottom to top": list(reversed(chains)),
+        "rows right to left": [list(reversed(ch)) for ch in chains],
+    }
+
+    def fit(item):
+        chs = item[1]
+        return (_pattern_score([len(c) for c in chs]), _agreement([[face_up[i] for i in c] for c in chs], tiles))
+    orientation, chains = max(readings.items(), key=fit)   # max keeps the first of equals
     rows = [[face_up[i] for i in ch] for ch in chains]
     local_rows = chains
-    result = LayoutResult(rows=rows, turned=turned)
+    result = LayoutResult(rows=rows, orientation=orientation)
     n = sum(len(r) for r in rows)
     # A lone tile beside four or more rows is a stray tile, not a row of its own.
     stray = [k for k, r in enumerate(rows) if len(r) == 1 and len(rows) > 4]

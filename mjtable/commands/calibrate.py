@@ -94,7 +94,8 @@ def _calibrate(args, store) -> int:
     except ModelMissingError as exc:
         return _err(str(exc))
     n = len(result.tiles)
-    print(f"{n} tiles read from {args.photo}" + (" (photo read upside down)" if result.layout.turned else ""))
+    orientation = result.layout.orientation
+    print(f"{n} tiles read from {args.photo}" + ("" if orientation == "as laid out" else f" (read {orientation})"))
     print(result.table())
     if not result.ok:
         print("\nthe layout does not match (docs/calibration.md):", file=sys.stderr)

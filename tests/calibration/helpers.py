@@ -13,12 +13,13 @@ from vision.types import TileRead
 TILE_W, TILE_H, GAP, ROW_GAP = 1.0, 1.35, 0.05, 0.5
 
 
-def layout_positions(bonus: bool = True):
-    """[(code, corners on the table plane)] for the documented layout, rows top to bottom."""
+def layout_positions(bonus: bool = True, rows_upward: bool = False):
+    """[(code, corners on the table plane)] for the documented layout, rows top to bottom (or
+    bottom to top with ``rows_upward``)."""
     out = []
     rows = LAYOUT_ROWS if bonus else LAYOUT_ROWS[:4]
     for r, (_, codes) in enumerate(rows):
-        y = r * (TILE_H + ROW_GAP)
+        y = (-r if rows_upward else r) * (TILE_H + ROW_GAP)
         for k, code in enumerate(codes):
             x = k * (TILE_W + GAP)
             out.append((code, np.array([[x, y], [x + TILE_W, y], [x + TILE_W, y + TILE_H], [x, y + TILE_H]])))
@@ -42,19 +43,21 @@ def project(H, pts):
 
 
 def mock_tiles(bonus=True, angle_deg=0.0, perspective=0.0, drop=(), extra=(), shuffle_seed=0, corners=True,
-               noise=0.0):
-    """TileReads (shuffled) for the layout seen by ``camera``; returns (tiles, true codes)."""
+               noise=0.0, rows_upward=False, misread=0.0):
+    """TileReads (shuffled) for the layout seen by ``camera``; returns (tiles, true codes). The
+    reads' codes are the truth except a ``misread`` share, read as 9s."""
     H = camera(angle_deg, perspective=perspective)
     rng = np.random.default_rng(shuffle_seed)
     tiles, truth = [], []
-    placed = [(c, q) for c, q in layout_positions(bonus) if c not in drop]
+    placed = [(c, q) for c, q in layout_positions(bonus, rows_upward) if c not in drop]
     for x, y in extra:
         placed.append(("9m", np.array([[x, y], [x + TILE_W, y], [x + TILE_W, y + TILE_H], [x, y + TILE_H]])))
     for code, quad in placed:
         img = project(H, quad) + rng.normal(0, noise, (4, 2))
         x0, y0 = img.min(0)
         x1, y1 = img.max(0)
-        tiles.append(TileRead(code=code, box=(x0, y0, x1, y1), confidence=0.9, top3=[(code, 0.9)],
+        read = "9s" if rng.random() < misread else code
+        tiles.append(TileRead(code=read, box=(x0, y0, x1, y1), confidence=0.9, top3=[(read, 0.9)],
                               corners=[tuple(p) for p in img] if corners else None))
         truth.append(code)
     order = rng.permutation(len(tiles))

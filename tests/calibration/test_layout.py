@@ -73,3 +73,20 @@ def test_face_down_and_too_few_tiles():
 
 def test_bonus_row_order():
     assert LAYOUT_ROWS[4][1] == BONUS == ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f")
+
+
+@pytest.mark.parametrize("angle", [0, 20, 180])
+def test_rows_laid_bottom_to_top_are_read_with_the_base_model(angle):
+    # Row lengths alone cannot tell rows laid upwards from a photo turned half a turn; the base
+    # model's readings can, even when it misreads a third of the tiles.
+    tiles, truth = mock_tiles(rows_upward=True, angle_deg=angle, misread=0.3, shuffle_seed=3)
+    result = assign_layout(tiles)
+    assert result.ok, result.problems
+    assert result.orientation == ("rows bottom to top" if angle != 180 else "rows right to left")
+    assert assigned(tiles, result) == truth
+
+
+def test_orientation_of_a_turned_photo():
+    tiles, truth = mock_tiles(angle_deg=180, misread=0.3)
+    result = assign_layout(tiles)
+    assert result.orientation == "turned 180°" and assigned(tiles, result) == truth

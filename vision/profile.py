@@ -311,42 +311,53 @@ def _reading_probs(reading, classes: list[str]) -> np.ndarray:
     return p
 
 
-def apply_profile(readings, profile: TileSetProfile | None, colours=None, classes=None):
+def apply_profile(readings, profile: TileSetProfile | None, colours=None, classes=None, crops=None,
+                  keep_embeddings: bool = True):
     """Re-rank readings (``CropReading`` or ``TileRead``, each with an ``embedding``) with
     ``profile``, in place: ``code``, ``confidence`` and ``top3`` change. Readings without an
     embedding (face-down tiles) are left alone. Returns ``readings``.
 
-    The base distribution is rebuilt from each reading's top-3 (the reader keeps no more);
-    ``colours`` (one ``colour_stats`` row per reading) is optional."""
+    The base distribution is rebuilt from each reading's top-3 (the reader keeps no more). Colour
+    statistics come from ``colours`` (one ``colour_stats`` row per reading) or ``crops`` (the
+    readings' crops) when given. ``keep_embeddings=False`` drops the embeddings afterwards (the
+    caller asked for none; they were only computed for the profile)."""
     if profile is None:
         return readings
     classes = list(classes or ALL_CODES)
     idx = [i for i, r in enumerate(readings) if getattr(r, "embedding", None) is not None and r.top3]
-    if not idx:
-        return readings
-    emb = np.stack([np.asarray(readings[i].embedding, np.float32) for i in idx])
-    base = np.stack([_reading_probs(readings[i], classes) for i in idx])
-    col = None if colours is None else np.stack([np.asarray(colours[i], np.float32) for i in idx])
-    probs = profile.classify(emb, base, classes, colours=col)
-    for i, p in zip(idx, probs):
-        r = readings[i]
-        top = np.argsort(-p)[:3]
-        old_top = float(r.top3[0][1]) if r.top3 else 1.0
-        r.top3 = [(classes[j], float(p[j])) for j in top]
-        # A TileRead's confidence is the detector's times the classifier's: keep the detector's.
-        other = float(r.confidence) / old_top if old_top > 0 else 1.0
-        r.code = classes[top[0]]
-        r.confidence = min(1.0, other) * float(p[top[0]])
+    if idx:
+        emb = np.stack([np.asarray(readings[i].embedding, np.float32) for i in idx])
+        base = np.stack([_reading_probs(readings[i], classes) for i in idx])
+        if colours is None and crops is not None:
+            colours = [colour_stats(c) for c in crops]
+        col = None if colours is None else np.stack([np.asarray(colours[i], np.float32) for i in idx])
+        probs = profile.classify(emb, base, classes, colours=col)
+        for i, p in zip(idx, probs):
+            r = readings[i]
+            top = np.argsort(-p)[:3]
+            old_top = float(r.top3[0][1]) if r.top3 else 1.0
+            r.top3 = [(classes[j], float(p[j])) for j in top]
+            # A TileRead's confidence is the detector's times the classifier's: keep the detector's.
+            other = float(r.confidence) / old_top if old_top > 0 else 1.0
+            r.code = classes[top[0]]
+            r.confidence = min(1.0, other) * float(p[top[0]])
+    if not keep_embeddings:
+        for r in readings:
+            r.embedding = None
     return readings
 
 
 # ---- the user's saved profiles ---------------------------------------------------------------
 
 def default_data_dir() -> Path:
-    """``MJTABLE_DATA_DIR``, else ``~/.local/share/mjtable``."""
+    """``MJTABLE_DATA_DIR``, else ``$XDG_DATA_HOME/mjtable`` (``~/.local/share/mjtable``): the
+    web UI's data directory too."""
     import os
     env = os.environ.get("MJTABLE_DATA_DIR")
-    return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "mjtable"
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "mjtable"
 
 
 def slugify(name: str) -> str:

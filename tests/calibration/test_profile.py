@@ -184,3 +184,11 @@ def test_store_save_list_activate_remove(tmp_path, profile):
 def test_data_dir_from_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("MJTABLE_DATA_DIR", str(tmp_path / "d"))
     assert ProfileStore().data_dir == tmp_path / "d"
+
+
+def test_apply_profile_can_drop_embeddings_and_use_crops(profile, embed):
+    crop = code_crop("9p", seed=4)
+    r = SimpleNamespace(code="8p", confidence=0.5, top3=[("8p", 0.5), ("9p", 0.3), ("7p", 0.1)],
+                        embedding=embed([crop])[0])
+    apply_profile([r], profile, crops=[crop], keep_embeddings=False)
+    assert r.code == "9p" and r.embedding is None

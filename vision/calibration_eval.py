@@ -122,6 +122,30 @@ def render_calibration(style, seed: int, classifier):
     return crops, assigned, truth, not any(len(c) == 8 for c in rows)
 
 
+def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) -> Path:
+    """The guide's example photo (docs/img/calibration-layout.jpg): the layout with flowers, drawn
+    with the Hong Kong artwork (CC0), assigned codes written under each tile."""
+    import cv2
+    from .synth.render import TILE_ASPECT, render_scene
+    from .types import PlacedTile, TileRead
+    style = tile_set_style("hongkong", seed, data_root)
+    rng = np.random.default_rng(seed)
+    tiles = [PlacedTile(code, x=k * 1.04, y=-r * (TILE_ASPECT + 0.45)) for r, (_, codes) in enumerate(LAYOUT_ROWS)
+             for k, code in enumerate(codes)]
+    img, labels = render_scene(tiles, rng, size=(960, 720), style=style, clutter=0,
+                               camera_kw={"tilt_deg": (15, 20), "yaw_deg": (-8, -6)})
+    reads = [TileRead(code=t.code, box=t.box, confidence=1.0, corners=t.corners) for t in labels]
+    layout = assign_layout(reads)
+    for i, code in layout.codes.items():
+        x0, y0, x1, y1 = reads[i].box
+        org = (int((x0 + x1) / 2) - 11, int(y1) + 16)
+        cv2.putText(img, code, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(img, code, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255), 1, cv2.LINE_AA)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return path
+
+
 def render_test_crops(style, seed: int, per_code: int):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code."""
     from .crops import crop_tile
@@ -240,7 +264,12 @@ def main(argv=None) -> int:
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--no-colour", action="store_true", help="re-rank without the colour statistics")
     p.add_argument("--grid", action="store_true", help="also print accuracy over a grid of profile parameters")
+    p.add_argument("--example-picture", type=Path, default=None,
+                   help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
+    if args.example_picture:
+        print(render_example_picture(args.example_picture, data_root=args.data))
+        return 0
     from .classifier import CropClassifier
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}")

@@ -38,7 +38,7 @@ from .profile import TileSetProfile, apply_profile, colour_stats
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
 
-# GL-MahjongTile file names (checked by eye against a contact sheet): b = bamboo, c = characters,
+# GL-MahjongTile file names (checked by eye against a contact sheet, faces flipped upright): b = bamboo, c = characters,
 # d = dots, index 0-8 = 1-9; h-0..h-3 = E S W N, h-4 red, h-5 green, h-6 white; f-0..f-3 =
 # spring summer autumn winter (5f-8f), f-4 plum (1f), f-5 orchid (2f), f-6 bamboo (4f),
 # f-7 chrysanthemum (3f).
@@ -72,7 +72,8 @@ def gl_style(variant: str, data_root: Path = DATA):
         if not code:
             continue
         png = cairosvg.svg2png(url=str(path), output_width=FACE_SIZE[0] * 2)
-        img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+        # The SVGs are drawn in font-glyph coordinates (y up): flip them upright.
+        img = cv2.flip(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED), 0)
         ys, xs = np.nonzero(img[..., 3] > 8)
         img = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
         w, h = FACE_SIZE
@@ -106,7 +107,7 @@ def render_calibration(style, seed: int, classifier):
     from .types import PlacedTile, TileRead
     rng = np.random.default_rng(seed)
     rows = [codes for _, codes in LAYOUT_ROWS if all(c in style.art.faces for c in codes)]
-    tiles = [PlacedTile(code, x=k * 1.04, y=-r * (TILE_ASPECT + 0.35)) for r, codes in enumerate(rows)
+    tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.35)) for r, codes in enumerate(rows)
              for k, code in enumerate(codes)]
     img, labels = render_scene(tiles, rng, size=(1280, 960), style=style, clutter=0,
                                camera_kw={"tilt_deg": (0, 25), "yaw_deg": (-15, 15)})
@@ -130,7 +131,7 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
     from .types import PlacedTile, TileRead
     style = tile_set_style("hongkong", seed, data_root)
     rng = np.random.default_rng(seed)
-    tiles = [PlacedTile(code, x=k * 1.04, y=-r * (TILE_ASPECT + 0.45)) for r, (_, codes) in enumerate(LAYOUT_ROWS)
+    tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.45)) for r, (_, codes) in enumerate(LAYOUT_ROWS)
              for k, code in enumerate(codes)]
     img, labels = render_scene(tiles, rng, size=(960, 720), style=style, clutter=0,
                                camera_kw={"tilt_deg": (15, 20), "yaw_deg": (-8, -6)})
@@ -204,14 +205,17 @@ def photo_set(prefix: str, data_root: Path = DATA):
                     continue
                 c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
                 box = ((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h)
-                out.append((crop_tile(img, box), photo_label_code(names[c])))
+                out.append((crop_tile(img, box), photo_label_code(names[c]), bw * w, bh * h))
         return out
-    calib, seen = [], set()
-    for crop, code in crops_of("train"):
-        if code not in seen:
-            seen.add(code)
-            calib.append((crop, code))
-    test = crops_of("valid") + crops_of("test")
+    # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
+    # each code the largest box with an upright tile's shape (taller than wide by 1.2-1.6; tiles
+    # lying askew in piles have squarer boxes).
+    best: dict = {}
+    for crop, code, bw, bh in crops_of("train"):
+        if 1.2 <= bh / max(bw, 1e-6) <= 1.6 and bw * bh > best.get(code, (None, 0))[1]:
+            best[code] = (crop, bw * bh)
+    calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
+    test = [(c, k) for c, k, _, _ in crops_of("valid") + crops_of("test")]
     return [c for c, _ in calib], [k for _, k in calib], [c for c, _ in test], [k for _, k in test]
 
 
@@ -240,7 +244,7 @@ class CachedClassifier:
 
 
 def evaluate_set(classifier, calib_crops, calib_codes, test_crops, test_truth, absent=(), params=None,
-                 use_colour=True, test_colours=None):
+                 use_colour=True, test_colours=None, return_profile=False):
     def embed(crops):
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
     profile = TileSetProfile.from_examples(list(zip(calib_crops, calib_codes)), name="eval", embed=embed,
@@ -252,7 +256,26 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, test_truth, a
         colours = test_colours if test_colours is not None else [colour_stats(c) for c in test_crops]
     apply_profile(readings, profile, colours=colours, classes=classifier.classes)
     after = [r.code for r in readings]
-    return before, after
+    return (before, after, profile) if return_profile else (before, after)
+
+
+def with_corrections(classifier, profile, test_crops, test_truth, use_colour=True):
+    """Learning from corrections: the user reviews the first half of the test tiles in order and
+    corrects every misread one (each correction goes into the profile at once); returns (number
+    of corrections, accuracy on the second half before, after those corrections)."""
+    half = len(test_crops) // 2
+    n = 0
+    for crop, code in zip(test_crops[:half], test_truth[:half]):
+        [r] = classifier.classify([crop], embeddings=True)
+        apply_profile([r], profile, colours=[colour_stats(crop)] if use_colour else None, classes=classifier.classes)
+        if r.code != code:
+            profile.add_example(crop, code)
+            n += 1
+    rest, truth = test_crops[half:], test_truth[half:]
+    readings = classifier.classify(rest, embeddings=True)
+    apply_profile(readings, profile, colours=[colour_stats(c) for c in rest] if use_colour else None,
+                  classes=classifier.classes)
+    return n, accuracy([r.code for r in readings], truth)
 
 
 def main(argv=None) -> int:
@@ -263,6 +286,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--no-colour", action="store_true", help="re-rank without the colour statistics")
+    p.add_argument("--corrections", action="store_true",
+                   help="also simulate corrections: every misread tile of the first half is corrected")
     p.add_argument("--grid", action="store_true", help="also print accuracy over a grid of profile parameters")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
@@ -293,12 +318,18 @@ def main(argv=None) -> int:
             print(f"{name:<12} skipped: {exc}")
             continue
         cols = [colour_stats(c) for c in tc]
-        before, after = evaluate_set(clf, cc, ck, tc, tk, absent=absent, use_colour=not args.no_colour,
-                                     test_colours=cols)
+        before, after, profile = evaluate_set(clf, cc, ck, tc, tk, absent=absent, use_colour=not args.no_colour,
+                                              test_colours=cols, return_profile=True)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
               + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-") + f"  ({time.time() - t0:.0f} s)")
+        if args.corrections:
+            half = len(tk) // 2
+            second_after = accuracy(after[half:], tk[half:])
+            n_corr, acc = with_corrections(clf, profile, tc, tk, use_colour=not args.no_colour)
+            print(f"{'':<12} corrections: {n_corr} made while reviewing the first {half} tiles; second half "
+                  f"{accuracy(before[half:], tk[half:]):.2%} base, {second_after:.2%} calibrated, {acc:.2%} with them")
         if args.grid:
             for tau in (0.03, 0.05, 0.08):
                 for w in (0.6, 0.8, 0.95):

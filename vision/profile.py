@@ -5,22 +5,20 @@ embedding of each example crop (upright and turned half a turn, since tiles faci
 camera are read upside down) and a few colour statistics, each with its code. It re-ranks the
 base classifier's output for crops of that set:
 
-- Embeddings are centred on the set's mean embedding, then L2-normalised ("CL2N", as in
-  SimpleShot, Wang et al. 2019, arXiv:1911.04623): the pooled features of a yolov8-cls
-  network are mostly positive, so raw cosines between different tiles are all high; centring on
-  the set's own mean removes what all tiles of the set share (body colour, lighting, camera).
+- Embeddings are compared by cosine. (Centring on the set's mean embedding, SimpleShot's "CL2N",
+  was measured too: it helped two evaluation sets and hurt two; see CALIBRATION.md.)
 - A code's similarity is the best cosine over that code's examples (nearest example rather than
   a mean prototype): with the one example per code of a calibration photo the two are the same,
   and a correction that shows the tile differently (glare, a sideways tile) adds a second mode
-  that a mean would blur. A colour term (distance between ink-colour histograms) is subtracted,
-  weighted by ``colour_weight``: it separates tiles the embedding confuses only by ink colour
-  (red fives, green and red dragons' siblings).
-- The profile's distribution ``softmax(similarity / temperature)`` over the codes it knows is
-  blended with the base distribution in log space (weight ``profile_weight``), inside the
-  probability mass the base model gives to those codes: codes the profile has no example of keep
-  exactly the base probabilities (red fives when the calibration photo had none, say), except
-  codes the calibration declared absent from the set (no bonus row in the photo → no flowers),
-  which get none.
+  that a mean would blur. A colour term (L1 distance between ink-colour histograms, weighted by
+  ``colour_weight``) is subtracted when the crops' colours are given: it separates tiles that
+  differ mostly by ink colour.
+- Product of experts: ``log p = log p_base + w * log q`` with ``q = softmax(similarity / T)``
+  over the codes the profile knows (``w = profile_weight``, ``T = temperature``). A code without
+  examples gets ``q = 1 / (number of codes known)``, the profile's "no opinion", so codes the
+  profile has nothing for keep the base model's odds between them (red fives when the photo had
+  none, say); codes the calibration declared absent from the set (no bonus row in the photo → no
+  flowers) get no probability.
 
 Saved as one ``.npz`` of float arrays plus a JSON metadata array (uint8); loaded with
 ``allow_pickle=False``.
@@ -42,9 +40,8 @@ HUE_BINS = 8
 
 #: Defaults chosen on the evaluation sets (models/classifier/CALIBRATION.md).
 TEMPERATURE = 0.05
-PROFILE_WEIGHT = 0.8
+PROFILE_WEIGHT = 1.0
 COLOUR_WEIGHT = 0.5
-NEUTRAL_SIMILARITY = 0.3
 
 
 class ProfileError(ValueError):
@@ -111,7 +108,6 @@ class TileSetProfile:
     temperature: float = TEMPERATURE
     profile_weight: float = PROFILE_WEIGHT
     colour_weight: float = COLOUR_WEIGHT
-    neutral_similarity: float = NEUTRAL_SIMILARITY
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -188,9 +184,8 @@ class TileSetProfile:
         if emb.shape[1] != self.embeddings.shape[1]:
             raise ProfileError(f"embeddings have {emb.shape[1]} values, the profile {self.embeddings.shape[1]} "
                                "(made with another classifier: calibrate again)")
-        centre = self.embeddings.mean(0)
-        e = _normalise(emb - centre)
-        ex = _normalise(self.embeddings - centre)
+        e = _normalise(emb)
+        ex = _normalise(self.embeddings)
         sim = e @ ex.T                                     # (n, rows)
         if colours is not None and self.colour_weight:
             col = np.atleast_2d(np.asarray(colours, np.float32))
@@ -217,20 +212,19 @@ class TileSetProfile:
         known, sim = self.similarities(embeddings, colours)
         cols = [classes.index(c) for c in known if c in classes]
         sim = sim[:, [known.index(classes[j]) for j in cols]]
-        # Inside the codes the profile knows (K), the base model's distribution, damped by (1 - w),
-        # is blended with the profile's evidence w * (similarity - neutral) / temperature. Against
-        # the codes it does not know, K keeps the base model's total mass, moved by that same
-        # evidence; codes outside K keep their base probabilities (up to the final normalisation).
         if cols:
-            w = self.profile_weight
-            known = out[:, cols]
-            mass = np.maximum(known.sum(1, keepdims=True), 1e-300)
-            log_k = (np.log(mass) + (1 - w) * np.log(np.maximum(known / mass, 1e-300))
-                     + w * (sim - self.neutral_similarity) / self.temperature)
-            log_k[known <= 0] = -np.inf
-            top = np.maximum(log_k.max(1, keepdims=True), np.log(np.maximum(out.max(1, keepdims=True), 1e-300)))
-            out = out / np.exp(top)
-            out[:, cols] = np.exp(log_k - top)
+            # Product of experts: log p = log base + w * log q, q = softmax(similarity / T) over
+            # the codes the profile knows. A code without examples gets q = 1 / (codes known),
+            # the profile's "no opinion": its odds against other unknown codes stay the base's.
+            z = sim / self.temperature
+            z -= z.max(1, keepdims=True)
+            log_q = z - np.log(np.exp(z).sum(1, keepdims=True))
+            log_p = np.log(np.maximum(out, 1e-300))
+            log_p += self.profile_weight * -np.log(len(cols))
+            log_p[:, cols] += self.profile_weight * (log_q + np.log(len(cols)))
+            log_p[out <= 0] = -np.inf
+            log_p -= log_p.max(1, keepdims=True)
+            out = np.exp(log_p)
         total = out.sum(1, keepdims=True)
         return out / np.maximum(total, 1e-12)
 
@@ -239,8 +233,7 @@ class TileSetProfile:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
                 "sources": self.sources, "example_ids": self.example_ids, "absent_codes": self.absent_codes,
                 "model_id": self.model_id, "created": self.created, "temperature": self.temperature,
-                "profile_weight": self.profile_weight, "colour_weight": self.colour_weight,
-                "neutral_similarity": self.neutral_similarity}
+                "profile_weight": self.profile_weight, "colour_weight": self.colour_weight}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -277,8 +270,7 @@ class TileSetProfile:
                    codes=list(meta["codes"]), sources=list(meta["sources"]), example_ids=list(meta["example_ids"]),
                    absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
                    created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
-                   profile_weight=float(meta["profile_weight"]), colour_weight=float(meta["colour_weight"]),
-                   neutral_similarity=float(meta.get("neutral_similarity", NEUTRAL_SIMILARITY)))
+                   profile_weight=float(meta["profile_weight"]), colour_weight=float(meta["colour_weight"]))
 
 
 def _check_code(code: str) -> None:

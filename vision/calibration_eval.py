@@ -286,6 +286,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--no-colour", action="store_true", help="re-rank without the colour statistics")
+    p.add_argument("--augment", type=int, default=None, help="augmented copies per calibration example "
+                   "(default: the profile's, vision.profile.AUGMENT)")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of the first half is corrected")
     p.add_argument("--grid", action="store_true", help="also print accuracy over a grid of profile parameters")
@@ -318,8 +320,9 @@ def main(argv=None) -> int:
             print(f"{name:<12} skipped: {exc}")
             continue
         cols = [colour_stats(c) for c in tc]
+        prm = {} if args.augment is None else {"augment": args.augment}
         before, after, profile = evaluate_set(clf, cc, ck, tc, tk, absent=absent, use_colour=not args.no_colour,
-                                              test_colours=cols, return_profile=True)
+                                              test_colours=cols, return_profile=True, params=prm)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
@@ -332,10 +335,10 @@ def main(argv=None) -> int:
                   f"{accuracy(before[half:], tk[half:]):.2%} base, {second_after:.2%} calibrated, {acc:.2%} with them")
         if args.grid:
             for tau in (0.03, 0.05, 0.08):
-                for w in (0.6, 0.8, 0.95):
-                    for s0 in (0.2, 0.3, 0.4):
+                for w in (0.5, 1.0, 2.0):
+                    for s0 in (None,):
                         for cw in (0.0, 0.5, 1.0):
-                            prm = dict(temperature=tau, profile_weight=w, neutral_similarity=s0, colour_weight=cw)
+                            prm = dict(temperature=tau, profile_weight=w, colour_weight=cw)
                             _, a2 = evaluate_set(clf, cc, ck, tc, tk, absent=absent, params=prm, test_colours=cols)
                             print(f"   grid {name} tau={tau} w={w} s0={s0} colour={cw}: {accuracy(a2, tk):.2%}")
     if totals:

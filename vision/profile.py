@@ -42,6 +42,7 @@ HUE_BINS = 8
 TEMPERATURE = 0.05
 PROFILE_WEIGHT = 1.0
 COLOUR_WEIGHT = 0.5
+AUGMENT = 8
 
 
 class ProfileError(ValueError):
@@ -94,6 +95,25 @@ def _rot180(crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(crop[::-1, ::-1])
 
 
+def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A plausible other photo of the same tile: turned a little, shifted, scaled, seen smaller
+    (downscaled then upscaled), blurred, lighter or darker. Colours are kept (ink colour tells
+    tiles apart)."""
+    import cv2
+    h, w = crop.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2 + rng.uniform(-3, 3), h / 2 + rng.uniform(-3, 3)), rng.uniform(-12, 12),
+                                rng.uniform(0.88, 1.12))
+    out = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < 0.6:
+        side = int(rng.integers(14, 40))
+        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h),
+                         interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.4:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 1.3))
+    out = out.astype(np.float32) * rng.uniform(0.75, 1.2) + rng.uniform(-25, 25)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 @dataclass
 class TileSetProfile:
     name: str
@@ -108,6 +128,7 @@ class TileSetProfile:
     temperature: float = TEMPERATURE
     profile_weight: float = PROFILE_WEIGHT
     colour_weight: float = COLOUR_WEIGHT
+    augment: int = AUGMENT                 # augmented copies averaged into each example's embedding
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -125,14 +146,15 @@ class TileSetProfile:
         for _, code in examples:
             _check_code(code)
         crops = [c for c, _ in examples]
-        emb, col = _embed_views(embed, crops)
+        augment = int(params.pop("augment", AUGMENT))
+        emb, col = _embed_views(embed, crops, augment)
         n = len(examples)
         codes = [code for _, code in examples for _ in (0, 1)]
         ids = [i for i in range(n) for _ in (0, 1)]
         absent = sorted(set(absent_codes) - {c for _, c in examples})
         profile = cls(name=name, embeddings=emb, colours=col, codes=codes, sources=["calibration"] * len(codes),
                       example_ids=ids, absent_codes=absent,
-                      model_id=model_id if model_id is not None else default_id, **params)
+                      model_id=model_id if model_id is not None else default_id, augment=augment, **params)
         profile._embed = embed
         return profile
 
@@ -143,7 +165,7 @@ class TileSetProfile:
         if embed is None:
             embed, _ = default_embedder()
             self._embed = embed
-        emb, col = _embed_views(embed, [crop])
+        emb, col = _embed_views(embed, [crop], self.augment, seed=len(self.codes))
         if emb.shape[1] != self.embeddings.shape[1]:
             raise ProfileError(f"embedding size {emb.shape[1]} does not match the profile's {self.embeddings.shape[1]}")
         new_id = (max(self.example_ids) + 1) if self.example_ids else 0
@@ -233,7 +255,8 @@ class TileSetProfile:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
                 "sources": self.sources, "example_ids": self.example_ids, "absent_codes": self.absent_codes,
                 "model_id": self.model_id, "created": self.created, "temperature": self.temperature,
-                "profile_weight": self.profile_weight, "colour_weight": self.colour_weight}
+                "profile_weight": self.profile_weight, "colour_weight": self.colour_weight,
+                "augment": self.augment}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -270,7 +293,8 @@ class TileSetProfile:
                    codes=list(meta["codes"]), sources=list(meta["sources"]), example_ids=list(meta["example_ids"]),
                    absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
                    created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
-                   profile_weight=float(meta["profile_weight"]), colour_weight=float(meta["colour_weight"]))
+                   profile_weight=float(meta["profile_weight"]), colour_weight=float(meta["colour_weight"]),
+                   augment=int(meta.get("augment", AUGMENT)))
 
 
 def _check_code(code: str) -> None:
@@ -278,12 +302,19 @@ def _check_code(code: str) -> None:
         raise ProfileError(f"unknown tile code {code!r}")
 
 
-def _embed_views(embed, crops) -> tuple[np.ndarray, np.ndarray]:
-    """Embeddings and colours of each crop upright then turned 180°, interleaved."""
+def _embed_views(embed, crops, augment: int = 0, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Embeddings and colours of each crop upright then turned 180°, interleaved. With
+    ``augment``, a view's embedding is the normalised mean over the view and ``augment``
+    augmented copies of it (``augment_crop``): a prototype that expects the tile seen a little
+    differently."""
     views = [v for c in crops for v in (c, _rot180(c))]
-    emb = np.asarray(embed(views), np.float32)
-    if emb.ndim != 2 or emb.shape[0] != len(views):
-        raise ProfileError(f"embed returned shape {emb.shape} for {len(views)} crops")
+    rng = np.random.default_rng(seed)
+    batch = [x for v in views for x in [v] + [augment_crop(v, rng) for _ in range(augment)]]
+    emb = np.asarray(embed(batch), np.float32)
+    if emb.ndim != 2 or emb.shape[0] != len(batch):
+        raise ProfileError(f"embed returned shape {emb.shape} for {len(batch)} crops")
+    if augment:
+        emb = _normalise(emb).reshape(len(views), augment + 1, -1).mean(1)
     col = np.stack([colour_stats(v) for v in views])
     return emb, col
 

@@ -128,6 +128,13 @@ def _pattern_score(lengths: list[int]) -> int:
     return sum(1 for a, (_, codes) in zip(lengths, LAYOUT_ROWS) if a == len(codes))
 
 
+def _row_agreement(rows: list[list[int]], tiles) -> int:
+    """Tiles whose base-model reading belongs to their row (any length: a missing tile shifts the
+    places but not the row)."""
+    return sum(1 for row, (_, codes) in zip(rows, LAYOUT_ROWS) for i in row
+               if getattr(tiles[i], "code", None) in codes)
+
+
 def _agreement(rows: list[list[int]], tiles) -> int:
     """Tiles whose base-model reading is the code of their place (rows of the right length)."""
     n = 0
@@ -165,8 +172,8 @@ def assign_layout(tiles) -> LayoutResult:
     }
 
     def fit(item):
-        chs = item[1]
-        return (_pattern_score([len(c) for c in chs]), _agreement([[face_up[i] for i in c] for c in chs], tiles))
+        rows_ = [[face_up[i] for i in c] for c in item[1]]
+        return (_pattern_score([len(c) for c in rows_]), _row_agreement(rows_, tiles), _agreement(rows_, tiles))
     orientation, chains = max(readings.items(), key=fit)   # max keeps the first of equals
     rows = [[face_up[i] for i in ch] for ch in chains]
     local_rows = chains

@@ -90,3 +90,10 @@ def test_orientation_of_a_turned_photo():
     tiles, truth = mock_tiles(angle_deg=180, misread=0.3)
     result = assign_layout(tiles)
     assert result.orientation == "turned 180°" and assigned(tiles, result) == truth
+
+
+def test_missing_tile_in_a_layout_laid_bottom_to_top():
+    tiles, _ = mock_tiles(rows_upward=True, drop=("4p",), misread=0.2, angle_deg=-7)
+    result = assign_layout(tiles)
+    assert result.orientation == "rows bottom to top"
+    assert any(p.startswith("row 2 (dots 1p-9p) has 8 tiles, expected 9") for p in result.problems), result.problems

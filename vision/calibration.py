@@ -188,8 +188,8 @@ def assign_layout(tiles) -> LayoutResult:
     result.rows = rows
     result.has_bonus = len(rows) >= 5
     if len(rows) not in (4, 5):
-        problems.append(f"found {len(rows)} rows of tiles (lengths {' '.join(map(str, [len(r) for r in rows]))}); "
-                        f"expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8) from {n} tiles")
+        problems.append(f"found {len(rows)} rows of tiles ({n} tiles, rows of {' '.join(str(len(r)) for r in rows)}); "
+                        "expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)")
     for k, row in enumerate(rows[:5]):
         title, codes = LAYOUT_ROWS[k]
         if len(row) == len(codes):

@@ -17,22 +17,33 @@ def format_result(result, hand_text: str = "") -> str:
         lines.append(f"  read as ({result.decomposition.form}): {sets}")
     width = max([len(i.name_en) for i in result.items] + [10])
     for item in result.items:
-        count = f" x{item.count}" if item.count != 1 else ""
-        native = f" {item.name_native}" if item.name_native else ""
-        lines.append(f"  {item.name_en:<{width}} {item.total:>4} {item.unit}{count}{native}")
+        count = f" ({item.count} x {item.value})" if item.count != 1 else ""
+        unit = item.unit[:-1] if item.total == 1 and item.unit.endswith("s") else item.unit
+        names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
+        lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
+                     + (f"  {names}" if names else ""))
+    # Rule-set specific figures: the generic ones get their own wording, the rest key: value.
+    shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
+             "flowers"}
     for key, value in result.extra.items():
-        if key in ("total", "total_unit"):
+        if key in shown or key == "total_unit":
             continue
         if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
             lines.append(f"  {key}: {value}")
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value))
     unit = result.extra.get("total_unit", "")
-    lines.append(f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else ""))
+    total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
+    if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
+        total += f"  ({result.extra['total_without_flowers']} without flowers)"
+    lines.append(total)
+    if result.extra.get("minimum_met") is False:
+        lines.append(f"  ! {result.extra.get('minimum_note', 'below the minimum')}")
     if result.excluded:
         lines.append("  not counted:")
+        names = {i.id: i.name_en for i in result.items}
         for ex in result.excluded:
-            by = f" (implied by {ex.by})" if ex.by else ""
+            by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
             lines.append(f"    - {ex.name_en}{by}: {ex.rule} [{ex.source}]")
     if result.payments:
         lines.append("  settlement:")
@@ -56,3 +67,56 @@ def _extra_list(key: str, values: list) -> list[str]:
         else:
             out.append(f"    - {v}")
     return out
+
+
+def _summary_lines(result) -> list[str]:
+    """The short form of a result for one column: each item, the total, who pays."""
+    if not result.valid:
+        msg = (result.error or {}).get("message", "invalid")
+        return ["not a winning hand:"] + _wrap(msg, 34)
+    lines = []
+    mixed = len({i.unit for i in result.items}) > 1
+    for item in result.items:
+        count = f" x{item.count}" if item.count != 1 else ""
+        unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
+        lines.append(f"{item.name_en}{count}|{item.total}{unit}")
+    unit = result.extra.get("total_unit", "") or (result.items[0].unit if result.items else "")
+    lines.append("")
+    if "han" in result.extra and "fu" in result.extra:
+        lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
+    lines.append(f"TOTAL|{result.total} {unit}".rstrip())
+    for p in result.payments:
+        lines.append(f"{p.payer} pays|{p.amount}")
+    return lines
+
+
+_SHORT_UNITS = {"points": "pt", "doubles": "dbl", "faan": "fn", "han": "han", "fu": "fu"}
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, out, line = text.split(), [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    return out + ([line] if line else [])
+
+
+def format_side_by_side(results, hand_text: str = "") -> str:
+    """The same hand under several rule sets, one column each (``mjtable score --rules all``)."""
+    columns = [[r.rules.upper(), "-" * len(r.rules)] + _summary_lines(r) for r in results]
+    width = 40
+    height = max(len(c) for c in columns)
+    out = [hand_text] if hand_text else []
+
+    def cell(text: str) -> str:
+        name, sep, value = text.partition("|")
+        if not sep:
+            return f"{text[:width]:<{width}}"
+        return f"{name[:width - len(value) - 1]:<{width - len(value)}}{value}"
+
+    for row in range(height):
+        out.append("  ".join(cell(c[row] if row < len(c) else "") for c in columns).rstrip())
+    return "\n".join(out)

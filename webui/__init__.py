@@ -1,0 +1,84 @@
+"""mjtable web UI: a local Flask app to capture a photo, review and correct the hand, score it,
+settle it and keep the game log (issue 6).
+
+``create_app(test_config=None)`` builds the app (application-factory style). Blueprints, one per
+feature: ``capture`` (photo upload / camera → reading), ``review`` (the hand, corrections, the
+context form and the result), ``games`` (the game log), ``api`` (JSON) and ``camera`` (a webcam
+attached to the server). The SQLite store is attached with ``store.init_app``.
+
+The app only serialises what ``scorer`` and ``vision`` return (DEVELOPERS.md, Architecture).
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
+
+
+def default_data_dir() -> Path:
+    """``$MJTABLE_DATA_DIR``, else the user's data directory (XDG: ~/.local/share/mjtable)."""
+    env = os.environ.get("MJTABLE_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "mjtable"
+
+
+def _secret_key(data_dir: Path) -> str:
+    """A per-installation secret, kept in the data directory so sessions survive restarts."""
+    path = data_dir / "secret_key"
+    try:
+        key = path.read_text().strip()
+        if len(key) >= 32:
+            return key
+    except OSError:
+        pass
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key)
+    return key
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=False)
+    cfg = dict(test_config or {})
+    data_dir = Path(cfg.get("DATA_DIR") or default_data_dir())
+    data_dir.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATA_DIR=str(data_dir),
+        DATABASE=str(data_dir / "mjtable.sqlite3"),
+        MAX_CONTENT_LENGTH=DEFAULT_MAX_UPLOAD_BYTES,   # bytes of one request (upload limit)
+        MAX_IMAGE_PIXELS=DEFAULT_MAX_IMAGE_PIXELS,     # width × height, checked before decoding
+        LAN_TOKEN=None,                                # set by `mjtable serve --lan`
+        CAMERA_INDEX=0,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    app.config.update(cfg)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(data_dir)
+
+    from . import security, store
+    store.init_app(app)
+    security.init_app(app)
+
+    from . import api, camera, capture, games, review, tiles_bp
+    app.register_blueprint(capture.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(camera.bp)
+    app.register_blueprint(tiles_bp.bp)
+
+    from . import errors
+    errors.init_app(app)
+
+    from .tile_svg import tile_label
+    app.jinja_env.globals["tile_label"] = tile_label
+    return app

@@ -11,6 +11,8 @@ def register(sub) -> None:
     p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON; - reads stdin')
     p.add_argument("--rules", default="mcr", help="mcr, riichi, hk, classical, or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--detail", action="store_true",
+                   help="with --rules all: print each rule set in full instead of side by side")
     add_context_arguments(p)
     p.set_defaults(func=run)
 
@@ -18,7 +20,7 @@ def register(sub) -> None:
 def run(args) -> int:
     import scorer
     from ..context_args import context_from_args, options_from_args
-    from ..render import format_result
+    from ..render import format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
     names = list(scorer.RULE_SETS) if args.rules == "all" else [args.rules]
     try:
@@ -41,5 +43,8 @@ def run(args) -> int:
             payload["score"] = results[0].to_dict()
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        print("\n\n".join(format_result(r, scorer.format_hand(hand)) for r in results))
+        if args.rules == "all" and not args.detail:
+            print(format_side_by_side(results, scorer.format_hand(hand)))
+        else:
+            print("\n\n".join(format_result(r, scorer.format_hand(hand)) for r in results))
     return 0 if all(r.valid for r in results) else 1

@@ -1,0 +1,148 @@
+"""``mjtable read PHOTO [--rules R] [context flags] [--json] [--annotate OUT]``: read the tiles
+of a photographed hand; with ``--rules``, rebuild the hand and score it (``mjtable.pipeline``)."""
+from __future__ import annotations
+
+import json
+import sys
+
+RULES = ("mcr", "riichi", "hk", "classical")
+
+
+def register(sub) -> None:
+    from ..context_args import add_context_arguments
+    p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score")
+    p.add_argument("photo", help="image file (JPEG, PNG...)")
+    p.add_argument("--rules", default=None, metavar="|".join(RULES),
+                   help="rebuild the hand and score it under these rules (without: the tiles only)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--annotate", metavar="OUT", default=None,
+                   help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
+    p.add_argument("--no-decode", action="store_true",
+                   help="keep the tiles as read (no hand-consistency decoding)")
+    add_context_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import scorer
+    from vision.errors import ImageError
+
+    from ..context_args import context_from_args, options_from_args
+    from ..pipeline import read_photo
+    try:
+        context = context_from_args(args)
+        options = options_from_args(args)
+        result = read_photo(args.photo, rules=args.rules, context=context or None, options=options or None,
+                            decode=not args.no_decode)
+    except (scorer.HandError, scorer.RulesError, ImageError) as e:
+        return _fail(args, e.to_dict())
+    except FileNotFoundError as e:
+        return _fail(args, {"code": "not_found", "message": str(e)})
+    if args.annotate:
+        try:
+            annotate(args.photo, result, args.annotate)
+        except (OSError, ValueError) as e:
+            return _fail(args, {"code": "annotate_failed", "message": str(e)})
+    if args.json:
+        out = result if args.rules else {k: result[k] for k in ("tiles", "timings_ms", "hand", "notation",
+                                                                "reading", "missing_context")}
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        print(format_reading(result))
+    if args.rules and result["score"] is None:
+        return 1
+    return 0 if (result["score"] is None or result["score"]["valid"]) else 1
+
+
+def _fail(args, error: dict) -> int:
+    if args.json:
+        print(json.dumps({"error": error}))
+    else:
+        print(f"error: {error['message']}", file=sys.stderr)
+    return 2
+
+
+def format_reading(result: dict) -> str:
+    lines = [f"{len(result['tiles'])} tiles:"]
+    for i, t in enumerate(result["tiles"]):
+        flags = [f for f in ("face_down", "sideways") if t.get(f)]
+        top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
+        lines.append(f"  #{i:<2} {t['code'] or '--':<3} {t['confidence']:.2f}  box {t['box']}"
+                     + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else ""))
+    reading = result["reading"]
+    if result["notation"]:
+        lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
+    else:
+        lines.append("hand: not rebuilt")
+    dec = reading.get("decoding") or {}
+    for ch in dec.get("changes", []):
+        lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
+    for w in reading["warnings"]:
+        lines.append(f"  warning: {w}")
+    if result["score"] is not None:
+        s = result["score"]
+        lines.append(f"{s['rules'].upper()}: " + (f"{s['total']}" if s["valid"] else
+                                                  f"not a winning hand: {(s.get('error') or {}).get('message', '')}"))
+        for item in s["items"]:
+            lines.append(f"  {item['name_en']:<32} {item['total']:>4} {item['unit']}")
+    if result["missing_context"]:
+        lines.append("not given (defaults used): " + ", ".join(result["missing_context"]))
+    lines.append("timings (ms): " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
+    return "\n".join(lines)
+
+
+_COLOURS = {"concealed": (80, 200, 80), "winning": (0, 215, 255), "meld": (255, 160, 0), "bonus": (200, 80, 200),
+            "dora": (60, 60, 230), "unknown": (0, 0, 255), None: (128, 128, 128)}
+
+
+def annotate(photo: str, result: dict, out_path: str) -> None:
+    """Draw each tile's box (colour = its group's kind), its code, its group number and its
+    exposure (S sideways, D face down, + added), a frame around each group with what it was read
+    as, and the hand's notation, on a copy of the photo."""
+    import cv2
+    image = cv2.imread(photo, cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError(f"cannot read {photo} as an image")
+    groups = {g["id"]: g for g in result["reading"]["groups"]}
+    links = result["reading"]["links"]
+    scale = max(0.4, min(image.shape[:2]) / 1200)
+    for i, t in enumerate(result["tiles"]):
+        link = links[i] if i < len(links) else {"group": None, "role": "unassigned"}
+        kind = groups.get(link.get("group"), {}).get("kind")
+        colour = _COLOURS.get(kind, _COLOURS[None])
+        x0, y0, x1, y1 = (int(round(v)) for v in t["box"])
+        if t.get("corners"):
+            import numpy as np
+            cv2.polylines(image, [np.array(t["corners"], np.int32)], True, colour, max(1, int(2 * scale)),
+                          cv2.LINE_AA)
+        else:
+            cv2.rectangle(image, (x0, y0), (x1, y1), colour, max(1, int(2 * scale)))
+        marks = ("S" if t.get("sideways") else "") + ("D" if t.get("face_down") else "") + \
+            ("+" if link.get("role") == "added" else "")
+        label = f"{t['code'] or '--'}{marks}"
+        cv2.putText(image, label, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, colour,
+                    max(1, int(scale)), cv2.LINE_AA)
+        if link.get("group") is not None:
+            cv2.putText(image, str(link["group"]), (x0 + 2, y1 - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
+                        colour, max(1, int(scale)), cv2.LINE_AA)
+    # Each group: a frame around its tiles and what it was read as.
+    import numpy as np
+    values = {d.get("group"): d.get("value") for d in result["reading"].get("decisions", []) if d.get("group") is not None}
+    for gid, g in groups.items():
+        boxes = [result["tiles"][i]["box"] for i in g["tiles"] if i < len(result["tiles"])]
+        if not boxes:
+            continue
+        pts = np.array([[x, y] for x0, y0, x1, y1 in boxes for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))],
+                       np.float32)
+        hull = cv2.convexHull(pts).astype(np.int32)
+        colour = _COLOURS.get(g["kind"], _COLOURS[None])
+        cv2.polylines(image, [hull], True, colour, 1, cv2.LINE_AA)
+        x, y = int(pts[:, 0].min()), int(pts[:, 1].max()) + int(16 * scale)
+        label = f"{gid} {g['kind']}" + (f": {values[gid]}" if isinstance(values.get(gid), str) else "")
+        cv2.putText(image, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale, colour, max(1, int(scale)),
+                    cv2.LINE_AA)
+    if result.get("notation"):
+        cv2.putText(image, result["notation"], (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale,
+                    (255, 255, 255), max(1, int(2 * scale)), cv2.LINE_AA)
+    if not cv2.imwrite(out_path, image):
+        raise ValueError(f"cannot write {out_path}")

@@ -1,0 +1,82 @@
+"""``mjtable serve``: the local web UI (issue 6).
+
+Binds 127.0.0.1 unless ``--lan``; with ``--lan`` it binds every interface and prints a join URL
+carrying a random token, with its QR code as terminal text, for the phones at the table.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser("serve", help="start the local web UI (capture, review, score, game log)")
+    p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; 0.0.0.0 with --lan)")
+    p.add_argument("--port", type=int, default=5000, help="port (default 5000; 0 picks a free one)")
+    p.add_argument("--data-dir", default=None,
+                   help="where the game log and photos live (default $MJTABLE_DATA_DIR or "
+                        "~/.local/share/mjtable)")
+    p.add_argument("--db", default=None, help="SQLite file of the game log (default DATA_DIR/mjtable.sqlite3)")
+    p.add_argument("--lan", action="store_true",
+                   help="let other devices on the network join (with the printed token link)")
+    p.add_argument("--camera", type=int, default=0, help="index of the server's webcam for OpenCV")
+    p.set_defaults(func=run)
+
+
+def _lan_address() -> str:
+    """The address other machines reach this one at (no packet is sent: UDP connect only
+    picks the outgoing interface)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        s.close()
+
+
+def _print_qr(url: str) -> None:
+    try:
+        import qrcode
+    except ImportError:
+        return
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    qr.make(fit=True)
+    qr.print_ascii(out=sys.stdout, invert=True)
+
+
+def run(args) -> int:
+    from werkzeug.serving import make_server
+
+    from webui import create_app, default_data_dir
+
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    data_dir = args.data_dir or str(default_data_dir())
+    config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera}
+    if args.db:
+        config["DATABASE"] = os.path.abspath(args.db)
+    if args.lan:
+        config["LAN_TOKEN"] = secrets.token_urlsafe(16)
+    app = create_app(config)
+    server = make_server(host, args.port, app, threaded=True)
+    port = server.server_port
+    local = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
+    print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)
+    if args.lan:
+        address = host if host not in ("0.0.0.0", "::") else _lan_address()
+        join = f"http://{address}:{port}/?token={config['LAN_TOKEN']}"
+        app.config["JOIN_URL"] = join
+        print(f"join from a phone on the same network: {join}", flush=True)
+        _print_qr(join)
+        print("devices without the token cannot read or change the game log.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,195 @@
+"""Photo → tiles → hand → score: the one chain behind ``mjtable read`` and POST /api/read.
+
+``read_photo(image, ...)`` runs the tile reader (``vision.read_tiles``, issue 4), then
+``score_tiles(tiles, ...)``: grouping (``vision.group``), hand-consistency decoding
+(``scorer.consistency.decode``) and scoring (``scorer.score``). Everything a photo cannot show
+(winds, self-drawn, riichi...) comes from ``context``; what was not given is listed in
+``missing_context``, never silently assumed.
+"""
+from __future__ import annotations
+
+import time
+
+import scorer
+from scorer import consistency
+from scorer import context as C
+from scorer.errors import HandError, RulesError
+from vision.errors import ModelMissingError
+
+class ReaderMissing(ModelMissingError, FileNotFoundError):
+    """The tile reader or its weights are not installed (a FileNotFoundError too, as callers
+    already treat missing weights)."""
+
+
+#: Context keys a photo can show (read from the table by grouping).
+FROM_PHOTO = ("dora_indicators",)
+#: What every rule set needs to know beyond the tiles, when no rule set is chosen.
+BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
+                "robbing_kong", "last_of_kind", "discarder")
+
+
+def read_photo(image, *, rules: str | None = None, context: dict | None = None,
+               options: dict | None = None, decode: bool = True) -> dict:
+    """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as
+    ``vision.read_tiles`` accepts). See :func:`score_tiles` for the returned dict."""
+    _check_inputs(rules, context, options)
+    t0 = time.perf_counter()
+    import vision
+    read_tiles = getattr(vision, "read_tiles", None)
+    if read_tiles is None:
+        raise ReaderMissing("the tile reader (vision.read_tiles) is not installed in this build")
+    tiles = read_tiles(image)
+    read_ms = (time.perf_counter() - t0) * 1000
+    out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
+    out["timings_ms"] = {"read": round(read_ms, 1), **out["timings_ms"]}
+    out["timings_ms"]["total"] = round(out["timings_ms"]["total"] + read_ms, 1)
+    return out
+
+
+def _check_inputs(rules, context, options):
+    """Bad context, rules or options are the caller's errors: raise before any work."""
+    C.Context(context)
+    if rules is not None:
+        scorer.get_rule_set(rules).parse_options(options)
+    elif options:
+        raise RulesError("bad_option", "rule options need a rule set (rules=...)", field="options")
+
+
+def _candidates(tile) -> list[tuple[str, float]]:
+    if tile.top3:
+        return [(c, p) for c, p in tile.top3]
+    return [(tile.code, tile.confidence)] if tile.code else []
+
+
+def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
+                options: dict | None = None, decode: bool = True, hints: dict | None = None) -> dict:
+    """Group, decode and score already-read tiles (``vision.TileRead`` list).
+
+    Returns {"tiles": [TileRead.to_dict()], "hand": hand JSON or None, "notation": str or None,
+    "score": ScoreResult.to_dict() or None, "reading": {confidence, decisions, warnings, groups,
+    links, decoding}, "missing_context": [keys], "timings_ms": {group, decode, score, total}}.
+    """
+    _check_inputs(rules, context, options)
+    context = dict(context or {})
+    reading, decoding, hand, timings = read_hand(tiles, rules=rules, decode=decode, hints=hints)
+
+    t2 = time.perf_counter()
+    warnings = list(reading.warnings)
+    if decoding and decoding.get("warning"):
+        warnings.append(decoding["warning"])
+    result = None
+    notation = None
+    if hand is not None:
+        merged = {**hand.get("context", {}), **context}
+        hand = {**hand, "context": merged}
+        try:
+            h = scorer.Hand.from_dict(hand)
+            notation = scorer.format_hand(h)
+        except HandError as e:
+            warnings.append(f"the hand read is not valid: {e.message}")
+            h = None
+        if h is not None and rules is not None:
+            try:
+                result = scorer.score(h, rules, options)
+            except ModuleNotFoundError:
+                warnings.append(f"the {rules} scorer is not available in this build")
+    timings["score"] = (time.perf_counter() - t2) * 1000
+    timings["total"] = sum(timings.values())
+
+    if result is not None:
+        missing = [k for k in result.assumed if k not in FROM_PHOTO]
+    else:
+        keys = BASE_CONTEXT
+        if rules is not None:
+            try:
+                keys = tuple(getattr(scorer.get_rule_set(rules).module, "CONTEXT_KEYS", BASE_CONTEXT))
+            except ModuleNotFoundError:
+                pass
+        missing = [k for k in keys if k not in context and k not in FROM_PHOTO]
+    return {
+        "tiles": [t.to_dict() for t in tiles],
+        "hand": hand,
+        "notation": notation,
+        "score": result.to_dict() if result is not None else None,
+        "reading": {"confidence": round(reading.confidence, 4), "decisions": reading.decisions,
+                    "warnings": warnings, "groups": reading.groups, "links": reading.links,
+                    "decoding": decoding},
+        "missing_context": missing,
+        "timings_ms": {k: round(v, 1) for k, v in timings.items()},
+    }
+
+
+def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: dict | None = None):
+    """Grouping and consistency decoding without scoring: (HandReading, decoding dict or None,
+    hand JSON or None, timings in ms). ``rules`` only chooses the layout conventions and the
+    winning forms, so any name works here even before its scorer exists."""
+    timings = {}
+    t0 = time.perf_counter()
+    from vision import group
+    reading = group(list(tiles), rules=rules, **(hints or {}))
+    timings["group"] = (time.perf_counter() - t0) * 1000
+    t1 = time.perf_counter()
+    hand = reading.hand
+    decoding = None
+    if decode and reading.slots:
+        decoding = _decode(tiles, reading, rules)
+        if decoding["hand"] is not None:
+            hand = decoding["hand"]
+    timings["decode"] = (time.perf_counter() - t1) * 1000
+    return reading, decoding, hand, timings
+
+
+def _decode(tiles, reading, rules) -> dict:
+    """Run consistency decoding on the structure grouping found; changes name their tile."""
+    slots = reading.slots
+    structure = {
+        "concealed": [_candidates(tiles[i]) for i in slots["concealed"]],
+        "winning": _candidates(tiles[slots["winning"]]) if slots.get("winning") is not None else [],
+        "melds": [{"kind": m["kind"], "concealed": m.get("concealed", False),
+                   "tiles": [None if fd else _candidates(tiles[i]) for i, fd in zip(m["tiles"], m["face_down"])],
+                   "claimed_index": m.get("claimed_index"), "from": m.get("from"), "added": m.get("added", False)}
+                  for m in slots["melds"]],
+        "bonus": [tiles[i].code for i in slots.get("bonus", [])],
+        "dora": [_candidates(tiles[i]) for i in slots.get("dora", [])],
+    }
+    result = consistency.decode(structure, rules=rules)
+    out = result.to_dict()
+    for change in out["changes"]:
+        change["tile"] = _tile_of(slots, change["where"])
+    alt = out.get("alternative")
+    if alt:
+        for diff in alt["differences"]:
+            diff["tile"] = _tile_of(slots, diff["where"]) if not diff["where"].startswith("melds") else None
+            if diff["where"].startswith("melds"):
+                diff["tiles"] = slots["melds"][int(diff["where"][6:-1])]["tiles"]
+        if result.confidence < 0.8:
+            what = "; ".join(f"{_place(d)}: {_codes(d['chosen'])} ({d['p_chosen']:.2f}) or "
+                             f"{_codes(d['alternative'])} ({d['p_alternative']:.2f})" for d in alt["differences"])
+            out["warning"] = (f"two readings make a winning hand, check: {what} "
+                              f"(chosen with confidence {result.confidence:.2f})")
+    return out
+
+
+def _codes(v):
+    return "".join(v) if isinstance(v, list) else v
+
+
+def _place(diff) -> str:
+    if diff.get("tile") is not None:
+        return f"tile #{diff['tile']} ({diff['where']})"
+    return diff["where"]
+
+
+def _tile_of(slots, where: str):
+    if where == "winning":
+        return slots["winning"]
+    name, _, rest = where.partition("[")
+    index = int(rest.split("]")[0])
+    if name == "concealed":
+        return slots["concealed"][index]
+    if name == "dora":
+        return slots["dora"][index]
+    if name == "melds":
+        j = int(where.rsplit("[", 1)[1].rstrip("]"))
+        return slots["melds"][index]["tiles"][j]
+    return None

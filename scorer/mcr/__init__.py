@@ -1,0 +1,38 @@
+"""Chinese Official mahjong (MCR, 81 fans): scoring with explanations.
+
+Sources: ../shared/rules/000 (the 81 fans, values, exclusions, payments) and 001 (FFMJ 2013:
+remarks and worked totals); disagreements are ruled in docs/rulings.md (MCR section).
+
+Design: ``fans.py`` is the one fan table; ``exclusions.py`` the one exclusion table;
+``patterns/`` registered units that report the fans a reading shows; ``engine.py`` keeps the
+reading with the highest total.
+"""
+from __future__ import annotations
+
+from .. import errors
+from ..result import ScoreResult
+from .engine import build_result, evaluate
+from .options import Options
+
+NAME = "mcr"
+TITLE = "Chinese Official (MCR, 81 fans)"
+CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
+                "robbing_kong", "last_of_kind", "discarder")
+
+__all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score"]
+
+
+_DEFAULT = Options()
+
+
+def score(hand, options: Options | None = None) -> ScoreResult:
+    options = _DEFAULT if options is None else options
+    h, best = evaluate(hand, options)
+    if best is None:
+        return ScoreResult(rules=NAME, valid=False,
+                           error={"code": errors.NOT_COMPLETE,
+                                  "message": "the tiles do not make a complete MCR hand: 4 sets and a "
+                                             "pair, seven pairs, thirteen orphans, honours and knitted "
+                                             "tiles, or a knitted straight with a set and a pair"},
+                           assumed=hand.context.missing(CONTEXT_KEYS))
+    return build_result(hand, options, h, best, CONTEXT_KEYS)

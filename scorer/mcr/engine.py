@@ -1,0 +1,342 @@
+"""Scoring: evaluate every reading with the registered patterns, resolve each with the exclusion
+table and the account-once principle, keep the best (000, Comptage des points), and explain it."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import tiles as T
+from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
+from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
+from .fans import FAN_BY_ID, FANS
+from .patterns import PATTERNS
+from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, readings, set_tiles
+
+_FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
+          "knitted_straight")
+PER_READING = {f: tuple(p for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
+PER_HAND_FORMS = tuple((p, p.forms) for p in PATTERNS if p.per_hand)
+WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wait", "last_tile",
+                           "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
+                           "robbing_the_kong"})
+_COMBINATION = frozenset(f.id for f in FANS if f.combination)
+
+
+class Rules:
+    """The fan values, processing order and active exclusion rows for one set of options."""
+    __slots__ = ("value", "order", "rows", "options_items")
+
+    def __init__(self, options):
+        from dataclasses import fields
+        self.options_items = tuple((f.name, getattr(options, f.name)) for f in fields(options))
+        value = {f.id: f.value for f in FANS}
+        value["two_concealed_kongs"] = options.two_concealed_kongs_value
+        value["melded_and_concealed_kong"] = options.melded_and_concealed_kong_value
+        self.value = value
+        # Higher values first; at equal value the lower 000 number first (edge before closed
+        # before single wait), so that every excluding fan is settled before what it excludes.
+        self.order = {f.id: (-value[f.id], f.number) for f in FANS}
+        rows: dict[str, list] = {}
+        for row in EXCLUSIONS:
+            if row.active(options):
+                rows.setdefault(row.fan, []).append(row)
+        self.rows = {k: tuple(v) for k, v in rows.items()}
+
+
+def rules_for(options) -> Rules:
+    """The compiled rules of ``options``, kept on the (frozen) options object itself."""
+    rules = options.__dict__.get("_compiled_rules")
+    if rules is None:
+        rules = _RULES_CACHE.get(options)
+        if rules is None:
+            rules = _RULES_CACHE[options] = Rules(options)
+        object.__setattr__(options, "_compiled_rules", rules)
+    return rules
+
+
+_RULES_CACHE: dict = {}
+
+
+def _bits(mask: int):
+    i = 0
+    while mask:
+        if mask & 1:
+            yield i
+        mask >>= 1
+        i += 1
+
+
+def resolve(raw: dict, rules: Rules):
+    """Which of the raw matches count. Returns (counted [(fan, masks)], excluded [(fan, by,
+    row-or-None, n)], total)."""
+    order = rules.order
+    value = rules.value
+    rows = rules.rows
+    # Lists are replaced, never changed in place, so the pattern lists can be shared.
+    alive = dict(raw)
+    counted = []
+    excluded = []
+    parent = list(range(16))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    total = 0
+    for f in sorted(alive, key=order.__getitem__):
+        masks = alive[f]
+        if not masks:
+            continue
+        if f in _COMBINATION:
+            # Account-once (000): a combination counts only if no two of its sets are already
+            # combined together (each new set joins the others once).
+            keep = []
+            for m in masks:
+                roots = [root(i) for i in _bits(m)]
+                if len(set(roots)) == len(roots):
+                    keep.append(m)
+                    r0 = roots[0]
+                    for rr in roots[1:]:
+                        parent[rr] = r0
+                else:
+                    excluded.append((f, "", None, 1))
+            masks = keep
+            if not masks:
+                continue
+        counted.append((f, masks))
+        total += value[f] * len(masks)
+        frows = rows.get(f)
+        if not frows:
+            continue
+        union = 0
+        for m in masks:
+            if m > 0:
+                union |= m
+        for row in frows:
+            scope = row.scope
+            for t in row.excludes:
+                tm = alive.get(t)
+                if not tm:
+                    continue
+                if scope == "all":
+                    removed = len(tm)
+                    alive[t] = []
+                elif scope == "within":
+                    rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
+                    removed = len(tm) - len(rest)
+                    alive[t] = rest
+                elif scope == "shared":
+                    rest = [m for m in tm if not (m > 0 and m & union)]
+                    removed = len(tm) - len(rest)
+                    alive[t] = rest
+                else:  # one
+                    removed = 1
+                    alive[t] = tm[1:]
+                if removed:
+                    excluded.append((t, f, row, removed))
+    if not counted:
+        counted.append(("chicken_hand", [0]))
+        total = value["chicken_hand"]
+    return counted, excluded, total
+
+
+def _scored_readings(hand, options):
+    """HandFacts and, for every reading, (reading, counted, excluded, total)."""
+    h = HandFacts(hand, options)
+    rs = readings(h)
+    rules = rules_for(options)
+    # Per-hand patterns run once; their matches are shared by every reading they apply to.
+    groups: dict = {}           # patterns with the same forms share one dict of matches
+    if rs:
+        for p, forms in PER_HAND_FORMS:
+            out = groups.get(forms)
+            if out is None:
+                out = groups[forms] = {}
+            p.find(h, None, out)
+    scored = []
+    for r in rs:
+        raw = {}
+        form = r.form
+        for forms, out in groups.items():
+            if form in forms:
+                raw.update(out)
+        for p in PER_READING[form]:
+            p.find(h, r, raw)
+        scored.append((r,) + resolve(raw, rules))
+    return h, scored
+
+
+def evaluate(hand, options):
+    """(HandFacts, best (reading, counted, excluded, total) or None). On equal totals the first
+    reading wins (standard readings come first)."""
+    h, scored = _scored_readings(hand, options)
+    best = None
+    for item in scored:
+        if best is None or item[3] > best[3]:
+            best = item
+    return h, best
+
+
+# ---- explanation --------------------------------------------------------------------------
+
+_CODES = T.TILE_CODES
+
+
+def _codes(indices) -> list[str]:
+    return [_CODES[i] for i in indices]
+
+
+@lru_cache(maxsize=4096)
+def _group(indices: tuple) -> str:
+    """Notation of a run of tile indices (``123m``, ``11z``)."""
+    out, digits, suit = [], "", None
+    for i in sorted(indices):
+        code = _CODES[i]
+        if code[1] != suit and digits:
+            out.append(digits + suit)
+            digits = ""
+        suit = code[1]
+        digits += code[0]
+    if digits:
+        out.append(digits + suit)
+    return "".join(out)
+
+
+def _discard_pung(h, r):
+    """Index in r.sets of the standing pung completed by the discard, or -1 (ruling MCR-13)."""
+    if h.self_drawn:
+        return -1
+    if any(s[0] == CHOW and not s[2] and s[1] <= h.win <= s[1] + 2 for s in r.sets):
+        return -1
+    for i, s in enumerate(r.sets):
+        if s[0] == PUNG and not s[2] and s[1] == h.win:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=4096)
+def _set_view(s) -> tuple:
+    """(tile codes, notation text) of one set."""
+    tiles = set_tiles(s)
+    return _codes(tiles), _group(tuple(tiles))
+
+
+def decomposition_of(h, r) -> Decomposition:
+    sets = []
+    n_melds = len(h.melds)
+    offset = 1 if r.form == "knitted_straight" else 0
+    claimed = _discard_pung(h, r)
+    form = r.form
+    for i, s in enumerate(r.sets):
+        kind, exposed = s[0], s[2]
+        codes, text = _set_view(s)
+        concealed = not exposed
+        if offset <= i < offset + n_melds:
+            text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
+        elif i == claimed:
+            concealed = False
+            text += " (completed by the discard)"
+        name = KIND_NAMES[kind]
+        if form == "knitted_straight" and i == 0:
+            name = "knitted_straight"
+        elif form == "honours_knitted":
+            name = "knitted" if i == 0 else "honours"
+        elif form == "thirteen_orphans":
+            name = "thirteen_orphans"
+        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
+    return Decomposition(form, sets)
+
+
+def _match_codes(h, r, fan, mask, all_codes) -> list[str]:
+    """Tile codes a fan occurrence uses (for highlighting)."""
+    if fan in WIN_TILE_FANS:
+        return [_CODES[h.win]]
+    if mask < 0:
+        return [_CODES[-mask - 1]] * 4
+    if mask == 0:
+        return all_codes
+    out = []
+    sets = r.sets
+    i = 0
+    while mask:
+        if mask & 1:
+            out.extend(_set_view(sets[i])[0])
+        mask >>= 1
+        i += 1
+    return out
+
+
+def build_result(hand, options, h, best, context_keys) -> ScoreResult:
+    r, counted, excluded, total = best
+    rules = rules_for(options)
+    items = []
+    counts = h.counts
+    all_codes = [_CODES[i] for i in h.distinct for _ in range(counts[i])]
+    value = rules.value
+    for fan, masks in counted:
+        f = FAN_BY_ID[fan]
+        if len(masks) == 1:
+            tiles = list(_match_codes(h, r, fan, masks[0], all_codes))
+        else:
+            tiles = []
+            for m in masks:
+                tiles.extend(_match_codes(h, r, fan, m, all_codes))
+        items.append(ScoredItem(fan, f.name_en, value[fan], len(masks), f.name_fr, f.name_zh, tiles))
+    if h.flowers:
+        f = FAN_BY_ID["flower_tiles"]
+        items.append(ScoredItem(f.id, f.name_en, 1, h.flowers, f.name_fr, f.name_zh, list(hand.bonus),
+                                note="flowers do not count toward the minimum (000 n°13)"))
+    seen = set()
+    ex_items = []
+    for fan, by, row, _n in excluded:
+        key = (fan, by)
+        if key in seen:
+            continue
+        seen.add(key)
+        f = FAN_BY_ID[fan]
+        if row is None:
+            ex_items.append(ExcludedItem(fan, f.name_en, "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES))
+        else:
+            ex_items.append(ExcludedItem(fan, f.name_en, by, row.rule, row.source))
+    total_with_flowers = total + h.flowers
+    minimum_met = total >= options.minimum_points
+    extra = {"total_without_flowers": total, "minimum_met": minimum_met,
+             "minimum_points": options.minimum_points, "flowers": h.flowers}
+    payments = []
+    if minimum_met:
+        payments = settlement(total_with_flowers, h.self_drawn, hand.context.get("discarder"))
+    else:
+        extra["minimum_note"] = (f"{total} points without flowers: below the {options.minimum_points}"
+                                 "-point minimum, this hand cannot be declared Mah Jong (000, "
+                                 "Déroulement); no settlement")
+    return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
+                       excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
+                       assumed=hand.context.missing(context_keys), options=_options_dict(options),
+                       extra=extra)
+
+
+def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
+    """000, Païement: self-drawn, each of the three pays points + 8; on a discard, the discarder
+    pays points + 8 and the two others 8 each."""
+    seats = ("left", "across", "right")
+    if self_drawn:
+        return [Payment(s, points + 8, "self-drawn: points + 8") for s in seats]
+    if discarder is None:
+        return [Payment("discarder", points + 8, "discarder: points + 8"),
+                Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
+    return [Payment(s, points + 8 if s == discarder else 8,
+                    "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
+
+
+def _options_dict(options) -> dict:
+    return dict(rules_for(options).options_items)
+
+
+def all_readings(hand, options) -> list[tuple[str, int, list]]:
+    """Every reading of the hand with its total and counted fans, best first (for "why this
+    reading" questions and for tests of worked totals that read the tiles another way)."""
+    _h, scored = _scored_readings(hand, options)
+    out = [(r.form, total, [(f, len(m)) for f, m in counted]) for r, counted, _x, total in scored]
+    out.sort(key=lambda x: -x[1])
+    return out

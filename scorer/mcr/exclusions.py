@@ -1,0 +1,243 @@
+"""The one MCR exclusion table: fan → the fans it implies or forbids, with the rule sentence it
+encodes and where that sentence is (issue 2, "Exclusions are data").
+
+Principles of 000 ("Comptage des points") that the rows apply:
+  * "Les mains qui sont par définition incluses dans une autre main ne sont pas comptées." (implied)
+  * "Une combinaison ne peut pas être modifiée pour être comptée différemment" (non-split: one
+    reading of the tiles is scored at a time; see engine.py, which keeps the best reading);
+  * "Lorsque 2 ou 3 combinaisons sont utilisées pour former une main, les autres mains de 2 ou 3
+    combinaisons ne doivent pas réutiliser plus d'une de ces combinaisons." (account-once; applied
+    to every fan made of several sets in engine.resolve, not written as rows).
+
+Scopes: ``all`` removes every occurrence of the excluded fan; ``within`` only the occurrences made
+of sets the excluding fan uses; ``shared`` the occurrences sharing a set with it; ``one`` a single
+occurrence. ``when`` names the option values under which the row applies (None: always).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+PRINCIPLE_IMPLIED = ("Les mains qui sont par définition incluses dans une autre main ne sont pas "
+                     "comptées (hands included by definition in another hand are not counted).")
+PRINCIPLE_ACCOUNT_ONCE = ("Lorsque 2 ou 3 combinaisons sont utilisées pour former une main, les autres "
+                          "mains de 2 ou 3 combinaisons ne doivent pas réutiliser plus d'une de ces "
+                          "combinaisons (a set already combined may be combined only once more).")
+SOURCE_PRINCIPLES = "000, Comptage des points"
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    fan: str
+    excludes: tuple[str, ...]
+    rule: str
+    source: str
+    scope: str = "all"                      # all | within | shared | one
+    when: Mapping[str, tuple] | None = None  # option name → values for which the row applies
+
+    def active(self, options) -> bool:
+        if not self.when:
+            return True
+        return all(getattr(options, k) in v for k, v in self.when.items())
+
+
+_X = Exclusion
+_CONCEALED_SPECIALS_RULE = ("A hand concealed by definition cannot also score Fully Concealed Hand; a "
+                            "self-drawn win scores Self-Drawn (000 n°44, 55, 56, 73, 80: \"Ne peut pas "
+                            "être combiné avec Main Entièrement Cachée (n°25)\").")
+_NOT_FFMJ_CONCEALED = {"fully_concealed_on_concealed_specials": (False,)}
+
+EXCLUSIONS: tuple[Exclusion, ...] = (
+    # ---- 88 ------------------------------------------------------------------------------
+    _X("big_four_winds", ("all_pungs", "big_three_winds", "little_four_winds"),
+       "Ne peut pas être combiné avec \"Tout Pung\" (n°28); its three-wind part is included.",
+       "000 n°75"),
+    _X("big_four_winds", ("seat_wind", "prevalent_wind"),
+       "Les combinaisons « Tout Pung », « Vent du joueur » ou « Vent du tour » sont incluses par "
+       "définition.", "001, Quatre grands Vents", when={"big_four_winds_wind_pungs": (False,)}),
+    _X("big_four_winds", ("pung_of_terminals_or_honours",),
+       "The wind pungs of Big Four Winds do not also score Pung of Terminals or Honours (included by "
+       "definition).", "001, Quatre grands Vents", scope="shared"),
+    _X("big_three_dragons", ("dragon_pung", "two_dragon_pungs"),
+       "Ne peut pas être combiné avec \"Pung de Dragon\" (n°14).", "000 n°76"),
+    _X("all_green", ("half_flush",), "Ne peut pas être combiné avec \"Main Propre\" (n°29).",
+       "000 n°77", when={"all_green_half_flush": (False,)}),
+    _X("nine_gates", ("full_flush", "no_honours", "concealed_hand"),
+       "Main cachée [...] Ne peut pas être combiné avec \"Main Pure\" (n°58); concealed and one-suit "
+       "by definition.", "000 n°78"),
+    _X("nine_gates", ("pung_of_terminals_or_honours",),
+       "Ne peut pas être combiné avec [...] \"Pung de Terminales ou d'Honneurs\" (n°5).", "000 n°78",
+       when={"nine_gates": ("mji",)}),
+    _X("nine_gates", ("pung_of_terminals_or_honours",),
+       "Option nine_gates=pymahjonggb: only the pung of terminals that makes the gate is included.",
+       "PyMahjongGB 1.4.0 (ruling MCR-5)", scope="one", when={"nine_gates": ("pymahjonggb",)}),
+    _X("nine_gates", ("two_concealed_pungs", "three_concealed_pungs"),
+       "001 worked totals for Neuf portes (107, 91, 90, ...) count no concealed pungs.",
+       "001, Neuf portes", when={"nine_gates": ("ffmj2013",)}),
+    _X("nine_gates", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°78 (ruling MCR-3)",
+       when=_NOT_FFMJ_CONCEALED),
+    _X("four_kongs", ("three_kongs", "two_melded_kongs", "two_concealed_kongs",
+                      "melded_and_concealed_kong", "melded_kong", "concealed_kong", "all_pungs"),
+       "La combinaison « Tout Pung » est incluse par définition; 4 Kongs (dont 1 caché) = 88 + 0.",
+       "001, Quatre Kongs"),
+    _X("four_kongs", ("single_wait",),
+       "With four kongs the pair is the only possible wait: included by definition, as for Main "
+       "Exposée (000 n°32).", "000 n°32 by analogy (ruling MCR-6)",
+       when={"four_kongs_single_wait": (False,)}),
+    _X("seven_shifted_pairs", ("seven_pairs", "full_flush", "no_honours", "concealed_hand",
+                               "single_wait"),
+       "Ne peut pas être combiné avec \"Main Pure\" (n°58), \"Main Entièrement Cachée\" (n°25) ni "
+       "\"Attente de la Paire\" (n°11); Sept paires and Tout caché donné are included (001).",
+       "000 n°80"),
+    _X("seven_shifted_pairs", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°80",
+       when=_NOT_FFMJ_CONCEALED),
+    _X("thirteen_orphans", ("all_types", "concealed_hand", "single_wait", "all_terminals_and_honours"),
+       "Ne peut pas être combiné avec \"Tous les Types\" (n°31), \"Main Cachée\" (n°17) ni \"Attente "
+       "de la Paire\" (n°11); Tout honneur et extrémité is included (001).", "000 n°81"),
+    _X("thirteen_orphans", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°81 (ruling MCR-3)",
+       when=_NOT_FFMJ_CONCEALED),
+    # ---- 64 ------------------------------------------------------------------------------
+    _X("all_terminals", ("all_terminals_and_honours", "all_pungs", "outside_hand",
+                         "pung_of_terminals_or_honours", "no_honours"),
+       "Ne peut pas être combiné avec [...] \"Pas d'Honneur\" (n°8); Tout Pung and Pung "
+       "d'extrémité are included (001).", "000 n°69"),
+    _X("all_terminals", ("double_pung",), "Ne peut pas être combiné avec \"Double Pung\" (n°20).",
+       "000 n°69", when={"all_terminals_double_pung": (False,)}),
+    _X("little_four_winds", ("big_three_winds",),
+       "Les points pour \"Trois Grand Vents\" (n°48) sont inclus.", "000 n°70"),
+    _X("little_four_winds", ("pung_of_terminals_or_honours",),
+       "Seuls les Vents comptant 2 points sont valides (Vent du tour ou Vent du joueur). Les autres "
+       "points sont inclus par définition.", "001, Quatre petits Vents", scope="shared"),
+    _X("little_three_dragons", ("two_dragon_pungs", "dragon_pung"),
+       "Les points pour les Pung de Dragons pris individuellement ne sont pas ajoutés.", "000 n°71"),
+    _X("all_honours", ("all_pungs", "all_terminals_and_honours", "outside_hand",
+                       "pung_of_terminals_or_honours"),
+       "Les points pour \"Tout Pung\" (n°28) sont inclus; les combinaisons à 1 point (Pung de Vent) "
+       "sont incluses (001).", "000 n°72"),
+    _X("four_concealed_pungs", ("all_pungs", "three_concealed_pungs", "two_concealed_pungs",
+                                "concealed_hand"),
+       "Ne peut pas être combinée avec [...] \"Tout Pung\" (n°28); fewer concealed pungs and the "
+       "concealed hand are included by definition.", "000 n°73"),
+    _X("four_concealed_pungs", ("fully_concealed_hand",),
+       "Ne peut pas être combinée avec \"Main Entièrement Cachée\" (n°25).", "000 n°73",
+       when=_NOT_FFMJ_CONCEALED),
+    _X("pure_terminal_chows", ("full_flush", "all_chows", "pure_double_chow", "two_terminal_chows",
+                               "short_straight", "no_honours", "seven_pairs"),
+       "Les points pour « Tout Chow », « Double Chow », « 2 Chow d'extrémité », « Main pure » sont "
+       "inclus, par définition.", "001, Deux Dragons dans une famille"),
+    # ---- 48 ------------------------------------------------------------------------------
+    _X("quadruple_chow", ("pure_shifted_pungs", "tile_hog", "pure_double_chow", "pure_triple_chow"),
+       "Les points pour \"Pung Décalés Purs\" (n°60), \"Monopolisation de Tuile\" (n°19) et \"Double "
+       "Chow Pur\" (n°1) sont inclus.", "000 n°67"),
+    _X("four_pure_shifted_pungs", ("pure_shifted_pungs", "all_pungs", "pure_triple_chow"),
+       "Les points pour « Tout Pung » sont inclus; it contains the three-pung runs.",
+       "001, Quatre Pungs purs consécutifs"),
+    # ---- 32 ------------------------------------------------------------------------------
+    _X("four_pure_shifted_chows", ("pure_shifted_chows", "short_straight", "two_terminal_chows",
+                                   "pure_double_chow"),
+       PRINCIPLE_IMPLIED + " Four shifted chows contain the three-chow runs.", "000 n°64", scope="within"),
+    _X("three_kongs", ("two_melded_kongs", "two_concealed_kongs", "melded_and_concealed_kong",
+                       "melded_kong", "concealed_kong"),
+       "3 Kongs (dont 1 caché) = 32 + 0 (aucun point pour un Pung caché) = 32 points.",
+       "001, Trois Kongs"),
+    _X("all_terminals_and_honours", ("all_pungs", "pung_of_terminals_or_honours", "outside_hand"),
+       "Les points pour \"Tout Pung\" (n°28) et \"Pung de Terminales ou d'Honneurs\" (n°5) sont "
+       "inclus.", "000 n°66"),
+    # ---- 24 ------------------------------------------------------------------------------
+    _X("seven_pairs", ("single_wait", "concealed_hand"),
+       "Ne peut pas être combiné avec [...] \"Attente de la Paire\" (n°11); Les 2 points pour « Tout "
+       "caché donné » ne peuvent donc pas se cumuler (001).", "000 n°55"),
+    _X("seven_pairs", ("fully_concealed_hand",),
+       "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25).", "000 n°55",
+       when=_NOT_FFMJ_CONCEALED),
+    _X("greater_honours_and_knitted_tiles", ("lesser_honours_and_knitted_tiles", "all_types",
+                                             "single_wait", "concealed_hand"),
+       "Ne peut pas être combiné avec \"Tous les Types\" (n°31), [...] ni \"Attente de la Paire\" "
+       "(n°11).", "000 n°56"),
+    _X("greater_honours_and_knitted_tiles", ("fully_concealed_hand",),
+       "Ne peut pas être combiné avec [...] \"Main Entièrement Cachée\" (n°25).", "000 n°56",
+       when=_NOT_FFMJ_CONCEALED),
+    _X("all_even_pungs", ("all_pungs", "all_simples", "no_honours"),
+       "Les points pour \"Tout Pung\" (n°28) et \"Tout Simples\" (n°23) sont inclus.", "000 n°57"),
+    _X("full_flush", ("no_honours", "one_voided_suit"), PRINCIPLE_IMPLIED, "000 n°58"),
+    _X("pure_triple_chow", ("pure_double_chow",),
+       "Les points pour « double Chows purs » sont inclus.", "001, Triple Chow pur", scope="within"),
+    # 000 n°59 and n°60 forbid each other; one row keeps the table acyclic (the two never come
+    # from the same reading: the tiles are read either as chows or as pungs).
+    _X("pure_triple_chow", ("pure_shifted_pungs",),
+       "Ne peut pas être combinée avec \"Pung Décalés Purs\" (n°60) / avec \"Triple Chow Pur\" (n°59).",
+       "000 n°59, n°60"),
+    _X("upper_tiles", ("upper_four", "no_honours"),
+       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus; 7-8-9 only is also 6-to-9 only.",
+       "000 n°61"),
+    _X("middle_tiles", ("all_simples", "no_honours"),
+       "Les points pour « Sans honneur » et « Tout ordinaire » sont inclus, par définition.",
+       "001, Les trois du milieu"),
+    _X("lower_tiles", ("lower_four", "no_honours"),
+       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus; 1-2-3 only is also 1-to-4 only.",
+       "000 n°63"),
+    # ---- 16 ------------------------------------------------------------------------------
+    _X("pure_straight", ("short_straight", "two_terminal_chows"), PRINCIPLE_IMPLIED, "000 n°49",
+       scope="within"),
+    _X("three_suited_terminal_chows", ("all_chows", "no_honours", "mixed_double_chow",
+                                       "two_terminal_chows"),
+       "Cette main inclut les points pour « tout Chow », « sans honneur », « double Chow » et « 2 "
+       "Chows purs d'extrémité ».", "001, Deux Dragons dans trois familles"),
+    _X("all_fives", ("all_simples", "no_honours"),
+       "Cette main inclut les points pour « tout ordinaire » et « sans honneur ».", "001, Cinq partout"),
+    _X("triple_pung", ("double_pung",), PRINCIPLE_IMPLIED, "000 n°53", scope="within"),
+    _X("three_concealed_pungs", ("two_concealed_pungs",), PRINCIPLE_IMPLIED, "000 n°54"),
+    # ---- 12 ------------------------------------------------------------------------------
+    _X("lesser_honours_and_knitted_tiles", ("all_types", "concealed_hand"),
+       "Les points pour \"Tous les Types\" (n°31) ne sont pas ajoutés; Inclus la combinaison « tout "
+       "caché donné » (001).", "000 n°44"),
+    _X("lesser_honours_and_knitted_tiles", ("fully_concealed_hand",),
+       "Si la dernière tuile est tirée du mur, les points pour \"Pioche\" (n°12) sont ajoutés, mais "
+       "pas les points pour \"Main Entièrement Cachée\" (n°25).", "000 n°44", when=_NOT_FFMJ_CONCEALED),
+    _X("upper_four", ("no_honours",), "Les points pour \"Pas d'Honneur\" (n°8) sont inclus.", "000 n°46"),
+    _X("lower_four", ("no_honours",), "Les points pour \"Pas d'Honneur\" (n°8) sont inclus.", "000 n°47"),
+    _X("big_three_winds", ("pung_of_terminals_or_honours",),
+       "Pour le cumul des combinaisons, seuls les Vents comptant 2 points sont valides [...]. Les "
+       "autres sont inclus par définition.", "001, Trois grands Vents", scope="shared"),
+    # ---- 8 -------------------------------------------------------------------------------
+    _X("reversible_tiles", ("one_voided_suit",),
+       "Les points pour \"Une Famille Manquante\" (n°7) sont inclus.", "000 n°36"),
+    _X("mixed_triple_chow", ("mixed_double_chow",), PRINCIPLE_IMPLIED, "000 n°37", scope="within"),
+    _X("last_tile_draw", ("self_drawn",), "Les points pour \"Pioche\" (n°12) sont inclus.", "000 n°40"),
+    _X("out_with_replacement_tile", ("self_drawn",), "Le point pour « Tirer soi-même » est inclus.",
+       "001, Finir sur le Kong"),
+    _X("robbing_the_kong", ("last_tile",), "Le point pour « Dernière tuile existante » est inclus.",
+       "001, Kong volé"),
+    # ---- 6 -------------------------------------------------------------------------------
+    _X("melded_hand", ("single_wait",),
+       "Les points pour \"Attente de la Paire\" (n°11) sont inclus.", "000 n°32"),
+    _X("two_concealed_kongs", ("concealed_kong", "two_concealed_pungs"),
+       "2 Kongs cachés count as one fan (001 examples: « 2 Kongs cachés » alone); the two concealed "
+       "pungs they make are included.", "001, 2 Kongs Cachés"),
+    _X("melded_and_concealed_kong", ("melded_kong", "concealed_kong"),
+       "1 Kong exposé + 1 Kong caché 6 pts (alone in the examples).", "001, Kong caché + Kong exposé"),
+    _X("two_dragon_pungs", ("dragon_pung",), PRINCIPLE_IMPLIED, "000 n°34", scope="within"),
+    # ---- 4 -------------------------------------------------------------------------------
+    _X("fully_concealed_hand", ("self_drawn", "concealed_hand"),
+       "Main qui ne comporte aucune combinaison exposée et termine sur pioche: Pioche and Main "
+       "Semi Cachée are its parts.", "000 n°25"),
+    _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, "000 n°26"),
+    # ---- 2 -------------------------------------------------------------------------------
+    _X("seat_wind", ("pung_of_terminals_or_honours",),
+       "Non cumulable avec le point pour « Pung de Vent ».", "001, Vent du tour ou du joueur",
+       scope="shared"),
+    _X("prevalent_wind", ("pung_of_terminals_or_honours",),
+       "Non cumulable avec le point pour « Pung de Vent ».", "001, Vent du tour ou du joueur",
+       scope="shared"),
+    _X("all_chows", ("no_honours",),
+       "Mains constituée par 4 Chow et ne possédant pas d'Honneur; le point pour « pas d'honneur » "
+       "est inclus (001).", "000 n°18"),
+    _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, "000 n°23"),
+    # ---- 1: one wait only ----------------------------------------------------------------
+    _X("edge_wait", ("closed_wait", "single_wait"),
+       "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "
+       "terminer: one winning tile is one wait, counted once.", "001, Les attentes uniques"),
+    _X("closed_wait", ("single_wait",),
+       "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "
+       "terminer: one winning tile is one wait, counted once.", "001, Les attentes uniques"),
+)

@@ -1,0 +1,46 @@
+"""Registered MCR patterns: each unit finds a few fans and says where its rule comes from.
+
+A pattern is a small class with metadata as class attributes (``produces``: the fan ids it can
+report, ``forms``: the readings it applies to, ``per_hand``: whether it only looks at the tile
+multiset and win flags, so it runs once per hand instead of once per reading, ``source``) and a
+``find(h, r, out)`` method that appends one *match* per occurrence to ``out[fan_id]``.
+
+A match is an int: a bit mask of the reading's sets it uses (bit i = ``r.sets[i]``); 0 for a fan
+of the whole hand; ``-(tile + 1)`` for a fan about one tile kind (tile hog). Which fans are then
+counted is decided by the exclusion table and the account-once principle (engine.resolve).
+"""
+from __future__ import annotations
+
+ALL_FORMS = frozenset({"standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
+                       "honours_knitted", "knitted_straight"})
+SET_FORMS = frozenset({"standard", "knitted_straight"})
+
+PATTERNS: list = []
+
+
+def register(cls):
+    """Class decorator: instantiate and add to the registry (order does not matter)."""
+    PATTERNS.append(cls())
+    return cls
+
+
+class Pattern:
+    produces: tuple[str, ...] = ()
+    forms: frozenset = SET_FORMS
+    per_hand: bool = False
+    source: str = ""
+
+    def find(self, h, r, out: dict) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def add(out: dict, fan: str, match: int = 0) -> None:
+    lst = out.get(fan)
+    if lst is None:
+        out[fan] = [match]
+    else:
+        lst.append(match)
+
+
+# Importing the modules registers their patterns.
+from . import sets, hand_tiles, win, special  # noqa: E402,F401

@@ -1,0 +1,272 @@
+"""Grouping on mock detections (no model): every table convention of vision.layout, seen by
+cameras that rotate, tilt and bend the rows."""
+import math
+import random
+
+import pytest
+
+from scorer import Hand, format_hand, parse
+from vision import TileRead, group
+from vision import layout as L
+
+
+def scene(text, *, seed=0, style="riichi", roll=0.0, tilt=0.0, corners=True, box_noise=0.0,
+          dora=None, **layout_kw):
+    hand = parse(text)
+    rng = random.Random(seed)
+    placed = L.layout_hand(hand, rng, style=style, dora_indicators=dora, **layout_kw)
+    camera = L.Camera(scale=40, tilt=tilt, roll=roll, distance=16, size=(1600, 1600))
+    reads = L.project(placed, camera, rng, box_noise=box_noise, corners=corners)
+    if not corners:
+        for t in reads:
+            t.angle = 0.0
+    return hand, placed, reads
+
+
+def read(reads, **kw):
+    r = group(reads, **kw)
+    assert r.hand is not None, r.warnings
+    return r, Hand.from_dict(r.hand)
+
+
+def meld_of(hand, kind):
+    return next(m for m in hand.melds if m.type == kind)
+
+
+@pytest.mark.parametrize("mark, frm", [("1", "left"), ("2", "across"), ("3", "right")])
+@pytest.mark.parametrize("kind", ["pung", "kong"])
+def test_sideways_tile_position_says_who_discarded(mark, frm, kind):
+    body = "5555p" if kind == "kong" else "555p"
+    hand, placed, reads = scene(f"[{body},{mark}]123m456s789s1z 1z", melds_at="right", curve=0.0)
+    side = [p for p in placed if p.sideways]
+    assert len(side) == 1
+    _, got = read(reads, rules="riichi")
+    m = meld_of(got, kind)
+    assert m.from_ == frm and m.claimed == "5p" and not m.concealed
+
+
+def test_chow_claimed_tile_is_the_sideways_one():
+    _, _, reads = scene("[3p45p,2]123m456s789s1z 1z", melds_at="front")
+    _, got = read(reads, rules="riichi")
+    chow = meld_of(got, "chow")
+    assert chow.claimed == "4p" and chow.from_ == "left"
+
+
+@pytest.mark.parametrize("pattern", ["ends", "middle"])
+def test_concealed_kong_with_two_face_down_tiles(pattern):
+    hand, placed, reads = scene("(7777s)123m456p789p1z 1z", kong_face_down=pattern, melds_at="right")
+    downs = [p for p in placed if p.face_down]
+    xs = sorted(p.x for p in placed if p.group == "meld0")
+    down_xs = sorted(p.x for p in downs)
+    assert (down_xs == [xs[0], xs[3]]) == (pattern == "ends")
+    r, got = read(reads, rules="riichi")
+    kong = meld_of(got, "kong")
+    assert kong.concealed and kong.tiles == ("7s",) * 4 and kong.claimed is None
+    assert sum(1 for link in r.links if link["role"] == "face_down") == 2
+
+
+@pytest.mark.parametrize("mark, frm", [("1", "left"), ("2", "across"), ("3", "right")])
+def test_added_kong_stacks_the_fourth_tile_on_the_claimed_one(mark, frm):
+    hand = parse(f"[2222z,{mark}]123m456p789s5p 5p")
+    hand = Hand(hand.concealed, (L.make_meld("kong", ["2z"] * 4, claimed="2z", from_=frm, added=True),),
+                hand.winning_tile)
+    rng = random.Random(3)
+    placed = L.layout_hand(hand, rng, style="riichi", melds_at="right")
+    assert sum(p.stacked for p in placed) == 1
+    reads = L.project(placed, L.Camera(scale=40, roll=8), rng)
+    r, got = read(reads, rules="riichi")
+    kong = meld_of(got, "kong")
+    assert kong.added and kong.from_ == frm and not kong.concealed
+    assert any(link["role"] == "added" for link in r.links)
+
+
+def test_winning_tile_set_apart_is_the_winning_tile():
+    _, _, reads = scene("123m456p789s11z22z 2z")
+    _, got = read(reads)
+    assert got.winning_tile == "2z"
+    hand, _, reads = scene("123m456p789s1122z 1z", seed=4)
+    r, got = read(reads)
+    assert got.winning_tile == "1z"
+    assert any(d["what"] == "winning tile" and d["confidence"] > 0.9 for d in r.decisions)
+
+
+def test_winning_tile_not_apart_is_assumed_with_a_warning():
+    _, _, reads = scene("123m456p789s1122z 1z", winning_apart=False, jitter=0.0)
+    r = group(reads, rules="mcr")
+    assert r.hand is not None
+    assert any("not set apart" in w for w in r.warnings)
+    win = next(d for d in r.decisions if d["what"] == "winning tile")
+    assert win["confidence"] < 0.5
+
+
+@pytest.mark.parametrize("bonus_at", ["left", "front"])
+def test_flowers_and_seasons_aside(bonus_at):
+    _, placed, reads = scene("[555p]123m456s789s1z 1z 16f", style="chinese", bonus_at=bonus_at)
+    r, got = read(reads, rules="mcr")
+    assert got.bonus == ("1f", "6f")
+    bonus_group = next(g for g in r.groups if g["kind"] == "bonus")
+    assert sorted(reads[i].code for i in bonus_group["tiles"]) == ["1f", "6f"]
+
+
+@pytest.mark.parametrize("dead_wall", [True, False])
+def test_dora_indicator_row(dead_wall):
+    _, placed, reads = scene("[555p,2]123m456s789s1z 1z", dora=["3m", "7z"], dead_wall=dead_wall)
+    assert any(p.face_down for p in placed) == dead_wall
+    r, got = read(reads, rules="riichi")
+    assert list(got.context.get("dora_indicators")) == ["3m", "7z"]
+    assert not got.melds[0].concealed and len(got.melds) == 1
+
+
+def test_dora_row_that_looks_like_a_chow_is_not_a_meld():
+    # Three indicators 3-4-5m could be read as an exposed chow; the tile count says otherwise.
+    _, _, reads = scene("123m456p789s111z2z 2z", dora=["3m", "4m", "5m"], dead_wall=False)
+    r, got = read(reads, rules="riichi")
+    assert got.melds == () and list(got.context.get("dora_indicators")) == ["3m", "4m", "5m"]
+
+
+@pytest.mark.parametrize("roll", [90, 180, 270, 33, -20])
+def test_rotated_photos(roll):
+    hand, _, reads = scene("[555p,3][7777s,2]123m1z999m 1z", roll=roll, seed=2, melds_at="right")
+    _, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+
+
+def test_rotation_hint_settles_a_layout_with_no_cue():
+    # Standing tiles only, winning tile not apart, boxes only: nothing says which end is the
+    # right one, except the hint (the photo was taken upside down).
+    hand, placed, reads = scene("123m456p789s1122z 2z", roll=180, winning_apart=False, corners=False,
+                                jitter=0.0, curve=0.0, seed=1)
+    row = sorted(placed, key=lambda p: p.x)
+    assert row[0].code != row[-1].code
+    hinted = group(reads, rotation=180)
+    assert hinted.hand["winning_tile"] == row[-1].code
+    unhinted = group(reads)
+    assert unhinted.hand["winning_tile"] == row[0].code   # read as an upright photo
+
+
+@pytest.mark.parametrize("tilt", [25, 40])
+@pytest.mark.parametrize("corners", [True, False])
+def test_perspective_tilted(tilt, corners):
+    hand, _, reads = scene("[555p,1][123s,1](9999m)11z45m 3m", tilt=tilt, corners=corners, melds_at="front",
+                           seed=5, box_noise=0.02)
+    _, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+
+
+@pytest.mark.parametrize("curve", [-0.6, 0.6])
+def test_curved_rows(curve):
+    hand, _, reads = scene("[555p,2]1112345678m 9m", curve=curve, style="chinese", corners=False, seed=6)
+    _, got = read(reads, rules="mcr")
+    assert got.concealed == hand.concealed and got.melds[0].type == "pung"
+
+
+def test_touching_melds_are_split_by_their_content_and_sideways_tiles():
+    # Two melds with no gap between them: 3 + 4 tiles, each with one sideways tile.
+    hand = parse("[555p,1][7777s,3]123m1z999m 1z")
+    rng = random.Random(1)
+    placed = L.layout_hand(hand, rng, style="riichi", melds_at="front", jitter=0.0)
+    meld1 = [p for p in placed if p.group == "meld1"]
+    left_end = min(p.x for p in meld1) - 0.5
+    right0 = max(p.x + (L.TILE_H if p.sideways else L.TILE_W) / 2 for p in placed if p.group == "meld0")
+    for p in meld1:
+        p.x -= left_end - right0 - 0.05
+    reads = L.project(placed, L.Camera(scale=40), rng)
+    _, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+
+
+def test_links_cover_every_tile_and_name_roles():
+    _, _, reads = scene("[555p,1](7777s)123m1z999m 1z", dora=["2m"], dead_wall=True)
+    r = group(reads, rules="riichi")
+    assert len(r.links) == len(reads)
+    roles = {link["role"] for link in r.links}
+    assert {"standing", "winning", "claimed", "meld", "face_down", "dora_indicator", "dead_wall"} <= roles
+    assert all(link["group"] is not None for link in r.links)
+    for g in r.groups:
+        for i in g["tiles"]:
+            assert r.links[i]["group"] == g["id"]
+    data = r.to_dict()
+    assert data["hand"] == r.hand and 0 < data["confidence"] <= 1
+
+
+def test_gap_near_the_threshold_is_flagged():
+    hand = parse("123m456p789s1122z 1z")
+    rng = random.Random(0)
+    placed = L.layout_hand(hand, rng, style="chinese", jitter=0.0)
+    row = sorted((p for p in placed if p.group == "concealed"), key=lambda p: p.x)
+    for p in row[5:]:
+        p.x += 0.5   # a gap of half a tile inside the standing row
+    reads = L.project(placed, L.Camera(scale=40), rng)
+    r = group(reads)
+    assert any("apart: is there a gap" in w for w in r.warnings)
+
+
+def test_missing_tile_gives_an_actionable_warning():
+    _, _, reads = scene("[555p,1]123m456s789s1z 1z")
+    r = group(reads[1:], rules="riichi")
+    assert any("13 tiles" in w or "neither a meld" in w or "do not make a hand" in w for w in r.warnings)
+
+
+def test_random_scenes_are_rebuilt_exactly():
+    from mjtable.reports.grouping_report import canonical
+    for s in range(40):
+        rng = random.Random(1000 + s)
+        style = L.STYLES[s % 2]
+        hand = L.random_hand(rng, style=style)
+        placed = L.layout_hand(hand, rng, style=style)
+        reads = L.project(placed, L.Camera.random(rng), rng, box_noise=0.03, corners=s % 4 < 2)
+        r = group(reads, rules="riichi" if style == "riichi" else "mcr")
+        assert r.hand is not None and canonical(r.hand, style) == canonical(hand.to_dict(), style), (s, r.warnings)
+
+
+def test_bad_input():
+    with pytest.raises(TypeError):
+        group([{"code": "1m"}])
+    r = group([])
+    assert r.hand is None and r.warnings
+
+
+def test_project_gives_image_geometry():
+    hand = parse("123m456p789s1122z 1z")
+    placed = L.layout_hand(hand, random.Random(0), style="chinese", jitter=0.0, curve=0.0)
+    reads = L.project(placed, L.Camera(scale=50, roll=90), shuffle=False)
+    assert all(isinstance(t, TileRead) for t in reads)
+    # Rotated 90° counter-clockwise: the row runs upwards, tiles are 50 px wide across it.
+    ys = [t.center[1] for t in reads]
+    assert ys == sorted(ys, reverse=True)
+    x0, y0, x1, y1 = reads[0].box
+    assert math.isclose(x1 - x0, 50 * L.TILE_H, rel_tol=0.05) and math.isclose(y1 - y0, 50, rel_tol=0.05)
+    assert math.isclose(reads[0].angle, 90, abs_tol=1)
+
+
+def test_stray_tile_apart_from_everything_is_left_out_with_a_warning():
+    # (Under riichi rules a lone far tile could be a dora indicator; under MCR it is a stray.)
+    hand, placed, _ = scene("[555p]123m456s789s1z 1z", melds_at="right", style="chinese")
+    placed.append(L.PlacedTile("9p", x=4.0, y=-6.0))   # a discard lying further away
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert any("left out" in w for w in r.warnings)
+    stray = next(link for link in r.links if reads[link["tile"]].code == "9p")
+    assert stray["role"] == "ignored"
+
+
+def test_sideways_flags_judged_against_the_photo_are_flipped():
+    hand, _, reads = scene("[555p,3][7777s,2]123m1z999m 1z", roll=90, melds_at="right")
+    for t in reads:
+        t.sideways = not t.sideways      # a reader that compared tiles with the photo's edges
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert any("reported sideways" in w for w in r.warnings)
+
+
+def test_a_tile_detected_twice_is_kept_once():
+    import dataclasses
+    hand, _, reads = scene("[555p,2]123m456s789s1z 1z")
+    twin = dataclasses.replace(reads[3], confidence=0.5, box=tuple(v + 1.5 for v in reads[3].box))
+    reads.append(twin)
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    assert r.links[-1]["role"] == "duplicate" and r.links[-1]["of"] == 3
+    assert len(r.links) == len(reads) and r.links[3]["role"] != "duplicate"
+    assert all(i < len(reads) for g in r.groups for i in g["tiles"])

@@ -1,0 +1,192 @@
+"""The read pipeline on mock tiles (no model): grouping → decoding → scoring, the dict the web
+API returns, and ``mjtable read`` with a stand-in tile reader."""
+import dataclasses
+import json
+import random
+import sys
+import types
+
+import pytest
+
+import scorer
+import vision
+from mjtable import pipeline
+from scorer import parse
+from scorer.result import ScoreResult
+from vision import layout as L
+
+
+def mock_tiles(text, *, seed=0, style="riichi", misread=None, **kw):
+    hand = parse(text)
+    rng = random.Random(seed)
+    placed = L.layout_hand(hand, rng, style=style, **kw)
+    tiles = L.project(placed, L.Camera(scale=40, tilt=15, roll=5), rng, box_noise=0.02, shuffle=False)
+    for i, (code, top) in (misread or {}).items():
+        tiles[i].code, tiles[i].confidence, tiles[i].top3 = code, top[0][1], top
+    return hand, placed, tiles
+
+
+@pytest.fixture
+def toy_rules(monkeypatch):
+    """A stand-in rule set: valid for any hand, scores one point per meld, reads two keys."""
+    @dataclasses.dataclass
+    class Options:
+        double: bool = False
+
+    module = types.ModuleType("toy_rules")
+    module.NAME, module.TITLE, module.Options = "toy", "Toy", Options
+    module.CONTEXT_KEYS = ("self_drawn", "seat_wind", "dora_indicators")
+
+    def score(hand, options):
+        total = len(hand.melds) * (2 if options.double else 1)
+        return ScoreResult("toy", True, total, assumed=hand.context.missing(module.CONTEXT_KEYS))
+    module.score = score
+    monkeypatch.setitem(sys.modules, "toy_rules", module)
+    monkeypatch.setitem(scorer.RULE_SETS, "toy", "toy_rules")
+    from scorer import rulesets
+    monkeypatch.setattr(rulesets, "_loaded", {})
+    return module
+
+
+def test_score_tiles_returns_the_api_dict(toy_rules):
+    hand, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z", dora_indicators=["3m"], dead_wall=False)
+    out = pipeline.score_tiles(tiles, rules="toy", context={"self_drawn": True}, options={"double": True},
+                               hints={"dora_row": True})
+    assert set(out) >= {"tiles", "hand", "notation", "score", "reading", "missing_context", "timings_ms"}
+    assert out["notation"] == scorer.format_hand(hand)
+    assert out["hand"]["context"] == {"dora_indicators": ["3m"], "self_drawn": True}
+    assert out["score"]["total"] == 2 and out["score"]["valid"]
+    assert out["missing_context"] == ["seat_wind"]          # dora indicators came from the photo
+    assert len(out["tiles"]) == len(tiles) and out["tiles"][0]["box"]
+    assert set(out["timings_ms"]) >= {"group", "decode", "score", "total"}
+    json.dumps(out)
+
+
+def test_decoding_fixes_a_misread_and_names_the_tile(toy_rules):
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese", melds_at="right")
+    i = next(k for k, p in enumerate(placed) if p.code == "8s")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "9s", 0.6, [("9s", 0.6), ("8s", 0.35)]
+    plain = pipeline.score_tiles(tiles, rules="toy", decode=False)
+    assert plain["notation"] != "123m456p789s11z22z 2z".replace("11z22z", "1122z")
+    out = pipeline.score_tiles(tiles, rules="toy")
+    assert out["notation"] == scorer.format_hand(hand)
+    (change,) = out["reading"]["decoding"]["changes"]
+    assert change["tile"] == i and change["read"] == "9s" and change["chosen"] == "8s"
+
+
+def test_missing_context_without_rules_names_what_a_photo_cannot_show():
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    out = pipeline.score_tiles(tiles, context={"seat_wind": "S"})
+    assert out["score"] is None and out["hand"] is not None
+    assert "self_drawn" in out["missing_context"] and "seat_wind" not in out["missing_context"]
+
+
+def test_bad_inputs_are_refused_before_any_work():
+    with pytest.raises(scorer.HandError):
+        pipeline.score_tiles([], context={"wind": "E"})
+    with pytest.raises(scorer.RulesError):
+        pipeline.score_tiles([], rules="nope")
+    with pytest.raises(scorer.RulesError):
+        pipeline.score_tiles([], options={"x": 1})
+
+
+def test_read_photo_without_a_reader_says_so(monkeypatch):
+    monkeypatch.delattr(vision, "read_tiles", raising=False)
+    with pytest.raises(FileNotFoundError) as err:
+        pipeline.read_photo(b"not used")
+    assert "tile reader" in str(err.value)
+
+
+def test_read_photo_uses_the_reader(monkeypatch, toy_rules):
+    _, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
+    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    out = pipeline.read_photo("photo.jpg", rules="toy")
+    assert out["score"]["total"] == 1 and "read" in out["timings_ms"]
+
+
+def test_mcr_scores_a_read_hand():
+    pytest.importorskip("scorer.mcr")
+    hand, placed, tiles = mock_tiles("[555p](9999m)123m456s7z 7z", style="chinese", melds_at="front")
+    i = next(k for k, p in enumerate(placed) if p.code == "4s")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "4p", 0.7, [("4p", 0.7), ("4s", 0.25)]
+    context = {"self_drawn": True, "seat_wind": "S", "round_wind": "E"}
+    out = pipeline.score_tiles(tiles, rules="mcr", context=context)
+    expected = scorer.score(scorer.to_hand(hand.to_dict(), context), "mcr")
+    assert out["notation"] == scorer.format_hand(hand)
+    assert out["score"]["valid"] and out["score"]["total"] == expected.total > 0
+    assert [c["chosen"] for c in out["reading"]["decoding"]["changes"]] == ["4s"]
+    assert set(out["missing_context"]) == set(expected.assumed)
+
+
+def test_mjtable_read_cli(monkeypatch, tmp_path, capsys, toy_rules):
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    hand, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    assert main(["read", str(photo), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"code", "box", "confidence", "face_down", "sideways", "top3"} <= set(out["tiles"][0])
+    assert "timings_ms" in out and "score" not in out
+    assert main(["read", str(photo), "--rules", "toy", "--self-drawn", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"]["total"] == 1 and out["hand"]["context"]["self_drawn"] is True
+    assert main(["read", str(photo), "--rules", "nope", "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "unknown_rules"
+
+
+def test_mjtable_read_cli_full_chain_and_annotation(monkeypatch, tmp_path, capsys, toy_rules):
+    import cv2
+    import numpy as np
+    from mjtable.commands import read as read_cmd
+    hand, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    args = types.SimpleNamespace(photo=str(photo), rules="toy", json=False, annotate=str(tmp_path / "a.jpg"),
+                                 no_decode=False, option=[], **{f"ctx_{k}": None for k in scorer.context.CONTEXT_KEYS})
+    args.ctx_self_drawn = True
+    assert read_cmd.run(args) == 0
+    text = capsys.readouterr().out
+    assert scorer.format_hand(hand) in text and "TOY: 1" in text and "seat_wind" in text
+    drawn = cv2.imread(str(tmp_path / "a.jpg"))
+    assert drawn is not None and (drawn != 90).any()
+
+
+def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
+    from mjtable.cli import main
+    monkeypatch.delattr(vision, "read_tiles", raising=False)
+    assert main(["read", str(tmp_path / "none.jpg"), "--json"]) == 2
+    assert "tile reader" in json.loads(capsys.readouterr().out)["error"]["message"]
+
+
+def test_riichi_scores_a_read_hand_with_its_dora_row():
+    hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
+    out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True})
+    assert out["hand"]["context"]["dora_indicators"] == ["4p"]
+    s = out["score"]
+    assert s["valid"], s
+    assert any(i["id"] == "dora" for i in s["items"]), [i["id"] for i in s["items"]]
+    assert "riichi" not in out["missing_context"] and "seat_wind" in out["missing_context"]
+    assert "dora_indicators" not in out["missing_context"]
+
+
+@pytest.mark.parametrize("rules", ["hk", "classical"])
+def test_flowers_read_from_the_photo_are_scored(rules):
+    hand, _, tiles = mock_tiles("[555p]123m456s789s1z 1z 16f", style="chinese", bonus_at="left")
+    out = pipeline.score_tiles(tiles, rules=rules, context={"self_drawn": True, "seat_wind": "E"})
+    assert out["hand"]["bonus"] == ["1f", "6f"]
+    assert out["score"]["valid"], out["score"]
+    assert "seat_wind" not in out["missing_context"]
+
+
+def test_ambiguous_decoding_warns_about_the_tile():
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, p in enumerate(placed) if p.group == "winning")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "2z", 0.5, [("2z", 0.5), ("1z", 0.45)]
+    out = pipeline.score_tiles(tiles)
+    dec = out["reading"]["decoding"]
+    assert dec["alternative"]["differences"][0]["tile"] == i
+    assert any(f"tile #{i} (winning)" in w for w in out["reading"]["warnings"])

@@ -1,0 +1,140 @@
+"""The exclusion table is data (issue 2): check it is well formed and used as written."""
+import itertools
+from dataclasses import fields
+
+import pytest
+
+from scorer.mcr import Options
+from scorer.mcr.engine import Rules
+from scorer.mcr.exclusions import EXCLUSIONS
+from scorer.mcr.fans import FAN_BY_ID, FANS
+from scorer.mcr.patterns import PATTERNS
+from .util import result
+
+
+def test_every_row_names_existing_fans():
+    for row in EXCLUSIONS:
+        assert row.fan in FAN_BY_ID, row.fan
+        for target in row.excludes:
+            assert target in FAN_BY_ID, (row.fan, target)
+            assert target != row.fan
+
+
+def test_every_row_has_a_rule_sentence_and_a_source():
+    for row in EXCLUSIONS:
+        assert len(row.rule) > 20, row
+        assert row.source.startswith(("000", "001", "PyMahjongGB")), row.source
+        assert row.scope in ("all", "within", "shared", "one")
+        for name, values in (row.when or {}).items():
+            assert name in {f.name for f in fields(Options)}, name
+            assert values
+
+
+def test_no_cycle_between_implying_fans():
+    graph = {}
+    for row in EXCLUSIONS:
+        graph.setdefault(row.fan, set()).update(row.excludes)
+
+    def reachable(start):
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    for fan in graph:
+        assert fan not in reachable(fan), f"cycle through {fan}"
+
+
+def _option_variants():
+    lits = [("kong_pair_values", ("mji", "ffmj2013", "pymahjonggb")),
+            ("nine_gates", ("mji", "ffmj2013", "pymahjonggb"))]
+    for a, b in itertools.product(lits[0][1], lits[1][1]):
+        yield Options(kong_pair_values=a, nine_gates=b)
+
+
+@pytest.mark.parametrize("options", list(_option_variants()))
+def test_every_excluding_fan_is_settled_before_what_it_excludes(options):
+    rules = Rules(options)
+    for row in EXCLUSIONS:
+        if not rules.value[row.fan]:      # the fan does not exist under these options
+            continue
+        for target in row.excludes:
+            assert rules.order[row.fan] < rules.order[target], (row.fan, target)
+
+
+def test_every_pattern_fan_is_in_the_table_and_every_fan_has_a_pattern():
+    produced = {f for p in PATTERNS for f in p.produces}
+    assert produced <= set(FAN_BY_ID)
+    assert {f.id for f in FANS} - produced == {"flower_tiles", "chicken_hand"}
+
+
+def test_values_are_those_of_000():
+    # spot checks against 000 "Liste des mains"
+    for fan, value in {"pure_double_chow": 1, "dragon_pung": 2, "outside_hand": 4, "all_pungs": 6,
+                       "mixed_straight": 8, "knitted_straight": 12, "pure_straight": 16,
+                       "seven_pairs": 24, "three_kongs": 32, "quadruple_chow": 48,
+                       "all_terminals": 64, "thirteen_orphans": 88, "two_concealed_kongs": 6,
+                       "chicken_hand": 8}.items():
+        assert FAN_BY_ID[fan].value == value
+    assert Rules(Options()).value["two_concealed_kongs"] == 6
+    assert Rules(Options(kong_pair_values="ffmj2013")).value["two_concealed_kongs"] == 8
+
+
+def test_excluded_items_say_why():
+    res = result("111z222z333z444z55m")      # big four winds, discard win
+    why = {e.id: e for e in res.excluded}
+    assert why["all_pungs"].by == "big_four_winds" and why["all_pungs"].source == "000 n°75"
+    assert "Tout Pung" in why["all_pungs"].rule
+    assert why["seat_wind"].by == "big_four_winds"
+    assert why["pung_of_terminals_or_honours"].by == "big_four_winds"
+
+
+def test_account_once_principle_is_reported():
+    # 234567s234567p: two mixed double chows and two short straights; only 3 can count.
+    res = result("234567s234567p55m")
+    items = {i.id: i.count for i in res.items}
+    assert items.get("mixed_double_chow", 0) + items.get("short_straight", 0) == 3
+    once = [e for e in res.excluded if e.by == "" and "Lorsque 2 ou 3 combinaisons" in e.rule]
+    assert once and once[0].source == "000, Comptage des points"
+
+
+def test_a_chow_is_not_reread_as_pungs_for_another_fan():
+    """000: « 1-2-3, 1-2-3, 1-2-3 ne peut pas être transformé en 1-1-1, 2-2-2, 3-3-3 »: one reading
+    is scored at a time, so pure triple chow and pure shifted pungs never add up."""
+    res = result("123123123m456p55z")
+    ids = {i.id for i in res.items}
+    assert not {"pure_triple_chow", "pure_shifted_pungs"} <= ids
+
+
+def test_each_fan_comes_from_one_pattern():
+    seen = {}
+    for p in PATTERNS:
+        for fan in p.produces:
+            assert fan not in seen, (fan, type(p).__name__, seen.get(fan))
+            seen[fan] = type(p).__name__
+
+
+@pytest.mark.parametrize("hand, context, both", [
+    # 000 n°70: « Peut être combiné avec Vent Dominant et Vent du joueur »
+    ("[111z,1][222z,2][333z,3]44z123m", {"seat_wind": "S", "round_wind": "E"},
+     {"little_four_winds", "prevalent_wind", "seat_wind"}),
+    # 000 n°72: « Peut être combinée avec Pung de Dragon »
+    ("[111z,1][222z,2][555z,3]444z66z", {}, {"all_honours", "dragon_pung"}),
+    # 000 n°55: « Peut être combiné avec Tous les Types »
+    ("1199m55p99s1122z66z", {}, {"seven_pairs", "all_types"}),
+    # 000 n°45: « Peut être combinée avec Tout Chow »
+    ("147m258p369s123m55s", {}, {"knitted_straight", "all_chows"}),
+    # 000 n°77: without the green dragon, all green combines with full flush
+    ("[234s,1][666s,2]234s888s44s", {}, {"all_green", "full_flush"}),
+    # 001 Symétrie: « Le point pour sans honneur peut être ajouté »
+    ("[123p,1][888p,2][444s,3]999p55s", {}, {"reversible_tiles", "no_honours"}),
+    # 001 Deux Pungs Cachés: « Cette combinaison peut se cumuler avec les points des Pungs »
+    ("[234s,1][678s,1]999m999p55z", {}, {"two_concealed_pungs", "double_pung",
+                                        "pung_of_terminals_or_honours"}),
+])
+def test_combinations_the_sources_allow(hand, context, both):
+    got = {i.id for i in result(hand, **context).items}
+    assert both <= got, got

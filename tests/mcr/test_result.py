@@ -1,0 +1,96 @@
+"""The MCR result: shape, JSON, settlement, assumed context, incomplete hands."""
+import json
+
+import pytest
+
+import scorer
+from scorer.mcr import CONTEXT_KEYS, NAME, Options, TITLE
+from .util import result
+
+
+def test_module_contract():
+    assert NAME == "mcr" and "MCR" in TITLE
+    assert scorer.get_rule_set("mcr").module.score is not None
+    for f in Options.__dataclass_fields__.values():
+        assert f.metadata.get("help")
+
+
+def test_incomplete_hand_is_invalid_with_not_complete():
+    res = scorer.score("123m456p789s1235z 5z", "mcr")
+    assert res.valid is False and res.error["code"] == "not_complete"
+    assert "complete" in res.error["message"]
+
+
+def test_full_result_fields_and_json():
+    res = scorer.score({"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z",
+                                      "1z", "5z", "5z"],
+                        "melds": [], "winning_tile": "5z", "bonus": ["2f"],
+                        "context": {"seat_wind": "E", "round_wind": "E", "discarder": "across"}},
+                       "mcr")
+    d = res.to_dict()
+    json.dumps(d, ensure_ascii=False)
+    assert d["valid"] and d["total"] == d["total_without_flowers"] + 1
+    assert d["minimum_met"] is True
+    first = d["items"][0]
+    assert {"id", "name_en", "name_fr", "name_native", "value", "count", "tiles"} <= set(first)
+    mixed = next(i for i in d["items"] if i["id"] == "mixed_straight")
+    assert mixed["name_fr"] == "Suite Mélangée" and mixed["name_native"] == "花龙"
+    assert sorted(mixed["tiles"]) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s"])
+    assert d["decomposition"]["form"] == "standard"
+    for s in d["decomposition"]["sets"]:
+        assert {"kind", "tiles", "concealed", "text"} <= set(s)
+    assert {"by", "rule", "source"} <= set(d["excluded"][0])
+    assert set(d["assumed"]) == {"self_drawn", "last_tile", "kong_replacement", "robbing_kong",
+                                 "last_of_kind"}
+    points = d["total"]
+    assert d["payments"] == [
+        {"payer": "left", "amount": 8, "reason": "other player: 8"},
+        {"payer": "across", "amount": points + 8, "reason": "discarder: points + 8"},
+        {"payer": "right", "amount": 8, "reason": "other player: 8"}]
+
+
+def test_discard_without_discarder_names_roles():
+    res = result("123m456p789s111z55z")
+    assert [(p.payer, p.amount) for p in res.payments] == [
+        ("discarder", res.total + 8), ("other", 8), ("other", 8)]
+    assert "discarder" in res.assumed
+
+
+def test_self_drawn_each_pays_points_plus_8():
+    res = result("123m456p789s111z55z", self_drawn=True)
+    assert [(p.payer, p.amount) for p in res.payments] == [
+        (s, res.total + 8) for s in ("left", "across", "right")]
+
+
+def test_options_are_reported_and_unknown_options_rejected():
+    res = scorer.score("123m456p789s111z55z", "mcr", {"kong_pair_values": "ffmj2013"})
+    assert res.options["kong_pair_values"] == "ffmj2013"
+    with pytest.raises(scorer.RulesError):
+        scorer.score("123m456p789s111z55z", "mcr", {"no_such_option": True})
+    with pytest.raises(scorer.RulesError):
+        scorer.score("123m456p789s111z55z", "mcr", {"nine_gates": "maybe"})
+
+
+def test_decomposition_marks_melds_and_concealed_kongs():
+    res = result("[123m,1](5555p)456s789s55z")
+    texts = [s["text"] for s in res.decomposition.sets]
+    assert texts[:2] == ["[123m]", "(5555p)"]
+    kong = res.decomposition.sets[1]
+    assert kong["kind"] == "kong" and kong["concealed"] is True
+    assert res.decomposition.sets[0]["concealed"] is False
+
+
+@pytest.mark.parametrize("hand, form", [
+    ("1133m5577p2288s66z", "seven_pairs"), ("19m19p19s12345677z", "thirteen_orphans"),
+    ("147m258p36s123456z", "honours_knitted"), ("147m258p369s123m55z", "knitted_straight"),
+    ("11223344556677m", "seven_shifted_pairs")])
+def test_special_forms_are_named(hand, form):
+    assert result(hand).decomposition.form == form
+
+
+def test_cli_renders_mcr(capsys):
+    from mjtable.cli import main
+    code = main(["score", "[555p,1]123m456p789s1z 1z", "--rules", "mcr"])
+    out = capsys.readouterr().out
+    assert "TOTAL" in out and "settlement" in out and "Mixed Straight" in out
+    assert code in (0, 1)

@@ -1,0 +1,192 @@
+"""JSON API: /api/score answers what `mjtable score --json` prints; /api/read rejects broken,
+hostile and oversized images with a clear 4xx; errors are JSON with a message."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from mjtable import cli
+
+from .helpers import NOT_COMPLETE, WIN, jpeg_bytes, png_header_only
+
+
+def cli_json(*argv) -> dict:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cli.main(list(argv))
+    return json.loads(out.getvalue())
+
+
+def test_score_matches_the_cli(client):
+    r = client.post("/api/score", json={"hand": WIN, "rules": "toy", "context": {"self_drawn": True}})
+    assert r.status_code == 200
+    assert r.json == cli_json("score", WIN, "--rules", "toy", "--self-drawn", "--json")
+    assert r.json["score"]["valid"] is True
+    assert r.json["hand"]["context"] == {"self_drawn": True}
+
+
+def test_score_accepts_hand_json_and_notation_alike(client):
+    by_text = client.post("/api/score", json={"hand": WIN, "rules": "toy"}).json
+    by_json = client.post("/api/score", json={"hand": by_text["hand"], "rules": "toy"}).json
+    assert by_text == by_json
+
+
+def test_options_reach_the_rule_set(client):
+    r = client.post("/api/score", json={"hand": WIN, "rules": "toy", "options": {"min_points": 50}})
+    assert r.status_code == 422
+    assert r.json["score"]["valid"] is False
+    assert r.json["error"]["code"] == "below_minimum"
+
+
+def test_hand_that_is_not_complete_is_a_422_with_the_score(client):
+    r = client.post("/api/score", json={"hand": NOT_COMPLETE, "rules": "toy"})
+    assert r.status_code == 422
+    assert r.json["error"]["message"]
+    assert r.json["notation"] and r.json["score"]["valid"] is False
+
+
+@pytest.mark.parametrize("body, code, field", [
+    ({"hand": "123m456p789s11z2x 2z", "rules": "toy"}, "bad_notation", None),
+    ({"hand": "123m456p789s11z 1z", "rules": "toy"}, "wrong_tile_count", None),
+    ({"hand": WIN, "rules": "nope"}, "unknown_rules", "rules"),
+    ({"hand": WIN, "rules": "toy", "options": {"colour": 1}}, "unknown_option", "options.colour"),
+    ({"hand": WIN, "rules": "toy", "context": {"wind": "E"}}, "unknown_key", "context.wind"),
+    ({"hand": WIN, "rules": "toy", "context": "E"}, "bad_field", "context"),
+    ({"rules": "toy"}, "bad_field", "hand"),
+    ({"hand": {"concealed": ["1m"]}, "rules": "toy"}, "bad_field", "winning_tile"),
+])
+def test_score_errors_are_json_4xx(client, body, code, field):
+    r = client.post("/api/score", json=body)
+    assert r.status_code == 400
+    assert r.json["error"]["code"] == code
+    assert r.json["error"]["message"]
+    if field:
+        assert r.json["error"]["field"] == field
+
+
+def test_score_needs_a_json_object(client):
+    r = client.post("/api/score", data="hand=1m", content_type="application/json")
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_json"
+    r = client.post("/api/score", json=["not", "an", "object"])
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_json"
+
+
+def test_score_under_all_rule_sets(client):
+    r = client.post("/api/score", json={"hand": WIN, "rules": "all"})
+    assert r.status_code == 200
+    assert "toy" in r.json["scores"]
+
+
+def test_rules_list_their_context_and_options(client):
+    rules = {r["name"]: r for r in client.get("/api/rules").json["rules"]}
+    toy = rules["toy"]
+    assert [f["name"] for f in toy["context"]] == ["self_drawn", "seat_wind", "round_wind", "last_tile", "discarder"]
+    opts = {o["name"]: o for o in toy["options"]}
+    assert opts["payments"]["kind"] == "choice" and opts["payments"]["choices"] == ["mcr", "dealer", "split"]
+    assert opts["min_points"]["kind"] == "count"
+
+
+# -- /api/read ---------------------------------------------------------------------------------
+def _read(client, data: bytes, name="hand.jpg", **fields):
+    fields.setdefault("rules", "toy")
+    return client.post("/api/read", data={"image": (io.BytesIO(data), name), **fields},
+                       content_type="multipart/form-data")
+
+
+def test_read_without_image_field(client):
+    r = client.post("/api/read", data={"rules": "toy"}, content_type="multipart/form-data")
+    assert r.status_code == 400
+    assert r.json["error"]["field"] == "image"
+
+
+def test_read_broken_jpeg(client):
+    data = jpeg_bytes()[:200]
+    r = _read(client, data)
+    assert r.status_code == 400
+    assert r.json["error"]["code"] == "broken"
+
+
+def test_read_text_file_named_jpg(client):
+    r = _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg")
+    assert r.status_code == 400
+    assert r.json["error"]["code"] == "not_an_image"
+
+
+def test_read_empty_file(client):
+    r = _read(client, b"")
+    assert r.status_code == 400
+    assert r.json["error"]["code"] == "empty"
+
+
+def test_read_huge_png_is_refused_before_decoding(client):
+    data = png_header_only(20000, 20000)
+    assert len(data) < 2000
+    r = _read(client, data, name="huge.png")
+    assert r.status_code == 413
+    assert r.json["error"]["code"] == "too_large"
+    assert "20000×20000" in r.json["error"]["message"]
+
+
+def test_read_over_the_byte_limit(tmp_path):
+    from webui import create_app
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "MAX_CONTENT_LENGTH": 10_000})
+    r = _read(app.test_client(), b"\xff\xd8\xff" + b"\0" * 20_000)
+    assert r.status_code == 413
+    assert "larger than" in r.json["error"]["message"]
+
+
+def test_read_bad_context_is_refused_before_reading(client):
+    r = _read(client, jpeg_bytes(), rules="toy", context='{"wind": "E"}')
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_key"
+    r = _read(client, jpeg_bytes(), rules="toy", honba="many")
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.honba"
+    r = _read(client, jpeg_bytes(), rules="nope")
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_rules"
+
+
+def test_read_a_valid_image(client):
+    """A decodable image reaches the reader: either it answers, or (reader not installed in
+    this checkout) a 503 that says so; never a 500."""
+    r = _read(client, jpeg_bytes(640, 480), rules="toy")
+    try:
+        import mjtable.pipeline  # noqa: F401
+    except ImportError:
+        assert r.status_code == 503 and r.json["error"]["code"] == "reader_unavailable"
+    else:
+        assert r.status_code in (200, 400), r.json
+        if r.status_code == 200:
+            assert "tiles" in r.json
+
+
+def test_unknown_api_address_is_json_404(client):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json["error"]["message"]
+    r = client.get("/api/score")
+    assert r.status_code == 405 and r.json["error"]["message"]
+
+
+REAL_HANDS = {  # a winning hand, self-drawn, under each real rule set
+    "mcr": "123456789m123p5z 5z",
+    "riichi": "123m456p789s11p22z 2z",
+    "hk": "123m456p789s11p22z 2z",
+    "classical": "123m456p789s11p22z 2z",
+}
+
+
+@pytest.mark.parametrize("rules", sorted(REAL_HANDS))
+def test_real_rule_sets_match_the_cli(client, rules):
+    import scorer
+    try:
+        scorer.get_rule_set(rules)
+    except ImportError:
+        pytest.skip(f"{rules} has not landed in this checkout")
+    hand = REAL_HANDS[rules]
+    r = client.post("/api/score", json={"hand": hand, "rules": rules, "context": {"self_drawn": True}})
+    assert r.status_code == 200, r.json
+    assert r.json == cli_json("score", hand, "--rules", rules, "--self-drawn", "--json")
+    html = client.post("/review/score", json={"hand": hand, "rules": rules,
+                                              "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}).json
+    assert html["ok"] and f'id="score-total">{r.json["score"]["total"]}<' in html["html"]

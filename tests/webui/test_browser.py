@@ -1,0 +1,333 @@
+"""The web UI in headless Chromium (Selenium): enter a hand, correct a tile from the picker and
+see the score change, record it in a game, see the totals and the chart; upload a photo when
+the reader is installed. Screenshots are kept under build/screenshots/ (ignored by git)."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from .helpers import NOT_COMPLETE
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+CHROMEDRIVER = shutil.which("chromedriver")
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+if not (CHROMIUM and CHROMEDRIVER):
+    pytest.skip("chromium and chromedriver are not installed (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+@pytest.fixture
+def server(app):
+    """The app on 127.0.0.1 with a free port, in a thread."""
+    from werkzeug.serving import make_server
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium per test module (starting it is the slow part); each test gets it with
+    cookies cleared."""
+    profile = tempfile.mkdtemp(prefix="mjtable-chromium-")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1200,1000",
+                # a synthetic camera for getUserMedia, allowed without a prompt
+                "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def browser(chromium):
+    chromium.delete_all_cookies()
+    chromium.set_window_size(1200, 1000)
+    yield chromium
+    chromium.get("about:blank")
+
+
+def shot(driver, name: str, width: int | None = None) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if width:
+        driver.set_window_size(width, 900)
+    h = driver.execute_script("return Math.max(document.body.scrollHeight, 600)")
+    driver.set_window_size(width or 1200, min(h + 120, 4000))
+    path = SHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    driver.set_window_size(1200, 1000)
+    return path
+
+
+def wait(driver, seconds=15):
+    return WebDriverWait(driver, seconds)
+
+
+def score_total(driver) -> str | None:
+    els = driver.find_elements(By.ID, "score-total")
+    return els[0].text if els else None
+
+
+def test_enter_correct_record_and_see_totals(server, browser):
+    """Under MCR (the real scorer): the discarder pays the points + 8, the others 8 each."""
+    d = browser
+    # A game for four players.
+    d.get(server + "/games")
+    form = d.find_element(By.ID, "new-game")
+    form.find_element(By.NAME, "name").send_keys("Friday")
+    Select(form.find_element(By.NAME, "rules")).select_by_value("mcr")
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        form.find_element(By.NAME, f"player{i}").send_keys(name)
+    shot(d, "games")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    game_url = d.current_url
+
+    # Enter a hand with one wrong tile (4m instead of 3m): not a winning hand.
+    d.find_element(By.ID, "enter-hand").click()
+    notation = wait(d).until(EC.presence_of_element_located((By.ID, "notation")))
+    notation.clear()
+    notation.send_keys(NOT_COMPLETE)
+    d.find_element(By.CSS_SELECTOR, "#notation-form button").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
+    Select(d.find_element(By.ID, "winner")).select_by_visible_text("Bob")
+    Select(d.find_element(By.ID, "discarder")).select_by_visible_text("Di")
+    assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
+
+    # Correct the tile from the picker: the score appears at once.
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    shot(d, "tile-picker")
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="3m"]').click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    total = int(score_total(d))
+    assert total > 0
+    assert d.find_element(By.ID, "notation").get_attribute("value") == "123m456p789s1122z 2z"
+    assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
+    # Tap a scoring line: its tiles light up in the hand.
+    d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles*='2z']").click()
+    assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
+    # Marking another tile as the winning tile re-scores too.
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1z"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning")))
+    d.find_element(By.ID, "pick-winning").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "1222z 1z"))
+    total = int(score_total(d))          # the winning tile changes the score (waits count in MCR)
+    shot(d, "review-after-correction")
+    shot(d, "review-phone", width=390)
+
+    # Record it: the game page shows the hand, the totals and the chart.
+    d.find_element(By.ID, "record-button").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    assert d.current_url == game_url
+    rows = d.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
+    totals = {r.find_elements(By.TAG_NAME, "td")[0].text: int(r.find_elements(By.TAG_NAME, "td")[2].text) for r in rows}
+    assert totals["Bob"] == total + 24 and totals["Di"] == -(total + 8) and sum(totals.values()) == 0
+    assert len(d.find_elements(By.CSS_SELECTOR, ".chart-box svg polyline")) == 4
+    assert "Bob wins on Di" in d.find_element(By.CSS_SELECTOR, "table.hands").text
+    shot(d, "game-after-one-hand")
+    d.find_element(By.CSS_SELECTOR, "table.hands a").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "hand 1"))
+    assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
+    shot(d, "hand-detail")
+    d.get(game_url)
+
+    # Undo it.
+    d.find_element(By.ID, "undo").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".flash"), "removed"))
+    assert "No hand recorded yet" in d.page_source
+
+
+def _has_reader() -> bool:
+    try:
+        import mjtable.pipeline  # noqa: F401
+        import vision
+        return hasattr(vision, "read_tiles")
+    except ImportError:
+        return False
+
+
+@pytest.mark.skipif(not _has_reader(), reason="the photo reader has not landed in this checkout")
+def test_upload_a_photo(server, browser, tmp_path):
+    """Upload through the page; the review page opens with the photo and its overlay, through
+    the real reader."""
+    from .test_photo import sample_photo
+    path = sample_photo(tmp_path)
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    d.find_element(By.ID, "read-button").click()
+    wait(d, 120).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
+    shot(d, "review-from-photo")
+    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
+    assert d.find_elements(By.CSS_SELECTOR, "#overlay rect")
+
+
+@pytest.fixture
+def fake_reader(monkeypatch):
+    """Stands in for the vision pipeline (not under test here): every frame 'shows' the same
+    complete hand, scored by the real scorer, so live mode's hold-still logic is what is tested."""
+    import sys
+    import types
+
+    import scorer
+    calls = []
+
+    def read_photo(image, *, rules=None, context=None, options=None):
+        calls.append(len(image))
+        hand = scorer.to_hand(NOT_COMPLETE.replace("124m", "123m"), context or None)
+        return {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                "score": scorer.score(hand, rules or "toy", options).to_dict(),
+                "reading": {"warnings": [], "groups": [], "links": []}, "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    return calls
+
+
+def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "browser-cam-start").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('browser-video').videoWidth > 0"))
+    d.find_element(By.ID, "live-mode").click()
+    wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#live-result a.button")))
+    assert len(fake_reader) >= 3                 # several frames were read before it settled
+    assert fake_reader[0] > 1000                 # real JPEG frames from the camera
+    assert "Same hand for" in d.find_element(By.ID, "live-status").text
+    shot(d, "live-mode")
+    d.find_element(By.CSS_SELECTOR, "#live-result a.button").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert "/review/" in d.current_url
+
+
+def test_build_melds_by_hand(server, browser):
+    """Manual entry without a photo: pick tiles one by one, move three into a meld, say who it
+    was claimed from, turn it back into standing tiles; every change re-scores."""
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=123m456p789s1122z 9m")   # 9m: a wrong tile
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-remove")))
+    d.find_element(By.ID, "pick-remove").click()
+    for code in ["2z", "3f"]:          # picked from the tile picker
+        d.find_element(By.ID, "add-tile").click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+        d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z 3f"))
+    assert score_total(d) is not None
+    total_standing = int(score_total(d))
+    # Move the three South winds into a new meld.
+    for k in range(3):
+        d.find_elements(By.CSS_SELECTOR, '.group.standing .htile[data-code="2z"]')[0].click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "pick-move")))
+        Select(d.find_element(By.ID, "pick-move")).select_by_value("new" if k == 0 else "1")
+    meld = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    assert len(meld.find_elements(By.CSS_SELECTOR, ".htile")) == 3
+    Select(meld.find_element(By.CSS_SELECTOR, "select.from")).select_by_value("across")
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    shot(d, "manual-melds")
+    # The winning tile moved into the meld: the last standing tile became the winning tile.
+    assert d.find_element(By.ID, "notation").get_attribute("value").startswith("[222z,2]")
+    # Concealing a pung puts it back among the standing tiles.
+    Select(d.find_element(By.CSS_SELECTOR, ".group.meld select.exposure")).select_by_value("concealed")
+    wait(d).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".group.meld"))
+    wait(d).until(lambda drv: "[" not in drv.find_element(By.ID, "notation").get_attribute("value"))
+    wait(d).until(lambda drv: score_total(drv) == str(total_standing))
+
+
+def test_photo_overlay_and_crop(server, browser, monkeypatch):
+    """The review page draws the reading over the photo and shows a tile's crop in the picker
+    (the reading comes from a stand-in reader with known boxes)."""
+    import sys
+    import types
+
+    import scorer
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"]
+
+    def read_photo(image, *, rules=None, context=None, options=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95 if i != 3 else 0.4,
+                  "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+        hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
+        links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"} for i in range(14)]
+        return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                "score": scorer.score(hand, rules, options).to_dict(),
+                "reading": {"warnings": ["the 4p is unsure"], "links": links,
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(13))},
+                                       {"id": 1, "kind": "winning", "tiles": [13]}],
+                            "decoding": {"changes": [{"where": "concealed[3]", "read": "4s", "chosen": "4p",
+                                                      "p_read": 0.5, "p_chosen": 0.4, "why": "completes a chow",
+                                                      "tile": 3}]}},
+                "missing_context": ["self_drawn"], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+
+    from PIL import Image, ImageDraw
+    img = Image.new("RGB", (960, 300), (30, 100, 60))
+    draw = ImageDraw.Draw(img)
+    for i in range(14):
+        draw.rectangle([40 + 60 * i, 100, 95 + 60 * i, 175], fill=(245, 240, 225), outline=(0, 0, 0))
+        draw.text((55 + 60 * i, 130), codes[i], fill=(0, 0, 0))
+    path = SHOTS.parent / "synthetic-table.jpg"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    img.save(path, "JPEG")
+
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    d.find_element(By.ID, "read-button").click()
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == 14)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert "completes a chow" in d.page_source
+    assert d.find_elements(By.CSS_SELECTOR, ".htile.low")          # the unsure tile is marked
+    assert "missing" in d.find_element(By.CSS_SELECTOR, "input[name=ctx_self_drawn]").find_element(By.XPATH, "..").get_attribute("class")
+    shot(d, "review-photo-overlay")
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "crop")))
+    shot(d, "picker-with-crop")
+
+
+def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):
+    """The server's webcam (OpenCV, replaced by a synthetic camera): the MJPEG preview plays in
+    the page and the capture button reads the frame and opens the review."""
+    import cv2
+
+    import webui.camera as cam
+
+    from .test_camera import FakeCapture
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    monkeypatch.setattr(cam, "_cameras", {})
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "server-cam-start").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('server-video').naturalWidth") == 320)
+    d.find_element(By.ID, "cam-capture").click()
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert fake_reader and fake_reader[-1] > 1000

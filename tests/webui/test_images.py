@@ -1,0 +1,93 @@
+"""Defensive decoding: whatever bytes arrive, the answer is a decoded photo or an ImageError
+with a message, never another exception."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from vision.errors import ImageError
+from webui import images
+
+from .helpers import png_header_only
+
+
+def _sample(fmt: str) -> bytes:
+    from PIL import Image
+    out = io.BytesIO()
+    img = Image.new("RGB", (40, 30), (10, 200, 90))
+    img.putpixel((3, 3), (255, 0, 0))
+    img.save(out, fmt)
+    return out.getvalue()
+
+
+SAMPLES = {fmt: _sample(fmt) for fmt in ("JPEG", "PNG", "WEBP", "BMP")}
+
+
+@pytest.mark.parametrize("fmt", sorted(SAMPLES))
+def test_good_images_decode(fmt):
+    photo = images.decode(SAMPLES[fmt], 10_000_000)
+    assert (photo.width, photo.height) == (40, 30) and photo.jpeg[:3] == b"\xff\xd8\xff"
+    assert photo.rgb.shape == (30, 40, 3)
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "BMP"])
+def test_pixel_limit_is_read_from_the_header(fmt):
+    with pytest.raises(ImageError) as e:
+        images.decode(SAMPLES[fmt], 1000)
+    assert e.value.code == "too_large" and "40×30" in e.value.message
+
+
+def test_png_bomb_header():
+    assert images.header_size(png_header_only(20000, 20000), "PNG") == (20000, 20000)
+    with pytest.raises(ImageError) as e:
+        images.decode(png_header_only(20000, 20000), 40_000_000)
+    assert e.value.code == "too_large"
+
+
+def test_large_photos_are_scaled_for_storage():
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (4000, 1000)).save(out, "PNG")
+    photo = images.decode(out.getvalue(), 40_000_000)
+    assert max(photo.width, photo.height) == images.MAX_SIDE
+
+
+@settings(max_examples=150, deadline=None)
+@given(fmt=st.sampled_from(sorted(SAMPLES)), cut=st.integers(0, 2000),
+       flips=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=6))
+def test_damaged_images_never_crash(fmt, cut, flips):
+    data = bytearray(SAMPLES[fmt])
+    for pos, value in flips:
+        if pos < len(data):
+            data[pos] = value
+    data = bytes(data[:cut] if cut < len(data) else data)
+    try:
+        photo = images.decode(data, 10_000_000)
+    except ImageError as e:
+        assert e.code in ("empty", "not_an_image", "broken", "too_large") and e.message
+    else:
+        assert photo.jpeg[:3] == b"\xff\xd8\xff"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_never_crash(data):
+    try:
+        images.decode(data, 10_000_000)
+    except ImageError as e:
+        assert e.message
+
+
+def test_reader_gets_the_upload_itself_unless_it_must_be_turned_or_scaled():
+    from PIL import Image
+    plain = SAMPLES["JPEG"]
+    assert images.decode(plain, 10_000_000).for_reader == plain
+    out = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x0112] = 6                       # "rotate 90° clockwise to display"
+    Image.new("RGB", (40, 30)).save(out, "JPEG", exif=exif.tobytes())
+    photo = images.decode(out.getvalue(), 10_000_000)
+    assert (photo.width, photo.height) == (30, 40)
+    assert photo.for_reader == photo.jpeg != out.getvalue()

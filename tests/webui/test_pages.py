@@ -1,0 +1,130 @@
+"""Every page answers, the context form is generated from the rule set, the review scorer
+endpoint explains malformed hands, tile pictures are well-formed SVG."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from scorer import tiles as T
+from webui.tile_svg import PICKER_CODES, tile_svg
+
+from .conftest import csrf_of
+from .helpers import NOT_COMPLETE, WIN, jpeg_bytes
+
+
+def review_data(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="review-data">(.*?)</script>', html, re.S)
+    return json.loads(m.group(1))
+
+
+def test_pages_answer(client):
+    for url in ("/", "/games", "/review/new", "/review/new?rules=toy", f"/review/new?rules=toy&hand={WIN}",
+                "/review/new?rules=toy&hand=garbage"):
+        r = client.get(url)
+        assert r.status_code == 200, url
+        assert b"<!doctype html>" in r.data
+
+
+def test_missing_things_are_404_pages(client):
+    for url in ("/review/nope", "/photos/7.jpg", "/games/3", "/games/3/hands/1", "/tiles/9z.svg", "/nowhere"):
+        r = client.get(url)
+        assert r.status_code == 404, url
+        assert b"nothing" in r.data or b"no " in r.data
+
+
+def test_review_page_carries_the_hand(client):
+    html = client.get(f"/review/new?rules=toy&hand={WIN}").get_data(as_text=True)
+    data = review_data(html)
+    assert data["hand"]["winning_tile"] == "2z" and data["rules"] == "toy"
+    assert data["game"] is None
+
+
+def test_context_form_is_generated_from_the_rule_set(client):
+    html = client.get("/review/new?rules=toy").get_data(as_text=True)
+    names = set(re.findall(r'name="ctx_([a-z]\w*)"', html))
+    assert names == {"self_drawn", "seat_wind", "round_wind", "last_tile", "discarder"}
+    options = set(re.findall(r'name="opt_([a-z]\w*)"', html))
+    assert options == {"min_points", "payments"}
+
+
+def test_context_form_in_a_game_takes_seats_from_the_game(client):
+    gid = client.post("/api/games", json={"rules": "toy", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    html = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    names = set(re.findall(r'name="ctx_([a-z]\w*)"', html))
+    assert names == {"last_tile"}
+    assert 'name="winner"' in html and 'name="discarder"' in html
+    assert review_data(html)["game"]["players"] == ["A", "B", "C", "D"]
+
+
+def test_review_score_endpoint(client):
+    body = {"hand": WIN, "rules": "toy", "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}
+    r = client.post("/review/score", json=body)
+    assert r.status_code == 200 and r.json["ok"] is True
+    assert r.json["hand"]["context"]["self_drawn"] is True
+    assert "score-total" in r.json["html"]
+    r = client.post("/review/score", json={**body, "hand": NOT_COMPLETE})
+    assert r.json["ok"] is True and "Not a winning hand" in r.json["html"]
+    r = client.post("/review/score", json={**body, "hand": "123m4"})
+    assert r.json["ok"] is False and r.json["error"]["code"] == "bad_notation"
+    assert "error-message" in r.json["html"]
+    r = client.post("/review/score", json={**body, "form": {"ctx_seat_wind": "Q"}})
+    assert r.json["ok"] is False
+    assert client.post("/review/score", data="x", content_type="application/json").status_code == 400
+
+
+def test_review_score_in_a_game_names_who_pays(client):
+    gid = client.post("/api/games", json={"rules": "toy", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    r = client.post("/review/score", json={"hand": WIN, "game": gid, "winner": "0", "discarder": "2", "dealer": "0",
+                                           "round_wind": "E", "form": {}})
+    assert r.json["ok"]
+    assert re.search(r"<td>Cy</td><td>pays</td><td[^>]*>\d+</td><td>to Ann</td>", r.json["html"])
+
+
+def test_capture_upload_errors_are_messages(client):
+    token = csrf_of(client)
+    r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
+                                           "image": (io.BytesIO(b"GIF89a not supported"), "a.jpg")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and b"not a JPEG" in r.data
+    r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
+                                           "image": (io.BytesIO(b"GIF89a"), "a.jpg")},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 400 and r.json["error"]["code"] == "not_an_image"
+    r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy"}, content_type="multipart/form-data")
+    assert r.status_code == 400
+    r = client.post("/capture/read", data={"rules": "toy", "image": (io.BytesIO(jpeg_bytes()), "a.jpg")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400   # no CSRF token
+
+
+def test_server_camera_absent_is_a_clear_answer(client, monkeypatch):
+    import webui.camera as cam
+    monkeypatch.setattr(cam, "_cameras", {})
+    client.application.config["CAMERA_INDEX"] = 97   # no such device
+    st = client.get("/camera/status").json
+    assert st["available"] is False and st["message"]
+    assert client.get("/camera/frame.jpg").status_code == 503
+    assert client.post("/camera/capture", data={"csrf_token": csrf_of(client)}).status_code == 503
+
+
+@pytest.mark.parametrize("code", PICKER_CODES + ["back", "unknown"])
+def test_tile_svgs_are_well_formed(client, code):
+    r = client.get(f"/tiles/{code}.svg")
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml"
+    root = ET.fromstring(r.data)
+    assert root.tag.endswith("svg")
+
+
+def test_tile_svgs_show_what_the_tile_is():
+    assert "五" in tile_svg("5m") and "萬" in tile_svg("5m")
+    assert "#c62828" in tile_svg("0m").split("五")[0][-200:]        # red five: red numeral
+    assert tile_svg("3p").count("<circle") == 3 * 3
+    assert tile_svg("0p").count("#c62828") >= 5                     # every dot red
+    assert "東" in tile_svg("1z") and "北" in tile_svg("4z") and "發" in tile_svg("6z") and "中" in tile_svg("7z")
+    assert "梅" in tile_svg("1f") and "冬" in tile_svg("8f")
+    assert tile_svg("back") != tile_svg("unknown")
+    assert len({tile_svg(c) for c in T.ALL_CODES}) == len(T.ALL_CODES)   # every tile drawn differently

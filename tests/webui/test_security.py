@@ -1,0 +1,91 @@
+"""Who may use the app: loopback trusted, LAN clients only with the join token, CSRF on forms,
+no DNS-rebinding Host names, protective headers."""
+from __future__ import annotations
+
+import pytest
+
+from webui import create_app
+
+from .conftest import csrf_of
+
+LAN_CLIENT = {"REMOTE_ADDR": "192.168.1.23"}
+PLAYERS = {f"player{i}": p for i, p in enumerate(["A", "B", "C", "D"])}
+
+
+@pytest.fixture
+def lan_app(tmp_path):
+    return create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "LAN_TOKEN": "sesame-token"})
+
+
+def test_form_posts_need_the_csrf_token(client):
+    r = client.post("/games", data={"rules": "toy", **PLAYERS})
+    assert r.status_code == 400 and b"expired" in r.data
+    r = client.post("/games", data={"rules": "toy", "csrf_token": "forged", **PLAYERS})
+    assert r.status_code == 400
+    r = client.post("/games", data={"rules": "toy", "csrf_token": csrf_of(client), **PLAYERS})
+    assert r.status_code == 303
+    # The header works for script requests.
+    r = client.post("/games", data={"rules": "toy", **PLAYERS}, headers={"X-CSRF-Token": csrf_of(client)})
+    assert r.status_code == 303
+
+
+def test_json_writes_need_no_token_but_must_be_json(client):
+    assert client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).status_code == 201
+    r = client.post("/api/games", data='{"rules": "toy", "players": ["A","B","C","D"]}', content_type="text/plain")
+    assert r.status_code == 400 and r.json["error"]["code"] == "csrf"
+
+
+def test_lan_clients_need_the_token(lan_app):
+    c = lan_app.test_client()
+    for url in ("/", "/games", "/api/games", "/review/new", "/tiles/1m.svg"):
+        r = c.get(url, environ_base=LAN_CLIENT)
+        assert r.status_code == 403, url
+    r = c.post("/api/games", json={"rules": "toy", "players": list("ABCD")}, environ_base=LAN_CLIENT)
+    assert r.status_code == 403 and r.json["error"]["code"] == "token_required"
+    assert c.get("/games?token=wrong", environ_base=LAN_CLIENT).status_code == 403
+    r = c.get("/games?token=sesame-token&x=1", environ_base=LAN_CLIENT)
+    assert r.status_code == 302 and r.location.endswith("/games?x=1")   # token leaves the address bar
+    assert c.get("/games", environ_base=LAN_CLIENT).status_code == 200    # remembered in the session
+    r = c.post("/api/games", json={"rules": "toy", "players": list("ABCD")}, environ_base=LAN_CLIENT)
+    assert r.status_code == 201
+
+
+def test_lan_token_header_for_scripts(lan_app):
+    c = lan_app.test_client()
+    r = c.get("/api/games", environ_base=LAN_CLIENT, headers={"X-MJTable-Token": "sesame-token"})
+    assert r.status_code == 200
+
+
+def test_without_lan_mode_remote_clients_are_refused(client):
+    r = client.get("/games?token=anything", environ_base=LAN_CLIENT)
+    assert r.status_code == 403 and b"--lan" in r.data
+
+
+def test_localhost_is_trusted_in_lan_mode(lan_app):
+    assert lan_app.test_client().get("/games").status_code == 200
+
+
+@pytest.mark.parametrize("host, status", [
+    ("127.0.0.1:5000", 200), ("localhost:5000", 200), ("[::1]:5000", 200), ("192.168.1.5:5000", 200),
+    ("evil.example.com", 403), ("rebind.attacker.net:5000", 403),
+])
+def test_host_names_that_could_be_rebound_are_refused(client, host, status):
+    assert client.get("/games", headers={"Host": host}).status_code == status
+
+
+def test_protective_headers(client):
+    r = client.get("/")
+    assert r.headers["X-Frame-Options"] == "DENY"
+    assert "script-src 'self'" in r.headers["Content-Security-Policy"]
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_join_page_shows_the_link_and_its_qr(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "LAN_TOKEN": "tok",
+                      "JOIN_URL": "http://192.168.1.5:5000/?token=tok"})
+    page = app.test_client().get("/join").get_data(as_text=True)
+    assert "http://192.168.1.5:5000/?token=tok" in page and "<svg" in page and "<path" in page
+
+
+def test_join_page_without_lan_mode(client):
+    assert b"--lan" in client.get("/join").data

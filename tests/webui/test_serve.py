@@ -1,0 +1,68 @@
+"""`mjtable serve`: binds 127.0.0.1 by default, prints its address; --lan prints a join URL
+with a token and its QR code as text."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from mjtable.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults():
+    args = build_parser().parse_args(["serve"])
+    assert args.host is None and args.port == 5000 and args.lan is False
+
+
+def test_data_dir_from_environment(monkeypatch, tmp_path):
+    from webui import default_data_dir
+    monkeypatch.setenv("MJTABLE_DATA_DIR", str(tmp_path / "x"))
+    assert default_data_dir() == tmp_path / "x"
+    monkeypatch.delenv("MJTABLE_DATA_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    assert default_data_dir() == tmp_path / "share" / "mjtable"
+
+
+def _serve(*extra, data_dir):
+    proc = subprocess.Popen([sys.executable, "-m", "mjtable", "serve", "--port", "0", "--data-dir", str(data_dir), *extra],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return proc
+
+
+def test_serve_on_loopback_and_lan_join_text(tmp_path):
+    proc = _serve("--lan", "--host", "127.0.0.1", data_dir=tmp_path)   # LAN mode, kept on loopback for the test
+    try:
+        first = proc.stdout.readline()
+        assert "serving on http://127.0.0.1:" in first
+        url = first.split("serving on ", 1)[1].split()[0]
+        join = proc.stdout.readline()
+        assert "join from a phone" in join and "?token=" in join
+        token = join.rsplit("?token=", 1)[1].strip()
+        assert len(token) >= 16
+        qr = [proc.stdout.readline() for _ in range(5)]
+        assert any("█" in line or "▀" in line or "▄" in line for line in qr)
+        with urllib.request.urlopen(url + "games", timeout=10) as r:
+            assert r.status == 200
+        assert (tmp_path / "mjtable.sqlite3").exists()
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_default_bind_is_loopback(tmp_path):
+    proc = _serve("--db", str(tmp_path / "elsewhere.sqlite3"), data_dir=tmp_path)
+    try:
+        first = proc.stdout.readline()
+        assert "serving on http://127.0.0.1:" in first
+        port = int(first.split("127.0.0.1:", 1)[1].split("/")[0])
+        out = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True)
+        if out.returncode == 0 and out.stdout.strip():
+            local = [line.split()[3] for line in out.stdout.splitlines()]
+            assert local == [f"127.0.0.1:{port}"]
+        assert "elsewhere.sqlite3" in first and (tmp_path / "elsewhere.sqlite3").exists()
+    finally:
+        proc.kill()
+        proc.wait(10)

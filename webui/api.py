@@ -1,0 +1,181 @@
+"""JSON API (issue 6, "API"). ``POST /api/score`` and ``POST /api/read`` answer the same JSON as
+``mjtable score --json`` / ``mjtable read --json``; the game log is reachable as JSON too.
+Errors are ``{"error": {"code", "message", ...}}`` with a 4xx status."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, jsonify, request
+
+import scorer
+
+from . import gamelog, reading, scoring
+from .errors import respond
+from .store import get_store
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _json_body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise gamelog.GameError("bad_json", "send a JSON object with Content-Type: application/json")
+    return data
+
+
+def _dict_field(data, name) -> dict:
+    v = data.get(name) or {}
+    if not isinstance(v, dict):
+        raise gamelog.GameError("bad_field", f"{name} must be an object", field=name)
+    return v
+
+
+@bp.post("/score")
+def score():
+    data = _json_body()
+    if "hand" not in data:
+        raise gamelog.GameError("bad_field", "hand is required (hand JSON or notation)", field="hand")
+    rules = data.get("rules", "mcr")
+    if not isinstance(rules, str):
+        raise scorer.RulesError("unknown_rules", "rules must be a rule set name", field="rules")
+    options, context = _dict_field(data, "options"), _dict_field(data, "context")
+    if rules == "all":
+        if options:
+            raise scorer.RulesError("bad_option", "options apply to one rule set; name it in rules")
+        hand = scorer.to_hand(data["hand"], context or None)
+        names = [r["name"] for r in scoring.available_rules()]
+        payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                   "scores": {n: scorer.score(hand, n).to_dict() for n in names}}
+        return jsonify(payload)
+    payload = scoring.score_payload(data["hand"], rules, options, context)
+    if not payload["score"]["valid"]:
+        err = payload["score"].get("error") or {"code": "not_complete", "message": "not a winning hand"}
+        resp = jsonify({**payload, "error": err})
+        resp.status_code = 422
+        return resp
+    return jsonify(payload)
+
+
+def _form_context() -> dict:
+    """Context from a multipart form: a ``context`` JSON field and/or one field per key."""
+    ctx = {}
+    raw = request.form.get("context")
+    if raw:
+        try:
+            ctx = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise gamelog.GameError("bad_json", f"context is not JSON: {e.msg}", field="context") from None
+        if not isinstance(ctx, dict):
+            raise gamelog.GameError("bad_field", "context must be an object", field="context")
+    from scorer.context import CONTEXT_KEYS
+    fields = {f["name"]: f for f in scoring.context_fields(None)}
+    for name in CONTEXT_KEYS:
+        raw = request.form.get(name)
+        if raw is None:
+            continue
+        kind = fields[name]["kind"]
+        if kind == "bool":
+            ctx[name] = raw.lower() in ("1", "true", "on", "yes")
+        elif kind == "count":
+            try:
+                ctx[name] = int(raw)
+            except ValueError:
+                raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}") from None
+        elif kind == "tiles":
+            from scorer.notation import _tiles_of
+            ctx[name] = [c for c, _ in _tiles_of(raw, 0)]
+        else:
+            ctx[name] = raw
+    return ctx
+
+
+@bp.post("/read")
+def read():
+    upload = request.files.get("image")
+    if upload is None:
+        raise gamelog.GameError("missing_field", "send the photo as a multipart file field named image",
+                                field="image")
+    rules = request.form.get("rules") or None   # like `mjtable read`: no rules, no score
+    if rules is not None:
+        scorer.get_rule_set(rules)
+    options = {}
+    if request.form.get("options"):
+        try:
+            options = json.loads(request.form["options"])
+        except json.JSONDecodeError as e:
+            raise gamelog.GameError("bad_json", f"options is not JSON: {e.msg}", field="options") from None
+    context = _form_context()
+    from scorer.context import Context
+    Context(context)  # a bad context is the client's error, before any photo work
+    photo = reading.decode_upload(upload.read())
+    result = reading.read(photo, rules=rules, context=context, options=options)
+    if rules is None:
+        result = {k: result[k] for k in reading.TILES_ONLY_KEYS if k in result}
+    return jsonify(result)
+
+
+@bp.get("/rules")
+def rules():
+    out = []
+    for info in scoring.available_rules():
+        out.append({**info, "context": scoring.context_fields(info["name"]),
+                    "options": scoring.option_fields(info["name"])})
+    return jsonify({"rules": out})
+
+
+# -- game log ----------------------------------------------------------------------------------
+@bp.get("/games")
+def games():
+    return jsonify({"games": get_store().list_games()})
+
+
+@bp.post("/games")
+def create_game():
+    data = _json_body()
+    gid = gamelog.new_game(get_store(), name=data.get("name", ""), rules=data.get("rules", "mcr"),
+                           players=data.get("players"), options=_dict_field(data, "options"))
+    resp = jsonify(gamelog.game_view(get_store(), gid))
+    resp.status_code = 201
+    return resp
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id):
+    return jsonify(gamelog.game_view(get_store(), game_id))
+
+
+@bp.post("/games/<int:game_id>/hands")
+def add_hand(game_id):
+    data = _json_body()
+    draft = None
+    if data.get("draft"):
+        draft = get_store().get_draft(str(data["draft"]))
+    hand = gamelog.record(get_store(), game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft)
+    view = gamelog.standing(get_store(), game_id)
+    resp = jsonify({"hand": hand, "totals": view["totals"], "next": view["next"]})
+    resp.status_code = 201
+    return resp
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id):
+    get_store().get_game(game_id)
+    removed = get_store().undo_last_hand(game_id)
+    if removed is None:
+        return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
+    return jsonify({"removed": removed, "totals": gamelog.standing(get_store(), game_id)["totals"]})
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_json(game_id):
+    body = json.dumps(gamelog.export_json(get_store(), game_id), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.json"'})
+
+
+@bp.post("/games/import")
+def import_game():
+    gid = gamelog.import_json(get_store(), _json_body())
+    resp = jsonify(gamelog.game_view(get_store(), gid))
+    resp.status_code = 201
+    return resp

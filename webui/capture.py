@@ -1,0 +1,89 @@
+"""Capture: upload or take a photo, read it, open the review page (issue 6, "Capture").
+
+``POST /capture/read`` takes the multipart field ``image`` (a phone camera via
+``<input capture="environment">``, a file, or a webcam frame), reads it with the vision
+pipeline, stores the photo and reading as a draft and answers the review URL (JSON for the
+page's script, a redirect for a plain form). ``POST /capture/live`` reads one webcam frame for
+live mode without storing anything unless asked.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+import scorer
+
+from . import reading, scoring
+from .store import get_store
+
+bp = Blueprint("capture", __name__)
+
+
+def _selected_game():
+    gid = request.values.get("game", type=int)
+    if gid is None:
+        return None
+    return get_store().get_game(gid)
+
+
+@bp.get("/")
+def index():
+    game = _selected_game()
+    rules = game["rules"] if game else request.args.get("rules") or scoring.default_rules()
+    return render_template("capture.html", game=game, rules=rules,
+                           rule_sets=scoring.available_rules(),
+                           games=get_store().list_games()[:20])
+
+
+@bp.get("/join")
+def join():
+    """The join link and its QR code, for the phones at the table (``mjtable serve --lan``)."""
+    url = current_app.config.get("JOIN_URL")
+    qr_svg = None
+    if url:
+        import io
+
+        import qrcode
+        import qrcode.image.svg
+        out = io.BytesIO()
+        qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage).save(out)
+        qr_svg = out.getvalue().decode("utf-8").split("?>", 1)[-1]
+    return render_template("join.html", url=url, qr_svg=qr_svg)
+
+
+def _read_request():
+    upload = request.files.get("image")
+    if upload is None:
+        from .gamelog import GameError
+        raise GameError("missing_field", "choose or take a photo first", field="image")
+    game = _selected_game()
+    rules = game["rules"] if game else (request.form.get("rules") or scoring.default_rules())
+    scorer.get_rule_set(rules)
+    options = game["options"] if game else {}
+    context = dict(game["context"]) if game else {}
+    photo = reading.decode_upload(upload.read())
+    result = reading.read(photo, rules=rules, context=context, options=options)
+    return game, rules, photo, result
+
+
+@bp.post("/capture/read")
+def read():
+    game, rules, photo, result = _read_request()
+    draft = get_store().create_draft(photo.record(), result)
+    url = url_for("review.draft", draft_id=draft, rules=rules, **({"game": game["id"]} if game else {}))
+    if request.headers.get("X-Requested-With") == "fetch":
+        return jsonify({"draft": draft, "review_url": url})
+    return redirect(url, code=303)
+
+
+@bp.post("/capture/live")
+def live():
+    """One live-mode frame: the hand read (notation) and its score, so the page can tell when
+    the same complete hand has stayed in view; ``keep=1`` stores it for review."""
+    game, rules, photo, result = _read_request()
+    out = {"notation": result.get("notation"), "score": result.get("score"),
+           "tiles": len(result.get("tiles") or []), "warnings": (result.get("reading") or {}).get("warnings", [])}
+    if request.form.get("keep") == "1":
+        draft = get_store().create_draft(photo.record(), result)
+        out["review_url"] = url_for("review.draft", draft_id=draft, rules=rules,
+                                    **({"game": game["id"]} if game else {}))
+    return jsonify(out)

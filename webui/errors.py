@@ -1,0 +1,81 @@
+"""Errors become a clear message with a 4xx status: JSON under /api (and for JSON requests),
+a page otherwise. Nothing a client sends should produce a 500."""
+from __future__ import annotations
+
+from flask import jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+import scorer
+from vision.errors import ImageError
+
+from .gamelog import GameError
+from .settlement import SettlementError
+from .store import NotFound
+
+
+class ReaderUnavailable(RuntimeError):
+    """The photo reader (vision) is not installed or its model is missing."""
+
+    code = "reader_unavailable"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def to_dict(self):
+        return {"code": self.code, "message": self.message}
+
+
+def wants_json() -> bool:
+    return (request.path.startswith("/api/") or request.is_json
+            or request.headers.get("X-Requested-With") == "fetch"
+            or request.accept_mimetypes.best == "application/json")
+
+
+def respond(status: int, error: dict):
+    if wants_json():
+        resp = jsonify({"error": error})
+        resp.status_code = status
+        return resp
+    return render_template("error.html", status=status, message=error.get("message", "")), status
+
+
+def init_app(app) -> None:
+    @app.errorhandler(scorer.HandError)
+    @app.errorhandler(scorer.RulesError)
+    @app.errorhandler(GameError)
+    @app.errorhandler(SettlementError)
+    def _bad_input(e):
+        return respond(400, e.to_dict())
+
+    @app.errorhandler(ImageError)
+    def _bad_image(e):
+        return respond(413 if e.code == "too_large" else 400, e.to_dict())
+
+    @app.errorhandler(NotFound)
+    def _not_found(e):
+        return respond(404, {"code": "not_found", "message": str(e)})
+
+    @app.errorhandler(ReaderUnavailable)
+    def _no_reader(e):
+        return respond(503, e.to_dict())
+
+    @app.errorhandler(ImportError)
+    def _missing_module(e):
+        # A rule set registered in scorer.RULE_SETS whose module is not in this checkout.
+        return respond(503, {"code": "unavailable", "message": f"not installed here: {e.name or e}"})
+
+    @app.errorhandler(Exception)
+    def _internal(e):
+        if isinstance(e, HTTPException):
+            return _http(e)
+        app.logger.exception("unexpected error on %s", request.path)
+        return respond(500, {"code": "internal", "message": f"an unexpected error ({type(e).__name__}) "
+                                                            "stopped this request; it has been logged"})
+
+    @app.errorhandler(HTTPException)
+    def _http(e):
+        messages = {413: f"the upload is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
+                    404: "there is nothing at this address", 405: "this address does not accept that method"}
+        return respond(e.code or 500, {"code": (e.name or "error").lower().replace(" ", "_"),
+                                       "message": messages.get(e.code, e.description or e.name)})

@@ -1,0 +1,284 @@
+"""Recording hands in a game: score the declared hand under the game's rules, seat the payers,
+store the hand with its photo, reading, corrections and context in one transaction; export and
+import (issue 6, "Game log"). Used by the HTML pages and the JSON API alike."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import scorer
+
+from . import scoring, settlement
+from .settlement import SettlementError
+from .store import NotFound, Store
+
+EXPORT_VERSION = 1
+#: Context keys that describe one win; they are not carried to the next hand's form.
+PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_replacement", "robbing_kong",
+                 "last_of_kind", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
+                 "dora_indicators", "ura_dora_indicators", "liable_player"}
+MAX_NAME = 60
+
+
+class GameError(ValueError):
+    def __init__(self, code: str, message: str, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "message": self.message}
+        if self.field:
+            d["field"] = self.field
+        return d
+
+
+def _player_index(value, name: str, *, allow_none=False) -> int | None:
+    if value in (None, "", "none", "self") and allow_none:
+        return None
+    try:
+        i = int(value)
+    except (TypeError, ValueError):
+        raise GameError("bad_field", f"{name} must be a player number 0-3", field=name) from None
+    if not 0 <= i <= 3:
+        raise GameError("bad_field", f"{name} must be a player number 0-3", field=name)
+    return i
+
+
+def _wind(value, name="round_wind") -> str:
+    if isinstance(value, str) and value.upper() in settlement.WINDS:
+        return value.upper()
+    raise GameError("bad_field", f"{name} must be E, S, W or N", field=name)
+
+
+def new_game(store: Store, *, name: str, rules: str, players: list, options: dict | None = None) -> int:
+    scorer.get_rule_set(rules)  # RulesError for an unknown rule set
+    if options:
+        scorer.get_rule_set(rules).parse_options(options)
+    if not isinstance(players, list) or len(players) != 4:
+        raise GameError("bad_field", "a game has four players", field="players")
+    clean = []
+    for i, p in enumerate(players):
+        if not isinstance(p, str) or not p.strip():
+            raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
+        clean.append(p.strip()[:MAX_NAME])
+    if len(set(clean)) != 4:
+        raise GameError("bad_field", "the four players need different names", field="players")
+    name = (name or "").strip()[:MAX_NAME] or " / ".join(clean)
+    return store.create_game(name, rules, clean, options or {})
+
+
+def game_view(store: Store, game_id: int) -> dict:
+    """The game, its hands with running totals, and the next hand's dealer and round wind."""
+    game = store.get_game(game_id)
+    hands = store.list_hands(game_id)
+    totals = settlement.running_totals(hands)
+    for h, t in zip(hands, totals):
+        h["totals"] = t
+    dealer, wind = settlement.next_deal(game["rules"], hands)
+    return {"game": game, "hands": hands, "totals": totals[-1] if totals else [0, 0, 0, 0],
+            "next": {"dealer": dealer, "round_wind": wind}}
+
+
+def standing(store: Store, game_id: int) -> dict:
+    """Totals and the next hand's deal, from the light hand summaries (cheap on long games)."""
+    game = store.get_game(game_id)
+    totals, n = store.totals(game_id)
+    dealer, wind = settlement.next_deal_after(game["rules"], store.last_played_hand(game_id))
+    return {"game": game, "n_hands": n, "totals": totals, "next": {"dealer": dealer, "round_wind": wind}}
+
+
+def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
+                round_wind: str) -> dict:
+    """The context of a win: the form's keys, with the seats the game knows put in."""
+    ctx = {k: v for k, v in (given or {}).items()}
+    ctx["seat_wind"] = settlement.seat_wind(winner, dealer)
+    ctx["round_wind"] = round_wind
+    ctx["self_drawn"] = discarder is None
+    if discarder is None:
+        ctx.pop("discarder", None)
+    else:
+        ctx["discarder"] = settlement.relative_of(winner, discarder)
+    return ctx
+
+
+def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None) -> dict:
+    """Record one hand described by ``data``:
+
+    ``{"kind": "win", "hand": <JSON or notation>, "winner": 0-3, "discarder": 0-3 | null,
+    "dealer"?, "round_wind"?, "context"?, "tiles_read"?, "corrections"?, "note"?}``,
+    ``{"kind": "draw", ...}`` or ``{"kind": "penalty", "offender": 0-3, "amount": 10}``.
+    """
+    if not isinstance(data, dict):
+        raise GameError("bad_field", "a hand record must be an object")
+    view = standing(store, game_id)
+    game = view["game"]
+    kind = data.get("kind", "win")
+    dealer = _player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
+    round_wind = _wind(data.get("round_wind", view["next"]["round_wind"]))
+    note = str(data.get("note") or "")[:500]
+    row = {"kind": kind, "dealer": dealer, "round_wind": round_wind, "note": note}
+    if kind == "draw":
+        row.update(deltas=[0, 0, 0, 0])
+        return store.add_hand(game_id, row)
+    if kind == "penalty":
+        offender = _player_index(data.get("offender", data.get("winner")), "offender")
+        amount = data.get("amount", 10)
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= 100000:
+            raise GameError("bad_field", "amount must be a whole number of points above 0", field="amount")
+        payments = settlement.penalty(offender, amount)
+        row.update(winner=offender, payments=payments, deltas=settlement.deltas_of(payments))
+        return store.add_hand(game_id, row)
+    if kind != "win":
+        raise GameError("bad_field", "kind must be win, draw or penalty", field="kind")
+    winner = _player_index(data.get("winner"), "winner")
+    discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
+    if discarder == winner:
+        raise GameError("bad_field", "the winner cannot have discarded the winning tile", field="discarder")
+    given = data.get("context") or {}
+    if not isinstance(given, dict):
+        raise GameError("bad_field", "context must be an object", field="context")
+    if "hand" not in data:
+        raise GameError("bad_field", "hand is required for a win", field="hand")
+    ctx = win_context(game, given, winner=winner, discarder=discarder, dealer=dealer, round_wind=round_wind)
+    hand = scorer.to_hand(data["hand"], ctx)
+    result = scorer.score(hand, game["rules"], game["options"])
+    if not result.valid:
+        err = result.error or {}
+        raise GameError(err.get("code", "not_winning"),
+                        f"not a winning hand under {game['rules']}: {err.get('message', 'invalid')}; "
+                        "correct it, or record a false win (penalty)")
+    score = result.to_dict()
+    payments = settlement.map_payments(score.get("payments", []), winner=winner, discarder=discarder,
+                                       dealer=dealer)
+    row.update(winner=winner, discarder=discarder, hand=hand.to_dict(), notation=scorer.format_hand(hand),
+               context=hand.context.to_dict(), score=score, payments=payments,
+               deltas=settlement.deltas_of(payments),
+               tiles_read=data.get("tiles_read"), corrections=data.get("corrections") or [])
+    if draft is not None:
+        row["photo_id"] = draft.get("photo_id")
+        if row["tiles_read"] is None:
+            row["tiles_read"] = draft["reading"].get("tiles")
+    remembered = {k: v for k, v in hand.context.to_dict().items() if k not in PER_HAND_KEYS}
+    return store.add_hand(game_id, row, remember_context=remembered)
+
+
+# -- export / import -----------------------------------------------------------------------------
+def export_json(store: Store, game_id: int) -> dict:
+    view = game_view(store, game_id)
+    g = view["game"]
+    hands = []
+    for h in view["hands"]:
+        hands.append({k: h[k] for k in ("seq", "kind", "dealer", "round_wind", "winner", "discarder",
+                                        "hand", "notation", "context", "score", "payments", "deltas",
+                                        "tiles_read", "corrections", "note", "created", "totals")})
+    return {"format": "mjtable-game", "version": EXPORT_VERSION,
+            "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created")},
+            "hands": hands}
+
+
+def export_csv(store: Store, game_id: int) -> str:
+    view = game_view(store, game_id)
+    players = view["game"]["players"]
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["hand", "kind", "round_wind", "dealer", "winner", "discarder", "notation", "points"]
+               + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
+    for h in view["hands"]:
+        name = lambda i: players[i] if i is not None else ""
+        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"]), name(h["winner"]),
+                    name(h["discarder"]), h["notation"] or "",
+                    (h["score"] or {}).get("total", "")] + h["deltas"] + h["totals"] + [h["note"]])
+    return out.getvalue()
+
+
+def import_json(store: Store, data) -> int:
+    """Create a game from an export; every field is checked, totals are recomputed."""
+    if not isinstance(data, dict) or data.get("format") != "mjtable-game":
+        raise GameError("bad_import", "not an mjtable game export (format must be mjtable-game)")
+    if data.get("version") != EXPORT_VERSION:
+        raise GameError("bad_import", f"unsupported export version {data.get('version')!r}")
+    g = data.get("game")
+    if not isinstance(g, dict):
+        raise GameError("bad_import", "game must be an object", field="game")
+    rules = g.get("rules")
+    scorer.get_rule_set(rules) if isinstance(rules, str) else None
+    if not isinstance(rules, str):
+        raise GameError("bad_import", "game.rules must be a rule set name", field="game.rules")
+    players = g.get("players")
+    if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) and p.strip() for p in players)):
+        raise GameError("bad_import", "game.players must be four names", field="game.players")
+    options = g.get("options") or {}
+    scorer.get_rule_set(rules).parse_options(options)
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list):
+        raise GameError("bad_import", "hands must be a list", field="hands")
+    hands = []
+    for i, h in enumerate(hands_in):
+        where = f"hands[{i}]"
+        if not isinstance(h, dict):
+            raise GameError("bad_import", "a hand must be an object", field=where)
+        kind = h.get("kind")
+        if kind not in ("win", "draw", "penalty"):
+            raise GameError("bad_import", "kind must be win, draw or penalty", field=f"{where}.kind")
+        deltas = h.get("deltas")
+        if not (isinstance(deltas, list) and len(deltas) == 4
+                and all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):
+            raise GameError("bad_import", "deltas must be four whole numbers", field=f"{where}.deltas")
+        if sum(deltas) != 0 and kind != "draw":
+            raise GameError("bad_import", "deltas of a hand must sum to 0", field=f"{where}.deltas")
+        row = {"kind": kind, "dealer": _player_index(h.get("dealer"), f"{where}.dealer"),
+               "round_wind": _wind(h.get("round_wind"), f"{where}.round_wind"),
+               "winner": _player_index(h.get("winner"), f"{where}.winner", allow_none=True),
+               "discarder": _player_index(h.get("discarder"), f"{where}.discarder", allow_none=True),
+               "deltas": deltas, "note": str(h.get("note") or "")[:500],
+               "payments": h.get("payments") if isinstance(h.get("payments"), list) else [],
+               "corrections": h.get("corrections") if isinstance(h.get("corrections"), list) else [],
+               "context": h.get("context") if isinstance(h.get("context"), dict) else {},
+               "tiles_read": h.get("tiles_read"), "score": h.get("score") if isinstance(h.get("score"), dict) else None,
+               "created": h.get("created") if isinstance(h.get("created"), str) else None}
+        row["payments"] = _check_payments(row["payments"], f"{where}.payments")
+        if kind == "win":
+            if row["winner"] is None:
+                raise GameError("bad_import", "a win needs a winner", field=f"{where}.winner")
+            hand = scorer.to_hand(h.get("hand"), row["context"] or None)  # HandError names the field
+            row["hand"] = hand.to_dict()
+            row["notation"] = scorer.format_hand(hand)
+            row["context"] = hand.context.to_dict()
+            # The score shown is recomputed, never taken from the file; the deltas are the record.
+            row["score"] = scorer.score(hand, rules, options).to_dict()
+        else:
+            row["score"] = None
+        hands.append(row)
+    game = {"name": str(g.get("name") or " / ".join(players))[:MAX_NAME], "rules": rules, "options": options,
+            "players": [p.strip()[:MAX_NAME] for p in players],
+            "context": g.get("context") if isinstance(g.get("context"), dict) else {},
+            "created": g.get("created") if isinstance(g.get("created"), str) else None}
+    return store.import_game(game, hands)
+
+
+def _check_payments(payments: list, where: str) -> list[dict]:
+    out = []
+    for j, p in enumerate(payments):
+        ok = (isinstance(p, dict) and all(isinstance(p.get(k), int) and not isinstance(p.get(k), bool)
+                                          for k in ("payee", "amount"))
+              and (p.get("payer") is None or (isinstance(p.get("payer"), int) and 0 <= p["payer"] <= 3))
+              and 0 <= p["payee"] <= 3)
+        if not ok:
+            raise GameError("bad_import", "a payment is {payer: 0-3, payee: 0-3, amount}", field=f"{where}[{j}]")
+        out.append({"payer": p.get("payer"), "payee": p["payee"], "amount": p["amount"],
+                    "reason": str(p.get("reason", ""))[:200], **({"from": "table"} if p.get("payer") is None else {})})
+    return out
+
+
+def parse_import_bytes(raw: bytes):
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise GameError("bad_import", f"the file is not JSON ({e})") from None
+
+
+__all__ = ["GameError", "SettlementError", "NotFound", "new_game", "game_view", "record",
+           "export_json", "export_csv", "import_json"]

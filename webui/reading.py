@@ -1,0 +1,65 @@
+"""Photo → reading, through ``mjtable.pipeline.read_photo`` (vision owns the reading; this
+module decodes the upload defensively and makes the result JSON-safe)."""
+from __future__ import annotations
+
+import json
+import math
+
+from flask import current_app
+
+from . import images
+from vision.errors import ModelMissingError
+
+from .errors import ReaderUnavailable
+
+
+def reader():
+    try:
+        from mjtable.pipeline import read_photo
+    except ImportError as e:
+        raise ReaderUnavailable(f"the photo reader is not available in this installation ({e}); "
+                                "enter the hand by hand instead") from None
+    return read_photo
+
+
+def decode_upload(data: bytes) -> images.Photo:
+    return images.decode(data, current_app.config["MAX_IMAGE_PIXELS"])
+
+
+def read(photo: images.Photo, *, rules: str | None, context: dict | None, options: dict | None) -> dict:
+    read_photo = reader()
+    try:
+        result = read_photo(photo.for_reader or photo.jpeg, rules=rules, context=context or None,
+                            options=options or None)
+    except (FileNotFoundError, ModelMissingError) as e:  # weights missing
+        raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
+    return _json_safe(result)
+
+
+#: What ``mjtable read --json`` prints without ``--rules`` (mjtable/commands/read.py).
+TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context")
+
+
+def _json_safe(v):
+    """Round-trip through JSON, turning numpy scalars and tuples into plain values."""
+    def default(o):
+        if hasattr(o, "to_dict"):
+            return o.to_dict()
+        if hasattr(o, "tolist"):
+            return o.tolist()
+        if hasattr(o, "item"):
+            return o.item()
+        return str(o)
+    text = json.dumps(v, default=default, allow_nan=True)
+    data = json.loads(text)
+    return _finite(data)
+
+
+def _finite(v):
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, list):
+        return [_finite(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    return v

@@ -1,0 +1,159 @@
+"""What the web UI asks of the scorer: score a hand the way ``mjtable score --json`` does, the
+same hand under the other rule sets, and the context/option fields each rule set reads
+(generated from ``scorer.context.CONTEXT_KEYS``, each rule set's ``CONTEXT_KEYS`` and
+``scorer.options.options_doc``, never hard-coded here)."""
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+import scorer
+from scorer import context as C
+from scorer.options import options_doc
+
+_KINDS = {C._bool: "bool", C._wind: "wind", C._count: "count", C._tiles: "tiles", C._seat: "seat"}
+
+
+def score_payload(hand_input, rules: str, options: dict | None = None,
+                  context: dict | None = None) -> dict:
+    """``{"hand", "notation", "score"}`` exactly as ``mjtable score --json`` prints it.
+    Raises :class:`scorer.HandError` / :class:`scorer.RulesError` for malformed input."""
+    hand = scorer.to_hand(hand_input, context or None)
+    result = scorer.score(hand, rules, options)
+    return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict()}
+
+
+def available_rules() -> list[dict]:
+    """Rule sets that can be loaded now, with their titles (``[{name, title}]``)."""
+    out = []
+    for name in scorer.RULE_SETS:
+        try:
+            out.append({"name": name, "title": scorer.get_rule_set(name).title})
+        except ImportError:
+            continue  # registered but not installed in this checkout
+    return out
+
+
+def default_rules() -> str:
+    """MCR when it is installed, else the first rule set that loads."""
+    names = [r["name"] for r in available_rules()]
+    return "mcr" if "mcr" in names or not names else names[0]
+
+
+def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
+    """The same hand under every other rule set, with default options."""
+    out = []
+    for info in available_rules():
+        if info["name"] == skip:
+            continue
+        try:
+            res = scorer.score(hand, info["name"]).to_dict()
+        except (scorer.HandError, scorer.RulesError) as e:
+            out.append({**info, "valid": False, "total": 0, "unit": "", "error": e.to_dict()})
+            continue
+        unit = res.get("total_unit") or (res["items"][0]["unit"] if res["items"] else "")
+        out.append({**info, "valid": res["valid"], "total": res["total"], "unit": unit,
+                    "error": res.get("error"), "items": len(res["items"])})
+    return out
+
+
+def context_fields(rules: str | None) -> list[dict]:
+    """Form fields for the context keys ``rules`` reads (all keys when unknown), in registry
+    order: ``{name, kind, default, doc, choices}``."""
+    keys = list(C.CONTEXT_KEYS)
+    if rules:
+        try:
+            wanted = getattr(scorer.get_rule_set(rules).module, "CONTEXT_KEYS", None)
+        except (scorer.RulesError, ImportError):
+            wanted = None
+        if wanted:
+            keys = [k for k in keys if k in wanted]
+    out = []
+    for name in keys:
+        key = C.CONTEXT_KEYS[name]
+        kind = _KINDS.get(key.check, "text")
+        choices = {"wind": list(C.WIND_NAMES), "seat": list(C.RELATIVE_SEATS)}.get(kind)
+        default = list(key.default) if isinstance(key.default, tuple) else key.default
+        out.append({"name": name, "kind": kind, "default": default, "doc": key.doc, "choices": choices})
+    return out
+
+
+def option_fields(rules: str) -> list[dict]:
+    """Form fields for a rule set's options: ``{name, kind, default, help, choices}``."""
+    try:
+        cls = scorer.get_rule_set(rules).Options
+    except (scorer.RulesError, ImportError):
+        return []
+    hints = typing.get_type_hints(cls)
+    out = []
+    for doc in options_doc(cls):
+        hint = hints.get(doc["name"])
+        choices = None
+        if typing.get_origin(hint) is typing.Literal:
+            kind, choices = "choice", list(typing.get_args(hint))
+        elif hint is bool:
+            kind = "bool"
+        elif hint is int:
+            kind = "count"
+        else:
+            kind = "text"
+        default = doc["default"]
+        if default is dataclasses.MISSING:
+            default = None
+        out.append({**doc, "default": default, "kind": kind, "choices": choices})
+    return out
+
+
+def parse_form_context(form, rules: str | None) -> dict:
+    """Context from form fields ``ctx_<name>``; unchecked booleans are false only when the
+    form says it carried them (``ctx__present``), so a partial form never invents values."""
+    from scorer.notation import _tiles_of
+    out = {}
+    for field in context_fields(rules):
+        name, kind = field["name"], field["kind"]
+        raw = form.get(f"ctx_{name}")
+        if kind == "bool":
+            if raw is not None:
+                out[name] = raw in ("1", "on", "true", "yes")
+            elif form.get("ctx__present"):
+                out[name] = False
+        elif raw in (None, ""):
+            continue
+        elif kind == "count":
+            try:
+                out[name] = int(raw)
+            except ValueError:
+                raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}")
+        elif kind == "tiles":
+            try:
+                out[name] = [c for c, _ in _tiles_of(raw, 0)]
+            except scorer.HandError as e:
+                raise scorer.HandError(e.code, f"{name}: {e.message}", field=f"context.{name}") from None
+        else:
+            out[name] = raw
+    return out
+
+
+def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
+    """Options from form fields ``<prefix><name>``; with ``opt__present`` in the form an
+    unchecked box means false."""
+    out = {}
+    for field in option_fields(rules):
+        name, kind = field["name"], field["kind"]
+        raw = form.get(f"{prefix}{name}")
+        if kind == "bool":
+            if raw is not None:
+                out[name] = raw in ("1", "on", "true", "yes")
+            elif form.get("opt__present"):
+                out[name] = False
+        elif raw in (None, ""):
+            continue
+        elif kind == "count":
+            try:
+                out[name] = int(raw)
+            except ValueError:
+                raise scorer.RulesError("bad_option", f"option {name} must be a whole number",
+                                        field=f"options.{name}")
+        else:
+            out[name] = raw
+    return {k: v for k, v in out.items()}

@@ -1,0 +1,128 @@
+"""Who may use the app, and forged-request protection (issue 6, "Safety").
+
+* Clients on the loopback interface are trusted. Other clients (``mjtable serve --lan``) must
+  bring the join token once (``?token=...`` from the printed URL / QR code, or the
+  ``X-MJTable-Token`` header); it is then remembered in their signed session cookie. Without
+  it they can neither read nor change anything.
+* Loopback requests must name the server by IP address or ``localhost`` in ``Host``, so a web
+  page that rebinds its own domain name to 127.0.0.1 cannot talk to the app.
+* Every state-changing request carries the per-session CSRF token (form field ``csrf_token`` or
+  header ``X-CSRF-Token``), except bodies typed ``application/json``: a cross-site page cannot
+  send those without a CORS preflight, which this app never answers.
+"""
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+from urllib.parse import urlencode
+
+from flask import jsonify, redirect, request, session
+
+UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+TOKEN_HEADER = "X-MJTable-Token"
+CSRF_HEADER = "X-CSRF-Token"
+#: Endpoints that change nothing (they read a photo and answer): API clients post to them
+#: without a session, and a forged request gains nothing (the answer is not readable
+#: cross-origin without CORS, which this app never grants).
+CSRF_EXEMPT = {"api.read"}
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(24)
+    return token
+
+
+def _is_loopback(addr: str | None) -> bool:
+    try:
+        return ipaddress.ip_address((addr or "").split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _host_is_literal_or_localhost(host: str) -> bool:
+    name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:host.find("]")]
+    if name.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def _deny(status: int, code: str, message: str):
+    if request.path.startswith("/api/") or request.is_json or request.accept_mimetypes.best == "application/json":
+        resp = jsonify({"error": {"code": code, "message": message}})
+        resp.status_code = status
+        return resp
+    from flask import render_template
+    return render_template("error.html", status=status, message=message), status
+
+
+def _check_access():
+    app_token = _app_config("LAN_TOKEN")
+    if _is_loopback(request.remote_addr):
+        if not _host_is_literal_or_localhost(request.host or ""):
+            return _deny(403, "bad_host", "requests must address this server by IP address or "
+                                          "localhost")
+        return None
+    if not app_token:
+        return _deny(403, "not_local", "this server only answers its own machine; start it with "
+                                       "`mjtable serve --lan` to let the table join")
+    given = request.args.get("token")
+    if given is not None and hmac.compare_digest(given, app_token):
+        session["lan"] = app_token
+        session.permanent = True
+        if request.method == "GET":
+            rest = [(k, v) for k, v in request.args.items(multi=True) if k != "token"]
+            return redirect(request.path + ("?" + urlencode(rest) if rest else ""))
+        return None
+    if hmac.compare_digest(session.get("lan", ""), app_token):
+        return None
+    header = request.headers.get(TOKEN_HEADER, "")
+    if header and hmac.compare_digest(header, app_token):
+        return None
+    return _deny(403, "token_required", "open the join link printed by `mjtable serve --lan` "
+                                        "(it carries the table's token)")
+
+
+def _check_csrf():
+    if request.method not in UNSAFE_METHODS or request.endpoint in CSRF_EXEMPT:
+        return None
+    if request.mimetype == "application/json":
+        return None
+    sent = request.headers.get(CSRF_HEADER) or request.form.get("csrf_token", "")
+    expected = session.get("csrf", "")
+    if not expected or not sent or not hmac.compare_digest(sent, expected):
+        if request.path.startswith("/api/"):
+            return _deny(400, "csrf", "API writes are JSON: send Content-Type: application/json")
+        return _deny(400, "csrf", "the form has expired or did not come from this app; "
+                                  "reload the page and try again")
+    return None
+
+
+def _app_config(name):
+    from flask import current_app
+    return current_app.config.get(name)
+
+
+def _headers(resp):
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("X-Frame-Options", "DENY")
+    resp.headers.setdefault("Referrer-Policy", "no-referrer")
+    resp.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "
+        "style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+    return resp
+
+
+def init_app(app) -> None:
+    app.before_request(_check_access)
+    app.before_request(_check_csrf)
+    app.after_request(_headers)
+    app.jinja_env.globals["csrf_token"] = csrf_token

@@ -1,0 +1,343 @@
+"""The game log: one SQLite file in the data directory (issue 6, "Game log").
+
+WAL journal so readers never block the writer; every hand is written in one ``BEGIN IMMEDIATE``
+transaction (hand row, photo, remembered context), so a killed server leaves either the whole
+hand or none of it. ``synchronous=FULL`` because a game log is small and losing an answered
+hand is worse than a millisecond per write.
+
+Attached to the app with :func:`init_app`; request code calls :func:`get_store`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
+from flask import current_app, g
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    players TEXT NOT NULL,            -- JSON list of 4 names in seat order E, S, W, N at the start
+    context TEXT NOT NULL DEFAULT '{}', -- the context form, remembered for the game
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS photos (
+    id INTEGER PRIMARY KEY,
+    sha256 TEXT NOT NULL UNIQUE,
+    jpeg BLOB NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drafts (      -- a photo read, waiting for review
+    id TEXT PRIMARY KEY,
+    photo_id INTEGER REFERENCES photos(id),
+    reading TEXT NOT NULL,             -- what vision returned (tiles, hand, warnings...)
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hands (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('win', 'draw', 'penalty')),
+    dealer INTEGER NOT NULL,           -- player index of East for this hand
+    round_wind TEXT NOT NULL,
+    winner INTEGER,                    -- player index (win) or offender (penalty)
+    discarder INTEGER,                 -- player index, NULL when self-drawn
+    hand TEXT,                         -- hand JSON
+    notation TEXT,
+    context TEXT NOT NULL DEFAULT '{}',
+    score TEXT,                        -- ScoreResult.to_dict()
+    payments TEXT NOT NULL DEFAULT '[]', -- [{payer, payee, amount, reason}] by player index
+    deltas TEXT NOT NULL,              -- JSON list of 4 ints
+    photo_id INTEGER REFERENCES photos(id),
+    tiles_read TEXT,                   -- the tiles vision read, before corrections
+    corrections TEXT NOT NULL DEFAULT '[]',
+    note TEXT NOT NULL DEFAULT '',
+    created TEXT NOT NULL,
+    UNIQUE (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
+"""
+
+DRAFT_TTL_S = 7 * 24 * 3600
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA busy_timeout = 30000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def init_db(path: str) -> None:
+    conn = connect(path)
+    try:
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise RuntimeError(f"SQLite refused WAL mode for {path} (got {mode})")
+        conn.executescript(SCHEMA)
+    finally:
+        conn.close()
+
+
+class Pool:
+    """Open connections kept between requests: opening one per request costs a file open, and
+    closing the last one makes SQLite checkpoint the WAL each time."""
+
+    def __init__(self, path: str, keep: int = 8):
+        self.path = path
+        self.keep = keep
+        self.free: list[sqlite3.Connection] = []
+        self.lock = threading.Lock()
+
+    def get(self) -> sqlite3.Connection:
+        with self.lock:
+            if self.free:
+                return self.free.pop()
+        return connect(self.path)
+
+    def put(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            conn.rollback()
+        with self.lock:
+            if len(self.free) < self.keep:
+                self.free.append(conn)
+                return
+        conn.close()
+
+
+def init_app(app) -> None:
+    init_db(app.config["DATABASE"])
+    app.extensions["mjtable_pool"] = Pool(app.config["DATABASE"])
+    app.teardown_appcontext(_close)
+
+
+def get_store() -> "Store":
+    if "store" not in g:
+        g.store = Store(current_app.extensions["mjtable_pool"].get())
+    return g.store
+
+
+def _close(_exc=None):
+    store = g.pop("store", None)
+    if store is not None:
+        current_app.extensions["mjtable_pool"].put(store.conn)
+
+
+class NotFound(LookupError):
+    pass
+
+
+class Store:
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    @contextmanager
+    def transaction(self):
+        """One write transaction; ``BEGIN IMMEDIATE`` takes the write lock up front so two
+        writers never deadlock upgrading a read lock."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    # -- games ---------------------------------------------------------------------------------
+    def create_game(self, name: str, rules: str, players: list[str], options: dict | None = None,
+                    context: dict | None = None) -> int:
+        with self.transaction() as c:
+            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (name, rules, json.dumps(options or {}), json.dumps(players),
+                             json.dumps(context or {}), now()))
+            return cur.lastrowid
+
+    def list_games(self) -> list[dict]:
+        rows = self.conn.execute(
+            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id) AS n_hands "
+            "FROM games g ORDER BY g.id DESC").fetchall()
+        return [self._game(r) | {"n_hands": r["n_hands"]} for r in rows]
+
+    def get_game(self, game_id: int) -> dict:
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id}")
+        return self._game(row)
+
+    def delete_game(self, game_id: int) -> None:
+        with self.transaction() as c:
+            c.execute("DELETE FROM hands WHERE game_id = ?", (game_id,))
+            c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    @staticmethod
+    def _game(row) -> dict:
+        return {"id": row["id"], "name": row["name"], "rules": row["rules"],
+                "options": json.loads(row["options"]), "players": json.loads(row["players"]),
+                "context": json.loads(row["context"]), "created": row["created"]}
+
+    # -- hands ---------------------------------------------------------------------------------
+    def add_hand(self, game_id: int, hand: dict, *, photo: dict | None = None,
+                 remember_context: dict | None = None) -> dict:
+        """Append a hand to a game in one transaction; returns the stored hand with its seq."""
+        with self.transaction() as c:
+            if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise NotFound(f"no game {game_id}")
+            photo_id = hand.get("photo_id")
+            if photo is not None:
+                photo_id = self._put_photo(c, photo)
+            seq = c.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE game_id = ?",
+                            (game_id,)).fetchone()[0]
+            cur = c.execute(
+                "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, hand, "
+                "notation, context, score, payments, deltas, photo_id, tiles_read, corrections, note, "
+                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, hand["kind"], hand["dealer"], hand["round_wind"], hand.get("winner"),
+                 hand.get("discarder"), _dump(hand.get("hand")), hand.get("notation"),
+                 json.dumps(hand.get("context") or {}), _dump(hand.get("score")),
+                 json.dumps(hand.get("payments") or []), json.dumps(hand["deltas"]), photo_id,
+                 _dump(hand.get("tiles_read")), json.dumps(hand.get("corrections") or []),
+                 hand.get("note") or "", hand.get("created") or now()))
+            if remember_context is not None:
+                c.execute("UPDATE games SET context = ? WHERE id = ?",
+                          (json.dumps(remember_context), game_id))
+            row = c.execute("SELECT * FROM hands WHERE id = ?", (cur.lastrowid,)).fetchone()
+            return self._hand(row)
+
+    def list_hands(self, game_id: int) -> list[dict]:
+        rows = self.conn.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY seq",
+                                 (game_id,)).fetchall()
+        return [self._hand(r) for r in rows]
+
+    def totals(self, game_id: int) -> tuple[list[int], int]:
+        """Each player's total and the number of hands, summed by SQLite (JSON1)."""
+        row = self.conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
+            "COALESCE(SUM(json_extract(deltas, '$[1]')), 0), COALESCE(SUM(json_extract(deltas, '$[2]')), 0), "
+            "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
+        return [int(v) for v in row[1:]], int(row[0])
+
+    def last_played_hand(self, game_id: int) -> dict | None:
+        """The last hand that was not a penalty (it decides the next deal)."""
+        r = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner FROM hands WHERE game_id = ? "
+                              "AND kind != 'penalty' ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        return None if r is None else {"seq": r["seq"], "kind": r["kind"], "dealer": r["dealer"],
+                                       "round_wind": r["round_wind"], "winner": r["winner"]}
+
+    def hand_summaries(self, game_id: int) -> list[dict]:
+        """What totals and the next deal need, without the heavy JSON columns."""
+        rows = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner, deltas FROM hands "
+                                 "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        return [{"seq": r["seq"], "kind": r["kind"], "dealer": r["dealer"], "round_wind": r["round_wind"],
+                 "winner": r["winner"], "deltas": json.loads(r["deltas"])} for r in rows]
+
+    def get_hand(self, game_id: int, seq: int) -> dict:
+        row = self.conn.execute("SELECT * FROM hands WHERE game_id = ? AND seq = ?",
+                                (game_id, seq)).fetchone()
+        if row is None:
+            raise NotFound(f"no hand {seq} in game {game_id}")
+        return self._hand(row)
+
+    def undo_last_hand(self, game_id: int) -> dict | None:
+        """Delete the last hand of a game; returns it, or None when the game has no hands."""
+        with self.transaction() as c:
+            row = c.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                            (game_id,)).fetchone()
+            if row is None:
+                return None
+            c.execute("DELETE FROM hands WHERE id = ?", (row["id"],))
+            return self._hand(row)
+
+    def import_game(self, game: dict, hands: list[dict]) -> int:
+        """Create a game and all its hands in one transaction (JSON import)."""
+        with self.transaction() as c:
+            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (game["name"], game["rules"], json.dumps(game.get("options") or {}),
+                             json.dumps(game["players"]), json.dumps(game.get("context") or {}),
+                             game.get("created") or now()))
+            gid = cur.lastrowid
+            for seq, h in enumerate(hands, 1):
+                c.execute(
+                    "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, "
+                    "hand, notation, context, score, payments, deltas, tiles_read, corrections, note, "
+                    "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (gid, seq, h["kind"], h["dealer"], h["round_wind"], h.get("winner"),
+                     h.get("discarder"), _dump(h.get("hand")), h.get("notation"),
+                     json.dumps(h.get("context") or {}), _dump(h.get("score")),
+                     json.dumps(h.get("payments") or []), json.dumps(h["deltas"]),
+                     _dump(h.get("tiles_read")), json.dumps(h.get("corrections") or []),
+                     h.get("note") or "", h.get("created") or now()))
+            return gid
+
+    @staticmethod
+    def _hand(row) -> dict:
+        return {"id": row["id"], "game_id": row["game_id"], "seq": row["seq"], "kind": row["kind"],
+                "dealer": row["dealer"], "round_wind": row["round_wind"], "winner": row["winner"],
+                "discarder": row["discarder"], "hand": _load(row["hand"]), "notation": row["notation"],
+                "context": json.loads(row["context"]), "score": _load(row["score"]),
+                "payments": json.loads(row["payments"]), "deltas": json.loads(row["deltas"]),
+                "photo_id": row["photo_id"], "tiles_read": _load(row["tiles_read"]),
+                "corrections": json.loads(row["corrections"]), "note": row["note"],
+                "created": row["created"]}
+
+    # -- photos and drafts -----------------------------------------------------------------------
+    @staticmethod
+    def _put_photo(c, photo: dict) -> int:
+        digest = hashlib.sha256(photo["jpeg"]).hexdigest()
+        row = c.execute("SELECT id FROM photos WHERE sha256 = ?", (digest,)).fetchone()
+        if row is not None:
+            return row["id"]
+        cur = c.execute("INSERT INTO photos (sha256, jpeg, width, height, created) VALUES (?, ?, ?, ?, ?)",
+                        (digest, photo["jpeg"], photo["width"], photo["height"], now()))
+        return cur.lastrowid
+
+    def get_photo(self, photo_id: int) -> dict:
+        row = self.conn.execute("SELECT * FROM photos WHERE id = ?", (photo_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no photo {photo_id}")
+        return {"id": row["id"], "jpeg": row["jpeg"], "width": row["width"], "height": row["height"]}
+
+    def create_draft(self, photo: dict | None, reading: dict) -> str:
+        draft_id = secrets.token_urlsafe(12)
+        with self.transaction() as c:
+            photo_id = self._put_photo(c, photo) if photo is not None else None
+            c.execute("INSERT INTO drafts (id, photo_id, reading, created) VALUES (?, ?, ?, ?)",
+                      (draft_id, photo_id, json.dumps(reading), now()))
+            # Forget drafts nobody reviewed within a week (their photos stay if a hand uses them).
+            cutoff = datetime.fromtimestamp(time.time() - DRAFT_TTL_S, timezone.utc).isoformat(timespec="seconds")
+            c.execute("DELETE FROM drafts WHERE created < ?", (cutoff,))
+        return draft_id
+
+    def get_draft(self, draft_id: str) -> dict:
+        row = self.conn.execute("SELECT * FROM drafts WHERE id = ?", (draft_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no photo reading {draft_id!r} (it may have expired)")
+        return {"id": row["id"], "photo_id": row["photo_id"], "reading": json.loads(row["reading"]),
+                "created": row["created"]}
+
+
+def _dump(v):
+    return None if v is None else json.dumps(v, ensure_ascii=False)
+
+
+def _load(v):
+    return None if v is None else json.loads(v)

@@ -15,7 +15,7 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
 
 Profiles live in ``<DATA_DIR>/profiles`` (the app's ``DATA_DIR``; ``vision.profile.ProfileStore``),
 the same place ``mjtable calibrate`` uses. Templates extend the app's ``base.html`` when it has
-one (a plain page otherwise) and send the app's ``csrf_token()`` when it defines one.
+one with its CSRF helper (a plain page otherwise) and send ``csrf_token()`` when it is defined.
 """
 from __future__ import annotations
 
@@ -43,12 +43,10 @@ def _pending_path(token: str) -> Path:
 
 
 def _page(template: str, status: int = 200, **ctx):
-    from jinja2 import TemplateNotFound
-    try:
-        current_app.jinja_env.get_template("base.html")
-        layout = "base.html"
-    except TemplateNotFound:
-        layout = "calibrate/_plain.html"
+    # The web UI's base.html needs its CSRF helper and its blueprints; a bare app (tests, another
+    # host app) gets a plain page.
+    full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
+    layout = "base.html" if full_app else "calibrate/_plain.html"
     return render_template(template, layout=layout, **ctx), status
 
 

@@ -90,3 +90,31 @@ def test_manage_and_corrections(client):
     assert "(active)" in client.get("/calibrate/").get_data(as_text=True)
     client.post("/calibrate/delete", data={"name": "a"})
     assert client.store.list() == []
+
+
+def test_in_the_web_ui_app(tmp_path, monkeypatch):
+    """Registered in the real app: its page layout, and its CSRF check on every POST."""
+    from webui import create_app
+
+    def fake(image, reader=None):
+        tiles, truth = mock_tiles(bonus=False)
+        tiles[5].code = "2p"
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+    monkeypatch.setattr(calibration, "calibrate", fake)
+    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True})
+    if "calibrate" not in app.blueprints:
+        app.register_blueprint(calibrate.bp)
+    c = app.test_client()
+    html = c.get("/calibrate/").get_data(as_text=True)
+    token = html.split('name="csrf_token" value="')[1].split('"')[0]
+    assert 'class="top"' in html                     # the web UI's header
+    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg")}
+    assert c.post("/calibrate/upload", data=form, content_type="multipart/form-data").status_code in (400, 403)
+    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg"), "csrf_token": token}
+    r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "read 2p" in page
+    pending = page.split('name="token" value="')[1].split('"')[0]
+    c.post("/calibrate/save", data={"token": pending, "csrf_token": token})
+    assert ProfileStore(tmp_path).active_slug() == "x"

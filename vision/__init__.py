@@ -4,18 +4,19 @@ Depends on ``scorer``'s tile types only (DEVELOPERS.md, Architecture). Models lo
 the first call of ``read_tiles`` / ``classify_crops``."""
 from .errors import ImageError
 from .grouping import HandReading, group
+from .profile import TileSetProfile  # issue 7: one-photo calibration
 from .types import PlacedTile, TileRead
 
 
-def read_tiles(image, timings=None, embeddings=False):
+def read_tiles(image, timings=None, embeddings=False, profile=None):
     from .reader import read_tiles as _read
-    return _read(image, timings=timings, embeddings=embeddings)
+    return _read(image, timings=timings, embeddings=embeddings, profile=profile)
 
 
-def classify_crops(crops, embeddings=False):
+def classify_crops(crops, embeddings=False, profile=None):
     from .reader import classify_crops as _classify
-    return _classify(crops, embeddings=embeddings)
+    return _classify(crops, embeddings=embeddings, profile=profile)
 
 
 __all__ = ["ImageError", "PlacedTile", "TileRead", "HandReading", "group", "classify_crops",
-           "read_tiles"]
+           "read_tiles", "TileSetProfile"]

@@ -110,17 +110,25 @@ def default_reader() -> TileReader:
     return _DEFAULT
 
 
-def read_tiles(image, timings: dict | None = None, embeddings: bool = False) -> list[TileRead]:
+def read_tiles(image, timings: dict | None = None, embeddings: bool = False,
+               profile=None) -> list[TileRead]:
     """Tiles in ``image`` (a BGR array as cv2.imread returns, a path, or encoded bytes), in reading
     order. Raises ``vision.ImageError`` for unusable input. ``timings`` (a dict) receives per-stage
-    milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms."""
-    return default_reader().read(image, timings=timings, embeddings=embeddings)
+    milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms. With a tile-set
+    ``profile`` (issue 7) the codes are re-ranked by it, falling back to the base model."""
+    from .profile import apply_profile
+    reads = default_reader().read(image, timings=timings, embeddings=embeddings or profile is not None)
+    return apply_profile(reads, profile, keep_embeddings=embeddings)
 
 
-def classify_crops(crops, embeddings: bool = False):
+def classify_crops(crops, embeddings: bool = False, profile=None):
     """Code, confidence and top-3 for each tile crop (BGR arrays, upright); with ``embeddings``,
-    each reading also carries the classifier's penultimate features."""
-    return default_classifier().classify(list(crops), embeddings=embeddings)
+    each reading also carries the classifier's penultimate features; with a tile-set ``profile``
+    (issue 7) the codes are re-ranked by it, falling back to the base model."""
+    from .profile import apply_profile
+    crops = list(crops)
+    readings = default_classifier().classify(crops, embeddings=embeddings or profile is not None)
+    return apply_profile(readings, profile, crops=crops, keep_embeddings=embeddings)
 
 
 def main(argv=None) -> int:

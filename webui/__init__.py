@@ -68,13 +68,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     security.init_app(app)
 
-    from . import api, camera, capture, games, review, tiles_bp
+    from . import api, calibrate, camera, capture, games, review, tiles_bp
     app.register_blueprint(capture.bp)
     app.register_blueprint(review.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(camera.bp)
     app.register_blueprint(tiles_bp.bp)
+    app.register_blueprint(calibrate.bp)  # issue 7: one-photo tile-set calibration
 
     from . import errors
     errors.init_app(app)

@@ -1,0 +1,131 @@
+"""``mjtable calibrate PHOTO --name NAME``: teach the tile reader your tile set (issue 7).
+
+Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
+run this: the tiles are read, given the codes of their places, shown for confirmation, and saved
+as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
+``--activate NAME`` and ``--remove NAME`` manage the saved profiles. The data dir is
+``--data-dir``, else ``MJTABLE_DATA_DIR``, else ``~/.local/share/mjtable``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(sub) -> None:
+    p = sub.add_parser("calibrate", help="learn your tile set from one photo of every tile laid out in rows",
+                       description=__doc__.split("\n\n", 1)[1])
+    p.add_argument("photo", nargs="?", type=Path, help="the calibration photo (layout: docs/calibration.md)")
+    p.add_argument("--name", help='name of the tile set, e.g. "club set"')
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help="where profiles live (default: MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
+    p.add_argument("--yes", action="store_true", help="save without asking for confirmation")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--list", action="store_true", help="list the saved profiles (* marks the active one)")
+    g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
+    g.add_argument("--deactivate", action="store_true", help="use no profile (the base model alone)")
+    g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
+    p.set_defaults(func=run)
+
+
+def _err(msg: str) -> int:
+    print(f"error: {msg}", file=sys.stderr)
+    return 2
+
+
+def run(args) -> int:
+    from vision.profile import ProfileError, ProfileStore
+    store = ProfileStore(args.data_dir)
+    managing = args.list or args.activate or args.remove or args.deactivate
+    if managing and args.photo:
+        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove, not both")
+    try:
+        if args.list:
+            return _list(store)
+        if args.activate:
+            store.activate(args.activate)
+            print(f"active profile: {store.load(args.activate).name}")
+            return 0
+        if args.deactivate:
+            store.activate(None)
+            print("no active profile: the base model reads tiles alone")
+            return 0
+        if args.remove:
+            name = store.load(args.remove).name
+            store.remove(args.remove)
+            print(f"removed profile {name!r}")
+            return 0
+    except ProfileError as exc:
+        return _err(str(exc))
+    if not args.photo:
+        return _err("give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list")
+    if not args.name:
+        return _err("name the tile set with --name, e.g. --name \"club set\"")
+    try:
+        store.path(args.name)
+    except ProfileError as exc:
+        return _err(str(exc))
+    if not args.photo.is_file():
+        return _err(f"no such photo: {args.photo}")
+    return _calibrate(args, store)
+
+
+def _list(store) -> int:
+    entries = store.list()
+    if not entries:
+        print(f"no profiles in {store.folder}")
+        return 0
+    for e in entries:
+        mark = "*" if e["active"] else " "
+        if "error" in e:
+            print(f"{mark} {e['slug']:<24} unreadable: {e['error']}")
+        else:
+            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)")
+    return 0
+
+
+def _calibrate(args, store) -> int:
+    from vision import calibration
+    from vision.errors import ImageError, ModelMissingError
+    from vision.profile import ProfileError
+    try:
+        result = calibration.calibrate(args.photo)
+    except ImageError as exc:
+        return _err(exc.message)
+    except ModelMissingError as exc:
+        return _err(str(exc))
+    n = len(result.tiles)
+    orientation = result.layout.orientation
+    print(f"{n} tiles read from {args.photo}" + ("" if orientation == "as laid out" else f" (read {orientation})"))
+    print(result.table())
+    if not result.ok:
+        print("\nthe layout does not match (docs/calibration.md):", file=sys.stderr)
+        for p in result.layout.problems:
+            print(f"  - {p}", file=sys.stderr)
+        print("fix the layout and take the photo again; nothing was saved", file=sys.stderr)
+        return 1
+    dis = result.disagreements()
+    print(f"\n{len(result.layout.codes)} tiles assigned by position"
+          + ("" if result.layout.has_bonus else " (no flowers or seasons row: the set is taken to have none)"))
+    if dis:
+        print(f"the base model reads {len(dis)} of them differently (shown as assigned≠read above):")
+        print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))
+    else:
+        print("the base model agrees with every tile")
+    replacing = store.exists(args.name)
+    if not args.yes:
+        if not sys.stdin or not sys.stdin.isatty():
+            return _err("cannot ask for confirmation (standard input is not a terminal): check the table above, "
+                        "then run again with --yes to save")
+        what = f"replace profile {args.name!r}" if replacing else f"save profile {args.name!r}"
+        answer = input(f"\nAre the assigned codes right? {what} and make it active [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("nothing saved")
+            return 1
+    try:
+        profile = result.build_profile(args.name)
+        path = store.save(profile)
+        store.activate(args.name)
+    except ProfileError as exc:
+        return _err(str(exc))
+    print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
+    return 0

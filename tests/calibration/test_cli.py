@@ -1,0 +1,107 @@
+"""``mjtable calibrate``: refusals, confirmation, saving and managing profiles (models mocked)."""
+import io
+
+import pytest
+
+from mjtable.cli import main
+from vision import calibration, profile as profile_mod
+from vision.calibration import Calibration, assign_layout
+
+from .helpers import code_crop, fake_embed, mock_tiles
+
+
+@pytest.fixture()
+def photo(tmp_path):
+    p = tmp_path / "layout.jpg"
+    p.write_bytes(b"\xff\xd8\xff fake jpeg")   # never decoded: calibrate() is mocked
+    return p
+
+
+@pytest.fixture()
+def fake_calibrate(monkeypatch):
+    """calibrate() on a mock photo: 34 tiles, the base model misreading 3p as 4p."""
+    state = {"drop": ()}
+
+    def fake(image, reader=None):
+        tiles, truth = mock_tiles(bonus=False, angle_deg=8, drop=state["drop"])
+        for t in tiles:
+            if t.code == "3p":
+                t.code, t.confidence = "4p", 0.61
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+    monkeypatch.setattr(calibration, "calibrate", fake)
+    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    return state
+
+
+def test_refuses_without_terminal_or_yes(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    rc = main(["calibrate", str(photo), "--name", "club set", "--data-dir", str(tmp_path / "d")])
+    out = capsys.readouterr()
+    assert rc == 2
+    assert "standard input is not a terminal" in out.err and "--yes" in out.err
+    assert "row 2: 1p 2p 3p≠4p 4p" in out.out
+    assert "3p read as 4p (61%)" in out.out
+    assert not (tmp_path / "d" / "profiles").exists()
+
+
+def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    assert (tmp_path / "d" / "profiles" / "club-set.npz").exists()
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    out = capsys.readouterr().out
+    assert "* club-set" in out and "34 codes" in out
+    loaded = profile_mod.ProfileStore(d).active()
+    assert loaded.name == "Club set" and sorted(loaded.absent_codes) == [f"{n}f" for n in range(1, 9)]
+    assert loaded.model_id == "test-model"
+
+
+def test_prompt_answer(photo, tmp_path, fake_calibrate, monkeypatch, capsys):
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.setattr("sys.stdin", Tty(""))
+    d = str(tmp_path / "d")
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert main(["calibrate", str(photo), "--name", "x", "--data-dir", d]) == 1
+    assert "nothing saved" in capsys.readouterr().out
+    monkeypatch.setattr("builtins.input", lambda prompt: "y")
+    assert main(["calibrate", str(photo), "--name", "x", "--data-dir", d]) == 0
+    assert profile_mod.ProfileStore(d).active_slug() == "x"
+
+
+def test_layout_problems_save_nothing(photo, tmp_path, fake_calibrate, capsys):
+    fake_calibrate["drop"] = ("5s",)
+    rc = main(["calibrate", str(photo), "--name", "x", "--data-dir", str(tmp_path / "d"), "--yes"])
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert "row 3 (bamboo 1s-9s) has 8 tiles, expected 9: a tile seems missing after the 4th tile" in err
+    assert "nothing was saved" in err
+    assert not (tmp_path / "d" / "profiles").exists()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["calibrate"], "give a calibration photo"),
+    (["calibrate", "PHOTO"], "name the tile set with --name"),
+    (["calibrate", "nope.jpg", "--name", "x"], "no such photo"),
+    (["calibrate", "PHOTO", "--name", "???"], "has no letters or digits"),
+    (["calibrate", "PHOTO", "--list"], "not both"),
+    (["calibrate", "--activate", "ghost"], "no profile named 'ghost'"),
+    (["calibrate", "--remove", "ghost"], "no profile named 'ghost'"),
+])
+def test_refusals(argv, message, photo, tmp_path, capsys):
+    argv = [str(photo) if a == "PHOTO" else a for a in argv] + ["--data-dir", str(tmp_path / "d")]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_manage_profiles(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    monkeypatch.setenv("MJTABLE_DATA_DIR", str(tmp_path / "env"))
+    assert main(["calibrate", str(photo), "--name", "a", "--yes"]) == 0
+    assert main(["calibrate", str(photo), "--name", "b", "--yes"]) == 0
+    store = profile_mod.ProfileStore()
+    assert store.active_slug() == "b"
+    assert main(["calibrate", "--activate", "a"]) == 0 and store.active_slug() == "a"
+    assert main(["calibrate", "--remove", "a"]) == 0
+    assert store.active_slug() is None and [e["slug"] for e in store.list()] == ["b"]
+    assert main(["calibrate", "--deactivate"]) == 0

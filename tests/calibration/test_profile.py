@@ -1,0 +1,194 @@
+"""TileSetProfile math: examples, re-ranking, fallback to the base model, storage, corrections."""
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from scorer.tiles import ALL_CODES
+from vision.profile import ProfileError, ProfileStore, TileSetProfile, apply_profile, colour_stats, slugify
+
+from .helpers import code_crop, fake_embed
+
+SET = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+
+
+def one_hot_base(true_codes, wrong_codes, p_wrong=0.9):
+    """Base distributions sure of ``wrong_codes``: the true code gets a little of the rest."""
+    base = np.full((len(true_codes), len(ALL_CODES)), (1 - p_wrong - 0.05) / (len(ALL_CODES) - 2))
+    for i, (t, w) in enumerate(zip(true_codes, wrong_codes)):
+        base[i, ALL_CODES.index(w)] = p_wrong
+        base[i, ALL_CODES.index(t)] = 0.05
+    return base
+
+
+@pytest.fixture(scope="module")
+def embed():
+    return fake_embed()
+
+
+@pytest.fixture()
+def profile(embed):
+    return TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set", embed=embed,
+                                        absent_codes=[f"{n}f" for n in range(1, 9)])
+
+
+def test_examples_are_kept_upright_and_turned(profile):
+    assert profile.embeddings.shape == (2 * len(SET), 32)
+    assert profile.codes[:4] == ["1m", "1m", "2m", "2m"]
+    assert profile.known_codes == SET
+    assert profile.colours.shape[1] == colour_stats(code_crop("1m")).shape[0]
+
+
+def test_profile_fixes_tiles_the_base_model_misreads(profile, embed):
+    # New photos of the same tiles (other noise); the base model reads each as the next code.
+    truth = SET
+    wrong = [SET[(i + 1) % len(SET)] for i in range(len(SET))]
+    crops = [code_crop(c, seed=99) for c in truth]
+    base = one_hot_base(truth, wrong)
+    assert [ALL_CODES[j] for j in base.argmax(1)] == wrong
+    probs = profile.classify(embed(crops), base, ALL_CODES)
+    assert [ALL_CODES[j] for j in probs.argmax(1)] == truth
+    assert np.allclose(probs.sum(1), 1.0)
+
+
+def test_turned_tiles_are_recognised(profile, embed):
+    crops = [np.ascontiguousarray(code_crop(c, seed=5)[::-1, ::-1]) for c in SET]
+    base = one_hot_base(SET, ["1f"] * len(SET), p_wrong=0.5)
+    probs = profile.classify(embed(crops), base, ALL_CODES)
+    assert [ALL_CODES[j] for j in probs.argmax(1)] == SET
+
+
+def test_codes_without_examples_keep_base_odds(embed):
+    # A profile that only knows the characters.
+    prof = TileSetProfile.from_examples([(code_crop(f"{n}m"), f"{n}m") for n in range(1, 10)], name="m",
+                                        embed=embed)
+    rng = np.random.default_rng(0)
+    base = rng.dirichlet(np.ones(len(ALL_CODES)), size=5)
+    crops = [code_crop("3p", seed=s) for s in range(5)]
+    probs = prof.classify(embed(crops), base, ALL_CODES)
+    unknown = [j for j, c in enumerate(ALL_CODES) if not c.endswith("m")]
+    # Ratios between codes the profile does not know are the base model's.
+    ratio_base = base[:, unknown] / base[:, unknown].sum(1, keepdims=True)
+    ratio_new = probs[:, unknown] / probs[:, unknown].sum(1, keepdims=True)
+    assert np.allclose(ratio_base, ratio_new)
+
+
+def test_empty_knowledge_of_classes_returns_base(embed, profile):
+    # Classes the profile has no example of (a base model over flowers only): base unchanged
+    # except the codes the calibration declared absent (this set has no flowers: all absent).
+    classes = ["0m", "0p", "0s"]
+    base = np.array([[0.7, 0.2, 0.1]])
+    out = profile.classify(embed([code_crop("5m")]), base, classes)
+    assert np.allclose(out, base)
+
+
+def test_absent_codes_get_nothing(profile, embed):
+    base = one_hot_base(["2p"], ["3f"], p_wrong=0.99)
+    probs = profile.classify(embed([code_crop("2p", seed=3)]), base, ALL_CODES)
+    assert probs[0, ALL_CODES.index("3f")] == 0.0
+    assert ALL_CODES[probs[0].argmax()] == "2p"
+
+
+def test_save_load_round_trip(profile, tmp_path, embed):
+    path = profile.save(tmp_path / "p.npz")
+    loaded = TileSetProfile.load(path)
+    assert loaded.name == "club set" and loaded.codes == profile.codes
+    assert loaded.absent_codes == profile.absent_codes
+    assert np.array_equal(loaded.embeddings, profile.embeddings)
+    crops = [code_crop(c, seed=11) for c in SET[:5]]
+    base = one_hot_base(SET[:5], SET[5:10])
+    assert np.allclose(loaded.classify(embed(crops), base, ALL_CODES), profile.classify(embed(crops), base, ALL_CODES))
+    # No pickle inside: plain arrays only.
+    with np.load(path, allow_pickle=False) as z:
+        assert sorted(z.files) == ["colours", "embeddings", "meta"]
+        assert all(z[k].dtype != object for k in z.files)
+
+
+def test_load_rejects_bad_files(tmp_path):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(ProfileError):
+        TileSetProfile.load(bad)
+    with pytest.raises(ProfileError, match="no profile"):
+        TileSetProfile.load(tmp_path / "none.npz")
+    np.savez(tmp_path / "other.npz", meta=np.frombuffer(b'{"format": "x"}', np.uint8),
+             embeddings=np.zeros((1, 2)), colours=np.zeros((1, 10)))
+    with pytest.raises(ProfileError, match="not a version"):
+        TileSetProfile.load(tmp_path / "other.npz")
+
+
+def test_corrections_are_added_and_undone(profile, embed):
+    # The user's 5z (white dragon) looks like nothing the profile holds; a correction fixes it.
+    odd = code_crop("8f", seed=1)       # a pattern the profile has never seen, really a 5z
+    base = one_hot_base(["5z"], ["4z"], p_wrong=0.6)
+    before = profile.classify(embed([odd]), base, ALL_CODES)
+    assert ALL_CODES[before[0].argmax()] != "5z"
+    n = len(profile.codes)
+    profile.add_example(odd, "5z", embed=embed)
+    assert len(profile.codes) == n + 2 and profile.n_corrections == 1
+    after = profile.classify(embed([code_crop("8f", seed=2)]), base, ALL_CODES)
+    assert ALL_CODES[after[0].argmax()] == "5z"
+    assert profile.remove_last() == "5z"
+    assert len(profile.codes) == n and profile.n_corrections == 0
+    with pytest.raises(ProfileError, match="no correction"):
+        profile.remove_last()
+
+
+def test_correction_to_an_absent_code_makes_it_present(profile, embed):
+    profile.add_example(code_crop("1f"), "1f", embed=embed)
+    assert "1f" not in profile.absent_codes and "1f" in profile.known_codes
+
+
+def test_bad_input(embed, profile):
+    with pytest.raises(ProfileError):
+        TileSetProfile.from_examples([], name="x", embed=embed)
+    with pytest.raises(ProfileError, match="unknown tile code"):
+        TileSetProfile.from_examples([(code_crop("1m"), "1x")], name="x", embed=embed)
+    with pytest.raises(ProfileError, match="calibrate again"):
+        profile.classify(np.zeros((1, 7)), np.full((1, len(ALL_CODES)), 1 / len(ALL_CODES)), ALL_CODES)
+
+
+def test_apply_profile_reranks_readings(profile, embed):
+    crops = [code_crop(c, seed=42) for c in ("3s", "7z")]
+    emb = embed(crops)
+    readings = [SimpleNamespace(code="4s", confidence=0.72, top3=[("4s", 0.8), ("3s", 0.1), ("5s", 0.05)],
+                                embedding=list(emb[0])),
+                SimpleNamespace(code="6z", confidence=0.9, top3=[("6z", 0.9), ("7z", 0.05), ("5z", 0.01)],
+                                embedding=emb[1]),
+                SimpleNamespace(code=None, confidence=0.8, top3=[], embedding=None)]   # face down
+    apply_profile(readings, profile)
+    assert [r.code for r in readings] == ["3s", "7z", None]
+    # The detector's share of a TileRead's confidence (0.72 / 0.8 = 0.9) is kept.
+    assert readings[0].confidence == pytest.approx(0.9 * readings[0].top3[0][1])
+    assert readings[1].top3[0][0] == "7z" and len(readings[1].top3) == 3
+    assert apply_profile(readings, None) is readings
+
+
+def test_store_save_list_activate_remove(tmp_path, profile):
+    store = ProfileStore(tmp_path)
+    assert store.list() == [] and store.active() is None
+    store.save(profile)
+    store.activate("club set")
+    [entry] = store.list()
+    assert entry["slug"] == "club-set" and entry["active"] and entry["codes"] == len(SET)
+    assert store.active().name == "club set"
+    with pytest.raises(ProfileError, match="no profile named"):
+        store.activate("other")
+    store.remove("Club Set")
+    assert store.list() == [] and store.active() is None
+    assert slugify("  Club set #2 ") == "club-set-2"
+    with pytest.raises(ProfileError):
+        slugify("!!!")
+
+
+def test_data_dir_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJTABLE_DATA_DIR", str(tmp_path / "d"))
+    assert ProfileStore().data_dir == tmp_path / "d"
+
+
+def test_apply_profile_can_drop_embeddings_and_use_crops(profile, embed):
+    crop = code_crop("9p", seed=4)
+    r = SimpleNamespace(code="8p", confidence=0.5, top3=[("8p", 0.5), ("9p", 0.3), ("7p", 0.1)],
+                        embedding=embed([crop])[0])
+    apply_profile([r], profile, crops=[crop], keep_embeddings=False)
+    assert r.code == "9p" and r.embedding is None

@@ -1,0 +1,120 @@
+"""The /calibrate blueprint on a bare Flask app (vision's models mocked)."""
+import io
+
+import cv2
+import pytest
+from flask import Flask
+
+from vision import calibration, profile as profile_mod
+from vision.calibration import Calibration, assign_layout
+from vision.profile import ProfileStore
+from webui import calibrate
+
+from .helpers import code_crop, fake_embed, mock_tiles
+
+
+@pytest.fixture()
+def client(tmp_path, monkeypatch):
+    state = {"drop": ()}
+
+    def fake(image, reader=None):
+        assert isinstance(image, bytes)
+        tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+    monkeypatch.setattr(calibration, "calibrate", fake)
+    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    app = Flask(__name__)
+    app.config.update(SECRET_KEY="x", DATA_DIR=str(tmp_path), TESTING=True)
+    app.register_blueprint(calibrate.bp)
+    c = app.test_client()
+    c.state = state
+    c.store = ProfileStore(tmp_path)
+    return c
+
+
+def upload(client, name="Club set"):
+    return client.post("/calibrate/upload", data={"name": name, "photo": (io.BytesIO(b"jpeg"), "p.jpg")},
+                       content_type="multipart/form-data")
+
+
+def test_upload_confirm_save(client):
+    assert "No profile yet" in client.get("/calibrate/").get_data(as_text=True)
+    r = upload(client)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200
+    assert html.count("<tr><th>row") == 5 and "<b>8f</b>" in html and "check the codes" in html
+    token = html.split('name="token" value="')[1].split('"')[0]
+    assert client.store.list() == []                       # nothing saved before confirmation
+    r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
+    assert "it is now the active profile" in r.get_data(as_text=True)
+    assert client.store.active().name == "Club set"
+    assert client.post("/calibrate/save", data={"token": token}, follow_redirects=True).status_code == 200
+    assert client.post("/calibrate/save", data={"token": "../../x"}, follow_redirects=True).status_code == 200
+
+
+def test_layout_problems_are_shown_and_nothing_is_kept(client):
+    client.state["drop"] = ("6z",)
+    r = upload(client)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422
+    assert "row 4 (winds and dragons E S W N, white, green, red) has 6 tiles, expected 7" in html
+    assert 'name="token"' not in html
+
+
+def test_bad_requests(client):
+    r = client.post("/calibrate/upload", data={"name": "!!"}, content_type="multipart/form-data")
+    assert r.status_code == 400 and "no letters or digits" in r.get_data(as_text=True)
+    r = client.post("/calibrate/upload", data={"name": "ok"}, content_type="multipart/form-data")
+    assert r.status_code == 400 and "choose a calibration photo" in r.get_data(as_text=True)
+
+
+def test_manage_and_corrections(client):
+    token = upload(client, "a").get_data(as_text=True).split('name="token" value="')[1].split('"')[0]
+    client.post("/calibrate/save", data={"token": token})
+    assert client.post("/calibrate/corrections/undo").status_code == 409   # nothing to undo yet
+    ok, png = cv2.imencode(".png", code_crop("3s", seed=9))
+    r = client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 200 and r.get_json() == {"profile": "a", "code": "3s", "corrections": 1}
+    assert client.store.active().n_corrections == 1
+    r = client.post("/calibrate/corrections", data={"code": "3x", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400
+    assert client.post("/calibrate/corrections/undo").get_json()["undone"] == "3s"
+    client.post("/calibrate/deactivate")
+    assert client.store.active() is None
+    r = client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 409
+    client.post("/calibrate/activate", data={"name": "a"})
+    assert "(active)" in client.get("/calibrate/").get_data(as_text=True)
+    client.post("/calibrate/delete", data={"name": "a"})
+    assert client.store.list() == []
+
+
+def test_in_the_web_ui_app(tmp_path, monkeypatch):
+    """Registered in the real app: its page layout, and its CSRF check on every POST."""
+    from webui import create_app
+
+    def fake(image, reader=None):
+        tiles, truth = mock_tiles(bonus=False)
+        tiles[5].code = "2p"
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+    monkeypatch.setattr(calibration, "calibrate", fake)
+    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True})
+    if "calibrate" not in app.blueprints:
+        app.register_blueprint(calibrate.bp)
+    c = app.test_client()
+    html = c.get("/calibrate/").get_data(as_text=True)
+    token = html.split('name="csrf_token" value="')[1].split('"')[0]
+    assert 'class="top"' in html                     # the web UI's header
+    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg")}
+    assert c.post("/calibrate/upload", data=form, content_type="multipart/form-data").status_code in (400, 403)
+    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg"), "csrf_token": token}
+    r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "read 2p" in page
+    pending = page.split('name="token" value="')[1].split('"')[0]
+    c.post("/calibrate/save", data={"token": pending, "csrf_token": token})
+    assert ProfileStore(tmp_path).active_slug() == "x"

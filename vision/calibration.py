@@ -1,0 +1,280 @@
+"""One-photo calibration of a user's tile set (issue 7; guide in docs/calibration.md).
+
+The user lays out one tile of each kind in rows, in this order, and takes one photo:
+
+    row 1: 1m 2m ... 9m          (characters)
+    row 2: 1p 2p ... 9p          (dots)
+    row 3: 1s 2s ... 9s          (bamboo)
+    row 4: E S W N, white, green, red   (1z ... 7z)
+    row 5: 1f 2f 3f 4f 5f 6f 7f 8f      (flowers then seasons; only if the set has them)
+
+``assign_layout`` sorts the tiles read from the photo into rows and reading order, whatever the
+photo's rotation (the row direction comes from the tiles' nearest neighbours, the unit is the
+tile pitch, rows are chained tile to tile so that perspective does not matter, and a photo turned
+upside down is recognised by its row lengths 9 9 9 7 (8)), gives each tile the code of its
+position and lists every problem found. ``calibrate`` runs the whole thing on a photo and builds
+a ``TileSetProfile``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+SUITS = (("characters", "m"), ("dots", "p"), ("bamboo", "s"))
+HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")
+BONUS = ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f")
+
+#: The documented layout: (row title, codes).
+LAYOUT_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    [(f"{name} 1{s}-9{s}", tuple(f"{n}{s}" for n in range(1, 10))) for name, s in SUITS]
+    + [("winds and dragons E S W N, white, green, red", HONOURS), ("flowers and seasons 1f-8f", BONUS)])
+
+
+class CalibrationError(ValueError):
+    """The calibration photo cannot be used; ``problems`` lists what is wrong, one line each."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class LayoutResult:
+    rows: list[list[int]]                        # indices into the tiles, rows in layout order
+    codes: dict[int, str] = field(default_factory=dict)   # tile index -> assigned code
+    problems: list[str] = field(default_factory=list)
+    has_bonus: bool = False
+    orientation: str = "as laid out"             # or "turned 180°", "rows bottom to top"...
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def expected_rows(self) -> int:
+        return 5 if self.has_bonus else 4
+
+
+def _centres(tiles) -> np.ndarray:
+    """Tile centres: the mean of the face corners when known (perspective), else the box's."""
+    pts = []
+    for t in tiles:
+        if getattr(t, "corners", None):
+            pts.append(np.asarray(t.corners, float).mean(0))
+        else:
+            x0, y0, x1, y1 = t.box
+            pts.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return np.asarray(pts, float)
+
+
+def row_direction(points: np.ndarray) -> float:
+    """Angle (radians, in [-pi/2, pi/2)) of the rows: the mean direction, modulo half a turn, of
+    each tile's vector to its nearest neighbour (in a row, neighbours are a tile width apart;
+    across rows a tile length or more)."""
+    d = points[:, None, :] - points[None, :, :]
+    dist = np.linalg.norm(d, axis=-1)
+    np.fill_diagonal(dist, np.inf)
+    nn = dist.argmin(1)
+    v = points[nn] - points
+    ang = np.arctan2(v[:, 1], v[:, 0])
+    # Doubled angles make a direction and its opposite agree.
+    s, c = np.sin(2 * ang).sum(), np.cos(2 * ang).sum()
+    theta = 0.5 * math.atan2(s, c)
+    return (theta + math.pi / 2) % math.pi - math.pi / 2
+
+
+def chain_rows(points: np.ndarray, theta: float, pitch: float) -> list[list[int]]:
+    """Rows as chains of tiles, each linked to its nearest right-hand neighbour (mutual links
+    only), sorted top to bottom, tiles left to right, in the frame turned by ``-theta``."""
+    rot = np.array([[math.cos(theta), math.sin(theta)], [-math.sin(theta), math.cos(theta)]])
+    uv = points @ rot.T        # u along the rows, v across (down)
+    n = len(points)
+    right = [-1] * n
+    for i in range(n):
+        du = uv[:, 0] - uv[i, 0]
+        dv = uv[:, 1] - uv[i, 1]
+        ok = (du > 0.45 * pitch) & (du < 3.3 * pitch) & (np.abs(dv) < 0.45 * np.maximum(du, pitch))
+        ok[i] = False
+        if ok.any():
+            cost = np.where(ok, du + 3 * np.abs(dv), np.inf)
+            right[i] = int(cost.argmin())
+    left = [-1] * n
+    for i, j in enumerate(right):
+        if j >= 0:
+            # Keep the closest claimant when two tiles pick the same neighbour.
+            if left[j] < 0 or abs(uv[i, 0] - uv[j, 0]) < abs(uv[left[j], 0] - uv[j, 0]):
+                left[j] = i
+    right = [j if j >= 0 and left[j] == i else -1 for i, j in enumerate(right)]
+    chains = []
+    for i in range(n):
+        if left[i] < 0:
+            chain = [i]
+            while right[chain[-1]] >= 0:
+                chain.append(right[chain[-1]])
+            chains.append(chain)
+    chains.sort(key=lambda ch: float(np.mean(uv[ch, 1])))
+    return chains
+
+
+def _row_gaps(points: np.ndarray, row: list[int], pitch: float) -> list[int]:
+    """Positions k where the step from tile k to tile k+1 is wide enough to hold a missing tile."""
+    steps = [float(np.linalg.norm(points[row[k + 1]] - points[row[k]])) for k in range(len(row) - 1)]
+    return [k for k, s in enumerate(steps) if s > 1.6 * pitch]
+
+
+def _pattern_score(lengths: list[int]) -> int:
+    """How many rows have the length the layout expects at their place (higher is better)."""
+    return sum(1 for a, (_, codes) in zip(lengths, LAYOUT_ROWS) if a == len(codes))
+
+
+def _row_agreement(rows: list[list[int]], tiles) -> int:
+    """Tiles whose base-model reading belongs to their row (any length: a missing tile shifts the
+    places but not the row)."""
+    return sum(1 for row, (_, codes) in zip(rows, LAYOUT_ROWS) for i in row
+               if getattr(tiles[i], "code", None) in codes)
+
+
+def _agreement(rows: list[list[int]], tiles) -> int:
+    """Tiles whose base-model reading is the code of their place (rows of the right length)."""
+    n = 0
+    for row, (_, codes) in zip(rows, LAYOUT_ROWS):
+        if len(row) == len(codes):
+            n += sum(1 for i, code in zip(row, codes) if getattr(tiles[i], "code", None) == code)
+    return n
+
+
+def assign_layout(tiles) -> LayoutResult:
+    """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
+    and give each the code of its place; ``problems`` says what does not fit."""
+    problems = []
+    face_up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
+    for i, t in enumerate(tiles):
+        if getattr(t, "face_down", False):
+            problems.append(f"a tile lies face down at {_where(t)}: turn every tile face up")
+    if len(face_up) < 2:
+        return LayoutResult(rows=[], problems=problems + [f"found {len(face_up)} face-up tile(s); "
+                                                         "expected 34 (or 42 with flowers and seasons)"])
+    pts = _centres([tiles[i] for i in face_up])
+    theta = row_direction(pts)
+    d = np.linalg.norm(pts[:, None] - pts[None], axis=-1)
+    np.fill_diagonal(d, np.inf)
+    pitch = float(np.median(d.min(1)))          # tile width plus the gap: the unit of the layout
+    chains = chain_rows(pts, theta, pitch)
+    # The photo may be taken from another side of the table, or the rows laid bottom to top:
+    # of the four readings (as is, turned half a turn, rows reversed, each row reversed), keep the
+    # one whose row lengths fit the layout best, then the one the base model agrees with most.
+    readings = {
+        "as laid out": chains,
+        "turned 180°": [list(reversed(ch)) for ch in reversed(chains)],
+        "rows bottom to top": list(reversed(chains)),
+        "rows right to left": [list(reversed(ch)) for ch in chains],
+    }
+
+    def fit(item):
+        rows_ = [[face_up[i] for i in c] for c in item[1]]
+        return (_pattern_score([len(c) for c in rows_]), _row_agreement(rows_, tiles), _agreement(rows_, tiles))
+    orientation, chains = max(readings.items(), key=fit)   # max keeps the first of equals
+    rows = [[face_up[i] for i in ch] for ch in chains]
+    local_rows = chains
+    result = LayoutResult(rows=rows, orientation=orientation)
+    n = sum(len(r) for r in rows)
+    # A lone tile beside four or more rows is a stray tile, not a row of its own.
+    stray = [k for k, r in enumerate(rows) if len(r) == 1 and len(rows) > 4]
+    for k in stray:
+        problems.append(f"extra tile at {_where(tiles[rows[k][0]])}, away from the rows: remove it")
+    rows = [r for k, r in enumerate(rows) if k not in stray]
+    local_rows = [r for k, r in enumerate(local_rows) if k not in stray]
+    result.rows = rows
+    result.has_bonus = len(rows) >= 5
+    if len(rows) not in (4, 5):
+        problems.append(f"found {len(rows)} rows of tiles ({n} tiles, rows of {' '.join(str(len(r)) for r in rows)}); "
+                        "expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)")
+    for k, row in enumerate(rows[:5]):
+        title, codes = LAYOUT_ROWS[k]
+        if len(row) == len(codes):
+            for idx, code in zip(row, codes):
+                result.codes[idx] = code
+            continue
+        what = "missing" if len(row) < len(codes) else "extra"
+        msg = f"row {k + 1} ({title}) has {len(row)} tiles, expected {len(codes)}"
+        gaps = _row_gaps(pts, local_rows[k], pitch) if len(row) < len(codes) else []
+        if gaps:
+            g = gaps[0]
+            msg += f": a tile seems missing after the {_ordinal(g + 1)} tile"
+        elif what == "extra":
+            msg += ": remove the extra tile(s)"
+        else:
+            msg += ": add the missing tile(s) in order"
+        problems.append(msg)
+    result.problems = problems
+    return result
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _where(t) -> str:
+    x, y = t.center
+    return f"({x:.0f}, {y:.0f})"
+
+
+@dataclass
+class Calibration:
+    """A read calibration photo: the tiles, their rows, the codes assigned, the crops."""
+    tiles: list
+    layout: LayoutResult
+    crops: list                       # crop per tile (BGR), same order as ``tiles``
+
+    @property
+    def ok(self) -> bool:
+        return self.layout.ok
+
+    def disagreements(self) -> list[tuple[int, str, str, float]]:
+        """(tile index, assigned code, base model's code, its confidence) where they differ."""
+        out = []
+        for i, code in self.layout.codes.items():
+            t = self.tiles[i]
+            if t.code != code:
+                out.append((i, code, t.code, float(t.confidence)))
+        return out
+
+    def table(self) -> str:
+        """Rows with the assigned codes; a base-model reading that differs is shown after '≠'."""
+        lines = []
+        for k, row in enumerate(self.layout.rows):
+            cells = []
+            for i in row:
+                code = self.layout.codes.get(i, "?")
+                base = self.tiles[i].code
+                cells.append(code if base == code else f"{code}≠{base or '##'}")
+            lines.append(f"row {k + 1}: " + " ".join(cells))
+        return "\n".join(lines)
+
+    def build_profile(self, name: str, embed=None):
+        from .profile import TileSetProfile
+        if not self.layout.ok:
+            raise CalibrationError(self.layout.problems)
+        items = sorted(self.layout.codes.items(), key=lambda kv: kv[0])
+        examples = [(self.crops[i], code) for i, code in items]
+        absent = [] if self.layout.has_bonus else list(BONUS)
+        return TileSetProfile.from_examples(examples, name=name, embed=embed, absent_codes=absent)
+
+
+def calibrate(image, reader=None) -> Calibration:
+    """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
+    from .crops import crop_tile
+    from .decode import decode_image
+    from .reader import CROP_SOURCE_SIDE, default_reader
+    reader = reader or default_reader()
+    decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
+    tiles = reader.read(decoded.image, embeddings=True)
+    # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
+    crops = [crop_tile(decoded.image, t.box) for t in tiles]
+    for t in tiles:
+        s = decoded.scale
+        t.box = tuple(v * s for v in t.box)
+        if t.corners:
+            t.corners = [(x * s, y * s) for x, y in t.corners]
+    return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=crops)

@@ -1,0 +1,352 @@
+"""Does calibration teach the reader a tile set it never saw? (issue 7, evidence)
+
+    python -m vision.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
+
+For each tile set: calibrate from one example per code, then read other tiles of the same set
+with the base classifier alone ("before") and with the profile ("after"); prints per-tile
+accuracy (tiles cut from their labelled boxes, so detection is out of the measure) and the
+codes still misread. Sets:
+
+- ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection (one physical set on an
+  automatic table, see models/classifier/CALIBRATION.md). Calibration: the first labelled crop of
+  each code in the train split's photos; test: every labelled tile of the valid and test splits.
+- ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
+  = one fixed draw of body colour, ink tint, stroke and face size. Calibration: a rendered photo of
+  the documented layout, cut and assigned by ``assign_layout`` (the layout code is under test too);
+  test: rendered scenes of rows of tiles (tilted camera, sideways tiles), half turned 180°.
+- ``gl_colored``, ``gl_mono``: the GL-MahjongTile faces (../shared/data/artwork/gl-mahjongtile,
+  Unlicense), never used by any training: rendered from SVG (needs the ``cairosvg`` package;
+  skipped without it).
+
+Which sets are held out depends on the classifier: see CALIBRATION.md.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from scorer.tiles import ALL_CODES
+
+from .calibration import LAYOUT_ROWS, assign_layout
+from .profile import TileSetProfile, apply_profile, colour_stats
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+PHOTOS = "chinese-mahjong-detection"
+
+# GL-MahjongTile file names (checked by eye against a contact sheet, faces flipped upright): b = bamboo, c = characters,
+# d = dots, index 0-8 = 1-9; h-0..h-3 = E S W N, h-4 red, h-5 green, h-6 white; f-0..f-3 =
+# spring summer autumn winter (5f-8f), f-4 plum (1f), f-5 orchid (2f), f-6 bamboo (4f),
+# f-7 chrysanthemum (3f).
+_GL_HONOURS = {0: "1z", 1: "2z", 2: "3z", 3: "4z", 4: "7z", 5: "6z", 6: "5z"}
+_GL_FLOWERS = {0: "5f", 1: "6f", 2: "7f", 3: "8f", 4: "1f", 5: "2f", 6: "4f", 7: "3f"}
+
+
+def gl_code(stem: str) -> str | None:
+    kind, _, idx = stem.partition("-")
+    if not idx.isdigit():
+        return None
+    i = int(idx)
+    if kind in ("b", "c", "d") and i < 9:
+        return f"{i + 1}" + {"b": "s", "c": "m", "d": "p"}[kind]
+    if kind == "h":
+        return _GL_HONOURS.get(i)
+    if kind == "f":
+        return _GL_FLOWERS.get(i)
+    return None
+
+
+def gl_style(variant: str, data_root: Path = DATA):
+    """A renderer ``Style`` from the GL-MahjongTile SVGs (``colored`` or ``converted``)."""
+    import cv2
+    import cairosvg
+    from .synth.artwork import FACE_SIZE, Style
+    folder = Path(data_root) / "artwork" / "gl-mahjongtile" / "svg" / variant
+    style = Style(f"gl_{variant}")
+    for path in sorted(folder.glob("*.svg")):
+        code = gl_code(path.stem)
+        if not code:
+            continue
+        png = cairosvg.svg2png(url=str(path), output_width=FACE_SIZE[0] * 2)
+        # The SVGs are drawn in font-glyph coordinates (y up): flip them upright.
+        img = cv2.flip(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED), 0)
+        ys, xs = np.nonzero(img[..., 3] > 8)
+        img = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+        w, h = FACE_SIZE
+        s = min(w / img.shape[1], h / img.shape[0])
+        nw, nh = max(1, int(img.shape[1] * s)), max(1, int(img.shape[0] * s))
+        out = np.zeros((h, w, 4), np.uint8)
+        out[(h - nh) // 2:(h - nh) // 2 + nh, (w - nw) // 2:(w - nw) // 2 + nw] = cv2.resize(
+            img, (nw, nh), interpolation=cv2.INTER_AREA)
+        style.faces[code] = out
+    if not style.faces:
+        raise FileNotFoundError(f"no GL-MahjongTile SVGs under {folder}")
+    return style
+
+
+def tile_set_style(name: str, seed: int, data_root: Path = DATA):
+    """One physical tile set: a renderer TileStyle drawn once (fixed for all its photos)."""
+    from .synth.render import random_style
+    rng = np.random.default_rng(seed)
+    if name.startswith("gl_"):
+        art = gl_style({"gl_colored": "colored", "gl_mono": "converted"}[name], data_root)
+        base = random_style(rng, ("riichi",), data_root)
+        return dataclasses.replace(base, art=art)
+    return random_style(rng, (name,), data_root)
+
+
+def render_calibration(style, seed: int, classifier):
+    """A rendered photo of the documented layout with this set, read by ``classifier`` and
+    assigned by ``assign_layout``: (crops, assigned codes, true codes, no bonus row)."""
+    from .crops import crop_tile
+    from .synth.render import TILE_ASPECT, render_scene
+    from .types import PlacedTile, TileRead
+    rng = np.random.default_rng(seed)
+    rows = [codes for _, codes in LAYOUT_ROWS if all(c in style.art.faces for c in codes)]
+    tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.35)) for r, codes in enumerate(rows)
+             for k, code in enumerate(codes)]
+    img, labels = render_scene(tiles, rng, size=(1280, 960), style=style, clutter=0,
+                               camera_kw={"tilt_deg": (0, 25), "yaw_deg": (-15, 15)})
+    all_crops = [crop_tile(img, t.box) for t in labels]
+    reads = [TileRead(code=r.code, box=t.box, confidence=r.confidence, corners=t.corners)
+             for t, r in zip(labels, classifier.classify(all_crops, embeddings=True))]
+    layout = assign_layout(reads)
+    if not layout.ok:
+        raise RuntimeError(f"rendered calibration layout not assigned: {layout.problems}")
+    crops = [all_crops[i] for i in sorted(layout.codes)]
+    assigned = [layout.codes[i] for i in sorted(layout.codes)]
+    truth = [labels[i].code for i in sorted(layout.codes)]
+    return crops, assigned, truth, not any(len(c) == 8 for c in rows)
+
+
+def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) -> Path:
+    """The guide's example photo (docs/img/calibration-layout.jpg): the layout with flowers, drawn
+    with the Hong Kong artwork (CC0), assigned codes written under each tile."""
+    import cv2
+    from .synth.render import TILE_ASPECT, render_scene
+    from .types import PlacedTile, TileRead
+    style = tile_set_style("hongkong", seed, data_root)
+    rng = np.random.default_rng(seed)
+    tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.45)) for r, (_, codes) in enumerate(LAYOUT_ROWS)
+             for k, code in enumerate(codes)]
+    img, labels = render_scene(tiles, rng, size=(960, 720), style=style, clutter=0,
+                               camera_kw={"tilt_deg": (15, 20), "yaw_deg": (-8, -6)})
+    reads = [TileRead(code=t.code, box=t.box, confidence=1.0, corners=t.corners) for t in labels]
+    layout = assign_layout(reads)
+    for i, code in layout.codes.items():
+        x0, y0, x1, y1 = reads[i].box
+        org = (int((x0 + x1) / 2) - 11, int(y1) + 16)
+        cv2.putText(img, code, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(img, code, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255), 1, cv2.LINE_AA)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return path
+
+
+def render_test_crops(style, seed: int, per_code: int):
+    """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code."""
+    from .crops import crop_tile
+    from .synth.random_layouts import GAP
+    from .synth.render import TILE_ASPECT, render_scene
+    from .types import PlacedTile
+    rng = np.random.default_rng(seed)
+    counts: Counter = Counter()
+    crops, truth = [], []
+    codes_all = sorted(c for c in style.art.faces if c[0] != "0")
+    while True:
+        codes = [c for c in codes_all if counts[c] < per_code]
+        if not codes:
+            return crops, truth
+        tiles, x = [], 0.0
+        for _ in range(int(rng.integers(4, 9))):
+            code = codes[int(rng.integers(len(codes)))]
+            side = rng.random() < 0.15
+            tiles.append(PlacedTile(code, x + (TILE_ASPECT if side else 1) / 2, 0.0, angle=90 if side else 0,
+                                    sideways=side))
+            x += (TILE_ASPECT if side else 1) + GAP + rng.uniform(0, 0.2)
+        size = int(rng.integers(400, 800))
+        img, labels = render_scene(tiles, rng, size=(size, size * 3 // 4), style=style, clutter=2,
+                                   camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})
+        for t in labels:
+            if t.box[2] - t.box[0] < 8 or t.box[3] - t.box[1] < 8:
+                continue
+            crop = crop_tile(img, t.box)
+            if rng.random() < 0.5:
+                crop = np.ascontiguousarray(crop[::-1, ::-1])
+            crops.append(crop)
+            truth.append(t.code)
+            counts[t.code] += 1
+
+
+def photo_set(prefix: str, data_root: Path = DATA):
+    """(calibration crops, their codes, test crops, their codes) from one photo group."""
+    import cv2
+    import yaml
+    from .codes import photo_label_code
+    from .crops import crop_tile
+    root = Path(data_root) / PHOTOS
+    names = yaml.safe_load((root / "data.yaml").read_text())["names"]
+
+    def crops_of(split):
+        out = []
+        for img_path in sorted((root / split / "images").glob(f"{prefix}*.jpg")):
+            img = cv2.imread(str(img_path))
+            lab = root / split / "labels" / (img_path.stem + ".txt")
+            if img is None or not lab.exists():
+                continue
+            h, w = img.shape[:2]
+            for line in lab.read_text().split("\n"):
+                parts = line.split()
+                if len(parts) != 5:
+                    continue
+                c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
+                box = ((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h)
+                out.append((crop_tile(img, box), photo_label_code(names[c]), bw * w, bh * h))
+        return out
+    # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
+    # each code the largest box with an upright tile's shape (taller than wide by 1.2-1.6; tiles
+    # lying askew in piles have squarer boxes).
+    best: dict = {}
+    for crop, code, bw, bh in crops_of("train"):
+        if 1.2 <= bh / max(bw, 1e-6) <= 1.6 and bw * bh > best.get(code, (None, 0))[1]:
+            best[code] = (crop, bw * bh)
+    calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
+    test = [(c, k) for c, k, _, _ in crops_of("valid") + crops_of("test")]
+    return [c for c, _ in calib], [k for _, k in calib], [c for c, _ in test], [k for _, k in test]
+
+
+def accuracy(pred, truth) -> float:
+    return sum(p == t for p, t in zip(pred, truth)) / max(len(truth), 1)
+
+
+class CachedClassifier:
+    """The base classifier with its readings of each crop kept (the grid re-ranks many times)."""
+
+    def __init__(self, classifier):
+        self.classifier = classifier
+        self.classes = classifier.classes
+        self.cache: dict = {}
+
+    def classify(self, crops, embeddings=True):
+        import copy
+        import hashlib
+        keys = [hashlib.sha1(np.ascontiguousarray(c).tobytes()).hexdigest() for c in crops]
+        todo = [i for i, k in enumerate(keys) if k not in self.cache]
+        for start in range(0, len(todo), 256):
+            part = todo[start:start + 256]
+            for i, r in zip(part, self.classifier.classify([crops[i] for i in part], embeddings=True)):
+                self.cache[keys[i]] = r
+        return [copy.copy(self.cache[k]) for k in keys]
+
+
+def evaluate_set(classifier, calib_crops, calib_codes, test_crops, test_truth, absent=(), params=None,
+                 use_colour=True, test_colours=None, return_profile=False):
+    def embed(crops):
+        return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
+    profile = TileSetProfile.from_examples(list(zip(calib_crops, calib_codes)), name="eval", embed=embed,
+                                           absent_codes=absent, model_id="eval", **(params or {}))
+    readings = classifier.classify(test_crops, embeddings=True)
+    before = [r.code for r in readings]
+    colours = None
+    if use_colour:
+        colours = test_colours if test_colours is not None else [colour_stats(c) for c in test_crops]
+    apply_profile(readings, profile, colours=colours, classes=classifier.classes)
+    after = [r.code for r in readings]
+    return (before, after, profile) if return_profile else (before, after)
+
+
+def with_corrections(classifier, profile, test_crops, test_truth, use_colour=True):
+    """Learning from corrections: the user reviews the first half of the test tiles in order and
+    corrects every misread one (each correction goes into the profile at once); returns (number
+    of corrections, accuracy on the second half before, after those corrections)."""
+    half = len(test_crops) // 2
+    n = 0
+    for crop, code in zip(test_crops[:half], test_truth[:half]):
+        [r] = classifier.classify([crop], embeddings=True)
+        apply_profile([r], profile, colours=[colour_stats(crop)] if use_colour else None, classes=classifier.classes)
+        if r.code != code:
+            profile.add_example(crop, code)
+            n += 1
+    rest, truth = test_crops[half:], test_truth[half:]
+    readings = classifier.classify(rest, embeddings=True)
+    apply_profile(readings, profile, colours=[colour_stats(c) for c in rest] if use_colour else None,
+                  classes=classifier.classes)
+    return n, accuracy([r.code for r in readings], truth)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m vision.calibration_eval", description=__doc__.split("\n\n")[0])
+    p.add_argument("--classifier", default=None, help="weights (default models/classifier/classifier.pt)")
+    p.add_argument("--sets", default="hand_photos,hongkong,gl_colored,gl_mono")
+    p.add_argument("--per-code", type=int, default=12, help="rendered test tiles per code")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--data", type=Path, default=DATA)
+    p.add_argument("--no-colour", action="store_true", help="re-rank without the colour statistics")
+    p.add_argument("--augment", type=int, default=None, help="augmented copies per calibration example "
+                   "(default: the profile's, vision.profile.AUGMENT)")
+    p.add_argument("--corrections", action="store_true",
+                   help="also simulate corrections: every misread tile of the first half is corrected")
+    p.add_argument("--grid", action="store_true", help="also print accuracy over a grid of profile parameters")
+    p.add_argument("--example-picture", type=Path, default=None,
+                   help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
+    args = p.parse_args(argv)
+    if args.example_picture:
+        print(render_example_picture(args.example_picture, data_root=args.data))
+        return 0
+    from .classifier import CropClassifier
+    clf = CachedClassifier(CropClassifier(args.classifier))
+    print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}")
+    print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
+    totals = []
+    for k, name in enumerate(s for s in args.sets.split(",") if s):
+        t0 = time.time()
+        absent: list[str] = []
+        try:
+            if name.endswith("_photos"):
+                cc, ck, tc, tk = photo_set(name[:-len("photos")], args.data)
+                absent = []
+            else:
+                style = tile_set_style(name, args.seed + 100 * k, args.data)
+                cc, ck, truth, no_bonus = render_calibration(style, args.seed + 100 * k + 1, clf)
+                if ck != truth:
+                    print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
+                absent = [f"{n}f" for n in range(1, 9)] if no_bonus else []
+                tc, tk = render_test_crops(style, args.seed + 100 * k + 2, args.per_code)
+        except ModuleNotFoundError as exc:
+            print(f"{name:<12} skipped: {exc}")
+            continue
+        cols = [colour_stats(c) for c in tc]
+        prm = {} if args.augment is None else {"augment": args.augment}
+        before, after, profile = evaluate_set(clf, cc, ck, tc, tk, absent=absent, use_colour=not args.no_colour,
+                                              test_colours=cols, return_profile=True, params=prm)
+        errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
+        totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
+        print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
+              + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-") + f"  ({time.time() - t0:.0f} s)")
+        if args.corrections:
+            half = len(tk) // 2
+            second_after = accuracy(after[half:], tk[half:])
+            n_corr, acc = with_corrections(clf, profile, tc, tk, use_colour=not args.no_colour)
+            print(f"{'':<12} corrections: {n_corr} made while reviewing the first {half} tiles; second half "
+                  f"{accuracy(before[half:], tk[half:]):.2%} base, {second_after:.2%} calibrated, {acc:.2%} with them")
+        if args.grid:
+            for tau in (0.03, 0.05, 0.08):
+                for w in (0.5, 1.0, 2.0):
+                    for s0 in (None,):
+                        for cw in (0.0, 0.5, 1.0):
+                            prm = dict(temperature=tau, profile_weight=w, colour_weight=cw)
+                            _, a2 = evaluate_set(clf, cc, ck, tc, tk, absent=absent, params=prm, test_colours=cols)
+                            print(f"   grid {name} tau={tau} w={w} s0={s0} colour={cw}: {accuracy(a2, tk):.2%}")
+    if totals:
+        n = sum(t[0] for t in totals)
+        print(f"{'all':<12} {n:>6} {'':>5} {sum(t[0] * t[1] for t in totals) / n:>8.2%} "
+              f"{sum(t[0] * t[2] for t in totals) / n:>8.2%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

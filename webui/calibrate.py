@@ -1,0 +1,212 @@
+"""``/calibrate``: teach the reader the user's tile set from one photo (issue 7).
+
+A self-contained blueprint (it imports flask, ``vision`` and nothing else of the web UI) that
+``create_app`` registers with ``app.register_blueprint(calibrate.bp)``:
+
+- ``GET /calibrate/``: the saved profiles (activate, delete) and the upload form.
+- ``POST /calibrate/upload``: a calibration photo and a name → the tiles sorted into the layout's
+  rows with the codes their places give them (and the base model's reading where it differs), or
+  the problems found; the profile is built and kept pending until confirmed.
+- ``POST /calibrate/save``: keep the pending profile under its name and make it active.
+- ``POST /calibrate/activate``, ``/deactivate``, ``/delete``: manage saved profiles.
+- ``POST /calibrate/corrections`` (``crop`` image + ``code``, JSON answer) and
+  ``POST /calibrate/corrections/undo``: corrections made while reviewing a hand teach the active
+  profile; ``record_correction`` does the same from Python (the review page's handler).
+
+Profiles live in ``<DATA_DIR>/profiles`` (the app's ``DATA_DIR``; ``vision.profile.ProfileStore``),
+the same place ``mjtable calibrate`` uses. Templates extend the app's ``base.html`` when it has
+one with its CSRF helper (a plain page otherwise) and send ``csrf_token()`` when it is defined.
+"""
+from __future__ import annotations
+
+import base64
+import secrets
+from pathlib import Path
+
+from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
+
+from vision.profile import ProfileError, ProfileStore, TileSetProfile
+
+bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="templates")
+
+PENDING = "calibration_pending"
+
+
+def _store() -> ProfileStore:
+    return ProfileStore(current_app.config.get("DATA_DIR"))
+
+
+def _pending_path(token: str) -> Path:
+    if not token or not token.isalnum() or len(token) > 64:
+        raise ProfileError("unknown calibration (upload the photo again)")
+    return Path(_store().data_dir) / PENDING / f"{token}.npz"
+
+
+def _page(template: str, status: int = 200, **ctx):
+    # The web UI's base.html needs its CSRF helper and its blueprints; a bare app (tests, another
+    # host app) gets a plain page.
+    full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
+    layout = "base.html" if full_app else "calibrate/_plain.html"
+    return render_template(template, layout=layout, **ctx), status
+
+
+def _png_data_uri(img) -> str:
+    import cv2
+    ok, buf = cv2.imencode(".png", img)
+    return "data:image/png;base64," + base64.b64encode(buf.tobytes()).decode() if ok else ""
+
+
+@bp.get("/")
+def index():
+    store = _store()
+    return _page("calibrate/index.html", profiles=store.list())
+
+
+@bp.post("/upload")
+def upload():
+    from vision import calibration
+    from vision.errors import ImageError, ModelMissingError
+    name = (request.form.get("name") or "").strip()
+    photo = request.files.get("photo")
+    store = _store()
+    try:
+        store.path(name)     # checks the name makes a file name
+    except ProfileError as exc:
+        return _page("calibrate/index.html", 400, profiles=store.list(), error=str(exc), name=name)
+    if photo is None or not photo.filename:
+        return _page("calibrate/index.html", 400, profiles=store.list(), error="choose a calibration photo",
+                     name=name)
+    try:
+        result = calibration.calibrate(photo.read())
+    except ImageError as exc:
+        return _page("calibrate/index.html", 400, profiles=store.list(), error=exc.message, name=name)
+    except ModelMissingError as exc:
+        return _page("calibrate/index.html", 503, profiles=store.list(), error=str(exc), name=name)
+    rows = []
+    for k, row in enumerate(result.layout.rows):
+        cells = []
+        for i in row:
+            t = result.tiles[i]
+            code = result.layout.codes.get(i)
+            cells.append({"code": code, "read": t.code, "confidence": t.confidence,
+                          "differs": code is not None and t.code != code, "img": _png_data_uri(result.crops[i])})
+        rows.append(cells)
+    token = None
+    _drop_old_pending()
+    if result.ok:
+        profile = result.build_profile(name)
+        token = secrets.token_hex(12)
+        profile.save(_pending_path(token))
+    return _page("calibrate/confirm.html", 200 if result.ok else 422, name=name, rows=rows, token=token,
+                 problems=result.layout.problems, orientation=result.layout.orientation,
+                 has_bonus=result.layout.has_bonus, replacing=store.exists(name),
+                 disagreements=len(result.disagreements()))
+
+
+def _drop_old_pending(max_age_s: float = 86400) -> None:
+    import time
+    folder = Path(_store().data_dir) / PENDING
+    for p in folder.glob("*.npz") if folder.exists() else []:
+        if time.time() - p.stat().st_mtime > max_age_s:
+            p.unlink(missing_ok=True)
+
+
+@bp.post("/save")
+def save():
+    store = _store()
+    try:
+        pending = _pending_path(request.form.get("token", ""))
+        profile = TileSetProfile.load(pending)
+    except ProfileError:
+        flash("That calibration has expired: upload the photo again.")
+        return redirect(url_for("calibrate.index"))
+    store.save(profile)
+    store.activate(profile.name)
+    pending.unlink(missing_ok=True)
+    flash(f"Profile “{profile.name}” saved: it is now the active profile.")
+    return redirect(url_for("calibrate.index"))
+
+
+@bp.post("/activate")
+def activate():
+    try:
+        _store().activate(request.form.get("name", ""))
+        flash(f"Active profile: {request.form.get('name')}.")
+    except ProfileError as exc:
+        flash(str(exc))
+    return redirect(url_for("calibrate.index"))
+
+
+@bp.post("/deactivate")
+def deactivate():
+    _store().activate(None)
+    flash("No active profile: the base model reads tiles alone.")
+    return redirect(url_for("calibrate.index"))
+
+
+@bp.post("/delete")
+def delete():
+    try:
+        _store().remove(request.form.get("name", ""))
+        flash(f"Profile {request.form.get('name')} deleted.")
+    except ProfileError as exc:
+        flash(str(exc))
+    return redirect(url_for("calibrate.index"))
+
+
+def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
+    """Teach the active profile that ``crop_bgr`` (an upright tile crop, as
+    ``vision.crops.crop_tile`` cuts it) is ``code``. Returns a summary, or None with no active
+    profile (corrections then only fix the hand at hand)."""
+    store = ProfileStore(data_dir)
+    profile = store.active()
+    if profile is None:
+        return None
+    profile.add_example(crop_bgr, code)
+    store.save(profile)
+    return {"profile": profile.name, "code": code, "corrections": profile.n_corrections}
+
+
+def undo_correction(data_dir) -> dict | None:
+    store = ProfileStore(data_dir)
+    profile = store.active()
+    if profile is None:
+        return None
+    code = profile.remove_last()
+    store.save(profile)
+    return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
+
+
+def _error(status: int, code: str, message: str):
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+@bp.post("/corrections")
+def add_correction():
+    import cv2
+    import numpy as np
+    code = request.form.get("code", "")
+    upload = request.files.get("crop")
+    if upload is None:
+        return _error(400, "no_crop", "send the tile's crop as the 'crop' file")
+    img = cv2.imdecode(np.frombuffer(upload.read(), np.uint8), cv2.IMREAD_COLOR)
+    if img is None:
+        return _error(400, "not_an_image", "the crop is not an image")
+    try:
+        done = record_correction(current_app.config.get("DATA_DIR"), img, code)
+    except ProfileError as exc:
+        return _error(400, "bad_correction", str(exc))
+    if done is None:
+        return _error(409, "no_active_profile", "no active tile-set profile: calibrate first (/calibrate)")
+    return jsonify(done)
+
+
+@bp.post("/corrections/undo")
+def undo():
+    try:
+        done = undo_correction(current_app.config.get("DATA_DIR"))
+    except ProfileError as exc:
+        return _error(409, "nothing_to_undo", str(exc))
+    if done is None:
+        return _error(409, "no_active_profile", "no active tile-set profile")
+    return jsonify(done)

@@ -1,4 +1,4 @@
-"""Generate the example pictures of docs/photographing.md from vision.layout.
+"""Generate the example pictures of the README section "How to photograph a hand" from vision.layout.
 
 Run from the repository root: python docs/img/make_examples.py (writes docs/img/*.png)."""
 import random, sys

@@ -31,14 +31,14 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def context_from_args(args) -> dict:
-    from scorer.notation import _tiles_of
+    from scorer.notation import parse_tiles
     out = {}
     for key in C.CONTEXT_KEYS.values():
         v = getattr(args, f"ctx_{key.name}", None)
         if v is None:
             continue
         if key.check is C._tiles:
-            v = [code for code, _ in _tiles_of(v, 0)]
+            v = parse_tiles(v)
         out[key.name] = v
     return out
 

@@ -61,6 +61,14 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
     return out
 
 
+def parse_tiles(text: str) -> list[str]:
+    """Tile codes of a bare tile list in notation (``"3m5z"``, ``"E P"``): for context keys such
+    as dora indicators. Raises :class:`HandError` naming the position."""
+    if not isinstance(text, str):
+        raise errors.HandError(errors.BAD_NOTATION, "tiles must be text")
+    return [code for code, _ in _tiles_of(text[:MAX_LENGTH], 0)]
+
+
 def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
     tiles_part, _, mark = body.partition(",")
     mark = mark.strip()

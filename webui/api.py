@@ -82,8 +82,8 @@ def _form_context() -> dict:
             except ValueError:
                 raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}") from None
         elif kind == "tiles":
-            from scorer.notation import _tiles_of
-            ctx[name] = [c for c, _ in _tiles_of(raw, 0)]
+            from scorer.notation import parse_tiles
+            ctx[name] = parse_tiles(raw)
         else:
             ctx[name] = raw
     return ctx

@@ -107,7 +107,7 @@ def option_fields(rules: str) -> list[dict]:
 def parse_form_context(form, rules: str | None) -> dict:
     """Context from form fields ``ctx_<name>``; unchecked booleans are false only when the
     form says it carried them (``ctx__present``), so a partial form never invents values."""
-    from scorer.notation import _tiles_of
+    from scorer.notation import parse_tiles
     out = {}
     for field in context_fields(rules):
         name, kind = field["name"], field["kind"]
@@ -126,7 +126,7 @@ def parse_form_context(form, rules: str | None) -> dict:
                 raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}")
         elif kind == "tiles":
             try:
-                out[name] = [c for c, _ in _tiles_of(raw, 0)]
+                out[name] = parse_tiles(raw)
             except scorer.HandError as e:
                 raise scorer.HandError(e.code, f"{name}: {e.message}", field=f"context.{name}") from None
         else:

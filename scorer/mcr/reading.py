@@ -30,6 +30,8 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2)) for r in (start, start + 3, start + 6)))
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 
+_KNITTED_BITS = tuple((k, sum(1 << i for i in k)) for k in KNITTED_STRAIGHTS)
+
 
 class Reading:
     """One reading, with the summary every set pattern needs computed once: the chows and the
@@ -69,8 +71,11 @@ class HandFacts:
         self.hand = hand
         index = _INDEX
         counts = [0] * 34
+        present = set()
         for t in hand.concealed:
-            counts[index[t]] += 1
+            i = index[t]
+            counts[i] += 1
+            present.add(i)
         self.standing = tuple(counts)
         melds = []
         for m in hand.melds:
@@ -82,14 +87,16 @@ class HandFacts:
                 counts[first] += 1
                 counts[first + 1] += 1
                 counts[first + 2] += 1
+                present.update((first, first + 1, first + 2))
             else:
+                present.add(first)
                 melds.append((PUNG, first, True) if kind == "pung" else (KONG, first, not m.concealed))
                 counts[first] += len(tiles)
         self.counts = counts
         self.melds = tuple(melds)
-        self.n_exposed = sum(1 for s in melds if s[2])
+        self.n_exposed = sum([s[2] for s in melds])
         self.win = index[hand.winning_tile]
-        distinct = tuple([i for i in _RANGE34 if counts[i]])
+        distinct = tuple(sorted(present))
         self.distinct = distinct
         bits = 0
         for i in distinct:
@@ -224,28 +231,47 @@ def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
                  for wp, wsets in _suit_ways(key, honours))
 
 
+#: Per suit (0-3): suit counts -> (pair-suit flag, ``_placed_ways``), or None when the counts
+#: do not split into sets (and one pair). Filled on first use of each suit key (suit keys recur
+#: across hands, so this is a per-suit table, not a per-hand cache).
+_PLACED_BY_SUIT: tuple[dict, ...] = ({}, {}, {}, {})
+
+
+def _suit_entry(suit: int, key: tuple):
+    lo, _hi, hon = _SUIT_SLICES[suit]
+    n = sum(key)
+    ways = _placed_ways(key, lo, hon)
+    entry = _PLACED_BY_SUIT[suit][key] = (n % 3 == 2, ways) if ways else None
+    return entry
+
+
+_EMPTY_SUIT, _EMPTY_HONOURS = (0,) * 9, (0,) * 7
+
+
 @lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
     """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
     per_suit = []
     pair_suits = 0
-    for lo, hi, hon in _SUIT_SLICES:
-        key = standing[lo:hi]
-        n = sum(key)
-        if not n:
+    tables = _PLACED_BY_SUIT
+    for suit, key in enumerate((standing[0:9], standing[9:18], standing[18:27], standing[27:34])):
+        if key == _EMPTY_SUIT or key == _EMPTY_HONOURS:
             continue
-        ways = _placed_ways(key, lo, hon)
-        if not ways:
+        table = tables[suit]
+        entry = table[key] if key in table else _suit_entry(suit, key)
+        if entry is None:
             return ()
-        if n % 3 == 2:
+        if entry[0]:
             pair_suits += 1
-        per_suit.append(ways)
+        per_suit.append(entry[1])
     if pair_suits != 1:
         return ()
+    if len(per_suit) == 1:
+        return tuple([sets + ((PAIR, pair, False),) for pair, sets in per_suit[0]])
     combos = [((), -1)]
     for ways in per_suit:
         combos = [(sets + wsets, pair if wp < 0 else wp) for sets, pair in combos for wp, wsets in ways]
-    return tuple(sets + ((PAIR, pair, False),) for sets, pair in combos)
+    return tuple([sets + ((PAIR, pair, False),) for sets, pair in combos])
 
 
 # ---- waits ---------------------------------------------------------------------------------
@@ -396,6 +422,27 @@ def _suit_completions(key: tuple, honours: bool) -> tuple:
     return tuple(sets_only), tuple(with_pair)
 
 
+#: Per suit, per honours flag: suit counts -> (status, ranks completing it as sets only, ranks
+#: completing it as sets + pair); status 0 empty or sets only, 2 sets + pair, 1 incomplete.
+#: Filled on first use of each suit key (suit keys recur across hands; bounded like
+#: _suit_completions' cache).
+_SUIT_WAIT_INFO: tuple[dict, dict] = ({}, {})
+
+
+def _suit_wait_info(key: tuple, honours: bool) -> tuple:
+    info = _SUIT_WAIT_INFO[honours].get(key)
+    if info is None:
+        n = sum(key)
+        if n == 0:
+            status = 0
+        elif n % 3 == 1 or not _suit_ok(key, honours):
+            status = 1
+        else:
+            status = n % 3
+        info = _SUIT_WAIT_INFO[honours][key] = (status,) + _suit_completions(key, honours)
+    return info
+
+
 @lru_cache(maxsize=65536)
 def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     """Tiles that complete ``counts`` (3n+1 tiles) into sets and a pair, or seven pairs.
@@ -403,29 +450,23 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     Only the position of the tiles counts, not how many copies are still unseen (001, Les
     attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
     winning tile's suit must become complete while the others already are."""
-    status = []          # per suit: 0 sets only (or empty), 2 sets + pair, 1 incomplete
-    keys = []
-    for lo, hi, hon in _SUIT_SLICES:
-        key = counts[lo:hi]
-        keys.append(key)
-        n = sum(key)
-        if n == 0:
-            status.append(0)
-        elif n % 3 == 1 or not _suit_ok(key, hon):
-            status.append(1)
-        else:
-            status.append(n % 3)
+    infos = (_suit_wait_info(counts[0:9], False), _suit_wait_info(counts[9:18], False),
+             _suit_wait_info(counts[18:27], False), _suit_wait_info(counts[27:34], True))
+    status = [info[0] for info in infos]
+    incomplete = status.count(1)
+    pairs_all = status.count(2)
     out = set()
-    for s, (lo, hi, hon) in enumerate(_SUIT_SLICES):
-        others = status[:s] + status[s + 1:]
-        if 1 in others:
-            continue
-        pairs = others.count(2)
-        if pairs > 1:
-            continue
-        sets_only, with_pair = _suit_completions(keys[s], hon)
-        for r in (with_pair if pairs == 0 else sets_only):
-            out.add(lo + r)
+    if incomplete <= 1:
+        for s, info in enumerate(infos):
+            st = info[0]
+            if incomplete and st != 1:
+                continue            # another suit is incomplete: this one cannot take the tile
+            pairs = pairs_all - (st == 2)
+            if pairs > 1:
+                continue
+            lo = 9 * s
+            for r in (info[2] if pairs == 0 else info[1]):
+                out.add(lo + r)
     if seven_pairs and sum(counts) == 13:
         odd = [i for i, n in enumerate(counts) if n % 2]
         if len(odd) == 1:
@@ -482,8 +523,9 @@ def readings(h: HandFacts) -> list[Reading]:
         elif distinct[-1] < 27 and distinct[0] // 9 == distinct[-1] // 9:
             h.nine_gates = _is_nine_gates(standing, h.win)
     if len(melds) <= 1 and len(h.distinct) >= 9:
-        for knit in KNITTED_STRAIGHTS:
-            if all(standing[i] for i in knit):
+        bits = h.bits
+        for knit, knit_bits in _KNITTED_BITS:
+            if bits & knit_bits == knit_bits and all(standing[i] for i in knit):
                 rest = list(standing)
                 for i in knit:
                     rest[i] -= 1

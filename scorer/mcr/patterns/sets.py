@@ -99,7 +99,7 @@ class ChowCombinations(Pattern):
         chows = r.chows
         if len(chows) < 2:
             return
-        found = _chow_fans(tuple(c[0] for c in chows))
+        found = _chow_fans(tuple([c[0] for c in chows]))
         if found:
             for fan, mask in _remap(found, [c[1] for c in chows]):
                 add(out, fan, mask)
@@ -148,7 +148,7 @@ class PungCombinations(Pattern):
         pair = r.pair
         if len(pungs) < 2:
             return
-        found = _pung_fans(tuple(p[0] for p in pungs), pair[0] if pair else -1)
+        found = _pung_fans(tuple([p[0] for p in pungs]), pair[0] if pair else -1)
         if found:
             positions = [p[1] for p in pungs] + [pair[1] if pair else 0]
             for fan, mask in _remap(found, positions):
@@ -247,9 +247,11 @@ class KongsAndConcealedPungs(Pattern):
         win = h.win
         discard_pung = -1
         if not h.self_drawn:
-            in_chow = any(s[0] == CHOW and not s[2] and s[1] <= win <= s[1] + 2 for s in r.sets)
-            if not in_chow:
-                discard_pung = win
+            discard_pung = win
+            for s in r.sets:
+                if s[0] == CHOW and not s[2] and s[1] <= win <= s[1] + 2:
+                    discard_pung = -1
+                    break
         concealed = 0
         melded_k = concealed_k = 0
         mk_mask = ck_mask = 0
@@ -300,12 +302,13 @@ class SetShapes(Pattern):
     def find(self, h, r, out):
         sets = r.sets
         pair = sets[-1][1]
-        body = sets[:-1]
-        if pair < 27 and all(s[0] == CHOW or s[0] == KNIT for s in body):
-            add(out, "all_chows", 0)
+        n_chows = len(r.chows)
+        if pair < 27:
+            if n_chows == len(sets) - 1 or (r.form == "knitted_straight" and n_chows == len(sets) - 2):
+                add(out, "all_chows", 0)     # every set but the pair a chow (or the knit)
         if r.form != "standard":
             return
-        pungs = all(s[0] == PUNG or s[0] == KONG for s in body)
+        pungs = len(r.pungs) == len(sets) - 1
         if pungs:
             add(out, "all_pungs", 0)
         outside = fives = True

@@ -34,12 +34,14 @@ class Rules:
         self.value = value
         # Higher values first; at equal value the lower 000 number first (edge before closed
         # before single wait), so that every excluding fan is settled before what it excludes.
-        self.order = {f.id: (-value[f.id], f.number) for f in FANS}
+        ranked = sorted(FANS, key=lambda f: (-value[f.id], f.number))
+        self.order = {f.id: n for n, f in enumerate(ranked)}      # sort key: an int per fan
         rows: dict[str, list] = {}
         for row in EXCLUSIONS:
             if row.active(options):
                 rows.setdefault(row.fan, []).append(row)
-        self.rows = {k: tuple(v) for k, v in rows.items()}
+        # per excluding fan: ((scope, excluded fan ids, row), ...)
+        self.rows = {k: tuple((row.scope, row.excludes, row) for row in v) for k, v in rows.items()}
 
 
 def rules_for(options) -> Rules:
@@ -83,12 +85,13 @@ def resolve(raw: dict, rules: Rules):
             i = parent[i]
         return i
 
+    combination = _COMBINATION
     total = 0
     for f in sorted(alive, key=order.__getitem__):
         masks = alive[f]
         if not masks:
             continue
-        if f in _COMBINATION:
+        if f in combination:
             # Account-once (000): a combination counts only if no two of its sets are already
             # combined together (each new set joins the others once).
             if parent is None:
@@ -112,9 +115,8 @@ def resolve(raw: dict, rules: Rules):
         if not frows:
             continue
         union = -1
-        for row in frows:
-            scope = row.scope
-            for t in row.excludes:
+        for scope, excludes, row in frows:
+            for t in excludes:
                 tm = alive.get(t)
                 if not tm:
                     continue
@@ -204,12 +206,18 @@ def _discard_pung(h, r):
     """Index in r.sets of the standing pung completed by the discard, or -1 (ruling MCR-13)."""
     if h.self_drawn:
         return -1
-    if any(s[0] == CHOW and not s[2] and s[1] <= h.win <= s[1] + 2 for s in r.sets):
-        return -1
+    win = h.win
+    found = -1
     for i, s in enumerate(r.sets):
-        if s[0] == PUNG and not s[2] and s[1] == h.win:
-            return i
-    return -1
+        if s[2]:
+            continue
+        k = s[0]
+        if k == CHOW:
+            if s[1] <= win <= s[1] + 2:
+                return -1
+        elif k == PUNG and found < 0 and s[1] == win:
+            found = i
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -227,12 +235,21 @@ def decomposition_of(h, r) -> Decomposition:
     sets = []
     for i, s in enumerate(r.sets):
         role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
-        name, codes, concealed, text = _decomposition_set(s, role, form, i == 0)
+        if form == "standard":
+            view = _STANDARD_VIEWS[role].get(s)
+            if view is None:
+                view = _STANDARD_VIEWS[role][s] = _decomposition_set(s, role, form, i == 0)
+        else:
+            view = _decomposition_set(s, role, form, i == 0)
+        name, codes, concealed, text = view
         sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
     return Decomposition(form, sets)
 
 
 _STANDING, _MELD, _CLAIMED = range(3)
+#: Per role, the views of the sets of standard readings (there are a few hundred such sets: a
+#: per-set table, filled on first use).
+_STANDARD_VIEWS: tuple[dict, dict, dict] = ({}, {}, {})
 
 
 @lru_cache(maxsize=4096)

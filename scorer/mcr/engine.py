@@ -23,11 +23,12 @@ _COMBINATION = frozenset(f.id for f in FANS if f.combination)
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "rows", "options_items")
+    __slots__ = ("value", "order", "rows", "options_items", "options_dict")
 
     def __init__(self, options):
         from dataclasses import fields
         self.options_items = tuple((f.name, getattr(options, f.name)) for f in fields(options))
+        self.options_dict = dict(self.options_items)     # copied into each result
         value = {f.id: f.value for f in FANS}
         value["two_concealed_kongs"] = options.two_concealed_kongs_value
         value["melded_and_concealed_kong"] = options.melded_and_concealed_kong_value
@@ -347,7 +348,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                  "Déroulement); no settlement")
     return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
                        excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=dict(rules.options_items),
+                       assumed=hand.context.missing(context_keys), options=rules.options_dict.copy(),
                        extra=extra)
 
 

@@ -248,26 +248,42 @@ def _suit_entry(suit: int, key: tuple):
 _EMPTY_SUIT, _EMPTY_HONOURS = (0,) * 9, (0,) * 7
 
 
+_UNKNOWN = object()
+
+
 @lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
     """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
     per_suit = []
     pair_suits = 0
+    single = True               # every suit read one way only (the usual case)
     tables = _PLACED_BY_SUIT
-    for suit, key in enumerate((standing[0:9], standing[9:18], standing[18:27], standing[27:34])):
+    for suit, key in ((0, standing[0:9]), (1, standing[9:18]), (2, standing[18:27]),
+                      (3, standing[27:34])):
         if key == _EMPTY_SUIT or key == _EMPTY_HONOURS:
             continue
-        table = tables[suit]
-        entry = table[key] if key in table else _suit_entry(suit, key)
+        entry = tables[suit].get(key, _UNKNOWN)
+        if entry is _UNKNOWN:
+            entry = _suit_entry(suit, key)
         if entry is None:
             return ()
         if entry[0]:
             pair_suits += 1
-        per_suit.append(entry[1])
+        ways = entry[1]
+        if len(ways) != 1:
+            single = False
+        per_suit.append(ways)
     if pair_suits != 1:
         return ()
-    if len(per_suit) == 1:
-        return tuple([sets + ((PAIR, pair, False),) for pair, sets in per_suit[0]])
+    if single:
+        sets = ()
+        pair = -1
+        for ways in per_suit:
+            wp, wsets = ways[0]
+            sets += wsets
+            if wp >= 0:
+                pair = wp
+        return (sets + ((PAIR, pair, False),),)
     combos = [((), -1)]
     for ways in per_suit:
         combos = [(sets + wsets, pair if wp < 0 else wp) for sets, pair in combos for wp, wsets in ways]

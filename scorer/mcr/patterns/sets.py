@@ -99,10 +99,16 @@ class ChowCombinations(Pattern):
         chows = r.chows
         if len(chows) < 2:
             return
-        found = _chow_fans(tuple([c[0] for c in chows]))
-        if found:
-            for fan, mask in _remap(found, [c[1] for c in chows]):
-                add(out, fan, mask)
+        for fan, mask in _chow_matches(tuple([c[0] for c in chows]), tuple([c[1] for c in chows])):
+            add(out, fan, mask)
+
+
+@lru_cache(maxsize=65536)
+def _chow_matches(firsts: tuple, positions: tuple) -> tuple:
+    """``_chow_fans`` with masks over the reading's sets (chows at ``positions``); a per-layout
+    table (few layouts recur)."""
+    found = _chow_fans(firsts)
+    return tuple(_remap(found, positions)) if found else ()
 
 
 @lru_cache(maxsize=None)
@@ -148,11 +154,21 @@ class PungCombinations(Pattern):
         pair = r.pair
         if len(pungs) < 2:
             return
-        found = _pung_fans(tuple([p[0] for p in pungs]), pair[0] if pair else -1)
-        if found:
-            positions = [p[1] for p in pungs] + [pair[1] if pair else 0]
-            for fan, mask in _remap(found, positions):
-                add(out, fan, mask)
+        if pair:
+            key, pos = pair
+        else:
+            key, pos = -1, 0
+        for fan, mask in _pung_matches(tuple([p[0] for p in pungs]), key,
+                                       tuple([p[1] for p in pungs]) + (pos,)):
+            add(out, fan, mask)
+
+
+@lru_cache(maxsize=65536)
+def _pung_matches(keys: tuple, pair: int, positions: tuple) -> tuple:
+    """``_pung_fans`` with masks over the reading's sets (the pungs, then the pair, at
+    ``positions``); a per-layout table."""
+    found = _pung_fans(keys, pair)
+    return tuple(_remap(found, positions)) if found else ()
 
 
 @lru_cache(maxsize=None)

@@ -70,12 +70,11 @@ class HandFacts:
         self.options = options
         self.hand = hand
         index = _INDEX
+        standing_indices = [index[t] for t in hand.concealed]
         counts = [0] * 34
-        present = set()
-        for t in hand.concealed:
-            i = index[t]
+        for i in standing_indices:
             counts[i] += 1
-            present.add(i)
+        present = set(standing_indices)
         self.standing = tuple(counts)
         melds = []
         for m in hand.melds:

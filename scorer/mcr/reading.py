@@ -419,22 +419,29 @@ def _suit_ok_search(key: tuple, honours: bool) -> bool:
 @lru_cache(maxsize=None)
 def _suit_completions(key: tuple, honours: bool) -> tuple:
     """Ranks whose addition makes this suit (sets only, sets + pair)."""
-    sets_only, with_pair = [], []
     n = sum(key) + 1
     if n % 3 == 1:
         return (), ()
-    c = list(key)
     size = len(key)
-    near = set()
-    for r, v in enumerate(key):
-        if v:
-            near.update(range(max(0, r - 2), min(size, r + 3)) if not honours else (r,))
-    for r in sorted(near):
-        c[r] += 1
-        if _suit_ok(tuple(c), honours):
-            (sets_only if n % 3 == 0 else with_pair).append(r)
-        c[r] -= 1
-    return tuple(sets_only), tuple(with_pair)
+    if honours:
+        near = [r for r in range(size) if key[r]]
+    else:
+        # a completing tile lies within two ranks of a tile of the suit (it joins a set)
+        near = [r for r in range(size) if key[r] or (r > 0 and key[r - 1]) or (r > 1 and key[r - 2])
+                or (r < size - 1 and key[r + 1]) or (r < size - 2 and key[r + 2])]
+    table = _suit_table(honours)
+    beyond = n > _TABLE_MAX_TILES or max(key) > 4      # a completion may leave the table
+    found = []
+    c = list(key)
+    for r in near:
+        v = c[r]
+        c[r] = v + 1
+        after = tuple(c)
+        c[r] = v
+        if after in table or ((beyond or v >= 4) and _suit_ok(after, honours)):
+            found.append(r)
+    found = tuple(found)
+    return (found, ()) if n % 3 == 0 else ((), found)
 
 
 #: Per suit, per honours flag: suit counts -> (status, ranks completing it as sets only, ranks

@@ -163,12 +163,35 @@ class PungCombinations(Pattern):
             add(out, fan, mask)
 
 
-@lru_cache(maxsize=65536)
 def _pung_matches(keys: tuple, pair: int, positions: tuple) -> tuple:
     """``_pung_fans`` with masks over the reading's sets (the pungs, then the pair, at
-    ``positions``); a per-layout table."""
+    ``positions``)."""
+    if not _may_have_pung_fans(keys, pair):
+        return ()
     found = _pung_fans(keys, pair)
     return tuple(_remap(found, positions)) if found else ()
+
+
+def _may_have_pung_fans(keys: tuple, pair: int) -> bool:
+    """False when no fan of ``_pung_fans`` can apply (most hands): every one needs two
+    numbered pungs of one rank, three of consecutive ranks, two dragon pungs, or three wind
+    pungs (000 n°20, 34, 38, 48, 53, 60, 68, 70, 71, 75, 76)."""
+    winds = dragons = 0
+    ranks = 0
+    for k in keys:
+        if k >= 31:
+            dragons += 1
+        elif k >= 27:
+            winds += 1
+        else:
+            bit = 1 << (k % 9)
+            if ranks & bit:
+                return True          # two pungs of one rank
+            ranks |= bit
+    if dragons >= 2 or winds >= 3:
+        return True
+    # three consecutive ranks (in one suit or in three)
+    return bool(ranks & (ranks >> 1) & (ranks >> 2))
 
 
 @lru_cache(maxsize=None)

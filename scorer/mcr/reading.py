@@ -472,8 +472,14 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     Only the position of the tiles counts, not how many copies are still unseen (001, Les
     attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
     winning tile's suit must become complete while the others already are."""
-    infos = (_suit_wait_info(counts[0:9], False), _suit_wait_info(counts[9:18], False),
-             _suit_wait_info(counts[18:27], False), _suit_wait_info(counts[27:34], True))
+    numbered, honours = _SUIT_WAIT_INFO
+    infos = []
+    for key in (counts[0:9], counts[9:18], counts[18:27]):
+        info = numbered.get(key)
+        infos.append(info if info is not None else _suit_wait_info(key, False))
+    key = counts[27:34]
+    info = honours.get(key)
+    infos.append(info if info is not None else _suit_wait_info(key, True))
     status = [info[0] for info in infos]
     incomplete = status.count(1)
     pairs_all = status.count(2)

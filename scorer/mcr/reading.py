@@ -22,7 +22,6 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _INDEX = T._INDEX
-_RANGE34 = range(34)
 _BIT = tuple(1 << i for i in range(34))
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).

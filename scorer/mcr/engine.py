@@ -68,6 +68,10 @@ def _bits(mask: int):
         i += 1
 
 
+#: _MASK_SETS[mask]: the set indices of a mask (a reading has at most 6 sets and a pair).
+_MASK_SETS = tuple(tuple(_bits(m)) for m in range(128))
+
+
 def resolve(raw: dict, rules: Rules):
     """Which of the raw matches count. Returns (counted [(fan, masks)], excluded [(fan, by,
     row-or-None, n)], total)."""
@@ -99,7 +103,7 @@ def resolve(raw: dict, rules: Rules):
                 parent = list(range(16))
             keep = []
             for m in masks:
-                roots = [root(i) for i in _bits(m)]
+                roots = [root(i) for i in (_MASK_SETS[m] if m < 128 else _bits(m))]
                 if len(set(roots)) == len(roots):
                     keep.append(m)
                     r0 = roots[0]
@@ -302,12 +306,8 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                 if mask > 0:
                     if set_codes is None:
                         set_codes = [_set_view(s)[0] for s in r.sets]
-                    i = 0
-                    while mask:
-                        if mask & 1:
-                            tiles += set_codes[i]
-                        mask >>= 1
-                        i += 1
+                    for i in (_MASK_SETS[mask] if mask < 128 else _bits(mask)):
+                        tiles += set_codes[i]
                 elif mask == 0:
                     if hand_codes is None:
                         counts = h.counts

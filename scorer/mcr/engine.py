@@ -23,23 +23,26 @@ _COMBINATION = frozenset(f.id for f in FANS if f.combination)
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "rows", "options_items")
+    __slots__ = ("value", "order", "rows", "options_items", "options_dict")
 
     def __init__(self, options):
         from dataclasses import fields
         self.options_items = tuple((f.name, getattr(options, f.name)) for f in fields(options))
+        self.options_dict = dict(self.options_items)     # copied into each result
         value = {f.id: f.value for f in FANS}
         value["two_concealed_kongs"] = options.two_concealed_kongs_value
         value["melded_and_concealed_kong"] = options.melded_and_concealed_kong_value
         self.value = value
         # Higher values first; at equal value the lower 000 number first (edge before closed
         # before single wait), so that every excluding fan is settled before what it excludes.
-        self.order = {f.id: (-value[f.id], f.number) for f in FANS}
+        ranked = sorted(FANS, key=lambda f: (-value[f.id], f.number))
+        self.order = {f.id: n for n, f in enumerate(ranked)}      # sort key: an int per fan
         rows: dict[str, list] = {}
         for row in EXCLUSIONS:
             if row.active(options):
                 rows.setdefault(row.fan, []).append(row)
-        self.rows = {k: tuple(v) for k, v in rows.items()}
+        # per excluding fan: ((scope, excluded fan ids, row), ...)
+        self.rows = {k: tuple((row.scope, row.excludes, row) for row in v) for k, v in rows.items()}
 
 
 def rules_for(options) -> Rules:
@@ -65,6 +68,10 @@ def _bits(mask: int):
         i += 1
 
 
+#: _MASK_SETS[mask]: the set indices of a mask (a reading has at most 6 sets and a pair).
+_MASK_SETS = tuple(tuple(_bits(m)) for m in range(128))
+
+
 def resolve(raw: dict, rules: Rules):
     """Which of the raw matches count. Returns (counted [(fan, masks)], excluded [(fan, by,
     row-or-None, n)], total)."""
@@ -75,7 +82,7 @@ def resolve(raw: dict, rules: Rules):
     alive = dict(raw)
     counted = []
     excluded = []
-    parent = list(range(16))
+    parent = None               # union-find over set indices, made on the first combination
 
     def root(i):
         while parent[i] != i:
@@ -83,17 +90,20 @@ def resolve(raw: dict, rules: Rules):
             i = parent[i]
         return i
 
+    combination = _COMBINATION
     total = 0
     for f in sorted(alive, key=order.__getitem__):
         masks = alive[f]
         if not masks:
             continue
-        if f in _COMBINATION:
+        if f in combination:
             # Account-once (000): a combination counts only if no two of its sets are already
             # combined together (each new set joins the others once).
+            if parent is None:
+                parent = list(range(16))
             keep = []
             for m in masks:
-                roots = [root(i) for i in _bits(m)]
+                roots = [root(i) for i in (_MASK_SETS[m] if m < 128 else _bits(m))]
                 if len(set(roots)) == len(roots):
                     keep.append(m)
                     r0 = roots[0]
@@ -109,30 +119,30 @@ def resolve(raw: dict, rules: Rules):
         frows = rows.get(f)
         if not frows:
             continue
-        union = 0
-        for m in masks:
-            if m > 0:
-                union |= m
-        for row in frows:
-            scope = row.scope
-            for t in row.excludes:
+        union = -1
+        for scope, excludes, row in frows:
+            for t in excludes:
                 tm = alive.get(t)
                 if not tm:
                     continue
                 if scope == "all":
                     removed = len(tm)
                     alive[t] = []
-                elif scope == "within":
-                    rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
-                    removed = len(tm) - len(rest)
-                    alive[t] = rest
-                elif scope == "shared":
-                    rest = [m for m in tm if not (m > 0 and m & union)]
-                    removed = len(tm) - len(rest)
-                    alive[t] = rest
-                else:  # one
+                elif scope == "one":
                     removed = 1
                     alive[t] = tm[1:]
+                else:
+                    if union < 0:
+                        union = 0
+                        for m in masks:
+                            if m > 0:
+                                union |= m
+                    if scope == "within":
+                        rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
+                    else:  # shared
+                        rest = [m for m in tm if not (m > 0 and m & union)]
+                    removed = len(tm) - len(rest)
+                    alive[t] = rest
                 if removed:
                     excluded.append((t, f, row, removed))
     if not counted:
@@ -145,20 +155,22 @@ def _scored_readings(hand, options):
     """HandFacts and, for every reading, (reading, counted, excluded, total)."""
     h = HandFacts(hand, options)
     rs = readings(h)
+    if not rs:
+        return h, []
     rules = rules_for(options)
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
     groups: dict = {}           # patterns with the same forms share one dict of matches
-    if rs:
-        for p, forms in PER_HAND_FORMS:
-            out = groups.get(forms)
-            if out is None:
-                out = groups[forms] = {}
-            p.find(h, None, out)
+    for p, forms in PER_HAND_FORMS:
+        out = groups.get(forms)
+        if out is None:
+            out = groups[forms] = {}
+        p.find(h, None, out)
+    groups = tuple(groups.items())
     scored = []
     for r in rs:
-        raw = {}
         form = r.form
-        for forms, out in groups.items():
+        raw = {}
+        for forms, out in groups:
             if form in forms:
                 raw.update(out)
         for p in PER_READING[form]:
@@ -199,12 +211,18 @@ def _discard_pung(h, r):
     """Index in r.sets of the standing pung completed by the discard, or -1 (ruling MCR-13)."""
     if h.self_drawn:
         return -1
-    if any(s[0] == CHOW and not s[2] and s[1] <= h.win <= s[1] + 2 for s in r.sets):
-        return -1
+    win = h.win
+    found = -1
     for i, s in enumerate(r.sets):
-        if s[0] == PUNG and not s[2] and s[1] == h.win:
-            return i
-    return -1
+        if s[2]:
+            continue
+        k = s[0]
+        if k == CHOW:
+            if s[1] <= win <= s[1] + 2:
+                return -1
+        elif k == PUNG and found < 0 and s[1] == win:
+            found = i
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -222,12 +240,21 @@ def decomposition_of(h, r) -> Decomposition:
     sets = []
     for i, s in enumerate(r.sets):
         role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
-        name, codes, concealed, text = _decomposition_set(s, role, form, i == 0)
+        if form == "standard":
+            view = _STANDARD_VIEWS[role].get(s)
+            if view is None:
+                view = _STANDARD_VIEWS[role][s] = _decomposition_set(s, role, form, i == 0)
+        else:
+            view = _decomposition_set(s, role, form, i == 0)
+        name, codes, concealed, text = view
         sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
     return Decomposition(form, sets)
 
 
 _STANDING, _MELD, _CLAIMED = range(3)
+#: Per role, the views of the sets of standard readings (there are a few hundred such sets: a
+#: per-set table, filled on first use).
+_STANDARD_VIEWS: tuple[dict, dict, dict] = ({}, {}, {})
 
 
 @lru_cache(maxsize=4096)
@@ -253,83 +280,90 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     return name, codes, concealed, text
 
 
+#: fan id -> (English, French, Chinese names, whether its tiles are the winning tile)
+_FAN_LABELS = {f.id: (f.name_en, f.name_fr, f.name_zh, f.id in WIN_TILE_FANS) for f in FANS}
+
+
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
+    """The rich result, built once for the chosen reading only."""
     r, counted, excluded, total = best
     rules = rules_for(options)
-    counts = h.counts
     value = rules.value
-    win_code = [_CODES[h.win]]
-    set_codes = [_set_view(s)[0] for s in r.sets]
+    labels = _FAN_LABELS
+    set_codes = None
     hand_codes = None
+    win_code = _CODES[h.win]
     items = []
     for fan, masks in counted:
         # the tiles each occurrence uses (for highlighting): the winning tile for a fan of how
         # the hand was won, the four copies of a tile hog, the sets of a mask, or every tile
-        tiles = []
-        for mask in masks:
-            if fan in WIN_TILE_FANS:
-                tiles += win_code
-            elif mask < 0:
-                tiles += _REPEATED[-mask - 1][4]
-            elif mask == 0:
-                if hand_codes is None:
-                    hand_codes = []
-                    for i in h.distinct:
-                        hand_codes += _REPEATED[i][counts[i]]
-                tiles += hand_codes
-            else:
-                i = 0
-                while mask:
-                    if mask & 1:
-                        tiles += set_codes[i]
-                    mask >>= 1
-                    i += 1
-        f = FAN_BY_ID[fan]
-        items.append(ScoredItem(fan, f.name_en, value[fan], len(masks), f.name_fr, f.name_zh, tiles))
-    if h.flowers:
-        f = FAN_BY_ID["flower_tiles"]
-        items.append(ScoredItem(f.id, f.name_en, 1, h.flowers, f.name_fr, f.name_zh, list(hand.bonus),
-                                note="flowers do not count toward the minimum (000 n°13)"))
-    seen = set()
-    ex_items = []
-    for fan, by, row, _n in excluded:
-        key = (fan, by)
-        if key in seen:
-            continue
-        seen.add(key)
-        f = FAN_BY_ID[fan]
-        if row is None:
-            ex_items.append(ExcludedItem(fan, f.name_en, "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES))
+        name_en, name_fr, name_zh, on_win = labels[fan]
+        if on_win:
+            tiles = [win_code] * len(masks)
         else:
-            ex_items.append(ExcludedItem(fan, f.name_en, by, row.rule, row.source))
-    total_with_flowers = total + h.flowers
-    minimum_met = total >= options.minimum_points
+            tiles = []
+            for mask in masks:
+                if mask > 0:
+                    if set_codes is None:
+                        set_codes = [_set_view(s)[0] for s in r.sets]
+                    for i in (_MASK_SETS[mask] if mask < 128 else _bits(mask)):
+                        tiles += set_codes[i]
+                elif mask == 0:
+                    if hand_codes is None:
+                        counts = h.counts
+                        hand_codes = [c for i in h.distinct for c in _REPEATED[i][counts[i]]]
+                    tiles += hand_codes
+                else:
+                    tiles += _REPEATED[-mask - 1][4]
+        items.append(ScoredItem(fan, name_en, value[fan], len(masks), name_fr, name_zh, tiles))
+    flowers = h.flowers
+    if flowers:
+        f = FAN_BY_ID["flower_tiles"]
+        items.append(ScoredItem(f.id, f.name_en, 1, flowers, f.name_fr, f.name_zh, list(hand.bonus),
+                                note="flowers do not count toward the minimum (000 n°13)"))
+    ex_items = []
+    if excluded:
+        seen = set()
+        for fan, by, row, _n in excluded:
+            key = (fan, by)
+            if key in seen:
+                continue
+            seen.add(key)
+            if row is None:
+                ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE,
+                                             SOURCE_PRINCIPLES))
+            else:
+                ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source))
+    total_with_flowers = total + flowers
+    minimum = options.minimum_points
+    minimum_met = total >= minimum
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
-             "minimum_points": options.minimum_points, "flowers": h.flowers}
+             "minimum_points": minimum, "flowers": flowers}
     payments = []
     if minimum_met:
         payments = settlement(total_with_flowers, h.self_drawn, hand.context.get("discarder"))
     else:
-        extra["minimum_note"] = (f"{total} points without flowers: below the {options.minimum_points}"
+        extra["minimum_note"] = (f"{total} points without flowers: below the {minimum}"
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
     return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
                        excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=dict(rules.options_items),
+                       assumed=hand.context.missing(context_keys), options=rules.options_dict.copy(),
                        extra=extra)
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
     """000, Païement: self-drawn, each of the three pays points + 8; on a discard, the discarder
     pays points + 8 and the two others 8 each."""
-    seats = ("left", "across", "right")
     if self_drawn:
-        return [Payment(s, points + 8, "self-drawn: points + 8") for s in seats]
+        return [Payment("left", points + 8, "self-drawn: points + 8"),
+                Payment("across", points + 8, "self-drawn: points + 8"),
+                Payment("right", points + 8, "self-drawn: points + 8")]
     if discarder is None:
         return [Payment("discarder", points + 8, "discarder: points + 8"),
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
-    return [Payment(s, points + 8 if s == discarder else 8,
-                    "discarder: points + 8" if s == discarder else "other player: 8") for s in seats]
+    return [Payment(s, points + 8, "discarder: points + 8") if s == discarder
+            else Payment(s, 8, "other player: 8") for s in ("left", "across", "right")]
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

@@ -22,13 +22,14 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _INDEX = T._INDEX
-_RANGE34 = range(34)
 _BIT = tuple(1 << i for i in range(34))
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2)) for r in (start, start + 3, start + 6)))
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+
+_KNITTED_BITS = tuple((k, sum(1 << i for i in k)) for k in KNITTED_STRAIGHTS)
 
 
 class Reading:
@@ -68,9 +69,11 @@ class HandFacts:
         self.options = options
         self.hand = hand
         index = _INDEX
+        standing_indices = [index[t] for t in hand.concealed]
         counts = [0] * 34
-        for t in hand.concealed:
-            counts[index[t]] += 1
+        for i in standing_indices:
+            counts[i] += 1
+        present = set(standing_indices)
         self.standing = tuple(counts)
         melds = []
         for m in hand.melds:
@@ -82,14 +85,16 @@ class HandFacts:
                 counts[first] += 1
                 counts[first + 1] += 1
                 counts[first + 2] += 1
+                present.update((first, first + 1, first + 2))
             else:
+                present.add(first)
                 melds.append((PUNG, first, True) if kind == "pung" else (KONG, first, not m.concealed))
                 counts[first] += len(tiles)
         self.counts = counts
         self.melds = tuple(melds)
-        self.n_exposed = sum(1 for s in melds if s[2])
+        self.n_exposed = sum([s[2] for s in melds])
         self.win = index[hand.winning_tile]
-        distinct = tuple([i for i in _RANGE34 if counts[i]])
+        distinct = tuple(sorted(present))
         self.distinct = distinct
         bits = 0
         for i in distinct:
@@ -224,28 +229,63 @@ def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
                  for wp, wsets in _suit_ways(key, honours))
 
 
+#: Per suit (0-3): suit counts -> (pair-suit flag, ``_placed_ways``), or None when the counts
+#: do not split into sets (and one pair). Filled on first use of each suit key (suit keys recur
+#: across hands, so this is a per-suit table, not a per-hand cache).
+_PLACED_BY_SUIT: tuple[dict, ...] = ({}, {}, {}, {})
+
+
+def _suit_entry(suit: int, key: tuple):
+    lo, _hi, hon = _SUIT_SLICES[suit]
+    n = sum(key)
+    ways = _placed_ways(key, lo, hon)
+    entry = _PLACED_BY_SUIT[suit][key] = (n % 3 == 2, ways) if ways else None
+    return entry
+
+
+_EMPTY_SUIT, _EMPTY_HONOURS = (0,) * 9, (0,) * 7
+
+
+_UNKNOWN = object()
+
+
 @lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
     """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
     per_suit = []
     pair_suits = 0
-    for lo, hi, hon in _SUIT_SLICES:
-        key = standing[lo:hi]
-        n = sum(key)
-        if not n:
+    single = True               # every suit read one way only (the usual case)
+    tables = _PLACED_BY_SUIT
+    for suit, key in ((0, standing[0:9]), (1, standing[9:18]), (2, standing[18:27]),
+                      (3, standing[27:34])):
+        if key == _EMPTY_SUIT or key == _EMPTY_HONOURS:
             continue
-        ways = _placed_ways(key, lo, hon)
-        if not ways:
+        entry = tables[suit].get(key, _UNKNOWN)
+        if entry is _UNKNOWN:
+            entry = _suit_entry(suit, key)
+        if entry is None:
             return ()
-        if n % 3 == 2:
+        if entry[0]:
             pair_suits += 1
+        ways = entry[1]
+        if len(ways) != 1:
+            single = False
         per_suit.append(ways)
     if pair_suits != 1:
         return ()
+    if single:
+        sets = ()
+        pair = -1
+        for ways in per_suit:
+            wp, wsets = ways[0]
+            sets += wsets
+            if wp >= 0:
+                pair = wp
+        return (sets + ((PAIR, pair, False),),)
     combos = [((), -1)]
     for ways in per_suit:
         combos = [(sets + wsets, pair if wp < 0 else wp) for sets, pair in combos for wp, wsets in ways]
-    return tuple(sets + ((PAIR, pair, False),) for sets, pair in combos)
+    return tuple([sets + ((PAIR, pair, False),) for sets, pair in combos])
 
 
 # ---- waits ---------------------------------------------------------------------------------
@@ -378,22 +418,50 @@ def _suit_ok_search(key: tuple, honours: bool) -> bool:
 @lru_cache(maxsize=None)
 def _suit_completions(key: tuple, honours: bool) -> tuple:
     """Ranks whose addition makes this suit (sets only, sets + pair)."""
-    sets_only, with_pair = [], []
     n = sum(key) + 1
     if n % 3 == 1:
         return (), ()
-    c = list(key)
     size = len(key)
-    near = set()
-    for r, v in enumerate(key):
-        if v:
-            near.update(range(max(0, r - 2), min(size, r + 3)) if not honours else (r,))
-    for r in sorted(near):
-        c[r] += 1
-        if _suit_ok(tuple(c), honours):
-            (sets_only if n % 3 == 0 else with_pair).append(r)
-        c[r] -= 1
-    return tuple(sets_only), tuple(with_pair)
+    if honours:
+        near = [r for r in range(size) if key[r]]
+    else:
+        # a completing tile lies within two ranks of a tile of the suit (it joins a set)
+        near = [r for r in range(size) if key[r] or (r > 0 and key[r - 1]) or (r > 1 and key[r - 2])
+                or (r < size - 1 and key[r + 1]) or (r < size - 2 and key[r + 2])]
+    table = _suit_table(honours)
+    beyond = n > _TABLE_MAX_TILES or max(key) > 4      # a completion may leave the table
+    found = []
+    c = list(key)
+    for r in near:
+        v = c[r]
+        c[r] = v + 1
+        after = tuple(c)
+        c[r] = v
+        if after in table or ((beyond or v >= 4) and _suit_ok(after, honours)):
+            found.append(r)
+    found = tuple(found)
+    return (found, ()) if n % 3 == 0 else ((), found)
+
+
+#: Per suit, per honours flag: suit counts -> (status, ranks completing it as sets only, ranks
+#: completing it as sets + pair); status 0 empty or sets only, 2 sets + pair, 1 incomplete.
+#: Filled on first use of each suit key (suit keys recur across hands; bounded like
+#: _suit_completions' cache).
+_SUIT_WAIT_INFO: tuple[dict, dict] = ({}, {})
+
+
+def _suit_wait_info(key: tuple, honours: bool) -> tuple:
+    info = _SUIT_WAIT_INFO[honours].get(key)
+    if info is None:
+        n = sum(key)
+        if n == 0:
+            status = 0
+        elif n % 3 == 1 or not _suit_ok(key, honours):
+            status = 1
+        else:
+            status = n % 3
+        info = _SUIT_WAIT_INFO[honours][key] = (status,) + _suit_completions(key, honours)
+    return info
 
 
 @lru_cache(maxsize=65536)
@@ -403,29 +471,29 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     Only the position of the tiles counts, not how many copies are still unseen (001, Les
     attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
     winning tile's suit must become complete while the others already are."""
-    status = []          # per suit: 0 sets only (or empty), 2 sets + pair, 1 incomplete
-    keys = []
-    for lo, hi, hon in _SUIT_SLICES:
-        key = counts[lo:hi]
-        keys.append(key)
-        n = sum(key)
-        if n == 0:
-            status.append(0)
-        elif n % 3 == 1 or not _suit_ok(key, hon):
-            status.append(1)
-        else:
-            status.append(n % 3)
+    numbered, honours = _SUIT_WAIT_INFO
+    infos = []
+    for key in (counts[0:9], counts[9:18], counts[18:27]):
+        info = numbered.get(key)
+        infos.append(info if info is not None else _suit_wait_info(key, False))
+    key = counts[27:34]
+    info = honours.get(key)
+    infos.append(info if info is not None else _suit_wait_info(key, True))
+    status = [info[0] for info in infos]
+    incomplete = status.count(1)
+    pairs_all = status.count(2)
     out = set()
-    for s, (lo, hi, hon) in enumerate(_SUIT_SLICES):
-        others = status[:s] + status[s + 1:]
-        if 1 in others:
-            continue
-        pairs = others.count(2)
-        if pairs > 1:
-            continue
-        sets_only, with_pair = _suit_completions(keys[s], hon)
-        for r in (with_pair if pairs == 0 else sets_only):
-            out.add(lo + r)
+    if incomplete <= 1:
+        for s, info in enumerate(infos):
+            st = info[0]
+            if incomplete and st != 1:
+                continue            # another suit is incomplete: this one cannot take the tile
+            pairs = pairs_all - (st == 2)
+            if pairs > 1:
+                continue
+            lo = 9 * s
+            for r in (info[2] if pairs == 0 else info[1]):
+                out.add(lo + r)
     if seven_pairs and sum(counts) == 13:
         odd = [i for i, n in enumerate(counts) if n % 2]
         if len(odd) == 1:
@@ -482,8 +550,9 @@ def readings(h: HandFacts) -> list[Reading]:
         elif distinct[-1] < 27 and distinct[0] // 9 == distinct[-1] // 9:
             h.nine_gates = _is_nine_gates(standing, h.win)
     if len(melds) <= 1 and len(h.distinct) >= 9:
-        for knit in KNITTED_STRAIGHTS:
-            if all(standing[i] for i in knit):
+        bits = h.bits
+        for knit, knit_bits in _KNITTED_BITS:
+            if bits & knit_bits == knit_bits and all(standing[i] for i in knit):
                 rest = list(standing)
                 for i in knit:
                     rest[i] -= 1

@@ -23,10 +23,8 @@ DRAGONS = _mask(range(31, 34))
 SIMPLES = _mask(range(27)) & ~TERMINALS
 SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
 _CHARACTERS, _DOTS, _BAMBOO = SUIT_MASKS
-
-
-def _within(bits, allowed) -> bool:
-    return not bits & ~allowed
+_NOT_SIMPLES, _NOT_REVERSIBLE, _NOT_GREEN, _NOT_HONOURS, _NOT_TERMINALS, _NOT_OUTSIDE = (
+    ~m for m in (SIMPLES, REVERSIBLE, GREEN, HONOURS, TERMINALS, TERMINALS | HONOURS))
 
 
 @register
@@ -61,20 +59,20 @@ class TileTraits(Pattern):
     source = "000 n°23, 36, 66, 69, 72, 77"
 
     def find(self, h, r, out):
-        bits = h.bits
-        if _within(bits, SIMPLES):
+        bits = h.bits           # (not bits & ~X: every tile kind of the hand is in X)
+        if not bits & _NOT_SIMPLES:
             add(out, "all_simples")
-        if _within(bits, REVERSIBLE):
+        if not bits & _NOT_REVERSIBLE:
             add(out, "reversible_tiles")
-        if _within(bits, GREEN):
+        if not bits & _NOT_GREEN:
             add(out, "all_green")
-        if _within(bits, HONOURS):
+        if not bits & _NOT_HONOURS:
             add(out, "all_honours")
             add(out, "all_terminals_and_honours")
-        elif _within(bits, TERMINALS):
+        elif not bits & _NOT_TERMINALS:
             add(out, "all_terminals")
             add(out, "all_terminals_and_honours")
-        elif _within(bits, TERMINALS | HONOURS):
+        elif not bits & _NOT_OUTSIDE:
             add(out, "all_terminals_and_honours")
 
 

@@ -99,10 +99,16 @@ class ChowCombinations(Pattern):
         chows = r.chows
         if len(chows) < 2:
             return
-        found = _chow_fans(tuple(c[0] for c in chows))
-        if found:
-            for fan, mask in _remap(found, [c[1] for c in chows]):
-                add(out, fan, mask)
+        for fan, mask in _chow_matches(tuple([c[0] for c in chows]), tuple([c[1] for c in chows])):
+            add(out, fan, mask)
+
+
+@lru_cache(maxsize=65536)
+def _chow_matches(firsts: tuple, positions: tuple) -> tuple:
+    """``_chow_fans`` with masks over the reading's sets (chows at ``positions``); a per-layout
+    table (few layouts recur)."""
+    found = _chow_fans(firsts)
+    return tuple(_remap(found, positions)) if found else ()
 
 
 @lru_cache(maxsize=None)
@@ -148,11 +154,44 @@ class PungCombinations(Pattern):
         pair = r.pair
         if len(pungs) < 2:
             return
-        found = _pung_fans(tuple(p[0] for p in pungs), pair[0] if pair else -1)
-        if found:
-            positions = [p[1] for p in pungs] + [pair[1] if pair else 0]
-            for fan, mask in _remap(found, positions):
-                add(out, fan, mask)
+        if pair:
+            key, pos = pair
+        else:
+            key, pos = -1, 0
+        for fan, mask in _pung_matches(tuple([p[0] for p in pungs]), key,
+                                       tuple([p[1] for p in pungs]) + (pos,)):
+            add(out, fan, mask)
+
+
+def _pung_matches(keys: tuple, pair: int, positions: tuple) -> tuple:
+    """``_pung_fans`` with masks over the reading's sets (the pungs, then the pair, at
+    ``positions``)."""
+    if not _may_have_pung_fans(keys, pair):
+        return ()
+    found = _pung_fans(keys, pair)
+    return tuple(_remap(found, positions)) if found else ()
+
+
+def _may_have_pung_fans(keys: tuple, pair: int) -> bool:
+    """False when no fan of ``_pung_fans`` can apply (most hands): every one needs two
+    numbered pungs of one rank, three of consecutive ranks, two dragon pungs, or three wind
+    pungs (000 n°20, 34, 38, 48, 53, 60, 68, 70, 71, 75, 76)."""
+    winds = dragons = 0
+    ranks = 0
+    for k in keys:
+        if k >= 31:
+            dragons += 1
+        elif k >= 27:
+            winds += 1
+        else:
+            bit = 1 << (k % 9)
+            if ranks & bit:
+                return True          # two pungs of one rank
+            ranks |= bit
+    if dragons >= 2 or winds >= 3:
+        return True
+    # three consecutive ranks (in one suit or in three)
+    return bool(ranks & (ranks >> 1) & (ranks >> 2))
 
 
 @lru_cache(maxsize=None)
@@ -247,9 +286,11 @@ class KongsAndConcealedPungs(Pattern):
         win = h.win
         discard_pung = -1
         if not h.self_drawn:
-            in_chow = any(s[0] == CHOW and not s[2] and s[1] <= win <= s[1] + 2 for s in r.sets)
-            if not in_chow:
-                discard_pung = win
+            discard_pung = win
+            for s in r.sets:
+                if s[0] == CHOW and not s[2] and s[1] <= win <= s[1] + 2:
+                    discard_pung = -1
+                    break
         concealed = 0
         melded_k = concealed_k = 0
         mk_mask = ck_mask = 0
@@ -300,12 +341,13 @@ class SetShapes(Pattern):
     def find(self, h, r, out):
         sets = r.sets
         pair = sets[-1][1]
-        body = sets[:-1]
-        if pair < 27 and all(s[0] == CHOW or s[0] == KNIT for s in body):
-            add(out, "all_chows", 0)
+        n_chows = len(r.chows)
+        if pair < 27:
+            if n_chows == len(sets) - 1 or (r.form == "knitted_straight" and n_chows == len(sets) - 2):
+                add(out, "all_chows", 0)     # every set but the pair a chow (or the knit)
         if r.form != "standard":
             return
-        pungs = all(s[0] == PUNG or s[0] == KONG for s in body)
+        pungs = len(r.pungs) == len(sets) - 1
         if pungs:
             add(out, "all_pungs", 0)
         outside = fives = True

@@ -6,7 +6,8 @@ PIP := $(PY) -m pip -q --disable-pip-version-check
 
 .PHONY: serve test test-full mcr-differential bench install dev clean
 
-$(VENV)/.installed: pyproject.toml
+# Editable installs map top-level packages when installed: reinstall when one appears.
+$(VENV)/.installed: pyproject.toml $(filter-out tests/%,$(wildcard */__init__.py))
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install -e .

@@ -316,6 +316,26 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     shot(d, "picker-with-crop")
 
 
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
+    """Issue 7: correcting a photographed tile on the review page adds its crop to the active
+    tile-set profile (the profile's examples come from the real classifier's embeddings)."""
+    import numpy as np
+
+    from vision.profile import ProfileStore, TileSetProfile
+    store = ProfileStore(app.config["DATA_DIR"])
+    rng = np.random.default_rng(0)
+    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
+    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
+    store.activate("club set")
+    assert store.active().n_corrections == 0
+    test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    wait(browser, 60).until(lambda _: store.active().n_corrections == 1)
+    profile = store.active()
+    assert profile.n_corrections == 1
+
+
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):
     """The server's webcam (OpenCV, replaced by a synthetic camera): the MJPEG preview plays in
     the page and the capture button reads the frame and opens the review."""

@@ -242,6 +242,26 @@
     }
     if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", "");
   }
+  // A corrected tile teaches the active tile-set profile (issue 7): its crop as photographed,
+  // upright tiles only (the profile's examples are upright crops). No active profile: 409, ignored.
+  function teachProfile(src, code) {
+    if (src === null || src === undefined || !photo || !photo.naturalWidth) return;
+    const read = readTiles[src];
+    if (!read || read.sideways || read.face_down) return;
+    const [x0, y0, x1, y1] = read.box.map(Math.round);
+    if (x1 - x0 < 4 || y1 - y0 < 4) return;
+    const c = document.createElement("canvas");
+    c.width = x1 - x0; c.height = y1 - y0;
+    c.getContext("2d").drawImage(photo, x0, y0, c.width, c.height, 0, 0, c.width, c.height);
+    c.toBlob((blob) => {
+      if (!blob) return;
+      const body = new FormData();
+      body.append("crop", blob, "crop.jpg");
+      body.append("code", code);
+      fetch("/calibrate/corrections", { method: "POST", body,
+        headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
+    }, "image/jpeg", 0.92);
+  }
   function closePicker() { picker.close ? picker.close() : picker.removeAttribute("open"); picking = null; }
   function targetGroup(sel) {
     if (sel === "new") { groups.splice(groups.length - 1, 0, { kind: "meld", concealed: false, from: "", tiles: [] }); return groups.length - 2; }
@@ -265,6 +285,7 @@
     t.code = code; t.low = false;
     if (isBonus && g.kind !== "bonus") { g.tiles.splice(picking.index, 1); t.win = false; bonusGroup().tiles.push(t); }
     closePicker();
+    if (old !== code) teachProfile(t.src, code);
     change({ op: "replace", group: gi, from: old, to: code, read: t.src });
   }));
   document.getElementById("pick-remove").addEventListener("click", () => {

@@ -16,17 +16,11 @@ from pathlib import Path
 
 from flask import Flask
 
+# One data directory for the whole app (game log, secret key, tile-set profiles).
+from vision.profile import default_data_dir  # (re-exported for mjtable serve)
+
 DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
-
-
-def default_data_dir() -> Path:
-    """``$MJTABLE_DATA_DIR``, else the user's data directory (XDG: ~/.local/share/mjtable)."""
-    env = os.environ.get("MJTABLE_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "mjtable"
 
 
 def _secret_key(data_dir: Path) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, jsonify, request
 
 import scorer
 
@@ -168,9 +168,8 @@ def undo(game_id):
 
 @bp.get("/games/<int:game_id>/export.json")
 def export_json(game_id):
-    body = json.dumps(gamelog.export_json(get_store(), game_id), ensure_ascii=False, indent=1)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.json"'})
+    from .games import json_export_response
+    return json_export_response(game_id)
 
 
 @bp.post("/games/import")

@@ -117,11 +117,16 @@ def export_csv(game_id):
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})
 
 
-@bp.get("/<int:game_id>/export.json")
-def export_json(game_id):
+def json_export_response(game_id: int) -> Response:
+    """The game as a JSON file download (the games page and the API serve the same)."""
     body = json.dumps(gamelog.export_json(get_store(), game_id), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.json"'})
+
+
+@bp.get("/<int:game_id>/export.json")
+def export_json(game_id):
+    return json_export_response(game_id)
 
 
 @bp.post("/import")

@@ -104,47 +104,19 @@ def option_fields(rules: str) -> list[dict]:
     return out
 
 
-def parse_form_context(form, rules: str | None) -> dict:
-    """Context from form fields ``ctx_<name>``; unchecked booleans are false only when the
-    form says it carried them (``ctx__present``), so a partial form never invents values."""
+def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
+    """Values of form fields ``<prefix><name>`` typed by each field's kind. An unchecked box
+    means false only when the form says it carried the boxes (``present``), so a partial form
+    never invents values. ``error(name, message, code)`` builds the exception for a bad value."""
     from scorer.notation import parse_tiles
     out = {}
-    for field in context_fields(rules):
-        name, kind = field["name"], field["kind"]
-        raw = form.get(f"ctx_{name}")
-        if kind == "bool":
-            if raw is not None:
-                out[name] = raw in ("1", "on", "true", "yes")
-            elif form.get("ctx__present"):
-                out[name] = False
-        elif raw in (None, ""):
-            continue
-        elif kind == "count":
-            try:
-                out[name] = int(raw)
-            except ValueError:
-                raise scorer.HandError("bad_field", f"{name} must be a whole number", field=f"context.{name}")
-        elif kind == "tiles":
-            try:
-                out[name] = parse_tiles(raw)
-            except scorer.HandError as e:
-                raise scorer.HandError(e.code, f"{name}: {e.message}", field=f"context.{name}") from None
-        else:
-            out[name] = raw
-    return out
-
-
-def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
-    """Options from form fields ``<prefix><name>``; with ``opt__present`` in the form an
-    unchecked box means false."""
-    out = {}
-    for field in option_fields(rules):
+    for field in fields:
         name, kind = field["name"], field["kind"]
         raw = form.get(f"{prefix}{name}")
         if kind == "bool":
             if raw is not None:
                 out[name] = raw in ("1", "on", "true", "yes")
-            elif form.get("opt__present"):
+            elif form.get(present):
                 out[name] = False
         elif raw in (None, ""):
             continue
@@ -152,8 +124,28 @@ def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
             try:
                 out[name] = int(raw)
             except ValueError:
-                raise scorer.RulesError("bad_option", f"option {name} must be a whole number",
-                                        field=f"options.{name}")
+                raise error(name, "must be a whole number", None) from None
+        elif kind == "tiles":
+            try:
+                out[name] = parse_tiles(raw)
+            except scorer.HandError as e:
+                raise error(name, f": {e.message}", e.code) from None
         else:
             out[name] = raw
-    return {k: v for k, v in out.items()}
+    return out
+
+
+def parse_form_context(form, rules: str | None) -> dict:
+    """Context from form fields ``ctx_<name>`` (``ctx__present`` marks a full form)."""
+    def error(name, message, code):
+        sep = "" if message.startswith(":") else " "
+        return scorer.HandError(code or "bad_field", f"{name}{sep}{message}", field=f"context.{name}")
+    return _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
+
+
+def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
+    """Options from form fields ``<prefix><name>`` (``opt__present`` marks a full form)."""
+    def error(name, message, code):
+        sep = "" if message.startswith(":") else " "
+        return scorer.RulesError("bad_option", f"option {name}{sep}{message}", field=f"options.{name}")
+    return _parse_fields(form, option_fields(rules), prefix, "opt__present", error)

@@ -150,9 +150,8 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
 def render_test_crops(style, seed: int, per_code: int):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code."""
     from .crops import crop_tile
-    from .synth.random_layouts import GAP
-    from .synth.render import TILE_ASPECT, render_scene
-    from .types import PlacedTile
+    from .synth.random_layouts import loose_row
+    from .synth.render import render_scene
     rng = np.random.default_rng(seed)
     counts: Counter = Counter()
     crops, truth = [], []
@@ -161,13 +160,7 @@ def render_test_crops(style, seed: int, per_code: int):
         codes = [c for c in codes_all if counts[c] < per_code]
         if not codes:
             return crops, truth
-        tiles, x = [], 0.0
-        for _ in range(int(rng.integers(4, 9))):
-            code = codes[int(rng.integers(len(codes)))]
-            side = rng.random() < 0.15
-            tiles.append(PlacedTile(code, x + (TILE_ASPECT if side else 1) / 2, 0.0, angle=90 if side else 0,
-                                    sideways=side))
-            x += (TILE_ASPECT if side else 1) + GAP + rng.uniform(0, 0.2)
+        tiles = loose_row(rng, codes, int(rng.integers(4, 9)), p_sideways=0.15, max_extra_gap=0.2)
         size = int(rng.integers(400, 800))
         img, labels = render_scene(tiles, rng, size=(size, size * 3 // 4), style=style, clutter=2,
                                    camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})

@@ -54,9 +54,8 @@ def photo_crops(data_root: Path, split: str, rng, copies: int, jitter: bool, exc
 
 def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True):
     """Yield (code, name, crop): rendered rows of a few tiles, cut out by their label boxes."""
-    from .synth.random_layouts import GAP
-    from .synth.render import TILE_ASPECT, random_style, render_scene
-    from .types import PlacedTile
+    from .synth.random_layouts import loose_row
+    from .synth.render import random_style, render_scene
     for style_name in styles:
         counts: dict[str, int] = {}
         n = 0
@@ -65,13 +64,7 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True):
             codes = [c for c in sorted(style.art.faces) if counts.get(c, 0) < per_code]
             if not codes:
                 break
-            tiles, x = [], 0.0
-            for _ in range(int(rng.integers(3, 7))):
-                code = codes[int(rng.integers(len(codes)))]
-                side = rng.random() < 0.2
-                tiles.append(PlacedTile(code, x + (TILE_ASPECT if side else 1) / 2, 0.0, angle=90 if side else 0,
-                                        sideways=side))
-                x += (TILE_ASPECT if side else 1) + GAP + rng.uniform(0, 0.3)
+            tiles = loose_row(rng, codes, int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
             size = int(rng.integers(160, 420))
             img, labels = render_scene(tiles, rng, size=(size, size), style=style,
                                        camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)

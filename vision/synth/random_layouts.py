@@ -17,6 +17,20 @@ def _pick(rng, codes):
     return str(codes[int(rng.integers(len(codes)))])
 
 
+def loose_row(rng: np.random.Generator, codes, n: int, p_sideways: float,
+              max_extra_gap: float) -> list[PlacedTile]:
+    """``n`` tiles in one row with uneven gaps, some turned sideways: crop material for the
+    classifier and the calibration evaluation (each tile's own crop matters, not the hand)."""
+    tiles, x = [], 0.0
+    for _ in range(n):
+        code = codes[int(rng.integers(len(codes)))]
+        side = rng.random() < p_sideways
+        width = TILE_ASPECT if side else 1
+        tiles.append(PlacedTile(code, x + width / 2, 0.0, angle=90 if side else 0, sideways=side))
+        x += width + GAP + rng.uniform(0, max_extra_gap)
+    return tiles
+
+
 def hand_row(rng: np.random.Generator, codes) -> list[PlacedTile]:
     tiles: list[PlacedTile] = []
     x = 0.0

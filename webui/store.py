@@ -206,20 +206,11 @@ class Store:
                 photo_id = self._put_photo(c, photo)
             seq = c.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE game_id = ?",
                             (game_id,)).fetchone()[0]
-            cur = c.execute(
-                "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, hand, "
-                "notation, context, score, payments, deltas, photo_id, tiles_read, corrections, note, "
-                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, hand["kind"], hand["dealer"], hand["round_wind"], hand.get("winner"),
-                 hand.get("discarder"), _dump(hand.get("hand")), hand.get("notation"),
-                 json.dumps(hand.get("context") or {}), _dump(hand.get("score")),
-                 json.dumps(hand.get("payments") or []), json.dumps(hand["deltas"]), photo_id,
-                 _dump(hand.get("tiles_read")), json.dumps(hand.get("corrections") or []),
-                 hand.get("note") or "", hand.get("created") or now()))
+            hand_id = self._insert_hand(c, game_id, seq, hand, photo_id)
             if remember_context is not None:
                 c.execute("UPDATE games SET context = ? WHERE id = ?",
                           (json.dumps(remember_context), game_id))
-            row = c.execute("SELECT * FROM hands WHERE id = ?", (cur.lastrowid,)).fetchone()
+            row = c.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
             return self._hand(row)
 
     def list_hands(self, game_id: int) -> list[dict]:
@@ -276,17 +267,23 @@ class Store:
                              game.get("created") or now()))
             gid = cur.lastrowid
             for seq, h in enumerate(hands, 1):
-                c.execute(
-                    "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, "
-                    "hand, notation, context, score, payments, deltas, tiles_read, corrections, note, "
-                    "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (gid, seq, h["kind"], h["dealer"], h["round_wind"], h.get("winner"),
-                     h.get("discarder"), _dump(h.get("hand")), h.get("notation"),
-                     json.dumps(h.get("context") or {}), _dump(h.get("score")),
-                     json.dumps(h.get("payments") or []), json.dumps(h["deltas"]),
-                     _dump(h.get("tiles_read")), json.dumps(h.get("corrections") or []),
-                     h.get("note") or "", h.get("created") or now()))
+                self._insert_hand(c, gid, seq, h, None)
             return gid
+
+    @staticmethod
+    def _insert_hand(c, game_id: int, seq: int, hand: dict, photo_id) -> int:
+        """One hands row (the caller holds the transaction); returns its id."""
+        cur = c.execute(
+            "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, hand, "
+            "notation, context, score, payments, deltas, photo_id, tiles_read, corrections, note, "
+            "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, hand["kind"], hand["dealer"], hand["round_wind"], hand.get("winner"),
+             hand.get("discarder"), _dump(hand.get("hand")), hand.get("notation"),
+             json.dumps(hand.get("context") or {}), _dump(hand.get("score")),
+             json.dumps(hand.get("payments") or []), json.dumps(hand["deltas"]), photo_id,
+             _dump(hand.get("tiles_read")), json.dumps(hand.get("corrections") or []),
+             hand.get("note") or "", hand.get("created") or now()))
+        return cur.lastrowid
 
     @staticmethod
     def _hand(row) -> dict:

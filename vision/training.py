@@ -34,14 +34,14 @@ def _train(model_yaml: str, data: str, run_dir: Path, resume: bool, init: str | 
 
 def train_detector(data_root: Path, build: Path, epochs=20, imgsz=320, batch=16, workers=1, n_synth=150,
                    resume=False, seed=0, device=None, out_weights: Path | None = None, run_name="detector",
-                   hours: float | None = None):
+                   hours: float | None = None, init: str | None = None, lr0: float = 0.002):
     from .datasets import build_detector_dataset
     run_dir = (build / "runs" / run_name).resolve()
     data_yaml = None if resume else build_detector_dataset(build / "det", data_root, n_synth_train=n_synth,
                                                             n_synth_val=max(10, n_synth // 8), seed=seed)
-    _train(str(DET_CFG), str(data_yaml), run_dir, resume, epochs=epochs, imgsz=imgsz, batch=batch,
+    _train(str(DET_CFG), str(data_yaml), run_dir, resume, init=init, epochs=epochs, imgsz=imgsz, batch=batch,
            workers=workers, seed=seed, deterministic=False, close_mosaic=min(4, epochs // 4), patience=100,
-           optimizer="AdamW", lr0=0.002, warmup_epochs=1, **({"time": hours} if hours else {}),
+           optimizer="AdamW", lr0=lr0, warmup_epochs=1, **({"time": hours} if hours else {}),
            device=device)
     best = run_dir / "weights" / "best.pt"
     if out_weights:
@@ -53,7 +53,7 @@ def train_detector(data_root: Path, build: Path, epochs=20, imgsz=320, batch=16,
 def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128, workers=1, resume=False,
                      seed=0, device=None, out_weights: Path | None = None, run_name="classifier",
                      holdout_style: str | None = None, holdout_photos: str | None = None, per_code=60,
-                     init: str | None = None):
+                     init: str | None = None, lr0: float = 0.003):
     from .crop_dataset import build_crop_dataset
     run_dir = (build / "runs" / run_name).resolve()
     folder = None
@@ -66,7 +66,7 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
     _train(str(CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
            batch=batch, workers=workers, seed=seed, cache="ram", fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3,
            erasing=0.1, scale=0.1, translate=0.05, auto_augment=None, device=device,
-           optimizer="AdamW", lr0=0.003, warmup_epochs=0.5)
+           optimizer="AdamW", lr0=lr0, warmup_epochs=0.5)
     best = run_dir / "weights" / "best.pt"
     if out_weights:
         out_weights.parent.mkdir(parents=True, exist_ok=True)

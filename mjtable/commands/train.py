@@ -28,8 +28,10 @@ def register(sub) -> None:
     p.add_argument("--name", default=None, help="run name under BUILD/runs (default: the model)")
     p.add_argument("--device", default=None, help="cpu, 0... (default: a CUDA GPU when present)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--init", default=None, help="classifier: start from these weights (new schedule) "
-                   "instead of from scratch")
+    p.add_argument("--init", default=None, help="start from these weights (new schedule) instead of "
+                   "from scratch, e.g. models/detector/detector.pt")
+    p.add_argument("--lr0", type=float, default=None, help="initial learning rate (default: 0.002 detector, "
+                   "0.003 classifier)")
     p.add_argument("--resume", action="store_true", help="resume the last run from its last checkpoint")
     p.add_argument("--no-install", action="store_true", help="do not copy the best weights into models/")
     p.set_defaults(func=run)
@@ -43,13 +45,14 @@ def run(args) -> int:
         best = training.train_detector(args.data, args.build, epochs=args.epochs or 20, imgsz=args.imgsz or 320,
                                        batch=args.batch or 16, workers=args.workers, n_synth=args.synth,
                                        resume=args.resume, seed=args.seed, device=args.device,
-                                       out_weights=out, run_name=name, hours=args.hours)
+                                       out_weights=out, run_name=name, hours=args.hours, init=args.init,
+                                       lr0=args.lr0 or 0.002)
     else:
         out = None if args.no_install else REPO / "models" / "classifier" / "classifier.pt"
         best = training.train_classifier(args.data, args.build, epochs=args.epochs or 5, imgsz=args.imgsz or 64,
                                          batch=args.batch or 128, workers=args.workers, resume=args.resume,
                                          seed=args.seed, device=args.device, out_weights=out, run_name=name,
                                          holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
-                                         per_code=args.per_code, init=args.init)
+                                         per_code=args.per_code, init=args.init, lr0=args.lr0 or 0.003)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

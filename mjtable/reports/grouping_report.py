@@ -286,36 +286,47 @@ def _true_reads(labels, reads, matched):
     return out
 
 
+def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0):
+    """Scene ``key``: (layout style, Hand, BGR image, renderer labels). A random winning hand laid
+    out as players do, drawn with the artwork, or with real faces from ``pool``
+    (``vision.synth.real_faces``)."""
+    import numpy as np
+    from vision import layout as L
+    from vision.synth.render import random_style, render_scene
+    rng = random.Random(key)
+    style = rng.choice(L.STYLES)
+    hand = L.random_hand(rng, style=style)
+    if pool is not None:
+        hand = _plain_fives(hand)
+    placed = L.layout_hand(hand, rng, style=style)
+    nrng = np.random.default_rng(key)
+    if pool is not None:
+        from vision.synth.real_faces import real_face_style
+        tile_style = real_face_style(pool, nrng)
+    else:
+        tile_style = random_style(nrng, ART_FOR_STYLE[style])
+    image, labels = render_scene(placed, nrng, size=size, style=tile_style, clutter=0,
+                                 camera_kw={"tilt_deg": (0, max_tilt), "yaw_deg": (-20, 20)})
+    return style, hand, image, labels
+
+
 def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_split: str = "train",
                     size: tuple[int, int] = (1280, 960), max_tilt: float = 40.0, progress=None) -> dict:
     """``n`` generated scenes drawn as images and read by the committed models (see the module
     docstring); figures in :func:`summarise_reads`."""
     if source not in READ_SOURCES:
         raise ValueError(f"source must be one of {READ_SOURCES}, not {source!r}")
-    import numpy as np
     import scorer
     import vision
     from mjtable.pipeline import read_hand
-    from vision import layout as L
-    from vision.synth.render import random_style, render_scene
     pool = None
     if source == "real-faces":
-        from vision.synth.real_faces import load_real_faces, real_face_style
+        from vision.synth.real_faces import load_real_faces
         pool = load_real_faces(faces_split)
     rows = []
     for s in range(n):
-        key = seed * 1_000_003 + s
-        rng = random.Random(key)
-        style = rng.choice(L.STYLES)
-        hand = L.random_hand(rng, style=style)
-        if pool is not None:
-            hand = _plain_fives(hand)
+        style, hand, image, labels = draw_scene(seed * 1_000_003 + s, pool=pool, size=size, max_tilt=max_tilt)
         truth = hand.to_dict()
-        placed = L.layout_hand(hand, rng, style=style)
-        nrng = np.random.default_rng(key)
-        tile_style = real_face_style(pool, nrng) if pool is not None else random_style(nrng, ART_FOR_STYLE[style])
-        image, labels = render_scene(placed, nrng, size=size, style=tile_style, clutter=0,
-                                     camera_kw={"tilt_deg": (0, max_tilt), "yaw_deg": (-20, 20)})
         t0 = time.perf_counter()
         reads = vision.read_tiles(image)
         read_ms = (time.perf_counter() - t0) * 1000
@@ -327,6 +338,11 @@ def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_sp
         down_found = sum(1 for _, j in down if j is not None and reads[j].face_down)
         extra = len(reads) - sum(1 for j in matched if j is not None)
         all_right = code_right == len(up) and down_found == len(down) and extra == 0
+        # The classifier alone on the renderer's exact boxes: separates box quality from faces.
+        from vision.crops import crop_tile
+        face_up = [lab for lab in labels if not lab.face_down]
+        on_true_boxes = vision.classify_crops([crop_tile(image, lab.box) for lab in face_up]) if face_up else []
+        code_right_true_boxes = sum(1 for lab, r in zip(face_up, on_true_boxes) if r.code == lab.code)
         _, _, plain_hand, _ = read_hand(reads, rules=rules, decode=False)
         _, dec, decoded_hand, _ = read_hand(reads, rules=rules, decode=True)
         grouping_true_codes = None
@@ -338,7 +354,7 @@ def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_sp
             "scene": s, "style": style, "tiles": len(labels), "face_up": len(up), "face_down": len(down),
             "concealed_kong": any(m.concealed for m in hand.melds),
             "detected": sum(1 for _, j in up if j is not None), "code_right": code_right,
-            "face_down_found": down_found, "extra": extra, "all_read_right": all_right,
+            "code_right_true_boxes": code_right_true_boxes, "face_down_found": down_found, "extra": extra, "all_read_right": all_right,
             "grouping_true_codes": grouping_true_codes,
             "hand_exact_plain": exact_plain, "hand_exact_decoded": exact_decoded,
             "decode_status": (dec or {}).get("status"), "read_ms": round(read_ms, 1),
@@ -386,6 +402,7 @@ def summarise_reads(rows) -> dict:
                   "recall": round(right / up, 4) if up else None,
                   "detected_rate": round(detected / up, 4) if up else None,
                   "code_right_given_detected": round(right / detected, 4) if detected else None,
+                  "classifier_on_true_boxes": round(sum(r["code_right_true_boxes"] for r in rows) / up, 4) if up else None,
                   "face_down": down, "face_down_found": sum(r["face_down_found"] for r in rows),
                   "extra_reads": sum(r["extra"] for r in rows)},
         "scenes_all_read_right": len(read_right),
@@ -402,6 +419,8 @@ def summarise_reads(rows) -> dict:
                      "status": {st: sum(1 for r in rows if str(r["decode_status"]) == st)
                                 for st in sorted({str(r["decode_status"]) for r in rows})}},
         "read_ms_median": sorted(r["read_ms"] for r in rows)[len(rows) // 2] if rows else None,
+        "grouping_failures_given_tiles": [r["scene"] for r in rows if r["grouping_true_codes"] is False
+                                          or (r["all_read_right"] and not r["hand_exact_plain"])],
         "failures": [{k: r[k] for k in ("scene", "style", "face_up", "code_right", "detected", "face_down",
                                         "extra", "truth", "read")}
                      for r in rows if not r["hand_exact_decoded"]][:30],
@@ -432,6 +451,8 @@ def read_to_markdown(summary: dict, command: str) -> str:
              f"- face-up tiles read right (box IoU ≥ {MATCH_IOU} and code): {t['code_right']} / {t['face_up']} = "
              f"**{_pct(t['recall'])}** (detected {_pct(t['detected_rate'])}, code right when detected "
              f"{_pct(t['code_right_given_detected'])})",
+             f"- classifier alone on the renderer's exact boxes (upright crops as the reader cuts them): "
+             f"{_pct(t['classifier_on_true_boxes'])}",
              f"- face-down tiles found: {t['face_down_found']} / {t['face_down']}; reads matching no tile: {t['extra_reads']}",
              f"- median read time {summary['read_ms_median']} ms per image", "",
              "## Hands", "",

@@ -66,9 +66,9 @@ HAND_SCENES = {
     "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 5),
     "decoding_mcr_flowers": ("chinese", "mcr", "[555p][789m]123m456s2z 2z 16f",
                              {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 11),
-    # Face-down tiles: not read today (the detector's back class did not learn).
+    # Every face-up tile read; the two face-down ones are not (the detector's back class did not learn).
     "hand_riichi_concealed_kong": ("riichi", "riichi", "(8888p)123m456s789s1z 1z",
-                                   {"melds_at": "right", "kong_face_down": "ends"}, ("riichi",), 0),
+                                   {"melds_at": "right", "kong_face_down": "ends"}, ("riichi",), 5),
 }
 HAND_CAMERA = {"tilt_deg": (5, 30), "yaw_deg": (-15, 15), "fill": (0.85, 0.95)}
 HAND_SIZE = (1280, 960)

@@ -440,7 +440,8 @@ def read_to_markdown(summary: dict, command: str) -> str:
             "place, pasted on the renderer's tile bodies (no red fives: plain fives instead)")
     t = summary["tiles"]
     w, h = summary["image_size"]
-    lines = [f"# Reading report: {summary['scenes']} scenes {'rendered' if src == 'rendered' else 'from real tile photos'}",
+    n = summary["scenes"]
+    lines = [f"# Reading report: {n} scene{'' if n == 1 else 's'} {'rendered' if src == 'rendered' else 'from real tile photos'}",
              "", f"Command: `{command}`", "",
              f"Each scene: a random winning hand laid out as players do (vision.layout), {what}, as a {w}×{h} photo "
              f"(camera tilt up to {summary['max_tilt']:.0f}°, yaw ±20°, lighting, blur, noise, JPEG), read by the "
@@ -473,11 +474,28 @@ def read_to_markdown(summary: dict, command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def command_line(args) -> str:
+    """The command that reproduces these figures: every option away from its default."""
+    import argparse
+    defaults = argparse.ArgumentParser()
+    add_arguments(defaults)
+    parts = ["mjtable report grouping"]
+    for action in defaults._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        value = getattr(args, action.dest, action.default)
+        if value == action.default or action.dest == "out":
+            continue
+        flag = action.option_strings[0]
+        parts.append(flag if value is True else f"{flag} {value}")
+    if getattr(args, "out", None):
+        parts.append(f"--out {args.out}")
+    return " ".join(parts)
+
+
 def run(args) -> int:
     import sys
-    command = "mjtable " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith(("mjtable", "__main__.py")) \
-        else f"mjtable report grouping --scenes {args.scenes} --seed {args.seed}" + \
-        (f" --read {args.read}" if args.read else "")
+    command = command_line(args)
     if args.read:
         try:
             w, h = (int(v) for v in args.image_size.lower().split("x"))

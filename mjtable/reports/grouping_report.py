@@ -469,8 +469,9 @@ def read_to_markdown(summary: dict, command: str) -> str:
     d = summary["decoding"]
     lines += ["", f"Decoding: {d['fixed']} hands fixed, {d['broken']} broken; status {d['status']}.", "",
               "The detector does not find face-down tiles yet (its `back` class did not learn, "
-              "models/detector/MODEL_CARD.md): a scene with a concealed kong or a dead wall cannot be read "
-              "right today, hence the split above."]
+              "models/detector/MODEL_CARD.md): a scene with a concealed kong cannot be read right today, hence "
+              "the split above (a dead wall's face-down tiles are not part of the hand: missing them can go "
+              "unnoticed)."]
     return "\n".join(lines) + "\n"
 
 

@@ -54,7 +54,8 @@ def make(out: Path) -> None:
 #: Whole hands for the end-to-end tests: name → (layout style, rules, notation, layout options,
 #: artwork, seed). Seeds were chosen among the first twelve whose scene, saved as JPEG quality 85,
 #: the committed models read (except the concealed kong: the detector finds no face-down tile
-#: yet); the reading report (``mjtable report grouping --read rendered``) measures how often a
+#: yet; ``python -m tests.grouping.test_end_to_end NAME 12`` shows how the models read each seed);
+#: the reading report (``mjtable report grouping --read rendered``) measures how often a
 #: random scene is read right.
 HAND_SCENES = {
     "hand_riichi_dora": ("riichi", "riichi", "234m345p678s567s5p 5p", {"dora_indicators": ["4p"], "dead_wall": False},

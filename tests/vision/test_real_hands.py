@@ -107,3 +107,19 @@ def test_a_photo_that_is_no_winning_hand_is_never_scored_silently(photo, reads):
         for change in dec["changes"]:
             i = change["tile"]
             assert out["tiles"][i]["code"] == change["read"] != change["chosen"]
+
+
+@pytest.mark.skipif(not WINNING, reason="no winning hand photo")
+def test_mjtable_read_json_on_a_real_photo(capsys, reads):
+    """``mjtable read PHOTO --rules mcr ... --json``: the same hand, notation and score as the
+    pipeline, with per-stage timings."""
+    import json
+    from mjtable.cli import main
+    photo = WINNING[0]
+    assert main(["read", str(photo), "--rules", "mcr", "--self-drawn", "--last-tile", "--seat-wind", "E",
+                 "--round-wind", "E", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = reads[photo]
+    assert out["hand"] == expected["hand"] and out["notation"] == expected["notation"]
+    assert out["score"] == expected["score"] and out["score"]["valid"]
+    assert set(out["timings_ms"]) >= {"read", "group", "decode", "score", "total"}

@@ -289,6 +289,10 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
         melds = [units[u][state[u]][1] for u in range(n_m)]
         standing = [units[n_m + i][state[n_m + i]][1] for i in range(n_c + 1)]
         ind = [units[n_m + n_c + 1 + i][state[n_m + n_c + 1 + i]][1] for i in range(len(dora))]
+        # A flower or season never stands in the hand nor indicates dora: a bonus code among
+        # a standing tile's candidates (a real reader proposes them) is read but never chosen.
+        if any(T.is_bonus(code) for code in standing) or any(T.is_bonus(code) for code in ind):
+            return None, "a flower or season among the standing tiles or dora indicators"
         counts = [0] * 34
         for code in standing:
             counts[T.index(code)] += 1

@@ -244,3 +244,14 @@ def test_winning_forms_agree_with_each_scorer(rules):
         assert mine == theirs, (c, K.winning_form(c, 0, rules), result.error)
         checked += 1
     assert checked > 100 and 20 < complete < checked - 20
+
+
+def test_a_flower_among_a_standing_tiles_candidates_is_never_chosen():
+    # A real reader proposes flower codes for a standing tile now and then (issue 5 evidence run).
+    hand, s = structure_of("123m456p789s11z22z 2z", {0: [("3f", 0.6), ("1m", 0.3), ("1f", 0.1)]})
+    d = K.decode(s)
+    assert d.status == "changed" and Hand.from_dict(d.hand).concealed == hand.concealed
+    (change,) = d.changes
+    assert change.where == "concealed[0]" and change.read == "3f" and change.chosen == "1m"
+    hand, s = structure_of("123m456p789s11z22z 2z", {0: [("3f", 0.9)]})
+    assert K.decode(s, outside_top_k=False).status == "no_winning_hand"

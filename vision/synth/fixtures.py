@@ -1,12 +1,15 @@
-"""Make the small rendered test fixtures (tests/fixtures/vision/): two scenes with their exact
-labels and a few upright tile crops. Rendered from the artwork (see vision/synth/artwork.py for
-credits), with a fixed seed so that they can be remade:
+"""Make the small rendered test fixtures (tests/fixtures/vision/): three scenes with their exact
+labels and a few upright tile crops, and (``hands/``) whole winning hands laid out as players do
+(``vision.layout``) with their exact hand JSON, for the end-to-end tests (photo → tiles → hand →
+score, issue 5). Rendered from the artwork (see vision/synth/artwork.py for credits), with fixed
+seeds so that they can be remade:
 
     python -m vision.synth.fixtures tests/fixtures/vision
 """
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -48,5 +51,57 @@ def make(out: Path) -> None:
                 cv2.imwrite(str(out / "crops" / f"{t.code}_{name}_{k}.png"), crop_tile(img, t.box))
 
 
+#: Whole hands for the end-to-end tests: name → (layout style, rules, notation, layout options,
+#: artwork, seed). Seeds were chosen among the first twelve whose scene, saved as JPEG quality 85,
+#: the committed models read (except the concealed kong: the detector finds no face-down tile
+#: yet; ``python -m tests.grouping.test_end_to_end NAME 12`` shows how the models read each seed);
+#: the reading report (``mjtable report grouping --read rendered``) measures how often a
+#: random scene is read right.
+HAND_SCENES = {
+    "hand_riichi_dora": ("riichi", "riichi", "234m345p678s567s5p 5p", {"dora_indicators": ["4p"], "dead_wall": False},
+                         ("riichi",), 5),
+    "hand_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 1),
+    "hand_riichi_chow_and_pung": ("riichi", "riichi", "[234s,1][666m,3]123m789p1z 1z", {"melds_at": "front"},
+                                  ("riichi",), 11),
+    # One tile misread by the committed models; consistency decoding brings the hand back.
+    "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 5),
+    "decoding_mcr_flowers": ("chinese", "mcr", "[555p][789m]123m456s2z 2z 16f",
+                             {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 11),
+    # Every face-up tile read; the two face-down ones are not (the detector's back class did not learn).
+    "hand_riichi_concealed_kong": ("riichi", "riichi", "(8888p)123m456s789s1z 1z",
+                                   {"melds_at": "right", "kong_face_down": "ends"}, ("riichi",), 5),
+}
+HAND_CAMERA = {"tilt_deg": (5, 30), "yaw_deg": (-15, 15), "fill": (0.85, 0.95)}
+HAND_SIZE = (1280, 960)
+
+
+def hand_scene(name: str):
+    """(image, labels, hand) of one of ``HAND_SCENES``, drawn from its seed."""
+    from scorer import parse
+    from vision.layout import layout_hand
+    layout_style, rules, text, options, art, seed = HAND_SCENES[name]
+    hand = parse(text)
+    placed = layout_hand(hand, random.Random(seed), style=layout_style, **options)
+    rng = np.random.default_rng(seed)
+    style = random_style(rng, art)
+    image, labels = render_scene(placed, rng, size=HAND_SIZE, style=style, clutter=0, camera_kw=HAND_CAMERA)
+    truth = hand.to_dict()
+    if options.get("dora_indicators"):
+        truth["context"]["dora_indicators"] = list(options["dora_indicators"])
+    return image, labels, truth
+
+
+def make_hands(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (layout_style, rules, text, *_rest) in HAND_SCENES.items():
+        image, labels, truth = hand_scene(name)
+        cv2.imwrite(str(out / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        record = {"rules": rules, "layout_style": layout_style, "notation": text, "hand": truth,
+                  "labels": [t.to_dict() for t in labels]}
+        (out / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
+
+
 if __name__ == "__main__":
-    make(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/vision"))
+    root = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/vision")
+    make(root)
+    make_hands(root / "hands")

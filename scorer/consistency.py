@@ -41,6 +41,11 @@ DEFAULT_MAX_STATES = 20000
 #: Readings more than e**12 (~160,000) times less probable than the best one are not credible
 #: corrections: the search stops there and reports no winning hand.
 DEFAULT_MAX_LOG_DROP = 12.0
+#: Prior odds that a photographed hand is NOT a winning hand (a player showing a wrong or
+#: unfinished hand). A reading that changes tiles is weighed against "the reader was right and
+#: the hand is not winning": a change away from a sure read (p 0.997 → 0.002) gets a low
+#: confidence and a warning instead of looking certain (docs/rulings.md, Grouping).
+NOT_WINNING_PRIOR = 0.01
 
 
 # -- winning forms -----------------------------------------------------------------------------
@@ -159,8 +164,9 @@ class Decoding:
     hand); ``status``: "unchanged", "changed", "no_winning_hand" or "unreadable"; ``changes``:
     every tile whose chosen code differs from its best read; ``form``: the winning form found;
     ``log_prob`` of the chosen reading and of the best reading; ``states`` searched;
-    ``confidence`` of the choice against the runner-up legal reading (``alternative``: where
-    they differ), 1.0 when no other legal reading is credible."""
+    ``confidence`` of the choice against its rivals: the runner-up legal reading
+    (``alternative``: where they differ) and, when tiles were changed, the reading as read on a
+    hand that is not winning (``NOT_WINNING_PRIOR``); 1.0 when no rival is credible."""
     hand: dict | None
     status: str
     changes: list[Change] = field(default_factory=list)
@@ -392,15 +398,20 @@ def _one_tile_outside(units, unit_names, n_m, n_c, check, start):
 def _finish(found, alt, units, unit_names, structure, n_m, n_c, dora, best_lp, states, first_failure,
             melds_in, bonus) -> Decoding:
     """The chosen reading, with the runner-up legal reading when one was found: its differences
-    and the confidence of the choice (probability of the chosen among the two)."""
+    and the confidence of the choice (its probability among the rival explanations)."""
     state, form, lp = found
     result = _result(structure, units, state, n_m, n_c, dora, form, lp, best_lp, states, first_failure,
                      melds_in, bonus)
+    # Rival explanations of the photo, relative to the chosen reading: the runner-up legal
+    # reading, and (when the chosen reading changed tiles) the best reading as read, on a hand
+    # that is not winning.
+    rivals = 0.0 if alt is None else math.exp(alt[1] - lp)
+    if lp < best_lp:
+        rivals += NOT_WINNING_PRIOR * math.exp(best_lp - lp)
+    result.confidence = 1.0 / (1.0 + rivals)
     if alt is None:
-        result.confidence = 1.0
         return result
     alt_state, alt_lp = alt
-    result.confidence = 1.0 / (1.0 + math.exp(alt_lp - lp))
 
     def codes(u, k):
         value = units[u][k][1]

@@ -255,3 +255,20 @@ def test_a_flower_among_a_standing_tiles_candidates_is_never_chosen():
     assert change.where == "concealed[0]" and change.read == "3f" and change.chosen == "1m"
     hand, s = structure_of("123m456p789s11z22z 2z", {0: [("3f", 0.9)]})
     assert K.decode(s, outside_top_k=False).status == "no_winning_hand"
+
+
+def test_a_change_away_from_a_sure_read_is_not_confident():
+    # hand_020 of the shared test photos: the labelled tiles are not a winning hand, and the
+    # nearest winning hand changes a 1m read at p 0.997 into 2m (p 0.002).
+    s = {"concealed": [sure(c) for c in "3m 4m 4p 5p 6p 7s 8s 9s 1z 1z 2z 2z".split()]
+         + [[("1m", 0.997), ("2m", 0.002)]],
+         "winning": sure("2z"), "melds": [], "dora": []}
+    d = K.decode(s)
+    assert d.status == "changed" and d.hand is not None
+    (change,) = d.changes
+    assert change.read == "1m" and change.chosen == "2m"
+    assert d.confidence < 0.3
+    # A change between two close reads stays confident: a winning hand is a strong prior.
+    s["concealed"][-1] = [("4m", 0.55), ("2m", 0.45)]
+    d = K.decode(s)
+    assert d.status == "changed" and d.changes[0].chosen == "2m" and d.confidence > 0.95

@@ -107,6 +107,10 @@ def test_a_photo_that_is_no_winning_hand_is_never_scored_silently(photo, reads):
         for change in dec["changes"]:
             i = change["tile"]
             assert out["tiles"][i]["code"] == change["read"] != change["chosen"]
+        # A change away from a sure read is flagged for the person to check, not taken as certain.
+        if any(change["p_read"] > 0.9 for change in dec["changes"]):
+            assert dec["confidence"] < 0.8
+            assert any("may not be a winning one" in w for w in out["reading"]["warnings"])
 
 
 @pytest.mark.skipif(not WINNING, reason="no winning hand photo")

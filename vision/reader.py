@@ -26,10 +26,11 @@ DETECT_SIDE = 640         # long side of the copy given to the detector (at most
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
-                 detector_conf: float | None = None):
+                 detector_conf: float | None = None, detector_imgsz: int | None = None):
         if detector is None:
             from .detector import TileDetector
-            detector = TileDetector(detector_weights, **({"conf": detector_conf} if detector_conf else {}))
+            detector = TileDetector(detector_weights, imgsz=detector_imgsz,
+                                    **({"conf": detector_conf} if detector_conf else {}))
         if classifier is None:
             from .classifier import CropClassifier
             classifier = CropClassifier(classifier_weights)

@@ -8,6 +8,7 @@ declare the keys they read, so results can name the ones that were defaulted rat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any, Callable
 
 from . import errors
@@ -153,7 +154,11 @@ class Context:
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""
-        return [n for n in names if n not in self.given]
+        return list(filterfalse(self.given.__contains__, names))
+
+    def with_defaults(self) -> dict:
+        """Every registered key's value: the given one, or its default (a new dict)."""
+        return _DEFAULTS | self.given
 
     def __contains__(self, name):
         return name in self.given

@@ -3,18 +3,23 @@ table and the account-once principle, keep the best (000, Comptage des points), 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
+from operator import getitem
 
 from .. import tiles as T
 from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
 from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, readings, set_tiles
+from .reading import KIND_NAMES, KONG, HandFacts, readings, set_tiles
 
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
-PER_READING = {f: tuple(p for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
-PER_HAND_FORMS = tuple((p, p.forms) for p in PATTERNS if p.per_hand)
+#: Per form, the ``find`` of each per-reading pattern that applies to it.
+PER_READING = {f: tuple(p.find for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
+#: The per-hand patterns grouped by the forms they apply to: ((forms, (find, ...)), ...).
+PER_HAND = tuple((forms, tuple(p.find for p in PATTERNS if p.per_hand and p.forms == forms))
+                 for forms in dict.fromkeys(p.forms for p in PATTERNS if p.per_hand))
 WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wait", "last_tile",
                            "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
                            "robbing_the_kong"})
@@ -72,52 +77,50 @@ def _bits(mask: int):
 _MASK_SETS = tuple(tuple(_bits(m)) for m in range(128))
 
 
-def resolve(raw: dict, rules: Rules):
-    """Which of the raw matches count. Returns (counted [(fan, masks)], excluded [(fan, by,
-    row-or-None, n)], total)."""
+def resolve(alive: dict, rules: Rules):
+    """Which of the raw matches count. ``alive`` (fan → matches, as the patterns left it) is
+    used up: excluded matches are taken out of it. Returns (counted [(fan, masks)], excluded
+    [(fan, by, row-or-None, n)], total)."""
     order = rules.order
     value = rules.value
     rows = rules.rows
-    # Lists are replaced, never changed in place, so the pattern lists can be shared.
-    alive = dict(raw)
     counted = []
     excluded = []
-    parent = None               # union-find over set indices, made on the first combination
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    # Account-once (000): comp[i] is the mask of the sets combined with set i so far (itself
+    # alone at first), made on the first combination fan.
+    comp = None
     combination = _COMBINATION
+    mask_sets = _MASK_SETS
     total = 0
     for f in sorted(alive, key=order.__getitem__):
         masks = alive[f]
         if not masks:
             continue
         if f in combination:
-            # Account-once (000): a combination counts only if no two of its sets are already
-            # combined together (each new set joins the others once).
-            if parent is None:
-                parent = list(range(16))
+            # a combination counts only if no two of its sets are already combined together
+            # (each new set joins the others once)
+            if comp is None:
+                comp = [1 << i for i in range(16)]
             keep = []
             for m in masks:
-                roots = [root(i) for i in (_MASK_SETS[m] if m < 128 else _bits(m))]
-                if len(set(roots)) == len(roots):
-                    keep.append(m)
-                    r0 = roots[0]
-                    for rr in roots[1:]:
-                        parent[rr] = r0
+                joined = 0
+                for i in (mask_sets[m] if m < 128 else _bits(m)):
+                    c = comp[i]
+                    if c & joined:
+                        excluded.append((f, "", None, 1))
+                        break
+                    joined |= c
                 else:
-                    excluded.append((f, "", None, 1))
-            masks = keep
-            if not masks:
+                    keep.append(m)
+                    for i in (mask_sets[joined] if joined < 128 else _bits(joined)):
+                        comp[i] = joined
+            if not keep:
                 continue
+            masks = keep
         counted.append((f, masks))
         total += value[f] * len(masks)
         frows = rows.get(f)
-        if not frows:
+        if frows is None:
             continue
         union = -1
         for scope, excludes, row in frows:
@@ -127,7 +130,7 @@ def resolve(raw: dict, rules: Rules):
                     continue
                 if scope == "all":
                     removed = len(tm)
-                    alive[t] = []
+                    alive[t] = ()
                 elif scope == "one":
                     removed = 1
                     alive[t] = tm[1:]
@@ -159,22 +162,21 @@ def _scored_readings(hand, options):
         return h, []
     rules = rules_for(options)
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
-    groups: dict = {}           # patterns with the same forms share one dict of matches
-    for p, forms in PER_HAND_FORMS:
-        out = groups.get(forms)
-        if out is None:
-            out = groups[forms] = {}
-        p.find(h, None, out)
-    groups = tuple(groups.items())
+    hand_matches = []
+    for forms, finds in PER_HAND:
+        out = {}
+        for find in finds:
+            find(h, None, out)
+        hand_matches.append((forms, out))
     scored = []
     for r in rs:
         form = r.form
         raw = {}
-        for forms, out in groups:
+        for forms, out in hand_matches:
             if form in forms:
                 raw.update(out)
-        for p in PER_READING[form]:
-            p.find(h, r, raw)
+        for find in PER_READING[form]:
+            find(h, r, raw)
         scored.append((r,) + resolve(raw, rules))
     return h, scored
 
@@ -197,58 +199,10 @@ _CODES = T.TILE_CODES
 _REPEATED = tuple(tuple((c,) * n for n in range(5)) for c in _CODES)
 
 
-def _codes(indices) -> list[str]:
-    return [_CODES[i] for i in indices]
-
-
 @lru_cache(maxsize=4096)
 def _group(indices: tuple) -> str:
     """Notation of a run of tile indices (``123m``, ``11z``)."""
     return T.group_codes([_CODES[i] for i in sorted(indices)])
-
-
-def _discard_pung(h, r):
-    """Index in r.sets of the standing pung completed by the discard, or -1 (ruling MCR-13)."""
-    if h.self_drawn:
-        return -1
-    win = h.win
-    found = -1
-    for i, s in enumerate(r.sets):
-        if s[2]:
-            continue
-        k = s[0]
-        if k == CHOW:
-            if s[1] <= win <= s[1] + 2:
-                return -1
-        elif k == PUNG and found < 0 and s[1] == win:
-            found = i
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _set_view(s) -> tuple:
-    """(tile codes, notation text) of one set."""
-    tiles = set_tiles(s)
-    return _codes(tiles), _group(tuple(tiles))
-
-
-def decomposition_of(h, r) -> Decomposition:
-    form = r.form
-    melds_from = 1 if form == "knitted_straight" else 0
-    melds_to = melds_from + len(h.melds)
-    claimed = _discard_pung(h, r)
-    sets = []
-    for i, s in enumerate(r.sets):
-        role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
-        if form == "standard":
-            view = _STANDARD_VIEWS[role].get(s)
-            if view is None:
-                view = _STANDARD_VIEWS[role][s] = _decomposition_set(s, role, form, i == 0)
-        else:
-            view = _decomposition_set(s, role, form, i == 0)
-        name, codes, concealed, text = view
-        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
-    return Decomposition(form, sets)
 
 
 _STANDING, _MELD, _CLAIMED = range(3)
@@ -263,7 +217,9 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     meld is written [..] (a concealed kong (..)); ``role`` says whether it is one, or the
     standing pung the discard completed (counted exposed, ruling MCR-13)."""
     kind, exposed = s[0], s[2]
-    codes, text = _set_view(s)
+    tiles = set_tiles(s)
+    codes = tuple([_CODES[i] for i in tiles])
+    text = _group(tuple(tiles))
     concealed = not exposed
     if role == _MELD:
         text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
@@ -280,8 +236,53 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     return name, codes, concealed, text
 
 
+def _standard_view(s, role: int) -> tuple:
+    views = _STANDARD_VIEWS[role]
+    view = views.get(s)
+    if view is None:
+        view = views[s] = _decomposition_set(s, role, "standard", False)
+    return view
+
+
+def _set_views(h, r) -> list[tuple]:
+    """The ``_decomposition_set`` view of each set of reading ``r``, in order."""
+    form = r.form
+    sets = r.sets
+    claimed = r.claimed_pung(h)
+    if form == "standard":
+        # the declared melds come first, then the standing sets and the pair
+        n = len(h.melds)
+        views = list(map(_STANDARD_VIEWS[_STANDING].get, sets[n:]))
+        if None in views:
+            views = [v if v is not None else _standard_view(s, _STANDING)
+                     for s, v in zip(sets[n:], views)]
+        if n:
+            views = [_standard_view(s, _MELD) for s in sets[:n]] + views
+        if claimed >= 0:
+            views[claimed] = _standard_view(sets[claimed], _CLAIMED)
+        return views
+    melds_from = 1 if form == "knitted_straight" else 0
+    melds_to = melds_from + len(h.melds)
+    return [_decomposition_set(s, _MELD if melds_from <= i < melds_to else
+                               _CLAIMED if i == claimed else _STANDING, form, i == 0)
+            for i, s in enumerate(sets)]
+
+
+def _decomposition(form: str, views) -> Decomposition:
+    return Decomposition(form, [{"kind": name, "tiles": list(codes), "concealed": concealed,
+                                 "text": text} for name, codes, concealed, text in views])
+
+
 #: fan id -> (English, French, Chinese names, whether its tiles are the winning tile)
 _FAN_LABELS = {f.id: (f.name_en, f.name_fr, f.name_zh, f.id in WIN_TILE_FANS) for f in FANS}
+
+
+def _hand_codes(h) -> list[str]:
+    """The codes of the 14 tiles (declared melds included), in tile order: for each tile kind
+    present, its code repeated as many times as it is held (mapped at C level)."""
+    distinct = h.distinct
+    return list(chain.from_iterable(map(getitem, map(_REPEATED.__getitem__, distinct),
+                                        map(h.counts.__getitem__, distinct))))
 
 
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
@@ -290,7 +291,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     rules = rules_for(options)
     value = rules.value
     labels = _FAN_LABELS
-    set_codes = None
+    views = _set_views(h, r)
     hand_codes = None
     win_code = _CODES[h.win]
     items = []
@@ -304,14 +305,11 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
             tiles = []
             for mask in masks:
                 if mask > 0:
-                    if set_codes is None:
-                        set_codes = [_set_view(s)[0] for s in r.sets]
                     for i in (_MASK_SETS[mask] if mask < 128 else _bits(mask)):
-                        tiles += set_codes[i]
+                        tiles += views[i][1]
                 elif mask == 0:
                     if hand_codes is None:
-                        counts = h.counts
-                        hand_codes = [c for i in h.distinct for c in _REPEATED[i][counts[i]]]
+                        hand_codes = _hand_codes(h)
                     tiles += hand_codes
                 else:
                     tiles += _REPEATED[-mask - 1][4]
@@ -347,9 +345,9 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
     return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
-                       excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=rules.options_dict.copy(),
-                       extra=extra)
+                       excluded=ex_items, decomposition=_decomposition(r.form, views),
+                       payments=payments, assumed=hand.context.missing(context_keys),
+                       options=rules.options_dict.copy(), extra=extra)
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:

@@ -35,7 +35,7 @@ _KNITTED_BITS = tuple((k, sum(1 << i for i in k)) for k in KNITTED_STRAIGHTS)
 class Reading:
     """One reading, with the summary every set pattern needs computed once: the chows and the
     pungs/kongs as sorted ``(key, index in sets)`` pairs, and the pair."""
-    __slots__ = ("form", "sets", "chows", "pungs", "pair")
+    __slots__ = ("form", "sets", "chows", "pungs", "pair", "_claimed")
 
     def __init__(self, form: str, sets: tuple):
         self.form = form
@@ -43,19 +43,48 @@ class Reading:
         chows = []
         pungs = []
         pair = None
-        for i, s in enumerate(sets):
+        i = 0
+        for s in sets:
             k = s[0]
             if k == CHOW:
                 chows.append((s[1], i))
-            elif k == PUNG or k == KONG:
-                pungs.append((s[1], i))
             elif k == PAIR:
                 pair = (s[1], i)
-        chows.sort()
-        pungs.sort()
+            elif k <= KONG:                 # a pung or a kong
+                pungs.append((s[1], i))
+            i += 1
+        if len(chows) > 1:
+            chows.sort()
+        if len(pungs) > 1:
+            pungs.sort()
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
+        self._claimed = None
+
+    def claimed_pung(self, h) -> int:
+        """Index in ``sets`` of the standing pung that the discard completed, or -1: such a pung
+        is exposed (000 n°21 « complétés sans réclamer de tuile »), unless the winning tile can
+        be read as part of a standing chow of this reading (the player says which set the claimed
+        tile completed: ruling MCR-13). Worked out once per reading."""
+        claimed = self._claimed
+        if claimed is None:
+            claimed = -1
+            if not h.self_drawn:
+                win = h.win
+                sets = self.sets
+                for t, i in self.pungs:
+                    if t == win:
+                        s = sets[i]
+                        if s[0] == PUNG and not s[2]:
+                            claimed = i
+                            for f, j in self.chows:
+                                if f <= win <= f + 2 and not sets[j][2]:
+                                    claimed = -1
+                                    break
+                            break
+            self._claimed = claimed
+        return claimed
 
 
 class HandFacts:
@@ -66,16 +95,18 @@ class HandFacts:
 
     def __init__(self, hand, options):
         ctx = hand.context
+        values = ctx.with_defaults()
         self.options = options
         self.hand = hand
         index = _INDEX
-        standing_indices = [index[t] for t in hand.concealed]
+        standing_indices = list(map(index.__getitem__, hand.concealed))
         counts = [0] * 34
         for i in standing_indices:
             counts[i] += 1
         present = set(standing_indices)
         self.standing = tuple(counts)
         melds = []
+        n_exposed = 0
         for m in hand.melds:
             tiles = m.tiles
             first = index[tiles[0]]       # meld tiles are sorted (hand.make_meld)
@@ -86,24 +117,28 @@ class HandFacts:
                 counts[first + 1] += 1
                 counts[first + 2] += 1
                 present.update((first, first + 1, first + 2))
+                n_exposed += 1
             else:
                 present.add(first)
-                melds.append((PUNG, first, True) if kind == "pung" else (KONG, first, not m.concealed))
+                if kind == "pung":
+                    melds.append((PUNG, first, True))
+                    n_exposed += 1
+                else:
+                    exposed = not m.concealed
+                    melds.append((KONG, first, exposed))
+                    n_exposed += exposed
                 counts[first] += len(tiles)
         self.counts = counts
         self.melds = tuple(melds)
-        self.n_exposed = sum([s[2] for s in melds])
+        self.n_exposed = n_exposed
         self.win = index[hand.winning_tile]
         distinct = tuple(sorted(present))
         self.distinct = distinct
-        bits = 0
-        for i in distinct:
-            bits |= _BIT[i]
-        self.bits = bits          # bit i set when tile kind i is in the hand
+        self.bits = sum(map(_BIT.__getitem__, distinct))   # bit i set when tile kind i is in the hand
         self.flowers = len(hand.bonus)
-        self.seat = _WIND_INDEX[ctx.get("seat_wind")]
-        self.round = _WIND_INDEX[ctx.get("round_wind")]
-        self._read_flags(ctx)
+        self.seat = _WIND_INDEX[values["seat_wind"]]
+        self.round = _WIND_INDEX[values["round_wind"]]
+        self._read_flags(ctx, values)
         self._unique_wait = None
         self.nine_gates = False
 
@@ -127,11 +162,12 @@ class HandFacts:
         rest[self.win] -= 1
         return len(waiting_tiles(tuple(rest), False)) == 1
 
-    def _read_flags(self, ctx) -> None:
-        """Win flags, checked against the tiles (a flag the tiles contradict is an input error)."""
-        replacement = ctx.get("kong_replacement")
-        robbing = ctx.get("robbing_kong")
-        self_drawn = ctx.get("self_drawn")
+    def _read_flags(self, ctx, values: dict) -> None:
+        """Win flags, checked against the tiles (a flag the tiles contradict is an input error).
+        ``values``: every context key, given or defaulted (``ctx.with_defaults()``)."""
+        replacement = values["kong_replacement"]
+        robbing = values["robbing_kong"]
+        self_drawn = values["self_drawn"]
         if replacement and robbing:
             raise errors.HandError(errors.BAD_FIELD, "a hand cannot win both on a kong replacement "
                                    "tile and by robbing a kong", field="context.robbing_kong")
@@ -155,13 +191,13 @@ class HandFacts:
         self.self_drawn = bool(self_drawn)
         self.kong_replacement = bool(replacement)
         self.robbing_kong = bool(robbing)
-        self.wall_last = bool(ctx.get("last_tile"))
+        self.wall_last = bool(values["last_tile"])
         # 000 n°27: the 3 other copies must be discarded or in exposed sets, so a copy among the
         # winner's own standing tiles rules it out, and 3 copies in the winner's exposed melds
         # make it certain.
         win = self.win
         in_melds = self.counts[win] - self.standing[win]
-        self.last_of_kind = (bool(ctx.get("last_of_kind")) and self.standing[win] == 1) or (
+        self.last_of_kind = (bool(values["last_of_kind"]) and self.standing[win] == 1) or (
             in_melds == 3 and self.standing[win] == 1)
 
 
@@ -495,9 +531,16 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
             for r in (info[2] if pairs == 0 else info[1]):
                 out.add(lo + r)
     if seven_pairs and sum(counts) == 13:
-        odd = [i for i, n in enumerate(counts) if n % 2]
-        if len(odd) == 1:
-            out.add(odd[0])
+        # exactly one odd count waits for its pair (counted by C-level scans when, as in a real
+        # hand, no kind has more than 4 copies)
+        if max(counts) <= 4:
+            ones = counts.count(1)
+            if ones + counts.count(3) == 1:
+                out.add(counts.index(1) if ones else counts.index(3))
+        else:
+            odd = [i for i, n in enumerate(counts) if n % 2]
+            if len(odd) == 1:
+                out.add(odd[0])
     return frozenset(out)
 
 

@@ -8,7 +8,6 @@ declare the keys they read, so results can name the ones that were defaulted rat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import filterfalse
 from typing import Any, Callable
 
 from . import errors
@@ -154,7 +153,8 @@ class Context:
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""
-        return list(filterfalse(self.given.__contains__, names))
+        given = self.given
+        return [n for n in names if n not in given]
 
     def with_defaults(self) -> dict:
         """Every registered key's value: the given one, or its default (a new dict)."""

@@ -3,8 +3,6 @@ table and the account-once principle, keep the best (000, Comptage des points), 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
-from operator import getitem
 
 from .. import tiles as T
 from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
@@ -23,12 +21,11 @@ PER_HAND = tuple((forms, tuple(p.find for p in PATTERNS if p.per_hand and p.form
 WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wait", "last_tile",
                            "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
                            "robbing_the_kong"})
-_COMBINATION = frozenset(f.id for f in FANS if f.combination)
 
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "rows", "options_items", "options_dict")
+    __slots__ = ("value", "order", "fan_info", "options_items", "options_dict")
 
     def __init__(self, options):
         from dataclasses import fields
@@ -46,8 +43,11 @@ class Rules:
         for row in EXCLUSIONS:
             if row.active(options):
                 rows.setdefault(row.fan, []).append(row)
-        # per excluding fan: ((scope, excluded fan ids, row), ...)
-        self.rows = {k: tuple((row.scope, row.excludes, row) for row in v) for k, v in rows.items()}
+        # per fan: (value, whether it is a combination, the fans it excludes as
+        # ((excluded fan id, scope, row), ...) in table order, or None)
+        self.fan_info = {f.id: (value[f.id], f.combination,
+                                tuple((t, row.scope, row) for row in rows[f.id] for t in row.excludes)
+                                if f.id in rows else None) for f in FANS}
 
 
 def rules_for(options) -> Rules:
@@ -75,32 +75,32 @@ def _bits(mask: int):
 
 #: _MASK_SETS[mask]: the set indices of a mask (a reading has at most 6 sets and a pair).
 _MASK_SETS = tuple(tuple(_bits(m)) for m in range(128))
+#: The account-once start: each set combined with itself only (room for 16 sets).
+_ONE_SET = tuple(1 << i for i in range(16))
 
 
 def resolve(alive: dict, rules: Rules):
     """Which of the raw matches count. ``alive`` (fan → matches, as the patterns left it) is
     used up: excluded matches are taken out of it. Returns (counted [(fan, masks)], excluded
     [(fan, by, row-or-None, n)], total)."""
-    order = rules.order
-    value = rules.value
-    rows = rules.rows
+    info = rules.fan_info
     counted = []
     excluded = []
     # Account-once (000): comp[i] is the mask of the sets combined with set i so far (itself
     # alone at first), made on the first combination fan.
     comp = None
-    combination = _COMBINATION
     mask_sets = _MASK_SETS
     total = 0
-    for f in sorted(alive, key=order.__getitem__):
+    for f in sorted(alive, key=rules.order.__getitem__):
         masks = alive[f]
         if not masks:
             continue
-        if f in combination:
+        value, combination, excludes = info[f]
+        if combination:
             # a combination counts only if no two of its sets are already combined together
             # (each new set joins the others once)
             if comp is None:
-                comp = [1 << i for i in range(16)]
+                comp = list(_ONE_SET)
             keep = []
             for m in masks:
                 joined = 0
@@ -118,39 +118,37 @@ def resolve(alive: dict, rules: Rules):
                 continue
             masks = keep
         counted.append((f, masks))
-        total += value[f] * len(masks)
-        frows = rows.get(f)
-        if frows is None:
+        total += value * len(masks)
+        if excludes is None:
             continue
         union = -1
-        for scope, excludes, row in frows:
-            for t in excludes:
-                tm = alive.get(t)
-                if not tm:
-                    continue
-                if scope == "all":
-                    removed = len(tm)
-                    alive[t] = ()
-                elif scope == "one":
-                    removed = 1
-                    alive[t] = tm[1:]
-                else:
-                    if union < 0:
-                        union = 0
-                        for m in masks:
-                            if m > 0:
-                                union |= m
-                    if scope == "within":
-                        rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
-                    else:  # shared
-                        rest = [m for m in tm if not (m > 0 and m & union)]
-                    removed = len(tm) - len(rest)
-                    alive[t] = rest
-                if removed:
-                    excluded.append((t, f, row, removed))
+        for t, scope, row in excludes:
+            tm = alive.get(t)
+            if not tm:
+                continue
+            if scope == "all":
+                removed = len(tm)
+                alive[t] = ()
+            elif scope == "one":
+                removed = 1
+                alive[t] = tm[1:]
+            else:
+                if union < 0:
+                    union = 0
+                    for m in masks:
+                        if m > 0:
+                            union |= m
+                if scope == "within":
+                    rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
+                else:  # shared
+                    rest = [m for m in tm if not (m > 0 and m & union)]
+                removed = len(tm) - len(rest)
+                alive[t] = rest
+            if removed:
+                excluded.append((t, f, row, removed))
     if not counted:
         counted.append(("chicken_hand", [0]))
-        total = value["chicken_hand"]
+        total = info["chicken_hand"][0]
     return counted, excluded, total
 
 
@@ -252,12 +250,9 @@ def _set_views(h, r) -> list[tuple]:
     if form == "standard":
         # the declared melds come first, then the standing sets and the pair
         n = len(h.melds)
-        views = list(map(_STANDARD_VIEWS[_STANDING].get, sets[n:]))
-        if None in views:
-            views = [v if v is not None else _standard_view(s, _STANDING)
-                     for s, v in zip(sets[n:], views)]
-        if n:
-            views = [_standard_view(s, _MELD) for s in sets[:n]] + views
+        standing, melded = _STANDARD_VIEWS[_STANDING], _STANDARD_VIEWS[_MELD]
+        views = [(melded.get(s) or _standard_view(s, _MELD)) if i < n else
+                 (standing.get(s) or _standard_view(s, _STANDING)) for i, s in enumerate(sets)]
         if claimed >= 0:
             views[claimed] = _standard_view(sets[claimed], _CLAIMED)
         return views
@@ -278,11 +273,12 @@ _FAN_LABELS = {f.id: (f.name_en, f.name_fr, f.name_zh, f.id in WIN_TILE_FANS) fo
 
 
 def _hand_codes(h) -> list[str]:
-    """The codes of the 14 tiles (declared melds included), in tile order: for each tile kind
-    present, its code repeated as many times as it is held (mapped at C level)."""
-    distinct = h.distinct
-    return list(chain.from_iterable(map(getitem, map(_REPEATED.__getitem__, distinct),
-                                        map(h.counts.__getitem__, distinct))))
+    """The codes of the 14 tiles (declared melds included), in tile order."""
+    counts = h.counts
+    codes = []
+    for i in h.distinct:
+        codes += _REPEATED[i][counts[i]]
+    return codes
 
 
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
@@ -293,14 +289,18 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     labels = _FAN_LABELS
     views = _set_views(h, r)
     hand_codes = None
-    win_code = _CODES[h.win]
     items = []
     for fan, masks in counted:
         # the tiles each occurrence uses (for highlighting): the winning tile for a fan of how
         # the hand was won, the four copies of a tile hog, the sets of a mask, or every tile
         name_en, name_fr, name_zh, on_win = labels[fan]
+        n = len(masks)
         if on_win:
-            tiles = [win_code] * len(masks)
+            tiles = [_CODES[h.win]] * n
+        elif n == 1 and masks[0] == 0:          # a fan of the whole hand (the usual case)
+            if hand_codes is None:
+                hand_codes = _hand_codes(h)
+            tiles = hand_codes.copy()
         else:
             tiles = []
             for mask in masks:
@@ -313,12 +313,11 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                     tiles += hand_codes
                 else:
                     tiles += _REPEATED[-mask - 1][4]
-        items.append(ScoredItem(fan, name_en, value[fan], len(masks), name_fr, name_zh, tiles))
+        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles))
     flowers = h.flowers
     if flowers:
-        f = FAN_BY_ID["flower_tiles"]
-        items.append(ScoredItem(f.id, f.name_en, 1, flowers, f.name_fr, f.name_zh, list(hand.bonus),
-                                note="flowers do not count toward the minimum (000 n°13)"))
+        items.append(ScoredItem("flower_tiles", *_FLOWERS, flowers, *_FLOWER_NAMES, list(hand.bonus),
+                                note=_FLOWERS_NOTE))
     ex_items = []
     if excluded:
         seen = set()
@@ -332,22 +331,27 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                              SOURCE_PRINCIPLES))
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source))
-    total_with_flowers = total + flowers
     minimum = options.minimum_points
     minimum_met = total >= minimum
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": minimum, "flowers": flowers}
-    payments = []
     if minimum_met:
-        payments = settlement(total_with_flowers, h.self_drawn, hand.context.get("discarder"))
+        payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"))
     else:
+        payments = []
         extra["minimum_note"] = (f"{total} points without flowers: below the {minimum}"
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
-    return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
-                       excluded=ex_items, decomposition=_decomposition(r.form, views),
-                       payments=payments, assumed=hand.context.missing(context_keys),
-                       options=rules.options_dict.copy(), extra=extra)
+    # positional, in ScoreResult's field order: rules, valid, total, items, excluded,
+    # decomposition, payments, error, assumed, options, extra
+    return ScoreResult("mcr", True, total + flowers, items, ex_items, _decomposition(r.form, views),
+                       payments, None, hand.context.missing(context_keys),
+                       rules.options_dict.copy(), extra)
+
+
+_FLOWERS = (FAN_BY_ID["flower_tiles"].name_en, 1)
+_FLOWER_NAMES = (FAN_BY_ID["flower_tiles"].name_fr, FAN_BY_ID["flower_tiles"].name_zh)
+_FLOWERS_NOTE = "flowers do not count toward the minimum (000 n°13)"
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:

@@ -23,6 +23,9 @@ DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _INDEX = T._INDEX
 _BIT = tuple(1 << i for i in range(34))
+#: _SUIT_KINDS[suit][m]: the tile indices of suit ``suit`` whose rank bits are set in m (9 bits).
+_SUIT_KINDS = tuple(tuple(tuple(9 * suit + r for r in range(9) if m >> r & 1) for m in range(512))
+                    for suit in range(4))
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
@@ -99,11 +102,13 @@ class HandFacts:
         self.options = options
         self.hand = hand
         index = _INDEX
-        standing_indices = list(map(index.__getitem__, hand.concealed))
+        bit = _BIT
         counts = [0] * 34
-        for i in standing_indices:
+        bits = 0                  # bit i set when tile kind i is in the hand
+        for t in hand.concealed:
+            i = index[t]
             counts[i] += 1
-        present = set(standing_indices)
+            bits |= bit[i]
         self.standing = tuple(counts)
         melds = []
         n_exposed = 0
@@ -116,10 +121,10 @@ class HandFacts:
                 counts[first] += 1
                 counts[first + 1] += 1
                 counts[first + 2] += 1
-                present.update((first, first + 1, first + 2))
+                bits |= bit[first] | bit[first + 1] | bit[first + 2]
                 n_exposed += 1
             else:
-                present.add(first)
+                bits |= bit[first]
                 if kind == "pung":
                     melds.append((PUNG, first, True))
                     n_exposed += 1
@@ -132,9 +137,10 @@ class HandFacts:
         self.melds = tuple(melds)
         self.n_exposed = n_exposed
         self.win = index[hand.winning_tile]
-        distinct = tuple(sorted(present))
-        self.distinct = distinct
-        self.bits = sum(map(_BIT.__getitem__, distinct))   # bit i set when tile kind i is in the hand
+        self.bits = bits
+        # the tile kinds present, in order, suit by suit from a table of the 512 rank sets
+        self.distinct = (_SUIT_KINDS[0][bits & 511] + _SUIT_KINDS[1][bits >> 9 & 511]
+                         + _SUIT_KINDS[2][bits >> 18 & 511] + _SUIT_KINDS[3][bits >> 27])
         self.flowers = len(hand.bonus)
         self.seat = _WIND_INDEX[values["seat_wind"]]
         self.round = _WIND_INDEX[values["round_wind"]]

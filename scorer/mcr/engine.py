@@ -9,7 +9,7 @@ from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResu
 from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import KIND_NAMES, KONG, HandFacts, readings, set_tiles
+from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles
 
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
@@ -242,6 +242,23 @@ def _standard_view(s, role: int) -> tuple:
     return view
 
 
+def _fill_standard_views() -> None:
+    """Fill the standard views of every set a reading can hold in each role (246 sets: a
+    standing chow, pung or pair; a declared chow, pung or kong; a standing pung completed by
+    the discard), once at import (a few milliseconds) instead of during the first hands."""
+    for kind, tiles in ((CHOW, [t for t in range(27) if t % 9 <= 6]), (PUNG, range(34)),
+                        (PAIR, range(34))):
+        for t in tiles:
+            _standard_view((kind, t, False), _STANDING)
+    for kind, tiles, exposed in ((CHOW, [t for t in range(27) if t % 9 <= 6], (True,)),
+                                 (PUNG, range(34), (True,)), (KONG, range(34), (True, False))):
+        for t in tiles:
+            for e in exposed:
+                _standard_view((kind, t, e), _MELD)
+    for t in range(34):
+        _standard_view((PUNG, t, False), _CLAIMED)
+
+
 def _set_views(h, r) -> list[tuple]:
     """The ``_decomposition_set`` view of each set of reading ``r``, in order."""
     form = r.form
@@ -267,6 +284,8 @@ def _decomposition(form: str, views) -> Decomposition:
     return Decomposition(form, [{"kind": name, "tiles": list(codes), "concealed": concealed,
                                  "text": text} for name, codes, concealed, text in views])
 
+
+_fill_standard_views()
 
 #: fan id -> (English, French, Chinese names, whether its tiles are the winning tile)
 _FAN_LABELS = {f.id: (f.name_en, f.name_fr, f.name_zh, f.id in WIN_TILE_FANS) for f in FANS}

@@ -261,14 +261,16 @@ def _suit_ways_search(key: tuple, honours: bool) -> tuple:
 
 
 _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+#: _RANKS_OF[m]: the ranks (0-8) whose bits are set in m.
+_RANKS_OF = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 
 
 @lru_cache(maxsize=None)
 def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
     """``_suit_ways`` of the suit starting at tile ``lo``, as reading sets
     ``(pair index or -1, ((kind, first, False), ...))`` (cached: few suit keys recur)."""
-    return tuple((-1 if wp < 0 else lo + wp, tuple((k, lo + r, False) for k, r in wsets))
-                 for wp, wsets in _suit_ways(key, honours))
+    return tuple([(-1 if wp < 0 else lo + wp, tuple([(k, lo + r, False) for k, r in wsets]))
+                  for wp, wsets in _suit_ways(key, honours)])
 
 
 #: Per suit (0-3): suit counts -> (pair-suit flag, ``_placed_ways``), or None when the counts
@@ -463,13 +465,16 @@ def _suit_completions(key: tuple, honours: bool) -> tuple:
     n = sum(key) + 1
     if n % 3 == 1:
         return (), ()
-    size = len(key)
-    if honours:
-        near = [r for r in range(size) if key[r]]
-    else:
+    present = 0                 # bit r: rank r is in the suit
+    bit = 1
+    for v in key:
+        if v:
+            present |= bit
+        bit <<= 1
+    if not honours:
         # a completing tile lies within two ranks of a tile of the suit (it joins a set)
-        near = [r for r in range(size) if key[r] or (r > 0 and key[r - 1]) or (r > 1 and key[r - 2])
-                or (r < size - 1 and key[r + 1]) or (r < size - 2 and key[r + 2])]
+        present = (present | present << 1 | present << 2 | present >> 1 | present >> 2) & 511
+    near = _RANKS_OF[present]
     table = _suit_table(honours)
     beyond = n > _TABLE_MAX_TILES or max(key) > 4      # a completion may leave the table
     found = []

@@ -111,9 +111,9 @@ class TileHog(Pattern):
 
     def find(self, h, r, out):
         counts = h.counts
-        if 4 not in counts:
-            return
-        hogs = [-(t + 1) for t in h.distinct
-                if counts[t] == 4 and not any(s[0] == 2 and s[1] == t for s in h.melds)]
-        if hogs:
-            out["tile_hog"] = hogs
+        hogs = None
+        for t in h.distinct:
+            if counts[t] == 4 and not any(s[0] == 2 and s[1] == t for s in h.melds):
+                if hogs is None:
+                    hogs = out["tile_hog"] = []
+                hogs.append(-(t + 1))

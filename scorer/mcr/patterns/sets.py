@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..reading import CHOW, PUNG, KONG, PAIR
+from ..reading import CHOW, PUNG
 from . import WHOLE, Pattern, register
 
 
@@ -18,7 +18,7 @@ class SinglePungs(Pattern):
 
     def find(self, h, r, out):
         for t, i in r.pungs:
-            if t < 27 and 0 < t % 9 < 8:
+            if not _TERMINAL_OR_HONOUR[t]:
                 continue                    # a pung of simples
             bit = 1 << i
             if t >= 31:
@@ -29,6 +29,9 @@ class SinglePungs(Pattern):
                     out.setdefault("seat_wind", []).append(bit)
                 if t == h.round:
                     out.setdefault("prevalent_wind", []).append(bit)
+
+
+_TERMINAL_OR_HONOUR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(34))
 
 
 def _remap(found, positions) -> tuple:
@@ -157,27 +160,28 @@ class PungCombinations(Pattern):
         pungs = r.pungs
         if len(pungs) < 2:
             return
+        if not _may_have_pung_fans(pungs):
+            return
         keys, positions = zip(*pungs)
         pair = r.pair
         if pair:
             key, pos = pair
         else:
             key, pos = -1, 0
-        if not _may_have_pung_fans(keys, key):
-            return
         found = _pung_fans(keys, key)
         if found:
             # masks over the reading's sets: the pungs, then the pair
             out.update(_remap(found, positions + (pos,)))
 
 
-def _may_have_pung_fans(keys: tuple, pair: int) -> bool:
-    """False when no fan of ``_pung_fans`` can apply (most hands): every one needs two
+def _may_have_pung_fans(pungs) -> bool:
+    """False when no fan of ``_pung_fans`` can apply to the reading's pungs (``(key, index)``
+    pairs; most hands): every one needs two
     numbered pungs of one rank, three of consecutive ranks, two dragon pungs, or three wind
     pungs (000 n°20, 34, 38, 48, 53, 60, 68, 70, 71, 75, 76)."""
     winds = dragons = 0
     ranks = 0
-    for k in keys:
+    for k, _i in pungs:
         if k < 27:
             bit = _RANK_BIT[k]
             if ranks & bit:
@@ -289,12 +293,13 @@ class KongsAndConcealedPungs(Pattern):
         if not pungs:
             return
         sets = r.sets
-        claimed = r.claimed_pung(h)         # a standing pung completed by the discard
+        win = h.win
         concealed = mk_mask = ck_mask = 0
-        for _t, i in pungs:
+        for t, i in pungs:
             s = sets[i]
             if s[0] == PUNG:
-                if not s[2] and i != claimed:
+                # a standing pung is concealed unless the discard completed it
+                if not s[2] and (t != win or r.claimed_pung(h) != i):
                     concealed |= 1 << i
             elif s[2]:
                 mk_mask |= 1 << i
@@ -344,10 +349,11 @@ class SetShapes(Pattern):
                 out["all_chows"] = WHOLE     # every set but the pair a chow (or the knit)
         if not standard:
             return
-        shapes = _ALL_SHAPES
-        flags = _SET_SHAPES
-        for s in sets:
-            shapes &= flags[s]
+        shapes = _ALL_SHAPES & _PUNG_SHAPES[pair]         # a pair shows what a pung would
+        for t, _i in r.chows:
+            shapes &= _CHOW_SHAPES[t]
+        for t, _i in r.pungs:
+            shapes &= _PUNG_SHAPES[t]
         if len(r.pungs) == len(sets) - 1:
             out["all_pungs"] = WHOLE
             if shapes & _EVEN_PUNG:
@@ -358,9 +364,9 @@ class SetShapes(Pattern):
             out["all_fives"] = WHOLE
 
 
-#: What each set (kind, first tile, exposed) of a standard reading shows, as bits: _OUTSIDE a
-#: terminal or honour in it (000 n°24), _FIVES a five in it (n°52), _EVEN_PUNG only even
-#: numbered tiles (n°57). A fan holds when every set of the reading has its bit.
+#: What each set of a standard reading shows, as bits: _OUTSIDE a terminal or honour in it
+#: (000 n°24), _FIVES a five in it (n°52), _EVEN_PUNG only even numbered tiles (n°57). A fan
+#: holds when every set of the reading has its bit.
 _OUTSIDE, _FIVES, _EVEN_PUNG = 1, 2, 4
 _ALL_SHAPES = _OUTSIDE | _FIVES | _EVEN_PUNG
 
@@ -375,10 +381,9 @@ def _set_shape(kind: int, t: int) -> int:
     return shape | (_EVEN_PUNG if t < 27 and t % 9 in (1, 3, 5, 7) else 0)
 
 
-_SET_SHAPES = {(kind, t, exposed): _set_shape(kind, t)
-               for kind in (CHOW, PUNG, KONG, PAIR)
-               for t in (range(27) if kind == CHOW else range(34)) if kind != CHOW or t % 9 <= 6
-               for exposed in (False, True)}
+#: Per first tile: the shape bits of a chow, and of a pung, kong or pair.
+_CHOW_SHAPES = tuple(_set_shape(CHOW, t) if t % 9 <= 6 else 0 for t in range(27))
+_PUNG_SHAPES = tuple(_set_shape(PUNG, t) for t in range(34))
 
 
 @register

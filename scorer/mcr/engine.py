@@ -169,10 +169,13 @@ def _scored_readings(hand, options):
     scored = []
     for r in rs:
         form = r.form
-        raw = {}
-        for forms, out in hand_matches:
-            if form in forms:
-                raw.update(out)
+        if len(hand_matches) == 1 and len(rs) == 1 and form in hand_matches[0][0]:
+            raw = hand_matches[0][1]        # one reading (the usual case): nothing to share
+        else:
+            raw = {}
+            for forms, out in hand_matches:
+                if form in forms:
+                    raw.update(out)
         for find in PER_READING[form]:
             find(h, r, raw)
         scored.append((r,) + resolve(raw, rules))

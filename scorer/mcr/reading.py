@@ -46,8 +46,7 @@ class Reading:
         chows = []
         pungs = []
         pair = None
-        i = 0
-        for s in sets:
+        for i, s in enumerate(sets):
             k = s[0]
             if k == CHOW:
                 chows.append((s[1], i))
@@ -55,11 +54,8 @@ class Reading:
                 pair = (s[1], i)
             elif k <= KONG:                 # a pung or a kong
                 pungs.append((s[1], i))
-            i += 1
-        if len(chows) > 1:
-            chows.sort()
-        if len(pungs) > 1:
-            pungs.sort()
+        chows.sort()
+        pungs.sort()
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
@@ -287,7 +283,12 @@ def _suit_entry(suit: int, key: tuple):
     return entry
 
 
-_EMPTY_SUIT, _EMPTY_HONOURS = (0,) * 9, (0,) * 7
+_SUIT_BOUNDS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+#: The entry of a suit without tiles (skipped), put in each suit's table up front.
+_NO_TILES = (False, ())
+for _suit, _lo, _hi in _SUIT_BOUNDS:
+    _PLACED_BY_SUIT[_suit][(0,) * (_hi - _lo)] = _NO_TILES
+del _suit, _lo, _hi
 
 
 _UNKNOWN = object()
@@ -300,15 +301,15 @@ def _standard_sets(standing: tuple) -> tuple:
     pair_suits = 0
     single = True               # every suit read one way only (the usual case)
     tables = _PLACED_BY_SUIT
-    for suit, key in ((0, standing[0:9]), (1, standing[9:18]), (2, standing[18:27]),
-                      (3, standing[27:34])):
-        if key == _EMPTY_SUIT or key == _EMPTY_HONOURS:
-            continue
+    for suit, lo, hi in _SUIT_BOUNDS:
+        key = standing[lo:hi]
         entry = tables[suit].get(key, _UNKNOWN)
         if entry is _UNKNOWN:
             entry = _suit_entry(suit, key)
         if entry is None:
             return ()
+        if entry is _NO_TILES:
+            continue
         if entry[0]:
             pair_suits += 1
         ways = entry[1]
@@ -519,28 +520,30 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
     winning tile's suit must become complete while the others already are."""
     numbered, honours = _SUIT_WAIT_INFO
-    infos = []
-    for key in (counts[0:9], counts[9:18], counts[18:27]):
-        info = numbered.get(key)
-        infos.append(info if info is not None else _suit_wait_info(key, False))
+    key = counts[0:9]
+    i0 = numbered.get(key) or _suit_wait_info(key, False)
+    key = counts[9:18]
+    i1 = numbered.get(key) or _suit_wait_info(key, False)
+    key = counts[18:27]
+    i2 = numbered.get(key) or _suit_wait_info(key, False)
     key = counts[27:34]
-    info = honours.get(key)
-    infos.append(info if info is not None else _suit_wait_info(key, True))
-    status = [info[0] for info in infos]
+    i3 = honours.get(key) or _suit_wait_info(key, True)
+    infos = (i0, i1, i2, i3)
+    status = (i0[0], i1[0], i2[0], i3[0])
     incomplete = status.count(1)
     pairs_all = status.count(2)
     out = set()
     if incomplete <= 1:
-        for s, info in enumerate(infos):
+        lo = 0
+        for info in infos:
             st = info[0]
-            if incomplete and st != 1:
-                continue            # another suit is incomplete: this one cannot take the tile
-            pairs = pairs_all - (st == 2)
-            if pairs > 1:
-                continue
-            lo = 9 * s
-            for r in (info[2] if pairs == 0 else info[1]):
-                out.add(lo + r)
+            # when another suit is incomplete, this one cannot take the tile
+            if not incomplete or st == 1:
+                pairs = pairs_all - (st == 2)
+                if pairs <= 1:
+                    for r in (info[2] if pairs == 0 else info[1]):
+                        out.add(lo + r)
+            lo += 9
     if seven_pairs and sum(counts) == 13:
         # exactly one odd count waits for its pair (counted by C-level scans when, as in a real
         # hand, no kind has more than 4 copies)

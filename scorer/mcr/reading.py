@@ -261,10 +261,9 @@ _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 _RANKS_OF = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 
 
-@lru_cache(maxsize=None)
 def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
     """``_suit_ways`` of the suit starting at tile ``lo``, as reading sets
-    ``(pair index or -1, ((kind, first, False), ...))`` (cached: few suit keys recur)."""
+    ``(pair index or -1, ((kind, first, False), ...))`` (kept in _PLACED_BY_SUIT)."""
     return tuple([(-1 if wp < 0 else lo + wp, tuple([(k, lo + r, False) for k, r in wsets]))
                   for wp, wsets in _suit_ways(key, honours)])
 
@@ -294,9 +293,10 @@ del _suit, _lo, _hi
 _UNKNOWN = object()
 
 
-@lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
-    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
+    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last. Not
+    cached per hand (a new hand seldom repeats one): its suits are looked up in per-suit
+    tables (_PLACED_BY_SUIT)."""
     per_suit = []
     pair_suits = 0
     single = True               # every suit read one way only (the usual case)
@@ -460,9 +460,8 @@ def _suit_ok_search(key: tuple, honours: bool) -> bool:
     return ok(0, n % 3 == 2)
 
 
-@lru_cache(maxsize=None)
 def _suit_completions(key: tuple, honours: bool) -> tuple:
-    """Ranks whose addition makes this suit (sets only, sets + pair)."""
+    """Ranks whose addition makes this suit (sets only, sets + pair); kept in _SUIT_WAIT_INFO."""
     n = sum(key) + 1
     if n % 3 == 1:
         return (), ()
@@ -493,8 +492,7 @@ def _suit_completions(key: tuple, honours: bool) -> tuple:
 
 #: Per suit, per honours flag: suit counts -> (status, ranks completing it as sets only, ranks
 #: completing it as sets + pair); status 0 empty or sets only, 2 sets + pair, 1 incomplete.
-#: Filled on first use of each suit key (suit keys recur across hands; bounded like
-#: _suit_completions' cache).
+#: Filled on first use of each suit key (suit keys recur across hands).
 _SUIT_WAIT_INFO: tuple[dict, dict] = ({}, {})
 
 
@@ -512,7 +510,6 @@ def _suit_wait_info(key: tuple, honours: bool) -> tuple:
     return info
 
 
-@lru_cache(maxsize=65536)
 def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     """Tiles that complete ``counts`` (3n+1 tiles) into sets and a pair, or seven pairs.
 

@@ -154,7 +154,11 @@ class Context:
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""
         given = self.given
-        return [n for n in names if n not in given]
+        out = []
+        for n in names:
+            if n not in given:
+                out.append(n)
+        return out
 
     def with_defaults(self) -> dict:
         """Every registered key's value: the given one, or its default (a new dict)."""

@@ -269,10 +269,16 @@ def _set_views(h, r) -> list[tuple]:
     claimed = r.claimed_pung(h)
     if form == "standard":
         # the declared melds come first, then the standing sets and the pair
+        # (plain loops: a comprehension is one more call in this Python)
         n = len(h.melds)
-        standing, melded = _STANDARD_VIEWS[_STANDING], _STANDARD_VIEWS[_MELD]
-        views = [(melded.get(s) or _standard_view(s, _MELD)) if i < n else
-                 (standing.get(s) or _standard_view(s, _STANDING)) for i, s in enumerate(sets)]
+        views = []
+        if n:
+            melded = _STANDARD_VIEWS[_MELD]
+            for s in sets[:n]:
+                views.append(melded.get(s) or _standard_view(s, _MELD))
+        standing = _STANDARD_VIEWS[_STANDING]
+        for s in sets[n:]:
+            views.append(standing.get(s) or _standard_view(s, _STANDING))
         if claimed >= 0:
             views[claimed] = _standard_view(sets[claimed], _CLAIMED)
         return views
@@ -284,8 +290,10 @@ def _set_views(h, r) -> list[tuple]:
 
 
 def _decomposition(form: str, views) -> Decomposition:
-    return Decomposition(form, [{"kind": name, "tiles": list(codes), "concealed": concealed,
-                                 "text": text} for name, codes, concealed, text in views])
+    sets = []
+    for name, codes, concealed, text in views:
+        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
+    return Decomposition(form, sets)
 
 
 _fill_standard_views()
@@ -386,8 +394,11 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
     if discarder is None:
         return [Payment("discarder", points + 8, "discarder: points + 8"),
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
-    return [Payment(s, points + 8, "discarder: points + 8") if s == discarder
-            else Payment(s, 8, "other player: 8") for s in ("left", "across", "right")]
+    payments = []
+    for s in ("left", "across", "right"):
+        payments.append(Payment(s, points + 8, "discarder: points + 8") if s == discarder
+                        else Payment(s, 8, "other player: 8"))
+    return payments
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

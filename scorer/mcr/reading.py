@@ -586,7 +586,13 @@ def readings(h: HandFacts) -> list[Reading]:
     if not melds:
         distinct = h.distinct
         nd = len(distinct)
-        if nd <= 7 and not any(standing[i] & 1 for i in distinct):
+        even = nd <= 7             # seven pairs: every count even (a loop: no generator call)
+        if even:
+            for i in distinct:
+                if standing[i] & 1:
+                    even = False
+                    break
+        if even:
             pairs = []
             for i in distinct:
                 pairs.extend([(PAIR, i, False)] * (standing[i] // 2))

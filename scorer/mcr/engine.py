@@ -289,13 +289,6 @@ def _set_views(h, r) -> list[tuple]:
             for i, s in enumerate(sets)]
 
 
-def _decomposition(form: str, views) -> Decomposition:
-    sets = []
-    for name, codes, concealed, text in views:
-        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
-    return Decomposition(form, sets)
-
-
 _fill_standard_views()
 
 #: fan id -> (English, French, Chinese names, whether its tiles are the winning tile)
@@ -372,9 +365,12 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
         extra["minimum_note"] = (f"{total} points without flowers: below the {minimum}"
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
+    sets = []
+    for name, codes, concealed, text in views:
+        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
     # positional, in ScoreResult's field order: rules, valid, total, items, excluded,
     # decomposition, payments, error, assumed, options, extra
-    return ScoreResult("mcr", True, total + flowers, items, ex_items, _decomposition(r.form, views),
+    return ScoreResult("mcr", True, total + flowers, items, ex_items, Decomposition(r.form, sets),
                        payments, None, hand.context.missing(context_keys),
                        rules.options_dict.copy(), extra)
 

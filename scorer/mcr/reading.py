@@ -154,9 +154,12 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Exactly one tile kind completes the 13 standing-and-melded tiles (000 n°9-11), in the
         standard or seven-pairs shapes; worked out on first use only."""
-        if self._unique_wait is None:
-            self._unique_wait = is_unique_wait(self.standing, self.win, not self.melds)
-        return self._unique_wait
+        unique = self._unique_wait
+        if unique is None:
+            before = list(self.standing)
+            before[self.win] -= 1
+            unique = self._unique_wait = len(waiting_tiles(tuple(before), not self.melds)) == 1
+        return unique
 
     def unique_wait_knitted(self, rest) -> bool:
         """Unique-wait test on the standing tiles besides a knitted straight (000 n°9-11)."""

@@ -290,9 +290,9 @@ class KongsAndConcealedPungs(Pattern):
 
     def find(self, h, r, out):
         pungs = r.pungs
-        if not pungs:
-            return
         sets = r.sets
+        if not pungs or (len(pungs) == 1 and sets[pungs[0][1]][0] == PUNG):
+            return                          # no kong, and fewer than two pungs
         win = h.win
         concealed = mk_mask = ck_mask = 0
         for t, i in pungs:

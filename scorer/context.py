@@ -160,10 +160,6 @@ class Context:
                 out.append(n)
         return out
 
-    def with_defaults(self) -> dict:
-        """Every registered key's value: the given one, or its default (a new dict)."""
-        return _DEFAULTS | self.given
-
     def __contains__(self, name):
         return name in self.given
 

@@ -159,6 +159,15 @@ def _scored_readings(hand, options):
     if not rs:
         return h, []
     rules = rules_for(options)
+    if len(rs) == 1 and len(PER_HAND) == 1 and rs[0].form in PER_HAND[0][0]:
+        # one reading (the usual case): every pattern reports into one dict
+        r = rs[0]
+        raw = {}
+        for find in PER_HAND[0][1]:
+            find(h, None, raw)
+        for find in PER_READING[r.form]:
+            find(h, r, raw)
+        return h, [(r,) + resolve(raw, rules)]
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
     hand_matches = []
     for forms, finds in PER_HAND:
@@ -169,13 +178,10 @@ def _scored_readings(hand, options):
     scored = []
     for r in rs:
         form = r.form
-        if len(hand_matches) == 1 and len(rs) == 1 and form in hand_matches[0][0]:
-            raw = hand_matches[0][1]        # one reading (the usual case): nothing to share
-        else:
-            raw = {}
-            for forms, out in hand_matches:
-                if form in forms:
-                    raw.update(out)
+        raw = {}
+        for forms, out in hand_matches:
+            if form in forms:
+                raw.update(out)
         for find in PER_READING[form]:
             find(h, r, raw)
         scored.append((r,) + resolve(raw, rules))

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .. import errors
 from .. import tiles as T
+from ..context import CONTEXT_KEYS
 from ..decompose import THIRTEEN_ORPHANS
 
 CHOW, PUNG, KONG, PAIR, KNIT, WHOLE = range(6)
@@ -21,6 +22,10 @@ KIND_NAMES = ("chow", "pung", "kong", "pair", "knitted", "special")
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+#: The registered defaults of the context keys HandFacts reads.
+_CONTEXT_DEFAULTS = {k: CONTEXT_KEYS[k].default for k in (
+    "self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement", "robbing_kong",
+    "last_of_kind")}
 _INDEX = T._INDEX
 _BIT = tuple(1 << i for i in range(34))
 #: _SUIT_KINDS[suit][m]: the tile indices of suit ``suit`` whose rank bits are set in m (9 bits).
@@ -94,7 +99,7 @@ class HandFacts:
 
     def __init__(self, hand, options):
         ctx = hand.context
-        values = ctx.with_defaults()
+        values = _CONTEXT_DEFAULTS | ctx.given       # every key read here, given or defaulted
         self.options = options
         self.hand = hand
         index = _INDEX
@@ -169,7 +174,7 @@ class HandFacts:
 
     def _read_flags(self, ctx, values: dict) -> None:
         """Win flags, checked against the tiles (a flag the tiles contradict is an input error).
-        ``values``: every context key, given or defaulted (``ctx.with_defaults()``)."""
+        ``values``: the context keys, given or defaulted."""
         replacement = values["kong_replacement"]
         robbing = values["robbing_kong"]
         self_drawn = values["self_drawn"]

@@ -25,7 +25,7 @@ WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wai
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "fan_info", "options_items", "options_dict")
+    __slots__ = ("value", "order", "order_key", "fan_info", "options_items", "options_dict")
 
     def __init__(self, options):
         from dataclasses import fields
@@ -39,6 +39,7 @@ class Rules:
         # before single wait), so that every excluding fan is settled before what it excludes.
         ranked = sorted(FANS, key=lambda f: (-value[f.id], f.number))
         self.order = {f.id: n for n, f in enumerate(ranked)}      # sort key: an int per fan
+        self.order_key = self.order.__getitem__
         rows: dict[str, list] = {}
         for row in EXCLUSIONS:
             if row.active(options):
@@ -91,7 +92,7 @@ def resolve(alive: dict, rules: Rules):
     comp = None
     mask_sets = _MASK_SETS
     total = 0
-    for f in sorted(alive, key=rules.order.__getitem__):
+    for f in sorted(alive, key=rules.order_key):
         masks = alive[f]
         if not masks:
             continue
@@ -349,12 +350,13 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                 note=_FLOWERS_NOTE))
     ex_items = []
     if excluded:
-        seen = set()
+        seen = set() if len(excluded) > 1 else None     # (fan, by) pairs already listed
         for fan, by, row, _n in excluded:
-            key = (fan, by)
-            if key in seen:
-                continue
-            seen.add(key)
+            if seen is not None:
+                key = (fan, by)
+                if key in seen:
+                    continue
+                seen.add(key)
             if row is None:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE,
                                              SOURCE_PRINCIPLES))

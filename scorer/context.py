@@ -153,7 +153,12 @@ class Context:
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used)."""
-        return [n for n in names if n not in self.given]
+        given = self.given
+        out = []
+        for n in names:
+            if n not in given:
+                out.append(n)
+        return out
 
     def __contains__(self, name):
         return name in self.given

@@ -9,21 +9,23 @@ from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResu
 from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import CHOW, KIND_NAMES, KONG, PUNG, HandFacts, readings, set_tiles
+from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles
 
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
-PER_READING = {f: tuple(p for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
-PER_HAND_FORMS = tuple((p, p.forms) for p in PATTERNS if p.per_hand)
+#: Per form, the ``find`` of each per-reading pattern that applies to it.
+PER_READING = {f: tuple(p.find for p in PATTERNS if not p.per_hand and f in p.forms) for f in _FORMS}
+#: The per-hand patterns grouped by the forms they apply to: ((forms, (find, ...)), ...).
+PER_HAND = tuple((forms, tuple(p.find for p in PATTERNS if p.per_hand and p.forms == forms))
+                 for forms in dict.fromkeys(p.forms for p in PATTERNS if p.per_hand))
 WIN_TILE_FANS = frozenset({"self_drawn", "edge_wait", "closed_wait", "single_wait", "last_tile",
                            "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
                            "robbing_the_kong"})
-_COMBINATION = frozenset(f.id for f in FANS if f.combination)
 
 
 class Rules:
     """The fan values, processing order and active exclusion rows for one set of options."""
-    __slots__ = ("value", "order", "rows", "options_items", "options_dict")
+    __slots__ = ("value", "order", "order_key", "fan_info", "options_items", "options_dict")
 
     def __init__(self, options):
         from dataclasses import fields
@@ -37,12 +39,16 @@ class Rules:
         # before single wait), so that every excluding fan is settled before what it excludes.
         ranked = sorted(FANS, key=lambda f: (-value[f.id], f.number))
         self.order = {f.id: n for n, f in enumerate(ranked)}      # sort key: an int per fan
+        self.order_key = self.order.__getitem__
         rows: dict[str, list] = {}
         for row in EXCLUSIONS:
             if row.active(options):
                 rows.setdefault(row.fan, []).append(row)
-        # per excluding fan: ((scope, excluded fan ids, row), ...)
-        self.rows = {k: tuple((row.scope, row.excludes, row) for row in v) for k, v in rows.items()}
+        # per fan: (value, whether it is a combination, the fans it excludes as
+        # ((excluded fan id, scope, row), ...) in table order, or None)
+        self.fan_info = {f.id: (value[f.id], f.combination,
+                                tuple((t, row.scope, row) for row in rows[f.id] for t in row.excludes)
+                                if f.id in rows else None) for f in FANS}
 
 
 def rules_for(options) -> Rules:
@@ -70,84 +76,80 @@ def _bits(mask: int):
 
 #: _MASK_SETS[mask]: the set indices of a mask (a reading has at most 6 sets and a pair).
 _MASK_SETS = tuple(tuple(_bits(m)) for m in range(128))
+#: The account-once start: each set combined with itself only (room for 16 sets).
+_ONE_SET = tuple(1 << i for i in range(16))
 
 
-def resolve(raw: dict, rules: Rules):
-    """Which of the raw matches count. Returns (counted [(fan, masks)], excluded [(fan, by,
-    row-or-None, n)], total)."""
-    order = rules.order
-    value = rules.value
-    rows = rules.rows
-    # Lists are replaced, never changed in place, so the pattern lists can be shared.
-    alive = dict(raw)
+def resolve(alive: dict, rules: Rules):
+    """Which of the raw matches count. ``alive`` (fan → matches, as the patterns left it) is
+    used up: excluded matches are taken out of it. Returns (counted [(fan, masks)], excluded
+    [(fan, by, row-or-None, n)], total)."""
+    info = rules.fan_info
     counted = []
     excluded = []
-    parent = None               # union-find over set indices, made on the first combination
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    combination = _COMBINATION
+    # Account-once (000): comp[i] is the mask of the sets combined with set i so far (itself
+    # alone at first), made on the first combination fan.
+    comp = None
+    mask_sets = _MASK_SETS
     total = 0
-    for f in sorted(alive, key=order.__getitem__):
+    for f in sorted(alive, key=rules.order_key):
         masks = alive[f]
         if not masks:
             continue
-        if f in combination:
-            # Account-once (000): a combination counts only if no two of its sets are already
-            # combined together (each new set joins the others once).
-            if parent is None:
-                parent = list(range(16))
+        value, combination, excludes = info[f]
+        if combination:
+            # a combination counts only if no two of its sets are already combined together
+            # (each new set joins the others once)
+            if comp is None:
+                comp = list(_ONE_SET)
             keep = []
             for m in masks:
-                roots = [root(i) for i in (_MASK_SETS[m] if m < 128 else _bits(m))]
-                if len(set(roots)) == len(roots):
-                    keep.append(m)
-                    r0 = roots[0]
-                    for rr in roots[1:]:
-                        parent[rr] = r0
+                joined = 0
+                for i in (mask_sets[m] if m < 128 else _bits(m)):
+                    c = comp[i]
+                    if c & joined:
+                        excluded.append((f, "", None, 1))
+                        break
+                    joined |= c
                 else:
-                    excluded.append((f, "", None, 1))
-            masks = keep
-            if not masks:
+                    keep.append(m)
+                    for i in (mask_sets[joined] if joined < 128 else _bits(joined)):
+                        comp[i] = joined
+            if not keep:
                 continue
+            masks = keep
         counted.append((f, masks))
-        total += value[f] * len(masks)
-        frows = rows.get(f)
-        if not frows:
+        total += value * len(masks)
+        if excludes is None:
             continue
         union = -1
-        for scope, excludes, row in frows:
-            for t in excludes:
-                tm = alive.get(t)
-                if not tm:
-                    continue
-                if scope == "all":
-                    removed = len(tm)
-                    alive[t] = []
-                elif scope == "one":
-                    removed = 1
-                    alive[t] = tm[1:]
-                else:
-                    if union < 0:
-                        union = 0
-                        for m in masks:
-                            if m > 0:
-                                union |= m
-                    if scope == "within":
-                        rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
-                    else:  # shared
-                        rest = [m for m in tm if not (m > 0 and m & union)]
-                    removed = len(tm) - len(rest)
-                    alive[t] = rest
-                if removed:
-                    excluded.append((t, f, row, removed))
+        for t, scope, row in excludes:
+            tm = alive.get(t)
+            if not tm:
+                continue
+            if scope == "all":
+                removed = len(tm)
+                alive[t] = ()
+            elif scope == "one":
+                removed = 1
+                alive[t] = tm[1:]
+            else:
+                if union < 0:
+                    union = 0
+                    for m in masks:
+                        if m > 0:
+                            union |= m
+                if scope == "within":
+                    rest = [m for m in tm if not (m > 0 and m & ~union == 0)]
+                else:  # shared
+                    rest = [m for m in tm if not (m > 0 and m & union)]
+                removed = len(tm) - len(rest)
+                alive[t] = rest
+            if removed:
+                excluded.append((t, f, row, removed))
     if not counted:
         counted.append(("chicken_hand", [0]))
-        total = value["chicken_hand"]
+        total = info["chicken_hand"][0]
     return counted, excluded, total
 
 
@@ -158,23 +160,31 @@ def _scored_readings(hand, options):
     if not rs:
         return h, []
     rules = rules_for(options)
+    if len(rs) == 1 and len(PER_HAND) == 1 and rs[0].form in PER_HAND[0][0]:
+        # one reading (the usual case): every pattern reports into one dict
+        r = rs[0]
+        raw = {}
+        for find in PER_HAND[0][1]:
+            find(h, None, raw)
+        for find in PER_READING[r.form]:
+            find(h, r, raw)
+        return h, [(r,) + resolve(raw, rules)]
     # Per-hand patterns run once; their matches are shared by every reading they apply to.
-    groups: dict = {}           # patterns with the same forms share one dict of matches
-    for p, forms in PER_HAND_FORMS:
-        out = groups.get(forms)
-        if out is None:
-            out = groups[forms] = {}
-        p.find(h, None, out)
-    groups = tuple(groups.items())
+    hand_matches = []
+    for forms, finds in PER_HAND:
+        out = {}
+        for find in finds:
+            find(h, None, out)
+        hand_matches.append((forms, out))
     scored = []
     for r in rs:
         form = r.form
         raw = {}
-        for forms, out in groups:
+        for forms, out in hand_matches:
             if form in forms:
                 raw.update(out)
-        for p in PER_READING[form]:
-            p.find(h, r, raw)
+        for find in PER_READING[form]:
+            find(h, r, raw)
         scored.append((r,) + resolve(raw, rules))
     return h, scored
 
@@ -197,58 +207,10 @@ _CODES = T.TILE_CODES
 _REPEATED = tuple(tuple((c,) * n for n in range(5)) for c in _CODES)
 
 
-def _codes(indices) -> list[str]:
-    return [_CODES[i] for i in indices]
-
-
 @lru_cache(maxsize=4096)
 def _group(indices: tuple) -> str:
     """Notation of a run of tile indices (``123m``, ``11z``)."""
     return T.group_codes([_CODES[i] for i in sorted(indices)])
-
-
-def _discard_pung(h, r):
-    """Index in r.sets of the standing pung completed by the discard, or -1 (ruling MCR-13)."""
-    if h.self_drawn:
-        return -1
-    win = h.win
-    found = -1
-    for i, s in enumerate(r.sets):
-        if s[2]:
-            continue
-        k = s[0]
-        if k == CHOW:
-            if s[1] <= win <= s[1] + 2:
-                return -1
-        elif k == PUNG and found < 0 and s[1] == win:
-            found = i
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _set_view(s) -> tuple:
-    """(tile codes, notation text) of one set."""
-    tiles = set_tiles(s)
-    return _codes(tiles), _group(tuple(tiles))
-
-
-def decomposition_of(h, r) -> Decomposition:
-    form = r.form
-    melds_from = 1 if form == "knitted_straight" else 0
-    melds_to = melds_from + len(h.melds)
-    claimed = _discard_pung(h, r)
-    sets = []
-    for i, s in enumerate(r.sets):
-        role = _MELD if melds_from <= i < melds_to else _CLAIMED if i == claimed else _STANDING
-        if form == "standard":
-            view = _STANDARD_VIEWS[role].get(s)
-            if view is None:
-                view = _STANDARD_VIEWS[role][s] = _decomposition_set(s, role, form, i == 0)
-        else:
-            view = _decomposition_set(s, role, form, i == 0)
-        name, codes, concealed, text = view
-        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
-    return Decomposition(form, sets)
 
 
 _STANDING, _MELD, _CLAIMED = range(3)
@@ -263,7 +225,9 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     meld is written [..] (a concealed kong (..)); ``role`` says whether it is one, or the
     standing pung the discard completed (counted exposed, ruling MCR-13)."""
     kind, exposed = s[0], s[2]
-    codes, text = _set_view(s)
+    tiles = set_tiles(s)
+    codes = tuple([_CODES[i] for i in tiles])
+    text = _group(tuple(tiles))
     concealed = not exposed
     if role == _MELD:
         text = f"({text})" if kind == KONG and not exposed else f"[{text}]"
@@ -280,8 +244,71 @@ def _decomposition_set(s, role: int, form: str, first: bool) -> tuple:
     return name, codes, concealed, text
 
 
+def _standard_view(s, role: int) -> tuple:
+    views = _STANDARD_VIEWS[role]
+    view = views.get(s)
+    if view is None:
+        view = views[s] = _decomposition_set(s, role, "standard", False)
+    return view
+
+
+def _fill_standard_views() -> None:
+    """Fill the standard views of every set a reading can hold in each role (246 sets: a
+    standing chow, pung or pair; a declared chow, pung or kong; a standing pung completed by
+    the discard), once at import (a few milliseconds) instead of during the first hands."""
+    for kind, tiles in ((CHOW, [t for t in range(27) if t % 9 <= 6]), (PUNG, range(34)),
+                        (PAIR, range(34))):
+        for t in tiles:
+            _standard_view((kind, t, False), _STANDING)
+    for kind, tiles, exposed in ((CHOW, [t for t in range(27) if t % 9 <= 6], (True,)),
+                                 (PUNG, range(34), (True,)), (KONG, range(34), (True, False))):
+        for t in tiles:
+            for e in exposed:
+                _standard_view((kind, t, e), _MELD)
+    for t in range(34):
+        _standard_view((PUNG, t, False), _CLAIMED)
+
+
+def _set_views(h, r) -> list[tuple]:
+    """The ``_decomposition_set`` view of each set of reading ``r``, in order."""
+    form = r.form
+    sets = r.sets
+    claimed = r.claimed_pung(h)
+    if form == "standard":
+        # the declared melds come first, then the standing sets and the pair
+        # (plain loops: a comprehension is one more call in this Python)
+        n = len(h.melds)
+        views = []
+        if n:
+            melded = _STANDARD_VIEWS[_MELD]
+            for s in sets[:n]:
+                views.append(melded.get(s) or _standard_view(s, _MELD))
+        standing = _STANDARD_VIEWS[_STANDING]
+        for s in sets[n:]:
+            views.append(standing.get(s) or _standard_view(s, _STANDING))
+        if claimed >= 0:
+            views[claimed] = _standard_view(sets[claimed], _CLAIMED)
+        return views
+    melds_from = 1 if form == "knitted_straight" else 0
+    melds_to = melds_from + len(h.melds)
+    return [_decomposition_set(s, _MELD if melds_from <= i < melds_to else
+                               _CLAIMED if i == claimed else _STANDING, form, i == 0)
+            for i, s in enumerate(sets)]
+
+
+_fill_standard_views()
+
 #: fan id -> (English, French, Chinese names, whether its tiles are the winning tile)
 _FAN_LABELS = {f.id: (f.name_en, f.name_fr, f.name_zh, f.id in WIN_TILE_FANS) for f in FANS}
+
+
+def _hand_codes(h) -> list[str]:
+    """The codes of the 14 tiles (declared melds included), in tile order."""
+    counts = h.counts
+    codes = []
+    for i in h.distinct:
+        codes += _REPEATED[i][counts[i]]
+    return codes
 
 
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
@@ -290,66 +317,75 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     rules = rules_for(options)
     value = rules.value
     labels = _FAN_LABELS
-    set_codes = None
+    views = _set_views(h, r)
     hand_codes = None
-    win_code = _CODES[h.win]
     items = []
     for fan, masks in counted:
         # the tiles each occurrence uses (for highlighting): the winning tile for a fan of how
         # the hand was won, the four copies of a tile hog, the sets of a mask, or every tile
         name_en, name_fr, name_zh, on_win = labels[fan]
+        n = len(masks)
         if on_win:
-            tiles = [win_code] * len(masks)
+            tiles = [_CODES[h.win]] * n
+        elif n == 1 and masks[0] == 0:          # a fan of the whole hand (the usual case)
+            if hand_codes is None:
+                hand_codes = _hand_codes(h)
+            tiles = hand_codes.copy()
         else:
             tiles = []
             for mask in masks:
                 if mask > 0:
-                    if set_codes is None:
-                        set_codes = [_set_view(s)[0] for s in r.sets]
                     for i in (_MASK_SETS[mask] if mask < 128 else _bits(mask)):
-                        tiles += set_codes[i]
+                        tiles += views[i][1]
                 elif mask == 0:
                     if hand_codes is None:
-                        counts = h.counts
-                        hand_codes = [c for i in h.distinct for c in _REPEATED[i][counts[i]]]
+                        hand_codes = _hand_codes(h)
                     tiles += hand_codes
                 else:
                     tiles += _REPEATED[-mask - 1][4]
-        items.append(ScoredItem(fan, name_en, value[fan], len(masks), name_fr, name_zh, tiles))
+        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles))
     flowers = h.flowers
     if flowers:
-        f = FAN_BY_ID["flower_tiles"]
-        items.append(ScoredItem(f.id, f.name_en, 1, flowers, f.name_fr, f.name_zh, list(hand.bonus),
-                                note="flowers do not count toward the minimum (000 n°13)"))
+        items.append(ScoredItem("flower_tiles", *_FLOWERS, flowers, *_FLOWER_NAMES, list(hand.bonus),
+                                note=_FLOWERS_NOTE))
     ex_items = []
     if excluded:
-        seen = set()
+        seen = set() if len(excluded) > 1 else None     # (fan, by) pairs already listed
         for fan, by, row, _n in excluded:
-            key = (fan, by)
-            if key in seen:
-                continue
-            seen.add(key)
+            if seen is not None:
+                key = (fan, by)
+                if key in seen:
+                    continue
+                seen.add(key)
             if row is None:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE,
                                              SOURCE_PRINCIPLES))
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source))
-    total_with_flowers = total + flowers
     minimum = options.minimum_points
     minimum_met = total >= minimum
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": minimum, "flowers": flowers}
-    payments = []
     if minimum_met:
-        payments = settlement(total_with_flowers, h.self_drawn, hand.context.get("discarder"))
+        payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"))
     else:
+        payments = []
         extra["minimum_note"] = (f"{total} points without flowers: below the {minimum}"
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
-    return ScoreResult(rules="mcr", valid=True, total=total_with_flowers, items=items,
-                       excluded=ex_items, decomposition=decomposition_of(h, r), payments=payments,
-                       assumed=hand.context.missing(context_keys), options=rules.options_dict.copy(),
-                       extra=extra)
+    sets = []
+    for name, codes, concealed, text in views:
+        sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})
+    # positional, in ScoreResult's field order: rules, valid, total, items, excluded,
+    # decomposition, payments, error, assumed, options, extra
+    return ScoreResult("mcr", True, total + flowers, items, ex_items, Decomposition(r.form, sets),
+                       payments, None, hand.context.missing(context_keys),
+                       rules.options_dict.copy(), extra)
+
+
+_FLOWERS = (FAN_BY_ID["flower_tiles"].name_en, 1)
+_FLOWER_NAMES = (FAN_BY_ID["flower_tiles"].name_fr, FAN_BY_ID["flower_tiles"].name_zh)
+_FLOWERS_NOTE = "flowers do not count toward the minimum (000 n°13)"
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
@@ -362,8 +398,11 @@ def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
     if discarder is None:
         return [Payment("discarder", points + 8, "discarder: points + 8"),
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
-    return [Payment(s, points + 8, "discarder: points + 8") if s == discarder
-            else Payment(s, 8, "other player: 8") for s in ("left", "across", "right")]
+    payments = []
+    for s in ("left", "across", "right"):
+        payments.append(Payment(s, points + 8, "discarder: points + 8") if s == discarder
+                        else Payment(s, 8, "other player: 8"))
+    return payments
 
 
 def all_readings(hand, options) -> list[tuple[str, int, list]]:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .. import errors
 from .. import tiles as T
+from ..context import CONTEXT_KEYS
 from ..decompose import THIRTEEN_ORPHANS
 
 CHOW, PUNG, KONG, PAIR, KNIT, WHOLE = range(6)
@@ -21,8 +22,15 @@ KIND_NAMES = ("chow", "pung", "kong", "pair", "knitted", "special")
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+#: The registered defaults of the context keys HandFacts reads.
+_CONTEXT_DEFAULTS = {k: CONTEXT_KEYS[k].default for k in (
+    "self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement", "robbing_kong",
+    "last_of_kind")}
 _INDEX = T._INDEX
 _BIT = tuple(1 << i for i in range(34))
+#: _SUIT_KINDS[suit][m]: the tile indices of suit ``suit`` whose rank bits are set in m (9 bits).
+_SUIT_KINDS = tuple(tuple(tuple(9 * suit + r for r in range(9) if m >> r & 1) for m in range(512))
+                    for suit in range(4))
 
 #: The six knitted straights: 1-4-7 / 2-5-8 / 3-6-9 each in a different suit (000 n°45).
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
@@ -35,7 +43,7 @@ _KNITTED_BITS = tuple((k, sum(1 << i for i in k)) for k in KNITTED_STRAIGHTS)
 class Reading:
     """One reading, with the summary every set pattern needs computed once: the chows and the
     pungs/kongs as sorted ``(key, index in sets)`` pairs, and the pair."""
-    __slots__ = ("form", "sets", "chows", "pungs", "pair")
+    __slots__ = ("form", "sets", "chows", "pungs", "pair", "_claimed")
 
     def __init__(self, form: str, sets: tuple):
         self.form = form
@@ -47,15 +55,40 @@ class Reading:
             k = s[0]
             if k == CHOW:
                 chows.append((s[1], i))
-            elif k == PUNG or k == KONG:
-                pungs.append((s[1], i))
             elif k == PAIR:
                 pair = (s[1], i)
+            elif k <= KONG:                 # a pung or a kong
+                pungs.append((s[1], i))
         chows.sort()
         pungs.sort()
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
+        self._claimed = None
+
+    def claimed_pung(self, h) -> int:
+        """Index in ``sets`` of the standing pung that the discard completed, or -1: such a pung
+        is exposed (000 n°21 « complétés sans réclamer de tuile »), unless the winning tile can
+        be read as part of a standing chow of this reading (the player says which set the claimed
+        tile completed: ruling MCR-13). Worked out once per reading."""
+        claimed = self._claimed
+        if claimed is None:
+            claimed = -1
+            if not h.self_drawn:
+                win = h.win
+                sets = self.sets
+                for t, i in self.pungs:
+                    if t == win:
+                        s = sets[i]
+                        if s[0] == PUNG and not s[2]:
+                            claimed = i
+                            for f, j in self.chows:
+                                if f <= win <= f + 2 and not sets[j][2]:
+                                    claimed = -1
+                                    break
+                            break
+            self._claimed = claimed
+        return claimed
 
 
 class HandFacts:
@@ -66,16 +99,20 @@ class HandFacts:
 
     def __init__(self, hand, options):
         ctx = hand.context
+        values = _CONTEXT_DEFAULTS | ctx.given       # every key read here, given or defaulted
         self.options = options
         self.hand = hand
         index = _INDEX
-        standing_indices = [index[t] for t in hand.concealed]
+        bit = _BIT
         counts = [0] * 34
-        for i in standing_indices:
+        bits = 0                  # bit i set when tile kind i is in the hand
+        for t in hand.concealed:
+            i = index[t]
             counts[i] += 1
-        present = set(standing_indices)
+            bits |= bit[i]
         self.standing = tuple(counts)
         melds = []
+        n_exposed = 0
         for m in hand.melds:
             tiles = m.tiles
             first = index[tiles[0]]       # meld tiles are sorted (hand.make_meld)
@@ -85,25 +122,30 @@ class HandFacts:
                 counts[first] += 1
                 counts[first + 1] += 1
                 counts[first + 2] += 1
-                present.update((first, first + 1, first + 2))
+                bits |= bit[first] | bit[first + 1] | bit[first + 2]
+                n_exposed += 1
             else:
-                present.add(first)
-                melds.append((PUNG, first, True) if kind == "pung" else (KONG, first, not m.concealed))
+                bits |= bit[first]
+                if kind == "pung":
+                    melds.append((PUNG, first, True))
+                    n_exposed += 1
+                else:
+                    exposed = not m.concealed
+                    melds.append((KONG, first, exposed))
+                    n_exposed += exposed
                 counts[first] += len(tiles)
         self.counts = counts
         self.melds = tuple(melds)
-        self.n_exposed = sum([s[2] for s in melds])
+        self.n_exposed = n_exposed
         self.win = index[hand.winning_tile]
-        distinct = tuple(sorted(present))
-        self.distinct = distinct
-        bits = 0
-        for i in distinct:
-            bits |= _BIT[i]
-        self.bits = bits          # bit i set when tile kind i is in the hand
+        self.bits = bits
+        # the tile kinds present, in order, suit by suit from a table of the 512 rank sets
+        self.distinct = (_SUIT_KINDS[0][bits & 511] + _SUIT_KINDS[1][bits >> 9 & 511]
+                         + _SUIT_KINDS[2][bits >> 18 & 511] + _SUIT_KINDS[3][bits >> 27])
         self.flowers = len(hand.bonus)
-        self.seat = _WIND_INDEX[ctx.get("seat_wind")]
-        self.round = _WIND_INDEX[ctx.get("round_wind")]
-        self._read_flags(ctx)
+        self.seat = _WIND_INDEX[values["seat_wind"]]
+        self.round = _WIND_INDEX[values["round_wind"]]
+        self._read_flags(ctx, values)
         self._unique_wait = None
         self.nine_gates = False
 
@@ -117,9 +159,12 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Exactly one tile kind completes the 13 standing-and-melded tiles (000 n°9-11), in the
         standard or seven-pairs shapes; worked out on first use only."""
-        if self._unique_wait is None:
-            self._unique_wait = is_unique_wait(self.standing, self.win, not self.melds)
-        return self._unique_wait
+        unique = self._unique_wait
+        if unique is None:
+            before = list(self.standing)
+            before[self.win] -= 1
+            unique = self._unique_wait = len(waiting_tiles(tuple(before), not self.melds)) == 1
+        return unique
 
     def unique_wait_knitted(self, rest) -> bool:
         """Unique-wait test on the standing tiles besides a knitted straight (000 n°9-11)."""
@@ -127,11 +172,12 @@ class HandFacts:
         rest[self.win] -= 1
         return len(waiting_tiles(tuple(rest), False)) == 1
 
-    def _read_flags(self, ctx) -> None:
-        """Win flags, checked against the tiles (a flag the tiles contradict is an input error)."""
-        replacement = ctx.get("kong_replacement")
-        robbing = ctx.get("robbing_kong")
-        self_drawn = ctx.get("self_drawn")
+    def _read_flags(self, ctx, values: dict) -> None:
+        """Win flags, checked against the tiles (a flag the tiles contradict is an input error).
+        ``values``: the context keys, given or defaulted."""
+        replacement = values["kong_replacement"]
+        robbing = values["robbing_kong"]
+        self_drawn = values["self_drawn"]
         if replacement and robbing:
             raise errors.HandError(errors.BAD_FIELD, "a hand cannot win both on a kong replacement "
                                    "tile and by robbing a kong", field="context.robbing_kong")
@@ -155,13 +201,13 @@ class HandFacts:
         self.self_drawn = bool(self_drawn)
         self.kong_replacement = bool(replacement)
         self.robbing_kong = bool(robbing)
-        self.wall_last = bool(ctx.get("last_tile"))
+        self.wall_last = bool(values["last_tile"])
         # 000 n°27: the 3 other copies must be discarded or in exposed sets, so a copy among the
         # winner's own standing tiles rules it out, and 3 copies in the winner's exposed melds
         # make it certain.
         win = self.win
         in_melds = self.counts[win] - self.standing[win]
-        self.last_of_kind = (bool(ctx.get("last_of_kind")) and self.standing[win] == 1) or (
+        self.last_of_kind = (bool(values["last_of_kind"]) and self.standing[win] == 1) or (
             in_melds == 3 and self.standing[win] == 1)
 
 
@@ -219,14 +265,15 @@ def _suit_ways_search(key: tuple, honours: bool) -> tuple:
 
 
 _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+#: _RANKS_OF[m]: the ranks (0-8) whose bits are set in m.
+_RANKS_OF = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 
 
-@lru_cache(maxsize=None)
 def _placed_ways(key: tuple, lo: int, honours: bool) -> tuple:
     """``_suit_ways`` of the suit starting at tile ``lo``, as reading sets
-    ``(pair index or -1, ((kind, first, False), ...))`` (cached: few suit keys recur)."""
-    return tuple((-1 if wp < 0 else lo + wp, tuple((k, lo + r, False) for k, r in wsets))
-                 for wp, wsets in _suit_ways(key, honours))
+    ``(pair index or -1, ((kind, first, False), ...))`` (kept in _PLACED_BY_SUIT)."""
+    return tuple([(-1 if wp < 0 else lo + wp, tuple([(k, lo + r, False) for k, r in wsets]))
+                  for wp, wsets in _suit_ways(key, honours)])
 
 
 #: Per suit (0-3): suit counts -> (pair-suit flag, ``_placed_ways``), or None when the counts
@@ -243,28 +290,34 @@ def _suit_entry(suit: int, key: tuple):
     return entry
 
 
-_EMPTY_SUIT, _EMPTY_HONOURS = (0,) * 9, (0,) * 7
+_SUIT_BOUNDS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+#: The entry of a suit without tiles (skipped), put in each suit's table up front.
+_NO_TILES = (False, ())
+for _suit, _lo, _hi in _SUIT_BOUNDS:
+    _PLACED_BY_SUIT[_suit][(0,) * (_hi - _lo)] = _NO_TILES
+del _suit, _lo, _hi
 
 
 _UNKNOWN = object()
 
 
-@lru_cache(maxsize=65536)
 def _standard_sets(standing: tuple) -> tuple:
-    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last."""
+    """Standing tiles as sets + pair: tuples of (kind, first, exposed=False), pair last. Not
+    cached per hand (a new hand seldom repeats one): its suits are looked up in per-suit
+    tables (_PLACED_BY_SUIT)."""
     per_suit = []
     pair_suits = 0
     single = True               # every suit read one way only (the usual case)
     tables = _PLACED_BY_SUIT
-    for suit, key in ((0, standing[0:9]), (1, standing[9:18]), (2, standing[18:27]),
-                      (3, standing[27:34])):
-        if key == _EMPTY_SUIT or key == _EMPTY_HONOURS:
-            continue
+    for suit, lo, hi in _SUIT_BOUNDS:
+        key = standing[lo:hi]
         entry = tables[suit].get(key, _UNKNOWN)
         if entry is _UNKNOWN:
             entry = _suit_entry(suit, key)
         if entry is None:
             return ()
+        if entry is _NO_TILES:
+            continue
         if entry[0]:
             pair_suits += 1
         ways = entry[1]
@@ -415,19 +468,21 @@ def _suit_ok_search(key: tuple, honours: bool) -> bool:
     return ok(0, n % 3 == 2)
 
 
-@lru_cache(maxsize=None)
 def _suit_completions(key: tuple, honours: bool) -> tuple:
-    """Ranks whose addition makes this suit (sets only, sets + pair)."""
+    """Ranks whose addition makes this suit (sets only, sets + pair); kept in _SUIT_WAIT_INFO."""
     n = sum(key) + 1
     if n % 3 == 1:
         return (), ()
-    size = len(key)
-    if honours:
-        near = [r for r in range(size) if key[r]]
-    else:
+    present = 0                 # bit r: rank r is in the suit
+    bit = 1
+    for v in key:
+        if v:
+            present |= bit
+        bit <<= 1
+    if not honours:
         # a completing tile lies within two ranks of a tile of the suit (it joins a set)
-        near = [r for r in range(size) if key[r] or (r > 0 and key[r - 1]) or (r > 1 and key[r - 2])
-                or (r < size - 1 and key[r + 1]) or (r < size - 2 and key[r + 2])]
+        present = (present | present << 1 | present << 2 | present >> 1 | present >> 2) & 511
+    near = _RANKS_OF[present]
     table = _suit_table(honours)
     beyond = n > _TABLE_MAX_TILES or max(key) > 4      # a completion may leave the table
     found = []
@@ -445,8 +500,7 @@ def _suit_completions(key: tuple, honours: bool) -> tuple:
 
 #: Per suit, per honours flag: suit counts -> (status, ranks completing it as sets only, ranks
 #: completing it as sets + pair); status 0 empty or sets only, 2 sets + pair, 1 incomplete.
-#: Filled on first use of each suit key (suit keys recur across hands; bounded like
-#: _suit_completions' cache).
+#: Filled on first use of each suit key (suit keys recur across hands).
 _SUIT_WAIT_INFO: tuple[dict, dict] = ({}, {})
 
 
@@ -464,7 +518,6 @@ def _suit_wait_info(key: tuple, honours: bool) -> tuple:
     return info
 
 
-@lru_cache(maxsize=65536)
 def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     """Tiles that complete ``counts`` (3n+1 tiles) into sets and a pair, or seven pairs.
 
@@ -472,32 +525,41 @@ def waiting_tiles(counts: tuple, seven_pairs: bool) -> frozenset:
     attentes uniques, remark 2), so a fifth copy is not ruled out. Worked out suit by suit: the
     winning tile's suit must become complete while the others already are."""
     numbered, honours = _SUIT_WAIT_INFO
-    infos = []
-    for key in (counts[0:9], counts[9:18], counts[18:27]):
-        info = numbered.get(key)
-        infos.append(info if info is not None else _suit_wait_info(key, False))
+    key = counts[0:9]
+    i0 = numbered.get(key) or _suit_wait_info(key, False)
+    key = counts[9:18]
+    i1 = numbered.get(key) or _suit_wait_info(key, False)
+    key = counts[18:27]
+    i2 = numbered.get(key) or _suit_wait_info(key, False)
     key = counts[27:34]
-    info = honours.get(key)
-    infos.append(info if info is not None else _suit_wait_info(key, True))
-    status = [info[0] for info in infos]
+    i3 = honours.get(key) or _suit_wait_info(key, True)
+    infos = (i0, i1, i2, i3)
+    status = (i0[0], i1[0], i2[0], i3[0])
     incomplete = status.count(1)
     pairs_all = status.count(2)
     out = set()
     if incomplete <= 1:
-        for s, info in enumerate(infos):
+        lo = 0
+        for info in infos:
             st = info[0]
-            if incomplete and st != 1:
-                continue            # another suit is incomplete: this one cannot take the tile
-            pairs = pairs_all - (st == 2)
-            if pairs > 1:
-                continue
-            lo = 9 * s
-            for r in (info[2] if pairs == 0 else info[1]):
-                out.add(lo + r)
+            # when another suit is incomplete, this one cannot take the tile
+            if not incomplete or st == 1:
+                pairs = pairs_all - (st == 2)
+                if pairs <= 1:
+                    for r in (info[2] if pairs == 0 else info[1]):
+                        out.add(lo + r)
+            lo += 9
     if seven_pairs and sum(counts) == 13:
-        odd = [i for i, n in enumerate(counts) if n % 2]
-        if len(odd) == 1:
-            out.add(odd[0])
+        # exactly one odd count waits for its pair (counted by C-level scans when, as in a real
+        # hand, no kind has more than 4 copies)
+        if max(counts) <= 4:
+            ones = counts.count(1)
+            if ones + counts.count(3) == 1:
+                out.add(counts.index(1) if ones else counts.index(3))
+        else:
+            odd = [i for i, n in enumerate(counts) if n % 2]
+            if len(odd) == 1:
+                out.add(odd[0])
     return frozenset(out)
 
 
@@ -532,7 +594,13 @@ def readings(h: HandFacts) -> list[Reading]:
     if not melds:
         distinct = h.distinct
         nd = len(distinct)
-        if nd <= 7 and not any(standing[i] & 1 for i in distinct):
+        even = nd <= 7             # seven pairs: every count even (a loop: no generator call)
+        if even:
+            for i in distinct:
+                if standing[i] & 1:
+                    even = False
+                    break
+        if even:
             pairs = []
             for i in distinct:
                 pairs.extend([(PAIR, i, False)] * (standing[i] // 2))

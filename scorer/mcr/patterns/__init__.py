@@ -3,7 +3,10 @@
 A pattern is a small class with metadata as class attributes (``produces``: the fan ids it can
 report, ``forms``: the readings it applies to, ``per_hand``: whether it only looks at the tile
 multiset and win flags, so it runs once per hand instead of once per reading, ``source``) and a
-``find(h, r, out)`` method that appends one *match* per occurrence to ``out[fan_id]``.
+``find(h, r, out)`` method that sets ``out[fan_id]`` to the sequence of its *matches*, one per
+occurrence (a fan is produced by one pattern only, so each fan is set once; ``WHOLE`` is the one
+match of a fan of the whole hand). The sequences are never changed in place afterwards, so a
+pattern may store a shared tuple.
 
 A match is an int: a bit mask of the reading's sets it uses (bit i = ``r.sets[i]``); 0 for a fan
 of the whole hand; ``-(tile + 1)`` for a fan about one tile kind (tile hog). Which fans are then
@@ -34,12 +37,8 @@ class Pattern:
         raise NotImplementedError
 
 
-def add(out: dict, fan: str, match: int = 0) -> None:
-    lst = out.get(fan)
-    if lst is None:
-        out[fan] = [match]
-    else:
-        lst.append(match)
+#: The matches of a fan of the whole hand (one occurrence, mask 0).
+WHOLE = (0,)
 
 
 # Importing the modules registers their patterns.

@@ -2,7 +2,7 @@
 61-63, 66, 69, 72, 77). They run once per hand, on ``h.bits`` (bit i: tile kind i present)."""
 from __future__ import annotations
 
-from . import ALL_FORMS, Pattern, add, register
+from . import ALL_FORMS, WHOLE, Pattern, register
 
 
 def _mask(indices) -> int:
@@ -40,13 +40,13 @@ class Suits(Pattern):
         suits = (bits & _CHARACTERS != 0) + (bits & _DOTS != 0) + (bits & _BAMBOO != 0)
         honours = bits & HONOURS
         if not honours:
-            add(out, "no_honours")
+            out["no_honours"] = WHOLE
         if suits == 2:
-            add(out, "one_voided_suit")
+            out["one_voided_suit"] = WHOLE
         elif suits == 1:
-            add(out, "half_flush" if honours else "full_flush")
+            out["half_flush" if honours else "full_flush"] = WHOLE
         elif suits == 3 and bits & WINDS and bits & DRAGONS:
-            add(out, "all_types")
+            out["all_types"] = WHOLE
 
 
 @register
@@ -61,19 +61,19 @@ class TileTraits(Pattern):
     def find(self, h, r, out):
         bits = h.bits           # (not bits & ~X: every tile kind of the hand is in X)
         if not bits & _NOT_SIMPLES:
-            add(out, "all_simples")
+            out["all_simples"] = WHOLE
         if not bits & _NOT_REVERSIBLE:
-            add(out, "reversible_tiles")
+            out["reversible_tiles"] = WHOLE
         if not bits & _NOT_GREEN:
-            add(out, "all_green")
+            out["all_green"] = WHOLE
         if not bits & _NOT_HONOURS:
-            add(out, "all_honours")
-            add(out, "all_terminals_and_honours")
+            out["all_honours"] = WHOLE
+            out["all_terminals_and_honours"] = WHOLE
         elif not bits & _NOT_TERMINALS:
-            add(out, "all_terminals")
-            add(out, "all_terminals_and_honours")
+            out["all_terminals"] = WHOLE
+            out["all_terminals_and_honours"] = WHOLE
         elif not bits & _NOT_OUTSIDE:
-            add(out, "all_terminals_and_honours")
+            out["all_terminals_and_honours"] = WHOLE
 
 
 @register
@@ -90,15 +90,15 @@ class RankRange(Pattern):
             return
         ranks = (bits | bits >> 9 | bits >> 18) & 0x1FF     # bit k: some tile of rank k+1
         if not ranks & ~0b000001111:                          # ranks 1-4
-            add(out, "lower_four")
+            out["lower_four"] = WHOLE
             if not ranks & ~0b000000111:
-                add(out, "lower_tiles")
+                out["lower_tiles"] = WHOLE
         elif not ranks & ~0b111100000:                        # ranks 6-9
-            add(out, "upper_four")
+            out["upper_four"] = WHOLE
             if not ranks & ~0b111000000:
-                add(out, "upper_tiles")
+                out["upper_tiles"] = WHOLE
         elif not ranks & ~0b000111000:                        # ranks 4-6
-            add(out, "middle_tiles")
+            out["middle_tiles"] = WHOLE
 
 
 @register
@@ -111,6 +111,9 @@ class TileHog(Pattern):
 
     def find(self, h, r, out):
         counts = h.counts
+        hogs = None
         for t in h.distinct:
             if counts[t] == 4 and not any(s[0] == 2 and s[1] == t for s in h.melds):
-                add(out, "tile_hog", -(t + 1))
+                if hogs is None:
+                    hogs = out["tile_hog"] = []
+                hogs.append(-(t + 1))

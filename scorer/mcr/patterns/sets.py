@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..reading import CHOW, PUNG, KONG, PAIR, KNIT
-from . import Pattern, add, register
+from ..reading import CHOW, PUNG
+from . import WHOLE, Pattern, register
 
 
 @register
@@ -18,20 +18,27 @@ class SinglePungs(Pattern):
 
     def find(self, h, r, out):
         for t, i in r.pungs:
+            if not _TERMINAL_OR_HONOUR[t]:
+                continue                    # a pung of simples
             bit = 1 << i
             if t >= 31:
-                add(out, "dragon_pung", bit)
-            elif t >= 27 or t % 9 in (0, 8):
-                add(out, "pung_of_terminals_or_honours", bit)
+                out.setdefault("dragon_pung", []).append(bit)
+            else:
+                out.setdefault("pung_of_terminals_or_honours", []).append(bit)
                 if t == h.seat:
-                    add(out, "seat_wind", bit)
+                    out.setdefault("seat_wind", []).append(bit)
                 if t == h.round:
-                    add(out, "prevalent_wind", bit)
+                    out.setdefault("prevalent_wind", []).append(bit)
 
 
-def _remap(found, positions) -> list:
-    """Local masks (bit j = j-th set of a sorted list) → masks over the reading's sets."""
-    out = []
+_TERMINAL_OR_HONOUR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(34))
+
+
+def _remap(found, positions) -> tuple:
+    """Local masks (bit j = j-th set of a sorted list) → masks over the reading's sets, grouped
+    by fan: ``((fan, (mask, ...)), ...)`` (each fan's masks in the order found), ready for
+    ``out.update``."""
+    grouped: dict = {}
     for fan, local in found:
         mask = 0
         j = 0
@@ -40,8 +47,8 @@ def _remap(found, positions) -> list:
                 mask |= 1 << positions[j]
             local >>= 1
             j += 1
-        out.append((fan, mask))
-    return out
+        grouped.setdefault(fan, []).append(mask)
+    return tuple([(fan, tuple(masks)) for fan, masks in grouped.items()])
 
 
 def _two_chows(a, b):
@@ -99,8 +106,8 @@ class ChowCombinations(Pattern):
         chows = r.chows
         if len(chows) < 2:
             return
-        for fan, mask in _chow_matches(tuple([c[0] for c in chows]), tuple([c[1] for c in chows])):
-            add(out, fan, mask)
+        firsts, positions = zip(*chows)
+        out.update(_chow_matches(firsts, positions))
 
 
 @lru_cache(maxsize=65536)
@@ -108,7 +115,7 @@ def _chow_matches(firsts: tuple, positions: tuple) -> tuple:
     """``_chow_fans`` with masks over the reading's sets (chows at ``positions``); a per-layout
     table (few layouts recur)."""
     found = _chow_fans(firsts)
-    return tuple(_remap(found, positions)) if found else ()
+    return _remap(found, positions) if found else ()
 
 
 @lru_cache(maxsize=None)
@@ -151,47 +158,46 @@ class PungCombinations(Pattern):
 
     def find(self, h, r, out):
         pungs = r.pungs
-        pair = r.pair
         if len(pungs) < 2:
             return
+        if not _may_have_pung_fans(pungs):
+            return
+        keys, positions = zip(*pungs)
+        pair = r.pair
         if pair:
             key, pos = pair
         else:
             key, pos = -1, 0
-        for fan, mask in _pung_matches(tuple([p[0] for p in pungs]), key,
-                                       tuple([p[1] for p in pungs]) + (pos,)):
-            add(out, fan, mask)
+        found = _pung_fans(keys, key)
+        if found:
+            # masks over the reading's sets: the pungs, then the pair
+            out.update(_remap(found, positions + (pos,)))
 
 
-def _pung_matches(keys: tuple, pair: int, positions: tuple) -> tuple:
-    """``_pung_fans`` with masks over the reading's sets (the pungs, then the pair, at
-    ``positions``)."""
-    if not _may_have_pung_fans(keys, pair):
-        return ()
-    found = _pung_fans(keys, pair)
-    return tuple(_remap(found, positions)) if found else ()
-
-
-def _may_have_pung_fans(keys: tuple, pair: int) -> bool:
-    """False when no fan of ``_pung_fans`` can apply (most hands): every one needs two
+def _may_have_pung_fans(pungs) -> bool:
+    """False when no fan of ``_pung_fans`` can apply to the reading's pungs (``(key, index)``
+    pairs; most hands): every one needs two
     numbered pungs of one rank, three of consecutive ranks, two dragon pungs, or three wind
     pungs (000 n°20, 34, 38, 48, 53, 60, 68, 70, 71, 75, 76)."""
     winds = dragons = 0
     ranks = 0
-    for k in keys:
-        if k >= 31:
-            dragons += 1
-        elif k >= 27:
-            winds += 1
-        else:
-            bit = 1 << (k % 9)
+    for k, _i in pungs:
+        if k < 27:
+            bit = _RANK_BIT[k]
             if ranks & bit:
                 return True          # two pungs of one rank
             ranks |= bit
+        elif k < 31:
+            winds += 1
+        else:
+            dragons += 1
     if dragons >= 2 or winds >= 3:
         return True
     # three consecutive ranks (in one suit or in three)
     return bool(ranks & (ranks >> 1) & (ranks >> 2))
+
+
+_RANK_BIT = tuple(1 << (k % 9) for k in range(27))
 
 
 @lru_cache(maxsize=None)
@@ -256,16 +262,16 @@ class TerminalChows(Pattern):
         pair = sets[-1][1]
         if pair >= 27 or pair % 9 != 4:
             return
-        chows = [s[1] for s in sets[:-1] if s[0] == CHOW]
+        chows = [c for c, _i in r.chows]
         if len(chows) != 4 or any(c % 9 not in (0, 6) for c in chows):
             return
         ps = pair // 9
-        everything = (1 << len(sets)) - 1
+        everything = ((1 << len(sets)) - 1,)
         if all(c // 9 == ps for c in chows):
             if sorted(c % 9 for c in chows) == [0, 0, 6, 6]:
-                add(out, "pure_terminal_chows", everything)
+                out["pure_terminal_chows"] = everything
         elif all(c // 9 != ps for c in chows) and len(set(chows)) == 4:
-            add(out, "three_suited_terminal_chows", everything)
+            out["three_suited_terminal_chows"] = everything
 
 
 @register
@@ -283,53 +289,48 @@ class KongsAndConcealedPungs(Pattern):
     source = "000 n°6, 21, 22, 26, 33, 54, 65, 73, 79; 001 Trois Pungs cachés"
 
     def find(self, h, r, out):
+        pungs = r.pungs
+        sets = r.sets
+        if not pungs or (len(pungs) == 1 and sets[pungs[0][1]][0] == PUNG):
+            return                          # no kong, and fewer than two pungs
         win = h.win
-        discard_pung = -1
-        if not h.self_drawn:
-            discard_pung = win
-            for s in r.sets:
-                if s[0] == CHOW and not s[2] and s[1] <= win <= s[1] + 2:
-                    discard_pung = -1
-                    break
-        concealed = 0
-        melded_k = concealed_k = 0
-        mk_mask = ck_mask = 0
-        for i, s in enumerate(r.sets):
-            k = s[0]
-            if k == PUNG:
-                if not s[2] and s[1] != discard_pung:
+        concealed = mk_mask = ck_mask = 0
+        for t, i in pungs:
+            s = sets[i]
+            if s[0] == PUNG:
+                # a standing pung is concealed unless the discard completed it
+                if not s[2] and (t != win or r.claimed_pung(h) != i):
                     concealed |= 1 << i
-            elif k == KONG:
-                if s[2]:
-                    melded_k += 1
-                    mk_mask |= 1 << i
-                else:
-                    concealed_k += 1
-                    ck_mask |= 1 << i
-                    concealed |= 1 << i
-        kongs = melded_k + concealed_k
-        if kongs:
+            elif s[2]:
+                mk_mask |= 1 << i
+            else:
+                ck_mask |= 1 << i
+        if mk_mask or ck_mask:
+            concealed |= ck_mask
+            melded_k = mk_mask.bit_count()
+            concealed_k = ck_mask.bit_count()
+            kongs = mk_mask | ck_mask
             if melded_k:
-                add(out, "melded_kong", mk_mask)
+                out["melded_kong"] = (mk_mask,)
+                if melded_k >= 2:
+                    out["two_melded_kongs"] = (mk_mask,)
             if concealed_k:
-                add(out, "concealed_kong", ck_mask)
-            if melded_k >= 2:
-                add(out, "two_melded_kongs", mk_mask)
-            if concealed_k >= 2:
-                add(out, "two_concealed_kongs", ck_mask)
+                out["concealed_kong"] = (ck_mask,)
+                if concealed_k >= 2:
+                    out["two_concealed_kongs"] = (ck_mask,)
             if melded_k and concealed_k and h.options.melded_and_concealed_kong_value:
-                add(out, "melded_and_concealed_kong", mk_mask | ck_mask)
-            if kongs >= 3:
-                add(out, "three_kongs", mk_mask | ck_mask)
-            if kongs == 4:
-                add(out, "four_kongs", mk_mask | ck_mask)
-        n = bin(concealed).count("1")
+                out["melded_and_concealed_kong"] = (kongs,)
+            if melded_k + concealed_k >= 3:
+                out["three_kongs"] = (kongs,)
+                if melded_k + concealed_k == 4:
+                    out["four_kongs"] = (kongs,)
+        n = concealed.bit_count()
         if n >= 2:
-            add(out, "two_concealed_pungs", concealed)
-        if n >= 3:
-            add(out, "three_concealed_pungs", concealed)
-        if n == 4:
-            add(out, "four_concealed_pungs", concealed)
+            out["two_concealed_pungs"] = (concealed,)
+            if n >= 3:
+                out["three_concealed_pungs"] = (concealed,)
+                if n == 4:
+                    out["four_concealed_pungs"] = (concealed,)
 
 
 @register
@@ -342,30 +343,47 @@ class SetShapes(Pattern):
         sets = r.sets
         pair = sets[-1][1]
         n_chows = len(r.chows)
+        standard = r.form == "standard"
         if pair < 27:
-            if n_chows == len(sets) - 1 or (r.form == "knitted_straight" and n_chows == len(sets) - 2):
-                add(out, "all_chows", 0)     # every set but the pair a chow (or the knit)
-        if r.form != "standard":
+            if n_chows == len(sets) - 1 or (not standard and n_chows == len(sets) - 2):
+                out["all_chows"] = WHOLE     # every set but the pair a chow (or the knit)
+        if not standard:
             return
-        pungs = len(r.pungs) == len(sets) - 1
-        if pungs:
-            add(out, "all_pungs", 0)
-        outside = fives = True
-        for s in sets:
-            t = s[1]
-            if s[0] == CHOW:
-                rk = t % 9
-                outside = outside and rk in (0, 6)
-                fives = fives and 2 <= rk <= 4
-            else:
-                outside = outside and (t >= 27 or t % 9 in (0, 8))
-                fives = fives and t < 27 and t % 9 == 4
-        if outside:
-            add(out, "outside_hand", 0)
-        if fives:
-            add(out, "all_fives", 0)
-        if pungs and all(s[1] < 27 and s[1] % 9 in (1, 3, 5, 7) for s in sets):
-            add(out, "all_even_pungs", 0)
+        shapes = _ALL_SHAPES & _PUNG_SHAPES[pair]         # a pair shows what a pung would
+        for t, _i in r.chows:
+            shapes &= _CHOW_SHAPES[t]
+        for t, _i in r.pungs:
+            shapes &= _PUNG_SHAPES[t]
+        if len(r.pungs) == len(sets) - 1:
+            out["all_pungs"] = WHOLE
+            if shapes & _EVEN_PUNG:
+                out["all_even_pungs"] = WHOLE
+        if shapes & _OUTSIDE:
+            out["outside_hand"] = WHOLE
+        if shapes & _FIVES:
+            out["all_fives"] = WHOLE
+
+
+#: What each set of a standard reading shows, as bits: _OUTSIDE a terminal or honour in it
+#: (000 n°24), _FIVES a five in it (n°52), _EVEN_PUNG only even numbered tiles (n°57). A fan
+#: holds when every set of the reading has its bit.
+_OUTSIDE, _FIVES, _EVEN_PUNG = 1, 2, 4
+_ALL_SHAPES = _OUTSIDE | _FIVES | _EVEN_PUNG
+
+
+def _set_shape(kind: int, t: int) -> int:
+    if kind == CHOW:
+        rk = t % 9
+        shape = (_OUTSIDE if rk in (0, 6) else 0) | (_FIVES if 2 <= rk <= 4 else 0)
+    else:
+        shape = ((_OUTSIDE if t >= 27 or t % 9 in (0, 8) else 0)
+                 | (_FIVES if t < 27 and t % 9 == 4 else 0))
+    return shape | (_EVEN_PUNG if t < 27 and t % 9 in (1, 3, 5, 7) else 0)
+
+
+#: Per first tile: the shape bits of a chow, and of a pung, kong or pair.
+_CHOW_SHAPES = tuple(_set_shape(CHOW, t) if t % 9 <= 6 else 0 for t in range(27))
+_PUNG_SHAPES = tuple(_set_shape(PUNG, t) for t in range(34))
 
 
 @register
@@ -388,30 +406,28 @@ class Waits(Pattern):
             if not rest[win]:
                 return
             if h.melds:
-                add(out, "single_wait", 0)   # the 2 standing tiles besides the knit are the pair
+                out["single_wait"] = WHOLE   # the 2 standing tiles besides the knit are the pair
                 return
             if not h.unique_wait_knitted(rest):
                 return
-        edge = closed = single = False
-        for s in r.sets:
-            if s[2]:
-                continue
-            k = s[0]
-            if k == CHOW:
-                f = s[1]
-                if win == f + 1:
-                    closed = True
-                elif win == f or win == f + 2:
-                    edge = True
-            elif k == PAIR and s[1] == win:
-                single = True
+        edge = closed = False
+        if win < 27:
+            sets = r.sets
+            for f, i in r.chows:
+                if f <= win <= f + 2 and not sets[i][2]:     # a standing chow with the tile
+                    if win == f + 1:
+                        closed = True
+                    else:
+                        edge = True
+        pair = r.pair
+        single = pair is not None and pair[0] == win
         if not (edge or closed or single):
             return
         if r.form == "standard" and not h.unique_wait:
             return
         if edge:
-            add(out, "edge_wait", 0)
+            out["edge_wait"] = WHOLE
         if closed:
-            add(out, "closed_wait", 0)
+            out["closed_wait"] = WHOLE
         if single:
-            add(out, "single_wait", 0)
+            out["single_wait"] = WHOLE

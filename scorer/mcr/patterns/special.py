@@ -1,7 +1,7 @@
 """Special shapes: 000 n°44, 45, 55, 56, 78, 80, 81."""
 from __future__ import annotations
 
-from . import ALL_FORMS, Pattern, add, register
+from . import ALL_FORMS, WHOLE, Pattern, register
 
 
 @register
@@ -18,21 +18,21 @@ class SpecialShapes(Pattern):
     def find(self, h, r, out):
         form = r.form
         if form == "seven_pairs":
-            add(out, "seven_pairs")
+            out["seven_pairs"] = WHOLE
         elif form == "seven_shifted_pairs":
-            add(out, "seven_shifted_pairs")
-            add(out, "seven_pairs")
+            out["seven_shifted_pairs"] = WHOLE
+            out["seven_pairs"] = WHOLE
         elif form == "thirteen_orphans":
-            add(out, "thirteen_orphans")
+            out["thirteen_orphans"] = WHOLE
         elif form == "honours_knitted":
             numbered, honours = r.sets[0][1], r.sets[1][1]
-            add(out, "lesser_honours_and_knitted_tiles")
+            out["lesser_honours_and_knitted_tiles"] = WHOLE
             if len(honours) == 7:
-                add(out, "greater_honours_and_knitted_tiles")
+                out["greater_honours_and_knitted_tiles"] = WHOLE
             if len(numbered) == 9:
-                add(out, "knitted_straight", 1)
+                out["knitted_straight"] = (1,)
         elif form == "knitted_straight":
-            add(out, "knitted_straight", 1)
+            out["knitted_straight"] = (1,)
 
 
 @register
@@ -46,4 +46,4 @@ class NineGates(Pattern):
 
     def find(self, h, r, out):
         if h.nine_gates:
-            add(out, "nine_gates")
+            out["nine_gates"] = WHOLE

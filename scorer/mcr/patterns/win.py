@@ -1,7 +1,7 @@
 """Fans of how the hand was won and how open it is (000 n°12, 17, 25, 27, 32, 40-43)."""
 from __future__ import annotations
 
-from . import ALL_FORMS, Pattern, add, register
+from . import ALL_FORMS, WHOLE, Pattern, register
 
 
 @register
@@ -15,18 +15,18 @@ class WinConditions(Pattern):
 
     def find(self, h, r, out):
         if h.self_drawn:
-            add(out, "self_drawn")
+            out["self_drawn"] = WHOLE
             if h.wall_last:
-                add(out, "last_tile_draw")
+                out["last_tile_draw"] = WHOLE
             if h.kong_replacement:
-                add(out, "out_with_replacement_tile")
+                out["out_with_replacement_tile"] = WHOLE
         else:
             if h.wall_last:
-                add(out, "last_tile_claim")
+                out["last_tile_claim"] = WHOLE
             if h.robbing_kong:
-                add(out, "robbing_the_kong")
+                out["robbing_the_kong"] = WHOLE
         if h.last_of_kind:
-            add(out, "last_tile")
+            out["last_tile"] = WHOLE
 
 
 @register
@@ -42,6 +42,6 @@ class Openness(Pattern):
 
     def find(self, h, r, out):
         if h.n_exposed == 0:
-            add(out, "fully_concealed_hand" if h.self_drawn else "concealed_hand")
+            out["fully_concealed_hand" if h.self_drawn else "concealed_hand"] = WHOLE
         elif h.n_exposed == 4 and not h.self_drawn:
-            add(out, "melded_hand")
+            out["melded_hand"] = WHOLE

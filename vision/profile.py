@@ -17,12 +17,13 @@ that set (the measures behind each choice: models/classifier/CALIBRATION.md):
 - A crop is scored against each prototype by minus half its squared whitened distance,
   averaged over the crop upright and turned 180° (the reader embeds both when a profile is
   active). A code's score is its best prototype's (a correction can add a second look).
-- Product of experts: ``log p = base_weight * log p_base + log q``, ``q = softmax(score / T)`` over
-  the codes the profile knows. A code without examples gets ``q = 1 / (codes known)``, the
-  profile's "no opinion", so codes the profile has nothing for (red fives when the photo had
-  none) keep the base model's odds between them; codes the calibration declared absent (no bonus
-  row → no flowers) get no probability. ``base_weight`` is small: on sets the base model was not
-  trained on its probabilities mislead (measured).
+- Mixture of experts: ``p = a * p_base + (1 - a) * q``, ``q = softmax(score / T)`` over the codes
+  the profile knows (``a = base_weight``). Codes without examples (red fives when the photo had
+  none) keep ``a * p_base``, so the base model's odds between them; codes the calibration
+  declared absent (no bonus row → no flowers) get no probability. A mixture rather than a
+  product: where the base model is sure (a set like those it was trained on), it outvotes an
+  unsure profile; on an unseen set its probabilities mislead, so ``a`` is below one half
+  (measured in CALIBRATION.md).
 
 Saved as one ``.npz`` of float arrays plus a JSON metadata array (uint8); loaded with
 ``allow_pickle=False``. Version-1 profiles (cosine to raw embeddings, issue 7's first attempt)
@@ -45,8 +46,8 @@ VERSION = 2
 #: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (CALIBRATION.md).
 AUGMENT = 40          # augmented views per example, besides the crop upright and turned
 SHRINK = 0.05         # share of the identity in the metric's covariance
-TEMPERATURE = 10.0    # of softmax(score / T), scores in half squared whitened distances
-BASE_WEIGHT = 0.03    # of the base model's log-probabilities in the product
+TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened distances
+BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture
 
 
 class ProfileError(ValueError):
@@ -258,24 +259,15 @@ class TileSetProfile:
         cols = [classes.index(c) for c in known if c in classes]
         score = score[:, [known.index(classes[j]) for j in cols]]
         if cols:
-            # Product of experts: log p = b log base + log q, q = softmax(score / T) over the codes
-            # the profile knows; a code without examples gets q = 1 / (codes known), and those
-            # codes then share their total in the base model's own ratios.
+            # Mixture of experts: p = a base + (1 - a) q, q = softmax(score / T) over the codes the
+            # profile knows (none for the others: they keep a base, in the base model's ratios).
             z = score / self.temperature
             z -= z.max(1, keepdims=True)
-            log_q = z - np.log(np.exp(z).sum(1, keepdims=True))
-            log_p = self.base_weight * np.log(np.maximum(out, 1e-300)) - np.log(len(cols))
-            log_p[:, cols] += log_q + np.log(len(cols))
-            log_p[out <= 0] = -np.inf
-            log_p -= log_p.max(1, keepdims=True)
-            p = np.exp(log_p)
-            # The codes the profile knows nothing of share their mass in the base model's ratios.
-            unknown = [j for j in range(len(classes)) if j not in cols]
-            if unknown:
-                b = out[:, unknown]
-                share = b / np.maximum(b.sum(1, keepdims=True), 1e-300)
-                p[:, unknown] = p[:, unknown].sum(1, keepdims=True) * share
-            out = p
+            q = np.exp(z)
+            q /= q.sum(1, keepdims=True)
+            out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
+            out *= self.base_weight
+            out[:, cols] += (1 - self.base_weight) * q
         total = out.sum(1, keepdims=True)
         return out / np.maximum(total, 1e-12)
 

@@ -197,6 +197,7 @@ class TileSetProfile:
             raise ProfileError(f"embedding size {views.shape[2]} does not match the profile's "
                                f"{self.prototypes.shape[1]} (made with another classifier: calibrate again)")
         self.prototypes = np.vstack([self.prototypes, views.mean(1)])
+        self._white_key = None
         self.codes.append(code)
         self.sources.append("correction")
         if code in self.absent_codes:
@@ -207,6 +208,7 @@ class TileSetProfile:
         if not self.sources or self.sources[-1] != "correction":
             raise ProfileError("no correction to undo")
         self.prototypes = self.prototypes[:-1]
+        self._white_key = None
         self.sources.pop()
         return self.codes.pop()
 
@@ -224,7 +226,7 @@ class TileSetProfile:
         distance to the code's nearest prototype, averaged over the crop's embedding upright and
         ``turned`` 180° (when given)."""
         emb = self._check(embeddings)
-        proto = self.prototypes @ self.metric
+        proto = self._whitened_prototypes()
         dist = self._half_sq(emb @ self.metric, proto)
         if turned is not None:
             dist = (dist + self._half_sq(self._check(turned) @ self.metric, proto)) / 2
@@ -232,6 +234,15 @@ class TileSetProfile:
         row_code = np.array([codes.index(c) for c in self.codes])
         out = np.stack([-dist[:, row_code == k].min(1) for k in range(len(codes))], 1)
         return codes, out
+
+    def _whitened_prototypes(self) -> np.ndarray:
+        # Kept between calls (reading a photo should not redo n x d x d work); add_example and
+        # remove_last reset the key, as does assigning other arrays.
+        key = (id(self.prototypes), id(self.metric))
+        if getattr(self, "_white_key", None) != key:
+            self._white = self.prototypes @ self.metric
+            self._white_key = key
+        return self._white
 
     @staticmethod
     def _half_sq(z: np.ndarray, proto: np.ndarray) -> np.ndarray:

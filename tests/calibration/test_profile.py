@@ -213,3 +213,29 @@ def test_apply_profile_can_drop_embeddings_and_use_turned_views(profile, embed):
                         embedding=embed([crop])[0])
     apply_profile([r], profile, turned=[embed([rot180(crop)])[0]], keep_embeddings=False)
     assert r.code == "9p" and r.embedding is None
+
+
+class StandInClassifier:
+    """A base model that reads every tile as 1f (unsure) and embeds with the stand-in embedder;
+    records the batches it is given."""
+
+    classes = list(ALL_CODES)
+
+    def __init__(self, embed):
+        self.embed, self.batches = embed, []
+
+    def classify(self, crops, embeddings=False):
+        self.batches.append(len(crops))
+        emb = self.embed(crops)
+        return [SimpleNamespace(code="1f", confidence=0.3, top3=[("1f", 0.3), ("2f", 0.2), ("3f", 0.1)],
+                                embedding=e if embeddings else None) for e in emb]
+
+
+def test_reader_classifies_both_views_in_one_batch(profile, embed):
+    from vision.reader import classify_with_profile
+    clf = StandInClassifier(embed)
+    crops = [rot180(code_crop(c, seed=8)) for c in ("2p", "6s", "4z")]   # tiles facing away
+    readings = classify_with_profile(clf, crops, profile)
+    assert clf.batches == [6]
+    assert [r.code for r in readings] == ["2p", "6s", "4z"] and all(r.embedding is None for r in readings)
+    assert [r.code for r in classify_with_profile(clf, crops, None)] == ["1f"] * 3

@@ -6,7 +6,6 @@ import pytest
 from vision.calibration_eval import DATA, accuracy, render_calibration, render_test_crops, tile_set_style
 
 
-
 @pytest.fixture(scope="module")
 def gl_set():
     pytest.importorskip("cairosvg")

@@ -1,6 +1,9 @@
 """Does calibration teach the reader a tile set it never saw? (issue 7, evidence)
 
     python -m vision.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
+                                      [--seed 7] [--per-code 8] [--corrections]
+
+The profile's parameters were chosen on seed 11; seed 7 (the default) is the reported draw.
 
 For each tile set: calibrate from one example per code, then read other tiles of the same set
 with the base classifier alone ("before") and with the profile ("after"); prints per-tile
@@ -8,8 +11,9 @@ accuracy (tiles cut from their labelled boxes, so detection is out of the measur
 codes still misread. Sets:
 
 - ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection (one physical set on an
-  automatic table, see models/classifier/CALIBRATION.md). Calibration: the first labelled crop of
-  each code in the train split's photos; test: every labelled tile of the valid and test splits.
+  automatic table, see models/classifier/CALIBRATION.md). Calibration: per code, the largest
+  upright-shaped labelled crop of the train split's photos; test: every labelled tile of the valid
+  and test splits.
 - ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
   = one fixed draw of body colour, ink tint, stroke and face size. Calibration: a rendered photo of
   the documented layout, cut and assigned by ``assign_layout`` (the layout code is under test too);

@@ -1,6 +1,9 @@
 """Does calibration teach the reader a tile set it never saw? (issue 7, evidence)
 
     python -m vision.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
+                                      [--seed 7] [--per-code 8] [--corrections]
+
+The profile's parameters were chosen on seed 11; seed 7 (the default) is the reported draw.
 
 For each tile set: calibrate from one example per code, then read other tiles of the same set
 with the base classifier alone ("before") and with the profile ("after"); prints per-tile
@@ -8,8 +11,9 @@ accuracy (tiles cut from their labelled boxes, so detection is out of the measur
 codes still misread. Sets:
 
 - ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection (one physical set on an
-  automatic table, see models/classifier/CALIBRATION.md). Calibration: the first labelled crop of
-  each code in the train split's photos; test: every labelled tile of the valid and test splits.
+  automatic table, see models/classifier/CALIBRATION.md). Calibration: per code, the largest
+  upright-shaped labelled crop of the train split's photos; test: every labelled tile of the valid
+  and test splits.
 - ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
   = one fixed draw of body colour, ink tint, stroke and face size. Calibration: a rendered photo of
   the documented layout, cut and assigned by ``assign_layout`` (the layout code is under test too);
@@ -33,7 +37,8 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from .calibration import LAYOUT_ROWS, assign_layout
-from .profile import TileSetProfile, apply_profile, colour_stats
+from .profile import TileSetProfile
+from .reader import classify_with_profile
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
@@ -236,54 +241,63 @@ class CachedClassifier:
         return [copy.copy(self.cache[k]) for k in keys]
 
 
-def evaluate_set(classifier, calib_crops, calib_codes, test_crops, test_truth, absent=(), params=None,
-                 use_colour=True, test_colours=None, return_profile=False):
+def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None):
+    """(codes before, codes after, profile, seconds to build it): the base classifier's readings
+    of ``test_crops``, then the same re-ranked by a profile made from the calibration examples."""
     def embed(crops):
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
+    t0 = time.perf_counter()
     profile = TileSetProfile.from_examples(list(zip(calib_crops, calib_codes)), name="eval", embed=embed,
                                            absent_codes=absent, model_id="eval", **(params or {}))
-    readings = classifier.classify(test_crops, embeddings=True)
-    before = [r.code for r in readings]
-    colours = None
-    if use_colour:
-        colours = test_colours if test_colours is not None else [colour_stats(c) for c in test_crops]
-    apply_profile(readings, profile, colours=colours, classes=classifier.classes)
-    after = [r.code for r in readings]
-    return (before, after, profile) if return_profile else (before, after)
+    build_s = time.perf_counter() - t0
+    before = [r.code for r in classifier.classify(list(test_crops), embeddings=False)]
+    after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]
+    return before, after, profile, build_s
 
 
-def with_corrections(classifier, profile, test_crops, test_truth, use_colour=True):
+def with_corrections(classifier, profile, test_crops, test_truth):
     """Learning from corrections: the user reviews the first half of the test tiles in order and
     corrects every misread one (each correction goes into the profile at once); returns (number
-    of corrections, accuracy on the second half before, after those corrections)."""
+    of corrections, accuracy on the second half after those corrections)."""
     half = len(test_crops) // 2
     n = 0
     for crop, code in zip(test_crops[:half], test_truth[:half]):
-        [r] = classifier.classify([crop], embeddings=True)
-        apply_profile([r], profile, colours=[colour_stats(crop)] if use_colour else None, classes=classifier.classes)
+        [r] = classify_with_profile(classifier, [crop], profile)
         if r.code != code:
             profile.add_example(crop, code)
             n += 1
     rest, truth = test_crops[half:], test_truth[half:]
-    readings = classifier.classify(rest, embeddings=True)
-    apply_profile(readings, profile, colours=[colour_stats(c) for c in rest] if use_colour else None,
-                  classes=classifier.classes)
-    return n, accuracy([r.code for r in readings], truth)
+    return n, accuracy([r.code for r in classify_with_profile(classifier, list(rest), profile)], truth)
+
+
+def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root: Path = DATA):
+    """(calibration crops, their codes, test crops, their codes, codes declared absent) of one set;
+    ``k`` is the set's place in the default list (each set's draws come from ``seed + 100 k``)."""
+    if name.endswith("_photos"):
+        cc, ck, tc, tk = photo_set(name[:-len("photos")], data_root)
+        return cc, ck, tc, tk, []
+    style = tile_set_style(name, seed + 100 * k, data_root)
+    cc, ck, truth, no_bonus = render_calibration(style, seed + 100 * k + 1, classifier)
+    if ck != truth:
+        print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
+    tc, tk = render_test_crops(style, seed + 100 * k + 2, per_code)
+    return cc, ck, tc, tk, ([f"{n}f" for n in range(1, 9)] if no_bonus else [])
+
+
+DEFAULT_SETS = ("hand_photos", "hongkong", "gl_colored", "gl_mono")
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.calibration_eval", description=__doc__.split("\n\n")[0])
     p.add_argument("--classifier", default=None, help="weights (default models/classifier/classifier.pt)")
-    p.add_argument("--sets", default="hand_photos,hongkong,gl_colored,gl_mono")
-    p.add_argument("--per-code", type=int, default=12, help="rendered test tiles per code")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--sets", default=",".join(DEFAULT_SETS))
+    p.add_argument("--per-code", type=int, default=8, help="rendered test tiles per code")
+    p.add_argument("--seed", type=int, default=7, help="draw of the rendered sets (defaults were tuned on 11)")
     p.add_argument("--data", type=Path, default=DATA)
-    p.add_argument("--no-colour", action="store_true", help="re-rank without the colour statistics")
-    p.add_argument("--augment", type=int, default=None, help="augmented copies per calibration example "
+    p.add_argument("--augment", type=int, default=None, help="augmented views per calibration example "
                    "(default: the profile's, vision.profile.AUGMENT)")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of the first half is corrected")
-    p.add_argument("--grid", action="store_true", help="also print accuracy over a grid of profile parameters")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -292,48 +306,31 @@ def main(argv=None) -> int:
         return 0
     from .classifier import CropClassifier
     clf = CachedClassifier(CropClassifier(args.classifier))
-    print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}")
+    print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
+          f"test tiles per code {args.per_code}  (one calibration example per code)")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
-    for k, name in enumerate(s for s in args.sets.split(",") if s):
+    for name in (s for s in args.sets.split(",") if s):
+        k = DEFAULT_SETS.index(name) if name in DEFAULT_SETS else len(DEFAULT_SETS)
         t0 = time.time()
-        absent: list[str] = []
         try:
-            if name.endswith("_photos"):
-                cc, ck, tc, tk = photo_set(name[:-len("photos")], args.data)
-                absent = []
-            else:
-                style = tile_set_style(name, args.seed + 100 * k, args.data)
-                cc, ck, truth, no_bonus = render_calibration(style, args.seed + 100 * k + 1, clf)
-                if ck != truth:
-                    print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
-                absent = [f"{n}f" for n in range(1, 9)] if no_bonus else []
-                tc, tk = render_test_crops(style, args.seed + 100 * k + 2, args.per_code)
+            cc, ck, tc, tk, absent = load_set(name, k, args.seed, args.per_code, clf, args.data)
         except ModuleNotFoundError as exc:
             print(f"{name:<12} skipped: {exc}")
             continue
-        cols = [colour_stats(c) for c in tc]
         prm = {} if args.augment is None else {"augment": args.augment}
-        before, after, profile = evaluate_set(clf, cc, ck, tc, tk, absent=absent, use_colour=not args.no_colour,
-                                              test_colours=cols, return_profile=True, params=prm)
+        before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
-              + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-") + f"  ({time.time() - t0:.0f} s)")
+              + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-")
+              + f"  (profile built in {build_s:.1f} s; {time.time() - t0:.0f} s in all)")
         if args.corrections:
             half = len(tk) // 2
-            second_after = accuracy(after[half:], tk[half:])
-            n_corr, acc = with_corrections(clf, profile, tc, tk, use_colour=not args.no_colour)
+            n_corr, acc = with_corrections(clf, profile, tc, tk)
             print(f"{'':<12} corrections: {n_corr} made while reviewing the first {half} tiles; second half "
-                  f"{accuracy(before[half:], tk[half:]):.2%} base, {second_after:.2%} calibrated, {acc:.2%} with them")
-        if args.grid:
-            for tau in (0.03, 0.05, 0.08):
-                for w in (0.5, 1.0, 2.0):
-                    for s0 in (None,):
-                        for cw in (0.0, 0.5, 1.0):
-                            prm = dict(temperature=tau, profile_weight=w, colour_weight=cw)
-                            _, a2 = evaluate_set(clf, cc, ck, tc, tk, absent=absent, params=prm, test_colours=cols)
-                            print(f"   grid {name} tau={tau} w={w} s0={s0} colour={cw}: {accuracy(a2, tk):.2%}")
+                  f"{accuracy(before[half:], tk[half:]):.2%} base, {accuracy(after[half:], tk[half:]):.2%} "
+                  f"calibrated, {acc:.2%} with them")
     if totals:
         n = sum(t[0] for t in totals)
         print(f"{'all':<12} {n:>6} {'':>5} {sum(t[0] * t[1] for t in totals) / n:>8.2%} "

@@ -1,27 +1,33 @@
 """A user's tile set, learnt from one calibration photo and from corrections (issue 7).
 
-A ``TileSetProfile`` keeps examples of the user's own tiles: the base classifier's penultimate
-embedding of each example crop (upright and turned half a turn, since tiles facing away from the
-camera are read upside down) and a few colour statistics, each with its code. It re-ranks the
-base classifier's output for crops of that set:
+A ``TileSetProfile`` keeps one prototype per example of the user's own tiles and a metric
+learnt from them at calibration time, and re-ranks the base classifier's output for crops of
+that set (the measures behind each choice: models/classifier/CALIBRATION.md):
 
-- Embeddings are compared by cosine. (Centring on the set's mean embedding, SimpleShot's "CL2N",
-  was measured too: it helped two evaluation sets and hurt two; see CALIBRATION.md.)
-- A code's similarity is the best cosine over that code's examples (nearest example rather than
-  a mean prototype): with the one example per code of a calibration photo the two are the same,
-  and a correction that shows the tile differently (glare, a sideways tile) adds a second mode
-  that a mean would blur. A colour term (L1 distance between ink-colour histograms, weighted by
-  ``colour_weight``) is subtracted when the crops' colours are given: it separates tiles that
-  differ mostly by ink colour.
-- Product of experts: ``log p = log p_base + w * log q`` with ``q = softmax(similarity / T)``
-  over the codes the profile knows (``w = profile_weight``, ``T = temperature``). A code without
-  examples gets ``q = 1 / (number of codes known)``, the profile's "no opinion", so codes the
-  profile has nothing for keep the base model's odds between them (red fives when the photo had
-  none, say); codes the calibration declared absent from the set (no bonus row in the photo → no
-  flowers) get no probability.
+- Many views of each example: the crop upright, turned half a turn (tiles facing away from the
+  camera) and ``augment`` random other photos of it (``augment_crop``: turned up to 35°, seen in
+  perspective, stretched, lighter or darker, blurred, noisy, JPEG-compressed, half of them
+  turned 180°). All are embedded with the base classifier's penultimate features.
+- An example's prototype is the mean embedding of its views. The metric whitens the spread of
+  the views around their own example's mean (shrunk towards a multiple of the identity): the
+  directions in which one tile's photos vary (pose, light, blur) count little, those in which
+  the set's tiles differ count much. It is learnt from the calibration examples only (linear
+  discriminant analysis with one example per class); corrections add prototypes, measured in
+  the same metric.
+- A crop is scored against each prototype by minus half its squared whitened distance,
+  averaged over the crop upright and turned 180° (the reader embeds both when a profile is
+  active). A code's score is its best prototype's (a correction can add a second look).
+- Mixture of experts: ``p = a * p_base + (1 - a) * q``, ``q = softmax(score / T)`` over the codes
+  the profile knows (``a = base_weight``). Codes without examples (red fives when the photo had
+  none) keep ``a * p_base``, so the base model's odds between them; codes the calibration
+  declared absent (no bonus row → no flowers) get no probability. A mixture rather than a
+  product: where the base model is sure (a set like those it was trained on), it outvotes an
+  unsure profile; on an unseen set its probabilities mislead, so ``a`` is below one half
+  (measured in CALIBRATION.md).
 
 Saved as one ``.npz`` of float arrays plus a JSON metadata array (uint8); loaded with
-``allow_pickle=False``.
+``allow_pickle=False``. Version-1 profiles (cosine to raw embeddings, issue 7's first attempt)
+are refused with the advice to calibrate again.
 """
 from __future__ import annotations
 
@@ -35,34 +41,17 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 FORMAT = "mjtable-tileset-profile"
-VERSION = 1
-HUE_BINS = 8
+VERSION = 2
 
-#: Defaults chosen on the evaluation sets (models/classifier/CALIBRATION.md).
-TEMPERATURE = 0.05
-PROFILE_WEIGHT = 1.0
-COLOUR_WEIGHT = 0.5
-AUGMENT = 0   # measured: 8 copies changed the evaluation by +0.06 point (CALIBRATION.md)
+#: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (CALIBRATION.md).
+AUGMENT = 40          # augmented views per example, besides the crop upright and turned
+SHRINK = 0.05         # share of the identity in the metric's covariance
+TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened distances
+BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture
 
 
 class ProfileError(ValueError):
     """A profile that cannot be built, read or applied (bad file, wrong embedding size...)."""
-
-
-def colour_stats(crop_bgr: np.ndarray) -> np.ndarray:
-    """Ink colour of a tile crop: the share of its face's pixels that are saturated ink in each of
-    ``HUE_BINS`` hue bins, then the face's mean lightness and saturation (all in 0..1).
-
-    Only the central 80 % is used (the crop's margin holds table and tile body)."""
-    import cv2
-    h, w = crop_bgr.shape[:2]
-    face = crop_bgr[int(h * 0.1):max(int(h * 0.9), 1), int(w * 0.1):max(int(w * 0.9), 1)]
-    hsv = cv2.cvtColor(np.ascontiguousarray(face), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
-    sat, val = hsv[:, 1] / 255.0, hsv[:, 2] / 255.0
-    ink = (sat > 0.35) & (val > 0.2)
-    bins = np.minimum((hsv[:, 0] / 180.0 * HUE_BINS).astype(int), HUE_BINS - 1)
-    hist = np.bincount(bins[ink], minlength=HUE_BINS).astype(np.float32) / max(len(hsv), 1)
-    return np.concatenate([hist, [val.mean(), sat.mean()]]).astype(np.float32)
 
 
 def default_embedder():
@@ -86,74 +75,112 @@ def weights_id(path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
 
 
-def _normalise(x: np.ndarray) -> np.ndarray:
-    n = np.linalg.norm(x, axis=-1, keepdims=True)
-    return x / np.maximum(n, 1e-12)
-
-
-def _rot180(crop: np.ndarray) -> np.ndarray:
+def rot180(crop: np.ndarray) -> np.ndarray:
+    """The crop turned half a turn (a tile facing away from the camera)."""
     return np.ascontiguousarray(crop[::-1, ::-1])
 
 
 def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A plausible other photo of the same tile: turned a little, shifted, scaled, seen smaller
-    (downscaled then upscaled), blurred, lighter or darker. Colours are kept (ink colour tells
-    tiles apart)."""
+    """A plausible other photo of the same tile, as the reader would crop it: the crop warped by
+    a random perspective (corners moved up to 8 %), turned up to 35°, scaled 0.85-1.15,
+    stretched (the crop of a tilted tile is squeezed to a square), shifted; half of the time
+    turned 180°; lighter or darker with a light gradient and a colour cast; sometimes seen
+    smaller, blurred, noisy or JPEG-compressed. Tiles in the reader's photos are turned up to
+    about 30° and tilted up to 40° (vision.synth.render, photo_effects); measured: a wider
+    rotation range or stronger zoom did not help (CALIBRATION.md)."""
     import cv2
     h, w = crop.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2 + rng.uniform(-3, 3), h / 2 + rng.uniform(-3, 3)), rng.uniform(-12, 12),
-                                rng.uniform(0.88, 1.12))
-    out = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
-    if rng.random() < 0.6:
-        side = int(rng.integers(14, 40))
-        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h),
-                         interpolation=cv2.INTER_LINEAR)
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + rng.uniform(-0.08, 0.08, (4, 2)).astype(np.float32) * [w, h]
+    a = np.deg2rad(rng.uniform(-35, 35))
+    s, stretch = rng.uniform(0.85, 1.15), np.exp(rng.uniform(-0.2, 0.2))
+    centre = np.array([w / 2, h / 2]) + rng.uniform(-0.06, 0.06, 2) * [w, h]
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ np.diag([s * stretch, s / stretch])
+    dst = ((dst - [w / 2, h / 2]) @ turn.T + centre).astype(np.float32)
+    out = cv2.warpPerspective(crop, cv2.getPerspectiveTransform(src, dst), (w, h), borderMode=cv2.BORDER_REFLECT101)
+    if rng.random() < 0.5:
+        out = rot180(out)
+    out = out.astype(np.float32) * rng.uniform(0.6, 1.3) + rng.uniform(-30, 30) + rng.uniform(-15, 15, 3)
+    if rng.random() < 0.5:
+        gx, gy = rng.uniform(-0.3, 0.3, 2)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        out *= (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None]
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        side = int(rng.integers(20, 56))
+        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h))
     if rng.random() < 0.4:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 1.3))
-    out = out.astype(np.float32) * rng.uniform(0.75, 1.2) + rng.uniform(-25, 25)
-    return np.clip(out, 0, 255).astype(np.uint8)
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.2))
+    if rng.random() < 0.5:
+        out = np.clip(out + rng.normal(0, rng.uniform(1, 7), out.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else out
+    return out
+
+
+def example_views(embed, crops, augment: int, seed: int = 0) -> np.ndarray:
+    """(len(crops), augment + 2, d) embeddings of each crop upright, turned 180° and ``augment``
+    augmented copies."""
+    rng = np.random.default_rng(seed)
+    batch = [v for c in crops for v in [c, rot180(c)] + [augment_crop(c, rng) for _ in range(augment)]]
+    emb = np.asarray(embed(batch), np.float32)
+    if emb.ndim != 2 or emb.shape[0] != len(batch):
+        raise ProfileError(f"embed returned shape {np.shape(emb)} for {len(batch)} crops")
+    return emb.reshape(len(crops), augment + 2, -1)
+
+
+def fit_metric(views: np.ndarray, shrink: float = SHRINK) -> np.ndarray:
+    """(d, d) whitening matrix ``A`` (use ``x @ A``) of the views' spread around their own
+    example's mean, the covariance shrunk towards ``trace / d`` times the identity."""
+    v = views.astype(np.float64)
+    resid = (v - v.mean(1, keepdims=True)).reshape(-1, v.shape[-1])
+    cov = resid.T @ resid / max(len(resid), 1)
+    d = cov.shape[0]
+    scale = np.trace(cov) / d
+    if not scale > 0:
+        raise ProfileError("the examples' views do not vary: cannot learn a metric")
+    cov = (1 - shrink) * cov + shrink * scale * np.eye(d)
+    eigval, eigvec = np.linalg.eigh(cov)
+    return (eigvec / np.sqrt(np.maximum(eigval, 1e-12 * scale))).astype(np.float32)
 
 
 @dataclass
 class TileSetProfile:
     name: str
-    embeddings: np.ndarray                 # (n, d) raw embeddings, one row per example view
-    colours: np.ndarray                    # (n, HUE_BINS + 2) colour statistics per row
-    codes: list[str]                       # code per row
-    sources: list[str]                     # "calibration" or "correction" per row
-    example_ids: list[int]                 # rows of one example (upright + turned) share an id
+    prototypes: np.ndarray                 # (n, d) mean embedding of each example's views
+    metric: np.ndarray                     # (d, d) whitening learnt at calibration (x @ metric)
+    codes: list[str]                       # code per example
+    sources: list[str]                     # "calibration" or "correction" per example
     absent_codes: list[str] = field(default_factory=list)  # codes the set is known not to have
     model_id: str = ""                     # weights the embeddings come from
     created: float = field(default_factory=time.time)
     temperature: float = TEMPERATURE
-    profile_weight: float = PROFILE_WEIGHT
-    colour_weight: float = COLOUR_WEIGHT
-    augment: int = AUGMENT                 # augmented copies averaged into each example's embedding
+    base_weight: float = BASE_WEIGHT
+    augment: int = AUGMENT
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
     @classmethod
     def from_examples(cls, examples, name: str, embed=None, absent_codes=(), model_id: str | None = None,
-                      **params) -> "TileSetProfile":
-        """Profile from ``[(crop_bgr, code), ...]``. ``embed(crops) -> (n, d)`` defaults to the base
-        classifier's penultimate features. Each crop is embedded upright and turned 180°."""
+                      shrink: float = SHRINK, seed: int = 0, **params) -> "TileSetProfile":
+        """Profile from ``[(crop_bgr, code), ...]`` (one or more examples per code).
+        ``embed(crops) -> (n, d)`` defaults to the base classifier's penultimate features."""
         examples = list(examples)
         if not examples:
             raise ProfileError("a profile needs at least one example")
+        for _, code in examples:
+            _check_code(code)
         default_id = ""
         if embed is None:
             embed, default_id = default_embedder()
-        for _, code in examples:
-            _check_code(code)
-        crops = [c for c, _ in examples]
         augment = int(params.pop("augment", AUGMENT))
-        emb, col = _embed_views(embed, crops, augment)
-        n = len(examples)
-        codes = [code for _, code in examples for _ in (0, 1)]
-        ids = [i for i in range(n) for _ in (0, 1)]
-        absent = sorted(set(absent_codes) - {c for _, c in examples})
-        profile = cls(name=name, embeddings=emb, colours=col, codes=codes, sources=["calibration"] * len(codes),
-                      example_ids=ids, absent_codes=absent,
+        if augment < 1:
+            raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
+        views = example_views(embed, [c for c, _ in examples], augment, seed)
+        profile = cls(name=name, prototypes=views.mean(1), metric=fit_metric(views, shrink),
+                      codes=[c for _, c in examples], sources=["calibration"] * len(examples),
+                      absent_codes=sorted(set(absent_codes) - {c for _, c in examples}),
                       model_id=model_id if model_id is not None else default_id, augment=augment, **params)
         profile._embed = embed
         return profile
@@ -165,15 +192,14 @@ class TileSetProfile:
         if embed is None:
             embed, _ = default_embedder()
             self._embed = embed
-        emb, col = _embed_views(embed, [crop], self.augment, seed=len(self.codes))
-        if emb.shape[1] != self.embeddings.shape[1]:
-            raise ProfileError(f"embedding size {emb.shape[1]} does not match the profile's {self.embeddings.shape[1]}")
-        new_id = (max(self.example_ids) + 1) if self.example_ids else 0
-        self.embeddings = np.vstack([self.embeddings, emb])
-        self.colours = np.vstack([self.colours, col])
-        self.codes += [code, code]
-        self.sources += ["correction", "correction"]
-        self.example_ids += [new_id, new_id]
+        views = example_views(embed, [crop], self.augment, seed=len(self.codes))
+        if views.shape[2] != self.prototypes.shape[1]:
+            raise ProfileError(f"embedding size {views.shape[2]} does not match the profile's "
+                               f"{self.prototypes.shape[1]} (made with another classifier: calibrate again)")
+        self.prototypes = np.vstack([self.prototypes, views.mean(1)])
+        self._white_key = None
+        self.codes.append(code)
+        self.sources.append("correction")
         if code in self.absent_codes:
             self.absent_codes.remove(code)
 
@@ -181,15 +207,10 @@ class TileSetProfile:
         """Undo the last correction; returns its code. Calibration examples are not removed."""
         if not self.sources or self.sources[-1] != "correction":
             raise ProfileError("no correction to undo")
-        last = self.example_ids[-1]
-        keep = [i for i, e in enumerate(self.example_ids) if e != last]
-        code = self.codes[-1]
-        self.embeddings = self.embeddings[keep]
-        self.colours = self.colours[keep]
-        self.codes = [self.codes[i] for i in keep]
-        self.sources = [self.sources[i] for i in keep]
-        self.example_ids = [self.example_ids[i] for i in keep]
-        return code
+        self.prototypes = self.prototypes[:-1]
+        self._white_key = None
+        self.sources.pop()
+        return self.codes.pop()
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -198,31 +219,45 @@ class TileSetProfile:
 
     @property
     def n_corrections(self) -> int:
-        return len({e for e, s in zip(self.example_ids, self.sources) if s == "correction"})
+        return sum(1 for s in self.sources if s == "correction")
 
-    def similarities(self, embeddings, colours=None) -> tuple[list[str], np.ndarray]:
-        """(codes, (n, k) similarity of each embedding to each known code)."""
-        emb = np.atleast_2d(np.asarray(embeddings, np.float32))
-        if emb.shape[1] != self.embeddings.shape[1]:
-            raise ProfileError(f"embeddings have {emb.shape[1]} values, the profile {self.embeddings.shape[1]} "
-                               "(made with another classifier: calibrate again)")
-        e = _normalise(emb)
-        ex = _normalise(self.embeddings)
-        sim = e @ ex.T                                     # (n, rows)
-        if colours is not None and self.colour_weight:
-            col = np.atleast_2d(np.asarray(colours, np.float32))
-            dist = np.abs(col[:, None, :HUE_BINS] - self.colours[None, :, :HUE_BINS]).sum(-1)
-            sim = sim - self.colour_weight * dist
+    def scores(self, embeddings, turned=None) -> tuple[list[str], np.ndarray]:
+        """(codes, (n, k) score of each crop for each known code): minus half the squared whitened
+        distance to the code's nearest prototype, averaged over the crop's embedding upright and
+        ``turned`` 180° (when given)."""
+        emb = self._check(embeddings)
+        proto = self._whitened_prototypes()
+        dist = self._half_sq(emb @ self.metric, proto)
+        if turned is not None:
+            dist = (dist + self._half_sq(self._check(turned) @ self.metric, proto)) / 2
         codes = self.known_codes
-        out = np.full((len(e), len(codes)), -np.inf, np.float32)
         row_code = np.array([codes.index(c) for c in self.codes])
-        for k in range(len(codes)):
-            out[:, k] = sim[:, row_code == k].max(1)
+        out = np.stack([-dist[:, row_code == k].min(1) for k in range(len(codes))], 1)
         return codes, out
 
-    def classify(self, embeddings, base_probs, classes, colours=None) -> np.ndarray:
+    def _whitened_prototypes(self) -> np.ndarray:
+        # Kept between calls (reading a photo should not redo n x d x d work); add_example and
+        # remove_last reset the key, as does assigning other arrays.
+        key = (id(self.prototypes), id(self.metric))
+        if getattr(self, "_white_key", None) != key:
+            self._white = self.prototypes @ self.metric
+            self._white_key = key
+        return self._white
+
+    @staticmethod
+    def _half_sq(z: np.ndarray, proto: np.ndarray) -> np.ndarray:
+        return 0.5 * ((z * z).sum(1)[:, None] - 2 * z @ proto.T + (proto * proto).sum(1)[None])
+
+    def _check(self, embeddings) -> np.ndarray:
+        emb = np.atleast_2d(np.asarray(embeddings, np.float32))
+        if emb.shape[1] != self.prototypes.shape[1]:
+            raise ProfileError(f"embeddings have {emb.shape[1]} values, the profile {self.prototypes.shape[1]} "
+                               "(made with another classifier: calibrate again)")
+        return emb
+
+    def classify(self, embeddings, base_probs, classes, turned=None) -> np.ndarray:
         """Re-ranked probabilities (n, len(classes)) for the base model's ``base_probs`` over
-        ``classes`` and the crops' ``embeddings`` (and optional ``colours``, see ``colour_stats``)."""
+        ``classes`` and the crops' ``embeddings`` (and those of the crops ``turned`` 180°)."""
         base = np.atleast_2d(np.asarray(base_probs, np.float64))
         classes = list(classes)
         if base.shape[1] != len(classes):
@@ -231,31 +266,27 @@ class TileSetProfile:
         for c in self.absent_codes:
             if c in classes:
                 out[:, classes.index(c)] = 0.0
-        known, sim = self.similarities(embeddings, colours)
+        known, score = self.scores(embeddings, turned)
         cols = [classes.index(c) for c in known if c in classes]
-        sim = sim[:, [known.index(classes[j]) for j in cols]]
+        score = score[:, [known.index(classes[j]) for j in cols]]
         if cols:
-            # Product of experts: log p = log base + w * log q, q = softmax(similarity / T) over
-            # the codes the profile knows. A code without examples gets q = 1 / (codes known),
-            # the profile's "no opinion": its odds against other unknown codes stay the base's.
-            z = sim / self.temperature
+            # Mixture of experts: p = a base + (1 - a) q, q = softmax(score / T) over the codes the
+            # profile knows (none for the others: they keep a base, in the base model's ratios).
+            z = score / self.temperature
             z -= z.max(1, keepdims=True)
-            log_q = z - np.log(np.exp(z).sum(1, keepdims=True))
-            log_p = np.log(np.maximum(out, 1e-300))
-            log_p += self.profile_weight * -np.log(len(cols))
-            log_p[:, cols] += self.profile_weight * (log_q + np.log(len(cols)))
-            log_p[out <= 0] = -np.inf
-            log_p -= log_p.max(1, keepdims=True)
-            out = np.exp(log_p)
+            q = np.exp(z)
+            q /= q.sum(1, keepdims=True)
+            out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
+            out *= self.base_weight
+            out[:, cols] += (1 - self.base_weight) * q
         total = out.sum(1, keepdims=True)
         return out / np.maximum(total, 1e-12)
 
     # ---- storage ------------------------------------------------------------------------
     def metadata(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
-                "sources": self.sources, "example_ids": self.example_ids, "absent_codes": self.absent_codes,
-                "model_id": self.model_id, "created": self.created, "temperature": self.temperature,
-                "profile_weight": self.profile_weight, "colour_weight": self.colour_weight,
+                "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
+                "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment}
 
     def save(self, path) -> Path:
@@ -263,8 +294,9 @@ class TileSetProfile:
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = np.frombuffer(json.dumps(self.metadata()).encode(), np.uint8)
         tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez(tmp, embeddings=self.embeddings.astype(np.float32), colours=self.colours.astype(np.float32),
-                 meta=meta)
+        # float16 halves the file (the metric is d x d: 3 MB for the shipped classifier's 1280).
+        np.savez_compressed(tmp, prototypes=self.prototypes.astype(np.float32),
+                            metric=self.metric.astype(np.float16), meta=meta)
         tmp.replace(path)
         return path
 
@@ -273,7 +305,8 @@ class TileSetProfile:
         path = Path(path)
         try:
             with np.load(path, allow_pickle=False) as z:
-                emb, col, meta_raw = z["embeddings"], z["colours"], z["meta"]
+                meta_raw = z["meta"]
+                arrays = {k: z[k] for k in z.files if k != "meta"}
         except FileNotFoundError:
             raise ProfileError(f"no profile at {path}") from None
         except (OSError, ValueError, KeyError) as exc:
@@ -282,41 +315,30 @@ class TileSetProfile:
             meta = json.loads(meta_raw.astype(np.uint8).tobytes().decode())
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ProfileError(f"{path}: unreadable metadata ({exc})") from None
-        if meta.get("format") != FORMAT or meta.get("version") != VERSION:
+        if meta.get("format") != FORMAT:
             raise ProfileError(f"{path}: not a version-{VERSION} {FORMAT} file")
+        if meta.get("version") != VERSION:
+            raise ProfileError(f"{path}: a version-{meta.get('version')} profile (an earlier mjtable); "
+                               f"this one reads version {VERSION}: calibrate again")
+        try:
+            proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
+        except KeyError as exc:
+            raise ProfileError(f"{path}: missing array {exc}") from None
         n = len(meta["codes"])
-        if emb.ndim != 2 or emb.shape[0] != n or col.shape[0] != n:
-            raise ProfileError(f"{path}: {n} codes for {emb.shape[0]} embeddings")
+        if proto.ndim != 2 or proto.shape[0] != n or metric.shape != (proto.shape[1], proto.shape[1]):
+            raise ProfileError(f"{path}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
         for c in meta["codes"]:
             _check_code(c)
-        return cls(name=meta["name"], embeddings=emb.astype(np.float32), colours=col.astype(np.float32),
-                   codes=list(meta["codes"]), sources=list(meta["sources"]), example_ids=list(meta["example_ids"]),
-                   absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
-                   created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
-                   profile_weight=float(meta["profile_weight"]), colour_weight=float(meta["colour_weight"]),
+        return cls(name=meta["name"], prototypes=proto, metric=metric, codes=list(meta["codes"]),
+                   sources=list(meta["sources"]), absent_codes=list(meta.get("absent_codes", [])),
+                   model_id=meta.get("model_id", ""), created=float(meta.get("created", 0.0)),
+                   temperature=float(meta["temperature"]), base_weight=float(meta["base_weight"]),
                    augment=int(meta.get("augment", AUGMENT)))
 
 
 def _check_code(code: str) -> None:
     if code not in ALL_CODES:
         raise ProfileError(f"unknown tile code {code!r}")
-
-
-def _embed_views(embed, crops, augment: int = 0, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Embeddings and colours of each crop upright then turned 180°, interleaved. With
-    ``augment``, a view's embedding is the normalised mean over the view and ``augment``
-    augmented copies of it (``augment_crop``): a prototype that expects the tile seen a little
-    differently."""
-    views = [v for c in crops for v in (c, _rot180(c))]
-    rng = np.random.default_rng(seed)
-    batch = [x for v in views for x in [v] + [augment_crop(v, rng) for _ in range(augment)]]
-    emb = np.asarray(embed(batch), np.float32)
-    if emb.ndim != 2 or emb.shape[0] != len(batch):
-        raise ProfileError(f"embed returned shape {emb.shape} for {len(batch)} crops")
-    if augment:
-        emb = _normalise(emb).reshape(len(views), augment + 1, -1).mean(1)
-    col = np.stack([colour_stats(v) for v in views])
-    return emb, col
 
 
 # ---- applying a profile to the reader's output ---------------------------------------------
@@ -334,27 +356,28 @@ def _reading_probs(reading, classes: list[str]) -> np.ndarray:
     return p
 
 
-def apply_profile(readings, profile: TileSetProfile | None, colours=None, classes=None, crops=None,
+def apply_profile(readings, profile: TileSetProfile | None, turned=None, classes=None,
                   keep_embeddings: bool = True):
     """Re-rank readings (``CropReading`` or ``TileRead``, each with an ``embedding``) with
     ``profile``, in place: ``code``, ``confidence`` and ``top3`` change. Readings without an
     embedding (face-down tiles) are left alone. Returns ``readings``.
 
-    The base distribution is rebuilt from each reading's top-3 (the reader keeps no more). Colour
-    statistics come from ``colours`` (one ``colour_stats`` row per reading) or ``crops`` (the
-    readings' crops) when given. ``keep_embeddings=False`` drops the embeddings afterwards (the
-    caller asked for none; they were only computed for the profile)."""
+    ``turned``: one embedding (or None) per reading, of its crop turned 180° (``rot180``); the
+    profile averages both views. The base distribution is rebuilt from each reading's top-3 (the
+    reader keeps no more). ``keep_embeddings=False`` drops the embeddings afterwards (the caller
+    asked for none; they were only computed for the profile)."""
     if profile is None:
         return readings
     classes = list(classes or ALL_CODES)
     idx = [i for i, r in enumerate(readings) if getattr(r, "embedding", None) is not None and r.top3]
     if idx:
         emb = np.stack([np.asarray(readings[i].embedding, np.float32) for i in idx])
+        rot = None
+        if turned is not None:
+            rot = np.stack([np.asarray(turned[i] if turned[i] is not None else readings[i].embedding, np.float32)
+                            for i in idx])
         base = np.stack([_reading_probs(readings[i], classes) for i in idx])
-        if colours is None and crops is not None:
-            colours = [colour_stats(c) for c in crops]
-        col = None if colours is None else np.stack([np.asarray(colours[i], np.float32) for i in idx])
-        probs = profile.classify(emb, base, classes, colours=col)
+        probs = profile.classify(emb, base, classes, turned=rot)
         for i, p in zip(idx, probs):
             r = readings[i]
             top = np.argsort(-p)[:3]

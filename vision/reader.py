@@ -37,7 +37,7 @@ class TileReader:
         self.detector = detector
         self.classifier = classifier
 
-    def read(self, image, timings: dict | None = None, embeddings: bool = False) -> list[TileRead]:
+    def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = decoded.image, decoded.scale
@@ -53,7 +53,7 @@ class TileReader:
             f, small = 1.0, src
         dets = self.detector.detect(small).scaled(1.0 / f)  # in ``src`` pixels
         t2 = time.perf_counter()
-        reads = self.read_detections(src, dets, scale, timings=timings, embeddings=embeddings)
+        reads = self.read_detections(src, dets, scale, timings=timings, embeddings=embeddings, profile=profile)
         if timings is not None:
             timings["decode_ms"] = (t1 - t0) * 1000
             timings["detect_ms"] = (t2 - t1) * 1000
@@ -61,15 +61,16 @@ class TileReader:
         return reads
 
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
-                        embeddings: bool = False) -> list[TileRead]:
-        """Classify the face-up detections of ``src``; boxes come back multiplied by ``scale``."""
+                        embeddings: bool = False, profile=None) -> list[TileRead]:
+        """Classify the face-up detections of ``src``; boxes come back multiplied by ``scale``. With
+        a tile-set ``profile`` (issue 7) the codes are re-ranked by it (``classify_with_profile``)."""
         t0 = time.perf_counter()
         dets = dets.sorted_reading_order()
         names = dets.names()
         face_up = [i for i, n in enumerate(names) if n != "back"]
         crops = [crop_tile(src, dets.xyxy[i]) for i in face_up]
         t1 = time.perf_counter()
-        readings = dict(zip(face_up, self.classifier.classify(crops, embeddings=embeddings)))
+        readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile, embeddings)))
         t2 = time.perf_counter()
         out = []
         for i in range(len(dets)):
@@ -117,19 +118,27 @@ def read_tiles(image, timings: dict | None = None, embeddings: bool = False,
     order. Raises ``vision.ImageError`` for unusable input. ``timings`` (a dict) receives per-stage
     milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms. With a tile-set
     ``profile`` (issue 7) the codes are re-ranked by it, falling back to the base model."""
-    from .profile import apply_profile
-    reads = default_reader().read(image, timings=timings, embeddings=embeddings or profile is not None)
-    return apply_profile(reads, profile, keep_embeddings=embeddings)
+    return default_reader().read(image, timings=timings, embeddings=embeddings, profile=profile)
 
 
 def classify_crops(crops, embeddings: bool = False, profile=None):
     """Code, confidence and top-3 for each tile crop (BGR arrays, upright); with ``embeddings``,
     each reading also carries the classifier's penultimate features; with a tile-set ``profile``
     (issue 7) the codes are re-ranked by it, falling back to the base model."""
-    from .profile import apply_profile
-    crops = list(crops)
-    readings = default_classifier().classify(crops, embeddings=embeddings or profile is not None)
-    return apply_profile(readings, profile, crops=crops, keep_embeddings=embeddings)
+    return classify_with_profile(default_classifier(), list(crops), profile, embeddings)
+
+
+def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
+    """``classifier.classify(crops)``; with a tile-set ``profile``, the crops turned 180° are
+    classified in the same batch and the profile re-ranks the readings from both views' embeddings
+    (``vision.profile.apply_profile``)."""
+    if profile is None:
+        return classifier.classify(crops, embeddings=embeddings)
+    from .profile import apply_profile, rot180
+    both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True)
+    readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]
+    return apply_profile(readings, profile, turned=turned, classes=getattr(classifier, "classes", None),
+                         keep_embeddings=embeddings)
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,32 @@
+"""The profile with the shipped classifier on a tile set it was never trained on: the GL-MahjongTile
+coloured faces (../shared/data, Unlicense), rendered. Skipped without the weights, the artwork or
+cairosvg (the GL faces are SVG)."""
+import pytest
+
+from vision.calibration_eval import DATA, accuracy, render_calibration, render_test_crops, tile_set_style
+
+
+@pytest.fixture(scope="module")
+def gl_set():
+    pytest.importorskip("cairosvg")
+    from vision.classifier import DEFAULT_WEIGHTS
+    if not DEFAULT_WEIGHTS.exists() or not (DATA / "artwork" / "gl-mahjongtile").exists():
+        pytest.skip("classifier weights or GL artwork not present")
+    from vision.reader import default_classifier
+    style = tile_set_style("gl_colored", 5)
+    # The calibration photo of the whole set (34 tiles), cut and assigned as `mjtable calibrate` does.
+    calib, calib_codes, true_codes, _ = render_calibration(style, 6, default_classifier())
+    assert calib_codes == true_codes
+    test, truth = render_test_crops(style, seed=51, per_code=2)
+    return calib, calib_codes, test, truth
+
+
+@pytest.mark.slow   # ~25 s: renders the set from SVG, builds a profile with the real classifier
+def test_profile_from_one_example_per_code_fixes_misread_tiles(gl_set):
+    import vision
+    from vision.profile import TileSetProfile
+    calib, calib_codes, test, truth = gl_set
+    profile = TileSetProfile.from_examples(list(zip(calib, calib_codes)), name="gl", augment=12)
+    before = [r.code for r in vision.classify_crops(test)]
+    after = [r.code for r in vision.classify_crops(test, profile=profile)]
+    assert accuracy(after, truth) >= accuracy(before, truth) + 0.25, (accuracy(before, truth), accuracy(after, truth))

@@ -167,6 +167,9 @@ def _decode(tiles, reading, rules) -> dict:
                              f"{_codes(d['alternative'])} ({d['p_alternative']:.2f})" for d in alt["differences"])
             out["warning"] = (f"two readings make a winning hand, check: {what} "
                               f"(chosen with confidence {result.confidence:.2f})")
+            if result.changes:
+                out["warning"] += ("; the tiles as read are not a winning hand, so the hand may not be a "
+                                   "winning one")
     if "warning" not in out and result.changes and result.confidence < 0.8:
         what = "; ".join(f"tile #{c['tile']} ({c['where']}) read {c['read']} ({c['p_read']:.2f}), "
                          f"changed to {c['chosen']} ({c['p_chosen']:.2f})" for c in out["changes"])

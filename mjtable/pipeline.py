@@ -29,18 +29,21 @@ BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_repl
 
 
 def read_photo(image, *, rules: str | None = None, context: dict | None = None,
-               options: dict | None = None, decode: bool = True) -> dict:
+               options: dict | None = None, decode: bool = True, profile=None) -> dict:
     """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as
-    ``vision.read_tiles`` accepts). See :func:`score_tiles` for the returned dict."""
+    ``vision.read_tiles`` accepts). With a tile-set ``profile`` (``vision.TileSetProfile``,
+    issue 7) the tiles are read with it; the result names it (``"profile"``). See
+    :func:`score_tiles` for the rest of the returned dict."""
     _check_inputs(rules, context, options)
     t0 = time.perf_counter()
     import vision
     read_tiles = getattr(vision, "read_tiles", None)
     if read_tiles is None:
         raise ReaderMissing("the tile reader (vision.read_tiles) is not installed in this build")
-    tiles = read_tiles(image)
+    tiles = read_tiles(image, profile=profile) if profile is not None else read_tiles(image)
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
+    out["profile"] = getattr(profile, "name", None)
     out["timings_ms"] = {"read": round(read_ms, 1), **out["timings_ms"]}
     out["timings_ms"]["total"] = round(out["timings_ms"]["total"] + read_ms, 1)
     return out

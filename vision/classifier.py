@@ -41,11 +41,21 @@ class CropClassifier:
         names = model.names
         self.classes = [names[i] for i in range(len(names))] if isinstance(names, dict) else list(names)
         self.imgsz = int(ckpt.get("train_args", {}).get("imgsz", CROP_SIZE))
+        self.weights_path = path
+        self._weights_id = None
         calib = path.with_name("calibration.json")
         self.temperature = float(json.loads(calib.read_text())["temperature"]) if calib.exists() else 1.0
         self.torch = torch
         if threads:
             torch.set_num_threads(threads)
+
+    @property
+    def weights_id(self) -> str:
+        """Content hash of the weights (tile-set profiles are tied to the embeddings of one model)."""
+        if self._weights_id is None:
+            from .profile import weights_id
+            self._weights_id = weights_id(self.weights_path)
+        return self._weights_id
 
     def logits_and_features(self, crops: list[np.ndarray]):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input)."""

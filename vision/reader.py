@@ -134,7 +134,12 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     (``vision.profile.apply_profile``)."""
     if profile is None:
         return classifier.classify(crops, embeddings=embeddings)
-    from .profile import apply_profile, rot180
+    from .profile import ProfileError, apply_profile, rot180
+    model_id = getattr(classifier, "weights_id", "")
+    if profile.model_id and model_id and profile.model_id != model_id:
+        # Its prototypes are embeddings of another model: compared with this one's, they mislead.
+        raise ProfileError(f"tile-set profile {profile.name!r} was made with other classifier weights "
+                           f"({profile.model_id}, these are {model_id}): calibrate again with this model")
     both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True)
     readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]
     return apply_profile(readings, profile, turned=turned, classes=getattr(classifier, "classes", None),

@@ -26,18 +26,37 @@ def decode_upload(data: bytes) -> images.Photo:
     return images.decode(data, current_app.config["MAX_IMAGE_PIXELS"])
 
 
+def active_profile():
+    """The active tile-set profile of the app's data directory (issue 7: "reading with a profile
+    active uses it"), or (None, why) when none is active or it cannot be loaded."""
+    from vision.profile import ProfileError, ProfileStore
+    try:
+        return ProfileStore(current_app.config.get("DATA_DIR")).active(), None
+    except (ProfileError, OSError, ValueError) as e:
+        return None, f"the active tile-set profile could not be loaded ({e}); read with the base model"
+
+
 def read(photo: images.Photo, *, rules: str | None, context: dict | None, options: dict | None) -> dict:
     read_photo = reader()
+    from vision.profile import ProfileError
+    profile, problem = active_profile()
+    image = photo.for_reader or photo.jpeg
     try:
-        result = read_photo(photo.for_reader or photo.jpeg, rules=rules, context=context or None,
-                            options=options or None)
+        try:
+            result = read_photo(image, rules=rules, context=context or None, options=options or None,
+                                profile=profile)
+        except ProfileError as e:   # e.g. made with other classifier weights
+            problem = f"{e}; read with the base model"
+            result = read_photo(image, rules=rules, context=context or None, options=options or None)
     except (FileNotFoundError, ModelMissingError) as e:  # weights missing
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
+    if problem:
+        result.setdefault("reading", {}).setdefault("warnings", []).append(problem)
     return _json_safe(result)
 
 
 #: What ``mjtable read --json`` prints without ``--rules`` (mjtable/commands/read.py).
-TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context")
+TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context", "profile")
 
 
 def _json_safe(v):

@@ -19,8 +19,22 @@ def register(sub) -> None:
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
     p.add_argument("--no-decode", action="store_true",
                    help="keep the tiles as read (no hand-consistency decoding)")
+    p.add_argument("--profile", default=None, metavar="NAME",
+                   help="read with this saved tile-set profile (default: the active one, see mjtable calibrate)")
+    p.add_argument("--no-profile", action="store_true", help="read with the base model only")
+    p.add_argument("--data-dir", default=None,
+                   help="where tile-set profiles live (default MJTABLE_DATA_DIR, else ~/.local/share/mjtable)")
     add_context_arguments(p)
     p.set_defaults(func=run)
+
+
+def _profile(args):
+    """The tile-set profile to read with: --profile NAME, else the active one (None: base model)."""
+    if args.no_profile:
+        return None
+    from vision.profile import ProfileStore
+    store = ProfileStore(args.data_dir)
+    return store.load(args.profile) if args.profile else store.active()
 
 
 def run(args) -> int:
@@ -28,14 +42,19 @@ def run(args) -> int:
     from vision.errors import ImageError
 
     from ..context_args import context_from_args, options_from_args
+    from vision.profile import ProfileError
+
     from ..pipeline import read_photo
     try:
         context = context_from_args(args)
         options = options_from_args(args)
+        profile = _profile(args)
         result = read_photo(args.photo, rules=args.rules, context=context or None, options=options or None,
-                            decode=not args.no_decode)
+                            decode=not args.no_decode, profile=profile)
     except (scorer.HandError, scorer.RulesError, ImageError) as e:
         return _fail(args, e.to_dict())
+    except ProfileError as e:
+        return _fail(args, {"code": "bad_profile", "message": str(e)})
     except FileNotFoundError as e:
         return _fail(args, {"code": "not_found", "message": str(e)})
     if args.annotate:
@@ -45,7 +64,7 @@ def run(args) -> int:
             return _fail(args, {"code": "annotate_failed", "message": str(e)})
     if args.json:
         out = result if args.rules else {k: result[k] for k in ("tiles", "timings_ms", "hand", "notation",
-                                                                "reading", "missing_context")}
+                                                                "reading", "missing_context", "profile")}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(format_reading(result))

@@ -30,11 +30,12 @@ def register(sub) -> None:
 
 def _profile(args):
     """The tile-set profile to read with: --profile NAME, else the active one (None: base model)."""
-    if args.no_profile:
+    if getattr(args, "no_profile", False):
         return None
     from vision.profile import ProfileStore
-    store = ProfileStore(args.data_dir)
-    return store.load(args.profile) if args.profile else store.active()
+    store = ProfileStore(getattr(args, "data_dir", None))
+    name = getattr(args, "profile", None)
+    return store.load(name) if name else store.active()
 
 
 def run(args) -> int:

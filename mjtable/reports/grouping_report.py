@@ -468,10 +468,9 @@ def read_to_markdown(summary: dict, command: str) -> str:
                      f"{_pct(sub['hand_exact_decoded'])} |")
     d = summary["decoding"]
     lines += ["", f"Decoding: {d['fixed']} hands fixed, {d['broken']} broken; status {d['status']}.", "",
-              "The detector does not find face-down tiles yet (its `back` class did not learn, "
-              "models/detector/MODEL_CARD.md): a scene with a concealed kong cannot be read right today, hence "
-              "the split above (a dead wall's face-down tiles are not part of the hand: missing them can go "
-              "unnoticed)."]
+              "Face-down tiles are the detector's weakest class (models/detector/MODEL_CARD.md; the count "
+              "found is above), so scenes with them are split out (a dead wall's face-down tiles are not part "
+              "of the hand: missing them can go unnoticed)."]
     return "\n".join(lines) + "\n"
 
 

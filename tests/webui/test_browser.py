@@ -272,7 +272,7 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     import scorer
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"]
 
-    def read_photo(image, *, rules=None, context=None, options=None):
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95 if i != 3 else 0.4,
                   "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})

@@ -227,16 +227,20 @@ class CachedClassifier:
     def __init__(self, classifier):
         self.classifier = classifier
         self.classes = classifier.classes
+        self.turn_average = getattr(classifier, "turn_average", False)
         self.cache: dict = {}
 
-    def classify(self, crops, embeddings=True):
+    def classify(self, crops, embeddings=True, turn_average=None):
         import copy
         import hashlib
-        keys = [hashlib.sha1(np.ascontiguousarray(c).tobytes()).hexdigest() for c in crops]
+        use = self.turn_average if turn_average is None else turn_average
+        keys = [hashlib.sha1(np.ascontiguousarray(c).tobytes()).hexdigest() + ("t" if use else "")
+                for c in crops]
         todo = [i for i, k in enumerate(keys) if k not in self.cache]
         for start in range(0, len(todo), 256):
             part = todo[start:start + 256]
-            for i, r in zip(part, self.classifier.classify([crops[i] for i in part], embeddings=True)):
+            for i, r in zip(part, self.classifier.classify([crops[i] for i in part], embeddings=True,
+                                                           turn_average=use)):
                 self.cache[keys[i]] = r
         return [copy.copy(self.cache[k]) for k in keys]
 

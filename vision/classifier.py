@@ -28,7 +28,7 @@ class CropReading:
 
 
 class CropClassifier:
-    def __init__(self, weights: str | Path | None = None, threads: int | None = None):
+    def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True):
         import torch
         path = Path(weights or DEFAULT_WEIGHTS)
         if not path.exists():
@@ -42,6 +42,7 @@ class CropClassifier:
         self.classes = [names[i] for i in range(len(names))] if isinstance(names, dict) else list(names)
         self.imgsz = int(ckpt.get("train_args", {}).get("imgsz", CROP_SIZE))
         self.weights_path = path
+        self.turn_average = turn_average
         self._weights_id = None
         calib = path.with_name("calibration.json")
         self.temperature = float(json.loads(calib.read_text())["temperature"]) if calib.exists() else 1.0
@@ -81,8 +82,20 @@ class CropClassifier:
         e = np.exp(z)
         return e / e.sum(1, keepdims=True)
 
-    def classify(self, crops: list[np.ndarray], embeddings: bool = False) -> list[CropReading]:
-        logits, feats = self.logits_and_features(crops)
+    def classify(self, crops: list[np.ndarray], embeddings: bool = False,
+                 turn_average: bool | None = None) -> list[CropReading]:
+        """Code, confidence and top 3 of each crop (and its penultimate features with
+        ``embeddings``). With ``turn_average`` (default: ``self.turn_average``) the logits of each
+        crop and of the crop turned 180° are averaged: a crop is cut without knowing which way up
+        its tile lies and the model was trained on both turns, so the two views are two looks at
+        one tile (measured in models/classifier/MODEL_CARD.md). Features stay the crop's own."""
+        use = self.turn_average if turn_average is None else turn_average
+        if use and crops:
+            both, feats = self.logits_and_features(list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops])
+            n = len(crops)
+            logits, feats = (both[:n] + both[n:]) / 2, feats[:n]
+        else:
+            logits, feats = self.logits_and_features(crops)
         probs = self.probabilities(logits)
         out = []
         for i, p in enumerate(probs):

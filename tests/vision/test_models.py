@@ -30,6 +30,28 @@ def test_classify_fixture_crops():
     assert right >= len(codes) - MAX_CROP_ERRORS, [(c, r.code) for r, c in zip(reads, codes) if r.code != c]
 
 
+def test_one_view_reads_the_fixture_crops():
+    from vision.reader import default_classifier
+    codes, crops = _crops()
+    reads = default_classifier().classify(crops, turn_average=False)
+    right = sum(r.code == c for r, c in zip(reads, codes))
+    assert right >= len(codes) - MAX_CROP_ERRORS_ONE_VIEW
+
+
+def test_turn_average_reads_a_crop_and_its_half_turn_alike():
+    """Averaging the crop with its 180° turn makes the reading independent of which way up the
+    tile was cut, and differs from the single view (both views really are used)."""
+    from vision.reader import default_classifier
+    clf = default_classifier()
+    _, crops = _crops()
+    turned = [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    a, b = clf.classify(crops), clf.classify(turned)
+    single = clf.classify(crops, turn_average=False)
+    for ra, rb in zip(a, b):
+        assert ra.code == rb.code and abs(ra.confidence - rb.confidence) < 1e-4
+    assert any(abs(ra.confidence - rs.confidence) > 1e-3 for ra, rs in zip(a, single))
+
+
 def test_classify_returns_top3_probabilities_and_embeddings():
     codes, crops = _crops()
     reads = vision.classify_crops(crops[:3], embeddings=True)
@@ -69,5 +91,9 @@ def test_read_tiles_rejects_a_text_file(tmp_path):
 # Tolerances measured with the committed models (see models/*/MODEL_CARD.md); a regression fails.
 # With the session 2 detector every tile of the three scenes is found and named right (the first
 # detector left one box per scene loose and missed the face-down tile).
-MAX_CROP_ERRORS = 0
+# Crops: with turn averaging (the default, vision.classifier) one of the 15 rendered crops is
+# misread (a 9m as 5m); one view alone reads all 15. On the real test split turn averaging reads
+# 98.4 % against 97.9 % (models/classifier/MODEL_CARD.md), so it stays the default.
+MAX_CROP_ERRORS = 1
+MAX_CROP_ERRORS_ONE_VIEW = 0
 MAX_SCENE_ERRORS = {"rendered_hand_riichi": 0, "rendered_scene_hongkong": 0, "rendered_red_fives_riichi": 0}

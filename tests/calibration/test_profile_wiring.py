@@ -62,20 +62,29 @@ def test_cli_read_uses_the_active_profile_unless_told_not_to(seen, tmp_path, cap
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad_profile"
 
 
-def test_web_read_uses_the_active_profile(seen, tmp_path):
-    import cv2
+def app_with_active_profile(tmp_path, name):
+    """(web app, its profile store) with a saved profile ``name`` made active."""
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
     store = ProfileStore(tmp_path / "data")
-    store.save(make_profile("home tiles"))
-    store.activate("home tiles")
+    store.save(make_profile(name))
+    store.activate(name)
+    return app, store
+
+
+def post_photo(app):
+    import cv2
     ok, jpeg = cv2.imencode(".jpg", np.full((60, 60, 3), 128, np.uint8))
-    r = app.test_client().post("/api/read", data={"image": (io.BytesIO(jpeg.tobytes()), "p.jpg")},
-                               content_type="multipart/form-data")
+    return app.test_client().post("/api/read", data={"image": (io.BytesIO(jpeg.tobytes()), "p.jpg")},
+                                  content_type="multipart/form-data")
+
+
+def test_web_read_uses_the_active_profile(seen, tmp_path):
+    app, store = app_with_active_profile(tmp_path, "home tiles")
+    r = post_photo(app)
     assert r.status_code == 200, r.get_data(as_text=True)
     assert r.json["profile"] == "home tiles" and seen[-1].name == "home tiles"
     store.activate(None)
-    r = app.test_client().post("/api/read", data={"image": (io.BytesIO(jpeg.tobytes()), "p.jpg")},
-                               content_type="multipart/form-data")
+    r = post_photo(app)
     assert r.json["profile"] is None and seen[-1] is None
 
 
@@ -93,7 +102,6 @@ def test_a_profile_of_other_weights_is_refused():
 
 
 def test_web_read_falls_back_to_the_base_model_with_a_stale_profile(monkeypatch, tmp_path):
-    import cv2
     calls = []
 
     def fake_read_tiles(image, profile=None, **kw):
@@ -102,13 +110,8 @@ def test_web_read_falls_back_to_the_base_model_with_a_stale_profile(monkeypatch,
             raise ProfileError("tile-set profile 'old' was made with other classifier weights: calibrate again")
         return [TileRead(code="1m", box=(0, 0, 10, 14), confidence=0.9, top3=[("1m", 0.9)])]
     monkeypatch.setattr(vision, "read_tiles", fake_read_tiles)
-    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
-    store = ProfileStore(tmp_path / "data")
-    store.save(make_profile("old"))
-    store.activate("old")
-    ok, jpeg = cv2.imencode(".jpg", np.full((60, 60, 3), 128, np.uint8))
-    r = app.test_client().post("/api/read", data={"image": (io.BytesIO(jpeg.tobytes()), "p.jpg")},
-                               content_type="multipart/form-data")
+    app, _ = app_with_active_profile(tmp_path, "old")
+    r = post_photo(app)
     assert r.status_code == 200 and r.json["profile"] is None
     assert len(calls) == 2 and calls[-1] is None
     assert any("calibrate again" in w for w in r.json["reading"]["warnings"])

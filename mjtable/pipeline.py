@@ -40,7 +40,7 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     read_tiles = getattr(vision, "read_tiles", None)
     if read_tiles is None:
         raise ReaderMissing("the tile reader (vision.read_tiles) is not installed in this build")
-    tiles = read_tiles(image, profile=profile) if profile is not None else read_tiles(image)
+    tiles = read_tiles(image, profile=profile)
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
     out["profile"] = getattr(profile, "name", None)

@@ -227,7 +227,7 @@ class CachedClassifier:
     def __init__(self, classifier):
         self.classifier = classifier
         self.classes = classifier.classes
-        self.turn_average = getattr(classifier, "turn_average", False)
+        self.turn_average = classifier.turn_average
         self.cache: dict = {}
 
     def classify(self, crops, embeddings=True, turn_average=None):

@@ -141,8 +141,7 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
         raise ProfileError(f"tile-set profile {profile.name!r} was made with other classifier weights "
                            f"({profile.model_id}, these are {model_id}): calibrate again with this model")
     # Both views are classified here anyway; the profile reads their embeddings itself.
-    both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True,
-                               **({"turn_average": False} if hasattr(classifier, "turn_average") else {}))
+    both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True, turn_average=False)
     readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]
     return apply_profile(readings, profile, turned=turned, classes=getattr(classifier, "classes", None),
                          keep_embeddings=embeddings)

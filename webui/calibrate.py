@@ -127,14 +127,21 @@ def save():
     return redirect(url_for("calibrate.index"))
 
 
-@bp.post("/activate")
-def activate():
+def _on_named_profile(action, done: str):
+    """Run ``action(name)`` on the profile named in the form, flash ``done`` (formatted with the
+    name) or the profile error, and go back to the calibration page."""
+    name = request.form.get("name", "")
     try:
-        _store().activate(request.form.get("name", ""))
-        flash(f"Active profile: {request.form.get('name')}.")
+        action(name)
+        flash(done.format(name=name))
     except ProfileError as exc:
         flash(str(exc))
     return redirect(url_for("calibrate.index"))
+
+
+@bp.post("/activate")
+def activate():
+    return _on_named_profile(_store().activate, "Active profile: {name}.")
 
 
 @bp.post("/deactivate")
@@ -146,12 +153,7 @@ def deactivate():
 
 @bp.post("/delete")
 def delete():
-    try:
-        _store().remove(request.form.get("name", ""))
-        flash(f"Profile {request.form.get('name')} deleted.")
-    except ProfileError as exc:
-        flash(str(exc))
-    return redirect(url_for("calibrate.index"))
+    return _on_named_profile(_store().remove, "Profile {name} deleted.")
 
 
 def record_correction(data_dir, crop_bgr, code: str) -> dict | None:

@@ -44,7 +44,7 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
     try:
         try:
             result = read_photo(image, rules=rules, context=context or None, options=options or None,
-                                **({"profile": profile} if profile is not None else {}))
+                                profile=profile)
         except ProfileError as e:   # e.g. made with other classifier weights
             problem = f"{e}; read with the base model"
             result = read_photo(image, rules=rules, context=context or None, options=options or None)

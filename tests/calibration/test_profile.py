@@ -224,7 +224,7 @@ class StandInClassifier:
     def __init__(self, embed):
         self.embed, self.batches = embed, []
 
-    def classify(self, crops, embeddings=False):
+    def classify(self, crops, embeddings=False, turn_average=None):
         self.batches.append(len(crops))
         emb = self.embed(crops)
         return [SimpleNamespace(code="1f", confidence=0.3, top3=[("1f", 0.3), ("2f", 0.2), ("3f", 0.1)],

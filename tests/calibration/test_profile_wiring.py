@@ -92,7 +92,7 @@ class _Classifier:
     classes = CODES
     weights_id = "other-model"
 
-    def classify(self, crops, embeddings=False):  # pragma: no cover - never reached
+    def classify(self, crops, embeddings=False, turn_average=None):  # pragma: no cover - never reached
         raise AssertionError("a profile of another model must be refused before classifying")
 
 

@@ -99,7 +99,7 @@ def test_read_photo_without_a_reader_says_so(monkeypatch):
 
 def test_read_photo_uses_the_reader(monkeypatch, toy_rules):
     _, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
-    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
     out = pipeline.read_photo("photo.jpg", rules="toy")
     assert out["score"]["total"] == 1 and "read" in out["timings_ms"]
 
@@ -125,7 +125,7 @@ def test_mjtable_read_cli(monkeypatch, tmp_path, capsys, toy_rules):
     hand, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
     photo = tmp_path / "hand.png"
     cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
-    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
     assert main(["read", str(photo), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert {"code", "box", "confidence", "face_down", "sideways", "top3"} <= set(out["tiles"][0])
@@ -144,7 +144,7 @@ def test_mjtable_read_cli_full_chain_and_annotation(monkeypatch, tmp_path, capsy
     hand, _, tiles = mock_tiles("[555p,2]123m456s789s1z 1z")
     photo = tmp_path / "hand.png"
     cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
-    monkeypatch.setattr(vision, "read_tiles", lambda image: tiles, raising=False)
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
     args = types.SimpleNamespace(photo=str(photo), rules="toy", json=False, annotate=str(tmp_path / "a.jpg"),
                                  no_decode=False, option=[], **{f"ctx_{k}": None for k in scorer.context.CONTEXT_KEYS})
     args.ctx_self_drawn = True

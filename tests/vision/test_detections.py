@@ -60,7 +60,7 @@ class FakeClassifier:
     def __init__(self):
         self.seen = []
 
-    def classify(self, crops, embeddings=False):
+    def classify(self, crops, embeddings=False, turn_average=None):
         self.seen.extend(crops)
         return [CropReading("5p", 0.8, [("5p", 0.8), ("6p", 0.1), ("4p", 0.05)],
                             np.ones(4) if embeddings else None) for _ in crops]

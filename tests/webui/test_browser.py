@@ -199,7 +199,7 @@ def fake_reader(monkeypatch):
     import scorer
     calls = []
 
-    def read_photo(image, *, rules=None, context=None, options=None):
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         calls.append(len(image))
         hand = scorer.to_hand(NOT_COMPLETE.replace("124m", "123m"), context or None)
         return {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand),

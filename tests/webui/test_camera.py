@@ -50,7 +50,7 @@ def fake_camera(monkeypatch):
 def fake_reader(monkeypatch):
     import scorer
 
-    def read_photo(image, *, rules=None, context=None, options=None):
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         assert image[:3] == b"\xff\xd8\xff"
         hand = scorer.to_hand(WIN, context or None)
         return {"tiles": [{"code": "1m", "box": [1, 2, 30, 40], "confidence": 0.9, "face_down": False,

@@ -2,7 +2,10 @@
 
 Sources: every labelled box of the real photos (train split with jitter and 0°/180° turns;
 valid split as it is) and rendered tiles of every artwork style (style, perspective, lighting
-and blur randomised by the scene renderer). Red fives come from the riichi artwork only."""
+and blur randomised by the scene renderer) and of procedural tile sets (vision/synth/procedural.py:
+a new generated set every ``scenes_per_set`` scenes, so hundreds of sets). Red fives come from
+the riichi artwork and the procedural sets that have them. The GL style (held-out evaluation)
+is never used."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,18 +55,33 @@ def photo_crops(data_root: Path, split: str, rng, copies: int, jitter: bool, exc
                 yield code, f"{img_path.stem[:40]}_{k}_{c}", crop
 
 
-def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True):
-    """Yield (code, name, crop): rendered rows of a few tiles, cut out by their label boxes."""
+def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, scenes_per_set=1):
+    """Yield (code, name, crop): rendered rows of a few tiles, cut out by their label boxes.
+
+    The style ``"procedural"`` draws a fresh generated tile set every ``scenes_per_set`` scenes
+    (a set takes about 0.2 s to draw) until every code, red fives included, has ``per_code``."""
+    from .synth.artwork import PROCEDURAL
+    from .synth.procedural import CODES, RED_FIVES, procedural_style
     from .synth.random_layouts import loose_row
     from .synth.render import random_style, render_scene
     for style_name in styles:
         counts: dict[str, int] = {}
         n = 0
+        procedural = style_name == PROCEDURAL
+        art, scenes_left = None, 0
         while True:
-            style = random_style(rng, (style_name,), data_root)
+            if procedural and scenes_left <= 0:
+                art = procedural_style(np.random.default_rng(int(rng.integers(2**63))))
+                scenes_left = scenes_per_set
+            style = random_style(rng, (style_name,), data_root, art=art)
             codes = [c for c in sorted(style.art.faces) if counts.get(c, 0) < per_code]
             if not codes:
+                # A procedural set without red fives cannot finish them: draw another set.
+                if procedural and any(counts.get(c, 0) < per_code for c in CODES + RED_FIVES):
+                    scenes_left = 0
+                    continue
                 break
+            scenes_left -= 1
             tiles = loose_row(rng, codes, int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
             size = int(rng.integers(160, 420))
             img, labels = render_scene(tiles, rng, size=(size, size), style=style,
@@ -81,7 +99,10 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True):
 
 
 def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,
-                       holdout_photos: str | None = None, synth_per_code=60, photo_copies=1, log=print) -> Path:
+                       holdout_photos: str | None = None, synth_per_code=60, photo_copies=1,
+                       procedural_per_code=150, log=print) -> Path:
+    """Classifier crops under ``out`` (train/ and val/ per code). ``synth_per_code`` rendered crops
+    per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none)."""
     out = Path(out)
     if (out / "done").exists():
         return out
@@ -98,6 +119,15 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
         _save(out / "train", code, name, crop)
     for code, name, crop in synthetic_crops(rng, styles, max(4, synth_per_code // 8), data_root):
         _save(out / "val", code, name + "v", crop)
+    if procedural_per_code > 0:
+        from .synth.artwork import PROCEDURAL
+        k = 0
+        for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), procedural_per_code, data_root):
+            _save(out / "train", code, name, crop)
+            k += 1
+        for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), max(4, procedural_per_code // 8), data_root):
+            _save(out / "val", code, name + "v", crop)
+        log(f"{k} procedural train crops")
     log(f"crop dataset ready in {out}")
     (out / "done").write_text("ok\n")
     return out

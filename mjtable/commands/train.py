@@ -23,6 +23,9 @@ def register(sub) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
     p.add_argument("--per-code", type=int, default=50, help="classifier: rendered crops per code and style")
+    p.add_argument("--procedural-per-code", type=int, default=150,
+                   help="classifier: rendered crops per code of generated tile sets (vision/synth/procedural.py; "
+                   "needs the Debian CJK fonts); 0 = none")
     p.add_argument("--holdout-style", default=None, help="classifier: artwork style left out (evaluation of unseen sets)")
     p.add_argument("--holdout-photos", default=None, help="classifier: photo name prefix left out (e.g. hand_)")
     p.add_argument("--name", default=None, help="run name under BUILD/runs (default: the model)")
@@ -53,6 +56,7 @@ def run(args) -> int:
                                          batch=args.batch or 128, workers=args.workers, resume=args.resume,
                                          seed=args.seed, device=args.device, out_weights=out, run_name=name,
                                          holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
-                                         per_code=args.per_code, init=args.init, lr0=args.lr0 or 0.003)
+                                         per_code=args.per_code,
+                                         procedural_per_code=args.procedural_per_code, init=args.init, lr0=args.lr0 or 0.003)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ..types import PlacedTile
-from .artwork import STYLES, Style, load_style
+from .artwork import PROCEDURAL, STYLES, Style, load_style
 
 TILE_ASPECT = 4 / 3          # face length / width
 TEX_W, TEX_H = 96, 128       # texture of a tile's top face
@@ -42,8 +42,17 @@ class TileStyle:
     layered: bool             # two-layer body (back colour under the ivory)
 
 
-def random_style(rng: np.random.Generator, styles=STYLES, data_root=None) -> TileStyle:
-    art = load_style(str(rng.choice(list(styles))), data_root)
+def random_style(rng: np.random.Generator, styles=STYLES, data_root=None, art: Style | None = None) -> TileStyle:
+    """A random physical look; ``art`` (faces) is drawn from ``styles`` unless given. The style
+    name ``"procedural"`` means a generated tile set (vision/synth/procedural.py), taken from a
+    bounded cache of seeded sets so that many scenes stay cheap."""
+    if art is None:
+        name = str(rng.choice(list(styles)))
+        if name == PROCEDURAL:
+            from .procedural import PROCEDURAL_SEEDS, pooled_procedural_style
+            art = pooled_procedural_style(int(rng.integers(PROCEDURAL_SEEDS)))
+        else:
+            art = load_style(name, data_root)
     if art.dark_body:
         g = int(rng.integers(20, 70))
         body = (g + int(rng.integers(0, 20)), g, g + int(rng.integers(0, 20)))

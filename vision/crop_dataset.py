@@ -77,7 +77,7 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, sce
             codes = [c for c in sorted(style.art.faces) if counts.get(c, 0) < per_code]
             if not codes:
                 # A procedural set without red fives cannot finish them: draw another set.
-                if procedural and any(counts.get(c, 0) < per_code for c in CODES + RED_FIVES):
+                if procedural and any(counts.get(c, 0) < per_code for c in (*CODES, *RED_FIVES)):
                     scenes_left = 0
                     continue
                 break

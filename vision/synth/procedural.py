@@ -376,8 +376,10 @@ def dots_face(look: SetLook, n: int, rng, red=False) -> np.ndarray:
 # ---------------------------------------------------------------- bamboo
 
 def draw_stick(c: Canvas, look: SetLook, cx, cy, length, width, angle_deg, rgb) -> None:
-    """One bamboo stick centred at (cx, cy), leaning ``angle_deg`` from vertical."""
+    """One bamboo stick centred at (cx, cy), leaning ``angle_deg`` from vertical; ``length`` is
+    its whole extent, end caps included, so sticks laid end to end keep a visible gap."""
     a = math.radians(angle_deg)
+    length = max(length - 2 * max(width / 2 * 0.45, width * 0.22, 1.2) - 2, width)
     ux, uy = math.sin(a), -math.cos(a)      # along the stick (towards its top)
     vx, vy = math.cos(a), math.sin(a)        # across
 

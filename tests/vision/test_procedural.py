@@ -1,0 +1,131 @@
+"""Procedural tile sets (vision/synth/procedural.py): complete, seeded, varied, and drawn right
+(pip and stick counts, red fives in red). Needs the Debian CJK fonts, not ../shared."""
+import cv2
+import numpy as np
+import pytest
+
+from vision.synth import procedural
+from vision.synth.artwork import FACE_SIZE
+from vision.synth.procedural import CODES, RED_FIVES, procedural_style
+
+pytestmark = pytest.mark.skipif(not procedural.cjk_fonts(), reason="no CJK font installed: procedural faces need "
+                                f"the Debian packages {procedural.FONT_PACKAGES}")
+
+SEEDS = range(8)
+
+
+@pytest.fixture(scope="module")
+def sets():
+    return {seed: procedural_style(np.random.default_rng(seed)) for seed in SEEDS}
+
+
+def _blobs(face: np.ndarray) -> int:
+    """Outer outlines of the drawing (holes cut inside a pip do not count)."""
+    mask = (face[..., 3] > 100).astype(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return sum(1 for c in contours if cv2.contourArea(c) > 20)
+
+
+def _redness(face: np.ndarray) -> float:
+    a = face[..., 3].astype(np.float64) / 255
+    b, g, r = (face[..., i].astype(np.float64) for i in range(3))
+    return float(((r - np.maximum(g, b)) * a).sum() / a.sum())
+
+
+def test_every_code_is_drawn_at_face_size(sets):
+    w, h = FACE_SIZE
+    for seed, style in sets.items():
+        assert set(CODES) <= set(style.faces), seed
+        assert set(style.faces) <= set(CODES) | set(RED_FIVES)
+        for code, face in style.faces.items():
+            assert face.shape == (h, w, 4) and face.dtype == np.uint8, (seed, code)
+            if code != "5z":  # a white dragon may be the blank tile body
+                assert (face[..., 3] > 128).sum() > 200, (seed, code)
+            # Transparent background: the corners are empty.
+            assert face[0, 0, 3] == 0 and face[-1, -1, 3] == 0, (seed, code)
+
+
+def test_one_seed_gives_the_same_set():
+    a = procedural_style(np.random.default_rng(42))
+    b = procedural_style(np.random.default_rng(42))
+    assert a.faces.keys() == b.faces.keys()
+    for code in a.faces:
+        assert np.array_equal(a.faces[code], b.faces[code]), code
+
+
+def test_two_seeds_give_different_sets(sets):
+    for s0, s1 in ((0, 1), (2, 3), (4, 5)):
+        differing = [c for c in CODES
+                     if np.abs(sets[s0].faces[c].astype(int) - sets[s1].faces[c].astype(int)).mean() > 3]
+        assert len(differing) > len(CODES) // 2, (s0, s1, differing)
+
+
+def test_sets_vary_in_fonts_and_drawing(sets):
+    looks = [procedural.SetLook(np.random.default_rng(seed)) for seed in range(30)]
+    assert len({look.font for look in looks}) >= 5
+    assert len({look.pip_kind for look in looks}) >= 3
+    assert len({look.one_sou for look in looks}) == 3
+    assert 5 <= sum(look.red_fives for look in looks) <= 25
+
+
+def test_red_fives_are_redder_than_fives():
+    found = 0
+    for seed in range(40):
+        style = procedural_style(np.random.default_rng(seed))
+        if "0m" not in style.faces:
+            continue
+        for suit in "mps":
+            assert _redness(style.faces[f"0{suit}"]) > _redness(style.faces[f"5{suit}"]) + 20, (seed, suit)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_dots_faces_have_as_many_pips_as_their_number(sets):
+    for seed, style in sets.items():
+        for n in range(1, 10):
+            assert _blobs(style.faces[f"{n}p"]) == n, (seed, n)
+
+
+def test_bamboo_faces_have_as_many_sticks_as_their_number(sets):
+    for seed, style in sets.items():
+        look = procedural.SetLook(np.random.default_rng(seed))
+        for n in (2, 3, 4, 5, 6, 7, 9):
+            assert _blobs(style.faces[f"{n}s"]) == n, (seed, n)
+        if look.eight_kind == "rows":  # the M/W eight has crossing sticks
+            assert _blobs(style.faces["8s"]) == 8, seed
+
+
+def test_characters_put_the_numeral_above_man_in_red(sets):
+    for seed, style in sets.items():
+        face = style.faces["3m"]
+        rows = np.flatnonzero((face[..., 3] > 128).any(1))
+        top, bottom = face[:rows.mean().astype(int)], face[rows.mean().astype(int):]
+        assert _redness(bottom) > 60, seed          # 萬 in red
+        assert _redness(top) < _redness(bottom), seed
+
+
+def test_missing_fonts_raise_a_clear_error(monkeypatch):
+    monkeypatch.setattr(procedural, "cjk_fonts", lambda: ())
+    with pytest.raises(procedural.FontsMissing, match="fonts-noto-cjk"):
+        procedural_style(np.random.default_rng(0))
+
+
+def test_renderer_draws_procedural_sets():
+    from vision.synth.render import random_style, render_scene
+    from vision.types import PlacedTile
+    rng = np.random.default_rng(5)
+    style = random_style(rng, ("procedural",))
+    assert style.art.name == "procedural" and set(CODES) <= set(style.art.faces)
+    tiles = [PlacedTile(code, i * 1.1, 0) for i, code in enumerate(("1m", "5p", "9s"))]
+    img, labels = render_scene(tiles, rng, size=(240, 160), style=style, clutter=0, effects=False)
+    assert img.shape == (160, 240, 3) and [t.code for t in labels] == ["1m", "5p", "9s"]
+
+
+def test_crop_dataset_covers_every_code_with_procedural_sets():
+    from vision.crop_dataset import synthetic_crops
+    rng = np.random.default_rng(1)
+    codes = [code for code, _, crop in synthetic_crops(rng, ("procedural",), 1, scenes_per_set=4)
+             if crop.size]
+    assert set(codes) == set(CODES) | set(RED_FIVES)

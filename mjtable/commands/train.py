@@ -57,6 +57,7 @@ def run(args) -> int:
                                          seed=args.seed, device=args.device, out_weights=out, run_name=name,
                                          holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
                                          per_code=args.per_code,
-                                         procedural_per_code=args.procedural_per_code, init=args.init, lr0=args.lr0 or 0.003)
+                                         procedural_per_code=args.procedural_per_code, init=args.init,
+                                         lr0=args.lr0 or 0.003)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

@@ -283,7 +283,8 @@ def characters_face(look: SetLook, n: int, rng, red=False) -> np.ndarray:
     numeral = "伍" if (n == 5 and look.five_alt) else NUMERALS[n - 1]
     split = MARGIN + (H - 2 * MARGIN) * look.numeral_height
     nw = (W - 2 * MARGIN) * look.numeral_width
-    place_glyph(c, look, look.font, numeral, ((W - nw) / 2, MARGIN, (W + nw) / 2, split), look.red if red else look.ink, rng)
+    numeral_rgb = look.red if red else look.ink
+    place_glyph(c, look, look.font, numeral, ((W - nw) / 2, MARGIN, (W + nw) / 2, split), numeral_rgb, rng)
     place_glyph(c, look, look.man_font, look.man_char, (MARGIN, split + 4, W - MARGIN, H - MARGIN), look.red, rng)
     return c.bgra()
 

@@ -230,6 +230,9 @@ class CachedClassifier:
         self.turn_average = classifier.turn_average
         self.cache: dict = {}
 
+    def __getattr__(self, name):  # model, imgsz, weights_id...: the wrapped classifier's
+        return getattr(self.classifier, name)
+
     def classify(self, crops, embeddings=True, turn_average=None):
         import copy
         import hashlib
@@ -245,14 +248,20 @@ class CachedClassifier:
         return [copy.copy(self.cache[k]) for k in keys]
 
 
-def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None):
+def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None, expert="network"):
     """(codes before, codes after, profile, seconds to build it): the base classifier's readings
-    of ``test_crops``, then the same re-ranked by a profile made from the calibration examples."""
+    of ``test_crops``, then the same re-ranked by a profile made from the calibration examples
+    (``expert``: "network", fine-tuned weights, the default; "prototypes", format 2)."""
     def embed(crops):
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
     t0 = time.perf_counter()
-    profile = TileSetProfile.from_examples(list(zip(calib_crops, calib_codes)), name="eval", embed=embed,
-                                           absent_codes=absent, model_id="eval", **(params or {}))
+    examples = list(zip(calib_crops, calib_codes))
+    if expert == "network":
+        profile = TileSetProfile.from_examples(examples, name="eval", classifier=classifier.classifier,
+                                               absent_codes=absent, model_id="eval", **(params or {}))
+    else:
+        profile = TileSetProfile.from_examples(examples, name="eval", embed=embed, absent_codes=absent,
+                                               model_id="eval", **(params or {}))
     build_s = time.perf_counter() - t0
     before = [r.code for r in classifier.classify(list(test_crops), embeddings=False)]
     after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]
@@ -268,7 +277,10 @@ def with_corrections(classifier, profile, test_crops, test_truth):
     for crop, code in zip(test_crops[:half], test_truth[:half]):
         [r] = classify_with_profile(classifier, [crop], profile)
         if r.code != code:
-            profile.add_example(crop, code)
+            if profile.uses_network:
+                profile.add_example(crop, code, classifier=classifier.classifier)
+            else:
+                profile.add_example(crop, code)
             n += 1
     rest, truth = test_crops[half:], test_truth[half:]
     return n, accuracy([r.code for r in classify_with_profile(classifier, list(rest), profile)], truth)
@@ -300,6 +312,10 @@ def main(argv=None) -> int:
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--augment", type=int, default=None, help="augmented views per calibration example "
                    "(default: the profile's, vision.profile.AUGMENT)")
+    p.add_argument("--expert", choices=["network", "prototypes"], default="network",
+                   help="profile format 3 (fine-tuned network, default) or 2 (prototypes in a learnt metric)")
+    p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS)")
+    p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of the first half is corrected")
     p.add_argument("--example-picture", type=Path, default=None,
@@ -323,7 +339,12 @@ def main(argv=None) -> int:
             print(f"{name:<12} skipped: {exc}")
             continue
         prm = {} if args.augment is None else {"augment": args.augment}
-        before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm)
+        if args.steps is not None:
+            prm["steps"] = args.steps
+        if args.base_weight is not None:
+            prm["base_weight"] = args.base_weight
+        before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
+                                                       expert=args.expert)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "

@@ -1,33 +1,35 @@
 """A user's tile set, learnt from one calibration photo and from corrections (issue 7).
 
-A ``TileSetProfile`` keeps one prototype per example of the user's own tiles and a metric
-learnt from them at calibration time, and re-ranks the base classifier's output for crops of
-that set (the measures behind each choice: models/classifier/CALIBRATION.md):
+A ``TileSetProfile`` re-ranks the base classifier's output for crops of one physical tile set,
+with one of two experts learnt from the set's examples (the measures behind each choice:
+models/classifier/CALIBRATION.md):
 
-- Many views of each example: the crop upright, turned half a turn (tiles facing away from the
-  camera) and ``augment`` random other photos of it (``augment_crop``: turned up to 35°, seen in
-  perspective, stretched, lighter or darker, blurred, noisy, JPEG-compressed, half of them
-  turned 180°). All are embedded with the base classifier's penultimate features.
-- An example's prototype is the mean embedding of its views. The metric whitens the spread of
-  the views around their own example's mean (shrunk towards a multiple of the identity): the
-  directions in which one tile's photos vary (pose, light, blur) count little, those in which
-  the set's tiles differ count much. It is learnt from the calibration examples only (linear
-  discriminant analysis with one example per class); corrections add prototypes, measured in
-  the same metric.
-- A crop is scored against each prototype by minus half its squared whitened distance,
-  averaged over the crop upright and turned 180° (the reader embeds both when a profile is
-  active). A code's score is its best prototype's (a correction can add a second look).
-- Mixture of experts: ``p = a * p_base + (1 - a) * q``, ``q = softmax(score / T)`` over the codes
-  the profile knows (``a = base_weight``). Codes without examples (red fives when the photo had
-  none) keep ``a * p_base``, so the base model's odds between them; codes the calibration
-  declared absent (no bonus row → no flowers) get no probability. A mixture rather than a
-  product: where the base model is sure (a set like those it was trained on), it outvotes an
-  unsure profile; on an unseen set its probabilities mislead, so ``a`` is below one half
-  (measured in CALIBRATION.md).
+- **Fine-tuned network (format 3, the default with the shipped classifier).** The base
+  classifier's weights trained further on many augmented views of the calibration examples
+  (``vision.finetune``): the whole network adapts to the set's drawing. A correction trains it a
+  few more steps with the corrected crop; undoing one retrains from the calibration weights
+  without it. The example crops are kept in the profile for that.
+- **Prototypes in a learnt metric (format 2; used when the profile is built from a custom
+  ``embed`` function).** Each example's prototype is the mean embedding (base classifier's
+  penultimate features) of its views; the metric whitens the spread of the views around their
+  own example's mean (linear discriminant analysis with one example per class). A crop is scored
+  against each prototype by minus half its squared whitened distance.
 
-Saved as one ``.npz`` of float arrays plus a JSON metadata array (uint8); loaded with
+Views of an example: the crop upright, turned half a turn (tiles facing away from the camera)
+and random other photos of it (``augment_crop``: turned up to 35°, seen in perspective,
+stretched, lighter or darker, blurred, noisy, JPEG-compressed, half of them turned 180°). Both
+experts read a crop upright and turned 180° and average the two.
+
+Mixture of experts: ``p = a * p_base + (1 - a) * q``, ``q`` the expert's softmax over the codes
+the profile knows (``a = base_weight``). Codes without examples (red fives when the photo had
+none) keep ``a * p_base``, so the base model's odds between them; codes the calibration declared
+absent (no bonus row → no flowers) get no probability. A mixture rather than a product: where the
+base model is sure (a set like those it was trained on), it outvotes an unsure profile; on an
+unseen set its probabilities mislead, so ``a`` is below one half.
+
+Saved as one ``.npz`` of arrays plus a JSON metadata array (uint8); loaded with
 ``allow_pickle=False``. Version-1 profiles (cosine to raw embeddings, issue 7's first attempt)
-are refused with the advice to calibrate again.
+are refused with the advice to calibrate again; version 2 (prototypes) still loads.
 """
 from __future__ import annotations
 
@@ -41,13 +43,16 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 FORMAT = "mjtable-tileset-profile"
-VERSION = 2
+VERSION = 3
+READABLE_VERSIONS = (2, 3)
 
 #: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (CALIBRATION.md).
 AUGMENT = 40          # augmented views per example, besides the crop upright and turned
 SHRINK = 0.05         # share of the identity in the metric's covariance
 TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened distances
-BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture
+BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (prototype expert)
+NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
+NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 
 
 class ProfileError(ValueError):
@@ -148,8 +153,8 @@ def fit_metric(views: np.ndarray, shrink: float = SHRINK) -> np.ndarray:
 @dataclass
 class TileSetProfile:
     name: str
-    prototypes: np.ndarray                 # (n, d) mean embedding of each example's views
-    metric: np.ndarray                     # (d, d) whitening learnt at calibration (x @ metric)
+    prototypes: np.ndarray | None          # (n, d) mean embedding of each example's views (format 2)
+    metric: np.ndarray | None              # (d, d) whitening learnt at calibration (x @ metric)
     codes: list[str]                       # code per example
     sources: list[str]                     # "calibration" or "correction" per example
     absent_codes: list[str] = field(default_factory=list)  # codes the set is known not to have
@@ -158,59 +163,122 @@ class TileSetProfile:
     temperature: float = TEMPERATURE
     base_weight: float = BASE_WEIGHT
     augment: int = AUGMENT
+    network: dict | None = None            # fine-tuned weights now (format 3), {name: array}
+    calibration_network: dict | None = None  # the same right after calibration (undo starts there)
+    examples: np.ndarray | None = None     # (n, s, s, 3) uint8 example crops (format 3)
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
     @classmethod
     def from_examples(cls, examples, name: str, embed=None, absent_codes=(), model_id: str | None = None,
-                      shrink: float = SHRINK, seed: int = 0, **params) -> "TileSetProfile":
+                      shrink: float = SHRINK, seed: int = 0, classifier=None, steps: int | None = None,
+                      batch: int | None = None, **params) -> "TileSetProfile":
         """Profile from ``[(crop_bgr, code), ...]`` (one or more examples per code).
-        ``embed(crops) -> (n, d)`` defaults to the base classifier's penultimate features."""
+
+        By default the shipped classifier is fine-tuned on the examples (format 3; ``classifier``:
+        another ``CropClassifier``, ``steps``: optimiser steps, default ``finetune.STEPS``). With
+        ``embed(crops) -> (n, d)`` (a custom embedding) it learns prototypes in a metric instead.
+        ``batch``: augmented views per step (default ``finetune.BATCH``)."""
         examples = list(examples)
         if not examples:
             raise ProfileError("a profile needs at least one example")
         for _, code in examples:
             _check_code(code)
-        default_id = ""
+        codes = [c for _, c in examples]
+        absent = sorted(set(absent_codes) - set(codes))
         if embed is None:
-            embed, default_id = default_embedder()
+            from . import finetune
+            if classifier is None:
+                from .reader import default_classifier
+                classifier = default_classifier()
+            crops = [_example_crop(c, classifier.imgsz) for c, _ in examples]
+            net = finetune.finetune(classifier, crops, codes, steps=finetune.STEPS if steps is None else steps,
+                                    batch=finetune.BATCH if batch is None else batch, seed=seed)
+            params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
+            params.setdefault("temperature", NETWORK_TEMPERATURE)
+            params.pop("augment", None)
+            return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
+                       absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
+                       network=net, calibration_network=net, examples=np.stack(crops), **params)
         augment = int(params.pop("augment", AUGMENT))
         if augment < 1:
             raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
         views = example_views(embed, [c for c, _ in examples], augment, seed)
-        profile = cls(name=name, prototypes=views.mean(1), metric=fit_metric(views, shrink),
-                      codes=[c for _, c in examples], sources=["calibration"] * len(examples),
-                      absent_codes=sorted(set(absent_codes) - {c for _, c in examples}),
-                      model_id=model_id if model_id is not None else default_id, augment=augment, **params)
+        profile = cls(name=name, prototypes=views.mean(1), metric=fit_metric(views, shrink), codes=codes,
+                      sources=["calibration"] * len(examples), absent_codes=absent,
+                      model_id=model_id or "", augment=augment, **params)
         profile._embed = embed
         return profile
 
-    def add_example(self, crop: np.ndarray, code: str, embed=None) -> None:
-        """Add a corrected tile (the web UI's corrections): the crop with its right code."""
+    @property
+    def uses_network(self) -> bool:
+        return self.network is not None
+
+    def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None) -> None:
+        """Add a corrected tile (the web UI's corrections): the crop with its right code. A
+        fine-tuned profile trains ``finetune.CORRECTION_STEPS`` more steps, half of each batch
+        drawn from the corrections (seconds on a CPU)."""
         _check_code(code)
-        embed = embed or self._embed
-        if embed is None:
-            embed, _ = default_embedder()
-            self._embed = embed
-        views = example_views(embed, [crop], self.augment, seed=len(self.codes))
-        if views.shape[2] != self.prototypes.shape[1]:
-            raise ProfileError(f"embedding size {views.shape[2]} does not match the profile's "
-                               f"{self.prototypes.shape[1]} (made with another classifier: calibrate again)")
-        self.prototypes = np.vstack([self.prototypes, views.mean(1)])
-        self._white_key = None
-        self.codes.append(code)
-        self.sources.append("correction")
+        if self.uses_network:
+            classifier = self._classifier(classifier)
+            crop = _example_crop(crop, classifier.imgsz)
+            self.examples = np.concatenate([self.examples, crop[None]])
+            self.codes.append(code)
+            self.sources.append("correction")
+            self.network = self._train_corrections(classifier, start=self.network)
+        else:
+            embed = embed or self._embed
+            if embed is None:
+                raise ProfileError("this profile (format 2) needs the embedding it was made with to learn a "
+                                   "correction: calibrate again to get a fine-tuned profile")
+            views = example_views(embed, [crop], self.augment, seed=len(self.codes))
+            if views.shape[2] != self.prototypes.shape[1]:
+                raise ProfileError(f"embedding size {views.shape[2]} does not match the profile's "
+                                   f"{self.prototypes.shape[1]} (made with another classifier: calibrate again)")
+            self.prototypes = np.vstack([self.prototypes, views.mean(1)])
+            self._white_key = None
+            self.codes.append(code)
+            self.sources.append("correction")
         if code in self.absent_codes:
             self.absent_codes.remove(code)
 
-    def remove_last(self) -> str:
-        """Undo the last correction; returns its code. Calibration examples are not removed."""
+    def remove_last(self, classifier=None) -> str:
+        """Undo the last correction; returns its code. Calibration examples are not removed. A
+        fine-tuned profile is retrained from its calibration weights on the corrections left."""
         if not self.sources or self.sources[-1] != "correction":
             raise ProfileError("no correction to undo")
-        self.prototypes = self.prototypes[:-1]
-        self._white_key = None
         self.sources.pop()
-        return self.codes.pop()
+        code = self.codes.pop()
+        if self.uses_network:
+            self.examples = self.examples[:-1]
+            self.network = (self._train_corrections(self._classifier(classifier), start=self.calibration_network)
+                            if self.n_corrections else self.calibration_network)
+        else:
+            self.prototypes = self.prototypes[:-1]
+            self._white_key = None
+        return code
+
+    def _train_corrections(self, classifier, start) -> dict:
+        from . import finetune
+        corrected = np.array([s == "correction" for s in self.sources])
+        # Half of each batch from the corrections, half from the calibration examples (so the
+        # set's other codes are not forgotten).
+        odds = np.where(corrected, 0.5 / max(corrected.sum(), 1), 0.5 / max((~corrected).sum(), 1))
+        steps = finetune.CORRECTION_STEPS * max(1, min(int(corrected.sum()), 5)) if start is self.calibration_network \
+            else finetune.CORRECTION_STEPS
+        return finetune.finetune(classifier, list(self.examples), self.codes, steps=steps, start=start,
+                                 weights=odds, lr=finetune.LEARNING_RATE / 3, seed=len(self.codes))
+
+    def _classifier(self, classifier=None):
+        if classifier is None:
+            from .reader import default_classifier
+            classifier = default_classifier()
+        model_id = getattr(classifier, "weights_id", "")
+        if self.model_id and model_id and self.model_id != model_id:
+            # Its weights were tuned from another model's: they would not fit this one.
+            raise ProfileError(f"tile-set profile {self.name!r} was made with other classifier weights "
+                               f"({self.model_id}, these are {model_id}): calibrate again with this model")
+        return classifier
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -224,7 +292,9 @@ class TileSetProfile:
     def scores(self, embeddings, turned=None) -> tuple[list[str], np.ndarray]:
         """(codes, (n, k) score of each crop for each known code): minus half the squared whitened
         distance to the code's nearest prototype, averaged over the crop's embedding upright and
-        ``turned`` 180° (when given)."""
+        ``turned`` 180° (when given). Prototype profiles only."""
+        if self.prototypes is None:
+            raise ProfileError("a fine-tuned profile reads crops, not embeddings (use network_scores)")
         emb = self._check(embeddings)
         proto = self._whitened_prototypes()
         dist = self._half_sq(emb @ self.metric, proto)
@@ -234,6 +304,23 @@ class TileSetProfile:
         row_code = np.array([codes.index(c) for c in self.codes])
         out = np.stack([-dist[:, row_code == k].min(1) for k in range(len(codes))], 1)
         return codes, out
+
+    def network_scores(self, classifier, crops) -> tuple[list[str], np.ndarray]:
+        """(codes, (n, k) logits of the fine-tuned network for each known code), averaged over each
+        crop upright and turned 180°."""
+        from . import finetune
+        classifier = self._classifier(classifier)
+        key = id(self.network)
+        if getattr(self, "_model_key", None) != key:
+            self._model = finetune.load_network(classifier, self.network)
+            self._model_key = key
+        logits = finetune.turned_logits(classifier, self._model, list(crops))
+        codes = self.known_codes
+        classes = list(classifier.classes)
+        missing = [c for c in codes if c not in classes]
+        if missing:
+            raise ProfileError(f"the classifier has no class for {missing}")
+        return codes, logits[:, [classes.index(c) for c in codes]]
 
     def _whitened_prototypes(self) -> np.ndarray:
         # Kept between calls (reading a photo should not redo n x d x d work); add_example and
@@ -257,7 +344,19 @@ class TileSetProfile:
 
     def classify(self, embeddings, base_probs, classes, turned=None) -> np.ndarray:
         """Re-ranked probabilities (n, len(classes)) for the base model's ``base_probs`` over
-        ``classes`` and the crops' ``embeddings`` (and those of the crops ``turned`` 180°)."""
+        ``classes`` and the crops' ``embeddings`` (and those of the crops ``turned`` 180°).
+        Prototype profiles; a fine-tuned one reads crops (``classify_crops``)."""
+        known, score = self.scores(embeddings, turned)
+        return self.mix(base_probs, classes, known, score)
+
+    def classify_crops(self, classifier, crops, base_probs) -> np.ndarray:
+        """Re-ranked probabilities (n, classifier's classes) of a fine-tuned profile for ``crops``
+        and the base model's ``base_probs`` of them."""
+        known, score = self.network_scores(classifier, crops)
+        return self.mix(base_probs, classifier.classes, known, score)
+
+    def mix(self, base_probs, classes, known, score) -> np.ndarray:
+        """``a * base + (1 - a) * softmax(score / T)`` over the ``known`` codes (module docstring)."""
         base = np.atleast_2d(np.asarray(base_probs, np.float64))
         classes = list(classes)
         if base.shape[1] != len(classes):
@@ -266,9 +365,8 @@ class TileSetProfile:
         for c in self.absent_codes:
             if c in classes:
                 out[:, classes.index(c)] = 0.0
-        known, score = self.scores(embeddings, turned)
         cols = [classes.index(c) for c in known if c in classes]
-        score = score[:, [known.index(classes[j]) for j in cols]]
+        score = np.asarray(score, np.float64)[:, [known.index(classes[j]) for j in cols]]
         if cols:
             # Mixture of experts: p = a base + (1 - a) q, q = softmax(score / T) over the codes the
             # profile knows (none for the others: they keep a base, in the base model's ratios).
@@ -287,16 +385,26 @@ class TileSetProfile:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
                 "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
-                "augment": self.augment}
+                "augment": self.augment, "expert": "network" if self.uses_network else "prototypes"}
 
     def save(self, path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = np.frombuffer(json.dumps(self.metadata()).encode(), np.uint8)
+        arrays = {"meta": meta}
+        if self.uses_network:
+            # float16 halves the file (the network is 0.5 M weights): reading is unchanged at
+            # that precision (CALIBRATION.md).
+            arrays["examples"] = np.asarray(self.examples, np.uint8)
+            for prefix, net in (("net/", self.network), ("net0/", self.calibration_network)):
+                for k, v in net.items():
+                    v = np.asarray(v)
+                    arrays[prefix + k] = v.astype(np.float16) if v.dtype.kind == "f" else v
+        else:
+            # float16: the metric is d x d (3 MB for the shipped classifier's 1280 values).
+            arrays.update(prototypes=self.prototypes.astype(np.float32), metric=self.metric.astype(np.float16))
         tmp = path.with_name(path.name + ".tmp.npz")
-        # float16 halves the file (the metric is d x d: 3 MB for the shipped classifier's 1280).
-        np.savez_compressed(tmp, prototypes=self.prototypes.astype(np.float32),
-                            metric=self.metric.astype(np.float16), meta=meta)
+        np.savez_compressed(tmp, **arrays)
         tmp.replace(path)
         return path
 
@@ -316,24 +424,45 @@ class TileSetProfile:
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ProfileError(f"{path}: unreadable metadata ({exc})") from None
         if meta.get("format") != FORMAT:
-            raise ProfileError(f"{path}: not a version-{VERSION} {FORMAT} file")
-        if meta.get("version") != VERSION:
+            raise ProfileError(f"{path}: not a {FORMAT} file")
+        if meta.get("version") not in READABLE_VERSIONS:
             raise ProfileError(f"{path}: a version-{meta.get('version')} profile (an earlier mjtable); "
-                               f"this one reads version {VERSION}: calibrate again")
+                               f"this one reads versions {', '.join(map(str, READABLE_VERSIONS))}: calibrate again")
+        for c in meta["codes"]:
+            _check_code(c)
+        n = len(meta["codes"])
+        common = dict(name=meta["name"], codes=list(meta["codes"]), sources=list(meta["sources"]),
+                      absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
+                      created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
+                      base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)))
+        if meta.get("expert") == "network":
+            net = {k[4:]: v.astype(np.float32) if v.dtype.kind == "f" else v
+                   for k, v in arrays.items() if k.startswith("net/")}
+            net0 = {k[5:]: v.astype(np.float32) if v.dtype.kind == "f" else v
+                    for k, v in arrays.items() if k.startswith("net0/")}
+            examples = arrays.get("examples")
+            if not net or not net0 or examples is None or len(examples) != n:
+                raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")
+            return cls(prototypes=None, metric=None, network=net, calibration_network=net0,
+                       examples=examples.astype(np.uint8), **common)
         try:
             proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
         except KeyError as exc:
             raise ProfileError(f"{path}: missing array {exc}") from None
-        n = len(meta["codes"])
         if proto.ndim != 2 or proto.shape[0] != n or metric.shape != (proto.shape[1], proto.shape[1]):
             raise ProfileError(f"{path}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
-        for c in meta["codes"]:
-            _check_code(c)
-        return cls(name=meta["name"], prototypes=proto, metric=metric, codes=list(meta["codes"]),
-                   sources=list(meta["sources"]), absent_codes=list(meta.get("absent_codes", [])),
-                   model_id=meta.get("model_id", ""), created=float(meta.get("created", 0.0)),
-                   temperature=float(meta["temperature"]), base_weight=float(meta["base_weight"]),
-                   augment=int(meta.get("augment", AUGMENT)))
+        return cls(prototypes=proto, metric=metric, **common)
+
+
+def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:
+    """An example crop as the network reads it (BGR uint8, ``size`` square)."""
+    import cv2
+    crop = np.asarray(crop)
+    if crop.ndim != 3 or crop.shape[2] != 3:
+        raise ProfileError(f"an example crop must be a BGR image, got shape {crop.shape}")
+    if crop.shape[:2] != (size, size):
+        crop = cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(crop, np.uint8)
 
 
 def _check_code(code: str) -> None:
@@ -377,20 +506,34 @@ def apply_profile(readings, profile: TileSetProfile | None, turned=None, classes
             rot = np.stack([np.asarray(turned[i] if turned[i] is not None else readings[i].embedding, np.float32)
                             for i in idx])
         base = np.stack([_reading_probs(readings[i], classes) for i in idx])
-        probs = profile.classify(emb, base, classes, turned=rot)
-        for i, p in zip(idx, probs):
-            r = readings[i]
-            top = np.argsort(-p)[:3]
-            old_top = float(r.top3[0][1]) if r.top3 else 1.0
-            r.top3 = [(classes[j], float(p[j])) for j in top]
-            # A TileRead's confidence is the detector's times the classifier's: keep the detector's.
-            other = float(r.confidence) / old_top if old_top > 0 else 1.0
-            r.code = classes[top[0]]
-            r.confidence = min(1.0, other) * float(p[top[0]])
+        _rerank([readings[i] for i in idx], profile.classify(emb, base, classes, turned=rot), classes)
     if not keep_embeddings:
         for r in readings:
             r.embedding = None
     return readings
+
+
+def apply_network_profile(readings, crops, profile: TileSetProfile, classifier):
+    """Re-rank the base ``readings`` of ``crops`` (one each; None for a face-down tile) with a
+    fine-tuned ``profile``, in place (as ``apply_profile``). Returns ``readings``."""
+    classes = list(classifier.classes)
+    idx = [i for i, (r, c) in enumerate(zip(readings, crops)) if c is not None and r.top3]
+    if idx:
+        base = np.stack([_reading_probs(readings[i], classes) for i in idx])
+        probs = profile.classify_crops(classifier, [crops[i] for i in idx], base)
+        _rerank([readings[i] for i in idx], probs, classes)
+    return readings
+
+
+def _rerank(readings, probs, classes) -> None:
+    for r, p in zip(readings, probs):
+        top = np.argsort(-p)[:3]
+        old_top = float(r.top3[0][1]) if r.top3 else 1.0
+        r.top3 = [(classes[j], float(p[j])) for j in top]
+        # A TileRead's confidence is the detector's times the classifier's: keep the detector's.
+        other = float(r.confidence) / old_top if old_top > 0 else 1.0
+        r.code = classes[top[0]]
+        r.confidence = min(1.0, other) * float(p[top[0]])
 
 
 # ---- the user's saved profiles ---------------------------------------------------------------

@@ -129,17 +129,21 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
-    """``classifier.classify(crops)``; with a tile-set ``profile``, the crops turned 180° are
-    classified in the same batch and the profile re-ranks the readings from both views' embeddings
-    (``vision.profile.apply_profile``)."""
+    """``classifier.classify(crops)``; with a tile-set ``profile`` the readings are re-ranked by
+    it: a fine-tuned profile reads the crops with its own weights
+    (``vision.profile.apply_network_profile``); a prototype profile compares the embeddings of the
+    crops and of the crops turned 180°, classified in the same batch (``apply_profile``)."""
     if profile is None:
         return classifier.classify(crops, embeddings=embeddings)
-    from .profile import ProfileError, apply_profile, rot180
+    from .profile import ProfileError, apply_network_profile, apply_profile, rot180
     model_id = getattr(classifier, "weights_id", "")
     if profile.model_id and model_id and profile.model_id != model_id:
-        # Its prototypes are embeddings of another model: compared with this one's, they mislead.
+        # Its prototypes or weights come from another model: with this one's, they mislead.
         raise ProfileError(f"tile-set profile {profile.name!r} was made with other classifier weights "
                            f"({profile.model_id}, these are {model_id}): calibrate again with this model")
+    if getattr(profile, "uses_network", False):
+        # The fine-tuned network reads both views itself; the base reading is mixed in.
+        return apply_network_profile(classifier.classify(crops, embeddings=embeddings), crops, profile, classifier)
     # Both views are classified here anyway; the profile reads their embeddings itself.
     both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True, turn_average=False)
     readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]

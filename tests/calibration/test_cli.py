@@ -7,7 +7,7 @@ from mjtable.cli import main
 from vision import calibration, profile as profile_mod
 from vision.calibration import Calibration, assign_layout
 
-from .helpers import code_crop, fake_embed, mock_tiles
+from .helpers import code_crop, mock_tiles, quick_finetune
 
 
 @pytest.fixture()
@@ -29,7 +29,7 @@ def fake_calibrate(monkeypatch):
                 t.code, t.confidence = "4p", 0.61
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
     monkeypatch.setattr(calibration, "calibrate", fake)
-    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    quick_finetune(monkeypatch)
     return state
 
 
@@ -53,7 +53,8 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert "* club-set" in out and "34 codes" in out
     loaded = profile_mod.ProfileStore(d).active()
     assert loaded.name == "Club set" and sorted(loaded.absent_codes) == [f"{n}f" for n in range(1, 9)]
-    assert loaded.model_id == "test-model"
+    from vision.reader import default_classifier
+    assert loaded.uses_network and loaded.model_id == default_classifier().weights_id
 
 
 def test_prompt_answer(photo, tmp_path, fake_calibrate, monkeypatch, capsys):

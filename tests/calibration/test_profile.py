@@ -126,7 +126,7 @@ def test_load_rejects_bad_files(tmp_path):
         TileSetProfile.load(tmp_path / "none.npz")
     np.savez(tmp_path / "other.npz", meta=np.frombuffer(b'{"format": "x"}', np.uint8),
              embeddings=np.zeros((1, 2)), colours=np.zeros((1, 10)))
-    with pytest.raises(ProfileError, match="not a version"):
+    with pytest.raises(ProfileError, match="not a mjtable-tileset-profile file"):
         TileSetProfile.load(tmp_path / "other.npz")
     # A profile of the first format (issue 7's cosine profiles): refused with the advice.
     old = b'{"format": "mjtable-tileset-profile", "version": 1, "codes": ["1m"]}'

@@ -5,12 +5,12 @@ import cv2
 import pytest
 from flask import Flask
 
-from vision import calibration, profile as profile_mod
+from vision import calibration
 from vision.calibration import Calibration, assign_layout
 from vision.profile import ProfileStore
 from webui import calibrate
 
-from .helpers import code_crop, fake_embed, mock_tiles
+from .helpers import code_crop, mock_tiles, quick_finetune
 
 
 @pytest.fixture()
@@ -22,7 +22,7 @@ def client(tmp_path, monkeypatch):
         tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
     monkeypatch.setattr(calibration, "calibrate", fake)
-    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    quick_finetune(monkeypatch)
     app = Flask(__name__)
     app.config.update(SECRET_KEY="x", DATA_DIR=str(tmp_path), TESTING=True)
     app.register_blueprint(calibrate.bp)
@@ -101,7 +101,7 @@ def test_in_the_web_ui_app(tmp_path, monkeypatch):
         tiles[5].code = "2p"
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
     monkeypatch.setattr(calibration, "calibrate", fake)
-    monkeypatch.setattr(profile_mod, "default_embedder", lambda: (fake_embed(), "test-model"))
+    quick_finetune(monkeypatch)
     app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True})
     if "calibrate" not in app.blueprints:
         app.register_blueprint(calibrate.bp)

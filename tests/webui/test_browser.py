@@ -319,10 +319,12 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
     """Issue 7: correcting a photographed tile on the review page adds its crop to the active
-    tile-set profile (the profile's examples come from the real classifier's embeddings)."""
+    tile-set profile (a fine-tuned one, with the real classifier, a few steps only)."""
     import numpy as np
 
+    from tests.calibration.helpers import quick_finetune
     from vision.profile import ProfileStore, TileSetProfile
+    quick_finetune(monkeypatch)
     store = ProfileStore(app.config["DATA_DIR"])
     rng = np.random.default_rng(0)
     crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
@@ -333,7 +335,9 @@ def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch
     browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
     wait(browser, 60).until(lambda _: store.active().n_corrections == 1)
     profile = store.active()
-    assert profile.n_corrections == 1
+    assert profile.n_corrections == 1 and profile.codes[-1] == "4s"
+    # The correction trained the profile's network further (its calibration weights are kept for undo).
+    assert any(not np.array_equal(profile.network[k], profile.calibration_network[k]) for k in profile.network)
 
 
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):

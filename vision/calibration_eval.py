@@ -258,10 +258,10 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     examples = list(zip(calib_crops, calib_codes))
     if expert == "network":
         profile = TileSetProfile.from_examples(examples, name="eval", classifier=classifier.classifier,
-                                               absent_codes=absent, model_id="eval", **(params or {}))
+                                               absent_codes=absent, model_id=classifier.weights_id, **(params or {}))
     else:
         profile = TileSetProfile.from_examples(examples, name="eval", embed=embed, absent_codes=absent,
-                                               model_id="eval", **(params or {}))
+                                               model_id=classifier.weights_id, **(params or {}))
     build_s = time.perf_counter() - t0
     before = [r.code for r in classifier.classify(list(test_crops), embeddings=False)]
     after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]

@@ -22,30 +22,15 @@ from .types import TileRead
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
 DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detect_side)
-#: Detections between ``LOW_CONF`` and the detector's own threshold are kept only where the
-#: classifier is at least ``VERIFY_CONF`` sure of the code (face-up tiles; face-down ones need
-#: the detector's threshold). The detector finds blank-faced white dragons with confidence
-#: 0.1-0.3 (too like an empty table); the classifier names them surely. Weak detections touching
-#: the image's border are dropped: there they are mostly tiles cut by the frame, unreadable and
-#: unlabelled. Chosen on the valid split (models/detector/MODEL_CARD.md).
-LOW_CONF = 0.1
-VERIFY_CONF = 0.95
 
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
-                 detector_conf: float | None = None, detector_imgsz: int | None = None,
-                 low_conf: float | None = LOW_CONF, verify_conf: float = VERIFY_CONF):
-        """``detector_conf``: the detector's threshold (its default 0.3); ``low_conf``: the lowest
-        detector confidence kept when the classifier is ``verify_conf`` sure (None: no such)."""
-        self.accept_conf = None
+                 detector_conf: float | None = None, detector_imgsz: int | None = None):
         if detector is None:
             from .detector import TileDetector
             detector = TileDetector(detector_weights, imgsz=detector_imgsz,
                                     **({"conf": detector_conf} if detector_conf else {}))
-            if low_conf is not None and low_conf < detector.conf:
-                self.accept_conf, detector.conf = detector.conf, low_conf
-        self.verify_conf = verify_conf
         if classifier is None:
             from .classifier import CropClassifier
             classifier = CropClassifier(classifier_weights)
@@ -93,10 +78,6 @@ class TileReader:
             sideways = is_sideways_box(box)
             corners = None if dets.corners is None else [tuple(map(float, p * scale)) for p in dets.corners[i]]
             det_conf = float(dets.confidence[i])
-            if self.accept_conf is not None and det_conf < self.accept_conf and (
-                    i not in readings or readings[i].confidence < self.verify_conf
-                    or _touches_border(dets.xyxy[i], src.shape)):
-                continue  # a weak detection the classifier does not confirm, or a tile cut by the frame
             if i in readings:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
@@ -109,11 +90,6 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
-
-
-def _touches_border(box, shape, margin: float = 2.0) -> bool:
-    x0, y0, x1, y1 = box
-    return x0 <= margin or y0 <= margin or x1 >= shape[1] - 1 - margin or y1 >= shape[0] - 1 - margin
 
 
 _DEFAULT: TileReader | None = None

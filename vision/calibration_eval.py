@@ -270,18 +270,18 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
 
 def with_corrections(classifier, profile, test_crops, test_truth):
     """Learning from corrections: the user reviews the first half of the test tiles in order and
-    corrects every misread one (each correction goes into the profile at once); returns (number
-    of corrections, accuracy on the second half after those corrections)."""
+    corrects every misread one; returns (number of corrections, accuracy on the second half after
+    those corrections). A prototype profile adds each correction at once; a fine-tuned profile
+    keeps them and relearns once at the end (``TileSetProfile.relearn``)."""
     half = len(test_crops) // 2
     n = 0
     for crop, code in zip(test_crops[:half], test_truth[:half]):
         [r] = classify_with_profile(classifier, [crop], profile)
         if r.code != code:
-            if profile.uses_network:
-                profile.add_example(crop, code, classifier=classifier.classifier)
-            else:
-                profile.add_example(crop, code)
+            profile.add_example(crop, code)
             n += 1
+    if profile.uses_network and n:
+        profile.relearn(classifier=classifier.classifier)
     rest, truth = test_crops[half:], test_truth[half:]
     return n, accuracy([r.code for r in classify_with_profile(classifier, list(rest), profile)], truth)
 

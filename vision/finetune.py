@@ -23,7 +23,6 @@ STEPS = 400          # optimiser steps at calibration
 BATCH = 64           # augmented views per step
 LEARNING_RATE = 3e-3
 LABEL_SMOOTHING = 0.1
-CORRECTION_STEPS = 60  # further steps after a correction (from the profile's current weights)
 
 
 def _input(classifier, crops):

@@ -6,9 +6,9 @@ models/classifier/CALIBRATION.md):
 
 - **Fine-tuned network (format 3, the default with the shipped classifier).** The base
   classifier's weights trained further on many augmented views of the calibration examples
-  (``vision.finetune``): the whole network adapts to the set's drawing. A correction trains it a
-  few more steps with the corrected crop; undoing one retrains from the calibration weights
-  without it. The example crops are kept in the profile for that.
+  (``vision.finetune``): the whole network adapts to the set's drawing. Corrections are kept
+  (crop and code) and learnt by ``relearn`` (the same fine-tuning on every example); the
+  example crops are kept in the profile for that.
 - **Prototypes in a learnt metric (format 2; used when the profile is built from a custom
   ``embed`` function).** Each example's prototype is the mean embedding (base classifier's
   penultimate features) of its views; the metric whitens the spread of the views around their
@@ -166,6 +166,7 @@ class TileSetProfile:
     network: dict | None = None            # fine-tuned weights now (format 3), {name: array}
     calibration_network: dict | None = None  # the same right after calibration (undo starts there)
     examples: np.ndarray | None = None     # (n, s, s, 3) uint8 example crops (format 3)
+    learnt: bool = True                    # the network has learnt every example (format 3)
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -216,16 +217,16 @@ class TileSetProfile:
 
     def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None) -> None:
         """Add a corrected tile (the web UI's corrections): the crop with its right code. A
-        fine-tuned profile trains ``finetune.CORRECTION_STEPS`` more steps, half of each batch
-        drawn from the corrections (seconds on a CPU)."""
+        fine-tuned profile keeps it (instantly) and learns it at the next ``relearn``; training
+        a few steps per correction was measured to make the profile worse (CALIBRATION.md). A
+        prototype profile adds a prototype at once."""
         _check_code(code)
         if self.uses_network:
-            classifier = self._classifier(classifier)
-            crop = _example_crop(crop, classifier.imgsz)
-            self.examples = np.concatenate([self.examples, crop[None]])
+            size = self.examples.shape[1]
+            self.examples = np.concatenate([self.examples, _example_crop(crop, size)[None]])
             self.codes.append(code)
             self.sources.append("correction")
-            self.network = self._train_corrections(classifier, start=self.network)
+            self.learnt = False
         else:
             embed = embed or self._embed
             if embed is None:
@@ -244,30 +245,33 @@ class TileSetProfile:
 
     def remove_last(self, classifier=None) -> str:
         """Undo the last correction; returns its code. Calibration examples are not removed. A
-        fine-tuned profile is retrained from its calibration weights on the corrections left."""
+        fine-tuned profile that had learnt it goes back to its calibration weights when no
+        correction is left, else it waits for the next ``relearn``."""
         if not self.sources or self.sources[-1] != "correction":
             raise ProfileError("no correction to undo")
         self.sources.pop()
         code = self.codes.pop()
         if self.uses_network:
             self.examples = self.examples[:-1]
-            self.network = (self._train_corrections(self._classifier(classifier), start=self.calibration_network)
-                            if self.n_corrections else self.calibration_network)
+            if not self.n_corrections:
+                self.network, self.learnt = self.calibration_network, True
+            else:
+                self.learnt = False
         else:
             self.prototypes = self.prototypes[:-1]
             self._white_key = None
         return code
 
-    def _train_corrections(self, classifier, start) -> dict:
+    def relearn(self, classifier=None, steps: int | None = None, seed: int = 0) -> None:
+        """Fine-tune the base classifier again on every example, calibration and corrections
+        (``finetune.STEPS`` steps, as long as calibrating: about a minute on a small CPU)."""
         from . import finetune
-        corrected = np.array([s == "correction" for s in self.sources])
-        # Half of each batch from the corrections, half from the calibration examples (so the
-        # set's other codes are not forgotten).
-        odds = np.where(corrected, 0.5 / max(corrected.sum(), 1), 0.5 / max((~corrected).sum(), 1))
-        steps = finetune.CORRECTION_STEPS * max(1, min(int(corrected.sum()), 5)) if start is self.calibration_network \
-            else finetune.CORRECTION_STEPS
-        return finetune.finetune(classifier, list(self.examples), self.codes, steps=steps, start=start,
-                                 weights=odds, lr=finetune.LEARNING_RATE / 3, seed=len(self.codes))
+        if not self.uses_network:
+            raise ProfileError("only fine-tuned profiles relearn (format 3): calibrate again")
+        classifier = self._classifier(classifier)
+        self.network = finetune.finetune(classifier, list(self.examples), self.codes,
+                                         steps=finetune.STEPS if steps is None else steps, seed=seed)
+        self.learnt = True
 
     def _classifier(self, classifier=None):
         if classifier is None:
@@ -385,7 +389,8 @@ class TileSetProfile:
         return {"format": FORMAT, "version": VERSION, "name": self.name, "codes": self.codes,
                 "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
-                "augment": self.augment, "expert": "network" if self.uses_network else "prototypes"}
+                "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
+                "learnt": self.learnt}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -444,7 +449,7 @@ class TileSetProfile:
             if not net or not net0 or examples is None or len(examples) != n:
                 raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")
             return cls(prototypes=None, metric=None, network=net, calibration_network=net0,
-                       examples=examples.astype(np.uint8), **common)
+                       examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
         try:
             proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
         except KeyError as exc:
@@ -591,7 +596,8 @@ class ProfileStore:
                 out.append({"slug": p.stem, "name": p.stem, "path": str(p), "error": str(exc), "active": False})
                 continue
             out.append({"slug": p.stem, "name": prof.name, "path": str(p), "codes": len(prof.known_codes),
-                        "corrections": prof.n_corrections, "created": prof.created, "model_id": prof.model_id,
+                        "corrections": prof.n_corrections, "learnt": prof.learnt, "created": prof.created,
+                        "model_id": prof.model_id,
                         "active": p.stem == active})
         return out
 

@@ -24,6 +24,8 @@ def register(sub) -> None:
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
     g.add_argument("--deactivate", action="store_true", help="use no profile (the base model alone)")
     g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
+    g.add_argument("--relearn", metavar="NAME", help="fine-tune a saved profile again on its calibration tiles "
+                   "and the corrections made since (about a minute)")
     p.set_defaults(func=run)
 
 
@@ -35,9 +37,10 @@ def _err(msg: str) -> int:
 def run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
-    managing = args.list or args.activate or args.remove or args.deactivate
+    managing = args.list or args.activate or args.remove or args.deactivate or args.relearn
     if managing and args.photo:
-        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove, not both")
+        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--relearn, "
+                    "not both")
     try:
         if args.list:
             return _list(store)
@@ -48,6 +51,14 @@ def run(args) -> int:
         if args.deactivate:
             store.activate(None)
             print("no active profile: the base model reads tiles alone")
+            return 0
+        if args.relearn:
+            profile = store.load(args.relearn)
+            print(f"relearning {profile.name!r}: {len(profile.codes) - profile.n_corrections} calibration tiles, "
+                  f"{profile.n_corrections} corrections...", flush=True)
+            profile.relearn()
+            store.save(profile)
+            print("done")
             return 0
         if args.remove:
             name = store.load(args.remove).name
@@ -79,7 +90,8 @@ def _list(store) -> int:
         if "error" in e:
             print(f"{mark} {e['slug']:<24} unreadable: {e['error']}")
         else:
-            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)")
+            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)"
+                  + ("" if e.get("learnt", True) else f" not learnt yet (mjtable calibrate --relearn {e['slug']})"))
     return 0
 
 

@@ -87,9 +87,8 @@ def code_crop(code: str, seed: int = 0, noise: float = 8.0, size: int = 64) -> n
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
-def quick_finetune(monkeypatch, steps: int = 3, correction_steps: int = 2) -> None:
+def quick_finetune(monkeypatch, steps: int = 3) -> None:
     """Fine-tuned profiles with the real classifier, but a few optimiser steps only (the
     mechanics under test, not the accuracy: that is ``vision.calibration_eval``'s)."""
     from vision import finetune
     monkeypatch.setattr(finetune, "STEPS", steps)
-    monkeypatch.setattr(finetune, "CORRECTION_STEPS", correction_steps)

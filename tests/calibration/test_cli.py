@@ -106,3 +106,20 @@ def test_manage_profiles(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
     assert main(["calibrate", "--remove", "a"]) == 0
     assert store.active_slug() is None and [e["slug"] for e in store.list()] == ["b"]
     assert main(["calibrate", "--deactivate"]) == 0
+
+
+def test_relearn_learns_the_corrections(photo, tmp_path, fake_calibrate, capsys):
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    store = profile_mod.ProfileStore(d)
+    prof = store.active()
+    prof.add_example(code_crop("3p", seed=5), "3p")
+    store.save(prof)
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    assert "1 correction(s) not learnt yet (mjtable calibrate --relearn club-set)" in capsys.readouterr().out
+    assert main(["calibrate", "--relearn", "club-set", "--data-dir", d]) == 0
+    assert "1 corrections" in capsys.readouterr().out
+    relearnt = store.active()
+    assert relearnt.learnt and relearnt.n_corrections == 1
+    assert any((relearnt.network[k] != prof.network[k]).any() for k in prof.network)
+    assert main(["calibrate", "--relearn", "nothing", "--data-dir", d]) == 2

@@ -63,19 +63,30 @@ def test_save_load_round_trip(profile, classifier, tmp_path):
     assert np.allclose([p for _, p in a], [p for _, p in b], atol=0.02)   # weights saved in float16
 
 
-def test_correction_trains_further_and_undo_restores(classifier, monkeypatch):
-    from vision import finetune
-    monkeypatch.setattr(finetune, "CORRECTION_STEPS", 3)
+def test_corrections_are_kept_then_relearnt_and_undone(classifier, tmp_path):
     prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
                                         steps=3, absent_codes=["2f"])
     calibrated = prof.network
     prof.add_example(code_crop("2f"), "2f", classifier=classifier)
     assert prof.n_corrections == 1 and "2f" not in prof.absent_codes and len(prof.examples) == len(CODES) + 1
-    assert any(not np.array_equal(prof.network[k], calibrated[k]) for k in calibrated)
-    assert prof.remove_last(classifier=classifier) == "2f"
-    assert prof.network is prof.calibration_network and len(prof.examples) == len(CODES)
+    assert prof.network is calibrated and not prof.learnt          # kept, not learnt yet
+    loaded = TileSetProfile.load(prof.save(tmp_path / "p.npz"))
+    assert not loaded.learnt and loaded.codes[-1] == "2f" and np.array_equal(loaded.examples, prof.examples)
+    loaded.relearn(classifier=classifier, steps=3)
+    assert loaded.learnt and any(not np.array_equal(loaded.network[k], calibrated[k]) for k in calibrated)
+    assert loaded.remove_last(classifier=classifier) == "2f"
+    assert loaded.learnt and len(loaded.examples) == len(CODES)
+    assert all(np.array_equal(loaded.network[k], loaded.calibration_network[k]) for k in calibrated)
     with pytest.raises(ProfileError, match="no correction"):
-        prof.remove_last(classifier=classifier)
+        loaded.remove_last(classifier=classifier)
+
+
+def test_undo_of_a_learnt_correction_with_others_left_waits_for_relearn(classifier):
+    prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier, steps=2)
+    prof.add_example(code_crop("2m"), "2m")
+    prof.add_example(code_crop("3m"), "3m")
+    prof.relearn(classifier=classifier, steps=2)
+    assert prof.remove_last() == "3m" and not prof.learnt and prof.n_corrections == 1
 
 
 def test_profile_of_other_weights_is_refused(profile, classifier):
@@ -85,7 +96,7 @@ def test_profile_of_other_weights_is_refused(profile, classifier):
     with pytest.raises(ProfileError, match="other classifier weights"):
         classify_with_profile(classifier, [code_crop("1m")], other)
     with pytest.raises(ProfileError, match="other classifier weights"):
-        other.add_example(code_crop("1m"), "1m", classifier=classifier)
+        other.relearn(classifier=classifier, steps=1)
 
 
 def test_bad_example_crop(classifier):

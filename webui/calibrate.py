@@ -144,21 +144,6 @@ def activate():
     return _on_named_profile(_store().activate, "Active profile: {name}.")
 
 
-def relearn_profile(data_dir, name: str) -> None:
-    """Fine-tune a saved profile again on its calibration tiles and corrections (about a
-    minute: the request waits for it)."""
-    store = ProfileStore(data_dir)
-    profile = store.load(name)
-    profile.relearn()
-    store.save(profile)
-
-
-@bp.post("/relearn")
-def relearn():
-    return _on_named_profile(lambda name: relearn_profile(current_app.config.get("DATA_DIR"), name),
-                             "Profile {name} has learnt its corrections.")
-
-
 @bp.post("/deactivate")
 def deactivate():
     _store().activate(None)

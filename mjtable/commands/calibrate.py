@@ -24,8 +24,9 @@ def register(sub) -> None:
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
     g.add_argument("--deactivate", action="store_true", help="use no profile (the base model alone)")
     g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
-    g.add_argument("--relearn", metavar="NAME", help="fine-tune a saved profile again on its calibration tiles "
-                   "and the corrections made since (about a minute)")
+    g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
+                   "calibration tiles and the corrections made since (about a minute; so far measured to "
+                   "lower accuracy on some sets: models/classifier/CALIBRATION.md)")
     p.set_defaults(func=run)
 
 
@@ -91,7 +92,8 @@ def _list(store) -> int:
             print(f"{mark} {e['slug']:<24} unreadable: {e['error']}")
         else:
             print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)"
-                  + ("" if e.get("learnt", True) else f" not learnt yet (mjtable calibrate --relearn {e['slug']})"))
+                  + ("" if e.get("learnt", True) else " not learnt yet (experimental: mjtable calibrate --relearn "
+                                                         f"{e['slug']})"))
     return 0
 
 

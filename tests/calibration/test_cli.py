@@ -116,7 +116,7 @@ def test_relearn_learns_the_corrections(photo, tmp_path, fake_calibrate, capsys)
     prof.add_example(code_crop("3p", seed=5), "3p")
     store.save(prof)
     assert main(["calibrate", "--list", "--data-dir", d]) == 0
-    assert "1 correction(s) not learnt yet (mjtable calibrate --relearn club-set)" in capsys.readouterr().out
+    assert "1 correction(s) not learnt yet (experimental: mjtable calibrate --relearn club-set)" in capsys.readouterr().out
     assert main(["calibrate", "--relearn", "club-set", "--data-dir", d]) == 0
     assert "1 corrections" in capsys.readouterr().out
     relearnt = store.active()

@@ -77,14 +77,6 @@ def test_manage_and_corrections(client):
                     content_type="multipart/form-data")
     assert r.status_code == 200 and r.get_json() == {"profile": "a", "code": "3s", "corrections": 1}
     assert client.store.active().n_corrections == 1
-    page = client.get("/calibrate/").get_data(as_text=True)
-    assert "(not learnt yet)" in page and "Learn the corrections" in page
-    before = client.store.active().network
-    r = client.post("/calibrate/relearn", data={"name": "a"}, follow_redirects=True)
-    assert "Profile a has learnt its corrections." in r.get_data(as_text=True)
-    learnt = client.store.active()
-    assert learnt.learnt and any((learnt.network[k] != before[k]).any() for k in before)
-    assert "(not learnt yet)" not in client.get("/calibrate/").get_data(as_text=True)
     r = client.post("/calibrate/corrections", data={"code": "3x", "crop": (io.BytesIO(png.tobytes()), "c.png")},
                     content_type="multipart/form-data")
     assert r.status_code == 400

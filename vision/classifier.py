@@ -58,22 +58,20 @@ class CropClassifier:
             self._weights_id = weights_id(self.weights_path)
         return self._weights_id
 
+    def to_input(self, crops: list[np.ndarray]):
+        """BGR crops (any size) as the model's input tensor (RGB, 0-1, resized to ``imgsz``)."""
+        import cv2
+        s = self.imgsz
+        batch = np.stack([cv2.resize(c, (s, s), interpolation=cv2.INTER_AREA) if c.shape[:2] != (s, s) else c
+                          for c in crops])
+        return self.torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
+
     def logits_and_features(self, crops: list[np.ndarray]):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input)."""
-        import cv2
-        torch = self.torch
         if not crops:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
-        batch = np.stack([cv2.resize(c, (self.imgsz, self.imgsz), interpolation=cv2.INTER_AREA)
-                          if c.shape[:2] != (self.imgsz, self.imgsz) else c for c in crops])
-        x = torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
-        with torch.inference_mode():
-            layers = list(self.model.model)
-            for layer in layers[:-1]:  # yolov8-cls: a plain chain of layers, then the Classify head
-                x = layer(x)
-            head = layers[-1]
-            feats = head.pool(head.conv(x)).flatten(1)
-            logits = head.linear(feats)
+        with self.torch.inference_mode():
+            logits, feats = forward(self.model, self.to_input(crops), features=True)
         return logits.numpy(), feats.numpy()
 
     def probabilities(self, logits: np.ndarray) -> np.ndarray:
@@ -103,6 +101,18 @@ class CropClassifier:
             top3 = [(self.classes[j], float(p[j])) for j in top]
             out.append(CropReading(top3[0][0], top3[0][1], top3, feats[i] if embeddings else None))
         return out
+
+
+def forward(model, x, features: bool = False):
+    """Logits (and penultimate features) of a yolov8-cls module: a plain chain of layers, then
+    the Classify head, run by hand so that the features are reachable."""
+    layers = list(model.model)
+    for layer in layers[:-1]:
+        x = layer(x)
+    head = layers[-1]
+    feats = head.pool(head.conv(x)).flatten(1)
+    logits = head.linear(feats)
+    return (logits, feats) if features else logits
 
 
 def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:

@@ -19,30 +19,13 @@ import copy
 
 import numpy as np
 
+from .classifier import forward
+
 #: Defaults chosen on the tuning draw (seed 11) of vision.calibration_eval, not the reported one.
 STEPS = 400          # optimiser steps at calibration
 BATCH = 64           # augmented views per step
 LEARNING_RATE = 3e-3
 LABEL_SMOOTHING = 0.1
-
-
-def _input(classifier, crops):
-    import cv2
-    import torch
-    s = classifier.imgsz
-    batch = np.stack([cv2.resize(c, (s, s), interpolation=cv2.INTER_AREA) if c.shape[:2] != (s, s) else c
-                      for c in crops])
-    return torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
-
-
-def _forward(model, x, features: bool = False):
-    layers = list(model.model)
-    for layer in layers[:-1]:  # yolov8-cls: a plain chain of layers, then the Classify head
-        x = layer(x)
-    head = layers[-1]
-    feats = head.pool(head.conv(x)).flatten(1)
-    logits = head.linear(feats)
-    return (logits, feats) if features else logits
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -88,7 +71,7 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
         views = [augment_crop(crops[i], rng) if rng.random() < 0.9 else
                  (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
-        loss = torch.nn.functional.cross_entropy(_forward(model, _input(classifier, views)), labels[idx],
+        loss = torch.nn.functional.cross_entropy(forward(model, classifier.to_input(views)), labels[idx],
                                                  label_smoothing=LABEL_SMOOTHING)
         opt.zero_grad()
         loss.backward()
@@ -107,6 +90,6 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
     with torch.inference_mode():
         for start in range(0, len(crops), 256):
             part = list(crops[start:start + 256])
-            both = _forward(model, _input(classifier, part + [rot180(c) for c in part])).numpy()
+            both = forward(model, classifier.to_input(part + [rot180(c) for c in part])).numpy()
             out.append((both[:len(part)] + both[len(part):]) / 2)
     return np.concatenate(out) if out else np.zeros((0, len(classifier.classes)), np.float32)

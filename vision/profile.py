@@ -274,15 +274,21 @@ class TileSetProfile:
         self.learnt = True
 
     def _classifier(self, classifier=None):
+        """``classifier`` (default: the shipped one), checked to be the model this profile was
+        made with."""
         if classifier is None:
             from .reader import default_classifier
             classifier = default_classifier()
+        self.check_model(classifier)
+        return classifier
+
+    def check_model(self, classifier) -> None:
+        """Refuse a classifier other than the one this profile was made with: its prototypes or
+        weights come from that model and would mislead with another one's."""
         model_id = getattr(classifier, "weights_id", "")
         if self.model_id and model_id and self.model_id != model_id:
-            # Its weights were tuned from another model's: they would not fit this one.
             raise ProfileError(f"tile-set profile {self.name!r} was made with other classifier weights "
                                f"({self.model_id}, these are {model_id}): calibrate again with this model")
-        return classifier
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -401,7 +407,10 @@ class TileSetProfile:
             # float16 halves the file (the network is 0.5 M weights): reading is unchanged at
             # that precision (CALIBRATION.md).
             arrays["examples"] = np.asarray(self.examples, np.uint8)
-            for prefix, net in (("net/", self.network), ("net0/", self.calibration_network)):
+            nets = [("net0/", self.calibration_network)]
+            if self.network is not self.calibration_network:  # relearnt: both kept (undo goes back)
+                nets.append(("net/", self.network))
+            for prefix, net in nets:
                 for k, v in net.items():
                     v = np.asarray(v)
                     arrays[prefix + k] = v.astype(np.float16) if v.dtype.kind == "f" else v
@@ -446,8 +455,9 @@ class TileSetProfile:
             net0 = {k[5:]: v.astype(np.float32) if v.dtype.kind == "f" else v
                     for k, v in arrays.items() if k.startswith("net0/")}
             examples = arrays.get("examples")
-            if not net or not net0 or examples is None or len(examples) != n:
+            if not net0 or examples is None or len(examples) != n:
                 raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")
+            net = net or net0  # saved once when not relearnt
             return cls(prototypes=None, metric=None, network=net, calibration_network=net0,
                        examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
         try:

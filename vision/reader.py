@@ -135,13 +135,9 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     crops and of the crops turned 180°, classified in the same batch (``apply_profile``)."""
     if profile is None:
         return classifier.classify(crops, embeddings=embeddings)
-    from .profile import ProfileError, apply_network_profile, apply_profile, rot180
-    model_id = getattr(classifier, "weights_id", "")
-    if profile.model_id and model_id and profile.model_id != model_id:
-        # Its prototypes or weights come from another model: with this one's, they mislead.
-        raise ProfileError(f"tile-set profile {profile.name!r} was made with other classifier weights "
-                           f"({profile.model_id}, these are {model_id}): calibrate again with this model")
-    if getattr(profile, "uses_network", False):
+    from .profile import apply_network_profile, apply_profile, rot180
+    profile.check_model(classifier)
+    if profile.uses_network:
         # The fine-tuned network reads both views itself; the base reading is mixed in.
         return apply_network_profile(classifier.classify(crops, embeddings=embeddings), crops, profile, classifier)
     # Both views are classified here anyway; the profile reads their embeddings itself.

@@ -61,6 +61,12 @@ def emphasised_codes(codes, emphasis=DETECTOR_CODE_EMPHASIS) -> list[str]:
     return out
 
 
+#: Tile faces of the detector's rendered scenes: the artwork sets and generated tile sets
+#: (vision/synth/procedural.py), so that it learns tiles rather than a few sets' drawings.
+#: Scenes rendered before session 4 used the artwork sets only.
+DETECTOR_STYLES = ("hongkong", "riichi", "riichi_black", "procedural")
+
+
 def render_training_scene(rng, size=(640, 640), styles=None, data_root=None, emphasis=DETECTOR_CODE_EMPHASIS):
     from .synth.artwork import STYLES
     from .synth.random_layouts import random_layout
@@ -71,7 +77,7 @@ def render_training_scene(rng, size=(640, 640), styles=None, data_root=None, emp
 
 
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,
-                           seed=0, log=print) -> Path:
+                           seed=0, log=print, styles=DETECTOR_STYLES) -> Path:
     """YOLO dataset with classes tile/back: real train photos (all boxes → tile) + rendered scenes.
     Validation: real valid photos + a few rendered scenes (for the back class). Returns data.yaml."""
     out = Path(out)
@@ -91,12 +97,14 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
                 if len(parts) == 5:
                     lines.append("0 " + " ".join(parts[1:]))
             (lab_dir / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
-        rng = np.random.default_rng(seed + (0 if split == "train" else 1))
         for i in range(n_synth):
             name = f"synth_{split}_{i:05d}"
             if (lab_dir / f"{name}.txt").exists():
                 continue
-            img, labels = render_training_scene(rng, data_root=data_root)
+            # One generator per scene: growing ``n_synth`` later adds new scenes instead of
+            # repeating the first ones (a shared generator restarts when scenes are skipped).
+            rng = np.random.default_rng([seed, 0 if split == "train" else 1, i])
+            img, labels = render_training_scene(rng, data_root=data_root, styles=styles)
             h, w = img.shape[:2]
             lines = [_yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
                      for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]

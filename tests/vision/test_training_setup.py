@@ -36,3 +36,20 @@ def test_train_detector_options_reach_training(monkeypatch, tmp_path, capsys):
     assert seen["lr0"] == 0.001 and seen["hours"] == 0.5 and seen["n_synth"] == 600
     assert seen["out_weights"] is None  # --no-install leaves models/ alone
     assert "best weights" in capsys.readouterr().out
+
+
+def test_growing_the_rendered_scenes_adds_new_ones(tmp_path):
+    """Each rendered scene has its own generator: a second build with more scenes keeps the
+    first ones and adds different ones (a shared generator restarted and repeated scene 0)."""
+    from vision.datasets import build_detector_dataset
+    out, photos = tmp_path / "det", tmp_path / "no-photos"
+    kw = dict(n_synth_val=0, seed=5, log=lambda *a: None, styles=("procedural",))
+    build_detector_dataset(out, photos, n_synth_train=1, **kw)
+    first = (out / "train" / "images" / "synth_train_00000.jpg").read_bytes()
+    build_detector_dataset(out, photos, n_synth_train=2, **kw)
+    images = sorted((out / "train" / "images").glob("synth_train_*.jpg"))
+    assert [p.name for p in images] == ["synth_train_00000.jpg", "synth_train_00001.jpg"]
+    assert images[0].read_bytes() == first
+    assert images[1].read_bytes() != first
+    labels = (out / "train" / "labels" / "synth_train_00001.txt").read_text().split("\n")
+    assert any(line.startswith(("0 ", "1 ")) for line in labels)

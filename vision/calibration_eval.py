@@ -268,22 +268,38 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     return before, after, profile, build_s
 
 
-def with_corrections(classifier, profile, test_crops, test_truth):
-    """Learning from corrections: the user reviews the first half of the test tiles in order and
-    corrects every misread one; returns (number of corrections, accuracy on the second half after
-    those corrections). A prototype profile adds each correction at once; a fine-tuned profile
-    keeps them and relearns once at the end (``TileSetProfile.relearn``)."""
-    half = len(test_crops) // 2
+def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0):
+    """Learning from corrections: the user reviews half of the test tiles and corrects every
+    misread one; returns (number of corrections, accuracy on the other half after those
+    corrections, the other half's indices). The tiles are first shuffled (``seed``): rendered
+    test tiles come in drawing order, whose last rows hold only the codes drawn least so far,
+    so unshuffled halves hold different codes (as measured until session 3). A prototype
+    profile adds each correction at once; a fine-tuned profile keeps them while reviewing and
+    learns them once at the end (``TileSetProfile.learn_corrections``; the web UI learns after
+    each one)."""
+    order = np.random.default_rng(seed).permutation(len(test_crops))
+    half = len(order) // 2
     n = 0
-    for crop, code in zip(test_crops[:half], test_truth[:half]):
-        [r] = classify_with_profile(classifier, [crop], profile)
-        if r.code != code:
-            profile.add_example(crop, code)
+    for i in order[:half]:
+        [r] = classify_with_profile(classifier, [test_crops[i]], profile)
+        if r.code != test_truth[i]:
+            profile.add_example(test_crops[i], test_truth[i], **({"learn": False} if profile.uses_network else {}))
             n += 1
     if profile.uses_network and n:
-        profile.relearn(classifier=classifier.classifier)
-    rest, truth = test_crops[half:], test_truth[half:]
-    return n, accuracy([r.code for r in classify_with_profile(classifier, list(rest), profile)], truth)
+        profile.learn_corrections(classifier=classifier.classifier)
+    rest = order[half:]
+    reads = classify_with_profile(classifier, [test_crops[i] for i in rest], profile)
+    return n, accuracy([r.code for r in reads], [test_truth[i] for i in rest]), rest
+
+
+def corrected_tiles_reread(classifier, profile) -> float:
+    """Share of the corrected crops themselves read right once the corrections are learnt (the
+    same tile seen the same way again, as when a hand is photographed a second time)."""
+    idx = [i for i, s in enumerate(profile.sources) if s == "correction"]
+    if not idx or not profile.uses_network:
+        return float("nan")
+    reads = classify_with_profile(classifier, [profile.examples[i] for i in idx], profile)
+    return accuracy([r.code for r in reads], [profile.codes[i] for i in idx])
 
 
 def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root: Path = DATA):
@@ -351,11 +367,12 @@ def main(argv=None) -> int:
               + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-")
               + f"  (profile built in {build_s:.1f} s; {time.time() - t0:.0f} s in all)")
         if args.corrections:
-            half = len(tk) // 2
-            n_corr, acc = with_corrections(clf, profile, tc, tk)
-            print(f"{'':<12} corrections: {n_corr} made while reviewing the first {half} tiles; second half "
-                  f"{accuracy(before[half:], tk[half:]):.2%} base, {accuracy(after[half:], tk[half:]):.2%} "
-                  f"calibrated, {acc:.2%} with them")
+            n_corr, acc, rest = with_corrections(clf, profile, tc, tk, seed=args.seed)
+            truth = [tk[i] for i in rest]
+            print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
+                  f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "
+                  f"{accuracy([after[i] for i in rest], truth):.2%} calibrated, {acc:.2%} with them; "
+                  f"the corrected tiles themselves read right after: {corrected_tiles_reread(clf, profile):.0%}")
     if totals:
         n = sum(t[0] for t in totals)
         print(f"{'all':<12} {n:>6} {'':>5} {sum(t[0] * t[1] for t in totals) / n:>8.2%} "

@@ -93,3 +93,57 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
             both = forward(model, classifier.to_input(part + [rot180(c) for c in part])).numpy()
             out.append((both[:len(part)] + both[len(part):]) / 2)
     return np.concatenate(out) if out else np.zeros((0, len(classifier.classes)), np.float32)
+
+
+#: Learning corrections (session 4, tools/calibration_experiments/corrections_head.py, tuning
+#: draw seed 11): only the last layer is re-fitted, from the calibration's, on the calibration
+#: examples' views and the corrected crops as they are (upright and turned: augmenting a
+#: correction, already a hard view, lost points), pulled towards the calibration's layer.
+HEAD_VIEWS = 16       # augmented views per calibration example (besides upright and turned)
+HEAD_STEPS = 200      # Adam steps on the whole set of views
+HEAD_LEARNING_RATE = 1e-3
+HEAD_PULL = 1e-2      # weight of the squared distance to the calibration's last layer
+
+
+def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources, views: int | None = None,
+               steps: int | None = None, seed: int = 0) -> dict[str, np.ndarray]:
+    """``network`` (a profile's calibration weights) with its last layer re-fitted on ``crops``
+    labelled ``codes``; ``sources`` says which are corrections ("correction") and which
+    calibration examples. The rest of the network is unchanged, so corrections cannot unlearn
+    the features the calibration taught (full re-training on them was measured to lose points:
+    models/classifier/CALIBRATION.md)."""
+    import torch
+    from .profile import augment_crop, rot180
+    views = HEAD_VIEWS if views is None else views
+    steps = HEAD_STEPS if steps is None else steps
+    model = load_network(classifier, network)
+    classes = list(classifier.classes)
+    rng = np.random.default_rng(seed)
+    batch, labels = [], []
+    for crop, code, source in zip(crops, codes, sources):
+        extra = 0 if source == "correction" else views
+        seen = [crop, rot180(crop)] + [augment_crop(crop, rng) for _ in range(extra)]
+        batch += seen
+        labels += [classes.index(code)] * len(seen)
+    with torch.no_grad():  # not inference_mode: the features then enter the autograd graph
+        feats = torch.cat([forward(model, classifier.to_input(batch[i:i + 256]), features=True)[1]
+                           for i in range(0, len(batch), 256)])
+    y = torch.tensor(labels)
+    head = list(model.model)[-1].linear
+    w0, b0 = head.weight.detach().clone(), head.bias.detach().clone()
+    w, b = w0.clone().requires_grad_(True), b0.clone().requires_grad_(True)
+    opt = torch.optim.Adam([w, b], lr=HEAD_LEARNING_RATE)
+    for _ in range(steps):
+        loss = torch.nn.functional.cross_entropy(feats @ w.T + b, y, label_smoothing=LABEL_SMOOTHING)
+        loss = loss + HEAD_PULL * ((w - w0) ** 2).sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    state = dict(network)
+    names = [k for k in state if k.endswith("linear.weight")]
+    if len(names) != 1:
+        raise ValueError(f"expected one last linear layer in the network, found {names}")
+    state[names[0]] = w.detach().numpy().astype(np.asarray(network[names[0]]).dtype)
+    bias = names[0][:-len("weight")] + "bias"
+    state[bias] = b.detach().numpy().astype(np.asarray(network[bias]).dtype)
+    return state

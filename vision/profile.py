@@ -7,8 +7,9 @@ models/classifier/CALIBRATION.md):
 - **Fine-tuned network (format 3, the default with the shipped classifier).** The base
   classifier's weights trained further on many augmented views of the calibration examples
   (``vision.finetune``): the whole network adapts to the set's drawing. Corrections are kept
-  (crop and code) and learnt by ``relearn`` (the same fine-tuning on every example); the
-  example crops are kept in the profile for that.
+  (crop and code, with the calibration examples) and learnt at once by re-fitting the network's
+  last layer on every example (``learn_corrections``); ``relearn`` (experimental) instead
+  repeats the whole fine-tuning on every example.
 - **Prototypes in a learnt metric (format 2; used when the profile is built from a custom
   ``embed`` function).** Each example's prototype is the mean embedding (base classifier's
   penultimate features) of its views; the metric whitens the spread of the views around their
@@ -215,11 +216,11 @@ class TileSetProfile:
     def uses_network(self) -> bool:
         return self.network is not None
 
-    def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None) -> None:
+    def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None, learn: bool = True) -> None:
         """Add a corrected tile (the web UI's corrections): the crop with its right code. A
-        fine-tuned profile keeps it (instantly) and learns it at the next ``relearn``; training
-        a few steps per correction was measured to make the profile worse (CALIBRATION.md). A
-        prototype profile adds a prototype at once."""
+        fine-tuned profile learns it at once (``learn_corrections``: its last layer is re-fitted
+        on every example, a few seconds) unless ``learn`` is false (then it waits for
+        ``learn_corrections``). A prototype profile adds a prototype at once."""
         _check_code(code)
         if self.uses_network:
             size = self.examples.shape[1]
@@ -227,6 +228,8 @@ class TileSetProfile:
             self.codes.append(code)
             self.sources.append("correction")
             self.learnt = False
+            if learn:
+                self.learn_corrections(classifier)
         else:
             embed = embed or self._embed
             if embed is None:
@@ -243,10 +246,10 @@ class TileSetProfile:
         if code in self.absent_codes:
             self.absent_codes.remove(code)
 
-    def remove_last(self, classifier=None) -> str:
+    def remove_last(self, classifier=None, learn: bool = True) -> str:
         """Undo the last correction; returns its code. Calibration examples are not removed. A
-        fine-tuned profile that had learnt it goes back to its calibration weights when no
-        correction is left, else it waits for the next ``relearn``."""
+        fine-tuned profile goes back to its calibration weights when no correction is left, else
+        re-learns the corrections left (unless ``learn`` is false)."""
         if not self.sources or self.sources[-1] != "correction":
             raise ProfileError("no correction to undo")
         self.sources.pop()
@@ -255,12 +258,29 @@ class TileSetProfile:
             self.examples = self.examples[:-1]
             if not self.n_corrections:
                 self.network, self.learnt = self.calibration_network, True
+            elif learn:
+                self.learn_corrections(classifier)
             else:
                 self.learnt = False
         else:
             self.prototypes = self.prototypes[:-1]
             self._white_key = None
         return code
+
+    def learn_corrections(self, classifier=None) -> None:
+        """Learn the corrections kept so far: the calibration network's last layer re-fitted on
+        every example (``finetune.refit_head``); the rest of the calibration network is kept.
+        Measured in models/classifier/CALIBRATION.md (small gains; full re-training lost points)."""
+        from . import finetune
+        if not self.uses_network:
+            raise ProfileError("only fine-tuned profiles learn corrections this way (format 3)")
+        if not self.n_corrections:
+            self.network, self.learnt = self.calibration_network, True
+            return
+        classifier = self._classifier(classifier)
+        self.network = finetune.refit_head(classifier, self.calibration_network, list(self.examples), self.codes,
+                                           self.sources)
+        self.learnt = True
 
     def relearn(self, classifier=None, steps: int | None = None, seed: int = 0) -> None:
         """Fine-tune the base classifier again on every example, calibration and corrections

@@ -158,8 +158,9 @@ def delete():
 
 def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
     """Teach the active profile that ``crop_bgr`` (an upright tile crop, as
-    ``vision.crops.crop_tile`` cuts it) is ``code``. Returns a summary, or None with no active
-    profile (corrections then only fix the hand at hand)."""
+    ``vision.crops.crop_tile`` cuts it) is ``code`` (a fine-tuned profile learns it at once, a few
+    seconds: ``TileSetProfile.add_example``). Returns a summary, or None with no active profile
+    (corrections then only fix the hand at hand)."""
     store = ProfileStore(data_dir)
     profile = store.active()
     if profile is None:

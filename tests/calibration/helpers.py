@@ -92,3 +92,5 @@ def quick_finetune(monkeypatch, steps: int = 3) -> None:
     mechanics under test, not the accuracy: that is ``vision.calibration_eval``'s)."""
     from vision import finetune
     monkeypatch.setattr(finetune, "STEPS", steps)
+    monkeypatch.setattr(finetune, "HEAD_STEPS", steps)   # learning a correction
+    monkeypatch.setattr(finetune, "HEAD_VIEWS", 2)

@@ -319,8 +319,8 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
     """Issue 7: correcting a photographed tile on the review page adds its crop to the active
-    tile-set profile (a fine-tuned one, with the real classifier, a few steps only): kept with its
-    code until the profile relearns."""
+    tile-set profile (a fine-tuned one, with the real classifier, a few steps only), which learns
+    it at once (its last layer re-fitted)."""
     import numpy as np
 
     from tests.calibration.helpers import quick_finetune
@@ -337,8 +337,9 @@ def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch
     wait(browser, 60).until(lambda _: store.active().n_corrections == 1)
     profile = store.active()
     assert profile.n_corrections == 1 and profile.codes[-1] == "4s"
-    # The corrected crop is kept for the next relearn (`mjtable calibrate --relearn`).
-    assert len(profile.examples) == 3 and not profile.learnt and profile.examples[-1].std() > 0
+    # The corrected crop is kept with the calibration examples and learnt.
+    assert len(profile.examples) == 3 and profile.learnt and profile.examples[-1].std() > 0
+    assert profile.network is not profile.calibration_network
 
 
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):

@@ -47,6 +47,23 @@ def _ids(paths):
     return [p.name.split("_jpg")[0] for p in paths]
 
 
+#: Photos the shipped models misread, with why (models/detector/MODEL_CARD.md). Strict: a model
+#: that reads one right again makes its test fail, so that this list is kept true.
+KNOWN_MISREADS = {
+    "hand_007": "session-4 detector: green cloth at the frame's right edge read as a tile (8p)",
+    "hand_012": "session-4 detector: green cloth at the frame's left edge read as a face-down tile",
+}
+
+
+def _params(paths):
+    out = []
+    for p in paths:
+        name = p.name.split("_jpg")[0]
+        why = KNOWN_MISREADS.get(name)
+        out.append(pytest.param(p, id=name, marks=[pytest.mark.xfail(strict=True, reason=why)] if why else []))
+    return out
+
+
 class _Reads(dict):
     """Each photo read once, when a test first asks, through the whole chain (what
     ``mjtable read PHOTO --rules mcr --json`` returns)."""
@@ -64,7 +81,7 @@ def reads():
     return _READS
 
 
-@pytest.mark.parametrize("photo", PHOTOS, ids=_ids(PHOTOS))
+@pytest.mark.parametrize("photo", _params(PHOTOS))
 def test_tiles_read_are_the_labelled_tiles(photo, reads):
     out = reads[photo]
     read = [t["code"] for t in sorted(out["tiles"], key=lambda t: t["box"][0] + t["box"][2])]
@@ -75,7 +92,7 @@ WINNING = [p for p in PHOTOS if is_winning(labelled_tiles(p))]
 NOT_WINNING = [p for p in PHOTOS if p not in WINNING]
 
 
-@pytest.mark.parametrize("photo", WINNING, ids=_ids(WINNING))
+@pytest.mark.parametrize("photo", _params(WINNING))
 def test_a_winning_hand_photo_gives_its_hand_and_score(photo, reads):
     codes = labelled_tiles(photo)
     expected = scorer.Hand.from_dict({"concealed": codes, "melds": [], "winning_tile": codes[-1],
@@ -91,7 +108,7 @@ def test_a_winning_hand_photo_gives_its_hand_and_score(photo, reads):
     assert any("not set apart" in w for w in out["reading"]["warnings"])
 
 
-@pytest.mark.parametrize("photo", NOT_WINNING, ids=_ids(NOT_WINNING))
+@pytest.mark.parametrize("photo", _params(NOT_WINNING))
 def test_a_photo_that_is_no_winning_hand_is_never_scored_silently(photo, reads):
     """13 tiles give no hand; 14 tiles that make no winning hand as labelled (hand_020) are only
     made one by a decoding change that names the tile, its code read and the code chosen."""

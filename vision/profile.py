@@ -256,10 +256,8 @@ class TileSetProfile:
         code = self.codes.pop()
         if self.uses_network:
             self.examples = self.examples[:-1]
-            if not self.n_corrections:
-                self.network, self.learnt = self.calibration_network, True
-            elif learn:
-                self.learn_corrections(classifier)
+            if learn or not self.n_corrections:
+                self.learn_corrections(classifier)   # none left: back to the calibration weights
             else:
                 self.learnt = False
         else:
@@ -270,7 +268,8 @@ class TileSetProfile:
     def learn_corrections(self, classifier=None) -> None:
         """Learn the corrections kept so far: the calibration network's last layer re-fitted on
         every example (``finetune.refit_head``); the rest of the calibration network is kept.
-        Measured in models/classifier/CALIBRATION.md (small gains; full re-training lost points)."""
+        Measured in models/classifier/CALIBRATION.md: corrected tiles read right when seen again,
+        no general gain on other tiles; re-training the whole network lost points."""
         from . import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn corrections this way (format 3)")

@@ -6,7 +6,9 @@ For each set: calibrate (the profile's defaults), review the first half of the t
 order and correct every misread one (as vision.calibration_eval --corrections), then for each
 variant re-fit the last linear layer on augmented views of every example (calibration and
 corrections), pulled towards the calibration's layer, and print the second half's accuracy.
-Variant keys: views (augmented views per example), lam (pull), steps, lr, corr_weight."""
+Variant keys: views (augmented views per example), lam (pull), steps, lr, corr_weight, corr_views.
+The chosen variant is what ``vision.finetune.refit_head`` does in the product; this script keeps
+the variants' knobs (a record of the experiment, session 4)."""
 import sys
 import time
 from pathlib import Path

@@ -19,7 +19,7 @@ import numpy as np  # noqa: E402
 from vision import finetune  # noqa: E402
 from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, load_set  # noqa: E402
 from vision.classifier import CropClassifier, forward  # noqa: E402
-from vision.profile import TileSetProfile, _example_crop, augment_crop, rot180  # noqa: E402
+from vision.profile import TileSetProfile, augment_crop, rot180  # noqa: E402
 from vision.reader import classify_with_profile  # noqa: E402
 
 

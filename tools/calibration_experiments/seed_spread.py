@@ -33,7 +33,6 @@ def main():
         k = DEFAULT_SETS.index(name)
         cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
         crops = [_example_crop(c, base_clf.imgsz) for c in cc]
-        base_logits = np.stack([(lambda l: l)(x) for x in [None]]) if False else None
         logits_b, _ = base_clf.logits_and_features(list(tc) + [np.ascontiguousarray(c[::-1, ::-1]) for c in tc])
         n = len(tc)
         base = base_clf.probabilities((logits_b[:n] + logits_b[n:]) / 2)

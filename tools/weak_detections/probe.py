@@ -29,7 +29,6 @@ for wd in (1e-4, 1e-3, 1e-2):
     with torch.no_grad():
         pv = torch.sigmoid(lin(torch.tensor((Xv - mu) / sd)).squeeze(1)).numpy()
     c = va["conf"][kv]; weak = (c >= 0.1) & (c < 0.3)
-    from itertools import product
     print("wd", wd, "valid acc", ((pv > 0.5) == yv).mean().round(4))
     for t in (0.5, 0.8, 0.9, 0.95, 0.99):
         acc = pv[weak] >= t

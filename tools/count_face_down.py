@@ -11,15 +11,14 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 
 from vision.detector import TileDetector  # noqa: E402
+from vision.reader import detect_in  # noqa: E402
 
 det = TileDetector(sys.argv[1])
 for folder in sys.argv[2:]:
     n_img = n_back = n_img_back = 0
     for p in sorted((Path(folder) / "images").glob("*.jpg")):
         img = cv2.imread(str(p))
-        f = min(1.0, det.imgsz / max(img.shape[:2]))
-        small = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)), interpolation=cv2.INTER_AREA)
-        backs = sum(1 for n in det.detect(small).names() if n == "back")
+        backs = sum(1 for n in detect_in(det, img).names() if n == "back")
         n_img += 1
         n_back += backs
         n_img_back += backs > 0

@@ -283,7 +283,7 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0)
     for i in order[:half]:
         [r] = classify_with_profile(classifier, [test_crops[i]], profile)
         if r.code != test_truth[i]:
-            profile.add_example(test_crops[i], test_truth[i], **({"learn": False} if profile.uses_network else {}))
+            profile.add_example(test_crops[i], test_truth[i], learn=False)
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=classifier.classifier)

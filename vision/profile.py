@@ -427,7 +427,7 @@ class TileSetProfile:
             # that precision (CALIBRATION.md).
             arrays["examples"] = np.asarray(self.examples, np.uint8)
             nets = [("net0/", self.calibration_network)]
-            if self.network is not self.calibration_network:  # relearnt: both kept (undo goes back)
+            if self.network is not self.calibration_network:  # corrections learnt: both kept (undo)
                 nets.append(("net/", self.network))
             for prefix, net in nets:
                 for k, v in net.items():
@@ -469,10 +469,10 @@ class TileSetProfile:
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)))
         if meta.get("expert") == "network":
-            net = {k[4:]: v.astype(np.float32) if v.dtype.kind == "f" else v
-                   for k, v in arrays.items() if k.startswith("net/")}
-            net0 = {k[5:]: v.astype(np.float32) if v.dtype.kind == "f" else v
-                    for k, v in arrays.items() if k.startswith("net0/")}
+            def network(prefix):
+                return {k[len(prefix):]: v.astype(np.float32) if v.dtype.kind == "f" else v
+                        for k, v in arrays.items() if k.startswith(prefix)}
+            net, net0 = network("net/"), network("net0/")
             examples = arrays.get("examples")
             if not net0 or examples is None or len(examples) != n:
                 raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")

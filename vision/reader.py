@@ -42,16 +42,7 @@ class TileReader:
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = decoded.image, decoded.scale
         t1 = time.perf_counter()
-        long_side = max(src.shape[:2])
-        # The detector letterboxes to its own input size: shrinking to that size here (area
-        # interpolation, once) is cheaper than handing it a larger copy.
-        side = min(DETECT_SIDE, int(getattr(self.detector, "imgsz", DETECT_SIDE) or DETECT_SIDE))
-        if long_side > side:
-            f = side / long_side
-            small = cv2.resize(src, (round(src.shape[1] * f), round(src.shape[0] * f)), interpolation=cv2.INTER_AREA)
-        else:
-            f, small = 1.0, src
-        dets = self.detector.detect(small).scaled(1.0 / f)  # in ``src`` pixels
+        dets = detect_in(self.detector, src)
         t2 = time.perf_counter()
         reads = self.read_detections(src, dets, scale, timings=timings, embeddings=embeddings, profile=profile)
         if timings is not None:
@@ -90,6 +81,19 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def detect_in(detector, src: np.ndarray) -> Detections:
+    """``detector``'s detections in ``src``, in ``src``'s pixels. The detector letterboxes to its
+    own input size: shrinking to that size here (area interpolation, once) is cheaper than
+    handing it a larger copy."""
+    long_side = max(src.shape[:2])
+    side = min(DETECT_SIDE, int(getattr(detector, "imgsz", DETECT_SIDE) or DETECT_SIDE))
+    if long_side <= side:
+        return detector.detect(src)
+    f = side / long_side
+    small = cv2.resize(src, (round(src.shape[1] * f), round(src.shape[0] * f)), interpolation=cv2.INTER_AREA)
+    return detector.detect(small).scaled(1.0 / f)
 
 
 _DEFAULT: TileReader | None = None

@@ -10,15 +10,16 @@ import cv2, numpy as np
 from vision.detector import TileDetector
 from vision.classifier import CropClassifier
 from vision.crops import crop_tile
+from vision.reader import detect_in
 from vision.detections import box_iou
 from vision.datasets import PHOTOS, photo_names, read_yolo_labels
 
 root = Path("../shared/data"); names = photo_names(root)
 det = TileDetector(conf=0.05); clf = CropClassifier()
 def detect(img):
-    f = min(1.0, 320 / max(img.shape[:2]))
-    small = cv2.resize(img, (round(img.shape[1]*f), round(img.shape[0]*f)), interpolation=cv2.INTER_AREA) if f < 1 else img
-    return det.detect(small).scaled(1/f)
+    return detect_in(det, img)   # as the reader does
+
+
 out = {}
 Path("build/verify").mkdir(parents=True, exist_ok=True)
 for split in sys.argv[1:]:

@@ -8,6 +8,7 @@ import numpy as np, cv2
 from pathlib import Path
 from vision.detector import TileDetector
 from vision.detections import box_iou
+from vision.reader import detect_in
 from vision.datasets import PHOTOS, photo_names, read_yolo_labels
 root = Path("../shared/data"); names = photo_names(root); det = TileDetector(conf=0.05)
 split = sys.argv[1]
@@ -17,8 +18,7 @@ for p in sorted((folder / "images").glob("*.jpg")):
     img = cv2.imread(str(p)); h, w = img.shape[:2]
     gt = read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)
     gb = np.array([b for _, b in gt]).reshape(-1, 4)
-    f = min(1.0, 320 / max(h, w)); small = cv2.resize(img, (round(w*f), round(h*f)), interpolation=cv2.INTER_AREA) if f < 1 else img
-    d = det.detect(small).scaled(1/f)
+    d = detect_in(det, img)   # as the reader does
     strong = d.confidence >= 0.3
     sb = d.xyxy[strong]
     for i in np.where(~strong)[0]:

@@ -256,12 +256,9 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
     t0 = time.perf_counter()
     examples = list(zip(calib_crops, calib_codes))
-    if expert == "network":
-        profile = TileSetProfile.from_examples(examples, name="eval", classifier=classifier.classifier,
-                                               absent_codes=absent, model_id=classifier.weights_id, **(params or {}))
-    else:
-        profile = TileSetProfile.from_examples(examples, name="eval", embed=embed, absent_codes=absent,
-                                               model_id=classifier.weights_id, **(params or {}))
+    learner = {"classifier": classifier.classifier} if expert == "network" else {"embed": embed}
+    profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
+                                           **learner, **(params or {}))
     build_s = time.perf_counter() - t0
     before = [r.code for r in classifier.classify(list(test_crops), embeddings=False)]
     after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]
@@ -333,7 +330,7 @@ def main(argv=None) -> int:
     p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS)")
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
-                   help="also simulate corrections: every misread tile of the first half is corrected")
+                   help="also simulate corrections: every misread tile of a shuffled half is corrected")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)

@@ -4,7 +4,13 @@ Rule shared by training and inference (so both see the same kind of crop): take 
 small margin; a box wider than tall (a tile lying sideways) is turned 90° clockwise so the tile
 stands upright; the crop is resized (stretched) to a square of ``size`` pixels. Which way a
 sideways or upside-down tile points is not known from a box, so the classifier is trained on
-crops turned 0° and 180° (no tile is another tile turned half a turn)."""
+crops turned 0° and 180° (no tile is another tile turned half a turn).
+
+A tile turned in the picture (a row photographed askew) fills only part of its axis-aligned box,
+beside parts of its neighbours and the table. With ``rectify`` the tile's turn is estimated from
+the crop itself (tile edges and strokes run along two perpendicular directions: the dominant
+gradient direction, modulo 90°, is the tile's turn), its size from the box and that turn, and it
+is cut out upright (``rotation_in``, ``turned_extents``)."""
 from __future__ import annotations
 
 import cv2
@@ -13,6 +19,10 @@ import numpy as np
 CROP_SIZE = 64
 MARGIN = 0.06        # of the box size, on each side
 SIDEWAYS_RATIO = 1.0  # width / height above which a box holds a tile lying sideways
+TILE_ASPECT = 4 / 3   # length / width of a tile seen from above (as the renderer draws them)
+RECTIFY = True        # default of crop_tile's ``rectify`` (measured: models/classifier/MODEL_CARD.md)
+MIN_TURN = 6.0        # degrees: a smaller estimated turn is left alone (a box crop serves)
+MIN_STRENGTH = 0.15   # agreement of the gradient directions below which no turn is trusted
 
 
 def is_sideways_box(box) -> bool:
@@ -20,8 +30,71 @@ def is_sideways_box(box) -> bool:
     return (x1 - x0) > SIDEWAYS_RATIO * (y1 - y0)
 
 
+def rotation_in(patch: np.ndarray) -> tuple[float, float]:
+    """(turn in degrees in (-45, 45], strength in [0, 1]) of the rectangular things in ``patch``:
+    the gradient directions, weighted by squared magnitude, averaged on the circle after
+    multiplying by 4 (edges at θ and θ + 90° then agree). Strength is the mean vector's length."""
+    g = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    g = g.astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    m2 = gx * gx + gy * gy
+    total = float(m2.sum())
+    if total <= 0:
+        return 0.0, 0.0
+    phi4 = 4 * np.arctan2(gy, gx)
+    zx, zy = float((m2 * np.cos(phi4)).sum()) / total, float((m2 * np.sin(phi4)).sum()) / total
+    return float(np.degrees(np.arctan2(zy, zx) / 4)), float(np.hypot(zx, zy))
+
+
+def turned_extents(box_w: float, box_h: float, turn_deg: float) -> tuple[float, float]:
+    """(w, h): extents along the turned axes (e1 at ``turn_deg``, e2 perpendicular) of a
+    rectangle whose axis-aligned box is ``box_w`` x ``box_h``. From the box alone when the system
+    is well conditioned (turns under 30°); nearer 45° the tile's known shape (upright or lying
+    along e1, ``TILE_ASPECT``) is fitted instead."""
+    c, s = abs(np.cos(np.radians(turn_deg))), abs(np.sin(np.radians(turn_deg)))
+    det = c * c - s * s
+    if det > 0.5:
+        w, h = (box_w * c - box_h * s) / det, (box_h * c - box_w * s) / det
+        if w > 0 and h > 0:
+            return float(w), float(h)
+    best = None
+    for r in (TILE_ASPECT, 1 / TILE_ASPECT):      # h = r w
+        p, q = c + r * s, s + r * c               # box_w = w p, box_h = w q
+        w = (box_w * p + box_h * q) / (p * p + q * q)
+        err = ((w * p - box_w) / box_w) ** 2 + ((w * q - box_h) / box_h) ** 2
+        if best is None or err < best[0]:
+            best = (err, w, w * r)
+    return float(best[1]), float(best[2])
+
+
+def rectified_crop(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MARGIN,
+                   scale: float = 1.0) -> np.ndarray | None:
+    """The tile in ``box`` cut out along its own axes, upright (a tile lying sideways turned a
+    quarter clockwise, as for box crops); None when no turn worth undoing is found."""
+    h_img, w_img = image.shape[:2]
+    x0, y0, x1, y1 = (float(v) * scale for v in box)
+    ix0, iy0 = int(max(0, np.floor(x0))), int(max(0, np.floor(y0)))
+    ix1, iy1 = int(min(w_img, np.ceil(x1))), int(min(h_img, np.ceil(y1)))
+    if ix1 - ix0 < 4 or iy1 - iy0 < 4:
+        return None
+    turn, strength = rotation_in(image[iy0:iy1, ix0:ix1])
+    if abs(turn) < MIN_TURN or strength < MIN_STRENGTH:
+        return None
+    w, h = turned_extents(max(x1 - x0, 1.0), max(y1 - y0, 1.0), turn)
+    w, h = w * (1 + 2 * margin), h * (1 + 2 * margin)
+    t = np.radians(turn)
+    e1, e2 = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    # source step per output pixel along the output's x (u) and y (v)
+    u, v = (-e2 * h / size, e1 * w / size) if w > h else (e1 * w / size, e2 * h / size)
+    origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2]) - (u + v) * size / 2
+    m = np.float32([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]]])
+    return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
 def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MARGIN,
-              scale: float = 1.0, corners=None) -> np.ndarray:
+              scale: float = 1.0, corners=None, rectify: bool | None = None) -> np.ndarray:
     """Upright square crop (BGR, size x size) of the tile in ``box`` (given in pixels of an image
     ``scale`` times smaller than ``image``: detections on a reduced frame, crops from the full one).
 
@@ -33,6 +106,10 @@ def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MAR
         dst = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
         H = cv2.getPerspectiveTransform(src, dst)
         return cv2.warpPerspective(image, H, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    if RECTIFY if rectify is None else rectify:
+        turned = rectified_crop(image, box, size=size, margin=margin, scale=scale)
+        if turned is not None:
+            return turned
     x0, y0, x1, y1 = (float(v) * scale for v in box)
     bw, bh = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
     x0, x1 = x0 - margin * bw, x1 + margin * bw
@@ -48,5 +125,6 @@ def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MAR
     return cv2.resize(crop, (size, size), interpolation=interp)
 
 
-def crop_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, scale: float = 1.0) -> list[np.ndarray]:
-    return [crop_tile(image, b, size=size, scale=scale) for b in boxes]
+def crop_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, scale: float = 1.0,
+               rectify: bool | None = None) -> list[np.ndarray]:
+    return [crop_tile(image, b, size=size, scale=scale, rectify=rectify) for b in boxes]

@@ -3,7 +3,9 @@
 Stages (each timed): decode (large JPEGs at a reduced size, never below ``CROP_SOURCE_SIDE`` on
 the long side, so crops keep far more pixels than the classifier's input), detect (on a copy
 scaled to the detector's size), crop (from the decoded image, turned upright), classify (one
-batch). Boxes are returned in the input image's pixels.
+batch), then drop the face-up detections that are not tiles at all (``vision.tileness``: a
+probe on the classifier's features, when one is fitted for its weights). Boxes are returned in
+the input image's pixels.
 
     python -m vision.reader PHOTO [--json]
 """
@@ -26,7 +28,7 @@ DETECT_SIDE = 640         # long side of the copy given to the detector (at most
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
-                 detector_conf: float | None = None, detector_imgsz: int | None = None):
+                 detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto"):
         if detector is None:
             from .detector import TileDetector
             detector = TileDetector(detector_weights, imgsz=detector_imgsz,
@@ -36,6 +38,10 @@ class TileReader:
             classifier = CropClassifier(classifier_weights)
         self.detector = detector
         self.classifier = classifier
+        if tileness == "auto":
+            from .tileness import probe_for
+            tileness = probe_for(classifier)
+        self.tileness = tileness      # vision.tileness.TilenessProbe or None
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
         t0 = time.perf_counter()
@@ -54,17 +60,26 @@ class TileReader:
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
                         embeddings: bool = False, profile=None) -> list[TileRead]:
         """Classify the face-up detections of ``src``; boxes come back multiplied by ``scale``. With
-        a tile-set ``profile`` (issue 7) the codes are re-ranked by it (``classify_with_profile``)."""
+        a tile-set ``profile`` (issue 7) the codes are re-ranked by it (``classify_with_profile``).
+        Face-up detections the tileness probe rejects are left out."""
         t0 = time.perf_counter()
         dets = dets.sorted_reading_order()
         names = dets.names()
         face_up = [i for i, n in enumerate(names) if n != "back"]
         crops = [crop_tile(src, dets.xyxy[i]) for i in face_up]
         t1 = time.perf_counter()
-        readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile, embeddings)))
+        probe = self.tileness
+        readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
+                                                           embeddings or probe is not None)))
+        not_tiles = set()
+        if probe is not None and readings:
+            keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
+            not_tiles = {i for i, k in zip(face_up, keep) if not k}
         t2 = time.perf_counter()
         out = []
         for i in range(len(dets)):
+            if i in not_tiles:
+                continue
             box = tuple(float(v) * scale for v in dets.xyxy[i])
             sideways = is_sideways_box(box)
             corners = None if dets.corners is None else [tuple(map(float, p * scale)) for p in dets.corners[i]]
@@ -73,7 +88,8 @@ class TileReader:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
                                     top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,
-                                    embedding=None if r.embedding is None else [float(v) for v in r.embedding]))
+                                    embedding=None if r.embedding is None or not embeddings
+                                    else [float(v) for v in r.embedding]))
             else:
                 out.append(TileRead(code=None, box=box, confidence=det_conf, face_down=True, sideways=sideways,
                                     corners=corners, angle=90.0 if sideways else 0.0))

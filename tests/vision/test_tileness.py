@@ -1,0 +1,72 @@
+"""The tile/not-tile probe (vision.tileness) and the reader dropping what it rejects, with
+made-up features and mock detections (no model)."""
+import numpy as np
+
+from vision.classifier import CropReading
+from vision.detections import Detections
+from vision.reader import TileReader
+from vision.tileness import TilenessProbe, choose_threshold, fit_probe, probe_for, training_labels
+
+
+def test_fit_probe_separates_tiles_from_cloth():
+    rng = np.random.default_rng(0)
+    tiles = rng.normal(1.0, 0.5, (200, 8))
+    cloth = rng.normal(-1.0, 0.5, (60, 8))
+    probe = fit_probe(np.vstack([tiles, cloth]), np.r_[np.ones(200, bool), np.zeros(60, bool)])
+    assert probe.p_tile(rng.normal(1.0, 0.5, (50, 8))).min() > 0.8
+    assert probe.p_tile(rng.normal(-1.0, 0.5, (50, 8))).max() < 0.2
+
+
+def test_choose_threshold_drops_at_most_the_allowed_share():
+    p = np.linspace(0.001, 1.0, 4000)
+    t = choose_threshold(p, max_dropped=1 / 2000)
+    assert (p < t).sum() == 2
+    assert choose_threshold(p, max_dropped=0) == p.min()
+
+
+def test_training_labels_leave_out_confident_unlabelled_boxes():
+    used, tile = training_labels(np.array([0.8, 0.05, 0.05, 0.3]), np.array([0.9, 0.4, 0.7, 0.4]))
+    assert tile.tolist() == [True, False, False, False]
+    assert used.tolist() == [True, True, False, False]   # sure but unlabelled; half overlapping
+
+
+class _Weights:
+    def __init__(self, path, weights_id):
+        self.weights_path, self.weights_id = path, weights_id
+
+
+def test_probe_is_used_only_with_the_weights_it_was_fitted_for(tmp_path):
+    probe = TilenessProbe(mean=[0.0], scale=[1.0], weight=[2.0], bias=0.0, threshold=0.3, model_id="abc")
+    probe.save(tmp_path / "tileness.json")
+    assert TilenessProbe.load(tmp_path / "tileness.json") == probe
+    assert probe_for(_Weights(tmp_path / "classifier.pt", "abc")) == probe
+    assert probe_for(_Weights(tmp_path / "classifier.pt", "other")) is None
+    assert probe_for(_Weights(tmp_path / "none" / "classifier.pt", "abc")) is None
+    assert probe_for(object()) is None
+
+
+class BrightnessClassifier:
+    """Reads every crop as 5p; its 'features' are the crop's mean brightness, centred."""
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading("5p", 0.9, [("5p", 0.9)], np.array([c.mean() / 255 - 0.5]) if embeddings else None)
+                for c in crops]
+
+
+class FakeDetector:
+    def __init__(self, dets):
+        self.dets = dets
+
+    def detect(self, image):
+        return self.dets
+
+
+def test_reader_drops_face_up_detections_the_probe_rejects():
+    img = np.full((200, 300, 3), 30, np.uint8)     # dark cloth
+    img[20:70, 20:60] = 240                        # one light tile
+    dets = Detections([[20, 20, 60, 70], [100, 20, 140, 70], [200, 20, 240, 70]], [0.9, 0.6, 0.8], [0, 0, 1])
+    probe = TilenessProbe(mean=[0.0], scale=[1.0], weight=[20.0], bias=0.0, threshold=0.5)
+    reads = TileReader(detector=FakeDetector(dets), classifier=BrightnessClassifier(), tileness=probe).read(img)
+    assert [(r.code, r.box[0]) for r in reads] == [("5p", 20.0), (None, 200.0)]   # the cloth box is gone
+    assert reads[0].embedding is None                                           # not asked for
+    kept = TileReader(detector=FakeDetector(dets), classifier=BrightnessClassifier(), tileness=None).read(img)
+    assert len(kept) == 3

@@ -148,19 +148,16 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
     return np.concatenate([classifier.logits_and_features(crops[k:k + 512])[1] for k in range(0, len(crops), 512)])
 
 
-def main(argv=None) -> int:
-    from .datasets import DEFAULT_SHARED
-    from .reader import default_reader
-    p = argparse.ArgumentParser(prog="python -m vision.tileness", description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=DEFAULT_SHARED)
-    p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
-    p.add_argument("--rendered-per-code", type=int, default=20)
-    args = p.parse_args(argv)
-    reader = default_reader()
-    train = mine_detections("train", args.data, reader)
-    valid = mine_detections("valid", args.data, reader)
+def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
+                 rendered_per_code: int = 20, log=print) -> TilenessProbe:
+    """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
+    detector, choose its threshold on valid, report, and write it (default: beside the weights)."""
+    from .reader import TileReader
+    reader = TileReader(classifier_weights=classifier_weights, tileness=None)
+    train = mine_detections("train", data_root, reader)
+    valid = mine_detections("valid", data_root, reader)
     used, tile = training_labels(train["iou"], train["conf"])
-    rendered = rendered_tile_features(reader.classifier, args.rendered_per_code, 0, args.data)
+    rendered = rendered_tile_features(reader.classifier, rendered_per_code, 0, data_root)
     x = np.concatenate([train["features"][used], rendered])
     y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
     probe = fit_probe(x, y)
@@ -169,16 +166,28 @@ def main(argv=None) -> int:
     pv = probe.p_tile(valid["features"])
     probe.threshold = choose_threshold(pv[vtile])
     dropped = pv < probe.threshold
-    print(f"fitted on {int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
-    print(f"valid: threshold {probe.threshold:.4f} drops {int((dropped & vtile).sum())} of {int(vtile.sum())} "
-          f"labelled tiles and {int((dropped & vused & ~vtile).sum())} of {int((vused & ~vtile).sum())} "
-          f"non-tile detections; {int((dropped & ~vused).sum())} of {int((~vused).sum())} others "
-          f"(unsure: partly overlapping, or confident without a label)")
-    for name in sorted({s for s, d in zip(valid["src"], dropped) if d}):
-        print("  valid photo with a dropped detection:", name)
-    out = args.out or Path(reader.classifier.weights_path).with_name(PROBE_FILE)
+    log(f"fitted on {int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
+    log(f"valid: threshold {probe.threshold:.4f} drops {int((dropped & vtile).sum())} of {int(vtile.sum())} "
+        f"labelled tiles and {int((dropped & vused & ~vtile).sum())} of {int((vused & ~vtile).sum())} "
+        f"non-tile detections; {int((dropped & ~vused).sum())} of {int((~vused).sum())} others "
+        f"(unsure: partly overlapping, or confident without a label)")
+    photos = sorted({s for s, d in zip(valid["src"], dropped) if d})
+    log(f"  {len(photos)} valid photos have a dropped detection; first ones: " + ", ".join(p[:24] for p in photos[:8]))
+    out = out or Path(reader.classifier.weights_path).with_name(PROBE_FILE)
     probe.save(out)
-    print(f"wrote {out}")
+    log(f"wrote {out}")
+    return probe
+
+
+def main(argv=None) -> int:
+    from .datasets import DEFAULT_SHARED
+    p = argparse.ArgumentParser(prog="python -m vision.tileness", description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", type=Path, default=DEFAULT_SHARED)
+    p.add_argument("--classifier", type=Path, default=None, help="weights (default models/classifier/classifier.pt)")
+    p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
+    p.add_argument("--rendered-per-code", type=int, default=20)
+    args = p.parse_args(argv)
+    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code)
     return 0
 
 

@@ -73,6 +73,10 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
         out_weights.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(best, out_weights)
         calibrate_classifier(out_weights, Path(folder or build / "crops") / "val")
+        # The tile/not-tile probe reads these weights' features: a probe fitted for other
+        # weights would be ignored, so fit it again (vision/tileness.py).
+        from .tileness import fit_and_save
+        fit_and_save(data_root, out_weights)
     return best
 
 

@@ -22,6 +22,10 @@ def register(sub) -> None:
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
+    p.add_argument("--no-tileness", action="store_true",
+                   help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
+    p.add_argument("--no-rectify", action="store_true",
+                   help="cut every tile by its axis-aligned box (no turn estimated, vision.crops.RECTIFY)")
     p.set_defaults(func=run)
 
 
@@ -29,6 +33,9 @@ def run(args) -> int:
     import json
     from vision.evaluate import evaluate
     from vision.reader import TileReader
+    if args.no_rectify:
+        import vision.crops
+        vision.crops.RECTIFY = False
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)
@@ -41,7 +48,7 @@ def run(args) -> int:
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
-                        detector_imgsz=args.imgsz)
+                        detector_imgsz=args.imgsz, **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

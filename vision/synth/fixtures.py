@@ -68,7 +68,7 @@ HAND_SCENES = {
     # One tile misread by the committed models; consistency decoding brings the hand back.
     "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 18),
     "decoding_mcr_flowers": ("chinese", "mcr", "[555p][789m]123m456s2z 2z 16f",
-                             {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 3),
+                             {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 1),
     # Every face-up tile read; of the two face-down ones the detector finds at most one
     # (back recall 0.77 on the detector's validation scenes).
     "hand_riichi_concealed_kong": ("riichi", "riichi", "(8888p)123m456s789s1z 1z",

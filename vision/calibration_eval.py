@@ -260,7 +260,7 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
                                            **learner, **(params or {}))
     build_s = time.perf_counter() - t0
-    before = [r.code for r in classifier.classify(list(test_crops), embeddings=False)]
+    before = [r.code for r in classify_with_profile(classifier, list(test_crops))]
     after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]
     return before, after, profile, build_s
 

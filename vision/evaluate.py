@@ -18,6 +18,7 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from .crops import crop_tile
+from .reader import classify_with_profile
 from .datasets import read_yolo_labels
 from .detections import box_iou
 
@@ -191,7 +192,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
         gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
         if not gt:
             continue
-        for (code, _), r in zip(gt, classifier.classify([crop_tile(img, b) for _, b in gt])):
+        for (code, _), r in zip(gt, classify_with_profile(classifier, [crop_tile(img, b) for _, b in gt])):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1

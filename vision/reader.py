@@ -148,11 +148,37 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
     return classify_with_profile(default_classifier(), list(crops), profile, embeddings)
 
 
+#: With a number, a crop is also read turned a quarter, and that reading kept when it is surer
+#: by more than this: which of a tile's two axes is its length is guessed from the box (and the
+#: estimated turn), and the guess fails for tiles seen in steep perspective or lying askew in
+#: piles. Off (None): measured in session 5, it helps the photo sets the classifier knows and
+#: costs the unseen GL set as much (models/classifier/MODEL_CARD.md); ``mjtable eval
+#: --quarter-turn M`` measures it.
+QUARTER_TURN_MARGIN: float | None = None
+
+
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
     """``classifier.classify(crops)``; with a tile-set ``profile`` the readings are re-ranked by
     it: a fine-tuned profile reads the crops with its own weights
     (``vision.profile.apply_network_profile``); a prototype profile compares the embeddings of the
-    crops and of the crops turned 180°, classified in the same batch (``apply_profile``)."""
+    crops and of the crops turned 180°, classified in the same batch (``apply_profile``).
+
+    With ``QUARTER_TURN_MARGIN`` set, each crop is also read turned a quarter clockwise; a
+    reading keeps the embedding of the crop as cut."""
+    readings = _classify_as_cut(classifier, crops, profile, embeddings)
+    if QUARTER_TURN_MARGIN is None or not crops:
+        return readings
+    turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(c, -1)) for c in crops], profile, False)
+    out = []
+    for r, t in zip(readings, turned):
+        if t.confidence > r.confidence + QUARTER_TURN_MARGIN:
+            t.embedding = r.embedding
+            r = t
+        out.append(r)
+    return out
+
+
+def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):
     if profile is None:
         return classifier.classify(crops, embeddings=embeddings)
     from .profile import apply_network_profile, apply_profile, rot180

@@ -26,6 +26,9 @@ def register(sub) -> None:
                    help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
     p.add_argument("--no-rectify", action="store_true",
                    help="cut every tile by its axis-aligned box (no turn estimated, vision.crops.RECTIFY)")
+    p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
+                   help="also read each crop turned a quarter; keep that reading when surer by MARGIN "
+                        "(vision.reader.QUARTER_TURN_MARGIN; off by default)")
     p.set_defaults(func=run)
 
 
@@ -36,6 +39,9 @@ def run(args) -> int:
     if args.no_rectify:
         import vision.crops
         vision.crops.RECTIFY = False
+    if args.quarter_turn is not None:
+        import vision.reader
+        vision.reader.QUARTER_TURN_MARGIN = args.quarter_turn
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)

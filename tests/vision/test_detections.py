@@ -90,3 +90,33 @@ def test_reader_assembles_reads_from_mock_detections():
     assert reads[0].embedding == [1.0] * 4
     assert set(timings) >= {"decode_ms", "detect_ms", "crop_ms", "classify_ms", "total_ms"}
     assert reads[0].to_dict()["top3"][0] == {"code": "5p", "p": 0.8}
+
+
+class TopRowClassifier:
+    """Sure (0.95) of 1m when the crop's top row is bright, else unsure (0.5) of 2m."""
+    def __init__(self, turned_confidence=0.95):
+        self.turned_confidence = turned_confidence
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        out = []
+        for c in crops:
+            if c[0].mean() > 200:
+                out.append(CropReading("1m", self.turned_confidence, [("1m", self.turned_confidence)],
+                                       np.zeros(2) if embeddings else None))
+            else:
+                out.append(CropReading("2m", 0.5, [("2m", 0.5)], np.ones(2) if embeddings else None))
+        return out
+
+
+def test_a_quarter_turned_reading_is_kept_only_when_surer_by_the_margin(monkeypatch):
+    from vision import reader
+    crop = np.zeros((8, 8, 3), np.uint8)
+    crop[:, 0] = 255            # bright left column: the top row once turned a quarter clockwise
+    [r] = reader.classify_with_profile(TopRowClassifier(), [crop])
+    assert r.code == "2m"                           # off by default: read as cut only
+    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.4)
+    [r] = reader.classify_with_profile(TopRowClassifier(), [crop], embeddings=True)
+    assert (r.code, r.confidence) == ("1m", 0.95)
+    assert r.embedding.tolist() == [1.0, 1.0]      # the embedding of the crop as cut
+    [r] = reader.classify_with_profile(TopRowClassifier(turned_confidence=0.8), [crop])
+    assert r.code == "2m"                           # surer, but not by QUARTER_TURN_MARGIN

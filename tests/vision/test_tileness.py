@@ -7,6 +7,8 @@ from vision.detections import Detections
 from vision.reader import TileReader
 from vision.tileness import TilenessProbe, choose_threshold, fit_probe, probe_for, training_labels
 
+from .test_detections import FakeDetector
+
 
 def test_fit_probe_separates_tiles_from_cloth():
     rng = np.random.default_rng(0)
@@ -50,14 +52,6 @@ class BrightnessClassifier:
     def classify(self, crops, embeddings=False, turn_average=None):
         return [CropReading("5p", 0.9, [("5p", 0.9)], np.array([c.mean() / 255 - 0.5]) if embeddings else None)
                 for c in crops]
-
-
-class FakeDetector:
-    def __init__(self, dets):
-        self.dets = dets
-
-    def detect(self, image):
-        return self.dets
 
 
 def test_reader_drops_face_up_detections_the_probe_rejects():

@@ -123,8 +123,3 @@ def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MAR
         crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
     interp = cv2.INTER_AREA if crop.shape[0] > size else cv2.INTER_LINEAR
     return cv2.resize(crop, (size, size), interpolation=interp)
-
-
-def crop_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, scale: float = 1.0,
-               rectify: bool | None = None) -> list[np.ndarray]:
-    return [crop_tile(image, b, size=size, scale=scale, rectify=rectify) for b in boxes]

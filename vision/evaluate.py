@@ -18,9 +18,9 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from .crops import crop_tile
-from .reader import classify_with_profile
 from .datasets import read_yolo_labels
 from .detections import box_iou
+from .reader import classify_with_profile
 
 
 def _names_for(folder: Path) -> list[str]:

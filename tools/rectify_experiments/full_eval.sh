@@ -1,17 +1,24 @@
 #!/bin/bash
-# Session 5 figures of the installed classifier (models/classifier/MODEL_CARD.md); run from the repository root.
-# Session 5 figures for the installed classifier (run from the repo root).
+# Session 5 figures of the installed models (models/classifier/MODEL_CARD.md); run from the
+# repository root. Extra arguments go to every `mjtable eval`:
+#   bash tools/rectify_experiments/full_eval.sh build/s5                          # as shipped
+#   bash tools/rectify_experiments/full_eval.sh build/s5q_0.4 --quarter-turn 0.4  # quarter-turn reading
+O=${1:-build/s5}; shift || true
 D=../shared/data/chinese-mahjong-detection
-M=.venv/bin/mjtable
+M=".venv/bin/mjtable eval"
+GL="build/heldout_gl --render-style gl --scenes 40"
 f() { grep -v -i warn | grep -E '"(recall|precision|accuracy|hand_rows_exact|hand_rows|crops|tiles)' ; }
-echo "== valid reader, no probe";  $M eval $D/valid --no-tileness --out build/s5/valid_noprobe 2>&1 | f
-echo "== valid reader";            $M eval $D/valid --out build/s5/valid 2>&1 | f
-echo "== test reader";             $M eval $D/test --out build/s5/test 2>&1 | f
-echo "== test reader, no probe";   $M eval $D/test --no-tileness --out build/s5/test_noprobe 2>&1 | f
-echo "== test classifier only";    $M eval $D/test --classifier-only --out build/s5/test_cls 2>&1 | f
-echo "== test hand_ classifier only"; $M eval $D/test --classifier-only --only-prefix hand_ --out build/s5/test_hand_cls 2>&1 | f
-echo "== valid hand_ classifier only"; $M eval $D/valid --classifier-only --only-prefix hand_ --out build/s5/valid_hand_cls 2>&1 | f
-echo "== GL reader";               $M eval build/heldout_gl --render-style gl --scenes 40 --out build/s5/gl 2>&1 | f
-echo "== GL reader, no probe";     $M eval build/heldout_gl --render-style gl --scenes 40 --no-tileness --out build/s5/gl_noprobe 2>&1 | f
-echo "== GL classifier only";      $M eval build/heldout_gl --render-style gl --scenes 40 --classifier-only --out build/s5/gl_cls 2>&1 | f
+run() { local name=$1; shift; echo "== $name"; $M "$@" "${EXTRA[@]}" --out "$O/$name" 2>&1 | f; }
+EXTRA=("$@")
+run valid_noprobe $D/valid --no-tileness
+run valid $D/valid
+run valid_cls $D/valid --classifier-only
+run test $D/test
+run test_noprobe $D/test --no-tileness
+run test_cls $D/test --classifier-only
+run test_hand_cls $D/test --classifier-only --only-prefix hand_
+run valid_hand_cls $D/valid --classifier-only --only-prefix hand_
+run gl $GL
+run gl_noprobe $GL --no-tileness
+run gl_cls $GL --classifier-only
 date -u

@@ -24,7 +24,7 @@ if mode == "corners":
         return img, labels
     R.render_scene = render
     C.crop_tile = patched
-clf = ce.CachedClassifier(CropClassifier())
+clf = ce.CachedClassifier(CropClassifier(sys.argv[4] if len(sys.argv) > 4 else None))
 for k, name in enumerate(sets):
     kk = ce.DEFAULT_SETS.index(name)
     cc, ck, tc, tk, absent = ce.load_set(name, kk, seed, 8, clf)

@@ -13,6 +13,9 @@ gradient direction, modulo 90°, is the tile's turn), its size from the box and 
 is cut out upright (``rotation_in``, ``turned_extents``)."""
 from __future__ import annotations
 
+import dataclasses
+import math
+
 import cv2
 import numpy as np
 
@@ -47,6 +50,11 @@ def rotation_in(patch: np.ndarray) -> tuple[float, float]:
     return float(np.degrees(np.arctan2(zy, zx) / 4)), float(np.hypot(zx, zy))
 
 
+def _well_conditioned(turn_deg: float) -> bool:
+    """Whether a box gives a rectangle's extents at this turn (cos² - sin² > 0.5: under 30°)."""
+    return math.cos(2 * math.radians(turn_deg)) > 0.5
+
+
 def turned_extents(box_w: float, box_h: float, turn_deg: float) -> tuple[float, float]:
     """(w, h): extents along the turned axes (e1 at ``turn_deg``, e2 perpendicular) of a
     rectangle whose axis-aligned box is ``box_w`` x ``box_h``. From the box alone when the system
@@ -54,7 +62,7 @@ def turned_extents(box_w: float, box_h: float, turn_deg: float) -> tuple[float, 
     along e1, ``TILE_ASPECT``) is fitted instead."""
     c, s = abs(np.cos(np.radians(turn_deg))), abs(np.sin(np.radians(turn_deg)))
     det = c * c - s * s
-    if det > 0.5:
+    if _well_conditioned(turn_deg):
         w, h = (box_w * c - box_h * s) / det, (box_h * c - box_w * s) / det
         if w > 0 and h > 0:
             return float(w), float(h)
@@ -68,25 +76,58 @@ def turned_extents(box_w: float, box_h: float, turn_deg: float) -> tuple[float, 
     return float(best[1]), float(best[2])
 
 
+@dataclasses.dataclass(frozen=True)
+class TileAxes:
+    """How a tile lies in its box: ``turn`` (degrees, (-45, 45]; 0 for a tile cut by its box),
+    its extents ``w`` along the turned x axis and ``h`` along the turned y axis (pixels of the
+    image cut from), and whether its length runs along x (``lying``: the crop turns it upright)."""
+    turn: float
+    w: float
+    h: float
+    lying: bool
+    fitted: bool = False    # extents fitted to the tile's shape (turned near 45°): length not seen
+
+    @property
+    def rectified(self) -> bool:
+        return self.turn != 0.0
+
+    @property
+    def log_shape(self) -> float:
+        return math.log(self.h / self.w)
+
+
+def own_axes(image: np.ndarray, box, scale: float = 1.0, rectify: bool | None = None) -> TileAxes:
+    """``box``'s tile judged alone: its turn (``rotation_in``, when it is worth undoing) and
+    extents, lying when wider than long (``SIDEWAYS_RATIO``)."""
+    x0, y0, x1, y1 = (float(v) * scale for v in box)
+    bw, bh = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
+    if RECTIFY if rectify is None else rectify:
+        h_img, w_img = image.shape[:2]
+        ix0, iy0 = int(max(0, np.floor(x0))), int(max(0, np.floor(y0)))
+        ix1, iy1 = int(min(w_img, np.ceil(x1))), int(min(h_img, np.ceil(y1)))
+        if ix1 - ix0 >= 4 and iy1 - iy0 >= 4:
+            turn, strength = rotation_in(image[iy0:iy1, ix0:ix1])
+            if abs(turn) >= MIN_TURN and strength >= MIN_STRENGTH:
+                w, h = turned_extents(bw, bh, turn)
+                return TileAxes(turn, w, h, w > SIDEWAYS_RATIO * h, fitted=not _well_conditioned(turn))
+    return TileAxes(0.0, bw, bh, bw > SIDEWAYS_RATIO * bh)
+
+
 def rectified_crop(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MARGIN,
-                   scale: float = 1.0) -> np.ndarray | None:
+                   scale: float = 1.0, axes: TileAxes | None = None) -> np.ndarray | None:
     """The tile in ``box`` cut out along its own axes, upright (a tile lying sideways turned a
     quarter clockwise, as for box crops); None when no turn worth undoing is found."""
-    h_img, w_img = image.shape[:2]
     x0, y0, x1, y1 = (float(v) * scale for v in box)
-    ix0, iy0 = int(max(0, np.floor(x0))), int(max(0, np.floor(y0)))
-    ix1, iy1 = int(min(w_img, np.ceil(x1))), int(min(h_img, np.ceil(y1)))
-    if ix1 - ix0 < 4 or iy1 - iy0 < 4:
+    if axes is None:
+        axes = own_axes(image, box, scale, rectify=True)
+    if not axes.rectified:
         return None
-    turn, strength = rotation_in(image[iy0:iy1, ix0:ix1])
-    if abs(turn) < MIN_TURN or strength < MIN_STRENGTH:
-        return None
-    w, h = turned_extents(max(x1 - x0, 1.0), max(y1 - y0, 1.0), turn)
-    w, h = w * (1 + 2 * margin), h * (1 + 2 * margin)
+    turn = axes.turn
+    w, h = axes.w * (1 + 2 * margin), axes.h * (1 + 2 * margin)
     t = np.radians(turn)
     e1, e2 = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
     # source step per output pixel along the output's x (u) and y (v)
-    u, v = (-e2 * h / size, e1 * w / size) if w > h else (e1 * w / size, e2 * h / size)
+    u, v = (-e2 * h / size, e1 * w / size) if axes.lying else (e1 * w / size, e2 * h / size)
     origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2]) - (u + v) * size / 2
     m = np.float32([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]]])
     return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
@@ -94,9 +135,11 @@ def rectified_crop(image: np.ndarray, box, size: int = CROP_SIZE, margin: float 
 
 
 def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MARGIN,
-              scale: float = 1.0, corners=None, rectify: bool | None = None) -> np.ndarray:
+              scale: float = 1.0, corners=None, rectify: bool | None = None,
+              axes: TileAxes | None = None) -> np.ndarray:
     """Upright square crop (BGR, size x size) of the tile in ``box`` (given in pixels of an image
     ``scale`` times smaller than ``image``: detections on a reduced frame, crops from the full one).
+    ``axes``: how the tile lies (``own_axes``), when already judged; else it is judged here.
 
     With ``corners`` (the tile face's TL, TR, BR, BL), the face is perspective-rectified instead."""
     h, w = image.shape[:2]
@@ -106,10 +149,10 @@ def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MAR
         dst = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
         H = cv2.getPerspectiveTransform(src, dst)
         return cv2.warpPerspective(image, H, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    if RECTIFY if rectify is None else rectify:
-        turned = rectified_crop(image, box, size=size, margin=margin, scale=scale)
-        if turned is not None:
-            return turned
+    if axes is None:
+        axes = own_axes(image, box, scale, rectify)
+    if axes.rectified:
+        return rectified_crop(image, box, size=size, margin=margin, scale=scale, axes=axes)
     x0, y0, x1, y1 = (float(v) * scale for v in box)
     bw, bh = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
     x0, x1 = x0 - margin * bw, x1 + margin * bw
@@ -119,7 +162,7 @@ def crop_tile(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MAR
     if ix1 <= ix0 or iy1 <= iy0:
         return np.zeros((size, size, 3), np.uint8)
     crop = image[iy0:iy1, ix0:ix1]
-    if is_sideways_box(box):
+    if axes.lying:
         crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
     interp = cv2.INTER_AREA if crop.shape[0] > size else cv2.INTER_LINEAR
     return cv2.resize(crop, (size, size), interpolation=interp)

@@ -3,6 +3,7 @@
 Generated folders go under build/ (ignored by git). Real photos are linked, not copied."""
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -67,13 +68,38 @@ def emphasised_codes(codes, emphasis=DETECTOR_CODE_EMPHASIS) -> list[str]:
 DETECTOR_STYLES = ("hongkong", "riichi", "riichi_black", "procedural")
 
 
-def render_training_scene(rng, size=(640, 640), styles=None, data_root=None, emphasis=DETECTOR_CODE_EMPHASIS):
+#: Layouts of the detector's rendered scenes (``vision.synth.random_layouts.LAYOUTS``). Piles
+#: were added in session 6, for real photos of thrown-in tiles at any angle.
+DETECTOR_LAYOUT_MIX = ("hand", "hand", "grid", "scattered", "pile")
+#: Share of the detector's rendered scenes drawn at another aspect ratio and then resized to the
+#: square training size, as the photo set's own exports were ("stretch to 640x640"): a wide
+#: photo squashed this way makes tiles several times taller than wide (session 6).
+DETECTOR_STRETCH_SHARE = 0.4
+DETECTOR_STRETCH_MAX = 2.5   # largest width:height of a photo squashed to a square
+
+
+def render_training_scene(rng, size=(640, 640), styles=None, data_root=None, emphasis=DETECTOR_CODE_EMPHASIS,
+                          mix=DETECTOR_LAYOUT_MIX, stretch_share=DETECTOR_STRETCH_SHARE):
     from .synth.artwork import STYLES
     from .synth.random_layouts import random_layout
     from .synth.render import random_style, render_scene
     style = random_style(rng, styles or STYLES, data_root)
-    tiles = random_layout(rng, emphasised_codes(sorted(style.art.faces), emphasis))
-    return render_scene(tiles, rng, size=size, style=style)
+    tiles = random_layout(rng, emphasised_codes(sorted(style.art.faces), emphasis), mix=mix)
+    if rng.random() >= stretch_share:
+        return render_scene(tiles, rng, size=size, style=style)
+    aspect = float(np.exp(rng.uniform(-1, 1) * np.log(DETECTOR_STRETCH_MAX)))   # drawn width / height
+    drawn = (round(size[0] * np.sqrt(aspect)), round(size[1] / np.sqrt(aspect)))
+    img, labels = render_scene(tiles, rng, size=drawn, style=style)
+    return stretch_to(img, labels, size)
+
+
+def stretch_to(img: np.ndarray, labels, size):
+    """``img`` resized to ``size`` (w, h) whatever its aspect, with its labels' boxes and corners."""
+    fx, fy = size[0] / img.shape[1], size[1] / img.shape[0]
+    out = cv2.resize(img, size, interpolation=cv2.INTER_AREA if fx * fy < 1 else cv2.INTER_LINEAR)
+    scaled = [dataclasses.replace(t, box=(t.box[0] * fx, t.box[1] * fy, t.box[2] * fx, t.box[3] * fy),
+                                  corners=[(x * fx, y * fy) for x, y in t.corners]) for t in labels]
+    return out, scaled
 
 
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,

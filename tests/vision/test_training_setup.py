@@ -53,3 +53,43 @@ def test_growing_the_rendered_scenes_adds_new_ones(tmp_path):
     assert images[1].read_bytes() != first
     labels = (out / "train" / "labels" / "synth_train_00001.txt").read_text().split("\n")
     assert any(line.startswith(("0 ", "1 ")) for line in labels)
+
+
+def test_pile_layout_turns_tiles_every_way_without_stacking():
+    from vision.synth.random_layouts import pile
+    rng = np.random.default_rng(3)
+    tiles = [t for _ in range(20) for t in pile(rng, ["1m", "2p", "5z"])]
+    angles = np.array([t.angle % 90 for t in tiles])
+    # Any angle, not only near the axes as scattered tiles are.
+    assert ((angles > 20) & (angles < 70)).mean() > 0.4
+    assert all(t.sideways == (45 < t.angle % 180 < 135) for t in tiles)
+    one = pile(np.random.default_rng(4), ["1m"])
+    assert len(one) >= 8
+    centres = np.array([(t.x, t.y) for t in one])
+    gaps = np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1))
+    assert gaps[~np.eye(len(one), dtype=bool)].min() >= 1.15
+
+
+def test_stretched_scene_keeps_labels_on_the_tiles():
+    """A scene drawn wide and squashed to a square (as the photo set's exports are): the labels
+    follow the pixels."""
+    from vision.datasets import stretch_to
+    from vision.synth.render import RenderedTile
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[20:60, 40:70] = 255
+    tile = RenderedTile(code="1m", face_down=False, sideways=False, box=(40, 20, 70, 60),
+                        corners=[(40, 20), (70, 20), (70, 60), (40, 60)], group="g")
+    out, [lab] = stretch_to(img, [tile], (100, 100))
+    assert out.shape == (100, 100, 3)
+    assert lab.box == (20, 20, 35, 60) and lab.corners[2] == (35, 60)
+    x0, y0, x1, y1 = map(int, lab.box)
+    assert out[y0 + 2:y1 - 2, x0 + 2:x1 - 2].min() > 200 and out[:, :x0 - 2].max() == 0
+
+
+def test_detector_scenes_draw_piles_and_stretched_photos():
+    from vision.datasets import render_training_scene
+    img, labels = render_training_scene(np.random.default_rng(1), size=(160, 160), styles=("procedural",),
+                                        mix=("pile",), stretch_share=1.0)
+    assert img.shape == (160, 160, 3)
+    assert labels and all(t.group == "pile" for t in labels)
+    assert all(0 <= t.box[0] < t.box[2] <= 160 and 0 <= t.box[1] < t.box[3] <= 160 for t in labels)

@@ -1,5 +1,6 @@
 """Simple random table layouts for training data: hand rows with melds (gaps, sideways claimed
-tiles, concealed kongs with face-down tiles), grids and scattered tiles.
+tiles, concealed kongs with face-down tiles), grids, scattered tiles and piles (tiles pushed
+together at any angle, as after a hand is thrown in).
 
 These are not rule-aware hands (grouping's ``vision.layout`` builds those); they only need to
 look like the ways players lay tiles out."""
@@ -97,6 +98,31 @@ def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
     return tiles
 
 
-def random_layout(rng: np.random.Generator, codes) -> list[PlacedTile]:
-    kind = rng.choice(["hand", "hand", "grid", "scattered"])
-    return {"hand": hand_row, "grid": grid, "scattered": scattered}[str(kind)](rng, codes)
+def pile(rng: np.random.Generator, codes) -> list[PlacedTile]:
+    """Tiles pushed together in a heap at any angle, touching (the detector's hardest real
+    photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md)."""
+    tiles: list[PlacedTile] = []
+    n = int(rng.integers(8, 40))
+    area = 1.25 * np.sqrt(n) + 1
+    for _ in range(n * 6):
+        if len(tiles) >= n:
+            break
+        x, y = rng.uniform(0, area, 2)
+        # Centres closer than a tile's width would put one tile inside another (no stacking).
+        if any((x - t.x) ** 2 + (y - t.y) ** 2 < 1.15 ** 2 for t in tiles):
+            continue
+        angle = float(rng.uniform(0, 360))
+        down = rng.random() < 0.15
+        tiles.append(PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle,
+                                sideways=45 < angle % 180 < 135, face_down=down, group="pile"))
+    return tiles
+
+
+LAYOUTS = {"hand": hand_row, "grid": grid, "scattered": scattered, "pile": pile}
+#: Layout draws of ``random_layout`` (a name listed twice is drawn twice as often).
+DEFAULT_MIX = ("hand", "hand", "grid", "scattered")
+
+
+def random_layout(rng: np.random.Generator, codes, mix=DEFAULT_MIX) -> list[PlacedTile]:
+    kind = rng.choice(list(mix))
+    return LAYOUTS[str(kind)](rng, codes)

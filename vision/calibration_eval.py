@@ -37,6 +37,7 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from .calibration import LAYOUT_ROWS, assign_layout
+from .crops import TileCrops
 from .profile import TileSetProfile
 from .reader import classify_with_profile
 
@@ -153,13 +154,14 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
 
 
 def render_test_crops(style, seed: int, per_code: int):
-    """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code."""
-    from .crops import crop_tile
+    """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code
+    (``TileCrops``), and their codes."""
+    from .crops import cut_tiles
     from .synth.random_layouts import loose_row
     from .synth.render import render_scene
     rng = np.random.default_rng(seed)
     counts: Counter = Counter()
-    crops, truth = [], []
+    crops, truth = TileCrops(), []
     codes_all = sorted(c for c in style.art.faces if c[0] != "0")
     while True:
         codes = [c for c in codes_all if counts[c] < per_code]
@@ -172,10 +174,12 @@ def render_test_crops(style, seed: int, per_code: int):
         for t in labels:
             if t.box[2] - t.box[0] < 8 or t.box[3] - t.box[1] < 8:
                 continue
-            crop = crop_tile(img, t.box)
+            cut = cut_tiles(img, [t.box])
+            crop = cut[0]
             if rng.random() < 0.5:
                 crop = np.ascontiguousarray(crop[::-1, ::-1])
             crops.append(crop)
+            crops.length_open.append(cut.length_open[0])
             truth.append(t.code)
             counts[t.code] += 1
 
@@ -185,7 +189,7 @@ def photo_set(prefix: str, data_root: Path = DATA):
     import cv2
     import yaml
     from .codes import photo_label_code
-    from .crops import crop_tile
+    from .crops import cut_tiles
     root = Path(data_root) / PHOTOS
     names = yaml.safe_load((root / "data.yaml").read_text())["names"]
 
@@ -203,18 +207,20 @@ def photo_set(prefix: str, data_root: Path = DATA):
                     continue
                 c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
                 box = ((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h)
-                out.append((crop_tile(img, box), photo_label_code(names[c]), bw * w, bh * h))
+                cut = cut_tiles(img, [box])
+                out.append((cut[0], photo_label_code(names[c]), bw * w, bh * h, cut.length_open[0]))
         return out
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
     # each code the largest box with an upright tile's shape (taller than wide by 1.2-1.6; tiles
     # lying askew in piles have squarer boxes).
     best: dict = {}
-    for crop, code, bw, bh in crops_of("train"):
+    for crop, code, bw, bh, _ in crops_of("train"):
         if 1.2 <= bh / max(bw, 1e-6) <= 1.6 and bw * bh > best.get(code, (None, 0))[1]:
             best[code] = (crop, bw * bh)
     calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
-    test = [(c, k) for c, k, _, _ in crops_of("valid") + crops_of("test")]
-    return [c for c, _ in calib], [k for _, k in calib], [c for c, _ in test], [k for _, k in test]
+    test = crops_of("valid") + crops_of("test")
+    return ([c for c, _ in calib], [k for _, k in calib], TileCrops([t[0] for t in test], [t[4] for t in test]),
+            [t[1] for t in test])
 
 
 def accuracy(pred, truth) -> float:
@@ -260,8 +266,8 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
                                            **learner, **(params or {}))
     build_s = time.perf_counter() - t0
-    before = [r.code for r in classify_with_profile(classifier, list(test_crops))]
-    after = [r.code for r in classify_with_profile(classifier, list(test_crops), profile)]
+    before = [r.code for r in classify_with_profile(classifier, test_crops)]
+    after = [r.code for r in classify_with_profile(classifier, test_crops, profile)]
     return before, after, profile, build_s
 
 
@@ -277,15 +283,16 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0)
     order = np.random.default_rng(seed).permutation(len(test_crops))
     half = len(order) // 2
     n = 0
+    crops = test_crops if isinstance(test_crops, TileCrops) else TileCrops(test_crops)
     for i in order[:half]:
-        [r] = classify_with_profile(classifier, [test_crops[i]], profile)
+        [r] = classify_with_profile(classifier, crops.subset([i]), profile)
         if r.code != test_truth[i]:
             profile.add_example(test_crops[i], test_truth[i], learn=False)
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=classifier.classifier)
     rest = order[half:]
-    reads = classify_with_profile(classifier, [test_crops[i] for i in rest], profile)
+    reads = classify_with_profile(classifier, crops.subset(rest), profile)
     return n, accuracy([r.code for r in reads], [test_truth[i] for i in rest]), rest
 
 
@@ -331,16 +338,22 @@ def main(argv=None) -> int:
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
+    p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
+                   help="vision.reader.QUARTER_TURN_MARGIN for this run (negative: off)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
     if args.example_picture:
         print(render_example_picture(args.example_picture, data_root=args.data))
         return 0
+    from . import reader
     from .classifier import CropClassifier
+    if args.quarter_turn is not None:
+        reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
-          f"test tiles per code {args.per_code}  (one calibration example per code)")
+          f"test tiles per code {args.per_code}  (one calibration example per code)  "
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

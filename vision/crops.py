@@ -26,6 +26,10 @@ TILE_ASPECT = 4 / 3   # length / width of a tile seen from above (as the rendere
 RECTIFY = True        # default of crop_tile's ``rectify`` (measured: models/classifier/MODEL_CARD.md)
 MIN_TURN = 6.0        # degrees: a smaller estimated turn is left alone (a box crop serves)
 MIN_STRENGTH = 0.15   # agreement of the gradient directions below which no turn is trusted
+# |log(length / width)| of a tile's extents under which its shape does not tell which axis is its
+# length (a camera tilted over the table shortens an upright tile to a near square): chosen on
+# the calibration tuning draw (seed 11), tools/rectify_experiments/ambiguous_turn.py.
+OPEN_SHAPE = 0.1
 
 
 def is_sideways_box(box) -> bool:
@@ -94,6 +98,34 @@ class TileAxes:
     @property
     def log_shape(self) -> float:
         return math.log(self.h / self.w)
+
+    @property
+    def length_open(self) -> bool:
+        """Whether the tile's shape leaves open which axis is its length (the reader may then
+        also read it turned a quarter: vision.reader.QUARTER_TURN_MARGIN)."""
+        return self.fitted or abs(self.log_shape) < OPEN_SHAPE
+
+
+class TileCrops(list):
+    """Crops of tiles cut from pictures (a list of BGR arrays), with for each whether its tile's
+    length was left open by its shape (``TileAxes.length_open``)."""
+
+    def __init__(self, crops=(), length_open=None):
+        super().__init__(crops)
+        self.length_open = [False] * len(self) if length_open is None else [bool(v) for v in length_open]
+        if len(self.length_open) != len(self):
+            raise ValueError("one length_open flag per crop")
+
+    def subset(self, indices) -> "TileCrops":
+        return TileCrops([self[i] for i in indices], [self.length_open[i] for i in indices])
+
+
+def cut_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, margin: float = MARGIN, scale: float = 1.0,
+              rectify: bool | None = None) -> TileCrops:
+    """``crop_tile`` of each box, keeping whether each tile's length was left open."""
+    axes = [own_axes(image, b, scale, rectify) for b in boxes]
+    return TileCrops([crop_tile(image, b, size, margin, scale, axes=a) for b, a in zip(boxes, axes)],
+                     [a.length_open for a in axes])
 
 
 def own_axes(image: np.ndarray, box, scale: float = 1.0, rectify: bool | None = None) -> TileAxes:

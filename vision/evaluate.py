@@ -17,7 +17,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
-from .crops import crop_tile
+from .crops import cut_tiles
 from .datasets import read_yolo_labels
 from .detections import box_iou
 from .reader import classify_with_profile
@@ -98,8 +98,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             hand_exact += int(right == len(gt) == len(reads))
         # Classifier alone on the labelled boxes.
         if gt:
-            crops = [crop_tile(img, b) for _, b in gt]
-            for (code, _), r in zip(gt, reader.classifier.classify(crops)):
+            crops = cut_tiles(img, [b for _, b in gt])
+            for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops)):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
         if (k + 1) % 20 == 0:
@@ -192,7 +192,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
         gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
         if not gt:
             continue
-        for (code, _), r in zip(gt, classify_with_profile(classifier, [crop_tile(img, b) for _, b in gt])):
+        for (code, _), r in zip(gt, classify_with_profile(classifier, cut_tiles(img, [b for _, b in gt]))):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import crop_tile, is_sideways_box
+from .crops import TileCrops, cut_tiles, is_sideways_box
 from .decode import decode_image
 from .detections import Detections
 from .types import TileRead
@@ -66,7 +66,7 @@ class TileReader:
         dets = dets.sorted_reading_order()
         names = dets.names()
         face_up = [i for i, n in enumerate(names) if n != "back"]
-        crops = [crop_tile(src, dets.xyxy[i]) for i in face_up]
+        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up])
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
@@ -148,13 +148,14 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
     return classify_with_profile(default_classifier(), list(crops), profile, embeddings)
 
 
-#: With a number, a crop is also read turned a quarter, and that reading kept when it is surer
-#: by more than this: which of a tile's two axes is its length is guessed from the box (and the
-#: estimated turn), and the guess fails for tiles seen in steep perspective or lying askew in
-#: piles. Off (None): measured in session 5, it helps the photo sets the classifier knows and
-#: costs the unseen GL set as much (models/classifier/MODEL_CARD.md); ``mjtable eval
-#: --quarter-turn M`` measures it.
-QUARTER_TURN_MARGIN: float | None = None
+#: With a number, a crop whose tile's length its shape left open (``TileCrops.length_open``: a
+#: near-square tile, seen in steep perspective, or one turned near 45°) is also read turned a
+#: quarter, and that reading kept when it is surer by more than this. Which of a tile's two axes
+#: is its length is otherwise guessed from its extents, and the guess fails for such tiles.
+#: Chosen on the valid split and the calibration tuning draw (models/classifier/MODEL_CARD.md,
+#: session 6); ``mjtable eval --quarter-turn M`` measures other margins (negative: off). Session 5
+#: read every crop both ways: it cost the unseen GL set as much as it gained elsewhere.
+QUARTER_TURN_MARGIN: float | None = 0.2
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
@@ -163,19 +164,19 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     (``vision.profile.apply_network_profile``); a prototype profile compares the embeddings of the
     crops and of the crops turned 180°, classified in the same batch (``apply_profile``).
 
-    With ``QUARTER_TURN_MARGIN`` set, each crop is also read turned a quarter clockwise; a
-    reading keeps the embedding of the crop as cut."""
-    readings = _classify_as_cut(classifier, crops, profile, embeddings)
-    if QUARTER_TURN_MARGIN is None or not crops:
+    With ``QUARTER_TURN_MARGIN`` set, the crops of ``TileCrops`` whose length was left open are
+    also read turned a quarter clockwise; a reading keeps the embedding of the crop as cut."""
+    readings = _classify_as_cut(classifier, list(crops), profile, embeddings)
+    open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
+    if QUARTER_TURN_MARGIN is None or not open_idx:
         return readings
-    turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(c, -1)) for c in crops], profile, False)
-    out = []
-    for r, t in zip(readings, turned):
-        if t.confidence > r.confidence + QUARTER_TURN_MARGIN:
-            t.embedding = r.embedding
-            r = t
-        out.append(r)
-    return out
+    turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx],
+                              profile, False)
+    for i, t in zip(open_idx, turned):
+        if t.confidence > readings[i].confidence + QUARTER_TURN_MARGIN:
+            t.embedding = readings[i].embedding
+            readings[i] = t
+    return readings
 
 
 def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):

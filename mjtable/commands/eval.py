@@ -27,8 +27,9 @@ def register(sub) -> None:
     p.add_argument("--no-rectify", action="store_true",
                    help="cut every tile by its axis-aligned box (no turn estimated, vision.crops.RECTIFY)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
-                   help="also read each crop turned a quarter; keep that reading when surer by MARGIN "
-                        "(vision.reader.QUARTER_TURN_MARGIN; off by default)")
+                   help="also read turned a quarter each crop whose tile's shape left its length open; keep "
+                        "that reading when surer by MARGIN; a negative MARGIN turns this off "
+                        "(default vision.reader.QUARTER_TURN_MARGIN)")
     p.set_defaults(func=run)
 
 
@@ -41,7 +42,7 @@ def run(args) -> int:
         vision.crops.RECTIFY = False
     if args.quarter_turn is not None:
         import vision.reader
-        vision.reader.QUARTER_TURN_MARGIN = args.quarter_turn
+        vision.reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)

@@ -108,15 +108,23 @@ class TopRowClassifier:
         return out
 
 
-def test_a_quarter_turned_reading_is_kept_only_when_surer_by_the_margin(monkeypatch):
+def test_a_quarter_turned_reading_is_kept_only_for_open_lengths_and_when_surer_by_the_margin(monkeypatch):
     from vision import reader
+    from vision.crops import TileCrops
     crop = np.zeros((8, 8, 3), np.uint8)
     crop[:, 0] = 255            # bright left column: the top row once turned a quarter clockwise
-    [r] = reader.classify_with_profile(TopRowClassifier(), [crop])
-    assert r.code == "2m"                           # off by default: read as cut only
+    open_crop = TileCrops([crop], [True])
+    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", None)
+    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop)
+    assert r.code == "2m"                           # off: read as cut only
     monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.4)
-    [r] = reader.classify_with_profile(TopRowClassifier(), [crop], embeddings=True)
+    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop, embeddings=True)
     assert (r.code, r.confidence) == ("1m", 0.95)
     assert r.embedding.tolist() == [1.0, 1.0]      # the embedding of the crop as cut
-    [r] = reader.classify_with_profile(TopRowClassifier(turned_confidence=0.8), [crop])
+    [r] = reader.classify_with_profile(TopRowClassifier(turned_confidence=0.8), open_crop)
     assert r.code == "2m"                           # surer, but not by QUARTER_TURN_MARGIN
+    # A tile whose shape told its length, or a bare crop, is read as cut only.
+    [r] = reader.classify_with_profile(TopRowClassifier(), TileCrops([crop], [False]))
+    assert r.code == "2m"
+    [r] = reader.classify_with_profile(TopRowClassifier(), [crop])
+    assert r.code == "2m"

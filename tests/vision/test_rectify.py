@@ -95,3 +95,18 @@ def test_small_turns_and_blank_boxes_keep_the_box_crop():
     assert np.array_equal(crop_tile(img, box), crop_tile(img, box, rectify=False))
     blank = np.full((100, 100, 3), 128, np.uint8)
     assert rectified_crop(blank, (10, 10, 60, 70)) is None
+
+
+def test_cut_tiles_leaves_the_length_open_only_for_near_squares():
+    from vision.crops import TileCrops, cut_tiles
+    img = np.zeros((200, 300, 3), np.uint8)
+    img[:] = (40, 120, 40)
+    img[20:100, 20:80] = (200, 230, 240)      # upright: 60 x 80
+    img[20:80, 120:200] = (200, 230, 240)     # sideways: 80 x 60
+    img[120:184, 120:182] = (200, 230, 240)   # near square: 62 x 64 (an upright tile seen obliquely)
+    crops = cut_tiles(img, [(20, 20, 80, 100), (120, 20, 200, 80), (120, 120, 182, 184)], rectify=False)
+    assert isinstance(crops, TileCrops) and len(crops) == 3
+    assert crops.length_open == [False, False, True]
+    assert crops.subset([2, 0]).length_open == [True, False]
+    with pytest.raises(ValueError):
+        TileCrops([img], [True, False])

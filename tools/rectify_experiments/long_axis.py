@@ -2,7 +2,7 @@
 Rendered test rows of one calibration-eval set (same draws as vision.calibration_eval), the
 renderer's corners as truth.
 
-    python tools/rectify_experiments/long_axis.py [SET] [SEED] [own|frame]
+    python tools/rectify_experiments/long_axis.py [SET] [SEED]
 """
 import math
 import sys
@@ -29,13 +29,12 @@ def main():
     rng = np.random.default_rng(seed + 100 * k + 2)
     codes_all = sorted(c for c in style.art.faces if c[0] != "0")
     rows = []
-    frame = len(sys.argv) > 3 and sys.argv[3] == "frame"
     for _ in range(60):
         tiles = loose_row(rng, codes_all, int(rng.integers(4, 9)), p_sideways=0.15, max_extra_gap=0.2)
         size = int(rng.integers(400, 800))
         img, labels = render_scene(tiles, rng, size=(size, size * 3 // 4), style=style, clutter=2,
                                    camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})
-        axes = C.tile_axes(img, [t.box for t in labels]) if frame else [C.own_axes(img, t.box) for t in labels]
+        axes = [C.own_axes(img, t.box) for t in labels]
         for t, a in zip(labels, axes):
             if t.box[2] - t.box[0] < 8 or t.box[3] - t.box[1] < 8 or t.face_down:
                 continue

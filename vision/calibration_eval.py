@@ -223,6 +223,11 @@ def photo_set(prefix: str, data_root: Path = DATA):
             [t[1] for t in test])
 
 
+def finetune_share() -> float:
+    from . import finetune
+    return finetune.RENDERED_SHARE
+
+
 def accuracy(pred, truth) -> float:
     return sum(p == t for p, t in zip(pred, truth)) / max(len(truth), 1)
 
@@ -338,6 +343,9 @@ def main(argv=None) -> int:
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
+    p.add_argument("--rendered-share", type=float, default=None, metavar="SHARE",
+                   help="vision.finetune.RENDERED_SHARE for this run: share of each fine-tuning batch "
+                        "rendered from the examples (vision/synth/views.py)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
                    help="vision.reader.QUARTER_TURN_MARGIN for this run (negative: off)")
     p.add_argument("--example-picture", type=Path, default=None,
@@ -350,10 +358,13 @@ def main(argv=None) -> int:
     from .classifier import CropClassifier
     if args.quarter_turn is not None:
         reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
+    if args.rendered_share is not None:
+        from . import finetune
+        finetune.RENDERED_SHARE = args.rendered_share
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}")
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}  rendered share {finetune_share()}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

@@ -26,6 +26,10 @@ STEPS = 400          # optimiser steps at calibration
 BATCH = 64           # augmented views per step
 LEARNING_RATE = 3e-3
 LABEL_SMOOTHING = 0.1
+#: Share of each batch taken from views of the examples rendered as tiles of a photographed row
+#: (``vision.synth.views``; 0: flat augmentation only), and how many such views per example.
+RENDERED_SHARE = 0.0
+RENDERED_PER_CODE = 24
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -47,11 +51,13 @@ def load_network(classifier, state: dict[str, np.ndarray]):
 
 
 def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, lr: float = LEARNING_RATE,
-             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None) -> dict[str, np.ndarray]:
+             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None,
+             rendered_share: float | None = None) -> dict[str, np.ndarray]:
     """Weights of ``classifier`` (a ``CropClassifier``) trained ``steps`` steps on augmented views
     of ``crops`` labelled ``codes``, from the base weights or from ``start`` (a profile's). Each
     step draws ``batch`` examples (``weights``: their relative odds, default uniform) and one fresh
-    random view of each."""
+    random view of each; a ``rendered_share`` of the batch (default ``RENDERED_SHARE``) comes
+    instead from views rendered once from the examples (``vision.synth.views``)."""
     import torch
     from .profile import augment_crop, rot180
     if not crops:
@@ -64,14 +70,25 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     labels = torch.tensor([classes.index(c) for c in codes])
     rng = np.random.default_rng(seed)
     odds = None if weights is None else np.asarray(weights, np.float64) / np.sum(weights)
+    share = RENDERED_SHARE if rendered_share is None else rendered_share
+    n_rendered = int(round(batch * share))
+    if n_rendered:
+        from .synth.views import rendered_views
+        bank, bank_codes = rendered_views(list(crops), list(codes), RENDERED_PER_CODE, seed=seed)
+        bank_labels = torch.tensor([classes.index(c) for c in bank_codes])
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
     for _ in range(steps):
-        idx = rng.choice(len(crops), batch, p=odds)
+        idx = rng.choice(len(crops), batch - n_rendered, p=odds)
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
         views = [augment_crop(crops[i], rng) if rng.random() < 0.9 else
                  (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
-        loss = torch.nn.functional.cross_entropy(forward(model, classifier.to_input(views)), labels[idx],
+        targets = labels[idx]
+        if n_rendered:
+            pick = rng.choice(len(bank), n_rendered)
+            views += [bank[i] for i in pick]
+            targets = torch.cat([targets, bank_labels[pick]])
+        loss = torch.nn.functional.cross_entropy(forward(model, classifier.to_input(views)), targets,
                                                  label_smoothing=LABEL_SMOOTHING)
         opt.zero_grad()
         loss.backward()

@@ -99,26 +99,11 @@ def test_bamboo_faces_have_as_many_sticks_as_their_number(sets):
 
 def test_characters_put_the_numeral_above_man_in_red(sets):
     for seed, style in sets.items():
-        if procedural.SetLook(np.random.default_rng(seed)).single_ink:
-            continue
         face = style.faces["3m"]
         rows = np.flatnonzero((face[..., 3] > 128).any(1))
         top, bottom = face[:rows.mean().astype(int)], face[rows.mean().astype(int):]
         assert _redness(bottom) > 60, seed          # 萬 in red
         assert _redness(top) < _redness(bottom), seed
-
-
-def test_some_sets_are_drawn_in_one_ink():
-    """Sets in one ink (as GL-MahjongTile's converted faces): every drawing the same colour, no
-    red five (a red five is told by its colour)."""
-    seeds = [s for s in range(60) if procedural.SetLook(np.random.default_rng(s)).single_ink]
-    assert 2 <= len(seeds) <= 20
-    style = procedural_style(np.random.default_rng(seeds[0]))
-    assert not set(RED_FIVES) & set(style.faces)
-    for code in ("1p", "5s", "3m", "7z", "6z", "2f"):
-        face = style.faces[code]
-        ink = face[face[..., 3] > 200][:, :3].astype(int)
-        assert ink.std(0).max() < 25, code        # one colour (edges blend with transparency)
 
 
 def test_missing_fonts_raise_a_clear_error(monkeypatch):

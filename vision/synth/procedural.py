@@ -23,7 +23,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .artwork import FACE_SIZE, Style
 
-SINGLE_INK_SHARE = 0.15   # of generated sets drawn in one ink (SetLook.single_ink)
 FONT_PACKAGES = "fonts-noto-cjk fonts-arphic-ukai fonts-arphic-uming fonts-wqy-zenhei"
 _FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
 # Collections and the face indices that hold full CJK glyph sets.
@@ -243,14 +242,6 @@ class SetLook:
         self.season_rgb = [self.ink, self.red, self.blue, self.green][int(rng.integers(4))]
         self.flower_drawing = rng.random() < 0.6
         self.red_fives = rng.random() < 0.5
-        # Some sets are drawn in one ink throughout (as GL-MahjongTile's "converted" faces are):
-        # the classifier must then tell 5p from 5s, 中 from 一 by shape, not colour (session 6).
-        self.single_ink = rng.random() < SINGLE_INK_SHARE
-        if self.single_ink:
-            self.red = self.green = self.blue = self.ink
-            self.pip_mono = self.white_rgb = self.flower_rgb = self.season_rgb = self.ink
-            self.bird_colours = [self.ink] * 4
-            self.red_fives = False     # a red five is told by its red: none in a one-ink set
 
 
 # ---------------------------------------------------------------- glyphs

@@ -223,11 +223,6 @@ def photo_set(prefix: str, data_root: Path = DATA):
             [t[1] for t in test])
 
 
-def finetune_share() -> float:
-    from . import finetune
-    return finetune.RENDERED_SHARE
-
-
 def accuracy(pred, truth) -> float:
     return sum(p == t for p, t in zip(pred, truth)) / max(len(truth), 1)
 
@@ -354,17 +349,16 @@ def main(argv=None) -> int:
     if args.example_picture:
         print(render_example_picture(args.example_picture, data_root=args.data))
         return 0
-    from . import reader
+    from . import finetune, reader
     from .classifier import CropClassifier
     if args.quarter_turn is not None:
         reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
     if args.rendered_share is not None:
-        from . import finetune
         finetune.RENDERED_SHARE = args.rendered_share
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}  rendered share {finetune_share()}")
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}  rendered share {finetune.RENDERED_SHARE}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

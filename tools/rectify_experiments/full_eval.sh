@@ -1,9 +1,10 @@
 #!/bin/bash
-# Session 5 figures of the installed models (models/classifier/MODEL_CARD.md); run from the
-# repository root. Extra arguments go to every `mjtable eval`:
-#   bash tools/rectify_experiments/full_eval.sh build/s5                          # as shipped
-#   bash tools/rectify_experiments/full_eval.sh build/s5q_0.4 --quarter-turn 0.4  # quarter-turn reading
-O=${1:-build/s5}; shift || true
+# Figures of the installed models (models/classifier/MODEL_CARD.md); run from the repository
+# root. Extra arguments go to every `mjtable eval`:
+#   bash tools/rectify_experiments/full_eval.sh build/s6                          # as shipped
+#   bash tools/rectify_experiments/full_eval.sh build/s5 --quarter-turn -1        # session 5's reading
+#   bash tools/rectify_experiments/full_eval.sh build/q_0.4 --quarter-turn 0.4    # another margin
+O=${1:-build/s6}; shift || true
 D=../shared/data/chinese-mahjong-detection
 M=".venv/bin/mjtable eval"
 GL="build/heldout_gl --render-style gl --scenes 40"

@@ -171,15 +171,13 @@ def render_test_crops(style, seed: int, per_code: int):
         size = int(rng.integers(400, 800))
         img, labels = render_scene(tiles, rng, size=(size, size * 3 // 4), style=style, clutter=2,
                                    camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})
-        for t in labels:
-            if t.box[2] - t.box[0] < 8 or t.box[3] - t.box[1] < 8:
-                continue
-            cut = cut_tiles(img, [t.box])
-            crop = cut[0]
+        kept = [t for t in labels if t.box[2] - t.box[0] >= 8 and t.box[3] - t.box[1] >= 8]
+        cut = cut_tiles(img, [t.box for t in kept])
+        for t, crop, length_open in zip(kept, cut, cut.length_open):
             if rng.random() < 0.5:
                 crop = np.ascontiguousarray(crop[::-1, ::-1])
             crops.append(crop)
-            crops.length_open.append(cut.length_open[0])
+            crops.length_open.append(length_open)
             truth.append(t.code)
             counts[t.code] += 1
 
@@ -201,14 +199,13 @@ def photo_set(prefix: str, data_root: Path = DATA):
             if img is None or not lab.exists():
                 continue
             h, w = img.shape[:2]
-            for line in lab.read_text().split("\n"):
-                parts = line.split()
-                if len(parts) != 5:
-                    continue
-                c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
-                box = ((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h)
-                cut = cut_tiles(img, [box])
-                out.append((cut[0], photo_label_code(names[c]), bw * w, bh * h, cut.length_open[0]))
+            rows = [(int(parts[0]), *map(float, parts[1:])) for parts in
+                    (line.split() for line in lab.read_text().split("\n")) if len(parts) == 5]
+            boxes = [((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h)
+                     for _, x, y, bw, bh in rows]
+            cut = cut_tiles(img, boxes)
+            out += [(crop, photo_label_code(names[c]), bw * w, bh * h, length_open)
+                    for (c, _, _, bw, bh), crop, length_open in zip(rows, cut, cut.length_open)]
         return out
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
     # each code the largest box with an upright tile's shape (taller than wide by 1.2-1.6; tiles

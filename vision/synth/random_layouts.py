@@ -80,42 +80,41 @@ def grid(rng: np.random.Generator, codes) -> list[PlacedTile]:
     return tiles
 
 
-def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
+def _spread(rng: np.random.Generator, n: int, area: float, min_gap: float, tries: int, place) -> list[PlacedTile]:
+    """Up to ``n`` tiles at random points of an ``area`` square, no two centres closer than
+    ``min_gap``; ``place(x, y)`` makes the tile at a point kept (``tries`` points drawn at most)."""
     tiles: list[PlacedTile] = []
-    n = int(rng.integers(1, 25))
-    area = 2.5 * np.sqrt(n) + 2
-    for _ in range(n * 4):
+    for _ in range(tries):
         if len(tiles) >= n:
             break
         x, y = rng.uniform(0, area, 2)
-        if any((x - t.x) ** 2 + (y - t.y) ** 2 < 1.8 ** 2 for t in tiles):
+        if any((x - t.x) ** 2 + (y - t.y) ** 2 < min_gap ** 2 for t in tiles):
             continue
+        tiles.append(place(x, y))
+    return tiles
+
+
+def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
+    def place(x, y):
         angle = float(rng.choice([0, 0, 0, 90, 180, 270])) + float(rng.uniform(-15, 15))
         down = rng.random() < 0.15
-        sideways = 45 < angle % 180 < 135
-        tiles.append(PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle, sideways=sideways,
-                                face_down=down, group="scattered"))
-    return tiles
+        return PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle,
+                          sideways=45 < angle % 180 < 135, face_down=down, group="scattered")
+    n = int(rng.integers(1, 25))
+    return _spread(rng, n, 2.5 * np.sqrt(n) + 2, 1.8, n * 4, place)
 
 
 def pile(rng: np.random.Generator, codes) -> list[PlacedTile]:
     """Tiles pushed together in a heap at any angle, touching (the detector's hardest real
     photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md)."""
-    tiles: list[PlacedTile] = []
-    n = int(rng.integers(8, 40))
-    area = 1.25 * np.sqrt(n) + 1
-    for _ in range(n * 6):
-        if len(tiles) >= n:
-            break
-        x, y = rng.uniform(0, area, 2)
-        # Centres closer than a tile's width would put one tile inside another (no stacking).
-        if any((x - t.x) ** 2 + (y - t.y) ** 2 < 1.15 ** 2 for t in tiles):
-            continue
+    def place(x, y):
         angle = float(rng.uniform(0, 360))
         down = rng.random() < 0.15
-        tiles.append(PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle,
-                                sideways=45 < angle % 180 < 135, face_down=down, group="pile"))
-    return tiles
+        return PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle,
+                          sideways=45 < angle % 180 < 135, face_down=down, group="pile")
+    n = int(rng.integers(8, 40))
+    # Centres closer than a tile's width would put one tile inside another (no stacking).
+    return _spread(rng, n, 1.25 * np.sqrt(n) + 1, 1.15, n * 6, place)
 
 
 LAYOUTS = {"hand": hand_row, "grid": grid, "scattered": scattered, "pile": pile}

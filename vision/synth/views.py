@@ -23,11 +23,11 @@ def face_from_crop(crop: np.ndarray):
     trimmed, the tile's face stretched back to a tile's 3:4 shape; the body colour is the median
     of the face's outer ring (the bare tile around the drawing)."""
     import cv2
+    from .render import TEX_H, TEX_W
     h, w = crop.shape[:2]
     cut = MARGIN / (1 + 2 * MARGIN)
     y0, y1, x0, x1 = round(h * cut), h - round(h * cut), round(w * cut), w - round(w * cut)
     face = np.ascontiguousarray(crop[y0:y1, x0:x1])
-    from .render import TEX_H, TEX_W
     face = cv2.resize(face, (TEX_W, TEX_H), interpolation=cv2.INTER_LINEAR)
     ring = np.concatenate([face[:6].reshape(-1, 3), face[-6:].reshape(-1, 3),
                            face[:, :6].reshape(-1, 3), face[:, -6:].reshape(-1, 3)])

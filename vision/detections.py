@@ -43,6 +43,13 @@ class Detections:
         return Detections(self.xyxy * factor, self.confidence.copy(), self.class_id.copy(), self.class_names,
                           None if self.corners is None else self.corners * factor)
 
+    def shifted(self, dx: float, dy: float) -> "Detections":
+        """The same detections in an image whose origin is ``(-dx, -dy)`` in this one's pixels
+        (detections made on a cut-out, moved back into the whole picture)."""
+        off = np.array([dx, dy, dx, dy], np.float64)
+        return Detections(self.xyxy + off, self.confidence.copy(), self.class_id.copy(), self.class_names,
+                          None if self.corners is None else self.corners + np.array([dx, dy], np.float64))
+
     def filter(self, mask) -> "Detections":
         mask = np.asarray(mask)
         return Detections(self.xyxy[mask], self.confidence[mask], self.class_id[mask], self.class_names,

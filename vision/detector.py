@@ -25,9 +25,10 @@ class TileDetector:
         names = self.model.names
         self.class_names = tuple(names[i] for i in range(len(names))) if isinstance(names, dict) else tuple(names)
 
-    def detect(self, image: np.ndarray) -> Detections:
-        """Detections in ``image``'s pixels (BGR array)."""
-        res = self.model.predict(image, imgsz=self.imgsz, conf=self.conf, iou=self.iou, device="cpu",
+    def detect(self, image: np.ndarray, imgsz: int | None = None) -> Detections:
+        """Detections in ``image``'s pixels (BGR array), seen at ``imgsz`` (default: the size it
+        was trained at)."""
+        res = self.model.predict(image, imgsz=imgsz or self.imgsz, conf=self.conf, iou=self.iou, device="cpu",
                                  verbose=False, max_det=300, agnostic_nms=True)[0]
         b = res.boxes
         if b is None or len(b) == 0:

@@ -30,6 +30,10 @@ def register(sub) -> None:
                    help="also read turned a quarter each crop whose tile's shape left its length open; keep "
                         "that reading when surer by MARGIN; a negative MARGIN turns this off "
                         "(default vision.reader.QUARTER_TURN_MARGIN)")
+    p.add_argument("--zoom-below", type=float, default=None, metavar="PX",
+                   help="look again, enlarged, at the tiles' region when the tiles found span fewer than PX "
+                        "of the detector's input pixels; 0 turns the second look off (default "
+                        "vision.reader.ZOOM_BELOW)")
     p.set_defaults(func=run)
 
 
@@ -43,6 +47,9 @@ def run(args) -> int:
     if args.quarter_turn is not None:
         import vision.reader
         vision.reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
+    if args.zoom_below is not None:
+        import vision.reader
+        vision.reader.ZOOM_BELOW = args.zoom_below or None
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)

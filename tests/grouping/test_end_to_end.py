@@ -24,10 +24,6 @@ pytestmark = pytest.mark.skipif(not (MODELS / "classifier" / "classifier.pt").ex
                                 or not (MODELS / "detector" / "detector.pt").exists(),
                                 reason="trained weights not present")
 
-# Scenes with face-down tiles: the detector finds only some of them (models/detector/MODEL_CARD.md,
-# "back" recall 0.61; in this scene one of the two). Strict: when a retrained detector reads them,
-# this fails and the scene joins the others.
-FACE_DOWN_NOT_READ = {"hand_riichi_concealed_kong"}
 SCENES = sorted(p.stem for p in HANDS.glob("hand_*.json"))
 
 
@@ -62,10 +58,7 @@ def _check_hand_and_score(data, out):
     assert out["score"]["valid"] and out["score"]["total"] > 0
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    strict=True, reason="the detector misses a face-down tile of this scene (back recall 0.77 on its validation "
-                        "scenes)")) if n in FACE_DOWN_NOT_READ else n
-    for n in SCENES])
+@pytest.mark.parametrize("name", SCENES)
 def test_rendered_hand_reads_to_its_hand_and_score(name):
     data, photo = _scene(name)
     out = pipeline.read_photo(photo, rules=data["rules"], context=CONTEXT)

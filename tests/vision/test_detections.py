@@ -128,3 +128,85 @@ def test_a_quarter_turned_reading_is_kept_only_for_open_lengths_and_when_surer_b
     assert r.code == "2m"
     [r] = reader.classify_with_profile(TopRowClassifier(), [crop])
     assert r.code == "2m"
+
+
+def test_shifted_moves_boxes_and_corners():
+    d = Detections([[1, 2, 3, 4]], [0.9], [0], corners=[[[1, 2], [3, 2], [3, 4], [1, 4]]])
+    s = d.shifted(10, 20)
+    assert s.xyxy.tolist() == [[11, 22, 13, 24]]
+    assert s.corners[0].tolist() == [[11, 22], [13, 22], [13, 24], [11, 24]]
+
+
+class SizedDetector:
+    """Finds one tile per drawn white square, at whatever input size it is asked for, and
+    records each call (the image shape and the size), as ``TileDetector.detect`` is called."""
+    imgsz = 320
+
+    def __init__(self):
+        self.calls = []
+        self.tile_sizes = []     # median long side of the squares found, in each call's input pixels
+
+    def detect(self, image, imgsz=None):
+        import cv2
+        self.calls.append((image.shape[:2], imgsz))
+        mask = (image.min(axis=2) > 100).astype(np.uint8)
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        boxes = [[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]]
+        self.tile_sizes.append(float(np.median([max(w, h) for _, _, w, h, _ in stats[1:]])) if n > 1 else 0.0)
+        return Detections(boxes, [0.9] * len(boxes), [0] * len(boxes))
+
+
+def _picture_with_tiles(size, tiles):
+    img = np.zeros((size[1], size[0], 3), np.uint8)
+    for x, y, w, h in tiles:
+        img[y:y + h, x:x + w] = 255
+    return img
+
+
+def test_zoom_plan_looks_again_only_at_small_tiles():
+    from vision import reader
+    small = Detections([[1000, 1000, 1040, 1060], [1050, 1000, 1090, 1060]], [0.9, 0.9], [0, 0])
+    # 60 px tiles in a 4000 px picture seen at 320: under 5 px each, far below ZOOM_BELOW.
+    region, side = reader.zoom_plan(small, 4000, 3000, 320)
+    x0, y0, x1, y1 = region
+    pad = reader.ZOOM_MARGIN * 60
+    assert (x0, y0) == (int(1000 - pad), int(1000 - pad)) and (x1, y1) == (int(1090 + pad), int(1060 + pad))
+    assert side % 32 == 0 and side <= reader.ZOOM_MAX_SIDE
+    # the second look makes the median tile span about ZOOM_TARGET input pixels
+    assert 60 * side / max(x1 - x0, y1 - y0) == pytest.approx(reader.ZOOM_TARGET, abs=60 * 32 / (x1 - x0))
+    # tiles that already fill the detector's input: no second look
+    big = Detections([[0, 0, 400, 600]], [0.9], [0])
+    assert reader.zoom_plan(big, 1000, 800, 320) is None
+    assert reader.zoom_plan(Detections.empty(), 1000, 800, 320) is None
+    assert reader.zoom_plan(small, 4000, 3000, 320, below=0) is None or reader.ZOOM_BELOW is None
+
+
+def test_second_look_returns_boxes_in_the_whole_pictures_pixels():
+    from vision import reader
+    from vision.reader import detect_in, zoom_plan
+    tiles = [(1500 + 90 * i, 1200, 44, 60) for i in range(5)]
+    img = _picture_with_tiles((4000, 3000), tiles)
+    det = SizedDetector()
+    dets = detect_in(det, img)
+    assert len(det.calls) == 2
+    (shape1, size1), (shape2, size2) = det.calls
+    assert max(shape1) == 320 and size1 is None                  # first look: the whole picture
+    assert max(shape2) == (size2 or SizedDetector.imgsz) < 4000       # second: the region, at its size
+    assert det.tile_sizes[0] < 6                                      # 60 px tiles at 320 / 4000
+    assert det.tile_sizes[1] == pytest.approx(reader.ZOOM_TARGET, rel=0.15)   # enlarged to the target
+    assert zoom_plan(det.detect(np.zeros((10, 10, 3), np.uint8)), 10, 10, 320) is None
+    got = sorted(dets.xyxy.tolist())
+    want = [[x, y, x + w, y + h] for x, y, w, h in tiles]
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert np.allclose(g, w, atol=4)   # within a few pixels of the drawn squares, in picture pixels
+
+
+def test_no_second_look_for_large_tiles_or_detectors_of_fixed_size():
+    from vision.reader import detect_in
+    img = _picture_with_tiles((800, 600), [(100 + 130 * i, 200, 120, 170) for i in range(4)])
+    det = SizedDetector()
+    assert len(detect_in(det, img)) == 4 and len(det.calls) == 1
+    small = _picture_with_tiles((4000, 3000), [(1500 + 50 * i, 1200, 44, 60) for i in range(5)])
+    fixed = FakeDetector(Detections([[1500, 1200, 1544, 1260]], [0.9], [0]))
+    assert len(detect_in(fixed, small)) == 1     # FakeDetector states no input size: one look

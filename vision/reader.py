@@ -33,6 +33,12 @@ DETECT_SIDE = 640         # long side of the copy given to the detector (at most
 ZOOM_BELOW: float | None = 24.0
 ZOOM_TARGET = 34.0
 ZOOM_MAX_SIDE = 640
+# Face-down detections need more confidence than face-up ones: a face-up detection's face is read
+# and checked (classifier, tileness probe), a back has nothing to check, and the gaps of a green
+# mat between tiles look like green backs. 0.55 keeps, with the session-7 detector, 2 false backs
+# on the valid photos (which show none; 3 with session 6's detector at 0.3) and 60 of 82 backs
+# of 60 rendered hands (session 6's: 43): /tmp-free measure in models/detector/MODEL_CARD.md.
+BACK_CONF = 0.55
 ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles the first look missed
 
 
@@ -75,6 +81,7 @@ class TileReader:
         t0 = time.perf_counter()
         dets = dets.sorted_reading_order()
         names = dets.names()
+        weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < BACK_CONF}
         face_up = [i for i, n in enumerate(names) if n != "back"]
         crops = cut_tiles(src, [dets.xyxy[i] for i in face_up])
         t1 = time.perf_counter()
@@ -88,7 +95,7 @@ class TileReader:
         t2 = time.perf_counter()
         out = []
         for i in range(len(dets)):
-            if i in not_tiles:
+            if i in not_tiles or i in weak_backs:
                 continue
             box = tuple(float(v) * scale for v in dets.xyxy[i])
             sideways = is_sideways_box(box)

@@ -210,3 +210,13 @@ def test_no_second_look_for_large_tiles_or_detectors_of_fixed_size():
     small = _picture_with_tiles((4000, 3000), [(1500 + 50 * i, 1200, 44, 60) for i in range(5)])
     fixed = FakeDetector(Detections([[1500, 1200, 1544, 1260]], [0.9], [0]))
     assert len(detect_in(fixed, small)) == 1     # FakeDetector states no input size: one look
+
+
+def test_face_down_detections_need_the_back_threshold():
+    from vision import reader
+    img = np.full((300, 400, 3), 90, np.uint8)
+    t = reader.BACK_CONF
+    dets = Detections([[10, 10, 40, 50], [50, 10, 80, 50], [90, 10, 120, 50]], [t - 0.05, t + 0.05, t - 0.05],
+                      [1, 1, 0])
+    reads = TileReader(detector=FakeDetector(dets), classifier=FakeClassifier(), tileness=None).read(img)
+    assert [(r.face_down, round(r.box[0])) for r in reads] == [(True, 50), (False, 90)]

@@ -9,11 +9,13 @@ import glob
 import sys
 
 sys.path.insert(0, '.')
-import numpy as np, cv2
-from vision.detector import TileDetector
-from vision.reader import detect_in
-from vision.detections import box_iou
-from mjtable.reports.grouping_report import draw_scene
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from mjtable.reports.grouping_report import draw_scene  # noqa: E402
+from vision.detections import box_iou  # noqa: E402
+from vision.detector import TileDetector  # noqa: E402
+from vision.reader import detect_in  # noqa: E402
 D = '../shared/data/chinese-mahjong-detection'
 for w in sys.argv[1:]:
     det = TileDetector(w, conf=0.2)

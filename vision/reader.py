@@ -24,22 +24,24 @@ from .detections import Detections
 from .types import TileRead
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
-DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detect_side)
+DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detector_side)
 # Second look: the detector finds tiles best when their long side spans about ZOOM_TARGET of
 # its input pixels (the real hand photos it was trained on: median 33 at 320 px). When the tiles
 # found first are smaller than ZOOM_BELOW pixels, it looks again at their region alone, at the
 # size that brings them to ZOOM_TARGET (at most ZOOM_MAX_SIDE), so small tiles in a wide picture,
 # and the dark backs of face-down tiles among them, get the pixels they need. None turns it off.
+# Both sizes chosen on the valid split and 60 rendered hands (models/detector/MODEL_CARD.md, session 7).
 ZOOM_BELOW: float | None = 24.0
 ZOOM_TARGET = 34.0
 ZOOM_MAX_SIDE = 640
+ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles the first look missed
 # Face-down detections need more confidence than face-up ones: a face-up detection's face is read
 # and checked (classifier, tileness probe), a back has nothing to check, and the gaps of a green
 # mat between tiles look like green backs. 0.55 keeps, with the session-7 detector, 2 false backs
 # on the valid photos (which show none; 3 with session 6's detector at 0.3) and 60 of 82 backs
-# of 60 rendered hands (session 6's: 43): /tmp-free measure in models/detector/MODEL_CARD.md.
+# of 60 rendered hands (session 6's: 43): `python tools/back_threshold.py WEIGHTS`,
+# models/detector/MODEL_CARD.md (session 7).
 BACK_CONF = 0.55
-ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles the first look missed
 
 
 class TileReader:

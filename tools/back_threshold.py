@@ -20,10 +20,9 @@ D = '../shared/data/chinese-mahjong-detection'
 for w in sys.argv[1:]:
     det = TileDetector(w, conf=0.2)
     false = []
-    for split in ('valid',):
-        for p in sorted(glob.glob(f'{D}/{split}/images/*.jpg')):
-            d = detect_in(det, cv2.imread(p))
-            false += [float(c) for n, c in zip(d.names(), d.confidence) if n == 'back']
+    for p in sorted(glob.glob(f'{D}/valid/images/*.jpg')):
+        d = detect_in(det, cv2.imread(p))
+        false += [float(c) for n, c in zip(d.names(), d.confidence) if n == 'back']
     true, n_down = [], 0
     for s in range(60):
         style, hand, image, labels = draw_scene(s, size=(1280, 960))
@@ -37,4 +36,4 @@ for w in sys.argv[1:]:
             true.append(best)
     false, true = np.array(false), np.array(true)
     for t in (0.3, 0.35, 0.4, 0.45, 0.5, 0.55):
-        print(w.split('/')[-3] if 'runs' in w else w, t, 'valid false backs', int((false >= t).sum()), 'rendered backs found', int((true >= t).sum()), 'of', n_down, flush=True)
+        print(w, t, 'valid false backs', int((false >= t).sum()), 'rendered backs found', int((true >= t).sum()), 'of', n_down, flush=True)

@@ -52,15 +52,15 @@ def make(out: Path) -> None:
 
 
 #: Whole hands for the end-to-end tests: name → (layout style, rules, notation, layout options,
-#: artwork, seed). Seeds were chosen (again after the detector retrain of session 2, and the
-#: flowers decoding scene after the classifier retrain of session 3, the kong one after the
-#: quarter-turn reading of session 6, among seeds 24-89, both again after session 7's detector,
-#: the kong one among seeds 60-259, the flowers one among 0-59, the first whose notation also matched) among the first sixteen whose
-#: scene, saved as JPEG quality 85, the committed models read (the concealed kong too since
-#: session 7's detector: 9 of its first 16 seeds read whole);
-#: ``python -m tests.grouping.test_end_to_end NAME 16`` shows how the models read each seed);
-#: the reading report (``mjtable report grouping --read rendered``) measures how often a
-#: random scene is read right.
+#: artwork, seed). Each seed is the first of the seeds tried whose scene, saved as JPEG quality
+#: 85, the committed models read as the test needs (the hand scenes: every tile; the decoding
+#: scenes: one tile misread, the hand and its notation right after decoding). Seeds were chosen
+#: again after each model change that broke one: session 2's detector; session 3's classifier
+#: (flowers decoding); session 6's quarter-turn reading (kong decoding, seeds 24-89); session 7's
+#: detector (kong decoding among seeds 60-259, flowers decoding among 0-59, the concealed kong
+#: among 0-15, 9 of which read whole). ``python -m tests.grouping.test_end_to_end NAME 16`` shows
+#: how the models read each seed; the reading report (``mjtable report grouping --read
+#: rendered``) measures how often a random scene is read right.
 HAND_SCENES = {
     "hand_riichi_dora": ("riichi", "riichi", "234m345p678s567s5p 5p", {"dora_indicators": ["4p"], "dead_wall": False},
                          ("riichi",), 5),

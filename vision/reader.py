@@ -21,6 +21,7 @@ import numpy as np
 from .crops import TileCrops, cut_tiles, is_sideways_box
 from .decode import decode_image
 from .detections import Detections
+from .looks import Look, choose_look
 from .types import TileRead
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
@@ -42,6 +43,9 @@ ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles
 # of 60 rendered hands (session 6's: 43): `python tools/back_threshold.py WEIGHTS`,
 # models/detector/MODEL_CARD.md (session 7).
 BACK_CONF = 0.55
+# Turned and unstretched looks at pictures whose tiles the detector misses as they stand
+# (vision.looks; chosen on the valid split, models/detector/MODEL_CARD.md, session 8). False: one look.
+LOOKS = True
 
 
 class TileReader:
@@ -66,14 +70,30 @@ class TileReader:
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = decoded.image, decoded.scale
         t1 = time.perf_counter()
-        dets = detect_in(self.detector, src)
+        look = self.look_at(src)
         t2 = time.perf_counter()
-        reads = self.read_detections(src, dets, scale, timings=timings, embeddings=embeddings, profile=profile)
+        reads = self.read_detections(look.image, look.dets, 1.0, timings=timings, embeddings=embeddings,
+                                     profile=profile)
+        for r in reads:      # into the input's pixels: through the look, then the decoding's scale
+            r.box = tuple(v * scale for v in look.box_in_source(r.box))
+            r.corners = None if r.corners is None else [
+                tuple(float(v) * scale for v in look.to_source[:, :2] @ p + look.to_source[:, 2]) for p in r.corners]
+            if look.degrees:
+                r.angle -= look.degrees
         if timings is not None:
             timings["decode_ms"] = (t1 - t0) * 1000
             timings["detect_ms"] = (t2 - t1) * 1000
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
         return reads
+
+    def look_at(self, src: np.ndarray) -> Look:
+        """The detections to read in ``src``: as it stands, or turned or unstretched when that
+        look finds clearly more (``vision.looks``). Only a detector that states its input size
+        (``imgsz``, a real model) is given other looks."""
+        detect = lambda image: detect_in(self.detector, image)   # noqa: E731
+        if not LOOKS or not getattr(self.detector, "imgsz", None):
+            return Look("as is", src, detect(src))
+        return choose_look(detect, src, getattr(self.detector, "conf", 0.3))
 
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
                         embeddings: bool = False, profile=None) -> list[TileRead]:

@@ -34,6 +34,8 @@ def register(sub) -> None:
                    help="look again, enlarged, at the tiles' region when the tiles found span fewer than PX "
                         "of the detector's input pixels; 0 turns the second look off (default "
                         "vision.reader.ZOOM_BELOW)")
+    p.add_argument("--one-look", action="store_true",
+                   help="read each picture as it stands: no turned or unstretched looks (vision/looks.py)")
     p.set_defaults(func=run)
 
 
@@ -50,6 +52,9 @@ def run(args) -> int:
     if args.zoom_below is not None:
         import vision.reader
         vision.reader.ZOOM_BELOW = args.zoom_below or None
+    if args.one_look:
+        import vision.reader
+        vision.reader.LOOKS = False
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)

@@ -1,0 +1,171 @@
+"""Turned and unstretched looks (vision/looks.py), with a fake detector that, like the real one,
+finds upright tiles of a tile's shape surely and turned or misshapen ones weakly (no model)."""
+import cv2
+import numpy as np
+import pytest
+
+from vision import looks
+from vision.detections import Detections
+from tests.vision.test_detections import FakeClassifier
+
+TILE_W, TILE_H = 60, 80          # a tile's shape: width / length 0.75
+
+
+class ShapeDetector:
+    """One detection per white blob: its box, with confidence = (how much of its box it fills)² ×
+    how close its box's shape is to a tile's (1 for an upright tile's box; a tile turned 45° fills
+    half its box, so 0.25; a tile stretched 4× has a quarter of the shape, so 0.25)."""
+    imgsz = 320
+    conf = 0.3
+
+    def __init__(self):
+        self.calls = 0
+
+    def detect(self, image, imgsz=None):
+        self.calls += 1
+        mask = (image.min(axis=2) > 128).astype(np.uint8)
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        boxes, conf = [], []
+        for x, y, w, h, area in stats[1:]:
+            if area < 20:
+                continue
+            fill = area / (w * h)
+            shape = np.exp(-abs(np.log((w / h) / (TILE_W / TILE_H))))
+            boxes.append([x, y, x + w, y + h])
+            conf.append(fill ** 2 * shape)
+        return Detections(boxes, conf, [0] * len(boxes))
+
+
+def _tile_corners(cx, cy, degrees):
+    rect = ((cx, cy), (TILE_W, TILE_H), degrees)
+    return cv2.boxPoints(rect)
+
+
+def _diagonal_row(n=6, degrees=45):
+    """A picture with a row of ``n`` tiles turned ``degrees``, and their axis-aligned boxes."""
+    img = np.full((700, 900, 3), 40, np.uint8)
+    t = np.radians(degrees)
+    boxes = []
+    for i in range(n):
+        cx, cy = 200 + i * 75 * np.cos(t), 150 + i * 75 * np.sin(t)
+        pts = _tile_corners(cx, cy, degrees)
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], (255, 255, 255))
+        boxes.append([pts[:, 0].min(), pts[:, 1].min(), pts[:, 0].max(), pts[:, 1].max()])
+    return img, np.array(boxes)
+
+
+def _stretched_row(n=5, factor=4):
+    """Upright tiles in a row, the picture then stretched ``factor`` times down."""
+    img = np.full((200, 600, 3), 40, np.uint8)
+    boxes = []
+    for i in range(n):
+        x, y = 60 + i * 100, 60
+        img[y:y + TILE_H, x:x + TILE_W] = 255
+        boxes.append([x, y * factor, x + TILE_W, (y + TILE_H) * factor])
+    return cv2.resize(img, (600, 200 * factor), interpolation=cv2.INTER_NEAREST), np.array(boxes, float)
+
+
+def _matches(got, want, tol):
+    got, want = sorted(np.asarray(got).tolist()), sorted(np.asarray(want).tolist())
+    return len(got) == len(want) and all(np.allclose(g, w, atol=tol) for g, w in zip(got, want))
+
+
+def test_a_diagonal_row_is_read_turned_and_its_boxes_come_back_into_the_picture():
+    img, want = _diagonal_row(degrees=45)
+    det = ShapeDetector()
+    as_is = det.detect(img)
+    assert len(as_is) == 6 and looks.look_score(as_is) == 0          # found, but only weakly
+    look = looks.choose_look(det.detect, img)
+    assert look.name == "turned 45°"     # a row running down to the right, turned 45° counter-clockwise: level
+    assert look.image.shape[0] > img.shape[0] and look.degrees == 45    # level, on a larger canvas
+    assert look.score == pytest.approx(6, abs=0.6)
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=3)
+
+
+def test_reader_cuts_a_diagonal_rows_tiles_level_and_returns_boxes_in_the_picture():
+    from vision.reader import TileReader
+    img, want = _diagonal_row(degrees=45)
+    clf = FakeClassifier()
+    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None).read(img)
+    assert _matches([r.box for r in reads], want, tol=3)
+    assert all(r.angle == -45 for r in reads)
+    # the tiles are cut from the level picture, by their level boxes
+    from vision.crops import cut_tiles
+    from vision.reader import detect_in
+    det = ShapeDetector()
+    look = looks.choose_look(lambda image: detect_in(det, image), img)     # as the reader looks
+    level = cut_tiles(look.image, look.dets.xyxy)
+    assert len(clf.seen) == 6 and all(any(np.array_equal(c, k) for k in level) for c in clf.seen)
+
+
+def test_an_upright_row_is_read_as_it_stands():
+    img = np.full((600, 800, 3), 40, np.uint8)
+    for i in range(5):
+        img[200:200 + TILE_H, 100 + 70 * i:100 + 70 * i + TILE_W] = 255
+    det = ShapeDetector()
+    look = looks.choose_look(det.detect, img)
+    assert look.name == "as is" and len(look.dets) == 5
+    assert det.calls == 1     # enough tiles found, lying level: no turned or unstretched looks
+
+
+def test_a_stretched_picture_is_read_with_its_stretch_undone():
+    img, want = _stretched_row(factor=4)
+    det = ShapeDetector()
+    look = looks.choose_look(det.detect, img)
+    assert look.name == "height / 4"
+    assert look.image.shape[:2] == (200, 600) and np.allclose(look.to_source, [[1, 0, 0], [0, 4, 0]])
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=4)
+    # tried: as it stands, the turns, and each stretch undone across and down
+    assert det.calls == 1 + len(looks.TURNS) + 2 * len(looks.UNSTRETCH_FACTORS)
+
+
+def test_a_look_must_clearly_beat_the_picture_as_it_stands():
+    img = np.full((600, 800, 3), 40, np.uint8)
+
+    def detect(image):            # the same two middling detections in any look
+        return Detections([[10, 10, 70, 90], [100, 10, 160, 90]], [0.6, 0.6], [0, 0])
+    assert looks.choose_look(detect, img).name == "as is"
+
+
+def test_reader_returns_boxes_in_the_stretched_pictures_pixels():
+    from vision.reader import TileReader
+    img, want = _stretched_row(factor=4)
+    clf = FakeClassifier()
+    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None).read(img)
+    assert _matches([r.box for r in reads], want, tol=4)
+    assert not any(r.sideways for r in reads)          # upright tiles, judged with the stretch undone
+    # tiles are cut from the unstretched look: upright tiles fill most of their crops
+    assert all(float(c.mean()) > 150 for c in clf.seen)
+
+
+def test_reader_reads_one_look_when_looks_are_off(monkeypatch):
+    from vision import reader
+    img, _ = _diagonal_row()
+    det = ShapeDetector()
+    monkeypatch.setattr(reader, "LOOKS", False)
+    reader.TileReader(detector=det, classifier=FakeClassifier(), tileness=None).read(img)
+    assert det.calls == 1
+
+
+def test_an_unstretched_look_is_adjusted_until_its_tiles_stand():
+    # stretched 5 times: no factor tried undoes it exactly (4 and 6 are); the look is adjusted
+    # until its tiles have a standing tile's shape
+    img, want = _stretched_row(factor=5)
+    det = ShapeDetector()
+    look = looks.choose_look(det.detect, img)
+    assert look.name.startswith("height / ")
+    assert look.to_source[1, 1] == pytest.approx(5, rel=0.1)
+    b = look.dets.xyxy
+    assert np.median((b[:, 2] - b[:, 0]) / (b[:, 3] - b[:, 1])) == pytest.approx(looks.UPRIGHT_SHAPE, rel=0.1)
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=6)
+
+
+def test_boxes_of_no_tiles_shape_call_for_unstretched_looks():
+    row = [[10 + 30 * i, 10, 30 + 30 * i, 210] for i in range(5)]       # 20 × 200: width / height 0.1
+    assert looks.looks_stretched(Detections(row, [0.9] * 5, [0] * 5))
+    tiles = [[10 + 70 * i, 10, 70 + 70 * i, 90] for i in range(5)]     # 60 × 80: a tile's face
+    assert not looks.looks_stretched(Detections(tiles, [0.9] * 5, [0] * 5))
+    edge_on = [[10 + 40 * i, 10, 46 + 40 * i, 100] for i in range(5)]  # standing tiles seen from the front: 0.4
+    assert not looks.looks_stretched(Detections(edge_on, [0.9] * 5, [0] * 5))
+    assert looks.looks_stretched(Detections(tiles[:2], [0.9] * 2, [0] * 2))       # too few to tell
+    assert looks.looks_stretched(Detections(tiles, [0.2] * 5, [0] * 5))            # none sure enough

@@ -1,0 +1,171 @@
+"""Other ways of looking at a picture, for tiles the detector misses as the picture stands.
+
+The detector was trained mostly on rows that run along the picture's edges. Two kinds of real
+pictures defeat it (the valid split of the shared photos, models/detector/MODEL_CARD.md, session 8):
+
+- a row photographed diagonally (turned 30-60°): each tile's axis-aligned box then holds parts
+  of its neighbours, and the detector finds a few tiles of the row, or none. Looked at turned
+  45° the other way, the row is level and it finds them all.
+- a picture stretched out of shape (some exports of the shared photos were squashed into
+  640 × 640 squares, so a tile is ten times taller than wide, or wider than tall): looked at with
+  the stretch undone, the tiles have their own shape again.
+
+``choose_look`` tries those looks and keeps the one whose detections are the most confident
+(``look_score``), but only when it clearly beats the picture as it stands (``LOOK_MARGIN``,
+``LOOK_GAIN``): most pictures are read as they are. The tiles are cut from the chosen look's own
+picture (level or unstretched), and their boxes brought back into the source picture
+(``Look.to_source``, ``Look.box_in_source``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .detections import Detections
+
+# Turns tried, in degrees (counter-clockwise, as cv2.getRotationMatrix2D): ±45° levels rows
+# turned 20-70° enough for the detector (the valid split's diagonal rows lie at 35-60°).
+TURNS = (45.0, -45.0)
+# Stretches undone when the picture as it stands shows fewer than FEW_TILES tiles, or boxes of no
+# tile's shape (``looks_stretched``): the width (or the height) divided by each factor. The shared
+# photos' squashed exports need 2 to 16.
+UNSTRETCH_FACTORS = (2, 3, 4, 6, 8)
+FEW_TILES = 3
+# Pictures whose tiles found as they stand lie within LEVEL_TURN degrees of level (median) are
+# not looked at turned (``lies_level``): a turned look is worth its two detector runs only when
+# the tiles lie askew, or too few are found to tell.
+LEVEL_TURN = 20.0
+# Box shapes (width / height) a picture's tiles can have: a standing tile seen from the front
+# edge is about 0.4 wide per unit of height (valid photos IMG_2023*: median 0.38-0.49), lying
+# sideways and seen from above 1.33; the squashed exports' tiles are 0.06-0.14 (or 12 lying).
+TILE_SHAPES = (0.25, 4.0)
+UPRIGHT_SHAPE = 0.75       # width / length of a standing tile's box seen from above
+# A look is scored by the summed confidence of its detections at SCORE_CONF or more (many weak
+# detections of a garbled picture do not add up to a look), and replaces the picture as it
+# stands when its score exceeds LOOK_MARGIN × that one's + LOOK_GAIN. Chosen on the valid split
+# (tools/looks_probe.py; models/detector/MODEL_CARD.md, session 8).
+SCORE_CONF = 0.5
+LOOK_MARGIN = 1.5
+LOOK_GAIN = 1.0
+
+
+@dataclass
+class Look:
+    name: str                 # "as is", "turned 45°", "width / 8", ...
+    image: np.ndarray         # the picture the boxes of ``dets`` are in, and tiles are cut from
+    dets: Detections
+    # 2 × 3 affine map from ``image``'s pixels to the source picture's (identity: as it stands)
+    to_source: np.ndarray = field(default_factory=lambda: np.eye(2, 3))
+    degrees: float = 0.0      # how far ``image`` is turned (counter-clockwise) from the source
+
+    @property
+    def score(self) -> float:
+        return look_score(self.dets)
+
+    def box_in_source(self, box) -> tuple[float, float, float, float]:
+        """The axis-aligned box, in the source picture's pixels, of ``box`` (in ``image``'s)."""
+        x0, y0, x1, y1 = (float(v) for v in box)
+        pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) @ self.to_source[:, :2].T + self.to_source[:, 2]
+        return (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()), float(pts[:, 1].max()))
+
+
+def look_score(dets: Detections) -> float:
+    c = dets.confidence
+    return float(c[c >= SCORE_CONF].sum())
+
+
+def turned_look(detect, src: np.ndarray, degrees: float) -> Look:
+    """``detect`` run on ``src`` turned by ``degrees`` counter-clockwise, on a canvas large enough
+    to hold all of it, filled with the picture's median colour (so the fill makes no edges that
+    look like tiles). Its tiles are cut from the turned picture, where they stand level."""
+    h, w = src.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    c, s = abs(m[0, 0]), abs(m[0, 1])
+    cw, ch = int(np.ceil(h * s + w * c)), int(np.ceil(h * c + w * s))
+    m[0, 2] += cw / 2 - w / 2
+    m[1, 2] += ch / 2 - h / 2
+    sample = src[::8, ::8]
+    fill = tuple(float(v) for v in np.median(sample.reshape(-1, sample.shape[2] if sample.ndim == 3 else 1), axis=0))
+    turned = cv2.warpAffine(src, m, (cw, ch), flags=cv2.INTER_LINEAR, borderValue=fill)
+    return Look(f"turned {degrees:g}°", turned, detect(turned), cv2.invertAffineTransform(m), degrees)
+
+
+def unstretched_look(detect, src: np.ndarray, fx: float, fy: float) -> Look:
+    """``detect`` run on ``src`` resized by ``fx`` across and ``fy`` down (one of them 1)."""
+    h, w = src.shape[:2]
+    size = (max(8, round(w * fx)), max(8, round(h * fy)))
+    image = cv2.resize(src, size, interpolation=cv2.INTER_AREA)
+    name = f"width / {1 / fx:.3g}" if fx < 1 else f"height / {1 / fy:.3g}"
+    return Look(name, image, detect(image), np.array([[w / size[0], 0, 0], [0, h / size[1], 0]], float))
+
+
+def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
+    """The look at ``src`` to read: as it stands, unless a turned look, or (when it shows fewer
+    than ``FEW_TILES`` detections at ``min_conf``) an unstretched one, clearly beats it."""
+    base = Look("as is", src, detect(src))
+    others = [] if lies_level(src, base.dets) else [turned_look(detect, src, a) for a in TURNS]
+    if looks_stretched(base.dets, min_conf):
+        others += [unstretched_look(detect, src, 1 / k, 1.0) for k in UNSTRETCH_FACTORS]
+        others += [unstretched_look(detect, src, 1.0, 1 / k) for k in UNSTRETCH_FACTORS]
+    best, bar = base, LOOK_MARGIN * base.score + LOOK_GAIN
+    for look in others:
+        if look.score > bar and look.score > best.score:
+            best = look
+    if best.name.startswith(("width", "height")):
+        best = upright_unstretched(detect, src, best)
+    return best
+
+
+def looks_stretched(dets: Detections, min_conf: float = 0.3) -> bool:
+    """Whether a picture is worth looking at unstretched: fewer than ``FEW_TILES`` tiles found
+    at ``min_conf``, or boxes whose median shape (width / height) no tile has, even seen edge-on
+    (outside ``TILE_SHAPES``)."""
+    b = dets.xyxy[dets.confidence >= min_conf]
+    if len(b) < FEW_TILES:
+        return True
+    shape = float(np.median((b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)))
+    return not TILE_SHAPES[0] <= shape <= TILE_SHAPES[1]
+
+
+def lies_level(src: np.ndarray, dets: Detections) -> bool:
+    """Whether the tiles found in ``src`` as it stands (at least ``FEW_TILES`` of them, at
+    ``SCORE_CONF``) mostly lie level: their median turn, read from each one's edges
+    (``vision.crops.rotation_in``), is under ``LEVEL_TURN``. Such a picture is not looked at
+    turned, which would cost two more detector runs for nothing."""
+    from .crops import MIN_STRENGTH, rotation_in
+    boxes = dets.xyxy[dets.confidence >= SCORE_CONF]
+    if len(boxes) < FEW_TILES:
+        return False
+    h, w = src.shape[:2]
+    turns = []
+    for x0, y0, x1, y1 in boxes:
+        x0, y0 = max(0, int(x0)), max(0, int(y0))
+        x1, y1 = min(w, int(np.ceil(x1))), min(h, int(np.ceil(y1)))
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        turn, strength = rotation_in(src[y0:y1, x0:x1])
+        turns.append(abs(turn) if strength >= MIN_STRENGTH else 0.0)
+    return bool(turns) and float(np.median(turns)) < LEVEL_TURN
+
+
+def upright_unstretched(detect, src: np.ndarray, look: Look) -> Look:
+    """``look`` (unstretched) with its factor adjusted so that its tiles have a standing tile's
+    shape (``UPRIGHT_SHAPE``), when its median box is off by more than 15 %. A stretched picture
+    does not tell whether its tiles stand or lie; a hand's tiles mostly stand, and a factor one
+    step off makes standing tiles look as if they lay sideways (read turned a quarter, wrongly)."""
+    b = look.dets.xyxy[look.dets.confidence >= SCORE_CONF]
+    if len(b) == 0:
+        return look
+    shape = float(np.median((b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)))
+    if abs(np.log(shape / UPRIGHT_SHAPE)) < np.log(1.15):
+        return look
+    fx, fy = 1 / look.to_source[0, 0], 1 / look.to_source[1, 1]
+    if look.name.startswith("width"):
+        fx *= UPRIGHT_SHAPE / shape
+    else:
+        fy *= shape / UPRIGHT_SHAPE
+    if not (fx <= 1 and fy <= 1):
+        return look
+    return unstretched_look(detect, src, fx, fy)

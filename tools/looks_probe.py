@@ -1,7 +1,8 @@
 """Session 8: how the choice of look (vision/looks.py) changes what the detector finds in a split.
 
-For every photo, each look's detections (as it stands, turned ±45°, and with each stretch undone
-when the photo as it stands shows fewer than FEW_TILES tiles) are matched to the labelled boxes:
+For every photo, each look's detections (as it stands; turned ±45° unless its tiles lie level;
+each stretch undone when it looks stretched, adjusted until its tiles stand, as
+``vision.looks.choose_look`` does) are matched to the labelled boxes:
 found = labels with a detection at IoU >= 0.5, unmatched = detections at IoU < 0.3 with every
 label. Then, for several SCORE_CONF / LOOK_MARGIN / LOOK_GAIN settings, the look each photo would
 get and the totals, and the photos whose look changes at the shipped settings.
@@ -35,21 +36,24 @@ def main(split: str) -> None:
     for path in sorted((folder / "images").glob("*.jpg")):
         src = decode_image(str(path), min_long_side=CROP_SOURCE_SIDE).image
         gt = labelled_boxes(folder / "labels" / (path.stem + ".txt"), src.shape[1], src.shape[0])
-        candidates = [looks.Look("as is", src, detect(src))]
-        candidates += [looks.turned_look(detect, src, a) for a in looks.TURNS]
-        if int((candidates[0].dets.confidence >= det.conf).sum()) < looks.FEW_TILES:
+        base = looks.Look("as is", src, detect(src))
+        candidates = [base]
+        if not looks.lies_level(src, base.dets):
+            candidates += [looks.turned_look(detect, src, a) for a in looks.TURNS]
+        if looks.looks_stretched(base.dets, det.conf):
             candidates += [looks.unstretched_look(detect, src, 1 / k, 1.0) for k in looks.UNSTRETCH_FACTORS]
             candidates += [looks.unstretched_look(detect, src, 1.0, 1 / k) for k in looks.UNSTRETCH_FACTORS]
         measured = []
         for look in candidates:
-            sx, sy = look.to_source
-            boxes = look.dets.xyxy * [sx, sy, sx, sy]
+            # scored as chosen; measured as read (an unstretched look is adjusted once chosen)
+            read = looks.upright_unstretched(detect, src, look) if look.name[0] in "wh" else look
+            boxes = np.array([read.box_in_source(b) for b in read.dets.xyxy]).reshape(-1, 4)
             if len(gt) and len(boxes):
                 iou = box_iou(gt, boxes)
                 found, unmatched = int((iou.max(1) >= 0.5).sum()), int((iou.max(0) < 0.3).sum())
             else:
                 found, unmatched = 0, len(boxes)
-            measured.append((look.name, look.dets.confidence.copy(), found, unmatched))
+            measured.append((read.name, look.dets.confidence.copy(), found, unmatched))
         photos.append((path.name[:24], len(gt), measured))
 
     def choose(score_conf, margin, gain):

@@ -148,11 +148,12 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
 
 
 def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),
-                            hand_share=0.5) -> Path:
+                            hand_share=0.5, piles: bool = False) -> Path:
     """A YOLO-format folder of rendered scenes labelled with canonical codes (data.yaml names are
     the codes), for evaluating on a tile style kept out of training. Face-down tiles are left out
-    of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows."""
-    from .synth.random_layouts import hand_row, random_layout
+    of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows.
+    ``piles``: every scene a heap of touching tiles at any angle instead (``pile_*``)."""
+    from .synth.random_layouts import hand_row, pile, random_layout
     from .synth.render import random_style, render_scene
     out = Path(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
@@ -163,13 +164,13 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
     for i in range(n_scenes):
         style = random_style(rng, styles, data_root)
         codes = sorted(style.art.faces)
-        hand = i < n_scenes * hand_share
-        tiles = hand_row(rng, codes) if hand else random_layout(rng, codes)
+        hand = not piles and i < n_scenes * hand_share
+        tiles = pile(rng, codes) if piles else hand_row(rng, codes) if hand else random_layout(rng, codes)
         if hand:
             tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
         img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})
         h, w = img.shape[:2]
-        stem = f"{'hand' if hand else 'scene'}_{i:04d}"
+        stem = f"{'pile' if piles else 'hand' if hand else 'scene'}_{i:04d}"
         lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in labels if not t.face_down and t.code]
         cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
         (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")

@@ -17,8 +17,10 @@ def register(sub) -> None:
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
     p.add_argument("--render-style", default=None,
                    help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
-                        "style kept out of training)")
+                        "style kept out of training; several: comma-separated)")
     p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
+    p.add_argument("--piles", action="store_true",
+                   help="with --render-style: every scene a heap of touching tiles at any angle")
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
@@ -57,7 +59,8 @@ def run(args) -> int:
         vision.reader.LOOKS = False
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
-        build_rendered_eval_set(args.path, styles=(args.render_style,), n_scenes=args.scenes)
+        build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
+                                piles=args.piles)
     if args.classifier_only:
         from vision.classifier import CropClassifier
         from vision.evaluate import evaluate_classifier

@@ -99,16 +99,34 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     return network_state(model)
 
 
+# A crop is read at these zooms (each upright and turned 180°) and the logits averaged: the
+# network was fine-tuned on views of each example at random scales, and a test tile's crop is
+# framed a little tighter or looser than its example. Tuning draw (seed 11): GL mono 94.9 →
+# 96.6 %, the other sets unchanged (CALIBRATION.md, session 8).
+READ_ZOOMS = (0.85, 0.92, 1.0, 1.08, 1.15)
+
+
+def _zoomed(crop: np.ndarray, z: float) -> np.ndarray:
+    if z == 1.0:
+        return crop
+    import cv2
+    h, w = crop.shape[:2]
+    m = np.float32([[z, 0, (1 - z) * w / 2], [0, z, (1 - z) * h / 2]])
+    return cv2.warpAffine(crop, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def turned_logits(classifier, model, crops) -> np.ndarray:
-    """(n, classes) logits of ``model`` averaged over each crop and the crop turned 180°."""
+    """(n, classes) logits of ``model`` averaged over each crop and the crop turned 180°, each
+    at every zoom of ``READ_ZOOMS``."""
     import torch
     from .profile import rot180
     out = []
     with torch.inference_mode():
         for start in range(0, len(crops), 256):
             part = list(crops[start:start + 256])
-            both = forward(model, classifier.to_input(part + [rot180(c) for c in part])).numpy()
-            out.append((both[:len(part)] + both[len(part):]) / 2)
+            views = [_zoomed(c, z) for z in READ_ZOOMS for c in part]
+            both = forward(model, classifier.to_input(views + [rot180(c) for c in views])).numpy()
+            out.append(both.reshape(2 * len(READ_ZOOMS), len(part), -1).mean(axis=0))
     return np.concatenate(out) if out else np.zeros((0, len(classifier.classes)), np.float32)
 
 

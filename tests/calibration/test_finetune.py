@@ -34,6 +34,17 @@ def test_fine_tuning_teaches_a_set_the_base_model_cannot_read(profile, classifie
     assert sum(b == c for b, c in zip(before, CODES)) <= 1
     assert [r.code for r in after] == CODES
     assert all(abs(sum(p for _, p in r.top3) - 1) < 0.5 for r in after)
+    assert profile.base_trusted is False        # the base model misread its calibration examples
+
+
+def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
+    # Crops of tiles the base model knows: the real hand photos' labelled boxes would do; here the
+    # base model's own reading of the patterns is taken as their codes, so it reads them all right.
+    crops = [code_crop(c) for c in CODES]
+    codes = [r.code for r in classifier.classify(crops)]
+    prof = TileSetProfile.from_examples(list(zip(crops, codes)), name="known", classifier=classifier, steps=2,
+                                        batch=8)
+    assert prof.base_trusted is True
 
 
 def test_profile_keeps_the_network_and_the_examples(profile, classifier):

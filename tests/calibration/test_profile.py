@@ -239,3 +239,28 @@ def test_reader_classifies_both_views_in_one_batch(profile, embed):
     assert clf.batches == [6]
     assert [r.code for r in readings] == ["2p", "6s", "4z"] and all(r.embedding is None for r in readings)
     assert [r.code for r in classify_with_profile(clf, crops, None)] == ["1f"] * 3
+
+
+def test_a_trusted_base_model_keeps_its_sure_readings(profile):
+    # The profile is sure a tile is 2m (a poor calibration example); the base model is sure it
+    # is 3m (0.95). Untrusted (the default, and every unseen set), the profile wins; trusted (the
+    # base model read every calibration tile right), the base model's sure reading stands, and
+    # an unsure base reading (0.6) is still re-ranked by the profile.
+    from vision import profile as profile_module
+    known = profile.known_codes
+    score = np.full((2, len(known)), -5.0)
+    score[:, known.index("2m")] = 5.0
+    base = one_hot_base(["2m", "2m"], ["3m", "3m"], p_wrong=0.95)
+    base[1] = one_hot_base(["2m"], ["3m"], p_wrong=0.6)[0]
+    assert profile.base_trusted is False
+    assert [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)] == ["2m", "2m"]
+    profile.base_trusted = True
+    mixed = profile.mix(base, ALL_CODES, known, score)
+    assert [ALL_CODES[j] for j in mixed.argmax(1)] == ["3m", "2m"]
+    assert mixed[0, ALL_CODES.index("3m")] >= profile_module.SURE_BASE_WEIGHT * 0.95
+    assert np.allclose(mixed.sum(1), 1.0)
+
+
+def test_base_trusted_is_saved_and_read_back(profile, tmp_path):
+    profile.base_trusted = True
+    assert TileSetProfile.load(profile.save(tmp_path / "p.npz")).base_trusted is True

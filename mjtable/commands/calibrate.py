@@ -142,4 +142,7 @@ def _calibrate(args, store) -> int:
     except ProfileError as exc:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
+    if profile.base_trusted:
+        print("the base model read every calibration tile right: where it is sure of a tile, its reading "
+              "keeps most of the weight (vision.profile.SURE_BASE)")
     return 0

@@ -178,6 +178,9 @@ class TileSetProfile:
     examples: np.ndarray | None = None     # (n, s, s, 3) uint8 example crops (format 3)
     learnt: bool = True                    # the network has learnt every example (format 3)
     base_trusted: bool = False             # the base model read every calibration example right
+    # per example, what the base model read it as when that was wrong and the example is a
+    # correction (else None): those readings of the base model no longer count as sure
+    base_misreads: list = field(default_factory=list)
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -212,7 +215,8 @@ class TileSetProfile:
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
-                       network=net, calibration_network=net, examples=np.stack(crops), **params)
+                       network=net, calibration_network=net, examples=np.stack(crops),
+                       base_misreads=[None] * len(codes), **params)
         augment = int(params.pop("augment", AUGMENT))
         if augment < 1:
             raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
@@ -236,6 +240,12 @@ class TileSetProfile:
         if self.uses_network:
             size = self.examples.shape[1]
             self.examples = np.concatenate([self.examples, _example_crop(crop, size)[None]])
+            self._align_misreads()
+            if self.base_trusted:       # a sure misreading of the base model stops counting as sure
+                [read] = self._classifier(classifier).classify([crop])
+                self.base_misreads.append(read.code if read.code != code else None)
+            else:
+                self.base_misreads.append(None)
             self.codes.append(code)
             self.sources.append("correction")
             self.learnt = False
@@ -267,6 +277,8 @@ class TileSetProfile:
         code = self.codes.pop()
         if self.uses_network:
             self.examples = self.examples[:-1]
+            self._align_misreads()
+            self.base_misreads = self.base_misreads[:len(self.codes)]
             if learn or not self.n_corrections:
                 self.learn_corrections(classifier)   # none left: back to the calibration weights
             else:
@@ -275,6 +287,10 @@ class TileSetProfile:
             self.prototypes = self.prototypes[:-1]
             self._white_key = None
         return code
+
+    def _align_misreads(self) -> None:
+        n = len(self.codes)
+        self.base_misreads = (list(self.base_misreads) + [None] * n)[:n]
 
     def learn_corrections(self, classifier=None) -> None:
         """Learn the corrections kept so far: the calibration network's last layer re-fitted on
@@ -417,7 +433,11 @@ class TileSetProfile:
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
             a = self.base_weight
             if self.base_trusted:     # the base model's sure readings keep a larger share (SURE_BASE)
-                a = np.where(out.max(1) >= SURE_BASE, SURE_BASE_WEIGHT, a)[:, None]
+                sure = out.max(1) >= SURE_BASE
+                corrected = {classes.index(c) for c in self.base_misreads if c in classes}
+                if corrected:
+                    sure &= ~np.isin(out.argmax(1), sorted(corrected))
+                a = np.where(sure, SURE_BASE_WEIGHT, a)[:, None]
             out *= a
             out[:, cols] += (1 - a) * q
         total = out.sum(1, keepdims=True)
@@ -429,7 +449,8 @@ class TileSetProfile:
                 "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
-                "learnt": self.learnt, "base_trusted": self.base_trusted}
+                "learnt": self.learnt, "base_trusted": self.base_trusted,
+                "base_misreads": list(self.base_misreads)}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -482,7 +503,8 @@ class TileSetProfile:
                       absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
-                      base_trusted=bool(meta.get("base_trusted", False)))
+                      base_trusted=bool(meta.get("base_trusted", False)),
+                      base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
                 return {k[len(prefix):]: v.astype(np.float32) if v.dtype.kind == "f" else v

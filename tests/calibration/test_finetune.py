@@ -45,6 +45,15 @@ def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
     prof = TileSetProfile.from_examples(list(zip(crops, codes)), name="known", classifier=classifier, steps=2,
                                         batch=8)
     assert prof.base_trusted is True
+    # a correction the base model misread is remembered (its sure readings of that code stop
+    # counting as sure), and forgotten again with the undo
+    crop = code_crop(CODES[0], seed=7)
+    read = classifier.classify([crop])[0].code
+    other = next(c for c in ("2m", "3m") if c != read)
+    prof.add_example(crop, other, learn=False)
+    assert prof.base_misreads[-1] == read and len(prof.base_misreads) == len(prof.codes)
+    prof.remove_last(learn=False)
+    assert len(prof.base_misreads) == len(prof.codes) and read not in prof.base_misreads
 
 
 def test_profile_keeps_the_network_and_the_examples(profile, classifier):

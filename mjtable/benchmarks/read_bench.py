@@ -19,6 +19,9 @@ def add_arguments(p) -> None:
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--warmup", type=int, default=2)
     p.add_argument("--data", type=Path, default=REPO / ".." / "shared" / "data")
+    p.add_argument("--turn", type=float, default=0.0, metavar="DEG",
+                   help="read the photo turned DEG degrees (counter-clockwise, edges repeated): a row "
+                        "photographed askew, which the reader also looks at turned (vision/looks.py)")
     p.add_argument("--rules", default="mcr",
                    help="rule set for the whole-chain timing (photo to score); 'none' skips it")
 
@@ -42,9 +45,24 @@ def make_bench_image(data_root: Path, path: Path = BENCH_IMAGE) -> Path:
     return path
 
 
+def turned_image(path: Path, degrees: float) -> Path:
+    """``path`` turned ``degrees`` about its centre, same size, saved once beside it."""
+    import cv2
+    out = path.with_name(f"{path.stem}_turned{degrees:g}.jpg")
+    if not out.exists():
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+        cv2.imwrite(str(out), cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE),
+                    [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return out
+
+
 def run(args) -> int:
     from vision.reader import TileReader
     image = args.image or make_bench_image(args.data)
+    if getattr(args, "turn", 0.0):
+        image = turned_image(Path(image), args.turn)
     reader = TileReader()
     for _ in range(args.warmup):
         reader.read(str(image))

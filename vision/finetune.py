@@ -122,8 +122,9 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
     from .profile import rot180
     out = []
     with torch.inference_mode():
-        for start in range(0, len(crops), 256):
-            part = list(crops[start:start + 256])
+        step = max(1, 256 // (2 * len(READ_ZOOMS)))    # about 256 images per forward pass
+        for start in range(0, len(crops), step):
+            part = list(crops[start:start + step])
             views = [_zoomed(c, z) for z in READ_ZOOMS for c in part]
             both = forward(model, classifier.to_input(views + [rot180(c) for c in views])).numpy()
             out.append(both.reshape(2 * len(READ_ZOOMS), len(part), -1).mean(axis=0))

@@ -41,6 +41,7 @@ LEVEL_TURN = 20.0
 # edge is about 0.4 wide per unit of height (valid photos IMG_2023*: median 0.38-0.49), lying
 # sideways and seen from above 1.33; the squashed exports' tiles are 0.06-0.14 (or 12 lying).
 TILE_SHAPES = (0.25, 4.0)
+MAX_UNSTRETCH = 16          # largest stretch undone (the valid split's exports: 8-13)
 UPRIGHT_SHAPE = 0.75       # width / length of a standing tile's box seen from above
 # A look is scored by the summed confidence of its detections at SCORE_CONF or more (many weak
 # detections of a garbled picture do not add up to a look), and replaces the picture as it
@@ -151,21 +152,23 @@ def lies_level(src: np.ndarray, dets: Detections) -> bool:
 
 
 def upright_unstretched(detect, src: np.ndarray, look: Look) -> Look:
-    """``look`` (unstretched) with its factor adjusted so that its tiles have a standing tile's
-    shape (``UPRIGHT_SHAPE``), when its median box is off by more than 15 %. A stretched picture
+    """``look`` (unstretched) with its factor adjusted once so that its tiles have a standing
+    tile's shape (``UPRIGHT_SHAPE``), when its median box is off by more than 15 % and the
+    adjusted factor stays within ``MAX_UNSTRETCH``. The adjusted look is read without being
+    scored again: it often finds fewer boxes, but reads more of them right (MODEL_CARD.md). A stretched picture
     does not tell whether its tiles stand or lie; a hand's tiles mostly stand, and a factor one
     step off makes standing tiles look as if they lay sideways (read turned a quarter, wrongly)."""
     b = look.dets.xyxy[look.dets.confidence >= SCORE_CONF]
     if len(b) == 0:
         return look
     shape = float(np.median((b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)))
-    if abs(np.log(shape / UPRIGHT_SHAPE)) < np.log(1.15):
+    if shape <= 0 or abs(np.log(shape / UPRIGHT_SHAPE)) < np.log(1.15):
         return look
     fx, fy = 1 / look.to_source[0, 0], 1 / look.to_source[1, 1]
     if look.name.startswith("width"):
         fx *= UPRIGHT_SHAPE / shape
     else:
         fy *= shape / UPRIGHT_SHAPE
-    if not (fx <= 1 and fy <= 1):
+    if not (1 / MAX_UNSTRETCH <= fx <= 1 and 1 / MAX_UNSTRETCH <= fy <= 1):
         return look
     return unstretched_look(detect, src, fx, fy)

@@ -179,7 +179,8 @@ class TileSetProfile:
     learnt: bool = True                    # the network has learnt every example (format 3)
     base_trusted: bool = False             # the base model read every calibration example right
     # per example, what the base model read it as when that was wrong and the example is a
-    # correction (else None): those readings of the base model no longer count as sure
+    # correction (else None): the base model's readings of those codes no longer count as sure,
+    # however sure (a conservative choice: one shown misreading is reason enough)
     base_misreads: list = field(default_factory=list)
     _embed: object = field(default=None, repr=False, compare=False)
 
@@ -211,7 +212,8 @@ class TileSetProfile:
                                     batch=finetune.BATCH if batch is None else batch, seed=seed)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
-            params.setdefault("base_trusted", base_reads_all(classifier, crops, codes))
+            if "base_trusted" not in params:
+                params["base_trusted"] = base_reads_all(classifier, crops, codes)
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
@@ -238,14 +240,14 @@ class TileSetProfile:
         ``learn_corrections``). A prototype profile adds a prototype at once."""
         _check_code(code)
         if self.uses_network:
+            misread = None
+            if self.base_trusted:       # the base model's readings of this code stop counting as sure
+                [read] = self._classifier(classifier).classify([crop])
+                misread = read.code if read.code != code else None
             size = self.examples.shape[1]
             self.examples = np.concatenate([self.examples, _example_crop(crop, size)[None]])
             self._align_misreads()
-            if self.base_trusted:       # a sure misreading of the base model stops counting as sure
-                [read] = self._classifier(classifier).classify([crop])
-                self.base_misreads.append(read.code if read.code != code else None)
-            else:
-                self.base_misreads.append(None)
+            self.base_misreads.append(misread)
             self.codes.append(code)
             self.sources.append("correction")
             self.learnt = False
@@ -278,7 +280,6 @@ class TileSetProfile:
         if self.uses_network:
             self.examples = self.examples[:-1]
             self._align_misreads()
-            self.base_misreads = self.base_misreads[:len(self.codes)]
             if learn or not self.n_corrections:
                 self.learn_corrections(classifier)   # none left: back to the calibration weights
             else:
@@ -431,13 +432,13 @@ class TileSetProfile:
             q = np.exp(z)
             q /= q.sum(1, keepdims=True)
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
-            a = self.base_weight
+            a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             if self.base_trusted:     # the base model's sure readings keep a larger share (SURE_BASE)
                 sure = out.max(1) >= SURE_BASE
                 corrected = {classes.index(c) for c in self.base_misreads if c in classes}
                 if corrected:
                     sure &= ~np.isin(out.argmax(1), sorted(corrected))
-                a = np.where(sure, SURE_BASE_WEIGHT, a)[:, None]
+                a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
             out *= a
             out[:, cols] += (1 - a) * q
         total = out.sum(1, keepdims=True)
@@ -514,8 +515,10 @@ class TileSetProfile:
             if not net0 or examples is None or len(examples) != n:
                 raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")
             net = net or net0  # saved once when not relearnt
-            return cls(prototypes=None, metric=None, network=net, calibration_network=net0,
-                       examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
+            profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,
+                          examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
+            profile._align_misreads()    # profiles saved before session 8 have none
+            return profile
         try:
             proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
         except KeyError as exc:

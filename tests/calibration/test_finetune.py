@@ -54,6 +54,23 @@ def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
     assert prof.base_misreads[-1] == read and len(prof.base_misreads) == len(prof.codes)
     prof.remove_last(learn=False)
     assert len(prof.base_misreads) == len(prof.codes) and read not in prof.base_misreads
+    # a correction the base model reads right records nothing
+    prof.add_example(crop, read, learn=False)
+    assert prof.base_misreads[-1] is None
+    prof.remove_last(learn=False)
+
+
+def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
+    import json
+    path = profile.save(tmp_path / "old.npz")
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files}
+    meta = json.loads(arrays["meta"].tobytes().decode())
+    del meta["base_misreads"], meta["base_trusted"]
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    np.savez_compressed(tmp_path / "old2.npz", **arrays)
+    old = TileSetProfile.load(tmp_path / "old2.npz")
+    assert old.base_trusted is False and old.base_misreads == [None] * len(old.codes)
 
 
 def test_profile_keeps_the_network_and_the_examples(profile, classifier):

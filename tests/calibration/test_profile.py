@@ -260,7 +260,7 @@ def test_a_trusted_base_model_keeps_its_sure_readings(profile):
     assert mixed[0, ALL_CODES.index("3m")] >= profile_module.SURE_BASE_WEIGHT * 0.95
     assert np.allclose(mixed.sum(1), 1.0)
     # once a correction showed a sure 3m of the base model wrong, its 3m readings stop counting as sure
-    profile.base_misreads = [None] * len(profile.codes) + ["3m"]
+    profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
     assert [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)] == ["2m", "2m"]
 
 

@@ -120,11 +120,16 @@ def test_a_stretched_picture_is_read_with_its_stretch_undone():
 
 
 def test_a_look_must_clearly_beat_the_picture_as_it_stands():
-    img = np.full((600, 800, 3), 40, np.uint8)
+    img = np.full((600, 800, 3), 40, np.uint8)     # no edges: the tiles found do not lie level
+    base = [0.6, 0.6]                               # score 1.2: a look must score over 1.5 × 1.2 + 1 = 2.8
 
-    def detect(image):            # the same two middling detections in any look
-        return Detections([[10, 10, 70, 90], [100, 10, 160, 90]], [0.6, 0.6], [0, 0])
-    assert looks.choose_look(detect, img).name == "as is"
+    def detector(turned_confidences):
+        def detect(image):
+            conf = base if image.shape == img.shape else turned_confidences
+            return Detections([[10 + 60 * i, 10, 60 + 60 * i, 90] for i in range(len(conf))], conf, [0] * len(conf))
+        return detect
+    assert looks.choose_look(detector([0.9, 0.9, 0.9]), img).name == "as is"           # 2.7: not enough
+    assert looks.choose_look(detector([0.95, 0.95, 0.95]), img).name.startswith("turned")   # 2.85
 
 
 def test_reader_returns_boxes_in_the_stretched_pictures_pixels():

@@ -88,3 +88,9 @@ def test_riichi_text_names_the_set_of_each_minipoint(capsys):
     assert code == 0
     assert "Concealed pung, 2-8: 4 fu  from 444p" in out
     assert "Exposed pung, 2-8: 2 fu  from 888s (completed by the discard)" in out
+
+
+def test_eval_piles_needs_a_style(capsys, tmp_path):
+    code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--piles")
+    assert code == 2 and "--piles needs --render-style" in err
+    assert not (tmp_path / "heaps").exists()

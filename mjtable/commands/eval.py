@@ -42,6 +42,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    import sys
     import json
     from vision.evaluate import evaluate
     from vision.reader import TileReader
@@ -57,6 +58,9 @@ def run(args) -> int:
     if args.one_look:
         import vision.reader
         vision.reader.LOOKS = False
+    if args.piles and not args.render_style:
+        print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
+        return 2
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,

@@ -40,9 +40,10 @@ def main(split: str) -> None:
         candidates = [base]
         if not looks.lies_level(src, base.dets):
             candidates += [looks.turned_look(detect, src, a) for a in looks.TURNS]
-        if looks.looks_stretched(base.dets, det.conf):
-            candidates += [looks.unstretched_look(detect, src, 1 / k, 1.0) for k in looks.UNSTRETCH_FACTORS]
-            candidates += [looks.unstretched_look(detect, src, 1.0, 1 / k) for k in looks.UNSTRETCH_FACTORS]
+        axis = looks.stretch_axis(src, base.dets, det.conf)
+        if axis:
+            candidates += [looks.unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
+                           for k in looks.UNSTRETCH_FACTORS]
         measured = []
         for look in candidates:
             # scored as chosen; measured as read (an unstretched look is adjusted once chosen)

@@ -137,10 +137,15 @@ def stretch_axis(src: np.ndarray, dets: Detections, min_conf: float = 0.3) -> st
     gradients along it (``ANISOTROPY``), and a photo of a table, empty or not, has none of that."""
     b = dets.xyxy[dets.confidence >= min_conf]
     if len(b) >= FEW_TILES:
-        shape = float(np.median((b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)))
+        shape = median_shape(b)
         return "height" if shape < TILE_SHAPES[0] else "width" if shape > TILE_SHAPES[1] else None
     r = gradient_anisotropy(src)
     return "width" if r <= -ANISOTROPY else "height" if r >= ANISOTROPY else None
+
+
+def median_shape(boxes: np.ndarray) -> float:
+    """Median width / height of ``boxes`` (xyxy)."""
+    return float(np.median((boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)))
 
 
 def gradient_anisotropy(src: np.ndarray) -> float:
@@ -187,7 +192,7 @@ def upright_unstretched(detect, src: np.ndarray, look: Look) -> Look:
     b = look.dets.xyxy[look.dets.confidence >= SCORE_CONF]
     if len(b) == 0:
         return look
-    shape = float(np.median((b[:, 2] - b[:, 0]) / np.maximum(b[:, 3] - b[:, 1], 1e-6)))
+    shape = median_shape(b)
     if shape <= 0 or abs(np.log(shape / UPRIGHT_SHAPE)) < np.log(1.15):
         return look
     fx, fy = 1 / look.to_source[0, 0], 1 / look.to_source[1, 1]

@@ -36,18 +36,12 @@ def main(split: str) -> None:
     for path in sorted((folder / "images").glob("*.jpg")):
         src = decode_image(str(path), min_long_side=CROP_SOURCE_SIDE).image
         gt = labelled_boxes(folder / "labels" / (path.stem + ".txt"), src.shape[1], src.shape[0])
-        base = looks.Look("as is", src, detect(src))
-        candidates = [base]
-        if not looks.lies_level(src, base.dets):
-            candidates += [looks.turned_look(detect, src, a) for a in looks.TURNS]
-        axis = looks.stretch_axis(src, base.dets, det.conf)
-        if axis:
-            candidates += [looks.unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
-                           for k in looks.UNSTRETCH_FACTORS]
+        base, others = looks.candidate_looks(detect, src, det.conf)
+        candidates = [base] + others
         measured = []
         for look in candidates:
             # scored as chosen; measured as read (an unstretched look is adjusted once chosen)
-            read = looks.upright_unstretched(detect, src, look) if look.name[0] in "wh" else look
+            read = looks.upright_unstretched(detect, src, look) if look.axis else look
             boxes = np.array([read.box_in_source(b) for b in read.dets.xyxy]).reshape(-1, 4)
             if len(gt) and len(boxes):
                 iou = box_iou(gt, boxes)

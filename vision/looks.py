@@ -67,15 +67,20 @@ class Look:
     # 2 × 3 affine map from ``image``'s pixels to the source picture's (identity: as it stands)
     to_source: np.ndarray = field(default_factory=lambda: np.eye(2, 3))
     degrees: float = 0.0      # how far ``image`` is turned (counter-clockwise) from the source
+    axis: str | None = None   # an unstretched look: the axis undone ("width" or "height")
 
     @property
     def score(self) -> float:
         return look_score(self.dets)
 
+    def points_in_source(self, points) -> np.ndarray:
+        """``points`` ((n, 2), in ``image``'s pixels) in the source picture's pixels."""
+        return np.asarray(points, np.float64).reshape(-1, 2) @ self.to_source[:, :2].T + self.to_source[:, 2]
+
     def box_in_source(self, box) -> tuple[float, float, float, float]:
         """The axis-aligned box, in the source picture's pixels, of ``box`` (in ``image``'s)."""
         x0, y0, x1, y1 = (float(v) for v in box)
-        pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) @ self.to_source[:, :2].T + self.to_source[:, 2]
+        pts = self.points_in_source([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
         return (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()), float(pts[:, 1].max()))
 
 
@@ -105,25 +110,33 @@ def unstretched_look(detect, src: np.ndarray, fx: float, fy: float) -> Look:
     h, w = src.shape[:2]
     size = (max(8, round(w * fx)), max(8, round(h * fy)))
     image = cv2.resize(src, size, interpolation=cv2.INTER_AREA)
+    axis = "width" if fx < 1 else "height"
     name = f"width / {1 / fx:.3g}" if fx < 1 else f"height / {1 / fy:.3g}"
-    return Look(name, image, detect(image), np.array([[w / size[0], 0, 0], [0, h / size[1], 0]], float))
+    return Look(name, image, detect(image), np.array([[w / size[0], 0, 0], [0, h / size[1], 0]], float),
+                axis=axis)
 
 
-def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
-    """The look at ``src`` to read: as it stands, unless a turned look, or (when it shows fewer
-    than ``FEW_TILES`` detections at ``min_conf``) an unstretched one, clearly beats it."""
+def candidate_looks(detect, src: np.ndarray, min_conf: float = 0.3) -> tuple[Look, list[Look]]:
+    """(the picture as it stands, the other looks worth trying): turned unless its tiles lie
+    level (``lies_level``), unstretched along the axis it looks stretched along (``stretch_axis``)."""
     base = Look("as is", src, detect(src))
     others = [] if lies_level(src, base.dets) else [turned_look(detect, src, a) for a in TURNS]
     axis = stretch_axis(src, base.dets, min_conf)
-    if axis == "width":
-        others += [unstretched_look(detect, src, 1 / k, 1.0) for k in UNSTRETCH_FACTORS]
-    elif axis == "height":
-        others += [unstretched_look(detect, src, 1.0, 1 / k) for k in UNSTRETCH_FACTORS]
+    if axis:
+        others += [unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
+                   for k in UNSTRETCH_FACTORS]
+    return base, others
+
+
+def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
+    """The look at ``src`` to read: as it stands, unless one of the ``candidate_looks`` clearly
+    beats it (an unstretched one then adjusted: ``upright_unstretched``)."""
+    base, others = candidate_looks(detect, src, min_conf)
     best, bar = base, LOOK_MARGIN * base.score + LOOK_GAIN
     for look in others:
         if look.score > bar and look.score > best.score:
             best = look
-    if best.name.startswith(("width", "height")):
+    if best.axis:
         best = upright_unstretched(detect, src, best)
     return best
 
@@ -164,31 +177,25 @@ def gradient_anisotropy(src: np.ndarray) -> float:
 def lies_level(src: np.ndarray, dets: Detections) -> bool:
     """Whether the tiles found in ``src`` as it stands (at least ``FEW_TILES`` of them, at
     ``SCORE_CONF``) mostly lie level: their median turn, read from each one's edges
-    (``vision.crops.rotation_in``), is under ``LEVEL_TURN``. Such a picture is not looked at
+    (``vision.crops.own_axes``), is under ``LEVEL_TURN``. Such a picture is not looked at
     turned, which would cost two more detector runs for nothing."""
-    from .crops import MIN_STRENGTH, rotation_in
+    from .crops import own_axes
     boxes = dets.xyxy[dets.confidence >= SCORE_CONF]
     if len(boxes) < FEW_TILES:
         return False
-    h, w = src.shape[:2]
-    turns = []
-    for x0, y0, x1, y1 in boxes:
-        x0, y0 = max(0, int(x0)), max(0, int(y0))
-        x1, y1 = min(w, int(np.ceil(x1))), min(h, int(np.ceil(y1)))
-        if x1 - x0 < 4 or y1 - y0 < 4:
-            continue
-        turn, strength = rotation_in(src[y0:y1, x0:x1])
-        turns.append(abs(turn) if strength >= MIN_STRENGTH else 0.0)
-    return bool(turns) and float(np.median(turns)) < LEVEL_TURN
+    # a turn too small or too uncertain to undo counts as level (own_axes gives it 0)
+    turns = [abs(own_axes(src, box, rectify=True).turn) for box in boxes]
+    return float(np.median(turns)) < LEVEL_TURN
 
 
 def upright_unstretched(detect, src: np.ndarray, look: Look) -> Look:
     """``look`` (unstretched) with its factor adjusted once so that its tiles have a standing
     tile's shape (``UPRIGHT_SHAPE``), when its median box is off by more than 15 % and the
     adjusted factor stays within ``MAX_UNSTRETCH``. The adjusted look is read without being
-    scored again: it often finds fewer boxes, but reads more of them right (MODEL_CARD.md). A stretched picture
-    does not tell whether its tiles stand or lie; a hand's tiles mostly stand, and a factor one
-    step off makes standing tiles look as if they lay sideways (read turned a quarter, wrongly)."""
+    scored again: it often finds fewer boxes, but reads more of them right (MODEL_CARD.md). A
+    stretched picture does not tell whether its tiles stand or lie; a hand's tiles mostly stand,
+    and a factor one step off makes standing tiles look as if they lay sideways (read turned a
+    quarter, wrongly)."""
     b = look.dets.xyxy[look.dets.confidence >= SCORE_CONF]
     if len(b) == 0:
         return look
@@ -196,7 +203,7 @@ def upright_unstretched(detect, src: np.ndarray, look: Look) -> Look:
     if shape <= 0 or abs(np.log(shape / UPRIGHT_SHAPE)) < np.log(1.15):
         return look
     fx, fy = 1 / look.to_source[0, 0], 1 / look.to_source[1, 1]
-    if look.name.startswith("width"):
+    if look.axis == "width":
         fx *= UPRIGHT_SHAPE / shape
     else:
         fy *= shape / UPRIGHT_SHAPE

@@ -77,7 +77,7 @@ class TileReader:
         for r in reads:      # into the input's pixels: through the look, then the decoding's scale
             r.box = tuple(v * scale for v in look.box_in_source(r.box))
             r.corners = None if r.corners is None else [
-                tuple(float(v) * scale for v in look.to_source[:, :2] @ p + look.to_source[:, 2]) for p in r.corners]
+                (float(x) * scale, float(y) * scale) for x, y in look.points_in_source(r.corners)]
             if look.degrees:
                 r.angle -= look.degrees
         if timings is not None:

@@ -61,7 +61,7 @@ def turned_image(path: Path, degrees: float) -> Path:
 def run(args) -> int:
     from vision.reader import TileReader
     image = args.image or make_bench_image(args.data)
-    if getattr(args, "turn", 0.0):
+    if args.turn:
         image = turned_image(Path(image), args.turn)
     reader = TileReader()
     for _ in range(args.warmup):

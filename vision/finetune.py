@@ -19,7 +19,7 @@ import copy
 
 import numpy as np
 
-from .classifier import forward
+from .classifier import forward, zoomed
 
 #: Defaults chosen on the tuning draw (seed 11) of vision.calibration_eval, not the reported one.
 STEPS = 400          # optimiser steps at calibration
@@ -106,15 +106,6 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
 READ_ZOOMS = (0.85, 0.92, 1.0, 1.08, 1.15)
 
 
-def _zoomed(crop: np.ndarray, z: float) -> np.ndarray:
-    if z == 1.0:
-        return crop
-    import cv2
-    h, w = crop.shape[:2]
-    m = np.float32([[z, 0, (1 - z) * w / 2], [0, z, (1 - z) * h / 2]])
-    return cv2.warpAffine(crop, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
 def turned_logits(classifier, model, crops) -> np.ndarray:
     """(n, classes) logits of ``model`` averaged over each crop and the crop turned 180°, each
     at every zoom of ``READ_ZOOMS``."""
@@ -125,7 +116,7 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
         step = max(1, 256 // (2 * len(READ_ZOOMS)))    # about 256 images per forward pass
         for start in range(0, len(crops), step):
             part = list(crops[start:start + step])
-            views = [_zoomed(c, z) for z in READ_ZOOMS for c in part]
+            views = [zoomed(c, z) for z in READ_ZOOMS for c in part]
             both = forward(model, classifier.to_input(views + [rot180(c) for c in views])).numpy()
             out.append(both.reshape(2 * len(READ_ZOOMS), len(part), -1).mean(axis=0))
     return np.concatenate(out) if out else np.zeros((0, len(classifier.classes)), np.float32)

@@ -53,7 +53,8 @@ def train_detector(data_root: Path, build: Path, epochs=20, imgsz=320, batch=16,
 def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128, workers=1, resume=False,
                      seed=0, device=None, out_weights: Path | None = None, run_name="classifier",
                      holdout_style: str | None = None, holdout_photos: str | None = None, per_code=60,
-                     init: str | None = None, lr0: float = 0.003, procedural_per_code=150):
+                     init: str | None = None, lr0: float = 0.003, procedural_per_code=150,
+                     scale: float = 0.1):
     from .crop_dataset import build_crop_dataset
     run_dir = (build / "runs" / run_name).resolve()
     folder = None
@@ -66,7 +67,7 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
     # red fives from fives.
     _train(str(CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
            batch=batch, workers=workers, seed=seed, cache="ram", fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3,
-           erasing=0.1, scale=0.1, translate=0.05, auto_augment=None, device=device,
+           erasing=0.1, scale=scale, translate=0.05, auto_augment=None, device=device,
            optimizer="AdamW", lr0=lr0, warmup_epochs=0.5)
     best = run_dir / "weights" / "best.pt"
     if out_weights:
@@ -97,10 +98,12 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
         for f in sorted(d.glob("*.png"))[:limit_per_class]:
             crops.append(cv2.imread(str(f)))
             labels.append(clf.classes.index(d.name))
-    logits = np.concatenate([clf.logits_and_features(crops[i:i + 256])[0] for i in range(0, len(crops), 256)])
+    # The logits of the reading the reader makes (both turns, every zoom), not of one view.
+    logits = clf.reading_logits(crops)[0]
     labels = np.array(labels)
     t = fit_temperature(logits, labels)
     acc = float((logits.argmax(1) == labels).mean())
-    info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc}
+    info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
+            "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms)}}
     Path(weights).with_name("calibration.json").write_text(json.dumps(info, indent=1) + "\n")
     return info

@@ -35,6 +35,9 @@ def register(sub) -> None:
                    "from scratch, e.g. models/detector/detector.pt")
     p.add_argument("--lr0", type=float, default=None, help="initial learning rate (default: 0.002 detector, "
                    "0.003 classifier)")
+    p.add_argument("--scale", type=float, default=0.1,
+                   help="classifier: random zoom-in, as the fraction of a crop's area that may be cut away "
+                   "(ultralytics RandomResizedCrop area 1-SCALE to 1; default 0.1)")
     p.add_argument("--resume", action="store_true", help="resume the last run from its last checkpoint")
     p.add_argument("--no-install", action="store_true", help="do not copy the best weights into models/")
     p.set_defaults(func=run)
@@ -58,6 +61,6 @@ def run(args) -> int:
                                          holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
-                                         lr0=args.lr0 or 0.003)
+                                         lr0=args.lr0 or 0.003, scale=args.scale)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

@@ -40,7 +40,9 @@ def test_one_view_reads_the_fixture_crops():
 
 def test_turn_average_reads_a_crop_and_its_half_turn_alike():
     """Averaging the crop with its 180° turn makes the reading independent of which way up the
-    tile was cut, and differs from the single view (both views really are used)."""
+    tile was cut, and differs from the single view (both views really are used). Alike within
+    2e-3, not exactly: a zoomed view of the turned crop differs from the turned zoomed view by
+    rounding (one grey level on about 1 % of the pixels at zoom 1.2)."""
     from vision.reader import default_classifier
     clf = default_classifier()
     _, crops = _crops()
@@ -48,8 +50,20 @@ def test_turn_average_reads_a_crop_and_its_half_turn_alike():
     a, b = clf.classify(crops), clf.classify(turned)
     single = clf.classify(crops, turn_average=False)
     for ra, rb in zip(a, b):
-        assert ra.code == rb.code and abs(ra.confidence - rb.confidence) < 1e-4
-    assert any(abs(ra.confidence - rs.confidence) > 1e-3 for ra, rs in zip(a, single))
+        assert ra.code == rb.code and abs(ra.confidence - rb.confidence) < 2e-3
+    assert any(abs(ra.confidence - rs.confidence) > 2e-2 for ra, rs in zip(a, single))
+
+
+def test_zooms_are_read_and_need_the_crop_as_cut():
+    from vision.reader import default_classifier
+    clf = default_classifier()
+    _, crops = _crops()
+    as_cut = clf.reading_logits(crops[:4], zooms=(1.0,))
+    zoomed = clf.reading_logits(crops[:4], zooms=(0.8, 1.0, 1.2))
+    assert np.abs(as_cut[0] - zoomed[0]).max() > 1e-2          # the other zooms change the logits
+    np.testing.assert_allclose(as_cut[1], zoomed[1], atol=1e-5)  # features: the crop as cut
+    with pytest.raises(ValueError):
+        clf.reading_logits(crops[:1], zooms=(0.9, 1.1))
 
 
 def test_classify_returns_top3_probabilities_and_embeddings():

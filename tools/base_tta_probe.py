@@ -1,0 +1,45 @@
+"""Session 9: does reading each crop at several zooms help the base classifier (no profile)?
+Cuts the labelled boxes of YOLO folders (as `mjtable eval --classifier-only` does), then reads
+every crop upright + turned 180° (the shipped reading) and at each zoom set, and prints accuracy.
+
+    python tools/base_tta_probe.py FOLDER [FOLDER...]
+"""
+import sys
+from pathlib import Path
+import cv2, numpy as np
+sys.path.insert(0, ".")
+from vision.classifier import CropClassifier
+from vision.crops import cut_tiles
+from vision.datasets import read_yolo_labels
+from vision.evaluate import _names_for
+
+ZOOM_SETS = {"shipped (1.0)": (1.0,), "0.92-1.08": (0.92, 1.0, 1.08),
+             "0.85-1.15": (0.85, 0.92, 1.0, 1.08, 1.15), "0.8-1.2 x7": (0.8, 0.87, 0.93, 1.0, 1.07, 1.13, 1.2)}
+
+
+def labelled_crops(folder: Path):
+    names = _names_for(folder)
+    crops, codes = [], []
+    for path in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+        if gt:
+            crops += list(cut_tiles(img, [b for _, b in gt]))
+            codes += [c for c, _ in gt]
+    return crops, codes
+
+
+def logits(clf, crops, zooms):
+    return clf.reading_logits(crops, True, zooms)[0]
+
+
+if __name__ == "__main__":
+    clf = CropClassifier()
+    idx = {c: i for i, c in enumerate(clf.classes)}
+    for folder in sys.argv[1:]:
+        crops, codes = labelled_crops(Path(folder))
+        y = np.array([idx[c] for c in codes])
+        for name, zooms in ZOOM_SETS.items():
+            acc = (logits(clf, crops, zooms).argmax(1) == y).mean()
+            print(f"{folder}: {len(y)} crops, {name}: {100 * acc:.2f} %", flush=True)

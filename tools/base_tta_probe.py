@@ -2,7 +2,7 @@
 Cuts the labelled boxes of YOLO folders (as `mjtable eval --classifier-only` does), then reads
 every crop upright + turned 180° (the shipped reading) and at each zoom set, and prints accuracy.
 
-    python tools/base_tta_probe.py FOLDER [FOLDER...]
+    python tools/base_tta_probe.py [--weights W] FOLDER [FOLDER...]
 """
 import sys
 from pathlib import Path
@@ -13,8 +13,9 @@ from vision.crops import cut_tiles
 from vision.datasets import read_yolo_labels
 from vision.evaluate import _names_for
 
-ZOOM_SETS = {"shipped (1.0)": (1.0,), "0.92-1.08": (0.92, 1.0, 1.08),
-             "0.85-1.15": (0.85, 0.92, 1.0, 1.08, 1.15), "0.8-1.2 x7": (0.8, 0.87, 0.93, 1.0, 1.07, 1.13, 1.2)}
+ZOOM_SETS = {"as cut (1.0)": (1.0,), "0.92-1.08": (0.92, 1.0, 1.08), "0.8, 1, 1.2 (shipped)": (0.8, 1.0, 1.2),
+             "0.9, 1, 1.2": (0.9, 1.0, 1.2), "0.85-1.15": (0.85, 0.92, 1.0, 1.08, 1.15),
+             "0.8-1.2 x7": (0.8, 0.87, 0.93, 1.0, 1.07, 1.13, 1.2)}
 
 
 def labelled_crops(folder: Path):
@@ -35,9 +36,13 @@ def logits(clf, crops, zooms):
 
 
 if __name__ == "__main__":
-    clf = CropClassifier()
+    args = sys.argv[1:]
+    weights = None
+    if args[:1] == ["--weights"]:
+        weights, args = args[1], args[2:]
+    clf = CropClassifier(weights)
     idx = {c: i for i, c in enumerate(clf.classes)}
-    for folder in sys.argv[1:]:
+    for folder in args:
         crops, codes = labelled_crops(Path(folder))
         y = np.array([idx[c] for c in codes])
         for name, zooms in ZOOM_SETS.items():

@@ -89,7 +89,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     import cv2
     import numpy as np
 
-    from .classifier import CropClassifier, fit_temperature
+    from .classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature
     clf = CropClassifier(weights)
     crops, labels = [], []
     for d in sorted(Path(val_folder).iterdir()):
@@ -104,6 +104,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     t = fit_temperature(logits, labels)
     acc = float((logits.argmax(1) == labels).mean())
     info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
-            "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms)}}
+            "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
+                        "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}}
     Path(weights).with_name("calibration.json").write_text(json.dumps(info, indent=1) + "\n")
     return info

@@ -54,13 +54,18 @@ TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened d
 BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (prototype expert)
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
 NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
-# A set the base model already reads (it names every tile of the calibration photo right) keeps
-# the base model's sure readings: where its top probability is SURE_BASE or more, the mixture
-# gives it SURE_BASE_WEIGHT instead of ``base_weight``. Without this, one poor calibration
-# example (the real hand photos' 3m) costs 5 points on tiles the base model reads surely right.
-# On unseen sets the base model is often sure and wrong (GL mono: 96.6 → 86.4 % if every set
-# were gated), and it misreads some of their calibration tiles, so they are not gated. Chosen on
-# the tuning draw (seed 11, tools/calibration_experiments/gated_mixture.py, CALIBRATION.md).
+# A code the base model already reads in this set (it named that code's calibration tile right,
+# and named no other calibration tile as that code) keeps the base model's sure readings: where
+# its top probability is SURE_BASE or more and its top code is trusted, the mixture gives it
+# SURE_BASE_WEIGHT instead of ``base_weight``. Without this, one poor calibration example (the
+# real hand photos' 3m) costs 5 points on tiles the base model reads surely right. On unseen sets
+# the base model is often sure and wrong (GL mono: 96.6 → 86.4 % if every code were trusted),
+# but there it misreads calibration tiles too, and the codes it confuses them with are not
+# trusted. Session 8 trusted all codes or none (all when the whole calibration photo was read
+# right); session 9 trusts code by code, which is the same on sets read entirely right and
+# gains on a set read mostly right (held-out photo group, CALIBRATION.md). Threshold and weight
+# chosen on the tuning draw (seed 11, tools/calibration_experiments/gated_mixture.py and
+# per_code_gate.py, CALIBRATION.md).
 SURE_BASE = 0.9
 SURE_BASE_WEIGHT = 0.8
 
@@ -177,7 +182,8 @@ class TileSetProfile:
     calibration_network: dict | None = None  # the same right after calibration (undo starts there)
     examples: np.ndarray | None = None     # (n, s, s, 3) uint8 example crops (format 3)
     learnt: bool = True                    # the network has learnt every example (format 3)
-    base_trusted: bool = False             # the base model read every calibration example right
+    # codes whose sure base readings keep SURE_BASE_WEIGHT (``trusted_base_codes``)
+    trusted_codes: list = field(default_factory=list)
     # per example, what the base model read it as when that was wrong and the example is a
     # correction (else None): the base model's readings of those codes no longer count as sure,
     # however sure (a conservative choice: one shown misreading is reason enough)
@@ -212,8 +218,8 @@ class TileSetProfile:
                                     batch=finetune.BATCH if batch is None else batch, seed=seed)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
-            if "base_trusted" not in params:
-                params["base_trusted"] = base_reads_all(classifier, crops, codes)
+            if "trusted_codes" not in params:
+                params["trusted_codes"] = trusted_base_codes(classifier, crops, codes)
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
@@ -241,7 +247,7 @@ class TileSetProfile:
         _check_code(code)
         if self.uses_network:
             misread = None
-            if self.base_trusted:       # the base model's readings of this code stop counting as sure
+            if self.trusted_codes:      # the base model's readings of this code stop counting as sure
                 [read] = self._classifier(classifier).classify([crop])
                 misread = read.code if read.code != code else None
             size = self.examples.shape[1]
@@ -433,11 +439,10 @@ class TileSetProfile:
             q /= q.sum(1, keepdims=True)
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
-            if self.base_trusted:     # the base model's sure readings keep a larger share (SURE_BASE)
-                sure = out.max(1) >= SURE_BASE
-                corrected = {classes.index(c) for c in self.base_misreads if c in classes}
-                if corrected:
-                    sure &= ~np.isin(out.argmax(1), sorted(corrected))
+            trusted = set(self.trusted_codes) - set(self.base_misreads)
+            if trusted:               # the base model's sure readings keep a larger share (SURE_BASE)
+                sure = (out.max(1) >= SURE_BASE) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
+                                                                               if c in classes])
                 a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
             out *= a
             out[:, cols] += (1 - a) * q
@@ -450,7 +455,7 @@ class TileSetProfile:
                 "sources": self.sources, "absent_codes": self.absent_codes, "model_id": self.model_id,
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
-                "learnt": self.learnt, "base_trusted": self.base_trusted,
+                "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
                 "base_misreads": list(self.base_misreads)}
 
     def save(self, path) -> Path:
@@ -504,7 +509,7 @@ class TileSetProfile:
                       absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
-                      base_trusted=bool(meta.get("base_trusted", False)),
+                      trusted_codes=_trusted_codes_of(meta),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
@@ -528,10 +533,19 @@ class TileSetProfile:
         return cls(prototypes=proto, metric=metric, **common)
 
 
-def base_reads_all(classifier, crops, codes) -> bool:
-    """Whether the base ``classifier`` names every calibration crop with its code."""
-    reads = classifier.classify(list(crops))
-    return all(r.code == c for r, c in zip(reads, codes))
+def trusted_base_codes(classifier, crops, codes) -> list[str]:
+    """Codes whose sure readings by the base ``classifier`` a profile keeps (SURE_BASE): those
+    whose calibration crop it names right, less those it names another calibration crop as."""
+    reads = [r.code for r in classifier.classify(list(crops))]
+    right = {c for r, c in zip(reads, codes) if r == c}
+    return sorted(right - {r for r, c in zip(reads, codes) if r != c})
+
+
+def _trusted_codes_of(meta: dict) -> list[str]:
+    """A saved profile's trusted codes; a session-8 profile saved ``base_trusted`` (all or none)."""
+    if "trusted_codes" in meta:
+        return [c for c in meta["trusted_codes"] if c in ALL_CODES]
+    return sorted(set(meta["codes"])) if meta.get("base_trusted") else []
 
 
 def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:

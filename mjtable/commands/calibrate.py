@@ -142,7 +142,8 @@ def _calibrate(args, store) -> int:
     except ProfileError as exc:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
-    if profile.base_trusted:
-        print("the base model read every calibration tile right: where it is sure of a tile, its reading "
-              "keeps most of the weight (vision.profile.SURE_BASE)")
+    if profile.trusted_codes:
+        print(f"the base model read {len(profile.trusted_codes)} of {len(set(profile.codes))} codes right on the "
+              "calibration photo: where it is sure of a tile of those, its reading keeps most of the weight "
+              "(vision.profile.SURE_BASE)")
     return 0

@@ -241,31 +241,47 @@ def test_reader_classifies_both_views_in_one_batch(profile, embed):
     assert [r.code for r in classify_with_profile(clf, crops, None)] == ["1f"] * 3
 
 
-def test_a_trusted_base_model_keeps_its_sure_readings(profile):
+def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     # The profile is sure a tile is 2m (a poor calibration example); the base model is sure it
-    # is 3m (0.95). Untrusted (the default, and every unseen set), the profile wins; trusted (the
-    # base model read every calibration tile right), the base model's sure reading stands, and
-    # an unsure base reading (0.6) is still re-ranked by the profile.
+    # is 3m (0.95). With 3m untrusted (the default, and every code an unseen set's calibration
+    # tiles were misread as), the profile wins; with 3m trusted (the base model read the 3m
+    # calibration tile right), the base model's sure reading stands, and an unsure base reading
+    # (0.6) is still re-ranked by the profile.
     from vision import profile as profile_module
     known = profile.known_codes
     score = np.full((2, len(known)), -5.0)
     score[:, known.index("2m")] = 5.0
     base = one_hot_base(["2m", "2m"], ["3m", "3m"], p_wrong=0.95)
     base[1] = one_hot_base(["2m"], ["3m"], p_wrong=0.6)[0]
-    assert profile.base_trusted is False
-    assert [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)] == ["2m", "2m"]
-    profile.base_trusted = True
+    assert profile.trusted_codes == []
+
+    def read():
+        return [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)]
+    assert read() == ["2m", "2m"]
+    profile.trusted_codes = ["1m", "2m", "4m"]           # trust in other codes changes nothing
+    assert read() == ["2m", "2m"]
+    profile.trusted_codes = ["3m"]
     mixed = profile.mix(base, ALL_CODES, known, score)
-    assert [ALL_CODES[j] for j in mixed.argmax(1)] == ["3m", "2m"]
+    assert read() == ["3m", "2m"]
     assert mixed[0, ALL_CODES.index("3m")] >= profile_module.SURE_BASE_WEIGHT * 0.95
     assert np.allclose(mixed.sum(1), 1.0)
     # once a correction showed a sure 3m of the base model wrong, its 3m readings stop counting as sure
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
-    assert [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)] == ["2m", "2m"]
+    assert read() == ["2m", "2m"]
 
 
-def test_base_trusted_is_saved_and_read_back(profile, tmp_path):
-    profile.base_trusted = True
+def test_trusted_codes_are_those_read_right_and_not_confused_into():
+    from vision.profile import trusted_base_codes
+
+    class Reads:      # the base model reads the 3 calibration tiles 1m, 2m, 3m as 1m, 3m, 3m
+        def classify(self, crops):
+            return [type("Reading", (), {"code": c})() for c in ("1m", "3m", "3m")]
+    # 3m is read right, but a 2m tile was read as 3m: only 1m is trusted
+    assert trusted_base_codes(Reads(), [None] * 3, ["1m", "2m", "3m"]) == ["1m"]
+
+
+def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
+    profile.trusted_codes = ["1m", "5z"]
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
     back = TileSetProfile.load(profile.save(tmp_path / "p.npz"))
-    assert back.base_trusted is True and back.base_misreads == profile.base_misreads
+    assert back.trusted_codes == ["1m", "5z"] and back.base_misreads == profile.base_misreads

@@ -28,16 +28,16 @@ _mix = TileSetProfile.mix
 def gated_mix(self, base_probs, classes, known, score):
     if _rule["tau"] is None:
         return _mix(self, base_probs, classes, known, score)
-    # the shipped gate (base_trusted) is off while a rule of this experiment is applied
+    # the shipped gate (trusted_codes) is off while a rule of this experiment is applied
     base = np.atleast_2d(np.asarray(base_probs, np.float64))
-    kept, trusted = self.base_weight, self.base_trusted
-    self.base_trusted = False
+    kept, trusted = self.base_weight, self.trusted_codes
+    self.trusted_codes = []
     sure = base.max(1) / np.maximum(base.sum(1), 1e-12) >= _rule["tau"]
     self.base_weight = np.where(sure, _rule["w_hi"], kept)[:, None]
     try:
         return _mix(self, base_probs, classes, known, score)
     finally:
-        self.base_weight, self.base_trusted = kept, trusted
+        self.base_weight, self.trusted_codes = kept, trusted
 
 
 def main():
@@ -52,7 +52,7 @@ def main():
         cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
         _rule.update(tau=None, w_hi=None)
         # profiles built untrusted: "none" is the plain mixture (the session-8 gate is what is tested)
-        before, after, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params={"base_trusted": False})
+        before, after, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params={"trusted_codes": []})
         row = [f"{name}: base {accuracy(before, tk):.2%}"]
         for tau, w in RULES:
             _rule.update(tau=tau, w_hi=w)

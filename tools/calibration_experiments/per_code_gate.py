@@ -1,0 +1,53 @@
+"""Session 9: trust the base model code by code rather than all or nothing (issue 7).
+
+The shipped gate (vision.profile, session 8) keeps the base model's sure readings (top
+probability >= SURE_BASE, mixed at SURE_BASE_WEIGHT) only when the base model read every tile of
+the calibration photo right. Here the same weight is given per code: a sure base reading of code
+c is kept when the base model read c's calibration example as c, and read no other example as c
+(a code the base model confuses another set's tile with is not trusted). When every example is
+read right this is the session-8 gate. Shipped in session 9 (vision.profile.trusted_base_codes).
+
+    python tools/calibration_experiments/per_code_gate.py SEED SETS [--classifier W]
+
+Prints, per set: base accuracy, then after calibration with no gate, the shipped gate, and the
+per-code gate; and how many codes the per-code gate trusts."""
+import sys
+
+sys.path.insert(0, ".")
+from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, evaluate_set, load_set  # noqa: E402
+from vision.classifier import CropClassifier  # noqa: E402
+from vision.profile import trusted_base_codes  # noqa: E402
+from vision.reader import classify_with_profile  # noqa: E402
+
+
+def read_with(clf, profile, tiles, trusted):
+    profile.trusted_codes = sorted(trusted)
+    return [r.code for r in classify_with_profile(clf, tiles, profile)]
+
+
+def main():
+    args = sys.argv[1:]
+    weights = None
+    if "--classifier" in args:
+        i = args.index("--classifier")
+        weights = args[i + 1]
+        args = args[:i] + args[i + 2:]
+    seed, sets = int(args[0]), args[1].split(",")
+    clf = CachedClassifier(CropClassifier(weights))
+    print(f"seed {seed}, classifier {weights or 'shipped'}")
+    for name in sets:
+        k = DEFAULT_SETS.index(name)
+        cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
+        before, none, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params={"trusted_codes": []})
+        per_code = trusted_base_codes(clf, cc, ck)
+        all_right = all(r.code == c for r, c in zip(clf.classify(list(cc)), ck))
+        session8 = read_with(clf, profile, tc, set(ck) if all_right else set())
+        shipped = read_with(clf, profile, tc, per_code)
+        print(f"{name}: base {accuracy(before, tk):.2%}  no gate {accuracy(none, tk):.2%}  "
+              f"all or none (session 8, {'on' if all_right else 'off'}) {accuracy(session8, tk):.2%}  "
+              f"per code ({len(per_code)} of {len(set(ck))} trusted) {accuracy(shipped, tk):.2%}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,7 @@ the riichi artwork and the procedural sets that have them. The GL style (held-ou
 is never used."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import cv2
@@ -55,8 +56,11 @@ def photo_crops(data_root: Path, split: str, rng, copies: int, jitter: bool, exc
                 yield code, f"{img_path.stem[:40]}_{k}_{c}", crop
 
 
-def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, scenes_per_set=1):
+def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, scenes_per_set=1,
+                    face_scale: tuple[float, float] | None = None):
     """Yield (code, name, crop): rendered rows of a few tiles, cut out by their label boxes.
+    ``face_scale``: (low, high) share of the tile its face drawing fills, drawn per scene
+    (default: the renderer's, ``render.random_style``).
 
     The style ``"procedural"`` draws a fresh generated tile set every ``scenes_per_set`` scenes
     (a set takes about 0.2 s to draw) until every code, red fives included, has ``per_code``."""
@@ -74,6 +78,8 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, sce
                 art = procedural_style(np.random.default_rng(int(rng.integers(2**63))))
                 scenes_left = scenes_per_set
             style = random_style(rng, (style_name,), data_root, art=art)
+            if face_scale is not None:
+                style = dataclasses.replace(style, face_scale=float(rng.uniform(*face_scale)))
             codes = [c for c in sorted(style.art.faces) if counts.get(c, 0) < per_code]
             if not codes:
                 # A procedural set without red fives cannot finish them: draw another set.
@@ -100,9 +106,10 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, sce
 
 def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,
                        holdout_photos: str | None = None, synth_per_code=60, photo_copies=1,
-                       procedural_per_code=150, log=print) -> Path:
+                       procedural_per_code=150, log=print, face_scale: tuple[float, float] | None = None) -> Path:
     """Classifier crops under ``out`` (train/ and val/ per code). ``synth_per_code`` rendered crops
-    per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none)."""
+    per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none);
+    ``face_scale``: the range of face sizes of the rendered training crops (``synthetic_crops``)."""
     out = Path(out)
     if (out / "done").exists():
         return out
@@ -115,14 +122,15 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
     log(f"{n} real train crops")
     for code, name, crop in photo_crops(data_root, "valid", rng, 1, False, exclude_prefix=holdout_photos):
         _save(out / "val", code, name, crop)
-    for code, name, crop in synthetic_crops(rng, styles, synth_per_code, data_root):
+    for code, name, crop in synthetic_crops(rng, styles, synth_per_code, data_root, face_scale=face_scale):
         _save(out / "train", code, name, crop)
     for code, name, crop in synthetic_crops(rng, styles, max(4, synth_per_code // 8), data_root):
         _save(out / "val", code, name + "v", crop)
     if procedural_per_code > 0:
         from .synth.artwork import PROCEDURAL
         k = 0
-        for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), procedural_per_code, data_root):
+        for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), procedural_per_code, data_root,
+                                                face_scale=face_scale):
             _save(out / "train", code, name, crop)
             k += 1
         for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), max(4, procedural_per_code // 8), data_root):

@@ -38,9 +38,21 @@ def register(sub) -> None:
     p.add_argument("--scale", type=float, default=0.1,
                    help="classifier: random zoom-in, as the fraction of a crop's area that may be cut away "
                    "(ultralytics RandomResizedCrop area 1-SCALE to 1; default 0.1)")
+    p.add_argument("--face-scale", default=None, metavar="LOW,HIGH",
+                   help="classifier: share of the tile its face fills in the rendered training crops, drawn "
+                   "per scene (default: the renderer's 0.72,0.94)")
     p.add_argument("--resume", action="store_true", help="resume the last run from its last checkpoint")
     p.add_argument("--no-install", action="store_true", help="do not copy the best weights into models/")
     p.set_defaults(func=run)
+
+
+def _pair(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    low, high = (float(v) for v in text.split(","))
+    if not 0 < low <= high <= 1:
+        raise SystemExit(f"--face-scale wants LOW,HIGH with 0 < LOW <= HIGH <= 1, got {text!r}")
+    return low, high
 
 
 def run(args) -> int:
@@ -61,6 +73,7 @@ def run(args) -> int:
                                          holdout_style=args.holdout_style, holdout_photos=args.holdout_photos,
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
-                                         lr0=args.lr0 or 0.003, scale=args.scale)
+                                         lr0=args.lr0 or 0.003, scale=args.scale,
+                                         face_scale=_pair(args.face_scale))
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

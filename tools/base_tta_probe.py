@@ -1,6 +1,8 @@
 """Session 9: does reading each crop at several zooms help the base classifier (no profile)?
 Cuts the labelled boxes of YOLO folders (as `mjtable eval --classifier-only` does), then reads
-every crop upright + turned 180° (the shipped reading) and at each zoom set, and prints accuracy.
+every crop upright + turned 180° at each zoom set (every crop zoomed), and prints accuracy;
+then the shipped zooms applied only to crops whose as-cut reading is less sure than each
+threshold (the shipped reading: vision.classifier.ZOOM_BELOW_CONFIDENCE).
 
     python tools/base_tta_probe.py [--weights W] FOLDER [FOLDER...]
 """
@@ -32,7 +34,13 @@ def labelled_crops(folder: Path):
 
 
 def logits(clf, crops, zooms):
-    return clf.reading_logits(crops, True, zooms)[0]
+    import vision.classifier as classifier_module
+    kept = classifier_module.ZOOM_BELOW_CONFIDENCE
+    classifier_module.ZOOM_BELOW_CONFIDENCE = 2.0        # every crop unsure: all zooms read
+    try:
+        return clf.reading_logits(crops, True, zooms)[0]
+    finally:
+        classifier_module.ZOOM_BELOW_CONFIDENCE = kept
 
 
 if __name__ == "__main__":
@@ -48,3 +56,10 @@ if __name__ == "__main__":
         for name, zooms in ZOOM_SETS.items():
             acc = (logits(clf, crops, zooms).argmax(1) == y).mean()
             print(f"{folder}: {len(y)} crops, {name}: {100 * acc:.2f} %", flush=True)
+        as_cut, zoomed = logits(clf, crops, (1.0,)), logits(clf, crops, clf.zooms)
+        sure = clf.probabilities(as_cut).max(1)
+        for below in (0.5, 0.7, 0.8, 0.9, 0.95, 0.99):
+            unsure = sure < below
+            acc = (np.where(unsure[:, None], zoomed, as_cut).argmax(1) == y).mean()
+            print(f"{folder}: zooms {clf.zooms} below confidence {below}: {100 * unsure.mean():.1f} % of "
+                  f"crops zoomed, {100 * acc:.2f} %", flush=True)

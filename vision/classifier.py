@@ -68,12 +68,13 @@ class CropClassifier:
                           for c in crops])
         return self.torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
 
-    def logits_and_features(self, crops: list[np.ndarray]):
-        """(logits, features) arrays for BGR crops (any size; resized to the model's input)."""
+    def logits_and_features(self, crops: list[np.ndarray], model=None):
+        """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
+        this classifier's network or of ``model`` (a fine-tuned copy of it, issue 7)."""
         if not crops:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
         with self.torch.inference_mode():
-            logits, feats = forward(self.model, self.to_input(crops), features=True)
+            logits, feats = forward(self.model if model is None else model, self.to_input(crops), features=True)
         return logits.numpy(), feats.numpy()
 
     def probabilities(self, logits: np.ndarray) -> np.ndarray:
@@ -93,34 +94,34 @@ class CropClassifier:
         zooms = tuple(self.zooms if zooms is None else zooms)
         if 1.0 not in zooms:
             raise ValueError("zooms must include 1.0 (the crop as cut gives the features)")
-        logits, feats = self._views_logits(list(crops), (1.0,), use, features=True)
+        logits, feats = self.views_logits(list(crops), (1.0,), use)
         others = tuple(z for z in zooms if z != 1.0)
         if others and len(crops):
             unsure = np.flatnonzero(self.probabilities(logits).max(1) < ZOOM_BELOW_CONFIDENCE)
             if len(unsure):
-                more, _ = self._views_logits([crops[i] for i in unsure], others, use)
+                more, _ = self.views_logits([crops[i] for i in unsure], others, use)
                 logits[unsure] = (logits[unsure] + more * len(others)) / (1 + len(others))
         return logits, feats
 
-    def _views_logits(self, crops: list[np.ndarray], zooms: tuple[float, ...], turn_average: bool,
-                      features: bool = False):
-        """Logits averaged over each crop's views (every zoom, each also turned 180° with
-        ``turn_average``), and with ``features`` the penultimate features of the first view."""
+    def views_logits(self, crops: list[np.ndarray], zooms: tuple[float, ...], turn_average: bool, model=None):
+        """(logits, features): logits averaged over each crop's views (every zoom of ``zooms``,
+        each also turned 180° with ``turn_average``), and the penultimate features of its first
+        view; of this classifier's network or of ``model``."""
         if not crops:
             return self.logits_and_features([])
         logits_parts, feats_parts = [], []
         for start in range(0, len(crops), READ_BATCH):
-            part = crops[start:start + READ_BATCH]
+            part = list(crops[start:start + READ_BATCH])
             views = [zoomed(c, z) for z in zooms for c in part]
             if turn_average:
                 views += [np.ascontiguousarray(v[::-1, ::-1]) for v in views]
-            logits, feats = self.logits_and_features(views)
+            logits, feats = self.logits_and_features(views, model)
             logits_parts.append(logits.reshape(len(views) // len(part), len(part), -1).mean(0))
             feats_parts.append(feats[:len(part)])
-        return np.concatenate(logits_parts), (np.concatenate(feats_parts) if features else None)
+        return np.concatenate(logits_parts), np.concatenate(feats_parts)
 
     def classify(self, crops: list[np.ndarray], embeddings: bool = False,
-                 turn_average: bool | None = None, zooms: tuple[float, ...] | None = None) -> list[CropReading]:
+                 turn_average: bool | None = None) -> list[CropReading]:
         """Code, confidence and top 3 of each crop (and its penultimate features with
         ``embeddings``), read as ``reading_logits`` says.
 
@@ -128,7 +129,7 @@ class CropClassifier:
         model was trained on both turns, so the crop turned 180° is a second look at the same
         tile; and a crop is framed a little tighter or looser than the training crops were
         (zooms: ``BASE_ZOOMS``). Both measured in models/classifier/MODEL_CARD.md."""
-        logits, feats = self.reading_logits(crops, turn_average, zooms)
+        logits, feats = self.reading_logits(crops, turn_average)
         probs = self.probabilities(logits)
         out = []
         for i, p in enumerate(probs):
@@ -149,7 +150,7 @@ BASE_ZOOMS: tuple[float, ...] = (0.8, 1.0, 1.2)
 #: the zooms, with the accuracy of zooming all of them (96.97 %; at 0.5: 96.64 %), and the common
 #: sure tile costs no more than before (session 9).
 ZOOM_BELOW_CONFIDENCE = 0.9
-READ_BATCH = 64     # crops per forward pass (each read as up to 2 × len(zooms) views)
+READ_BATCH = 32     # crops per forward pass (each read as up to 2 × len(zooms) views)
 
 
 def zoomed(crop: np.ndarray, z: float) -> np.ndarray:

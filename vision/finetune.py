@@ -19,7 +19,7 @@ import copy
 
 import numpy as np
 
-from .classifier import forward, zoomed
+from .classifier import forward
 
 #: Defaults chosen on the tuning draw (seed 11) of vision.calibration_eval, not the reported one.
 STEPS = 400          # optimiser steps at calibration
@@ -109,17 +109,7 @@ READ_ZOOMS = (0.85, 0.92, 1.0, 1.08, 1.15)
 def turned_logits(classifier, model, crops) -> np.ndarray:
     """(n, classes) logits of ``model`` averaged over each crop and the crop turned 180°, each
     at every zoom of ``READ_ZOOMS``."""
-    import torch
-    from .profile import rot180
-    out = []
-    with torch.inference_mode():
-        step = max(1, 256 // (2 * len(READ_ZOOMS)))    # about 256 images per forward pass
-        for start in range(0, len(crops), step):
-            part = list(crops[start:start + step])
-            views = [zoomed(c, z) for z in READ_ZOOMS for c in part]
-            both = forward(model, classifier.to_input(views + [rot180(c) for c in views])).numpy()
-            out.append(both.reshape(2 * len(READ_ZOOMS), len(part), -1).mean(axis=0))
-    return np.concatenate(out) if out else np.zeros((0, len(classifier.classes)), np.float32)
+    return classifier.views_logits(list(crops), READ_ZOOMS, True, model=model)[0]
 
 
 #: Learning corrections (session 4, tools/calibration_experiments/corrections_head.py, tuning

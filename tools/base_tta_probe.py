@@ -34,13 +34,8 @@ def labelled_crops(folder: Path):
 
 
 def logits(clf, crops, zooms):
-    import vision.classifier as classifier_module
-    kept = classifier_module.ZOOM_BELOW_CONFIDENCE
-    classifier_module.ZOOM_BELOW_CONFIDENCE = 2.0        # every crop unsure: all zooms read
-    try:
-        return clf.reading_logits(crops, True, zooms)[0]
-    finally:
-        classifier_module.ZOOM_BELOW_CONFIDENCE = kept
+    """Every crop read at every zoom (both turns)."""
+    return clf.views_logits(crops, zooms, True)[0]
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ class CropClassifier:
         self.weights_path = path
         self.turn_average = turn_average
         self.zooms = tuple(BASE_ZOOMS if zooms is None else zooms)
+        if 1.0 not in self.zooms:
+            raise ValueError("zooms must include 1.0 (the crop as cut gives the features)")
         self._weights_id = None
         calib = path.with_name("calibration.json")
         self.temperature = float(json.loads(calib.read_text())["temperature"]) if calib.exists() else 1.0
@@ -97,11 +99,15 @@ class CropClassifier:
         logits, feats = self.views_logits(list(crops), (1.0,), use)
         others = tuple(z for z in zooms if z != 1.0)
         if others and len(crops):
-            unsure = np.flatnonzero(self.probabilities(logits).max(1) < ZOOM_BELOW_CONFIDENCE)
+            unsure = np.flatnonzero(self.unsure(logits))
             if len(unsure):
                 more, _ = self.views_logits([crops[i] for i in unsure], others, use)
-                logits[unsure] = (logits[unsure] + more * len(others)) / (1 + len(others))
+                logits[unsure] = mean_over_zooms(logits[unsure], more, len(others))
         return logits, feats
+
+    def unsure(self, as_cut_logits: np.ndarray) -> np.ndarray:
+        """Which crops, by their as-cut logits, are read again at the other zooms."""
+        return self.probabilities(as_cut_logits).max(1) < ZOOM_BELOW_CONFIDENCE
 
     def views_logits(self, crops: list[np.ndarray], zooms: tuple[float, ...], turn_average: bool, model=None):
         """(logits, features): logits averaged over each crop's views (every zoom of ``zooms``,
@@ -151,6 +157,11 @@ BASE_ZOOMS: tuple[float, ...] = (0.8, 1.0, 1.2)
 #: sure tile costs no more than before (session 9).
 ZOOM_BELOW_CONFIDENCE = 0.9
 READ_BATCH = 32     # crops per forward pass (each read as up to 2 × len(zooms) views)
+
+
+def mean_over_zooms(as_cut: np.ndarray, others: np.ndarray, n_others: int) -> np.ndarray:
+    """Mean logits over all views, from the as-cut views' mean and the other zooms' mean."""
+    return (as_cut + others * n_others) / (1 + n_others)
 
 
 def zoomed(crop: np.ndarray, z: float) -> np.ndarray:

@@ -9,6 +9,7 @@ is never used."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import cv2
@@ -111,7 +112,15 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
     per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none);
     ``face_scale``: the range of face sizes of the rendered training crops (``synthetic_crops``)."""
     out = Path(out)
+    options = {"seed": seed, "holdout_style": holdout_style, "holdout_photos": holdout_photos,
+               "synth_per_code": synth_per_code, "photo_copies": photo_copies,
+               "procedural_per_code": procedural_per_code, "face_scale": list(face_scale) if face_scale else None}
     if (out / "done").exists():
+        # A finished folder is reused; one made with other options would silently train on them.
+        saved = out / "options.json"
+        if saved.exists() and json.loads(saved.read_text()) != options:
+            raise ValueError(f"{out} holds crops made with other options ({saved.read_text().strip()}): "
+                             "remove it or train under another run name")
         return out
     rng = np.random.default_rng(seed)
     styles = [s for s in HOLDOUT_STYLES if s != holdout_style]
@@ -137,5 +146,6 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
             _save(out / "val", code, name + "v", crop)
         log(f"{k} procedural train crops")
     log(f"crop dataset ready in {out}")
+    (out / "options.json").write_text(json.dumps(options) + "\n")
     (out / "done").write_text("ok\n")
     return out

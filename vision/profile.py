@@ -535,17 +535,21 @@ class TileSetProfile:
 
 def trusted_base_codes(classifier, crops, codes) -> list[str]:
     """Codes whose sure readings by the base ``classifier`` a profile keeps (SURE_BASE): those
-    whose calibration crop it names right, less those it names another calibration crop as."""
+    whose calibration crop it names right, less those it names another calibration crop as.
+    When it names every calibration crop right, every code is trusted, those without an example
+    too (red fives: a calibration photo rarely has them), as session 8 trusted such a set."""
     reads = [r.code for r in classifier.classify(list(crops))]
-    right = {c for r, c in zip(reads, codes) if r == c}
-    return sorted(right - {r for r, c in zip(reads, codes) if r != c})
+    confused_into = {r for r, c in zip(reads, codes) if r != c}
+    if not confused_into:
+        return list(ALL_CODES)
+    return sorted({c for r, c in zip(reads, codes) if r == c} - confused_into)
 
 
 def _trusted_codes_of(meta: dict) -> list[str]:
     """A saved profile's trusted codes; a session-8 profile saved ``base_trusted`` (all or none)."""
     if "trusted_codes" in meta:
         return [c for c in meta["trusted_codes"] if c in ALL_CODES]
-    return sorted(set(meta["codes"])) if meta.get("base_trusted") else []
+    return list(ALL_CODES) if meta.get("base_trusted") else []
 
 
 def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:

@@ -89,7 +89,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     import cv2
     import numpy as np
 
-    from .classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature
+    from .classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature, mean_over_zooms
     clf = CropClassifier(weights)
     crops, labels = [], []
     for d in sorted(Path(val_folder).iterdir()):
@@ -98,10 +98,20 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
         for f in sorted(d.glob("*.png"))[:limit_per_class]:
             crops.append(cv2.imread(str(f)))
             labels.append(clf.classes.index(d.name))
-    # The logits of the reading the reader makes (both turns, every zoom), not of one view.
-    logits = clf.reading_logits(crops)[0]
+    # The logits of the reading the reader makes (both turns; the other zooms for unsure crops),
+    # not of one view. Which crops are unsure depends on the temperature itself, so the fit is
+    # repeated until the temperature that picks them is the one fitted (a fixed point).
     labels = np.array(labels)
-    t = fit_temperature(logits, labels)
+    as_cut = clf.views_logits(crops, (1.0,), clf.turn_average)[0]
+    others = tuple(z for z in clf.zooms if z != 1.0)
+    zoomed = clf.views_logits(crops, others, clf.turn_average)[0] if others else as_cut
+    t = 1.0
+    for _ in range(20):
+        clf.temperature = t
+        logits = np.where(clf.unsure(as_cut)[:, None], mean_over_zooms(as_cut, zoomed, len(others)), as_cut)
+        t, previous = fit_temperature(logits, labels), t
+        if abs(t - previous) < 1e-3:
+            break
     acc = float((logits.argmax(1) == labels).mean())
     info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
             "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),

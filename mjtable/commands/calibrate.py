@@ -143,7 +143,7 @@ def _calibrate(args, store) -> int:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.trusted_codes:
-        print(f"the base model read {len(profile.trusted_codes)} of {len(set(profile.codes))} codes right on the "
-              "calibration photo: where it is sure of a tile of those, its reading keeps most of the weight "
-              "(vision.profile.SURE_BASE)")
+        print(f"the base model is trusted with {len(profile.trusted_codes)} codes (it read the calibration photo's "
+              "tiles of those right, and no other tile as one of them): where it is sure of such a tile, its reading "
+              "keeps most of the weight (vision.profile.SURE_BASE)")
     return 0

@@ -4,6 +4,7 @@ Datasets are built from ../shared/data (``--data``) and the scene renderer into 
 weights are copied to models/<model>/ when training ends. ``--resume`` continues the last run."""
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,10 +36,10 @@ def register(sub) -> None:
                    "from scratch, e.g. models/detector/detector.pt")
     p.add_argument("--lr0", type=float, default=None, help="initial learning rate (default: 0.002 detector, "
                    "0.003 classifier)")
-    p.add_argument("--scale", type=float, default=0.1,
+    p.add_argument("--scale", type=zoom_share, default=0.1,
                    help="classifier: random zoom-in, as the fraction of a crop's area that may be cut away "
                    "(ultralytics RandomResizedCrop area 1-SCALE to 1; default 0.1)")
-    p.add_argument("--face-scale", default=None, metavar="LOW,HIGH",
+    p.add_argument("--face-scale", type=face_scale_range, default=None, metavar="LOW,HIGH",
                    help="classifier: share of the tile its face fills in the rendered training crops, drawn "
                    "per scene (default: the renderer's 0.72,0.94)")
     p.add_argument("--resume", action="store_true", help="resume the last run from its last checkpoint")
@@ -46,13 +47,24 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _pair(text: str | None) -> tuple[float, float] | None:
-    if text is None:
-        return None
-    low, high = (float(v) for v in text.split(","))
+def face_scale_range(text: str) -> tuple[float, float]:
+    try:
+        low, high = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want LOW,HIGH (two numbers), got {text!r}") from None
     if not 0 < low <= high <= 1:
-        raise SystemExit(f"--face-scale wants LOW,HIGH with 0 < LOW <= HIGH <= 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"want 0 < LOW <= HIGH <= 1, got {text!r}")
     return low, high
+
+
+def zoom_share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want a number, got {text!r}") from None
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"want 0 <= SCALE < 1, got {text!r}")
+    return value
 
 
 def run(args) -> int:
@@ -74,6 +86,6 @@ def run(args) -> int:
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
                                          lr0=args.lr0 or 0.003, scale=args.scale,
-                                         face_scale=_pair(args.face_scale))
+                                         face_scale=args.face_scale)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

@@ -278,6 +278,8 @@ def test_trusted_codes_are_those_read_right_and_not_confused_into():
             return [type("Reading", (), {"code": c})() for c in ("1m", "3m", "3m")]
     # 3m is read right, but a 2m tile was read as 3m: only 1m is trusted
     assert trusted_base_codes(Reads(), [None] * 3, ["1m", "2m", "3m"]) == ["1m"]
+    # every tile read right: every code trusted, red fives (no example) too
+    assert trusted_base_codes(Reads(), [None] * 3, ["1m", "3m", "3m"]) == list(ALL_CODES)
 
 
 def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):

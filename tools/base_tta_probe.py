@@ -8,12 +8,11 @@ threshold (the shipped reading: vision.classifier.ZOOM_BELOW_CONFIDENCE).
 """
 import sys
 from pathlib import Path
-import cv2, numpy as np
+import numpy as np
 sys.path.insert(0, ".")
 from vision.classifier import CropClassifier
 from vision.crops import cut_tiles
-from vision.datasets import read_yolo_labels
-from vision.evaluate import _names_for
+from vision.evaluate import labelled_images
 
 ZOOM_SETS = {"as cut (1.0)": (1.0,), "0.92-1.08": (0.92, 1.0, 1.08), "0.8, 1, 1.2 (shipped)": (0.8, 1.0, 1.2),
              "0.9, 1, 1.2": (0.9, 1.0, 1.2), "0.85-1.15": (0.85, 0.92, 1.0, 1.08, 1.15),
@@ -21,12 +20,8 @@ ZOOM_SETS = {"as cut (1.0)": (1.0,), "0.92-1.08": (0.92, 1.0, 1.08), "0.8, 1, 1.
 
 
 def labelled_crops(folder: Path):
-    names = _names_for(folder)
     crops, codes = [], []
-    for path in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
-        img = cv2.imread(str(path))
-        h, w = img.shape[:2]
-        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+    for _, img, gt in labelled_images(folder):
         if gt:
             crops += list(cut_tiles(img, [b for _, b in gt]))
             codes += [c for c, _ in gt]

@@ -50,10 +50,25 @@ def match(gt_boxes, pred_boxes, thr=0.5):
     return pairs
 
 
-def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print) -> dict:
+def image_paths(folder: Path) -> list[Path]:
+    """The images of a YOLO-format folder, in a fixed order."""
+    return sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
+
+
+def labelled_images(folder: Path, paths=None):
+    """Yield (path, BGR image, [(code, box), ...]) for the images of a YOLO-format folder (or
+    ``paths`` of it), labels in the image's pixels."""
     folder = Path(folder)
     names = _names_for(folder)
-    images = sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
+    for path in image_paths(folder) if paths is None else paths:
+        img = cv2.imread(str(path))
+        h, w = img.shape[:2]
+        yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+
+
+def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print) -> dict:
+    folder = Path(folder)
+    images = image_paths(folder)
     if limit:
         images = images[:limit]
     n_gt = n_pred = n_right = 0
@@ -63,10 +78,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     hand_total = hand_exact = 0
     latencies = []
     errors = []
-    for k, path in enumerate(images):
-        img = cv2.imread(str(path))
-        h, w = img.shape[:2]
-        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+    for k, (path, img, gt) in enumerate(labelled_images(folder, images)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
         latencies.append(timings.get("total_ms", 0.0))
@@ -178,18 +190,12 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
                         only_prefix: str | None = None) -> dict:
     """The classifier alone on the labelled boxes of a YOLO-format folder (no detector)."""
     folder = Path(folder)
-    names = _names_for(folder)
     confusion = Counter()
     per_class = defaultdict(Counter)
     errors = []
-    for path in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
-        if exclude_prefix and path.name.startswith(exclude_prefix):
-            continue
-        if only_prefix and not path.name.startswith(only_prefix):
-            continue
-        img = cv2.imread(str(path))
-        h, w = img.shape[:2]
-        gt = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+    paths = [p for p in image_paths(folder) if not (exclude_prefix and p.name.startswith(exclude_prefix))
+             and not (only_prefix and not p.name.startswith(only_prefix))]
+    for path, img, gt in labelled_images(folder, paths):
         if not gt:
             continue
         for (code, _), r in zip(gt, classify_with_profile(classifier, cut_tiles(img, [b for _, b in gt]))):

@@ -54,18 +54,18 @@ TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened d
 BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (prototype expert)
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
 NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
-# A code the base model already reads in this set (it named that code's calibration tile right,
-# and named no other calibration tile as that code) keeps the base model's sure readings: where
-# its top probability is SURE_BASE or more and its top code is trusted, the mixture gives it
-# SURE_BASE_WEIGHT instead of ``base_weight``. Without this, one poor calibration example (the
-# real hand photos' 3m) costs 5 points on tiles the base model reads surely right. On unseen sets
-# the base model is often sure and wrong (GL mono: 96.6 → 86.4 % if every code were trusted),
-# but there it misreads calibration tiles too, and the codes it confuses them with are not
-# trusted. Session 8 trusted all codes or none (all when the whole calibration photo was read
-# right); session 9 trusts code by code, which is the same on sets read entirely right and
-# gains on a set read mostly right (held-out photo group, CALIBRATION.md). Threshold and weight
-# chosen on the tuning draw (seed 11, tools/calibration_experiments/gated_mixture.py and
-# per_code_gate.py, CALIBRATION.md).
+# A code the base model reads with precision in this set (it named no calibration tile of another
+# code as that code) keeps the base model's sure readings: where its top probability is SURE_BASE
+# or more and its top code is trusted, the mixture gives it SURE_BASE_WEIGHT instead of
+# ``base_weight``. Without this, one poor calibration example (the real hand photos' 3m) costs 5
+# points on tiles the base model reads surely right. On unseen sets the base model is often sure
+# and wrong (GL mono: 96.6 → 86.4 % if every code were trusted), but there it misreads
+# calibration tiles too, and the codes it confuses them with are not trusted. Session 8 trusted
+# all codes or none (all when the whole calibration photo was read right); session 9 code by
+# code, also requiring the code's own tile read right; session 10 drops that requirement
+# (``trusted_base_codes``): the same on every tuning set, and the held-out photo group gains
+# (CALIBRATION.md). Threshold and weight chosen on the tuning draw (seed 11,
+# tools/calibration_experiments/gated_mixture.py, per_code_gate.py, precision_gate.py).
 SURE_BASE = 0.9
 SURE_BASE_WEIGHT = 0.8
 
@@ -534,15 +534,16 @@ class TileSetProfile:
 
 
 def trusted_base_codes(classifier, crops, codes) -> list[str]:
-    """Codes whose sure readings by the base ``classifier`` a profile keeps (SURE_BASE): those
-    whose calibration crop it names right, less those it names another calibration crop as.
-    When it names every calibration crop right, every code is trusted, those without an example
-    too (red fives: a calibration photo rarely has them), as session 8 trusted such a set."""
+    """Codes whose sure readings by the base ``classifier`` a profile keeps (SURE_BASE): every
+    code it named no calibration crop of another code as. What a sure reading needs is the base
+    model's precision on this set ("when it says 3m, is it a 3m?"), and a calibration tile read
+    as 3m that is not one is the evidence against it; a 3m calibration tile misread as 7m says
+    the base model may miss a 3m, not that its 3m readings are wrong (session 10,
+    tools/calibration_experiments/precision_gate.py; session 9 also required the code's own
+    tile to be read right). Codes without an example (red fives) are trusted alike."""
     reads = [r.code for r in classifier.classify(list(crops))]
     confused_into = {r for r, c in zip(reads, codes) if r != c}
-    if not confused_into:
-        return list(ALL_CODES)
-    return sorted({c for r, c in zip(reads, codes) if r == c} - confused_into)
+    return [c for c in ALL_CODES if c not in confused_into]
 
 
 def _trusted_codes_of(meta: dict) -> list[str]:

@@ -25,7 +25,10 @@ def photo_names(data_root: Path) -> list[str]:
 
 
 def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int):
-    """[(code, (x0, y0, x1, y1))] in pixels from a YOLO label file."""
+    """[(code, (x0, y0, x1, y1))] in pixels from a YOLO label file, with the photo's checked label
+    errata applied (``vision.errata``)."""
+    from .errata import corrected
+    label_path = Path(label_path)
     out = []
     if not label_path.exists():
         return out
@@ -38,7 +41,8 @@ def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int
         code = name if is_valid_code(name) else photo_label_code(name)
         out.append((code, ((x - w / 2) * width, (y - h / 2) * height,
                                                  (x + w / 2) * width, (y + h / 2) * height)))
-    return out
+    codes = corrected(label_path.stem, [code for code, _ in out])
+    return [(code, box) for code, (_, box) in zip(codes, out)]
 
 
 def _yolo_line(cls: int, box, w: int, h: int) -> str:

@@ -17,6 +17,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
+from . import errata
 from .crops import cut_tiles
 from .datasets import read_yolo_labels
 from .detections import box_iou
@@ -53,6 +54,11 @@ def match(gt_boxes, pred_boxes, thr=0.5):
 def image_paths(folder: Path) -> list[Path]:
     """The images of a YOLO-format folder, in a fixed order."""
     return sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
+
+
+def errata_count(paths) -> int:
+    """How many label errata (``vision.errata``) the labels of these images had applied."""
+    return sum(len(errata.errata_for(Path(p).stem)) for p in paths)
 
 
 def labelled_images(folder: Path, paths=None):
@@ -118,7 +124,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             log(f"{k + 1}/{len(images)} images")
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
-        "right_reads": n_right,
+        "right_reads": n_right, "label_errata_applied": errata_count(images),
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
@@ -169,6 +175,8 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
     (out / "metrics.json").write_text(json.dumps(result, indent=1))
     lines = [f"# Tile reader evaluation: {result['folder']}", "",
              f"- images: {result['images']}, labelled tiles: {result['labelled_tiles']}, reads: {result['reads']}",
+             f"- label errata applied (datasets/label_errata.csv, checked by eye): {result['label_errata_applied']}"
+             + ("" if errata.APPLY else " (off: labels as published, --raw-labels)"),
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
@@ -209,6 +217,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     n = sum(confusion.values())
     right = sum(v for (g, p), v in confusion.items() if g == p)
     result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
+              "label_errata_applied": errata_count(paths),
               "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
                                 "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None}
                             for c in ALL_CODES if per_class[c]["gt"]},

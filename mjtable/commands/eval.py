@@ -38,6 +38,9 @@ def register(sub) -> None:
                         "vision.reader.ZOOM_BELOW)")
     p.add_argument("--one-look", action="store_true",
                    help="read each picture as it stands: no turned or unstretched looks (vision/looks.py)")
+    p.add_argument("--raw-labels", action="store_true",
+                   help="read the photos' labels as published, without the checked label errata "
+                        "(datasets/label_errata.csv, vision/errata.py)")
     p.set_defaults(func=run)
 
 
@@ -55,6 +58,9 @@ def run(args) -> int:
     if args.zoom_below is not None:
         import vision.reader
         vision.reader.ZOOM_BELOW = args.zoom_below or None
+    if args.raw_labels:
+        import vision.errata
+        vision.errata.APPLY = False
     if args.one_look:
         import vision.reader
         vision.reader.LOOKS = False

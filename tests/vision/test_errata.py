@@ -1,0 +1,75 @@
+"""Label errata (vision/errata.py, datasets/label_errata.csv): applied where the label still says
+what was recorded, nowhere else, and switchable off."""
+from pathlib import Path
+
+import pytest
+
+import vision.errata as errata
+from vision.datasets import read_yolo_labels
+
+ROOT = Path(__file__).resolve().parents[2]
+PHOTOS = ROOT / ".." / "shared" / "data" / "chinese-mahjong-detection"
+NAMES = ["sc1", "sc9", "sd3", "sb3"]          # photo label names: 1m 9m 3p 3s
+
+
+@pytest.fixture
+def errata_file(tmp_path, monkeypatch):
+    path = tmp_path / "errata.csv"
+    path.write_text("# a comment\nsplit,image,line,labelled,actual,seen\n"
+                    "test,photo_a,1,1m,9m,九 over 萬\n"
+                    "test,photo_a,2,3s,3p,three dots\n")
+    monkeypatch.setattr(errata, "ERRATA_FILE", path)
+    errata.load_errata.cache_clear()
+    yield path
+    errata.load_errata.cache_clear()
+
+
+def write_labels(folder: Path, stem: str, classes) -> Path:
+    path = folder / f"{stem}.txt"
+    path.write_text("".join(f"{c} 0.{k + 1}0 0.5 0.05 0.08\n" for k, c in enumerate(classes)))
+    return path
+
+
+def test_errata_correct_the_rows_they_name(errata_file, tmp_path):
+    labels = write_labels(tmp_path, "photo_a", [0, 0, 3, 2])       # 1m 1m 3s 3p
+    assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640)] == ["1m", "9m", "3p", "3p"]
+    other = write_labels(tmp_path, "photo_b", [0, 0, 3])           # another photo: untouched
+    assert [c for c, _ in read_yolo_labels(other, NAMES, 640, 640)] == ["1m", "1m", "3s"]
+
+
+def test_an_erratum_whose_label_changed_is_not_applied(errata_file, tmp_path):
+    labels = write_labels(tmp_path, "photo_a", [0, 2, 3])          # row 1 now says 3p, not 1m
+    assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640)] == ["1m", "3p", "3p"]
+
+
+def test_raw_labels_when_errata_are_off(errata_file, tmp_path, monkeypatch):
+    labels = write_labels(tmp_path, "photo_a", [0, 0, 3])
+    monkeypatch.setattr(errata, "APPLY", False)
+    assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640)] == ["1m", "1m", "3s"]
+
+
+def test_a_bad_erratum_is_refused(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("split,image,line,labelled,actual,seen\ntest,x,0,1m,1m,same code\n")
+    with pytest.raises(ValueError, match="bad erratum"):
+        errata.load_errata(path)
+
+
+def test_the_committed_errata_match_the_published_labels():
+    """Every committed erratum names a box row that the published label file has, with the code
+    it recorded (so none is silently skipped)."""
+    if not PHOTOS.is_dir():
+        pytest.skip("the shared photos are not beside the repository")
+    import yaml
+    names = yaml.safe_load((PHOTOS / "data.yaml").read_text())["names"]
+    found = errata.load_errata(errata.ERRATA_FILE)
+    assert sum(len(v) for v in found.values()) >= 30
+    old = errata.APPLY
+    try:
+        errata.APPLY = False
+        for stem, rows in found.items():
+            for e in rows.values():
+                labels = read_yolo_labels(PHOTOS / e.split / "labels" / f"{stem}.txt", names, 640, 640)
+                assert labels[e.line][0] == e.labelled, (stem, e.line)
+    finally:
+        errata.APPLY = old

@@ -19,9 +19,17 @@ def sets():
     return {seed: procedural_style(np.random.default_rng(seed)) for seed in SEEDS}
 
 
+def _drawing(face: np.ndarray) -> np.ndarray:
+    """The face without the set's frame (if any): the band along its edge made transparent."""
+    out, b = face.copy(), procedural.FRAME_BAND
+    out[:b, :, 3], out[-b:, :, 3], out[:, :b, 3], out[:, -b:, 3] = 0, 0, 0, 0
+    return out
+
+
 def _blobs(face: np.ndarray) -> int:
-    """Outer outlines of the drawing (holes cut inside a pip do not count)."""
-    mask = (face[..., 3] > 100).astype(np.uint8)
+    """Outer outlines of the drawing (holes cut inside a pip do not count), the set's face frame
+    left out."""
+    mask = (_drawing(face)[..., 3] > 100).astype(np.uint8)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return sum(1 for c in contours if cv2.contourArea(c) > 20)
 
@@ -99,7 +107,7 @@ def test_bamboo_faces_have_as_many_sticks_as_their_number(sets):
 
 def test_characters_put_the_numeral_above_man_in_red(sets):
     for seed, style in sets.items():
-        face = style.faces["3m"]
+        face = _drawing(style.faces["3m"])
         rows = np.flatnonzero((face[..., 3] > 128).any(1))
         top, bottom = face[:rows.mean().astype(int)], face[rows.mean().astype(int):]
         assert _redness(bottom) > 60, seed          # 萬 in red
@@ -129,3 +137,23 @@ def test_crop_dataset_covers_every_code_with_procedural_sets():
     codes = [code for code, _, crop in synthetic_crops(rng, ("procedural",), 1, scenes_per_set=4)
              if crop.size]
     assert set(codes) == set(CODES) | set(RED_FIVES)
+
+
+def test_some_sets_frame_every_face_clear_of_the_drawing():
+    looks = {seed: procedural.SetLook(np.random.default_rng(seed)) for seed in range(40)}
+    framed = [seed for seed, look in looks.items() if look.face_frame]
+    assert 4 <= len(framed) <= 20
+    style = procedural_style(np.random.default_rng(framed[0]))
+    b = procedural.FRAME_BAND
+    for code in ("1m", "5p", "5z"):
+        alpha = style.faces[code][..., 3] > 100
+        band = np.ones_like(alpha)
+        band[b:-b, b:-b] = False
+        # the frame runs round the whole face, in the band along its edge
+        assert alpha[band].mean() > 0.2 and alpha[H_MID := alpha.shape[0] // 2, :b].any(), code
+        assert alpha[H_MID, -b:].any() and alpha[:b, alpha.shape[1] // 2].any(), code
+    # a frameless set's faces have nothing in that band
+    plain = procedural_style(np.random.default_rng(next(s for s, look in looks.items() if not look.face_frame)))
+    band = np.ones(plain.faces["1m"].shape[:2], bool)
+    band[b:-b, b:-b] = False
+    assert not (plain.faces["1m"][..., 3][band] > 100).any()

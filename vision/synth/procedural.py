@@ -39,6 +39,13 @@ GLYPH_PX = 128          # glyphs are rendered at this em size, then scaled into 
 
 W, H = FACE_SIZE
 MARGIN = 8
+# Some sets print a frame round every face (GL-MahjongTile does, as do many printed and digital
+# sets). Training had none, and the unseen GL set's framed tiles were read as the white dragon
+# (whose face is a frame) or West: 30 of its 108 misreads in session 9's report
+# (models/classifier/MODEL_CARD.md, session 10). A set draws one with probability FRAME_SHARE,
+# within FRAME_BAND pixels of the face's edge, clear of the drawing (which starts at MARGIN).
+FRAME_SHARE = 0.3
+FRAME_BAND = 7
 
 NUMERALS = "一二三四五六七八九"
 WINDS = "東南西北"
@@ -174,6 +181,22 @@ def polygon(points) -> np.ndarray:
     return _as_float(m)
 
 
+def rounded_rect(x0, y0, x1, y1, r) -> np.ndarray:
+    """A filled rectangle with corners rounded to radius ``r``."""
+    pts = []
+    for cx, cy, a0 in ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
+        pts += [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(a0, a0 + 91, 10)]
+    return polygon(pts)
+
+
+def face_frame(look: "SetLook") -> np.ndarray:
+    """The set's frame round a face: a rounded ring ``frame_inset`` in from the edge."""
+    i, t, r = look.frame_inset, look.frame_width, look.frame_radius
+    outer = rounded_rect(i, i, W - 1 - i, H - 1 - i, r)
+    inner = rounded_rect(i + t, i + t, W - 1 - i - t, H - 1 - i - t, max(r - t, 1.0))
+    return np.clip(outer - inner, 0, 1)
+
+
 def line(p0, p1, width) -> np.ndarray:
     m = _blank()
     cv2.line(m, _pt(*p0), _pt(*p1), 255, max(1, int(round(width))), cv2.LINE_AA, S)
@@ -242,6 +265,12 @@ class SetLook:
         self.season_rgb = [self.ink, self.red, self.blue, self.green][int(rng.integers(4))]
         self.flower_drawing = rng.random() < 0.6
         self.red_fives = rng.random() < 0.5
+        # Face frame (FRAME_SHARE): drawn last, so the choices above are those of a frameless set.
+        self.face_frame = rng.random() < FRAME_SHARE
+        self.frame_width = float(rng.uniform(1.5, 3.5))
+        self.frame_inset = float(rng.uniform(1.0, FRAME_BAND - self.frame_width))
+        self.frame_radius = float(rng.uniform(4, 16))
+        self.frame_rgb = [self.ink, self.blue, self.green][int(rng.integers(3))]
 
 
 # ---------------------------------------------------------------- glyphs
@@ -583,7 +612,19 @@ def procedural_style(rng: np.random.Generator) -> Style:
         faces["0m"] = characters_face(look, 5, rng, red=True)
         faces["0p"] = dots_face(look, 5, rng, red=True)
         faces["0s"] = bamboo_face(look, 5, rng, red=True)
+    if look.face_frame:
+        faces = {code: with_frame(face, look) for code, face in faces.items()}
     return Style(name="procedural", faces=faces)
+
+
+def with_frame(face: np.ndarray, look: SetLook) -> np.ndarray:
+    """``face`` (BGRA) with the set's frame painted round it."""
+    m = face_frame(look)[..., None]
+    bgr = face[..., :3].astype(np.float32) * (face[..., 3:4] / 255.0)
+    rgb_frame = np.asarray(look.frame_rgb, np.float32)[::-1]
+    a = face[..., 3:4] / 255.0 * (1 - m) + m
+    colour = (bgr * (1 - m) + m * rgb_frame) / np.maximum(a, 1e-6)
+    return np.clip(np.round(np.dstack([colour, a * 255])), 0, 255).astype(np.uint8)
 
 
 #: Seeds of the procedural sets the renderer draws from, and how many stay in memory (a set is

@@ -73,3 +73,38 @@ def test_the_committed_errata_match_the_published_labels():
                 assert labels[e.line][0] == e.labelled, (stem, e.line)
     finally:
         errata.APPLY = old
+
+
+def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, tmp_path, monkeypatch):
+    """A reader that reads photo_a's row 1 as 9m (what it shows) is right with the errata and
+    wrong without them; the report says how many errata it applied."""
+    import cv2
+    import numpy as np
+    from vision.evaluate import evaluate
+    from vision.types import TileRead
+    folder = tmp_path / "split"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    (folder / "data.yaml").write_text("names: [sc1, sc9, sd3, sb3]\n")
+    cv2.imwrite(str(folder / "images" / "photo_a.jpg"), np.full((64, 64, 3), 200, np.uint8))
+    write_labels(folder / "labels", "photo_a", [0, 0, 3])          # 1m 1m 3s; errata: 9m, 3p
+    boxes = [box for _, box in read_yolo_labels(folder / "labels" / "photo_a.txt", NAMES, 64, 64)]
+
+    shown = ["1m", "9m", "3p"]
+
+    class Classifier:                                               # names the crops in row order
+        def classify(self, crops, embeddings=False):
+            return [TileRead(code=c, box=(0, 0, 1, 1), confidence=0.9) for c in shown[:len(crops)]]
+
+    class Reader:                                                   # reads what the photo shows
+        classifier = Classifier()
+
+        def read(self, path, timings=None):
+            return [TileRead(code=c, box=b, confidence=0.9) for c, b in zip(shown, boxes)]
+
+    fixed = evaluate(folder, Reader(), log=lambda *a: None)
+    assert fixed["right_reads"] == 3 and fixed["label_errata_applied"] == 2
+    assert fixed["classifier_on_labelled_boxes"] == 1.0
+    monkeypatch.setattr(errata, "APPLY", False)
+    raw = evaluate(folder, Reader(), log=lambda *a: None)
+    assert raw["right_reads"] == 1 and raw["label_errata_applied"] == 0

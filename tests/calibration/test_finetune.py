@@ -22,7 +22,7 @@ def classifier():
 @pytest.fixture(scope="module")
 def profile(classifier):
     return TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="patterns", classifier=classifier,
-                                        absent_codes=["1f", "2f"], steps=80, batch=16)
+                                        absent_codes=["1f", "2f"], steps=160, batch=16)
 
 
 def test_fine_tuning_teaches_a_set_the_base_model_cannot_read(profile, classifier):
@@ -35,11 +35,9 @@ def test_fine_tuning_teaches_a_set_the_base_model_cannot_read(profile, classifie
     assert sum(b == c for b, c in zip(before, CODES)) <= 1
     assert [r.code for r in after] == CODES
     assert all(abs(sum(p for _, p in r.top3) - 1) < 0.5 for r in after)
-    # the base model misread its calibration examples: the codes it read them as are not trusted
-    calibration_reads = [r.code for r in classifier.classify([code_crop(c) for c in CODES])]
-    confused_into = {r for r, c in zip(calibration_reads, CODES) if r != c}
-    assert confused_into and not confused_into & set(profile.trusted_codes)
-    assert set(profile.trusted_codes) == set(ALL_CODES) - confused_into
+    # the base model misread its calibration examples (an unfamiliar set): at most the one it
+    # read right is trusted
+    assert len(profile.trusted_codes) <= 1
 
 
 def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):

@@ -270,19 +270,32 @@ def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     assert read() == ["2m", "2m"]
 
 
+def reads_as(codes):
+    class Reads:
+        def classify(self, crops):
+            return [type("Reading", (), {"code": c})() for c in codes]
+    return Reads()
+
+
 def test_trusted_codes_are_those_no_other_tile_was_read_as():
     from vision.profile import trusted_base_codes
-
-    class Reads:      # the base model reads the 3 calibration tiles 1m, 2m, 3m as 1m, 3m, 7m
-        def classify(self, crops):
-            return [type("Reading", (), {"code": c})() for c in ("1m", "3m", "7m")]
-    # a 2m tile was read as 3m and a 3m as 7m: 3m and 7m readings are not trusted; 2m (its own
-    # tile missed, but nothing read as 2m wrongly) and every code without an example are
-    trusted = trusted_base_codes(Reads(), [None] * 3, ["1m", "2m", "3m"])
+    calibration = [f"{n}m" for n in range(1, 10)] + [f"{n}p" for n in range(1, 10)]
+    # the base model reads 16 of the 18 right (a familiar set): a 2m tile as 3m, a 3m tile as 7m
+    reads = ["1m", "3m", "7m"] + calibration[3:]
+    trusted = trusted_base_codes(reads_as(reads), [None] * 18, calibration)
+    # 3m and 7m readings are not trusted; 2m (its own tile missed, but no tile wrongly read as
+    # 2m) and every code without an example are
     assert "3m" not in trusted and "7m" not in trusted
     assert {"1m", "2m", "0m", "5z", "8f"} <= set(trusted) and len(trusted) == len(ALL_CODES) - 2
     # every tile read right: every code trusted, red fives (no example) too
-    assert trusted_base_codes(Reads(), [None] * 3, ["1m", "3m", "7m"]) == list(ALL_CODES)
+    assert trusted_base_codes(reads_as(calibration), [None] * 18, calibration) == list(ALL_CODES)
+
+
+def test_an_unfamiliar_set_trusts_only_codes_read_right():
+    from vision.profile import trusted_base_codes
+    # 1 of 3 read right: "no tile read as 2m" says little when the model reads the set poorly
+    trusted = trusted_base_codes(reads_as(["1m", "3m", "7m"]), [None] * 3, ["1m", "2m", "3m"])
+    assert trusted == ["1m"]
 
 
 def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):

@@ -1,0 +1,48 @@
+"""Session 10: how sure must the base model be for its reading to keep SURE_BASE_WEIGHT? (issue 7)
+
+SURE_BASE = 0.9 was chosen (session 8) for classifier weights whose softmax temperature was 1.31-1.56;
+the session-10 weights (cls10) are calibrated at 0.99, so more of their readings pass 0.9. Per
+set, one profile is built, then its reading is re-mixed at each threshold (trusted codes as
+shipped, vision.profile.trusted_base_codes). "off" = no sure reading kept (base_weight only).
+
+    python tools/calibration_experiments/sure_threshold.py SEED SETS [--classifier W]
+"""
+import sys
+
+sys.path.insert(0, ".")
+import vision.profile as vp  # noqa: E402
+from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, evaluate_set, load_set  # noqa: E402
+from vision.classifier import CropClassifier  # noqa: E402
+from vision.reader import classify_with_profile  # noqa: E402
+
+THRESHOLDS = (0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
+
+
+def main():
+    args = sys.argv[1:]
+    weights = None
+    if "--classifier" in args:
+        i = args.index("--classifier")
+        weights = args[i + 1]
+        args = args[:i] + args[i + 2:]
+    seed, sets = int(args[0]), args[1].split(",")
+    clf = CachedClassifier(CropClassifier(weights))
+    print(f"seed {seed}, classifier {weights or 'shipped'}; thresholds {THRESHOLDS}")
+    for name in sets:
+        k = DEFAULT_SETS.index(name)
+        cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
+        _, _, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent)
+        out = [f"{name}: {len(profile.trusted_codes)} codes trusted"]
+        trusted = list(profile.trusted_codes)
+        profile.trusted_codes = []
+        out.append(f"off {accuracy([r.code for r in classify_with_profile(clf, tc, profile)], tk):.2%}")
+        profile.trusted_codes = trusted
+        for t in THRESHOLDS:
+            vp.SURE_BASE = t
+            out.append(f"{t} {accuracy([r.code for r in classify_with_profile(clf, tc, profile)], tk):.2%}")
+        vp.SURE_BASE = 0.9
+        print("  ".join(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -49,7 +49,12 @@ class CropClassifier:
             raise ValueError("zooms must include 1.0 (the crop as cut gives the features)")
         self._weights_id = None
         calib = path.with_name("calibration.json")
-        self.temperature = float(json.loads(calib.read_text())["temperature"]) if calib.exists() else 1.0
+        info = json.loads(calib.read_text()) if calib.exists() else {}
+        self.temperature = float(info.get("temperature", 1.0))
+        # How sure a reading of these weights must be to count as sure where a tile-set profile
+        # trusts the base model (vision.profile.SURE_BASE, the default; chosen per weights on the
+        # calibration tuning draw: models/classifier/CALIBRATION.md).
+        self.sure_base = float(info["sure_base"]) if "sure_base" in info else None
         self.torch = torch
         if threads:
             torch.set_num_threads(threads)

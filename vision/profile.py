@@ -192,6 +192,9 @@ class TileSetProfile:
     # correction (else None): the base model's readings of those codes no longer count as sure,
     # however sure (a conservative choice: one shown misreading is reason enough)
     base_misreads: list = field(default_factory=list)
+    # how sure a base reading of a trusted code must be to keep SURE_BASE_WEIGHT: the base
+    # model's own threshold (its calibration.json ``sure_base``), else SURE_BASE
+    sure_base: float = SURE_BASE
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -224,6 +227,8 @@ class TileSetProfile:
             params.setdefault("temperature", NETWORK_TEMPERATURE)
             if "trusted_codes" not in params:
                 params["trusted_codes"] = trusted_base_codes(classifier, crops, codes)
+            if getattr(classifier, "sure_base", None) is not None:
+                params.setdefault("sure_base", float(classifier.sure_base))
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
@@ -445,7 +450,7 @@ class TileSetProfile:
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             trusted = set(self.trusted_codes) - set(self.base_misreads)
             if trusted:               # the base model's sure readings keep a larger share (SURE_BASE)
-                sure = (out.max(1) >= SURE_BASE) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
+                sure = (out.max(1) >= self.sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
                                                                                if c in classes])
                 a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
             out *= a
@@ -460,7 +465,7 @@ class TileSetProfile:
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
-                "base_misreads": list(self.base_misreads)}
+                "base_misreads": list(self.base_misreads), "sure_base": self.sure_base}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -513,7 +518,7 @@ class TileSetProfile:
                       absent_codes=list(meta.get("absent_codes", [])), model_id=meta.get("model_id", ""),
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
-                      trusted_codes=_trusted_codes_of(meta),
+                      trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):

@@ -48,6 +48,8 @@ def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
     prof = TileSetProfile.from_examples(list(zip(crops, codes)), name="known", classifier=classifier, steps=2,
                                         batch=8)
     assert prof.trusted_codes == list(ALL_CODES)        # red fives too, though they have no example
+    # how sure a trusted reading must be is the base model's own threshold (its calibration.json)
+    assert classifier.sure_base is not None and prof.sure_base == classifier.sure_base
     # a correction the base model misread is remembered (its sure readings of that code stop
     # counting as sure), and forgotten again with the undo
     crop = code_crop(CODES[0], seed=7)

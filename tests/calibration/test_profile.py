@@ -265,6 +265,11 @@ def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     assert read() == ["3m", "2m"]
     assert mixed[0, ALL_CODES.index("3m")] >= profile_module.SURE_BASE_WEIGHT * 0.95
     assert np.allclose(mixed.sum(1), 1.0)
+    # a base model whose own threshold is higher (its calibration.json's sure_base) is not sure
+    # enough at 0.95
+    profile.sure_base = 0.98
+    assert read() == ["2m", "2m"]
+    profile.sure_base = profile_module.SURE_BASE
     # once a correction showed a sure 3m of the base model wrong, its 3m readings stop counting as sure
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
     assert read() == ["2m", "2m"]
@@ -300,6 +305,9 @@ def test_an_unfamiliar_set_trusts_only_codes_read_right():
 
 def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
     profile.trusted_codes = ["1m", "5z"]
+    profile.sure_base = 0.97
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
     back = TileSetProfile.load(profile.save(tmp_path / "p.npz"))
     assert back.trusted_codes == ["1m", "5z"] and back.base_misreads == profile.base_misreads
+    assert back.sure_base == 0.97
+    profile.sure_base = TileSetProfile.sure_base          # the class default (SURE_BASE)

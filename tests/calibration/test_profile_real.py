@@ -29,4 +29,11 @@ def test_profile_from_one_example_per_code_fixes_misread_tiles(gl_set):
     profile = TileSetProfile.from_examples(list(zip(calib, calib_codes)), name="gl", augment=12)
     before = [r.code for r in vision.classify_crops(test)]
     after = [r.code for r in vision.classify_crops(test, profile=profile)]
-    assert accuracy(after, truth) >= accuracy(before, truth) + 0.25, (accuracy(before, truth), accuracy(after, truth))
+    misread = [i for i, (b, t) in enumerate(zip(before, truth)) if b != t]
+    fixed = [i for i in misread if after[i] == truth[i]]
+    broken = [i for i, (b, a, t) in enumerate(zip(before, after, truth)) if b == t and a != t]
+    # the base model misreads this unseen set (session 10's weights: 13 of 78 tiles); the profile
+    # fixes most of those and breaks at most one it read right
+    assert len(misread) >= 5, (accuracy(before, truth), misread)
+    assert len(fixed) >= 0.8 * len(misread) and len(broken) <= 1, (len(misread), len(fixed), broken)
+    assert accuracy(after, truth) >= 0.97, (accuracy(before, truth), accuracy(after, truth))

@@ -10,7 +10,6 @@ shipped, vision.profile.trusted_base_codes). "off" = no sure reading kept (base_
 import sys
 
 sys.path.insert(0, ".")
-import vision.profile as vp  # noqa: E402
 from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, evaluate_set, load_set  # noqa: E402
 from vision.classifier import CropClassifier  # noqa: E402
 from vision.reader import classify_with_profile  # noqa: E402
@@ -38,9 +37,8 @@ def main():
         out.append(f"off {accuracy([r.code for r in classify_with_profile(clf, tc, profile)], tk):.2%}")
         profile.trusted_codes = trusted
         for t in THRESHOLDS:
-            vp.SURE_BASE = t
+            profile.sure_base = t
             out.append(f"{t} {accuracy([r.code for r in classify_with_profile(clf, tc, profile)], tk):.2%}")
-        vp.SURE_BASE = 0.9
         print("  ".join(out), flush=True)
 
 

@@ -13,9 +13,9 @@ Prints, per set: base accuracy, then after calibration with no gate, the shipped
 per-code gate; and how many codes the per-code gate trusts."""
 import sys
 
-sys.path.insert(0, ".")
-from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, evaluate_set, load_set  # noqa: E402
-from vision.classifier import CropClassifier  # noqa: E402
+sys.path.insert(0, "tools/calibration_experiments")
+from common import experiment_args, set_profiles  # noqa: E402
+from vision.calibration_eval import accuracy  # noqa: E402
 from vision.profile import trusted_base_codes  # noqa: E402
 from vision.reader import classify_with_profile  # noqa: E402
 
@@ -26,19 +26,10 @@ def read_with(clf, profile, tiles, trusted):
 
 
 def main():
-    args = sys.argv[1:]
-    weights = None
-    if "--classifier" in args:
-        i = args.index("--classifier")
-        weights = args[i + 1]
-        args = args[:i] + args[i + 2:]
-    seed, sets = int(args[0]), args[1].split(",")
-    clf = CachedClassifier(CropClassifier(weights))
+    seed, sets, clf, weights = experiment_args()
     print(f"seed {seed}, classifier {weights or 'shipped'}")
-    for name in sets:
-        k = DEFAULT_SETS.index(name)
-        cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
-        before, none, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params={"trusted_codes": []})
+    for name, ck, tc, tk, profile, before in set_profiles(clf, seed, sets, trusted_codes=[]):
+        none = [r.code for r in classify_with_profile(clf, tc, profile)]
         examples = list(profile.examples[:len(ck)])      # the calibration crops as the profile keeps them
         per_code = trusted_base_codes(clf, examples, ck)
         all_right = all(r.code == c for r, c in zip(clf.classify(examples), ck))

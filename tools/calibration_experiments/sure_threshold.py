@@ -9,28 +9,18 @@ shipped, vision.profile.trusted_base_codes). "off" = no sure reading kept (base_
 """
 import sys
 
-sys.path.insert(0, ".")
-from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, evaluate_set, load_set  # noqa: E402
-from vision.classifier import CropClassifier  # noqa: E402
+sys.path.insert(0, "tools/calibration_experiments")
+from common import experiment_args, set_profiles  # noqa: E402
+from vision.calibration_eval import accuracy  # noqa: E402
 from vision.reader import classify_with_profile  # noqa: E402
 
 THRESHOLDS = (0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 
 
 def main():
-    args = sys.argv[1:]
-    weights = None
-    if "--classifier" in args:
-        i = args.index("--classifier")
-        weights = args[i + 1]
-        args = args[:i] + args[i + 2:]
-    seed, sets = int(args[0]), args[1].split(",")
-    clf = CachedClassifier(CropClassifier(weights))
+    seed, sets, clf, weights = experiment_args()
     print(f"seed {seed}, classifier {weights or 'shipped'}; thresholds {THRESHOLDS}")
-    for name in sets:
-        k = DEFAULT_SETS.index(name)
-        cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf)
-        _, _, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent)
+    for name, _, tc, tk, profile, _ in set_profiles(clf, seed, sets):
         out = [f"{name}: {len(profile.trusted_codes)} codes trusted"]
         trusted = list(profile.trusted_codes)
         profile.trusted_codes = []

@@ -1,0 +1,27 @@
+"""What the calibration experiments share: their arguments (SEED SETS [--classifier W]) and, per
+set, the set's tiles with a profile built from its calibration photo."""
+import sys
+
+sys.path.insert(0, ".")
+from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, evaluate_set, load_set  # noqa: E402
+from vision.classifier import CropClassifier  # noqa: E402
+
+
+def experiment_args(argv=None):
+    """(seed, set names, cached classifier, weights or None) from ``SEED SETS [--classifier W]``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    weights = None
+    if "--classifier" in args:
+        i = args.index("--classifier")
+        weights = args[i + 1]
+        args = args[:i] + args[i + 2:]
+    return int(args[0]), args[1].split(","), CachedClassifier(CropClassifier(weights)), weights
+
+
+def set_profiles(clf, seed, sets, **params):
+    """Yield (name, calibration codes, test crops, test codes, profile, base readings of the test
+    crops) per set; ``params`` go to the profile (``TileSetProfile.from_examples``)."""
+    for name in sets:
+        cc, ck, tc, tk, absent = load_set(name, DEFAULT_SETS.index(name), seed, 8, clf)
+        before, _, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params=params or None)
+        yield name, ck, tc, tk, profile, before

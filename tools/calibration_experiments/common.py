@@ -5,6 +5,7 @@ import sys
 sys.path.insert(0, ".")
 from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, evaluate_set, load_set  # noqa: E402
 from vision.classifier import CropClassifier  # noqa: E402
+from vision.reader import classify_with_profile  # noqa: E402
 
 
 def experiment_args(argv=None):
@@ -25,3 +26,9 @@ def set_profiles(clf, seed, sets, **params):
         cc, ck, tc, tk, absent = load_set(name, DEFAULT_SETS.index(name), seed, 8, clf)
         before, _, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params=params or None)
         yield name, ck, tc, tk, profile, before
+
+
+def read_with(clf, profile, tiles, trusted):
+    """Codes read for ``tiles`` with ``profile`` trusting the base model with ``trusted`` codes."""
+    profile.trusted_codes = sorted(trusted)
+    return [r.code for r in classify_with_profile(clf, tiles, profile)]

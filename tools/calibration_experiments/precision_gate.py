@@ -18,16 +18,10 @@ positive, whether or not its own tile was read right. Variants printed per set:
 import sys
 
 sys.path.insert(0, "tools/calibration_experiments")
-from common import experiment_args, set_profiles  # noqa: E402
+from common import experiment_args, read_with, set_profiles  # noqa: E402
 from scorer.tiles import ALL_CODES  # noqa: E402
 from vision.calibration_eval import accuracy  # noqa: E402
 from vision.profile import trusted_base_codes  # noqa: E402
-from vision.reader import classify_with_profile  # noqa: E402
-
-
-def read_with(clf, profile, tiles, trusted):
-    profile.trusted_codes = sorted(trusted)
-    return [r.code for r in classify_with_profile(clf, tiles, profile)]
 
 
 def main():

@@ -5,7 +5,10 @@ line and both codes) to look at. Candidates are candidates: a person checks each
 those confirmed go into datasets/label_errata.csv (see vision.errata), never the model's word
 alone.
 
-    python tools/label_audit.py FOLDER [--min-prob 0.99] [--out build/label_audit]
+    python tools/label_audit.py FOLDER [--min-prob 0.8] [--out build/label_audit]
+
+Labels are read as published (``vision.errata.APPLY`` off); a candidate already in the errata
+file is marked "listed".
 """
 import argparse
 import sys
@@ -15,6 +18,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import vision.errata as errata  # noqa: E402
 from vision.crops import cut_tiles  # noqa: E402
 from vision.evaluate import labelled_images  # noqa: E402
 from vision.reader import default_classifier  # noqa: E402
@@ -25,10 +29,12 @@ CELL = 128
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", type=Path)
-    p.add_argument("--min-prob", type=float, default=0.99)
+    p.add_argument("--min-prob", type=float, default=0.8)
     p.add_argument("--out", type=Path, default=Path("build/label_audit"))
     a = p.parse_args()
     clf = default_classifier()
+    errata.APPLY = False              # audit the labels as published
+    listed = errata.load_errata(errata.ERRATA_FILE)
     cells, n = [], 0
     for path, img, gt in labelled_images(a.folder):
         if not gt:
@@ -37,7 +43,8 @@ def main():
         for line, ((code, _), crop, reading) in enumerate(zip(gt, crops, clf.classify(list(crops)))):
             n += 1
             if reading.code != code and reading.confidence >= a.min_prob:
-                print(f"{path.name}\t{line}\t{code}\t{reading.code}\t{reading.confidence:.4f}")
+                known = "listed" if line in listed.get(path.stem, {}) else ""
+                print(f"{path.name}\t{line}\t{code}\t{reading.code}\t{reading.confidence:.4f}\t{known}")
                 cell = cv2.resize(np.asarray(crop), (CELL, CELL))
                 cv2.rectangle(cell, (0, 0), (CELL, 14), (255, 255, 255), -1)
                 cv2.putText(cell, f"{len(cells)}: {code}>{reading.code}", (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.4,

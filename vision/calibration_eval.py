@@ -193,7 +193,7 @@ def photo_set(prefix: str, data_root: Path = DATA):
         folder = root / split
         paths = [p for p in image_paths(folder) if p.name.startswith(prefix)]
         for _, img, gt in labelled_images(folder, paths):
-            if img is None or not gt:
+            if not gt:
                 continue
             cut = cut_tiles(img, [box for _, box in gt])
             out += [(crop, code, x1 - x0, y1 - y0, length_open)

@@ -24,9 +24,9 @@ def photo_names(data_root: Path) -> list[str]:
         return list(yaml.safe_load(f)["names"])
 
 
-def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int):
+def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int, errata: bool = True):
     """[(code, (x0, y0, x1, y1))] in pixels from a YOLO label file, with the photo's checked label
-    errata applied (``vision.errata``)."""
+    errata applied (``vision.errata``; ``errata=False``: as published)."""
     from .errata import corrected
     label_path = Path(label_path)
     out = []
@@ -41,6 +41,8 @@ def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int
         code = name if is_valid_code(name) else photo_label_code(name)
         out.append((code, ((x - w / 2) * width, (y - h / 2) * height,
                                                  (x + w / 2) * width, (y + h / 2) * height)))
+    if not errata:
+        return out
     codes = corrected(label_path.stem, [code for code, _ in out])
     return [(code, box) for code, (_, box) in zip(codes, out)]
 

@@ -57,3 +57,8 @@ def corrected(image_stem: str, codes: list[str]) -> list[str]:
     """``codes`` (one per box row, in file order) with the photo's errata applied."""
     fixes = errata_for(image_stem)
     return [fixes[i].actual if i in fixes and fixes[i].labelled == c else c for i, c in enumerate(codes)]
+
+
+def applied(image_stem: str, codes: list[str]) -> int:
+    """How many of ``codes`` (the labels as published, in file order) the photo's errata change."""
+    return sum(a != b for a, b in zip(codes, corrected(image_stem, codes)))

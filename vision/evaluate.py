@@ -56,18 +56,27 @@ def image_paths(folder: Path) -> list[Path]:
     return sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
 
 
-def errata_count(paths) -> int:
-    """How many label errata (``vision.errata``) the labels of these images had applied."""
-    return sum(len(errata.errata_for(Path(p).stem)) for p in paths)
+def errata_count(folder: Path, paths) -> int:
+    """How many labels of these images of a YOLO-format folder the errata (``vision.errata``)
+    change."""
+    names = _names_for(Path(folder))
+    count = 0
+    for p in paths:
+        if errata.errata_for(Path(p).stem):
+            raw = read_yolo_labels(Path(folder) / "labels" / (Path(p).stem + ".txt"), names, 1, 1, errata=False)
+            count += errata.applied(Path(p).stem, [code for code, _ in raw])
+    return count
 
 
 def labelled_images(folder: Path, paths=None):
     """Yield (path, BGR image, [(code, box), ...]) for the images of a YOLO-format folder (or
-    ``paths`` of it), labels in the image's pixels."""
+    ``paths`` of it), labels in the image's pixels; an image that cannot be read is skipped."""
     folder = Path(folder)
     names = _names_for(folder)
     for path in image_paths(folder) if paths is None else paths:
         img = cv2.imread(str(path))
+        if img is None:          # unreadable: nothing to measure on it
+            continue
         h, w = img.shape[:2]
         yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
 
@@ -124,7 +133,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             log(f"{k + 1}/{len(images)} images")
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
-        "right_reads": n_right, "label_errata_applied": errata_count(images),
+        "right_reads": n_right, "label_errata_applied": errata_count(folder, images),
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
@@ -217,7 +226,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     n = sum(confusion.values())
     right = sum(v for (g, p), v in confusion.items() if g == p)
     result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
-              "label_errata_applied": errata_count(paths),
+              "label_errata_applied": errata_count(folder, paths),
               "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
                                 "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None}
                             for c in ALL_CODES if per_class[c]["gt"]},

@@ -55,8 +55,9 @@ BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (protot
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
 NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # A code the base model reads with precision in this set (it named no calibration tile of another
-# code as that code) keeps the base model's sure readings: where its top probability is SURE_BASE
-# or more and its top code is trusted, the mixture gives it SURE_BASE_WEIGHT instead of
+# code as that code) keeps the base model's sure readings: where its top probability is the
+# profile's ``sure_base`` (the base weights' own threshold, SURE_BASE by default) or more and its
+# top code is trusted, the mixture gives it SURE_BASE_WEIGHT instead of
 # ``base_weight``. Without this, one poor calibration example (the real hand photos' 3m) costs 5
 # points on tiles the base model reads surely right. On unseen sets the base model is often sure
 # and wrong (GL mono: 96.6 → 86.4 % if every code were trusted), but there it misreads
@@ -449,7 +450,7 @@ class TileSetProfile:
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             trusted = set(self.trusted_codes) - set(self.base_misreads)
-            if trusted:               # the base model's sure readings keep a larger share (SURE_BASE)
+            if trusted:               # the base model's sure readings keep a larger share (sure_base)
                 sure = (out.max(1) >= self.sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
                                                                                if c in classes])
                 a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
@@ -543,7 +544,7 @@ class TileSetProfile:
 
 
 def trusted_base_codes(classifier, crops, codes) -> list[str]:
-    """Codes whose sure readings by the base ``classifier`` a profile keeps (SURE_BASE).
+    """Codes whose sure readings (``sure_base``) by the base ``classifier`` a profile keeps.
 
     What a sure reading needs is the base model's precision on this set ("when it says 3m, is it
     a 3m?"), and a calibration tile of another code read as 3m is the evidence against it; a 3m

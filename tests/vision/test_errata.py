@@ -16,6 +16,7 @@ NAMES = ["sc1", "sc9", "sd3", "sb3"]          # photo label names: 1m 9m 3p 3s
 def errata_file(tmp_path, monkeypatch):
     path = tmp_path / "errata.csv"
     path.write_text("# a comment\nsplit,image,line,labelled,actual,seen\n"
+                    "test,photo_a,0,5p,5m,a stale one: row 0 is labelled 1m\n"
                     "test,photo_a,1,1m,9m,九 over 萬\n"
                     "test,photo_a,2,3s,3p,three dots\n")
     monkeypatch.setattr(errata, "ERRATA_FILE", path)
@@ -103,6 +104,7 @@ def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, 
             return [TileRead(code=c, box=b, confidence=0.9) for c, b in zip(shown, boxes)]
 
     fixed = evaluate(folder, Reader(), log=lambda *a: None)
+    # two errata applied; the stale one (its row no longer says 5p) is neither applied nor counted
     assert fixed["right_reads"] == 3 and fixed["label_errata_applied"] == 2
     assert fixed["classifier_on_labelled_boxes"] == 1.0
     monkeypatch.setattr(errata, "APPLY", False)

@@ -139,7 +139,7 @@ def test_crop_dataset_covers_every_code_with_procedural_sets():
     assert set(codes) == set(CODES) | set(RED_FIVES)
 
 
-def test_some_sets_frame_every_face_clear_of_the_drawing():
+def test_some_sets_frame_every_face_along_its_edges():
     looks = {seed: procedural.SetLook(np.random.default_rng(seed)) for seed in range(40)}
     framed = [seed for seed, look in looks.items() if look.face_frame]
     assert 4 <= len(framed) <= 20

@@ -43,7 +43,9 @@ MARGIN = 8
 # sets). Training had none, and the unseen GL set's framed tiles were read as the white dragon
 # (whose face is a frame) or West: 30 of its 108 misreads in session 9's report
 # (models/classifier/MODEL_CARD.md, session 10). A set draws one with probability FRAME_SHARE,
-# within FRAME_BAND pixels of the face's edge, clear of the drawing (which starts at MARGIN).
+# along the face's edges within FRAME_BAND pixels (the rounded corners reach a few pixels
+# further in). The drawing starts at MARGIN, but some drawings reach the band (a bird's wing, a
+# tall 萬): the frame is painted over them there, as the classifier cls10 was trained.
 FRAME_SHARE = 0.3
 FRAME_BAND = 7
 
@@ -265,7 +267,9 @@ class SetLook:
         self.season_rgb = [self.ink, self.red, self.blue, self.green][int(rng.integers(4))]
         self.flower_drawing = rng.random() < 0.6
         self.red_fives = rng.random() < 0.5
-        # Face frame (FRAME_SHARE): drawn last, so the choices above are those of a frameless set.
+        # Face frame (FRAME_SHARE). Drawn after the choices above, which are therefore those of
+        # the same seed without frames; the faces' own random jitter, drawn later from the same
+        # generator, differs from sessions before 10 for every seed.
         self.face_frame = rng.random() < FRAME_SHARE
         self.frame_width = float(rng.uniform(1.5, 3.5))
         self.frame_inset = float(rng.uniform(1.0, FRAME_BAND - self.frame_width))

@@ -24,6 +24,7 @@ if not (CHROMIUM and CHROMEDRIVER):
                 allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
@@ -83,7 +84,9 @@ def shot(driver, name: str, width: int | None = None) -> Path:
 
 
 def wait(driver, seconds=15):
-    return WebDriverWait(driver, seconds)
+    # A condition that looks at the page while it is being replaced (a form posting, then the
+    # next page loading) can hold an element of the old page: looked up again on the next poll.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
 
 
 def score_total(driver) -> str | None:

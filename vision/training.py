@@ -115,6 +115,13 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     acc = float((logits.argmax(1) == labels).mean())
     info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
             "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
-                        "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}}
-    Path(weights).with_name("calibration.json").write_text(json.dumps(info, indent=1) + "\n")
+                        "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
+    path = Path(weights).with_name("calibration.json")
+    # The profile threshold (``sure_base``) is chosen by hand for these weights
+    # (models/classifier/CALIBRATION.md): a refit of the same weights keeps it, new weights start
+    # without one (the default).
+    old = json.loads(path.read_text()) if path.exists() else {}
+    if old.get("weights_id") == clf.weights_id:
+        info.update({k: v for k, v in old.items() if k.startswith("sure_base")})
+    path.write_text(json.dumps(info, indent=1) + "\n")
     return info

@@ -143,7 +143,7 @@ def _calibrate(args, store) -> int:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.trusted_codes:
-        print(f"the base model is trusted with {len(profile.trusted_codes)} codes (it read the calibration photo's "
-              "tiles of those right, and no other tile as one of them): where it is sure of such a tile, its reading "
-              "keeps most of the weight (vision.profile.SURE_BASE)")
+        print(f"the base model is trusted with {len(profile.trusted_codes)} codes (it read no calibration tile of "
+              f"another code as one of them): where it is sure of such a tile (probability {profile.sure_base:g} "
+              "or more), its reading keeps most of the weight (vision.profile.trusted_base_codes)")
     return 0

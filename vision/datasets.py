@@ -154,11 +154,12 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
 
 
 def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),
-                            hand_share=0.5, piles: bool = False) -> Path:
+                            hand_share=0.5, piles: bool = False, pile_tiles: tuple[int, int] | None = None) -> Path:
     """A YOLO-format folder of rendered scenes labelled with canonical codes (data.yaml names are
     the codes), for evaluating on a tile style kept out of training. Face-down tiles are left out
     of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows.
-    ``piles``: every scene a heap of touching tiles at any angle instead (``pile_*``)."""
+    ``piles``: every scene a heap of touching tiles at any angle instead (``pile_*``), of
+    ``pile_tiles`` (lowest, highest) tiles when given (more tiles: smaller tiles in the frame)."""
     from .synth.random_layouts import hand_row, pile, random_layout
     from .synth.render import random_style, render_scene
     out = Path(out)
@@ -171,7 +172,7 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
         style = random_style(rng, styles, data_root)
         codes = sorted(style.art.faces)
         hand = not piles and i < n_scenes * hand_share
-        tiles = pile(rng, codes) if piles else hand_row(rng, codes) if hand else random_layout(rng, codes)
+        tiles = (pile(rng, codes, pile_tiles) if pile_tiles else pile(rng, codes)) if piles else hand_row(rng, codes) if hand else random_layout(rng, codes)
         if hand:
             tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
         img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})

@@ -21,6 +21,8 @@ def register(sub) -> None:
     p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
     p.add_argument("--piles", action="store_true",
                    help="with --render-style: every scene a heap of touching tiles at any angle")
+    p.add_argument("--pile-tiles", default=None, metavar="LO-HI",
+                   help="with --piles: tiles per heap, e.g. 60-100 (default 8-40; more tiles, smaller in the frame)")
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
@@ -67,10 +69,23 @@ def run(args) -> int:
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2
+    pile_tiles = None
+    if args.pile_tiles:
+        try:
+            lo, hi = (int(v) for v in args.pile_tiles.split("-"))
+            if not 1 <= lo <= hi:
+                raise ValueError
+        except ValueError:
+            print(f"mjtable eval: --pile-tiles wants LO-HI with 1 <= LO <= HI, not {args.pile_tiles!r}", file=sys.stderr)
+            return 2
+        if not args.piles:
+            print("mjtable eval: --pile-tiles needs --piles", file=sys.stderr)
+            return 2
+        pile_tiles = (lo, hi)
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
-                                piles=args.piles)
+                                piles=args.piles, pile_tiles=pile_tiles)
     if args.classifier_only:
         from vision.classifier import CropClassifier
         from vision.evaluate import evaluate_classifier

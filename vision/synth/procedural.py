@@ -48,6 +48,11 @@ MARGIN = 8
 # tall 萬): the frame is painted over them there, as the classifier cls10 was trained.
 FRAME_SHARE = 0.3
 FRAME_BAND = 7
+# Some sets print every face in one ink (engraved sets painted one colour, printed monochrome
+# sets; a photo in poor light comes close), so a code must be read from its drawing, not its
+# colours: a set draws one ink for everything with probability ONE_INK_SHARE, and then has no red
+# fives (a red five differs from a five only by its colour). Session 11, models/classifier/MODEL_CARD.md.
+ONE_INK_SHARE = 0.15
 
 NUMERALS = "一二三四五六七八九"
 WINDS = "東南西北"
@@ -275,6 +280,14 @@ class SetLook:
         self.frame_inset = float(rng.uniform(1.0, FRAME_BAND - self.frame_width))
         self.frame_radius = float(rng.uniform(4, 16))
         self.frame_rgb = [self.ink, self.blue, self.green][int(rng.integers(3))]
+        # One ink (ONE_INK_SHARE): drawn last, so the choices above are those of the same seed in
+        # colour; every colour chosen from red, green and blue above becomes the ink.
+        self.one_ink = rng.random() < ONE_INK_SHARE
+        if self.one_ink:
+            self.red = self.green = self.blue = self.pip_mono = self.ink
+            self.bird_colours = [self.ink] * 4
+            self.white_rgb = self.flower_rgb = self.season_rgb = self.frame_rgb = self.ink
+            self.red_fives = False
 
 
 # ---------------------------------------------------------------- glyphs

@@ -104,15 +104,16 @@ def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
     return _spread(rng, n, 2.5 * np.sqrt(n) + 2, 1.8, n * 4, place)
 
 
-def pile(rng: np.random.Generator, codes) -> list[PlacedTile]:
+def pile(rng: np.random.Generator, codes, n_range: tuple[int, int] = (8, 40)) -> list[PlacedTile]:
     """Tiles pushed together in a heap at any angle, touching (the detector's hardest real
-    photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md)."""
+    photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md); between
+    ``n_range`` tiles (both included; a whole set's wall pushed together is about 100)."""
     def place(x, y):
         angle = float(rng.uniform(0, 360))
         down = rng.random() < 0.15
         return PlacedTile(None if down else _pick(rng, codes), x, y, angle=angle,
                           sideways=45 < angle % 180 < 135, face_down=down, group="pile")
-    n = int(rng.integers(8, 40))
+    n = int(rng.integers(n_range[0], n_range[1] + 1))
     # Centres closer than a tile's width would put one tile inside another (no stacking).
     return _spread(rng, n, 1.25 * np.sqrt(n) + 1, 1.15, n * 6, place)
 

@@ -94,3 +94,12 @@ def test_eval_piles_needs_a_style(capsys, tmp_path):
     code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--piles")
     assert code == 2 and "--piles needs --render-style" in err
     assert not (tmp_path / "heaps").exists()
+
+
+def test_eval_pile_tiles_needs_piles_and_a_range(capsys, tmp_path):
+    code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--render-style", "hongkong", "--pile-tiles", "60-100")
+    assert code == 2 and "--pile-tiles needs --piles" in err
+    code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--render-style", "hongkong", "--piles",
+                       "--pile-tiles", "100-60")
+    assert code == 2 and "LO-HI" in err
+    assert not (tmp_path / "heaps").exists()

@@ -157,3 +157,24 @@ def test_some_sets_frame_every_face_along_its_edges():
     band = np.ones(plain.faces["1m"].shape[:2], bool)
     band[b:-b, b:-b] = False
     assert not (plain.faces["1m"][..., 3][band] > 100).any()
+
+
+def test_some_sets_draw_every_face_in_one_ink_and_have_no_red_fives():
+    looks = {seed: procedural.SetLook(np.random.default_rng(seed)) for seed in range(60)}
+    one_ink = [seed for seed, look in looks.items() if look.one_ink]
+    assert 2 <= len(one_ink) <= 25
+    seed = one_ink[0]
+    style = procedural_style(np.random.default_rng(seed))
+    ink = np.asarray(looks[seed].ink, np.float64)
+    assert not set(RED_FIVES) & set(style.faces)
+    for code in ("1s", "5p", "9s", "6z", "7z", "1f"):
+        face = style.faces[code]
+        solid = face[..., 3] > 250
+        rgb = face[..., :3][solid][:, ::-1].astype(np.float64)    # faces are BGRA
+        # every fully inked pixel is the set's ink (antialiased edges aside)
+        assert np.abs(rgb - ink).max(1).mean() < 12, code
+    # a set in colour draws the red dragon in its red, not its ink
+    colour_seed = next(s for s, look in looks.items() if not look.one_ink)
+    red = procedural_style(np.random.default_rng(colour_seed)).faces["7z"]
+    rgb = red[..., :3][red[..., 3] > 250][:, ::-1].astype(np.float64)
+    assert np.abs(rgb - np.asarray(looks[colour_seed].red, np.float64)).max(1).mean() < 12

@@ -93,3 +93,12 @@ def test_detector_scenes_draw_piles_and_stretched_photos():
     assert img.shape == (160, 160, 3)
     assert labels and all(t.group == "pile" for t in labels)
     assert all(0 <= t.box[0] < t.box[2] <= 160 and 0 <= t.box[1] < t.box[3] <= 160 for t in labels)
+
+
+def test_a_pile_holds_the_number_of_tiles_asked_for():
+    from vision.synth.random_layouts import pile
+    codes = ["1m", "2p", "3s"]
+    sizes = [len(pile(np.random.default_rng(s), codes, (70, 90))) for s in range(5)]
+    # a crowded heap may place a few fewer than drawn (no room left for a point)
+    assert all(56 <= n <= 90 for n in sizes) and max(sizes) >= 70
+    assert all(8 <= len(pile(np.random.default_rng(s), codes)) <= 40 for s in range(5))

@@ -106,8 +106,9 @@ def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
 
 def pile(rng: np.random.Generator, codes, n_range: tuple[int, int] = (8, 40)) -> list[PlacedTile]:
     """Tiles pushed together in a heap at any angle, touching (the detector's hardest real
-    photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md); between
-    ``n_range`` tiles (both included; a whole set's wall pushed together is about 100)."""
+    photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md): a number
+    drawn in ``n_range`` (both included; a whole set pushed together is about 140), of which a
+    crowded heap may place a few fewer (``_spread`` gives up on a point with no room)."""
     def place(x, y):
         angle = float(rng.uniform(0, 360))
         down = rng.random() < 0.15

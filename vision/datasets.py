@@ -166,7 +166,6 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     names = list(ALL_CODES)
-    (out / "data.yaml").write_text(f"names: {names}\n")
     rng = np.random.default_rng(seed)
     for i in range(n_scenes):
         style = random_style(rng, styles, data_root)
@@ -181,4 +180,7 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
         lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in labels if not t.face_down and t.code]
         cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
         (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
+    # Written last: ``mjtable eval`` renders a folder without one, so an interrupted rendering
+    # is rendered again rather than read as a complete set.
+    (out / "data.yaml").write_text(f"names: {names}\n")
     return out

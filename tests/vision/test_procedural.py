@@ -106,7 +106,9 @@ def test_bamboo_faces_have_as_many_sticks_as_their_number(sets):
 
 
 def test_characters_put_the_numeral_above_man_in_red(sets):
-    for seed, style in sets.items():
+    colour = {seed: style for seed, style in sets.items() if not procedural.SetLook(np.random.default_rng(seed)).one_ink}
+    assert len(colour) >= len(sets) // 2      # one-ink sets (ONE_INK_SHARE) draw it in their ink
+    for seed, style in colour.items():
         face = _drawing(style.faces["3m"])
         rows = np.flatnonzero((face[..., 3] > 128).any(1))
         top, bottom = face[:rows.mean().astype(int)], face[rows.mean().astype(int):]

@@ -103,3 +103,11 @@ def test_eval_pile_tiles_needs_piles_and_a_range(capsys, tmp_path):
                        "--pile-tiles", "100-60")
     assert code == 2 and "LO-HI" in err
     assert not (tmp_path / "heaps").exists()
+
+
+@pytest.mark.parametrize("value", ["abc", "60", "0-5", "", "100-500"])
+def test_eval_pile_tiles_refuses_what_is_not_a_range(capsys, tmp_path, value):
+    code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--render-style", "hongkong", "--piles",
+                       "--pile-tiles", value)
+    assert code == 2 and "--pile-tiles wants LO-HI" in err
+    assert not (tmp_path / "heaps").exists()

@@ -171,7 +171,10 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
         style = random_style(rng, styles, data_root)
         codes = sorted(style.art.faces)
         hand = not piles and i < n_scenes * hand_share
-        tiles = (pile(rng, codes, pile_tiles) if pile_tiles else pile(rng, codes)) if piles else hand_row(rng, codes) if hand else random_layout(rng, codes)
+        if piles:
+            tiles = pile(rng, codes, pile_tiles) if pile_tiles else pile(rng, codes)
+        else:
+            tiles = hand_row(rng, codes) if hand else random_layout(rng, codes)
         if hand:
             tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
         img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})

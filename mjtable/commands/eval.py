@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 
+# Most tiles a rendered heap may be asked for: a whole set is 144, and placing the tiles of a
+# heap grows with the square of their number.
+MAX_PILE_TILES = 200
+
+
 def register(sub) -> None:
     p = sub.add_parser("eval", help="evaluate the tile reader on a labelled photo folder")
     p.add_argument("path", type=Path, help="YOLO-format folder, e.g. ../shared/data/chinese-mahjong-detection/test")
@@ -70,18 +75,23 @@ def run(args) -> int:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2
     pile_tiles = None
-    if args.pile_tiles:
+    if args.pile_tiles is not None:
         try:
             lo, hi = (int(v) for v in args.pile_tiles.split("-"))
-            if not 1 <= lo <= hi:
+            if not 1 <= lo <= hi <= MAX_PILE_TILES:
                 raise ValueError
         except ValueError:
-            print(f"mjtable eval: --pile-tiles wants LO-HI with 1 <= LO <= HI, not {args.pile_tiles!r}", file=sys.stderr)
+            print(f"mjtable eval: --pile-tiles wants LO-HI with 1 <= LO <= HI <= {MAX_PILE_TILES}, "
+                  f"not {args.pile_tiles!r}", file=sys.stderr)
             return 2
         if not args.piles:
             print("mjtable eval: --pile-tiles needs --piles", file=sys.stderr)
             return 2
         pile_tiles = (lo, hi)
+    if args.render_style and (args.path / "data.yaml").exists():
+        # A rendered set is kept and read again: say so, since the options given now do not apply.
+        print(f"mjtable eval: {args.path} already holds a set; reading it as it is (--render-style, --scenes, "
+              f"--piles and --pile-tiles apply only when a new set is rendered)", file=sys.stderr)
     if args.render_style and not (args.path / "data.yaml").exists():
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,

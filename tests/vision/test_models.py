@@ -65,7 +65,7 @@ def test_unsure_crops_are_read_at_every_zoom_and_sure_ones_as_cut(monkeypatch):
     crops += [cv2.addWeighted(crops[i], 0.5, crops[j], 0.5, 0) for i, j in ((0, 6), (3, 9), (4, 11))]
     as_cut = clf.reading_logits(crops, zooms=(1.0,))
     sure = clf.probabilities(as_cut[0]).max(1) >= classifier_module.ZOOM_BELOW_CONFIDENCE
-    assert sure.any() and (~sure).any()        # the fixture crops hold both kinds
+    assert sure.any() and (~sure).any()        # the fixture crops (sure) and the blends (unsure)
     default = clf.reading_logits(crops, zooms=(0.8, 1.0, 1.2))
     np.testing.assert_allclose(default[0][sure], as_cut[0][sure], atol=1e-5)
     monkeypatch.setattr(classifier_module, "ZOOM_BELOW_CONFIDENCE", 1.01)   # every crop unsure

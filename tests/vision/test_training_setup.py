@@ -102,3 +102,14 @@ def test_a_pile_holds_the_number_of_tiles_asked_for():
     # a crowded heap may place a few fewer than drawn (no room left for a point)
     assert all(56 <= n <= 90 for n in sizes) and max(sizes) >= 70
     assert all(8 <= len(pile(np.random.default_rng(s), codes)) <= 40 for s in range(5))
+
+
+def test_a_pile_by_default_draws_its_size_as_before_session_11(monkeypatch):
+    # The detector's training scenes draw piles: the default must draw what it drew when they
+    # were made (8-39 tiles), so the documented dataset commands rebuild the same scenes.
+    import vision.synth.random_layouts as layouts
+    asked = []
+    monkeypatch.setattr(layouts, "_spread", lambda rng, n, *a: asked.append(n) or [])
+    for seed in range(20):
+        layouts.pile(np.random.default_rng(seed), ["1m"])
+    assert asked == [int(np.random.default_rng(seed).integers(8, 40)) for seed in range(20)]

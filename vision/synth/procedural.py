@@ -274,14 +274,17 @@ class SetLook:
         self.red_fives = rng.random() < 0.5
         # Face frame (FRAME_SHARE). Drawn after the choices above, which are therefore those of
         # the same seed without frames; the faces' own random jitter, drawn later from the same
-        # generator, differs from sessions before 10 for every seed.
+        # generator, differs from sessions before 10 for every seed (the one-ink draw below
+        # shifts it again, since session 11).
         self.face_frame = rng.random() < FRAME_SHARE
         self.frame_width = float(rng.uniform(1.5, 3.5))
         self.frame_inset = float(rng.uniform(1.0, FRAME_BAND - self.frame_width))
         self.frame_radius = float(rng.uniform(4, 16))
         self.frame_rgb = [self.ink, self.blue, self.green][int(rng.integers(3))]
         # One ink (ONE_INK_SHARE): drawn last, so the choices above are those of the same seed in
-        # colour; every colour chosen from red, green and blue above becomes the ink.
+        # colour; every colour chosen from red, green and blue above becomes the ink. This draw
+        # (like the frame's) shifts the faces' own random jitter, drawn later from the same
+        # generator, for every seed (since session 11).
         self.one_ink = rng.random() < ONE_INK_SHARE
         if self.one_ink:
             self.red = self.green = self.blue = self.pip_mono = self.ink

@@ -27,7 +27,7 @@ def register(sub) -> None:
     p.add_argument("--piles", action="store_true",
                    help="with --render-style: every scene a heap of touching tiles at any angle")
     p.add_argument("--pile-tiles", default=None, metavar="LO-HI",
-                   help="with --piles: tiles per heap, e.g. 60-100 (default 8-40; more tiles, smaller in the frame)")
+                   help="with --piles: tiles per heap, e.g. 60-100 (default 8-39; more tiles, smaller in the frame)")
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
@@ -92,7 +92,7 @@ def run(args) -> int:
         # A rendered set is kept and read again: say so, since the options given now do not apply.
         print(f"mjtable eval: {args.path} already holds a set; reading it as it is (--render-style, --scenes, "
               f"--piles and --pile-tiles apply only when a new set is rendered)", file=sys.stderr)
-    if args.render_style and not (args.path / "data.yaml").exists():
+    elif args.render_style:
         from vision.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
                                 piles=args.piles, pile_tiles=pile_tiles)

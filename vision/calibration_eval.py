@@ -331,7 +331,8 @@ def main(argv=None) -> int:
                    help="vision.finetune.RENDERED_SHARE for this run: share of each fine-tuning batch "
                         "rendered from the examples (vision/synth/views.py)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
-                   help="vision.reader.QUARTER_TURN_MARGIN for this run (negative: off)")
+                   help="vision.reader.QUARTER_TURN_MARGIN and PROFILE_QUARTER_TURN_MARGIN (the margin of "
+                        "the readings before and after calibration) for this run (negative: off)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -342,12 +343,14 @@ def main(argv=None) -> int:
     from .classifier import CropClassifier
     if args.quarter_turn is not None:
         reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
+        reader.PROFILE_QUARTER_TURN_MARGIN = args.quarter_turn
     if args.rendered_share is not None:
         finetune.RENDERED_SHARE = args.rendered_share
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN}  rendered share {finetune.RENDERED_SHARE}")
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile "
+          f"{reader.PROFILE_QUARTER_TURN_MARGIN if reader.QUARTER_TURN_MARGIN is not None else None})  rendered share {finetune.RENDERED_SHARE}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

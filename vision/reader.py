@@ -50,11 +50,13 @@ LOOKS = True
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
-                 detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto"):
+                 detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
+                 detector_iou: float | None = None):
         if detector is None:
             from .detector import TileDetector
             detector = TileDetector(detector_weights, imgsz=detector_imgsz,
-                                    **({"conf": detector_conf} if detector_conf else {}))
+                                    **({"conf": detector_conf} if detector_conf else {}),
+                                    **({"iou": detector_iou} if detector_iou else {}))
         if classifier is None:
             from .classifier import CropClassifier
             classifier = CropClassifier(classifier_weights)
@@ -238,6 +240,12 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
 #: session 6); ``mjtable eval --quarter-turn M`` measures other margins (negative: off). Session 5
 #: read every crop both ways: it cost the unseen GL set as much as it gained elsewhere.
 QUARTER_TURN_MARGIN: float | None = 0.2
+# With a tile-set profile the margin is smaller: its readings mix the base model with a softmax
+# over the set's codes, so a hard tile's confidences are flatter (0.1-0.5) and a right reading
+# turned a quarter was rarely 0.2 surer than a lying face's wrong one. Chosen on calibration draws
+# 11 and 17 (0.2 / 0.1 / 0.05 / 0: 0.05 read 4 more tiles, 0 lost 3), confirmed on 13 and 7
+# (tools/calibration_experiments/quarter_turn.py; models/classifier/CALIBRATION.md, session 12).
+PROFILE_QUARTER_TURN_MARGIN = 0.05
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
@@ -247,15 +255,17 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     crops and of the crops turned 180°, classified in the same batch (``apply_profile``).
 
     With ``QUARTER_TURN_MARGIN`` set, the crops of ``TileCrops`` whose length was left open are
-    also read turned a quarter clockwise; a reading keeps the embedding of the crop as cut."""
+    also read turned a quarter clockwise, and that reading is kept when it is surer by the margin
+    (``PROFILE_QUARTER_TURN_MARGIN`` with a profile); a reading keeps the embedding of the crop as cut."""
     readings = _classify_as_cut(classifier, list(crops), profile, embeddings)
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
     if QUARTER_TURN_MARGIN is None or not open_idx:
         return readings
+    margin = QUARTER_TURN_MARGIN if profile is None else PROFILE_QUARTER_TURN_MARGIN
     turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx],
                               profile, False)
     for i, t in zip(open_idx, turned):
-        if t.confidence > readings[i].confidence + QUARTER_TURN_MARGIN:
+        if t.confidence > readings[i].confidence + margin:
             t.embedding = readings[i].embedding
             readings[i] = t
     return readings

@@ -17,6 +17,8 @@ def register(sub) -> None:
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
     p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default the reader's)")
+    p.add_argument("--nms-iou", type=float, default=None,
+                   help="detector overlap above which two detections are one tile (default the detector's)")
     p.add_argument("--imgsz", type=int, default=None,
                    help="detector input size (default: the size it was trained at)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
@@ -105,7 +107,7 @@ def run(args) -> int:
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
-                        detector_imgsz=args.imgsz, **({"tileness": None} if args.no_tileness else {}))
+                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz, **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

@@ -130,6 +130,21 @@ def test_a_quarter_turned_reading_is_kept_only_for_open_lengths_and_when_surer_b
     assert r.code == "2m"
 
 
+def test_with_a_profile_the_quarter_turn_margin_is_the_profiles(monkeypatch):
+    from vision import reader
+    from vision.crops import TileCrops
+    crop = np.zeros((8, 8, 3), np.uint8)
+    crop[:, 0] = 255
+    clf = TopRowClassifier(turned_confidence=0.6)           # turned: 0.1 surer than as cut
+    monkeypatch.setattr(reader, "_classify_as_cut", lambda c, crops, profile, emb: c.classify(crops, emb))
+    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.2)
+    monkeypatch.setattr(reader, "PROFILE_QUARTER_TURN_MARGIN", 0.05)
+    assert reader.classify_with_profile(clf, TileCrops([crop], [True]))[0].code == "2m"
+    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "1m"
+    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", None)    # off turns both off
+    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "2m"
+
+
 def test_shifted_moves_boxes_and_corners():
     d = Detections([[1, 2, 3, 4]], [0.9], [0], corners=[[[1, 2], [3, 2], [3, 4], [1, 4]]])
     s = d.shifted(10, 20)

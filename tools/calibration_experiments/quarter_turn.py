@@ -9,7 +9,11 @@ each crop is read as cut and turned a quarter once, then each rule picks between
 when it is surer by M (the shipped rule is "open 0.2"); "+unsure C": also any crop read as cut
 with a confidence below C takes the turned reading when it is surer by the margin.
 
-    python tools/calibration_experiments/quarter_turn.py SEED SETS [--classifier W]
+    python tools/calibration_experiments/quarter_turn.py SEED SETS [--classifier W] [--orientation W]
+
+``--orientation W``: an upright/quarter crop classifier (classes "quarter", "upright"); adds the
+rules "orient T" (an open crop takes the turned reading when the model gives its crop as cut
+P(quarter) > T) and "any T" (any crop does).
 """
 import sys
 
@@ -25,6 +29,12 @@ RULES = [("open", m, None) for m in (0.2, 0.1, 0.05, 0.0)] + [("open+unsure", m,
 
 
 def main():
+    orientation = None
+    if "--orientation" in sys.argv:
+        i = sys.argv.index("--orientation")
+        from vision.classifier import CropClassifier
+        orientation = CropClassifier(sys.argv[i + 1], zooms=(1.0,))
+        del sys.argv[i:i + 2]
     seed, sets, clf, weights = experiment_args()
     print(f"seed {seed}, classifier {weights or 'shipped'}")
     for name, _, tc, tk, profile, _ in set_profiles(clf, seed, sets):
@@ -38,6 +48,15 @@ def main():
                 codes.append(t.code if eligible and t.confidence > a.confidence + margin else a.code)
             label = f"{kind} {margin}" + (f"/{unsure}" if unsure is not None else "")
             out.append(f"{label} {accuracy(codes, tk):.2%}")
+        if orientation is not None:
+            logits, _ = orientation.reading_logits(list(tc))
+            p_quarter = orientation.probabilities(logits)[:, orientation.classes.index("quarter")]
+            for kind in ("orient", "any"):
+                for t in (0.5, 0.8, 0.95):
+                    codes = [tt.code if (is_open or kind == "any") and pq > t else a.code
+                             for a, tt, is_open, pq in zip(cut, turned, tc.length_open, p_quarter)]
+                    out.append(f"{kind} {t} {accuracy(codes, tk):.2%}")
+            out.append(f"(P(quarter) > 0.5: {int((p_quarter > 0.5).sum())} crops)")
         print("  ".join(out), flush=True)
 
 

@@ -342,15 +342,15 @@ def main(argv=None) -> int:
     from . import finetune, reader
     from .classifier import CropClassifier
     if args.quarter_turn is not None:
-        reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
-        reader.PROFILE_QUARTER_TURN_MARGIN = args.quarter_turn
+        margin = None if args.quarter_turn < 0 else args.quarter_turn
+        reader.QUARTER_TURN_MARGIN = reader.PROFILE_QUARTER_TURN_MARGIN = margin
     if args.rendered_share is not None:
         finetune.RENDERED_SHARE = args.rendered_share
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile "
-          f"{reader.PROFILE_QUARTER_TURN_MARGIN if reader.QUARTER_TURN_MARGIN is not None else None})  rendered share {finetune.RENDERED_SHARE}")
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile {reader.PROFILE_QUARTER_TURN_MARGIN})"
+          f"  rendered share {finetune.RENDERED_SHARE}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

@@ -102,7 +102,7 @@ class TileAxes:
     @property
     def length_open(self) -> bool:
         """Whether the tile's shape leaves open which axis is its length (the reader may then
-        also read it turned a quarter: vision.reader.QUARTER_TURN_MARGIN)."""
+        also read it turned a quarter: vision.reader.QUARTER_TURN_MARGIN, PROFILE_QUARTER_TURN_MARGIN)."""
         return self.fitted or abs(self.log_shape) < OPEN_SHAPE
 
 

@@ -120,12 +120,13 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
 #: calibration examples alone leave the layer where calibration put it), solved to its optimum
 #: by L-BFGS, and a correction's two views weigh as much as a calibration example's 18. Before,
 #: the re-fit alone moved every reading (Adam's steps and the calibration views' own optimum)
-#: and a correction was 2 views of about 20 per code: 5 of the 17 corrected tiles read right
-#: again, 17 of 17 now, the other tiles as well read or better (models/classifier/CALIBRATION.md).
+#: and a correction was 2 views of about 20 per code: 5 of the 17 corrected crops read right when
+#: seen again, 17 of 17 now, and the other tiles never read worse than without the corrections
+#: (models/classifier/CALIBRATION.md, session 12).
 HEAD_VIEWS = 16       # augmented views per calibration example (besides upright and turned)
 HEAD_STEPS = 200      # L-BFGS iterations at most (the fit is convex: it stops at the optimum)
 HEAD_PULL = 1e-2      # weight of the squared distance to the calibration's last layer
-HEAD_CORRECTION_WEIGHT = (HEAD_VIEWS + 2) / 2   # a correction's 2 views weigh one calibration example's 18
+HEAD_CORRECTION_EXAMPLES = 1.0   # calibration examples a correction weighs as much as (its 2 views against their views + 2)
 
 
 def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources, views: int | None = None,
@@ -139,6 +140,11 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
     from .profile import augment_crop, rot180
     views = HEAD_VIEWS if views is None else views
     steps = HEAD_STEPS if steps is None else steps
+    if not len(crops):
+        raise ValueError("refit_head needs at least one example")
+    if not steps:
+        return dict(network)
+    correction_weight = HEAD_CORRECTION_EXAMPLES * (views + 2) / 2
     model = load_network(classifier, network)
     classes = list(classifier.classes)
     rng = np.random.default_rng(seed)
@@ -148,7 +154,7 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
         seen = [crop, rot180(crop)] + [augment_crop(crop, rng) for _ in range(0 if is_correction else views)]
         batch += seen
         labels += [classes.index(code)] * len(seen)
-        weights += [HEAD_CORRECTION_WEIGHT if is_correction else 1.0] * len(seen)
+        weights += [correction_weight if is_correction else 1.0] * len(seen)
         corrected += [is_correction] * len(seen)
     with torch.no_grad():  # not inference_mode: the features then enter the autograd graph
         feats = torch.cat([forward(model, classifier.to_input(batch[i:i + 256]), features=True)[1]
@@ -170,7 +176,7 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
     w_, b_ = w0.clone().requires_grad_(True), b0.clone().requires_grad_(True)
     tilt_w, tilt_b = torch.autograd.grad(data_loss(w_, b_, calibration_rows.float()), [w_, b_])
     w, b = w0.clone().requires_grad_(True), b0.clone().requires_grad_(True)
-    opt = torch.optim.LBFGS([w, b], max_iter=max(steps, 1), line_search_fn="strong_wolfe", tolerance_grad=1e-9,
+    opt = torch.optim.LBFGS([w, b], max_iter=steps, line_search_fn="strong_wolfe", tolerance_grad=1e-9,
                             tolerance_change=1e-12, history_size=20)
 
     def closure():
@@ -179,8 +185,7 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
                 + HEAD_PULL * ((w - w0) ** 2).sum())
         loss.backward()
         return loss
-    if steps:
-        opt.step(closure)
+    opt.step(closure)
     state = dict(network)
     names = [k for k in state if k.endswith("linear.weight")]
     if len(names) != 1:

@@ -252,7 +252,7 @@ class TileSetProfile:
     def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None, learn: bool = True) -> None:
         """Add a corrected tile (the web UI's corrections): the crop with its right code. A
         fine-tuned profile learns it at once (``learn_corrections``: its last layer is re-fitted
-        on every example, a few seconds) unless ``learn`` is false (then it waits for
+        on every example, about a second) unless ``learn`` is false (then it waits for
         ``learn_corrections``). A prototype profile adds a prototype at once."""
         _check_code(code)
         if self.uses_network:
@@ -312,8 +312,9 @@ class TileSetProfile:
     def learn_corrections(self, classifier=None) -> None:
         """Learn the corrections kept so far: the calibration network's last layer re-fitted on
         every example (``finetune.refit_head``); the rest of the calibration network is kept.
-        Measured in models/classifier/CALIBRATION.md: corrected tiles read right when seen again,
-        no general gain on other tiles; re-training the whole network lost points."""
+        Measured in models/classifier/CALIBRATION.md (session 12): corrected crops read right when
+        seen again as corrected, other tiles no worse than without them; re-training the whole
+        network lost points."""
         from . import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn corrections this way (format 3)")

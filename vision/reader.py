@@ -55,8 +55,8 @@ class TileReader:
         if detector is None:
             from .detector import TileDetector
             detector = TileDetector(detector_weights, imgsz=detector_imgsz,
-                                    **({"conf": detector_conf} if detector_conf else {}),
-                                    **({"iou": detector_iou} if detector_iou else {}))
+                                    **({"conf": detector_conf} if detector_conf is not None else {}),
+                                    **({"iou": detector_iou} if detector_iou is not None else {}))
         if classifier is None:
             from .classifier import CropClassifier
             classifier = CropClassifier(classifier_weights)
@@ -240,12 +240,13 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
 #: session 6); ``mjtable eval --quarter-turn M`` measures other margins (negative: off). Session 5
 #: read every crop both ways: it cost the unseen GL set as much as it gained elsewhere.
 QUARTER_TURN_MARGIN: float | None = 0.2
-# With a tile-set profile the margin is smaller: its readings mix the base model with a softmax
-# over the set's codes, so a hard tile's confidences are flatter (0.1-0.5) and a right reading
-# turned a quarter was rarely 0.2 surer than a lying face's wrong one. Chosen on calibration draws
-# 11 and 17 (0.2 / 0.1 / 0.05 / 0: 0.05 read 4 more tiles, 0 lost 3), confirmed on 13 and 7
-# (tools/calibration_experiments/quarter_turn.py; models/classifier/CALIBRATION.md, session 12).
-PROFILE_QUARTER_TURN_MARGIN = 0.05
+#: With a tile-set profile the margin is smaller: its readings mix the base model with a softmax
+#: over the set's codes, so a hard tile's confidences are flatter (0.1-0.5) and a right reading
+#: turned a quarter was rarely 0.2 surer than a lying face's wrong one. Chosen on calibration draws
+#: 11 and 17 among 0.2 / 0.1 / 0.05 / 0 (0.05: 4 tiles more than 0.2; 0: 3 fewer than 0.05),
+#: confirmed on 13 and 7 (tools/calibration_experiments/quarter_turn.py; models/classifier/
+#: CALIBRATION.md, session 12). ``QUARTER_TURN_MARGIN = None`` turns the second reading off for both.
+PROFILE_QUARTER_TURN_MARGIN: float | None = 0.05
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
@@ -261,7 +262,8 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
     if QUARTER_TURN_MARGIN is None or not open_idx:
         return readings
-    margin = QUARTER_TURN_MARGIN if profile is None else PROFILE_QUARTER_TURN_MARGIN
+    margin = QUARTER_TURN_MARGIN if profile is None or PROFILE_QUARTER_TURN_MARGIN is None \
+        else PROFILE_QUARTER_TURN_MARGIN
     turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx],
                               profile, False)
     for i, t in zip(open_idx, turned):

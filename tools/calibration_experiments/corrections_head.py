@@ -10,9 +10,11 @@ accuracy and how many of the corrected crops themselves read right after the fit
 Variants:
 - ``dict(views=, lam=, steps=, lr=, corr_weight=, corr_views=)``: session 4's fit (Adam, not
   anchored), kept here as the record of that experiment;
-- ``dict(product=dict(HEAD_CORRECTION_WEIGHT=3.0, ...))``: the product's ``refit_head`` with
-  those module settings (session 12; that log's variants also name HEAD_ANCHORED and
-  HEAD_OPTIMIZER, flags of the anchored L-BFGS fit while it was compared, now the only fit)."""
+- ``dict(product=dict(HEAD_CORRECTION_EXAMPLES=0.5, ...))``: the product's ``refit_head`` with
+  those module settings (session 12). That session's logs name settings of the comparison
+  (HEAD_ANCHORED, HEAD_OPTIMIZER, HEAD_CORRECTION_WEIGHT: weight 9 is HEAD_CORRECTION_EXAMPLES 1;
+  "product={}" was the old Adam fit); only the anchored L-BFGS fit is left, so those rows are
+  reproduced now only approximately, the old fit by session 4's variants above."""
 import sys
 import time
 from pathlib import Path
@@ -28,7 +30,10 @@ from vision.reader import classify_with_profile  # noqa: E402
 
 
 def fit_product(classifier, profile, **settings):
-    """``vision.finetune.refit_head`` with module settings replaced (``product=dict(HEAD_CORRECTION_WEIGHT=3.0)``)."""
+    """``vision.finetune.refit_head`` with module settings replaced (``product=dict(HEAD_PULL=0.1)``)."""
+    unknown = [k for k in settings if not hasattr(finetune, k)]
+    if unknown:
+        raise KeyError(f"vision.finetune has no setting {unknown}")
     saved = {k: getattr(finetune, k) for k in settings}
     try:
         for k, v in settings.items():

@@ -100,5 +100,10 @@ def train(out: Path, epochs: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] not in ("build", "train"):
+        sys.exit(__doc__)
     step, folder, n = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
-    build(folder, n) if step == "build" else train(folder, n)
+    if step == "build":
+        build(folder, n)
+    else:
+        train(folder, n)

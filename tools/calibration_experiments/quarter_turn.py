@@ -6,7 +6,8 @@ and the reading turned a quarter, right, was not surer by the margin (vision.rea
 QUARTER_TURN_MARGIN, 0.2, chosen in session 6 for the base model). Per set, one profile is built,
 each crop is read as cut and turned a quarter once, then each rule picks between the two:
 "open M": the crops whose length is left open (vision.crops.own_axes) take the turned reading
-when it is surer by M (the shipped rule is "open 0.2"); "+unsure C": also any crop read as cut
+when it is surer by M (shipped since this experiment: "open 0.05" with a profile,
+vision.reader.PROFILE_QUARTER_TURN_MARGIN; "open 0.2" before); "+unsure C": also any crop read as cut
 with a confidence below C takes the turned reading when it is surer by the margin.
 
     python tools/calibration_experiments/quarter_turn.py SEED SETS [--classifier W] [--orientation W]

@@ -107,7 +107,8 @@ def run(args) -> int:
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
-                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz, **({"tileness": None} if args.no_tileness else {}))
+                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz,
+                        **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

@@ -10,10 +10,15 @@ with the base classifier alone ("before") and with the profile ("after"); prints
 accuracy (tiles cut from their labelled boxes, so detection is out of the measure) and the
 codes still misread. Sets:
 
-- ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection (one physical set on an
-  automatic table, see models/classifier/CALIBRATION.md). Calibration: per code, the largest
-  upright-shaped labelled crop of the train split's photos; test: every labelled tile of the valid
-  and test splits.
+- ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection. Calibration: per code,
+  the largest upright-shaped labelled crop of the train split's photos; test: every labelled tile
+  of the valid and test splits. The group holds several physical sets (with and without corner
+  indices, other flower drawings) from several sessions, so its calibration examples come from
+  several sets, not from one set's photo (CALIBRATION.md, session 13).
+- ``hand_session_photos``: one physical set of that group, one session (looked at by eye: the same
+  green cloth, wooden rail and floor, tiles with corner indices): calibration from the train
+  photos ``hand_091``-``hand_144``; test: the valid photos ``hand_015``-``hand_020`` (the tuning
+  part) and every test ``hand_*`` photo (all from that session: the reported part).
 - ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
   = one fixed draw of body colour, ink tint, stroke and face size. Calibration: a rendered photo of
   the documented layout, cut and assigned by ``assign_layout`` (the layout code is under test too);
@@ -182,16 +187,52 @@ def render_test_crops(style, seed: int, per_code: int):
             counts[t.code] += 1
 
 
-def photo_set(prefix: str, data_root: Path = DATA):
-    """(calibration crops, their codes, test crops, their codes) from one photo group."""
+@dataclasses.dataclass(frozen=True)
+class PhotoGroup:
+    """Photos of the shared photo set used as one calibration set: names starting with ``prefix``;
+    ``upright_aspect``: the box shapes calibration examples are chosen from;
+    ``calibration`` / ``valid`` / ``test``: the photo numbers (first, last; the number after the
+    prefix) kept from that split, None for all."""
+    prefix: str
+    # height / width of the boxes a calibration example is chosen from: an upright tile's shape
+    # (tiles lying askew in piles have squarer boxes); None: any (a group of rows only)
+    upright_aspect: tuple[float, float] | None = (1.2, 1.6)
+    calibration: tuple[int, int] | None = None
+    valid: tuple[int, int] | None = None
+    test: tuple[int, int] | None = None
+
+    def keeps(self, split: str, name: str) -> bool:
+        if not name.startswith(self.prefix):
+            return False
+        numbers = {"train": self.calibration, "valid": self.valid, "test": self.test}[split]
+        if numbers is None:
+            return True
+        digits = name[len(self.prefix):].split("_")[0]
+        return digits.isdigit() and numbers[0] <= int(digits) <= numbers[1]
+
+
+PHOTO_GROUPS = {
+    "hand_photos": PhotoGroup("hand_"),
+    # One session of one physical set (by eye, module docstring; CALIBRATION.md, session 13).
+    # Its photos are rows only, exported squashed to a square (boxes 1.6-3.2 times taller than wide).
+    "hand_session_photos": PhotoGroup("hand_", upright_aspect=None, calibration=(91, 144), valid=(15, 20)),
+}
+
+
+def photo_set(group: "PhotoGroup | str", data_root: Path = DATA):
+    """(calibration crops, their codes, test crops, their codes) from one photo group (a
+    ``PhotoGroup`` or a name prefix). The test crops come valid first; their ``n_valid``
+    attribute says how many (the tuning part; the rest, from the test split, is reported)."""
     from .crops import cut_tiles
     from .evaluate import image_paths, labelled_images
     root = Path(data_root) / PHOTOS
+    if isinstance(group, str):
+        group = PhotoGroup(group)
 
     def crops_of(split):      # labels as read everywhere: with the checked errata (vision.errata)
         out = []
         folder = root / split
-        paths = [p for p in image_paths(folder) if p.name.startswith(prefix)]
+        paths = [p for p in image_paths(folder) if group.keeps(split, p.name)]
         for _, img, gt in labelled_images(folder, paths):
             if not gt:
                 continue
@@ -200,16 +241,18 @@ def photo_set(prefix: str, data_root: Path = DATA):
                     for (code, (x0, y0, x1, y1)), crop, length_open in zip(gt, cut, cut.length_open)]
         return out
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
-    # each code the largest box with an upright tile's shape (taller than wide by 1.2-1.6; tiles
-    # lying askew in piles have squarer boxes).
+    # each code the largest box with an upright tile's shape (``group.upright_aspect``).
     best: dict = {}
+    lo, hi = group.upright_aspect or (0.0, np.inf)
     for crop, code, bw, bh, _ in crops_of("train"):
-        if 1.2 <= bh / max(bw, 1e-6) <= 1.6 and bw * bh > best.get(code, (None, 0))[1]:
+        if lo <= bh / max(bw, 1e-6) <= hi and bw * bh > best.get(code, (None, 0))[1]:
             best[code] = (crop, bw * bh)
     calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
-    test = crops_of("valid") + crops_of("test")
-    return ([c for c, _ in calib], [k for _, k in calib], TileCrops([t[0] for t in test], [t[4] for t in test]),
-            [t[1] for t in test])
+    valid = crops_of("valid")
+    test = valid + crops_of("test")
+    crops = TileCrops([t[0] for t in test], [t[4] for t in test])
+    crops.n_valid = len(valid)
+    return [c for c, _ in calib], [k for _, k in calib], crops, [t[1] for t in test]
 
 
 def accuracy(pred, truth) -> float:
@@ -276,7 +319,8 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0)
     for i in order[:half]:
         [r] = classify_with_profile(classifier, crops.subset([i]), profile)
         if r.code != test_truth[i]:
-            profile.add_example(test_crops[i], test_truth[i], learn=False)
+            profile.add_example(test_crops[i], test_truth[i], classifier=getattr(classifier, "classifier", classifier),
+                                learn=False)
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=classifier.classifier)
@@ -298,8 +342,8 @@ def corrected_tiles_reread(classifier, profile) -> float:
 def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root: Path = DATA):
     """(calibration crops, their codes, test crops, their codes, codes declared absent) of one set;
     ``k`` is the set's place in the default list (each set's draws come from ``seed + 100 k``)."""
-    if name.endswith("_photos"):
-        cc, ck, tc, tk = photo_set(name[:-len("photos")], data_root)
+    if name in PHOTO_GROUPS:
+        cc, ck, tc, tk = photo_set(PHOTO_GROUPS[name], data_root)
         return cc, ck, tc, tk, []
     style = tile_set_style(name, seed + 100 * k, data_root)
     cc, ck, truth, no_bonus = render_calibration(style, seed + 100 * k + 1, classifier)
@@ -309,7 +353,12 @@ def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root:
     return cc, ck, tc, tk, ([f"{n}f" for n in range(1, 9)] if no_bonus else [])
 
 
-DEFAULT_SETS = ("hand_photos", "hongkong", "gl_colored", "gl_mono")
+DEFAULT_SETS = ("hand_photos", "hongkong", "gl_colored", "gl_mono", "hand_session_photos")
+
+
+def set_index(name: str) -> int:
+    """A set's ``k`` for ``load_set``: its place in DEFAULT_SETS, after them for another set."""
+    return DEFAULT_SETS.index(name) if name in DEFAULT_SETS else len(DEFAULT_SETS)
 
 
 def main(argv=None) -> int:
@@ -354,7 +403,7 @@ def main(argv=None) -> int:
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):
-        k = DEFAULT_SETS.index(name) if name in DEFAULT_SETS else len(DEFAULT_SETS)
+        k = set_index(name)
         t0 = time.time()
         try:
             cc, ck, tc, tk, absent = load_set(name, k, args.seed, args.per_code, clf, args.data)
@@ -373,6 +422,11 @@ def main(argv=None) -> int:
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
               + (", ".join(f"{e} x{n}" for e, n in errs.most_common(8)) or "-")
               + f"  (profile built in {build_s:.1f} s; {time.time() - t0:.0f} s in all)")
+        n_valid = getattr(tc, "n_valid", None)
+        if n_valid:
+            for part, sl in (("valid", slice(0, n_valid)), ("test", slice(n_valid, None))):
+                print(f"{'':<12} {part} photos: {len(tk[sl])} tiles, {accuracy(before[sl], tk[sl]):.2%} → "
+                      f"{accuracy(after[sl], tk[sl]):.2%}")
         if args.corrections:
             n_corr, acc, rest = with_corrections(clf, profile, tc, tk, seed=args.seed)
             truth = [tk[i] for i in rest]

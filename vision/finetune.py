@@ -26,6 +26,13 @@ STEPS = 400          # optimiser steps at calibration
 BATCH = 64           # augmented views per step
 LEARNING_RATE = 3e-3
 LABEL_SMOOTHING = 0.1
+#: Weight of the squared distance of the weights to those the fine-tuning starts from (L2-SP), a
+#: pull against forgetting what the base model reads well (0: none).
+ANCHOR = 0.0
+#: Share of each batch drawn as a quarter-turned view of an example with a uniform target
+#: ("not a tile seen upright": no code), so that a crop cut a quarter off, as a tile lying
+#: sideways in a near-square box may be, reads unsure rather than surely another code (0: none).
+QUARTER_SHARE = 0.0
 #: Share of each batch taken from views of the examples rendered as tiles of a photographed row
 #: (``vision.synth.views``; 0: flat augmentation only), and how many such views per example.
 RENDERED_SHARE = 0.0
@@ -72,14 +79,16 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     odds = None if weights is None else np.asarray(weights, np.float64) / np.sum(weights)
     share = RENDERED_SHARE if rendered_share is None else rendered_share
     n_rendered = int(round(batch * share))
+    n_quarter = int(round(batch * QUARTER_SHARE))
     if n_rendered:
         from .synth.views import rendered_views
         bank, bank_codes = rendered_views(list(crops), list(codes), RENDERED_PER_CODE, seed=seed)
         bank_labels = torch.tensor([classes.index(c) for c in bank_codes])
+    start_params = [p.detach().clone() for p in model.parameters()] if ANCHOR else None
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
     for _ in range(steps):
-        idx = rng.choice(len(crops), batch - n_rendered, p=odds)
+        idx = rng.choice(len(crops), batch - n_rendered - n_quarter, p=odds)
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
         views = [augment_crop(crops[i], rng) if rng.random() < 0.9 else
                  (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
@@ -88,8 +97,15 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
             pick = rng.choice(len(bank), n_rendered)
             views += [bank[i] for i in pick]
             targets = torch.cat([targets, bank_labels[pick]])
-        loss = torch.nn.functional.cross_entropy(forward(model, classifier.to_input(views)), targets,
-                                                 label_smoothing=LABEL_SMOOTHING)
+        quarter = [np.ascontiguousarray(np.rot90(augment_crop(crops[i], rng), 1 if rng.random() < 0.5 else -1))
+                   for i in rng.choice(len(crops), n_quarter)] if n_quarter else []
+        logits = forward(model, classifier.to_input(views + quarter))
+        loss = torch.nn.functional.cross_entropy(logits[:len(views)], targets, label_smoothing=LABEL_SMOOTHING)
+        if quarter:     # cross-entropy against the uniform distribution, weighed as many views
+            uniform = -torch.log_softmax(logits[len(views):], 1).mean()
+            loss = (loss * len(views) + uniform * len(quarter)) / (len(views) + len(quarter))
+        if start_params is not None:
+            loss = loss + ANCHOR * sum(((p - p0) ** 2).sum() for p, p0 in zip(model.parameters(), start_params))
         opt.zero_grad()
         loss.backward()
         opt.step()

@@ -105,6 +105,13 @@ def rot180(crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(crop[::-1, ::-1])
 
 
+#: Ranges of ``augment_crop``: log-stretch of the crop's width against its height, the Gaussian
+#: blur's sigma (px of the crop), the smallest side a view is shrunk to before being enlarged back.
+AUG_STRETCH = 0.2
+AUG_BLUR_SIGMA = (0.4, 1.2)
+AUG_MIN_SIDE = 20
+
+
 def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A plausible other photo of the same tile, as the reader would crop it: the crop warped by
     a random perspective (corners moved up to 8 %), turned up to 35°, scaled 0.85-1.15,
@@ -118,7 +125,7 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dst = src + rng.uniform(-0.08, 0.08, (4, 2)).astype(np.float32) * [w, h]
     a = np.deg2rad(rng.uniform(-35, 35))
-    s, stretch = rng.uniform(0.85, 1.15), np.exp(rng.uniform(-0.2, 0.2))
+    s, stretch = rng.uniform(0.85, 1.15), np.exp(rng.uniform(-AUG_STRETCH, AUG_STRETCH))
     centre = np.array([w / 2, h / 2]) + rng.uniform(-0.06, 0.06, 2) * [w, h]
     turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ np.diag([s * stretch, s / stretch])
     dst = ((dst - [w / 2, h / 2]) @ turn.T + centre).astype(np.float32)
@@ -132,10 +139,10 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out *= (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None]
     out = np.clip(out, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
-        side = int(rng.integers(20, 56))
+        side = int(rng.integers(AUG_MIN_SIDE, 56))
         out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h))
     if rng.random() < 0.4:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.2))
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(*AUG_BLUR_SIGMA))
     if rng.random() < 0.5:
         out = np.clip(out + rng.normal(0, rng.uniform(1, 7), out.shape), 0, 255).astype(np.uint8)
     if rng.random() < 0.5:

@@ -199,3 +199,36 @@ def test_profile_of_other_weights_is_refused(profile, classifier):
 def test_bad_example_crop(classifier):
     with pytest.raises(ProfileError, match="BGR image"):
         TileSetProfile.from_examples([(np.zeros((10, 10), np.uint8), "1m")], name="x", classifier=classifier, steps=1)
+
+
+def _distance(state, start):
+    return sum(float(((state[k] - start[k]) ** 2).sum()) for k in state if state[k].dtype.kind == "f")
+
+
+def test_the_anchor_pulls_the_weights_towards_the_base(classifier, monkeypatch):
+    # vision.finetune.ANCHOR (measured, off: CALIBRATION.md session 13): with a strong pull the
+    # fine-tuned weights stay much nearer the base model's than without one.
+    from vision import finetune
+    crops = [code_crop(c) for c in CODES]
+    start = finetune.network_state(classifier.model.float())
+    free = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
+    monkeypatch.setattr(finetune, "ANCHOR", 10.0)
+    held = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
+    assert _distance(held, start) < 0.5 * _distance(free, start)
+
+
+def test_quarter_turned_views_are_taught_to_read_unsure(classifier, monkeypatch):
+    # vision.finetune.QUARTER_SHARE (measured, off): a crop turned a quarter reads less surely
+    # when the fine-tuning saw quarter-turned views with a uniform target.
+    from vision import finetune
+    crops = [code_crop(c) for c in CODES]
+    turned = [np.ascontiguousarray(np.rot90(c)) for c in crops]
+
+    def top_probability(state):
+        logits = finetune.turned_logits(classifier, finetune.load_network(classifier, state), turned)
+        p = np.exp(logits - logits.max(1, keepdims=True))
+        return float((p / p.sum(1, keepdims=True)).max(1).mean())
+    plain = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
+    monkeypatch.setattr(finetune, "QUARTER_SHARE", 0.5)
+    taught = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
+    assert top_probability(taught) < top_probability(plain)

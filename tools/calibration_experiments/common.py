@@ -3,7 +3,7 @@ set, the set's tiles with a profile built from its calibration photo."""
 import sys
 
 sys.path.insert(0, ".")
-from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, evaluate_set, load_set  # noqa: E402
+from vision.calibration_eval import CachedClassifier, evaluate_set, load_set, set_index  # noqa: E402
 from vision.classifier import CropClassifier  # noqa: E402
 from vision.reader import classify_with_profile  # noqa: E402
 
@@ -23,7 +23,7 @@ def set_profiles(clf, seed, sets, **params):
     """Yield (name, calibration codes, test crops, test codes, profile, base readings of the test
     crops) per set; ``params`` go to the profile (``TileSetProfile.from_examples``)."""
     for name in sets:
-        cc, ck, tc, tk, absent = load_set(name, DEFAULT_SETS.index(name), seed, 8, clf)
+        cc, ck, tc, tk, absent = load_set(name, set_index(name), seed, 8, clf)
         before, _, profile, _ = evaluate_set(clf, cc, ck, tc, absent=absent, params=params or None)
         yield name, ck, tc, tk, profile, before
 

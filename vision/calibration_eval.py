@@ -432,8 +432,9 @@ def main(argv=None) -> int:
             truth = [tk[i] for i in rest]
             print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
                   f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "
-                  f"{accuracy([after[i] for i in rest], truth):.2%} calibrated, {acc:.2%} with them; "
-                  f"the corrected tiles themselves read right after: {corrected_tiles_reread(clf, profile):.0%}")
+                  f"{accuracy([after[i] for i in rest], truth):.2%} calibrated, {acc:.2%} with them"
+                  + (f"; the corrected tiles themselves read right after: {corrected_tiles_reread(clf, profile):.0%}"
+                     if n_corr else ""))
     if totals:
         n = sum(t[0] for t in totals)
         print(f"{'all':<12} {n:>6} {'':>5} {sum(t[0] * t[1] for t in totals) / n:>8.2%} "

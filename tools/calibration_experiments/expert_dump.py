@@ -3,7 +3,8 @@
 For each set, a profile is built from the calibration photo (as shipped), then the test tiles
 are read with it while ``TileSetProfile.mix`` records its inputs: the base model's
 probabilities and the fine-tuned network's scores, for the crops as cut and for the open-length
-crops turned a quarter (``classify_with_profile``). Saved per set in one ``.npz`` with the
+crops turned a quarter (``classify_with_profile``), with the base model's features of those crops
+and of the calibration examples. Saved per set in one ``.npz`` with the
 truth, the trusted codes, how many of a photo group's tiles come from the valid split and the base model's reading of the calibration tiles; a rule is then
 a function of those arrays (``mixture_rules.py``) and takes no network time.
 
@@ -59,6 +60,13 @@ def main():
             TileSetProfile.mix = _mix
         assert reads == after, "reading again changed the result"
         open_idx = [i for i, o in enumerate(tc.length_open) if o]
+        # the base model's features (CachedClassifier keeps them): crops as cut, open crops turned
+        # a quarter (as classify_with_profile reads them), calibration examples
+        arrays[f"{name}/cut_emb"] = np.stack([r.embedding for r in clf.classify(list(tc))])
+        if open_idx:
+            arrays[f"{name}/turn_emb"] = np.stack([r.embedding for r in clf.classify(
+                [np.ascontiguousarray(np.rot90(tc[i], -1)) for i in open_idx])])
+        arrays[f"{name}/calib_emb"] = np.stack([r.embedding for r in clf.classify(list(cc))])
         (cut_base, known, cut_score) = _calls[0]
         arrays[f"{name}/cut_base"], arrays[f"{name}/cut_score"] = cut_base, cut_score
         if len(_calls) > 1:

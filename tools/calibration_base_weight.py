@@ -9,14 +9,14 @@ import sys
 
 sys.path.insert(0, '.')
 import numpy as np
-from vision.calibration_eval import load_set, evaluate_set, accuracy, CachedClassifier, DEFAULT_SETS, DATA
+from vision.calibration_eval import load_set, evaluate_set, accuracy, CachedClassifier, DATA, set_index
 from vision.classifier import CropClassifier
 from vision.reader import classify_with_profile
 seed = int(sys.argv[1]); sets = sys.argv[2].split(',')
 weights = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
 clf = CachedClassifier(CropClassifier())
 for name in sets:
-    k = DEFAULT_SETS.index(name)
+    k = set_index(name)
     cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf, DATA)
     cal_base = [r.code for r in classify_with_profile(clf, cc)]
     acc_cal = np.mean([a == b for a, b in zip(cal_base, ck)])

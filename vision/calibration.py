@@ -220,13 +220,6 @@ def _where(t) -> str:
     return f"({x:.0f}, {y:.0f})"
 
 
-#: What the user is told when the base model already reads the whole calibration photo right.
-ALREADY_READ_ADVICE = ("The app already reads every tile of this photo right without a profile. A profile "
-                       "helps most with sets it misreads; on a set it already reads, it can misread a few "
-                       "blurred or far tiles until you correct them (each correction is learnt at once), "
-                       "or you can keep reading without it (deactivate the profile).")
-
-
 @dataclass
 class Calibration:
     """A read calibration photo: the tiles, their rows, the codes assigned, the crops."""
@@ -246,14 +239,6 @@ class Calibration:
             if t.code != code:
                 out.append((i, code, t.code, float(t.confidence)))
         return out
-
-    def already_read(self) -> bool:
-        """Whether the base model reads every tile of the photo as its assigned code: a set it
-        already reads, where a profile has less to mend and can cost a few hard views (blurred,
-        far, seen at a grazing angle) until they are corrected. Measured on a held-out real set
-        calibrated from its own photos: 99.43 → 97.42 %, 100 % after 5 corrections
-        (models/classifier/CALIBRATION.md, session 13)."""
-        return self.layout.ok and not self.disagreements()
 
     def table(self) -> str:
         """Rows with the assigned codes; a base-model reading that differs is shown after '≠'."""

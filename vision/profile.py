@@ -107,6 +107,7 @@ def rot180(crop: np.ndarray) -> np.ndarray:
 
 #: Ranges of ``augment_crop``: log-stretch of the crop's width against its height, the Gaussian
 #: blur's sigma (px of the crop), the smallest side a view is shrunk to before being enlarged back.
+#: Wider ranges (stretch 0.45, blur up to 2.5, 12 px) lost on most sets (CALIBRATION.md, session 13).
 AUG_STRETCH = 0.2
 AUG_BLUR_SIGMA = (0.4, 1.2)
 AUG_MIN_SIDE = 20

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 
-from vision.calibration import ALREADY_READ_ADVICE
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
 bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="templates")
@@ -101,8 +100,7 @@ def upload():
     return _page("calibrate/confirm.html", 200 if result.ok else 422, name=name, rows=rows, token=token,
                  problems=result.layout.problems, orientation=result.layout.orientation,
                  has_bonus=result.layout.has_bonus, replacing=store.exists(name),
-                 disagreements=len(result.disagreements()), already_read=result.already_read(),
-                 already_read_advice=ALREADY_READ_ADVICE)
+                 disagreements=len(result.disagreements()))
 
 
 def _drop_old_pending(max_age_s: float = 86400) -> None:

@@ -125,8 +125,6 @@ def _calibrate(args, store) -> int:
         print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))
     else:
         print("the base model agrees with every tile")
-    if result.already_read():
-        print(calibration.ALREADY_READ_ADVICE)
     replacing = store.exists(args.name)
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():

@@ -37,15 +37,3 @@ def test_calibrate_reads_with_embeddings_and_crops_every_tile():
 def test_gl_file_names():
     assert [gl_code(s) for s in ("b-0", "c-8", "d-4", "h-0", "h-4", "h-5", "h-6", "f-0", "f-4", "f-7", "s-0")] == \
         ["1s", "9m", "5p", "1z", "7z", "6z", "5z", "5f", "1f", "3f", None]
-
-
-def test_a_photo_the_base_model_reads_whole_is_already_read():
-    from vision.calibration import Calibration, assign_layout
-
-    from .helpers import mock_tiles
-    tiles, truth = mock_tiles(bonus=True)
-    assert Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[None] * len(tiles)).already_read()
-    tiles[0].code = "9s" if truth[0] != "9s" else "1m"            # one tile read as another code
-    assert not Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[None] * len(tiles)).already_read()
-    tiles, _ = mock_tiles(bonus=True, drop=("6z",))               # a layout problem: nothing to advise on
-    assert not Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[None] * len(tiles)).already_read()

@@ -210,7 +210,7 @@ def test_the_anchor_pulls_the_weights_towards_the_base(classifier, monkeypatch):
     # fine-tuned weights stay much nearer the base model's than without one.
     from vision import finetune
     crops = [code_crop(c) for c in CODES]
-    start = finetune.network_state(classifier.model.float())
+    start = finetune.network_state(classifier.model)
     free = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
     monkeypatch.setattr(finetune, "ANCHOR", 10.0)
     held = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
@@ -231,4 +231,4 @@ def test_quarter_turned_views_are_taught_to_read_unsure(classifier, monkeypatch)
     plain = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
     monkeypatch.setattr(finetune, "QUARTER_SHARE", 0.5)
     taught = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
-    assert top_probability(taught) < top_probability(plain)
+    assert top_probability(taught) < 0.8 * top_probability(plain)

@@ -7,14 +7,16 @@ from vision.calibration_eval import DATA, PHOTO_GROUPS, PHOTOS, PhotoGroup, phot
 
 
 def test_a_group_keeps_its_prefix_and_numbers_per_split():
-    group = PhotoGroup("hand_", calibration=(91, 144), valid=(15, 20))
+    group = PhotoGroup("hand_", calibration=((91, 101), (110, 117)), valid=((15, 20),))
     assert group.keeps("train", "hand_091_jpg.rf.x.jpg")
-    assert group.keeps("train", "hand_144_jpg.rf.x.jpg")
+    assert group.keeps("train", "hand_101_jpg.rf.x.jpg") and group.keeps("train", "hand_110_jpg.rf.x.jpg")
+    assert group.keeps("train", "hand_117_jpg.rf.x.jpg")
     assert not group.keeps("train", "hand_090_jpg.rf.x.jpg")
-    assert not group.keeps("train", "hand_145_jpg.rf.x.jpg")
+    assert not group.keeps("train", "hand_105_jpg.rf.x.jpg")      # between the ranges
+    assert not group.keeps("train", "hand_118_jpg.rf.x.jpg")
     assert group.keeps("valid", "hand_015_jpg.rf.x.jpg")
     assert not group.keeps("valid", "hand_014_jpg.rf.x.jpg")
-    assert group.keeps("test", "hand_001_jpg.rf.x.jpg")          # no numbers: every test photo
+    assert group.keeps("test", "hand_001_jpg.rf.x.jpg")          # no ranges: every test photo
     assert not group.keeps("test", "IMG_2023_jpg.rf.x.jpg")       # another prefix
     assert not group.keeps("train", "hand_x91_jpg.rf.x.jpg")      # no number where one is needed
 
@@ -27,15 +29,19 @@ def test_the_whole_group_keeps_every_photo_of_its_prefix():
 
 def test_sets_outside_the_default_list_draw_after_it():
     assert set_index("hand_photos") == 0
-    assert set_index("hand_session_photos") == 4 and set_index("riichi") == 5
+    # a photo group has no draw; the rendered sets outside the list keep theirs
+    assert set_index("hand_session_photos") == set_index("riichi") == 4
 
 
 @pytest.mark.skipif(not (DATA / PHOTOS / "train").exists(), reason="../shared photo set not present")
 def test_the_one_session_group_has_an_example_per_code_and_a_tuning_part():
     calib, codes, test, truth = photo_set(PHOTO_GROUPS["hand_session_photos"])
     assert len(calib) == len(codes) == len(set(codes))
-    # Its train photos show every suit and honour (flowers: only those the session's photos hold).
-    assert {f"{n}{s}" for s in "mps" for n in range(1, 10)} | {f"{n}z" for n in range(1, 8)} <= set(codes)
-    assert 0 < test.n_valid < len(test) == len(truth)
+    # Its train photos show every suit and honour, and two of the flowers.
+    assert set(codes) == {f"{n}{s}" for s in "mps" for n in range(1, 10)} | {f"{n}z" for n in range(1, 8)} | {"4f", "7f"}
+    # valid photos hand_015-020 first (66 tiles), then the 20 test photos (277); 6 valid flower
+    # tiles have no example and are left out
+    assert (test.n_valid, len(test), len(truth), test.left_out) == (66, 343, 343, 6)
+    assert set(truth) <= set(codes)
     whole = photo_set(PHOTO_GROUPS["hand_photos"])[2]
-    assert len(test) < len(whole)                 # the session is a part of the group's photos
+    assert (whole.n_valid, len(whole), whole.left_out) == (288, 565, 0)

@@ -15,14 +15,11 @@ from .helpers import code_crop, mock_tiles, quick_finetune
 
 @pytest.fixture()
 def client(tmp_path, monkeypatch):
-    state = {"drop": (), "misread_3p": False}
+    state = {"drop": ()}
 
     def fake(image, reader=None):
         assert isinstance(image, bytes)
         tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
-        for t in tiles:
-            if state["misread_3p"] and t.code == "3p":
-                t.code = "4p"
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
     monkeypatch.setattr(calibration, "calibrate", fake)
     quick_finetune(monkeypatch)
@@ -46,8 +43,6 @@ def test_upload_confirm_save(client):
     html = r.get_data(as_text=True)
     assert r.status_code == 200
     assert html.count("<tr><th>row") == 5 and "<b>8f</b>" in html and "check the codes" in html
-    # the base model read every tile as assigned: the user is told a profile may not be needed
-    assert 'id="already-read"' in html and "already reads every tile" in html
     token = html.split('name="token" value="')[1].split('"')[0]
     assert client.store.list() == []                       # nothing saved before confirmation
     r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
@@ -55,12 +50,6 @@ def test_upload_confirm_save(client):
     assert client.store.active().name == "Club set"
     assert client.post("/calibrate/save", data={"token": token}, follow_redirects=True).status_code == 200
     assert client.post("/calibrate/save", data={"token": "../../x"}, follow_redirects=True).status_code == 200
-
-
-def test_no_advice_when_the_base_model_misreads_a_tile(client):
-    client.state["misread_3p"] = True
-    html = upload(client).get_data(as_text=True)
-    assert "1 tile(s) read differently" in html and 'id="already-read"' not in html
 
 
 def test_layout_problems_are_shown_and_nothing_is_kept(client):

@@ -8,7 +8,7 @@ judge whether the base model already knows the set."""
 import sys
 
 sys.path.insert(0, ".")
-from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, load_set  # noqa: E402
+from vision.calibration_eval import DEFAULT_SETS, CachedClassifier, accuracy, load_set, set_index  # noqa: E402
 from vision.classifier import CropClassifier  # noqa: E402
 
 
@@ -17,7 +17,7 @@ def main():
     sets = sys.argv[2].split(",") if len(sys.argv) > 2 else DEFAULT_SETS
     clf = CachedClassifier(CropClassifier())
     for name in sets:
-        cc, ck, tc, tk, _ = load_set(name, DEFAULT_SETS.index(name), seed, 8, clf)
+        cc, ck, tc, tk, _ = load_set(name, set_index(name), seed, 8, clf)
         calib = [r.code for r in clf.classify(list(cc))]
         test = [r.code for r in clf.classify(list(tc))]
         wrong = [f"{t}→{p}" for t, p in zip(ck, calib) if t != p]

@@ -16,6 +16,8 @@ def experiment_args(argv=None):
         i = args.index("--classifier")
         weights = args[i + 1]
         args = args[:i] + args[i + 2:]
+    if len(args) != 2:
+        raise SystemExit(f"expected SEED SETS [--classifier W], got {args}")
     return int(args[0]), args[1].split(","), CachedClassifier(CropClassifier(weights)), weights
 
 

@@ -8,7 +8,8 @@ and of the calibration examples. Saved per set in one ``.npz`` with the
 truth, the trusted codes, how many of a photo group's tiles come from the valid split and the base model's reading of the calibration tiles; a rule is then
 a function of those arrays (``mixture_rules.py``) and takes no network time.
 
-    python tools/calibration_experiments/expert_dump.py SEED SETS OUT.npz [--classifier W] [--set MODULE.NAME=VALUE]
+    python tools/calibration_experiments/expert_dump.py SEED SETS OUT.npz [--classifier W]
+        [--set MODULE.NAME=VALUE]
 
 ``--set``: a setting of ``vision.finetune`` or ``vision.profile`` changed for the run (a Python
 literal), e.g. ``--set finetune.ANCHOR=0.01`` or ``--set profile.AUG_BLUR_SIGMA=(0.4,2.5)``.

@@ -7,7 +7,7 @@ WEIGHTS and prints the accuracy for a grid of base weights and temperatures."""
 import sys, time
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))
 import torch
-from vision.calibration_eval import load_set, CachedClassifier, accuracy, DEFAULT_SETS, DATA
+from vision.calibration_eval import load_set, CachedClassifier, accuracy, DATA, set_index
 from vision.classifier import CropClassifier
 from vision.profile import TileSetProfile
 from vision.reader import classify_with_profile
@@ -16,7 +16,7 @@ w, seed = sys.argv[1], int(sys.argv[2])
 sets = sys.argv[3].split(",")
 clf = CachedClassifier(CropClassifier(w))
 for name in sets:
-    k = DEFAULT_SETS.index(name) if name in DEFAULT_SETS else len(DEFAULT_SETS)
+    k = set_index(name)
     cc, ck, tc, tk, absent = load_set(name, k, seed, 8, clf, DATA)
     before = accuracy([r.code for r in clf.classify(list(tc))], tk)
     t0 = time.time()

@@ -11,10 +11,11 @@ A photo group's tiles are split into its valid part (tuning) and its test part (
 import json
 import sys
 
-import numpy as np
+sys.path.insert(0, ".")
+import numpy as np  # noqa: E402
 
-SURE_BASE_WEIGHT = 0.8
-QUARTER_MARGIN = 0.05
+from vision.profile import SURE_BASE_WEIGHT  # noqa: E402
+from vision.reader import PROFILE_QUARTER_TURN_MARGIN as QUARTER_MARGIN  # noqa: E402
 
 
 def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure_base=None, familiar_a=None,
@@ -37,6 +38,8 @@ def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure
         if c in classes:
             out[:, classes.index(c)] = 0.0
     cols = [classes.index(c) for c in known if c in classes]
+    if not cols:
+        return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
     s = score[:, [known.index(classes[j]) for j in cols]]
     z = s / m["temperature"]
     z -= z.max(1, keepdims=True)

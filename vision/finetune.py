@@ -33,8 +33,8 @@ ANCHOR = 0.0
 #: Share of each batch drawn as a quarter-turned view of an example with a uniform target
 #: ("not a tile seen upright": no code), so that a crop cut a quarter off, as a tile lying
 #: sideways in a near-square box may be, reads unsure rather than surely another code. Off: at
-#: 0.15 it mended as many tiles as it cost (CALIBRATION.md, session 13); a tile that looks alike
-#: turned a quarter (5z, some dots) is then taught both its code and none.
+#: 0.15 it mended 3 tiles and cost 6 on the tuning draws (CALIBRATION.md, session 13); a tile
+#: that looks alike turned a quarter (5z, some dots) is then taught both its code and none.
 QUARTER_SHARE = 0.0
 #: Share of each batch taken from views of the examples rendered as tiles of a photographed row
 #: (``vision.synth.views``; 0: flat augmentation only), and how many such views per example.

@@ -14,8 +14,13 @@ import sys
 sys.path.insert(0, ".")
 import numpy as np  # noqa: E402
 
+from vision import reader  # noqa: E402
 from vision.profile import SURE_BASE_WEIGHT  # noqa: E402
-from vision.reader import PROFILE_QUARTER_TURN_MARGIN as QUARTER_MARGIN  # noqa: E402
+
+# The margin a profile's quarter-turned reading must beat, as classify_with_profile takes it
+# (None: the base reader's margin; both None: no quarter-turned reading).
+QUARTER_MARGIN = (reader.PROFILE_QUARTER_TURN_MARGIN if reader.PROFILE_QUARTER_TURN_MARGIN is not None
+                  else reader.QUARTER_TURN_MARGIN)
 
 
 def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure_base=None, familiar_a=None,
@@ -73,7 +78,7 @@ def read(d, name, m, **rule):
     classes, known = m["classes"], m["known"]
     p = mix(d[f"{name}/cut_base"], d[f"{name}/cut_score"], classes, known, m, **rule)
     codes = [classes[j] for j in p.argmax(1)]
-    if f"{name}/turn_base" in d:
+    if f"{name}/turn_base" in d and QUARTER_MARGIN is not None:
         pt = mix(d[f"{name}/turn_base"], d[f"{name}/turn_score"], classes, known, m, **rule)
         for i, k in enumerate(d[f"{name}/open_idx"]):
             if pt[i].max() > p[k].max() + QUARTER_MARGIN:

@@ -111,6 +111,16 @@ def stretch_to(img: np.ndarray, labels, size):
     return out, scaled
 
 
+def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, labels) -> None:
+    """A rendered scene as a detector training example: ``name``.jpg and its YOLO labels (tile or
+    back; boxes of 2 px or less left out)."""
+    h, w = img.shape[:2]
+    lines = [_yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
+             for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]
+    cv2.imwrite(str(img_dir / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    (lab_dir / f"{name}.txt").write_text("\n".join(lines) + "\n")
+
+
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,
                            seed=0, log=print, styles=DETECTOR_STYLES) -> Path:
     """YOLO dataset with classes tile/back: real train photos (all boxes → tile) + rendered scenes.
@@ -139,12 +149,8 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
             # One generator per scene: growing ``n_synth`` later adds new scenes instead of
             # repeating the first ones (a shared generator restarts when scenes are skipped).
             rng = np.random.default_rng([seed, 0 if split == "train" else 1, i])
-            img, labels = render_training_scene(rng, data_root=data_root, styles=styles)
-            h, w = img.shape[:2]
-            lines = [_yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
-                     for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]
-            cv2.imwrite(str(img_dir / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            (lab_dir / f"{name}.txt").write_text("\n".join(lines) + "\n")
+            write_detector_scene(img_dir, lab_dir, name, *render_training_scene(rng, data_root=data_root,
+                                                                                styles=styles))
             if i % 50 == 0:
                 log(f"rendered {split} scene {i}/{n_synth}")
     data_yaml = out / "data.yaml"

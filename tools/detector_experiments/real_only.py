@@ -4,12 +4,15 @@ settings (models/detector/MODEL_CARD.md, session 13). Run from the repository ro
 
     nice python tools/detector_experiments/real_only.py    # build/runs/det10real (15 epochs)
 """
-import sys; sys.path.insert(0, ".")
+import sys
 from pathlib import Path
-from vision.datasets import build_detector_dataset, DEFAULT_SHARED
-from vision.training import _train, DET_CFG
-out = Path("build/s13/det_real")
-data = build_detector_dataset(out, DEFAULT_SHARED, n_synth_train=0, n_synth_val=20, seed=0)
-_train(str(DET_CFG), str(data), Path("build/runs/det10real").resolve(), False, init="models/detector/detector.pt",
-       epochs=15, imgsz=320, batch=16, workers=1, seed=0, deterministic=False, close_mosaic=4, patience=100,
-       optimizer="AdamW", lr0=0.0005, warmup_epochs=1, device="cpu")
+
+sys.path.insert(0, ".")
+from vision.datasets import DEFAULT_SHARED, build_detector_dataset  # noqa: E402
+from vision.training import DET_CFG, _train  # noqa: E402
+
+if __name__ == "__main__":
+    data = build_detector_dataset(Path("build/s13/det_real"), DEFAULT_SHARED, n_synth_train=0, n_synth_val=20, seed=0)
+    _train(str(DET_CFG), str(data), Path("build/runs/det10real").resolve(), False, init="models/detector/detector.pt",
+           epochs=15, imgsz=320, batch=16, workers=1, seed=0, deterministic=False, close_mosaic=4, patience=100,
+           optimizer="AdamW", lr0=0.0005, warmup_epochs=1, device="cpu")

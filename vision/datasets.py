@@ -111,6 +111,17 @@ def stretch_to(img: np.ndarray, labels, size):
     return out, scaled
 
 
+def yolo_rows(label_path: Path) -> list[list[str]]:
+    """The box rows (class x y w h, as strings) of a YOLO label file; none when it is missing."""
+    lines = label_path.read_text().split("\n") if label_path.exists() else []
+    return [parts for parts in (line.split() for line in lines) if len(parts) == 5]
+
+
+def tile_label_text(rows) -> str:
+    """YOLO label text with every box of ``rows`` as the detector's class tile (0)."""
+    return "\n".join("0 " + " ".join(r[1:]) for r in rows) + "\n"
+
+
 def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, labels) -> None:
     """A rendered scene as a detector training example: ``name``.jpg and its YOLO labels (tile or
     back; boxes of 2 px or less left out)."""
@@ -135,13 +146,8 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
             dst = img_dir / img.name
             if not dst.exists():
                 os.symlink(img.resolve(), dst)
-            lines = []
-            src = photos / real_split / "labels" / (img.stem + ".txt")
-            for line in src.read_text().split("\n") if src.exists() else []:
-                parts = line.split()
-                if len(parts) == 5:
-                    lines.append("0 " + " ".join(parts[1:]))
-            (lab_dir / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
+            rows = yolo_rows(photos / real_split / "labels" / (img.stem + ".txt"))
+            (lab_dir / (img.stem + ".txt")).write_text(tile_label_text(rows))
         for i in range(n_synth):
             name = f"synth_{split}_{i:05d}"
             if (lab_dir / f"{name}.txt").exists():

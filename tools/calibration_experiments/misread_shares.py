@@ -3,12 +3,25 @@ probability of the right code, and the fine-tuned network's share of the right c
 
     python tools/calibration_experiments/misread_shares.py DUMP.npz    # from expert_dump.py
 """
-import json, sys
+import json
+import sys
+
 import numpy as np
-d = np.load(sys.argv[1]); meta = json.loads(bytes(d["meta"]).decode())
-for name, m in meta.items():
-    cl, kn = m["classes"], m["known"]; B = d[f"{name}/cut_base"]; S = d[f"{name}/cut_score"]
-    for i, (t, b, a) in enumerate(zip(m["truth"], m["before"], m["after"])):
-        if t != a or t != b:
-            q = np.exp(S[i] - S[i].max()); q /= q.sum()
-            print(f"{name} {i}: {t} before {b} after {a}; base p({t}) {B[i][cl.index(t)]:.2f}; network q({t}) {q[kn.index(t)]:.3f}, q({a}) {q[kn.index(a)]:.3f}")
+
+
+def main(path: str) -> None:
+    d = np.load(path)
+    meta = json.loads(bytes(d["meta"]).decode())
+    for name, m in meta.items():
+        classes, known = m["classes"], m["known"]
+        base, score = d[f"{name}/cut_base"], d[f"{name}/cut_score"]
+        for i, (t, b, a) in enumerate(zip(m["truth"], m["before"], m["after"])):
+            if t != a or t != b:
+                q = np.exp(score[i] - score[i].max())
+                q /= q.sum()
+                print(f"{name} {i}: {t} before {b} after {a}; base p({t}) {base[i][classes.index(t)]:.2f}; "
+                      f"network q({t}) {q[known.index(t)]:.3f}, q({a}) {q[known.index(a)]:.3f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

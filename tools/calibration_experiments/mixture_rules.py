@@ -74,14 +74,21 @@ def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure
     return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
 
 
-def read(d, name, m, **rule):
+def surer_by_the_margin(mixed_cut, mixed_turned, base_cut, base_turned) -> bool:
+    """The shipped choice of a quarter-turned reading (``classify_with_profile``)."""
+    return mixed_turned.max() > mixed_cut.max() + QUARTER_MARGIN
+
+
+def read(d, name, m, keep_turned=surer_by_the_margin, **rule):
+    """Codes read for one set's recorded tiles with ``rule``; an open-length crop's quarter-turned
+    reading is kept where ``keep_turned(mixed as cut, mixed turned, base as cut, base turned)``."""
     classes, known = m["classes"], m["known"]
     p = mix(d[f"{name}/cut_base"], d[f"{name}/cut_score"], classes, known, m, **rule)
     codes = [classes[j] for j in p.argmax(1)]
     if f"{name}/turn_base" in d and QUARTER_MARGIN is not None:
         pt = mix(d[f"{name}/turn_base"], d[f"{name}/turn_score"], classes, known, m, **rule)
         for i, k in enumerate(d[f"{name}/open_idx"]):
-            if pt[i].max() > p[k].max() + QUARTER_MARGIN:
+            if keep_turned(p[k], pt[i], d[f"{name}/cut_base"][k], d[f"{name}/turn_base"][i]):
                 codes[k] = classes[int(pt[i].argmax())]
     return codes
 

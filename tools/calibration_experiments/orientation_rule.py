@@ -14,32 +14,22 @@ sys.path.insert(0, ".")
 sys.path.insert(0, "tools/calibration_experiments")
 import numpy as np  # noqa: E402
 
-from mixture_rules import QUARTER_MARGIN, mix  # noqa: E402
+from mixture_rules import QUARTER_MARGIN, read, surer_by_the_margin  # noqa: E402
 
 RULES = ("shipped", "base+0", "base+0.05", "base+0.2", "sum")
 
 
-def turned_is_kept(rule: str, mixed_cut, mixed_turned, base_cut, base_turned) -> bool:
+def turned_is_kept(rule: str):
+    """``keep_turned`` for ``mixture_rules.read`` by the rule's name."""
     if rule == "shipped":
-        return mixed_turned.max() > mixed_cut.max() + QUARTER_MARGIN
+        return surer_by_the_margin
     if rule.startswith("base+"):
-        return base_turned.max() > base_cut.max() + float(rule[len("base+"):])
+        margin = float(rule[len("base+"):])
+        return lambda mixed_cut, mixed_turned, base_cut, base_turned: base_turned.max() > base_cut.max() + margin
     if rule == "sum":
-        return mixed_turned.max() + base_turned.max() > mixed_cut.max() + base_cut.max() + QUARTER_MARGIN
+        return lambda mixed_cut, mixed_turned, base_cut, base_turned: (
+            mixed_turned.max() + base_turned.max() > mixed_cut.max() + base_cut.max() + QUARTER_MARGIN)
     raise ValueError(f"unknown rule {rule}")
-
-
-def read(d, name, m, rule: str) -> list[str]:
-    classes = m["classes"]
-    p = mix(d[f"{name}/cut_base"], d[f"{name}/cut_score"], classes, m["known"], m)
-    codes = [classes[j] for j in p.argmax(1)]
-    if f"{name}/turn_base" not in d or QUARTER_MARGIN is None:
-        return codes
-    pt = mix(d[f"{name}/turn_base"], d[f"{name}/turn_score"], classes, m["known"], m)
-    for i, k in enumerate(d[f"{name}/open_idx"]):
-        if turned_is_kept(rule, p[k], pt[i], d[f"{name}/cut_base"][k], d[f"{name}/turn_base"][i]):
-            codes[k] = classes[int(pt[i].argmax())]
-    return codes
 
 
 def main(args: list[str]) -> None:
@@ -52,7 +42,8 @@ def main(args: list[str]) -> None:
                 continue
             truth = m["truth"]
             print(path.split("/")[-1], name, "  ".join(
-                f"{r}: {sum(a == b for a, b in zip(read(d, name, m, r), truth))}/{len(truth)}" for r in RULES))
+                f"{r}: {sum(a == b for a, b in zip(read(d, name, m, turned_is_kept(r)), truth))}/{len(truth)}"
+                for r in RULES))
 
 
 if __name__ == "__main__":

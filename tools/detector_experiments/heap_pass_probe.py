@@ -18,10 +18,7 @@ import numpy as np
 sys.path.insert(0, ".")
 sys.path.insert(0, "tools/detector_experiments")
 import vision.reader as reader  # noqa: E402
-from photo_kinds import found_and_unmatched  # noqa: E402
-from vision.datasets import read_yolo_labels  # noqa: E402
-from vision.decode import decode_image  # noqa: E402
-from vision.evaluate import _names_for  # noqa: E402
+from photo_kinds import found_and_unmatched, labelled_photos, source_boxes  # noqa: E402
 
 RATIO, EXTRA, CONF = 1.1, 3, 0.5    # chosen on build/s11/heaps and the valid split
 
@@ -42,22 +39,16 @@ def main(heap_weights: str, folders: list[Path]) -> None:
     shipped = reader.TileReader(tileness=None)
     heaps = reader.TileReader(detector_weights=heap_weights, tileness=None)
     for folder in folders:
-        names = _names_for(folder)
         totals = np.zeros(4, int)
         labelled, switched = 0, []
-        for p in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
-            img = decode_image(str(p), min_long_side=reader.CROP_SOURCE_SIDE).image
-            h, w = img.shape[:2]
-            gt = np.array([b for _, b in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
-                          ).reshape(-1, 4)
+        for p, img, gt in labelled_photos(folder):
             labelled += len(gt)
             main_look = shipped.look_at(img)
             chosen = heap_look(main_look, heaps.look_at(img))
             if chosen is not main_look:
                 switched.append(p.name[:30])
             for k, look in enumerate((main_look, chosen)):
-                boxes = np.array([look.box_in_source(b) for b in look.dets.xyxy]).reshape(-1, 4)
-                totals[2 * k: 2 * k + 2] += found_and_unmatched(gt, boxes)
+                totals[2 * k: 2 * k + 2] += found_and_unmatched(gt, source_boxes(look))
         print(f"{folder}: {labelled} labelled; without the pass found {totals[0]} "
               f"({100 * totals[0] / max(labelled, 1):.2f} %), matching no label {totals[1]}; with it found "
               f"{totals[2]} ({100 * totals[2] / max(labelled, 1):.2f} %), matching no label {totals[3]}; "

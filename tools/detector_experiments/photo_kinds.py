@@ -36,22 +36,32 @@ def found_and_unmatched(gt: np.ndarray, boxes: np.ndarray) -> tuple[int, int]:
     return 0, len(boxes)
 
 
-def main(folder: Path, weights: list[str]) -> None:
+def labelled_photos(folder: Path):
+    """(path, picture as the reader decodes it, labelled boxes (n, 4) in its pixels) per photo."""
     names = _names_for(folder)
-    readers = [reader.TileReader(detector_weights=w, tileness=None) for w in weights]
-    totals = {k: np.zeros(1 + 2 * len(weights), int) for k in ("squashed", "other")}
-    photos = {"squashed": 0, "other": 0}
     for p in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
         img = decode_image(str(p), min_long_side=reader.CROP_SOURCE_SIDE).image
         h, w = img.shape[:2]
         gt = np.array([b for _, b in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
                       ).reshape(-1, 4)
+        yield p, img, gt
+
+
+def source_boxes(look) -> np.ndarray:
+    """A look's detections as boxes in the source picture's pixels."""
+    return np.array([look.box_in_source(b) for b in look.dets.xyxy]).reshape(-1, 4)
+
+
+def main(folder: Path, weights: list[str]) -> None:
+    readers = [reader.TileReader(detector_weights=w, tileness=None) for w in weights]
+    totals = {k: np.zeros(1 + 2 * len(weights), int) for k in ("squashed", "other")}
+    photos = {"squashed": 0, "other": 0}
+    for _, img, gt in labelled_photos(folder):
         kind = kind_of(gt)
         photos[kind] += 1
         row = [len(gt)]
         for r in readers:
-            look = r.look_at(img)
-            row += found_and_unmatched(gt, np.array([look.box_in_source(b) for b in look.dets.xyxy]).reshape(-1, 4))
+            row += found_and_unmatched(gt, source_boxes(r.look_at(img)))
         totals[kind] += row
     for kind, t in totals.items():
         print(f"{kind}: {photos[kind]} photos, {t[0]} labelled tiles")

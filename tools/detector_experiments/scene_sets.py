@@ -9,13 +9,14 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, ".")
+sys.path.insert(0, "tools/detector_experiments")
 from vision import datasets  # noqa: E402
+from photo_kinds import SQUASHED  # noqa: E402
 from vision.datasets import (DEFAULT_SHARED, DETECTOR_CLASSES, PHOTOS, render_training_scene,  # noqa: E402
-                             write_detector_scene)
+                             tile_label_text, write_detector_scene, yolo_rows)
 from vision.training import DET_CFG, _train  # noqa: E402
 
 PHOTO_ROOT = Path(DEFAULT_SHARED) / PHOTOS
-SQUASHED = (0.25, 4.0)     # median labelled box width / height outside this: a squashed export
 
 
 def real_photos(out: Path, split: str, dst_split: str, copies: int) -> list:
@@ -26,9 +27,8 @@ def real_photos(out: Path, split: str, dst_split: str, copies: int) -> list:
     lab_dir.mkdir(parents=True, exist_ok=True)
     squashed = []
     for img in sorted((PHOTO_ROOT / split / "images").glob("*.jpg")):
-        src = PHOTO_ROOT / split / "labels" / (img.stem + ".txt")
-        rows = [r.split() for r in (src.read_text().split("\n") if src.exists() else []) if len(r.split()) == 5]
-        lines = "\n".join("0 " + " ".join(r[1:]) for r in rows) + "\n"
+        rows = yolo_rows(PHOTO_ROOT / split / "labels" / (img.stem + ".txt"))
+        lines = tile_label_text(rows)
         for c in range(copies):
             name = f"r{c}_{img.name}"
             if not (img_dir / name).exists():
@@ -56,7 +56,7 @@ def unstretched_exports(out: Path, squashed: list, copies: int) -> None:
             name = f"u{c}_{img_path.stem}"
             cv2.imwrite(str(img_dir / f"{name}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 95])
             # normalised YOLO boxes keep their values under a resize of the whole picture
-            (lab_dir / f"{name}.txt").write_text("\n".join("0 " + " ".join(r[1:]) for r in rows) + "\n")
+            (lab_dir / f"{name}.txt").write_text(tile_label_text(rows))
     print("unstretched", len(squashed), "squashed train exports", flush=True)
 
 

@@ -20,6 +20,10 @@ codes still misread. Sets:
   photos ``hand_091``-``101``, ``110``-``117`` and ``124``-``144``; test: the valid photos
   ``hand_015``-``hand_020`` (the tuning part) and every test ``hand_*`` photo (all from that
   session: the reported part). Not in the default sets.
+- ``img_photos``: the ``IMG_*`` photos, one physical set (34 codes, no flowers) laid upright in a
+  tray, photographed on ten days (looked at by eye: the same drawings every day). Calibration: per
+  code, the largest upright-shaped crop of the train split's photos; test: the valid photos (the
+  tuning part) and the test photos (the reported part). Not in the default sets.
 - ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
   = one fixed draw of body colour, ink tint, stroke and face size. Calibration: a rendered photo of
   the documented layout, cut and assigned by ``assign_layout`` (the layout code is under test too);
@@ -223,14 +227,21 @@ PHOTO_GROUPS = {
     # upright tile's shape: the largest box of any shape is taken.
     "hand_session_photos": PhotoGroup("hand_", upright_aspect=None,
                                       calibration=((91, 101), (110, 117), (124, 144)), valid=((15, 20),)),
+    # One physical set (34 codes, no flowers) photographed in a tray on ten days, October to
+    # December 2023: the same drawings on every day, judged by eye on a contact sheet
+    # (CALIBRATION.md, session 14). Its tiles stand upright and near frontal, as in a
+    # calibration photo, so the calibration examples keep an upright tile's shape.
+    "img_photos": PhotoGroup("IMG_"),
 }
 
 
-def photo_set(group: "PhotoGroup | str", data_root: Path = DATA):
+def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: int | None = None):
     """(calibration crops, their codes, test crops, their codes) from one photo group (a
     ``PhotoGroup`` or a name prefix). The test crops come valid first; their ``n_valid``
     attribute says how many (the tuning part; the rest, from the test split, is reported), and
-    ``left_out`` how many test tiles were left out for having no calibration example."""
+    ``left_out`` how many test tiles were left out for having no calibration example.
+    ``example_draw``: instead of each code's largest upright-shaped train crop, one of them
+    drawn at random with this seed (how much the result owes to the example chosen)."""
     from .crops import cut_tiles
     from .evaluate import image_paths, labelled_images
     root = Path(data_root) / PHOTOS
@@ -252,9 +263,13 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA):
     # each code the largest box with an upright tile's shape (``group.upright_aspect``).
     best: dict = {}
     lo, hi = group.upright_aspect or (0.0, np.inf)
-    for crop, code, bw, bh, _ in crops_of("train"):
-        if lo <= bh / max(bw, 1e-6) <= hi and bw * bh > best.get(code, (None, 0))[1]:
-            best[code] = (crop, bw * bh)
+    rng = None if example_draw is None else np.random.default_rng(example_draw)
+    upright = [t for t in crops_of("train") if lo <= t[3] / max(t[2], 1e-6) <= hi]
+    for crop, code, bw, bh, _ in upright:
+        # the largest; or, drawing, a random key per crop (one draw over the same crops)
+        key = bw * bh if rng is None else float(rng.random()) + 1.0
+        if key > best.get(code, (None, 0))[1]:
+            best[code] = (crop, key)
     calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
     # A code with no example is out of the measure (one example per code is what is measured;
     # the product's layout has every code): its test tiles are left out and counted.

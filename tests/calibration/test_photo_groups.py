@@ -45,3 +45,27 @@ def test_the_one_session_group_has_an_example_per_code_and_a_tuning_part():
     assert set(truth) <= set(codes)
     whole = photo_set(PHOTO_GROUPS["hand_photos"])[2]
     assert (whole.n_valid, len(whole), whole.left_out) == (288, 565, 0)
+
+
+@pytest.mark.skipif(not (DATA / PHOTOS / "train").exists(), reason="../shared photo set not present")
+def test_the_tray_group_is_one_set_without_flowers():
+    calib, codes, test, truth = photo_set(PHOTO_GROUPS["img_photos"])
+    assert codes == [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    # every valid IMG_* tile first (the tuning part), then every test one; none left out
+    assert (test.n_valid, len(test), len(truth), test.left_out) == (3293, 4937, 4937, 0)
+    assert PHOTO_GROUPS["img_photos"].keeps("test", "IMG_20231217_174242_jpg.rf.x.jpg")
+    assert not PHOTO_GROUPS["img_photos"].keeps("test", "hand_001_jpg.rf.x.jpg")
+
+
+@pytest.mark.skipif(not (DATA / PHOTOS / "train").exists(), reason="../shared photo set not present")
+def test_a_drawn_example_is_another_crop_of_the_same_code_and_the_draw_repeats():
+    import numpy as np
+    group = PHOTO_GROUPS["img_photos"]
+    largest, codes, test, _ = photo_set(group)
+    drawn, drawn_codes, drawn_test, _ = photo_set(group, example_draw=0)
+    again = photo_set(group, example_draw=0)[0]
+    other = photo_set(group, example_draw=1)[0]
+    assert drawn_codes == codes and len(drawn_test) == len(test)      # only the examples change
+    assert sum(not np.array_equal(a, b) for a, b in zip(largest, drawn)) > len(codes) // 2
+    assert all(np.array_equal(a, b) for a, b in zip(drawn, again))
+    assert any(not np.array_equal(a, b) for a, b in zip(drawn, other))

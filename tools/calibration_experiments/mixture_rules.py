@@ -24,7 +24,8 @@ QUARTER_MARGIN = (reader.PROFILE_QUARTER_TURN_MARGIN if reader.PROFILE_QUARTER_T
 
 
 def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure_base=None, familiar_a=None,
-        familiar=0.9, product=None, floor=1e-3, sharp=None, sharp_trusted=False, sharp_familiar=False):
+        familiar=0.9, product=None, floor=1e-3, sharp=None, sharp_trusted=False, sharp_familiar=False,
+        unsure_q=None, unsure_a=0.5):
     """Probabilities (n, len(classes)) by the shipped rule with the given settings changed.
 
     ``familiar_a``: the base weight where the base model reads at least ``familiar`` of the
@@ -32,7 +33,9 @@ def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure
     base^product * q^(1 - product) (base floored at ``floor``). ``sharp``: each tile's base weight
     moved by the two experts' top probabilities, a' = a b^g / (a b^g + (1 - a) q^g), so that the
     surer expert weighs more (g = ``sharp``); with ``sharp_trusted`` only where the base model's top
-    code is trusted, with ``sharp_familiar`` only on a set it reads (``familiar``)."""
+    code is trusted, with ``sharp_familiar`` only on a set it reads (``familiar``). ``unsure_q``
+    (session 14): where the base model's top code is trusted and the network's top probability is
+    under ``unsure_q``, the base weight is ``unsure_a``."""
     a_lo = m["base_weight"] if a_lo is None else a_lo
     sure_base = m["sure_base"] if sure_base is None else sure_base
     is_familiar = np.mean([a == b for a, b in zip(m["calib_codes"], m["calib_base_reads"])]) >= familiar
@@ -59,6 +62,9 @@ def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure
         return p / p.sum(1, keepdims=True)
     a = np.full((len(out), 1), a_lo)
     trusted = set(m["trusted"]) - set(m["base_misreads"])
+    if unsure_q is not None:
+        top_trusted = np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])
+        a = np.where((top_trusted & (q.max(1) < unsure_q))[:, None], unsure_a, a)
     if trusted:
         sure = (out.max(1) >= sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])
         a = np.where(sure[:, None], a_sure, a)
@@ -104,6 +110,7 @@ RULES = {
     **{f"sharp {g} trusted": {"sharp": g, "sharp_trusted": True} for g in (1, 2, 3)},
     **{f"sharp {g} on familiar": {"sharp": g, "sharp_familiar": True} for g in (1, 2, 3)},
     **{f"sharp {g} on familiar 0.35": {"sharp": g, "sharp_familiar": True, "familiar_a": 0.35} for g in (1, 2)},
+    **{f"unsure q<{t} a {ua}": {"unsure_q": t, "unsure_a": ua} for t in (0.3, 0.4, 0.5) for ua in (0.5, 0.8)},
 }
 
 

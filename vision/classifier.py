@@ -25,6 +25,7 @@ class CropReading:
     confidence: float
     top3: list[tuple[str, float]]
     embedding: np.ndarray | None = None
+    base_code: str | None = None   # with a tile-set profile: the base model's code, where it differs
 
 
 class CropClassifier:

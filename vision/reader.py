@@ -129,6 +129,7 @@ class TileReader:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
                                     top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,
+                                    base_code=getattr(r, "base_code", None),
                                     embedding=None if r.embedding is None or not embeddings
                                     else [float(v) for v in r.embedding]))
             else:
@@ -257,35 +258,50 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
 
     With ``QUARTER_TURN_MARGIN`` set, the crops of ``TileCrops`` whose length was left open are
     also read turned a quarter clockwise, and that reading is kept when it is surer by the margin
-    (``PROFILE_QUARTER_TURN_MARGIN`` with a profile); a reading keeps the embedding of the crop as cut."""
-    readings = _classify_as_cut(classifier, list(crops), profile, embeddings)
+    (``PROFILE_QUARTER_TURN_MARGIN`` with a profile); a reading keeps the embedding of the crop as cut.
+
+    With a profile, a reading whose code differs from the base model's (what the reader says
+    without the profile) carries that code as ``base_code``, so that the review can show it: a
+    profile can also misread hard views of a set the base model reads well
+    (models/classifier/CALIBRATION.md, sessions 13-14)."""
+    readings, base = _classify_as_cut(classifier, list(crops), profile, embeddings)
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
-    if QUARTER_TURN_MARGIN is None or not open_idx:
-        return readings
-    margin = QUARTER_TURN_MARGIN if profile is None or PROFILE_QUARTER_TURN_MARGIN is None \
-        else PROFILE_QUARTER_TURN_MARGIN
-    turned = _classify_as_cut(classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx],
-                              profile, False)
-    for i, t in zip(open_idx, turned):
-        if t.confidence > readings[i].confidence + margin:
-            t.embedding = readings[i].embedding
-            readings[i] = t
+    if QUARTER_TURN_MARGIN is not None and open_idx:
+        margin = QUARTER_TURN_MARGIN if profile is None or PROFILE_QUARTER_TURN_MARGIN is None \
+            else PROFILE_QUARTER_TURN_MARGIN
+        turned, base_turned = _classify_as_cut(
+            classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx], profile, False)
+        for i, t, bt in zip(open_idx, turned, base_turned):
+            if t.confidence > readings[i].confidence + margin:
+                t.embedding = readings[i].embedding
+                readings[i] = t
+            if bt[1] > base[i][1] + QUARTER_TURN_MARGIN:     # the base reader's own choice
+                base[i] = bt
+    if profile is not None:
+        for r, (code, _) in zip(readings, base):
+            r.base_code = code if code != r.code else None
     return readings
 
 
 def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):
+    """(readings, the base model's (code, confidence) for each crop: the readings themselves
+    without a profile)."""
     if profile is None:
-        return classifier.classify(crops, embeddings=embeddings)
+        readings = classifier.classify(crops, embeddings=embeddings)
+        return readings, [(r.code, r.confidence) for r in readings]
     from .profile import apply_network_profile, apply_profile, rot180
     profile.check_model(classifier)
     if profile.uses_network:
         # The fine-tuned network reads both views itself; the base reading is mixed in.
-        return apply_network_profile(classifier.classify(crops, embeddings=embeddings), crops, profile, classifier)
+        readings = classifier.classify(crops, embeddings=embeddings)
+        base = [(r.code, r.confidence) for r in readings]
+        return apply_network_profile(readings, crops, profile, classifier), base
     # Both views are classified here anyway; the profile reads their embeddings itself.
     both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True, turn_average=False)
     readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]
+    base = [(r.code, r.confidence) for r in readings]
     return apply_profile(readings, profile, turned=turned, classes=getattr(classifier, "classes", None),
-                         keep_embeddings=embeddings)
+                         keep_embeddings=embeddings), base
 
 
 def main(argv=None) -> int:

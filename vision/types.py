@@ -19,6 +19,7 @@ class TileRead:
     corners: list[tuple[float, float]] | None = None  # 4 corners of the tile outline, if known
     angle: float = 0.0                      # rotation of the tile's long axis in degrees
     embedding: list[float] | None = None    # classifier embedding (calibration, issue 7)
+    base_code: str | None = None            # read with a tile-set profile: the base model's code, where it differs
 
     @property
     def center(self) -> tuple[float, float]:
@@ -34,6 +35,8 @@ class TileRead:
             d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]
         if self.angle:
             d["angle"] = round(float(self.angle), 1)
+        if self.base_code is not None:
+            d["base_code"] = self.base_code
         return d
 
 

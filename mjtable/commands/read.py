@@ -88,7 +88,8 @@ def format_reading(result: dict) -> str:
         flags = [f for f in ("face_down", "sideways") if t.get(f)]
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
         lines.append(f"  #{i:<2} {t['code'] or '--':<3} {t['confidence']:.2f}  box {t['box']}"
-                     + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else ""))
+                     + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else "")
+                     + (f"  (base model: {t['base_code']})" if t.get("base_code") else ""))
     reading = result["reading"]
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")

@@ -238,7 +238,11 @@ def test_reader_classifies_both_views_in_one_batch(profile, embed):
     readings = classify_with_profile(clf, crops, profile)
     assert clf.batches == [6]
     assert [r.code for r in readings] == ["2p", "6s", "4z"] and all(r.embedding is None for r in readings)
-    assert [r.code for r in classify_with_profile(clf, crops, None)] == ["1f"] * 3
+    # each reading says what the base model read instead (shown for review)
+    assert [r.base_code for r in readings] == ["1f"] * 3
+    base = classify_with_profile(clf, crops, None)
+    assert [r.code for r in base] == ["1f"] * 3
+    assert all(getattr(r, "base_code", None) is None for r in base)
 
 
 def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):

@@ -32,7 +32,9 @@ def seen(monkeypatch):
 
     def fake_read_tiles(image, profile=None, **kw):
         calls.append(profile)
-        return [TileRead(code="1m", box=(0, 0, 10, 14), confidence=0.9, top3=[("1m", 0.9)])]
+        # with a profile, the tile is read otherwise than the base model reads it
+        return [TileRead(code="1m", box=(0, 0, 10, 14), confidence=0.9, top3=[("1m", 0.9)],
+                         base_code=None if profile is None else "8m")]
     monkeypatch.setattr(vision, "read_tiles", fake_read_tiles)
     return calls
 
@@ -115,3 +117,20 @@ def test_web_read_falls_back_to_the_base_model_with_a_stale_profile(monkeypatch,
     assert r.status_code == 200 and r.json["profile"] is None
     assert len(calls) == 2 and calls[-1] is None
     assert any("calibrate again" in w for w in r.json["reading"]["warnings"])
+
+
+def test_cli_read_shows_where_the_profile_changed_the_base_models_reading(seen, tmp_path, capsys):
+    import json
+
+    import cv2
+    store = ProfileStore(tmp_path)
+    store.save(make_profile())
+    store.activate("club set")
+    photo = tmp_path / "p.jpg"
+    cv2.imwrite(str(photo), np.full((40, 40, 3), 128, np.uint8))
+    assert main(["read", str(photo), "--json", "--data-dir", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["tiles"][0]["base_code"] == "8m"
+    assert main(["read", str(photo), "--data-dir", str(tmp_path)]) == 0
+    assert "1m 0.90" in (out := capsys.readouterr().out) and "(base model: 8m)" in out
+    assert main(["read", str(photo), "--json", "--data-dir", str(tmp_path), "--no-profile"]) == 0
+    assert "base_code" not in json.loads(capsys.readouterr().out)["tiles"][0]

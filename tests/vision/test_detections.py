@@ -136,11 +136,16 @@ def test_with_a_profile_the_quarter_turn_margin_is_the_profiles(monkeypatch):
     crop = np.zeros((8, 8, 3), np.uint8)
     crop[:, 0] = 255
     clf = TopRowClassifier(turned_confidence=0.6)           # turned: 0.1 surer than as cut
-    monkeypatch.setattr(reader, "_classify_as_cut", lambda c, crops, profile, emb: c.classify(crops, emb))
+    def as_cut(c, crops, profile, emb):
+        readings = c.classify(crops, emb)
+        return readings, [(r.code, r.confidence) for r in readings]
+    monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
     monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.2)
     monkeypatch.setattr(reader, "PROFILE_QUARTER_TURN_MARGIN", 0.05)
     assert reader.classify_with_profile(clf, TileCrops([crop], [True]))[0].code == "2m"
-    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "1m"
+    [r] = reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())
+    # the profile's margin takes the turned reading; the base reader's would not have
+    assert (r.code, r.base_code) == ("1m", "2m")
     monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", None)    # off turns both off
     assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "2m"
 

@@ -278,6 +278,7 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95 if i != 3 else 0.4,
                   "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+        tiles[0]["base_code"] = "7m"      # read with a tile-set profile: the base model read 7m
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"} for i in range(14)]
         return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
@@ -312,6 +313,15 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert "completes a chow" in d.page_source
     assert d.find_elements(By.CSS_SELECTOR, ".htile.low")          # the unsure tile is marked
+    # so is the tile the profile read otherwise than the base model, whose tile the picker outlines
+    assert [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, ".htile.profiled")] == ["1m"]
+    assert d.find_element(By.ID, "profiled-note").is_displayed()
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    assert "the base model read 7m" in d.find_element(By.ID, "picker-title").text
+    assert [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, ".pick.base")] == ["7m"]
+    d.find_element(By.CSS_SELECTOR, '#picker button[value="cancel"]').click()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
     assert "missing" in d.find_element(By.CSS_SELECTOR, "input[name=ctx_self_drawn]").find_element(By.XPATH, "..").get_attribute("class")
     shot(d, "review-photo-overlay")
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()

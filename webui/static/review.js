@@ -25,8 +25,13 @@
 
   // ---- hand model ------------------------------------------------------------------------------
   function newTile(code, src) {
-    const t = { code, src: src === undefined ? null : src, win: false, low: false };
-    if (t.src !== null && readTiles[t.src]) t.low = (readTiles[t.src].confidence || 1) < 0.6;
+    const t = { code, src: src === undefined ? null : src, win: false, low: false, base: null };
+    if (t.src !== null && readTiles[t.src]) {
+      t.low = (readTiles[t.src].confidence || 1) < 0.6;
+      // Read with a tile-set profile otherwise than the base model reads it (issue 7): shown,
+      // since a profile can misread hard views of a set the base model reads well.
+      t.base = readTiles[t.src].base_code || null;
+    }
     return t;
   }
   function fromHand(hand) {
@@ -163,9 +168,12 @@
       g.tiles.forEach((t, ti) => {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (ti === claimedAt ? " sideways" : "");
+        const profiled = t.base && norm(t.base) !== norm(t.code);
+        b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
+          + (ti === claimedAt ? " sideways" : "");
         b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
-        b.title = t.code + (t.win ? " (winning tile)" : "");
+        b.title = t.code + (t.win ? " (winning tile)" : "")
+          + (profiled ? ` (read with your tile-set profile; the base model read ${t.base})` : "");
         const img = document.createElement("img");
         img.src = tileUrl(t.code); img.alt = t.code;
         b.append(img);
@@ -175,6 +183,8 @@
       box.append(row);
       view.append(box);
     });
+    const note = document.getElementById("profiled-note");
+    if (note) note.hidden = !view.querySelector(".htile.profiled");
   }
 
   // ---- photo overlay ---------------------------------------------------------------------------
@@ -218,8 +228,13 @@
   function openPicker(gi, ti, add) {
     picking = add ? { group: gi, add: true } : { group: gi, index: ti };
     const t = add ? null : groups[gi].tiles[ti];
-    document.getElementById("picker-title").textContent = add ? "Add a tile" : `Correct ${t.code}`;
-    document.querySelectorAll(".pick").forEach((b) => b.classList.toggle("current", !!t && b.dataset.code === t.code));
+    const base = t && t.base && norm(t.base) !== norm(t.code) ? t.base : null;
+    document.getElementById("picker-title").textContent = add ? "Add a tile"
+      : `Correct ${t.code}` + (base ? ` (the base model read ${base}, outlined)` : "");
+    document.querySelectorAll(".pick").forEach((b) => {
+      b.classList.toggle("current", !!t && b.dataset.code === t.code);
+      b.classList.toggle("base", !!base && b.dataset.code === base);
+    });
     document.getElementById("pick-winning").hidden = !!add;
     document.getElementById("pick-remove").hidden = !!add;
     moveSel.innerHTML = "";

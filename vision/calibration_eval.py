@@ -21,7 +21,7 @@ codes still misread. Sets:
   ``hand_015``-``hand_020`` (the tuning part) and every test ``hand_*`` photo (all from that
   session: the reported part). Not in the default sets.
 - ``img_photos``: the ``IMG_*`` photos, one physical set (34 codes, no flowers) laid upright in a
-  tray, photographed on ten days (looked at by eye: the same drawings every day). Calibration: per
+  tray, photographed on twelve days (looked at by eye: the same drawings every day). Calibration: per
   code, the largest upright-shaped crop of the train split's photos; test: the valid photos (the
   tuning part) and the test photos (the reported part). Not in the default sets.
 - ``hongkong``, ``riichi``, ``riichi_black``: the scene renderer's artwork styles; one physical set
@@ -227,7 +227,7 @@ PHOTO_GROUPS = {
     # upright tile's shape: the largest box of any shape is taken.
     "hand_session_photos": PhotoGroup("hand_", upright_aspect=None,
                                       calibration=((91, 101), (110, 117), (124, 144)), valid=((15, 20),)),
-    # One physical set (34 codes, no flowers) photographed in a tray on ten days, October to
+    # One physical set (34 codes, no flowers) photographed in a tray on twelve days, October to
     # December 2023: the same drawings on every day, judged by eye on a contact sheet
     # (CALIBRATION.md, session 14). Its tiles stand upright and near frontal, as in a
     # calibration photo, so the calibration examples keep an upright tile's shape.
@@ -261,25 +261,37 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
         return out
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
     # each code the largest box with an upright tile's shape (``group.upright_aspect``).
-    best: dict = {}
     lo, hi = group.upright_aspect or (0.0, np.inf)
-    rng = None if example_draw is None else np.random.default_rng(example_draw)
-    upright = [t for t in crops_of("train") if lo <= t[3] / max(t[2], 1e-6) <= hi]
-    for crop, code, bw, bh, _ in upright:
-        # the largest; or, drawing, a random key per crop (one draw over the same crops)
-        key = bw * bh if rng is None else float(rng.random()) + 1.0
-        if key > best.get(code, (None, 0))[1]:
-            best[code] = (crop, key)
-    calib = sorted(((v[0], k) for k, v in best.items()), key=lambda ck: ALL_CODES.index(ck[1]))
+    upright = [(crop, code, bw * bh) for crop, code, bw, bh, _ in crops_of("train") if lo <= bh / max(bw, 1e-6) <= hi]
+    calib = choose_examples(upright, example_draw)
     # A code with no example is out of the measure (one example per code is what is measured;
     # the product's layout has every code): its test tiles are left out and counted.
-    known = set(best)
+    known = {code for _, code in calib}
     valid, rest = crops_of("valid"), crops_of("test")
     test = [t for t in valid + rest if t[1] in known]
     crops = TileCrops([t[0] for t in test], [t[4] for t in test])
     crops.n_valid = sum(t[1] in known for t in valid)
     crops.left_out = len(valid) + len(rest) - len(test)
     return [c for c, _ in calib], [k for _, k in calib], crops, [t[1] for t in test]
+
+
+def choose_examples(candidates, draw: int | None = None) -> list:
+    """One (crop, code) per code, in ``ALL_CODES`` order, from ``candidates`` (crop, code, area):
+    each code's largest (the first of equals); with ``draw``, one of the code's candidates chosen
+    uniformly at random with that seed."""
+    by_code: dict = {}
+    for crop, code, area in candidates:
+        by_code.setdefault(code, []).append((crop, area))
+    rng = None if draw is None else np.random.default_rng(draw)
+    out = []
+    for code in sorted(by_code, key=ALL_CODES.index):
+        options = by_code[code]
+        if rng is None:
+            pick = max(range(len(options)), key=lambda i: (options[i][1], -i))
+        else:
+            pick = int(rng.integers(len(options)))
+        out.append((options[pick][0], code))
+    return out
 
 
 def accuracy(pred, truth) -> float:

@@ -284,22 +284,25 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
 
 
 def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):
-    """(readings, the base model's (code, confidence) for each crop: the readings themselves
-    without a profile)."""
+    """(readings, the base model's (code, confidence) for each crop, as it reads them without a
+    profile: copied before a profile re-ranks the readings in place)."""
+    def codes(readings):
+        return [(r.code, r.confidence) for r in readings]
     if profile is None:
         readings = classifier.classify(crops, embeddings=embeddings)
-        return readings, [(r.code, r.confidence) for r in readings]
+        return readings, codes(readings)
     from .profile import apply_network_profile, apply_profile, rot180
     profile.check_model(classifier)
     if profile.uses_network:
         # The fine-tuned network reads both views itself; the base reading is mixed in.
         readings = classifier.classify(crops, embeddings=embeddings)
-        base = [(r.code, r.confidence) for r in readings]
+        base = codes(readings)
         return apply_network_profile(readings, crops, profile, classifier), base
-    # Both views are classified here anyway; the profile reads their embeddings itself.
+    # A prototype profile (format 2): both views are classified here, one at a time, for their
+    # embeddings; the base reading (the views averaged) is another call.
+    base = codes(classifier.classify(crops))
     both = classifier.classify(crops + [rot180(c) for c in crops], embeddings=True, turn_average=False)
     readings, turned = both[:len(crops)], [r.embedding for r in both[len(crops):]]
-    base = [(r.code, r.confidence) for r in readings]
     return apply_profile(readings, profile, turned=turned, classes=getattr(classifier, "classes", None),
                          keep_embeddings=embeddings), base
 

@@ -57,15 +57,17 @@ def test_the_tray_group_is_one_set_without_flowers():
     assert not PHOTO_GROUPS["img_photos"].keeps("test", "hand_001_jpg.rf.x.jpg")
 
 
-@pytest.mark.skipif(not (DATA / PHOTOS / "train").exists(), reason="../shared photo set not present")
-def test_a_drawn_example_is_another_crop_of_the_same_code_and_the_draw_repeats():
+def test_examples_are_each_codes_largest_or_a_draw_among_its_crops():
     import numpy as np
-    group = PHOTO_GROUPS["img_photos"]
-    largest, codes, test, _ = photo_set(group)
-    drawn, drawn_codes, drawn_test, _ = photo_set(group, example_draw=0)
-    again = photo_set(group, example_draw=0)[0]
-    other = photo_set(group, example_draw=1)[0]
-    assert drawn_codes == codes and len(drawn_test) == len(test)      # only the examples change
-    assert sum(not np.array_equal(a, b) for a, b in zip(largest, drawn)) > len(codes) // 2
-    assert all(np.array_equal(a, b) for a, b in zip(drawn, again))
-    assert any(not np.array_equal(a, b) for a, b in zip(drawn, other))
+    from vision.calibration_eval import choose_examples
+    # (crop, code, area): three crops of 2m (the second largest, the third as large), one of 1z
+    crops = [np.full((4, 4, 3), v, np.uint8) for v in range(4)]
+    candidates = [(crops[0], "2m", 10.0), (crops[1], "2m", 30.0), (crops[2], "1z", 5.0), (crops[3], "2m", 30.0)]
+    largest = choose_examples(candidates)
+    assert [code for _, code in largest] == ["2m", "1z"]                # ALL_CODES order
+    assert largest[0][0] is crops[1] and largest[1][0] is crops[2]      # the first of the largest
+    draws = [choose_examples(candidates, draw=d) for d in range(40)]
+    assert all([c for _, c in x] == ["2m", "1z"] for x in draws)
+    assert {id(x[0][0]) for x in draws} == {id(crops[0]), id(crops[1]), id(crops[3])}   # any 2m crop
+    assert [x[0][0] is y[0][0] for x, y in zip(draws, [choose_examples(candidates, draw=d) for d in range(40)])] \
+        == [True] * 40                                                  # a draw repeats

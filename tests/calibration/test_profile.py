@@ -216,8 +216,9 @@ def test_apply_profile_can_drop_embeddings_and_use_turned_views(profile, embed):
 
 
 class StandInClassifier:
-    """A base model that reads every tile as 1f (unsure) and embeds with the stand-in embedder;
-    records the batches it is given."""
+    """A base model that reads every tile as 1f (unsure), or as 2f when told to read one view
+    only (``turn_average=False``, as a prototype profile asks for the embeddings of each view),
+    and embeds with the stand-in embedder; records the batches it is given."""
 
     classes = list(ALL_CODES)
 
@@ -227,7 +228,8 @@ class StandInClassifier:
     def classify(self, crops, embeddings=False, turn_average=None):
         self.batches.append(len(crops))
         emb = self.embed(crops)
-        return [SimpleNamespace(code="1f", confidence=0.3, top3=[("1f", 0.3), ("2f", 0.2), ("3f", 0.1)],
+        code = "2f" if turn_average is False else "1f"
+        return [SimpleNamespace(code=code, confidence=0.3, top3=[(code, 0.3), ("3f", 0.2), ("4f", 0.1)],
                                 embedding=e if embeddings else None) for e in emb]
 
 
@@ -236,13 +238,12 @@ def test_reader_classifies_both_views_in_one_batch(profile, embed):
     clf = StandInClassifier(embed)
     crops = [rot180(code_crop(c, seed=8)) for c in ("2p", "6s", "4z")]   # tiles facing away
     readings = classify_with_profile(clf, crops, profile)
-    assert clf.batches == [6]
+    # the base reading of the crops, then both views of each in one batch for the profile
+    assert clf.batches == [3, 6]
     assert [r.code for r in readings] == ["2p", "6s", "4z"] and all(r.embedding is None for r in readings)
-    # each reading says what the base model read instead (shown for review)
+    # each reading says what the base model reads without the profile (shown for review)
     assert [r.base_code for r in readings] == ["1f"] * 3
-    base = classify_with_profile(clf, crops, None)
-    assert [r.code for r in base] == ["1f"] * 3
-    assert all(getattr(r, "base_code", None) is None for r in base)
+    assert [r.code for r in classify_with_profile(clf, crops, None)] == ["1f"] * 3
 
 
 def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):

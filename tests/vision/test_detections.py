@@ -150,6 +150,28 @@ def test_with_a_profile_the_quarter_turn_margin_is_the_profiles(monkeypatch):
     assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "2m"
 
 
+def test_with_a_profile_base_code_is_the_base_readers_choice_of_turn(monkeypatch):
+    """The base model's code shown beside a profile's reading is the base reader's, which keeps
+    a quarter-turned reading by its own margin (QUARTER_TURN_MARGIN), not the profile's."""
+    from vision import reader
+    from vision.classifier import CropReading
+    from vision.crops import TileCrops
+    crop = np.zeros((8, 8, 3), np.uint8)
+    crop[:, 0] = 255            # bright left column: read 1m (0.95) turned a quarter, 2m (0.5) as cut
+    base_clf = TopRowClassifier()
+
+    def as_cut(c, crops, profile, emb):     # the profile reads 3m either way, as surely
+        base = base_clf.classify(crops, emb)
+        return [CropReading("3m", 0.9, [("3m", 0.9)]) for _ in crops], [(r.code, r.confidence) for r in base]
+    monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
+    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.2)
+    monkeypatch.setattr(reader, "PROFILE_QUARTER_TURN_MARGIN", 0.05)
+    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [True]), profile=object())
+    assert (r.code, r.base_code) == ("3m", "1m")        # the base reader took its turned reading
+    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [False]), profile=object())
+    assert (r.code, r.base_code) == ("3m", "2m")        # length known: read as cut only
+
+
 def test_shifted_moves_boxes_and_corners():
     d = Detections([[1, 2, 3, 4]], [0.9], [0], corners=[[[1, 2], [3, 2], [3, 4], [1, 4]]])
     s = d.shifted(10, 20)

@@ -266,9 +266,9 @@ def test_build_melds_by_hand(server, browser):
     wait(d).until(lambda drv: score_total(drv) == str(total_standing))
 
 
-def test_photo_overlay_and_crop(server, browser, monkeypatch):
-    """The review page draws the reading over the photo and shows a tile's crop in the picker
-    (the reading comes from a stand-in reader with known boxes)."""
+def review_stand_in_reading(server, browser, monkeypatch):
+    """Open the review page of a photo read by a stand-in reader with known boxes: 14 tiles, the
+    4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m)."""
     import sys
     import types
 
@@ -311,6 +311,12 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     wait(d).until(lambda drv: "/review/" in drv.current_url)
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == 14)
     wait(d).until(lambda drv: score_total(drv) is not None)
+
+
+def test_photo_overlay_and_crop(server, browser, monkeypatch):
+    """The review page draws the reading over the photo and shows a tile's crop in the picker."""
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
     assert "completes a chow" in d.page_source
     assert d.find_elements(By.CSS_SELECTOR, ".htile.low")          # the unsure tile is marked
     # so is the tile the profile read otherwise than the base model, whose tile the picker outlines
@@ -327,6 +333,19 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "crop")))
     shot(d, "picker-with-crop")
+
+
+def test_a_corrected_tile_loses_the_profile_mark(server, browser, monkeypatch):
+    """A tile the user corrected is the user's choice, no longer the profile's reading: its mark
+    goes, whatever code was chosen (here neither the profile's nor the base model's)."""
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile.profiled[data-code="1m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="9m"]').click()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, ".htile.profiled")
+    assert not d.find_element(By.ID, "profiled-note").is_displayed()
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")

@@ -4,19 +4,17 @@ model (``base_code``), and how many of the profile's errors those marks cover, f
 
     python tools/calibration_experiments/changed_readings.py DUMP.npz [DUMP.npz ...]
 """
-import json
 import sys
 
-import numpy as np
+sys.path.insert(0, "tools/calibration_experiments")
+from mixture_rules import load_dump  # noqa: E402
 
 
 def main(paths):
     print("set: tiles, marked (profile's code differs from the base model's), profile errors, "
           "of them marked, harms (base model right, profile wrong)")
     for path in paths:
-        d = dict(np.load(path))
-        meta = json.loads(bytes(d.pop("meta")).decode())
-        tag = path.split("/")[-1].replace("dump_", "").replace(".npz", "")
+        tag, _, meta, _ = load_dump(path)
         for name, m in meta.items():
             truth, before, after = m["truth"], m["before"], m["after"]
             marked = {i for i in range(len(truth)) if after[i] != before[i]}

@@ -27,8 +27,8 @@ def main():
         for i, (crop, code, r) in enumerate(zip(tc, tk, classify_with_profile(clf, tc, profile))):
             if r.code == code:
                 continue
-            [cut] = _classify_as_cut(clf, [crop], profile)
-            [turned] = _classify_as_cut(clf, [np.ascontiguousarray(np.rot90(crop, -1))], profile)
+            [cut], _ = _classify_as_cut(clf, [crop], profile)
+            [turned], _ = _classify_as_cut(clf, [np.ascontiguousarray(np.rot90(crop, -1))], profile)
             print(f"{code} read {r.code}: length open {tc.length_open[i]}; as cut {cut.code} {cut.confidence:.3f}, "
                   f"turned a quarter {turned.code} {turned.confidence:.3f}")
             other = examples.get(r.code, np.zeros_like(examples[code]))

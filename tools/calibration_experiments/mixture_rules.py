@@ -62,19 +62,15 @@ def mix(base, score, classes, known, m, a_lo=None, a_sure=SURE_BASE_WEIGHT, sure
         return p / p.sum(1, keepdims=True)
     a = np.full((len(out), 1), a_lo)
     trusted = set(m["trusted"]) - set(m["base_misreads"])
+    top_trusted = np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])[:, None]
     if unsure_q is not None:
-        top_trusted = np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])
-        a = np.where((top_trusted & (q.max(1) < unsure_q))[:, None], unsure_a, a)
+        a = np.where(top_trusted & (q.max(1, keepdims=True) < unsure_q), unsure_a, a)
     if trusted:
-        sure = (out.max(1) >= sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])
-        a = np.where(sure[:, None], a_sure, a)
+        a = np.where(top_trusted & (out.max(1, keepdims=True) >= sure_base), a_sure, a)
     if sharp is not None and (is_familiar or not sharp_familiar):
         wb, wq = out.max(1, keepdims=True) ** sharp, q.max(1, keepdims=True) ** sharp
         moved = a * wb / (a * wb + (1 - a) * wq)
-        if sharp_trusted:
-            top_trusted = np.isin(out.argmax(1), [classes.index(c) for c in trusted if c in classes])[:, None]
-            moved = np.where(top_trusted, moved, a)
-        a = moved
+        a = np.where(top_trusted, moved, a) if sharp_trusted else moved
     out = out * a
     out[:, cols] += (1 - a) * q
     return out / np.maximum(out.sum(1, keepdims=True), 1e-12)
@@ -114,6 +110,15 @@ RULES = {
 }
 
 
+def load_dump(arg: str):
+    """(tag, arrays, per-set metadata, sets asked for or None) of ``PATH.npz[:SET,...]``."""
+    path, _, only = arg.partition(":")
+    d = dict(np.load(path))
+    meta = json.loads(bytes(d.pop("meta")).decode())
+    tag = path.split("/")[-1].replace("dump_", "").replace(".npz", "")
+    return tag, d, meta, (only.split(",") if only else None)
+
+
 def main(argv):
     names = None
     if "--rules" in argv:
@@ -122,12 +127,9 @@ def main(argv):
     rules = {k: v for k, v in RULES.items() if names is None or k in names}
     columns = []
     for arg in argv:
-        path, _, only = arg.partition(":")
-        d = dict(np.load(path))
-        meta = json.loads(bytes(d.pop("meta")).decode())
-        tag = path.split("/")[-1].replace("dump_", "").replace(".npz", "")
+        tag, d, meta, only = load_dump(arg)
         for name, m in meta.items():
-            if only and name not in only.split(","):
+            if only and name not in only:
                 continue
             truth = m["truth"]
             recomputed = read(d, name, m)

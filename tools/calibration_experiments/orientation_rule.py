@@ -7,14 +7,13 @@ session 13).
 
     python tools/calibration_experiments/orientation_rule.py DUMP.npz[:SETS] ...
 """
-import json
 import sys
 
 sys.path.insert(0, ".")
 sys.path.insert(0, "tools/calibration_experiments")
 import numpy as np  # noqa: E402
 
-from mixture_rules import QUARTER_MARGIN, read, surer_by_the_margin  # noqa: E402
+from mixture_rules import QUARTER_MARGIN, load_dump, read, surer_by_the_margin  # noqa: E402
 
 RULES = ("shipped", "base+0", "base+0.05", "base+0.2", "sum")
 
@@ -34,14 +33,12 @@ def turned_is_kept(rule: str):
 
 def main(args: list[str]) -> None:
     for arg in args:
-        path, _, only = arg.partition(":")
-        d = dict(np.load(path))
-        meta = json.loads(bytes(d.pop("meta")).decode())
+        tag, d, meta, only = load_dump(arg)
         for name, m in meta.items():
-            if only and name not in only.split(","):
+            if only and name not in only:
                 continue
             truth = m["truth"]
-            print(path.split("/")[-1], name, "  ".join(
+            print(tag, name, "  ".join(
                 f"{r}: {sum(a == b for a, b in zip(read(d, name, m, turned_is_kept(r)), truth))}/{len(truth)}"
                 for r in RULES))
 

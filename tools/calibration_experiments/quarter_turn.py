@@ -39,8 +39,8 @@ def main():
     seed, sets, clf, weights = experiment_args()
     print(f"seed {seed}, classifier {weights or 'shipped'}")
     for name, _, tc, tk, profile, _ in set_profiles(clf, seed, sets):
-        cut = _classify_as_cut(clf, list(tc), profile)
-        turned = _classify_as_cut(clf, [np.ascontiguousarray(np.rot90(c, -1)) for c in tc], profile)
+        cut, _ = _classify_as_cut(clf, list(tc), profile)
+        turned, _ = _classify_as_cut(clf, [np.ascontiguousarray(np.rot90(c, -1)) for c in tc], profile)
         out = [f"{name} ({len(tk)} tiles, {sum(tc.length_open)} open):"]
         for kind, margin, unsure in RULES:
             codes = []

@@ -168,7 +168,7 @@
       g.tiles.forEach((t, ti) => {
         const b = document.createElement("button");
         b.type = "button";
-        const profiled = t.base && norm(t.base) !== norm(t.code);
+        const profiled = t.base && t.base !== t.code;   // a red five and a plain five differ (dora)
         b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
           + (ti === claimedAt ? " sideways" : "");
         b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
@@ -228,7 +228,7 @@
   function openPicker(gi, ti, add) {
     picking = add ? { group: gi, add: true } : { group: gi, index: ti };
     const t = add ? null : groups[gi].tiles[ti];
-    const base = t && t.base && norm(t.base) !== norm(t.code) ? t.base : null;
+    const base = t && t.base && t.base !== t.code ? t.base : null;
     document.getElementById("picker-title").textContent = add ? "Add a tile"
       : `Correct ${t.code}` + (base ? ` (the base model read ${base}, outlined)` : "");
     document.querySelectorAll(".pick").forEach((b) => {
@@ -297,7 +297,7 @@
     const g = groups[gi];
     const t = g.tiles[picking.index];
     const old = t.code;
-    t.code = code; t.low = false;
+    t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
     if (isBonus && g.kind !== "bonus") { g.tiles.splice(picking.index, 1); t.win = false; bonusGroup().tiles.push(t); }
     closePicker();
     if (old !== code) teachProfile(t.src, code);

@@ -261,3 +261,44 @@ def test_face_down_detections_need_the_back_threshold():
                       [1, 1, 0])
     reads = TileReader(detector=FakeDetector(dets), classifier=FakeClassifier(), tileness=None).read(img)
     assert [(r.face_down, round(r.box[0])) for r in reads] == [(True, 50), (False, 90)]
+
+
+class ThresholdDetector:
+    """A detector with an input size and a threshold, as a real one has: returns the given
+    detections at its ``conf`` or above."""
+    imgsz = 640
+
+    def __init__(self, dets, conf=0.3):
+        self.dets, self.conf = dets, conf
+
+    def detect(self, image, imgsz=None):
+        return self.dets.filter(self.dets.confidence >= self.conf)
+
+
+class BrightnessClassifier:
+    """Sure (0.99) of 1m on a bright crop, less sure (0.9) of 2m on a dark one."""
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading("1m", 0.99, [("1m", 0.99)]) if c.mean() > 128 else CropReading("2m", 0.9, [("2m", 0.9)])
+                for c in crops]
+
+
+def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_ones(monkeypatch):
+    from vision import reader
+    monkeypatch.setattr(reader, "LOOKS", False)
+    monkeypatch.setattr(reader, "ZOOM_BELOW", None)
+    img = np.full((300, 400, 3), 40, np.uint8)
+    img[10:50, 150:180] = 250                      # a bright tile where a weak detection is
+    boxes = [[10, 10, 40, 50],                     # kept: 0.9
+             [150, 10, 180, 50],                   # weak (0.2), read surely: rescued
+             [200, 10, 230, 50],                   # weak (0.15), dark: read 2m at 0.9, not sure enough
+             [12, 12, 42, 52],                     # weak (0.2) but on the kept one
+             [250, 10, 280, 50],                   # 0.05: under the rescue's threshold
+             [300, 10, 330, 50]]                   # a weak face-down detection: never rescued
+    dets = Detections(boxes, [0.9, 0.2, 0.15, 0.2, 0.05, 0.2], [0, 0, 0, 0, 0, 1])
+    read = TileReader(detector=ThresholdDetector(dets), classifier=BrightnessClassifier(), tileness=None)
+    monkeypatch.setattr(reader, "WEAK_RESCUE", None)
+    assert [r.box[0] for r in read.read(img)] == [10.0]
+    monkeypatch.setattr(reader, "WEAK_RESCUE", (0.1, 0.98))
+    reads = read.read(img)
+    assert [(r.box[0], r.code) for r in reads] == [(10.0, "2m"), (150.0, "1m")]
+    assert reads[1].confidence == pytest.approx(0.2 * 0.99)      # the detector's share kept

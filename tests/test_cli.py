@@ -111,3 +111,11 @@ def test_eval_pile_tiles_refuses_what_is_not_a_range(capsys, tmp_path, value):
                        "--pile-tiles", value)
     assert code == 2 and "--pile-tiles wants LO-HI" in err
     assert not (tmp_path / "heaps").exists()
+
+
+def test_eval_no_weak_rescue_turns_the_rescue_off(capsys, tmp_path, monkeypatch):
+    import vision.reader
+    monkeypatch.setattr(vision.reader, "WEAK_RESCUE", (0.1, 0.98))
+    # the option is applied before the folder is looked at (here a bad --piles, refused at once)
+    code, _, _ = run(capsys, "eval", str(tmp_path / "heaps"), "--piles", "--no-weak-rescue")
+    assert code == 2 and vision.reader.WEAK_RESCUE is None

@@ -5,8 +5,10 @@ the long side, so crops keep far more pixels than the classifier's input), detec
 scaled to the detector's size; when the tiles found are small for it, a second look at their
 region, enlarged: ``zoom_plan``), crop (from the decoded image, turned upright), classify (one
 batch), then drop the face-up detections that are not tiles at all (``vision.tileness``: a
-probe on the classifier's features, when one is fitted for its weights). Boxes are returned in
-the input image's pixels.
+probe on the classifier's features, when one is fitted for its weights). With ``WEAK_RESCUE``,
+the detector also looks again at the chosen look's picture with a lower threshold, and a weak
+detection apart from the others is kept when the classifier reads it surely (and the probe takes
+it). Boxes are returned in the input image's pixels.
 
     python -m vision.reader PHOTO [--json]
 """
@@ -53,8 +55,9 @@ LOOKS = True
 # overlaps no kept detection (IoU under WEAK_OVERLAP) is read, and kept when its reading is that
 # sure and the tile/not-tile probe takes it. None: off. Chosen on the valid split (session 14,
 # models/detector/MODEL_CARD.md; tools/detector_experiments/weak_rescue_probe.py): from 0.1 at
-# 0.98, 13 more tiles found and read right for 4 more reads matching no label (from 0.1 at 0.95:
-# +14 / +10; from 0.05: +13 / +34); the unseen GL scenes unchanged; detection about 8 ms longer.
+# 0.98, 13 more tiles found and read right for 5 more reads matching no label (from 0.1 at 0.95:
+# +14 / +10; from 0.05: +13 / +15); the unseen GL scenes unchanged; detection about 9 ms longer.
+# With a tile-set profile the reading's confidence is the profile's (not measured with one).
 WEAK_RESCUE: tuple[float, float] | None = (0.1, 0.98)
 WEAK_OVERLAP = 0.3
 
@@ -109,15 +112,25 @@ class TileReader:
             return Look("as is", src, detect(src))
         return choose_look(detect, src, getattr(self.detector, "conf", 0.3))
 
+    def weak_floor(self) -> float | None:
+        """The detector's own threshold when weak detections are looked for (``WEAK_RESCUE``, a
+        real detector: one that states its input size and threshold), else None."""
+        if WEAK_RESCUE is None or not getattr(self.detector, "imgsz", None):
+            return None
+        return getattr(self.detector, "conf", None)
+
     def with_weak_detections(self, image: np.ndarray, dets: Detections) -> Detections:
         """``dets`` and, with ``WEAK_RESCUE``, the weak face-up detections of ``image`` that overlap
-        none of them (read and kept or dropped by ``read_detections``)."""
-        own = getattr(self.detector, "conf", None)
-        if WEAK_RESCUE is None or own is None or not getattr(self.detector, "imgsz", None):
+        none of them (read and kept or dropped by ``read_detections``). The weak pass looks at
+        ``image`` as the kept one did (the same enlarged look): its detections as sure as the
+        detector's threshold are the kept ones (suppression never lets a weaker box remove a
+        surer one), so only those under it are new."""
+        own = self.weak_floor()
+        if own is None:
             return dets
         low = copy.copy(self.detector)
         low.conf = WEAK_RESCUE[0]
-        cand = detect_in(low, image)
+        cand = detect_in(low, image, plan_conf=own)
         keep = (cand.confidence < own) & (cand.class_id == list(cand.class_names).index("tile"))
         if len(dets) and keep.any():
             keep &= box_iou(cand.xyxy, dets.xyxy).max(1) < WEAK_OVERLAP
@@ -148,8 +161,8 @@ class TileReader:
         if probe is not None and readings:
             keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
             not_tiles = {i for i, k in zip(face_up, keep) if not k}
-        own = getattr(self.detector, "conf", None)
-        if WEAK_RESCUE is not None and own is not None:
+        own = self.weak_floor()
+        if own is not None:
             not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < WEAK_RESCUE[1]}
         t2 = time.perf_counter()
         out = []
@@ -176,13 +189,15 @@ class TileReader:
         return out
 
 
-def detect_in(detector, src: np.ndarray) -> Detections:
+def detect_in(detector, src: np.ndarray, plan_conf: float | None = None) -> Detections:
     """``detector``'s detections in ``src``, in ``src``'s pixels, with a second look at the
-    tiles' region when the tiles found are small for the detector (``zoom_plan``)."""
+    tiles' region when the tiles found are small for the detector (``zoom_plan``). ``plan_conf``:
+    plan that look from the detections this sure only (the weak pass plans as the kept one did)."""
     side = _detector_side(detector)
     dets = _detect_at(detector, src, side)
+    planned = dets if plan_conf is None else dets.filter(dets.confidence >= plan_conf)
     # Only a detector that states its input size (``imgsz``) can be asked for another one.
-    plan = zoom_plan(dets, src.shape[1], src.shape[0], side) if getattr(detector, "imgsz", None) else None
+    plan = zoom_plan(planned, src.shape[1], src.shape[0], side) if getattr(detector, "imgsz", None) else None
     if plan is None:
         return dets
     (x0, y0, x1, y1), zoom_side = plan

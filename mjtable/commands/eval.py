@@ -47,6 +47,9 @@ def register(sub) -> None:
                         "vision.reader.ZOOM_BELOW)")
     p.add_argument("--one-look", action="store_true",
                    help="read each picture as it stands: no turned or unstretched looks (vision/looks.py)")
+    p.add_argument("--no-weak-rescue", action="store_true",
+                   help="keep no detection under the detector's threshold, however surely it is read "
+                        "(vision.reader.WEAK_RESCUE)")
     p.add_argument("--raw-labels", action="store_true",
                    help="read the photos' labels as published, without the checked label errata "
                         "(datasets/label_errata.csv, vision/errata.py)")
@@ -73,6 +76,9 @@ def run(args) -> int:
     if args.one_look:
         import vision.reader
         vision.reader.LOOKS = False
+    if args.no_weak_rescue:
+        import vision.reader
+        vision.reader.WEAK_RESCUE = None
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2

@@ -276,26 +276,48 @@ class ThresholdDetector:
 
 
 class BrightnessClassifier:
-    """Sure (0.99) of 1m on a bright crop, less sure (0.9) of 2m on a dark one."""
+    """Sure (0.99) of 1m on a crop bright on the whole (mean over 100), less sure (0.9) of 2m on a
+    dark one."""
     def classify(self, crops, embeddings=False, turn_average=None):
-        return [CropReading("1m", 0.99, [("1m", 0.99)]) if c.mean() > 128 else CropReading("2m", 0.9, [("2m", 0.9)])
+        return [CropReading("1m", 0.99, [("1m", 0.99)]) if c.mean() > 100 else CropReading("2m", 0.9, [("2m", 0.9)])
                 for c in crops]
+
+
+class NotBlueProbe:
+    """A tile/not-tile probe: a crop bluer than red (feature from ``FeatureClassifier``) is not a
+    tile."""
+    def is_tile(self, feats):
+        return np.asarray(feats)[:, 0] < 30
+
+
+class FeatureClassifier(BrightnessClassifier):
+    """``BrightnessClassifier`` whose feature is how much bluer than red the crop is (BGR)."""
+    def classify(self, crops, embeddings=False, turn_average=None):
+        out = super().classify(crops)
+        for r, c in zip(out, crops):
+            r.embedding = np.array([float(c[..., 0].mean()) - float(c[..., 2].mean())]) if embeddings else None
+        return out
 
 
 def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_ones(monkeypatch):
     from vision import reader
     monkeypatch.setattr(reader, "LOOKS", False)
     monkeypatch.setattr(reader, "ZOOM_BELOW", None)
+    monkeypatch.setattr(reader, "BACK_CONF", 0.1)      # a weak back would pass its own threshold
     img = np.full((300, 400, 3), 40, np.uint8)
-    img[10:50, 150:180] = 250                      # a bright tile where a weak detection is
-    boxes = [[10, 10, 40, 50],                     # kept: 0.9
-             [150, 10, 180, 50],                   # weak (0.2), read surely: rescued
+    boxes = [[10, 10, 40, 50],                     # kept: 0.9 (dark: read 2m at 0.9, kept anyway)
+             [150, 10, 180, 50],                   # weak (0.2), bright: read 1m surely: rescued
              [200, 10, 230, 50],                   # weak (0.15), dark: read 2m at 0.9, not sure enough
-             [12, 12, 42, 52],                     # weak (0.2) but on the kept one
-             [250, 10, 280, 50],                   # 0.05: under the rescue's threshold
-             [300, 10, 330, 50]]                   # a weak face-down detection: never rescued
-    dets = Detections(boxes, [0.9, 0.2, 0.15, 0.2, 0.05, 0.2], [0, 0, 0, 0, 0, 1])
-    read = TileReader(detector=ThresholdDetector(dets), classifier=BrightnessClassifier(), tileness=None)
+             [25, 10, 55, 50],                     # weak (0.2), half bright, read surely, but on the kept one (IoU 0.33)
+             [250, 10, 280, 50],                   # 0.05, bright: under the rescue's threshold
+             [300, 10, 330, 50],                   # weak (0.2) face-down, bright: never rescued
+             [350, 10, 380, 50]]                   # weak (0.2), bright but blue: the probe says not a tile
+    for x0, y0, x1, y1 in boxes[1:2] + boxes[3:]:
+        img[y0:y1, x0:x1] = 250
+    img[10:50, 10:40] = 40                          # the kept tile stays dark; the overlapping one is half bright
+    img[10:50, 350:380] = (250, 250, 150)
+    dets = Detections(boxes, [0.9, 0.2, 0.15, 0.2, 0.05, 0.2, 0.2], [0, 0, 0, 0, 0, 1, 0])
+    read = TileReader(detector=ThresholdDetector(dets), classifier=FeatureClassifier(), tileness=NotBlueProbe())
     monkeypatch.setattr(reader, "WEAK_RESCUE", None)
     assert [r.box[0] for r in read.read(img)] == [10.0]
     monkeypatch.setattr(reader, "WEAK_RESCUE", (0.1, 0.98))

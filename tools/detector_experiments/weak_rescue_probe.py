@@ -38,7 +38,7 @@ def main(weak: float, folders: list[Path]) -> None:
             codes = [c for c, _ in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
             look = shipped.look_at(img)
             strong = look.dets.xyxy
-            cand = reader.detect_in(low, look.image)
+            cand = reader.detect_in(low, look.image, plan_conf=shipped.detector.conf)
             keep = [i for i in range(len(cand)) if cand.confidence[i] < shipped.detector.conf
                     and cand.names()[i] != "back"
                     and (not len(strong) or box_iou(cand.xyxy[i:i + 1], strong).max() < 0.3)]

@@ -324,3 +324,28 @@ def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_
     reads = read.read(img)
     assert [(r.box[0], r.code) for r in reads] == [(10.0, "2m"), (150.0, "1m")]
     assert reads[1].confidence == pytest.approx(0.2 * 0.99)      # the detector's share kept
+
+
+def test_the_enlarged_look_can_be_planned_from_the_sure_detections_only():
+    """The weak pass plans its enlarged look as the kept pass did: from the detections at the
+    detector's own threshold, not from the many small weak ones."""
+    from vision import reader
+
+    class Recording:
+        imgsz, conf = 320, 0.1
+
+        def __init__(self):
+            self.calls = []
+
+        def detect(self, image, imgsz=None):
+            self.calls.append(imgsz)
+            big = [[10, 10, 110, 140], [120, 10, 220, 140]]                  # 0.9: large tiles
+            small = [[x, 200, x + 6, 208] for x in range(0, 300, 10)]         # 0.2: tiny boxes
+            return Detections(big + small, [0.9] * 2 + [0.2] * len(small), [0] * (2 + len(small)))
+    img = np.zeros((320, 320, 3), np.uint8)
+    det = Recording()
+    reader.detect_in(det, img)
+    assert len(det.calls) == 2                     # the small boxes ask for an enlarged look
+    det = Recording()
+    reader.detect_in(det, img, plan_conf=0.3)
+    assert det.calls == [None]                     # planned from the large, sure tiles: none

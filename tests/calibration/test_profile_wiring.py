@@ -47,14 +47,21 @@ def test_pipeline_reads_with_the_profile_and_names_it(seen):
     assert seen[-1] is None and out["profile"] is None
 
 
-def test_cli_read_uses_the_active_profile_unless_told_not_to(seen, tmp_path, capsys):
-    import json
+@pytest.fixture()
+def photo_with_active_profile(tmp_path):
+    """A photo file, with the profile "club set" saved and active in ``tmp_path``."""
+    import cv2
     store = ProfileStore(tmp_path)
     store.save(make_profile())
     store.activate("club set")
     photo = tmp_path / "p.jpg"
-    import cv2
     cv2.imwrite(str(photo), np.full((40, 40, 3), 128, np.uint8))
+    return photo
+
+
+def test_cli_read_uses_the_active_profile_unless_told_not_to(seen, photo_with_active_profile, tmp_path, capsys):
+    import json
+    photo = photo_with_active_profile
     assert main(["read", str(photo), "--json", "--data-dir", str(tmp_path)]) == 0
     assert json.loads(capsys.readouterr().out)["profile"] == "club set"
     assert seen[-1].name == "club set"
@@ -119,15 +126,10 @@ def test_web_read_falls_back_to_the_base_model_with_a_stale_profile(monkeypatch,
     assert any("calibrate again" in w for w in r.json["reading"]["warnings"])
 
 
-def test_cli_read_shows_where_the_profile_changed_the_base_models_reading(seen, tmp_path, capsys):
+def test_cli_read_shows_where_the_profile_changed_the_base_models_reading(seen, photo_with_active_profile, tmp_path,
+                                                                          capsys):
     import json
-
-    import cv2
-    store = ProfileStore(tmp_path)
-    store.save(make_profile())
-    store.activate("club set")
-    photo = tmp_path / "p.jpg"
-    cv2.imwrite(str(photo), np.full((40, 40, 3), 128, np.uint8))
+    photo = photo_with_active_profile
     assert main(["read", str(photo), "--json", "--data-dir", str(tmp_path)]) == 0
     assert json.loads(capsys.readouterr().out)["tiles"][0]["base_code"] == "8m"
     assert main(["read", str(photo), "--data-dir", str(tmp_path)]) == 0

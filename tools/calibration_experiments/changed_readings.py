@@ -7,21 +7,19 @@ model (``base_code``), and how many of the profile's errors those marks cover, f
 import sys
 
 sys.path.insert(0, "tools/calibration_experiments")
-from mixture_rules import load_dump  # noqa: E402
+from mixture_rules import dumped_sets  # noqa: E402
 
 
 def main(paths):
     print("set: tiles, marked (profile's code differs from the base model's), profile errors, "
           "of them marked, harms (base model right, profile wrong)")
-    for path in paths:
-        tag, _, meta, _ = load_dump(path)
-        for name, m in meta.items():
-            truth, before, after = m["truth"], m["before"], m["after"]
-            marked = {i for i in range(len(truth)) if after[i] != before[i]}
-            errors = [i for i in range(len(truth)) if after[i] != truth[i]]
-            harms = [i for i in errors if before[i] == truth[i]]
-            print(f"{tag:16s} {name:20s} {len(truth):5d} marked {len(marked):4d} ({len(marked) / len(truth):.1%})  "
-                  f"errors {len(errors):3d}, marked {sum(i in marked for i in errors):3d}  harms {len(harms)}")
+    for tag, _, name, m in dumped_sets(paths):
+        truth, before, after = m["truth"], m["before"], m["after"]
+        marked = {i for i in range(len(truth)) if after[i] != before[i]}
+        errors = [i for i in range(len(truth)) if after[i] != truth[i]]
+        harms = [i for i in errors if before[i] == truth[i]]
+        print(f"{tag:16s} {name:20s} {len(truth):5d} marked {len(marked):4d} ({len(marked) / len(truth):.1%})  "
+              f"errors {len(errors):3d}, marked {sum(i in marked for i in errors):3d}  harms {len(harms)}")
 
 
 if __name__ == "__main__":

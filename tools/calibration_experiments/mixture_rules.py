@@ -110,13 +110,17 @@ RULES = {
 }
 
 
-def load_dump(arg: str):
-    """(tag, arrays, per-set metadata, sets asked for or None) of ``PATH.npz[:SET,...]``."""
-    path, _, only = arg.partition(":")
-    d = dict(np.load(path))
-    meta = json.loads(bytes(d.pop("meta")).decode())
-    tag = path.split("/")[-1].replace("dump_", "").replace(".npz", "")
-    return tag, d, meta, (only.split(",") if only else None)
+def dumped_sets(args):
+    """Yield (tag, arrays, set name, its metadata) for each set of each ``PATH.npz[:SET,...]``
+    (every set of the dump when none is named)."""
+    for arg in args:
+        path, _, only = arg.partition(":")
+        d = dict(np.load(path))
+        meta = json.loads(bytes(d.pop("meta")).decode())
+        tag = path.split("/")[-1].replace("dump_", "").replace(".npz", "")
+        for name, m in meta.items():
+            if not only or name in only.split(","):
+                yield tag, d, name, m
 
 
 def main(argv):
@@ -126,19 +130,15 @@ def main(argv):
         names, argv = argv[i + 1].split(","), argv[:i] + argv[i + 2:]
     rules = {k: v for k, v in RULES.items() if names is None or k in names}
     columns = []
-    for arg in argv:
-        tag, d, meta, only = load_dump(arg)
-        for name, m in meta.items():
-            if only and name not in only:
-                continue
-            truth = m["truth"]
-            recomputed = read(d, name, m)
-            assert recomputed == m["after"], f"{tag} {name}: the shipped rule does not reproduce the readings"
-            parts = [("", slice(None))]
-            if m.get("n_valid"):
-                parts = [(" valid", slice(0, m["n_valid"])), (" test", slice(m["n_valid"], None))]
-            for label, sl in parts:
-                columns.append((f"{tag} {name}{label}", d, name, m, sl, truth[sl], m["before"][sl]))
+    for tag, d, name, m in dumped_sets(argv):
+        truth = m["truth"]
+        recomputed = read(d, name, m)
+        assert recomputed == m["after"], f"{tag} {name}: the shipped rule does not reproduce the readings"
+        parts = [("", slice(None))]
+        if m.get("n_valid"):
+            parts = [(" valid", slice(0, m["n_valid"])), (" test", slice(m["n_valid"], None))]
+        for label, sl in parts:
+            columns.append((f"{tag} {name}{label}", d, name, m, sl, truth[sl], m["before"][sl]))
     print("rule".ljust(26) + "".join(c[0].rjust(max(len(c[0]) + 2, 10)) for c in columns))
     print("before".ljust(26) + "".join(f"{np.mean([a == b for a, b in zip(c[6], c[5])]):.2%}".rjust(
         max(len(c[0]) + 2, 10)) for c in columns))

@@ -13,7 +13,7 @@ sys.path.insert(0, ".")
 sys.path.insert(0, "tools/calibration_experiments")
 import numpy as np  # noqa: E402
 
-from mixture_rules import QUARTER_MARGIN, load_dump, read, surer_by_the_margin  # noqa: E402
+from mixture_rules import QUARTER_MARGIN, dumped_sets, read, surer_by_the_margin  # noqa: E402
 
 RULES = ("shipped", "base+0", "base+0.05", "base+0.2", "sum")
 
@@ -32,15 +32,11 @@ def turned_is_kept(rule: str):
 
 
 def main(args: list[str]) -> None:
-    for arg in args:
-        tag, d, meta, only = load_dump(arg)
-        for name, m in meta.items():
-            if only and name not in only:
-                continue
-            truth = m["truth"]
-            print(tag, name, "  ".join(
-                f"{r}: {sum(a == b for a, b in zip(read(d, name, m, turned_is_kept(r)), truth))}/{len(truth)}"
-                for r in RULES))
+    for tag, d, name, m in dumped_sets(args):
+        truth = m["truth"]
+        print(tag, name, "  ".join(
+            f"{r}: {sum(a == b for a, b in zip(read(d, name, m, turned_is_kept(r)), truth))}/{len(truth)}"
+            for r in RULES))
 
 
 if __name__ == "__main__":

@@ -57,7 +57,7 @@ LOOKS = True
 # models/detector/MODEL_CARD.md; tools/detector_experiments/weak_rescue_probe.py): from 0.1 at
 # 0.98, 13 more tiles found and read right for 5 more reads matching no label (from 0.1 at 0.95:
 # +14 / +10; from 0.05: +13 / +15); the unseen GL scenes unchanged; detection about 9 ms longer.
-# With a tile-set profile the reading's confidence is the profile's (not measured with one).
+# With a tile-set profile the reading's confidence is the profile's (on one set it kept none).
 WEAK_RESCUE: tuple[float, float] | None = (0.1, 0.98)
 WEAK_OVERLAP = 0.3
 

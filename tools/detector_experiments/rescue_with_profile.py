@@ -1,8 +1,9 @@
 """Session 14: the weak-detection rescue (``vision.reader.WEAK_RESCUE``) with a tile-set profile
 active, whose readings' probabilities are the profile's mixture. A photo group's profile is made
 as ``vision.calibration_eval`` makes it (one example per code, classifier W), and the group's valid
-and test photos are read whole by the reader with it, with and without the rescue: labelled
-tiles found with the right code (IoU >= 0.5) and reads.
+and test photos are read whole by the reader with it, with and without the rescue, and without
+the profile (the base model alone, with the rescue): labelled tiles found with the right code
+(IoU >= 0.5) and reads.
 
     python tools/detector_experiments/rescue_with_profile.py GROUP W
     e.g. python tools/detector_experiments/rescue_with_profile.py img_photos build/runs/heldout_img14/weights/best.pt
@@ -43,7 +44,7 @@ def main(group_name: str, weights: str) -> None:
     for split in ("valid", "test"):
         folder = Path(DATA) / PHOTOS / split
         names = _names_for(folder)
-        totals = {"off": [0, 0], "on": [0, 0]}
+        totals = {"off": [0, 0], "on": [0, 0], "on, no profile": [0, 0]}
         labelled = 0
         for p, img, gt in labelled_photos(folder):
             if not group.keeps(split, p.name):
@@ -51,9 +52,9 @@ def main(group_name: str, weights: str) -> None:
             h, w = img.shape[:2]
             codes = [c for c, _ in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
             labelled += len(gt)
-            for key, setting in (("off", None), ("on", rescue)):
+            for key, setting, prof in (("off", None, profile), ("on", rescue, profile), ("on, no profile", rescue, None)):
                 reader.WEAK_RESCUE = setting
-                reads = [r for r in tile_reader.read(img, profile=profile) if not r.face_down]
+                reads = [r for r in tile_reader.read(img, profile=prof) if not r.face_down]
                 totals[key][0] += right_reads(reads, gt, codes)
                 totals[key][1] += len(reads)
         reader.WEAK_RESCUE = rescue

@@ -3,16 +3,16 @@ probability of the right code, and the fine-tuned network's share of the right c
 
     python tools/calibration_experiments/misread_shares.py DUMP.npz    # from expert_dump.py
 """
-import json
 import sys
 
 import numpy as np
 
+sys.path.insert(0, "tools/calibration_experiments")
+from mixture_rules import dumped_sets  # noqa: E402
+
 
 def main(path: str) -> None:
-    d = np.load(path)
-    meta = json.loads(bytes(d["meta"]).decode())
-    for name, m in meta.items():
+    for _, d, name, m in dumped_sets([path]):
         classes, known = m["classes"], m["known"]
         base, score = d[f"{name}/cut_base"], d[f"{name}/cut_score"]
         for i, (t, b, a) in enumerate(zip(m["truth"], m["before"], m["after"])):

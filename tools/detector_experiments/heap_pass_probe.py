@@ -41,7 +41,7 @@ def main(heap_weights: str, folders: list[Path]) -> None:
     for folder in folders:
         totals = np.zeros(4, int)
         labelled, switched = 0, []
-        for p, img, gt in labelled_photos(folder):
+        for p, img, gt, _ in labelled_photos(folder):
             labelled += len(gt)
             main_look = shipped.look_at(img)
             chosen = heap_look(main_look, heaps.look_at(img))

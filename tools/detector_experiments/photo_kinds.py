@@ -37,14 +37,14 @@ def found_and_unmatched(gt: np.ndarray, boxes: np.ndarray) -> tuple[int, int]:
 
 
 def labelled_photos(folder: Path):
-    """(path, picture as the reader decodes it, labelled boxes (n, 4) in its pixels) per photo."""
+    """(path, picture as the reader decodes it, labelled boxes (n, 4) in its pixels, their codes)
+    per photo."""
     names = _names_for(folder)
     for p in sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png")):
         img = decode_image(str(p), min_long_side=reader.CROP_SOURCE_SIDE).image
         h, w = img.shape[:2]
-        gt = np.array([b for _, b in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
-                      ).reshape(-1, 4)
-        yield p, img, gt
+        labels = read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)
+        yield p, img, np.array([b for _, b in labels]).reshape(-1, 4), [c for c, _ in labels]
 
 
 def source_boxes(look) -> np.ndarray:
@@ -56,7 +56,7 @@ def main(folder: Path, weights: list[str]) -> None:
     readers = [reader.TileReader(detector_weights=w, tileness=None) for w in weights]
     totals = {k: np.zeros(1 + 2 * len(weights), int) for k in ("squashed", "other")}
     photos = {"squashed": 0, "other": 0}
-    for _, img, gt in labelled_photos(folder):
+    for _, img, gt, _ in labelled_photos(folder):
         kind = kind_of(gt)
         photos[kind] += 1
         row = [len(gt)]

@@ -15,19 +15,14 @@ sys.path.insert(0, ".")
 sys.path.insert(0, "tools/detector_experiments")
 import vision.reader as reader  # noqa: E402
 from photo_kinds import labelled_photos  # noqa: E402
-from vision.datasets import read_yolo_labels  # noqa: E402
 from vision.detections import box_iou  # noqa: E402
-from vision.evaluate import _names_for  # noqa: E402
 
 
 def main(folder: Path, out: str) -> None:
-    names = _names_for(folder)
     tile_reader = reader.TileReader()
     rescue = reader.WEAK_RESCUE
     right, others, crops = Counter(), Counter(), []
-    for p, img, gt in labelled_photos(folder):
-        h, w = img.shape[:2]
-        codes = [c for c, _ in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
+    for p, img, gt, codes in labelled_photos(folder):
         reader.WEAK_RESCUE = None
         before = np.array([r.box for r in tile_reader.read(img)]).reshape(-1, 4)
         reader.WEAK_RESCUE = rescue

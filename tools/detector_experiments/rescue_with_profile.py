@@ -19,9 +19,7 @@ import vision.reader as reader  # noqa: E402
 from photo_kinds import labelled_photos  # noqa: E402
 from vision.calibration_eval import DATA, PHOTO_GROUPS, PHOTOS, photo_set  # noqa: E402
 from vision.classifier import CropClassifier  # noqa: E402
-from vision.datasets import read_yolo_labels  # noqa: E402
 from vision.detections import box_iou  # noqa: E402
-from vision.evaluate import _names_for  # noqa: E402
 from vision.profile import TileSetProfile  # noqa: E402
 
 
@@ -43,14 +41,11 @@ def main(group_name: str, weights: str) -> None:
     rescue = reader.WEAK_RESCUE
     for split in ("valid", "test"):
         folder = Path(DATA) / PHOTOS / split
-        names = _names_for(folder)
         totals = {"off": [0, 0], "on": [0, 0], "on, no profile": [0, 0]}
         labelled = 0
-        for p, img, gt in labelled_photos(folder):
+        for p, img, gt, codes in labelled_photos(folder):
             if not group.keeps(split, p.name):
                 continue
-            h, w = img.shape[:2]
-            codes = [c for c, _ in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
             labelled += len(gt)
             for key, setting, prof in (("off", None, profile), ("on", rescue, profile), ("on, no profile", rescue, None)):
                 reader.WEAK_RESCUE = setting

@@ -18,10 +18,8 @@ sys.path.insert(0, "tools/detector_experiments")
 import vision.reader as reader  # noqa: E402
 from photo_kinds import labelled_photos  # noqa: E402
 from vision.crops import cut_tiles  # noqa: E402
-from vision.datasets import read_yolo_labels  # noqa: E402
 from vision.detections import box_iou  # noqa: E402
 from vision.detector import TileDetector  # noqa: E402
-from vision.evaluate import _names_for  # noqa: E402
 
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
 
@@ -30,12 +28,9 @@ def main(weak: float, folders: list[Path]) -> None:
     shipped = reader.TileReader()
     low = TileDetector(conf=weak)
     for folder in folders:
-        names = _names_for(folder)
         right = np.zeros(len(THRESHOLDS), int)
         wrong = np.zeros(len(THRESHOLDS), int)
-        for p, img, gt in labelled_photos(folder):
-            h, w = img.shape[:2]
-            codes = [c for c, _ in read_yolo_labels(folder / "labels" / (p.stem + ".txt"), names, w, h)]
+        for p, img, gt, codes in labelled_photos(folder):
             look = shipped.look_at(img)
             strong = look.dets.xyxy
             cand = reader.detect_in(low, look.image, plan_conf=shipped.detector.conf)

@@ -14,6 +14,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
+from .model_files import weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -64,7 +65,6 @@ class CropClassifier:
     def weights_id(self) -> str:
         """Content hash of the weights (tile-set profiles are tied to the embeddings of one model)."""
         if self._weights_id is None:
-            from .profile import weights_id
             self._weights_id = weights_id(self.weights_path)
         return self._weights_id
 
@@ -205,3 +205,14 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
     best = min(grid, key=nll)
     fine = np.linspace(best * 0.85, best * 1.15, 31)
     return float(min(fine, key=nll))
+
+
+_DEFAULT_CLASSIFIER = None
+
+
+def default_classifier():
+    """The committed classifier, loaded once and shared by the reader and tile-set profiles."""
+    global _DEFAULT_CLASSIFIER
+    if _DEFAULT_CLASSIFIER is None:
+        _DEFAULT_CLASSIFIER = CropClassifier()
+    return _DEFAULT_CLASSIFIER

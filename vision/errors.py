@@ -16,3 +16,7 @@ class ImageError(ValueError):
 
 class ModelMissingError(RuntimeError):
     """Trained weights are not where they should be (models/...)."""
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be built, read or applied (bad file, wrong embedding size...)."""

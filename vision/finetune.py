@@ -19,9 +19,11 @@ import copy
 
 import numpy as np
 
+from .augment import augment_crop, rot180
 from .classifier import forward
+from .errors import ProfileError
 
-#: Defaults chosen on the tuning draw (seed 11) of vision.calibration_eval, not the reported one.
+#: Defaults chosen on the tuning draw (seed 11) of vision_lab.calibration_eval, not the reported one.
 STEPS = 400          # optimiser steps at calibration
 BATCH = 64           # augmented views per step
 LEARNING_RATE = 3e-3
@@ -36,10 +38,6 @@ ANCHOR = 0.0
 #: 0.15 it mended 3 tiles and cost 6 on the tuning draws (CALIBRATION.md, session 13); a tile
 #: that looks alike turned a quarter (5z, some dots) is then taught both its code and none.
 QUARTER_SHARE = 0.0
-#: Share of each batch taken from views of the examples rendered as tiles of a photographed row
-#: (``vision.synth.views``; 0: flat augmentation only), and how many such views per example.
-RENDERED_SHARE = 0.0
-RENDERED_PER_CODE = 24
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -53,7 +51,6 @@ def load_network(classifier, state: dict[str, np.ndarray]):
     own = model.state_dict()
     missing = set(own) - set(state)
     if missing or any(tuple(own[k].shape) != tuple(np.shape(state[k])) for k in own):
-        from .profile import ProfileError
         raise ProfileError("the profile's network does not fit this classifier (made with another model: "
                            "calibrate again)")
     model.load_state_dict({k: torch.as_tensor(np.asarray(state[k])).to(own[k].dtype) for k in own})
@@ -61,15 +58,12 @@ def load_network(classifier, state: dict[str, np.ndarray]):
 
 
 def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, lr: float = LEARNING_RATE,
-             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None,
-             rendered_share: float | None = None) -> dict[str, np.ndarray]:
+             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None) -> dict[str, np.ndarray]:
     """Weights of ``classifier`` (a ``CropClassifier``) trained ``steps`` steps on augmented views
     of ``crops`` labelled ``codes``, from the base weights or from ``start`` (a profile's). Each
     step draws ``batch`` examples (``weights``: their relative odds, default uniform) and one fresh
-    random view of each; a ``rendered_share`` of the batch (default ``RENDERED_SHARE``) comes
-    instead from views rendered once from the examples (``vision.synth.views``)."""
+    random view of each."""
     import torch
-    from .profile import augment_crop, rot180
     if not crops:
         raise ValueError("fine-tuning needs at least one example")
     classes = list(classifier.classes)
@@ -80,28 +74,18 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     labels = torch.tensor([classes.index(c) for c in codes])
     rng = np.random.default_rng(seed)
     odds = None if weights is None else np.asarray(weights, np.float64) / np.sum(weights)
-    share = RENDERED_SHARE if rendered_share is None else rendered_share
-    n_rendered = int(round(batch * share))
     n_quarter = int(round(batch * QUARTER_SHARE))
-    if batch - n_rendered - n_quarter < 1:
-        raise ValueError("RENDERED_SHARE and QUARTER_SHARE leave no plain view in a batch")
-    if n_rendered:
-        from .synth.views import rendered_views
-        bank, bank_codes = rendered_views(list(crops), list(codes), RENDERED_PER_CODE, seed=seed)
-        bank_labels = torch.tensor([classes.index(c) for c in bank_codes])
+    if batch - n_quarter < 1:
+        raise ValueError("QUARTER_SHARE leaves no plain view in a batch")
     start_params = [p.detach().clone() for p in model.parameters()] if ANCHOR else None
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
     for _ in range(steps):
-        idx = rng.choice(len(crops), batch - n_rendered - n_quarter, p=odds)
+        idx = rng.choice(len(crops), batch - n_quarter, p=odds)
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
         views = [augment_crop(crops[i], rng) if rng.random() < 0.9 else
                  (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
         targets = labels[idx]
-        if n_rendered:
-            pick = rng.choice(len(bank), n_rendered)
-            views += [bank[i] for i in pick]
-            targets = torch.cat([targets, bank_labels[pick]])
         quarter = [np.ascontiguousarray(np.rot90(augment_crop(crops[i], rng), 1 if rng.random() < 0.5 else -1))
                    for i in rng.choice(len(crops), n_quarter, p=odds)] if n_quarter else []
         logits = forward(model, classifier.to_input(views + quarter))
@@ -158,7 +142,6 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
     the features the calibration taught (full re-training on them was measured to lose points:
     models/classifier/CALIBRATION.md). Without corrections the layer stays the calibration's."""
     import torch
-    from .profile import augment_crop, rot180
     views = HEAD_VIEWS if views is None else views
     steps = HEAD_STEPS if steps is None else steps
     if not len(crops):

@@ -5,7 +5,7 @@ so perspective and photo rotation do not matter), then chooses the most plausibl
 table: which row holds the standing tiles, the winning tile set apart at its right, the exposed
 melds (sideways claimed tile → who discarded, face-down pair → concealed kong, a sideways tile
 with another against it → added kong), flowers and seasons, the dora-indicator row. Conventions
-are those laid out by :mod:`vision.layout` (its docstring cites the table practice).
+are those laid out by :mod:`vision_lab.hand_layouts` (its docstring cites the table practice).
 
 The result, :class:`HandReading`, holds the hand JSON of the scoring core (or None), a confidence
 per decision, warnings a person can act on, and per-tile links so a UI can highlight and correct.
@@ -25,7 +25,7 @@ from .types import TileRead
 
 SPLIT_GAP = 0.5          # a gap wider than this (in tile widths) separates groups
 MAX_LINK_GAP = 3.5       # tiles further apart along a row than this are not one row
-SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision.layout.TILE_H)
+SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.hand_layouts.TILE_H)
 GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises around SPLIT_GAP
 
 

@@ -43,6 +43,10 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
+from .augment import augment_crop, rot180  # noqa: F401  (re-exported)
+from .errors import ProfileError  # noqa: F401  (re-exported)
+from .model_files import weights_id  # noqa: F401  (re-exported)
+
 FORMAT = "mjtable-tileset-profile"
 VERSION = 3
 READABLE_VERSIONS = (2, 3)
@@ -75,81 +79,15 @@ SURE_BASE_WEIGHT = 0.8
 FAMILIAR_SET = 0.8
 
 
-class ProfileError(ValueError):
-    """A profile that cannot be built, read or applied (bad file, wrong embedding size...)."""
-
-
 def default_embedder():
     """(embed, model_id): ``embed(crops) -> (n, d) array`` with the base classifier's
     penultimate features; ``model_id`` names the weights (profiles are tied to them)."""
-    from .classifier import DEFAULT_WEIGHTS
-    from .reader import classify_crops
+    from .classifier import DEFAULT_WEIGHTS, default_classifier
 
     def embed(crops):
-        readings = classify_crops(list(crops), embeddings=True)
+        readings = default_classifier().classify(list(crops), embeddings=True)
         return np.stack([np.asarray(r.embedding, np.float32) for r in readings])
     return embed, weights_id(DEFAULT_WEIGHTS)
-
-
-def weights_id(path) -> str:
-    """Short content hash of a weights file ("" when it does not exist)."""
-    import hashlib
-    p = Path(path)
-    if not p.exists():
-        return ""
-    return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
-
-
-def rot180(crop: np.ndarray) -> np.ndarray:
-    """The crop turned half a turn (a tile facing away from the camera)."""
-    return np.ascontiguousarray(crop[::-1, ::-1])
-
-
-#: Ranges of ``augment_crop``: log-stretch of the crop's width against its height, the Gaussian
-#: blur's sigma (px of the crop), the smallest side a view is shrunk to before being enlarged back.
-#: Wider ranges (stretch 0.45, blur up to 2.5, 12 px) lost on most sets (CALIBRATION.md, session 13).
-AUG_STRETCH = 0.2
-AUG_BLUR_SIGMA = (0.4, 1.2)
-AUG_MIN_SIDE = 20
-
-
-def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A plausible other photo of the same tile, as the reader would crop it: the crop warped by
-    a random perspective (corners moved up to 8 %), turned up to 35°, scaled 0.85-1.15,
-    stretched (the crop of a tilted tile is squeezed to a square), shifted; half of the time
-    turned 180°; lighter or darker with a light gradient and a colour cast; sometimes seen
-    smaller, blurred, noisy or JPEG-compressed. Tiles in the reader's photos are turned up to
-    about 30° and tilted up to 40° (vision.synth.render, photo_effects); measured: a wider
-    rotation range or stronger zoom did not help (CALIBRATION.md)."""
-    import cv2
-    h, w = crop.shape[:2]
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = src + rng.uniform(-0.08, 0.08, (4, 2)).astype(np.float32) * [w, h]
-    a = np.deg2rad(rng.uniform(-35, 35))
-    s, stretch = rng.uniform(0.85, 1.15), np.exp(rng.uniform(-AUG_STRETCH, AUG_STRETCH))
-    centre = np.array([w / 2, h / 2]) + rng.uniform(-0.06, 0.06, 2) * [w, h]
-    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ np.diag([s * stretch, s / stretch])
-    dst = ((dst - [w / 2, h / 2]) @ turn.T + centre).astype(np.float32)
-    out = cv2.warpPerspective(crop, cv2.getPerspectiveTransform(src, dst), (w, h), borderMode=cv2.BORDER_REFLECT101)
-    if rng.random() < 0.5:
-        out = rot180(out)
-    out = out.astype(np.float32) * rng.uniform(0.6, 1.3) + rng.uniform(-30, 30) + rng.uniform(-15, 15, 3)
-    if rng.random() < 0.5:
-        gx, gy = rng.uniform(-0.3, 0.3, 2)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        out *= (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None]
-    out = np.clip(out, 0, 255).astype(np.uint8)
-    if rng.random() < 0.5:
-        side = int(rng.integers(AUG_MIN_SIDE, 56))
-        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA), (w, h))
-    if rng.random() < 0.4:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(*AUG_BLUR_SIGMA))
-    if rng.random() < 0.5:
-        out = np.clip(out + rng.normal(0, rng.uniform(1, 7), out.shape), 0, 255).astype(np.uint8)
-    if rng.random() < 0.5:
-        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else out
-    return out
 
 
 def example_views(embed, crops, augment: int, seed: int = 0) -> np.ndarray:
@@ -227,7 +165,7 @@ class TileSetProfile:
         if embed is None:
             from . import finetune
             if classifier is None:
-                from .reader import default_classifier
+                from .classifier import default_classifier
                 classifier = default_classifier()
             crops = [_example_crop(c, classifier.imgsz) for c, _ in examples]
             net = finetune.finetune(classifier, crops, codes, steps=finetune.STEPS if steps is None else steps,
@@ -349,7 +287,7 @@ class TileSetProfile:
         """``classifier`` (default: the shipped one), checked to be the model this profile was
         made with."""
         if classifier is None:
-            from .reader import default_classifier
+            from .classifier import default_classifier
             classifier = default_classifier()
         self.check_model(classifier)
         return classifier

@@ -25,6 +25,7 @@ from .crops import TileCrops, cut_tiles, is_sideways_box
 from .decode import decode_image
 from .detections import Detections, box_iou
 from .looks import Look, choose_look
+from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
@@ -248,16 +249,6 @@ def _detect_at(detector, src: np.ndarray, side: int) -> Detections:
 
 
 _DEFAULT: TileReader | None = None
-_CLASSIFIER = None
-
-
-def default_classifier():
-    """The committed classifier, loaded once (``classify_crops`` needs no detector)."""
-    global _CLASSIFIER
-    if _CLASSIFIER is None:
-        from .classifier import CropClassifier
-        _CLASSIFIER = CropClassifier()
-    return _CLASSIFIER
 
 
 def default_reader() -> TileReader:
@@ -341,7 +332,8 @@ def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = F
     if profile is None:
         readings = classifier.classify(crops, embeddings=embeddings)
         return readings, codes(readings)
-    from .profile import apply_network_profile, apply_profile, rot180
+    from .augment import rot180
+    from .profile import apply_network_profile, apply_profile
     profile.check_model(classifier)
     if profile.uses_network:
         # The fine-tuned network reads both views itself; the base reading is mixed in.

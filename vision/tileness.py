@@ -7,7 +7,7 @@ classifier's penultimate features tell cloth, wood and dice from tile faces well
 probe, fitted on the detections of the train photos); a face-up detection the probe scores
 below ``threshold`` is dropped by the reader.
 
-    python -m vision.tileness [--out models/classifier/tileness.json]
+    python -m vision_lab.tileness_fit [--out models/classifier/tileness.json]
 
 fits the probe on the train split's detections (and rendered tiles of the artwork and procedural
 sets, so that faces unlike the real photos' count as tiles), picks the threshold on the valid
@@ -17,7 +17,6 @@ fitted for other weights is not used.
 """
 from __future__ import annotations
 
-import argparse
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -25,12 +24,6 @@ from pathlib import Path
 import numpy as np
 
 PROBE_FILE = "tileness.json"
-MAX_DROPPED_TILES = 1 / 2000    # share of the valid split's labelled tiles the threshold may drop
-MATCH_IOU = 0.5                 # a detection overlapping a label this much is a tile
-NOT_TILE_IOU = 0.1              # ... and one overlapping none more than this is not, unless
-UNLABELLED_CONF = 0.5           # the detector is this sure: such boxes are mostly unlabelled tiles
-                                # (jokers, flowers, tiles in piles; see the dataset's SOURCE.md)
-WEIGHT_DECAY = 0.01
 
 
 @dataclass
@@ -69,127 +62,3 @@ def probe_for(classifier) -> TilenessProbe | None:
         return None
     probe = TilenessProbe.load(path)
     return probe if probe.model_id == getattr(classifier, "weights_id", None) else None
-
-
-def fit_probe(features: np.ndarray, is_tile: np.ndarray, weight_decay: float = WEIGHT_DECAY) -> TilenessProbe:
-    """Logistic regression on standardised features (L2 penalty ``weight_decay``); threshold 0.5
-    until ``choose_threshold`` sets one."""
-    import torch
-    x = np.asarray(features, np.float32)
-    mean, scale = x.mean(0), x.std(0) + 1e-3
-    xt = torch.from_numpy((x - mean) / scale)
-    yt = torch.from_numpy(np.asarray(is_tile, np.float32))
-    lin = torch.nn.Linear(x.shape[1], 1)
-    opt = torch.optim.LBFGS(lin.parameters(), max_iter=300)
-
-    def closure():
-        opt.zero_grad()
-        loss = torch.nn.functional.binary_cross_entropy_with_logits(lin(xt).squeeze(1), yt) \
-            + weight_decay * (lin.weight ** 2).sum()
-        loss.backward()
-        return loss
-    opt.step(closure)
-    return TilenessProbe(mean=mean.tolist(), scale=scale.tolist(), weight=lin.weight.detach()[0].tolist(),
-                         bias=float(lin.bias.detach()[0]), threshold=0.5)
-
-
-def choose_threshold(p_tiles: np.ndarray, max_dropped: float = MAX_DROPPED_TILES) -> float:
-    """The highest threshold that drops at most ``max_dropped`` of the known tiles ``p_tiles``."""
-    p = np.sort(np.asarray(p_tiles, np.float64))
-    k = int(np.floor(max_dropped * len(p)))     # tiles allowed below the threshold
-    return float(p[k]) if len(p) else 0.0
-
-
-def training_labels(iou: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(used, is_tile) for detections with their best overlap ``iou`` with a label."""
-    tile = iou >= MATCH_IOU
-    other = (iou < NOT_TILE_IOU) & (conf < UNLABELLED_CONF)
-    return tile | other, tile
-
-
-def mine_detections(split: str, data_root: Path, reader) -> dict:
-    """Face-up detections of the reader on one photo split: features, detector confidence and
-    best overlap with a label, and where each came from."""
-    import cv2
-
-    from .crops import crop_tile
-    from .datasets import PHOTOS, photo_names, read_yolo_labels
-    from .detections import box_iou
-    from .reader import detect_in
-    names = photo_names(data_root)
-    folder = Path(data_root) / PHOTOS / split
-    feats, conf, iou, src = [], [], [], []
-    for path in sorted((folder / "images").glob("*.jpg")):
-        img = cv2.imread(str(path))
-        if img is None:
-            continue
-        h, w = img.shape[:2]
-        labels = read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
-        dets = detect_in(reader.detector, img)
-        up = [i for i, n in enumerate(dets.names()) if n != "back"]
-        if not up:
-            continue
-        boxes = np.array([b for _, b in labels], np.float64).reshape(-1, 4)
-        ov = box_iou(dets.xyxy[up], boxes) if len(boxes) else np.zeros((len(up), 1))
-        _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[i]) for i in up])
-        feats.append(f)
-        conf.extend(float(dets.confidence[i]) for i in up)
-        iou.extend(ov.max(1).tolist())
-        src.extend([path.name] * len(up))
-    return {"features": np.concatenate(feats), "conf": np.array(conf), "iou": np.array(iou), "src": src}
-
-
-def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path) -> np.ndarray:
-    """Features of rendered tiles of the artwork and procedural sets (never the GL set)."""
-    from .crop_dataset import HOLDOUT_STYLES, synthetic_crops
-    from .synth.artwork import PROCEDURAL
-    rng = np.random.default_rng(seed)
-    crops = [c for _, _, c in synthetic_crops(rng, (*HOLDOUT_STYLES, PROCEDURAL), per_code, data_root)]
-    return np.concatenate([classifier.logits_and_features(crops[k:k + 512])[1] for k in range(0, len(crops), 512)])
-
-
-def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
-                 rendered_per_code: int = 20, log=print) -> TilenessProbe:
-    """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
-    detector, choose its threshold on valid, report, and write it (default: beside the weights)."""
-    from .reader import TileReader
-    reader = TileReader(classifier_weights=classifier_weights, tileness=None)
-    train = mine_detections("train", data_root, reader)
-    valid = mine_detections("valid", data_root, reader)
-    used, tile = training_labels(train["iou"], train["conf"])
-    rendered = rendered_tile_features(reader.classifier, rendered_per_code, 0, data_root)
-    x = np.concatenate([train["features"][used], rendered])
-    y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
-    probe = fit_probe(x, y)
-    probe.model_id = reader.classifier.weights_id
-    vused, vtile = training_labels(valid["iou"], valid["conf"])
-    pv = probe.p_tile(valid["features"])
-    probe.threshold = choose_threshold(pv[vtile])
-    dropped = pv < probe.threshold
-    log(f"fitted on {int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
-    log(f"valid: threshold {probe.threshold:.4f} drops {int((dropped & vtile).sum())} of {int(vtile.sum())} "
-        f"labelled tiles and {int((dropped & vused & ~vtile).sum())} of {int((vused & ~vtile).sum())} "
-        f"non-tile detections; {int((dropped & ~vused).sum())} of {int((~vused).sum())} others "
-        f"(unsure: partly overlapping, or confident without a label)")
-    photos = sorted({s for s, d in zip(valid["src"], dropped) if d})
-    log(f"  {len(photos)} valid photos have a dropped detection; first ones: " + ", ".join(p[:24] for p in photos[:8]))
-    out = out or Path(reader.classifier.weights_path).with_name(PROBE_FILE)
-    probe.save(out)
-    log(f"wrote {out}")
-    return probe
-
-
-def main(argv=None) -> int:
-    from .datasets import DEFAULT_SHARED
-    p = argparse.ArgumentParser(prog="python -m vision.tileness", description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=DEFAULT_SHARED)
-    p.add_argument("--classifier", type=Path, default=None, help="weights (default models/classifier/classifier.pt)")
-    p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
-    p.add_argument("--rendered-per-code", type=int, default=20)
-    args = p.parse_args(argv)
-    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Does calibration teach the reader a tile set it never saw? (issue 7, evidence)
 
-    python -m vision.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
+    python -m vision_lab.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
                                       [--seed 7] [--per-code 8] [--corrections]
 
 The profile's parameters were chosen on seed 11; seed 7 (the default) is the reported draw.
@@ -46,10 +46,10 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
-from .calibration import LAYOUT_ROWS, assign_layout
-from .crops import TileCrops
-from .profile import TileSetProfile
-from .reader import classify_with_profile
+from vision.calibration import LAYOUT_ROWS, assign_layout
+from vision.crops import TileCrops
+from vision.profile import TileSetProfile
+from vision.reader import classify_with_profile
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
@@ -118,9 +118,9 @@ def tile_set_style(name: str, seed: int, data_root: Path = DATA):
 def render_calibration(style, seed: int, classifier):
     """A rendered photo of the documented layout with this set, read by ``classifier`` and
     assigned by ``assign_layout``: (crops, assigned codes, true codes, no bonus row)."""
-    from .crops import crop_tile
+    from vision.crops import crop_tile
     from .synth.render import TILE_ASPECT, render_scene
-    from .types import PlacedTile, TileRead
+    from vision.types import PlacedTile, TileRead
     rng = np.random.default_rng(seed)
     rows = [codes for _, codes in LAYOUT_ROWS if all(c in style.art.faces for c in codes)]
     tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.35)) for r, codes in enumerate(rows)
@@ -144,7 +144,7 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
     with the Hong Kong artwork (CC0), assigned codes written under each tile."""
     import cv2
     from .synth.render import TILE_ASPECT, render_scene
-    from .types import PlacedTile, TileRead
+    from vision.types import PlacedTile, TileRead
     style = tile_set_style("hongkong", seed, data_root)
     rng = np.random.default_rng(seed)
     tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.45)) for r, (_, codes) in enumerate(LAYOUT_ROWS)
@@ -166,7 +166,7 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
 def render_test_crops(style, seed: int, per_code: int):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code
     (``TileCrops``), and their codes."""
-    from .crops import cut_tiles
+    from vision.crops import cut_tiles
     from .synth.random_layouts import loose_row
     from .synth.render import render_scene
     rng = np.random.default_rng(seed)
@@ -242,13 +242,13 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     ``left_out`` how many test tiles were left out for having no calibration example.
     ``example_draw``: instead of each code's largest upright-shaped train crop, one of them
     drawn at random with this seed (how much the result owes to the example chosen)."""
-    from .crops import cut_tiles
+    from vision.crops import cut_tiles
     from .evaluate import image_paths, labelled_images
     root = Path(data_root) / PHOTOS
     if isinstance(group, str):
         group = PhotoGroup(group)
 
-    def crops_of(split):      # labels as read everywhere: with the checked errata (vision.errata)
+    def crops_of(split):      # labels as read everywhere: with the checked errata (vision_lab.errata)
         out = []
         folder = root / split
         paths = [p for p in image_paths(folder) if group.keeps(split, p.name)]
@@ -402,7 +402,7 @@ def set_index(name: str) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m vision.calibration_eval", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m vision_lab.calibration_eval", description=__doc__.split("\n\n")[0])
     p.add_argument("--classifier", default=None, help="weights (default models/classifier/classifier.pt)")
     p.add_argument("--sets", default=",".join(DEFAULT_SETS))
     p.add_argument("--per-code", type=int, default=8, help="rendered test tiles per code")
@@ -416,9 +416,6 @@ def main(argv=None) -> int:
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
-    p.add_argument("--rendered-share", type=float, default=None, metavar="SHARE",
-                   help="vision.finetune.RENDERED_SHARE for this run: share of each fine-tuning batch "
-                        "rendered from the examples (vision/synth/views.py)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
                    help="vision.reader.QUARTER_TURN_MARGIN and PROFILE_QUARTER_TURN_MARGIN (the margin of "
                         "the readings before and after calibration) for this run (negative: off)")
@@ -428,18 +425,15 @@ def main(argv=None) -> int:
     if args.example_picture:
         print(render_example_picture(args.example_picture, data_root=args.data))
         return 0
-    from . import finetune, reader
-    from .classifier import CropClassifier
+    from vision import finetune, reader
+    from vision.classifier import CropClassifier
     if args.quarter_turn is not None:
         margin = None if args.quarter_turn < 0 else args.quarter_turn
         reader.QUARTER_TURN_MARGIN = reader.PROFILE_QUARTER_TURN_MARGIN = margin
-    if args.rendered_share is not None:
-        finetune.RENDERED_SHARE = args.rendered_share
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile {reader.PROFILE_QUARTER_TURN_MARGIN})"
-          f"  rendered share {finetune.RENDERED_SHARE}")
+          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile {reader.PROFILE_QUARTER_TURN_MARGIN})")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):

@@ -2,7 +2,7 @@
 
 Sources: every labelled box of the real photos (train split with jitter and 0°/180° turns;
 valid split as it is) and rendered tiles of every artwork style (style, perspective, lighting
-and blur randomised by the scene renderer) and of procedural tile sets (vision/synth/procedural.py:
+and blur randomised by the scene renderer) and of procedural tile sets (vision_lab/synth/procedural.py:
 a new generated set every ``scenes_per_set`` scenes, so hundreds of sets). Red fives come from
 the riichi artwork and the procedural sets that have them. The GL style (held-out evaluation)
 is never used."""
@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import crop_tile
+from vision.crops import crop_tile
 from .datasets import PHOTOS, photo_names, read_yolo_labels
 
 HOLDOUT_STYLES = ("hongkong", "riichi", "riichi_black")

@@ -12,7 +12,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES, is_valid_code
 
-from .codes import DETECTOR_CLASSES, photo_label_code
+from vision.codes import DETECTOR_CLASSES, photo_label_code
 
 DEFAULT_SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
@@ -26,7 +26,7 @@ def photo_names(data_root: Path) -> list[str]:
 
 def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int, errata: bool = True):
     """[(code, (x0, y0, x1, y1))] in pixels from a YOLO label file, with the photo's checked label
-    errata applied (``vision.errata``; ``errata=False``: as published)."""
+    errata applied (``vision_lab.errata``; ``errata=False``: as published)."""
     from .errata import corrected
     label_path = Path(label_path)
     out = []
@@ -69,12 +69,12 @@ def emphasised_codes(codes, emphasis=DETECTOR_CODE_EMPHASIS) -> list[str]:
 
 
 #: Tile faces of the detector's rendered scenes: the artwork sets and generated tile sets
-#: (vision/synth/procedural.py), so that it learns tiles rather than a few sets' drawings.
+#: (vision_lab/synth/procedural.py), so that it learns tiles rather than a few sets' drawings.
 #: Scenes rendered before session 4 used the artwork sets only.
 DETECTOR_STYLES = ("hongkong", "riichi", "riichi_black", "procedural")
 
 
-#: Layouts of the detector's rendered scenes (``vision.synth.random_layouts.LAYOUTS``). Piles
+#: Layouts of the detector's rendered scenes (``vision_lab.synth.random_layouts.LAYOUTS``). Piles
 #: were added in session 6, for real photos of thrown-in tiles at any angle (the shipped
 #: detector was trained before; ``det4`` had them, with squashed scenes: not shipped).
 DETECTOR_LAYOUT_MIX = ("hand", "hand", "grid", "scattered", "pile")

@@ -18,10 +18,10 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from . import errata
-from .crops import cut_tiles
+from vision.crops import cut_tiles
 from .datasets import read_yolo_labels
-from .detections import box_iou
-from .reader import classify_with_profile
+from vision.detections import box_iou
+from vision.reader import classify_with_profile
 
 
 def _names_for(folder: Path) -> list[str]:
@@ -57,7 +57,7 @@ def image_paths(folder: Path) -> list[Path]:
 
 
 def errata_count(folder: Path, paths) -> int:
-    """How many labels of these images of a YOLO-format folder the errata (``vision.errata``)
+    """How many labels of these images of a YOLO-format folder the errata (``vision_lab.errata``)
     change."""
     names = _names_for(Path(folder))
     count = 0

@@ -10,7 +10,7 @@ draws the same :class:`PlacedTile` lists into images.
 Table plane: x to the right along the player's rows, y towards the player (down in a photo taken
 from the player's seat), unit = one tile width; a tile lying flat is ``TILE_W`` x ``TILE_H``.
 ``PlacedTile.angle`` turns the tile counter-clockwise as seen from above (the scene renderer's
-convention, vision/synth/render.py): 90 = sideways.
+convention, vision_lab/synth/render.py): 90 = sideways.
 
 Conventions laid out (table practice, ../shared/rules/002 §2 for riichi calls, 000 "Réclamation"):
 * the standing (concealed) tiles in one row, touching or nearly so;
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from scorer import tiles as T
 from scorer.hand import Hand, Meld, make_meld
 
-from .types import PlacedTile, TileRead
+from vision.types import PlacedTile, TileRead
 
 TILE_W = 1.0
 TILE_H = 1.35           # face height / width of a riichi tile (26 x 35 mm); Chinese sets ~1.33

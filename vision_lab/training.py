@@ -75,8 +75,8 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
         shutil.copy(best, out_weights)
         calibrate_classifier(out_weights, Path(folder or build / "crops") / "val")
         # The tile/not-tile probe reads these weights' features: a probe fitted for other
-        # weights would be ignored, so fit it again (vision/tileness.py).
-        from .tileness import fit_and_save
+        # weights would be ignored, so fit it again (vision_lab/tileness_fit.py).
+        from .tileness_fit import fit_and_save
         fit_and_save(data_root, out_weights)
     return best
 
@@ -89,7 +89,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     import cv2
     import numpy as np
 
-    from .classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature, mean_over_zooms
+    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature, mean_over_zooms
     clf = CropClassifier(weights)
     crops, labels = [], []
     for d in sorted(Path(val_folder).iterdir()):

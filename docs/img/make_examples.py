@@ -1,4 +1,4 @@
-"""Generate the example pictures of the README section "How to photograph a hand" from vision.layout.
+"""Generate the example pictures of the README section "How to photograph a hand" from vision_lab.hand_layouts.
 
 Run from the repository root: python docs/img/make_examples.py (writes docs/img/*.png)."""
 import random, sys
@@ -6,7 +6,7 @@ sys.path.insert(0, '.')
 import cv2, numpy as np
 from scorer import parse, Hand
 from scorer.hand import make_meld
-from vision import layout as L
+from vision_lab import hand_layouts as L
 
 def draw(placed, path, title, scale=34):
     cam = L.Camera(scale=scale, tilt=0, roll=0, distance=30, size=(1, 1))

@@ -36,8 +36,8 @@ def make_bench_image(data_root: Path, path: Path = BENCH_IMAGE) -> Path:
     if hands:
         img = cv2.resize(cv2.imread(str(hands[0])), (4032, 3024), interpolation=cv2.INTER_CUBIC)
     else:
-        from vision.synth.random_layouts import hand_row
-        from vision.synth.render import random_style, render_scene
+        from vision_lab.synth.random_layouts import hand_row
+        from vision_lab.synth.render import random_style, render_scene
         rng = np.random.default_rng(0)
         style = random_style(rng, ("riichi",))
         img, _ = render_scene(hand_row(rng, sorted(style.art.faces)), rng, size=(4032, 3024), style=style)

@@ -52,14 +52,14 @@ def register(sub) -> None:
                         "(vision.reader.WEAK_RESCUE)")
     p.add_argument("--raw-labels", action="store_true",
                    help="read the photos' labels as published, without the checked label errata "
-                        "(datasets/label_errata.csv, vision/errata.py)")
+                        "(datasets/label_errata.csv, vision_lab/errata.py)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     import sys
     import json
-    from vision.evaluate import evaluate
+    from vision_lab.evaluate import evaluate
     from vision.reader import TileReader
     if args.no_rectify:
         import vision.crops
@@ -71,8 +71,8 @@ def run(args) -> int:
         import vision.reader
         vision.reader.ZOOM_BELOW = args.zoom_below or None
     if args.raw_labels:
-        import vision.errata
-        vision.errata.APPLY = False
+        import vision_lab.errata
+        vision_lab.errata.APPLY = False
     if args.one_look:
         import vision.reader
         vision.reader.LOOKS = False
@@ -101,12 +101,12 @@ def run(args) -> int:
         print(f"mjtable eval: {args.path} already holds a set; reading it as it is (--render-style, --scenes, "
               f"--piles and --pile-tiles apply only when a new set is rendered)", file=sys.stderr)
     elif args.render_style:
-        from vision.datasets import build_rendered_eval_set
+        from vision_lab.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
                                 piles=args.piles, pile_tiles=pile_tiles)
     if args.classifier_only:
         from vision.classifier import CropClassifier
-        from vision.evaluate import evaluate_classifier
+        from vision_lab.evaluate import evaluate_classifier
         result = evaluate_classifier(args.path, CropClassifier(args.classifier), out=args.out,
                                      only_prefix=args.only_prefix)
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))

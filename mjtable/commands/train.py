@@ -25,7 +25,7 @@ def register(sub) -> None:
     p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
     p.add_argument("--per-code", type=int, default=50, help="classifier: rendered crops per code and style")
     p.add_argument("--procedural-per-code", type=int, default=150,
-                   help="classifier: rendered crops per code of generated tile sets (vision/synth/procedural.py; "
+                   help="classifier: rendered crops per code of generated tile sets (vision_lab/synth/procedural.py; "
                    "needs the Debian CJK fonts); 0 = none")
     p.add_argument("--holdout-style", default=None, help="classifier: artwork style left out (evaluation of unseen sets)")
     p.add_argument("--holdout-photos", default=None, help="classifier: photo name prefix left out (e.g. hand_)")
@@ -68,7 +68,7 @@ def zoom_share(text: str) -> float:
 
 
 def run(args) -> int:
-    from vision import training
+    from vision_lab import training
     name = args.name or args.model
     if args.model == "detector":
         out = None if args.no_install else REPO / "models" / "detector" / "detector.pt"

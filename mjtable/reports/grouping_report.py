@@ -1,6 +1,6 @@
 """``mjtable report grouping``: how well grouping and consistency decoding rebuild hands.
 
-Scenes are generated: a random winning hand (``vision.layout.random_hand``) laid out as players
+Scenes are generated: a random winning hand (``vision_lab.hand_layouts.random_hand``) laid out as players
 do (``layout_hand``: riichi or Chinese style, melds right or in front, curved rows, flowers,
 dora row), seen by a random camera (``Camera.random``: distance, tilt up to 40°, photo rotated
 0/90/180/270° ± 12°) as mock detections (``project``: box jitter; with tile corners, or boxes
@@ -14,8 +14,8 @@ Figures:
 * hand exact with read noise, without and with consistency decoding (same scenes).
 
 With ``--read rendered`` or ``--read real-faces`` (:func:`run_read_scenes`) the tiles come from
-the real models instead: each scene is drawn as an image (``vision.synth.render_scene``, with the
-tile artwork or with faces cut from real photos, ``vision.synth.real_faces``), read by
+the real models instead: each scene is drawn as an image (``vision_lab.synth.render_scene``, with the
+tile artwork or with faces cut from real photos, ``vision_lab.synth.real_faces``), read by
 ``vision.read_tiles``, then grouped and decoded as ``mjtable read`` does, and the hand is compared
 with the layout's exact truth.
 """
@@ -44,7 +44,7 @@ def add_arguments(p) -> None:
                         "(vision.crops.is_sideways_box) instead of giving the true flag")
     p.add_argument("--geometry", choices=("flat", "renderer"), default="flat",
                    help="flat: layout.project (face outlines); renderer: the scene renderer's labels "
-                        "(vision.synth: boxes of whole 3-D tiles, bodies included, its own cameras)")
+                        "(vision_lab.synth: boxes of whole 3-D tiles, bodies included, its own cameras)")
     p.add_argument("--max-tilt", type=float, default=40.0,
                    help="largest camera tilt from looking straight down, in degrees (default 40)")
     p.add_argument("--read", choices=READ_SOURCES, default=None,
@@ -87,7 +87,7 @@ def run_scenes(n: int, seed: int = 0, *, error_rate: float = 0.05, in_top3: floa
                geometry: str = "flat") -> dict:
     from mjtable.pipeline import read_hand
     from vision import group
-    from vision import layout as L
+    from vision_lab import hand_layouts as L
 
     rows = []
     for s in range(n):
@@ -142,9 +142,9 @@ def _rendered_reads(placed, seed, rng, box_noise, max_tilt, with_corners):
     (face and visible sides), seen by the renderer's own random camera (tilt, yaw, roll)."""
     try:
         import numpy as np
-        from vision.synth.render import render_scene
+        from vision_lab.synth.render import render_scene
     except ImportError as e:
-        raise SystemExit(f"--geometry renderer needs the scene renderer (vision.synth): {e}") from None
+        raise SystemExit(f"--geometry renderer needs the scene renderer (vision_lab.synth): {e}") from None
     from vision.types import TileRead
     _, labels = render_scene(placed, np.random.default_rng(seed), size=(1280, 960), clutter=0, effects=False,
                              camera_kw={"tilt_deg": (0, max_tilt), "yaw_deg": (-20, 20)})
@@ -239,7 +239,7 @@ def to_markdown(summary: dict, command: str) -> str:
 
 # -- scenes read by the real models from images -----------------------------------------------
 
-#: Tile artwork per layout style (vision/synth/artwork.py): riichi sets for riichi-style tables,
+#: Tile artwork per layout style (vision_lab/synth/artwork.py): riichi sets for riichi-style tables,
 #: the Hong Kong set or the riichi Regular set (it has flowers) for Chinese-style ones.
 ART_FOR_STYLE = {"riichi": ("riichi", "riichi_black"), "chinese": ("hongkong", "riichi")}
 MATCH_IOU = 0.5
@@ -289,10 +289,10 @@ def _true_reads(labels, reads, matched):
 def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0):
     """Scene ``key``: (layout style, Hand, BGR image, renderer labels). A random winning hand laid
     out as players do, drawn with the artwork, or with real faces from ``pool``
-    (``vision.synth.real_faces``)."""
+    (``vision_lab.synth.real_faces``)."""
     import numpy as np
-    from vision import layout as L
-    from vision.synth.render import random_style, render_scene
+    from vision_lab import hand_layouts as L
+    from vision_lab.synth.render import random_style, render_scene
     rng = random.Random(key)
     style = rng.choice(L.STYLES)
     hand = L.random_hand(rng, style=style)
@@ -301,7 +301,7 @@ def draw_scene(key: int, *, pool=None, size=(1280, 960), max_tilt: float = 40.0)
     placed = L.layout_hand(hand, rng, style=style)
     nrng = np.random.default_rng(key)
     if pool is not None:
-        from vision.synth.real_faces import real_face_style
+        from vision_lab.synth.real_faces import real_face_style
         tile_style = real_face_style(pool, nrng)
     else:
         tile_style = random_style(nrng, ART_FOR_STYLE[style])
@@ -321,7 +321,7 @@ def run_read_scenes(n: int, seed: int = 0, *, source: str = "rendered", faces_sp
     from mjtable.pipeline import read_hand
     pool = None
     if source == "real-faces":
-        from vision.synth.real_faces import load_real_faces
+        from vision_lab.synth.real_faces import load_real_faces
         pool = load_real_faces(faces_split)
     rows = []
     for s in range(n):
@@ -443,7 +443,7 @@ def read_to_markdown(summary: dict, command: str) -> str:
     n = summary["scenes"]
     lines = [f"# Reading report: {n} scene{'' if n == 1 else 's'} {'rendered' if src == 'rendered' else 'from real tile photos'}",
              "", f"Command: `{command}`", "",
-             f"Each scene: a random winning hand laid out as players do (vision.layout), {what}, as a {w}×{h} photo "
+             f"Each scene: a random winning hand laid out as players do (vision_lab.hand_layouts), {what}, as a {w}×{h} photo "
              f"(camera tilt up to {summary['max_tilt']:.0f}°, yaw ±20°, lighting, blur, noise, JPEG), read by the "
              "committed models (`vision.read_tiles`), grouped and decoded as `mjtable read` does, and compared with "
              "the layout's exact hand (standing tiles, winning tile, melds with type, concealment, claimed tile and "

@@ -89,7 +89,7 @@ def code_crop(code: str, seed: int = 0, noise: float = 8.0, size: int = 64) -> n
 
 def quick_finetune(monkeypatch, steps: int = 3) -> None:
     """Fine-tuned profiles with the real classifier, but a few optimiser steps only (the
-    mechanics under test, not the accuracy: that is ``vision.calibration_eval``'s)."""
+    mechanics under test, not the accuracy: that is ``vision_lab.calibration_eval``'s)."""
     from vision import finetune
     monkeypatch.setattr(finetune, "STEPS", steps)
     monkeypatch.setattr(finetune, "HEAD_STEPS", steps)   # learning a correction

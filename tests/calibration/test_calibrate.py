@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from vision.calibration import calibrate
-from vision.calibration_eval import gl_code
+from vision_lab.calibration_eval import gl_code
 
 from .helpers import mock_tiles
 

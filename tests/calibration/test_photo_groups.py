@@ -1,9 +1,9 @@
-"""The real photo groups of the calibration evidence (vision.calibration_eval): which photos each
+"""The real photo groups of the calibration evidence (vision_lab.calibration_eval): which photos each
 keeps, and that the one-session group gives one example per code and says where its tuning part
 ends. The last test reads ../shared (skipped without it)."""
 import pytest
 
-from vision.calibration_eval import DATA, PHOTO_GROUPS, PHOTOS, PhotoGroup, photo_set, set_index
+from vision_lab.calibration_eval import DATA, PHOTO_GROUPS, PHOTOS, PhotoGroup, photo_set, set_index
 
 
 def test_a_group_keeps_its_prefix_and_numbers_per_split():
@@ -59,7 +59,7 @@ def test_the_tray_group_is_one_set_without_flowers():
 
 def test_examples_are_each_codes_largest_or_a_draw_among_its_crops():
     import numpy as np
-    from vision.calibration_eval import choose_examples
+    from vision_lab.calibration_eval import choose_examples
     # (crop, code, area): three crops of 2m (the second largest, the third as large), one of 1z
     crops = [np.full((4, 4, 3), v, np.uint8) for v in range(4)]
     candidates = [(crops[0], "2m", 10.0), (crops[1], "2m", 30.0), (crops[2], "1z", 5.0), (crops[3], "2m", 30.0)]

@@ -3,7 +3,7 @@ coloured faces (../shared/data, Unlicense), rendered. Skipped without the weight
 cairosvg (the GL faces are SVG)."""
 import pytest
 
-from vision.calibration_eval import DATA, accuracy, render_calibration, render_test_crops, tile_set_style
+from vision_lab.calibration_eval import DATA, accuracy, render_calibration, render_test_crops, tile_set_style
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,11 @@
-"""Views of a tile set rendered from its calibration crops (vision.synth.views): each calibration
+"""Views of a tile set rendered from its calibration crops (vision_lab.synth.views): each calibration
 crop becomes the face of rendered tiles, cut again as the reader cuts them."""
 import cv2
 import numpy as np
 import pytest
 
 from vision.crops import CROP_SIZE
-from vision.synth.views import face_from_crop, rendered_views
+from vision_lab.synth.views import face_from_crop, rendered_views
 
 
 def drawn_crop(colour, body=(200, 225, 235)):

@@ -1,7 +1,7 @@
 """End to end on rendered hands (issue 5): photo → committed models → tiles → grouping →
 consistency decoding → hand JSON → score, compared with the layout's exact truth.
 
-The scenes (tests/fixtures/vision/hands/, made by ``python -m vision.synth.fixtures``) are whole
+The scenes (tests/fixtures/vision/hands/, made by ``python -m vision_lab.synth.fixtures``) are whole
 winning hands laid out as players do, with their exact hand JSON. A hand whose tiles are read
 right must give exactly that hand (standing tiles, winning tile, every meld with its type,
 concealment, claimed tile and discarder, flowers, dora indicators) and exactly the score of the
@@ -108,7 +108,7 @@ def try_seeds(name: str, seeds) -> list[dict]:
     import cv2
     import vision
     from mjtable.pipeline import read_hand
-    from vision.synth.fixtures import HAND_SCENES, hand_scene
+    from vision_lab.synth.fixtures import HAND_SCENES, hand_scene
     layout_style, rules, text, options, art, seed0 = HAND_SCENES[name]
     out = []
     for seed in seeds:

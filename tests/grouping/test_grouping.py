@@ -1,4 +1,4 @@
-"""Grouping on mock detections (no model): every table convention of vision.layout, seen by
+"""Grouping on mock detections (no model): every table convention of vision_lab.hand_layouts, seen by
 cameras that rotate, tilt and bend the rows."""
 import math
 import random
@@ -7,7 +7,7 @@ import pytest
 
 from scorer import Hand, format_hand, parse
 from vision import TileRead, group
-from vision import layout as L
+from vision_lab import hand_layouts as L
 
 
 def scene(text, *, seed=0, style="riichi", roll=0.0, tilt=0.0, corners=True, box_noise=0.0,

@@ -13,7 +13,7 @@ import vision
 from mjtable import pipeline
 from scorer import parse
 from scorer.result import ScoreResult
-from vision import layout as L
+from vision_lab import hand_layouts as L
 
 
 def mock_tiles(text, *, seed=0, style="riichi", misread=None, **kw):

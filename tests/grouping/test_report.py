@@ -73,7 +73,7 @@ def test_read_report_on_rendered_scenes(tmp_path, capsys):
 def test_scenes_from_real_tile_photos_use_real_faces():
     import numpy as np
     from scorer import tiles as T
-    from vision.synth.real_faces import load_real_faces, real_face_style
+    from vision_lab.synth.real_faces import load_real_faces, real_face_style
     pool = load_real_faces("test")
     assert set(pool) <= set(T.ALL_CODES) and not any(c.startswith("0") for c in pool)
     assert len(pool) >= 34 and all(f.shape[2] == 4 for cuts in pool.values() for f in cuts)

@@ -1,4 +1,4 @@
-"""vision.training.calibrate_classifier keeps the hand-chosen profile threshold of the same
+"""vision_lab.training.calibrate_classifier keeps the hand-chosen profile threshold of the same
 weights and drops that of other weights."""
 import json
 import shutil
@@ -14,7 +14,7 @@ from vision.classifier import DEFAULT_WEIGHTS
 @pytest.mark.parametrize("same_weights", [True, False])
 def test_a_refit_keeps_sure_base_only_for_the_same_weights(tmp_path, same_weights):
     from vision.classifier import CropClassifier
-    from vision.training import calibrate_classifier
+    from vision_lab.training import calibrate_classifier
     weights = tmp_path / "classifier.pt"
     shutil.copy(DEFAULT_WEIGHTS, weights)
     rng = np.random.default_rng(0)

@@ -1,11 +1,11 @@
-"""Label errata (vision/errata.py, datasets/label_errata.csv): applied where the label still says
+"""Label errata (vision_lab/errata.py, datasets/label_errata.csv): applied where the label still says
 what was recorded, nowhere else, and switchable off."""
 from pathlib import Path
 
 import pytest
 
-import vision.errata as errata
-from vision.datasets import read_yolo_labels
+import vision_lab.errata as errata
+from vision_lab.datasets import read_yolo_labels
 
 ROOT = Path(__file__).resolve().parents[2]
 PHOTOS = ROOT / ".." / "shared" / "data" / "chinese-mahjong-detection"
@@ -81,7 +81,7 @@ def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, 
     wrong without them; the report says how many errata it applied."""
     import cv2
     import numpy as np
-    from vision.evaluate import evaluate
+    from vision_lab.evaluate import evaluate
     from vision.types import TileRead
     folder = tmp_path / "split"
     (folder / "images").mkdir(parents=True)

@@ -1,6 +1,6 @@
 """The trained models on small committed fixtures (rendered scenes with exact labels, and crops).
 
-Rendered from the artwork by ``python -m vision.synth.fixtures``; no training here."""
+Rendered from the artwork by ``python -m vision_lab.synth.fixtures``; no training here."""
 import json
 from pathlib import Path
 

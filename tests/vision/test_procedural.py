@@ -1,12 +1,12 @@
-"""Procedural tile sets (vision/synth/procedural.py): complete, seeded, varied, and drawn right
+"""Procedural tile sets (vision_lab/synth/procedural.py): complete, seeded, varied, and drawn right
 (pip and stick counts, red fives in red). Needs the Debian CJK fonts, not ../shared."""
 import cv2
 import numpy as np
 import pytest
 
-from vision.synth import procedural
-from vision.synth.artwork import FACE_SIZE
-from vision.synth.procedural import CODES, RED_FIVES, procedural_style
+from vision_lab.synth import procedural
+from vision_lab.synth.artwork import FACE_SIZE
+from vision_lab.synth.procedural import CODES, RED_FIVES, procedural_style
 
 pytestmark = pytest.mark.skipif(not procedural.cjk_fonts(), reason="no CJK font installed: procedural faces need "
                                 f"the Debian packages {procedural.FONT_PACKAGES}")
@@ -123,7 +123,7 @@ def test_missing_fonts_raise_a_clear_error(monkeypatch):
 
 
 def test_renderer_draws_procedural_sets():
-    from vision.synth.render import random_style, render_scene
+    from vision_lab.synth.render import random_style, render_scene
     from vision.types import PlacedTile
     rng = np.random.default_rng(5)
     style = random_style(rng, ("procedural",))
@@ -134,7 +134,7 @@ def test_renderer_draws_procedural_sets():
 
 
 def test_crop_dataset_covers_every_code_with_procedural_sets():
-    from vision.crop_dataset import synthetic_crops
+    from vision_lab.crop_dataset import synthetic_crops
     rng = np.random.default_rng(1)
     codes = [code for code, _, crop in synthetic_crops(rng, ("procedural",), 1, scenes_per_set=4)
              if crop.size]

@@ -31,7 +31,7 @@ pytestmark = [
 
 def labelled_tiles(photo: Path) -> list[str]:
     """The labelled codes from left to right (the photos are 640 x 640)."""
-    from vision.datasets import photo_names, read_yolo_labels
+    from vision_lab.datasets import photo_names, read_yolo_labels
     labels = read_yolo_labels(SPLIT / "labels" / (photo.stem + ".txt"), photo_names(SHARED), 640, 640)
     return [code for code, box in sorted(labels, key=lambda lab: lab[1][0] + lab[1][2])]
 

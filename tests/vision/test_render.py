@@ -12,7 +12,7 @@ pytestmark = pytest.mark.skipif(not ART.exists(), reason="artwork not available 
 
 
 def _magenta_style(rng):
-    from vision.synth.render import random_style
+    from vision_lab.synth.render import random_style
     style = random_style(rng, ("riichi",))
     style.body = (255, 0, 255)
     style.back = (255, 0, 255)
@@ -20,7 +20,7 @@ def _magenta_style(rng):
 
 
 def test_label_boxes_enclose_exactly_the_drawn_tiles():
-    from vision.synth.render import render_scene
+    from vision_lab.synth.render import render_scene
     rng = np.random.default_rng(3)
     tiles = [PlacedTile(None, 0.5, 0, face_down=True), PlacedTile(None, 3.0, 0.2, angle=90, face_down=True,
                                                                     sideways=True)]
@@ -38,7 +38,7 @@ def test_label_boxes_enclose_exactly_the_drawn_tiles():
 
 @pytest.mark.slow  # loads the large Hong Kong artwork
 def test_labels_carry_codes_and_corners_inside_boxes():
-    from vision.synth.render import random_style, render_scene
+    from vision_lab.synth.render import random_style, render_scene
     rng = np.random.default_rng(5)
     style = random_style(rng, ("hongkong",))
     tiles = [PlacedTile(c, i * 1.03, 0) for i, c in enumerate(["1m", "9p", "5s", "7z", "1f"])]
@@ -54,7 +54,7 @@ def test_labels_carry_codes_and_corners_inside_boxes():
 @pytest.mark.slow
 def test_artwork_codes_are_canonical():
     from scorer.tiles import ALL_CODES
-    from vision.synth.artwork import load_style
+    from vision_lab.synth.artwork import load_style
     hk = load_style("hongkong")
     riichi = load_style("riichi")
     assert set(hk.faces) == set(ALL_CODES) - {"0m", "0p", "0s"}

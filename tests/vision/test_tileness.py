@@ -5,7 +5,8 @@ import numpy as np
 from vision.classifier import CropReading
 from vision.detections import Detections
 from vision.reader import TileReader
-from vision.tileness import TilenessProbe, choose_threshold, fit_probe, probe_for, training_labels
+from vision.tileness import TilenessProbe, probe_for
+from vision_lab.tileness_fit import choose_threshold, fit_probe, training_labels
 
 from .test_detections import FakeDetector
 

@@ -5,9 +5,9 @@ from collections import Counter
 import numpy as np
 
 from mjtable.cli import main
-from vision import training
-from vision.datasets import DETECTOR_CODE_EMPHASIS, emphasised_codes
-from vision.synth.random_layouts import random_layout
+from vision_lab import training
+from vision_lab.datasets import DETECTOR_CODE_EMPHASIS, emphasised_codes
+from vision_lab.synth.random_layouts import random_layout
 
 
 def test_emphasised_code_is_drawn_more_often():
@@ -41,7 +41,7 @@ def test_train_detector_options_reach_training(monkeypatch, tmp_path, capsys):
 def test_growing_the_rendered_scenes_adds_new_ones(tmp_path):
     """Each rendered scene has its own generator: a second build with more scenes keeps the
     first ones and adds different ones (a shared generator restarted and repeated scene 0)."""
-    from vision.datasets import build_detector_dataset
+    from vision_lab.datasets import build_detector_dataset
     out, photos = tmp_path / "det", tmp_path / "no-photos"
     kw = dict(n_synth_val=0, seed=5, log=lambda *a: None, styles=("procedural",))
     build_detector_dataset(out, photos, n_synth_train=1, **kw)
@@ -56,7 +56,7 @@ def test_growing_the_rendered_scenes_adds_new_ones(tmp_path):
 
 
 def test_pile_layout_turns_tiles_every_way_without_stacking():
-    from vision.synth.random_layouts import pile
+    from vision_lab.synth.random_layouts import pile
     rng = np.random.default_rng(3)
     tiles = [t for _ in range(20) for t in pile(rng, ["1m", "2p", "5z"])]
     angles = np.array([t.angle % 90 for t in tiles])
@@ -73,8 +73,8 @@ def test_pile_layout_turns_tiles_every_way_without_stacking():
 def test_stretched_scene_keeps_labels_on_the_tiles():
     """A scene drawn wide and squashed to a square (as the photo set's exports are): the labels
     follow the pixels."""
-    from vision.datasets import stretch_to
-    from vision.synth.render import RenderedTile
+    from vision_lab.datasets import stretch_to
+    from vision_lab.synth.render import RenderedTile
     img = np.zeros((100, 200, 3), np.uint8)
     img[20:60, 40:70] = 255
     tile = RenderedTile(code="1m", face_down=False, sideways=False, box=(40, 20, 70, 60),
@@ -87,7 +87,7 @@ def test_stretched_scene_keeps_labels_on_the_tiles():
 
 
 def test_detector_scenes_draw_piles_and_stretched_photos():
-    from vision.datasets import render_training_scene
+    from vision_lab.datasets import render_training_scene
     img, labels = render_training_scene(np.random.default_rng(1), size=(160, 160), styles=("procedural",),
                                         mix=("pile",), stretch_share=1.0)
     assert img.shape == (160, 160, 3)
@@ -96,7 +96,7 @@ def test_detector_scenes_draw_piles_and_stretched_photos():
 
 
 def test_a_pile_holds_the_number_of_tiles_asked_for():
-    from vision.synth.random_layouts import pile
+    from vision_lab.synth.random_layouts import pile
     codes = ["1m", "2p", "3s"]
     sizes = [len(pile(np.random.default_rng(s), codes, (70, 90))) for s in range(5)]
     # a crowded heap may place a few fewer than drawn (no room left for a point)
@@ -107,7 +107,7 @@ def test_a_pile_holds_the_number_of_tiles_asked_for():
 def test_a_pile_by_default_draws_its_size_as_before_session_11(monkeypatch):
     # The detector's training scenes draw piles: the default must draw what it drew when they
     # were made (8-39 tiles), so the documented dataset commands rebuild the same scenes.
-    import vision.synth.random_layouts as layouts
+    import vision_lab.synth.random_layouts as layouts
     asked = []
     monkeypatch.setattr(layouts, "_spread", lambda rng, n, *a: asked.append(n) or [])
     for seed in range(20):

@@ -11,7 +11,7 @@ Styles (see that folder's SOURCE.md):
   (font glyph coordinates), so they are flipped; ``b-i``/``c-i``/``d-i`` are (i+1) bamboo,
   characters, dots; ``h-0..6`` are E S W N Red Green White. Kept out of training: it is the
   unseen style of the held-out evaluation.
-- ``procedural``: not artwork but a tile set generated at random (vision/synth/procedural.py:
+- ``procedural``: not artwork but a tile set generated at random (vision_lab/synth/procedural.py:
   CJK fonts, pip and stick layouts, random inks and drawing per set), a new set per seed, so the
   classifier learns the tiles rather than three drawings. The renderer's ``random_style`` knows
   the name; ``load_style`` does not (there is no file to read).
@@ -136,6 +136,6 @@ def load_style(name: str, data_root: str | None = None) -> Style:
 #: Styles used for training; ``gl`` is kept out (held-out evaluation).
 STYLES = ("hongkong", "riichi", "riichi_black")
 HELDOUT_STYLES = ("gl",)
-#: Style name of generated tile sets (see vision/synth/procedural.py); not in STYLES, which are
+#: Style name of generated tile sets (see vision_lab/synth/procedural.py); not in STYLES, which are
 #: the detector's training styles.
 PROCEDURAL = "procedural"

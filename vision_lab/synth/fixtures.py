@@ -1,10 +1,10 @@
 """Make the small rendered test fixtures (tests/fixtures/vision/): three scenes with their exact
 labels and a few upright tile crops, and (``hands/``) whole winning hands laid out as players do
-(``vision.layout``) with their exact hand JSON, for the end-to-end tests (photo → tiles → hand →
-score, issue 5). Rendered from the artwork (see vision/synth/artwork.py for credits), with fixed
+(``vision_lab.hand_layouts``) with their exact hand JSON, for the end-to-end tests (photo → tiles → hand →
+score, issue 5). Rendered from the artwork (see vision_lab/synth/artwork.py for credits), with fixed
 seeds so that they can be remade:
 
-    python -m vision.synth.fixtures tests/fixtures/vision
+    python -m vision_lab.synth.fixtures tests/fixtures/vision
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..crops import crop_tile
-from ..types import PlacedTile
+from vision.crops import crop_tile
+from vision.types import PlacedTile
 from .render import random_style, render_scene
 
 HAND = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "6z", "7z"]
@@ -85,7 +85,7 @@ HAND_SIZE = (1280, 960)
 def hand_scene(name: str):
     """(image, labels, hand) of one of ``HAND_SCENES``, drawn from its seed."""
     from scorer import parse
-    from vision.layout import layout_hand
+    from vision_lab.hand_layouts import layout_hand
     layout_style, rules, text, options, art, seed = HAND_SCENES[name]
     hand = parse(text)
     placed = layout_hand(hand, random.Random(seed), style=layout_style, **options)

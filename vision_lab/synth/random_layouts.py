@@ -2,13 +2,13 @@
 tiles, concealed kongs with face-down tiles), grids, scattered tiles and piles (tiles pushed
 together at any angle, as after a hand is thrown in).
 
-These are not rule-aware hands (grouping's ``vision.layout`` builds those); they only need to
+These are not rule-aware hands (grouping's ``vision_lab.hand_layouts`` builds those); they only need to
 look like the ways players lay tiles out."""
 from __future__ import annotations
 
 import numpy as np
 
-from ..types import PlacedTile
+from vision.types import PlacedTile
 from .render import TILE_ASPECT
 
 GAP = 0.03

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..types import PlacedTile
+from vision.types import PlacedTile
 from .artwork import PROCEDURAL, STYLES, Style, load_style
 
 TILE_ASPECT = 4 / 3          # face length / width
@@ -44,7 +44,7 @@ class TileStyle:
 
 def random_style(rng: np.random.Generator, styles=STYLES, data_root=None, art: Style | None = None) -> TileStyle:
     """A random physical look; ``art`` (faces) is drawn from ``styles`` unless given. The style
-    name ``"procedural"`` means a generated tile set (vision/synth/procedural.py), taken from a
+    name ``"procedural"`` means a generated tile set (vision_lab/synth/procedural.py), taken from a
     bounded cache of seeded sets so that many scenes stay cheap."""
     if art is None:
         name = str(rng.choice(list(styles)))

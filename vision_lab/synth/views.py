@@ -5,7 +5,7 @@ rows seen from a tilted camera, some sideways, and are cut by the reader's boxes
 neighbours and the table inside the crop; a length guessed wrong now and then). Augmenting the
 one crop as a flat picture (``vision.profile.augment_crop``) imitates little of that. Here each
 calibration crop becomes the face of a rendered tile with the set's own body colour, and rows of
-such tiles are rendered in perspective (``vision.synth.render``) and cut as the reader cuts them
+such tiles are rendered in perspective (``vision_lab.synth.render``) and cut as the reader cuts them
 (``vision.crops.cut_tiles``): views of the user's own tiles as the reader will see them.
 
 The calibration evaluation's rendered test sets come from the same renderer, so their figures
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..crops import MARGIN, cut_tiles
+from vision.crops import MARGIN, cut_tiles
 
 
 def face_from_crop(crop: np.ndarray):

@@ -14,32 +14,7 @@ counted is decided by the exclusion table and the account-once principle (engine
 """
 from __future__ import annotations
 
-ALL_FORMS = frozenset({"standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
-                       "honours_knitted", "knitted_straight"})
-SET_FORMS = frozenset({"standard", "knitted_straight"})
-
-PATTERNS: list = []
-
-
-def register(cls):
-    """Class decorator: instantiate and add to the registry (order does not matter)."""
-    PATTERNS.append(cls())
-    return cls
-
-
-class Pattern:
-    produces: tuple[str, ...] = ()
-    forms: frozenset = SET_FORMS
-    per_hand: bool = False
-    source: str = ""
-
-    def find(self, h, r, out: dict) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-
-#: The matches of a fan of the whole hand (one occurrence, mask 0).
-WHOLE = (0,)
-
+from .base import ALL_FORMS, PATTERNS, SET_FORMS, WHOLE, Pattern, register  # noqa: F401
 
 # Importing the modules registers their patterns.
-from . import sets, hand_tiles, win, special  # noqa: E402,F401
+from . import sets, hand_tiles, win, special  # noqa: F401

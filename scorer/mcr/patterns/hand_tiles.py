@@ -2,7 +2,7 @@
 61-63, 66, 69, 72, 77). They run once per hand, on ``h.bits`` (bit i: tile kind i present)."""
 from __future__ import annotations
 
-from . import ALL_FORMS, WHOLE, Pattern, register
+from .base import ALL_FORMS, WHOLE, Pattern, register
 
 
 def _mask(indices) -> int:

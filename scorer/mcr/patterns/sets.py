@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..reading import CHOW, PUNG
-from . import WHOLE, Pattern, register
+from .base import WHOLE, Pattern, register
 
 
 @register

@@ -1,7 +1,7 @@
 """Special shapes: 000 n°44, 45, 55, 56, 78, 80, 81."""
 from __future__ import annotations
 
-from . import ALL_FORMS, WHOLE, Pattern, register
+from .base import ALL_FORMS, WHOLE, Pattern, register
 
 
 @register

@@ -1,7 +1,7 @@
 """Fans of how the hand was won and how open it is (000 n°12, 17, 25, 27, 32, 40-43)."""
 from __future__ import annotations
 
-from . import ALL_FORMS, WHOLE, Pattern, register
+from .base import ALL_FORMS, WHOLE, Pattern, register
 
 
 @register

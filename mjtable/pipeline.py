@@ -1,6 +1,6 @@
 """Photo → tiles → hand → score: the one chain behind ``mjtable read`` and POST /api/read.
 
-``read_photo(image, ...)`` runs the tile reader (``vision.read_tiles``, issue 4), then
+``read_photo(image, ...)`` runs the tile reader (``vision.read_tiles``), then
 ``score_tiles(tiles, ...)``: grouping (``vision.group``), hand-consistency decoding
 (``scorer.consistency.decode``) and scoring (``scorer.score``). Everything a photo cannot show
 (winds, self-drawn, riichi...) comes from ``context``; what was not given is listed in
@@ -32,7 +32,7 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
                options: dict | None = None, decode: bool = True, profile=None) -> dict:
     """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as
     ``vision.read_tiles`` accepts). With a tile-set ``profile`` (``vision.TileSetProfile``,
-    issue 7) the tiles are read with it; the result names it (``"profile"``). See
+    docs/calibration.md) the tiles are read with it; the result names it (``"profile"``). See
     :func:`score_tiles` for the rest of the returned dict."""
     _check_inputs(rules, context, options)
     t0 = time.perf_counter()

@@ -1,9 +1,9 @@
 """Win context: what a photo cannot show (winds, how the hand was won, riichi flags...).
 
 One registry of every context key the product knows, its type and its default, so that the
-hand JSON rejects unknown keys (issue 2) and each rule set can say which keys it reads. Scorers
+hand JSON rejects unknown keys and each rule set can say which keys it reads. Scorers
 declare the keys they read, so results can name the ones that were defaulted rather than given
-(issue 5: "never silently assumed").
+(missing context is never silently assumed).
 """
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def register(name, check, default, doc):
     _DEFAULTS[name] = default
 
 
-# Keys shared by every rule set (issue 2 hand JSON).
+# Keys shared by every rule set (the hand JSON's "context").
 register("self_drawn", _bool, False, "won on a tile drawn from the wall (not a discard)")
 register("seat_wind", _wind, "E", "the winner's seat wind; East is the dealer")
 register("round_wind", _wind, "E", "the prevailing (round) wind")

@@ -1,4 +1,5 @@
-"""The hand: the contract between the CLI, the web API and the vision pipeline (issue 2).
+"""The hand: the contract between the CLI, the web API and the vision pipeline
+(README, "Tiles and hand notation").
 
 A :class:`Hand` is built from the hand JSON (``Hand.from_dict``) or from notation
 (``scorer.notation.parse``) and is always valid as a *structure*: real tile codes, at most four

@@ -1,4 +1,4 @@
-"""Compact hand notation for people (issue 2, "Tiles, hands, notation").
+"""Compact hand notation for people (README, "Tiles and hand notation").
 
 Grammar (whitespace is ignored except as a separator):
 

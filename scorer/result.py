@@ -1,4 +1,4 @@
-"""The typed scoring result shared by every rule set (issues 2 and 3: "the same result shape").
+"""The typed scoring result shared by every rule set (one result shape for all of them).
 
 One web template renders them all: items (what scored), excluded (what the hand shows but does
 not score, and why), the decomposition chosen, and the settlement.

@@ -1,6 +1,6 @@
 """Canonical tile codes and the small predicates every rule set needs.
 
-Codes (issue 2, "Tiles, hands, notation"): ``1m``-``9m`` characters, ``1p``-``9p`` dots,
+Codes (README, "Tiles and hand notation"): ``1m``-``9m`` characters, ``1p``-``9p`` dots,
 ``1s``-``9s`` bamboo, ``1z``-``7z`` East South West North White Green Red (riichi order),
 ``0m 0p 0s`` red fives, ``1f``-``4f`` flowers and ``5f``-``8f`` seasons.
 

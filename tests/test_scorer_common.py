@@ -1,4 +1,4 @@
-"""What every rule set shares (issues 2 and 3, "For every rule set"): one result shape, JSON-safe
+"""What every rule set shares: one result shape, JSON-safe
 ``to_dict()``, options checked, structured errors, a score that does not depend on the order the
 tiles are given in."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """mjtable web UI: a local Flask app to capture a photo, review and correct the hand, score it,
-settle it and keep the game log (issue 6).
+settle it and keep the game log (docs/webui.md).
 
 ``create_app(test_config=None)`` builds the app (application-factory style). Blueprints, one per
 feature: ``capture`` (photo upload / camera → reading), ``review`` (the hand, corrections, the
@@ -69,7 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(camera.bp)
     app.register_blueprint(tiles_bp.bp)
-    app.register_blueprint(calibrate.bp)  # issue 7: one-photo tile-set calibration
+    app.register_blueprint(calibrate.bp)  # tile-set profiles (docs/calibration.md)
 
     from . import errors
     errors.init_app(app)

@@ -1,4 +1,4 @@
-"""JSON API (issue 6, "API"). ``POST /api/score`` and ``POST /api/read`` answer the same JSON as
+"""JSON API (docs/webui.md). ``POST /api/score`` and ``POST /api/read`` answer the same JSON as
 ``mjtable score --json`` / ``mjtable read --json``; the game log is reachable as JSON too.
 Errors are ``{"error": {"code", "message", ...}}`` with a 4xx status."""
 from __future__ import annotations

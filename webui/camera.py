@@ -1,4 +1,4 @@
-"""A webcam attached to the server (issue 6, "Capture"): a live MJPEG preview, a capture button
+"""A webcam attached to the server (docs/webui.md): a live MJPEG preview, a capture button
 and live mode, through OpenCV. The camera is opened on first use by one grabber thread shared
 by every viewer and released after a few idle seconds."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Capture: upload or take a photo, read it, open the review page (issue 6, "Capture").
+"""Capture: upload or take a photo, read it, open the review page (docs/webui.md).
 
 ``POST /capture/read`` takes the multipart field ``image`` (a phone camera via
 ``<input capture="environment">``, a file, or a webcam frame), reads it with the vision

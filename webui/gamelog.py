@@ -1,6 +1,6 @@
 """Recording hands in a game: score the declared hand under the game's rules, seat the payers,
 store the hand with its photo, reading, corrections and context in one transaction; export and
-import (issue 6, "Game log"). Used by the HTML pages and the JSON API alike."""
+import (docs/webui.md). Used by the HTML pages and the JSON API alike."""
 from __future__ import annotations
 
 import csv

@@ -1,4 +1,4 @@
-"""Game log pages (issue 6, "Game log"): create a game, record hands (from the review page),
+"""Game log pages (docs/webui.md): create a game, record hands (from the review page),
 draws and false-win penalties, running totals and the standings chart, undo, export, import."""
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ def decode_upload(data: bytes) -> images.Photo:
 
 
 def active_profile():
-    """The active tile-set profile of the app's data directory (issue 7: "reading with a profile
-    active uses it"), or (None, why) when none is active or it cannot be loaded."""
+    """The active tile-set profile of the app's data directory (every photo
+    reading uses it: docs/calibration.md), or (None, why) when none is active or it cannot be loaded."""
     from vision.profile import ProfileError, ProfileStore
     try:
         return ProfileStore(current_app.config.get("DATA_DIR")).active(), None

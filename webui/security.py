@@ -1,4 +1,4 @@
-"""Who may use the app, and forged-request protection (issue 6, "Safety").
+"""Who may use the app, and forged-request protection (docs/webui.md).
 
 * Clients on the loopback interface are trusted. Other clients (``mjtable serve --lan``) must
   bring the join token once (``?token=...`` from the printed URL / QR code, or the

@@ -1,5 +1,5 @@
 """Turn the scorer's payments (payers named relative to the winner, or by role) into payments
-between the game's players, and the per-player score changes of a hand (issue 6, "Game log").
+between the game's players, and the per-player score changes of a hand (docs/webui.md).
 
 Players sit in turn order E, S, W, N of the first hand (index 0..3); play passes to the right
 (000 "Réclamation": "le jeu continue avec le joueur situé juste à sa droite (dans l'ordre

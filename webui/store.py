@@ -1,4 +1,4 @@
-"""The game log: one SQLite file in the data directory (issue 6, "Game log").
+"""The game log: one SQLite file in the data directory (docs/webui.md).
 
 WAL journal so readers never block the writer; every hand is written in one ``BEGIN IMMEDIATE``
 transaction (hand row, photo, remembered context), so a killed server leaves either the whole

@@ -1,4 +1,4 @@
-"""Tile pictures drawn in code as SVG (issue 6: the app draws its own tiles).
+"""Tile pictures drawn in code as SVG (the app draws its own tiles).
 
 ``tile_svg(code)`` returns a standalone SVG document for a tile code (``1m``-``9m``, ``1p``-``9p``,
 ``1s``-``9s``, ``1z``-``7z``, ``0m/0p/0s`` red fives, ``1f``-``8f``), ``"back"`` (a face-down

@@ -1,5 +1,5 @@
 """``mjtable bench read``: latency of the tile reader per stage on a 4032x3024 JPEG, then of
-the whole chain photo → tiles → hand → score (``mjtable.pipeline.read_photo``, issue 5).
+the whole chain photo → tiles → hand → score (``mjtable.pipeline.read_photo``).
 
 Without ``--image``, the benchmark photo is made once under build/: a real hand photo from
 ../shared (upscaled to 12 MP) when present, else a rendered scene at that size."""

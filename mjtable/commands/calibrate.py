@@ -1,4 +1,5 @@
-"""``mjtable calibrate PHOTO --name NAME``: teach the tile reader your tile set (issue 7).
+"""``mjtable calibrate PHOTO --name NAME``: teach the tile reader your tile set (a tile-set profile,
+docs/calibration.md).
 
 Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
 run this: the tiles are read, given the codes of their places, shown for confirmation, and saved

@@ -1,4 +1,4 @@
-"""``mjtable serve``: the local web UI (issue 6).
+"""``mjtable serve``: the local web UI (docs/webui.md).
 
 Binds 127.0.0.1 unless ``--lan``; with ``--lan`` it binds every interface and prints a join URL
 carrying a random token, with its QR code as terminal text, for the phones at the table.

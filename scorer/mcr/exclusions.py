@@ -1,5 +1,5 @@
 """The one MCR exclusion table: fan → the fans it implies or forbids, with the rule sentence it
-encodes and where that sentence is (issue 2, "Exclusions are data").
+encodes and where that sentence is: exclusions are data.
 
 Principles of 000 ("Comptage des points") that the rows apply:
   * "Les mains qui sont par définition incluses dans une autre main ne sont pas comptées." (implied)

@@ -1,4 +1,4 @@
-"""MCR rule options. Defaults follow 000 (the values and exclusions of issue 2); every
+"""MCR rule options. Defaults follow 000 (its fan values and exclusions); every
 alternative is a documented ruling in docs/rulings.md (MCR section)."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the MCR patterns look at: the facts of a hand (computed once) and its readings.
 
-A *reading* is one way to see the 14 tiles as a winning shape (issue 2, "the decomposition that
-maximises the total is chosen"): the standard shapes of 4 sets + a pair (every decomposition),
+A *reading* is one way to see the 14 tiles as a winning shape (the decomposition that
+maximises the total is chosen): the standard shapes of 4 sets + a pair (every decomposition),
 seven pairs, seven shifted pairs, thirteen orphans, honours-and-knitted tiles and the knitted
 straight with its 4th set and pair. Sets are tuples ``(kind, key, exposed)``; ``key`` is the tile
 index of the lowest tile (a tuple of indices for knitted / whole-hand shapes). Tiles are integer

@@ -140,7 +140,7 @@ def test_a_correction_is_learnt_at_once_by_the_last_layer_and_undone(classifier,
 
 def test_refitting_without_corrections_leaves_the_calibration_layer(profile, classifier):
     # The re-fit is anchored: the calibration examples alone are at their optimum where
-    # calibration left the layer (an unanchored fit moves it: session 12, CALIBRATION.md).
+    # calibration left the layer (an unanchored fit moves it: docs/calibration.md, Decisions).
     from vision import finetune
     refit = finetune.refit_head(classifier, profile.calibration_network, list(profile.examples), profile.codes,
                                 profile.sources)
@@ -206,7 +206,7 @@ def _distance(state, start):
 
 
 def test_the_anchor_pulls_the_weights_towards_the_base(classifier, monkeypatch):
-    # vision.finetune.ANCHOR (measured, off: CALIBRATION.md session 13): with a strong pull the
+    # vision.finetune.ANCHOR (measured, off: docs/calibration.md, Decisions): with a strong pull the
     # fine-tuned weights stay much nearer the base model's than without one.
     from vision import finetune
     crops = [code_crop(c) for c in CODES]

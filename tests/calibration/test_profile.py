@@ -128,7 +128,7 @@ def test_load_rejects_bad_files(tmp_path):
              embeddings=np.zeros((1, 2)), colours=np.zeros((1, 10)))
     with pytest.raises(ProfileError, match="not a mjtable-tileset-profile file"):
         TileSetProfile.load(tmp_path / "other.npz")
-    # A profile of the first format (issue 7's cosine profiles): refused with the advice.
+    # A profile of the first format (cosine to raw features): refused with the advice.
     old = b'{"format": "mjtable-tileset-profile", "version": 1, "codes": ["1m"]}'
     np.savez(tmp_path / "v1.npz", meta=np.frombuffer(old, np.uint8), embeddings=np.zeros((2, 4)),
              colours=np.zeros((2, 10)))

@@ -32,7 +32,7 @@ def test_profile_from_one_example_per_code_fixes_misread_tiles(gl_set):
     misread = [i for i, (b, t) in enumerate(zip(before, truth)) if b != t]
     fixed = [i for i in misread if after[i] == truth[i]]
     broken = [i for i, (b, a, t) in enumerate(zip(before, after, truth)) if b == t and a != t]
-    # the base model misreads this unseen set (session 10's weights: 13 of 78 tiles); the profile
+    # the base model misreads this unseen set (the `cls10` weights: 13 of 78 tiles); the profile
     # fixes most of those and breaks at most one it read right
     assert len(misread) >= 5, (accuracy(before, truth), misread)
     assert len(fixed) >= 0.8 * len(misread) and len(broken) <= 1, (len(misread), len(fixed), broken)

@@ -1,5 +1,4 @@
-"""The active tile-set profile reaches every photo reading (issue 7: "reading with a profile active
-uses it"): the pipeline, ``mjtable read`` and the web app; a profile made with other classifier
+"""The active tile-set profile reaches every photo reading: the pipeline, ``mjtable read`` and the web app; a profile made with other classifier
 weights is refused instead of misleading."""
 import io
 

@@ -1,4 +1,4 @@
-"""Differential test of the MCR scorer against PyMahjongGB (issue 2).
+"""Differential test of the MCR scorer against PyMahjongGB.
 
 ``python -m tests.differential.mcr_vs_pymahjonggb --hands N [--seed S]`` scores N random legal
 winning hands with both, prints the agreement rate, and groups the disagreements by the documented

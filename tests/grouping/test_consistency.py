@@ -247,7 +247,7 @@ def test_winning_forms_agree_with_each_scorer(rules):
 
 
 def test_a_flower_among_a_standing_tiles_candidates_is_never_chosen():
-    # A real reader proposes flower codes for a standing tile now and then (issue 5 evidence run).
+    # A real reader proposes flower codes for a standing tile now and then (seen in a reading-report run).
     hand, s = structure_of("123m456p789s11z22z 2z", {0: [("3f", 0.6), ("1m", 0.3), ("1f", 0.1)]})
     d = K.decode(s)
     assert d.status == "changed" and Hand.from_dict(d.hand).concealed == hand.concealed

@@ -1,4 +1,4 @@
-"""End to end on rendered hands (issue 5): photo → committed models → tiles → grouping →
+"""End to end on rendered hands: photo → committed models → tiles → grouping →
 consistency decoding → hand JSON → score, compared with the layout's exact truth.
 
 The scenes (tests/fixtures/vision/hands/, made by ``python -m vision_lab.synth.fixtures``) are whole

@@ -1,4 +1,4 @@
-"""The exclusion table is data (issue 2): check it is well formed and used as written."""
+"""The exclusion table is data: check it is well formed and used as written."""
 import itertools
 from dataclasses import fields
 

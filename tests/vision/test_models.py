@@ -115,7 +115,7 @@ def test_read_tiles_rejects_a_text_file(tmp_path):
 
 
 # Tolerances measured with the committed models (see models/*/MODEL_CARD.md); a regression fails.
-# With the session 2 detector every tile of the three scenes is found and named right (the first
+# With the `det2` detector (commit 5c74bd8) every tile of the three scenes is found and named right (the first
 # detector left one box per scene loose and missed the face-down tile).
 # Crops: with turn averaging (the default, vision.classifier) one of the 15 rendered crops is
 # misread (a 9m as 5m); one view alone reads all 15. On the real test split turn averaging reads

@@ -1,4 +1,4 @@
-"""End to end on real photos (issue 5): the labelled hand-row photos of the shared test split
+"""End to end on real photos: the labelled hand-row photos of the shared test split
 (``hand_*``: 13 or 14 tiles on a rack), read in place from
 ../shared/data/chinese-mahjong-detection/test (never committed), through the committed models,
 grouping, consistency decoding and the MCR scorer.
@@ -49,7 +49,7 @@ def _ids(paths):
 
 #: Photos the shipped models misread, with why (models/detector/MODEL_CARD.md). Strict: a model
 #: that reads one right again makes its test fail, so that this list is kept true.
-#: (Empty since session 7: `hand_012`'s green cloth, read as a face-down tile, falls below the
+#: (Empty since `det6` and its back threshold: `hand_012`'s green cloth, read as a face-down tile, falls below the
 #: reader's threshold for face-down detections, vision.reader.BACK_CONF.)
 KNOWN_MISREADS: dict[str, str] = {}
 

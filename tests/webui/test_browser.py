@@ -350,7 +350,7 @@ def test_a_corrected_tile_loses_the_profile_mark(server, browser, monkeypatch):
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
-    """Issue 7: correcting a photographed tile on the review page adds its crop to the active
+    """Correcting a photographed tile on the review page adds its crop to the active
     tile-set profile (a fine-tuned one, with the real classifier, a few steps only), which learns
     it at once (its last layer re-fitted)."""
     import numpy as np

@@ -28,7 +28,7 @@
     const t = { code, src: src === undefined ? null : src, win: false, low: false, base: null };
     if (t.src !== null && readTiles[t.src]) {
       t.low = (readTiles[t.src].confidence || 1) < 0.6;
-      // Read with a tile-set profile otherwise than the base model reads it (issue 7): shown,
+      // Read with a tile-set profile otherwise than the base model reads it: shown,
       // since a profile can misread hard views of a set the base model reads well.
       t.base = readTiles[t.src].base_code || null;
     }
@@ -257,7 +257,7 @@
     }
     if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", "");
   }
-  // A corrected tile teaches the active tile-set profile (issue 7): its crop as photographed,
+  // A corrected tile teaches the active tile-set profile: its crop as photographed,
   // upright tiles only (the profile's examples are upright crops). No active profile: 409, ignored.
   function teachProfile(src, code) {
     if (src === null || src === undefined || !photo || !photo.naturalWidth) return;

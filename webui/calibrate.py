@@ -1,4 +1,5 @@
-"""``/calibrate``: teach the reader the user's tile set from one photo (issue 7).
+"""``/calibrate``: teach the reader the user's tile set from one photo (a tile-set profile,
+docs/calibration.md).
 
 A self-contained blueprint (it imports flask, ``vision`` and nothing else of the web UI) that
 ``create_app`` registers with ``app.register_blueprint(calibrate.bp)``:

@@ -1,4 +1,4 @@
-"""Defensive decoding of uploaded photos (issue 6, "Safety").
+"""Defensive decoding of uploaded photos (docs/webui.md).
 
 The byte size is capped by Flask's ``MAX_CONTENT_LENGTH``; here the pixel count is read from the
 header and checked *before* the pixels are decoded, the format is sniffed from the first bytes

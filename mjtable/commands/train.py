@@ -1,4 +1,4 @@
-"""``mjtable train detector|classifier``: train the tile reader's models (issue 4).
+"""``mjtable train detector|classifier``: train the tile reader's models (model cards in models/).
 
 Datasets are built from ../shared/data (``--data``) and the scene renderer into ``--build``;
 weights are copied to models/<model>/ when training ends. ``--resume`` continues the last run."""

@@ -123,7 +123,8 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
                              "remove it or train under another run name")
         return out
     rng = np.random.default_rng(seed)
-    styles = [s for s in HOLDOUT_STYLES if s != holdout_style]
+    held_out = set(holdout_style.split(",")) if holdout_style else set()
+    styles = [s for s in HOLDOUT_STYLES if s not in held_out]
     n = 0
     for code, name, crop in photo_crops(data_root, "train", rng, photo_copies, True, exclude_prefix=holdout_photos):
         _save(out / "train", code, name, crop)

@@ -54,7 +54,8 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                      seed=0, device=None, out_weights: Path | None = None, run_name="classifier",
                      holdout_style: str | None = None, holdout_photos: str | None = None, per_code=60,
                      init: str | None = None, lr0: float = 0.003, procedural_per_code=150,
-                     scale: float = 0.1, face_scale: tuple[float, float] | None = None):
+                     scale: float = 0.1, face_scale: tuple[float, float] | None = None,
+                     arch: Path | None = None):
     from .crop_dataset import build_crop_dataset
     run_dir = (build / "runs" / run_name).resolve()
     folder = None
@@ -65,7 +66,7 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                                     procedural_per_code=procedural_per_code, face_scale=face_scale)
     # Tiles are not mirror-symmetric: no flips. Colour jitter is small because ink colour tells
     # red fives from fives.
-    _train(str(CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
+    _train(str(arch or CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
            batch=batch, workers=workers, seed=seed, cache="ram", fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3,
            erasing=0.1, scale=scale, translate=0.05, auto_augment=None, device=device,
            optimizer="AdamW", lr0=lr0, warmup_epochs=0.5)

@@ -27,7 +27,10 @@ def register(sub) -> None:
     p.add_argument("--procedural-per-code", type=int, default=150,
                    help="classifier: rendered crops per code of generated tile sets (vision_lab/synth/procedural.py; "
                    "needs the Debian CJK fonts); 0 = none")
-    p.add_argument("--holdout-style", default=None, help="classifier: artwork style left out (evaluation of unseen sets)")
+    p.add_argument("--holdout-style", default=None,
+                   help="classifier: artwork styles left out, comma-separated (evaluation of unseen sets)")
+    p.add_argument("--arch", type=Path, default=None,
+                   help="classifier: architecture file (default vision_lab/cfg/tile-cls.yaml)")
     p.add_argument("--holdout-photos", default=None, help="classifier: photo name prefix left out (e.g. hand_)")
     p.add_argument("--name", default=None, help="run name under BUILD/runs (default: the model)")
     p.add_argument("--device", default=None, help="cpu, 0... (default: a CUDA GPU when present)")
@@ -86,6 +89,6 @@ def run(args) -> int:
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
                                          lr0=args.lr0 or 0.003, scale=args.scale,
-                                         face_scale=args.face_scale)
+                                         face_scale=args.face_scale, arch=args.arch)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     return 0

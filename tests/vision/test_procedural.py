@@ -90,19 +90,47 @@ def test_red_fives_are_redder_than_fives():
     assert found == 3
 
 
+def _index_blobs(seed) -> int:
+    """A set with corner indices prints one more blob on a suit tile: its digit."""
+    return int(procedural.SetLook(np.random.default_rng(seed)).corner_index)
+
+
 def test_dots_faces_have_as_many_pips_as_their_number(sets):
     for seed, style in sets.items():
         for n in range(1, 10):
-            assert _blobs(style.faces[f"{n}p"]) == n, (seed, n)
+            assert _blobs(style.faces[f"{n}p"]) == n + _index_blobs(seed), (seed, n)
 
 
 def test_bamboo_faces_have_as_many_sticks_as_their_number(sets):
     for seed, style in sets.items():
         look = procedural.SetLook(np.random.default_rng(seed))
         for n in (2, 3, 4, 5, 6, 7, 9):
-            assert _blobs(style.faces[f"{n}s"]) == n, (seed, n)
+            assert _blobs(style.faces[f"{n}s"]) == n + _index_blobs(seed), (seed, n)
         if look.eight_kind == "rows":  # the M/W eight has crossing sticks
-            assert _blobs(style.faces["8s"]) == 8, seed
+            assert _blobs(style.faces["8s"]) == 8 + _index_blobs(seed), seed
+
+
+def test_corner_indices_name_suits_and_winds_only():
+    assert [procedural.corner_label(c) for c in ("1m", "0p", "9s", "1z", "4z", "5z", "7z", "3f")] == \
+        ["1", "5", "9", "E", "N", None, None, None]
+
+
+def test_a_set_with_corner_indices_prints_one_in_the_near_corner():
+    looks = ((s, procedural.SetLook(np.random.default_rng(s))) for s in range(200))
+    seed = next(s for s, look in looks if look.corner_index and not look.face_frame)
+    look = procedural.SetLook(np.random.default_rng(seed))
+    style = procedural_style(np.random.default_rng(seed))
+    h, w = style.faces["3p"].shape[:2]
+    corner = (slice(0, h // 5), slice(0, w // 4) if look.index_corner == "tl" else slice(w - w // 4, w))
+    assert (style.faces["3p"][corner][..., 3] > 128).sum() > 30      # the digit
+    assert (style.faces["7z"][corner][..., 3] > 128).sum() < 30      # no index on a dragon
+
+
+def test_worn_sets_print_thinner_ink():
+    seed = next(s for s in range(300) if procedural.SetLook(np.random.default_rng(s)).worn)
+    look = procedural.SetLook(np.random.default_rng(seed))
+    face = procedural_style(np.random.default_rng(seed)).faces["1z"]
+    assert face[..., 3].max() <= round(255 * look.worn_alpha) + 1
 
 
 def test_characters_put_the_numeral_above_man_in_red(sets):

@@ -53,6 +53,14 @@ FRAME_BAND = 7
 # colours: a set draws one ink for everything with probability ONE_INK_SHARE, and then has no red
 # fives (a red five differs from a five only by its colour). Session 11, models/classifier/MODEL_CARD.md.
 ONE_INK_SHARE = 0.15
+# Many sets print a small index in a corner (Arabic numerals on the suits and Latin letters on
+# the winds: Western, American and many Chinese export sets), and cheap or old sets show thin or
+# worn ink. Neither was drawn before, and the tile sets players bring have both. A set draws an
+# index with probability INDEX_SHARE (its drawing then shrinks towards the opposite corner to
+# make room, as printed sets do) and worn ink with probability WORN_SHARE.
+INDEX_SHARE = 0.3
+WORN_SHARE = 0.15
+WIND_LETTERS = "ESWN"
 
 NUMERALS = "一二三四五六七八九"
 WINDS = "東南西北"
@@ -291,6 +299,15 @@ class SetLook:
             self.bird_colours = [self.ink] * 4
             self.white_rgb = self.flower_rgb = self.season_rgb = self.frame_rgb = self.ink
             self.red_fives = False
+        # Corner index and worn ink: drawn after every choice above, so the other choices of a
+        # seed stay as they were; the faces' own jitter, drawn later, shifts.
+        self.corner_index = rng.random() < INDEX_SHARE
+        self.index_corner = str(rng.choice(["tl", "tl", "tl", "tr"]))
+        self.index_shrink = float(rng.uniform(0.74, 0.86))
+        self.index_rgb = self.ink if rng.random() < 0.6 else self.red
+        self.worn = rng.random() < WORN_SHARE
+        self.worn_alpha = float(rng.uniform(0.45, 0.85))
+        self.worn_speckle = float(rng.uniform(0.0, 0.35))
 
 
 # ---------------------------------------------------------------- glyphs
@@ -632,9 +649,62 @@ def procedural_style(rng: np.random.Generator) -> Style:
         faces["0m"] = characters_face(look, 5, rng, red=True)
         faces["0p"] = dots_face(look, 5, rng, red=True)
         faces["0s"] = bamboo_face(look, 5, rng, red=True)
+    if look.corner_index:
+        faces = {code: with_corner_index(face, look, code, rng) for code, face in faces.items()}
+    if look.worn:
+        faces = {code: worn(face, look, rng) for code, face in faces.items()}
     if look.face_frame:
         faces = {code: with_frame(face, look) for code, face in faces.items()}
     return Style(name="procedural", faces=faces)
+
+
+def corner_label(code: str) -> str | None:
+    """The index a set with corner indices prints on ``code``: the number of a suit tile (a red
+    five is a 5), the wind's letter; dragons and bonus tiles keep none (sets differ too much)."""
+    n, suit = code[0], code[1]
+    if suit in "mps":
+        return "5" if n == "0" else n
+    if suit == "z" and n in "1234":
+        return WIND_LETTERS[int(n) - 1]
+    return None
+
+
+def with_corner_index(face: np.ndarray, look: SetLook, code: str, rng) -> np.ndarray:
+    """``face`` with its drawing shrunk towards the far corner and the index in the near one."""
+    label = corner_label(code)
+    if label is None:
+        return face
+    k = look.index_shrink
+    sw, sh = int(round(W * k)), int(round(H * k))
+    small = cv2.resize(face, (sw, sh), interpolation=cv2.INTER_AREA)
+    out = np.zeros_like(face)
+    x0 = W - sw - MARGIN // 2 if look.index_corner == "tl" else MARGIN // 2
+    y0 = H - sh - MARGIN // 2
+    out[y0:y0 + sh, x0:x0 + sw] = small
+    c = Canvas()
+    size = min(W - sw, H - sh) + 10
+    ix0 = MARGIN // 2 if look.index_corner == "tl" else W - MARGIN // 2 - size
+    place_glyph(c, look, look.font, label, (ix0, MARGIN // 2, ix0 + size, MARGIN // 2 + size), look.index_rgb, rng)
+    return over(c.bgra(), out)
+
+
+def over(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+    """BGRA ``top`` composited over BGRA ``bottom``."""
+    ta, ba = top[..., 3:4] / 255.0, bottom[..., 3:4] / 255.0
+    a = ta + ba * (1 - ta)
+    colour = (top[..., :3] * ta + bottom[..., :3] * ba * (1 - ta)) / np.maximum(a, 1e-6)
+    return np.clip(np.round(np.dstack([colour, a * 255])), 0, 255).astype(np.uint8)
+
+
+def worn(face: np.ndarray, look: SetLook, rng) -> np.ndarray:
+    """``face`` with thinner ink: lower opacity and small spots where the ink has worn off."""
+    out = face.copy()
+    alpha = out[..., 3].astype(np.float32) * look.worn_alpha
+    if look.worn_speckle > 0:
+        spots = cv2.GaussianBlur(rng.random((H, W)).astype(np.float32), (0, 0), 1.5)
+        alpha *= np.clip((spots - look.worn_speckle * 0.5) * 4, 0, 1) * 0.5 + 0.5
+    out[..., 3] = np.clip(alpha, 0, 255).astype(np.uint8)
+    return out
 
 
 def with_frame(face: np.ndarray, look: SetLook) -> np.ndarray:

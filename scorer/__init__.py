@@ -2,7 +2,8 @@
 
 ``score(hand, rules="mcr", options=None)`` where ``hand`` is the hand JSON (dict), a notation
 string or a :class:`Hand`. Rule sets register themselves in :mod:`scorer.rulesets`.
-This package imports neither cv2, ultralytics nor flask (DEVELOPERS.md, Architecture).
+This package imports neither cv2, ultralytics nor flask (README, "Data flow and layout";
+checked by tests/structure/test_layers.py).
 """
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ feature: ``capture`` (photo upload / camera → reading), ``review`` (the hand, 
 context form and the result), ``games`` (the game log), ``api`` (JSON) and ``camera`` (a webcam
 attached to the server). The SQLite store is attached with ``store.init_app``.
 
-The app only serialises what ``scorer`` and ``vision`` return (DEVELOPERS.md, Architecture).
+The app only serialises what ``scorer`` and ``vision`` return (README, "Data flow and
+layout"; checked by tests/structure/test_layers.py).
 """
 from __future__ import annotations
 

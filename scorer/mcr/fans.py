@@ -15,7 +15,7 @@ from dataclasses import dataclass
 class Fan:
     id: str
     number: int          # n° in 000 (0 for the option-only fan)
-    value: int           # points in 000 (option-dependent values are resolved in rules.py)
+    value: int           # points in 000 (option-dependent values: engine.Rules)
     name_en: str
     name_fr: str
     name_zh: str

@@ -1,10 +1,19 @@
 """Defensive image decoding: every failure becomes ``ImageError(code, message)``.
 
-Limits: file size (bytes) and pixel count are checked before full decoding, from the header
-where possible, so a hostile file cannot make the decoder allocate gigabytes."""
+The image gate (:func:`check_image`) is the one door every photo goes through (web upload, JSON
+API, calibration upload, the CLI): the byte size is checked, the format is sniffed from the
+first bytes (never the file name), and the pixel size is read from the header and refused
+above the limit *before* any decoder sees the data, so a 1 KB file that declares 30000 × 30000
+pixels cannot make OpenCV or Pillow allocate gigabytes.
+
+Accepted formats are those whose headers are parsed here: JPEG, PNG, WebP, BMP (RLE included),
+TIFF and GIF. The other formats OpenCV can decode (AVIF/HEIF, JPEG 2000, PNM/PAM/PFM, Sun raster,
+Radiance HDR, BigTIFF) are refused by name before decoding rather than passed through unchecked.
+"""
 from __future__ import annotations
 
 import os
+import struct
 from dataclasses import dataclass
 
 import cv2
@@ -15,9 +24,19 @@ from .errors import ImageError
 MAX_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 50_000_000      # 50 MP (a 12 MP phone photo is well within)
 MIN_SIDE = 16
+#: TIFF: samples per pixel and bits per sample the decoders are allowed to expand (4 × 16 bits:
+#: 8 bytes a pixel at most, so the pixel limit bounds the decoded size too).
+MAX_TIFF_SAMPLES = 4
+MAX_TIFF_BITS = 16
 
-_MAGIC = ((b"\xff\xd8\xff", "jpeg"), (b"\x89PNG\r\n\x1a\n", "png"), (b"RIFF", "webp"), (b"BM", "bmp"),
-          (b"II*\x00", "tiff"), (b"MM\x00*", "tiff"))
+ACCEPTED = "JPEG, PNG, WebP, BMP, TIFF or GIF"
+
+
+@dataclass(frozen=True)
+class ImageHeader:
+    format: str           # "jpeg", "png", "webp", "bmp", "tiff", "gif"
+    width: int
+    height: int
 
 
 @dataclass
@@ -26,68 +45,246 @@ class DecodedImage:
     scale: float          # original pixels per pixel of ``image``
 
 
-def _read_bytes(source) -> bytes:
+def _read_bytes(source, max_bytes: int) -> bytes:
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     else:
         path = os.fspath(source)
+        name = os.path.basename(path) or path
         try:
             size = os.path.getsize(path)
+            if size > max_bytes:
+                raise ImageError("too_large", f"{name} is {size} bytes, over the {max_bytes}-byte limit")
+            with open(path, "rb") as f:
+                data = f.read(max_bytes + 1)
         except OSError as exc:
-            raise ImageError("not_found", f"cannot read {path}: {exc.strerror or exc}") from None
-        if size > MAX_BYTES:
-            raise ImageError("too_large", f"file is {size} bytes, over the {MAX_BYTES}-byte limit")
-        with open(path, "rb") as f:
-            data = f.read()
+            raise ImageError("not_found", f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) == 0:
         raise ImageError("empty", "the file is empty")
-    if len(data) > MAX_BYTES:
-        raise ImageError("too_large", f"data is {len(data)} bytes, over the {MAX_BYTES}-byte limit")
+    if len(data) > max_bytes:
+        raise ImageError("too_large", f"data is {len(data)} bytes, over the {max_bytes}-byte limit")
     return data
 
 
-def _format(data: bytes) -> str:
-    for magic, name in _MAGIC:
-        if data.startswith(magic):
-            return name
-    raise ImageError("not_an_image", "the data is not a JPEG, PNG, WebP, BMP or TIFF image")
+# ---- header parsers: (width, height) without decoding; ImageError when the header is damaged ----
+
+def _damaged(fmt: str, what: str = "header") -> ImageError:
+    return ImageError("truncated", f"the {fmt} {what} is truncated or damaged")
 
 
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's SOF marker, without decoding."""
+# SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def _jpeg_header(data: bytes) -> tuple[int, int]:
+    """(width, height) from the frame header, after checking the image data is complete: an
+    end-of-image marker follows the first scan. Data after that marker (a motion photo's video,
+    a second picture) is allowed."""
     i, n = 2, len(data)
-    while i + 9 < n:
+    size = None
+    while i + 4 <= n:
         if data[i] != 0xFF:
-            i += 1
+            i += 1            # tolerate stray bytes between segments, as libjpeg does
             continue
         marker = data[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-            i += 1 if marker == 0xFF else 2
+        if marker == 0xFF:    # fill byte
+            i += 1
             continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        if marker == 0xD9:
+            break
         seg = int.from_bytes(data[i + 2:i + 4], "big")
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+        if seg < 2:
+            raise _damaged("JPEG")
+        if marker in _SOF:
+            if i + 10 > n:
+                raise _damaged("JPEG")
             h = int.from_bytes(data[i + 5:i + 7], "big")
             w = int.from_bytes(data[i + 7:i + 9], "big")
-            return w, h
+            components = data[i + 9]
+            if components not in (1, 3, 4):
+                raise ImageError("unsupported", f"a JPEG with {components} colour components is not a photo "
+                                 "this app reads")
+            size = (w, h)
+        elif marker == 0xDA:  # start of scan: entropy-coded data follows
+            if size is None:
+                raise ImageError("truncated", "the JPEG has no frame header (truncated or damaged)")
+            if data.find(b"\xff\xd9", i + 2 + seg) < 0:
+                raise ImageError("truncated", "the JPEG is truncated (no end-of-image marker)")
+            return size
         i += 2 + seg
-    return None
+    if size is None:
+        raise ImageError("truncated", "the JPEG has no frame header (truncated or damaged)")
+    raise ImageError("truncated", "the JPEG is truncated (no image data)")
 
 
-def _png_size(data: bytes) -> tuple[int, int] | None:
-    if len(data) >= 24 and data[12:16] == b"IHDR":
-        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    return None
+def _png_header(data: bytes) -> tuple[int, int]:
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise _damaged("PNG")
+    return struct.unpack(">II", data[16:24])
 
 
-def _check_size(w: int, h: int) -> None:
-    if w * h > MAX_PIXELS:
-        raise ImageError("too_large", f"image is {w}x{h} pixels, over the {MAX_PIXELS}-pixel limit")
-    if min(w, h) < MIN_SIDE:
-        raise ImageError("too_small", f"image is {w}x{h} pixels, under {MIN_SIDE} pixels a side")
+def _webp_header(data: bytes) -> tuple[int, int]:
+    if len(data) < 30:
+        raise _damaged("WebP")
+    chunk = data[12:16]
+    if chunk == b"VP8 ":      # lossy: a key frame's start code, then 14-bit sizes
+        if data[23:26] != b"\x9d\x01\x2a":
+            raise _damaged("WebP")
+        w, h = struct.unpack("<HH", data[26:30])
+        return w & 0x3FFF, h & 0x3FFF
+    if chunk == b"VP8L":      # lossless: signature byte, then 14-bit sizes minus one
+        if data[20] != 0x2F:
+            raise _damaged("WebP")
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X":      # extended: 24-bit canvas sizes minus one
+        return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+    raise _damaged("WebP")
 
 
-def decode_image(source, min_long_side: int | None = None) -> DecodedImage:
-    """Decode a path, bytes or an already-decoded BGR array.
+def _bmp_header(data: bytes) -> tuple[int, int]:
+    if len(data) < 26:
+        raise _damaged("BMP")
+    dib = int.from_bytes(data[14:18], "little")
+    if dib == 12:             # OS/2 BITMAPCOREHEADER: unsigned 16-bit sizes
+        return struct.unpack("<HH", data[18:22])
+    if dib < 40:
+        raise _damaged("BMP")
+    w, h = struct.unpack("<ii", data[18:26])
+    return abs(w), abs(h)     # a negative height means top-down rows
+
+
+_TIFF_TYPES = {3: ("H", 2), 4: ("I", 4)}   # SHORT, LONG
+
+
+def _tiff_header(data: bytes) -> tuple[int, int]:
+    """The first image's size from its IFD (the one the decoders read), after checking its
+    samples, sample size and tile size: a tile is decoded whole, so it must fit the limit too."""
+    end = "<" if data[:2] == b"II" else ">"
+    try:
+        (offset,) = struct.unpack(end + "I", data[4:8])
+        (count,) = struct.unpack(end + "H", data[offset:offset + 2])
+        tags = {}
+        for k in range(count):
+            at = offset + 2 + 12 * k
+            tag, kind, n = struct.unpack(end + "HHI", data[at:at + 8])
+            if kind not in _TIFF_TYPES or n == 0:
+                continue
+            code, width = _TIFF_TYPES[kind]
+            if n * width <= 4:
+                value_at = at + 8
+            else:
+                (value_at,) = struct.unpack(end + "I", data[at + 8:at + 12])
+            # the first value; a repeated tag is ignored, as libtiff does
+            tags.setdefault(tag, struct.unpack(end + code, data[value_at:value_at + width])[0])
+    except struct.error:
+        raise _damaged("TIFF") from None
+    if 256 not in tags or 257 not in tags:
+        raise _damaged("TIFF")
+    w, h = tags[256], tags[257]
+    samples, bits = tags.get(277, 1), tags.get(258, 1)
+    if samples > MAX_TIFF_SAMPLES or bits > MAX_TIFF_BITS:
+        raise ImageError("unsupported", f"a TIFF with {samples} samples of {bits} bits a pixel is not a photo "
+                         f"this app reads (at most {MAX_TIFF_SAMPLES} samples of {MAX_TIFF_BITS} bits)")
+    tile_w, tile_h = tags.get(322, 0), tags.get(323, 0)
+    if tile_w * tile_h > MAX_PIXELS:
+        raise ImageError("too_large", f"the TIFF's tiles are {tile_w}x{tile_h} pixels, over the "
+                         f"{MAX_PIXELS}-pixel limit")
+    return w, h
+
+
+def _gif_header(data: bytes) -> tuple[int, int]:
+    """The larger of the logical screen and the first frame's extent (decoders allocate either)."""
+    if len(data) < 13:
+        raise _damaged("GIF")
+    screen_w, screen_h = struct.unpack("<HH", data[6:10])
+    i = 13 + (3 * 2 ** ((data[10] & 7) + 1) if data[10] & 0x80 else 0)
+    while i < len(data):
+        block = data[i]
+        if block == 0x21:                     # extension: label, then sub-blocks up to a 0 length
+            i += 2
+            while i < len(data) and data[i]:
+                i += data[i] + 1
+            i += 1
+        elif block == 0x2C:                   # the first image descriptor
+            if i + 9 > len(data):
+                break
+            left, top, w, h = struct.unpack("<HHHH", data[i + 1:i + 9])
+            return max(screen_w, left + w), max(screen_h, top + h)
+        else:
+            break
+    raise _damaged("GIF", "image")
+
+
+_PARSERS = {"jpeg": _jpeg_header, "png": _png_header, "webp": _webp_header, "bmp": _bmp_header,
+            "tiff": _tiff_header, "gif": _gif_header}
+
+#: Formats OpenCV (or Pillow) would decode but whose headers are not parsed here: refused by name.
+_REFUSED = ((b"II+\x00", "BigTIFF"), (b"MM\x00+", "BigTIFF"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
+            (b"\xffO\xffQ", "JPEG 2000"), (b"#?RADIANCE", "Radiance HDR"), (b"#?RGBE", "Radiance HDR"),
+            (b"\x59\xa6\x6a\x95", "Sun raster"))
+
+
+def sniff(data: bytes) -> str:
+    """The format named by the first bytes; ImageError for anything not accepted."""
+    if data[4:8] == b"ftyp":
+        raise ImageError("unsupported", f"HEIF/AVIF images are not accepted: send a {ACCEPTED} image")
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+        return "webp"
+    if data.startswith(b"BM"):
+        return "bmp"
+    if data.startswith((b"II*\x00", b"MM\x00*")):
+        return "tiff"
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "gif"
+    for magic, name in _REFUSED:
+        if data.startswith(magic):
+            raise ImageError("unsupported", f"{name} images are not accepted: send a {ACCEPTED} image")
+    if len(data) >= 3 and data[:1] == b"P" and data[1:2] in b"1234567Ff" and data[2:3].isspace():
+        raise ImageError("unsupported", f"PNM/PFM images are not accepted: send a {ACCEPTED} image")
+    raise ImageError("not_an_image", f"the data is not a {ACCEPTED} image")
+
+
+def read_header(data: bytes) -> ImageHeader:
+    """Format and pixel size from the header alone (nothing is decoded)."""
+    fmt = sniff(data)
+    w, h = _PARSERS[fmt](data)
+    return ImageHeader(fmt, int(w), int(h))
+
+
+def check_size(w: int, h: int, max_pixels: int | None = None, min_side: int | None = None) -> None:
+    max_pixels = MAX_PIXELS if max_pixels is None else max_pixels
+    min_side = MIN_SIDE if min_side is None else min_side
+    if w * h > max_pixels:
+        raise ImageError("too_large", f"the image is {w}×{h} pixels, over the {max_pixels}-pixel limit "
+                         f"({max_pixels / 1e6:g} megapixels)")
+    if min(w, h) < min_side:
+        raise ImageError("too_small", f"the image is {w}×{h} pixels, under {min_side} pixels a side")
+
+
+def check_image(source, max_pixels: int | None = None, max_bytes: int | None = None,
+                min_side: int | None = None) -> tuple[bytes, ImageHeader]:
+    """The image gate: ``(data, header)`` for a path or bytes whose size (bytes, then pixels from
+    the header) is within the limits, else ImageError. Call it before any decoder sees the data."""
+    data = _read_bytes(source, MAX_BYTES if max_bytes is None else max_bytes)
+    header = read_header(data)
+    check_size(header.width, header.height, max_pixels, min_side)
+    return data, header
+
+
+# Kept for callers of the former helper names.
+_check_size = check_size
+
+
+def decode_image(source, min_long_side: int | None = None, max_pixels: int | None = None) -> DecodedImage:
+    """Decode a path, bytes or an already-decoded BGR array, through the image gate.
 
     With ``min_long_side``, a large JPEG is decoded at 1/2, 1/4 or 1/8 size (the decoder's fast
     DCT reduction) as long as its long side stays at least ``min_long_side``; ``scale`` says by
@@ -100,27 +297,23 @@ def decode_image(source, min_long_side: int | None = None) -> DecodedImage:
             img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
         if img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8:
             raise ImageError("bad_array", f"expected an HxWx3 uint8 BGR array, got {img.dtype} {img.shape}")
-        _check_size(img.shape[1], img.shape[0])
+        check_size(img.shape[1], img.shape[0], max_pixels)
         return DecodedImage(img, 1.0)
-    data = _read_bytes(source)
-    fmt = _format(data)
-    size = _jpeg_size(data) if fmt == "jpeg" else _png_size(data) if fmt == "png" else None
-    if fmt == "jpeg" and size is None:
-        raise ImageError("truncated", "the JPEG has no frame header (truncated or damaged)")
-    if size:
-        _check_size(*size)
-    if fmt == "jpeg" and b"\xff\xd9" not in data[-4096:]:
-        raise ImageError("truncated", "the JPEG is truncated (no end-of-image marker)")
+    data, header = check_image(source, max_pixels)
+    size = (header.width, header.height)
     factor = 1
-    if fmt == "jpeg" and min_long_side and size:
+    if header.format == "jpeg" and min_long_side:
         while factor < 8 and max(size) / (factor * 2) >= min_long_side:
             factor *= 2
     flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
             8: cv2.IMREAD_REDUCED_COLOR_8}[factor]
-    img = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
+    try:
+        img = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
+    except cv2.error:
+        img = None
     if img is None:
-        raise ImageError("undecodable", f"the {fmt} data could not be decoded")
-    if size is None:
-        _check_size(img.shape[1], img.shape[0])
-    width = size[0] if size else img.shape[1]
-    return DecodedImage(img, width / img.shape[1])
+        raise ImageError("undecodable", f"the {header.format.upper()} data could not be decoded")
+    if img.ndim == 2:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    # EXIF orientation may have turned a JPEG: the scale is the long side's.
+    return DecodedImage(img, max(size) / max(img.shape[:2]))

@@ -78,7 +78,10 @@ def upload():
         return _page("calibrate/index.html", 400, profiles=store.list(), error="choose a calibration photo",
                      name=name)
     try:
-        result = calibration.calibrate(photo.read())
+        # The image gate with this app's pixel limit, before the calibration decodes anything.
+        from vision.decode import check_image
+        data, _ = check_image(photo.read(), max_pixels=current_app.config.get("MAX_IMAGE_PIXELS"))
+        result = calibration.calibrate(data)
     except ImageError as exc:
         return _page("calibrate/index.html", 400, profiles=store.list(), error=exc.message, name=name)
     except ModelMissingError as exc:
@@ -187,15 +190,16 @@ def _error(status: int, code: str, message: str):
 
 @bp.post("/corrections")
 def add_correction():
-    import cv2
-    import numpy as np
+    from vision.decode import decode_image
+    from vision.errors import ImageError
     code = request.form.get("code", "")
     upload = request.files.get("crop")
     if upload is None:
         return _error(400, "no_crop", "send the tile's crop as the 'crop' file")
-    img = cv2.imdecode(np.frombuffer(upload.read(), np.uint8), cv2.IMREAD_COLOR)
-    if img is None:
-        return _error(400, "not_an_image", "the crop is not an image")
+    try:
+        img = decode_image(upload.read(), max_pixels=current_app.config.get("MAX_IMAGE_PIXELS")).image
+    except ImageError as exc:
+        return _error(413 if exc.code == "too_large" else 400, exc.code, f"crop: {exc.message}")
     try:
         done = record_correction(current_app.config.get("DATA_DIR"), img, code)
     except ProfileError as exc:

@@ -9,21 +9,16 @@ metadata from the upload.
 from __future__ import annotations
 
 import io
-import struct
 import warnings
 from dataclasses import dataclass
 
+from vision import decode as vision_decode
 from vision.errors import ImageError
 
 #: Long side of the copy that is read and stored; phone photos are larger than tiles need.
 MAX_SIDE = 3000
 
-_MAGIC = (
-    (b"\xff\xd8\xff", "JPEG"),
-    (b"\x89PNG\r\n\x1a\n", "PNG"),
-    (b"RIFF", "WEBP"),
-    (b"BM", "BMP"),
-)
+_PILLOW_FORMAT = {"jpeg": "JPEG", "png": "PNG", "webp": "WEBP", "bmp": "BMP", "tiff": "TIFF", "gif": "GIF"}
 
 
 @dataclass
@@ -40,46 +35,20 @@ class Photo:
 
 
 def sniff(data: bytes) -> str | None:
-    for magic, name in _MAGIC:
-        if data.startswith(magic):
-            if name == "WEBP" and data[8:12] != b"WEBP":
-                continue
-            return name
-    return None
+    """Pillow's name of the format the first bytes name (None when not an accepted image)."""
+    try:
+        return _PILLOW_FORMAT[vision_decode.sniff(data)]
+    except ImageError:
+        return None
 
 
-def header_size(data: bytes, kind: str) -> tuple[int, int] | None:
+def header_size(data: bytes, kind: str | None = None) -> tuple[int, int] | None:
     """Width and height from the file header, without decoding (None when not found)."""
     try:
-        if kind == "PNG" and data[12:16] == b"IHDR":
-            return struct.unpack(">II", data[16:24])
-        if kind == "BMP":
-            w, h = struct.unpack("<ii", data[18:26])
-            return abs(w), abs(h)
-        if kind == "JPEG":
-            i = 2
-            while i + 9 < len(data):
-                if data[i] != 0xFF:
-                    return None
-                marker = data[i + 1]
-                if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-                    i += 2
-                    continue
-                length = struct.unpack(">H", data[i + 2:i + 4])[0]
-                # SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-                if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-                    h, w = struct.unpack(">HH", data[i + 5:i + 9])
-                    return w, h
-                i += 2 + length
-    except struct.error:
+        header = vision_decode.read_header(data)
+    except ImageError:
         return None
-    return None
-
-
-def _check_pixels(width: int, height: int, max_pixels: int) -> None:
-    if width * height > max_pixels:
-        raise ImageError("too_large", f"the image is {width}×{height} pixels; the limit is "
-                         f"{max_pixels / 1e6:.0f} megapixels")
+    return header.width, header.height
 
 
 def decode(data: bytes, max_pixels: int) -> Photo:
@@ -87,15 +56,10 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     from PIL import Image, ImageOps
     import numpy as np
 
-    if not data:
-        raise ImageError("empty", "the file is empty")
-    kind = sniff(data)
-    if kind is None:
-        raise ImageError("not_an_image", "this file is not a JPEG, PNG, WebP or BMP image "
-                         "(whatever its name says)")
-    size = header_size(data, kind)
-    if size is not None:
-        _check_pixels(*size, max_pixels)
+    # The image gate: format sniffed, pixel size read from the header and checked, before Pillow
+    # (or the reader's OpenCV) decodes anything.
+    data, header = vision_decode.check_image(data, max_pixels=max_pixels, min_side=1)
+    kind = _PILLOW_FORMAT[header.format]
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -103,7 +67,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
             width, height = img.size
             if width <= 0 or height <= 0:
                 raise ImageError("broken", "the image has no pixels")
-            _check_pixels(width, height, max_pixels)
+            vision_decode.check_size(width, height, max_pixels, min_side=1)
             img.load()
             try:
                 upright = img.getexif().get(0x0112, 1) in (0, 1)   # EXIF Orientation

@@ -121,9 +121,9 @@ def annotate(photo: str, result: dict, out_path: str) -> None:
     exposure (S sideways, D face down, + added), a frame around each group with what it was read
     as, and the hand's notation, on a copy of the photo."""
     import cv2
-    image = cv2.imread(photo, cv2.IMREAD_COLOR)
-    if image is None:
-        raise ValueError(f"cannot read {photo} as an image")
+
+    from vision.decode import decode_image
+    image = decode_image(photo).image    # through the image gate, as the reading was
     groups = {g["id"]: g for g in result["reading"]["groups"]}
     links = result["reading"]["links"]
     scale = max(0.4, min(image.shape[:2]) / 1200)

@@ -32,8 +32,12 @@ def client(tmp_path, monkeypatch):
     return c
 
 
+#: A real (small) photo: the upload passes the image gate before the (mocked) calibration.
+PHOTO = cv2.imencode(".jpg", code_crop("1m"))[1].tobytes()
+
+
 def upload(client, name="Club set"):
-    return client.post("/calibrate/upload", data={"name": name, "photo": (io.BytesIO(b"jpeg"), "p.jpg")},
+    return client.post("/calibrate/upload", data={"name": name, "photo": (io.BytesIO(PHOTO), "p.jpg")},
                        content_type="multipart/form-data")
 
 
@@ -109,12 +113,23 @@ def test_in_the_web_ui_app(tmp_path, monkeypatch):
     html = c.get("/calibrate/").get_data(as_text=True)
     token = html.split('name="csrf_token" value="')[1].split('"')[0]
     assert 'class="top"' in html                     # the web UI's header
-    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg")}
+    form = {"name": "x", "photo": (io.BytesIO(PHOTO), "p.jpg")}
     assert c.post("/calibrate/upload", data=form, content_type="multipart/form-data").status_code in (400, 403)
-    form = {"name": "x", "photo": (io.BytesIO(b"j"), "p.jpg"), "csrf_token": token}
+    form = {"name": "x", "photo": (io.BytesIO(PHOTO), "p.jpg"), "csrf_token": token}
     r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data")
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and "read 2p" in page
     pending = page.split('name="token" value="')[1].split('"')[0]
     c.post("/calibrate/save", data={"token": pending, "csrf_token": token})
     assert ProfileStore(tmp_path).active_slug() == "x"
+
+
+def test_a_bomb_upload_is_refused_before_the_calibration(client, monkeypatch):
+    from tests.vision import image_bombs
+
+    def must_not_run(image, reader=None):
+        raise AssertionError("the bomb reached the calibration")
+    monkeypatch.setattr(calibration, "calibrate", must_not_run)
+    r = client.post("/calibrate/upload", data={"name": "x", "photo": (io.BytesIO(image_bombs.bmp_rle()), "p.bmp")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "pixel limit" in r.get_data(as_text=True)

@@ -1,10 +1,11 @@
-"""mjtable vision: photo → tiles (issue 4) → hand (issue 5).
+"""mjtable vision: photo → tiles → hand.
 
-Depends on ``scorer``'s tile types only (DEVELOPERS.md, Architecture). Models load lazily, on
+Depends on ``scorer``'s tile types only (README, "Data flow and layout"; checked by
+tests/structure/test_layers.py). Models load lazily, on
 the first call of ``read_tiles`` / ``classify_crops``."""
 from .errors import ImageError
 from .grouping import HandReading, group
-from .profile import TileSetProfile  # issue 7: one-photo calibration
+from .profile import TileSetProfile  # tile-set profiles (docs/calibration.md)
 from .types import PlacedTile, TileRead
 
 

@@ -12,7 +12,7 @@ def rot180(crop: np.ndarray) -> np.ndarray:
 
 #: Ranges of ``augment_crop``: log-stretch of the crop's width against its height, the Gaussian
 #: blur's sigma (px of the crop), the smallest side a view is shrunk to before being enlarged back.
-#: Wider ranges (stretch 0.45, blur up to 2.5, 12 px) lost on most sets (CALIBRATION.md, session 13).
+#: Wider ranges (stretch 0.45, blur up to 2.5, 12 px) lost on most sets (docs/calibration.md, Decisions).
 AUG_STRETCH = 0.2
 AUG_BLUR_SIGMA = (0.4, 1.2)
 AUG_MIN_SIDE = 20
@@ -25,7 +25,7 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     turned 180°; lighter or darker with a light gradient and a colour cast; sometimes seen
     smaller, blurred, noisy or JPEG-compressed. Tiles in the reader's photos are turned up to
     about 30° and tilted up to 40° (vision_lab.synth.render, photo_effects); measured: a wider
-    rotation range or stronger zoom did not help (CALIBRATION.md)."""
+    rotation range or stronger zoom did not help (docs/experiments.md)."""
     import cv2
     h, w = crop.shape[:2]
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])

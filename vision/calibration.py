@@ -1,4 +1,5 @@
-"""One-photo calibration of a user's tile set (issue 7; guide in docs/calibration.md).
+"""One-photo calibration of a user's tile set: the layout photo that builds a tile-set
+profile (guide in docs/calibration.md).
 
 The user lays out one tile of each kind in rows, in this order, and takes one photo:
 

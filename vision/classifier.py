@@ -55,7 +55,7 @@ class CropClassifier:
         self.temperature = float(info.get("temperature", 1.0))
         # How sure a reading of these weights must be to count as sure where a tile-set profile
         # trusts the base model (vision.profile.SURE_BASE, the default; chosen per weights on the
-        # calibration tuning draw: models/classifier/CALIBRATION.md).
+        # profile evaluation's tuning draw: docs/calibration.md, Decisions).
         self.sure_base = float(info["sure_base"]) if "sure_base" in info else None
         self.torch = torch
         if threads:
@@ -78,7 +78,7 @@ class CropClassifier:
 
     def logits_and_features(self, crops: list[np.ndarray], model=None):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
-        this classifier's network or of ``model`` (a fine-tuned copy of it, issue 7)."""
+        this classifier's network or of ``model`` (a fine-tuned copy of it, a tile-set profile's)."""
         if not crops:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
         with self.torch.inference_mode():
@@ -155,12 +155,12 @@ class CropClassifier:
 #: averages the logits. Training cut crops with ±8 % box jitter and zoomed in at most 5 %, while
 #: the boxes of another set or photo fit its tiles more loosely or tightly, and other sets draw
 #: their faces smaller on the tile. Chosen on the valid split's labelled crops
-#: (``python tools/base_tta_probe.py``, session 9): 1.0 alone 96.42 %, (0.8, 1, 1.2) 96.98 %,
+#: (``tools/base_tta_probe.py`` at commit 8c2eecd): 1.0 alone 96.42 %, (0.8, 1, 1.2) 96.98 %,
 #: (0.85-1.15, five) 96.75 %.
 BASE_ZOOMS: tuple[float, ...] = (0.8, 1.0, 1.2)
 #: ... only when the reading as cut is less sure than this: on valid, 7 % of the crops then get
 #: the zooms, with the accuracy of zooming all of them (96.97 %; at 0.5: 96.64 %), and the common
-#: sure tile costs no more than before (session 9).
+#: sure tile costs no more than before (commit 4cdec04).
 ZOOM_BELOW_CONFIDENCE = 0.9
 READ_BATCH = 32     # crops per forward pass (each read as up to 2 × len(zooms) views)
 

@@ -28,7 +28,8 @@ MIN_TURN = 6.0        # degrees: a smaller estimated turn is left alone (a box c
 MIN_STRENGTH = 0.15   # agreement of the gradient directions below which no turn is trusted
 # |log(length / width)| of a tile's extents under which its shape does not tell which axis is its
 # length (a camera tilted over the table shortens an upright tile to a near square): chosen on
-# the calibration tuning draw (seed 11), tools/rectify_experiments/ambiguous_turn.py.
+# the calibration tuning draw (seed 11), tools/rectify_experiments/ambiguous_turn.py
+# (commit 8c2eecd).
 OPEN_SHAPE = 0.1
 
 

@@ -1,13 +1,13 @@
-"""Fine-tuning the crop classifier on one tile set's examples (issue 7, profile format 3).
+"""Fine-tuning the crop classifier on one tile set's examples (tile-set profile format 3).
 
 A calibration photo gives one example per code. The base classifier's weights are copied and
 trained further on many augmented views of those examples (``profile.augment_crop``: pose,
 light, blur, noise, JPEG, half turned 180°), so the whole network, not only a metric on its
 frozen features, adapts to the set's drawing. Measured against the frozen-feature profile of
-format 2 in models/classifier/CALIBRATION.md. The result is a plain ``{name: array}`` of the
+format 2 in docs/experiments.md. The result is a plain ``{name: array}`` of the
 network's weights (saved in the profile's ``.npz``; no pickle).
 
-Choices (tuning draw, CALIBRATION.md): all layers trained (freezing the first four cost 3 to
+Choices (tuning draw, docs/calibration.md, Decisions): all layers trained (freezing the first four cost 3 to
 11 points); batch-norm statistics kept from the base model (updating them on one set's views
 cost 3 to 8 points); AdamW with a one-cycle schedule, peak learning rate 0.003 (0.001: 1 point
 better on one set, 6 worse on the other). Label smoothing 0.1 was not compared with none: a
@@ -30,12 +30,12 @@ LEARNING_RATE = 3e-3
 LABEL_SMOOTHING = 0.1
 #: Weight of the squared distance of the weights to those the fine-tuning starts from (L2-SP), a
 #: pull against forgetting what the base model reads well. Off: at 0.003 it cost GL mono 4 tiles
-#: and the held-out hand photos one (models/classifier/CALIBRATION.md, session 13).
+#: and the held-out hand photos one (docs/calibration.md, Decisions).
 ANCHOR = 0.0
 #: Share of each batch drawn as a quarter-turned view of an example with a uniform target
 #: ("not a tile seen upright": no code), so that a crop cut a quarter off, as a tile lying
 #: sideways in a near-square box may be, reads unsure rather than surely another code. Off: at
-#: 0.15 it mended 3 tiles and cost 6 on the tuning draws (CALIBRATION.md, session 13); a tile
+#: 0.15 it mended 3 tiles and cost 6 on the tuning draws (docs/calibration.md, Decisions); a tile
 #: that looks alike turned a quarter (5z, some dots) is then taught both its code and none.
 QUARTER_SHARE = 0.0
 
@@ -107,7 +107,7 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
 # A crop is read at these zooms (each upright and turned 180°) and the logits averaged: the
 # network was fine-tuned on views of each example at random scales, and a test tile's crop is
 # framed a little tighter or looser than its example. Tuning draw (seed 11): GL mono 94.9 →
-# 96.6 %, the other sets unchanged (CALIBRATION.md, session 8).
+# 96.6 %, the other sets unchanged (commit 418783f).
 READ_ZOOMS = (0.85, 0.92, 1.0, 1.08, 1.15)
 
 
@@ -117,17 +117,17 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
     return classifier.views_logits(list(crops), READ_ZOOMS, True, model=model)[0]
 
 
-#: Learning corrections (session 4, tools/calibration_experiments/corrections_head.py, tuning
+#: Learning corrections (tools/calibration_experiments/corrections_head.py at 8c2eecd, tuning
 #: draw seed 11): only the last layer is re-fitted, from the calibration's, on the calibration
 #: examples' views and the corrected crops as they are (upright and turned: augmenting a
 #: correction, already a hard view, lost points), pulled towards the calibration's layer.
-#: Session 12 (same script, draws 11 and 17, 17 corrections): the fit is anchored (the
+#: Since commit ccee5c7 (same script, draws 11 and 17, 17 corrections) the fit is anchored (the
 #: calibration examples alone leave the layer where calibration put it), solved to its optimum
 #: by L-BFGS, and a correction's two views weigh as much as a calibration example's 18. Before,
 #: the re-fit alone moved every reading (Adam's steps and the calibration views' own optimum)
 #: and a correction was 2 views of about 20 per code: 5 of the 17 corrected crops read right when
 #: seen again, 17 of 17 now, and the other tiles never read worse than without the corrections
-#: (models/classifier/CALIBRATION.md, session 12).
+#: (docs/calibration.md, Decisions).
 HEAD_VIEWS = 16       # augmented views per calibration example (besides upright and turned)
 HEAD_STEPS = 200      # L-BFGS iterations at most (the fit is convex: it stops at the optimum)
 HEAD_PULL = 1e-2      # weight of the squared distance to the calibration's last layer
@@ -140,7 +140,7 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
     labelled ``codes``; ``sources`` says which are corrections ("correction") and which
     calibration examples. The rest of the network is unchanged, so corrections cannot unlearn
     the features the calibration taught (full re-training on them was measured to lose points:
-    models/classifier/CALIBRATION.md). Without corrections the layer stays the calibration's."""
+    docs/calibration.md). Without corrections the layer stays the calibration's."""
     import torch
     views = HEAD_VIEWS if views is None else views
     steps = HEAD_STEPS if steps is None else steps

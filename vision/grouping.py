@@ -1,4 +1,4 @@
-"""Grouping: tiles read from a photo → the hand as it is laid out (issue 5).
+"""Grouping: tiles read from a photo → the hand as it is laid out (docs/grouping.md).
 
 ``group(tiles, **hints)`` rebuilds rows and gaps from the tiles' geometry (tile size as the unit,
 so perspective and photo rotation do not matter), then chooses the most plausible reading of the
@@ -9,7 +9,8 @@ are those laid out by :mod:`vision_lab.hand_layouts` (its docstring cites the ta
 
 The result, :class:`HandReading`, holds the hand JSON of the scoring core (or None), a confidence
 per decision, warnings a person can act on, and per-tile links so a UI can highlight and correct.
-No scoring here: ``vision`` only uses ``scorer``'s tile types (DEVELOPERS.md, Architecture).
+No scoring here: ``vision`` only uses ``scorer``'s tile types (README, "Data flow and
+layout"; checked by tests/structure/test_layers.py).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Other ways of looking at a picture, for tiles the detector misses as the picture stands.
 
 The detector was trained mostly on rows that run along the picture's edges. Two kinds of real
-pictures defeat it (the valid split of the shared photos, models/detector/MODEL_CARD.md, session 8):
+pictures defeat it (the valid split of the shared photos, models/detector/MODEL_CARD.md, Decisions):
 
 - a row photographed diagonally (turned 30-60°): each tile's axis-aligned box then holds parts
   of its neighbours, and the detector finds a few tiles of the row, or none. Looked at turned
@@ -45,7 +45,7 @@ TILE_SHAPES = (0.25, 4.0)
 # from which, with fewer than FEW_TILES tiles found, it is taken as stretched: the valid split's
 # 18 stretched exports lie beyond 1.36, 98 % of the 780 other shared photos within 1.0 (the two
 # highest, 2.73 and 1.8, are stretched exports of the test and train splits):
-# tools/stretch_anisotropy.py. A picture wrongly taken as stretched is only looked at
+# tools/stretch_anisotropy.py (commit 8c2eecd). A picture wrongly taken as stretched is only looked at
 # unstretched, and read so only when that look is clearly surer.
 ANISOTROPY = 1.0
 MAX_UNSTRETCH = 16          # largest stretch undone (the valid split's exports: 8-13)
@@ -53,7 +53,7 @@ UPRIGHT_SHAPE = 0.75       # width / length of a standing tile's box seen from a
 # A look is scored by the summed confidence of its detections at SCORE_CONF or more (many weak
 # detections of a garbled picture do not add up to a look), and replaces the picture as it
 # stands when its score exceeds LOOK_MARGIN × that one's + LOOK_GAIN. Chosen on the valid split
-# (tools/looks_probe.py; models/detector/MODEL_CARD.md, session 8).
+# (tools/looks_probe.py at 8c2eecd; models/detector/MODEL_CARD.md, Decisions).
 SCORE_CONF = 0.5
 LOOK_MARGIN = 1.5
 LOOK_GAIN = 1.0

@@ -1,8 +1,9 @@
-"""A user's tile set, learnt from one calibration photo and from corrections (issue 7).
+"""A user's tile set, learnt from one layout photo and from corrections (a tile-set
+profile; guide and measured effect in docs/calibration.md).
 
 A ``TileSetProfile`` re-ranks the base classifier's output for crops of one physical tile set,
 with one of two experts learnt from the set's examples (the measures behind each choice:
-models/classifier/CALIBRATION.md):
+docs/calibration.md, Decisions):
 
 - **Fine-tuned network (format 3, the default with the shipped classifier).** The base
   classifier's weights trained further on many augmented views of the calibration examples
@@ -29,7 +30,7 @@ base model is sure (a set like those it was trained on), it outvotes an unsure p
 unseen set its probabilities mislead, so ``a`` is below one half.
 
 Saved as one ``.npz`` of arrays plus a JSON metadata array (uint8); loaded with
-``allow_pickle=False``. Version-1 profiles (cosine to raw embeddings, issue 7's first attempt)
+``allow_pickle=False``. Version-1 profiles (cosine to raw embeddings, the first design)
 are refused with the advice to calibrate again; version 2 (prototypes) still loads.
 """
 from __future__ import annotations
@@ -51,7 +52,7 @@ FORMAT = "mjtable-tileset-profile"
 VERSION = 3
 READABLE_VERSIONS = (2, 3)
 
-#: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (CALIBRATION.md).
+#: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (docs/calibration.md).
 AUGMENT = 40          # augmented views per example, besides the crop upright and turned
 SHRINK = 0.05         # share of the identity in the metric's covariance
 TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened distances
@@ -65,13 +66,12 @@ NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # ``base_weight``. Without this, one poor calibration example (the real hand photos' 3m) costs 5
 # points on tiles the base model reads surely right. On unseen sets the base model is often sure
 # and wrong (GL mono: 96.6 → 86.4 % if every code were trusted), but there it misreads
-# calibration tiles too, and the codes it confuses them with are not trusted. Session 8 trusted
-# all codes or none (all when the whole calibration photo was read right); session 9 code by
-# code, also requiring the code's own tile read right; session 10 drops that requirement where
-# the base model reads most of the calibration photo right (``trusted_base_codes``,
-# FAMILIAR_SET): the same on every tuning set, and the held-out photo group gains
-# (CALIBRATION.md). Threshold and weight chosen on the tuning draw (seed 11,
-# tools/calibration_experiments/gated_mixture.py, per_code_gate.py, precision_gate.py).
+# calibration tiles too, and the codes it confuses them with are not trusted. Codes are judged
+# one by one; the code's own tile must also be read right unless the base model reads most of
+# the calibration photo right (``trusted_base_codes``, FAMILIAR_SET): the same on every tuning
+# set, and the held-out photo group gains (docs/calibration.md, Decisions). Threshold and weight
+# chosen on the tuning draw (seed 11; tools/calibration_experiments/gated_mixture.py,
+# per_code_gate.py, precision_gate.py at commit 8c2eecd).
 SURE_BASE = 0.9
 SURE_BASE_WEIGHT = 0.8
 # Share of the calibration tiles the base model must read right for its precision alone to
@@ -258,7 +258,7 @@ class TileSetProfile:
     def learn_corrections(self, classifier=None) -> None:
         """Learn the corrections kept so far: the calibration network's last layer re-fitted on
         every example (``finetune.refit_head``); the rest of the calibration network is kept.
-        Measured in models/classifier/CALIBRATION.md (session 12): corrected crops read right when
+        Measured (docs/calibration.md, "Measured effect"): corrected crops read right when
         seen again as corrected, other tiles no worse than without them; re-training the whole
         network lost points."""
         from . import finetune
@@ -422,7 +422,7 @@ class TileSetProfile:
         arrays = {"meta": meta}
         if self.uses_network:
             # float16 halves the file (the network is 0.5 M weights): reading is unchanged at
-            # that precision (CALIBRATION.md).
+            # that precision (profile evaluation).
             arrays["examples"] = np.asarray(self.examples, np.uint8)
             nets = [("net0/", self.calibration_network)]
             if self.network is not self.calibration_network:  # corrections learnt: both kept (undo)
@@ -479,7 +479,7 @@ class TileSetProfile:
             net = net or net0  # saved once when not relearnt
             profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,
                           examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
-            profile._align_misreads()    # profiles saved before session 8 have none
+            profile._align_misreads()    # profiles saved before base_misreads existed have none
             return profile
         try:
             proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
@@ -497,11 +497,11 @@ def trusted_base_codes(classifier, crops, codes) -> list[str]:
     a 3m?"), and a calibration tile of another code read as 3m is the evidence against it; a 3m
     tile misread as 7m says the base model may miss a 3m, not that its 3m readings are wrong. So
     when the base model reads the set (at least FAMILIAR_SET of the calibration tiles right),
-    every code it named no other calibration tile as is trusted, red fives (no example) too
-    (session 10). When it does not, "no other tile read as 3m" is weak evidence (it may simply
+    every code it named no other calibration tile as is trusted, red fives (no example) too.
+    When it does not, "no other tile read as 3m" is weak evidence (it may simply
     never say 3m on these tiles, and be sure and wrong on others), and a code is also required to
-    have its own calibration tile read right (session 9). Measured on the tuning draw:
-    tools/calibration_experiments/precision_gate.py, CALIBRATION.md "Session 10"."""
+    have its own calibration tile read right. Measured on the tuning draw:
+    tools/calibration_experiments/precision_gate.py (commit 8c2eecd), d539c6b."""
     reads = [r.code for r in classifier.classify(list(crops))]
     confused_into = {r for r, c in zip(reads, codes) if r != c}
     right = [c for r, c in zip(reads, codes) if r == c]

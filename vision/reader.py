@@ -1,4 +1,4 @@
-"""The tile reader: image → ``list[TileRead]`` (issue 4).
+"""The tile reader: image → ``list[TileRead]``.
 
 Stages (each timed): decode (large JPEGs at a reduced size, never below ``CROP_SOURCE_SIDE`` on
 the long side, so crops keep far more pixels than the classifier's input), detect (on a copy
@@ -35,7 +35,7 @@ DETECT_SIDE = 640         # long side of the copy given to the detector (at most
 # found first are smaller than ZOOM_BELOW pixels, it looks again at their region alone, at the
 # size that brings them to ZOOM_TARGET (at most ZOOM_MAX_SIDE), so small tiles in a wide picture,
 # and the dark backs of face-down tiles among them, get the pixels they need. None turns it off.
-# Both sizes chosen on the valid split and 60 rendered hands (models/detector/MODEL_CARD.md, session 7).
+# Both sizes chosen on the valid split and 60 rendered hands (models/detector/MODEL_CARD.md, Decisions).
 ZOOM_BELOW: float | None = 24.0
 ZOOM_TARGET = 34.0
 ZOOM_MAX_SIDE = 640
@@ -43,18 +43,18 @@ ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles
 # Face-down detections need more confidence than face-up ones: a face-up detection's face is read
 # and checked (classifier, tileness probe), a back has nothing to check, and the gaps of a green
 # mat between tiles look like green backs. 0.55 keeps, with the session-7 detector, 2 false backs
-# on the valid photos (which show none; 3 with session 6's detector at 0.3) and 60 of 82 backs
-# of 60 rendered hands (session 6's: 43): `python tools/back_threshold.py WEIGHTS`,
-# models/detector/MODEL_CARD.md (session 7).
+# on the valid photos (which show none; 3 with `det3` at 0.3) and 60 of 82 backs of 60
+# rendered hands (`det3`'s: 43): `tools/back_threshold.py` (commit 8c2eecd),
+# models/detector/MODEL_CARD.md (Decisions).
 BACK_CONF = 0.55
 # Turned and unstretched looks at pictures whose tiles the detector misses as they stand
-# (vision.looks; chosen on the valid split, models/detector/MODEL_CARD.md, session 8). False: one look.
+# (vision.looks; chosen on the valid split, models/detector/MODEL_CARD.md, Decisions). False: one look.
 LOOKS = True
 # Weak detections kept when the classifier is sure of them: (lowest detector confidence, lowest
 # classifier confidence). The chosen look's picture is looked at again with the detector's
 # threshold lowered to the first; a face-up detection below the detector's own threshold that
 # overlaps no kept detection (IoU under WEAK_OVERLAP) is read, and kept when its reading is that
-# sure and the tile/not-tile probe takes it. None: off. Chosen on the valid split (session 14,
+# sure and the tile/not-tile probe takes it. None: off. Chosen on the valid split (commit 91de616,
 # models/detector/MODEL_CARD.md; tools/detector_experiments/weak_rescue_probe.py): from 0.1 at
 # 0.98, 13 more tiles found and read right for 5 more reads matching no label (from 0.1 at 0.95:
 # +14 / +10; from 0.05: +13 / +15); the unseen GL scenes unchanged; detection about 9 ms longer.
@@ -145,7 +145,7 @@ class TileReader:
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
                         embeddings: bool = False, profile=None) -> list[TileRead]:
         """Classify the face-up detections of ``src``; boxes come back multiplied by ``scale``. With
-        a tile-set ``profile`` (issue 7) the codes are re-ranked by it (``classify_with_profile``).
+        a tile-set ``profile`` the codes are re-ranked by it (``classify_with_profile``).
         Face-up detections the tileness probe rejects are left out, and so are those below the
         detector's threshold (``WEAK_RESCUE``) whose reading is not sure enough."""
         t0 = time.perf_counter()
@@ -263,14 +263,14 @@ def read_tiles(image, timings: dict | None = None, embeddings: bool = False,
     """Tiles in ``image`` (a BGR array as cv2.imread returns, a path, or encoded bytes), in reading
     order. Raises ``vision.ImageError`` for unusable input. ``timings`` (a dict) receives per-stage
     milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms. With a tile-set
-    ``profile`` (issue 7) the codes are re-ranked by it, falling back to the base model."""
+    ``profile`` the codes are re-ranked by it, falling back to the base model."""
     return default_reader().read(image, timings=timings, embeddings=embeddings, profile=profile)
 
 
 def classify_crops(crops, embeddings: bool = False, profile=None):
     """Code, confidence and top-3 for each tile crop (BGR arrays, upright); with ``embeddings``,
     each reading also carries the classifier's penultimate features; with a tile-set ``profile``
-    (issue 7) the codes are re-ranked by it, falling back to the base model."""
+    the codes are re-ranked by it, falling back to the base model."""
     return classify_with_profile(default_classifier(), list(crops), profile, embeddings)
 
 
@@ -279,15 +279,15 @@ def classify_crops(crops, embeddings: bool = False, profile=None):
 #: quarter, and that reading kept when it is surer by more than this. Which of a tile's two axes
 #: is its length is otherwise guessed from its extents, and the guess fails for such tiles.
 #: Chosen on the valid split and the calibration tuning draw (models/classifier/MODEL_CARD.md,
-#: session 6); ``mjtable eval --quarter-turn M`` measures other margins (negative: off). Session 5
-#: read every crop both ways: it cost the unseen GL set as much as it gained elsewhere.
+#: Decisions); ``mjtable eval --quarter-turn M`` measures other margins (negative: off). Reading
+#: every crop both ways (commit ea87f24): it cost the unseen GL set as much as it gained elsewhere.
 QUARTER_TURN_MARGIN: float | None = 0.2
 #: With a tile-set profile the margin is smaller: its readings mix the base model with a softmax
 #: over the set's codes, so a hard tile's confidences are flatter (0.1-0.5) and a right reading
 #: turned a quarter was rarely 0.2 surer than a lying face's wrong one. Chosen on calibration draws
 #: 11 and 17 among 0.2 / 0.1 / 0.05 / 0 (0.05: 4 tiles more than 0.2; 0: 3 fewer than 0.05),
-#: confirmed on 13 and 7 (tools/calibration_experiments/quarter_turn.py; models/classifier/
-#: CALIBRATION.md, session 12). ``QUARTER_TURN_MARGIN = None`` turns the second reading off for both.
+#: confirmed on 13 and 7 (tools/calibration_experiments/quarter_turn.py at 8c2eecd;
+#: docs/calibration.md, Decisions). ``QUARTER_TURN_MARGIN = None`` turns the second reading off for both.
 PROFILE_QUARTER_TURN_MARGIN: float | None = 0.05
 
 
@@ -304,7 +304,7 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     With a profile, a reading whose code differs from the base model's (what the reader says
     without the profile) carries that code as ``base_code``, so that the review can show it: a
     profile can also misread hard views of a set the base model reads well
-    (models/classifier/CALIBRATION.md, sessions 13-14)."""
+    (docs/calibration.md, "Measured effect")."""
     readings, base = _classify_as_cut(classifier, list(crops), profile, embeddings)
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
     if QUARTER_TURN_MARGIN is not None and open_idx:

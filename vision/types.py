@@ -1,7 +1,7 @@
 """What the vision stages hand to each other (photo → detections → tiles → hand).
 
-``TileRead`` is one physical tile read from an image: the output of the tile reader (issue 4)
-and the input of grouping (issue 5). Codes are the scorer's canonical tile codes.
+``TileRead`` is one physical tile read from an image: the output of the tile reader
+and the input of grouping. Codes are the scorer's canonical tile codes.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class TileRead:
     top3: list[tuple[str, float]] = field(default_factory=list)  # best codes with probabilities
     corners: list[tuple[float, float]] | None = None  # 4 corners of the tile outline, if known
     angle: float = 0.0                      # rotation of the tile's long axis in degrees
-    embedding: list[float] | None = None    # classifier embedding (calibration, issue 7)
+    embedding: list[float] | None = None    # classifier embedding (tile-set profiles)
     base_code: str | None = None            # read with a tile-set profile: the base model's code, where it differs
 
     @property
@@ -43,7 +43,7 @@ class TileRead:
 @dataclass
 class PlacedTile:
     """A tile placed on the table plane by a layout (before any camera): the contract between
-    the layout generator (hand → where each tile lies, issue 5) and the scene renderer (issue 4).
+    the layout generator (hand → where each tile lies) and the scene renderer.
 
     Coordinates are in tile-width units on the table plane; ``angle`` is the rotation in
     degrees of the tile's upright axis (0 = upright facing the camera's bottom edge, 90 =

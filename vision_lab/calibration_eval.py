@@ -1,4 +1,5 @@
-"""Does calibration teach the reader a tile set it never saw? (issue 7, evidence)
+"""Does calibration teach the reader a tile set it never saw? (profile evaluation;
+figures and protocol in docs/calibration.md)
 
     python -m vision_lab.calibration_eval [--classifier W] [--sets hand_photos,hongkong,gl_colored,gl_mono]
                                       [--seed 7] [--per-code 8] [--corrections]
@@ -14,7 +15,7 @@ codes still misread. Sets:
   the largest upright-shaped labelled crop of the train split's photos; test: every labelled tile
   of the valid and test splits. The group holds several physical sets (with and without corner
   indices, other flower drawings) from several sessions, so its calibration examples come from
-  several sets, not from one set's photo (CALIBRATION.md, session 13).
+  several sets, not from one set's photo (docs/calibration.md).
 - ``hand_session_photos``: one physical set of that group, one session (looked at by eye: the same
   green cloth, wooden rail and floor, tiles with corner indices): calibration from the train
   photos ``hand_091``-``101``, ``110``-``117`` and ``124``-``144``; test: the valid photos
@@ -32,7 +33,7 @@ codes still misread. Sets:
   Unlicense), never used by any training: rendered from SVG (needs the ``cairosvg`` package;
   skipped without it).
 
-Which sets are held out depends on the classifier: see CALIBRATION.md.
+Which sets are held out depends on the classifier: see docs/calibration.md, "Measured effect".
 """
 from __future__ import annotations
 
@@ -221,15 +222,15 @@ class PhotoGroup:
 
 PHOTO_GROUPS = {
     "hand_photos": PhotoGroup("hand_"),
-    # One session of one physical set, judged by eye on contact sheets (CALIBRATION.md, session
-    # 13): the train photos between are another scene (lighter floor, an automatic table's
+    # One photo session of one physical set, judged by eye on contact sheets (commit 3199072):
+    # the train photos between are another scene (lighter floor, an automatic table's
     # blue-backed tiles). Its photos were exported squashed, so most codes have no box of an
     # upright tile's shape: the largest box of any shape is taken.
     "hand_session_photos": PhotoGroup("hand_", upright_aspect=None,
                                       calibration=((91, 101), (110, 117), (124, 144)), valid=((15, 20),)),
     # One physical set (34 codes, no flowers) photographed in a tray on twelve days, October to
     # December 2023: the same drawings on every day, judged by eye on a contact sheet
-    # (CALIBRATION.md, session 14). Its tiles stand upright and near frontal, as in a
+    # (commit d4fd326). Its tiles stand upright and near frontal, as in a
     # calibration photo, so the calibration examples keep an upright tile's shape.
     "img_photos": PhotoGroup("IMG_"),
 }
@@ -347,7 +348,7 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0)
     misread one; returns (number of corrections, accuracy on the other half after those
     corrections, the other half's indices). The tiles are first shuffled (``seed``): rendered
     test tiles come in drawing order, whose last rows hold only the codes drawn least so far,
-    so unshuffled halves hold different codes (as measured until session 3). A prototype
+    so unshuffled halves hold different codes (as measured before commit 34c7167). A prototype
     profile adds each correction at once; a fine-tuned profile keeps them while reviewing and
     learns them once at the end (``TileSetProfile.learn_corrections``; the web UI learns after
     each one)."""

@@ -70,18 +70,18 @@ def emphasised_codes(codes, emphasis=DETECTOR_CODE_EMPHASIS) -> list[str]:
 
 #: Tile faces of the detector's rendered scenes: the artwork sets and generated tile sets
 #: (vision_lab/synth/procedural.py), so that it learns tiles rather than a few sets' drawings.
-#: Scenes rendered before session 4 used the artwork sets only.
+#: Scenes rendered before commit 221dcfd used the artwork sets only.
 DETECTOR_STYLES = ("hongkong", "riichi", "riichi_black", "procedural")
 
 
 #: Layouts of the detector's rendered scenes (``vision_lab.synth.random_layouts.LAYOUTS``). Piles
-#: were added in session 6, for real photos of thrown-in tiles at any angle (the shipped
+#: were added in commit 9499fc5, for real photos of thrown-in tiles at any angle (the shipped
 #: detector was trained before; ``det4`` had them, with squashed scenes: not shipped).
 DETECTOR_LAYOUT_MIX = ("hand", "hand", "grid", "scattered", "pile")
 #: Share of the detector's rendered scenes drawn at another aspect ratio and then resized to the
 #: square training size, as the photo set's own exports were ("stretch to 640x640"): a wide
 #: photo squashed this way makes tiles several times taller than wide. Off: a detector trained
-#: with 0.4 (session 6, ``det4``, not shipped: models/detector/MODEL_CARD.md) boxed a whole
+#: with 0.4 (``det4``, not shipped: models/detector/MODEL_CARD.md) boxed a whole
 #: column of tiles as one long tile in a real hand photo; users' photos are not squashed.
 DETECTOR_STRETCH_SHARE = 0.0
 DETECTOR_STRETCH_MAX = 2.5   # largest width:height of a photo squashed to a square

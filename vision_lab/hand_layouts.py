@@ -1,10 +1,10 @@
-"""Hands as players lay them on the table, and mock detections of them seen by a camera (issue 5).
+"""Hands as players lay them on the table, and mock detections of them seen by a camera.
 
 ``layout_hand(hand, rng)`` places every tile of a :class:`scorer.Hand` on the table plane the way
 a player reveals a winning hand, with the random but realistic variations a grouping stage must
 survive; ``project(placed, camera, rng)`` turns the placement into :class:`TileRead` detections
 (image-pixel boxes and corners) for a camera with a given distance, tilt, rotation and offset,
-so that grouping is tested on realistic geometry without any model. The scene renderer (issue 4)
+so that grouping is tested on realistic geometry without any model. The scene renderer (vision_lab.synth)
 draws the same :class:`PlacedTile` lists into images.
 
 Table plane: x to the right along the player's rows, y towards the player (down in a photo taken

@@ -119,7 +119,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
                         "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
     path = Path(weights).with_name("calibration.json")
     # The profile threshold (``sure_base``) is chosen by hand for these weights
-    # (models/classifier/CALIBRATION.md): a refit of the same weights keeps it, new weights start
+    # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start
     # without one (the default).
     old = json.loads(path.read_text()) if path.exists() else {}
     if old.get("weights_id") == clf.weights_id:

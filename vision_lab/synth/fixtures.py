@@ -1,7 +1,7 @@
 """Make the small rendered test fixtures (tests/fixtures/vision/): three scenes with their exact
 labels and a few upright tile crops, and (``hands/``) whole winning hands laid out as players do
 (``vision_lab.hand_layouts``) with their exact hand JSON, for the end-to-end tests (photo → tiles → hand →
-score, issue 5). Rendered from the artwork (see vision_lab/synth/artwork.py for credits), with fixed
+score). Rendered from the artwork (see vision_lab/synth/artwork.py for credits), with fixed
 seeds so that they can be remade:
 
     python -m vision_lab.synth.fixtures tests/fixtures/vision
@@ -55,11 +55,11 @@ def make(out: Path) -> None:
 #: artwork, seed). Each seed is the first of the seeds tried whose scene, saved as JPEG quality
 #: 85, the committed models read as the test needs (the hand scenes: every tile; the decoding
 #: scenes: one tile misread, the hand and its notation right after decoding). Seeds were chosen
-#: again after each model change that broke one: session 2's detector; session 3's classifier
-#: (flowers decoding); session 6's quarter-turn reading (kong decoding, seeds 24-89); session 7's
+#: again after each model change that broke one: the ``det2`` detector; the ``cls3`` classifier
+#: (flowers decoding); the quarter-turn reading (kong decoding, seeds 24-89); the ``det6``
 #: detector (kong decoding among seeds 60-259, flowers decoding among 0-59, the concealed kong
-#: among 0-15, 9 of which read whole; session 12's classifier ``cls13`` misses an 8p of seed 0
-#: and reads 8 of seeds 0-15 whole, the first being 1). ``python -m tests.grouping.test_end_to_end NAME 16`` shows
+#: among 0-15, 9 of which read whole); the ``cls13`` classifier misses an 8p of seed 0
+#: and reads 8 of seeds 0-15 whole, the first being 1. ``python -m tests.grouping.test_end_to_end NAME 16`` shows
 #: how the models read each seed; the reading report (``mjtable report grouping --read
 #: rendered``) measures how often a random scene is read right.
 HAND_SCENES = {
@@ -69,12 +69,12 @@ HAND_SCENES = {
     "hand_riichi_chow_and_pung": ("riichi", "riichi", "[234s,1][666m,3]123m789p1z 1z", {"melds_at": "front"},
                                   ("riichi",), 12),
     # Tiles misread by the committed models; consistency decoding brings the hand back (seeds
-    # chosen again in sessions 9, 10 and 11, when a new reading or classifier read the old ones right:
+    # chosen again for the zoomed reading, ``cls10`` and ``cls12``, which read the old ones right:
     # tests/grouping/test_end_to_end.py try_seeds).
     "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 206),
     "decoding_mcr_flowers": ("chinese", "mcr", "[555p][789m]123m456s2z 2z 16f",
                              {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 665),
-    # Both face-down tiles are found since the detector's second, enlarged look (session 7).
+    # Both face-down tiles are found since the detector's second, enlarged look (commit 50679a6).
     "hand_riichi_concealed_kong": ("riichi", "riichi", "(8888p)123m456s789s1z 1z",
                                    {"melds_at": "right", "kong_face_down": "ends"}, ("riichi",), 1),
 }

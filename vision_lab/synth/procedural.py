@@ -1,4 +1,4 @@
-"""Procedural tile faces: a new, random but plausible physical tile set per call (issue 4).
+"""Procedural tile faces: a new, random but plausible physical tile set per call.
 
 The classifier trained on three drawn styles learned those drawings, not the tiles (about half
 of an unseen style read right). ``procedural_style(rng)`` draws one consistent set (same fonts,
@@ -41,8 +41,8 @@ W, H = FACE_SIZE
 MARGIN = 8
 # Some sets print a frame round every face (GL-MahjongTile does, as do many printed and digital
 # sets). Training had none, and the unseen GL set's framed tiles were read as the white dragon
-# (whose face is a frame) or West: 30 of its 108 misreads in session 9's report
-# (models/classifier/MODEL_CARD.md, session 10). A set draws one with probability FRAME_SHARE,
+# (whose face is a frame) or West: 30 of its 108 misreads with the zoomed
+# reading (commit fcaf6d0; models/classifier/MODEL_CARD.md). A set draws one with probability FRAME_SHARE,
 # along the face's edges within FRAME_BAND pixels (the rounded corners reach a few pixels
 # further in). The drawing starts at MARGIN, but some drawings reach the band (a bird's wing, a
 # tall 萬): the frame is painted over them there, as the classifier cls10 was trained.
@@ -51,7 +51,7 @@ FRAME_BAND = 7
 # Some sets print every face in one ink (engraved sets painted one colour, printed monochrome
 # sets; a photo in poor light comes close), so a code must be read from its drawing, not its
 # colours: a set draws one ink for everything with probability ONE_INK_SHARE, and then has no red
-# fives (a red five differs from a five only by its colour). Session 11, models/classifier/MODEL_CARD.md.
+# fives (a red five differs from a five only by its colour). Commit 7f9b2df, models/classifier/MODEL_CARD.md.
 ONE_INK_SHARE = 0.15
 # Many sets print a small index in a corner (Arabic numerals on the suits and Latin letters on
 # the winds: Western, American and many Chinese export sets), and cheap or old sets show thin or
@@ -282,8 +282,8 @@ class SetLook:
         self.red_fives = rng.random() < 0.5
         # Face frame (FRAME_SHARE). Drawn after the choices above, which are therefore those of
         # the same seed without frames; the faces' own random jitter, drawn later from the same
-        # generator, differs from sessions before 10 for every seed (the one-ink draw below
-        # shifts it again, since session 11).
+        # generator, differs from before the frames (commit 0a95384) for every seed (the one-ink
+        # draw below shifts it again, since commit fdd483d).
         self.face_frame = rng.random() < FRAME_SHARE
         self.frame_width = float(rng.uniform(1.5, 3.5))
         self.frame_inset = float(rng.uniform(1.0, FRAME_BAND - self.frame_width))
@@ -292,7 +292,7 @@ class SetLook:
         # One ink (ONE_INK_SHARE): drawn last, so the choices above are those of the same seed in
         # colour; every colour chosen from red, green and blue above becomes the ink. This draw
         # (like the frame's) shifts the faces' own random jitter, drawn later from the same
-        # generator, for every seed (since session 11).
+        # generator, for every seed (since commit fdd483d).
         self.one_ink = rng.random() < ONE_INK_SHARE
         if self.one_ink:
             self.red = self.green = self.blue = self.pip_mono = self.ink

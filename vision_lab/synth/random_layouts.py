@@ -107,7 +107,7 @@ def scattered(rng: np.random.Generator, codes) -> list[PlacedTile]:
 def pile(rng: np.random.Generator, codes, n_range: tuple[int, int] = (8, 39)) -> list[PlacedTile]:
     """Tiles pushed together in a heap at any angle, touching (the detector's hardest real
     photos: a thrown-in hand, most tiles turned 20-70°, models/detector/MODEL_CARD.md): a number
-    drawn in ``n_range`` (both included; the default draws as before session 11), of which a
+    drawn in ``n_range`` (both included; the default draws 8-39, as before ``--pile-tiles``), of which a
     crowded heap places fewer (``_spread`` gives up on points with no room: about 90 % of 70-90
     drawn, 109 of 140)."""
     def place(x, y):

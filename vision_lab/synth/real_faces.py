@@ -1,4 +1,5 @@
-"""Tile faces cut from real photos, for scenes composed from real tile appearance (issue 5 report).
+"""Tile faces cut from real photos, for scenes composed from real tile appearance (the reading
+report, docs/grouping.md).
 
 ``load_real_faces(split)`` cuts every labelled tile of a split of the photo dataset
 ("chinese-mahjong-detection v4, riichimahjongdetection (Roboflow Universe), CC BY 4.0", read in

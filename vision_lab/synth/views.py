@@ -1,4 +1,5 @@
-"""Other photos of one tile set, rendered from its calibration crops (issue 7).
+"""Other photos of one tile set, rendered from its calibration crops (an experiment
+for tile-set profiles, off: docs/calibration.md, Decisions).
 
 A calibration photo shows each tile once, upright and near frontal; the tiles read later lie in
 rows seen from a tilted camera, some sideways, and are cut by the reader's boxes (tile bodies,
@@ -10,7 +11,7 @@ such tiles are rendered in perspective (``vision_lab.synth.render``) and cut as 
 
 The calibration evaluation's rendered test sets come from the same renderer, so their figures
 with these views flatter them; the real photo group (``hand_photos``) is the fair check
-(models/classifier/CALIBRATION.md)."""
+(docs/calibration.md)."""
 from __future__ import annotations
 
 import numpy as np

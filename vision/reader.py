@@ -42,7 +42,7 @@ ZOOM_MAX_SIDE = 640
 ZOOM_MARGIN = 1.5         # tile lengths added around the tiles found, for tiles the first look missed
 # Face-down detections need more confidence than face-up ones: a face-up detection's face is read
 # and checked (classifier, tileness probe), a back has nothing to check, and the gaps of a green
-# mat between tiles look like green backs. 0.55 keeps, with the session-7 detector, 2 false backs
+# mat between tiles look like green backs. 0.55 keeps, with the `det6` detector, 2 false backs
 # on the valid photos (which show none; 3 with `det3` at 0.3) and 60 of 82 backs of 60
 # rendered hands (`det3`'s: 43): `tools/back_threshold.py` (commit 8c2eecd),
 # models/detector/MODEL_CARD.md (Decisions).

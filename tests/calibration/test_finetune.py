@@ -76,7 +76,7 @@ def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
     np.savez_compressed(tmp_path / "old2.npz", **arrays)
     old = TileSetProfile.load(tmp_path / "old2.npz")
     assert old.trusted_codes == [] and old.base_misreads == [None] * len(old.codes)
-    # a session-8 profile said base_trusted (all codes or none)
+    # a profile saved before per-code trust (commit 523d02b) said base_trusted (all codes or none)
     meta["base_trusted"] = True
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
     np.savez_compressed(tmp_path / "old3.npz", **arrays)

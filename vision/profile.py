@@ -511,7 +511,8 @@ def trusted_base_codes(classifier, crops, codes) -> list[str]:
 
 
 def _trusted_codes_of(meta: dict) -> list[str]:
-    """A saved profile's trusted codes; a session-8 profile saved ``base_trusted`` (all or none)."""
+    """A saved profile's trusted codes; a profile saved before per-code
+    trust (commit 523d02b) holds ``base_trusted`` (all or none)."""
     if "trusted_codes" in meta:
         return [c for c in meta["trusted_codes"] if c in ALL_CODES]
     return list(ALL_CODES) if meta.get("base_trusted") else []

@@ -27,7 +27,7 @@ def register(sub) -> None:
     g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
                    "calibration tiles and the corrections made since (about a minute; so far measured to "
-                   "lower accuracy on some sets: models/classifier/CALIBRATION.md)")
+                   "lower accuracy on some sets: docs/calibration.md)")
     p.set_defaults(func=run)
 
 

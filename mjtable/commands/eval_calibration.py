@@ -1,5 +1,5 @@
 """``mjtable eval-calibration``: per-tile accuracy before and after calibration on tile sets held
-out of training (``vision_lab.calibration_eval``; figures in models/classifier/CALIBRATION.md)."""
+out of training (``vision_lab.calibration_eval``; figures in docs/calibration.md)."""
 from __future__ import annotations
 
 import argparse

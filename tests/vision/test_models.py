@@ -115,8 +115,8 @@ def test_read_tiles_rejects_a_text_file(tmp_path):
 
 
 # Tolerances measured with the committed models (see models/*/MODEL_CARD.md); a regression fails.
-# With the `det2` detector (commit 5c74bd8) every tile of the three scenes is found and named right (the first
-# detector left one box per scene loose and missed the face-down tile).
+# With the `det2` detector (commit 5c74bd8) every tile of the three scenes is found and named
+# right (the first detector left one box per scene loose and missed the face-down tile).
 # Crops: with turn averaging (the default, vision.classifier) one of the 15 rendered crops is
 # misread (a 9m as 5m); one view alone reads all 15. On the real test split turn averaging reads
 # 98.4 % against 97.9 % (models/classifier/MODEL_CARD.md), so it stays the default.

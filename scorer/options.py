@@ -1,5 +1,6 @@
-"""Rule options: one dataclass per rule set with documented defaults (docs/scoring.md). ``parse_options`` turns a user's dict into it; unknown or badly typed options are errors,
-and so is a whole number below its field's ``metadata["min"]``."""
+"""Rule options: one dataclass per rule set with documented defaults (docs/scoring.md).
+``parse_options`` turns a user's dict into it; unknown or badly typed options are errors, and so
+is a whole number below its field's ``metadata["min"]``."""
 from __future__ import annotations
 
 import dataclasses

@@ -3,8 +3,8 @@
 The photo set's labels (../shared/data/chinese-mahjong-detection) were drawn by hand, and a few
 name the wrong tile: a 九萬 labelled 1m, three dots labelled 3s. Such a label costs a right reading
 in every measure and teaches the wrong code in training. Each erratum was found by
-``tools/label_audit.py`` (commit 8c2eecd) and checked by eye on the photo (the corner index and the drawing); the
-file says what was seen. ``vision_lab.datasets.read_yolo_labels`` applies them, so evaluation, the
+``tools/label_audit.py`` (commit 8c2eecd) and checked by eye on the photo (the corner index and
+the drawing); the file says what was seen. ``vision_lab.datasets.read_yolo_labels`` applies them, so evaluation, the
 classifier's crop set and the calibration evidence all read the corrected code; ``APPLY = False``
 (``mjtable eval --raw-labels``) reads the labels as published, for figures comparable with
 earlier sessions. An erratum applies only where the label still says what it recorded, so a

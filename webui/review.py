@@ -1,5 +1,6 @@
 """Review and score: the photo with its overlay, the hand as tiles with corrections, the
-context form, the result and the same hand under the other rule sets (docs/webui.md). Each correction is re-scored at once through ``POST /review/score``."""
+context form, the result and the same hand under the other rule sets (docs/webui.md). Each
+correction is re-scored at once through ``POST /review/score``."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, render_template, request

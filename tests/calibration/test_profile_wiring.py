@@ -1,5 +1,5 @@
-"""The active tile-set profile reaches every photo reading: the pipeline, ``mjtable read`` and the web app; a profile made with other classifier
-weights is refused instead of misleading."""
+"""The active tile-set profile reaches every photo reading: the pipeline, ``mjtable read`` and
+the web app; a profile made with other classifier weights is refused instead of misleading."""
 import io
 
 import numpy as np

@@ -49,8 +49,8 @@ def _ids(paths):
 
 #: Photos the shipped models misread, with why (models/detector/MODEL_CARD.md). Strict: a model
 #: that reads one right again makes its test fail, so that this list is kept true.
-#: (Empty since `det6` and its back threshold: `hand_012`'s green cloth, read as a face-down tile, falls below the
-#: reader's threshold for face-down detections, vision.reader.BACK_CONF.)
+#: (Empty since `det6` and its back threshold: `hand_012`'s green cloth, read as a face-down
+#: tile, falls below the reader's threshold for face-down detections, vision.reader.BACK_CONF.)
 KNOWN_MISREADS: dict[str, str] = {}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 TARGETS = {
     "scorer": "mjtable.benchmarks.scorer_bench",
     "read": "mjtable.benchmarks.read_bench",
+    "first-read": "mjtable.benchmarks.first_read_bench",
 }
 
 

@@ -36,6 +36,8 @@ are refused with the advice to calibrate again; version 2 (prototypes) still loa
 from __future__ import annotations
 
 import json
+import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -441,24 +443,43 @@ class TileSetProfile:
 
     @classmethod
     def load(cls, path) -> "TileSetProfile":
+        """The profile saved at ``path``. Every way a file can be damaged (empty, truncated, a bad
+        CRC, metadata missing a field or not an object) is a ProfileError naming the file (its
+        name only: messages reach web pages), never another exception."""
         path = Path(path)
+        if not path.is_file():
+            raise ProfileError(f"no profile file {path.name}")
         try:
-            with np.load(path, allow_pickle=False) as z:
-                meta_raw = z["meta"]
-                arrays = {k: z[k] for k in z.files if k != "meta"}
-        except FileNotFoundError:
-            raise ProfileError(f"no profile at {path}") from None
-        except (OSError, ValueError, KeyError) as exc:
-            raise ProfileError(f"{path} is not a tile-set profile ({exc})") from None
+            return cls._load(path)
+        except ProfileError:
+            raise
+        except Exception as exc:  # zipfile.BadZipFile, EOFError, zlib.error, KeyError, TypeError...
+            raise ProfileError(f"{path.name} is damaged ({type(exc).__name__}: {exc})") from None
+
+    @classmethod
+    def _load(cls, path: Path) -> "TileSetProfile":
+        name = path.name
+        with np.load(path, allow_pickle=False) as z:
+            if "meta" not in z.files:
+                raise ProfileError(f"{name} is not a tile-set profile (no metadata)")
+            meta_raw = z["meta"]
+            arrays = {k: z[k] for k in z.files if k != "meta"}
         try:
             meta = json.loads(meta_raw.astype(np.uint8).tobytes().decode())
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ProfileError(f"{path}: unreadable metadata ({exc})") from None
+            raise ProfileError(f"{name}: unreadable metadata ({exc})") from None
+        if not isinstance(meta, dict):
+            raise ProfileError(f"{name} is damaged (its metadata is not an object)")
         if meta.get("format") != FORMAT:
-            raise ProfileError(f"{path}: not a {FORMAT} file")
+            raise ProfileError(f"{name}: not a {FORMAT} file")
         if meta.get("version") not in READABLE_VERSIONS:
-            raise ProfileError(f"{path}: a version-{meta.get('version')} profile (an earlier mjtable); "
+            raise ProfileError(f"{name}: a version-{meta.get('version')} profile (an earlier mjtable); "
                                f"this one reads versions {', '.join(map(str, READABLE_VERSIONS))}: calibrate again")
+        for key, kind in (("name", str), ("codes", list), ("sources", list)):
+            if not isinstance(meta.get(key), kind):
+                raise ProfileError(f"{name} is damaged (its metadata has no {key})")
+        if len(meta["sources"]) != len(meta["codes"]):
+            raise ProfileError(f"{name} is damaged ({len(meta['codes'])} codes for {len(meta['sources'])} sources)")
         for c in meta["codes"]:
             _check_code(c)
         n = len(meta["codes"])
@@ -475,7 +496,7 @@ class TileSetProfile:
             net, net0 = network("net/"), network("net0/")
             examples = arrays.get("examples")
             if not net0 or examples is None or len(examples) != n:
-                raise ProfileError(f"{path}: a fine-tuned profile without its network or examples")
+                raise ProfileError(f"{name}: a fine-tuned profile without its network or examples")
             net = net or net0  # saved once when not relearnt
             profile = cls(prototypes=None, metric=None, network=net, calibration_network=net0,
                           examples=examples.astype(np.uint8), learnt=bool(meta.get("learnt", True)), **common)
@@ -484,9 +505,9 @@ class TileSetProfile:
         try:
             proto, metric = arrays["prototypes"].astype(np.float32), arrays["metric"].astype(np.float32)
         except KeyError as exc:
-            raise ProfileError(f"{path}: missing array {exc}") from None
+            raise ProfileError(f"{name}: missing array {exc}") from None
         if proto.ndim != 2 or proto.shape[0] != n or metric.shape != (proto.shape[1], proto.shape[1]):
-            raise ProfileError(f"{path}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
+            raise ProfileError(f"{name}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
         return cls(prototypes=proto, metric=metric, **common)
 
 
@@ -621,9 +642,25 @@ def slugify(name: str) -> str:
     return slug[:60]
 
 
+class ProfileDamaged(ProfileError):
+    """The active profile could not be read: it was set aside and deactivated (the base model
+    reads alone). Raised once, by the call that found the damage, so it can be reported."""
+
+    def __init__(self, message: str, slug: str | None = None, set_aside: str | None = None):
+        super().__init__(message)
+        self.slug = slug
+        self.set_aside = set_aside
+
+
+#: A profile's file stem: what ``slugify`` makes (so a pointer cannot name a path elsewhere).
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DAMAGED_MARK = ".damaged-"
+
+
 class ProfileStore:
     """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
-    ``<data dir>/active_profile.json``."""
+    ``<data dir>/active_profile.json``. A damaged active profile is renamed
+    ``<slug>.damaged-<UTC time>`` (kept for inspection, listed as damaged) and deactivated."""
 
     def __init__(self, data_dir=None):
         self.data_dir = Path(data_dir) if data_dir else default_data_dir()
@@ -646,24 +683,52 @@ class ProfileStore:
         return TileSetProfile.load(p)
 
     def list(self) -> list[dict]:
+        """Every profile file: readable ones with their summary; damaged ones (``damaged``:
+        True, ``error``: why), those set aside included. A damaged active profile found here is
+        set aside and deactivated, as reading would."""
+        try:
+            self.active()
+        except ProfileDamaged:
+            pass
         active = self.active_slug()
         out = []
-        for p in sorted(self.folder.glob("*.npz")):
+        for p in sorted(self.folder.glob("*.npz")) + sorted(self.folder.glob(f"*{DAMAGED_MARK}*")):
+            set_aside = DAMAGED_MARK in p.name
+            slug = p.name.split(DAMAGED_MARK)[0] if set_aside else p.stem
+            entry = {"slug": p.name if set_aside else slug, "name": slug, "path": str(p), "active": False}
             try:
                 prof = TileSetProfile.load(p)
             except ProfileError as exc:
-                out.append({"slug": p.stem, "name": p.stem, "path": str(p), "error": str(exc), "active": False})
+                out.append({**entry, "damaged": True, "set_aside": set_aside, "error": str(exc)})
                 continue
-            out.append({"slug": p.stem, "name": prof.name, "path": str(p), "codes": len(prof.known_codes),
+            if set_aside:   # readable again (e.g. restored by hand): still listed as set aside
+                out.append({**entry, "damaged": True, "set_aside": True, "error": "set aside as damaged"})
+                continue
+            out.append({**entry, "name": prof.name, "codes": len(prof.known_codes),
                         "corrections": prof.n_corrections, "learnt": prof.learnt, "created": prof.created,
-                        "model_id": prof.model_id,
-                        "active": p.stem == active})
+                        "model_id": prof.model_id, "damaged": False, "active": slug == active})
         return out
+
+    def _pointer(self) -> str | None:
+        """The slug the pointer file names (None: none); ProfileError when the pointer is
+        unreadable, is a link, or names something other than a profile of this data dir."""
+        if not self.active_file.exists() and not self.active_file.is_symlink():
+            return None
+        if self.active_file.is_symlink():
+            raise ProfileError(f"{self.active_file.name} is a link (it must be a file of the data dir)")
+        try:
+            data = json.loads(self.active_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ProfileError(f"{self.active_file.name} is unreadable ({type(exc).__name__})") from None
+        slug = data.get("slug") if isinstance(data, dict) else None
+        if not isinstance(slug, str) or len(slug) > 60 or not _SLUG.fullmatch(slug):
+            raise ProfileError(f"{self.active_file.name} names no profile of the data dir")
+        return slug
 
     def active_slug(self) -> str | None:
         try:
-            return json.loads(self.active_file.read_text()).get("slug")
-        except (OSError, ValueError, AttributeError):
+            return self._pointer()
+        except ProfileError:
             return None
 
     def activate(self, name: str | None) -> None:
@@ -675,17 +740,54 @@ class ProfileStore:
         if not p.exists():
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.active_file.write_text(json.dumps({"slug": p.stem}) + "\n")
+        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps({"slug": p.stem}) + "\n")
+        tmp.replace(self.active_file)
 
     def active(self) -> TileSetProfile | None:
-        slug = self.active_slug()
-        if not slug or not (self.folder / f"{slug}.npz").exists():
+        """The active profile, or None. A damaged one (or a pointer naming no profile of this data
+        dir) is set aside and deactivated, and ProfileDamaged says so, once."""
+        try:
+            slug = self._pointer()
+        except ProfileError as exc:
+            self.activate(None)
+            raise ProfileDamaged(f"the active-profile pointer was damaged ({exc}): no profile is active now; "
+                                 "the base model reads alone") from None
+        if slug is None:
             return None
-        return TileSetProfile.load(self.folder / f"{slug}.npz")
+        path = self.folder / f"{slug}.npz"
+        if not path.exists() and not path.is_symlink():
+            return None
+        try:
+            if path.is_symlink() or not path.resolve().is_relative_to(self.folder.resolve()):
+                raise ProfileError(f"{path.name} is a link to a file outside the data dir")
+            return TileSetProfile.load(path)
+        except ProfileError as exc:
+            aside = self._set_aside(path)
+            self.activate(None)
+            where = f"set aside as profiles/{aside.name}" if aside else "set aside"
+            raise ProfileDamaged(f"the active tile-set profile {slug!r} is damaged ({exc}); it was {where} and "
+                                 "deactivated: the base model reads alone (calibrate again to make a new one)",
+                                 slug=slug, set_aside=aside.name if aside else None) from None
+
+    def _set_aside(self, path: Path) -> Path | None:
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        aside = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}")
+        try:
+            path.rename(aside)
+        except FileNotFoundError:   # another request set it aside first
+            return None
+        return aside
 
     def remove(self, name: str) -> None:
+        """Delete a saved profile, readable or not; a set-aside file by its full file name."""
+        if DAMAGED_MARK in name and "/" not in name and (self.folder / name).is_file():
+            (self.folder / name).unlink()
+            return
         p = self.path(name)
-        if not p.exists():
+        if not p.exists() and not p.is_symlink():
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         p.unlink()
         if self.active_slug() == p.stem:

@@ -59,7 +59,12 @@ def _png_data_uri(img) -> str:
 
 @bp.get("/")
 def index():
+    from vision.profile import ProfileDamaged
     store = _store()
+    try:
+        store.active()
+    except ProfileDamaged as exc:   # set aside and deactivated: tell the user once
+        flash(str(exc))
     return _page("calibrate/index.html", profiles=store.list())
 
 

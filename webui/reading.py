@@ -29,9 +29,12 @@ def decode_upload(data: bytes) -> images.Photo:
 def active_profile():
     """The active tile-set profile of the app's data directory (every photo
     reading uses it: docs/calibration.md), or (None, why) when none is active or it cannot be loaded."""
-    from vision.profile import ProfileError, ProfileStore
+    from vision.profile import ProfileDamaged, ProfileError, ProfileStore
     try:
         return ProfileStore(current_app.config.get("DATA_DIR")).active(), None
+    except ProfileDamaged as e:     # set aside and deactivated by the store
+        current_app.logger.warning("%s", e)
+        return None, str(e)
     except (ProfileError, OSError, ValueError) as e:
         return None, f"the active tile-set profile could not be loaded ({e}); read with the base model"
 

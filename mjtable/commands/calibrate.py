@@ -47,8 +47,9 @@ def run(args) -> int:
         if args.list:
             return _list(store)
         if args.activate:
+            name = store.load(args.activate).name   # a damaged profile is refused, not activated
             store.activate(args.activate)
-            print(f"active profile: {store.load(args.activate).name}")
+            print(f"active profile: {name}")
             return 0
         if args.deactivate:
             store.activate(None)
@@ -63,7 +64,10 @@ def run(args) -> int:
             print("done")
             return 0
         if args.remove:
-            name = store.load(args.remove).name
+            try:
+                name = store.load(args.remove).name
+            except ProfileError:      # a damaged profile can be removed too
+                name = args.remove
             store.remove(args.remove)
             print(f"removed profile {name!r}")
             return 0
@@ -83,14 +87,20 @@ def run(args) -> int:
 
 
 def _list(store) -> int:
+    from vision.profile import ProfileDamaged
+    try:
+        store.active()
+    except ProfileDamaged as exc:
+        print(f"warning: {exc}", file=sys.stderr)
     entries = store.list()
     if not entries:
         print(f"no profiles in {store.folder}")
         return 0
     for e in entries:
         mark = "*" if e["active"] else " "
-        if "error" in e:
-            print(f"{mark} {e['slug']:<24} unreadable: {e['error']}")
+        if e.get("damaged"):
+            print(f"{mark} {e['slug']:<24} damaged: {e['error']}"
+                  + (f" (remove it with: mjtable calibrate --remove {e['slug']})" if e.get("set_aside") else ""))
         else:
             print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)"
                   + ("" if e.get("learnt", True) else " not learnt yet (experimental: mjtable calibrate --relearn "

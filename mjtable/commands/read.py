@@ -32,10 +32,17 @@ def _profile(args):
     """The tile-set profile to read with: --profile NAME, else the active one (None: base model)."""
     if getattr(args, "no_profile", False):
         return None
-    from vision.profile import ProfileStore
+    from vision.profile import ProfileDamaged, ProfileStore
     store = ProfileStore(getattr(args, "data_dir", None))
     name = getattr(args, "profile", None)
-    return store.load(name) if name else store.active()
+    if name:
+        return store.load(name)
+    try:
+        return store.active()
+    except ProfileDamaged as e:   # set aside and deactivated: say so once, read with the base model
+        args.profile_warning = str(e)
+        print(f"warning: {e}", file=sys.stderr)
+        return None
 
 
 def run(args) -> int:
@@ -58,6 +65,8 @@ def run(args) -> int:
         return _fail(args, {"code": "bad_profile", "message": str(e)})
     except FileNotFoundError as e:
         return _fail(args, {"code": "not_found", "message": str(e)})
+    if getattr(args, "profile_warning", None):
+        result.setdefault("reading", {}).setdefault("warnings", []).append(args.profile_warning)
     if args.annotate:
         try:
             annotate(args.photo, result, args.annotate)

@@ -133,9 +133,13 @@ def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarra
 
 
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,
-                           seed=0, log=print, styles=DETECTOR_STYLES) -> Path:
+                           seed=0, log=print, styles=DETECTOR_STYLES, body_scenes: int = 0, body_modes=None) -> Path:
     """YOLO dataset with classes tile/back: real train photos (all boxes → tile) + rendered scenes.
-    Validation: real valid photos + a few rendered scenes (for the back class). Returns data.yaml."""
+    Validation: real valid photos + a few rendered scenes (for the back class). Returns data.yaml.
+
+    ``body_scenes``: also this many scenes of 3D tile bodies (``vision_lab.synth.capture_modes``:
+    standing tiles, table level, heaps...) in train and an eighth as many in val, their capture
+    modes drawn in turn from ``body_modes`` (default: all)."""
     out = Path(out)
     photos = Path(data_root) / PHOTOS
     for split, real_split, n_synth in (("train", "train", n_synth_train), ("val", "valid", n_synth_val)):
@@ -159,10 +163,31 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
                                                                                 styles=styles))
             if i % 50 == 0:
                 log(f"rendered {split} scene {i}/{n_synth}")
+        _write_body_scenes(img_dir, lab_dir, split, body_scenes if split == "train" else body_scenes // 8,
+                           body_modes, seed, styles, data_root, log)
     data_yaml = out / "data.yaml"
     data_yaml.write_text(f"path: {out.resolve()}\ntrain: train/images\nval: val/images\n"
                          f"nc: {len(DETECTOR_CLASSES)}\nnames: {list(DETECTOR_CLASSES)}\n")
     return data_yaml
+
+
+def _write_body_scenes(img_dir: Path, lab_dir: Path, split: str, n: int, modes, seed, styles, data_root, log) -> None:
+    """``n`` scenes of 3D tile bodies as detector examples (``body_{split}_{i}``)."""
+    if n <= 0:
+        return
+    from .synth.capture_modes import MODES, mode_scene
+    modes = tuple(modes or MODES)
+    for i in range(n):
+        name = f"body_{split}_{i:05d}"
+        if (lab_dir / f"{name}.txt").exists():
+            continue
+        rng = np.random.default_rng([seed, 2 if split == "train" else 3, i])
+        mode = modes[i % len(modes)]
+        img, labels = mode_scene(mode, rng, styles, data_root,
+                                 codes_of=lambda style: emphasised_codes(sorted(style.art.faces)))
+        write_detector_scene(img_dir, lab_dir, name, img, labels)
+        if i % 50 == 0:
+            log(f"rendered {split} body scene {i}/{n} ({mode})")
 
 
 def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),

@@ -1,0 +1,182 @@
+"""3D tile bodies (vision_lab/synth/bodies.py): projection, occlusion, labels, scene sets."""
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+ART = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "artwork"
+needs_art = pytest.mark.skipif(not ART.exists(), reason="artwork not available (../shared/data/artwork)")
+STYLES = ("riichi",)
+
+
+def _look(seed=0):
+    from vision_lab.synth.bodies import random_look
+    return random_look(np.random.default_rng(seed), STYLES)
+
+
+def _render(bodies, look, elevation, azimuth=0.0, seed=0, size=(480, 480)):
+    from vision_lab.synth.capture_modes import render_body_scene
+    return render_body_scene(bodies, look, np.random.default_rng(seed), elevation, azimuth, size=size,
+                             effects=False, hand=False, glare=False)
+
+
+def test_chamfered_box_is_closed_and_split_into_layers():
+    from vision_lab.synth.bodies import BACK, FACE, chamfered_box, _area3
+    half = (0.5, 2 / 3, 0.3)
+    polys = chamfered_box(half, 0.05, -0.1)
+    # Closed surface: the area-weighted normals add up to nothing.
+    total = sum(_area3(p.local) * p.normal for p in polys)
+    assert np.allclose(total, 0, atol=1e-9)
+    assert {p.part for p in polys} >= {FACE, BACK}
+    assert all(p.local[:, 2].max() <= -0.1 + 1e-9 for p in polys if p.back_layer)
+    assert all(p.local[:, 2].min() >= -0.1 - 1e-9 for p in polys if not p.back_layer)
+    # Without a bevel only the six faces remain.
+    assert len(chamfered_box(half, 0.0, None)) == 6
+
+
+def test_tile_seen_straight_down_projects_to_its_flat_rectangle():
+    from vision_lab.synth.bodies import body_camera, flat_tile
+    half = (0.5, 2 / 3, 0.3)
+    tile = flat_tile("1m", 0.0, 0.0, half)
+    cam = body_camera(tile.corners(), (640, 640), np.random.default_rng(0), elevation=90, azimuth=0)
+    a, b, c = half
+    quad = cam.project(np.array([[-a, b, 2 * c], [a, b, 2 * c], [a, -b, 2 * c], [-a, -b, 2 * c]]))
+    tl, tr, br, bl = quad
+    assert abs(tl[1] - tr[1]) < 1e-6 and abs(bl[1] - br[1]) < 1e-6      # level top and bottom edges
+    assert abs(tl[0] - bl[0]) < 1e-6 and abs(tr[0] - br[0]) < 1e-6      # upright sides
+    assert tl[1] < bl[1] and tl[0] < tr[0]                              # the face's top is the image's top
+    assert (bl[1] - tl[1]) / (tr[0] - tl[0]) == pytest.approx(4 / 3, rel=1e-6)
+
+
+@needs_art
+def test_standing_tile_face_box_is_taller_than_wide_at_low_elevation():
+    from vision_lab.synth.bodies import standing_tile
+    look = _look()
+    img, labels = _render([standing_tile("5p", 0.0, 0.0, look.half)], look, elevation=15)
+    assert len(labels) == 1 and labels[0].code == "5p" and not labels[0].face_down
+    x0, y0, x1, y1 = labels[0].box
+    assert (y1 - y0) > 1.1 * (x1 - x0)
+    # The face box holds the face only: it lies within the face's projected outline.
+    q = np.array(labels[0].corners)
+    assert x0 >= q[:, 0].min() - 1 and x1 <= q[:, 0].max() + 1 and y0 >= q[:, 1].min() - 1 and y1 <= q[:, 1].max() + 1
+
+
+@needs_art
+def test_standing_tile_facing_away_gets_no_box():
+    from vision_lab.synth.bodies import standing_tile
+    look = _look()
+    _, labels = _render([standing_tile("5p", 0.0, 0.0, look.half, facing_viewer=False)], look, elevation=20)
+    assert labels == []
+
+
+@needs_art
+def test_hidden_faces_are_unlabelled():
+    from vision_lab.synth.bodies import flat_tile, standing_tile
+    look = _look()
+    # A standing tile right behind another, seen from low: its face is hidden.
+    front = standing_tile("1s", 0.0, 0.0, look.half)
+    behind = standing_tile("9m", 0.0, 2 * look.half[2] + 0.05, look.half)
+    _, labels = _render([behind, front], look, elevation=5)
+    assert [t.code for t in labels] == ["1s"]
+    # A tile lying under another (a block two layers high) seen from above.
+    low = flat_tile("2p", 0.0, 0.0, look.half)
+    high = flat_tile("3p", 0.0, 0.0, look.half, height=2 * look.half[2])
+    _, labels = _render([low, high], look, elevation=80)
+    assert [t.code for t in labels] == ["3p"]
+
+
+@needs_art
+def test_wall_labels_only_the_top_layer_backs():
+    from vision_lab.synth.capture_modes import wall
+    look = _look()
+    tiles = wall(np.random.default_rng(1), look.half, n=6)
+    assert len(tiles) > 6            # most stacks are two high
+    _, labels = _render(tiles, look, elevation=45)
+    assert labels and all(t.face_down and t.code is None for t in labels)
+    assert len(labels) == 6          # one back seen per stack: the top one's
+
+
+@needs_art
+@pytest.mark.parametrize("mode", ["flat_above", "flat_low", "standing", "heaps", "turned", "mixed"])
+def test_mode_scene_labels_match_the_picture(mode):
+    from vision.crops import crop_tile
+    from vision_lab.synth.capture_modes import mode_scene
+    img, labels = mode_scene(mode, np.random.default_rng([7, len(mode)]), STYLES, size=(480, 480))
+    h, w = img.shape[:2]
+    assert img.shape == (480, 480, 3) and labels
+    for t in labels:
+        x0, y0, x1, y1 = t.box
+        assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+        q = np.array(t.corners)
+        # The box is the seen part of the face: inside the bounds of the face's outline, up to its
+        # bevels (which slope away from the face's plane) and a pixel of rounding.
+        tol = 1 + 0.08 * np.ptp(q, axis=0)
+        assert x0 >= q[:, 0].min() - tol[0] and x1 <= q[:, 0].max() + tol[0]
+        assert y0 >= q[:, 1].min() - tol[1] and y1 <= q[:, 1].max() + tol[1]
+        assert t.face_down == (t.code is None)
+        assert crop_tile(img, t.box).shape == (64, 64, 3)
+
+
+@needs_art
+def test_standing_faces_are_cut_upright_by_crop_tile():
+    """A standing tile's face box is taller than wide, so ``crop_tile`` keeps it upright: the
+    box crop matches the face rectified from its corners better than the crop turned a quarter."""
+    from vision.crops import crop_tile
+    from vision_lab.synth.capture_modes import mode_scene
+    img, labels = mode_scene("standing", np.random.default_rng(3), STYLES, size=(640, 640), effects=False)
+    checked = 0
+    for t in labels:
+        if t.group != "hand" or t.box[2] - t.box[0] < 20:
+            continue
+        gray = lambda a: cv2.cvtColor(a, cv2.COLOR_BGR2GRAY).astype(np.float32).ravel()
+        face = gray(crop_tile(img, t.box, corners=t.corners))
+        box = gray(crop_tile(img, t.box, rectify=False))
+        turned = gray(cv2.rotate(crop_tile(img, t.box, rectify=False), cv2.ROTATE_90_CLOCKWISE))
+        assert np.corrcoef(face, box)[0, 1] > np.corrcoef(face, turned)[0, 1]
+        checked += 1
+    assert checked >= 3
+
+
+@needs_art
+def test_scenes_are_the_same_for_the_same_seed():
+    from vision_lab.synth.capture_modes import mode_scene
+    a = mode_scene("mixed", np.random.default_rng(11), STYLES, size=(320, 320))
+    b = mode_scene("mixed", np.random.default_rng(11), STYLES, size=(320, 320))
+    c = mode_scene("mixed", np.random.default_rng(12), STYLES, size=(320, 320))
+    assert np.array_equal(a[0], b[0]) and [t.to_dict() for t in a[1]] == [t.to_dict() for t in b[1]]
+    assert not np.array_equal(a[0], c[0])
+
+
+@needs_art
+def test_written_scene_sets_carry_their_names(tmp_path):
+    import yaml
+    from scorer.tiles import ALL_CODES
+    from vision_lab.synth.capture_modes import write_mode_scenes
+    codes = write_mode_scenes(tmp_path / "codes", "standing", 2, seed=1, styles=STYLES, size=(320, 320), log=lambda *_: None)
+    assert yaml.safe_load((codes / "data.yaml").read_text())["names"] == list(ALL_CODES)
+    det = write_mode_scenes(tmp_path / "det", "mixed", 2, seed=1, styles=STYLES, size=(320, 320), labels="detector",
+                            log=lambda *_: None)
+    assert yaml.safe_load((det / "data.yaml").read_text())["names"] == ["tile", "back"]
+    for folder in (codes, det):
+        assert len(list((folder / "images").glob("*.jpg"))) == 2
+        rows = [r.split() for f in (folder / "labels").glob("*.txt") for r in f.read_text().splitlines() if r.strip()]
+        assert rows and all(len(r) == 5 and 0 < float(r[3]) <= 1 and 0 < float(r[4]) <= 1 for r in rows)
+    det_classes = {int(r.split()[0]) for f in (det / "labels").glob("*.txt") for r in f.read_text().splitlines() if r.strip()}
+    assert det_classes <= {0, 1}
+
+
+@needs_art
+def test_scene_time_per_mode(capsys):
+    """Benchmark, not a limit: CPU seconds per 640x640 scene (the target is about 0.3 s)."""
+    from vision_lab.synth.capture_modes import MODES, mode_scene
+    mode_scene("standing", np.random.default_rng(0), STYLES)       # artwork loaded once
+    times = {}
+    for mode in MODES:
+        t = time.process_time()
+        for i in range(3):
+            mode_scene(mode, np.random.default_rng([5, i]), STYLES)
+        times[mode] = (time.process_time() - t) / 3
+    with capsys.disabled():
+        print("\nCPU s per 640x640 scene: " + ", ".join(f"{m} {s:.3f}" for m, s in times.items()))

@@ -14,7 +14,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
-from .model_files import weights_id
+from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -44,6 +44,14 @@ class CropClassifier:
         names = model.names
         self.classes = [names[i] for i in range(len(names))] if isinstance(names, dict) else list(names)
         self.imgsz = int(ckpt.get("train_args", {}).get("imgsz", CROP_SIZE))
+        self._set_reading(path, turn_average, zooms)
+        self.torch = torch
+        if threads:
+            torch.set_num_threads(threads)
+
+    def _set_reading(self, path: Path, turn_average: bool, zooms) -> None:
+        """What reading takes besides the network: the weights' file, the views, and the
+        temperature and ``sure_base`` of ``calibration.json`` beside the weights."""
         self.weights_path = path
         self.turn_average = turn_average
         self.zooms = tuple(BASE_ZOOMS if zooms is None else zooms)
@@ -57,9 +65,6 @@ class CropClassifier:
         # trusts the base model (vision.profile.SURE_BASE, the default; chosen per weights on the
         # profile evaluation's tuning draw: docs/calibration.md, Decisions).
         self.sure_base = float(info["sure_base"]) if "sure_base" in info else None
-        self.torch = torch
-        if threads:
-            torch.set_num_threads(threads)
 
     @property
     def weights_id(self) -> str:
@@ -70,11 +75,7 @@ class CropClassifier:
 
     def to_input(self, crops: list[np.ndarray]):
         """BGR crops (any size) as the model's input tensor (RGB, 0-1, resized to ``imgsz``)."""
-        import cv2
-        s = self.imgsz
-        batch = np.stack([cv2.resize(c, (s, s), interpolation=cv2.INTER_AREA) if c.shape[:2] != (s, s) else c
-                          for c in crops])
-        return self.torch.from_numpy(np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
+        return self.torch.from_numpy(input_pixels(crops, self.imgsz)).float() / 255.0
 
     def logits_and_features(self, crops: list[np.ndarray], model=None):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
@@ -207,12 +208,88 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
     return float(min(fine, key=nll))
 
 
+def input_pixels(crops: list[np.ndarray], size: int) -> np.ndarray:
+    """BGR crops (any size) as one uint8 batch (n, 3, size, size), RGB, resized by area."""
+    import cv2
+    batch = np.stack([cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) if c.shape[:2] != (size, size)
+                      else c for c in crops])
+    return np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2))
+
+
+class OnnxClassifier(CropClassifier):
+    """``CropClassifier``'s reading from the ONNX export of its weights (``mjtable export``): the
+    export gives the logits and the penultimate features as ``forward`` takes them, and the views,
+    temperature and everything else are ``CropClassifier``'s own, so reading needs no torch.
+
+    A fine-tuned copy of the network (a tile-set profile's, a torch module, passed as ``model``)
+    and fine-tuning itself (``model``, ``to_input``) need the torch classifier of the same
+    weights: it is loaded the first time one of them is asked for."""
+
+    def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
+                 zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None):
+        path = Path(weights or DEFAULT_WEIGHTS)
+        info = export or current_export(path, kind="classifier")
+        if info is None:
+            raise ModelMissingError(f"no current ONNX export of the classifier weights {path} (run `mjtable export`)")
+        self.session = onnx_session(info.path, threads)
+        self.input_name = self.session.get_inputs()[0].name
+        self.export = info
+        self.classes = list(info.names)
+        self.imgsz = int(info.imgsz)
+        self._set_reading(path, turn_average, zooms)
+        self._weights_id = info.source_weights_id      # checked against the weights by current_export
+        self._threads = threads
+        self._torch_classifier = None
+
+    @property
+    def torch_classifier(self) -> CropClassifier:
+        """The torch classifier of the same weights (for fine-tuned networks and fine-tuning)."""
+        if self._torch_classifier is None:
+            self._torch_classifier = CropClassifier(self.weights_path, threads=self._threads,
+                                                    turn_average=self.turn_average, zooms=self.zooms)
+        return self._torch_classifier
+
+    @property
+    def model(self):
+        return self.torch_classifier.model
+
+    @property
+    def torch(self):
+        return self.torch_classifier.torch
+
+    def to_input(self, crops: list[np.ndarray]):
+        return self.torch_classifier.to_input(crops)
+
+    def logits_and_features(self, crops: list[np.ndarray], model=None):
+        if model is not None:
+            return self.torch_classifier.logits_and_features(crops, model)
+        if not crops:
+            return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
+        x = input_pixels(crops, self.imgsz).astype(np.float32) / np.float32(255)
+        logits, feats = self.session.run(["logits", "features"], {self.input_name: x})
+        return logits, feats
+
+
+def load_classifier(weights: str | Path | None = None, backend: str = "auto", **kwargs) -> CropClassifier:
+    """The classifier of ``weights`` (default: the shipped ones): run from its ONNX export when
+    ``backend`` is "onnx", or "auto" and the export beside the weights is current; else by torch."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    path = Path(weights or DEFAULT_WEIGHTS)
+    if backend != "torch":
+        info = current_export(path, kind="classifier")
+        if info is not None or backend == "onnx":
+            return OnnxClassifier(path, export=info, **kwargs)
+    return CropClassifier(path, **kwargs)
+
+
 _DEFAULT_CLASSIFIER = None
 
 
 def default_classifier():
-    """The committed classifier, loaded once and shared by the reader and tile-set profiles."""
+    """The committed classifier, loaded once and shared by the reader and tile-set profiles (run
+    from its ONNX export when that is current: ``load_classifier``)."""
     global _DEFAULT_CLASSIFIER
     if _DEFAULT_CLASSIFIER is None:
-        _DEFAULT_CLASSIFIER = CropClassifier()
+        _DEFAULT_CLASSIFIER = load_classifier()
     return _DEFAULT_CLASSIFIER

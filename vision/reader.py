@@ -66,15 +66,17 @@ WEAK_OVERLAP = 0.3
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
-                 detector_iou: float | None = None):
+                 detector_iou: float | None = None, backend: str = "auto"):
+        """``backend``: which models read when none are given: "auto" (the ONNX export of the
+        weights through onnxruntime when it is current, else torch), "onnx" or "torch"."""
         if detector is None:
-            from .detector import TileDetector
-            detector = TileDetector(detector_weights, imgsz=detector_imgsz,
-                                    **({"conf": detector_conf} if detector_conf is not None else {}),
-                                    **({"iou": detector_iou} if detector_iou is not None else {}))
+            from .detector import load_detector
+            detector = load_detector(detector_weights, backend, imgsz=detector_imgsz,
+                                     **({"conf": detector_conf} if detector_conf is not None else {}),
+                                     **({"iou": detector_iou} if detector_iou is not None else {}))
         if classifier is None:
-            from .classifier import CropClassifier
-            classifier = CropClassifier(classifier_weights)
+            from .classifier import load_classifier
+            classifier = load_classifier(classifier_weights, backend)
         self.detector = detector
         self.classifier = classifier
         if tileness == "auto":

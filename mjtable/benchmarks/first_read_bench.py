@@ -8,17 +8,15 @@
   still load; a few seconds is a player who opens the page and takes the photo) and the time to
   its answer is taken, ``--runs`` times per delay.
 
-Medians (and the slowest run) are printed; the machine's other load shows in the spread."""
+Medians (and the slowest run) are printed; the machine's other load shows in the spread. Imports
+are made where used: every ``mjtable`` command imports this module to build its parser."""
 from __future__ import annotations
 
 import json
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
-import uuid
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,6 +47,7 @@ def cold_cli_read(image: Path) -> float:
 
 
 def _multipart(field: str, filename: str, data: bytes) -> tuple[bytes, str]:
+    import uuid
     boundary = uuid.uuid4().hex
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\n"
             f"Content-Type: image/jpeg\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
@@ -58,6 +57,8 @@ def _multipart(field: str, filename: str, data: bytes) -> tuple[bytes, str]:
 def web_first_photo(image: Path, delay: float) -> dict:
     """Seconds from the server being up to its process start (``up_s``) and from posting the
     first photo to its answer (``answer_s``)."""
+    import tempfile
+    import urllib.request
     with tempfile.TemporaryDirectory() as data_dir:
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "mjtable", "serve", "--port", "0", "--data-dir", data_dir],

@@ -1,0 +1,41 @@
+"""``mjtable export``: write the ONNX exports the reader runs (``vision_lab.onnx_export``):
+``models/detector/detector.onnx`` and ``models/classifier/classifier.onnx``, each with its
+``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
+then the reader finds the export stale and reads with torch."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def register(sub) -> None:
+    p = sub.add_parser("export", help="export the detector and classifier to ONNX for fast reading")
+    p.add_argument("--detector", type=Path, default=None, help="detector weights (default models/detector/detector.pt)")
+    p.add_argument("--classifier", type=Path, default=None,
+                   help="classifier weights (default models/classifier/classifier.pt)")
+    p.add_argument("--only", choices=("detector", "classifier"), default=None, help="export one model only")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import sys
+
+    from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
+    from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
+    from vision.model_files import current_export, info_path
+    from vision_lab.onnx_export import export_classifier, export_detector
+    jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
+            ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier)]
+    for kind, weights, export in jobs:
+        if args.only not in (None, kind):
+            continue
+        if not weights.is_file():
+            print(f"mjtable export: {kind} weights not found: {weights}", file=sys.stderr)
+            return 2
+        out = export(weights)
+        info = current_export(weights, kind=kind)
+        if info is None:
+            print(f"mjtable export: the {kind} export {out} does not check against {weights}", file=sys.stderr)
+            return 1
+        print(f"{kind}: {out} ({out.stat().st_size / 1e6:.1f} MB; weights {info.source_weights_id}), "
+              f"{info_path(out)}")
+    return 0

@@ -1,0 +1,189 @@
+"""The ONNX read path: the exports (``mjtable export``) read as the torch models do, a stale or
+broken export is never used, and a plain ``mjtable read`` imports neither torch nor ultralytics."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.model_files import EXPORT_FORMAT, current_export, info_path, onnx_path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "vision"
+DETECTOR = ROOT / "models" / "detector" / "detector.pt"
+CLASSIFIER = ROOT / "models" / "classifier" / "classifier.pt"
+EXPORTED = current_export(DETECTOR, "detector") is not None and current_export(CLASSIFIER, "classifier") is not None
+
+needs_export = pytest.mark.skipif(not EXPORTED, reason="no current ONNX export of the shipped weights "
+                                                      "(run `mjtable export`)")
+
+
+# -- which export is current ---------------------------------------------------------------------
+def _fake_export(tmp_path: Path, kind: str = "classifier") -> Path:
+    weights = tmp_path / f"{kind}.pt"
+    weights.write_bytes(b"weights")
+    onnx_path(weights).write_bytes(b"onnx graph")
+    from vision.model_files import ExportInfo, weights_id
+    info = ExportInfo(format=EXPORT_FORMAT, kind=kind, source=weights.name, source_weights_id=weights_id(weights),
+                      onnx_id=weights_id(onnx_path(weights)), names=["1m", "2m"], imgsz=64)
+    info_path(onnx_path(weights)).write_text(json.dumps(info.to_dict()))
+    return weights
+
+
+def test_an_export_of_these_weights_is_current(tmp_path):
+    weights = _fake_export(tmp_path)
+    info = current_export(weights, "classifier")
+    assert info is not None and info.path == onnx_path(weights) and info.names == ["1m", "2m"]
+    assert current_export(weights, "detector") is None          # another kind of model
+
+
+@pytest.mark.parametrize("spoil", ["weights changed", "onnx changed", "no json", "bad json", "other format",
+                                   "no onnx"])
+def test_a_stale_or_broken_export_is_not_used(tmp_path, spoil):
+    weights = _fake_export(tmp_path)
+    onnx, meta = onnx_path(weights), info_path(onnx_path(weights))
+    if spoil == "weights changed":     # trained or copied in after the export
+        weights.write_bytes(b"new weights")
+    elif spoil == "onnx changed":      # half written, or replaced without its JSON
+        onnx.write_bytes(b"another graph")
+    elif spoil == "no json":
+        meta.unlink()
+    elif spoil == "bad json":
+        meta.write_text("{not json")
+    elif spoil == "other format":
+        meta.write_text(json.dumps({**json.loads(meta.read_text()), "format": EXPORT_FORMAT + 1}))
+    elif spoil == "no onnx":
+        onnx.unlink()
+    assert current_export(weights) is None
+
+
+def test_a_stale_export_leaves_reading_to_torch(tmp_path):
+    from vision.classifier import CropClassifier, OnnxClassifier, load_classifier
+    from vision.errors import ModelMissingError
+    weights = tmp_path / "classifier.pt"
+    shutil.copy(CLASSIFIER, weights)
+    with pytest.raises(ModelMissingError):
+        load_classifier(weights, backend="onnx")               # no export beside these weights
+    clf = load_classifier(weights)
+    assert type(clf) is CropClassifier and not isinstance(clf, OnnxClassifier)
+    with pytest.raises(ValueError):
+        load_classifier(weights, backend="tensorflow")
+
+
+# -- the detector's pre- and post-processing against ultralytics' own ------------------------------
+@pytest.mark.parametrize("shape,side", [((640, 640), 320), ((480, 640), 320), ((3024, 4032), 320), ((97, 1003), 320),
+                                        ((1000, 333), 416), ((50, 40), 320), ((701, 257), 640)])
+def test_letterbox_and_its_inverse_match_ultralytics(shape, side):
+    import torch
+    from ultralytics.data.augment import LetterBox
+    from ultralytics.utils.ops import scale_boxes
+
+    from vision.detector import letterbox, unletterbox_boxes
+    rng = np.random.default_rng(0)
+    image = rng.integers(0, 255, (*shape, 3), dtype=np.uint8)
+    ours = letterbox(image, side, 32)
+    theirs = LetterBox(side, auto=True, stride=32)(image=image)
+    assert ours.shape == theirs.shape and np.array_equal(ours, theirs)
+    boxes = rng.uniform(0, min(ours.shape[:2]), (20, 4)).astype(np.float32)
+    boxes[:, 2:] += boxes[:, :2]
+    expected = scale_boxes(ours.shape[:2], torch.from_numpy(boxes.copy()), shape).numpy()
+    np.testing.assert_allclose(unletterbox_boxes(boxes, ours.shape[:2], shape), expected, atol=1e-3)
+
+
+def test_suppression_keeps_what_torchvision_keeps():
+    import torch
+    import torchvision
+    from vision.detector import suppress_overlaps
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        xy = rng.uniform(0, 100, (60, 2))
+        boxes = np.concatenate([xy, xy + rng.uniform(5, 30, (60, 2))], 1).astype(np.float32)
+        scores = rng.uniform(0.1, 1, 60).astype(np.float32)
+        theirs = torchvision.ops.nms(torch.from_numpy(boxes), torch.from_numpy(scores), 0.5).numpy()
+        assert suppress_overlaps(boxes, scores, 0.5).tolist() == theirs.tolist()
+
+
+# -- the exports read as the torch models do ------------------------------------------------------
+@pytest.fixture(scope="module")
+def readers():
+    from vision.reader import TileReader
+    return TileReader(backend="onnx"), TileReader(backend="torch")
+
+
+def _scenes():
+    photos = sorted(FIXTURES.glob("*.jpg")) + sorted((FIXTURES / "hands").glob("*.jpg"))
+    return [(p.name, str(p)) for p in photos]
+
+
+def _rendered_scenes(n: int = 3):
+    """A few scenes rendered here (artwork from ../shared), or none where it is missing."""
+    try:
+        from vision_lab.synth.random_layouts import hand_row
+        from vision_lab.synth.render import random_style, render_scene
+        out = []
+        for seed in range(n):
+            rng = np.random.default_rng(100 + seed)
+            style = random_style(rng, ("riichi",))
+            image, _ = render_scene(hand_row(rng, sorted(style.art.faces)), rng, size=(960, 720), style=style)
+            out.append((f"rendered seed {100 + seed}", image))
+        return out
+    except Exception:                 # noqa: BLE001 (no artwork: the committed fixtures still run)
+        return []
+
+
+def _assert_same_reading(name, a, b):
+    assert [t.code for t in a] == [t.code for t in b], name
+    for ta, tb in zip(a, b):
+        assert max(abs(u - v) for u, v in zip(ta.box, tb.box)) <= 1.0, name
+        assert abs(ta.confidence - tb.confidence) <= 1e-3, name
+        assert ta.face_down == tb.face_down and ta.sideways == tb.sideways, name
+
+
+@needs_export
+def test_onnx_reader_reads_as_the_torch_reader(readers):
+    onnx_reader, torch_reader = readers
+    from vision.classifier import OnnxClassifier
+    from vision.detector import OnnxDetector
+    assert isinstance(onnx_reader.detector, OnnxDetector) and isinstance(onnx_reader.classifier, OnnxClassifier)
+    assert onnx_reader.tileness is not None and onnx_reader.tileness == torch_reader.tileness
+    scenes = _scenes() + _rendered_scenes()
+    assert len(scenes) >= 9
+    for name, image in scenes:
+        _assert_same_reading(name, onnx_reader.read(image), torch_reader.read(image))
+
+
+@needs_export
+def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
+    import cv2
+    onnx_clf, torch_clf = readers[0].classifier, readers[1].classifier
+    for attr in ("classes", "imgsz", "temperature", "sure_base", "weights_id", "weights_path", "zooms", "turn_average"):
+        assert getattr(onnx_clf, attr) == getattr(torch_clf, attr), attr
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
+    la, fa = onnx_clf.logits_and_features(crops)
+    lb, fb = torch_clf.logits_and_features(crops)
+    assert fa.shape == fb.shape and fa.shape[1] > len(onnx_clf.classes)
+    np.testing.assert_allclose(la, lb, atol=1e-3)
+    np.testing.assert_allclose(fa, fb, atol=1e-3)
+    for ra, rb in zip(onnx_clf.classify(crops, embeddings=True), torch_clf.classify(crops, embeddings=True)):
+        assert ra.code == rb.code and abs(ra.confidence - rb.confidence) < 1e-4
+        np.testing.assert_allclose(ra.embedding, rb.embedding, atol=1e-3)
+    # A fine-tuned network (a torch module) is run by the torch classifier of the same weights.
+    lc, fc = onnx_clf.logits_and_features(crops, model=torch_clf.model)
+    np.testing.assert_allclose(lc, lb, atol=1e-5)
+
+
+# -- what a plain reading imports -----------------------------------------------------------------
+@needs_export
+def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
+    photo = FIXTURES / "rendered_hand_riichi.jpg"
+    code = ("import sys\nfrom mjtable.cli import main\n"
+            f"rc = main(['read', {str(photo)!r}, '--data-dir', {str(tmp_path)!r}])\n"
+            "heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)\n"
+            "print('HEAVY', ','.join(heavy))\nsys.exit(rc)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode in (0, 1), out.stderr     # 1: a hand that does not score is still a reading
+    assert "tiles:" in out.stdout
+    assert out.stdout.strip().splitlines()[-1] == "HEAVY", out.stdout[-300:]

@@ -59,6 +59,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
+    # Ids in addresses fit SQLite's 64-bit integers: /games/99999999999999999999 is a 404.
+    from werkzeug.routing import IntegerConverter
+
+    from .validation import MAX_INT64
+
+    class RowIdConverter(IntegerConverter):
+        def __init__(self, map, *args, **kwargs):
+            kwargs.setdefault("max", MAX_INT64)
+            super().__init__(map, *args, **kwargs)
+    app.url_map.converters["int"] = RowIdConverter
+
     from . import security, store
     store.init_app(app)
     security.init_app(app)

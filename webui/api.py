@@ -3,31 +3,24 @@
 Errors are ``{"error": {"code", "message", ...}}`` with a 4xx status."""
 from __future__ import annotations
 
-import json
 
 from flask import Blueprint, jsonify, request
 
 import scorer
 
-from . import gamelog, reading, scoring
+from . import gamelog, reading, scoring, validation
 from .errors import respond
 from .store import get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _json_body() -> dict:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise gamelog.GameError("bad_json", "send a JSON object with Content-Type: application/json")
-    return data
+def _json_body(max_bytes: int = validation.MAX_BODY_BYTES) -> dict:
+    return validation.request_json(max_bytes)
 
 
 def _dict_field(data, name) -> dict:
-    v = data.get(name) or {}
-    if not isinstance(v, dict):
-        raise gamelog.GameError("bad_field", f"{name} must be an object", field=name)
-    return v
+    return validation.obj(data.get(name), name, max_bytes=validation.MAX_CONTEXT_BYTES)
 
 
 @bp.post("/score")
@@ -38,6 +31,7 @@ def score():
     rules = data.get("rules", "mcr")
     if not isinstance(rules, str):
         raise scorer.RulesError("unknown_rules", "rules must be a rule set name", field="rules")
+    validation.text(rules, "rules")
     options, context = _dict_field(data, "options"), _dict_field(data, "context")
     if rules == "all":
         if options:
@@ -61,12 +55,7 @@ def _form_context() -> dict:
     ctx = {}
     raw = request.form.get("context")
     if raw:
-        try:
-            ctx = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise gamelog.GameError("bad_json", f"context is not JSON: {e.msg}", field="context") from None
-        if not isinstance(ctx, dict):
-            raise gamelog.GameError("bad_field", "context must be an object", field="context")
+        ctx = validation.obj(validation.parse_json(raw, "context"), "context")
     from scorer.context import CONTEXT_KEYS
     fields = {f["name"]: f for f in scoring.context_fields(None)}
     for name in CONTEXT_KEYS:
@@ -100,10 +89,7 @@ def read():
         scorer.get_rule_set(rules)
     options = {}
     if request.form.get("options"):
-        try:
-            options = json.loads(request.form["options"])
-        except json.JSONDecodeError as e:
-            raise gamelog.GameError("bad_json", f"options is not JSON: {e.msg}", field="options") from None
+        options = validation.obj(validation.parse_json(request.form["options"], "options"), "options")
     context = _form_context()
     from scorer.context import Context
     Context(context)  # a bad context is the client's error, before any photo work
@@ -132,7 +118,7 @@ def games():
 @bp.post("/games")
 def create_game():
     data = _json_body()
-    gid = gamelog.new_game(get_store(), name=data.get("name", ""), rules=data.get("rules", "mcr"),
+    gid = gamelog.new_game(get_store(), name=data.get("name"), rules=data.get("rules", "mcr"),
                            players=data.get("players"), options=_dict_field(data, "options"))
     resp = jsonify(gamelog.game_view(get_store(), gid))
     resp.status_code = 201
@@ -149,7 +135,7 @@ def add_hand(game_id):
     data = _json_body()
     draft = None
     if data.get("draft"):
-        draft = get_store().get_draft(str(data["draft"]))
+        draft = get_store().get_draft(validation.text(data["draft"], "draft", max_len=64))
     hand = gamelog.record(get_store(), game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft)
     view = gamelog.standing(get_store(), game_id)
     resp = jsonify({"hand": hand, "totals": view["totals"], "next": view["next"]})
@@ -174,7 +160,7 @@ def export_json(game_id):
 
 @bp.post("/games/import")
 def import_game():
-    gid = gamelog.import_json(get_store(), _json_body())
+    gid = gamelog.import_json(get_store(), _json_body(validation.MAX_IMPORT_BYTES))
     resp = jsonify(gamelog.game_view(get_store(), gid))
     resp.status_code = 201
     return resp

@@ -11,6 +11,7 @@ from vision.errors import ImageError
 from .gamelog import GameError
 from .settlement import SettlementError
 from .store import NotFound
+from .validation import InputError
 
 
 class ReaderUnavailable(RuntimeError):
@@ -47,6 +48,10 @@ def init_app(app) -> None:
     @app.errorhandler(SettlementError)
     def _bad_input(e):
         return respond(400, e.to_dict())
+
+    @app.errorhandler(InputError)
+    def _bad_field(e):
+        return respond(e.status, e.to_dict())
 
     @app.errorhandler(ImageError)
     def _bad_image(e):

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 import scorer
 
-from . import scoring, settlement
+from . import scoring, settlement, validation
 from .settlement import SettlementError
 from .store import NotFound, Store
+from .validation import InputError
 
 EXPORT_VERSION = 1
 #: Context keys that describe one win; they are not carried to the next hand's form.
@@ -37,15 +37,16 @@ class GameError(ValueError):
 
 
 def _player_index(value, name: str, *, allow_none=False) -> int | None:
-    if value in (None, "", "none", "self") and allow_none:
+    if allow_none and (value is None or (isinstance(value, str) and value in ("", "none", "self"))):
         return None
-    try:
-        i = int(value)
-    except (TypeError, ValueError):
-        raise GameError("bad_field", f"{name} must be a player number 0-3", field=name) from None
-    if not 0 <= i <= 3:
-        raise GameError("bad_field", f"{name} must be a player number 0-3", field=name)
-    return i
+    # 0-3 as a number or as the text a form sends; not true/false, not 1.5, not Infinity.
+    if isinstance(value, str) and value.strip() in ("0", "1", "2", "3"):
+        return int(value)
+    if isinstance(value, float) and value in (0.0, 1.0, 2.0, 3.0):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    raise GameError("bad_field", f"{name} must be a player number 0-3", field=name)
 
 
 def _wind(value, name="round_wind") -> str:
@@ -55,6 +56,9 @@ def _wind(value, name="round_wind") -> str:
 
 
 def new_game(store: Store, *, name: str, rules: str, players: list, options: dict | None = None) -> int:
+    name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
+    validation.text(rules, "rules")
+    options = validation.obj(options, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     scorer.get_rule_set(rules)  # RulesError for an unknown rule set
     if options:
         scorer.get_rule_set(rules).parse_options(options)
@@ -64,6 +68,7 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
     for i, p in enumerate(players):
         if not isinstance(p, str) or not p.strip():
             raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
+        validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
         clean.append(p.strip()[:MAX_NAME])
     if len(set(clean)) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
@@ -117,9 +122,11 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
     view = standing(store, game_id)
     game = view["game"]
     kind = data.get("kind", "win")
+    if kind not in ("win", "draw", "penalty"):
+        raise GameError("bad_field", "kind must be win, draw or penalty", field="kind")
     dealer = _player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
     round_wind = _wind(data.get("round_wind", view["next"]["round_wind"]))
-    note = str(data.get("note") or "")[:500]
+    note = validation.note(data.get("note"))
     row = {"kind": kind, "dealer": dealer, "round_wind": round_wind, "note": note}
     if kind == "draw":
         row.update(deltas=[0, 0, 0, 0])
@@ -138,13 +145,13 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
     discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
     if discarder == winner:
         raise GameError("bad_field", "the winner cannot have discarded the winning tile", field="discarder")
-    given = data.get("context") or {}
-    if not isinstance(given, dict):
-        raise GameError("bad_field", "context must be an object", field="context")
+    given = validation.obj(data.get("context"), "context", max_bytes=validation.MAX_CONTEXT_BYTES)
     if "hand" not in data:
         raise GameError("bad_field", "hand is required for a win", field="hand")
+    tiles_read = validation.tiles_read(data.get("tiles_read"))
+    corrections = validation.corrections(data.get("corrections"))
     ctx = win_context(game, given, winner=winner, discarder=discarder, dealer=dealer, round_wind=round_wind)
-    hand = scorer.to_hand(data["hand"], ctx)
+    hand = scorer.to_hand(scoring.hand_input(data["hand"]), ctx)
     result = scorer.score(hand, game["rules"], game["options"])
     if not result.valid:
         err = result.error or {}
@@ -154,10 +161,16 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
     score = result.to_dict()
     payments = settlement.map_payments(score.get("payments", []), winner=winner, discarder=discarder,
                                        dealer=dealer)
+    for j, d in enumerate(settlement.deltas_of(payments)):   # the game's totals are summed in 64 bits
+        try:
+            validation.points(d, f"context (player {j}'s change)")
+        except InputError:
+            raise GameError("bad_field", f"this hand moves {d} points for player {j}; at most "
+                            f"{validation.MAX_POINTS}: check the context's counts", field="context") from None
     row.update(winner=winner, discarder=discarder, hand=hand.to_dict(), notation=scorer.format_hand(hand),
                context=hand.context.to_dict(), score=score, payments=payments,
                deltas=settlement.deltas_of(payments),
-               tiles_read=data.get("tiles_read"), corrections=data.get("corrections") or [])
+               tiles_read=tiles_read, corrections=corrections)
     if draft is not None:
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:
@@ -205,14 +218,18 @@ def import_json(store: Store, data) -> int:
     if not isinstance(g, dict):
         raise GameError("bad_import", "game must be an object", field="game")
     rules = g.get("rules")
-    scorer.get_rule_set(rules) if isinstance(rules, str) else None
-    if not isinstance(rules, str):
+    if not isinstance(rules, str) or len(rules) > validation.MAX_TEXT:
         raise GameError("bad_import", "game.rules must be a rule set name", field="game.rules")
+    scorer.get_rule_set(rules)
     players = g.get("players")
     if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) and p.strip() for p in players)):
         raise GameError("bad_import", "game.players must be four names", field="game.players")
-    options = g.get("options") or {}
+    for i, p in enumerate(players):
+        validation.text(p, f"game.players[{i}]", max_len=MAX_NAME * 4)
+    options = validation.obj(g.get("options"), "game.options", max_bytes=validation.MAX_CONTEXT_BYTES)
     scorer.get_rule_set(rules).parse_options(options)
+    game_context = g.get("context") if isinstance(g.get("context"), dict) else {}
+    validation.obj(game_context, "game.context", max_bytes=validation.MAX_CONTEXT_BYTES)
     hands_in = data.get("hands")
     if not isinstance(hands_in, list):
         raise GameError("bad_import", "hands must be a list", field="hands")
@@ -231,23 +248,29 @@ def import_json(store: Store, data) -> int:
         if not (isinstance(deltas, list) and len(deltas) == 4
                 and all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):
             raise GameError("bad_import", "deltas must be four whole numbers", field=f"{where}.deltas")
+        for j, d in enumerate(deltas):    # bounded: the game's totals are summed in 64 bits
+            validation.points(d, f"{where}.deltas[{j}]")
         if sum(deltas) != 0 and kind != "draw":
             raise GameError("bad_import", "deltas of a hand must sum to 0", field=f"{where}.deltas")
         row = {"kind": kind, "dealer": _player_index(h.get("dealer"), f"{where}.dealer"),
                "round_wind": _wind(h.get("round_wind"), f"{where}.round_wind"),
                "winner": _player_index(h.get("winner"), f"{where}.winner", allow_none=True),
                "discarder": _player_index(h.get("discarder"), f"{where}.discarder", allow_none=True),
-               "deltas": deltas, "note": str(h.get("note") or "")[:500],
+               "deltas": deltas, "note": validation.note(h.get("note"), f"{where}.note"),
                "payments": h.get("payments") if isinstance(h.get("payments"), list) else [],
-               "corrections": h.get("corrections") if isinstance(h.get("corrections"), list) else [],
-               "context": h.get("context") if isinstance(h.get("context"), dict) else {},
-               "tiles_read": h.get("tiles_read"), "score": h.get("score") if isinstance(h.get("score"), dict) else None,
-               "created": h.get("created") if isinstance(h.get("created"), str) else None}
+               "corrections": validation.corrections(h.get("corrections") if isinstance(h.get("corrections"), list)
+                                                     else None, f"{where}.corrections"),
+               "context": validation.obj(h.get("context") if isinstance(h.get("context"), dict) else None,
+                                         f"{where}.context", max_bytes=validation.MAX_CONTEXT_BYTES),
+               "tiles_read": validation.tiles_read(h.get("tiles_read"), f"{where}.tiles_read"),
+               "created": validation.text(h["created"], f"{where}.created", max_len=40)
+               if isinstance(h.get("created"), str) else None}
         row["payments"] = _check_payments(row["payments"], f"{where}.payments")
         if kind == "win":
             if row["winner"] is None:
                 raise GameError("bad_import", "a win needs a winner", field=f"{where}.winner")
-            hand = scorer.to_hand(h.get("hand"), row["context"] or None)  # HandError names the field
+            hand = scorer.to_hand(scoring.hand_input(h.get("hand"), f"{where}.hand"),
+                                  row["context"] or None)  # HandError names the field
             row["hand"] = hand.to_dict()
             row["notation"] = scorer.format_hand(hand)
             row["context"] = hand.context.to_dict()
@@ -255,15 +278,24 @@ def import_json(store: Store, data) -> int:
             row["score"] = scorer.score(hand, rules, options).to_dict()
         else:
             row["score"] = None
+            row["context"] = {}   # only a win has a context (the app records none for the others)
         hands.append(row)
-    game = {"name": str(g.get("name") or " / ".join(players))[:MAX_NAME], "rules": rules, "options": options,
+    name = g.get("name") if isinstance(g.get("name"), str) else ""
+    game = {"name": validation.text(name, "game.name", max_len=MAX_NAME * 4)[:MAX_NAME].strip() or " / ".join(players),
+            "rules": rules, "options": options,
             "players": [p.strip()[:MAX_NAME] for p in players],
-            "context": g.get("context") if isinstance(g.get("context"), dict) else {},
-            "created": g.get("created") if isinstance(g.get("created"), str) else None}
+            "context": game_context,
+            "created": validation.text(g["created"], "game.created", max_len=40)
+            if isinstance(g.get("created"), str) else None}
     return store.import_game(game, hands)
 
 
+MAX_PAYMENTS = 16
+
+
 def _check_payments(payments: list, where: str) -> list[dict]:
+    if len(payments) > MAX_PAYMENTS:
+        raise GameError("bad_import", f"a hand has at most {MAX_PAYMENTS} payments", field=where)
     out = []
     for j, p in enumerate(payments):
         ok = (isinstance(p, dict) and all(isinstance(p.get(k), int) and not isinstance(p.get(k), bool)
@@ -272,16 +304,16 @@ def _check_payments(payments: list, where: str) -> list[dict]:
               and 0 <= p["payee"] <= 3)
         if not ok:
             raise GameError("bad_import", "a payment is {payer: 0-3, payee: 0-3, amount}", field=f"{where}[{j}]")
+        validation.points(p["amount"], f"{where}[{j}].amount")
+        reason = p.get("reason") if isinstance(p.get("reason"), str) else ""
         out.append({"payer": p.get("payer"), "payee": p["payee"], "amount": p["amount"],
-                    "reason": str(p.get("reason", ""))[:200], **({"from": "table"} if p.get("payer") is None else {})})
+                    "reason": validation.text(reason, f"{where}[{j}].reason", max_len=2000)[:200],
+                    **({"from": "table"} if p.get("payer") is None else {})})
     return out
 
 
 def parse_import_bytes(raw: bytes):
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise GameError("bad_import", f"the file is not JSON ({e})") from None
+    return validation.parse_json(raw, "file", max_bytes=validation.MAX_IMPORT_BYTES)
 
 
 __all__ = ["GameError", "SettlementError", "NotFound", "new_game", "game_view", "record",

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
-from . import gamelog, scoring
+from . import gamelog, scoring, validation
 from .chart import standings_svg
 from .store import get_store
 
@@ -58,19 +58,16 @@ def chart(game_id):
 @bp.post("/<int:game_id>/hands")
 def record(game_id):
     """The review page's "record this hand" form: ``payload`` is the hand record as JSON."""
-    raw = request.form.get("payload", "")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError:
-        raise gamelog.GameError("bad_json", "the hand record is not JSON") from None
+    data = validation.parse_json(request.form.get("payload", ""), "payload")
     if not isinstance(data, dict):
-        raise gamelog.GameError("bad_json", "the hand record must be an object")
+        raise gamelog.GameError("bad_json", "the hand record must be an object", field="payload")
     draft = None
     if data.get("draft"):
-        draft = get_store().get_draft(str(data.pop("draft")))
+        draft = get_store().get_draft(validation.text(data.pop("draft"), "payload.draft", max_len=64))
     if "form" in data:  # the context form's fields, parsed like the review page does
         game = get_store().get_game(game_id)
-        data["context"] = scoring.parse_form_context(data.pop("form") or {}, game["rules"])
+        form = validation.obj(data.pop("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
+        data["context"] = scoring.parse_form_context(form, game["rules"])
     hand = gamelog.record(get_store(), game_id, data, draft=draft)
     flash(f"hand {hand['seq']} recorded")
     return redirect(url_for("games.show", game_id=game_id), code=303)
@@ -119,7 +116,12 @@ def export_csv(game_id):
 
 def json_export_response(game_id: int) -> Response:
     """The game as a JSON file download (the games page and the API serve the same)."""
-    body = json.dumps(gamelog.export_json(get_store(), game_id), ensure_ascii=False, indent=1)
+    data = gamelog.export_json(get_store(), game_id)
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    try:
+        body.encode("utf-8")
+    except UnicodeEncodeError:   # text stored before input was checked: escape it rather than fail
+        body = json.dumps(data, ensure_ascii=True, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.json"'})
 

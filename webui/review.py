@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 import scorer
 
-from . import gamelog, scoring, settlement
+from . import gamelog, scoring, settlement, validation
 from .store import get_store
 from .tile_svg import PICKER_CODES
 
@@ -80,19 +80,13 @@ def score():
     """JSON in (``hand``, ``rules``, ``form`` fields, optional ``game`` and seats), the result
     as an HTML fragment plus the scorer's JSON out. Malformed hands answer 200 with the message
     in the fragment: a hand half-way through a correction is normal on this page."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise gamelog.GameError("bad_json", "send a JSON object")
-    form = data.get("form") or {}
-    if not isinstance(form, dict):
-        raise gamelog.GameError("bad_field", "form must be an object", field="form")
+    data = validation.request_json()
+    form = validation.obj(data.get("form"), "form", max_bytes=validation.MAX_CONTEXT_BYTES)
     game = None
     if data.get("game") not in (None, ""):
-        try:
-            game = get_store().get_game(int(data["game"]))
-        except (TypeError, ValueError):
-            raise gamelog.GameError("bad_field", "game must be a game number", field="game") from None
+        game = get_store().get_game(validation.int_id(data["game"], "game"))
     rules = game["rules"] if game else (data.get("rules") or scoring.default_rules())
+    validation.text(rules, "rules")
     players = game["players"] if game else None
     try:
         scorer.get_rule_set(rules)

@@ -14,11 +14,32 @@ from scorer.options import options_doc
 _KINDS = {C._bool: "bool", C._wind: "wind", C._count: "count", C._tiles: "tiles", C._seat: "seat"}
 
 
-def score_payload(hand_input, rules: str, options: dict | None = None,
+#: Largest count a form may give (honba, deposits, flowers...): far above any real table's.
+MAX_COUNT = 10_000
+#: A hand sent as notation text: a 14-tile hand with melds is under 100 characters.
+MAX_NOTATION = 300
+MAX_HAND_JSON_BYTES = 16 * 1024
+
+
+def hand_input(value, field: str = "hand"):
+    """A client's hand, checked before the scorer sees it: notation text (short), or hand JSON
+    (an object, or text holding one, parsed with the request limits)."""
+    from . import validation
+    if isinstance(value, str):
+        if value.strip().startswith("{"):
+            value = validation.parse_json(value, field, max_bytes=MAX_HAND_JSON_BYTES)
+        else:
+            return validation.text(value, field, max_len=MAX_NOTATION)
+    if isinstance(value, dict):
+        return validation.obj(value, field, max_bytes=MAX_HAND_JSON_BYTES)
+    raise scorer.HandError("bad_field", f"{field} must be notation text or a hand object", field=field)
+
+
+def score_payload(hand_input_value, rules: str, options: dict | None = None,
                   context: dict | None = None) -> dict:
     """``{"hand", "notation", "score"}`` exactly as ``mjtable score --json`` prints it.
     Raises :class:`scorer.HandError` / :class:`scorer.RulesError` for malformed input."""
-    hand = scorer.to_hand(hand_input, context or None)
+    hand = scorer.to_hand(hand_input(hand_input_value), context or None)
     result = scorer.score(hand, rules, options)
     return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict()}
 
@@ -113,6 +134,13 @@ def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
     for field in fields:
         name, kind = field["name"], field["kind"]
         raw = form.get(f"{prefix}{name}")
+        if raw is not None and not isinstance(raw, str):   # a JSON form (the review page's)
+            if isinstance(raw, bool):
+                raw = "1" if raw else "0"
+            elif isinstance(raw, int) and abs(raw) <= MAX_COUNT:
+                raw = str(raw)
+            else:
+                raise error(name, "must be text", None)
         if kind == "bool":
             if raw is not None:
                 out[name] = raw in ("1", "on", "true", "yes")
@@ -125,6 +153,8 @@ def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
                 out[name] = int(raw)
             except ValueError:
                 raise error(name, "must be a whole number", None) from None
+            if abs(out[name]) > MAX_COUNT:
+                raise error(name, f"must be at most {MAX_COUNT}", None)
         elif kind == "tiles":
             try:
                 out[name] = parse_tiles(raw)

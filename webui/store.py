@@ -144,6 +144,16 @@ class NotFound(LookupError):
     pass
 
 
+MAX_ROW_ID = 2 ** 63 - 1
+
+
+def _row_id(value, what: str) -> int:
+    """An id SQLite can compare (a 64-bit integer); anything else names no row."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROW_ID:
+        raise NotFound(f"no {what} {value}")
+    return value
+
+
 class Store:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
@@ -178,6 +188,7 @@ class Store:
         return [self._game(r) | {"n_hands": r["n_hands"]} for r in rows]
 
     def get_game(self, game_id: int) -> dict:
+        _row_id(game_id, "game")
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFound(f"no game {game_id}")
@@ -198,6 +209,7 @@ class Store:
     def add_hand(self, game_id: int, hand: dict, *, photo: dict | None = None,
                  remember_context: dict | None = None) -> dict:
         """Append a hand to a game in one transaction; returns the stored hand with its seq."""
+        _row_id(game_id, "game")
         with self.transaction() as c:
             if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise NotFound(f"no game {game_id}")
@@ -241,6 +253,8 @@ class Store:
                  "winner": r["winner"], "deltas": json.loads(r["deltas"])} for r in rows]
 
     def get_hand(self, game_id: int, seq: int) -> dict:
+        _row_id(game_id, "game")
+        _row_id(seq, "hand")
         row = self.conn.execute("SELECT * FROM hands WHERE game_id = ? AND seq = ?",
                                 (game_id, seq)).fetchone()
         if row is None:
@@ -308,6 +322,7 @@ class Store:
         return cur.lastrowid
 
     def get_photo(self, photo_id: int) -> dict:
+        _row_id(photo_id, "photo")
         row = self.conn.execute("SELECT * FROM photos WHERE id = ?", (photo_id,)).fetchone()
         if row is None:
             raise NotFound(f"no photo {photo_id}")
@@ -328,6 +343,8 @@ class Store:
         return draft_id
 
     def get_draft(self, draft_id: str) -> dict:
+        if not isinstance(draft_id, str) or len(draft_id) > 64:
+            raise NotFound("no such photo reading")
         row = self.conn.execute("SELECT * FROM drafts WHERE id = ?", (draft_id,)).fetchone()
         if row is None:
             raise NotFound(f"no photo reading {draft_id!r} (it may have expired)")

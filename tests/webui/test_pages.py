@@ -87,11 +87,11 @@ def test_review_score_in_a_game_names_who_pays(client):
 def test_capture_upload_errors_are_messages(client):
     token = csrf_of(client)
     r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
-                                           "image": (io.BytesIO(b"GIF89a not supported"), "a.jpg")},
+                                           "image": (io.BytesIO(b"%PDF-1.4 not an image"), "a.jpg")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and b"not a JPEG" in r.data
     r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy",
-                                           "image": (io.BytesIO(b"GIF89a"), "a.jpg")},
+                                           "image": (io.BytesIO(b"%PDF-1.4"), "a.jpg")},
                     content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
     assert r.status_code == 400 and r.json["error"]["code"] == "not_an_image"
     r = client.post("/capture/read", data={"csrf_token": token, "rules": "toy"}, content_type="multipart/form-data")

@@ -1,0 +1,224 @@
+"""What a client may send: JSON bodies parsed with limits (size, nesting depth, 64-bit integers,
+finite numbers, valid Unicode text) and the stored fields' shapes and sizes. Every refusal is an
+:class:`InputError` naming the field, answered 400 (413 for a body over its size limit).
+
+SQLite stores integers in 64 bits and sums them in 64 bits: ids above 2^63 - 1 would overflow
+the query, and deltas are bounded so that no game of ``MAX_IMPORT_HANDS`` hands can overflow
+its totals."""
+from __future__ import annotations
+
+import json
+import math
+
+MAX_INT64 = 2 ** 63 - 1
+#: Nesting of JSON objects and lists: an export is 6 deep; Python's parser recurses per level.
+MAX_DEPTH = 32
+#: JSON bodies of the hand, game and scoring routes (an import is a file: MAX_IMPORT_BYTES).
+MAX_BODY_BYTES = 256 * 1024
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+#: Stored per hand: the note, the tiles read, the corrections made on the review page.
+MAX_NOTE = 500
+MAX_TILES_READ = 64
+MAX_TILES_READ_BYTES = 32 * 1024
+MAX_CORRECTIONS = 500
+MAX_CORRECTIONS_BYTES = 32 * 1024
+MAX_CONTEXT_BYTES = 16 * 1024
+#: Points one hand may move for one player: far above any scored hand, and 5,000 hands of it
+#: stay far below 2^63.
+MAX_POINTS = 10 ** 9
+MAX_TEXT = 200          # names, reasons, rule-set names, draft ids...
+
+
+class InputError(ValueError):
+    """A client's input that cannot be used; ``field`` names it (a dotted path)."""
+
+    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.status = status
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "message": self.message}
+        if self.field:
+            d["field"] = self.field
+        return d
+
+
+def _depth_ok(text: str, max_depth: int) -> bool:
+    """Nesting depth of JSON text at most ``max_depth``, counted without parsing (brackets
+    inside strings do not count)."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > max_depth:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text):
+    v = float(text)
+    if not math.isfinite(v):
+        raise ValueError(f"{text} is too large a number")
+    return v
+
+
+def parse_json(raw, field: str = "body", max_bytes: int = MAX_BODY_BYTES, max_depth: int = MAX_DEPTH):
+    """Parse JSON text (str or UTF-8 bytes) with the limits above; InputError naming ``field``."""
+    if isinstance(raw, (bytes, bytearray)):
+        if len(raw) > max_bytes:
+            raise InputError("too_large", f"{field} is {len(raw)} bytes; the limit is {max_bytes}", field, 413)
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("bad_json", f"{field} is not JSON (not UTF-8 text)", field) from None
+    elif len(raw) > max_bytes:
+        raise InputError("too_large", f"{field} is {len(raw)} characters; the limit is {max_bytes}", field, 413)
+    if not _depth_ok(raw, max_depth):
+        raise InputError("bad_json", f"{field} is nested more than {max_depth} levels deep", field)
+    try:
+        value = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise InputError("bad_json", f"{field} is nested too deeply", field) from None
+    except ValueError as e:   # JSONDecodeError, NaN/Infinity, an integer of thousands of digits
+        raise InputError("bad_json", f"{field} is not valid JSON ({getattr(e, 'msg', None) or e})", field) from None
+    check_value(value, "" if field == "body" else field)
+    return value
+
+
+def check_value(value, field: str) -> None:
+    """Every string valid Unicode (no lone surrogates), every integer within 64 bits; a bad one
+    is named by its path under ``field`` ("" for a request body: ``hands[0].note``)."""
+    stack = [(value, field or "body")]
+    while stack:
+        v, where = stack.pop()
+        if isinstance(v, str):
+            _check_text(v, where)
+        elif isinstance(v, bool) or v is None or isinstance(v, float):
+            continue
+        elif isinstance(v, int):
+            if not -MAX_INT64 - 1 <= v <= MAX_INT64:
+                raise InputError("bad_field", f"{where} is out of range (a 64-bit integer)", where)
+        elif isinstance(v, dict):
+            prefix = "" if where == "body" and not field else where
+            for k, x in v.items():
+                _check_text(k, where)
+                name = k if len(k) <= 40 else "(a long key)"
+                stack.append((x, f"{prefix}.{name}" if prefix else name))
+        elif isinstance(v, list):
+            stack.extend((x, f"{where}[{i}]") for i, x in enumerate(v))
+
+
+def _check_text(s: str, where: str) -> None:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("bad_text", f"{where} is not valid Unicode text (a lone surrogate)", where) from None
+
+
+def request_json(max_bytes: int = MAX_BODY_BYTES):
+    """The request's JSON body, parsed with the limits; it must be an object."""
+    from flask import request
+    length = request.content_length
+    if length is not None and length > max_bytes:
+        raise InputError("too_large", f"the body is {length} bytes; the limit is {max_bytes}", "body", 413)
+    if not request.is_json:
+        raise InputError("bad_json", "send a JSON object with Content-Type: application/json", "body")
+    data = parse_json(request.get_data(cache=True), "body", max_bytes)
+    if not isinstance(data, dict):
+        raise InputError("bad_json", "the body must be a JSON object", "body")
+    return data
+
+
+# ---- fields ------------------------------------------------------------------------------------
+
+def text(value, field: str, *, max_len: int = MAX_TEXT, default: str | None = None, empty: bool = True) -> str:
+    if value is None and default is not None:
+        return default
+    if not isinstance(value, str):
+        raise InputError("bad_field", f"{field} must be text", field)
+    if len(value) > max_len:
+        raise InputError("bad_field", f"{field} is {len(value)} characters; at most {max_len}", field)
+    if not empty and not value.strip():
+        raise InputError("bad_field", f"{field} must not be empty", field)
+    _check_text(value, field)
+    return value
+
+
+def obj(value, field: str, *, max_bytes: int | None = None) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputError("bad_field", f"{field} must be an object", field)
+    if max_bytes is not None:
+        _max_size(value, field, max_bytes)
+    return value
+
+
+def _max_size(value, field: str, max_bytes: int) -> None:
+    size = len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise InputError("too_large", f"{field} is {size} bytes as JSON; at most {max_bytes}", field)
+
+
+def int_id(value, field: str) -> int:
+    """A row id given in JSON or a form: a whole number from 0 to 2^63 - 1."""
+    if isinstance(value, bool):
+        raise InputError("bad_field", f"{field} must be a number", field)
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 19:
+        value = int(value.strip())
+    if not isinstance(value, int) or not 0 <= value <= MAX_INT64:
+        raise InputError("bad_field", f"{field} must be a whole number from 0 to 2^63 - 1", field)
+    return value
+
+
+def note(value, field: str = "note") -> str:
+    if value is None:
+        return ""
+    return text(value, field, max_len=MAX_NOTE)
+
+
+def tiles_read(value, field: str = "tiles_read"):
+    """What the reader read: a list (of tiles) or null."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise InputError("bad_field", f"{field} must be a list of tiles or null", field)
+    if len(value) > MAX_TILES_READ:
+        raise InputError("too_large", f"{field} has {len(value)} tiles; at most {MAX_TILES_READ}", field)
+    _max_size(value, field, MAX_TILES_READ_BYTES)
+    return value
+
+
+def corrections(value, field: str = "corrections") -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError("bad_field", f"{field} must be a list", field)
+    if len(value) > MAX_CORRECTIONS:
+        raise InputError("too_large", f"{field} has {len(value)} entries; at most {MAX_CORRECTIONS}", field)
+    _max_size(value, field, MAX_CORRECTIONS_BYTES)
+    return value
+
+
+def points(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_POINTS:
+        raise InputError("bad_field", f"{field} must be a whole number of points within ±{MAX_POINTS}", field)
+    return value

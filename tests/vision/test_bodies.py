@@ -180,3 +180,20 @@ def test_scene_time_per_mode(capsys):
         times[mode] = (time.process_time() - t) / 3
     with capsys.disabled():
         print("\nCPU s per 640x640 scene: " + ", ".join(f"{m} {s:.3f}" for m, s in times.items()))
+
+
+@needs_art
+def test_body_boxes_hold_the_face_boxes():
+    """``box_kind="body"`` (render.py's convention) boxes the whole seen tile: it holds the face
+    box, and a flat tile seen from low is much taller with its front side than its face alone."""
+    from vision_lab.synth.bodies import flat_tile
+    look = _look()
+    tile = flat_tile("7p", 0.0, 0.0, look.half)
+    from vision_lab.synth.capture_modes import render_body_scene
+    kw = dict(size=(480, 480), effects=False, hand=False, glare=False, fill=(0.3, 0.3))
+    _, (face,) = render_body_scene([tile], look, np.random.default_rng(0), 20, 0, **kw)
+    _, (body,) = render_body_scene([tile], look, np.random.default_rng(0), 20, 0, box_kind="body", **kw)
+    fx0, fy0, fx1, fy1 = face.box
+    bx0, by0, bx1, by1 = body.box
+    assert bx0 <= fx0 and by0 <= fy0 and bx1 >= fx1 and by1 >= fy1
+    assert (by1 - by0) > 1.5 * (fy1 - fy0)

@@ -391,6 +391,7 @@ class Drawn:
     areas: dict = field(default_factory=lambda: {FACE: 0.0, BACK: 0.0})
     boxes: dict = field(default_factory=lambda: {FACE: [], BACK: []})
     facing: dict = field(default_factory=lambda: {FACE: 0.0, BACK: 0.0})
+    all_boxes: list = field(default_factory=list)   # every polygon's drawn box
     face_quad: np.ndarray | None = None     # image corners of the face (TL, TR, BR, BL of its drawing)
     back_quad: np.ndarray | None = None
 
@@ -447,6 +448,8 @@ def draw_bodies(canvas: ZCanvas, bodies: list[Body], look: TileLook, light: Ligh
                 spec = max(0.0, float(n @ half_v) / float(np.linalg.norm(half_v))) ** 40
                 colour = np.clip(base * shade + 255 * light.gloss * 0.5 * spec, 0, 255)
             box = canvas.fill(pts, pid, colour, texture, quad)
+            if box:
+                drawn.all_boxes.append(box)
             if poly.part in (FACE, BACK) and body.is_tile:
                 uv = cam.project(pts)
                 drawn.areas[poly.part] += abs(cv2.contourArea(uv.astype(np.float32)))
@@ -469,9 +472,18 @@ def _main_face_quad(body: Body, main_axis) -> np.ndarray:
     return np.array(corners) @ body.R.T + body.p
 
 
-def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: float = 1.0) -> list[RenderedTile]:
+#: Label box conventions: the seen face (or back) only, as the real photos' labels (default);
+#: or every seen pixel of the tile's body, as ``render.py`` labels (to measure how much of a
+#: score at low elevation is the box convention).
+BOX_KINDS = ("face", "body")
+
+
+def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: float = 1.0,
+                box_kind: str = "face") -> list[RenderedTile]:
     """One label per tile whose face (or, face down, back) is seen well enough (module doc);
-    boxes and corners in pixels of the canvas divided by ``scale``."""
+    boxes and corners in pixels of the canvas divided by ``scale``; ``box_kind``: ``BOX_KINDS``."""
+    if box_kind not in BOX_KINDS:
+        raise ValueError(f"box_kind must be one of {BOX_KINDS}")
     labels = []
     for bi, (body, d) in enumerate(zip(bodies, drawn)):
         if not body.is_tile:
@@ -488,6 +500,11 @@ def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: 
         seen = int(hit.sum())
         if seen < MIN_VISIBLE * d.areas[part]:
             continue
+        if box_kind == "body":
+            bx = np.array(d.all_boxes)
+            x0, y0 = bx[:, 0].min(), bx[:, 1].min()
+            x1, y1 = bx[:, 2].max(), bx[:, 3].max()
+            hit = (canvas.ids[y0:y1, x0:x1] // 4 == bi) & (canvas.ids[y0:y1, x0:x1] >= 0)
         rows, cols = np.nonzero(hit.any(1))[0], np.nonzero(hit.any(0))[0]
         box = ((x0 + cols[0]) / scale, (y0 + rows[0]) / scale, (x0 + cols[-1] + 1) / scale, (y0 + rows[-1] + 1) / scale)
         quad = (d.back_quad if part == BACK else d.face_quad) / scale

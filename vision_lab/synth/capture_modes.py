@@ -236,8 +236,9 @@ def add_dice(rng, tiles: list[Body]) -> list[Body]:
 
 def render_body_scene(bodies: list[Body], look: TileLook, rng: np.random.Generator, elevation: float, azimuth: float,
                       size=(640, 640), supersample: int = SUPERSAMPLE, effects=True, hand: bool | None = None,
-                      glare: bool | None = None, fill=(0.55, 0.95)):
-    """(BGR image of ``size``, labels) of ``bodies`` seen from ``elevation``/``azimuth``."""
+                      glare: bool | None = None, fill=(0.55, 0.95), box_kind: str = "face"):
+    """(BGR image of ``size``, labels) of ``bodies`` seen from ``elevation``/``azimuth``;
+    ``box_kind``: ``bodies.BOX_KINDS``."""
     w, h = size
     pts = np.vstack([b.corners() for b in bodies])
     tile_pts = np.vstack([b.corners() for b in bodies if b.is_tile])
@@ -256,7 +257,7 @@ def render_body_scene(bodies: list[Body], look: TileLook, rng: np.random.Generat
     drawn = draw_bodies(canvas, bodies, look, light, rng)
     if hand if hand is not None else rng.random() < 0.15:
         add_hand(canvas.img, canvas.ids, rng)
-    labels = labels_from(canvas, bodies, drawn, scale=supersample)
+    labels = labels_from(canvas, bodies, drawn, scale=supersample, box_kind=box_kind)
     img = cv2.resize(canvas.img, (w, h), interpolation=cv2.INTER_AREA)
     if glare if glare is not None else rng.random() < 0.3:
         add_glare(img, rng)
@@ -277,7 +278,7 @@ def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size
 
 
 def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",), data_root=None, size=(640, 640),
-                      labels: str = "codes", log=print) -> Path:
+                      labels: str = "codes", box_kind: str = "face", log=print) -> Path:
     """``n`` scenes of ``mode`` as a YOLO folder (images/, labels/, data.yaml written last, so an
     interrupted folder is not taken for a complete one); labels: module doc. Scene i depends on
     (seed, mode, i) only. Returns the folder."""
@@ -291,7 +292,7 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     t0 = time.perf_counter()
     for i in range(n):
         rng = np.random.default_rng([seed, MODES.index(mode), i])
-        img, tiles = mode_scene(mode, rng, styles, data_root, size)
+        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind)
         h, w = img.shape[:2]
         if labels == "codes":
             lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in tiles if not t.face_down and t.code]
@@ -317,7 +318,10 @@ def main(argv=None) -> None:
     ap.add_argument("--labels", choices=("codes", "detector"), default="codes",
                     help="codes: tile codes, for mjtable eval; detector: tile/back")
     ap.add_argument("--size", type=int, default=640)
+    ap.add_argument("--box", choices=("face", "body"), default="face",
+                    help="label box: the seen face (as the real photos' labels) or the whole seen tile body")
     args = ap.parse_args(argv)
     out = write_mode_scenes(Path(args.out), args.mode, args.scenes, args.seed, tuple(args.styles.split(",")),
-                            size=(args.size, args.size), labels=args.labels)
+                            size=(args.size, args.size), labels=args.labels,
+                            box_kind=args.box)
     print(f"wrote {args.scenes} {args.mode} scenes to {out}")

@@ -34,7 +34,8 @@ def cloth_texture(rng: np.random.Generator, size: int = 512) -> tuple[np.ndarray
         base = named[int(rng.integers(len(named)))] if rng.random() < 0.75 else tuple(rng.integers(20, 200, 3))
         img[:] = np.array(base, np.float32) * rng.uniform(0.7, 1.25)
         img += _smooth_noise(rng, size, size, 48)[..., None] * rng.uniform(3, 12)
-        img += rng.normal(0, rng.uniform(4, 12), (size, size, 1)).astype(np.float32)
+        # Felt is fine-grained: a texel's grain, enlarged on the near table, must stay faint.
+        img += rng.normal(0, rng.uniform(1.5, 5), (size, size, 1)).astype(np.float32)
     elif kind == "wood":
         base = np.array([rng.uniform(40, 110), rng.uniform(80, 150), rng.uniform(130, 210)], np.float32)
         img[:] = base
@@ -100,7 +101,12 @@ def _spine(img, x0, y0, x1, y1, rng) -> None:
 def room_backdrop(rng: np.random.Generator, w: int, h: int, edge_y: float, unit: float) -> np.ndarray:
     """A room seen behind the table, drawn level: things standing behind the table's far edge
     (at row ``edge_y`` of a level picture), ``unit`` pixels to a tile's width there."""
-    wall = np.array(rng.integers(90, 240, 3), np.float32)
+    # Walls are mostly pale and greyish; a strong colour now and then.
+    if rng.random() < 0.8:
+        wall = rng.uniform(110, 240) + rng.uniform(-18, 18, 3)
+    else:
+        wall = rng.uniform(60, 230, 3)
+    wall = np.clip(wall, 0, 255).astype(np.float32)
     img = np.empty((h, w, 3), np.float32)
     img[:] = wall
     img *= np.linspace(rng.uniform(0.75, 1.1), rng.uniform(0.9, 1.15), h, dtype=np.float32)[:, None, None]
@@ -112,7 +118,8 @@ def room_backdrop(rng: np.random.Generator, w: int, h: int, edge_y: float, unit:
         x0, x1 = int(x), int(x + width)
         top = int(edge_y - u * rng.uniform(3, 14))
         if kind == "shelf":
-            board = tuple(float(v) for v in rng.integers(30, 200, 3))
+            board = tuple(float(v) for v in ((rng.uniform(30, 90), rng.uniform(60, 130), rng.uniform(100, 190))
+                                             if rng.random() < 0.6 else [rng.uniform(30, 240)] * 3))
             cv2.rectangle(img, (x0, top), (x1, h), board, -1)
             y_shelf = int(edge_y + u * rng.uniform(0, 1))
             while y_shelf > top + u * 2:
@@ -127,7 +134,8 @@ def room_backdrop(rng: np.random.Generator, w: int, h: int, edge_y: float, unit:
                 cv2.rectangle(img, (x0, y_shelf), (x1, y_shelf + max(2, int(u * 0.25))), board, -1)
                 y_shelf -= int(height + u * 0.5)
         elif kind == "cabinet":
-            col = np.array(rng.integers(20, 230, 3), np.float32)
+            wood = (rng.uniform(30, 90), rng.uniform(60, 130), rng.uniform(100, 190))
+            col = np.array(wood if rng.random() < 0.6 else [rng.uniform(20, 235)] * 3, np.float32)
             cv2.rectangle(img, (x0, top), (x1, h), tuple(float(v) for v in col), -1)
             for k in range(int(rng.integers(1, 4))):
                 xd = x0 + (k + 1) * (x1 - x0) // 4

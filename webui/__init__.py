@@ -44,7 +44,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=False)
     cfg = dict(test_config or {})
     data_dir = Path(cfg.get("DATA_DIR") or default_data_dir())
-    data_dir.mkdir(parents=True, exist_ok=True)
+    from .startup import prepare_data_dir
+    prepare_data_dir(data_dir)     # StartupError: one line for `mjtable serve` to print
     app.config.from_mapping(
         DATA_DIR=str(data_dir),
         DATABASE=str(data_dir / "mjtable.sqlite3"),

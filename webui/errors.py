@@ -2,6 +2,8 @@
 a page otherwise. Nothing a client sends should produce a 500."""
 from __future__ import annotations
 
+import sqlite3
+
 from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
@@ -10,7 +12,7 @@ from vision.errors import ImageError
 
 from .gamelog import GameError
 from .settlement import SettlementError
-from .store import NotFound
+from .store import NotFound, ReadOnly
 from .validation import InputError
 
 
@@ -60,6 +62,17 @@ def init_app(app) -> None:
     @app.errorhandler(NotFound)
     def _not_found(e):
         return respond(404, {"code": "not_found", "message": str(e)})
+
+    @app.errorhandler(ReadOnly)
+    def _read_only(e):
+        return respond(503, e.to_dict())
+
+    @app.errorhandler(sqlite3.DatabaseError)
+    def _database(e):
+        # A damaged page met while answering: the server, not the client, is at fault.
+        app.logger.error("game log error on %s: %s", request.path, e)
+        return respond(503, {"code": "database_error", "message": "the game log could not be read or written "
+                             f"({e}); it may be damaged: restart mjtable serve to open it read-only"})
 
     @app.errorhandler(ReaderUnavailable)
     def _no_reader(e):

@@ -76,33 +76,41 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def connect(path: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
+    from .startup import sqlite_uri
+    conn = sqlite3.connect(sqlite_uri(path, "ro" if read_only else "rwc"), uri=True, timeout=30,
+                           isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA busy_timeout = 30000")
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = FULL")
+    if not read_only:
+        conn.execute("PRAGMA synchronous = FULL")
     return conn
 
 
 def init_db(path: str) -> None:
-    conn = connect(path)
+    from .startup import StartupError
     try:
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if mode.lower() != "wal":
-            raise RuntimeError(f"SQLite refused WAL mode for {path} (got {mode})")
-        conn.executescript(SCHEMA)
-    finally:
-        conn.close()
+        conn = connect(path)
+        try:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise StartupError(f"SQLite refused WAL mode for {path} (got {mode})")
+            conn.executescript(SCHEMA)
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        raise StartupError(f"cannot set up the database {path}: {e}") from None
 
 
 class Pool:
     """Open connections kept between requests: opening one per request costs a file open, and
     closing the last one makes SQLite checkpoint the WAL each time."""
 
-    def __init__(self, path: str, keep: int = 8):
+    def __init__(self, path: str, keep: int = 8, read_only: str | None = None):
         self.path = path
         self.keep = keep
+        self.read_only = read_only    # why the game log is open read-only (None: it is writable)
         self.free: list[sqlite3.Connection] = []
         self.lock = threading.Lock()
 
@@ -110,7 +118,7 @@ class Pool:
         with self.lock:
             if self.free:
                 return self.free.pop()
-        return connect(self.path)
+        return connect(self.path, read_only=self.read_only is not None)
 
     def put(self, conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
@@ -123,14 +131,25 @@ class Pool:
 
 
 def init_app(app) -> None:
-    init_db(app.config["DATABASE"])
-    app.extensions["mjtable_pool"] = Pool(app.config["DATABASE"])
+    """Check the game log (webui.startup: StartupError when it cannot be used), create its
+    tables, and keep the reason when it opens read-only (shown as a banner)."""
+    from pathlib import Path
+
+    from .startup import check_database
+    read_only = check_database(Path(app.config["DATABASE"]))
+    if read_only is None:
+        init_db(app.config["DATABASE"])
+    else:
+        app.logger.warning("%s", read_only)
+    app.config["READ_ONLY"] = read_only
+    app.extensions["mjtable_pool"] = Pool(app.config["DATABASE"], read_only=read_only)
     app.teardown_appcontext(_close)
 
 
 def get_store() -> "Store":
     if "store" not in g:
-        g.store = Store(current_app.extensions["mjtable_pool"].get())
+        pool = current_app.extensions["mjtable_pool"]
+        g.store = Store(pool.get(), read_only=pool.read_only)
     return g.store
 
 
@@ -144,6 +163,19 @@ class NotFound(LookupError):
     pass
 
 
+class ReadOnly(RuntimeError):
+    """A write to a game log that is open read-only (damaged, or a read-only file)."""
+
+    code = "read_only"
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.message = f"{reason}: nothing can be recorded until it is repaired or replaced"
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
 MAX_ROW_ID = 2 ** 63 - 1
 
 
@@ -155,13 +187,16 @@ def _row_id(value, what: str) -> int:
 
 
 class Store:
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, read_only: str | None = None):
         self.conn = conn
+        self.read_only = read_only
 
     @contextmanager
     def transaction(self):
         """One write transaction; ``BEGIN IMMEDIATE`` takes the write lock up front so two
         writers never deadlock upgrading a read lock."""
+        if self.read_only:
+            raise ReadOnly(self.read_only)
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn

@@ -61,8 +61,17 @@ def run(args) -> int:
         config["DATABASE"] = os.path.abspath(args.db)
     if args.lan:
         config["LAN_TOKEN"] = secrets.token_urlsafe(16)
-    app = create_app(config)
-    server = make_server(host, args.port, app, threaded=True)
+    from webui.startup import StartupError
+    try:
+        app = create_app(config)
+    except StartupError as e:   # a broken data dir or database: one line, no traceback
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        server = make_server(host, args.port, app, threaded=True)
+    except OSError as e:
+        print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 2
     port = server.server_port
     local = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
     print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)

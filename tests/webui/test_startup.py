@@ -1,0 +1,134 @@
+"""Start-up checks: each broken data dir or database is one line and exit status 2 from
+`mjtable serve`; a damaged or read-only game log opens read-only with a banner, and writes
+answer 503 with the reason, never a bare 500. Permissions: data dir 0700, files 0600."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webui import create_app, startup
+from webui.startup import StartupError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def serve_fails(*args, timeout=60):
+    """Run `mjtable serve` expecting it to refuse to start: (exit status, stderr)."""
+    proc = subprocess.run([sys.executable, "-m", "mjtable", "serve", "--port", "0", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+    return proc.returncode, proc.stderr
+
+
+def foreign_db(path: Path) -> Path:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)")
+    conn.commit()
+    conn.close()
+    return path
+
+
+CASES = {
+    "data dir is a file": lambda t: ["--data-dir", str((t / "f").write_text("x") and t / "f")],
+    "db in a missing folder": lambda t: ["--data-dir", str(t / "d"), "--db", str(t / "missing" / "x.sqlite3")],
+    "db is a folder": lambda t: ["--data-dir", str(t / "d"), "--db", str(t)],
+    "garbage db": lambda t: ["--data-dir", str(t / "d"), "--db",
+                             str((t / "g.sqlite3").write_bytes(os.urandom(8192)) and t / "g.sqlite3")],
+    "text db": lambda t: ["--data-dir", str(t / "d"), "--db", str((t / "n.txt").write_text("hello") and t / "n.txt")],
+    "foreign db": lambda t: ["--data-dir", str(t / "d"), "--db", str(foreign_db(t / "other.sqlite3"))],
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_serve_refuses_a_broken_setup_in_one_line(tmp_path, case):
+    status, err = serve_fails(*CASES[case](tmp_path))
+    assert status == 2, err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_unwritable_data_dir_is_refused(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    data.mkdir()
+    real = os.access
+    monkeypatch.setattr(startup.os, "access", lambda p, mode: False if Path(p) == data else real(p, mode))
+    with pytest.raises(StartupError, match="not writable"):
+        create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+
+
+def test_data_dir_and_files_are_private(tmp_path):
+    data = tmp_path / "data"
+    app = create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+    c = app.test_client()
+    assert c.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).status_code == 201
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    for f in data.iterdir():
+        assert stat.S_IMODE(f.stat().st_mode) & 0o077 == 0, f
+
+
+def test_an_older_install_is_made_private(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    os.chmod(data, 0o755)
+    create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+    db = data / "mjtable.sqlite3"
+    os.chmod(db, 0o644)
+    create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700 and stat.S_IMODE(db.stat().st_mode) == 0o600
+
+
+def _game_log_with_hands(data: Path, hands: int = 300) -> Path:
+    app = create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+    c = app.test_client()
+    gid = c.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    for i in range(hands):
+        assert c.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "n" * 400}).status_code == 201
+    pool = app.extensions["mjtable_pool"]
+    for conn in pool.free:
+        conn.close()
+    pool.free.clear()
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return data / "mjtable.sqlite3"
+
+
+def test_a_damaged_game_log_opens_read_only_with_a_banner(tmp_path):
+    db = _game_log_with_hands(tmp_path / "data")
+    with open(db, "r+b") as f:           # overwrite pages in the middle of the hands table
+        f.seek(4096 * 6)
+        f.write(os.urandom(4096 * 4))
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    assert "damaged" in app.config["READ_ONLY"] and str(tmp_path) not in app.config["READ_ONLY"]
+    c = app.test_client()
+    page = c.get("/games")
+    assert page.status_code in (200, 503) and (b"Read-only" in page.data or b"damaged" in page.data)
+    for url in ("/api/games", "/api/games/1", "/games/1", "/api/games/1/export.json"):
+        r = c.get(url)
+        assert r.status_code in (200, 404, 503), (url, r.status_code)
+        assert b"internal" not in r.data and b"Traceback" not in r.data
+    r = c.post("/api/games", json={"rules": "mcr", "players": list("ABCD")})
+    assert r.status_code == 503 and r.json["error"]["code"] == "read_only" and "damaged" in r.json["error"]["message"]
+
+
+def test_a_read_only_game_log_opens_read_only(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    db = _game_log_with_hands(data, hands=2)
+    real = os.access
+    monkeypatch.setattr(startup.os, "access", lambda p, mode: False if (Path(p) == db and mode & os.W_OK)
+                        else real(p, mode))
+    app = create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
+    assert "read-only" in app.config["READ_ONLY"]
+    c = app.test_client()
+    page = c.get("/games/1")
+    assert page.status_code == 200 and b"Read-only" in page.data
+    assert len(c.get("/api/games/1").json["hands"]) == 2
+    r = c.post("/api/games/1/hands", json={"kind": "draw"})
+    assert r.status_code == 503 and r.json["error"]["code"] == "read_only"
+    from .conftest import csrf_of
+    r = c.post("/games/1/draw", data={"csrf_token": csrf_of(c)})
+    assert r.status_code == 503 and b"Read-only" in r.data

@@ -419,7 +419,7 @@ class TileSetProfile:
 
     def save(self, path) -> Path:
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         meta = np.frombuffer(json.dumps(self.metadata()).encode(), np.uint8)
         arrays = {"meta": meta}
         if self.uses_network:
@@ -437,7 +437,10 @@ class TileSetProfile:
             # float16: the metric is d x d (3 MB for the shipped classifier's 1280 values).
             arrays.update(prototypes=self.prototypes.astype(np.float32), metric=self.metric.astype(np.float16))
         tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(tmp, **arrays)
+        # Created private (0600): the user's tile crops, like the game log's photos.
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
+            np.savez_compressed(f, **arrays)
+        os.chmod(tmp, 0o600)
         tmp.replace(path)
         return path
 

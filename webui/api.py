@@ -10,7 +10,7 @@ import scorer
 
 from . import gamelog, reading, scoring, validation
 from .errors import respond
-from .store import get_store
+from .store import DuplicateRequest, get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -130,15 +130,55 @@ def game(game_id):
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+
+
+def hand_request_key(draft_id: str | None) -> str | None:
+    """What makes a hand request the same request when retried: its Idempotency-Key header, else
+    the draft (photo reading) it records, else nothing."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is not None:
+        if not 1 <= len(key) <= 128 or not key.isascii() or not key.isprintable():
+            raise validation.InputError("bad_field", f"{IDEMPOTENCY_HEADER} must be 1-128 printable ASCII "
+                                        "characters", IDEMPOTENCY_HEADER)
+        return "key:" + key
+    return "draft:" + draft_id if draft_id else None
+
+
+def _replay(game_id: int, prior: dict):
+    """The first answer to a hand request, for its retry."""
+    body = prior["response"]
+    if body is None:      # answered before its response was kept (or the server stopped between)
+        view = gamelog.standing(get_store(), game_id)
+        body = {"hand": prior["hand"], "totals": view["totals"], "next": view["next"]}
+    resp = jsonify(body)
+    resp.status_code = 201
+    resp.headers["Idempotent-Replayed"] = "true"
+    return resp
+
+
 @bp.post("/games/<int:game_id>/hands")
 def add_hand(game_id):
     data = _json_body()
-    draft = None
-    if data.get("draft"):
-        draft = get_store().get_draft(validation.text(data["draft"], "draft", max_len=64))
-    hand = gamelog.record(get_store(), game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft)
-    view = gamelog.standing(get_store(), game_id)
-    resp = jsonify({"hand": hand, "totals": view["totals"], "next": view["next"]})
+    draft_id = validation.text(data["draft"], "draft", max_len=64) if data.get("draft") else None
+    key = hand_request_key(draft_id)
+    store = get_store()
+    if key is not None:
+        store.get_game(game_id)
+        prior = store.find_request(game_id, key)
+        if prior is not None:
+            return _replay(game_id, prior)
+    draft = store.get_draft(draft_id) if draft_id else None
+    try:
+        hand = gamelog.record(store, game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft,
+                              request_key=key)
+    except DuplicateRequest:   # the same request, recorded by a concurrent retry
+        return _replay(game_id, store.find_request(game_id, key))
+    view = gamelog.standing(store, game_id)
+    body = {"hand": hand, "totals": view["totals"], "next": view["next"]}
+    if key is not None:
+        store.keep_response(game_id, key, body)
+    resp = jsonify(body)
     resp.status_code = 201
     return resp
 

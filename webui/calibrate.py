@@ -90,7 +90,8 @@ def upload():
     except ImageError as exc:
         return _page("calibrate/index.html", 400, profiles=store.list(), error=exc.message, name=name)
     except ModelMissingError as exc:
-        return _page("calibrate/index.html", 503, profiles=store.list(), error=str(exc), name=name)
+        from .errors import public_message
+        return _page("calibrate/index.html", 503, profiles=store.list(), error=public_message(str(exc)), name=name)
     rows = []
     for k, row in enumerate(result.layout.rows):
         cells = []

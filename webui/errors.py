@@ -2,6 +2,7 @@
 a page otherwise. Nothing a client sends should produce a 500."""
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from flask import jsonify, render_template, request
@@ -35,7 +36,18 @@ def wants_json() -> bool:
             or request.accept_mimetypes.best == "application/json")
 
 
+#: An absolute file path in a message (not a URL's path): shown by its file name only.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.:/])/(?:[\w.+@-]+/)+([\w.+@-]+)")
+
+
+def public_message(text: str) -> str:
+    """A message fit for a client: absolute paths of this machine reduced to their file name."""
+    return _ABSOLUTE_PATH.sub(r"\1", text) if isinstance(text, str) else text
+
+
 def respond(status: int, error: dict):
+    if "message" in error:
+        error = {**error, "message": public_message(error["message"])}
     if wants_json():
         resp = jsonify({"error": error})
         resp.status_code = status

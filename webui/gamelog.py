@@ -110,7 +110,8 @@ def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, 
     return ctx
 
 
-def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None) -> dict:
+def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
+           request_key: str | None = None) -> dict:
     """Record one hand described by ``data``:
 
     ``{"kind": "win", "hand": <JSON or notation>, "winner": 0-3, "discarder": 0-3 | null,
@@ -130,7 +131,7 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
     row = {"kind": kind, "dealer": dealer, "round_wind": round_wind, "note": note}
     if kind == "draw":
         row.update(deltas=[0, 0, 0, 0])
-        return store.add_hand(game_id, row)
+        return store.add_hand(game_id, row, request_key=request_key)
     if kind == "penalty":
         offender = _player_index(data.get("offender", data.get("winner")), "offender")
         amount = data.get("amount", 10)
@@ -138,7 +139,7 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
             raise GameError("bad_field", "amount must be a whole number of points above 0", field="amount")
         payments = settlement.penalty(offender, amount)
         row.update(winner=offender, payments=payments, deltas=settlement.deltas_of(payments))
-        return store.add_hand(game_id, row)
+        return store.add_hand(game_id, row, request_key=request_key)
     if kind != "win":
         raise GameError("bad_field", "kind must be win, draw or penalty", field="kind")
     winner = _player_index(data.get("winner"), "winner")
@@ -176,7 +177,7 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None)
         if row["tiles_read"] is None:
             row["tiles_read"] = draft["reading"].get("tiles")
     remembered = {k: v for k, v in hand.context.to_dict().items() if k not in PER_HAND_KEYS}
-    return store.add_hand(game_id, row, remember_context=remembered)
+    return store.add_hand(game_id, row, remember_context=remembered, request_key=request_key)
 
 
 # -- export / import -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from . import gamelog, scoring, validation
 from .chart import standings_svg
-from .store import get_store
+from .store import DuplicateRequest, get_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -64,11 +64,19 @@ def record(game_id):
     draft = None
     if data.get("draft"):
         draft = get_store().get_draft(validation.text(data.pop("draft"), "payload.draft", max_len=64))
+        if get_store().find_request(game_id, "draft:" + draft["id"]) is not None:   # a resubmitted form
+            flash("this photo's hand is already recorded")
+            return redirect(url_for("games.show", game_id=game_id), code=303)
     if "form" in data:  # the context form's fields, parsed like the review page does
         game = get_store().get_game(game_id)
         form = validation.obj(data.pop("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
         data["context"] = scoring.parse_form_context(form, game["rules"])
-    hand = gamelog.record(get_store(), game_id, data, draft=draft)
+    try:
+        hand = gamelog.record(get_store(), game_id, data, draft=draft,
+                              request_key="draft:" + draft["id"] if draft else None)
+    except DuplicateRequest:
+        flash("this photo's hand is already recorded")
+        return redirect(url_for("games.show", game_id=game_id), code=303)
     flash(f"hand {hand['seq']} recorded")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

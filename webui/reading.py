@@ -55,6 +55,10 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
     if problem:
         result.setdefault("reading", {}).setdefault("warnings", []).append(problem)
+    from .errors import public_message
+    warnings = (result.get("reading") or {}).get("warnings")
+    if warnings:
+        result["reading"]["warnings"] = [public_message(w) for w in warnings]
     return _json_safe(result)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import re
 import secrets
 from urllib.parse import urlencode
 
@@ -26,6 +27,14 @@ CSRF_HEADER = "X-CSRF-Token"
 #: without a session, and a forged request gains nothing (the answer is not readable
 #: cross-origin without CORS, which this app never grants).
 CSRF_EXEMPT = {"api.read"}
+
+
+_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+
+
+def redact_token(text: str) -> str:
+    """``text`` (an access-log line) with the value of any ``token=`` query parameter hidden."""
+    return _TOKEN_IN_TEXT.sub(r"\1[hidden]", text)
 
 
 def csrf_token() -> str:

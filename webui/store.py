@@ -67,6 +67,13 @@ CREATE TABLE IF NOT EXISTS hands (
     UNIQUE (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
+CREATE TABLE IF NOT EXISTS hand_requests (  -- the Idempotency-Key (or draft) of each recorded hand
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    response TEXT,                     -- the first answer, JSON (NULL until it was sent)
+    PRIMARY KEY (game_id, key)
+);
 """
 
 DRAFT_TTL_S = 7 * 24 * 3600
@@ -163,6 +170,10 @@ class NotFound(LookupError):
     pass
 
 
+class DuplicateRequest(LookupError):
+    """A hand request whose key was recorded meanwhile (a concurrent retry)."""
+
+
 class ReadOnly(RuntimeError):
     """A write to a game log that is open read-only (damaged, or a read-only file)."""
 
@@ -242,23 +253,45 @@ class Store:
 
     # -- hands ---------------------------------------------------------------------------------
     def add_hand(self, game_id: int, hand: dict, *, photo: dict | None = None,
-                 remember_context: dict | None = None) -> dict:
-        """Append a hand to a game in one transaction; returns the stored hand with its seq."""
+                 remember_context: dict | None = None, request_key: str | None = None) -> dict:
+        """Append a hand to a game in one transaction; returns the stored hand with its seq.
+        ``request_key`` (an Idempotency-Key, or the draft recorded) is kept with the hand, in the
+        same transaction: DuplicateRequest when the game already has a hand with that key."""
         _row_id(game_id, "game")
         with self.transaction() as c:
             if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise NotFound(f"no game {game_id}")
+            if request_key is not None and c.execute(
+                    "SELECT 1 FROM hand_requests WHERE game_id = ? AND key = ?", (game_id, request_key)).fetchone():
+                raise DuplicateRequest(request_key)
             photo_id = hand.get("photo_id")
             if photo is not None:
                 photo_id = self._put_photo(c, photo)
             seq = c.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE game_id = ?",
                             (game_id,)).fetchone()[0]
             hand_id = self._insert_hand(c, game_id, seq, hand, photo_id)
+            if request_key is not None:
+                c.execute("INSERT INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
+                          (game_id, request_key, hand_id))
             if remember_context is not None:
                 c.execute("UPDATE games SET context = ? WHERE id = ?",
                           (json.dumps(remember_context), game_id))
             row = c.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
             return self._hand(row)
+
+    def find_request(self, game_id: int, key: str) -> dict | None:
+        """The hand recorded under ``key`` in a game: ``{"hand": <hand>, "response": <first
+        answer or None>}``, or None."""
+        row = self.conn.execute("SELECT r.response, h.* FROM hand_requests r JOIN hands h ON h.id = r.hand_id "
+                                "WHERE r.game_id = ? AND r.key = ?", (game_id, key)).fetchone()
+        if row is None:
+            return None
+        return {"hand": self._hand(row), "response": _load(row["response"])}
+
+    def keep_response(self, game_id: int, key: str, response: dict) -> None:
+        with self.transaction() as c:
+            c.execute("UPDATE hand_requests SET response = ? WHERE game_id = ? AND key = ?",
+                      (json.dumps(response), game_id, key))
 
     def list_hands(self, game_id: int) -> list[dict]:
         rows = self.conn.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY seq",

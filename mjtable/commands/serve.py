@@ -49,6 +49,18 @@ def _print_qr(url: str) -> None:
     qr.print_ascii(out=sys.stdout, invert=True)
 
 
+def _request_handler():
+    """Werkzeug's request handler, with the LAN join token hidden in its access log."""
+    from werkzeug.serving import WSGIRequestHandler
+
+    from webui.security import redact_token
+
+    class TokenHidingRequestHandler(WSGIRequestHandler):
+        def log(self, type: str, message: str, *args) -> None:
+            super().log(type, "%s", redact_token(message % args if args else message))
+    return TokenHidingRequestHandler
+
+
 def run(args) -> int:
     from werkzeug.serving import make_server
 
@@ -68,7 +80,7 @@ def run(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        server = make_server(host, args.port, app, threaded=True)
+        server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler())
     except OSError as e:
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2

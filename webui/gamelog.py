@@ -120,6 +120,13 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
+    # The next deal is read and the hand written under one write lock: two tables' phones
+    # recording at once cannot both take the same dealer.
+    with store.transaction():
+        return _record(store, game_id, data, draft=draft, request_key=request_key)
+
+
+def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
     view = standing(store, game_id)
     game = view["game"]
     kind = data.get("kind", "win")

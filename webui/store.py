@@ -201,14 +201,24 @@ class Store:
     def __init__(self, conn: sqlite3.Connection, read_only: str | None = None):
         self.conn = conn
         self.read_only = read_only
+        self._depth = 0
 
     @contextmanager
     def transaction(self):
         """One write transaction; ``BEGIN IMMEDIATE`` takes the write lock up front so two
-        writers never deadlock upgrading a read lock."""
+        writers never deadlock upgrading a read lock. Nested uses join the outer transaction
+        (recording a hand reads the game's standing and writes the hand under one lock)."""
         if self.read_only:
             raise ReadOnly(self.read_only)
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self.conn
+            finally:
+                self._depth -= 1
+            return
         self.conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
         try:
             yield self.conn
         except BaseException:
@@ -216,6 +226,8 @@ class Store:
             raise
         else:
             self.conn.execute("COMMIT")
+        finally:
+            self._depth = 0
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, name: str, rules: str, players: list[str], options: dict | None = None,

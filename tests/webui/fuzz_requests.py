@@ -121,6 +121,13 @@ def query(draw, keys: list[str]) -> str:
     return ("?" + urlencode(params)) if params else ""
 
 
+def idempotency(draw) -> dict:
+    """Sometimes an Idempotency-Key header: a reused key, an empty one, a long or odd one."""
+    key = draw(st.none() | st.sampled_from(["k1", "k2", ""]) | st.text(st.characters(min_codepoint=32, max_codepoint=255),
+                                                                       max_size=140))
+    return {} if key is None else {"headers": {"Idempotency-Key": key}}
+
+
 def game_id(draw) -> int:
     return draw(IDS)
 
@@ -186,7 +193,7 @@ def build_routes():
         d, {"hand": WIN, "rules": d(st.sampled_from(["mcr", "riichi", "hk", "classical", "all", "toy"])),
             "options": {}, "context": {"seat_wind": "E"}}))
     r[("/api/games/<int:game_id>/hands", "POST")] = lambda d, c: (
-        f"/api/games/{game_id(d)}/hands", json_request(d, _hand_template(d, c)))
+        f"/api/games/{game_id(d)}/hands", {**json_request(d, _hand_template(d, c)), **idempotency(d)})
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
     r[("/api/games/import", "POST")] = lambda d, c: ("/api/games/import", json_request(d, c.export))

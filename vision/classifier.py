@@ -7,6 +7,7 @@ the validation crops) so that they can be read as confidences."""
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -284,12 +285,14 @@ def load_classifier(weights: str | Path | None = None, backend: str = "auto", **
 
 
 _DEFAULT_CLASSIFIER = None
+_DEFAULT_LOCK = threading.Lock()     # one load, however many threads ask at once
 
 
 def default_classifier():
     """The committed classifier, loaded once and shared by the reader and tile-set profiles (run
     from its ONNX export when that is current: ``load_classifier``)."""
     global _DEFAULT_CLASSIFIER
-    if _DEFAULT_CLASSIFIER is None:
-        _DEFAULT_CLASSIFIER = load_classifier()
+    with _DEFAULT_LOCK:
+        if _DEFAULT_CLASSIFIER is None:
+            _DEFAULT_CLASSIFIER = load_classifier()
     return _DEFAULT_CLASSIFIER

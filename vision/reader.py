@@ -15,6 +15,7 @@ it). Boxes are returned in the input image's pixels.
 from __future__ import annotations
 
 import copy
+import threading
 import time
 from pathlib import Path
 
@@ -251,13 +252,27 @@ def _detect_at(detector, src: np.ndarray, side: int) -> Detections:
 
 
 _DEFAULT: TileReader | None = None
+# A reading that asks for the reader while another thread loads it (the web app's start-up
+# preload) waits for that one instead of loading the models a second time.
+_DEFAULT_LOCK = threading.Lock()
 
 
 def default_reader() -> TileReader:
     global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = TileReader(classifier=default_classifier())
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            _DEFAULT = TileReader(classifier=default_classifier())
     return _DEFAULT
+
+
+def preload() -> TileReader:
+    """Load the default reader and run each model once on a blank picture, so that the first
+    real reading pays neither the loading nor the runtime's first-run set-up."""
+    reader = default_reader()
+    blank = np.full((480, 640, 3), 114, np.uint8)
+    reader.detector.detect(blank)
+    reader.classifier.classify([blank[:96, :64]])
+    return reader
 
 
 def read_tiles(image, timings: dict | None = None, embeddings: bool = False,

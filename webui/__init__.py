@@ -89,4 +89,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from .tile_svg import tile_label
     app.jinja_env.globals["tile_label"] = tile_label
+
+    # The tile reader's models load now, in the background, not on the first photo: with
+    # PRELOAD_MODELS (set by `mjtable serve`), and by default when no config is given (a WSGI
+    # server's create_app()); a test's config leaves them to the first reading.
+    if app.config.get("PRELOAD_MODELS", test_config is None):
+        from .reading import start_preload
+        start_preload(app)
     return app

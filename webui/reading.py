@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 
 from flask import current_app
 
@@ -20,6 +21,23 @@ def reader():
         raise ReaderUnavailable(f"the photo reader is not available in this installation ({e}); "
                                 "enter the hand by hand instead") from None
     return read_photo
+
+
+def start_preload(app) -> threading.Thread:
+    """Load the tile reader's models in a background thread (``vision.reader.preload``), so that
+    the server answers at once and its first photo does not wait for the loading; a photo that
+    comes sooner waits for this load rather than starting another. A failure here is only
+    logged: the first reading then meets it again and reports it as usual."""
+    def load():
+        try:
+            reader()
+            from vision.reader import preload
+            preload()
+        except Exception as e:    # noqa: BLE001 (missing weights, no reader installed, ...)
+            app.logger.warning("the tile reader's models were not preloaded: %s", e)
+    thread = threading.Thread(target=load, name="mjtable-preload", daemon=True)
+    thread.start()
+    return thread
 
 
 def decode_upload(data: bytes) -> images.Photo:

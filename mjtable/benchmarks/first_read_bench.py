@@ -30,6 +30,9 @@ def add_arguments(p) -> None:
                    help="seconds between the server's start and the photo (default 0 3)")
     p.add_argument("--data", type=Path, default=REPO / ".." / "shared" / "data")
     p.add_argument("--skip", choices=("cli", "web"), default=None, help="leave one of the two out")
+    p.add_argument("--repo", type=Path, default=REPO,
+                   help="run the mjtable of this checkout (e.g. an older commit's, unpacked with git archive, "
+                        "to compare before and after on the same machine; default this one)")
 
 
 def default_image(data_root: Path) -> Path:
@@ -39,9 +42,9 @@ def default_image(data_root: Path) -> Path:
     return REPO / "tests" / "fixtures" / "vision" / "rendered_hand_riichi.jpg"
 
 
-def cold_cli_read(image: Path) -> float:
+def cold_cli_read(image: Path, repo: Path = REPO) -> float:
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mjtable", "read", str(image)], cwd=REPO, check=True,
+    subprocess.run([sys.executable, "-m", "mjtable", "read", str(image)], cwd=repo, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t0
 
@@ -54,7 +57,7 @@ def _multipart(field: str, filename: str, data: bytes) -> tuple[bytes, str]:
     return body, f"multipart/form-data; boundary={boundary}"
 
 
-def web_first_photo(image: Path, delay: float) -> dict:
+def web_first_photo(image: Path, delay: float, repo: Path = REPO) -> dict:
     """Seconds from the server being up to its process start (``up_s``) and from posting the
     first photo to its answer (``answer_s``)."""
     import tempfile
@@ -62,7 +65,7 @@ def web_first_photo(image: Path, delay: float) -> dict:
     with tempfile.TemporaryDirectory() as data_dir:
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "mjtable", "serve", "--port", "0", "--data-dir", data_dir],
-                                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             first = proc.stdout.readline()
             if "serving on " not in first:
@@ -82,15 +85,16 @@ def web_first_photo(image: Path, delay: float) -> dict:
 
 
 def run(args) -> int:
-    image = args.image or default_image(args.data)
-    result: dict = {"image": str(image), "runs": args.runs}
+    image = Path(args.image or default_image(args.data)).resolve()
+    repo = args.repo.resolve()
+    result: dict = {"image": str(image), "repo": str(repo), "runs": args.runs}
     if args.skip != "cli":
-        cli = [cold_cli_read(image) for _ in range(args.runs)]
+        cli = [cold_cli_read(image, repo) for _ in range(args.runs)]
         result["cli_read_s"] = {"median": round(statistics.median(cli), 2), "max": round(max(cli), 2)}
     if args.skip != "web":
         result["web"] = {}
         for delay in args.delay:
-            runs = [web_first_photo(image, delay) for _ in range(args.runs)]
+            runs = [web_first_photo(image, delay, repo) for _ in range(args.runs)]
             answers = [r["answer_s"] for r in runs]
             result["web"][f"{delay:g}"] = {
                 "up_median_s": round(statistics.median(r["up_s"] for r in runs), 2),
@@ -99,7 +103,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"first reading of {image}, {args.runs} runs each, median (slowest):")
+    print(f"first reading of {image} by {repo}, {args.runs} runs each, median (slowest):")
     if "cli_read_s" in result:
         c = result["cli_read_s"]
         print(f"  cold `mjtable read`           {c['median']:5.2f} s ({c['max']:.2f})")

@@ -68,7 +68,7 @@ def run(args) -> int:
 
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     data_dir = args.data_dir or str(default_data_dir())
-    config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera}
+    config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera, "PRELOAD_MODELS": True}
     if args.db:
         config["DATABASE"] = os.path.abspath(args.db)
     if args.lan:

@@ -371,7 +371,8 @@ def random_look(rng: np.random.Generator, styles, data_root=None) -> TileLook:
     thickness = float(rng.uniform(0.55, 0.8))
     back = BODY_BACK_COLOURS[int(rng.integers(len(BODY_BACK_COLOURS)))]
     back = tuple(int(np.clip(c + rng.integers(-25, 26), 0, 255)) for c in back)
-    layered = rng.random() < 0.85
+    # Nearly all sets are two layers; a one-colour set's face-down tile looks like a blank face.
+    layered = rng.random() < 0.92
     # The back layer is a third to a half of the thickness on most two-layer sets.
     layer_z = -thickness / 2 + thickness * float(rng.uniform(0.3, 0.55)) if layered else None
     return TileLook(style, (0.5, TILE_ASPECT / 2, thickness / 2), float(rng.uniform(0.035, 0.08)), layer_z,

@@ -151,10 +151,18 @@ def room_backdrop(rng: np.random.Generator, w: int, h: int, edge_y: float, unit:
                               tuple(float(v) for v in rng.integers(40, 255, 3)), -1)
             cv2.rectangle(img, (int((x0 + x1) / 2 - u), top + sh), (int((x0 + x1) / 2 + u), h), (30, 30, 30), -1)
         elif kind == "plant":
-            for _ in range(int(rng.integers(5, 15))):
-                c = (int(rng.uniform(x0, x1)), int(rng.uniform(top, edge_y)))
-                cv2.ellipse(img, c, (int(u * rng.uniform(0.5, 2)), int(u * rng.uniform(0.2, 0.6))), float(rng.uniform(0, 180)),
-                            0, 360, (float(rng.uniform(20, 60)), float(rng.uniform(90, 160)), float(rng.uniform(20, 70))), -1)
+            # A pot standing behind the table, leaves on stems fanning out of it.
+            cx, pot_top = (x0 + x1) // 2, int(edge_y - u * rng.uniform(0.5, 2))
+            pot = tuple(float(v) for v in rng.integers(40, 220, 3))
+            cv2.rectangle(img, (int(cx - u), pot_top), (int(cx + u), h), pot, -1)
+            green = np.array([rng.uniform(20, 60), rng.uniform(90, 160), rng.uniform(20, 70)])
+            for _ in range(int(rng.integers(5, 14))):
+                ang = rng.uniform(-2.4, -0.7)
+                length = u * rng.uniform(2, 7)
+                tip = (int(cx + math.cos(ang) * length), int(pot_top + math.sin(ang) * length))
+                cv2.line(img, (cx, pot_top), tip, tuple(float(v) for v in green * 0.7), max(1, int(u / 8)))
+                cv2.ellipse(img, tip, (int(u * rng.uniform(0.6, 1.6)), int(u * rng.uniform(0.2, 0.5))),
+                            math.degrees(ang), 0, 360, tuple(float(v) for v in green * rng.uniform(0.8, 1.2)), -1)
         x = x1 + rng.uniform(0, 2) * u
     # Far away: out of focus.
     sigma = float(rng.uniform(0.5, 2.5)) * max(1.0, w / 640)

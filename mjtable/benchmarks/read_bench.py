@@ -22,6 +22,9 @@ def add_arguments(p) -> None:
     p.add_argument("--turn", type=float, default=0.0, metavar="DEG",
                    help="read the photo turned DEG degrees (counter-clockwise, edges repeated): a row "
                         "photographed askew, which the reader also looks at turned (vision/looks.py)")
+    p.add_argument("--backend", choices=("auto", "onnx", "torch"), default="auto",
+                   help="models from their ONNX export, by torch, or the export when current (default auto; the "
+                        "whole chain reads with the default reader, auto)")
     p.add_argument("--rules", default="mcr",
                    help="rule set for the whole-chain timing (photo to score); 'none' skips it")
 
@@ -63,7 +66,7 @@ def run(args) -> int:
     image = args.image or make_bench_image(args.data)
     if args.turn:
         image = turned_image(Path(image), args.turn)
-    reader = TileReader()
+    reader = TileReader(backend=args.backend)
     for _ in range(args.warmup):
         reader.read(str(image))
     samples = {k: [] for k in STAGES}
@@ -75,17 +78,20 @@ def run(args) -> int:
             samples[k].append(t.get(k, 0.0))
     result = {"image": str(image), "runs": args.runs, "tiles": n_tiles,
               **{f"median_{k}": round(statistics.median(v), 1) for k, v in samples.items()},
-              "p90_total_ms": round(sorted(samples["total_ms"])[int(0.9 * (args.runs - 1))], 1)}
+              "p90_total_ms": round(sorted(samples["total_ms"])[int(0.9 * (args.runs - 1))], 1),
+              "p95_total_ms": round(sorted(samples["total_ms"])[int(0.95 * (args.runs - 1))], 1),
+              "backend": type(reader.detector).__name__ + " + " + type(reader.classifier).__name__}
     chain = _whole_chain(image, args) if args.rules != "none" else None
     if chain is not None:
         result["chain"] = chain
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"read {image} ({n_tiles} tiles), {args.runs} runs, medians:")
+        print(f"read {image} ({n_tiles} tiles; {result['backend']}), {args.runs} runs, medians:")
         for k in STAGES:
             print(f"  {k[:-3]:<9} {result['median_' + k]:8.1f} ms")
         print(f"  p90 total {result['p90_total_ms']:8.1f} ms")
+        print(f"  p95 total {result['p95_total_ms']:8.1f} ms")
         if chain is not None:
             print(f"photo to score ({args.rules}, mjtable.pipeline.read_photo), medians:")
             for k, v in chain["median_ms"].items():

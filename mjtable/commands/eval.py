@@ -16,6 +16,9 @@ def register(sub) -> None:
     p.add_argument("--out", type=Path, default=Path("build/eval"), help="report folder (default build/eval)")
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
+    p.add_argument("--backend", choices=("auto", "onnx", "torch"), default="auto",
+                   help="run the models from their ONNX export (onnx), by torch, or the export when it is "
+                        "current for the weights (auto, the default; `mjtable export` writes it)")
     p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default the reader's)")
     p.add_argument("--nms-iou", type=float, default=None,
                    help="detector overlap above which two detections are one tile (default the detector's)")
@@ -105,15 +108,15 @@ def run(args) -> int:
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
                                 piles=args.piles, pile_tiles=pile_tiles)
     if args.classifier_only:
-        from vision.classifier import CropClassifier
+        from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
-        result = evaluate_classifier(args.path, CropClassifier(args.classifier), out=args.out,
+        result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
                                      only_prefix=args.only_prefix)
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
-                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz,
+                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
                         **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}

@@ -91,4 +91,19 @@ def run(args) -> int:
                                          lr0=args.lr0 or 0.003, scale=args.scale,
                                          face_scale=args.face_scale, arch=args.arch)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
+    if out:
+        export_installed(args.model, out)
     return 0
+
+
+def export_installed(model: str, weights: Path) -> None:
+    """Export newly installed weights to ONNX, which the reader runs (it reads by torch, slowly,
+    while the export is stale); without the ``onnx`` package, say how to do it later."""
+    try:
+        import onnx  # noqa: F401
+    except ImportError:
+        print(f"the ONNX export of {weights} is now stale: `pip install -e '.[export]'`, then `mjtable export`")
+        return
+    from vision_lab.onnx_export import export_classifier, export_detector
+    path = (export_detector if model == "detector" else export_classifier)(weights)
+    print(f"exported to {path}")

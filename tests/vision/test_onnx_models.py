@@ -187,3 +187,22 @@ def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
     assert out.returncode in (0, 1), out.stderr     # 1: a hand that does not score is still a reading
     assert "tiles:" in out.stdout
     assert out.stdout.strip().splitlines()[-1] == "HEAVY", out.stdout[-300:]
+
+
+# -- making an export -----------------------------------------------------------------------------
+def test_export_makes_a_current_export_that_reads_as_torch(tmp_path):
+    """What `mjtable export` (and `mjtable train` after installing weights) does, on a copy."""
+    pytest.importorskip("onnx")
+    import cv2
+    from vision.classifier import CropClassifier, OnnxClassifier
+    from vision_lab.onnx_export import export_classifier
+    weights = tmp_path / "classifier.pt"
+    shutil.copy(CLASSIFIER, weights)
+    assert export_classifier(weights) == onnx_path(weights)
+    info = current_export(weights, "classifier")
+    assert info is not None and info.source == "classifier.pt" and info.imgsz == 64
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))[:6]]
+    la, fa = OnnxClassifier(weights).logits_and_features(crops)
+    lb, fb = CropClassifier(weights).logits_and_features(crops)
+    np.testing.assert_allclose(la, lb, atol=1e-3)
+    np.testing.assert_allclose(fa, fb, atol=1e-3)

@@ -279,10 +279,6 @@ def check_image(source, max_pixels: int | None = None, max_bytes: int | None = N
     return data, header
 
 
-# Kept for callers of the former helper names.
-_check_size = check_size
-
-
 def decode_image(source, min_long_side: int | None = None, max_pixels: int | None = None) -> DecodedImage:
     """Decode a path, bytes or an already-decoded BGR array, through the image gate.
 

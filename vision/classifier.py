@@ -15,7 +15,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
-from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, weights_id
+from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, warn_stale_export, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -279,6 +279,8 @@ def load_classifier(weights: str | Path | None = None, backend: str = "auto", **
     path = Path(weights or DEFAULT_WEIGHTS)
     if backend != "torch":
         info = current_export(path, kind="classifier")
+        if info is None and backend == "auto":
+            warn_stale_export(path)
         if info is not None or backend == "onnx":
             return OnnxClassifier(path, export=info, **kwargs)
     return CropClassifier(path, **kwargs)

@@ -11,7 +11,7 @@ import numpy as np
 
 from .detections import Detections
 from .errors import ModelMissingError
-from .model_files import BACKENDS, ExportInfo, current_export, onnx_session
+from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, warn_stale_export
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "detector" / "detector.pt"
@@ -148,6 +148,8 @@ def load_detector(weights: str | Path | None = None, backend: str = "auto", **kw
     path = Path(weights or DEFAULT_WEIGHTS)
     if backend != "torch":
         info = current_export(path, kind="detector")
+        if info is None and backend == "auto":
+            warn_stale_export(path)
         if info is not None or backend == "onnx":
             return OnnxDetector(path, export=info, **kwargs)
     return TileDetector(path, **kwargs)

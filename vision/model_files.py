@@ -85,6 +85,16 @@ def current_export(weights, kind: str | None = None) -> ExportInfo | None:
     return info
 
 
+def warn_stale_export(weights) -> None:
+    """Say so when an export lies beside ``weights`` but is not current (the reader then runs
+    torch, several times slower to start): new weights were installed without `mjtable export`."""
+    onnx = onnx_path(weights)
+    if onnx.is_file():
+        import warnings
+        warnings.warn(f"{onnx} is not the export of {weights} as it is now: reading with torch "
+                      "(run `mjtable export`)", RuntimeWarning, stacklevel=3)
+
+
 def onnx_session(path, threads: int | None = None):
     """An onnxruntime CPU session for the model at ``path``."""
     import onnxruntime as ort

@@ -71,6 +71,9 @@ def test_a_stale_export_leaves_reading_to_torch(tmp_path):
     assert type(clf) is CropClassifier and not isinstance(clf, OnnxClassifier)
     with pytest.raises(ValueError):
         load_classifier(weights, backend="tensorflow")
+    onnx_path(weights).write_bytes(b"the export of earlier weights")    # new weights, not exported
+    with pytest.warns(RuntimeWarning, match="mjtable export"):
+        assert type(load_classifier(weights)) is CropClassifier
 
 
 # -- the detector's pre- and post-processing against ultralytics' own ------------------------------

@@ -197,3 +197,20 @@ def test_body_boxes_hold_the_face_boxes():
     bx0, by0, bx1, by1 = body.box
     assert bx0 <= fx0 and by0 <= fy0 and bx1 >= fx1 and by1 >= fy1
     assert (by1 - by0) > 1.5 * (fy1 - fy0)
+
+
+PHOTOS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "chinese-mahjong-detection"
+
+
+@needs_art
+@pytest.mark.skipif(not PHOTOS.exists(), reason="photos not available (../shared/data)")
+def test_detector_dataset_takes_body_scenes_only_when_asked(tmp_path):
+    from vision_lab.datasets import build_detector_dataset
+    quiet = dict(n_synth_train=0, n_synth_val=0, styles=STYLES, log=lambda *_: None)
+    build_detector_dataset(tmp_path / "none", **quiet)
+    assert not list((tmp_path / "none").rglob("body_*"))
+    build_detector_dataset(tmp_path / "some", body_scenes=8, body_modes=("standing", "heaps"), **quiet)
+    train = sorted((tmp_path / "some" / "train" / "labels").glob("body_*.txt"))
+    assert len(train) == 8 and len(list((tmp_path / "some" / "val" / "labels").glob("body_*.txt"))) == 1
+    classes = {int(r.split()[0]) for f in train for r in f.read_text().splitlines() if r.strip()}
+    assert classes and classes <= {0, 1}

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from .bodies import (SUPERSAMPLE, Body, TileLook, ZCanvas, body_camera, draw_bodies, flat_tile, labels_from,
-                     random_light, random_look, rest_on, scaled_camera, standing_tile, _rot_z)
+                     random_light, random_look, rest_on, scaled_camera, standing_tile, _rot_axis, _rot_z)
 from .render import photo_effects
 from .surroundings import add_glare, add_hand, cast_shadows, die_textures, table_and_room
 
@@ -144,7 +144,6 @@ def heap(rng, codes, half, n=None) -> list[Body]:
                 towards = weights / (np.linalg.norm(weights) + 1e-9)
                 axis = np.array([-towards[1], towards[0], 0.0])
                 tilt = math.degrees(math.atan2(support, 1.2))
-                from .bodies import _rot_axis
                 t.R = _rot_axis(axis, tilt) @ t.R
                 rest_on(t, max(0.0, support - 2 * half[2] - 0.6 * math.sin(math.radians(tilt))))
         tiles.append(t)

@@ -14,6 +14,8 @@ from scorer.tiles import ALL_CODES, is_valid_code
 
 from vision.codes import DETECTOR_CLASSES, photo_label_code
 
+from .yolo_labels import yolo_line as _yolo_line
+
 DEFAULT_SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
 
@@ -46,10 +48,6 @@ def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int
     codes = corrected(label_path.stem, [code for code, _ in out])
     return [(code, box) for code, (_, box) in zip(codes, out)]
 
-
-def _yolo_line(cls: int, box, w: int, h: int) -> str:
-    x0, y0, x1, y1 = box
-    return f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
 
 
 # Codes the detector misses most (models/detector/MODEL_CARD.md): the white dragon's blank face

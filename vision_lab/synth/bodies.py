@@ -514,8 +514,3 @@ def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: 
                                    sideways=bool(abs(up[0]) > abs(up[1])), box=tuple(float(v) for v in box),
                                    corners=[(float(x), float(y)) for x, y in quad], group=body.group))
     return labels
-
-
-if __name__ == "__main__":
-    from .capture_modes import main
-    main()

@@ -283,7 +283,7 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     (seed, mode, i) only. Returns the folder."""
     from scorer.tiles import ALL_CODES
     from vision.codes import DETECTOR_CLASSES
-    from ..datasets import _yolo_line
+    from ..yolo_labels import yolo_line as _yolo_line
     out = Path(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -307,7 +307,7 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m vision_lab.synth.bodies",
+    ap = argparse.ArgumentParser(prog="python -m vision_lab.synth.capture_modes",
                                  description="Write rendered scenes of one capture mode as a YOLO folder.")
     ap.add_argument("--mode", choices=MODES, required=True)
     ap.add_argument("--scenes", type=int, default=60)
@@ -324,3 +324,7 @@ def main(argv=None) -> None:
                             size=(args.size, args.size), labels=args.labels,
                             box_kind=args.box)
     print(f"wrote {args.scenes} {args.mode} scenes to {out}")
+
+
+if __name__ == "__main__":
+    main()

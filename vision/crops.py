@@ -10,7 +10,17 @@ A tile turned in the picture (a row photographed askew) fills only part of its a
 beside parts of its neighbours and the table. With ``rectify`` the tile's turn is estimated from
 the crop itself (tile edges and strokes run along two perpendicular directions: the dominant
 gradient direction, modulo 90°, is the tile's turn), its size from the box and that turn, and it
-is cut out upright (``rotation_in``, ``turned_extents``)."""
+is cut out upright (``rotation_in``, ``turned_extents``).
+
+A face lying flat and seen from low (the camera under about 48° above the table) is squashed
+down the picture: an upright tile's box is then wider than tall, like a sideways tile's seen from
+above. With ``foreshortening`` the boxes are also judged by their row (``row_squash``): in a level
+row of boxes side by side along their width, most of them wider than tall, the tiles may stand
+upright in a row seen from low (a sideways tile is the exception in a row), or lie sideways in a
+block of a turned photo; the picture's boxes do not tell which. Each box of such a row is then
+also cut upright by its box, stretched back to a square (its height divided by the row's squash
+to judge whether it lies), and the reader keeps, row by row, the cut its tiles are read surer in
+(``TileCrops.views``, ``vision.reader.classify_with_profile``))."""
 from __future__ import annotations
 
 import dataclasses
@@ -31,11 +41,70 @@ MIN_STRENGTH = 0.15   # agreement of the gradient directions below which no turn
 # the calibration tuning draw (seed 11), tools/rectify_experiments/ambiguous_turn.py
 # (commit 8c2eecd).
 OPEN_SHAPE = 0.1
+UPRIGHT_SHAPE = 1 / TILE_ASPECT   # width / height of an upright face seen from straight above
+# A row (``row_squash``): at least ROW_MIN boxes, each beside the next along x: their heights
+# overlap by ROW_OVERLAP of the lower one, neither more than ROW_HEIGHTS times the other's height,
+# and apart by under ROW_GAP of the lower one's height (touching tiles overlap in perspective),
+# their centres level within ROW_SLOPE (dy / dx: a row seen from low lies near level in the
+# picture; a row photographed diagonally, whose turned tiles have wide boxes too, does not).
+ROW_MIN = 3
+ROW_OVERLAP = 0.6
+ROW_HEIGHTS = 1.5
+ROW_GAP = 0.3
+ROW_SLOPE = 0.25
+# Default of the reader's foreshortening (vision.reader.TileReader); docs/rulings.md.
+FORESHORTENING = True
 
 
-def is_sideways_box(box) -> bool:
+def is_sideways_box(box, squash: float = 1.0) -> bool:
+    """Whether ``box`` holds a tile lying sideways: wider than tall, once its height is divided
+    by ``squash`` (the fraction of an upright face's height its row shows: ``row_squash``)."""
     x0, y0, x1, y1 = box
-    return (x1 - x0) > SIDEWAYS_RATIO * (y1 - y0)
+    return squash * (x1 - x0) > SIDEWAYS_RATIO * (y1 - y0)
+
+
+def row_squash(boxes, with_rows: bool = False):
+    """For each box (xyxy), the fraction of its height that the faces of its row keep in the
+    picture: 1 unless the box is in a row (``ROW_MIN`` boxes or more side by side along x,
+    ``ROW_OVERLAP``, ``ROW_HEIGHTS``, ``ROW_GAP``, ``ROW_SLOPE``) whose median box is wider than tall; then an
+    upright face's shape (``UPRIGHT_SHAPE``) over that median shape. A row of tiles lying
+    sideways, seen from above, runs down the picture (they touch along their long sides), so it
+    is not taken for one. ``with_rows``: also each box's row (an index; boxes in no row of
+    ``ROW_MIN`` have their own)."""
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    n = len(b)
+    squash = np.ones(n)
+    if n < ROW_MIN:
+        return (squash, np.arange(n)) if with_rows else squash
+    w = np.maximum(b[:, 2] - b[:, 0], 1e-6)
+    h = np.maximum(b[:, 3] - b[:, 1], 1e-6)
+    low = np.minimum(h[:, None], h[None, :])
+    overlap = np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1])
+    gap = np.maximum(b[:, None, 0], b[None, :, 0]) - np.minimum(b[:, None, 2], b[None, :, 2])
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    level = np.abs(cy[:, None] - cy[None, :]) <= ROW_SLOPE * np.abs(cx[:, None] - cx[None, :])
+    beside = ((overlap >= ROW_OVERLAP * low) & (np.maximum(h[:, None], h[None, :]) <= ROW_HEIGHTS * low)
+              & (gap <= ROW_GAP * low) & level)
+    np.fill_diagonal(beside, False)
+    # rows: connected groups of boxes beside each other
+    row = -np.ones(n, int)
+    for start in range(n):
+        if row[start] >= 0:
+            continue
+        row[start], todo = start, [start]
+        while todo:
+            i = todo.pop()
+            for j in np.flatnonzero(beside[i] & (row < 0)):
+                row[j] = start
+                todo.append(j)
+    for r in np.unique(row):
+        members = row == r
+        if members.sum() < ROW_MIN:
+            continue
+        shape = float(np.median(w[members] / h[members]))
+        if shape > SIDEWAYS_RATIO:
+            squash[members] = UPRIGHT_SHAPE / shape
+    return (squash, row) if with_rows else squash
 
 
 def rotation_in(patch: np.ndarray) -> tuple[float, float]:
@@ -91,6 +160,7 @@ class TileAxes:
     h: float
     lying: bool
     fitted: bool = False    # extents fitted to the tile's shape (turned near 45°): length not seen
+    squash: float = 1.0     # fraction of its height the picture shows (a face seen from low: row_squash)
 
     @property
     def rectified(self) -> bool:
@@ -98,7 +168,8 @@ class TileAxes:
 
     @property
     def log_shape(self) -> float:
-        return math.log(self.h / self.w)
+        """log(length / width) of the tile's shape, its squash undone."""
+        return math.log(self.h / (self.squash * self.w))
 
     @property
     def length_open(self) -> bool:
@@ -109,29 +180,78 @@ class TileAxes:
 
 class TileCrops(list):
     """Crops of tiles cut from pictures (a list of BGR arrays), with for each whether its tile's
-    length was left open by its shape (``TileAxes.length_open``)."""
+    length was left open by its shape (``TileAxes.length_open``) and whether it was turned a
+    quarter as lying (``lying``).
 
-    def __init__(self, crops=(), length_open=None):
+    ``views``: for some crops, another way to cut the tile (``TileView``: its row seen from low,
+    ``row_squash``), and ``rows``: the row of each crop (None outside one). The reader reads both
+    ways and keeps, for a whole row, the way its tiles are read surer
+    (``vision.reader.classify_with_profile``); ``use_view`` puts the other view in a crop's place."""
+
+    def __init__(self, crops=(), length_open=None, lying=None, views=None, rows=None):
         super().__init__(crops)
         self.length_open = [False] * len(self) if length_open is None else [bool(v) for v in length_open]
-        if len(self.length_open) != len(self):
-            raise ValueError("one length_open flag per crop")
+        self.lying = [False] * len(self) if lying is None else [bool(v) for v in lying]
+        self.views = dict(views or {})
+        self.rows = [None] * len(self) if rows is None else list(rows)
+        if not len(self.length_open) == len(self.lying) == len(self.rows) == len(self):
+            raise ValueError("one length_open flag, lying flag and row per crop")
+        self.switched: set[int] = set()     # crops whose other view was put in place
 
     def subset(self, indices) -> "TileCrops":
-        return TileCrops([self[i] for i in indices], [self.length_open[i] for i in indices])
+        indices = list(indices)
+        return TileCrops([self[i] for i in indices], [self.length_open[i] for i in indices],
+                         [self.lying[i] for i in indices],
+                         {k: self.views[i] for k, i in enumerate(indices) if i in self.views},
+                         [self.rows[i] for i in indices])
+
+    def use_view(self, i: int) -> None:
+        """Cut crop ``i`` its other way (``views[i]``), which then becomes the other view."""
+        view = self.views[i]
+        self.views[i] = TileView(self[i], self.lying[i], self.length_open[i])
+        self[i], self.lying[i], self.length_open[i] = view.crop, view.lying, view.length_open
+        self.switched ^= {i}
+
+
+@dataclasses.dataclass(frozen=True)
+class TileView:
+    """Another cut of a tile: the crop, whether it was turned a quarter, whether its length is open."""
+    crop: np.ndarray
+    lying: bool
+    length_open: bool
 
 
 def cut_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, margin: float = MARGIN, scale: float = 1.0,
-              rectify: bool | None = None) -> TileCrops:
-    """``crop_tile`` of each box, keeping whether each tile's length was left open."""
+              rectify: bool | None = None, foreshortening: bool | None = None) -> TileCrops:
+    """``crop_tile`` of each box, keeping whether each tile's length was left open. With
+    ``foreshortening`` (default ``FORESHORTENING``), a box in a row of wide boxes (``row_squash``)
+    that its row's squash judges upright, where alone it would be judged lying, also gets that
+    upright cut as its other view (``TileCrops.views``): the picture alone does not tell a row
+    seen from low from a row of tiles lying sideways side by side (a block in a turned photo)."""
     axes = [own_axes(image, b, scale, rectify) for b in boxes]
-    return TileCrops([crop_tile(image, b, size, margin, scale, axes=a) for b, a in zip(boxes, axes)],
-                     [a.length_open for a in axes])
+    crops = TileCrops([crop_tile(image, b, size, margin, scale, axes=a) for b, a in zip(boxes, axes)],
+                      [a.length_open for a in axes], [a.lying for a in axes])
+    if not (FORESHORTENING if foreshortening is None else foreshortening) or len(crops) < ROW_MIN:
+        return crops
+    squash, rows = row_squash(boxes, with_rows=True)
+    for i, (b, a, s) in enumerate(zip(boxes, axes, squash)):
+        if s >= 1:
+            continue
+        crops.rows[i] = int(rows[i])
+        # cut by its box: a turn read from a face seen from low is the perspective's slant of its
+        # sides, not a turn of the tile (its box's shape is then no rectangle's turned extents)
+        seen_low = own_axes(image, b, scale, rectify=False, squash=float(s))
+        if seen_low.lying != a.lying or a.rectified:
+            crops.views[i] = TileView(crop_tile(image, b, size, margin, scale, axes=seen_low), seen_low.lying,
+                                      seen_low.length_open or a.length_open)
+    return crops
 
 
-def own_axes(image: np.ndarray, box, scale: float = 1.0, rectify: bool | None = None) -> TileAxes:
+def own_axes(image: np.ndarray, box, scale: float = 1.0, rectify: bool | None = None,
+             squash: float = 1.0) -> TileAxes:
     """``box``'s tile judged alone: its turn (``rotation_in``, when it is worth undoing) and
-    extents, lying when wider than long (``SIDEWAYS_RATIO``)."""
+    extents, lying when wider than long (``SIDEWAYS_RATIO``) once its height is divided by
+    ``squash`` (its row seen from low: ``row_squash``)."""
     x0, y0, x1, y1 = (float(v) * scale for v in box)
     bw, bh = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
     if RECTIFY if rectify is None else rectify:
@@ -142,8 +262,9 @@ def own_axes(image: np.ndarray, box, scale: float = 1.0, rectify: bool | None = 
             turn, strength = rotation_in(image[iy0:iy1, ix0:ix1])
             if abs(turn) >= MIN_TURN and strength >= MIN_STRENGTH:
                 w, h = turned_extents(bw, bh, turn)
-                return TileAxes(turn, w, h, w > SIDEWAYS_RATIO * h, fitted=not _well_conditioned(turn))
-    return TileAxes(0.0, bw, bh, bw > SIDEWAYS_RATIO * bh)
+                return TileAxes(turn, w, h, squash * w > SIDEWAYS_RATIO * h, fitted=not _well_conditioned(turn),
+                                squash=squash)
+    return TileAxes(0.0, bw, bh, squash * bw > SIDEWAYS_RATIO * bh, squash=squash)
 
 
 def rectified_crop(image: np.ndarray, box, size: int = CROP_SIZE, margin: float = MARGIN,

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import TileCrops, cut_tiles, is_sideways_box
+from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box
 from .decode import decode_image
 from .detections import Detections, box_iou
 from .looks import Look, choose_look
@@ -67,9 +67,12 @@ WEAK_OVERLAP = 0.3
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
-                 detector_iou: float | None = None, backend: str = "auto"):
+                 detector_iou: float | None = None, backend: str = "auto", foreshortening: bool = FORESHORTENING):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
-        weights through onnxruntime when it is current, else torch), "onnx" or "torch"."""
+        weights through onnxruntime when it is current, else torch), "onnx" or "torch".
+        ``foreshortening``: a row of wide boxes is also read as upright tiles seen from low, and
+        each row read the surer way (``vision.crops.cut_tiles``, ``classify_with_profile``)."""
+        self.foreshortening = foreshortening
         if detector is None:
             from .detector import load_detector
             detector = load_detector(detector_weights, backend, imgsz=detector_imgsz,
@@ -156,7 +159,7 @@ class TileReader:
         names = dets.names()
         weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < BACK_CONF}
         face_up = [i for i, n in enumerate(names) if n != "back"]
-        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up])
+        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.foreshortening)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
@@ -169,12 +172,14 @@ class TileReader:
         if own is not None:
             not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < WEAK_RESCUE[1]}
         t2 = time.perf_counter()
+        # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
+        seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched}
         out = []
         for i in range(len(dets)):
             if i in not_tiles or i in weak_backs:
                 continue
             box = tuple(float(v) * scale for v in dets.xyxy[i])
-            sideways = is_sideways_box(box)
+            sideways = seen_low[i] if i in seen_low else is_sideways_box(box)
             corners = None if dets.corners is None else [tuple(map(float, p * scale)) for p in dets.corners[i]]
             det_conf = float(dets.confidence[i])
             if i in readings:
@@ -306,6 +311,11 @@ QUARTER_TURN_MARGIN: float | None = 0.2
 #: confirmed on 13 and 7 (tools/calibration_experiments/quarter_turn.py at 8c2eecd;
 #: docs/calibration.md, Decisions). ``QUARTER_TURN_MARGIN = None`` turns the second reading off for both.
 PROFILE_QUARTER_TURN_MARGIN: float | None = 0.05
+#: A row of wide boxes whose tiles ``cut_tiles`` also cut upright (``TileCrops.views``: the row
+#: seen from low) is read that way when its tiles' mean confidence so is higher by more than this
+#: than cut lying, as alone they would be. Chosen on the capture-mode scene sets and the valid
+#: split (docs/rulings.md).
+ROW_VIEW_MARGIN = 0.0
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
@@ -323,6 +333,8 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     profile can also misread hard views of a set the base model reads well
     (docs/calibration.md, "Measured effect")."""
     readings, base = _classify_as_cut(classifier, list(crops), profile, embeddings)
+    if isinstance(crops, TileCrops) and crops.views:
+        _choose_row_views(classifier, crops, readings, base, profile, embeddings)
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
     if QUARTER_TURN_MARGIN is not None and open_idx:
         margin = QUARTER_TURN_MARGIN if profile is None or PROFILE_QUARTER_TURN_MARGIN is None \
@@ -339,6 +351,26 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
         for r, (code, _) in zip(readings, base):
             r.base_code = code if code != r.code else None
     return readings
+
+
+def _choose_row_views(classifier, crops: TileCrops, readings: list, base: list, profile=None,
+                      embeddings: bool = False) -> None:
+    """Read the other views of ``crops`` (a row of wide boxes cut as upright tiles seen from low)
+    and, row by row, put them in place of the crops as cut, with their readings, when their mean
+    confidence is higher by more than ``ROW_VIEW_MARGIN``. A whole row is judged at once: its
+    tiles are seen from one height, and a tile lying sideways in it is cut lying both ways."""
+    idx = sorted(crops.views)
+    other, other_base = _classify_as_cut(classifier, [crops.views[i].crop for i in idx], profile, embeddings)
+    rows: dict = {}
+    for k, i in enumerate(idx):
+        rows.setdefault(crops.rows[i], []).append((k, i))
+    for members in rows.values():
+        as_cut = float(np.mean([readings[i].confidence for _, i in members]))
+        seen_low = float(np.mean([other[k].confidence for k, _ in members]))
+        if seen_low > as_cut + ROW_VIEW_MARGIN:
+            for k, i in members:
+                readings[i], base[i] = other[k], other_base[k]
+                crops.use_view(i)
 
 
 def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):

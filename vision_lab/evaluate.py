@@ -125,7 +125,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             hand_exact += int(right == len(gt) == len(reads))
         # Classifier alone on the labelled boxes.
         if gt:
-            crops = cut_tiles(img, [b for _, b in gt])
+            crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None))
             for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops)):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
@@ -204,8 +204,9 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
 
 
 def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
-                        only_prefix: str | None = None) -> dict:
-    """The classifier alone on the labelled boxes of a YOLO-format folder (no detector)."""
+                        only_prefix: str | None = None, foreshortening: bool | None = None) -> dict:
+    """The classifier alone on the labelled boxes of a YOLO-format folder (no detector), cut as
+    the reader cuts them (``foreshortening``: default ``vision.crops.FORESHORTENING``)."""
     folder = Path(folder)
     confusion = Counter()
     per_class = defaultdict(Counter)
@@ -215,7 +216,8 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     for path, img, gt in labelled_images(folder, paths):
         if not gt:
             continue
-        for (code, _), r in zip(gt, classify_with_profile(classifier, cut_tiles(img, [b for _, b in gt]))):
+        for (code, _), r in zip(gt, classify_with_profile(classifier, cut_tiles(img, [b for _, b in gt],
+                                                                                foreshortening=foreshortening))):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1

@@ -40,6 +40,9 @@ def register(sub) -> None:
                    help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
     p.add_argument("--no-rectify", action="store_true",
                    help="cut every tile by its axis-aligned box (no turn estimated, vision.crops.RECTIFY)")
+    p.add_argument("--no-foreshortening", action="store_true",
+                   help="judge each box alone: no row of wide boxes also read as upright tiles seen from low "
+                        "(vision.crops.row_squash; docs/rulings.md)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
                    help="also read turned a quarter each crop whose tile's shape left its length open; keep "
                         "that reading when surer by MARGIN; a negative MARGIN turns this off "
@@ -111,12 +114,13 @@ def run(args) -> int:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
         result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
-                                     only_prefix=args.only_prefix)
+                                     only_prefix=args.only_prefix, foreshortening=not args.no_foreshortening)
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
+                        foreshortening=not args.no_foreshortening,
                         **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}

@@ -20,7 +20,7 @@ upright in a row seen from low (a sideways tile is the exception in a row), or l
 block of a turned photo; the picture's boxes do not tell which. Each box of such a row is then
 also cut upright by its box, stretched back to a square (its height divided by the row's squash
 to judge whether it lies), and the reader keeps, row by row, the cut its tiles are read surer in
-(``TileCrops.views``, ``vision.reader.classify_with_profile``))."""
+(``TileCrops.views``, ``vision.reader.classify_with_profile``)."""
 from __future__ import annotations
 
 import dataclasses

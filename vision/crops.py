@@ -246,6 +246,15 @@ def cut_tiles(image: np.ndarray, boxes, size: int = CROP_SIZE, margin: float = M
             crop = crop_tile(image, b, size, margin, scale, axes=seen_low) if seen_low.lying \
                 else slanted_crop(image, b, size, margin, scale)
             crops.views[i] = TileView(crop, seen_low.lying, seen_low.length_open or a.length_open)
+    # a row is read the other way only when most of it would be cut otherwise: a row of
+    # ROW_MIN or more; two tiles cut otherwise in a row of near squares are left as cut
+    cut_otherwise: dict = {}
+    for i in crops.views:
+        cut_otherwise.setdefault(crops.rows[i], []).append(i)
+    for members in cut_otherwise.values():
+        if len(members) < ROW_MIN:
+            for i in members:
+                del crops.views[i]
     return crops
 
 

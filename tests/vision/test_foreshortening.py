@@ -134,6 +134,6 @@ def test_rendered_rows_seen_from_low_are_read_right():
         for on in (False, True):
             readings = classify_with_profile(classifier, cut_tiles(img, boxes, foreshortening=on))
             right[on] += sum(r.code == t for r, t in zip(readings, truth))
-    # measured: 11 of 32 without, 20 with (seeds 0-3, classifier 173e64f2d09c8710)
+    # measured: 11 of 32 without, 21 with (seeds 0-3, classifier 173e64f2d09c8710)
     assert right[True] >= right[False] + 6
     assert right[True] >= 0.55 * n

@@ -55,3 +55,29 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
         out = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else out
     return out
+
+
+def row_context(crop: np.ndarray, left: np.ndarray, right: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` as the reader cuts a tile out of a row: its neighbours touch it on both sides
+    (``left`` and ``right``, other examples of the set, a random share of which is a gap of
+    table) and the cut window misses the tile's own edges by up to 12 % of its size, the way the
+    detector's boxes do; a glare spot lies on the face a third of the time. Same size as ``crop``."""
+    import cv2
+    h, w = crop.shape[:2]
+    table = np.full_like(crop, rng.integers(20, 200, 3).astype(np.uint8))
+    strip = np.hstack([left if rng.random() < 0.8 else table, crop, right if rng.random() < 0.8 else table])
+    # The window: the centre tile's frame shifted and scaled by the cut error.
+    scale = rng.uniform(0.9, 1.2)
+    cw, ch = w * scale, h * scale
+    cx = w + w / 2 + rng.uniform(-0.12, 0.12) * w
+    cy = h / 2 + rng.uniform(-0.12, 0.12) * h
+    m = np.float32([[cw / w, 0, cx - cw / 2], [0, ch / h, cy - ch / 2]])
+    out = cv2.warpAffine(strip, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                         borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < 1 / 3:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        gx, gy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
+        rx, ry = rng.uniform(0.1, 0.35) * w, rng.uniform(0.05, 0.2) * h
+        spot = np.exp(-(((xx - gx) / rx) ** 2 + ((yy - gy) / ry) ** 2)) * rng.uniform(0.4, 0.9)
+        out = (out * (1 - spot[..., None]) + 255 * spot[..., None]).astype(np.uint8)
+    return out

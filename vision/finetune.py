@@ -16,10 +16,11 @@ guard against fitting one example per code too surely.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 import numpy as np
 
-from .augment import augment_crop, rot180
+from .augment import augment_crop, rot180, row_context
 from .classifier import forward
 from .errors import ProfileError
 
@@ -38,6 +39,25 @@ ANCHOR = 0.0
 #: 0.15 it mended 3 tiles and cost 6 on the tuning draws (docs/calibration.md, Decisions); a tile
 #: that looks alike turned a quarter (5z, some dots) is then taught both its code and none.
 QUARTER_SHARE = 0.0
+#: Share of each batch's views cut as from a row (``vision.augment.row_context``: touching
+#: neighbours, the detector's cutting error, glare) before the usual augmentation.
+CONTEXT_SHARE = 0.0
+
+
+@dataclass(frozen=True)
+class FinetuneConfig:
+    """How a tile-set profile fine-tunes the classifier; ``None`` fields take the module's
+    defaults above when the fine-tuning starts (so that one place holds each default)."""
+    steps: int | None = None
+    batch: int | None = None
+    lr: float | None = None
+    context_share: float | None = None
+
+    def resolved(self) -> "FinetuneConfig":
+        return FinetuneConfig(steps=STEPS if self.steps is None else self.steps,
+                              batch=BATCH if self.batch is None else self.batch,
+                              lr=LEARNING_RATE if self.lr is None else self.lr,
+                              context_share=CONTEXT_SHARE if self.context_share is None else self.context_share)
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -57,13 +77,18 @@ def load_network(classifier, state: dict[str, np.ndarray]):
     return model.eval()
 
 
-def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, lr: float = LEARNING_RATE,
-             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None) -> dict[str, np.ndarray]:
+def finetune(classifier, crops, codes, steps: int | None = None, batch: int | None = None, lr: float | None = None,
+             start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None,
+             config: FinetuneConfig | None = None) -> dict[str, np.ndarray]:
     """Weights of ``classifier`` (a ``CropClassifier``) trained ``steps`` steps on augmented views
     of ``crops`` labelled ``codes``, from the base weights or from ``start`` (a profile's). Each
     step draws ``batch`` examples (``weights``: their relative odds, default uniform) and one fresh
-    random view of each."""
+    random view of each. ``steps``, ``batch`` and ``lr`` override ``config``'s."""
     import torch
+    cfg = (config or FinetuneConfig()).resolved()
+    steps = cfg.steps if steps is None else steps
+    batch = cfg.batch if batch is None else batch
+    lr = cfg.lr if lr is None else lr
     if not crops:
         raise ValueError("fine-tuning needs at least one example")
     classes = list(classifier.classes)
@@ -83,8 +108,10 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     for _ in range(steps):
         idx = rng.choice(len(crops), batch - n_quarter, p=odds)
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
-        views = [augment_crop(crops[i], rng) if rng.random() < 0.9 else
-                 (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
+        # (the context draw only when asked for, so that the default's random stream is unchanged)
+        views = [augment_crop(_in_row(crops, i, rng) if cfg.context_share and rng.random() < cfg.context_share
+                              else crops[i], rng)
+                 if rng.random() < 0.9 else (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
         targets = labels[idx]
         quarter = [np.ascontiguousarray(np.rot90(augment_crop(crops[i], rng), 1 if rng.random() < 0.5 else -1))
                    for i in rng.choice(len(crops), n_quarter, p=odds)] if n_quarter else []
@@ -102,6 +129,15 @@ def finetune(classifier, crops, codes, steps: int = STEPS, batch: int = BATCH, l
     for p in model.parameters():
         p.requires_grad_(False)
     return network_state(model)
+
+
+def _in_row(crops, i: int, rng) -> np.ndarray:
+    """Example ``i`` cut as from a row, between two other examples (upright or turned, as a
+    row's tiles are)."""
+    def other():
+        c = crops[int(rng.integers(len(crops)))]
+        return c if rng.random() < 0.5 else rot180(c)
+    return row_context(crops[i], other(), other(), rng)
 
 
 # A crop is read at these zooms (each upright and turned 180°) and the logits averaged: the

@@ -232,3 +232,28 @@ def test_quarter_turned_views_are_taught_to_read_unsure(classifier, monkeypatch)
     monkeypatch.setattr(finetune, "QUARTER_SHARE", 0.5)
     taught = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
     assert top_probability(taught) < 0.8 * top_probability(plain)
+
+
+def test_row_context_views_show_the_neighbours_at_the_edges():
+    # vision.augment.row_context: a crop cut as from a row shows its neighbours' ink at its sides.
+    from vision.augment import row_context
+    white = np.full((64, 64, 3), 230, np.uint8)
+    black = np.zeros((64, 64, 3), np.uint8)
+    rng = np.random.default_rng(0)
+    views = [row_context(white, black, black, rng) for _ in range(40)]
+    assert all(v.shape == white.shape for v in views)
+    edges = np.mean([min(v[:, :3].mean(), v[:, -3:].mean()) for v in views])
+    centre = np.mean([v[:, 24:40].mean() for v in views])
+    assert edges < centre - 40
+
+
+def test_context_share_changes_what_the_fine_tuning_sees(classifier):
+    from vision import finetune
+    crops = [code_crop(c) for c in CODES]
+    plain = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1)
+    again = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1)
+    context = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1,
+                                config=finetune.FinetuneConfig(context_share=1.0))
+    key = next(k for k in plain if plain[k].dtype.kind == "f" and plain[k].ndim == 4)
+    assert np.array_equal(plain[key], again[key])
+    assert not np.array_equal(plain[key], context[key])

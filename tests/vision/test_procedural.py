@@ -208,3 +208,16 @@ def test_some_sets_draw_every_face_in_one_ink_and_have_no_red_fives():
     red = procedural_style(np.random.default_rng(colour_seed)).faces["7z"]
     rgb = red[..., :3][red[..., 3] > 250][:, ::-1].astype(np.float64)
     assert np.abs(rgb - np.asarray(looks[colour_seed].red, np.float64)).max(1).mean() < 12
+
+
+def test_dark_sets_have_a_dark_body_and_light_ink():
+    looks = ((s, procedural.SetLook(np.random.default_rng(s))) for s in range(400))
+    seed, look = next((s, look) for s, look in looks if look.dark_body and not look.one_ink)
+    style = procedural_style(np.random.default_rng(seed))
+    assert style.dark_body
+    ink = style.faces["1z"]                        # a wind: drawn in the set's ink
+    drawn = ink[..., 3] > 200
+    assert ink[..., :3][drawn].mean() > 150          # light ink, for a dark body
+    light = procedural_style(np.random.default_rng(next(
+        s for s in range(400) if not procedural.SetLook(np.random.default_rng(s)).dark_body)))
+    assert not light.dark_body

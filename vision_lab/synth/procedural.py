@@ -60,6 +60,10 @@ ONE_INK_SHARE = 0.15
 # make room, as printed sets do) and worn ink with probability WORN_SHARE.
 INDEX_SHARE = 0.3
 WORN_SHARE = 0.15
+# Dark-bodied sets (black, dark green or blue bodies with ivory, gold or pale inks) exist, and a
+# classifier that never saw one reads the riichi Black artwork at 11 % (models/classifier/
+# MODEL_CARD.md, held-out groups). A set draws a dark body with probability DARK_SHARE.
+DARK_SHARE = 0.1
 WIND_LETTERS = "ESWN"
 
 NUMERALS = "一二三四五六七八九"
@@ -308,6 +312,23 @@ class SetLook:
         self.worn = rng.random() < WORN_SHARE
         self.worn_alpha = float(rng.uniform(0.45, 0.85))
         self.worn_speckle = float(rng.uniform(0.0, 0.35))
+        self.dark_body = rng.random() < DARK_SHARE
+        if self.dark_body:
+            self._lighten_inks(_jitter_rgb(rng, [(232, 226, 210), (225, 190, 110)][int(rng.integers(2))], 12),
+                               float(rng.uniform(0.35, 0.6)))
+
+    def _lighten_inks(self, light_ink, keep: float) -> None:
+        """Inks for a dark body: the dark ink becomes ``light_ink``, every other colour keeps
+        ``keep`` of its distance to white (a lighter red, green and blue)."""
+        dark_ink = self.ink
+
+        def lift(rgb):
+            return light_ink if rgb is dark_ink else tuple(int(255 - (255 - v) * keep) for v in rgb)
+        self.red, self.green, self.blue = lift(self.red), lift(self.green), lift(self.blue)
+        for name in ("pip_mono", "white_rgb", "flower_rgb", "season_rgb", "frame_rgb", "index_rgb"):
+            setattr(self, name, lift(getattr(self, name)))
+        self.bird_colours = [lift(c) for c in self.bird_colours]
+        self.ink = light_ink
 
 
 # ---------------------------------------------------------------- glyphs
@@ -655,7 +676,7 @@ def procedural_style(rng: np.random.Generator) -> Style:
         faces = {code: worn(face, look, rng) for code, face in faces.items()}
     if look.face_frame:
         faces = {code: with_frame(face, look) for code, face in faces.items()}
-    return Style(name="procedural", faces=faces)
+    return Style(name="procedural", faces=faces, dark_body=look.dark_body)
 
 
 def corner_label(code: str) -> str | None:

@@ -113,9 +113,21 @@ def test_eval_pile_tiles_refuses_what_is_not_a_range(capsys, tmp_path, value):
     assert not (tmp_path / "heaps").exists()
 
 
-def test_eval_no_weak_rescue_turns_the_rescue_off(capsys, tmp_path, monkeypatch):
+def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_path, monkeypatch):
     import vision.reader
-    monkeypatch.setattr(vision.reader, "WEAK_RESCUE", (0.1, 0.98))
-    # the option is applied before the folder is looked at (here a bad --piles, refused at once)
-    code, _, _ = run(capsys, "eval", str(tmp_path / "heaps"), "--piles", "--no-weak-rescue")
-    assert code == 2 and vision.reader.WEAK_RESCUE is None
+    import vision_lab.evaluate
+    seen = {}
+
+    class FakeReader:
+        def __init__(self, config=None, **kw):
+            seen["config"] = config
+
+    monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
+    monkeypatch.setattr(vision_lab.evaluate, "evaluate", lambda *a, **k: {"recall": 1.0})
+    (tmp_path / "photos").mkdir()
+    code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--no-weak-rescue", "--one-look",
+                     "--quarter-turn", "-1", "--out", str(tmp_path / "out"))
+    config = seen["config"]
+    assert code == 0 and config.weak_rescue is None and config.looks is False
+    assert config.quarter_turn_margin is None
+    assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched

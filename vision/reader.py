@@ -15,6 +15,7 @@ it). Boxes are returned in the input image's pixels.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass, field, replace
 import threading
 import time
 from pathlib import Path
@@ -64,15 +65,39 @@ WEAK_RESCUE: tuple[float, float] | None = (0.1, 0.98)
 WEAK_OVERLAP = 0.3
 
 
+def _module_default(name: str):
+    # Read when a config is made, so that each default lives once, in its documented constant.
+    return field(default_factory=lambda: globals()[name])
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """The reader's switches, passed in (``TileReader(config=...)``, ``classify_with_profile``)
+    instead of set on this module; each default is the module constant of the same name, where
+    the reason and the evidence for it are written."""
+    looks: bool = _module_default("LOOKS")
+    weak_rescue: tuple[float, float] | None = _module_default("WEAK_RESCUE")
+    zoom_below: float | None = _module_default("ZOOM_BELOW")
+    quarter_turn_margin: float | None = _module_default("QUARTER_TURN_MARGIN")
+    profile_quarter_turn_margin: float | None = _module_default("PROFILE_QUARTER_TURN_MARGIN")
+    foreshortening: bool = _module_default("FORESHORTENING")
+    rectify: bool | None = None          # None: vision.crops.RECTIFY
+
+
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
-                 detector_iou: float | None = None, backend: str = "auto", foreshortening: bool = FORESHORTENING):
+                 detector_iou: float | None = None, backend: str = "auto", foreshortening: bool | None = None,
+                 config: ReaderConfig | None = None):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
         weights through onnxruntime when it is current, else torch), "onnx" or "torch".
         ``foreshortening``: a row of wide boxes is also read as upright tiles seen from low, and
-        each row read the surer way (``vision.crops.cut_tiles``, ``classify_with_profile``)."""
-        self.foreshortening = foreshortening
+        each row read the surer way (``vision.crops.cut_tiles``, ``classify_with_profile``);
+        overrides ``config``'s (``ReaderConfig``: the reader's other switches)."""
+        config = config or ReaderConfig()
+        if foreshortening is not None:
+            config = replace(config, foreshortening=foreshortening)
+        self.config = config
         if detector is None:
             from .detector import load_detector
             detector = load_detector(detector_weights, backend, imgsz=detector_imgsz,
@@ -110,19 +135,23 @@ class TileReader:
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
         return reads
 
+    @property
+    def foreshortening(self) -> bool:
+        return self.config.foreshortening
+
     def look_at(self, src: np.ndarray) -> Look:
         """The detections to read in ``src``: as it stands, or turned or unstretched when that
         look finds clearly more (``vision.looks``). Only a detector that states its input size
         (``imgsz``, a real model) is given other looks."""
-        detect = lambda image: detect_in(self.detector, image)   # noqa: E731
-        if not LOOKS or not getattr(self.detector, "imgsz", None):
+        detect = lambda image: detect_in(self.detector, image, zoom_below=self.config.zoom_below)   # noqa: E731
+        if not self.config.looks or not getattr(self.detector, "imgsz", None):
             return Look("as is", src, detect(src))
         return choose_look(detect, src, getattr(self.detector, "conf", 0.3))
 
     def weak_floor(self) -> float | None:
         """The detector's own threshold when weak detections are looked for (``WEAK_RESCUE``, a
         real detector: one that states its input size and threshold), else None."""
-        if WEAK_RESCUE is None or not getattr(self.detector, "imgsz", None):
+        if self.config.weak_rescue is None or not getattr(self.detector, "imgsz", None):
             return None
         return getattr(self.detector, "conf", None)
 
@@ -136,8 +165,8 @@ class TileReader:
         if own is None:
             return dets
         low = copy.copy(self.detector)
-        low.conf = WEAK_RESCUE[0]
-        cand = detect_in(low, image, plan_conf=own)
+        low.conf = self.config.weak_rescue[0]
+        cand = detect_in(low, image, plan_conf=own, zoom_below=self.config.zoom_below)
         keep = (cand.confidence < own) & (cand.class_id == list(cand.class_names).index("tile"))
         if len(dets) and keep.any():
             keep &= box_iou(cand.xyxy, dets.xyxy).max(1) < WEAK_OVERLAP
@@ -159,18 +188,19 @@ class TileReader:
         names = dets.names()
         weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < BACK_CONF}
         face_up = [i for i, n in enumerate(names) if n != "back"]
-        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.foreshortening)
+        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.config.foreshortening,
+                          rectify=self.config.rectify)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
-                                                           embeddings or probe is not None)))
+                                                           embeddings or probe is not None, self.config)))
         not_tiles = set()
         if probe is not None and readings:
             keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
             not_tiles = {i for i, k in zip(face_up, keep) if not k}
         own = self.weak_floor()
         if own is not None:
-            not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < WEAK_RESCUE[1]}
+            not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
         t2 = time.perf_counter()
         # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
         seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched}
@@ -198,15 +228,19 @@ class TileReader:
         return out
 
 
-def detect_in(detector, src: np.ndarray, plan_conf: float | None = None) -> Detections:
+def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,
+              zoom_below: float | None | str = "default") -> Detections:
     """``detector``'s detections in ``src``, in ``src``'s pixels, with a second look at the
     tiles' region when the tiles found are small for the detector (``zoom_plan``). ``plan_conf``:
-    plan that look from the detections this sure only (the weak pass plans as the kept one did)."""
+    plan that look from the detections this sure only (the weak pass plans as the kept one did).
+    ``zoom_below``: ``ReaderConfig.zoom_below`` (None: no second look; default ``ZOOM_BELOW``)."""
+    below = ZOOM_BELOW if zoom_below == "default" else zoom_below
     side = _detector_side(detector)
     dets = _detect_at(detector, src, side)
     planned = dets if plan_conf is None else dets.filter(dets.confidence >= plan_conf)
     # Only a detector that states its input size (``imgsz``) can be asked for another one.
-    plan = zoom_plan(planned, src.shape[1], src.shape[0], side) if getattr(detector, "imgsz", None) else None
+    plan = None if below is None or not getattr(detector, "imgsz", None) \
+        else zoom_plan(planned, src.shape[1], src.shape[0], side, below=below)
     if plan is None:
         return dets
     (x0, y0, x1, y1), zoom_side = plan
@@ -318,7 +352,8 @@ PROFILE_QUARTER_TURN_MARGIN: float | None = 0.05
 ROW_VIEW_MARGIN = 0.0
 
 
-def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False):
+def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False,
+                          config: ReaderConfig | None = None):
     """``classifier.classify(crops)``; with a tile-set ``profile`` the readings are re-ranked by
     it: a fine-tuned profile reads the crops with its own weights
     (``vision.profile.apply_network_profile``); a prototype profile compares the embeddings of the
@@ -331,21 +366,22 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     With a profile, a reading whose code differs from the base model's (what the reader says
     without the profile) carries that code as ``base_code``, so that the review can show it: a
     profile can also misread hard views of a set the base model reads well
-    (docs/calibration.md, "Measured effect")."""
+    (docs/calibration.md, "Measured effect"). ``config``: the margins (default ``ReaderConfig()``)."""
+    config = config or ReaderConfig()
     readings, base = _classify_as_cut(classifier, list(crops), profile, embeddings)
     if isinstance(crops, TileCrops) and crops.views:
         _choose_row_views(classifier, crops, readings, base, profile, embeddings)
     open_idx = [i for i, o in enumerate(crops.length_open) if o] if isinstance(crops, TileCrops) else []
-    if QUARTER_TURN_MARGIN is not None and open_idx:
-        margin = QUARTER_TURN_MARGIN if profile is None or PROFILE_QUARTER_TURN_MARGIN is None \
-            else PROFILE_QUARTER_TURN_MARGIN
+    if config.quarter_turn_margin is not None and open_idx:
+        margin = config.quarter_turn_margin if profile is None or config.profile_quarter_turn_margin is None \
+            else config.profile_quarter_turn_margin
         turned, base_turned = _classify_as_cut(
             classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx], profile, False)
         for i, t, bt in zip(open_idx, turned, base_turned):
             if t.confidence > readings[i].confidence + margin:
                 t.embedding = readings[i].embedding
                 readings[i] = t
-            if bt[1] > base[i][1] + QUARTER_TURN_MARGIN:     # the base reader's own choice
+            if bt[1] > base[i][1] + config.quarter_turn_margin:     # the base reader's own choice
                 base[i] = bt
     if profile is not None:
         for r, (code, _) in zip(readings, base):

@@ -326,7 +326,8 @@ class CachedClassifier:
         return [copy.copy(self.cache[k]) for k in keys]
 
 
-def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None, expert="network"):
+def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None, expert="network",
+                 config=None):
     """(codes before, codes after, profile, seconds to build it): the base classifier's readings
     of ``test_crops``, then the same re-ranked by a profile made from the calibration examples
     (``expert``: "network", fine-tuned weights, the default; "prototypes", format 2)."""
@@ -338,12 +339,12 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
                                            **learner, **(params or {}))
     build_s = time.perf_counter() - t0
-    before = [r.code for r in classify_with_profile(classifier, test_crops)]
-    after = [r.code for r in classify_with_profile(classifier, test_crops, profile)]
+    before = [r.code for r in classify_with_profile(classifier, test_crops, config=config)]
+    after = [r.code for r in classify_with_profile(classifier, test_crops, profile, config=config)]
     return before, after, profile, build_s
 
 
-def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0):
+def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0, config=None):
     """Learning from corrections: the user reviews half of the test tiles and corrects every
     misread one; returns (number of corrections, accuracy on the other half after those
     corrections, the other half's indices). The tiles are first shuffled (``seed``): rendered
@@ -358,14 +359,14 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0)
     crops = test_crops if isinstance(test_crops, TileCrops) else TileCrops(test_crops)
     base = getattr(classifier, "classifier", classifier)      # a CachedClassifier's own
     for i in order[:half]:
-        [r] = classify_with_profile(classifier, crops.subset([i]), profile)
+        [r] = classify_with_profile(classifier, crops.subset([i]), profile, config=config)
         if r.code != test_truth[i]:
             profile.add_example(test_crops[i], test_truth[i], classifier=base, learn=False)
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=base)
     rest = order[half:]
-    reads = classify_with_profile(classifier, crops.subset(rest), profile)
+    reads = classify_with_profile(classifier, crops.subset(rest), profile, config=config)
     return n, accuracy([r.code for r in reads], [test_truth[i] for i in rest]), rest
 
 
@@ -420,7 +421,7 @@ def main(argv=None) -> int:
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
-                   help="vision.reader.QUARTER_TURN_MARGIN and PROFILE_QUARTER_TURN_MARGIN (the margin of "
+                   help="ReaderConfig.quarter_turn_margin and profile_quarter_turn_margin (the margin of "
                         "the readings before and after calibration) for this run (negative: off)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
@@ -430,13 +431,14 @@ def main(argv=None) -> int:
         return 0
     from vision import finetune, reader
     from vision.classifier import CropClassifier
+    config = reader.ReaderConfig()
     if args.quarter_turn is not None:
         margin = None if args.quarter_turn < 0 else args.quarter_turn
-        reader.QUARTER_TURN_MARGIN = reader.PROFILE_QUARTER_TURN_MARGIN = margin
+        config = reader.ReaderConfig(quarter_turn_margin=margin, profile_quarter_turn_margin=margin)
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {reader.QUARTER_TURN_MARGIN} (with a profile {reader.PROFILE_QUARTER_TURN_MARGIN})")
+          f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals = []
     for name in (s for s in args.sets.split(",") if s):
@@ -455,7 +457,7 @@ def main(argv=None) -> int:
         if args.context_share is not None:
             prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share)
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
-                                                       expert=args.expert)
+                                                       expert=args.expert, config=config)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
@@ -469,7 +471,7 @@ def main(argv=None) -> int:
                 print(f"{'':<12} {part} photos: {len(tk[sl])} tiles, {accuracy(before[sl], tk[sl]):.2%} → "
                       f"{accuracy(after[sl], tk[sl]):.2%}")
         if args.corrections:
-            n_corr, acc, rest = with_corrections(clf, profile, tc, tk, seed=args.seed)
+            n_corr, acc, rest = with_corrections(clf, profile, tc, tk, seed=args.seed, config=config)
             truth = [tk[i] for i in rest]
             print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
                   f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "

@@ -125,8 +125,10 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             hand_exact += int(right == len(gt) == len(reads))
         # Classifier alone on the labelled boxes.
         if gt:
-            crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None))
-            for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops)):
+            config = getattr(reader, "config", None)
+            crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None),
+                              rectify=None if config is None else config.rectify)
+            for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops, config=config)):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
         if (k + 1) % 20 == 0:
@@ -204,9 +206,12 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
 
 
 def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
-                        only_prefix: str | None = None, foreshortening: bool | None = None) -> dict:
+                        only_prefix: str | None = None, foreshortening: bool | None = None, config=None) -> dict:
     """The classifier alone on the labelled boxes of a YOLO-format folder (no detector), cut as
-    the reader cuts them (``foreshortening``: default ``vision.crops.FORESHORTENING``)."""
+    the reader cuts them (``foreshortening``: default ``vision.crops.FORESHORTENING``; ``config``:
+    a ``vision.reader.ReaderConfig``, whose foreshortening ``foreshortening`` overrides)."""
+    if config is not None and foreshortening is None:
+        foreshortening = config.foreshortening
     folder = Path(folder)
     confusion = Counter()
     per_class = defaultdict(Counter)
@@ -216,8 +221,9 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     for path, img, gt in labelled_images(folder, paths):
         if not gt:
             continue
-        for (code, _), r in zip(gt, classify_with_profile(classifier, cut_tiles(img, [b for _, b in gt],
-                                                                                foreshortening=foreshortening))):
+        crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening,
+                          rectify=None if config is None else config.rectify)
+        for (code, _), r in zip(gt, classify_with_profile(classifier, crops, config=config)):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1

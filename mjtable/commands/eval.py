@@ -67,24 +67,23 @@ def run(args) -> int:
     import json
     from vision_lab.evaluate import evaluate
     from vision.reader import TileReader
+    from vision.reader import ReaderConfig
+    # The options become the reader's config: nothing is set on the vision modules.
+    settings = {"foreshortening": not args.no_foreshortening}
     if args.no_rectify:
-        import vision.crops
-        vision.crops.RECTIFY = False
+        settings["rectify"] = False
     if args.quarter_turn is not None:
-        import vision.reader
-        vision.reader.QUARTER_TURN_MARGIN = None if args.quarter_turn < 0 else args.quarter_turn
+        settings["quarter_turn_margin"] = None if args.quarter_turn < 0 else args.quarter_turn
     if args.zoom_below is not None:
-        import vision.reader
-        vision.reader.ZOOM_BELOW = args.zoom_below or None
+        settings["zoom_below"] = args.zoom_below or None
+    if args.one_look:
+        settings["looks"] = False
+    if args.no_weak_rescue:
+        settings["weak_rescue"] = None
+    config = ReaderConfig(**settings)
     if args.raw_labels:
         import vision_lab.errata
         vision_lab.errata.APPLY = False
-    if args.one_look:
-        import vision.reader
-        vision.reader.LOOKS = False
-    if args.no_weak_rescue:
-        import vision.reader
-        vision.reader.WEAK_RESCUE = None
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2
@@ -114,14 +113,13 @@ def run(args) -> int:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
         result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
-                                     only_prefix=args.only_prefix, foreshortening=not args.no_foreshortening)
+                                     only_prefix=args.only_prefix, config=config)
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
-                        foreshortening=not args.no_foreshortening,
-                        **({"tileness": None} if args.no_tileness else {}))
+                        config=config, **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

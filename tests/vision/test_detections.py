@@ -301,8 +301,6 @@ class FeatureClassifier(BrightnessClassifier):
 
 def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_ones(monkeypatch):
     from vision import reader
-    monkeypatch.setattr(reader, "LOOKS", False)
-    monkeypatch.setattr(reader, "ZOOM_BELOW", None)
     monkeypatch.setattr(reader, "BACK_CONF", 0.1)      # a weak back would pass its own threshold
     img = np.full((300, 400, 3), 40, np.uint8)
     boxes = [[10, 10, 40, 50],                     # kept: 0.9 (dark: read 2m at 0.9, kept anyway)
@@ -317,11 +315,12 @@ def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_
     img[10:50, 10:40] = 40                          # the kept tile stays dark; the overlapping one is half bright
     img[10:50, 350:380] = (250, 250, 150)
     dets = Detections(boxes, [0.9, 0.2, 0.15, 0.2, 0.05, 0.2, 0.2], [0, 0, 0, 0, 0, 1, 0])
-    read = TileReader(detector=ThresholdDetector(dets), classifier=FeatureClassifier(), tileness=NotBlueProbe())
-    monkeypatch.setattr(reader, "WEAK_RESCUE", None)
-    assert [r.box[0] for r in read.read(img)] == [10.0]
-    monkeypatch.setattr(reader, "WEAK_RESCUE", (0.1, 0.98))
-    reads = read.read(img)
+    def reader_with(weak_rescue):
+        config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=weak_rescue)
+        return TileReader(detector=ThresholdDetector(dets), classifier=FeatureClassifier(), tileness=NotBlueProbe(),
+                          config=config)
+    assert [r.box[0] for r in reader_with(None).read(img)] == [10.0]
+    reads = reader_with((0.1, 0.98)).read(img)
     assert [(r.box[0], r.code) for r in reads] == [(10.0, "2m"), (150.0, "1m")]
     assert reads[1].confidence == pytest.approx(0.2 * 0.99)      # the detector's share kept
 

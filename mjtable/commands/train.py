@@ -23,6 +23,8 @@ def register(sub) -> None:
                    help="detector: wall-time budget; ultralytics fits the epoch count (and schedule) to it")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
+    p.add_argument("--body-scenes", type=int, default=0,
+                   help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md)")
     p.add_argument("--per-code", type=int, default=50, help="classifier: rendered crops per code and style")
     p.add_argument("--procedural-per-code", type=int, default=150,
                    help="classifier: rendered crops per code of generated tile sets (vision_lab/synth/procedural.py; "
@@ -79,7 +81,7 @@ def run(args) -> int:
                                        batch=args.batch or 16, workers=args.workers, n_synth=args.synth,
                                        resume=args.resume, seed=args.seed, device=args.device,
                                        out_weights=out, run_name=name, hours=args.hours, init=args.init,
-                                       lr0=args.lr0 or 0.002)
+                                       lr0=args.lr0 or 0.002, body_scenes=args.body_scenes)
     else:
         out = None if args.no_install else REPO / "models" / "classifier" / "classifier.pt"
         best = training.train_classifier(args.data, args.build, epochs=args.epochs or 5, imgsz=args.imgsz or 64,

@@ -15,7 +15,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
-from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, warn_stale_export, weights_id
+from .model_files import ExportInfo, current_export, export_for, onnx_session, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -274,16 +274,9 @@ class OnnxClassifier(CropClassifier):
 def load_classifier(weights: str | Path | None = None, backend: str = "auto", **kwargs) -> CropClassifier:
     """The classifier of ``weights`` (default: the shipped ones): run from its ONNX export when
     ``backend`` is "onnx", or "auto" and the export beside the weights is current; else by torch."""
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
     path = Path(weights or DEFAULT_WEIGHTS)
-    if backend != "torch":
-        info = current_export(path, kind="classifier")
-        if info is None and backend == "auto":
-            warn_stale_export(path)
-        if info is not None or backend == "onnx":
-            return OnnxClassifier(path, export=info, **kwargs)
-    return CropClassifier(path, **kwargs)
+    use_onnx, info = export_for(path, backend, "classifier")
+    return OnnxClassifier(path, export=info, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
 
 
 _DEFAULT_CLASSIFIER = None

@@ -11,7 +11,7 @@ import numpy as np
 
 from .detections import Detections
 from .errors import ModelMissingError
-from .model_files import BACKENDS, ExportInfo, current_export, onnx_session, warn_stale_export
+from .model_files import ExportInfo, current_export, export_for, onnx_session
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "detector" / "detector.pt"
@@ -143,13 +143,6 @@ def load_detector(weights: str | Path | None = None, backend: str = "auto", **kw
     """The detector of ``weights`` (default: the shipped ones): its ONNX export when ``backend`` is
     "onnx", or "auto" and the export beside the weights is current; else ``TileDetector`` (torch).
     ``kwargs``: imgsz, conf, iou."""
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
     path = Path(weights or DEFAULT_WEIGHTS)
-    if backend != "torch":
-        info = current_export(path, kind="detector")
-        if info is None and backend == "auto":
-            warn_stale_export(path)
-        if info is not None or backend == "onnx":
-            return OnnxDetector(path, export=info, **kwargs)
-    return TileDetector(path, **kwargs)
+    use_onnx, info = export_for(path, backend, "detector")
+    return OnnxDetector(path, export=info, **kwargs) if use_onnx else TileDetector(path, **kwargs)

@@ -107,3 +107,17 @@ def onnx_session(path, threads: int | None = None):
     if threads:
         options.intra_op_num_threads = int(threads)
     return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def export_for(weights, backend: str, kind: str) -> tuple[bool, ExportInfo | None]:
+    """(run from the ONNX export?, its info when current) for ``weights`` read with ``backend``
+    ("auto": the export when it is current, warning when it is stale; "onnx"; "torch")."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    if backend == "torch":
+        return False, None
+    info = current_export(weights, kind=kind)
+    if info is None and backend == "auto":
+        warn_stale_export(weights)
+    return info is not None or backend == "onnx", info
+

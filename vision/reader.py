@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box
+from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .decode import decode_image
 from .detections import Detections, box_iou
 from .looks import Look, choose_look

@@ -15,7 +15,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
-from .model_files import ExportInfo, current_export, export_for, onnx_session, weights_id
+from .model_files import ExportInfo, export_for, open_export, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -229,11 +229,7 @@ class OnnxClassifier(CropClassifier):
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
                  zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None):
         path = Path(weights or DEFAULT_WEIGHTS)
-        info = export or current_export(path, kind="classifier")
-        if info is None:
-            raise ModelMissingError(f"no current ONNX export of the classifier weights {path} (run `mjtable export`)")
-        self.session = onnx_session(info.path, threads)
-        self.input_name = self.session.get_inputs()[0].name
+        info, self.session, self.input_name = open_export(path, "classifier", export, threads)
         self.export = info
         self.classes = list(info.names)
         self.imgsz = int(info.imgsz)

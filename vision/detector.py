@@ -11,7 +11,7 @@ import numpy as np
 
 from .detections import Detections
 from .errors import ModelMissingError
-from .model_files import ExportInfo, current_export, export_for, onnx_session
+from .model_files import ExportInfo, export_for, open_export
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "detector" / "detector.pt"
@@ -55,11 +55,7 @@ class OnnxDetector:
     def __init__(self, weights: str | Path | None = None, imgsz: int | None = None, conf: float = 0.3,
                  iou: float = 0.5, export: ExportInfo | None = None, threads: int | None = None):
         path = Path(weights or DEFAULT_WEIGHTS)
-        info = export or current_export(path, kind="detector")
-        if info is None:
-            raise ModelMissingError(f"no current ONNX export of the detector weights {path} (run `mjtable export`)")
-        self.session = onnx_session(info.path, threads)
-        self.input_name = self.session.get_inputs()[0].name
+        info, self.session, self.input_name = open_export(path, "detector", export, threads)
         self.weights_path, self.export = path, info
         self.imgsz, self.conf, self.iou = imgsz or info.imgsz, conf, iou
         self.stride = int(info.stride or 32)

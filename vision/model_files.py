@@ -7,6 +7,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .errors import ModelMissingError
+
 
 def weights_id(path) -> str:
     """Short content hash of a weights file ("" when it does not exist)."""
@@ -120,4 +122,14 @@ def export_for(weights, backend: str, kind: str) -> tuple[bool, ExportInfo | Non
     if info is None and backend == "auto":
         warn_stale_export(weights)
     return info is not None or backend == "onnx", info
+
+
+def open_export(weights, kind: str, export: ExportInfo | None = None, threads: int | None = None):
+    """(export info, onnxruntime session, its input's name) of the current ONNX export of
+    ``weights``; ``ModelMissingError`` when there is none."""
+    info = export or current_export(weights, kind=kind)
+    if info is None:
+        raise ModelMissingError(f"no current ONNX export of the {kind} weights {weights} (run `mjtable export`)")
+    session = onnx_session(info.path, threads)
+    return info, session, session.get_inputs()[0].name
 

@@ -195,27 +195,27 @@ def note(value, field: str = "note") -> str:
     return text(value, field, max_len=MAX_NOTE)
 
 
+def _bounded_list(value, field: str, kind: str, items: str, max_items: int, max_bytes: int) -> list:
+    """``value`` when it is a list of at most ``max_items`` items and ``max_bytes`` stored."""
+    if not isinstance(value, list):
+        raise InputError("bad_field", f"{field} must be {kind}", field)
+    if len(value) > max_items:
+        raise InputError("too_large", f"{field} has {len(value)} {items}; at most {max_items}", field)
+    _max_size(value, field, max_bytes)
+    return value
+
+
 def tiles_read(value, field: str = "tiles_read"):
     """What the reader read: a list (of tiles) or null."""
     if value is None:
         return None
-    if not isinstance(value, list):
-        raise InputError("bad_field", f"{field} must be a list of tiles or null", field)
-    if len(value) > MAX_TILES_READ:
-        raise InputError("too_large", f"{field} has {len(value)} tiles; at most {MAX_TILES_READ}", field)
-    _max_size(value, field, MAX_TILES_READ_BYTES)
-    return value
+    return _bounded_list(value, field, "a list of tiles or null", "tiles", MAX_TILES_READ, MAX_TILES_READ_BYTES)
 
 
 def corrections(value, field: str = "corrections") -> list:
     if value is None:
         return []
-    if not isinstance(value, list):
-        raise InputError("bad_field", f"{field} must be a list", field)
-    if len(value) > MAX_CORRECTIONS:
-        raise InputError("too_large", f"{field} has {len(value)} entries; at most {MAX_CORRECTIONS}", field)
-    _max_size(value, field, MAX_CORRECTIONS_BYTES)
-    return value
+    return _bounded_list(value, field, "a list", "entries", MAX_CORRECTIONS, MAX_CORRECTIONS_BYTES)
 
 
 def points(value, field: str) -> int:

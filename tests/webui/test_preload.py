@@ -37,6 +37,17 @@ def test_a_preload_that_fails_is_only_logged(tmp_path, monkeypatch, caplog):
     assert "not preloaded" in caplog.text
 
 
+def asked_at_once(load, n: int = 3) -> list:
+    """What ``load()`` returns to ``n`` threads calling it at the same time."""
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(load())) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    return got
+
+
 def test_readers_asked_for_at_once_are_loaded_once(monkeypatch):
     made = []
 
@@ -47,12 +58,7 @@ def test_readers_asked_for_at_once_are_loaded_once(monkeypatch):
     monkeypatch.setattr(vision.reader, "_DEFAULT", None)
     monkeypatch.setattr(vision.reader, "TileReader", SlowReader)
     monkeypatch.setattr(vision.reader, "default_classifier", lambda: None)
-    got = []
-    threads = [threading.Thread(target=lambda: got.append(vision.reader.default_reader())) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(10)
+    got = asked_at_once(vision.reader.default_reader)
     assert len(made) == 1 and len(got) == 3 and all(r is made[0] for r in got)
 
 
@@ -65,10 +71,5 @@ def test_classifiers_asked_for_at_once_are_loaded_once(monkeypatch):
         return made[-1]
     monkeypatch.setattr(vision.classifier, "_DEFAULT_CLASSIFIER", None)
     monkeypatch.setattr(vision.classifier, "load_classifier", slow_load)
-    got = []
-    threads = [threading.Thread(target=lambda: got.append(vision.classifier.default_classifier())) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(10)
+    got = asked_at_once(vision.classifier.default_classifier)
     assert len(made) == 1 and got == [made[0]] * 3

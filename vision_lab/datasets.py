@@ -131,13 +131,18 @@ def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarra
 
 
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,
-                           seed=0, log=print, styles=DETECTOR_STYLES, body_scenes: int = 0, body_modes=None) -> Path:
+                           seed=0, log=print, styles=DETECTOR_STYLES, body_scenes: int = 0, body_modes=None,
+                           real_copies: int = 1) -> Path:
     """YOLO dataset with classes tile/back: real train photos (all boxes → tile) + rendered scenes.
     Validation: real valid photos + a few rendered scenes (for the back class). Returns data.yaml.
 
     ``body_scenes``: also this many scenes of 3D tile bodies (``vision_lab.synth.capture_modes``:
     standing tiles, table level, heaps...) in train and an eighth as many in val, their capture
-    modes drawn in turn from ``body_modes`` (default: all)."""
+    modes drawn in turn from ``body_modes`` (default: all).
+
+    ``real_copies``: each real training photo appears this many times (links named
+    ``copy{k}_<photo>``), so that many rendered scenes do not outweigh the real photos: rendered
+    scenes alone cost the detector 1.6 points on the real validation split (docs/experiments.md)."""
     out = Path(out)
     photos = Path(data_root) / PHOTOS
     for split, real_split, n_synth in (("train", "train", n_synth_train), ("val", "valid", n_synth_val)):
@@ -150,6 +155,11 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
                 os.symlink(img.resolve(), dst)
             rows = yolo_rows(photos / real_split / "labels" / (img.stem + ".txt"))
             (lab_dir / (img.stem + ".txt")).write_text(tile_label_text(rows))
+            for k in range(1, real_copies if split == "train" else 1):
+                copy = img_dir / f"copy{k}_{img.name}"
+                if not copy.exists():
+                    os.symlink(img.resolve(), copy)
+                (lab_dir / f"copy{k}_{img.stem}.txt").write_text(tile_label_text(rows))
         for i in range(n_synth):
             name = f"synth_{split}_{i:05d}"
             if (lab_dir / f"{name}.txt").exists():

@@ -34,14 +34,16 @@ def _train(model_yaml: str, data: str, run_dir: Path, resume: bool, init: str | 
 
 def train_detector(data_root: Path, build: Path, epochs=20, imgsz=320, batch=16, workers=1, n_synth=150,
                    resume=False, seed=0, device=None, out_weights: Path | None = None, run_name="detector",
-                   hours: float | None = None, init: str | None = None, lr0: float = 0.002, body_scenes: int = 0):
+                   hours: float | None = None, init: str | None = None, lr0: float = 0.002, body_scenes: int = 0,
+                   real_copies: int = 1):
     from .datasets import build_detector_dataset
     run_dir = (build / "runs" / run_name).resolve()
     # Scenes of 3D tile bodies make another dataset: it gets its own folder.
-    folder = build / ("det" if not body_scenes else f"det_body{body_scenes}")
+    folder = build / ("det" + (f"_body{body_scenes}" if body_scenes else "")
+                      + (f"_real{real_copies}" if real_copies > 1 else ""))
     data_yaml = None if resume else build_detector_dataset(folder, data_root, n_synth_train=n_synth,
                                                             n_synth_val=max(10, n_synth // 8), seed=seed,
-                                                            body_scenes=body_scenes)
+                                                            body_scenes=body_scenes, real_copies=real_copies)
     _train(str(DET_CFG), str(data_yaml), run_dir, resume, init=init, epochs=epochs, imgsz=imgsz, batch=batch,
            workers=workers, seed=seed, deterministic=False, close_mosaic=min(4, epochs // 4), patience=100,
            optimizer="AdamW", lr0=lr0, warmup_epochs=1, **({"time": hours} if hours else {}),

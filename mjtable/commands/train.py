@@ -25,6 +25,9 @@ def register(sub) -> None:
     p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
     p.add_argument("--body-scenes", type=int, default=0,
                    help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md)")
+    p.add_argument("--real-copies", type=int, default=1,
+                   help="detector: each real training photo this many times, to keep its weight beside many "
+                   "rendered scenes (default 1)")
     p.add_argument("--per-code", type=int, default=50, help="classifier: rendered crops per code and style")
     p.add_argument("--procedural-per-code", type=int, default=150,
                    help="classifier: rendered crops per code of generated tile sets (vision_lab/synth/procedural.py; "
@@ -81,7 +84,8 @@ def run(args) -> int:
                                        batch=args.batch or 16, workers=args.workers, n_synth=args.synth,
                                        resume=args.resume, seed=args.seed, device=args.device,
                                        out_weights=out, run_name=name, hours=args.hours, init=args.init,
-                                       lr0=args.lr0 or 0.002, body_scenes=args.body_scenes)
+                                       lr0=args.lr0 or 0.002, body_scenes=args.body_scenes,
+                                       real_copies=args.real_copies)
     else:
         out = None if args.no_install else REPO / "models" / "classifier" / "classifier.pt"
         best = training.train_classifier(args.data, args.build, epochs=args.epochs or 5, imgsz=args.imgsz or 64,

@@ -214,3 +214,17 @@ def test_detector_dataset_takes_body_scenes_only_when_asked(tmp_path):
     assert len(train) == 8 and len(list((tmp_path / "some" / "val" / "labels").glob("body_*.txt"))) == 1
     classes = {int(r.split()[0]) for f in train for r in f.read_text().splitlines() if r.strip()}
     assert classes and classes <= {0, 1}
+
+
+@needs_art
+@pytest.mark.skipif(not PHOTOS.exists(), reason="photos not available (../shared/data)")
+def test_detector_dataset_repeats_real_training_photos_only(tmp_path):
+    from vision_lab.datasets import build_detector_dataset
+    quiet = dict(n_synth_train=0, n_synth_val=0, styles=STYLES, log=lambda *_: None)
+    build_detector_dataset(tmp_path / "d", real_copies=3, **quiet)
+    train = sorted((tmp_path / "d" / "train" / "labels").glob("*.txt"))
+    originals = [f for f in train if not f.name.startswith("copy")]
+    assert len(train) == 3 * len(originals) > 0
+    first = originals[0]
+    assert (tmp_path / "d" / "train" / "labels" / f"copy2_{first.name}").read_text() == first.read_text()
+    assert not list((tmp_path / "d" / "val").rglob("copy*"))

@@ -253,14 +253,17 @@ class Calibration:
             lines.append(f"row {k + 1}: " + " ".join(cells))
         return "\n".join(lines)
 
-    def build_profile(self, name: str, embed=None):
+    def build_profile(self, name: str, embed=None, progress=None):
+        """The tile-set profile of this layout (about a minute; ``progress(done, total)`` follows
+        the fine-tuning)."""
         from .profile import TileSetProfile
         if not self.layout.ok:
             raise CalibrationError(self.layout.problems)
         items = sorted(self.layout.codes.items(), key=lambda kv: kv[0])
         examples = [(self.crops[i], code) for i, code in items]
         absent = [] if self.layout.has_bonus else list(BONUS)
-        return TileSetProfile.from_examples(examples, name=name, embed=embed, absent_codes=absent)
+        return TileSetProfile.from_examples(examples, name=name, embed=embed, absent_codes=absent,
+                                            progress=progress)
 
 
 def calibrate(image, reader=None) -> Calibration:

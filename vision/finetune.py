@@ -79,11 +79,12 @@ def load_network(classifier, state: dict[str, np.ndarray]):
 
 def finetune(classifier, crops, codes, steps: int | None = None, batch: int | None = None, lr: float | None = None,
              start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None,
-             config: FinetuneConfig | None = None) -> dict[str, np.ndarray]:
+             config: FinetuneConfig | None = None, progress=None) -> dict[str, np.ndarray]:
     """Weights of ``classifier`` (a ``CropClassifier``) trained ``steps`` steps on augmented views
     of ``crops`` labelled ``codes``, from the base weights or from ``start`` (a profile's). Each
     step draws ``batch`` examples (``weights``: their relative odds, default uniform) and one fresh
-    random view of each. ``steps``, ``batch`` and ``lr`` override ``config``'s."""
+    random view of each. ``steps``, ``batch`` and ``lr`` override ``config``'s. ``progress(done,
+    total)`` is called after each step (a web page's or a terminal's progress bar)."""
     import torch
     cfg = (config or FinetuneConfig()).resolved()
     steps = cfg.steps if steps is None else steps
@@ -105,7 +106,7 @@ def finetune(classifier, crops, codes, steps: int | None = None, batch: int | No
     start_params = [p.detach().clone() for p in model.parameters()] if ANCHOR else None
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
-    for _ in range(steps):
+    for step in range(steps):
         idx = rng.choice(len(crops), batch - n_quarter, p=odds)
         # Mostly augmented views; a few plain ones (upright or turned), as a calibration photo shows.
         # (the context draw only when asked for, so that the default's random stream is unchanged)
@@ -126,6 +127,8 @@ def finetune(classifier, crops, codes, steps: int | None = None, batch: int | No
         loss.backward()
         opt.step()
         schedule.step()
+        if progress is not None:
+            progress(step + 1, steps)
     for p in model.parameters():
         p.requires_grad_(False)
     return network_state(model)

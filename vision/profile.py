@@ -150,14 +150,16 @@ class TileSetProfile:
     @classmethod
     def from_examples(cls, examples, name: str, embed=None, absent_codes=(), model_id: str | None = None,
                       shrink: float = SHRINK, seed: int = 0, classifier=None, steps: int | None = None,
-                      batch: int | None = None, finetune_config=None, **params) -> "TileSetProfile":
+                      batch: int | None = None, finetune_config=None, progress=None,
+                      **params) -> "TileSetProfile":
         """Profile from ``[(crop_bgr, code), ...]`` (one or more examples per code).
 
         By default the shipped classifier is fine-tuned on the examples (format 3; ``classifier``:
         another ``CropClassifier``, ``steps``: optimiser steps, default ``finetune.STEPS``). With
         ``embed(crops) -> (n, d)`` (a custom embedding) it learns prototypes in a metric instead.
         ``batch``: augmented views per step (default ``finetune.BATCH``); ``finetune_config``: a
-        ``finetune.FinetuneConfig`` for the other settings."""
+        ``finetune.FinetuneConfig`` for the other settings; ``progress(done, total)``: called
+        after each fine-tuning step."""
         examples = list(examples)
         if not examples:
             raise ProfileError("a profile needs at least one example")
@@ -172,7 +174,7 @@ class TileSetProfile:
                 classifier = default_classifier()
             crops = [_example_crop(c, classifier.imgsz) for c, _ in examples]
             net = finetune.finetune(classifier, crops, codes, steps=steps, batch=batch, seed=seed,
-                                    config=finetune_config)
+                                    config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
             if "trusted_codes" not in params:

@@ -7,8 +7,11 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
 - ``GET /calibrate/``: the saved profiles (activate, delete) and the upload form.
 - ``POST /calibrate/upload``: a calibration photo and a name → the tiles sorted into the layout's
   rows with the codes their places give them (and the base model's reading where it differs), or
-  the problems found; the profile is built and kept pending until confirmed.
-- ``POST /calibrate/save``: keep the pending profile under its name and make it active.
+  the problems found. The profile is built in the background (about a minute: ``BuildJob``) while
+  the player checks the codes, and kept pending until confirmed.
+- ``GET /calibrate/progress/<token>``: how far that build is (JSON; the page's progress bar).
+- ``POST /calibrate/save``: keep the pending profile under its name and make it active (waits for
+  the build if it is still running).
 - ``POST /calibrate/activate``, ``/deactivate``, ``/delete``: manage saved profiles.
 - ``POST /calibrate/corrections`` (``crop`` image + ``code``, JSON answer) and
   ``POST /calibrate/corrections/undo``: corrections made while reviewing a hand teach the active
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import base64
 import secrets
+import threading
+import time
 from pathlib import Path
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
@@ -31,6 +36,70 @@ from vision.profile import ProfileError, ProfileStore, TileSetProfile
 bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="templates")
 
 PENDING = "calibration_pending"
+
+
+class BuildJob:
+    """One profile build on a thread of its own, saved to ``path`` when done. Builds run one at a
+    time (``_BUILD_LOCK``): two fine-tunings at once on a small CPU would each take twice as long.
+    ``state``: waiting, building, ready or failed (``error`` then says why)."""
+
+    def __init__(self, result, name: str, path: Path):
+        self.result, self.name, self.path = result, name, path
+        self.done, self.total = 0, 1
+        self.state, self.error = "waiting", None
+        self.started = time.monotonic()
+        self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
+
+    def start(self) -> "BuildJob":
+        self.thread.start()
+        return self
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, max(total, 1)
+
+    def _run(self) -> None:
+        try:
+            with _BUILD_LOCK:
+                self.state = "building"
+                profile = self.result.build_profile(self.name, progress=self._progress)
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                profile.save(self.path)
+            self.done, self.state = self.total, "ready"
+        except ProfileError as exc:
+            self.state, self.error = "failed", str(exc)
+        except Exception as exc:  # a crash in the build must reach the page, not vanish with the thread
+            import logging
+            logging.getLogger(__name__).exception("profile build failed")
+            self.state, self.error = "failed", f"the profile could not be built ({type(exc).__name__})"
+        finally:
+            self.result = None      # the photo's crops are not needed any more
+
+    def wait(self, timeout: float | None = None) -> None:
+        self.thread.join(timeout)
+
+    def as_json(self) -> dict:
+        elapsed = time.monotonic() - self.started
+        return {"state": self.state, "done": self.done, "total": self.total,
+                "percent": round(100 * self.done / self.total), "elapsed_s": round(elapsed, 1),
+                **({"error": self.error} if self.error else {})}
+
+
+_BUILD_LOCK = threading.Lock()
+_JOBS: dict[str, BuildJob] = {}
+_JOBS_LOCK = threading.Lock()
+MAX_JOBS = 8    # finished jobs kept for their progress page; older ones are forgotten
+
+
+def _remember(token: str, job: BuildJob) -> None:
+    with _JOBS_LOCK:
+        _JOBS[token] = job
+        for old in [t for t, j in _JOBS.items() if j.state in ("ready", "failed")][:-MAX_JOBS]:
+            _JOBS.pop(old, None)
+
+
+def _job(token: str) -> BuildJob | None:
+    with _JOBS_LOCK:
+        return _JOBS.get(token)
 
 
 def _store() -> ProfileStore:
@@ -104,9 +173,8 @@ def upload():
     token = None
     _drop_old_pending()
     if result.ok:
-        profile = result.build_profile(name)
         token = secrets.token_hex(12)
-        profile.save(_pending_path(token))
+        _remember(token, BuildJob(result, name, _pending_path(token)).start())
     return _page("calibrate/confirm.html", 200 if result.ok else 422, name=name, rows=rows, token=token,
                  problems=result.layout.problems, orientation=result.layout.orientation,
                  has_bonus=result.layout.has_bonus, replacing=store.exists(name),
@@ -121,11 +189,26 @@ def _drop_old_pending(max_age_s: float = 86400) -> None:
             p.unlink(missing_ok=True)
 
 
+@bp.get("/progress/<token>")
+def progress(token: str):
+    job = _job(token) if token.isalnum() and len(token) <= 64 else None
+    if job is None:
+        return _error(404, "unknown_calibration", "no such calibration (upload the photo again)")
+    return jsonify(job.as_json())
+
+
 @bp.post("/save")
 def save():
     store = _store()
+    token = request.form.get("token", "")
+    job = _job(token) if token.isalnum() else None
+    if job is not None:
+        job.wait(timeout=900)
+        if job.state == "failed":
+            flash(f"The profile could not be built: {job.error}. Upload the photo again.")
+            return redirect(url_for("calibrate.index"))
     try:
-        pending = _pending_path(request.form.get("token", ""))
+        pending = _pending_path(token)
         profile = TileSetProfile.load(pending)
     except ProfileError:
         flash("That calibration has expired: upload the photo again.")

@@ -9,6 +9,7 @@ as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. `
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 
@@ -147,7 +148,7 @@ def _calibrate(args, store) -> int:
             print("nothing saved")
             return 1
     try:
-        profile = result.build_profile(args.name)
+        profile = result.build_profile(args.name, progress=ProgressBar("learning your tiles", sys.stderr))
         path = store.save(profile)
         store.activate(args.name)
     except ProfileError as exc:
@@ -158,3 +159,30 @@ def _calibrate(args, store) -> int:
               f"another code as one of them): where it is sure of such a tile (probability {profile.sure_base:g} "
               "or more), its reading keeps most of the weight (vision.profile.trusted_base_codes)")
     return 0
+
+
+class ProgressBar:
+    """``progress(done, total)`` drawn on one terminal line (redrawn in place), or a line every
+    quarter when the stream is not a terminal (a log keeps four lines, not hundreds)."""
+
+    def __init__(self, label: str, stream, width: int = 30):
+        self.label, self.stream, self.width = label, stream, width
+        self.started = time.monotonic()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        total = max(total, 1)
+        elapsed = time.monotonic() - self.started
+        left = elapsed / done * (total - done) if done else 0.0
+        text = f"{self.label} {done * 100 // total:3d}% ({elapsed:.0f} s, about {left:.0f} s left)"
+        if self.stream.isatty():
+            filled = self.width * done // total
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}]"
+                              + text[len(self.label):] + ("\n" if done >= total else ""))
+        else:
+            quarter = 4 * done // total
+            if quarter == self.shown:
+                return
+            self.shown = quarter
+            self.stream.write(text + "\n")
+        self.stream.flush()

@@ -123,3 +123,22 @@ def test_relearn_learns_the_corrections(photo, tmp_path, fake_calibrate, capsys)
     assert relearnt.learnt and relearnt.n_corrections == 1
     assert any((relearnt.network[k] != prof.network[k]).any() for k in prof.network)
     assert main(["calibrate", "--relearn", "nothing", "--data-dir", d]) == 2
+
+
+def test_progress_bar_on_a_terminal_and_in_a_log():
+    import io
+
+    from mjtable.commands.calibrate import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    tty, log = Terminal(), io.StringIO()
+    for stream in (tty, log):
+        bar = ProgressBar("learning", stream, width=10)
+        for step in range(1, 401):
+            bar(step, 400)
+    assert tty.getvalue().count("\r") == 400 and "[##########]" in tty.getvalue() and tty.getvalue().endswith("\n")
+    lines = log.getvalue().splitlines()
+    assert [line.split("%")[0].split()[-1] for line in lines] == ["0", "25", "50", "75", "100"]
+    assert lines[-1].startswith("learning 100%") and "\r" not in log.getvalue()

@@ -133,3 +133,48 @@ def test_a_bomb_upload_is_refused_before_the_calibration(client, monkeypatch):
     r = client.post("/calibrate/upload", data={"name": "x", "photo": (io.BytesIO(image_bombs.bmp_rle()), "p.bmp")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and "pixel limit" in r.get_data(as_text=True)
+
+
+def _token(response) -> str:
+    return response.get_data(as_text=True).split('name="token" value="')[1].split('"')[0]
+
+
+def test_the_build_runs_in_the_background_and_reports_its_progress(client):
+    r = upload(client)
+    token = _token(r)
+    assert 'id="build-bar"' in r.get_data(as_text=True) and "calibrate.js" in r.get_data(as_text=True)
+    calibrate._job(token).wait(60)
+    job = client.get(f"/calibrate/progress/{token}").get_json()
+    assert job["state"] == "ready" and job["done"] == job["total"] == 3 and job["percent"] == 100
+    assert client.get("/calibrate/progress/nosuchtoken").status_code == 404
+    assert client.get("/calibrate/progress/..%2Fx").status_code == 404
+
+
+def test_a_failed_build_is_reported_and_nothing_is_saved(client, monkeypatch):
+    def broken(self, name, embed=None, progress=None):
+        progress(1, 4)
+        raise RuntimeError("out of memory")
+    monkeypatch.setattr(Calibration, "build_profile", broken)
+    token = _token(upload(client))
+    calibrate._job(token).wait(60)
+    job = client.get(f"/calibrate/progress/{token}").get_json()
+    assert job["state"] == "failed" and "RuntimeError" in job["error"] and "memory" not in job["error"]
+    r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
+    assert "could not be built" in r.get_data(as_text=True)
+    assert client.store.list() == []
+
+
+def test_save_waits_for_a_build_still_running(client, monkeypatch):
+    import threading
+    release = threading.Event()
+    real = Calibration.build_profile
+
+    def slow(self, name, embed=None, progress=None):
+        release.wait(30)
+        return real(self, name, embed=embed, progress=progress)
+    monkeypatch.setattr(Calibration, "build_profile", slow)
+    token = _token(upload(client))
+    assert client.get(f"/calibrate/progress/{token}").get_json()["state"] in ("waiting", "building")
+    threading.Timer(0.3, release.set).start()
+    r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
+    assert "it is now the active profile" in r.get_data(as_text=True)

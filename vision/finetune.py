@@ -176,8 +176,8 @@ HEAD_CORRECTION_EXAMPLES = 1.0   # calibration examples a correction weighs as m
 def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources, views: int | None = None,
                steps: int | None = None, seed: int = 0) -> dict[str, np.ndarray]:
     """``network`` (a profile's calibration weights) with its last layer re-fitted on ``crops``
-    labelled ``codes``; ``sources`` says which are corrections ("correction") and which
-    calibration examples. The rest of the network is unchanged, so corrections cannot unlearn
+    labelled ``codes``; ``sources`` says which are calibration examples ("calibration") and which
+    were learnt later (corrections, tiles of recorded hands: weighed alike). The rest of the network is unchanged, so corrections cannot unlearn
     the features the calibration taught (full re-training on them was measured to lose points:
     docs/calibration.md). Without corrections the layer stays the calibration's."""
     import torch
@@ -193,7 +193,7 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
     rng = np.random.default_rng(seed)
     batch, labels, weights, corrected = [], [], [], []
     for crop, code, source in zip(crops, codes, sources):
-        is_correction = source == "correction"
+        is_correction = source != "calibration"
         seen = [crop, rot180(crop)] + [augment_crop(crop, rng) for _ in range(0 if is_correction else views)]
         batch += seen
         labels += [classes.index(code)] * len(seen)

@@ -75,6 +75,11 @@ NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # chosen on the tuning draw (seed 11; tools/calibration_experiments/gated_mixture.py,
 # per_code_gate.py, precision_gate.py at commit 8c2eecd).
 SURE_BASE = 0.9
+#: A recorded hand's tiles, confirmed by the player, are kept as examples of the set (source
+#: ``"hand:<key>"``); the newest CONFIRMED_PER_CODE of each code are kept, so that the profile
+#: stays small (about 1 MB more at most) and re-fitting it stays within a few seconds.
+CONFIRMED_PER_CODE = 6
+HAND_SOURCE = "hand:"
 SURE_BASE_WEIGHT = 0.8
 # Share of the calibration tiles the base model must read right for its precision alone to
 # decide which codes it is trusted with (``trusted_base_codes``).
@@ -237,24 +242,87 @@ class TileSetProfile:
             self.absent_codes.remove(code)
 
     def remove_last(self, classifier=None, learn: bool = True) -> str:
-        """Undo the last correction; returns its code. Calibration examples are not removed. A
-        fine-tuned profile goes back to its calibration weights when no correction is left, else
-        re-learns the corrections left (unless ``learn`` is false)."""
-        if not self.sources or self.sources[-1] != "correction":
+        """Undo the last correction; returns its code. Calibration examples and confirmed hands
+        are not removed. A fine-tuned profile goes back to its calibration weights when nothing
+        learnt is left, else re-learns what is left (unless ``learn`` is false)."""
+        last = max((i for i, s in enumerate(self.sources) if s == "correction"), default=None)
+        if last is None:
             raise ProfileError("no correction to undo")
-        self.sources.pop()
-        code = self.codes.pop()
+        code = self.codes[last]
+        self._drop([last])
         if self.uses_network:
-            self.examples = self.examples[:-1]
-            self._align_misreads()
-            if learn or not self.n_corrections:
+            if learn or not self.n_learnt_examples:
                 self.learn_corrections(classifier)   # none left: back to the calibration weights
             else:
                 self.learnt = False
-        else:
-            self.prototypes = self.prototypes[:-1]
-            self._white_key = None
         return code
+
+    def _drop(self, rows) -> None:
+        """Remove the examples at ``rows`` (never calibration examples: callers pick them)."""
+        rows = set(rows)
+        keep = [i for i in range(len(self.codes)) if i not in rows]
+        self._align_misreads()
+        self.codes = [self.codes[i] for i in keep]
+        self.sources = [self.sources[i] for i in keep]
+        self.base_misreads = [self.base_misreads[i] for i in keep]
+        if self.uses_network:
+            self.examples = self.examples[keep]
+        else:
+            self.prototypes = self.prototypes[keep]
+            self._white_key = None
+
+    def learn_hand(self, key: str, crops, codes, classifier=None, learn: bool = True) -> int:
+        """Learn a recorded hand: ``crops`` (upright tile crops) with the ``codes`` the player
+        confirmed when recording it. ``key`` names the hand (its draft or log id): learning the
+        same key again replaces that hand's tiles (the later confirmation wins: a hand edited
+        after recording), and ``forget_hand(key)`` takes them back. Of each code, the newest
+        ``CONFIRMED_PER_CODE`` confirmed tiles are kept. A fine-tuned profile re-fits its last
+        layer (``learn_corrections``) unless ``learn`` is false. Returns the tiles kept."""
+        if not self.uses_network:
+            raise ProfileError("only fine-tuned profiles learn from recorded hands (format 3): calibrate again")
+        crops, codes = list(crops), list(codes)
+        if len(crops) != len(codes):
+            raise ProfileError(f"{len(crops)} crops for {len(codes)} codes")
+        for code in codes:
+            _check_code(code)
+        source = HAND_SOURCE + str(key)
+        self._drop([i for i, s in enumerate(self.sources) if s == source])
+        if crops:
+            misreads = [None] * len(codes)
+            if self.trusted_codes:      # as for a correction: a shown base misreading stops trust
+                reads = self._classifier(classifier).classify(crops)
+                misreads = [r.code if r.code != c else None for r, c in zip(reads, codes)]
+            size = self.examples.shape[1]
+            self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
+            self._align_misreads()
+            self.base_misreads += misreads
+            self.codes += codes
+            self.sources += [source] * len(codes)
+            for code in set(codes):
+                self.absent_codes = [c for c in self.absent_codes if c != code]
+            # The oldest confirmed tiles of a code beyond the cap go (corrections always stay).
+            extra = []
+            for code in set(codes):
+                rows = [i for i, (c, s) in enumerate(zip(self.codes, self.sources))
+                        if c == code and s.startswith(HAND_SOURCE)]
+                extra += rows[:-CONFIRMED_PER_CODE]
+            self._drop(extra)
+        self.learnt = False
+        if learn:
+            self.learn_corrections(classifier)
+        return sum(s == source for s in self.sources)
+
+    def forget_hand(self, key: str, classifier=None, learn: bool = True) -> int:
+        """Take back what ``learn_hand(key, ...)`` taught (the hand was deleted or undone);
+        returns the number of tiles removed."""
+        source = HAND_SOURCE + str(key)
+        rows = [i for i, s in enumerate(self.sources) if s == source]
+        if rows:
+            self._drop(rows)
+            self.learnt = False
+            if learn and self.uses_network:
+                self.learn_corrections(classifier)
+        return len(rows)
 
     def _align_misreads(self) -> None:
         n = len(self.codes)
@@ -269,7 +337,7 @@ class TileSetProfile:
         from . import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn corrections this way (format 3)")
-        if not self.n_corrections:
+        if not self.n_learnt_examples:
             self.network, self.learnt = self.calibration_network, True
             return
         classifier = self._classifier(classifier)
@@ -313,6 +381,16 @@ class TileSetProfile:
     @property
     def n_corrections(self) -> int:
         return sum(1 for s in self.sources if s == "correction")
+
+    @property
+    def n_confirmed(self) -> int:
+        """Tiles kept from recorded hands (``learn_hand``)."""
+        return sum(1 for s in self.sources if s.startswith(HAND_SOURCE))
+
+    @property
+    def n_learnt_examples(self) -> int:
+        """Examples beyond the calibration photo's: corrections and confirmed tiles."""
+        return sum(1 for s in self.sources if s != "calibration")
 
     def scores(self, embeddings, turned=None) -> tuple[list[str], np.ndarray]:
         """(codes, (n, k) score of each crop for each known code): minus half the squared whitened

@@ -257,3 +257,36 @@ def test_context_share_changes_what_the_fine_tuning_sees(classifier):
     key = next(k for k in plain if plain[k].dtype.kind == "f" and plain[k].ndim == 4)
     assert np.array_equal(plain[key], again[key])
     assert not np.array_equal(plain[key], context[key])
+
+
+def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp_path, monkeypatch):
+    from vision import profile as profile_module
+    prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
+                                        steps=80, batch=16, absent_codes=["2f"])
+    odd = code_crop("3m", seed=21)
+    before = _share(prof, classifier, odd, "1m")
+    # a hand whose tiles the player confirmed: the odd 3m-patterned tile is this set's 1m
+    kept = prof.learn_hand("draft-7", [odd, code_crop("5p", seed=3)], ["1m", "5p"], classifier=classifier)
+    assert kept == 2 and prof.n_confirmed == 2 and prof.n_corrections == 0 and prof.learnt
+    assert prof.network is not prof.calibration_network
+    assert _share(prof, classifier, odd, "1m") > before
+    # a correction after it, then the hand edited and recorded again: the later confirmation wins
+    prof.add_example(code_crop("9s", seed=5), "9s", classifier=classifier)
+    prof.learn_hand("draft-7", [odd], ["2f"], classifier=classifier)
+    assert prof.sources.count("hand:draft-7") == 1 and prof.codes[-1] == "2f" and "2f" not in prof.absent_codes
+    assert len(prof.examples) == len(prof.codes) == len(prof.base_misreads) == len(CODES) + 2
+    # undo takes back the correction, not the hand; the profile round-trips through its file
+    assert prof.remove_last(classifier=classifier) == "9s"
+    loaded = TileSetProfile.load(prof.save(tmp_path / "p.npz"))
+    assert loaded.n_confirmed == 1 and loaded.sources[-1] == "hand:draft-7"
+    assert loaded.forget_hand("draft-7", classifier=classifier) == 1
+    assert loaded.n_learnt_examples == 0
+    assert all(np.array_equal(loaded.network[k], loaded.calibration_network[k]) for k in loaded.network)
+    assert loaded.forget_hand("draft-7", classifier=classifier) == 0
+    # the newest CONFIRMED_PER_CODE tiles of a code are kept
+    monkeypatch.setattr(profile_module, "CONFIRMED_PER_CODE", 2)
+    for k in range(4):
+        loaded.learn_hand(f"h{k}", [code_crop("5p", seed=40 + k)], ["5p"], learn=False)
+    assert [s for s in loaded.sources if s.startswith("hand:")] == ["hand:h2", "hand:h3"]
+    with pytest.raises(ProfileError, match="crops for"):
+        loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)

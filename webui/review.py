@@ -3,22 +3,41 @@ context form, the result and the same hand under the other rule sets (docs/webui
 correction is re-scored at once through ``POST /review/score``."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 
 import scorer
 
-from . import gamelog, scoring, settlement, validation
-from .store import get_store
+from . import drafts, gamelog, scoring, settlement, validation
+from .store import DuplicateRequest, get_store
 from .tile_svg import PICKER_CODES
 
 bp = Blueprint("review", __name__)
+
+
+@bp.record_once
+def _setup(state):
+    drafts.init_app(state.app)
+
+
+def _profile_active() -> bool:
+    """Whether a tile-set profile is active (then a corrected tile teaches it)."""
+    from flask import current_app
+
+    from vision.profile import ProfileError, ProfileStore
+    try:
+        return ProfileStore(current_app.config.get("DATA_DIR")).active_slug() is not None
+    except (ProfileError, OSError, ValueError):
+        return False
 
 
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
     game = store.get_game(gid) if gid is not None else None
-    rules = game["rules"] if game else request.args.get("rules") or scoring.default_rules()
+    state = drafts.state(store, draft["id"]) if draft is not None else None
+    recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
+    rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
+                                        or scoring.default_rules())
     scorer.get_rule_set(rules)
     hand = None
     notation = request.args.get("hand", "")
@@ -40,7 +59,8 @@ def _page(draft=None):
         rule_sets=scoring.available_rules(), context_fields=scoring.context_fields(rules),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
-        picker=PICKER_CODES, winds=settlement.WINDS)
+        picker=PICKER_CODES, winds=settlement.WINDS, state=state, recorded=recorded,
+        profile_active=_profile_active(), false_win=scoring.FALSE_WIN_EACH.get(rules))
 
 
 @bp.get("/review/new")
@@ -109,7 +129,95 @@ def score():
                                                discarder=seats["discarder"], dealer=seats["dealer"])
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
+    payload["declare"] = scoring.declaration(payload["score"], rules)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
                            compare=scoring.compare(hand, skip=rules), players=players, payments=payments,
                            seats=seats)
     return jsonify({"ok": True, "html": html, **payload})
+
+
+# ---- the draft on the server: kept across reloads and rule switches, recorded once -------------
+
+@bp.post("/review/drafts")
+def new_draft():
+    """A draft for a hand entered without a photo (its first change): ``{"state": ...}`` in,
+    ``{"draft", "url"}`` out."""
+    data = validation.request_json()
+    state = validation.draft_state(data.get("state"))
+    store = get_store()
+    draft_id = store.create_draft(None, {})
+    drafts.save_state(store, draft_id, state)
+    return jsonify({"draft": draft_id, "url": url_for("review.draft", draft_id=draft_id)}), 201
+
+
+@bp.post("/review/<draft_id>/state")
+def save_state(draft_id):
+    """The review page's work on a draft (``{"state": ...}``), saved after every change."""
+    data = validation.request_json()
+    state = validation.draft_state(data.get("state"))
+    store = get_store()
+    draft = store.get_draft(draft_id)
+    drafts.save_state(store, draft["id"], state)
+    return jsonify({"ok": True, "recorded": drafts.recorded(store, draft["id"])})
+
+
+class _Refused(Exception):
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _recorded_page(done: dict):
+    game = get_store().get_game(done["game_id"])
+    flash(f"this hand is already recorded: hand {done['seq']} of {game['name']}")
+    return redirect(url_for("games.hand", game_id=done["game_id"], seq=done["seq"]), code=303)
+
+
+@bp.post("/review/<draft_id>/record")
+def record(draft_id):
+    """Record the draft in a game, once: a second Record shows the hand already logged. A hand
+    that cannot be declared (not a winning hand, an MCR hand under its minimum) is refused with
+    the reason; ``kind: "false_win"`` records it as a false win where the rules have one."""
+    store = get_store()
+    draft = store.get_draft(draft_id)
+    game = store.get_game(validation.int_id(request.form.get("game"), "game"))
+    done = drafts.recorded(store, draft["id"])
+    if done is not None:
+        return _recorded_page(done)
+    data = validation.parse_json(request.form.get("payload", ""), "payload")
+    if not isinstance(data, dict):
+        raise validation.InputError("bad_json", "the hand record must be an object", "payload")
+    kind = data.get("kind", "win")
+    if kind not in ("win", "false_win"):
+        raise validation.InputError("bad_field", "kind must be win or false_win", "payload.kind")
+    back = url_for("review.draft", draft_id=draft["id"], game=game["id"])
+    key = "draft:" + draft["id"]
+    try:
+        if kind == "false_win":
+            each = scoring.FALSE_WIN_EACH.get(game["rules"])
+            if each is None:
+                raise _Refused(f"{game['rules']} has no false win to record")
+            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each, "note": "false win"}
+            hand = gamelog.record(store, game["id"], row, request_key=key)
+        else:
+            form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
+            row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections")
+                   if data.get(k) is not None}
+            row["kind"] = "win"
+            row["context"] = scoring.parse_form_context(form, game["rules"])
+            with store.transaction():    # refused after scoring: nothing is written
+                hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key)
+                verdict = scoring.declaration(hand["score"], game["rules"])
+                if not verdict["ok"]:
+                    raise _Refused(verdict["reason"])
+    except DuplicateRequest:
+        return _recorded_page(drafts.recorded(store, draft["id"]))
+    except _Refused as e:
+        flash(f"Not recorded: {e.reason}")
+        return redirect(back, code=303)
+    except (gamelog.GameError, settlement.SettlementError, scorer.HandError, scorer.RulesError,
+            validation.InputError) as e:
+        flash(f"Not recorded: {e.message}")
+        return redirect(back, code=303)
+    flash(f"hand {hand['seq']} recorded" + (" (false win)" if kind == "false_win" else ""))
+    return redirect(url_for("games.show", game_id=game["id"]), code=303)

@@ -179,3 +179,32 @@ def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
         sep = "" if message.startswith(":") else " "
         return scorer.RulesError("bad_option", f"option {name}{sep}{message}", field=f"options.{name}")
     return _parse_fields(form, option_fields(rules), prefix, "opt__present", error)
+
+
+#: What a false win costs where a rule set has one: the offender pays this to each other
+#: player (MCR: 10 points to each, the game log's penalty).
+FALSE_WIN_EACH = {"mcr": 10}
+
+
+def declaration(result: dict | None, rules: str) -> dict:
+    """Whether a scored hand may be recorded as a win: ``{"ok": True}``, or ``{"ok": False,
+    "reason": text, "false_win": points each or None}``. A hand that is no winning hand, and an
+    MCR hand under its minimum (valid, but it cannot be declared), are refused."""
+    false_win = FALSE_WIN_EACH.get(rules)
+    if not result:
+        return {"ok": False, "reason": "no hand to record yet", "false_win": None}
+    if not result.get("valid"):
+        message = (result.get("error") or {}).get("message") or "not a winning hand"
+        return {"ok": False, "reason": f"not a winning hand: {strip_citation(message)}", "false_win": false_win}
+    if result.get("minimum_met") is False:
+        return {"ok": False, "false_win": false_win,
+                "reason": f"{result.get('total_without_flowers', result.get('total'))} points without flowers, "
+                          f"below the {result.get('minimum_points')}-point minimum: this hand cannot be declared a win"}
+    return {"ok": True}
+
+
+def strip_citation(text: str) -> str:
+    """A message without its bracketed source reference ("... (004 Score)"): sources are shown
+    behind a link, never in the text."""
+    import re
+    return re.sub(r"\s*\((?:\d{3}\b[^)]*|ffmj\d*[^)]*|pymahjong\w*[^)]*)\)", "", text or "").strip()

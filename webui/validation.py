@@ -222,3 +222,78 @@ def points(value, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_POINTS:
         raise InputError("bad_field", f"{field} must be a whole number of points within ±{MAX_POINTS}", field)
     return value
+
+
+#: The review page's draft (webui/review.py): its groups of tiles, the context form, the corrections.
+MAX_DRAFT_GROUPS = 12
+MAX_GROUP_TILES = 20
+MAX_DRAFT_STATE_BYTES = 64 * 1024
+_GROUP_KINDS = ("standing", "meld", "bonus")
+_FROM = ("", "left", "across", "right")
+
+
+def draft_state(value, field: str = "state") -> dict:
+    """A review draft as the page sends it, reduced to the keys it uses:
+    ``{"rules", "groups": [{"kind", "concealed", "from", "tiles": [{"code", "src", "win"}]}],
+    "form": {name: text}, "fields": [names], "corrections": [...]}``. Tile codes are only
+    checked for shape here: the scorer names a bad one when the hand is scored."""
+    value = obj(value, field, max_bytes=MAX_DRAFT_STATE_BYTES)
+    out: dict = {}
+    if value.get("rules") is not None:
+        out["rules"] = text(value["rules"], f"{field}.rules")
+    groups = _bounded_list(value.get("groups", []), f"{field}.groups", "a list of groups", "groups",
+                           MAX_DRAFT_GROUPS, MAX_DRAFT_STATE_BYTES)
+    out["groups"] = []
+    for i, g in enumerate(groups):
+        where = f"{field}.groups[{i}]"
+        g = obj(g, where)
+        kind = g.get("kind")
+        if kind not in _GROUP_KINDS:
+            raise InputError("bad_field", f"{where}.kind must be one of {', '.join(_GROUP_KINDS)}", f"{where}.kind")
+        frm = g.get("from") or ""
+        if frm not in _FROM:
+            raise InputError("bad_field", f"{where}.from must be left, across, right or empty", f"{where}.from")
+        tiles = _bounded_list(g.get("tiles", []), f"{where}.tiles", "a list of tiles", "tiles",
+                              MAX_GROUP_TILES, MAX_DRAFT_STATE_BYTES)
+        kept = []
+        for j, t in enumerate(tiles):
+            tw = f"{where}.tiles[{j}]"
+            t = obj(t, tw)
+            code = text(t.get("code"), f"{tw}.code", max_len=3)
+            src = t.get("src")
+            if src is not None and (isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < MAX_TILES_READ):
+                raise InputError("bad_field", f"{tw}.src must be the index of a tile read, or null", f"{tw}.src")
+            kept.append({"code": code, "src": src, "win": t.get("win") is True})
+        out["groups"].append({"kind": kind, "concealed": g.get("concealed") is True, "from": frm, "tiles": kept})
+    form = obj(value.get("form"), f"{field}.form", max_bytes=MAX_CONTEXT_BYTES)
+    for k, v in form.items():
+        if not isinstance(v, str) or len(v) > MAX_TEXT:
+            raise InputError("bad_field", f"{field}.form values must be text of at most {MAX_TEXT} characters",
+                             f"{field}.form")
+    out["form"] = form
+    names = _bounded_list(value.get("fields", []), f"{field}.fields", "a list of field names", "names", 200,
+                          MAX_CONTEXT_BYTES)
+    out["fields"] = [text(n, f"{field}.fields[{i}]") for i, n in enumerate(names)]
+    out["corrections"] = corrections(value.get("corrections"), f"{field}.corrections")
+    return out
+
+
+def seat(value, field: str) -> int:
+    """A player by seat number 0-3 (JSON number, or the text a form sends)."""
+    if isinstance(value, str) and value.strip() in ("0", "1", "2", "3"):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    raise InputError("bad_field", f"{field} must be a player number 0-3", field)
+
+
+def seats(value, field: str) -> list[int]:
+    """Distinct players (riichi declarers, tenpai players, winners): a list of 0-3, at most 4."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 4:
+        raise InputError("bad_field", f"{field} must be a list of player numbers 0-3", field)
+    out = [seat(v, f"{field}[{i}]") for i, v in enumerate(value)]
+    if len(set(out)) != len(out):
+        raise InputError("bad_field", f"{field} names a player twice", field)
+    return out

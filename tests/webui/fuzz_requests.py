@@ -200,6 +200,18 @@ def build_routes():
     r[("/review/score", "POST")] = lambda d, c: ("/review/score", json_request(
         d, {"hand": WIN, "rules": "mcr", "form": {"ctx_seat_wind": "E", "ctx__present": "1"}, "game": c.game,
             "winner": 0, "discarder": 1, "dealer": 0, "round_wind": "E"}))
+    draft_state = {"rules": "mcr", "form": {"ctx_self_drawn": "1"}, "fields": ["ctx_self_drawn"],
+                   "corrections": [{"op": "clear"}],
+                   "groups": [{"kind": "standing", "concealed": False, "from": "",
+                               "tiles": [{"code": "1m", "src": 0, "win": True}]}, {"kind": "bonus", "tiles": []}]}
+    r[("/review/drafts", "POST")] = lambda d, c: ("/review/drafts", json_request(d, {"state": draft_state}))
+    r[("/review/<draft_id>/state", "POST")] = lambda d, c: (
+        "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe="") + "/state",
+        json_request(d, {"state": draft_state}))
+    r[("/review/<draft_id>/record", "POST")] = lambda d, c: (
+        "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe="") + "/record", form_request(
+            d, {"game": str(c.game), "payload": json.dumps(mutate(d, {**_hand_template(d, c), "form": {
+                "ctx_seat_wind": "E"}, "kind": d(st.sampled_from(["win", "false_win"]))}), allow_nan=True)}, c))
     r[("/api/read", "POST")] = lambda d, c: ("/api/read", form_request(
         d, {"rules": "mcr", "options": "{}", "context": '{"seat_wind": "E"}', "seat_wind": "E"}, c,
         {"image": uploads()}))

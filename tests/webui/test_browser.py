@@ -56,6 +56,7 @@ def chromium():
                 # a synthetic camera for getUserMedia, allowed without a prompt
                 "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"):
         opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})   # the console, for console_errors()
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     driver.set_page_load_timeout(30)
     yield driver
@@ -87,6 +88,11 @@ def wait(driver, seconds=15):
     # A condition that looks at the page while it is being replaced (a form posting, then the
     # next page loading) can hold an element of the old page: looked up again on the next poll.
     return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
+def console_errors(driver) -> list[str]:
+    """The console's errors since the last call (a JavaScript exception, a failed request)."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
 def score_total(driver) -> str | None:
@@ -259,8 +265,9 @@ def test_build_melds_by_hand(server, browser):
     shot(d, "manual-melds")
     # The winning tile moved into the meld: the last standing tile became the winning tile.
     assert d.find_element(By.ID, "notation").get_attribute("value").startswith("[222z,2]")
-    # Concealing a pung puts it back among the standing tiles.
-    Select(d.find_element(By.CSS_SELECTOR, ".group.meld select.exposure")).select_by_value("concealed")
+    # Only a kong can be concealed; a pung goes back among the standing tiles by its own button.
+    assert not d.find_element(By.CSS_SELECTOR, ".group.meld select.exposure").is_displayed()
+    d.find_element(By.CSS_SELECTOR, ".group.meld .to-standing").click()
     wait(d).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".group.meld"))
     wait(d).until(lambda drv: "[" not in drv.find_element(By.ID, "notation").get_attribute("value"))
     wait(d).until(lambda drv: score_total(drv) == str(total_standing))

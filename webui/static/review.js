@@ -22,6 +22,7 @@
   const sortKey = (c) => SUITS.indexOf(c[1]) * 100 + (c[0] === "0" ? 51 : Number(c[0]) * 10);
   const corrections = [];
   let groups = [];
+  let draftId = data.draft;
 
   // ---- hand model ------------------------------------------------------------------------------
   function newTile(code, src) {
@@ -86,6 +87,16 @@
       groups.push({ kind: "bonus", tiles: [] });
     }
   }
+  // A draft saved on the server (a reload, a rule switch): its groups as they were left.
+  function fromState(state) {
+    groups = (state.groups || []).map((g) => ({
+      kind: g.kind, concealed: !!g.concealed, from: g.from || "",
+      tiles: (g.tiles || []).map((t) => Object.assign(newTile(t.code, t.src), { win: !!t.win })),
+    }));
+    if (!groups.length || groups[0].kind !== "standing") groups.unshift({ kind: "standing", tiles: [] });
+    if (groups[groups.length - 1].kind !== "bonus") groups.push({ kind: "bonus", tiles: [] });
+    corrections.push(...(state.corrections || []));
+  }
   const bonusGroup = () => groups[groups.length - 1];
   function meldType(codes) {
     if (codes.length === 4) return "kong";
@@ -131,19 +142,14 @@
       if (g.kind === "meld") {
         const exp = document.createElement("select");
         exp.className = "exposure";
+        // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
+        exp.hidden = g.tiles.length !== 4;
         exp.innerHTML = '<option value="exposed">exposed</option><option value="concealed">concealed</option>';
         exp.value = g.concealed ? "concealed" : "exposed";
         exp.addEventListener("change", () => {
           const codes = g.tiles.map((t) => t.code);
-          if (exp.value === "concealed" && codes.length !== 4) {
-            // Only a kong is laid down concealed; a concealed chow or pung is standing tiles.
-            groups[0].tiles.push(...g.tiles);
-            groups.splice(gi, 1);
-            change({ op: "conceal", group: gi, tiles: codes });
-          } else {
-            g.concealed = exp.value === "concealed";
-            change({ op: g.concealed ? "conceal" : "expose", group: gi, tiles: codes });
-          }
+          g.concealed = exp.value === "concealed";
+          change({ op: g.concealed ? "conceal" : "expose", group: gi, tiles: codes });
         });
         const from = document.createElement("select");
         from.className = "from";
@@ -152,7 +158,7 @@
         from.disabled = g.concealed;
         from.addEventListener("change", () => { g.from = from.value; change({ op: "from", group: gi, from: from.value }); });
         const dissolve = document.createElement("button");
-        dissolve.type = "button"; dissolve.textContent = "↩ to standing"; dissolve.className = "secondary";
+        dissolve.type = "button"; dissolve.textContent = "↩ to standing"; dissolve.className = "secondary to-standing";
         dissolve.addEventListener("click", () => {
           groups[0].tiles.push(...g.tiles); groups.splice(gi, 1);
           change({ op: "dissolve", group: gi });
@@ -258,9 +264,9 @@
     if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", "");
   }
   // A corrected tile teaches the active tile-set profile: its crop as photographed,
-  // upright tiles only (the profile's examples are upright crops). No active profile: 409, ignored.
+  // upright tiles only (the profile's examples are upright crops); nothing is sent without one.
   function teachProfile(src, code) {
-    if (src === null || src === undefined || !photo || !photo.naturalWidth) return;
+    if (!data.profileActive || src === null || src === undefined || !photo || !photo.naturalWidth) return;
     const read = readTiles[src];
     if (!read || read.sideways || read.face_down) return;
     const [x0, y0, x1, y1] = read.box.map(Math.round);
@@ -304,10 +310,12 @@
     change({ op: "replace", group: gi, from: old, to: code, read: t.src });
   }));
   document.getElementById("pick-remove").addEventListener("click", () => {
+    if (!picking || picking.add) return;
     const g = groups[picking.group]; const [t] = g.tiles.splice(picking.index, 1);
     closePicker(); change({ op: "remove", tile: t.code });
   });
   document.getElementById("pick-winning").addEventListener("click", () => {
+    if (!picking || picking.add) return;
     let g = groups[picking.group]; let t = g.tiles[picking.index];
     if (g.kind !== "standing") { g.tiles.splice(picking.index, 1); groups[0].tiles.push(t); }
     groups[0].tiles.forEach((x) => { x.win = false; });
@@ -328,7 +336,11 @@
     groups.splice(groups.length - 1, 0, { kind: "meld", concealed: false, from: "", tiles: [] });
     render();
   });
-  document.getElementById("clear-hand").addEventListener("click", () => { fromHand(null); change({ op: "clear" }); });
+  document.getElementById("clear-hand").addEventListener("click", () => {
+    if (!window.confirm("Clear the whole hand?")) return;
+    groups = [{ kind: "standing", tiles: [] }, { kind: "bonus", tiles: [] }];
+    change({ op: "clear" });
+  });
 
   // ---- scoring ---------------------------------------------------------------------------------
   function formFields() {
@@ -346,11 +358,32 @@
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
     resultBox.querySelectorAll("tr.item").forEach((row) => row.addEventListener("click", () => highlight(row)));
+    showDeclare(d.ok ? d.declare : null, d.ok);
+  }
+  // Record: a hand that cannot be declared is refused with the reason, and offered as a false
+  // win where the rules have one.
+  let declared = null;
+  function showDeclare(verdict, scored) {
+    declared = verdict;
     const rec = document.getElementById("record-button");
-    if (rec) rec.disabled = !(d.ok && d.score && d.score.valid);
+    if (!rec) return;
+    const ok = !!(verdict && verdict.ok);
+    rec.disabled = !ok;
+    const note = document.getElementById("declare-note");
+    note.hidden = ok || !verdict;
+    note.textContent = verdict && !ok ? "Cannot be recorded as a win: " + verdict.reason : "";
+    const fw = document.getElementById("false-win-button");
+    if (fw) fw.hidden = ok || !scored || !(verdict && verdict.false_win);
+  }
+  const isEmpty = () => groups.every((g) => !g.tiles.length);
+  function showEmpty() {
+    notationInput.value = "";
+    resultBox.innerHTML = '<p class="muted" id="empty-hand">No tiles yet: add them with “+ Tile”, or type the notation.</p>';
+    showDeclare(null);
   }
   async function rescore() {
     const mine = ++seq;
+    if (isEmpty()) { showEmpty(); return; }
     const { data: d } = await mj.postJSON(data.scoreUrl, request(toHand()));
     if (mine !== seq) return;  // a newer correction is on its way
     if (d.ok) notationInput.value = d.notation;
@@ -360,7 +393,47 @@
     if (correction) corrections.push(correction);
     render();
     clearTimeout(timer);
-    timer = setTimeout(rescore, 120);
+    timer = setTimeout(() => { rescore(); saveState(); }, 120);
+  }
+
+  // ---- the draft on the server -----------------------------------------------------------------
+  function currentState() {
+    const f = formFields();
+    const fields = Array.from(ctxForm.elements).map((e) => e.name).filter(Boolean);
+    return { rules: f.rules || data.rules, form: f, fields, corrections,
+             groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "",
+                                           tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };
+  }
+  let saving = Promise.resolve();
+  function saveState() {
+    if (data.recorded) return saving;
+    const state = currentState();
+    saving = saving.then(async () => {
+      if (draftId) {
+        await mj.postJSON(data.stateUrl.replace("DRAFT", encodeURIComponent(draftId)), { state });
+        return;
+      }
+      const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });
+      if (status === 201 && d.draft) {
+        draftId = d.draft;
+        const u = new URL(d.url, window.location.href);
+        const here = new URL(window.location.href);
+        for (const k of ["game", "rules"]) if (here.searchParams.get(k)) u.searchParams.set(k, here.searchParams.get(k));
+        history.replaceState(null, "", u.toString());
+        const form = document.getElementById("record-form");
+        if (form) form.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
+      }
+    }).catch(() => {});
+    return saving;
+  }
+  function restoreForm(state) {
+    const f = state.form || {};
+    const had = new Set(state.fields || Object.keys(f));
+    for (const el of ctxForm.elements) {
+      if (!el.name || el.type === "hidden" || el.id === "rules-select" || !had.has(el.name)) continue;
+      if (el.type === "checkbox") el.checked = el.name in f;
+      else if (el.name in f && Array.from(el.options || [{ value: f[el.name] }]).some((o) => o.value === f[el.name])) el.value = f[el.name];
+    }
   }
   function highlight(row) {
     const active = !row.classList.contains("active");
@@ -377,10 +450,13 @@
   }
   ctxForm.addEventListener("change", (e) => {
     if (e.target.id === "rules-select") {
-      const u = new URL(window.location.href);
-      u.searchParams.set("rules", e.target.value);
-      if (!data.draft) u.searchParams.set("hand", notationInput.value);
-      window.location.href = u.toString();
+      // The draft is saved first: the page for the other rules opens it as it was left.
+      saveState().then(() => {
+        const u = new URL(window.location.href);
+        u.searchParams.set("rules", e.target.value);
+        u.searchParams.delete("hand");
+        window.location.href = u.toString();
+      });
       return;
     }
     change(null);
@@ -397,19 +473,30 @@
   });
   const recordForm = document.getElementById("record-form");
   if (recordForm) {
-    recordForm.addEventListener("submit", () => {
+    recordForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const falseWin = e.submitter && e.submitter.id === "false-win-button";
+      if (falseWin && !window.confirm(e.submitter.dataset.confirm)) return;
       const f = formFields();
-      const payload = { kind: "win", hand: toHand(), winner: f.winner, discarder: f.discarder === "" ? null : f.discarder,
+      const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
+                        discarder: f.discarder === "" ? null : f.discarder,
                         dealer: f.dealer, round_wind: f.round_wind, form: f, corrections };
-      if (data.draft) payload.draft = data.draft;
       document.getElementById("record-payload").value = JSON.stringify(payload);
+      await saveState();          // a hand entered by hand gets its draft here
+      if (!draftId) return;
+      recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
+      recordForm.submit();
     });
   }
 
+  // Back to this page after recording: reload it, so that it shows the hand recorded.
+  window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
+
   // ---- start -----------------------------------------------------------------------------------
-  fromHand(data.hand);
+  if (data.state && data.state.groups) { fromState(data.state); restoreForm(data.state); } else fromHand(data.hand);
   render();
-  if (data.hand || readTiles.length) rescore();
+  if (data.state && data.state.groups) rescore();
+  else if (data.hand || readTiles.length) rescore();
   else if (data.notation) document.getElementById("notation-form").requestSubmit();
   else resultBox.innerHTML = '<p class="muted">Type the notation above, or add tiles with “+ Tile”.</p>';
 })();

@@ -1,0 +1,153 @@
+"""The review page in headless Chromium: what went wrong for a player and stays fixed (corrections
+kept across reloads and rule switches, the "+ Tile" picker, Record once per draft, a hand under
+the MCR minimum, no needless request after a correction, Clear, concealing a 3-tile meld), with
+no error in the console."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import NOT_COMPLETE, WIN
+from .test_browser import (  # noqa: F401 - fixtures
+    By, EC, Select, browser, chromium, console_errors, review_stand_in_reading, score_total, server, wait)
+
+pytestmark = pytest.mark.browser
+
+UNDER_MINIMUM = "234m456p678s11p55s 5s"
+
+
+def _notation(d) -> str:
+    return d.find_element(By.ID, "notation").get_attribute("value")
+
+
+def _pick(d, tile_css: str, code: str):
+    d.find_element(By.CSS_SELECTOR, tile_css).click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
+
+
+def _saved(d):
+    """Wait until the page's draft is saved on the server (its id in the address)."""
+    wait(d).until(lambda drv: "/review/new" not in drv.current_url)
+    d.execute_script("return 1")
+
+
+def _close_picker(d):
+    d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
+
+
+def _game(app, rules="mcr") -> int:
+    client = app.test_client()
+    return client.post("/api/games", json={"name": "Friday", "rules": rules,
+                                           "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+
+
+def test_rule_switch_and_reload_keep_the_corrections(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    _pick(d, '#hand-view .htile[data-code="4m"]', "3m")
+    _close_picker(d)
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    _saved(d)
+    # Switch to MCR, tick a context box: both kept.
+    Select(d.find_element(By.ID, "rules-select")).select_by_value("mcr")
+    wait(d).until(lambda drv: "rules=mcr" in drv.current_url)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert _notation(d) == "123m456p789s1122z 2z"
+    box = d.find_element(By.NAME, "ctx_self_drawn")
+    if not box.is_displayed():
+        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
+    box.click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.execute_script("return 1")
+    import time
+    time.sleep(0.6)                               # the save after the change
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert _notation(d) == "123m456p789s1122z 2z"
+    assert d.find_element(By.NAME, "ctx_self_drawn").is_selected()
+    assert Select(d.find_element(By.ID, "rules-select")).first_selected_option.get_attribute("value") == "mcr"
+    assert not console_errors(d)
+
+
+def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, monkeypatch):
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    console_errors(d)
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
+    import time
+    time.sleep(0.6)
+    d.refresh()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')
+    # No tile-set profile is active: the correction sends nothing to /calibrate (no 409).
+    assert not [e for e in console_errors(d) if "409" in e or "calibrate" in e]
+
+
+def test_the_add_tile_picker_offers_no_remove_and_no_winning_tile(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    console_errors(d)
+    d.find_element(By.ID, "add-tile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+    assert not d.find_element(By.ID, "pick-remove").is_displayed()
+    assert not d.find_element(By.ID, "pick-winning").is_displayed()
+    d.execute_script("document.getElementById('pick-winning').click(); document.getElementById('pick-remove').click();")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14     # nothing removed
+    assert not console_errors(d)
+
+
+def test_record_back_record_logs_the_hand_once(server, browser, app):
+    game = _game(app, "toy")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    Select(d.find_element(By.ID, "discarder")).select_by_visible_text("Di")
+    d.find_element(By.ID, "record-button").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    d.back()
+    wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
+    assert not d.find_elements(By.ID, "record-button")
+    d.find_element(By.ID, "recorded-link").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "hand 1"))
+    assert len(app.test_client().get(f"/api/games/{game}").json["hands"]) == 1
+    assert not console_errors(d)
+
+
+def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, browser, app):
+    game = _game(app, "mcr")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=" + UNDER_MINIMUM)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "declare-note")))
+    assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text
+    assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.ID, "false-win-button").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    hands = app.test_client().get(f"/api/games/{game}").json["hands"]
+    assert [h["kind"] for h in hands] == ["penalty"] and hands[0]["deltas"] == [-30, 10, 10, 10]
+    assert not console_errors(d)
+
+
+def test_clear_empties_the_score_and_the_notation(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.ID, "clear-hand").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "empty-hand")))
+    assert "winning_tile" not in d.find_element(By.ID, "result").text
+    assert _notation(d) == ""
+    assert not console_errors(d)
+
+
+def test_a_three_tile_meld_cannot_be_concealed_away(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=[222z,2]123m456p789s1z 1z")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    meld = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    assert not meld.find_element(By.CSS_SELECTOR, "select.exposure").is_displayed()
+    assert len(meld.find_elements(By.CSS_SELECTOR, ".htile")) == 3

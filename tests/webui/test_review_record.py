@@ -1,0 +1,113 @@
+"""The review page's draft on the server and its Record (webui/review.py), through the Flask
+client: the draft's state survives a reload, Record is idempotent per draft, a hand that cannot
+be declared is refused with the reason and can be recorded as a false win where the rules have one."""
+from __future__ import annotations
+
+import json
+import pytest
+
+from webui.store import connect
+
+from .conftest import csrf_of
+from .helpers import WIN
+
+UNDER_MINIMUM = "234m456p678s11p55s 5s"    # MCR: 3 points, under the 8-point minimum
+
+
+def _game(client, rules="mcr") -> int:
+    return client.post("/api/games", json={"name": "Friday", "rules": rules, "players": list("ABCD")}).json["game"]["id"]
+
+
+def _state(notation_tiles=("1m",), rules="mcr"):
+    return {"rules": rules, "form": {"ctx_self_drawn": "1", "ctx__present": "1"}, "fields": ["ctx_self_drawn"],
+            "corrections": [{"op": "replace", "from": "4m", "to": "3m"}],
+            "groups": [{"kind": "standing", "tiles": [{"code": c, "src": None, "win": False} for c in notation_tiles]},
+                       {"kind": "bonus", "tiles": []}]}
+
+
+def _draft(client) -> str:
+    r = client.post("/review/drafts", json={"state": _state()}, headers={"X-CSRF-Token": csrf_of(client)})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return r.json["draft"]
+
+
+def _record(client, draft, game, hand=WIN, kind="win"):
+    payload = {"kind": kind, "hand": hand, "winner": "0", "discarder": "1", "dealer": "0", "round_wind": "E",
+               "form": {"ctx__present": "1"}, "corrections": []}
+    return client.post(f"/review/{draft}/record", data={"csrf_token": csrf_of(client), "game": str(game),
+                                                       "payload": json.dumps(payload)})
+
+
+def test_the_draft_state_is_kept_and_given_back_to_the_page(client):
+    draft = _draft(client)
+    page = client.get(f"/review/{draft}").get_data(as_text=True)
+    data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["state"]["groups"][0]["tiles"][0]["code"] == "1m"
+    assert data["state"]["form"]["ctx_self_drawn"] == "1" and data["rules"] == "mcr"
+    r = client.post(f"/review/{draft}/state", json={"state": _state(("9p",), rules="riichi")},
+                    headers={"X-CSRF-Token": csrf_of(client)})
+    assert r.status_code == 200 and r.json["recorded"] is None
+    page = client.get(f"/review/{draft}").get_data(as_text=True)
+    assert '"code": "9p"' in page and 'value="riichi" selected' in page   # the rules of the draft
+
+
+def test_a_bad_state_is_refused_with_its_field(client):
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    bad = _state()
+    bad["groups"][0]["kind"] = "pile"
+    r = client.post("/review/drafts", json={"state": bad}, headers=csrf)
+    assert r.status_code == 400 and r.json["error"]["field"] == "state.groups[0].kind"
+    r = client.post("/review/nope/state", json={"state": _state()}, headers=csrf)
+    assert r.status_code == 404
+
+
+def test_an_old_game_log_gains_the_drafts_edits_table(tmp_path):
+    """A game log made before draft_edits existed is given the table when the app opens it."""
+    from webui import create_app
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    conn = connect(app.config["DATABASE"])
+    conn.execute("DROP TABLE draft_edits")
+    conn.close()
+    create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    conn = connect(app.config["DATABASE"])
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'draft_edits'").fetchone()
+
+
+def test_record_twice_logs_one_hand_and_shows_it(client):
+    game = _game(client)
+    draft = _draft(client)
+    first = _record(client, draft, game)
+    assert first.status_code == 303 and first.headers["Location"].endswith(f"/games/{game}")
+    second = _record(client, draft, game)           # Record, Back, Record
+    assert second.status_code == 303 and second.headers["Location"].endswith(f"/games/{game}/hands/1")
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+    page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
+    assert "Already recorded" in page and 'id="record-button"' not in page
+
+
+@pytest.mark.parametrize("kind", ["win", "false_win"])
+def test_a_hand_under_the_mcr_minimum_is_refused_or_recorded_as_a_false_win(client, kind):
+    game = _game(client)
+    draft = _draft(client)
+    r = _record(client, draft, game, hand=UNDER_MINIMUM, kind=kind)
+    assert r.status_code == 303
+    hands = client.get(f"/api/games/{game}").json["hands"]
+    if kind == "win":
+        assert not hands and f"/review/{draft}" in r.headers["Location"]
+        page = client.get(r.headers["Location"]).get_data(as_text=True)
+        assert "Not recorded: 3 points without flowers, below the 8-point minimum" in page
+    else:
+        assert [h["kind"] for h in hands] == ["penalty"]
+        assert hands[0]["deltas"] == [-30, 10, 10, 10]
+
+
+def test_the_score_says_whether_the_hand_can_be_declared(client):
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "mcr", "form": {}}, headers=csrf).json
+    assert r["declare"] == {"ok": False, "false_win": 10,
+                            "reason": "3 points without flowers, below the 8-point minimum: this hand cannot be "
+                                      "declared a win"}
+    r = client.post("/review/score", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json
+    assert r["declare"] == {"ok": True}
+    r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "riichi", "form": {}}, headers=csrf).json
+    assert r["declare"]["ok"] is False and r["declare"]["false_win"] is None   # no yaku; no false win offered

@@ -1,0 +1,55 @@
+"""The review page's work on a draft, kept on the server so that a reload or a change of rule
+set opens the hand as it was left (webui/review.py), and what a draft was recorded as.
+
+A draft (``drafts`` in the game log, webui/store.py) is a photo read, or a hand entered without
+a photo; ``draft_edits`` holds its groups of tiles, the context form and the corrections made.
+The table is added to the game log when the app starts (:func:`init_app`): a game log made before
+it gains it then, and nothing else changes."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from .store import Store, connect, now
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS draft_edits (   -- the review page's work on a draft, kept across reloads
+    draft_id TEXT PRIMARY KEY REFERENCES drafts(id) ON DELETE CASCADE,
+    state TEXT NOT NULL,               -- JSON: rules, groups of tiles, the context form, corrections
+    updated TEXT NOT NULL
+);
+"""
+
+
+def init_app(app) -> None:
+    """Add ``draft_edits`` to a writable game log (a read-only one keeps no drafts' edits)."""
+    if app.config.get("READ_ONLY"):
+        return
+    conn = connect(app.config["DATABASE"])
+    try:
+        conn.executescript(SCHEMA)
+    finally:
+        conn.close()
+
+
+def save_state(store: Store, draft_id: str, state: dict) -> None:
+    with store.transaction() as c:
+        c.execute("INSERT INTO draft_edits (draft_id, state, updated) VALUES (?, ?, ?) "
+                  "ON CONFLICT (draft_id) DO UPDATE SET state = excluded.state, updated = excluded.updated",
+                  (draft_id, json.dumps(state, ensure_ascii=False), now()))
+
+
+def state(store: Store, draft_id: str) -> dict | None:
+    try:
+        row = store.conn.execute("SELECT state FROM draft_edits WHERE draft_id = ?", (draft_id,)).fetchone()
+    except sqlite3.OperationalError:     # a read-only game log made before the table
+        return None
+    return None if row is None else json.loads(row["state"])
+
+
+def recorded(store: Store, draft_id: str) -> dict | None:
+    """The hand a draft was recorded as (``{"game_id", "seq"}``; Record keeps the draft as the
+    hand's request key), or None."""
+    row = store.conn.execute("SELECT h.game_id, h.seq FROM hand_requests r JOIN hands h ON h.id = r.hand_id "
+                             "WHERE r.key = ? ORDER BY h.id LIMIT 1", ("draft:" + draft_id,)).fetchone()
+    return None if row is None else {"game_id": row["game_id"], "seq": row["seq"]}

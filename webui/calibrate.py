@@ -16,6 +16,10 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
 - ``POST /calibrate/corrections`` (``crop`` image + ``code``, JSON answer) and
   ``POST /calibrate/corrections/undo``: corrections made while reviewing a hand teach the active
   profile; ``record_correction`` does the same from Python (the review page's handler).
+- ``POST /calibrate/hands`` (``key`` + ``crop`` images with their ``code``) and
+  ``POST /calibrate/hands/forget`` (``key``): a recorded hand's tiles, confirmed by the player,
+  teach the active profile in the background (202 at once: recording never waits for it); the
+  same key again replaces that hand's tiles, forget takes them back (the hand was deleted).
 
 Profiles live in ``<DATA_DIR>/profiles`` (the app's ``DATA_DIR``; ``vision.profile.ProfileStore``),
 the same place ``mjtable calibrate`` uses. Templates extend the app's ``base.html`` when it has
@@ -249,28 +253,89 @@ def delete():
     return _on_named_profile(_store().remove, "Profile {name} deleted.")
 
 
+#: One read-modify-write of the active profile at a time: a correction and a recorded hand
+#: learnt at once would otherwise each save over the other's.
+_PROFILE_LOCK = threading.RLock()
+_LEARNING: list[threading.Thread] = []
+MAX_HAND_TILES = 40
+_HAND_KEY = __import__("re").compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
 def record_correction(data_dir, crop_bgr, code: str) -> dict | None:
     """Teach the active profile that ``crop_bgr`` (an upright tile crop, as
     ``vision.crops.crop_tile`` cuts it) is ``code`` (a fine-tuned profile learns it at once, a few
     seconds: ``TileSetProfile.add_example``). Returns a summary, or None with no active profile
     (corrections then only fix the hand at hand)."""
-    store = ProfileStore(data_dir)
-    profile = store.active()
-    if profile is None:
-        return None
-    profile.add_example(crop_bgr, code)
-    store.save(profile)
+    with _PROFILE_LOCK:
+        store = ProfileStore(data_dir)
+        profile = store.active()
+        if profile is None:
+            return None
+        profile.add_example(crop_bgr, code)
+        store.save(profile)
     return {"profile": profile.name, "code": code, "corrections": profile.n_corrections}
 
 
 def undo_correction(data_dir) -> dict | None:
-    store = ProfileStore(data_dir)
-    profile = store.active()
-    if profile is None:
-        return None
-    code = profile.remove_last()
-    store.save(profile)
+    with _PROFILE_LOCK:
+        store = ProfileStore(data_dir)
+        profile = store.active()
+        if profile is None:
+            return None
+        code = profile.remove_last()
+        store.save(profile)
     return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
+
+
+def learn_recorded_hand(data_dir, key: str, crops, codes) -> dict | None:
+    """Teach the active profile a recorded hand's confirmed tiles (``TileSetProfile.learn_hand``);
+    ``codes`` empty: forget the hand. None with no active profile (or one that cannot learn)."""
+    with _PROFILE_LOCK:
+        store = ProfileStore(data_dir)
+        profile = store.active()
+        if profile is None or not profile.uses_network:
+            return None
+        if codes:
+            kept = profile.learn_hand(key, crops, codes)
+        else:
+            kept = -profile.forget_hand(key)
+        store.save(profile)
+    return {"profile": profile.name, "key": key, "tiles": kept, "confirmed": profile.n_confirmed}
+
+
+def _learn_in_background(data_dir, key: str, crops, codes) -> None:
+    def run():
+        import logging
+        try:
+            learn_recorded_hand(data_dir, key, crops, codes)
+        except Exception:   # the table goes on; the log says why the profile did not learn
+            logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
+    thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)
+    _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
+    thread.start()
+
+
+def wait_for_learning(timeout: float | None = None) -> None:
+    """Wait for the recorded hands being learnt (tests; a server shutting down)."""
+    for thread in list(_LEARNING):
+        thread.join(timeout)
+
+
+def _active_learner(data_dir):
+    """The active profile's name when it can learn hands, else None."""
+    from vision.profile import ProfileDamaged
+    try:
+        profile = ProfileStore(data_dir).active()
+    except ProfileDamaged:
+        return None
+    return profile.name if profile is not None and profile.uses_network else None
+
+
+def _hand_key():
+    key = request.form.get("key", "")
+    if not _HAND_KEY.fullmatch(key):
+        return None, _error(400, "bad_key", "key must be 1-64 letters, digits or _.:- (the hand's draft or log id)")
+    return key, None
 
 
 def _error(status: int, code: str, message: str):
@@ -307,3 +372,48 @@ def undo():
     if done is None:
         return _error(409, "no_active_profile", "no active tile-set profile")
     return jsonify(done)
+
+
+@bp.post("/hands")
+def learn_hand():
+    """A recorded hand's confirmed tiles: ``key``, then ``crop`` files and ``code`` fields in the
+    same order (upright tiles only). Answers 202 at once; the profile learns in the background."""
+    from vision.decode import decode_image
+    from vision.errors import ImageError
+    from vision.profile import ALL_CODES
+    key, bad = _hand_key()
+    if bad:
+        return bad
+    codes, uploads = request.form.getlist("code"), request.files.getlist("crop")
+    if not codes or len(codes) != len(uploads):
+        return _error(400, "bad_hand", f"send one code per crop ({len(uploads)} crops, {len(codes)} codes)")
+    if len(codes) > MAX_HAND_TILES:
+        return _error(400, "bad_hand", f"at most {MAX_HAND_TILES} tiles per hand")
+    for code in codes:
+        if code not in ALL_CODES:
+            return _error(400, "bad_code", f"unknown tile code {code[:8]!r}")
+    data_dir = current_app.config.get("DATA_DIR")
+    name = _active_learner(data_dir)
+    if name is None:   # nothing to teach: not an error for the page that recorded the hand
+        return jsonify({"learning": False, "reason": "no active tile-set profile"})
+    crops = []
+    for upload in uploads:
+        try:
+            crops.append(decode_image(upload.read(), max_pixels=current_app.config.get("MAX_IMAGE_PIXELS")).image)
+        except ImageError as exc:
+            return _error(413 if exc.code == "too_large" else 400, exc.code, f"crop: {exc.message}")
+    _learn_in_background(data_dir, key, crops, codes)
+    return jsonify({"learning": True, "profile": name, "key": key, "tiles": len(codes)}), 202
+
+
+@bp.post("/hands/forget")
+def forget_hand():
+    key, bad = _hand_key()
+    if bad:
+        return bad
+    data_dir = current_app.config.get("DATA_DIR")
+    name = _active_learner(data_dir)
+    if name is None:
+        return jsonify({"learning": False, "reason": "no active tile-set profile"})
+    _learn_in_background(data_dir, key, [], [])
+    return jsonify({"learning": True, "profile": name, "key": key, "forget": True}), 202

@@ -178,3 +178,40 @@ def test_save_waits_for_a_build_still_running(client, monkeypatch):
     threading.Timer(0.3, release.set).start()
     r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
     assert "it is now the active profile" in r.get_data(as_text=True)
+
+
+def _hand_form(key, codes, seed=30):
+    crops = [(io.BytesIO(cv2.imencode(".png", code_crop(c, seed=seed + i))[1].tobytes()), f"{i}.png")
+             for i, c in enumerate(codes)]
+    return {"key": key, "code": list(codes), "crop": crops}
+
+
+def test_a_recorded_hand_teaches_the_active_profile_in_the_background(client):
+    r = client.post("/calibrate/hands", data=_hand_form("draft-1", ["1m", "2m"]), content_type="multipart/form-data")
+    assert r.status_code == 200 and r.get_json()["learning"] is False      # no profile: nothing to learn, no error
+    client.post("/calibrate/save", data={"token": _token(upload(client, "a"))})
+    r = client.post("/calibrate/hands", data=_hand_form("draft-1", ["1m", "2m", "7z"]),
+                    content_type="multipart/form-data")
+    assert r.status_code == 202 and r.get_json() == {"learning": True, "profile": "a", "key": "draft-1", "tiles": 3}
+    calibrate.wait_for_learning(60)
+    profile = client.store.active()
+    assert profile.n_confirmed == 3 and profile.n_corrections == 0 and profile.learnt
+    # recorded again after an edit: replaced, not added; then forgotten
+    client.post("/calibrate/hands", data=_hand_form("draft-1", ["3m"]), content_type="multipart/form-data")
+    calibrate.wait_for_learning(60)
+    assert client.store.active().n_confirmed == 1
+    assert client.post("/calibrate/hands/forget", data={"key": "draft-1"}).status_code == 202
+    calibrate.wait_for_learning(60)
+    assert client.store.active().n_confirmed == 0
+    # bad requests
+    form = _hand_form("draft-2", ["1m"])
+    form["code"] = ["1m", "2m"]
+    assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400
+    form = _hand_form("../x", ["1m"])
+    assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400
+    form = _hand_form("k", ["1m"])
+    form["code"] = ["1x"]
+    assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400
+    form = _hand_form("k", ["1m"])
+    form["crop"] = [(io.BytesIO(b"not an image"), "c.png")]
+    assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400

@@ -245,6 +245,12 @@ def build_routes():
     r[("/calibrate/corrections", "POST")] = lambda d, c: ("/calibrate/corrections", form_request(
         d, {"code": "1m"}, c, {"crop": uploads()}))
     r[("/calibrate/corrections/undo", "POST")] = lambda d, c: ("/calibrate/corrections/undo", form_request(d, {}, c))
+    r[("/calibrate/progress/<token>", "GET")] = lambda d, c: ("/calibrate/progress/" + quote(
+        d(st.sampled_from(["abc", "..", "0" * 80]) | FORM_TEXT) or "x", safe=""), {})
+    for rule in ("/calibrate/hands", "/calibrate/hands/forget"):
+        r[(rule, "POST")] = (lambda u: lambda d, c: (u, form_request(
+            d, {"key": d(st.sampled_from(["draft-1", "../x", ""]) | FORM_TEXT), "code": "1m"}, c,
+            {"crop": uploads()})))(rule)
     return r
 
 

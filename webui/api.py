@@ -119,7 +119,8 @@ def games():
 def create_game():
     data = _json_body()
     gid = gamelog.new_game(get_store(), name=data.get("name"), rules=data.get("rules", "mcr"),
-                           players=data.get("players"), options=_dict_field(data, "options"))
+                           players=data.get("players"), options=_dict_field(data, "options"),
+                           flow=_dict_field(data, "flow"))
     resp = jsonify(gamelog.game_view(get_store(), gid))
     resp.status_code = 201
     return resp
@@ -150,7 +151,7 @@ def _replay(game_id: int, prior: dict):
     body = prior["response"]
     if body is None:      # answered before its response was kept (or the server stopped between)
         view = gamelog.standing(get_store(), game_id)
-        body = {"hand": prior["hand"], "totals": view["totals"], "next": view["next"]}
+        body = _hand_answer(prior["hand"], view)
     resp = jsonify(body)
     resp.status_code = 201
     resp.headers["Idempotent-Replayed"] = "true"
@@ -175,7 +176,7 @@ def add_hand(game_id):
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
         return _replay(game_id, store.find_request(game_id, key))
     view = gamelog.standing(store, game_id)
-    body = {"hand": hand, "totals": view["totals"], "next": view["next"]}
+    body = _hand_answer(hand, view)
     if key is not None:
         store.keep_response(game_id, key, body)
     resp = jsonify(body)
@@ -183,13 +184,39 @@ def add_hand(game_id):
     return resp
 
 
+def _hand_answer(hand: dict, view: dict) -> dict:
+    return {"hand": hand, "totals": view["totals"], "next": view["next"],
+            **{k: view[k] for k in ("dealer", "round_wind", "honba", "riichi_sticks", "finished")}}
+
+
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id):
-    get_store().get_game(game_id)
-    removed = get_store().undo_last_hand(game_id)
+    removed = gamelog.undo(get_store(), game_id)
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
     return jsonify({"removed": removed, "totals": gamelog.standing(get_store(), game_id)["totals"]})
+
+
+@bp.put("/games/<int:game_id>/hands/<int:seq>")
+def edit_hand(game_id, seq):
+    """Replace what was entered for one hand (same body as recording it); every later hand's
+    deal, counters, sticks and points are recomputed."""
+    data = _json_body()
+    hand = gamelog.edit_hand(get_store(), game_id, seq, data)
+    return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
+
+
+@bp.delete("/games/<int:game_id>/hands/<int:seq>")
+def delete_hand(game_id, seq):
+    removed = gamelog.delete_hand(get_store(), game_id, seq)
+    view = gamelog.standing(get_store(), game_id)
+    return jsonify({"removed": removed, "totals": view["totals"],
+                    **{k: view[k] for k in ("dealer", "round_wind", "honba", "riichi_sticks", "finished")}})
+
+
+@bp.get("/games/<int:game_id>/edits")
+def edits(game_id):
+    return jsonify({"edits": gamelog.history(get_store(), game_id)})
 
 
 @bp.get("/games/<int:game_id>/export.json")

@@ -61,7 +61,7 @@ def init_app(app) -> None:
     @app.errorhandler(GameError)
     @app.errorhandler(SettlementError)
     def _bad_input(e):
-        return respond(400, e.to_dict())
+        return respond(409 if getattr(e, "code", "") == "game_over" else 400, e.to_dict())
 
     @app.errorhandler(InputError)
     def _bad_field(e):

@@ -8,6 +8,9 @@ import io
 
 import scorer
 
+from scorer import flow as game_flow
+from scorer.flow import Deal, Event, FlowError
+
 from . import scoring, settlement, validation
 from .settlement import SettlementError
 from .store import NotFound, Store
@@ -55,13 +58,15 @@ def _wind(value, name="round_wind") -> str:
     raise GameError("bad_field", f"{name} must be E, S, W or N", field=name)
 
 
-def new_game(store: Store, *, name: str, rules: str, players: list, options: dict | None = None) -> int:
+def new_game(store: Store, *, name: str, rules: str, players: list, options: dict | None = None,
+             flow: dict | None = None) -> int:
     name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
     validation.text(rules, "rules")
     options = validation.obj(options, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     scorer.get_rule_set(rules)  # RulesError for an unknown rule set
     if options:
         scorer.get_rule_set(rules).parse_options(options)
+    flow_options = _flow_options(rules, flow)
     if not isinstance(players, list) or len(players) != 4:
         raise GameError("bad_field", "a game has four players", field="players")
     clean = []
@@ -73,40 +78,273 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
     if len(set(clean)) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
     name = (name or "").strip()[:MAX_NAME] or " / ".join(clean)
-    return store.create_game(name, rules, clean, options or {})
+    return store.create_game(name, rules, clean, options or {}, flow=flow_options)
+
+
+def _flow_options(rules: str, flow) -> dict:
+    try:
+        return {"version": 1, **game_flow.check_options(rules, validation.obj(flow, "flow"))}
+    except FlowError as e:
+        raise GameError(e.code, e.message, field=e.field) from None
+
+
+# -- the game's flow -----------------------------------------------------------------------------
+class LegacyFlow(game_flow.Flow):
+    """Games recorded before the game flow: every hand keeps the dealer, round wind and points
+    it was recorded with (riichi sticks from the table are not counted, as they were not then);
+    a new hand follows the rotation of that time (settlement.next_deal_after)."""
+    rules = "legacy"
+
+    def __init__(self, game_rules: str):
+        super().__init__({"open_ended": True})
+        self.game_rules = game_rules
+
+    def check(self, event):
+        pass
+
+    def keeps_deal(self, deal, event):
+        return (self.game_rules in ("riichi", "hk") and event.kind == "win"
+                and deal.dealer in event.winners)
+
+
+def flow_of(game: dict) -> game_flow.Flow:
+    if game["flow"].get("legacy"):
+        return LegacyFlow(game["rules"])
+    rule_set = scorer.get_rule_set(game["rules"])
+    return game_flow.flow_for(game["rules"], game["flow"], rule_set.parse_options(game["options"] or {}))
+
+
+def wins_of(h: dict) -> list[dict]:
+    """Every winner of a stored hand (a hand recorded before several winners has one)."""
+    if h.get("wins"):
+        return h["wins"]
+    if h["kind"] != "win":
+        return []
+    return [{"winner": h["winner"], "hand": h["hand"], "notation": h["notation"], "context": h["context"],
+             "score": h["score"], "payments": h["payments"], "legacy": True}]
+
+
+def event_of(h: dict, legacy: bool = False) -> Event:
+    fixed = h.get("fixed") or {}
+    if legacy and "dealer" in h:     # a stored hand of a legacy game keeps its recorded deal
+        fixed = {**fixed, "dealer": h["dealer"], "round_wind": h["round_wind"]}
+    amount = fixed.get("amount")
+    if legacy and h["kind"] == "penalty" and h["payments"]:
+        amount = h["payments"][0]["amount"]
+    wins = wins_of(h)
+    return Event(kind=h["kind"], winners=tuple(w["winner"] for w in wins),
+                 discarder=h["discarder"] if h["kind"] == "win" else None,
+                 riichi=tuple(h.get("riichi") or ()), tenpai=tuple(h.get("tenpai") or ()),
+                 offender=h["winner"] if h["kind"] == "penalty" else None, amount=amount,
+                 dealer=fixed.get("dealer"), round_wind=fixed.get("round_wind"))
+
+
+def deal_of(d: dict) -> Deal:
+    return Deal(dealer=d["dealer"], round_wind=d["round_wind"], round_no=d.get("round_no", 0),
+                honba=d.get("honba", 0), sticks=d.get("riichi_sticks", 0),
+                seating=tuple(d.get("seating") or (0, 1, 2, 3)), finished=bool(d.get("finished")))
+
+
+class Settler:
+    """Scores each win in the deal it was played in: the stored score is kept while the deal's
+    seat wind, round wind, counters and seats are those it was scored with; otherwise the hand
+    is scored again (an earlier hand was edited)."""
+
+    def __init__(self, game: dict, flow: game_flow.Flow, hands: list[dict]):
+        self.game, self.flow, self.hands = game, flow, hands
+        self.legacy = isinstance(flow, LegacyFlow)
+        self.wins = {}      # index -> the winners' entries as (re)scored
+
+    def context(self, h: dict, w: dict, deal: Deal) -> dict:
+        discarder = h["discarder"]
+        ctx = dict(w.get("context") or {})
+        ctx["seat_wind"] = deal.seat_wind(w["winner"])
+        ctx["round_wind"] = deal.round_wind
+        ctx["self_drawn"] = discarder is None
+        ctx.pop("discarder", None)
+        if discarder is not None:
+            ctx["discarder"] = settlement.relative_of(w["winner"], discarder, deal.seating)
+        if self.flow.has_counters:          # counters from the flow; sticks are the flow's too
+            ctx["honba"] = deal.honba
+            ctx["riichi_sticks"] = 0
+        if self.flow.has_riichi and w["winner"] in (h.get("riichi") or ()) and not ctx.get("double_riichi"):
+            ctx["riichi"] = True
+        return ctx
+
+    def __call__(self, index: int, winner: int, deal: Deal) -> list:
+        h = self.hands[index]
+        entries = self.wins.setdefault(index, [dict(w) for w in wins_of(h)])
+        w = next(e for e in entries if e["winner"] == winner)
+        ctx = self.context(h, w, deal)
+        same = (ctx == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
+                and w.get("payments") is not None)
+        if not same:
+            hand = scorer.to_hand(w["hand"], ctx)
+            result = scorer.score(hand, self.game["rules"], self.game["options"])
+            if not result.valid:
+                err = result.error or {}
+                raise GameError(err.get("code", "not_winning"),
+                                f"hand {h.get('seq', index + 1)}: not a winning hand under {self.game['rules']} "
+                                f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
+                                f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
+            score = result.to_dict()
+            w.update(context=hand.context.to_dict(), score=score, seating=list(deal.seating),
+                     payments=settlement.map_payments(score.get("payments", []), winner=winner,
+                                                      discarder=h["discarder"], dealer=deal.dealer,
+                                                      order=deal.seating))
+        payments = w["payments"]
+        if self.legacy or w.get("legacy"):
+            # Recorded before the flow counted riichi sticks: the table's payment is not counted.
+            payments = [p for p in payments if p.get("payer") is not None]
+        return [{"payer": p["payer"], "payee": p["payee"], "amount": p["amount"], "reason": p.get("reason", "")}
+                for p in payments]
+
+
+def _check_points(deltas: list[int]) -> None:
+    for j, d in enumerate(deltas):   # the game's totals are summed in 64 bits
+        try:
+            validation.points(d, f"context (player {j}'s change)")
+        except InputError:
+            raise GameError("bad_field", f"this hand moves {d} points for player {j}; at most "
+                            f"{validation.MAX_POINTS}: check the context's counts", field="context") from None
+
+
+def _flow_fields(h: dict, o: game_flow.Outcome, settler: Settler, index: int) -> dict:
+    """The columns of a hand that follow from the flow's outcome."""
+    _check_points(o.deltas)
+    fields = {"dealer": o.deal.dealer, "round_wind": o.deal.round_wind, "honba": o.deal.honba,
+              "sticks": o.deal.sticks, "payments": o.payments, "deltas": o.deltas,
+              "outcome": {"after": o.after.to_dict(), "seating": list(o.deal.seating), "round_no": o.deal.round_no,
+                          "penalties": o.penalties, "notes": o.notes, "after_end": o.after_end}}
+    if h["kind"] == "win" and index in settler.wins:
+        wins = settler.wins[index]
+        first = wins[0]
+        fields.update(winner=first["winner"], hand=first["hand"], notation=first["notation"],
+                      context=first["context"], score=first["score"])
+        if not settler.legacy and not first.get("legacy"):
+            fields["wins"] = wins
+    return fields
+
+
+def _run(store: Store, game: dict, hands: list[dict], start: Deal | None = None, first: int = 0):
+    """Replay ``hands`` (stored rows, or rows being entered) through the game's flow; returns
+    each hand's flow columns."""
+    flow = flow_of(game)
+    legacy = isinstance(flow, LegacyFlow)
+    settler = Settler(game, flow, {first + i: h for i, h in enumerate(hands)})
+    try:
+        outcomes = game_flow.replay(flow, [event_of(h, legacy) for h in hands], settler, start=start,
+                                    first_index=first)
+    except FlowError as e:
+        raise GameError(e.code, e.message, field=e.field) from None
+    except SettlementError as e:
+        raise GameError(e.code, e.message) from None
+    return [_flow_fields(h, o, settler, first + i) for i, (h, o) in enumerate(zip(hands, outcomes))], outcomes
+
+
+def next_deal(store: Store, game: dict) -> Deal:
+    """The deal of the next hand, from the last hand's stored outcome."""
+    flow = flow_of(game)
+    last = store.last_hand(game["id"])
+    if last is None:
+        return flow.first_deal()
+    if last.get("outcome") and last["outcome"].get("after") and not isinstance(flow, LegacyFlow):
+        return deal_of(last["outcome"]["after"])
+    # A hand recorded before the flow: the rotation of that time from its stored deal.
+    deal = Deal(dealer=last["dealer"], round_wind=last["round_wind"])
+    return flow.next_deal(deal, event_of(last, legacy=True))
+
+
+def replay_game(store: Store, game: dict) -> None:
+    """Recompute every hand's flow columns from the first (after an edit or a delete); the
+    caller holds the transaction."""
+    hands = store.list_hands(game["id"])
+    fields, _ = _run(store, game, hands)
+    for h, f in zip(hands, fields):
+        changed = {k: v for k, v in f.items() if h.get(k) != v}
+        if changed:
+            store.update_hand(game["id"], h["seq"], changed)
+    _remember_deal(store, game)
+
+
+def _remember_deal(store: Store, game: dict) -> None:
+    """The counters and sticks of the next hand, in the context the review page starts from."""
+    flow = flow_of(game)
+    if not flow.has_counters:
+        return
+    deal = next_deal(store, game)
+    ctx = dict(store.get_game(game["id"])["context"])
+    if ctx.get("honba") != deal.honba or ctx.get("riichi_sticks") != deal.sticks:
+        ctx.update(honba=deal.honba, riichi_sticks=deal.sticks)
+        store.set_game_context(game["id"], ctx)
+
+
+def _final(game: dict, flow, hands: list[dict], totals: list[int], deal: Deal) -> list[dict] | None:
+    penalties = [0, 0, 0, 0]
+    for h in hands:
+        for p, v in enumerate((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0]):
+            penalties[p] += v
+    rows = flow.final(totals, deal, penalties)
+    return [{"player": game["players"][r["seat"]], **r} for r in rows]
 
 
 def game_view(store: Store, game_id: int) -> dict:
-    """The game, its hands with running totals, and the next hand's dealer and round wind."""
+    """The game, its hands with running totals, the next hand's deal, and the final result once
+    the game is over."""
     game = store.get_game(game_id)
     hands = store.list_hands(game_id)
     totals = settlement.running_totals(hands)
     for h, t in zip(hands, totals):
         h["totals"] = t
-    dealer, wind = settlement.next_deal(game["rules"], hands)
-    return {"game": game, "hands": hands, "totals": totals[-1] if totals else [0, 0, 0, 0],
-            "next": {"dealer": dealer, "round_wind": wind}}
+    flow = flow_of(game)
+    deal = next_deal(store, game)
+    total = totals[-1] if totals else [0, 0, 0, 0]
+    view = {"game": game, "hands": hands, "totals": total,
+            "points": [flow.start_points + t for t in total], "start_points": flow.start_points,
+            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind},
+            **_deal_keys(deal), "flow": {"title": flow.title, "rules": flow.rules, "has_riichi": flow.has_riichi,
+                                         "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
+                                         "false_win_fixed": flow.false_win_fixed,
+                                         "false_win_default": _false_win_default(flow),
+                                         "tournament": bool(game["flow"].get("tournament"))}}
+    view["final"] = _final(game, flow, hands, total, deal) if deal.finished else None
+    return view
+
+
+def _false_win_default(flow) -> int | None:
+    if flow.false_win_fixed:
+        return None
+    try:
+        return flow.false_win_amount(Event(kind="penalty"))
+    except Exception:     # noqa: BLE001 - a rule set without its options: the generic figure
+        return flow.false_win_default
+
+
+def _deal_keys(deal: Deal) -> dict:
+    return {"dealer": deal.dealer, "round_wind": deal.round_wind, "honba": deal.honba,
+            "riichi_sticks": deal.sticks, "seating": list(deal.seating), "finished": deal.finished}
 
 
 def standing(store: Store, game_id: int) -> dict:
     """Totals and the next hand's deal, from the light hand summaries (cheap on long games)."""
     game = store.get_game(game_id)
     totals, n = store.totals(game_id)
-    dealer, wind = settlement.next_deal_after(game["rules"], store.last_played_hand(game_id))
-    return {"game": game, "n_hands": n, "totals": totals, "next": {"dealer": dealer, "round_wind": wind}}
+    deal = next_deal(store, game)
+    return {"game": game, "n_hands": n, "totals": totals, "next": {"dealer": deal.dealer, "round_wind": deal.round_wind},
+            **_deal_keys(deal)}
 
 
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
-                round_wind: str) -> dict:
+                round_wind: str, order=settlement.SEATED) -> dict:
     """The context of a win: the form's keys, with the seats the game knows put in."""
     ctx = {k: v for k, v in (given or {}).items()}
-    ctx["seat_wind"] = settlement.seat_wind(winner, dealer)
+    ctx["seat_wind"] = settlement.seat_wind(winner, dealer, order)
     ctx["round_wind"] = round_wind
     ctx["self_drawn"] = discarder is None
     if discarder is None:
         ctx.pop("discarder", None)
     else:
-        ctx["discarder"] = settlement.relative_of(winner, discarder)
+        ctx["discarder"] = settlement.relative_of(winner, discarder, order)
     return ctx
 
 
@@ -115,8 +353,11 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     """Record one hand described by ``data``:
 
     ``{"kind": "win", "hand": <JSON or notation>, "winner": 0-3, "discarder": 0-3 | null,
-    "dealer"?, "round_wind"?, "context"?, "tiles_read"?, "corrections"?, "note"?}``,
-    ``{"kind": "draw", ...}`` or ``{"kind": "penalty", "offender": 0-3, "amount": 10}``.
+    "riichi"?: [players], "dealer"?, "round_wind"?, "context"?, "tiles_read"?, "corrections"?, "note"?}``;
+    several winners on one discard: ``"winners": [{"winner", "hand", "context"?}, ...]`` (or
+    ``"winners": [players]`` with ``"hands": [...]`` in the same order);
+    ``{"kind": "draw", "riichi"?: [...], "tenpai"?: [...]}``; ``{"kind": "penalty", "offender": 0-3,
+    "amount"?}`` (a false win; riichi: chombo).
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
@@ -126,65 +367,180 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
         return _record(store, game_id, data, draft=draft, request_key=request_key)
 
 
-def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
-    view = standing(store, game_id)
-    game = view["game"]
+def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict | None = None) -> dict:
+    """The columns the table enters for one hand, checked (no flow columns yet)."""
     kind = data.get("kind", "win")
+    if kind == "chombo":
+        kind = "penalty"
     if kind not in ("win", "draw", "penalty"):
-        raise GameError("bad_field", "kind must be win, draw or penalty", field="kind")
-    dealer = _player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
-    round_wind = _wind(data.get("round_wind", view["next"]["round_wind"]))
+        raise GameError("bad_field", "kind must be win, draw or penalty (chombo)", field="kind")
     note = validation.note(data.get("note"))
-    row = {"kind": kind, "dealer": dealer, "round_wind": round_wind, "note": note}
-    if kind == "draw":
-        row.update(deltas=[0, 0, 0, 0])
-        return store.add_hand(game_id, row, request_key=request_key)
+    fixed = dict((previous or {}).get("fixed") or {})
+    fixed.pop("amount", None)
+    if "dealer" in data:
+        dealer = _player_index(data["dealer"], "dealer")
+        if legacy or dealer != deal.dealer or "dealer" in fixed:
+            fixed["dealer"] = dealer
+    if "round_wind" in data:
+        wind = _wind(data["round_wind"])
+        if legacy or wind != deal.round_wind or "round_wind" in fixed:
+            fixed["round_wind"] = wind
+    if legacy:
+        fixed.setdefault("dealer", deal.dealer)
+        fixed.setdefault("round_wind", deal.round_wind)
+    riichi = validation.seats(data.get("riichi"), "riichi")
+    tenpai = validation.seats(data.get("tenpai"), "tenpai")
+    row = {"kind": kind, "note": note, "riichi": riichi, "tenpai": tenpai, "winner": None, "discarder": None,
+           "hand": None, "notation": None, "context": {}, "score": None, "wins": None,
+           "tiles_read": None, "corrections": []}
     if kind == "penalty":
-        offender = _player_index(data.get("offender", data.get("winner")), "offender")
-        amount = data.get("amount", 10)
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= 100000:
-            raise GameError("bad_field", "amount must be a whole number of points above 0", field="amount")
-        payments = settlement.penalty(offender, amount)
-        row.update(winner=offender, payments=payments, deltas=settlement.deltas_of(payments))
-        return store.add_hand(game_id, row, request_key=request_key)
-    if kind != "win":
-        raise GameError("bad_field", "kind must be win, draw or penalty", field="kind")
-    winner = _player_index(data.get("winner"), "winner")
-    discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
-    if discarder == winner:
-        raise GameError("bad_field", "the winner cannot have discarded the winning tile", field="discarder")
-    given = validation.obj(data.get("context"), "context", max_bytes=validation.MAX_CONTEXT_BYTES)
-    if "hand" not in data:
-        raise GameError("bad_field", "hand is required for a win", field="hand")
-    tiles_read = validation.tiles_read(data.get("tiles_read"))
-    corrections = validation.corrections(data.get("corrections"))
-    ctx = win_context(game, given, winner=winner, discarder=discarder, dealer=dealer, round_wind=round_wind)
-    hand = scorer.to_hand(scoring.hand_input(data["hand"]), ctx)
-    result = scorer.score(hand, game["rules"], game["options"])
-    if not result.valid:
-        err = result.error or {}
-        raise GameError(err.get("code", "not_winning"),
-                        f"not a winning hand under {game['rules']}: {err.get('message', 'invalid')}; "
-                        "correct it, or record a false win (penalty)")
-    score = result.to_dict()
-    payments = settlement.map_payments(score.get("payments", []), winner=winner, discarder=discarder,
-                                       dealer=dealer)
-    for j, d in enumerate(settlement.deltas_of(payments)):   # the game's totals are summed in 64 bits
-        try:
-            validation.points(d, f"context (player {j}'s change)")
-        except InputError:
-            raise GameError("bad_field", f"this hand moves {d} points for player {j}; at most "
-                            f"{validation.MAX_POINTS}: check the context's counts", field="context") from None
-    row.update(winner=winner, discarder=discarder, hand=hand.to_dict(), notation=scorer.format_hand(hand),
-               context=hand.context.to_dict(), score=score, payments=payments,
-               deltas=settlement.deltas_of(payments),
-               tiles_read=tiles_read, corrections=corrections)
-    if draft is not None:
+        row["winner"] = _player_index(data.get("offender", data.get("winner")), "offender")
+        if data.get("amount") is not None:
+            amount = data["amount"]
+            if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= 100000:
+                raise GameError("bad_field", "amount must be a whole number of points above 0", field="amount")
+            fixed["amount"] = amount
+    elif kind == "win":
+        discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
+        row["discarder"] = discarder
+        wins = []
+        for i, entry in enumerate(_winner_entries(data)):
+            where = "winners[%d]" % i if "winners" in data else ""
+            winner = _player_index(entry.get("winner"), f"{where}.winner" if where else "winner")
+            if discarder == winner:
+                raise GameError("bad_field", "the winner cannot have discarded the winning tile", field="discarder")
+            given = validation.obj(entry.get("context"), f"{where}.context" if where else "context",
+                                   max_bytes=validation.MAX_CONTEXT_BYTES)
+            if "hand" not in entry or entry["hand"] is None:
+                raise GameError("bad_field", "hand is required for a win", field=f"{where}.hand" if where else "hand")
+            ctx = {k: v for k, v in given.items() if k not in ("honba", "riichi_sticks")} if not legacy else given
+            ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
+                              round_wind=deal.round_wind, order=deal.seating)
+            hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
+            if (ctx.get("riichi") or ctx.get("double_riichi")) and winner not in riichi and not legacy:
+                riichi.append(winner)   # a winner who declared riichi put a stick on the table
+            wins.append({"winner": winner, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                         "context": hand.context.to_dict()})
+        row.update(wins=wins, winner=wins[0]["winner"], hand=wins[0]["hand"], notation=wins[0]["notation"],
+                   context=wins[0]["context"])
+        row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
+        row["corrections"] = validation.corrections(data.get("corrections"))
+    row["fixed"] = fixed or None
+    return row
+
+
+MAX_WINNERS = 3
+
+
+def _winner_entries(data: dict) -> list[dict]:
+    """The winners of a win: one (``winner``, ``hand``, ``context``) or several (``winners``)."""
+    if "winners" not in data:
+        return [{"winner": data.get("winner"), "hand": data.get("hand"), "context": data.get("context")}]
+    winners = data["winners"]
+    if not isinstance(winners, list) or not 1 <= len(winners) <= MAX_WINNERS:
+        raise GameError("bad_field", f"winners must be a list of 1 to {MAX_WINNERS} winners", field="winners")
+    if all(isinstance(w, dict) for w in winners):
+        return winners
+    hands, contexts = data.get("hands"), data.get("contexts")
+    if not isinstance(hands, list) or len(hands) != len(winners):
+        raise GameError("bad_field", "give each winner's hand: hands, in the order of winners (or winners as "
+                        "objects {winner, hand, context})", field="hands")
+    if contexts is not None and (not isinstance(contexts, list) or len(contexts) != len(winners)):
+        raise GameError("bad_field", "contexts must be a list in the order of winners", field="contexts")
+    return [{"winner": w, "hand": h, "context": (contexts or [None] * len(winners))[i]}
+            for i, (w, h) in enumerate(zip(winners, hands))]
+
+
+def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
+    game = store.get_game(game_id)
+    flow = flow_of(game)
+    legacy = isinstance(flow, LegacyFlow)
+    deal = next_deal(store, game)
+    if deal.finished:
+        raise GameError("game_over", "this game is over (its last round has been played): edit a hand, or start "
+                        "a new game")
+    row = _entered(game, data, deal, legacy=legacy)
+    if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:
             row["tiles_read"] = draft["reading"].get("tiles")
-    remembered = {k: v for k, v in hand.context.to_dict().items() if k not in PER_HAND_KEYS}
-    return store.add_hand(game_id, row, remember_context=remembered, request_key=request_key)
+    n = store.totals(game_id)[1]
+    fields, _ = _run(store, game, [row], start=deal, first=n)
+    row.update(fields[0])
+    remembered = None
+    if row["kind"] == "win":
+        remembered = {k: v for k, v in row["context"].items() if k not in PER_HAND_KEYS}
+        if flow.has_counters:
+            remembered.update(honba=row["outcome"]["after"]["honba"],
+                              riichi_sticks=row["outcome"]["after"]["riichi_sticks"])
+    hand = store.add_hand(game_id, row, remember_context=remembered, request_key=request_key)
+    if remembered is None:
+        _remember_deal(store, game)
+    return hand
+
+
+def edit_hand(store: Store, game_id: int, seq: int, data: dict) -> dict:
+    """Replace what the table entered for hand ``seq`` and replay the game from it; the edit is
+    kept in the game's history. Returns the hand as it is now."""
+    if not isinstance(data, dict):
+        raise GameError("bad_field", "a hand record must be an object")
+    with store.transaction():
+        game = store.get_game(game_id)
+        before = store.get_hand(game_id, seq)
+        flow = flow_of(game)
+        legacy = isinstance(flow, LegacyFlow)
+        deal = Deal(dealer=before["dealer"], round_wind=before["round_wind"], honba=before.get("honba", 0),
+                    sticks=before.get("sticks", 0),
+                    seating=tuple((before.get("outcome") or {}).get("seating") or (0, 1, 2, 3)),
+                    round_no=(before.get("outcome") or {}).get("round_no", 0))
+        if legacy and "dealer" not in data:
+            data = {**data, "dealer": before["dealer"], "round_wind": before["round_wind"]}
+        row = _entered(game, data, deal, legacy=legacy, previous=before)
+        if row["kind"] != "win":
+            row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
+        elif "tiles_read" not in data and "corrections" not in data:
+            row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
+        store.update_hand(game_id, seq, {k: row[k] for k in store.INPUT_COLUMNS})
+        replay_game(store, game)
+        after = store.get_hand(game_id, seq)
+        store.add_edit(game_id, seq, "edit", _entry(before), _entry(after))
+        return after
+
+
+def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete") -> dict:
+    """Delete hand ``seq`` (later hands are numbered down) and replay the game; kept in the
+    game's history."""
+    with store.transaction():
+        game = store.get_game(game_id)
+        removed = store.delete_hand(game_id, seq)
+        replay_game(store, game)
+        store.add_edit(game_id, seq, action, _entry(removed), None)
+        return removed
+
+
+def undo(store: Store, game_id: int) -> dict | None:
+    """Delete the last hand; None when the game has none."""
+    with store.transaction():
+        last = store.last_hand(game_id) if store.get_game(game_id) else None
+        if last is None:
+            return None
+        return delete_hand(store, game_id, last["seq"], action="undo")
+
+
+EDIT_KEYS = ("seq", "kind", "dealer", "round_wind", "winner", "discarder", "notation", "riichi", "tenpai", "fixed",
+             "deltas", "note")
+
+
+def _entry(h: dict) -> dict:
+    """What the history keeps of a hand."""
+    out = {k: h.get(k) for k in EDIT_KEYS}
+    out["winners"] = [{"winner": w["winner"], "notation": w.get("notation")} for w in wins_of(h)]
+    return out
+
+
+def history(store: Store, game_id: int) -> list[dict]:
+    store.get_game(game_id)
+    return store.list_edits(game_id)
 
 
 # -- export / import -----------------------------------------------------------------------------

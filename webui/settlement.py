@@ -24,22 +24,28 @@ class SettlementError(ValueError):
         return {"code": self.code, "message": self.message}
 
 
-def seat_at(winner: int, relative: str) -> int:
-    return (winner + RELATIVE_OFFSET[relative]) % 4
+SEATED = (0, 1, 2, 3)
 
 
-def relative_of(winner: int, other: int) -> str:
-    for name, off in RELATIVE_OFFSET.items():
-        if (winner + off) % 4 == other:
+def seat_at(winner: int, relative: str, order=SEATED) -> int:
+    """The player at ``relative`` of ``winner``; ``order`` is the players in turn order (seats
+    change between rounds under MCR)."""
+    return order[(order.index(winner) + RELATIVE_OFFSET[relative]) % 4]
+
+
+def relative_of(winner: int, other: int, order=SEATED) -> str:
+    for name in RELATIVE_OFFSET:
+        if seat_at(winner, name, order) == other:
             return name
     raise SettlementError("bad_seat", "a player cannot discard to themself")
 
 
-def seat_wind(player: int, dealer: int) -> str:
-    return WINDS[(player - dealer) % 4]
+def seat_wind(player: int, dealer: int, order=SEATED) -> str:
+    return WINDS[(order.index(player) - order.index(dealer)) % 4]
 
 
-def map_payments(payments: list[dict], *, winner: int, discarder: int | None, dealer: int) -> list[dict]:
+def map_payments(payments: list[dict], *, winner: int, discarder: int | None, dealer: int,
+                 order=SEATED) -> list[dict]:
     """``[{payer, amount, reason}]`` (relative) → ``[{payer, payee, amount, reason}]`` (player
     indexes). A role listed as often as it has members is split one entry per member; a role
     listed once is paid by each member."""
@@ -48,7 +54,7 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
     def members(role: str) -> list[int]:
         r = role.lower()
         if r in RELATIVE_OFFSET:
-            return [seat_at(winner, r)]
+            return [seat_at(winner, r, order)]
         if r == "discarder":
             if discarder is None:
                 raise SettlementError("discarder_unknown", "the scorer charges the discarder: say "

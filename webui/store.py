@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL DEFAULT '{}',
     players TEXT NOT NULL,            -- JSON list of 4 names in seat order E, S, W, N at the start
     context TEXT NOT NULL DEFAULT '{}', -- the context form, remembered for the game
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    flow TEXT NOT NULL DEFAULT '{}'    -- the game flow's options; {"legacy": true}: recorded before it
 );
 CREATE TABLE IF NOT EXISTS photos (
     id INTEGER PRIMARY KEY,
@@ -64,6 +65,13 @@ CREATE TABLE IF NOT EXISTS hands (
     corrections TEXT NOT NULL DEFAULT '[]',
     note TEXT NOT NULL DEFAULT '',
     created TEXT NOT NULL,
+    riichi TEXT NOT NULL DEFAULT '[]', -- players who declared riichi in this hand
+    tenpai TEXT NOT NULL DEFAULT '[]', -- players tenpai at a draw
+    wins TEXT,                         -- every winner [{winner, hand, notation, context, score, payments}]
+    honba INTEGER NOT NULL DEFAULT 0,  -- counters on the table when the hand started
+    sticks INTEGER NOT NULL DEFAULT 0, -- riichi sticks on the table when the hand started
+    fixed TEXT,                        -- {dealer, round_wind} the table set against the flow, or NULL
+    outcome TEXT,                      -- the flow's notes: after-uma penalties, the deal after, seating
     UNIQUE (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
@@ -74,7 +82,51 @@ CREATE TABLE IF NOT EXISTS hand_requests (  -- the Idempotency-Key (or draft) of
     response TEXT,                     -- the first answer, JSON (NULL until it was sent)
     PRIMARY KEY (game_id, key)
 );
+CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted hands
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,              -- the hand's number when it was changed
+    action TEXT NOT NULL,              -- edit, delete or undo
+    before TEXT,                       -- the hand as it was (JSON)
+    after TEXT,                        -- the hand as entered instead (JSON), NULL for a delete
+    created TEXT NOT NULL
+);
 """
+
+#: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
+SCHEMA_VERSION = 1
+#: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
+ADDED_COLUMNS = {
+    "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
+    "hands": [("riichi", "TEXT NOT NULL DEFAULT '[]'"), ("tenpai", "TEXT NOT NULL DEFAULT '[]'"),
+              ("wins", "TEXT"), ("honba", "INTEGER NOT NULL DEFAULT 0"), ("sticks", "INTEGER NOT NULL DEFAULT 0"),
+              ("fixed", "TEXT"), ("outcome", "TEXT")],
+}
+LEGACY_FLOW = '{"legacy": true}'
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring a game log to SCHEMA_VERSION in one transaction; returns the version it had.
+    Version 0 to 1: the game-flow columns and the edits table; the games already there keep
+    the dealers and points they were recorded with (flow ``legacy``)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version >= SCHEMA_VERSION:
+        return version
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if version < 1:
+            for table, columns in ADDED_COLUMNS.items():
+                have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+                for name, decl in columns:
+                    if name not in have:
+                        conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
+            conn.execute("UPDATE games SET flow = ? WHERE flow = '{}'", (LEGACY_FLOW,))
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return version
 
 DRAFT_TTL_S = 7 * 24 * 3600
 
@@ -103,7 +155,12 @@ def init_db(path: str) -> None:
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
                 raise StartupError(f"SQLite refused WAL mode for {path} (got {mode})")
+            # An older game log keeps its tables (CREATE ... IF NOT EXISTS); migrate adds the rest.
+            fresh = not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
             conn.executescript(SCHEMA)
+            if fresh:
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            migrate(conn)
         finally:
             conn.close()
     except sqlite3.Error as e:
@@ -231,12 +288,12 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, name: str, rules: str, players: list[str], options: dict | None = None,
-                    context: dict | None = None) -> int:
+                    context: dict | None = None, flow: dict | None = None) -> int:
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created) "
-                            "VALUES (?, ?, ?, ?, ?, ?)",
+            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created, flow) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (name, rules, json.dumps(options or {}), json.dumps(players),
-                             json.dumps(context or {}), now()))
+                             json.dumps(context or {}), now(), json.dumps(flow or {})))
             return cur.lastrowid
 
     def list_games(self) -> list[dict]:
@@ -261,7 +318,12 @@ class Store:
     def _game(row) -> dict:
         return {"id": row["id"], "name": row["name"], "rules": row["rules"],
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
-                "context": json.loads(row["context"]), "created": row["created"]}
+                "context": json.loads(row["context"]), "created": row["created"],
+                "flow": json.loads(_col(row, "flow", LEGACY_FLOW))}
+
+    def set_game_context(self, game_id: int, context: dict) -> None:
+        with self.transaction() as c:
+            c.execute("UPDATE games SET context = ? WHERE id = ?", (json.dumps(context), game_id))
 
     # -- hands ---------------------------------------------------------------------------------
     def add_hand(self, game_id: int, hand: dict, *, photo: dict | None = None,
@@ -354,30 +416,89 @@ class Store:
     def import_game(self, game: dict, hands: list[dict]) -> int:
         """Create a game and all its hands in one transaction (JSON import)."""
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created) "
-                            "VALUES (?, ?, ?, ?, ?, ?)",
+            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created, flow) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (game["name"], game["rules"], json.dumps(game.get("options") or {}),
                              json.dumps(game["players"]), json.dumps(game.get("context") or {}),
-                             game.get("created") or now()))
+                             game.get("created") or now(), json.dumps(game.get("flow") or {})))
             gid = cur.lastrowid
             for seq, h in enumerate(hands, 1):
                 self._insert_hand(c, gid, seq, h, None)
             return gid
 
-    @staticmethod
-    def _insert_hand(c, game_id: int, seq: int, hand: dict, photo_id) -> int:
+    #: Columns of a hand that the game flow computes (rewritten when an earlier hand changes).
+    FLOW_COLUMNS = ("dealer", "round_wind", "honba", "sticks", "winner", "discarder", "hand", "notation", "context",
+                    "score", "payments", "deltas", "wins", "outcome")
+    #: Columns the table enters (rewritten by an edit).
+    INPUT_COLUMNS = ("kind", "riichi", "tenpai", "fixed", "note", "winner", "discarder", "hand", "notation", "context",
+                     "score", "wins", "tiles_read", "corrections")
+    JSON_COLUMNS = {"hand": "null", "context": "{}", "score": "null", "payments": "[]", "deltas": None,
+                    "tiles_read": "null", "corrections": "[]", "riichi": "[]", "tenpai": "[]", "wins": "null",
+                    "fixed": "null", "outcome": "null"}
+
+    @classmethod
+    def _value(cls, name: str, value):
+        if name in cls.JSON_COLUMNS:
+            if value is None:
+                return None if cls.JSON_COLUMNS[name] == "null" else cls.JSON_COLUMNS[name]
+            return json.dumps(value, ensure_ascii=False)
+        if name == "note":
+            return value or ""
+        return value
+
+    @classmethod
+    def _insert_hand(cls, c, game_id: int, seq: int, hand: dict, photo_id) -> int:
         """One hands row (the caller holds the transaction); returns its id."""
+        names = ["kind", "dealer", "round_wind", "winner", "discarder", "hand", "notation", "context", "score",
+                 "payments", "deltas", "tiles_read", "corrections", "note", "riichi", "tenpai", "wins", "honba",
+                 "sticks", "fixed", "outcome"]
+        values = [cls._value(n, hand.get(n)) for n in names]
+        values[names.index("honba")] = hand.get("honba") or 0
+        values[names.index("sticks")] = hand.get("sticks") or 0
         cur = c.execute(
-            "INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, hand, "
-            "notation, context, score, payments, deltas, photo_id, tiles_read, corrections, note, "
-            "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, hand["kind"], hand["dealer"], hand["round_wind"], hand.get("winner"),
-             hand.get("discarder"), _dump(hand.get("hand")), hand.get("notation"),
-             json.dumps(hand.get("context") or {}), _dump(hand.get("score")),
-             json.dumps(hand.get("payments") or []), json.dumps(hand["deltas"]), photo_id,
-             _dump(hand.get("tiles_read")), json.dumps(hand.get("corrections") or []),
-             hand.get("note") or "", hand.get("created") or now()))
+            f"INSERT INTO hands (game_id, seq, photo_id, created, {', '.join(names)}) "
+            f"VALUES (?, ?, ?, ?, {', '.join('?' * len(names))})",
+            (game_id, seq, photo_id, hand.get("created") or now(), *values))
         return cur.lastrowid
+
+    def update_hand(self, game_id: int, seq: int, fields: dict) -> None:
+        """Rewrite some columns of one hand (the caller holds the transaction)."""
+        if not fields:
+            return
+        names = sorted(fields)
+        for n in names:
+            if n not in self.FLOW_COLUMNS and n not in self.INPUT_COLUMNS:
+                raise KeyError(n)
+        self.conn.execute(f"UPDATE hands SET {', '.join(f'{n} = ?' for n in names)} WHERE game_id = ? AND seq = ?",
+                          (*[self._value(n, fields[n]) for n in names], game_id, seq))
+
+    def delete_hand(self, game_id: int, seq: int) -> dict:
+        """Delete one hand and number the later ones down by one; returns the hand."""
+        with self.transaction() as c:
+            hand = self.get_hand(game_id, seq)
+            c.execute("DELETE FROM hands WHERE id = ?", (hand["id"],))
+            # Two steps: UNIQUE (game_id, seq) is checked row by row.
+            c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq > ?", (game_id, seq))
+            c.execute("UPDATE hands SET seq = -seq - 1 WHERE game_id = ? AND seq < 0", (game_id,))
+            return hand
+
+    def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None) -> None:
+        with self.transaction() as c:
+            c.execute("INSERT INTO hand_edits (game_id, seq, action, before, after, created) VALUES (?, ?, ?, ?, ?, ?)",
+                      (game_id, seq, action, _dump(before), _dump(after), now()))
+
+    def list_edits(self, game_id: int) -> list[dict]:
+        try:
+            rows = self.conn.execute("SELECT * FROM hand_edits WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+        except sqlite3.OperationalError:     # a read-only game log from before edits were kept
+            return []
+        return [{"id": r["id"], "seq": r["seq"], "action": r["action"], "before": _load(r["before"]),
+                 "after": _load(r["after"]), "created": r["created"]} for r in rows]
+
+    def last_hand(self, game_id: int) -> dict | None:
+        row = self.conn.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                                (game_id,)).fetchone()
+        return None if row is None else self._hand(row)
 
     @staticmethod
     def _hand(row) -> dict:
@@ -388,7 +509,11 @@ class Store:
                 "payments": json.loads(row["payments"]), "deltas": json.loads(row["deltas"]),
                 "photo_id": row["photo_id"], "tiles_read": _load(row["tiles_read"]),
                 "corrections": json.loads(row["corrections"]), "note": row["note"],
-                "created": row["created"]}
+                "created": row["created"],
+                "riichi": json.loads(_col(row, "riichi", "[]")), "tenpai": json.loads(_col(row, "tenpai", "[]")),
+                "wins": _load(_col(row, "wins", None)), "honba": _col(row, "honba", 0),
+                "sticks": _col(row, "sticks", 0), "fixed": _load(_col(row, "fixed", None)),
+                "outcome": _load(_col(row, "outcome", None))}
 
     # -- photos and drafts -----------------------------------------------------------------------
     @staticmethod
@@ -430,6 +555,11 @@ class Store:
             raise NotFound(f"no photo reading {draft_id!r} (it may have expired)")
         return {"id": row["id"], "photo_id": row["photo_id"], "reading": json.loads(row["reading"]),
                 "created": row["created"]}
+
+
+def _col(row, name: str, default):
+    """A column added by a migration: its default on a read-only game log from before it."""
+    return row[name] if name in row.keys() else default
 
 
 def _dump(v):

@@ -251,15 +251,22 @@ def test_context_is_remembered_for_the_game(client):
     except ImportError:
         pytest.skip("riichi has not landed in this checkout")
     gid = new_game(client, rules="riichi")
+    # The counters and sticks of the next hand come from the game's flow, whatever a form says:
+    # a draw with East tenpai and in riichi leaves 1 counter and 1 stick (002 §3.4.2, §3.4.4).
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "riichi": [0], "tenpai": [0]}).status_code == 201
+    remembered = client.get(f"/api/games/{gid}").json["game"]["context"]
+    assert remembered["honba"] == 1 and remembered["riichi_sticks"] == 1
+    page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert re.search(r'name="ctx_honba" value="1"', page)
     r = client.post(f"/api/games/{gid}/hands", json={
         "hand": "123m456p789s11p22z 2z", "winner": 1, "discarder": None,
-        "context": {"honba": 2, "riichi_sticks": 1, "riichi": True, "dora_indicators": ["1p"]}})
+        "context": {"honba": 5, "riichi_sticks": 7, "riichi": True, "dora_indicators": ["1p"]}})
     assert r.status_code == 201, r.json
+    assert r.json["hand"]["context"]["honba"] == 1           # the flow's, not the form's 5
     remembered = client.get(f"/api/games/{gid}").json["game"]["context"]
-    assert remembered["honba"] == 2 and remembered["riichi_sticks"] == 1
+    assert remembered["honba"] == 0 and remembered["riichi_sticks"] == 0   # a non-dealer won
     assert "riichi" not in remembered and "dora_indicators" not in remembered   # per-win keys
     page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
-    assert re.search(r'name="ctx_honba" value="2"', page)
     assert not re.search(r'name="ctx_riichi" value="1" checked', page)
 
 

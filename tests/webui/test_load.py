@@ -52,7 +52,9 @@ def get(url: str):
 
 
 def new_game(url: str, name: str) -> int:
-    status, body = post(url + "/api/games", {"name": name, "rules": "mcr", "players": ["A", "B", "C", "D"]})
+    # open-ended: the clients record far more than an MCR game's 16 hands
+    status, body = post(url + "/api/games", {"name": name, "rules": "mcr", "players": ["A", "B", "C", "D"],
+                                             "flow": {"open_ended": True}})
     assert status == 201
     return body["game"]["id"]
 

@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from webui import settlement
+from scorer.flow import Event, flow_for, replay
 
 from .test_load import HAND, start_server
 
@@ -50,7 +50,7 @@ def run(tmp_path, hands_per_writer: int, kills: int, seed: int = 7):
     games = []
     for g in range(2):
         req = urllib.request.Request(url + "/api/games", data=json.dumps(
-            {"name": f"g{g}", "rules": "mcr", "players": list("ABCD")}).encode(),
+            {"name": f"g{g}", "rules": "mcr", "players": list("ABCD"), "flow": {"open_ended": True}}).encode(),
             headers={"Content-Type": "application/json"}, method="POST")
         with urllib.request.urlopen(req, timeout=30) as r:
             games.append(json.loads(r.read())["game"]["id"])
@@ -127,9 +127,13 @@ def run(tmp_path, hands_per_writer: int, kills: int, seed: int = 7):
         rows = conn.execute("SELECT seq, kind, dealer, round_wind, winner, deltas FROM hands WHERE game_id = ? "
                             "ORDER BY seq", (gid,)).fetchall()
         assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
-        hands = [{"seq": s, "kind": kind, "dealer": d, "round_wind": w, "winner": win} for s, kind, d, w, win, _ in rows]
-        for n, h in enumerate(hands):
-            assert (h["dealer"], h["round_wind"]) == settlement.next_deal("mcr", hands[:n]), f"game {gid} hand {n + 1}"
+        # the deal of every hand is the MCR flow's after the hands before it (scorer.flow)
+        events = [Event(kind, winners=(win,) if kind == "win" else (), offender=win if kind == "penalty" else None)
+                  for _, kind, _, _, win, _ in rows]
+        expected = [(o.deal.dealer, o.deal.round_wind)
+                    for o in replay(flow_for("mcr", {"open_ended": True}), events, lambda i, w, deal: [])]
+        for n, (r, deal) in enumerate(zip(rows, expected)):
+            assert (r[2], r[3]) == deal, f"game {gid} hand {n + 1}"
         totals = [sum(json.loads(r[5])[p] for r in rows) for p in range(4)]
         assert sum(totals) == 0
     return len(stored)

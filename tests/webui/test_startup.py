@@ -84,7 +84,8 @@ def test_an_older_install_is_made_private(tmp_path):
 def _game_log_with_hands(data: Path, hands: int = 300) -> Path:
     app = create_app({"DATA_DIR": str(data), "SECRET_KEY": "t"})
     c = app.test_client()
-    gid = c.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    gid = c.post("/api/games", json={"rules": "mcr", "players": list("ABCD"),
+                                     "flow": {"open_ended": True}}).json["game"]["id"]   # past 16 hands
     for i in range(hands):
         assert c.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "n" * 400}).status_code == 201
     pool = app.extensions["mjtable_pool"]

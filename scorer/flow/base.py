@@ -1,0 +1,278 @@
+"""The whole game, as a pure fold over the hands played: who deals, the round wind, the
+counters (honba) and riichi sticks on the table, what each hand moves between the players
+beyond the winning hand's own payments (riichi sticks, noten payments, penalties), when the
+game ends, and the final result.
+
+Nothing here stores or scores anything: :func:`replay` takes the hands as the table entered
+them and a ``settle_win`` callback that scores one win in the deal it was played in (the web
+app calls the scorer there). ``state = fold(hands)``: editing or deleting a hand replays every
+later one.
+
+Players are numbered 0-3 in the seat order E, S, W, N of the first hand; play passes from a
+player to the next number (000 « Réclamation »: « le joueur situé juste à sa droite (dans
+l'ordre E->S->O->N) »). A rule set whose players change seats between rounds (MCR) gives each
+round its ``seating``: the players in turn order, the round's first dealer first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+WINDS = ("E", "S", "W", "N")
+KINDS = ("win", "draw", "penalty")
+
+
+class FlowError(ValueError):
+    """A hand that the rule set's flow cannot take (names the field)."""
+
+    def __init__(self, code: str, message: str, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_dict(self) -> dict:
+        d = {"code": self.code, "message": self.message}
+        if self.field:
+            d["field"] = self.field
+        return d
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The state of the table when a hand starts."""
+    dealer: int
+    round_wind: str
+    round_no: int = 0                  # rounds completed before this one (0: the first round)
+    honba: int = 0                     # counters on the table (riichi)
+    sticks: int = 0                    # riichi sticks on the table, 1,000 each
+    seating: tuple = (0, 1, 2, 3)      # players in turn order, the round's first dealer first
+    finished: bool = False             # the game ended before this "hand"
+
+    def position(self, player: int) -> int:
+        return self.seating.index(player)
+
+    def seat_wind(self, player: int) -> str:
+        return WINDS[(self.position(player) - self.position(self.dealer)) % 4]
+
+    def after(self, player: int, steps: int = 1) -> int:
+        """The player ``steps`` turns after ``player``."""
+        return self.seating[(self.position(player) + steps) % 4]
+
+    def to_dict(self) -> dict:
+        return {"dealer": self.dealer, "round_wind": self.round_wind, "round_no": self.round_no,
+                "honba": self.honba, "riichi_sticks": self.sticks, "seating": list(self.seating),
+                "finished": self.finished}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One hand as the table entered it."""
+    kind: str                                  # win, draw or penalty (false win / chombo)
+    winners: tuple = ()                        # players, several only on one discard (riichi)
+    discarder: int | None = None               # None: self-drawn
+    riichi: tuple = ()                         # players who declared riichi in this hand
+    tenpai: tuple = ()                         # players tenpai at an exhaustive draw
+    offender: int | None = None                # penalty
+    amount: int | None = None                  # penalty: what the table agreed (when the rules allow)
+    dealer: int | None = None                  # the table fixed the deal of this hand
+    round_wind: str | None = None
+
+
+@dataclass
+class Outcome:
+    """What one hand did: the deal it was played in, its payments (payer/payee ``None`` is the
+    table: riichi sticks), each player's change, the deal after it."""
+    deal: Deal
+    payments: list = field(default_factory=list)
+    deltas: list = field(default_factory=lambda: [0, 0, 0, 0])
+    after: Deal | None = None
+    penalties: list = field(default_factory=lambda: [0, 0, 0, 0])   # deducted after uma (riichi tournament)
+    notes: list = field(default_factory=list)
+    after_end: bool = False                    # played after the game had ended (an edit moved the end)
+
+    def to_dict(self) -> dict:
+        return {"deal": self.deal.to_dict(), "payments": self.payments, "deltas": self.deltas,
+                "penalties": self.penalties, "notes": self.notes, "after_end": self.after_end}
+
+
+def deltas_of(payments: list[dict]) -> list[int]:
+    """Each player's change; the table (``None``) is nobody's."""
+    d = [0, 0, 0, 0]
+    for p in payments:
+        if p.get("payer") is not None:
+            d[p["payer"]] -= p["amount"]
+        if p.get("payee") is not None:
+            d[p["payee"]] += p["amount"]
+    return d
+
+
+def pay(payer, payee, amount: int, reason: str) -> dict:
+    return {"payer": payer, "payee": payee, "amount": int(amount), "reason": reason}
+
+
+#: ``settle_win(index, winner, deal) -> payments``: the scored payments of one winner of hand
+#: ``index`` in ``deal`` (player indexes; counters included where the rule set has them).
+SettleWin = Callable[[int, int, Deal], list]
+
+
+class Flow:
+    """A rule set's game flow. Subclasses cite their source for every rule they apply."""
+    rules = ""
+    title = "generic"
+    rounds = WINDS                 # the prevailing winds a full game plays
+    start_points = 0
+    max_winners = 1
+    has_riichi = False
+    has_counters = False
+    false_win_default = 10         # what a false win pays each other player, when the rules give a figure
+    false_win_fixed = False        # the rule set fixes the penalty (no amount from the table)
+
+    def __init__(self, options: dict | None = None, scorer_options=None):
+        self.options = dict(options or {})
+        self.open_ended = bool(self.options.get("open_ended"))
+        self.scorer_options = scorer_options
+
+    # -- the deal ----------------------------------------------------------------------------
+    def seating_for(self, round_no: int) -> tuple:
+        return (0, 1, 2, 3)
+
+    def first_deal(self) -> Deal:
+        seating = self.seating_for(0)
+        return Deal(dealer=seating[0], round_wind=self.rounds[0], seating=seating)
+
+    def fixed(self, deal: Deal, event: Event) -> Deal:
+        """The deal with what the table fixed for this hand (dealer, round wind)."""
+        if event.round_wind is not None and event.round_wind != deal.round_wind:
+            no = WINDS.index(event.round_wind)
+            deal = replace(deal, round_wind=event.round_wind, round_no=no, seating=self.seating_for(no))
+        if event.dealer is not None:
+            deal = replace(deal, dealer=event.dealer)
+        return deal
+
+    def keeps_deal(self, deal: Deal, event: Event) -> bool:
+        return False
+
+    def next_honba(self, deal: Deal, event: Event) -> int:
+        return 0
+
+    def next_sticks(self, deal: Deal, event: Event) -> int:
+        return 0
+
+    def next_deal(self, deal: Deal, event: Event) -> Deal:
+        if event.kind == "penalty":
+            return deal          # a false win or chombo does not end the hand / the deal is replayed
+        honba, sticks = self.next_honba(deal, event), self.next_sticks(deal, event)
+        if self.keeps_deal(deal, event):
+            return replace(deal, honba=honba, sticks=sticks)
+        pos = deal.position(deal.dealer) + 1
+        if pos < 4:
+            return replace(deal, dealer=deal.seating[pos], honba=honba, sticks=sticks)
+        # The deal comes back to the round's first dealer: the next round (000 « Rotation du
+        # vent du tour »; 002 §3.5; 004 « Le croupier et la durée d'un jeu »).
+        no = deal.round_no + 1
+        finished = deal.finished or (no >= len(self.rounds) and not self.open_ended)
+        seating = self.seating_for(no)
+        return Deal(dealer=seating[0], round_wind=WINDS[no % 4], round_no=no, honba=honba, sticks=sticks,
+                    seating=seating, finished=finished)
+
+    # -- one hand ----------------------------------------------------------------------------
+    def check(self, event: Event) -> None:
+        if event.kind not in KINDS:
+            raise FlowError("bad_field", "kind must be win, draw or penalty", "kind")
+        if event.kind == "win":
+            if not event.winners:
+                raise FlowError("bad_field", "a win needs a winner", "winner")
+            if len(set(event.winners)) != len(event.winners):
+                raise FlowError("bad_field", "a player is named twice among the winners", "winners")
+            if len(event.winners) > self.max_winners:
+                raise FlowError("bad_field", self.several_winners_refusal(), "winners")
+            if len(event.winners) > 1 and event.discarder is None:
+                raise FlowError("bad_field", "several winners can only win on the same discard: say who "
+                                "discarded", "discarder")
+            if event.discarder is not None and event.discarder in event.winners:
+                raise FlowError("bad_field", "the winner cannot have discarded the winning tile", "discarder")
+        if event.riichi and not self.has_riichi:
+            raise FlowError("bad_field", f"riichi declarations exist only under riichi rules, not {self.rules}",
+                            "riichi")
+        if event.tenpai and not self.has_riichi:
+            raise FlowError("bad_field", f"tenpai at a draw pays nothing under {self.rules}: leave tenpai out",
+                            "tenpai")
+        if event.tenpai and event.kind != "draw":
+            raise FlowError("bad_field", "tenpai is recorded for a draw only", "tenpai")
+
+    def several_winners_refusal(self) -> str:
+        return (f"one winner per hand under {self.rules}: the player next in turn after the discarder "
+                "takes the tile (record that player's win)")
+
+    def settle(self, index: int, deal: Deal, event: Event, settle_win: SettleWin) -> Outcome:
+        out = Outcome(deal=deal)
+        if event.kind == "win":
+            for w in event.winners:
+                out.payments.extend(settle_win(index, w, deal))
+        elif event.kind == "draw":
+            out.payments.extend(self.draw_payments(deal, event, out))
+        else:
+            out.payments.extend(self.penalty_payments(deal, event, out))
+        out.payments.extend(self.stick_payments(deal, event))
+        out.deltas = deltas_of(out.payments)
+        out.after = self.next_deal(deal, event)
+        return out
+
+    def draw_payments(self, deal: Deal, event: Event, out: Outcome) -> list:
+        return []
+
+    def stick_payments(self, deal: Deal, event: Event) -> list:
+        return []
+
+    def false_win_amount(self, event: Event) -> int:
+        if event.amount is not None:
+            return event.amount
+        return self.false_win_default
+
+    def penalty_payments(self, deal: Deal, event: Event, out: Outcome) -> list:
+        each = self.false_win_amount(event)
+        return [pay(event.offender, p, each, "false win") for p in range(4) if p != event.offender]
+
+    # -- the end -----------------------------------------------------------------------------
+    def final(self, totals: list[int], last: Deal, penalties: list[int]) -> list[dict]:
+        """Each player's final line, best first: points held, uma, after-uma penalties, score."""
+        points = [self.start_points + t for t in totals]
+        leftover = self.leftover(points, last)
+        uma = self.uma(points)
+        rows = []
+        for p in range(4):
+            score = points[p] - self.start_points + uma[p] + penalties[p]
+            rows.append({"seat": p, "points": points[p], "leftover_sticks": leftover[p], "uma": uma[p],
+                         "penalty": penalties[p], "score": score})
+        order = sorted(range(4), key=lambda p: (-rows[p]["score"], p))
+        for p in order:
+            rows[p]["rank"] = 1 + sum(1 for q in range(4) if rows[q]["score"] > rows[p]["score"])
+        return [rows[p] for p in order]
+
+    def leftover(self, points: list[int], last: Deal) -> list[int]:
+        return [0, 0, 0, 0]
+
+    def uma(self, points: list[int]) -> list[int]:
+        return [0, 0, 0, 0]
+
+
+def replay(flow: Flow, events: list[Event], settle_win: SettleWin, start: Deal | None = None,
+           first_index: int = 0) -> list[Outcome]:
+    """Fold the hands: the outcome of each, from ``start`` (the first deal by default)."""
+    deal = start or flow.first_deal()
+    ended = deal.finished
+    out = []
+    for i, event in enumerate(events, first_index):
+        flow.check(event)
+        deal = flow.fixed(deal, event)
+        o = flow.settle(i, deal, event, settle_win)
+        o.after_end = ended
+        out.append(o)
+        deal = o.after
+        ended = ended or deal.finished
+    return out
+
+
+def next_state(flow: Flow, outcomes: list[Outcome]) -> Deal:
+    return outcomes[-1].after if outcomes else flow.first_deal()

@@ -1,0 +1,306 @@
+"""Whole games through the JSON API, every total checked by hand against the sources: an EMA
+riichi game (002: the §4.3 hands inside a game, draws with 0-4 tenpai players, a double ron,
+a chombo, riichi sticks and counters, uma), an MCR game of 16 hands (000), a Hong Kong game
+(004); an edit and a delete in the middle of a game; a game log from before the game flow."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+A, B, C, D = 0, 1, 2, 3
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+PURE_STRAIGHT = "12345678s234m55p 9s"          # 002 §4.3.1 / §4.3.2
+OPEN_STRAIGHT = "[123s,1]456s78s234m55p 9s"    # 002 §4.3.3, dora indicator 6s
+SEVEN_PAIRS = "22m55m33p99p11s77z4s 4s"         # 002 §4.3.7
+SEVEN_PAIRS_TANYAO = "22m55m33p66p88p77s4s 4s"  # 002 §4.3.6
+
+
+def new_game(client, rules, **flow):
+    r = client.post("/api/games", json={"rules": rules, "players": PLAYERS, "flow": flow})
+    assert r.status_code == 201, r.json
+    return r.json["game"]["id"]
+
+
+def post(client, gid, body):
+    r = client.post(f"/api/games/{gid}/hands", json=body)
+    assert r.status_code == 201, r.json
+    return r.json
+
+
+# Each hand of the riichi game, and the change of each player worked out by hand from 002.
+RIICHI_GAME = [
+    # E1, Ann deals: Ann in riichi wins self-drawn, 002 §4.3.1 as East: 4,000 from each; her
+    # stick comes back. East won: she keeps the deal, 1 counter (§3.4.10-11).
+    ({"hand": PURE_STRAIGHT, "winner": A, "discarder": None, "riichi": [A]}, [12000, -4000, -4000, -4000]),
+    # E1-1: draw, Ann and Cy tenpai, Cy declared riichi: Bob pays 1,500 to Ann, Di 1,500 to Cy
+    # (§3.4.2); Cy's stick stays on the table. East tenpai keeps the deal, 2 counters.
+    ({"kind": "draw", "tenpai": [A, C], "riichi": [C]}, [1500, -1500, 500, -1500]),
+    # E1-2: Bob discards to Cy (§4.3.7 as West: 1,600) and Di in riichi (§4.3.2 as North: 7,700),
+    # each + 2 × 300 counters from Bob (§4.1). Di gets her own stick back; the table's stick
+    # goes to Cy, the winner first after Bob (§4.1). East did not win: the deal passes.
+    ({"kind": "win", "discarder": B, "riichi": [D],
+      "winners": [{"winner": C, "hand": SEVEN_PAIRS}, {"winner": D, "hand": PURE_STRAIGHT}]},
+     [0, -10500, 2200 + 1000, 8300]),
+    # E2, Bob deals: Cy's chombo (§3.4.6): 4,000 to East, 2,000 to the others; Ann's riichi
+    # stick is returned; no counter, Bob keeps the deal.
+    ({"kind": "chombo", "offender": C, "riichi": [A]}, [2000, 4000, -8000, 2000]),
+    # E2: draw, nobody tenpai: nothing paid; East noten: the deal passes; 1 counter.
+    ({"kind": "draw"}, [0, 0, 0, 0]),
+    # E3, Cy deals, 1 counter: Di wins on Ann's discard, §4.3.3 as South: 2,000 + 300.
+    ({"hand": OPEN_STRAIGHT, "winner": D, "discarder": A, "context": {"dora_indicators": ["6s"]}},
+     [-2300, 0, 0, 2300]),
+    # E4, Di deals: draw, only Bob tenpai: 1,000 from each; the deal goes back to Ann: South round.
+    ({"kind": "draw", "tenpai": [B]}, [-1000, 3000, -1000, -1000]),
+    # S1, Ann deals, 1 counter: three tenpai, Di pays 1,000 to each; East tenpai keeps it.
+    ({"kind": "draw", "tenpai": [A, B, C]}, [1000, 1000, 1000, -3000]),
+    # S1, 2 counters: Bob in riichi, ippatsu, self-drawn, §4.3.6 as South: haneman, 6,000 from
+    # East and 3,000 from the others, + 2 × 100 from each.
+    ({"hand": SEVEN_PAIRS_TANYAO, "winner": B, "discarder": None, "riichi": [B], "context": {"ippatsu": True}},
+     [-6200, 12600, -3200, -3200]),
+    # S2, Bob deals: all four tenpai, nothing paid; Ann's riichi stick stays; Bob keeps the deal.
+    ({"kind": "draw", "tenpai": [A, B, C, D], "riichi": [A]}, [-1000, 0, 0, 0]),
+    # S2, 1 counter: nobody tenpai; the deal passes, 2 counters, the stick stays.
+    ({"kind": "draw"}, [0, 0, 0, 0]),
+    # S3, Cy deals: Ann wins on Di's discard, §4.3.7 as West: 1,600 + 600, and the stick.
+    ({"hand": SEVEN_PAIRS, "winner": A, "discarder": D}, [3200, 0, 0, -2200]),
+    # S4, Di deals: Cy in riichi wins on Ann's discard, §4.3.2 as North: 7,700. The deal goes
+    # back to Ann after the South round: the game is over (§3.5).
+    ({"hand": PURE_STRAIGHT, "winner": C, "discarder": A, "riichi": [C]}, [-7700, 0, 7700, 0]),
+]
+RIICHI_DEALS = [(A, "E", 0, 0), (A, "E", 1, 0), (A, "E", 2, 1), (B, "E", 0, 0), (B, "E", 0, 0), (C, "E", 1, 0),
+                (D, "E", 0, 0), (A, "S", 1, 0), (A, "S", 2, 0), (B, "S", 0, 0), (B, "S", 1, 1), (C, "S", 2, 1),
+                (D, "S", 0, 0)]
+
+
+def play_riichi_game(client, **flow):
+    gid = new_game(client, "riichi", **flow)
+    for body, _ in RIICHI_GAME:
+        post(client, gid, body)
+    return gid
+
+
+def test_a_whole_ema_riichi_game(client):
+    gid = play_riichi_game(client)
+    view = client.get(f"/api/games/{gid}").json
+    hands = view["hands"]
+    assert [h["deltas"] for h in hands] == [d for _, d in RIICHI_GAME]
+    assert [(h["dealer"], h["round_wind"], h["honba"], h["sticks"]) for h in hands] == RIICHI_DEALS
+    assert view["totals"] == [1500, 4600, -3800, -2300] and view["points"] == [31500, 34600, 26200, 27700]
+    assert view["finished"] is True and view["riichi_sticks"] == 0
+    # 002 §3.6: points - 30,000, uma +15/+5/-5/-15 thousand by place (§3.6.1)
+    assert view["final"] == [
+        {"player": "Bob", "seat": B, "rank": 1, "points": 34600, "leftover_sticks": 0, "uma": 15000, "penalty": 0,
+         "score": 19600},
+        {"player": "Ann", "seat": A, "rank": 2, "points": 31500, "leftover_sticks": 0, "uma": 5000, "penalty": 0,
+         "score": 6500},
+        {"player": "Di", "seat": D, "rank": 3, "points": 27700, "leftover_sticks": 0, "uma": -5000, "penalty": 0,
+         "score": -7300},
+        {"player": "Cy", "seat": C, "rank": 4, "points": 26200, "leftover_sticks": 0, "uma": -15000, "penalty": 0,
+         "score": -18800}]
+    # the double ron keeps both hands, each scored with the counters
+    double = hands[2]
+    assert [(w["winner"], w["score"]["total"]) for w in double["wins"]] == [(C, 2200), (D, 8300)]
+    # no hand after the end of the game (no agari yame, no West round)
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    assert r.status_code == 409 and r.json["error"]["code"] == "game_over"
+
+
+def test_riichi_tournament_chombo_is_taken_after_uma(client):
+    gid = play_riichi_game(client, tournament=True)
+    view = client.get(f"/api/games/{gid}").json
+    # the chombo moved nothing during the game: Cy keeps the 8,000, the others lose theirs
+    assert view["hands"][3]["deltas"] == [0, 0, 0, 0]
+    assert view["totals"] == [-500, 600, 4200, -4300]
+    final = {r["player"]: r for r in view["final"]}
+    assert (final["Cy"]["uma"], final["Cy"]["penalty"], final["Cy"]["score"]) == (15000, -20000, 4200 + 15000 - 20000)
+    assert [r["player"] for r in view["final"]] == ["Bob", "Cy", "Ann", "Di"]
+
+
+def test_edit_in_the_middle_replays_every_later_hand(client):
+    gid = play_riichi_game(client)
+    # Hand 6 was Di's win on Ann's discard; in fact Cy, the dealer, won with that hand: as East
+    # 2,900 + 300 (002 §4.3.3); East won, so Cy keeps the deal and every later hand moves.
+    r = client.put(f"/api/games/{gid}/hands/6", json={"hand": OPEN_STRAIGHT, "winner": C, "discarder": A,
+                                                       "context": {"dora_indicators": ["6s"]}})
+    assert r.status_code == 200, r.json
+    view = client.get(f"/api/games/{gid}").json
+    hands = view["hands"]
+    assert hands[5]["deltas"] == [-3200, 0, 3200, 0] and hands[5]["context"]["seat_wind"] == "E"
+    # hand 7: Cy deals again with 2 counters; hand 8 is now East 4 (Di), no longer South 1
+    assert [(h["dealer"], h["round_wind"], h["honba"]) for h in hands[6:9]] == [(C, "E", 2), (D, "E", 3), (A, "S", 4)]
+    # hand 9, Bob's haneman: 4 counters now, 6,000 + 400 from East, 3,000 + 400 from the others
+    assert hands[8]["deltas"] == [-6400, 13200, -3400, -3400]
+    assert [h["deltas"] for h in hands[9:]] == [d for _, d in RIICHI_GAME[9:]]
+    assert view["totals"] == [400, 5200, -800, -4800] and view["finished"] is True
+    assert [r["player"] for r in view["final"]] == ["Bob", "Ann", "Cy", "Di"]
+    edits = client.get(f"/api/games/{gid}/edits").json["edits"]
+    assert [(e["seq"], e["action"]) for e in edits] == [(6, "edit")]
+    assert edits[0]["before"]["winner"] == D and edits[0]["after"]["winner"] == C
+    assert edits[0]["before"]["deltas"] == [-2300, 0, 0, 2300]
+
+
+def test_delete_in_the_middle_and_undo(client):
+    gid = play_riichi_game(client)
+    r = client.delete(f"/api/games/{gid}/hands/4", json={})        # the chombo
+    assert r.status_code == 200 and r.json["removed"]["kind"] == "penalty"
+    view = client.get(f"/api/games/{gid}").json
+    assert len(view["hands"]) == 12 and [h["seq"] for h in view["hands"]] == list(range(1, 13))
+    assert view["totals"] == [-500, 600, 4200, -4300]
+    assert view["finished"] is True                               # the chombo changed no deal
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"] is False and (view["dealer"], view["round_wind"]) == (D, "S")
+    actions = [e["action"] for e in client.get(f"/api/games/{gid}/edits").json["edits"]]
+    assert actions == ["delete", "undo"]
+
+
+def test_an_edit_that_makes_a_later_hand_invalid_is_refused(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A]})         # East tenpai: Ann keeps the deal
+    # Bob, South, wins with a South pung as his only yaku (seat wind)
+    post(client, gid, {"hand": "[222z,1]234m567p789s5p 5p", "winner": B, "discarder": C})
+    # had Ann been noten the deal would have passed: Bob, East, would have no yaku
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw"})
+    assert r.status_code == 400 and "hand 2" in r.json["error"]["message"]
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
+
+
+def test_mcr_game_of_16_hands(client):
+    gid = new_game(client, "mcr")
+    hand = "123456789m123p5z 5z"
+    # 000 « Rotation des vents des joueurs »: the deal passes after every hand; the seats change
+    # at each round (docs/rulings.md); a draw pays nothing; a false win pays 10 to each other.
+    post(client, gid, {"hand": hand, "winner": B, "discarder": A})
+    post(client, gid, {"kind": "penalty", "offender": D})
+    first = client.get(f"/api/games/{gid}").json
+    win = first["hands"][0]["deltas"]
+    assert first["hands"][1]["deltas"] == [10, 10, 10, -30] and first["dealer"] == B
+    for _ in range(15):
+        post(client, gid, {"kind": "draw"})
+    view = client.get(f"/api/games/{gid}").json
+    assert [h["dealer"] for h in view["hands"] if h["kind"] == "draw"] == [1, 2, 3, 1, 0, 3, 2, 2, 3, 1, 0, 3, 2, 0, 1]
+    assert view["finished"] is True
+    totals = [w + p for w, p in zip(win, [10, 10, 10, -30])]
+    assert view["totals"] == totals
+    assert [r["player"] for r in view["final"]] == [PLAYERS[p] for p in sorted(range(4), key=lambda p: -totals[p])]
+    assert all(r["uma"] == 0 and r["score"] == r["points"] for r in view["final"])
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    assert r.status_code == 409
+
+
+def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
+    import scorer
+    from scorer.hk.scoring import reward
+    gid = new_game(client, "hk")
+    hand = "123m456p789s11p22z 2z"
+    post(client, gid, {"hand": hand, "winner": A, "discarder": C})     # Ann deals and wins: keeps
+    post(client, gid, {"kind": "draw"})                                  # a draw: the same dealer
+    post(client, gid, {"hand": hand, "winner": B, "discarder": A})     # another wins: the deal passes
+    four = reward(4, scorer.get_rule_set("hk").parse_options({}))
+    r = post(client, gid, {"kind": "penalty", "offender": C})
+    assert r["hand"]["deltas"] == [four, four, -3 * four, four]
+    assert [h["dealer"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [A, A, A, B]
+    assert r["dealer"] == B
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winners": [B, D], "hands": [hand, hand],
+                                                      "discarder": A})
+    assert r.status_code == 400 and r.json["error"]["field"] == "winners"
+
+
+def test_riichi_and_tenpai_lists_are_checked(client):
+    gid = new_game(client, "riichi")
+    for body in ({"kind": "draw", "tenpai": [0, 0]}, {"kind": "draw", "tenpai": [5]}, {"kind": "draw", "riichi": "0"},
+                 {"kind": "draw", "tenpai": [True]}, {"kind": "win", "hand": PURE_STRAIGHT, "winner": 0, "tenpai": [1]},
+                 {"kind": "win", "winners": [1, 2], "hands": [PURE_STRAIGHT], "discarder": 0}):
+        r = client.post(f"/api/games/{gid}/hands", json=body)
+        assert r.status_code == 400, (body, r.json)
+    mcr = new_game(client, "mcr")
+    r = client.post(f"/api/games/{mcr}/hands", json={"kind": "draw", "riichi": [1]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "riichi"
+    r = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS, "flow": {"tournament": True}})
+    assert r.status_code == 400
+
+
+# -- a game log written before the game flow -----------------------------------------------------
+OLD_SCHEMA = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT NOT NULL, rules TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}', players TEXT NOT NULL, context TEXT NOT NULL DEFAULT '{}',
+    created TEXT NOT NULL);
+CREATE TABLE photos (id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, jpeg BLOB NOT NULL,
+    width INTEGER NOT NULL, height INTEGER NOT NULL, created TEXT NOT NULL);
+CREATE TABLE drafts (id TEXT PRIMARY KEY, photo_id INTEGER REFERENCES photos(id), reading TEXT NOT NULL,
+    created TEXT NOT NULL);
+CREATE TABLE hands (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('win', 'draw', 'penalty')), dealer INTEGER NOT NULL,
+    round_wind TEXT NOT NULL, winner INTEGER, discarder INTEGER, hand TEXT, notation TEXT,
+    context TEXT NOT NULL DEFAULT '{}', score TEXT, payments TEXT NOT NULL DEFAULT '[]', deltas TEXT NOT NULL,
+    photo_id INTEGER REFERENCES photos(id), tiles_read TEXT, corrections TEXT NOT NULL DEFAULT '[]',
+    note TEXT NOT NULL DEFAULT '', created TEXT NOT NULL, UNIQUE (game_id, seq));
+CREATE INDEX hands_game ON hands(game_id, seq);
+CREATE TABLE hand_requests (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, key TEXT NOT NULL,
+    hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE, response TEXT, PRIMARY KEY (game_id, key));
+"""
+
+
+def old_game_log(path):
+    """A game log as the app wrote it before the game flow: a riichi game whose win was
+    scored with the counters the form gave and a stick from the table not counted."""
+    conn = sqlite3.connect(path)
+    conn.executescript(OLD_SCHEMA)
+    conn.execute("INSERT INTO games VALUES (1, 'old', 'riichi', '{}', ?, '{\"honba\": 2}', '2024-01-01')",
+                 (json.dumps(PLAYERS),))
+    payments = [{"payer": 2, "payee": 1, "amount": 8300, "reason": "ron + 2 counter(s) × 300"},
+                {"payer": None, "payee": 1, "amount": 1000, "reason": "1 riichi stick(s) × 1000", "from": "table"}]
+    hand = {"concealed": ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "2m", "3m", "4m", "5p", "5p", "9s"],
+            "melds": [], "winning_tile": "9s", "bonus": [], "context": {}}
+    ctx = {"seat_wind": "N", "round_wind": "E", "self_drawn": False, "discarder": "right", "honba": 2,
+           "riichi_sticks": 1, "riichi": True}
+    rows = [(1, "draw", 0, "E", None, None, None, None, "{}", None, "[]", "[0, 0, 0, 0]"),
+            (2, "win", 2, "E", 1, 2, json.dumps(hand), "12345678s234m55p 9s", json.dumps(ctx), '{"total": 9300}',
+             json.dumps(payments), "[0, 8300, -8300, 0]"),
+            (3, "penalty", 2, "E", 3, None, None, None, "{}", None,
+             json.dumps([{"payer": 3, "payee": p, "amount": 10, "reason": "false win"} for p in range(3)]),
+             "[10, 10, 10, -30]")]
+    for seq, kind, dealer, wind, winner, discarder, h, notation, c, score, pay, deltas in rows:
+        conn.execute("INSERT INTO hands (game_id, seq, kind, dealer, round_wind, winner, discarder, hand, notation, "
+                     "context, score, payments, deltas, created) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                     "'2024-01-01')", (seq, kind, dealer, wind, winner, discarder, h, notation, c, score, pay, deltas))
+    conn.commit()
+    conn.close()
+
+
+def test_a_game_log_from_before_the_flow_is_migrated_and_old_games_keep_their_points(tmp_path):
+    from webui import create_app
+    from webui.store import SCHEMA_VERSION
+    data = tmp_path / "data"
+    data.mkdir()
+    old_game_log(data / "mjtable.sqlite3")
+    app = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"})
+    client = app.test_client()
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert {r[1] for r in conn.execute("PRAGMA table_info(hands)")} >= {"riichi", "tenpai", "wins", "honba", "fixed"}
+    assert conn.execute("SELECT flow FROM games").fetchone()[0] == '{"legacy": true}'
+    conn.close()
+    view = client.get("/api/games/1").json
+    assert [h["deltas"] for h in view["hands"]] == [[0, 0, 0, 0], [0, 8300, -8300, 0], [10, 10, 10, -30]]
+    assert [h["dealer"] for h in view["hands"]] == [0, 2, 2]
+    assert view["totals"] == [10, 8310, -8290, -30] and view["finished"] is False
+    assert client.get("/games/1").status_code == 200
+    # editing the old draw keeps every hand's recorded deal and points
+    r = client.put("/api/games/1/hands/1", json={"kind": "draw", "note": "checked"})
+    assert r.status_code == 200, r.json
+    view = client.get("/api/games/1").json
+    assert [h["deltas"] for h in view["hands"]] == [[0, 0, 0, 0], [0, 8300, -8300, 0], [10, 10, 10, -30]]
+    assert [h["dealer"] for h in view["hands"]] == [0, 2, 2]
+    # a new hand follows the rotation of that time: the dealer (2) did not win, the deal passes
+    r = client.post("/api/games/1/hands", json={"kind": "draw"})
+    assert r.status_code == 201 and r.json["hand"]["dealer"] == 2 and r.json["dealer"] == 3
+    # a new game in the same log follows the game flow
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [0]})
+    assert client.get(f"/api/games/{gid}").json["honba"] == 1
+    # opening it again does not migrate twice
+    create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"})
+    assert client.get("/api/games/1").json["totals"] == [10, 8310, -8290, -30]

@@ -1,0 +1,69 @@
+"""Grouping's settings: the geometry thresholds, the weights that score a reading of the table,
+and the caller's layout hints. All frozen: a reading never changes them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SPLIT_GAP = 0.5          # a gap wider than this (in tile widths) separates groups
+MAX_LINK_GAP = 3.5       # tiles further apart along a row than this are not one row
+SIDEWAYS_RATIO = 1.35    # long side / short side of a tile face (vision_lab.hand_layouts.TILE_H)
+GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises around SPLIT_GAP
+CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning
+UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
+HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
+
+
+@dataclass(frozen=True)
+class GroupingWeights:
+    """Score terms of a reading of the table (log-odds-like units; the best total wins).
+
+    A plain meld earns nothing, so that more melds never look better; every other term is a cue
+    for or against one reading."""
+    # -- cues that do not depend on the reading (row direction) --
+    image_prior: float = 0.6             # photos are mostly taken with rows running left to right
+    sideways_offset: float = 0.4         # a claimed tile lies towards the player: one vote per sure sideways tile
+    sideways_offset_cap: float = 2.0     # many sideways tiles are one cue: their votes are capped
+    sure_sideways_z: float = 0.12        # log-ratio over SIDEWAYS_RATIO a tile needs to vote: only sure ones
+    corner_order: float = 0.8            # ordered corners (top-left first) say which way is up
+    # -- the standing row and the winning tile --
+    row_in_front: float = 1.5            # per row nearer the player than the standing tiles (they lie nearest)
+    row_in_front_margin: float = 0.3     # in tile widths: rows closer than this are level, not in front
+    winning_apart: float = 1.5           # a tile set apart at the right of the standing row is the expected layout
+    winning_not_apart: float = 1.5       # no tile set apart although the caller says it is
+    concealed_gap: float = 1.0           # per extra gap inside the standing row (a row cut by stray gaps)
+    face_down_standing: float = 8.0      # standing tiles are never face down
+    # -- other rows and groups --
+    dora_outside_riichi: float = 1.0     # a dora-indicator row when the rules or the caller did not ask for one
+    stray: float = 3.0                   # one or two tiles left out: cheaper than a broken meld
+    tile_count: float = 4.0              # per tile away from the 14 of a winning hand (a kong counts as 3)
+    # -- melds --
+    unsegmentable: float = 8.0           # a group that splits into no melds of 3 or 4
+    concealed_kong_shape: float = 0.5    # two face-down tiles at the ends or in the middle: a concealed kong's mark
+    added_kong_shape: float = 0.5        # a sideways tile with another against it: an added kong's mark
+    misread: float = 2.0                 # the codes as read do not make the meld (a misread the decoder may fix)
+    two_sideways: float = 0.5            # a meld shows one claimed tile; two flagged means one flag is wrong
+    claim_without_sideways: float = 1.5  # sideways-claim style: a claimed meld without a sideways tile
+    claimed_wider: float = 0.3           # log-ratio by which the claimed tile must look wider than its meld-mates
+    lone_split_margin: float = 9.0       # margin of a group that splits only one way (surely right)
+
+
+WEIGHTS = GroupingWeights()
+
+
+@dataclass(frozen=True)
+class LayoutHints:
+    """What the caller says of the layout, resolved to plain flags (see ``vision.group``)."""
+    rules: str | None = None
+    winning_apart: bool = True
+    dora_row: bool | None = None         # True/False forces or forbids a dora-indicator row
+    allow_dora: bool = True              # whether a dora-indicator row is tried at all
+    claims_sideways: bool = False        # claimed tiles are turned sideways
+
+    @classmethod
+    def resolve(cls, tiles, *, rules=None, winning_apart=True, dora_row=None, claims_sideways=None):
+        """The hints of ``group()`` with their defaults filled in from the rules and the tiles."""
+        if claims_sideways is None:
+            claims_sideways = rules == "riichi" or any(t.sideways for t in tiles)
+        allow_dora = dora_row if dora_row is not None else (rules in (None, "riichi"))
+        return cls(rules=rules, winning_apart=winning_apart, dora_row=dora_row, allow_dora=allow_dora,
+                   claims_sideways=claims_sideways)

@@ -1,0 +1,58 @@
+"""Tiles detected twice: the surer read of two overlapping boxes is kept, and the reading of
+the kept tiles is mapped back to the caller's list (the duplicate linked to its twin)."""
+from __future__ import annotations
+
+from .hand_reading import HandReading
+
+
+def iou(a, b) -> float:
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[2], b[2]), min(a[3], b[3])
+    inter = max(0.0, x1 - x0) * max(0.0, y1 - y0)
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def deduplicate(tiles):
+    """A tile detected twice (boxes overlapping by more than 60%): keep the surer read.
+    Returns the indices kept and {duplicate: the index kept in its place}."""
+    order = sorted(range(len(tiles)), key=lambda i: -tiles[i].confidence)
+    keep: list[int] = []
+    duplicates: dict[int, int] = {}
+    for i in order:
+        # Two sideways tiles overlapping may be an added kong's tiles, one on the other.
+        twin = next((k for k in keep if iou(tiles[i].box, tiles[k].box) > 0.6
+                     and not (tiles[i].sideways and tiles[k].sideways)), None)
+        if twin is None:
+            keep.append(i)
+        else:
+            duplicates[i] = twin
+    return sorted(keep), duplicates
+
+
+def reindex(reading: HandReading, keep, duplicates, n, tiles) -> HandReading:
+    """Indices of the deduplicated list → indices of the caller's list."""
+    def m(i):
+        return keep[i] if isinstance(i, int) else i
+    slots = dict(reading.slots)
+    for key in ("concealed", "bonus", "dora"):
+        if key in slots:
+            slots[key] = [m(i) for i in slots[key]]
+    if slots.get("winning") is not None:
+        slots["winning"] = m(slots["winning"])
+    slots["melds"] = [{**ms, "tiles": [m(i) for i in ms["tiles"]]} for ms in slots.get("melds", [])]
+    groups = []
+    for g in reading.groups:
+        g = {**g, "tiles": [m(i) for i in g["tiles"]]}
+        if "meld" in g:
+            g["meld"] = {**g["meld"], "tiles": [m(i) for i in g["meld"]["tiles"]]}
+        groups.append(g)
+    links = [None] * n
+    for link in reading.links:
+        links[m(link["tile"])] = {**link, "tile": m(link["tile"])}
+    for i, twin in duplicates.items():
+        links[i] = {"tile": i, "group": None, "role": "duplicate", "of": twin}
+    warnings = list(reading.warnings) + [
+        f"{len(duplicates)} tile(s) were detected twice at the same place; the surer read was kept"]
+    return HandReading(reading.hand, slots, groups, links, reading.decisions, warnings, reading.confidence)
+

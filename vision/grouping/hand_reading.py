@@ -1,0 +1,196 @@
+"""Building the :class:`HandReading` from the chosen interpretation: the hand JSON (when the
+tiles make a hand), the groups and per-tile links a UI highlights and corrects, the slots that
+consistency decoding fills, a confidence per decision and warnings a person can act on."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from scorer import tiles as T
+from scorer.errors import HandError
+from scorer.hand import Hand
+
+from .config import HAND_SIZE, SPLIT_GAP, UNSURE_GAP
+from .interpretations import Interpretation
+from .melds import from_position, same_tile
+from .rows import gap_between, gap_conf
+
+
+@dataclass
+class HandReading:
+    """What grouping made of the tiles.
+
+    ``hand``: hand JSON (``scorer.Hand.from_dict`` accepts it) or None when the tiles do not make
+    a hand as read; ``slots``: which tile (index into the input list) fills each place of the
+    hand, for consistency decoding and corrections; ``groups`` and ``links``: the layout found
+    (per group: kind, tiles, meld), per tile: its group and role; ``decisions``: each choice with
+    a confidence in 0..1; ``warnings``: sentences a person can act on."""
+    hand: dict | None
+    slots: dict
+    groups: list[dict]
+    links: list[dict]
+    decisions: list[dict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    confidence: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "slots": self.slots, "groups": self.groups, "links": self.links,
+                "decisions": self.decisions, "warnings": list(self.warnings),
+                "confidence": round(self.confidence, 4)}
+
+
+def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandReading:
+    """The HandReading of interpretation ``it``; ``warnings`` and ``decisions`` (lists) gain
+    this stage's entries and are kept in the result."""
+    groups: list[dict] = []
+    links: list[dict] = [{"tile": i, "group": None, "role": "unassigned"} for i in range(len(tiles))]
+
+    def link(i, gid, role, **kw):
+        links[i] = {"tile": i, "group": gid, "role": role, **kw}
+
+    gid = 0
+    groups.append({"id": gid, "kind": "concealed", "tiles": list(it.concealed)})
+    for k, i in enumerate(it.concealed):
+        link(i, gid, "standing", position=k)
+    if it.winning is not None:
+        gid += 1
+        groups.append({"id": gid, "kind": "winning", "tiles": [it.winning]})
+        link(it.winning, gid, "winning")
+        main = it.main.tiles
+        pos = main.index(it.winning)
+        left_gap = gap_between(gaps, main[pos - 1], main[pos], 1.0) if pos else 1.0
+        decisions.append({"what": "winning tile", "value": tiles[it.winning].code,
+                          "confidence": round(gap_conf(left_gap), 4), "group": gid,
+                          "note": f"set {left_gap:.2f} tile apart at the right of the standing tiles"})
+    else:
+        decisions.append({"what": "winning tile", "value": None, "confidence": 0.3,
+                          "note": "no tile set apart: the rightmost standing tile is assumed"})
+        warnings.append("the winning tile is not set apart: the rightmost standing tile is taken as the "
+                        "winning tile; set it a little apart at the right, or correct it")
+    if it.concealed_groups > 1:
+        warnings.append("the standing tiles have a gap of more than half a tile inside them: they were "
+                        "read as one row; close the gap if it is not a separate meld")
+    # Boundary decisions inside the main row: gaps close to the threshold are uncertain.
+    main = it.main.tiles
+    for a, b in zip(main, main[1:]):
+        gap = gap_between(gaps, a, b, 0.0)
+        if abs(gap - SPLIT_GAP) < UNSURE_GAP:
+            warnings.append(f"two tiles of the standing row ({tiles[a].code or 'face down'} and "
+                            f"{tiles[b].code or 'face down'}) are {gap:.2f} tile apart: is there a gap "
+                            "between them or not?")
+
+    meld_slots = []
+    hand_melds = []
+    build_ok = True
+    for m in it.melds:
+        gid += 1
+        ordered = list(m.tiles)
+        members = ordered + list(m.stacked)
+        entry = {"id": gid, "kind": "meld", "tiles": members}
+        groups.append(entry)
+        if m.kind == "stray":
+            entry["kind"] = "ignored"
+            for i in members:
+                link(i, gid, "ignored")
+            warnings.append(f"{len(members)} tile(s) ({', '.join(tiles[i].code or 'face down' for i in members)}) "
+                            "lie apart from every group and were left out: check for a missing tile "
+                            "nearby, or keep other tiles out of the photo")
+            continue
+        if m.kind == "invalid":
+            entry["kind"] = "unknown"
+            for i in members:
+                link(i, gid, "unknown")
+            warnings.append(f"group {gid} ({len(members)} tiles) is neither a meld of 3 or 4 tiles nor part "
+                            "of the standing row: check for a hidden, extra or merged tile")
+            build_ok = False
+            continue
+        codes = [tiles[i].code for i in ordered]
+        slot = {"tiles": ordered, "face_down": [tiles[i].face_down for i in ordered]}
+        meld_json = None
+        conf = 1 / (1 + math.exp(-m.margin))
+        if m.kind == "concealed_kong":
+            up = [i for i in ordered if not tiles[i].face_down]
+            best_up = max(up, key=lambda i: tiles[i].confidence)
+            code = tiles[best_up].code
+            if not same_tile([tiles[i].code for i in up]):
+                warnings.append(f"group {gid}: the face-up tiles of a concealed kong differ "
+                                f"({', '.join(str(tiles[i].code) for i in up)})")
+            slot.update(kind="kong", concealed=True)
+            if code is not None:
+                meld_json = {"type": "kong", "tiles": [code] * 4, "concealed": True, "claimed": None, "from": None}
+            decisions.append({"what": f"group {gid}", "value": "concealed kong (two tiles face down)",
+                              "confidence": round(conf, 4), "group": gid})
+        elif m.kind == "added_kong":
+            top = m.stacked[0]
+            at = m.sideways_at
+            frm = from_position(at, 3)
+            claimed = codes[at]
+            allc = codes + [tiles[top].code]
+            slot.update(kind="kong", concealed=False, added=True, claimed_index=at, **{"from": frm})
+            slot["tiles"] = ordered + [top]
+            slot["face_down"] = slot["face_down"] + [False]
+            meld_json = {"type": "kong", "tiles": allc, "concealed": False, "claimed": claimed, "from": frm,
+                         "added": True}
+            decisions.append({"what": f"group {gid}", "value": f"added kong, claimed from {frm}",
+                              "confidence": round(conf, 4), "group": gid})
+            link(top, gid, "added")
+        else:
+            kind = "kong" if len(ordered) == 4 else ("pung" if same_tile(codes) else "chow")
+            at = m.sideways_at
+            frm = from_position(at, len(ordered))
+            claimed = codes[at] if at is not None else None
+            # The slot keeps the discarder the layout shows; a chow (only claimed from the left,
+            # 000 "Réclamation") is settled when the codes are known (here or by decoding).
+            slot.update(kind=kind if kind == "kong" else "set", concealed=False, claimed_index=at,
+                        **{"from": frm})
+            if kind == "chow" and frm not in (None, "left"):
+                warnings.append(f"group {gid}: a chow is only claimed from the left player, but its "
+                                f"sideways tile is not at its left; read as claimed from the left")
+                frm = "left"
+            meld_json = {"type": kind, "tiles": codes, "concealed": False, "claimed": claimed, "from": frm}
+            value = f"exposed {kind}" + (f", claimed from {frm}" if frm else "")
+            decisions.append({"what": f"group {gid}", "value": value, "confidence": round(conf, 4),
+                              "group": gid})
+        entry["meld"] = slot
+        for pos, i in enumerate(ordered):
+            link(i, gid, "face_down" if tiles[i].face_down else ("claimed" if slot.get("claimed_index") == pos
+                                                                 else "meld"), position=pos)
+        meld_slots.append(slot)
+        if meld_json is None or any(c is None for c in meld_json["tiles"]):
+            build_ok = False
+        else:
+            hand_melds.append(meld_json)
+    if it.bonus:
+        gid += 1
+        groups.append({"id": gid, "kind": "bonus", "tiles": list(it.bonus)})
+        for i in it.bonus:
+            link(i, gid, "bonus")
+    dora_up = [i for i in it.dora if not tiles[i].face_down]
+    if it.dora:
+        gid += 1
+        groups.append({"id": gid, "kind": "dora", "tiles": list(it.dora)})
+        for i in it.dora:
+            link(i, gid, "dora_indicator" if not tiles[i].face_down else "dead_wall")
+        decisions.append({"what": "dora indicators", "value": [tiles[i].code for i in dora_up],
+                          "confidence": 0.9, "group": gid})
+    concealed = list(it.concealed)
+    winning = it.winning if it.winning is not None else (concealed[-1] if concealed else None)
+    standing = [i for i in concealed if i != winning]
+    slots = {"concealed": standing, "winning": winning, "melds": meld_slots, "bonus": list(it.bonus),
+             "dora": dora_up, "winning_apart": it.winning is not None}
+    if it.count != HAND_SIZE:
+        warnings.append(f"found {it.count} tiles where a winning hand has {HAND_SIZE} (a kong counts as 3): a tile "
+                        "may be hidden, stacked or not detected")
+    hand = None
+    codes = [tiles[i].code for i in standing + ([winning] if winning is not None else [])]
+    if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):
+        data = {"concealed": codes, "melds": hand_melds, "winning_tile": tiles[winning].code,
+                "bonus": [tiles[i].code for i in it.bonus], "context": {}}
+        if dora_up and all(tiles[i].code and not T.is_bonus(tiles[i].code) for i in dora_up):
+            data["context"]["dora_indicators"] = [tiles[i].code for i in dora_up]
+        try:
+            Hand.from_dict(data)
+            hand = data
+        except HandError as e:
+            warnings.append(f"the tiles as read do not make a hand: {e.message}")
+    return HandReading(hand, slots, groups, links, decisions, warnings)

@@ -1,0 +1,223 @@
+"""Candidate interpretations of the table and their scores: for each way the rows can be read
+(which row holds the standing tiles, whether a tile set apart at its right is the winning tile,
+whether the farthest row is the dora-indicator row), the melds and bonus tiles that follow, and
+a score built from :class:`~vision.grouping.config.GroupingWeights`. The best score wins."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from scorer import tiles as T
+
+from ..types import TileRead
+from .config import HAND_SIZE, SIDEWAYS_RATIO, SPLIT_GAP, WEIGHTS, GroupingWeights, LayoutHints
+from .melds import MeldCandidate, segment
+from .rows import TileGeometry, dot, gap_between
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """What the geometry found, the same for every interpretation: the tiles (sideways flags
+    settled), their geometry, the rows as chains of tile indices, the gaps between linked tiles
+    (tile widths), the stacked tiles ({base: [tile on it]}), the rows' direction, the median
+    tile width in pixels, and per tile its log shape ratio over its neighbours' (or None)."""
+    tiles: list[TileRead]
+    geos: list[TileGeometry]
+    chains: list[list[int]]
+    gaps: dict[tuple[int, int], float]
+    stacked: dict[int, list[int]]
+    direction: tuple[float, float]
+    unit: float
+    zs: list[float | None]
+
+
+@dataclass(eq=False)
+class Row:
+    """One row read in a direction: its tiles in order, split into groups at the gaps wider than
+    SPLIT_GAP (``gaps``: those gaps), and ``v``: its distance towards the player in tile widths."""
+    tiles: list[int]
+    groups: list[list[int]]
+    gaps: list[float]
+    v: float
+
+
+@dataclass
+class Interpretation:
+    """One candidate reading of the table (indices into the tiles).
+
+    ``sign``: 1 when the rows run along the layout's direction, -1 when read the other way;
+    ``winning``: the tile set apart as the winning tile, or None; ``dora``: the dora-indicator
+    row's tiles; ``count``: tiles of the hand, a kong counting as 3; ``signature``: what tells
+    two readings apart; ``main``: the row holding the standing tiles; ``concealed_groups``: how
+    many groups the standing tiles span."""
+    score: float
+    sign: int
+    concealed: list[int]
+    winning: int | None
+    melds: list[MeldCandidate]
+    bonus: list[int]
+    dora: list[int]
+    count: int
+    signature: tuple
+    main: Row
+    concealed_groups: int
+
+
+def rows_of(layout: TableLayout, sign: int) -> list[Row]:
+    """The layout's chains read in direction ``sign``, split into groups at the gaps."""
+    d = (layout.direction[0] * sign, layout.direction[1] * sign)
+    nrm = (-d[1], d[0])  # towards the player
+    rows = []
+    for ch in layout.chains:
+        ordered = ch if sign > 0 else list(reversed(ch))
+        groups, cur, split_gaps = [], [ordered[0]], []
+        for a, b in zip(ordered, ordered[1:]):
+            gap = gap_between(layout.gaps, a, b, 0.0)
+            if gap > SPLIT_GAP:
+                groups.append(cur)
+                split_gaps.append(gap)
+                cur = [b]
+            else:
+                cur.append(b)
+        groups.append(cur)
+        v = sum(dot(layout.geos[i].c, nrm) for i in ch) / len(ch) / layout.unit
+        rows.append(Row(ordered, groups, split_gaps, v))
+    return rows
+
+
+def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: GroupingWeights = WEIGHTS) -> float:
+    """Cues for reading the rows in direction ``sign`` that do not depend on the rest of the
+    reading: the image prior, which side of their row sideways tiles lie on, the corners' order."""
+    tiles, geos, zs = layout.tiles, layout.geos, layout.zs
+    d = (layout.direction[0] * sign, layout.direction[1] * sign)
+    nrm = (-d[1], d[0])  # towards the player
+    cue = weights.image_prior * d[0]
+    align = 0.0
+    for row in rows:
+        tl = row.tiles
+        for k, i in enumerate(tl):
+            # Only tiles surely sideways: their offset says which side the player sits on.
+            if not tiles[i].sideways or (zs and zs[i] is not None
+                                         and zs[i] < math.log(SIDEWAYS_RATIO) + weights.sure_sideways_z):
+                continue
+            nb = [tl[m] for m in (k - 1, k + 1) if 0 <= m < len(tl) and not tiles[tl[m]].sideways
+                  and not tiles[tl[m]].face_down]
+            if nb:
+                off = dot(geos[i].c, nrm) - sum(dot(geos[m].c, nrm) for m in nb) / len(nb)
+                align += weights.sideways_offset if off > 0 else -weights.sideways_offset
+    cap = weights.sideways_offset_cap
+    cue += max(-cap, min(cap, align))
+    ups = [g.up for g in geos if g.up is not None]
+    if ups:
+        upv = (d[1], -d[0])
+        cue += weights.corner_order * sum(1 if dot(u, upv) > 0 else -1 for u in ups) / len(ups)
+    return cue
+
+
+def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
+                    weights: GroupingWeights = WEIGHTS) -> list[Interpretation]:
+    """Every candidate reading of the table with the rows read in direction ``sign``, scored."""
+    tiles = layout.tiles
+    rows = rows_of(layout, sign)
+
+    def is_bonus(i):
+        return tiles[i].code is not None and T.is_bonus(tiles[i].code)
+
+    cue = direction_cue(layout, rows, sign, weights)
+    out = []
+    for r_main, main in enumerate(rows):
+        main_groups = []
+        bonus = []
+        for grp in main.groups:
+            playing = [i for i in grp if not is_bonus(i)]
+            bonus.extend(i for i in grp if is_bonus(i))
+            if playing:
+                main_groups.append(playing)
+        if not main_groups or any(tiles[i].face_down for i in main_groups[0]):
+            continue
+        others = [row for k, row in enumerate(rows) if k != r_main]
+        far = sorted((row for row in others), key=lambda row: row.v)
+        near_penalty = -weights.row_in_front * sum(
+            1 for row in others if row.v > main.v + weights.row_in_front_margin)
+        win_choices = [None]
+        if hints.winning_apart:
+            win_choices += [k for k in range(1, len(main_groups)) if len(main_groups[k]) == 1]
+        dora_choices = [None]
+        if hints.allow_dora and far:
+            dora_choices.append(id(far[0]))
+        for win in win_choices:
+            for dora_id in dora_choices:
+                score = cue + near_penalty
+                if win is None:
+                    concealed_groups = main_groups[:1]
+                    meld_groups = main_groups[1:]
+                    winning = None
+                    score -= weights.winning_not_apart if hints.winning_apart else 0.0
+                else:
+                    concealed_groups = main_groups[:win]
+                    meld_groups = main_groups[win + 1:]
+                    winning = main_groups[win][0]
+                    score += weights.winning_apart
+                    score -= weights.concealed_gap * (win - 1)        # a concealed row cut by stray gaps
+                concealed = [i for grp in concealed_groups for i in grp]
+                dora_tiles = []
+                bonus_all = list(bonus)
+                for row in others:
+                    if id(row) == dora_id:
+                        dora_tiles = list(row.tiles)
+                        continue
+                    for grp in row.groups:
+                        playing = [i for i in grp if not is_bonus(i)]
+                        bonus_all.extend(i for i in grp if is_bonus(i))
+                        if playing:
+                            meld_groups.append(playing)
+                if dora_id is not None:
+                    if not any(not tiles[i].face_down for i in dora_tiles):
+                        continue
+                    score += 0.0 if (hints.rules == "riichi" or hints.dora_row) else -weights.dora_outside_riichi
+                melds = []
+                for grp in meld_groups:
+                    sc, ms, margin = segment(tiles, grp, layout.stacked, hints.claims_sideways, layout.zs, weights)
+                    if ms is None and len(grp) <= 2:
+                        # One or two tiles apart from everything: a stray detection or a tile
+                        # from elsewhere on the table, left out (cheaper than a broken meld).
+                        score -= weights.stray
+                        melds.append(MeldCandidate("stray", grp))
+                        continue
+                    score += sc
+                    if ms is None:
+                        melds.append(MeldCandidate("invalid", grp))
+                    else:
+                        for m in ms:
+                            m.margin = margin
+                        melds.extend(ms)
+                valid_melds = [m for m in melds if m.kind not in ("invalid", "stray")]
+                count = len(concealed) + (1 if winning is not None else 0) + 3 * len(valid_melds)
+                score -= weights.tile_count * abs(count - HAND_SIZE)
+                if any(tiles[i].face_down for i in concealed):
+                    score -= weights.face_down_standing
+                signature = (tuple(sorted(concealed)), winning,
+                             tuple(tuple(m.tiles) for m in melds), tuple(sorted(dora_tiles)), sign)
+                out.append(Interpretation(score, sign, concealed, winning, melds, bonus_all, dora_tiles, count,
+                                          signature, main, len(concealed_groups)))
+    return out
+
+
+def describe_alternative(best: Interpretation, alt: Interpretation) -> str:
+    """A sentence a person can act on when ``alt`` scored close to ``best``."""
+    if alt.sign != best.sign:
+        return ("the photo could also be read upside down (rows in the other direction): "
+                "set the winning tile apart at the right of the standing tiles, or give the rotation")
+    if alt.winning != best.winning:
+        if best.winning is None:
+            return "a tile at the right of the standing tiles may be the winning tile set apart: check it"
+        return ("the tile set apart may not be the winning tile (or the winning tile was not set "
+                "apart): check which tile won")
+    if len(alt.concealed) != len(best.concealed):
+        more = alt if len(alt.concealed) > len(best.concealed) else best
+        extra = len(more.concealed) - min(len(alt.concealed), len(best.concealed))
+        return (f"{extra} tiles could be an exposed meld or the end of the standing tiles: "
+                "leave a clear gap (half a tile) between the standing tiles and the melds")
+    if sorted(alt.dora) != sorted(best.dora):
+        return "the farthest row could be dora indicators or exposed melds: check it"
+    return "the melds could be split differently: leave a clear gap between melds"

@@ -1,0 +1,112 @@
+"""Sideways and stacked tiles: which tiles lie turned relative to their row (from their shape
+among their neighbours), and which sideways tile lies on another (an added kong)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from .config import SIDEWAYS_RATIO
+from .rows import TileGeometry, dot
+
+
+def shape_ratio(g: TileGeometry, d) -> float | None:
+    """Extent along the row / extent across it, from the corners, or from the box when the row
+    runs close to an image axis (a box says nothing of shape at 45°)."""
+    if g.edges:
+        along = max(g.edges, key=lambda e: abs(dot(e[:2], d)))
+        across = min(g.edges, key=lambda e: abs(dot(e[:2], d)))
+        return along[2] / across[2] if across[2] > 0 else None
+    x0, y0, x1, y1 = g.box
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return None
+    c, s = abs(d[0]), abs(d[1])
+    if s > c:                       # rows running up the photo: swap the roles of w and h
+        w, h, c, s = h, w, s, c
+    det = c * c - s * s
+    if det < math.cos(math.radians(2 * 25)):
+        return None
+    # The box of a rectangle a (along) x b (across) turned by the row's angle: w = a c + b s,
+    # h = a s + b c; undo the turn.
+    a, b = (w * c - h * s) / det, (h * c - w * s) / det
+    return a / b if a > 0 and b > 0 else None
+
+
+def sideways_from_shapes(tiles, geos, d):
+    """Sideways means turned relative to the tile's row, which a reader looking at one box
+    cannot know (a tilted camera shortens upright tiles; a turned photo turns every box). The
+    shape ratio of a sideways tile is SIDEWAYS_RATIO**2 times that of an upright one whatever
+    the tilt, and most tiles stand upright: a tile whose ratio clearly stands out from the
+    median of its eight nearest tiles (by more than a factor SIDEWAYS_RATIO) is sideways, one
+    clearly in line with them is not; unclear cases keep the reader's flag. Returns (tiles,
+    number of flags changed, per tile its log shape ratio over its neighbours' or None)."""
+    ratios = [shape_ratio(g, d) for g in geos]
+    zs: list[float | None] = [None] * len(tiles)
+    if sum(1 for r in ratios if r) < 5:
+        return tiles, 0, zs
+    cut = math.log(SIDEWAYS_RATIO)
+    out, changed = [], 0
+    for i, (t, r) in enumerate(zip(tiles, ratios)):
+        flag = t.sideways
+        # Compared with the nearest tiles: perspective skews boxes differently across a photo.
+        near = sorted((math.dist(geos[i].c, geos[j].c), j) for j in range(len(geos)) if j != i and ratios[j])[:8]
+        if r and len(near) >= 4:
+            logs = sorted(math.log(ratios[j]) for _, j in near)
+            z = math.log(r) - logs[len(logs) // 2]
+            zs[i] = z
+            # Corners give the true shape; a box adds noise and perspective skew.
+            if z > cut + (0.12 if geos[i].edges else 0.2):
+                flag = True
+            elif z < cut - 0.2:     # boxes that include tile bodies narrow the gap: unflag surely
+                flag = False
+        if flag != t.sideways:
+            changed += 1
+            t = dataclasses.replace(t, sideways=flag)
+        out.append(t)
+    return out, changed, zs
+
+
+
+def find_stacked(geos, tiles) -> dict[int, list[int]]:
+    """Added kongs: two sideways tiles lying against each other across the row. The one with
+    row neighbours (tiles at its level, along the row) is the claimed tile, the other the added
+    tile stacked on it. Returns {base tile: [stacked tile]}."""
+    def row_neighbours(i):
+        """Tiles beside ``i`` along the row, weighted by how level they are with it."""
+        g = geos[i]
+        nrm = (-g.d[1], g.d[0])
+        count = 0.0
+        for j, h in enumerate(geos):
+            if j == i:
+                continue
+            r = (h.c[0] - g.c[0], h.c[1] - g.c[1])
+            du, dv = abs(dot(r, g.d)) / g.width, abs(dot(r, nrm)) / g.width
+            if 0.6 < du < 1.9 and dv < 0.5:
+                count += 1.0 - dv
+        return count
+    pairs = []
+    side = [i for i, t in enumerate(tiles) if t.sideways]
+    for a in side:
+        for b in side:
+            if b <= a:
+                continue
+            ga = geos[a]
+            nrm = (-ga.d[1], ga.d[0])
+            r = (geos[b].c[0] - ga.c[0], geos[b].c[1] - ga.c[1])
+            du, dv = dot(r, ga.d) / ga.width, dot(r, nrm) / ga.width
+            if abs(du) < 0.8 and 0.15 < abs(dv) < 1.6:
+                pairs.append((abs(du) + abs(abs(dv) - 1.0), a, b))
+    pairs.sort()
+    used: set[int] = set()
+    out: dict[int, list[int]] = {}
+    for _, a, b in pairs:
+        if a in used or b in used:
+            continue
+        na, nb = row_neighbours(a), row_neighbours(b)
+        if abs(na - nb) < 0.2:
+            continue
+        base, top = (a, b) if na > nb else (b, a)
+        out[base] = [top]
+        used.update((a, b))
+    return out
+

@@ -1,0 +1,152 @@
+"""``group()``: from the tiles read in a photo to the most plausible reading of the table.
+
+The steps: drop tiles detected twice; find the rows' direction and each tile's size from the
+tiles themselves; settle which tiles lie sideways and which lie stacked; link the tiles into rows;
+score every candidate interpretation in both directions along the rows (or the one a known
+rotation gives); build the :class:`HandReading` of the best, with its confidence against the
+distinct alternatives and a warning when one of them comes close."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from ..types import TileRead
+from .config import CLOSE_ALTERNATIVE, WEIGHTS, GroupingWeights, LayoutHints
+from .duplicates import deduplicate, reindex
+from .hand_reading import HandReading, build_reading
+from .interpretations import Interpretation, TableLayout, describe_alternative, interpretations
+from .rows import dot, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector
+from .sideways import find_stacked, sideways_from_shapes
+
+
+def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | None = None,
+          winning_apart: bool = True, dora_row: bool | None = None,
+          claims_sideways: bool | None = None) -> HandReading:
+    """Rebuild the hand laid out in ``tiles`` (see the docstring of :mod:`vision.grouping`).
+
+    Layout hints: ``rules`` (riichi enables the dora-indicator row and sideways claims),
+    ``rotation`` the photo's rotation in degrees counter-clockwise if known (else found from the
+    layout), ``winning_apart`` whether the winning tile was set apart, ``dora_row`` True/False to
+    force or forbid a dora-indicator row, ``claims_sideways`` whether claimed tiles are turned
+    sideways (default: riichi, or any sideways tile seen)."""
+    if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, TileRead) for t in tiles):
+        raise TypeError("group() takes a list of vision.TileRead")
+    keep, duplicates = deduplicate(list(tiles))
+    reading = read_table([tiles[i] for i in keep], rules=rules, rotation=rotation, winning_apart=winning_apart,
+                         dora_row=dora_row, claims_sideways=claims_sideways)
+    if not duplicates:
+        return reading
+    return reindex(reading, keep, duplicates, len(tiles), tiles)
+
+
+def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,
+               weights: GroupingWeights = WEIGHTS) -> HandReading:
+    """``group()`` on tiles without duplicates."""
+    warnings: list[str] = []
+    decisions: list[dict] = []
+    if not tiles:
+        return HandReading(None, {}, [], [], [], ["no tiles found in the photo"], 0.0)
+    layout = find_layout(tiles, warnings)
+    hints = LayoutHints.resolve(layout.tiles, rules=rules, winning_apart=winning_apart, dora_row=dora_row,
+                                claims_sideways=claims_sideways)
+    candidates = []
+    for sign in directions(rotation, layout.direction):
+        candidates.extend(interpretations(layout, sign, hints, weights))
+    if not candidates:
+        return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"}
+                                          for i in range(len(layout.tiles))],
+                           [], ["could not find the standing tiles"], 0.0)
+    return choose(layout, candidates, warnings, decisions)
+
+
+def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
+    """The geometry of the table: rows' direction, tile sizes, sideways flags settled from the
+    tiles' shapes, stacked tiles, rows and gaps. Appends a warning for each flag it changes."""
+    n_side = sum(1 for t in tiles if t.sideways)
+    if len(tiles) >= 6 and n_side > len(tiles) / 2:
+        # Most tiles "sideways": the reader judged them against the photo, not their row (a
+        # photo taken turned by 90°). Sideways is relative to the row, so flip every flag.
+        tiles = [dataclasses.replace(t, sideways=not t.sideways) for t in tiles]
+        warnings.append(f"{n_side} of {len(tiles)} tiles were reported sideways: read as a photo turned "
+                        "by 90°, with the other tiles as the sideways ones")
+    geos = [geometry(t) for t in tiles]
+    d_glob = row_direction(geos)
+    # Seen very obliquely, rows in front of each other come as close as tiles side by side:
+    # keep the direction (or its perpendicular) along which the tiles link into fewer rows.
+    best = None
+    for d_try in (d_glob, (-d_glob[1], d_glob[0]) if d_glob[1] < 0 else (d_glob[1], -d_glob[0])):
+        for g, t in zip(geos, tiles):
+            measure(g, t, d_try)
+        n_rows = len(link_rows(geos, tiles, d_try)[0])
+        if best is None or n_rows < best[0]:
+            best = (n_rows, d_try)
+    d_glob = best[1]
+    tiles, corrected, zs = sideways_from_shapes(tiles, geos, d_glob)
+    if corrected:
+        warnings.append(f"{corrected} tile(s) had their sideways flag set from their shape in the row "
+                        "(the reader judged it against the photo's edges)")
+    for g, t in zip(geos, tiles):
+        measure(g, t, d_glob)
+    unit = sorted(g.width for g in geos)[len(geos) // 2]
+    stacked = find_stacked(geos, tiles)
+    on_top = {k for ks in stacked.values() for k in ks}
+    keep = [i for i in range(len(tiles)) if i not in on_top]
+    sub_chains, sub_gaps = link_rows([geos[i] for i in keep], [tiles[i] for i in keep], d_glob)
+    if not any(g.edges for g in geos):
+        # Boxes only: follow curved rows by measuring each tile against its row's local direction
+        # (players align tiles with their row), then link again with the better widths.
+        for ch in sub_chains:
+            members = [keep[i] for i in ch]
+            for k, i in enumerate(members):
+                window = [geos[m].c for m in members[max(0, k - 2):k + 3]]
+                if len(window) < 2:
+                    continue
+                local = unit_vector(window[-1][0] - window[0][0], window[-1][1] - window[0][1])
+                if dot(local, d_glob) < 0:
+                    local = (-local[0], -local[1])
+                measure(geos[i], tiles[i], local)
+            pitch_widths(members, geos, tiles)
+        sub_chains, sub_gaps = link_rows([geos[i] for i in keep], [tiles[i] for i in keep], d_glob)
+    chains = [[keep[i] for i in ch] for ch in sub_chains]
+    gaps = {(keep[a], keep[b]): g for (a, b), g in sub_gaps.items()}
+    return TableLayout(tiles, geos, chains, gaps, stacked, d_glob, unit, zs)
+
+
+def directions(rotation: float | None, d_glob) -> tuple[int, ...]:
+    """The directions along the rows to try: both, or the one a known photo rotation gives."""
+    if rotation is None:
+        return (1, -1)
+    r = math.radians(rotation)
+    want = (math.cos(r), -math.sin(r))
+    return (1,) if dot(want, d_glob) >= 0 else (-1,)
+
+
+def choose(layout: TableLayout, candidates: list[Interpretation], warnings, decisions) -> HandReading:
+    """The HandReading of the best-scored candidate, its confidence against the distinct
+    alternatives, the row direction decision, and a warning when an alternative comes close."""
+    candidates.sort(key=lambda it: -it.score)
+    best = candidates[0]
+    # Confidence of the layout reading: softmax of the best against distinct alternatives.
+    seen = {best.signature}
+    alts = []
+    for it in candidates[1:]:
+        if it.signature not in seen:
+            seen.add(it.signature)
+            alts.append(it)
+    z = 1.0 + sum(math.exp(min(50.0, it.score - best.score)) for it in alts)
+    confidence = 1.0 / z
+    opposite = [it for it in candidates if it.sign != best.sign]
+    if opposite:
+        dir_conf = 1 / (1 + math.exp(opposite[0].score - best.score))
+    else:
+        dir_conf = 1.0
+    d_glob = layout.direction
+    d = (d_glob[0] * best.sign, d_glob[1] * best.sign)
+    decisions.append({"what": "row direction", "value": round(math.degrees(math.atan2(-d[1], d[0])), 1),
+                      "confidence": round(dir_conf, 4),
+                      "note": "angle of the rows (left to right) in the photo, counter-clockwise"})
+    reading = build_reading(layout.tiles, best, warnings, decisions, layout.gaps)
+    reading.confidence = confidence
+    if alts and best.score - alts[0].score < CLOSE_ALTERNATIVE:
+        reading.warnings.append(describe_alternative(best, alts[0]))
+    return reading

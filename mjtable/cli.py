@@ -1,6 +1,7 @@
 """``mjtable`` console entry point. Each subcommand lives in ``mjtable/commands/<name>.py`` and
-exposes ``register(subparsers)``; they are discovered here so features add commands without
-editing a central list."""
+exposes ``register(subparsers)`` (and, to keep an older argument form working,
+``rewrite_argv(argv)``); they are discovered here so features add commands without editing a
+central list."""
 from __future__ import annotations
 
 import argparse
@@ -11,19 +12,27 @@ import sys
 from . import __version__, commands
 
 
+def command_modules() -> list:
+    return [importlib.import_module(f"{commands.__name__}.{info.name}")
+            for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name)]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mjtable", description="Camera assistant for mahjong tables: "
                                      "read a photographed winning hand, score it, settle and log it.")
     parser.add_argument("--version", action="version", version=f"mjtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+    for module in command_modules():
         module.register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for module in command_modules():
+        # A command may keep an older form of its arguments working (``mjtable eval PATH``).
+        argv = getattr(module, "rewrite_argv", lambda a: a)(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

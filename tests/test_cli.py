@@ -131,3 +131,33 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
     assert code == 0 and config.weak_rescue is None and config.looks is False
     assert config.quarter_turn_margin is None
     assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched
+
+def test_eval_is_one_family_with_the_old_names_as_aliases(capsys, tmp_path, monkeypatch):
+    from mjtable.cli import build_parser
+    from mjtable.commands.eval import TARGET_NAMES
+    family = next(a for a in build_parser()._actions if a.dest == "command").choices["eval"]
+    targets = next(a for a in family._actions if a.dest == "target").choices
+    assert tuple(targets) == TARGET_NAMES
+    # grouping: the same figures as `mjtable report grouping` (timings aside)
+    figures = []
+    for argv in (("eval", "grouping"), ("report", "grouping")):
+        code, out, _ = run(capsys, *argv, "--scenes", "3", "--seed", "2", "--json")
+        assert code == 0
+        figures.append({k: v for k, v in json.loads(out).items() if k not in ("decoding", "group_ms_mean")})
+    assert figures[0] == figures[1] and figures[0]["scenes"] == 3
+    # reader: `mjtable eval PATH` is `mjtable eval reader PATH`
+    for argv in (("eval", "reader"), ("eval",)):
+        code, _, err = run(capsys, *argv, str(tmp_path / "heaps"), "--piles")
+        assert code == 2 and "--piles needs --render-style" in err
+    # calibration: both names hand their options to vision_lab.calibration_eval
+    import vision_lab.calibration_eval
+    seen = []
+    monkeypatch.setattr(vision_lab.calibration_eval, "main", lambda rest: seen.append(rest) or 0)
+    assert main(["eval", "calibration", "--sets", "a,b"]) == 0
+    assert main(["eval-calibration", "--sets", "a,b"]) == 0
+    assert seen == [["--sets", "a,b"], ["--sets", "a,b"]]
+
+
+def test_eval_speed_targets_are_the_benchmarks(capsys):
+    code, out, _ = run(capsys, "eval", "scorer-speed", "--hands", "20", "--passes", "1", "--json")
+    assert code == 0 and json.loads(out)

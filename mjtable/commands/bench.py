@@ -1,4 +1,5 @@
-"""``mjtable bench TARGET``: speed benchmarks (speed goals are checked here, never in tests).
+"""``mjtable bench TARGET``: speed benchmarks (speed goals are checked here, never in tests); an
+alias: ``mjtable bench read`` is ``mjtable eval read-speed``.
 
 Each target is a module under ``mjtable.benchmarks`` exposing ``add_arguments(parser)`` and
 ``run(args)``; they are imported only when chosen."""
@@ -13,4 +14,4 @@ TARGETS = {
 
 def register(sub) -> None:
     from ..targets import register_targets
-    register_targets(sub, "bench", "benchmarks", TARGETS, "benchmark")
+    register_targets(sub, "bench", "alias of `mjtable eval TARGET-speed`", TARGETS, "benchmark")

@@ -1,5 +1,13 @@
-"""``mjtable eval PATH``: measure the tile reader on a YOLO-format folder (images/, labels/,
-class names in data.yaml beside or above it) and write a markdown report with plots."""
+"""``mjtable eval TARGET``: every measurement, one family of commands.
+
+- ``reader PATH``: the tile reader on a YOLO-format folder (images/, labels/, class names in
+  data.yaml beside or above it), a markdown report with plots; ``mjtable eval PATH`` still works;
+- ``calibration``: one-photo calibration on held-out tile sets (alias ``mjtable eval-calibration``);
+- ``grouping``: grouping and decoding on generated scenes (alias ``mjtable report grouping``);
+- ``scorer-speed``, ``read-speed``, ``first-read-speed``: the speed benchmarks (aliases
+  ``mjtable bench scorer|read|first-read``).
+
+The targets' modules are imported only when chosen, except to list their options."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +18,45 @@ from pathlib import Path
 MAX_PILE_TILES = 200
 
 
+def measurement_targets() -> dict[str, str]:
+    """The family's targets that live in their own modules: name → module."""
+    from .bench import TARGETS as BENCH
+    from .report import TARGETS as REPORTS
+    return {**REPORTS, **{f"{name}-speed": module for name, module in BENCH.items()}}
+
+
+TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
+TARGET_HELP = {
+    "grouping": "grouping and decoding on generated scenes (alias: report grouping)",
+    "scorer-speed": "the scorer's time per hand (alias: bench scorer)",
+    "read-speed": "latency per stage of one photo (alias: bench read)",
+    "first-read-speed": "a cold `mjtable read` and the web app's first photo (alias: bench first-read)",
+}
+
+
 def register(sub) -> None:
-    p = sub.add_parser("eval", help="evaluate the tile reader on a labelled photo folder")
+    from ..targets import add_targets
+    from . import eval_calibration
+    p = sub.add_parser("eval", help="every measurement: " + ", ".join(TARGET_NAMES),
+                       description="Measurements. `mjtable eval PATH` is `mjtable eval reader PATH`.")
+    targets = p.add_subparsers(dest="target", metavar="TARGET")
+    reader = targets.add_parser("reader", help="the tile reader on a labelled photo folder (alias: eval PATH)")
+    add_reader_arguments(reader)
+    calibration = targets.add_parser("calibration", help="one-photo calibration on held-out tile sets "
+                                     "(alias: eval-calibration)",
+                                     description=eval_calibration.DESCRIPTION)
+    eval_calibration.add_arguments(calibration)
+    add_targets(targets, measurement_targets(), "measure", TARGET_HELP)
+
+
+def rewrite_argv(argv: list[str]) -> list[str]:
+    """``mjtable eval PATH ...`` (no target named) is ``mjtable eval reader PATH ...``."""
+    if len(argv) > 1 and argv[0] == "eval" and argv[1] not in TARGET_NAMES and argv[1] not in ("-h", "--help"):
+        return ["eval", "reader", *argv[1:]]
+    return argv
+
+
+def add_reader_arguments(p) -> None:
     p.add_argument("path", type=Path, help="YOLO-format folder, e.g. ../shared/data/chinese-mahjong-detection/test")
     p.add_argument("--out", type=Path, default=Path("build/eval"), help="report folder (default build/eval)")
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")

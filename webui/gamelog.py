@@ -21,6 +21,8 @@ EXPORT_VERSION = 1
 PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_replacement", "robbing_kong",
                  "last_of_kind", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
                  "dora_indicators", "ura_dora_indicators", "liable_player"}
+#: Context keys the game sets from the seats and the flow (never taken from a form in a game).
+SEAT_KEYS = {"seat_wind", "round_wind", "self_drawn", "discarder", "honba", "riichi_sticks", "riichi"}
 MAX_NAME = 60
 MAX_IMPORT_HANDS = 5000   # every imported win is re-scored: bound the work one request can ask
 

@@ -24,9 +24,12 @@ def index():
 def create():
     f = request.form
     rules = f.get("rules") or scoring.default_rules()
+    flow = {k: True for k in ("open_ended", "tournament") if f.get(f"flow_{k}")}
+    if flow.get("tournament") and rules != "riichi":
+        flow.pop("tournament")      # the field of another rule set's options
     gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
                            players=[f.get(f"player{i}", "") for i in range(4)],
-                           options=_changed_options(f, rules))
+                           options=_changed_options(f, rules), flow=flow)
     return redirect(url_for("games.show", game_id=gid), code=303)
 
 
@@ -43,8 +46,10 @@ def _changed_options(form, rules: str) -> dict:
 @bp.get("/<int:game_id>")
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
-    chart = standings_svg(view["game"]["players"], [h["totals"] for h in view["hands"]])
+    chart = standings_svg(view["game"]["players"], [[view["start_points"] + t for t in h["totals"]]
+                                                     for h in view["hands"]])
     return render_template("game.html", view=view, game=view["game"], chart=chart,
+                           edits=gamelog.history(get_store(), game_id),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -81,29 +86,139 @@ def record(game_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+def _seats_field(form, name: str) -> list[int]:
+    """Checkboxes of players (riichi declarers, tenpai players)."""
+    return validation.seats(form.getlist(name), name)
+
+
 @bp.post("/<int:game_id>/draw")
 def draw(game_id):
-    hand = gamelog.record(get_store(), game_id, {"kind": "draw", "note": request.form.get("note", "")})
+    f = request.form
+    hand = gamelog.record(get_store(), game_id, {"kind": "draw", "note": f.get("note", ""),
+                                                 "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
     flash(f"hand {hand['seq']}: draw recorded")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
-@bp.post("/<int:game_id>/penalty")
-def penalty(game_id):
+def _amount(form) -> int | None:
+    raw = (form.get("amount") or "").strip()
+    if not raw:
+        return None
     try:
-        amount = int(request.form.get("amount", "10"))
+        return int(raw)
     except ValueError:
         raise gamelog.GameError("bad_field", "amount must be a whole number", field="amount") from None
-    hand = gamelog.record(get_store(), game_id, {"kind": "penalty", "offender": request.form.get("offender"),
-                                                 "amount": amount, "note": request.form.get("note", "")})
+
+
+@bp.post("/<int:game_id>/penalty")
+def penalty(game_id):
+    f = request.form
+    data = {"kind": "penalty", "offender": f.get("offender"), "note": f.get("note", ""),
+            "riichi": _seats_field(f, "riichi")}
+    if _amount(f) is not None:
+        data["amount"] = _amount(f)
+    hand = gamelog.record(get_store(), game_id, data)
     flash(f"hand {hand['seq']}: false win recorded")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+def _win_data(form, *, riichi_rules: bool) -> dict:
+    """A win entered on the game page: one to three winners, each with the hand in notation
+    (and, under riichi, the dora indicators), on one discard or self-drawn."""
+    winners = []
+    for k in range(gamelog.MAX_WINNERS):
+        who, hand = form.get(f"winner{k}", ""), (form.get(f"hand{k}") or "").strip()
+        if who == "" and not hand:
+            continue
+        ctx = {}
+        if riichi_rules:
+            for key in ("dora_indicators", "ura_dora_indicators"):
+                text = (form.get(f"{key}{k}") or "").strip()
+                if text:
+                    from scorer.notation import parse_tiles
+                    ctx[key] = parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
+            for flag in ("ippatsu", "double_riichi", "last_tile", "kong_replacement", "robbing_kong"):
+                if form.get(f"{flag}{k}"):
+                    ctx[flag] = True
+        winners.append({"winner": who, "hand": hand, "context": ctx})
+    if not winners:
+        raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
+    discarder = form.get("discarder", "")
+    return {"kind": "win", "winners": winners, "discarder": None if discarder in ("", "self") else discarder,
+            "riichi": _seats_field(form, "riichi"), "note": form.get("note", "")}
+
+
+@bp.post("/<int:game_id>/win")
+def win(game_id):
+    game = get_store().get_game(game_id)
+    hand = gamelog.record(get_store(), game_id, _win_data(request.form, riichi_rules=game["rules"] == "riichi"))
+    flash(f"hand {hand['seq']} recorded")
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+@bp.post("/<int:game_id>/hands/<int:seq>/edit")
+def edit(game_id, seq):
+    """The game page's edit form: the riichi declarers, tenpai players and note of any hand; the
+    winner(s), discarder and hands of a win; the offender of a false win."""
+    store = get_store()
+    game = store.get_game(game_id)
+    h = store.get_hand(game_id, seq)
+    f = request.form
+    data = {"kind": h["kind"], "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
+    if h["kind"] == "draw":
+        data["tenpai"] = _seats_field(f, "tenpai")
+    elif h["kind"] == "penalty":
+        data["offender"] = f.get("offender", h["winner"])
+        if "amount" in f and _amount(f) is not None:
+            data["amount"] = _amount(f)
+        elif (h.get("fixed") or {}).get("amount") is not None:
+            data["amount"] = h["fixed"]["amount"]
+    else:
+        data.update(_win_data(f, riichi_rules=game["rules"] == "riichi"))
+        data["note"] = f.get("note", h["note"])
+        # what the edit form does not show is kept from the hand (context flags of each winner)
+        old = {w["winner"]: w.get("context") or {} for w in gamelog.wins_of(h)}
+        for w in data["winners"]:
+            try:
+                who = validation.seat(w["winner"], "winner")
+            except validation.InputError:
+                continue
+            kept = {k: v for k, v in old.get(who, {}).items() if k not in gamelog.SEAT_KEYS}
+            w["context"] = {**kept, **w["context"]}
+    if h.get("fixed"):
+        for k in ("dealer", "round_wind"):
+            if k in h["fixed"]:
+                data[k] = h["fixed"][k]
+    gamelog.edit_hand(store, game_id, seq, data)
+    flash(f"hand {seq} changed; the hands after it were recomputed")
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+@bp.post("/<int:game_id>/hands/<int:seq>/delete")
+def delete_hand(game_id, seq):
+    gamelog.delete_hand(get_store(), game_id, seq)
+    flash(f"hand {seq} deleted; the hands after it were recomputed")
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+@bp.get("/<int:game_id>/sheet")
+def sheet(game_id):
+    """The printable score sheet of the game (print it from the browser, or the PDF)."""
+    from . import score_sheet
+    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id))
+
+
+@bp.get("/<int:game_id>/sheet.pdf")
+def sheet_pdf(game_id):
+    from . import score_sheet
+    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id))
+    return Response(body, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})
+
+
 @bp.post("/<int:game_id>/undo")
 def undo(game_id):
-    get_store().get_game(game_id)
-    removed = get_store().undo_last_hand(game_id)
+    removed = gamelog.undo(get_store(), game_id)
     flash(f"hand {removed['seq']} removed" if removed else "no hand to undo")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

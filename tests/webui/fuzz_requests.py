@@ -25,7 +25,8 @@ FORM_TEXT = st.one_of(ODD_TEXT.filter(lambda s: "\ud800" not in s and "\udfff" n
 KEYS = st.one_of(st.sampled_from(["hand", "rules", "winner", "discarder", "dealer", "round_wind", "kind", "context",
                                   "options", "note", "tiles_read", "corrections", "draft", "name", "players",
                                   "amount", "offender", "form", "game", "format", "version", "hands", "deltas",
-                                  "payments", "score", "seat_wind", "self_drawn", "honba", "\ud800"]),
+                                  "payments", "score", "seat_wind", "self_drawn", "honba", "riichi", "tenpai", "winners",
+                                  "flow", "\ud800"]),
                  st.text(max_size=8))
 LEAVES = st.one_of(st.none(), st.booleans(), NUMBERS, TEXT)
 JSON = st.recursive(LEAVES, lambda kids: st.one_of(st.lists(kids, max_size=4),
@@ -132,15 +133,22 @@ def game_id(draw) -> int:
     return draw(IDS)
 
 
+def hand_seq(draw) -> int:
+    return draw(st.sampled_from([1, 2, 3]) | IDS)
+
+
 HAND_TEMPLATE = {"kind": "win", "hand": WIN, "winner": 0, "discarder": 1, "dealer": 0, "round_wind": "E",
                  "context": {}, "tiles_read": [{"code": "1m"}], "corrections": [{"op": "notation", "text": WIN}],
                  "note": "n"}
 
 
 def _hand_template(draw, ctx):
-    kind = draw(st.sampled_from(["win", "win", "draw", "penalty"]))
+    kind = draw(st.sampled_from(["win", "win", "draw", "penalty", "winners"]))
     if kind == "draw":
-        return {"kind": "draw", "note": "x"}
+        return {"kind": "draw", "note": "x", "riichi": [0], "tenpai": [0, 2]}
+    if kind == "winners":
+        return {"kind": "win", "discarder": 1, "riichi": [2],
+                "winners": [{"winner": 0, "hand": WIN, "context": {}}, {"winner": 2, "hand": WIN}]}
     if kind == "penalty":
         return {"kind": "penalty", "offender": 1, "amount": 10, "note": "x"}
     body = dict(HAND_TEMPLATE)
@@ -177,6 +185,9 @@ def build_routes():
     get("/games/<int:game_id>/export.csv", lambda d, c: f"/games/{game_id(d)}/export.csv")
     get("/games/<int:game_id>/export.json", lambda d, c: f"/games/{game_id(d)}/export.json")
     get("/games/<int:game_id>/hands/<int:seq>", lambda d, c: f"/games/{game_id(d)}/hands/{game_id(d)}")
+    get("/api/games/<int:game_id>/edits", lambda d, c: f"/api/games/{game_id(d)}/edits")
+    get("/games/<int:game_id>/sheet", lambda d, c: f"/games/{game_id(d)}/sheet")
+    get("/games/<int:game_id>/sheet.pdf", lambda d, c: f"/games/{game_id(d)}/sheet.pdf")
     get("/photos/<int:photo_id>.jpg", lambda d, c: f"/photos/{game_id(d)}.jpg")
     get("/review/<draft_id>", lambda d, c: "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe=""),
         ["game", "rules"])
@@ -188,12 +199,25 @@ def build_routes():
 
     r[("/api/games", "POST")] = lambda d, c: ("/api/games", json_request(
         d, {"name": "g", "rules": d(st.sampled_from(["mcr", "toy", "riichi", "hk"])), "players": ["A", "B", "C", "D"],
-            "options": {}}))
+            "options": {}, "flow": d(st.sampled_from([{}, {"open_ended": True}, {"tournament": True}]))}))
     r[("/api/score", "POST")] = lambda d, c: ("/api/score", json_request(
         d, {"hand": WIN, "rules": d(st.sampled_from(["mcr", "riichi", "hk", "classical", "all", "toy"])),
             "options": {}, "context": {"seat_wind": "E"}}))
     r[("/api/games/<int:game_id>/hands", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/hands", {**json_request(d, _hand_template(d, c)), **idempotency(d)})
+    r[("/api/games/<int:game_id>/hands/<int:seq>", "PUT")] = lambda d, c: (
+        f"/api/games/{game_id(d)}/hands/{hand_seq(d)}", json_request(d, _hand_template(d, c)))
+    r[("/api/games/<int:game_id>/hands/<int:seq>", "DELETE")] = lambda d, c: (
+        f"/api/games/{game_id(d)}/hands/{hand_seq(d)}", json_request(d, {}))
+    r[("/games/<int:game_id>/win", "POST")] = lambda d, c: (f"/games/{game_id(d)}/win", form_request(
+        d, {"discarder": "1", "winner0": "0", "hand0": WIN, "winner1": "2", "hand1": WIN, "riichi": "0",
+            "dora_indicators0": "1m", "ippatsu0": "1", "note": "n"}, c))
+    r[("/games/<int:game_id>/hands/<int:seq>/edit", "POST")] = lambda d, c: (
+        f"/games/{game_id(d)}/hands/{hand_seq(d)}/edit", form_request(
+            d, {"discarder": "", "winner0": "0", "hand0": WIN, "tenpai": "1", "riichi": "2", "offender": "1",
+                "amount": "10", "note": "n"}, c))
+    r[("/games/<int:game_id>/hands/<int:seq>/delete", "POST")] = lambda d, c: (
+        f"/games/{game_id(d)}/hands/{hand_seq(d)}/delete", form_request(d, {}, c))
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
     r[("/api/games/import", "POST")] = lambda d, c: ("/api/games/import", json_request(d, c.export))
@@ -228,7 +252,7 @@ def build_routes():
         d, {"payload": json.dumps(mutate(d, {**_hand_template(d, c), "form": {"ctx_seat_wind": "E"}}),
                                   allow_nan=True)}, c))
     r[("/games/<int:game_id>/draw", "POST")] = lambda d, c: (f"/games/{game_id(d)}/draw", form_request(
-        d, {"note": "n"}, c))
+        d, {"note": "n", "tenpai": "0", "riichi": "1"}, c))
     r[("/games/<int:game_id>/penalty", "POST")] = lambda d, c: (f"/games/{game_id(d)}/penalty", form_request(
         d, {"offender": "1", "amount": "10", "note": "n"}, c))
     r[("/games/<int:game_id>/undo", "POST")] = lambda d, c: (f"/games/{game_id(d)}/undo", form_request(d, {}, c))

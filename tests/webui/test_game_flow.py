@@ -304,3 +304,58 @@ def test_a_game_log_from_before_the_flow_is_migrated_and_old_games_keep_their_po
     # opening it again does not migrate twice
     create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"})
     assert client.get("/api/games/1").json["totals"] == [10, 8310, -8290, -30]
+
+
+# -- the game page and the score sheet -----------------------------------------------------------
+def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
+    import re
+
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="deal-status"' in page and 'name="tenpai"' in page and 'name="winner1"' in page
+    # a draw: Ann and Cy tenpai, Cy in riichi
+    r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "tenpai": ["0", "2"], "riichi": ["2"]})
+    assert r.status_code == 303
+    # a double ron from the page, with the dora indicator of the second winner
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2",
+                                                "hand0": SEVEN_PAIRS, "winner1": "3", "hand1": OPEN_STRAIGHT,
+                                                "dora_indicators1": "6s"})
+    assert r.status_code == 303, r.get_data(as_text=True)
+    view = client.get(f"/api/games/{gid}").json
+    assert view["hands"][1]["deltas"] == [0, -(1600 + 300) - (2000 + 300), 1900 + 1000, 2300]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Cy wins · Di wins on Bob's discard" in page and "History of changes" not in page
+    # edit the draw: only Ann tenpai now; Cy's riichi stays
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "tenpai": ["0"], "riichi": ["2"],
+                                                         "note": "recounted"})
+    assert r.status_code == 303
+    view = client.get(f"/api/games/{gid}").json
+    assert view["hands"][0]["deltas"] == [3000, -1000, -1000 - 1000, -1000] and view["hands"][0]["note"] == "recounted"
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "History of changes (1)" in page
+    # the print view and the PDF
+    sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    assert "E1-1" in sheet and "Cy 1900 &amp; Di 2300 on Bob&#39;s discard" in sheet
+    pdf = client.get(f"/games/{gid}/sheet.pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
+    assert b"(Cy 1900 & Di 2300 on Bob's discard) Tj" in pdf.data
+    xref = int(re.search(rb"startxref\n(\d+)", pdf.data).group(1))
+    assert pdf.data[xref:xref + 4] == b"xref"
+    # delete the win: totals back to the draw's
+    r = client.post(f"/games/{gid}/hands/2/delete", data={"csrf_token": token})
+    assert r.status_code == 303
+    view = client.get(f"/api/games/{gid}").json
+    assert len(view["hands"]) == 1 and view["riichi_sticks"] == 1 and view["honba"] == 1
+
+
+def test_the_final_table_on_the_page_and_the_sheet(client):
+    gid = play_riichi_game(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="final"' in page and "The game is over" in page and 'id="win-form"' not in page
+    sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    assert "Final result" in sheet and "+19600" in sheet and "+19.6" in sheet and "-18.8" in sheet
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"(Final result) Tj" in pdf and b"(+19.6) Tj" in pdf

@@ -1,0 +1,199 @@
+"""The printable score sheet of a game, per rule set: one line per hand (round, dealer,
+counters and sticks for riichi, what happened, each player's change and running points), the
+final table (EMA: points, points - 30,000, uma, the score in points and divided by 1,000).
+:func:`sheet` builds it for the print view (templates/game_sheet.html) and :func:`pdf` writes
+it as a PDF with the standard Helvetica font (no library needed)."""
+from __future__ import annotations
+
+from . import gamelog
+from .store import Store
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def round_label(h: dict, flow) -> str:
+    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2."""
+    seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
+    label = f"{h['round_wind']}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
+    if flow.has_counters and h.get("honba"):
+        label += f"-{h['honba']}"
+    return label
+
+
+def result_text(h: dict, players: list[str], flow) -> str:
+    name = lambda i: players[i] if i is not None else "?"
+    if h["kind"] == "draw":
+        if flow.has_riichi:
+            tenpai = ", ".join(name(p) for p in h.get("tenpai") or []) or "nobody"
+            return f"draw (tenpai: {tenpai})"
+        return "draw"
+    if h["kind"] == "penalty":
+        return ("chombo by " if flow.has_riichi else "false win by ") + name(h["winner"])
+    wins = gamelog.wins_of(h)
+    parts = []
+    for w in wins:
+        total = (w.get("score") or {}).get("total", "")
+        parts.append(f"{name(w['winner'])} {total}")
+    how = "self-drawn" if h["discarder"] is None else f"on {name(h['discarder'])}'s discard"
+    return f"{' & '.join(parts)} {how}"
+
+
+def sheet(store: Store, game_id: int) -> dict:
+    view = gamelog.game_view(store, game_id)
+    game = view["game"]
+    flow = gamelog.flow_of(game)
+    players = game["players"]
+    rows = []
+    for h in view["hands"]:
+        rows.append({"seq": h["seq"], "round": round_label(h, flow), "dealer": players[h["dealer"]],
+                     "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
+                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow), "note": h["note"],
+                     "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
+                     "after_end": (h.get("outcome") or {}).get("after_end", False)})
+    final = view["final"]
+    if final:
+        for r in final:
+            r["result"] = r["points"] - flow.start_points
+            r["score_k"] = r["score"] / 1000
+    return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
+            "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
+            "next": {"dealer": players[view["dealer"]], "round_wind": view["round_wind"], "honba": view["honba"],
+                     "riichi_sticks": view["riichi_sticks"]},
+            "riichi": flow.has_riichi}
+
+
+# -- PDF ------------------------------------------------------------------------------------------
+PAGE_W, PAGE_H = 842, 595          # A4 landscape, in points
+MARGIN = 36
+LINE = 13
+
+
+def _pdf_text(s) -> str:
+    """A string for a PDF literal in WinAnsi (Latin-1 here): other characters become '?'."""
+    text = str(s).encode("latin-1", "replace").decode("latin-1")
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _fit(s, width_pt: float, size: float) -> str:
+    """Cut text to about ``width_pt`` (Helvetica averages 0.5 em a character)."""
+    s = str(s)
+    n = max(1, int(width_pt / (size * 0.5)))
+    return s if len(s) <= n else s[:n - 1] + "."
+
+
+def _lines(sh: dict) -> list[list[tuple]]:
+    """Pages of drawing commands: ("text", x, y, size, text, align) and ("rule", y)."""
+    players = sh["players"]
+    riichi = sh["riichi"]
+    cols = [("#", 22, "r"), ("Round", 40, "l"), ("Dealer", 50, "l")]
+    if riichi:
+        cols += [("Riichi", 70, "l"), ("Sticks", 30, "r")]
+    cols += [("Result", 0, "l")]
+    player_w = 44
+    fixed = sum(w for _, w, _ in cols) + 8 * player_w
+    cols[-1] = ("Result", PAGE_W - 2 * MARGIN - fixed, "l")
+    for p in players:
+        cols.append((p, player_w, "r"))
+        cols.append(("points" if riichi else "total", player_w, "r"))
+    pages, page = [], []
+    y = PAGE_H - MARGIN
+
+    def header():
+        nonlocal y
+        g = sh["game"]
+        page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} score sheet", "l"))
+        y -= 18
+        page.append(("text", MARGIN, y, 9, f"Players: {', '.join(players)}   Created {g['created'][:10]}", "l"))
+        y -= LINE + 4
+        x = MARGIN
+        for title, w, align in cols:
+            page.append(("text", x + (w - 2 if align == "r" else 0), y, 8, _fit(title, w, 8), align))
+            x += w
+        y -= 4
+        page.append(("rule", y))
+        y -= LINE - 2
+
+    header()
+    for r in sh["rows"]:
+        if y < MARGIN + 40:
+            pages.append(page)
+            page, y = [], PAGE_H - MARGIN
+            header()
+        values = [r["seq"], r["round"], r["dealer"]]
+        if riichi:
+            values += [r["riichi"], r["sticks"] or ""]
+        values.append(r["result"] + (" (after the end)" if r["after_end"] else ""))
+        for p in range(4):
+            d = r["deltas"][p]
+            values += [f"{d:+d}" if d else "0", r["points"][p]]
+        x = MARGIN
+        for (title, w, align), v in zip(cols, values):
+            page.append(("text", x + (w - 2 if align == "r" else 0), y, 8, _fit(v, w, 8), align))
+            x += w
+        y -= LINE
+    page.append(("rule", y + LINE - 3))
+    if sh["final"]:
+        y -= 10
+        if y < MARGIN + 120:
+            pages.append(page)
+            page, y = [], PAGE_H - MARGIN
+        page.append(("text", MARGIN, y, 12, "Final result", "l"))
+        y -= 16
+        heads = ["Rank", "Player", "Points"] + (["Result", "Uma", "Penalty", "Score", "Score / 1000"] if riichi
+                                                else ["Score"])
+        for i, t in enumerate(heads):
+            page.append(("text", MARGIN + 80 * i + 70, y, 9, t, "r"))
+        y -= 4
+        page.append(("rule", y))
+        y -= LINE
+        for r in sh["final"]:
+            vals = [r["rank"], r["player"], r["points"]] + (
+                [r["result"], r["uma"], r["penalty"], r["score"], f"{r['score_k']:+.1f}"] if riichi else [r["score"]])
+            for i, v in enumerate(vals):
+                page.append(("text", MARGIN + 80 * i + 70, y, 9, _fit(v, 78, 9), "r"))
+            y -= LINE
+    pages.append(page)
+    return pages
+
+
+def pdf(sh: dict) -> bytes:
+    """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers."""
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    pages_id = len(objects) + 1
+    objects.append(b"")          # the page tree, written once its kids are known
+    kids = []
+    for page in _lines(sh):
+        ops = ["0.2 w"]
+        for cmd in page:
+            if cmd[0] == "rule":
+                ops.append(f"{MARGIN} {cmd[1]:.1f} m {PAGE_W - MARGIN} {cmd[1]:.1f} l S")
+                continue
+            _, x, y, size, text, align = cmd
+            s = _pdf_text(text)
+            if align == "r":     # right-aligned: shift by the text's estimated width
+                x -= len(str(text)) * size * 0.52
+            ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
+        stream = "\n".join(ops).encode("latin-1")
+        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 %d 0 R >> >> "
+                        b"/Contents %d 0 R >>" % (pages_id, PAGE_W, PAGE_H, font, content)))
+    objects[pages_id - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
+        b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+    catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for off in offsets:
+        out += b"%010d 00000 n \n" % off
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
+    return bytes(out)

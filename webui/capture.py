@@ -29,9 +29,19 @@ def _selected_game():
 def index():
     game = _selected_game()
     rules = game["rules"] if game else request.args.get("rules") or scoring.default_rules()
-    return render_template("capture.html", game=game, rules=rules,
+    return render_template("capture.html", game=game, rules=rules, profile_name=_profile_name(),
                            rule_sets=scoring.available_rules(),
                            games=get_store().list_games()[:20])
+
+
+def _profile_name() -> str | None:
+    """The active tile-set profile's name, shown on the photo page (None when none is active)."""
+    from vision.profile import ProfileError, ProfileStore
+    try:
+        store = ProfileStore(current_app.config.get("DATA_DIR"))
+        return store.active_slug()     # its file name: loading the profile is not needed here
+    except (ProfileError, OSError, ValueError):
+        return None
 
 
 @bp.get("/join")

@@ -7,16 +7,52 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 
 import scorer
 
-from . import drafts, gamelog, scoring, settlement, validation
+from . import drafts, gamelog, i18n, scoring, settlement, validation
 from .store import DuplicateRequest, get_store
-from .tile_svg import PICKER_CODES
 
 bp = Blueprint("review", __name__)
 
 
 @bp.record_once
 def _setup(state):
+    from . import i18n
     drafts.init_app(state.app)
+    i18n.init_app(state.app)
+
+
+#: Context the player is asked at once; the rest waits under "More about this hand".
+MAIN_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "discarder", "riichi", "dora_indicators", "honba",
+                "riichi_sticks")
+#: Context that only matters for some hands: asked only when the hand has a kong, was won on a
+#: discard, or has an exposed meld (review.js shows and hides them).
+NEEDS = {"kong_replacement": "kong", "double_kong": "kong", "robbing_kong": "discard", "discarder": "discard",
+         "liable_player": "exposed", "bao_exempt": "exposed"}
+#: The picker, one suit per row.
+PICKER_ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for n in range(1, 8)],
+                                                                     ["0m", "0p", "0s"], [f"{n}f" for n in range(1, 9)]]
+
+
+def _winning_tile_matters(hand: dict | None, rules: str) -> bool:
+    """Whether another standing tile taken as the winning tile would score otherwise (then the
+    page asks which tile won, when the photo did not show it set apart)."""
+    if not hand:
+        return False
+    try:
+        totals = set()
+        for code in dict.fromkeys(hand.get("concealed") or []):
+            h = scorer.to_hand({**hand, "winning_tile": code})
+            r = scorer.score(h, rules)
+            totals.add((r.valid, r.total))
+            if len(totals) > 1:
+                return True
+    except (scorer.HandError, scorer.RulesError):
+        return True
+    return False
+
+
+def _context_fields(rules: str) -> list[dict]:
+    return [{**f, "main": f["name"] in MAIN_CONTEXT, "need": NEEDS.get(f["name"])}
+            for f in scoring.context_fields(rules)]
 
 
 def _profile_active() -> bool:
@@ -51,15 +87,19 @@ def _page(draft=None):
             hand = None  # the page shows the notation and the parser's message
     view = gamelog.standing(store, game["id"]) if game else None
     remembered = dict(game["context"]) if game else {}
+    for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
+        if view and (view.get("next") or {}).get(counter) is not None:
+            remembered[counter] = view["next"][counter]
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules,
-        rule_sets=scoring.available_rules(), context_fields=scoring.context_fields(rules),
+        rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),
+        rules_title=scorer.get_rule_set(rules).title, winning_matters=_winning_tile_matters(hand, rules), picker_rows=PICKER_ROWS, js_text=i18n.js_text(),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
-        picker=PICKER_CODES, winds=settlement.WINDS, state=state, recorded=recorded,
+        winds=settlement.WINDS, state=state, recorded=recorded,
         profile_active=_profile_active(), false_win=scoring.FALSE_WIN_EACH.get(rules))
 
 

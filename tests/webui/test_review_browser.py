@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import NOT_COMPLETE, WIN
 from .test_browser import (  # noqa: F401 - fixtures
-    By, EC, Select, browser, chromium, console_errors, review_stand_in_reading, score_total, server, wait)
+    By, EC, Select, browser, choose, chromium, console_errors, review_stand_in_reading, score_total, server, wait)
 
 pytestmark = pytest.mark.browser
 
@@ -105,8 +105,9 @@ def test_record_back_record_logs_the_hand_once(server, browser, app):
     d = browser
     d.get(server + f"/review/new?game={game}&hand=" + WIN)
     wait(d).until(lambda drv: score_total(drv) is not None)
-    Select(d.find_element(By.ID, "discarder")).select_by_visible_text("Di")
-    d.find_element(By.ID, "record-button").click()
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
     d.back()
     wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
@@ -124,11 +125,12 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     wait(d).until(EC.visibility_of_element_located((By.ID, "declare-note")))
     assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text
     assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
+    choose(d, "winner", "Bob")
     d.execute_script("window.confirm = () => true")
-    d.find_element(By.ID, "false-win-button").click()
+    wait(d).until(EC.element_to_be_clickable((By.ID, "false-win-button"))).click()
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
     hands = app.test_client().get(f"/api/games/{game}").json["hands"]
-    assert [h["kind"] for h in hands] == ["penalty"] and hands[0]["deltas"] == [-30, 10, 10, 10]
+    assert [h["kind"] for h in hands] == ["penalty"] and hands[0]["deltas"] == [10, -30, 10, 10]
     assert not console_errors(d)
 
 

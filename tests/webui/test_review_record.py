@@ -82,7 +82,7 @@ def test_record_twice_logs_one_hand_and_shows_it(client):
     assert second.status_code == 303 and second.headers["Location"].endswith(f"/games/{game}/hands/1")
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
     page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
-    assert "Already recorded" in page and 'id="record-button"' not in page
+    assert "Recorded: hand 1" in page and 'id="record-button"' not in page
 
 
 @pytest.mark.parametrize("kind", ["win", "false_win"])

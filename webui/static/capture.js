@@ -46,8 +46,10 @@
     xhr.send(fd);
   }
 
+  // A photo chosen is read at once: one tap from the camera to the review.
   input.addEventListener("change", () => {
     document.getElementById("photo-name").textContent = input.files[0] ? input.files[0].name : "";
+    if (input.files[0]) form.requestSubmit();
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

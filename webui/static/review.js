@@ -1,13 +1,22 @@
-// Review page: the hand as tiles, corrections (tile picker, moves, exposed/concealed, winning
-// tile), the photo overlay, and re-scoring after every change through POST /review/score.
+// Review page: the hand as large tiles, corrections (the tile picker, melds made from selected
+// tiles, the winning tile), undo and redo of each step, the photo and its overlay, and
+// re-scoring after every change through POST /review/score. The draft is saved on the server
+// after each change (a reload or a change of rules opens it as it was left); Record is once per draft.
 "use strict";
 (() => {
   const data = JSON.parse(document.getElementById("review-data").textContent);
-  const view = document.getElementById("hand-view");
-  const ctxForm = document.getElementById("context-form");
-  const resultBox = document.getElementById("result");
-  const notationInput = document.getElementById("notation");
-  const picker = document.getElementById("picker");
+  const T = data.text || {};
+  const tr = (s, fields) => {
+    let out = T[s] || s;
+    for (const [k, v] of Object.entries(fields || {})) out = out.replace("{" + k + "}", v);
+    return out;
+  };
+  const $ = (id) => document.getElementById(id);
+  const view = $("hand-view");
+  const ctxForm = $("context-form");
+  const resultBox = $("result");
+  const notationInput = $("notation");
+  const picker = $("picker");
   const readTiles = (data.reading && data.reading.tiles) || [];
   const reading = (data.reading && data.reading.reading) || {};
   const links = reading.links || [];
@@ -95,7 +104,6 @@
     }));
     if (!groups.length || groups[0].kind !== "standing") groups.unshift({ kind: "standing", tiles: [] });
     if (groups[groups.length - 1].kind !== "bonus") groups.push({ kind: "bonus", tiles: [] });
-    corrections.push(...(state.corrections || []));
   }
   const bonusGroup = () => groups[groups.length - 1];
   function meldType(codes) {
@@ -120,13 +128,77 @@
              bonus: bonusGroup().tiles.map((t) => t.code) };
   }
   function groupLabel(g, i) {
-    if (g.kind === "standing") return "Standing tiles";
-    if (g.kind === "bonus") return "Flowers and seasons";
+    if (g.kind === "standing") return tr("Standing tiles");
+    if (g.kind === "bonus") return tr("Flowers and seasons");
     const codes = g.tiles.map((t) => t.code);
-    return `Meld ${i}: ${codes.length ? meldType(codes) : "empty"}`;
+    return tr("Meld {n}", { n: i }) + ": " + tr(codes.length ? meldType(codes) : "empty");
   }
 
+  // ---- undo and redo: each step keeps the hand as it was before ---------------------------------
+  const snapshot = () => JSON.stringify({ groups: groups.map((g) => ({ ...g, tiles: g.tiles.map((t) => ({ ...t })) })),
+                                          n: corrections.length });
+  const undoStack = [], redoStack = [];
+  function restore(snap) {
+    const s = JSON.parse(snap);
+    groups = s.groups;
+    corrections.length = Math.min(corrections.length, s.n);
+  }
+  function step(mutate, correction) {
+    const before = snapshot();
+    if (mutate() === false) return;
+    undoStack.push(before);
+    if (undoStack.length > 200) undoStack.shift();
+    redoStack.length = 0;
+    change(correction);
+  }
+  $("undo").addEventListener("click", () => {
+    if (!undoStack.length) return;
+    redoStack.push(JSON.stringify({ snap: snapshot(), corr: corrections.slice() }));
+    restore(undoStack.pop());
+    change({ op: "undo" }, true);
+  });
+  $("redo").addEventListener("click", () => {
+    if (!redoStack.length) return;
+    const r = JSON.parse(redoStack.pop());
+    undoStack.push(snapshot());
+    groups = JSON.parse(r.snap).groups;
+    corrections.length = 0; corrections.push(...r.corr);
+    change({ op: "redo" }, true);
+  });
+
   // ---- drawing ---------------------------------------------------------------------------------
+  let selecting = false;
+  const selected = new Set();     // "group:index" of the tiles selected for a meld
+  // The Arabic index of a suit tile, on its picture.
+  function indexOf(code) {
+    const n = document.createElement("span");
+    n.className = "n"; n.setAttribute("aria-hidden", "true");
+    n.textContent = code && "mps".includes(code[1]) ? (code[0] === "0" ? "5" : code[0]) : "";
+    n.hidden = !n.textContent;
+    return n;
+  }
+  function tileButton(t, gi, ti, sideways) {
+    const b = document.createElement("button");
+    b.type = "button";
+    const profiled = t.base && t.base !== t.code;   // a red five and a plain five differ (dora)
+    const key = gi + ":" + ti;
+    b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
+      + (sideways ? " sideways" : "") + (selected.has(key) ? " selected" : "");
+    b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
+    b.title = t.code + (t.win ? " (" + tr("winning tile") + ")" : "");
+    b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
+    const img = document.createElement("img");
+    img.src = tileUrl(t.code); img.alt = t.code;
+    b.append(img, indexOf(t.code));
+    b.addEventListener("click", () => {
+      if (selecting) {
+        if (selected.has(key)) selected.delete(key); else selected.add(key);
+        render(); return;
+      }
+      openPicker(gi, ti);
+    });
+    return b;
+  }
   function render() {
     view.innerHTML = "";
     groups.forEach((g, gi) => {
@@ -134,69 +206,98 @@
       const box = document.createElement("div");
       box.className = "group " + g.kind;
       box.dataset.group = gi;
-      const head = document.createElement("div");
-      head.className = "group-head";
-      const title = document.createElement("span");
-      title.textContent = groupLabel(g, gi);
-      head.append(title);
-      if (g.kind === "meld") {
-        const exp = document.createElement("select");
-        exp.className = "exposure";
-        // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
-        exp.hidden = g.tiles.length !== 4;
-        exp.innerHTML = '<option value="exposed">exposed</option><option value="concealed">concealed</option>';
-        exp.value = g.concealed ? "concealed" : "exposed";
-        exp.addEventListener("change", () => {
-          const codes = g.tiles.map((t) => t.code);
-          g.concealed = exp.value === "concealed";
-          change({ op: g.concealed ? "conceal" : "expose", group: gi, tiles: codes });
-        });
-        const from = document.createElement("select");
-        from.className = "from";
-        from.innerHTML = '<option value="">claimed from…</option><option value="left">left</option><option value="across">across</option><option value="right">right</option>';
-        from.value = g.from || "";
-        from.disabled = g.concealed;
-        from.addEventListener("change", () => { g.from = from.value; change({ op: "from", group: gi, from: from.value }); });
-        const dissolve = document.createElement("button");
-        dissolve.type = "button"; dissolve.textContent = "↩ to standing"; dissolve.className = "secondary to-standing";
-        dissolve.addEventListener("click", () => {
-          groups[0].tiles.push(...g.tiles); groups.splice(gi, 1);
-          change({ op: "dissolve", group: gi });
-        });
-        head.append(exp, from, dissolve);
+      if (g.kind !== "standing") {
+        const head = document.createElement("div");
+        head.className = "group-head";
+        const title = document.createElement("span");
+        title.textContent = groupLabel(g, gi);
+        head.append(title);
+        if (g.kind === "meld") meldControls(g, gi, head);
+        box.append(head);
       }
-      box.append(head);
       const row = document.createElement("div");
       row.className = "group-tiles";
       // The claimed tile lies sideways, on the side of the player it came from.
       const claimedAt = g.kind === "meld" && g.from && !g.concealed
         ? { left: 0, across: 1, right: g.tiles.length - 1 }[g.from] : -1;
-      g.tiles.forEach((t, ti) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        const profiled = t.base && t.base !== t.code;   // a red five and a plain five differ (dora)
-        b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
-          + (ti === claimedAt ? " sideways" : "");
-        b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
-        b.title = t.code + (t.win ? " (winning tile)" : "")
-          + (profiled ? ` (read with your tile-set profile; the base model read ${t.base})` : "");
-        const img = document.createElement("img");
-        img.src = tileUrl(t.code); img.alt = t.code;
-        b.append(img);
-        b.addEventListener("click", () => openPicker(gi, ti));
-        row.append(b);
-      });
+      g.tiles.forEach((t, ti) => row.append(tileButton(t, gi, ti, ti === claimedAt)));
       box.append(row);
       view.append(box);
     });
-    const note = document.getElementById("profiled-note");
+    const note = $("profiled-note");
     if (note) note.hidden = !view.querySelector(".htile.profiled");
+    $("undo").disabled = !undoStack.length;
+    $("redo").disabled = !redoStack.length;
+    $("select-mode").setAttribute("aria-pressed", selecting ? "true" : "false");
+    $("select-mode").classList.toggle("active", selecting);
+    $("meld-bar").hidden = !selecting;
+    $("meld-count").textContent = tr("{n} selected", { n: selected.size });
+    showNeeded();
+  }
+  function meldControls(g, gi, head) {
+    const exp = document.createElement("select");
+    exp.className = "exposure";
+    exp.innerHTML = `<option value="exposed">${tr("exposed")}</option><option value="concealed">${tr("concealed")}</option>`;
+    exp.value = g.concealed ? "concealed" : "exposed";
+    // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
+    exp.hidden = g.tiles.length !== 4;
+    exp.addEventListener("change", () => step(() => { g.concealed = exp.value === "concealed"; },
+      { op: exp.value === "concealed" ? "conceal" : "expose", group: gi, tiles: g.tiles.map((t) => t.code) }));
+    const from = document.createElement("select");
+    from.className = "from";
+    from.innerHTML = `<option value="">${tr("claimed from…")}</option><option value="left">${tr("left")}</option>`
+      + `<option value="across">${tr("across")}</option><option value="right">${tr("right")}</option>`;
+    from.value = g.from || "";
+    from.disabled = g.concealed;
+    from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));
+    const dissolve = document.createElement("button");
+    dissolve.type = "button"; dissolve.textContent = tr("↩ to standing"); dissolve.className = "secondary to-standing";
+    dissolve.addEventListener("click", () => step(() => { groups[0].tiles.push(...g.tiles); groups.splice(gi, 1); },
+      { op: "dissolve", group: gi }));
+    const del = document.createElement("button");
+    del.type = "button"; del.textContent = tr("Delete"); del.className = "danger delete-meld";
+    del.addEventListener("click", () => {
+      if (!window.confirm(tr("Delete this meld?"))) return;
+      step(() => { groups.splice(gi, 1); }, { op: "delete", group: gi, tiles: g.tiles.map((t) => t.code) });
+    });
+    head.append(exp, from, dissolve, del);
   }
 
-  // ---- photo overlay ---------------------------------------------------------------------------
-  const photo = document.getElementById("photo");
+  // ---- melds from selected tiles ----------------------------------------------------------------
+  $("select-mode").addEventListener("click", () => { selecting = !selecting; selected.clear(); render(); });
+  function takeSelected() {
+    const keys = Array.from(selected).map((k) => k.split(":").map(Number));
+    keys.sort((a, b) => b[0] - a[0] || b[1] - a[1]);      // remove from the end, indexes stay right
+    const tiles = [];
+    for (const [gi, ti] of keys) tiles.unshift(groups[gi].tiles.splice(ti, 1)[0]);
+    for (let gi = groups.length - 2; gi > 0; gi--) if (groups[gi].kind === "meld" && !groups[gi].tiles.length) groups.splice(gi, 1);
+    return tiles;
+  }
+  function makeMeld(how, keys) {
+    if (keys) { selected.clear(); keys.forEach((k) => selected.add(k)); }
+    const codes = Array.from(selected).map((k) => { const [gi, ti] = k.split(":").map(Number); return groups[gi].tiles[ti].code; });
+    if (how === "concealed") {      // back among the standing tiles
+      step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); groups[0].tiles.push(...tiles); },
+        { op: "to_standing", tiles: codes });
+    } else {
+      if (codes.length < 3 || codes.length > 4) { window.alert(tr("A meld is 3 or 4 tiles: a chow, a pung or a kong.")); return; }
+      if (how === "kong" && (codes.length !== 4 || new Set(codes.map(norm)).size !== 1)) {
+        window.alert(tr("A concealed kong is 4 identical tiles.")); return;
+      }
+      step(() => {
+        const tiles = takeSelected();
+        tiles.forEach((t) => { t.win = false; });
+        groups.splice(groups.length - 1, 0, { kind: "meld", concealed: how === "kong", from: how === "kong" ? "" : how, tiles });
+      }, { op: "meld", tiles: codes, from: how === "kong" ? null : how });
+    }
+    selected.clear(); selecting = false; render();
+  }
+  document.querySelectorAll("#meld-bar [data-make]").forEach((b) => b.addEventListener("click", () => makeMeld(b.dataset.make)));
+
+  // ---- photo -----------------------------------------------------------------------------------
+  const photo = $("photo");
   function drawOverlay() {
-    const svg = document.getElementById("overlay");
+    const svg = $("overlay");
     if (!svg || !photo.naturalWidth) return;
     svg.setAttribute("viewBox", `0 0 ${photo.naturalWidth} ${photo.naturalHeight}`);
     const colours = { concealed: "#1f4e9c", winning: "#f9a825", bonus: "#8e24aa", dora: "#00897b" };
@@ -217,51 +318,102 @@
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      label.textContent = shown + (t.sideways ? "↻" : "") + (group !== "concealed" ? " " + group + (link.role === "claimed" ? " (claimed)" : "") : "");
+      label.textContent = shown + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });
   }
   if (photo) {
     if (photo.complete) drawOverlay(); else photo.addEventListener("load", drawOverlay);
-    document.getElementById("show-overlay").addEventListener("change", (e) => {
-      document.getElementById("overlay").style.display = e.target.checked ? "" : "none";
-    });
+    $("show-overlay").addEventListener("change", (e) => { $("overlay").style.display = e.target.checked ? "" : "none"; });
+    $("photo-thumb").addEventListener("click", () => { $("photo-dialog").showModal(); drawOverlay(); });
   }
 
   // ---- tile picker -----------------------------------------------------------------------------
   let picking = null;   // {group, index} of the tile being corrected, or {group, add: true}
-  const moveSel = document.getElementById("pick-move");
+  const moveSel = $("pick-move");
+  const topRow = $("picker-top");
+  function pickButton(code, extra) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "pick top" + (extra ? " " + extra : ""); b.dataset.code = code;
+    const img = document.createElement("img"); img.className = "tile"; img.src = tileUrl(code); img.alt = code;
+    b.append(img, indexOf(code));
+    b.addEventListener("click", () => pick(code));
+    return b;
+  }
+  // Shortcuts from the tapped tile: the melds it can make with the standing tiles, in one tap.
+  function meldShortcuts(gi, ti) {
+    const out = [];
+    if (gi !== 0) return out;
+    const tiles = groups[0].tiles;
+    const code = tiles[ti].code;
+    const same = tiles.map((t, i) => i).filter((i) => norm(tiles[i].code) === norm(code));
+    const pick3 = [ti, ...same.filter((i) => i !== ti)].slice(0, 3);
+    if (pick3.length === 3) for (const from of ["left", "across", "right"]) out.push({ label: `${tr("pung")} · ${tr(from)}`, keys: pick3, how: from });
+    if (same.length >= 4) out.push({ label: `${tr("kong")} · ${tr("concealed")}`, keys: same.slice(0, 4), how: "kong" });
+    if ("mps".includes(code[1])) {
+      const n = Number(norm(code)[0]);
+      for (const start of [n - 2, n - 1, n]) {
+        if (start < 1 || start > 7) continue;
+        const keys = [];
+        for (let k = start; k < start + 3; k++) {
+          const want = k + code[1];
+          const i = k === n ? ti : tiles.findIndex((t, j) => norm(t.code) === want && !keys.includes(j));
+          if (i < 0) break;
+          keys.push(i);
+        }
+        if (keys.length === 3) { out.push({ label: `${tr("chow")} ${start}${start + 1}${start + 2} · ${tr("left")}`, keys, how: "left" }); break; }
+      }
+    }
+    return out.map((o) => ({ ...o, keys: o.keys.map((i) => "0:" + i) }));
+  }
   function openPicker(gi, ti, add) {
     picking = add ? { group: gi, add: true } : { group: gi, index: ti };
     const t = add ? null : groups[gi].tiles[ti];
     const base = t && t.base && t.base !== t.code ? t.base : null;
-    document.getElementById("picker-title").textContent = add ? "Add a tile"
-      : `Correct ${t.code}` + (base ? ` (the base model read ${base}, outlined)` : "");
-    document.querySelectorAll(".pick").forEach((b) => {
+    $("picker-title").textContent = add ? tr("Add a tile") : tr("Correct {code}", { code: t.code })
+      + (base ? " (" + tr("the base model read {code}", { code: base }) + ")" : "");
+    document.querySelectorAll("#picker-grid .pick").forEach((b) => {
       b.classList.toggle("current", !!t && b.dataset.code === t.code);
       b.classList.toggle("base", !!base && b.dataset.code === base);
     });
-    document.getElementById("pick-winning").hidden = !!add;
-    document.getElementById("pick-remove").hidden = !!add;
+    $("pick-winning").hidden = !!add;
+    $("pick-remove").hidden = !!add;
+    // The reader's top 3 for this tile first, then shortcuts to melds.
+    topRow.innerHTML = "";
+    const read = t && t.src !== null ? readTiles[t.src] : null;
+    const top = read && read.top3 ? read.top3.map((x) => x.code).filter((c) => c) : [];
+    if (base && !top.includes(base)) top.unshift(base);
+    if (top.length) {
+      const lab = document.createElement("span"); lab.className = "small muted"; lab.textContent = tr("the reader's best guesses");
+      topRow.append(lab, ...top.slice(0, 3).map((c) => pickButton(c, c === base ? "base" : "")));
+    }
+    if (!add) {
+      for (const s of meldShortcuts(gi, ti)) {
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "secondary shortcut"; b.textContent = s.label; b.dataset.how = s.how;
+        b.addEventListener("click", () => { closePicker(); makeMeld(s.how, s.keys); });
+        topRow.append(b);
+      }
+    }
+    topRow.hidden = !topRow.children.length;
     moveSel.innerHTML = "";
     groups.forEach((g, i) => {
       if (g.kind === "bonus") return;
       const o = document.createElement("option"); o.value = i; o.textContent = groupLabel(g, i); moveSel.append(o);
     });
-    const o = document.createElement("option"); o.value = "new"; o.textContent = "a new meld"; moveSel.append(o);
+    const o = document.createElement("option"); o.value = "new"; o.textContent = tr("a new meld"); moveSel.append(o);
     moveSel.value = String(gi);
-    const canvas = document.getElementById("crop");
+    const canvas = $("crop");
     canvas.hidden = true;
-    if (t && t.src !== null && photo && photo.naturalWidth) {
+    if (t && t.src !== null && photo && photo.naturalWidth && readTiles[t.src]) {
       const [x0, y0, x1, y1] = readTiles[t.src].box;
       const ctx = canvas.getContext("2d");
       const scale = Math.min(canvas.width / (x1 - x0), canvas.height / (y1 - y0));
       ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, canvas.width, canvas.height);
       ctx.drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, (x1 - x0) * scale, (y1 - y0) * scale);
       canvas.hidden = false;
-      canvas.title = "the tile as photographed" + (readTiles[t.src].top3 ? ": " + readTiles[t.src].top3.map((x) => `${x.code} ${(x.p * 100).toFixed(0)}%`).join(", ") : "");
     }
-    if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", "");
+    if (!picker.open) { if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", ""); }
   }
   // A corrected tile teaches the active tile-set profile: its crop as photographed,
   // upright tiles only (the profile's examples are upright crops); nothing is sent without one.
@@ -283,64 +435,96 @@
         headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
     }, "image/jpeg", 0.92);
   }
-  function closePicker() { picker.close ? picker.close() : picker.removeAttribute("open"); picking = null; }
+  function closePicker() { if (picker.open) picker.close(); picking = null; }
+  picker.addEventListener("close", () => { picking = null; });
   function targetGroup(sel) {
     if (sel === "new") { groups.splice(groups.length - 1, 0, { kind: "meld", concealed: false, from: "", tiles: [] }); return groups.length - 2; }
     return Number(sel);
   }
-  document.querySelectorAll(".pick").forEach((b) => b.addEventListener("click", () => {
+  function pick(code) {
     if (!picking) return;
-    const code = b.dataset.code;
     const isBonus = code[1] === "f";
     if (picking.add) {
-      const gi = isBonus ? groups.length - 1 : targetGroup(moveSel.value);
-      groups[gi].tiles.push(newTile(code));
-      closePicker();
-      change({ op: "add", group: gi, to: code });
+      // Adding: the picker stays open, for the next tile.
+      const sel = moveSel.value;
+      step(() => {
+        const gi = isBonus ? groups.length - 1 : targetGroup(sel);
+        groups[gi].tiles.push(newTile(code));
+        if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
+      }, { op: "add", to: code });
       return;
     }
-    const gi = picking.group;
+    const gi = picking.group, index = picking.index;
     const g = groups[gi];
-    const t = g.tiles[picking.index];
+    const t = g.tiles[index];
     const old = t.code;
-    t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
-    if (isBonus && g.kind !== "bonus") { g.tiles.splice(picking.index, 1); t.win = false; bonusGroup().tiles.push(t); }
     closePicker();
+    step(() => {
+      t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
+      if (isBonus && g.kind !== "bonus") { g.tiles.splice(index, 1); t.win = false; bonusGroup().tiles.push(t); }
+    }, { op: "replace", group: gi, from: old, to: code, read: t.src });
     if (old !== code) teachProfile(t.src, code);
-    change({ op: "replace", group: gi, from: old, to: code, read: t.src });
-  }));
-  document.getElementById("pick-remove").addEventListener("click", () => {
-    if (!picking || picking.add) return;
-    const g = groups[picking.group]; const [t] = g.tiles.splice(picking.index, 1);
-    closePicker(); change({ op: "remove", tile: t.code });
+  }
+  document.querySelectorAll("#picker-grid .pick").forEach((b) => {
+    b.addEventListener("click", () => pick(b.dataset.code));
   });
-  document.getElementById("pick-winning").addEventListener("click", () => {
+  $("pick-remove").addEventListener("click", () => {
     if (!picking || picking.add) return;
-    let g = groups[picking.group]; let t = g.tiles[picking.index];
-    if (g.kind !== "standing") { g.tiles.splice(picking.index, 1); groups[0].tiles.push(t); }
-    groups[0].tiles.forEach((x) => { x.win = false; });
-    t.win = true;
-    closePicker(); change({ op: "winning", tile: t.code });
+    const { group, index } = picking;
+    const code = groups[group].tiles[index].code;
+    closePicker();
+    step(() => { groups[group].tiles.splice(index, 1); }, { op: "remove", tile: code });
+  });
+  $("pick-winning").addEventListener("click", () => {
+    if (!picking || picking.add) return;
+    const { group, index } = picking;
+    closePicker();
+    const code = groups[group].tiles[index].code;
+    step(() => {
+      const g = groups[group]; const t = g.tiles[index];
+      if (g.kind !== "standing") { g.tiles.splice(index, 1); groups[0].tiles.push(t); }
+      groups[0].tiles.forEach((x) => { x.win = false; });
+      t.win = true;
+    }, { op: "winning", tile: code });
   });
   moveSel.addEventListener("change", () => {
     if (!picking || picking.add) return;
-    const from = picking.group;
-    const [t] = groups[from].tiles.splice(picking.index, 1);
-    const to = targetGroup(moveSel.value);
-    if (to !== 0) t.win = false;
-    groups[to].tiles.push(t);
-    closePicker(); change({ op: "move", tile: t.code, from, to });
+    const { group: from, index } = picking;
+    const sel = moveSel.value;
+    const code = groups[from].tiles[index].code;
+    closePicker();
+    step(() => {
+      const [t] = groups[from].tiles.splice(index, 1);
+      const to = targetGroup(sel);
+      if (to !== 0) t.win = false;
+      groups[to].tiles.push(t);
+    }, { op: "move", tile: code, from, to: sel });
   });
-  document.getElementById("add-tile").addEventListener("click", () => openPicker(0, null, true));
-  document.getElementById("add-group").addEventListener("click", () => {
-    groups.splice(groups.length - 1, 0, { kind: "meld", concealed: false, from: "", tiles: [] });
-    render();
+  $("add-tile").addEventListener("click", () => openPicker(0, null, true));
+  $("clear-hand").addEventListener("click", () => {
+    if (!window.confirm(tr("Clear the whole hand?"))) return;
+    step(() => { groups = [{ kind: "standing", tiles: [] }, { kind: "bonus", tiles: [] }]; }, { op: "clear" });
   });
-  document.getElementById("clear-hand").addEventListener("click", () => {
-    if (!window.confirm("Clear the whole hand?")) return;
-    groups = [{ kind: "standing", tiles: [] }, { kind: "bonus", tiles: [] }];
-    change({ op: "clear" });
-  });
+
+  // ---- the context: only what this hand needs ----------------------------------------------------
+  function showNeeded() {
+    const f = formFields();
+    const hasKong = groups.some((g) => g.kind === "meld" && g.tiles.length === 4);
+    const exposed = groups.some((g) => g.kind === "meld" && !g.concealed);
+    const discard = data.game ? f.discarder !== "" : !("ctx_self_drawn" in f);
+    const need = { kong: hasKong, exposed, discard };
+    ctxForm.querySelectorAll(".ctx[data-need]").forEach((el) => {
+      const n = el.dataset.need;
+      el.hidden = !!n && !need[n];
+    });
+    if (data.game) {
+      const w = f.winner;
+      ctxForm.querySelectorAll("input[name=discarder]").forEach((r) => {
+        r.disabled = w !== undefined && r.value === w;
+        r.closest("label").classList.toggle("disabled", r.disabled);
+      });
+    }
+  }
 
   // ---- scoring ---------------------------------------------------------------------------------
   function formFields() {
@@ -351,56 +535,86 @@
   function request(hand) {
     const f = formFields();
     const body = { hand, rules: f.rules || data.rules, form: f };
-    if (data.game) Object.assign(body, { game: data.game.id, winner: f.winner, discarder: f.discarder, dealer: f.dealer, round_wind: f.round_wind });
+    if (data.game) {
+      Object.assign(body, { game: data.game.id, winner: f.winner, discarder: f.discarder, dealer: f.dealer, round_wind: f.round_wind });
+    }
     return body;
   }
-  let seq = 0, timer = null;
+  let seq = 0, timer = null, lastScore = null;
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
     resultBox.querySelectorAll("tr.item").forEach((row) => row.addEventListener("click", () => highlight(row)));
-    showDeclare(d.ok ? d.declare : null, d.ok);
+    lastScore = d.ok ? d : null;
+    const valid = d.ok && d.score && d.score.valid;
+    $("bar-total").textContent = valid ? d.score.total : "—";
+    $("bar-unit").textContent = valid ? (d.score.total_unit || ((d.score.items[0] || {}).unit) || "") : "";
+    showDeclare();
   }
   // Record: a hand that cannot be declared is refused with the reason, and offered as a false
-  // win where the rules have one.
-  let declared = null;
-  function showDeclare(verdict, scored) {
-    declared = verdict;
-    const rec = document.getElementById("record-button");
-    if (!rec) return;
+  // win where the rules have one; in a game, the winner and the discarder are asked first.
+  function showDeclare() {
+    const rec = $("record-button");
+    const note = $("declare-note");
+    const verdict = lastScore ? lastScore.declare : null;
+    const f = formFields();
+    const seats = !data.game || (f.winner !== undefined && f.discarder !== undefined);
     const ok = !!(verdict && verdict.ok);
-    rec.disabled = !ok;
-    const note = document.getElementById("declare-note");
-    note.hidden = ok || !verdict;
-    note.textContent = verdict && !ok ? "Cannot be recorded as a win: " + verdict.reason : "";
-    const fw = document.getElementById("false-win-button");
-    if (fw) fw.hidden = ok || !scored || !(verdict && verdict.false_win);
+    let msg = "";
+    if (verdict && !ok) msg = tr("Cannot be recorded as a win:") + " " + verdict.reason;
+    else if (ok && rec && !seats) msg = tr("Choose who won, and on whose discard.");
+    note.textContent = msg;
+    note.hidden = !msg;
+    if (!rec) return;
+    rec.disabled = !(ok && seats);
+    const fw = $("false-win-button");
+    if (fw) fw.hidden = ok || !lastScore || !(verdict && verdict.false_win) || f.winner === undefined;
   }
   const isEmpty = () => groups.every((g) => !g.tiles.length);
   function showEmpty() {
     notationInput.value = "";
-    resultBox.innerHTML = '<p class="muted" id="empty-hand">No tiles yet: add them with “+ Tile”, or type the notation.</p>';
-    showDeclare(null);
+    lastScore = null;
+    resultBox.innerHTML = `<p class="muted" id="empty-hand">${tr("No tiles yet: add them with “+ Tile”, or type the hand.")}</p>`;
+    $("bar-total").textContent = "—"; $("bar-unit").textContent = "";
+    showDeclare();
   }
   async function rescore() {
     const mine = ++seq;
     if (isEmpty()) { showEmpty(); return; }
-    const { data: d } = await mj.postJSON(data.scoreUrl, request(toHand()));
+    let d;
+    try {
+      ({ data: d } = await mj.postJSON(data.scoreUrl, request(toHand())));
+    } catch (e) {
+      d = { ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` };
+    }
     if (mine !== seq) return;  // a newer correction is on its way
     if (d.ok) notationInput.value = d.notation;
     showResult(d);
   }
-  function change(correction) {
-    if (correction) corrections.push(correction);
+  function change(correction, quiet) {
+    if (correction && !quiet) corrections.push(correction);
     render();
     clearTimeout(timer);
     timer = setTimeout(() => { rescore(); saveState(); }, 120);
+  }
+  function highlight(row) {
+    const active = !row.classList.contains("active");
+    resultBox.querySelectorAll("tr.item.active").forEach((r) => r.classList.remove("active"));
+    view.querySelectorAll(".htile.hl").forEach((t) => t.classList.remove("hl"));
+    if (!active) return;
+    row.classList.add("active");
+    const want = row.dataset.tiles.split(" ").filter(Boolean);
+    const free = Array.from(view.querySelectorAll(".htile"));
+    for (const code of want) {
+      const i = free.findIndex((b) => norm(b.dataset.code) === norm(code));
+      if (i >= 0) { free[i].classList.add("hl"); free.splice(i, 1); }
+    }
   }
 
   // ---- the draft on the server -----------------------------------------------------------------
   function currentState() {
     const f = formFields();
     const fields = Array.from(ctxForm.elements).map((e) => e.name).filter(Boolean);
-    return { rules: f.rules || data.rules, form: f, fields, corrections,
+    return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "",
                                            tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };
   }
@@ -418,9 +632,9 @@
         draftId = d.draft;
         const u = new URL(d.url, window.location.href);
         const here = new URL(window.location.href);
-        for (const k of ["game", "rules"]) if (here.searchParams.get(k)) u.searchParams.set(k, here.searchParams.get(k));
+        for (const k of ["game", "rules", "lang"]) if (here.searchParams.get(k)) u.searchParams.set(k, here.searchParams.get(k));
         history.replaceState(null, "", u.toString());
-        const form = document.getElementById("record-form");
+        const form = $("record-form");
         if (form) form.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       }
     }).catch(() => {});
@@ -432,46 +646,31 @@
     for (const el of ctxForm.elements) {
       if (!el.name || el.type === "hidden" || el.id === "rules-select" || !had.has(el.name)) continue;
       if (el.type === "checkbox") el.checked = el.name in f;
+      else if (el.type === "radio") el.checked = el.name in f && f[el.name] === el.value;
       else if (el.name in f && Array.from(el.options || [{ value: f[el.name] }]).some((o) => o.value === f[el.name])) el.value = f[el.name];
     }
   }
-  function highlight(row) {
-    const active = !row.classList.contains("active");
-    resultBox.querySelectorAll("tr.item.active").forEach((r) => r.classList.remove("active"));
-    view.querySelectorAll(".htile.hl").forEach((t) => t.classList.remove("hl"));
-    if (!active) return;
-    row.classList.add("active");
-    const want = row.dataset.tiles.split(" ").filter(Boolean);
-    const free = Array.from(view.querySelectorAll(".htile"));
-    for (const code of want) {
-      const i = free.findIndex((b) => norm(b.dataset.code) === norm(code));
-      if (i >= 0) { free[i].classList.add("hl"); free.splice(i, 1); }
-    }
-  }
-  ctxForm.addEventListener("change", (e) => {
-    if (e.target.id === "rules-select") {
-      // The draft is saved first: the page for the other rules opens it as it was left.
-      saveState().then(() => {
-        const u = new URL(window.location.href);
-        u.searchParams.set("rules", e.target.value);
-        u.searchParams.delete("hand");
-        window.location.href = u.toString();
-      });
-      return;
-    }
-    change(null);
+  // The rules (in the bar, outside the form's box): the draft is saved first, so the page for
+  // the other rules opens it as it was left.
+  const rulesSel = $("rules-select");
+  if (rulesSel) rulesSel.addEventListener("change", () => {
+    saveState().then(() => {
+      const u = new URL(window.location.href);
+      u.searchParams.set("rules", rulesSel.value);
+      u.searchParams.delete("hand");
+      window.location.href = u.toString();
+    });
   });
+  ctxForm.addEventListener("change", () => change(null));
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
-  document.getElementById("notation-form").addEventListener("submit", async (e) => {
+  $("notation-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const text = notationInput.value.trim();
     const { data: d } = await mj.postJSON(data.scoreUrl, request(text));
-    if (d.ok) {
-      fromHand(d.hand); corrections.push({ op: "notation", text }); render();
-    }
-    showResult(d);
+    if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
+    else showResult(d);
   });
-  const recordForm = document.getElementById("record-form");
+  const recordForm = $("record-form");
   if (recordForm) {
     recordForm.addEventListener("submit", async (e) => {
       e.preventDefault();
@@ -480,23 +679,35 @@
       const f = formFields();
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
                         discarder: f.discarder === "" ? null : f.discarder,
-                        dealer: f.dealer, round_wind: f.round_wind, form: f, corrections };
-      document.getElementById("record-payload").value = JSON.stringify(payload);
+                        dealer: f.dealer, round_wind: f.round_wind, form: f, corrections: corrections.slice(-400) };
+      $("record-payload").value = JSON.stringify(payload);
+      $("record-button").disabled = true;
       await saveState();          // a hand entered by hand gets its draft here
-      if (!draftId) return;
+      if (!draftId) { $("record-button").disabled = false; return; }
       recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       recordForm.submit();
     });
   }
-
+  // Sources of rules and texts: behind a link, shown on demand.
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest("a.source");
+    if (!a) return;
+    e.preventDefault();
+    let box = a.nextElementSibling;
+    if (!box || !box.classList.contains("source-text")) {
+      box = document.createElement("span"); box.className = "source-text small muted"; box.textContent = a.dataset.source;
+      a.after(box);
+    } else box.remove();
+  });
   // Back to this page after recording: reload it, so that it shows the hand recorded.
   window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
 
   // ---- start -----------------------------------------------------------------------------------
-  if (data.state && data.state.groups) { fromState(data.state); restoreForm(data.state); } else fromHand(data.hand);
+  const saved = data.state && data.state.groups;
+  if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
+  else fromHand(data.hand);
   render();
-  if (data.state && data.state.groups) rescore();
-  else if (data.hand || readTiles.length) rescore();
-  else if (data.notation) document.getElementById("notation-form").requestSubmit();
-  else resultBox.innerHTML = '<p class="muted">Type the notation above, or add tiles with “+ Tile”.</p>';
+  if (saved || data.hand || readTiles.length) rescore();
+  else if (data.notation) $("notation-form").requestSubmit();
+  else showEmpty();
 })();

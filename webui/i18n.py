@@ -1,0 +1,247 @@
+"""The language of the review and photo pages: one language per page, chosen by the player
+(``?lang=fr`` once, then kept in a cookie), English by default; English and French complete.
+
+``t(text, **fields)`` gives a page text in the page's language (English text is the key);
+``label(name)`` names a context key, option or choice for a player, never as a raw key;
+``result_facts`` turns a score's extra values into sentences ("Dealer", "2 han · 40 fu"), never
+"dealer: True". Sources ("000 n°78", "ffmj2013", "pymahjonggb") are cut out of texts and shown
+behind a "source" link (:func:`split_source`)."""
+from __future__ import annotations
+
+import re
+
+from flask import g, request
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+COOKIE = "mjtable_lang"
+
+FR = {
+    # navigation and the photo page
+    "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
+    "Your tile set": "Votre jeu de tuiles",
+    "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
+        "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
+    "Read a winning hand": "Lire une main gagnante", "Take or choose a photo": "Prendre ou choisir une photo",
+    "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…",
+    "Recording for game": "Enregistrement pour la partie",
+    "Camera": "Caméra", "No photo?": "Pas de photo ?", "Enter the hand by hand": "Saisir la main à la main",
+    "Use this device's camera": "Utiliser la caméra de cet appareil", "Use the server's webcam": "Utiliser la webcam du serveur",
+    "Capture and read": "Capturer et lire", "Live mode": "Mode direct", "Stop": "Arrêter",
+    "Use this device's camera (on this computer or over the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
+        "Utilisez la caméra de cet appareil (sur cet ordinateur ou par le lien d'invitation) ou une webcam branchée au serveur. En mode direct, une main complète qui reste visible environ une seconde est lue et comptée d'elle-même.",
+    "Active tile set:": "Jeu de tuiles actif :", "Language": "Langue",
+    # the review page
+    "Review": "Vérification", "Hand": "Main", "Open the photo": "Ouvrir la photo",
+    "the photo that was read": "la photo lue",
+    "Tap a tile to correct it; tap several with “Select” to make a meld.":
+        "Touchez une tuile pour la corriger ; touchez-en plusieurs avec « Choisir » pour former une combinaison.",
+    "No complete hand could be built from the photo: the tiles read are below; correct them.":
+        "Aucune main complète n'a pu être construite depuis la photo : les tuiles lues sont ci-dessous ; corrigez-les.",
+    "No tiles were found in the photo: add them, or take another photo.":
+        "Aucune tuile n'a été trouvée sur la photo : ajoutez-les, ou prenez une autre photo.",
+    "P: your tile-set profile read this tile otherwise than the base model did; check these first.":
+        "P : votre profil de jeu a lu cette tuile autrement que le modèle de base ; vérifiez-les d'abord.",
+    "+ Tile": "+ Tuile", "Select": "Choisir", "Undo": "Annuler", "Redo": "Rétablir", "Clear": "Vider",
+    "Standing": "Main debout", "From left": "De gauche", "From across": "D'en face", "From right": "De droite",
+    "Concealed kong": "Kong caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
+    "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
+        "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
+    "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
+    "More about this hand": "Plus sur cette main", "Dealer (East)": "Donneur (Est)", "Round wind": "Vent du tour",
+    "Rule options": "Options des règles", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
+    "To keep this hand in a game log, start or open a game and record it from there.":
+        "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
+    "Recorded: hand {n}": "Enregistrée : main {n}", "Record": "Enregistrer",
+    "Record a false win: the winner pays {n} to each other player?":
+        "Enregistrer un faux Mah-jong : le joueur paie {n} à chacun des autres ?",
+    "Record as false win": "Enregistrer un faux Mah-jong", "Show what was read": "Montrer ce qui a été lu",
+    "What the reader noticed": "Ce que le lecteur a remarqué",
+    "Tiles changed to make a winning hand": "Tuiles changées pour faire une main gagnante",
+    "read": "lu", "taken as": "pris pour", "Close": "Fermer", "Choose the tile": "Choisissez la tuile",
+    "Winning tile": "Tuile gagnante", "Remove": "Retirer", "Move to": "Déplacer vers", "Done": "Terminé",
+    "Which tile won? ★ marks the rightmost; tap another, then ★, if it won.":
+        "Quelle tuile a gagné ? ★ marque la plus à droite ; touchez-en une autre, puis ★, si c'est elle.",
+    "Upside down? The photo could be read from the other side: set the winning tile apart and take it again.":
+        "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez-la.",
+    # the result
+    "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
+    "at {field}": "à {field}", "Why not…": "Pourquoi pas…", "counted within {name}": "compté dans {name}",
+    "Assumed (not given):": "Supposé (non donné) :", "Settlement": "Règlement",
+    "the table (not counted in the totals)": "la table (hors totaux)", "pays": "paie", "to": "à",
+    "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
+    "Read as {form}:": "Lu comme {form} :", "Minipoints (fu)": "Minipoints (fu)",
+    "not a winning hand": "pas une main gagnante",
+    "Dealer": "Donneur", "{n} points without flowers": "{n} points sans les fleurs",
+    "minimum {n} points: met": "minimum {n} points : atteint",
+    "minimum {n} points: not met": "minimum {n} points : non atteint",
+    "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
+    "No tiles yet: add them with “+ Tile”, or type the hand.":
+        "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
+    "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
+    "Choose who won, and on whose discard.": "Choisissez qui a gagné, et sur l'écart de qui.",
+    "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
+    "Delete this meld?": "Supprimer cette combinaison ?", "Add a tile": "Ajouter une tuile",
+    "Correct {code}": "Corriger {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
+    "Standing tiles": "Tuiles debout", "Flowers and seasons": "Fleurs et saisons", "Meld {n}": "Combinaison {n}",
+    "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
+    "claimed from…": "prise de…", "left": "gauche", "across": "en face", "right": "droite",
+    "↩ to standing": "↩ vers la main", "Delete": "Supprimer", "{n} selected": "{n} choisie(s)",
+    "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "winning tile": "tuile gagnante",
+    "A meld is 3 or 4 tiles: a chow, a pung or a kong.": "Une combinaison fait 3 ou 4 tuiles : chow, pung ou kong.",
+    "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
+    "the server could not be reached": "le serveur est injoignable",
+    # winds and seats
+    "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
+    # context keys and options
+    "self drawn": "pioche (tsumo)", "seat wind": "vent de siège", "round wind": "vent du tour",
+    "last tile": "dernière tuile", "kong replacement": "tuile de remplacement du kong",
+    "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
+    "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
+    "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
+    "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
+    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "liable player": "joueur responsable",
+    "double kong": "double kong", "bao exempt": "exempt de bao",
+}
+
+#: Context keys and option names shown to a player (English; French above).
+LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
+          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks"}
+WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+_SOURCE = re.compile(r"\s*[\(\[]\s*((?:\d{3}\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")
+_SOURCE_WORDS = re.compile(r"\b(?:000|001|002|003|004|ffmj\d*|pymahjong\w*)\b")
+
+
+def lang() -> str:
+    """The page's language: ``?lang=`` (kept in a cookie by :func:`remember`), the cookie, else English."""
+    if "mj_lang" not in g:
+        chosen = request.args.get("lang") or request.cookies.get(COOKIE) or "en"
+        g.mj_lang = chosen if chosen in LANGUAGES else "en"
+    return g.mj_lang
+
+
+def t(text: str, **fields) -> str:
+    out = FR.get(text, text) if lang() == "fr" else text
+    return out.format(**fields) if fields else out
+
+
+def label(name) -> str:
+    """A context key, option or choice as words: ``self_drawn`` → "self drawn" (or French)."""
+    if name is None:
+        return ""
+    text = LABELS.get(str(name), str(name).replace("_", " "))
+    return t(text)
+
+
+def wind_name(code: str) -> str:
+    return t(WINDS.get(code, code))
+
+
+def split_source(text: str) -> tuple[str, str | None]:
+    """``(text without its source reference, the reference or None)``."""
+    if not text:
+        return "", None
+    refs = _SOURCE.findall(text)
+    clean = _SOURCE.sub("", text).strip()
+    if not refs and _SOURCE_WORDS.search(text):
+        return _SOURCE_WORDS.sub("", text).strip(" ,;:"), text
+    return clean, ("; ".join(refs) if refs else None)
+
+
+def strip_citation(text: str) -> str:
+    return split_source(text)[0]
+
+
+def fan_name(item: dict) -> str:
+    """A fan or yaku in the page's language (its original Chinese or Japanese name is shown beside)."""
+    if lang() == "fr" and item.get("name_fr"):
+        return item["name_fr"]
+    return item.get("name_en") or item.get("id", "")
+
+
+def result_facts(result: dict) -> list[str]:
+    """The extra values of a score, as a player reads them."""
+    out = []
+    if result.get("han") is not None and result.get("fu") is not None:
+        out.append(f"{result['han']} han · {result['fu']} fu")
+    if result.get("faan") is not None:
+        out.append(f"{result['faan']} faan")
+    if result.get("limit"):
+        out.append(t("limit hand") + f": {result['limit']}")
+    if result.get("limit_reached"):
+        out.append(t("limit reached"))
+    if result.get("minimum_points") is not None:
+        out.append(t("minimum {n} points: met" if result.get("minimum_met") else "minimum {n} points: not met",
+                     n=result["minimum_points"]))
+    if result.get("flowers"):
+        out.append(t("{n} flowers", n=result["flowers"]))
+    if result.get("dealer") is True:
+        out.append(t("Dealer"))
+    return out
+
+
+def review_questions(warnings: list, *, winning_matters: bool = True, hand_found: bool = True) -> list[dict]:
+    """The reader's warnings that ask the player something, each as one short question, and only
+    where the answer changes the result: which tile won when another one would score otherwise,
+    and whether the photo is upside down when no hand could be built from it."""
+    asks, seen = [], set()
+    for w in warnings:
+        text = w if isinstance(w, str) else str((w or {}).get("message", ""))
+        if "not set apart" in text and "apart" not in seen and winning_matters:
+            seen.add("apart")
+            asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
+                                                      "if it won.")})
+        elif "upside down" in text and "flip" not in seen and not hand_found:
+            seen.add("flip")
+            asks.append({"kind": "flip", "text": t("Upside down? The photo could be read from the other side: "
+                                                   "set the winning tile apart and take it again.")})
+    return asks
+
+
+def review_notes(warnings: list) -> list[str]:
+    """The other warnings, kept with the photo for whoever wants them."""
+    out = []
+    for w in warnings:
+        text = w if isinstance(w, str) else str((w or {}).get("message", ""))
+        if "not set apart" in text:
+            continue
+        out.append(strip_citation(text))
+    return out
+
+
+#: The review script's texts (review.js), in the page's language.
+JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Cannot be recorded as a win:",
+            "Choose who won, and on whose discard.", "Clear the whole hand?", "Undo the last change?",
+            "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
+            "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",
+            "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
+            "winning tile", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
+            "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record"]
+
+
+def js_text() -> dict:
+    return {k: t(k) for k in JS_TEXTS}
+
+
+def remember(response):
+    """Keep a language chosen with ``?lang=`` for the next pages."""
+    chosen = request.args.get("lang")
+    if chosen in LANGUAGES and request.cookies.get(COOKIE) != chosen:
+        response.set_cookie(COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
+def lang_url(code: str) -> str:
+    """This page in another language (its address and query kept)."""
+    from urllib.parse import urlencode
+    args = request.args.to_dict(flat=False)
+    args["lang"] = [code]
+    return request.path + "?" + urlencode(args, doseq=True)
+
+
+def init_app(app) -> None:
+    app.jinja_env.globals.update(t=t, label=label, wind_name=wind_name, strip_citation=strip_citation,
+                                 split_source=split_source, fan_name=fan_name, result_facts=result_facts,
+                                 review_questions=review_questions, review_notes=review_notes,
+                                 page_lang=lang, languages=LANGUAGES, lang_url=lang_url)
+    app.after_request(remember)

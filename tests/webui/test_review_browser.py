@@ -153,3 +153,38 @@ def test_a_three_tile_meld_cannot_be_concealed_away(server, browser):
     meld = d.find_element(By.CSS_SELECTOR, ".group.meld")
     assert not meld.find_element(By.CSS_SELECTOR, "select.exposure").is_displayed()
     assert len(meld.find_elements(By.CSS_SELECTOR, ".htile")) == 3
+
+
+def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z: three South winds
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    console_errors(d)
+    # Suit tiles carry their Arabic index on the picture.
+    assert d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="7s"] .n').text == "7"
+    d.find_element(By.ID, "select-mode").click()
+    for _ in range(3):          # each tap draws the hand again
+        d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="2z"]:not(.selected)')[0].click()
+    assert "3" in d.find_element(By.ID, "meld-count").text
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]').click()     # one step
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
+    d.find_element(By.ID, "undo").click()
+    wait(d).until(lambda drv: "[" not in _notation(drv) and _notation(drv))
+    d.find_element(By.ID, "redo").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
+    # The "+ Tile" picker stays open for several tiles, one suit per row.
+    d.find_element(By.ID, "add-tile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+    rows = d.find_elements(By.CSS_SELECTOR, "#picker-grid .pick-row")
+    assert [len(r.find_elements(By.CSS_SELECTOR, ".pick")) for r in rows[:4]] == [9, 9, 9, 7]
+    for code in ("1f", "2f"):
+        d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
+    assert d.find_element(By.ID, "picker").is_displayed()
+    d.find_element(By.ID, "picker-done").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "12f"))
+    # Destructive steps ask first: Clear refused keeps the hand; Delete of a meld too.
+    d.execute_script("window.confirm = () => false")
+    d.find_element(By.ID, "clear-hand").click()
+    d.find_element(By.CSS_SELECTOR, ".group.meld .delete-meld").click()
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 16
+    assert not console_errors(d)

@@ -16,7 +16,9 @@ from .settlement import SettlementError
 from .store import NotFound, Store
 from .validation import InputError
 
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+#: Exports of version 1 (before the game flow) import as games that keep their recorded deals.
+IMPORT_VERSIONS = (1, 2)
 #: Context keys that describe one win; they are not carried to the next hand's form.
 PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_replacement", "robbing_kong",
                  "last_of_kind", "riichi", "double_riichi", "ippatsu", "tenhou", "chiihou", "renhou",
@@ -551,12 +553,19 @@ def export_json(store: Store, game_id: int) -> dict:
     g = view["game"]
     hands = []
     for h in view["hands"]:
-        hands.append({k: h[k] for k in ("seq", "kind", "dealer", "round_wind", "winner", "discarder",
-                                        "hand", "notation", "context", "score", "payments", "deltas",
-                                        "tiles_read", "corrections", "note", "created", "totals")})
-    return {"format": "mjtable-game", "version": EXPORT_VERSION,
-            "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created")},
-            "hands": hands}
+        row = {k: h[k] for k in ("seq", "kind", "dealer", "round_wind", "winner", "discarder",
+                                 "hand", "notation", "context", "score", "payments", "deltas",
+                                 "tiles_read", "corrections", "note", "created", "totals",
+                                 "riichi", "tenpai", "honba", "sticks", "fixed")}
+        row["winners"] = [{"winner": w["winner"], "hand": w["hand"], "notation": w.get("notation"),
+                           "context": w.get("context")} for w in wins_of(h)]
+        hands.append(row)
+    out = {"format": "mjtable-game", "version": EXPORT_VERSION,
+           "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created", "flow")},
+           "hands": hands}
+    if view["final"]:
+        out["final"] = view["final"]
+    return out
 
 
 def export_csv(store: Store, game_id: int) -> str:
@@ -564,22 +573,75 @@ def export_csv(store: Store, game_id: int) -> str:
     players = view["game"]["players"]
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["hand", "kind", "round_wind", "dealer", "winner", "discarder", "notation", "points"]
+    w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "notation",
+                "points", "riichi", "tenpai"]
                + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
+    name = lambda i: players[i] if i is not None else ""
     for h in view["hands"]:
-        name = lambda i: players[i] if i is not None else ""
-        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"]), name(h["winner"]),
-                    name(h["discarder"]), h["notation"] or "",
-                    (h["score"] or {}).get("total", "")] + h["deltas"] + h["totals"] + [h["note"]])
+        wins = wins_of(h)
+        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"]), h.get("honba", 0), h.get("sticks", 0),
+                    " & ".join(name(x["winner"]) for x in wins) or name(h["winner"]), name(h["discarder"]),
+                    " & ".join(x.get("notation") or "" for x in wins),
+                    " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
+                    " ".join(name(p) for p in h.get("riichi") or []), " ".join(name(p) for p in h.get("tenpai") or [])]
+                   + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
+    if view["final"]:
+        w.writerow([])
+        w.writerow(["rank", "player", "points", "uma", "penalty", "score"])
+        for r in view["final"]:
+            w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"]])
     return out.getvalue()
+
+
+def _import_replayed(store: Store, data: dict) -> int:
+    """An export of version 2: the game is created with its flow options and every hand is
+    entered again as the table entered it (the flow recomputes deals, counters, sticks and
+    points; what the file says of them is not trusted)."""
+    g = data.get("game")
+    if not isinstance(g, dict):
+        raise GameError("bad_import", "game must be an object", field="game")
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list):
+        raise GameError("bad_import", "hands must be a list", field="hands")
+    if len(hands_in) > MAX_IMPORT_HANDS:
+        raise GameError("bad_import", f"a game of more than {MAX_IMPORT_HANDS} hands is not a game this "
+                        "app exported", field="hands")
+    flow = g.get("flow") if isinstance(g.get("flow"), dict) else {}
+    flow = {k: v for k, v in flow.items() if k in game_flow.FLOW_OPTIONS}
+    with store.transaction():
+        gid = new_game(store, name=g.get("name") if isinstance(g.get("name"), str) else "", rules=g.get("rules"),
+                       players=g.get("players"), options=g.get("options"), flow=flow)
+        for i, h in enumerate(hands_in):
+            if not isinstance(h, dict):
+                raise GameError("bad_import", "a hand must be an object", field=f"hands[{i}]")
+            body = {k: h[k] for k in ("kind", "discarder", "riichi", "tenpai", "note", "tiles_read", "corrections")
+                    if k in h}
+            fixed = h.get("fixed") if isinstance(h.get("fixed"), dict) else {}
+            body.update({k: fixed[k] for k in ("dealer", "round_wind", "amount") if k in fixed})
+            if h.get("kind") == "win":
+                winners = h.get("winners")
+                if not isinstance(winners, list):
+                    raise GameError("bad_import", "a win needs its winners", field=f"hands[{i}].winners")
+                body["winners"] = [{k: w.get(k) for k in ("winner", "hand", "context")} if isinstance(w, dict) else w
+                                   for w in winners]
+            elif h.get("kind") == "penalty":
+                body["offender"] = h.get("winner")
+            try:
+                _record(store, gid, body, draft=None, request_key=None)
+            except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
+                raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
+                                field=f"hands[{i}]") from None
+    return gid
 
 
 def import_json(store: Store, data) -> int:
     """Create a game from an export; every field is checked, totals are recomputed."""
     if not isinstance(data, dict) or data.get("format") != "mjtable-game":
         raise GameError("bad_import", "not an mjtable game export (format must be mjtable-game)")
-    if data.get("version") != EXPORT_VERSION:
+    if data.get("version") not in IMPORT_VERSIONS or isinstance(data.get("version"), bool):
         raise GameError("bad_import", f"unsupported export version {data.get('version')!r}")
+    if data["version"] == 2:
+        return _import_replayed(store, data)
     g = data.get("game")
     if not isinstance(g, dict):
         raise GameError("bad_import", "game must be an object", field="game")
@@ -652,7 +714,8 @@ def import_json(store: Store, data) -> int:
             "players": [p.strip()[:MAX_NAME] for p in players],
             "context": game_context,
             "created": validation.text(g["created"], "game.created", max_len=40)
-            if isinstance(g.get("created"), str) else None}
+            if isinstance(g.get("created"), str) else None,
+            "flow": {"legacy": True}}    # a version-1 export: the deals and points as recorded
     return store.import_game(game, hands)
 
 
@@ -664,15 +727,16 @@ def _check_payments(payments: list, where: str) -> list[dict]:
         raise GameError("bad_import", f"a hand has at most {MAX_PAYMENTS} payments", field=where)
     out = []
     for j, p in enumerate(payments):
-        ok = (isinstance(p, dict) and all(isinstance(p.get(k), int) and not isinstance(p.get(k), bool)
-                                          for k in ("payee", "amount"))
-              and (p.get("payer") is None or (isinstance(p.get("payer"), int) and 0 <= p["payer"] <= 3))
-              and 0 <= p["payee"] <= 3)
-        if not ok:
-            raise GameError("bad_import", "a payment is {payer: 0-3, payee: 0-3, amount}", field=f"{where}[{j}]")
+        seat = lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3)
+        ok = (isinstance(p, dict) and isinstance(p.get("amount"), int) and not isinstance(p.get("amount"), bool)
+              and seat(p.get("payer")) and seat(p.get("payee"))
+              and not (p.get("payer") is None and p.get("payee") is None))
+        if not ok:   # None is the table (riichi sticks)
+            raise GameError("bad_import", "a payment is {payer: 0-3 or null, payee: 0-3 or null, amount}",
+                            field=f"{where}[{j}]")
         validation.points(p["amount"], f"{where}[{j}].amount")
         reason = p.get("reason") if isinstance(p.get("reason"), str) else ""
-        out.append({"payer": p.get("payer"), "payee": p["payee"], "amount": p["amount"],
+        out.append({"payer": p.get("payer"), "payee": p.get("payee"), "amount": p["amount"],
                     "reason": validation.text(reason, f"{where}[{j}].reason", max_len=2000)[:200],
                     **({"from": "table"} if p.get("payer") is None else {})})
     return out

@@ -359,3 +359,33 @@ def test_the_final_table_on_the_page_and_the_sheet(client):
     assert "Final result" in sheet and "+19600" in sheet and "+19.6" in sheet and "-18.8" in sheet
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert b"(Final result) Tj" in pdf and b"(+19.6) Tj" in pdf
+
+
+def test_export_and_import_replay_the_game(client):
+    import csv
+    import io
+    gid = play_riichi_game(client)
+    data = client.get(f"/api/games/{gid}/export.json").json
+    assert data["version"] == 2 and data["game"]["flow"]["version"] == 1
+    assert data["hands"][2]["winners"][1]["winner"] == D and data["hands"][1]["tenpai"] == [A, C]
+    assert [r["score"] for r in data["final"]] == [19600, 6500, -7300, -18800]
+    data["hands"][0]["deltas"] = [999, 0, 0, 0]          # not trusted: the flow recomputes
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    assert r.json["totals"] == [1500, 4600, -3800, -2300] and r.json["finished"] is True
+    assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    assert rows[0][:6] == ["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
+    assert rows[3][6:10] == ["Cy & Di", "Bob", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    assert rows[-4:][0][:2] == ["1", "Bob"]
+
+
+def test_a_version_1_export_imports_as_recorded(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C, "riichi": [B]})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    data["version"] = 1
+    data["hands"][0]["dealer"] = 2          # as the table had fixed it then
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    assert r.json["hands"][0]["dealer"] == 2 and r.json["flow"]["legacy"] is True

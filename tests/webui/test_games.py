@@ -117,6 +117,32 @@ def test_export_and_import_round_trip(client):
     lambda d: d.update(hands=d["hands"] * 5001),
 ])
 def test_import_rejects_bad_exports(client, mutate):
+    """A version-1 export (before the game flow) is imported as recorded: its deltas, dealers
+    and payments are checked."""
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    data["version"] = 1
+    mutate(data)
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 400 and r.json["error"]["message"]
+    assert len(client.get("/api/games").json["games"]) == 1
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d["game"].update(players=["a"]),
+    lambda d: d["hands"][0]["winners"][0].update(hand="12m"),
+    lambda d: d["hands"][0].update(kind="bet"),
+    lambda d: d["hands"][0].update(fixed={"dealer": 9}),
+    lambda d: d["game"].update(rules="nope"),
+    lambda d: d["hands"][0]["winners"][0].update(context={"wind": "E"}),
+    lambda d: d["hands"][0].update(winners="x"),
+    lambda d: d["hands"][0].update(riichi=[7]),
+    lambda d: d.update(hands=d["hands"] * 5001),
+    lambda d: d.update(version=3),
+])
+def test_import_rejects_bad_replayed_exports(client, mutate):
+    """A version-2 export is entered again hand by hand: what the table entered is checked."""
     gid = new_game(client)
     client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
     data = client.get(f"/api/games/{gid}/export.json").json
@@ -151,7 +177,7 @@ def test_html_game_flow(client):
     csv_text = client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(csv_text)))
     assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4
-    assert [int(x) for x in rows[-1][12:16]] == totals
+    assert [int(x) for x in rows[-1][16:20]] == totals
     assert client.post(f"/games/{gid}/undo", data={"csrf_token": token}).status_code == 303
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
     exported = client.get(f"/games/{gid}/export.json").get_data()

@@ -48,7 +48,7 @@ FR = {
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Donneur (Est)", "Round wind": "Vent du tour",
-    "Rule options": "Options des règles", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
+    "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
     "Recorded: hand {n}": "Enregistrée : main {n}", "Record": "Enregistrer",
@@ -131,6 +131,17 @@ def label(name) -> str:
         return ""
     text = LABELS.get(str(name), str(name).replace("_", " "))
     return t(text)
+
+
+_SOURCE_NAMED = re.compile(r"^(?:mji|ffmj\w*|pymahjong\w*|\d{3})$")
+
+
+def choice_label(value, index: int) -> str:
+    """An option's choice as words; a choice named after its source ("ffmj2013") becomes
+    "variant B" (the source is behind the option's "source" link)."""
+    if _SOURCE_NAMED.match(str(value)):
+        return t("variant {n}", n="ABCDEFGH"[index % 8])
+    return label(value)
 
 
 def wind_name(code: str) -> str:
@@ -243,5 +254,6 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(t=t, label=label, wind_name=wind_name, strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
-                                 page_lang=lang, languages=LANGUAGES, lang_url=lang_url)
+                                 page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
+                                 choice_label=choice_label)
     app.after_request(remember)

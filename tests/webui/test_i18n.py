@@ -1,0 +1,82 @@
+"""One language per page, chosen by the player (webui/i18n.py): English and French complete on
+the photo and review pages, fan and yaku names with their original Chinese or Japanese, sources
+behind a link and never in the text, no raw values ("dealer: True")."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from webui import i18n
+
+from .conftest import csrf_of
+from .helpers import WIN
+
+TEMPLATES = Path(i18n.__file__).parent / "templates"
+PAGES = ["review.html", "_result.html", "capture.html", "base.html"]
+CITATIONS = ("000 n°", "ffmj", "pymahjonggb", "(004", "(000")
+
+
+def visible(html: str) -> str:
+    """The page's text as shown: no tags, attributes, scripts or the review data."""
+    html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_every_page_text_has_its_french():
+    keys = set()
+    for name in PAGES:
+        text = (TEMPLATES / name).read_text()
+        keys |= set(re.findall(r"""\bt\(\s*'((?:[^'\\]|\\.)*)'""", text))
+        keys |= set(re.findall(r'''\bt\(\s*"((?:[^"\\]|\\.)*)"''', text))
+    keys |= set(i18n.JS_TEXTS)
+    assert len(keys) > 60
+    missing = sorted(k for k in keys if k not in i18n.FR)
+    assert not missing, missing
+
+
+def test_the_player_chooses_the_language_and_it_is_kept(client):
+    page = client.get("/review/new?rules=mcr&hand=" + WIN + "&lang=fr")
+    html = page.get_data(as_text=True)
+    assert '<html lang="fr">' in html and "Vider" in html and "Écrire la main" in html
+    assert "Clear" not in visible(html) and "Type the hand" not in visible(html)
+    assert "mjtable_lang=fr" in page.headers.get("Set-Cookie", "")
+    html = client.get("/").get_data(as_text=True)            # the next page, from the cookie
+    assert "Lire une main gagnante" in html and "Read a winning hand" not in visible(html)
+    html = client.get("/?lang=en").get_data(as_text=True)
+    assert "Read a winning hand" in html and '<html lang="en">' in html
+
+
+def _score(client, hand, rules, context=None):
+    form = {"ctx__present": "1", **(context or {})}
+    return client.post("/review/score", json={"hand": hand, "rules": rules, "form": form},
+                       headers={"X-CSRF-Token": csrf_of(client)}).json
+
+
+def test_fan_names_in_one_language_with_the_original(client):
+    html = _score(client, WIN, "mcr")["html"]
+    assert "Mixed Straight" in html and "花龙" in html and "Suite Mélangée" not in html
+    client.set_cookie("mjtable_lang", "fr")
+    html = _score(client, WIN, "mcr")["html"]
+    assert "Suite Mélangée" in html and "花龙" in html and "Mixed Straight" not in html
+    assert "Règlement" in html
+
+
+def test_no_raw_values_and_no_citations_in_the_text(client):
+    mcr = visible(_score(client, "123m123m456p789s5z 5z", "mcr")["html"])
+    riichi = visible(_score(client, "123m123m456p789s5z 5z", "riichi",
+                            {"ctx_riichi": "1", "ctx_seat_wind": "E"})["html"])
+    for text in (mcr, riichi):
+        assert not re.search(r"\b\w+: (True|False)\b", text), text
+        assert not any(c in text for c in CITATIONS), text
+        assert "self_drawn" not in text and "seat_wind" not in text
+    assert "minimum 8 points: met" in mcr and "Dealer" in riichi and "2 han · 40 fu" in riichi
+    page = visible(client.get("/review/new?rules=mcr&hand=" + WIN).get_data(as_text=True))
+    assert not any(c in page for c in CITATIONS), page
+    html = _score(client, "123m123m456p789s5z 5z", "mcr")["html"]
+    assert 'class="source"' in html          # the sources are one tap away
+
+
+def test_calibration_is_linked_from_the_navigation_with_what_it_does(client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'id="nav-calibrate"' in html and 'href="/calibrate/"' in html
+    assert "Teach mjtable your own tiles" in html

@@ -88,8 +88,9 @@ def _page(draft=None):
     view = gamelog.standing(store, game["id"]) if game else None
     remembered = dict(game["context"]) if game else {}
     for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
-        if view and (view.get("next") or {}).get(counter) is not None:
-            remembered[counter] = view["next"][counter]
+        value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
+        if value is not None:
+            remembered[counter] = value
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})

@@ -111,3 +111,13 @@ def test_the_score_says_whether_the_hand_can_be_declared(client):
     assert r["declare"] == {"ok": True}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "riichi", "form": {}}, headers=csrf).json
     assert r["declare"]["ok"] is False and r["declare"]["false_win"] is None   # no yaku; no false win offered
+
+
+def test_a_riichi_game_prefills_the_counters_on_the_table(client):
+    """The context form of a game asks what the game does not know, with the counters prefilled."""
+    game = _game(client, "riichi")
+    api = client.post(f"/api/games/{game}/hands", json={"kind": "draw", "tenpai": [0]})
+    assert api.status_code == 201, api.get_data(as_text=True)
+    view = client.get(f"/api/games/{game}").json
+    html = client.get(f"/review/new?game={game}").get_data(as_text=True)
+    assert f'name="ctx_honba" value="{view["honba"]}"' in html and view["honba"] >= 1

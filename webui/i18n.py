@@ -30,6 +30,13 @@ FR = {
     "Use this device's camera (on this computer or over the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
         "Utilisez la caméra de cet appareil (sur cet ordinateur ou par le lien d'invitation) ou une webcam branchée au serveur. En mode direct, une main complète qui reste visible environ une seconde est lue et comptée d'elle-même.",
     "Active tile set:": "Jeu de tuiles actif :", "Language": "Langue",
+    "this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera":
+        "ce navigateur ne donne pas de caméra ici (seulement sur localhost ou en HTTPS) ; utilisez le bouton photo ci-dessus, qui ouvre l'appareil photo du téléphone",
+    "the camera could not be opened:": "la caméra n'a pas pu être ouverte :", "no webcam on the server": "pas de webcam sur le serveur",
+    "Looking… {n} tiles in view": "Recherche… {n} tuiles visibles", "Same hand for {s} s: {hand}": "Même main depuis {s} s : {hand}",
+    "Review {hand}": "Vérifier {hand}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
+    "Reading the tiles…": "Lecture des tuiles…", "the upload failed (is the server running?)": "l'envoi a échoué (le serveur tourne-t-il ?)",
+    "the server answered {status}": "le serveur a répondu {status}",
     # the review page
     "Review": "Vérification", "Hand": "Main", "Open the photo": "Ouvrir la photo",
     "the photo that was read": "la photo lue",
@@ -230,6 +237,18 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Cann
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record"]
 
 
+#: The photo page's script texts (capture.js).
+CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button "
+                 "above, which opens the phone's camera", "the camera could not be opened:", "no webcam on the server",
+                 "Looking… {n} tiles in view", "Same hand for {s} s: {hand}", "not a winning hand", "Review {hand}",
+                 "choose or take a photo first", "Uploading…", "Reading the tiles…",
+                 "the upload failed (is the server running?)", "the server answered {status}"]
+
+
+def capture_text() -> dict:
+    return {k: t(k) for k in CAPTURE_TEXTS}
+
+
 def js_text() -> dict:
     return {k: t(k) for k in JS_TEXTS}
 
@@ -255,5 +274,5 @@ def init_app(app) -> None:
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
-                                 choice_label=choice_label)
+                                 choice_label=choice_label, capture_text=capture_text)
     app.after_request(remember)

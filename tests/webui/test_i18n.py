@@ -28,7 +28,7 @@ def test_every_page_text_has_its_french():
         text = (TEMPLATES / name).read_text()
         keys |= set(re.findall(r"""\bt\(\s*'((?:[^'\\]|\\.)*)'""", text))
         keys |= set(re.findall(r'''\bt\(\s*"((?:[^"\\]|\\.)*)"''', text))
-    keys |= set(i18n.JS_TEXTS)
+    keys |= set(i18n.JS_TEXTS) | set(i18n.CAPTURE_TEXTS)
     assert len(keys) > 60
     missing = sorted(k for k in keys if k not in i18n.FR)
     assert not missing, missing

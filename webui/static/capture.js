@@ -2,6 +2,13 @@
 "use strict";
 (() => {
   const cfg = document.getElementById("capture-data").dataset;
+  const textBox = document.getElementById("capture-text");
+  const T = textBox ? JSON.parse(textBox.textContent) : {};
+  const tr = (s, fields) => {
+    let out = T[s] || s;
+    for (const [k, v] of Object.entries(fields || {})) out = out.replace("{" + k + "}", v);
+    return out;
+  };
   const form = document.getElementById("upload-form");
   const input = document.getElementById("photo-input");
   const progress = document.getElementById("progress");
@@ -12,7 +19,7 @@
   function showError(box, msg) { box.textContent = msg; box.hidden = false; }
   function errorOf(xhrOrData, status) {
     const d = xhrOrData && xhrOrData.error ? xhrOrData : null;
-    return d ? d.error.message : "the server answered " + status;
+    return d ? d.error.message : tr("the server answered {status}", { status });
   }
 
   // Send a photo (File or Blob) to url with a progress bar: upload %, then "reading".
@@ -31,18 +38,18 @@
     xhr.responseType = "json";
     progress.hidden = false; errBox.hidden = true;
     progress.classList.remove("indeterminate");
-    bar.style.width = "0"; ptext.textContent = "Uploading…";
+    bar.style.width = "0"; ptext.textContent = tr("Uploading…");
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) bar.style.width = Math.round(100 * e.loaded / e.total) + "%";
     };
-    xhr.upload.onload = () => { progress.classList.add("indeterminate"); ptext.textContent = "Reading the tiles…"; };
+    xhr.upload.onload = () => { progress.classList.add("indeterminate"); ptext.textContent = tr("Reading the tiles…"); };
     xhr.onload = () => {
       progress.hidden = true;
       const data = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300 && data) onDone(data);
       else showError(errBox, errorOf(data, xhr.status));
     };
-    xhr.onerror = () => { progress.hidden = true; showError(errBox, "the upload failed (is the server running?)"); };
+    xhr.onerror = () => { progress.hidden = true; showError(errBox, tr("the upload failed (is the server running?)")); };
     xhr.send(fd);
   }
 
@@ -53,7 +60,7 @@
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    if (!input.files[0]) { showError(errBox, "choose or take a photo first"); return; }
+    if (!input.files[0]) { showError(errBox, tr("choose or take a photo first")); return; }
     sendPhoto(cfg.readUrl, input.files[0], {}, (d) => { window.location.href = d.review_url; });
   });
 
@@ -71,19 +78,19 @@
   async function startBrowser() {
     camErr.hidden = true;
     if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
-      showError(camErr, "this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera");
+      showError(camErr, tr("this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera"));
       return;
     }
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 } } });
-    } catch (e) { showError(camErr, "the camera could not be opened: " + e.message); return; }
+    } catch (e) { showError(camErr, tr("the camera could not be opened:") + " " + e.message); return; }
     video.srcObject = stream; video.hidden = false; server.hidden = true; box.hidden = false; source = "browser";
   }
   async function startServer() {
     camErr.hidden = true;
     const r = await fetch(cfg.statusUrl);
     const d = await r.json();
-    if (!d.available) { showError(camErr, d.message || "no webcam on the server"); return; }
+    if (!d.available) { showError(camErr, d.message || tr("no webcam on the server")); return; }
     server.src = cfg.streamUrl + "?t=" + Date.now(); server.hidden = false; video.hidden = true; box.hidden = false; source = "server";
   }
   function stop() {
@@ -121,11 +128,11 @@
     captureOnce({ live: "1" }, (d) => {
       busy = false;
       // A complete hand (the reader rebuilt all 14 tiles); whether it wins is the score's call.
-      if (!d.notation) { seen = null; liveStatus.textContent = `Looking… ${d.tiles || 0} tiles in view`; return; }
+      if (!d.notation) { seen = null; liveStatus.textContent = tr("Looking… {n} tiles in view", { n: d.tiles || 0 }); return; }
       const now = Date.now();
       if (!seen || seen.notation !== d.notation) { seen = { notation: d.notation, since: now, done: false }; }
       const held = (now - seen.since) / 1000;
-      liveStatus.textContent = `Same hand for ${held.toFixed(1)} s: ${d.notation}`;
+      liveStatus.textContent = tr("Same hand for {s} s: {hand}", { s: held.toFixed(1), hand: d.notation });
       if (held >= 1 && !seen.done) {
         seen.done = true;
         captureOnce({ live: "1", keep: "1" }, (k) => {
@@ -133,9 +140,9 @@
           const p = document.createElement("p");
           p.className = "total";
           const unit = k.score ? (k.score.total_unit || (k.score.items && k.score.items[0] ? k.score.items[0].unit : "")) : "";
-          p.textContent = k.score && k.score.valid ? `${k.score.total} ${unit}` : "not a winning hand";
+          p.textContent = k.score && k.score.valid ? `${k.score.total} ${unit}` : tr("not a winning hand");
           const a = document.createElement("a");
-          a.href = k.review_url; a.textContent = "Review " + (k.notation || "");
+          a.href = k.review_url; a.textContent = tr("Review {hand}", { hand: k.notation || "" });
           a.className = "button";
           liveResult.append(p, a);
         });

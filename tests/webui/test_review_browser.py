@@ -105,6 +105,10 @@ def test_record_back_record_logs_the_hand_once(server, browser, app):
     d = browser
     d.get(server + f"/review/new?game={game}&hand=" + WIN)
     wait(d).until(lambda drv: score_total(drv) is not None)
+    # At desktop size too, the total and Record are in the first screen.
+    for element_id in ("bar-total", "record-button"):
+        assert d.execute_script("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                                "return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight;", element_id)
     choose(d, "winner", "Bob")
     choose(d, "discarder", "Di")
     wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()

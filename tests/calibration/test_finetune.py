@@ -260,7 +260,7 @@ def test_context_share_changes_what_the_fine_tuning_sees(classifier):
 
 
 def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp_path, monkeypatch):
-    from vision import profile as profile_module
+    from vision.profile import tileset as profile_module   # where TileSetProfile reads its settings
     prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
                                         steps=80, batch=16, absent_codes=["2f"])
     odd = code_crop("3m", seed=21)

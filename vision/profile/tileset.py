@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +45,8 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
-from .augment import augment_crop, rot180  # noqa: F401  (re-exported)
-from .errors import ProfileError  # noqa: F401  (re-exported)
-from .model_files import weights_id  # noqa: F401  (re-exported)
+from ..errors import ProfileError
+from .prototypes import SHRINK, example_views, fit_metric
 
 FORMAT = "mjtable-tileset-profile"
 VERSION = 3
@@ -56,7 +54,6 @@ READABLE_VERSIONS = (2, 3)
 
 #: Defaults chosen on a tuning draw of the evaluation sets, not the reported one (docs/calibration.md).
 AUGMENT = 40          # augmented views per example, besides the crop upright and turned
-SHRINK = 0.05         # share of the identity in the metric's covariance
 TEMPERATURE = 3.0     # of softmax(score / T), scores in half squared whitened distances
 BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (prototype expert)
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
@@ -84,44 +81,6 @@ SURE_BASE_WEIGHT = 0.8
 # Share of the calibration tiles the base model must read right for its precision alone to
 # decide which codes it is trusted with (``trusted_base_codes``).
 FAMILIAR_SET = 0.8
-
-
-def default_embedder():
-    """(embed, model_id): ``embed(crops) -> (n, d) array`` with the base classifier's
-    penultimate features; ``model_id`` names the weights (profiles are tied to them)."""
-    from .classifier import DEFAULT_WEIGHTS, default_classifier
-
-    def embed(crops):
-        readings = default_classifier().classify(list(crops), embeddings=True)
-        return np.stack([np.asarray(r.embedding, np.float32) for r in readings])
-    return embed, weights_id(DEFAULT_WEIGHTS)
-
-
-def example_views(embed, crops, augment: int, seed: int = 0) -> np.ndarray:
-    """(len(crops), augment + 2, d) embeddings of each crop upright, turned 180° and ``augment``
-    augmented copies."""
-    rng = np.random.default_rng(seed)
-    batch = [v for c in crops for v in [c, rot180(c)] + [augment_crop(c, rng) for _ in range(augment)]]
-    emb = np.asarray(embed(batch), np.float32)
-    if emb.ndim != 2 or emb.shape[0] != len(batch):
-        raise ProfileError(f"embed returned shape {np.shape(emb)} for {len(batch)} crops")
-    return emb.reshape(len(crops), augment + 2, -1)
-
-
-def fit_metric(views: np.ndarray, shrink: float = SHRINK) -> np.ndarray:
-    """(d, d) whitening matrix ``A`` (use ``x @ A``) of the views' spread around their own
-    example's mean, the covariance shrunk towards ``trace / d`` times the identity."""
-    v = views.astype(np.float64)
-    resid = (v - v.mean(1, keepdims=True)).reshape(-1, v.shape[-1])
-    cov = resid.T @ resid / max(len(resid), 1)
-    d = cov.shape[0]
-    scale = np.trace(cov) / d
-    if not scale > 0:
-        raise ProfileError("the examples' views do not vary: cannot learn a metric")
-    cov = (1 - shrink) * cov + shrink * scale * np.eye(d)
-    eigval, eigvec = np.linalg.eigh(cov)
-    return (eigvec / np.sqrt(np.maximum(eigval, 1e-12 * scale))).astype(np.float32)
-
 
 @dataclass
 class TileSetProfile:
@@ -173,9 +132,9 @@ class TileSetProfile:
         codes = [c for _, c in examples]
         absent = sorted(set(absent_codes) - set(codes))
         if embed is None:
-            from . import finetune
+            from .. import finetune
             if classifier is None:
-                from .classifier import default_classifier
+                from ..classifier import default_classifier
                 classifier = default_classifier()
             crops = [_example_crop(c, classifier.imgsz) for c, _ in examples]
             net = finetune.finetune(classifier, crops, codes, steps=steps, batch=batch, seed=seed,
@@ -334,7 +293,7 @@ class TileSetProfile:
         Measured (docs/calibration.md, "Measured effect"): corrected crops read right when
         seen again as corrected, other tiles no worse than without them; re-training the whole
         network lost points."""
-        from . import finetune
+        from .. import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn corrections this way (format 3)")
         if not self.n_learnt_examples:
@@ -348,7 +307,7 @@ class TileSetProfile:
     def relearn(self, classifier=None, steps: int | None = None, seed: int = 0) -> None:
         """Fine-tune the base classifier again on every example, calibration and corrections
         (``finetune.STEPS`` steps, as long as calibrating: about a minute on a small CPU)."""
-        from . import finetune
+        from .. import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles relearn (format 3): calibrate again")
         classifier = self._classifier(classifier)
@@ -360,7 +319,7 @@ class TileSetProfile:
         """``classifier`` (default: the shipped one), checked to be the model this profile was
         made with."""
         if classifier is None:
-            from .classifier import default_classifier
+            from ..classifier import default_classifier
             classifier = default_classifier()
         self.check_model(classifier)
         return classifier
@@ -411,7 +370,7 @@ class TileSetProfile:
     def network_scores(self, classifier, crops) -> tuple[list[str], np.ndarray]:
         """(codes, (n, k) logits of the fine-tuned network for each known code), averaged over each
         crop upright and turned 180°."""
-        from . import finetune
+        from .. import finetune
         classifier = self._classifier(classifier)
         key = id(self.network)
         if getattr(self, "_model_key", None) != key:
@@ -637,242 +596,3 @@ def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:
 def _check_code(code: str) -> None:
     if code not in ALL_CODES:
         raise ProfileError(f"unknown tile code {code!r}")
-
-
-# ---- applying a profile to the reader's output ---------------------------------------------
-
-def _reading_probs(reading, classes: list[str]) -> np.ndarray:
-    """Base distribution of a reading from its top-3 (the rest of the mass spread evenly)."""
-    p = np.zeros(len(classes))
-    top = [(c, float(q)) for c, q in reading.top3 if c in classes]
-    rest = max(0.0, 1.0 - sum(q for _, q in top))
-    others = len(classes) - len(top)
-    if others:
-        p[:] = rest / others
-    for c, q in top:
-        p[classes.index(c)] = q
-    return p
-
-
-def apply_profile(readings, profile: TileSetProfile | None, turned=None, classes=None,
-                  keep_embeddings: bool = True):
-    """Re-rank readings (``CropReading`` or ``TileRead``, each with an ``embedding``) with
-    ``profile``, in place: ``code``, ``confidence`` and ``top3`` change. Readings without an
-    embedding (face-down tiles) are left alone. Returns ``readings``.
-
-    ``turned``: one embedding (or None) per reading, of its crop turned 180° (``rot180``); the
-    profile averages both views. The base distribution is rebuilt from each reading's top-3 (the
-    reader keeps no more). ``keep_embeddings=False`` drops the embeddings afterwards (the caller
-    asked for none; they were only computed for the profile)."""
-    if profile is None:
-        return readings
-    classes = list(classes or ALL_CODES)
-    idx = [i for i, r in enumerate(readings) if getattr(r, "embedding", None) is not None and r.top3]
-    if idx:
-        emb = np.stack([np.asarray(readings[i].embedding, np.float32) for i in idx])
-        rot = None
-        if turned is not None:
-            rot = np.stack([np.asarray(turned[i] if turned[i] is not None else readings[i].embedding, np.float32)
-                            for i in idx])
-        base = np.stack([_reading_probs(readings[i], classes) for i in idx])
-        _rerank([readings[i] for i in idx], profile.classify(emb, base, classes, turned=rot), classes)
-    if not keep_embeddings:
-        for r in readings:
-            r.embedding = None
-    return readings
-
-
-def apply_network_profile(readings, crops, profile: TileSetProfile, classifier):
-    """Re-rank the base ``readings`` of ``crops`` (one each; None for a face-down tile) with a
-    fine-tuned ``profile``, in place (as ``apply_profile``). Returns ``readings``."""
-    classes = list(classifier.classes)
-    idx = [i for i, (r, c) in enumerate(zip(readings, crops)) if c is not None and r.top3]
-    if idx:
-        base = np.stack([_reading_probs(readings[i], classes) for i in idx])
-        probs = profile.classify_crops(classifier, [crops[i] for i in idx], base)
-        _rerank([readings[i] for i in idx], probs, classes)
-    return readings
-
-
-def _rerank(readings, probs, classes) -> None:
-    for r, p in zip(readings, probs):
-        top = np.argsort(-p)[:3]
-        old_top = float(r.top3[0][1]) if r.top3 else 1.0
-        r.top3 = [(classes[j], float(p[j])) for j in top]
-        # A TileRead's confidence is the detector's times the classifier's: keep the detector's.
-        other = float(r.confidence) / old_top if old_top > 0 else 1.0
-        r.code = classes[top[0]]
-        r.confidence = min(1.0, other) * float(p[top[0]])
-
-
-# ---- the user's saved profiles ---------------------------------------------------------------
-
-def default_data_dir() -> Path:
-    """``MJTABLE_DATA_DIR``, else ``$XDG_DATA_HOME/mjtable`` (``~/.local/share/mjtable``): the
-    web UI's data directory too."""
-    import os
-    env = os.environ.get("MJTABLE_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "mjtable"
-
-
-def slugify(name: str) -> str:
-    import re
-    slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
-    if not slug:
-        raise ProfileError(f"profile name {name!r} has no letters or digits")
-    return slug[:60]
-
-
-class ProfileDamaged(ProfileError):
-    """The active profile could not be read: it was set aside and deactivated (the base model
-    reads alone). Raised once, by the call that found the damage, so it can be reported."""
-
-    def __init__(self, message: str, slug: str | None = None, set_aside: str | None = None):
-        super().__init__(message)
-        self.slug = slug
-        self.set_aside = set_aside
-
-
-#: A profile's file stem: what ``slugify`` makes (so a pointer cannot name a path elsewhere).
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-DAMAGED_MARK = ".damaged-"
-
-
-class ProfileStore:
-    """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
-    ``<data dir>/active_profile.json``. A damaged active profile is renamed
-    ``<slug>.damaged-<UTC time>`` (kept for inspection, listed as damaged) and deactivated."""
-
-    def __init__(self, data_dir=None):
-        self.data_dir = Path(data_dir) if data_dir else default_data_dir()
-        self.folder = self.data_dir / "profiles"
-        self.active_file = self.data_dir / "active_profile.json"
-
-    def path(self, name: str) -> Path:
-        return self.folder / f"{slugify(name)}.npz"
-
-    def exists(self, name: str) -> bool:
-        return self.path(name).exists()
-
-    def save(self, profile: TileSetProfile) -> Path:
-        return profile.save(self.path(profile.name))
-
-    def load(self, name: str) -> TileSetProfile:
-        p = self.path(name)
-        if not p.exists():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
-        return TileSetProfile.load(p)
-
-    def list(self) -> list[dict]:
-        """Every profile file: readable ones with their summary; damaged ones (``damaged``:
-        True, ``error``: why), those set aside included. A damaged active profile found here is
-        set aside and deactivated, as reading would."""
-        try:
-            self.active()
-        except ProfileDamaged:
-            pass
-        active = self.active_slug()
-        out = []
-        for p in sorted(self.folder.glob("*.npz")) + sorted(self.folder.glob(f"*{DAMAGED_MARK}*")):
-            set_aside = DAMAGED_MARK in p.name
-            slug = p.name.split(DAMAGED_MARK)[0] if set_aside else p.stem
-            entry = {"slug": p.name if set_aside else slug, "name": slug, "path": str(p), "active": False}
-            try:
-                prof = TileSetProfile.load(p)
-            except ProfileError as exc:
-                out.append({**entry, "damaged": True, "set_aside": set_aside, "error": str(exc)})
-                continue
-            if set_aside:   # readable again (e.g. restored by hand): still listed as set aside
-                out.append({**entry, "damaged": True, "set_aside": True, "error": "set aside as damaged"})
-                continue
-            out.append({**entry, "name": prof.name, "codes": len(prof.known_codes),
-                        "corrections": prof.n_corrections, "learnt": prof.learnt, "created": prof.created,
-                        "model_id": prof.model_id, "damaged": False, "active": slug == active})
-        return out
-
-    def _pointer(self) -> str | None:
-        """The slug the pointer file names (None: none); ProfileError when the pointer is
-        unreadable, is a link, or names something other than a profile of this data dir."""
-        if not self.active_file.exists() and not self.active_file.is_symlink():
-            return None
-        if self.active_file.is_symlink():
-            raise ProfileError(f"{self.active_file.name} is a link (it must be a file of the data dir)")
-        try:
-            data = json.loads(self.active_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ProfileError(f"{self.active_file.name} is unreadable ({type(exc).__name__})") from None
-        slug = data.get("slug") if isinstance(data, dict) else None
-        if not isinstance(slug, str) or len(slug) > 60 or not _SLUG.fullmatch(slug):
-            raise ProfileError(f"{self.active_file.name} names no profile of the data dir")
-        return slug
-
-    def active_slug(self) -> str | None:
-        try:
-            return self._pointer()
-        except ProfileError:
-            return None
-
-    def activate(self, name: str | None) -> None:
-        """Make ``name`` the active profile (``None``: no profile, the base model alone)."""
-        if name is None:
-            self.active_file.unlink(missing_ok=True)
-            return
-        p = self.path(name)
-        if not p.exists():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps({"slug": p.stem}) + "\n")
-        tmp.replace(self.active_file)
-
-    def active(self) -> TileSetProfile | None:
-        """The active profile, or None. A damaged one (or a pointer naming no profile of this data
-        dir) is set aside and deactivated, and ProfileDamaged says so, once."""
-        try:
-            slug = self._pointer()
-        except ProfileError as exc:
-            self.activate(None)
-            raise ProfileDamaged(f"the active-profile pointer was damaged ({exc}): no profile is active now; "
-                                 "the base model reads alone") from None
-        if slug is None:
-            return None
-        path = self.folder / f"{slug}.npz"
-        if not path.exists() and not path.is_symlink():
-            return None
-        try:
-            if path.is_symlink() or not path.resolve().is_relative_to(self.folder.resolve()):
-                raise ProfileError(f"{path.name} is a link to a file outside the data dir")
-            return TileSetProfile.load(path)
-        except ProfileError as exc:
-            aside = self._set_aside(path)
-            self.activate(None)
-            where = f"set aside as profiles/{aside.name}" if aside else "set aside"
-            raise ProfileDamaged(f"the active tile-set profile {slug!r} is damaged ({exc}); it was {where} and "
-                                 "deactivated: the base model reads alone (calibrate again to make a new one)",
-                                 slug=slug, set_aside=aside.name if aside else None) from None
-
-    def _set_aside(self, path: Path) -> Path | None:
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        aside = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}")
-        try:
-            path.rename(aside)
-        except FileNotFoundError:   # another request set it aside first
-            return None
-        return aside
-
-    def remove(self, name: str) -> None:
-        """Delete a saved profile, readable or not; a set-aside file by its full file name."""
-        if DAMAGED_MARK in name and "/" not in name and (self.folder / name).is_file():
-            (self.folder / name).unlink()
-            return
-        p = self.path(name)
-        if not p.exists() and not p.is_symlink():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
-        p.unlink()
-        if self.active_slug() == p.stem:
-            self.activate(None)

@@ -1,0 +1,183 @@
+"""The user's saved profiles: the data directory, profile names as file slugs, the store of
+profiles with the active one, and a damaged active profile set aside."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+from ..errors import ProfileError
+from .tileset import TileSetProfile
+
+
+def default_data_dir() -> Path:
+    """``MJTABLE_DATA_DIR``, else ``$XDG_DATA_HOME/mjtable`` (``~/.local/share/mjtable``): the
+    web UI's data directory too."""
+    import os
+    env = os.environ.get("MJTABLE_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "mjtable"
+
+
+def slugify(name: str) -> str:
+    import re
+    slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    if not slug:
+        raise ProfileError(f"profile name {name!r} has no letters or digits")
+    return slug[:60]
+
+
+class ProfileDamaged(ProfileError):
+    """The active profile could not be read: it was set aside and deactivated (the base model
+    reads alone). Raised once, by the call that found the damage, so it can be reported."""
+
+    def __init__(self, message: str, slug: str | None = None, set_aside: str | None = None):
+        super().__init__(message)
+        self.slug = slug
+        self.set_aside = set_aside
+
+
+#: A profile's file stem: what ``slugify`` makes (so a pointer cannot name a path elsewhere).
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DAMAGED_MARK = ".damaged-"
+
+
+class ProfileStore:
+    """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
+    ``<data dir>/active_profile.json``. A damaged active profile is renamed
+    ``<slug>.damaged-<UTC time>`` (kept for inspection, listed as damaged) and deactivated."""
+
+    def __init__(self, data_dir=None):
+        self.data_dir = Path(data_dir) if data_dir else default_data_dir()
+        self.folder = self.data_dir / "profiles"
+        self.active_file = self.data_dir / "active_profile.json"
+
+    def path(self, name: str) -> Path:
+        return self.folder / f"{slugify(name)}.npz"
+
+    def exists(self, name: str) -> bool:
+        return self.path(name).exists()
+
+    def save(self, profile: TileSetProfile) -> Path:
+        return profile.save(self.path(profile.name))
+
+    def load(self, name: str) -> TileSetProfile:
+        p = self.path(name)
+        if not p.exists():
+            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+        return TileSetProfile.load(p)
+
+    def list(self) -> list[dict]:
+        """Every profile file: readable ones with their summary; damaged ones (``damaged``:
+        True, ``error``: why), those set aside included. A damaged active profile found here is
+        set aside and deactivated, as reading would."""
+        try:
+            self.active()
+        except ProfileDamaged:
+            pass
+        active = self.active_slug()
+        out = []
+        for p in sorted(self.folder.glob("*.npz")) + sorted(self.folder.glob(f"*{DAMAGED_MARK}*")):
+            set_aside = DAMAGED_MARK in p.name
+            slug = p.name.split(DAMAGED_MARK)[0] if set_aside else p.stem
+            entry = {"slug": p.name if set_aside else slug, "name": slug, "path": str(p), "active": False}
+            try:
+                prof = TileSetProfile.load(p)
+            except ProfileError as exc:
+                out.append({**entry, "damaged": True, "set_aside": set_aside, "error": str(exc)})
+                continue
+            if set_aside:   # readable again (e.g. restored by hand): still listed as set aside
+                out.append({**entry, "damaged": True, "set_aside": True, "error": "set aside as damaged"})
+                continue
+            out.append({**entry, "name": prof.name, "codes": len(prof.known_codes),
+                        "corrections": prof.n_corrections, "learnt": prof.learnt, "created": prof.created,
+                        "model_id": prof.model_id, "damaged": False, "active": slug == active})
+        return out
+
+    def _pointer(self) -> str | None:
+        """The slug the pointer file names (None: none); ProfileError when the pointer is
+        unreadable, is a link, or names something other than a profile of this data dir."""
+        if not self.active_file.exists() and not self.active_file.is_symlink():
+            return None
+        if self.active_file.is_symlink():
+            raise ProfileError(f"{self.active_file.name} is a link (it must be a file of the data dir)")
+        try:
+            data = json.loads(self.active_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ProfileError(f"{self.active_file.name} is unreadable ({type(exc).__name__})") from None
+        slug = data.get("slug") if isinstance(data, dict) else None
+        if not isinstance(slug, str) or len(slug) > 60 or not _SLUG.fullmatch(slug):
+            raise ProfileError(f"{self.active_file.name} names no profile of the data dir")
+        return slug
+
+    def active_slug(self) -> str | None:
+        try:
+            return self._pointer()
+        except ProfileError:
+            return None
+
+    def activate(self, name: str | None) -> None:
+        """Make ``name`` the active profile (``None``: no profile, the base model alone)."""
+        if name is None:
+            self.active_file.unlink(missing_ok=True)
+            return
+        p = self.path(name)
+        if not p.exists():
+            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps({"slug": p.stem}) + "\n")
+        tmp.replace(self.active_file)
+
+    def active(self) -> TileSetProfile | None:
+        """The active profile, or None. A damaged one (or a pointer naming no profile of this data
+        dir) is set aside and deactivated, and ProfileDamaged says so, once."""
+        try:
+            slug = self._pointer()
+        except ProfileError as exc:
+            self.activate(None)
+            raise ProfileDamaged(f"the active-profile pointer was damaged ({exc}): no profile is active now; "
+                                 "the base model reads alone") from None
+        if slug is None:
+            return None
+        path = self.folder / f"{slug}.npz"
+        if not path.exists() and not path.is_symlink():
+            return None
+        try:
+            if path.is_symlink() or not path.resolve().is_relative_to(self.folder.resolve()):
+                raise ProfileError(f"{path.name} is a link to a file outside the data dir")
+            return TileSetProfile.load(path)
+        except ProfileError as exc:
+            aside = self._set_aside(path)
+            self.activate(None)
+            where = f"set aside as profiles/{aside.name}" if aside else "set aside"
+            raise ProfileDamaged(f"the active tile-set profile {slug!r} is damaged ({exc}); it was {where} and "
+                                 "deactivated: the base model reads alone (calibrate again to make a new one)",
+                                 slug=slug, set_aside=aside.name if aside else None) from None
+
+    def _set_aside(self, path: Path) -> Path | None:
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        aside = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}")
+        try:
+            path.rename(aside)
+        except FileNotFoundError:   # another request set it aside first
+            return None
+        return aside
+
+    def remove(self, name: str) -> None:
+        """Delete a saved profile, readable or not; a set-aside file by its full file name."""
+        if DAMAGED_MARK in name and "/" not in name and (self.folder / name).is_file():
+            (self.folder / name).unlink()
+            return
+        p = self.path(name)
+        if not p.exists() and not p.is_symlink():
+            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+        p.unlink()
+        if self.active_slug() == p.stem:
+            self.activate(None)

@@ -189,6 +189,8 @@ def render_test_crops(style, seed: int, per_code: int):
                 crop = np.ascontiguousarray(crop[::-1, ::-1])
             crops.append(crop)
             crops.length_open.append(length_open)
+            crops.lying.append(False)
+            crops.rows.append(None)
             truth.append(t.code)
             counts[t.code] += 1
 
@@ -370,6 +372,84 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0,
     return n, accuracy([r.code for r in reads], [test_truth[i] for i in rest]), rest
 
 
+@dataclasses.dataclass
+class PlayedHand:
+    """One photo of the simulated play: the corrections made before it was read, and how its
+    tiles read (before its own corrections)."""
+    corrections_before: int
+    tiles: int
+    right: int
+    right_base: int
+
+
+def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, confirm: bool = True,
+              seed: int = 0, config=None, shuffle: bool = True) -> list[PlayedHand]:
+    """A player's evening with a new profile: the test tiles come as photos of ``hand_size``
+    tiles (in order, after a shuffle with ``seed`` when ``shuffle``: rendered tiles come in
+    drawing order). Each photo is read with the profile as it is; every misread tile is then
+    corrected (``add_example``) and, with ``confirm``, the photo's other tiles are confirmed as
+    the player records the hand (``learn_hand``); the profile learns before the next photo."""
+    order = np.random.default_rng(seed).permutation(len(test_crops)) if shuffle else np.arange(len(test_crops))
+    crops = test_crops if isinstance(test_crops, TileCrops) else TileCrops(test_crops)
+    base = getattr(classifier, "classifier", classifier)      # a CachedClassifier's own
+    out, corrections = [], 0
+    for start in range(0, len(order), hand_size):
+        idx = [int(i) for i in order[start:start + hand_size]]
+        reads = [r.code for r in classify_with_profile(classifier, crops.subset(idx), profile, config=config)]
+        base_reads = [r.code for r in classify_with_profile(classifier, crops.subset(idx), config=config)]
+        truth = [test_truth[i] for i in idx]
+        out.append(PlayedHand(corrections, len(idx), sum(a == t for a, t in zip(reads, truth)),
+                              sum(a == t for a, t in zip(base_reads, truth))))
+        confirmed = []
+        for i, read, code in zip(idx, reads, truth):
+            if read != code:
+                profile.add_example(test_crops[i], code, classifier=base, learn=False)
+                corrections += 1
+            else:
+                confirmed.append(i)
+        if confirm and confirmed:
+            profile.learn_hand(f"photo{start}", [test_crops[i] for i in confirmed], [test_truth[i] for i in confirmed],
+                               classifier=base, learn=False)
+        if profile.n_learnt_examples:
+            profile.learn_corrections(classifier=base)
+    return out
+
+
+def after_corrections(hands: list[PlayedHand], budget: int = 20) -> tuple[int, int, int]:
+    """(photos, tiles, tiles right) of the photos read after ``budget`` corrections (the issue's
+    "after at most 20 corrections"), or, when the whole play needs fewer, of its second half.
+    Photos come in order and corrections only grow: the result is a suffix of ``hands``."""
+    later = [h for h in hands if h.corrections_before >= budget] or hands[len(hands) // 2:]
+    return len(later), sum(h.tiles for h in later), sum(h.right for h in later)
+
+
+def plot_played(curves: dict, path: Path) -> Path:
+    """Per-tile accuracy of each photo against the corrections made before it, one line per set
+    (``curves``: name → [PlayedHand])."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    for name, hands in curves.items():
+        # a running mean over three photos: one photo of 14 tiles moves in steps of 7 %
+        acc = np.array([h.right / h.tiles for h in hands])
+        smooth = np.convolve(acc, np.ones(3) / 3, mode="valid") if len(acc) >= 3 else acc
+        x = [h.corrections_before for h in hands][len(hands) - len(smooth):]
+        ax.plot(x, 100 * smooth, marker=".", label=f"{name} ({sum(h.tiles for h in hands)} tiles)")
+    ax.axhline(99.5, color="grey", lw=0.8, ls="--")
+    ax.axvline(20, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("corrections made before the photo")
+    ax.set_ylabel("tiles of the photo read right (%), mean of 3 photos")
+    ax.set_ylim(bottom=max(0, min(ax.get_ylim()[0], 90)), top=100.5)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
 def corrected_tiles_reread(classifier, profile) -> float:
     """Share of the corrected crops themselves read right once the corrections are learnt (the
     same tile seen the same way again, as when a hand is photographed a second time)."""
@@ -420,6 +500,13 @@ def main(argv=None) -> int:
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
+    p.add_argument("--as-played", action="store_true",
+                   help="also simulate play: the test tiles as photos of 14 in turn, each read, its misread "
+                        "tiles corrected and the hand recorded (its tiles confirmed) before the next")
+    p.add_argument("--no-confirm", action="store_true",
+                   help="with --as-played: corrections only, recorded hands teach nothing")
+    p.add_argument("--plot", type=Path, default=None,
+                   help="with --as-played: draw accuracy against corrections to this image (docs/img/...)")
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
                    help="ReaderConfig.quarter_turn_margin and profile_quarter_turn_margin (the margin of "
                         "the readings before and after calibration) for this run (negative: off)")
@@ -440,7 +527,7 @@ def main(argv=None) -> int:
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
           f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
-    totals = []
+    totals, curves = [], {}
     for name in (s for s in args.sets.split(",") if s):
         k = set_index(name)
         t0 = time.time()
@@ -478,6 +565,19 @@ def main(argv=None) -> int:
                   f"{accuracy([after[i] for i in rest], truth):.2%} calibrated, {acc:.2%} with them"
                   + (f"; the corrected tiles themselves read right after: {corrected_tiles_reread(clf, profile):.0%}"
                      if n_corr else ""))
+        if args.as_played:
+            hands = as_played(clf, profile, tc, tk, confirm=not args.no_confirm, seed=args.seed, config=config,
+                              shuffle=name not in PHOTO_GROUPS)
+            curves[name] = hands
+            n_photos, n_tiles, n_right = after_corrections(hands)
+            first = hands[0]
+            print(f"{'':<12} as played: {len(hands)} photos, {hands[-1].corrections_before} corrections before the "
+                  f"last; first photo {first.right}/{first.tiles}; photos read after 20 corrections (or the "
+                  f"second half): {n_right}/{n_tiles} = {n_right / max(n_tiles, 1):.2%} over {n_photos} photos "
+                  f"(base model alone on them: "
+                  f"{sum(h.right_base for h in hands[len(hands) - n_photos:]) / max(n_tiles, 1):.2%})")
+    if curves and args.plot:
+        print(f"plot: {plot_played(curves, args.plot)}")
     if totals:
         n = sum(t[0] for t in totals)
         print(f"{'all':<12} {n:>6} {'':>5} {sum(t[0] * t[1] for t in totals) / n:>8.2%} "

@@ -290,3 +290,20 @@ def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp
     assert [s for s in loaded.sources if s.startswith("hand:")] == ["hand:h2", "hand:h3"]
     with pytest.raises(ProfileError, match="crops for"):
         loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)
+
+
+def test_play_simulation_corrects_records_and_reads_the_next_photos_better(classifier):
+    # A set whose 1m is drawn like the 3m pattern: the profile misreads it until corrected; the
+    # simulated player corrects it in the first photo, and later photos read it right.
+    from vision_lab.calibration_eval import after_corrections, as_played
+    prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
+                                        steps=160, batch=16, absent_codes=["2f"])
+    codes = [c for c in CODES] * 3
+    crops = [code_crop("3m" if c == "1m" else c, seed=50 + i) for i, c in enumerate(codes)]
+    hands = as_played(classifier, prof, crops, codes, hand_size=5, shuffle=False)
+    assert [h.tiles for h in hands] == [5, 5, 5] and hands[0].corrections_before == 0
+    assert hands[0].right <= 4                              # the odd 1m misread in the first photo
+    assert hands[1].corrections_before >= 1 and hands[-1].right == 5
+    assert prof.n_confirmed >= 4 and prof.n_corrections == hands[-1].corrections_before + (5 - hands[-1].right)
+    assert after_corrections(hands, budget=1) == (2, 10, hands[1].right + hands[2].right)
+    assert after_corrections(hands, budget=99) == (2, 10, hands[1].right + hands[2].right)   # the second half

@@ -410,3 +410,46 @@ def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeyp
     wait(d).until(lambda drv: "/review/" in drv.current_url)
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert fake_reader and fake_reader[-1] > 1000
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server, browser, app, monkeypatch):
+    """Record sends the hand's photographed tiles, as confirmed by the player, to the active
+    profile (POST /calibrate/hands, keyed by the draft), which learns them in the background."""
+    import json
+    import urllib.request
+
+    import numpy as np
+
+    from tests.calibration.helpers import quick_finetune
+    from vision.profile import ProfileStore, TileSetProfile
+    from webui import calibrate
+    quick_finetune(monkeypatch)
+    store = ProfileStore(app.config["DATA_DIR"])
+    rng = np.random.default_rng(0)
+    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
+    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
+    store.activate("club set")
+    review_stand_in_reading(server, browser, monkeypatch)        # sets up the reading and its photo
+    d = browser
+    req = urllib.request.Request(server + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                 data=json.dumps({"name": "g", "rules": "toy", "players": ["Ann", "Bob", "Cy", "Di"],
+                                                  "options": {}}).encode())
+    with urllib.request.urlopen(req, timeout=10) as r:
+        game = json.load(r)["game"]["id"]
+    d.get(server + f"/?rules=toy&game={game}")
+    d.find_element(By.ID, "photo-input").send_keys(str(SHOTS.parent / "synthetic-table.jpg"))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(lambda drv: drv.find_element(By.ID, "record-button").get_attribute("disabled") is None)
+    d.find_element(By.ID, "record-button").click()
+    wait(d).until(lambda drv: "/review/" not in drv.current_url or "Recorded" in drv.page_source)
+    calibrate.wait_for_learning(60)
+    wait(d, 60).until(lambda _: store.active().n_confirmed == 14)
+    profile = store.active()
+    assert profile.n_corrections == 0 and profile.learnt
+    assert sorted(profile.codes[2:]) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z",
+                                                "2z", "2z", "2z"])
+    assert len({s for s in profile.sources[2:]}) == 1 and profile.sources[-1].startswith("hand:")

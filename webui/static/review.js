@@ -435,6 +435,39 @@
         headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
     }, "image/jpeg", 0.92);
   }
+  // Recording a hand confirms its tiles: those read from the photo and not corrected (a
+  // correction was taught already) teach the active profile too (POST /calibrate/hands, keyed by
+  // the draft: recording it again replaces them). The server answers at once and learns in the
+  // background; the page waits at most 3 s for the upload, never for the learning.
+  function cropBlob(read) {
+    const [x0, y0, x1, y1] = read.box.map(Math.round);
+    if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
+    const c = document.createElement("canvas");
+    c.width = x1 - x0; c.height = y1 - y0;
+    c.getContext("2d").drawImage(photo, x0, y0, c.width, c.height, 0, 0, c.width, c.height);
+    return new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
+  }
+  async function teachHand(key) {
+    if (!data.profileActive || !key || !photo || !photo.naturalWidth) return;
+    const confirmed = [];
+    groups.forEach((g) => g.tiles.forEach((t) => {
+      const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
+      if (read && !read.sideways && !read.face_down && read.code === t.code) confirmed.push([read, t.code]);
+    }));
+    if (!confirmed.length) return;
+    const body = new FormData();
+    body.append("key", key);
+    for (const [read, code] of confirmed) {
+      const blob = await cropBlob(read);
+      if (!blob) continue;
+      body.append("crop", blob, "crop.jpg");
+      body.append("code", code);
+    }
+    if (!body.getAll("code").length) return;
+    const sent = fetch("/calibrate/hands", { method: "POST", body,
+      headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
+    await Promise.race([sent, new Promise((done) => setTimeout(done, 3000))]);
+  }
   function closePicker() { if (picker.open) picker.close(); picking = null; }
   picker.addEventListener("close", () => { picking = null; });
   function targetGroup(sel) {
@@ -685,6 +718,7 @@
       await saveState();          // a hand entered by hand gets its draft here
       if (!draftId) { $("record-button").disabled = false; return; }
       recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
+      if (!falseWin) await teachHand(draftId);
       recordForm.submit();
     });
   }

@@ -315,6 +315,14 @@ def _learn_in_background(data_dir, key: str, crops, codes) -> None:
     thread.start()
 
 
+def forget_recorded_hands(data_dir, removed: dict | None) -> None:
+    """A hand deleted or undone in the game log: the active profile forgets the tiles it learnt
+    from it (recorded from the review page, under the key ``draft:<id>``), in the background."""
+    for key in (removed or {}).get("request_keys") or []:
+        if key.startswith("draft:") and _HAND_KEY.fullmatch(key[len("draft:"):]) and _active_learner(data_dir):
+            _learn_in_background(data_dir, key[len("draft:"):], [], [])
+
+
 def wait_for_learning(timeout: float | None = None) -> None:
     """Wait for the recorded hands being learnt (tests; a server shutting down)."""
     for thread in list(_LEARNING):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 
 from . import gamelog, scoring, validation
 from .chart import standings_svg
@@ -196,7 +196,7 @@ def edit(game_id, seq):
 
 @bp.post("/<int:game_id>/hands/<int:seq>/delete")
 def delete_hand(game_id, seq):
-    gamelog.delete_hand(get_store(), game_id, seq)
+    _forget(gamelog.delete_hand(get_store(), game_id, seq))
     flash(f"hand {seq} deleted; the hands after it were recomputed")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -218,7 +218,7 @@ def sheet_pdf(game_id):
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id):
-    removed = gamelog.undo(get_store(), game_id)
+    removed = _forget(gamelog.undo(get_store(), game_id))
     flash(f"hand {removed['seq']} removed" if removed else "no hand to undo")
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -270,3 +270,12 @@ def delete(game_id):
     get_store().delete_game(game_id)
     flash("game deleted")
     return redirect(url_for("games.index"), code=303)
+
+
+def _forget(removed: dict | None) -> dict | None:
+    """A deleted hand's tiles are taken back from the tile-set profile that learnt them."""
+    from . import calibrate
+    calibrate.forget_recorded_hands(current_app.config.get("DATA_DIR"), removed)
+    if removed is not None:
+        removed.pop("request_keys", None)
+    return removed

@@ -476,6 +476,10 @@ class Store:
         """Delete one hand and number the later ones down by one; returns the hand."""
         with self.transaction() as c:
             hand = self.get_hand(game_id, seq)
+            # The draft or Idempotency-Key it was recorded under: a tile-set profile that learnt
+            # the hand by its draft forgets it (webui.calibrate.forget_recorded_hands).
+            hand["request_keys"] = [r[0] for r in c.execute("SELECT key FROM hand_requests WHERE hand_id = ?",
+                                                            (hand["id"],))]
             c.execute("DELETE FROM hands WHERE id = ?", (hand["id"],))
             # Two steps: UNIQUE (game_id, seq) is checked row by row.
             c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq > ?", (game_id, seq))

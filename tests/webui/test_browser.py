@@ -453,3 +453,10 @@ def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server,
     assert sorted(profile.codes[2:]) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z",
                                                 "2z", "2z", "2z"])
     assert len({s for s in profile.sources[2:]}) == 1 and profile.sources[-1].startswith("hand:")
+    # The hand deleted from the game log: the profile forgets its tiles.
+    req = urllib.request.Request(server + f"/api/games/{game}/hands/1", method="DELETE", data=b"{}",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert "request_keys" not in json.load(r)["removed"]
+    calibrate.wait_for_learning(60)
+    assert store.active().n_learnt_examples == 0

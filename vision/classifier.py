@@ -94,10 +94,10 @@ class CropClassifier:
         return e / e.sum(1, keepdims=True)
 
     def reading_logits(self, crops: list[np.ndarray], turn_average: bool | None = None,
-                       zooms: tuple[float, ...] | None = None):
+                       zooms: tuple[float, ...] | None = None, zoom_below_confidence: float | None = None):
         """(logits, features) of the reading ``classify`` makes. Each crop is read as cut, and
         also turned 180° with ``turn_average`` (default ``self.turn_average``); a crop whose
-        reading is less sure than ``ZOOM_BELOW_CONFIDENCE`` is read again at every other zoom of
+        reading is less sure than ``zoom_below_confidence`` (default ``ZOOM_BELOW_CONFIDENCE``) is read again at every other zoom of
         ``zooms`` (default ``self.zooms``, which must hold 1.0) and its logits are the mean over all
         those views. The features are always the crop's own, as cut."""
         use = self.turn_average if turn_average is None else turn_average
@@ -107,15 +107,17 @@ class CropClassifier:
         logits, feats = self.views_logits(list(crops), (1.0,), use)
         others = tuple(z for z in zooms if z != 1.0)
         if others and len(crops):
-            unsure = np.flatnonzero(self.unsure(logits))
+            unsure = np.flatnonzero(self.unsure(logits, zoom_below_confidence))
             if len(unsure):
                 more, _ = self.views_logits([crops[i] for i in unsure], others, use)
                 logits[unsure] = mean_over_zooms(logits[unsure], more, len(others))
         return logits, feats
 
-    def unsure(self, as_cut_logits: np.ndarray) -> np.ndarray:
-        """Which crops, by their as-cut logits, are read again at the other zooms."""
-        return self.probabilities(as_cut_logits).max(1) < ZOOM_BELOW_CONFIDENCE
+    def unsure(self, as_cut_logits: np.ndarray, below: float | None = None) -> np.ndarray:
+        """Which crops, by their as-cut logits, are read again at the other zooms (those read
+        less surely than ``below``, default ``ZOOM_BELOW_CONFIDENCE``)."""
+        below = ZOOM_BELOW_CONFIDENCE if below is None else below
+        return self.probabilities(as_cut_logits).max(1) < below
 
     def views_logits(self, crops: list[np.ndarray], zooms: tuple[float, ...], turn_average: bool, model=None):
         """(logits, features): logits averaged over each crop's views (every zoom of ``zooms``,

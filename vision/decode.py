@@ -279,12 +279,14 @@ def check_image(source, max_pixels: int | None = None, max_bytes: int | None = N
     return data, header
 
 
-def decode_image(source, min_long_side: int | None = None, max_pixels: int | None = None) -> DecodedImage:
+def decode_image(source, min_long_side: int | None = None, max_pixels: int | None = None,
+                 max_bytes: int | None = None) -> DecodedImage:
     """Decode a path, bytes or an already-decoded BGR array, through the image gate.
 
     With ``min_long_side``, a large JPEG is decoded at 1/2, 1/4 or 1/8 size (the decoder's fast
     DCT reduction) as long as its long side stays at least ``min_long_side``; ``scale`` says by
-    how much, so boxes can be given in the original image's pixels."""
+    how much, so boxes can be given in the original image's pixels. ``max_pixels`` and
+    ``max_bytes``: the gate's limits (default ``MAX_PIXELS``, ``MAX_BYTES``)."""
     if isinstance(source, np.ndarray):
         img = source
         if img.ndim == 2:
@@ -295,7 +297,7 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
             raise ImageError("bad_array", f"expected an HxWx3 uint8 BGR array, got {img.dtype} {img.shape}")
         check_size(img.shape[1], img.shape[0], max_pixels)
         return DecodedImage(img, 1.0)
-    data, header = check_image(source, max_pixels)
+    data, header = check_image(source, max_pixels, max_bytes)
     size = (header.width, header.height)
     factor = 1
     if header.format == "jpeg" and min_long_side:

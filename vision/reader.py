@@ -81,6 +81,7 @@ class ReaderConfig:
     quarter_turn_margin: float | None = _module_default("QUARTER_TURN_MARGIN")
     profile_quarter_turn_margin: float | None = _module_default("PROFILE_QUARTER_TURN_MARGIN")
     foreshortening: bool = _module_default("FORESHORTENING")
+    back_conf: float = _module_default("BACK_CONF")
     rectify: bool | None = None          # None: vision.crops.RECTIFY
 
 
@@ -186,7 +187,7 @@ class TileReader:
         t0 = time.perf_counter()
         dets = dets.sorted_reading_order()
         names = dets.names()
-        weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < BACK_CONF}
+        weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < self.config.back_conf}
         face_up = [i for i, n in enumerate(names) if n != "back"]
         crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.config.foreshortening,
                           rectify=self.config.rectify)

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 from vision import ImageError
-from vision import decode
 from vision.decode import decode_image
 
 
@@ -47,19 +46,17 @@ def test_missing_file(tmp_path):
     assert exc.value.code == "not_found"
 
 
-def test_pixel_limit_from_header(monkeypatch):
-    monkeypatch.setattr(decode, "MAX_PIXELS", 1000)
+def test_pixel_limit_from_header():
     with pytest.raises(ImageError) as exc:
-        decode_image(_jpeg())
+        decode_image(_jpeg(), max_pixels=1000)
     assert exc.value.code == "too_large"
 
 
-def test_byte_limit(monkeypatch, tmp_path):
-    monkeypatch.setattr(decode, "MAX_BYTES", 100)
+def test_byte_limit(tmp_path):
     p = tmp_path / "big.jpg"
     p.write_bytes(_jpeg())
     with pytest.raises(ImageError) as exc:
-        decode_image(str(p))
+        decode_image(str(p), max_bytes=100)
     assert exc.value.code == "too_large"
 
 

@@ -108,25 +108,25 @@ class TopRowClassifier:
         return out
 
 
-def test_a_quarter_turned_reading_is_kept_only_for_open_lengths_and_when_surer_by_the_margin(monkeypatch):
+def test_a_quarter_turned_reading_is_kept_only_for_open_lengths_and_when_surer_by_the_margin():
     from vision import reader
     from vision.crops import TileCrops
     crop = np.zeros((8, 8, 3), np.uint8)
     crop[:, 0] = 255            # bright left column: the top row once turned a quarter clockwise
     open_crop = TileCrops([crop], [True])
-    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", None)
-    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop)
+    off = reader.ReaderConfig(quarter_turn_margin=None)
+    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop, config=off)
     assert r.code == "2m"                           # off: read as cut only
-    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.4)
-    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop, embeddings=True)
+    config = reader.ReaderConfig(quarter_turn_margin=0.4)
+    [r] = reader.classify_with_profile(TopRowClassifier(), open_crop, embeddings=True, config=config)
     assert (r.code, r.confidence) == ("1m", 0.95)
     assert r.embedding.tolist() == [1.0, 1.0]      # the embedding of the crop as cut
-    [r] = reader.classify_with_profile(TopRowClassifier(turned_confidence=0.8), open_crop)
-    assert r.code == "2m"                           # surer, but not by QUARTER_TURN_MARGIN
+    [r] = reader.classify_with_profile(TopRowClassifier(turned_confidence=0.8), open_crop, config=config)
+    assert r.code == "2m"                           # surer, but not by the quarter-turn margin
     # A tile whose shape told its length, or a bare crop, is read as cut only.
-    [r] = reader.classify_with_profile(TopRowClassifier(), TileCrops([crop], [False]))
+    [r] = reader.classify_with_profile(TopRowClassifier(), TileCrops([crop], [False]), config=config)
     assert r.code == "2m"
-    [r] = reader.classify_with_profile(TopRowClassifier(), [crop])
+    [r] = reader.classify_with_profile(TopRowClassifier(), [crop], config=config)
     assert r.code == "2m"
 
 
@@ -140,14 +140,13 @@ def test_with_a_profile_the_quarter_turn_margin_is_the_profiles(monkeypatch):
         readings = c.classify(crops, emb)
         return readings, [(r.code, r.confidence) for r in readings]
     monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
-    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.2)
-    monkeypatch.setattr(reader, "PROFILE_QUARTER_TURN_MARGIN", 0.05)
-    assert reader.classify_with_profile(clf, TileCrops([crop], [True]))[0].code == "2m"
-    [r] = reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())
+    config = reader.ReaderConfig(quarter_turn_margin=0.2, profile_quarter_turn_margin=0.05)
+    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), config=config)[0].code == "2m"
+    [r] = reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object(), config=config)
     # the profile's margin takes the turned reading; the base reader's would not have
     assert (r.code, r.base_code) == ("1m", "2m")
-    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", None)    # off turns both off
-    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object())[0].code == "2m"
+    off = reader.ReaderConfig(quarter_turn_margin=None, profile_quarter_turn_margin=0.05)   # off turns both off
+    assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object(), config=off)[0].code == "2m"
 
 
 def test_with_a_profile_base_code_is_the_base_readers_choice_of_turn(monkeypatch):
@@ -164,11 +163,10 @@ def test_with_a_profile_base_code_is_the_base_readers_choice_of_turn(monkeypatch
         base = base_clf.classify(crops, emb)
         return [CropReading("3m", 0.9, [("3m", 0.9)]) for _ in crops], [(r.code, r.confidence) for r in base]
     monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
-    monkeypatch.setattr(reader, "QUARTER_TURN_MARGIN", 0.2)
-    monkeypatch.setattr(reader, "PROFILE_QUARTER_TURN_MARGIN", 0.05)
-    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [True]), profile=object())
+    config = reader.ReaderConfig(quarter_turn_margin=0.2, profile_quarter_turn_margin=0.05)
+    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [True]), profile=object(), config=config)
     assert (r.code, r.base_code) == ("3m", "1m")        # the base reader took its turned reading
-    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [False]), profile=object())
+    [r] = reader.classify_with_profile(base_clf, TileCrops([crop], [False]), profile=object(), config=config)
     assert (r.code, r.base_code) == ("3m", "2m")        # length known: read as cut only
 
 
@@ -299,9 +297,8 @@ class FeatureClassifier(BrightnessClassifier):
         return out
 
 
-def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_ones(monkeypatch):
+def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_ones():
     from vision import reader
-    monkeypatch.setattr(reader, "BACK_CONF", 0.1)      # a weak back would pass its own threshold
     img = np.full((300, 400, 3), 40, np.uint8)
     boxes = [[10, 10, 40, 50],                     # kept: 0.9 (dark: read 2m at 0.9, kept anyway)
              [150, 10, 180, 50],                   # weak (0.2), bright: read 1m surely: rescued
@@ -316,7 +313,8 @@ def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_
     img[10:50, 350:380] = (250, 250, 150)
     dets = Detections(boxes, [0.9, 0.2, 0.15, 0.2, 0.05, 0.2, 0.2], [0, 0, 0, 0, 0, 1, 0])
     def reader_with(weak_rescue):
-        config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=weak_rescue)
+        config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=weak_rescue,
+                                     back_conf=0.1)       # a weak back would pass its own threshold
         return TileReader(detector=ThresholdDetector(dets), classifier=FeatureClassifier(), tileness=NotBlueProbe(),
                           config=config)
     assert [r.box[0] for r in reader_with(None).read(img)] == [10.0]

@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision import decode
 from vision.decode import check_image, decode_image, read_header
 from vision.errors import ImageError
 
@@ -126,13 +125,12 @@ def test_tiff_with_wide_samples_is_refused():
     assert e.value.code == "unsupported"
 
 
-def test_path_messages_name_the_file_not_its_folder(tmp_path, monkeypatch):
-    monkeypatch.setattr(decode, "MAX_BYTES", 10)
+def test_path_messages_name_the_file_not_its_folder(tmp_path):
     p = tmp_path / "deep" / "photo.jpg"
     p.parent.mkdir()
     p.write_bytes(image_bombs.good("JPEG"))
     with pytest.raises(ImageError) as e:
-        decode_image(p)
+        decode_image(p, max_bytes=10)
     assert "photo.jpg" in e.value.message and str(tmp_path) not in e.value.message
 
 

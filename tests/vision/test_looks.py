@@ -143,12 +143,12 @@ def test_reader_returns_boxes_in_the_stretched_pictures_pixels():
     assert all(float(c.mean()) > 150 for c in clf.seen)
 
 
-def test_reader_reads_one_look_when_looks_are_off(monkeypatch):
+def test_reader_reads_one_look_when_looks_are_off():
     from vision import reader
     img, _ = _diagonal_row()
     det = ShapeDetector()
-    monkeypatch.setattr(reader, "LOOKS", False)
-    reader.TileReader(detector=det, classifier=FakeClassifier(), tileness=None).read(img)
+    reader.TileReader(detector=det, classifier=FakeClassifier(), tileness=None,
+                      config=reader.ReaderConfig(looks=False)).read(img)
     assert det.calls == 1
 
 

@@ -54,7 +54,7 @@ def test_turn_average_reads_a_crop_and_its_half_turn_alike():
     assert any(abs(ra.confidence - rs.confidence) > 2e-2 for ra, rs in zip(a, single))
 
 
-def test_unsure_crops_are_read_at_every_zoom_and_sure_ones_as_cut(monkeypatch):
+def test_unsure_crops_are_read_at_every_zoom_and_sure_ones_as_cut():
     import vision.classifier as classifier_module
     from vision.reader import default_classifier
     import cv2
@@ -68,8 +68,7 @@ def test_unsure_crops_are_read_at_every_zoom_and_sure_ones_as_cut(monkeypatch):
     assert sure.any() and (~sure).any()        # the fixture crops (sure) and the blends (unsure)
     default = clf.reading_logits(crops, zooms=(0.8, 1.0, 1.2))
     np.testing.assert_allclose(default[0][sure], as_cut[0][sure], atol=1e-5)
-    monkeypatch.setattr(classifier_module, "ZOOM_BELOW_CONFIDENCE", 1.01)   # every crop unsure
-    zoomed = clf.reading_logits(crops, zooms=(0.8, 1.0, 1.2))
+    zoomed = clf.reading_logits(crops, zooms=(0.8, 1.0, 1.2), zoom_below_confidence=1.01)   # every crop unsure
     assert (np.abs(as_cut[0] - zoomed[0]).max(1) > 1e-2).all()           # the other zooms are read
     np.testing.assert_allclose(default[0][~sure], zoomed[0][~sure], atol=1e-4)   # unsure: zoomed
     assert (np.abs(default[0][~sure] - as_cut[0][~sure]).max(1) > 1e-2).all()

@@ -37,6 +37,8 @@ from flask import Blueprint, current_app, flash, jsonify, redirect, render_templ
 
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
+from . import i18n
+
 bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="templates")
 
 PENDING = "calibration_pending"
@@ -121,7 +123,17 @@ def _page(template: str, status: int = 200, **ctx):
     # host app) gets a plain page.
     full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
     layout = "base.html" if full_app else "calibrate/_plain.html"
-    return render_template(template, layout=layout, **ctx), status
+    return render_template(template, layout=layout, t=i18n.t_page, asset=_asset,
+                           calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
+
+
+def _asset(filename: str) -> str:
+    """The address of one of the web UI's static files (a bare host app may have no static route)."""
+    from werkzeug.routing import BuildError
+    try:
+        return url_for("static", filename=filename)
+    except BuildError:
+        return "/static/" + filename
 
 
 def _png_data_uri(img) -> str:
@@ -153,7 +165,7 @@ def upload():
     except ProfileError as exc:
         return _page("calibrate/index.html", 400, profiles=store.list(), error=str(exc), name=name)
     if photo is None or not photo.filename:
-        return _page("calibrate/index.html", 400, profiles=store.list(), error="choose a calibration photo",
+        return _page("calibrate/index.html", 400, profiles=store.list(), error=i18n.t("choose a calibration photo"),
                      name=name)
     try:
         # The image gate with this app's pixel limit, before the calibration decodes anything.
@@ -209,18 +221,18 @@ def save():
     if job is not None:
         job.wait(timeout=900)
         if job.state == "failed":
-            flash(f"The profile could not be built: {job.error}. Upload the photo again.")
+            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=job.error))
             return redirect(url_for("calibrate.index"))
     try:
         pending = _pending_path(token)
         profile = TileSetProfile.load(pending)
     except ProfileError:
-        flash("That calibration has expired: upload the photo again.")
+        flash(i18n.t("That calibration has expired: upload the photo again."))
         return redirect(url_for("calibrate.index"))
     store.save(profile)
     store.activate(profile.name)
     pending.unlink(missing_ok=True)
-    flash(f"Profile “{profile.name}” saved: it is now the active profile.")
+    flash(i18n.t("Profile “{name}” saved: it is now the active profile.", name=profile.name))
     return redirect(url_for("calibrate.index"))
 
 
@@ -230,7 +242,7 @@ def _on_named_profile(action, done: str):
     name = request.form.get("name", "")
     try:
         action(name)
-        flash(done.format(name=name))
+        flash(i18n.t(done, name=name))
     except ProfileError as exc:
         flash(str(exc))
     return redirect(url_for("calibrate.index"))
@@ -244,7 +256,7 @@ def activate():
 @bp.post("/deactivate")
 def deactivate():
     _store().activate(None)
-    flash("No active profile: the base model reads tiles alone.")
+    flash(i18n.t("No active profile: the base model reads tiles alone."))
     return redirect(url_for("calibrate.index"))
 
 

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 
-from . import gamelog, scoring, validation
+from . import gamelog, i18n, scoring, validation
 from .chart import standings_svg
 from .store import DuplicateRequest, get_store
 
@@ -70,7 +70,7 @@ def record(game_id):
     if data.get("draft"):
         draft = get_store().get_draft(validation.text(data.pop("draft"), "payload.draft", max_len=64))
         if get_store().find_request(game_id, "draft:" + draft["id"]) is not None:   # a resubmitted form
-            flash("this photo's hand is already recorded")
+            flash(i18n.t("this photo's hand is already recorded"))
             return redirect(url_for("games.show", game_id=game_id), code=303)
     if "form" in data:  # the context form's fields, parsed like the review page does
         game = get_store().get_game(game_id)
@@ -80,9 +80,9 @@ def record(game_id):
         hand = gamelog.record(get_store(), game_id, data, draft=draft,
                               request_key="draft:" + draft["id"] if draft else None)
     except DuplicateRequest:
-        flash("this photo's hand is already recorded")
+        flash(i18n.t("this photo's hand is already recorded"))
         return redirect(url_for("games.show", game_id=game_id), code=303)
-    flash(f"hand {hand['seq']} recorded")
+    flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -96,7 +96,7 @@ def draw(game_id):
     f = request.form
     hand = gamelog.record(get_store(), game_id, {"kind": "draw", "note": f.get("note", ""),
                                                  "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
-    flash(f"hand {hand['seq']}: draw recorded")
+    flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -118,7 +118,7 @@ def penalty(game_id):
     if _amount(f) is not None:
         data["amount"] = _amount(f)
     hand = gamelog.record(get_store(), game_id, data)
-    flash(f"hand {hand['seq']}: false win recorded")
+    flash(i18n.t("hand {n}: false win recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -152,7 +152,7 @@ def _win_data(form, *, riichi_rules: bool) -> dict:
 def win(game_id):
     game = get_store().get_game(game_id)
     hand = gamelog.record(get_store(), game_id, _win_data(request.form, riichi_rules=game["rules"] == "riichi"))
-    flash(f"hand {hand['seq']} recorded")
+    flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -190,14 +190,14 @@ def edit(game_id, seq):
             if k in h["fixed"]:
                 data[k] = h["fixed"][k]
     gamelog.edit_hand(store, game_id, seq, data)
-    flash(f"hand {seq} changed; the hands after it were recomputed")
+    flash(i18n.t("hand {n} changed; the hands after it were recomputed", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
 @bp.post("/<int:game_id>/hands/<int:seq>/delete")
 def delete_hand(game_id, seq):
     _forget(gamelog.delete_hand(get_store(), game_id, seq))
-    flash(f"hand {seq} deleted; the hands after it were recomputed")
+    flash(i18n.t("hand {n} deleted; the hands after it were recomputed", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -205,7 +205,7 @@ def delete_hand(game_id, seq):
 def sheet(game_id):
     """The printable score sheet of the game (print it from the browser, or the PDF)."""
     from . import score_sheet
-    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id))
+    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t))
 
 
 @bp.get("/<int:game_id>/sheet.pdf")
@@ -219,7 +219,7 @@ def sheet_pdf(game_id):
 @bp.post("/<int:game_id>/undo")
 def undo(game_id):
     removed = _forget(gamelog.undo(get_store(), game_id))
-    flash(f"hand {removed['seq']} removed" if removed else "no hand to undo")
+    flash(i18n.t("hand {n} removed", n=removed["seq"]) if removed else i18n.t("no hand to undo"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -260,7 +260,7 @@ def import_game():
     if upload is None:
         raise gamelog.GameError("missing_field", "choose a JSON export to import", field="file")
     gid = gamelog.import_json(get_store(), gamelog.parse_import_bytes(upload.read()))
-    flash("game imported")
+    flash(i18n.t("game imported"))
     return redirect(url_for("games.show", game_id=gid), code=303)
 
 
@@ -268,7 +268,7 @@ def import_game():
 def delete(game_id):
     get_store().get_game(game_id)
     get_store().delete_game(game_id)
-    flash("game deleted")
+    flash(i18n.t("game deleted"))
     return redirect(url_for("games.index"), code=303)
 
 

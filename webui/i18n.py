@@ -108,6 +108,113 @@ FR = {
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
     "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
+    # the game pages (games.html, game.html, the score sheet, the hand page)
+    "Game": "Partie", "Players": "Joueurs", "Hands": "Mains", "No game yet.": "Aucune partie pour l'instant.",
+    "New game": "Nouvelle partie", "Name": "Nom", "Friday game": "Partie du vendredi", "{rules} options": "Options {rules}",
+    "No end: play until the table stops (no last round)": "Sans fin : jouer jusqu'à ce que la table s'arrête (pas de dernier tour)",
+    "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":
+        "Tournoi : un chombo coûte 20 000 après l'uma au lieu d'un paiement de mangan",
+    "Players, in seat order around the table (first dealer first)":
+        "Joueurs, dans l'ordre des places autour de la table (premier donneur d'abord)",
+    "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
+    "tournament": "tournoi", "{n} hand(s)": "{n} main(s)", "The game is over.": "La partie est terminée.",
+    "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "{player} donne",
+    "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
+    "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : donneurs tels que saisis",
+    "Player": "Joueur", "Seat at start": "Place au départ", "Seat now": "Place actuelle", "Points": "Points",
+    "Total": "Total", "Final result": "Résultat final", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
+    "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
+    "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
+    "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
+    "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche (tsumo)", "draw": "nul",
+    "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
+    "false win by {player}": "faux Mah-jong de {player}", "riichi:": "riichi :",
+    "after the end of the game": "après la fin de la partie", "Edit": "Modifier",
+    "Change hand {n}? Every later hand is recomputed.": "Modifier la main {n} ? Toutes les mains suivantes sont recalculées.",
+    "Discarder": "Donneur de l'écart", "Winner": "Gagnant", "Dora indicators": "Indicateurs de dora", "Ura dora": "Ura-dora",
+    "Offender": "Fautif", "pays each": "paie à chacun", "Declared riichi": "Riichi déclaré", "Tenpai": "Tenpai",
+    "Note": "Note", "Save hand {n}": "Enregistrer la main {n}",
+    "Delete hand {n}? Every later hand is recomputed.": "Supprimer la main {n} ? Toutes les mains suivantes sont recalculées.",
+    "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
+    "Undo hand {n}? It is removed from the game.": "Annuler la main {n} ? Elle est retirée de la partie.",
+    "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "Hand {n}": "Main {n}",
+    "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire",
+    "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
+    "Win (one or several winners)": "Victoire (un ou plusieurs gagnants)", "Win by notation": "Victoire par notation",
+    "Declared riichi in this hand (each puts 1,000 on the table)":
+        "Riichi déclaré dans cette main (chacun pose 1 000 sur la table)",
+    "Record the win": "Enregistrer la victoire", "No winner?": "Pas de gagnant ?",
+    "Record hand {n} as a draw (nobody won)?": "Enregistrer la main {n} comme nulle (personne n'a gagné) ?",
+    "Tenpai at the draw (noten players pay 3,000 in all)": "Tenpai à la fin (les joueurs noten paient 3 000 en tout)",
+    "Declared riichi in this hand": "Riichi déclaré dans cette main", "Record a draw": "Enregistrer une main nulle",
+    "Record this chombo?": "Enregistrer ce chombo ?", "Record this false win?": "Enregistrer ce faux Mah-jong ?",
+    "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
+    "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
+    "pays a mangan: 4,000 to East, 2,000 to the others": "paie un mangan : 4 000 à Est, 2 000 aux autres",
+    "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le donneur reste",
+    "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
+    "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
+    "Delete this game and all its hands?": "Supprimer cette partie et toutes ses mains ?", "Delete game": "Supprimer la partie",
+    "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
+    "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
+    "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
+    "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
+    "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
+    "hand {n} removed": "main {n} retirée", "no hand to undo": "aucune main à annuler",
+    "game imported": "partie importée", "game deleted": "partie supprimée",
+    "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
+    "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",
+    "players in seat order at the start:": "joueurs dans l'ordre des places au départ :", "starting points": "points de départ",
+    "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
+    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "total": "total", "after the end": "après la fin",
+    "draw (tenpai: {players})": "nul (tenpai : {players})",
+    "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
+    "{player} also wins": "{player} gagne aussi", "What the hand moved": "Ce que la main a déplacé",
+    "the table": "la table", "nothing": "rien", "Riichi declared by": "Riichi déclaré par", "Tenpai:": "Tenpai :",
+    "Corrections ({n})": "Corrections ({n})", "Context": "Contexte",
+    # the calibration page
+    "Teach mjtable your tile set": "Apprenez votre jeu de tuiles à mjtable",
+    "How to lay out your tiles": "Comment disposer vos tuiles",
+    "An example: one tile of each kind in five rows, on a plain cloth, photographed from above":
+        "Un exemple : une tuile de chaque sorte en cinq rangées, sur un tapis uni, photographiée d'en haut",
+    "Lay out one tile of each kind in rows, take one photo from above, and upload it:":
+        "Disposez une tuile de chaque sorte en rangées, prenez une photo d'en haut, et envoyez-la :",
+    "characters 1m … 9m": "caractères 1m … 9m", "dots 1p … 9p": "cercles 1p … 9p", "bamboo 1s … 9s": "bambous 1s … 9s",
+    "East South West North, white, green, red dragon": "Est Sud Ouest Nord, dragon blanc, vert, rouge",
+    "only if your set has them: flowers 1–4 then seasons 1–4":
+        "seulement si votre jeu en a : fleurs 1–4 puis saisons 1–4",
+    "Rows left to right, top to bottom as the camera sees them; tiles side by side, rows a little apart.":
+        "Rangées de gauche à droite, de haut en bas comme les voit l'appareil ; tuiles côte à côte, rangées un peu espacées.",
+    "Light the table evenly, keep every tile face up and in the picture, and hold the phone flat above the middle of the rows.":
+        "Éclairez la table uniformément, gardez chaque tuile face visible et dans l'image, et tenez le téléphone à plat au-dessus du milieu des rangées.",
+    "Name of the set": "Nom du jeu", "club set": "jeu du club", "Calibration photo": "Photo de calibration",
+    "Read the photo": "Lire la photo",
+    "Reading the photo also teaches the reader your set (it trains on your tiles): expect about a minute on a small computer. This happens once per set.":
+        "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur. Une seule fois par jeu.",
+    "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections",
+    "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil {name} ?",
+    "Use no profile": "N'utiliser aucun profil",
+    "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
+    "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes",
+    "The photo was read {orientation}.": "La photo a été lue {orientation}.",
+    "The tiles do not match the layout; nothing will be saved:": "Les tuiles ne correspondent pas à la disposition ; rien ne sera enregistré :",
+    "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",
+    "row {n}": "rangée {n}", "face down": "face cachée",
+    "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourées).",
+    "No flowers or seasons row: the set is taken to have none.": "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune.",
+    "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
+    "The codes are right: save “{name}” and use it": "Les codes sont justes : enregistrer « {name} » et l'utiliser",
+    "The codes are right: replace “{name}” and use it": "Les codes sont justes : remplacer « {name} » et l'utiliser",
+    "Back": "Retour", "Learning your tiles…": "Apprentissage de vos tuiles…",
+    "Cannot follow the build ({error}); saving still works.": "Impossible de suivre l'apprentissage ({error}) ; l'enregistrement fonctionne quand même.",
+    "Done in {s} s.": "Terminé en {s} s.", "The profile could not be built: {error}": "Le profil n'a pas pu être construit : {error}",
+    "Waiting for another profile to finish…": "En attente de la fin d'un autre profil…",
+    "The profile could not be built: {error}. Upload the photo again.": "Le profil n'a pas pu être construit : {error}. Envoyez de nouveau la photo.",
+    "That calibration has expired: upload the photo again.": "Cette calibration a expiré : envoyez de nouveau la photo.",
+    "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
+    "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
+    "Active profile: {name}.": "Profil actif : {name}.", "Profile {name} deleted.": "Profil {name} supprimé.",
+    "choose a calibration photo": "choisissez une photo de calibration",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -129,6 +236,14 @@ def lang() -> str:
 
 def t(text: str, **fields) -> str:
     out = FR.get(text, text) if lang() == "fr" else text
+    return out.format(**fields) if fields else out
+
+
+def t_page(text: str, **fields):
+    """:func:`t` for the templates: the text (trusted: the tables above have no markup) is not
+    escaped, the fields put into it are ("on Bob's discard", "Ann & Bob" both as written)."""
+    from markupsafe import Markup
+    out = Markup(FR.get(text, text) if lang() == "fr" else text)
     return out.format(**fields) if fields else out
 
 
@@ -245,6 +360,11 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
                  "the upload failed (is the server running?)", "the server answered {status}"]
 
 
+#: The calibration page's script texts (calibrate.js).
+CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
+                   "The profile could not be built: {error}", "Waiting for another profile to finish…"]
+
+
 def capture_text() -> dict:
     return {k: t(k) for k in CAPTURE_TEXTS}
 
@@ -270,7 +390,7 @@ def lang_url(code: str) -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t, label=label, wind_name=wind_name, strip_citation=strip_citation,
+    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,

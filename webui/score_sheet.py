@@ -20,25 +20,30 @@ def round_label(h: dict, flow) -> str:
     return label
 
 
-def result_text(h: dict, players: list[str], flow) -> str:
+def _english(text: str, **fields) -> str:
+    return text.format(**fields) if fields else text
+
+
+def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
+    """What happened in a hand, in one line (``tr``: the page's language; the PDF is English)."""
     name = lambda i: players[i] if i is not None else "?"
     if h["kind"] == "draw":
         if flow.has_riichi:
-            tenpai = ", ".join(name(p) for p in h.get("tenpai") or []) or "nobody"
-            return f"draw (tenpai: {tenpai})"
-        return "draw"
+            tenpai = ", ".join(name(p) for p in h.get("tenpai") or []) or tr("nobody")
+            return tr("draw (tenpai: {players})", players=tenpai)
+        return tr("draw")
     if h["kind"] == "penalty":
-        return ("chombo by " if flow.has_riichi else "false win by ") + name(h["winner"])
+        return tr("chombo by {player}" if flow.has_riichi else "false win by {player}", player=name(h["winner"]))
     wins = gamelog.wins_of(h)
     parts = []
     for w in wins:
         total = (w.get("score") or {}).get("total", "")
         parts.append(f"{name(w['winner'])} {total}")
-    how = "self-drawn" if h["discarder"] is None else f"on {name(h['discarder'])}'s discard"
+    how = tr("self-drawn") if h["discarder"] is None else tr("on {player}'s discard", player=name(h["discarder"]))
     return f"{' & '.join(parts)} {how}"
 
 
-def sheet(store: Store, game_id: int) -> dict:
+def sheet(store: Store, game_id: int, tr=_english) -> dict:
     view = gamelog.game_view(store, game_id)
     game = view["game"]
     flow = gamelog.flow_of(game)
@@ -47,7 +52,7 @@ def sheet(store: Store, game_id: int) -> dict:
     for h in view["hands"]:
         rows.append({"seq": h["seq"], "round": round_label(h, flow), "dealer": players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
-                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow), "note": h["note"],
+                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr), "note": h["note"],
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
                      "after_end": (h.get("outcome") or {}).get("after_end", False)})
     final = view["final"]

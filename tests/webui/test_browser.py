@@ -183,8 +183,10 @@ def test_enter_correct_record_and_see_totals(server, browser):
     shot(d, "hand-detail")
     d.get(game_url)
 
-    # Undo it.
+    # Undo it (it asks first).
     d.find_element(By.ID, "undo").click()
+    assert "Undo hand 1?" in d.switch_to.alert.text
+    d.switch_to.alert.accept()
     wait(d).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".flash"), "removed"))
     assert "No hand recorded yet" in d.page_source
 

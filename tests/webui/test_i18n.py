@@ -12,7 +12,10 @@ from .conftest import csrf_of
 from .helpers import WIN
 
 TEMPLATES = Path(i18n.__file__).parent / "templates"
-PAGES = ["review.html", "_result.html", "capture.html", "base.html"]
+PAGES = ["review.html", "_result.html", "capture.html", "base.html", "games.html", "game.html", "game_sheet.html",
+         "hand.html", "calibrate/index.html", "calibrate/confirm.html"]
+#: Python files whose messages reach a page (flashes, the score sheet's lines).
+MESSAGES = ["games.py", "calibrate.py", "score_sheet.py"]
 CITATIONS = ("000 n°", "ffmj", "pymahjonggb", "(004", "(000")
 
 
@@ -28,8 +31,10 @@ def test_every_page_text_has_its_french():
         text = (TEMPLATES / name).read_text()
         keys |= set(re.findall(r"""\bt\(\s*'((?:[^'\\]|\\.)*)'""", text))
         keys |= set(re.findall(r'''\bt\(\s*"((?:[^"\\]|\\.)*)"''', text))
-    keys |= set(i18n.JS_TEXTS) | set(i18n.CAPTURE_TEXTS)
-    assert len(keys) > 60
+    for name in MESSAGES:
+        keys |= set(re.findall(r'''\b(?:i18n\.t|tr)\(\s*"((?:[^"\\]|\\.)*)"''', (TEMPLATES.parent / name).read_text()))
+    keys |= set(i18n.JS_TEXTS) | set(i18n.CAPTURE_TEXTS) | set(i18n.CALIBRATE_TEXTS)
+    assert len(keys) > 250
     missing = sorted(k for k in keys if k not in i18n.FR)
     assert not missing, missing
 

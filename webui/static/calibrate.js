@@ -1,13 +1,17 @@
 // /calibrate confirmation page: follow the profile build (GET /calibrate/progress/<token>) on a
-// progress bar; the save button waits for the build (the server would wait too).
+// progress bar; the save button waits for the build (the server would wait too). Texts in the
+// page's language come from the page (data-text).
 (function () {
   const box = document.getElementById("build-progress");
   if (!box) return;
+  let words = {};
+  try { words = JSON.parse(box.dataset.text || "{}"); } catch (e) { words = {}; }
+  const tr = (key, fields) => String(words[key] || key).replace(/\{(\w+)\}/g, (m, k) => (fields && k in fields ? fields[k] : m));
   const bar = document.getElementById("build-bar");
   const text = document.getElementById("build-text");
   const button = document.querySelector("#save-profile button[type=submit]");
   const label = button ? button.textContent : "";
-  if (button) { button.disabled = true; button.textContent = "Learning your tiles…"; }
+  if (button) { button.disabled = true; button.textContent = tr("Learning your tiles…"); }
   async function poll() {
     let job;
     try {
@@ -15,22 +19,22 @@
       job = await r.json();
       if (!r.ok) throw new Error((job.error && job.error.message) || r.statusText);
     } catch (err) {
-      text.textContent = "Cannot follow the build (" + err.message + "); saving still works.";
+      text.textContent = tr("Cannot follow the build ({error}); saving still works.", { error: err.message });
       if (button) { button.disabled = false; button.textContent = label; }
       return;
     }
     bar.value = job.percent;
     if (job.state === "ready") {
-      text.textContent = "Done in " + Math.round(job.elapsed_s) + " s.";
+      text.textContent = tr("Done in {s} s.", { s: Math.round(job.elapsed_s) });
       if (button) { button.disabled = false; button.textContent = label; }
       return;
     }
     if (job.state === "failed") {
-      text.textContent = "The profile could not be built: " + job.error;
+      text.textContent = tr("The profile could not be built: {error}", { error: job.error });
       box.classList.add("error");
       return;
     }
-    text.textContent = job.state === "waiting" ? "Waiting for another profile to finish…"
+    text.textContent = job.state === "waiting" ? tr("Waiting for another profile to finish…")
       : job.percent + " % (" + Math.round(job.elapsed_s) + " s)";
     setTimeout(poll, 700);
   }

@@ -1,0 +1,139 @@
+"""The game page in headless Chromium: on a phone (390 × 844) every hand shows every player's
+change and points, with nothing wider than the screen; the destructive actions (Undo, Delete a
+hand, Record a draw, a false win, Delete the game) ask first and do nothing when refused; the page
+in French; the /calibrate page's example picture. No error in the console."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import WIN
+from .test_browser import (  # noqa: F401 - fixtures
+    By, EC, browser, chromium, console_errors, server, shot, wait)
+from .test_four_taps import phone
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Annabelle", "Bartholomew", "Cyrielle", "Dimitri"]
+
+
+def _game(app) -> int:
+    client = app.test_client()
+    gid = client.post("/api/games", json={"name": "Friday", "rules": "toy", "players": PLAYERS}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 1, "discarder": 3}).status_code == 201
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": None}).status_code == 201
+    return gid
+
+
+def _hands(app, gid) -> list:
+    return app.test_client().get(f"/api/games/{gid}").json["hands"]
+
+
+def _no_overflow(d):
+    width = d.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page is wider than the screen: {width}"
+
+
+def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
+    d = browser
+    gid = _game(app)
+    phone(d)
+    d.get(f"{server}/games/{gid}?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.hands")))
+    _no_overflow(d)
+    hands = _hands(app, gid)
+    for h in hands:
+        cells = d.find_elements(By.CSS_SELECTOR, f"#hand-{h['seq']} td.delta")
+        assert len(cells) == 4
+        for p, cell in enumerate(cells):
+            box = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.width];",
+                                   cell)
+            assert box[2] > 40 and box[0] >= 0 and box[1] <= 390, (h["seq"], p, box)
+            shown = cell.text.split()
+            assert shown[0].startswith(PLAYERS[p][:6]), shown       # the player's name on each figure
+            delta = h["deltas"][p]
+            assert shown[1] == (f"{delta:+d}" if delta else "0") and shown[2] == str(h["totals"][p])
+    d.execute_script("document.getElementById('hand-1').scrollIntoView()")
+    shot(d, "game-phone", width=390)
+    assert not console_errors(d)
+
+
+def _asked(d) -> list:
+    return d.execute_script("return window.__asked")
+
+
+def _refuse_all(d):
+    d.execute_script("window.__asked = []; window.confirm = (m) => { window.__asked.push(m); return false; };")
+
+
+def test_destructive_actions_ask_first(server, browser, app):
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    before = _hands(app, gid)
+    _refuse_all(d)
+    d.find_element(By.ID, "undo").click()
+    d.find_element(By.ID, "record-draw").click()
+    d.find_element(By.CSS_SELECTOR, "#penalty-form button[type=submit]").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-1 button.danger").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-1 form.stack-small button[type=submit]").click()
+    d.find_element(By.XPATH, "//button[contains(., 'Delete game')]").click()
+    asked = _asked(d)
+    assert asked == ["Undo hand 3? It is removed from the game.", "Record hand 4 as a draw (nobody won)?",
+                     "Record this false win?", "Delete hand 1? Every later hand is recomputed.",
+                     "Change hand 1? Every later hand is recomputed.", "Delete this game and all its hands?"], asked
+    assert _hands(app, gid) == before and d.current_url.startswith(f"{server}/games/{gid}")
+    # Yes: the draw is recorded.
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.ID, "record-draw").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".flash"), "draw recorded"))
+    assert len(_hands(app, gid)) == 4 and _hands(app, gid)[-1]["kind"] == "draw"
+    assert not console_errors(d)
+
+
+ENGLISH = ["Record a draw", "Undo hand", "Hands", "deals", " wins", "Seat now", "Score sheet", "Delete game",
+           "self-drawn", "No winner?", "Record the win"]
+
+
+def _visible_text(d) -> str:
+    return d.execute_script("return document.body.innerText")
+
+
+def test_the_game_pages_in_french(server, browser, app):
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=fr")
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    text = _visible_text(d) + " ".join(e.get_attribute("textContent") for e in d.find_elements(By.TAG_NAME, "details"))
+    assert "Enregistrer une main nulle" in text and "Bartholomew gagne sur l'écart de Dimitri" in text
+    assert not [w for w in ENGLISH if w in text], [w for w in ENGLISH if w in text]
+    _refuse_all(d)
+    d.find_element(By.ID, "undo").click()
+    assert _asked(d) == ["Annuler la main 3 ? Elle est retirée de la partie."]
+    d.get(f"{server}/games")
+    assert "Nouvelle partie" in _visible_text(d) and "New game" not in _visible_text(d)
+    d.get(f"{server}/games/{gid}/sheet")
+    sheet = _visible_text(d)
+    assert "Retour à la partie" in sheet and "Bartholomew" in sheet and "sur l'écart de Dimitri" in sheet
+    assert "Back to the game" not in sheet and "on Dimitri" not in sheet
+    d.get(f"{server}/games/{gid}/hands/1")
+    top = d.find_element(By.ID, "hand-deal").text
+    assert "Bartholomew gagne sur l'écart de Dimitri" in top and "deals" not in top
+    assert not console_errors(d)
+
+
+def test_calibrate_shows_how_to_lay_out_the_tiles(server, browser):
+    d = browser
+    phone(d)
+    d.get(f"{server}/calibrate/?lang=en")
+    img = d.find_element(By.ID, "calib-example")
+    wait(d).until(lambda drv: drv.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
+    assert d.execute_script("return arguments[0].getBoundingClientRect().width", img) <= 390
+    assert "How to lay out your tiles" in _visible_text(d)
+    _no_overflow(d)
+    shot(d, "calibrate-phone", width=390)
+    d.get(f"{server}/calibrate/?lang=fr")
+    text = _visible_text(d)
+    assert "Comment disposer vos tuiles" in text and "How to lay out" not in text and "Saved profiles" not in text
+    assert not console_errors(d)

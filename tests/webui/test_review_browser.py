@@ -192,3 +192,30 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     d.find_element(By.CSS_SELECTOR, ".group.meld .delete-meld").click()
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 16
     assert not console_errors(d)
+
+
+def test_undo_and_redo_survive_a_reload(server, browser):
+    """The steps of a draft are kept in the tab with the hand they lead to: after a reload (or a
+    rule switch, which loads the page again) Undo takes back the correction made before it."""
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    assert d.find_element(By.ID, "undo").get_attribute("disabled")
+    _pick(d, '#hand-view .htile[data-code="4m"]', "3m")
+    _close_picker(d)
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    _saved(d)
+    import time
+    time.sleep(0.6)                               # the save after the change
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert _notation(d) == "123m456p789s1122z 2z"
+    assert not d.find_element(By.ID, "undo").get_attribute("disabled")
+    d.find_element(By.ID, "undo").click()
+    wait(d).until(lambda drv: "124m" in _notation(drv))
+    time.sleep(0.6)
+    d.refresh()                                   # the undone step can be redone after a reload too
+    wait(d).until(lambda drv: "124m" in _notation(drv))
+    d.find_element(By.ID, "redo").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    assert not console_errors(d)

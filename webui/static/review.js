@@ -651,18 +651,37 @@
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "",
                                            tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };
   }
+  // Undo and redo survive a reload of this draft: kept in this tab's sessionStorage with the hand
+  // they lead to, and taken back only when the draft on the server is still that hand.
+  const historyKey = () => (draftId ? "mjtable-history:" + draftId : null);
+  function keepHistory(hist) {
+    const key = historyKey();
+    if (!key) return;
+    try { sessionStorage.setItem(key, JSON.stringify(hist)); } catch (e) { /* storage full or off: no history */ }
+  }
+  function loadHistory() {
+    const key = historyKey();
+    if (!key) return;
+    try {
+      const h = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (h && h.hand === JSON.stringify(currentState().groups)) { undoStack.push(...h.undo); redoStack.push(...h.redo); }
+    } catch (e) { /* a damaged entry: no history */ }
+  }
   let saving = Promise.resolve();
   function saveState() {
     if (data.recorded) return saving;
     const state = currentState();
+    const hist = { undo: undoStack.slice(), redo: redoStack.slice(), hand: JSON.stringify(state.groups) };
     saving = saving.then(async () => {
       if (draftId) {
+        keepHistory(hist);
         await mj.postJSON(data.stateUrl.replace("DRAFT", encodeURIComponent(draftId)), { state });
         return;
       }
       const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });
       if (status === 201 && d.draft) {
         draftId = d.draft;
+        keepHistory(hist);
         const u = new URL(d.url, window.location.href);
         const here = new URL(window.location.href);
         for (const k of ["game", "rules", "lang"]) if (here.searchParams.get(k)) u.searchParams.set(k, here.searchParams.get(k));
@@ -740,6 +759,7 @@
   const saved = data.state && data.state.groups;
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
+  loadHistory();
   render();
   if (saved || data.hand || readTiles.length) rescore();
   else if (data.notation) $("notation-form").requestSubmit();

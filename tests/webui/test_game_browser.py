@@ -55,6 +55,12 @@ def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
             assert shown[1] == (f"{delta:+d}" if delta else "0") and shown[2] == str(h["totals"][p])
     d.execute_script("document.getElementById('hand-1').scrollIntoView()")
     shot(d, "game-phone", width=390)
+    # The score sheet scrolls sideways in its box; the page itself fits the phone.
+    phone(d)
+    d.get(f"{server}/games/{gid}/sheet")
+    _no_overflow(d)
+    box = d.find_element(By.CSS_SELECTOR, ".sheet-box")
+    assert d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box)
     assert not console_errors(d)
 
 

@@ -52,12 +52,16 @@ class FinetuneConfig:
     batch: int | None = None
     lr: float | None = None
     context_share: float | None = None
+    anchor: float | None = None
+    quarter_share: float | None = None
 
     def resolved(self) -> "FinetuneConfig":
         return FinetuneConfig(steps=STEPS if self.steps is None else self.steps,
                               batch=BATCH if self.batch is None else self.batch,
                               lr=LEARNING_RATE if self.lr is None else self.lr,
-                              context_share=CONTEXT_SHARE if self.context_share is None else self.context_share)
+                              context_share=CONTEXT_SHARE if self.context_share is None else self.context_share,
+                              anchor=ANCHOR if self.anchor is None else self.anchor,
+                              quarter_share=QUARTER_SHARE if self.quarter_share is None else self.quarter_share)
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -100,10 +104,10 @@ def finetune(classifier, crops, codes, steps: int | None = None, batch: int | No
     labels = torch.tensor([classes.index(c) for c in codes])
     rng = np.random.default_rng(seed)
     odds = None if weights is None else np.asarray(weights, np.float64) / np.sum(weights)
-    n_quarter = int(round(batch * QUARTER_SHARE))
+    n_quarter = int(round(batch * cfg.quarter_share))
     if batch - n_quarter < 1:
         raise ValueError("QUARTER_SHARE leaves no plain view in a batch")
-    start_params = [p.detach().clone() for p in model.parameters()] if ANCHOR else None
+    start_params = [p.detach().clone() for p in model.parameters()] if cfg.anchor else None
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
     for step in range(steps):
@@ -122,7 +126,7 @@ def finetune(classifier, crops, codes, steps: int | None = None, batch: int | No
             uniform = -torch.log_softmax(logits[len(views):], 1).mean()
             loss = (loss * len(views) + uniform * len(quarter)) / (len(views) + len(quarter))
         if start_params is not None:
-            loss = loss + ANCHOR * sum(((p - p0) ** 2).sum() for p, p0 in zip(model.parameters(), start_params))
+            loss = loss + cfg.anchor * sum(((p - p0) ** 2).sum() for p, p0 in zip(model.parameters(), start_params))
         opt.zero_grad()
         loss.backward()
         opt.step()

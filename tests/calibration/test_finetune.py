@@ -205,19 +205,19 @@ def _distance(state, start):
     return sum(float(((state[k] - start[k]) ** 2).sum()) for k in state if state[k].dtype.kind == "f")
 
 
-def test_the_anchor_pulls_the_weights_towards_the_base(classifier, monkeypatch):
+def test_the_anchor_pulls_the_weights_towards_the_base(classifier):
     # vision.finetune.ANCHOR (measured, off: docs/calibration.md, Decisions): with a strong pull the
     # fine-tuned weights stay much nearer the base model's than without one.
     from vision import finetune
     crops = [code_crop(c) for c in CODES]
     start = finetune.network_state(classifier.model)
     free = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
-    monkeypatch.setattr(finetune, "ANCHOR", 10.0)
-    held = finetune.finetune(classifier, crops, CODES, steps=20, batch=8)
+    held = finetune.finetune(classifier, crops, CODES, steps=20, batch=8,
+                             config=finetune.FinetuneConfig(anchor=10.0))
     assert _distance(held, start) < 0.5 * _distance(free, start)
 
 
-def test_quarter_turned_views_are_taught_to_read_unsure(classifier, monkeypatch):
+def test_quarter_turned_views_are_taught_to_read_unsure(classifier):
     # vision.finetune.QUARTER_SHARE (measured, off): a crop turned a quarter reads less surely
     # when the fine-tuning saw quarter-turned views with a uniform target.
     from vision import finetune
@@ -229,8 +229,8 @@ def test_quarter_turned_views_are_taught_to_read_unsure(classifier, monkeypatch)
         p = np.exp(logits - logits.max(1, keepdims=True))
         return float((p / p.sum(1, keepdims=True)).max(1).mean())
     plain = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
-    monkeypatch.setattr(finetune, "QUARTER_SHARE", 0.5)
-    taught = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3)
+    taught = finetune.finetune(classifier, crops, CODES, steps=60, batch=16, seed=3,
+                               config=finetune.FinetuneConfig(quarter_share=0.5))
     assert top_probability(taught) < 0.8 * top_probability(plain)
 
 

@@ -143,3 +143,25 @@ def test_calibrate_shows_how_to_lay_out_the_tiles(server, browser):
     text = _visible_text(d)
     assert "Comment disposer vos tuiles" in text and "How to lay out" not in text and "Saved profiles" not in text
     assert not console_errors(d)
+
+
+def test_the_language_switch_is_in_view_on_a_phone(server, browser):
+    """The navigation scrolls sideways on a phone: the other language comes first, as its code,
+    so that it is in the first screen of every page without swiping."""
+    d = browser
+    phone(d)
+    for path in ("/?lang=en", "/games", "/calibrate/", "/review/new"):
+        d.get(server + path)
+        link = d.find_element(By.ID, "lang-fr")
+        box = d.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right, w: innerWidth,"
+            " hit: arguments[0].contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2))};",
+            link)
+        assert 0 <= box["left"] and box["right"] <= box["w"] and box["hit"], (path, box)
+        assert link.text == "FR" and link.get_attribute("aria-label") == "Français"
+    link.click()
+    wait(d).until(lambda drv: drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr")
+    assert d.find_element(By.ID, "lang-en").text == "EN"
+    d.set_window_size(1200, 900)
+    assert d.find_element(By.ID, "lang-en").text == "English"
+    assert not console_errors(d)

@@ -6,7 +6,7 @@ winning hands laid out as players do, with their exact hand JSON. A hand whose t
 right must give exactly that hand (standing tiles, winning tile, every meld with its type,
 concealment, claimed tile and discarder, flowers, dora indicators) and exactly the score of the
 true hand. How often a random scene is read right is measured by
-``mjtable report grouping --read rendered`` (README, Measured figures)."""
+``mjtable eval grouping --read rendered`` (README, Measured figures)."""
 import json
 from pathlib import Path
 from types import SimpleNamespace

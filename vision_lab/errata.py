@@ -5,9 +5,9 @@ name the wrong tile: a 九萬 labelled 1m, three dots labelled 3s. Such a label 
 in every measure and teaches the wrong code in training. Each erratum was found by
 ``tools/label_audit.py`` (commit 8c2eecd) and checked by eye on the photo (the corner index and
 the drawing); the file says what was seen. ``vision_lab.datasets.read_yolo_labels`` applies them, so evaluation, the
-classifier's crop set and the calibration evidence all read the corrected code; ``APPLY = False``
-(``mjtable eval --raw-labels``) reads the labels as published, for figures comparable with
-earlier sessions. An erratum applies only where the label still says what it recorded, so a
+classifier's crop set and the calibration evidence all read the corrected code; its
+``errata=False`` (``mjtable eval --raw-labels``) reads the labels as published, for figures
+comparable with those measured before the errata. An erratum applies only where the label still says what it recorded, so a
 re-exported dataset is never "corrected" at the wrong box.
 """
 from __future__ import annotations
@@ -18,7 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 
 ERRATA_FILE = Path(__file__).resolve().parents[1] / "datasets" / "label_errata.csv"
-APPLY = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,8 +48,8 @@ def load_errata(path: Path = ERRATA_FILE) -> dict[str, dict[int, Erratum]]:
 
 
 def errata_for(image_stem: str) -> dict[int, Erratum]:
-    """The errata of one photo (empty when none, or when ``APPLY`` is off)."""
-    return load_errata(ERRATA_FILE).get(image_stem, {}) if APPLY else {}
+    """The errata of one photo (empty when none)."""
+    return load_errata(ERRATA_FILE).get(image_stem, {})
 
 
 def corrected(image_stem: str, codes: list[str]) -> list[str]:

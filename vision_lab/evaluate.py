@@ -56,9 +56,11 @@ def image_paths(folder: Path) -> list[Path]:
     return sorted((folder / "images").glob("*.jpg")) + sorted((folder / "images").glob("*.png"))
 
 
-def errata_count(folder: Path, paths) -> int:
+def errata_count(folder: Path, paths, errata_on: bool = True) -> int:
     """How many labels of these images of a YOLO-format folder the errata (``vision_lab.errata``)
-    change."""
+    change (0 with ``errata_on`` false: the labels as published)."""
+    if not errata_on:
+        return 0
     names = _names_for(Path(folder))
     count = 0
     for p in paths:
@@ -68,9 +70,10 @@ def errata_count(folder: Path, paths) -> int:
     return count
 
 
-def labelled_images(folder: Path, paths=None):
+def labelled_images(folder: Path, paths=None, errata_on: bool = True):
     """Yield (path, BGR image, [(code, box), ...]) for the images of a YOLO-format folder (or
-    ``paths`` of it), labels in the image's pixels; an image that cannot be read is skipped."""
+    ``paths`` of it), labels in the image's pixels (with the label errata unless ``errata_on`` is
+    false); an image that cannot be read is skipped."""
     folder = Path(folder)
     names = _names_for(folder)
     for path in image_paths(folder) if paths is None else paths:
@@ -78,10 +81,11 @@ def labelled_images(folder: Path, paths=None):
         if img is None:          # unreadable: nothing to measure on it
             continue
         h, w = img.shape[:2]
-        yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h)
+        yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h, errata=errata_on)
 
 
-def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print) -> dict:
+def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print,
+             errata_on: bool = True) -> dict:
     folder = Path(folder)
     images = image_paths(folder)
     if limit:
@@ -93,7 +97,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     hand_total = hand_exact = 0
     latencies = []
     errors = []
-    for k, (path, img, gt) in enumerate(labelled_images(folder, images)):
+    for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
         latencies.append(timings.get("total_ms", 0.0))
@@ -135,7 +139,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             log(f"{k + 1}/{len(images)} images")
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
-        "right_reads": n_right, "label_errata_applied": errata_count(folder, images),
+        "right_reads": n_right, "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
@@ -187,7 +191,7 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
     lines = [f"# Tile reader evaluation: {result['folder']}", "",
              f"- images: {result['images']}, labelled tiles: {result['labelled_tiles']}, reads: {result['reads']}",
              f"- label errata applied (datasets/label_errata.csv, checked by eye): {result['label_errata_applied']}"
-             + ("" if errata.APPLY else " (off: labels as published, --raw-labels)"),
+             + ("" if result.get("label_errata", True) else " (off: labels as published, --raw-labels)"),
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
@@ -206,7 +210,8 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
 
 
 def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
-                        only_prefix: str | None = None, foreshortening: bool | None = None, config=None) -> dict:
+                        only_prefix: str | None = None, foreshortening: bool | None = None, config=None,
+                        errata_on: bool = True) -> dict:
     """The classifier alone on the labelled boxes of a YOLO-format folder (no detector), cut as
     the reader cuts them (``foreshortening``: default ``vision.crops.FORESHORTENING``; ``config``:
     a ``vision.reader.ReaderConfig``, whose foreshortening ``foreshortening`` overrides)."""
@@ -218,7 +223,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     errors = []
     paths = [p for p in image_paths(folder) if not (exclude_prefix and p.name.startswith(exclude_prefix))
              and not (only_prefix and not p.name.startswith(only_prefix))]
-    for path, img, gt in labelled_images(folder, paths):
+    for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue
         crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening,
@@ -234,7 +239,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     n = sum(confusion.values())
     right = sum(v for (g, p), v in confusion.items() if g == p)
     result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
-              "label_errata_applied": errata_count(folder, paths),
+              "label_errata_applied": errata_count(folder, paths, errata_on), "label_errata": errata_on,
               "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
                                 "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None}
                             for c in ALL_CODES if per_class[c]["gt"]},

@@ -126,9 +126,6 @@ def run(args) -> int:
     if args.no_weak_rescue:
         settings["weak_rescue"] = None
     config = ReaderConfig(**settings)
-    if args.raw_labels:
-        import vision_lab.errata
-        vision_lab.errata.APPLY = False
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2
@@ -158,14 +155,14 @@ def run(args) -> int:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
         result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
-                                     only_prefix=args.only_prefix, config=config)
+                                     only_prefix=args.only_prefix, config=config, errata_on=not args.raw_labels)
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
                         config=config, **({"tileness": None} if args.no_tileness else {}))
-    result = evaluate(args.path, reader, out=args.out, limit=args.limit)
+    result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
     print(f"report: {args.out / 'report.md'}")

@@ -43,10 +43,9 @@ def test_an_erratum_whose_label_changed_is_not_applied(errata_file, tmp_path):
     assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640)] == ["1m", "3p", "3p"]
 
 
-def test_raw_labels_when_errata_are_off(errata_file, tmp_path, monkeypatch):
+def test_raw_labels_when_errata_are_off(errata_file, tmp_path):
     labels = write_labels(tmp_path, "photo_a", [0, 0, 3])
-    monkeypatch.setattr(errata, "APPLY", False)
-    assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640)] == ["1m", "1m", "3s"]
+    assert [c for c, _ in read_yolo_labels(labels, NAMES, 640, 640, errata=False)] == ["1m", "1m", "3s"]
 
 
 def test_a_bad_erratum_is_refused(tmp_path):
@@ -65,18 +64,13 @@ def test_the_committed_errata_match_the_published_labels():
     names = yaml.safe_load((PHOTOS / "data.yaml").read_text())["names"]
     found = errata.load_errata(errata.ERRATA_FILE)
     assert sum(len(v) for v in found.values()) >= 31
-    old = errata.APPLY
-    try:
-        errata.APPLY = False
-        for stem, rows in found.items():
-            for e in rows.values():
-                labels = read_yolo_labels(PHOTOS / e.split / "labels" / f"{stem}.txt", names, 640, 640)
-                assert labels[e.line][0] == e.labelled, (stem, e.line)
-    finally:
-        errata.APPLY = old
+    for stem, rows in found.items():
+        for e in rows.values():
+            labels = read_yolo_labels(PHOTOS / e.split / "labels" / f"{stem}.txt", names, 640, 640, errata=False)
+            assert labels[e.line][0] == e.labelled, (stem, e.line)
 
 
-def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, tmp_path, monkeypatch):
+def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, tmp_path):
     """A reader that reads photo_a's row 1 as 9m (what it shows) is right with the errata and
     wrong without them; the report says how many errata it applied."""
     import cv2
@@ -107,6 +101,5 @@ def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, 
     # two errata applied; the stale one (its row no longer says 5p) is neither applied nor counted
     assert fixed["right_reads"] == 3 and fixed["label_errata_applied"] == 2
     assert fixed["classifier_on_labelled_boxes"] == 1.0
-    monkeypatch.setattr(errata, "APPLY", False)
-    raw = evaluate(folder, Reader(), log=lambda *a: None)
+    raw = evaluate(folder, Reader(), log=lambda *a: None, errata_on=False)
     assert raw["right_reads"] == 1 and raw["label_errata_applied"] == 0

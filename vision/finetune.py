@@ -178,12 +178,15 @@ HEAD_CORRECTION_EXAMPLES = 1.0   # calibration examples a correction weighs as m
 
 
 def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources, views: int | None = None,
-               steps: int | None = None, seed: int = 0) -> dict[str, np.ndarray]:
+               steps: int | None = None, seed: int = 0,
+               correction_examples: float | None = None) -> dict[str, np.ndarray]:
     """``network`` (a profile's calibration weights) with its last layer re-fitted on ``crops``
     labelled ``codes``; ``sources`` says which are calibration examples ("calibration") and which
-    were learnt later (corrections, tiles of recorded hands: weighed alike). The rest of the network is unchanged, so corrections cannot unlearn
-    the features the calibration taught (full re-training on them was measured to lose points:
-    docs/calibration.md). Without corrections the layer stays the calibration's."""
+    were learnt later (corrections, tiles of recorded hands: weighed alike, each as much as
+    ``correction_examples`` calibration examples, default ``HEAD_CORRECTION_EXAMPLES``). The rest
+    of the network is unchanged, so corrections cannot unlearn the features the calibration taught
+    (full re-training on them was measured to lose points: docs/calibration.md). Without
+    corrections the layer stays the calibration's."""
     import torch
     views = HEAD_VIEWS if views is None else views
     steps = HEAD_STEPS if steps is None else steps
@@ -191,7 +194,8 @@ def refit_head(classifier, network: dict[str, np.ndarray], crops, codes, sources
         raise ValueError("refit_head needs at least one example")
     if not steps:
         return dict(network)
-    correction_weight = HEAD_CORRECTION_EXAMPLES * (views + 2) / 2
+    per_correction = HEAD_CORRECTION_EXAMPLES if correction_examples is None else correction_examples
+    correction_weight = per_correction * (views + 2) / 2
     model = load_network(classifier, network)
     classes = list(classifier.classes)
     rng = np.random.default_rng(seed)

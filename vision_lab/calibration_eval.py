@@ -423,30 +423,45 @@ def after_corrections(hands: list[PlayedHand], budget: int = 20) -> tuple[int, i
     return len(later), sum(h.tiles for h in later), sum(h.right for h in later)
 
 
+def following_accuracy(hands: list[PlayedHand]) -> list[tuple[int, float, int]]:
+    """For each number of corrections ``k`` reached during play: (k, per-tile accuracy of every
+    photo read after those ``k`` corrections, tiles in those photos)."""
+    out = []
+    for k in sorted({h.corrections_before for h in hands}):
+        later = [h for h in hands if h.corrections_before >= k]
+        tiles = sum(h.tiles for h in later)
+        out.append((k, sum(h.right for h in later) / max(tiles, 1), tiles))
+    return out
+
+
 def plot_played(curves: dict, path: Path) -> Path:
-    """Per-tile accuracy of each photo against the corrections made before it, one line per set
-    (``curves``: name → [PlayedHand])."""
+    """Per-tile accuracy of the photos that follow, against the corrections made so far, one line
+    per set (``curves``: name → [PlayedHand]); the hands are also written beside the image as
+    JSON (``path`` with ``.json``), so that the figure can be drawn again without the run."""
+    import json
+
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
     for name, hands in curves.items():
-        # a running mean over three photos: one photo of 14 tiles moves in steps of 7 %
-        acc = np.array([h.right / h.tiles for h in hands])
-        smooth = np.convolve(acc, np.ones(3) / 3, mode="valid") if len(acc) >= 3 else acc
-        x = [h.corrections_before for h in hands][len(hands) - len(smooth):]
-        ax.plot(x, 100 * smooth, marker=".", label=f"{name} ({sum(h.tiles for h in hands)} tiles)")
+        points = following_accuracy(hands)
+        ax.step([k for k, _, _ in points], [100 * a for _, a, _ in points], where="post", marker="o",
+                label=f"{name}: {len(hands)} photos, {sum(h.tiles for h in hands)} tiles")
     ax.axhline(99.5, color="grey", lw=0.8, ls="--")
     ax.axvline(20, color="grey", lw=0.8, ls=":")
-    ax.set_xlabel("corrections made before the photo")
-    ax.set_ylabel("tiles of the photo read right (%), mean of 3 photos")
-    ax.set_ylim(bottom=max(0, min(ax.get_ylim()[0], 90)), top=100.5)
+    ax.set_xlabel("corrections made so far")
+    ax.set_ylabel("tiles of the following photos read right (%)")
+    ax.set_ylim(bottom=min(90, ax.get_ylim()[0]), top=100.5)
+    ax.set_xlim(left=-0.5)
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
     plt.close(fig)
+    path.with_suffix(".json").write_text(json.dumps(
+        {name: [dataclasses.asdict(h) for h in hands] for name, hands in curves.items()}, indent=1))
     return path
 
 

@@ -148,7 +148,7 @@ def test_refitting_without_corrections_leaves_the_calibration_layer(profile, cla
     assert np.abs(refit[name] - profile.calibration_network[name]).max() < 1e-3
 
 
-def test_a_correction_weighs_as_much_as_a_calibration_example(classifier, monkeypatch):
+def test_a_correction_weighs_as_much_as_a_calibration_example(classifier):
     # The corrected crop's share of its new code rises, and more when a correction weighs one
     # calibration example (its 2 views against their 18) than when each of its views weighs one.
     from vision import finetune
@@ -158,8 +158,7 @@ def test_a_correction_weighs_as_much_as_a_calibration_example(classifier, monkey
     before = _share(prof, classifier, odd, "1m")
     prof.add_example(odd, "1m", classifier=classifier)
     shipped = _share(prof, classifier, odd, "1m")
-    monkeypatch.setattr(finetune, "HEAD_CORRECTION_EXAMPLES", 2 / (finetune.HEAD_VIEWS + 2))
-    prof.learn_corrections(classifier)
+    prof.learn_corrections(classifier, correction_examples=2 / (finetune.HEAD_VIEWS + 2))
     per_view = _share(prof, classifier, odd, "1m")
     assert before < per_view < shipped
 
@@ -259,8 +258,7 @@ def test_context_share_changes_what_the_fine_tuning_sees(classifier):
     assert not np.array_equal(plain[key], context[key])
 
 
-def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp_path, monkeypatch):
-    from vision.profile import tileset as profile_module   # where TileSetProfile reads its settings
+def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp_path):
     prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
                                         steps=80, batch=16, absent_codes=["2f"])
     odd = code_crop("3m", seed=21)
@@ -283,10 +281,9 @@ def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp
     assert loaded.n_learnt_examples == 0
     assert all(np.array_equal(loaded.network[k], loaded.calibration_network[k]) for k in loaded.network)
     assert loaded.forget_hand("draft-7", classifier=classifier) == 0
-    # the newest CONFIRMED_PER_CODE tiles of a code are kept
-    monkeypatch.setattr(profile_module, "CONFIRMED_PER_CODE", 2)
+    # the newest keep_per_code (CONFIRMED_PER_CODE by default) tiles of a code are kept
     for k in range(4):
-        loaded.learn_hand(f"h{k}", [code_crop("5p", seed=40 + k)], ["5p"], learn=False)
+        loaded.learn_hand(f"h{k}", [code_crop("5p", seed=40 + k)], ["5p"], learn=False, keep_per_code=2)
     assert [s for s in loaded.sources if s.startswith("hand:")] == ["hand:h2", "hand:h3"]
     with pytest.raises(ProfileError, match="crops for"):
         loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)
@@ -307,3 +304,9 @@ def test_play_simulation_corrects_records_and_reads_the_next_photos_better(class
     assert prof.n_confirmed >= 4 and prof.n_corrections == hands[-1].corrections_before + (5 - hands[-1].right)
     assert after_corrections(hands, budget=1) == (2, 10, hands[1].right + hands[2].right)
     assert after_corrections(hands, budget=99) == (2, 10, hands[1].right + hands[2].right)   # the second half
+
+
+def test_following_accuracy_counts_the_photos_after_each_number_of_corrections():
+    from vision_lab.calibration_eval import PlayedHand, following_accuracy
+    hands = [PlayedHand(0, 10, 8, 5), PlayedHand(2, 10, 9, 5), PlayedHand(2, 10, 10, 5), PlayedHand(3, 10, 10, 5)]
+    assert following_accuracy(hands) == [(0, 37 / 40, 40), (2, 29 / 30, 30), (3, 1.0, 10)]

@@ -230,12 +230,13 @@ class TileSetProfile:
             self.prototypes = self.prototypes[keep]
             self._white_key = None
 
-    def learn_hand(self, key: str, crops, codes, classifier=None, learn: bool = True) -> int:
+    def learn_hand(self, key: str, crops, codes, classifier=None, learn: bool = True,
+                   keep_per_code: int | None = None) -> int:
         """Learn a recorded hand: ``crops`` (upright tile crops) with the ``codes`` the player
         confirmed when recording it. ``key`` names the hand (its draft or log id): learning the
         same key again replaces that hand's tiles (the later confirmation wins: a hand edited
         after recording), and ``forget_hand(key)`` takes them back. Of each code, the newest
-        ``CONFIRMED_PER_CODE`` confirmed tiles are kept. A fine-tuned profile re-fits its last
+        ``keep_per_code`` (default ``CONFIRMED_PER_CODE``) confirmed tiles are kept. A fine-tuned profile re-fits its last
         layer (``learn_corrections``) unless ``learn`` is false. Returns the tiles kept."""
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn from recorded hands (format 3): calibrate again")
@@ -264,7 +265,7 @@ class TileSetProfile:
             for code in set(codes):
                 rows = [i for i, (c, s) in enumerate(zip(self.codes, self.sources))
                         if c == code and s.startswith(HAND_SOURCE)]
-                extra += rows[:-CONFIRMED_PER_CODE]
+                extra += rows[:-(CONFIRMED_PER_CODE if keep_per_code is None else keep_per_code)]
             self._drop(extra)
         self.learnt = False
         if learn:
@@ -287,9 +288,11 @@ class TileSetProfile:
         n = len(self.codes)
         self.base_misreads = (list(self.base_misreads) + [None] * n)[:n]
 
-    def learn_corrections(self, classifier=None) -> None:
+    def learn_corrections(self, classifier=None, correction_examples: float | None = None) -> None:
         """Learn the corrections kept so far: the calibration network's last layer re-fitted on
-        every example (``finetune.refit_head``); the rest of the calibration network is kept.
+        every example (``finetune.refit_head``, each correction weighing ``correction_examples``
+        calibration examples, default ``finetune.HEAD_CORRECTION_EXAMPLES``); the rest of the
+        calibration network is kept.
         Measured (docs/calibration.md, "Measured effect"): corrected crops read right when
         seen again as corrected, other tiles no worse than without them; re-training the whole
         network lost points."""
@@ -301,7 +304,7 @@ class TileSetProfile:
             return
         classifier = self._classifier(classifier)
         self.network = finetune.refit_head(classifier, self.calibration_network, list(self.examples), self.codes,
-                                           self.sources)
+                                           self.sources, correction_examples=correction_examples)
         self.learnt = True
 
     def relearn(self, classifier=None, steps: int | None = None, seed: int = 0) -> None:

@@ -52,7 +52,8 @@ def respond(status: int, error: dict):
         resp = jsonify({"error": error})
         resp.status_code = status
         return resp
-    return render_template("error.html", status=status, message=error.get("message", "")), status
+    return render_template("error.html", status=status, message=error.get("message", ""),
+                           code=error.get("code")), status
 
 
 def init_app(app) -> None:

@@ -215,6 +215,28 @@ FR = {
     "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
     "Active profile: {name}.": "Profil actif : {name}.", "Profile {name} deleted.": "Profil {name} supprimé.",
     "choose a calibration photo": "choisissez une photo de calibration",
+    # rule sets (scorer TITLE, scorer/flow titles)
+    "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
+    "Classical (points and doubles)": "Classique (points et doubles)", "Hong Kong old style": "Hong Kong à l'ancienne",
+    "MCR": "MCR", "classical": "classique", "EMA riichi 2016": "riichi EMA 2016", "generic": "générique",
+    # option choices
+    "all pay": "tous paient", "discarder pays": "le donneur paie", "discarder double": "le donneur paie double",
+    "discarder and half": "le donneur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
+    "none": "aucune",
+    # option names
+    "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
+    "nine gates": "neuf portes", "four kongs single wait": "quatre kongs, attente unique",
+    "all terminals double pung": "tout extrémités, double pung", "all green half flush": "main verte, semi-pure",
+    "big four winds wind pungs": "quatre grands vents, pungs de vents", "minimum points": "points minimum",
+    "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum", "moon ching": "moon ching",
+    "dok ting": "dok ting", "flower method": "compte des fleurs", "payment": "paiement",
+    "kong discarder pays triple": "le donneur du kong paie triple", "odd faan": "faan impair", "base points": "points de base",
+    "limit": "limite", "flowers": "fleurs",
+    # the error page
+    "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
+    "Go back": "Revenir", "Start again": "Recommencer",
+    "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
+    "Not recorded: {why}": "Non enregistrée : {why}",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -394,5 +416,371 @@ def init_app(app) -> None:
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
-                                 choice_label=choice_label, capture_text=capture_text)
+                                 choice_label=choice_label, capture_text=capture_text,
+                                 msg=msg, rule_title=rules_title, option_help=option_help)
     app.after_request(remember)
+
+
+# ---- messages from the scorer, vision and the input checks --------------------------------------
+# The scorer and vision stay language-neutral: they answer English text and stable codes. On a
+# French page a message is matched against these English patterns ({} holds a number, a tile, a
+# field name...), and its French is built with the same values ({0}, {1}... in order). A message
+# no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
+MESSAGES_FR = {
+    # payments (scorer/*: Payment reasons; scorer/flow: the game's payments)
+    "other player: 8": "autre joueur : 8", "discarder: points + 8": "donneur de l'écart : points + 8",
+    "self-drawn: points + 8": "pioche (tsumo) : points + 8", "false win": "faux Mah-jong",
+    "riichi stick": "bâton de riichi", "own riichi stick back": "son bâton de riichi rendu",
+    "{} riichi stick(s) from the table": "{0} bâton(s) de riichi pris sur la table",
+    "{} riichi stick(s) × 1000": "{0} bâton(s) de riichi × 1000", "noten payment": "pénalité noten",
+    "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
+    "ron, half (pao shared)": "ron, moitié (pao partagé)",
+    "ron, half (pao shared) + {} counter(s) × 300": "ron, moitié (pao partagé) + {0} compteur(s) × 300",
+    "dealer's share": "part du donneur", "tsumo share": "part du tsumo",
+    "dealer's share + {} counter(s) × 100": "part du donneur + {0} compteur(s) × 100",
+    "tsumo share + {} counter(s) × 100": "part du tsumo + {0} compteur(s) × 100",
+    "pao: liable for {}, pays half": "pao : responsable de {0}, paie la moitié",
+    "pao: liable for {}, pays the whole self-drawn hand": "pao : responsable de {0}, paie toute la main tirée du mur",
+    "the discarder pays": "le donneur de l'écart paie", "the discarder pays double (East)": "le donneur de l'écart paie double (Est)",
+    "East pays double": "Est paie double", "to East: double": "à Est : double", "pays the score": "paie le score",
+    "(1) the discarder pays the full score": "(1) le donneur de l'écart paie tout le score",
+    "(2) the discarder pays twice the score": "(2) le donneur de l'écart paie deux fois le score",
+    "(3) the discarder pays the full score": "(3) le donneur de l'écart paie tout le score",
+    "(3) pays half the score": "(3) paie la moitié du score",
+    "(4) discarded the fourth tile of the kong": "(4) a écarté la quatrième tuile du kong",
+    "self-drawn: each pays the full score": "pioche (tsumo) : chacun paie tout le score",
+    "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
+    "bao ({}): discarded the winning tile, pays for himself and the two others":
+        "bao ({0}) : a écarté la tuile gagnante, paie pour lui et les deux autres",
+    "bao ({}) f-C: fed the fourth set": "bao ({0}) f-C : a fourni la quatrième combinaison",
+    "discarded the winning tile": "a écarté la tuile gagnante",
+    "discarded the winning tile (f-C)": "a écarté la tuile gagnante (f-C)",
+    # score warnings and "why not" texts
+    "flowers/seasons {} are not used in riichi and were ignored":
+        "les fleurs et saisons {0} ne servent pas au riichi et ont été ignorées",
+    "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
+        "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
+    "bao (h): the liable player could not avoid the discard; no bao":
+        "bao (h) : le joueur responsable ne pouvait pas éviter l'écart ; pas de bao",
+    "bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning tile of a pure one-suit hand (case e)":
+        "exemption de bao ignorée : le cas (h) n'exempte que le donneur de la tuile gagnante d'une main pure d'une couleur (cas e)",
+    "liable_player ignored: bao ({}) on a self-drawn win applies only to the fourth-set cases (c), (d), (e)":
+        "joueur responsable ignoré : le bao ({0}) sur une pioche ne s'applique qu'aux cas de la quatrième combinaison (c), (d), (e)",
+    "liable_player ignored: in bao ({}) the liable player is the one who discarded the winning tile":
+        "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante",
+    "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
+    "below_minimum": "sous le minimum",
+    "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire",
+    "these tiles do not form four sets and a pair, or thirteen terminals":
+        "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
+    "these tiles do not form four sets and a pair or thirteen orphans":
+        "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
+    "{} points without flowers, below the {}-point minimum: this hand cannot be declared a win":
+        "{0} points sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
+    "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
+    "robbing a kong is a win on another player's tile, not self-drawn":
+        "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",
+    "a double kong win is a win on a kong replacement tile":
+        "gagner sur un double kong, c'est gagner sur une tuile de remplacement du kong",
+    "nagashi mangan is not part of the EMA 2016 rules": "le nagashi mangan ne fait pas partie des règles EMA 2016",
+    "the best reading is not a winning hand ({}); this one is ({})":
+        "la meilleure lecture n'est pas une main gagnante ({0}) ; celle-ci l'est ({1})",
+    "no yaku": "aucun yaku",
+    # the hand and its notation (scorer.HandError)
+    "a chow can only be claimed from the player on the left": "un chow ne se prend qu'au joueur de gauche",
+    "a concealed kong has no claimed tile": "un kong caché n'a pas de tuile prise",
+    "a concealed kong was not claimed from anyone": "un kong caché n'est pris à personne",
+    "a hand cannot win both on a kong replacement tile and by robbing a kong":
+        "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
+    "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
+    "a hand must be a JSON object": "une main doit être un objet JSON",
+    "a kong replacement tile is drawn: self_drawn cannot be false":
+        "la tuile de remplacement d'un kong est piochée : « pioche » ne peut pas être faux",
+    "a meld has 3 or 4 tiles, not {}": "une combinaison a 3 ou 4 tuiles, pas {0}",
+    "a meld must be an object": "une combinaison doit être un objet",
+    "a {} has {} tiles, not {}": "un {0} a {1} tuiles, pas {2}",
+    "after the comma write 1, 2 or 3, not {}": "après la virgule, écrivez 1, 2 ou 3, pas {0}",
+    "bonus must be a list": "les fleurs doivent être une liste",
+    "claimed tile {} is not in the meld": "la tuile prise {0} n'est pas dans la combinaison",
+    "concealed must be a list of tile codes": "« concealed » doit être une liste de codes de tuiles",
+    "context must be an object": "le contexte doit être un objet",
+    "empty meld": "combinaison vide", "flowers cannot be in a meld": "les fleurs ne vont pas dans une combinaison",
+    "from must be left, across, right or null, not {}": "« from » doit être left, across, right ou null, pas {0}",
+    "hand JSON does not parse: {}": "le JSON de la main est illisible : {0}",
+    "hand is required (hand JSON or notation)": "la main est requise (JSON ou notation)",
+    "meld tiles must be a list": "les tuiles d'une combinaison doivent être une liste",
+    "meld type must be chow, pung or kong, not {}": "une combinaison est un chow, un pung ou un kong, pas {0}",
+    "melds must be a list": "les combinaisons doivent être une liste",
+    "no standing tiles: the winning tile is the last tile written outside brackets":
+        "pas de tuile debout : la tuile gagnante est la dernière écrite hors des crochets",
+    "notation longer than {} characters": "notation de plus de {0} caractères",
+    "notation must be text": "la notation doit être du texte",
+    "numbers with no suit letter after them": "des chiffres sans lettre de famille après eux",
+    "only a kong can be declared concealed; a concealed chow or pung stays among the standing tiles":
+        "seul un kong peut être déclaré caché ; un chow ou un pung caché reste parmi les tuiles debout",
+    "only an exposed kong can be an added kong": "seul un kong exposé peut être un kong ajouté",
+    "out on a replacement tile needs a kong among the melds":
+        "gagner sur une tuile de remplacement demande un kong parmi les combinaisons",
+    "parentheses hold a concealed kong of 4 identical tiles": "les parenthèses tiennent un kong caché de 4 tuiles identiques",
+    "robbing a kong is a win on another player's tile: self_drawn cannot be true":
+        "voler un kong, c'est gagner sur la tuile d'un autre joueur : « pioche » ne peut pas être vrai",
+    "suit letter {} with no numbers before it": "lettre de famille {0} sans chiffre avant elle",
+    "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
+        "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
+    "tiles must be text": "les tuiles doivent être du texte",
+    "too {} tiles: {} standing + {} set(s) make {}, a winning hand has 14 (a kong counts as 3)":
+        "{0} de tuiles : {1} debout + {2} combinaison(s) font {3}, une main gagnante en a 14 (un kong compte pour 3)",
+    "unexpected character {}": "caractère inattendu {0}",
+    "unknown context key {}; known keys: {}": "clé de contexte inconnue {0} ; clés connues : {1}",
+    "unknown hand key {}; known keys: {}": "clé de main inconnue {0} ; clés connues : {1}",
+    "unknown meld key(s): {}": "clé(s) de combinaison inconnue(s) : {0}",
+    "winning tile {} is not among the standing tiles": "la tuile gagnante {0} n'est pas parmi les tuiles debout",
+    "winning_tile is required": "la tuile gagnante est requise",
+    "{} appears {} times: each flower and season exists once": "{0} apparaît {1} fois : chaque fleur et saison existe une fois",
+    "{} closes nothing": "{0} ne ferme rien", "{} copies of {}: a set has only 4": "{0} exemplaires de {1} : un jeu n'en a que 4",
+    "{} is a flower/season: put it in bonus": "{0} est une fleur ou saison : mettez-la avec les fleurs",
+    "{} is never closed": "{0} n'est jamais fermé",
+    "{} is not a chow (three consecutive tiles of one suit)": "{0} n'est pas un chow (trois tuiles qui se suivent, d'une famille)",
+    "{} is not a flower or season (1f-8f)": "{0} n'est pas une fleur ou une saison (1f-8f)",
+    "{} is not a playing tile code": "{0} n'est pas un code de tuile de jeu", "{} is not a tile": "{0} n'est pas une tuile",
+    "{} is not a tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)":
+        "{0} n'est pas un code de tuile (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)",
+    "{} is not a {} (identical tiles)": "{0} n'est pas un {1} (tuiles identiques)",
+    "{} must be notation text or a hand object": "{0} doit être une notation ou un objet main",
+    # rule sets and options (scorer.RulesError)
+    "unknown rule set {}; choose one of {}": "règles inconnues {0} ; choisissez parmi {1}",
+    "unknown option {}; known options: {}": "option inconnue {0} ; options connues : {1}",
+    "option {} must be a whole number": "l'option {0} doit être un nombre entier",
+    "option {} must be at least {}, not {}": "l'option {0} doit valoir au moins {1}, pas {2}",
+    "option {} must be one of {}, not {}": "l'option {0} doit être l'une de {1}, pas {2}",
+    "option {} must be true or false": "l'option {0} doit être vraie ou fausse",
+    "options apply to one rule set; name it in rules": "les options valent pour un jeu de règles : nommez-le",
+    "options must be an object": "les options doivent être un objet", "limit must be positive": "la limite doit être positive",
+    "min_faan is above max_faan": "le minimum de faan dépasse le maximum",
+    "rules must be a rule set name": "les règles doivent être un nom de jeu de règles",
+    # the game log (webui/gamelog.py, webui/settlement.py)
+    "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
+    "the four players need different names": "les quatre joueurs doivent avoir des noms différents",
+    "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
+    "a hand has at most {} payments": "une main a au plus {0} paiements",
+    "a hand must be an object": "une main doit être un objet", "a hand record must be an object": "une main enregistrée doit être un objet",
+    "the hand record must be an object": "la main enregistrée doit être un objet",
+    "a payment is {payer: 0-3 or null, payee: 0-3 or null, amount}": "un paiement est {{payer: 0-3 ou null, payee: 0-3 ou null, amount}}",
+    "a player cannot discard to themself": "un joueur ne peut pas s'écarter à lui-même",
+    "a win needs a winner": "une victoire demande un gagnant", "a win needs its winners": "une victoire demande ses gagnants",
+    "amount must be a whole number": "le montant doit être un nombre entier",
+    "amount must be a whole number of points above 0": "le montant doit être un nombre entier de points au-dessus de 0",
+    "contexts must be a list in the order of winners": "les contextes doivent être une liste dans l'ordre des gagnants",
+    "deltas must be four whole numbers": "les écarts doivent être quatre nombres entiers",
+    "deltas of a hand must sum to 0": "les écarts d'une main doivent faire 0 au total",
+    "game must be an object": "la partie doit être un objet", "game.players must be four names": "les joueurs doivent être quatre noms",
+    "game.rules must be a rule set name": "les règles de la partie doivent être un nom de jeu de règles",
+    "give each winner's hand: hands, in the order of winners (or winners as objects {winner, hand, context})":
+        "donnez la main de chaque gagnant : hands, dans l'ordre des gagnants (ou winners en objets {{winner, hand, context}})",
+    "hand is required for a win": "la main est requise pour une victoire", "hands must be a list": "les mains doivent être une liste",
+    "hands[{}]: {}": "main {0} : {1}",
+    "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
+        "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
+    "kind must be win or false_win": "le type doit être win ou false_win",
+    "kind must be win, draw or penalty": "le type doit être win, draw ou penalty",
+    "kind must be win, draw or penalty (chombo)": "le type doit être win, draw ou penalty (chombo)",
+    "name the winner and the hand": "nommez le gagnant et la main", "no hand to record yet": "pas encore de main à enregistrer",
+    "not an mjtable game export (format must be mjtable-game)": "pas un export de partie mjtable (le format doit être mjtable-game)",
+    "the scorer charges the dealer, but the dealer won": "le calcul fait payer le donneur, mais le donneur a gagné",
+    "the scorer charges the discarder: say who discarded the winning tile":
+        "le calcul fait payer le donneur de l'écart : dites qui a écarté la tuile gagnante",
+    "the scorer named a payer this app cannot seat: {}": "le calcul nomme un payeur que l'application ne peut pas placer : {0}",
+    "the winner cannot have discarded the winning tile": "le gagnant ne peut pas avoir écarté la tuile gagnante",
+    "this game has no hand to undo": "cette partie n'a aucune main à annuler",
+    "this game is over (its last round has been played): edit a hand, or start a new game":
+        "cette partie est terminée (son dernier tour a été joué) : modifiez une main, ou commencez une nouvelle partie",
+    "this hand moves {} points for player {}; at most {}: check the context's counts":
+        "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
+    "unsupported export version {}": "version d'export non prise en charge {0}",
+    "winners must be a list of 1 to {} winners": "les gagnants doivent être une liste de 1 à {0} gagnants",
+    "{} payments by {} for {} player(s)": "{0} paiements par {1} pour {2} joueur(s)",
+    "choose a JSON export to import": "choisissez un export JSON à importer",
+    # input checks (webui/validation.py) and the server's own errors (webui/errors.py)
+    "send a JSON object with Content-Type: application/json": "envoyez un objet JSON avec Content-Type: application/json",
+    "send the photo as a multipart file field named image": "envoyez la photo comme fichier « image » d'un formulaire multipart",
+    "the body is {} bytes; the limit is {}": "la requête fait {0} octets ; la limite est {1}",
+    "the body must be a JSON object": "la requête doit être un objet JSON",
+    "{} has {} {}; at most {}": "{0} a {1} éléments ; au plus {3}",
+    "{} is nested more than {} levels deep": "{0} est imbriqué sur plus de {1} niveaux",
+    "{} is nested too deeply": "{0} est imbriqué trop profondément",
+    "{} is not JSON (not UTF-8 text)": "{0} n'est pas du JSON (pas du texte UTF-8)",
+    "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",
+    "{} is not valid Unicode text (a lone surrogate)": "{0} n'est pas du texte Unicode valide",
+    "{} is out of range (a 64-bit integer)": "{0} est hors limites (un entier de 64 bits)",
+    "{} is {} bytes as JSON; at most {}": "{0} fait {1} octets en JSON ; au plus {2}",
+    "{} is {} bytes; the limit is {}": "{0} fait {1} octets ; la limite est {2}",
+    "{} is {} characters; at most {}": "{0} fait {1} caractères ; au plus {2}",
+    "{} is {} characters; the limit is {}": "{0} fait {1} caractères ; la limite est {2}",
+    "{} must be 1-128 printable ASCII characters": "{0} doit faire 1 à 128 caractères ASCII imprimables",
+    "{} must be E, S, W or N": "{0} doit être E, S, W ou N", "{} must be a list of player numbers 0-3": "{0} doit être une liste de numéros de joueur 0-3",
+    "{} must be a list of tile codes": "{0} doit être une liste de codes de tuiles", "{} must be a number": "{0} doit être un nombre",
+    "{} must be a player number 0-3": "{0} doit être un numéro de joueur 0-3", "{} must be a whole number": "{0} doit être un nombre entier",
+    "{} must be a whole number >= 0, not {}": "{0} doit être un nombre entier >= 0, pas {1}",
+    "{} must be a whole number from 0 to 2^63 - 1": "{0} doit être un nombre entier de 0 à 2^63 - 1",
+    "{} must be a whole number of points within ±{}": "{0} doit être un nombre entier de points dans ±{1}",
+    "{} must be an object": "{0} doit être un objet", "{} must be one of E, S, W, N, not {}": "{0} doit être E, S, W ou N, pas {1}",
+    "{} must be one of left, across, right (seen from the winner), not {}":
+        "{0} doit être left, across ou right (vu du gagnant), pas {1}",
+    "{} must be text": "{0} doit être du texte", "{} must be true or false": "{0} doit être vrai ou faux",
+    "{} must be true or false, not {}": "{0} doit être vrai ou faux, pas {1}", "{} must be {}": "{0} doit être {1}",
+    "{} must not be empty": "{0} ne doit pas être vide", "{} names a player twice": "{0} nomme deux fois un joueur",
+    "{}.form values must be text of at most {} characters": "les valeurs de {0}.form doivent être du texte d'au plus {1} caractères",
+    "{}.from must be left, across, right or empty": "{0}.from doit être left, across, right ou vide",
+    "{}.kind must be one of {}": "{0}.kind doit être l'un de {1}",
+    "{}.src must be the index of a tile read, or null": "{0}.src doit être le numéro d'une tuile lue, ou null",
+    "an unexpected error ({}) stopped this request; it has been logged":
+        "une erreur inattendue ({0}) a arrêté cette requête ; elle a été journalisée",
+    "the game log could not be read or written ({}); it may be damaged: restart mjtable serve to open it read-only":
+        "le journal des parties n'a pas pu être lu ou écrit ({0}) ; il est peut-être abîmé : relancez mjtable serve pour l'ouvrir en lecture seule",
+    "not installed here: {}": "pas installé ici : {0}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
+    "the image has no pixels": "l'image n'a aucun pixel", "the image is larger than {} megapixels": "l'image dépasse {0} mégapixels",
+    "the image is too large to decode": "l'image est trop grande pour être décodée",
+    "the {} image is damaged or truncated and cannot be decoded ({})": "l'image {0} est abîmée ou tronquée et ne peut pas être décodée ({1})", "{} has no false win to record": "{0} n'a pas de faux Mah-jong à enregistrer", "there is nothing at this address": "il n'y a rien à cette adresse",
+    "this address does not accept that method": "cette adresse n'accepte pas cette méthode",
+    "the upload is larger than {} MB": "l'envoi dépasse {0} Mo", "no active tile-set profile": "aucun profil de jeu de tuiles actif",
+    "no such calibration (upload the photo again)": "calibration inconnue (envoyez de nouveau la photo)",
+    # the calibration photo's layout (vision/calibration.py problems)
+    "a tile lies face down at {}: turn every tile face up": "une tuile est face cachée en {0} : retournez toutes les tuiles face visible",
+    "found {} face-up tile(s); expected 34 (or 42 with flowers and seasons)":
+        "{0} tuile(s) face visible trouvée(s) ; 34 attendues (ou 42 avec fleurs et saisons)",
+    "extra tile at {}, away from the rows: remove it": "tuile en trop en {0}, hors des rangées : retirez-la",
+    "found {} rows of tiles ({} tiles, rows of {}); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
+        "{0} rangées de tuiles trouvées ({1} tuiles, rangées de {2}) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
+    "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la tuile n° {4}",
+    "row {} ({}) has {} tiles, expected {}: remove the extra tile(s)":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : retirez la ou les tuiles en trop",
+    "row {} ({}) has {} tiles, expected {}: add the missing tile(s) in order":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : ajoutez les tuiles manquantes dans l'ordre",
+    "characters 1m-9m": "caractères 1m-9m", "dots 1p-9p": "ronds 1p-9p", "bamboo 1s-9s": "bambous 1s-9s",
+    "winds and dragons E S W N, white, green, red": "vents et dragons E S O N, blanc, vert, rouge",
+    "flowers and seasons 1f-8f": "fleurs et saisons 1f-8f",
+    "as laid out": "telle que disposée", "turned 180°": "tournée de 180°", "rows bottom to top": "rangées de bas en haut",
+    "rows right to left": "rangées de droite à gauche",
+}
+
+#: A message no pattern matches, by its stable code (scorer/errors.py, vision/errors.py, the app's).
+CODES_FR = {
+    "unknown_tile": "tuile inconnue", "too_many_copies": "trop d'exemplaires d'une tuile",
+    "wrong_tile_count": "mauvais nombre de tuiles", "bad_meld": "combinaison incorrecte",
+    "winning_tile_not_in_hand": "la tuile gagnante n'est pas dans la main", "not_complete": "pas une main gagnante",
+    "bad_notation": "notation incorrecte", "bad_field": "champ incorrect", "unknown_key": "clé inconnue",
+    "unknown_rules": "règles inconnues", "unknown_option": "option inconnue", "bad_option": "option incorrecte",
+    "not_winning": "pas une main gagnante", "no_yaku": "aucun yaku", "below_minimum": "sous le minimum de points",
+    "game_over": "la partie est terminée", "bad_import": "import incorrect", "bad_json": "JSON incorrect",
+    "bad_text": "texte incorrect", "too_large": "trop grand", "not_found": "introuvable",
+    "empty": "le fichier est vide", "truncated": "l'image est tronquée ou abîmée",
+    "unsupported": "ce format d'image n'est pas accepté", "not_an_image": "ce n'est pas une image",
+    "too_small": "l'image est trop petite", "bad_array": "image incorrecte", "read_only": "lecture seule",
+    "database_error": "le journal des parties n'a pas pu être lu ou écrit", "reader_unavailable": "le lecteur de photos est indisponible",
+    "unavailable": "indisponible", "internal": "erreur inattendue", "bad_seat": "place incorrecte",
+    "discarder_unknown": "donneur de l'écart inconnu", "bad_role": "rôle incorrect", "unknown_payer": "payeur inconnu",
+    "bad_payments": "paiements incorrects", "method_not_allowed": "méthode non acceptée",
+    "bad_request": "requête incorrecte", "request_entity_too_large": "l'envoi est trop grand",
+}
+
+
+def _pattern(english: str):
+    parts = re.split(r"\{\}", strip_citation(english))
+    return re.compile("^" + "(.+?)".join(re.escape(p) for p in parts) + "$", re.S)
+
+
+#: Values put into a message that are words themselves (a calibration row's title, "too many").
+_FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
+_FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e"})
+
+_MESSAGE_PATTERNS = sorted(((_pattern(k), v) for k, v in MESSAGES_FR.items()),
+                           key=lambda kv: -len(kv[0].pattern))
+
+
+def french_message(text: str) -> str | None:
+    """The French of an English message of the scorer, vision or the input checks, or None."""
+    text = strip_citation(str(text)).strip()
+    for pattern, french in _MESSAGE_PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return french.format(*(_FIXED.get(v, v) for v in m.groups()))
+    return None
+
+
+def msg(text, code: str | None = None) -> str:
+    """A message of the scorer, vision or the input checks in the page's language, its source
+    cut out. English pages show it as it is; French ones by pattern, else by its code."""
+    if isinstance(text, dict):
+        code, text = text.get("code") or code, text.get("message", "")
+    if text is None:
+        text = ""
+    if lang() != "fr":
+        return strip_citation(str(text))
+    # several messages in one ("a; b"), as CalibrationError and the calibration page join them
+    parts = [p for p in str(text).split("; ") if p] if "; " in str(text) else [str(text)]
+    french = french_message(text)
+    if french is None and len(parts) > 1:
+        each = [french_message(p) for p in parts]
+        french = "; ".join(each) if all(e is not None for e in each) else None
+    if french is not None:
+        return french
+    if code and code in CODES_FR:
+        return CODES_FR[code]
+    return strip_citation(str(text))
+
+
+def rules_title(name: str, title: str | None = None) -> str:
+    """A rule set's title in the page's language."""
+    if title is None:
+        import scorer
+        try:
+            title = scorer.get_rule_set(name).title
+        except Exception:       # noqa: BLE001 - an unknown or uninstalled rule set: its name
+            title = name
+    return t(title)
+
+
+#: Rule options' help in French, by option name (the English is the scorer's; its sources stay
+#: behind the "source" link).
+OPTION_HELP_FR = {
+    "kong_pair_values": "un kong exposé et un kong caché, deux kongs cachés : A = sans fan combiné (kong exposé 1 + kong caché 2 ; deux kongs cachés 6) ; B = fan combiné 6 ; deux kongs cachés 8 ; C = fan combiné 5, deux kongs cachés 6",
+    "fully_concealed_on_concealed_specials": "compter Main cachée (4) au lieu de Pioche (1) sur sept paires, quatre pungs cachés, neuf portes, honneurs et tuiles tissées et treize orphelins gagnés en pioche ; par défaut le règlement l'interdit",
+    "nine_gates": "ce que les neuf portes excluent : A = couleur pure et tout pung d'extrémités ; B = garde les pungs d'extrémités, pas de pungs cachés ; C = n'ôte qu'un pung d'extrémités",
+    "four_kongs_single_wait": "ajouter Attente unique aux Quatre kongs ; par défaut l'attente est implicite",
+    "all_terminals_double_pung": "ajouter Double pung à Tout extrémités ; par défaut le règlement l'interdit",
+    "all_green_half_flush": "ajouter Semi-pure à Main verte ; par défaut le règlement l'interdit",
+    "big_four_winds_wind_pungs": "ajouter Vent du siège / Vent dominant aux Quatre grands vents (lecture littérale) ; par défaut compris par définition",
+    "minimum_points": "points nécessaires pour déclarer Mah-jong, fleurs non comptées",
+    "nagashi_mangan": "compter le nagashi mangan : pas une main EMA 2016 ; vrai est refusé par une erreur",
+    "min_faan": "faan minimum pour gagner ; les joueurs en conviennent, le règlement ne donne pas de chiffre",
+    "max_faan": "faan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
+    "moon_ching": "compter 1G Moon Ching (main cachée, 1 faan), optionnel",
+    "dok_ting": "compter 1H Dok Ting (une seule chance, 1 faan), optionnel",
+    "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 faan, B fleur du tour, C fleur du siège, D tour et siège = 2 faan",
+    "payment": "qui paie sur un écart : (1) le donneur de l'écart paie le score, (2) il paie double, (3) il le paie et les deux autres la moitié chacun",
+    "kong_discarder_pays_triple": "méthode (4) : avec (1) ou (2), une victoire sur la tuile de remplacement d'un kong pris sur un écart est payée trois fois par ce donneur",
+    "odd_faan": "au-delà de 4 faan la prime double tous les 2 faan ; un faan impair paie le niveau du dessous (same) ou la moitié du chemin (half)",
+    "base_points": "valeur de 0 faan en points (convenue)",
+    "limit": "le plus qu'une main compte (avant le doublement d'Est)",
+    "flowers": "compter fleurs et saisons : 4 points chacune, et les doubles des fleurs",
+}
+#: Payment methods of the classical rules (the option "payment" of both HK and classical).
+OPTION_HELP_FR_BY_RULES = {
+    ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; le donneur paie : sur un écart seul le donneur de l'écart paie",
+}
+
+_REFERENCE = re.compile(r"\b(?:000|001|002|003|004)(?: n°[\d/]+| §[\d.]+| [A-Z][\w-]*)?|\bffmj\d*|\bpymahjong\w*|"
+                        r"\bmahjong\.wikidot\b|\bBabcock(?: 1923)?")
+
+
+def option_help(rules: str, name: str, english: str) -> tuple[str, str | None]:
+    """``(help in the page's language without its sources, the sources or None)``."""
+    if lang() != "fr":
+        return split_source(english)
+    french = OPTION_HELP_FR_BY_RULES.get((rules, name)) or OPTION_HELP_FR.get(name)
+    if not french:
+        return split_source(english)
+    refs = sorted(set(_REFERENCE.findall(english or "")))
+    return french, ("; ".join(refs) if refs else None)

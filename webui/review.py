@@ -97,7 +97,7 @@ def _page(draft=None):
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),
-        rules_title=scorer.get_rule_set(rules).title, winning_matters=_winning_tile_matters(hand, rules), picker_rows=PICKER_ROWS, js_text=i18n.js_text(),
+        rules_title=i18n.rules_title(rules), winning_matters=_winning_tile_matters(hand, rules), picker_rows=PICKER_ROWS, js_text=i18n.js_text(),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
@@ -210,7 +210,7 @@ class _Refused(Exception):
 
 def _recorded_page(done: dict):
     game = get_store().get_game(done["game_id"])
-    flash(f"this hand is already recorded: hand {done['seq']} of {game['name']}")
+    flash(i18n.t("this hand is already recorded: hand {n} of {game}", n=done['seq'], game=game['name']))
     return redirect(url_for("games.hand", game_id=done["game_id"], seq=done["seq"]), code=303)
 
 
@@ -254,11 +254,11 @@ def record(draft_id):
     except DuplicateRequest:
         return _recorded_page(drafts.recorded(store, draft["id"]))
     except _Refused as e:
-        flash(f"Not recorded: {e.reason}")
+        flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.reason)))
         return redirect(back, code=303)
     except (gamelog.GameError, settlement.SettlementError, scorer.HandError, scorer.RulesError,
             validation.InputError) as e:
-        flash(f"Not recorded: {e.message}")
+        flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.message, getattr(e, "code", None))))
         return redirect(back, code=303)
-    flash(f"hand {hand['seq']} recorded" + (" (false win)" if kind == "false_win" else ""))
+    flash(i18n.t("hand {n}: false win recorded" if kind == "false_win" else "hand {n} recorded", n=hand['seq']))
     return redirect(url_for("games.show", game_id=game["id"]), code=303)

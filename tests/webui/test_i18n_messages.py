@@ -1,0 +1,153 @@
+"""French pages French throughout: the scorer's payment reasons, warnings and refusals, vision's
+calibration-layout problems and the input checks' messages are English (or codes) at their
+source and put in French by webui/i18n.py. The English strings are taken from the sources
+themselves, so a new message without its French fails here."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+from flask import render_template
+
+from webui import i18n
+
+from .conftest import csrf_of
+from .helpers import NOT_COMPLETE, WIN
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), ROOT / "vision/calibration.py",
+                  *ROOT.glob("webui/*.py")])
+CALLS = {"Payment": 2, "pay": 3, "GameError": 1, "InputError": 1, "SettlementError": 1, "HandError": 1,
+         "RulesError": 1, "ScorerError": 1, "ImageError": 1}
+#: Pieces put together elsewhere (a prefix and its suffix), checked whole below.
+COMPOSED = {"{}{}{}", "{} + {} counter(s) × 100", "option {}{}{}", "ron{}", "ron, half (pao shared){}"}
+
+
+def _literal(node):
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        a, b = _literal(node.left), _literal(node.right)
+        return (a or "{}") + (b or "{}") if (a or b) else None
+    if isinstance(node, ast.IfExp):
+        return _literal(node.body)
+    return None
+
+
+def english_messages() -> set[str]:
+    """Messages that can reach a page: payment reasons, errors' messages, warnings, problems."""
+    out = set()
+    for path in SOURCES:
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Call):
+                name = getattr(n.func, "id", None) or getattr(n.func, "attr", None)
+                if name in CALLS and len(n.args) > CALLS[name]:
+                    out.add(_literal(n.args[CALLS[name]]))
+                if (name == "append" and isinstance(n.func.value, ast.Name)
+                        and n.func.value.id in ("problems", "warnings") and n.args):
+                    out.add(_literal(n.args[0]))
+            if isinstance(n, ast.Dict):
+                for k, v in zip(n.keys, n.values):
+                    if isinstance(k, ast.Constant) and k.value in ("message", "reason"):
+                        out.add(_literal(v))
+    return {s for s in out if s and re.search(r"[a-z]{3}", s)} - COMPOSED
+
+
+def _fixed_parts(text: str) -> list[str]:
+    """The words of a message that do not depend on its values, long enough to be telling."""
+    text = i18n.strip_citation(text)
+    return [p.strip(" :;,.") for p in text.split("{}") if len(p.split()) >= 3]
+
+
+def test_every_message_has_its_french(app):
+    messages = english_messages()
+    assert len(messages) > 150
+    with app.test_request_context("/?lang=fr"):
+        missing = sorted(m for m in messages if i18n.french_message(m.replace("{}", "7")) is None)
+        assert not missing, missing
+        for composed in ("ron + 2 counter(s) × 300", "tsumo share + 1 counter(s) × 100",
+                         "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile"):
+            assert i18n.french_message(composed), composed
+
+
+def test_english_pages_keep_english(app):
+    with app.test_request_context("/?lang=en"):
+        assert i18n.msg("other player: 8") == "other player: 8"
+        assert i18n.msg({"code": "not_found", "message": "there is nothing at this address"}) == \
+            "there is nothing at this address"
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("other player: 8") == "autre joueur : 8"
+        assert i18n.msg("something new", "too_large") == "trop grand"
+
+
+def visible(html: str) -> str:
+    html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def assert_french(text: str, english: list[str]):
+    found = sorted({p for p in english if p in text})
+    assert not found, (found, text[:3000])
+
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def test_french_pages_show_no_english_message(app, client):
+    english = [p for m in english_messages() for p in _fixed_parts(m)]
+    english += [w for r in ("Chinese Official (MCR, 81 fans)", "Classical (points and doubles)",
+                            "Hong Kong old style") for w in [r]]
+    client.set_cookie("mjtable_lang", "fr")
+    pages = []
+    # an MCR game: a win with its payments, a draw
+    gid = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 1,
+                                                         "context": {}}).status_code == 201
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    pages += [client.get(f"/games/{gid}?lang=fr"), client.get(f"/games/{gid}/hands/1"), client.get("/games")]
+    # a riichi game with sticks and counters: riichi, a draw with noten payments, a win
+    rid = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS}).json["game"]["id"]
+    client.post(f"/api/games/{rid}/hands", json={"kind": "draw", "tenpai": [0], "riichi": [0]})
+    r = client.post(f"/api/games/{rid}/hands", json={"hand": "123m456m789m234p5s 5s", "winner": 1,
+                                                      "discarder": 2, "riichi": [1]})
+    assert r.status_code == 201, r.json
+    pages += [client.get(f"/games/{rid}"), client.get(f"/games/{rid}/hands/1"), client.get(f"/games/{rid}/hands/2"),
+              client.get(f"/games/{rid}/sheet")]
+    # the review page, a score with warnings and other rule sets' refusals, a hand that is not one
+    pages.append(client.get("/review/new?rules=mcr&hand=" + WIN))
+    token = csrf_of(client)
+    for hand, rules, form in ((WIN, "mcr", {}), (NOT_COMPLETE, "mcr", {}),
+                              ("123m456m789m234p5s 5s 1f", "riichi", {"ctx_riichi": "1"})):
+        out = client.post("/review/score", json={"hand": hand, "rules": rules, "form": {"ctx__present": "1", **form}},
+                          headers={"X-CSRF-Token": token}).json
+        pages.append(SimpleNamespace(status_code=200, get_data=lambda as_text=True, h=out["html"]: h))
+    # error pages from bad input
+    pages += [client.get("/nowhere"), client.post(f"/games/{gid}/hands/1/edit", data={"csrf": token, "winner": "9"})]
+    texts = [visible(p.get_data(as_text=True)) for p in pages]
+    joined = " ".join(texts)
+    assert "autre joueur : 8" in joined and "bâton de riichi" in joined and "pénalité noten" in joined
+    assert "Officiel chinois" in joined and "Quelque chose ne va pas" in joined
+    assert "fleurs et saisons 1f ne servent pas au riichi" in joined
+    for text in texts:
+        assert_french(text, english)
+    # the calibration page with layout problems
+    from vision.calibration import assign_layout
+    tiles = [SimpleNamespace(center=(60.0 * i, 0.0), code="1m", face_down=False, corners=None,
+                             box=(60.0 * i - 20, -25, 60.0 * i + 20, 25))
+             for i in range(8)]
+    tiles += [SimpleNamespace(center=(60.0 * i, 80.0), code="1p", face_down=i == 0, corners=None,
+                              box=(60.0 * i - 20, 55, 60.0 * i + 20, 105))
+              for i in range(9)]
+    layout = assign_layout(tiles)
+    assert layout.problems
+    with app.test_request_context("/calibrate/?lang=fr"):
+        html = render_template("calibrate/confirm.html", layout="calibrate/_plain.html", t=i18n.t_page,
+                               calibrate_text={}, name="set", rows=[], token=None, problems=layout.problems,
+                               orientation="turned 180°", has_bonus=False, replacing=False, disagreements=0)
+    text = visible(html)
+    assert "face cachée" in text and "tournée de 180°" in text
+    assert_french(text, english)

@@ -166,6 +166,8 @@ FR = {
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",
     "players in seat order at the start:": "joueurs dans l'ordre des places au départ :", "starting points": "points de départ",
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
+    "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
+    "Penalty": "Pénalité", "Score / 1000": "Score / 1000",
     "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "total": "total", "after the end": "après la fin",
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",

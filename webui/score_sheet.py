@@ -25,7 +25,7 @@ def _english(text: str, **fields) -> str:
 
 
 def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
-    """What happened in a hand, in one line (``tr``: the page's language; the PDF is English)."""
+    """What happened in a hand, in one line (``tr``: the page's or the PDF's language)."""
     name = lambda i: players[i] if i is not None else "?"
     if h["kind"] == "draw":
         if flow.has_riichi:
@@ -86,29 +86,31 @@ def _fit(s, width_pt: float, size: float) -> str:
     return s if len(s) <= n else s[:n - 1] + "."
 
 
-def _lines(sh: dict) -> list[list[tuple]]:
-    """Pages of drawing commands: ("text", x, y, size, text, align) and ("rule", y)."""
+def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
+    """Pages of drawing commands: ("text", x, y, size, text, align) and ("rule", y); ``tr``: the
+    language of the headings."""
     players = sh["players"]
     riichi = sh["riichi"]
-    cols = [("#", 22, "r"), ("Round", 40, "l"), ("Dealer", 50, "l")]
+    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), 50, "l")]
     if riichi:
-        cols += [("Riichi", 70, "l"), ("Sticks", 30, "r")]
-    cols += [("Result", 0, "l")]
+        cols += [(tr("Riichi"), 70, "l"), (tr("Sticks"), 30, "r")]
+    cols += [(tr("Result"), 0, "l")]
     player_w = 44
     fixed = sum(w for _, w, _ in cols) + 8 * player_w
-    cols[-1] = ("Result", PAGE_W - 2 * MARGIN - fixed, "l")
+    cols[-1] = (tr("Result"), PAGE_W - 2 * MARGIN - fixed, "l")
     for p in players:
         cols.append((p, player_w, "r"))
-        cols.append(("points" if riichi else "total", player_w, "r"))
+        cols.append((tr("points") if riichi else tr("total"), player_w, "r"))
     pages, page = [], []
     y = PAGE_H - MARGIN
 
     def header():
         nonlocal y
         g = sh["game"]
-        page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} score sheet", "l"))
+        page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
         y -= 18
-        page.append(("text", MARGIN, y, 9, f"Players: {', '.join(players)}   Created {g['created'][:10]}", "l"))
+        page.append(("text", MARGIN, y, 9, tr("Players: {players}   Created {date}", players=", ".join(players),
+                                              date=g["created"][:10]), "l"))
         y -= LINE + 4
         x = MARGIN
         for title, w, align in cols:
@@ -127,7 +129,7 @@ def _lines(sh: dict) -> list[list[tuple]]:
         values = [r["seq"], r["round"], r["dealer"]]
         if riichi:
             values += [r["riichi"], r["sticks"] or ""]
-        values.append(r["result"] + (" (after the end)" if r["after_end"] else ""))
+        values.append(r["result"] + (f" ({tr('after the end')})" if r["after_end"] else ""))
         for p in range(4):
             d = r["deltas"][p]
             values += [f"{d:+d}" if d else "0", r["points"][p]]
@@ -142,10 +144,10 @@ def _lines(sh: dict) -> list[list[tuple]]:
         if y < MARGIN + 120:
             pages.append(page)
             page, y = [], PAGE_H - MARGIN
-        page.append(("text", MARGIN, y, 12, "Final result", "l"))
+        page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
         y -= 16
-        heads = ["Rank", "Player", "Points"] + (["Result", "Uma", "Penalty", "Score", "Score / 1000"] if riichi
-                                                else ["Score"])
+        heads = [tr("Rank"), tr("Player"), tr("Points")] + (
+            [tr("Result"), tr("Uma"), tr("Penalty"), tr("Score"), tr("Score / 1000")] if riichi else [tr("Score")])
         for i, t in enumerate(heads):
             page.append(("text", MARGIN + 80 * i + 70, y, 9, t, "r"))
         y -= 4
@@ -161,8 +163,9 @@ def _lines(sh: dict) -> list[list[tuple]]:
     return pages
 
 
-def pdf(sh: dict) -> bytes:
-    """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers."""
+def pdf(sh: dict, tr=_english) -> bytes:
+    """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
+    language (Latin-1 text: French accents print, other scripts print as "?")."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -173,7 +176,7 @@ def pdf(sh: dict) -> bytes:
     pages_id = len(objects) + 1
     objects.append(b"")          # the page tree, written once its kids are known
     kids = []
-    for page in _lines(sh):
+    for page in _lines(sh, tr):
         ops = ["0.2 w"]
         for cmd in page:
             if cmd[0] == "rule":

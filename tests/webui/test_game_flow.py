@@ -359,6 +359,10 @@ def test_the_final_table_on_the_page_and_the_sheet(client):
     assert "Final result" in sheet and "+19600" in sheet and "+19.6" in sheet and "-18.8" in sheet
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert b"(Final result) Tj" in pdf and b"(+19.6) Tj" in pdf
+    # in the player's language (Latin-1 in the PDF: French accents print)
+    pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
+    assert "(Résultat final) Tj".encode("latin-1") in pdf and b"(Final result) Tj" not in pdf
+    assert b"(Tour) Tj" in pdf and b"(Round) Tj" not in pdf and b"feuille de marque" in pdf
 
 
 def test_export_and_import_replay_the_game(client):

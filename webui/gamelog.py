@@ -29,18 +29,8 @@ MAX_NAME = 60
 MAX_IMPORT_HANDS = 5000   # every imported win is re-scored: bound the work one request can ask
 
 
-class GameError(ValueError):
-    def __init__(self, code: str, message: str, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def to_dict(self) -> dict:
-        d = {"code": self.code, "message": self.message}
-        if self.field:
-            d["field"] = self.field
-        return d
+class GameError(FlowError):
+    """An entry the game log refuses (a code, a message, the field at fault), as the flow's own."""
 
 
 def _player_index(value, name: str, *, allow_none=False) -> int | None:
@@ -593,6 +583,16 @@ def export_csv(store: Store, game_id: int) -> str:
     return out.getvalue()
 
 
+def _import_hands(data: dict) -> list:
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list):
+        raise GameError("bad_import", "hands must be a list", field="hands")
+    if len(hands_in) > MAX_IMPORT_HANDS:
+        raise GameError("bad_import", f"a game of more than {MAX_IMPORT_HANDS} hands is not a game this "
+                        "app exported", field="hands")
+    return hands_in
+
+
 def _import_replayed(store: Store, data: dict) -> int:
     """An export of version 2: the game is created with its flow options and every hand is
     entered again as the table entered it (the flow recomputes deals, counters, sticks and
@@ -600,12 +600,7 @@ def _import_replayed(store: Store, data: dict) -> int:
     g = data.get("game")
     if not isinstance(g, dict):
         raise GameError("bad_import", "game must be an object", field="game")
-    hands_in = data.get("hands")
-    if not isinstance(hands_in, list):
-        raise GameError("bad_import", "hands must be a list", field="hands")
-    if len(hands_in) > MAX_IMPORT_HANDS:
-        raise GameError("bad_import", f"a game of more than {MAX_IMPORT_HANDS} hands is not a game this "
-                        "app exported", field="hands")
+    hands_in = _import_hands(data)
     flow = g.get("flow") if isinstance(g.get("flow"), dict) else {}
     flow = {k: v for k, v in flow.items() if k in game_flow.FLOW_OPTIONS}
     with store.transaction():
@@ -658,12 +653,7 @@ def import_json(store: Store, data) -> int:
     scorer.get_rule_set(rules).parse_options(options)
     game_context = g.get("context") if isinstance(g.get("context"), dict) else {}
     validation.obj(game_context, "game.context", max_bytes=validation.MAX_CONTEXT_BYTES)
-    hands_in = data.get("hands")
-    if not isinstance(hands_in, list):
-        raise GameError("bad_import", "hands must be a list", field="hands")
-    if len(hands_in) > MAX_IMPORT_HANDS:
-        raise GameError("bad_import", f"a game of more than {MAX_IMPORT_HANDS} hands is not a game this "
-                        "app exported", field="hands")
+    hands_in = _import_hands(data)
     hands = []
     for i, h in enumerate(hands_in):
         where = f"hands[{i}]"

@@ -368,11 +368,9 @@ def test_a_corrected_tile_loses_the_profile_mark(server, browser, monkeypatch):
     assert not d.find_element(By.ID, "profiled-note").is_displayed()
 
 
-@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
-def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
-    """Correcting a photographed tile on the review page adds its crop to the active
-    tile-set profile (a fine-tuned one, with the real classifier, a few steps only), which learns
-    it at once (its last layer re-fitted)."""
+def active_profile(app, monkeypatch):
+    """An active fine-tuned tile-set profile in the app's data dir (the real classifier, a few
+    steps only, two random examples); returns its store."""
     import numpy as np
 
     from tests.calibration.helpers import quick_finetune
@@ -383,6 +381,15 @@ def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch
     crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
     store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
     store.activate("club set")
+    return store
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
+    """Correcting a photographed tile on the review page adds its crop to the active
+    tile-set profile (a fine-tuned one, with the real classifier, a few steps only), which learns
+    it at once (its last layer re-fitted)."""
+    store = active_profile(app, monkeypatch)
     assert store.active().n_corrections == 0
     test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
     browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
@@ -421,17 +428,8 @@ def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server,
     import json
     import urllib.request
 
-    import numpy as np
-
-    from tests.calibration.helpers import quick_finetune
-    from vision.profile import ProfileStore, TileSetProfile
     from webui import calibrate
-    quick_finetune(monkeypatch)
-    store = ProfileStore(app.config["DATA_DIR"])
-    rng = np.random.default_rng(0)
-    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8) for _ in range(2)]
-    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="club set"))
-    store.activate("club set")
+    store = active_profile(app, monkeypatch)
     review_stand_in_reading(server, browser, monkeypatch)        # sets up the reading and its photo
     d = browser
     req = urllib.request.Request(server + "/api/games", method="POST", headers={"Content-Type": "application/json"},

@@ -18,24 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from ..errors import ScorerError
+
 WINDS = ("E", "S", "W", "N")
 KINDS = ("win", "draw", "penalty")
 
 
-class FlowError(ValueError):
+class FlowError(ScorerError):
     """A hand that the rule set's flow cannot take (names the field)."""
 
     def __init__(self, code: str, message: str, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def to_dict(self) -> dict:
-        d = {"code": self.code, "message": self.message}
-        if self.field:
-            d["field"] = self.field
-        return d
+        super().__init__(code, message, field=field)
 
 
 @dataclass(frozen=True)

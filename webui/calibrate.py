@@ -28,6 +28,7 @@ one with its CSRF helper (a plain page otherwise) and send ``csrf_token()`` when
 from __future__ import annotations
 
 import base64
+import re
 import secrets
 import threading
 import time
@@ -270,7 +271,7 @@ def delete():
 _PROFILE_LOCK = threading.RLock()
 _LEARNING: list[threading.Thread] = []
 MAX_HAND_TILES = 40
-_HAND_KEY = __import__("re").compile(r"[A-Za-z0-9_.:-]{1,64}")
+_HAND_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
 def record_correction(data_dir, crop_bgr, code: str) -> dict | None:

@@ -421,19 +421,14 @@
     if (!data.profileActive || src === null || src === undefined || !photo || !photo.naturalWidth) return;
     const read = readTiles[src];
     if (!read || read.sideways || read.face_down) return;
-    const [x0, y0, x1, y1] = read.box.map(Math.round);
-    if (x1 - x0 < 4 || y1 - y0 < 4) return;
-    const c = document.createElement("canvas");
-    c.width = x1 - x0; c.height = y1 - y0;
-    c.getContext("2d").drawImage(photo, x0, y0, c.width, c.height, 0, 0, c.width, c.height);
-    c.toBlob((blob) => {
+    cropBlob(read).then((blob) => {
       if (!blob) return;
       const body = new FormData();
       body.append("crop", blob, "crop.jpg");
       body.append("code", code);
       fetch("/calibrate/corrections", { method: "POST", body,
         headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
-    }, "image/jpeg", 0.92);
+    });
   }
   // Recording a hand confirms its tiles: those read from the photo and not corrected (a
   // correction was taught already) teach the active profile too (POST /calibrate/hands, keyed by

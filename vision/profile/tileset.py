@@ -171,16 +171,7 @@ class TileSetProfile:
         ``learn_corrections``). A prototype profile adds a prototype at once."""
         _check_code(code)
         if self.uses_network:
-            misread = None
-            if self.trusted_codes:      # the base model's readings of this code stop counting as sure
-                [read] = self._classifier(classifier).classify([crop])
-                misread = read.code if read.code != code else None
-            size = self.examples.shape[1]
-            self.examples = np.concatenate([self.examples, _example_crop(crop, size)[None]])
-            self._align_misreads()
-            self.base_misreads.append(misread)
-            self.codes.append(code)
-            self.sources.append("correction")
+            self._append_examples([crop], [code], "correction", classifier)
             self.learnt = False
             if learn:
                 self.learn_corrections(classifier)
@@ -216,6 +207,21 @@ class TileSetProfile:
                 self.learnt = False
         return code
 
+    def _append_examples(self, crops, codes, source: str, classifier=None) -> None:
+        """Keep ``crops`` as examples of ``codes`` learnt later than the calibration (``source``),
+        noting for each what the base model misread it as: with trusted base codes, a shown
+        misreading stops that code's sure base readings counting as sure."""
+        misreads = [None] * len(codes)
+        if self.trusted_codes:
+            reads = self._classifier(classifier).classify(list(crops))
+            misreads = [r.code if r.code != c else None for r, c in zip(reads, codes)]
+        size = self.examples.shape[1]
+        self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
+        self._align_misreads()
+        self.base_misreads += misreads
+        self.codes += list(codes)
+        self.sources += [source] * len(codes)
+
     def _drop(self, rows) -> None:
         """Remove the examples at ``rows`` (never calibration examples: callers pick them)."""
         rows = set(rows)
@@ -248,18 +254,8 @@ class TileSetProfile:
         source = HAND_SOURCE + str(key)
         self._drop([i for i, s in enumerate(self.sources) if s == source])
         if crops:
-            misreads = [None] * len(codes)
-            if self.trusted_codes:      # as for a correction: a shown base misreading stops trust
-                reads = self._classifier(classifier).classify(crops)
-                misreads = [r.code if r.code != c else None for r, c in zip(reads, codes)]
-            size = self.examples.shape[1]
-            self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
-            self._align_misreads()
-            self.base_misreads += misreads
-            self.codes += codes
-            self.sources += [source] * len(codes)
-            for code in set(codes):
-                self.absent_codes = [c for c in self.absent_codes if c != code]
+            self._append_examples(crops, codes, source, classifier)
+            self.absent_codes = [c for c in self.absent_codes if c not in codes]
             # The oldest confirmed tiles of a code beyond the cap go (corrections always stay).
             extra = []
             for code in set(codes):

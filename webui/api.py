@@ -8,7 +8,7 @@ from flask import Blueprint, jsonify, request
 
 import scorer
 
-from . import gamelog, reading, scoring, validation
+from . import calibrate, gamelog, reading, scoring, validation
 from .errors import respond
 from .store import DuplicateRequest, get_store
 
@@ -191,7 +191,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id):
-    removed = _forget(gamelog.undo(get_store(), game_id))
+    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id))
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
     return jsonify({"removed": removed, "totals": gamelog.standing(get_store(), game_id)["totals"]})
@@ -208,7 +208,7 @@ def edit_hand(game_id, seq):
 
 @bp.delete("/games/<int:game_id>/hands/<int:seq>")
 def delete_hand(game_id, seq):
-    removed = _forget(gamelog.delete_hand(get_store(), game_id, seq))
+    removed = calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq))
     view = gamelog.standing(get_store(), game_id)
     return jsonify({"removed": removed, "totals": view["totals"],
                     **{k: view[k] for k in ("dealer", "round_wind", "honba", "riichi_sticks", "finished")}})
@@ -232,13 +232,3 @@ def import_game():
     resp.status_code = 201
     return resp
 
-
-def _forget(removed: dict | None) -> dict | None:
-    """A deleted hand's tiles are taken back from the tile-set profile that learnt them."""
-    from flask import current_app
-
-    from . import calibrate
-    calibrate.forget_recorded_hands(current_app.config.get("DATA_DIR"), removed)
-    if removed is not None:
-        removed.pop("request_keys", None)
-    return removed

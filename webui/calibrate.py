@@ -328,12 +328,17 @@ def _learn_in_background(data_dir, key: str, crops, codes) -> None:
     thread.start()
 
 
-def forget_recorded_hands(data_dir, removed: dict | None) -> None:
-    """A hand deleted or undone in the game log: the active profile forgets the tiles it learnt
-    from it (recorded from the review page, under the key ``draft:<id>``), in the background."""
-    for key in (removed or {}).get("request_keys") or []:
+def forget_recorded_hands(removed: dict | None) -> dict | None:
+    """A hand deleted or undone in the game log: the active profile of this app's data dir
+    forgets the tiles it learnt from it (recorded from the review page, under the key
+    ``draft:<id>``), in the background. Returns ``removed`` without its keys (not for answers)."""
+    if removed is None:
+        return None
+    data_dir = current_app.config.get("DATA_DIR")
+    for key in removed.pop("request_keys", None) or []:
         if key.startswith("draft:") and _HAND_KEY.fullmatch(key[len("draft:"):]) and _active_learner(data_dir):
             _learn_in_background(data_dir, key[len("draft:"):], [], [])
+    return removed
 
 
 def wait_for_learning(timeout: float | None = None) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
-from . import gamelog, i18n, scoring, validation
+from . import calibrate, gamelog, i18n, scoring, validation
 from .chart import standings_svg
 from .store import DuplicateRequest, get_store
 
@@ -196,7 +196,7 @@ def edit(game_id, seq):
 
 @bp.post("/<int:game_id>/hands/<int:seq>/delete")
 def delete_hand(game_id, seq):
-    _forget(gamelog.delete_hand(get_store(), game_id, seq))
+    calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq))
     flash(i18n.t("hand {n} deleted; the hands after it were recomputed", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -218,7 +218,7 @@ def sheet_pdf(game_id):
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id):
-    removed = _forget(gamelog.undo(get_store(), game_id))
+    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id))
     flash(i18n.t("hand {n} removed", n=removed["seq"]) if removed else i18n.t("no hand to undo"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -271,11 +271,3 @@ def delete(game_id):
     flash(i18n.t("game deleted"))
     return redirect(url_for("games.index"), code=303)
 
-
-def _forget(removed: dict | None) -> dict | None:
-    """A deleted hand's tiles are taken back from the tile-set profile that learnt them."""
-    from . import calibrate
-    calibrate.forget_recorded_hands(current_app.config.get("DATA_DIR"), removed)
-    if removed is not None:
-        removed.pop("request_keys", None)
-    return removed

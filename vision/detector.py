@@ -142,3 +142,44 @@ def load_detector(weights: str | Path | None = None, backend: str = "auto", **kw
     path = Path(weights or DEFAULT_WEIGHTS)
     use_onnx, info = export_for(path, backend, "detector")
     return OnnxDetector(path, export=info, **kwargs) if use_onnx else TileDetector(path, **kwargs)
+
+
+class PairedDetector:
+    """Two detectors read as one: every detection of ``primary``, and each of ``secondary``'s
+    face-up detections at least ``add_conf`` sure that overlaps no primary detection by more than
+    ``add_overlap`` (IoU). The secondary is a detector trained for what the primary misses
+    (standing rows, low angles, heaps: 3-D body scenes) and too unsure elsewhere to replace it.
+
+    Acts as a detector of its own for the reader: ``imgsz`` is the primary's, and setting ``conf``
+    (the weak-detection pass does) lowers the primary's only."""
+
+    def __init__(self, primary, secondary, add_conf: float = 0.6, add_overlap: float = 0.3):
+        self.primary, self.secondary = primary, secondary
+        self.add_conf, self.add_overlap = add_conf, add_overlap
+        self.imgsz, self.class_names = primary.imgsz, primary.class_names
+        self.weights_path = primary.weights_path
+
+    @property
+    def conf(self) -> float:
+        return self.primary.conf
+
+    @conf.setter
+    def conf(self, value: float) -> None:
+        import copy
+        self.primary = copy.copy(self.primary)   # the reader copies this adapter to lower its threshold
+        self.primary.conf = value
+
+    def detect(self, image: np.ndarray, imgsz: int | None = None) -> Detections:
+        from .detections import box_iou
+        first = self.primary.detect(image, imgsz)
+        second = self.secondary.detect(image, imgsz)
+        names = list(second.class_names)
+        keep = (second.confidence >= self.add_conf) & (second.class_id == names.index("tile"))
+        if len(first) and keep.any():
+            keep &= box_iou(second.xyxy, first.xyxy).max(1) <= self.add_overlap
+        if not keep.any():
+            return first
+        added = second.filter(keep)
+        tile = list(first.class_names).index("tile")
+        return Detections(np.concatenate([first.xyxy, added.xyxy]), np.concatenate([first.confidence, added.confidence]),
+                          np.concatenate([first.class_id, np.full(len(added), tile, np.int64)]), first.class_names)

@@ -61,11 +61,6 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--out", type=Path, default=Path("build/eval"), help="report folder (default build/eval)")
     p.add_argument("--detector", default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", default=None, help="classifier weights (default models/classifier/classifier.pt)")
-    p.add_argument("--second-detector", default=None, metavar="WEIGHTS",
-                   help="also run these detector weights and add their sure boxes that overlap none of the "
-                        "first detector's (vision.detector.PairedDetector)")
-    p.add_argument("--second-conf", type=float, default=0.6,
-                   help="with --second-detector: how sure an added box must be (default 0.6)")
     p.add_argument("--backend", choices=("auto", "onnx", "torch"), default="auto",
                    help="run the models from their ONNX export (onnx), by torch, or the export when it is "
                         "current for the weights (auto, the default; `mjtable export` writes it)")
@@ -164,15 +159,9 @@ def run(args) -> int:
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
-    detector = None
-    if args.second_detector:
-        from vision.detector import PairedDetector, load_detector
-        kw = {k: v for k, v in (("conf", args.conf), ("iou", args.nms_iou), ("imgsz", args.imgsz)) if v is not None}
-        detector = PairedDetector(load_detector(args.detector, args.backend, **kw),
-                                  load_detector(args.second_detector, args.backend, **kw), add_conf=args.second_conf)
-    reader = TileReader(detector=detector, detector_weights=args.detector, classifier_weights=args.classifier,
-                        detector_conf=args.conf, detector_iou=args.nms_iou, detector_imgsz=args.imgsz,
-                        backend=args.backend, config=config, **({"tileness": None} if args.no_tileness else {}))
+    reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
+                        detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
+                        config=config, **({"tileness": None} if args.no_tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

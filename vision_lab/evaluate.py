@@ -96,11 +96,13 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     confusion = Counter()              # (gt code, read code or "missed")
     hand_total = hand_exact = 0
     latencies = []
+    timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
         latencies.append(timings.get("total_ms", 0.0))
+        timed.append((latencies[-1], path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
         pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
         pairs = match(gt_boxes, pred_boxes)
@@ -146,6 +148,9 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         "hand_rows": hand_total, "hand_rows_exact": hand_exact,
         "hand_exact_rate": hand_exact / hand_total if hand_total else None,
         "latency_ms_median": statistics.median(latencies) if latencies else None,
+        "latency_ms_p95": float(np.percentile(latencies, 95)) if latencies else None,
+        "latency_ms_max": max(latencies) if latencies else None,
+        "slowest_images": [[name, round(ms, 1)] for ms, name in sorted(timed, reverse=True)[:5]],
         "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],
                           "reads": per_class[c]["pred"],
                           "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None,
@@ -196,7 +201,9 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
              f"- hand rows read exactly: {result['hand_rows_exact']}/{result['hand_rows']}",
-             f"- median latency per image: {result['latency_ms_median']:.0f} ms" if result['latency_ms_median'] else "",
+             f"- latency per image: median {result['latency_ms_median']:.0f} ms, p95 "
+             f"{result['latency_ms_p95']:.0f} ms, slowest {result['latency_ms_max']:.0f} ms"
+             if result['latency_ms_median'] else "",
              "", "Unlabelled face-up tiles in crowded backgrounds count as wrong reads, so precision is a lower bound.",
              "", "![confusion matrix](confusion.png)", "",
              "| code | labelled | right | reads | recall | precision |", "|---|---|---|---|---|---|"]

@@ -1,0 +1,31 @@
+"""``mjtable eval`` reports the reader's time per photo: median, 95th percentile and the slowest
+photos by name (the speed target is on the p95 over real photos, not the median alone)."""
+import cv2
+import numpy as np
+
+from vision_lab.evaluate import evaluate
+
+
+def test_the_evaluation_reports_median_p95_and_the_slowest_photos(tmp_path):
+    folder = tmp_path / "split"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    (folder / "data.yaml").write_text("names: [sc1]\n")
+    times = {f"photo_{k:02d}": float(10 * (k + 1)) for k in range(20)}     # 10 ... 200 ms
+    for name in times:
+        cv2.imwrite(str(folder / "images" / f"{name}.jpg"), np.full((32, 32, 3), 200, np.uint8))
+        (folder / "labels" / f"{name}.txt").write_text("")
+
+    class Reader:
+        classifier = None
+
+        def read(self, path, timings=None):
+            timings["total_ms"] = times[path.rsplit("/", 1)[-1][:-4]]
+            return []
+
+    result = evaluate(folder, Reader(), log=lambda *a: None)
+    assert result["latency_ms_median"] == 105.0
+    assert result["latency_ms_p95"] == np.percentile(list(times.values()), 95) > 190
+    assert result["latency_ms_max"] == 200.0
+    assert [name for name, _ in result["slowest_images"]] == ["photo_19.jpg", "photo_18.jpg", "photo_17.jpg",
+                                                              "photo_16.jpg", "photo_15.jpg"]

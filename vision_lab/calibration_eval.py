@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import statistics
 import time
 from collections import Counter
 from pathlib import Path
@@ -380,6 +381,7 @@ class PlayedHand:
     tiles: int
     right: int
     right_base: int
+    learn_s: float = 0.0      # seconds the profile took to learn this photo's corrections and confirmations
 
 
 def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, confirm: bool = True,
@@ -398,8 +400,10 @@ def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, 
         reads = [r.code for r in classify_with_profile(classifier, crops.subset(idx), profile, config=config)]
         base_reads = [r.code for r in classify_with_profile(classifier, crops.subset(idx), config=config)]
         truth = [test_truth[i] for i in idx]
-        out.append(PlayedHand(corrections, len(idx), sum(a == t for a, t in zip(reads, truth)),
-                              sum(a == t for a, t in zip(base_reads, truth))))
+        played = PlayedHand(corrections, len(idx), sum(a == t for a, t in zip(reads, truth)),
+                            sum(a == t for a, t in zip(base_reads, truth)))
+        out.append(played)
+        t0 = time.perf_counter()
         confirmed = []
         for i, read, code in zip(idx, reads, truth):
             if read != code:
@@ -412,6 +416,7 @@ def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, 
                                classifier=base, learn=False)
         if profile.n_learnt_examples:
             profile.learn_corrections(classifier=base)
+        played.learn_s = time.perf_counter() - t0
     return out
 
 
@@ -590,7 +595,9 @@ def main(argv=None) -> int:
                   f"last; first photo {first.right}/{first.tiles}; photos read after 20 corrections (or the "
                   f"second half): {n_right}/{n_tiles} = {n_right / max(n_tiles, 1):.2%} over {n_photos} photos "
                   f"(base model alone on them: "
-                  f"{sum(h.right_base for h in hands[len(hands) - n_photos:]) / max(n_tiles, 1):.2%})")
+                  f"{sum(h.right_base for h in hands[len(hands) - n_photos:]) / max(n_tiles, 1):.2%}); "
+                  f"learning a recorded photo: median {statistics.median(h.learn_s for h in hands):.2f} s, "
+                  f"slowest {max(h.learn_s for h in hands):.2f} s")
     if curves and args.plot:
         print(f"plot: {plot_played(curves, args.plot)}")
     if totals:

@@ -304,6 +304,7 @@ def test_play_simulation_corrects_records_and_reads_the_next_photos_better(class
     assert prof.n_confirmed >= 4 and prof.n_corrections == hands[-1].corrections_before + (5 - hands[-1].right)
     assert after_corrections(hands, budget=1) == (2, 10, hands[1].right + hands[2].right)
     assert after_corrections(hands, budget=99) == (2, 10, hands[1].right + hands[2].right)   # the second half
+    assert all(h.learn_s > 0 for h in hands)                # each photo's learning is timed
 
 
 def test_following_accuracy_counts_the_photos_after_each_number_of_corrections():

@@ -132,6 +132,27 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
     assert config.quarter_turn_margin is None
     assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched
 
+def test_eval_reads_with_a_probe_file_when_given_one(capsys, tmp_path, monkeypatch):
+    import vision.reader
+    import vision_lab.evaluate
+    from vision.tileness import TilenessProbe
+    seen = {}
+
+    class FakeReader:
+        def __init__(self, tileness="auto", **kw):
+            seen["tileness"] = tileness
+
+    monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
+    monkeypatch.setattr(vision_lab.evaluate, "evaluate", lambda *a, **k: {"recall": 1.0})
+    (tmp_path / "photos").mkdir()
+    TilenessProbe(mean=[0.0], scale=[1.0], weight=[1.0], bias=0.0, threshold=0.25).save(tmp_path / "probe.json")
+    code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--tileness", str(tmp_path / "probe.json"),
+                     "--out", str(tmp_path / "out"))
+    assert code == 0 and seen["tileness"].threshold == 0.25
+    with pytest.raises(SystemExit, match="no probe file"):
+        run(capsys, "eval", str(tmp_path / "photos"), "--tileness", str(tmp_path / "none.json"))
+
+
 def test_eval_is_one_family_with_the_old_names_as_aliases(capsys, tmp_path, monkeypatch):
     from mjtable.cli import build_parser
     from mjtable.commands.eval import TARGET_NAMES

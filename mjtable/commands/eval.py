@@ -81,6 +81,9 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
+    p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
+                   help="read with this tile/not-tile probe (python -m vision_lab.tileness_fit --out FILE) "
+                        "instead of the one beside the classifier's weights")
     p.add_argument("--no-tileness", action="store_true",
                    help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
     p.add_argument("--no-rectify", action="store_true",
@@ -105,6 +108,13 @@ def add_reader_arguments(p) -> None:
                    help="read the photos' labels as published, without the checked label errata "
                         "(datasets/label_errata.csv, vision_lab/errata.py)")
     p.set_defaults(func=run)
+
+
+def _probe_file(path: Path):
+    from vision.tileness import TilenessProbe
+    if not path.is_file():
+        raise SystemExit(f"no probe file {path} (python -m vision_lab.tileness_fit --out {path})")
+    return TilenessProbe.load(path)
 
 
 def run(args) -> int:
@@ -161,7 +171,8 @@ def run(args) -> int:
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
-                        config=config, **({"tileness": None} if args.no_tileness else {}))
+                        config=config, **({"tileness": None} if args.no_tileness else
+                                          {"tileness": _probe_file(args.tileness)} if args.tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

@@ -3,9 +3,7 @@
     python -m vision_lab.tileness_fit [--out models/classifier/tileness.json]
 
 fits it on the train split's detections (and rendered tiles of the artwork and procedural sets,
-so that faces unlike the real photos' count as tiles; with ``--body-scenes FOLDER``, also the
-detections in rendered scenes of 3D tile bodies: book spines, screens, hands, tile tops, sides
-and backs seen from low, which the real photos hardly show), picks the threshold on the valid split
+so that faces unlike the real photos' count as tiles), picks the threshold on the valid split
 (the highest that drops at most ``MAX_DROPPED_TILES`` of its labelled tiles) and writes the probe
 beside the classifier, tied to the classifier's weights (``model_id``).
 """
@@ -94,41 +92,6 @@ def mine_detections(split: str, data_root: Path, reader) -> dict:
     return {"features": np.concatenate(feats), "conf": np.array(conf), "iou": np.array(iou), "src": src}
 
 
-def mine_rendered_scenes(folder: Path, reader, pattern: str = "body_*.jpg", limit: int | None = None) -> dict:
-    """Face-up detections of the reader's detector in rendered scenes of a YOLO folder (classes
-    tile/back, as ``vision_lab.datasets.build_detector_dataset`` writes them): features and best
-    overlap with any label. Rendered labels are complete (every face seen well enough, every back
-    facing up), so a detection overlapping none of them is no face-up tile, however sure."""
-    import cv2
-
-    from vision.crops import crop_tile
-    from vision.detections import box_iou
-    from vision.reader import detect_in
-    feats, iou = [], []
-    paths = sorted((Path(folder) / "images").glob(pattern))[:limit]
-    for path in paths:
-        img = cv2.imread(str(path))
-        if img is None:
-            continue
-        h, w = img.shape[:2]
-        boxes = []
-        label = Path(folder) / "labels" / (path.stem + ".txt")
-        for line in (label.read_text().split("\n") if label.exists() else []):
-            parts = line.split()
-            if len(parts) == 5:
-                x, y, bw, bh = map(float, parts[1:])
-                boxes.append(((x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h))
-        dets = detect_in(reader.detector, img)
-        up = [i for i, n in enumerate(dets.names()) if n != "back"]
-        if not up:
-            continue
-        b = np.array(boxes, np.float64).reshape(-1, 4)
-        ov = box_iou(dets.xyxy[up], b).max(1) if len(b) else np.zeros(len(up))
-        feats.append(reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[i]) for i in up])[1])
-        iou.extend(ov.tolist())
-    return {"features": np.concatenate(feats) if feats else np.zeros((0, 1)), "iou": np.array(iou)}
-
-
 def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path) -> np.ndarray:
     """Features of rendered tiles of the artwork and procedural sets (never the GL set)."""
     from .crop_dataset import HOLDOUT_STYLES, synthetic_crops
@@ -139,11 +102,9 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
 
 
 def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
-                 rendered_per_code: int = 20, body_scenes: Path | None = None, log=print) -> TilenessProbe:
+                 rendered_per_code: int = 20, log=print) -> TilenessProbe:
     """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
-    detector, choose its threshold on valid, report, and write it (default: beside the weights).
-    ``body_scenes``: a detector dataset folder whose rendered body scenes (``body_*``) add their
-    detections: labelled tiles as tiles, detections overlapping no label as non-tiles."""
+    detector, choose its threshold on valid, report, and write it (default: beside the weights)."""
     from vision.reader import TileReader
     reader = TileReader(classifier_weights=classifier_weights, tileness=None)
     train = mine_detections("train", data_root, reader)
@@ -152,13 +113,6 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     rendered = rendered_tile_features(reader.classifier, rendered_per_code, 0, data_root)
     x = np.concatenate([train["features"][used], rendered])
     y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
-    if body_scenes is not None:
-        body = mine_rendered_scenes(Path(body_scenes) / "train", reader)
-        b_used = (body["iou"] >= MATCH_IOU) | (body["iou"] < NOT_TILE_IOU)
-        x = np.concatenate([x, body["features"][b_used]])
-        y = np.concatenate([y, body["iou"][b_used] >= MATCH_IOU])
-        log(f"body scenes: {int((body['iou'][b_used] >= MATCH_IOU).sum())} tiles and "
-            f"{int((body['iou'] < NOT_TILE_IOU).sum())} non-tiles")
     probe = fit_probe(x, y)
     probe.model_id = reader.classifier.weights_id
     vused, vtile = training_labels(valid["iou"], valid["conf"])
@@ -173,12 +127,6 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     photos = sorted({s for s, d in zip(valid["src"], dropped) if d})
     log(f"  {len(photos)} valid photos have a dropped detection; first ones: " + ", ".join(p[:24] for p in photos[:8]))
     out = out or Path(reader.classifier.weights_path).with_name(PROBE_FILE)
-    if body_scenes is not None and (Path(body_scenes) / "val").is_dir():
-        held = mine_rendered_scenes(Path(body_scenes) / "val", reader)
-        kept = probe.p_tile(held["features"]) >= probe.threshold if len(held["iou"]) else np.zeros(0, bool)
-        tiles, others = held["iou"] >= MATCH_IOU, held["iou"] < NOT_TILE_IOU
-        log(f"body scenes of val: keeps {int((kept & tiles).sum())} of {int(tiles.sum())} tiles, "
-            f"{int((kept & others).sum())} of {int(others.sum())} non-tile detections")
     probe.save(out)
     log(f"wrote {out}")
     return probe
@@ -191,11 +139,8 @@ def main(argv=None) -> int:
     p.add_argument("--classifier", type=Path, default=None, help="weights (default models/classifier/classifier.pt)")
     p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
     p.add_argument("--rendered-per-code", type=int, default=20)
-    p.add_argument("--body-scenes", type=Path, default=None, metavar="FOLDER",
-                   help="detector dataset folder (e.g. build/det_body500) whose rendered 3D body scenes add "
-                        "non-tile detections (book spines, screens, tile sides and backs)")
     args = p.parse_args(argv)
-    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes)
+    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code)
     return 0
 
 

@@ -72,7 +72,7 @@ def test_sets_vary_in_fonts_and_drawing(sets):
     looks = [procedural.SetLook(np.random.default_rng(seed)) for seed in range(30)]
     assert len({look.font for look in looks}) >= 5
     assert len({look.pip_kind for look in looks}) >= 3
-    assert {look.one_sou for look in looks} == {"bird", "peacock", "stick", "glyph"}
+    assert len({look.one_sou for look in looks}) == 3
     assert 5 <= sum(look.red_fives for look in looks) <= 25
 
 
@@ -221,39 +221,3 @@ def test_dark_sets_have_a_dark_body_and_light_ink():
     light = procedural_style(np.random.default_rng(next(
         s for s in range(400) if not procedural.SetLook(np.random.default_rng(s)).dark_body)))
     assert not light.dark_body
-
-
-def _first_seed(pred, limit=400):
-    return next(s for s in range(limit) if pred(procedural.SetLook(np.random.default_rng(s))))
-
-
-def test_a_joined_eight_is_a_w_over_an_m_whose_inner_sticks_meet():
-    seed = _first_seed(lambda look: look.eight_kind == "mw_joined" and not look.corner_index and not look.face_frame)
-    face = procedural_style(np.random.default_rng(seed)).faces["8s"]
-    drawn = face[..., 3] > 128
-    h, w = drawn.shape
-    # the W's point and the M's point sit at the face's centre, a little above and below it
-    assert drawn[int(h * 0.40):int(h * 0.48), w // 2 - 3:w // 2 + 4].any()
-    assert drawn[int(h * 0.52):int(h * 0.60), w // 2 - 3:w // 2 + 4].any()
-    # the inner sticks lean: at the top of the face they stand away from the centre
-    assert not drawn[int(h * 0.12):int(h * 0.2), w // 2 - 3:w // 2 + 4].any()
-
-
-def test_a_peacock_fans_its_tail_over_the_upper_face():
-    seed = _first_seed(lambda look: look.one_sou == "peacock" and not look.corner_index and not look.face_frame)
-    bird = procedural_style(np.random.default_rng(seed)).faces["1s"][..., 3] > 128
-    h, w = bird.shape
-    top = bird[: h // 3]
-    # eye spots spread across the width of the upper face, not one head in a corner
-    cols = np.flatnonzero(top.any(0))
-    assert cols.max() - cols.min() > w * 0.5
-
-
-def test_the_new_drawings_leave_a_seeds_other_choices_as_they_were(monkeypatch):
-    before = procedural.SetLook(np.random.default_rng(3))
-    monkeypatch.setattr(procedural, "JOINED_EIGHT_SHARE", 0.0)
-    monkeypatch.setattr(procedural, "PEACOCK_SHARE", 0.0)
-    after = procedural.SetLook(np.random.default_rng(3))
-    assert after.eight_kind in ("mw", "rows") and after.one_sou != "peacock"
-    for name in ("font", "stick_kind", "pip_kind", "dark_body", "corner_index", "worn", "eight_angle"):
-        assert getattr(before, name) == getattr(after, name), name

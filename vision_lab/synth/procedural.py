@@ -66,15 +66,6 @@ WORN_SHARE = 0.15
 # with the riichi sets held out (docs/experiments.md): Black 10.95 -> 54.40 %, but Regular -5 and
 # GL -25 of 557 tiles; weigh both when training weights to ship.
 DARK_SHARE = 0.1
-# Most Chinese and Japanese sets draw the 8 of bamboo as a W over an M: the inner sticks lean
-# 25-45° and meet at a point (GL-MahjongTile and the riichi artwork do), where the generated sets
-# drew them nearly upright and apart. And the 1 of bamboo is often a peacock: a fan of eye spots
-# over a small body (both riichi sets and GL), where the generated bird was a duck with a short
-# tail. A set draws the joined W/M with probability JOINED_EIGHT_SHARE (of its W/M eights) and a
-# peacock with PEACOCK_SHARE (of its birds). Both are drawn after every other choice of a set, so
-# the other choices of a seed stay as they were.
-JOINED_EIGHT_SHARE = 0.5
-PEACOCK_SHARE = 0.5
 WIND_LETTERS = "ESWN"
 
 NUMERALS = "一二三四五六七八九"
@@ -327,16 +318,6 @@ class SetLook:
         if self.dark_body:
             self._lighten_inks(_jitter_rgb(rng, [(232, 226, 210), (225, 190, 110)][int(rng.integers(2))], 12),
                                float(rng.uniform(0.35, 0.6)))
-        # Joined W/M eights and peacocks (JOINED_EIGHT_SHARE, PEACOCK_SHARE): always drawn, so a
-        # share of 0 leaves every other choice of the seed as with a share of 1.
-        joined, peacock = rng.random(), rng.random()
-        self.eight_angle = float(rng.uniform(25, 45))
-        self.peacock_spots = int(rng.integers(7, 12))
-        self.peacock_spread = float(rng.uniform(110, 170))
-        if self.eight_kind == "mw" and joined < JOINED_EIGHT_SHARE:
-            self.eight_kind = "mw_joined"
-        if self.one_sou == "bird" and peacock < PEACOCK_SHARE:
-            self.one_sou = "peacock"
 
     def _lighten_inks(self, light_ink, keep: float) -> None:
         """Inks for a dark body: the dark ink becomes ``light_ink``, every other colour keeps
@@ -540,18 +521,7 @@ def _stick_layout(look: SetLook, n: int):
     if n == 8:
         if look.eight_kind == "rows":
             return [(x, y, 0.44, 0) for y in (0.25, 0.75) for x in (0.12, 0.37, 0.63, 0.88)]
-        if look.eight_kind == "mw_joined":
-            # a W on top: the inner sticks run from the outer sticks' tops down to meet at the
-            # centre (stick length in face heights; the face is W by H pixels)
-            a = math.radians(look.eight_angle)
-            ln = 0.4
-            dx = math.sin(a) * ln / 2 * (H - 2 * MARGIN) / (W - 2 * MARGIN)
-            dy = math.cos(a) * ln / 2
-            apex = 0.46
-            top = [(0.1, 0.25, 0.42, 0), (0.5 - dx, apex - dy, ln, -look.eight_angle),
-                   (0.5 + dx, apex - dy, ln, look.eight_angle), (0.9, 0.25, 0.42, 0)]
-        else:
-            top = [(0.1, 0.25, 0.42, 0), (0.36, 0.25, 0.45, -22), (0.64, 0.25, 0.45, 22), (0.9, 0.25, 0.42, 0)]
+        top = [(0.1, 0.25, 0.42, 0), (0.36, 0.25, 0.45, -22), (0.64, 0.25, 0.45, 22), (0.9, 0.25, 0.42, 0)]
         return top + [(x, 1 - y, ln, -a) for x, y, ln, a in top]
     if n == 9:
         return [(x, y, 0.29, 0) for y in (0.16, 0.5, 0.84) for x in (0.18, 0.5, 0.82)]
@@ -599,40 +569,11 @@ def bird(c: Canvas, look: SetLook, rng) -> None:
     c.paint(line((cx - 45, cy + 64), (cx + 45, cy + 60), 4), look.ink)
 
 
-def peacock(c: Canvas, look: SetLook, rng) -> None:
-    """A peacock: a fan of eye spots (``peacock_spots`` over ``peacock_spread`` degrees) over a
-    small body with a crested head and legs."""
-    f = look.bird_facing
-    body_c, wing_c, tail_c, head_c = look.bird_colours
-    cx, cy = W / 2, H * 0.62
-    n, spread = look.peacock_spots, look.peacock_spread
-    for ring_r, r_spot in ((H * 0.36, 9), (H * 0.24, 7)):
-        for k in range(n):
-            ang = math.radians(-90 - spread / 2 + spread * k / max(n - 1, 1))
-            x, y = cx + math.cos(ang) * ring_r * 0.75, cy + math.sin(ang) * ring_r
-            c.paint(line((cx, cy), (x, y), 1.5), tail_c)
-            c.paint(disk(x, y, r_spot), tail_c)
-            c.paint(disk(x, y, r_spot * 0.6), look.blue if tail_c is not look.blue else look.green)
-            c.paint(disk(x, y, r_spot * 0.25), look.red)
-    c.paint(ellipse(cx, cy + 16, 22, 30, 0), body_c)
-    c.paint(ellipse(cx - f * 4, cy + 20, 12, 20, 15 * f), wing_c)
-    hx, hy = cx + f * 12, cy - 22
-    c.paint(line((cx + f * 4, cy), (hx, hy), 7), body_c)
-    c.paint(disk(hx, hy, 8), head_c)
-    for dx in (-5, 0, 5):
-        c.paint(line((hx, hy - 6), (hx + dx, hy - 16), 1.5), head_c)
-    c.paint(polygon([(hx + f * 6, hy - 2), (hx + f * 16, hy + 2), (hx + f * 6, hy + 4)]), look.red)
-    for dx in (-7, 7):
-        c.paint(line((cx + dx, cy + 42), (cx + dx - f * 3, cy + 60), 3), look.red)
-
-
 def bamboo_face(look: SetLook, n: int, rng, red=False) -> np.ndarray:
     c = Canvas()
     iw, ih = W - 2 * MARGIN, H - 2 * MARGIN
     if n == 1:
-        if look.one_sou == "peacock":
-            peacock(c, look, rng)
-        elif look.one_sou == "bird":
+        if look.one_sou == "bird":
             bird(c, look, rng)
         elif look.one_sou == "stick":
             draw_stick(c, look, W / 2, H / 2, ih * 0.92, iw * 0.28 * look.stick_width, 0, look.green)

@@ -515,6 +515,8 @@ def main(argv=None) -> int:
     p.add_argument("--expert", choices=["network", "prototypes"], default="network",
                    help="profile format 3 (fine-tuned network, default) or 2 (prototypes in a learnt metric)")
     p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS)")
+    p.add_argument("--batch", type=int, default=None, help="augmented views per fine-tuning step (default "
+                   "vision.finetune.BATCH)")
     p.add_argument("--context-share", type=float, default=None, metavar="SHARE",
                    help="share of fine-tuning views cut as from a row (vision.finetune.CONTEXT_SHARE)")
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
@@ -561,8 +563,8 @@ def main(argv=None) -> int:
             prm["steps"] = args.steps
         if args.base_weight is not None:
             prm["base_weight"] = args.base_weight
-        if args.context_share is not None:
-            prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share)
+        if args.context_share is not None or args.batch is not None:
+            prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share, batch=args.batch)
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
                                                        expert=args.expert, config=config)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)

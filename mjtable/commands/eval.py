@@ -81,6 +81,12 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--classifier-only", action="store_true",
                    help="score the classifier alone on the labelled boxes (no detector)")
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
+    p.add_argument("--second-detector", default=None, metavar="WEIGHTS",
+                   help="read each photo also with these detector weights and keep the reading with clearly "
+                        "more confident tiles (default: models/detector/detector_bodies.pt when no --detector "
+                        "is given; vision.reader.SECOND_DETECTOR_WEIGHTS)")
+    p.add_argument("--one-detector", action="store_true",
+                   help="read with the first detector only (no second reading)")
     p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
                    help="read with this tile/not-tile probe (python -m vision_lab.tileness_fit --out FILE) "
                         "instead of the one beside the classifier's weights")
@@ -108,6 +114,16 @@ def add_reader_arguments(p) -> None:
                    help="read the photos' labels as published, without the checked label errata "
                         "(datasets/label_errata.csv, vision_lab/errata.py)")
     p.set_defaults(func=run)
+
+
+def _second_detector(args):
+    if args.one_detector:
+        return None
+    if not args.second_detector:
+        return "auto"
+    from vision.detector import load_detector
+    return load_detector(args.second_detector, args.backend,
+                         **({"imgsz": args.imgsz} if args.imgsz else {}))
 
 
 def _probe_file(path: Path):
@@ -171,8 +187,9 @@ def run(args) -> int:
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
-                        config=config, **({"tileness": None} if args.no_tileness else
-                                          {"tileness": _probe_file(args.tileness)} if args.tileness else {}))
+                        config=config, second_detector=_second_detector(args),
+                        **({"tileness": None} if args.no_tileness else
+                           {"tileness": _probe_file(args.tileness)} if args.tileness else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))

@@ -1,5 +1,6 @@
 """``mjtable export``: write the ONNX exports the reader runs (``vision_lab.onnx_export``):
-``models/detector/detector.onnx`` and ``models/classifier/classifier.onnx``, each with its
+``models/detector/detector.onnx`` (and ``detector_bodies.onnx``, the reader's second detector,
+when its weights are there) and ``models/classifier/classifier.onnx``, each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch."""
 from __future__ import annotations
@@ -12,7 +13,10 @@ def register(sub) -> None:
     p.add_argument("--detector", type=Path, default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", type=Path, default=None,
                    help="classifier weights (default models/classifier/classifier.pt)")
-    p.add_argument("--only", choices=("detector", "classifier"), default=None, help="export one model only")
+    p.add_argument("--second-detector", type=Path, default=None,
+                   help="second detector weights (default models/detector/detector_bodies.pt, when present)")
+    p.add_argument("--only", choices=("detector", "classifier"), default=None,
+                   help="export one model only (detector: both detectors)")
     p.set_defaults(func=run)
 
 
@@ -22,9 +26,13 @@ def run(args) -> int:
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
     from vision.model_files import current_export, info_path
+    from vision.reader import SECOND_DETECTOR_WEIGHTS
     from vision_lab.onnx_export import export_classifier, export_detector
     jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
             ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier)]
+    second = Path(args.second_detector or SECOND_DETECTOR_WEIGHTS)
+    if args.second_detector or second.is_file():
+        jobs.insert(1, ("detector", second, export_detector))
     for kind, weights, export in jobs:
         if args.only not in (None, kind):
             continue

@@ -1,0 +1,82 @@
+"""A second detector (trained with rendered 3D tile bodies) reads each photo too; its reading
+replaces the first's only when it has clearly more confident tiles (vision.reader,
+SECOND_READ_FLOOR / SECOND_READ_MARGIN)."""
+import numpy as np
+import pytest
+
+from vision import reader as reader_module
+from vision.detections import Detections
+from vision.reader import ReaderConfig, TileReader
+from vision.classifier import CropReading
+
+
+class SureClassifier:
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading("3s", 0.9, [("3s", 0.9), ("2s", 0.05), ("4s", 0.02)], None) for _ in crops]
+
+
+class BoxesDetector:
+    """Face-up tiles side by side, as sure as ``conf``."""
+    def __init__(self, n, conf=0.9, x0=10):
+        self.dets = Detections([[x0 + 40 * k, 100, x0 + 40 * k + 30, 140] for k in range(n)], [conf] * n, [0] * n)
+        self.calls = 0
+
+    def detect(self, image, imgsz=None):
+        self.calls += 1
+        return self.dets
+
+
+IMG = np.full((300, 600, 3), 120, np.uint8)
+
+
+def read(first, second, **config):
+    return TileReader(detector=first, classifier=SureClassifier(), tileness=None, second_detector=second,
+                      config=ReaderConfig(**config)).read(IMG)
+
+
+def test_the_second_reading_wins_with_clearly_more_confident_tiles():
+    first, second = BoxesDetector(5), BoxesDetector(9, x0=12)
+    reads = read(first, second)
+    assert len(reads) == 9 and reads[0].box[0] == 12.0
+    assert first.calls and second.calls
+
+
+def test_the_first_reading_stays_unless_the_second_has_more_than_the_margin_more():
+    # 10 confident tiles against 11: 11 is not more than 10 x 1.1
+    assert len(read(BoxesDetector(10), BoxesDetector(11))) == 10
+    assert len(read(BoxesDetector(10), BoxesDetector(12))) == 12
+    assert len(read(BoxesDetector(10), BoxesDetector(11), second_read_margin=0.05)) == 11
+
+
+def test_unsure_tiles_do_not_count_towards_the_second_reading():
+    # 9 tiles read at 0.5 x 0.9 = 0.45: under the floor, so the first reading's 5 sure tiles stay
+    assert len(read(BoxesDetector(5), BoxesDetector(9, conf=0.5))) == 5
+    assert len(read(BoxesDetector(5), BoxesDetector(9, conf=0.5), second_read_floor=0.4)) == 9
+
+
+def test_no_second_detector_reads_once():
+    first = BoxesDetector(4)
+    assert len(read(first, None)) == 4 and first.calls == 1
+
+
+def test_the_shipped_second_detector_is_loaded_only_with_the_shipped_first(monkeypatch, tmp_path):
+    loaded = []
+    import vision.detector
+    monkeypatch.setattr(vision.detector, "load_detector", lambda w=None, *a, **k: loaded.append(w) or BoxesDetector(1))
+    monkeypatch.setattr(reader_module, "SECOND_DETECTOR_WEIGHTS", tmp_path / "bodies.pt")
+    TileReader(classifier=SureClassifier(), tileness=None)            # no file: one detector
+    assert loaded == [None]
+    (tmp_path / "bodies.pt").write_bytes(b"")
+    r = TileReader(classifier=SureClassifier(), tileness=None)
+    assert loaded[-1] == tmp_path / "bodies.pt" and r.second_detector is not None
+    loaded.clear()
+    r = TileReader(detector_weights="other.pt", classifier=SureClassifier(), tileness=None)
+    assert loaded == ["other.pt"] and r.second_detector is None     # another first detector: no second
+
+
+def test_timings_add_both_readings():
+    timings = {}
+    TileReader(detector=BoxesDetector(3), classifier=SureClassifier(), tileness=None,
+               second_detector=BoxesDetector(3)).read(IMG, timings=timings)
+    assert set(timings) >= {"decode_ms", "detect_ms", "crop_ms", "classify_ms", "total_ms"}
+    assert timings["total_ms"] >= timings["detect_ms"] + timings["classify_ms"] - 1e-6

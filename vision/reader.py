@@ -73,9 +73,9 @@ WEAK_OVERLAP = 0.3
 # with more tiles read at SECOND_READ_FLOOR or surer (detector x classifier confidence) wins, the
 # second's only when it has more than SECOND_READ_MARGIN more of them (a share). Chosen on the
 # valid split and 60 rendered scenes per capture mode (docs/experiments.md, models/detector/
-# MODEL_CARD.md): floor 0.5, margin 0.1 kept valid at 97.4 / 97.8 % (first detector alone 97.3 /
-# 97.7) and found 4-27 points more on every mode; floor 0.4 gained more on the modes but cost
-# valid 1.6 points of precision.
+# MODEL_CARD.md): with `det16real6` second, floor 0.5, margin 0.1 kept valid at 97.5 / 97.9 % (first
+# detector alone 97.3 / 97.7) and found 0.6-25 points more on every mode; floor 0.4 found 1-4 more
+# on most modes but cost valid 1.0 point of precision.
 SECOND_DETECTOR_WEIGHTS = Path(__file__).resolve().parents[1] / "models" / "detector" / "detector_bodies.pt"
 SECOND_READ_FLOOR = 0.5
 SECOND_READ_MARGIN = 0.1

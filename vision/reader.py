@@ -148,10 +148,18 @@ class TileReader:
         src, scale = decoded.image, decoded.scale
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
-        reads = self._read_with(self.detector, src, scale, spent, embeddings, profile)
-        if self.second_detector is not None:
-            other = self._read_with(self.second_detector, src, scale, spent, embeddings, profile)
-            if self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin):
+        if self.second_detector is None:
+            reads = self._read_with(self.detector, src, scale, spent, embeddings, profile)
+        else:
+            # The two readings are weighed as the base model reads them (as the floor and margin
+            # were chosen); a tile-set profile then reads the chosen detector's tiles only.
+            reads = self._read_with(self.detector, src, scale, spent, embeddings, None)
+            other = self._read_with(self.second_detector, src, scale, spent, embeddings, None)
+            second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
+            if profile is not None:
+                reads = self._read_with(self.second_detector if second else self.detector, src, scale, spent,
+                                        embeddings, profile)
+            elif second:
                 reads = other
         if timings is not None:
             timings.update(spent)

@@ -80,3 +80,20 @@ def test_timings_add_both_readings():
                second_detector=BoxesDetector(3)).read(IMG, timings=timings)
     assert set(timings) >= {"decode_ms", "detect_ms", "crop_ms", "classify_ms", "total_ms"}
     assert timings["total_ms"] >= timings["detect_ms"] + timings["classify_ms"] - 1e-6
+
+
+def test_with_a_profile_the_readings_are_weighed_by_the_base_model_and_the_profile_reads_the_chosen(monkeypatch):
+    first, second = BoxesDetector(5), BoxesDetector(9, x0=12)
+    reader = TileReader(detector=first, classifier=SureClassifier(), tileness=None, second_detector=second)
+    calls = []
+    real = TileReader._read_with
+
+    def recording(self, detector, src, scale, spent, embeddings, profile):
+        calls.append((detector, profile))
+        return real(self, detector, src, scale, spent, embeddings, None)
+
+    monkeypatch.setattr(TileReader, "_read_with", recording)
+    profile = object()
+    reads = reader.read(IMG, profile=profile)
+    assert calls == [(first, None), (second, None), (second, profile)]
+    assert len(reads) == 9

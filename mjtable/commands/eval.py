@@ -85,6 +85,12 @@ def add_reader_arguments(p) -> None:
                    help="read each photo also with these detector weights and keep the reading with clearly "
                         "more confident tiles (default: models/detector/detector_bodies.pt when no --detector "
                         "is given; vision.reader.SECOND_DETECTOR_WEIGHTS)")
+    p.add_argument("--second-floor", type=float, default=None, metavar="P",
+                   help="a tile counts towards a reading's weight when read at P or surer (default "
+                        "vision.reader.SECOND_READ_FLOOR)")
+    p.add_argument("--second-margin", type=float, default=None, metavar="SHARE",
+                   help="the second detector's reading wins with more than SHARE more such tiles (default "
+                        "vision.reader.SECOND_READ_MARGIN)")
     p.add_argument("--one-detector", action="store_true",
                    help="read with the first detector only (no second reading)")
     p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
@@ -151,6 +157,10 @@ def run(args) -> int:
         settings["looks"] = False
     if args.no_weak_rescue:
         settings["weak_rescue"] = None
+    if args.second_floor is not None:
+        settings["second_read_floor"] = args.second_floor
+    if args.second_margin is not None:
+        settings["second_read_margin"] = args.second_margin
     config = ReaderConfig(**settings)
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)

@@ -95,14 +95,12 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     per_class = defaultdict(Counter)   # code -> gt, right, pred
     confusion = Counter()              # (gt code, read code or "missed")
     hand_total = hand_exact = 0
-    latencies = []
     timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
-        latencies.append(timings.get("total_ms", 0.0))
-        timed.append((latencies[-1], path.name))
+        timed.append((timings.get("total_ms", 0.0), path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
         pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
         pairs = match(gt_boxes, pred_boxes)
@@ -139,6 +137,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                 oracle_right += int(r.code == code)
         if (k + 1) % 20 == 0:
             log(f"{k + 1}/{len(images)} images")
+    latencies = [ms for ms, _ in timed]
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
         "right_reads": n_right, "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,

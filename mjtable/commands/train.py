@@ -24,7 +24,8 @@ def register(sub) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--synth", type=int, default=150, help="detector: rendered training scenes")
     p.add_argument("--body-scenes", type=int, default=0,
-                   help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md)")
+                   help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md); "
+                   "classifier: also the tiles of this many such scenes, cut as the reader cuts them")
     p.add_argument("--real-copies", type=int, default=1,
                    help="detector: each real training photo this many times, to keep its weight beside many "
                    "rendered scenes (default 1)")
@@ -95,7 +96,7 @@ def run(args) -> int:
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
                                          lr0=args.lr0 or 0.003, scale=args.scale,
-                                         face_scale=args.face_scale, arch=args.arch)
+                                         face_scale=args.face_scale, arch=args.arch, body_scenes=args.body_scenes)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     if out:
         export_installed(args.model, out)

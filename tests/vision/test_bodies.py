@@ -228,3 +228,31 @@ def test_detector_dataset_repeats_real_training_photos_only(tmp_path):
     first = originals[0]
     assert (tmp_path / "d" / "train" / "labels" / f"copy2_{first.name}").read_text() == first.read_text()
     assert not list((tmp_path / "d" / "val").rglob("copy*"))
+
+
+@needs_art
+def test_classifier_body_crops_are_the_scenes_face_up_tiles_cut_as_the_reader_cuts_them():
+    from vision.crops import cut_tiles
+    from vision_lab.crop_dataset import body_scene_crops
+    from vision_lab.synth.capture_modes import MODES, mode_scene
+    crops = list(body_scene_crops(np.random.default_rng(0), 2, STYLES, split="train", seed=3, jitter=False,
+                                  log=lambda *_: None))
+    # scene i is the capture mode MODES[i % 6], drawn from (seed, 4, i): the same scene here
+    expected = []
+    for i in range(2):
+        img, labels = mode_scene(MODES[i], np.random.default_rng([3, 4, i]), STYLES)
+        tiles = [t for t in labels if not t.face_down and t.code]
+        cut = cut_tiles(img, [t.box for t in tiles])
+        for k, t in enumerate(tiles):
+            expected.append((t.code, cut[k]))
+            if k in cut.views:
+                expected.append((t.code, cut.views[k].crop))
+    assert len(crops) == len(expected) > 10
+    for (code, name, crop), (want_code, want_crop) in zip(crops, expected):
+        assert code == want_code and name.startswith("body_train_")
+        assert np.array_equal(crop, want_crop)
+    # val scenes are drawn apart from train scenes
+    val = list(body_scene_crops(np.random.default_rng(0), 1, STYLES, split="val", seed=3, jitter=False,
+                                log=lambda *_: None))
+    assert [c for _, _, c in val][0].shape == crops[0][2].shape
+    assert not np.array_equal(val[0][2], crops[0][2])

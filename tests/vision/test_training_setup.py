@@ -113,3 +113,17 @@ def test_a_pile_by_default_draws_its_size_as_before_session_11(monkeypatch):
     for seed in range(20):
         layouts.pile(np.random.default_rng(seed), ["1m"])
     assert asked == [int(np.random.default_rng(seed).integers(8, 40)) for seed in range(20)]
+
+
+def test_train_classifier_takes_body_scenes(monkeypatch, tmp_path):
+    seen = {}
+
+    def fake_train_classifier(data_root, build, **kw):
+        seen.update(kw)
+        return tmp_path / "best.pt"
+
+    monkeypatch.setattr(training, "train_classifier", fake_train_classifier)
+    assert main(["train", "classifier", "--body-scenes", "300", "--build", str(tmp_path), "--no-install"]) == 0
+    assert seen["body_scenes"] == 300
+    assert main(["train", "classifier", "--build", str(tmp_path), "--no-install"]) == 0
+    assert seen["body_scenes"] == 0

@@ -91,6 +91,9 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--second-margin", type=float, default=None, metavar="SHARE",
                    help="the second detector's reading wins with more than SHARE more such tiles (default "
                         "vision.reader.SECOND_READ_MARGIN)")
+    p.add_argument("--read-floor", type=float, default=None, metavar="P",
+                   help="leave out face-up tiles read at less than P, detector x classifier (default "
+                        "vision.reader.READ_FLOOR; 0: keep every reading)")
     p.add_argument("--one-detector", action="store_true",
                    help="read with the first detector only (no second reading)")
     p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
@@ -161,6 +164,8 @@ def run(args) -> int:
         settings["second_read_floor"] = args.second_floor
     if args.second_margin is not None:
         settings["second_read_margin"] = args.second_margin
+    if args.read_floor is not None:
+        settings["read_floor"] = args.read_floor or None
     config = ReaderConfig(**settings)
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)

@@ -97,3 +97,20 @@ def test_with_a_profile_the_readings_are_weighed_by_the_base_model_and_the_profi
     reads = reader.read(IMG, profile=profile)
     assert calls == [(first, None), (second, None), (second, profile)]
     assert len(reads) == 9
+
+
+class UnsureClassifier(SureClassifier):
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading("3s", 0.15, [("3s", 0.15), ("2s", 0.1), ("4s", 0.1)], None) for _ in crops]
+
+
+def test_tiles_read_below_the_read_floor_are_left_out():
+    # 0.6 x 0.15 = 0.09: under READ_FLOOR (0.1), so none is kept; 0.9 x 0.15 = 0.135 is kept
+    def read_unsure(conf, **config):
+        return TileReader(detector=BoxesDetector(4, conf=conf), classifier=UnsureClassifier(), tileness=None,
+                          second_detector=None, config=ReaderConfig(**config)).read(IMG)
+    assert reader_module.READ_FLOOR == 0.1
+    assert read_unsure(0.6) == []
+    assert len(read_unsure(0.9)) == 4
+    assert len(read_unsure(0.6, read_floor=None)) == 4
+    assert read_unsure(0.9, read_floor=0.2) == []

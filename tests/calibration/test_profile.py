@@ -280,30 +280,6 @@ def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     assert read() == ["2m", "2m"]
 
 
-def test_a_base_model_that_read_the_calibration_photo_right_is_sure_from_familiar_sure(profile):
-    # The profile is sure the tile is 2m; the base model reads it 3m at 0.7, under sure_base.
-    known = profile.known_codes
-    score = np.full((1, len(known)), -5.0)
-    score[:, known.index("2m")] = 5.0
-    base = one_hot_base(["2m"], ["3m"], p_wrong=0.7)
-
-    def read():
-        return ALL_CODES[int(profile.mix(base, ALL_CODES, known, score).argmax(1)[0])]
-    profile.trusted_codes = [c for c in ALL_CODES if c != "9s"]     # one calibration tile read as 9s
-    profile.familiar_sure = 0.5
-    assert not profile.read_calibration_right and read() == "2m"
-    profile.trusted_codes = list(ALL_CODES)                        # every calibration tile read right
-    assert profile.read_calibration_right and read() == "3m"
-    profile.familiar_sure = None                                   # off: sure only from sure_base
-    assert read() == "2m"
-    profile.familiar_sure = 0.8                                    # 0.7 is not sure enough
-    assert read() == "2m"
-    # a correction showing the base model's 3m wrong still takes 3m out of the sure readings
-    profile.familiar_sure = 0.5
-    profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
-    assert read() == "2m"
-
-
 def reads_as(codes):
     class Reads:
         def classify(self, crops):
@@ -336,8 +312,7 @@ def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
     profile.trusted_codes = ["1m", "5z"]
     profile.sure_base = 0.97
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
-    profile.familiar_sure = 0.6
     back = TileSetProfile.load(profile.save(tmp_path / "p.npz"))
     assert back.trusted_codes == ["1m", "5z"] and back.base_misreads == profile.base_misreads
-    assert back.sure_base == 0.97 and back.familiar_sure == 0.6
+    assert back.sure_base == 0.97
     profile.sure_base = TileSetProfile.sure_base          # the class default (SURE_BASE)

@@ -78,12 +78,6 @@ SURE_BASE = 0.9
 CONFIRMED_PER_CODE = 6
 HAND_SOURCE = "hand:"
 SURE_BASE_WEIGHT = 0.8
-# When the base model read every tile of the calibration photo right, the set is one it already
-# reads, and a profile taught by one example per code is the likelier to be wrong where the two
-# disagree (one physical set's blurred 8m at its rows' ends read as 1m after one clean 8m example:
-# docs/calibration.md, Limitations). Its readings of trusted codes then count as sure from
-# FAMILIAR_SURE instead of ``sure_base``. None: off.
-FAMILIAR_SURE: float | None = None
 # Share of the calibration tiles the base model must read right for its precision alone to
 # decide which codes it is trusted with (``trusted_base_codes``).
 FAMILIAR_SET = 0.8
@@ -114,8 +108,6 @@ class TileSetProfile:
     # how sure a base reading of a trusted code must be to keep SURE_BASE_WEIGHT: the base
     # model's own threshold (its calibration.json ``sure_base``), else SURE_BASE
     sure_base: float = SURE_BASE
-    # the same threshold when the base model read the whole calibration photo right (FAMILIAR_SURE)
-    familiar_sure: float | None = None
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -153,7 +145,6 @@ class TileSetProfile:
                 params["trusted_codes"] = trusted_base_codes(classifier, crops, codes)
             if getattr(classifier, "sure_base", None) is not None:
                 params.setdefault("sure_base", float(classifier.sure_base))
-            params.setdefault("familiar_sure", FAMILIAR_SURE)
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
@@ -342,12 +333,6 @@ class TileSetProfile:
 
     # ---- reading ------------------------------------------------------------------------
     @property
-    def read_calibration_right(self) -> bool:
-        """Whether the base model read every tile of the calibration photo right: then no code was
-        read in place of another, and every code is trusted (``trusted_base_codes``)."""
-        return set(ALL_CODES) <= set(self.trusted_codes)
-
-    @property
     def known_codes(self) -> list[str]:
         return sorted(set(self.codes), key=ALL_CODES.index)
 
@@ -454,10 +439,7 @@ class TileSetProfile:
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             trusted = set(self.trusted_codes) - set(self.base_misreads)
             if trusted:               # the base model's sure readings keep a larger share (sure_base)
-                sure_at = self.sure_base
-                if self.familiar_sure is not None and self.read_calibration_right:
-                    sure_at = min(sure_at, self.familiar_sure)
-                sure = (out.max(1) >= sure_at) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
+                sure = (out.max(1) >= self.sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
                                                                                if c in classes])
                 a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
             out *= a
@@ -472,8 +454,7 @@ class TileSetProfile:
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
-                "base_misreads": list(self.base_misreads), "sure_base": self.sure_base,
-                "familiar_sure": self.familiar_sure}
+                "base_misreads": list(self.base_misreads), "sure_base": self.sure_base}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -549,7 +530,6 @@ class TileSetProfile:
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
-                      familiar_sure=None if meta.get("familiar_sure") is None else float(meta["familiar_sure"]),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):

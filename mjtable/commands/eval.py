@@ -94,6 +94,9 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--read-floor", type=float, default=None, metavar="P",
                    help="leave out face-up tiles read at less than P, detector x classifier (default "
                         "vision.reader.READ_FLOOR; 0: keep every reading)")
+    p.add_argument("--small-read-share", type=float, default=None, metavar="SHARE",
+                   help="leave out face-up tiles whose box is under SHARE of the photo's median (default "
+                        "vision.reader.SMALL_READ_SHARE; 0: keep them)")
     p.add_argument("--one-detector", action="store_true",
                    help="read with the first detector only (no second reading)")
     p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
@@ -166,6 +169,8 @@ def run(args) -> int:
         settings["second_read_margin"] = args.second_margin
     if args.read_floor is not None:
         settings["read_floor"] = args.read_floor or None
+    if args.small_read_share is not None:
+        settings["small_read_share"] = args.small_read_share or None
     config = ReaderConfig(**settings)
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)

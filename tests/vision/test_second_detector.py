@@ -114,3 +114,25 @@ def test_tiles_read_below_the_read_floor_are_left_out():
     assert len(read_unsure(0.9)) == 4
     assert len(read_unsure(0.6, read_floor=None)) == 4
     assert read_unsure(0.9, read_floor=0.2) == []
+
+
+def test_reads_much_smaller_than_the_photos_other_tiles_are_left_out():
+    from vision.reader import without_small_reads
+    from vision.types import TileRead
+    tiles = [TileRead("3s", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(4)]
+    die = TileRead("5p", (200, 0, 215, 15), 0.9)                  # 225 px² against 1,200
+    back = TileRead(None, (300, 0, 310, 10), 0.9, face_down=True)
+    assert reader_module.SMALL_READ_SHARE == 0.4
+    assert without_small_reads(tiles + [die, back], 0.4) == tiles + [back]
+    assert without_small_reads(tiles + [die], 0.1) == tiles + [die]
+    assert without_small_reads(tiles + [die], None) == tiles + [die]
+    # with fewer than SMALL_READ_MIN face-up reads there is no photo's size to judge by
+    assert without_small_reads(tiles[:2] + [die], 0.4) == tiles[:2] + [die]
+    # the reader applies it to the reading it keeps
+    detector = BoxesDetector(5)
+    detector.dets = Detections(list(detector.dets.xyxy) + [[400, 100, 412, 112]], [0.9] * 6, [0] * 6)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None).read(IMG)
+    assert len(reads) == 5 and all(r.box[0] < 400 for r in reads)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None,
+                       config=ReaderConfig(small_read_share=None)).read(IMG)
+    assert len(reads) == 6

@@ -80,12 +80,12 @@ def check(response, what):
         assert error.get("message"), (what, response.json)
 
 
-def run_fuzz(fuzz_app, n: int):
+def run_fuzz(fuzz_app, n: int, derandomize: bool = False):
     app, client, ctx = fuzz_app
     routes = sorted(ROUTES)
     sent = []
 
-    @settings(max_examples=n, deadline=None, database=None,
+    @settings(max_examples=n, deadline=None, database=None, derandomize=derandomize,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
     @given(data=st.data())
     def one_request(data):
@@ -101,7 +101,9 @@ def run_fuzz(fuzz_app, n: int):
 
 
 def test_fuzz_every_route(fuzz_app):
-    sent = run_fuzz(fuzz_app, FAST_REQUESTS)
+    # the same requests on every run: hypothesis does not draw the routes evenly, so "every route
+    # was hit" could pass on one run and fail on the next (the long run below draws anew each time)
+    sent = run_fuzz(fuzz_app, FAST_REQUESTS, derandomize=True)
     assert len(sent) >= 1000
     assert {rule for rule, _ in sent} >= {rule for rule, _ in ROUTES}   # every route was hit
     assert any(status < 300 for _, status in sent) and any(400 <= status < 500 for _, status in sent)

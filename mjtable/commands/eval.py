@@ -25,6 +25,18 @@ def measurement_targets() -> dict[str, str]:
     return {**REPORTS, **{f"{name}-speed": module for name, module in BENCH.items()}}
 
 
+#: Reader settings (``vision.reader.ReaderConfig``) one run can set: option -> (setting, whether 0
+#: turns it off, metavar, help).
+READER_NUMBERS = {
+    "--second-floor": ("second_read_floor", False, "P", "a tile counts towards a reading's weight when read at P "
+                       "or surer (default vision.reader.SECOND_READ_FLOOR)"),
+    "--second-margin": ("second_read_margin", False, "SHARE", "the second detector's reading wins with more than "
+                        "SHARE more such tiles (default vision.reader.SECOND_READ_MARGIN)"),
+    "--read-floor": ("read_floor", True, "P", "leave out face-up tiles read at less than P, detector x classifier "
+                     "(default vision.reader.READ_FLOOR; 0: keep every reading)"),
+    "--small-read-share": ("small_read_share", True, "SHARE", "leave out face-up tiles whose box is under SHARE of "
+                           "the photo's median (default vision.reader.SMALL_READ_SHARE; 0: keep them)"),
+}
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {
     "grouping": "grouping and decoding on generated scenes (alias: report grouping)",
@@ -85,18 +97,8 @@ def add_reader_arguments(p) -> None:
                    help="read each photo also with these detector weights and keep the reading with clearly "
                         "more confident tiles (default: models/detector/detector_bodies.pt when no --detector "
                         "is given; vision.reader.SECOND_DETECTOR_WEIGHTS)")
-    p.add_argument("--second-floor", type=float, default=None, metavar="P",
-                   help="a tile counts towards a reading's weight when read at P or surer (default "
-                        "vision.reader.SECOND_READ_FLOOR)")
-    p.add_argument("--second-margin", type=float, default=None, metavar="SHARE",
-                   help="the second detector's reading wins with more than SHARE more such tiles (default "
-                        "vision.reader.SECOND_READ_MARGIN)")
-    p.add_argument("--read-floor", type=float, default=None, metavar="P",
-                   help="leave out face-up tiles read at less than P, detector x classifier (default "
-                        "vision.reader.READ_FLOOR; 0: keep every reading)")
-    p.add_argument("--small-read-share", type=float, default=None, metavar="SHARE",
-                   help="leave out face-up tiles whose box is under SHARE of the photo's median (default "
-                        "vision.reader.SMALL_READ_SHARE; 0: keep them)")
+    for flag, (_, _, metavar, what) in READER_NUMBERS.items():
+        p.add_argument(flag, type=float, default=None, metavar=metavar, help=what)
     p.add_argument("--one-detector", action="store_true",
                    help="read with the first detector only (no second reading)")
     p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
@@ -163,14 +165,10 @@ def run(args) -> int:
         settings["looks"] = False
     if args.no_weak_rescue:
         settings["weak_rescue"] = None
-    if args.second_floor is not None:
-        settings["second_read_floor"] = args.second_floor
-    if args.second_margin is not None:
-        settings["second_read_margin"] = args.second_margin
-    if args.read_floor is not None:
-        settings["read_floor"] = args.read_floor or None
-    if args.small_read_share is not None:
-        settings["small_read_share"] = args.small_read_share or None
+    for flag, (setting, zero_is_off, _, _) in READER_NUMBERS.items():
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if value is not None:
+            settings[setting] = (value or None) if zero_is_off else value
     config = ReaderConfig(**settings)
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)

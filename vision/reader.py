@@ -83,8 +83,8 @@ SECOND_READ_MARGIN = 0.1
 # reads are mostly not tiles (dice, book spines, screen patches, tile sides) or tiles misread, and a
 # box on a non-tile is one more for the player to delete. Chosen on the valid split and 60 rendered
 # scenes per capture mode (docs/experiments.md): 0.1 drops no read that was right on valid (3 wrong
-# ones) and 99 wrong reads for 4 right ones over the six modes; 0.12 begins to drop right reads on
-# valid, 0.2 drops 16 there. With a tile-set profile the confidence is the profile's, whose
+# ones) and 126 wrong ones (90 on no tile) for 4 right ones over the six modes; 0.12 begins to
+# drop right reads on valid, 0.2 drops 16 there. With a tile-set profile the confidence is the profile's, whose
 # probabilities are flatter, so the floor stays off (as for the weak rescue). None: off.
 READ_FLOOR: float | None = 0.1
 # A face-up read whose box is under SMALL_READ_SHARE of the median box area of the photo's

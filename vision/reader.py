@@ -166,17 +166,19 @@ class TileReader:
         src, scale = decoded.image, decoded.scale
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
+        first = self._detect(self.detector, src, spent)
         if self.second_detector is None:
-            reads = self._read_with(self.detector, src, scale, spent, embeddings, profile)
+            reads = self._read_found(first, self.detector, scale, spent, embeddings, profile)
         else:
             # The two readings are weighed as the base model reads them (as the floor and margin
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
-            reads = self._read_with(self.detector, src, scale, spent, embeddings, None)
-            other = self._read_with(self.second_detector, src, scale, spent, embeddings, None)
+            found = self._detect(self.second_detector, src, spent)
+            reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
+            other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
             second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
             if profile is not None:
-                reads = self._read_with(self.second_detector if second else self.detector, src, scale, spent,
-                                        embeddings, profile)
+                reads = self._read_found(found if second else first, self.second_detector if second else self.detector,
+                                         scale, spent, embeddings, profile)
             elif second:
                 reads = other
         reads = without_small_reads(reads, self.config.small_read_share)
@@ -191,14 +193,20 @@ class TileReader:
         the second detector's."""
         return sum(1 for r in reads if not r.face_down and r.confidence >= self.config.second_read_floor)
 
-    def _read_with(self, detector, src: np.ndarray, scale: float, spent: dict, embeddings: bool,
-                   profile) -> list[TileRead]:
-        """``src`` read with ``detector``: its look, weak detections, crops and codes, in the input's
-        pixels (``scale``: the decoding's); the stages' milliseconds are added to ``spent``."""
+    def _detect(self, detector, src: np.ndarray, spent: dict) -> tuple[Look, Detections]:
+        """``detector``'s look at ``src`` and its detections, weak ones kept included; the
+        milliseconds are added to ``spent``."""
         t0 = time.perf_counter()
         look = self.look_at(src, detector)
         dets = self.with_weak_detections(look.image, look.dets, detector)
         spent["detect_ms"] += (time.perf_counter() - t0) * 1000
+        return look, dets
+
+    def _read_found(self, found: tuple[Look, Detections], detector, scale: float, spent: dict, embeddings: bool,
+                    profile) -> list[TileRead]:
+        """The tiles of ``found`` (``_detect``'s, by ``detector``), read, in the input's pixels
+        (``scale``: the decoding's); the stages' milliseconds are added to ``spent``."""
+        look, dets = found
         stages: dict = {}
         reads = self.read_detections(look.image, dets, 1.0, timings=stages, embeddings=embeddings,
                                      profile=profile, detector=detector)

@@ -86,17 +86,19 @@ def test_with_a_profile_the_readings_are_weighed_by_the_base_model_and_the_profi
     first, second = BoxesDetector(5), BoxesDetector(9, x0=12)
     reader = TileReader(detector=first, classifier=SureClassifier(), tileness=None, second_detector=second)
     calls = []
-    real = TileReader._read_with
+    real = TileReader._read_found
 
-    def recording(self, detector, src, scale, spent, embeddings, profile):
+    def recording(self, found, detector, scale, spent, embeddings, profile):
         calls.append((detector, profile))
-        return real(self, detector, src, scale, spent, embeddings, None)
+        return real(self, found, detector, scale, spent, embeddings, None)
 
-    monkeypatch.setattr(TileReader, "_read_with", recording)
+    monkeypatch.setattr(TileReader, "_read_found", recording)
     profile = object()
     reads = reader.read(IMG, profile=profile)
     assert calls == [(first, None), (second, None), (second, profile)]
     assert len(reads) == 9
+    # the profile reads the chosen detector's detections: no detector looks at the photo twice
+    assert (first.calls, second.calls) == (1, 1)
 
 
 class UnsureClassifier(SureClassifier):

@@ -97,6 +97,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     hand_total = hand_exact = 0
     timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
+    strays = []                        # reads that overlap no labelled tile: what precision loses
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
@@ -115,6 +116,9 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                 per_class[code]["right"] += 1
             else:
                 errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
+        matched_p = {p for _, p in pairs}
+        strays += [f"{path.name}: {r.code} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
+                   for p, r in enumerate(reads) if p not in matched_p]
         for g, (code, _) in enumerate(gt):
             per_class[code]["gt"] += 1
             if g not in matched_g:
@@ -156,6 +160,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                           "precision": per_class[c]["right"] / per_class[c]["pred"] if per_class[c]["pred"] else None}
                       for c in ALL_CODES if per_class[c]["gt"] or per_class[c]["pred"]},
         "errors": errors[:200],
+        "reads_on_no_tile": strays[:200],
     }
     if out:
         write_report(result, confusion, Path(out))
@@ -212,6 +217,8 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
         lines.append(f"| {code} | {c['labelled']} | {c['right']} | {c['reads']} | {rec} | {pre} |")
     if result["errors"]:
         lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
+    if result.get("reads_on_no_tile"):
+        lines += ["", "## Reads on no labelled tile (first 200)", ""] + [f"- {e}" for e in result["reads_on_no_tile"]]
     (out / "report.md").write_text("\n".join(lines) + "\n")
 
 

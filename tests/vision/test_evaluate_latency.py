@@ -1,5 +1,6 @@
 """``mjtable eval`` reports the reader's time per photo: median, 95th percentile and the slowest
-photos by name (the speed target is on the p95 over real photos, not the median alone)."""
+photos by name (the speed target is on the p95 over real photos, not the median alone); and the
+reads that overlap no labelled tile, which are what precision loses."""
 import cv2
 import numpy as np
 
@@ -29,3 +30,29 @@ def test_the_evaluation_reports_median_p95_and_the_slowest_photos(tmp_path):
     assert result["latency_ms_max"] == 200.0
     assert [name for name, _ in result["slowest_images"]] == ["photo_19.jpg", "photo_18.jpg", "photo_17.jpg",
                                                               "photo_16.jpg", "photo_15.jpg"]
+
+
+def test_the_evaluation_names_the_reads_that_overlap_no_labelled_tile(tmp_path):
+    from vision.classifier import CropReading
+    from vision.types import TileRead
+    folder = tmp_path / "split"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    (folder / "data.yaml").write_text("names: ['1m']\n")
+    cv2.imwrite(str(folder / "images" / "photo.jpg"), np.full((100, 100, 3), 200, np.uint8))
+    (folder / "labels" / "photo.txt").write_text("0 0.2 0.2 0.2 0.2\n")      # a 1m at (10, 10)-(30, 30)
+
+    class Classifier:
+        def classify(self, crops, embeddings=False, turn_average=None):
+            return [CropReading("1m", 0.9, [("1m", 0.9)], None) for _ in crops]
+
+    class Reader:
+        classifier = Classifier()
+
+        def read(self, path, timings=None):
+            return [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("5z", (60, 60, 80, 80), 0.25)]
+
+    result = evaluate(folder, Reader(), log=lambda *a: None, out=tmp_path / "out")
+    assert result["right_reads"] == 1 and result["precision"] == 0.5
+    assert result["reads_on_no_tile"] == ["photo.jpg: 5z at 0.25, box [60, 60, 80, 80]"]
+    assert "5z at 0.25" in (tmp_path / "out" / "report.md").read_text()

@@ -262,6 +262,9 @@ def read_header(data: bytes) -> ImageHeader:
 def check_size(w: int, h: int, max_pixels: int | None = None, min_side: int | None = None) -> None:
     max_pixels = MAX_PIXELS if max_pixels is None else max_pixels
     min_side = MIN_SIDE if min_side is None else min_side
+    if min(w, h) <= 0:
+        # a damaged header, not a small picture: no image has a side of no pixels
+        raise ImageError("broken", f"the image's header gives it {w}×{h} pixels: the file is damaged")
     if w * h > max_pixels:
         raise ImageError("too_large", f"the image is {w}×{h} pixels, over the {max_pixels}-pixel limit "
                          f"({max_pixels / 1e6:g} megapixels)")

@@ -54,6 +54,15 @@ def test_large_photos_are_scaled_for_storage():
     assert max(photo.width, photo.height) == images.MAX_SIDE
 
 
+def test_a_header_with_a_side_of_no_pixels_is_a_damaged_file():
+    # found by the property test below: a BMP whose width byte was zeroed and whose data is cut
+    data = bytearray(SAMPLES["BMP"])
+    data[18] = 0
+    with pytest.raises(ImageError) as e:
+        images.decode(bytes(data[:26]), 10_000_000)
+    assert e.value.code == "broken" and "damaged" in e.value.message
+
+
 @settings(max_examples=150, deadline=None)
 @given(fmt=st.sampled_from(sorted(SAMPLES)), cut=st.integers(0, 2000),
        flips=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=6))

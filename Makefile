@@ -24,7 +24,7 @@ serve: $(VENV)/.installed
 	$(VENV)/bin/mjtable serve
 
 test: $(VENV)/.dev-installed
-	$(PY) -m pytest -q -m "not slow" -n 2
+	$(PY) -m pytest -q -m "not slow" -n 2 --hypothesis-profile=repeatable
 
 # The full MCR differential run against PyMahjongGB (100,000 hands); prints the agreement.
 mcr-differential: $(VENV)/.dev-installed

@@ -84,8 +84,9 @@ SECOND_READ_MARGIN = 0.1
 # box on a non-tile is one more for the player to delete. Chosen on the valid split and 60 rendered
 # scenes per capture mode (docs/experiments.md): 0.1 drops no read that was right on valid (3 wrong
 # ones) and 126 wrong ones (90 on no tile) for 4 right ones over the six modes; 0.12 begins to
-# drop right reads on valid, 0.2 drops 16 there. With a tile-set profile the confidence is the profile's, whose
-# probabilities are flatter, so the floor stays off (as for the weak rescue). None: off.
+# drop right reads on valid, 0.2 drops 16 there. With a tile-set profile the confidence is the
+# profile's, whose probabilities are flatter, so the floor stays off (as for the weak rescue).
+# None: off.
 READ_FLOOR: float | None = 0.1
 # A face-up read whose box is under SMALL_READ_SHARE of the median box area of the photo's
 # face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles are of
@@ -177,8 +178,8 @@ class TileReader:
             other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
             second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
             if profile is not None:
-                reads = self._read_found(found if second else first, self.second_detector if second else self.detector,
-                                         scale, spent, embeddings, profile)
+                detector, chosen = (self.second_detector, found) if second else (self.detector, first)
+                reads = self._read_found(chosen, detector, scale, spent, embeddings, profile)
             elif second:
                 reads = other
         reads = without_small_reads(reads, self.config.small_read_share)
@@ -323,13 +324,13 @@ class TileReader:
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:
     """``reads`` less the face-up ones whose box is under ``share`` of the median face-up box area,
     when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``); face-down reads stay."""
-    if share is None:
+    def area(r: TileRead) -> float:
+        return (r.box[2] - r.box[0]) * (r.box[3] - r.box[1])
+    face_up = [area(r) for r in reads if not r.face_down]
+    if share is None or len(face_up) < least:
         return reads
-    areas = {id(r): (r.box[2] - r.box[0]) * (r.box[3] - r.box[1]) for r in reads if not r.face_down}
-    if len(areas) < least:
-        return reads
-    cut = share * float(np.median(list(areas.values())))
-    return [r for r in reads if r.face_down or areas[id(r)] >= cut]
+    cut = share * float(np.median(face_up))
+    return [r for r in reads if r.face_down or area(r) >= cut]
 
 
 def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,

@@ -176,8 +176,8 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
         _save(out / "train", code, name, crop)
     for code, name, crop in synthetic_crops(rng, styles, max(4, synth_per_code // 8), data_root):
         _save(out / "val", code, name + "v", crop)
+    from .synth.artwork import PROCEDURAL
     if procedural_per_code > 0:
-        from .synth.artwork import PROCEDURAL
         k = 0
         for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), procedural_per_code, data_root,
                                                 face_scale=face_scale):
@@ -187,10 +187,9 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
             _save(out / "val", code, name + "v", crop)
         log(f"{k} procedural train crops")
     if body_scenes > 0:
-        from .synth.artwork import PROCEDURAL
-        body_styles = (*styles, PROCEDURAL)
         for split, n_split in (("train", body_scenes), ("val", max(1, body_scenes // 8))):
-            for code, name, crop in body_scene_crops(rng, n_split, body_styles, data_root, split, seed, log=log):
+            for code, name, crop in body_scene_crops(rng, n_split, (*styles, PROCEDURAL), data_root, split, seed,
+                                                     log=log):
                 _save(out / split, code, name, crop)
     log(f"crop dataset ready in {out}")
     (out / "options.json").write_text(json.dumps(options) + "\n")

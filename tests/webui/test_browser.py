@@ -243,7 +243,13 @@ def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
     assert fake_reader[0] > 1000                 # real JPEG frames from the camera
     assert "Same hand for" in d.find_element(By.ID, "live-status").text
     shot(d, "live-mode")
-    d.find_element(By.CSS_SELECTOR, "#live-result a.button").click()
+    # Live mode goes on reading after it kept a hand; the status line changing must not move the
+    # link (a click that lands where the link was a moment ago opens nothing).
+    link = d.find_element(By.CSS_SELECTOR, "#live-result a.button")
+    where, status = link.rect, d.find_element(By.ID, "live-status").text
+    wait(d).until(lambda drv: drv.find_element(By.ID, "live-status").text != status)
+    assert link.rect == where
+    link.click()
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert "/review/" in d.current_url
 

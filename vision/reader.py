@@ -96,6 +96,10 @@ READ_FLOOR: float | None = 0.1
 # tile and 1 right read over the modes; 0.45 drops 6 right ones. None: off.
 SMALL_READ_SHARE: float | None = 0.4
 SMALL_READ_MIN = 4
+# Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
+# (vision/oddity.py) when it ships: its threshold and what it costs are in
+# models/classifier/MODEL_CARD.md. False: every face is named as some code.
+ODDITY = True
 
 
 def _module_default(name: str):
@@ -120,13 +124,14 @@ class ReaderConfig:
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
     read_floor: float | None = _module_default("READ_FLOOR")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
+    oddity: bool = _module_default("ODDITY")
 
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
                  detector_iou: float | None = None, backend: str = "auto", foreshortening: bool | None = None,
-                 config: ReaderConfig | None = None, second_detector="auto"):
+                 config: ReaderConfig | None = None, second_detector="auto", oddity="auto"):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
         weights through onnxruntime when it is current, else torch), "onnx" or "torch".
         ``second_detector``: a detector whose reading replaces the first's when it has clearly
@@ -134,12 +139,16 @@ class TileReader:
         when present and no other first detector is asked for; None: one detector.
         ``foreshortening``: a row of wide boxes is also read as upright tiles seen from low, and
         each row read the surer way (``vision.crops.cut_tiles``, ``classify_with_profile``);
-        overrides ``config``'s (``ReaderConfig``: the reader's other switches)."""
+        overrides ``config``'s (``ReaderConfig``: the reader's other switches).
+        ``oddity``: the model that tells faces no code names (``vision.oddity``); "auto": the
+        shipped one when present, ``config.oddity`` is on and no other classifier is asked for
+        (its threshold was chosen beside the shipped one); None: none."""
         config = config or ReaderConfig()
         if foreshortening is not None:
             config = replace(config, foreshortening=foreshortening)
         self.config = config
         shipped_detector = detector is None and detector_weights is None
+        shipped_classifier = classifier is None and classifier_weights is None
         if detector is None:
             from .detector import load_detector
             detector = load_detector(detector_weights, backend, imgsz=detector_imgsz,
@@ -160,6 +169,10 @@ class TileReader:
             from .tileness import probe_for
             tileness = probe_for(classifier)
         self.tileness = tileness      # vision.tileness.TilenessProbe or None
+        if oddity == "auto":
+            from .oddity import load_oddity
+            oddity = load_oddity(backend=backend) if config.oddity and shipped_classifier else None
+        self.oddity = oddity          # vision.oddity.OddityModel or None
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
         t0 = time.perf_counter()
@@ -291,9 +304,17 @@ class TileReader:
         own = self.weak_floor(detector)
         if own is not None:
             not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
+        # A face no code names is read unsure by the classifier: it is told apart before the read
+        # floor, which would drop it unseen, and kept as an unknown tile.
+        odd = set()
+        if self.oddity is not None:
+            ks = [k for k, i in enumerate(face_up) if i not in not_tiles]
+            flags = self.oddity.is_odd([crops[k] for k in ks])
+            odd = {face_up[k] for k, f in zip(ks, flags) if f}
         floor = self.config.read_floor
         if floor is not None and profile is None:
-            not_tiles |= {i for i in face_up if float(dets.confidence[i]) * readings[i].confidence < floor}
+            not_tiles |= {i for i in face_up
+                          if i not in odd and float(dets.confidence[i]) * readings[i].confidence < floor}
         t2 = time.perf_counter()
         # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
         seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched}
@@ -309,7 +330,7 @@ class TileReader:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
                                     top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,
-                                    base_code=getattr(r, "base_code", None),
+                                    base_code=getattr(r, "base_code", None), unknown=i in odd,
                                     embedding=None if r.embedding is None or not embeddings
                                     else [float(v) for v in r.embedding]))
             else:

@@ -20,6 +20,7 @@ class TileRead:
     angle: float = 0.0                      # rotation of the tile's long axis in degrees
     embedding: list[float] | None = None    # classifier embedding (tile-set profiles)
     base_code: str | None = None            # read with a tile-set profile: the base model's code, where it differs
+    unknown: bool = False                   # a face no code names (a joker, another game's tile): ``code`` is a guess
 
     @property
     def center(self) -> tuple[float, float]:
@@ -37,6 +38,8 @@ class TileRead:
             d["angle"] = round(float(self.angle), 1)
         if self.base_code is not None:
             d["base_code"] = self.base_code
+        if self.unknown:
+            d["unknown"] = True
         return d
 
 

@@ -139,15 +139,47 @@ def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "t
             log(f"{split} body scenes: {i + 1}/{n_scenes}, {n} crops")
 
 
+#: Class folder of faces that are no code (vision_lab/synth/odd_faces.py): the oddity model's
+#: extra class (vision/oddity.py).
+ODD_CLASS = "odd"
+
+
+def odd_face_crops(rng, n_scenes: int, data_root=None, kinds=None, jitter=True):
+    """Yield (ODD_CLASS, name, crop): rows of 3-6 odd faces (jokers, wild and animal tiles,
+    pictures, other characters; ``kinds``: those kinds only) of a fresh random set each scene,
+    on the bodies and under the cameras of ``synthetic_crops``, cut by their label boxes."""
+    from .synth.odd_faces import KINDS, odd_style
+    from .synth.random_layouts import loose_row
+    from .synth.render import random_style, render_scene
+    n = 0
+    for _ in range(n_scenes):
+        art = odd_style(rng, per_kind=1, kinds=kinds or KINDS)
+        style = random_style(rng, data_root=data_root, art=art)
+        tiles = loose_row(rng, sorted(art.faces), int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
+        size = int(rng.integers(160, 420))
+        img, labels = render_scene(tiles, rng, size=(size, size), style=style,
+                                   camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)
+        for t in labels:
+            b = _jitter_box(t.box, rng) if jitter else t.box
+            if b[2] - b[0] < 6 or b[3] - b[1] < 6:
+                continue
+            crop = crop_tile(img, b)
+            if jitter and rng.random() < 0.5:
+                crop = cv2.rotate(crop, cv2.ROTATE_180)
+            n += 1
+            yield ODD_CLASS, f"odd_{t.code[4:]}_{n:05d}", crop
+
+
 def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,
                        holdout_photos: str | None = None, synth_per_code=60, photo_copies=1,
                        procedural_per_code=150, log=print, face_scale: tuple[float, float] | None = None,
-                       body_scenes: int = 0) -> Path:
+                       body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None) -> Path:
     """Classifier crops under ``out`` (train/ and val/ per code). ``synth_per_code`` rendered crops
     per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none);
     ``face_scale``: the range of face sizes of the rendered training crops (``synthetic_crops``);
     ``body_scenes``: crops of this many scenes of 3D tile bodies in train, an eighth as many in
-    val (``body_scene_crops``)."""
+    val (``body_scene_crops``); ``odd_faces``: crops of this many scenes of faces that are no code
+    (``odd_face_crops``, kinds ``odd_kinds``) under ``ODD_CLASS``, an eighth as many in val."""
     out = Path(out)
     options = {"seed": seed, "holdout_style": holdout_style, "holdout_photos": holdout_photos,
                "synth_per_code": synth_per_code, "photo_copies": photo_copies,
@@ -155,6 +187,8 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
     if body_scenes:
         # only when asked, so that folders made before this option still match their options
         options["body_scenes"] = body_scenes
+    if odd_faces:
+        options["odd_faces"], options["odd_kinds"] = odd_faces, list(odd_kinds) if odd_kinds else None
     if (out / "done").exists():
         # A finished folder is reused; one made with other options would silently train on them.
         saved = out / "options.json"
@@ -191,6 +225,10 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
             for code, name, crop in body_scene_crops(rng, n_split, (*styles, PROCEDURAL), data_root, split, seed,
                                                      log=log):
                 _save(out / split, code, name, crop)
+    if odd_faces > 0:
+        for split, n_split in (("train", odd_faces), ("val", max(1, odd_faces // 8))):
+            for code, name, crop in odd_face_crops(rng, n_split, data_root, odd_kinds):
+                _save(out / split, code, name + ("v" if split == "val" else ""), crop)
     log(f"crop dataset ready in {out}")
     (out / "options.json").write_text(json.dumps(options) + "\n")
     (out / "done").write_text("ok\n")

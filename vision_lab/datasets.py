@@ -40,7 +40,8 @@ def read_yolo_labels(label_path: Path, names: list[str], width: int, height: int
             continue
         c, x, y, w, h = int(parts[0]), *map(float, parts[1:])
         name = names[c]
-        code = name if is_valid_code(name) else photo_label_code(name)
+        # "odd": a face no code names (a rendered set's jokers: build_rendered_eval_set's odd_faces)
+        code = name if is_valid_code(name) or name == "odd" else photo_label_code(name)
         out.append((code, ((x - w / 2) * width, (y - h / 2) * height,
                                                  (x + w / 2) * width, (y + h / 2) * height)))
     if not errata:
@@ -199,22 +200,34 @@ def _write_body_scenes(img_dir: Path, lab_dir: Path, split: str, n: int, modes, 
 
 
 def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, data_root=None, size=(1280, 960),
-                            hand_share=0.5, piles: bool = False, pile_tiles: tuple[int, int] | None = None) -> Path:
+                            hand_share=0.5, piles: bool = False, pile_tiles: tuple[int, int] | None = None,
+                            odd_faces: int = 0) -> Path:
     """A YOLO-format folder of rendered scenes labelled with canonical codes (data.yaml names are
     the codes), for evaluating on a tile style kept out of training. Face-down tiles are left out
     of the labels (the evaluation scores face-up reads); ``hand_*`` scenes are single hand rows.
     ``piles``: every scene a heap of touching tiles at any angle instead (``pile_*``), of
-    ``pile_tiles`` (lowest, highest) tiles when given (more tiles: smaller tiles in the frame)."""
+    ``pile_tiles`` (lowest, highest) tiles when given (more tiles: smaller tiles in the frame).
+    ``odd_faces``: in each scene 1 to this many face-up tiles show a face no code names (a joker,
+    another game's tile: vision_lab/synth/odd_faces.py), labelled ``odd`` (vision/oddity.py)."""
+    import dataclasses
+
+    from .synth.artwork import Style
+    from .synth.odd_faces import odd_style
+    from vision.oddity import ODD_CLASS
     from .synth.random_layouts import hand_row, pile, random_layout
     from .synth.render import random_style, render_scene
     out = Path(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
-    names = list(ALL_CODES)
+    names = list(ALL_CODES) + ([ODD_CLASS] if odd_faces else [])
     rng = np.random.default_rng(seed)
     for i in range(n_scenes):
         style = random_style(rng, styles, data_root)
         codes = sorted(style.art.faces)
+        odd = odd_style(rng, per_kind=1) if odd_faces else None
+        if odd is not None:
+            style = dataclasses.replace(style, art=Style(style.art.name, {**style.art.faces, **odd.faces},
+                                                         style.art.dark_body))
         hand = not piles and i < n_scenes * hand_share
         if piles:
             tiles = pile(rng, codes, pile_tiles) if pile_tiles else pile(rng, codes)
@@ -222,10 +235,16 @@ def build_rendered_eval_set(out: Path, styles=("gl",), n_scenes=40, seed=1234, d
             tiles = hand_row(rng, codes) if hand else random_layout(rng, codes)
         if hand:
             tiles = [t for t in tiles if not t.face_down and t.group != "row2"]
+        if odd is not None:
+            up = [k for k, t in enumerate(tiles) if not t.face_down and t.code]
+            odd_codes = sorted(odd.faces)
+            for k in rng.choice(up, size=min(len(up), int(rng.integers(1, odd_faces + 1))), replace=False):
+                tiles[k] = dataclasses.replace(tiles[k], code=odd_codes[int(rng.integers(len(odd_codes)))])
         img, labels = render_scene(tiles, rng, size=size, style=style, camera_kw={"tilt_deg": (0, 35)})
         h, w = img.shape[:2]
         stem = f"{'pile' if piles else 'hand' if hand else 'scene'}_{i:04d}"
-        lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in labels if not t.face_down and t.code]
+        lines = [_yolo_line(names.index(ODD_CLASS if t.code.startswith("odd_") else t.code), t.box, w, h)
+                 for t in labels if not t.face_down and t.code]
         cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
         (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
     # Written last: ``mjtable eval`` renders a folder without one, so an interrupted rendering

@@ -21,6 +21,7 @@ from . import errata
 from vision.crops import cut_tiles
 from .datasets import read_yolo_labels
 from vision.detections import box_iou
+from vision.oddity import ODD_CLASS
 from vision.reader import classify_with_profile
 
 
@@ -84,6 +85,12 @@ def labelled_images(folder: Path, paths=None, errata_on: bool = True):
         yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h, errata=errata_on)
 
 
+def read_code(read) -> str:
+    """What a read says a tile is: its code, or ``ODD_CLASS`` for a face it reports as unknown
+    (a labelled joker or other odd face is read right only so)."""
+    return ODD_CLASS if getattr(read, "unknown", False) else read.code
+
+
 def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print,
              errata_on: bool = True) -> dict:
     folder = Path(folder)
@@ -108,7 +115,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         matched_g = {g for g, _ in pairs}
         right = 0
         for g, p in pairs:
-            code, got = gt[g][0], reads[p].code
+            code, got = gt[g][0], read_code(reads[p])
             confusion[(code, got)] += 1
             per_class[got]["pred_matched"] += 1
             if code == got:
@@ -117,14 +124,14 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             else:
                 errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
         matched_p = {p for _, p in pairs}
-        strays += [f"{path.name}: {r.code} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
+        strays += [f"{path.name}: {read_code(r)} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
                    for p, r in enumerate(reads) if p not in matched_p]
         for g, (code, _) in enumerate(gt):
             per_class[code]["gt"] += 1
             if g not in matched_g:
                 confusion[(code, "missed")] += 1
         for r in reads:
-            per_class[r.code]["pred"] += 1
+            per_class[read_code(r)]["pred"] += 1
         n_gt += len(gt)
         n_pred += len(reads)
         n_right += right
@@ -158,7 +165,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                           "reads": per_class[c]["pred"],
                           "recall": per_class[c]["right"] / per_class[c]["gt"] if per_class[c]["gt"] else None,
                           "precision": per_class[c]["right"] / per_class[c]["pred"] if per_class[c]["pred"] else None}
-                      for c in ALL_CODES if per_class[c]["gt"] or per_class[c]["pred"]},
+                      for c in (*ALL_CODES, ODD_CLASS) if per_class[c]["gt"] or per_class[c]["pred"]},
         "errors": errors[:200],
         "reads_on_no_tile": strays[:200],
     }
@@ -171,7 +178,7 @@ def confusion_image(confusion: Counter, path: Path) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    codes = [c for c in ALL_CODES if any(k[0] == c or k[1] == c for k in confusion)]
+    codes = [c for c in (*ALL_CODES, ODD_CLASS) if any(k[0] == c or k[1] == c for k in confusion)]
     cols = codes + ["missed"]
     m = np.zeros((len(codes), len(cols)))
     for (g, p), n in confusion.items():

@@ -66,6 +66,8 @@ FR = {
     "Tiles changed to make a winning hand": "Tuiles changées pour faire une main gagnante",
     "read": "lu", "taken as": "pris pour", "Close": "Fermer", "Choose the tile": "Choisissez la tuile",
     "Winning tile": "Tuile gagnante", "Remove": "Retirer", "Move to": "Déplacer vers", "Done": "Terminé",
+    "A tile shows a face no tile code names (a joker, or a tile of another game), marked ? on the photo: it is left out. If it belongs to the hand, add its tile with “+ Tile”.":
+        "Une tuile montre une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu), marquée ? sur la photo : elle est laissée de côté. Si elle fait partie de la main, ajoutez sa tuile avec « + Tuile ».",
     "Which tile won? ★ marks the rightmost; tap another, then ★, if it won.":
         "Quelle tuile a gagné ? ★ marque la plus à droite ; touchez-en une autre, puis ★, si c'est elle.",
     "Upside down? The photo could be read from the other side: set the winning tile apart and take it again.":
@@ -340,7 +342,8 @@ def result_facts(result: dict) -> list[str]:
 def review_questions(warnings: list, *, winning_matters: bool = True, hand_found: bool = True) -> list[dict]:
     """The reader's warnings that ask the player something, each as one short question, and only
     where the answer changes the result: which tile won when another one would score otherwise,
-    and whether the photo is upside down when no hand could be built from it."""
+    whether the photo is upside down when no hand could be built from it, and what to do with a
+    tile whose face no code names."""
     asks, seen = [], set()
     for w in warnings:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
@@ -348,6 +351,11 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
             seen.add("apart")
             asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
                                                       "if it won.")})
+        elif "no tile code names" in text and "unknown" not in seen:
+            seen.add("unknown")
+            asks.append({"kind": "unknown", "text": t("A tile shows a face no tile code names (a joker, or a tile of "
+                                                      "another game), marked ? on the photo: it is left out. If it "
+                                                      "belongs to the hand, add its tile with “+ Tile”.")})
         elif "upside down" in text and "flip" not in seen and not hand_found:
             seen.add("flip")
             asks.append({"kind": "flip", "text": t("Upside down? The photo could be read from the other side: "

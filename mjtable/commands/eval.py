@@ -86,6 +86,9 @@ def add_reader_arguments(p) -> None:
                    help="first render PATH as a labelled set of scenes in this artwork style (e.g. gl, the "
                         "style kept out of training; several: comma-separated)")
     p.add_argument("--scenes", type=int, default=40, help="with --render-style: number of scenes")
+    p.add_argument("--odd-faces", type=int, default=0, metavar="N",
+                   help="with --render-style: 1 to N tiles a scene show a face no code names (a joker, another "
+                        "game's tile), labelled 'odd'")
     p.add_argument("--piles", action="store_true",
                    help="with --render-style: every scene a heap of touching tiles at any angle")
     p.add_argument("--pile-tiles", default=None, metavar="LO-HI",
@@ -106,6 +109,11 @@ def add_reader_arguments(p) -> None:
                         "instead of the one beside the classifier's weights")
     p.add_argument("--no-tileness", action="store_true",
                    help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
+    p.add_argument("--oddity", type=Path, default=None, metavar="WEIGHTS",
+                   help="tell faces no code names with these oddity weights (vision/oddity.py; an oddity.json "
+                        "beside them) instead of the shipped ones")
+    p.add_argument("--no-oddity", action="store_true",
+                   help="name every face as some code (no oddity model: vision.reader.ODDITY)")
     p.add_argument("--no-rectify", action="store_true",
                    help="cut every tile by its axis-aligned box (no turn estimated, vision.crops.RECTIFY)")
     p.add_argument("--no-foreshortening", action="store_true",
@@ -194,7 +202,7 @@ def run(args) -> int:
     elif args.render_style:
         from vision_lab.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
-                                piles=args.piles, pile_tiles=pile_tiles)
+                                piles=args.piles, pile_tiles=pile_tiles, odd_faces=args.odd_faces)
     if args.classifier_only:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
@@ -207,9 +215,20 @@ def run(args) -> int:
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
                         config=config, second_detector=_second_detector(args),
                         **({"tileness": None} if args.no_tileness else
-                           {"tileness": _probe_file(args.tileness)} if args.tileness else {}))
+                           {"tileness": _probe_file(args.tileness)} if args.tileness else {}),
+                        **({"oddity": None} if args.no_oddity else
+                           {"oddity": _oddity_model(args.oddity, args.backend)} if args.oddity else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
     print(f"report: {args.out / 'report.md'}")
     return 0
+
+
+def _oddity_model(weights: Path, backend: str):
+    from vision.oddity import ODDITY_FILE, load_oddity
+    model = load_oddity(weights, backend)
+    if model is None:
+        raise SystemExit(f"mjtable eval: {weights} is no oddity model with a threshold fitted for it "
+                         f"({ODDITY_FILE} beside it: python -m vision_lab.oddity_fit)")
+    return model

@@ -26,6 +26,11 @@ def register(sub) -> None:
     p.add_argument("--body-scenes", type=int, default=0,
                    help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md); "
                    "classifier: also the tiles of this many such scenes, cut as the reader cuts them")
+    p.add_argument("--odd-faces", type=int, default=0,
+                   help="classifier: also the faces of this many scenes of tiles that are no code (jokers, "
+                   "other games' tiles: vision_lab/synth/odd_faces.py) as the class 'odd' (the oddity model)")
+    p.add_argument("--odd-kinds", default=None,
+                   help="classifier: only these kinds of odd faces, comma-separated (default: all)")
     p.add_argument("--real-copies", type=int, default=1,
                    help="detector: each real training photo this many times, to keep its weight beside many "
                    "rendered scenes (default 1)")
@@ -96,7 +101,9 @@ def run(args) -> int:
                                          per_code=args.per_code,
                                          procedural_per_code=args.procedural_per_code, init=args.init,
                                          lr0=args.lr0 or 0.003, scale=args.scale,
-                                         face_scale=args.face_scale, arch=args.arch, body_scenes=args.body_scenes)
+                                         face_scale=args.face_scale, arch=args.arch, body_scenes=args.body_scenes,
+                                         odd_faces=args.odd_faces,
+                                         odd_kinds=args.odd_kinds.split(",") if args.odd_kinds else None)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     if out:
         export_installed(args.model, out)

@@ -282,3 +282,20 @@ def test_sideways_flags_from_box_shapes_are_rechecked_against_the_row(tilt, roll
         t.sideways = (x1 - x0) > (y1 - y0)
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand)
+
+
+def test_a_face_no_code_names_is_left_out_of_the_hand_and_said():
+    import dataclasses
+    hand, _, reads = scene("123m456p789s1122z 1z")
+    # a joker laid beside the standing row, read as some code but reported unknown
+    joker = dataclasses.replace(reads[5], code="5z", unknown=True,
+                                box=(reads[5].box[0], reads[5].box[1] + 300, reads[5].box[2], reads[5].box[3] + 300))
+    reads.append(joker)
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert r.links[-1] == {"tile": len(reads) - 1, "group": None, "role": "unknown"}
+    assert any("no tile code names" in w for w in r.warnings)
+    assert not any("detected twice" in w for w in r.warnings)
+    # the same tile named: it counts again
+    reads[-1] = dataclasses.replace(joker, unknown=False)
+    assert group(reads, rules="mcr").links[-1]["role"] != "unknown"

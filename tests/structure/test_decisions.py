@@ -22,6 +22,7 @@ NOT_SETTINGS = {
     "vision.decode": {"ACCEPTED"},                                            # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT"},                      # choice names, file format version
     "vision.tileness": {"PROBE_FILE"},                                        # file name
+    "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
     "vision.profile.store": {"DAMAGED_MARK"},                                 # file name marker
     "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE"},   # file format, source prefix

@@ -30,8 +30,9 @@ def deduplicate(tiles):
     return sorted(keep), duplicates
 
 
-def reindex(reading: HandReading, keep, duplicates, n, tiles) -> HandReading:
-    """Indices of the deduplicated list → indices of the caller's list."""
+def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=()) -> HandReading:
+    """Indices of the list read (``keep``: the caller's tiles less ``duplicates`` and ``unknown``
+    faces) → indices of the caller's list."""
     def m(i):
         return keep[i] if isinstance(i, int) else i
     slots = dict(reading.slots)
@@ -52,7 +53,13 @@ def reindex(reading: HandReading, keep, duplicates, n, tiles) -> HandReading:
         links[m(link["tile"])] = {**link, "tile": m(link["tile"])}
     for i, twin in duplicates.items():
         links[i] = {"tile": i, "group": None, "role": "duplicate", "of": twin}
-    warnings = list(reading.warnings) + [
-        f"{len(duplicates)} tile(s) were detected twice at the same place; the surer read was kept"]
+    for i in unknown:
+        links[i] = {"tile": i, "group": None, "role": "unknown"}
+    warnings = list(reading.warnings)
+    if duplicates:
+        warnings.append(f"{len(duplicates)} tile(s) were detected twice at the same place; the surer read was kept")
+    if unknown:
+        warnings.append(f"{len(unknown)} tile(s) show a face no tile code names (a joker, or a tile of another "
+                        "game): left out of the hand; name each one or remove it")
     return HandReading(reading.hand, slots, groups, links, reading.decisions, warnings, reading.confidence)
 

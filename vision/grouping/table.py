@@ -32,11 +32,15 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
     if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, TileRead) for t in tiles):
         raise TypeError("group() takes a list of vision.TileRead")
     keep, duplicates = deduplicate(list(tiles))
+    # A face no code names (TileRead.unknown: a joker, another game's tile) has no place in a
+    # scored hand: it is left out, and said, for the player to name or remove.
+    unknown = [i for i in keep if tiles[i].unknown]
+    keep = [i for i in keep if not tiles[i].unknown]
     reading = read_table([tiles[i] for i in keep], rules=rules, rotation=rotation, winning_apart=winning_apart,
                          dora_row=dora_row, claims_sideways=claims_sideways)
-    if not duplicates:
+    if not duplicates and not unknown:
         return reading
-    return reindex(reading, keep, duplicates, len(tiles), tiles)
+    return reindex(reading, keep, duplicates, len(tiles), tiles, unknown)
 
 
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,

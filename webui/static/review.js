@@ -48,7 +48,8 @@
     const used = new Set();
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
       for (let i = 0; i < readTiles.length; i++) {
-        if (!used.has(i) && readCode[i] && norm(readCode[i]) === norm(code)) { used.add(i); return i; }
+        if (!used.has(i) && readCode[i] && norm(readCode[i]) === norm(code)
+            && !(readTiles[i].unknown && readCode[i] === readTiles[i].code)) { used.add(i); return i; }
       }
       for (let i = 0; i < readTiles.length; i++) {   // a face-down tile of a concealed kong
         if (!used.has(i) && readTiles[i].face_down) { used.add(i); return i; }
@@ -74,6 +75,7 @@
       readTiles.forEach((t, i) => {
         const link = links[i] || {};
         const code = readCode[i];
+        if (t.unknown && code === t.code) return;   // a face no code names: left out until named
         if (code && code[1] === "f") { bonus.push(newTile(code, i)); return; }
         const kind = ((reading.groups || []).find((g) => g.id === link.group) || {}).kind || "concealed";
         if (kind === "dora") return;
@@ -308,17 +310,19 @@
       const link = links[i] || {};
       const g = (reading.groups || []).find((x) => x.id === link.group);
       const group = t.group || (g ? (g.kind === "meld" ? "meld" + g.id : g.kind) : (t.face_down ? "face_down" : "concealed"));
-      const colour = t.face_down ? "#555" : (colours[group] || (group.startsWith("meld") ? "#c62828" : "#1f4e9c"));
+      const unknown = t.unknown && readCode[i] === t.code;   // not named by the player yet
+      const colour = unknown ? "#e65100" : t.face_down ? "#555"
+        : (colours[group] || (group.startsWith("meld") ? "#c62828" : "#1f4e9c"));
       const r = document.createElementNS(NS, "rect");
       r.setAttribute("x", x0); r.setAttribute("y", y0); r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
       r.setAttribute("stroke", colour);
-      if (t.sideways || link.role === "claimed") r.setAttribute("stroke-dasharray", "8 4");
+      if (t.sideways || link.role === "claimed" || unknown) r.setAttribute("stroke-dasharray", "8 4");
       const label = document.createElementNS(NS, "text");
       label.setAttribute("x", x0 + 2); label.setAttribute("y", Math.max(18, y0 - 4));
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      label.textContent = shown + (t.sideways ? "↻" : "");
+      label.textContent = (unknown ? "?" : shown) + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });
   }

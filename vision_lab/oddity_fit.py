@@ -34,15 +34,25 @@ def choose_threshold(p_odd_tiles: np.ndarray, max_flagged: float = MAX_FLAGGED_T
     return float(np.nextafter(p[k], 1.0))
 
 
-def labelled_crops(folder: Path) -> list[np.ndarray]:
-    """The labelled face-up tiles of a YOLO folder, cut as the reader cuts them."""
+def labelled_crops(folder: Path) -> tuple[list[np.ndarray], list[str]]:
+    """The labelled face-up tiles of a YOLO folder, cut as the reader cuts them, and their codes."""
     from vision.crops import cut_tiles
     from .evaluate import image_paths, labelled_images
-    crops = []
+    crops, codes = [], []
     for _, img, gt in labelled_images(Path(folder), image_paths(Path(folder))):
         if gt:
             crops.extend(cut_tiles(img, [b for _, b in gt]))
-    return crops
+            codes.extend(code for code, _ in gt)
+    return crops, codes
+
+
+def flagged_codes(p: np.ndarray, codes: list[str], threshold: float) -> dict[str, int]:
+    """How many tiles of each code are flagged (the known tiles an oddity model takes for odd)."""
+    out: dict[str, int] = {}
+    for code, flagged in zip(codes, p >= threshold):
+        if flagged:
+            out[code] = out.get(code, 0) + 1
+    return dict(sorted(out.items()))
 
 
 def fit(weights: Path, data_root: Path, odd_scenes: int = 150, gl: Path | None = None, log=print) -> dict:
@@ -50,21 +60,29 @@ def fit(weights: Path, data_root: Path, odd_scenes: int = 150, gl: Path | None =
     from .crop_dataset import odd_face_crops
     from .datasets import PHOTOS
     model = OddityModel(CropClassifier(weights, turn_average=True, zooms=(1.0,)), threshold=1.0)
-    valid = labelled_crops(Path(data_root) / PHOTOS / "valid")
+    valid, valid_codes = labelled_crops(Path(data_root) / PHOTOS / "valid")
     p_valid = model.p_odd(valid)
     threshold = choose_threshold(p_valid)
-    odd = [c for _, _, c in odd_face_crops(np.random.default_rng(ODD_TEST_SEED), odd_scenes, data_root)]
+    fresh = list(odd_face_crops(np.random.default_rng(ODD_TEST_SEED), odd_scenes, data_root))
+    odd = [c for _, _, c in fresh]
+    kinds = np.array([name.split("_")[1] for _, name, _ in fresh])
     p_odd = model.p_odd(odd)
     info = {"threshold": threshold, "weights_id": model.classifier.weights_id,
             "chosen_on": f"valid split, {len(valid)} labelled tiles, at most {MAX_FLAGGED_TILES} flagged",
             "valid_flagged": int((p_valid >= threshold).sum()), "valid_tiles": len(valid),
+            "valid_flagged_codes": flagged_codes(p_valid, valid_codes, threshold),
             "odd_faces": len(odd), "odd_flagged": int((p_odd >= threshold).sum())}
+    info["odd_flagged_by_kind"] = {k: [int((p_odd[kinds == k] >= threshold).sum()), int((kinds == k).sum())]
+                                   for k in sorted(set(kinds))}
     log(f"threshold {threshold:.4f}: valid {info['valid_flagged']} of {len(valid)} tiles flagged; "
-        f"fresh odd faces {info['odd_flagged']} of {len(odd)} flagged")
+        f"fresh odd faces {info['odd_flagged']} of {len(odd)} flagged "
+        f"({', '.join(f'{k} {a}/{n}' for k, (a, n) in info['odd_flagged_by_kind'].items())})")
     if gl is not None and Path(gl).is_dir():
-        p_gl = model.p_odd(labelled_crops(gl))
-        info.update({"gl_tiles": len(p_gl), "gl_flagged": int((p_gl >= threshold).sum())})
-        log(f"unseen GL style: {info['gl_flagged']} of {len(p_gl)} tiles flagged")
+        gl_crops, gl_codes = labelled_crops(gl)
+        p_gl = model.p_odd(gl_crops)
+        info.update({"gl_tiles": len(p_gl), "gl_flagged": int((p_gl >= threshold).sum()),
+                     "gl_flagged_codes": flagged_codes(p_gl, gl_codes, threshold)})
+        log(f"unseen GL style: {info['gl_flagged']} of {len(p_gl)} tiles flagged {info['gl_flagged_codes']}")
     Path(weights).with_name(ODDITY_FILE).write_text(json.dumps(info, indent=1) + "\n")
     return info
 

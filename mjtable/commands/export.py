@@ -1,6 +1,7 @@
 """``mjtable export``: write the ONNX exports the reader runs (``vision_lab.onnx_export``):
 ``models/detector/detector.onnx`` (and ``detector_bodies.onnx``, the reader's second detector,
-when its weights are there) and ``models/classifier/classifier.onnx``, each with its
+when its weights are there), ``models/classifier/classifier.onnx`` (and ``oddity.onnx``, the
+oddity model: vision/oddity.py, when its weights are there), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch."""
 from __future__ import annotations
@@ -26,6 +27,7 @@ def run(args) -> int:
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
     from vision.model_files import current_export, info_path
+    from vision.oddity import ODDITY_WEIGHTS
     from vision.reader import SECOND_DETECTOR_WEIGHTS
     from vision_lab.onnx_export import export_classifier, export_detector
     jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
@@ -33,6 +35,8 @@ def run(args) -> int:
     second = Path(args.second_detector or SECOND_DETECTOR_WEIGHTS)
     if args.second_detector or second.is_file():
         jobs.insert(1, ("detector", second, export_detector))
+    if ODDITY_WEIGHTS.is_file() and not args.classifier:
+        jobs.append(("classifier", ODDITY_WEIGHTS, export_classifier))
     for kind, weights, export in jobs:
         if args.only not in (None, kind):
             continue

@@ -94,9 +94,10 @@ def _fail(args, error: dict) -> int:
 def format_reading(result: dict) -> str:
     lines = [f"{len(result['tiles'])} tiles:"]
     for i, t in enumerate(result["tiles"]):
-        flags = [f for f in ("face_down", "sideways") if t.get(f)]
+        flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
-        lines.append(f"  #{i:<2} {t['code'] or '--':<3} {t['confidence']:.2f}  box {t['box']}"
+        shown = "?" if t.get("unknown") else t["code"] or "--"     # a face no code names: its code is a guess
+        lines.append(f"  #{i:<2} {shown:<3} {t['confidence']:.2f}  box {t['box']}"
                      + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else "")
                      + (f"  (base model: {t['base_code']})" if t.get("base_code") else ""))
     reading = result["reading"]

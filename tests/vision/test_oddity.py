@@ -84,3 +84,8 @@ def test_threshold_flags_at_most_the_allowed_share_of_known_tiles():
     assert (p >= t).sum() == 2
     assert choose_threshold(np.zeros(10), 1 / 2000) > 0          # none flagged
     assert (np.array([0.2, 0.9]) >= choose_threshold(np.array([0.2, 0.9]), 0.5)).sum() == 1
+
+
+def test_flagged_codes_counts_the_known_tiles_taken_for_odd():
+    from vision_lab.oddity_fit import flagged_codes
+    assert flagged_codes(np.array([0.1, 0.95, 0.99, 0.97]), ["1s", "1s", "5z", "2m"], 0.96) == {"2m": 1, "5z": 1}

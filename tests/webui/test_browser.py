@@ -292,9 +292,10 @@ def test_build_melds_by_hand(server, browser):
     wait(d).until(lambda drv: score_total(drv) == str(total_standing))
 
 
-def review_stand_in_reading(server, browser, monkeypatch):
+def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     """Open the review page of a photo read by a stand-in reader with known boxes: 14 tiles, the
-    4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m)."""
+    4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m); with
+    ``joker``, a 15th face no code names below the row, reported unknown (its guess 5z)."""
     import sys
     import types
 
@@ -307,9 +308,16 @@ def review_stand_in_reading(server, browser, monkeypatch):
         tiles[0]["base_code"] = "7m"      # read with a tile-set profile: the base model read 7m
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"} for i in range(14)]
+        warnings = ["the 4p is unsure"]
+        if joker:
+            tiles.append({"code": "5z", "box": [400, 200, 455, 275], "confidence": 0.2, "face_down": False,
+                          "sideways": False, "top3": [{"code": "5z", "p": 0.3}], "unknown": True})
+            links.append({"tile": 14, "group": None, "role": "unknown"})
+            warnings.append("1 tile(s) show a face no tile code names (a joker, or a tile of another game): "
+                            "left out of the hand; name each one or remove it")
         return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
                 "score": scorer.score(hand, rules, options).to_dict(),
-                "reading": {"warnings": ["the 4p is unsure"], "links": links,
+                "reading": {"warnings": warnings, "links": links,
                             "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(13))},
                                        {"id": 1, "kind": "winning", "tiles": [13]}],
                             "decoding": {"changes": [{"where": "concealed[3]", "read": "4s", "chosen": "4p",
@@ -322,6 +330,8 @@ def review_stand_in_reading(server, browser, monkeypatch):
 
     from PIL import Image, ImageDraw
     img = Image.new("RGB", (960, 300), (30, 100, 60))
+    if joker:
+        ImageDraw.Draw(img).rectangle([400, 200, 455, 275], fill=(245, 240, 225), outline=(0, 0, 0))
     draw = ImageDraw.Draw(img)
     for i in range(14):
         draw.rectangle([40 + 60 * i, 100, 95 + 60 * i, 175], fill=(245, 240, 225), outline=(0, 0, 0))
@@ -334,7 +344,7 @@ def review_stand_in_reading(server, browser, monkeypatch):
     d.get(server + "/?rules=toy")
     d.find_element(By.ID, "photo-input").send_keys(str(path))     # read as soon as it is chosen
     wait(d).until(lambda drv: "/review/" in drv.current_url)
-    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == 14)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == 14 + joker)
     wait(d).until(lambda drv: score_total(drv) is not None)
 
 

@@ -70,6 +70,20 @@ def test_rule_switch_and_reload_keep_the_corrections(server, browser):
     assert not console_errors(d)
 
 
+def test_a_face_no_code_names_is_marked_on_the_photo_and_asked_about(server, browser, monkeypatch):
+    """A joker read as unknown: marked ? on the photo, left out of the hand, and the page says what
+    to do with it."""
+    review_stand_in_reading(server, browser, monkeypatch, joker=True)
+    d = browser
+    labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
+    assert labels.count("?") == 1 and len(labels) == 15
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="5z"]')
+    ask = d.find_element(By.CSS_SELECTOR, 'p.question[data-ask="unknown"]')
+    assert "joker" in ask.text and "+ Tile" in ask.text
+    assert not console_errors(d)
+
+
 def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, monkeypatch):
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser

@@ -97,7 +97,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     images = image_paths(folder)
     if limit:
         images = images[:limit]
-    n_gt = n_pred = n_right = 0
+    n_gt = n_pred = n_right = n_unknown = 0
     oracle_right = oracle_n = 0
     per_class = defaultdict(Counter)   # code -> gt, right, pred
     confusion = Counter()              # (gt code, read code or "missed")
@@ -134,6 +134,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             per_class[read_code(r)]["pred"] += 1
         n_gt += len(gt)
         n_pred += len(reads)
+        n_unknown += sum(1 for r in reads if getattr(r, "unknown", False))
         n_right += right
         if path.name.startswith("hand_"):
             hand_total += 1
@@ -151,6 +152,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     latencies = [ms for ms, _ in timed]
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
+        "unknown_reads": n_unknown,
         "right_reads": n_right, "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,
@@ -205,7 +207,8 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
     confusion_image(confusion, out / "confusion.png")
     (out / "metrics.json").write_text(json.dumps(result, indent=1))
     lines = [f"# Tile reader evaluation: {result['folder']}", "",
-             f"- images: {result['images']}, labelled tiles: {result['labelled_tiles']}, reads: {result['reads']}",
+             f"- images: {result['images']}, labelled tiles: {result['labelled_tiles']}, reads: {result['reads']}"
+             f" ({result.get('unknown_reads', 0)} of them of a face no code names)",
              f"- label errata applied (datasets/label_errata.csv, checked by eye): {result['label_errata_applied']}"
              + ("" if result.get("label_errata", True) else " (off: labels as published, --raw-labels)"),
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "

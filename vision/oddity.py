@@ -9,8 +9,10 @@ or surer is reported as unknown (``TileRead.unknown``): the hand leaves it out a
 the player names it or removes it (docs/rulings.md, "Tile reader").
 
 ``oddity.json`` beside the weights holds the threshold, chosen on the valid split's labelled
-tiles (the highest share of them flagged that the model card allows), tied to the weights by
-``weights_id``; weights without it are not used.
+tiles and fresh generated sets' tiles (at most 1 in 2,000 of them flagged:
+``vision_lab.oddity_fit``), tied to the weights by ``weights_id``; weights without it are not
+used. No oddity weights ship: the candidates measured took 2-3 of the unseen GL style's 557
+tiles for odd faces (docs/experiments.md); ``mjtable eval PATH --oddity WEIGHTS`` reads with one.
 
     mjtable train classifier --name NAME --init models/classifier/classifier.pt --odd-faces 800 ...
     python -m vision_lab.oddity_fit --weights build/runs/NAME/weights/best.pt

@@ -97,8 +97,8 @@ READ_FLOOR: float | None = 0.1
 SMALL_READ_SHARE: float | None = 0.4
 SMALL_READ_MIN = 4
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
-# (vision/oddity.py) when it ships: its threshold and what it costs are in
-# models/classifier/MODEL_CARD.md. False: every face is named as some code.
+# (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
+# (docs/experiments.md). False: every face is named as some code, whatever ships.
 ODDITY = True
 
 

@@ -3,8 +3,8 @@
     python -m vision_lab.oddity_fit --weights build/runs/NAME/weights/best.pt [--install]
 
 The threshold is the lowest probability of ``odd`` that flags at most ``MAX_FLAGGED_TILES`` of
-the valid split's labelled tiles (cut as the reader cuts them): every flag there is a real tile
-the player would have to name. It then reports what the threshold does on crops no training or
+the valid split's labelled tiles (cut as the reader cuts them) and of fresh generated tile sets'
+tiles together: every flag there is a tile the player would have to name. It then reports what the threshold does on crops no training or
 selection step saw: odd faces of fresh generated sets (``--odd-scenes``, their own seed) and the
 labelled tiles of the unseen GL style (``build/heldout_gl``), and writes ``oddity.json`` beside
 the weights (with ``--install``, copies both into models/classifier/).
@@ -22,16 +22,19 @@ from vision.oddity import ODDITY_FILE, ODDITY_WEIGHTS, OddityModel
 
 MAX_FLAGGED_TILES = 1 / 2000    # share of the valid split's labelled tiles the threshold may flag
 ODD_TEST_SEED = 20_261_126      # the odd faces measured: a seed no training crop set uses
+KNOWN_SELECTION_SEED = 20_261_127   # generated tile sets the threshold is also chosen on
+KNOWN_PER_CODE = 40             # their crops per code
 
 
 def choose_threshold(p_odd_tiles: np.ndarray, max_flagged: float = MAX_FLAGGED_TILES) -> float:
     """The lowest threshold that flags at most ``max_flagged`` of the known tiles ``p_odd_tiles``
-    (a tile is flagged when its probability is at or above the threshold)."""
-    p = np.sort(np.asarray(p_odd_tiles, np.float64))[::-1]
+    (a tile is flagged when its probability is at or above the threshold). Worked in float32, the
+    model's own precision, so that a tile at the threshold's neighbour is not flagged by rounding."""
+    p = np.sort(np.asarray(p_odd_tiles, np.float32))[::-1]
     k = int(np.floor(max_flagged * len(p)))      # tiles allowed at or above the threshold
     if k >= len(p):
         return 0.0
-    return float(np.nextafter(p[k], 1.0))
+    return float(np.nextafter(p[k], np.float32(1.0)))
 
 
 def labelled_crops(folder: Path) -> tuple[list[np.ndarray], list[str]]:
@@ -57,12 +60,19 @@ def flagged_codes(p: np.ndarray, codes: list[str], threshold: float) -> dict[str
 
 def fit(weights: Path, data_root: Path, odd_scenes: int = 150, gl: Path | None = None, log=print) -> dict:
     from vision.classifier import CropClassifier
-    from .crop_dataset import odd_face_crops
+    from .crop_dataset import odd_face_crops, synthetic_crops
     from .datasets import PHOTOS
     model = OddityModel(CropClassifier(weights, turn_average=True, zooms=(1.0,)), threshold=1.0)
     valid, valid_codes = labelled_crops(Path(data_root) / PHOTOS / "valid")
     p_valid = model.p_odd(valid)
-    threshold = choose_threshold(p_valid)
+    # Known tiles of sets no training crop shows (fresh generated sets) choose the threshold
+    # with valid: valid alone is one photo set, and a model that takes an unfamiliar set's tiles
+    # for odd faces would pass it unseen.
+    from .synth.artwork import PROCEDURAL
+    generated = list(synthetic_crops(np.random.default_rng(KNOWN_SELECTION_SEED), (PROCEDURAL,),
+                                     KNOWN_PER_CODE, data_root))
+    p_generated = model.p_odd([c for _, _, c in generated])
+    threshold = choose_threshold(np.concatenate([p_valid, p_generated]))
     fresh = list(odd_face_crops(np.random.default_rng(ODD_TEST_SEED), odd_scenes, data_root))
     odd = [c for _, _, c in fresh]
     kinds = np.array([name.split("_")[1] for _, name, _ in fresh])
@@ -71,10 +81,12 @@ def fit(weights: Path, data_root: Path, odd_scenes: int = 150, gl: Path | None =
             "chosen_on": f"valid split, {len(valid)} labelled tiles, at most {MAX_FLAGGED_TILES} flagged",
             "valid_flagged": int((p_valid >= threshold).sum()), "valid_tiles": len(valid),
             "valid_flagged_codes": flagged_codes(p_valid, valid_codes, threshold),
+            "generated_tiles": len(generated), "generated_flagged": int((p_generated >= threshold).sum()),
             "odd_faces": len(odd), "odd_flagged": int((p_odd >= threshold).sum())}
     info["odd_flagged_by_kind"] = {k: [int((p_odd[kinds == k] >= threshold).sum()), int((kinds == k).sum())]
                                    for k in sorted(set(kinds))}
-    log(f"threshold {threshold:.4f}: valid {info['valid_flagged']} of {len(valid)} tiles flagged; "
+    log(f"threshold {threshold:.4f}: valid {info['valid_flagged']} of {len(valid)} tiles flagged, generated sets "
+        f"{info['generated_flagged']} of {len(generated)}; "
         f"fresh odd faces {info['odd_flagged']} of {len(odd)} flagged "
         f"({', '.join(f'{k} {a}/{n}' for k, (a, n) in info['odd_flagged_by_kind'].items())})")
     if gl is not None and Path(gl).is_dir():

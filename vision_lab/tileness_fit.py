@@ -92,6 +92,49 @@ def mine_detections(split: str, data_root: Path, reader) -> dict:
     return {"features": np.concatenate(feats), "conf": np.array(conf), "iou": np.array(iou), "src": src}
 
 
+#: Seeds of the scenes the probe may learn from: (seed, BODY_SCENE_PART, i), apart from the
+#: detector's (2, 3), the classifier's (4, 5) and the capture-mode evaluation sets' (seed 1).
+BODY_SCENE_PART = 6
+
+
+def mine_body_scenes(n_scenes: int, reader, data_root: Path, seed: int = 0, log=print) -> dict:
+    """Face-up detections of both of the reader's detectors on ``n_scenes`` rendered scenes of 3D
+    tile bodies in every capture mode, with the training artwork and generated sets (never GL):
+    features and whether each is a tile (IoU >= ``MATCH_IOU`` with a face's label) or not (under
+    ``NOT_TILE_IOU`` with every face: dice, books, screens, a hand, face-down tiles, a box across
+    two tiles). Why: on such scenes most reads that are no tile are of things the real train
+    photos do not show (docs/renderer.md), so the probe never learnt them."""
+    from vision.crops import crop_tile
+    from vision.detections import box_iou
+    from vision.reader import detect_in
+    from .crop_dataset import HOLDOUT_STYLES
+    from .synth.artwork import PROCEDURAL
+    from .synth.capture_modes import MODES, mode_scene
+    detectors = [d for d in (reader.detector, getattr(reader, "second_detector", None)) if d is not None]
+    feats, is_tile = [], []
+    for i in range(n_scenes):
+        rng = np.random.default_rng([seed, BODY_SCENE_PART, i])
+        img, labels = mode_scene(MODES[i % len(MODES)], rng, (*HOLDOUT_STYLES, PROCEDURAL), data_root)
+        faces = np.array([t.box for t in labels if not t.face_down and t.code], np.float64).reshape(-1, 4)
+        for detector in detectors:
+            dets = detect_in(detector, img)
+            up = [k for k, name in enumerate(dets.names()) if name != "back"]
+            if not up:
+                continue
+            ov = box_iou(dets.xyxy[up], faces).max(1) if len(faces) else np.zeros(len(up))
+            used = [(k, o >= MATCH_IOU) for k, o in zip(up, ov) if o >= MATCH_IOU or o < NOT_TILE_IOU]
+            if not used:
+                continue
+            _, f = reader.classifier.logits_and_features([crop_tile(img, dets.xyxy[k]) for k, _ in used])
+            feats.append(f)
+            is_tile.extend(t for _, t in used)
+        if (i + 1) % 100 == 0:
+            log(f"body scenes: {i + 1}/{n_scenes}")
+    if not feats:
+        return {"features": np.zeros((0, 0), np.float32), "is_tile": np.zeros(0, bool)}
+    return {"features": np.concatenate(feats), "is_tile": np.array(is_tile, bool)}
+
+
 def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path) -> np.ndarray:
     """Features of rendered tiles of the artwork and procedural sets (never the GL set)."""
     from .crop_dataset import HOLDOUT_STYLES, synthetic_crops
@@ -102,9 +145,11 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
 
 
 def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
-                 rendered_per_code: int = 20, log=print) -> TilenessProbe:
+                 rendered_per_code: int = 20, body_scenes: int = 0, log=print) -> TilenessProbe:
     """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
-    detector, choose its threshold on valid, report, and write it (default: beside the weights)."""
+    detector, choose its threshold on valid, report, and write it (default: beside the weights).
+    ``body_scenes``: also learn from the detections on this many rendered capture-mode scenes
+    (``mine_body_scenes``)."""
     from vision.reader import TileReader
     reader = TileReader(classifier_weights=classifier_weights, tileness=None)
     train = mine_detections("train", data_root, reader)
@@ -113,6 +158,12 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     rendered = rendered_tile_features(reader.classifier, rendered_per_code, 0, data_root)
     x = np.concatenate([train["features"][used], rendered])
     y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
+    if body_scenes > 0:
+        bodies = mine_body_scenes(body_scenes, reader, data_root, log=log)
+        log(f"body scenes: {int(bodies['is_tile'].sum())} tiles and {int((~bodies['is_tile']).sum())} "
+            "detections of no tile")
+        x = np.concatenate([x, bodies["features"]])
+        y = np.concatenate([y, bodies["is_tile"]])
     probe = fit_probe(x, y)
     probe.model_id = reader.classifier.weights_id
     vused, vtile = training_labels(valid["iou"], valid["conf"])
@@ -139,8 +190,10 @@ def main(argv=None) -> int:
     p.add_argument("--classifier", type=Path, default=None, help="weights (default models/classifier/classifier.pt)")
     p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
     p.add_argument("--rendered-per-code", type=int, default=20)
+    p.add_argument("--body-scenes", type=int, default=0,
+                   help="also learn from the detections on this many rendered capture-mode scenes (default 0)")
     args = p.parse_args(argv)
-    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code)
+    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes)
     return 0
 
 

@@ -65,3 +65,54 @@ def test_reader_drops_face_up_detections_the_probe_rejects():
     assert reads[0].embedding is None                                           # not asked for
     kept = TileReader(detector=FakeDetector(dets), classifier=BrightnessClassifier(), tileness=None).read(img)
     assert len(kept) == 3
+
+
+def test_body_scenes_teach_what_is_a_tile_and_what_is_not(monkeypatch):
+    """mine_body_scenes: a detection on a labelled face is a tile, one on nothing labelled (a die,
+    a face-down tile) is not, one half on a face is left out; both detectors are asked."""
+    import types
+
+    from vision_lab import tileness_fit
+    from vision_lab.synth import capture_modes
+
+    face = types.SimpleNamespace(box=(10, 10, 40, 50), face_down=False, code="3p")
+    back = types.SimpleNamespace(box=(100, 10, 130, 50), face_down=True, code=None)
+    monkeypatch.setattr(capture_modes, "mode_scene",
+                        lambda mode, rng, styles, data_root=None: (np.zeros((80, 200, 3), np.uint8), [face, back]))
+    dets = Detections([[10, 10, 40, 50], [100, 10, 130, 50], [25, 10, 55, 50], [160, 20, 180, 40]],
+                      [0.9, 0.8, 0.5, 0.6], [0, 0, 0, 1])       # a face, a back read face up, half a face, a back
+
+    class Features:
+        def logits_and_features(self, crops):
+            return None, np.ones((len(crops), 3), np.float32)
+
+    reader = types.SimpleNamespace(detector=FakeDetector(dets), second_detector=FakeDetector(dets), classifier=Features())
+    mined = tileness_fit.mine_body_scenes(2, reader, data_root=None, log=lambda *a: None)
+    assert mined["is_tile"].tolist() == [True, False] * 4        # 2 scenes x 2 detectors
+    assert mined["features"].shape == (8, 3)
+
+
+class WhiteDragonClassifier:
+    """Reads every crop as ``code`` (a white dragon unless told), surely."""
+    def __init__(self, code="5z"):
+        self.code = code
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading(self.code, 0.95, [(self.code, 0.95)], None) for _ in crops]
+
+
+def test_a_white_dragon_with_a_coloured_middle_is_left_out():
+    from vision.reader import BLANK_FACE_SATURATION, ReaderConfig
+    from vision.tileness import centre_saturation
+    img = np.full((200, 300, 3), 40, np.uint8)
+    img[20:80, 20:60] = (205, 228, 240)             # an ivory blank face
+    img[20:80, 120:160] = (60, 200, 250)            # a yellow tile back
+    dets = Detections([[20, 20, 60, 80], [120, 20, 160, 80]], [0.9, 0.9], [0, 0])
+
+    def read(code="5z", **config):
+        return TileReader(detector=FakeDetector(dets), classifier=WhiteDragonClassifier(code), tileness=None,
+                          second_detector=None, config=ReaderConfig(**config)).read(img)
+    assert centre_saturation(img[20:80, 20:60]) < BLANK_FACE_SATURATION < centre_saturation(img[20:80, 120:160])
+    assert [r.box[0] for r in read()] == [20.0]
+    assert len(read(blank_face_saturation=None)) == 2
+    assert len(read("3p")) == 2                      # other codes keep their colours

@@ -24,6 +24,10 @@ from pathlib import Path
 import numpy as np
 
 PROBE_FILE = "tileness.json"
+# A second probe, read beside the first: learnt from rendered capture-mode scenes (dice, books,
+# screens, hands, face-down tiles, boxes across two tiles), with a threshold that drops no valid
+# tile the first keeps (vision_lab.tileness_fit --body-scenes N --on-top-of tileness.json).
+SCENES_PROBE_FILE = "tileness_scenes.json"
 
 
 @dataclass
@@ -52,16 +56,31 @@ class TilenessProbe:
         return cls(**json.loads(Path(path).read_text()))
 
 
-def probe_for(classifier) -> TilenessProbe | None:
-    """The probe beside ``classifier``'s weights, if there is one fitted for those weights."""
+@dataclass
+class ProbeUnion:
+    """Probes read together: a detection is a tile only if every one of them says so."""
+    probes: list
+
+    def is_tile(self, features) -> np.ndarray:
+        return np.logical_and.reduce([p.is_tile(features) for p in self.probes])
+
+
+def probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
+    """The probe beside ``classifier``'s weights (with the scenes probe, when one is there too),
+    if fitted for those weights."""
     weights = getattr(classifier, "weights_path", None)
     if weights is None:
         return None
-    path = Path(weights).with_name(PROBE_FILE)
-    if not path.is_file():
+    probes = []
+    for name in (PROBE_FILE, SCENES_PROBE_FILE):
+        path = Path(weights).with_name(name)
+        if path.is_file():
+            probe = TilenessProbe.load(path)
+            if probe.model_id == getattr(classifier, "weights_id", None):
+                probes.append(probe)
+    if not probes:
         return None
-    probe = TilenessProbe.load(path)
-    return probe if probe.model_id == getattr(classifier, "weights_id", None) else None
+    return probes[0] if len(probes) == 1 else ProbeUnion(probes)
 
 
 def centre_saturation(crop: np.ndarray) -> float:

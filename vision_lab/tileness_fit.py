@@ -53,6 +53,14 @@ def choose_threshold(p_tiles: np.ndarray, max_dropped: float = MAX_DROPPED_TILES
     return float(p[k]) if len(p) else 0.0
 
 
+def threshold_on_top(p_tiles: np.ndarray, kept_by_first: np.ndarray) -> float:
+    """The highest threshold at which a second probe drops none of the known tiles the first
+    probe keeps (``p_tiles``: the second probe's probabilities of the known tiles): read with both,
+    the tiles dropped stay the first probe's alone."""
+    p = np.asarray(p_tiles, np.float32)[np.asarray(kept_by_first, bool)]
+    return float(p.min()) if len(p) else 0.5
+
+
 def training_labels(iou: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(used, is_tile) for detections with their best overlap ``iou`` with a label."""
     tile = iou >= MATCH_IOU
@@ -145,11 +153,14 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
 
 
 def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
-                 rendered_per_code: int = 20, body_scenes: int = 0, log=print) -> TilenessProbe:
+                 rendered_per_code: int = 20, body_scenes: int = 0, on_top_of: Path | None = None,
+                 log=print) -> TilenessProbe:
     """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
     detector, choose its threshold on valid, report, and write it (default: beside the weights).
     ``body_scenes``: also learn from the detections on this many rendered capture-mode scenes
-    (``mine_body_scenes``)."""
+    (``mine_body_scenes``). ``on_top_of``: a probe this one is read beside (``vision.tileness``,
+    ``SCENES_PROBE_FILE``): the threshold then drops no valid tile that probe keeps
+    (``threshold_on_top``)."""
     from vision.reader import TileReader
     reader = TileReader(classifier_weights=classifier_weights, tileness=None)
     train = mine_detections("train", data_root, reader)
@@ -169,6 +180,10 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     vused, vtile = training_labels(valid["iou"], valid["conf"])
     pv = probe.p_tile(valid["features"])
     probe.threshold = choose_threshold(pv[vtile])
+    if on_top_of is not None:
+        first = TilenessProbe.load(on_top_of)
+        probe.threshold = threshold_on_top(pv[vtile], first.is_tile(valid["features"][vtile]))
+        log(f"read beside {on_top_of}: threshold {probe.threshold:.4f}, which drops no valid tile that one keeps")
     dropped = pv < probe.threshold
     log(f"fitted on {int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
     log(f"valid: threshold {probe.threshold:.4f} drops {int((dropped & vtile).sum())} of {int(vtile.sum())} "
@@ -192,8 +207,10 @@ def main(argv=None) -> int:
     p.add_argument("--rendered-per-code", type=int, default=20)
     p.add_argument("--body-scenes", type=int, default=0,
                    help="also learn from the detections on this many rendered capture-mode scenes (default 0)")
+    p.add_argument("--on-top-of", type=Path, default=None,
+                   help="a probe this one is read beside: choose the threshold to drop no valid tile it keeps")
     args = p.parse_args(argv)
-    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes)
+    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes, args.on_top_of)
     return 0
 
 

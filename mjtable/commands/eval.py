@@ -107,9 +107,9 @@ def add_reader_arguments(p) -> None:
         p.add_argument(flag, type=float, default=None, metavar=metavar, help=what)
     p.add_argument("--one-detector", action="store_true",
                    help="read with the first detector only (no second reading)")
-    p.add_argument("--tileness", type=Path, default=None, metavar="FILE",
-                   help="read with this tile/not-tile probe (python -m vision_lab.tileness_fit --out FILE) "
-                        "instead of the one beside the classifier's weights")
+    p.add_argument("--tileness", type=Path, default=None, metavar="FILE", action="append",
+                   help="read with this tile/not-tile probe (python -m vision_lab.tileness_fit --out FILE) instead "
+                        "of those beside the classifier's weights; given twice, with both together")
     p.add_argument("--no-tileness", action="store_true",
                    help="keep every face-up detection (no tile/not-tile probe, vision/tileness.py)")
     p.add_argument("--oddity", type=Path, default=None, metavar="WEIGHTS",
@@ -151,11 +151,13 @@ def _second_detector(args):
                          **({"imgsz": args.imgsz} if args.imgsz else {}))
 
 
-def _probe_file(path: Path):
-    from vision.tileness import TilenessProbe
-    if not path.is_file():
-        raise SystemExit(f"no probe file {path} (python -m vision_lab.tileness_fit --out {path})")
-    return TilenessProbe.load(path)
+def _probe_file(paths: list[Path]):
+    from vision.tileness import ProbeUnion, TilenessProbe
+    for path in paths:
+        if not path.is_file():
+            raise SystemExit(f"no probe file {path} (python -m vision_lab.tileness_fit --out {path})")
+    probes = [TilenessProbe.load(path) for path in paths]
+    return probes[0] if len(probes) == 1 else ProbeUnion(probes)
 
 
 def run(args) -> int:

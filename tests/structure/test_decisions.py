@@ -21,7 +21,7 @@ NOT_SETTINGS = {
     "vision.codes": {"DETECTOR_CLASSES", "CLASSIFIER_CLASSES"},               # class names
     "vision.decode": {"ACCEPTED"},                                            # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT"},                      # choice names, file format version
-    "vision.tileness": {"PROBE_FILE"},                                        # file name
+    "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
     "vision.profile.store": {"DAMAGED_MARK"},                                 # file name marker

@@ -116,3 +116,26 @@ def test_a_white_dragon_with_a_coloured_middle_is_left_out():
     assert [r.box[0] for r in read()] == [20.0]
     assert len(read(blank_face_saturation=None)) == 2
     assert len(read("3p")) == 2                      # other codes keep their colours
+
+
+def test_the_scenes_probe_is_read_beside_the_first_for_the_same_weights(tmp_path):
+    from vision.tileness import SCENES_PROBE_FILE, ProbeUnion
+    first = TilenessProbe(mean=[0.0], scale=[1.0], weight=[2.0], bias=0.0, threshold=0.5, model_id="abc")
+    scenes = TilenessProbe(mean=[0.0], scale=[1.0], weight=[-2.0], bias=0.0, threshold=0.5, model_id="abc")
+    first.save(tmp_path / "tileness.json")
+    scenes.save(tmp_path / SCENES_PROBE_FILE)
+    both = probe_for(_Weights(tmp_path / "classifier.pt", "abc"))
+    assert isinstance(both, ProbeUnion) and both.probes == [first, scenes]
+    # a tile only when both say so: positive features pass the first, negative the second
+    assert both.is_tile(np.array([[1.0], [-1.0], [0.0]])).tolist() == [False, False, True]
+    scenes.model_id = "other"
+    scenes.save(tmp_path / SCENES_PROBE_FILE)
+    assert probe_for(_Weights(tmp_path / "classifier.pt", "abc")) == first
+
+
+def test_threshold_on_top_drops_no_tile_the_first_probe_keeps():
+    from vision_lab.tileness_fit import threshold_on_top
+    p = np.array([0.9, 0.2, 0.6, 0.1], np.float32)     # probabilities as the probe gives them
+    kept = np.array([True, False, True, False])      # the first probe drops the 2nd and 4th
+    t = threshold_on_top(p, kept)
+    assert t == np.float32(0.6) and not (p[kept] < t).any() and (p[~kept] < t).all()

@@ -31,7 +31,6 @@ from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box  # noqa
 from .decode import decode_image
 from .detections import Detections, box_iou
 from .looks import Look, choose_look
-from .tileness import centre_saturation
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead
 
@@ -97,12 +96,6 @@ READ_FLOOR: float | None = 0.1
 # tile and 1 right read over the modes; 0.45 drops 6 right ones. None: off.
 SMALL_READ_SHARE: float | None = 0.4
 SMALL_READ_MIN = 4
-# A read of a white dragon (5z) whose crop's middle is more saturated than this (0-255) is left
-# out: the blank middle of a white dragon shows the tile body, never a strong colour; such reads
-# are coloured tile backs, dice, screens (vision.tileness.centre_saturation). Chosen offline on
-# the shipped reader's reads of valid and the six capture modes (docs/experiments.md): no right
-# 5z read has more than 70 (valid 64); 90 drops 30 reads on no tile and no right read. None: off.
-BLANK_FACE_SATURATION: float | None = 90.0
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
@@ -132,7 +125,6 @@ class ReaderConfig:
     read_floor: float | None = _module_default("READ_FLOOR")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     oddity: bool = _module_default("ODDITY")
-    blank_face_saturation: float | None = _module_default("BLANK_FACE_SATURATION")
 
 
 class TileReader:
@@ -312,10 +304,6 @@ class TileReader:
         own = self.weak_floor(detector)
         if own is not None:
             not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}
-        most = self.config.blank_face_saturation
-        if most is not None:
-            not_tiles |= {i for k, i in enumerate(face_up)
-                          if readings[i].code == "5z" and centre_saturation(crops[k]) > most}
         # A face no code names is read unsure by the classifier: it is told apart before the read
         # floor, which would drop it unseen, and kept as an unknown tile.
         odd = set()

@@ -81,16 +81,3 @@ def probe_for(classifier) -> TilenessProbe | ProbeUnion | None:
     if not probes:
         return None
     return probes[0] if len(probes) == 1 else ProbeUnion(probes)
-
-
-def centre_saturation(crop: np.ndarray) -> float:
-    """Median HSV saturation (0-255) of the middle quarter of a BGR tile crop. A white dragon's
-    face is blank there, so it shows the tile body: ivory, white or dark, never a strong colour
-    (``vision.reader.BLANK_FACE_SATURATION``)."""
-    import cv2
-    h, w = crop.shape[:2]
-    middle = crop[h // 4:h - h // 4, w // 4:w - w // 4]
-    if middle.size == 0:
-        return 0.0
-    return float(np.median(cv2.cvtColor(np.ascontiguousarray(middle), cv2.COLOR_BGR2HSV)[..., 1]))
-

@@ -36,9 +36,6 @@ READER_NUMBERS = {
                      "(default vision.reader.READ_FLOOR; 0: keep every reading)"),
     "--small-read-share": ("small_read_share", True, "SHARE", "leave out face-up tiles whose box is under SHARE of "
                            "the photo's median (default vision.reader.SMALL_READ_SHARE; 0: keep them)"),
-    "--blank-face-saturation": ("blank_face_saturation", True, "S", "leave out white dragons whose crop's middle is "
-                                "more saturated than S, 0-255 (default vision.reader.BLANK_FACE_SATURATION; 0: keep "
-                                "them)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

@@ -92,32 +92,6 @@ def test_body_scenes_teach_what_is_a_tile_and_what_is_not(monkeypatch):
     assert mined["features"].shape == (8, 3)
 
 
-class WhiteDragonClassifier:
-    """Reads every crop as ``code`` (a white dragon unless told), surely."""
-    def __init__(self, code="5z"):
-        self.code = code
-
-    def classify(self, crops, embeddings=False, turn_average=None):
-        return [CropReading(self.code, 0.95, [(self.code, 0.95)], None) for _ in crops]
-
-
-def test_a_white_dragon_with_a_coloured_middle_is_left_out():
-    from vision.reader import BLANK_FACE_SATURATION, ReaderConfig
-    from vision.tileness import centre_saturation
-    img = np.full((200, 300, 3), 40, np.uint8)
-    img[20:80, 20:60] = (205, 228, 240)             # an ivory blank face
-    img[20:80, 120:160] = (60, 200, 250)            # a yellow tile back
-    dets = Detections([[20, 20, 60, 80], [120, 20, 160, 80]], [0.9, 0.9], [0, 0])
-
-    def read(code="5z", **config):
-        return TileReader(detector=FakeDetector(dets), classifier=WhiteDragonClassifier(code), tileness=None,
-                          second_detector=None, config=ReaderConfig(**config)).read(img)
-    assert centre_saturation(img[20:80, 20:60]) < BLANK_FACE_SATURATION < centre_saturation(img[20:80, 120:160])
-    assert [r.box[0] for r in read()] == [20.0]
-    assert len(read(blank_face_saturation=None)) == 2
-    assert len(read("3p")) == 2                      # other codes keep their colours
-
-
 def test_the_scenes_probe_is_read_beside_the_first_for_the_same_weights(tmp_path):
     from vision.tileness import SCENES_PROBE_FILE, ProbeUnion
     first = TilenessProbe(mean=[0.0], scale=[1.0], weight=[2.0], bias=0.0, threshold=0.5, model_id="abc")

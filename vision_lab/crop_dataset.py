@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision.crops import crop_tile, cut_tiles
+from vision.oddity import ODD_CLASS
 from .datasets import PHOTOS, photo_names, read_yolo_labels
 
 HOLDOUT_STYLES = ("hongkong", "riichi", "riichi_black")
@@ -67,8 +68,7 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, sce
     (a set takes about 0.2 s to draw) until every code, red fives included, has ``per_code``."""
     from .synth.artwork import PROCEDURAL
     from .synth.procedural import CODES, RED_FIVES, procedural_style
-    from .synth.random_layouts import loose_row
-    from .synth.render import random_style, render_scene
+    from .synth.render import random_style
     for style_name in styles:
         counts: dict[str, int] = {}
         n = 0
@@ -89,20 +89,30 @@ def synthetic_crops(rng, styles, per_code: int, data_root=None, jitter=True, sce
                     continue
                 break
             scenes_left -= 1
-            tiles = loose_row(rng, codes, int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
-            size = int(rng.integers(160, 420))
-            img, labels = render_scene(tiles, rng, size=(size, size), style=style,
-                                       camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)
-            for t in labels:
-                b = _jitter_box(t.box, rng) if jitter else t.box
-                if b[2] - b[0] < 6 or b[3] - b[1] < 6:
-                    continue
-                crop = crop_tile(img, b)
-                if jitter and rng.random() < 0.5:
-                    crop = cv2.rotate(crop, cv2.ROTATE_180)
-                counts[t.code] = counts.get(t.code, 0) + 1
+            for code, crop in row_crops(rng, codes, style, jitter):
+                counts[code] = counts.get(code, 0) + 1
                 n += 1
-                yield t.code, f"synth_{style_name}_{n:05d}", crop
+                yield code, f"synth_{style_name}_{n:05d}", crop
+
+
+def row_crops(rng, codes, style, jitter=True):
+    """Yield (code, crop) of one rendered row of 3-6 tiles drawn from ``codes`` in ``style``, seen
+    from up to 40° off straight down, each cut by its label box (jittered, half of them turned
+    180° with ``jitter``); tiles too small to cut are left out."""
+    from .synth.random_layouts import loose_row
+    from .synth.render import render_scene
+    tiles = loose_row(rng, codes, int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
+    size = int(rng.integers(160, 420))
+    img, labels = render_scene(tiles, rng, size=(size, size), style=style,
+                               camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)
+    for t in labels:
+        b = _jitter_box(t.box, rng) if jitter else t.box
+        if b[2] - b[0] < 6 or b[3] - b[1] < 6:
+            continue
+        crop = crop_tile(img, b)
+        if jitter and rng.random() < 0.5:
+            crop = cv2.rotate(crop, cv2.ROTATE_180)
+        yield t.code, crop
 
 
 def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "train", seed: int = 0,
@@ -139,35 +149,20 @@ def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "t
             log(f"{split} body scenes: {i + 1}/{n_scenes}, {n} crops")
 
 
-#: Class folder of faces that are no code (vision_lab/synth/odd_faces.py): the oddity model's
-#: extra class (vision/oddity.py).
-ODD_CLASS = "odd"
-
-
 def odd_face_crops(rng, n_scenes: int, data_root=None, kinds=None, jitter=True):
     """Yield (ODD_CLASS, name, crop): rows of 3-6 odd faces (jokers, wild and animal tiles,
     pictures, other characters; ``kinds``: those kinds only) of a fresh random set each scene,
-    on the bodies and under the cameras of ``synthetic_crops``, cut by their label boxes."""
+    on the bodies and under the cameras of ``synthetic_crops`` (``row_crops``). ``ODD_CLASS`` is
+    the oddity model's extra class folder (vision/oddity.py)."""
     from .synth.odd_faces import KINDS, odd_style
-    from .synth.random_layouts import loose_row
-    from .synth.render import random_style, render_scene
+    from .synth.render import random_style
     n = 0
     for _ in range(n_scenes):
         art = odd_style(rng, per_kind=1, kinds=kinds or KINDS)
         style = random_style(rng, data_root=data_root, art=art)
-        tiles = loose_row(rng, sorted(art.faces), int(rng.integers(3, 7)), p_sideways=0.2, max_extra_gap=0.3)
-        size = int(rng.integers(160, 420))
-        img, labels = render_scene(tiles, rng, size=(size, size), style=style,
-                                   camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)}, clutter=2)
-        for t in labels:
-            b = _jitter_box(t.box, rng) if jitter else t.box
-            if b[2] - b[0] < 6 or b[3] - b[1] < 6:
-                continue
-            crop = crop_tile(img, b)
-            if jitter and rng.random() < 0.5:
-                crop = cv2.rotate(crop, cv2.ROTATE_180)
+        for code, crop in row_crops(rng, sorted(art.faces), style, jitter):
             n += 1
-            yield ODD_CLASS, f"odd_{t.code[4:]}_{n:05d}", crop
+            yield ODD_CLASS, f"odd_{code[4:]}_{n:05d}", crop
 
 
 def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,

@@ -33,8 +33,8 @@ def choose_threshold(p_odd_tiles: np.ndarray, max_flagged: float = MAX_FLAGGED_T
     p = np.sort(np.asarray(p_odd_tiles, np.float32))[::-1]
     k = int(np.floor(max_flagged * len(p)))      # tiles allowed at or above the threshold
     if k >= len(p):
-        return 0.0
-    return float(np.nextafter(p[k], np.float32(1.0)))
+        return 0.0 if len(p) else 2.0           # no known tile to spare: above any probability
+    return float(np.nextafter(p[k], np.float32(2.0)))
 
 
 def labelled_crops(folder: Path) -> tuple[list[np.ndarray], list[str]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.tileness import PROBE_FILE, TilenessProbe
+from vision.tileness import PROBE_FILE, SCENES_PROBE_FILE, TilenessProbe
 
 MAX_DROPPED_TILES = 1 / 2000    # share of the valid split's labelled tiles the threshold may drop
 MATCH_IOU = 0.5                 # a detection overlapping a label this much is a tile
@@ -103,6 +103,8 @@ def mine_detections(split: str, data_root: Path, reader) -> dict:
 #: Seeds of the scenes the probe may learn from: (seed, BODY_SCENE_PART, i), apart from the
 #: detector's (2, 3), the classifier's (4, 5) and the capture-mode evaluation sets' (seed 1).
 BODY_SCENE_PART = 6
+#: Scenes the shipped scenes probe learnt from (models/classifier/MODEL_CARD.md).
+SCENES_PROBE_BODY_SCENES = 600
 
 
 def mine_body_scenes(n_scenes: int, reader, data_root: Path, seed: int = 0, log=print) -> dict:
@@ -192,7 +194,8 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
         f"(unsure: partly overlapping, or confident without a label)")
     photos = sorted({s for s, d in zip(valid["src"], dropped) if d})
     log(f"  {len(photos)} valid photos have a dropped detection; first ones: " + ", ".join(p[:24] for p in photos[:8]))
-    out = out or Path(reader.classifier.weights_path).with_name(PROBE_FILE)
+    # a probe read beside another goes to its own file: written over the first, it would be read alone
+    out = out or Path(reader.classifier.weights_path).with_name(SCENES_PROBE_FILE if on_top_of else PROBE_FILE)
     probe.save(out)
     log(f"wrote {out}")
     return probe
@@ -203,7 +206,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision_lab.tileness_fit", description=__doc__.split("\n\n")[0])
     p.add_argument("--data", type=Path, default=DEFAULT_SHARED)
     p.add_argument("--classifier", type=Path, default=None, help="weights (default models/classifier/classifier.pt)")
-    p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights")
+    p.add_argument("--out", type=Path, default=None, help="default: tileness.json beside the classifier's weights "
+                   "(tileness_scenes.json with --on-top-of)")
     p.add_argument("--rendered-per-code", type=int, default=20)
     p.add_argument("--body-scenes", type=int, default=0,
                    help="also learn from the detections on this many rendered capture-mode scenes (default 0)")

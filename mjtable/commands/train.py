@@ -5,6 +5,7 @@ weights are copied to models/<model>/ when training ends. ``--resume`` continues
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -93,6 +94,11 @@ def run(args) -> int:
                                        lr0=args.lr0 or 0.002, body_scenes=args.body_scenes,
                                        real_copies=args.real_copies)
     else:
+        if args.odd_faces and not args.no_install:
+            # a network with the class 'odd' is an oddity model, never the tile classifier
+            print("mjtable train: --odd-faces trains an oddity model (vision/oddity.py): not installed as the "
+                  "classifier; fit and install it with python -m vision_lab.oddity_fit --install", file=sys.stderr)
+            args.no_install = True
         out = None if args.no_install else REPO / "models" / "classifier" / "classifier.pt"
         best = training.train_classifier(args.data, args.build, epochs=args.epochs or 5, imgsz=args.imgsz or 64,
                                          batch=args.batch or 128, workers=args.workers, resume=args.resume,

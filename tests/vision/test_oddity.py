@@ -89,3 +89,17 @@ def test_threshold_flags_at_most_the_allowed_share_of_known_tiles():
 def test_flagged_codes_counts_the_known_tiles_taken_for_odd():
     from vision_lab.oddity_fit import flagged_codes
     assert flagged_codes(np.array([0.1, 0.95, 0.99, 0.97]), ["1s", "1s", "5z", "2m"], 0.96) == {"2m": 1, "5z": 1}
+
+
+def test_threshold_edges_flag_nothing_they_should_not():
+    assert choose_threshold(np.ones(10, np.float32), 1 / 2000) > 1.0     # all at 1.0, none may be flagged
+    assert choose_threshold(np.zeros(0), 1 / 2000) > 1.0                  # no known tile: flag none
+
+
+def test_a_photo_of_unknown_faces_only_is_read_without_a_hand():
+    from mjtable.pipeline import read_hand
+    tiles = [TileRead(code=c, box=(40.0 * k, 0, 40.0 * k + 30, 40), confidence=0.3, unknown=True)
+             for k, c in enumerate(["5z", "1m"])]
+    reading, decoding, hand, _ = read_hand(tiles, rules="mcr")
+    assert hand is None and decoding is None
+    assert [link["role"] for link in reading.links] == ["unknown", "unknown"]

@@ -127,3 +127,16 @@ def test_train_classifier_takes_body_scenes(monkeypatch, tmp_path):
     assert seen["body_scenes"] == 300
     assert main(["train", "classifier", "--build", str(tmp_path), "--no-install"]) == 0
     assert seen["body_scenes"] == 0
+
+
+def test_an_oddity_model_is_never_installed_as_the_classifier(monkeypatch, tmp_path, capsys):
+    seen = {}
+
+    def fake_train_classifier(data_root, build, **kw):
+        seen.update(kw)
+        return tmp_path / "best.pt"
+
+    monkeypatch.setattr(training, "train_classifier", fake_train_classifier)
+    assert main(["train", "classifier", "--odd-faces", "50", "--odd-kinds", "joker,wild", "--build", str(tmp_path)]) == 0
+    assert seen["out_weights"] is None and seen["odd_faces"] == 50 and seen["odd_kinds"] == ["joker", "wild"]
+    assert "not installed as the classifier" in capsys.readouterr().err

@@ -295,7 +295,8 @@ def test_build_melds_by_hand(server, browser):
 def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     """Open the review page of a photo read by a stand-in reader with known boxes: 14 tiles, the
     4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m); with
-    ``joker``, a 15th face no code names below the row, reported unknown (its guess 5z)."""
+    ``joker``, a face no code names below the row, read first and reported unknown (its guess 1m,
+    a code of the hand: the hand's 1m must still be tied to the row's 1m)."""
     import sys
     import types
 
@@ -309,20 +310,22 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"} for i in range(14)]
         warnings = ["the 4p is unsure"]
-        if joker:
-            tiles.append({"code": "5z", "box": [400, 200, 455, 275], "confidence": 0.2, "face_down": False,
-                          "sideways": False, "top3": [{"code": "5z", "p": 0.3}], "unknown": True})
-            links.append({"tile": 14, "group": None, "role": "unknown"})
+        groups = [{"id": 0, "kind": "concealed", "tiles": list(range(13))}, {"id": 1, "kind": "winning", "tiles": [13]}]
+        changed = 3
+        if joker:      # read first: every other tile's index moves by one
+            tiles.insert(0, {"code": "1m", "box": [400, 200, 455, 275], "confidence": 0.2, "face_down": False,
+                             "sideways": False, "top3": [{"code": "1m", "p": 0.3}], "unknown": True})
+            links = [{"tile": 0, "group": None, "role": "unknown"}] + [{**x, "tile": x["tile"] + 1} for x in links]
+            groups = [{**g, "tiles": [i + 1 for i in g["tiles"]]} for g in groups]
+            changed = 4
             warnings.append("1 tile(s) show a face no tile code names (a joker, or a tile of another game): "
-                            "left out of the hand; name each one or remove it")
+                            "left out of the hand; if one belongs to it, add its tile")
         return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
                 "score": scorer.score(hand, rules, options).to_dict(),
-                "reading": {"warnings": warnings, "links": links,
-                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(13))},
-                                       {"id": 1, "kind": "winning", "tiles": [13]}],
+                "reading": {"warnings": warnings, "links": links, "groups": groups,
                             "decoding": {"changes": [{"where": "concealed[3]", "read": "4s", "chosen": "4p",
                                                       "p_read": 0.5, "p_chosen": 0.4, "why": "completes a chow",
-                                                      "tile": 3}]}},
+                                                      "tile": changed}]}},
                 "missing_context": ["self_drawn"], "timings_ms": {}}
     module = types.ModuleType("mjtable.pipeline")
     module.read_photo = read_photo
@@ -331,7 +334,7 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     from PIL import Image, ImageDraw
     img = Image.new("RGB", (960, 300), (30, 100, 60))
     if joker:
-        ImageDraw.Draw(img).rectangle([400, 200, 455, 275], fill=(245, 240, 225), outline=(0, 0, 0))
+        ImageDraw.Draw(img).rectangle([400, 200, 455, 275], fill=(200, 40, 40), outline=(0, 0, 0))   # a red joker
     draw = ImageDraw.Draw(img)
     for i in range(14):
         draw.rectangle([40 + 60 * i, 100, 95 + 60 * i, 175], fill=(245, 240, 225), outline=(0, 0, 0))

@@ -78,7 +78,13 @@ def test_a_face_no_code_names_is_marked_on_the_photo_and_asked_about(server, bro
     labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
     assert labels.count("?") == 1 and len(labels) == 15
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
-    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="5z"]')
+    # the hand's 1m is the row's 1m (its crop), not the joker guessed as 1m
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "crop")))
+    r, g, b = d.execute_script("const c = document.getElementById('crop'); "
+                               "return Array.from(c.getContext('2d').getImageData(c.width / 4, c.height / 4, 1, 1).data)"
+                               ".slice(0, 3);")
+    assert g > 150, (r, g, b)          # the ivory row tile, not the red joker
     ask = d.find_element(By.CSS_SELECTOR, 'p.question[data-ask="unknown"]')
     assert "joker" in ask.text and "+ Tile" in ask.text
     assert not console_errors(d)

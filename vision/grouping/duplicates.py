@@ -41,7 +41,8 @@ def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=()) -> Han
             slots[key] = [m(i) for i in slots[key]]
     if slots.get("winning") is not None:
         slots["winning"] = m(slots["winning"])
-    slots["melds"] = [{**ms, "tiles": [m(i) for i in ms["tiles"]]} for ms in slots.get("melds", [])]
+    if "melds" in slots:     # no slots at all (nothing read, no standing tiles found) stay none
+        slots["melds"] = [{**ms, "tiles": [m(i) for i in ms["tiles"]]} for ms in slots["melds"]]
     groups = []
     for g in reading.groups:
         g = {**g, "tiles": [m(i) for i in g["tiles"]]}
@@ -60,6 +61,6 @@ def reindex(reading: HandReading, keep, duplicates, n, tiles, unknown=()) -> Han
         warnings.append(f"{len(duplicates)} tile(s) were detected twice at the same place; the surer read was kept")
     if unknown:
         warnings.append(f"{len(unknown)} tile(s) show a face no tile code names (a joker, or a tile of another "
-                        "game): left out of the hand; name each one or remove it")
+                        "game): left out of the hand; if one belongs to it, add its tile")
     return HandReading(reading.hand, slots, groups, links, reading.decisions, warnings, reading.confidence)
 

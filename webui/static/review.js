@@ -48,8 +48,7 @@
     const used = new Set();
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
       for (let i = 0; i < readTiles.length; i++) {
-        if (!used.has(i) && readCode[i] && norm(readCode[i]) === norm(code)
-            && !(readTiles[i].unknown && readCode[i] === readTiles[i].code)) { used.add(i); return i; }
+        if (!used.has(i) && !readTiles[i].unknown && readCode[i] && norm(readCode[i]) === norm(code)) { used.add(i); return i; }
       }
       for (let i = 0; i < readTiles.length; i++) {   // a face-down tile of a concealed kong
         if (!used.has(i) && readTiles[i].face_down) { used.add(i); return i; }
@@ -75,7 +74,7 @@
       readTiles.forEach((t, i) => {
         const link = links[i] || {};
         const code = readCode[i];
-        if (t.unknown && code === t.code) return;   // a face no code names: left out until named
+        if (t.unknown) return;   // a face no code names: left out of the hand (the player adds its tile)
         if (code && code[1] === "f") { bonus.push(newTile(code, i)); return; }
         const kind = ((reading.groups || []).find((g) => g.id === link.group) || {}).kind || "concealed";
         if (kind === "dora") return;
@@ -310,7 +309,7 @@
       const link = links[i] || {};
       const g = (reading.groups || []).find((x) => x.id === link.group);
       const group = t.group || (g ? (g.kind === "meld" ? "meld" + g.id : g.kind) : (t.face_down ? "face_down" : "concealed"));
-      const unknown = t.unknown && readCode[i] === t.code;   // not named by the player yet
+      const unknown = !!t.unknown;   // a face no code names, marked ?
       const colour = unknown ? "#e65100" : t.face_down ? "#555"
         : (colours[group] || (group.startsWith("meld") ? "#c62828" : "#1f4e9c"));
       const r = document.createElementNS(NS, "rect");

@@ -96,6 +96,13 @@ def test_eval_piles_needs_a_style(capsys, tmp_path):
     assert not (tmp_path / "heaps").exists()
 
 
+def test_eval_refuses_options_it_would_ignore(capsys, tmp_path):
+    code, _, err = run(capsys, "eval", str(tmp_path / "odd"), "--odd-faces", "2")
+    assert code == 2 and "--odd-faces needs --render-style" in err
+    code, _, err = run(capsys, "eval", str(tmp_path / "odd"), "--tileness", str(tmp_path / "p.json"), "--no-tileness")
+    assert code == 2 and "contradict" in err
+
+
 def test_eval_pile_tiles_needs_piles_and_a_range(capsys, tmp_path):
     code, _, err = run(capsys, "eval", str(tmp_path / "heaps"), "--render-style", "hongkong", "--pile-tiles", "60-100")
     assert code == 2 and "--pile-tiles needs --piles" in err

@@ -183,6 +183,12 @@ def run(args) -> int:
     if args.piles and not args.render_style:
         print("mjtable eval: --piles needs --render-style (the styles to render the heaps in)", file=sys.stderr)
         return 2
+    if args.odd_faces and not args.render_style:
+        print("mjtable eval: --odd-faces needs --render-style (the styles to render the scenes in)", file=sys.stderr)
+        return 2
+    if args.tileness and args.no_tileness:
+        print("mjtable eval: --tileness and --no-tileness contradict each other", file=sys.stderr)
+        return 2
     pile_tiles = None
     if args.pile_tiles is not None:
         try:

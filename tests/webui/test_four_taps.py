@@ -14,7 +14,7 @@ import json
 import pytest
 
 from .test_browser import (  # noqa: F401 - fixtures
-    By, EC, browser, chromium, console_errors, review_stand_in_reading, server, wait)
+    By, EC, WebDriverWait, browser, chromium, console_errors, review_stand_in_reading, server, wait)
 from .test_photo import reader_ready  # noqa: F401 - used by a skipif condition
 
 pytestmark = pytest.mark.browser
@@ -48,9 +48,13 @@ class Taps:
 
 def phone(d):
     d.set_window_size(*PHONE)
-    inner = d.execute_script("return [innerWidth, innerHeight]")
+    # The resize lands after the call returns: a viewport still as wide as the window before (a
+    # 1200 px screenshot) would ask for a window of negative width. The viewport is never larger
+    # than the window, so wait until it fits in it.
+    fits = "return innerWidth <= arguments[0] && innerHeight <= arguments[1] ? [innerWidth, innerHeight] : null"
+    inner = WebDriverWait(d, 5).until(lambda drv: drv.execute_script(fits, *PHONE))
     d.set_window_size(PHONE[0] + PHONE[0] - inner[0], PHONE[1] + PHONE[1] - inner[1])   # the viewport, not the window
-    assert d.execute_script("return [innerWidth, innerHeight]") == list(PHONE)
+    WebDriverWait(d, 5).until(lambda drv: drv.execute_script("return [innerWidth, innerHeight]") == list(PHONE))
 
 
 def in_first_screen(d, element_id: str) -> bool:

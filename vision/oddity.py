@@ -45,9 +45,7 @@ class OddityModel:
         if not len(crops):
             return np.zeros(0, np.float32)
         logits = self.classifier.views_logits(list(crops), (1.0,), True)[0]
-        z = logits - logits.max(1, keepdims=True)
-        p = np.exp(z)
-        return (p / p.sum(1, keepdims=True))[:, self.odd_index]
+        return self.classifier.probabilities(logits)[:, self.odd_index]
 
     def is_odd(self, crops: list[np.ndarray]) -> np.ndarray:
         return self.p_odd(crops) >= self.threshold

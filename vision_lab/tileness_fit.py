@@ -156,13 +156,14 @@ def rendered_tile_features(classifier, per_code: int, seed: int, data_root: Path
 
 def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: Path | None = None,
                  rendered_per_code: int = 20, body_scenes: int = 0, on_top_of: Path | None = None,
-                 log=print) -> TilenessProbe:
+                 scenes_probe: int = 0, log=print) -> TilenessProbe:
     """Fit the probe for ``classifier_weights`` (default: the shipped classifier) with the shipped
     detector, choose its threshold on valid, report, and write it (default: beside the weights).
     ``body_scenes``: also learn from the detections on this many rendered capture-mode scenes
     (``mine_body_scenes``). ``on_top_of``: a probe this one is read beside (``vision.tileness``,
     ``SCENES_PROBE_FILE``): the threshold then drops no valid tile that probe keeps
-    (``threshold_on_top``)."""
+    (``threshold_on_top``). ``scenes_probe``: also fit, from the same photos, the scenes probe
+    beside this one with this many scenes and write it beside the weights (one mining for both)."""
     from vision.reader import TileReader
     reader = TileReader(classifier_weights=classifier_weights, tileness=None)
     train = mine_detections("train", data_root, reader)
@@ -171,6 +172,23 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     rendered = rendered_tile_features(reader.classifier, rendered_per_code, 0, data_root)
     x = np.concatenate([train["features"][used], rendered])
     y = np.concatenate([tile[used], np.ones(len(rendered), bool)])
+    log(f"{int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
+    first = TilenessProbe.load(on_top_of) if on_top_of is not None else None
+    probe = _fit_beside(x, y, body_scenes, valid, first, reader, data_root, log)
+    # a probe read beside another goes to its own file: written over the first, it would be read alone
+    out = out or Path(reader.classifier.weights_path).with_name(SCENES_PROBE_FILE if on_top_of else PROBE_FILE)
+    probe.save(out)
+    log(f"wrote {out}")
+    if scenes_probe > 0:
+        scenes = _fit_beside(x, y, scenes_probe, valid, probe, reader, data_root, log)
+        scenes.save(out.with_name(SCENES_PROBE_FILE))
+        log(f"wrote {out.with_name(SCENES_PROBE_FILE)}")
+    return probe
+
+
+def _fit_beside(x, y, body_scenes: int, valid: dict, first, reader, data_root: Path, log) -> TilenessProbe:
+    """A probe fitted on ``x``, ``y`` (and the detections of ``body_scenes`` rendered scenes), its
+    threshold chosen on ``valid``: alone, or beside ``first`` (``threshold_on_top``)."""
     if body_scenes > 0:
         bodies = mine_body_scenes(body_scenes, reader, data_root, log=log)
         log(f"body scenes: {int(bodies['is_tile'].sum())} tiles and {int((~bodies['is_tile']).sum())} "
@@ -181,23 +199,18 @@ def fit_and_save(data_root: Path, classifier_weights: Path | None = None, out: P
     probe.model_id = reader.classifier.weights_id
     vused, vtile = training_labels(valid["iou"], valid["conf"])
     pv = probe.p_tile(valid["features"])
-    probe.threshold = choose_threshold(pv[vtile])
-    if on_top_of is not None:
-        first = TilenessProbe.load(on_top_of)
+    if first is None:
+        probe.threshold = choose_threshold(pv[vtile])
+    else:
         probe.threshold = threshold_on_top(pv[vtile], first.is_tile(valid["features"][vtile]))
-        log(f"read beside {on_top_of}: threshold {probe.threshold:.4f}, which drops no valid tile that one keeps")
+        log(f"read beside another probe: threshold {probe.threshold:.4f}, which drops no valid tile that one keeps")
     dropped = pv < probe.threshold
-    log(f"fitted on {int(y.sum())} tiles ({len(rendered)} rendered) and {int((~y).sum())} non-tiles of train")
     log(f"valid: threshold {probe.threshold:.4f} drops {int((dropped & vtile).sum())} of {int(vtile.sum())} "
         f"labelled tiles and {int((dropped & vused & ~vtile).sum())} of {int((vused & ~vtile).sum())} "
         f"non-tile detections; {int((dropped & ~vused).sum())} of {int((~vused).sum())} others "
         f"(unsure: partly overlapping, or confident without a label)")
     photos = sorted({s for s, d in zip(valid["src"], dropped) if d})
     log(f"  {len(photos)} valid photos have a dropped detection; first ones: " + ", ".join(p[:24] for p in photos[:8]))
-    # a probe read beside another goes to its own file: written over the first, it would be read alone
-    out = out or Path(reader.classifier.weights_path).with_name(SCENES_PROBE_FILE if on_top_of else PROBE_FILE)
-    probe.save(out)
-    log(f"wrote {out}")
     return probe
 
 

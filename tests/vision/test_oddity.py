@@ -36,6 +36,10 @@ class BrightOdd:
         bright = np.array([float(c.mean()) > 200 for c in crops])
         return np.stack([np.where(bright, -3.0, 3.0), np.where(bright, 3.0, -3.0)], 1), None
 
+    def probabilities(self, logits):
+        e = np.exp(logits - logits.max(1, keepdims=True))
+        return e / e.sum(1, keepdims=True)
+
 
 IMG = np.full((200, 400, 3), 90, np.uint8)
 IMG[50:110, 200:240] = 250          # the second box holds a bright face

@@ -56,24 +56,30 @@ class Detections:
                           None if self.corners is None else self.corners[mask])
 
     def sorted_reading_order(self) -> "Detections":
-        """Top-to-bottom rows, left to right within a row (rows split where centres differ by
-        more than half a median tile height)."""
+        """Top-to-bottom rows, left to right within a row (``reading_order``)."""
         if len(self) == 0:
             return self
-        cy = (self.xyxy[:, 1] + self.xyxy[:, 3]) / 2
-        cx = (self.xyxy[:, 0] + self.xyxy[:, 2]) / 2
-        h = np.median(self.xyxy[:, 3] - self.xyxy[:, 1])
-        order = np.argsort(cy)
-        row, rows, last = [], [], None
-        for i in order:
-            if last is not None and cy[i] - last > h / 2:
-                rows.append(row)
-                row = []
-            row.append(i)
-            last = cy[i]
-        rows.append(row)
-        idx = [i for r in rows for i in sorted(r, key=lambda j: cx[j])]
-        return self.filter(np.array(idx, np.int64))
+        return self.filter(reading_order(self.xyxy))
+
+
+def reading_order(xyxy) -> np.ndarray:
+    """Indices of the boxes ``xyxy`` in reading order: top-to-bottom rows, left to right within a
+    row (rows split where centres differ by more than half a median tile height)."""
+    xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    if len(xyxy) == 0:
+        return np.zeros(0, np.int64)
+    cy = (xyxy[:, 1] + xyxy[:, 3]) / 2
+    cx = (xyxy[:, 0] + xyxy[:, 2]) / 2
+    h = np.median(xyxy[:, 3] - xyxy[:, 1])
+    row, rows, last = [], [], None
+    for i in np.argsort(cy):
+        if last is not None and cy[i] - last > h / 2:
+            rows.append(row)
+            row = []
+        row.append(i)
+        last = cy[i]
+    rows.append(row)
+    return np.array([i for r in rows for i in sorted(r, key=lambda j: cx[j])], np.int64)
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -10,8 +10,8 @@ the detector also looks again at the chosen look's picture with a lower threshol
 detection apart from the others is kept when the classifier reads it surely (and the probe takes
 it). Boxes are returned in the input image's pixels.
 
-With a second detector (``models/detector/detector_bodies.pt``, trained with rendered 3D tile
-bodies: standing rows, low angles, heaps), the photo is read a second time with it, and the
+With a second detector (``models/detector/detector_second.pt``: the smaller detector that read
+alone before, trained on flat photos and scenes), the photo is read a second time with it, and the
 reading with clearly more confident tiles is kept (``SECOND_READ_FLOOR``, ``SECOND_READ_MARGIN``).
 
     python -m vision.reader PHOTO [--json]
@@ -29,7 +29,7 @@ import numpy as np
 
 from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .decode import decode_image
-from .detections import Detections, box_iou
+from .detections import Detections, box_iou, reading_order
 from .looks import Look, choose_look
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead
@@ -67,18 +67,25 @@ LOOKS = True
 # With a tile-set profile the reading's confidence is the profile's (on one set it kept none).
 WEAK_RESCUE: tuple[float, float] | None = (0.1, 0.98)
 WEAK_OVERLAP = 0.3
-# A second detector, trained with rendered 3D tile bodies (standing rows, low angles, heaps), finds
-# what the first misses in such photos but reads ordinary photos worse; neither detector's own
-# boxes tell which photo is which (docs/experiments.md). So both read the photo and the reading
-# with more tiles read at SECOND_READ_FLOOR or surer (detector x classifier confidence) wins, the
-# second's only when it has more than SECOND_READ_MARGIN more of them (a share). Chosen on the
-# valid split and 60 rendered scenes per capture mode (docs/experiments.md, models/detector/
-# MODEL_CARD.md): with `det16real6` second, floor 0.5, margin 0.1 kept valid at 97.5 / 97.9 % (first
-# detector alone 97.3 / 97.7) and found 0.6-25 points more on every mode; floor 0.4 found 1-4 more
-# on most modes but cost valid 1.0 point of precision.
-SECOND_DETECTOR_WEIGHTS = Path(__file__).resolve().parents[1] / "models" / "detector" / "detector_bodies.pt"
+# A second detector reads every photo too, and the reading with more tiles read at
+# SECOND_READ_FLOOR or surer (detector x classifier confidence) wins, the second's only when it has
+# more than SECOND_READ_MARGIN more of them (a share): neither detector's own boxes tell which
+# photos each reads better (docs/experiments.md). The first (`det-n448`, trained on a GPU with 3D body
+# scenes) finds far more at low angles, standing and in heaps; the second (`det6`, the smaller one
+# that read alone before) reads ordinary photos a little better. Chosen on the valid split and 60
+# rendered scenes per capture mode (models/detector/MODEL_CARD.md): `det-n448` alone valid 97.5 / 96.9 %,
+# `det-n448` then `det6` 98.1 / 97.8 %, `det6` then `det-n448` 98.2 / 97.8 % but 0.5-2.6 points of precision
+# less on five modes. Floor and margin were chosen with the earlier pair (`det6` then `det16real6`):
+# floor 0.4 cost valid 1.0 point of precision; margin 0.4-0.7 gave back most of the modes' gain.
+SECOND_DETECTOR_WEIGHTS = Path(__file__).resolve().parents[1] / "models" / "detector" / "detector_second.pt"
 SECOND_READ_FLOOR = 0.5
 SECOND_READ_MARGIN = 0.1
+# Face-down tiles of the reading not kept are added to the kept one when they overlap none of its
+# tiles by SECOND_BACKS_OVERLAP (IoU) or more: a back has no face to weigh readings by, and each
+# detector finds backs the other misses (a lone cyan back beside a row: `det-n448` 0.14, `det6`
+# 0.67). None: off. Measured on 300 rendered hands and the valid split (no backs there):
+# models/detector/MODEL_CARD.md (Decisions).
+SECOND_BACKS_OVERLAP: float | None = 0.3
 # A face-up tile read at less than READ_FLOOR (detector x classifier confidence) is left out: such
 # reads are mostly not tiles (dice, book spines, screen patches, tile sides) or tiles misread, and a
 # box on a non-tile is one more for the player to delete. Chosen on the valid split and 60 rendered
@@ -122,6 +129,7 @@ class ReaderConfig:
     rectify: bool | None = None          # None: vision.crops.RECTIFY
     second_read_floor: float = _module_default("SECOND_READ_FLOOR")
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
+    second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
     read_floor: float | None = _module_default("READ_FLOOR")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     oddity: bool = _module_default("ODDITY")
@@ -190,11 +198,11 @@ class TileReader:
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
             other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
             second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
+            kept, not_kept = (other, reads) if second else (reads, other)
             if profile is not None:
                 detector, chosen = (self.second_detector, found) if second else (self.detector, first)
-                reads = self._read_found(chosen, detector, scale, spent, embeddings, profile)
-            elif second:
-                reads = other
+                kept = self._read_found(chosen, detector, scale, spent, embeddings, profile)
+            reads = with_other_backs(kept, not_kept, self.config.second_backs_overlap)
         reads = without_small_reads(reads, self.config.small_read_share)
         if timings is not None:
             timings.update(spent)
@@ -340,6 +348,20 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: float | None) -> list[TileRead]:
+    """``reads`` with the face-down tiles of ``other`` (the reading not kept) that overlap none of
+    them by ``overlap`` (IoU) or more, in reading order; ``reads`` itself when none is added or
+    ``overlap`` is None (``SECOND_BACKS_OVERLAP``)."""
+    if overlap is None:
+        return reads
+    kept = np.array([r.box for r in reads], np.float64).reshape(-1, 4)
+    added = [b for b in other if b.face_down and (not len(kept) or box_iou([b.box], kept).max() < overlap)]
+    if not added:
+        return reads
+    merged = reads + added
+    return [merged[i] for i in reading_order([r.box for r in merged])]
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:

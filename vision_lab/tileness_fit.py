@@ -226,8 +226,12 @@ def main(argv=None) -> int:
                    help="also learn from the detections on this many rendered capture-mode scenes (default 0)")
     p.add_argument("--on-top-of", type=Path, default=None,
                    help="a probe this one is read beside: choose the threshold to drop no valid tile it keeps")
+    p.add_argument("--scenes-probe", type=int, default=0, metavar="N",
+                   help="also fit the scenes probe read beside this one, from N rendered scenes, and write it "
+                        "as tileness_scenes.json beside --out (one pass over the photos for both)")
     args = p.parse_args(argv)
-    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes, args.on_top_of)
+    fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes, args.on_top_of,
+                 scenes_probe=args.scenes_probe)
     return 0
 
 

@@ -32,6 +32,9 @@ READER_NUMBERS = {
                        "or surer (default vision.reader.SECOND_READ_FLOOR)"),
     "--second-margin": ("second_read_margin", False, "SHARE", "the second detector's reading wins with more than "
                         "SHARE more such tiles (default vision.reader.SECOND_READ_MARGIN)"),
+    "--second-backs-overlap": ("second_backs_overlap", True, "IOU", "add the face-down tiles of the reading not kept "
+                               "that overlap none of the kept tiles by IOU (default vision.reader."
+                               "SECOND_BACKS_OVERLAP; 0: add none)"),
     "--read-floor": ("read_floor", True, "P", "leave out face-up tiles read at less than P, detector x classifier "
                      "(default vision.reader.READ_FLOOR; 0: keep every reading)"),
     "--small-read-share": ("small_read_share", True, "SHARE", "leave out face-up tiles whose box is under SHARE of "
@@ -98,7 +101,7 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--only-prefix", default=None, help="with --classifier-only: only images whose name starts so")
     p.add_argument("--second-detector", default=None, metavar="WEIGHTS",
                    help="read each photo also with these detector weights and keep the reading with clearly "
-                        "more confident tiles (default: models/detector/detector_bodies.pt when no --detector "
+                        "more confident tiles (default: models/detector/detector_second.pt when no --detector "
                         "is given; vision.reader.SECOND_DETECTOR_WEIGHTS)")
     for flag, (_, _, metavar, what) in READER_NUMBERS.items():
         p.add_argument(flag, type=float, default=None, metavar=metavar, help=what)

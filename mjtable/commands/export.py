@@ -1,5 +1,5 @@
 """``mjtable export``: write the ONNX exports the reader runs (``vision_lab.onnx_export``):
-``models/detector/detector.onnx`` (and ``detector_bodies.onnx``, the reader's second detector,
+``models/detector/detector.onnx`` (and ``detector_second.onnx``, the reader's second detector,
 when its weights are there), ``models/classifier/classifier.onnx`` (and ``oddity.onnx``, the
 oddity model: vision/oddity.py, when its weights are there), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
@@ -15,7 +15,7 @@ def register(sub) -> None:
     p.add_argument("--classifier", type=Path, default=None,
                    help="classifier weights (default models/classifier/classifier.pt)")
     p.add_argument("--second-detector", type=Path, default=None,
-                   help="second detector weights (default models/detector/detector_bodies.pt, when present)")
+                   help="second detector weights (default models/detector/detector_second.pt, when present)")
     p.add_argument("--only", choices=("detector", "classifier"), default=None,
                    help="export one model only (detector: both detectors)")
     p.set_defaults(func=run)

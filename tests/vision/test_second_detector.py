@@ -1,6 +1,6 @@
-"""A second detector (trained with rendered 3D tile bodies) reads each photo too; its reading
-replaces the first's only when it has clearly more confident tiles (vision.reader,
-SECOND_READ_FLOOR / SECOND_READ_MARGIN)."""
+"""A second detector reads each photo too; its reading replaces the first's only when it has
+clearly more confident tiles (vision.reader, SECOND_READ_FLOOR / SECOND_READ_MARGIN), and the
+backs of the reading not kept that overlap none of its tiles are added (SECOND_BACKS_OVERLAP)."""
 import numpy as np
 import pytest
 
@@ -24,6 +24,16 @@ class BoxesDetector:
     def detect(self, image, imgsz=None):
         self.calls += 1
         return self.dets
+
+
+class WithBacksDetector(BoxesDetector):
+    """``BoxesDetector``'s row, and face-down tiles at ``backs`` (x0, y0, x1, y1), sure."""
+    def __init__(self, n, backs, conf=0.9):
+        super().__init__(n, conf)
+        d = self.dets
+        self.dets = Detections(np.vstack([d.xyxy, np.array(backs, float).reshape(-1, 4)]),
+                               np.concatenate([d.confidence, [0.9] * len(backs)]),
+                               np.concatenate([d.class_id, [1] * len(backs)]))
 
 
 IMG = np.full((300, 600, 3), 120, np.uint8)
@@ -138,3 +148,25 @@ def test_reads_much_smaller_than_the_photos_other_tiles_are_left_out():
     reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None,
                        config=ReaderConfig(small_read_share=None)).read(IMG)
     assert len(reads) == 6
+
+
+def test_backs_of_the_reading_not_kept_are_added_where_no_kept_tile_is():
+    lone_back = [500, 100, 530, 140]            # beside the row: only the second detector sees it
+    on_a_tile = [10, 100, 40, 140]              # where the first reading already has a face-up tile
+    reads = read(BoxesDetector(4), WithBacksDetector(4, [lone_back, on_a_tile]))
+    assert [r.face_down for r in reads] == [False] * 4 + [True]
+    assert reads[-1].box == tuple(float(v) for v in lone_back)
+    assert len(read(BoxesDetector(4), WithBacksDetector(4, [lone_back]), second_backs_overlap=None)) == 4
+    # the second reading kept: the first's backs are the ones added
+    reads = read(WithBacksDetector(2, [lone_back]), BoxesDetector(6))
+    assert sum(r.face_down for r in reads) == 1 and len(reads) == 7
+
+
+def test_added_backs_take_their_place_in_reading_order():
+    from vision.reader import with_other_backs
+    from vision.types import TileRead
+    row = [TileRead("3s", (40.0 * k, 100.0, 40.0 * k + 30, 140.0), 0.9) for k in (0, 2)]
+    back = TileRead(None, (40.0, 100.0, 70.0, 140.0), 0.9, face_down=True)
+    above = TileRead(None, (0.0, 0.0, 30.0, 40.0), 0.9, face_down=True)
+    merged = with_other_backs(row, [back, above], 0.3)
+    assert [r.box[:2] for r in merged] == [(0.0, 0.0), (0.0, 100.0), (40.0, 100.0), (80.0, 100.0)]

@@ -82,9 +82,10 @@ SECOND_READ_FLOOR = 0.5
 SECOND_READ_MARGIN = 0.1
 # Face-down tiles of the reading not kept are added to the kept one when they overlap none of its
 # tiles by SECOND_BACKS_OVERLAP (IoU) or more: a back has no face to weigh readings by, and each
-# detector finds backs the other misses (a lone cyan back beside a row: `det-n448` 0.14, `det6`
-# 0.67). None: off. Measured on 300 rendered hands and the valid split (no backs there):
-# models/detector/MODEL_CARD.md (Decisions).
+# detector finds backs the other misses (the lone cyan back of the rendered red-fives fixture,
+# tests/fixtures/vision: `det-n448` 0.14, `det6` 0.67). None: off. On 300 rendered hands: backs
+# found 305 -> 309 of 331 for 2 more reads on no tile, one hand fewer exact (models/detector/
+# MODEL_CARD.md, Decisions); a missing back loses a concealed kong, so the backs were preferred.
 SECOND_BACKS_OVERLAP: float | None = 0.3
 # A face-up tile read at less than READ_FLOOR (detector x classifier confidence) is left out: such
 # reads are mostly not tiles (dice, book spines, screen patches, tile sides) or tiles misread, and a
@@ -171,7 +172,7 @@ class TileReader:
             second_detector = None
             if shipped_detector and SECOND_DETECTOR_WEIGHTS.is_file():
                 from .detector import load_detector
-                second_detector = load_detector(SECOND_DETECTOR_WEIGHTS, backend, imgsz=detector_imgsz)
+                second_detector = load_detector(SECOND_DETECTOR_WEIGHTS, backend)   # at its own size
         self.second_detector = second_detector
         if tileness == "auto":
             from .tileness import probe_for
@@ -360,8 +361,20 @@ def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: floa
     added = [b for b in other if b.face_down and (not len(kept) or box_iou([b.box], kept).max() < overlap)]
     if not added:
         return reads
+    # Each back goes after the kept read that comes before it in the photo's reading order (first
+    # when none does); the kept reads keep their own order, which a turned look may have given.
     merged = reads + added
-    return [merged[i] for i in reading_order([r.box for r in merged])]
+    after: dict[int, list[TileRead]] = {}
+    last = -1
+    for i in reading_order([r.box for r in merged]):
+        if i < len(reads):
+            last = int(i)
+        else:
+            after.setdefault(last, []).append(merged[i])
+    out = list(after.get(-1, []))
+    for k, r in enumerate(reads):
+        out += [r] + after.get(k, [])
+    return out
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:

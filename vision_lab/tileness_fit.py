@@ -230,6 +230,8 @@ def main(argv=None) -> int:
                    help="also fit the scenes probe read beside this one, from N rendered scenes, and write it "
                         "as tileness_scenes.json beside --out (one pass over the photos for both)")
     args = p.parse_args(argv)
+    if args.scenes_probe and args.on_top_of:
+        p.error("--scenes-probe fits the probe read beside this one: it cannot go with --on-top-of")
     fit_and_save(args.data, args.classifier, args.out, args.rendered_per_code, args.body_scenes, args.on_top_of,
                  scenes_probe=args.scenes_probe)
     return 0

@@ -19,16 +19,24 @@ from pathlib import Path
 
 def repeat_real_photos(train_images: Path, copies: int) -> int:
     """Links each packed real photo (``real_*``) ``copies - 1`` more times under another name, so
-    the rendered scenes do not outweigh the photos (docs/experiments.md); returns links made."""
+    the rendered scenes do not outweigh the photos (docs/experiments.md); returns links made.
+    Run again, it matches the folder to ``copies``: copies beyond it are removed, and every copy
+    is linked and labelled anew (a photo packed again, an interrupted run)."""
     made = 0
     labels = train_images.parent / "labels"
+    for old in train_images.glob("copy*_real_*.jpg"):
+        k = old.name[len("copy"):].split("_", 1)[0]
+        if not k.isdigit() or int(k) >= copies:
+            old.unlink()
+            (labels / f"{old.stem}.txt").unlink(missing_ok=True)
     for img in sorted(train_images.glob("real_*.jpg")):
         for k in range(1, copies):
             dst = train_images / f"copy{k}_{img.name}"
-            if not dst.exists():
+            if not (dst.exists() and os.path.samefile(dst, img)):
+                dst.unlink(missing_ok=True)
                 os.link(img, dst)
-                shutil.copy(labels / f"{img.stem}.txt", labels / f"copy{k}_{img.stem}.txt")
                 made += 1
+            shutil.copy(labels / f"{img.stem}.txt", labels / f"copy{k}_{img.stem}.txt")
     return made
 
 
@@ -72,12 +80,9 @@ def main(argv=None) -> None:
     ap.add_argument("--device", default=None)
     a = ap.parse_args(argv)
 
+    # data.yaml has no ``path``: ultralytics then reads the folders beside it, wherever it was carried
     data = Path(a.data).resolve()
     print("real photos linked again:", repeat_real_photos(data.parent / "train" / "images", a.real_copies))
-    # A data.yaml without ``path`` is read relative to the working folder: give it its own.
-    text = data.read_text()
-    if not text.startswith("path:"):
-        data.write_text(f"path: {data.parent}\n" + text)
     offline_ultralytics()
     import torch
     from ultralytics import YOLO

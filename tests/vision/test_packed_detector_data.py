@@ -50,6 +50,25 @@ def test_real_photos_are_repeated_under_other_names(tmp_path):
                                                        "scene_train_00000.jpg"]
     assert (labels / "copy2_real_a.txt").read_text() == "0 0.5 0.5 0.1 0.1\n"
     assert train_packed.repeat_real_photos(images, 3) == 0      # run again: nothing more
+    (labels / "copy1_real_a.txt").unlink()                       # an interrupted run
+    (labels / "real_a.txt").write_text("0 0.4 0.4 0.1 0.1\n")   # the photo packed again
+    assert train_packed.repeat_real_photos(images, 2) == 0
+    assert sorted(p.name for p in images.iterdir()) == ["copy1_real_a.jpg", "real_a.jpg", "scene_train_00000.jpg"]
+    assert not (labels / "copy2_real_a.txt").exists()
+    assert (labels / "copy1_real_a.txt").read_text() == "0 0.4 0.4 0.1 0.1\n"
+
+
+def test_a_pack_refuses_other_settings_and_parts_out_of_range(tmp_path):
+    import pytest
+    _photo_set(tmp_path / "shared")
+    kw = dict(data_root=tmp_path / "shared", scenes=0, body_scenes=0, val_photos=0, val_scenes=0,
+              styles=("procedural",), log=lambda *a: None)
+    pack_detector.pack(tmp_path / "pack", size=224, **kw)
+    assert not list((tmp_path / "pack" / "val" / "images").iterdir())   # no valid photo asked for
+    with pytest.raises(ValueError, match="packed with"):
+        pack_detector.pack(tmp_path / "pack", size=320, **kw)
+    with pytest.raises(ValueError, match="a part is"):
+        pack_detector.pack(tmp_path / "other", size=224, part=2, parts=2, **kw)
 
 
 def test_offline_training_reads_its_results_without_polars(monkeypatch, tmp_path):

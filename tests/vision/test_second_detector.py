@@ -170,3 +170,24 @@ def test_added_backs_take_their_place_in_reading_order():
     above = TileRead(None, (0.0, 0.0, 30.0, 40.0), 0.9, face_down=True)
     merged = with_other_backs(row, [back, above], 0.3)
     assert [r.box[:2] for r in merged] == [(0.0, 0.0), (0.0, 100.0), (40.0, 100.0), (80.0, 100.0)]
+    # a kept reading in another order (read in a turned look) keeps it; the back follows the kept
+    # read before it in the photo
+    turned = [row[1], row[0]]
+    assert with_other_backs(turned, [back], 0.3) == [row[1], row[0], back]
+
+
+def test_with_a_profile_the_backs_of_the_reading_not_kept_are_added_too(monkeypatch):
+    lone_back = [500, 100, 530, 140]
+    calls = []
+    original = TileReader._read_found
+
+    def read_found(self, found, detector, scale, spent, embeddings, profile):
+        calls.append(profile)
+        return original(self, found, detector, scale, spent, embeddings, None)
+
+    monkeypatch.setattr(TileReader, "_read_found", read_found)
+    reader = TileReader(detector=BoxesDetector(4), classifier=SureClassifier(), tileness=None,
+                        second_detector=WithBacksDetector(4, [lone_back]))
+    reads = reader.read(IMG, profile="a profile")
+    assert calls == [None, None, "a profile"]            # both weighed by the base, the kept read again
+    assert [r.face_down for r in reads] == [False] * 4 + [True]

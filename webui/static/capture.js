@@ -36,13 +36,19 @@
     xhr.setRequestHeader("X-Requested-With", "fetch");
     xhr.setRequestHeader("X-CSRF-Token", mj.csrf());
     xhr.responseType = "json";
-    progress.hidden = false; errBox.hidden = true;
-    progress.classList.remove("indeterminate");
-    bar.style.width = "0"; ptext.textContent = tr("Uploading…");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) bar.style.width = Math.round(100 * e.loaded / e.total) + "%";
-    };
-    xhr.upload.onload = () => { progress.classList.add("indeterminate"); ptext.textContent = tr("Reading the tiles…"); };
+    // Live mode's frames (two a second) say how they go in its own status line: the upload bar,
+    // shown and hidden above the camera for each, would move the camera and the kept hand's link.
+    const shown = !(extra && extra.live);
+    errBox.hidden = true;
+    if (shown) {
+      progress.hidden = false;
+      progress.classList.remove("indeterminate");
+      bar.style.width = "0"; ptext.textContent = tr("Uploading…");
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) bar.style.width = Math.round(100 * e.loaded / e.total) + "%";
+      };
+      xhr.upload.onload = () => { progress.classList.add("indeterminate"); ptext.textContent = tr("Reading the tiles…"); };
+    }
     xhr.onload = () => {
       progress.hidden = true;
       const data = xhr.response;

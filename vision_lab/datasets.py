@@ -121,14 +121,20 @@ def tile_label_text(rows) -> str:
     return "\n".join("0 " + " ".join(r[1:]) for r in rows) + "\n"
 
 
-def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, labels) -> None:
-    """A rendered scene as a detector training example: ``name``.jpg and its YOLO labels (tile or
-    back; boxes of 2 px or less left out)."""
+def detector_label_text(img: np.ndarray, labels) -> str:
+    """YOLO label text of a rendered scene for the detector: tile or back, normalised to ``img``'s
+    size (so a resized copy keeps them); boxes of 2 px or less left out."""
     h, w = img.shape[:2]
     lines = [_yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
              for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]
+    return "\n".join(lines) + "\n"
+
+
+def write_detector_scene(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, labels) -> None:
+    """A rendered scene as a detector training example: ``name``.jpg and its YOLO labels
+    (``detector_label_text``)."""
     cv2.imwrite(str(img_dir / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    (lab_dir / f"{name}.txt").write_text("\n".join(lines) + "\n")
+    (lab_dir / f"{name}.txt").write_text(detector_label_text(img, labels))
 
 
 def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_train=300, n_synth_val=40,

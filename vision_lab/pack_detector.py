@@ -23,9 +23,8 @@ import numpy as np
 
 from vision.codes import DETECTOR_CLASSES
 
-from .datasets import (DEFAULT_SHARED, DETECTOR_STYLES, PHOTOS, emphasised_codes, render_training_scene,
-                       tile_label_text, yolo_rows)
-from .yolo_labels import yolo_line
+from .datasets import (DEFAULT_SHARED, DETECTOR_STYLES, PHOTOS, detector_label_text, emphasised_codes,
+                       render_training_scene, tile_label_text, yolo_rows)
 
 #: JPEG quality of packed photos and rendered scenes: the carried folder has a size limit (64 MiB
 #: with the repository), and a photo from a phone is itself a JPEG. Scenes get less: their noise
@@ -47,14 +46,6 @@ def _shrink(img: np.ndarray, size: int) -> np.ndarray:
 def _write(img_dir: Path, lab_dir: Path, name: str, img: np.ndarray, label_text: str, size: int, quality: int) -> None:
     cv2.imwrite(str(img_dir / f"{name}.jpg"), _shrink(img, size), [cv2.IMWRITE_JPEG_QUALITY, quality])
     (lab_dir / f"{name}.txt").write_text(label_text)
-
-
-def _scene_labels(img: np.ndarray, labels) -> str:
-    """YOLO rows (normalised, so the resize keeps them) of a rendered scene: tile or back."""
-    h, w = img.shape[:2]
-    lines = [yolo_line(DETECTOR_CLASSES.index("back" if t.face_down else "tile"), t.box, w, h)
-             for t in labels if t.box[2] - t.box[0] > 2 and t.box[3] - t.box[1] > 2]
-    return "\n".join(lines) + "\n"
 
 
 def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: int = 900, body_scenes: int = 900,
@@ -104,7 +95,7 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
         else:
             img, labels = mode_scene(MODES[what % len(MODES)], rng, styles, data_root,
                                      codes_of=lambda style: emphasised_codes(sorted(style.art.faces)))
-        _write(img_dir, lab_dir, name, img, _scene_labels(img, labels), size, SCENE_JPEG_QUALITY)
+        _write(img_dir, lab_dir, name, img, detector_label_text(img, labels), size, SCENE_JPEG_QUALITY)
         if k % 100 == 0:
             log(f"part {part}: {k}/{len(mine)} ({time.time() - start:.0f} s)")
     data_yaml = out / "data.yaml"

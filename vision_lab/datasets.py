@@ -186,11 +186,18 @@ def build_detector_dataset(out: Path, data_root: Path = DEFAULT_SHARED, n_synth_
     return data_yaml
 
 
+def render_body_scene(rng, mode: str, styles, data_root):
+    """(image, labels) of one detector training scene of 3D tile bodies in capture ``mode``
+    (``vision_lab.synth.capture_modes``), its codes emphasised as the flat scenes' are."""
+    from .synth.capture_modes import mode_scene
+    return mode_scene(mode, rng, styles, data_root, codes_of=lambda style: emphasised_codes(sorted(style.art.faces)))
+
+
 def _write_body_scenes(img_dir: Path, lab_dir: Path, split: str, n: int, modes, seed, styles, data_root, log) -> None:
     """``n`` scenes of 3D tile bodies as detector examples (``body_{split}_{i}``)."""
     if n <= 0:
         return
-    from .synth.capture_modes import MODES, mode_scene
+    from .synth.capture_modes import MODES
     modes = tuple(modes or MODES)
     for i in range(n):
         name = f"body_{split}_{i:05d}"
@@ -198,8 +205,7 @@ def _write_body_scenes(img_dir: Path, lab_dir: Path, split: str, n: int, modes, 
             continue
         rng = np.random.default_rng([seed, 2 if split == "train" else 3, i])
         mode = modes[i % len(modes)]
-        img, labels = mode_scene(mode, rng, styles, data_root,
-                                 codes_of=lambda style: emphasised_codes(sorted(style.art.faces)))
+        img, labels = render_body_scene(rng, mode, styles, data_root)
         write_detector_scene(img_dir, lab_dir, name, img, labels)
         if i % 50 == 0:
             log(f"rendered {split} body scene {i}/{n} ({mode})")

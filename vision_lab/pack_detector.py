@@ -23,7 +23,7 @@ import numpy as np
 
 from vision.codes import DETECTOR_CLASSES
 
-from .datasets import (DEFAULT_SHARED, DETECTOR_STYLES, PHOTOS, detector_label_text, emphasised_codes,
+from .datasets import (DEFAULT_SHARED, DETECTOR_STYLES, PHOTOS, detector_label_text, render_body_scene,
                        render_training_scene, tile_label_text, yolo_rows)
 
 #: JPEG quality of packed photos and rendered scenes: the carried folder has a size limit (64 MiB
@@ -53,7 +53,7 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
          parts: int = 1, log=print) -> Path:
     """Writes the pack (or the ``part``-th of ``parts`` interleaved shares of its scenes, for
     parallel packing into one folder); returns its data.yaml."""
-    from .synth.capture_modes import MODES, mode_scene
+    from .synth.capture_modes import MODES
     if not 0 <= part < parts:
         raise ValueError(f"part {part} of {parts}: a part is 0 to parts - 1")
     out = Path(out)
@@ -79,8 +79,8 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
         img_dir, lab_dir = out / split / "images", out / split / "labels"
         if kind == "real":
             name = "real_" + what.stem
-            if not (lab_dir / f"{name}.txt").exists():
-                rows = yolo_rows(photos / (split if split == "train" else "valid") / "labels" / (what.stem + ".txt"))
+            if not (lab_dir / f"{name}.txt").exists():   # the photo's labels lie beside its images folder
+                rows = yolo_rows(what.parent.parent / "labels" / (what.stem + ".txt"))
                 _write(img_dir, lab_dir, name, cv2.imread(str(what)), tile_label_text(rows), size, PHOTO_JPEG_QUALITY)
             continue
         name = f"{kind}_{split}_{what:05d}"
@@ -93,8 +93,7 @@ def pack(out: Path, data_root: Path = DEFAULT_SHARED, size: int = 448, scenes: i
         if kind == "scene":
             img, labels = render_training_scene(rng, data_root=data_root, styles=styles)
         else:
-            img, labels = mode_scene(MODES[what % len(MODES)], rng, styles, data_root,
-                                     codes_of=lambda style: emphasised_codes(sorted(style.art.faces)))
+            img, labels = render_body_scene(rng, MODES[what % len(MODES)], styles, data_root)
         _write(img_dir, lab_dir, name, img, detector_label_text(img, labels), size, SCENE_JPEG_QUALITY)
         if k % 100 == 0:
             log(f"part {part}: {k}/{len(mine)} ({time.time() - start:.0f} s)")

@@ -187,7 +187,11 @@ class TileCrops(list):
     ``views``: for some crops, another way to cut the tile (``TileView``: its row seen from low,
     ``row_squash``), and ``rows``: the row of each crop (None outside one). The reader reads both
     ways and keeps, for a whole row, the way its tiles are read surer
-    (``vision.reader.classify_with_profile``); ``use_view`` puts the other view in a crop's place."""
+    (``vision.reader.classify_with_profile``); ``use_view`` puts the other view in a crop's place.
+
+    ``faces``: for some crops, the tile's face cut by its own four corners (``TileView``;
+    ``vision.corners``), read beside the crop, and kept tile by tile when read surer
+    (``use_face``)."""
 
     def __init__(self, crops=(), length_open=None, lying=None, views=None, rows=None):
         super().__init__(crops)
@@ -198,13 +202,17 @@ class TileCrops(list):
         if not len(self.length_open) == len(self.lying) == len(self.rows) == len(self):
             raise ValueError("one length_open flag, lying flag and row per crop")
         self.switched: set[int] = set()     # crops whose other view was put in place
+        self.faces: dict[int, TileView] = {}
+        self.face_cut: set[int] = set()     # crops replaced by their face cut by its corners
 
     def subset(self, indices) -> "TileCrops":
         indices = list(indices)
-        return TileCrops([self[i] for i in indices], [self.length_open[i] for i in indices],
+        out = TileCrops([self[i] for i in indices], [self.length_open[i] for i in indices],
                          [self.lying[i] for i in indices],
                          {k: self.views[i] for k, i in enumerate(indices) if i in self.views},
                          [self.rows[i] for i in indices])
+        out.faces = {k: self.faces[i] for k, i in enumerate(indices) if i in self.faces}
+        return out
 
     def use_view(self, i: int) -> None:
         """Cut crop ``i`` its other way (``views[i]``), which then becomes the other view."""
@@ -212,6 +220,20 @@ class TileCrops(list):
         self.views[i] = TileView(self[i], self.lying[i], self.length_open[i])
         self[i], self.lying[i], self.length_open[i] = view.crop, view.lying, view.length_open
         self.switched ^= {i}
+
+    def use_face(self, i: int) -> None:
+        """Put crop ``i``'s face cut by its corners (``faces[i]``) in its place."""
+        face = self.faces.pop(i)
+        self[i], self.lying[i], self.length_open[i] = face.crop, face.lying, face.length_open
+        self.face_cut.add(i)
+
+
+def face_lies_sideways(quad) -> bool:
+    """Whether a face with corners ``quad`` (TL, TR, BR, BL, up to a half turn) has its length
+    across the picture: its drawing's up runs more along x than along y."""
+    q = np.asarray(quad, np.float64)
+    up = (q[0] + q[1]) / 2 - (q[3] + q[2]) / 2
+    return bool(abs(up[0]) > abs(up[1]))
 
 
 @dataclasses.dataclass(frozen=True)

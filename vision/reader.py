@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .crops import FORESHORTENING, TileCrops, cut_tiles, is_sideways_box  # noqa: F401  (ReaderConfig default)
+from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, face_lies_sideways, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
 from .looks import Look, choose_look
@@ -108,6 +108,10 @@ SMALL_READ_MIN = 4
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
 ODDITY = True
+# Each face-up tile is also cut by its face's own four corners, found by the corner network
+# (vision.corners), and that cut's reading replaces the box cut's when it is surer by FACE_MARGIN
+# (classifier confidence). None: off, or when no corner model ships.
+FACE_MARGIN: float | None = 0.0
 
 
 def _module_default(name: str):
@@ -134,13 +138,14 @@ class ReaderConfig:
     read_floor: float | None = _module_default("READ_FLOOR")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     oddity: bool = _module_default("ODDITY")
+    face_margin: float | None = _module_default("FACE_MARGIN")
 
 
 class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
                  detector_iou: float | None = None, backend: str = "auto", foreshortening: bool | None = None,
-                 config: ReaderConfig | None = None, second_detector="auto", oddity="auto"):
+                 config: ReaderConfig | None = None, second_detector="auto", oddity="auto", corner_finder="auto"):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
         weights through onnxruntime when it is current, else torch), "onnx" or "torch".
         ``second_detector``: a detector whose reading replaces the first's when it has clearly
@@ -151,13 +156,17 @@ class TileReader:
         overrides ``config``'s (``ReaderConfig``: the reader's other switches).
         ``oddity``: the model that tells faces no code names (``vision.oddity``); "auto": the
         shipped one when present, ``config.oddity`` is on and no other classifier is asked for
-        (its threshold was chosen beside the shipped one); None: none."""
+        (its threshold was chosen beside the shipped one); None: none.
+        ``corner_finder``: the network that finds each face's corners (``vision.corners``);
+        "auto": the shipped one when present, ``config.face_margin`` is set and no classifier
+        object is given; None: none."""
         config = config or ReaderConfig()
         if foreshortening is not None:
             config = replace(config, foreshortening=foreshortening)
         self.config = config
         shipped_detector = detector is None and detector_weights is None
         shipped_classifier = classifier is None and classifier_weights is None
+        given_classifier = classifier
         if detector is None:
             from .detector import load_detector
             detector = load_detector(detector_weights, backend, imgsz=detector_imgsz,
@@ -182,6 +191,13 @@ class TileReader:
             from .oddity import load_oddity
             oddity = load_oddity(backend=backend) if config.oddity and shipped_classifier else None
         self.oddity = oddity          # vision.oddity.OddityModel or None
+        if corner_finder == "auto":
+            # a classifier passed in (a stand-in, a test's) is read as given; weights by name are
+            # read as the shipped ones are
+            from .corners import DEFAULT_CORNER_MODEL, default_corner_finder
+            corner_finder = default_corner_finder() if config.face_margin is not None and \
+                given_classifier is None and DEFAULT_CORNER_MODEL.is_file() else None
+        self.corner_finder = corner_finder      # vision.corners.CornerFinder or None
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
         t0 = time.perf_counter()
@@ -302,6 +318,7 @@ class TileReader:
         face_up = [i for i, n in enumerate(names) if n != "back"]
         crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.config.foreshortening,
                           rectify=self.config.rectify)
+        add_face_cuts(crops, src, [dets.xyxy[i] for i in face_up], self.corner_finder, self.config)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
@@ -326,7 +343,7 @@ class TileReader:
                           if i not in odd and float(dets.confidence[i]) * readings[i].confidence < floor}
         t2 = time.perf_counter()
         # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
-        seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched}
+        seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched or k in crops.face_cut}
         out = []
         for i in range(len(dets)):
             if i in not_tiles or i in weak_backs:
@@ -349,6 +366,15 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def add_face_cuts(crops: TileCrops, image: np.ndarray, boxes, corner_finder, config: ReaderConfig) -> None:
+    """Give each of ``crops`` (cut from ``image`` by ``boxes``) its face cut by the corners
+    ``corner_finder`` finds (``TileCrops.faces``), when it and ``config.face_margin`` are set."""
+    if corner_finder is None or config.face_margin is None or not len(boxes):
+        return
+    for k, quad in enumerate(corner_finder.find(image, boxes)):
+        crops.faces[k] = TileView(crop_tile(image, boxes[k], corners=quad), face_lies_sideways(quad), False)
 
 
 def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: float | None) -> list[TileRead]:
@@ -546,10 +572,24 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
                 readings[i] = t
             if bt[1] > base[i][1] + config.quarter_turn_margin:     # the base reader's own choice
                 base[i] = bt
+    if isinstance(crops, TileCrops) and crops.faces and config.face_margin is not None:
+        _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin)
     if profile is not None:
         for r, (code, _) in zip(readings, base):
             r.base_code = code if code != r.code else None
     return readings
+
+
+def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, profile, embeddings: bool,
+                  margin: float) -> None:
+    """Read the faces of ``crops`` cut by their corners and, tile by tile, put a face in its
+    crop's place, with its reading, when it is read surer by more than ``margin``."""
+    idx = sorted(crops.faces)
+    faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)
+    for k, i in enumerate(idx):
+        if faces[k].confidence > readings[i].confidence + margin:
+            readings[i], base[i] = faces[k], faces_base[k]
+            crops.use_face(i)
 
 
 def _choose_row_views(classifier, crops: TileCrops, readings: list, base: list, profile=None,

@@ -22,7 +22,7 @@ from vision.crops import cut_tiles
 from .datasets import read_yolo_labels
 from vision.detections import box_iou
 from vision.oddity import ODD_CLASS
-from vision.reader import classify_with_profile
+from vision.reader import add_face_cuts, classify_with_profile
 
 
 def _names_for(folder: Path) -> list[str]:
@@ -144,6 +144,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             config = getattr(reader, "config", None)
             crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None),
                               rectify=None if config is None else config.rectify)
+            if config is not None:
+                add_face_cuts(crops, img, [b for _, b in gt], getattr(reader, "corner_finder", None), config)
             for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops, config=config)):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
@@ -234,10 +236,13 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
 
 def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclude_prefix: str | None = None,
                         only_prefix: str | None = None, foreshortening: bool | None = None, config=None,
-                        errata_on: bool = True) -> dict:
+                        errata_on: bool = True, corner_finder=None) -> dict:
     """The classifier alone on the labelled boxes of a YOLO-format folder (no detector), cut as
     the reader cuts them (``foreshortening``: default ``vision.crops.FORESHORTENING``; ``config``:
-    a ``vision.reader.ReaderConfig``, whose foreshortening ``foreshortening`` overrides)."""
+    a ``vision.reader.ReaderConfig``, whose foreshortening ``foreshortening`` overrides;
+    ``corner_finder``: each face also cut by its corners, as the reader's ``config`` says)."""
+    from vision.reader import ReaderConfig
+    config = config or ReaderConfig()
     if config is not None and foreshortening is None:
         foreshortening = config.foreshortening
     folder = Path(folder)
@@ -251,6 +256,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
             continue
         crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening,
                           rectify=None if config is None else config.rectify)
+        add_face_cuts(crops, img, [b for _, b in gt], corner_finder, config)
         for (code, _), r in zip(gt, classify_with_profile(classifier, crops, config=config)):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1

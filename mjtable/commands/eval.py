@@ -130,6 +130,13 @@ def add_reader_arguments(p) -> None:
                    help="look again, enlarged, at the tiles' region when the tiles found span fewer than PX "
                         "of the detector's input pixels; 0 turns the second look off (default "
                         "vision.reader.ZOOM_BELOW)")
+    p.add_argument("--face-margin", type=float, default=None, metavar="MARGIN",
+                   help="also cut each face-up tile by its face's corners (vision/corners.py) and keep that "
+                        "reading when surer by MARGIN; a negative MARGIN turns this off (default "
+                        "vision.reader.FACE_MARGIN)")
+    p.add_argument("--corners", type=Path, default=None, metavar="ONNX",
+                   help="find the faces' corners with this corner model (python -m vision_lab.train_corners) "
+                        "instead of models/corners/corners.onnx")
     p.add_argument("--one-look", action="store_true",
                    help="read each picture as it stands: no turned or unstretched looks (vision/looks.py)")
     p.add_argument("--no-weak-rescue", action="store_true",
@@ -174,6 +181,8 @@ def run(args) -> int:
         settings["quarter_turn_margin"] = None if args.quarter_turn < 0 else args.quarter_turn
     if args.zoom_below is not None:
         settings["zoom_below"] = args.zoom_below or None
+    if args.face_margin is not None:
+        settings["face_margin"] = None if args.face_margin < 0 else args.face_margin
     if args.one_look:
         settings["looks"] = False
     if args.no_weak_rescue:
@@ -218,7 +227,8 @@ def run(args) -> int:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
         result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
-                                     only_prefix=args.only_prefix, config=config, errata_on=not args.raw_labels)
+                                     only_prefix=args.only_prefix, config=config, errata_on=not args.raw_labels,
+                                     corner_finder=_corner_finder(args.corners))
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
         print(f"report: {args.out / 'report.md'}")
         return 0
@@ -228,12 +238,21 @@ def run(args) -> int:
                         **({"tileness": None} if args.no_tileness else
                            {"tileness": _probe_file(args.tileness)} if args.tileness else {}),
                         **({"oddity": None} if args.no_oddity else
-                           {"oddity": _oddity_model(args.oddity, args.backend)} if args.oddity else {}))
+                           {"oddity": _oddity_model(args.oddity, args.backend)} if args.oddity else {}),
+                        **({"corner_finder": _corner_finder(args.corners)} if args.corners else {}))
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
     print(f"report: {args.out / 'report.md'}")
     return 0
+
+
+def _corner_finder(path: Path | None):
+    """The corner model at ``path``; None: the shipped one, when present."""
+    from vision.corners import DEFAULT_CORNER_MODEL, CornerFinder, default_corner_finder
+    if path is not None:
+        return CornerFinder(path)
+    return default_corner_finder() if DEFAULT_CORNER_MODEL.is_file() else None
 
 
 def _oddity_model(weights: Path, backend: str):

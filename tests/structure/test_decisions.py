@@ -18,6 +18,7 @@ NOT_SETTINGS = {
     "vision.calibration": {"SUITS", "HONOURS", "BONUS", "LAYOUT_ROWS"},     # the layout photo's rows of codes
     "vision.classifier": {"REPO", "DEFAULT_WEIGHTS"},                         # paths
     "vision.detector": {"REPO", "DEFAULT_WEIGHTS"},                           # paths
+    "vision.corners": {"REPO", "DEFAULT_CORNER_MODEL"},                       # paths
     "vision.codes": {"DETECTOR_CLASSES", "CLASSIFIER_CLASSES"},               # class names
     "vision.decode": {"ACCEPTED"},                                            # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT"},                      # choice names, file format version

@@ -1,0 +1,177 @@
+"""The face-corner window (vision.corners), its training examples (vision_lab.corner_data) and the
+training views (vision_lab.train_corners): corners stay on the pixels they name."""
+import cv2
+import numpy as np
+import pytest
+
+from vision import corners
+from vision_lab import corner_data, train_corners
+
+
+def _image_with_marks(points, shape=(480, 640)):
+    img = np.full((*shape, 3), 40, np.uint8)
+    colours = [(0, 0, 255), (0, 255, 0), (255, 0, 0), (255, 255, 255)]
+    for (x, y), c in zip(points, colours):
+        cv2.circle(img, (int(round(x)), int(round(y))), 3, c, -1)
+    return img
+
+
+def _brightest_of(patch, colour):
+    """Window coordinates (0-1) of the centre of the patch's pixels nearest ``colour``."""
+    d = np.abs(patch.astype(np.int32) - np.array(colour)).sum(2)
+    y, x = np.nonzero(d <= d.min() + 60)
+    return np.array([(x.mean() + 0.5) / patch.shape[1], (y.mean() + 0.5) / patch.shape[0]])
+
+
+@pytest.mark.parametrize("box,scale", [((300, 200, 380, 260), 1.0), ((150, 100, 190, 130), 2.0),
+                                       ((600, 440, 660, 500), 1.0)])
+def test_window_coordinates_name_the_pixels_the_patch_shows(box, scale):
+    quad = np.array([[310, 205], [372, 212], [365, 255], [305, 250]], float) if scale == 1.0 and box[0] == 300 \
+        else corners.from_window([[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7]], box, scale)
+    img = _image_with_marks(quad)
+    patch = corners.window_patch(img, box, scale)
+    assert patch.shape == (corners.WINDOW, corners.WINDOW, 3)
+    uv = corners.to_window(quad, box, scale)
+    np.testing.assert_allclose(corners.from_window(uv, box, scale), quad, atol=1e-9)
+    side = corners.window_of(box, scale)[2]
+    for p, q, c in zip(uv, quad, [(0, 0, 255), (0, 255, 0), (255, 0, 0), (255, 255, 255)]):
+        inside = 0 <= q[0] < img.shape[1] and 0 <= q[1] < img.shape[0]
+        if inside:
+            # within a source pixel and a patch pixel of where the mark is drawn
+            assert np.abs(_brightest_of(patch, c) - p).max() < 2 / corners.WINDOW + 2 / side
+
+
+def test_a_box_read_from_above_is_its_own_face_with_its_length_along_the_longer_side():
+    upright = corner_data.box_face((10, 20, 40, 60))
+    lying = corner_data.box_face((10, 20, 60, 50))
+    # TL -> TR is the face's width (short edge), TR -> BR its length
+    for q in (upright, lying):
+        assert np.linalg.norm(q[1] - q[0]) < np.linalg.norm(q[2] - q[1])
+    assert set(map(tuple, upright)) == {(10, 20), (40, 20), (40, 60), (10, 60)}
+    assert set(map(tuple, lying)) == {(10, 20), (60, 20), (60, 50), (10, 50)}
+
+
+def test_turned_and_mirrored_training_views_keep_each_corner_on_its_mark():
+    quad = np.array([[20, 14], [44, 18], [46, 50], [16, 46]], float)
+    img = _image_with_marks(quad, shape=(64, 64))
+    uv = (quad / 64)[None].astype(np.float32)
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(12):
+        state = rng.bit_generator.state
+        p, c = train_corners.augmented(rng, img[None], uv)
+        # the same draws without the light and noise: the geometry alone
+        rng2 = np.random.default_rng()
+        rng2.bit_generator.state = state
+        k = int(rng2.integers(4))
+        flip = rng2.random() < 0.5
+        seen.add((k, flip))
+        geo = np.rot90(img, k)
+        geo = geo[:, ::-1] if flip else geo
+        colours = [(0, 0, 255), (0, 255, 0), (255, 0, 0), (255, 255, 255)]
+        # a mirrored face's top left is the mark that was its top right
+        for corner, m in zip(c[0], train_corners.MIRRORED if flip else range(4)):
+            found = _brightest_of(np.ascontiguousarray(geo), colours[m])
+            assert np.abs(found - corner).max() < 1.5 / 64, (k, flip)
+        # a mirrored view's corners still run clockwise (TL, TR, BR, BL of an upright drawing)
+        q = c[0]
+        cross = sum(q[i][0] * q[(i + 1) % 4][1] - q[(i + 1) % 4][0] * q[i][1] for i in range(4))
+        assert cross > 0
+    assert len(seen) >= 4
+
+
+def test_the_loss_does_not_tell_a_half_turn_apart_but_tells_a_quarter_turn():
+    torch = pytest.importorskip("torch")
+    q = torch.tensor([[[0.2, 0.1], [0.6, 0.1], [0.6, 0.9], [0.2, 0.9]]])
+    half = q[:, train_corners.HALF_TURN]
+    quarter = q[:, [1, 2, 3, 0]]
+    assert float(train_corners.corner_loss(torch, half.reshape(1, 8), q)) == 0.0
+    assert float(train_corners.corner_loss(torch, quarter.reshape(1, 8), q)) > 0.01
+    assert train_corners.corner_error(half.numpy(), q.numpy())[0] == 0.0
+
+
+def test_a_corner_model_of_another_window_is_refused(tmp_path):
+    pytest.importorskip("onnxruntime")
+    from vision.errors import ModelMissingError
+    path = tmp_path / "corners.onnx"
+    path.write_bytes(b"not read")
+    (tmp_path / "corners.onnx.json").write_text('{"window": 96, "context": 0.15}')
+    with pytest.raises(ModelMissingError, match="another window"):
+        corners.CornerFinder(path)
+    with pytest.raises(ModelMissingError, match="not found"):
+        corners.CornerFinder(tmp_path / "missing.onnx")
+
+
+class _Quads:
+    """A corner finder that knows where the faces are."""
+
+    def __init__(self, quads):
+        self.quads = quads
+
+    def find(self, image, boxes, scale=1.0):
+        return [np.asarray(self.quads[tuple(int(v) for v in b)], float) for b in boxes]
+
+
+def _face(img, quad):
+    """A face with corners ``quad`` (TL, TR, BR, BL of its drawing): white over its top half,
+    black below."""
+    quad = np.asarray(quad, float)
+    cv2.fillConvexPoly(img, quad.astype(np.int32), (0, 0, 0))
+    top = np.array([quad[0], quad[1], (quad[1] + quad[2]) / 2, (quad[0] + quad[3]) / 2])
+    cv2.fillConvexPoly(img, top.astype(np.int32), (255, 255, 255))
+    x0, y0 = quad.min(0)
+    x1, y1 = quad.max(0)
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def test_a_face_cut_by_its_corners_replaces_the_box_cut_when_read_surer():
+    from tests.vision.test_foreshortening import FakeDetector, TopHalfClassifier
+    from vision.reader import ReaderConfig, TileReader
+    img = np.full((300, 400, 3), 90, np.uint8)
+    # two upright faces seen from low (squashed trapezoids: their boxes are wider than tall, so
+    # alone they are cut as tiles lying sideways), apart, and one tile lying sideways from above
+    # (its drawing's top at the left)
+    faces = [[(60, 48), (120, 48), (128, 72), (52, 72)], [(230, 138), (290, 138), (298, 162), (222, 162)],
+             [(100, 270), (100, 230), (170, 230), (170, 270)]]
+    quads = {}
+    for q in faces:
+        quads[_face(img, q)] = q
+    boxes = [list(b) for b in quads]
+
+    def read(margin):
+        reader = TileReader(detector=FakeDetector(boxes), classifier=TopHalfClassifier(), tileness=None,
+                            config=ReaderConfig(face_margin=margin, read_floor=None), corner_finder=_Quads(quads))
+        return sorted(reader.read(img), key=lambda r: r.box[1])
+    by_box = read(None)
+    assert [r.code for r in by_box] == ["2m", "2m", "1m"]
+    assert [r.sideways for r in by_box] == [True, True, True]
+    by_face = read(0.0)
+    assert [r.code for r in by_face] == ["1m"] * 3
+    assert [r.sideways for r in by_face] == [False, False, True]
+    # a margin no reading clears keeps the box cuts
+    assert [r.code for r in read(0.9)] == ["2m", "2m", "1m"]
+
+
+def test_examples_hold_each_rendered_face_and_each_labelled_photo_box(tmp_path):
+    root = tmp_path / "shared"
+    for split in ("train",):
+        (root / "chinese-mahjong-detection" / split / "images").mkdir(parents=True)
+        (root / "chinese-mahjong-detection" / split / "labels").mkdir(parents=True)
+        img = np.full((400, 400, 3), 90, np.uint8)
+        img[100:180, 150:210] = 240
+        cv2.imwrite(str(root / "chinese-mahjong-detection" / split / "images" / "a.jpg"), img)
+        (root / "chinese-mahjong-detection" / split / "labels" / "a.txt").write_text("7 0.45 0.35 0.15 0.2\n")
+    (root / "chinese-mahjong-detection" / "data.yaml").write_text(
+        "names: " + str([f"{n}{s}" for s in "mps" for n in range(1, 10)]) + "\n")
+    out = corner_data.build(tmp_path / "c.npz", mode_scenes=2, flat_scenes=1, photos="train", data_root=root,
+                            workers=1, styles=("procedural",), log=lambda *a: None)
+    d = np.load(out)
+    assert d["patches"].shape[1:] == (corners.WINDOW, corners.WINDOW, 3)
+    assert len(d["patches"]) == len(d["corners"]) == len(d["source"])
+    assert set(np.unique(d["source"])) == {0, 1, 2}
+    # the photo's face is its box: within the window, its corners span the box (jittered)
+    photo = d["corners"][d["source"] == 2][0]
+    side = max(0.15, 0.2) * 400 * (1 + 2 * corners.CONTEXT)
+    assert 0.15 * 400 / side * 0.8 < np.ptp(photo[:, 0]) < 0.15 * 400 / side * 1.25
+    # rendered faces lie mostly inside their windows
+    assert (np.abs(d["corners"][d["source"] < 2] - 0.5) < 0.75).mean() > 0.95

@@ -487,7 +487,10 @@ def default_reader() -> TileReader:
     global _DEFAULT
     with _DEFAULT_LOCK:
         if _DEFAULT is None:
-            _DEFAULT = TileReader(classifier=default_classifier())
+            # the shipped classifier, shared with tile-set profiles, reads with the shipped corners
+            from .corners import DEFAULT_CORNER_MODEL, default_corner_finder
+            finder = default_corner_finder() if FACE_MARGIN is not None and DEFAULT_CORNER_MODEL.is_file() else None
+            _DEFAULT = TileReader(classifier=default_classifier(), corner_finder=finder)
     return _DEFAULT
 
 
@@ -500,6 +503,8 @@ def preload() -> TileReader:
     if reader.second_detector is not None:
         reader.second_detector.detect(blank)
     reader.classifier.classify([blank[:96, :64]])
+    if reader.corner_finder is not None:
+        reader.corner_finder.find(blank, [(0, 0, 64, 96)])
     return reader
 
 

@@ -175,3 +175,18 @@ def test_examples_hold_each_rendered_face_and_each_labelled_photo_box(tmp_path):
     assert 0.15 * 400 / side * 0.8 < np.ptp(photo[:, 0]) < 0.15 * 400 / side * 1.25
     # rendered faces lie mostly inside their windows
     assert (np.abs(d["corners"][d["source"] < 2] - 0.5) < 0.75).mean() > 0.95
+
+
+@pytest.mark.skipif(not corners.DEFAULT_CORNER_MODEL.is_file(), reason="no corner model shipped")
+def test_the_app_reader_cuts_faces_by_the_shipped_corners():
+    pytest.importorskip("onnxruntime")
+    from vision.reader import FACE_MARGIN, default_reader
+    reader = default_reader()
+    assert FACE_MARGIN is not None and reader.config.face_margin == FACE_MARGIN
+    assert isinstance(reader.corner_finder, corners.CornerFinder)
+    # it finds a face inside a plain white tile on a dark table
+    img = np.full((300, 300, 3), 30, np.uint8)
+    img[100:200, 120:195] = 235
+    quad = reader.corner_finder.find(img, [(115, 95, 200, 205)])[0]
+    assert np.abs(np.sort(quad[:, 0])[[0, 3]] - [120, 195]).max() < 10
+    assert np.abs(np.sort(quad[:, 1])[[0, 3]] - [100, 200]).max() < 10

@@ -52,7 +52,7 @@ def test_readers_asked_for_at_once_are_loaded_once(monkeypatch):
     made = []
 
     class SlowReader:
-        def __init__(self, classifier=None):
+        def __init__(self, classifier=None, corner_finder=None):
             time.sleep(0.2)
             made.append(self)
     monkeypatch.setattr(vision.reader, "_DEFAULT", None)

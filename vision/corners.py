@@ -11,11 +11,14 @@ The corner finder is a small network that looks at a square window round the box
 longer side plus ``CONTEXT`` on each side, so the box's own shape stays visible) and gives the
 face's corners in that window's coordinates (0-1), in the drawing's order TL, TR, BR, BL up to a
 half turn: the classifier reads every crop as cut and turned 180° (``vision.classifier``), so a
-half turn is not worth learning, but which edge is the face's long one is. It runs from its ONNX
-export through onnxruntime (trained by ``vision_lab/train_corners.py``)."""
+half turn is not worth learning, but which edge is the face's long one is. ``CornerFinder.find``
+then orders them as a box cut is turned (``upright_order``), so that a face cut shows its tile as
+a box cut would. It runs from its ONNX export through onnxruntime (trained by
+``vision_lab/train_corners.py``)."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from pathlib import Path
 
@@ -39,7 +42,8 @@ def window_of(box, scale: float = 1.0) -> tuple[int, int, int]:
 
 
 def window_patch(image: np.ndarray, box, scale: float = 1.0, size: int = WINDOW) -> np.ndarray:
-    """The square window round ``box`` as a ``size`` × ``size`` BGR patch (edges replicated)."""
+    """The square window round ``box`` as a ``size`` × ``size`` BGR patch (the image's edges
+    replicated where the window leaves it; black when the window holds none of it)."""
     left, top, side = window_of(box, scale)
     h, w = image.shape[:2]
     region = image[max(0, top):min(h, top + side), max(0, left):min(w, left + side)]
@@ -65,9 +69,19 @@ def from_window(uv, box, scale: float = 1.0) -> np.ndarray:
     return np.stack([uv[:, 0] * side + left, uv[:, 1] * side + top], axis=1)
 
 
+def upright_order(quad) -> np.ndarray:
+    """``quad`` (TL, TR, BR, BL up to a half turn) in the order whose drawing's up points up the
+    picture, or, for a face whose up runs across it, to the left: the way a box cut turns its tile
+    (``vision.crops``: a tile lying sideways is turned a quarter clockwise)."""
+    q = np.asarray(quad, np.float64)
+    up = (q[0] + q[1]) / 2 - (q[3] + q[2]) / 2
+    flip = up[0] > 0 if abs(up[0]) > abs(up[1]) else up[1] > 0
+    return q[[2, 3, 0, 1]] if flip else q
+
+
 class CornerFinder:
     """The corner network's ONNX export: ``find(image, boxes, scale)`` gives each box's face corners
-    (4 × 2, pixels of the full image)."""
+    (4 × 2, pixels of the full image, ``upright_order``)."""
 
     def __init__(self, path: str | Path | None = None, threads: int | None = None):
         import onnxruntime as ort
@@ -75,14 +89,19 @@ class CornerFinder:
         if not self.path.exists():
             raise ModelMissingError(f"corner model not found: {self.path} (train with python -m vision_lab.train_corners)")
         info = self.path.with_name(self.path.name + ".json")
-        self.info = json.loads(info.read_text()) if info.exists() else {}
-        if int(self.info.get("window", WINDOW)) != WINDOW or float(self.info.get("context", CONTEXT)) != CONTEXT:
+        if not info.exists():
+            raise ModelMissingError(f"{info} is missing: the window {self.path} was trained on is not known")
+        self.info = json.loads(info.read_text())
+        if int(self.info.get("window", -1)) != WINDOW or float(self.info.get("context", -1)) != CONTEXT:
             raise ModelMissingError(f"{self.path} was trained on another window ({info}); train it again")
         opts = ort.SessionOptions()
         if threads:
             opts.intra_op_num_threads = threads
         self.session = ort.InferenceSession(str(self.path), opts, providers=["CPUExecutionProvider"])
-        self.input_name = self.session.get_inputs()[0].name
+        inp = self.session.get_inputs()[0]
+        if list(inp.shape[1:]) != [3, WINDOW, WINDOW]:
+            raise ModelMissingError(f"{self.path} takes {inp.shape}, not windows of 3 × {WINDOW} × {WINDOW}")
+        self.input_name = inp.name
 
     def find(self, image: np.ndarray, boxes, scale: float = 1.0) -> list[np.ndarray]:
         if len(boxes) == 0:
@@ -90,7 +109,7 @@ class CornerFinder:
         patches = np.stack([window_patch(image, b, scale) for b in boxes])
         x = np.ascontiguousarray(patches[..., ::-1].transpose(0, 3, 1, 2)).astype(np.float32) / np.float32(255)
         uv = self.session.run(None, {self.input_name: x})[0].reshape(-1, 4, 2)
-        return [from_window(q, b, scale) for q, b in zip(uv, boxes)]
+        return [upright_order(from_window(q, b, scale)) for q, b in zip(uv, boxes)]
 
 
 _DEFAULT = None
@@ -104,3 +123,15 @@ def default_corner_finder() -> CornerFinder:
         if _DEFAULT is None:
             _DEFAULT = CornerFinder()
         return _DEFAULT
+
+
+def shipped_corner_finder() -> CornerFinder | None:
+    """``default_corner_finder()``, or None (with a warning) when the shipped model is missing or
+    cannot be read: the face cuts are an addition, and the reader reads by box cuts without them."""
+    if not DEFAULT_CORNER_MODEL.is_file():
+        return None
+    try:
+        return default_corner_finder()
+    except Exception as e:     # a truncated file, another window, a runtime that refuses it
+        logging.getLogger(__name__).warning("face corners off: %s", e)
+        return None

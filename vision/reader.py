@@ -194,9 +194,9 @@ class TileReader:
         if corner_finder == "auto":
             # a classifier passed in (a stand-in, a test's) is read as given; weights by name are
             # read as the shipped ones are
-            from .corners import DEFAULT_CORNER_MODEL, default_corner_finder
-            corner_finder = default_corner_finder() if config.face_margin is not None and \
-                given_classifier is None and DEFAULT_CORNER_MODEL.is_file() else None
+            from .corners import shipped_corner_finder
+            corner_finder = shipped_corner_finder() \
+                if config.face_margin is not None and given_classifier is None else None
         self.corner_finder = corner_finder      # vision.corners.CornerFinder or None
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
@@ -488,8 +488,8 @@ def default_reader() -> TileReader:
     with _DEFAULT_LOCK:
         if _DEFAULT is None:
             # the shipped classifier, shared with tile-set profiles, reads with the shipped corners
-            from .corners import DEFAULT_CORNER_MODEL, default_corner_finder
-            finder = default_corner_finder() if FACE_MARGIN is not None and DEFAULT_CORNER_MODEL.is_file() else None
+            from .corners import shipped_corner_finder
+            finder = shipped_corner_finder() if FACE_MARGIN is not None else None
             _DEFAULT = TileReader(classifier=default_classifier(), corner_finder=finder)
     return _DEFAULT
 
@@ -588,12 +588,15 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
 def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, profile, embeddings: bool,
                   margin: float) -> None:
     """Read the faces of ``crops`` cut by their corners and, tile by tile, put a face in its
-    crop's place, with its reading, when it is read surer by more than ``margin``."""
+    crop's place, with its reading, when it is read surer by more than ``margin``. The base
+    model's reading (``base``) makes the same choice by its own confidences."""
     idx = sorted(crops.faces)
     faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)
     for k, i in enumerate(idx):
+        if faces_base[k][1] > base[i][1] + margin:
+            base[i] = faces_base[k]
         if faces[k].confidence > readings[i].confidence + margin:
-            readings[i], base[i] = faces[k], faces_base[k]
+            readings[i] = faces[k]
             crops.use_face(i)
 
 

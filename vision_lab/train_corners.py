@@ -91,6 +91,9 @@ def train(data: Path, out: Path, epochs: int = 20, batch: int = 256, lr: float =
     if init is not None:
         net.load_state_dict(torch.load(str(init), map_location="cpu"))
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    if len(tr) < batch or n_val == 0:
+        raise ValueError(f"{len(tr)} training examples for batches of {batch}, {n_val} kept out: "
+                         "more examples or a larger --val-share")
     steps = epochs * (len(tr) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     t0 = time.perf_counter()

@@ -249,10 +249,8 @@ def run(args) -> int:
 
 def _corner_finder(path: Path | None):
     """The corner model at ``path``; None: the shipped one, when present."""
-    from vision.corners import DEFAULT_CORNER_MODEL, CornerFinder, default_corner_finder
-    if path is not None:
-        return CornerFinder(path)
-    return default_corner_finder() if DEFAULT_CORNER_MODEL.is_file() else None
+    from vision.corners import CornerFinder, shipped_corner_finder
+    return CornerFinder(path) if path is not None else shipped_corner_finder()
 
 
 def _oddity_model(weights: Path, backend: str):

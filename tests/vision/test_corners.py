@@ -47,6 +47,8 @@ def test_a_box_read_from_above_is_its_own_face_with_its_length_along_the_longer_
     # TL -> TR is the face's width (short edge), TR -> BR its length
     for q in (upright, lying):
         assert np.linalg.norm(q[1] - q[0]) < np.linalg.norm(q[2] - q[1])
+        # clockwise on the picture, as a face's TL, TR, BR, BL are
+        assert sum(q[i][0] * q[(i + 1) % 4][1] - q[(i + 1) % 4][0] * q[i][1] for i in range(4)) > 0
     assert set(map(tuple, upright)) == {(10, 20), (40, 20), (40, 60), (10, 60)}
     assert set(map(tuple, lying)) == {(10, 20), (60, 20), (60, 50), (10, 50)}
 
@@ -100,6 +102,33 @@ def test_a_corner_model_of_another_window_is_refused(tmp_path):
         corners.CornerFinder(path)
     with pytest.raises(ModelMissingError, match="not found"):
         corners.CornerFinder(tmp_path / "missing.onnx")
+    (tmp_path / "corners.onnx.json").unlink()
+    with pytest.raises(ModelMissingError, match="is missing"):
+        corners.CornerFinder(path)
+
+
+def test_a_shipped_corner_model_that_cannot_be_read_turns_the_face_cuts_off(tmp_path, monkeypatch, caplog):
+    pytest.importorskip("onnxruntime")
+    path = tmp_path / "corners.onnx"
+    path.write_bytes(b"truncated")
+    (tmp_path / "corners.onnx.json").write_text('{"window": 64, "context": 0.15}')
+    monkeypatch.setattr(corners, "DEFAULT_CORNER_MODEL", path)
+    monkeypatch.setattr(corners, "_DEFAULT", None)
+    with caplog.at_level("WARNING"):
+        assert corners.shipped_corner_finder() is None
+    assert "face corners off" in caplog.text
+    monkeypatch.setattr(corners, "DEFAULT_CORNER_MODEL", tmp_path / "none.onnx")
+    assert corners.shipped_corner_finder() is None
+
+
+def test_corners_are_ordered_as_a_box_cut_turns_its_tile():
+    upright = np.array([[10, 10], [40, 10], [40, 50], [10, 50]], float)
+    np.testing.assert_array_equal(corners.upright_order(upright), upright)
+    np.testing.assert_array_equal(corners.upright_order(upright[[2, 3, 0, 1]]), upright)
+    # lying sideways: its drawing's top to the left, as a box cut turned a quarter clockwise shows it
+    lying = np.array([[10, 40], [10, 10], [50, 10], [50, 40]], float)
+    np.testing.assert_array_equal(corners.upright_order(lying), lying)
+    np.testing.assert_array_equal(corners.upright_order(lying[[2, 3, 0, 1]]), lying)
 
 
 class _Quads:
@@ -131,8 +160,9 @@ def test_a_face_cut_by_its_corners_replaces_the_box_cut_when_read_surer():
     # two upright faces seen from low (squashed trapezoids: their boxes are wider than tall, so
     # alone they are cut as tiles lying sideways), apart, and one tile lying sideways from above
     # (its drawing's top at the left)
+    # and one lying sideways whose box is taller than wide (so its box cut is taken upright)
     faces = [[(60, 48), (120, 48), (128, 72), (52, 72)], [(230, 138), (290, 138), (298, 162), (222, 162)],
-             [(100, 270), (100, 230), (170, 230), (170, 270)]]
+             [(100, 270), (100, 230), (170, 230), (170, 270)], [(300, 290), (300, 200), (350, 200), (350, 290)]]
     quads = {}
     for q in faces:
         quads[_face(img, q)] = q
@@ -141,15 +171,15 @@ def test_a_face_cut_by_its_corners_replaces_the_box_cut_when_read_surer():
     def read(margin):
         reader = TileReader(detector=FakeDetector(boxes), classifier=TopHalfClassifier(), tileness=None,
                             config=ReaderConfig(face_margin=margin, read_floor=None), corner_finder=_Quads(quads))
-        return sorted(reader.read(img), key=lambda r: r.box[1])
+        return sorted(reader.read(img), key=lambda r: boxes.index([int(v) for v in r.box]))
     by_box = read(None)
-    assert [r.code for r in by_box] == ["2m", "2m", "1m"]
-    assert [r.sideways for r in by_box] == [True, True, True]
+    assert [r.code for r in by_box] == ["2m", "2m", "1m", "2m"]
+    assert [r.sideways for r in by_box] == [True, True, True, False]
     by_face = read(0.0)
-    assert [r.code for r in by_face] == ["1m"] * 3
-    assert [r.sideways for r in by_face] == [False, False, True]
+    assert [r.code for r in by_face] == ["1m"] * 4
+    assert [r.sideways for r in by_face] == [False, False, True, True]
     # a margin no reading clears keeps the box cuts
-    assert [r.code for r in read(0.9)] == ["2m", "2m", "1m"]
+    assert [r.code for r in read(0.9)] == ["2m", "2m", "1m", "2m"]
 
 
 def test_examples_hold_each_rendered_face_and_each_labelled_photo_box(tmp_path):

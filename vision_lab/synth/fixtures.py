@@ -61,7 +61,9 @@ def make(out: Path) -> None:
 #: among 0-15, 9 of which read whole); the ``cls13`` classifier misses an 8p of seed 0
 #: and reads 8 of seeds 0-15 whole, the first being 1; the ``det-n448`` detector read both decoding
 #: scenes right without decoding (kong decoding: one misread among seeds 60-259, seed 154; flowers
-#: decoding: one among 600-1080, seed 996). ``python -m tests.grouping.test_end_to_end NAME 16`` shows
+#: decoding: one among 600-1080, seed 996); the face cuts (vision/corners.py) read both right
+#: again (kong decoding: seeds 1498 and 2078 among 260-2500; flowers decoding: seed 1498 alone
+#: among 1080-2700, two tiles misread). ``python -m tests.grouping.test_end_to_end NAME 16`` shows
 #: how the models read each seed; the reading report (``mjtable report grouping --read
 #: rendered``) measures how often a random scene is read right.
 HAND_SCENES = {
@@ -73,9 +75,9 @@ HAND_SCENES = {
     # Tiles misread by the committed models; consistency decoding brings the hand back (seeds
     # chosen again for the zoomed reading, ``cls10`` and ``cls12``, which read the old ones right:
     # tests/grouping/test_end_to_end.py try_seeds).
-    "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 154),
+    "decoding_mcr_kong": ("chinese", "mcr", "[7777s]123m456p789p3z 3z", {"melds_at": "front"}, ("hongkong", "riichi"), 1498),
     "decoding_mcr_flowers": ("chinese", "mcr", "[555p][789m]123m456s2z 2z 16f",
-                             {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 996),
+                             {"melds_at": "right", "bonus_at": "left"}, ("hongkong", "riichi"), 1498),
     # Both face-down tiles are found since the detector's second, enlarged look (commit 50679a6).
     "hand_riichi_concealed_kong": ("riichi", "riichi", "(8888p)123m456s789s1z 1z",
                                    {"melds_at": "right", "kong_face_down": "ends"}, ("riichi",), 1),

@@ -25,6 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .crops import face_lies_sideways, face_up
 from .errors import ModelMissingError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -74,8 +75,8 @@ def upright_order(quad) -> np.ndarray:
     picture, or, for a face whose up runs across it, to the left: the way a box cut turns its tile
     (``vision.crops``: a tile lying sideways is turned a quarter clockwise)."""
     q = np.asarray(quad, np.float64)
-    up = (q[0] + q[1]) / 2 - (q[3] + q[2]) / 2
-    flip = up[0] > 0 if abs(up[0]) > abs(up[1]) else up[1] > 0
+    up = face_up(q)
+    flip = up[0] > 0 if face_lies_sideways(q) else up[1] > 0
     return q[[2, 3, 0, 1]] if flip else q
 
 

@@ -228,11 +228,17 @@ class TileCrops(list):
         self.face_cut.add(i)
 
 
+def face_up(quad) -> np.ndarray:
+    """The drawing's up, in the picture, of a face with corners ``quad`` (TL, TR, BR, BL): from the
+    middle of its bottom edge to the middle of its top edge."""
+    q = np.asarray(quad, np.float64)
+    return (q[0] + q[1]) / 2 - (q[3] + q[2]) / 2
+
+
 def face_lies_sideways(quad) -> bool:
     """Whether a face with corners ``quad`` (TL, TR, BR, BL, up to a half turn) has its length
     across the picture: its drawing's up runs more along x than along y."""
-    q = np.asarray(quad, np.float64)
-    up = (q[0] + q[1]) / 2 - (q[3] + q[2]) / 2
+    up = face_up(quad)
     return bool(abs(up[0]) > abs(up[1]))
 
 

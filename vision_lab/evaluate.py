@@ -243,7 +243,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     ``corner_finder``: each face also cut by its corners, as the reader's ``config`` says)."""
     from vision.reader import ReaderConfig
     config = config or ReaderConfig()
-    if config is not None and foreshortening is None:
+    if foreshortening is None:
         foreshortening = config.foreshortening
     folder = Path(folder)
     confusion = Counter()
@@ -254,8 +254,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue
-        crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening,
-                          rectify=None if config is None else config.rectify)
+        crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening, rectify=config.rectify)
         add_face_cuts(crops, img, [b for _, b in gt], corner_finder, config)
         for (code, _), r in zip(gt, classify_with_profile(classifier, crops, config=config)):
             confusion[(code, r.code)] += 1

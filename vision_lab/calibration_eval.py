@@ -9,7 +9,9 @@ The profile's parameters were chosen on seed 11; seed 7 (the default) is the rep
 For each tile set: calibrate from one example per code, then read other tiles of the same set
 with the base classifier alone ("before") and with the profile ("after"); prints per-tile
 accuracy (tiles cut from their labelled boxes, so detection is out of the measure) and the
-codes still misread. Sets:
+codes still misread. Each tile is also cut by the face corners the shipped corner network finds,
+and the reader keeps the cut it reads surer, as the app does (``--face-margin``; negative: box
+cuts alone). Sets:
 
 - ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection. Calibration: per code,
   the largest upright-shaped labelled crop of the train split's photos; test: every labelled tile
@@ -165,10 +167,19 @@ def render_example_picture(path: Path, seed: int = 3, data_root: Path = DATA) ->
     return path
 
 
-def render_test_crops(style, seed: int, per_code: int):
+def with_face_cuts(crops: TileCrops, image, boxes, corner_finder, config) -> TileCrops:
+    """``crops`` (cut from ``image`` by ``boxes``) with their face cuts, as the reader adds them
+    (``vision.reader.add_face_cuts``; none without ``corner_finder``)."""
+    from vision.reader import add_face_cuts
+    add_face_cuts(crops, image, boxes, corner_finder, config)
+    return crops
+
+
+def render_test_crops(style, seed: int, per_code: int, corner_finder=None, config=None):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code
-    (``TileCrops``), and their codes."""
+    (``TileCrops``, with face cuts when ``corner_finder`` is given), and their codes."""
     from vision.crops import cut_tiles
+    from vision.reader import ReaderConfig
     from .synth.random_layouts import loose_row
     from .synth.render import render_scene
     rng = np.random.default_rng(seed)
@@ -184,10 +195,15 @@ def render_test_crops(style, seed: int, per_code: int):
         img, labels = render_scene(tiles, rng, size=(size, size * 3 // 4), style=style, clutter=2,
                                    camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})
         kept = [t for t in labels if t.box[2] - t.box[0] >= 8 and t.box[3] - t.box[1] >= 8]
-        cut = cut_tiles(img, [t.box for t in kept])
-        for t, crop, length_open in zip(kept, cut, cut.length_open):
-            if rng.random() < 0.5:
+        boxes = [t.box for t in kept]
+        cut = with_face_cuts(cut_tiles(img, boxes), img, boxes, corner_finder, config or ReaderConfig())
+        for k, (t, crop, length_open) in enumerate(zip(kept, cut, cut.length_open)):
+            face = cut.faces.get(k)
+            if rng.random() < 0.5:    # the tile turned a half: both its cuts
                 crop = np.ascontiguousarray(crop[::-1, ::-1])
+                face = face and dataclasses.replace(face, crop=np.ascontiguousarray(face.crop[::-1, ::-1]))
+            if face is not None:
+                crops.faces[len(crops)] = face
             crops.append(crop)
             crops.length_open.append(length_open)
             crops.lying.append(False)
@@ -239,14 +255,18 @@ PHOTO_GROUPS = {
 }
 
 
-def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: int | None = None):
+def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: int | None = None,
+              corner_finder=None, config=None):
     """(calibration crops, their codes, test crops, their codes) from one photo group (a
     ``PhotoGroup`` or a name prefix). The test crops come valid first; their ``n_valid``
     attribute says how many (the tuning part; the rest, from the test split, is reported), and
     ``left_out`` how many test tiles were left out for having no calibration example.
     ``example_draw``: instead of each code's largest upright-shaped train crop, one of them
-    drawn at random with this seed (how much the result owes to the example chosen)."""
+    drawn at random with this seed (how much the result owes to the example chosen).
+    ``corner_finder``: the test crops get their face cuts (the calibration examples stay box cuts,
+    as the app's layout photo and corrections send them)."""
     from vision.crops import cut_tiles
+    from vision.reader import ReaderConfig
     from .evaluate import image_paths, labelled_images
     root = Path(data_root) / PHOTOS
     if isinstance(group, str):
@@ -259,14 +279,15 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
         for _, img, gt in labelled_images(folder, paths):
             if not gt:
                 continue
-            cut = cut_tiles(img, [box for _, box in gt])
-            out += [(crop, code, x1 - x0, y1 - y0, length_open)
-                    for (code, (x0, y0, x1, y1)), crop, length_open in zip(gt, cut, cut.length_open)]
+            boxes = [box for _, box in gt]
+            cut = with_face_cuts(cut_tiles(img, boxes), img, boxes, corner_finder, config or ReaderConfig())
+            out += [(crop, code, x1 - x0, y1 - y0, length_open, cut.faces.get(k))
+                    for k, ((code, (x0, y0, x1, y1)), crop, length_open) in enumerate(zip(gt, cut, cut.length_open))]
         return out
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
     # each code the largest box with an upright tile's shape (``group.upright_aspect``).
     lo, hi = group.upright_aspect or (0.0, np.inf)
-    upright = [(crop, code, bw * bh) for crop, code, bw, bh, _ in crops_of("train") if lo <= bh / max(bw, 1e-6) <= hi]
+    upright = [(crop, code, bw * bh) for crop, code, bw, bh, *_ in crops_of("train") if lo <= bh / max(bw, 1e-6) <= hi]
     calib = choose_examples(upright, example_draw)
     # A code with no example is out of the measure (one example per code is what is measured;
     # the product's layout has every code): its test tiles are left out and counted.
@@ -274,6 +295,7 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     valid, rest = crops_of("valid"), crops_of("test")
     test = [t for t in valid + rest if t[1] in known]
     crops = TileCrops([t[0] for t in test], [t[4] for t in test])
+    crops.faces = {i: t[5] for i, t in enumerate(test) if t[5] is not None}
     crops.n_valid = sum(t[1] in known for t in valid)
     crops.left_out = len(valid) + len(rest) - len(test)
     return [c for c, _ in calib], [k for _, k in calib], crops, [t[1] for t in test]
@@ -342,9 +364,15 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
                                            **learner, **(params or {}))
     build_s = time.perf_counter() - t0
-    before = [r.code for r in classify_with_profile(classifier, test_crops, config=config)]
-    after = [r.code for r in classify_with_profile(classifier, test_crops, profile, config=config)]
+    # Each reading on its own copy: the reader puts a kept face cut in its crop's place.
+    every = range(len(test_crops))
+    before = [r.code for r in classify_with_profile(classifier, _copy(test_crops, every), config=config)]
+    after = [r.code for r in classify_with_profile(classifier, _copy(test_crops, every), profile, config=config)]
     return before, after, profile, build_s
+
+
+def _copy(crops, indices):
+    return crops.subset(indices) if isinstance(crops, TileCrops) else [crops[i] for i in indices]
 
 
 def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0, config=None):
@@ -480,17 +508,18 @@ def corrected_tiles_reread(classifier, profile) -> float:
     return accuracy([r.code for r in reads], [profile.codes[i] for i in idx])
 
 
-def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root: Path = DATA):
+def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root: Path = DATA,
+             corner_finder=None, config=None):
     """(calibration crops, their codes, test crops, their codes, codes declared absent) of one set;
     ``k`` is the set's place in the default list (each set's draws come from ``seed + 100 k``)."""
     if name in PHOTO_GROUPS:
-        cc, ck, tc, tk = photo_set(PHOTO_GROUPS[name], data_root)
+        cc, ck, tc, tk = photo_set(PHOTO_GROUPS[name], data_root, corner_finder=corner_finder, config=config)
         return cc, ck, tc, tk, []
     style = tile_set_style(name, seed + 100 * k, data_root)
     cc, ck, truth, no_bonus = render_calibration(style, seed + 100 * k + 1, classifier)
     if ck != truth:
         print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
-    tc, tk = render_test_crops(style, seed + 100 * k + 2, per_code)
+    tc, tk = render_test_crops(style, seed + 100 * k + 2, per_code, corner_finder, config)
     return cc, ck, tc, tk, ([f"{n}f" for n in range(1, 9)] if no_bonus else [])
 
 
@@ -532,6 +561,9 @@ def main(argv=None) -> int:
     p.add_argument("--quarter-turn", type=float, default=None, metavar="MARGIN",
                    help="ReaderConfig.quarter_turn_margin and profile_quarter_turn_margin (the margin of "
                         "the readings before and after calibration) for this run (negative: off)")
+    p.add_argument("--face-margin", type=float, default=None, metavar="MARGIN",
+                   help="ReaderConfig.face_margin: a face cut by its corners is read when surer by MARGIN "
+                        "(default the reader's FACE_MARGIN; negative: box cuts alone)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -543,18 +575,25 @@ def main(argv=None) -> int:
     config = reader.ReaderConfig()
     if args.quarter_turn is not None:
         margin = None if args.quarter_turn < 0 else args.quarter_turn
-        config = reader.ReaderConfig(quarter_turn_margin=margin, profile_quarter_turn_margin=margin)
+        config = dataclasses.replace(config, quarter_turn_margin=margin, profile_quarter_turn_margin=margin)
+    if args.face_margin is not None:
+        config = dataclasses.replace(config, face_margin=None if args.face_margin < 0 else args.face_margin)
+    finder = None
+    if config.face_margin is not None:
+        from vision.corners import shipped_corner_finder
+        finder = shipped_corner_finder()
     clf = CachedClassifier(CropClassifier(args.classifier))
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
-          f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})")
+          f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})  "
+          f"face cuts {'off' if finder is None else f'on, margin {config.face_margin}'}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals, curves = [], {}
     for name in (s for s in args.sets.split(",") if s):
         k = set_index(name)
         t0 = time.time()
         try:
-            cc, ck, tc, tk, absent = load_set(name, k, args.seed, args.per_code, clf, args.data)
+            cc, ck, tc, tk, absent = load_set(name, k, args.seed, args.per_code, clf, args.data, finder, config)
         except ModuleNotFoundError as exc:
             print(f"{name:<12} skipped: {exc}")
             continue

@@ -116,7 +116,7 @@ def row_crops(rng, codes, style, jitter=True):
 
 
 def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "train", seed: int = 0,
-                     jitter=True, log=print):
+                     jitter=True, log=print, corner_finder=None):
     """Yield (code, name, crop) from ``n_scenes`` scenes of 3D tile bodies in every capture mode
     (``vision_lab.synth.capture_modes``: rows seen from low, standing hands, heaps, turned blocks,
     a table in play), each face-up tile cut as the reader cuts a photo's detections
@@ -124,8 +124,12 @@ def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "t
     from low). Why: on these scenes the classifier read 60-85 % of the labelled boxes where the
     detector found 85-97 % (models/detector/MODEL_CARD.md); the flat rendered rows of
     ``synthetic_crops`` never show a face squashed by a low camera or half hidden in a heap.
-    Scene i of ``split`` depends on (seed, split, i) only; the capture-mode evaluation sets use
-    the GL style, which no training crop has."""
+    With ``corner_finder`` (``vision.corners.CornerFinder``) each tile is also cut by the face
+    corners it finds (``vision.reader.add_face_cuts``), the cut the reader keeps when the
+    classifier reads it surer: seen from low, a face cut is the face alone, squashed and small,
+    which no flat rendered crop shows. Scene i of ``split`` depends on (seed, split, i) only;
+    the capture-mode evaluation sets use the GL style, which no training crop has."""
+    from vision.reader import ReaderConfig, add_face_cuts
     from .synth.capture_modes import MODES, mode_scene
     part = 4 if split == "train" else 5     # apart from the detector's body scenes (2, 3)
     n = 0
@@ -138,8 +142,10 @@ def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "t
             continue
         boxes = [_jitter_box(t.box, rng, 0.05) if jitter else t.box for t in tiles]
         crops = cut_tiles(img, boxes)
+        add_face_cuts(crops, img, boxes, corner_finder, ReaderConfig())
         for k, (t, crop) in enumerate(zip(tiles, crops)):
             cuts = [crop] + ([crops.views[k].crop] if k in crops.views else [])
+            cuts += [crops.faces[k].crop] if k in crops.faces else []
             for c, cut in enumerate(cuts):
                 if jitter and rng.random() < 0.5:
                     cut = cv2.rotate(cut, cv2.ROTATE_180)
@@ -168,12 +174,14 @@ def odd_face_crops(rng, n_scenes: int, data_root=None, kinds=None, jitter=True):
 def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | None = None,
                        holdout_photos: str | None = None, synth_per_code=60, photo_copies=1,
                        procedural_per_code=150, log=print, face_scale: tuple[float, float] | None = None,
-                       body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None) -> Path:
+                       body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None,
+                       body_face_cuts: bool = False) -> Path:
     """Classifier crops under ``out`` (train/ and val/ per code). ``synth_per_code`` rendered crops
     per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none);
     ``face_scale``: the range of face sizes of the rendered training crops (``synthetic_crops``);
     ``body_scenes``: crops of this many scenes of 3D tile bodies in train, an eighth as many in
-    val (``body_scene_crops``); ``odd_faces``: crops of this many scenes of faces that are no code
+    val (``body_scene_crops``), also cut by their faces' corners with ``body_face_cuts`` (the
+    shipped corner network); ``odd_faces``: crops of this many scenes of faces that are no code
     (``odd_face_crops``, kinds ``odd_kinds``) under ``ODD_CLASS``, an eighth as many in val."""
     out = Path(out)
     options = {"seed": seed, "holdout_style": holdout_style, "holdout_photos": holdout_photos,
@@ -182,6 +190,8 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
     if body_scenes:
         # only when asked, so that folders made before this option still match their options
         options["body_scenes"] = body_scenes
+    if body_face_cuts:
+        options["body_face_cuts"] = True
     if odd_faces:
         options["odd_faces"], options["odd_kinds"] = odd_faces, list(odd_kinds) if odd_kinds else None
     if (out / "done").exists():
@@ -216,9 +226,13 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
             _save(out / "val", code, name + "v", crop)
         log(f"{k} procedural train crops")
     if body_scenes > 0:
+        finder = None
+        if body_face_cuts:
+            from vision.corners import default_corner_finder
+            finder = default_corner_finder()
         for split, n_split in (("train", body_scenes), ("val", max(1, body_scenes // 8))):
             for code, name, crop in body_scene_crops(rng, n_split, (*styles, PROCEDURAL), data_root, split, seed,
-                                                     log=log):
+                                                     log=log, corner_finder=finder):
                 _save(out / split, code, name, crop)
     if odd_faces > 0:
         for split, n_split in (("train", odd_faces), ("val", max(1, odd_faces // 8))):

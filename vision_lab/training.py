@@ -60,7 +60,8 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                      holdout_style: str | None = None, holdout_photos: str | None = None, per_code=60,
                      init: str | None = None, lr0: float = 0.003, procedural_per_code=150,
                      scale: float = 0.1, face_scale: tuple[float, float] | None = None,
-                     arch: Path | None = None, body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None):
+                     arch: Path | None = None, body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None,
+                     body_face_cuts: bool = False):
     from .crop_dataset import build_crop_dataset
     run_dir = (build / "runs" / run_name).resolve()
     folder = None
@@ -69,7 +70,8 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                                     seed=seed, holdout_style=holdout_style, holdout_photos=holdout_photos,
                                     synth_per_code=per_code, photo_copies=1,
                                     procedural_per_code=procedural_per_code, face_scale=face_scale,
-                                    body_scenes=body_scenes, odd_faces=odd_faces, odd_kinds=odd_kinds)
+                                    body_scenes=body_scenes, odd_faces=odd_faces, odd_kinds=odd_kinds,
+                                    body_face_cuts=body_face_cuts)
     # Tiles are not mirror-symmetric: no flips. Colour jitter is small because ink colour tells
     # red fives from fives.
     _train(str(arch or CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,

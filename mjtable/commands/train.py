@@ -27,6 +27,9 @@ def register(sub) -> None:
     p.add_argument("--body-scenes", type=int, default=0,
                    help="detector: also this many scenes of 3D tile bodies in every capture mode (docs/renderer.md); "
                    "classifier: also the tiles of this many such scenes, cut as the reader cuts them")
+    p.add_argument("--body-face-cuts", action="store_true",
+                   help="classifier: cut the tiles of --body-scenes also by the face corners the shipped corner "
+                   "network finds, as the reader does (vision/corners.py)")
     p.add_argument("--odd-faces", type=int, default=0,
                    help="classifier: also the faces of this many scenes of tiles that are no code (jokers, "
                    "other games' tiles: vision_lab/synth/odd_faces.py) as the class 'odd' (the oddity model)")
@@ -108,7 +111,7 @@ def run(args) -> int:
                                          procedural_per_code=args.procedural_per_code, init=args.init,
                                          lr0=args.lr0 or 0.003, scale=args.scale,
                                          face_scale=args.face_scale, arch=args.arch, body_scenes=args.body_scenes,
-                                         odd_faces=args.odd_faces,
+                                         odd_faces=args.odd_faces, body_face_cuts=args.body_face_cuts,
                                          odd_kinds=args.odd_kinds.split(",") if args.odd_kinds else None)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     if out:

@@ -256,3 +256,34 @@ def test_classifier_body_crops_are_the_scenes_face_up_tiles_cut_as_the_reader_cu
                                 log=lambda *_: None))
     assert [c for _, _, c in val][0].shape == crops[0][2].shape
     assert not np.array_equal(val[0][2], crops[0][2])
+
+
+@needs_art
+def test_classifier_body_crops_add_each_tiles_face_cut_by_the_corners_found():
+    from vision.crops import crop_tile
+    from vision_lab.crop_dataset import body_scene_crops
+    from vision_lab.synth.capture_modes import MODES, mode_scene
+
+    class InnerQuarter:     # a stand-in corner finder: the middle of each box, so a cut unlike the box cut
+        def find(self, image, boxes):
+            out = []
+            for x0, y0, x1, y1 in boxes:
+                dx, dy = (x1 - x0) / 4, (y1 - y0) / 4
+                out.append(np.array([[x0 + dx, y0 + dy], [x1 - dx, y0 + dy], [x1 - dx, y1 - dy], [x0 + dx, y1 - dy]]))
+            return out
+
+    plain = list(body_scene_crops(np.random.default_rng(0), 1, STYLES, split="train", seed=3, jitter=False,
+                                  log=lambda *_: None))
+    faced = list(body_scene_crops(np.random.default_rng(0), 1, STYLES, split="train", seed=3, jitter=False,
+                                  log=lambda *_: None, corner_finder=InnerQuarter()))
+    img, labels = mode_scene(MODES[0], np.random.default_rng([3, 4, 0]), STYLES)
+    tiles = [t for t in labels if not t.face_down and t.code]
+    # one more cut per tile, named after its tile, after the box cut (and the row view)
+    assert len(faced) == len(plain) + len(tiles)
+    faces = [(code, name, crop) for code, name, crop in faced if name not in {n for _, n, _ in plain}]
+    assert [code for code, _, _ in faces] == [t.code for t in tiles]
+    for (code, name, crop), t in zip(faces, tiles):
+        x0, y0, x1, y1 = t.box
+        dx, dy = (x1 - x0) / 4, (y1 - y0) / 4
+        quad = np.array([[x0 + dx, y0 + dy], [x1 - dx, y0 + dy], [x1 - dx, y1 - dy], [x0 + dx, y1 - dy]])
+        assert np.array_equal(crop, crop_tile(img, t.box, corners=quad))

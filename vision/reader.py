@@ -112,6 +112,9 @@ ODDITY = True
 # (vision.corners), and that cut's reading replaces the box cut's when it is surer by FACE_MARGIN
 # (classifier confidence). None: off, or when no corner model ships.
 FACE_MARGIN: float | None = 0.0
+# The same choice for a tile-set profile's reading: its face cut replaces its box cut when surer
+# by this margin. None: FACE_MARGIN.
+PROFILE_FACE_MARGIN: float | None = None
 
 
 def _module_default(name: str):
@@ -139,6 +142,7 @@ class ReaderConfig:
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
+    profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
 
 
 class TileReader:
@@ -578,7 +582,9 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
             if bt[1] > base[i][1] + config.quarter_turn_margin:     # the base reader's own choice
                 base[i] = bt
     if isinstance(crops, TileCrops) and crops.faces and config.face_margin is not None:
-        _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin)
+        with_profile = config.face_margin if profile is None or config.profile_face_margin is None \
+            else config.profile_face_margin
+        _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin, with_profile)
     if profile is not None:
         for r, (code, _) in zip(readings, base):
             r.base_code = code if code != r.code else None
@@ -586,16 +592,18 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
 
 
 def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, profile, embeddings: bool,
-                  margin: float) -> None:
+                  margin: float, profile_margin: float | None = None) -> None:
     """Read the faces of ``crops`` cut by their corners and, tile by tile, put a face in its
-    crop's place, with its reading, when it is read surer by more than ``margin``. The base
-    model's reading (``base``) makes the same choice by its own confidences."""
+    crop's place, with its reading, when it is read surer by more than ``margin``
+    (``profile_margin`` for a profile's reading; default ``margin``). The base model's reading
+    (``base``) makes the same choice by its own confidences and ``margin``."""
+    profile_margin = margin if profile_margin is None else profile_margin
     idx = sorted(crops.faces)
     faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)
     for k, i in enumerate(idx):
         if faces_base[k][1] > base[i][1] + margin:
             base[i] = faces_base[k]
-        if faces[k].confidence > readings[i].confidence + margin:
+        if faces[k].confidence > readings[i].confidence + profile_margin:
             readings[i] = faces[k]
             crops.use_face(i)
 

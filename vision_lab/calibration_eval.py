@@ -564,6 +564,9 @@ def main(argv=None) -> int:
     p.add_argument("--face-margin", type=float, default=None, metavar="MARGIN",
                    help="ReaderConfig.face_margin: a face cut by its corners is read when surer by MARGIN "
                         "(default the reader's FACE_MARGIN; negative: box cuts alone)")
+    p.add_argument("--profile-face-margin", type=float, default=None, metavar="MARGIN",
+                   help="ReaderConfig.profile_face_margin: the same choice for the profile's reading (default: "
+                        "the reader's PROFILE_FACE_MARGIN)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -578,6 +581,8 @@ def main(argv=None) -> int:
         config = dataclasses.replace(config, quarter_turn_margin=margin, profile_quarter_turn_margin=margin)
     if args.face_margin is not None:
         config = dataclasses.replace(config, face_margin=None if args.face_margin < 0 else args.face_margin)
+    if args.profile_face_margin is not None:
+        config = dataclasses.replace(config, profile_face_margin=args.profile_face_margin)
     finder = None
     if config.face_margin is not None:
         from vision.corners import shipped_corner_finder
@@ -586,7 +591,8 @@ def main(argv=None) -> int:
     print(f"classifier: {args.classifier or 'models/classifier/classifier.pt'}  seed {args.seed}  "
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
           f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})  "
-          f"face cuts {'off' if finder is None else f'on, margin {config.face_margin}'}")
+          f"face cuts {'off' if finder is None else f'on, margin {config.face_margin}'}"
+          f"{'' if config.profile_face_margin is None else f' (with a profile {config.profile_face_margin})'}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals, curves = [], {}
     for name in (s for s in args.sets.split(",") if s):

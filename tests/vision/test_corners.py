@@ -220,3 +220,31 @@ def test_the_app_reader_cuts_faces_by_the_shipped_corners():
     quad = reader.corner_finder.find(img, [(115, 95, 200, 205)])[0]
     assert np.abs(np.sort(quad[:, 0])[[0, 3]] - [120, 195]).max() < 10
     assert np.abs(np.sort(quad[:, 1])[[0, 3]] - [100, 200]).max() < 10
+
+
+def test_with_a_profile_the_face_margin_is_the_profiles(monkeypatch):
+    from tests.vision.test_detections import TopRowClassifier
+    from vision import reader
+    from vision.classifier import CropReading
+    from vision.crops import TileCrops, TileView
+    box_cut, face_cut = np.zeros((8, 8, 3), np.uint8), np.full((8, 8, 3), 200, np.uint8)
+
+    def as_cut(c, crops, profile, emb):     # the face cut reads 1m 0.1 surer than the box cut's 2m
+        out = [CropReading("1m", 0.7, [("1m", 0.7)]) if x.mean() else CropReading("2m", 0.6, [("2m", 0.6)])
+               for x in crops]
+        return out, [(r.code, r.confidence) for r in out]
+    monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
+
+    def read(config, profile):
+        crops = TileCrops([box_cut], [False])
+        crops.faces[0] = TileView(face_cut, False, False)
+        [r] = reader.classify_with_profile(TopRowClassifier(), crops, profile=profile, config=config)
+        return r, crops
+    same = reader.ReaderConfig(face_margin=0.0, profile_face_margin=None)
+    r, crops = read(same, object())
+    assert (r.code, r.base_code) == ("1m", None) and crops[0] is face_cut
+    apart = reader.ReaderConfig(face_margin=0.0, profile_face_margin=0.2)
+    r, crops = read(apart, object())
+    # the profile keeps its box cut; the base reader, by its own margin, took the face
+    assert (r.code, r.base_code) == ("2m", "1m") and crops[0] is box_cut
+    assert read(apart, None)[0].code == "1m"      # without a profile the profile's margin is not read

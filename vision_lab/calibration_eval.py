@@ -566,7 +566,7 @@ def main(argv=None) -> int:
                         "(default the reader's FACE_MARGIN; negative: box cuts alone)")
     p.add_argument("--profile-face-margin", type=float, default=None, metavar="MARGIN",
                    help="ReaderConfig.profile_face_margin: the same choice for the profile's reading (default: "
-                        "the reader's PROFILE_FACE_MARGIN)")
+                        "the reader's PROFILE_FACE_MARGIN; 1: box cuts for the profile; negative: its face cut always)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -592,7 +592,7 @@ def main(argv=None) -> int:
           f"test tiles per code {args.per_code}  (one calibration example per code)  "
           f"quarter-turn margin {config.quarter_turn_margin} (with a profile {config.profile_quarter_turn_margin})  "
           f"face cuts {'off' if finder is None else f'on, margin {config.face_margin}'}"
-          f"{'' if config.profile_face_margin is None else f' (with a profile {config.profile_face_margin})'}")
+          f"{'' if finder is None or config.profile_face_margin is None else f' (with a profile {config.profile_face_margin})'}")
     print(f"{'set':<12} {'tiles':>6} {'codes':>5} {'before':>8} {'after':>8}  still misread after calibration")
     totals, curves = [], {}
     for name in (s for s in args.sets.split(",") if s):

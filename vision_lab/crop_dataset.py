@@ -143,11 +143,13 @@ def body_scene_crops(rng, n_scenes: int, styles, data_root=None, split: str = "t
         boxes = [_jitter_box(t.box, rng, 0.05) if jitter else t.box for t in tiles]
         crops = cut_tiles(img, boxes)
         add_face_cuts(crops, img, boxes, corner_finder, ReaderConfig())
+        # the face cuts' turns come from a generator of their own, so that adding them leaves
+        # every other crop of the dataset as it was (an A/B against the box cuts alone)
+        face_rng = np.random.default_rng([seed, part, i, 1])
         for k, (t, crop) in enumerate(zip(tiles, crops)):
             cuts = [crop] + ([crops.views[k].crop] if k in crops.views else [])
-            cuts += [crops.faces[k].crop] if k in crops.faces else []
-            for c, cut in enumerate(cuts):
-                if jitter and rng.random() < 0.5:
+            for c, cut in enumerate(cuts + ([crops.faces[k].crop] if k in crops.faces else [])):
+                if jitter and (rng if c < len(cuts) else face_rng).random() < 0.5:
                     cut = cv2.rotate(cut, cv2.ROTATE_180)
                 n += 1
                 yield t.code, f"body_{split}_{i:05d}_{k}_{c}", cut
@@ -190,7 +192,7 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
     if body_scenes:
         # only when asked, so that folders made before this option still match their options
         options["body_scenes"] = body_scenes
-    if body_face_cuts:
+    if body_face_cuts and body_scenes:
         options["body_face_cuts"] = True
     if odd_faces:
         options["odd_faces"], options["odd_kinds"] = odd_faces, list(odd_kinds) if odd_kinds else None

@@ -60,12 +60,11 @@ def examples_from(rng, img, faces, copies: int = 1):
 
 
 def _scene(args):
-    kind, seed, i, data_root, styles = args
+    kind, seed, i, data_root, styles, modes = args
     rng = np.random.default_rng([seed, SOURCES.index(kind), i])
     if kind == "modes":
         from .datasets import render_body_scene
-        from .synth.capture_modes import MODES
-        img, labels = render_body_scene(rng, MODES[i % len(MODES)], styles, data_root)
+        img, labels = render_body_scene(rng, modes[i % len(modes)], styles, data_root)
     else:
         from .datasets import render_training_scene
         img, labels = render_training_scene(rng, styles=styles, data_root=data_root)
@@ -84,9 +83,13 @@ def _photo(args):
 
 
 def build(out: Path, mode_scenes: int, flat_scenes: int, photos: str | None, seed: int = 1,
-          data_root: Path = DEFAULT_SHARED, workers: int = 2, styles=DETECTOR_STYLES, log=print) -> Path:
-    jobs = [("modes", seed, i, data_root, tuple(styles)) for i in range(mode_scenes)] + \
-           [("flat", seed, i, data_root, tuple(styles)) for i in range(flat_scenes)]
+          data_root: Path = DEFAULT_SHARED, workers: int = 2, styles=DETECTOR_STYLES, log=print,
+          modes=None) -> Path:
+    """``modes``: the capture modes the mode scenes take in turn (default all six)."""
+    from .synth.capture_modes import MODES
+    modes = tuple(modes or MODES)
+    jobs = [("modes", seed, i, data_root, tuple(styles), modes) for i in range(mode_scenes)] + \
+           [("flat", seed, i, data_root, tuple(styles), modes) for i in range(flat_scenes)]
     patches, corners, source = [], [], []
     with Pool(workers) as pool:
         for k, (p, c) in enumerate(pool.imap(_scene, jobs, chunksize=8)):
@@ -117,9 +120,11 @@ def main(argv=None) -> None:
     ap.add_argument("--photos", default="train", help="split of the real photos to add ('' for none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--modes", default=None, help="capture modes of the mode scenes, comma-separated (default all)")
     ap.add_argument("--data-root", type=Path, default=DEFAULT_SHARED)
     a = ap.parse_args(argv)
-    build(a.out, a.mode_scenes, a.flat_scenes, a.photos or None, a.seed, a.data_root, a.workers)
+    build(a.out, a.mode_scenes, a.flat_scenes, a.photos or None, a.seed, a.data_root, a.workers,
+          modes=a.modes.split(",") if a.modes else None)
 
 
 if __name__ == "__main__":

@@ -248,3 +248,16 @@ def test_with_a_profile_the_face_margin_is_the_profiles(monkeypatch):
     # the profile keeps its box cut; the base reader, by its own margin, took the face
     assert (r.code, r.base_code) == ("2m", "1m") and crops[0] is box_cut
     assert read(apart, None)[0].code == "1m"      # without a profile the profile's margin is not read
+
+
+def test_mode_scenes_take_the_capture_modes_asked_in_turn(monkeypatch):
+    from vision_lab import datasets
+    asked = []
+
+    def scene(rng, mode, styles, data_root):
+        asked.append(mode)
+        return np.zeros((64, 64, 3), np.uint8), []
+    monkeypatch.setattr(datasets, "render_body_scene", scene)
+    for i in range(4):
+        assert corner_data._scene(("modes", 1, i, None, ("procedural",), ("heaps", "mixed"))) == ([], [])
+    assert asked == ["heaps", "mixed", "heaps", "mixed"]

@@ -583,9 +583,8 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
             if bt[1] > base[i][1] + config.quarter_turn_margin:     # the base reader's own choice
                 base[i] = bt
     if isinstance(crops, TileCrops) and crops.faces and config.face_margin is not None:
-        with_profile = config.face_margin if profile is None or config.profile_face_margin is None \
-            else config.profile_face_margin
-        _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin, with_profile)
+        _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin,
+                      None if profile is None else config.profile_face_margin)
     if profile is not None:
         for r, (code, _) in zip(readings, base):
             r.base_code = code if code != r.code else None

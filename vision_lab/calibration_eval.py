@@ -272,7 +272,7 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     if isinstance(group, str):
         group = PhotoGroup(group)
 
-    def crops_of(split):      # labels as read everywhere: with the checked errata (vision_lab.errata)
+    def crops_of(split, finder=None):      # labels as read everywhere: with the checked errata (vision_lab.errata)
         out = []
         folder = root / split
         paths = [p for p in image_paths(folder) if group.keeps(split, p.name)]
@@ -280,7 +280,7 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
             if not gt:
                 continue
             boxes = [box for _, box in gt]
-            cut = with_face_cuts(cut_tiles(img, boxes), img, boxes, corner_finder, config or ReaderConfig())
+            cut = with_face_cuts(cut_tiles(img, boxes), img, boxes, finder, config or ReaderConfig())
             out += [(crop, code, x1 - x0, y1 - y0, length_open, cut.faces.get(k))
                     for k, ((code, (x0, y0, x1, y1)), crop, length_open) in enumerate(zip(gt, cut, cut.length_open))]
         return out
@@ -292,7 +292,7 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     # A code with no example is out of the measure (one example per code is what is measured;
     # the product's layout has every code): its test tiles are left out and counted.
     known = {code for _, code in calib}
-    valid, rest = crops_of("valid"), crops_of("test")
+    valid, rest = crops_of("valid", corner_finder), crops_of("test", corner_finder)   # only test tiles get face cuts
     test = [t for t in valid + rest if t[1] in known]
     crops = TileCrops([t[0] for t in test], [t[4] for t in test])
     crops.faces = {i: t[5] for i, t in enumerate(test) if t[5] is not None}

@@ -80,6 +80,13 @@ def upright_order(quad) -> np.ndarray:
     return q[[2, 3, 0, 1]] if flip else q
 
 
+def network_input(patches: np.ndarray) -> np.ndarray:
+    """BGR windows n×H×W×3 (0-255, any dtype) as the network reads them: RGB, n×3×H×W, float32 0-1
+    (the same for training, ``vision_lab.train_corners``, and reading)."""
+    x = np.ascontiguousarray(np.asarray(patches)[..., ::-1].transpose(0, 3, 1, 2)).astype(np.float32)
+    return x / np.float32(255)
+
+
 class CornerFinder:
     """The corner network's ONNX export: ``find(image, boxes, scale)`` gives each box's face corners
     (4 × 2, pixels of the full image, ``upright_order``)."""
@@ -108,8 +115,7 @@ class CornerFinder:
         if len(boxes) == 0:
             return []
         patches = np.stack([window_patch(image, b, scale) for b in boxes])
-        x = np.ascontiguousarray(patches[..., ::-1].transpose(0, 3, 1, 2)).astype(np.float32) / np.float32(255)
-        uv = self.session.run(None, {self.input_name: x})[0].reshape(-1, 4, 2)
+        uv = self.session.run(None, {self.input_name: network_input(patches)})[0].reshape(-1, 4, 2)
         return [upright_order(from_window(q, b, scale)) for q, b in zip(uv, boxes)]
 
 

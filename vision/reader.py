@@ -321,9 +321,9 @@ class TileReader:
         names = dets.names()
         weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < self.config.back_conf}
         face_up = [i for i, n in enumerate(names) if n != "back"]
-        crops = cut_tiles(src, [dets.xyxy[i] for i in face_up], foreshortening=self.config.foreshortening,
-                          rectify=self.config.rectify)
-        add_face_cuts(crops, src, [dets.xyxy[i] for i in face_up], self.corner_finder, self.config)
+        face_up_boxes = [dets.xyxy[i] for i in face_up]
+        crops = cut_tiles(src, face_up_boxes, foreshortening=self.config.foreshortening, rectify=self.config.rectify)
+        add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,

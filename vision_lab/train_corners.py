@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.corners import CONTEXT, WINDOW
+from vision.corners import CONTEXT, WINDOW, network_input
 
 HALF_TURN = [2, 3, 0, 1]     # corner order of the same face turned 180°
 MIRRORED = [1, 0, 3, 2]      # corner order of the face mirrored left-right
@@ -55,8 +55,8 @@ def augmented(rng, patches: np.ndarray, corners: np.ndarray):
 
 
 def to_tensor(torch, x: np.ndarray):
-    """BGR float batch n×H×W×3 (0-255) as the network's input: RGB, n×3×H×W, 0-1."""
-    return torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)) / 255.0).float()
+    """BGR batch n×H×W×3 (0-255) as the network's input tensor (``vision.corners.network_input``)."""
+    return torch.from_numpy(network_input(x))
 
 
 def corner_loss(torch, pred, target):

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, face_lies_sideways, is_sideways_box  # noqa: F401  (ReaderConfig default)
+from .blanks import blank_backs
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
 from .looks import Look, choose_look
@@ -116,6 +117,9 @@ FACE_MARGIN: float | None = 0.0
 # by this margin (None: FACE_MARGIN). Chosen on the tuning draws of vision_lab.calibration_eval
 # (docs/decisions.md): 0.1 keeps the box cut where the profile reads the face only a little surer.
 PROFILE_FACE_MARGIN: float | None = 0.1
+# A blank face read 5z on a set whose white dragon has ink is a face-down tile of a one-colour set
+# (vision/blanks.py): it is reported face down. False: blank faces stay as read.
+BLANK_BACKS = True
 
 
 def _module_default(name: str):
@@ -144,6 +148,7 @@ class ReaderConfig:
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
+    blank_backs: bool = _module_default("BLANK_BACKS")
 
 
 class TileReader:
@@ -346,6 +351,14 @@ class TileReader:
         if floor is not None and profile is None:
             not_tiles |= {i for i in face_up
                           if i not in odd and float(dets.confidence[i]) * readings[i].confidence < floor}
+        backs = set()
+        if self.config.blank_backs:
+            ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
+            faces = [crops.faces[k].crop if k in crops.faces else crops[k] for k in ks]
+            sure = [float(dets.confidence[face_up[k]]) * readings[face_up[k]].confidence for k in ks]
+            found = blank_backs([readings[face_up[k]].code for k in ks], sure, faces,
+                                None if profile is None else profile.white_has_ink())
+            backs = {face_up[ks[j]] for j in found}
         t2 = time.perf_counter()
         # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
         seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched or k in crops.face_cut}
@@ -357,7 +370,7 @@ class TileReader:
             sideways = seen_low[i] if i in seen_low else is_sideways_box(box)
             corners = None if dets.corners is None else [tuple(map(float, p * scale)) for p in dets.corners[i]]
             det_conf = float(dets.confidence[i])
-            if i in readings:
+            if i in readings and i not in backs:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
                                     top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,

@@ -45,6 +45,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
+from ..blanks import WHITE_DRAGON, white_has_ink
 from ..errors import ProfileError
 from .prototypes import SHRINK, example_views, fit_metric
 
@@ -335,6 +336,13 @@ class TileSetProfile:
     @property
     def known_codes(self) -> list[str]:
         return sorted(set(self.codes), key=ALL_CODES.index)
+
+    def white_has_ink(self) -> bool | None:
+        """Whether this set's white dragon has ink, as its examples of 5z show
+        (``vision.blanks.white_has_ink``); None when it has none kept as crops."""
+        if self.examples is None:
+            return None
+        return white_has_ink([self.examples[i] for i, c in enumerate(self.codes) if c == WHITE_DRAGON])
 
     @property
     def n_corrections(self) -> int:

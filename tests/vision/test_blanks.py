@@ -1,0 +1,100 @@
+"""Blank faces read 5z on a set whose white dragon has ink are face-down tiles (vision/blanks.py)."""
+import cv2
+import numpy as np
+
+from vision import blanks
+from vision.classifier import CropReading
+from vision.profile import TileSetProfile
+from vision.reader import ReaderConfig, TileReader
+from tests.vision.test_foreshortening import FakeDetector
+
+
+def blank_face(size=64, grey=215):
+    return np.full((size, size, 3), grey, np.uint8)
+
+
+def framed_face(size=64):
+    face = blank_face(size)
+    cv2.rectangle(face, (14, 12), (size - 15, size - 13), (160, 90, 30), 3)   # a blue frame
+    return face
+
+
+def test_a_blank_face_has_no_ink_and_a_framed_white_dragon_has():
+    assert blanks.ink_share(blank_face()) == 0.0
+    noisy = np.clip(blank_face().astype(np.int16) + np.random.default_rng(0).normal(0, 6, (64, 64, 3)), 0, 255)
+    assert blanks.ink_share(noisy.astype(np.uint8)) <= blanks.BLANK_INK
+    assert blanks.ink_share(framed_face()) >= blanks.INKED_WHITE
+    # the face's edge and shadow are left out
+    edged = blank_face()
+    edged[:4] = 40
+    edged[:, -4:] = 40
+    assert blanks.ink_share(edged) == 0.0
+
+
+def test_blank_faces_are_backs_only_beside_a_sure_inked_white_dragon():
+    crops = [framed_face(), blank_face(), blank_face(), framed_face()]
+    codes = ["5z", "5z", "5z", "1m"]
+    assert blanks.blank_backs(codes, [0.9, 0.8, 0.7, 0.9], crops) == {1, 2}
+    # an unsure inked read says nothing about the set
+    assert blanks.blank_backs(codes, [0.3, 0.8, 0.7, 0.9], crops) == set()
+    # no inked white dragon in the photo: blank tiles stay white dragons (blank-white sets, spares)
+    assert blanks.blank_backs(["5z", "5z"], [0.9, 0.9], [blank_face(), blank_face()]) == set()
+    # a blank face read as another code is not this rule's
+    assert blanks.blank_backs(["5z", "2p"], [0.9, 0.9], [framed_face(), blank_face()]) == set()
+    # the profile's word wins over the photo's
+    assert blanks.blank_backs(["5z", "5z"], [0.9, 0.9], [blank_face(), blank_face()], set_white_inked=True) == {0, 1}
+    assert blanks.blank_backs(codes, [0.9, 0.8, 0.7, 0.9], crops, set_white_inked=False) == set()
+
+
+def test_a_sets_white_dragon_examples_say_whether_it_has_ink():
+    assert blanks.white_has_ink([framed_face(), framed_face()]) is True
+    assert blanks.white_has_ink([framed_face(), blank_face()]) is False
+    assert blanks.white_has_ink([]) is None
+    faint = blank_face()
+    faint[30:33, 20:44] = 150      # a little ink: neither blank nor a white dragon's frame
+    assert blanks.white_has_ink([faint]) is None
+
+
+def test_a_profile_knows_its_white_dragon_from_its_examples():
+    def profile(white):
+        examples = np.stack([white, framed_face(), blank_face()])
+        return TileSetProfile(name="t", prototypes=None, metric=None, codes=["5z", "1m", "2m"],
+                              sources=["calibration"] * 3, examples=examples)
+    assert profile(framed_face()).white_has_ink() is True
+    assert profile(blank_face()).white_has_ink() is False
+    assert TileSetProfile(name="t", prototypes=np.zeros((1, 2)), metric=np.eye(2), codes=["5z"],
+                          sources=["calibration"]).white_has_ink() is None
+
+
+class WhiteClassifier:
+    """Reads every crop as a sure white dragon."""
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        return [CropReading("5z", 0.95, [("5z", 0.95)], np.zeros(2) if embeddings else None) for _ in crops]
+
+
+def _table(faces):
+    img = np.full((200, 400, 3), 60, np.uint8)
+    boxes = []
+    for k, face in enumerate(faces):
+        x = 20 + 90 * k
+        img[40:40 + 96, x:x + 72] = cv2.resize(face, (72, 96))
+        boxes.append([x, 40, x + 72, 136])
+    return img, boxes
+
+
+def test_the_reader_reports_a_one_colour_sets_blank_tops_face_down():
+    img, boxes = _table([framed_face(), blank_face(), blank_face()])
+
+    def read(on):
+        reader = TileReader(detector=FakeDetector(boxes), classifier=WhiteClassifier(), tileness=None,
+                            config=ReaderConfig(blank_backs=on, read_floor=None, face_margin=None))
+        return sorted(reader.read(img), key=lambda r: r.box[0])
+    on = read(True)
+    assert [(r.code, r.face_down) for r in on] == [("5z", False), (None, True), (None, True)]
+    assert [(r.code, r.face_down) for r in read(False)] == [("5z", False)] * 3
+    # the same blank tops with no inked white dragon in sight stay white dragons
+    img, boxes = _table([blank_face(), blank_face()])
+    reader = TileReader(detector=FakeDetector(boxes), classifier=WhiteClassifier(), tileness=None,
+                        config=ReaderConfig(read_floor=None, face_margin=None))
+    assert [r.code for r in reader.read(img)] == ["5z", "5z"]

@@ -1,0 +1,69 @@
+"""Blank faces that are face-down tiles.
+
+A set made in one colour shows, face down, a plain top that looks like a blank white dragon; the
+detector calls it a face-up tile and the classifier reads it 5z. Nothing in the tile itself tells
+the two apart, but the set does: where the set's white dragon has ink (a frame, a letter), a blank
+face cannot be a white dragon and is a face-down tile. The reader knows the set's white dragon
+
+- from the same photo: another tile read 5z, surely, whose face has ink;
+- from the tile-set profile: its examples of 5z (calibration, corrections, recorded hands).
+
+A set whose white dragon is blank (most of the real photos' sets, which also carry blank spare
+tiles read 5z) shows no inked 5z, so its blank tiles stay 5z. Measured on the reader's own reads
+(`python -m vision_lab.blank_faces`, docs/decisions.md): on the rendered capture modes this
+turns 23 face-down tiles read 5z into backs and no white dragon; on the real train and valid
+photos it turns 2 face-down tiles and no white dragon.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+WHITE_DRAGON = "5z"
+# Share of a face's inner pixels that are ink (darker than the face by INK_CONTRAST grey levels,
+# or more coloured than it by INK_COLOUR) at or below which the face is blank, and at or above
+# which a white dragon has ink. On the rendered modes' face cuts a face-down top measures 0.000-
+# 0.002 and a framed white dragon read right 0.05 or more (GL's frame: 0.06-0.2).
+BLANK_INK = 0.01
+INKED_WHITE = 0.05
+# How sure (detector x classifier) a 5z read with ink must be to tell what the set's 5z is like.
+INKED_WHITE_SURE = 0.5
+INK_INSET = 0.12        # of the crop's sides left out: the face's edge and the cut's margin
+INK_CONTRAST = 40
+INK_COLOUR = 50
+
+
+def ink_share(crop: np.ndarray) -> float:
+    """Share of the inner pixels of a tile ``crop`` (BGR) that are ink: darker than the face's
+    median grey by INK_CONTRAST, or more coloured than its median by INK_COLOUR."""
+    h, w = crop.shape[:2]
+    a, b = int(h * INK_INSET), int(w * INK_INSET)
+    inner = np.asarray(crop[a:h - a, b:w - b], np.float32)
+    if inner.size == 0:
+        return 0.0
+    grey = inner.mean(axis=2)
+    colour = inner.max(axis=2) - inner.min(axis=2)
+    ink = (grey < np.median(grey) - INK_CONTRAST) | (colour > np.median(colour) + INK_COLOUR)
+    return float(ink.mean())
+
+
+def white_has_ink(crops) -> bool | None:
+    """Whether the white dragons in ``crops`` (a set's examples of 5z) have ink: True when one
+    has and none is blank, False when one is blank, None when there are none."""
+    inks = [ink_share(c) for c in crops]
+    if not inks:
+        return None
+    if min(inks) <= BLANK_INK:
+        return False
+    return max(inks) >= INKED_WHITE or None
+
+
+def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) -> set[int]:
+    """Indices of the reads (``codes``, their ``confidences``, their face ``crops``) that are
+    blank faces read 5z on a set whose white dragon has ink: ``set_white_inked`` (from the
+    tile-set profile) or, when that is None, a sure 5z read with ink among these."""
+    whites = [k for k, c in enumerate(codes) if c == WHITE_DRAGON]
+    if not whites or set_white_inked is False:
+        return set()
+    inks = {k: ink_share(crops[k]) for k in whites}
+    inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)
+    return {k for k in whites if inks[k] <= BLANK_INK} if inked else set()

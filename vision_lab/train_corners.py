@@ -34,6 +34,46 @@ def corner_net():
                          nn.Linear(128 * (WINDOW // 16) ** 2, 256), nn.ReLU(inplace=True), nn.Linear(256, 8))
 
 
+def heatmap_corner_net(grid: int = 16):
+    """The corners as the expected position of four heatmaps (soft-argmax) on a ``grid``-square
+    grid over the window: an encoder down to a sixteenth of the window's side, then a
+    decoder back to the grid with the encoder's maps of that size beside it. Same output as
+    ``corner_net`` (n × 8, window units), so the reader reads either."""
+    import torch
+    import torch.nn as nn
+
+    def block(cin, cout, stride=1):
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    class HeatmapCorners(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.e1 = nn.Sequential(block(3, 24, 2), block(24, 48, 2), block(48, 48))          # 16
+            self.e2 = nn.Sequential(block(48, 96, 2), block(96, 96))                             # 8
+            self.e3 = nn.Sequential(block(96, 128, 2), block(128, 128))                          # 4
+            self.d2 = block(128 + 96, 96)                                                        # 8
+            self.d1 = block(96 + 48, 64)                                                         # 16
+            self.head = nn.Conv2d(64, 4, 1)
+            centres = (torch.arange(grid, dtype=torch.float32) + 0.5) / grid
+            gy, gx = torch.meshgrid(centres, centres, indexing="ij")
+            self.register_buffer("grid_xy", torch.stack([gx.reshape(-1), gy.reshape(-1)], 1))   # (g*g, 2)
+
+        def forward(self, x):
+            f1 = self.e1(x)
+            f2 = self.e2(f1)
+            f3 = self.e3(f2)
+            up = nn.functional.interpolate(f3, scale_factor=2.0, mode="nearest")
+            d2 = self.d2(torch.cat([up, f2], 1))
+            up = nn.functional.interpolate(d2, scale_factor=2.0, mode="nearest")
+            maps = self.head(self.d1(torch.cat([up, f1], 1)))                                    # n, 4, g, g
+            weights = torch.softmax(maps.flatten(2), dim=2)                                      # n, 4, g*g
+            return torch.matmul(weights, self.grid_xy).flatten(1)                                # n, 8
+    return HeatmapCorners()
+
+
+ARCHS = {"regression": corner_net, "heatmap": heatmap_corner_net}
+
+
 def augmented(rng, patches: np.ndarray, corners: np.ndarray):
     """Random quarter turns, mirrors, light and noise of a batch (patches n×H×W×3, corners n×4×2)."""
     p, c = patches.copy(), corners.copy()
@@ -77,7 +117,7 @@ def corner_error(pred: np.ndarray, target: np.ndarray) -> np.ndarray:
 
 
 def train(data: Path, out: Path, epochs: int = 20, batch: int = 256, lr: float = 0.003, val_share: float = 0.05,
-          seed: int = 1, threads: int = 2, init: Path | None = None, log=print) -> dict:
+          seed: int = 1, threads: int = 2, init: Path | None = None, log=print, arch: str = "regression") -> dict:
     import torch
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
@@ -87,7 +127,7 @@ def train(data: Path, out: Path, epochs: int = 20, batch: int = 256, lr: float =
     order = rng.permutation(len(patches))
     n_val = int(len(order) * val_share)
     val, tr = order[:n_val], order[n_val:]
-    net = corner_net()
+    net = ARCHS[arch]()
     if init is not None:
         net.load_state_dict(torch.load(str(init), map_location="cpu"))
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
@@ -115,7 +155,7 @@ def train(data: Path, out: Path, epochs: int = 20, batch: int = 256, lr: float =
         history.append({"epoch": epoch + 1, "loss": total / max(1, len(tr) // batch), **err})
         log(f"epoch {epoch + 1}/{epochs}: loss {history[-1]['loss']:.5f}, held-out corner error {err} "
             f"({time.perf_counter() - t0:.0f} s)")
-    export(net, out, {"data": str(data), "examples": int(len(tr)), "epochs": epochs, "seed": seed, "lr": lr,
+    export(net, out, {"data": str(data), "examples": int(len(tr)), "epochs": epochs, "seed": seed, "lr": lr, "arch": arch,
                       "init": None if init is None else str(init), "held_out": history[-1]})
     return history[-1]
 
@@ -155,8 +195,10 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", type=Path, default=None, help="start from this state dict (a corners.pt)")
+    ap.add_argument("--arch", choices=sorted(ARCHS), default="regression",
+                    help="regression: corners from a fully connected head; heatmap: soft-argmax of four heatmaps")
     a = ap.parse_args(argv)
-    train(a.data, a.out, a.epochs, a.batch, a.lr, a.val_share, a.seed, a.threads, a.init)
+    train(a.data, a.out, a.epochs, a.batch, a.lr, a.val_share, a.seed, a.threads, a.init, arch=a.arch)
 
 
 if __name__ == "__main__":

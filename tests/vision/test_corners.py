@@ -92,6 +92,22 @@ def test_the_loss_does_not_tell_a_half_turn_apart_but_tells_a_quarter_turn():
     assert train_corners.corner_error(half.numpy(), q.numpy())[0] == 0.0
 
 
+def test_a_heatmap_corner_network_exports_as_the_reader_reads_corner_networks(tmp_path):
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnxruntime")
+    net = train_corners.ARCHS["heatmap"]()
+    x = torch.rand(5, 3, corners.WINDOW, corners.WINDOW)
+    out = net.eval()(x)
+    # corners in window units: the expected place of each heatmap lies inside the window
+    assert out.shape == (5, 8) and float(out.min()) > 0 and float(out.max()) < 1
+    train_corners.export(net, tmp_path / "corners.onnx", {"arch": "heatmap"})
+    finder = corners.CornerFinder(tmp_path / "corners.onnx")
+    [quad] = finder.find(np.full((120, 160, 3), 90, np.uint8), [(40, 30, 80, 90)])
+    # the quad lies in the window round the box, in image pixels
+    x0, y0, side = corners.window_of((40, 30, 80, 90))
+    assert quad.shape == (4, 2) and (quad >= [x0, y0]).all() and (quad <= [x0 + side, y0 + side]).all()
+
+
 def test_a_corner_model_of_another_window_is_refused(tmp_path):
     pytest.importorskip("onnxruntime")
     from vision.errors import ModelMissingError

@@ -46,6 +46,20 @@ def test_blank_faces_are_backs_only_beside_a_sure_inked_white_dragon():
     assert blanks.blank_backs(codes, [0.9, 0.8, 0.7, 0.9], crops, set_white_inked=False) == set()
 
 
+def test_a_blank_face_of_another_colour_than_the_photos_faces_is_a_back_whatever_the_set():
+    dark = blank_face(grey=45)
+    green = np.zeros((64, 64, 3), np.uint8)
+    green[:] = (60, 150, 40)
+    crops = [framed_face(), blank_face(), dark, green, blank_face(grey=200)]
+    codes = ["1m", "5z", "5z", "5z", "5z"]
+    sure = [0.9] * 5
+    # no inked white dragon in sight: only the tops of another colour are backs
+    assert blanks.blank_backs(codes, sure, crops) == {2, 3}
+    assert blanks.blank_backs(codes, sure, crops, set_white_inked=False) == {2, 3}
+    # a blank white dragon a little darker than the rest (a shadow) stays a white dragon
+    assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, [framed_face(), framed_face(), blank_face(grey=160)]) == set()
+
+
 def test_a_sets_white_dragon_examples_say_whether_it_has_ink():
     assert blanks.white_has_ink([framed_face(), framed_face()]) is True
     assert blanks.white_has_ink([framed_face(), blank_face()]) is False

@@ -8,13 +8,14 @@ face cannot be a white dragon and is a face-down tile. The reader knows the set'
 - from the same photo: another tile read 5z, surely, whose face has ink;
 - from the tile-set profile: its examples of 5z (calibration, corrections, recorded hands).
 
-A blank face far from the colour of the photo's other faces (a dark, green or blue top) is a
-back whatever the set's white dragon: white dragons are drawn on the face's own colour.
+A blank face much darker than the photo's other faces, or of another hue (a dark, green or blue
+top), is a back whatever the set's white dragon: white dragons are drawn on the face's own colour.
+A brighter one is not: one tile out of the others' shadow is brighter, not another colour.
 
 A set whose white dragon is blank (most of the real photos' sets, which also carry blank spare
 tiles read 5z) shows no inked 5z, so its blank tiles of the faces' colour stay 5z. Measured on the reader's own reads
 (`python -m vision_lab.blank_faces`, docs/decisions.md): on the rendered capture modes the 5z
-reads on no tile go from 80 to 55 and no white dragon is lost; on the real photos, train 15 → 7,
+reads on no tile go from 80 to 46 and no white dragon is lost; on the real photos, train 15 → 8,
 valid unchanged, no white dragon lost.
 """
 from __future__ import annotations
@@ -33,11 +34,18 @@ INKED_WHITE_SURE = 0.5
 INK_INSET = 0.12        # of the crop's sides left out: the face's edge and the cut's margin
 INK_CONTRAST = 40
 INK_COLOUR = 50
-# Distance (BGR, 0-255 a channel) between a blank face's colour and the photo's face colour (the
-# median over its face-up reads) above which the blank is a back. The rendered modes' dark and
-# coloured backs read 5z lie 129-297 from it; white dragons read right at most 70 (valid's blank
-# white dragons, 67-70; the modes' at most 63).
-BACK_COLOUR_DISTANCE = 100
+# A blank face is a back when its brightness is under BACK_DARKER of the photo's face colour (the
+# median over its face-up reads), or its chromaticity (each channel's share of the sum) lies
+# farther than BACK_HUE from the face colour's. The rendered modes' dark backs read 5z have 0.22-
+# 0.44 of the faces' brightness, their coloured backs lie 0.06-0.14 away in chromaticity; white
+# dragons read right have 0.9 or more of it and lie within 0.03 (valid within 0.029). A distance in
+# BGR instead turned a rendered hand's white dragon, lit out of the others' shadow, face down.
+BACK_DARKER = 0.6
+BACK_HUE = 0.05
+# Faces darker than this (mean of the channels, 0-255) are not compared so: on a black-faced set
+# (about 37) a shadow halves a blank white dragon's brightness and noise moves its hue, which turned
+# three rendered white dragons face down. The modes' backs told by colour lay on faces of 131-225.
+MIN_FACE_BRIGHTNESS = 100
 
 
 def _inner(crop: np.ndarray) -> np.ndarray:
@@ -51,6 +59,18 @@ def face_colour(crop: np.ndarray) -> np.ndarray:
     all, since ink covers less than half of a face."""
     inner = _inner(crop)
     return np.median(inner.reshape(-1, 3), axis=0) if inner.size else np.zeros(3, np.float32)
+
+
+def looks_like_back(colour, faces) -> bool:
+    """Whether a blank face of ``colour`` (BGR) is another colour than the photo's ``faces``:
+    much darker (BACK_DARKER) or of another hue (BACK_HUE), on faces bright enough to tell
+    (MIN_FACE_BRIGHTNESS)."""
+    c, f = np.asarray(colour, np.float64), np.asarray(faces, np.float64)
+    if f.mean() < MIN_FACE_BRIGHTNESS:
+        return False
+    if c.mean() < BACK_DARKER * f.mean():
+        return True
+    return float(np.linalg.norm(c / max(c.sum(), 1.0) - f / max(f.sum(), 1.0))) > BACK_HUE
 
 
 def ink_share(crop: np.ndarray) -> float:
@@ -79,7 +99,7 @@ def white_has_ink(crops) -> bool | None:
 def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) -> set[int]:
     """Indices of the reads (``codes``, their ``confidences``, their face ``crops``: every
     face-up read of one photo) that are blank faces read 5z and yet backs: of another colour than
-    the photo's faces (BACK_COLOUR_DISTANCE), or on a set whose white dragon has ink:
+    the photo's faces (``looks_like_back``), or on a set whose white dragon has ink:
     ``set_white_inked`` (from the tile-set profile) or, when that is None, a sure 5z read with ink
     among these."""
     whites = [k for k, c in enumerate(codes) if c == WHITE_DRAGON]
@@ -90,7 +110,7 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
     if not blank:
         return set()
     faces = np.median(np.stack([face_colour(c) for c in crops]), axis=0)
-    backs = {k for k in blank if float(np.linalg.norm(face_colour(crops[k]) - faces)) > BACK_COLOUR_DISTANCE}
+    backs = {k for k in blank if looks_like_back(face_colour(crops[k]), faces)}
     if set_white_inked is False:
         return backs
     inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)

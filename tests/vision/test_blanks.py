@@ -56,8 +56,18 @@ def test_a_blank_face_of_another_colour_than_the_photos_faces_is_a_back_whatever
     # no inked white dragon in sight: only the tops of another colour are backs
     assert blanks.blank_backs(codes, sure, crops) == {2, 3}
     assert blanks.blank_backs(codes, sure, crops, set_white_inked=False) == {2, 3}
-    # a blank white dragon a little darker than the rest (a shadow) stays a white dragon
+    # a blank white dragon a little darker than the rest (a shadow) stays a white dragon, and so
+    # does one much brighter (lit out of the others' shadow)
     assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, [framed_face(), framed_face(), blank_face(grey=160)]) == set()
+    dim = [framed_face() // 2, framed_face() // 2]
+    assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, dim + [blank_face(grey=250)]) == set()
+    # on a black-faced set a blank face in shadow is not told from a back by its colour
+    black = [framed_face() // 6, framed_face() // 6]
+    assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, black + [blank_face(grey=15)]) == set()
+    # a pale yellow or pink back, as bright as the faces, is told by its hue
+    pink = np.zeros((64, 64, 3), np.uint8)
+    pink[:] = (200, 170, 250)
+    assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, [framed_face(), framed_face(), pink]) == {2}
 
 
 def test_a_sets_white_dragon_examples_say_whether_it_has_ink():

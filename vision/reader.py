@@ -117,8 +117,9 @@ FACE_MARGIN: float | None = 0.0
 # by this margin (None: FACE_MARGIN). Chosen on the tuning draws of vision_lab.calibration_eval
 # (docs/decisions.md): 0.1 keeps the box cut where the profile reads the face only a little surer.
 PROFILE_FACE_MARGIN: float | None = 0.1
-# A blank face read 5z on a set whose white dragon has ink is a face-down tile of a one-colour set
-# (vision/blanks.py): it is reported face down. False: blank faces stay as read.
+# A blank face read 5z is reported face down when the set's white dragon has ink (a one-colour
+# set's plain top) or its colour is not the faces' (a dark or coloured top): vision/blanks.py.
+# False: blank faces stay as read.
 BLANK_BACKS = True
 
 

@@ -29,8 +29,10 @@ def _on_label(box, labels) -> str | None:
 
 
 def compare(folder: Path, reader: TileReader) -> dict:
-    """Counts for ``folder`` read by ``reader`` with the rule off, then on."""
-    off, on = replace(reader.config, blank_backs=False), replace(reader.config, blank_backs=True)
+    """Counts for ``folder`` read by ``reader`` with the rule off, then on (its config is put
+    back after)."""
+    kept = reader.config
+    off, on = replace(kept, blank_backs=False), replace(kept, blank_backs=True)
     counts = {"photos": 0, "white_right_off": 0, "white_right_on": 0, "white_on_no_tile_off": 0,
               "white_on_no_tile_on": 0, "turned_down_on_no_tile": 0, "turned_down_on_a_tile": 0}
     for path, _image, labels in labelled_images(folder, image_paths(folder)):
@@ -51,6 +53,7 @@ def compare(folder: Path, reader: TileReader) -> dict:
                 if r.face_down and not (down and box_iou([r.box], down).max() > 0.9):
                     under = _on_label(r.box, labels)
                     counts["turned_down_on_a_tile" if under else "turned_down_on_no_tile"] += 1
+    reader.config = kept
     return counts
 
 

@@ -122,3 +122,26 @@ def test_the_reader_reports_a_one_colour_sets_blank_tops_face_down():
     reader = TileReader(detector=FakeDetector(boxes), classifier=WhiteClassifier(), tileness=None,
                         config=ReaderConfig(read_floor=None, face_margin=None))
     assert [r.code for r in reader.read(img)] == ["5z", "5z"]
+
+
+def test_the_blank_face_tool_counts_what_the_rule_turns_face_down(tmp_path):
+    from vision.types import TileRead
+    from vision_lab import blank_faces
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "data.yaml").write_text("names: ['1m', '5z']\n")
+    cv2.imwrite(str(tmp_path / "images" / "a.png"), np.zeros((100, 200, 3), np.uint8))
+    (tmp_path / "labels" / "a.txt").write_text("1 0.25 0.5 0.2 0.4\n")     # a white dragon at (30, 30, 70, 70)
+
+    class StandIn:
+        config = ReaderConfig()
+
+        def read(self, image):
+            on = self.config.blank_backs
+            return [TileRead(code="5z", box=(30, 30, 70, 70), confidence=0.9),
+                    TileRead(code=None if on else "5z", box=(120, 30, 160, 70), confidence=0.9, face_down=on)]
+    reader = StandIn()
+    counts = blank_faces.compare(tmp_path, reader)
+    assert counts == {"photos": 1, "white_right_off": 1, "white_right_on": 1, "white_on_no_tile_off": 1,
+                      "white_on_no_tile_on": 0, "turned_down_on_no_tile": 1, "turned_down_on_a_tile": 0}
+    assert reader.config == ReaderConfig()      # put back

@@ -112,8 +112,9 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
     blank = [k for k in whites if inks[k] <= BLANK_INK]
     if not blank:
         return set()
-    faces = np.median(np.stack([face_colour(c) for c in crops]), axis=0)
-    backs = {k for k in blank if looks_like_back(face_colour(crops[k]), faces)}
+    colours = [face_colour(c) for c in crops]
+    faces = np.median(np.stack(colours), axis=0)
+    backs = {k for k in blank if looks_like_back(colours[k], faces)}
     if set_white_inked is False:
         return backs
     inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)

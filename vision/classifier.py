@@ -19,6 +19,15 @@ from .model_files import ExportInfo, export_for, open_export, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
+#: A second, wider network (twice the width, 96-px input; `vision_lab/cfg/tile-cls-wide.yaml`)
+#: read beside the shipped classifier: each view's logits are the mean of the two networks'
+#: (weighted COMPANION_SHARE for the companion). Two networks trained apart err apart: on the
+#: labelled boxes of the unseen GL style and its capture modes the pair reads more than either
+#: alone (models/classifier/MODEL_CARD.md). The first network alone gives the features (tile-set
+#: profiles, the tileness probe) and is the one a profile fine-tunes, so profiles, probes and their
+#: figures stay tied to it. Read only beside the shipped weights; None: no companion.
+COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion.pt")
+COMPANION_SHARE = 0.5
 
 
 @dataclass
@@ -32,7 +41,10 @@ class CropReading:
 
 class CropClassifier:
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
-                 zooms: tuple[float, ...] | None = None):
+                 zooms: tuple[float, ...] | None = None, companion="auto"):
+        """``companion``: a second classifier whose logits are averaged with this one's
+        (``COMPANION_WEIGHTS``); "auto": the shipped companion when these are the shipped
+        weights and it is there; None: none."""
         import torch
         path = Path(weights or DEFAULT_WEIGHTS)
         if not path.exists():
@@ -45,6 +57,7 @@ class CropClassifier:
         names = model.names
         self.classes = [names[i] for i in range(len(names))] if isinstance(names, dict) else list(names)
         self.imgsz = int(ckpt.get("train_args", {}).get("imgsz", CROP_SIZE))
+        self.companion = companion_for(path, companion, "torch", threads)
         self._set_reading(path, turn_average, zooms)
         self.torch = torch
         if threads:
@@ -52,7 +65,9 @@ class CropClassifier:
 
     def _set_reading(self, path: Path, turn_average: bool, zooms) -> None:
         """What reading takes besides the network: the weights' file, the views, and the
-        temperature and ``sure_base`` of ``calibration.json`` beside the weights."""
+        temperature and ``sure_base`` of ``calibration.json`` beside the weights (with a
+        companion, the temperature fitted to the pair's mean logits, when it was fitted for
+        this companion)."""
         self.weights_path = path
         self.turn_average = turn_average
         self.zooms = tuple(BASE_ZOOMS if zooms is None else zooms)
@@ -62,6 +77,9 @@ class CropClassifier:
         calib = path.with_name("calibration.json")
         info = json.loads(calib.read_text()) if calib.exists() else {}
         self.temperature = float(info.get("temperature", 1.0))
+        pair = info.get("with_companion", {})
+        if self.companion is not None and pair.get("companion_weights_id") == self.companion.weights_id:
+            self.temperature = float(pair["temperature"])
         # How sure a reading of these weights must be to count as sure where a tile-set profile
         # trusts the base model (vision.profile.SURE_BASE, the default; chosen per weights on the
         # profile evaluation's tuning draw: docs/calibration.md, Decisions).
@@ -80,7 +98,17 @@ class CropClassifier:
 
     def logits_and_features(self, crops: list[np.ndarray], model=None):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
-        this classifier's network or of ``model`` (a fine-tuned copy of it, a tile-set profile's)."""
+        this classifier's network or of ``model`` (a fine-tuned copy of it, a tile-set profile's).
+        The logits of this classifier's own network are averaged with its companion's, if any;
+        the features are always the first network's."""
+        logits, feats = self.network_logits_and_features(crops, model)
+        if model is None and self.companion is not None and len(crops):
+            other, _ = self.companion.logits_and_features(crops)
+            logits = (1.0 - COMPANION_SHARE) * logits + COMPANION_SHARE * other
+        return logits, feats
+
+    def network_logits_and_features(self, crops: list[np.ndarray], model=None):
+        """``logits_and_features`` of this network (or ``model``) alone."""
         if not crops:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
         with self.torch.inference_mode():
@@ -229,12 +257,13 @@ class OnnxClassifier(CropClassifier):
     weights: it is loaded the first time one of them is asked for."""
 
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
-                 zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None):
+                 zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None, companion="auto"):
         path = Path(weights or DEFAULT_WEIGHTS)
         info, self.session, self.input_name = open_export(path, "classifier", export, threads)
         self.export = info
         self.classes = list(info.names)
         self.imgsz = int(info.imgsz)
+        self.companion = companion_for(path, companion, "auto", threads)
         self._set_reading(path, turn_average, zooms)
         self._weights_id = info.source_weights_id      # checked against the weights by current_export
         self._threads = threads
@@ -245,7 +274,8 @@ class OnnxClassifier(CropClassifier):
         """The torch classifier of the same weights (for fine-tuned networks and fine-tuning)."""
         if self._torch_classifier is None:
             self._torch_classifier = CropClassifier(self.weights_path, threads=self._threads,
-                                                    turn_average=self.turn_average, zooms=self.zooms)
+                                                    turn_average=self.turn_average, zooms=self.zooms,
+                                                    companion=None)
         return self._torch_classifier
 
     @property
@@ -259,9 +289,9 @@ class OnnxClassifier(CropClassifier):
     def to_input(self, crops: list[np.ndarray]):
         return self.torch_classifier.to_input(crops)
 
-    def logits_and_features(self, crops: list[np.ndarray], model=None):
+    def network_logits_and_features(self, crops: list[np.ndarray], model=None):
         if model is not None:
-            return self.torch_classifier.logits_and_features(crops, model)
+            return self.torch_classifier.network_logits_and_features(crops, model)
         if not crops:
             return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
         x = input_pixels(crops, self.imgsz).astype(np.float32) / np.float32(255)
@@ -275,6 +305,20 @@ def load_classifier(weights: str | Path | None = None, backend: str = "auto", **
     path = Path(weights or DEFAULT_WEIGHTS)
     use_onnx, info = export_for(path, backend, "classifier")
     return OnnxClassifier(path, export=info, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
+
+
+def companion_for(weights: Path, companion, backend: str, threads: int | None = None):
+    """The companion classifier of ``weights`` (``CropClassifier``'s ``companion``): "auto" is
+    the shipped one (``COMPANION_WEIGHTS``, run by ``backend``) beside the shipped weights, when
+    it is there; a path is loaded; anything else is returned as it is."""
+    if isinstance(companion, str) and companion == "auto":
+        shipped = Path(weights).resolve() == DEFAULT_WEIGHTS.resolve()
+        if not (shipped and COMPANION_WEIGHTS is not None and COMPANION_WEIGHTS.is_file()):
+            return None
+        companion = COMPANION_WEIGHTS
+    if isinstance(companion, (str, Path)):
+        return load_classifier(companion, backend, threads=threads, companion=None)
+    return companion
 
 
 _DEFAULT_CLASSIFIER = None

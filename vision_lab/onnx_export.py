@@ -37,7 +37,7 @@ def export_classifier(weights: Path, out: Path | None = None) -> Path:
 
     from vision.classifier import CropClassifier, forward
 
-    clf = CropClassifier(weights)
+    clf = CropClassifier(weights, companion=None)     # the network of these weights alone
 
     class LogitsAndFeatures(torch.nn.Module):
         def __init__(self, model):

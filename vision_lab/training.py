@@ -95,14 +95,16 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
 
 def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int = 200) -> dict:
     """Fit the softmax temperature on the validation crops and write calibration.json beside the
-    weights (confidences then match observed accuracy better; see fit_temperature)."""
+    weights (confidences then match observed accuracy better; see fit_temperature). When these
+    weights read with a companion (``vision.classifier.COMPANION_WEIGHTS``), the temperature of
+    the pair's mean logits is fitted too (``with_companion``, tied to the companion's weights)."""
     import json
 
     import cv2
     import numpy as np
 
-    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, fit_temperature, mean_over_zooms
-    clf = CropClassifier(weights)
+    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier
+    clf = CropClassifier(weights, companion=None)
     crops, labels = [], []
     for d in sorted(Path(val_folder).iterdir()):
         if not d.is_dir() or d.name not in clf.classes:
@@ -110,10 +112,35 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
         for f in sorted(d.glob("*.png"))[:limit_per_class]:
             crops.append(cv2.imread(str(f)))
             labels.append(clf.classes.index(d.name))
+    labels = np.array(labels)
+    t, acc = _reading_temperature(clf, crops, labels)
+    info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
+            "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
+                        "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
+    pair = CropClassifier(weights)
+    if pair.companion is not None:
+        t_pair, acc_pair = _reading_temperature(pair, crops, labels)
+        info["with_companion"] = {"temperature": t_pair, "top1_accuracy": acc_pair,
+                                  "companion_weights_id": pair.companion.weights_id}
+    path = Path(weights).with_name("calibration.json")
+    # The profile threshold (``sure_base``) is chosen by hand for these weights
+    # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start
+    # without one (the default).
+    old = json.loads(path.read_text()) if path.exists() else {}
+    if old.get("weights_id") == clf.weights_id:
+        info.update({k: v for k, v in old.items() if k.startswith("sure_base")})
+    path.write_text(json.dumps(info, indent=1) + "\n")
+    return info
+
+
+def _reading_temperature(clf, crops: list, labels) -> tuple[float, float]:
+    """(temperature, top-1 accuracy) of the reading ``clf`` makes of ``crops``."""
+    import numpy as np
+
+    from vision.classifier import fit_temperature, mean_over_zooms
     # The logits of the reading the reader makes (both turns; the other zooms for unsure crops),
     # not of one view. Which crops are unsure depends on the temperature itself, so the fit is
     # repeated until the temperature that picks them is the one fitted (a fixed point).
-    labels = np.array(labels)
     as_cut = clf.views_logits(crops, (1.0,), clf.turn_average)[0]
     others = tuple(z for z in clf.zooms if z != 1.0)
     zoomed = clf.views_logits(crops, others, clf.turn_average)[0] if others else as_cut
@@ -124,16 +151,4 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
         t, previous = fit_temperature(logits, labels), t
         if abs(t - previous) < 1e-3:
             break
-    acc = float((logits.argmax(1) == labels).mean())
-    info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
-            "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
-                        "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
-    path = Path(weights).with_name("calibration.json")
-    # The profile threshold (``sure_base``) is chosen by hand for these weights
-    # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start
-    # without one (the default).
-    old = json.loads(path.read_text()) if path.exists() else {}
-    if old.get("weights_id") == clf.weights_id:
-        info.update({k: v for k, v in old.items() if k.startswith("sure_base")})
-    path.write_text(json.dumps(info, indent=1) + "\n")
-    return info
+    return t, float((logits.argmax(1) == labels).mean())

@@ -1,0 +1,108 @@
+"""The companion classifier (vision.classifier.COMPANION_WEIGHTS): read beside the shipped weights
+only, its logits averaged with the first network's, the features and fine-tuned networks the
+first network's alone, and the pair's own temperature used only for the companion it was fitted
+with."""
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.classifier as classifier_module
+from vision.classifier import COMPANION_SHARE, DEFAULT_WEIGHTS, CropClassifier, load_classifier
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
+pytestmark = pytest.mark.skipif(not DEFAULT_WEIGHTS.exists(), reason="classifier weights not installed")
+
+
+def _crops(n=6):
+    found = sorted((FIXTURES / "crops").glob("*.png"))[:n]
+    assert found, "fixture crops missing"
+    return [cv2.imread(str(f)) for f in found]
+
+
+def _other_weights(path: Path) -> Path:
+    """A copy of the shipped classifier whose last layer reads otherwise: a stand-in companion."""
+    import torch
+    ckpt = torch.load(str(DEFAULT_WEIGHTS), map_location="cpu", weights_only=False)
+    model = ckpt.get("ema") or ckpt["model"]
+    with torch.no_grad():
+        head = list(model.model)[-1].linear
+        head.weight.mul_(-0.5)
+        head.bias.add_(torch.linspace(-1, 1, head.bias.numel(), dtype=head.bias.dtype))
+    torch.save(ckpt, str(path))
+    return path
+
+
+@pytest.fixture()
+def shipped_pair(tmp_path, monkeypatch):
+    """A shipped classifier and a companion beside it, in a temporary models folder."""
+    main = tmp_path / "classifier.pt"
+    shutil.copy(DEFAULT_WEIGHTS, main)
+    companion = _other_weights(tmp_path / "companion.pt")
+    monkeypatch.setattr(classifier_module, "DEFAULT_WEIGHTS", main)
+    monkeypatch.setattr(classifier_module, "COMPANION_WEIGHTS", companion)
+    return main, companion
+
+
+def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_features(shipped_pair):
+    main, companion = shipped_pair
+    pair = CropClassifier(main)
+    assert pair.companion is not None and pair.companion.weights_path == companion
+    crops = _crops()
+    logits, feats = pair.logits_and_features(crops)
+    first, first_feats = CropClassifier(main, companion=None).logits_and_features(crops)
+    second, _ = CropClassifier(companion, companion=None).logits_and_features(crops)
+    assert not np.allclose(first, second, atol=1e-2)          # the stand-in does read otherwise
+    np.testing.assert_allclose(logits, (1 - COMPANION_SHARE) * first + COMPANION_SHARE * second, atol=1e-5)
+    np.testing.assert_allclose(feats, first_feats, atol=1e-6)
+
+
+def test_a_fine_tuned_network_is_read_alone(shipped_pair):
+    """A tile-set profile's network is a copy of the first network: no companion is mixed in."""
+    main, _ = shipped_pair
+    pair = CropClassifier(main)
+    crops = _crops(4)
+    alone, _ = pair.network_logits_and_features(crops, pair.model)
+    given, _ = pair.logits_and_features(crops, pair.model)
+    np.testing.assert_allclose(given, alone, atol=1e-6)
+
+
+def test_only_the_shipped_weights_get_the_companion(shipped_pair, tmp_path):
+    main, _ = shipped_pair
+    other = tmp_path / "elsewhere" / "classifier.pt"
+    other.parent.mkdir()
+    shutil.copy(main, other)
+    assert CropClassifier(other).companion is None
+    assert load_classifier(other, backend="torch").companion is None
+    assert CropClassifier(main, companion=None).companion is None
+    assert load_classifier(main, backend="torch").companion is not None
+
+
+def test_the_pair_temperature_holds_only_for_its_companion(shipped_pair):
+    main, companion = shipped_pair
+    wid = CropClassifier(companion, companion=None).weights_id
+    calibration = main.with_name("calibration.json")
+    for companion_id, expected in ((wid, 1.7), ("other-weights", 0.8)):
+        calibration.write_text(json.dumps({"temperature": 0.8, "with_companion": {
+            "temperature": 1.7, "companion_weights_id": companion_id}}))
+        assert CropClassifier(main).temperature == pytest.approx(expected)
+        assert CropClassifier(main, companion=None).temperature == pytest.approx(0.8)
+
+
+def test_calibrating_fits_the_pair_as_well(shipped_pair):
+    from vision_lab.training import calibrate_classifier
+    main, companion = shipped_pair
+    rng = np.random.default_rng(0)
+    val = main.parent / "val"
+    for code in ("1m", "5p"):
+        (val / code).mkdir(parents=True)
+        for k in range(3):
+            cv2.imwrite(str(val / code / f"{k}.png"), rng.integers(0, 255, (64, 64, 3), np.uint8))
+    info = calibrate_classifier(main, val)
+    pair = info["with_companion"]
+    assert pair["companion_weights_id"] == CropClassifier(companion, companion=None).weights_id
+    assert pair["temperature"] != pytest.approx(info["temperature"])
+    assert CropClassifier(main).temperature == pytest.approx(pair["temperature"])

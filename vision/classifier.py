@@ -28,6 +28,10 @@ DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
 #: figures stay tied to it. Read only beside the shipped weights; None: no companion.
 COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion.pt")
 COMPANION_SHARE = 0.5
+#: The companion costs about nine times the first network's work per view, so it reads only the
+#: views the first network reads less surely than this (its own softmax): a clear photo's tiles
+#: are read by the first alone. None: every view.
+COMPANION_BELOW: float | None = 0.99
 
 
 @dataclass
@@ -103,8 +107,14 @@ class CropClassifier:
         the features are always the first network's."""
         logits, feats = self.network_logits_and_features(crops, model)
         if model is None and self.companion is not None and len(crops):
-            other, _ = self.companion.logits_and_features(crops)
-            logits = (1.0 - COMPANION_SHARE) * logits + COMPANION_SHARE * other
+            idx = np.arange(len(crops))
+            if COMPANION_BELOW is not None:
+                z = np.exp(logits - logits.max(1, keepdims=True))
+                idx = np.flatnonzero((z / z.sum(1, keepdims=True)).max(1) < COMPANION_BELOW)
+            if len(idx):
+                other, _ = self.companion.logits_and_features([crops[i] for i in idx])
+                logits = logits.copy()
+                logits[idx] = (1.0 - COMPANION_SHARE) * logits[idx] + COMPANION_SHARE * other
         return logits, feats
 
     def network_logits_and_features(self, crops: list[np.ndarray], model=None):

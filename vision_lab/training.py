@@ -120,8 +120,8 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     pair = CropClassifier(weights)
     if pair.companion is not None:
         t_pair, acc_pair = _reading_temperature(pair, crops, labels)
-        info["with_companion"] = {"temperature": t_pair, "top1_accuracy": acc_pair,
-                                  "companion_weights_id": pair.companion.weights_id}
+        info["with_companion"] = {"temperature": t_pair, "top1_accuracy": acc_pair, "fitted_on": str(val_folder),
+                                  "crops": len(labels), "companion_weights_id": pair.companion.weights_id}
     path = Path(weights).with_name("calibration.json")
     # The profile threshold (``sure_base``) is chosen by hand for these weights
     # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start

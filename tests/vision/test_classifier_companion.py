@@ -47,7 +47,8 @@ def shipped_pair(tmp_path, monkeypatch):
     return main, companion
 
 
-def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_features(shipped_pair):
+def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_features(shipped_pair, monkeypatch):
+    monkeypatch.setattr(classifier_module, "COMPANION_BELOW", None)      # every view
     main, companion = shipped_pair
     pair = CropClassifier(main)
     assert pair.companion is not None and pair.companion.weights_path == companion
@@ -58,6 +59,23 @@ def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_feat
     assert not np.allclose(first, second, atol=1e-2)          # the stand-in does read otherwise
     np.testing.assert_allclose(logits, (1 - COMPANION_SHARE) * first + COMPANION_SHARE * second, atol=1e-5)
     np.testing.assert_allclose(feats, first_feats, atol=1e-6)
+
+
+def test_the_companion_reads_only_the_views_the_first_network_is_unsure_of(shipped_pair, monkeypatch):
+    main, companion = shipped_pair
+    crops = _crops(12)
+    first, _ = CropClassifier(main, companion=None).logits_and_features(crops)
+    second, _ = CropClassifier(companion, companion=None).logits_and_features(crops)
+    z = np.exp(first - first.max(1, keepdims=True))
+    sure = (z / z.sum(1, keepdims=True)).max(1)
+    below = float(np.median(sure))            # half the views are read by both networks
+    monkeypatch.setattr(classifier_module, "COMPANION_BELOW", below)
+    logits, _ = CropClassifier(main).logits_and_features(crops)
+    unsure = sure < below
+    assert 0 < unsure.sum() < len(crops)
+    np.testing.assert_allclose(logits[~unsure], first[~unsure], atol=1e-6)
+    np.testing.assert_allclose(logits[unsure], (1 - COMPANION_SHARE) * first[unsure]
+                               + COMPANION_SHARE * second[unsure], atol=1e-5)
 
 
 def test_a_fine_tuned_network_is_read_alone(shipped_pair):

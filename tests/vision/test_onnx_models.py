@@ -161,6 +161,8 @@ def test_onnx_reader_reads_as_the_torch_reader(readers):
 @needs_export
 def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
     import cv2
+
+    from vision.classifier import OnnxClassifier
     onnx_clf, torch_clf = readers[0].classifier, readers[1].classifier
     for attr in ("classes", "imgsz", "temperature", "sure_base", "weights_id", "weights_path", "zooms", "turn_average"):
         assert getattr(onnx_clf, attr) == getattr(torch_clf, attr), attr
@@ -173,9 +175,13 @@ def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
     for ra, rb in zip(onnx_clf.classify(crops, embeddings=True), torch_clf.classify(crops, embeddings=True)):
         assert ra.code == rb.code and abs(ra.confidence - rb.confidence) < 1e-4
         np.testing.assert_allclose(ra.embedding, rb.embedding, atol=1e-3)
-    # A fine-tuned network (a torch module) is run by the torch classifier of the same weights.
+    # A fine-tuned network (a torch module) is run by the torch classifier of the same weights,
+    # alone (no companion is mixed into a profile's network).
     lc, fc = onnx_clf.logits_and_features(crops, model=torch_clf.model)
-    np.testing.assert_allclose(lc, lb, atol=1e-5)
+    np.testing.assert_allclose(lc, torch_clf.network_logits_and_features(crops)[0], atol=1e-5)
+    # The shipped companion runs from its own export beside the ONNX classifier.
+    if torch_clf.companion is not None:
+        assert isinstance(onnx_clf.companion, OnnxClassifier) and onnx_clf.companion.weights_id == torch_clf.companion.weights_id
 
 
 # -- what a plain reading imports -----------------------------------------------------------------

@@ -32,6 +32,9 @@ COMPANION_SHARE = 0.5
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles
 #: are read by the first alone. None: every view.
 COMPANION_BELOW: float | None = 0.99
+#: Whether the companion also reads the zoomed views of an unsure crop (``BASE_ZOOMS``), or only
+#: the crop as cut and turned. The zoomed views carry much of its gain (docs/decisions.md).
+COMPANION_AT_ZOOMS = True
 
 
 @dataclass
@@ -106,16 +109,25 @@ class CropClassifier:
         The logits of this classifier's own network are averaged with its companion's, if any;
         the features are always the first network's."""
         logits, feats = self.network_logits_and_features(crops, model)
-        if model is None and self.companion is not None and len(crops):
-            idx = np.arange(len(crops))
-            if COMPANION_BELOW is not None:
-                z = np.exp(logits - logits.max(1, keepdims=True))
-                idx = np.flatnonzero((z / z.sum(1, keepdims=True)).max(1) < COMPANION_BELOW)
-            if len(idx):
-                other, _ = self.companion.logits_and_features([crops[i] for i in idx])
-                logits = logits.copy()
-                logits[idx] = (1.0 - COMPANION_SHARE) * logits[idx] + COMPANION_SHARE * other
-        return logits, feats
+        return (logits if model is not None else self.with_companion(crops, logits)), feats
+
+    def with_companion(self, crops: list[np.ndarray], logits: np.ndarray, among=None) -> np.ndarray:
+        """``logits`` of this network for ``crops``, with the companion's averaged in for the
+        crops this network reads less surely than ``COMPANION_BELOW`` (of those ``among`` marks,
+        a boolean mask; default all)."""
+        if self.companion is None or not len(crops):
+            return logits
+        wanted = np.ones(len(crops), bool) if among is None else np.asarray(among, bool)
+        if COMPANION_BELOW is not None:
+            z = np.exp(logits - logits.max(1, keepdims=True))
+            wanted &= (z / z.sum(1, keepdims=True)).max(1) < COMPANION_BELOW
+        idx = np.flatnonzero(wanted)
+        if not len(idx):
+            return logits
+        other, _ = self.companion.logits_and_features([crops[i] for i in idx])
+        logits = logits.copy()
+        logits[idx] = (1.0 - COMPANION_SHARE) * logits[idx] + COMPANION_SHARE * other
+        return logits
 
     def network_logits_and_features(self, crops: list[np.ndarray], model=None):
         """``logits_and_features`` of this network (or ``model``) alone."""
@@ -169,7 +181,13 @@ class CropClassifier:
             views = [zoomed(c, z) for z in zooms for c in part]
             if turn_average:
                 views += [np.ascontiguousarray(v[::-1, ::-1]) for v in views]
-            logits, feats = self.logits_and_features(views, model)
+            if model is None and not COMPANION_AT_ZOOMS and any(z != 1.0 for z in zooms):
+                # the companion reads the crops as cut only (zoom 1.0), not their zoomed views
+                at_cut = np.tile(np.repeat(np.array(zooms) == 1.0, len(part)), len(views) // (len(zooms) * len(part)))
+                logits, feats = self.network_logits_and_features(views)
+                logits = self.with_companion(views, logits, at_cut)
+            else:
+                logits, feats = self.logits_and_features(views, model)
             logits_parts.append(logits.reshape(len(views) // len(part), len(part), -1).mean(0))
             feats_parts.append(feats[:len(part)])
         return np.concatenate(logits_parts), np.concatenate(feats_parts)

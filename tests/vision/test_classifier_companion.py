@@ -124,3 +124,20 @@ def test_calibrating_fits_the_pair_as_well(shipped_pair):
     assert pair["companion_weights_id"] == CropClassifier(companion, companion=None).weights_id
     assert pair["temperature"] != pytest.approx(info["temperature"])
     assert CropClassifier(main).temperature == pytest.approx(pair["temperature"])
+
+
+@pytest.mark.parametrize("at_zooms", [False, True])
+def test_the_companion_reads_zoomed_views_only_when_asked(shipped_pair, monkeypatch, at_zooms):
+    main, _ = shipped_pair
+    monkeypatch.setattr(classifier_module, "COMPANION_BELOW", None)
+    monkeypatch.setattr(classifier_module, "COMPANION_AT_ZOOMS", at_zooms)
+    pair = CropClassifier(main)
+    seen = []
+    read = pair.companion.logits_and_features
+    monkeypatch.setattr(pair.companion, "logits_and_features", lambda crops, model=None: seen.append(len(crops)) or read(crops))
+    crops = _crops(5)
+    pair.views_logits(crops, (0.8, 1.0, 1.2), True)
+    assert sum(seen) == (6 if at_zooms else 2) * len(crops)          # each view also turned 180°
+    seen.clear()
+    pair.views_logits(crops, (0.8, 1.2), True)
+    assert sum(seen) == (4 * len(crops) if at_zooms else 0)

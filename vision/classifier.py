@@ -103,13 +103,14 @@ class CropClassifier:
         """BGR crops (any size) as the model's input tensor (RGB, 0-1, resized to ``imgsz``)."""
         return self.torch.from_numpy(input_pixels(crops, self.imgsz)).float() / 255.0
 
-    def logits_and_features(self, crops: list[np.ndarray], model=None):
+    def logits_and_features(self, crops: list[np.ndarray], model=None, companion_among=None):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
         this classifier's network or of ``model`` (a fine-tuned copy of it, a tile-set profile's).
-        The logits of this classifier's own network are averaged with its companion's, if any;
-        the features are always the first network's."""
+        The logits of this classifier's own network are averaged with its companion's, if any
+        (for the crops ``companion_among`` marks, default all: ``with_companion``); the features
+        are always the first network's."""
         logits, feats = self.network_logits_and_features(crops, model)
-        return (logits if model is not None else self.with_companion(crops, logits)), feats
+        return (logits if model is not None else self.with_companion(crops, logits, companion_among)), feats
 
     def with_companion(self, crops: list[np.ndarray], logits: np.ndarray, among=None) -> np.ndarray:
         """``logits`` of this network for ``crops``, with the companion's averaged in for the
@@ -181,13 +182,10 @@ class CropClassifier:
             views = [zoomed(c, z) for z in zooms for c in part]
             if turn_average:
                 views += [np.ascontiguousarray(v[::-1, ::-1]) for v in views]
-            if model is None and not COMPANION_AT_ZOOMS and any(z != 1.0 for z in zooms):
-                # the companion reads the crops as cut only (zoom 1.0), not their zoomed views
-                at_cut = np.tile(np.repeat(np.array(zooms) == 1.0, len(part)), len(views) // (len(zooms) * len(part)))
-                logits, feats = self.network_logits_and_features(views)
-                logits = self.with_companion(views, logits, at_cut)
-            else:
-                logits, feats = self.logits_and_features(views, model)
+            # without COMPANION_AT_ZOOMS the companion reads the crops as cut only (zoom 1.0)
+            among = None if COMPANION_AT_ZOOMS else \
+                np.tile(np.repeat(np.array(zooms) == 1.0, len(part)), len(views) // (len(zooms) * len(part)))
+            logits, feats = self.logits_and_features(views, model, among)
             logits_parts.append(logits.reshape(len(views) // len(part), len(part), -1).mean(0))
             feats_parts.append(feats[:len(part)])
         return np.concatenate(logits_parts), np.concatenate(feats_parts)

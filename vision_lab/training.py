@@ -103,7 +103,7 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     import cv2
     import numpy as np
 
-    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier
+    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, companion_for
     clf = CropClassifier(weights, companion=None)
     crops, labels = [], []
     for d in sorted(Path(val_folder).iterdir()):
@@ -117,11 +117,12 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
     info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
             "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
                         "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
-    pair = CropClassifier(weights)
-    if pair.companion is not None:
-        t_pair, acc_pair = _reading_temperature(pair, crops, labels)
+    # the same network read with the companion the shipped weights get (none for other weights)
+    clf.companion = companion_for(Path(weights), "auto", "torch")
+    if clf.companion is not None:
+        t_pair, acc_pair = _reading_temperature(clf, crops, labels)
         info["with_companion"] = {"temperature": t_pair, "top1_accuracy": acc_pair, "fitted_on": str(val_folder),
-                                  "crops": len(labels), "companion_weights_id": pair.companion.weights_id}
+                                  "crops": len(labels), "companion_weights_id": clf.companion.weights_id}
     path = Path(weights).with_name("calibration.json")
     # The profile threshold (``sure_base``) is chosen by hand for these weights
     # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start

@@ -27,6 +27,16 @@ DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
 #: profiles, the tileness probe) and is the one a profile fine-tunes, so profiles, probes and their
 #: figures stay tied to it. Read only beside the shipped weights; None: no companion.
 COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion.pt")
+#: The companion's own companion: a network at half YOLOv8's width (`vision_lab/cfg/tile-cls-half.yaml`,
+#: 96 px, trained on a GPU on crops rendered there), read beside the shipped companion as the
+#: companion is beside the first network, so on the views both are unsure of (``COMPANION_BELOW``)
+#: the first network weighs 1/2 and each companion 1/4. The chain reads more of the unseen GL style
+#: and of the standing rows, heaps and tables in play (models/classifier/MODEL_CARD.md); None: none.
+SECOND_COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion2.pt")
+#: The second companion costs about four times the first companion's work per view: it reads only
+#: the views the first companion reads less surely than this (its own softmax; None: every view
+#: the first companion reads).
+SECOND_COMPANION_BELOW: float | None = 0.99
 COMPANION_SHARE = 0.5
 #: The companion costs about nine times the first network's work per view, so it reads only the
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles
@@ -85,7 +95,7 @@ class CropClassifier:
         info = json.loads(calib.read_text()) if calib.exists() else {}
         self.temperature = float(info.get("temperature", 1.0))
         pair = info.get("with_companion", {})
-        if self.companion is not None and pair.get("companion_weights_id") == self.companion.weights_id:
+        if self.companion is not None and pair.get("companion_weights_id") == companion_chain_id(self.companion):
             self.temperature = float(pair["temperature"])
         # How sure a reading of these weights must be to count as sure where a tile-set profile
         # trusts the base model (vision.profile.SURE_BASE, the default; chosen per weights on the
@@ -119,9 +129,12 @@ class CropClassifier:
         if self.companion is None or not len(crops):
             return logits
         wanted = np.ones(len(crops), bool) if among is None else np.asarray(among, bool)
-        if COMPANION_BELOW is not None:
+        # the shipped companion gates its own companion (the second) by a threshold of its own
+        below = SECOND_COMPANION_BELOW if COMPANION_WEIGHTS is not None and \
+            Path(self.weights_path).resolve() == COMPANION_WEIGHTS.resolve() else COMPANION_BELOW
+        if below is not None:
             z = np.exp(logits - logits.max(1, keepdims=True))
-            wanted &= (z / z.sum(1, keepdims=True)).max(1) < COMPANION_BELOW
+            wanted &= (z / z.sum(1, keepdims=True)).max(1) < below
         idx = np.flatnonzero(wanted)
         if not len(idx):
             return logits
@@ -333,17 +346,31 @@ def load_classifier(weights: str | Path | None = None, backend: str = "auto", **
     return OnnxClassifier(path, export=info, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
 
 
+def companion_chain_id(companion) -> str:
+    """The weights ids of a companion and of the companions it reads beside it ("a+b"): a
+    temperature fitted to one chain's mean logits applies to that chain only."""
+    ids = []
+    while companion is not None:
+        ids.append(companion.weights_id)
+        companion = getattr(companion, "companion", None)
+    return "+".join(ids)
+
+
 def companion_for(weights: Path, companion, backend: str, threads: int | None = None):
     """The companion classifier of ``weights`` (``CropClassifier``'s ``companion``): "auto" is
-    the shipped one (``COMPANION_WEIGHTS``, run by ``backend``) beside the shipped weights, when
-    it is there; a path is loaded; anything else is returned as it is."""
+    the shipped chain, run by ``backend``: ``COMPANION_WEIGHTS`` beside the shipped weights and
+    ``SECOND_COMPANION_WEIGHTS`` beside the shipped companion, each when it is there; a path is
+    loaded with its own "auto" companion; anything else is returned as it is."""
     if isinstance(companion, str) and companion == "auto":
-        shipped = Path(weights).resolve() == DEFAULT_WEIGHTS.resolve()
-        if not (shipped and COMPANION_WEIGHTS is not None and COMPANION_WEIGHTS.is_file()):
+        here = Path(weights).resolve()
+        chain = {DEFAULT_WEIGHTS.resolve(): COMPANION_WEIGHTS}
+        if COMPANION_WEIGHTS is not None:
+            chain[COMPANION_WEIGHTS.resolve()] = SECOND_COMPANION_WEIGHTS
+        companion = chain.get(here)
+        if companion is None or not companion.is_file() or companion.resolve() == here:
             return None
-        companion = COMPANION_WEIGHTS
     if isinstance(companion, (str, Path)):
-        return load_classifier(companion, backend, threads=threads, companion=None)
+        return load_classifier(companion, backend, threads=threads, companion="auto")
     return companion
 
 

@@ -96,33 +96,21 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
 def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int = 200) -> dict:
     """Fit the softmax temperature on the validation crops and write calibration.json beside the
     weights (confidences then match observed accuracy better; see fit_temperature). When these
-    weights read with a companion (``vision.classifier.COMPANION_WEIGHTS``), the temperature of
-    the pair's mean logits is fitted too (``with_companion``, tied to the companion's weights)."""
+    weights read with companions (``vision.classifier.COMPANION_WEIGHTS`` and its own), the
+    temperature of the chain's mean logits is fitted too (``with_companion``, tied to the
+    companions' weights)."""
     import json
 
-    import cv2
-    import numpy as np
-
-    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier, companion_for
+    from vision.classifier import ZOOM_BELOW_CONFIDENCE, CropClassifier
     clf = CropClassifier(weights, companion=None)
-    crops, labels = [], []
-    for d in sorted(Path(val_folder).iterdir()):
-        if not d.is_dir() or d.name not in clf.classes:
-            continue
-        for f in sorted(d.glob("*.png"))[:limit_per_class]:
-            crops.append(cv2.imread(str(f)))
-            labels.append(clf.classes.index(d.name))
-    labels = np.array(labels)
+    crops, labels = _val_crops(clf, val_folder, limit_per_class)
     t, acc = _reading_temperature(clf, crops, labels)
     info = {"temperature": t, "fitted_on": str(val_folder), "crops": len(labels), "top1_accuracy": acc,
             "reading": {"turn_average": clf.turn_average, "zooms": list(clf.zooms),
                         "zoom_below_confidence": ZOOM_BELOW_CONFIDENCE}, "weights_id": clf.weights_id}
-    # the same network read with the companion the shipped weights get (none for other weights)
-    clf.companion = companion_for(Path(weights), "auto", "torch")
-    if clf.companion is not None:
-        t_pair, acc_pair = _reading_temperature(clf, crops, labels)
-        info["with_companion"] = {"temperature": t_pair, "top1_accuracy": acc_pair, "fitted_on": str(val_folder),
-                                  "crops": len(labels), "companion_weights_id": clf.companion.weights_id}
+    pair = _companion_temperature(clf, crops, labels, val_folder)
+    if pair:
+        info["with_companion"] = pair
     path = Path(weights).with_name("calibration.json")
     # The profile threshold (``sure_base``) is chosen by hand for these weights
     # (docs/calibration.md, Decisions): a refit of the same weights keeps it, new weights start
@@ -132,6 +120,56 @@ def calibrate_classifier(weights: Path, val_folder: Path, limit_per_class: int =
         info.update({k: v for k, v in old.items() if k.startswith("sure_base")})
     path.write_text(json.dumps(info, indent=1) + "\n")
     return info
+
+
+def calibrate_companions(weights: Path, val_folder: Path, limit_per_class: int = 200) -> dict:
+    """Fit only the temperature of the weights read with their companions (``with_companion`` of
+    calibration.json), after a companion changed: the first network's own temperature and
+    ``sure_base`` stay as they are."""
+    import json
+
+    from vision.classifier import CropClassifier
+    clf = CropClassifier(weights, companion=None)
+    crops, labels = _val_crops(clf, val_folder, limit_per_class)
+    path = Path(weights).with_name("calibration.json")
+    info = json.loads(path.read_text()) if path.exists() else {}
+    pair = _companion_temperature(clf, crops, labels, val_folder)
+    if pair:
+        info["with_companion"] = pair
+    else:
+        info.pop("with_companion", None)
+    path.write_text(json.dumps(info, indent=1) + "\n")
+    return info
+
+
+def _val_crops(clf, val_folder: Path, limit_per_class: int):
+    """Up to ``limit_per_class`` crops (PNG or JPEG) of each class folder, with their labels."""
+    import cv2
+    import numpy as np
+    crops, labels = [], []
+    for d in sorted(Path(val_folder).iterdir()):
+        if not d.is_dir() or d.name not in clf.classes:
+            continue
+        for f in sorted([*d.glob("*.png"), *d.glob("*.jpg")])[:limit_per_class]:
+            crops.append(cv2.imread(str(f)))
+            labels.append(clf.classes.index(d.name))
+    return crops, np.array(labels)
+
+
+def _companion_temperature(clf, crops, labels, val_folder) -> dict:
+    """The temperature of ``clf``'s network read with the companions the shipped weights get
+    (none for other weights; ``clf``'s companion is left as it was)."""
+    from vision.classifier import companion_chain_id, companion_for
+    own = clf.companion
+    clf.companion = companion_for(Path(clf.weights_path), "auto", "torch")
+    try:
+        if clf.companion is None:
+            return {}
+        t_pair, acc_pair = _reading_temperature(clf, crops, labels)
+        return {"temperature": t_pair, "top1_accuracy": acc_pair, "fitted_on": str(val_folder),
+                "crops": len(labels), "companion_weights_id": companion_chain_id(clf.companion)}
+    finally:
+        clf.companion = own
 
 
 def _reading_temperature(clf, crops: list, labels) -> tuple[float, float]:

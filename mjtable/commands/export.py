@@ -1,7 +1,7 @@
 """``mjtable export``: write the ONNX exports the reader runs (``vision_lab.onnx_export``):
 ``models/detector/detector.onnx`` (and ``detector_second.onnx``, the reader's second detector,
-when its weights are there), ``models/classifier/classifier.onnx`` (and ``companion.onnx``, the
-classifier read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
+when its weights are there), ``models/classifier/classifier.onnx`` (and ``companion.onnx`` and
+``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
 weights are there), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch."""
@@ -25,7 +25,7 @@ def register(sub) -> None:
 def run(args) -> int:
     import sys
 
-    from vision.classifier import COMPANION_WEIGHTS
+    from vision.classifier import COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
     from vision.model_files import current_export, info_path
@@ -37,8 +37,9 @@ def run(args) -> int:
     second = Path(args.second_detector or SECOND_DETECTOR_WEIGHTS)
     if args.second_detector or second.is_file():
         jobs.insert(1, ("detector", second, export_detector))
-    if COMPANION_WEIGHTS is not None and COMPANION_WEIGHTS.is_file() and not args.classifier:
-        jobs.append(("classifier", COMPANION_WEIGHTS, export_classifier))
+    for companion in (COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS):
+        if companion is not None and companion.is_file() and not args.classifier:
+            jobs.append(("classifier", companion, export_classifier))
     if ODDITY_WEIGHTS.is_file() and not args.classifier:
         jobs.append(("classifier", ODDITY_WEIGHTS, export_classifier))
     for kind, weights, export in jobs:

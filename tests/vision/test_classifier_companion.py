@@ -1,7 +1,7 @@
-"""The companion classifier (vision.classifier.COMPANION_WEIGHTS): read beside the shipped weights
-only, its logits averaged with the first network's, the features and fine-tuned networks the
-first network's alone, and the pair's own temperature used only for the companion it was fitted
-with."""
+"""The companion classifiers (vision.classifier.COMPANION_WEIGHTS and its own companion,
+SECOND_COMPANION_WEIGHTS): read beside the shipped weights only, their logits averaged with the
+first network's, the features and fine-tuned networks the first network's alone, and the
+chain's own temperature used only for the companions it was fitted with."""
 import json
 import shutil
 from pathlib import Path
@@ -23,28 +23,39 @@ def _crops(n=6):
     return [cv2.imread(str(f)) for f in found]
 
 
-def _other_weights(path: Path) -> Path:
+def _other_weights(path: Path, scale: float = -0.5) -> Path:
     """A copy of the shipped classifier whose last layer reads otherwise: a stand-in companion."""
     import torch
     ckpt = torch.load(str(DEFAULT_WEIGHTS), map_location="cpu", weights_only=False)
     model = ckpt.get("ema") or ckpt["model"]
     with torch.no_grad():
         head = list(model.model)[-1].linear
-        head.weight.mul_(-0.5)
-        head.bias.add_(torch.linspace(-1, 1, head.bias.numel(), dtype=head.bias.dtype))
+        head.weight.mul_(scale)
+        head.bias.add_(torch.linspace(-1, 1, head.bias.numel(), dtype=head.bias.dtype) * scale)
     torch.save(ckpt, str(path))
     return path
 
 
 @pytest.fixture()
 def shipped_pair(tmp_path, monkeypatch):
-    """A shipped classifier and a companion beside it, in a temporary models folder."""
+    """A shipped classifier and a companion beside it (with no companion of its own), in a
+    temporary models folder."""
     main = tmp_path / "classifier.pt"
     shutil.copy(DEFAULT_WEIGHTS, main)
     companion = _other_weights(tmp_path / "companion.pt")
     monkeypatch.setattr(classifier_module, "DEFAULT_WEIGHTS", main)
     monkeypatch.setattr(classifier_module, "COMPANION_WEIGHTS", companion)
+    monkeypatch.setattr(classifier_module, "SECOND_COMPANION_WEIGHTS", tmp_path / "companion2.pt")   # absent
     return main, companion
+
+
+@pytest.fixture()
+def shipped_chain(shipped_pair, monkeypatch):
+    """The same with a second companion beside the companion."""
+    main, companion = shipped_pair
+    second = _other_weights(main.with_name("companion2.pt"), scale=0.7)
+    monkeypatch.setattr(classifier_module, "SECOND_COMPANION_WEIGHTS", second)
+    return main, companion, second
 
 
 def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_features(shipped_pair, monkeypatch):
@@ -59,6 +70,25 @@ def test_the_pair_reads_the_mean_of_both_networks_logits_and_the_first_ones_feat
     assert not np.allclose(first, second, atol=1e-2)          # the stand-in does read otherwise
     np.testing.assert_allclose(logits, (1 - COMPANION_SHARE) * first + COMPANION_SHARE * second, atol=1e-5)
     np.testing.assert_allclose(feats, first_feats, atol=1e-6)
+
+
+def test_the_chain_weighs_the_first_network_half_and_each_companion_a_quarter(shipped_chain, monkeypatch):
+    monkeypatch.setattr(classifier_module, "COMPANION_BELOW", None)      # every view
+    main, companion, second = shipped_chain
+    chain = CropClassifier(main)
+    assert chain.companion.weights_path == companion
+    assert chain.companion.companion.weights_path == second and chain.companion.companion.companion is None
+    crops = _crops()
+    logits, _ = chain.logits_and_features(crops)
+    first, second_net, third = (CropClassifier(w, companion=None).logits_and_features(crops)[0]
+                                for w in (main, companion, second))
+    assert not np.allclose(second_net, third, atol=1e-2)
+    share = COMPANION_SHARE
+    np.testing.assert_allclose(logits, (1 - share) * first + share * ((1 - share) * second_net + share * third),
+                               atol=1e-5)
+    # the companion read alone from its own weights keeps its companion; the second has none
+    assert CropClassifier(companion).companion.weights_path == second
+    assert CropClassifier(second).companion is None
 
 
 def test_the_companion_reads_only_the_views_the_first_network_is_unsure_of(shipped_pair, monkeypatch):
@@ -108,6 +138,37 @@ def test_the_pair_temperature_holds_only_for_its_companion(shipped_pair):
             "temperature": 1.7, "companion_weights_id": companion_id}}))
         assert CropClassifier(main).temperature == pytest.approx(expected)
         assert CropClassifier(main, companion=None).temperature == pytest.approx(0.8)
+
+
+def test_the_chain_temperature_holds_only_for_its_companions(shipped_chain):
+    from vision.classifier import companion_chain_id
+    main, companion, second = shipped_chain
+    ids = [CropClassifier(w, companion=None).weights_id for w in (companion, second)]
+    assert companion_chain_id(CropClassifier(main).companion) == "+".join(ids)
+    calibration = main.with_name("calibration.json")
+    for companion_id, expected in (("+".join(ids), 1.7), (ids[0], 0.8)):
+        calibration.write_text(json.dumps({"temperature": 0.8, "with_companion": {
+            "temperature": 1.7, "companion_weights_id": companion_id}}))
+        assert CropClassifier(main).temperature == pytest.approx(expected)
+
+
+def test_calibrating_the_companions_keeps_the_first_networks_own_fit(shipped_chain):
+    from vision.classifier import companion_chain_id
+    from vision_lab.training import calibrate_companions
+    main, _, _ = shipped_chain
+    rng = np.random.default_rng(1)
+    val = main.parent / "val"
+    for code in ("1m", "5p"):
+        (val / code).mkdir(parents=True)
+        for k in range(3):
+            cv2.imwrite(str(val / code / f"{k}.jpg"), rng.integers(0, 255, (64, 64, 3), np.uint8))
+    calibration = main.with_name("calibration.json")
+    calibration.write_text(json.dumps({"temperature": 0.9, "sure_base": 0.97, "weights_id": "x"}))
+    info = calibrate_companions(main, val)
+    assert info["temperature"] == 0.9 and info["sure_base"] == 0.97
+    assert info["with_companion"]["crops"] == 6
+    assert info["with_companion"]["companion_weights_id"] == companion_chain_id(CropClassifier(main).companion)
+    assert CropClassifier(main).temperature == pytest.approx(info["with_companion"]["temperature"])
 
 
 def test_calibrating_fits_the_pair_as_well(shipped_pair):

@@ -179,9 +179,12 @@ def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
     # alone (no companion is mixed into a profile's network).
     lc, fc = onnx_clf.logits_and_features(crops, model=torch_clf.model)
     np.testing.assert_allclose(lc, torch_clf.network_logits_and_features(crops)[0], atol=1e-5)
-    # The shipped companion runs from its own export beside the ONNX classifier.
-    if torch_clf.companion is not None:
-        assert isinstance(onnx_clf.companion, OnnxClassifier) and onnx_clf.companion.weights_id == torch_clf.companion.weights_id
+    # The shipped companions run from their own exports beside the ONNX classifier.
+    ours, theirs = onnx_clf.companion, torch_clf.companion
+    while theirs is not None:
+        assert isinstance(ours, OnnxClassifier) and ours.weights_id == theirs.weights_id
+        ours, theirs = ours.companion, theirs.companion
+    assert ours is None
 
 
 # -- what a plain reading imports -----------------------------------------------------------------

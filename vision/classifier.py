@@ -86,6 +86,9 @@ class CropClassifier:
         companion, the temperature fitted to the pair's mean logits, when it was fitted for
         this companion)."""
         self.weights_path = path
+        # the shipped companion gates its own companion (the second) by a threshold of its own
+        shipped_companion = COMPANION_WEIGHTS is not None and path.resolve() == COMPANION_WEIGHTS.resolve()
+        self.companion_below = SECOND_COMPANION_BELOW if shipped_companion else COMPANION_BELOW
         self.turn_average = turn_average
         self.zooms = tuple(BASE_ZOOMS if zooms is None else zooms)
         if 1.0 not in self.zooms:
@@ -124,14 +127,13 @@ class CropClassifier:
 
     def with_companion(self, crops: list[np.ndarray], logits: np.ndarray, among=None) -> np.ndarray:
         """``logits`` of this network for ``crops``, with the companion's averaged in for the
-        crops this network reads less surely than ``COMPANION_BELOW`` (of those ``among`` marks,
+        crops this network reads less surely than ``companion_below`` (``COMPANION_BELOW``, or
+        ``SECOND_COMPANION_BELOW`` for the shipped companion's own; of those ``among`` marks,
         a boolean mask; default all)."""
         if self.companion is None or not len(crops):
             return logits
         wanted = np.ones(len(crops), bool) if among is None else np.asarray(among, bool)
-        # the shipped companion gates its own companion (the second) by a threshold of its own
-        below = SECOND_COMPANION_BELOW if COMPANION_WEIGHTS is not None and \
-            Path(self.weights_path).resolve() == COMPANION_WEIGHTS.resolve() else COMPANION_BELOW
+        below = self.companion_below
         if below is not None:
             z = np.exp(logits - logits.max(1, keepdims=True))
             wanted &= (z / z.sum(1, keepdims=True)).max(1) < below

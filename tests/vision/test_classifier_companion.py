@@ -23,6 +23,16 @@ def _crops(n=6):
     return [cv2.imread(str(f)) for f in found]
 
 
+def _val_crops(val: Path, ext: str, seed: int) -> Path:
+    """A validation folder of noise crops, three per code of two codes."""
+    rng = np.random.default_rng(seed)
+    for code in ("1m", "5p"):
+        (val / code).mkdir(parents=True)
+        for k in range(3):
+            cv2.imwrite(str(val / code / f"{k}.{ext}"), rng.integers(0, 255, (64, 64, 3), np.uint8))
+    return val
+
+
 def _other_weights(path: Path, scale: float = -0.5) -> Path:
     """A copy of the shipped classifier whose last layer reads otherwise: a stand-in companion."""
     import torch
@@ -156,12 +166,7 @@ def test_calibrating_the_companions_keeps_the_first_networks_own_fit(shipped_cha
     from vision.classifier import companion_chain_id
     from vision_lab.training import calibrate_companions
     main, _, _ = shipped_chain
-    rng = np.random.default_rng(1)
-    val = main.parent / "val"
-    for code in ("1m", "5p"):
-        (val / code).mkdir(parents=True)
-        for k in range(3):
-            cv2.imwrite(str(val / code / f"{k}.jpg"), rng.integers(0, 255, (64, 64, 3), np.uint8))
+    val = _val_crops(main.parent / "val", "jpg", seed=1)
     calibration = main.with_name("calibration.json")
     calibration.write_text(json.dumps({"temperature": 0.9, "sure_base": 0.97, "weights_id": "x"}))
     info = calibrate_companions(main, val)
@@ -174,12 +179,7 @@ def test_calibrating_the_companions_keeps_the_first_networks_own_fit(shipped_cha
 def test_calibrating_fits_the_pair_as_well(shipped_pair):
     from vision_lab.training import calibrate_classifier
     main, companion = shipped_pair
-    rng = np.random.default_rng(0)
-    val = main.parent / "val"
-    for code in ("1m", "5p"):
-        (val / code).mkdir(parents=True)
-        for k in range(3):
-            cv2.imwrite(str(val / code / f"{k}.png"), rng.integers(0, 255, (64, 64, 3), np.uint8))
+    val = _val_crops(main.parent / "val", "png", seed=0)
     info = calibrate_classifier(main, val)
     pair = info["with_companion"]
     assert pair["companion_weights_id"] == CropClassifier(companion, companion=None).weights_id

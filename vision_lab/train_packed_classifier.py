@@ -33,6 +33,11 @@ VAL_ROUNDS = 1   # each process's first round goes to val (model selection), the
 
 
 def install_fonts(kit: Path) -> None:
+    """The kit's fonts where the procedural faces look for fonts, on a machine that has no CJK
+    font (a machine that has them keeps its own: the kit's are cut down)."""
+    from .synth.procedural import cjk_fonts
+    if cjk_fonts():
+        return
     dst = Path("/usr/local/share/fonts/mjtable-kit")
     dst.mkdir(parents=True, exist_ok=True)
     for f in (kit / "fonts").iterdir():

@@ -37,6 +37,9 @@ SECOND_COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion2.pt
 #: the views the first companion reads less surely than this (its own softmax; None: every view
 #: the first companion reads).
 SECOND_COMPANION_BELOW: float | None = 0.99
+#: Whether the second companion also reads the zoomed views of an unsure crop, or only the crop
+#: as cut and turned (a third of its work on a photo of unsure tiles).
+SECOND_COMPANION_AT_ZOOMS = True
 COMPANION_SHARE = 0.5
 #: The companion costs about nine times the first network's work per view, so it reads only the
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles
@@ -116,16 +119,17 @@ class CropClassifier:
         """BGR crops (any size) as the model's input tensor (RGB, 0-1, resized to ``imgsz``)."""
         return self.torch.from_numpy(input_pixels(crops, self.imgsz)).float() / 255.0
 
-    def logits_and_features(self, crops: list[np.ndarray], model=None, companion_among=None):
+    def logits_and_features(self, crops: list[np.ndarray], model=None, companion_among=None, second_among=None):
         """(logits, features) arrays for BGR crops (any size; resized to the model's input), of
         this classifier's network or of ``model`` (a fine-tuned copy of it, a tile-set profile's).
         The logits of this classifier's own network are averaged with its companion's, if any
         (for the crops ``companion_among`` marks, default all: ``with_companion``); the features
         are always the first network's."""
         logits, feats = self.network_logits_and_features(crops, model)
-        return (logits if model is not None else self.with_companion(crops, logits, companion_among)), feats
+        return (logits if model is not None else
+                self.with_companion(crops, logits, companion_among, second_among)), feats
 
-    def with_companion(self, crops: list[np.ndarray], logits: np.ndarray, among=None) -> np.ndarray:
+    def with_companion(self, crops: list[np.ndarray], logits: np.ndarray, among=None, second_among=None) -> np.ndarray:
         """``logits`` of this network for ``crops``, with the companion's averaged in for the
         crops this network reads less surely than ``companion_below`` (``COMPANION_BELOW``, or
         ``SECOND_COMPANION_BELOW`` for the shipped companion's own; of those ``among`` marks,
@@ -140,7 +144,9 @@ class CropClassifier:
         idx = np.flatnonzero(wanted)
         if not len(idx):
             return logits
-        other, _ = self.companion.logits_and_features([crops[i] for i in idx])
+        # ``second_among``: which of the crops the companion's own companion may read
+        other, _ = self.companion.logits_and_features(
+            [crops[i] for i in idx], companion_among=None if second_among is None else np.asarray(second_among, bool)[idx])
         logits = logits.copy()
         logits[idx] = (1.0 - COMPANION_SHARE) * logits[idx] + COMPANION_SHARE * other
         return logits
@@ -198,9 +204,10 @@ class CropClassifier:
             if turn_average:
                 views += [np.ascontiguousarray(v[::-1, ::-1]) for v in views]
             # without COMPANION_AT_ZOOMS the companion reads the crops as cut only (zoom 1.0)
-            among = None if COMPANION_AT_ZOOMS else \
-                np.tile(np.repeat(np.array(zooms) == 1.0, len(part)), len(views) // (len(zooms) * len(part)))
-            logits, feats = self.logits_and_features(views, model, among)
+            as_cut = np.tile(np.repeat(np.array(zooms) == 1.0, len(part)), len(views) // (len(zooms) * len(part)))
+            among = None if COMPANION_AT_ZOOMS else as_cut
+            second = None if SECOND_COMPANION_AT_ZOOMS else as_cut
+            logits, feats = self.logits_and_features(views, model, among, second)
             logits_parts.append(logits.reshape(len(views) // len(part), len(part), -1).mean(0))
             feats_parts.append(feats[:len(part)])
         return np.concatenate(logits_parts), np.concatenate(feats_parts)

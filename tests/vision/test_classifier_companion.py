@@ -195,10 +195,28 @@ def test_the_companion_reads_zoomed_views_only_when_asked(shipped_pair, monkeypa
     pair = CropClassifier(main)
     seen = []
     read = pair.companion.logits_and_features
-    monkeypatch.setattr(pair.companion, "logits_and_features", lambda crops, model=None: seen.append(len(crops)) or read(crops))
+    monkeypatch.setattr(pair.companion, "logits_and_features", lambda crops, model=None, **kw: seen.append(len(crops)) or read(crops, **kw))
     crops = _crops(5)
     pair.views_logits(crops, (0.8, 1.0, 1.2), True)
     assert sum(seen) == (6 if at_zooms else 2) * len(crops)          # each view also turned 180°
     seen.clear()
     pair.views_logits(crops, (0.8, 1.2), True)
     assert sum(seen) == (4 * len(crops) if at_zooms else 0)
+
+
+@pytest.mark.parametrize("at_zooms", [False, True])
+def test_the_second_companion_reads_zoomed_views_only_when_asked(shipped_chain, monkeypatch, at_zooms):
+    main, _, _ = shipped_chain
+    monkeypatch.setattr(classifier_module, "COMPANION_BELOW", None)
+    monkeypatch.setattr(classifier_module, "SECOND_COMPANION_BELOW", None)
+    monkeypatch.setattr(classifier_module, "SECOND_COMPANION_AT_ZOOMS", at_zooms)
+    chain = CropClassifier(main)
+    first_seen, second_seen = [], []
+    for net, seen in ((chain.companion, first_seen), (chain.companion.companion, second_seen)):
+        read = net.network_logits_and_features
+        monkeypatch.setattr(net, "network_logits_and_features",
+                            lambda crops, model=None, read=read, seen=seen: seen.append(len(crops)) or read(crops, model))
+    crops = _crops(5)
+    chain.views_logits(crops, (0.8, 1.0, 1.2), True)
+    assert sum(first_seen) == 6 * len(crops)                       # the first companion: every view
+    assert sum(second_seen) == (6 if at_zooms else 2) * len(crops)  # each view also turned 180°

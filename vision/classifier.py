@@ -29,8 +29,8 @@ DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
 COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion.pt")
 #: The companion's own companion: a network at half YOLOv8's width (`vision_lab/cfg/tile-cls-half.yaml`,
 #: 96 px, trained on a GPU on crops rendered there), read beside the shipped companion as the
-#: companion is beside the first network, so on the views both are unsure of (``COMPANION_BELOW``)
-#: the first network weighs 1/2 and each companion 1/4. The chain reads more of the unseen GL style
+#: companion is beside the first network, so on the views both are unsure of (``COMPANION_BELOW``,
+#: ``SECOND_COMPANION_BELOW``) the first network weighs 1/2 and each companion 1/4. The chain reads more of the unseen GL style
 #: and of the standing rows, heaps and tables in play (models/classifier/MODEL_CARD.md); None: none.
 SECOND_COMPANION_WEIGHTS: Path | None = DEFAULT_WEIGHTS.with_name("companion2.pt")
 #: The second companion costs about four times the first companion's work per view: it reads only

@@ -94,17 +94,14 @@ def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int
 def train(arch: str, imgsz: int, data: Path, run_out: Path, name: str, hours: float, batch: int, workers: int,
           lr0: float, epochs: int, init: str | None) -> None:
     from .train_packed import offline_ultralytics
+    from .training import CLASSIFIER_AUGMENTATION, pick_device
     offline_ultralytics()
-    import torch
     from ultralytics import YOLO
-    device = "0" if torch.cuda.is_available() else "cpu"
-    # the augmentations of ``training.train_classifier``: tiles are not mirror-symmetric (no
-    # flips); little colour jitter (ink colour tells red fives from fives)
-    YOLO(init or arch).train(data=str(data), project=str(run_out), name=name, exist_ok=True, plots=False, device=device,
-                             epochs=epochs, imgsz=imgsz, batch=batch, workers=workers, seed=0, deterministic=False,
-                             fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3, erasing=0.1, scale=0.1,
-                             translate=0.05, auto_augment=None, optimizer="AdamW", lr0=lr0, warmup_epochs=0.5,
-                             patience=1000, time=hours, cache=False)
+    # the augmentations of ``mjtable train classifier``, at its default scale
+    YOLO(init or arch).train(data=str(data), project=str(run_out), name=name, exist_ok=True, plots=False,
+                             device=pick_device(), epochs=epochs, imgsz=imgsz, batch=batch, workers=workers, seed=0,
+                             deterministic=False, scale=0.1, optimizer="AdamW", lr0=lr0, warmup_epochs=0.5,
+                             patience=1000, time=hours, cache=False, **CLASSIFIER_AUGMENTATION)
 
 
 def main(argv=None) -> None:

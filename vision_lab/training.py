@@ -10,6 +10,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DET_CFG = Path(__file__).resolve().parent / "cfg" / "tile-det.yaml"
 CLS_CFG = Path(__file__).resolve().parent / "cfg" / "tile-cls.yaml"
+#: The classifier's augmentations (ultralytics settings; ``scale`` is given apart). Tiles are not
+#: mirror-symmetric: no flips. Colour jitter is small because ink colour tells red fives from fives.
+CLASSIFIER_AUGMENTATION = dict(fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3, erasing=0.1,
+                               translate=0.05, auto_augment=None)
 
 
 def pick_device() -> str:
@@ -72,12 +76,9 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                                     procedural_per_code=procedural_per_code, face_scale=face_scale,
                                     body_scenes=body_scenes, odd_faces=odd_faces, odd_kinds=odd_kinds,
                                     body_face_cuts=body_face_cuts)
-    # Tiles are not mirror-symmetric: no flips. Colour jitter is small because ink colour tells
-    # red fives from fives.
     _train(str(arch or CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
-           batch=batch, workers=workers, seed=seed, cache="ram", fliplr=0.0, flipud=0.0, hsv_h=0.005, hsv_s=0.3, hsv_v=0.3,
-           erasing=0.1, scale=scale, translate=0.05, auto_augment=None, device=device,
-           optimizer="AdamW", lr0=lr0, warmup_epochs=0.5)
+           batch=batch, workers=workers, seed=seed, cache="ram", scale=scale, device=device,
+           optimizer="AdamW", lr0=lr0, warmup_epochs=0.5, **CLASSIFIER_AUGMENTATION)
     best = run_dir / "weights" / "best.pt"
     if out_weights:
         out_weights.parent.mkdir(parents=True, exist_ok=True)

@@ -40,6 +40,10 @@ SECOND_COMPANION_BELOW: float | None = 0.99
 #: Whether the second companion also reads the zoomed views of an unsure crop, or only the crop
 #: as cut and turned (a third of its work on a photo of unsure tiles).
 SECOND_COMPANION_AT_ZOOMS = True
+#: What runs the companions' ONNX exports: OpenVINO computes these wide networks in bfloat16 where
+#: the CPU does natively, 1.5 and 2.5 times as fast as onnxruntime here; the first network, small,
+#: is as fast on onnxruntime (``vision.model_files.onnx_session``; docs/decisions.md).
+COMPANION_RUNTIME = "openvino"
 COMPANION_SHARE = 0.5
 #: The companion costs about nine times the first network's work per view, so it reads only the
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles
@@ -305,9 +309,11 @@ class OnnxClassifier(CropClassifier):
     weights: it is loaded the first time one of them is asked for."""
 
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
-                 zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None, companion="auto"):
+                 zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None, companion="auto",
+                 runtime: str = "onnxruntime"):
+        """``runtime``: what runs the export (``vision.model_files.onnx_session``)."""
         path = Path(weights or DEFAULT_WEIGHTS)
-        info, self.session, self.input_name = open_export(path, "classifier", export, threads)
+        info, self.session, self.input_name = open_export(path, "classifier", export, threads, runtime)
         self.export = info
         self.classes = list(info.names)
         self.imgsz = int(info.imgsz)
@@ -347,12 +353,14 @@ class OnnxClassifier(CropClassifier):
         return logits, feats
 
 
-def load_classifier(weights: str | Path | None = None, backend: str = "auto", **kwargs) -> CropClassifier:
-    """The classifier of ``weights`` (default: the shipped ones): run from its ONNX export when
-    ``backend`` is "onnx", or "auto" and the export beside the weights is current; else by torch."""
+def load_classifier(weights: str | Path | None = None, backend: str = "auto", runtime: str = "onnxruntime",
+                    **kwargs) -> CropClassifier:
+    """The classifier of ``weights`` (default: the shipped ones): run from its ONNX export (by
+    ``runtime``) when ``backend`` is "onnx", or "auto" and the export beside the weights is
+    current; else by torch."""
     path = Path(weights or DEFAULT_WEIGHTS)
     use_onnx, info = export_for(path, backend, "classifier")
-    return OnnxClassifier(path, export=info, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
+    return OnnxClassifier(path, export=info, runtime=runtime, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
 
 
 def companion_chain_id(companion) -> str:
@@ -379,7 +387,7 @@ def companion_for(weights: Path, companion, backend: str, threads: int | None = 
         if companion is None or not companion.is_file() or companion.resolve() == here:
             return None
     if isinstance(companion, (str, Path)):
-        return load_classifier(companion, backend, threads=threads, companion="auto")
+        return load_classifier(companion, backend, threads=threads, companion="auto", runtime=COMPANION_RUNTIME)
     return companion
 
 

@@ -16,6 +16,8 @@ from .model_files import ExportInfo, export_for, open_export
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "detector" / "detector.pt"
 MAX_DETECTIONS = 300
+#: What runs the detectors' exports ("openvino" or "onnxruntime"; ``vision.model_files.onnx_session``).
+RUNTIME = "onnxruntime"
 
 
 class TileDetector:
@@ -53,9 +55,12 @@ class OnnxDetector:
     ``MAX_DETECTIONS``, mapped back to the picture's pixels (``unletterbox_boxes``)."""
 
     def __init__(self, weights: str | Path | None = None, imgsz: int | None = None, conf: float = 0.3,
-                 iou: float = 0.5, export: ExportInfo | None = None, threads: int | None = None):
+                 iou: float = 0.5, export: ExportInfo | None = None, threads: int | None = None,
+                 runtime: str | None = None):
+        """``runtime``: what runs the export (``vision.model_files.onnx_session``; default ``RUNTIME``)."""
         path = Path(weights or DEFAULT_WEIGHTS)
-        info, self.session, self.input_name = open_export(path, "detector", export, threads)
+        info, self.session, self.input_name = open_export(path, "detector", export, threads,
+                                                          RUNTIME if runtime is None else runtime)
         self.weights_path, self.export = path, info
         self.imgsz, self.conf, self.iou = imgsz or info.imgsz, conf, iou
         self.stride = int(info.stride or 32)

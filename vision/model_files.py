@@ -7,6 +7,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from .errors import ModelMissingError
 
 
@@ -21,7 +23,7 @@ def weights_id(path) -> str:
 
 # -- ONNX exports ---------------------------------------------------------------------------------
 # The read path runs the models from their ONNX export (``vision_lab.onnx_export``, written by
-# ``mjtable export``) through onnxruntime, so that reading never imports torch. An export is used
+# ``mjtable export``) through onnxruntime or OpenVINO, so that reading never imports torch. An export is used
 # only while it is the export of the weights beside it: weights trained or copied in later are
 # read by torch until the export is made again.
 
@@ -97,8 +99,24 @@ def warn_stale_export(weights) -> None:
                       "(run `mjtable export`)", RuntimeWarning, stacklevel=3)
 
 
-def onnx_session(path, threads: int | None = None):
-    """An onnxruntime CPU session for the model at ``path``."""
+#: The precision OpenVINO computes in on a CPU that computes bfloat16 natively (AMX or
+#: AVX-512 BF16; elsewhere float32): "bf16" or "f32". bf16 keeps float32's range with a shorter
+#: mantissa; the accuracy it costs and the time it saves are in docs/decisions.md.
+PRECISION = "bf16"
+#: OpenVINO runs a batch of any size, but compiles each new size first (~20-60 ms): batches are
+#: padded to a multiple of this and cut into parts of at most BATCH_PART, so that a few sizes serve.
+BATCH_STEP = 8
+BATCH_PART = 64
+
+
+def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime", precision: str | None = None):
+    """A CPU session for the ONNX model at ``path``: onnxruntime's ``InferenceSession``, or with
+    ``runtime`` "openvino" (when installed) an ``OpenVinoSession`` (same ``run`` and
+    ``get_inputs``) computing in ``precision`` (default ``PRECISION``)."""
+    if runtime not in RUNTIMES:
+        raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
+    if runtime == "openvino" and openvino_available():
+        return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3          # warnings about unused initialisers are not the user's business
@@ -124,12 +142,83 @@ def export_for(weights, backend: str, kind: str) -> tuple[bool, ExportInfo | Non
     return info is not None or backend == "onnx", info
 
 
-def open_export(weights, kind: str, export: ExportInfo | None = None, threads: int | None = None):
-    """(export info, onnxruntime session, its input's name) of the current ONNX export of
-    ``weights``; ``ModelMissingError`` when there is none."""
+def open_export(weights, kind: str, export: ExportInfo | None = None, threads: int | None = None,
+                runtime: str = "onnxruntime"):
+    """(export info, session (``onnx_session``'s, of ``runtime``), its input's name) of the current
+    ONNX export of ``weights``; ``ModelMissingError`` when there is none."""
     info = export or current_export(weights, kind=kind)
     if info is None:
         raise ModelMissingError(f"no current ONNX export of the {kind} weights {weights} (run `mjtable export`)")
-    session = onnx_session(info.path, threads)
+    session = onnx_session(info.path, threads, runtime)
     return info, session, session.get_inputs()[0].name
 
+
+
+RUNTIMES = ("openvino", "onnxruntime")
+
+
+def openvino_available() -> bool:
+    """Whether OpenVINO is installed (it is optional: onnxruntime runs the exports without it)."""
+    import importlib.util
+    return importlib.util.find_spec("openvino") is not None
+
+
+@dataclass(frozen=True)
+class SessionInput:
+    """What the adapters ask of an input: its name and shape (onnxruntime's ``NodeArg`` has both)."""
+    name: str
+    shape: list
+
+
+class OpenVinoSession:
+    """An ONNX model compiled by OpenVINO for the CPU, with the part of onnxruntime's
+    ``InferenceSession`` the adapters use: ``get_inputs()`` and ``run(output_names, feed)``.
+    ``run`` may be called from several threads at once (each thread has its own request)."""
+
+    def __init__(self, path, threads: int | None = None, precision: str = "bf16"):
+        import threading
+        import openvino as ov
+        if precision not in ("bf16", "f32"):
+            raise ValueError(f"precision must be 'bf16' or 'f32', not {precision!r}")
+        core = ov.Core()
+        if precision == "bf16" and "BF16" not in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES"):
+            precision = "f32"
+        config = {"INFERENCE_PRECISION_HINT": precision, "PERFORMANCE_HINT": "LATENCY"}
+        if threads:
+            config["INFERENCE_NUM_THREADS"] = int(threads)
+        self.precision = precision
+        self.compiled = core.compile_model(str(path), "CPU", config)
+        self._inputs = [SessionInput(p.get_any_name(), [d.get_length() if d.is_static else None
+                                                        for d in p.get_partial_shape()])
+                        for p in self.compiled.inputs]
+        self._outputs = [p.get_any_name() for p in self.compiled.outputs]
+        # one input, whose batch alone varies (a classifier's): batches are padded (BATCH_STEP)
+        shape = self._inputs[0].shape if len(self._inputs) == 1 else []
+        self._batch_padded = len(shape) > 1 and shape[0] is None and None not in shape[1:]
+        self._local = threading.local()
+
+    def get_inputs(self) -> list[SessionInput]:
+        return list(self._inputs)
+
+    def run(self, output_names, feed: dict) -> list:
+        request = getattr(self._local, "request", None)
+        if request is None:
+            request = self._local.request = self.compiled.create_infer_request()
+        names = self._outputs if output_names is None else list(output_names)
+        (name, x), = feed.items()
+        if not self._batch_padded:
+            return self._outputs_of(request.infer({name: x}), names)
+        parts = []
+        for start in range(0, len(x), BATCH_PART):
+            part = x[start:start + BATCH_PART]
+            padded = -(-len(part) // BATCH_STEP) * BATCH_STEP
+            if padded != len(part):
+                part = np.concatenate([part, np.zeros((padded - len(part),) + part.shape[1:], part.dtype)])
+            parts.append([o[:min(BATCH_PART, len(x) - start)] for o in self._outputs_of(request.infer({name: part}), names)])
+        return [np.concatenate([p[i] for p in parts]) for i in range(len(names))]
+
+    @staticmethod
+    def _outputs_of(result, names) -> list:
+        # the request's output buffers are reused by its next run: hand out copies
+        by_name = {k.get_any_name(): v for k, v in result.items()}
+        return [np.array(by_name[n], dtype=np.float32, copy=True) for n in names]

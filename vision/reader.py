@@ -224,8 +224,11 @@ class TileReader:
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
             found = self._detect(self.second_detector, src, spent)
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
-            other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
-            second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
+            if self.second_reading_is_moot(reads, found, scale):
+                other, second = [], False      # the same outcome as reading it, without the cost
+            else:
+                other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
+                second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
             kept, not_kept = (other, reads) if second else (reads, other)
             if profile is not None:
                 detector, chosen = (self.second_detector, found) if second else (self.detector, first)
@@ -242,6 +245,31 @@ class TileReader:
         """Face-up tiles read at ``second_read_floor`` or surer: how a reading is weighed against
         the second detector's."""
         return sum(1 for r in reads if not r.face_down and r.confidence >= self.config.second_read_floor)
+
+    def second_reading_is_moot(self, reads: list[TileRead], found: tuple[Look, Detections], scale: float) -> bool:
+        """Whether reading the second detector's ``found`` is left out, beside the first
+        detector's ``reads``: when it could not win (a read counts towards its weight only when
+        its detection alone is as sure as the floor, the classifier's confidence being at most 1,
+        and too few are) and none of its back boxes could add a back to the reading kept (each
+        overlaps a kept read as much as ``with_other_backs`` asks). Its face-up boxes that overlap
+        no kept read are not waited for: one would add a back only when read a blank white
+        dragon of another colour than the photo's faces, and on the valid split, GL and the six
+        capture modes the 8 such backs were all on book spines or cut tile edges
+        (docs/experiments.md). Deciding from the boxes spares classifying a photo's tiles twice."""
+        look, dets = found
+        names = dets.names()
+        could_count = sum(1 for n, c in zip(names, dets.confidence)
+                          if n != "back" and float(c) >= self.config.second_read_floor)
+        if could_count > self.confident_reads(reads) * (1 + self.config.second_read_margin):
+            return False
+        overlap = self.config.second_backs_overlap
+        # the back boxes that would become reads (read_detections leaves the weak ones out)
+        backs = [tuple(v * scale for v in look.box_in_source(b)) for b, n, c in zip(dets.xyxy, names, dets.confidence)
+                 if n == "back" and c >= self.config.back_conf]
+        if overlap is None or not backs:
+            return True
+        kept = np.array([r.box for r in reads], np.float64).reshape(-1, 4)
+        return bool(len(kept)) and bool((box_iou(backs, kept).max(1) >= overlap).all())
 
     def _detect(self, detector, src: np.ndarray, spent: dict) -> tuple[Look, Detections]:
         """``detector``'s look at ``src`` and its detections, weak ones kept included; the

@@ -21,7 +21,7 @@ NOT_SETTINGS = {
     "vision.corners": {"REPO", "DEFAULT_CORNER_MODEL"},                       # paths
     "vision.codes": {"DETECTOR_CLASSES", "CLASSIFIER_CLASSES"},               # class names
     "vision.decode": {"ACCEPTED"},                                            # message text
-    "vision.model_files": {"BACKENDS", "EXPORT_FORMAT"},                      # choice names, file format version
+    "vision.model_files": {"BACKENDS", "EXPORT_FORMAT", "RUNTIMES"},          # choice names, file format version
     "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong

@@ -113,7 +113,12 @@ def test_suppression_keeps_what_torchvision_keeps():
 @pytest.fixture(scope="module")
 def readers():
     from vision.reader import TileReader
-    return TileReader(backend="onnx"), TileReader(backend="torch")
+    # in float32 throughout, so that the exports must give torch's very numbers (the companions'
+    # bfloat16, which the reader uses where the CPU has it: ``test_bfloat16_reads_as_torch``)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("vision.model_files.PRECISION", "f32")
+        onnx_reader = TileReader(backend="onnx")
+    return onnx_reader, TileReader(backend="torch")
 
 
 def _scenes():
@@ -156,6 +161,20 @@ def test_onnx_reader_reads_as_the_torch_reader(readers):
     assert len(scenes) >= 9
     for name, image in scenes:
         _assert_same_reading(name, onnx_reader.read(image), torch_reader.read(image))
+
+
+@needs_export
+def test_bfloat16_reads_as_torch(readers):
+    """The reader as shipped (the companions in bfloat16 where the CPU computes in it) reads the
+    same tiles as torch, at confidences a few thousandths apart."""
+    from vision.reader import TileReader
+    bf16_reader, torch_reader = TileReader(backend="onnx"), readers[1]
+    for name, image in _scenes() + _rendered_scenes():
+        a, b = bf16_reader.read(image), torch_reader.read(image)
+        assert [t.code for t in a] == [t.code for t in b], name
+        for ta, tb in zip(a, b):
+            assert max(abs(u - v) for u, v in zip(ta.box, tb.box)) <= 1.0, name
+            assert abs(ta.confidence - tb.confidence) <= 0.02, name
 
 
 @needs_export

@@ -191,3 +191,76 @@ def test_with_a_profile_the_backs_of_the_reading_not_kept_are_added_too(monkeypa
     reads = reader.read(IMG, profile="a profile")
     assert calls == [None, None, "a profile"]            # both weighed by the base, the kept read again
     assert [r.face_down for r in reads] == [False] * 4 + [True]
+
+
+# -- the second reading left out where it could change nothing ------------------------------------
+class CountingClassifier(SureClassifier):
+    def __init__(self):
+        self.crops = 0
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        self.crops += len(crops)
+        return super().classify(crops, embeddings, turn_average)
+
+
+def _reader(first, second, **config):
+    clf = CountingClassifier()
+    return TileReader(detector=first, classifier=clf, tileness=None, second_detector=second,
+                      config=ReaderConfig(**config)), clf
+
+
+def test_the_second_reading_is_not_classified_when_it_could_not_win():
+    # 10 sure tiles against 11 boxes: 11 reads could not be more than 10 x 1.1
+    reader, clf = _reader(BoxesDetector(10), BoxesDetector(11, x0=12))
+    assert len(reader.read(IMG)) == 10 and clf.crops == 10
+    # 12 boxes could win (and do)
+    reader, clf = _reader(BoxesDetector(10), BoxesDetector(12, x0=12))
+    assert len(reader.read(IMG)) == 12 and clf.crops == 22
+    # boxes below the floor could never count, however many there are
+    reader, clf = _reader(BoxesDetector(5), BoxesDetector(9, conf=0.45))
+    assert len(reader.read(IMG)) == 5 and clf.crops == 5
+
+
+def test_a_back_only_the_second_detector_found_is_still_added():
+    lone_back = [500, 100, 530, 140]
+    reader, clf = _reader(BoxesDetector(4), WithBacksDetector(4, [lone_back]))
+    reads = reader.read(IMG)
+    assert [r.face_down for r in reads] == [False] * 4 + [True] and clf.crops == 8
+    # a back on a tile the first reading has, or one too unsure to be kept, adds nothing: not read
+    on_a_tile, weak = [10, 100, 40, 140], [500, 100, 530, 140]
+    second = WithBacksDetector(4, [on_a_tile, weak])
+    second.dets.confidence[-1] = 0.4                      # under BACK_CONF
+    reader, clf = _reader(BoxesDetector(4), second)
+    assert [r.face_down for r in reader.read(IMG)] == [False] * 4 and clf.crops == 4
+    # with the backs of the other reading off, no back asks for it
+    reader, clf = _reader(BoxesDetector(4), WithBacksDetector(4, [lone_back]), second_backs_overlap=None)
+    assert len(reader.read(IMG)) == 4 and clf.crops == 4
+
+
+def test_leaving_the_second_reading_out_changes_no_reading_of_real_photos(monkeypatch):
+    """On the committed photos, the shipped reader reads the same whether or not it leaves out
+    the second detector's reading where that could change nothing."""
+    from pathlib import Path
+
+    from vision.detector import DEFAULT_WEIGHTS
+    from vision.model_files import current_export
+    if current_export(DEFAULT_WEIGHTS, "detector") is None:
+        pytest.skip("no current export of the shipped detector")
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
+    photos = sorted(fixtures.glob("*.jpg")) + sorted((fixtures / "hands").glob("*.jpg"))
+    reader = TileReader()
+    moot = []
+    real = TileReader.second_reading_is_moot
+
+    def recording(self, *args):
+        moot.append(real(self, *args))
+        return moot[-1]
+
+    def key(reads):
+        return [(r.code, tuple(round(v, 2) for v in r.box), round(r.confidence, 5), r.face_down) for r in reads]
+    for photo in photos:
+        monkeypatch.setattr(TileReader, "second_reading_is_moot", recording)
+        left_out = key(reader.read(photo))
+        monkeypatch.setattr(TileReader, "second_reading_is_moot", lambda self, *args: False)
+        assert left_out == key(reader.read(photo)), photo.name
+    assert len(photos) >= 8 and any(moot)              # the photos do exercise it

@@ -1,0 +1,120 @@
+"""OpenVINO as the runtime of the companions' exports (``vision.model_files.OpenVinoSession``):
+it gives what onnxruntime gives (exactly in float32, the same readings in bfloat16), for any
+batch size and from several threads, and reading falls back to onnxruntime without it."""
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.model_files import current_export, onnx_session, openvino_available
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "vision"
+COMPANION = ROOT / "models" / "classifier" / "companion.pt"
+
+pytestmark = [
+    pytest.mark.skipif(not openvino_available(), reason="OpenVINO is not installed"),
+    pytest.mark.skipif(current_export(COMPANION, "classifier") is None, reason="no current export of the companion"),
+]
+
+
+def _crops():
+    import cv2
+    return [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
+
+
+def _input(n: int, seed: int = 0) -> np.ndarray:
+    """``n`` real crops (repeated, each turned a different way) as the companion's input."""
+    from vision.classifier import input_pixels
+    crops = _crops()
+    views = [np.rot90(crops[i % len(crops)], (i // len(crops)) % 4) for i in range(n)]
+    return input_pixels([np.ascontiguousarray(v) for v in views], 96).astype(np.float32) / np.float32(255)
+
+
+def _run(session, x):
+    return session.run(["logits", "features"], {session.get_inputs()[0].name: x})
+
+
+def test_float32_gives_onnxruntimes_outputs_for_any_batch():
+    path = COMPANION.with_suffix(".onnx")
+    ort = onnx_session(path, 2, "onnxruntime")
+    ov = onnx_session(path, 2, "openvino", precision="f32")
+    assert type(ov).__name__ == "OpenVinoSession" and ov.precision == "f32"
+    assert ov.get_inputs()[0].name == ort.get_inputs()[0].name and ov.get_inputs()[0].shape[1:] == [3, 96, 96]
+    # sizes under, at and over the padding step and the part a run is cut into
+    for n in (1, 7, 8, 9, 64, 65, 150):
+        x = _input(n, n)
+        (la, fa), (lb, fb) = _run(ort, x), _run(ov, x)
+        assert la.shape == lb.shape == (n, 45) and fa.shape == fb.shape
+        np.testing.assert_allclose(lb, la, atol=2e-3)
+        np.testing.assert_allclose(fb, fa, atol=2e-3)
+
+
+def test_bfloat16_reads_the_crops_as_onnxruntime_does():
+    path = COMPANION.with_suffix(".onnx")
+    x = _input(64)
+    la = _run(onnx_session(path, 2, "onnxruntime"), x)[0]
+    session = onnx_session(path, 2, "openvino")
+    lb = _run(session, x)[0]
+    assert session.precision in ("bf16", "f32")        # f32 where the CPU has no bfloat16
+    assert (la.argmax(1) == lb.argmax(1)).all()
+    # bfloat16 keeps 8 bits of mantissa: the logits move by a few hundredths, not more
+    assert np.abs(la - lb).max() < 0.5
+
+
+def test_a_batch_is_read_the_same_whatever_else_shares_its_run():
+    """Padding a batch with blank views and cutting it into parts changes no crop's outputs."""
+    session = onnx_session(COMPANION.with_suffix(".onnx"), 2, "openvino", precision="f32")
+    x = _input(70)
+    whole = _run(session, x)[0]
+    alone = np.concatenate([_run(session, x[i:i + 1])[0] for i in range(0, 70, 10)])
+    np.testing.assert_allclose(alone, whole[::10], atol=1e-4)
+
+
+def test_threads_reading_at_once_each_get_their_own_outputs():
+    session = onnx_session(COMPANION.with_suffix(".onnx"), 1, "openvino", precision="f32")
+    inputs = [_input(n, n) for n in (5, 17, 33, 40)]
+    expected = [_run(session, x)[0] for x in inputs]
+    got, errors = [None] * len(inputs), []
+
+    def read(i):
+        try:
+            for _ in range(5):
+                got[i] = _run(session, inputs[i])[0]
+                np.testing.assert_allclose(got[i], expected[i], atol=1e-4)
+        except Exception as e:          # noqa: BLE001 (reported below, in the test's thread)
+            errors.append(e)
+    threads = [threading.Thread(target=read, args=(i,)) for i in range(len(inputs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
+def test_without_openvino_onnxruntime_runs_the_export(monkeypatch):
+    import onnxruntime
+
+    import vision.model_files as model_files
+    monkeypatch.setattr(model_files, "openvino_available", lambda: False)
+    assert isinstance(onnx_session(COMPANION.with_suffix(".onnx"), 1, "openvino"), onnxruntime.InferenceSession)
+    with pytest.raises(ValueError, match="runtime"):
+        onnx_session(COMPANION.with_suffix(".onnx"), 1, "tensorrt")
+    with pytest.raises(ValueError, match="precision"):
+        model_files.OpenVinoSession(COMPANION.with_suffix(".onnx"), 1, "int4")
+
+
+def test_the_shipped_companions_run_on_openvino_and_the_first_network_on_onnxruntime():
+    import onnxruntime
+
+    from vision.classifier import COMPANION_RUNTIME, load_classifier
+    from vision.model_files import OpenVinoSession
+    assert COMPANION_RUNTIME == "openvino"
+    clf = load_classifier(backend="onnx")
+    assert isinstance(clf.session, onnxruntime.InferenceSession)
+    companion = clf.companion
+    assert companion is not None
+    while companion is not None:
+        assert isinstance(companion.session, OpenVinoSession)
+        companion = companion.companion

@@ -163,6 +163,17 @@ class CropClassifier:
             logits, feats = forward(self.model if model is None else model, self.to_input(crops), features=True)
         return logits.numpy(), feats.numpy()
 
+    def warm(self) -> None:
+        """Give each network of the chain its first runs (``vision.reader.preload``): the
+        runtimes' set-up at each batch size is paid before the first photo, not during it."""
+        self.classify([np.full((96, 64, 3), 114, np.uint8)])
+        clf = self
+        while clf is not None:
+            warm = getattr(getattr(clf, "session", None), "warm", None)
+            if warm is not None:
+                warm()
+            clf = getattr(clf, "companion", None)
+
     def probabilities(self, logits: np.ndarray) -> np.ndarray:
         z = logits / self.temperature
         z = z - z.max(1, keepdims=True)

@@ -200,6 +200,15 @@ class OpenVinoSession:
     def get_inputs(self) -> list[SessionInput]:
         return list(self._inputs)
 
+    def warm(self) -> None:
+        """Run every batch size ``run`` may give OpenVINO once (blank), so that a reading never
+        waits for OpenVINO's first run at a new size (``vision.reader.preload``)."""
+        if not self._batch_padded:
+            return
+        shape = self._inputs[0].shape[1:]
+        for size in range(BATCH_STEP, BATCH_PART + 1, BATCH_STEP):
+            self.run(None, {self._inputs[0].name: np.zeros([size, *shape], np.float32)})
+
     def run(self, output_names, feed: dict) -> list:
         request = getattr(self._local, "request", None)
         if request is None:

@@ -549,7 +549,11 @@ def preload() -> TileReader:
     reader.detector.detect(blank)
     if reader.second_detector is not None:
         reader.second_detector.detect(blank)
-    reader.classifier.classify([blank[:96, :64]])
+    warm = getattr(reader.classifier, "warm", None)
+    if warm is not None:
+        warm()
+    else:
+        reader.classifier.classify([blank[:96, :64]])
     if reader.corner_finder is not None:
         reader.corner_finder.find(blank, [(0, 0, 64, 96)])
     return reader

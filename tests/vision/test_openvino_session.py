@@ -118,3 +118,24 @@ def test_the_shipped_companions_run_on_openvino_and_the_first_network_on_onnxrun
     while companion is not None:
         assert isinstance(companion.session, OpenVinoSession)
         companion = companion.companion
+
+
+def test_warming_runs_every_batch_size_a_reading_may_ask_for(monkeypatch):
+    from vision.model_files import BATCH_PART, BATCH_STEP
+    session = onnx_session(COMPANION.with_suffix(".onnx"), 1, "openvino")
+    sizes = []
+    real = session.run
+    monkeypatch.setattr(session, "run", lambda names, feed: sizes.append(len(next(iter(feed.values()))))
+                        or real(names, feed))
+    session.warm()
+    assert sizes == list(range(BATCH_STEP, BATCH_PART + 1, BATCH_STEP))
+
+
+def test_the_preload_warms_each_network_of_the_chain(monkeypatch):
+    from vision.classifier import load_classifier
+    from vision.model_files import OpenVinoSession
+    warmed = []
+    monkeypatch.setattr(OpenVinoSession, "warm", lambda self: warmed.append(self))
+    clf = load_classifier(backend="onnx")
+    clf.warm()
+    assert warmed == [clf.companion.session, clf.companion.companion.session]

@@ -111,12 +111,15 @@ BATCH_PART = 64
 
 def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime", precision: str | None = None):
     """A CPU session for the ONNX model at ``path``: onnxruntime's ``InferenceSession``, or with
-    ``runtime`` "openvino" (when installed) an ``OpenVinoSession`` (same ``run`` and
-    ``get_inputs``) computing in ``precision`` (default ``PRECISION``)."""
+    ``runtime`` "openvino" an ``OpenVinoSession`` (same ``run`` and ``get_inputs``) computing in
+    ``precision`` (default ``PRECISION``); onnxruntime's where OpenVINO cannot be imported."""
     if runtime not in RUNTIMES:
         raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
     if runtime == "openvino" and openvino_available():
-        return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
+        try:
+            return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
+        except ImportError:         # installed but unusable here: onnxruntime reads as well, slower
+            pass
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3          # warnings about unused initialisers are not the user's business
@@ -158,7 +161,8 @@ RUNTIMES = ("openvino", "onnxruntime")
 
 
 def openvino_available() -> bool:
-    """Whether OpenVINO is installed (it is optional: onnxruntime runs the exports without it)."""
+    """Whether OpenVINO is installed (a dependency; where it cannot be installed or imported,
+    onnxruntime runs every export, giving the same readings more slowly)."""
     import importlib.util
     return importlib.util.find_spec("openvino") is not None
 
@@ -215,6 +219,9 @@ class OpenVinoSession:
             request = self._local.request = self.compiled.create_infer_request()
         names = self._outputs if output_names is None else list(output_names)
         (name, x), = feed.items()
+        if self._batch_padded and not len(x):       # what onnxruntime gives: outputs of no rows
+            blank = np.zeros((BATCH_STEP,) + x.shape[1:], x.dtype)
+            return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]
         if not self._batch_padded:
             return self._outputs_of(request.infer({name: x}), names)
         parts = []

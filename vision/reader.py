@@ -158,7 +158,8 @@ class TileReader:
                  detector_iou: float | None = None, backend: str = "auto", foreshortening: bool | None = None,
                  config: ReaderConfig | None = None, second_detector="auto", oddity="auto", corner_finder="auto"):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
-        weights through onnxruntime when it is current, else torch), "onnx" or "torch".
+        weights when it is current, run by onnxruntime, the companions by OpenVINO:
+        ``vision.classifier.COMPANION_RUNTIME``; else torch), "onnx" or "torch".
         ``second_detector``: a detector whose reading replaces the first's when it has clearly
         more confident tiles (module docstring); "auto": the shipped ``SECOND_DETECTOR_WEIGHTS``
         when present and no other first detector is asked for; None: one detector.
@@ -224,15 +225,20 @@ class TileReader:
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
             found = self._detect(self.second_detector, src, spent)
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
-            if self.second_reading_is_moot(reads, found, scale):
-                other, second = [], False      # the same outcome as reading it, without the cost
+            other = None
+            if self.second_reading_cannot_win(reads, found):
+                second = False      # read below only if it could add a back (the same outcome, cheaper)
             else:
                 other = self._read_found(found, self.second_detector, scale, spent, embeddings, None)
                 second = self.confident_reads(other) > self.confident_reads(reads) * (1 + self.config.second_read_margin)
-            kept, not_kept = (other, reads) if second else (reads, other)
+            kept = other if second else reads
             if profile is not None:
                 detector, chosen = (self.second_detector, found) if second else (self.detector, first)
                 kept = self._read_found(chosen, detector, scale, spent, embeddings, profile)
+            if other is None:
+                other = self._read_found(found, self.second_detector, scale, spent, embeddings, None) \
+                    if self.second_backs_could_add(kept, found, scale) else []
+            not_kept = reads if second else other
             reads = with_other_backs(kept, not_kept, self.config.second_backs_overlap)
         reads = without_small_reads(reads, self.config.small_read_share)
         if timings is not None:
@@ -246,30 +252,35 @@ class TileReader:
         the second detector's."""
         return sum(1 for r in reads if not r.face_down and r.confidence >= self.config.second_read_floor)
 
-    def second_reading_is_moot(self, reads: list[TileRead], found: tuple[Look, Detections], scale: float) -> bool:
-        """Whether reading the second detector's ``found`` is left out, beside the first
-        detector's ``reads``: when it could not win (a read counts towards its weight only when
-        its detection alone is as sure as the floor, the classifier's confidence being at most 1,
-        and too few are) and none of its back boxes could add a back to the reading kept (each
-        overlaps a kept read as much as ``with_other_backs`` asks). Its face-up boxes that overlap
-        no kept read are not waited for: one would add a back only when read a blank white
-        dragon of another colour than the photo's faces, and on the valid split, GL and the six
-        capture modes the 8 such backs were all on book spines or cut tile edges
-        (docs/experiments.md). Deciding from the boxes spares classifying a photo's tiles twice."""
-        look, dets = found
-        names = dets.names()
-        could_count = sum(1 for n, c in zip(names, dets.confidence)
+    def second_reading_cannot_win(self, reads: list[TileRead], found: tuple[Look, Detections]) -> bool:
+        """Whether the second detector's reading of ``found`` could not win against the first's
+        ``reads``, whatever the classifier says: a read counts towards a reading's weight only
+        when its detection alone is as sure as the floor (the classifier's confidence is at
+        most 1), and it has too few such detections. Its tiles are then classified only if it
+        could add a back (``second_backs_could_add``): most photos' tiles are read once."""
+        _, dets = found
+        could_count = sum(1 for n, c in zip(dets.names(), dets.confidence)
                           if n != "back" and float(c) >= self.config.second_read_floor)
-        if could_count > self.confident_reads(reads) * (1 + self.config.second_read_margin):
-            return False
+        return could_count <= self.confident_reads(reads) * (1 + self.config.second_read_margin)
+
+    def second_backs_could_add(self, kept: list[TileRead], found: tuple[Look, Detections], scale: float) -> bool:
+        """Whether the second detector's reading of ``found``, not kept, could add a back to the
+        reading ``kept`` (``with_other_backs``): one of its sure back boxes overlaps no kept read
+        as much as that asks. Its face-up boxes are not looked at: one would add a back only when
+        read a blank white dragon of another colour than the photo's faces (``blank_backs``), and
+        on the valid split, GL and the six capture modes the 8 such backs were all on book spines
+        or cut tile edges (docs/experiments.md)."""
         overlap = self.config.second_backs_overlap
+        if overlap is None:
+            return False
+        look, dets = found
         # the back boxes that would become reads (read_detections leaves the weak ones out)
-        backs = [tuple(v * scale for v in look.box_in_source(b)) for b, n, c in zip(dets.xyxy, names, dets.confidence)
+        backs = [tuple(v * scale for v in look.box_in_source(b)) for b, n, c in zip(dets.xyxy, dets.names(), dets.confidence)
                  if n == "back" and c >= self.config.back_conf]
-        if overlap is None or not backs:
-            return True
-        kept = np.array([r.box for r in reads], np.float64).reshape(-1, 4)
-        return bool(len(kept)) and bool((box_iou(backs, kept).max(1) >= overlap).all())
+        if not backs:
+            return False
+        kept_boxes = np.array([r.box for r in kept], np.float64).reshape(-1, 4)
+        return not len(kept_boxes) or bool((box_iou(backs, kept_boxes).max(1) < overlap).any())
 
     def _detect(self, detector, src: np.ndarray, spent: dict) -> tuple[Look, Detections]:
         """``detector``'s look at ``src`` and its detections, weak ones kept included; the

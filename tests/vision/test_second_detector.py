@@ -189,7 +189,9 @@ def test_with_a_profile_the_backs_of_the_reading_not_kept_are_added_too(monkeypa
     reader = TileReader(detector=BoxesDetector(4), classifier=SureClassifier(), tileness=None,
                         second_detector=WithBacksDetector(4, [lone_back]))
     reads = reader.read(IMG, profile="a profile")
-    assert calls == [None, None, "a profile"]            # both weighed by the base, the kept read again
+    # the first weighed by the base, the kept read again with the profile, then the second,
+    # whose reading could not win, read for its back
+    assert calls == [None, "a profile", None]
     assert [r.face_down for r in reads] == [False] * 4 + [True]
 
 
@@ -244,13 +246,14 @@ def test_leaving_the_second_reading_out_changes_no_reading_of_real_photos(monkey
 
     from vision.detector import DEFAULT_WEIGHTS
     from vision.model_files import current_export
-    if current_export(DEFAULT_WEIGHTS, "detector") is None:
-        pytest.skip("no current export of the shipped detector")
+    from vision.reader import SECOND_DETECTOR_WEIGHTS
+    if current_export(DEFAULT_WEIGHTS, "detector") is None or current_export(SECOND_DETECTOR_WEIGHTS, "detector") is None:
+        pytest.skip("no current export of the shipped detectors")
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
     photos = sorted(fixtures.glob("*.jpg")) + sorted((fixtures / "hands").glob("*.jpg"))
     reader = TileReader()
     moot = []
-    real = TileReader.second_reading_is_moot
+    real = TileReader.second_reading_cannot_win
 
     def recording(self, *args):
         moot.append(real(self, *args))
@@ -259,8 +262,25 @@ def test_leaving_the_second_reading_out_changes_no_reading_of_real_photos(monkey
     def key(reads):
         return [(r.code, tuple(round(v, 2) for v in r.box), round(r.confidence, 5), r.face_down) for r in reads]
     for photo in photos:
-        monkeypatch.setattr(TileReader, "second_reading_is_moot", recording)
+        monkeypatch.setattr(TileReader, "second_reading_cannot_win", recording)
         left_out = key(reader.read(photo))
-        monkeypatch.setattr(TileReader, "second_reading_is_moot", lambda self, *args: False)
+        monkeypatch.setattr(TileReader, "second_reading_cannot_win", lambda self, *args: False)
         assert left_out == key(reader.read(photo)), photo.name
     assert len(photos) >= 8 and any(moot)              # the photos do exercise it
+
+
+def test_with_a_profile_a_back_is_weighed_against_the_profiles_reading(monkeypatch):
+    """A back of the second detector on a tile the base reading has but the profile's drops (a
+    weak detection the profile reads less surely) is added, as reading the second would add it."""
+    last_tile = [130, 100, 160, 140]                     # BoxesDetector(4)'s fourth box
+    original = TileReader._read_found
+
+    def read_found(self, found, detector, scale, spent, embeddings, profile):
+        reads = original(self, found, detector, scale, spent, embeddings, None)
+        return reads[:-1] if profile is not None else reads
+    monkeypatch.setattr(TileReader, "_read_found", read_found)
+    reader, clf = _reader(BoxesDetector(4), WithBacksDetector(4, [last_tile]))
+    assert [r.face_down for r in reader.read(IMG)] == [False] * 4          # the base reading keeps it
+    reads = reader.read(IMG, profile="a profile")
+    assert [r.face_down for r in reads] == [False] * 3 + [True]
+    assert reads[-1].box == tuple(float(v) for v in last_tile)

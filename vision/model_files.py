@@ -99,6 +99,8 @@ def warn_stale_export(weights) -> None:
                       "(run `mjtable export`)", RuntimeWarning, stacklevel=3)
 
 
+#: What can run an export (``onnx_session``).
+RUNTIMES = ("openvino", "onnxruntime")
 #: The precision OpenVINO computes in on a CPU that computes bfloat16 natively (AMX or
 #: AVX-512 BF16; elsewhere float32): "bf16" or "f32". bf16 keeps float32's range with a shorter
 #: mantissa; the accuracy it costs and the time it saves are in docs/decisions.md.
@@ -154,10 +156,6 @@ def open_export(weights, kind: str, export: ExportInfo | None = None, threads: i
         raise ModelMissingError(f"no current ONNX export of the {kind} weights {weights} (run `mjtable export`)")
     session = onnx_session(info.path, threads, runtime)
     return info, session, session.get_inputs()[0].name
-
-
-
-RUNTIMES = ("openvino", "onnxruntime")
 
 
 def openvino_available() -> bool:
@@ -219,11 +217,11 @@ class OpenVinoSession:
             request = self._local.request = self.compiled.create_infer_request()
         names = self._outputs if output_names is None else list(output_names)
         (name, x), = feed.items()
-        if self._batch_padded and not len(x):       # what onnxruntime gives: outputs of no rows
-            blank = np.zeros((BATCH_STEP,) + x.shape[1:], x.dtype)
-            return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]
         if not self._batch_padded:
             return self._outputs_of(request.infer({name: x}), names)
+        if not len(x):          # what onnxruntime gives: outputs of no rows
+            blank = np.zeros((BATCH_STEP,) + x.shape[1:], x.dtype)
+            return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]
         parts = []
         for start in range(0, len(x), BATCH_PART):
             part = x[start:start + BATCH_PART]

@@ -24,7 +24,7 @@ def _crops():
     return [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
 
 
-def _input(n: int, seed: int = 0) -> np.ndarray:
+def _input(n: int) -> np.ndarray:
     """``n`` real crops (repeated, each turned a different way) as the companion's input."""
     from vision.classifier import input_pixels
     if n == 0:
@@ -46,7 +46,7 @@ def test_float32_gives_onnxruntimes_outputs_for_any_batch():
     assert ov.get_inputs()[0].name == ort.get_inputs()[0].name and ov.get_inputs()[0].shape[1:] == [3, 96, 96]
     # sizes under, at and over the padding step and the part a run is cut into
     for n in (0, 1, 7, 8, 9, 64, 65, 150):
-        x = _input(n, n)
+        x = _input(n)
         (la, fa), (lb, fb) = _run(ort, x), _run(ov, x)
         assert la.shape == lb.shape == (n, 45) and fa.shape == fb.shape
         np.testing.assert_allclose(lb, la, atol=2e-3)
@@ -76,7 +76,7 @@ def test_a_batch_is_read_the_same_whatever_else_shares_its_run():
 
 def test_threads_reading_at_once_each_get_their_own_outputs():
     session = onnx_session(COMPANION.with_suffix(".onnx"), 1, "openvino", precision="f32")
-    inputs = [_input(n, n) for n in (5, 17, 33, 40)]
+    inputs = [_input(n) for n in (5, 17, 33, 40)]
     expected = [_run(session, x)[0] for x in inputs]
     got, errors = [None] * len(inputs), []
 

@@ -44,7 +44,7 @@ def install_fonts(kit: Path) -> None:
         shutil.copy(f, dst / f.name)
 
 
-def _render(k: int, kit: str, out: str, deadline: float, seed: int) -> int:
+def _render(k: int, kit: str, out: str, deadline: float, seed: int, body_scenes: int) -> int:
     import cv2
     import numpy as np
     from vision.corners import default_corner_finder
@@ -61,7 +61,7 @@ def _render(k: int, kit: str, out: str, deadline: float, seed: int) -> int:
             synthetic_crops(rng, HOLDOUT_STYLES, ROUND["artwork_per_code"], data_root),
             synthetic_crops(rng, (PROCEDURAL,), ROUND["procedural_per_code"], data_root),
             # scene i depends on (seed, part, i): a seed of its own per process and round
-            body_scene_crops(rng, ROUND["body_scenes"], (*HOLDOUT_STYLES, PROCEDURAL), data_root, split,
+            body_scene_crops(rng, body_scenes, (*HOLDOUT_STYLES, PROCEDURAL), data_root, split,
                              seed=seed * 10**6 + k * 10**4 + rounds, corner_finder=finder, log=lambda *_: None))
         for source in sources:
             for code, name, crop in source:
@@ -73,7 +73,8 @@ def _render(k: int, kit: str, out: str, deadline: float, seed: int) -> int:
     return n
 
 
-def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int, photo_copies: int = 2) -> dict:
+def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int, photo_copies: int = 2,
+                 body_scenes: int = ROUND["body_scenes"]) -> dict:
     """Crops under ``out``/{train,val}/CODE: the kit's photo crops (train ones ``photo_copies``
     times, so that many rendered crops do not drown the real photos), then ``processes``
     renderers until ``seconds`` have passed (each finishes its round)."""
@@ -86,7 +87,8 @@ def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int
                     os.link(f, out / split / code_dir.name / f"photo{c}_{f.name}")
     ctx = mp.get_context("spawn")
     with ctx.Pool(processes) as pool:
-        counts = pool.starmap(_render, [(k, str(kit), str(out), t0 + seconds, seed) for k in range(processes)])
+        counts = pool.starmap(_render, [(k, str(kit), str(out), t0 + seconds, seed, body_scenes)
+                                        for k in range(processes)])
     tally = {split: sum(1 for _ in (out / split).rglob("*.*")) for split in ("train", "val")}
     return {"rendered": sum(counts), **tally, "seconds": round(time.time() - t0, 1)}
 
@@ -112,7 +114,10 @@ def main(argv=None) -> None:
     ap.add_argument("--processes", type=int, default=max(1, (os.cpu_count() or 2) - 1))
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--photo-copies", type=int, default=2)
-    ap.add_argument("--train", action="append", default=[], help="ARCH.yaml:IMGSZ[:NAME] (repeatable)")
+    ap.add_argument("--body-scenes", type=int, default=ROUND["body_scenes"],
+                    help="scenes of tile bodies per rendering round (the capture modes' share of the crops)")
+    ap.add_argument("--train", action="append", default=[],
+                    help="ARCH.yaml:IMGSZ[:NAME[:INIT.pt]] (repeatable; INIT overrides --init for that one)")
     ap.add_argument("--hours", type=float, default=0.08)
     ap.add_argument("--epochs", type=int, default=200)
     ap.add_argument("--batch", type=int, default=256)
@@ -130,7 +135,7 @@ def main(argv=None) -> None:
     install_fonts(kit)
     if crops.exists():
         shutil.rmtree(crops)
-    tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies)
+    tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies, a.body_scenes)
     print("crops:", json.dumps(tally), flush=True)
     out.mkdir(parents=True, exist_ok=True)
     (out / "crops.json").write_text(json.dumps(tally) + "\n")
@@ -138,13 +143,14 @@ def main(argv=None) -> None:
     for spec in a.train:
         parts = spec.split(":")
         arch, imgsz = parts[0], parts[1]
-        name = parts[2] if len(parts) > 2 else f"{Path(arch).stem}_{imgsz}"
+        name = parts[2] if len(parts) > 2 and parts[2] else f"{Path(arch).stem}_{imgsz}"
+        init = parts[3] if len(parts) > 3 else a.init
         if not Path(arch).is_file():
             arch = str(Path(__file__).resolve().parent / "cfg" / arch)
         cmd = [sys.executable, "-m", "vision_lab.train_packed_classifier", "--one", f"{arch}:{imgsz}:{name}",
                "--kit", str(kit), "--crops", str(crops), "--out", str(out), "--hours", str(a.hours),
                "--epochs", str(a.epochs), "--batch", str(a.batch), "--lr0", str(a.lr0), "--workers",
-               str(max(1, a.workers // max(1, len(a.train))))] + (["--init", a.init] if a.init else [])
+               str(max(1, a.workers // max(1, len(a.train))))] + (["--init", init] if init else [])
         log = open(out / f"{name}.log", "w")
         children.append((name, subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT), log))
     for name, child, log in children:

@@ -165,7 +165,7 @@ class CropClassifier:
 
     def warm(self) -> None:
         """Give each network of the chain its first runs (``vision.reader.preload``): the
-        runtimes' set-up at each batch size is paid before the first photo, not during it."""
+        runtimes' first-run set-up is paid before the first photo, not during it."""
         self.classify([np.full((96, 64, 3), 114, np.uint8)])
         clf = self
         while clf is not None:

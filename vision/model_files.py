@@ -105,10 +105,10 @@ RUNTIMES = ("openvino", "onnxruntime")
 #: AVX-512 BF16; elsewhere float32): "bf16" or "f32". bf16 keeps float32's range with a shorter
 #: mantissa; the accuracy it costs and the time it saves are in docs/decisions.md.
 PRECISION = "bf16"
-#: OpenVINO runs a batch of any size, but compiles each new size first (~20-60 ms): batches are
-#: padded to a multiple of this and cut into parts of at most BATCH_PART, so that a few sizes serve.
-BATCH_STEP = 8
-BATCH_PART = 64
+#: A model whose batch alone varies (a classifier's) is compiled by OpenVINO for batches of
+#: exactly this size: a batch runs in parts of it, the last padded. Left free, the batch size
+#: costs a compilation (~40 ms a network) at each new size's first run.
+STATIC_BATCH = 8
 
 
 def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime", precision: str | None = None):
@@ -189,27 +189,29 @@ class OpenVinoSession:
         if threads:
             config["INFERENCE_NUM_THREADS"] = int(threads)
         self.precision = precision
-        self.compiled = core.compile_model(str(path), "CPU", config)
+        model = core.read_model(str(path))
         self._inputs = [SessionInput(p.get_any_name(), [d.get_length() if d.is_static else None
                                                         for d in p.get_partial_shape()])
-                        for p in self.compiled.inputs]
-        self._outputs = [p.get_any_name() for p in self.compiled.outputs]
-        # one input, whose batch alone varies (a classifier's): batches are padded (BATCH_STEP)
+                        for p in model.inputs]
+        # one input, whose batch alone varies (a classifier's): compiled for STATIC_BATCH
         shape = self._inputs[0].shape if len(self._inputs) == 1 else []
         self._batch_padded = len(shape) > 1 and shape[0] is None and None not in shape[1:]
+        if self._batch_padded:
+            model.reshape({self._inputs[0].name: [STATIC_BATCH, *shape[1:]]})
+        self.compiled = core.compile_model(model, "CPU", config)
+        self._outputs = [p.get_any_name() for p in self.compiled.outputs]
         self._local = threading.local()
 
     def get_inputs(self) -> list[SessionInput]:
         return list(self._inputs)
 
     def warm(self) -> None:
-        """Run every batch size ``run`` may give OpenVINO once (blank), so that a reading never
-        waits for OpenVINO's first run at a new size (``vision.reader.preload``)."""
+        """Run the model once (a blank batch), so that a reading never waits for OpenVINO's first
+        run (``vision.reader.preload``)."""
         if not self._batch_padded:
             return
         shape = self._inputs[0].shape[1:]
-        for size in range(BATCH_STEP, BATCH_PART + 1, BATCH_STEP):
-            self.run(None, {self._inputs[0].name: np.zeros([size, *shape], np.float32)})
+        self.run(None, {self._inputs[0].name: np.zeros([STATIC_BATCH, *shape], np.float32)})
 
     def run(self, output_names, feed: dict) -> list:
         request = getattr(self._local, "request", None)
@@ -220,15 +222,14 @@ class OpenVinoSession:
         if not self._batch_padded:
             return self._outputs_of(request.infer({name: x}), names)
         if not len(x):          # what onnxruntime gives: outputs of no rows
-            blank = np.zeros((BATCH_STEP,) + x.shape[1:], x.dtype)
+            blank = np.zeros((STATIC_BATCH,) + x.shape[1:], x.dtype)
             return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]
         parts = []
-        for start in range(0, len(x), BATCH_PART):
-            part = x[start:start + BATCH_PART]
-            padded = -(-len(part) // BATCH_STEP) * BATCH_STEP
-            if padded != len(part):
-                part = np.concatenate([part, np.zeros((padded - len(part),) + part.shape[1:], part.dtype)])
-            parts.append([o[:min(BATCH_PART, len(x) - start)] for o in self._outputs_of(request.infer({name: part}), names)])
+        for start in range(0, len(x), STATIC_BATCH):
+            part = x[start:start + STATIC_BATCH]
+            if len(part) < STATIC_BATCH:
+                part = np.concatenate([part, np.zeros((STATIC_BATCH - len(part),) + part.shape[1:], part.dtype)])
+            parts.append([o[:min(STATIC_BATCH, len(x) - start)] for o in self._outputs_of(request.infer({name: part}), names)])
         return [np.concatenate([p[i] for p in parts]) for i in range(len(names))]
 
     @staticmethod

@@ -44,7 +44,7 @@ def test_float32_gives_onnxruntimes_outputs_for_any_batch():
     ov = onnx_session(path, 2, "openvino", precision="f32")
     assert type(ov).__name__ == "OpenVinoSession" and ov.precision == "f32"
     assert ov.get_inputs()[0].name == ort.get_inputs()[0].name and ov.get_inputs()[0].shape[1:] == [3, 96, 96]
-    # sizes under, at and over the padding step and the part a run is cut into
+    # sizes under, at and over the compiled batch (a run is cut into parts of it, the last padded)
     for n in (0, 1, 7, 8, 9, 64, 65, 150):
         x = _input(n)
         (la, fa), (lb, fb) = _run(ort, x), _run(ov, x)
@@ -122,15 +122,18 @@ def test_the_shipped_companions_run_on_openvino_and_the_first_network_on_onnxrun
         companion = companion.companion
 
 
-def test_warming_runs_every_batch_size_a_reading_may_ask_for(monkeypatch):
-    from vision.model_files import BATCH_PART, BATCH_STEP
+def test_a_classifier_is_compiled_for_one_batch_size_and_warmed_at_it(monkeypatch):
+    """OpenVINO compiles a new batch size at its first run: the companions are compiled for
+    ``STATIC_BATCH`` alone, every run is cut into parts of it, and the warm-up runs it once."""
+    from vision.model_files import STATIC_BATCH
     session = onnx_session(COMPANION.with_suffix(".onnx"), 1, "openvino")
+    assert list(session.compiled.inputs[0].get_shape()) == [STATIC_BATCH, 3, 96, 96]
     sizes = []
     real = session.run
     monkeypatch.setattr(session, "run", lambda names, feed: sizes.append(len(next(iter(feed.values()))))
                         or real(names, feed))
     session.warm()
-    assert sizes == list(range(BATCH_STEP, BATCH_PART + 1, BATCH_STEP))
+    assert sizes == [STATIC_BATCH]
 
 
 def test_the_preload_warms_each_network_of_the_chain(monkeypatch):

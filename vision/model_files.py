@@ -195,8 +195,8 @@ class OpenVinoSession:
                         for p in model.inputs]
         # one input, whose batch alone varies (a classifier's): compiled for STATIC_BATCH
         shape = self._inputs[0].shape if len(self._inputs) == 1 else []
-        self._batch_padded = len(shape) > 1 and shape[0] is None and None not in shape[1:]
-        if self._batch_padded:
+        self._static_batch = len(shape) > 1 and shape[0] is None and None not in shape[1:]
+        if self._static_batch:
             model.reshape({self._inputs[0].name: [STATIC_BATCH, *shape[1:]]})
         self.compiled = core.compile_model(model, "CPU", config)
         self._outputs = [p.get_any_name() for p in self.compiled.outputs]
@@ -208,7 +208,7 @@ class OpenVinoSession:
     def warm(self) -> None:
         """Run the model once (a blank batch), so that a reading never waits for OpenVINO's first
         run (``vision.reader.preload``)."""
-        if not self._batch_padded:
+        if not self._static_batch:
             return
         shape = self._inputs[0].shape[1:]
         self.run(None, {self._inputs[0].name: np.zeros([STATIC_BATCH, *shape], np.float32)})
@@ -219,7 +219,7 @@ class OpenVinoSession:
             request = self._local.request = self.compiled.create_infer_request()
         names = self._outputs if output_names is None else list(output_names)
         (name, x), = feed.items()
-        if not self._batch_padded:
+        if not self._static_batch:
             return self._outputs_of(request.infer({name: x}), names)
         if not len(x):          # what onnxruntime gives: outputs of no rows
             blank = np.zeros((STATIC_BATCH,) + x.shape[1:], x.dtype)

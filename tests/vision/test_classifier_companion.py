@@ -162,6 +162,18 @@ def test_the_chain_temperature_holds_only_for_its_companions(shipped_chain):
         assert CropClassifier(main).temperature == pytest.approx(expected)
 
 
+def test_the_committed_chain_temperature_is_fitted_to_the_committed_companions():
+    """Companions replaced without ``calibrate_companions`` would silently read with the first
+    network's own temperature (the chain's holds only for the chain it was fitted on)."""
+    from vision.classifier import COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS, companion_chain_id
+    if not (COMPANION_WEIGHTS.exists() and SECOND_COMPANION_WEIGHTS.exists()):
+        pytest.skip("companion weights not installed")
+    info = json.loads(DEFAULT_WEIGHTS.with_name("calibration.json").read_text())
+    shipped = CropClassifier(DEFAULT_WEIGHTS)
+    assert info["with_companion"]["companion_weights_id"] == companion_chain_id(shipped.companion)
+    assert shipped.temperature == pytest.approx(info["with_companion"]["temperature"])
+
+
 def test_calibrating_the_companions_keeps_the_first_networks_own_fit(shipped_chain):
     from vision.classifier import companion_chain_id
     from vision_lab.training import calibrate_companions

@@ -158,6 +158,27 @@ def open_export(weights, kind: str, export: ExportInfo | None = None, threads: i
     return info, session, session.get_inputs()[0].name
 
 
+def import_openvino():
+    """The ``openvino`` package without its model converter. ``import openvino`` also imports
+    ``openvino.tools.ovc``, which reading never uses: it costs ~0.15 s and starts OpenVINO's usage
+    telemetry, which is sent to Google Analytics unless the user has opted out and is counted in
+    ~/intel. A table's camera assistant sends nothing anywhere. openvino's ``__init__`` skips the
+    converter when importing it fails, which a ``None`` entry in ``sys.modules`` makes it do; the
+    entry is removed afterwards, so a later ``import openvino.tools.ovc`` works as usual."""
+    import sys
+    if "openvino" in sys.modules:
+        return sys.modules["openvino"]
+    blocked = "openvino.tools.ovc" not in sys.modules
+    if blocked:
+        sys.modules["openvino.tools.ovc"] = None
+    try:
+        import openvino
+    finally:
+        if blocked and "openvino.tools.ovc" in sys.modules and sys.modules["openvino.tools.ovc"] is None:
+            del sys.modules["openvino.tools.ovc"]
+    return openvino
+
+
 def openvino_available() -> bool:
     """Whether OpenVINO is installed (a dependency; where it cannot be installed or imported,
     onnxruntime runs every export, giving the same readings more slowly)."""
@@ -179,7 +200,7 @@ class OpenVinoSession:
 
     def __init__(self, path, threads: int | None = None, precision: str = "bf16"):
         import threading
-        import openvino as ov
+        ov = import_openvino()
         if precision not in ("bf16", "f32"):
             raise ValueError(f"precision must be 'bf16' or 'f32', not {precision!r}")
         core = ov.Core()

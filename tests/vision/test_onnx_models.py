@@ -167,9 +167,9 @@ def test_onnx_reader_reads_as_the_torch_reader(readers):
 def test_bfloat16_reads_as_torch(readers):
     """The reader as shipped (the companions in bfloat16 where the CPU computes in it) reads the
     same tiles as torch, at confidences a few thousandths apart."""
-    import openvino
-
+    from vision.model_files import import_openvino
     from vision.reader import TileReader
+    openvino = import_openvino()
     bf16_reader, torch_reader = TileReader(backend="onnx"), readers[1]
     has_bf16 = "BF16" in openvino.Core().get_property("CPU", "OPTIMIZATION_CAPABILITIES")
     assert bf16_reader.classifier.companion.session.precision == ("bf16" if has_bf16 else "f32")

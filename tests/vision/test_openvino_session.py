@@ -1,6 +1,9 @@
 """OpenVINO as the runtime of the companions' exports (``vision.model_files.OpenVinoSession``):
 it gives what onnxruntime gives (exactly in float32, the same readings in bfloat16), for any
 batch size and from several threads, and reading falls back to onnxruntime without it."""
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -144,3 +147,15 @@ def test_the_preload_warms_each_network_of_the_chain(monkeypatch):
     clf = load_classifier(backend="onnx")
     clf.warm()
     assert warmed == [clf.companion.session, clf.companion.companion.session]
+
+
+def test_the_runtime_loads_without_openvinos_converter_and_its_telemetry(tmp_path):
+    """``import_openvino``: a companion's session imports OpenVINO's runtime alone; the model
+    converter it leaves out would start OpenVINO's usage telemetry (and write under ~/intel)."""
+    code = ("import sys; from vision.model_files import onnx_session; "
+            f"onnx_session({str(COMPANION.with_suffix('.onnx'))!r}, 1, 'openvino'); "
+            "print(sorted(m for m in sys.modules if m.startswith(('openvino_telemetry', 'openvino.tools'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "HOME": str(tmp_path)},
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert not (tmp_path / "intel").exists()

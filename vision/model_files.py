@@ -4,6 +4,7 @@ weights)."""
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -158,25 +159,29 @@ def open_export(weights, kind: str, export: ExportInfo | None = None, threads: i
     return info, session, session.get_inputs()[0].name
 
 
+_OPENVINO_IMPORT_LOCK = threading.Lock()
+
+
 def import_openvino():
     """The ``openvino`` package without its model converter. ``import openvino`` also imports
     ``openvino.tools.ovc``, which reading never uses: it costs ~0.15 s and starts OpenVINO's usage
     telemetry, which is sent to Google Analytics unless the user has opted out and is counted in
     ~/intel. A table's camera assistant sends nothing anywhere. openvino's ``__init__`` skips the
     converter when importing it fails, which a ``None`` entry in ``sys.modules`` makes it do; the
-    entry is removed afterwards, so a later ``import openvino.tools.ovc`` works as usual."""
+    entry is removed afterwards, so a later ``import openvino.tools.ovc`` works as usual (but
+    ``openvino.convert_model`` stays missing: nothing here converts models)."""
     import sys
-    if "openvino" in sys.modules:
-        return sys.modules["openvino"]
-    blocked = "openvino.tools.ovc" not in sys.modules
-    if blocked:
-        sys.modules["openvino.tools.ovc"] = None
-    try:
-        import openvino
-    finally:
-        if blocked and "openvino.tools.ovc" in sys.modules and sys.modules["openvino.tools.ovc"] is None:
-            del sys.modules["openvino.tools.ovc"]
+    with _OPENVINO_IMPORT_LOCK:     # threads that load companions at once import it once
+        blocked = "openvino" not in sys.modules and "openvino.tools.ovc" not in sys.modules
+        if blocked:
+            sys.modules["openvino.tools.ovc"] = None
+        try:
+            import openvino         # an import already made elsewhere is simply returned
+        finally:
+            if blocked and "openvino.tools.ovc" in sys.modules and sys.modules["openvino.tools.ovc"] is None:
+                del sys.modules["openvino.tools.ovc"]
     return openvino
+
 
 
 def openvino_available() -> bool:
@@ -199,7 +204,6 @@ class OpenVinoSession:
     ``run`` may be called from several threads at once (each thread has its own request)."""
 
     def __init__(self, path, threads: int | None = None, precision: str = "bf16"):
-        import threading
         ov = import_openvino()
         if precision not in ("bf16", "f32"):
             raise ValueError(f"precision must be 'bf16' or 'f32', not {precision!r}")
@@ -216,7 +220,8 @@ class OpenVinoSession:
                         for p in model.inputs]
         # one input, whose batch alone varies (a classifier's): compiled for STATIC_BATCH
         shape = self._inputs[0].shape if len(self._inputs) == 1 else []
-        self._static_batch = len(shape) > 1 and shape[0] is None and None not in shape[1:]
+        self._static_batch = (len(shape) > 1 and shape[0] is None and None not in shape[1:]
+                              and all(o.get_partial_shape()[0].is_dynamic for o in model.outputs))
         if self._static_batch:
             model.reshape({self._inputs[0].name: [STATIC_BATCH, *shape[1:]]})
         self.compiled = core.compile_model(model, "CPU", config)
@@ -227,8 +232,8 @@ class OpenVinoSession:
         return list(self._inputs)
 
     def warm(self) -> None:
-        """Run the model once (a blank batch), so that a reading never waits for OpenVINO's first
-        run (``vision.reader.preload``)."""
+        """Run a model compiled for ``STATIC_BATCH`` once (a blank batch), so that a reading never
+        waits for OpenVINO's first run (``vision.reader.preload``); other models are left alone."""
         if not self._static_batch:
             return
         shape = self._inputs[0].shape[1:]
@@ -239,9 +244,9 @@ class OpenVinoSession:
         if request is None:
             request = self._local.request = self.compiled.create_infer_request()
         names = self._outputs if output_names is None else list(output_names)
-        (name, x), = feed.items()
         if not self._static_batch:
-            return self._outputs_of(request.infer({name: x}), names)
+            return self._outputs_of(request.infer(feed), names)
+        (name, x), = feed.items()
         if not len(x):          # what onnxruntime gives: outputs of no rows
             blank = np.zeros((STATIC_BATCH,) + x.shape[1:], x.dtype)
             return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]

@@ -117,7 +117,7 @@ def main(argv=None) -> None:
     ap.add_argument("--body-scenes", type=int, default=ROUND["body_scenes"],
                     help="scenes of tile bodies per rendering round (the capture modes' share of the crops)")
     ap.add_argument("--train", action="append", default=[],
-                    help="ARCH.yaml:IMGSZ[:NAME[:INIT.pt]] (repeatable; INIT overrides --init for that one)")
+                    help="ARCH.yaml:IMGSZ[:NAME[:INIT.pt]] (repeatable; an INIT given overrides --init for that one)")
     ap.add_argument("--hours", type=float, default=0.08)
     ap.add_argument("--epochs", type=int, default=200)
     ap.add_argument("--batch", type=int, default=256)
@@ -144,7 +144,7 @@ def main(argv=None) -> None:
         parts = spec.split(":")
         arch, imgsz = parts[0], parts[1]
         name = parts[2] if len(parts) > 2 and parts[2] else f"{Path(arch).stem}_{imgsz}"
-        init = parts[3] if len(parts) > 3 else a.init
+        init = parts[3] if len(parts) > 3 and parts[3] else a.init
         if not Path(arch).is_file():
             arch = str(Path(__file__).resolve().parent / "cfg" / arch)
         cmd = [sys.executable, "-m", "vision_lab.train_packed_classifier", "--one", f"{arch}:{imgsz}:{name}",

@@ -156,6 +156,19 @@ def test_the_runtime_loads_without_openvinos_converter_and_its_telemetry(tmp_pat
             f"onnx_session({str(COMPANION.with_suffix('.onnx'))!r}, 1, 'openvino'); "
             "print(sorted(m for m in sys.modules if m.startswith(('openvino_telemetry', 'openvino.tools'))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "HOME": str(tmp_path)},
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
     assert not (tmp_path / "intel").exists()
+
+
+def test_threads_importing_openvino_at_once_each_get_the_whole_module():
+    """The web app's preload and a photo's reading may load companions at the same moment: no
+    thread may be handed OpenVINO half imported."""
+    code = ("import sys, threading; from vision.model_files import import_openvino; got = []; "
+            "threads = [threading.Thread(target=lambda: got.append(hasattr(import_openvino(), 'Core'))) for _ in range(4)]; "
+            "[t.start() for t in threads]; [t.join() for t in threads]; "
+            "print(got, 'openvino.tools.ovc' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[True, True, True, True] False"

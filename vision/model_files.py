@@ -178,10 +178,9 @@ def import_openvino():
         try:
             import openvino         # an import already made elsewhere is simply returned
         finally:
-            if blocked and "openvino.tools.ovc" in sys.modules and sys.modules["openvino.tools.ovc"] is None:
+            if blocked and sys.modules.get("openvino.tools.ovc", False) is None:
                 del sys.modules["openvino.tools.ovc"]
     return openvino
-
 
 
 def openvino_available() -> bool:
@@ -247,16 +246,14 @@ class OpenVinoSession:
         if not self._static_batch:
             return self._outputs_of(request.infer(feed), names)
         (name, x), = feed.items()
-        if not len(x):          # what onnxruntime gives: outputs of no rows
-            blank = np.zeros((STATIC_BATCH,) + x.shape[1:], x.dtype)
-            return [o[:0] for o in self._outputs_of(request.infer({name: blank}), names)]
-        parts = []
-        for start in range(0, len(x), STATIC_BATCH):
-            part = x[start:start + STATIC_BATCH]
-            if len(part) < STATIC_BATCH:
-                part = np.concatenate([part, np.zeros((STATIC_BATCH - len(part),) + part.shape[1:], part.dtype)])
-            parts.append([o[:min(STATIC_BATCH, len(x) - start)] for o in self._outputs_of(request.infer({name: part}), names)])
-        return [np.concatenate([p[i] for p in parts]) for i in range(len(names))]
+        n = len(x)
+        # padded with blank crops to whole parts (one for an empty batch: onnxruntime gives outputs of no rows)
+        padded = max(1, -(-n // STATIC_BATCH)) * STATIC_BATCH
+        if padded != n:
+            x = np.concatenate([x, np.zeros((padded - n,) + x.shape[1:], x.dtype)])
+        parts = [self._outputs_of(request.infer({name: x[start:start + STATIC_BATCH]}), names)
+                 for start in range(0, padded, STATIC_BATCH)]
+        return [np.concatenate([p[i] for p in parts])[:n] for i in range(len(names))]
 
     @staticmethod
     def _outputs_of(result, names) -> list:

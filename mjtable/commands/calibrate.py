@@ -156,7 +156,7 @@ def _calibrate(args, store) -> int:
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.trusted_codes:
         print(f"the base model is trusted with {len(profile.trusted_codes)} codes (it read no calibration tile of "
-              f"another code as one of them): where it is sure of such a tile (probability {profile.sure_base:g} "
+              f"another code as one of them, surely where it read the photo well): where it is sure of such a tile (probability {profile.sure_base:g} "
               "or more), its reading keeps most of the weight (vision.profile.trusted_base_codes)")
     return 0
 

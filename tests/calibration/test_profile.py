@@ -280,11 +280,15 @@ def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     assert read() == ["2m", "2m"]
 
 
-def reads_as(codes):
+def reads_as(codes, confidences=None, sure_base=None):
+    confidences = confidences or [1.0] * len(codes)
+
     class Reads:
         def classify(self, crops):
-            return [type("Reading", (), {"code": c})() for c in codes]
-    return Reads()
+            return [type("Reading", (), {"code": c, "confidence": p})() for c, p in zip(codes, confidences)]
+    reads = Reads()
+    reads.sure_base = sure_base
+    return reads
 
 
 def test_trusted_codes_are_those_no_other_tile_was_read_as():
@@ -299,6 +303,23 @@ def test_trusted_codes_are_those_no_other_tile_was_read_as():
     assert {"1m", "2m", "0m", "5z", "8f"} <= set(trusted) and len(trusted) == len(ALL_CODES) - 2
     # every tile read right: every code trusted, red fives (no example) too
     assert trusted_base_codes(reads_as(calibration), [None] * 18, calibration) == list(ALL_CODES)
+
+
+def test_a_familiar_set_keeps_trusting_a_code_it_misread_into_unsurely():
+    from vision.profile import trusted_base_codes
+    calibration = [f"{n}m" for n in range(1, 10)] + [f"{n}p" for n in range(1, 10)]
+    # a familiar set (16 of 18 right): the 6m tile read 7m at 0.66, the 2m tile read 3m at 0.95
+    reads = ["1m", "3m", "3m", "4m", "5m", "7m"] + calibration[6:]
+    sure = [1.0, 0.95, 1.0, 1.0, 1.0, 0.66] + [1.0] * 12
+    trusted = trusted_base_codes(reads_as(reads, sure), [None] * 18, calibration)
+    # only the sure misreading says the base model's sure 3m readings may be wrong
+    assert "3m" not in trusted and "7m" in trusted
+    # the classifier's own threshold decides what is sure: at 0.98, 0.95 is not
+    assert "3m" in trusted_base_codes(reads_as(reads, sure, sure_base=0.98), [None] * 18, calibration)
+    # the same misreadings in an unfamiliar set (6 of 18 right) count however unsure
+    poor = reads[:6] + ["1z"] * 12
+    trusted = trusted_base_codes(reads_as(poor, sure), [None] * 18, calibration)
+    assert trusted == ["1m", "4m", "5m"]
 
 
 def test_an_unfamiliar_set_trusts_only_codes_read_right():

@@ -60,7 +60,7 @@ BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (protot
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
 NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # A code the base model reads with precision in this set (it named no calibration tile of another
-# code as that code) keeps the base model's sure readings: where its top probability is the
+# code as that code; in a set it reads well, no such tile surely) keeps the base model's sure readings: where its top probability is the
 # profile's ``sure_base`` (the base weights' own threshold, SURE_BASE by default) or more and its
 # top code is trusted, the mixture gives it SURE_BASE_WEIGHT instead of
 # ``base_weight``. Without this, one poor calibration example (the real hand photos' 3m) costs 5
@@ -561,7 +561,7 @@ class TileSetProfile:
         return cls(prototypes=proto, metric=metric, **common)
 
 
-def trusted_base_codes(classifier, crops, codes) -> list[str]:
+def trusted_base_codes(classifier, crops, codes, sure: float | None = None) -> list[str]:
     """Codes whose sure readings (``sure_base``) by the base ``classifier`` a profile keeps.
 
     What a sure reading needs is the base model's precision on this set ("when it says 3m, is it
@@ -572,13 +572,29 @@ def trusted_base_codes(classifier, crops, codes) -> list[str]:
     When it does not, "no other tile read as 3m" is weak evidence (it may simply
     never say 3m on these tiles, and be sure and wrong on others), and a code is also required to
     have its own calibration tile read right. Measured on the tuning draw:
-    tools/calibration_experiments/precision_gate.py (commit 8c2eecd), d539c6b."""
-    reads = [r.code for r in classifier.classify(list(crops))]
-    confused_into = {r for r, c in zip(reads, codes) if r != c}
-    right = [c for r, c in zip(reads, codes) if r == c]
+    tools/calibration_experiments/precision_gate.py (commit 8c2eecd), d539c6b.
+
+    In a familiar set only a sure misreading (confidence ``sure`` or more: what a reading needs to
+    keep its weight, default the classifier's ``sure_base``, else SURE_BASE) counts against a code:
+    an unsure one says nothing of the sure readings kept. Without it, the real hand photos' 6m
+    read 7m at 0.66 cost every 7m read at 0.999 (tuning part 96.18 against 99.31 %). In an
+    unfamiliar set every misreading counts: there the base model is sure and wrong on other tiles
+    too (riichi and GL mono lost 5-15 tiles on the tuning draws when only sure ones counted).
+    docs/calibration.md, Decisions."""
+    reads = classifier.classify(list(crops))
+    if sure is None:
+        sure = float(getattr(classifier, "sure_base", None) or SURE_BASE)
+    right = [c for r, c in zip(reads, codes) if r.code == c]
+    misread = [r for r, c in zip(reads, codes) if r.code != c]
     if len(right) >= FAMILIAR_SET * len(codes):
+        confused_into = {r.code for r in misread if _confidence(r) >= sure}
         return [c for c in ALL_CODES if c not in confused_into]
+    confused_into = {r.code for r in misread}
     return [c for c in ALL_CODES if c in set(right) - confused_into]
+
+
+def _confidence(reading) -> float:
+    return float(getattr(reading, "confidence", 1.0))
 
 
 def _trusted_codes_of(meta: dict) -> list[str]:

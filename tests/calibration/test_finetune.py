@@ -50,15 +50,29 @@ def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
     assert prof.trusted_codes == list(ALL_CODES)        # red fives too, though they have no example
     # how sure a trusted reading must be is the base model's own threshold (its calibration.json)
     assert classifier.sure_base is not None and prof.sure_base == classifier.sure_base
-    # a correction the base model misread is remembered (its sure readings of that code stop
-    # counting as sure), and forgotten again with the undo
+    assert prof.familiar
+    # a correction the base model misread surely is remembered (its sure readings of that code
+    # stop counting as sure), and forgotten again with the undo
     crop = code_crop(CODES[0], seed=7)
-    read = classifier.classify([crop])[0].code
+    [reading] = classifier.classify([crop])
+    read = reading.code
     other = next(c for c in ("2m", "3m") if c != read)
+    prof.sure_base = reading.confidence
     prof.add_example(crop, other, learn=False)
     assert prof.base_misreads[-1] == read and len(prof.base_misreads) == len(prof.codes)
     prof.remove_last(learn=False)
     assert len(prof.base_misreads) == len(prof.codes) and read not in prof.base_misreads
+    # in a familiar set an unsure misreading is not held against the code
+    prof.sure_base = reading.confidence + 1e-3
+    prof.add_example(crop, other, learn=False)
+    assert prof.base_misreads[-1] is None
+    prof.remove_last(learn=False)
+    # in an unfamiliar one it is
+    prof.familiar = False
+    prof.add_example(crop, other, learn=False)
+    assert prof.base_misreads[-1] == read
+    prof.remove_last(learn=False)
+    prof.familiar, prof.sure_base = True, classifier.sure_base
     # a correction the base model reads right records nothing
     prof.add_example(crop, read, learn=False)
     assert prof.base_misreads[-1] is None
@@ -72,10 +86,12 @@ def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
         arrays = {k: z[k] for k in z.files}
     meta = json.loads(arrays["meta"].tobytes().decode())
     del meta["base_misreads"], meta["trusted_codes"]
+    meta.pop("familiar", None)    # nor whether the set was familiar
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
     np.savez_compressed(tmp_path / "old2.npz", **arrays)
     old = TileSetProfile.load(tmp_path / "old2.npz")
     assert old.trusted_codes == [] and old.base_misreads == [None] * len(old.codes)
+    assert not old.familiar       # saved before the familiar-set rule: every misreading counts
     # a profile saved before per-code trust (commit 523d02b) said base_trusted (all codes or none)
     meta["base_trusted"] = True
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)

@@ -332,8 +332,10 @@ def test_an_unfamiliar_set_trusts_only_codes_read_right():
 def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
     profile.trusted_codes = ["1m", "5z"]
     profile.sure_base = 0.97
+    profile.familiar = True
     profile.base_misreads = [None] * (len(profile.codes) - 1) + ["3m"]
     back = TileSetProfile.load(profile.save(tmp_path / "p.npz"))
     assert back.trusted_codes == ["1m", "5z"] and back.base_misreads == profile.base_misreads
-    assert back.sure_base == 0.97
+    assert back.sure_base == 0.97 and back.familiar
+    profile.familiar = False
     profile.sure_base = TileSetProfile.sure_base          # the class default (SURE_BASE)

@@ -109,6 +109,9 @@ class TileSetProfile:
     # how sure a base reading of a trusted code must be to keep SURE_BASE_WEIGHT: the base
     # model's own threshold (its calibration.json ``sure_base``), else SURE_BASE
     sure_base: float = SURE_BASE
+    # the base model read the calibration photo well (FAMILIAR_SET): only its sure misreadings
+    # of later examples then count against a code (``_append_examples``)
+    familiar: bool = False
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -142,10 +145,11 @@ class TileSetProfile:
                                     config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
-            if "trusted_codes" not in params:
-                params["trusted_codes"] = trusted_base_codes(classifier, crops, codes)
             if getattr(classifier, "sure_base", None) is not None:
                 params.setdefault("sure_base", float(classifier.sure_base))
+            if "trusted_codes" not in params:
+                params["trusted_codes"], params["familiar"] = _base_trust(
+                    classifier.classify(crops), codes, params.get("sure_base", SURE_BASE))
             params.pop("augment", None)
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
@@ -214,8 +218,11 @@ class TileSetProfile:
         misreading stops that code's sure base readings counting as sure."""
         misreads = [None] * len(codes)
         if self.trusted_codes:
+            # in a familiar set an unsure misreading says nothing of the sure readings kept, as
+            # in the calibration photo (``trusted_base_codes``)
             reads = self._classifier(classifier).classify(list(crops))
-            misreads = [r.code if r.code != c else None for r, c in zip(reads, codes)]
+            misreads = [r.code if r.code != c and (not self.familiar or _confidence(r) >= self.sure_base) else None
+                        for r, c in zip(reads, codes)]
         size = self.examples.shape[1]
         self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
         self._align_misreads()
@@ -462,7 +469,8 @@ class TileSetProfile:
                 "created": self.created, "temperature": self.temperature, "base_weight": self.base_weight,
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
-                "base_misreads": list(self.base_misreads), "sure_base": self.sure_base}
+                "base_misreads": list(self.base_misreads), "sure_base": self.sure_base,
+                "familiar": self.familiar}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -538,6 +546,7 @@ class TileSetProfile:
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
+                      familiar=bool(meta.get("familiar", False)),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
@@ -581,16 +590,21 @@ def trusted_base_codes(classifier, crops, codes, sure: float | None = None) -> l
     unfamiliar set every misreading counts: there the base model is sure and wrong on other tiles
     too (riichi and GL mono lost 5-15 tiles on the tuning draws when only sure ones counted).
     docs/calibration.md, Decisions."""
-    reads = classifier.classify(list(crops))
     if sure is None:
         sure = float(getattr(classifier, "sure_base", None) or SURE_BASE)
+    return _base_trust(classifier.classify(list(crops)), codes, sure)[0]
+
+
+def _base_trust(reads, codes, sure: float) -> tuple[list[str], bool]:
+    """(trusted codes, whether the set is familiar) from the base model's ``reads`` of the
+    calibration tiles of ``codes`` (``trusted_base_codes``)."""
     right = [c for r, c in zip(reads, codes) if r.code == c]
     misread = [r for r, c in zip(reads, codes) if r.code != c]
     if len(right) >= FAMILIAR_SET * len(codes):
         confused_into = {r.code for r in misread if _confidence(r) >= sure}
-        return [c for c in ALL_CODES if c not in confused_into]
+        return [c for c in ALL_CODES if c not in confused_into], True
     confused_into = {r.code for r in misread}
-    return [c for c in ALL_CODES if c in set(right) - confused_into]
+    return [c for c in ALL_CODES if c in set(right) - confused_into], False
 
 
 def _confidence(reading) -> float:

@@ -155,9 +155,12 @@ def _calibrate(args, store) -> int:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.trusted_codes:
-        print(f"the base model is trusted with {len(profile.trusted_codes)} codes (it read no calibration tile of "
-              f"another code as one of them, surely where it read the photo well): where it is sure of such a tile (probability {profile.sure_base:g} "
-              "or more), its reading keeps most of the weight (vision.profile.trusted_base_codes)")
+        why = ("it reads this set well: every code but those it surely read another layout tile as"
+               if profile.familiar else
+               "it reads this set poorly: only codes whose own tile it read right, and no other tile as them")
+        print(f"the base model is trusted with {len(profile.trusted_codes)} codes ({why}): where it is sure of "
+              f"such a tile (probability {profile.sure_base:g} or more), its reading keeps most of the weight "
+              "(vision.profile.trusted_base_codes)")
     return 0
 
 

@@ -55,6 +55,18 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert loaded.name == "Club set" and sorted(loaded.absent_codes) == [f"{n}f" for n in range(1, 9)]
     from vision.reader import default_classifier
     assert loaded.uses_network and loaded.model_id == default_classifier().weights_id
+    # the patterns are no tiles the base model knows: nothing of it is trusted
+    assert not loaded.familiar and not loaded.trusted_codes and "is trusted with" not in out
+
+
+@pytest.mark.parametrize("familiar, says", [(True, "it reads this set well"), (False, "it reads this set poorly")])
+def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar, says):
+    from vision.profile import tileset
+    monkeypatch.setattr(tileset, "_base_trust", lambda reads, codes, sure: (["1m", "2m"], familiar))
+    assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "trusted with 2 codes" in out and says in out
+    assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 
 
 def test_prompt_answer(photo, tmp_path, fake_calibrate, monkeypatch, capsys):

@@ -60,7 +60,8 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
 
 
 @pytest.mark.parametrize("familiar, says", [(True, "it reads this set well"), (False, "it reads this set poorly")])
-def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar, says):
+def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar,
+                                                says):
     from vision.profile import tileset
     monkeypatch.setattr(tileset, "_base_trust", lambda reads, codes, sure: (["1m", "2m"], familiar))
     assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0

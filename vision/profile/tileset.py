@@ -60,11 +60,12 @@ BASE_WEIGHT = 0.35    # of the base model's probabilities in the mixture (protot
 NETWORK_BASE_WEIGHT = 0.2   # the same for the fine-tuned network expert
 NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # A code the base model reads with precision in this set (it named no calibration tile of another
-# code as that code; in a set it reads well, no such tile surely) keeps the base model's sure readings: where its top probability is the
-# profile's ``sure_base`` (the base weights' own threshold, SURE_BASE by default) or more and its
-# top code is trusted, the mixture gives it SURE_BASE_WEIGHT instead of
-# ``base_weight``. Without this, one poor calibration example (the real hand photos' 3m) costs 5
-# points on tiles the base model reads surely right. On unseen sets the base model is often sure
+# code as that code; in a set it reads well, no such tile surely) keeps the base model's sure
+# readings: where its top probability is the profile's ``sure_base`` (the base weights' own
+# threshold, SURE_BASE by default) or more and its top code is trusted, the mixture gives it
+# SURE_BASE_WEIGHT instead of ``base_weight``. Without this, one poor calibration example (the
+# real hand photos' 3m) costs 5 points on tiles the base model reads surely right. On unseen sets
+# the base model is often sure
 # and wrong (GL mono: 96.6 → 86.4 % if every code were trusted), but there it misreads
 # calibration tiles too, and the codes it confuses them with are not trusted. Codes are judged
 # one by one; the code's own tile must also be read right unless the base model reads most of
@@ -221,8 +222,8 @@ class TileSetProfile:
             # in a familiar set an unsure misreading says nothing of the sure readings kept, as
             # in the calibration photo (``trusted_base_codes``)
             reads = self._classifier(classifier).classify(list(crops))
-            misreads = [r.code if r.code != c and (not self.familiar or _confidence(r) >= self.sure_base) else None
-                        for r, c in zip(reads, codes)]
+            misreads = [r.code if r.code != c and (not self.familiar or r.confidence >= self.sure_base)
+                        else None for r, c in zip(reads, codes)]
         size = self.examples.shape[1]
         self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
         self._align_misreads()
@@ -601,14 +602,10 @@ def _base_trust(reads, codes, sure: float) -> tuple[list[str], bool]:
     right = [c for r, c in zip(reads, codes) if r.code == c]
     misread = [r for r, c in zip(reads, codes) if r.code != c]
     if len(right) >= FAMILIAR_SET * len(codes):
-        confused_into = {r.code for r in misread if _confidence(r) >= sure}
+        confused_into = {r.code for r in misread if r.confidence >= sure}
         return [c for c in ALL_CODES if c not in confused_into], True
     confused_into = {r.code for r in misread}
     return [c for c in ALL_CODES if c in set(right) - confused_into], False
-
-
-def _confidence(reading) -> float:
-    return float(getattr(reading, "confidence", 1.0))
 
 
 def _trusted_codes_of(meta: dict) -> list[str]:

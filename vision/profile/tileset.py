@@ -103,9 +103,9 @@ class TileSetProfile:
     learnt: bool = True                    # the network has learnt every example (format 3)
     # codes whose sure base readings keep SURE_BASE_WEIGHT (``trusted_base_codes``)
     trusted_codes: list = field(default_factory=list)
-    # per example, what the base model read it as when that was wrong and the example is a
-    # correction (else None): the base model's readings of those codes no longer count as sure,
-    # however sure (a conservative choice: one shown misreading is reason enough)
+    # per example learnt after the calibration (a correction or a confirmed tile), what the base
+    # model read it as when that was wrong (else None): the base model's readings of those codes
+    # no longer count as sure, however sure; in a familiar set only a sure misreading is kept
     base_misreads: list = field(default_factory=list)
     # how sure a base reading of a trusted code must be to keep SURE_BASE_WEIGHT: the base
     # model's own threshold (its calibration.json ``sure_base``), else SURE_BASE

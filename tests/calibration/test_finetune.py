@@ -96,7 +96,17 @@ def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
     meta["base_trusted"] = True
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
     np.savez_compressed(tmp_path / "old3.npz", **arrays)
-    assert TileSetProfile.load(tmp_path / "old3.npz").trusted_codes == list(ALL_CODES)
+    old3 = TileSetProfile.load(tmp_path / "old3.npz")
+    assert old3.trusted_codes == list(ALL_CODES)
+    assert old3.familiar          # every code trusted: the layout photo was read well
+    # saved with per-code trust but before the flag: the count of trusted codes tells
+    del meta["base_trusted"]
+    n_layout = meta["sources"].count("calibration")
+    for trusted, familiar in ((list(ALL_CODES)[:n_layout - 1], True), (list(ALL_CODES)[:n_layout // 2], False)):
+        meta["trusted_codes"] = trusted
+        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+        np.savez_compressed(tmp_path / "old4.npz", **arrays)
+        assert TileSetProfile.load(tmp_path / "old4.npz").familiar is familiar
 
 
 def test_profile_keeps_the_network_and_the_examples(profile, classifier):

@@ -280,6 +280,42 @@ def test_a_trusted_code_keeps_the_base_models_sure_readings(profile):
     assert read() == ["2m", "2m"]
 
 
+def test_in_an_unfamiliar_set_a_confident_network_outvotes_a_sure_trusted_base_reading(profile):
+    # A fine-tuned profile of a set the base model reads poorly: the base model is sure a tile is
+    # 3m (0.95), a trusted code; the network reads 2m. Where the network is confident (its top
+    # code at NETWORK_VETO or more) it wins; where it is unsure, or in a familiar set, or where it
+    # agrees, the base model's sure reading keeps its larger share.
+    from vision import profile as profile_module
+    from vision.profile import tileset
+    known = profile.known_codes
+    score = np.full((3, len(known)), -5.0)
+    score[0, known.index("2m")] = 5.0                    # confident 2m
+    score[1, known.index("2m")] = 0.0                    # 2m, unsure: spread over 2m, 4m, 5m
+    score[1, known.index("4m")] = -0.1
+    score[1, known.index("5m")] = -0.1
+    score[2, known.index("3m")] = 5.0                    # the network agrees with the base model
+    base = one_hot_base(["2m"] * 3, ["3m"] * 3, p_wrong=0.95)
+    profile.trusted_codes = ["3m"]
+    profile.network = {}                                 # a fine-tuned profile (mix reads no weights)
+
+    def read():
+        return [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)]
+    assert not profile.familiar and read() == ["2m", "3m", "3m"]
+    profile.familiar = True
+    assert read() == ["3m", "3m", "3m"]
+    profile.familiar = False
+    old = tileset.NETWORK_VETO
+    try:
+        tileset.NETWORK_VETO = None                      # off: the sure base reading stands
+        assert read() == ["3m", "3m", "3m"]
+    finally:
+        tileset.NETWORK_VETO = old
+    # a prototype profile (no fine-tuned network) keeps the base model's sure reading
+    profile.network = None
+    assert read() == ["3m", "3m", "3m"]
+    assert profile_module.SURE_BASE_WEIGHT > profile.base_weight
+
+
 def reads_as(codes, confidences=None, sure_base=None):
     confidences = confidences or [1.0] * len(codes)
 

@@ -83,6 +83,14 @@ SURE_BASE_WEIGHT = 0.8
 # Share of the calibration tiles the base model must read right for its precision alone to
 # decide which codes it is trusted with (``trusted_base_codes``).
 FAMILIAR_SET = 0.8
+# In a set the base model reads poorly (not ``familiar``), a sure base reading of a trusted code
+# keeps only ``base_weight`` where the fine-tuned network reads another code at this or more (its
+# softmax over the profile's codes): there one layout tile read right is thin evidence (an unseen
+# riichi set's 6s read right on the layout photo, its other 6s surely 8s), and the network has
+# seen the set. Not in a familiar set, where the network's confident misreadings of a poor
+# example are what the trust is for (hand photos: 10 tiles lost). Fine-tuned profiles only.
+# Chosen on draws 11, 13, 17 (docs/calibration.md, Decisions). None: off.
+NETWORK_VETO: float | None = 0.5
 
 @dataclass
 class TileSetProfile:
@@ -457,6 +465,9 @@ class TileSetProfile:
             if trusted:               # the base model's sure readings keep a larger share (sure_base)
                 sure = (out.max(1) >= self.sure_base) & np.isin(out.argmax(1), [classes.index(c) for c in trusted
                                                                                if c in classes])
+                if NETWORK_VETO is not None and not self.familiar and self.uses_network:
+                    other = np.array(cols)[q.argmax(1)] != out.argmax(1)
+                    sure &= ~(other & (q.max(1) >= NETWORK_VETO))
                 a = np.where(sure[:, None], SURE_BASE_WEIGHT, a)
             out *= a
             out[:, cols] += (1 - a) * q
@@ -547,7 +558,7 @@ class TileSetProfile:
                       created=float(meta.get("created", 0.0)), temperature=float(meta["temperature"]),
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
-                      familiar=bool(meta.get("familiar", False)),
+                      familiar=_familiar_of(meta),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
@@ -614,6 +625,17 @@ def _trusted_codes_of(meta: dict) -> list[str]:
     if "trusted_codes" in meta:
         return [c for c in meta["trusted_codes"] if c in ALL_CODES]
     return list(ALL_CODES) if meta.get("base_trusted") else []
+
+
+def _familiar_of(meta: dict) -> bool:
+    """A saved profile's ``familiar``. A profile saved before the flag is judged by its trusted
+    codes: a familiar set trusts every code but those a layout tile was misread as (fewer than
+    1 - FAMILIAR_SET of them), an unfamiliar one only codes whose layout tile was read right
+    (fewer than FAMILIAR_SET of them), so the count tells which it was."""
+    if "familiar" in meta:
+        return bool(meta["familiar"])
+    n_layout = sum(1 for s in meta["sources"] if s == "calibration")
+    return n_layout > 0 and len(_trusted_codes_of(meta)) >= FAMILIAR_SET * n_layout
 
 
 def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:

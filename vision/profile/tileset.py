@@ -628,10 +628,10 @@ def _trusted_codes_of(meta: dict) -> list[str]:
 
 
 def _familiar_of(meta: dict) -> bool:
-    """A saved profile's ``familiar``. A profile saved before the flag is judged by its trusted
-    codes: a familiar set trusts every code but those a layout tile was misread as (fewer than
-    1 - FAMILIAR_SET of them), an unfamiliar one only codes whose layout tile was read right
-    (fewer than FAMILIAR_SET of them), so the count tells which it was."""
+    """A saved profile's ``familiar``. A profile saved before the flag is judged by how many
+    codes it trusts (``_base_trust``): a familiar set trusts every code but those some of its
+    few misread layout tiles were read as, so at least FAMILIAR_SET × as many codes as it has
+    layout tiles; an unfamiliar one only codes whose layout tile was read right, fewer than that."""
     if "familiar" in meta:
         return bool(meta["familiar"])
     n_layout = sum(1 for s in meta["sources"] if s == "calibration")

@@ -297,6 +297,8 @@ def test_in_an_unfamiliar_set_a_confident_network_outvotes_a_sure_trusted_base_r
     base = one_hot_base(["2m"] * 3, ["3m"] * 3, p_wrong=0.95)
     profile.trusted_codes = ["3m"]
     profile.network = {}                                 # a fine-tuned profile (mix reads no weights)
+    # its base weight, at which the unsure row (network top 0.33) would read 2m if it vetoed
+    profile.base_weight = profile_module.NETWORK_BASE_WEIGHT
 
     def read():
         return [ALL_CODES[j] for j in profile.mix(base, ALL_CODES, known, score).argmax(1)]

@@ -631,7 +631,9 @@ def _familiar_of(meta: dict) -> bool:
     """A saved profile's ``familiar``. A profile saved before the flag is judged by how many
     codes it trusts (``_base_trust``): a familiar set trusts every code but those some of its
     few misread layout tiles were read as, so at least FAMILIAR_SET × as many codes as it has
-    layout tiles; an unfamiliar one only codes whose layout tile was read right, fewer than that."""
+    layout tiles; an unfamiliar one only codes whose layout tile was read right, fewer than that.
+    Profiles saved under the code-by-code rule of 523d02b (every set judged as unfamiliar is now)
+    may trust fewer and load as unfamiliar, as every profile without the flag did before."""
     if "familiar" in meta:
         return bool(meta["familiar"])
     n_layout = sum(1 for s in meta["sources"] if s == "calibration")

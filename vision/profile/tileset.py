@@ -65,14 +65,14 @@ NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 # threshold, SURE_BASE by default) or more and its top code is trusted, the mixture gives it
 # SURE_BASE_WEIGHT instead of ``base_weight``. Without this, one poor calibration example (the
 # real hand photos' 3m) costs 5 points on tiles the base model reads surely right. On unseen sets
-# the base model is often sure
-# and wrong (GL mono: 96.6 → 86.4 % if every code were trusted), but there it misreads
-# calibration tiles too, and the codes it confuses them with are not trusted. Codes are judged
-# one by one; the code's own tile must also be read right unless the base model reads most of
-# the calibration photo right (``trusted_base_codes``, FAMILIAR_SET): the same on every tuning
-# set, and the held-out photo group gains (docs/calibration.md, Decisions). Threshold and weight
-# chosen on the tuning draw (seed 11; tools/calibration_experiments/gated_mixture.py,
-# per_code_gate.py, precision_gate.py at commit 8c2eecd).
+# the base model is often sure and wrong (GL mono: 96.6 → 86.4 % if every code were trusted),
+# but there it misreads calibration tiles too, and the codes it confuses them with are not
+# trusted. Codes are judged one by one; the code's own tile must also be read right unless the
+# base model reads most of the calibration photo right (``trusted_base_codes``, FAMILIAR_SET):
+# the same on every tuning set, and the held-out photo group gains (docs/calibration.md,
+# Decisions). Threshold and weight chosen on the tuning draw (seed 11;
+# tools/calibration_experiments/gated_mixture.py, per_code_gate.py, precision_gate.py at commit
+# 8c2eecd). In a set it reads poorly, NETWORK_VETO can still take that share away.
 SURE_BASE = 0.9
 #: A recorded hand's tiles, confirmed by the player, are kept as examples of the set (source
 #: ``"hand:<key>"``); the newest CONFIRMED_PER_CODE of each code are kept, so that the profile

@@ -106,3 +106,25 @@ class ScoreResult:
         if self.error is not None:
             d["error"] = self.error
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "ScoreResult":
+        """The result ``to_dict`` wrote (a pipeline's or a saved hand's score): the keys it
+        does not name itself go back to ``extra``."""
+        items = [ScoredItem(id=i["id"], name_en=i["name_en"], value=i["value"], count=i.get("count", 1),
+                            name_fr=i.get("name_fr", ""), name_native=i.get("name_native", ""),
+                            tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""))
+                 for i in d.get("items", [])]
+        excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source")})
+                    for e in d.get("excluded", [])]
+        dec = d.get("decomposition")
+        return cls(rules=d["rules"], valid=bool(d["valid"]), total=d.get("total", 0), items=items,
+                   excluded=excluded,
+                   decomposition=Decomposition(dec["form"], list(dec.get("sets", []))) if dec else None,
+                   payments=[Payment(p["payer"], p["amount"], p.get("reason", "")) for p in d.get("payments", [])],
+                   error=d.get("error"), assumed=list(d.get("assumed", [])), options=dict(d.get("options", {})),
+                   extra={k: v for k, v in d.items() if k not in _OWN_KEYS})
+
+
+_OWN_KEYS = frozenset({"rules", "valid", "total", "items", "excluded", "decomposition", "payments", "assumed",
+                       "options", "error"})

@@ -193,3 +193,18 @@ def test_eval_is_one_family_with_the_old_names_as_aliases(capsys, tmp_path, monk
 def test_eval_speed_targets_are_the_benchmarks(capsys):
     code, out, _ = run(capsys, "eval", "scorer-speed", "--hands", "20", "--passes", "1", "--json")
     assert code == 0 and json.loads(out)
+
+
+def test_read_prints_the_score_as_score_does():
+    """``mjtable read --rules`` renders its score as ``mjtable score`` does: the unit, the MCR
+    minimum's warning on a 7-point hand, what is assumed."""
+    import scorer
+    from mjtable.commands.read import format_reading
+    from mjtable.render import format_result
+    res = scorer.score(scorer.to_hand("999m678p789s1333z 1z", {}), "mcr")
+    result = {"tiles": [], "notation": "999m678p789s1333z 1z", "score": res.to_dict(), "missing_context": res.assumed,
+              "reading": {"confidence": 0.9, "warnings": [], "decoding": None}, "timings_ms": {"total": 1}}
+    text = format_reading(result)
+    assert format_result(res) in text
+    assert "below the 8-point minimum" in text and "TOTAL" in text and "7 points" in text
+    assert "not given (defaults used)" not in text      # said once, by the score's "assumed"

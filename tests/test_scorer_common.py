@@ -110,3 +110,15 @@ def test_whole_number_options_have_a_floor(rules, option, low):
     assert e.value.code == "bad_option" and e.value.field == f"options.{option}"
     assert f"at least {low}" in e.value.message
     assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules, {option: max(low, 1)}).rules == rules
+
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("text", [HAND, "999m678p789s1333z 1z", "123m456p789s1z2z3z4z 4z"])
+def test_a_result_comes_back_from_its_dict(rules, text):
+    """``ScoreResult.from_dict`` undoes ``to_dict``, through JSON (the pipeline's score is
+    rendered again for the terminal): a valid hand, one under MCR's minimum, a non-winning one."""
+    res = scorer.score(scorer.to_hand(text, CONTEXT), rules)
+    back = scorer.ScoreResult.from_dict(json.loads(json.dumps(res.to_dict(), ensure_ascii=False)))
+    assert back.to_dict() == res.to_dict()
+    assert back.extra == res.extra and back.valid == res.valid

@@ -111,12 +111,13 @@ def format_reading(result: dict) -> str:
     for w in reading["warnings"]:
         lines.append(f"  warning: {w}")
     if result["score"] is not None:
-        s = result["score"]
-        lines.append(f"{s['rules'].upper()}: " + (f"{s['total']}" if s["valid"] else
-                                                  f"not a winning hand: {(s.get('error') or {}).get('message', '')}"))
-        for item in s["items"]:
-            lines.append(f"  {item['name_en']:<32} {item['total']:>4} {item['unit']}")
-    if result["missing_context"]:
+        # the same rendering as `mjtable score`: units, the minimum's warning, what is not
+        # counted and why, the settlement
+        from scorer.result import ScoreResult
+
+        from ..render import format_result
+        lines.append(format_result(ScoreResult.from_dict(result["score"])))
+    if result["missing_context"] and result["score"] is None:   # a score says it itself (assumed)
         lines.append("not given (defaults used): " + ", ".join(result["missing_context"]))
     lines.append("timings (ms): " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
     return "\n".join(lines)

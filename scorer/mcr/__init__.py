@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import errors
 from ..result import ScoreResult
-from .engine import build_result, evaluate
+from .engine import build_result, evaluate, keys_read
 from .options import Options
 
 NAME = "mcr"
@@ -34,5 +34,5 @@ def score(hand, options: Options | None = None) -> ScoreResult:
                                   "message": "the tiles do not make a complete MCR hand: 4 sets and a "
                                              "pair, seven pairs, thirteen orphans, honours and knitted "
                                              "tiles, or a knitted straight with a set and a pair"},
-                           assumed=hand.context.missing(CONTEXT_KEYS))
+                           assumed=hand.context.missing(keys_read(CONTEXT_KEYS, bool(hand.context.get("self_drawn")))))
     return build_result(hand, options, h, best, CONTEXT_KEYS)

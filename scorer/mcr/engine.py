@@ -379,13 +379,19 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     # positional, in ScoreResult's field order: rules, valid, total, items, excluded,
     # decomposition, payments, error, assumed, options, extra
     return ScoreResult("mcr", True, total + flowers, items, ex_items, Decomposition(r.form, sets),
-                       payments, None, hand.context.missing(context_keys),
+                       payments, None, hand.context.missing(keys_read(context_keys, h.self_drawn)),
                        rules.options_dict.copy(), extra)
 
 
 _FLOWERS = (FAN_BY_ID["flower_tiles"].name_en, 1)
 _FLOWER_NAMES = (FAN_BY_ID["flower_tiles"].name_fr, FAN_BY_ID["flower_tiles"].name_zh)
 _FLOWERS_NOTE = "flowers do not count toward the minimum (000 n°13)"
+
+
+def keys_read(context_keys, self_drawn: bool) -> tuple:
+    """The context keys a hand's score reads: a self-drawn hand has no discarder (``settlement``),
+    so a discarder not given is not an assumption."""
+    return tuple(k for k in context_keys if not (self_drawn and k == "discarder"))
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:

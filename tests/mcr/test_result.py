@@ -60,6 +60,10 @@ def test_self_drawn_each_pays_points_plus_8():
     res = result("123m456p789s111z55z", self_drawn=True)
     assert [(p.payer, p.amount) for p in res.payments] == [
         (s, res.total + 8) for s in ("left", "across", "right")]
+    # no one discarded: a discarder not given is no assumption (a complete hand or not)
+    assert "discarder" not in res.assumed
+    assert "discarder" not in scorer.score(scorer.to_hand("123m456p789s1z2z3z4z 4z", {"self_drawn": True}),
+                                           "mcr").assumed
 
 
 def test_options_are_reported_and_unknown_options_rejected():

@@ -3,6 +3,7 @@ API returns, and ``mjtable read`` with a stand-in tile reader."""
 import dataclasses
 import json
 import random
+import re
 import sys
 import types
 
@@ -150,7 +151,8 @@ def test_mjtable_read_cli_full_chain_and_annotation(monkeypatch, tmp_path, capsy
     args.ctx_self_drawn = True
     assert read_cmd.run(args) == 0
     text = capsys.readouterr().out
-    assert scorer.format_hand(hand) in text and "TOY: 1" in text and "seat_wind" in text
+    assert scorer.format_hand(hand) in text and "\nTOY\n" in text and "seat_wind" in text
+    assert re.search(r"TOTAL +1\b", text)
     drawn = cv2.imread(str(tmp_path / "a.jpg"))
     assert drawn is not None and (drawn != 90).any()
 

@@ -303,7 +303,7 @@ def split_source(text: str) -> tuple[str, str | None]:
     refs = _SOURCE.findall(text)
     clean = _SOURCE.sub("", text).strip()
     if not refs and _SOURCE_WORDS.search(text):
-        return _SOURCE_WORDS.sub("", text).strip(" ,;:"), text
+        return re.sub(r"\s{2,}", " ", _SOURCE_WORDS.sub("", text)).strip(" ,;:"), text
     return clean, ("; ".join(refs) if refs else None)
 
 
@@ -781,12 +781,23 @@ OPTION_HELP_FR_BY_RULES = {
     ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; le donneur paie : sur un écart seul le donneur de l'écart paie",
 }
 
+def _choices_as_labelled(text: str, choices) -> str:
+    """``text`` with each source-named choice's ``NAME =`` written as its menu label's."""
+    for i, c in enumerate(choices or ()):
+        if text and _SOURCE_NAMED.match(str(c)):
+            text = re.sub(rf"\b{re.escape(str(c))} =", f"{choice_label(c, i)} =", text)
+    return text
+
+
 _REFERENCE = re.compile(r"\b(?:000|001|002|003|004)(?: n°[\d/]+| §[\d.]+| [A-Z][\w-]*)?|\bffmj\d*|\bpymahjong\w*|"
                         r"\bmahjong\.wikidot\b|\bBabcock(?: 1923)?")
 
 
-def option_help(rules: str, name: str, english: str) -> tuple[str, str | None]:
-    """``(help in the page's language without its sources, the sources or None)``."""
+def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, str | None]:
+    """``(help in the page's language without its sources, the sources or None)``. A choice
+    named after its source ("ffmj2013 = ...") is called in the help as in its menu
+    (``choice_label``: "variant B = ..."), since the source's name leaves the help."""
+    english = _choices_as_labelled(english, choices)
     if lang() != "fr":
         return split_source(english)
     french = OPTION_HELP_FR_BY_RULES.get((rules, name)) or OPTION_HELP_FR.get(name)

@@ -344,3 +344,15 @@ def test_old_drafts_and_their_unused_photos_are_forgotten(app):
         store.get_draft(old_unused)
     ids = {r[0] for r in store.conn.execute("SELECT id FROM photos")}
     assert kept_photo in ids and len(ids) == 2      # the hand's photo and the new draft's
+
+
+def test_option_help_names_source_named_choices_as_their_menu_does(client):
+    """A choice named after its source ("ffmj2013") reads "variant B" in its menu, and so in its
+    help: the help does not say "ffmj2013 = ..." with the name cut out, nor "mji = ..."."""
+    page = client.get("/games").get_data(as_text=True)
+    start = page.index('name="opt_mcr__kong_pair_values"')
+    help_start = page.index('<p class="muted small">', start)
+    help_text = page[help_start:page.index("</p>", help_start)]
+    assert "variant A = " in help_text and "variant B = " in help_text and "variant C = " in help_text
+    assert "mji" not in help_text and "  " not in help_text
+    assert ">variant B</option>" in page[start:start + 600]

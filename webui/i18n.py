@@ -171,6 +171,7 @@ FR = {
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité", "Score / 1000": "Score / 1000",
     "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "total": "total", "after the end": "après la fin",
+    "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
     "{player} also wins": "{player} gagne aussi", "What the hand moved": "Ce que la main a déplacé",

@@ -356,3 +356,9 @@ def test_option_help_names_source_named_choices_as_their_menu_does(client):
     assert "variant A = " in help_text and "variant B = " in help_text and "variant C = " in help_text
     assert "mji" not in help_text and "  " not in help_text
     assert ">variant B</option>" in page[start:start + 600]
+
+
+def test_games_list_names_each_games_rules_by_title(client):
+    client.post("/api/games", json={"rules": "mcr", "players": PLAYERS})
+    page = client.get("/games").get_data(as_text=True)
+    assert "<td>Chinese Official (MCR, 81 fans)</td>" in page and "<td>mcr</td>" not in page

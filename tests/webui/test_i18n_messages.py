@@ -100,7 +100,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 def test_french_pages_show_no_english_message(app, client):
     english = [p for m in english_messages() for p in _fixed_parts(m)]
     english += [w for r in ("Chinese Official (MCR, 81 fans)", "Classical (points and doubles)",
-                            "Hong Kong old style") for w in [r]]
+                            "Hong Kong old style", "points received") for w in [r]]
     client.set_cookie("mjtable_lang", "fr")
     pages = []
     # an MCR game: a win with its payments, a draw
@@ -130,7 +130,7 @@ def test_french_pages_show_no_english_message(app, client):
     texts = [visible(p.get_data(as_text=True)) for p in pages]
     joined = " ".join(texts)
     assert "autre joueur : 8" in joined and "bâton de riichi" in joined and "pénalité noten" in joined
-    assert "Officiel chinois" in joined and "Quelque chose ne va pas" in joined
+    assert "Officiel chinois" in joined and "Quelque chose ne va pas" in joined and "points reçus" in joined
     assert "fleurs et saisons 1f ne servent pas au riichi" in joined
     for text in texts:
         assert_french(text, english)

@@ -74,7 +74,9 @@ FR = {
         "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez-la.",
     # the result
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
-    "at {field}": "à {field}", "Why not…": "Pourquoi pas…", "counted within {name}": "compté dans {name}",
+    "in {part}": "dans {part}", "Why not…": "Pourquoi pas…",
+    "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
+    "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons", "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Settlement": "Règlement",
     "the table (not counted in the totals)": "la table (hors totaux)", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
@@ -274,6 +276,16 @@ def t_page(text: str, **fields):
     return out.format(**fields) if fields else out
 
 
+#: The part of a hand an input error points at (``HandError.field``), as a player names it.
+HAND_PARTS = {"concealed": "the standing tiles", "melds": "the melds", "winning_tile": "the winning tile",
+              "bonus": "the flowers and seasons"}
+
+
+def hand_part(field) -> str:
+    """Where in the hand an input error is (``in {part}``): ``concealed`` → "the standing tiles"."""
+    return t(HAND_PARTS[field]) if field in HAND_PARTS else label(field)
+
+
 def label(name) -> str:
     """A context key, option or choice as words: ``self_drawn`` → "self drawn" (or French)."""
     if name is None:
@@ -428,7 +440,8 @@ def init_app(app) -> None:
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
-                                 msg=msg, rule_title=rules_title, option_help=option_help)
+                                 msg=msg, rule_title=rules_title, option_help=option_help,
+                                 hand_part=hand_part)
     app.after_request(remember)
 
 

@@ -188,3 +188,9 @@ def test_real_rule_sets_match_the_cli(client, rules):
     html = client.post("/review/score", json={"hand": hand, "rules": rules,
                                               "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}).json
     assert html["ok"] and f'id="score-total">{r.json["score"]["total"]}<' in html["html"]
+
+
+def test_a_hand_input_error_says_which_part_of_the_hand_in_words(client):
+    out = client.post("/review/score", json={"hand": "1111122m345p789s55z 5z", "rules": "mcr", "form": {}}).json
+    assert not out["ok"] and out["error"]["field"] == "concealed"
+    assert "in the standing tiles" in out["html"] and "at concealed" not in out["html"]

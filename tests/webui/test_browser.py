@@ -128,10 +128,16 @@ def test_enter_correct_record_and_see_totals(server, browser):
     d.find_element(By.ID, "enter-hand").click()
     notation = wait(d).until(EC.presence_of_element_located((By.ID, "notation")))
     d.find_element(By.CSS_SELECTOR, ".notation-box summary").click()
+    # A typing error is said beside the box, where the player is looking, and goes once mended.
+    notation.clear()
+    notation.send_keys("12345m hello")
+    d.find_element(By.CSS_SELECTOR, "#notation-form button").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "notation-error"), "unexpected character"))
     notation.clear()
     notation.send_keys(NOT_COMPLETE)
     d.find_element(By.CSS_SELECTOR, "#notation-form button").click()
     wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    assert d.find_element(By.ID, "notation-error").text == ""
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
     choose(d, "winner", "Bob")
     choose(d, "discarder", "Di")

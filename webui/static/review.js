@@ -717,6 +717,8 @@
     e.preventDefault();
     const text = notationInput.value.trim();
     const { data: d } = await mj.postJSON(data.scoreUrl, request(text));
+    // the error beside the box it is about (on a phone the score panel is off-screen)
+    $("notation-error").innerHTML = d.ok ? "" : d.html;
     if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
     else showResult(d);
   });

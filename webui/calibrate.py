@@ -9,6 +9,8 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
   rows with the codes their places give them (and the base model's reading where it differs), or
   the problems found. The profile is built in the background (about a minute: ``BuildJob``) while
   the player checks the codes, and kept pending until confirmed.
+- ``GET /calibrate/confirm/<token>``: that page (the upload redirects there: reloading it sends
+  nothing again).
 - ``GET /calibrate/progress/<token>``: how far that build is (JSON; the page's progress bar).
 - ``POST /calibrate/save``: keep the pending profile under its name and make it active (waits for
   the build if it is still running).
@@ -54,6 +56,7 @@ class BuildJob:
         self.result, self.name, self.path = result, name, path
         self.done, self.total = 0, 1
         self.state, self.error = "waiting", None
+        self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
 
@@ -187,15 +190,29 @@ def upload():
             cells.append({"code": code, "read": t.code, "confidence": t.confidence,
                           "differs": code is not None and t.code != code, "img": _png_data_uri(result.crops[i])})
         rows.append(cells)
-    token = None
+    page = {"name": name, "rows": rows, "problems": result.layout.problems,
+            "orientation": result.layout.orientation, "has_bonus": result.layout.has_bonus,
+            "disagreements": len(result.disagreements())}
     _drop_old_pending()
-    if result.ok:
-        token = secrets.token_hex(12)
-        _remember(token, BuildJob(result, name, _pending_path(token)).start())
-    return _page("calibrate/confirm.html", 200 if result.ok else 422, name=name, rows=rows, token=token,
-                 problems=result.layout.problems, orientation=result.layout.orientation,
-                 has_bonus=result.layout.has_bonus, replacing=store.exists(name),
-                 disagreements=len(result.disagreements()))
+    if not result.ok:
+        return _page("calibrate/confirm.html", 422, token=None, replacing=store.exists(name), **page)
+    token = secrets.token_hex(12)
+    job = BuildJob(result, name, _pending_path(token))
+    job.page = page
+    _remember(token, job.start())
+    # Post/redirect/get: the page to check the codes has an address of its own, so that reloading
+    # it or coming back to it does not send the photo again (and start another build).
+    return redirect(url_for("calibrate.confirm", token=token), 303)
+
+
+@bp.get("/confirm/<token>")
+def confirm(token: str):
+    """The rows of an uploaded calibration photo to check, while its profile is built."""
+    job = _job(token) if token.isalnum() and len(token) <= 64 else None
+    if job is None or job.page is None:
+        flash(i18n.t("That calibration has expired: upload the photo again."))
+        return redirect(url_for("calibrate.index"))
+    return _page("calibrate/confirm.html", token=token, replacing=_store().exists(job.page["name"]), **job.page)
 
 
 def _drop_old_pending(max_age_s: float = 86400) -> None:

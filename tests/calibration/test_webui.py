@@ -36,9 +36,23 @@ def client(tmp_path, monkeypatch):
 PHOTO = cv2.imencode(".jpg", code_crop("1m"))[1].tobytes()
 
 
-def upload(client, name="Club set"):
+def upload(client, name="Club set", follow_redirects=True):
     return client.post("/calibrate/upload", data={"name": name, "photo": (io.BytesIO(PHOTO), "p.jpg")},
-                       content_type="multipart/form-data")
+                       content_type="multipart/form-data", follow_redirects=follow_redirects)
+
+
+def test_the_confirmation_page_has_its_own_address(client):
+    """The upload redirects to the page that checks the codes: reloading it, or coming back to
+    it, sends no photo again and starts no other build."""
+    r = upload(client, follow_redirects=False)
+    assert r.status_code == 303 and "/calibrate/confirm/" in r.location
+    jobs = dict(calibrate._JOBS)
+    first = client.get(r.location).get_data(as_text=True)
+    again = client.get(r.location)
+    assert again.status_code == 200 and again.get_data(as_text=True) == first
+    assert first.count("<tr><th>row") == 5 and dict(calibrate._JOBS) == jobs
+    r = client.get("/calibrate/confirm/nosuchtoken", follow_redirects=True)
+    assert "That calibration has expired" in r.get_data(as_text=True)
 
 
 def test_upload_confirm_save(client):
@@ -116,7 +130,7 @@ def test_in_the_web_ui_app(tmp_path, monkeypatch):
     form = {"name": "x", "photo": (io.BytesIO(PHOTO), "p.jpg")}
     assert c.post("/calibrate/upload", data=form, content_type="multipart/form-data").status_code in (400, 403)
     form = {"name": "x", "photo": (io.BytesIO(PHOTO), "p.jpg"), "csrf_token": token}
-    r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data")
+    r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data", follow_redirects=True)
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and "read 2p" in page
     pending = page.split('name="token" value="')[1].split('"')[0]

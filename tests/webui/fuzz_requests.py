@@ -269,6 +269,8 @@ def build_routes():
     r[("/calibrate/corrections", "POST")] = lambda d, c: ("/calibrate/corrections", form_request(
         d, {"code": "1m"}, c, {"crop": uploads()}))
     r[("/calibrate/corrections/undo", "POST")] = lambda d, c: ("/calibrate/corrections/undo", form_request(d, {}, c))
+    r[("/calibrate/confirm/<token>", "GET")] = lambda d, c: ("/calibrate/confirm/" + quote(
+        d(st.sampled_from(["abc", "..", "0" * 80]) | FORM_TEXT) or "x", safe=""), {})
     r[("/calibrate/progress/<token>", "GET")] = lambda d, c: ("/calibrate/progress/" + quote(
         d(st.sampled_from(["abc", "..", "0" * 80]) | FORM_TEXT) or "x", safe=""), {})
     for rule in ("/calibrate/hands", "/calibrate/hands/forget"):

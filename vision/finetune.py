@@ -81,6 +81,22 @@ def load_network(classifier, state: dict[str, np.ndarray]):
     return model.eval()
 
 
+def reading_network(classifier, state: dict[str, np.ndarray]):
+    """The fine-tuned network ``state`` as ``classifier`` reads it: through the export of its
+    network with replaceable weights, without torch, where it has a current one
+    (``OnnxClassifier.network_weights``); else as a torch module (``load_network``)."""
+    to_arrays = getattr(classifier, "network_weights", None)
+    if to_arrays is not None:
+        try:
+            weights = to_arrays(state)
+        except ValueError as exc:
+            raise ProfileError("the profile's network does not fit this classifier (made with another model: "
+                               f"calibrate again): {exc}") from None
+        if weights is not None:
+            return weights
+    return load_network(classifier, state)
+
+
 def finetune(classifier, crops, codes, steps: int | None = None, batch: int | None = None, lr: float | None = None,
              start: dict[str, np.ndarray] | None = None, seed: int = 0, weights=None,
              config: FinetuneConfig | None = None, progress=None) -> dict[str, np.ndarray]:

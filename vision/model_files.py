@@ -40,6 +40,12 @@ def onnx_path(weights) -> Path:
     return Path(weights).with_suffix(".onnx")
 
 
+def network_onnx_path(weights) -> Path:
+    """Where the export of classifier ``weights`` whose weights a run may replace lies (a
+    tile-set profile's network read without torch): ``<name>.network.onnx`` beside it."""
+    return Path(weights).with_name(Path(weights).stem + ".network.onnx")
+
+
 def info_path(onnx) -> Path:
     """The export's JSON: ``<name>.onnx.json`` beside ``<name>.onnx``."""
     return Path(onnx).with_name(Path(onnx).name + ".json")
@@ -49,7 +55,7 @@ def info_path(onnx) -> Path:
 class ExportInfo:
     """What an ONNX export was made from, and what its runtime adapter needs without torch."""
     format: int
-    kind: str                   # "detector" or "classifier"
+    kind: str                   # "detector", "classifier" or "classifier-network" (weights as inputs)
     source: str                 # the weights' file name
     source_weights_id: str      # ``weights_id`` of the weights it was exported from
     onnx_id: str                # ``weights_id`` of the ONNX file itself (a half-written or replaced one is refused)
@@ -71,11 +77,11 @@ class ExportInfo:
         return cls(**{k: v for k, v in d.items() if k in known}, path=path)
 
 
-def current_export(weights, kind: str | None = None) -> ExportInfo | None:
-    """The ONNX export beside ``weights`` when it is the export of these very weights, whole
-    (both hashes its JSON names match the files as they are now) and of this ``EXPORT_FORMAT``
-    (and ``kind``, when given); else None: no export, or a stale or broken one."""
-    onnx = onnx_path(weights)
+def current_export(weights, kind: str | None = None, onnx=None) -> ExportInfo | None:
+    """The ONNX export beside ``weights`` (or at ``onnx``) when it is the export of these very
+    weights, whole (both hashes its JSON names match the files as they are now) and of this
+    ``EXPORT_FORMAT`` (and ``kind``, when given); else None: no export, or a stale or broken one."""
+    onnx = onnx_path(weights) if onnx is None else Path(onnx)
     meta = info_path(onnx)
     if not (Path(weights).is_file() and onnx.is_file() and meta.is_file()):
         return None

@@ -55,6 +55,37 @@ def export_classifier(weights: Path, out: Path | None = None) -> Path:
     return out
 
 
+def export_profile_network(weights: Path, out: Path | None = None) -> Path:
+    """The network of classifier ``weights`` with its weights as inputs a run may replace
+    (``<name>.network.onnx``: ``vision.model_files.network_onnx_path``): a tile-set profile's
+    fine-tuned network is then read without torch (``vision.classifier.NetworkWeights``). Conv
+    and batch norm are kept apart (no constant folding), each weight named by its key in the
+    torch module's state dict (prefixed ``model.``), as a profile saves them."""
+    import torch
+
+    from vision.classifier import CropClassifier, forward
+    from vision.model_files import network_onnx_path
+
+    clf = CropClassifier(weights, companion=None)
+
+    class LogitsAndFeatures(torch.nn.Module):
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, x):
+            return forward(self.model, x, features=True)
+
+    example = torch.zeros(2, 3, clf.imgsz, clf.imgsz)
+    out = Path(out) if out is not None else network_onnx_path(weights)
+    _export(LogitsAndFeatures(clf.model.float()).eval(), example, out, ["logits", "features"],
+            {"images": {0: "batch"}, "logits": {0: "batch"}, "features": {0: "batch"}},
+            do_constant_folding=False, keep_initializers_as_inputs=True,
+            training=torch.onnx.TrainingMode.PRESERVE)
+    _write_info(out, weights, kind="classifier-network", names=list(clf.classes), imgsz=clf.imgsz)
+    return out
+
+
 def export_detector(weights: Path, out: Path | None = None) -> Path:
     """``weights`` (an ultralytics detection checkpoint) as ONNX beside it (or at ``out``)."""
     import torch
@@ -82,7 +113,9 @@ def export_detector(weights: Path, out: Path | None = None) -> Path:
     return out
 
 
-def _export(module, example, out: Path, output_names: list[str], dynamic_axes: dict) -> None:
+def _export(module, example, out: Path, output_names: list[str], dynamic_axes: dict, **options) -> None:
+    """``torch.onnx.export`` to ``out``, whole or not at all; ``options`` override its defaults
+    (constant folding on)."""
     import warnings
 
     import torch
@@ -94,8 +127,8 @@ def _export(module, example, out: Path, output_names: list[str], dynamic_axes: d
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")   # the TorchScript exporter's deprecation and tracer notes
             torch.onnx.export(module, (example,), str(tmp_path), input_names=["images"], output_names=output_names,
-                              dynamic_axes=dynamic_axes, opset_version=OPSET, do_constant_folding=True,
-                              dynamo=False)
+                              dynamic_axes=dynamic_axes, opset_version=OPSET,
+                              **{"do_constant_folding": True, **options}, dynamo=False)
         tmp_path.chmod(0o644)    # a temporary file is made private; the export is an ordinary file
         tmp_path.replace(out)
     finally:

@@ -2,7 +2,8 @@
 ``models/detector/detector.onnx`` (and ``detector_second.onnx``, the reader's second detector,
 when its weights are there), ``models/classifier/classifier.onnx`` (and ``companion.onnx`` and
 ``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
-weights are there), each with its
+weights are there), ``classifier.network.onnx`` (the classifier with weights a run replaces: a
+tile-set profile's network read without torch), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch."""
 from __future__ import annotations
@@ -31,9 +32,11 @@ def run(args) -> int:
     from vision.model_files import current_export, info_path
     from vision.oddity import ODDITY_WEIGHTS
     from vision.reader import SECOND_DETECTOR_WEIGHTS
-    from vision_lab.onnx_export import export_classifier, export_detector
+    from vision.model_files import network_onnx_path
+    from vision_lab.onnx_export import export_classifier, export_detector, export_profile_network
     jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
-            ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier)]
+            ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier),
+            ("classifier-network", Path(args.classifier or CLASSIFIER_WEIGHTS), export_profile_network)]
     second = Path(args.second_detector or SECOND_DETECTOR_WEIGHTS)
     if args.second_detector or second.is_file():
         jobs.insert(1, ("detector", second, export_detector))
@@ -43,13 +46,13 @@ def run(args) -> int:
     if ODDITY_WEIGHTS.is_file() and not args.classifier:
         jobs.append(("classifier", ODDITY_WEIGHTS, export_classifier))
     for kind, weights, export in jobs:
-        if args.only not in (None, kind):
+        if args.only not in (None, kind.split("-")[0]):
             continue
         if not weights.is_file():
             print(f"mjtable export: {kind} weights not found: {weights}", file=sys.stderr)
             return 2
         out = export(weights)
-        info = current_export(weights, kind=kind)
+        info = current_export(weights, kind=kind, onnx=network_onnx_path(weights) if kind == "classifier-network" else None)
         if info is None:
             print(f"mjtable export: the {kind} export {out} does not check against {weights}", file=sys.stderr)
             return 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.model_files import EXPORT_FORMAT, current_export, info_path, onnx_path
+from vision.model_files import EXPORT_FORMAT, current_export, info_path, network_onnx_path, onnx_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "vision"
@@ -211,6 +211,38 @@ def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
     assert ours is None
 
 
+NETWORK_EXPORTED = current_export(CLASSIFIER, "classifier-network", network_onnx_path(CLASSIFIER)) is not None
+
+
+@pytest.mark.skipif(not NETWORK_EXPORTED, reason="no current export of the classifier's network (mjtable export)")
+def test_a_profile_network_is_read_from_its_export_as_torch_reads_it(readers):
+    """A tile-set profile's fine-tuned network, read by the ONNX classifier through the export
+    whose weights a run replaces: the torch module's logits, and no torch classifier loaded."""
+    import cv2
+
+    from vision import finetune
+    from vision.classifier import CropClassifier, NetworkWeights, OnnxClassifier
+    from vision.profile import ProfileError
+    onnx_clf = OnnxClassifier(CLASSIFIER, companion=None)
+    torch_clf = readers[1].classifier
+    rng = np.random.default_rng(0)
+    state = {k: v + 0.02 * rng.standard_normal(v.shape).astype(v.dtype) if v.dtype.kind == "f" and "running" not in k
+             else v for k, v in finetune.network_state(torch_clf.model).items()}
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
+    weights = finetune.reading_network(onnx_clf, state)
+    assert isinstance(weights, NetworkWeights)
+    la, fa = onnx_clf.network_logits_and_features(crops, weights)
+    lb, fb = CropClassifier.network_logits_and_features(torch_clf, crops, finetune.load_network(torch_clf, state))
+    np.testing.assert_allclose(la, lb, atol=1e-3)
+    np.testing.assert_allclose(fa, fb, atol=1e-3)
+    assert np.abs(la - onnx_clf.network_logits_and_features(crops)[0]).max() > 0.1     # its own weights, not the base's
+    assert onnx_clf._torch_classifier is None
+    bad = dict(state)
+    bad[next(k for k in bad if k.endswith("linear.weight"))] = np.zeros((3, 3), np.float32)
+    with pytest.raises(ProfileError, match="does not fit"):
+        finetune.reading_network(onnx_clf, bad)
+
+
 # -- what a plain reading imports -----------------------------------------------------------------
 @needs_export
 def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
@@ -223,6 +255,32 @@ def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
     assert out.returncode in (0, 1), out.stderr     # 1: a hand that does not score is still a reading
     assert "tiles:" in out.stdout
     assert out.stdout.strip().splitlines()[-1] == "HEAVY", out.stdout[-300:]
+
+
+@pytest.mark.skipif(not (EXPORTED and NETWORK_EXPORTED), reason="no current ONNX exports of the shipped weights")
+def test_mjtable_read_with_a_profile_imports_neither_torch_nor_ultralytics(tmp_path):
+    """The active tile-set profile's network is read from the classifier's network export: a cold
+    `mjtable read` with a profile took 7.1-7.3 s when that loaded torch and ultralytics, 1.8-2.0 s without."""
+    import cv2
+
+    from vision.profile import ProfileStore, TileSetProfile
+    from vision.reader import default_classifier
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))[:4]]
+    profile = TileSetProfile.from_examples([(c, code) for c, code in zip(crops, ["1m", "5p", "9s", "1z"])],
+                                           name="club set", classifier=default_classifier(), steps=3, batch=8)
+    store = ProfileStore(tmp_path)
+    store.save(profile)
+    store.activate("club set")
+    photo = FIXTURES / "rendered_hand_riichi.jpg"
+    code = ("import sys\nfrom mjtable.cli import main\n"
+            f"rc = main(['read', {str(photo)!r}, '--data-dir', {str(tmp_path)!r}, '--json'])\n"
+            "heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)\n"
+            "print('HEAVY', ','.join(heavy))\nsys.exit(rc)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    *reading, last = out.stdout.strip().splitlines()
+    assert json.loads("\n".join(reading))["profile"] == "club set"     # read with the profile
+    assert last == "HEAVY", out.stdout[-300:]
 
 
 # -- making an export -----------------------------------------------------------------------------
@@ -242,3 +300,22 @@ def test_export_makes_a_current_export_that_reads_as_torch(tmp_path):
     lb, fb = CropClassifier(weights).logits_and_features(crops)
     np.testing.assert_allclose(la, lb, atol=1e-3)
     np.testing.assert_allclose(fa, fb, atol=1e-3)
+
+
+def test_export_of_the_network_with_replaceable_weights_is_current_and_used(tmp_path):
+    """`mjtable export`'s third classifier file: until it is made, a profile's network is read by
+    torch (``network_weights`` says None); once made, through it."""
+    pytest.importorskip("onnx")
+    from vision.classifier import CropClassifier, OnnxClassifier
+    from vision.finetune import network_state
+    from vision_lab.onnx_export import export_classifier, export_profile_network
+    weights = tmp_path / "classifier.pt"
+    shutil.copy(CLASSIFIER, weights)
+    export_classifier(weights)
+    state = network_state(CropClassifier(weights, companion=None).model)
+    assert OnnxClassifier(weights, companion=None).network_weights(state) is None
+    assert export_profile_network(weights) == network_onnx_path(weights) == tmp_path / "classifier.network.onnx"
+    info = current_export(weights, "classifier-network", network_onnx_path(weights))
+    assert info is not None and info.source == "classifier.pt"
+    assert current_export(weights, "classifier-network") is None      # classifier.onnx is not that export
+    assert OnnxClassifier(weights, companion=None).network_weights(state) is not None

@@ -395,9 +395,9 @@ class TileSetProfile:
         crop upright and turned 180°."""
         from .. import finetune
         classifier = self._classifier(classifier)
-        key = id(self.network)
+        key = (id(self.network), id(classifier))     # a torch module or arrays, as this classifier reads
         if getattr(self, "_model_key", None) != key:
-            self._model = finetune.load_network(classifier, self.network)
+            self._model = finetune.reading_network(classifier, self.network)
             self._model_key = key
         logits = finetune.turned_logits(classifier, self._model, list(crops))
         codes = self.known_codes

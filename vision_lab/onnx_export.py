@@ -33,6 +33,26 @@ OPSET = 17
 
 def export_classifier(weights: Path, out: Path | None = None) -> Path:
     """``weights`` (an ultralytics classification checkpoint) as ONNX beside it (or at ``out``)."""
+    return _export_classifier_network(weights, Path(out) if out is not None else onnx_path(weights), "classifier")
+
+
+def export_profile_network(weights: Path, out: Path | None = None) -> Path:
+    """The network of classifier ``weights`` with its weights as inputs a run may replace
+    (``<name>.network.onnx``: ``vision.model_files.network_onnx_path``): a tile-set profile's
+    fine-tuned network is then read without torch (``vision.classifier.NetworkWeights``). Conv
+    and batch norm are kept apart (no constant folding), each weight named by its key in the
+    torch module's state dict (prefixed ``model.``), as a profile saves them."""
+    import torch
+
+    from vision.model_files import network_onnx_path
+    return _export_classifier_network(weights, Path(out) if out is not None else network_onnx_path(weights),
+                                      "classifier-network", do_constant_folding=False,
+                                      keep_initializers_as_inputs=True, training=torch.onnx.TrainingMode.PRESERVE)
+
+
+def _export_classifier_network(weights: Path, out: Path, kind: str, **options) -> Path:
+    """The logits and penultimate features of classifier ``weights`` (alone, no companion) as
+    ONNX at ``out`` (``_export``'s ``options``), with its JSON of ``kind``."""
     import torch
 
     from vision.classifier import CropClassifier, forward
@@ -48,41 +68,9 @@ def export_classifier(weights: Path, out: Path | None = None) -> Path:
             return forward(self.model, x, features=True)
 
     example = torch.zeros(2, 3, clf.imgsz, clf.imgsz)
-    out = Path(out) if out is not None else onnx_path(weights)
-    _export(LogitsAndFeatures(clf.model).eval(), example, out, ["logits", "features"],
-            {"images": {0: "batch"}, "logits": {0: "batch"}, "features": {0: "batch"}})
-    _write_info(out, weights, kind="classifier", names=list(clf.classes), imgsz=clf.imgsz)
-    return out
-
-
-def export_profile_network(weights: Path, out: Path | None = None) -> Path:
-    """The network of classifier ``weights`` with its weights as inputs a run may replace
-    (``<name>.network.onnx``: ``vision.model_files.network_onnx_path``): a tile-set profile's
-    fine-tuned network is then read without torch (``vision.classifier.NetworkWeights``). Conv
-    and batch norm are kept apart (no constant folding), each weight named by its key in the
-    torch module's state dict (prefixed ``model.``), as a profile saves them."""
-    import torch
-
-    from vision.classifier import CropClassifier, forward
-    from vision.model_files import network_onnx_path
-
-    clf = CropClassifier(weights, companion=None)
-
-    class LogitsAndFeatures(torch.nn.Module):
-        def __init__(self, model):
-            super().__init__()
-            self.model = model
-
-        def forward(self, x):
-            return forward(self.model, x, features=True)
-
-    example = torch.zeros(2, 3, clf.imgsz, clf.imgsz)
-    out = Path(out) if out is not None else network_onnx_path(weights)
     _export(LogitsAndFeatures(clf.model.float()).eval(), example, out, ["logits", "features"],
-            {"images": {0: "batch"}, "logits": {0: "batch"}, "features": {0: "batch"}},
-            do_constant_folding=False, keep_initializers_as_inputs=True,
-            training=torch.onnx.TrainingMode.PRESERVE)
-    _write_info(out, weights, kind="classifier-network", names=list(clf.classes), imgsz=clf.imgsz)
+            {"images": {0: "batch"}, "logits": {0: "batch"}, "features": {0: "batch"}}, **options)
+    _write_info(out, weights, kind=kind, names=list(clf.classes), imgsz=clf.imgsz)
     return out
 
 

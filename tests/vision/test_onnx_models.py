@@ -244,17 +244,25 @@ def test_a_profile_network_is_read_from_its_export_as_torch_reads_it(readers):
 
 
 # -- what a plain reading imports -----------------------------------------------------------------
-@needs_export
-def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
+def _read_in_a_fresh_process(data_dir: Path, *args: str) -> tuple[str, str]:
+    """(what `mjtable read` of the rendered riichi hand printed, its last line "HEAVY ..." naming
+    the heavy modules it imported), in a process of its own."""
     photo = FIXTURES / "rendered_hand_riichi.jpg"
     code = ("import sys\nfrom mjtable.cli import main\n"
-            f"rc = main(['read', {str(photo)!r}, '--data-dir', {str(tmp_path)!r}])\n"
+            f"rc = main(['read', {str(photo)!r}, '--data-dir', {str(data_dir)!r}, *{list(args)!r}])\n"
             "heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)\n"
             "print('HEAVY', ','.join(heavy))\nsys.exit(rc)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode in (0, 1), out.stderr     # 1: a hand that does not score is still a reading
-    assert "tiles:" in out.stdout
-    assert out.stdout.strip().splitlines()[-1] == "HEAVY", out.stdout[-300:]
+    printed, _, last = out.stdout.strip().rpartition("\n")
+    return printed, last
+
+
+@needs_export
+def test_mjtable_read_imports_neither_torch_nor_ultralytics(tmp_path):
+    printed, heavy = _read_in_a_fresh_process(tmp_path)
+    assert "tiles:" in printed
+    assert heavy == "HEAVY", heavy
 
 
 @pytest.mark.skipif(not (EXPORTED and NETWORK_EXPORTED), reason="no current ONNX exports of the shipped weights")
@@ -271,16 +279,9 @@ def test_mjtable_read_with_a_profile_imports_neither_torch_nor_ultralytics(tmp_p
     store = ProfileStore(tmp_path)
     store.save(profile)
     store.activate("club set")
-    photo = FIXTURES / "rendered_hand_riichi.jpg"
-    code = ("import sys\nfrom mjtable.cli import main\n"
-            f"rc = main(['read', {str(photo)!r}, '--data-dir', {str(tmp_path)!r}, '--json'])\n"
-            "heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)\n"
-            "print('HEAVY', ','.join(heavy))\nsys.exit(rc)\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert out.returncode in (0, 1), out.stderr
-    *reading, last = out.stdout.strip().splitlines()
-    assert json.loads("\n".join(reading))["profile"] == "club set"     # read with the profile
-    assert last == "HEAVY", out.stdout[-300:]
+    printed, heavy = _read_in_a_fresh_process(tmp_path, "--json")
+    assert json.loads(printed)["profile"] == "club set"     # read with the profile
+    assert heavy == "HEAVY", heavy
 
 
 # -- making an export -----------------------------------------------------------------------------

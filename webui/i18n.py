@@ -27,8 +27,8 @@ FR = {
     "Camera": "Caméra", "No photo?": "Pas de photo ?", "Enter the hand by hand": "Saisir la main à la main",
     "Use this device's camera": "Utiliser la caméra de cet appareil", "Use the server's webcam": "Utiliser la webcam du serveur",
     "Capture and read": "Capturer et lire", "Live mode": "Mode direct", "Stop": "Arrêter",
-    "Use this device's camera (on this computer or over the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
-        "Utilisez la caméra de cet appareil (sur cet ordinateur ou par le lien d'invitation) ou une webcam branchée au serveur. En mode direct, une main complète qui reste visible environ une seconde est lue et comptée d'elle-même.",
+    "Use this device's camera (on this computer, or over HTTPS: browsers give no camera to a plain http address such as the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
+        "Utilisez la caméra de cet appareil (sur cet ordinateur, ou en HTTPS : les navigateurs ne donnent pas la caméra à une simple adresse http comme le lien d'invitation) ou une webcam branchée au serveur. En mode direct, une main complète qui reste visible environ une seconde est lue et comptée d'elle-même.",
     "Active tile set:": "Jeu de tuiles actif :", "Language": "Langue",
     "this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera":
         "ce navigateur ne donne pas de caméra ici (seulement sur localhost ou en HTTPS) ; utilisez le bouton photo ci-dessus, qui ouvre l'appareil photo du téléphone",

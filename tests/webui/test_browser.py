@@ -205,6 +205,10 @@ def test_upload_a_photo(server, browser, tmp_path):
     path = sample_photo(tmp_path)
     d = browser
     d.get(server + "/?rules=toy")
+    # "Read the hand" before a photo is chosen says what is missing (the hidden input is not
+    # "required", whose browser check blocked the submit without a word)
+    d.find_element(By.ID, "read-button").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "capture-error"), "choose or take a photo first"))
     d.find_element(By.ID, "photo-input").send_keys(str(path))     # read as soon as it is chosen
     wait(d, 120).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
     shot(d, "review-from-photo")
@@ -357,6 +361,10 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
 
     d = browser
     d.get(server + "/?rules=toy")
+    # "Read the hand" before a photo is chosen says what is missing (the hidden input is not
+    # "required", whose browser check blocked the submit without a word)
+    d.find_element(By.ID, "read-button").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "capture-error"), "choose or take a photo first"))
     d.find_element(By.ID, "photo-input").send_keys(str(path))     # read as soon as it is chosen
     wait(d).until(lambda drv: "/review/" in drv.current_url)
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#overlay rect")) == 14 + joker)

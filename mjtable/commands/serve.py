@@ -14,15 +14,53 @@ import sys
 def register(sub) -> None:
     p = sub.add_parser("serve", help="start the local web UI (capture, review, score, game log)")
     p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; 0.0.0.0 with --lan)")
-    p.add_argument("--port", type=int, default=5000, help="port (default 5000; 0 picks a free one)")
+    p.add_argument("--port", type=_port, default=5000, help="port (default 5000; 0 picks a free one)")
     p.add_argument("--data-dir", default=None,
                    help="where the game log and photos live (default $MJTABLE_DATA_DIR or "
                         "~/.local/share/mjtable)")
     p.add_argument("--db", default=None, help="SQLite file of the game log (default DATA_DIR/mjtable.sqlite3)")
     p.add_argument("--lan", action="store_true",
                    help="let other devices on the network join (with the printed token link)")
-    p.add_argument("--camera", type=int, default=0, help="index of the server's webcam for OpenCV")
+    p.add_argument("--camera", type=_camera_index, default=0, help="index of the server's webcam for OpenCV")
     p.set_defaults(func=run)
+
+
+def _port(text: str) -> int:
+    import argparse
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:      # the OS would take a larger one modulo 65536 (70000 became 4464)
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def _camera_index(text: str) -> int:
+    import argparse
+    try:
+        index = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a camera index: {text!r}") from None
+    if index < 0:
+        raise argparse.ArgumentTypeError(f"a camera index is 0 or more, not {index}")
+    return index
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening. Bound here, not by werkzeug, whose own
+    bind prints its message and exits 1 itself on an address in use (docs/webui.md promises one
+    ``error:`` line and status 2)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def _lan_address() -> str:
@@ -80,11 +118,13 @@ def run(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler())
+        sock = _listening_socket(host, args.port)
     except OSError as e:
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2
-    port = server.server_port
+    server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),
+                         fd=sock.fileno())
+    port = sock.getsockname()[1]     # the one picked for --port 0
     local = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
     print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)
     if args.lan:

@@ -7,6 +7,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from mjtable.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,3 +68,27 @@ def test_default_bind_is_loopback(tmp_path):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_a_port_in_use_is_one_error_line_and_status_2(tmp_path):
+    """As docs/webui.md says (werkzeug's own bind printed two lines of its own and exited 1)."""
+    import socket
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    try:
+        out = subprocess.run([sys.executable, "-m", "mjtable", "serve", "--port", str(port), "--data-dir", str(tmp_path)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    finally:
+        holder.close()
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1:{port}: Address already in use"]
+
+
+@pytest.mark.parametrize("flag,value", [("--port", "70000"), ("--port", "-1"), ("--port", "http"), ("--camera", "-1")])
+def test_out_of_range_port_and_camera_are_refused(capsys, flag, value):
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args(["serve", flag, value])
+    assert e.value.code == 2
+    assert flag in capsys.readouterr().err

@@ -172,12 +172,19 @@ class ProgressBar:
         self.label, self.stream, self.width = label, stream, width
         self.started = time.monotonic()
         self.shown = -1
+        self.first: tuple[float, int] | None = None    # (time, steps) at the first step reported
 
     def __call__(self, done: int, total: int) -> None:
         total = max(total, 1)
-        elapsed = time.monotonic() - self.started
-        left = elapsed / done * (total - done) if done else 0.0
-        text = f"{self.label} {done * 100 // total:3d}% ({elapsed:.0f} s, about {left:.0f} s left)"
+        now = time.monotonic()
+        elapsed = now - self.started
+        if self.first is None and done:
+            self.first = (now, done)
+        # The time left from the steps' own pace since the first one: the first step also carries
+        # the start (loading the models), which made a first guess of half an hour for a minute.
+        since, steps = (now - self.first[0], done - self.first[1]) if self.first else (0.0, 0)
+        left = f", about {since / steps * (total - done):.0f} s left" if steps and done < total else ""
+        text = f"{self.label} {done * 100 // total:3d}% ({elapsed:.0f} s{left})"
         if self.stream.isatty():
             filled = self.width * done // total
             self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}]"

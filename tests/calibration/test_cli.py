@@ -155,3 +155,22 @@ def test_progress_bar_on_a_terminal_and_in_a_log():
     lines = log.getvalue().splitlines()
     assert [line.split("%")[0].split()[-1] for line in lines] == ["0", "25", "50", "75", "100"]
     assert lines[-1].startswith("learning 100%") and "\r" not in log.getvalue()
+
+
+def test_progress_bar_guesses_the_time_left_from_the_steps_pace_not_the_start(monkeypatch):
+    """The first step carries the start (models loading): a first guess from it said "about 1874 s
+    left" for a build of 75 s. No guess before two steps; then the steps' own pace."""
+    import io
+
+    from mjtable.commands import calibrate
+    clock = iter([0.0, 5.0, 5.1, 5.2])       # made at 0; step 1 at 5 s (the start); then 0.1 s a step
+    monkeypatch.setattr(calibrate.time, "monotonic", lambda: next(clock))
+    log = io.StringIO()
+    bar = calibrate.ProgressBar("learning", log)
+    lines = []
+    for step in (1, 2, 3):
+        bar.shown = -1                      # a log writes a line a quarter: this one each step
+        bar(step, 400)
+        lines.append(log.getvalue().splitlines()[-1])
+    assert "left" not in lines[0]
+    assert lines[1].endswith("about 40 s left)") and lines[2].endswith("about 40 s left)")

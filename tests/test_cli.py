@@ -208,3 +208,15 @@ def test_read_prints_the_score_as_score_does():
     assert format_result(res) in text
     assert "below the 8-point minimum" in text and "TOTAL" in text and "7 points" in text
     assert "not given (defaults used)" not in text      # said once, by the score's "assumed"
+
+
+def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):
+    from mjtable.cli import build_parser
+    from mjtable.commands.read import format_reading
+    result = {"tiles": [], "notation": "", "score": None, "missing_context": [], "profile": "club set",
+              "reading": {"confidence": 0.0, "warnings": [], "decoding": None}, "timings_ms": {}}
+    assert format_reading(result).splitlines()[0] == "0 tiles (tile-set profile: club set):"
+    assert format_reading({**result, "profile": None}).splitlines()[0] == "0 tiles:"
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args(["read", "p.jpg", "--profile", "club set", "--no-profile"])
+    assert e.value.code == 2 and "not allowed with" in capsys.readouterr().err

@@ -19,9 +19,10 @@ def register(sub) -> None:
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
     p.add_argument("--no-decode", action="store_true",
                    help="keep the tiles as read (no hand-consistency decoding)")
-    p.add_argument("--profile", default=None, metavar="NAME",
-                   help="read with this saved tile-set profile (default: the active one, see mjtable calibrate)")
-    p.add_argument("--no-profile", action="store_true", help="read with the base model only")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--profile", default=None, metavar="NAME",
+                       help="read with this saved tile-set profile (default: the active one, see mjtable calibrate)")
+    which.add_argument("--no-profile", action="store_true", help="read with the base model only")
     p.add_argument("--data-dir", default=None,
                    help="where tile-set profiles live (default MJTABLE_DATA_DIR, else ~/.local/share/mjtable)")
     add_context_arguments(p)
@@ -92,7 +93,8 @@ def _fail(args, error: dict) -> int:
 
 
 def format_reading(result: dict) -> str:
-    lines = [f"{len(result['tiles'])} tiles:"]
+    profile = result.get("profile")
+    lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))

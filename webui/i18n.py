@@ -243,7 +243,7 @@ FR = {
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
     "Go back": "Revenir", "Start again": "Recommencer",
     "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
-    "Not recorded: {why}": "Non enregistrée : {why}",
+    "Not recorded: {why}": "Non enregistrée : {why}", "not a winning hand: {why}": "pas une main gagnante : {why}",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -493,6 +493,8 @@ MESSAGES_FR = {
     "liable_player ignored: in bao ({}) the liable player is the one who discarded the winning tile":
         "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante",
     "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
+    "the hand is complete but has no yaku: a riichi winning hand needs at least one; dora do not count":
+        "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas",
     "below_minimum": "sous le minimum",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire",

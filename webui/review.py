@@ -170,7 +170,7 @@ def score():
                                                discarder=seats["discarder"], dealer=seats["dealer"])
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
-    payload["declare"] = scoring.declaration(payload["score"], rules)
+    payload["declare"] = _declaration_in_page_language(payload["score"], rules)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
                            compare=scoring.compare(hand, skip=rules), players=players, payments=payments,
                            seats=seats)
@@ -200,6 +200,21 @@ def save_state(draft_id):
     draft = store.get_draft(draft_id)
     drafts.save_state(store, draft["id"], state)
     return jsonify({"ok": True, "recorded": drafts.recorded(store, draft["id"])})
+
+
+def _declaration_in_page_language(result: dict | None, rules: str) -> dict:
+    """``scoring.declaration``, its reason in the page's language (the review page shows it as
+    it comes): "not a winning hand: " and the scorer's own reason, each translated."""
+    verdict = scoring.declaration(result, rules)
+    if verdict["ok"]:
+        return verdict
+    if result and not result.get("valid"):
+        why = i18n.msg(result.get("error") or {})
+        reason = (i18n.t("not a winning hand: {why}", why=why) if why and why != i18n.t("not a winning hand")
+                  else i18n.t("not a winning hand"))
+    else:
+        reason = i18n.msg(verdict["reason"])
+    return {**verdict, "reason": reason}
 
 
 class _Refused(Exception):
@@ -248,13 +263,13 @@ def record(draft_id):
             row["context"] = scoring.parse_form_context(form, game["rules"])
             with store.transaction():    # refused after scoring: nothing is written
                 hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key)
-                verdict = scoring.declaration(hand["score"], game["rules"])
+                verdict = _declaration_in_page_language(hand["score"], game["rules"])
                 if not verdict["ok"]:
                     raise _Refused(verdict["reason"])
     except DuplicateRequest:
         return _recorded_page(drafts.recorded(store, draft["id"]))
     except _Refused as e:
-        flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.reason)))
+        flash(i18n.t("Not recorded: {why}", why=e.reason))
         return redirect(back, code=303)
     except (gamelog.GameError, settlement.SettlementError, scorer.HandError, scorer.RulesError,
             validation.InputError) as e:

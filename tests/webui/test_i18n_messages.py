@@ -151,3 +151,14 @@ def test_french_pages_show_no_english_message(app, client):
     text = visible(html)
     assert "face cachée" in text and "tournée de 180°" in text
     assert_french(text, english)
+
+
+def test_why_a_hand_cannot_be_recorded_is_in_the_pages_language(client):
+    """The review page's bar shows the reason as it comes: it comes translated."""
+    hand = "123m456p789s234s5p 5p"       # complete, no yaku (won on a discard, no riichi)
+    english = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {}}).json["declare"]
+    assert not english["ok"] and english["reason"].startswith("not a winning hand: the hand is complete but has no yaku")
+    client.set_cookie("mjtable_lang", "fr")
+    french = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {}}).json["declare"]
+    assert french["reason"] == ("pas une main gagnante : la main est complète mais n'a aucun yaku : une main gagnante "
+                                "en riichi en demande au moins un ; les dora ne comptent pas")

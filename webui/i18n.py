@@ -18,6 +18,11 @@ COOKIE = "mjtable_lang"
 FR = {
     # navigation and the photo page
     "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
+    "Let the table join": "Faire rejoindre la table",
+    "Scan this with a phone on the same network, or open the link. Devices without it can neither read nor change the game log.":
+        "Scannez ceci avec un téléphone sur le même réseau, ou ouvrez le lien. Les appareils qui ne l'ont pas ne peuvent ni lire ni modifier le journal de la partie.",
+    "This server only answers this computer. Start it with {command} to let phones at the table join.":
+        "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
     "Your tile set": "Votre jeu de tuiles",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
@@ -451,6 +456,16 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # the access checks (webui/security.py)
+    "open the join link printed by `mjtable serve --lan` (it carries the table's token)":
+        "ouvrez le lien d'invitation affiché par `mjtable serve --lan` (il porte le jeton de la table)",
+    "the form has expired or did not come from this app; reload the page and try again":
+        "le formulaire a expiré ou ne vient pas de cette application ; rechargez la page et réessayez",
+    "this server only answers its own machine; start it with `mjtable serve --lan` to let the table join":
+        "ce serveur ne répond qu'à sa propre machine ; lancez-le avec `mjtable serve --lan` pour que la table "
+        "puisse le rejoindre",
+    "requests must address this server by IP address or localhost":
+        "les requêtes doivent désigner ce serveur par son adresse IP ou par localhost",
     # payments (scorer/*: Payment reasons; scorer/flow: the game's payments)
     "other player: 8": "autre joueur : 8", "discarder: points + 8": "donneur de l'écart : points + 8",
     "self-drawn: points + 8": "pioche (tsumo) : points + 8", "false win": "faux Mah-jong",

@@ -162,3 +162,21 @@ def test_why_a_hand_cannot_be_recorded_is_in_the_pages_language(client):
     french = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {}}).json["declare"]
     assert french["reason"] == ("pas une main gagnante : la main est complète mais n'a aucun yaku : une main gagnante "
                                 "en riichi en demande au moins un ; les dora ne comptent pas")
+
+
+def test_the_join_page_and_the_access_refusals_are_in_french(app, client):
+    """/join, and the refusals of webui/security.py (their error page shows ``msg(message)``)."""
+    client.set_cookie("mjtable_lang", "fr")
+    page = visible(client.get("/join").get_data(as_text=True))
+    assert "Faire rejoindre la table" in page and "Ce serveur ne répond qu'à cet ordinateur" in page
+    assert "Let the table join" not in page and "only answers" not in page
+    with app.test_request_context("/?lang=fr"):
+        for english in ("open the join link printed by `mjtable serve --lan` (it carries the table's token)",
+                        "the form has expired or did not come from this app; reload the page and try again",
+                        "this server only answers its own machine; start it with `mjtable serve --lan` to let the "
+                        "table join",
+                        "requests must address this server by IP address or localhost"):
+            assert i18n.french_message(english) is not None and i18n.msg(english) == i18n.french_message(english)
+    # the form-expired refusal as a French page shows it
+    r = client.post("/games", data={"name": "x"})
+    assert r.status_code == 400 and "le formulaire a expiré" in r.get_data(as_text=True)

@@ -31,7 +31,8 @@ class ServerCamera:
         cap = cv2.VideoCapture(self.index)
         try:
             if not cap.isOpened():
-                self.error = f"no camera at index {self.index} on the server"
+                self.error = (f"no camera at index {self.index} on the server "
+                              "(`mjtable serve --camera N` picks another)")
                 return
             self.error = None
             while time.monotonic() - self.last_used < IDLE_RELEASE_S:
@@ -88,7 +89,8 @@ def _unavailable():
 @bp.get("/status")
 def status():
     frame = camera().latest(wait_s=2.0)
-    return jsonify({"available": frame is not None, "message": camera().error or ""})
+    from . import i18n
+    return jsonify({"available": frame is not None, "message": i18n.msg(camera().error or "")})
 
 
 @bp.get("/frame.jpg")

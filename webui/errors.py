@@ -49,6 +49,11 @@ def respond(status: int, error: dict):
     if "message" in error:
         error = {**error, "message": public_message(error["message"])}
     if wants_json():
+        if not request.path.startswith("/api/") and "message" in error:
+            # the app's own pages show it as it comes (capture.js): in their language; the API
+            # keeps the English its clients match on
+            from . import i18n
+            error = {**error, "message": i18n.msg(error["message"], error.get("code"))}
         resp = jsonify({"error": error})
         resp.status_code = status
         return resp

@@ -456,6 +456,11 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # the server's webcam (webui/camera.py)
+    "no camera at index {} on the server (`mjtable serve --camera N` picks another)":
+        "pas de caméra d'indice {0} sur le serveur (`mjtable serve --camera N` en choisit une autre)",
+    "the server camera gives no picture": "la caméra du serveur ne donne pas d'image",
+    "the server camera stopped sending frames": "la caméra du serveur a cessé d'envoyer des images",
     # the access checks (webui/security.py)
     "open the join link printed by `mjtable serve --lan` (it carries the table's token)":
         "ouvrez le lien d'invitation affiché par `mjtable serve --lan` (il porte le jeton de la table)",

@@ -180,3 +180,21 @@ def test_the_join_page_and_the_access_refusals_are_in_french(app, client):
     # the form-expired refusal as a French page shows it
     r = client.post("/games", data={"name": "x"})
     assert r.status_code == 400 and "le formulaire a expiré" in r.get_data(as_text=True)
+
+
+def test_errors_the_pages_own_scripts_show_are_in_their_language(client):
+    """capture.js shows ``error.message`` as it comes: for the app's pages it comes in their
+    language; the API keeps English."""
+    import io
+    token = csrf_of(client)
+    def read_junk():
+        return client.post("/capture/read", data={"csrf_token": token, "image": (io.BytesIO(b"not an image"), "x.jpg")},
+                           content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    english = read_junk().json["error"]["message"]
+    client.set_cookie("mjtable_lang", "fr")
+    r = read_junk()
+    assert r.status_code == 400 and r.json["error"]["message"] != english
+    assert r.json["error"] == {"code": "not_an_image", "message": i18n.CODES_FR["not_an_image"]}
+    api = client.post("/api/read", data={"image": (io.BytesIO(b"not an image"), "x.jpg")},
+                      content_type="multipart/form-data")
+    assert api.json["error"]["message"] == english

@@ -8,6 +8,8 @@ mangan; §3.3.9: pao). Payments come from :mod:`.payments` (002 §4.1.2).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from mahjong.constants import EAST
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.fu import FuCalculator
@@ -201,6 +203,26 @@ def _highlight(items, hand: Hand, decomposition, ctx) -> None:
             item.tiles = [t for t in hand.all_tiles if T.is_red(t)]
 
 
+#: One dora indicator (002 §2.7), and one more (kan dora) for each kong declared at the table
+#: (§3.3.5-3.3.7), four at most (§3.3.10); the ura-dora lie under them (§3.3.14).
+MAX_INDICATORS = 5
+
+
+def _check_indicators(hand: Hand, dora, ura) -> None:
+    """Indicators a table can show: at most ``MAX_INDICATORS`` of each kind, and a tile shown as
+    an indicator is one of its four copies, with those in the hand."""
+    for key, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
+        if len(shown) > MAX_INDICATORS:
+            raise errors.HandError(errors.BAD_FIELD, f"{len(shown)} {key.replace('_', ' ')}: a table shows "
+                                   f"{MAX_INDICATORS} at most (one, and one per kong; 002 §2.7)",
+                                   field=f"context.{key}")
+    counts = Counter(T.normalize(t) for t in (*hand.all_tiles, *dora, *ura))
+    for code, n in counts.items():
+        if n > 4:
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} copies of {code} in the hand and the dora "
+                                   "indicators: a set has only 4", field="context.dora_indicators")
+
+
 def score(hand: Hand, options) -> ScoreResult:
     if options.nagashi_mangan:
         raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
@@ -250,6 +272,7 @@ def score(hand: Hand, options) -> ScoreResult:
                             "be self-drawn (002 §4.2.1)", "context.robbing_kong")
         base.assumed = ctx.assumed()
         return base
+    _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"))
     tiles, win_id, melds = _package_input(hand)
     dora = [4 * T.index(c) for c in ctx("dora_indicators")]
     ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []

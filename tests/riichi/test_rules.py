@@ -158,3 +158,19 @@ def test_fu_breakdown_names_the_set_each_item_comes_from():
     assert by_reason["closed_terminal_kan"] == "(1111m)" and by_reason["closed_terminal_pon"] == "333z"
     res = riichi("444z1123456789p 7p", self_drawn=True, seat_wind="S")
     assert {b["reason"]: b["set"] for b in res.extra["fu_breakdown"]}["penchan"] == "789p"
+
+
+def test_indicators_a_table_cannot_show_are_refused():
+    """One dora indicator and one per kong, five at most (002 §2.7, §3.3.10); an indicator is one
+    of its tile's four copies, with the hand's."""
+    from scorer.errors import HandError
+    hand = "123m456p789s234s5p 5p"                 # three 5p in the hand
+    assert riichi(hand, riichi=True, dora_indicators=["1z"] * 2 + ["2z"] * 3).valid
+    assert riichi(hand, riichi=True, dora_indicators=["5p"]).valid          # the fourth 5p
+    for ctx, field in ((dict(dora_indicators=["1z", "2z", "3z", "4z", "5z", "6z"]), "context.dora_indicators"),
+                       (dict(ura_dora_indicators=["1z"] * 3 + ["2z"] * 3), "context.ura_dora_indicators"),
+                       (dict(dora_indicators=["5p"], ura_dora_indicators=["5p"]), "context.dora_indicators"),
+                       (dict(dora_indicators=["0p", "5p"]), "context.dora_indicators")):   # a red five is a five
+        with pytest.raises(HandError) as e:
+            riichi(hand, riichi=True, **ctx)
+        assert e.value.field == field

@@ -91,6 +91,7 @@ FR = {
     "minimum {n} points: met": "minimum {n} points : atteint",
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
+    "limit hand: {limit}": "main limite : {limit}",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
@@ -270,14 +271,30 @@ def lang() -> str:
 
 def t(text: str, **fields) -> str:
     out = FR.get(text, text) if lang() == "fr" else text
+    if fields and lang() == "fr":
+        out = _elide(out, fields)
     return out.format(**fields) if fields else out
+
+
+_VOWEL_START = re.compile(r"[aeiouyhàâäéèêëîïôöùûü]", re.IGNORECASE)
+
+
+def _elide(french: str, fields: dict) -> str:
+    """French elision before a name put in: "l'écart de {player}" with Alice reads "l'écart
+    d'Alice"."""
+    for name, value in fields.items():
+        if isinstance(value, str) and _VOWEL_START.match(value):
+            french = french.replace(f" de {{{name}}}", f" d'{{{name}}}")
+    return french
 
 
 def t_page(text: str, **fields):
     """:func:`t` for the templates: the text (trusted: the tables above have no markup) is not
     escaped, the fields put into it are ("on Bob's discard", "Ann & Bob" both as written)."""
     from markupsafe import Markup
-    out = Markup(FR.get(text, text) if lang() == "fr" else text)
+    french = lang() == "fr"
+    out = FR.get(text, text) if french else text
+    out = Markup(_elide(out, fields) if fields and french else out)
     return out.format(**fields) if fields else out
 
 
@@ -344,7 +361,7 @@ def result_facts(result: dict) -> list[str]:
     if result.get("faan") is not None:
         out.append(f"{result['faan']} faan")
     if result.get("limit"):
-        out.append(t("limit hand") + f": {result['limit']}")
+        out.append(t("limit hand: {limit}", limit=result["limit"]))
     if result.get("limit_reached"):
         out.append(t("limit reached"))
     if result.get("minimum_points") is not None:
@@ -698,6 +715,14 @@ MESSAGES_FR = {
     "extra tile at {}, away from the rows: remove it": "tuile en trop en {0}, hors des rangées : retirez-la",
     "found {} rows of tiles ({} tiles, rows of {}); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
         "{0} rangées de tuiles trouvées ({1} tuiles, rangées de {2}) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
+    "found 1 row of tiles ({} tiles); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
+        "1 rangée de tuiles trouvée ({0} tuiles) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
+    "{} dora indicators: a table shows {} at most (one, and one per kong; 002 §2.7)":
+        "{0} indicateurs de dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
+    "{} ura dora indicators: a table shows {} at most (one, and one per kong; 002 §2.7)":
+        "{0} indicateurs d'ura dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
+    "{} copies of {} in the hand and the dora indicators: a set has only 4":
+        "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'en a que 4",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la tuile n° {4}",
     "row {} ({}) has {} tiles, expected {}: remove the extra tile(s)":

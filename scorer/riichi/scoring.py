@@ -211,11 +211,12 @@ MAX_INDICATORS = 5
 def _check_indicators(hand: Hand, dora, ura) -> None:
     """Indicators a table can show: at most ``MAX_INDICATORS`` of each kind, and a tile shown as
     an indicator is one of its four copies, with those in the hand."""
-    for key, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
-        if len(shown) > MAX_INDICATORS:
-            raise errors.HandError(errors.BAD_FIELD, f"{len(shown)} {key.replace('_', ' ')}: a table shows "
-                                   f"{MAX_INDICATORS} at most (one, and one per kong; 002 §2.7)",
-                                   field=f"context.{key}")
+    if len(dora) > MAX_INDICATORS:
+        raise errors.HandError(errors.BAD_FIELD, f"{len(dora)} dora indicators: a table shows {MAX_INDICATORS} "
+                               "at most (one, and one per kong; 002 §2.7)", field="context.dora_indicators")
+    if len(ura) > MAX_INDICATORS:
+        raise errors.HandError(errors.BAD_FIELD, f"{len(ura)} ura dora indicators: a table shows {MAX_INDICATORS} "
+                               "at most (one, and one per kong; 002 §2.7)", field="context.ura_dora_indicators")
     counts = Counter(T.normalize(t) for t in (*hand.all_tiles, *dora, *ura))
     for code, n in counts.items():
         if n > 4:

@@ -85,3 +85,14 @@ def test_calibration_is_linked_from_the_navigation_with_what_it_does(client):
     html = client.get("/").get_data(as_text=True)
     assert 'id="nav-calibrate"' in html and 'href="/calibrate/"' in html
     assert "Teach mjtable your own tiles" in html
+
+
+def test_french_elides_de_before_a_name_with_a_vowel(app):
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.t("on {player}'s discard", player="Alice") == "sur l'écart d'Alice"
+        assert i18n.t("on {player}'s discard", player="Bob") == "sur l'écart de Bob"
+        assert str(i18n.t_page("on {player}'s discard", player="Hugo")) == "sur l'écart d'Hugo"
+        assert i18n.t("limit hand: {limit}", limit=500) == "main limite : 500"
+    with app.test_request_context("/?lang=en"):
+        assert i18n.t("on {player}'s discard", player="Alice") == "on Alice's discard"

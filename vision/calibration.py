@@ -189,11 +189,13 @@ def assign_layout(tiles) -> LayoutResult:
     result.rows = rows
     result.has_bonus = len(rows) >= 5
     if len(rows) not in (4, 5):
-        lengths = " ".join(str(len(r)) for r in rows)
-        problems.append(f"found 1 row of tiles ({n} tiles); expected 4 rows (9 9 9 7) or 5 with flowers "
-                        "and seasons (9 9 9 7 8)" if len(rows) == 1 else
-                        f"found {len(rows)} rows of tiles ({n} tiles, rows of {lengths}); "
-                        "expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)")
+        if len(rows) == 1:
+            problems.append(f"found 1 row of tiles ({n} tiles); expected 4 rows (9 9 9 7) or 5 with flowers "
+                            "and seasons (9 9 9 7 8)")
+        else:
+            problems.append(f"found {len(rows)} rows of tiles ({n} tiles, rows of "
+                            f"{' '.join(str(len(r)) for r in rows)}); expected 4 rows (9 9 9 7) or 5 with "
+                            "flowers and seasons (9 9 9 7 8)")
     for k, row in enumerate(rows[:5]):
         title, codes = LAYOUT_ROWS[k]
         if len(row) == len(codes):

@@ -29,10 +29,9 @@ def run(args) -> int:
     from vision.classifier import COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
-    from vision.model_files import current_export, info_path
+    from vision.model_files import current_export, info_path, network_onnx_path
     from vision.oddity import ODDITY_WEIGHTS
     from vision.reader import SECOND_DETECTOR_WEIGHTS
-    from vision.model_files import network_onnx_path
     from vision_lab.onnx_export import export_classifier, export_detector, export_profile_network
     jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
             ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier),
@@ -52,7 +51,8 @@ def run(args) -> int:
             print(f"mjtable export: {kind} weights not found: {weights}", file=sys.stderr)
             return 2
         out = export(weights)
-        info = current_export(weights, kind=kind, onnx=network_onnx_path(weights) if kind == "classifier-network" else None)
+        onnx = network_onnx_path(weights) if kind == "classifier-network" else None     # else beside the weights
+        info = current_export(weights, kind=kind, onnx=onnx)
         if info is None:
             print(f"mjtable export: the {kind} export {out} does not check against {weights}", file=sys.stderr)
             return 1

@@ -87,7 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import errors
     errors.init_app(app)
 
-    from .tile_svg import tile_label
+    from .i18n import tile_label
     app.jinja_env.globals["tile_label"] = tile_label
 
     # The tile reader's models load now, in the background, not on the first photo: with

@@ -6,8 +6,10 @@ from xml.sax.saxutils import escape
 COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#ef6c00")
 
 
-def standings_svg(players: list[str], totals: list[list[int]], width: int = 640, height: int = 260) -> str:
-    """Running totals after each hand (``totals[i][p]``), one line per player, starting at 0."""
+def standings_svg(players: list[str], totals: list[list[int]], width: int = 640, height: int = 260,
+                  label: str = "standings after each hand") -> str:
+    """Running totals after each hand (``totals[i][p]``), one line per player, starting at 0;
+    ``label``: its accessible name (in the page's language)."""
     series = [[0, 0, 0, 0]] + [list(t) for t in totals]
     lo = min(min(t) for t in series)
     hi = max(max(t) for t in series)
@@ -24,7 +26,7 @@ def standings_svg(players: list[str], totals: list[list[int]], width: int = 640,
         return pad_t + ph * (hi - v) / (hi - lo)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="standings after each hand">',
+             f'role="img" aria-label="{escape(label)}">',
              f'<rect x="{pad_l}" y="{pad_t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ddd"/>']
     for v in sorted({lo, 0, hi}):
         parts.append(f'<line x1="{pad_l}" x2="{pad_l + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '

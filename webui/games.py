@@ -47,7 +47,7 @@ def _changed_options(form, rules: str) -> dict:
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
     chart = standings_svg(view["game"]["players"], [[view["start_points"] + t for t in h["totals"]]
-                                                     for h in view["hands"]])
+                                                     for h in view["hands"]], label=i18n.t("standings after each hand"))
     return render_template("game.html", view=view, game=view["game"], chart=chart,
                            edits=gamelog.history(get_store(), game_id),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
@@ -56,7 +56,8 @@ def show(game_id):
 @bp.get("/<int:game_id>/chart.svg")
 def chart(game_id):
     view = gamelog.game_view(get_store(), game_id)
-    return Response(standings_svg(view["game"]["players"], [h["totals"] for h in view["hands"]]),
+    return Response(standings_svg(view["game"]["players"], [h["totals"] for h in view["hands"]],
+                                  label=i18n.t("standings after each hand")),
                     mimetype="image/svg+xml")
 
 

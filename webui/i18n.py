@@ -92,6 +92,7 @@ FR = {
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}",
+    "standings after each hand": "classement après chaque main", "server webcam preview": "aperçu de la webcam du serveur",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
@@ -296,6 +297,31 @@ def t_page(text: str, **fields):
     out = FR.get(text, text) if french else text
     out = Markup(_elide(out, fields) if fields and french else out)
     return out.format(**fields) if fields else out
+
+
+#: Tile names in French (the English ones: ``scorer.tiles.tile_name``).
+SUITS_FR = {"m": "caractères", "p": "ronds", "s": "bambous"}
+HONOURS_FR = {"1z": "vent d'Est", "2z": "vent du Sud", "3z": "vent d'Ouest", "4z": "vent du Nord",
+              "5z": "dragon blanc", "6z": "dragon vert", "7z": "dragon rouge"}
+BONUS_FR = {"1f": "prunier", "2f": "orchidée", "3f": "chrysanthème", "4f": "bambou (fleur)",
+            "5f": "printemps", "6f": "été", "7f": "automne", "8f": "hiver"}
+
+
+def tile_label(code: str | None) -> str:
+    """A tile's name in the page's language (the hand's and the picker's tooltips)."""
+    from .tile_svg import tile_label as english
+    if lang() != "fr":
+        return english(code)
+    if code in (None, "back"):
+        return "tuile face cachée"
+    code = str(code)
+    if code in HONOURS_FR:
+        return HONOURS_FR[code]
+    if code in BONUS_FR:
+        return BONUS_FR[code]
+    if len(code) == 2 and code[1] in SUITS_FR and code[0].isdigit():
+        return f"5 rouge ({SUITS_FR[code[1]]})" if code[0] == "0" else f"{code[0]} {SUITS_FR[code[1]]}"
+    return "tuile inconnue" if code == "unknown" else code
 
 
 #: The part of a hand an input error points at (``HandError.field``), as a player names it.

@@ -96,3 +96,18 @@ def test_french_elides_de_before_a_name_with_a_vowel(app):
         assert i18n.t("limit hand: {limit}", limit=500) == "main limite : 500"
     with app.test_request_context("/?lang=en"):
         assert i18n.t("on {player}'s discard", player="Alice") == "on Alice's discard"
+
+
+def test_tile_names_and_the_chart_label_in_french(app, client):
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert [i18n.tile_label(c) for c in ("1z", "7z", "3p", "0s", "2f", None)] == [
+            "vent d'Est", "dragon rouge", "3 ronds", "5 rouge (bambous)", "orchidée", "tuile face cachée"]
+    with app.test_request_context("/?lang=en"):
+        assert i18n.tile_label("1z") == "East wind" and i18n.tile_label("0s") == "Red 5 Bamboo"
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.set_cookie("mjtable_lang", "fr")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'aria-label="classement après chaque main"' in page
+    review = client.get("/review/new?rules=mcr").get_data(as_text=True)
+    assert 'title="vent d&#39;Est"' in review or "title=\"vent d'Est\"" in review

@@ -92,7 +92,7 @@ FR = {
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}",
-    "standings after each hand": "classement après chaque main", "server webcam preview": "aperçu de la webcam du serveur",
+    "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main", "server webcam preview": "aperçu de la webcam du serveur",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
@@ -299,6 +299,18 @@ def t_page(text: str, **fields):
     return out.format(**fields) if fields else out
 
 
+def context_value(key: str, value) -> str:
+    """A recorded hand's context value as words (the hand page): yes or no, a wind's name, a
+    seat, tiles by their codes, a number as it is."""
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if key in ("seat_wind", "round_wind"):
+        return wind_name(str(value))
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return label(value) if isinstance(value, str) else str(value)
+
+
 #: Tile names in French (the English ones: ``scorer.tiles.tile_name``).
 SUITS_FR = {"m": "caractères", "p": "ronds", "s": "bambous"}
 HONOURS_FR = {"1z": "vent d'Est", "2z": "vent du Sud", "3z": "vent d'Ouest", "4z": "vent du Nord",
@@ -483,7 +495,7 @@ def lang_url(code: str) -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, strip_citation=strip_citation,
+    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, context_value=context_value, strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,

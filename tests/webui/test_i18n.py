@@ -111,3 +111,16 @@ def test_tile_names_and_the_chart_label_in_french(app, client):
     assert 'aria-label="classement après chaque main"' in page
     review = client.get("/review/new?rules=mcr").get_data(as_text=True)
     assert 'title="vent d&#39;Est"' in review or "title=\"vent d'Est\"" in review
+
+
+def test_a_recorded_hands_context_is_shown_in_words(client):
+    from .helpers import WIN
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 2,
+                                                      "context": {"last_tile": True}})
+    assert r.status_code == 201, r.json
+    client.set_cookie("mjtable_lang", "fr")
+    page = client.get(f"/games/{gid}/hands/1").get_data(as_text=True)
+    assert '{"' not in page.split("<dl class=\"context\">", 1)[1].split("</dl>", 1)[0]     # no JSON
+    assert "<dt>donneur de l&#39;écart</dt><dd>en face</dd>" in page and "<dt>vent de siège</dt><dd>Est</dd>" in page
+    assert "<dd>oui</dd>" in page

@@ -19,7 +19,7 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.WIND_NAMES, default=None,
                                help=key.doc)
         elif key.check is C._count:
-            group.add_argument(flag, dest=f"ctx_{key.name}", type=int, default=None, help=key.doc)
+            group.add_argument(flag, dest=f"ctx_{key.name}", type=int, default=None, metavar="N", help=key.doc)
         elif key.check is C._tiles:
             group.add_argument(flag, dest=f"ctx_{key.name}", default=None, metavar="TILES",
                                help=key.doc + " (notation, e.g. 3m5z)")

@@ -220,3 +220,15 @@ def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(caps
     with pytest.raises(SystemExit) as e:
         build_parser().parse_args(["read", "p.jpg", "--profile", "club set", "--no-profile"])
     assert e.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_help_texts_are_plain_text_and_name_every_action(capsys):
+    for argv in (["calibrate", "--help"], ["serve", "--help"], ["score", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = capsys.readouterr().out
+        assert "``" not in out and "CTX_" not in out, argv
+    with pytest.raises(SystemExit):
+        main(["calibrate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--deactivate" in text.split("options:")[0] and "--relearn" in text.split("options:")[0]

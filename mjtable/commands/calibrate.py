@@ -4,8 +4,9 @@ docs/calibration.md).
 Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
 run this: the tiles are read, given the codes of their places, shown for confirmation, and saved
 as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
-``--activate NAME`` and ``--remove NAME`` manage the saved profiles. The data dir is
-``--data-dir``, else ``MJTABLE_DATA_DIR``, else ``~/.local/share/mjtable``."""
+``--activate NAME``, ``--deactivate`` and ``--remove NAME`` manage the saved profiles
+(``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
+else ``~/.local/share/mjtable``."""
 from __future__ import annotations
 
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 
 def register(sub) -> None:
     p = sub.add_parser("calibrate", help="learn your tile set from one photo of every tile laid out in rows",
-                       description=__doc__.split("\n\n", 1)[1])
+                       description=__doc__.split("\n\n", 1)[1].replace("``", ""))   # plain text, not RST
     p.add_argument("photo", nargs="?", type=Path, help="the calibration photo (layout: docs/calibration.md)")
     p.add_argument("--name", help='name of the tile set, e.g. "club set"')
     p.add_argument("--data-dir", type=Path, default=None,

@@ -12,7 +12,9 @@ import sys
 
 
 def register(sub) -> None:
-    p = sub.add_parser("serve", help="start the local web UI (capture, review, score, game log)")
+    p = sub.add_parser("serve", help="start the local web UI (capture, review, score, game log)",
+                       description="Start the local web UI (docs/webui.md): on this computer only, or with "
+                                   "--lan for the phones at the table, which join by the printed link.")
     p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; 0.0.0.0 with --lan)")
     p.add_argument("--port", type=_port, default=5000, help="port (default 5000; 0 picks a free one)")
     p.add_argument("--data-dir", default=None,

@@ -81,7 +81,8 @@ FR = {
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
     "in {part}": "dans {part}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
-    "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons", "counted within {name}": "compté dans {name}",
+    "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
+    "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Settlement": "Règlement",
     "the table (not counted in the totals)": "la table (hors totaux)", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
@@ -92,7 +93,8 @@ FR = {
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}",
-    "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main", "server webcam preview": "aperçu de la webcam du serveur",
+    "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
+    "server webcam preview": "aperçu de la webcam du serveur",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
@@ -495,7 +497,8 @@ def lang_url(code: str) -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, context_value=context_value, strip_citation=strip_citation,
+    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, context_value=context_value,
+                                 strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,

@@ -117,6 +117,10 @@ FACE_MARGIN: float | None = 0.0
 # by this margin (None: FACE_MARGIN). Chosen on the tuning draws of vision_lab.calibration_eval
 # (docs/decisions.md): 0.1 keeps the box cut where the profile reads the face only a little surer.
 PROFILE_FACE_MARGIN: float | None = 0.1
+# A tile whose box cut is read at least this surely (by the reading and by the base model) is not
+# read again by its face cut: a surer face reading could not change its code, and the face reads
+# were a quarter of a heap photo's classifying time. None: every face is read.
+FACE_SURE: float | None = 0.999
 # A blank face read 5z is reported face down when the set's white dragon has ink (a one-colour
 # set's plain top) or its colour is not the faces' (a dark or coloured top): vision/blanks.py.
 # False: blank faces stay as read.
@@ -149,6 +153,7 @@ class ReaderConfig:
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
+    face_sure: float | None = _module_default("FACE_SURE")
     blank_backs: bool = _module_default("BLANK_BACKS")
 
 
@@ -631,6 +636,9 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
     if config.quarter_turn_margin is not None and open_idx:
         margin = config.quarter_turn_margin if profile is None or config.profile_quarter_turn_margin is None \
             else config.profile_quarter_turn_margin
+        # a reading no surer one can beat by its margin is not turned (a confidence is at most 1)
+        open_idx = [i for i in open_idx
+                    if readings[i].confidence + margin < 1.0 or base[i][1] + config.quarter_turn_margin < 1.0]
         turned, base_turned = _classify_as_cut(
             classifier, [np.ascontiguousarray(np.rot90(crops[i], -1)) for i in open_idx], profile, False)
         for i, t, bt in zip(open_idx, turned, base_turned):
@@ -641,7 +649,7 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
                 base[i] = bt
     if isinstance(crops, TileCrops) and crops.faces and config.face_margin is not None:
         _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin,
-                      None if profile is None else config.profile_face_margin)
+                      None if profile is None else config.profile_face_margin, config.face_sure)
     if profile is not None:
         for r, (code, _) in zip(readings, base):
             r.base_code = code if code != r.code else None
@@ -649,13 +657,16 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
 
 
 def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, profile, embeddings: bool,
-                  margin: float, profile_margin: float | None = None) -> None:
+                  margin: float, profile_margin: float | None = None, sure: float | None = None) -> None:
     """Read the faces of ``crops`` cut by their corners and, tile by tile, put a face in its
     crop's place, with its reading, when it is read surer by more than ``margin``
     (``profile_margin`` for a profile's reading; default ``margin``). The base model's reading
-    (``base``) makes the same choice by its own confidences and ``margin``."""
+    (``base``) makes the same choice by its own confidences and ``margin``. Tiles whose reading
+    and base reading are both at least ``sure`` keep their box cut unread by the face
+    (``FACE_SURE``; None: every face is read)."""
     profile_margin = margin if profile_margin is None else profile_margin
-    idx = sorted(crops.faces)
+    idx = sorted(i for i in crops.faces
+                 if sure is None or readings[i].confidence < sure or base[i][1] < sure)
     faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)
     for k, i in enumerate(idx):
         if faces_base[k][1] > base[i][1] + margin:
@@ -690,6 +701,8 @@ def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = F
     profile: copied before a profile re-ranks the readings in place)."""
     def codes(readings):
         return [(r.code, r.confidence) for r in readings]
+    if not len(crops):
+        return [], []
     if profile is None:
         readings = classifier.classify(crops, embeddings=embeddings)
         return readings, codes(readings)

@@ -267,6 +267,34 @@ def test_with_a_profile_the_face_margin_is_the_profiles(monkeypatch):
     assert read(apart, None)[0].code == "1m"      # without a profile the profile's margin is not read
 
 
+def test_a_box_cut_read_surely_enough_is_not_read_again_by_its_face(monkeypatch):
+    from vision import reader
+    from vision.classifier import CropReading
+    from vision.crops import TileCrops, TileView
+    box_cut, face_cut = np.zeros((8, 8, 3), np.uint8), np.full((8, 8, 3), 200, np.uint8)
+    asked = []
+
+    def classifier(box_confidence):
+        def as_cut(c, crops, profile, emb):     # the face cut reads 1m at 1.0, the box cut 2m
+            if len(crops):
+                asked.append(len(crops))
+            out = [CropReading("1m", 1.0, [("1m", 1.0)]) if x.mean() else
+                   CropReading("2m", box_confidence, [("2m", box_confidence)]) for x in crops]
+            return out, [(r.code, r.confidence) for r in out]
+        return as_cut
+
+    def read(box_confidence, sure):
+        asked.clear()
+        monkeypatch.setattr(reader, "_classify_as_cut", classifier(box_confidence))
+        crops = TileCrops([box_cut], [False])
+        crops.faces[0] = TileView(face_cut, False, False)
+        config = reader.ReaderConfig(face_margin=0.0, face_sure=sure)
+        return reader.classify_with_profile(object(), crops, config=config)[0].code, list(asked)
+    assert read(0.9995, 0.999) == ("2m", [1])       # sure: the face is not read
+    assert read(0.99, 0.999) == ("1m", [1, 1])      # unsure: read, and surer
+    assert read(0.9995, None) == ("1m", [1, 1])     # None: every face is read
+
+
 def test_mode_scenes_take_the_capture_modes_asked_in_turn(monkeypatch):
     from vision_lab import datasets
     asked = []

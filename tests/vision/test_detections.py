@@ -149,6 +149,29 @@ def test_with_a_profile_the_quarter_turn_margin_is_the_profiles(monkeypatch):
     assert reader.classify_with_profile(clf, TileCrops([crop], [True]), profile=object(), config=off)[0].code == "2m"
 
 
+def test_a_reading_no_turned_one_could_beat_by_the_margin_is_not_turned(monkeypatch):
+    from vision import reader
+    from vision.classifier import CropReading
+    from vision.crops import TileCrops
+    asked = []
+
+    def as_cut(c, crops, profile, emb):     # as cut: 2m at 0.85; turned a quarter: 1m at 0.99
+        if len(crops):
+            asked.append(len(crops))
+        out = [CropReading("1m", 0.99, [("1m", 0.99)]) if x.shape[1] == 4 else CropReading("2m", 0.85, [("2m", 0.85)])
+               for x in crops]
+        return out, [(r.code, r.confidence) for r in out]
+    monkeypatch.setattr(reader, "_classify_as_cut", as_cut)
+    crop = np.zeros((4, 8, 3), np.uint8)    # 4 rows, 8 columns: 8 rows once turned a quarter
+    config = reader.ReaderConfig(quarter_turn_margin=0.2)
+    [r] = reader.classify_with_profile(object(), TileCrops([crop], [True]), config=config)
+    assert r.code == "2m" and asked == [1]      # 0.85 + 0.2 ≥ 1: nothing turned could be surer by 0.2
+    asked.clear()
+    [r] = reader.classify_with_profile(object(), TileCrops([crop], [True]),
+                                       config=reader.ReaderConfig(quarter_turn_margin=0.1))
+    assert r.code == "1m" and asked == [1, 1]   # 0.85 + 0.1 < 1: read turned, and kept
+
+
 def test_with_a_profile_base_code_is_the_base_readers_choice_of_turn(monkeypatch):
     """The base model's code shown beside a profile's reading is the base reader's, which keeps
     a quarter-turned reading by its own margin (QUARTER_TURN_MARGIN), not the profile's."""

@@ -51,6 +51,8 @@ def format_result(result, hand_text: str = "") -> str:
             lines.append(f"    {p.payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
+    if result.unused:
+        lines.append(f"  given but not used by these rules: {', '.join(result.unused)}")
     return "\n".join(lines)
 
 

@@ -94,6 +94,7 @@ class ScoreResult:
     assumed: list[str] = field(default_factory=list)   # context keys defaulted, not given
     options: dict = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # rule-set specific fields (han, fu, ...)
+    unused: list[str] = field(default_factory=list)    # context keys given that these rules do not read
 
     def to_dict(self) -> dict:
         d = {"rules": self.rules, "valid": self.valid, "total": self.total,
@@ -101,7 +102,7 @@ class ScoreResult:
              "excluded": [e.to_dict() for e in self.excluded],
              "decomposition": self.decomposition.to_dict() if self.decomposition else None,
              "payments": [p.to_dict() for p in self.payments],
-             "assumed": list(self.assumed), "options": dict(self.options)}
+             "assumed": list(self.assumed), "unused": list(self.unused), "options": dict(self.options)}
         d.update(self.extra)
         if self.error is not None:
             d["error"] = self.error
@@ -122,9 +123,10 @@ class ScoreResult:
                    excluded=excluded,
                    decomposition=Decomposition(dec["form"], list(dec.get("sets", []))) if dec else None,
                    payments=[Payment(p["payer"], p["amount"], p.get("reason", "")) for p in d.get("payments", [])],
-                   error=d.get("error"), assumed=list(d.get("assumed", [])), options=dict(d.get("options", {})),
+                   error=d.get("error"), assumed=list(d.get("assumed", [])), unused=list(d.get("unused", [])),
+                   options=dict(d.get("options", {})),
                    extra={k: v for k, v in d.items() if k not in _OWN_KEYS})
 
 
 _OWN_KEYS = frozenset({"rules", "valid", "total", "items", "excluded", "decomposition", "payments", "assumed",
-                       "options", "error"})
+                       "unused", "options", "error"})

@@ -35,7 +35,12 @@ class RuleSet:
         return parse_options(self.module.Options, given)
 
     def score(self, hand, options):
-        return self.module.score(hand, options)
+        result = self.module.score(hand, options)
+        # context given that this rule set never reads (riichi flags under MCR...): said, not dropped
+        keys = getattr(self.module, "CONTEXT_KEYS", None)
+        if keys is not None:
+            result.unused = [k for k in hand.context.given if k not in keys]
+        return result
 
 
 _loaded: dict[str, RuleSet] = {}

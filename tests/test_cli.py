@@ -39,6 +39,16 @@ def test_unknown_rules_and_options(capsys):
     assert code == 2 and "unknown option" in err
 
 
+def test_rules_in_capitals_detail_alone_and_unused_flags(capsys):
+    hand = "[111z,1]123m456p789s2z 2z"
+    code, out, _ = run(capsys, "score", hand, "--rules", "HK")
+    assert code == 0 and "2 faan" in out
+    code, _, err = run(capsys, "score", hand, "--rules", "mcr", "--detail")
+    assert code == 2 and "--detail applies to --rules all" in err
+    code, out, _ = run(capsys, "score", hand, "--rules", "mcr", "--riichi", "--ura-dora-indicators", "3m")
+    assert code == 0 and "given but not used by these rules: riichi, ura_dora_indicators" in out
+
+
 def test_not_a_winning_hand_exits_1(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s1z2z3z4z 4z", "--rules", "hk")
     assert code == 1

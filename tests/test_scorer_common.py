@@ -122,3 +122,15 @@ def test_a_result_comes_back_from_its_dict(rules, text):
     back = scorer.ScoreResult.from_dict(json.loads(json.dumps(res.to_dict(), ensure_ascii=False)))
     assert back.to_dict() == res.to_dict()
     assert back.extra == res.extra and back.valid == res.valid
+
+
+@pytest.mark.parametrize("rules, unused", [("mcr", ["riichi", "bao_exempt"]), ("riichi", ["bao_exempt", "last_of_kind"]),
+                                           ("hk", ["riichi", "last_of_kind"]),
+                                           ("classical", ["riichi", "bao_exempt", "last_of_kind"])])
+def test_context_the_rules_do_not_read_is_named_unused(rules, unused):
+    """Given context a rule set never reads (riichi under MCR...) is said, not silently dropped."""
+    context = {**CONTEXT, "riichi": True, "bao_exempt": True, "last_of_kind": True}
+    res = scorer.score(scorer.to_hand(HAND, context), rules)
+    assert res.unused == unused
+    assert scorer.ScoreResult.from_dict(res.to_dict()).unused == unused
+    assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules).unused == []

@@ -83,7 +83,7 @@ FR = {
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
     "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "compté dans {name}",
-    "Assumed (not given):": "Supposé (non donné) :", "Settlement": "Règlement",
+    "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (not counted in the totals)": "la table (hors totaux)", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
     "Read as {form}:": "Lu comme {form} :", "Minipoints (fu)": "Minipoints (fu)",
@@ -560,6 +560,10 @@ MESSAGES_FR = {
     # score warnings and "why not" texts
     "flowers/seasons {} are not used in riichi and were ignored":
         "les fleurs et saisons {0} ne servent pas au riichi et ont été ignorées",
+    "ura_dora_indicators ignored: the ura dora count only for a winner who declared riichi":
+        "indicateurs d'ura dora ignorés : les ura dora ne comptent que pour un gagnant qui a déclaré riichi",
+    "flowers/seasons {} not counted: played without flowers (flower_method=none); methods A-D count them":
+        "fleurs et saisons {0} non comptées : partie jouée sans fleurs (flower_method=none) ; les méthodes A-D les comptent",
     "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "bao (h): the liable player could not avoid the discard; no bao":

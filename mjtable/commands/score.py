@@ -22,6 +22,10 @@ def run(args) -> int:
     from ..context_args import context_from_args, options_from_args
     from ..render import format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
+    args.rules = args.rules.lower()         # "HK" is hk
+    if args.detail and args.rules != "all":
+        print("error: --detail applies to --rules all (one rule set is always printed in full)", file=sys.stderr)
+        return 2
     names = list(scorer.RULE_SETS) if args.rules == "all" else [args.rules]
     try:
         hand = scorer.to_hand(text, context_from_args(args))

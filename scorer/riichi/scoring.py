@@ -277,6 +277,9 @@ def score(hand: Hand, options) -> ScoreResult:
     tiles, win_id, melds = _package_input(hand)
     dora = [4 * T.index(c) for c in ctx("dora_indicators")]
     ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []
+    if ctx("ura_dora_indicators") and not ura:
+        warnings.append("ura_dora_indicators ignored: the ura dora count only for a winner who "
+                        "declared riichi (002 §3.3.14)")
     resp = HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora,
                                               config=config, ura_dora_indicators=ura)
     if resp.error:

@@ -69,6 +69,15 @@ def test_limit_items():
     assert faan_of(hk(CHOWS, renhou=True))["dei_woo"] == 8
 
 
+def test_flowers_played_without_are_named_as_not_counted():
+    hand = "123m456p789s234s5m15f 5m"
+    r = hk(hand)
+    assert "flower" not in faan_of(r)
+    assert any(w.startswith("flowers/seasons 1f 5f not counted") for w in r.extra["warnings"])
+    assert not any("flowers/seasons" in w for w in hk(hand, {"flower_method": "A"}).extra["warnings"])
+    assert not any("flowers/seasons" in w for w in hk("123m456p789s234s5m 5m").extra["warnings"])
+
+
 def test_flower_methods():
     hand = "123m456p789s234s5m15f 5m"     # plum (1) and spring (1)
     assert faan_of(hk(hand))["ping_woo"] == 1 and "flower" not in faan_of(hk(hand))

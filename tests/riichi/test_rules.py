@@ -73,6 +73,15 @@ def test_flowers_are_ignored_with_a_warning():
     assert any("1f 2f" in w for w in r.extra["warnings"])
 
 
+def test_ura_dora_without_riichi_are_ignored_with_a_warning():
+    hand = "123m456p789s22z45m 6m"
+    r = riichi(hand, self_drawn=True, seat_wind="S", ura_dora_indicators=["3m"])
+    assert "ura_dora" not in han_of(r)
+    assert any(w.startswith("ura_dora_indicators ignored") for w in r.extra["warnings"])
+    declared = riichi(hand, self_drawn=True, seat_wind="S", riichi=True, ura_dora_indicators=["3m"])
+    assert han_of(declared)["ura_dora"] == 1 and not declared.extra["warnings"]
+
+
 def test_counters_and_riichi_sticks():
     ron = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S", honba=2, riichi_sticks=3,
                  discarder="across")

@@ -37,7 +37,18 @@ FR = {
     "Active tile set:": "Jeu de tuiles actif :", "Language": "Langue",
     "this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera":
         "ce navigateur ne donne pas de caméra ici (seulement sur localhost ou en HTTPS) ; utilisez le bouton photo ci-dessus, qui ouvre l'appareil photo du téléphone",
-    "the camera could not be opened:": "la caméra n'a pas pu être ouverte :", "no webcam on the server": "pas de webcam sur le serveur",
+    "the camera could not be opened:": "la caméra n'a pas pu être ouverte :",
+    "the camera was refused: allow it in the browser's site settings, or use the photo button above":
+        "la caméra a été refusée : autorisez-la dans les réglages du site du navigateur, ou utilisez le bouton photo ci-dessus",
+    "this device has no camera the browser can use":
+        "cet appareil n'a pas de caméra que le navigateur puisse utiliser",
+    "the camera is busy: another app or tab is using it":
+        "la caméra est occupée : une autre application ou un autre onglet l'utilise",
+    "no camera here can film as asked; use the photo button above":
+        "aucune caméra ici ne peut filmer comme demandé ; utilisez le bouton photo ci-dessus",
+    "the browser forbids the camera on this page (it needs localhost or HTTPS)":
+        "le navigateur interdit la caméra sur cette page (il faut localhost ou HTTPS)",
+    "no webcam on the server": "pas de webcam sur le serveur",
     "Looking… {n} tiles in view": "Recherche… {n} tuiles visibles", "Same hand for {s} s: {hand}": "Même main depuis {s} s : {hand}",
     "Review {hand}": "Vérifier {hand}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
     "Reading the tiles…": "Lecture des tuiles…", "the upload failed (is the server running?)": "l'envoi a échoué (le serveur tourne-t-il ?)",
@@ -464,7 +475,12 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
                  "above, which opens the phone's camera", "the camera could not be opened:", "no webcam on the server",
                  "Looking… {n} tiles in view", "Same hand for {s} s: {hand}", "not a winning hand", "Review {hand}",
                  "choose or take a photo first", "Uploading…", "Reading the tiles…",
-                 "the upload failed (is the server running?)", "the server answered {status}"]
+                 "the upload failed (is the server running?)", "the server answered {status}",
+                 "the camera was refused: allow it in the browser's site settings, or use the photo button above",
+                 "this device has no camera the browser can use",
+                 "the camera is busy: another app or tab is using it",
+                 "no camera here can film as asked; use the photo button above",
+                 "the browser forbids the camera on this page (it needs localhost or HTTPS)"]
 
 
 #: The calibration page's script texts (calibrate.js).

@@ -270,6 +270,23 @@ def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
     assert "/review/" in d.current_url
 
 
+def test_the_browsers_camera_errors_are_said_in_the_pages_language(server, browser):
+    """getUserMedia's own message is in the browser's language: the page names the usual causes
+    in its own, and keeps the browser's words after its own prefix for the others."""
+    d = browser
+    d.get(server + "/?lang=fr")
+
+    def refuse(name):
+        d.execute_script("navigator.mediaDevices.getUserMedia = () => Promise.reject("
+                         "new DOMException('Permission denied by system', arguments[0]));", name)
+        d.find_element(By.ID, "browser-cam-start").click()
+        wait(d).until(lambda drv: drv.find_element(By.ID, "camera-error").is_displayed())
+        return d.find_element(By.ID, "camera-error").text
+    assert refuse("NotAllowedError").startswith("la caméra a été refusée")
+    assert refuse("NotReadableError").startswith("la caméra est occupée")
+    assert refuse("AbortError") == "la caméra n'a pas pu être ouverte : Permission denied by system"
+
+
 def test_build_melds_by_hand(server, browser):
     """Manual entry without a photo: pick tiles one by one, move three into a meld, say who it
     was claimed from, turn it back into standing tiles; every change re-scores."""

@@ -81,6 +81,13 @@
   const liveResult = document.getElementById("live-result");
   let source = null, stream = null, liveTimer = null, busy = false, seen = null;
 
+  const CAMERA_ERRORS = {
+    NotAllowedError: "the camera was refused: allow it in the browser's site settings, or use the photo button above",
+    NotFoundError: "this device has no camera the browser can use",
+    NotReadableError: "the camera is busy: another app or tab is using it",
+    OverconstrainedError: "no camera here can film as asked; use the photo button above",
+    SecurityError: "the browser forbids the camera on this page (it needs localhost or HTTPS)",
+  };
   async function startBrowser() {
     camErr.hidden = true;
     if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
@@ -89,7 +96,12 @@
     }
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 } } });
-    } catch (e) { showError(camErr, tr("the camera could not be opened:") + " " + e.message); return; }
+    } catch (e) {
+      // the browser's own message is in its language, not the page's: name the usual causes
+      const why = CAMERA_ERRORS[e.name];
+      showError(camErr, why ? tr(why) : tr("the camera could not be opened:") + " " + e.message);
+      return;
+    }
     video.srcObject = stream; video.hidden = false; server.hidden = true; box.hidden = false; source = "browser";
   }
   async function startServer() {

@@ -1,10 +1,10 @@
 """Who may use the app, and forged-request protection (docs/webui.md).
 
-* Clients on the loopback interface are trusted. Other clients (``mjtable serve --lan``) must
+* Clients on this machine (the loopback interface, or its own LAN address) are trusted. Other clients (``mjtable serve --lan``) must
   bring the join token once (``?token=...`` from the printed URL / QR code, or the
   ``X-MJTable-Token`` header); it is then remembered in their signed session cookie. Without
   it they can neither read nor change anything.
-* Loopback requests must name the server by IP address or ``localhost`` in ``Host``, so a web
+* This machine's requests must name the server by IP address or ``localhost`` in ``Host``, so a web
   page that rebinds its own domain name to 127.0.0.1 cannot talk to the app.
 * Every state-changing request carries the per-session CSRF token (form field ``csrf_token`` or
   header ``X-CSRF-Token``), except bodies typed ``application/json``: a cross-site page cannot
@@ -51,6 +51,21 @@ def _is_loopback(addr: str | None) -> bool:
         return False
 
 
+def _from_this_machine() -> bool:
+    """Whether the client is this machine: on the loopback interface, or connected from the very
+    address it reached (the host's own browser opening the LAN join address). A TCP connection's
+    source cannot be another machine's while it equals the local end of the connection."""
+    addr = request.remote_addr
+    if _is_loopback(addr):
+        return True
+    sock = request.environ.get("werkzeug.socket")
+    try:
+        local = sock.getsockname()[0] if sock is not None else None
+    except (OSError, AttributeError, IndexError, TypeError):
+        local = None
+    return bool(addr) and local == addr
+
+
 def _host_is_literal_or_localhost(host: str) -> bool:
     name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:host.find("]")]
     if name.lower() in ("localhost", "localhost."):
@@ -73,7 +88,7 @@ def _deny(status: int, code: str, message: str):
 
 def _check_access():
     app_token = _app_config("LAN_TOKEN")
-    if _is_loopback(request.remote_addr):
+    if _from_this_machine():
         if not _host_is_literal_or_localhost(request.host or ""):
             return _deny(403, "bad_host", "requests must address this server by IP address or "
                                           "localhost")

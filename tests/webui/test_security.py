@@ -65,6 +65,25 @@ def test_localhost_is_trusted_in_lan_mode(lan_app):
     assert lan_app.test_client().get("/games").status_code == 200
 
 
+class _Socket:
+    def __init__(self, local):
+        self.local = local
+
+    def getsockname(self):
+        return (self.local, 5000)
+
+
+def test_this_machine_is_trusted_at_its_own_lan_address(lan_app):
+    """The host's own browser opening the LAN address: it reached 192.168.1.23 from 192.168.1.23."""
+    c = lan_app.test_client()
+    own = {**LAN_CLIENT, "werkzeug.socket": _Socket("192.168.1.23")}
+    assert c.get("/games", environ_base=own).status_code == 200
+    other = {**LAN_CLIENT, "werkzeug.socket": _Socket("192.168.1.5")}
+    assert c.get("/games", environ_base=other).status_code == 403
+    # the same Host rule as on loopback: a rebound name is refused
+    assert c.get("/games", environ_base=own, headers={"Host": "rebind.attacker.net"}).status_code == 403
+
+
 @pytest.mark.parametrize("host, status", [
     ("127.0.0.1:5000", 200), ("localhost:5000", 200), ("[::1]:5000", 200), ("192.168.1.5:5000", 200),
     ("evil.example.com", 403), ("rebind.attacker.net:5000", 403),

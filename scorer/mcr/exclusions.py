@@ -58,8 +58,9 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("big_four_winds", ("pung_of_terminals_or_honours",),
        "The wind pungs of Big Four Winds do not also score Pung of Terminals or Honours (included by "
        "definition).", "001, Quatre grands Vents", scope="shared"),
-    _X("big_three_dragons", ("dragon_pung", "two_dragon_pungs"),
+    _X("big_three_dragons", ("dragon_pung",),
        "Ne peut pas être combiné avec \"Pung de Dragon\" (n°14).", "000 n°76"),
+    _X("big_three_dragons", ("two_dragon_pungs",), PRINCIPLE_IMPLIED, SOURCE_PRINCIPLES),
     _X("all_green", ("half_flush",), "Ne peut pas être combiné avec \"Main Propre\" (n°29).",
        "000 n°77", when={"all_green_half_flush": (False,)}),
     _X("nine_gates", ("full_flush", "no_honours", "concealed_hand"),
@@ -114,10 +115,11 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
                        "pung_of_terminals_or_honours"),
        "Les points pour \"Tout Pung\" (n°28) sont inclus; les combinaisons à 1 point (Pung de Vent) "
        "sont incluses (001).", "000 n°72"),
-    _X("four_concealed_pungs", ("all_pungs", "three_concealed_pungs", "two_concealed_pungs",
-                                "concealed_hand"),
-       "Ne peut pas être combinée avec [...] \"Tout Pung\" (n°28); fewer concealed pungs and the "
-       "concealed hand are included by definition.", "000 n°73"),
+    _X("four_concealed_pungs", ("all_pungs",),
+       "Ne peut pas être combinée avec [...] \"Tout Pung\" (n°28).", "000 n°73"),
+    # four pungs completed without claiming are three and two concealed pungs, in a concealed hand
+    _X("four_concealed_pungs", ("three_concealed_pungs", "two_concealed_pungs", "concealed_hand"),
+       PRINCIPLE_IMPLIED, SOURCE_PRINCIPLES),
     _X("four_concealed_pungs", ("fully_concealed_hand",),
        "Ne peut pas être combinée avec \"Main Entièrement Cachée\" (n°25).", "000 n°73",
        when=_NOT_FFMJ_CONCEALED),
@@ -150,10 +152,12 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("seven_pairs", ("fully_concealed_hand",),
        "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25).", "000 n°55",
        when=_NOT_FFMJ_CONCEALED),
-    _X("greater_honours_and_knitted_tiles", ("lesser_honours_and_knitted_tiles", "all_types",
-                                             "single_wait", "concealed_hand"),
+    _X("greater_honours_and_knitted_tiles", ("all_types", "single_wait"),
        "Ne peut pas être combiné avec \"Tous les Types\" (n°31), [...] ni \"Attente de la Paire\" "
        "(n°11).", "000 n°56"),
+    # seven honours and knitted tiles are the lesser hand's, and a knitted hand is concealed
+    _X("greater_honours_and_knitted_tiles", ("lesser_honours_and_knitted_tiles", "concealed_hand"),
+       PRINCIPLE_IMPLIED, SOURCE_PRINCIPLES),
     _X("greater_honours_and_knitted_tiles", ("fully_concealed_hand",),
        "Ne peut pas être combiné avec [...] \"Main Entièrement Cachée\" (n°25).", "000 n°56",
        when=_NOT_FFMJ_CONCEALED),

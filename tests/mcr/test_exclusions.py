@@ -30,6 +30,20 @@ def test_every_row_has_a_rule_sentence_and_a_source():
             assert values
 
 
+def test_a_row_that_only_quotes_the_source_names_every_fan_it_excludes():
+    """A "ne peut pas être combiné avec" sentence shown beside a fan it does not name reads as a
+    neighbour's reason (Three Concealed Pungs under Four Concealed Pungs quoted "Tout Pung"): such
+    fans go to a row of their own with the reason that covers them."""
+    import re
+    for row in EXCLUSIONS:
+        quoted = {int(n) for n in re.findall(r"n°(\d+)", row.rule)}
+        if not quoted or any(w in row.rule for w in (";", "inclus", "included")):
+            continue                     # the sentence gives another reason too
+        assert {t for t in row.excludes if FAN_BY_ID[t].number not in quoted} == set(), (row.fan, row.rule)
+    shown = {e.id: e.rule for e in result("111m222p333s555s9m 9m", self_drawn=True).excluded}
+    assert "Tout Pung" in shown["all_pungs"] and "Tout Pung" not in shown["three_concealed_pungs"]
+
+
 def test_no_cycle_between_implying_fans():
     graph = {}
     for row in EXCLUSIONS:

@@ -181,6 +181,12 @@ class Settler:
                                 f"hand {h.get('seq', index + 1)}: not a winning hand under {self.game['rules']} "
                                 f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
                                 f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
+            if result.extra.get("minimum_met") is False:
+                # valid, but no win may be declared under the minimum (000, Déroulement): as the review page says
+                raise GameError("below_minimum",
+                                f"hand {h.get('seq', index + 1)}: {result.extra.get('total_without_flowers', result.total)} "
+                                f"points without flowers, below the {result.extra.get('minimum_points')}-point minimum: "
+                                "this hand cannot be declared a win (record it as a false win)", field="winners")
             score = result.to_dict()
             w.update(context=hand.context.to_dict(), score=score, seating=list(deal.seating),
                      payments=settlement.map_payments(score.get("payments", []), winner=winner,

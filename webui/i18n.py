@@ -602,6 +602,9 @@ MESSAGES_FR = {
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
     "{} points without flowers, below the {}-point minimum: this hand cannot be declared a win":
         "{0} points sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
+    "hand {}: {} points without flowers, below the {}-point minimum: this hand cannot be declared a win (record it as a false win)":
+        "main {0} : {1} points sans les fleurs, sous le minimum de {2} points : cette main ne peut pas être déclarée "
+        "gagnante (enregistrez-la comme faux Mah-jong)",
     "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",

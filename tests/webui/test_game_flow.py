@@ -167,6 +167,20 @@ def test_an_edit_that_makes_a_later_hand_invalid_is_refused(client):
     assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
 
 
+def test_an_mcr_hand_below_the_minimum_is_no_win_whichever_way_it_is_recorded(client):
+    """000, Déroulement: under 8 points (flowers aside) no win may be declared. The review page
+    refuses it; the API, the game page's form and an edit must too, writing nothing."""
+    gid = new_game(client, "mcr")
+    low = "[555p,1]123m456s789s1p 1p"                  # 3 points
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "win", "hand": low, "winner": B, "discarder": A})
+    assert r.status_code == 400 and "below the 8-point minimum" in r.json["error"]["message"]
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": A})
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "win", "hand": low, "winner": B, "discarder": A})
+    assert r.status_code == 400 and "below the 8-point minimum" in r.json["error"]["message"]
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["notation"].startswith("123456789m")
+
+
 def test_mcr_game_of_16_hands(client):
     gid = new_game(client, "mcr")
     hand = "123456789m123p5z 5z"

@@ -158,6 +158,14 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     assert not console_errors(d)
 
 
+def test_the_bottom_bars_unit_is_in_the_pages_language(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=fr&hand=123m456m789p55s23s%204s")
+    wait(d).until(lambda drv: drv.find_element(By.ID, "bar-unit").text)
+    assert d.find_element(By.ID, "bar-unit").text == "points reçus"
+    assert not console_errors(d)
+
+
 def test_clear_empties_the_score_and_the_notation(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=" + WIN)

@@ -578,7 +578,9 @@
     lastScore = d.ok ? d : null;
     const valid = d.ok && d.score && d.score.valid;
     $("bar-total").textContent = valid ? d.score.total : "—";
-    $("bar-unit").textContent = valid ? (d.score.total_unit || ((d.score.items[0] || {}).unit) || "") : "";
+    // the unit as the score card shows it, in the page's language
+    const unit = resultBox.querySelector(".total .unit");
+    $("bar-unit").textContent = valid && unit ? unit.textContent : "";
     showDeclare();
   }
   // Record: a hand that cannot be declared is refused with the reason, and offered as a false

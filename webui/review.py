@@ -253,7 +253,8 @@ def record(draft_id):
             each = scoring.FALSE_WIN_EACH.get(game["rules"])
             if each is None:
                 raise _Refused(f"{game['rules']} has no false win to record")
-            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each, "note": "false win"}
+            # the row itself reads "false win of ..." in the page's language: no note of ours in one language
+            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each}
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:
             form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)

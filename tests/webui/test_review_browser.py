@@ -155,6 +155,7 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
     hands = app.test_client().get(f"/api/games/{game}").json["hands"]
     assert [h["kind"] for h in hands] == ["penalty"] and hands[0]["deltas"] == [10, -30, 10, 10]
+    assert not hands[0]["note"]           # no English note: the row says "false win" in the page's language
     assert not console_errors(d)
 
 

@@ -69,6 +69,7 @@ FR = {
     "Concealed kong": "Kong caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
+    "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Donneur (Est)", "Round wind": "Vent du tour",
     "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",

@@ -258,7 +258,7 @@ def record(draft_id):
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:
             form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
-            row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections")
+            row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections", "riichi")
                    if data.get(k) is not None}
             row["kind"] = "win"
             row["context"] = scoring.parse_form_context(form, game["rules"])

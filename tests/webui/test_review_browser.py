@@ -167,6 +167,29 @@ def test_the_bottom_bars_unit_is_in_the_pages_language(server, browser):
     assert not console_errors(d)
 
 
+def test_riichi_declared_by_players_who_did_not_win_is_recorded(server, browser, app):
+    """A riichi game's review page asks who declared riichi: each declarer's 1,000 goes to the
+    winner (002 §3.3.14); the winner's own chip and riichi box are one answer."""
+    game = _game(app, "riichi")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=123m456m789p55s23s%204s")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Cy")
+    for label in d.find_elements(By.CSS_SELECTOR, "#riichi-chips label.chip-choice"):
+        if label.text.strip() in ("Di", "Bob"):
+            label.click()
+    assert d.find_element(By.NAME, "ctx_riichi").is_selected()       # Bob's chip ticks his riichi
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    [hand] = app.test_client().get(f"/api/games/{game}").json["hands"]
+    assert sorted(hand["riichi"]) == [1, 3]
+    bob, cy, di = hand["deltas"][1:]
+    # Cy pays the hand; Bob gets his own stick back and takes Di's
+    assert di == -1000 and bob == -cy + 1000 and hand["deltas"][0] == 0
+    assert not console_errors(d)
+
+
 def test_clear_empties_the_score_and_the_notation(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=" + WIN)

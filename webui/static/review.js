@@ -713,7 +713,20 @@
       window.location.href = u.toString();
     });
   });
-  ctxForm.addEventListener("change", () => change(null));
+  ctxForm.addEventListener("change", (e) => { syncWinnersRiichi(e.target); change(null); });
+  // The winner's chip among the riichi declarers and the hand's own riichi box say one thing.
+  function syncWinnersRiichi(el) {
+    const own = ctxForm.elements.namedItem("ctx_riichi");
+    const winner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+    if (!own || winner === undefined || !$("riichi-chips")) return;
+    const chip = ctxForm.elements.namedItem("riichi_seat_" + winner);
+    if (el === own) chip.checked = own.checked;
+    else if (el === chip) own.checked = chip.checked;
+    else if (el.name === "winner") {
+      if (own.checked) chip.checked = true;
+      else own.checked = chip.checked;
+    }
+  }
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
   $("notation-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -731,8 +744,9 @@
       const falseWin = e.submitter && e.submitter.id === "false-win-button";
       if (falseWin && !window.confirm(e.submitter.dataset.confirm)) return;
       const f = formFields();
+      const riichi = Object.keys(f).filter((k) => k.startsWith("riichi_seat_")).map((k) => Number(k.slice(12)));
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
-                        discarder: f.discarder === "" ? null : f.discarder,
+                        discarder: f.discarder === "" ? null : f.discarder, riichi,
                         dealer: f.dealer, round_wind: f.round_wind, form: f, corrections: corrections.slice(-400) };
       $("record-payload").value = JSON.stringify(payload);
       $("record-button").disabled = true;

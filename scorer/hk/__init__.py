@@ -17,16 +17,16 @@ CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_repl
 @dataclass(frozen=True)
 class Options:
     min_faan: int = field(default=0, metadata={"min": 0,
-        "help": "minimum faan to win; 004 lets players agree one and gives no figure"})
+        "help": "minimum faan to win: the players agree on it, the rules give no figure (004)"})
     max_faan: int = field(default=13, metadata={"min": 1,
-        "help": "faan counted at most (the limit); 13 is 004's largest worked total (example 7)"})
+        "help": "faan counted at most (the limit); 13 is the largest worked total (004 example 7)"})
     moon_ching: bool = field(default=False, metadata={
-        "help": "count 1G Moon Ching (concealed hand, 1 faan), marked optional in 004"})
+        "help": "count 1G Moon Ching (concealed hand, 1 faan), marked optional (004)"})
     dok_ting: bool = field(default=False, metadata={
-        "help": "count 1H Dok Ting (one chance, 1 faan), marked optional in 004"})
+        "help": "count 1H Dok Ting (one chance, 1 faan), marked optional (004)"})
     flower_method: Literal["none", "A", "B", "C", "D"] = field(default="none", metadata={
-        "help": "flower scoring of 004: none (played without flowers), A each flower or none "
-                "= 1 faan, B flower of the round, C seat flower, D round and seat = 2 faan"})
+        "help": "flower scoring: none (played without flowers), A each flower or none = 1 faan, "
+                "B flower of the round, C seat flower, D round and seat = 2 faan (004 Pointage pour les Fleurs)"})
     payment: Literal["discarder", "discarder_double", "discarder_and_half"] = field(
         default="discarder", metadata={
             "help": "who pays on a discard (004 Payer le gagnant): (1) discarder pays the score, "

@@ -124,3 +124,24 @@ def test_a_recorded_hands_context_is_shown_in_words(client):
     assert '{"' not in page.split("<dl class=\"context\">", 1)[1].split("</dl>", 1)[0]     # no JSON
     assert "<dt>donneur de l&#39;écart</dt><dd>en face</dd>" in page and "<dt>vent de siège</dt><dd>Est</dd>" in page
     assert "<dd>oui</dd>" in page
+
+
+def test_every_options_english_help_reads_whole_without_its_sources(app):
+    """The games page shows an option's help without its sources (behind a link): each source
+    must sit in brackets of its own, so that taking it out leaves no "marked optional in" or
+    "13 is 's largest"."""
+    import typing
+
+    import scorer
+    from scorer.options import options_doc
+    with app.test_request_context("/?lang=en"):
+        for rules in scorer.RULE_SETS:
+            cls = scorer.get_rule_set(rules).Options
+            hints = typing.get_type_hints(cls)
+            for doc in options_doc(cls):
+                hint = hints[doc["name"]]
+                choices = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+                text, _ = i18n.option_help(rules, doc["name"], doc["help"], choices)
+                where = (rules, doc["name"], text)
+                assert not re.search(r"\b00[0-4]\b|n°|ffmj|pymahjong|\bmji\b", text), where
+                assert not re.search(r" 's\b|\b(?:in|of|per|by)\s*[:;,.)]|\b(?:in|of)$|=\s*[(;]|\(\s*\)|\s[:;,]", text), where

@@ -194,14 +194,19 @@ def edit(game_id, seq):
             if k in h["fixed"]:
                 data[k] = h["fixed"][k]
     gamelog.edit_hand(store, game_id, seq, data)
-    flash(i18n.t("hand {n} changed; the hands after it were recomputed", n=seq))
+    last = store.last_hand(game_id)
+    flash(i18n.t("hand {n} changed; the hands after it were recomputed" if last and last["seq"] > seq
+                 else "hand {n} changed", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
 @bp.post("/<int:game_id>/hands/<int:seq>/delete")
 def delete_hand(game_id, seq):
-    calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq))
-    flash(i18n.t("hand {n} deleted; the hands after it were recomputed", n=seq))
+    store = get_store()
+    calibrate.forget_recorded_hands(gamelog.delete_hand(store, game_id, seq))
+    last = store.last_hand(game_id)       # the later hands moved up one
+    flash(i18n.t("hand {n} deleted; the hands after it were recomputed" if last and last["seq"] >= seq
+                 else "hand {n} deleted", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -183,6 +183,7 @@ FR = {
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
+    "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
     "hand {n} removed": "main {n} retirée", "no hand to undo": "aucune main à annuler",
@@ -513,6 +514,22 @@ def lang_url(code: str) -> str:
     return request.path + "?" + urlencode(args, doseq=True)
 
 
+def when(iso: str | None) -> str:
+    """A stored UTC time (ISO 8601) as "2026-11-27 06:40 UTC"; the page's script shows it in the
+    reader's own time zone (common.js, ``time.when``)."""
+    from datetime import datetime, timezone
+    try:
+        moment = datetime.fromisoformat(iso).astimezone(timezone.utc)
+    except (TypeError, ValueError):
+        return iso or ""
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def colon() -> str:
+    """The colon after a label: French puts a space before it."""
+    return " :" if lang() == "fr" else ":"
+
+
 def init_app(app) -> None:
     app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, context_value=context_value,
                                  strip_citation=strip_citation,
@@ -521,7 +538,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part)
+                                 hand_part=hand_part, when=when, colon=colon)
     app.after_request(remember)
 
 

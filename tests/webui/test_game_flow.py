@@ -349,6 +349,11 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert view["hands"][0]["deltas"] == [3000, -1000, -1000 - 1000, -1000] and view["hands"][0]["note"] == "recounted"
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "History of changes (1)" in page
+    assert "hand 1 changed; the hands after it were recomputed" in page      # hand 2 follows it
+    # the history's time in words (UTC until the page's script puts it in the reader's zone)
+    assert re.search(r'<time class="when" datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', page)
+    assert "modifiée : c" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    client.get(f"/games/{gid}?lang=en")
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     assert "E1-1" in sheet and "Cy 1900 &amp; Di 2300 on Bob&#39;s discard" in sheet
@@ -361,6 +366,8 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # delete the win: totals back to the draw's
     r = client.post(f"/games/{gid}/hands/2/delete", data={"csrf_token": token})
     assert r.status_code == 303
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "hand 2 deleted" in page and "hand 2 deleted;" not in page         # it was the last hand
     view = client.get(f"/api/games/{gid}").json
     assert len(view["hands"]) == 1 and view["riichi_sticks"] == 1 and view["honba"] == 1
 

@@ -13,3 +13,8 @@ document.addEventListener("submit", (ev) => {
   const msg = ev.target.dataset && ev.target.dataset.confirm;
   if (msg && !window.confirm(msg)) ev.preventDefault();
 });
+// Stored times are UTC: shown in the reader's own time zone and language.
+document.querySelectorAll("time.when[datetime]").forEach((el) => {
+  const d = new Date(el.getAttribute("datetime"));
+  if (!isNaN(d)) el.textContent = d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+});

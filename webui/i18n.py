@@ -151,7 +151,7 @@ FR = {
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
     "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
-    "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche (tsumo)", "draw": "nul",
+    "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche", "draw": "nul",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
     "false win by {player}": "faux Mah-jong de {player}", "riichi:": "riichi :",
     "after the end of the game": "après la fin de la partie", "Edit": "Modifier",

@@ -11,10 +11,13 @@ from .store import Store
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
-def round_label(h: dict, flow) -> str:
-    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2."""
+def round_label(h: dict, flow, tr=None) -> str:
+    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2; the
+    wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
     seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
-    label = f"{h['round_wind']}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
+    wind = h["round_wind"]
+    letter = tr(WIND_NAMES[wind])[0] if tr is not None and wind in WIND_NAMES else wind
+    label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
     if flow.has_counters and h.get("honba"):
         label += f"-{h['honba']}"
     return label
@@ -50,7 +53,7 @@ def sheet(store: Store, game_id: int, tr=_english) -> dict:
     players = game["players"]
     rows = []
     for h in view["hands"]:
-        rows.append({"seq": h["seq"], "round": round_label(h, flow), "dealer": players[h["dealer"]],
+        rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
                      "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr), "note": h["note"],
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
@@ -86,6 +89,29 @@ def _fit(s, width_pt: float, size: float) -> str:
     return s if len(s) <= n else s[:n - 1] + "."
 
 
+PAD = 6        # points between two columns' texts (the widths are estimated)
+
+
+def _at(x: float, w: float, align: str) -> float:
+    """Where a column's text is drawn: a left-aligned one a little in, a right-aligned one ends short
+    of the next column."""
+    return x + PAD / 2 if align == "l" else x + w - PAD / 2
+
+
+def _state(sh: dict, tr) -> str:
+    """What the print view's header says beside the players: starting points, and the next hand
+    of a game in play (with counters and sticks under riichi)."""
+    out = f"   {tr('starting points')} {sh['start_points']}" if sh["start_points"] else ""
+    if not sh["finished"]:
+        nxt = sh["next"]
+        out += (f"   {tr('in play: next hand')} {tr('{wind} round', wind=tr(WIND_NAMES[nxt['round_wind']]))}, "
+                f"{tr('{player} deals', player=nxt['dealer'])}")
+        if sh["riichi"]:
+            out += (f", {tr('{n} counter(s)', n=nxt['honba'])}, "
+                    f"{tr('{n} riichi stick(s) on the table', n=nxt['riichi_sticks'])}")
+    return out
+
+
 def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
     """Pages of drawing commands: ("text", x, y, size, text, align) and ("rule", y); ``tr``: the
     language of the headings."""
@@ -110,11 +136,11 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
         page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
         y -= 18
         page.append(("text", MARGIN, y, 9, tr("Players: {players}   Created {date}", players=", ".join(players),
-                                              date=g["created"][:10]), "l"))
+                                              date=g["created"][:10]) + _state(sh, tr), "l"))
         y -= LINE + 4
         x = MARGIN
         for title, w, align in cols:
-            page.append(("text", x + (w - 2 if align == "r" else 0), y, 8, _fit(title, w, 8), align))
+            page.append(("text", _at(x, w, align), y, 8, _fit(title, w - PAD, 8), align))
             x += w
         y -= 4
         page.append(("rule", y))
@@ -129,13 +155,14 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
         values = [r["seq"], r["round"], r["dealer"]]
         if riichi:
             values += [r["riichi"], r["sticks"] or ""]
-        values.append(r["result"] + (f" ({tr('after the end')})" if r["after_end"] else ""))
+        values.append(r["result"] + (f" ({tr('after the end')})" if r["after_end"] else "")
+                      + (f" - {r['note']}" if r["note"] else ""))
         for p in range(4):
             d = r["deltas"][p]
             values += [f"{d:+d}" if d else "0", r["points"][p]]
         x = MARGIN
         for (title, w, align), v in zip(cols, values):
-            page.append(("text", x + (w - 2 if align == "r" else 0), y, 8, _fit(v, w, 8), align))
+            page.append(("text", _at(x, w, align), y, 8, _fit(v, w - PAD, 8), align))
             x += w
         y -= LINE
     page.append(("rule", y + LINE - 3))

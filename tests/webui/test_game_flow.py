@@ -361,6 +361,16 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
     assert b"(Cy 1900 & Di 2300 on Bob's discard) Tj" in pdf.data
+    # as the print view: the hand's note, the starting points and the next hand of a game in play
+    assert b"(draw \\(tenpai: Ann\\) - recounted) Tj" in pdf.data
+    assert b"starting points 30000   in play: next hand East round, " in pdf.data
+    from webui import i18n, score_sheet
+    from webui.gamelog import flow_of
+    west = {"round_wind": "W", "dealer": 1, "outcome": {"seating": [0, 1, 2, 3]}}
+    flow = flow_of(client.get(f"/api/games/{gid}").json["game"])
+    with client.application.test_request_context("/?lang=fr"):
+        assert score_sheet.round_label(west, flow, i18n.t) == "O2"      # Ouest
+    assert score_sheet.round_label(west, flow) == "W2"
     xref = int(re.search(rb"startxref\n(\d+)", pdf.data).group(1))
     assert pdf.data[xref:xref + 4] == b"xref"
     # delete the win: totals back to the draw's

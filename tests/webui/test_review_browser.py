@@ -120,6 +120,20 @@ def test_the_add_tile_picker_offers_no_remove_and_no_winning_tile(server, browse
     assert not console_errors(d)
 
 
+def test_a_hand_built_with_the_picker_shows_the_tile_it_is_scored_with_as_winning(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy")
+    for code in ("1m", "2m"):
+        d.find_element(By.ID, "add-tile").click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+        d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
+        _close_picker(d)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 2)
+    marked = d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")
+    assert [m.get_attribute("data-code") for m in marked] == ["2m"]          # the last one, as toHand scores it
+    assert not console_errors(d)
+
+
 def test_record_back_record_logs_the_hand_once(server, browser, app):
     game = _game(app, "toy")
     d = browser

@@ -221,7 +221,9 @@
       // The claimed tile lies sideways, on the side of the player it came from.
       const claimedAt = g.kind === "meld" && g.from && !g.concealed
         ? { left: 0, across: 1, right: g.tiles.length - 1 }[g.from] : -1;
-      g.tiles.forEach((t, ti) => row.append(tileButton(t, gi, ti, ti === claimedAt)));
+      // no tile marked as the winning one: the hand is scored with the last standing tile (toHand), so shown so
+      const implied = g.kind === "standing" && !g.tiles.some((t) => t.win) ? g.tiles.length - 1 : -1;
+      g.tiles.forEach((t, ti) => row.append(tileButton(ti === implied ? { ...t, win: true } : t, gi, ti, ti === claimedAt)));
       box.append(row);
       view.append(box);
     });

@@ -357,7 +357,8 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     several winners on one discard: ``"winners": [{"winner", "hand", "context"?}, ...]`` (or
     ``"winners": [players]`` with ``"hands": [...]`` in the same order);
     ``{"kind": "draw", "riichi"?: [...], "tenpai"?: [...]}``; ``{"kind": "penalty", "offender": 0-3,
-    "amount"?}`` (a false win; riichi: chombo).
+    "amount"?}`` (a false win; riichi: chombo); ``{"kind": "end"}``: the table ends the game here
+    (undoing it goes on with the game).
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
@@ -372,8 +373,8 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
     kind = data.get("kind", "win")
     if kind == "chombo":
         kind = "penalty"
-    if kind not in ("win", "draw", "penalty"):
-        raise GameError("bad_field", "kind must be win, draw or penalty (chombo)", field="kind")
+    if kind not in ("win", "draw", "penalty", "end"):
+        raise GameError("bad_field", "kind must be win, draw, penalty (chombo) or end", field="kind")
     note = validation.note(data.get("note"))
     fixed = dict((previous or {}).get("fixed") or {})
     fixed.pop("amount", None)
@@ -666,8 +667,8 @@ def import_json(store: Store, data) -> int:
         if not isinstance(h, dict):
             raise GameError("bad_import", "a hand must be an object", field=where)
         kind = h.get("kind")
-        if kind not in ("win", "draw", "penalty"):
-            raise GameError("bad_import", "kind must be win, draw or penalty", field=f"{where}.kind")
+        if kind not in ("win", "draw", "penalty", "end"):
+            raise GameError("bad_import", "kind must be win, draw, penalty or end", field=f"{where}.kind")
         deltas = h.get("deltas")
         if not (isinstance(deltas, list) and len(deltas) == 4
                 and all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):

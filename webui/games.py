@@ -104,6 +104,15 @@ def draw(game_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+@bp.post("/<int:game_id>/end")
+def end(game_id):
+    """The players end the game before its last round: a row of kind ``end``; the final result
+    is taken from the points then (undo goes on with the game)."""
+    hand = gamelog.record(get_store(), game_id, {"kind": "end", "note": request.form.get("note", "")})
+    flash(i18n.t("the game ends after hand {n}", n=hand["seq"] - 1))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
 def _amount(form) -> int | None:
     raw = (form.get("amount") or "").strip()
     if not raw:

@@ -184,6 +184,14 @@ FR = {
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
     "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",
+    "the players ended the game here": "les joueurs ont arrêté la partie ici",
+    "The players ended the game here.": "Les joueurs ont arrêté la partie ici.",
+    "Stop here?": "Arrêter ici ?", "End the game here": "Arrêter la partie ici",
+    "End the game after hand {n}? The final result is taken from the points now; undo it to go on.":
+        "Arrêter la partie après la main {n} ? Le résultat final est pris sur les points actuels ; annulez pour continuer.",
+    "The evening ends before the last round: the final table and ranking are taken from the points now.":
+        "La soirée s'arrête avant le dernier tour : le tableau final et le classement sont pris sur les points actuels.",
+    "the game ends after hand {n}": "la partie s'arrête après la main {n}",
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
     "hand {n} removed": "main {n} retirée", "no hand to undo": "aucune main à annuler",
@@ -728,8 +736,10 @@ MESSAGES_FR = {
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     "kind must be win or false_win": "le type doit être win ou false_win",
-    "kind must be win, draw or penalty": "le type doit être win, draw ou penalty",
-    "kind must be win, draw or penalty (chombo)": "le type doit être win, draw ou penalty (chombo)",
+    "kind must be win, draw, penalty or end": "le type doit être win, draw, penalty ou end",
+    "kind must be win, draw, penalty (chombo) or end": "le type doit être win, draw, penalty (chombo) ou end",
+    "the end of the game is no hand: no riichi or tenpai to record":
+        "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",
     "name the winner and the hand": "nommez le gagnant et la main", "no hand to record yet": "pas encore de main à enregistrer",
     "not an mjtable game export (format must be mjtable-game)": "pas un export de partie mjtable (le format doit être mjtable-game)",
     "the scorer charges the dealer, but the dealer won": "le calcul fait payer le donneur, mais le donneur a gagné",

@@ -35,6 +35,8 @@ def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
             tenpai = ", ".join(name(p) for p in h.get("tenpai") or []) or tr("nobody")
             return tr("draw (tenpai: {players})", players=tenpai)
         return tr("draw")
+    if h["kind"] == "end":
+        return tr("the players ended the game here")
     if h["kind"] == "penalty":
         return tr("chombo by {player}" if flow.has_riichi else "false win by {player}", player=name(h["winner"]))
     wins = gamelog.wins_of(h)

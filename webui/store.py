@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS hands (
     id INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('win', 'draw', 'penalty')),
+    kind TEXT NOT NULL CHECK (kind IN ('win', 'draw', 'penalty', 'end')),
     dealer INTEGER NOT NULL,           -- player index of East for this hand
     round_wind TEXT NOT NULL,
     winner INTEGER,                    -- player index (win) or offender (penalty)
@@ -94,7 +94,7 @@ CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted h
 """
 
 #: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
 ADDED_COLUMNS = {
     "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
@@ -105,13 +105,38 @@ ADDED_COLUMNS = {
 LEGACY_FLOW = '{"legacy": true}'
 
 
+def _hands_table_sql(name: str) -> str:
+    """The current ``hands`` table's CREATE statement, under ``name``."""
+    start = SCHEMA.index("CREATE TABLE IF NOT EXISTS hands (")
+    body = SCHEMA[start:SCHEMA.index(");", start) + 2]
+    return body.replace("CREATE TABLE IF NOT EXISTS hands (", f"CREATE TABLE {name} (", 1)
+
+
+def _rebuild_hands(conn: sqlite3.Connection) -> None:
+    """Copy ``hands`` into a table of the current definition (SQLite cannot change a CHECK in
+    place: sqlite.org/lang_altertable.html, "other kinds of table schema changes"); the caller
+    turned foreign keys off, so the hand requests that reference the hands stay."""
+    columns = ", ".join(r[1] for r in conn.execute("PRAGMA table_info(hands)"))
+    conn.execute(_hands_table_sql("hands_rebuilt"))
+    conn.execute(f"INSERT INTO hands_rebuilt ({columns}) SELECT {columns} FROM hands")
+    conn.execute("DROP TABLE hands")
+    conn.execute("ALTER TABLE hands_rebuilt RENAME TO hands")
+    conn.execute("CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq)")
+    broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"{len(broken)} rows lost their reference while the hands were copied")
+
+
 def migrate(conn: sqlite3.Connection) -> int:
     """Bring a game log to SCHEMA_VERSION in one transaction; returns the version it had.
     Version 0 to 1: the game-flow columns and the edits table; the games already there keep
-    the dealers and points they were recorded with (flow ``legacy``)."""
+    the dealers and points they were recorded with (flow ``legacy``). Version 1 to 2: a hand
+    may be the end of a game (kind ``end``)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
+    # off outside the transaction (SQLite ignores it inside one), for the rebuild of the hands
+    conn.execute("PRAGMA foreign_keys = OFF")
     conn.execute("BEGIN IMMEDIATE")
     try:
         if version < 1:
@@ -121,11 +146,15 @@ def migrate(conn: sqlite3.Connection) -> int:
                     if name not in have:
                         conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
             conn.execute("UPDATE games SET flow = ? WHERE flow = '{}'", (LEGACY_FLOW,))
+        if version < 2:
+            _rebuild_hands(conn)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")
+        conn.execute("PRAGMA foreign_keys = ON")
         raise
     conn.execute("COMMIT")
+    conn.execute("PRAGMA foreign_keys = ON")
     return version
 
 DRAFT_TTL_S = 7 * 24 * 3600

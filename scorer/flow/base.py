@@ -21,7 +21,7 @@ from typing import Callable
 from ..errors import ScorerError
 
 WINDS = ("E", "S", "W", "N")
-KINDS = ("win", "draw", "penalty")
+KINDS = ("win", "draw", "penalty", "end")
 
 
 class FlowError(ScorerError):
@@ -61,7 +61,7 @@ class Deal:
 @dataclass(frozen=True)
 class Event:
     """One hand as the table entered it."""
-    kind: str                                  # win, draw or penalty (false win / chombo)
+    kind: str                                  # win, draw, penalty (false win / chombo) or end (agreed)
     winners: tuple = ()                        # players, several only on one discard (riichi)
     discarder: int | None = None               # None: self-drawn
     riichi: tuple = ()                         # players who declared riichi in this hand
@@ -153,6 +153,10 @@ class Flow:
         return 0
 
     def next_deal(self, deal: Deal, event: Event) -> Deal:
+        if event.kind == "end":
+            # The table stops before the rounds are played out (an evening's end, a tournament's
+            # time limit): the final result is taken from here, as after the last round.
+            return replace(deal, finished=True)
         if event.kind == "penalty":
             return deal          # a false win or chombo does not end the hand / the deal is replayed
         honba, sticks = self.next_honba(deal, event), self.next_sticks(deal, event)
@@ -172,7 +176,9 @@ class Flow:
     # -- one hand ----------------------------------------------------------------------------
     def check(self, event: Event) -> None:
         if event.kind not in KINDS:
-            raise FlowError("bad_field", "kind must be win, draw or penalty", "kind")
+            raise FlowError("bad_field", "kind must be win, draw, penalty or end", "kind")
+        if event.kind == "end" and (event.riichi or event.tenpai):
+            raise FlowError("bad_field", "the end of the game is no hand: no riichi or tenpai to record", "riichi")
         if event.kind == "win":
             if not event.winners:
                 raise FlowError("bad_field", "a win needs a winner", "winner")
@@ -205,6 +211,9 @@ class Flow:
                 out.payments.extend(settle_win(index, w, deal))
         elif event.kind == "draw":
             out.payments.extend(self.draw_payments(deal, event, out))
+        elif event.kind == "end":
+            out.after = self.next_deal(deal, event)          # nothing is paid
+            return out
         else:
             out.payments.extend(self.penalty_payments(deal, event, out))
         out.payments.extend(self.stick_payments(deal, event))

@@ -202,3 +202,16 @@ def test_classical_flow_is_the_hong_kong_rotation():
 def test_open_ended_games_do_not_end():
     _, out = run("mcr", [draw()] * 20, open_ended=True)
     assert not any(o.after.finished for o in out) and out[16].deal.round_wind == "E"
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "hk", "classical"])
+def test_the_players_may_end_the_game_at_any_hand(rules):
+    """An agreed end (kind "end"): nothing is paid, the deal after it is finished, and the sticks
+    on the table stay for the final result."""
+    events = [draw(riichi=(2,)) if rules == "riichi" else draw(), Event("end")]
+    flow, out = run(rules, events)
+    assert out[-1].deltas == [0, 0, 0, 0] and out[-1].payments == []
+    assert out[-1].after.finished and not out[0].after.finished
+    assert out[-1].after.sticks == out[-1].deal.sticks
+    with pytest.raises(FlowError):
+        flow.check(Event("end", tenpai=(0,)))

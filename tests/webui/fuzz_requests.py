@@ -256,6 +256,8 @@ def build_routes():
     r[("/games/<int:game_id>/penalty", "POST")] = lambda d, c: (f"/games/{game_id(d)}/penalty", form_request(
         d, {"offender": "1", "amount": "10", "note": "n"}, c))
     r[("/games/<int:game_id>/undo", "POST")] = lambda d, c: (f"/games/{game_id(d)}/undo", form_request(d, {}, c))
+    r[("/games/<int:game_id>/end", "POST")] = lambda d, c: (f"/games/{game_id(d)}/end", form_request(
+        d, {"note": "n"}, c))
     r[("/games/<int:game_id>/delete", "POST")] = lambda d, c: (f"/games/{game_id(d)}/delete", form_request(d, {}, c))
     r[("/games/import", "POST")] = lambda d, c: ("/games/import", form_request(
         d, {}, c, {"file": st.one_of(st.just(json.dumps(c.export).encode()),

@@ -69,6 +69,9 @@ def browser(chromium):
     chromium.delete_all_cookies()
     chromium.set_window_size(1200, 1000)
     yield chromium
+    # cookies are per host, whatever the port: the language one must not reach the next test's
+    # server, and once on about:blank they can no longer be cleared
+    chromium.delete_all_cookies()
     chromium.get("about:blank")
 
 

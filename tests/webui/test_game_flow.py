@@ -320,6 +320,74 @@ def test_a_game_log_from_before_the_flow_is_migrated_and_old_games_keep_their_po
     assert client.get("/api/games/1").json["totals"] == [10, 8310, -8290, -30]
 
 
+def test_the_players_end_the_game_early_and_can_go_on(client):
+    """A club evening stops before the last round: the final table is taken from the points then;
+    no hand can follow; undoing the end goes on with the game."""
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": A})
+    before = client.get(f"/api/games/{gid}").json
+    assert before["final"] is None and before["finished"] is False
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "end", "riichi": [A]})
+    assert r.status_code == 400                                        # no hand: nothing declared in it
+    post(client, gid, {"kind": "end"})
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"] is True and view["hands"][-1]["deltas"] == [0, 0, 0, 0]
+    assert view["totals"] == before["totals"]
+    assert [r["player"] for r in view["final"]][0] == "Bob" and view["final"][0]["score"] == before["totals"][B]
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 409
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "the players ended the game here" in page and 'id="final"' in page and 'id="end-form"' not in page
+    sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    assert "the players ended the game here" in sheet and 'id="final"' in sheet
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["finished"] is False
+    post(client, gid, {"kind": "draw"})
+
+
+def test_the_game_pages_end_button(client):
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    assert 'id="end-form"' not in client.get(f"/games/{gid}").get_data(as_text=True)   # nothing played yet
+    post(client, gid, {"kind": "draw", "tenpai": [A], "riichi": [C]})
+    assert 'id="end-form"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.post(f"/games/{gid}/end", data={"csrf_token": csrf_of(client)})
+    assert r.status_code == 303
+    view = client.get(f"/api/games/{gid}").json
+    # Cy's riichi stick left on the table goes to the first at the end (002 §3.6)
+    assert view["finished"] and view["final"][0]["leftover_sticks"] == 1000
+    assert "the game ends after hand 1" in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
+    """Version 1 had no "end" kind in the hands' CHECK: the table is rebuilt, and the hands'
+    request keys (which reference them) are kept."""
+    from webui import create_app, store
+    data = tmp_path / "data"
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    gid = new_game(client, "mcr")
+    first = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
+    assert first.status_code == 201
+    # the same log as version 1 wrote it
+    conn = sqlite3.connect(data / "mjtable.sqlite3", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute(store._hands_table_sql("hands_v1").replace("'penalty', 'end')", "'penalty')"))
+    conn.execute("INSERT INTO hands_v1 SELECT * FROM hands")
+    conn.execute("DROP TABLE hands")
+    conn.execute("ALTER TABLE hands_v1 RENAME TO hands")
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert "'end'" in conn.execute("SELECT sql FROM sqlite_master WHERE name = 'hands'").fetchone()[0]
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("SELECT COUNT(*) FROM hand_requests").fetchone()[0] == 1
+    conn.close()
+    again = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "k1"})
+    assert again.json == first.json and len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    post(client, gid, {"kind": "end"})
+    assert client.get(f"/api/games/{gid}").json["finished"] is True
+
+
 # -- the game page and the score sheet -----------------------------------------------------------
 def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     import re

@@ -146,12 +146,19 @@ def test_calibrate_shows_how_to_lay_out_the_tiles(server, browser):
 
 
 def test_the_language_switch_is_in_view_on_a_phone(server, browser):
-    """The navigation scrolls sideways on a phone: the other language comes first, as its code,
-    so that it is in the first screen of every page without swiping."""
+    """The navigation wraps on a phone: every link whole and in view (a French one, the longest,
+    was cut at the edge when it scrolled), the other language first, as its code."""
     d = browser
     phone(d)
-    for path in ("/?lang=en", "/games", "/calibrate/", "/review/new"):
-        d.get(server + path)
+    for lang, path in [(lang, path) for lang in ("fr", "en")
+                       for path in ("/", "/games", "/calibrate/", "/review/new")]:
+        d.get(server + path + "?lang=" + lang)
+        cut = d.execute_script(
+            "return [...document.querySelectorAll('header.top nav a')].filter((a) => {"
+            " const r = a.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; }).map((a) => a.textContent)")
+        assert cut == [], (path, cut)
+        if lang == "fr":
+            continue
         link = d.find_element(By.ID, "lang-fr")
         box = d.execute_script(
             "const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right, w: innerWidth,"

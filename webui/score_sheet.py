@@ -58,6 +58,7 @@ def sheet(store: Store, game_id: int, tr=_english) -> dict:
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
                      "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr), "note": h["note"],
+                     "notations": [w["notation"] for w in gamelog.wins_of(h) if w.get("notation")],
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
                      "after_end": (h.get("outcome") or {}).get("after_end", False)})
     final = view["final"]

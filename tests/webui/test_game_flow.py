@@ -425,6 +425,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     assert "E1-1" in sheet and "Cy 1900 &amp; Di 2300 on Bob&#39;s discard" in sheet
+    assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")

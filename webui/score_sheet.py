@@ -139,7 +139,11 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
         page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
         y -= 18
         page.append(("text", MARGIN, y, 9, tr("Players: {players}   Created {date}", players=", ".join(players),
-                                              date=g["created"][:10]) + _state(sh, tr), "l"))
+                                              date=g["created"][:10]), "l"))
+        state = _state(sh, tr).strip()
+        if state:                 # a line of its own: long names would push it off the page
+            y -= LINE
+            page.append(("text", MARGIN, y, 9, state, "l"))
         y -= LINE + 4
         x = MARGIN
         for title, w, align in cols:

@@ -23,9 +23,39 @@ def _dict_field(data, name) -> dict:
     return validation.obj(data.get(name), name, max_bytes=validation.MAX_CONTEXT_BYTES)
 
 
+SCORE_KEYS = ("hand", "rules", "options", "context")
+GAME_KEYS = ("name", "rules", "players", "options", "flow")
+#: what a hand request may hold (gamelog.record's body, and the draft it records)
+HAND_KEYS = ("kind", "hand", "winner", "discarder", "winners", "hands", "contexts", "riichi", "tenpai", "offender",
+             "amount", "dealer", "round_wind", "context", "tiles_read", "corrections", "note", "draft")
+
+
+def _hand_body(data: dict) -> dict:
+    """A hand request's body, refused where its fields could be read two ways: the game's own
+    discarder field says who discarded (context.self_drawn / context.discarder would contradict
+    it), a win says its discarder (null: self-drawn) rather than letting a forgotten one make
+    every player pay, and one winner is given one way."""
+    validation.known_keys(data, HAND_KEYS)
+    contexts = [data.get("context")] + [w.get("context") for w in data.get("winners") or [] if isinstance(w, dict)]
+    for ctx in contexts:
+        for key in ("self_drawn", "discarder"):
+            if isinstance(ctx, dict) and key in ctx:
+                raise validation.InputError(
+                    "bad_field", f"in a game, the hand's discarder says who discarded (a player 0-3, or null "
+                    f"when self-drawn), not context.{key}", f"context.{key}")
+    if data.get("kind", "win") == "win":
+        if "discarder" not in data:
+            raise validation.InputError("missing_field", "say who discarded: discarder is a player 0-3, or null "
+                                        "when self-drawn", "discarder")
+        if "winners" in data and ("winner" in data or "hand" in data):
+            raise validation.InputError("bad_field", "give the winner either as winner and hand, or in winners, "
+                                        "not both", "winners")
+    return data
+
+
 @bp.post("/score")
 def score():
-    data = _json_body()
+    data = validation.known_keys(_json_body(), SCORE_KEYS)
     if "hand" not in data:
         raise gamelog.GameError("bad_field", "hand is required (hand JSON or notation)", field="hand")
     rules = data.get("rules", "mcr")
@@ -64,7 +94,7 @@ def _form_context() -> dict:
             continue
         kind = fields[name]["kind"]
         if kind == "bool":
-            ctx[name] = raw.lower() in ("1", "true", "on", "yes")
+            ctx[name] = validation.yes_no(raw, name)
         elif kind == "count":
             try:
                 ctx[name] = int(raw)
@@ -117,7 +147,7 @@ def games():
 
 @bp.post("/games")
 def create_game():
-    data = _json_body()
+    data = validation.known_keys(_json_body(), GAME_KEYS)
     gid = gamelog.new_game(get_store(), name=data.get("name"), rules=data.get("rules", "mcr"),
                            players=data.get("players"), options=_dict_field(data, "options"),
                            flow=_dict_field(data, "flow"))
@@ -160,7 +190,7 @@ def _replay(game_id: int, prior: dict):
 
 @bp.post("/games/<int:game_id>/hands")
 def add_hand(game_id):
-    data = _json_body()
+    data = _hand_body(_json_body())
     draft_id = validation.text(data["draft"], "draft", max_len=64) if data.get("draft") else None
     key = hand_request_key(draft_id)
     store = get_store()
@@ -201,7 +231,7 @@ def undo(game_id):
 def edit_hand(game_id, seq):
     """Replace what was entered for one hand (same body as recording it); every later hand's
     deal, counters, sticks and points are recomputed."""
-    data = _json_body()
+    data = _hand_body(_json_body())
     hand = gamelog.edit_hand(get_store(), game_id, seq, data)
     return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 

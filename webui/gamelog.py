@@ -458,8 +458,8 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
     legacy = isinstance(flow, LegacyFlow)
     deal = next_deal(store, game)
     if deal.finished:
-        raise GameError("game_over", "this game is over (its last round has been played): edit a hand, or start "
-                        "a new game")
+        raise GameError("game_over", "this game is over (its last round was played, or the players ended it): "
+                        "undo or edit a hand, or start a new game")
     row = _entered(game, data, deal, legacy=legacy)
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")

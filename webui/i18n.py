@@ -737,6 +737,13 @@ MESSAGES_FR = {
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     "kind must be win or false_win": "le type doit être win ou false_win",
     "kind must be win, draw, penalty or end": "le type doit être win, draw, penalty ou end",
+    "give the winner either as winner and hand, or in winners, not both":
+        "donnez le gagnant soit par winner et hand, soit dans winners, pas les deux",
+    "in a game, the hand's discarder says who discarded (a player 0-3, or null when self-drawn), not context.{}":
+        "dans une partie, le champ discarder de la main dit qui a écarté (un joueur 0-3, ou null en pioche), pas context.{0}",
+    "say who discarded: discarder is a player 0-3, or null when self-drawn":
+        "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
+    "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",
     "kind must be win, draw, penalty (chombo) or end": "le type doit être win, draw, penalty (chombo) ou end",
     "the end of the game is no hand: no riichi or tenpai to record":
         "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",
@@ -748,8 +755,8 @@ MESSAGES_FR = {
     "the scorer named a payer this app cannot seat: {}": "le calcul nomme un payeur que l'application ne peut pas placer : {0}",
     "the winner cannot have discarded the winning tile": "le gagnant ne peut pas avoir écarté la tuile gagnante",
     "this game has no hand to undo": "cette partie n'a aucune main à annuler",
-    "this game is over (its last round has been played): edit a hand, or start a new game":
-        "cette partie est terminée (son dernier tour a été joué) : modifiez une main, ou commencez une nouvelle partie",
+    "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
+        "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
     "this hand moves {} points for player {}; at most {}: check the context's counts":
         "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
     "unsupported export version {}": "version d'export non prise en charge {0}",

@@ -172,6 +172,29 @@ def obj(value, field: str, *, max_bytes: int | None = None) -> dict:
     return value
 
 
+def known_keys(data: dict, allowed, where: str = "") -> dict:
+    """``data`` when each of its keys is in ``allowed``: an unknown key (a typo such as "option")
+    is refused, naming it, rather than ignored."""
+    unknown = sorted(k for k in data if k not in allowed)
+    if unknown:
+        name = f"{where}.{unknown[0]}" if where else unknown[0]
+        raise InputError("unknown_key", f"unknown key {unknown[0]!r}; known keys: {', '.join(sorted(allowed))}", name)
+    return data
+
+
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "on", "yes"), ("0", "false", "off", "no", "")
+
+
+def yes_no(raw: str, field: str) -> bool:
+    """A form's yes/no value; anything else is refused (a typo must not read as no)."""
+    low = raw.strip().lower()
+    if low in TRUE_WORDS:
+        return True
+    if low in FALSE_WORDS:
+        return False
+    raise InputError("bad_field", f"{field} must be true or false, not {raw!r}", field)
+
+
 def _max_size(value, field: str, max_bytes: int) -> None:
     size = len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     if size > max_bytes:

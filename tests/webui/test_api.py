@@ -57,6 +57,7 @@ def test_hand_that_is_not_complete_is_a_422_with_the_score(client):
     ({"hand": WIN, "rules": "toy", "context": "E"}, "bad_field", "context"),
     ({"rules": "toy"}, "bad_field", "hand"),
     ({"hand": {"concealed": ["1m"]}, "rules": "toy"}, "bad_field", "winning_tile"),
+    ({"hand": WIN, "rules": "toy", "option": {"colour": 1}}, "unknown_key", "option"),    # a typo, not ignored
 ])
 def test_score_errors_are_json_4xx(client, body, code, field):
     r = client.post("/api/score", json=body)
@@ -145,6 +146,14 @@ def test_read_bad_context_is_refused_before_reading(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "context.honba"
     r = _read(client, jpeg_bytes(), rules="nope")
     assert r.status_code == 400 and r.json["error"]["code"] == "unknown_rules"
+    # a yes/no field with another word is refused, not read as no
+    r = _read(client, jpeg_bytes(), rules="toy", self_drawn="maybe")
+    assert r.status_code == 400 and r.json["error"]["field"] == "self_drawn"
+
+
+def test_a_game_body_with_an_unknown_key_is_refused(client):
+    r = client.post("/api/games", json={"rules": "toy", "players": list("ABCD"), "option": {}})
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_key" and r.json["error"]["field"] == "option"
 
 
 def test_read_a_valid_image(client):

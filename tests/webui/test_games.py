@@ -66,10 +66,16 @@ def test_payment_roles_are_seated(client):
     ({"hand": WIN, "winner": 5, "discarder": 1}, 400, "bad_field"),
     ({"hand": WIN, "winner": 1, "discarder": 1}, 400, "bad_field"),
     ({"winner": 1, "discarder": 2}, 400, "bad_field"),
-    ({"hand": "123m", "winner": 1}, 400, "wrong_tile_count"),
+    ({"hand": "123m", "winner": 1, "discarder": None}, 400, "wrong_tile_count"),
     ({"kind": "bet", "winner": 1}, 400, "bad_field"),
     ({"kind": "penalty", "offender": 1, "amount": -5}, 400, "bad_field"),
-    ({"hand": WIN, "winner": 1, "context": {"foo": 1}}, 400, "unknown_key"),
+    ({"hand": WIN, "winner": 1, "discarder": None, "context": {"foo": 1}}, 400, "unknown_key"),
+    # a body read two ways, or a typo, is refused rather than guessed
+    ({"hand": WIN, "winner": 1}, 400, "missing_field"),                        # who discarded?
+    ({"hand": WIN, "winner": 1, "discarder": 0, "context": {"self_drawn": True}}, 400, "bad_field"),
+    ({"hand": WIN, "winner": 1, "discarder": 0, "context": {"discarder": "across"}}, 400, "bad_field"),
+    ({"hand": WIN, "winner": 2, "discarder": 0, "winners": [{"winner": 1, "hand": WIN}]}, 400, "bad_field"),
+    ({"hand": WIN, "winner": 1, "discarder": 0, "winner_name": "Bob"}, 400, "unknown_key"),
 ])
 def test_bad_hand_records(client, body, status, code):
     gid = new_game(client)

@@ -58,10 +58,10 @@ def test_score_rules_must_be_a_name(client):
     ('{"hand": "%s", "winner": 2.5, "discarder": 1}' % WIN, "winner"),
     ('{"hand": "%s", "winner": true, "discarder": 1}' % WIN, "winner"),
     ('{"hand": "%s", "winner": 0, "discarder": 18446744073709551616}' % WIN, "discarder"),
-    ('{"hand": "%s", "winner": 0, "dealer": [0]}' % WIN, "dealer"),
+    ('{"hand": "%s", "winner": 0, "discarder": 1, "dealer": [0]}' % WIN, "dealer"),
     ('{"hand": "%s", "winner": 0, "kind": ["win"]}' % WIN, "kind"),
-    ('{"hand": "%s", "winner": 0, "note": 7}' % WIN, "note"),
-    ('{"hand": "%s", "winner": 0, "draft": 7}' % WIN, "draft"),
+    ('{"hand": "%s", "winner": 0, "discarder": 1, "note": 7}' % WIN, "note"),
+    ('{"hand": "%s", "winner": 0, "discarder": 1, "draft": 7}' % WIN, "draft"),
 ])
 def test_hand_fields_are_typed_and_finite(client, gid, text, field):
     r = post(client, f"/api/games/{gid}/hands", text)
@@ -142,7 +142,7 @@ def test_stored_fields_have_size_limits(client, gid, field, value, status):
 
 def test_reasonable_fields_are_stored(client, gid):
     hand = {"hand": WIN, "winner": 0, "discarder": 1, "note": "x" * 500, "tiles_read": [{"code": "1m"}] * 14,
-            "corrections": [{"op": "notation", "text": WIN}] * 20, "winner_name": "ignored"}
+            "corrections": [{"op": "notation", "text": WIN}] * 20}
     r = client.post(f"/api/games/{gid}/hands", json=hand)
     assert r.status_code == 201, r.json
     stored = client.get(f"/api/games/{gid}").json["hands"][0]

@@ -417,7 +417,12 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             ctx = {k: v for k, v in given.items() if k not in ("honba", "riichi_sticks")} if not legacy else given
             ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
                               round_wind=deal.round_wind, order=deal.seating)
-            hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
+            try:
+                hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
+            except scorer.HandError as e:
+                if where:      # which winner's hand, among several
+                    e.field = f"{where}.hand" + (f".{e.field}" if e.field else "")
+                raise
             if (ctx.get("riichi") or ctx.get("double_riichi")) and winner not in riichi and not legacy:
                 riichi.append(winner)   # a winner who declared riichi put a stick on the table
             wins.append({"winner": winner, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),

@@ -61,6 +61,13 @@ def test_payment_roles_are_seated(client):
     assert r.json["hand"]["deltas"] == [-total, -2 * total, 4 * total, -total]
 
 
+def test_an_error_in_one_of_several_winners_hands_names_that_winner(client):
+    gid = new_game(client, "riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "win", "discarder": 3, "winners": [
+        {"winner": 0, "hand": "234m234p234s5m678s 5m"}, {"winner": 2, "hand": "123x 1z"}]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "winners[1].hand", r.json
+
+
 @pytest.mark.parametrize("body, status, code", [
     ({"hand": NOT_COMPLETE, "winner": 0, "discarder": 1}, 400, "not_complete"),
     ({"hand": WIN, "winner": 5, "discarder": 1}, 400, "bad_field"),

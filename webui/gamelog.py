@@ -575,14 +575,15 @@ def export_csv(store: Store, game_id: int) -> str:
     players = view["game"]["players"]
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "notation",
-                "points", "riichi", "tenpai"]
+    w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "offender",
+                "notation", "points", "riichi", "tenpai"]
                + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
     name = lambda i: players[i] if i is not None else ""
     for h in view["hands"]:
         wins = wins_of(h)
         w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"]), h.get("honba", 0), h.get("sticks", 0),
-                    " & ".join(name(x["winner"]) for x in wins) or name(h["winner"]), name(h["discarder"]),
+                    " & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
+                    name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                     " & ".join(x.get("notation") or "" for x in wins),
                     " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
                     " ".join(name(p) for p in h.get("riichi") or []), " ".join(name(p) for p in h.get("tenpai") or [])]

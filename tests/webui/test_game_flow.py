@@ -480,7 +480,7 @@ def test_export_and_import_replay_the_game(client):
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
     assert rows[0][:6] == ["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
-    assert rows[3][6:10] == ["Cy & Di", "Bob", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    assert rows[3][6:11] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
     assert rows[-4:][0][:2] == ["1", "Bob"]
 
 

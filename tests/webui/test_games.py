@@ -190,7 +190,8 @@ def test_html_game_flow(client):
     csv_text = client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(csv_text)))
     assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4
-    assert [int(x) for x in rows[-1][16:20]] == totals
+    assert [int(x) for x in rows[-1][17:21]] == totals
+    assert rows[-1][1] == "penalty" and rows[-1][6:9] == ["", "", PLAYERS[2]]     # the offender, not a winner
     assert client.post(f"/games/{gid}/undo", data={"csrf_token": token}).status_code == 303
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
     exported = client.get(f"/games/{gid}/export.json").get_data()

@@ -161,6 +161,15 @@ def game(game_id):
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 
+@bp.delete("/games/<int:game_id>")
+def delete_game(game_id):
+    """The game and all its hands, as the game page's "Delete game" (send ``{}`` as JSON)."""
+    store = get_store()
+    store.get_game(game_id)          # 404 for a game that is not there
+    store.delete_game(game_id)
+    return jsonify({"deleted": game_id})
+
+
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 
 

@@ -220,6 +220,8 @@ def build_routes():
         f"/games/{game_id(d)}/hands/{hand_seq(d)}/delete", form_request(d, {}, c))
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
+    r[("/api/games/<int:game_id>", "DELETE")] = lambda d, c: (
+        f"/api/games/{game_id(d)}", json_request(d, {}))
     r[("/api/games/import", "POST")] = lambda d, c: ("/api/games/import", json_request(d, c.export))
     r[("/review/score", "POST")] = lambda d, c: ("/review/score", json_request(
         d, {"hand": WIN, "rules": "mcr", "form": {"ctx_seat_wind": "E", "ctx__present": "1"}, "game": c.game,

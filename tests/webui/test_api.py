@@ -203,3 +203,11 @@ def test_a_hand_input_error_says_which_part_of_the_hand_in_words(client):
     out = client.post("/review/score", json={"hand": "1111122m345p789s55z 5z", "rules": "mcr", "form": {}}).json
     assert not out["ok"] and out["error"]["field"] == "concealed"
     assert "in the standing tiles" in out["html"] and "at concealed" not in out["html"]
+
+
+def test_a_game_is_deleted_through_the_api(client):
+    gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
+    r = client.delete(f"/api/games/{gid}", json={})
+    assert r.status_code == 200 and r.json == {"deleted": gid}
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    assert client.delete(f"/api/games/{gid}", json={}).status_code == 404

@@ -262,11 +262,8 @@ def record(draft_id):
                    if data.get(k) is not None}
             row["kind"] = "win"
             row["context"] = scoring.parse_form_context(form, game["rules"])
-            with store.transaction():    # refused after scoring: nothing is written
-                hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key)
-                verdict = _declaration_in_page_language(hand["score"], game["rules"])
-                if not verdict["ok"]:
-                    raise _Refused(verdict["reason"])
+            # the game log refuses a hand that cannot be declared (no winning hand, under the minimum)
+            hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key)
     except DuplicateRequest:
         return _recorded_page(drafts.recorded(store, draft["id"]))
     except _Refused as e:

@@ -223,9 +223,12 @@ def add_hand(game_id):
     return resp
 
 
+#: what every answer to a write carries about the game after it (the next deal included)
+STANDING_KEYS = ("totals", "points", "next", "dealer", "round_wind", "honba", "riichi_sticks", "finished")
+
+
 def _hand_answer(hand: dict, view: dict) -> dict:
-    return {"hand": hand, "totals": view["totals"], "next": view["next"],
-            **{k: view[k] for k in ("dealer", "round_wind", "honba", "riichi_sticks", "finished")}}
+    return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}}
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -233,7 +236,8 @@ def undo(game_id):
     removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id))
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
-    return jsonify({"removed": removed, "totals": gamelog.standing(get_store(), game_id)["totals"]})
+    view = gamelog.standing(get_store(), game_id)
+    return jsonify({"removed": removed, **{k: view[k] for k in STANDING_KEYS}})
 
 
 @bp.put("/games/<int:game_id>/hands/<int:seq>")
@@ -249,8 +253,7 @@ def edit_hand(game_id, seq):
 def delete_hand(game_id, seq):
     removed = calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq))
     view = gamelog.standing(get_store(), game_id)
-    return jsonify({"removed": removed, "totals": view["totals"],
-                    **{k: view[k] for k in ("dealer", "round_wind", "honba", "riichi_sticks", "finished")}})
+    return jsonify({"removed": removed, **{k: view[k] for k in STANDING_KEYS}})
 
 
 @bp.get("/games/<int:game_id>/edits")

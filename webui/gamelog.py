@@ -330,8 +330,9 @@ def standing(store: Store, game_id: int) -> dict:
     game = store.get_game(game_id)
     totals, n = store.totals(game_id)
     deal = next_deal(store, game)
-    return {"game": game, "n_hands": n, "totals": totals, "next": {"dealer": deal.dealer, "round_wind": deal.round_wind},
-            **_deal_keys(deal)}
+    start = flow_of(game).start_points
+    return {"game": game, "n_hands": n, "totals": totals, "points": [start + t for t in totals],
+            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind}, **_deal_keys(deal)}
 
 
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,

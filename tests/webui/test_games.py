@@ -47,8 +47,11 @@ def test_draw_penalty_and_undo(client):
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 3, "amount": 10})
     assert r.json["hand"]["deltas"] == [10, 10, 10, -30]
     assert r.json["totals"] == [10, 10, 10, -30]
+    standing = {"totals", "points", "next", "dealer", "round_wind", "honba", "riichi_sticks", "finished"}
+    assert set(r.json) == {"hand"} | standing                      # every write answers the game after it alike
     r = client.post(f"/api/games/{gid}/undo", json={})
     assert r.status_code == 200 and r.json["removed"]["kind"] == "penalty" and r.json["totals"] == [0, 0, 0, 0]
+    assert set(r.json) == {"removed"} | standing
     client.post(f"/api/games/{gid}/undo", json={})
     r = client.post(f"/api/games/{gid}/undo", json={})
     assert r.status_code == 409 and r.json["error"]["code"] == "no_hands"

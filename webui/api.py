@@ -4,6 +4,9 @@ Errors are ``{"error": {"code", "message", ...}}`` with a 4xx status."""
 from __future__ import annotations
 
 
+import hashlib
+import json
+
 from flask import Blueprint, jsonify, request
 
 import scorer
@@ -185,12 +188,25 @@ def hand_request_key(draft_id: str | None) -> str | None:
     return "draft:" + draft_id if draft_id else None
 
 
-def _replay(game_id: int, prior: dict):
-    """The first answer to a hand request, for its retry."""
+#: kept beside a first answer: the digest of the request it answered (never sent back)
+REQUEST_DIGEST = "_request_sha256"
+
+
+def request_digest(data: dict) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _replay(game_id: int, prior: dict, digest: str | None = None):
+    """The first answer to a hand request, for its retry. An Idempotency-Key sent again with
+    another body is refused (422): its hand would otherwise be lost without a word."""
     body = prior["response"]
     if body is None:      # answered before its response was kept (or the server stopped between)
         view = gamelog.standing(get_store(), game_id)
         body = _hand_answer(prior["hand"], view)
+    kept = body.pop(REQUEST_DIGEST, None)
+    if digest is not None and kept is not None and kept != digest:
+        raise validation.InputError("idempotency_mismatch", f"this {IDEMPOTENCY_HEADER} was used for another hand "
+                                    "in this game: send a new key for a new hand", IDEMPOTENCY_HEADER, status=422)
     resp = jsonify(body)
     resp.status_code = 201
     resp.headers["Idempotent-Replayed"] = "true"
@@ -202,22 +218,24 @@ def add_hand(game_id):
     data = _hand_body(_json_body())
     draft_id = validation.text(data["draft"], "draft", max_len=64) if data.get("draft") else None
     key = hand_request_key(draft_id)
+    # a header key names one request: its body is kept to tell a retry from another hand
+    digest = request_digest(data) if key is not None and key.startswith("key:") else None
     store = get_store()
     if key is not None:
         store.get_game(game_id)
         prior = store.find_request(game_id, key)
         if prior is not None:
-            return _replay(game_id, prior)
+            return _replay(game_id, prior, digest)
     draft = store.get_draft(draft_id) if draft_id else None
     try:
         hand = gamelog.record(store, game_id, {k: v for k, v in data.items() if k != "draft"}, draft=draft,
                               request_key=key)
     except DuplicateRequest:   # the same request, recorded by a concurrent retry
-        return _replay(game_id, store.find_request(game_id, key))
+        return _replay(game_id, store.find_request(game_id, key), digest)
     view = gamelog.standing(store, game_id)
     body = _hand_answer(hand, view)
     if key is not None:
-        store.keep_response(game_id, key, body)
+        store.keep_response(game_id, key, body if digest is None else {**body, REQUEST_DIGEST: digest})
     resp = jsonify(body)
     resp.status_code = 201
     return resp

@@ -744,6 +744,8 @@ MESSAGES_FR = {
     "say who discarded: discarder is a player 0-3, or null when self-drawn":
         "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
     "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",
+    "this {} was used for another hand in this game: send a new key for a new hand":
+        "cette {0} a servi pour une autre main de cette partie : envoyez une nouvelle clé pour une nouvelle main",
     "kind must be win, draw, penalty (chombo) or end": "le type doit être win, draw, penalty (chombo) ou end",
     "the end of the game is no hand: no riichi or tenpai to record":
         "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",

@@ -96,6 +96,15 @@ def test_a_retried_hand_post_returns_the_first_answer(client, gid):
     assert client.post(f"/api/games/{gid}/hands", json=body).json["hand"]["seq"] == 4   # no key: a new hand
 
 
+def test_a_key_sent_again_with_another_hand_is_refused_not_dropped(client, gid):
+    """A client bug that reuses a key for a new hand would lose that hand without a word."""
+    h = {"Idempotency-Key": "k-7"}
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 1}, headers=h).status_code == 201
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1}, headers=h)
+    assert r.status_code == 422 and r.json["error"]["code"] == "idempotency_mismatch"
+    assert len(hands(client, gid)) == 1
+
+
 def test_keys_are_per_game_and_undo_frees_them(client, gid):
     gid2 = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
     h = {"Idempotency-Key": "k"}

@@ -6,9 +6,8 @@ it as a PDF with the standard Helvetica font (no library needed)."""
 from __future__ import annotations
 
 from . import gamelog
+from .i18n import WINDS
 from .store import Store
-
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def round_label(h: dict, flow, tr=None) -> str:
@@ -16,7 +15,7 @@ def round_label(h: dict, flow, tr=None) -> str:
     wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
     seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
     wind = h["round_wind"]
-    letter = tr(WIND_NAMES[wind])[0] if tr is not None and wind in WIND_NAMES else wind
+    letter = tr(WINDS[wind])[0] if tr is not None and wind in WINDS else wind
     label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
     if flow.has_counters and h.get("honba"):
         label += f"-{h['honba']}"
@@ -107,7 +106,7 @@ def _state(sh: dict, tr) -> str:
     out = f"   {tr('starting points')} {sh['start_points']}" if sh["start_points"] else ""
     if not sh["finished"]:
         nxt = sh["next"]
-        out += (f"   {tr('in play: next hand')} {tr('{wind} round', wind=tr(WIND_NAMES[nxt['round_wind']]))}, "
+        out += (f"   {tr('in play: next hand')} {tr('{wind} round', wind=tr(WINDS[nxt['round_wind']]))}, "
                 f"{tr('{player} deals', player=nxt['dealer'])}")
         if sh["riichi"]:
             out += (f", {tr('{n} counter(s)', n=nxt['honba'])}, "

@@ -6,16 +6,19 @@ from xml.sax.saxutils import escape
 COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#ef6c00")
 
 
-def standings_svg(players: list[str], totals: list[list[int]], width: int = 640, height: int = 260,
-                  label: str = "standings after each hand") -> str:
-    """Running totals after each hand (``totals[i][p]``), one line per player, starting at 0;
-    ``label``: its accessible name (in the page's language)."""
-    series = [[0, 0, 0, 0]] + [list(t) for t in totals]
+def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, legend: bool = True,
+                  width: int = 520, height: int = 240, label: str = "standings after each hand") -> str:
+    """Running standings after each hand (``totals[i][p]``), one line per player, from ``start``
+    (the game's starting points: a riichi game's lines start at 30,000, not at 0); ``legend``:
+    name each line under the chart (the game page names them in its standings table instead, in
+    the page's own type, which a phone does not shrink with the chart); ``label``: the chart's
+    accessible name (in the page's language)."""
+    series = [[start] * len(players)] + [list(t) for t in totals]
     lo = min(min(t) for t in series)
     hi = max(max(t) for t in series)
     if hi == lo:
         hi, lo = hi + 1, lo - 1
-    pad_l, pad_r, pad_t, pad_b = 48, 12, 12, 40
+    pad_l, pad_r, pad_t, pad_b = 52, 12, 12, 40 if legend else 24
     pw, ph = width - pad_l - pad_r, height - pad_t - pad_b
     n = len(series) - 1
 
@@ -28,14 +31,14 @@ def standings_svg(players: list[str], totals: list[list[int]], width: int = 640,
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
              f'role="img" aria-label="{escape(label)}">',
              f'<rect x="{pad_l}" y="{pad_t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ddd"/>']
-    for v in sorted({lo, 0, hi}):
+    for v in sorted({lo, start, hi}):
         parts.append(f'<line x1="{pad_l}" x2="{pad_l + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'stroke="{"#999" if v == 0 else "#e5e5e5"}" stroke-dasharray="{"" if v == 0 else "3 3"}"/>'
-                     f'<text x="{pad_l - 6}" y="{y(v):.1f}" font-size="11" text-anchor="end" '
+                     f'stroke="{"#999" if v == start else "#e5e5e5"}" stroke-dasharray="{"" if v == start else "3 3"}"/>'
+                     f'<text x="{pad_l - 6}" y="{y(v):.1f}" font-size="12" text-anchor="end" '
                      f'dominant-baseline="central" fill="#555">{v}</text>')
     step = max(1, n // 12)
     for i in range(0, n + 1, step):
-        parts.append(f'<text x="{x(i):.1f}" y="{pad_t + ph + 14}" font-size="11" text-anchor="middle" '
+        parts.append(f'<text x="{x(i):.1f}" y="{pad_t + ph + 15}" font-size="12" text-anchor="middle" '
                      f'fill="#555">{i}</text>')
     for p, name in enumerate(players):
         pts = " ".join(f"{x(i):.1f},{y(t[p]):.1f}" for i, t in enumerate(series))
@@ -45,9 +48,11 @@ def standings_svg(players: list[str], totals: list[list[int]], width: int = 640,
         if n <= 40:
             parts.extend(f'<circle cx="{x(i):.1f}" cy="{y(t[p]):.1f}" r="2.6" fill="{colour}"/>'
                          for i, t in enumerate(series))
-        lx = pad_l + (pw / 4) * p
-        parts.append(f'<rect x="{lx:.1f}" y="{height - 16}" width="10" height="10" fill="{colour}"/>'
-                     f'<text x="{lx + 14:.1f}" y="{height - 11}" font-size="12" dominant-baseline="central">'
-                     f'{escape(name)} ({series[-1][p]:+d})</text>')
+        if legend:
+            last = series[-1][p]
+            lx = pad_l + (pw / 4) * p
+            parts.append(f'<rect x="{lx:.1f}" y="{height - 16}" width="10" height="10" fill="{colour}"/>'
+                         f'<text x="{lx + 14:.1f}" y="{height - 11}" font-size="12" dominant-baseline="central">'
+                         f'{escape(name)} ({last if start else f"{last:+d}"})</text>')
     parts.append("</svg>")
     return "".join(parts)

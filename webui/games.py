@@ -46,15 +46,17 @@ def _changed_options(form, rules: str) -> dict:
 @bp.get("/<int:game_id>")
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
-    chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in view["hands"]])
+    chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in view["hands"]],
+                   start=view["start_points"], legend=False)
     return render_template("game.html", view=view, game=view["game"], chart=chart,
                            edits=gamelog.history(get_store(), game_id),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
-def _chart(view: dict, totals: list[list[int]]) -> str:
-    """The standings chart of a game's ``totals``, its label in the page's language."""
-    return standings_svg(view["game"]["players"], totals, label=i18n.t("standings after each hand"))
+def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = True) -> str:
+    """The standings chart of a game's ``totals`` from ``start``, its label in the page's language."""
+    return standings_svg(view["game"]["players"], totals, start=start, legend=legend,
+                         label=i18n.t("standings after each hand"))
 
 
 @bp.get("/<int:game_id>/chart.svg")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -379,3 +380,20 @@ def test_games_list_names_each_games_rules_by_title(client):
     client.post("/api/games", json={"rules": "mcr", "players": PLAYERS})
     page = client.get("/games").get_data(as_text=True)
     assert "<td>Chinese Official (MCR, 81 fans)</td>" in page and "<td>mcr</td>" not in page
+
+
+def test_the_standings_chart_starts_at_the_starting_points(client):
+    # a riichi game starts at 30,000: its lines drawn from 0 made every later difference a sliver
+    gid = new_game(client, rules="riichi")
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "tenpai": [0]}).status_code == 201
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    first_points = {line.split(" ")[0] for line in re.findall(r'<polyline class="line p\d" points="([^"]*)"', svg)}
+    assert len(first_points) == 1                       # every line starts at one place
+    start_y = float(first_points.pop().split(",")[1])
+    labels = dict((text, float(y)) for y, text in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>(-?\d+)</text>', svg)
+                  if float(y) < 200)
+    assert labels.get("30000") == start_y and "0" not in labels
+    assert "(+" not in svg                              # the page's standings table names the lines
+    standalone = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
+    assert "Ann (+3000)" in standalone                  # the chart alone keeps its legend of totals

@@ -147,7 +147,7 @@ FR = {
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : donneurs tels que saisis",
     "Player": "Joueur", "Seat at start": "Place au départ", "Seat now": "Place actuelle", "Points": "Points",
-    "Total": "Total", "Final result": "Résultat final", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
+    "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
     "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",

@@ -115,8 +115,8 @@ def _state(sh: dict, tr) -> str:
 
 
 def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
-    """Pages of drawing commands: ("text", x, y, size, text, align) and ("rule", y); ``tr``: the
-    language of the headings."""
+    """Pages of drawing commands: ("text", x, y, size, text, align), ("rule", y) across the page
+    and ("line", x0, x1, y); ``tr``: the language of the headings."""
     players = sh["players"]
     riichi = sh["riichi"]
     cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), 50, "l")]
@@ -192,6 +192,18 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
             for i, v in enumerate(vals):
                 page.append(("text", MARGIN + 80 * i + 70, y, 9, _fit(v, 78, 9), "r"))
             y -= LINE
+        # the players sign the final table, as tournament sheets ask: a line above each name
+        if y < MARGIN + 70:
+            pages.append(page)
+            page, y = [], PAGE_H - MARGIN
+        y -= 14
+        page.append(("text", MARGIN, y, 10, tr("Signatures"), "l"))
+        y -= 36
+        slot = (PAGE_W - 2 * MARGIN) / len(players)
+        for i, p in enumerate(players):
+            x = MARGIN + slot * i
+            page.append(("line", x, x + slot - 24, y))
+            page.append(("text", x, y - 11, 8, _fit(p, slot - 24, 8), "l"))
     pages.append(page)
     return pages
 
@@ -214,6 +226,9 @@ def pdf(sh: dict, tr=_english) -> bytes:
         for cmd in page:
             if cmd[0] == "rule":
                 ops.append(f"{MARGIN} {cmd[1]:.1f} m {PAGE_W - MARGIN} {cmd[1]:.1f} l S")
+                continue
+            if cmd[0] == "line":
+                ops.append(f"{cmd[1]:.1f} {cmd[3]:.1f} m {cmd[2]:.1f} {cmd[3]:.1f} l S")
                 continue
             _, x, y, size, text, align = cmd
             s = _pdf_text(text)

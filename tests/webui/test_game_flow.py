@@ -5,6 +5,7 @@ a chombo, riichi sticks and counters, uma), an MCR game of 16 hands (000), a Hon
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
@@ -390,7 +391,6 @@ def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
 
 # -- the game page and the score sheet -----------------------------------------------------------
 def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
-    import re
 
     from .conftest import csrf_of
     gid = new_game(client, "riichi")
@@ -459,6 +459,12 @@ def test_the_final_table_on_the_page_and_the_sheet(client):
     assert "Final result" in sheet and "+19600" in sheet and "+19.6" in sheet and "-18.8" in sheet
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert b"(Final result) Tj" in pdf and b"(+19.6) Tj" in pdf
+    # the players sign the final table: a line above each name, on the page and in the PDF
+    assert re.search(r'id="signatures">(<div class="signature">\w+</div>){4}</div>', sheet)
+    assert re.search(rb"\(Signatures\) Tj ET\n(\S+ \S+ m \S+ \S+ l S\nBT /F1 8 Tf \S+ \S+ Td \(\w+\) Tj ET\n?){4}", pdf)
+    in_play = client.post("/api/games", json={"name": "x", "rules": "riichi", "players": list("ABCD")}).json["game"]["id"]
+    assert "signature" not in client.get(f"/games/{in_play}/sheet").get_data(as_text=True)
+    assert b"Signatures" not in client.get(f"/games/{in_play}/sheet.pdf").data
     # in the player's language (Latin-1 in the PDF: French accents print)
     pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     assert "(Résultat final) Tj".encode("latin-1") in pdf and b"(Final result) Tj" not in pdf

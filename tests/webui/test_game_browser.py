@@ -64,6 +64,22 @@ def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_finished_games_final_table_fits_a_phone(server, browser, app):
+    # its score column was cut off at the phone's edge, the whole page scrolling sideways
+    from .test_game_flow import play_riichi_game
+    d = browser
+    gid = play_riichi_game(app.test_client())
+    phone(d)
+    for lang in ("en", "fr"):
+        d.get(f"{server}/games/{gid}?lang={lang}")
+        _no_overflow(d)
+        for row in d.find_elements(By.CSS_SELECTOR, "#final tbody tr"):
+            score = row.find_elements(By.CSS_SELECTOR, "td")[-1]
+            assert d.execute_script("return arguments[0].getBoundingClientRect().right", score) <= 390, lang
+            assert score.text.startswith(("+", "-"))
+    assert not console_errors(d)
+
+
 def _asked(d) -> list:
     return d.execute_script("return window.__asked")
 

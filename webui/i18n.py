@@ -612,10 +612,22 @@ MESSAGES_FR = {
         "bao (h) : le joueur responsable ne pouvait pas éviter l'écart ; pas de bao",
     "bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning tile of a pure one-suit hand (case e)":
         "exemption de bao ignorée : le cas (h) n'exempte que le donneur de la tuile gagnante d'une main pure d'une couleur (cas e)",
-    "liable_player ignored: bao ({}) on a self-drawn win applies only to the fourth-set cases (c), (d), (e)":
-        "joueur responsable ignoré : le bao ({0}) sur une pioche ne s'applique qu'aux cas de la quatrième combinaison (c), (d), (e)",
-    "liable_player ignored: in bao ({}) the liable player is the one who discarded the winning tile":
-        "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante",
+    "liable_player ignored: bao ({}) on a self-drawn win applies only when the liable player fed the fourth of four shown sets of cases (c), (d), (e)":
+        "joueur responsable ignoré : le bao ({0}) sur une pioche ne s'applique que si le responsable a donné la "
+        "quatrième de quatre combinaisons exposées des cas (c), (d), (e)",
+    "liable_player ignored: in bao ({}) the liable player is the one who discarded the winning tile, or fed the fourth of four shown sets":
+        "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante, "
+        "ou donné la quatrième de quatre combinaisons exposées",
+    "a win on a kong replacement tile is drawn from the wall: give self_drawn":
+        "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche : indiquez self_drawn",
+    "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du donneur, Est",
+    "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
+        "la main céleste se gagne sur pioche avec les premières tuiles du donneur, avant toute combinaison exposée",
+    "the earthly hand is another player's win on the dealer's first discard, before any set is shown":
+        "la main terrestre est la victoire d'un autre joueur sur le premier écart du donneur, avant toute "
+        "combinaison exposée",
+    "the earthly hand is won on the dealer's first discard: the discarder given is not the dealer":
+        "la main terrestre se gagne sur le premier écart du donneur : le joueur indiqué n'est pas le donneur",
     "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
     "the hand is complete but has no yaku: a riichi winning hand needs at least one; dora do not count":
         "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas",

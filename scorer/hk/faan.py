@@ -47,16 +47,17 @@ FAAN: dict[str, tuple[int, str, str, str, str]] = {
 
 #: An item whose definition requires another is not counted with it (004 "Calcul des Fans",
 #: examples 4 and 7: Little/Big Three Dragons do not add the dragon pungs; docs/rulings.md).
+#: Little Four Winds (6B) requires three wind pungs, not the round's or the seat's: its pair can
+#: be either, so those pungs add when the hand has them (« Les fans sont additionnés »).
 IMPLIES: dict[str, tuple[str, ...]] = {
     "siu_sam_yuen": ("fan_jee",),
     "dai_sam_yuen": ("fan_jee",),
-    "siu_sei_hei": ("huen_fung", "moon_fung", "huen_moon_fung"),
     "dai_sei_hei": ("huen_fung", "moon_fung", "huen_moon_fung", "dui_dui_woo"),
     "chuen_tse": ("dui_dui_woo",),
     "kan_kan_woo": ("dui_dui_woo", "chi_mo", "moon_ching"),
     "sup_sam_yiu": ("moon_ching",),
     "huen_moon_fung": ("huen_fung", "moon_fung"),
-    "hoi_day_lao_yuet": ("hoi_day",),
+    "hoi_day_lao_yuet": ("hoi_day", "chi_mo"),   # 3E: « La tuile gagnante auto-piochée est la dernière »
     "gong_sheung_gong": ("gong_sheung_far",),
     "gong_sheung_mui_far": ("gong_sheung_far",),
     "ching_yat_sik": ("won_yat_sik",),

@@ -227,12 +227,15 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "tile of a pure one-suit hand (case e)")
     if liable is not None:
         case = bao_case(r, hand)
-        fourth_set = case in ("c", "d", "e")          # (f): the liable player fed a 4th set
+        # (f): the liable player's discard was claimed for the fourth set, so four sets are shown
+        # (« le joueur avec quatre sets révélés »); with three, only his discard of the winning
+        # tile itself is bao (c, d, e)
+        fourth_set = case in ("c", "d", "e") and sum(1 for m in hand.melds if not m.concealed) == 4
         if self_drawn:
             if fourth_set:
                 return [Payment(liable, 3 * points, f"bao ({case}) f-A: pays for all three players")]
-            warnings.append(f"liable_player ignored: bao ({case}) on a self-drawn win applies only to "
-                            "the fourth-set cases (c), (d), (e) (004 Bao f-A)")
+            warnings.append(f"liable_player ignored: bao ({case}) on a self-drawn win applies only when the "
+                            "liable player fed the fourth of four shown sets of cases (c), (d), (e) (004 Bao f-A)")
         elif discarder is None or discarder == liable:
             return [Payment(liable, 2 * points, f"bao ({case}): discarded the winning tile, pays for "
                                                 "himself and the two others")]
@@ -241,7 +244,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                     Payment(discarder, points, "discarded the winning tile (f-C)")]
         else:
             warnings.append(f"liable_player ignored: in bao ({case}) the liable player is the one who "
-                            "discarded the winning tile (004 Bao a, b, g)")
+                            "discarded the winning tile, or fed the fourth of four shown sets (004 Bao a-g)")
     if self_drawn:
         kong = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and m.from_]
         if (ctx("kong_replacement") and kong and options.kong_discarder_pays_triple
@@ -258,6 +261,37 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
     rest = [p for p in others if p != discarder] if discarder else ["other", "other"]
     return [Payment(who, points, "(3) the discarder pays the full score")] + \
            [Payment(p, half, "(3) pays half the score") for p in rest]
+
+
+#: Where the dealer sits seen from each other seat wind (004: the dealer is East, 1D; play passes
+#: to his lower house, South, so South has him on the left; settlement's "left" is the player before).
+DEALER_SEEN_FROM = {"S": "left", "W": "across", "N": "right"}
+
+
+def _contradiction(hand: Hand, ctx) -> dict | None:
+    """The error of a context no play can give (each would otherwise score faan, or settle
+    payments, for a win that cannot happen), else None."""
+    def refused(key: str, message: str) -> dict:
+        return {"code": "bad_context", "field": f"context.{key}", "message": message}
+    self_drawn, seat = ctx("self_drawn"), ctx("seat_wind")
+    shown = any(not m.concealed for m in hand.melds)
+    if ctx("kong_replacement") and not self_drawn:
+        # 004 2A: the winning tile is the replacement drawn after a kong, so the win is drawn
+        # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard
+        return refused("kong_replacement", "a win on a kong replacement tile is drawn from the wall: "
+                       "give self_drawn (004 2A)")
+    if ctx("tenhou") and seat != "E":
+        return refused("tenhou", "the heavenly hand is the dealer's win, East's (004 8E)")
+    if ctx("tenhou") and (not self_drawn or shown):
+        return refused("tenhou", "the heavenly hand is won self-drawn on the dealer's first tiles, before "
+                       "any set is shown (004 8E)")
+    if ctx("renhou") and (seat == "E" or self_drawn or shown):
+        return refused("renhou", "the earthly hand is another player's win on the dealer's first discard, "
+                       "before any set is shown (004 8F)")
+    if ctx("renhou") and ctx("discarder") not in (None, DEALER_SEEN_FROM[seat]):
+        return refused("renhou", "the earthly hand is won on the dealer's first discard: the discarder given "
+                       "is not the dealer (004 8F)")
+    return None
 
 
 def score(hand: Hand, options) -> ScoreResult:
@@ -277,6 +311,9 @@ def score(hand: Hand, options) -> ScoreResult:
         return ScoreResult(NAME, False, error={"code": "bad_context", "field": "context.double_kong",
                            "message": "a double kong win is a win on a kong replacement tile (004 3D)"},
                            assumed=hand.context.missing(ctx.read), options=opts)
+    contradiction = _contradiction(hand, ctx)
+    if contradiction:
+        return ScoreResult(NAME, False, error=contradiction, assumed=hand.context.missing(ctx.read), options=opts)
     reads = readings(hand)
     flower_items = _flowers(hand, ctx, options)
     if hand.bonus and options.flower_method == "none":

@@ -66,7 +66,45 @@ def test_limit_items():
     assert faan_of(k) == {"kan_kan_woo": 8}
     assert faan_of(hk("19m19p19s1234567z 7z")) == {"sup_sam_yiu": 8}
     assert faan_of(hk(CHOWS, tenhou=True, self_drawn=True))["tin_woo"] == 8
-    assert faan_of(hk(CHOWS, renhou=True))["dei_woo"] == 8
+    assert faan_of(hk(CHOWS, renhou=True, seat_wind="S", discarder="left"))["dei_woo"] == 8
+
+
+@pytest.mark.parametrize("context, field", [
+    ({"kong_replacement": True}, "kong_replacement"),                     # 2A: the replacement is drawn
+    ({"kong_replacement": True, "discarder": "left"}, "kong_replacement"),
+    ({"tenhou": True, "self_drawn": True, "seat_wind": "S"}, "tenhou"),      # 8E: the dealer's
+    ({"tenhou": True, "discarder": "left"}, "tenhou"),                      # ... on his own tiles
+    ({"renhou": True, "discarder": "left"}, "renhou"),                      # 8F: not the dealer's win
+    ({"renhou": True, "self_drawn": True, "seat_wind": "W"}, "renhou"),     # ... on a discard
+    ({"renhou": True, "seat_wind": "W", "discarder": "left"}, "renhou"),    # ... of the dealer (across)
+])
+def test_contexts_no_play_can_give_are_refused(context, field):
+    # each was scored: the kong replacement paid as a discard, 8 faan of 8E / 8F for any player
+    r = hk("[2222m,1]345p678s56s99p 7s" if "kong_replacement" in context else CHOWS, **context)
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{field}"
+    assert "004 " in r.error["message"]
+
+
+def test_the_contexts_of_the_limit_hands_that_can_happen_are_scored():
+    assert faan_of(hk(CHOWS, tenhou=True, self_drawn=True, seat_wind="E"))["tin_woo"] == 8
+    for seat, dealer in (("S", "left"), ("W", "across"), ("N", "right")):
+        assert faan_of(hk(CHOWS, renhou=True, seat_wind=seat, discarder=dealer))["dei_woo"] == 8
+    assert hk("[2222m,1]345p678s56s99p 7s", kong_replacement=True, self_drawn=True).valid
+
+
+def test_little_four_winds_adds_the_round_and_seat_wind_pungs_it_holds():
+    # 6B asks for three wind pungs and a wind pair, not the round's or the seat's pung
+    r = hk("[111z,1][222z,2]333z44z12m 3m", seat_wind="S", round_wind="E", discarder="left")
+    assert faan_of(r) == {"siu_sei_hei": 6, "huen_fung": 1, "moon_fung": 1, "won_yat_sik": 3}
+    r = hk("[111z,1][333z,2]444z22z12m 3m", seat_wind="S", round_wind="E", discarder="left")
+    assert faan_of(r) == {"siu_sei_hei": 6, "huen_fung": 1, "won_yat_sik": 3}      # South is the pair
+    assert "huen_fung" in {e.id for e in hk("[111z,1]222z333z444z5m 5m").excluded}   # 8A holds them all
+
+
+def test_moon_from_the_bottom_of_the_sea_holds_the_self_drawn_win():
+    r = hk("123m456p789s234s1p 1p", seat_wind="S", last_tile=True, self_drawn=True)
+    assert faan_of(r) == {"ping_woo": 1, "hoi_day_lao_yuet": 3}
+    assert {e.id for e in r.excluded} == {"chi_mo", "hoi_day"}
 
 
 def test_flowers_played_without_are_named_as_not_counted():
@@ -137,11 +175,26 @@ def test_bao_discarder_pays_double():
 
 
 def test_bao_fourth_set_cases():
-    pure = "[111s,1][234s,1][555s,2]789s9s 9s"      # pure one suit, three sets shown (case e)
+    pure = "[111s,1][234s,1][555s,2][789s,3]9s 9s"      # pure one suit, four sets shown: (f)
     selfd = hk(pure, liable_player="across", self_drawn=True)
-    assert paid(selfd) == [("across", 3 * selfd.extra["points"])]
+    assert paid(selfd) == [("across", 3 * selfd.extra["points"])]                            # f-A
     other = hk(pure, liable_player="across", discarder="left")
-    assert paid(other) == [("across", other.extra["points"]), ("left", other.extra["points"])]
+    assert paid(other) == [("across", other.extra["points"]), ("left", other.extra["points"])]  # f-C
+    fed = hk(pure, liable_player="across", discarder="across")
+    assert paid(fed) == [("across", 2 * fed.extra["points"])]                                # f-B
+
+
+def test_bao_with_three_sets_shown_is_only_the_discard_of_the_winning_tile():
+    # (f) is the feeding of the fourth set, « le joueur avec quatre sets révélés »: with the fourth
+    # set concealed nobody fed it, and a self-drawn win is paid by the three players
+    three = "[111s,1][234s,1][555s,2]789s9s 9s"
+    selfd = hk(three, liable_player="across", self_drawn=True)
+    points = selfd.extra["points"]
+    assert paid(selfd) == [("left", points), ("across", points), ("right", points)] and selfd.extra["warnings"]
+    other = hk(three, liable_player="across", discarder="left")
+    assert paid(other) == [("left", other.extra["points"])] and other.extra["warnings"]
+    fed = hk(three, liable_player="across", discarder="across")          # (e): he discarded the winning tile
+    assert paid(fed) == [("across", 2 * fed.extra["points"])]
 
 
 def test_bao_on_another_hand_with_a_third_discarder_is_ignored_with_a_warning():

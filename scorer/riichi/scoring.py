@@ -168,6 +168,11 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                     if hit:
                         pool.remove(hit)
                         used = hit[0]
+                if reason == "hand_without_fu" and config.is_tsumo:
+                    # the package names an open hand's self-drawn 2 minipoints "open pinfu"
+                    # (it adds no tsumo minipoints to a hand without others); 002 §4.1.1 « Gagner
+                    # sur pioche (sauf en cas de pinfu) 2 »: an open hand is no pinfu
+                    reason = "tsumo"
                 en, fr = FU_NAMES.get(reason, (reason, reason))
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
@@ -245,15 +250,11 @@ def score(hand: Hand, options) -> ScoreResult:
     tsumo = self_drawn or rinshan   # 002 §4.2.1: after a kong "compte comme étant une victoire sur pioche"
     last = ctx("last_tile")
     excluded = []
-    if last and rinshan:
-        # The replacement tile comes from the dead wall, not the last tile of the live wall:
-        # rinshan scores, haitei does not (EMA is silent; docs/rulings.md, Riichi).
-        excluded.append(ExcludedItem("haitei", "Under the Sea", "rinshan",
-                                     "the kong replacement tile is drawn from the dead wall, not the last "
-                                     "tile of the wall", "002 §4.2.1; docs/rulings.md Riichi"))
-    if last and chankan:
-        excluded.append(ExcludedItem("houtei", "Under the River", "chankan",
-                                     "a robbed kong tile is not the last discard", "002 §4.2.1; docs/rulings.md Riichi"))
+    # 002 §3.4.1: « Dans le cas où kong est annoncé sur l'avant-dernière tuile, la tuile de
+    # remplacement devient la dernière tuile »: a win on it is also a win on the last tile of the
+    # wall (haitei, added below: the package refuses the pair); « Il n'est pas autorisé de déclarer
+    # kong sur la dernière tuile »: a robbed kong is never on the last tile.
+    haitei_on_rinshan = last and rinshan
     riichi, double_riichi = ctx("riichi"), ctx("double_riichi")
     red_fives = ctx("red_fives")
     config = HandConfig(
@@ -271,6 +272,11 @@ def score(hand: Hand, options) -> ScoreResult:
     if self_drawn and chankan:
         base.error = _error("bad_context", "robbing the kong is won on another player's tile, so it cannot "
                             "be self-drawn (002 §4.2.1)", "context.robbing_kong")
+        base.assumed = ctx.assumed()
+        return base
+    if last and chankan:
+        base.error = _error("bad_context", "no kong may be declared on the last tile, so a robbed kong is never "
+                            "the last tile (002 §3.4.1)", "context.last_tile")
         base.assumed = ctx.assumed()
         return base
     _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"))
@@ -321,22 +327,32 @@ def score(hand: Hand, options) -> ScoreResult:
                                          "a yakuman is worth more than renhou's mangan; the best reading "
                                          "is scored", "002 §3.4.9; docs/rulings.md Riichi"))
         han = 13
-    elif config.is_renhou:
-        # 002 §4.2.4: renhou is 5 han, « On ne compte aucun d'autre yaku, y compris les dora ».
-        items.append(_item("renhou", 5))
-        for a, y in yaku:
-            if a != "renhou":
-                excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], "renhou",
-                                             "no other yaku, dora included, count with renhou", "002 §4.2.4"))
-        han = 5
     else:
         for a, y in yaku:
+            if a == "renhou":
+                continue
             if a in ("dora", "ura_dora", "aka_dora"):
                 # the package sets the dora "yaku" han to the number of dora
                 items.append(_item(a, 1, count=y.han_closed))
             else:
                 items.append(_item(a, y.han_open if is_open and y.han_open else y.han_closed))
+        if haitei_on_rinshan:
+            items.append(_item("haitei", 1, note="the kong replacement was the last tile (002 §3.4.1)"))
         han = sum(i.total for i in items)
+        without_renhou = any(i.id not in ("dora", "ura_dora", "aka_dora") for i in items)
+        if config.is_renhou and not (without_renhou and hand_payment(han, resp.fu, dealer).ron
+                                     > hand_payment(5, resp.fu, dealer).ron):
+            # 002 §4.2.4: renhou is 5 han, « On ne compte aucun d'autre yaku, y compris les dora »;
+            # a hand worth more without it is scored without it (§3.4.9, below)
+            excluded += [ExcludedItem(i.id, i.name_en, "renhou", "no other yaku, dora included, count with renhou",
+                                      "002 §4.2.4") for i in items]
+            items = [_item("renhou", 5)]
+            han = 5
+        elif config.is_renhou:
+            # 002 §3.4.9: « on choisit toujours la possibilité qui rapporte le score le plus élevé »
+            excluded.append(ExcludedItem("renhou", "Blessing of Man", "", "the hand is worth more than renhou's "
+                                         "mangan without it; the best reading is scored",
+                                         "002 §3.4.9; docs/rulings.md Riichi"))
 
     is_chiitoitsu = any(a == "chiitoitsu" for a, _ in yaku)
     decomposition, fu_breakdown = (None, [])
@@ -346,8 +362,6 @@ def score(hand: Hand, options) -> ScoreResult:
         decomposition = Decomposition("thirteen_orphans", [])
     _highlight(items, hand, decomposition, ctx)
     value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
-    if config.is_renhou and not yakuman:
-        value = hand_payment(5, fu, dealer)   # exactly mangan
 
     pao_yaku = next((_PAO_YAKU[a] for a, _ in yakuman[:1] if a in _PAO_YAKU), "")
     liable = ctx("liable_player") if yakuman else None

@@ -10,14 +10,24 @@ from scorer.errors import RulesError
 from .helpers import han_of, paid, riichi
 
 
-def test_renhou_is_exactly_mangan_whatever_else_the_hand_holds():
-    # full flush + pinfu + dora: 6+1+1+dora... the package would add renhou's 5 on top
-    hand = "123456789s2399s 1s"
-    r = riichi(hand, renhou=True, seat_wind="S", dora_indicators=["1s"])
+def test_renhou_is_exactly_mangan_and_adds_nothing_to_a_smaller_hand():
+    # tanyao + dora: worth less than mangan, so renhou's mangan alone (002 §4.2.4)
+    hand = "234m456p678s2344s 4s"
+    r = riichi(hand, renhou=True, seat_wind="S", dora_indicators=["1m"])
     assert han_of(r) == {"renhou": 5}
     assert r.extra["han"] == 5 and r.extra["limit"] == "mangan" and r.total == 8000
     excluded = {e.id for e in r.excluded}
-    assert {"chinitsu", "dora"} <= excluded and all(e.by == "renhou" for e in r.excluded)
+    assert {"tanyao", "dora"} <= excluded and all(e.by == "renhou" for e in r.excluded)
+
+
+def test_a_hand_worth_more_than_renhou_is_scored_without_it():
+    # full flush + pinfu + dora is more than renhou's mangan: « on choisit toujours la possibilité
+    # qui rapporte le score le plus élevé » (002 §3.4.9); it was held at 8,000
+    hand = "123456789s2399s 1s"
+    r = riichi(hand, renhou=True, seat_wind="S", dora_indicators=["1s"])
+    plain = riichi(hand, seat_wind="S", dora_indicators=["1s"])
+    assert r.total == plain.total > 8000 and han_of(r) == han_of(plain)
+    assert [(e.id, e.source.split(";")[0]) for e in r.excluded] == [("renhou", "002 §3.4.9")]
 
 
 def test_renhou_on_a_hand_without_other_yaku_is_still_mangan():
@@ -49,12 +59,28 @@ def test_unknown_option_is_an_error():
     assert e.value.code == "unknown_option"
 
 
-def test_kong_replacement_on_last_tile_scores_rinshan_not_haitei():
+def test_kong_replacement_on_last_tile_scores_rinshan_and_haitei():
+    # 002 §3.4.1: « la tuile de remplacement devient la dernière tuile »
     r = riichi("(1111m)456p789s22z45m 6m", kong_replacement=True, last_tile=True, seat_wind="S")
     assert r.valid
     ids = han_of(r)
-    assert "rinshan" in ids and "haitei" not in ids
-    assert [e.id for e in r.excluded] == ["haitei"]
+    assert ids["rinshan"] == 1 and ids["haitei"] == 1 and not r.excluded
+    assert r.extra["han"] == riichi("(1111m)456p789s22z45m 6m", kong_replacement=True, seat_wind="S").extra["han"] + 1
+
+
+def test_a_robbed_kong_is_never_on_the_last_tile():
+    # 002 §3.4.1: « Il n'est pas autorisé de déclarer kong sur la dernière tuile »
+    r = riichi("123m456p789s22z45m 6m", robbing_kong=True, last_tile=True, seat_wind="S", discarder="left")
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.last_tile"
+
+
+def test_an_open_hands_self_drawn_minipoints_are_named_so():
+    # the package calls them "open pinfu"; 002 §4.1.1 gives 2 for a self-drawn win, pinfu aside
+    r = riichi("[234m,1]567p34s678s88p 5s", self_drawn=True, seat_wind="S")
+    assert [(f["reason"], f["fu"]) for f in r.extra["fu_breakdown"]] == [("base", 20), ("tsumo", 2)]
+    assert r.extra["fu"] == 30
+    r = riichi("[234m,1]567p34s678s88p 5s", discarder="left", seat_wind="S")
+    assert [(f["reason"], f["fu"]) for f in r.extra["fu_breakdown"]] == [("base", 20), ("hand_without_fu", 2)]
 
 
 def test_robbing_the_kong_cannot_be_self_drawn():

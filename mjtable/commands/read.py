@@ -54,6 +54,10 @@ def run(args) -> int:
     from vision.profile import ProfileError
 
     from ..pipeline import read_photo
+    if args.annotate:
+        problem = annotate_problem(args.photo, args.annotate)
+        if problem:      # said before the reading, which would otherwise be lost with it
+            return _fail(args, {"code": "bad_annotate", "message": problem})
     try:
         context = context_from_args(args)
         options = options_from_args(args)
@@ -71,7 +75,7 @@ def run(args) -> int:
     if args.annotate:
         try:
             annotate(args.photo, result, args.annotate)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, cv2_error()) as e:
             return _fail(args, {"code": "annotate_failed", "message": str(e)})
     if args.json:
         out = result if args.rules else {k: result[k] for k in ("tiles", "timings_ms", "hand", "notation",
@@ -127,6 +131,28 @@ def format_reading(result: dict) -> str:
 
 _COLOURS = {"concealed": (80, 200, 80), "winning": (0, 215, 255), "meld": (255, 160, 0), "bonus": (200, 80, 200),
             "dora": (60, 60, 230), "unknown": (0, 0, 255), None: (128, 128, 128)}
+
+
+#: What --annotate can write (OpenCV chooses its writer by the name's ending).
+ANNOTATE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+
+
+def annotate_problem(photo: str, out_path: str) -> str | None:
+    """Why ``out_path`` cannot take the annotated copy of ``photo``, or None."""
+    import os
+    if not out_path.lower().endswith(ANNOTATE_SUFFIXES):
+        return f"--annotate {out_path}: give an image file name ending .jpg or .png"
+    same = os.path.abspath(out_path) == os.path.abspath(photo)
+    if not same and os.path.exists(out_path) and os.path.exists(photo):
+        same = os.path.samefile(out_path, photo)
+    if same:
+        return f"--annotate {out_path} is the photo itself: give another file name, the photo is kept as it is"
+    return None
+
+
+def cv2_error():
+    import cv2
+    return cv2.error
 
 
 def annotate(photo: str, result: dict, out_path: str) -> None:

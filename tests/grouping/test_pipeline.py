@@ -164,6 +164,24 @@ def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
     assert "tile reader" in json.loads(capsys.readouterr().out)["error"]["message"]
 
 
+@pytest.mark.parametrize("out, said", [("out.txt", "ending .jpg or .png"), ("hand.jpg", "is the photo itself")])
+def test_mjtable_read_refuses_an_annotate_name_it_cannot_write_before_reading(tmp_path, capsys, monkeypatch, out, said):
+    # a .txt name crashed with a traceback after the reading, which was lost; the photo's own name
+    # drew the boxes over the player's photo
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    photo = tmp_path / "hand.jpg"
+    cv2.imwrite(str(photo), np.full((64, 64, 3), 90, np.uint8))
+    before = photo.read_bytes()
+    monkeypatch.setattr(vision, "read_tiles", lambda *a, **k: pytest.fail("read before refusing"), raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["read", "hand.jpg", "--annotate", out, "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["code"] == "bad_annotate" and said in error["message"]
+    assert photo.read_bytes() == before and not (tmp_path / "out.txt").exists()
+
+
 def test_riichi_scores_a_read_hand_with_its_dora_row():
     hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
     out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True})

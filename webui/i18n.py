@@ -466,7 +466,7 @@ def review_notes(warnings: list) -> list[str]:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
         if "not set apart" in text:
             continue
-        out.append(strip_citation(text))
+        out.append(msg(text))
     return out
 
 
@@ -847,6 +847,95 @@ MESSAGES_FR = {
     "flowers and seasons 1f-8f": "fleurs et saisons 1f-8f",
     "as laid out": "telle que disposée", "turned 180°": "tournée de 180°", "rows bottom to top": "rangées de bas en haut",
     "rows right to left": "rangées de droite à gauche",
+    # the photo's checks (vision/images.py)
+    "HEIF/AVIF images are not accepted: send a {} image": "les images HEIF/AVIF ne sont pas acceptées : envoyez une image {0}",
+    "PNM/PFM images are not accepted: send a {} image": "les images PNM/PFM ne sont pas acceptées : envoyez une image {0}",
+    "{} images are not accepted: send a {} image": "les images {0} ne sont pas acceptées : envoyez une image {1}",
+    "a JPEG with {} colour components is not a photo this app reads":
+        "un JPEG à {0} composantes de couleur n'est pas une photo que cette application lit",
+    "a TIFF with {} samples of {} bits a pixel is not a photo this app reads (at most {} samples of {} bits)":
+        "un TIFF à {0} échantillons de {1} bits par pixel n'est pas une photo que cette application lit "
+        "({2} échantillons de {3} bits au plus)",
+    "cannot read {}: {}": "impossible de lire {0} : {1}",
+    "data is {} bytes, over the {}-byte limit": "les données font {0} octets, au-delà de la limite de {1} octets",
+    "{} is {} bytes, over the {}-byte limit": "{0} fait {1} octets, au-delà de la limite de {2} octets",
+    "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
+    "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
+    "the JPEG is truncated (no end-of-image marker)": "le JPEG est tronqué (pas de marqueur de fin d'image)",
+    "the JPEG is truncated (no image data)": "le JPEG est tronqué (pas de données d'image)",
+    "the TIFF's tiles are {}x{} pixels, over the {}-pixel limit":
+        "les tuiles du TIFF font {0}x{1} pixels, au-delà de la limite de {2} pixels",
+    "the data is not a {} image": "les données ne sont pas une image {0}",
+    "the file is empty": "le fichier est vide",
+    "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
+        "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
+    "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
+    "the image's header gives it {}×{} pixels: the file is damaged":
+        "l'en-tête de l'image lui donne {0}×{1} pixels : le fichier est abîmé",
+    "the {} data could not be decoded": "les données {0} n'ont pas pu être décodées",
+    "the {} {} is truncated or damaged": "{0} {1} est tronqué ou abîmé",
+    # what the reader noticed while rebuilding the hand (vision/grouping/, mjtable/pipeline.py)
+    "found {} tiles where a winning hand has {} (a kong counts as 3): a tile may be hidden, stacked or not detected":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : une tuile est peut-être "
+        "cachée, empilée ou non détectée",
+    "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
+        "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
+        "cherchez une tuile cachée, en trop ou fusionnée",
+    "group {}: a chow is only claimed from the left player, but its sideways tile is not at its left; read as claimed from the left":
+        "groupe {0} : un chow ne se prend qu'au joueur de gauche, mais sa tuile couchée n'est pas à sa gauche ; lu "
+        "comme pris à gauche",
+    "group {}: the face-up tiles of a concealed kong differ ({})":
+        "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",
+    "the hand read is not valid: {}": "la main lue n'est pas valide : {0}",
+    "rule options need a rule set (rules=...)": "des options de règles demandent un jeu de règles (rules=...)",
+    "the standing tiles have a gap of more than half a tile inside them: they were read as one row; close the gap if it is not a separate meld":
+        "les tuiles debout ont un écart de plus d'une demi-tuile entre elles : elles ont été lues comme une seule "
+        "rangée ; refermez l'écart si ce n'est pas une combinaison à part",
+    "the tiles as read do not make a hand: {}": "les tuiles lues ne forment pas une main : {0}",
+    "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a little apart at the right, or correct it":
+        "la tuile gagnante n'est pas mise à part : la tuile debout la plus à droite est prise comme tuile gagnante ; "
+        "écartez-la un peu à droite, ou corrigez-la",
+    "the {} scorer is not available in this build": "le calcul {0} n'est pas disponible dans cette version",
+    "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
+        "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
+        "elles ou non ?",
+    "{} of {} tiles were reported sideways: read as a photo turned by 90°, with the other tiles as the sideways ones":
+        "{0} tuiles sur {1} ont été vues couchées : lu comme une photo tournée de 90°, les autres tuiles étant les "
+        "couchées",
+    "{} tile(s) ({}) lie apart from every group and were left out: check for a missing tile nearby, or keep other tiles out of the photo":
+        "{0} tuile(s) ({1}) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
+        "côté, ou gardez les autres tuiles hors de la photo",
+    "{} tile(s) had their sideways flag set from their shape in the row (the reader judged it against the photo's edges)":
+        "{0} tuile(s) ont été dites couchées d'après leur forme dans la rangée (le lecteur en jugeait d'après les "
+        "bords de la photo)",
+    "{} tile(s) show a face no tile code names (a joker, or a tile of another game): left out of the hand; if one belongs to it, add its tile":
+        "{0} tuile(s) montrent une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu) : laissées "
+        "hors de la main ; si l'une en fait partie, ajoutez sa tuile",
+    "{} tile(s) were detected twice at the same place; the surer read was kept":
+        "{0} tuile(s) ont été détectées deux fois au même endroit ; la lecture la plus sûre a été gardée",
+    "the photo could also be read upside down (rows in the other direction): set the winning tile apart at the right of the standing tiles, or take the photo from the standing tiles' side":
+        "la photo pourrait aussi se lire à l'envers (rangées dans l'autre sens) : mettez la tuile gagnante à part à "
+        "droite des tuiles debout, ou prenez la photo du côté des tuiles debout",
+    "a tile at the right of the standing tiles may be the winning tile set apart: check it":
+        "une tuile à droite des tuiles debout est peut-être la tuile gagnante mise à part : vérifiez-la",
+    "the tile set apart may not be the winning tile (or the winning tile was not set apart): check which tile won":
+        "la tuile mise à part n'est peut-être pas la tuile gagnante (ou la tuile gagnante n'a pas été mise à part) : "
+        "vérifiez quelle tuile a gagné",
+    "{} tiles could be an exposed meld or the end of the standing tiles: leave a clear gap (half a tile) between the standing tiles and the melds":
+        "{0} tuiles pourraient être une combinaison exposée ou la fin des tuiles debout : laissez un écart net (une "
+        "demi-tuile) entre les tuiles debout et les combinaisons",
+    "the farthest row could be dora indicators or exposed melds: check it":
+        "la rangée la plus éloignée pourrait être des indicateurs de dora ou des combinaisons exposées : vérifiez-la",
+    "the melds could be split differently: leave a clear gap between melds":
+        "les combinaisons pourraient se découper autrement : laissez un écart net entre elles",
+    "two readings make a winning hand, check: {} (chosen with confidence {})":
+        "deux lectures font une main gagnante, vérifiez : {0} (choisie avec une confiance de {1})",
+    "two readings make a winning hand, check: {} (chosen with confidence {}); the tiles as read are not a winning hand, so the hand may not be a winning one":
+        "deux lectures font une main gagnante, vérifiez : {0} (choisie avec une confiance de {1}) ; les tuiles "
+        "lues ne forment pas une main gagnante, la main n'en est donc peut-être pas une",
+    "the tiles as read are not a winning hand; the nearest winning hand changes {}: check these tiles, or the hand may not be a winning one (confidence {})":
+        "les tuiles lues ne forment pas une main gagnante ; la main gagnante la plus proche change {0} : vérifiez ces "
+        "tuiles, ou la main n'est peut-être pas gagnante (confiance {1})",
 }
 
 #: A message no pattern matches, by its stable code (scorer/errors.py, vision/errors.py, the app's).
@@ -877,7 +966,8 @@ def _pattern(english: str):
 
 #: Values put into a message that are words themselves (a calibration row's title, "too many").
 _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
-_FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e"})
+_FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
+               "JPEG, PNG, WebP, BMP, TIFF or GIF": "JPEG, PNG, WebP, BMP, TIFF ou GIF"})
 
 _MESSAGE_PATTERNS = sorted(((_pattern(k), v) for k, v in MESSAGES_FR.items()),
                            key=lambda kv: -len(kv[0].pattern))

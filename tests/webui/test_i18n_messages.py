@@ -17,12 +17,15 @@ from .conftest import csrf_of
 from .helpers import NOT_COMPLETE, WIN
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), ROOT / "vision/calibration.py",
-                  *ROOT.glob("webui/*.py")])
+SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), *ROOT.glob("vision/*.py"),
+                  *ROOT.glob("vision/grouping/*.py"), ROOT / "mjtable/pipeline.py", *ROOT.glob("webui/*.py")])
+#: Functions whose returned strings are messages (the reader's notes on a photo read two ways).
+MESSAGE_FUNCTIONS = {"describe_alternative"}
 CALLS = {"Payment": 2, "pay": 3, "GameError": 1, "InputError": 1, "SettlementError": 1, "HandError": 1,
          "RulesError": 1, "ScorerError": 1, "ImageError": 1}
 #: Pieces put together elsewhere (a prefix and its suffix), checked whole below.
-COMPOSED = {"{}{}{}", "{} + {} counter(s) × 100", "option {}{}{}", "ron{}", "ron, half (pao shared){}"}
+COMPOSED = {"{}{}{}", "{} + {} counter(s) × 100", "option {}{}{}", "ron{}", "ron, half (pao shared){}",
+            "; the tiles as read are not a winning hand, so the hand may not be a winning one"}
 
 
 def _literal(node):
@@ -54,6 +57,13 @@ def english_messages() -> set[str]:
                 for k, v in zip(n.keys, n.values):
                     if isinstance(k, ast.Constant) and k.value in ("message", "reason"):
                         out.add(_literal(v))
+            if isinstance(n, ast.FunctionDef) and n.name in MESSAGE_FUNCTIONS:
+                out |= {_literal(r.value) for r in ast.walk(n) if isinstance(r, ast.Return) and r.value}
+            if isinstance(n, (ast.Assign, ast.AugAssign)):       # out["warning"] = ... (+= ...)
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                if any(isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant)
+                       and t.slice.value == "warning" for t in targets):
+                    out.add(_literal(n.value))
     return {s for s in out if s and re.search(r"[a-z]{3}", s)} - COMPOSED
 
 
@@ -194,7 +204,21 @@ def test_errors_the_pages_own_scripts_show_are_in_their_language(client):
     client.set_cookie("mjtable_lang", "fr")
     r = read_junk()
     assert r.status_code == 400 and r.json["error"]["message"] != english
-    assert r.json["error"] == {"code": "not_an_image", "message": i18n.CODES_FR["not_an_image"]}
+    assert r.json["error"] == {"code": "not_an_image",       # the whole message, the accepted formats with it
+                               "message": "les données ne sont pas une image JPEG, PNG, WebP, BMP, TIFF ou GIF"}
     api = client.post("/api/read", data={"image": (io.BytesIO(b"not an image"), "x.jpg")},
                       content_type="multipart/form-data")
     assert api.json["error"]["message"] == english
+
+
+def test_what_the_reader_noticed_is_in_the_pages_language(app):
+    # the review page's notes on a photo came in English on French pages
+    notes = ["2 tile(s) (9p, 9p) lie apart from every group and were left out: check for a missing tile nearby, "
+             "or keep other tiles out of the photo", "the farthest row could be dora indicators or exposed melds: check it"]
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_notes(notes) == [
+            "2 tuile(s) (9p, 9p) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
+            "côté, ou gardez les autres tuiles hors de la photo",
+            "la rangée la plus éloignée pourrait être des indicateurs de dora ou des combinaisons exposées : vérifiez-la"]
+    with app.test_request_context("/?lang=en"):
+        assert i18n.review_notes(notes) == notes

@@ -207,7 +207,8 @@ def describe_alternative(best: Interpretation, alt: Interpretation) -> str:
     """A sentence a person can act on when ``alt`` scored close to ``best``."""
     if alt.sign != best.sign:
         return ("the photo could also be read upside down (rows in the other direction): "
-                "set the winning tile apart at the right of the standing tiles, or give the rotation")
+                "set the winning tile apart at the right of the standing tiles, or take the photo from the "
+                "standing tiles' side")
     if alt.winning != best.winning:
         if best.winning is None:
             return "a tile at the right of the standing tiles may be the winning tile set apart: check it"

@@ -286,10 +286,13 @@ _SOURCE_WORDS = re.compile(r"\b(?:000|001|002|003|004|ffmj\d*|pymahjong\w*)\b")
 
 
 def lang() -> str:
-    """The page's language: ``?lang=`` (kept in a cookie by :func:`remember`), the cookie, else English."""
+    """The page's language: ``?lang=`` (kept in a cookie by :func:`remember`), the cookie, else the
+    browser's own (Accept-Language: a French phone opens the app in French), else English."""
     if "mj_lang" not in g:
-        chosen = request.args.get("lang") or request.cookies.get(COOKIE) or "en"
-        g.mj_lang = chosen if chosen in LANGUAGES else "en"
+        chosen = request.args.get("lang") or request.cookies.get(COOKIE)
+        if chosen not in LANGUAGES:
+            chosen = request.accept_languages.best_match(list(LANGUAGES), default="en")
+        g.mj_lang = chosen
     return g.mj_lang
 
 
@@ -507,7 +510,10 @@ def js_text() -> dict:
 
 
 def remember(response):
-    """Keep a language chosen with ``?lang=`` for the next pages."""
+    """Keep a language chosen with ``?lang=`` for the next pages; a page chosen by the browser's
+    language says so to caches (Vary)."""
+    if "mj_lang" in g and not request.args.get("lang") and not request.cookies.get(COOKIE):
+        response.vary.add("Accept-Language")
     chosen = request.args.get("lang")
     if chosen in LANGUAGES and request.cookies.get(COOKIE) != chosen:
         response.set_cookie(COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)

@@ -51,6 +51,16 @@ def test_the_player_chooses_the_language_and_it_is_kept(client):
     assert "Read a winning hand" in html and '<html lang="en">' in html
 
 
+def test_a_browser_in_french_opens_the_app_in_french_until_the_player_chooses(client):
+    french = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+    page = client.get("/", headers=french)
+    assert '<html lang="fr">' in page.get_data(as_text=True) and "Accept-Language" in page.headers.get("Vary", "")
+    assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="en">' in client.get("/").get_data(as_text=True)
+    client.get("/?lang=en", headers=french)                   # the player's choice, kept, wins
+    assert '<html lang="en">' in client.get("/", headers=french).get_data(as_text=True)
+
+
 def _score(client, hand, rules, context=None):
     form = {"ctx__present": "1", **(context or {})}
     return client.post("/review/score", json={"hand": hand, "rules": rules, "form": form},

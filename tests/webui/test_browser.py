@@ -245,6 +245,31 @@ def fake_reader(monkeypatch):
     return calls
 
 
+def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(server, browser, app, fake_reader,
+                                                                                tmp_path):
+    # a phone's 48 MP photo was refused (over the server's pixel limit) though the reader needs 12
+    import cv2
+    import numpy as np
+    big = np.full((3000, 6000, 3), 200, np.uint8)
+    cv2.rectangle(big, (1000, 1000), (2000, 2400), (30, 60, 90), -1)
+    path = tmp_path / "phone photo.jpg"
+    cv2.imwrite(str(path), big)
+    app.config["MAX_IMAGE_PIXELS"] = 13_000_000           # 18 MP sent as it is: refused
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d, 60).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
+    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
+    kept = app.test_client().get(d.find_element(By.ID, "photo").get_attribute("src").split(server, 1)[1]).data
+    kept = cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+    assert kept.shape[0] * 2 == kept.shape[1] and kept.mean() > 150     # the photo, upright, whole
+    client = app.test_client()                            # as it was, the server refuses it
+    from .conftest import csrf_of
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "image": (path.open("rb"), path.name)},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 413
+
+
 def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
     d = browser
     d.get(server + "/?rules=toy")

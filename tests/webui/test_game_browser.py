@@ -161,6 +161,33 @@ def test_calibrate_shows_how_to_lay_out_the_tiles(server, browser):
     assert not console_errors(d)
 
 
+def test_a_large_calibration_photo_is_scaled_down_before_it_is_sent(server, browser, app, monkeypatch, tmp_path):
+    # the upload form posts as a plain form: the page scales the photo first, as the photo page does
+    import cv2
+    import numpy as np
+    from vision import calibration
+    seen = []
+
+    def calibrate(image, reader=None):      # a layout with a missing tile: shown, nothing is built
+        from tests.calibration.helpers import code_crop, mock_tiles
+        seen.append(cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_COLOR).shape[:2])
+        tiles, truth = mock_tiles(bonus=False, drop=("6z",))
+        return calibration.Calibration(tiles=tiles, layout=calibration.assign_layout(tiles),
+                                       crops=[code_crop(c) for c in truth])
+    monkeypatch.setattr(calibration, "calibrate", calibrate)
+    big = np.full((3000, 6000, 3), 200, np.uint8)
+    path = tmp_path / "layout.jpg"
+    cv2.imwrite(str(path), big)
+    app.config["MAX_IMAGE_PIXELS"] = 13_000_000
+    d = browser
+    d.get(f"{server}/calibrate/?lang=en")
+    d.find_element(By.CSS_SELECTOR, "input[name=name]").send_keys("club set")
+    d.find_element(By.CSS_SELECTOR, "input[name=photo]").send_keys(str(path))
+    d.find_element(By.CSS_SELECTOR, "input[name=photo]").submit()
+    wait(d).until(lambda drv: seen)
+    assert seen == [(2016, 4032)]
+
+
 def test_the_language_switch_is_in_view_on_a_phone(server, browser):
     """The navigation wraps on a phone: every link whole and in view (a French one, the longest,
     was cut at the edge when it scrolled), the other language first, as its code."""

@@ -67,7 +67,9 @@
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     if (!input.files[0]) { showError(errBox, tr("choose or take a photo first")); return; }
-    sendPhoto(cfg.readUrl, input.files[0], {}, (d) => { window.location.href = d.review_url; });
+    mj.fitPhoto(input.files[0]).then((photo) => {
+      sendPhoto(cfg.readUrl, photo, {}, (d) => { window.location.href = d.review_url; });
+    });
   });
 
   // ---- cameras -------------------------------------------------------------------------------

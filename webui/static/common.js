@@ -8,7 +8,40 @@ window.mj = {
     try { data = await r.json(); } catch (e) { data = { error: { message: "the server answered " + r.status } }; }
     return { status: r.status, data };
   },
+  // A photo larger than the reader needs (phones shoot 48 to 200 MP) is scaled down here before it
+  // is sent: the server refuses one over 40 MP, and the upload is shorter. Turned upright as it is
+  // drawn (its EXIF orientation is not copied). A photo the browser cannot decode goes as it is.
+  MAX_PHOTO_SIDE: 4032,
+  async fitPhoto(file) {
+    if (!file || !window.createImageBitmap || (file.type && !file.type.startsWith("image/"))) return file;
+    let bitmap;
+    try { bitmap = await createImageBitmap(file, { imageOrientation: "from-image" }); } catch (e) { return file; }
+    const scale = mj.MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height);
+    if (scale >= 1) { bitmap.close(); return file; }
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.92));
+    if (!blob) return file;
+    return new File([blob], (file.name || "photo").replace(/\.[^.]*$/, "") + ".jpg", { type: "image/jpeg" });
+  },
 };
+// A plain form's photo (the calibration photo) is scaled down as the upload page's is.
+document.addEventListener("submit", async (ev) => {
+  const form = ev.target;
+  const input = form.querySelector && form.querySelector("input[type=file][data-fit-photo]");
+  if (!input || !input.files[0] || !window.DataTransfer) return;
+  ev.preventDefault();
+  const fitted = await mj.fitPhoto(input.files[0]);
+  if (fitted !== input.files[0]) {
+    const files = new DataTransfer();
+    files.items.add(fitted);
+    input.files = files.files;
+  }
+  form.submit();          // no submit event again
+});
 document.addEventListener("submit", (ev) => {
   const msg = ev.target.dataset && ev.target.dataset.confirm;
   if (msg && !window.confirm(msg)) ev.preventDefault();

@@ -251,6 +251,18 @@ def test_stray_tile_apart_from_everything_is_left_out_with_a_warning():
     assert stray["role"] == "ignored"
 
 
+def test_tiles_apart_in_several_places_make_one_note():
+    # a cluttered photo left a note per lone tile: dozens of the same sentence
+    hand, placed, _ = scene("[555p]123m456s789s1z 1z", melds_at="right", style="chinese")
+    for k, code in enumerate(("9p", "2s", "8m")):
+        placed.append(L.PlacedTile(code, x=-6.0 + 8.0 * k, y=-7.0))
+    reads = L.project(placed, L.Camera(scale=40, tilt=10), random.Random(0))
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    notes = [w for w in r.warnings if "lie apart" in w]
+    assert len(notes) == 1 and notes[0].startswith("3 tile(s) (") and all(c in notes[0] for c in ("9p", "2s", "8m"))
+
+
 def test_sideways_flags_judged_against_the_photo_are_flipped():
     hand, _, reads = scene("[555p,3][7777s,2]123m1z999m 1z", roll=90, melds_at="right")
     for t in reads:

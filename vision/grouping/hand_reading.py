@@ -82,6 +82,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     meld_slots = []
     hand_melds = []
     build_ok = True
+    strays = []          # tiles apart from every group: one note for all (a cluttered photo has dozens)
     for m in it.melds:
         gid += 1
         ordered = list(m.tiles)
@@ -92,9 +93,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             entry["kind"] = "ignored"
             for i in members:
                 link(i, gid, "ignored")
-            warnings.append(f"{len(members)} tile(s) ({', '.join(tiles[i].code or 'face down' for i in members)}) "
-                            "lie apart from every group and were left out: check for a missing tile "
-                            "nearby, or keep other tiles out of the photo")
+            strays += members
             continue
         if m.kind == "invalid":
             entry["kind"] = "unknown"
@@ -160,6 +159,11 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             build_ok = False
         else:
             hand_melds.append(meld_json)
+    if strays:
+        codes = [tiles[i].code or "face down" for i in strays]
+        shown = ", ".join(codes[:8]) + (", …" if len(codes) > 8 else "")       # the first eight named
+        warnings.append(f"{len(strays)} tile(s) ({shown}) lie apart from every group and were left out: check for a "
+                        "missing tile nearby, or keep other tiles out of the photo")
     if it.bonus:
         gid += 1
         groups.append({"id": gid, "kind": "bonus", "tiles": list(it.bonus)})

@@ -17,7 +17,7 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
                                default=None, help=key.doc)
         elif key.check is C._wind:
             group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.WIND_NAMES, default=None,
-                               help=key.doc)
+                               type=str.upper, help=key.doc)
         elif key.check is C._count:
             group.add_argument(flag, dest=f"ctx_{key.name}", type=int, default=None, metavar="N", help=key.doc)
         elif key.check is C._tiles:

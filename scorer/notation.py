@@ -26,6 +26,7 @@ _LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS}
 _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400
+CAPITALS = "suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)"
 
 
 def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
@@ -47,12 +48,17 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
                 out.append((code, p))
             pending = []
         elif ch in _LETTERS:
+            if pending and ch in "PS":          # 456P: a suit in capitals (P and S also name honours)
+                raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r} after numbers: {CAPITALS}",
+                                       position=pos)
             if pending:
                 raise errors.HandError(errors.BAD_NOTATION, "numbers with no suit letter after them",
                                        position=pending[0][1])
             out.append((_LETTERS[ch], pos))
         elif ch.isspace():
             continue
+        elif ch in "MZ":
+            raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}: {CAPITALS}", position=pos)
         else:
             raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}", position=pos)
     if pending:

@@ -49,6 +49,15 @@ def test_rules_in_capitals_detail_alone_and_unused_flags(capsys):
     assert code == 0 and "given but not used by these rules: riichi, ura_dora_indicators" in out
 
 
+def test_winds_in_lowercase_and_suits_in_capitals(capsys):
+    code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "hk", "--seat-wind", "e",
+                       "--round-wind", "e")
+    assert code == 0 and "Double Wind Pung" in out                 # e is East, as E
+    for hand, where in (("123M456p789s1122z 2z", "'M'"), ("123m456P789s1122z 2z", "'P' after numbers")):
+        code, _, err = run(capsys, "score", hand)
+        assert code == 2 and where in err and "suit letters are lowercase (m, p, s, z)" in err
+
+
 def test_not_a_winning_hand_exits_1(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s1z2z3z4z 4z", "--rules", "hk")
     assert code == 1

@@ -703,6 +703,12 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} set(s) make {}, a winning hand has 14 (a kong counts as 3)":
         "{0} de tuiles : {1} debout + {2} combinaison(s) font {3}, une main gagnante en a 14 (un kong compte pour 3)",
     "unexpected character {}": "caractère inattendu {0}",
+    "unexpected character {}: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
+        "caractère inattendu {0} : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; les majuscules "
+        "nomment les vents et les dragons (E S W N, P F C)",
+    "unexpected character {} after numbers: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
+        "caractère inattendu {0} après des chiffres : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; "
+        "les majuscules nomment les vents et les dragons (E S W N, P F C)",
     "unknown context key {}; known keys: {}": "clé de contexte inconnue {0} ; clés connues : {1}",
     "unknown hand key {}; known keys: {}": "clé de main inconnue {0} ; clés connues : {1}",
     "unknown meld key(s): {}": "clé(s) de combinaison inconnue(s) : {0}",

@@ -186,6 +186,8 @@ def test_a_large_calibration_photo_is_scaled_down_before_it_is_sent(server, brow
     d.find_element(By.CSS_SELECTOR, "input[name=photo]").submit()
     wait(d).until(lambda drv: seen)
     assert seen == [(2016, 4032)]
+    wait(d).until(lambda drv: "6z" in drv.page_source)       # the layout's missing tile, answered 422
+    assert all("calibrate/upload" in e and "422" in e for e in console_errors(d))   # read, so not left to the next test
 
 
 def test_the_language_switch_is_in_view_on_a_phone(server, browser):

@@ -250,6 +250,12 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
         if (ctx("kong_replacement") and kong and options.kong_discarder_pays_triple
                 and options.payment in ("discarder", "discarder_double")):
             # (4): the player who discarded the 4th tile of a claimed kong pays three times
+            kongs = [m for m in hand.melds if m.type == "kong"]
+            if len(kongs) > 1:
+                # the hand cannot tell which kong the replacement followed: the last claimed one is taken
+                warnings.append(f"(4) charged to {kong[-1].from_}, who discarded the fourth tile of the last claimed "
+                                f"kong; the hand holds {len(kongs)} kongs, and if the replacement followed another, "
+                                "each player pays the full score (004 Payer le gagnant)")
             return [Payment(kong[-1].from_, 3 * points, "(4) discarded the fourth tile of the kong")]
         return [Payment(p, points, "self-drawn: each pays the full score") for p in others]
     who = discarder or "discarder"

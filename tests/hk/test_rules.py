@@ -197,6 +197,14 @@ def test_bao_with_three_sets_shown_is_only_the_discard_of_the_winning_tile():
     assert paid(fed) == [("across", 2 * fed.extra["points"])]
 
 
+def test_payment_4_with_several_kongs_names_the_kong_it_assumed():
+    one = hk("[2222m,1]345p678s56s99p 7s", kong_replacement=True, self_drawn=True)
+    assert paid(one) == [("left", 3 * one.extra["points"])] and not one.extra["warnings"]
+    two = hk("[2222m,1](5555p)678s56s99p 7s", kong_replacement=True, self_drawn=True)
+    assert paid(two) == [("left", 3 * two.extra["points"])]
+    assert two.extra["warnings"] and two.extra["warnings"][0].startswith("(4) charged to left")
+
+
 def test_bao_on_another_hand_with_a_third_discarder_is_ignored_with_a_warning():
     r = hk("222m555p888s777z3m 3m", liable_player="across", discarder="left")
     assert paid(r) == [("left", 16)] and r.extra["warnings"]

@@ -11,7 +11,7 @@ RULES = ("mcr", "riichi", "hk", "classical")
 def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score")
-    p.add_argument("photo", help="image file (JPEG, PNG...)")
+    p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
                    help="rebuild the hand and score it under these rules (without: the tiles only)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -58,11 +58,12 @@ def run(args) -> int:
         problem = annotate_problem(args.photo, args.annotate)
         if problem:      # said before the reading, which would otherwise be lost with it
             return _fail(args, {"code": "bad_annotate", "message": problem})
+    photo = sys.stdin.buffer.read() if args.photo == "-" else args.photo    # bytes, as `score -` reads text
     try:
         context = context_from_args(args)
         options = options_from_args(args)
         profile = _profile(args)
-        result = read_photo(args.photo, rules=args.rules, context=context or None, options=options or None,
+        result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,
                             decode=not args.no_decode, profile=profile)
     except (scorer.HandError, scorer.RulesError, ImageError) as e:
         return _fail(args, e.to_dict())
@@ -74,7 +75,7 @@ def run(args) -> int:
         result.setdefault("reading", {}).setdefault("warnings", []).append(args.profile_warning)
     if args.annotate:
         try:
-            annotate(args.photo, result, args.annotate)
+            annotate(photo, result, args.annotate)
         except (OSError, ValueError, cv2_error()) as e:
             return _fail(args, {"code": "annotate_failed", "message": str(e)})
     if args.json:
@@ -142,6 +143,8 @@ def annotate_problem(photo: str, out_path: str) -> str | None:
     import os
     if not out_path.lower().endswith(ANNOTATE_SUFFIXES):
         return f"--annotate {out_path}: give an image file name ending .jpg or .png"
+    if photo == "-":
+        return None
     same = os.path.abspath(out_path) == os.path.abspath(photo)
     if not same and os.path.exists(out_path) and os.path.exists(photo):
         same = os.path.samefile(out_path, photo)
@@ -155,7 +158,7 @@ def cv2_error():
     return cv2.error
 
 
-def annotate(photo: str, result: dict, out_path: str) -> None:
+def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     """Draw each tile's box (colour = its group's kind), its code, its group number and its
     exposure (S sideways, D face down, + added), a frame around each group with what it was read
     as, and the hand's notation, on a copy of the photo."""

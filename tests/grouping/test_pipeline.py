@@ -182,6 +182,21 @@ def test_mjtable_read_refuses_an_annotate_name_it_cannot_write_before_reading(tm
     assert photo.read_bytes() == before and not (tmp_path / "out.txt").exists()
 
 
+def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monkeypatch):
+    import io
+
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    ok, jpeg = cv2.imencode(".jpg", np.full((64, 64, 3), 90, np.uint8))
+    got = []
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: got.append(image) or [], raising=False)
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(jpeg.tobytes())))
+    assert main(["read", "-", "--annotate", str(tmp_path / "a.png"), "--json"]) == 0
+    assert got == [jpeg.tobytes()] and json.loads(capsys.readouterr().out)["tiles"] == []
+    assert cv2.imread(str(tmp_path / "a.png")).shape == (64, 64, 3)
+
+
 def test_riichi_scores_a_read_hand_with_its_dora_row():
     hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
     out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True})

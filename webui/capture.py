@@ -62,7 +62,7 @@ def join():
 
 def _read_request():
     upload = request.files.get("image")
-    if upload is None:
+    if upload is None or not upload.filename:      # a form sent with no file chosen has a part without a name
         from .gamelog import GameError
         raise GameError("missing_field", "choose or take a photo first", field="image")
     game = _selected_game()

@@ -88,3 +88,11 @@ def test_api_read_answers_like_the_cli(client, tmp_path):
         for d in (expected, got):
             d.pop("timings_ms", None)
         assert got == expected
+
+
+def test_the_photo_form_sent_with_no_file_chosen_asks_for_one(client):
+    # a plain form sends an unnamed empty part: "the file is empty" told the player nothing useful
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "mcr",
+                                           "image": (io.BytesIO(b""), "")},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 400 and r.json["error"]["message"] == "choose or take a photo first"

@@ -34,6 +34,13 @@ def test_score_accepts_hand_json_and_notation_alike(client):
     assert by_text == by_json
 
 
+def test_rule_set_names_in_any_case(client):
+    # the command line took --rules RIICHI; the API refused "Riichi" as an unknown rule set
+    assert client.post("/api/score", json={"hand": WIN, "rules": "MCR"}).json["score"]["rules"] == "mcr"
+    game = client.post("/api/games", json={"rules": "Riichi", "players": list("ABCD")}).json["game"]
+    assert game["rules"] == "riichi"
+
+
 def test_options_reach_the_rule_set(client):
     r = client.post("/api/score", json={"hand": WIN, "rules": "toy", "options": {"min_points": 50}})
     assert r.status_code == 422

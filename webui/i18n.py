@@ -627,6 +627,16 @@ MESSAGES_FR = {
     "(4) charged to {}, who discarded the fourth tile of the last claimed kong; the hand holds {} kongs, and if the replacement followed another, each player pays the full score":
         "(4) à la charge de {0}, qui a écarté la quatrième tuile du dernier kong pris ; la main a {1} kongs, et si le "
         "remplacement suivait un autre kong, chaque joueur paie le score complet",
+    "the heavenly hand is East's self-drawn win on the dealt tiles, before any set is declared":
+        "la main céleste est la victoire d'Est sur pioche avec les tuiles distribuées, avant toute combinaison déclarée",
+    "the earthly hand (chiihou) is another player's self-drawn win on the first draw, before any set is declared":
+        "la main terrestre (chiihou) est la victoire d'un autre joueur sur sa première pioche, avant toute "
+        "combinaison déclarée",
+    "the earthly hand (renhou) is another player's win on a discard before his first draw, before any set is shown":
+        "la main terrestre (renhou) est la victoire d'un autre joueur sur un écart avant sa première pioche, avant "
+        "toute combinaison exposée",
+    "a win on a kong replacement tile needs a kong in the hand":
+        "gagner sur la tuile de remplacement d'un kong demande un kong dans la main",
     "a win on a kong replacement tile is drawn from the wall: give self_drawn":
         "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche : indiquez self_drawn",
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du donneur, Est",

@@ -162,6 +162,28 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
     return out
 
 
+def _contradiction(hand: Hand, ctx) -> dict | None:
+    """The error of a context no play can give, else None: each would score a limit hand, or a
+    double, and settle payments for a win that cannot happen. The limit hands as [L] names them
+    (scorer/classical/table.py); the keys as scorer/context.py defines them."""
+    def refused(key: str, message: str) -> dict:
+        return {"code": "bad_context", "field": f"context.{key}", "message": message}
+    seat, self_drawn = ctx("seat_wind"), ctx("self_drawn")
+    shown = any(not m.concealed for m in hand.melds)
+    if ctx("tenhou") and (seat != "E" or not self_drawn or hand.melds):
+        return refused("tenhou", "the heavenly hand is East's self-drawn win on the dealt tiles, before any set "
+                       "is declared")
+    if ctx("chiihou") and (seat == "E" or not self_drawn or hand.melds):
+        return refused("chiihou", "the earthly hand (chiihou) is another player's self-drawn win on the first "
+                       "draw, before any set is declared")
+    if ctx("renhou") and (seat == "E" or self_drawn or shown):
+        return refused("renhou", "the earthly hand (renhou) is another player's win on a discard before his "
+                       "first draw, before any set is shown")
+    if ctx("kong_replacement") and not any(m.type == "kong" for m in hand.melds):
+        return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand")
+    return None
+
+
 def score(hand: Hand, options) -> ScoreResult:
     if options.limit <= 0:
         raise errors.RulesError(errors.BAD_OPTION, "limit must be positive", field="options.limit")
@@ -169,6 +191,9 @@ def score(hand: Hand, options) -> ScoreResult:
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "tenhou", "chiihou", "renhou"):
         ctx(key)
+    contradiction = _contradiction(hand, ctx)
+    if contradiction:
+        return ScoreResult(NAME, False, error=contradiction, assumed=hand.context.missing(ctx.read), options=opts)
     reads = readings(hand)
     if not reads:
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":

@@ -93,11 +93,27 @@ def test_limit_caps_the_score():
     ("111m999m111p999p1s 1s", {}, "all_terminals"),
     ("222m444p666s888s5m 5m", {"self_drawn": True}, "four_concealed_pungs"),
     ("1112345678999m 5m", {}, "nine_gates"),
-    ("123m456p789s234s5m 5m", {"tenhou": True}, "heavenly_hand"),
+    ("123m456p789s234s5m 5m", {"tenhou": True, "self_drawn": True, "seat_wind": "E"}, "heavenly_hand"),
+    ("123m456p789s234s5m 5m", {"chiihou": True, "self_drawn": True}, "earthly_hand"),
+    ("123m456p789s234s5m 5m", {"renhou": True, "discarder": "left"}, "earthly_hand"),
 ])
 def test_limit_hands(hand, context, limit_id):
-    r = classical(hand, seat_wind="S", **context)
+    r = classical(hand, **{"seat_wind": "S", **context})
     assert [i.id for i in r.items] == [limit_id] and r.total == 500
+
+
+@pytest.mark.parametrize("hand, context, field", [
+    ("123m456p789s234s5m 5m", {"tenhou": True, "self_drawn": True}, "tenhou"),           # South's: not East's
+    ("123m456p789s234s5m 5m", {"tenhou": True, "seat_wind": "E"}, "tenhou"),             # on a discard
+    ("123m456p789s234s5m 5m", {"chiihou": True, "self_drawn": True, "seat_wind": "E"}, "chiihou"),
+    ("123m456p789s234s5m 5m", {"renhou": True, "self_drawn": True}, "renhou"),
+    ("[123m,1]456p789s234s5m 5m", {"renhou": True, "discarder": "left"}, "renhou"),     # a set shown before
+    ("[123m,1]456p789s234s5m 5m", {"kong_replacement": True, "self_drawn": True}, "kong_replacement"),  # no kong
+])
+def test_contexts_no_play_can_give_are_refused(hand, context, field):
+    # each scored a limit hand (East paying for South's heavenly hand) or a double
+    r = classical(hand, **{"seat_wind": "S", **context})
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{field}"
 
 
 def test_flowers():

@@ -707,6 +707,12 @@ MESSAGES_FR = {
     "out on a replacement tile needs a kong among the melds":
         "gagner sur une tuile de remplacement demande un kong parmi les combinaisons",
     "parentheses hold a concealed kong of 4 identical tiles": "les parenthèses tiennent un kong caché de 4 tuiles identiques",
+    "a robbed kong is never the last tile: no kong can be declared once the wall is empty, and a robbed tile is not a discard":
+        "un kong volé n'est jamais la dernière tuile : aucun kong ne se déclare une fois le mur vide, et une tuile "
+        "volée n'est pas un écart",
+    "the winning tile cannot be the last of its kind: the winner holds {} other copy(ies) of it, and the 3 others must be discarded or in exposed sets":
+        "la tuile gagnante ne peut pas être la dernière de sa sorte : le gagnant en a {0} autre(s) exemplaire(s), "
+        "et les 3 autres doivent être écartés ou dans des combinaisons exposées",
     "robbing a kong is a win on another player's tile: self_drawn cannot be true":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur : « pioche » ne peut pas être vrai",
     "suit letter {} with no numbers before it": "lettre de famille {0} sans chiffre avant elle",

@@ -180,7 +180,7 @@ def _finish(rng, melds, standing, all_counts) -> Hand:
     elif not self_drawn and all_counts[win] == 1 and rng.random() < 0.1:
         ctx["robbing_kong"] = True
     ctx["self_drawn"] = self_drawn
-    if rng.random() < 0.06:
+    if rng.random() < 0.06 and not ctx.get("robbing_kong"):    # a robbed kong is never the last tile
         ctx["last_tile"] = True
     if standing.count(win) == 1 and rng.random() < 0.12:
         ctx["last_of_kind"] = True

@@ -198,6 +198,13 @@ class HandFacts:
                 raise errors.HandError(errors.BAD_FIELD, "the robbed tile completes another player's "
                                        "kong: no other copy of it can be in the winner's hand",
                                        field="context.robbing_kong")
+            if values["last_tile"]:
+                # 000 n°41 is a win on the last discard, and a robbed tile is no discard; a kong
+                # declared on the last tile would need a replacement from an empty wall (« Si le
+                # mur ne contient plus de tuiles [...] la manche est finie »)
+                raise errors.HandError(errors.BAD_FIELD, "a robbed kong is never the last tile: no kong can "
+                                       "be declared once the wall is empty, and a robbed tile is not a discard",
+                                       field="context.last_tile")
         self.self_drawn = bool(self_drawn)
         self.kong_replacement = bool(replacement)
         self.robbing_kong = bool(robbing)
@@ -207,6 +214,12 @@ class HandFacts:
         # make it certain.
         win = self.win
         in_melds = self.counts[win] - self.standing[win]
+        if values["last_of_kind"] and self.standing[win] != 1:
+            # given, not implied: a flag the tiles contradict is an input error (MCR-16)
+            raise errors.HandError(errors.BAD_FIELD, f"the winning tile cannot be the last of its kind: the "
+                                   f"winner holds {self.standing[win] - 1} other copy(ies) of it, and the 3 "
+                                   "others must be discarded or in exposed sets (000 n°27)",
+                                   field="context.last_of_kind")
         self.last_of_kind = (bool(values["last_of_kind"]) and self.standing[win] == 1) or (
             in_melds == 3 and self.standing[win] == 1)
 

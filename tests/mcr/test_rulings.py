@@ -113,8 +113,12 @@ def test_mcr_14_a_wait_counts_only_when_one_tile_wins():
 
 
 def test_mcr_15_last_of_its_kind_from_the_tiles():
-    # a copy among the winner's standing tiles: the three others cannot all be visible
-    assert "last_tile" not in fans("456m789p123s44z33m3m", last_of_kind=True)
+    # a copy among the winner's standing tiles: the three others cannot all be visible, and the
+    # flag given is refused rather than dropped without a word
+    with pytest.raises(HandError) as e:
+        fans("456m789p123s44z33m3m", last_of_kind=True)
+    assert e.value.field == "context.last_of_kind"
+    assert "last_tile" in fans("123m789p123s44z35m4m", last_of_kind=True)
     # three copies in the winner's exposed pung: certainly the last one
     assert "last_tile" in fans("[444m,1]789p123s55z35m4m")
 
@@ -128,6 +132,9 @@ def test_mcr_16_contradictory_win_flags_are_errors():
         result("123456m789p44z123s", robbing_kong=True, self_drawn=True)
     with pytest.raises(HandError):
         result("123456m789p123s44z", robbing_kong=True)            # 4z in the pair already
+    with pytest.raises(HandError) as e:
+        result("123456m789p44z123s", robbing_kong=True, last_tile=True)    # no kong on an empty wall
+    assert e.value.field == "context.last_tile"
     assert "out_with_replacement_tile" in fans("[1111m]456m789p123s44z", kong_replacement=True)
 
 

@@ -1054,6 +1054,7 @@ OPTION_HELP_FR = {
     "fully_concealed_on_concealed_specials": "compter Main cachée (4) au lieu de Pioche (1) sur sept paires, quatre pungs cachés, neuf portes, honneurs et tuiles tissées et treize orphelins gagnés en pioche ; par défaut le règlement l'interdit",
     "nine_gates": "ce que les neuf portes excluent : A = couleur pure et tout pung d'extrémités ; B = garde les pungs d'extrémités, pas de pungs cachés ; C = n'ôte qu'un pung d'extrémités",
     "four_kongs_single_wait": "ajouter Attente unique aux Quatre kongs ; par défaut l'attente est implicite",
+    "knitted_straight_wait": "une attente à côté d'une suite serpentine : A = aucune quand la tuile gagnante est l'une des neuf de la suite, qu'elle a pu compléter ; B = comptée quand la suite a son propre exemplaire de cette tuile",
     "all_terminals_double_pung": "ajouter Double pung à Tout extrémités ; par défaut le règlement l'interdit",
     "all_green_half_flush": "ajouter Semi-pure à Main verte ; par défaut le règlement l'interdit",
     "big_four_winds_wind_pungs": "ajouter Vent du siège / Vent dominant aux Quatre grands vents (lecture littérale) ; par défaut compris par définition",

@@ -20,6 +20,10 @@ class Options:
         "help": "what nine gates excludes: mji = full flush and every pung of terminals (000 n°78); "
                 "ffmj2013 = keeps terminal pungs, no concealed pungs (001 worked totals 107/91/90...); "
                 "pymahjonggb = drops one terminal pung only"})
+    knitted_straight_wait: Literal["ffmj2013", "pymahjonggb"] = field(default="ffmj2013", metadata={
+        "help": "a wait fan beside a knitted straight: ffmj2013 = none when the winning tile is one of the "
+                "knit's nine, which it may have completed (001 La suite serpentine); pymahjonggb = counted when "
+                "the knit holds its own copy of that tile"})
     four_kongs_single_wait: bool = field(default=False, metadata={
         "help": "add Single Wait to Four Kongs (001 exercise 4); default: the wait is implied"})
     all_terminals_double_pung: bool = field(default=False, metadata={

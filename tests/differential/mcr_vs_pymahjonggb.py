@@ -38,6 +38,9 @@ DIFFERENCES: tuple[Difference, ...] = (
     Difference("nine_gates_terminal_pungs", "MCR-5",
                "nine gates: 000 n°78 excludes every pung of terminals; PyMahjongGB drops only one",
                {"nine_gates": "pymahjonggb"}),
+    Difference("knitted_straight_wait", "MCR-12",
+               "a wait beside a knitted straight on one of the knit's tiles: 001 counts none; PyMahjongGB "
+               "counts it when the knit holds its own copy", {"knitted_straight_wait": "pymahjonggb"}),
 )
 
 

@@ -90,6 +90,13 @@ def test_mcr_12_no_wait_on_the_knitted_straight_tiles():
     # the winning tile completes the 4th set: the usual wait fans apply (001, Suite serpentine)
     assert "closed_wait" in fans("147m258p369s13m55z2m")
     assert "single_wait" in fans("[789s,1]147m258p369s5z5z")
+    # the winning tile may complete the knit or the 4th set (or the pair): « Attente sur le 4
+    # rond, soit pour le Chow 345, soit pour la suite serpentine 147. Donc non valable » (001)
+    assert not {"edge_wait", "closed_wait", "single_wait"} & set(fans("13457p258s369m11z4p"))
+    assert not {"edge_wait", "closed_wait", "single_wait"} & set(fans("1477m258p369s456s7m"))
+    assert "closed_wait" in fans("147p258s369m24p11z3p")           # 3p is not one of the knit's
+    # as PyMahjongGB: counted when the knit holds its own copy (the option of the differential test)
+    assert "closed_wait" in fans("13457p258s369m11z4p", {"knitted_straight_wait": "pymahjonggb"})
 
 
 def test_mcr_13_a_pung_completed_by_a_discard_is_exposed():

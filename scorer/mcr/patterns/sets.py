@@ -400,10 +400,13 @@ class Waits(Pattern):
     def find(self, h, r, out):
         win = h.win
         if r.form == "knitted_straight":
-            # Only the tiles besides the knitted straight can wait: if the winning tile is needed
-            # to complete the knitted straight there is no wait fan (ruling MCR-12).
-            rest = h.rest_after_knit(r.sets[0][1])
-            if not rest[win]:
+            # Only the tiles besides the knitted straight can wait: if the winning tile is one of
+            # the knitted straight's, it may have completed the knit as well as the 4th set or
+            # the pair, so there is no wait fan (ruling MCR-12; 001: « Attente sur le 4 rond, soit
+            # pour le Chow 345, soit pour la suite serpentine 147. Donc non valable »).
+            knit = r.sets[0][1]
+            rest = h.rest_after_knit(knit)
+            if (win in knit if h.options.knitted_straight_wait == "ffmj2013" else not rest[win]):
                 return
             if h.melds:
                 out["single_wait"] = WHOLE   # the 2 standing tiles besides the knit are the pair

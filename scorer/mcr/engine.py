@@ -350,16 +350,20 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                 note=_FLOWERS_NOTE))
     ex_items = []
     if excluded:
-        seen = set() if len(excluded) > 1 else None     # (fan, by) pairs already listed
+        # each fan not counted is listed once, with the first reason (a fan excluded by a row and
+        # again by the account-once principle read as two different fans)
+        seen = set() if len(excluded) > 1 else None
+        counted = {i.id for i in items}
         for fan, by, row, _n in excluded:
             if seen is not None:
-                key = (fan, by)
-                if key in seen:
+                if fan in seen:
                     continue
-                seen.add(key)
+                seen.add(fan)
             if row is None:
-                ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE,
-                                             SOURCE_PRINCIPLES))
+                rule = PRINCIPLE_ACCOUNT_ONCE
+                if fan in counted:      # a second one of a fan that is counted: say which is left out
+                    rule = ("Counted once above; a further one would reuse its sets. " + rule)
+                ex_items.append(ExcludedItem(fan, labels[fan][0], "", rule, SOURCE_PRINCIPLES))
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source))
     minimum = options.minimum_points

@@ -63,9 +63,10 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("big_three_dragons", ("two_dragon_pungs",), PRINCIPLE_IMPLIED, SOURCE_PRINCIPLES),
     _X("all_green", ("half_flush",), "Ne peut pas être combiné avec \"Main Propre\" (n°29).",
        "000 n°77", when={"all_green_half_flush": (False,)}),
-    _X("nine_gates", ("full_flush", "no_honours", "concealed_hand"),
-       "Main cachée [...] Ne peut pas être combiné avec \"Main Pure\" (n°58); concealed and one-suit "
-       "by definition.", "000 n°78"),
+    _X("nine_gates", ("full_flush",), "Ne peut pas être combiné avec \"Main Pure\" (n°58).", "000 n°78"),
+    _X("nine_gates", ("concealed_hand",), "Main caché composée des tuiles 1,1,1,2,3,4,5,6,7,8,9,9,9.",
+       "000 n°78"),
+    _X("nine_gates", ("no_honours",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°78"),
     _X("nine_gates", ("pung_of_terminals_or_honours",),
        "Ne peut pas être combiné avec [...] \"Pung de Terminales ou d'Honneurs\" (n°5).", "000 n°78",
        when={"nine_gates": ("mji",)}),
@@ -137,7 +138,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     # ---- 32 ------------------------------------------------------------------------------
     _X("four_pure_shifted_chows", ("pure_shifted_chows", "short_straight", "two_terminal_chows",
                                    "pure_double_chow"),
-       PRINCIPLE_IMPLIED + " Four shifted chows contain the three-chow runs.", "000 n°64", scope="within"),
+       PRINCIPLE_IMPLIED + " Four shifted chows contain the three-chow runs.",
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°64", scope="within"),
     _X("three_kongs", ("two_melded_kongs", "two_concealed_kongs", "melded_and_concealed_kong",
                        "melded_kong", "concealed_kong"),
        "3 Kongs (dont 1 caché) = 32 + 0 (aucun point pour un Pung caché) = 32 points.",
@@ -146,9 +148,11 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Les points pour \"Tout Pung\" (n°28) et \"Pung de Terminales ou d'Honneurs\" (n°5) sont "
        "inclus.", "000 n°66"),
     # ---- 24 ------------------------------------------------------------------------------
-    _X("seven_pairs", ("single_wait", "concealed_hand"),
-       "Ne peut pas être combiné avec [...] \"Attente de la Paire\" (n°11); Les 2 points pour « Tout "
-       "caché donné » ne peuvent donc pas se cumuler (001).", "000 n°55"),
+    _X("seven_pairs", ("single_wait",), "Ne peut pas être combiné avec [...] \"Attente de la Paire\" (n°11).",
+       "000 n°55"),
+    _X("seven_pairs", ("concealed_hand",),
+       "La main est obligatoirement cachée. Les 2 points pour « Tout caché donné » ne peuvent donc pas se "
+       "cumuler avec cette combinaison.", "001, Sept paires"),
     _X("seven_pairs", ("fully_concealed_hand",),
        "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25).", "000 n°55",
        when=_NOT_FFMJ_CONCEALED),
@@ -163,7 +167,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        when=_NOT_FFMJ_CONCEALED),
     _X("all_even_pungs", ("all_pungs", "all_simples", "no_honours"),
        "Les points pour \"Tout Pung\" (n°28) et \"Tout Simples\" (n°23) sont inclus.", "000 n°57"),
-    _X("full_flush", ("no_honours", "one_voided_suit"), PRINCIPLE_IMPLIED, "000 n°58"),
+    _X("full_flush", ("no_honours", "one_voided_suit"), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°58"),
     _X("pure_triple_chow", ("pure_double_chow",),
        "Les points pour « double Chows purs » sont inclus.", "001, Triple Chow pur", scope="within"),
     # 000 n°59 and n°60 forbid each other; one row keeps the table acyclic (the two never come
@@ -181,7 +186,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Les points pour \"Pas d'Honneur\" (n°8) sont inclus; 1-2-3 only is also 1-to-4 only.",
        "000 n°63"),
     # ---- 16 ------------------------------------------------------------------------------
-    _X("pure_straight", ("short_straight", "two_terminal_chows"), PRINCIPLE_IMPLIED, "000 n°49",
+    _X("pure_straight", ("short_straight", "two_terminal_chows"), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°49",
        scope="within"),
     _X("three_suited_terminal_chows", ("all_chows", "no_honours", "mixed_double_chow",
                                        "two_terminal_chows"),
@@ -189,12 +195,15 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Chows purs d'extrémité ».", "001, Deux Dragons dans trois familles"),
     _X("all_fives", ("all_simples", "no_honours"),
        "Cette main inclut les points pour « tout ordinaire » et « sans honneur ».", "001, Cinq partout"),
-    _X("triple_pung", ("double_pung",), PRINCIPLE_IMPLIED, "000 n°53", scope="within"),
-    _X("three_concealed_pungs", ("two_concealed_pungs",), PRINCIPLE_IMPLIED, "000 n°54"),
+    _X("triple_pung", ("double_pung",), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°53", scope="within"),
+    _X("three_concealed_pungs", ("two_concealed_pungs",), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°54"),
     # ---- 12 ------------------------------------------------------------------------------
-    _X("lesser_honours_and_knitted_tiles", ("all_types", "concealed_hand"),
-       "Les points pour \"Tous les Types\" (n°31) ne sont pas ajoutés; Inclus la combinaison « tout "
-       "caché donné » (001).", "000 n°44"),
+    _X("lesser_honours_and_knitted_tiles", ("all_types",),
+       "Les points pour \"Tous les Types\" (n°31) ne sont pas ajoutés.", "000 n°44"),
+    _X("lesser_honours_and_knitted_tiles", ("concealed_hand",), "Inclus la combinaison « tout caché donné ».",
+       "001, Petit serpentin"),
     _X("lesser_honours_and_knitted_tiles", ("fully_concealed_hand",),
        "Si la dernière tuile est tirée du mur, les points pour \"Pioche\" (n°12) sont ajoutés, mais "
        "pas les points pour \"Main Entièrement Cachée\" (n°25).", "000 n°44", when=_NOT_FFMJ_CONCEALED),
@@ -206,7 +215,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     # ---- 8 -------------------------------------------------------------------------------
     _X("reversible_tiles", ("one_voided_suit",),
        "Les points pour \"Une Famille Manquante\" (n°7) sont inclus.", "000 n°36"),
-    _X("mixed_triple_chow", ("mixed_double_chow",), PRINCIPLE_IMPLIED, "000 n°37", scope="within"),
+    _X("mixed_triple_chow", ("mixed_double_chow",), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°37", scope="within"),
     _X("last_tile_draw", ("self_drawn",), "Les points pour \"Pioche\" (n°12) sont inclus.", "000 n°40"),
     _X("out_with_replacement_tile", ("self_drawn",), "Le point pour « Tirer soi-même » est inclus.",
        "001, Finir sur le Kong"),
@@ -220,12 +230,13 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "pungs they make are included.", "001, 2 Kongs Cachés"),
     _X("melded_and_concealed_kong", ("melded_kong", "concealed_kong"),
        "1 Kong exposé + 1 Kong caché 6 pts (alone in the examples).", "001, Kong caché + Kong exposé"),
-    _X("two_dragon_pungs", ("dragon_pung",), PRINCIPLE_IMPLIED, "000 n°34", scope="within"),
+    _X("two_dragon_pungs", ("dragon_pung",), PRINCIPLE_IMPLIED,
+       f"{SOURCE_PRINCIPLES}; the hand: 000 n°34", scope="within"),
     # ---- 4 -------------------------------------------------------------------------------
     _X("fully_concealed_hand", ("self_drawn", "concealed_hand"),
        "Main qui ne comporte aucune combinaison exposée et termine sur pioche: Pioche and Main "
        "Semi Cachée are its parts.", "000 n°25"),
-    _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, "000 n°26"),
+    _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°26"),
     # ---- 2 -------------------------------------------------------------------------------
     _X("seat_wind", ("pung_of_terminals_or_honours",),
        "Non cumulable avec le point pour « Pung de Vent ».", "001, Vent du tour ou du joueur",
@@ -236,7 +247,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("all_chows", ("no_honours",),
        "Mains constituée par 4 Chow et ne possédant pas d'Honneur; le point pour « pas d'honneur » "
        "est inclus (001).", "000 n°18"),
-    _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, "000 n°23"),
+    _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°23"),
     # ---- 1: one wait only ----------------------------------------------------------------
     _X("edge_wait", ("closed_wait", "single_wait"),
        "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "

@@ -115,6 +115,18 @@ def test_account_once_principle_is_reported():
     assert once and once[0].source == "000, Comptage des points"
 
 
+def test_each_fan_not_counted_is_listed_once_and_a_second_one_says_so():
+    # 123456789789m: one Pure Straight counts; the second (with the other 789m) and the short
+    # straights were listed twice, under a row and again under the account-once principle
+    res = result("123456789789m11z")
+    ids = [e.id for e in res.excluded]
+    assert len(ids) == len(set(ids)) and "pure_straight" in {i.id for i in res.items}
+    second = next(e for e in res.excluded if e.id == "pure_straight")
+    assert second.rule.startswith("Counted once above") and "Lorsque 2 ou 3 combinaisons" in second.rule
+    # the sentence of the principle, with the hand's own section beside it
+    assert next(e for e in res.excluded if e.id == "short_straight").source == "000, Comptage des points; the hand: 000 n°49"
+
+
 def test_a_chow_is_not_reread_as_pungs_for_another_fan():
     """000: « 1-2-3, 1-2-3, 1-2-3 ne peut pas être transformé en 1-1-1, 2-2-2, 3-3-3 »: one reading
     is scored at a time, so pure triple chow and pure shifted pungs never add up."""

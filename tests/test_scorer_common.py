@@ -130,7 +130,8 @@ def test_a_result_comes_back_from_its_dict(rules, text):
 def test_context_the_rules_do_not_read_is_named_unused(rules, unused):
     """Given context a rule set never reads (riichi under MCR...) is said, not silently dropped."""
     context = {**CONTEXT, "riichi": True, "bao_exempt": True, "last_of_kind": True}
-    res = scorer.score(scorer.to_hand(HAND, context), rules)
+    lone = "[111z,1]123m456p22z78s 9s"      # no other 9s: the last of its kind can be true (000 n°27)
+    res = scorer.score(scorer.to_hand(lone, context), rules)
     assert res.unused == unused
     assert scorer.ScoreResult.from_dict(res.to_dict()).unused == unused
     assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules).unused == []

@@ -117,13 +117,13 @@ class UnsureClassifier(SureClassifier):
 
 
 def test_tiles_read_below_the_read_floor_are_left_out():
-    # 0.6 x 0.15 = 0.09: under READ_FLOOR (0.1), so none is kept; 0.9 x 0.15 = 0.135 is kept
+    # 0.9 x 0.15 = 0.135: under READ_FLOOR (0.15), so none is kept; at a floor of 0.1 all are
     def read_unsure(conf, **config):
         return TileReader(detector=BoxesDetector(4, conf=conf), classifier=UnsureClassifier(), tileness=None,
                           second_detector=None, config=ReaderConfig(**config)).read(IMG)
-    assert reader_module.READ_FLOOR == 0.1
-    assert read_unsure(0.6) == []
-    assert len(read_unsure(0.9)) == 4
+    assert reader_module.READ_FLOOR == 0.15
+    assert read_unsure(0.9) == []
+    assert len(read_unsure(0.9, read_floor=0.1)) == 4
     assert len(read_unsure(0.6, read_floor=None)) == 4
     assert read_unsure(0.9, read_floor=0.2) == []
 

@@ -281,6 +281,10 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         return {"code": "bad_context", "field": f"context.{key}", "message": message}
     self_drawn, seat = ctx("self_drawn"), ctx("seat_wind")
     shown = any(not m.concealed for m in hand.melds)
+    if self_drawn and ctx("robbing_kong"):
+        return refused("robbing_kong", "robbing a kong is a win on another player's tile, not self-drawn (004 1F)")
+    if ctx("double_kong") and not ctx("kong_replacement"):
+        return refused("double_kong", "a double kong win is a win on a kong replacement tile (004 3D)")
     if ctx("kong_replacement") and not self_drawn:
         # 004 2A: the winning tile is the replacement drawn after a kong, so the win is drawn
         # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard
@@ -309,14 +313,6 @@ def score(hand: Hand, options) -> ScoreResult:
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "robbing_kong",
                 "last_tile", "double_kong", "tenhou", "renhou"):
         ctx(key)
-    if ctx("self_drawn") and ctx("robbing_kong"):
-        return ScoreResult(NAME, False, error={"code": "bad_context", "field": "context.robbing_kong",
-                           "message": "robbing a kong is a win on another player's tile, not self-drawn (004 1F)"},
-                           assumed=hand.context.missing(ctx.read), options=opts)
-    if ctx("double_kong") and not ctx("kong_replacement"):
-        return ScoreResult(NAME, False, error={"code": "bad_context", "field": "context.double_kong",
-                           "message": "a double kong win is a win on a kong replacement tile (004 3D)"},
-                           assumed=hand.context.missing(ctx.read), options=opts)
     contradiction = _contradiction(hand, ctx)
     if contradiction:
         return ScoreResult(NAME, False, error=contradiction, assumed=hand.context.missing(ctx.read), options=opts)

@@ -81,7 +81,13 @@ FR = {
     "Record as false win": "Enregistrer un faux Mah-jong", "Show what was read": "Montrer ce qui a été lu",
     "What the reader noticed": "Ce que le lecteur a remarqué",
     "Tiles changed to make a winning hand": "Tuiles changées pour faire une main gagnante",
-    "read": "lu", "taken as": "pris pour", "Close": "Fermer", "Choose the tile": "Choisissez la tuile",
+    "read": "lu", "taken as": "pris pour",
+    "The tiles as read are not a winning hand; to make one, the reader changed:":
+        "Les tuiles lues ne forment pas une main gagnante ; pour en faire une, le lecteur a changé :",
+    "Check these tiles on the photo: if the reader was right, the hand is not a winning one.":
+        "Vérifiez ces tuiles sur la photo : si le lecteur avait raison, la main n'est pas gagnante.",
+    "the winning tile": "la tuile gagnante", "standing tile {n}": "tuile debout {n}",
+    "meld {n}, tile {k}": "combinaison {n}, tuile {k}", "dora indicator {n}": "indicateur de dora {n}", "Close": "Fermer", "Choose the tile": "Choisissez la tuile",
     "Winning tile": "Tuile gagnante", "Remove": "Retirer", "Move to": "Déplacer vers", "Done": "Terminé",
     "A tile shows a face no tile code names (a joker, or a tile of another game), marked ? on the photo: it is left out. If it belongs to the hand, add its tile with “+ Tile”.":
         "Une tuile montre une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu), marquée ? sur la photo : elle est laissée de côté. Si elle fait partie de la main, ajoutez sa tuile avec « + Tuile ».",
@@ -462,6 +468,24 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
     return asks
 
 
+def change_place(where: str | None) -> str:
+    """Where the hand-consistency decoding changed a tile ("winning", "concealed[7]",
+    "melds[1][2]", "dora[0]"), in words of the page's language."""
+    m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?(?:\[(\d+)\])?", where or "")
+    if not m:
+        return where or ""
+    kind, a, b = m.group(1), m.group(2), m.group(3)
+    if kind == "winning":
+        return t("the winning tile")
+    if kind == "concealed" and a is not None:
+        return t("standing tile {n}", n=int(a) + 1)
+    if kind == "melds" and a is not None and b is not None:
+        return t("meld {n}, tile {k}", n=int(a) + 1, k=int(b) + 1)
+    if kind == "dora" and a is not None:
+        return t("dora indicator {n}", n=int(a) + 1)
+    return where
+
+
 def review_notes(warnings: list) -> list[str]:
     """The other warnings, kept with the photo for whoever wants them."""
     out = []
@@ -549,6 +573,7 @@ def init_app(app) -> None:
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
+                                 change_place=change_place,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,

@@ -96,3 +96,34 @@ def test_the_photo_form_sent_with_no_file_chosen_asks_for_one(client):
                                            "image": (io.BytesIO(b""), "")},
                     content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
     assert r.status_code == 400 and r.json["error"]["message"] == "choose or take a photo first"
+
+
+def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypatch):
+    # a photo of a hand that is not a winning one was shown as a winning hand, the tile changed to
+    # make it one named only inside the photo dialog
+    import sys
+    import types
+
+    from mjtable import pipeline
+    from tests.grouping.test_pipeline import mock_tiles
+    _, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, p in enumerate(placed) if p.group == "winning")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "3z", 0.9, [("3z", 0.9), ("2z", 0.08)]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        return pipeline.score_tiles(tiles, rules=rules, context=context, options=options)
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    from .helpers import jpeg_bytes
+    r = client.post("/capture/read", data={"csrf_token": csrf_of(client), "rules": "mcr",
+                                           "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
+                    content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    url = r.json["review_url"] + ("&" if "?" in r.json["review_url"] else "?")
+    page = client.get(url + "lang=en").get_data(as_text=True)
+    notice = page[page.index('id="changed-tiles"'):]
+    notice = notice[:notice.index("</p>")]
+    assert "<strong>the winning tile</strong> 3z → 2z" in notice and "if the reader was right" in notice
+    french = client.get(url + "lang=fr").get_data(as_text=True)
+    assert "<strong>la tuile gagnante</strong> 3z → 2z" in french and "winning: " not in french

@@ -94,14 +94,19 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser
     console_errors(d)
+    # the tile the decoding changed is named where the hand is, until the player edits the hand
+    assert d.find_element(By.ID, "changed-tiles").is_displayed()
+    assert "4s → 4p" in d.find_element(By.ID, "changed-tiles").text
     _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
     _close_picker(d)
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
+    assert not d.find_element(By.ID, "changed-tiles").is_displayed()
     import time
     time.sleep(0.6)
     d.refresh()
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')
+    assert not d.find_element(By.ID, "changed-tiles").is_displayed()
     # No tile-set profile is active: the correction sends nothing to /calibrate (no 409).
     assert not [e for e in console_errors(d) if "409" in e or "calibrate" in e]
 

@@ -144,9 +144,16 @@
     groups = s.groups;
     corrections.length = Math.min(corrections.length, s.n);
   }
+  // What the page said of the photo as read (no hand could be built, tiles the decoding changed,
+  // read upside down?) no longer holds once the player has edited the hand.
+  function hideReadingNotes() {
+    document.querySelectorAll("#no-hand, .question[data-ask=changed], .question[data-ask=flip]")
+      .forEach((el) => { el.hidden = true; });
+  }
   function step(mutate, correction) {
     const before = snapshot();
     if (mutate() === false) return;
+    hideReadingNotes();
     undoStack.push(before);
     if (undoStack.length > 200) undoStack.shift();
     redoStack.length = 0;
@@ -777,6 +784,7 @@
   const saved = data.state && data.state.groups;
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
+  if (corrections.length) hideReadingNotes();
   loadHistory();
   render();
   if (saved || data.hand || readTiles.length) rescore();

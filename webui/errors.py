@@ -58,7 +58,20 @@ def respond(status: int, error: dict):
         resp.status_code = status
         return resp
     return render_template("error.html", status=status, message=error.get("message", ""),
-                           code=error.get("code")), status
+                           code=error.get("code"), back_url=back_url()), status
+
+
+def back_url() -> str:
+    """Where the error page's "Go back" leads: the page of this app the request came from (a link
+    to ``history.back()`` is a script, which the pages' Content-Security-Policy refuses), else the
+    photo page."""
+    from urllib.parse import urlsplit
+
+    from flask import url_for
+    came_from = urlsplit(request.referrer or "")
+    if came_from.netloc == request.host and came_from.path.startswith("/") and came_from.path != request.path:
+        return came_from.path + (f"?{came_from.query}" if came_from.query else "")
+    return url_for("capture.index")
 
 
 def init_app(app) -> None:

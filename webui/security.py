@@ -83,7 +83,9 @@ def _deny(status: int, code: str, message: str):
         resp.status_code = status
         return resp
     from flask import render_template
-    return render_template("error.html", status=status, message=message), status
+
+    from .errors import back_url
+    return render_template("error.html", status=status, message=message, back_url=back_url()), status
 
 
 def _check_access():

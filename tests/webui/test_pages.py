@@ -128,3 +128,18 @@ def test_tile_svgs_show_what_the_tile_is():
     assert "梅" in tile_svg("1f") and "冬" in tile_svg("8f")
     assert tile_svg("back") != tile_svg("unknown")
     assert len({tile_svg(c) for c in T.ALL_CODES}) == len(T.ALL_CODES)   # every tile drawn differently
+
+
+def test_the_error_pages_go_back_link_is_a_page_of_the_app(client):
+    # it was a javascript: link, which the pages' Content-Security-Policy refuses: tapping it did nothing
+    from pathlib import Path
+    templates = Path(__file__).resolve().parents[2] / "webui" / "templates"
+    assert not [p.name for p in templates.rglob("*.html") if "javascript:" in p.read_text()]
+    gid = client.post("/api/games", json={"name": "g", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    came_from = f"http://localhost/games/{gid}?lang=en"
+    r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "9"},
+                    headers={"Referer": came_from})
+    assert r.status_code == 400 and f'href="/games/{gid}?lang=en" id="go-back"' in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "9"},
+                    headers={"Referer": "http://elsewhere.example/page"})
+    assert 'href="/" id="go-back"' in r.get_data(as_text=True)

@@ -662,8 +662,44 @@ MESSAGES_FR = {
         "toute combinaison exposée",
     "a win on a kong replacement tile needs a kong in the hand":
         "gagner sur la tuile de remplacement d'un kong demande un kong dans la main",
-    "a win on a kong replacement tile is drawn from the wall: give self_drawn":
-        "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche : indiquez self_drawn",
+    # riichi's refusals (scorer/riichi/scoring.py)
+    "a kong replacement win is self-drawn": "une victoire sur la tuile de remplacement d'un kong est une victoire sur pioche",
+    "blessing of earth allows no set declared": "la bénédiction de la terre n'admet aucune combinaison déclarée",
+    "blessing of earth is a non-dealer's win": "la bénédiction de la terre est une victoire d'un autre joueur que le donneur",
+    "blessing of earth is self-drawn": "la bénédiction de la terre se gagne sur pioche",
+    "blessing of heaven allows no set declared (not even a concealed kong)":
+        "la bénédiction du ciel n'admet aucune combinaison déclarée (pas même un kong caché)",
+    "blessing of heaven is the dealer's (East) win": "la bénédiction du ciel est une victoire du donneur (Est)",
+    "blessing of heaven is won on the dealer's own 14 tiles (self-drawn)":
+        "la bénédiction du ciel se gagne avec les 14 tuiles du donneur (sur pioche)",
+    "blessing of man allows no set declared": "la bénédiction de l'homme n'admet aucune combinaison déclarée",
+    "blessing of man is a non-dealer's win": "la bénédiction de l'homme est une victoire d'un autre joueur que le donneur",
+    "blessing of man is a win on a discard": "la bénédiction de l'homme se gagne sur un écart",
+    "double riichi cannot be declared with an exposed set": "le double riichi ne peut pas se déclarer avec une combinaison exposée",
+    "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
+    "ippatsu needs riichi": "l'ippatsu demande un riichi",
+    "no kong may be declared on the last tile, so a robbed kong is never the last tile":
+        "aucun kong ne se déclare sur la dernière tuile : un kong volé n'est donc jamais la dernière tuile",
+    "robbing the kong is a win on another player's tile, not self-drawn":
+        "voler le kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",
+    "robbing the kong is won on another player's tile, so it cannot be self-drawn":
+        "voler le kong se gagne sur la tuile d'un autre joueur : ce n'est donc pas une pioche",
+    "these tiles do not form four sets and a pair, seven different pairs or thirteen orphans":
+        "ces tuiles ne forment ni quatre combinaisons et une paire, ni sept paires différentes, ni treize orphelins",
+    # the web app's own checks
+    "API writes are JSON: send Content-Type: application/json":
+        "les écritures de l'API sont en JSON : envoyez Content-Type: application/json",
+    "at most {} tiles per hand": "{0} tuiles au plus par main",
+    "crop: {}": "découpe : {0}",
+    "must be a whole number": "doit être un nombre entier", "must be at most {}": "doit valoir au plus {0}",
+    "must be text": "doit être du texte",
+    "no active tile-set profile: calibrate first (/calibrate)":
+        "aucun profil de jeu de tuiles actif : calibrez d'abord (/calibrate)",
+    "send one code per crop ({} crops, {} codes)": "envoyez un code par découpe ({0} découpes, {1} codes)",
+    "send the tile's crop as the 'crop' file": "envoyez la découpe de la tuile comme fichier « crop »",
+    "unknown tile code {}": "code de tuile inconnu {0}",
+    "a win on a kong replacement tile is drawn from the wall: it is a self-drawn win":
+        "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche",
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du donneur, Est",
     "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
         "la main céleste se gagne sur pioche avec les premières tuiles du donneur, avant toute combinaison exposée",
@@ -1035,7 +1071,8 @@ def french_message(text: str) -> str | None:
     for pattern, french in _MESSAGE_PATTERNS:
         m = pattern.match(text)
         if m:
-            return french.format(*(_FIXED.get(v, v) for v in m.groups()))
+            # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
+            return french.format(*(_FIXED.get(v) or french_message(v) or v for v in m.groups()))
     return None
 
 

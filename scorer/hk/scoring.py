@@ -289,7 +289,7 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         # 004 2A: the winning tile is the replacement drawn after a kong, so the win is drawn
         # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard
         return refused("kong_replacement", "a win on a kong replacement tile is drawn from the wall: "
-                       "give self_drawn (004 2A)")
+                       "it is a self-drawn win (004 2A)")
     if ctx("tenhou") and seat != "E":
         return refused("tenhou", "the heavenly hand is the dealer's win, East's (004 8E)")
     if ctx("tenhou") and (not self_drawn or shown):

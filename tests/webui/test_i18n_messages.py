@@ -23,6 +23,8 @@ SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), *ROOT.
 MESSAGE_FUNCTIONS = {"describe_alternative"}
 CALLS = {"Payment": 2, "pay": 3, "GameError": 1, "InputError": 1, "SettlementError": 1, "HandError": 1,
          "RulesError": 1, "ScorerError": 1, "ImageError": 1}
+#: Tables of messages by the rule package's error: (context key, message) pairs (scorer/riichi).
+MESSAGE_TABLES = {"_CONTEXT_ERRORS"}
 #: Pieces put together elsewhere (a prefix and its suffix), checked whole below.
 COMPOSED = {"{}{}{}", "{} + {} counter(s) × 100", "option {}{}{}", "ron{}", "ron, half (pao shared){}",
             "; the tiles as read are not a winning hand, so the hand may not be a winning one"}
@@ -45,11 +47,17 @@ def english_messages() -> set[str]:
     """Messages that can reach a page: payment reasons, errors' messages, warnings, problems."""
     out = set()
     for path in SOURCES:
-        for n in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        # a file's own helpers that take a message (riichi's _error(code, message), the calibration
+        # page's _error(status, code, message)): the argument in that place
+        local = {f.name: [a.arg for a in f.args.args].index("message") for f in ast.walk(tree)
+                 if isinstance(f, ast.FunctionDef) and "message" in [a.arg for a in f.args.args]}
+        for n in ast.walk(tree):
             if isinstance(n, ast.Call):
                 name = getattr(n.func, "id", None) or getattr(n.func, "attr", None)
-                if name in CALLS and len(n.args) > CALLS[name]:
-                    out.add(_literal(n.args[CALLS[name]]))
+                at = CALLS.get(name, local.get(name) if isinstance(n.func, ast.Name) else None)
+                if at is not None and len(n.args) > at:
+                    out.add(_literal(n.args[at]))
                 if (name == "append" and isinstance(n.func.value, ast.Name)
                         and n.func.value.id in ("problems", "warnings") and n.args):
                     out.add(_literal(n.args[0]))
@@ -57,6 +65,9 @@ def english_messages() -> set[str]:
                 for k, v in zip(n.keys, n.values):
                     if isinstance(k, ast.Constant) and k.value in ("message", "reason"):
                         out.add(_literal(v))
+            if (isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict)
+                    and any(getattr(t, "id", None) in MESSAGE_TABLES for t in n.targets)):
+                out |= {_literal(v.elts[1]) for v in n.value.values if isinstance(v, ast.Tuple)}
             if isinstance(n, ast.FunctionDef) and n.name in MESSAGE_FUNCTIONS:
                 out |= {_literal(r.value) for r in ast.walk(n) if isinstance(r, ast.Return) and r.value}
             if isinstance(n, (ast.Assign, ast.AugAssign)):       # out["warning"] = ... (+= ...)
@@ -222,3 +233,13 @@ def test_what_the_reader_noticed_is_in_the_pages_language(app):
             "la rangée la plus éloignée pourrait être des indicateurs de dora ou des combinaisons exposées : vérifiez-la"]
     with app.test_request_context("/?lang=en"):
         assert i18n.review_notes(notes) == notes
+
+
+def test_a_message_inside_a_message_is_french_too(app):
+    # « les tuiles lues ne forment pas une main : too few tiles... »: the scorer's refusal inside
+    # the reader's note stayed English
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("the tiles as read do not make a hand: too few tiles: 13 standing + 0 set(s) make 13, "
+                        "a winning hand has 14 (a kong counts as 3)") == (
+            "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison(s) font 13, "
+            "une main gagnante en a 14 (un kong compte pour 3)")

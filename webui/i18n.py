@@ -664,6 +664,8 @@ MESSAGES_FR = {
         "gagner sur la tuile de remplacement d'un kong demande un kong dans la main",
     # riichi's refusals (scorer/riichi/scoring.py)
     "a kong replacement win is self-drawn": "une victoire sur la tuile de remplacement d'un kong est une victoire sur pioche",
+    "a win on a kong replacement tile is self-drawn, not on a discard":
+        "une victoire sur la tuile de remplacement d'un kong se fait sur pioche, pas sur un écart",
     "blessing of earth allows no set declared": "la bénédiction de la terre n'admet aucune combinaison déclarée",
     "blessing of earth is a non-dealer's win": "la bénédiction de la terre est une victoire d'un autre joueur que le donneur",
     "blessing of earth is self-drawn": "la bénédiction de la terre se gagne sur pioche",

@@ -5,9 +5,11 @@ ambiguous are in docs/rulings.md, "Hong Kong".
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES, ContextReads
+from ..context import WIND_NAMES, Context, ContextReads
 from ..hand import Hand
 from ..readings import Reading, readings, waits
 from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
@@ -283,11 +285,16 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
     shown = any(not m.concealed for m in hand.melds)
     if self_drawn and ctx("robbing_kong"):
         return refused("robbing_kong", "robbing a kong is a win on another player's tile, not self-drawn (004 1F)")
+    if ctx("robbing_kong") and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
+        # 004 1F: the robbed tile is « la quatrième tuile identique » of another player's kong
+        return refused("robbing_kong", "the robbed tile completes another player's kong: no other copy of it can "
+                       "be in the winner's hand (004 1F)")
     if ctx("double_kong") and not ctx("kong_replacement"):
         return refused("double_kong", "a double kong win is a win on a kong replacement tile (004 3D)")
     if ctx("kong_replacement") and not self_drawn:
         # 004 2A: the winning tile is the replacement drawn after a kong, so the win is drawn
-        # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard
+        # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard;
+        # not said self-drawn, it is taken as one (as MCR and riichi do), said otherwise it is refused
         return refused("kong_replacement", "a win on a kong replacement tile is drawn from the wall: "
                        "it is a self-drawn win (004 2A)")
     if ctx("tenhou") and seat != "E":
@@ -308,6 +315,11 @@ def score(hand: Hand, options) -> ScoreResult:
     if options.min_faan > options.max_faan:
         raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
     ctx = ContextReads(hand.context)
+    given = hand.context.given
+    if given.get("kong_replacement") and "self_drawn" not in given and given.get("discarder") is None:
+        # a replacement tile is drawn (004 2A): the win is self-drawn unless said otherwise
+        hand = replace(hand, context=Context({**given, "self_drawn": True}))
+        ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     warnings: list[str] = []
     for key in ("seat_wind", "round_wind", "self_drawn", "kong_replacement", "robbing_kong",

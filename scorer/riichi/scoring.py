@@ -274,6 +274,19 @@ def score(hand: Hand, options) -> ScoreResult:
                             "be self-drawn (002 §4.2.1)", "context.robbing_kong")
         base.assumed = ctx.assumed()
         return base
+    if rinshan and (("self_drawn" in hand.context and not self_drawn) or ctx("discarder") is not None):
+        # 002 §4.2.1: a win after a kong « compte comme étant une victoire sur pioche »; said to be a
+        # discard's, it is refused as MCR and Hong Kong refuse it (taken as self-drawn otherwise)
+        base.error = _error("bad_context", "a win on a kong replacement tile is self-drawn, not on a discard "
+                            "(002 §4.2.1)", "context.kong_replacement")
+        base.assumed = ctx.assumed()
+        return base
+    if chankan and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
+        # the robbed tile is the fourth of an added kong: the winner holds no other copy (as MCR)
+        base.error = _error("bad_context", "the robbed tile completes another player's kong: no other copy of "
+                            "it can be in the winner's hand", "context.robbing_kong")
+        base.assumed = ctx.assumed()
+        return base
     if last and chankan:
         base.error = _error("bad_context", "no kong may be declared on the last tile, so a robbed kong is never "
                             "the last tile (002 §3.4.1)", "context.last_tile")

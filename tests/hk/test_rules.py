@@ -44,7 +44,7 @@ def test_far_yiu_needs_terminal_and_honour_pungs():
 
 def test_win_conditions():
     assert faan_of(hk(CHOWS, self_drawn=True)) == {"ping_woo": 1, "chi_mo": 1}
-    assert faan_of(hk(CHOWS, robbing_kong=True))["cheung_gong"] == 1
+    assert faan_of(hk("123m456p789s34s55p 2s", robbing_kong=True))["cheung_gong"] == 1
     assert faan_of(hk(CHOWS, last_tile=True))["hoi_day"] == 2
     assert faan_of(hk("(1111m)456p789s234s5m 5m", kong_replacement=True, self_drawn=True))["gong_sheung_far"] == 2
     d = hk("(1111m)456p789s234s5m 5m", kong_replacement=True, double_kong=True, self_drawn=True)
@@ -70,7 +70,7 @@ def test_limit_items():
 
 
 @pytest.mark.parametrize("context, field", [
-    ({"kong_replacement": True}, "kong_replacement"),                     # 2A: the replacement is drawn
+    ({"kong_replacement": True, "self_drawn": False}, "kong_replacement"),  # 2A: the replacement is drawn
     ({"kong_replacement": True, "discarder": "left"}, "kong_replacement"),
     ({"tenhou": True, "self_drawn": True, "seat_wind": "S"}, "tenhou"),      # 8E: the dealer's
     ({"tenhou": True, "discarder": "left"}, "tenhou"),                      # ... on his own tiles
@@ -90,6 +90,14 @@ def test_the_contexts_of_the_limit_hands_that_can_happen_are_scored():
     for seat, dealer in (("S", "left"), ("W", "across"), ("N", "right")):
         assert faan_of(hk(CHOWS, renhou=True, seat_wind=seat, discarder=dealer))["dei_woo"] == 8
     assert hk("[2222m,1]345p678s56s99p 7s", kong_replacement=True, self_drawn=True).valid
+    implied = hk("[2222m,1]345p678s56s99p 7s", kong_replacement=True)       # not said: taken as self-drawn
+    assert implied.valid and paid(implied) == [("left", 3 * implied.extra["points"])]
+
+
+def test_a_robbed_tile_is_the_fourth_copy():
+    r = hk("[999m,1]123p456s78s55p 9m", robbing_kong=True, discarder="left")
+    assert not r.valid and r.error["field"] == "context.robbing_kong"
+    assert hk("123m456p789s34s55p 2s", robbing_kong=True, discarder="left").valid
 
 
 def test_little_four_winds_adds_the_round_and_seat_wind_pungs_it_holds():

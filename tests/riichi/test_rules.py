@@ -68,6 +68,17 @@ def test_kong_replacement_on_last_tile_scores_rinshan_and_haitei():
     assert r.extra["han"] == riichi("(1111m)456p789s22z45m 6m", kong_replacement=True, seat_wind="S").extra["han"] + 1
 
 
+def test_a_kong_replacement_win_is_self_drawn_and_a_robbed_tile_the_fourth_copy():
+    # riichi scored a replacement win said to be on a discard as self-drawn; MCR and Hong Kong refuse it
+    hand = "(1111m)456p789s22z45m 6m"
+    for context in ({"self_drawn": False}, {"discarder": "left"}):
+        r = riichi(hand, kong_replacement=True, seat_wind="S", **context)
+        assert not r.valid and r.error["field"] == "context.kong_replacement"
+    assert riichi(hand, kong_replacement=True, seat_wind="S").extra["self_drawn"] is True
+    r = riichi("[999m,1]123p456s78s55p 9m", robbing_kong=True, seat_wind="S", discarder="left")
+    assert not r.valid and r.error["field"] == "context.robbing_kong"
+
+
 def test_a_robbed_kong_is_never_on_the_last_tile():
     # 002 §3.4.1: « Il n'est pas autorisé de déclarer kong sur la dernière tuile »
     r = riichi("123m456p789s22z45m 6m", robbing_kong=True, last_tile=True, seat_wind="S", discarder="left")

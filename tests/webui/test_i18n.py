@@ -39,6 +39,16 @@ def test_every_page_text_has_its_french():
     assert not missing, missing
 
 
+def test_every_rule_option_has_its_french_name_and_help():
+    # a new MCR option showed "knitted straight wait" on the French new-game form
+    from webui import scoring
+    names = {(r, f["name"]) for r in ("mcr", "riichi", "hk", "classical") for f in scoring.option_fields(r)}
+    assert len(names) > 15
+    unnamed = sorted(n for _, n in names if i18n.LABELS.get(n, n.replace("_", " ")) not in i18n.FR)
+    unhelped = sorted(n for r, n in names if (r, n) not in i18n.OPTION_HELP_FR_BY_RULES and n not in i18n.OPTION_HELP_FR)
+    assert not unnamed and not unhelped, (unnamed, unhelped)
+
+
 def test_the_player_chooses_the_language_and_it_is_kept(client):
     page = client.get("/review/new?rules=mcr&hand=" + WIN + "&lang=fr")
     html = page.get_data(as_text=True)

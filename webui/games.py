@@ -46,11 +46,16 @@ def _changed_options(form, rules: str) -> dict:
 @bp.get("/<int:game_id>")
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
-    chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in view["hands"]],
+    chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)
     return render_template("game.html", view=view, game=view["game"], chart=chart,
                            edits=gamelog.history(get_store(), game_id),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
+
+
+def _played(view: dict) -> list[dict]:
+    """The hands played: the players' ending the game is a row of the log, not a hand."""
+    return [h for h in view["hands"] if h["kind"] != "end"]
 
 
 def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = True) -> str:
@@ -62,7 +67,7 @@ def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = T
 @bp.get("/<int:game_id>/chart.svg")
 def chart(game_id):
     view = gamelog.game_view(get_store(), game_id)
-    return Response(_chart(view, [h["totals"] for h in view["hands"]]),
+    return Response(_chart(view, [h["totals"] for h in _played(view)]),
                     mimetype="image/svg+xml")
 
 

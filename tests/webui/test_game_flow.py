@@ -336,8 +336,10 @@ def test_the_players_end_the_game_early_and_can_go_on(client):
     assert view["totals"] == before["totals"]
     assert [r["player"] for r in view["final"]][0] == "Bob" and view["final"][0]["score"] == before["totals"][B]
     assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 409
-    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "the players ended the game here" in page and 'id="final"' in page and 'id="end-form"' not in page
+    # the end is a row of the log, not a hand played: not counted, no point of the chart
+    assert "· 1 hand(s)" in page and page.count('<circle') == 4 * 2          # the start and one hand
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     assert "the players ended the game here" in sheet and 'id="final"' in sheet
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200

@@ -340,6 +340,11 @@ def test_the_players_end_the_game_early_and_can_go_on(client):
     assert "the players ended the game here" in page and 'id="final"' in page and 'id="end-form"' not in page
     # the end is a row of the log, not a hand played: not counted, no point of the chart
     assert "· 1 hand(s)" in page and page.count('<circle') == 4 * 2          # the start and one hand
+    client.post(f"/api/games/{gid}/undo", json={})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    # the browser does not fill the next hand's forms with the last one's (a second tap recorded it twice)
+    assert all(f'id="{f}" autocomplete="off"' in page for f in ("win-form", "draw-form", "penalty-form"))
+    post(client, gid, {"kind": "end"})
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     assert "the players ended the game here" in sheet and 'id="final"' in sheet
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200

@@ -134,6 +134,8 @@ FR = {
     "self drawn": "pioche (tsumo)", "seat wind": "vent de siège", "round wind": "vent du tour",
     "last tile": "dernière tuile", "kong replacement": "tuile de remplacement du kong",
     "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
+    # payers named by their role when the seats are not given (scorer.result.Payment)
+    "other": "autre joueur", "dealer": "donneur", "non-dealer": "non-donneur",
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
     "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",

@@ -49,6 +49,14 @@ def test_every_rule_option_has_its_french_name_and_help():
     assert not unnamed and not unhelped, (unnamed, unhelped)
 
 
+def test_every_payer_role_has_its_french(app):
+    # "other paie 8" on a French MCR result whose seats were not given
+    with app.test_request_context("/?lang=fr"):
+        roles = ("left", "across", "right", "discarder", "other", "dealer", "non-dealer", "East")
+        assert [i18n.label(r) for r in roles] == ["gauche", "en face", "droite", "donneur de l'écart", "autre joueur",
+                                                   "donneur", "non-donneur", "Est"]
+
+
 def test_the_player_chooses_the_language_and_it_is_kept(client):
     page = client.get("/review/new?rules=mcr&hand=" + WIN + "&lang=fr")
     html = page.get_data(as_text=True)

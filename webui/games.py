@@ -138,7 +138,8 @@ def penalty(game_id):
     if _amount(f) is not None:
         data["amount"] = _amount(f)
     hand = gamelog.record(get_store(), game_id, data)
-    flash(i18n.t("hand {n}: false win recorded", n=hand["seq"]))
+    riichi = gamelog.flow_of(get_store().get_game(game_id)).has_riichi
+    flash(i18n.t("hand {n}: chombo recorded" if riichi else "hand {n}: false win recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -191,6 +191,7 @@ FR = {
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
+    "hand {n}: chombo recorded": "main {n} : chombo enregistré",
     "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",
     "the players ended the game here": "les joueurs ont arrêté la partie ici",
     "The players ended the game here.": "Les joueurs ont arrêté la partie ici.",

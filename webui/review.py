@@ -273,5 +273,9 @@ def record(draft_id):
             validation.InputError) as e:
         flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.message, getattr(e, "code", None))))
         return redirect(back, code=303)
-    flash(i18n.t("hand {n}: false win recorded" if kind == "false_win" else "hand {n} recorded", n=hand['seq']))
+    if kind == "false_win":
+        flash(i18n.t("hand {n}: chombo recorded" if gamelog.flow_of(game).has_riichi else "hand {n}: false win recorded",
+                     n=hand["seq"]))
+    else:
+        flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game["id"]), code=303)

@@ -506,3 +506,12 @@ def test_a_version_1_export_imports_as_recorded(client):
     r = client.post("/api/games/import", json=data)
     assert r.status_code == 201, r.json
     assert r.json["hands"][0]["dealer"] == 2 and r.json["flow"]["legacy"] is True
+
+
+def test_a_riichi_false_win_is_announced_as_a_chombo(client):
+    from .conftest import csrf_of
+    for rules, said in (("riichi", "hand 1: chombo recorded"), ("mcr", "hand 1: false win recorded")):
+        gid = new_game(client, rules)
+        r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "2"})
+        assert r.status_code == 303
+        assert said in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)

@@ -183,7 +183,8 @@ FR = {
     "Record this chombo?": "Enregistrer ce chombo ?", "Record this false win?": "Enregistrer ce faux Mah-jong ?",
     "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
     "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
-    "pays a mangan: 4,000 to East, 2,000 to the others": "paie un mangan : 4 000 à Est, 2 000 aux autres",
+    "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
+        "paie un mangan : 4 000 à Est et 2 000 aux autres, ou le donneur 4 000 à chacun",
     "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le donneur reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",

@@ -167,10 +167,16 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
             d = r["deltas"][p]
             values += [f"{d:+d}" if d else "0", r["points"][p]]
         x = MARGIN
+        result_x = None
         for (title, w, align), v in zip(cols, values):
             page.append(("text", _at(x, w, align), y, 8, _fit(v, w - PAD, 8), align))
+            if title == tr("Result"):
+                result_x, result_w = x, w
             x += w
         y -= LINE
+        for notation in r["notations"]:      # each winner's hand under the result, as the print view
+            page.append(("text", _at(result_x, result_w, "l"), y + 2, 7, _fit(notation, result_w - PAD, 7), "l"))
+            y -= LINE - 3
     page.append(("rule", y + LINE - 3))
     if sh["final"]:
         y -= 10

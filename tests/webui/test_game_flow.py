@@ -437,6 +437,9 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
     assert b"(Cy 1900 & Di 2300 on Bob's discard) Tj" in pdf.data
+    # each winner's hand under the result, as the print view shows them
+    hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
+    assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)
     # as the print view: the hand's note, the starting points and the next hand of a game in play
     assert b"(draw \\(tenpai: Ann\\) - recounted) Tj" in pdf.data
     assert b"starting points 30000   in play: next hand East round, " in pdf.data

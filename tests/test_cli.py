@@ -58,6 +58,13 @@ def test_winds_in_lowercase_and_suits_in_capitals(capsys):
         assert code == 2 and where in err and "suit letters are lowercase (m, p, s, z)" in err
 
 
+def test_an_impossible_context_is_said_so_not_a_non_winning_hand(capsys):
+    code, out, _ = run(capsys, "score", "123m456p789s234s5m 5m", "--rules", "hk", "--seat-wind", "S", "--tenhou",
+                       "--self-drawn")
+    assert code == 1 and "impossible win context: the heavenly hand is the dealer's win" in out
+    assert "not a winning hand" not in out
+
+
 def test_not_a_winning_hand_exits_1(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s1z2z3z4z 4z", "--rules", "hk")
     assert code == 1

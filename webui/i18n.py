@@ -97,6 +97,7 @@ FR = {
         "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez-la.",
     # the result
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
+    "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
     "in {part}": "dans {part}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
     "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",

@@ -23,6 +23,10 @@ class ReaderMissing(ModelMissingError, FileNotFoundError):
 
 #: Context keys a photo can show (read from the table by grouping).
 FROM_PHOTO = ("dora_indicators",)
+#: Tiles narrower than this in the photo (median, pixels) are said to be too small to read surely:
+#: the smallest median over the valid photos and the capture modes' scenes is 13 (rows seen from
+#: low at 640 px); a 50 × 50 photo of a hand gave 3-4.
+SMALL_TILES_PX = 10
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")
@@ -80,6 +84,10 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
     warnings = list(reading.warnings)
     if decoding and decoding.get("warning"):
         warnings.append(decoding["warning"])
+    across = sorted(min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles if not t.face_down)
+    if across and across[len(across) // 2] < SMALL_TILES_PX:
+        warnings.append(f"the tiles are about {across[len(across) // 2]:.0f} pixels across in the photo, too small to "
+                        "be read surely: take the photo closer, or at a higher resolution")
     result = None
     notation = None
     if hand is not None:

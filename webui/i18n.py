@@ -987,6 +987,9 @@ MESSAGES_FR = {
     "group {}: the face-up tiles of a concealed kong differ ({})":
         "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",
     "the hand read is not valid: {}": "la main lue n'est pas valide : {0}",
+    "the tiles are about {} pixels across in the photo, too small to be read surely: take the photo closer, or at a higher resolution":
+        "les tuiles font environ {0} pixels de large sur la photo, trop peu pour être lues sûrement : prenez la photo "
+        "de plus près, ou en plus haute résolution",
     "rule options need a rule set (rules=...)": "des options de règles demandent un jeu de règles (rules=...)",
     "the standing tiles have a gap of more than half a tile inside them: they were read as one row; close the gap if it is not a separate meld":
         "les tuiles debout ont un écart de plus d'une demi-tuile entre elles : elles ont été lues comme une seule "

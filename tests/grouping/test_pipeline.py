@@ -197,6 +197,17 @@ def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monk
     assert cv2.imread(str(tmp_path / "a.png")).shape == (64, 64, 3)
 
 
+def test_tiles_too_small_in_the_photo_are_said_so():
+    # a 50 x 50 photo gave five tiny reads and not a word about the size
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    assert not [w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if "pixels across" in w]
+    for t in tiles:
+        x0, y0, x1, y1 = t.box
+        t.box = (x0 / 8, y0 / 8, x1 / 8, y1 / 8)
+    small = [w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if "pixels across" in w]
+    assert len(small) == 1 and small[0].startswith("the tiles are about ")
+
+
 def test_riichi_scores_a_read_hand_with_its_dora_row():
     hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
     out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True})

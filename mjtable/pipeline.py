@@ -85,8 +85,9 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
     if decoding and decoding.get("warning"):
         warnings.append(decoding["warning"])
     across = sorted(min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles if not t.face_down)
-    if across and across[len(across) // 2] < SMALL_TILES_PX:
-        warnings.append(f"the tiles are about {across[len(across) // 2]:.0f} pixels across in the photo, too small to "
+    median_across = across[len(across) // 2] if across else None
+    if median_across is not None and median_across < SMALL_TILES_PX:
+        warnings.append(f"the tiles are about {median_across:.0f} pixels across in the photo, too small to "
                         "be read surely: take the photo closer, or at a higher resolution")
     result = None
     notation = None

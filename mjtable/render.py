@@ -1,6 +1,8 @@
 """Plain-text rendering of scoring results for the terminal."""
 from __future__ import annotations
 
+from scorer.errors import refusal
+
 
 def format_result(result, hand_text: str = "") -> str:
     lines = []
@@ -10,7 +12,7 @@ def format_result(result, hand_text: str = "") -> str:
     lines.append(title)
     if not result.valid:
         err = result.error or {}
-        lines.append(f"  {_refusal(err)}: {err.get('message', 'invalid')}")
+        lines.append(f"  {refusal(err)}: {err.get('message', 'invalid')}")
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(s.get("text", "") or "".join(s.get("tiles", [])) for s in result.decomposition.sets)
@@ -72,16 +74,11 @@ def _extra_list(key: str, values: list) -> list[str]:
     return out
 
 
-def _refusal(error: dict) -> str:
-    """What a refused result is: a context no play gives is not the hand's fault."""
-    return "impossible win context" if error.get("code") == "bad_context" else "not a winning hand"
-
-
 def _summary_lines(result) -> list[str]:
     """The short form of a result for one column: each item, the total, who pays."""
     if not result.valid:
         msg = (result.error or {}).get("message", "invalid")
-        return [f"{_refusal(result.error or {})}:"] + _wrap(msg, 34)
+        return [f"{refusal(result.error)}:"] + _wrap(msg, 34)
     lines = []
     mixed = len({i.unit for i in result.items}) > 1
     for item in result.items:

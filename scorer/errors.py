@@ -52,3 +52,10 @@ UNKNOWN_KEY = "unknown_key"
 UNKNOWN_RULES = "unknown_rules"
 UNKNOWN_OPTION = "unknown_option"
 BAD_OPTION = "bad_option"
+#: A result's error for a context no play can give (a heavenly hand for a non-dealer...).
+BAD_CONTEXT = "bad_context"
+
+
+def refusal(error: dict | None) -> str:
+    """What a refused result is, in words: a context no play gives is not the tiles' fault."""
+    return "impossible win context" if (error or {}).get("code") == BAD_CONTEXT else "not a winning hand"

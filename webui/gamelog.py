@@ -177,9 +177,8 @@ class Settler:
             result = scorer.score(hand, self.game["rules"], self.game["options"])
             if not result.valid:
                 err = result.error or {}
-                what = "an impossible win context" if err.get("code") == "bad_context" else "not a winning hand"
                 raise GameError(err.get("code", "not_winning"),
-                                f"hand {h.get('seq', index + 1)}: {what} under {self.game['rules']} "
+                                f"hand {h.get('seq', index + 1)}: {scorer.errors.refusal(err)} under {self.game['rules']} "
                                 f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
                                 f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
             if result.extra.get("minimum_met") is False:

@@ -847,7 +847,7 @@ MESSAGES_FR = {
     "hands[{}]: {}": "main {0} : {1}",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
-    "hand {}: an impossible win context under {} as {} ({}) in the {} round: {}":
+    "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":
         "main {0} : contexte de victoire impossible en {1} comme {2} ({3}) au tour {4} : {5}",
     "kind must be win or false_win": "le type doit être win ou false_win",
     "kind must be win, draw, penalty or end": "le type doit être win, draw, penalty ou end",

@@ -92,7 +92,7 @@ def test_every_message_has_its_french(app):
         missing = sorted(m for m in messages if i18n.french_message(m.replace("{}", "7")) is None)
         assert not missing, missing
         for composed in ("ron + 2 counter(s) × 300", "tsumo share + 1 counter(s) × 100",
-                         "hand 2: an impossible win context under hk as B (E) in the E round: a win on a kong "
+                         "hand 2: impossible win context under hk as B (E) in the E round: a win on a kong "
                          "replacement tile is drawn from the wall: it is a self-drawn win",
                          "hand 2: not a winning hand under mcr as B (E) in the E round: too few tiles",
                          "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile"):

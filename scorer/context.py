@@ -15,6 +15,14 @@ from . import tiles as T
 
 WIND_NAMES = ("E", "S", "W", "N")
 RELATIVE_SEATS = ("left", "across", "right")
+#: A seat's place at the table seen from another, by its offset in turn order (E → S → W → N):
+#: the next player sits right, the one before left.
+SEAT_AT_OFFSET = {1: "right", 2: "across", 3: "left"}
+
+
+def seat_seen_from(seat_wind: str, other_wind: str) -> str:
+    """Where the player of ``other_wind`` sits seen from the player of ``seat_wind``."""
+    return SEAT_AT_OFFSET[(WIND_NAMES.index(other_wind) - WIND_NAMES.index(seat_wind)) % 4]
 
 
 def _bool(name, v):

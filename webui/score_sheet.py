@@ -126,6 +126,8 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
     player_w = 44
     fixed = sum(w for _, w, _ in cols) + 8 * player_w
     cols[-1] = (tr("Result"), PAGE_W - 2 * MARGIN - fixed, "l")
+    result_x = MARGIN + sum(w for _, w, _ in cols[:-1])     # where each winner's hand goes, under the result
+    result_w = cols[-1][1]
     for p in players:
         cols.append((p, player_w, "r"))
         cols.append((tr("points") if riichi else tr("total"), player_w, "r"))
@@ -167,11 +169,8 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
             d = r["deltas"][p]
             values += [f"{d:+d}" if d else "0", r["points"][p]]
         x = MARGIN
-        result_x = None
         for (title, w, align), v in zip(cols, values):
             page.append(("text", _at(x, w, align), y, 8, _fit(v, w - PAD, 8), align))
-            if title == tr("Result"):
-                result_x, result_w = x, w
             x += w
         y -= LINE
         for notation in r["notations"]:      # each winner's hand under the result, as the print view

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES, ContextReads
+from ..context import SEAT_AT_OFFSET, WIND_NAMES, ContextReads
 from ..hand import Hand
 from ..readings import Reading, readings, waits
 from ..result import Payment, ScoredItem, ScoreResult
@@ -15,7 +15,6 @@ NAME = "classical"
 DRAGONS = {T.index(c) for c in T.DRAGONS}
 WINDS = {T.index(c) for c in T.WINDS}
 TERMINALS = {0, 8, 9, 17, 18, 26}
-RELATIVE = {1: "right", 2: "across", 3: "left"}
 
 
 def _points(pid, count=1, tiles=()) -> ScoredItem:
@@ -145,7 +144,7 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
     payers = []
     for off in (1, 2, 3):
         is_east = (w + off) % 4 == 0
-        name = RELATIVE[off] if seats_known else ("East" if is_east else "other")
+        name = SEAT_AT_OFFSET[off] if seats_known else ("East" if is_east else "other")
         payers.append((name, is_east))
     self_drawn = ctx("self_drawn") or ctx("kong_replacement")
     if options.payment == "discarder_pays" and not self_drawn:

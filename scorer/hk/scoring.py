@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from .. import errors
 from .. import tiles as T
-from ..context import WIND_NAMES, Context, ContextReads
+from ..context import WIND_NAMES, Context, ContextReads, seat_seen_from
 from ..hand import Hand
 from ..readings import Reading, readings, waits
 from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
@@ -271,11 +271,6 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
            [Payment(p, half, "(3) pays half the score") for p in rest]
 
 
-#: Where the dealer sits seen from each other seat wind (004: the dealer is East, 1D; play passes
-#: to his lower house, South, so South has him on the left; settlement's "left" is the player before).
-DEALER_SEEN_FROM = {"S": "left", "W": "across", "N": "right"}
-
-
 def _contradiction(hand: Hand, ctx) -> dict | None:
     """The error of a context no play can give (each would otherwise score faan, or settle
     payments, for a win that cannot happen), else None."""
@@ -305,7 +300,8 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
     if ctx("renhou") and (seat == "E" or self_drawn or shown):
         return refused("renhou", "the earthly hand is another player's win on the dealer's first discard, "
                        "before any set is shown (004 8F)")
-    if ctx("renhou") and ctx("discarder") not in (None, DEALER_SEEN_FROM[seat]):
+    # the dealer is East (004 1D)
+    if ctx("renhou") and ctx("discarder") not in (None, seat_seen_from(seat, "E")):
         return refused("renhou", "the earthly hand is won on the dealer's first discard: the discarder given "
                        "is not the dealer (004 8F)")
     return None

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..context import SEAT_AT_OFFSET
 from ..result import Payment
 
 #: Limit hands, 002 §6 ("Mangan 5 han, Haneman 6-7, Baiman 8-10, Sanbaiman 11+, Yakuman"):
 #: name → basic points (the non-dealer's share of a non-dealer tsumo is basic, 002 §4.1.2).
 LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
 WINDS = ("E", "S", "W", "N")
-RELATIVE = {1: "right", 2: "across", 3: "left"}   # seat offset in turn order → place at the table
 
 
 def limit_name(han: int, fu: int, yakuman: bool = False) -> str:
@@ -66,7 +66,7 @@ def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
     out = {}
     for off in (1, 2, 3):
         other = WINDS[(w + off) % 4]
-        out[other] = RELATIVE[off] if seats_known else ("dealer" if other == "E" else "non-dealer")
+        out[other] = SEAT_AT_OFFSET[off] if seats_known else ("dealer" if other == "E" else "non-dealer")
     return out
 
 

@@ -138,9 +138,14 @@ def penalty(game_id):
     if _amount(f) is not None:
         data["amount"] = _amount(f)
     hand = gamelog.record(get_store(), game_id, data)
-    riichi = gamelog.flow_of(get_store().get_game(game_id)).has_riichi
-    flash(i18n.t("hand {n}: chombo recorded" if riichi else "hand {n}: false win recorded", n=hand["seq"]))
+    flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+def flash_false_win(game: dict, seq: int) -> None:
+    """Announce a recorded false win by its name in the game's rules (riichi: chombo)."""
+    riichi = gamelog.flow_of(game).has_riichi
+    flash(i18n.t("hand {n}: chombo recorded" if riichi else "hand {n}: false win recorded", n=seq))
 
 
 def _win_data(form, *, riichi_rules: bool) -> dict:

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 import scorer
 
 from . import drafts, gamelog, i18n, scoring, settlement, validation
+from .games import flash_false_win
 from .store import DuplicateRequest, get_store
 
 bp = Blueprint("review", __name__)
@@ -274,8 +275,7 @@ def record(draft_id):
         flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.message, getattr(e, "code", None))))
         return redirect(back, code=303)
     if kind == "false_win":
-        flash(i18n.t("hand {n}: chombo recorded" if gamelog.flow_of(game).has_riichi else "hand {n}: false win recorded",
-                     n=hand["seq"]))
+        flash_false_win(game, hand["seq"])
     else:
         flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game["id"]), code=303)

@@ -153,7 +153,7 @@ def index():
     try:
         store.active()
     except ProfileDamaged as exc:   # set aside and deactivated: tell the user once
-        flash(str(exc))
+        flash(str(exc), "error")
     return _page("calibrate/index.html", profiles=store.list())
 
 
@@ -210,7 +210,7 @@ def confirm(token: str):
     """The rows of an uploaded calibration photo to check, while its profile is built."""
     job = _job(token) if token.isalnum() and len(token) <= 64 else None
     if job is None or job.page is None:
-        flash(i18n.t("That calibration has expired: upload the photo again."))
+        flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
     return _page("calibrate/confirm.html", token=token, replacing=_store().exists(job.page["name"]), **job.page)
 
@@ -239,13 +239,13 @@ def save():
     if job is not None:
         job.wait(timeout=900)
         if job.state == "failed":
-            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=job.error))
+            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=job.error), "error")
             return redirect(url_for("calibrate.index"))
     try:
         pending = _pending_path(token)
         profile = TileSetProfile.load(pending)
     except ProfileError:
-        flash(i18n.t("That calibration has expired: upload the photo again."))
+        flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
     store.save(profile)
     store.activate(profile.name)
@@ -262,7 +262,7 @@ def _on_named_profile(action, done: str):
         action(name)
         flash(i18n.t(done, name=name))
     except ProfileError as exc:
-        flash(str(exc))
+        flash(str(exc), "error")
     return redirect(url_for("calibrate.index"))
 
 

@@ -125,7 +125,7 @@ FR = {
     "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
     "claimed from…": "prise de…", "left": "gauche", "across": "en face", "right": "droite",
     "↩ to standing": "↩ vers la main", "Delete": "Supprimer", "{n} selected": "{n} choisie(s)",
-    "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "winning tile": "tuile gagnante",
+    "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "winning tile": "tuile gagnante", "unsure: check it": "lecture incertaine : à vérifier",
     "A meld is 3 or 4 tiles: a chow, a pung or a kong.": "Une combinaison fait 3 ou 4 tuiles : chow, pung ou kong.",
     "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
     "the server could not be reached": "le serveur est injoignable",
@@ -509,7 +509,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Cann
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
-            "winning tile", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
+            "winning tile", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record"]
 
 
@@ -551,11 +551,18 @@ def remember(response):
 
 
 def lang_url(code: str) -> str:
-    """This page in another language (its address and query kept)."""
-    from urllib.parse import urlencode
-    args = request.args.to_dict(flat=False)
+    """This page in another language (its address and query kept). The answer to a form (an
+    error page after a POST) has no address of its own to ask for again: the page the form was
+    sent from, as the error page's "Go back" (``errors.back_url``)."""
+    from urllib.parse import parse_qs, urlencode, urlsplit
+    if request.method == "GET":
+        path, args = request.path, request.args.to_dict(flat=False)
+    else:
+        from .errors import back_url
+        back = urlsplit(back_url())
+        path, args = back.path, parse_qs(back.query)
     args["lang"] = [code]
-    return request.path + "?" + urlencode(args, doseq=True)
+    return path + "?" + urlencode(args, doseq=True)
 
 
 def when(iso: str | None) -> str:

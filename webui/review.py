@@ -268,11 +268,11 @@ def record(draft_id):
     except DuplicateRequest:
         return _recorded_page(drafts.recorded(store, draft["id"]))
     except _Refused as e:
-        flash(i18n.t("Not recorded: {why}", why=e.reason))
+        flash(i18n.t("Not recorded: {why}", why=e.reason), "error")
         return redirect(back, code=303)
     except (gamelog.GameError, settlement.SettlementError, scorer.HandError, scorer.RulesError,
             validation.InputError) as e:
-        flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.message, getattr(e, "code", None))))
+        flash(i18n.t("Not recorded: {why}", why=i18n.msg(e.message, getattr(e, "code", None))), "error")
         return redirect(back, code=303)
     if kind == "false_win":
         flash_false_win(game, hand["seq"])

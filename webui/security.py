@@ -138,7 +138,9 @@ def _app_config(name):
 def _headers(resp):
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
     resp.headers.setdefault("X-Frame-Options", "DENY")
-    resp.headers.setdefault("Referrer-Policy", "no-referrer")
+    # same-origin: the error page's "Go back" needs the page it came from (errors.back_url); other
+    # sites get nothing (a join link's token never leaves this server)
+    resp.headers.setdefault("Referrer-Policy", "same-origin")
     resp.headers.setdefault(
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "

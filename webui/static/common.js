@@ -2,6 +2,21 @@
 "use strict";
 window.mj = {
   csrf() { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; },
+  // ``act`` when a select's choice is made: at once with a mouse or touch, but from the keyboard
+  // only on Enter or on leaving the select, since each arrow key changes a closed select's value
+  // (a select that reloads the page must not act on the first arrow key).
+  onChosen(select, act) {
+    let keyed = false, acted = select.value;
+    const go = () => { keyed = false; if (select.value !== acted) { acted = select.value; act(); } };
+    select.addEventListener("focus", () => { acted = select.value; });
+    select.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { if (keyed) { e.preventDefault(); go(); } }
+      else if (e.key === "Escape") { if (keyed) { select.value = acted; keyed = false; } }
+      else if (e.key !== "Tab" && !e.altKey) keyed = true;
+    });
+    select.addEventListener("change", () => { if (!keyed) go(); });
+    select.addEventListener("blur", () => { if (keyed) go(); });
+  },
   async postJSON(url, body) {
     const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" }, body: JSON.stringify(body) });
     let data = null;
@@ -50,4 +65,15 @@ document.addEventListener("submit", (ev) => {
 document.querySelectorAll("time.when[datetime]").forEach((el) => {
   const d = new Date(el.getAttribute("datetime"));
   if (!isNaN(d)) el.textContent = d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+});
+// Sources of rules and texts (result pages): behind a link, shown on demand.
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a.source");
+  if (!a) return;
+  e.preventDefault();
+  let box = a.nextElementSibling;
+  if (!box || !box.classList.contains("source-text")) {
+    box = document.createElement("span"); box.className = "source-text small muted"; box.textContent = a.dataset.source;
+    a.after(box);
+  } else box.remove();
 });

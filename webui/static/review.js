@@ -18,6 +18,10 @@
   const notationInput = $("notation");
   const picker = $("picker");
   const readTiles = (data.reading && data.reading.tiles) || [];
+  // Each tile's name in the page's language, from the picker's buttons (the server names them).
+  const tileNames = {};
+  document.querySelectorAll("#picker-grid .pick").forEach((p) => { tileNames[p.dataset.code] = p.title; });
+  const tileName = (code) => tileNames[code] || code;
   const reading = (data.reading && data.reading.reading) || {};
   const links = reading.links || [];
   // The code each read tile ended up with: consistency decoding may have changed it.
@@ -193,10 +197,13 @@
     b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
       + (sideways ? " sideways" : "") + (selected.has(key) ? " selected" : "");
     b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
-    b.title = t.code + (t.win ? " (" + tr("winning tile") + ")" : "");
-    b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
+    b.title = tileName(t.code) + (t.win ? " (" + tr("winning tile") + ")" : "");
+    // what the picture's marks show (★ winning, ? unsure, P the profile's reading), in words
+    b.setAttribute("aria-label", [tileName(t.code), t.win && tr("winning tile"), t.low && tr("unsure: check it"),
+      profiled && tr("the base model read {code}", { code: tileName(t.base) })].filter(Boolean).join(", "));
+    if (selecting) b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
     const img = document.createElement("img");
-    img.src = tileUrl(t.code); img.alt = t.code;
+    img.src = tileUrl(t.code); img.alt = "";
     b.append(img, indexOf(t.code));
     b.addEventListener("click", () => {
       if (selecting) {
@@ -208,6 +215,7 @@
     return b;
   }
   function render() {
+    const focusAt = focusPlace();
     view.innerHTML = "";
     groups.forEach((g, gi) => {
       if (g.kind === "bonus" && !g.tiles.length) return;
@@ -243,12 +251,31 @@
     $("meld-bar").hidden = !selecting;
     $("meld-count").textContent = tr("{n} selected", { n: selected.size });
     showNeeded();
+    refocus(focusAt);
+  }
+  // A change rebuilds the hand: the keyboard's place in it (a tile, or a meld's control) is
+  // found again afterwards, instead of falling back to the top of the page.
+  function focusPlace() {
+    const el = document.activeElement;
+    if (!el || !view.contains(el)) return null;
+    const box = el.closest("[data-group]");
+    return { group: box ? box.dataset.group : null, index: el.dataset.index, cls: el.classList[0] };
+  }
+  function refocus(at) {
+    if (!at || at.group === null) return;
+    const box = view.querySelector(`.group[data-group="${at.group}"]`) || view.querySelector(".group");
+    if (!box) return;
+    const tiles = box.querySelectorAll(".htile");
+    const el = at.index !== undefined ? tiles[Math.min(Number(at.index), tiles.length - 1)]
+      : box.querySelector("." + at.cls);
+    if (el) el.focus(); else if (tiles.length) tiles[0].focus();
   }
   function meldControls(g, gi, head) {
     const exp = document.createElement("select");
     exp.className = "exposure";
     exp.innerHTML = `<option value="exposed">${tr("exposed")}</option><option value="concealed">${tr("concealed")}</option>`;
     exp.value = g.concealed ? "concealed" : "exposed";
+    exp.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("exposed") + " / " + tr("concealed"));
     // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
     exp.hidden = g.tiles.length !== 4;
     exp.addEventListener("change", () => step(() => { g.concealed = exp.value === "concealed"; },
@@ -258,6 +285,7 @@
     from.innerHTML = `<option value="">${tr("claimed from…")}</option><option value="left">${tr("left")}</option>`
       + `<option value="across">${tr("across")}</option><option value="right">${tr("right")}</option>`;
     from.value = g.from || "";
+    from.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("claimed from…"));
     from.disabled = g.concealed;
     from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));
     const dissolve = document.createElement("button");
@@ -347,7 +375,7 @@
   function pickButton(code, extra) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "pick top" + (extra ? " " + extra : ""); b.dataset.code = code;
-    const img = document.createElement("img"); img.className = "tile"; img.src = tileUrl(code); img.alt = code;
+    const img = document.createElement("img"); img.className = "tile"; img.src = tileUrl(code); img.alt = tileName(code);
     b.append(img, indexOf(code));
     b.addEventListener("click", () => pick(code));
     return b;
@@ -527,7 +555,7 @@
       t.win = true;
     }, { op: "winning", tile: code });
   });
-  moveSel.addEventListener("change", () => {
+  mj.onChosen(moveSel, () => {
     if (!picking || picking.add) return;
     const { group: from, index } = picking;
     const sel = moveSel.value;
@@ -583,7 +611,13 @@
   let seq = 0, timer = null, lastScore = null;
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
-    resultBox.querySelectorAll("tr.item").forEach((row) => row.addEventListener("click", () => highlight(row)));
+    resultBox.querySelectorAll("tr.item").forEach((row) => {
+      row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
+      row.addEventListener("click", () => highlight(row));
+      row.addEventListener("keydown", (e) => {
+        if ((e.key === "Enter" || e.key === " ") && !e.target.closest("a")) { e.preventDefault(); highlight(row); }
+      });
+    });
     lastScore = d.ok ? d : null;
     const valid = d.ok && d.score && d.score.valid;
     $("bar-total").textContent = valid ? d.score.total : "—";
@@ -713,8 +747,13 @@
   }
   // The rules (in the bar, outside the form's box): the draft is saved first, so the page for
   // the other rules opens it as it was left.
+  // The fixed bar at the foot of the page must not hide the control that has the keyboard's focus.
+  const bar = $("review-bar");
+  if (bar && window.ResizeObserver) new ResizeObserver(() => {
+    document.documentElement.style.scrollPaddingBottom = bar.offsetHeight + 8 + "px";
+  }).observe(bar);
   const rulesSel = $("rules-select");
-  if (rulesSel) rulesSel.addEventListener("change", () => {
+  if (rulesSel) mj.onChosen(rulesSel, () => {
     saveState().then(() => {
       const u = new URL(window.location.href);
       u.searchParams.set("rules", rulesSel.value);
@@ -766,17 +805,6 @@
       recordForm.submit();
     });
   }
-  // Sources of rules and texts: behind a link, shown on demand.
-  document.addEventListener("click", (e) => {
-    const a = e.target.closest("a.source");
-    if (!a) return;
-    e.preventDefault();
-    let box = a.nextElementSibling;
-    if (!box || !box.classList.contains("source-text")) {
-      box = document.createElement("span"); box.className = "source-text small muted"; box.textContent = a.dataset.source;
-      a.after(box);
-    } else box.remove();
-  });
   // Back to this page after recording: reload it, so that it shows the hand recorded.
   window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
 

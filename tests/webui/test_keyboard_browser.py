@@ -1,0 +1,95 @@
+"""The pages with the keyboard alone and a screen reader's names, in headless Chromium: the photo
+button reached by Tab, the keyboard's place kept in the hand after a correction, tiles named by
+their names, a select that reloads the page not acting on the first arrow key, and the error
+page's "Go back" leading back to the form."""
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.keys import Keys
+
+from .helpers import NOT_COMPLETE
+from .test_browser import By, EC, browser, chromium, console_errors, server, wait  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+
+def _active(d):
+    return d.switch_to.active_element
+
+
+def test_the_photo_button_is_reached_with_tab_and_shows_its_focus(server, browser):
+    d = browser
+    d.get(server + "/")
+    d.find_element(By.TAG_NAME, "body").click()
+    for _ in range(30):
+        _active(d).send_keys(Keys.TAB)
+        if _active(d).get_attribute("id") == "photo-input":
+            break
+    else:
+        pytest.fail("Tab never reached the photo input")
+    outline = d.execute_script(
+        "return getComputedStyle(document.getElementById('photo-button')).outlineStyle")
+    assert outline != "none"
+    assert not console_errors(d)
+
+
+def test_after_a_correction_the_keyboard_stays_on_the_corrected_tile(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    tile = d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]')
+    index = tile.get_attribute("data-index")
+    tile.send_keys(Keys.ENTER)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="3m"]').send_keys(Keys.ENTER)
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    now = _active(d)
+    assert now.get_attribute("data-index") == index and now.get_attribute("data-code") == "3m"
+    assert not console_errors(d)
+
+
+def test_tiles_are_named_by_their_names_and_their_marks_in_words(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#hand-view .htile")))
+    names = [b.get_attribute("aria-label") for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
+    assert names[0] == "1 Characters"
+    assert names[-1].endswith(", winning tile")
+    # outside the select mode a tile is a plain button, not a toggle
+    assert d.find_element(By.CSS_SELECTOR, "#hand-view .htile").get_attribute("aria-pressed") is None
+    pick = d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="5z"] img')
+    assert pick.get_attribute("alt") == "White dragon"
+    assert not console_errors(d)
+
+
+def test_the_rules_select_waits_for_enter_before_reloading(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=mcr&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#hand-view .htile")))
+    select = d.find_element(By.ID, "rules-select")
+    before = select.get_attribute("value")
+    d.execute_script("arguments[0].focus()", select)
+    select.send_keys(Keys.ARROW_DOWN)
+    d.execute_script("return 1")
+    assert "rules=" + before in d.current_url            # not reloaded under the next rules
+    chosen = select.get_attribute("value")
+    assert chosen != before
+    select.send_keys(Keys.ENTER)
+    wait(d).until(lambda drv: "rules=" + chosen in drv.current_url)
+    assert not console_errors(d)
+
+
+def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app):
+    d = browser
+    game = app.test_client().post("/api/games", json={"name": "Friday", "rules": "mcr",
+                                                      "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    d.get(f"{server}/games/{game}")
+    form = d.find_element(By.ID, "win-form")
+    form.find_element(By.NAME, "hand0").send_keys("123m456p789s23s55p 9z")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "go-back")))
+    assert d.find_element(By.ID, "go-back").get_attribute("href") == f"{server}/games/{game}"
+    # the language link of the error page leads to that page too, not to the form's address
+    lang = d.find_element(By.ID, "lang-fr").get_attribute("href")
+    assert lang.startswith(f"{server}/games/{game}?")
+    console_errors(d)   # the 400 answer is logged by the browser

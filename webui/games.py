@@ -3,6 +3,7 @@ draws and false-win penalties, running totals and the standings chart, undo, exp
 from __future__ import annotations
 
 import json
+import secrets
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
@@ -49,7 +50,8 @@ def show(game_id):
     chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)
     return render_template("game.html", view=view, game=view["game"], chart=chart,
-                           edits=gamelog.history(get_store(), game_id),
+                           edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
+                           riichi_flags=RIICHI_WIN_FLAGS,
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -97,6 +99,23 @@ def record(game_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+def _record_once(game_id: int, data: dict) -> dict | None:
+    """Record a hand sent by one of the game page's forms, once: each drawing of the page gives
+    its forms a key (``form_key``), so a double click, or the form sent again from the browser's
+    history, records nothing more (None)."""
+    key = (request.form.get("form_key") or "").strip()
+    request_key = f"form:{validation.text(key, 'form_key', max_len=64)}" if key else None
+    try:
+        return gamelog.record(get_store(), game_id, data, request_key=request_key)
+    except DuplicateRequest:
+        return None
+
+
+def _sent_twice(game_id: int):
+    flash(i18n.t("this form was already sent: nothing was recorded again"), "error")
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
 def _seats_field(form, name: str) -> list[int]:
     """Checkboxes of players (riichi declarers, tenpai players)."""
     return validation.seats(form.getlist(name), name)
@@ -105,8 +124,10 @@ def _seats_field(form, name: str) -> list[int]:
 @bp.post("/<int:game_id>/draw")
 def draw(game_id):
     f = request.form
-    hand = gamelog.record(get_store(), game_id, {"kind": "draw", "note": f.get("note", ""),
-                                                 "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
+    hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
+                                  "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
+    if hand is None:
+        return _sent_twice(game_id)
     flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -115,7 +136,9 @@ def draw(game_id):
 def end(game_id):
     """The players end the game before its last round: a row of kind ``end``; the final result
     is taken from the points then (undo goes on with the game)."""
-    hand = gamelog.record(get_store(), game_id, {"kind": "end", "note": request.form.get("note", "")})
+    hand = _record_once(game_id, {"kind": "end", "note": request.form.get("note", "")})
+    if hand is None:
+        return _sent_twice(game_id)
     flash(i18n.t("the game ends after hand {n}", n=hand["seq"] - 1))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -137,7 +160,9 @@ def penalty(game_id):
             "riichi": _seats_field(f, "riichi")}
     if _amount(f) is not None:
         data["amount"] = _amount(f)
-    hand = gamelog.record(get_store(), game_id, data)
+    hand = _record_once(game_id, data)
+    if hand is None:
+        return _sent_twice(game_id)
     flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -146,6 +171,12 @@ def flash_false_win(game: dict, seq: int) -> None:
     """Announce a recorded false win by its name in the game's rules (riichi: chombo)."""
     riichi = gamelog.flow_of(game).has_riichi
     flash(i18n.t("hand {n}: chombo recorded" if riichi else "hand {n}: false win recorded", n=seq))
+
+
+#: What the game page's win form asks of each riichi winner (game.html ``win_rows``): an edit
+#: of the hand takes these from the form, ticked or not, and keeps the rest of its context.
+RIICHI_WIN_TILES = ("dora_indicators", "ura_dora_indicators")
+RIICHI_WIN_FLAGS = ("ippatsu", "double_riichi", "last_tile", "kong_replacement", "robbing_kong")
 
 
 def _win_data(form, *, riichi_rules: bool) -> dict:
@@ -158,12 +189,12 @@ def _win_data(form, *, riichi_rules: bool) -> dict:
             continue
         ctx = {}
         if riichi_rules:
-            for key in ("dora_indicators", "ura_dora_indicators"):
+            for key in RIICHI_WIN_TILES:
                 text = (form.get(f"{key}{k}") or "").strip()
                 if text:
                     from scorer.notation import parse_tiles
                     ctx[key] = parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
-            for flag in ("ippatsu", "double_riichi", "last_tile", "kong_replacement", "robbing_kong"):
+            for flag in RIICHI_WIN_FLAGS:
                 if form.get(f"{flag}{k}"):
                     ctx[flag] = True
         winners.append({"winner": who, "hand": hand, "context": ctx})
@@ -177,7 +208,9 @@ def _win_data(form, *, riichi_rules: bool) -> dict:
 @bp.post("/<int:game_id>/win")
 def win(game_id):
     game = get_store().get_game(game_id)
-    hand = gamelog.record(get_store(), game_id, _win_data(request.form, riichi_rules=game["rules"] == "riichi"))
+    hand = _record_once(game_id, _win_data(request.form, riichi_rules=game["rules"] == "riichi"))
+    if hand is None:
+        return _sent_twice(game_id)
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -202,14 +235,16 @@ def edit(game_id, seq):
     else:
         data.update(_win_data(f, riichi_rules=game["rules"] == "riichi"))
         data["note"] = f.get("note", h["note"])
-        # what the edit form does not show is kept from the hand (context flags of each winner)
+        # what the edit form does not show is kept from the hand (context of each winner); what it
+        # shows is as the form says, a box unticked or an emptied field included
+        shown = set(RIICHI_WIN_TILES + RIICHI_WIN_FLAGS) if game["rules"] == "riichi" else set()
         old = {w["winner"]: w.get("context") or {} for w in gamelog.wins_of(h)}
         for w in data["winners"]:
             try:
                 who = validation.seat(w["winner"], "winner")
             except validation.InputError:
                 continue
-            kept = {k: v for k, v in old.get(who, {}).items() if k not in gamelog.SEAT_KEYS}
+            kept = {k: v for k, v in old.get(who, {}).items() if k not in gamelog.SEAT_KEYS and k not in shown}
             w["context"] = {**kept, **w["context"]}
     if h.get("fixed"):
         for k in ("dealer", "round_wind"):

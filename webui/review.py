@@ -154,6 +154,11 @@ def score():
         scorer.get_rule_set(rules)
         options = game["options"] if game else scoring.parse_form_options(form, rules)
         context = scoring.parse_form_context(form, rules)
+        if game is not None and gamelog.flow_of(game).has_counters:
+            # the counters on the table are the game's, whatever the form says: the game pays
+            # them so when the hand is recorded (gamelog.Settler.context)
+            view = gamelog.standing(get_store(), game["id"])
+            context.update(honba=view["honba"], riichi_sticks=view["riichi_sticks"])
         seats = _seats(data, game) if game else None
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],

@@ -518,3 +518,62 @@ def test_a_riichi_false_win_is_announced_as_a_chombo(client):
         r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "2"})
         assert r.status_code == 303
         assert said in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+
+
+def _form_key(page: str) -> str:
+    keys = set(re.findall(r'name="form_key" value="([^"]+)"', page))
+    assert len(keys) == 1
+    return keys.pop()
+
+
+def test_a_game_page_form_sent_twice_records_one_hand(client):
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    key = _form_key(client.get(f"/games/{gid}").get_data(as_text=True))
+    body = {"csrf_token": token, "form_key": key, "discarder": "1", "winner0": "2", "hand0": SEVEN_PAIRS}
+    assert client.post(f"/games/{gid}/win", data=body).status_code == 303
+    r = client.post(f"/games/{gid}/win", data=body, follow_redirects=True)      # a double click
+    assert "nothing was recorded again" in r.get_data(as_text=True)
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    # the page drawn again has a new key: the next hand is recorded
+    key2 = _form_key(client.get(f"/games/{gid}").get_data(as_text=True))
+    assert key2 != key
+    assert client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": key2}).status_code == 303
+    assert client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": key2}).status_code == 303
+    assert [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["win", "draw"]
+
+
+def test_editing_a_riichi_win_can_untick_a_flag_and_empty_the_dora(client):
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
+                                                "dora_indicators0": "6s", "ippatsu0": "1", "riichi": ["1"]})
+    assert r.status_code == 303
+    before = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert before["context"]["ippatsu"] and before["context"]["dora_indicators"] == ["6s"]
+    # the edit form sent as drawn, with ippatsu unticked and the dora field emptied
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
+                                                         "dora_indicators0": "", "riichi": ["1"]})
+    assert r.status_code == 303
+    after = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert "ippatsu" not in after["context"] and not after["context"].get("dora_indicators")
+    assert after["context"].get("riichi")                      # still declared
+    assert sum(abs(d) for d in after["deltas"]) < sum(abs(d) for d in before["deltas"])
+
+
+def test_the_review_page_in_a_game_scores_with_the_games_counters(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [0], "riichi": [2]})   # dealer tenpai: 1 counter, 1 stick
+    hand = client.post("/api/score", json={"hand": SEVEN_PAIRS_TANYAO, "rules": "riichi"}).json["hand"]
+    body = {"hand": hand, "game": gid, "winner": "1", "discarder": "3",
+            "form": {"ctx__present": "1", "ctx_honba": "5", "ctx_riichi_sticks": "0"}}
+    score = client.post("/review/score", json=body).json
+    assert score["ok"], score
+    page = re.sub(r"\s+", " ", score["html"])
+    # 3 han 25 fu (002 §4.3.6) 3,200, + 300 for the game's one counter (not the form's five)
+    assert re.search(r"Di</td><td>pays</td><td[^>]*>3500</td>", page), page
+    assert "the table (riichi sticks)" in page                 # the stick on the table, from the game
+    review = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert re.search(r'name="ctx_honba" value="1"[^>]*readonly', review)

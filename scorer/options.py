@@ -1,12 +1,17 @@
 """Rule options: one dataclass per rule set with documented defaults (docs/scoring.md).
 ``parse_options`` turns a user's dict into it; unknown or badly typed options are errors, and so
-is a whole number below its field's ``metadata["min"]``."""
+is a whole number below its field's ``metadata["min"]`` or above its ``metadata["max"]`` (default
+``MAX_WHOLE``), and options that contradict each other (an ``Options.check`` method)."""
 from __future__ import annotations
 
 import dataclasses
 import typing
 
 from . import errors
+
+#: The largest whole-number option, unless its field says otherwise: the web form's bound too. A
+#: game made with a base of 10^12 points could record no hand (its payments are refused).
+MAX_WHOLE = 10_000
 
 
 def parse_options(cls, given: dict | None):
@@ -41,8 +46,16 @@ def parse_options(cls, given: dict | None):
             if low is not None and v < low:
                 raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be at least {low}, not {v}",
                                         field=f"options.{k}")
+            high = fields[k].metadata.get("max", MAX_WHOLE)
+            if v > high:
+                raise errors.RulesError(errors.BAD_OPTION, f"option {k} must be at most {high}, not {v}",
+                                        field=f"options.{k}")
         values[k] = v
-    return cls(**values)
+    options = cls(**values)
+    check = getattr(options, "check", None)
+    if check is not None:
+        check()
+    return options
 
 
 def options_doc(cls) -> list[dict]:

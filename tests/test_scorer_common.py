@@ -112,6 +112,23 @@ def test_whole_number_options_have_a_floor(rules, option, low):
     assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules, {option: max(low, 1)}).rules == rules
 
 
+@pytest.mark.parametrize("rules,option", [
+    ("mcr", "minimum_points"), ("hk", "min_faan"), ("hk", "max_faan"), ("hk", "base_points"), ("classical", "limit")])
+def test_whole_number_options_have_a_ceiling(rules, option):
+    """A base of 10^12 points made a game in which no hand could be recorded (its payments refused)."""
+    from scorer.options import MAX_WHOLE
+    with pytest.raises(RulesError) as e:
+        scorer.get_rule_set(rules).parse_options({option: MAX_WHOLE + 1})
+    assert e.value.code == "bad_option" and e.value.field == f"options.{option}"
+    assert f"at most {MAX_WHOLE}" in e.value.message
+
+
+def test_hong_kong_options_that_no_hand_could_meet_are_refused():
+    with pytest.raises(RulesError) as e:
+        scorer.get_rule_set("hk").parse_options({"min_faan": 20, "max_faan": 13})
+    assert e.value.code == "bad_option" and e.value.field == "options.min_faan"
+
+
 
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("text", [HAND, "999m678p789s1333z 1z", "123m456p789s1z2z3z4z 4z"])

@@ -825,6 +825,7 @@ MESSAGES_FR = {
     "unknown option {}; known options: {}": "option inconnue {0} ; options connues : {1}",
     "option {} must be a whole number": "l'option {0} doit être un nombre entier",
     "option {} must be at least {}, not {}": "l'option {0} doit valoir au moins {1}, pas {2}",
+    "option {} must be at most {}, not {}": "l'option {0} doit valoir au plus {1}, pas {2}",
     "option {} must be one of {}, not {}": "l'option {0} doit être l'une de {1}, pas {2}",
     "option {} must be true or false": "l'option {0} doit être vraie ou fausse",
     "options apply to one rule set; name it in rules": "les options valent pour un jeu de règles : nommez-le",

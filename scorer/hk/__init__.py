@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .. import errors
 from .scoring import NAME, reward, score
 
 TITLE = "Hong Kong old style"
@@ -38,6 +39,10 @@ class Options:
         "help": "above 4 faan the reward doubles per 2 faan; an odd faan pays the level below "
                 "(same) or half-way (half)"})
     base_points: int = field(default=1, metadata={"min": 1, "help": "value of 0 faan in points (004: agreed)"})
+
+    def check(self) -> None:
+        if self.min_faan > self.max_faan:   # no hand could then win
+            raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
 
 
 __all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score", "reward"]

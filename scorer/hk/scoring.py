@@ -308,8 +308,7 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
 
 
 def score(hand: Hand, options) -> ScoreResult:
-    if options.min_faan > options.max_faan:
-        raise errors.RulesError(errors.BAD_OPTION, "min_faan is above max_faan", field="options.min_faan")
+    options.check()
     ctx = ContextReads(hand.context)
     given = hand.context.given
     if given.get("kong_replacement") and "self_drawn" not in given and given.get("discarder") is None:

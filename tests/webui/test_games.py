@@ -397,3 +397,10 @@ def test_the_standings_chart_starts_at_the_starting_points(client):
     assert "(+" not in svg                              # the page's standings table names the lines
     standalone = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
     assert "Ann (+3000)" in standalone                  # the chart alone keeps its legend of totals
+
+
+@pytest.mark.parametrize("rules,options", [("hk", {"base_points": 10**12}), ("mcr", {"minimum_points": 10**15}),
+                                           ("hk", {"min_faan": 20, "max_faan": 13})])
+def test_a_game_whose_options_no_hand_could_meet_is_refused(client, rules, options):
+    r = client.post("/api/games", json={"name": "test", "rules": rules, "players": PLAYERS, "options": options})
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_option"

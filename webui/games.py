@@ -277,7 +277,7 @@ def sheet(game_id):
 @bp.get("/<int:game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     from . import score_sheet
-    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t), i18n.t)
+    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, latin1_names=True), i18n.t)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})
 

@@ -103,7 +103,9 @@ FR = {
     "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
-    "the table (riichi sticks)": "la table (bâtons de riichi)", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
+    "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
+    "A name in a script this PDF cannot write is shown as \"player N\"; the print view shows every name.":
+        "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par « joueur N » ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
     "Read as {form}:": "Lu comme {form} :", "Minipoints (fu)": "Minipoints (fu)",
     "not a winning hand": "pas une main gagnante",

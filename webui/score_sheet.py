@@ -47,11 +47,16 @@ def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
     return f"{' & '.join(parts)} {how}"
 
 
-def sheet(store: Store, game_id: int, tr=_english) -> dict:
+def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False) -> dict:
+    """The score sheet's rows and final table, in ``tr``'s language. ``latin1_names`` (the PDF,
+    whose Helvetica writes Latin-1 only): a player's name in another script is "player N", so
+    that four names in Chinese do not all print as "????"."""
     view = gamelog.game_view(store, game_id)
     game = view["game"]
     flow = gamelog.flow_of(game)
     players = game["players"]
+    if latin1_names:
+        players = [p if _latin1(p) else tr("player {n}", n=i + 1) for i, p in enumerate(players)]
     rows = []
     for h in view["hands"]:
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
@@ -63,10 +68,13 @@ def sheet(store: Store, game_id: int, tr=_english) -> dict:
     final = view["final"]
     if final:
         for r in final:
+            r["player"] = players[r["seat"]]
             r["result"] = r["points"] - flow.start_points
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
+            "renamed": players != game["players"],
+            "name": game["name"] if not latin1_names or _latin1(game["name"]) else " / ".join(players),
             "next": {"dealer": players[view["dealer"]], "round_wind": view["round_wind"], "honba": view["honba"],
                      "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
@@ -76,6 +84,14 @@ def sheet(store: Store, game_id: int, tr=_english) -> dict:
 PAGE_W, PAGE_H = 842, 595          # A4 landscape, in points
 MARGIN = 36
 LINE = 13
+
+
+def _latin1(s: str) -> bool:
+    try:
+        s.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _pdf_text(s) -> str:
@@ -137,10 +153,14 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
     def header():
         nonlocal y
         g = sh["game"]
-        page.append(("text", MARGIN, y, 14, f"{g['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
+        page.append(("text", MARGIN, y, 14, f"{sh['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
         y -= 18
         page.append(("text", MARGIN, y, 9, tr("Players: {players}   Created {date}", players=", ".join(players),
                                               date=g["created"][:10]), "l"))
+        if sh.get("renamed"):
+            y -= LINE
+            page.append(("text", MARGIN, y, 9, tr("A name in a script this PDF cannot write is shown as "
+                                                  "\"player N\"; the print view shows every name."), "l"))
         state = _state(sh, tr).strip()
         if state:                 # a line of its own: long names would push it off the page
             y -= LINE

@@ -577,3 +577,15 @@ def test_the_review_page_in_a_game_scores_with_the_games_counters(client):
     assert "the table (riichi sticks)" in page                 # the stick on the table, from the game
     review = client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert re.search(r'name="ctx_honba" value="1"[^>]*readonly', review)
+
+
+def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client):
+    names = ["张伟", "王芳", "Zoé", "李娜"]
+    gid = client.post("/api/games", json={"name": "", "rules": "mcr", "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"??" not in pdf
+    assert b"(player 1) Tj" in pdf and b"(player 4) Tj" in pdf and "(Zoé) Tj".encode("latin-1") in pdf
+    assert b"the print view shows every name" in pdf
+    assert "(player 1 / player 2 / Zoé / player 4 - ".encode("latin-1") in pdf     # the game named by its players
+    assert "张伟" in client.get(f"/games/{gid}/sheet").get_data(as_text=True)   # the print view keeps them

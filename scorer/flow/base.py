@@ -247,9 +247,12 @@ class Flow:
             score = points[p] - self.start_points + uma[p] + penalties[p]
             rows.append({"seat": p, "points": points[p], "leftover_sticks": leftover[p], "uma": uma[p],
                          "penalty": penalties[p], "score": score})
-        order = sorted(range(4), key=lambda p: (-rows[p]["score"], p))
-        for p in order:
-            rows[p]["rank"] = 1 + sum(1 for q in range(4) if rows[q]["score"] > rows[p]["score"])
+        # The rank is the place at the table, by points: a penalty taken after the uma does not
+        # change it (002 §3.4.6 « après l'attribution des uma »; §5.6, penalties « en n'affectant pas
+        # ainsi le classement à la table »), so a first place that pays a chombo stays first.
+        for p in range(4):
+            rows[p]["rank"] = 1 + sum(1 for q in range(4) if points[q] > points[p])
+        order = sorted(range(4), key=lambda p: (rows[p]["rank"], -rows[p]["score"], p))
         return [rows[p] for p in order]
 
     def leftover(self, points: list[int], last: Deal) -> list[int]:

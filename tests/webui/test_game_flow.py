@@ -116,7 +116,10 @@ def test_riichi_tournament_chombo_is_taken_after_uma(client):
     assert view["totals"] == [-500, 600, 4200, -4300]
     final = {r["player"]: r for r in view["final"]}
     assert (final["Cy"]["uma"], final["Cy"]["penalty"], final["Cy"]["score"]) == (15000, -20000, 4200 + 15000 - 20000)
-    assert [r["player"] for r in view["final"]] == ["Bob", "Cy", "Ann", "Di"]
+    # the penalty leaves the place at the table as it was (002 §3.4.6, §5.6): Cy first, though
+    # Bob ends with the higher score
+    assert [(r["player"], r["rank"]) for r in view["final"]] == [("Cy", 1), ("Bob", 2), ("Ann", 3), ("Di", 4)]
+    assert final["Bob"]["score"] > final["Cy"]["score"]
 
 
 def test_edit_in_the_middle_replays_every_later_hand(client):

@@ -26,6 +26,8 @@ PER_HAND_KEYS = {"self_drawn", "discarder", "seat_wind", "last_tile", "kong_repl
 #: Context keys the game sets from the seats and the flow (never taken from a form in a game).
 SEAT_KEYS = {"seat_wind", "round_wind", "self_drawn", "discarder", "honba", "riichi_sticks", "riichi"}
 MAX_NAME = 60
+#: The most a false win may charge each player, in points: a bound against a mistyped amount.
+MAX_FALSE_WIN = 100_000
 MAX_IMPORT_HANDS = 5000   # every imported win is re-scored: bound the work one request can ask
 
 
@@ -69,7 +71,7 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
             raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
         validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
         clean.append(p.strip()[:MAX_NAME])
-    if len(set(clean)) != 4:
+    if len({p.casefold() for p in clean}) != 4:     # "Al" and "al" read alike on a score sheet
         raise GameError("bad_field", "the four players need different names", field="players")
     name = (name or "").strip()[:MAX_NAME] or " / ".join(clean)
     return store.create_game(name, rules, clean, options or {}, flow=flow_options)
@@ -399,8 +401,9 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
         row["winner"] = _player_index(data.get("offender", data.get("winner")), "offender")
         if data.get("amount") is not None:
             amount = data["amount"]
-            if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= 100000:
-                raise GameError("bad_field", "amount must be a whole number of points above 0", field="amount")
+            if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_FALSE_WIN:
+                raise GameError("bad_field", f"amount must be a whole number of points from 1 to {MAX_FALSE_WIN}",
+                                field="amount")
             fixed["amount"] = amount
     elif kind == "win":
         discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
@@ -571,11 +574,27 @@ def export_json(store: Store, game_id: int) -> dict:
     return out
 
 
+def _csv_cell(value):
+    """A text cell a spreadsheet would run as a formula (a name such as "=SUM(A1)") is kept as
+    text by a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+class _SafeCsv:
+    def __init__(self, out):
+        self._w = csv.writer(out)
+
+    def writerow(self, row):
+        self._w.writerow([_csv_cell(v) for v in row])
+
+
 def export_csv(store: Store, game_id: int) -> str:
     view = game_view(store, game_id)
     players = view["game"]["players"]
     out = io.StringIO()
-    w = csv.writer(out)
+    w = _SafeCsv(out)
     w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "offender",
                 "notation", "points", "riichi", "tenpai"]
                + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])

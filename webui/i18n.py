@@ -104,8 +104,8 @@ FR = {
     "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
-    "A name in a script this PDF cannot write is shown as \"player N\"; the print view shows every name.":
-        "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par « joueur N » ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
+    "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
+        "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
     "Read as {form}:": "Lu comme {form} :", "Minipoints (fu)": "Minipoints (fu)",
     "not a winning hand": "pas une main gagnante",
@@ -845,7 +845,7 @@ MESSAGES_FR = {
     "a player cannot discard to themself": "un joueur ne peut pas s'écarter à lui-même",
     "a win needs a winner": "une victoire demande un gagnant", "a win needs its winners": "une victoire demande ses gagnants",
     "amount must be a whole number": "le montant doit être un nombre entier",
-    "amount must be a whole number of points above 0": "le montant doit être un nombre entier de points au-dessus de 0",
+    "amount must be a whole number of points from 1 to {}": "le montant doit être un nombre entier de points de 1 à {0}",
     "contexts must be a list in the order of winners": "les contextes doivent être une liste dans l'ordre des gagnants",
     "deltas must be four whole numbers": "les écarts doivent être quatre nombres entiers",
     "deltas of a hand must sum to 0": "les écarts d'une main doivent faire 0 au total",

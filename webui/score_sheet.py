@@ -159,8 +159,8 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
                                               date=g["created"][:10]), "l"))
         if sh.get("renamed"):
             y -= LINE
-            page.append(("text", MARGIN, y, 9, tr("A name in a script this PDF cannot write is shown as "
-                                                  "\"player N\"; the print view shows every name."), "l"))
+            note = tr("A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.")
+            page.append(("text", MARGIN, y, 9, note, "l"))
         state = _state(sh, tr).strip()
         if state:                 # a line of its own: long names would push it off the page
             y -= LINE

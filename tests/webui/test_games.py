@@ -404,3 +404,23 @@ def test_the_standings_chart_starts_at_the_starting_points(client):
 def test_a_game_whose_options_no_hand_could_meet_is_refused(client, rules, options):
     r = client.post("/api/games", json={"name": "test", "rules": rules, "players": PLAYERS, "options": options})
     assert r.status_code == 400 and r.json["error"]["code"] == "bad_option"
+
+
+def test_players_named_alike_but_for_case_are_refused(client):
+    r = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["Al", "al ", "AL", "Bo"]})
+    assert r.status_code == 400 and "different names" in r.json["error"]["message"]
+
+
+def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client):
+    r = client.post("/api/games", json={"name": "t", "rules": "toy", "players": ["=SUM(1,2)", "@me", "Cy", "Di"]})
+    gid = r.json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0, "amount": 5})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    assert "'=SUM(1,2) change" in rows[0] and "'@me total" in rows[0]
+    assert rows[1][8] == "'=SUM(1,2)" and rows[1][13] == "-15"      # the offender named as text; numbers stay numbers
+
+
+def test_a_false_win_amount_out_of_bounds_names_the_bounds(client):
+    gid = new_game(client)
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0, "amount": 10**9})
+    assert r.status_code == 400 and "from 1 to 100000" in r.json["error"]["message"]

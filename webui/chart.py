@@ -16,7 +16,8 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
     series = [[start] * len(players)] + [list(t) for t in totals]
     lo = min(min(t) for t in series)
     hi = max(max(t) for t in series)
-    if hi == lo:
+    flat = hi == lo                 # no hand has moved a point yet: the starting line alone is labelled
+    if flat:
         hi, lo = hi + 1, lo - 1
     pad_l, pad_r, pad_t, pad_b = 52, 12, 12, 40 if legend else 24
     pw, ph = width - pad_l - pad_r, height - pad_t - pad_b
@@ -31,7 +32,7 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
              f'role="img" aria-label="{escape(label)}">',
              f'<rect x="{pad_l}" y="{pad_t}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#ddd"/>']
-    for v in sorted({lo, start, hi}):
+    for v in sorted({start} if flat else {lo, start, hi}):
         parts.append(f'<line x1="{pad_l}" x2="{pad_l + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'stroke="{"#999" if v == start else "#e5e5e5"}" stroke-dasharray="{"" if v == start else "3 3"}"/>'
                      f'<text x="{pad_l - 6}" y="{y(v):.1f}" font-size="12" text-anchor="end" '

@@ -424,3 +424,9 @@ def test_a_false_win_amount_out_of_bounds_names_the_bounds(client):
     gid = new_game(client)
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0, "amount": 10**9})
     assert r.status_code == 400 and "from 1 to 100000" in r.json["error"]["message"]
+
+
+def test_a_chart_with_no_points_moved_labels_the_starting_line_alone(client):
+    gid = new_game(client, rules="riichi")
+    svg = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
+    assert ">30000</text>" in svg and "29999" not in svg and "30001" not in svg

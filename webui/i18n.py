@@ -145,7 +145,7 @@ FR = {
     "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
     # the game pages (games.html, game.html, the score sheet, the hand page)
-    "Game": "Partie", "Players": "Joueurs", "Hands": "Mains", "No game yet.": "Aucune partie pour l'instant.",
+    "Game": "Partie", "Players": "Joueurs", "Hands": "Mains", "Created": "Créée", "No game yet.": "Aucune partie pour l'instant.",
     "New game": "Nouvelle partie", "Name": "Nom", "Friday game": "Partie du vendredi", "{rules} options": "Options {rules}",
     "No end: play until the table stops (no last round)": "Sans fin : jouer jusqu'à ce que la table s'arrête (pas de dernier tour)",
     "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":

@@ -431,3 +431,10 @@ def test_a_chart_with_no_points_moved_labels_the_starting_line_alone(client):
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert ">30000</text>" in svg and "29999" not in svg and "30001" not in svg
+
+
+def test_the_games_list_says_when_each_game_was_made(client):
+    gid = new_game(client)
+    created = client.get(f"/api/games/{gid}").json["game"]["created"]
+    page = client.get("/games").get_data(as_text=True)
+    assert f'<time class="when" datetime="{created}">' in page

@@ -452,6 +452,24 @@ _DEFAULT_CLASSIFIER = None
 _DEFAULT_LOCK = threading.Lock()     # one load, however many threads ask at once
 
 
+_PROFILE_NETWORKS: dict = {}
+
+
+def profile_network_classifier(classifier):
+    """The classifier whose network a tile-set profile fine-tunes for ``classifier``: its first
+    companion, run by torch (a profile reads with weights of its own), loaded once; None when
+    ``classifier`` has no companion (``vision.profile.tileset.NETWORK_MODEL`` says which a new
+    profile fine-tunes)."""
+    path = getattr(getattr(classifier, "companion", None), "weights_path", None)
+    if path is None:
+        return None
+    key = str(Path(path).resolve())
+    with _DEFAULT_LOCK:
+        if key not in _PROFILE_NETWORKS:
+            _PROFILE_NETWORKS[key] = load_classifier(path, "torch", companion=None)
+    return _PROFILE_NETWORKS[key]
+
+
 def default_classifier():
     """The committed classifier, loaded once and shared by the reader and tile-set profiles (run
     from its ONNX export when that is current: ``load_classifier``)."""

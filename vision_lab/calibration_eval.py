@@ -543,7 +543,11 @@ def main(argv=None) -> int:
                    "(default: the profile's, vision.profile.AUGMENT)")
     p.add_argument("--expert", choices=["network", "prototypes"], default="network",
                    help="profile format 3 (fine-tuned network, default) or 2 (prototypes in a learnt metric)")
-    p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS)")
+    p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS, "
+                   "or the network model's in vision.profile.tileset.NETWORK_STEPS)")
+    p.add_argument("--network-model", choices=["own", "companion"], default=None,
+                   help="whose network the profile fine-tunes (default vision.profile.tileset.NETWORK_MODEL "
+                        "where the classifier has a companion)")
     p.add_argument("--batch", type=int, default=None, help="augmented views per fine-tuning step (default "
                    "vision.finetune.BATCH)")
     p.add_argument("--context-share", type=float, default=None, metavar="SHARE",
@@ -606,6 +610,8 @@ def main(argv=None) -> int:
         prm = {} if args.augment is None else {"augment": args.augment}
         if args.steps is not None:
             prm["steps"] = args.steps
+        if args.network_model is not None:
+            prm["network_model"] = args.network_model
         if args.base_weight is not None:
             prm["base_weight"] = args.base_weight
         if args.context_share is not None or args.batch is not None:

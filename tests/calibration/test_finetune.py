@@ -111,9 +111,38 @@ def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
 
 def test_profile_keeps_the_network_and_the_examples(profile, classifier):
     assert profile.uses_network and profile.prototypes is None
+    assert profile.network_model == "own" and profile.network_classifier(classifier) is classifier
     assert set(profile.network) == set(classifier.model.state_dict())
     assert profile.examples.shape == (len(CODES), classifier.imgsz, classifier.imgsz, 3)
     assert profile.model_id == classifier.weights_id
+
+
+@pytest.fixture(scope="module")
+def companion_profile(classifier):
+    return TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="wide", classifier=classifier,
+                                        steps=2, batch=8, network_model="companion")
+
+
+def test_a_profile_can_fine_tune_the_classifiers_companion(companion_profile, classifier, tmp_path):
+    from vision.classifier import profile_network_classifier
+    from vision.reader import classify_with_profile
+    tuned = companion_profile.network_classifier(classifier)
+    # the companion (the wider network), run by torch: the profile reads with weights of its own
+    assert tuned is profile_network_classifier(classifier) is not None and tuned is not classifier
+    assert set(companion_profile.network) == set(tuned.model.state_dict())
+    assert companion_profile.examples.shape[1] == tuned.imgsz != classifier.imgsz
+    assert companion_profile.network_id == tuned.weights_id != classifier.weights_id
+    loaded = TileSetProfile.load(companion_profile.save(tmp_path / "wide.npz"))
+    assert loaded.network_model == "companion" and loaded.network_id == companion_profile.network_id
+    assert len(classify_with_profile(classifier, [code_crop("1m", seed=5)], loaded)) == 1
+    loaded.learn_hand("h1", [code_crop("5p", seed=6)], ["5p"], classifier=classifier)   # refits the companion's head
+    assert set(loaded.network) == set(tuned.model.state_dict())
+    loaded.network_id = "0123456789abcdef"
+    with pytest.raises(ProfileError, match="another companion network"):
+        classify_with_profile(classifier, [code_crop("1m")], loaded)
+    with pytest.raises(ProfileError, match="network_model"):
+        TileSetProfile.from_examples([(code_crop("1m"), "1m")], name="x", classifier=classifier, steps=1,
+                                     network_model="other")
 
 
 def test_absent_codes_get_nothing_and_rows_sum_to_one(profile, classifier):

@@ -91,6 +91,16 @@ FAMILIAR_SET = 0.8
 # example are what the trust is for (hand photos: 10 tiles lost). Fine-tuned profiles only.
 # Chosen on draws 11, 13, 17 (docs/calibration.md, Decisions). None: off.
 NETWORK_VETO: float | None = 0.5
+# Whose network a new profile fine-tunes when the classifier has a companion: the classifier's
+# own ("own": 1/8 width at 64 px) or its first companion ("companion": 1/4 width at 96 px, 200
+# steps). The unseen GL mono set, six tuning draws (11, 13, 17, 29, 31, 37), the shipped chain as
+# the base model: the same tiles right on five, +5 tiles on draw 17, for 5-12 s more per profile
+# (43-48 against 49-60 s): within the fine-tuning's noise, so "own" (docs/calibration.md, Decisions).
+NETWORK_MODELS = ("own", "companion")
+NETWORK_MODEL = "own"
+# Fine-tuning steps for each (``finetune.STEPS`` when absent): the companion's step costs about
+# three of the own network's, and building a profile should take about a minute.
+NETWORK_STEPS = {"companion": 200}
 
 @dataclass
 class TileSetProfile:
@@ -121,6 +131,10 @@ class TileSetProfile:
     # the base model read the calibration photo well (FAMILIAR_SET): only its sure misreadings
     # of later examples then count against a code (``_append_examples``)
     familiar: bool = False
+    # whose network was fine-tuned: the base classifier's own ("own") or its first companion's
+    # ("companion": ``vision.classifier.profile_network_classifier``), and that network's weights
+    network_model: str = "own"
+    network_id: str = ""
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -128,7 +142,7 @@ class TileSetProfile:
     def from_examples(cls, examples, name: str, embed=None, absent_codes=(), model_id: str | None = None,
                       shrink: float = SHRINK, seed: int = 0, classifier=None, steps: int | None = None,
                       batch: int | None = None, finetune_config=None, progress=None,
-                      **params) -> "TileSetProfile":
+                      network_model: str | None = None, **params) -> "TileSetProfile":
         """Profile from ``[(crop_bgr, code), ...]`` (one or more examples per code).
 
         By default the shipped classifier is fine-tuned on the examples (format 3; ``classifier``:
@@ -136,7 +150,9 @@ class TileSetProfile:
         ``embed(crops) -> (n, d)`` (a custom embedding) it learns prototypes in a metric instead.
         ``batch``: augmented views per step (default ``finetune.BATCH``); ``finetune_config``: a
         ``finetune.FinetuneConfig`` for the other settings; ``progress(done, total)``: called
-        after each fine-tuning step."""
+        after each fine-tuning step. ``network_model``: whose network is fine-tuned, "own" or
+        "companion" (default ``NETWORK_MODEL`` where the classifier has a companion, else "own");
+        the classifier's own reading (its whole chain) stays the base model's."""
         examples = list(examples)
         if not examples:
             raise ProfileError("a profile needs at least one example")
@@ -149,9 +165,10 @@ class TileSetProfile:
             if classifier is None:
                 from ..classifier import default_classifier
                 classifier = default_classifier()
-            crops = [_example_crop(c, classifier.imgsz) for c, _ in examples]
-            net = finetune.finetune(classifier, crops, codes, steps=steps, batch=batch, seed=seed,
-                                    config=finetune_config, progress=progress)
+            network_model, tuned = _network_model(classifier, network_model)
+            crops = [_example_crop(c, tuned.imgsz) for c, _ in examples]
+            net = finetune.finetune(tuned, crops, codes, steps=NETWORK_STEPS.get(network_model) if steps is None
+                                    else steps, batch=batch, seed=seed, config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
             if getattr(classifier, "sure_base", None) is not None:
@@ -163,7 +180,8 @@ class TileSetProfile:
             return cls(name=name, prototypes=None, metric=None, codes=codes, sources=["calibration"] * len(codes),
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
                        network=net, calibration_network=net, examples=np.stack(crops),
-                       base_misreads=[None] * len(codes), **params)
+                       base_misreads=[None] * len(codes), network_model=network_model,
+                       network_id=tuned.weights_id if tuned is not classifier else "", **params)
         augment = int(params.pop("augment", AUGMENT))
         if augment < 1:
             raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
@@ -315,7 +333,7 @@ class TileSetProfile:
         if not self.n_learnt_examples:
             self.network, self.learnt = self.calibration_network, True
             return
-        classifier = self._classifier(classifier)
+        classifier = self.network_classifier(classifier)
         self.network = finetune.refit_head(classifier, self.calibration_network, list(self.examples), self.codes,
                                            self.sources, correction_examples=correction_examples)
         self.learnt = True
@@ -326,9 +344,9 @@ class TileSetProfile:
         from .. import finetune
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles relearn (format 3): calibrate again")
-        classifier = self._classifier(classifier)
-        self.network = finetune.finetune(classifier, list(self.examples), self.codes,
-                                         steps=finetune.STEPS if steps is None else steps, seed=seed)
+        classifier = self.network_classifier(classifier)
+        steps = NETWORK_STEPS.get(self.network_model, finetune.STEPS) if steps is None else steps
+        self.network = finetune.finetune(classifier, list(self.examples), self.codes, steps=steps, seed=seed)
         self.learnt = True
 
     def _classifier(self, classifier=None):
@@ -339,6 +357,19 @@ class TileSetProfile:
             classifier = default_classifier()
         self.check_model(classifier)
         return classifier
+
+    def network_classifier(self, classifier=None):
+        """The classifier whose network this profile fine-tuned (``network_model``), for
+        ``classifier`` (default: the shipped one), checked to be the one it was made with."""
+        base = self._classifier(classifier)
+        if self.network_model == "own":
+            return base
+        from ..classifier import profile_network_classifier
+        tuned = profile_network_classifier(base)
+        if tuned is None or (self.network_id and tuned.weights_id != self.network_id):
+            raise ProfileError(f"tile-set profile {self.name!r} was made with another companion network: "
+                               "calibrate again with this model")
+        return tuned
 
     def check_model(self, classifier) -> None:
         """Refuse a classifier other than the one this profile was made with: its prototypes or
@@ -394,7 +425,7 @@ class TileSetProfile:
         """(codes, (n, k) logits of the fine-tuned network for each known code), averaged over each
         crop upright and turned 180°."""
         from .. import finetune
-        classifier = self._classifier(classifier)
+        classifier = self.network_classifier(classifier)
         key = (id(self.network), id(classifier))     # a torch module or arrays, as this classifier reads
         if getattr(self, "_model_key", None) != key:
             self._model = finetune.reading_network(classifier, self.network)
@@ -482,7 +513,7 @@ class TileSetProfile:
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
                 "base_misreads": list(self.base_misreads), "sure_base": self.sure_base,
-                "familiar": self.familiar}
+                "familiar": self.familiar, "network_model": self.network_model, "network_id": self.network_id}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -559,6 +590,8 @@ class TileSetProfile:
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
                       familiar=_familiar_of(meta),
+                      network_model=meta.get("network_model", "own") if meta.get("network_model") in NETWORK_MODELS
+                      else "own", network_id=str(meta.get("network_id", "")),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
@@ -580,6 +613,20 @@ class TileSetProfile:
         if proto.ndim != 2 or proto.shape[0] != n or metric.shape != (proto.shape[1], proto.shape[1]):
             raise ProfileError(f"{name}: {n} codes for {proto.shape[0]} prototypes, metric {metric.shape}")
         return cls(prototypes=proto, metric=metric, **common)
+
+
+def _network_model(classifier, wanted: str | None):
+    """(network_model, the classifier whose network is fine-tuned) for a new profile."""
+    if wanted not in (None, *NETWORK_MODELS):
+        raise ProfileError(f"network_model must be one of {', '.join(NETWORK_MODELS)}, not {wanted!r}")
+    from ..classifier import profile_network_classifier
+    tuned = profile_network_classifier(classifier)
+    model = (NETWORK_MODEL if tuned is not None else "own") if wanted is None else wanted
+    if model == "own":
+        return "own", classifier
+    if tuned is None:
+        raise ProfileError("this classifier has no companion network to fine-tune")
+    return model, tuned
 
 
 def trusted_base_codes(classifier, crops, codes, sure: float | None = None) -> list[str]:

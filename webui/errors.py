@@ -12,6 +12,7 @@ import scorer
 from vision.errors import ImageError
 
 from .gamelog import GameError
+from .navigation import back_url
 from .settlement import SettlementError
 from .store import NotFound, ReadOnly
 from .validation import InputError
@@ -59,19 +60,6 @@ def respond(status: int, error: dict):
         return resp
     return render_template("error.html", status=status, message=error.get("message", ""),
                            code=error.get("code"), back_url=back_url()), status
-
-
-def back_url() -> str:
-    """Where the error page's "Go back" leads: the page of this app the request came from (a link
-    to ``history.back()`` is a script, which the pages' Content-Security-Policy refuses), else the
-    photo page."""
-    from urllib.parse import urlsplit
-
-    from flask import url_for
-    came_from = urlsplit(request.referrer or "")
-    if came_from.netloc == request.host and came_from.path.startswith("/") and came_from.path != request.path:
-        return came_from.path + (f"?{came_from.query}" if came_from.query else "")
-    return url_for("capture.index")
 
 
 def init_app(app) -> None:

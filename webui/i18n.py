@@ -555,12 +555,12 @@ def remember(response):
 def lang_url(code: str) -> str:
     """This page in another language (its address and query kept). The answer to a form (an
     error page after a POST) has no address of its own to ask for again: the page the form was
-    sent from, as the error page's "Go back" (``errors.back_url``)."""
+    sent from, as the error page's "Go back" (``navigation.back_url``)."""
     from urllib.parse import parse_qs, urlencode, urlsplit
     if request.method == "GET":
         path, args = request.path, request.args.to_dict(flat=False)
     else:
-        from .errors import back_url
+        from .navigation import back_url
         back = urlsplit(back_url())
         path, args = back.path, parse_qs(back.query)
     args["lang"] = [code]

@@ -84,7 +84,7 @@ def _deny(status: int, code: str, message: str):
         return resp
     from flask import render_template
 
-    from .errors import back_url
+    from .navigation import back_url
     return render_template("error.html", status=status, message=message, back_url=back_url()), status
 
 
@@ -138,7 +138,7 @@ def _app_config(name):
 def _headers(resp):
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
     resp.headers.setdefault("X-Frame-Options", "DENY")
-    # same-origin: the error page's "Go back" needs the page it came from (errors.back_url); other
+    # same-origin: the error page's "Go back" needs the page it came from (navigation.back_url); other
     # sites get nothing (a join link's token never leaves this server)
     resp.headers.setdefault("Referrer-Policy", "same-origin")
     resp.headers.setdefault(

@@ -7,6 +7,8 @@ import secrets
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
+import scorer
+
 from . import calibrate, gamelog, i18n, scoring, validation
 from .chart import standings_svg
 from .store import DuplicateRequest, get_store
@@ -51,7 +53,7 @@ def show(game_id):
                    start=view["start_points"], legend=False)
     return render_template("game.html", view=view, game=view["game"], chart=chart,
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
-                           riichi_flags=RIICHI_WIN_FLAGS,
+                           win_flags=win_flags(view["game"]["rules"]),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -177,26 +179,41 @@ def flash_false_win(game: dict, seq: int) -> None:
 #: of the hand takes these from the form, ticked or not, and keeps the rest of its context.
 RIICHI_WIN_TILES = ("dora_indicators", "ura_dora_indicators")
 RIICHI_WIN_FLAGS = ("ippatsu", "double_riichi", "last_tile", "kong_replacement", "robbing_kong")
+#: The same boxes under the other rules, those of them the rule set reads (its CONTEXT_KEYS).
+OTHER_WIN_FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
 
 
-def _win_data(form, *, riichi_rules: bool) -> dict:
+def win_flags(rules: str) -> tuple:
+    """The boxes of win context the game page's win form shows for ``rules``: what neither the
+    tiles nor the seats say (a win on the last tile, on a kong's replacement tile...)."""
+    if rules == "riichi":
+        return RIICHI_WIN_FLAGS
+    try:
+        keys = scorer.get_rule_set(rules).module.CONTEXT_KEYS
+    except (scorer.RulesError, AttributeError):
+        return ()
+    return tuple(k for k in OTHER_WIN_FLAGS if k in keys)
+
+
+def _win_data(form, *, rules: str) -> dict:
     """A win entered on the game page: one to three winners, each with the hand in notation
-    (and, under riichi, the dora indicators), on one discard or self-drawn."""
+    (and, under riichi, the dora indicators) and the boxes of ``win_flags``, on one discard or
+    self-drawn."""
     winners = []
     for k in range(gamelog.MAX_WINNERS):
         who, hand = form.get(f"winner{k}", ""), (form.get(f"hand{k}") or "").strip()
         if who == "" and not hand:
             continue
         ctx = {}
-        if riichi_rules:
+        if rules == "riichi":
             for key in RIICHI_WIN_TILES:
                 text = (form.get(f"{key}{k}") or "").strip()
                 if text:
                     from scorer.notation import parse_tiles
                     ctx[key] = parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
-            for flag in RIICHI_WIN_FLAGS:
-                if form.get(f"{flag}{k}"):
-                    ctx[flag] = True
+        for flag in win_flags(rules):
+            if form.get(f"{flag}{k}"):
+                ctx[flag] = True
         winners.append({"winner": who, "hand": hand, "context": ctx})
     if not winners:
         raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
@@ -208,7 +225,7 @@ def _win_data(form, *, riichi_rules: bool) -> dict:
 @bp.post("/<int:game_id>/win")
 def win(game_id):
     game = get_store().get_game(game_id)
-    hand = _record_once(game_id, _win_data(request.form, riichi_rules=game["rules"] == "riichi"))
+    hand = _record_once(game_id, _win_data(request.form, rules=game["rules"]))
     if hand is None:
         return _sent_twice(game_id)
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
@@ -233,11 +250,11 @@ def edit(game_id, seq):
         elif (h.get("fixed") or {}).get("amount") is not None:
             data["amount"] = h["fixed"]["amount"]
     else:
-        data.update(_win_data(f, riichi_rules=game["rules"] == "riichi"))
+        data.update(_win_data(f, rules=game["rules"]))
         data["note"] = f.get("note", h["note"])
         # what the edit form does not show is kept from the hand (context of each winner); what it
         # shows is as the form says, a box unticked or an emptied field included
-        shown = set(RIICHI_WIN_TILES + RIICHI_WIN_FLAGS) if game["rules"] == "riichi" else set()
+        shown = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())
         old = {w["winner"]: w.get("context") or {} for w in gamelog.wins_of(h)}
         for w in data["winners"]:
             try:

@@ -592,3 +592,24 @@ def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client):
     assert b"the print view shows every name" in pdf
     assert "(player 1 / player 2 / Zoé / player 4 - ".encode("latin-1") in pdf     # the game named by its players
     assert "张伟" in client.get(f"/games/{gid}/sheet").get_data(as_text=True)   # the print view keeps them
+
+
+def test_an_mcr_win_on_the_game_page_takes_the_win_context_boxes(client):
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    for flag in ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind"):
+        assert f'name="{flag}0"' in page
+    assert 'name="ippatsu0"' not in page and 'name="dora_indicators0"' not in page
+    hand = "123m456p789s23s55z 1s"                 # self-drawn: no discarder given
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": hand, "last_tile0": "1"})
+    assert r.status_code == 303
+    first = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert first["context"]["last_tile"] is True
+    assert any(i["name_en"] == "Last Tile Draw" for i in first["score"]["items"])     # 000 « Pioche la Dernière Tuile »
+    # unticked in the edit form: gone
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "winner0": "1", "hand0": hand})
+    assert r.status_code == 303
+    edited = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert "last_tile" not in edited["context"] and edited["score"]["total"] < first["score"]["total"]

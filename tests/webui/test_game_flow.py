@@ -613,3 +613,12 @@ def test_an_mcr_win_on_the_game_page_takes_the_win_context_boxes(client):
     assert r.status_code == 303
     edited = client.get(f"/api/games/{gid}").json["hands"][0]
     assert "last_tile" not in edited["context"] and edited["score"]["total"] < first["score"]["total"]
+
+
+def test_each_edit_form_is_named_by_its_hand(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    for n in (1, 2):
+        assert f'<summary>Edit<span class="sr-only"> hand {n}</span></summary>' in page

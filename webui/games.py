@@ -7,8 +7,6 @@ import secrets
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
-import scorer
-
 from . import calibrate, gamelog, i18n, scoring, validation
 from .chart import standings_svg
 from .store import DuplicateRequest, get_store
@@ -101,21 +99,28 @@ def record(game_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
-def _record_once(game_id: int, data: dict) -> dict | None:
+class _SentTwice(Exception):
+    def __init__(self, game_id: int):
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
+def _record_once(game_id: int, data: dict) -> dict:
     """Record a hand sent by one of the game page's forms, once: each drawing of the page gives
     its forms a key (``form_key``), so a double click, or the form sent again from the browser's
-    history, records nothing more (None)."""
+    history, records nothing more (``_SentTwice``: the game page says so)."""
     key = (request.form.get("form_key") or "").strip()
     request_key = f"form:{validation.text(key, 'form_key', max_len=64)}" if key else None
     try:
         return gamelog.record(get_store(), game_id, data, request_key=request_key)
     except DuplicateRequest:
-        return None
+        raise _SentTwice(game_id) from None
 
 
-def _sent_twice(game_id: int):
+@bp.errorhandler(_SentTwice)
+def _sent_twice(e: _SentTwice):
     flash(i18n.t("this form was already sent: nothing was recorded again"), "error")
-    return redirect(url_for("games.show", game_id=game_id), code=303)
+    return redirect(url_for("games.show", game_id=e.game_id), code=303)
 
 
 def _seats_field(form, name: str) -> list[int]:
@@ -128,8 +133,6 @@ def draw(game_id):
     f = request.form
     hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
                                   "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
-    if hand is None:
-        return _sent_twice(game_id)
     flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -139,8 +142,6 @@ def end(game_id):
     """The players end the game before its last round: a row of kind ``end``; the final result
     is taken from the points then (undo goes on with the game)."""
     hand = _record_once(game_id, {"kind": "end", "note": request.form.get("note", "")})
-    if hand is None:
-        return _sent_twice(game_id)
     flash(i18n.t("the game ends after hand {n}", n=hand["seq"] - 1))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -163,8 +164,6 @@ def penalty(game_id):
     if _amount(f) is not None:
         data["amount"] = _amount(f)
     hand = _record_once(game_id, data)
-    if hand is None:
-        return _sent_twice(game_id)
     flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -188,10 +187,7 @@ def win_flags(rules: str) -> tuple:
     tiles nor the seats say (a win on the last tile, on a kong's replacement tile...)."""
     if rules == "riichi":
         return RIICHI_WIN_FLAGS
-    try:
-        keys = scorer.get_rule_set(rules).module.CONTEXT_KEYS
-    except (scorer.RulesError, AttributeError):
-        return ()
+    keys = scoring.rule_context_keys(rules) or ()
     return tuple(k for k in OTHER_WIN_FLAGS if k in keys)
 
 
@@ -226,8 +222,6 @@ def _win_data(form, *, rules: str) -> dict:
 def win(game_id):
     game = get_store().get_game(game_id)
     hand = _record_once(game_id, _win_data(request.form, rules=game["rules"]))
-    if hand is None:
-        return _sent_twice(game_id)
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

@@ -121,9 +121,9 @@ def photo(photo_id):
     return Response(p["jpeg"], mimetype="image/jpeg", headers={"Cache-Control": "private, max-age=3600"})
 
 
-def _seats(data, game):
-    """Winner, discarder, dealer and round wind of a hand being reviewed inside a game."""
-    view = gamelog.standing(get_store(), game["id"])
+def _seats(data, view: dict):
+    """Winner, discarder, dealer and round wind of a hand being reviewed inside a game
+    (``view``: the game's standing, ``gamelog.standing``)."""
     winner = data.get("winner")
     if winner in (None, ""):
         return None
@@ -154,12 +154,12 @@ def score():
         scorer.get_rule_set(rules)
         options = game["options"] if game else scoring.parse_form_options(form, rules)
         context = scoring.parse_form_context(form, rules)
-        if game is not None and gamelog.flow_of(game).has_counters:
+        view = gamelog.standing(get_store(), game["id"]) if game else None
+        if view is not None and gamelog.flow_of(game).has_counters:
             # the counters on the table are the game's, whatever the form says: the game pays
             # them so when the hand is recorded (gamelog.Settler.context)
-            view = gamelog.standing(get_store(), game["id"])
             context.update(honba=view["honba"], riichi_sticks=view["riichi_sticks"])
-        seats = _seats(data, game) if game else None
+        seats = _seats(data, view) if view else None
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])

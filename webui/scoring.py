@@ -78,17 +78,24 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
     return out
 
 
+def rule_context_keys(rules: str | None) -> tuple | None:
+    """The context keys rule set ``rules`` reads (its ``CONTEXT_KEYS``), or None when it does not
+    say (or is unknown)."""
+    if not rules:
+        return None
+    try:
+        return getattr(scorer.get_rule_set(rules).module, "CONTEXT_KEYS", None) or None
+    except (scorer.RulesError, ImportError):
+        return None
+
+
 def context_fields(rules: str | None) -> list[dict]:
     """Form fields for the context keys ``rules`` reads (all keys when unknown), in registry
     order: ``{name, kind, default, doc, choices}``."""
     keys = list(C.CONTEXT_KEYS)
-    if rules:
-        try:
-            wanted = getattr(scorer.get_rule_set(rules).module, "CONTEXT_KEYS", None)
-        except (scorer.RulesError, ImportError):
-            wanted = None
-        if wanted:
-            keys = [k for k in keys if k in wanted]
+    wanted = rule_context_keys(rules)
+    if wanted:
+        keys = [k for k in keys if k in wanted]
     out = []
     for name in keys:
         key = C.CONTEXT_KEYS[name]

@@ -161,6 +161,7 @@ FR = {
     "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
     "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
+    "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
     "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche", "draw": "nul",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",

@@ -143,3 +143,16 @@ def test_the_error_pages_go_back_link_is_a_page_of_the_app(client):
     r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "9"},
                     headers={"Referer": "http://elsewhere.example/page"})
     assert 'href="/" id="go-back"' in r.get_data(as_text=True)
+
+
+def test_score_table_names_its_rows_and_columns_for_screen_readers(client):
+    # a screen reader announces a cell with its row's pattern and its column: without headers the
+    # value "2" and the total "4" of a row are two bare numbers
+    body = {"hand": WIN, "rules": "toy", "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}
+    html = client.post("/review/score", json=body).json["html"]
+    items = re.search(r'<table class="items">(.*?)</table>', html, re.S).group(1)
+    assert re.findall(r'<th scope="col">([^<]+)</th>', items) == ["Pattern", "Tiles", "Value", "Total"]
+    rows = re.findall(r'<tr class="item"[^>]*>\s*<(\w+)[^>]*>([^<]+)', items)
+    assert rows and all(tag == "th" for tag, _ in rows)
+    assert {name.strip() for _, name in rows} >= {"Set", "Pung bonus"}
+    assert 'scope="row" class="name"' in items

@@ -290,3 +290,16 @@ def test_undo_and_redo_survive_a_reload(server, browser):
     d.find_element(By.ID, "redo").click()
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
     assert not console_errors(d)
+
+
+def test_the_photo_tells_groups_by_a_mark_not_by_colour_alone(server, browser, monkeypatch):
+    """The overlay's winning tile carries ★ beside its code, the legend says what each mark means:
+    a player who cannot tell amber from blue still finds the winning tile."""
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
+    assert [x for x in labels if "★" in x] == ["2z ★"]
+    assert len(labels) == 14 and all(x == x.split(" ")[0] for x in labels if "★" not in x)
+    legend = d.find_element(By.ID, "overlay-legend").get_attribute("textContent")
+    assert "★ the winning tile" in legend and "M1" in legend
+    assert not console_errors(d)

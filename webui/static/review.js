@@ -339,6 +339,9 @@
     if (!svg || !photo.naturalWidth) return;
     svg.setAttribute("viewBox", `0 0 ${photo.naturalWidth} ${photo.naturalHeight}`);
     const colours = { concealed: "#1f4e9c", winning: "#f9a825", bonus: "#8e24aa", dora: "#00897b" };
+    // each group also by a mark of its own (the legend under the photo), not by colour alone
+    const marks = { winning: "★", bonus: "✿", dora: "D" };
+    const meldNumbers = {};
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
     readTiles.forEach((t, i) => {
@@ -358,7 +361,9 @@
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      label.textContent = (unknown ? "?" : shown) + (t.sideways ? "↻" : "");
+      if (group.startsWith("meld") && !(group in meldNumbers)) meldNumbers[group] = Object.keys(meldNumbers).length + 1;
+      const mark = unknown ? "" : (marks[group] || (group in meldNumbers ? "M" + meldNumbers[group] : ""));
+      label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });
   }

@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 from pathlib import Path
 
@@ -42,6 +43,14 @@ def install_fonts(kit: Path) -> None:
     dst.mkdir(parents=True, exist_ok=True)
     for f in (kit / "fonts").iterdir():
         shutil.copy(f, dst / f.name)
+
+
+def unpack_photo_crops(kit: Path) -> None:
+    """The kit's photo crops as a folder, from the archive ``pack_classifier`` packs them in."""
+    from .pack_classifier import PHOTO_ARCHIVE
+    if not (kit / "photos").is_dir() and (kit / PHOTO_ARCHIVE).is_file():
+        with tarfile.open(kit / PHOTO_ARCHIVE) as tar:
+            tar.extractall(kit, filter="data")
 
 
 def _render(k: int, kit: str, out: str, deadline: float, seed: int, body_scenes: int) -> int:
@@ -79,6 +88,7 @@ def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int
     times, so that many rendered crops do not drown the real photos), then ``processes``
     renderers until ``seconds`` have passed (each finishes its round)."""
     t0 = time.time()
+    unpack_photo_crops(kit)
     for split in ("train", "val"):
         for code_dir in (kit / "photos" / split).iterdir():
             (out / split / code_dir.name).mkdir(parents=True, exist_ok=True)

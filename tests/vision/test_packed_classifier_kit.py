@@ -63,11 +63,15 @@ def test_photo_crops_are_packed_by_split_and_code(tmp_path):
     assert crop is not None and min(crop.shape[:2]) >= 32
 
 
-def test_the_crop_folder_holds_the_photo_crops_copies_and_what_was_rendered(tmp_path, monkeypatch):
+@pytest.mark.parametrize("archived", [False, True])
+def test_the_crop_folder_holds_the_photo_crops_copies_and_what_was_rendered(tmp_path, monkeypatch, archived):
     kit = tmp_path / "kit"
     for split, code in (("train", "1m"), ("val", "2p")):
         (kit / "photos" / split / code).mkdir(parents=True)
         cv2.imwrite(str(kit / "photos" / split / code / "a.jpg"), np.full((40, 30, 3), 200, np.uint8))
+    if archived:        # as pack_classifier leaves it: one archive, no folder of small files
+        assert pack_classifier.archive_photo_crops(kit).name == "photos.tar.gz"
+        assert not (kit / "photos").exists()
 
     class NoPool:          # the rendering processes, run here one after the other
         def __init__(self, n):

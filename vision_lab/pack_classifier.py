@@ -6,8 +6,8 @@ of ../shared/data/artwork, the CJK fonts cut down to the glyphs the procedural f
 one thing that cannot be rendered, the real photos' labelled tiles, already cut (train split with
 the jitter and turns of ``crop_dataset.photo_crops``, valid split as it is), as JPEG in one
 archive (``photos.tar.gz``): the carried folder has a size limit (64 MiB with the repository),
-and the lent machine's tool counted 13,103 small files at twice their bytes (refused at 35 MB of
-crops; one archive of them, 21 MB, went).
+and the lent machine's tool refused the kit's 13,103 crop files (30 MB) though the whole came to
+62 MB of file contents; with the crops as one archive (21 MB) it went.
 
     python -m vision_lab.pack_classifier --out gpu/cls_kit
 """

@@ -341,7 +341,14 @@
     const colours = { concealed: "#1f4e9c", winning: "#f9a825", bonus: "#8e24aa", dora: "#00897b" };
     // each group also by a mark of its own (the legend under the photo), not by colour alone
     const marks = { winning: "★", bonus: "✿", dora: "D" };
+    // melds numbered as the hand view numbers them when the reading opens ("Meld 1", "Meld 2")
     const meldNumbers = {};
+    readTiles.forEach((t, i) => {
+      const link = links[i] || {};
+      if (t.unknown || (readCode[i] && readCode[i][1] === "f") || link.group in meldNumbers) return;
+      const kind = ((reading.groups || []).find((x) => x.id === link.group) || {}).kind;
+      if (kind === "meld" || kind === "unknown") meldNumbers[link.group] = Object.keys(meldNumbers).length + 1;
+    });
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
     readTiles.forEach((t, i) => {
@@ -361,8 +368,7 @@
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      if (group.startsWith("meld") && !(group in meldNumbers)) meldNumbers[group] = Object.keys(meldNumbers).length + 1;
-      const mark = unknown ? "" : (marks[group] || (group in meldNumbers ? "M" + meldNumbers[group] : ""));
+      const mark = unknown ? "" : (marks[group] || (link.group in meldNumbers ? "M" + meldNumbers[link.group] : ""));
       label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });

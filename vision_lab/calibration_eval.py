@@ -53,6 +53,7 @@ from scorer.tiles import ALL_CODES
 from vision.calibration import LAYOUT_ROWS, assign_layout
 from vision.crops import TileCrops
 from vision.profile import TileSetProfile
+from vision.profile.tileset import NETWORK_MODELS
 from vision.reader import classify_with_profile
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
@@ -545,7 +546,7 @@ def main(argv=None) -> int:
                    help="profile format 3 (fine-tuned network, default) or 2 (prototypes in a learnt metric)")
     p.add_argument("--steps", type=int, default=None, help="fine-tuning steps (default vision.finetune.STEPS, "
                    "or the network model's in vision.profile.tileset.NETWORK_STEPS)")
-    p.add_argument("--network-model", choices=["own", "companion"], default=None,
+    p.add_argument("--network-model", choices=NETWORK_MODELS, default=None,
                    help="whose network the profile fine-tunes (default vision.profile.tileset.NETWORK_MODEL "
                         "where the classifier has a companion)")
     p.add_argument("--batch", type=int, default=None, help="augmented views per fine-tuning step (default "

@@ -195,7 +195,7 @@ def _win_data(form, *, rules: str) -> dict:
     """A win entered on the game page: one to three winners, each with the hand in notation
     (and, under riichi, the dora indicators) and the boxes of ``win_flags``, on one discard or
     self-drawn."""
-    winners = []
+    winners, flags = [], win_flags(rules)
     for k in range(gamelog.MAX_WINNERS):
         who, hand = form.get(f"winner{k}", ""), (form.get(f"hand{k}") or "").strip()
         if who == "" and not hand:
@@ -207,7 +207,7 @@ def _win_data(form, *, rules: str) -> dict:
                 if text:
                     from scorer.notation import parse_tiles
                     ctx[key] = parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
-        for flag in win_flags(rules):
+        for flag in flags:
             if form.get(f"{flag}{k}"):
                 ctx[flag] = True
         winners.append({"winner": who, "hand": hand, "context": ctx})

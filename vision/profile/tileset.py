@@ -167,8 +167,8 @@ class TileSetProfile:
                 classifier = default_classifier()
             network_model, tuned = _network_model(classifier, network_model)
             crops = [_example_crop(c, tuned.imgsz) for c, _ in examples]
-            net = finetune.finetune(tuned, crops, codes, steps=NETWORK_STEPS.get(network_model) if steps is None
-                                    else steps, batch=batch, seed=seed, config=finetune_config, progress=progress)
+            net = finetune.finetune(tuned, crops, codes, steps=_network_steps(network_model, steps), batch=batch,
+                                    seed=seed, config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
             params.setdefault("temperature", NETWORK_TEMPERATURE)
             if getattr(classifier, "sure_base", None) is not None:
@@ -345,8 +345,8 @@ class TileSetProfile:
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles relearn (format 3): calibrate again")
         classifier = self.network_classifier(classifier)
-        steps = NETWORK_STEPS.get(self.network_model, finetune.STEPS) if steps is None else steps
-        self.network = finetune.finetune(classifier, list(self.examples), self.codes, steps=steps, seed=seed)
+        self.network = finetune.finetune(classifier, list(self.examples), self.codes,
+                                         steps=_network_steps(self.network_model, steps), seed=seed)
         self.learnt = True
 
     def _classifier(self, classifier=None):
@@ -590,8 +590,8 @@ class TileSetProfile:
                       base_weight=float(meta["base_weight"]), augment=int(meta.get("augment", AUGMENT)),
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
                       familiar=_familiar_of(meta),
-                      network_model=meta.get("network_model", "own") if meta.get("network_model") in NETWORK_MODELS
-                      else "own", network_id=str(meta.get("network_id", "")),
+                      network_model=meta["network_model"] if meta.get("network_model") in NETWORK_MODELS else "own",
+                      network_id=str(meta.get("network_id", "")),
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):
@@ -619,14 +619,22 @@ def _network_model(classifier, wanted: str | None):
     """(network_model, the classifier whose network is fine-tuned) for a new profile."""
     if wanted not in (None, *NETWORK_MODELS):
         raise ProfileError(f"network_model must be one of {', '.join(NETWORK_MODELS)}, not {wanted!r}")
+    model = NETWORK_MODEL if wanted is None else wanted
+    if model == "own":      # the companion is loaded only when it is the one fine-tuned
+        return "own", classifier
     from ..classifier import profile_network_classifier
     tuned = profile_network_classifier(classifier)
-    model = (NETWORK_MODEL if tuned is not None else "own") if wanted is None else wanted
-    if model == "own":
-        return "own", classifier
     if tuned is None:
+        if wanted is None:  # the default, for a classifier without a companion
+            return "own", classifier
         raise ProfileError("this classifier has no companion network to fine-tune")
     return model, tuned
+
+
+def _network_steps(network_model: str, steps: int | None) -> int | None:
+    """Fine-tuning steps: ``steps`` when given, else the network model's (``NETWORK_STEPS``;
+    None: ``finetune``'s own default)."""
+    return NETWORK_STEPS.get(network_model) if steps is None else steps
 
 
 def trusted_base_codes(classifier, crops, codes, sure: float | None = None) -> list[str]:

@@ -24,6 +24,8 @@
   const tileName = (code) => tileNames[code] || code;
   const reading = (data.reading && data.reading.reading) || {};
   const links = reading.links || [];
+  // the reading's group of read tile i (standing, a meld, the winning tile...), or undefined
+  const readGroup = (i) => (reading.groups || []).find((g) => g.id === (links[i] || {}).group);
   // The code each read tile ended up with: consistency decoding may have changed it.
   const readCode = readTiles.map((t) => t.code);
   for (const c of ((reading.decoding || {}).changes || [])) {
@@ -80,7 +82,7 @@
         const code = readCode[i];
         if (t.unknown) return;   // a face no code names: left out of the hand (the player adds its tile)
         if (code && code[1] === "f") { bonus.push(newTile(code, i)); return; }
-        const kind = ((reading.groups || []).find((g) => g.id === link.group) || {}).kind || "concealed";
+        const kind = (readGroup(i) || {}).kind || "concealed";
         if (kind === "dora") return;
         const key = kind === "meld" || kind === "unknown" ? "g" + link.group : "standing";
         if (!byGroup.has(key)) byGroup.set(key, []);
@@ -346,7 +348,7 @@
     readTiles.forEach((t, i) => {
       const link = links[i] || {};
       if (t.unknown || (readCode[i] && readCode[i][1] === "f") || link.group in meldNumbers) return;
-      const kind = ((reading.groups || []).find((x) => x.id === link.group) || {}).kind;
+      const kind = (readGroup(i) || {}).kind;
       if (kind === "meld" || kind === "unknown") meldNumbers[link.group] = Object.keys(meldNumbers).length + 1;
     });
     svg.innerHTML = "";
@@ -354,7 +356,7 @@
     readTiles.forEach((t, i) => {
       const [x0, y0, x1, y1] = t.box;
       const link = links[i] || {};
-      const g = (reading.groups || []).find((x) => x.id === link.group);
+      const g = readGroup(i);
       const group = t.group || (g ? (g.kind === "meld" ? "meld" + g.id : g.kind) : (t.face_down ? "face_down" : "concealed"));
       const unknown = !!t.unknown;   // a face no code names, marked ?
       const colour = unknown ? "#e65100" : t.face_down ? "#555"

@@ -105,6 +105,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
     strays = []                        # reads that overlap no labelled tile: what precision loses
+    missed = []                        # labelled tiles no read matches: what recall loses besides misreadings
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
         reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
@@ -126,10 +127,14 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         matched_p = {p for _, p in pairs}
         strays += [f"{path.name}: {read_code(r)} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
                    for p, r in enumerate(reads) if p not in matched_p]
-        for g, (code, _) in enumerate(gt):
+        # The best overlap tells a tile the detector never found (0) from one it cut wrongly (under 0.5).
+        overlaps = box_iou(gt_boxes, pred_boxes) if len(gt) and len(reads) else np.zeros((len(gt), 1))
+        for g, (code, box) in enumerate(gt):
             per_class[code]["gt"] += 1
             if g not in matched_g:
                 confusion[(code, "missed")] += 1
+                missed.append(f"{path.name}: {code}, box [{', '.join(f'{v:.0f}' for v in box)}], "
+                              f"best overlap {overlaps[g].max():.2f}")
         for r in reads:
             per_class[read_code(r)]["pred"] += 1
         n_gt += len(gt)
@@ -172,6 +177,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                       for c in (*ALL_CODES, ODD_CLASS) if per_class[c]["gt"] or per_class[c]["pred"]},
         "errors": errors[:200],
         "reads_on_no_tile": strays[:200],
+        "missed": missed[:200],
     }
     if out:
         write_report(result, confusion, Path(out))
@@ -231,6 +237,9 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
         lines += ["", "## Misreadings (first 200)", ""] + [f"- {e}" for e in result["errors"]]
     if result.get("reads_on_no_tile"):
         lines += ["", "## Reads on no labelled tile (first 200)", ""] + [f"- {e}" for e in result["reads_on_no_tile"]]
+    if result.get("missed"):
+        lines += ["", "## Labelled tiles no read matches (first 200; best overlap: IoU with the nearest read)", ""] + [
+            f"- {e}" for e in result["missed"]]
     (out / "report.md").write_text("\n".join(lines) + "\n")
 
 

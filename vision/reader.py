@@ -96,13 +96,16 @@ SECOND_BACKS_OVERLAP: float | None = 0.3
 # on three modes (docs/experiments.md). With a tile-set profile the confidence is the profile's,
 # whose probabilities are flatter, so the floor stays off (as for the weak rescue). None: off.
 READ_FLOOR: float | None = 0.15
-# A face-up read whose box is under SMALL_READ_SHARE of the median box area of the photo's
-# face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles are of
-# one size, give or take perspective, and what is much smaller is a die, a far object or a sliver
-# of a tile. Chosen on the valid split and the six capture modes, after the read floor
-# (docs/experiments.md): 0.4 from 4 reads drops no read that was right on valid, 68 reads on no
-# tile and 1 right read over the modes; 0.45 drops 6 right ones. None: off.
-SMALL_READ_SHARE: float | None = 0.4
+# A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
+# photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
+# are of one size, give or take perspective, and what is much smaller is a die, a far object or a
+# sliver of a tile. The long side, not the area: a row lying flat seen from low keeps its width
+# but loses most of its height, and beside a standing hand its tiles are under 0.4 of the median
+# area (the area rule dropped 28 right reads for 35 wrong ones over six rendered capture modes,
+# 31 for 4 in scenes at a phone's 4032 × 3024). 0.6 is the highest share that drops no right read
+# on the valid split or in the phone-size scenes (docs/experiments.md, "Small reads by their long
+# side"). None: off.
+SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
@@ -466,15 +469,16 @@ def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: floa
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:
-    """``reads`` less the face-up ones whose box is under ``share`` of the median face-up box area,
-    when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``); face-down reads stay."""
-    def area(r: TileRead) -> float:
-        return (r.box[2] - r.box[0]) * (r.box[3] - r.box[1])
-    face_up = [area(r) for r in reads if not r.face_down]
+    """``reads`` less the face-up ones whose box's long side is under ``share`` of the median
+    face-up long side, when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``);
+    face-down reads stay."""
+    def long_side(r: TileRead) -> float:
+        return max(r.box[2] - r.box[0], r.box[3] - r.box[1])
+    face_up = [long_side(r) for r in reads if not r.face_down]
     if share is None or len(face_up) < least:
         return reads
     cut = share * float(np.median(face_up))
-    return [r for r in reads if r.face_down or area(r) >= cut]
+    return [r for r in reads if r.face_down or long_side(r) >= cut]
 
 
 def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,

@@ -132,14 +132,19 @@ def test_reads_much_smaller_than_the_photos_other_tiles_are_left_out():
     from vision.reader import without_small_reads
     from vision.types import TileRead
     tiles = [TileRead("3s", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(4)]
-    die = TileRead("5p", (200, 0, 215, 15), 0.9)                  # 225 px² against 1,200
+    die = TileRead("5p", (200, 0, 215, 15), 0.9)                  # long side 15 against 40
     back = TileRead(None, (300, 0, 310, 10), 0.9, face_down=True)
-    assert reader_module.SMALL_READ_SHARE == 0.4
-    assert without_small_reads(tiles + [die, back], 0.4) == tiles + [back]
-    assert without_small_reads(tiles + [die], 0.1) == tiles + [die]
+    assert reader_module.SMALL_READ_SHARE == 0.6
+    assert without_small_reads(tiles + [die, back], 0.6) == tiles + [back]
+    assert without_small_reads(tiles + [die], 0.3) == tiles + [die]
     assert without_small_reads(tiles + [die], None) == tiles + [die]
     # with fewer than SMALL_READ_MIN face-up reads there is no photo's size to judge by
-    assert without_small_reads(tiles[:2] + [die], 0.4) == tiles[:2] + [die]
+    assert without_small_reads(tiles[:2] + [die], 0.6) == tiles[:2] + [die]
+    # a row lying flat behind a standing hand, seen from low: as wide as the hand's tiles, a
+    # quarter of their height (a fifth of their area), and kept
+    hand = [TileRead("3s", (40 * k, 100, 40 * k + 30, 140), 0.9) for k in range(5)]
+    far_row = [TileRead("7p", (40 * k, 0, 40 * k + 28, 9), 0.9) for k in range(4)]
+    assert without_small_reads(hand + far_row, 0.6) == hand + far_row
     # the reader applies it to the reading it keeps
     detector = BoxesDetector(5)
     detector.dets = Detections(list(detector.dets.xyxy) + [[400, 100, 412, 112]], [0.9] * 6, [0] * 6)

@@ -168,6 +168,19 @@ def test_written_scene_sets_carry_their_names(tmp_path):
 
 
 @needs_art
+def test_scene_sets_are_written_at_a_phones_shape_from_the_command_line(tmp_path, capsys):
+    from vision_lab.synth.capture_modes import main
+    main(["--mode", "flat_low", "--scenes", "1", "--styles", "riichi", "--size", "400x300", "--supersample", "1",
+          "--out", str(tmp_path / "phone")])
+    assert cv2.imread(str(tmp_path / "phone" / "images" / "flat_low_0000.jpg")).shape == (300, 400, 3)
+    main(["--mode", "flat_low", "--scenes", "1", "--styles", "riichi", "--size", "96", "--out", str(tmp_path / "square")])
+    assert cv2.imread(str(tmp_path / "square" / "images" / "flat_low_0000.jpg")).shape == (96, 96, 3)
+    with pytest.raises(SystemExit):
+        main(["--mode", "flat_low", "--size", "4032by3024", "--out", str(tmp_path / "bad")])
+    assert "expected W or WxH" in capsys.readouterr().err
+
+
+@needs_art
 def test_scene_time_per_mode(capsys):
     """Benchmark, not a limit: CPU seconds per 640x640 scene (the target is about 0.3 s)."""
     from vision_lab.synth.capture_modes import MODES, mode_scene

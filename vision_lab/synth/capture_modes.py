@@ -277,10 +277,11 @@ def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size
 
 
 def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",), data_root=None, size=(640, 640),
-                      labels: str = "codes", box_kind: str = "face", log=print) -> Path:
+                      labels: str = "codes", box_kind: str = "face", log=print, supersample: int = SUPERSAMPLE) -> Path:
     """``n`` scenes of ``mode`` as a YOLO folder (images/, labels/, data.yaml written last, so an
     interrupted folder is not taken for a complete one); labels: module doc. Scene i depends on
-    (seed, mode, i) only. Returns the folder."""
+    (seed, mode, i) only. ``supersample``: drawn at this multiple of ``size`` (1 for a phone's
+    4032 × 3024, whose edges need no smoothing). Returns the folder."""
     from scorer.tiles import ALL_CODES
     from vision.codes import DETECTOR_CLASSES
     from ..yolo_labels import yolo_line as _yolo_line
@@ -291,7 +292,7 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     t0 = time.perf_counter()
     for i in range(n):
         rng = np.random.default_rng([seed, MODES.index(mode), i])
-        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind)
+        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind, supersample=supersample)
         h, w = img.shape[:2]
         if labels == "codes":
             lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in tiles if not t.face_down and t.code]
@@ -306,6 +307,18 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     return out
 
 
+def _size(text: str) -> tuple[int, int]:
+    """"640" or "4032x3024": (width, height)."""
+    try:
+        w, _, h = text.lower().partition("x")
+        size = (int(w), int(h or w))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected W or WxH in pixels, got {text!r}") from None
+    if min(size) < 32:
+        raise argparse.ArgumentTypeError(f"a picture of at least 32 x 32 pixels, got {text!r}")
+    return size
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision_lab.synth.capture_modes",
                                  description="Write rendered scenes of one capture mode as a YOLO folder.")
@@ -316,13 +329,15 @@ def main(argv=None) -> None:
     ap.add_argument("--styles", default="gl", help="artwork styles, comma-separated (default gl, kept out of training)")
     ap.add_argument("--labels", choices=("codes", "detector"), default="codes",
                     help="codes: tile codes, for mjtable eval; detector: tile/back")
-    ap.add_argument("--size", type=int, default=640)
+    ap.add_argument("--size", type=_size, default=(640, 640), metavar="W[xH]",
+                    help="picture size in pixels (default 640; 4032x3024: a phone's photo)")
+    ap.add_argument("--supersample", type=int, default=SUPERSAMPLE,
+                    help=f"draw at this multiple of the size, then reduce (default {SUPERSAMPLE}; 1 for large pictures)")
     ap.add_argument("--box", choices=("face", "body"), default="face",
                     help="label box: the seen face (as the real photos' labels) or the whole seen tile body")
     args = ap.parse_args(argv)
     out = write_mode_scenes(Path(args.out), args.mode, args.scenes, args.seed, tuple(args.styles.split(",")),
-                            size=(args.size, args.size), labels=args.labels,
-                            box_kind=args.box)
+                            size=args.size, labels=args.labels, box_kind=args.box, supersample=args.supersample)
     print(f"wrote {args.scenes} {args.mode} scenes to {out}")
 
 

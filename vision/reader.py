@@ -103,8 +103,8 @@ READ_FLOOR: float | None = 0.15
 # but loses most of its height, and beside a standing hand its tiles are under 0.4 of the median
 # area (the area rule dropped 28 right reads for 35 wrong ones over six rendered capture modes,
 # 31 for 4 in scenes at a phone's 4032 × 3024). 0.6 is the highest share that drops no right read
-# on the valid split or in the phone-size scenes (docs/experiments.md, "Small reads by their long
-# side"). None: off.
+# on the valid split or in the phone-size scenes (docs/experiments.md, "Leave out small reads by
+# their box's long side"). None: off.
 SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model

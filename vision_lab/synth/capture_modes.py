@@ -336,6 +336,8 @@ def main(argv=None) -> None:
     ap.add_argument("--box", choices=("face", "body"), default="face",
                     help="label box: the seen face (as the real photos' labels) or the whole seen tile body")
     args = ap.parse_args(argv)
+    if args.supersample < 1:
+        ap.error("--supersample must be 1 or more")
     out = write_mode_scenes(Path(args.out), args.mode, args.scenes, args.seed, tuple(args.styles.split(",")),
                             size=args.size, labels=args.labels, box_kind=args.box, supersample=args.supersample)
     print(f"wrote {args.scenes} {args.mode} scenes to {out}")

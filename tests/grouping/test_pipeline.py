@@ -201,11 +201,19 @@ def test_tiles_too_small_in_the_photo_are_said_so():
     # a 50 x 50 photo gave five tiny reads and not a word about the size
     _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
     assert not [w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if "pixels across" in w]
-    for t in tiles:
-        x0, y0, x1, y1 = t.box
-        t.box = (x0 / 8, y0 / 8, x1 / 8, y1 / 8)
-    small = [w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if "pixels across" in w]
-    assert len(small) == 1 and small[0].startswith("the tiles are about ")
+    def scaled(tiles, f):
+        for t in tiles:
+            x0, y0, x1, y1 = t.box
+            t.box = (x0 * f, y0 * f, x1 * f, y1 * f)
+        return [w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if "pixels across" in w]
+    assert pipeline.SMALL_TILES_PX == 22
+    # median tile 47 px across, scaled in turn: at 28 px the photo's tiles are read, at 21 px (rows seen from low
+    # at 640 px read about 60 % of their tiles there) the player is told
+    assert not scaled(tiles, 0.6)
+    small = scaled(tiles, 0.75)
+    assert small == ["the tiles are about 21 pixels across in the photo, too small to be read surely: take the "
+                     "photo closer, or at a higher resolution"]
+    assert len(scaled(tiles, 1 / 8)) == 1
 
 
 def test_riichi_scores_a_read_hand_with_its_dora_row():

@@ -96,6 +96,8 @@ FR = {
         "Quelle tuile a gagné ? ★ marque la plus à droite ; touchez-en une autre, puis ★, si c'est elle.",
     "Upside down? The photo could be read from the other side: set the winning tile apart and take it again.":
         "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez-la.",
+    "The tiles are small in this photo (about {n} pixels across): some may be misread. Check each tile, or take the photo closer.":
+        "Les tuiles sont petites sur cette photo (environ {n} pixels de large) : certaines peuvent être mal lues. Vérifiez chaque tuile, ou reprenez la photo de plus près.",
     # the result
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
@@ -454,15 +456,27 @@ def result_facts(result: dict) -> list[str]:
     return out
 
 
+#: The reader's warning on tiles too small to be read surely (mjtable.pipeline.score_tiles).
+SMALL_TILES = re.compile(r"the tiles are about (\d+) pixels across in the photo, too small")
+
+
 def review_questions(warnings: list, *, winning_matters: bool = True, hand_found: bool = True) -> list[dict]:
     """The reader's warnings that ask the player something, each as one short question, and only
     where the answer changes the result: which tile won when another one would score otherwise,
-    whether the photo is upside down when no hand could be built from it, and what to do with a
-    tile whose face no code names."""
+    whether the photo is upside down when no hand could be built from it, what to do with a
+    tile whose face no code names, and to check every tile of a photo whose tiles are too small
+    to be read surely (under 22 px, rows seen from low read about 60 % of their tiles:
+    ``mjtable.pipeline.SMALL_TILES_PX``)."""
     asks, seen = [], set()
     for w in warnings:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
-        if "not set apart" in text and "apart" not in seen and winning_matters:
+        small = SMALL_TILES.match(text)
+        if small and "small" not in seen:
+            seen.add("small")
+            asks.append({"kind": "small", "text": t("The tiles are small in this photo (about {n} pixels across): "
+                                                    "some may be misread. Check each tile, or take the photo closer.",
+                                                    n=small.group(1))})
+        elif "not set apart" in text and "apart" not in seen and winning_matters:
             seen.add("apart")
             asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
                                                       "if it won.")})
@@ -501,7 +515,7 @@ def review_notes(warnings: list) -> list[str]:
     out = []
     for w in warnings:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
-        if "not set apart" in text:
+        if "not set apart" in text or SMALL_TILES.match(text):
             continue
         out.append(msg(text))
     return out

@@ -247,3 +247,19 @@ def test_a_message_inside_a_message_is_french_too(app):
                         "a winning hand has 14 (a kong counts as 3)") == (
             "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison(s) font 13, "
             "une main gagnante en a 14 (un kong compte pour 3)")
+
+
+def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(app):
+    # the warning sat folded away under "What the reader noticed", where a player reading a photo
+    # whose tiles read about 60 % right would not open it
+    warning = ("the tiles are about 18 pixels across in the photo, too small to be read surely: take the photo "
+               "closer, or at a higher resolution")
+    other = "the farthest row could be dora indicators or exposed melds: check it"
+    with app.test_request_context("/?lang=en"):
+        asks = i18n.review_questions([other, warning, warning])
+        assert asks == [{"kind": "small", "text": "The tiles are small in this photo (about 18 pixels across): some "
+                                                  "may be misread. Check each tile, or take the photo closer."}]
+        assert i18n.review_notes([other, warning]) == [other]
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.review_questions([warning])[0]["text"].startswith(
+            "Les tuiles sont petites sur cette photo (environ 18 pixels de large)")

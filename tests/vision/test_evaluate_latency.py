@@ -32,15 +32,16 @@ def test_the_evaluation_reports_median_p95_and_the_slowest_photos(tmp_path):
                                                               "photo_16.jpg", "photo_15.jpg"]
 
 
-def test_the_evaluation_names_the_reads_that_overlap_no_labelled_tile(tmp_path):
+def _one_photo_split(tmp_path, names: str, labels: str, reads):
+    """A split of one 100 × 100 photo with ``labels`` (YOLO lines), and a reader that reads
+    ``reads`` there; its classifier reads every labelled box as a 1m."""
     from vision.classifier import CropReading
-    from vision.types import TileRead
     folder = tmp_path / "split"
     (folder / "images").mkdir(parents=True)
     (folder / "labels").mkdir()
-    (folder / "data.yaml").write_text("names: ['1m']\n")
+    (folder / "data.yaml").write_text(f"names: {names}\n")
     cv2.imwrite(str(folder / "images" / "photo.jpg"), np.full((100, 100, 3), 200, np.uint8))
-    (folder / "labels" / "photo.txt").write_text("0 0.2 0.2 0.2 0.2\n")      # a 1m at (10, 10)-(30, 30)
+    (folder / "labels" / "photo.txt").write_text(labels)
 
     class Classifier:
         def classify(self, crops, embeddings=False, turn_average=None):
@@ -50,36 +51,29 @@ def test_the_evaluation_names_the_reads_that_overlap_no_labelled_tile(tmp_path):
         classifier = Classifier()
 
         def read(self, path, timings=None):
-            return [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("5z", (60, 60, 80, 80), 0.25)]
+            return list(reads)
 
-    result = evaluate(folder, Reader(), log=lambda *a: None, out=tmp_path / "out")
+    return folder, Reader()
+
+
+def test_the_evaluation_names_the_reads_that_overlap_no_labelled_tile(tmp_path):
+    from vision.types import TileRead
+    # a 1m at (10, 10)-(30, 30)
+    folder, reader = _one_photo_split(tmp_path, "['1m']", "0 0.2 0.2 0.2 0.2\n",
+                                      [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("5z", (60, 60, 80, 80), 0.25)])
+    result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
     assert result["right_reads"] == 1 and result["precision"] == 0.5
     assert result["reads_on_no_tile"] == ["photo.jpg: 5z at 0.25, box [60, 60, 80, 80]"]
     assert "5z at 0.25" in (tmp_path / "out" / "report.md").read_text()
 
 
 def test_the_evaluation_names_the_labelled_tiles_no_read_matches_and_how_near_a_read_came(tmp_path):
-    from vision.classifier import CropReading
     from vision.types import TileRead
-    folder = tmp_path / "split"
-    (folder / "images").mkdir(parents=True)
-    (folder / "labels").mkdir()
-    (folder / "data.yaml").write_text("names: ['1m', '2m']\n")
-    cv2.imwrite(str(folder / "images" / "photo.jpg"), np.full((100, 100, 3), 200, np.uint8))
     # a 1m at (10, 10)-(30, 30), read; a 2m at (50, 10)-(70, 30), cut short; a 2m at (10, 60)-(30, 80), not found
-    (folder / "labels" / "photo.txt").write_text("0 0.2 0.2 0.2 0.2\n1 0.6 0.2 0.2 0.2\n1 0.2 0.7 0.2 0.2\n")
-
-    class Classifier:
-        def classify(self, crops, embeddings=False, turn_average=None):
-            return [CropReading("1m", 0.9, [("1m", 0.9)], None) for _ in crops]
-
-    class Reader:
-        classifier = Classifier()
-
-        def read(self, path, timings=None):
-            return [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("2m", (50, 10, 58, 30), 0.8)]
-
-    result = evaluate(folder, Reader(), log=lambda *a: None, out=tmp_path / "out")
+    folder, reader = _one_photo_split(tmp_path, "['1m', '2m']",
+                                      "0 0.2 0.2 0.2 0.2\n1 0.6 0.2 0.2 0.2\n1 0.2 0.7 0.2 0.2\n",
+                                      [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("2m", (50, 10, 58, 30), 0.8)])
+    result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
     assert result["right_reads"] == 1 and result["recall"] == 1 / 3
     assert result["missed"] == ["photo.jpg: 2m, box [50, 10, 70, 30], best overlap 0.40",
                                 "photo.jpg: 2m, box [10, 60, 30, 80], best overlap 0.00"]

@@ -25,9 +25,9 @@ class ReaderMissing(ModelMissingError, FileNotFoundError):
 FROM_PHOTO = ("dora_indicators",)
 #: Tiles narrower than this in the photo (median short side of the face-up reads, pixels) are said
 #: to be too small to read surely. On the selection sets (the valid photos, six rendered capture
-#: modes and two at a phone's size, seed 2) the 11 photos under 22 px, all rows seen from low at
-#: 640 px, read about 60 % of their tiles, those at 22-24 px 87 %; no valid photo is under 25 px,
-#: and they read 99 % (docs/experiments.md, "Say tiles are too small"). A 50 × 50 photo gave 3-4.
+#: modes and two at a phone's size, seed 2) the 11 photos under 22 px, all low-angle or table-in-play
+#: scenes at 640 px, read about 60 % of their tiles, those at 22-24 px 87 %; no valid photo is under
+#: 25 px, and they read 99 % (docs/experiments.md, "Say tiles are too small"). A 50 × 50 photo gave 3-4.
 SMALL_TILES_PX = 22
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",

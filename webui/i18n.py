@@ -465,7 +465,7 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
     where the answer changes the result: which tile won when another one would score otherwise,
     whether the photo is upside down when no hand could be built from it, what to do with a
     tile whose face no code names, and to check every tile of a photo whose tiles are too small
-    to be read surely (under 22 px, rows seen from low read about 60 % of their tiles:
+    to be read surely (under 22 px, low-angle scenes read about 60 % of their tiles:
     ``mjtable.pipeline.SMALL_TILES_PX``)."""
     asks, seen = [], set()
     for w in warnings:

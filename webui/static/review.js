@@ -31,6 +31,16 @@
   for (const c of ((reading.decoding || {}).changes || [])) {
     if (c.tile !== null && c.tile !== undefined && readTiles[c.tile]) readCode[c.tile] = c.chosen;
   }
+  // Where read tile i goes when the hand view is laid out from the reading: "bonus", "standing",
+  // "g<id>" (a meld or an unknown group of the reading), or null (a face no code names, a dora).
+  const handPlace = (i) => {
+    if (readTiles[i].unknown) return null;
+    if (readCode[i] && readCode[i][1] === "f") return "bonus";
+    const kind = (readGroup(i) || {}).kind || "concealed";
+    if (kind === "dora") return null;
+    return kind === "meld" || kind === "unknown" ? "g" + (links[i] || {}).group : "standing";
+  };
+
   const tileUrl = (code) => data.tileUrl.replace("CODE", code || "back");
   const norm = (c) => (c && c[0] === "0" ? "5" + c[1] : c);
   const SUITS = "mpszf";
@@ -80,11 +90,9 @@
       readTiles.forEach((t, i) => {
         const link = links[i] || {};
         const code = readCode[i];
-        if (t.unknown) return;   // a face no code names: left out of the hand (the player adds its tile)
-        if (code && code[1] === "f") { bonus.push(newTile(code, i)); return; }
-        const kind = (readGroup(i) || {}).kind || "concealed";
-        if (kind === "dora") return;
-        const key = kind === "meld" || kind === "unknown" ? "g" + link.group : "standing";
+        const key = handPlace(i);   // null: a face no code names (the player adds its tile), a dora
+        if (key === null) return;
+        if (key === "bonus") { bonus.push(newTile(code, i)); return; }
         if (!byGroup.has(key)) byGroup.set(key, []);
         byGroup.get(key).push({ t, i, code, win: link.role === "winning" });
       });
@@ -346,10 +354,8 @@
     // melds numbered as the hand view numbers them when the reading opens ("Meld 1", "Meld 2")
     const meldNumbers = {};
     readTiles.forEach((t, i) => {
-      const link = links[i] || {};
-      if (t.unknown || (readCode[i] && readCode[i][1] === "f") || link.group in meldNumbers) return;
-      const kind = (readGroup(i) || {}).kind;
-      if (kind === "meld" || kind === "unknown") meldNumbers[link.group] = Object.keys(meldNumbers).length + 1;
+      const place = handPlace(i);
+      if (place && place[0] === "g" && !(place in meldNumbers)) meldNumbers[place] = Object.keys(meldNumbers).length + 1;
     });
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
@@ -370,7 +376,7 @@
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      const mark = unknown ? "" : (marks[group] || (link.group in meldNumbers ? "M" + meldNumbers[link.group] : ""));
+      const mark = unknown ? "" : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
       label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });

@@ -472,13 +472,12 @@ def without_small_reads(reads: list[TileRead], share: float | None, least: int =
     """``reads`` less the face-up ones whose box's long side is under ``share`` of the median
     face-up long side, when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``);
     face-down reads stay."""
-    def long_side(r: TileRead) -> float:
-        return max(r.box[2] - r.box[0], r.box[3] - r.box[1])
-    face_up = [long_side(r) for r in reads if not r.face_down]
+    sides = [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
+    face_up = [side for r, side in zip(reads, sides) if not r.face_down]
     if share is None or len(face_up) < least:
         return reads
     cut = share * float(np.median(face_up))
-    return [r for r in reads if r.face_down or long_side(r) >= cut]
+    return [r for r, side in zip(reads, sides) if r.face_down or side >= cut]
 
 
 def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,

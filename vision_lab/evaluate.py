@@ -33,11 +33,12 @@ def _names_for(folder: Path) -> list[str]:
     raise FileNotFoundError(f"no data.yaml in {folder} or its parent (class names)")
 
 
-def match(gt_boxes, pred_boxes, thr=0.5):
-    """Greedy one-to-one matching by IoU: list of (gt index, pred index)."""
+def match(gt_boxes, pred_boxes, thr=0.5, iou=None):
+    """Greedy one-to-one matching by IoU: list of (gt index, pred index). ``iou``: the boxes'
+    IoU matrix when the caller has it."""
     if len(gt_boxes) == 0 or len(pred_boxes) == 0:
         return []
-    iou = box_iou(gt_boxes, pred_boxes)
+    iou = box_iou(gt_boxes, pred_boxes) if iou is None else iou
     pairs = []
     used_g, used_p = set(), set()
     for flat in np.argsort(-iou, axis=None):
@@ -112,7 +113,9 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         timed.append((timings.get("total_ms", 0.0), path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
         pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
-        pairs = match(gt_boxes, pred_boxes)
+        # The best overlap also tells a tile the detector never found (0) from one it cut wrongly (under 0.5).
+        overlaps = box_iou(gt_boxes, pred_boxes) if len(gt) and len(reads) else np.zeros((len(gt), 1))
+        pairs = match(gt_boxes, pred_boxes, iou=overlaps)
         matched_g = {g for g, _ in pairs}
         right = 0
         for g, p in pairs:
@@ -127,8 +130,6 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         matched_p = {p for _, p in pairs}
         strays += [f"{path.name}: {read_code(r)} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
                    for p, r in enumerate(reads) if p not in matched_p]
-        # The best overlap tells a tile the detector never found (0) from one it cut wrongly (under 0.5).
-        overlaps = box_iou(gt_boxes, pred_boxes) if len(gt) and len(reads) else np.zeros((len(gt), 1))
         for g, (code, box) in enumerate(gt):
             per_class[code]["gt"] += 1
             if g not in matched_g:

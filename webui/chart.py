@@ -1,18 +1,23 @@
 """The standings chart of a game, drawn server-side as inline SVG (no script, no CDN)."""
 from __future__ import annotations
 
+from typing import Callable
 from xml.sax.saxutils import escape
+
+from .i18n import english_number
 
 COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#ef6c00")
 
 
 def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, legend: bool = True,
-                  width: int = 520, height: int = 240, label: str = "standings after each hand") -> str:
+                  width: int = 520, height: int = 240, label: str = "standings after each hand",
+                  number: Callable[..., str] = english_number) -> str:
     """Running standings after each hand (``totals[i][p]``), one line per player, from ``start``
     (the game's starting points: a riichi game's lines start at 30,000, not at 0); ``legend``:
     name each line under the chart (the game page names them in its standings table instead, in
     the page's own type, which a phone does not shrink with the chart); ``label``: the chart's
-    accessible name (in the page's language)."""
+    accessible name (in the page's language); ``number``: how a figure is written (``value,
+    signed=False``; the page's language groups thousands: ``webui.i18n.number``)."""
     series = [[start] * len(players)] + [list(t) for t in totals]
     lo = min(min(t) for t in series)
     hi = max(max(t) for t in series)
@@ -36,7 +41,7 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
         parts.append(f'<line x1="{pad_l}" x2="{pad_l + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'stroke="{"#999" if v == start else "#e5e5e5"}" stroke-dasharray="{"" if v == start else "3 3"}"/>'
                      f'<text x="{pad_l - 6}" y="{y(v):.1f}" font-size="12" text-anchor="end" '
-                     f'dominant-baseline="central" fill="#555">{v}</text>')
+                     f'dominant-baseline="central" fill="#555">{escape(number(v))}</text>')
     step = max(1, n // 12)
     for i in range(0, n + 1, step):
         parts.append(f'<text x="{x(i):.1f}" y="{pad_t + ph + 15}" font-size="12" text-anchor="middle" '
@@ -54,6 +59,6 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
             lx = pad_l + (pw / 4) * p
             parts.append(f'<rect x="{lx:.1f}" y="{height - 16}" width="10" height="10" fill="{colour}"/>'
                          f'<text x="{lx + 14:.1f}" y="{height - 11}" font-size="12" dominant-baseline="central">'
-                         f'{escape(name)} ({last if start else f"{last:+d}"})</text>')
+                         f'{escape(name)} ({escape(number(last, signed=not start))})</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from functools import partial
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
@@ -63,7 +64,7 @@ def _played(view: dict) -> list[dict]:
 def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = True) -> str:
     """The standings chart of a game's ``totals`` from ``start``, its label in the page's language."""
     return standings_svg(view["game"]["players"], totals, start=start, legend=legend,
-                         label=i18n.t("standings after each hand"))
+                         label=i18n.t("standings after each hand"), number=i18n.number)
 
 
 @bp.get("/<int:game_id>/chart.svg")
@@ -282,13 +283,16 @@ def delete_hand(game_id, seq):
 def sheet(game_id):
     """The printable score sheet of the game (print it from the browser, or the PDF)."""
     from . import score_sheet
-    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t))
+    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t,
+                                                                            number=i18n.number))
 
 
 @bp.get("/<int:game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     from . import score_sheet
-    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, latin1_names=True), i18n.t)
+    number = partial(i18n.number, latin1=True)        # Helvetica in Latin-1: no narrow space
+    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, latin1_names=True, number=number),
+                           i18n.t, number)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})
 

@@ -218,7 +218,7 @@ FR = {
     "players in seat order at the start:": "joueurs dans l'ordre des places au départ :", "starting points": "points de départ",
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
-    "Penalty": "Pénalité", "Score / 1000": "Score / 1000",
+    "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "total": "total", "after the end": "après la fin",
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
@@ -594,6 +594,32 @@ def when(iso: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
+# Figures are written as the page's language writes them (Unicode CLDR number symbols): 30,000
+# and 12.5 in English; 30 000 (grouped by a narrow no-break space) and 12,5 in French, where
+# "30,000" reads as thirty.
+NUMBER_SYMBOLS = {"en": (",", "."), "fr": ("\u202f", ",")}
+
+
+def number(value, signed: bool = False, decimals: int = 0, language: str | None = None,
+           latin1: bool = False) -> str:
+    """``value`` as the page's language (or ``language``) writes figures: thousands grouped,
+    its own decimal mark; ``signed``: "+1,000"; ``latin1``: French grouped by a plain no-break
+    space (the PDF's Helvetica has no narrow one). Anything not a number (an empty cell, a
+    word) comes back as text, unchanged."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "" if value is None else str(value)
+    group, point = NUMBER_SYMBOLS[language or lang()]
+    if latin1 and group == "\u202f":
+        group = "\u00a0"
+    text = f"{value:{'+' if signed else ''},.{decimals}f}"
+    return text.translate({ord(","): group, ord("."): point})
+
+
+def english_number(value, signed: bool = False, decimals: int = 0) -> str:
+    """:func:`number` in English, for what is written outside a page (tests, a default)."""
+    return number(value, signed, decimals, language="en")
+
+
 def colon() -> str:
     """The colon after a label: French puts a space before it."""
     return " :" if lang() == "fr" else ":"
@@ -609,6 +635,7 @@ def init_app(app) -> None:
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, when=when, colon=colon)
+    app.jinja_env.filters["num"] = number
     app.after_request(remember)
 
 

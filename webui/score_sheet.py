@@ -6,7 +6,7 @@ it as a PDF with the standard Helvetica font (no library needed)."""
 from __future__ import annotations
 
 from . import gamelog
-from .i18n import WINDS
+from .i18n import WINDS, english_number
 from .store import Store
 
 
@@ -26,8 +26,9 @@ def _english(text: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
-    """What happened in a hand, in one line (``tr``: the page's or the PDF's language)."""
+def result_text(h: dict, players: list[str], flow, tr=_english, number=english_number) -> str:
+    """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
+    how it writes a figure, ``webui.i18n.number``)."""
     name = lambda i: players[i] if i is not None else "?"
     if h["kind"] == "draw":
         if flow.has_riichi:
@@ -42,13 +43,14 @@ def result_text(h: dict, players: list[str], flow, tr=_english) -> str:
     parts = []
     for w in wins:
         total = (w.get("score") or {}).get("total", "")
-        parts.append(f"{name(w['winner'])} {total}")
+        parts.append(f"{name(w['winner'])} {number(total)}")
     how = tr("self-drawn") if h["discarder"] is None else tr("on {player}'s discard", player=name(h["discarder"]))
     return f"{' & '.join(parts)} {how}"
 
 
-def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False) -> dict:
-    """The score sheet's rows and final table, in ``tr``'s language. ``latin1_names`` (the PDF,
+def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False, number=english_number) -> dict:
+    """The score sheet's rows and final table, in ``tr``'s language, its figures written by
+    ``number`` (``webui.i18n.number``). ``latin1_names`` (the PDF,
     whose Helvetica writes Latin-1 only): a player's name in another script is "player N", so
     that four names in Chinese do not all print as "????"."""
     view = gamelog.game_view(store, game_id)
@@ -61,7 +63,7 @@ def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False) -
     for h in view["hands"]:
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
-                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr), "note": h["note"],
+                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr, number), "note": h["note"],
                      "notations": [w["notation"] for w in gamelog.wins_of(h) if w.get("notation")],
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
                      "after_end": (h.get("outcome") or {}).get("after_end", False)})
@@ -116,10 +118,10 @@ def _at(x: float, w: float, align: str) -> float:
     return x + PAD / 2 if align == "l" else x + w - PAD / 2
 
 
-def _state(sh: dict, tr) -> str:
+def _state(sh: dict, tr, number=english_number) -> str:
     """What the print view's header says beside the players: starting points, and the next hand
     of a game in play (with counters and sticks under riichi)."""
-    out = f"   {tr('starting points')} {sh['start_points']}" if sh["start_points"] else ""
+    out = f"   {tr('starting points')} {number(sh['start_points'])}" if sh["start_points"] else ""
     if not sh["finished"]:
         nxt = sh["next"]
         out += (f"   {tr('in play: next hand')} {tr('{wind} round', wind=tr(WINDS[nxt['round_wind']]))}, "
@@ -130,7 +132,7 @@ def _state(sh: dict, tr) -> str:
     return out
 
 
-def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
+def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
     """Pages of drawing commands: ("text", x, y, size, text, align), ("rule", y) across the page
     and ("line", x0, x1, y); ``tr``: the language of the headings."""
     players = sh["players"]
@@ -161,7 +163,7 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
             y -= LINE
             note = tr("A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.")
             page.append(("text", MARGIN, y, 9, note, "l"))
-        state = _state(sh, tr).strip()
+        state = _state(sh, tr, number).strip()
         if state:                 # a line of its own: long names would push it off the page
             y -= LINE
             page.append(("text", MARGIN, y, 9, state, "l"))
@@ -187,7 +189,7 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
                       + (f" - {r['note']}" if r["note"] else ""))
         for p in range(4):
             d = r["deltas"][p]
-            values += [f"{d:+d}" if d else "0", r["points"][p]]
+            values += [number(d, signed=True) if d else "0", number(r["points"][p])]
         x = MARGIN
         for (title, w, align), v in zip(cols, values):
             page.append(("text", _at(x, w, align), y, 8, _fit(v, w - PAD, 8), align))
@@ -205,15 +207,17 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
         page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
         y -= 16
         heads = [tr("Rank"), tr("Player"), tr("Points")] + (
-            [tr("Result"), tr("Uma"), tr("Penalty"), tr("Score"), tr("Score / 1000")] if riichi else [tr("Score")])
+            [tr("Result"), tr("Uma"), tr("Penalty"), tr("Score"), f"{tr('Score')} / {number(1000)}"] if riichi else [tr("Score")])
         for i, t in enumerate(heads):
             page.append(("text", MARGIN + 80 * i + 70, y, 9, t, "r"))
         y -= 4
         page.append(("rule", y))
         y -= LINE
         for r in sh["final"]:
-            vals = [r["rank"], r["player"], r["points"]] + (
-                [r["result"], r["uma"], r["penalty"], r["score"], f"{r['score_k']:+.1f}"] if riichi else [r["score"]])
+            vals = [r["rank"], r["player"], number(r["points"])] + (
+                [number(r["result"], signed=True), number(r["uma"], signed=True), number(r["penalty"]),
+                 number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
+                if riichi else [number(r["score"])])
             for i, v in enumerate(vals):
                 page.append(("text", MARGIN + 80 * i + 70, y, 9, _fit(v, 78, 9), "r"))
             y -= LINE
@@ -233,9 +237,10 @@ def _lines(sh: dict, tr=_english) -> list[list[tuple]]:
     return pages
 
 
-def pdf(sh: dict, tr=_english) -> bytes:
+def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
     """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
-    language (Latin-1 text: French accents print, other scripts print as "?")."""
+    language (Latin-1 text: French accents print, other scripts print as "?"); ``number``: how it
+    writes a figure (Latin-1 too: ``webui.i18n.number`` with ``latin1``)."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -246,7 +251,7 @@ def pdf(sh: dict, tr=_english) -> bytes:
     pages_id = len(objects) + 1
     objects.append(b"")          # the page tree, written once its kids are known
     kids = []
-    for page in _lines(sh, tr):
+    for page in _lines(sh, tr, number):
         ops = ["0.2 w"]
         for cmd in page:
             if cmd[0] == "rule":

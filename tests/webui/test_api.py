@@ -203,7 +203,7 @@ def test_real_rule_sets_match_the_cli(client, rules):
     assert r.json == cli_json("score", hand, "--rules", rules, "--self-drawn", "--json")
     html = client.post("/review/score", json={"hand": hand, "rules": rules,
                                               "form": {"ctx__present": "1", "ctx_self_drawn": "1"}}).json
-    assert html["ok"] and f'id="score-total">{r.json["score"]["total"]}<' in html["html"]
+    assert html["ok"] and f'id="score-total">{r.json["score"]["total"]:,}<' in html["html"]
 
 
 def test_a_hand_input_error_says_which_part_of_the_hand_in_words(client):

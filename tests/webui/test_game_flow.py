@@ -434,18 +434,18 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     client.get(f"/games/{gid}?lang=en")
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
-    assert "E1-1" in sheet and "Cy 1900 &amp; Di 2300 on Bob&#39;s discard" in sheet
+    assert "E1-1" in sheet and "Cy 1,900 &amp; Di 2,300 on Bob&#39;s discard" in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
-    assert b"(Cy 1900 & Di 2300 on Bob's discard) Tj" in pdf.data
+    assert b"(Cy 1,900 & Di 2,300 on Bob's discard) Tj" in pdf.data
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)
     # as the print view: the hand's note, the starting points and the next hand of a game in play
     assert b"(draw \\(tenpai: Ann\\) - recounted) Tj" in pdf.data
-    assert b"starting points 30000   in play: next hand East round, " in pdf.data
+    assert b"starting points 30,000   in play: next hand East round, " in pdf.data
     from webui import i18n, score_sheet
     from webui.gamelog import flow_of
     west = {"round_wind": "W", "dealer": 1, "outcome": {"seating": [0, 1, 2, 3]}}
@@ -464,12 +464,28 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert len(view["hands"]) == 1 and view["riichi_sticks"] == 1 and view["honba"] == 1
 
 
+def test_figures_are_written_as_the_pages_language_writes_them(client):
+    # in French "30,000" reads as thirty: thousands are grouped by a narrow no-break space and the
+    # decimal mark is a comma; the PDF's Latin-1 Helvetica groups by a plain no-break space
+    gid = play_riichi_game(client)
+    sheet = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+    assert "+19\u202f600" in sheet and "+19,6" in sheet and "-18,8" in sheet and "30\u202f000" in sheet
+    assert not re.search(r">[+-]?\d{4,}<", sheet) and "+19.6" not in sheet
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "30\u202f000</text>" in page                       # the chart's starting line
+    assert not re.search(r">[+-]?\d{4,}<", page[page.index('id="standings"'):])
+    pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
+    assert b"(+19,6) Tj" in pdf and "(+19\xa0600) Tj".encode("latin-1") in pdf
+    english = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert "+19,600" in english and "+19.6" in english
+
+
 def test_the_final_table_on_the_page_and_the_sheet(client):
     gid = play_riichi_game(client)
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'id="final"' in page and "The game is over" in page and 'id="win-form"' not in page
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
-    assert "Final result" in sheet and "+19600" in sheet and "+19.6" in sheet and "-18.8" in sheet
+    assert "Final result" in sheet and "+19,600" in sheet and "+19.6" in sheet and "-18.8" in sheet
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert b"(Final result) Tj" in pdf and b"(+19.6) Tj" in pdf
     # the players sign the final table: a line above each name, on the page and in the PDF
@@ -576,7 +592,7 @@ def test_the_review_page_in_a_game_scores_with_the_games_counters(client):
     assert score["ok"], score
     page = re.sub(r"\s+", " ", score["html"])
     # 3 han 25 fu (002 §4.3.6) 3,200, + 300 for the game's one counter (not the form's five)
-    assert re.search(r"Di</td><td>pays</td><td[^>]*>3500</td>", page), page
+    assert re.search(r"Di</td><td>pays</td><td[^>]*>3,500</td>", page), page
     assert "the table (riichi sticks)" in page                 # the stick on the table, from the game
     review = client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert re.search(r'name="ctx_honba" value="1"[^>]*readonly', review)

@@ -391,12 +391,12 @@ def test_the_standings_chart_starts_at_the_starting_points(client):
     first_points = {line.split(" ")[0] for line in re.findall(r'<polyline class="line p\d" points="([^"]*)"', svg)}
     assert len(first_points) == 1                       # every line starts at one place
     start_y = float(first_points.pop().split(",")[1])
-    labels = dict((text, float(y)) for y, text in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>(-?\d+)</text>', svg)
+    labels = dict((text, float(y)) for y, text in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>(-?[\d,]+)</text>', svg)
                   if float(y) < 200)
-    assert labels.get("30000") == start_y and "0" not in labels
+    assert labels.get("30,000") == start_y and "0" not in labels
     assert "(+" not in svg                              # the page's standings table names the lines
     standalone = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
-    assert "Ann (+3000)" in standalone                  # the chart alone keeps its legend of totals
+    assert "Ann (+3,000)" in standalone                  # the chart alone keeps its legend of totals
 
 
 @pytest.mark.parametrize("rules,options", [("hk", {"base_points": 10**12}), ("mcr", {"minimum_points": 10**15}),
@@ -430,7 +430,7 @@ def test_a_chart_with_no_points_moved_labels_the_starting_line_alone(client):
     gid = new_game(client, rules="riichi")
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     svg = page[page.index("<svg"):page.index("</svg>")]
-    assert ">30000</text>" in svg and "29999" not in svg and "30001" not in svg
+    assert ">30,000</text>" in svg and "29,999" not in svg and "30,001" not in svg
 
 
 def test_the_games_list_says_when_each_game_was_made(client):

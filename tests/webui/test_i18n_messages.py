@@ -263,3 +263,15 @@ def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(a
     with app.test_request_context("/?lang=fr"):
         assert i18n.review_questions([warning])[0]["text"].startswith(
             "Les tuiles sont petites sur cette photo (environ 18 pixels de large)")
+
+
+def test_a_figure_in_each_language():
+    assert i18n.number(30000, language="en") == "30,000" and i18n.number(999, language="fr") == "999"
+    assert i18n.number(30000, language="fr") == "30\u202f000"
+    assert i18n.number(-1234567, language="fr") == "-1\u202f234\u202f567"
+    assert i18n.number(19.6, signed=True, decimals=1, language="fr") == "+19,6"
+    assert i18n.number(19.6, signed=True, decimals=1, language="en") == "+19.6"
+    assert i18n.number(4000, language="fr", latin1=True) == "4\xa0000"
+    # what is not a figure is written as it is: an empty cell, a word
+    assert i18n.number("", language="fr") == "" and i18n.number(None) == ""
+    assert i18n.number("yakuman", language="fr") == "yakuman"

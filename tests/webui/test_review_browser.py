@@ -4,6 +4,8 @@ the MCR minimum, no needless request after a correction, Clear, concealing a 3-t
 no error in the console."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import NOT_COMPLETE, WIN
@@ -178,11 +180,15 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     assert not console_errors(d)
 
 
-def test_the_bottom_bars_unit_is_in_the_pages_language(server, browser):
+def test_the_bottom_bars_total_and_unit_are_in_the_pages_language(server, browser):
     d = browser
     d.get(server + "/review/new?rules=riichi&lang=fr&hand=123m456m789p55s23s%204s")
     wait(d).until(lambda drv: drv.find_element(By.ID, "bar-unit").text)
     assert d.find_element(By.ID, "bar-unit").text == "points reçus"
+    # the script writes the total as the server does: thousands grouped by a narrow no-break space
+    total = d.find_element(By.ID, "bar-total").get_attribute("textContent")
+    assert re.fullmatch("\\d{1,3}(\u202f\\d{3})+", total), total
+    assert total == d.find_element(By.ID, "score-total").get_attribute("textContent")
     assert not console_errors(d)
 
 

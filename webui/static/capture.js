@@ -160,7 +160,7 @@
           const p = document.createElement("p");
           p.className = "total";
           const unit = k.score ? (k.score.total_unit || (k.score.items && k.score.items[0] ? k.score.items[0].unit : "")) : "";
-          p.textContent = k.score && k.score.valid ? `${k.score.total} ${unit}` : tr("not a winning hand");
+          p.textContent = k.score && k.score.valid ? `${mj.number(k.score.total)} ${unit}` : tr("not a winning hand");
           const a = document.createElement("a");
           a.href = k.review_url; a.textContent = tr("Review {hand}", { hand: k.notation || "" });
           a.className = "button";

@@ -17,6 +17,10 @@ window.mj = {
     select.addEventListener("change", () => { if (!keyed) go(); });
     select.addEventListener("blur", () => { if (keyed) go(); });
   },
+  // A figure as the page's language writes it (30,000 / 30 000), as the server does (i18n.number).
+  number(v) {
+    return typeof v === "number" ? v.toLocaleString(document.documentElement.lang || undefined) : String(v);
+  },
   async postJSON(url, body) {
     const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" }, body: JSON.stringify(body) });
     let data = null;

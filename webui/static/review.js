@@ -639,7 +639,7 @@
     });
     lastScore = d.ok ? d : null;
     const valid = d.ok && d.score && d.score.valid;
-    $("bar-total").textContent = valid ? d.score.total : "—";
+    $("bar-total").textContent = valid ? mj.number(d.score.total) : "—";
     // the unit as the score card shows it, in the page's language
     const unit = resultBox.querySelector(".total .unit");
     $("bar-unit").textContent = valid && unit ? unit.textContent : "";

@@ -106,6 +106,11 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     timed = []                         # (ms, image name): the slowest are named in the report
     errors = []
     strays = []                        # reads that overlap no labelled tile: what precision loses
+    # Rendered capture modes also list the faces seen too little or too edge-on for a label
+    # (capture_modes.write_mode_scenes): a read on no label may lie on one of them.
+    unlabelled_dir = folder / "unlabelled"
+    names = _names_for(folder) if unlabelled_dir.is_dir() else None
+    n_strays = on_unlabelled = on_unlabelled_right = 0
     missed = []                        # labelled tiles no read matches: what recall loses besides misreadings
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
@@ -128,8 +133,19 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             else:
                 errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
         matched_p = {p for _, p in pairs}
+        stray_reads = [r for p, r in enumerate(reads) if p not in matched_p]
         strays += [f"{path.name}: {read_code(r)} at {r.confidence:.2f}, box [{', '.join(f'{v:.0f}' for v in r.box)}]"
-                   for p, r in enumerate(reads) if p not in matched_p]
+                   for r in stray_reads]
+        n_strays += len(stray_reads)
+        if names is not None and stray_reads:
+            seen = read_yolo_labels(unlabelled_dir / (path.stem + ".txt"), names, img.shape[1], img.shape[0],
+                                    errata=False)
+            if seen:
+                overlap = box_iou(np.array([r.box for r in stray_reads]), np.array([b for _, b in seen]))
+                for r, row in zip(stray_reads, overlap):
+                    if row.max() >= 0.5:
+                        on_unlabelled += 1
+                        on_unlabelled_right += int(seen[int(row.argmax())][0] == read_code(r))
         for g, (code, box) in enumerate(gt):
             per_class[code]["gt"] += 1
             if g not in matched_g:
@@ -178,6 +194,10 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                       for c in (*ALL_CODES, ODD_CLASS) if per_class[c]["gt"] or per_class[c]["pred"]},
         "errors": errors[:200],
         "reads_on_no_tile": strays[:200],
+        "reads_on_no_label": n_strays,
+        # of the reads on no label, those on a face no label marks (None: the folder lists none)
+        "reads_on_unlabelled_faces": None if names is None else on_unlabelled,
+        "reads_on_unlabelled_faces_right": None if names is None else on_unlabelled_right,
         "missed": missed[:200],
     }
     if out:
@@ -223,6 +243,10 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
+             f"- reads on no label: {result['reads_on_no_label']}"
+             + ("" if result.get("reads_on_unlabelled_faces") is None else
+                f", of which {result['reads_on_unlabelled_faces']} on a tile face too hidden or too edge-on for a "
+                f"label ({result['reads_on_unlabelled_faces_right']} naming its code)"),
              f"- hand rows read exactly: {result['hand_rows_exact']}/{result['hand_rows']}",
              f"- latency per image: median {result['latency_ms_median']:.0f} ms, p95 "
              f"{result['latency_ms_p95']:.0f} ms, slowest {result['latency_ms_max']:.0f} ms"

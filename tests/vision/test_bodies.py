@@ -165,6 +165,26 @@ def test_written_scene_sets_carry_their_names(tmp_path):
         assert rows and all(len(r) == 5 and 0 < float(r[3]) <= 1 and 0 < float(r[4]) <= 1 for r in rows)
     det_classes = {int(r.split()[0]) for f in (det / "labels").glob("*.txt") for r in f.read_text().splitlines() if r.strip()}
     assert det_classes <= {0, 1}
+    # scene sets read by code also list the faces too hidden or too edge-on for a label, one file a scene
+    assert sorted(f.name for f in (codes / "unlabelled").glob("*.txt")) == ["standing_0000.txt", "standing_0001.txt"]
+    assert not (det / "unlabelled").exists()
+
+
+@needs_art
+def test_a_face_seen_edge_on_gets_no_label_but_is_listed_as_seen():
+    """A flat tile seen from 12° above the table shows its face too edge-on for a label (``MIN_FACING``);
+    asked for, it comes back marked unlabelled, so that a read on it is not taken for a read on nothing."""
+    from vision_lab.synth.bodies import flat_tile
+    from vision_lab.synth.capture_modes import render_body_scene
+    look = _look()
+    kw = dict(size=(480, 480), effects=False, hand=False, glare=False, fill=(0.3, 0.3))
+    tile = flat_tile("7p", 0.0, 0.0, look.half)
+    _, labels = render_body_scene([tile], look, np.random.default_rng(0), 12, 0, **kw)
+    assert labels == []
+    _, (seen,) = render_body_scene([tile], look, np.random.default_rng(0), 12, 0, unlabelled=True, **kw)
+    assert seen.code == "7p" and not seen.labelled
+    _, (face,) = render_body_scene([tile], look, np.random.default_rng(0), 30, 0, unlabelled=True, **kw)
+    assert face.labelled
 
 
 @needs_art

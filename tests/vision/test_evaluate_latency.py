@@ -78,3 +78,19 @@ def test_the_evaluation_names_the_labelled_tiles_no_read_matches_and_how_near_a_
     assert result["missed"] == ["photo.jpg: 2m, box [50, 10, 70, 30], best overlap 0.40",
                                 "photo.jpg: 2m, box [10, 60, 30, 80], best overlap 0.00"]
     assert "2m, box [10, 60, 30, 80], best overlap 0.00" in (tmp_path / "out" / "report.md").read_text()
+
+
+def test_the_evaluation_tells_reads_on_faces_no_label_marks_from_reads_on_nothing(tmp_path):
+    from vision.types import TileRead
+    # a 1m labelled at (10, 10)-(30, 30); a 2m at (60, 10)-(80, 30) seen too edge-on for a label
+    folder, reader = _one_photo_split(tmp_path, "['1m', '2m']", "0 0.2 0.2 0.2 0.2\n",
+                                      [TileRead("1m", (10, 10, 30, 30), 0.9), TileRead("2m", (60, 10, 80, 30), 0.4),
+                                       TileRead("5z", (60, 60, 80, 80), 0.25)])
+    without = evaluate(folder, reader, log=lambda *a: None)
+    assert without["reads_on_no_label"] == 2 and without["reads_on_unlabelled_faces"] is None
+    (folder / "unlabelled").mkdir()
+    (folder / "unlabelled" / "photo.txt").write_text("1 0.7 0.2 0.2 0.2\n")
+    result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
+    assert result["precision"] == 1 / 3                     # precision still counts them
+    assert result["reads_on_unlabelled_faces"] == 1 and result["reads_on_unlabelled_faces_right"] == 1
+    assert "reads on no label: 2, of which 1 on a tile face" in (tmp_path / "out" / "report.md").read_text()

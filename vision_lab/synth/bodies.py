@@ -480,9 +480,11 @@ BOX_KINDS = ("face", "body")
 
 
 def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: float = 1.0,
-                box_kind: str = "face") -> list[RenderedTile]:
+                box_kind: str = "face", unlabelled: bool = False) -> list[RenderedTile]:
     """One label per tile whose face (or, face down, back) is seen well enough (module doc);
-    boxes and corners in pixels of the canvas divided by ``scale``; ``box_kind``: ``BOX_KINDS``."""
+    boxes and corners in pixels of the canvas divided by ``scale``; ``box_kind``: ``BOX_KINDS``.
+    ``unlabelled``: also the faces seen too little or too edge-on for a label, marked
+    ``labelled=False`` (the evaluation tells reads on them from reads on no tile)."""
     if box_kind not in BOX_KINDS:
         raise ValueError(f"box_kind must be one of {BOX_KINDS}")
     labels = []
@@ -492,14 +494,15 @@ def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: 
         part = BACK if body.face_down else FACE
         if part == BACK and (body.R[:, 2] @ [0, 0, -1.0]) < 0.5:
             continue            # a back that does not face up: not the detector's face-down tile
-        if d.facing[part] < MIN_FACING or d.areas[part] <= 0 or not d.boxes[part]:
+        if d.areas[part] <= 0 or not d.boxes[part]:
             continue
         bx = np.array(d.boxes[part])
         x0, y0 = bx[:, 0].min(), bx[:, 1].min()
         x1, y1 = bx[:, 2].max(), bx[:, 3].max()
         hit = canvas.ids[y0:y1, x0:x1] == 4 * bi + part
         seen = int(hit.sum())
-        if seen < MIN_VISIBLE * d.areas[part]:
+        labelled = d.facing[part] >= MIN_FACING and seen >= MIN_VISIBLE * d.areas[part]
+        if not labelled and not (unlabelled and seen > 0 and d.facing[part] > 0):
             continue
         if box_kind == "body":
             bx = np.array(d.all_boxes)
@@ -512,5 +515,6 @@ def labels_from(canvas: ZCanvas, bodies: list[Body], drawn: list[Drawn], scale: 
         up = quad[0] - quad[3]                      # the drawing's up in the image
         labels.append(RenderedTile(code=body.code, face_down=body.face_down,
                                    sideways=bool(abs(up[0]) > abs(up[1])), box=tuple(float(v) for v in box),
-                                   corners=[(float(x), float(y)) for x, y in quad], group=body.group))
+                                   corners=[(float(x), float(y)) for x, y in quad], group=body.group,
+                                   labelled=bool(labelled)))
     return labels

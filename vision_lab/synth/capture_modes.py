@@ -235,9 +235,9 @@ def add_dice(rng, tiles: list[Body]) -> list[Body]:
 
 def render_body_scene(bodies: list[Body], look: TileLook, rng: np.random.Generator, elevation: float, azimuth: float,
                       size=(640, 640), supersample: int = SUPERSAMPLE, effects=True, hand: bool | None = None,
-                      glare: bool | None = None, fill=(0.55, 0.95), box_kind: str = "face"):
+                      glare: bool | None = None, fill=(0.55, 0.95), box_kind: str = "face", unlabelled: bool = False):
     """(BGR image of ``size``, labels) of ``bodies`` seen from ``elevation``/``azimuth``;
-    ``box_kind``: ``bodies.BOX_KINDS``."""
+    ``box_kind``: ``bodies.BOX_KINDS``; ``unlabelled``: ``bodies.labels_from``."""
     w, h = size
     pts = np.vstack([b.corners() for b in bodies])
     tile_pts = np.vstack([b.corners() for b in bodies if b.is_tile])
@@ -256,7 +256,7 @@ def render_body_scene(bodies: list[Body], look: TileLook, rng: np.random.Generat
     drawn = draw_bodies(canvas, bodies, look, light, rng)
     if hand if hand is not None else rng.random() < 0.15:
         add_hand(canvas.img, canvas.ids, rng)
-    labels = labels_from(canvas, bodies, drawn, scale=supersample, box_kind=box_kind)
+    labels = labels_from(canvas, bodies, drawn, scale=supersample, box_kind=box_kind, unlabelled=unlabelled)
     img = cv2.resize(canvas.img, (w, h), interpolation=cv2.INTER_AREA)
     if glare if glare is not None else rng.random() < 0.3:
         add_glare(img, rng)
@@ -279,8 +279,10 @@ def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size
 def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",), data_root=None, size=(640, 640),
                       labels: str = "codes", box_kind: str = "face", log=print, supersample: int = SUPERSAMPLE) -> Path:
     """``n`` scenes of ``mode`` as a YOLO folder (images/, labels/, data.yaml written last, so an
-    interrupted folder is not taken for a complete one); labels: module doc. Scene i depends on
-    (seed, mode, i) only. ``supersample``: drawn at this multiple of ``size`` (1 for a phone's
+    interrupted folder is not taken for a complete one); labels: module doc. With code labels,
+    unlabelled/ holds in the same form the faces seen too little or too edge-on for a label
+    (``bodies.labels_from``), so that the evaluation can say which reads on no label lie on a
+    tile's face. Scene i depends on (seed, mode, i) only. ``supersample``: drawn at this multiple of ``size`` (1 for a phone's
     4032 × 3024, whose edges need no smoothing). Returns the folder."""
     from scorer.tiles import ALL_CODES
     from vision.codes import DETECTOR_CLASSES
@@ -288,17 +290,23 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     out = Path(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
+    if labels == "codes":
+        (out / "unlabelled").mkdir(parents=True, exist_ok=True)
     names = list(ALL_CODES) if labels == "codes" else list(DETECTOR_CLASSES)
     t0 = time.perf_counter()
     for i in range(n):
         rng = np.random.default_rng([seed, MODES.index(mode), i])
-        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind, supersample=supersample)
+        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind, supersample=supersample,
+                                unlabelled=labels == "codes")
         h, w = img.shape[:2]
+        stem = f"{mode}_{i:04d}"
         if labels == "codes":
-            lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in tiles if not t.face_down and t.code]
+            faces = [t for t in tiles if not t.face_down and t.code]
+            lines = [_yolo_line(names.index(t.code), t.box, w, h) for t in faces if t.labelled]
+            seen = [_yolo_line(names.index(t.code), t.box, w, h) for t in faces if not t.labelled]
+            (out / "unlabelled" / f"{stem}.txt").write_text("".join(f"{line}\n" for line in seen))
         else:
             lines = [_yolo_line(names.index("back" if t.face_down else "tile"), t.box, w, h) for t in tiles]
-        stem = f"{mode}_{i:04d}"
         cv2.imwrite(str(out / "images" / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
         (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
         if (i + 1) % 20 == 0:

@@ -257,6 +257,9 @@ class RenderedTile:
     box: tuple[float, float, float, float]        # whole visible tile (body and face)
     corners: list[tuple[float, float]]            # top face TL, TR, BR, BL (face orientation)
     group: str = ""
+    # False: a face the camera sees, but too little of it, or too edge-on, for a label
+    # (bodies.labels_from with ``unlabelled``): what a read on no label may have fallen on
+    labelled: bool = True
 
     def to_dict(self) -> dict:
         return {"code": self.code, "face_down": self.face_down, "sideways": self.sideways,

@@ -160,13 +160,14 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
     (tmp_path / "photos").mkdir()
     code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--no-weak-rescue", "--one-look",
                      "--quarter-turn", "-1", "--second-floor", "0.4", "--second-margin", "0.2",
-                     "--read-floor", "0", "--small-read-share", "0.3", "--out", str(tmp_path / "out"))
+                     "--read-floor", "0", "--small-read-share", "0.3", "--elongated-share", "0",
+                     "--out", str(tmp_path / "out"))
     config = seen["config"]
     assert code == 0 and config.weak_rescue is None and config.looks is False
     assert config.quarter_turn_margin is None
     assert (config.second_read_floor, config.second_read_margin) == (0.4, 0.2)
     assert config.read_floor is None                       # 0: every reading kept
-    assert config.small_read_share == 0.3
+    assert config.small_read_share == 0.3 and config.elongated_share is None
     assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched
 
 def test_eval_reads_with_a_probe_file_when_given_one(capsys, tmp_path, monkeypatch):

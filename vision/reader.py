@@ -107,6 +107,17 @@ READ_FLOOR: float | None = 0.15
 # their box's long side"). None: off.
 SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4
+# A face-up read whose box is ELONGATED_SHARE times as elongated (long side over short side) as the
+# photo's median face-up read (with SMALL_READ_MIN or more), and read under ELONGATED_FLOOR
+# (detector x classifier), is left out: a tile's box is as elongated as its neighbours' whichever
+# way it lies, and the unsure reads of boxes twice as elongated were mostly faces seen nearly
+# edge-on from table level (no label marks them: bodies.MIN_FACING), slices of tile sides and
+# spines. Offline on every read of the valid split and the seed-2 capture modes (six at 640 px, four
+# at 4032 × 3024), right / wrong reads dropped: share 2 and floor 0.3: 2 / 22 (none right on valid);
+# floor 0.5: 9 / 46; share 1.5, floor 0.3: 9 / 41 (docs/experiments.md, "Leave out unsure
+# elongated reads"). As the read floor, off with a tile-set profile. None: off.
+ELONGATED_SHARE: float | None = 2.0
+ELONGATED_FLOOR = 0.3
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
@@ -152,6 +163,8 @@ class ReaderConfig:
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
     read_floor: float | None = _module_default("READ_FLOOR")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
+    elongated_share: float | None = _module_default("ELONGATED_SHARE")
+    elongated_floor: float = _module_default("ELONGATED_FLOOR")
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
@@ -248,6 +261,8 @@ class TileReader:
             not_kept = reads if second else other
             reads = with_other_backs(kept, not_kept, self.config.second_backs_overlap)
         reads = without_small_reads(reads, self.config.small_read_share)
+        if profile is None:
+            reads = without_unsure_elongated_reads(reads, self.config.elongated_share, self.config.elongated_floor)
         if timings is not None:
             timings.update(spent)
             timings["decode_ms"] = (t1 - t0) * 1000
@@ -466,6 +481,22 @@ def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: floa
     for k, r in enumerate(reads):
         out += [r] + after.get(k, [])
     return out
+
+
+def without_unsure_elongated_reads(reads: list[TileRead], share: float | None, floor: float,
+                                   least: int = SMALL_READ_MIN) -> list[TileRead]:
+    """``reads`` less the face-up ones read under ``floor`` whose box is ``share`` times as
+    elongated as the median face-up read's, when there are ``least`` face-up reads or more
+    (``ELONGATED_SHARE``); face-down and unknown reads stay."""
+    if share is None:
+        return reads
+    shapes = [max(w, h) / max(min(w, h), 1e-6) for w, h in ((r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads)]
+    face_up = [shape for r, shape in zip(reads, shapes) if not r.face_down]
+    if len(face_up) < least:
+        return reads
+    cut = share * float(np.median(face_up))
+    return [r for r, shape in zip(reads, shapes)
+            if r.face_down or r.unknown or shape < cut or r.confidence >= floor]
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:

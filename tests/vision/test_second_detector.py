@@ -155,6 +155,36 @@ def test_reads_much_smaller_than_the_photos_other_tiles_are_left_out():
     assert len(reads) == 6
 
 
+def test_unsure_reads_much_more_elongated_than_the_photos_other_tiles_are_left_out():
+    from vision.reader import without_unsure_elongated_reads
+    from vision.types import TileRead
+    # a hand standing (30 x 40: 1.33) and a flat tile in front seen nearly edge-on (60 x 12: 5)
+    hand = [TileRead("3s", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(4)]
+    edge_on = TileRead("8p", (0, 60, 60, 72), 0.25)
+    assert (reader_module.ELONGATED_SHARE, reader_module.ELONGATED_FLOOR) == (2.0, 0.3)
+    assert without_unsure_elongated_reads(hand + [edge_on], 2.0, 0.3) == hand
+    # read surely, or not so elongated, it stays; so do face-down and unknown reads
+    sure = TileRead("8p", (0, 60, 60, 72), 0.6)
+    sideways = TileRead("8p", (0, 60, 40, 90), 0.25)                # 1.33, as the hand's
+    back = TileRead(None, (0, 60, 60, 72), 0.25, face_down=True)
+    odd = TileRead("8p", (0, 60, 60, 72), 0.25, unknown=True)
+    assert without_unsure_elongated_reads(hand + [sure, sideways, back, odd], 2.0, 0.3) == \
+        hand + [sure, sideways, back, odd]
+    assert without_unsure_elongated_reads(hand + [edge_on], None, 0.3) == hand + [edge_on]
+    assert without_unsure_elongated_reads(hand[:2] + [edge_on], 2.0, 0.3) == hand[:2] + [edge_on]
+    # squashed pictures: every box as elongated, none left out
+    squashed = [TileRead("3s", (12 * k, 0, 12 * k + 10, 60), 0.25) for k in range(5)]
+    assert without_unsure_elongated_reads(squashed, 2.0, 0.3) == squashed
+    # the reader applies it, without a tile-set profile
+    detector = BoxesDetector(5)
+    detector.dets = Detections(list(detector.dets.xyxy) + [[10, 200, 90, 214]], [0.9] * 5 + [0.3], [0] * 6)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None).read(IMG)
+    assert len(reads) == 5 and all(r.box[1] < 200 for r in reads)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None,
+                       config=ReaderConfig(elongated_share=None)).read(IMG)
+    assert len(reads) == 6
+
+
 def test_backs_of_the_reading_not_kept_are_added_where_no_kept_tile_is():
     lone_back = [500, 100, 530, 140]            # beside the row: only the second detector sees it
     on_a_tile = [10, 100, 40, 140]              # where the first reading already has a face-up tile

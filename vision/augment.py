@@ -57,6 +57,19 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
+def erase_patch(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The crop with one random rectangle (8-25 % of its area, aspect 1:3 to 3:1) painted in the
+    crop's median colour, as a finger, a glare or a neighbour's edge hides part of a face."""
+    h, w = crop.shape[:2]
+    area = rng.uniform(0.08, 0.25) * h * w
+    aspect = np.exp(rng.uniform(np.log(1 / 3), np.log(3)))
+    ph, pw = min(h, int(round(np.sqrt(area * aspect)))), min(w, int(round(np.sqrt(area / aspect))))
+    y, x = int(rng.integers(0, h - ph + 1)), int(rng.integers(0, w - pw + 1))
+    out = crop.copy()
+    out[y:y + ph, x:x + pw] = np.median(crop.reshape(-1, crop.shape[2]), 0).astype(crop.dtype)
+    return out
+
+
 def row_context(crop: np.ndarray, left: np.ndarray, right: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``crop`` as the reader cuts a tile out of a row: its neighbours touch it on both sides
     (``left`` and ``right``, other examples of the set, a random share of which is a gap of

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .augment import augment_crop, rot180, row_context
+from .augment import augment_crop, erase_patch, rot180, row_context
 from .classifier import forward
 from .errors import ProfileError
 
@@ -42,6 +42,10 @@ QUARTER_SHARE = 0.0
 #: Share of each batch's views cut as from a row (``vision.augment.row_context``: touching
 #: neighbours, the detector's cutting error, glare) before the usual augmentation.
 CONTEXT_SHARE = 0.0
+#: Share of the augmented views with a random patch erased (``vision.augment.erase_patch``): one
+#: example per code, and a network that may lean on one part of the face only (the 萬 that every
+#: character shares) learns to read the rest too (the numeral).
+ERASE_SHARE = 0.0
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class FinetuneConfig:
     context_share: float | None = None
     anchor: float | None = None
     quarter_share: float | None = None
+    erase_share: float | None = None
 
     def resolved(self) -> "FinetuneConfig":
         return FinetuneConfig(steps=STEPS if self.steps is None else self.steps,
@@ -61,7 +66,8 @@ class FinetuneConfig:
                               lr=LEARNING_RATE if self.lr is None else self.lr,
                               context_share=CONTEXT_SHARE if self.context_share is None else self.context_share,
                               anchor=ANCHOR if self.anchor is None else self.anchor,
-                              quarter_share=QUARTER_SHARE if self.quarter_share is None else self.quarter_share)
+                              quarter_share=QUARTER_SHARE if self.quarter_share is None else self.quarter_share,
+                              erase_share=ERASE_SHARE if self.erase_share is None else self.erase_share)
 
 
 def network_state(model) -> dict[str, np.ndarray]:
@@ -133,6 +139,8 @@ def finetune(classifier, crops, codes, steps: int | None = None, batch: int | No
         views = [augment_crop(_in_row(crops, i, rng) if cfg.context_share and rng.random() < cfg.context_share
                               else crops[i], rng)
                  if rng.random() < 0.9 else (crops[i] if rng.random() < 0.5 else rot180(crops[i])) for i in idx]
+        if cfg.erase_share:     # drawn only when asked for: the default's random stream is unchanged
+            views = [erase_patch(v, rng) if rng.random() < cfg.erase_share else v for v in views]
         targets = labels[idx]
         quarter = [np.ascontiguousarray(np.rot90(augment_crop(crops[i], rng), 1 if rng.random() < 0.5 else -1))
                    for i in rng.choice(len(crops), n_quarter, p=odds)] if n_quarter else []

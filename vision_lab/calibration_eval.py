@@ -553,6 +553,8 @@ def main(argv=None) -> int:
                    "vision.finetune.BATCH)")
     p.add_argument("--context-share", type=float, default=None, metavar="SHARE",
                    help="share of fine-tuning views cut as from a row (vision.finetune.CONTEXT_SHARE)")
+    p.add_argument("--erase-share", type=float, default=None, metavar="SHARE",
+                   help="share of fine-tuning views with a patch erased (vision.finetune.ERASE_SHARE)")
     p.add_argument("--base-weight", type=float, default=None, help="the base model's share in the mixture")
     p.add_argument("--corrections", action="store_true",
                    help="also simulate corrections: every misread tile of a shuffled half is corrected")
@@ -615,8 +617,9 @@ def main(argv=None) -> int:
             prm["network_model"] = args.network_model
         if args.base_weight is not None:
             prm["base_weight"] = args.base_weight
-        if args.context_share is not None or args.batch is not None:
-            prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share, batch=args.batch)
+        if args.context_share is not None or args.batch is not None or args.erase_share is not None:
+            prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share, batch=args.batch,
+                                                             erase_share=args.erase_share)
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
                                                        expert=args.expert, config=config)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)

@@ -313,6 +313,32 @@ def test_context_share_changes_what_the_fine_tuning_sees(classifier):
     assert not np.array_equal(plain[key], context[key])
 
 
+def test_an_erased_patch_hides_one_rectangle_of_the_face_in_its_median_colour():
+    from vision.augment import erase_patch
+    face = np.full((64, 64, 3), 230, np.uint8)
+    face[20:44, 20:44] = 0                       # the ink: under half the face, so the median is the body
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        view = erase_patch(face, rng)
+        changed = np.argwhere((view != face).any(2))
+        assert view.shape == face.shape and (view[(view != face).any(2)] == 230).all()
+        if len(changed):                         # one rectangle, at most a quarter of the face
+            (y0, x0), (y1, x1) = changed.min(0), changed.max(0)
+            assert len(changed) <= (y1 - y0 + 1) * (x1 - x0 + 1) <= 0.25 * 64 * 64 + 64
+
+
+def test_erase_share_changes_what_the_fine_tuning_sees_and_off_changes_nothing(classifier):
+    from vision import finetune
+    crops = [code_crop(c) for c in CODES]
+    plain = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1)
+    off = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1,
+                            config=finetune.FinetuneConfig(erase_share=0.0))
+    erased = finetune.finetune(classifier, crops, CODES, steps=3, batch=8, seed=1,
+                               config=finetune.FinetuneConfig(erase_share=1.0))
+    key = next(k for k in plain if plain[k].dtype.kind == "f" and plain[k].ndim == 4)
+    assert np.array_equal(plain[key], off[key]) and not np.array_equal(plain[key], erased[key])
+
+
 def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp_path):
     prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
                                         steps=80, batch=16, absent_codes=["2f"])

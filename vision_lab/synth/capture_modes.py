@@ -282,8 +282,8 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     interrupted folder is not taken for a complete one); labels: module doc. With code labels,
     unlabelled/ holds in the same form the faces seen too little or too edge-on for a label
     (``bodies.labels_from``), so that the evaluation can say which reads on no label lie on a
-    tile's face. Scene i depends on (seed, mode, i) only. ``supersample``: drawn at this multiple of ``size`` (1 for a phone's
-    4032 × 3024, whose edges need no smoothing). Returns the folder."""
+    tile's face. Scene i depends on (seed, mode, i) only. ``supersample``: drawn at this multiple
+    of ``size`` (1 for a phone's 4032 × 3024, whose edges need no smoothing). Returns the folder."""
     from scorer.tiles import ALL_CODES
     from vision.codes import DETECTOR_CLASSES
     from ..yolo_labels import yolo_line as _yolo_line

@@ -483,6 +483,13 @@ def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: floa
     return out
 
 
+def _face_up_median(reads: list[TileRead], values: list[float], least: int) -> float | None:
+    """The median of ``values`` (one per read) over the face-up reads, or None with fewer than
+    ``least`` of them (no photo's tile to judge by)."""
+    face_up = [v for r, v in zip(reads, values) if not r.face_down]
+    return float(np.median(face_up)) if len(face_up) >= least else None
+
+
 def without_unsure_elongated_reads(reads: list[TileRead], share: float | None, floor: float,
                                    least: int = SMALL_READ_MIN) -> list[TileRead]:
     """``reads`` less the face-up ones read under ``floor`` whose box is ``share`` times as
@@ -491,24 +498,24 @@ def without_unsure_elongated_reads(reads: list[TileRead], share: float | None, f
     if share is None:
         return reads
     shapes = [max(w, h) / max(min(w, h), 1e-6) for w, h in ((r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads)]
-    face_up = [shape for r, shape in zip(reads, shapes) if not r.face_down]
-    if len(face_up) < least:
+    median = _face_up_median(reads, shapes, least)
+    if median is None:
         return reads
-    cut = share * float(np.median(face_up))
     return [r for r, shape in zip(reads, shapes)
-            if r.face_down or r.unknown or shape < cut or r.confidence >= floor]
+            if r.face_down or r.unknown or shape < share * median or r.confidence >= floor]
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:
     """``reads`` less the face-up ones whose box's long side is under ``share`` of the median
     face-up long side, when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``);
     face-down reads stay."""
-    sides = [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
-    face_up = [side for r, side in zip(reads, sides) if not r.face_down]
-    if share is None or len(face_up) < least:
+    if share is None:
         return reads
-    cut = share * float(np.median(face_up))
-    return [r for r, side in zip(reads, sides) if r.face_down or side >= cut]
+    sides = [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
+    median = _face_up_median(reads, sides, least)
+    if median is None:
+        return reads
+    return [r for r, side in zip(reads, sides) if r.face_down or side >= share * median]
 
 
 def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,

@@ -40,10 +40,11 @@ SECOND_COMPANION_BELOW: float | None = 0.99
 #: Whether the second companion also reads the zoomed views of an unsure crop, or only the crop
 #: as cut and turned (a third of its work on a photo of unsure tiles).
 SECOND_COMPANION_AT_ZOOMS = True
-#: What runs the companions' ONNX exports: OpenVINO computes these wide networks in bfloat16 where
-#: the CPU does natively, 1.5 and 2.5 times as fast as onnxruntime here; the first network, small,
-#: is as fast on onnxruntime (``vision.model_files.onnx_session``; docs/decisions.md).
-COMPANION_RUNTIME = "openvino"
+#: What runs the companions' ONNX exports: "auto" is OpenVINO where the CPU computes bfloat16
+#: natively (there 1.5 and 2.5 times as fast as onnxruntime on these wide networks), onnxruntime
+#: on a CPU without it (where OpenVINO's float32 is slower); the first network, small, stays on
+#: onnxruntime (``vision.model_files.onnx_session``; docs/decisions.md).
+COMPANION_RUNTIME = "auto"
 COMPANION_SHARE = 0.5
 #: The companion costs about nine times the first network's work per view, so it reads only the
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles

@@ -106,8 +106,9 @@ def warn_stale_export(weights) -> None:
                       "(run `mjtable export`)", RuntimeWarning, stacklevel=3)
 
 
-#: What can run an export (``onnx_session``).
-RUNTIMES = ("openvino", "onnxruntime")
+#: What can run an export (``onnx_session``): "auto" is OpenVINO where the CPU computes bfloat16
+#: natively (``computes_bf16``), onnxruntime elsewhere.
+RUNTIMES = ("auto", "openvino", "onnxruntime")
 #: The precision OpenVINO computes in on a CPU that computes bfloat16 natively (AMX or
 #: AVX-512 BF16; elsewhere float32): "bf16" or "f32". bf16 keeps float32's range with a shorter
 #: mantissa; the accuracy it costs and the time it saves are in docs/decisions.md.
@@ -121,9 +122,12 @@ STATIC_BATCH = 8
 def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime", precision: str | None = None):
     """A CPU session for the ONNX model at ``path``: onnxruntime's ``InferenceSession``, or with
     ``runtime`` "openvino" an ``OpenVinoSession`` (same ``run`` and ``get_inputs``) computing in
-    ``precision`` (default ``PRECISION``); onnxruntime's where OpenVINO cannot be imported."""
+    ``precision`` (default ``PRECISION``); onnxruntime's where OpenVINO cannot be imported.
+    ``runtime`` "auto": OpenVINO where the CPU computes bfloat16 natively, else onnxruntime."""
     if runtime not in RUNTIMES:
         raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
+    if runtime == "auto":
+        runtime = "openvino" if computes_bf16() else "onnxruntime"
     if runtime == "openvino" and openvino_available():
         try:
             return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
@@ -189,6 +193,20 @@ def import_openvino():
     return openvino
 
 
+_BF16: bool | None = None
+
+
+def computes_bf16() -> bool:
+    """Whether OpenVINO is installed and computes bfloat16 natively on this CPU (AMX or AVX-512
+    BF16). Only there is it faster than onnxruntime on the companions; on a CPU without it
+    OpenVINO computes in float32, slower than onnxruntime (docs/decisions.md, ``RUNTIMES``)."""
+    global _BF16
+    if _BF16 is None:
+        _BF16 = openvino_available() and "BF16" in import_openvino().Core().get_property(
+            "CPU", "OPTIMIZATION_CAPABILITIES")
+    return _BF16
+
+
 def openvino_available() -> bool:
     """Whether OpenVINO is installed (a dependency; where it cannot be installed or imported,
     onnxruntime runs every export, giving the same readings more slowly)."""
@@ -213,7 +231,7 @@ class OpenVinoSession:
         if precision not in ("bf16", "f32"):
             raise ValueError(f"precision must be 'bf16' or 'f32', not {precision!r}")
         core = ov.Core()
-        if precision == "bf16" and "BF16" not in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES"):
+        if precision == "bf16" and not computes_bf16():
             precision = "f32"
         config = {"INFERENCE_PRECISION_HINT": precision, "PERFORMANCE_HINT": "LATENCY"}
         if threads:

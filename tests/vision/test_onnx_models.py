@@ -167,12 +167,11 @@ def test_onnx_reader_reads_as_the_torch_reader(readers):
 def test_bfloat16_reads_as_torch(readers):
     """The reader as shipped (the companions in bfloat16 where the CPU computes in it) reads the
     same tiles as torch, at confidences a few thousandths apart."""
-    from vision.model_files import import_openvino
+    from vision.model_files import computes_bf16
     from vision.reader import TileReader
-    openvino = import_openvino()
     bf16_reader, torch_reader = TileReader(backend="onnx"), readers[1]
-    has_bf16 = "BF16" in openvino.Core().get_property("CPU", "OPTIMIZATION_CAPABILITIES")
-    assert bf16_reader.classifier.companion.session.precision == ("bf16" if has_bf16 else "f32")
+    # elsewhere onnxruntime runs the companions in float32 (``vision.model_files.RUNTIMES``)
+    assert getattr(bf16_reader.classifier.companion.session, "precision", "f32") == ("bf16" if computes_bf16() else "f32")
     for name, image in _scenes() + _rendered_scenes():
         a, b = bf16_reader.read(image), torch_reader.read(image)
         assert [t.code for t in a] == [t.code for t in b], name

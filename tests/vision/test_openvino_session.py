@@ -110,19 +110,31 @@ def test_without_openvino_onnxruntime_runs_the_export(monkeypatch):
         model_files.OpenVinoSession(COMPANION.with_suffix(".onnx"), 1, "int4")
 
 
-def test_the_shipped_companions_run_on_openvino_and_the_first_network_on_onnxruntime():
+def test_the_shipped_companions_run_on_openvino_where_the_cpu_computes_bf16_and_the_first_network_on_onnxruntime():
     import onnxruntime
 
     from vision.classifier import COMPANION_RUNTIME, load_classifier
-    from vision.model_files import OpenVinoSession
-    assert COMPANION_RUNTIME == "openvino"
+    from vision.model_files import OpenVinoSession, computes_bf16
+    assert COMPANION_RUNTIME == "auto"
     clf = load_classifier(backend="onnx")
     assert isinstance(clf.session, onnxruntime.InferenceSession)
     companion = clf.companion
     assert companion is not None
     while companion is not None:
-        assert isinstance(companion.session, OpenVinoSession)
+        assert isinstance(companion.session, OpenVinoSession if computes_bf16() else onnxruntime.InferenceSession)
         companion = companion.companion
+
+
+@pytest.mark.parametrize("bf16", [True, False])
+def test_auto_runs_openvino_only_where_the_cpu_computes_bf16(monkeypatch, bf16):
+    """OpenVINO's float32 is slower than onnxruntime on the second companion (docs/decisions.md,
+    ``RUNTIMES``): "auto" takes OpenVINO only where the CPU computes bfloat16 natively."""
+    import onnxruntime
+
+    import vision.model_files as model_files
+    monkeypatch.setattr(model_files, "computes_bf16", lambda: bf16)
+    session = onnx_session(COMPANION.with_suffix(".onnx"), 1, "auto", precision="f32")
+    assert isinstance(session, model_files.OpenVinoSession if bf16 else onnxruntime.InferenceSession)
 
 
 def test_a_classifier_is_compiled_for_one_batch_size_and_warmed_at_it(monkeypatch):
@@ -140,8 +152,10 @@ def test_a_classifier_is_compiled_for_one_batch_size_and_warmed_at_it(monkeypatc
 
 
 def test_the_preload_warms_each_network_of_the_chain(monkeypatch):
+    import vision.classifier
     from vision.classifier import load_classifier
     from vision.model_files import OpenVinoSession
+    monkeypatch.setattr(vision.classifier, "COMPANION_RUNTIME", "openvino")   # as on a CPU computing bf16
     warmed = []
     monkeypatch.setattr(OpenVinoSession, "warm", lambda self: warmed.append(self))
     clf = load_classifier(backend="onnx")

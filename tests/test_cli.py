@@ -237,6 +237,34 @@ def test_read_prints_the_score_as_score_does():
     assert "not given (defaults used)" not in text      # said once, by the score's "assumed"
 
 
+def test_read_without_rules_claims_no_defaults_used():
+    """Without ``--rules`` nothing is scored, so nothing used a default context."""
+    from mjtable.commands.read import format_reading
+    result = {"tiles": [], "notation": "999m678p789s1333z 1z", "score": None, "missing_context": ["seat_wind"],
+              "reading": {"confidence": 0.9, "warnings": [], "decoding": None}, "timings_ms": {"total": 1}}
+    assert "defaults used" not in format_reading(result)
+
+
+@pytest.mark.parametrize("folder", ["missing", "empty", "no_names"])
+def test_eval_on_a_folder_it_cannot_read_says_why_in_one_line(capsys, tmp_path, folder):
+    path = tmp_path / folder
+    if folder != "missing":
+        (path / "images").mkdir(parents=True)
+    if folder == "no_names":
+        (path / "images" / "a.jpg").write_bytes(b"x")
+    code, out, err = run(capsys, "eval", "reader", str(path))
+    assert code == 2 and "Traceback" not in err
+    assert err.strip().count("\n") == 0 and str(path) in err
+
+
+@pytest.mark.parametrize("scenes", ["0", "-1"])
+def test_eval_grouping_refuses_no_scenes(capsys, scenes):
+    with pytest.raises(SystemExit) as stop:
+        main(["eval", "grouping", "--scenes", scenes])
+    assert stop.value.code == 2
+    assert "at least 1 scene" in capsys.readouterr().err
+
+
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):
     from mjtable.cli import build_parser
     from mjtable.commands.read import format_reading

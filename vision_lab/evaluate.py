@@ -33,6 +33,19 @@ def _names_for(folder: Path) -> list[str]:
     raise FileNotFoundError(f"no data.yaml in {folder} or its parent (class names)")
 
 
+def folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` is not a labelled photo folder ``evaluate`` can read (YOLO format: its
+    images under ``images/``, its class names in a ``data.yaml`` beside or above it), or None."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not image_paths(folder):
+        return f"{folder} holds no images/*.jpg or images/*.png"
+    if not any((c / "data.yaml").exists() for c in (folder, folder.parent)):
+        return f"no data.yaml in {folder} or its parent (the class names of its labels)"
+    return None
+
+
 def match(gt_boxes, pred_boxes, thr=0.5, iou=None):
     """Greedy one-to-one matching by IoU: list of (gt index, pred index). ``iou``: the boxes'
     IoU matrix when the caller has it."""

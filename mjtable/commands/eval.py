@@ -226,6 +226,11 @@ def run(args) -> int:
         from vision_lab.datasets import build_rendered_eval_set
         build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
                                 piles=args.piles, pile_tiles=pile_tiles, odd_faces=args.odd_faces)
+    from vision_lab.evaluate import folder_problem
+    problem = folder_problem(args.path)
+    if problem:
+        print(f"mjtable eval: {problem}", file=sys.stderr)
+        return 2
     if args.classifier_only:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier

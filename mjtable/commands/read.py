@@ -124,8 +124,7 @@ def format_reading(result: dict) -> str:
 
         from ..render import format_result
         lines.append(format_result(ScoreResult.from_dict(result["score"])))
-    if result["missing_context"] and result["score"] is None:   # a score says it itself (assumed)
-        lines.append("not given (defaults used): " + ", ".join(result["missing_context"]))
+    # what was not given is said by the score itself (assumed); without a score nothing used it
     lines.append("timings (ms): " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from flask import g, request
+from jinja2 import pass_context
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 COOKIE = "mjtable_lang"
@@ -615,6 +616,13 @@ def number(value, signed: bool = False, decimals: int = 0, language: str | None 
     return text.translate({ord(","): group, ord("."): point})
 
 
+@pass_context
+def _number_filter(context, value, *args, **kwargs) -> str:
+    """``number`` as a template filter. Taking the context keeps Jinja from working out a
+    constant figure (``{{ 1000|num }}``) once, in the language of the first page it compiled."""
+    return number(value, *args, **kwargs)
+
+
 def english_number(value, signed: bool = False, decimals: int = 0) -> str:
     """:func:`number` in English, for what is written outside a page (tests, a default)."""
     return number(value, signed, decimals, language="en")
@@ -635,7 +643,7 @@ def init_app(app) -> None:
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, when=when, colon=colon)
-    app.jinja_env.filters["num"] = number
+    app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 
 

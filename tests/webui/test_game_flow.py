@@ -478,6 +478,19 @@ def test_figures_are_written_as_the_pages_language_writes_them(client):
     assert b"(+19,6) Tj" in pdf and "(+19\xa0600) Tj".encode("latin-1") in pdf
     english = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert "+19,600" in english and "+19.6" in english
+    # what each hand moved, on its own page
+    for n in range(1, len(RIICHI_GAME) + 1):
+        moved = client.get(f"/games/{gid}/hands/{n}?lang=fr").get_data(as_text=True)
+        moved = moved[moved.index('id="hand-payments"'):]
+        assert not re.search(r"\d{4}", moved[:moved.index("</ul>")]), n
+    # the sticks left on the table at the end, beside the points (two draws with riichi, then the end)
+    gid = new_game(client, "riichi")
+    for _ in range(2):
+        post(client, gid, {"kind": "draw", "tenpai": [A], "riichi": [A]})
+    post(client, gid, {"kind": "end"})
+    for page in (client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True),
+                 client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)):
+        assert "(+2\u202f000 bâtons)" in page
 
 
 def test_the_final_table_on_the_page_and_the_sheet(client):

@@ -265,6 +265,16 @@ def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(a
             "Les tuiles sont petites sur cette photo (environ 18 pixels de large)")
 
 
+def test_a_constant_figure_is_written_in_each_pages_language(app):
+    """Jinja works out constant filter calls once, when it compiles a template: the figure filter
+    must not be one it can, or the first page's language would stay in every later page."""
+    with app.test_request_context("/?lang=fr"):       # compiled while a French page is asked for
+        template = app.jinja_env.from_string("{{ 1000|num }}")
+        assert template.render() == "1\u202f000"
+    with app.test_request_context("/?lang=en"):
+        assert template.render() == "1,000"
+
+
 def test_a_figure_in_each_language():
     assert i18n.number(30000, language="en") == "30,000" and i18n.number(999, language="fr") == "999"
     assert i18n.number(30000, language="fr") == "30\u202f000"

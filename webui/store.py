@@ -327,7 +327,8 @@ class Store:
 
     def list_games(self) -> list[dict]:
         rows = self.conn.execute(
-            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id) AS n_hands "
+            # the end of a game is a row of the log, not a hand played
+            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id AND h.kind != 'end') AS n_hands "
             "FROM games g ORDER BY g.id DESC").fetchall()
         return [self._game(r) | {"n_hands": r["n_hands"]} for r in rows]
 
@@ -402,9 +403,10 @@ class Store:
         return [self._hand(r) for r in rows]
 
     def totals(self, game_id: int) -> tuple[list[int], int]:
-        """Each player's total and the number of hands, summed by SQLite (JSON1)."""
+        """Each player's total and the number of hands (the end of a game is none), summed by
+        SQLite (JSON1)."""
         row = self.conn.execute(
-            "SELECT COUNT(*), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
+            "SELECT COALESCE(SUM(kind != 'end'), 0), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[1]')), 0), COALESCE(SUM(json_extract(deltas, '$[2]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
         return [int(v) for v in row[1:]], int(row[0])

@@ -343,6 +343,12 @@ def test_the_players_end_the_game_early_and_can_go_on(client):
     assert "the players ended the game here" in page and 'id="final"' in page and 'id="end-form"' not in page
     # the end is a row of the log, not a hand played: not counted, no point of the chart
     assert "· 1 hand(s)" in page and page.count('<circle') == 4 * 2          # the start and one hand
+    listed = {g["id"]: g["n_hands"] for g in client.get("/api/games").json["games"]}
+    assert listed[gid] == 1
+    from webui import gamelog
+    from webui.store import get_store
+    with client.application.app_context():
+        assert gamelog.standing(get_store(), gid)["n_hands"] == 1
     client.post(f"/api/games/{gid}/undo", json={})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     # the browser does not fill the next hand's forms with the last one's (a second tap recorded it twice)

@@ -146,6 +146,14 @@ def test_eval_pile_tiles_refuses_what_is_not_a_range(capsys, tmp_path, value):
     assert not (tmp_path / "heaps").exists()
 
 
+def labelled_folder(path):
+    """The least folder ``mjtable eval`` reads: an image under images/, class names in data.yaml."""
+    (path / "images").mkdir(parents=True)
+    (path / "images" / "a.jpg").write_bytes(b"")
+    (path / "data.yaml").write_text("names: [tile]\n")
+    return path
+
+
 def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_path, monkeypatch):
     import vision.reader
     import vision_lab.evaluate
@@ -157,7 +165,7 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
 
     monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
     monkeypatch.setattr(vision_lab.evaluate, "evaluate", lambda *a, **k: {"recall": 1.0})
-    (tmp_path / "photos").mkdir()
+    labelled_folder(tmp_path / "photos")
     code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--no-weak-rescue", "--one-look",
                      "--quarter-turn", "-1", "--second-floor", "0.4", "--second-margin", "0.2",
                      "--read-floor", "0", "--small-read-share", "0.3", "--elongated-share", "0",
@@ -182,7 +190,7 @@ def test_eval_reads_with_a_probe_file_when_given_one(capsys, tmp_path, monkeypat
 
     monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
     monkeypatch.setattr(vision_lab.evaluate, "evaluate", lambda *a, **k: {"recall": 1.0})
-    (tmp_path / "photos").mkdir()
+    labelled_folder(tmp_path / "photos")
     TilenessProbe(mean=[0.0], scale=[1.0], weight=[1.0], bias=0.0, threshold=0.25).save(tmp_path / "probe.json")
     code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--tileness", str(tmp_path / "probe.json"),
                      "--out", str(tmp_path / "out"))

@@ -16,7 +16,8 @@ def format_result(result, hand_text: str = "") -> str:
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(s.get("text", "") or "".join(s.get("tiles", [])) for s in result.decomposition.sets)
-        lines.append(f"  read as ({result.decomposition.form}): {sets}")
+        # a form without sets of its own (thirteen orphans in riichi) is named alone
+        lines.append(f"  read as ({result.decomposition.form.replace('_', ' ')})" + (f": {sets}" if sets else ""))
     width = max([len(i.name_en) for i in result.items] + [10])
     for item in result.items:
         count = f" ({item.count} x {item.value})" if item.count != 1 else ""

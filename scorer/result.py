@@ -41,10 +41,11 @@ class ExcludedItem:
     by: str            # id of the item that implies/forbids it ("" for a general principle)
     rule: str          # the rule sentence, quoted or paraphrased
     source: str        # file and section
+    name_fr: str = ""
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name_en": self.name_en, "by": self.by, "rule": self.rule,
-                "source": self.source}
+                "source": self.source, "name_fr": self.name_fr}
 
 
 @dataclass
@@ -116,7 +117,7 @@ class ScoreResult:
                             name_fr=i.get("name_fr", ""), name_native=i.get("name_native", ""),
                             tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""))
                  for i in d.get("items", [])]
-        excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source")})
+        excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source", "name_fr")})
                     for e in d.get("excluded", [])]
         dec = d.get("decomposition")
         return cls(rules=d["rules"], valid=bool(d["valid"]), total=d.get("total", 0), items=items,

@@ -111,7 +111,10 @@ FR = {
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
         "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
-    "Read as {form}:": "Lu comme {form} :", "Minipoints (fu)": "Minipoints (fu)",
+    "Read as {form}:": "Lu comme {form} :", "four sets and a pair": "quatre combinaisons et une paire",
+    "seven pairs": "sept paires", "seven shifted pairs": "sept paires décalées",
+    "thirteen orphans": "treize orphelins", "honours and knitted tiles": "honneurs et tuiles cousues",
+    "knitted straight": "suite cousue", "Minipoints (fu)": "Minipoints (fu)",
     "not a winning hand": "pas une main gagnante",
     "Dealer": "Donneur", "{n} points without flowers": "{n} points sans les fleurs",
     "minimum {n} points: met": "minimum {n} points : atteint",
@@ -297,7 +300,10 @@ FR = {
 
 #: Context keys and option names shown to a player (English; French above).
 LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
-          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks"}
+          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks",
+          # the forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
+          "standard": "four sets and a pair", "seven_shifted_pairs": "seven shifted pairs",
+          "honours_knitted": "honours and knitted tiles"}
 WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 _SOURCE = re.compile(r"\s*[\(\[]\s*((?:\d{3}\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")

@@ -363,9 +363,9 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                 rule = PRINCIPLE_ACCOUNT_ONCE
                 if fan in counted:      # a second one of a fan that is counted: say which is left out
                     rule = ("Counted once above; a further one would reuse its sets. " + rule)
-                ex_items.append(ExcludedItem(fan, labels[fan][0], "", rule, SOURCE_PRINCIPLES))
+                ex_items.append(ExcludedItem(fan, labels[fan][0], "", rule, SOURCE_PRINCIPLES, labels[fan][1]))
             else:
-                ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source))
+                ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1]))
     minimum = options.minimum_points
     minimum_met = total >= minimum
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,

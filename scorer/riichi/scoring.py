@@ -325,20 +325,21 @@ def score(hand: Hand, options) -> ScoreResult:
         kept = yakuman[0][0]
         items.append(_item(kept, 13, note="yakuman"))
         for a, y in yakuman[1:]:
-            excluded.append(ExcludedItem(a, YAKU_NAMES.get(a, (y.name,))[0], kept,
+            en, fr = YAKU_NAMES.get(a, (y.name, y.name))[:2]
+            excluded.append(ExcludedItem(a, en, kept,
                                          "yakuman do not combine (« Les yakuman ne sont pas cumulatifs »)",
-                                         "002 §4.2"))
+                                         "002 §4.2", fr))
         dora_held = _dora_held(hand, ctx("dora_indicators")) + (
             _dora_held(hand, ctx("ura_dora_indicators")) if riichi or double_riichi else 0)
         if dora_held or (red_fives and any(T.is_red(t) for t in hand.all_tiles)):
             excluded.append(ExcludedItem("dora", "Dora", kept,
                                          "a yakuman is worth the limit alone: other yaku and dora do not "
                                          "add (« Les autres yaku ou dora sont sans importance »)",
-                                         "002 §4.3.4"))
+                                         "002 §4.3.4", YAKU_NAMES["dora"][1]))
         if config.is_renhou:
             excluded.append(ExcludedItem("renhou", "Blessing of Man", kept,
                                          "a yakuman is worth more than renhou's mangan; the best reading "
-                                         "is scored", "002 §3.4.9; docs/rulings.md Riichi"))
+                                         "is scored", "002 §3.4.9; docs/rulings.md Riichi", YAKU_NAMES["renhou"][1]))
         han = 13
     else:
         for a, y in yaku:
@@ -358,14 +359,14 @@ def score(hand: Hand, options) -> ScoreResult:
             # 002 §4.2.4: renhou is 5 han, « On ne compte aucun d'autre yaku, y compris les dora »;
             # a hand worth more without it is scored without it (§3.4.9, below)
             excluded += [ExcludedItem(i.id, i.name_en, "renhou", "no other yaku, dora included, count with renhou",
-                                      "002 §4.2.4") for i in items]
+                                      "002 §4.2.4", i.name_fr) for i in items]
             items = [_item("renhou", 5)]
             han = 5
         elif config.is_renhou:
             # 002 §3.4.9: « on choisit toujours la possibilité qui rapporte le score le plus élevé »
             excluded.append(ExcludedItem("renhou", "Blessing of Man", "", "the hand is worth more than renhou's "
                                          "mangan without it; the best reading is scored",
-                                         "002 §3.4.9; docs/rulings.md Riichi"))
+                                         "002 §3.4.9; docs/rulings.md Riichi", YAKU_NAMES["renhou"][1]))
 
     is_chiitoitsu = any(a == "chiitoitsu" for a, _ in yaku)
     decomposition, fu_breakdown = (None, [])

@@ -285,3 +285,15 @@ def test_a_figure_in_each_language():
     # what is not a figure is written as it is: an empty cell, a word
     assert i18n.number("", language="fr") == "" and i18n.number(None) == ""
     assert i18n.number("yakuman", language="fr") == "yakuman"
+
+
+def test_what_a_hand_is_read_as_and_what_is_not_counted_are_in_french(client):
+    """The form a hand is read as, and the patterns it shows that are not counted ("why not"),
+    are named in the page's language like the counted ones."""
+    token = csrf_of(client)
+    out = client.post("/review/score?lang=fr", json={"hand": "1122m3344p5566s7z 7z", "rules": "mcr",
+                                                     "form": {"ctx__present": "1"}},
+                      headers={"X-CSRF-Token": token}).json
+    text = visible(out["html"])
+    assert "Lu comme sept paires" in text and "seven pairs" not in text
+    assert "Main Semi Cachée" in text and "Concealed Hand" not in text

@@ -217,3 +217,35 @@ def test_the_language_switch_is_in_view_on_a_phone(server, browser):
     d.set_window_size(1200, 900)
     assert d.find_element(By.ID, "lang-en").text == "English"
     assert not console_errors(d)
+
+
+def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
+    """A typo in the notation is refused on an error page; its "Go back" returns to the game page
+    with the win form as the player filled it. Once a hand is recorded the form starts empty."""
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("2")
+    Select(form.find_element(By.NAME, "discarder")).select_by_value("0")
+    form.find_element(By.NAME, "hand0").send_keys(WIN + "x")
+    form.find_element(By.NAME, "note").send_keys("kept")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "go-back"))).click()
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN + "x"
+    assert form.find_element(By.NAME, "note").get_attribute("value") == "kept"
+    assert Select(form.find_element(By.NAME, "winner0")).first_selected_option.get_attribute("value") == "2"
+    assert Select(form.find_element(By.NAME, "discarder")).first_selected_option.get_attribute("value") == "0"
+    before = len(_hands(app, gid))
+    hand = form.find_element(By.NAME, "hand0")
+    hand.clear()
+    hand.send_keys(WIN)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(lambda _: len(_hands(app, gid)) == before + 1)
+    d.get(f"{server}/games/{gid}?lang=en")
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    assert form.find_element(By.NAME, "hand0").get_attribute("value") == ""
+    assert form.find_element(By.NAME, "note").get_attribute("value") == ""
+    assert [e for e in console_errors(d) if "status of 400" not in e] == []     # the refusal itself

@@ -1,0 +1,32 @@
+// Game page: a hand the server refused (a typo in the notation, a missing winner) comes back to
+// the form as the player typed it. On submit the form's visible fields are kept for this tab
+// (sessionStorage) with the number of hands the page showed; on the next load of this game's
+// page they are put back only if no hand was recorded since (a recorded hand must not be offered
+// again). Hidden fields (the CSRF token, the form's once-only key) are never put back.
+"use strict";
+(() => {
+  const forms = document.querySelectorAll("form[data-keep-input]");
+  const keyOf = (form) => `mj-keep:${location.pathname}:${form.id}`;
+  const fields = (form) => Array.from(form.elements).filter((el) => el.name && el.type !== "hidden"
+    && el.type !== "submit" && el.type !== "button" && el.type !== "file");
+  forms.forEach((form) => {
+    const key = keyOf(form);
+    let saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+    sessionStorage.removeItem(key);
+    if (saved && saved.recorded === form.dataset.keepInput) {
+      fields(form).forEach((el, i) => {
+        const v = saved.values[i];
+        if (!v || v[0] !== el.name) return;       // the form changed since: leave it as served
+        if (el.type === "checkbox" || el.type === "radio") el.checked = v[2];
+        else el.value = v[1];
+      });
+    }
+    form.addEventListener("submit", () => {
+      const values = fields(form).map((el) => [el.name, el.value, !!el.checked]);
+      try {
+        sessionStorage.setItem(key, JSON.stringify({ recorded: form.dataset.keepInput, values }));
+      } catch (e) { /* storage full or refused: the form simply is not kept */ }
+    });
+  });
+})();

@@ -249,3 +249,30 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     assert form.find_element(By.NAME, "hand0").get_attribute("value") == ""
     assert form.find_element(By.NAME, "note").get_attribute("value") == ""
     assert [e for e in console_errors(d) if "status of 400" not in e] == []     # the refusal itself
+
+
+def test_a_narrow_phone_keeps_the_games_list_and_the_final_score_in_view(server, browser, app):
+    """At 375 px (a small phone) the games list scrolls in its own box, not the page, and a final
+    table with sticks left at the end keeps its score column on screen."""
+    from .test_game_flow import A
+    client = app.test_client()
+    gid = client.post("/api/games", json={"name": "Soirée riichi du vendredi", "rules": "riichi",
+                                          "players": ["Annabelle", "Bartholomew", "Cyrielle", "Dimitri"]}).json["game"]["id"]
+    for _ in range(2):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "tenpai": [A], "riichi": [A]})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    d = browser
+    d.set_window_size(375, 812)
+    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 375"))
+    for lang in ("en", "fr"):
+        d.get(f"{server}/games?lang={lang}")
+        _no_overflow(d)
+        d.get(f"{server}/games/{gid}?lang={lang}")
+        _no_overflow(d)
+        width = d.execute_script("return innerWidth")
+        rows = d.find_elements(By.CSS_SELECTOR, "#final tbody tr")
+        assert rows and any("(+2" in r.text for r in rows)
+        for row in rows:
+            score = row.find_elements(By.CSS_SELECTOR, "td")[-1]
+            assert d.execute_script("return arguments[0].getBoundingClientRect().right", score) <= width, lang
+    assert not console_errors(d)

@@ -294,6 +294,8 @@ FR = {
     # the error page
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
     "Go back": "Revenir", "Start again": "Recommencer",
+    "This game is over: a hand read now cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
+        "Cette partie est finie : une main lue maintenant ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
     "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
     "Not recorded: {why}": "Non enregistrée : {why}", "not a winning hand: {why}": "pas une main gagnante : {why}",
 }

@@ -657,3 +657,13 @@ def test_each_edit_form_is_named_by_its_hand(client):
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     for n in (1, 2):
         assert f'<summary>Edit<span class="sr-only"> hand {n}</span></summary>' in page
+
+
+def test_the_photo_page_says_at_once_that_a_finished_game_records_no_more_hands(client):
+    gid = new_game(client, "riichi")
+    page = client.get(f"/?game={gid}&lang=en").get_data(as_text=True)
+    assert 'id="game-over"' not in page
+    post(client, gid, {"kind": "end"})
+    page = client.get(f"/?game={gid}&lang=en").get_data(as_text=True)
+    assert 'id="game-over"' in page and "This game is over" in page
+    assert "Cette partie est finie" in client.get(f"/?game={gid}&lang=fr").get_data(as_text=True)

@@ -294,6 +294,13 @@ FR = {
     # the error page
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
     "Go back": "Revenir", "Start again": "Recommencer",
+    "{from} corrected to {to}": "{from} corrigée en {to}", "{to} added": "{to} ajoutée",
+    "group {group} removed ({tiles})": "groupe {group} retiré ({tiles})", "group {group} broken up": "groupe {group} défait",
+    "group {group} marked concealed": "groupe {group} marqué caché", "group {group} marked exposed": "groupe {group} marqué exposé",
+    "group {group} claimed from {from}": "groupe {group} pris à {from}",
+    "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
+    "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
+    "a change redone": "une modification rétablie",
     "This game is over: a hand read now cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
         "Cette partie est finie : une main lue maintenant ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
     "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
@@ -442,6 +449,30 @@ def fan_name(item: dict) -> str:
     if lang() == "fr" and item.get("name_fr"):
         return item["name_fr"]
     return item.get("name_en") or item.get("id", "")
+
+
+#: What each correction of the review page (review.js ``step``) did, as a player reads it.
+CORRECTIONS = {
+    "replace": "{from} corrected to {to}", "add": "{to} added", "delete": "group {group} removed ({tiles})",
+    "dissolve": "group {group} broken up", "conceal": "group {group} marked concealed",
+    "expose": "group {group} marked exposed", "from": "group {group} claimed from {from}",
+    "to_standing": "{tiles} put back in the standing row", "meld": "{tiles} made a meld",
+    "undo": "a change undone", "redo": "a change redone",
+}
+
+
+def correction_text(change) -> str:
+    """A recorded correction (a dict: ``op`` and its values) in the page's language; one this
+    version does not know is shown as recorded."""
+    import json
+    text = CORRECTIONS.get(change.get("op")) if isinstance(change, dict) else None
+    if text is None:
+        return json.dumps(change, ensure_ascii=False, sort_keys=True)
+    group = change.get("group")
+    fields = {"from": label(change.get("from")) if change.get("op") == "from" else change.get("from") or "",
+              "to": change.get("to") or "", "tiles": " ".join(change.get("tiles") or []),
+              "group": group + 1 if isinstance(group, int) else "?"}
+    return t(text, **fields)
 
 
 def result_facts(result: dict) -> list[str]:
@@ -650,7 +681,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, when=when, colon=colon)
+                                 hand_part=hand_part, when=when, colon=colon, correction_text=correction_text)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 

@@ -297,3 +297,15 @@ def test_what_a_hand_is_read_as_and_what_is_not_counted_are_in_french(client):
     text = visible(out["html"])
     assert "Lu comme sept paires" in text and "seven pairs" not in text
     assert "Main Semi Cachée" in text and "Concealed Hand" not in text
+
+
+def test_a_hands_corrections_are_told_in_words_in_the_pages_language(app):
+    changes = [{"op": "replace", "group": 0, "read": 3, "from": "3s", "to": "4s"},
+               {"op": "from", "group": 1, "from": "right"}, {"op": "delete", "group": 2, "tiles": ["1z", "1z", "1z"]},
+               {"op": "teleport", "group": 0}]
+    with app.test_request_context("/?lang=en"):
+        assert [i18n.correction_text(c) for c in changes[:3]] == [
+            "3s corrected to 4s", "group 2 claimed from right", "group 3 removed (1z 1z 1z)"]
+        assert "teleport" in i18n.correction_text(changes[3])     # a kind this version does not know: as recorded
+    with app.test_request_context("/?lang=fr"):
+        assert [i18n.correction_text(c) for c in changes[:2]] == ["3s corrigée en 4s", "groupe 2 pris à droite"]

@@ -291,7 +291,7 @@ def sheet(game_id):
 def sheet_pdf(game_id):
     from . import score_sheet
     number = partial(i18n.number, latin1=True)        # Helvetica in Latin-1: no narrow space
-    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, latin1_names=True, number=number),
+    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, winansi_names=True, number=number),
                            i18n.t, number)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})

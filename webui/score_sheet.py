@@ -48,17 +48,17 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
     return f"{' & '.join(parts)} {how}"
 
 
-def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False, number=english_number) -> dict:
+def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, number=english_number) -> dict:
     """The score sheet's rows and final table, in ``tr``'s language, its figures written by
-    ``number`` (``webui.i18n.number``). ``latin1_names`` (the PDF,
-    whose Helvetica writes Latin-1 only): a player's name in another script is "player N", so
+    ``number`` (``webui.i18n.number``). ``winansi_names`` (the PDF,
+    whose Helvetica writes WinAnsi only: Latin-1 with œ, €, curly quotes): a player's name in another script is "player N", so
     that four names in Chinese do not all print as "????"."""
     view = gamelog.game_view(store, game_id)
     game = view["game"]
     flow = gamelog.flow_of(game)
     players = game["players"]
-    if latin1_names:
-        players = [p if _latin1(p) else tr("player {n}", n=i + 1) for i, p in enumerate(players)]
+    if winansi_names:
+        players = [p if _winansi(p) else tr("player {n}", n=i + 1) for i, p in enumerate(players)]
     rows = []
     for h in view["hands"]:
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
@@ -76,7 +76,7 @@ def sheet(store: Store, game_id: int, tr=_english, latin1_names: bool = False, n
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
             "renamed": players != game["players"],
-            "name": game["name"] if not latin1_names or _latin1(game["name"]) else " / ".join(players),
+            "name": game["name"] if not winansi_names or _winansi(game["name"]) else " / ".join(players),
             "next": {"dealer": players[view["dealer"]], "round_wind": view["round_wind"], "honba": view["honba"],
                      "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
@@ -88,17 +88,20 @@ MARGIN = 36
 LINE = 13
 
 
-def _latin1(s: str) -> bool:
+def _winansi(s: str) -> bool:
+    """Whether the PDF's Helvetica can write ``s``: WinAnsi (cp1252) is Latin-1 with œ, €, curly
+    quotes and dashes where Latin-1 has control characters."""
     try:
-        s.encode("latin-1")
+        s.encode("cp1252")
     except UnicodeEncodeError:
         return False
     return True
 
 
 def _pdf_text(s) -> str:
-    """A string for a PDF literal in WinAnsi (Latin-1 here): other characters become '?'."""
-    text = str(s).encode("latin-1", "replace").decode("latin-1")
+    """A string for a PDF literal in WinAnsi (cp1252, the font's encoding): other characters
+    become '?'."""
+    text = str(s).encode("cp1252", "replace").decode("cp1252")
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
@@ -239,8 +242,8 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
 
 def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
     """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
-    language (Latin-1 text: French accents print, other scripts print as "?"); ``number``: how it
-    writes a figure (Latin-1 too: ``webui.i18n.number`` with ``latin1``)."""
+    language (WinAnsi text: French accents, œ and € print, other scripts print as "?"); ``number``:
+    how it writes a figure (``webui.i18n.number`` with ``latin1``: a plain no-break space)."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -265,7 +268,7 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
             if align == "r":     # right-aligned: shift by the text's estimated width
                 x -= len(str(text)) * size * 0.52
             ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
-        stream = "\n".join(ops).encode("latin-1")
+        stream = "\n".join(ops).encode("cp1252")
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
         kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 %d 0 R >> >> "
                         b"/Contents %d 0 R >>" % (pages_id, PAGE_W, PAGE_H, font, content)))

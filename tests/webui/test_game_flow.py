@@ -667,3 +667,12 @@ def test_the_photo_page_says_at_once_that_a_finished_game_records_no_more_hands(
     page = client.get(f"/?game={gid}&lang=en").get_data(as_text=True)
     assert 'id="game-over"' in page and "This game is over" in page
     assert "Cette partie est finie" in client.get(f"/?game={gid}&lang=fr").get_data(as_text=True)
+
+
+def test_the_pdf_writes_what_its_font_can_write(client):
+    """The PDF's Helvetica is WinAnsi (cp1252): œ, € and curly quotes print as themselves, and
+    only what it has no glyph for (Chinese) prints "?"."""
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "note": "cœur 5 € ‘ok’ 中"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
+    assert "cœur 5 € ‘ok’ ?".encode("cp1252") in pdf

@@ -9,6 +9,7 @@ metadata from the upload.
 from __future__ import annotations
 
 import io
+import logging
 import warnings
 from dataclasses import dataclass
 
@@ -82,8 +83,9 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     except MemoryError:
         raise ImageError("too_large", "the image is too large to decode") from None
     except Exception as e:  # Pillow raises OSError, SyntaxError, ValueError, struct.error...
-        raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be "
-                         f"decoded ({type(e).__name__})") from None
+        # the decoder's own error is for the log, not the player
+        logging.getLogger(__name__).info("undecodable %s upload: %s: %s", kind, type(e).__name__, e)
+        raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be decoded") from None
     scaled = max(img.size) > MAX_SIDE
     if scaled:
         img.thumbnail((MAX_SIDE, MAX_SIDE), Image.LANCZOS)

@@ -63,6 +63,22 @@ def test_a_header_with_a_side_of_no_pixels_is_a_damaged_file():
     assert e.value.code == "broken" and "damaged" in e.value.message
 
 
+def test_a_damaged_image_is_told_without_the_decoders_own_error():
+    """The player reads that the file is damaged; the decoder's exception name is for the log."""
+    import io
+    import zlib
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (1, 1)).save(out, "PNG")
+    data = out.getvalue()
+    start = data.index(b"IDAT") + 4
+    broken = data[:start] + zlib.compress(b"\xff" * 3)[:3] + data[start + 3:]     # the pixels' stream cut
+    with pytest.raises(ImageError) as e:
+        images.decode(broken, 10_000_000)
+    assert e.value.code == "broken" and e.value.message == "the PNG image is damaged or truncated and cannot be decoded"
+
+
 @settings(max_examples=150, deadline=None)
 @given(fmt=st.sampled_from(sorted(SAMPLES)), cut=st.integers(0, 2000),
        flips=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=6))

@@ -72,7 +72,7 @@ FR = {
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
-    "More about this hand": "Plus sur cette main", "Dealer (East)": "Donneur (Est)", "Round wind": "Vent du tour",
+    "More about this hand": "Plus sur cette main", "Dealer (East)": "Croupier (Est)", "Round wind": "Vent du tour",
     "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
@@ -116,7 +116,7 @@ FR = {
     "thirteen orphans": "treize orphelins", "honours and knitted tiles": "honneurs et tuiles cousues",
     "knitted straight": "suite cousue", "Minipoints (fu)": "Minipoints (fu)",
     "not a winning hand": "pas une main gagnante",
-    "Dealer": "Donneur", "{n} points without flowers": "{n} points sans les fleurs",
+    "Dealer": "Croupier", "{n} points without flowers": "{n} points sans les fleurs",
     "minimum {n} points: met": "minimum {n} points : atteint",
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
@@ -145,7 +145,7 @@ FR = {
     "last tile": "dernière tuile", "kong replacement": "tuile de remplacement du kong",
     "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
     # payers named by their role when the seats are not given (scorer.result.Payment)
-    "other": "autre joueur", "dealer": "donneur", "non-dealer": "non-donneur",
+    "other": "autre joueur", "dealer": "croupier", "non-dealer": "non-croupier",
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
     "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
@@ -158,12 +158,12 @@ FR = {
     "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":
         "Tournoi : un chombo coûte 20 000 après l'uma au lieu d'un paiement de mangan",
     "Players, in seat order around the table (first dealer first)":
-        "Joueurs, dans l'ordre des places autour de la table (premier donneur d'abord)",
+        "Joueurs, dans l'ordre des places autour de la table (premier croupier d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
     "tournament": "tournoi", "{n} hand(s)": "{n} main(s)", "The game is over.": "La partie est terminée.",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "{player} donne",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
-    "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : donneurs tels que saisis",
+    "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",
     "Player": "Joueur", "Seat at start": "Place au départ", "Seat now": "Place actuelle", "Points": "Points",
     "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
@@ -195,8 +195,8 @@ FR = {
     "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
     "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
     "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
-        "paie un mangan : 4 000 à Est et 2 000 aux autres, ou le donneur 4 000 à chacun",
-    "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le donneur reste",
+        "paie un mangan : 4 000 à Est et 2 000 aux autres, ou le croupier 4 000 à chacun",
+    "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
     "Delete this game and all its hands?": "Supprimer cette partie et toutes ses mains ?", "Delete game": "Supprimer la partie",
@@ -237,7 +237,7 @@ FR = {
         "Un exemple : une tuile de chaque sorte en cinq rangées, sur un tapis uni, photographiée d'en haut",
     "Lay out one tile of each kind in rows, take one photo from above, and upload it:":
         "Disposez une tuile de chaque sorte en rangées, prenez une photo d'en haut, et envoyez-la :",
-    "characters 1m … 9m": "caractères 1m … 9m", "dots 1p … 9p": "cercles 1p … 9p", "bamboo 1s … 9s": "bambous 1s … 9s",
+    "characters 1m … 9m": "caractères 1m … 9m", "dots 1p … 9p": "ronds 1p … 9p", "bamboo 1s … 9s": "bambous 1s … 9s",
     "East South West North, white, green, red dragon": "Est Sud Ouest Nord, dragon blanc, vert, rouge",
     "only if your set has them: flowers 1–4 then seasons 1–4":
         "seulement si votre jeu en a : fleurs 1–4 puis saisons 1–4",
@@ -392,7 +392,10 @@ def tile_label(code: str | None) -> str:
     if code in BONUS_FR:
         return BONUS_FR[code]
     if len(code) == 2 and code[1] in SUITS_FR and code[0].isdigit():
-        return f"5 rouge ({SUITS_FR[code[1]]})" if code[0] == "0" else f"{code[0]} {SUITS_FR[code[1]]}"
+        suit = SUITS_FR[code[1]]
+        if code[0] == "0":
+            return f"5 rouge ({suit})"
+        return f"1 {suit[:-1]}" if code[0] == "1" else f"{code[0]} {suit}"      # one is singular: 1 bambou
     return "tuile inconnue" if code == "unknown" else code
 
 
@@ -716,8 +719,8 @@ MESSAGES_FR = {
     "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
     "ron, half (pao shared)": "ron, moitié (pao partagé)",
     "ron, half (pao shared) + {} counter(s) × 300": "ron, moitié (pao partagé) + {0} compteur(s) × 300",
-    "dealer's share": "part du donneur", "tsumo share": "part du tsumo",
-    "dealer's share + {} counter(s) × 100": "part du donneur + {0} compteur(s) × 100",
+    "dealer's share": "part du croupier", "tsumo share": "part du tsumo",
+    "dealer's share + {} counter(s) × 100": "part du croupier + {0} compteur(s) × 100",
     "tsumo share + {} counter(s) × 100": "part du tsumo + {0} compteur(s) × 100",
     "pao: liable for {}, pays half": "pao : responsable de {0}, paie la moitié",
     "pao: liable for {}, pays the whole self-drawn hand": "pao : responsable de {0}, paie toute la main tirée du mur",
@@ -772,15 +775,15 @@ MESSAGES_FR = {
     "a win on a kong replacement tile is self-drawn, not on a discard":
         "une victoire sur la tuile de remplacement d'un kong se fait sur pioche, pas sur un écart",
     "blessing of earth allows no set declared": "la bénédiction de la terre n'admet aucune combinaison déclarée",
-    "blessing of earth is a non-dealer's win": "la bénédiction de la terre est une victoire d'un autre joueur que le donneur",
+    "blessing of earth is a non-dealer's win": "la bénédiction de la terre est une victoire d'un autre joueur que le croupier",
     "blessing of earth is self-drawn": "la bénédiction de la terre se gagne sur pioche",
     "blessing of heaven allows no set declared (not even a concealed kong)":
         "la bénédiction du ciel n'admet aucune combinaison déclarée (pas même un kong caché)",
-    "blessing of heaven is the dealer's (East) win": "la bénédiction du ciel est une victoire du donneur (Est)",
+    "blessing of heaven is the dealer's (East) win": "la bénédiction du ciel est une victoire du croupier (Est)",
     "blessing of heaven is won on the dealer's own 14 tiles (self-drawn)":
-        "la bénédiction du ciel se gagne avec les 14 tuiles du donneur (sur pioche)",
+        "la bénédiction du ciel se gagne avec les 14 tuiles du croupier (sur pioche)",
     "blessing of man allows no set declared": "la bénédiction de l'homme n'admet aucune combinaison déclarée",
-    "blessing of man is a non-dealer's win": "la bénédiction de l'homme est une victoire d'un autre joueur que le donneur",
+    "blessing of man is a non-dealer's win": "la bénédiction de l'homme est une victoire d'un autre joueur que le croupier",
     "blessing of man is a win on a discard": "la bénédiction de l'homme se gagne sur un écart",
     "double riichi cannot be declared with an exposed set": "le double riichi ne peut pas se déclarer avec une combinaison exposée",
     "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
@@ -807,14 +810,14 @@ MESSAGES_FR = {
     "unknown tile code {}": "code de tuile inconnu {0}",
     "a win on a kong replacement tile is drawn from the wall: it is a self-drawn win":
         "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche",
-    "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du donneur, Est",
+    "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du croupier, Est",
     "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
-        "la main céleste se gagne sur pioche avec les premières tuiles du donneur, avant toute combinaison exposée",
+        "la main céleste se gagne sur pioche avec les premières tuiles du croupier, avant toute combinaison exposée",
     "the earthly hand is another player's win on the dealer's first discard, before any set is shown":
-        "la main terrestre est la victoire d'un autre joueur sur le premier écart du donneur, avant toute "
+        "la main terrestre est la victoire d'un autre joueur sur le premier écart du croupier, avant toute "
         "combinaison exposée",
     "the earthly hand is won on the dealer's first discard: the discarder given is not the dealer":
-        "la main terrestre se gagne sur le premier écart du donneur : le joueur indiqué n'est pas le donneur",
+        "la main terrestre se gagne sur le premier écart du croupier : le joueur indiqué n'est pas le croupier",
     "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
     "the hand is complete but has no yaku: a riichi winning hand needs at least one; dora do not count":
         "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas",
@@ -965,7 +968,7 @@ MESSAGES_FR = {
         "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",
     "name the winner and the hand": "nommez le gagnant et la main", "no hand to record yet": "pas encore de main à enregistrer",
     "not an mjtable game export (format must be mjtable-game)": "pas un export de partie mjtable (le format doit être mjtable-game)",
-    "the scorer charges the dealer, but the dealer won": "le calcul fait payer le donneur, mais le donneur a gagné",
+    "the scorer charges the dealer, but the dealer won": "le calcul fait payer le croupier, mais le croupier a gagné",
     "the scorer charges the discarder: say who discarded the winning tile":
         "le calcul fait payer le donneur de l'écart : dites qui a écarté la tuile gagnante",
     "the scorer named a payer this app cannot seat: {}": "le calcul nomme un payeur que l'application ne peut pas placer : {0}",

@@ -54,7 +54,7 @@ def test_every_payer_role_has_its_french(app):
     with app.test_request_context("/?lang=fr"):
         roles = ("left", "across", "right", "discarder", "other", "dealer", "non-dealer", "East")
         assert [i18n.label(r) for r in roles] == ["gauche", "en face", "droite", "donneur de l'écart", "autre joueur",
-                                                   "donneur", "non-donneur", "Est"]
+                                                   "croupier", "non-croupier", "Est"]
 
 
 def test_the_player_chooses_the_language_and_it_is_kept(client):
@@ -131,6 +131,7 @@ def test_tile_names_and_the_chart_label_in_french(app, client):
     with app.test_request_context("/?lang=fr"):
         assert [i18n.tile_label(c) for c in ("1z", "7z", "3p", "0s", "2f", None)] == [
             "vent d'Est", "dragon rouge", "3 ronds", "5 rouge (bambous)", "orchidée", "tuile face cachée"]
+        assert [i18n.tile_label(c) for c in ("1m", "1p", "1s")] == ["1 caractère", "1 rond", "1 bambou"]
     with app.test_request_context("/?lang=en"):
         assert i18n.tile_label("1z") == "East wind" and i18n.tile_label("0s") == "Red 5 Bamboo"
     gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]

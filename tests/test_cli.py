@@ -270,7 +270,7 @@ def test_eval_grouping_refuses_no_scenes(capsys, scenes):
     with pytest.raises(SystemExit) as stop:
         main(["eval", "grouping", "--scenes", scenes])
     assert stop.value.code == 2
-    assert "at least 1 scene" in capsys.readouterr().err
+    assert "a number of scenes is 1 or more" in capsys.readouterr().err
 
 
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):

@@ -10,6 +10,8 @@ import secrets
 import socket
 import sys
 
+from ..arg_types import whole_number
+
 
 def register(sub) -> None:
     p = sub.add_parser("serve", help="start the local web UI (capture, review, score, game log)",
@@ -27,26 +29,9 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _port(text: str) -> int:
-    import argparse
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= port <= 65535:      # the OS would take a larger one modulo 65536 (70000 became 4464)
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
-    return port
-
-
-def _camera_index(text: str) -> int:
-    import argparse
-    try:
-        index = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a camera index: {text!r}") from None
-    if index < 0:
-        raise argparse.ArgumentTypeError(f"a camera index is 0 or more, not {index}")
-    return index
+# the OS would take a port above 65535 modulo 65536 (70000 became 4464)
+_port = whole_number("port number", 0, 65535)
+_camera_index = whole_number("camera index", 0)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -26,23 +26,14 @@ import random
 import time
 from pathlib import Path
 
+from ..arg_types import whole_number
+
 
 READ_SOURCES = ("rendered", "real-faces")
 
 
-def _at_least_one(text: str) -> int:
-    import argparse
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is wanted, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 scene is wanted, not {n}")
-    return n
-
-
 def add_arguments(p) -> None:
-    p.add_argument("--scenes", type=_at_least_one, default=300, help="number of generated scenes (default 300)")
+    p.add_argument("--scenes", type=whole_number("number of scenes", 1), default=300, help="number of generated scenes (default 300)")
     p.add_argument("--out", default=None, help="folder for report.json and report.md")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--error-rate", type=float, default=0.05,

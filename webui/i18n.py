@@ -454,6 +454,20 @@ def fan_name(item: dict) -> str:
     return item.get("name_en") or item.get("id", "")
 
 
+#: Who pays, in French, as the subject of "paie 700 au gagnant" (the roles of ``Payment.payer``).
+PAYERS_FR = {"left": "le joueur de gauche", "across": "le joueur d'en face", "right": "le joueur de droite",
+             "discarder": "le donneur de l'écart", "other": "un autre joueur", "dealer": "le croupier",
+             "non-dealer": "un autre joueur que le croupier", "table": "la table"}
+
+
+def payer_label(role) -> str:
+    """Who pays in a settlement row: in French with its article ("le joueur de droite paie"),
+    in English the role as words."""
+    if lang() == "fr" and str(role) in PAYERS_FR:
+        return PAYERS_FR[str(role)]
+    return label(role)
+
+
 #: What each correction of the review page (review.js ``step``) did, as a player reads it.
 CORRECTIONS = {
     "replace": "{from} corrected to {to}", "add": "{to} added", "delete": "group {group} removed ({tiles})",
@@ -684,7 +698,8 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, when=when, colon=colon, correction_text=correction_text)
+                                 hand_part=hand_part, when=when, colon=colon, correction_text=correction_text,
+                                 payer_label=payer_label)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 
@@ -992,6 +1007,7 @@ MESSAGES_FR = {
     "{} is nested too deeply": "{0} est imbriqué trop profondément",
     "{} is not JSON (not UTF-8 text)": "{0} n'est pas du JSON (pas du texte UTF-8)",
     "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",
+    "{} is not valid JSON (line {}, column {})": "{0} n'est pas du JSON valide (ligne {1}, colonne {2})",
     "{} is not valid Unicode text (a lone surrogate)": "{0} n'est pas du texte Unicode valide",
     "{} is out of range (a 64-bit integer)": "{0} est hors limites (un entier de 64 bits)",
     "{} is {} bytes as JSON; at most {}": "{0} fait {1} octets en JSON ; au plus {2}",
@@ -1175,7 +1191,8 @@ def _pattern(english: str):
 #: Values put into a message that are words themselves (a calibration row's title, "too many").
 _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
 _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
-               "JPEG, PNG, WebP, BMP, TIFF or GIF": "JPEG, PNG, WebP, BMP, TIFF ou GIF"})
+               "JPEG, PNG, WebP, BMP, TIFF or GIF": "JPEG, PNG, WebP, BMP, TIFF ou GIF",
+               "file": "le fichier"})      # the field of a game's import
 
 _MESSAGE_PATTERNS = sorted(((_pattern(k), v) for k, v in MESSAGES_FR.items()),
                            key=lambda kv: -len(kv[0].pattern))

@@ -97,8 +97,10 @@ def parse_json(raw, field: str = "body", max_bytes: int = MAX_BODY_BYTES, max_de
         value = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise InputError("bad_json", f"{field} is nested too deeply", field) from None
-    except ValueError as e:   # JSONDecodeError, NaN/Infinity, an integer of thousands of digits
-        raise InputError("bad_json", f"{field} is not valid JSON ({getattr(e, 'msg', None) or e})", field) from None
+    except json.JSONDecodeError as e:       # where, not the parser's own words
+        raise InputError("bad_json", f"{field} is not valid JSON (line {e.lineno}, column {e.colno})", field) from None
+    except ValueError as e:   # NaN/Infinity, an integer of thousands of digits
+        raise InputError("bad_json", f"{field} is not valid JSON ({e})", field) from None
     check_value(value, "" if field == "body" else field)
     return value
 

@@ -174,3 +174,12 @@ def test_every_options_english_help_reads_whole_without_its_sources(app):
                 where = (rules, doc["name"], text)
                 assert not re.search(r"\b00[0-4]\b|n°|ffmj|pymahjong|\bmji\b", text), where
                 assert not re.search(r" 's\b|\b(?:in|of|per|by)\s*[:;,.)]|\b(?:in|of)$|=\s*[(;]|\(\s*\)|\s[:;,]", text), where
+
+
+def test_who_pays_has_its_article_in_french(app):
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert [i18n.payer_label(r) for r in ("right", "across", "discarder")] == [
+            "le joueur de droite", "le joueur d'en face", "le donneur de l'écart"]
+    with app.test_request_context("/?lang=en"):
+        assert i18n.payer_label("right") == "right"

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from flask import render_template
 
 from webui import i18n
@@ -309,3 +310,12 @@ def test_a_hands_corrections_are_told_in_words_in_the_pages_language(app):
         assert "teleport" in i18n.correction_text(changes[3])     # a kind this version does not know: as recorded
     with app.test_request_context("/?lang=fr"):
         assert [i18n.correction_text(c) for c in changes[:2]] == ["3s corrigée en 4s", "groupe 2 pris à droite"]
+
+
+def test_a_game_file_that_is_not_json_is_told_where_in_french(app):
+    from webui import gamelog, validation
+    with pytest.raises(validation.InputError) as e:
+        gamelog.parse_import_bytes(b"{\n  oops")
+    assert e.value.message == "file is not valid JSON (line 2, column 3)"
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg(e.value.message) == "le fichier n'est pas du JSON valide (ligne 2, colonne 3)"

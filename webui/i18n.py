@@ -309,10 +309,10 @@ FR = {
 
 #: Context keys and option names shown to a player (English; French above).
 LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
-          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks",
-          # the forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
-          "standard": "four sets and a pair", "seven_shifted_pairs": "seven shifted pairs",
-          "honours_knitted": "honours and knitted tiles"}
+          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks"}
+#: The forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
+#: whose words are not their name's.
+FORMS = {"standard": "four sets and a pair", "honours_knitted": "honours and knitted tiles"}
 WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 _SOURCE = re.compile(r"\s*[\(\[]\s*((?:\d{3}\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")
@@ -415,6 +415,11 @@ def label(name) -> str:
         return ""
     text = LABELS.get(str(name), str(name).replace("_", " "))
     return t(text)
+
+
+def form_label(form) -> str:
+    """The form a hand is read as (``seven_pairs``, ``standard``...) as words, in the page's language."""
+    return t(FORMS.get(str(form), str(form).replace("_", " ")))
 
 
 _SOURCE_NAMED = re.compile(r"^(?:mji|ffmj\w*|pymahjong\w*|\d{3})$")
@@ -699,7 +704,7 @@ def init_app(app) -> None:
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, when=when, colon=colon, correction_text=correction_text,
-                                 payer_label=payer_label)
+                                 form_label=form_label, payer_label=payer_label)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 

@@ -258,7 +258,7 @@ FR = {
     "The tiles do not match the layout; nothing will be saved:": "Les tuiles ne correspondent pas à la disposition ; rien ne sera enregistré :",
     "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",
     "row {n}": "rangée {n}", "face down": "face cachée",
-    "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourées).",
+    "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourée(s)).",
     "No flowers or seasons row: the set is taken to have none.": "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune.",
     "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
     "The codes are right: save “{name}” and use it": "Les codes sont justes : enregistrer « {name} » et l'utiliser",
@@ -332,9 +332,23 @@ def lang() -> str:
 
 def t(text: str, **fields) -> str:
     out = FR.get(text, text) if lang() == "fr" else text
+    out = _plural(out, fields.get("n"))
     if fields and lang() == "fr":
         out = _elide(out, fields)
     return out.format(**fields) if fields else out
+
+
+_PLURAL_MARK = re.compile(r"\((e?s)\)")
+
+
+def _plural(text: str, n) -> str:
+    """``text``'s "(s)" marks settled by the count ``n``: "1 hand", "2 hands"; French takes the
+    singular for 0 and 1 as well ("0 main", "1 main", "2 mains"). Left as they are when ``n`` is
+    not a whole number (a figure already written, or no count)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return text
+    singular = abs(n) < 2 if lang() == "fr" else n == 1
+    return _PLURAL_MARK.sub("" if singular else r"\1", text)
 
 
 _VOWEL_START = re.compile(r"[aeiouyhàâäéèêëîïôöùûü]", re.IGNORECASE)
@@ -355,6 +369,7 @@ def t_page(text: str, **fields):
     from markupsafe import Markup
     french = lang() == "fr"
     out = FR.get(text, text) if french else text
+    out = _plural(out, fields.get("n"))
     out = Markup(_elide(out, fields) if fields and french else out)
     return out.format(**fields) if fields else out
 

@@ -183,3 +183,13 @@ def test_who_pays_has_its_article_in_french(app):
             "le joueur de droite", "le joueur d'en face", "le donneur de l'écart"]
     with app.test_request_context("/?lang=en"):
         assert i18n.payer_label("right") == "right"
+
+
+def test_counted_words_agree_with_their_count(app):
+    from webui import i18n
+    with app.test_request_context("/?lang=en"):
+        assert [i18n.t("{n} hand(s)", n=k) for k in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
+    with app.test_request_context("/?lang=fr"):
+        assert [i18n.t("{n} hand(s)", n=k) for k in (0, 1, 2)] == ["0 main", "1 main", "2 mains"]
+        assert i18n.t("{n} tile(s) read differently by the base model (outlined).", n=1) == \
+            "1 tuile lue autrement par le modèle de base (entourée)."

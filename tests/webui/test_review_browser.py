@@ -189,6 +189,9 @@ def test_the_bottom_bars_total_and_unit_are_in_the_pages_language(server, browse
     total = d.find_element(By.ID, "bar-total").get_attribute("textContent")
     assert re.fullmatch("\\d{1,3}(\u202f\\d{3})+", total), total
     assert total == d.find_element(By.ID, "score-total").get_attribute("textContent")
+    # counted words agree with their count, as the server writes them (French: singular for 0 and 1)
+    assert d.execute_script("return [0, 1, 2].map((n) => mj.plural('{n} choisie(s)', n))") == [
+        "{n} choisie", "{n} choisie", "{n} choisies"]
     assert not console_errors(d)
 
 

@@ -21,6 +21,12 @@ window.mj = {
   number(v) {
     return typeof v === "number" ? v.toLocaleString(document.documentElement.lang || undefined) : String(v);
   },
+  // A text's "(s)" marks settled by the count n, as the server does (i18n._plural): French takes
+  // the singular for 0 and 1 as well.
+  plural(text, n) {
+    const singular = document.documentElement.lang === "fr" ? Math.abs(n) < 2 : n === 1;
+    return String(text).replace(/\((e?s)\)/g, (m, mark) => (singular ? "" : mark));
+  },
   async postJSON(url, body) {
     const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" }, body: JSON.stringify(body) });
     let data = null;

@@ -8,6 +8,7 @@
   const T = data.text || {};
   const tr = (s, fields) => {
     let out = T[s] || s;
+    if (fields && typeof fields.n === "number") out = mj.plural(out, fields.n);
     for (const [k, v] of Object.entries(fields || {})) out = out.replace("{" + k + "}", v);
     return out;
   };

@@ -25,12 +25,17 @@ from vision.oddity import ODD_CLASS
 from vision.reader import add_face_cuts, classify_with_profile
 
 
+def _names_file(folder: Path) -> Path | None:
+    """The ``data.yaml`` naming the classes of ``folder``'s labels: beside it or above it."""
+    return next((c for c in (folder / "data.yaml", folder.parent / "data.yaml") if c.exists()), None)
+
+
 def _names_for(folder: Path) -> list[str]:
     import yaml
-    for cand in (folder / "data.yaml", folder.parent / "data.yaml"):
-        if cand.exists():
-            return list(yaml.safe_load(cand.read_text())["names"])
-    raise FileNotFoundError(f"no data.yaml in {folder} or its parent (class names)")
+    names = _names_file(folder)
+    if names is None:
+        raise FileNotFoundError(f"no data.yaml in {folder} or its parent (class names)")
+    return list(yaml.safe_load(names.read_text())["names"])
 
 
 def folder_problem(folder: Path) -> str | None:
@@ -41,7 +46,7 @@ def folder_problem(folder: Path) -> str | None:
         return f"{folder} is not a folder"
     if not image_paths(folder):
         return f"{folder} holds no images/*.jpg or images/*.png"
-    if not any((c / "data.yaml").exists() for c in (folder, folder.parent)):
+    if _names_file(folder) is None:
         return f"no data.yaml in {folder} or its parent (the class names of its labels)"
     return None
 

@@ -30,8 +30,8 @@ def index():
     game = _selected_game()
     rules = game["rules"] if game else request.args.get("rules") or scoring.default_rules()
     # a finished game records no more hands: said before the photo, not at Record
-    from .gamelog import standing
-    over = bool(game) and standing(get_store(), game["id"])["finished"]
+    from .gamelog import next_deal
+    over = bool(game) and next_deal(get_store(), game).finished
     return render_template("capture.html", game=game, game_over=over, rules=rules, profile_name=_profile_name(),
                            rule_sets=scoring.available_rules(),
                            games=get_store().list_games()[:20])

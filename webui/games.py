@@ -290,7 +290,7 @@ def sheet(game_id):
 @bp.get("/<int:game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     from . import score_sheet
-    number = partial(i18n.number, latin1=True)        # Helvetica in Latin-1: no narrow space
+    number = partial(i18n.number, latin1=True)        # Helvetica in WinAnsi: no narrow space
     body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, winansi_names=True, number=number),
                            i18n.t, number)
     return Response(body, mimetype="application/pdf",

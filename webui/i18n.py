@@ -506,8 +506,7 @@ def correction_text(change) -> str:
     if text is None:
         return json.dumps(change, ensure_ascii=False, sort_keys=True)
     group = change.get("group")
-    fields = {"from": label(change.get("from")) if change.get("op") == "from" else change.get("from") or "",
-              "to": change.get("to") or "", "tiles": " ".join(change.get("tiles") or []),
+    fields = {"from": label(change.get("from")), "to": change.get("to") or "", "tiles": " ".join(change.get("tiles") or []),
               "group": group + 1 if isinstance(group, int) else "?"}
     return t(text, **fields)
 

@@ -221,3 +221,25 @@ def test_dark_sets_have_a_dark_body_and_light_ink():
     light = procedural_style(np.random.default_rng(next(
         s for s in range(400) if not procedural.SetLook(np.random.default_rng(s)).dark_body)))
     assert not light.dark_body
+
+
+def _ink_share_of_pips(face: np.ndarray) -> float:
+    """Inked share of the area the pips' outer outlines enclose (the frame left out)."""
+    mask = (_drawing(face)[..., 3] > 100).astype(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    enclosed = np.zeros_like(mask)
+    cv2.drawContours(enclosed, contours, -1, 1, -1)
+    return float(mask.sum() / enclosed.sum())
+
+
+def test_line_drawn_pips_are_circles_on_the_bare_face():
+    """A set of line-drawn pips (LINE_PIP_SHARE) draws each pip as thin circles, one blob a pip,
+    with bare face between them: under 60 % of the area inside the pips is inked."""
+    seeds = [s for s in range(60) if procedural.SetLook(np.random.default_rng(s)).line_pips
+             and not procedural.SetLook(np.random.default_rng(s)).worn][:3]
+    assert len(seeds) == 3
+    for seed in seeds:
+        style = procedural_style(np.random.default_rng(seed))
+        for n in (2, 6, 9):
+            assert _blobs(style.faces[f"{n}p"]) == n + _index_blobs(seed), (seed, n)
+            assert _ink_share_of_pips(style.faces[f"{n}p"]) < 0.6, (seed, n)

@@ -66,6 +66,11 @@ WORN_SHARE = 0.15
 # with the riichi sets held out (docs/experiments.md): Black 10.95 -> 54.40 %, but Regular -5 and
 # GL -25 of 557 tiles; weigh both when training weights to ship.
 DARK_SHARE = 0.1
+# Some sets draw their dots as line drawings: thin concentric circles on the bare face, no filled
+# disk (printed and cheap sets; GL-MahjongTile's coloured set does, and its 6p was read 4m by all
+# three networks, 9 of 25 right for the first: docs/experiments.md, "Line-drawn pips"). A set
+# draws its pips so with probability LINE_PIP_SHARE.
+LINE_PIP_SHARE = 0.15
 WIND_LETTERS = "ESWN"
 
 NUMERALS = "一二三四五六七八九"
@@ -318,6 +323,11 @@ class SetLook:
         if self.dark_body:
             self._lighten_inks(_jitter_rgb(rng, [(232, 226, 210), (225, 190, 110)][int(rng.integers(2))], 12),
                                float(rng.uniform(0.35, 0.6)))
+        # Line-drawn pips: drawn after every choice above (the faces' own jitter shifts, as above).
+        self.line_pips = rng.random() < LINE_PIP_SHARE
+        self.line_rings = int(rng.integers(1, 4))
+        self.line_width = float(rng.uniform(0.05, 0.1))
+        self.line_centre = rng.random() < 0.5
 
     def _lighten_inks(self, light_ink, keep: float) -> None:
         """Inks for a dark body: the dark ink becomes ``light_ink``, every other colour keeps
@@ -409,7 +419,11 @@ def _pip_colours(look: SetLook, n: int, red: bool) -> list:
 
 
 def draw_pip(c: Canvas, look: SetLook, cx, cy, r, rgb, accent) -> None:
-    """One pip: an outer disk with concentric cut rings (or petals), all one connected blob."""
+    """One pip: an outer disk with concentric cut rings (or petals), all one connected blob; in a
+    set of line-drawn pips, concentric circles inside an outer one."""
+    if look.line_pips:
+        draw_line_pip(c, look, cx, cy, r, rgb)
+        return
     c.paint(disk(cx, cy, r), rgb)
     if look.pip_kind in ("rings", "solid_ring"):
         k = look.pip_rings
@@ -432,9 +446,27 @@ def draw_pip(c: Canvas, look: SetLook, cx, cy, r, rgb, accent) -> None:
         c.erase(disk(cx, cy, r * 0.12))
 
 
+def draw_line_pip(c: Canvas, look: SetLook, cx, cy, r, rgb) -> None:
+    """A line-drawn pip (``LINE_PIP_SHARE``): ``look.line_rings`` circles from the rim inwards,
+    and a small centre dot in some sets; circles at least four line widths (and 4 px) apart, so
+    that a small pip keeps bare face between them."""
+    width = max(1.0, r * look.line_width)
+    step = max(r * 0.65 / look.line_rings, 4 * width, 4.0)
+    for i in range(look.line_rings):
+        if r - i * step < r * 0.3:
+            break
+        c.paint(ring(cx, cy, r - i * step - width / 2, width), rgb)
+    if look.line_centre:
+        c.paint(disk(cx, cy, r * 0.14), rgb)
+
+
 def dots_face(look: SetLook, n: int, rng, red=False) -> np.ndarray:
     c = Canvas()
     iw, ih = W - 2 * MARGIN, H - 2 * MARGIN
+    if n == 1 and look.line_pips:
+        draw_line_pip(c, look, W / 2, H / 2, iw * _PIP_RADIUS[1], look.blue if look.pip_scheme != "mono" else look.pip_mono)
+        draw_line_pip(c, look, W / 2, H / 2, iw * _PIP_RADIUS[1] * 0.5, look.red if look.pip_scheme != "mono" else look.pip_mono)
+        return c.bgra()
     if n == 1:
         cx, cy, r = W / 2, H / 2, iw * _PIP_RADIUS[1]
         outer = look.green if look.pip_scheme != "mono" else look.pip_mono

@@ -18,6 +18,16 @@ class ScorerError(ValueError):
         self.message = message
         self.field = field
         self.position = position
+        #: the notation ``position`` counts in, when the parser knows it (``notation.parse``)
+        self.text: str | None = None
+
+    def excerpt(self) -> tuple[str, str, str] | None:
+        """The notation split around ``position``: (before, the character there, after); ``None``
+        when the text is not known. The character is empty when the position is the text's end."""
+        if self.text is None or self.position is None:
+            return None
+        at = max(0, min(self.position, len(self.text)))
+        return self.text[:at], self.text[at:at + 1], self.text[at + 1:]
 
     def to_dict(self) -> dict:
         d = {"code": self.code, "message": self.message}

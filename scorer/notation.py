@@ -115,7 +115,17 @@ def _build(kind, tiles, offset, **kw) -> Meld:
 
 
 def parse(text: str, context: dict | None = None) -> Hand:
-    """Parse notation into a :class:`Hand`; raise :class:`HandError` naming the position."""
+    """Parse notation into a :class:`Hand`; raise :class:`HandError` naming the position (and
+    carrying ``text``, so that the position can be shown in it)."""
+    try:
+        return _parse(text, context)
+    except errors.HandError as e:
+        if e.position is not None and isinstance(text, str):
+            e.text = text[:MAX_LENGTH]
+        raise
+
+
+def _parse(text: str, context: dict | None = None) -> Hand:
     if not isinstance(text, str):
         raise errors.HandError(errors.BAD_NOTATION, "notation must be text")
     if len(text) > MAX_LENGTH:

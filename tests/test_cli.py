@@ -32,6 +32,15 @@ def test_score_error_is_clear_and_exit_2(capsys):
     assert json.loads(out)["error"]["code"] == "bad_notation"
 
 
+def test_a_notation_error_is_shown_where_it_is(capsys):
+    """The notation is printed again with a caret under the character at fault."""
+    code, _, err = run(capsys, "score", "123m456p789s11z22x", "--rules", "mcr")
+    assert code == 2
+    lines = err.splitlines()
+    assert "unexpected character 'x'" in lines[0]
+    assert lines[1:3] == ["  123m456p789s11z22x", "  " + " " * 17 + "^"]
+
+
 def test_unknown_rules_and_options(capsys):
     code, _, err = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "zz")
     assert code == 2 and "unknown rule set" in err

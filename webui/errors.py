@@ -46,7 +46,9 @@ def public_message(text: str) -> str:
     return _ABSOLUTE_PATH.sub(r"\1", text) if isinstance(text, str) else text
 
 
-def respond(status: int, error: dict):
+def respond(status: int, error: dict, excerpt: tuple[str, str, str] | None = None):
+    """The error as JSON for scripts and the API, else as the error page (which also shows
+    ``excerpt``: the notation with the character at fault, ``ScorerError.excerpt``)."""
     if "message" in error:
         error = {**error, "message": public_message(error["message"])}
     if wants_json():
@@ -59,7 +61,7 @@ def respond(status: int, error: dict):
         resp.status_code = status
         return resp
     return render_template("error.html", status=status, message=error.get("message", ""),
-                           code=error.get("code"), back_url=back_url()), status
+                           code=error.get("code"), back_url=back_url(), excerpt=excerpt), status
 
 
 def init_app(app) -> None:
@@ -68,7 +70,8 @@ def init_app(app) -> None:
     @app.errorhandler(GameError)
     @app.errorhandler(SettlementError)
     def _bad_input(e):
-        return respond(409 if getattr(e, "code", "") == "game_over" else 400, e.to_dict())
+        return respond(409 if getattr(e, "code", "") == "game_over" else 400, e.to_dict(),
+                       excerpt=getattr(e, "excerpt", lambda: None)())
 
     @app.errorhandler(InputError)
     def _bad_field(e):

@@ -102,7 +102,7 @@ FR = {
     # the result
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
-    "in {part}": "dans {part}", "Why not…": "Pourquoi pas…",
+    "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
     "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "compté dans {name}",

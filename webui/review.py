@@ -167,7 +167,8 @@ def score():
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, settlement.SettlementError) as e:
         err = e.to_dict()
         return jsonify({"ok": False, "error": err,
-                        "html": render_template("_result.html", error=err, result=None)})
+                        "html": render_template("_result.html", error=err, result=None,
+                                                excerpt=getattr(e, "excerpt", lambda: None)())})
     hand = scorer.to_hand(payload["hand"])
     payments = None
     if seats and payload["score"]["valid"]:

@@ -38,6 +38,9 @@ def run(args) -> int:
             print(json.dumps({"error": e.to_dict()}))
         else:
             print(f"error: {e}", file=sys.stderr)
+            if e.excerpt() is not None:     # the notation, and a caret under the character at fault
+                before, at, after = e.excerpt()
+                print(f"  {before}{at}{after}\n  {' ' * len(before)}^", file=sys.stderr)
         return 2
     if args.json:
         payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand)}

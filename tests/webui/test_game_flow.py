@@ -406,6 +406,23 @@ def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
 
 
 # -- the game page and the score sheet -----------------------------------------------------------
+def test_a_win_refused_for_its_notation_shows_where(client):
+    """The error page of a win whose notation does not parse shows the notation with the
+    character at fault marked, in the page's language."""
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    body = {"csrf_token": token, "discarder": "1", "winner0": "2", "hand0": "123m456p789s11z2x 2z"}
+    page = client.post(f"/games/{gid}/win", data=body).get_data(as_text=True)
+    assert "unexpected character" in page
+    assert "At character 17:" in page and "<code>123m456p789s11z2<mark>x</mark> 2z</code>" in page
+    page = client.post(f"/games/{gid}/win?lang=fr", data=body).get_data(as_text=True)
+    assert "Au caractère 17 :" in page and "<mark>x</mark>" in page
+    # an error that is not in the notation has no such line
+    page = client.post(f"/games/{gid}/win", data={**body, "hand0": "123m456p789s1z 2z"}).get_data(as_text=True)
+    assert "At character" not in page
+
+
 def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
 
     from .conftest import csrf_of

@@ -71,6 +71,7 @@ def test_review_score_endpoint(client):
     r = client.post("/review/score", json={**body, "hand": "123m4"})
     assert r.json["ok"] is False and r.json["error"]["code"] == "bad_notation"
     assert "error-message" in r.json["html"]
+    assert "At character 5:" in r.json["html"] and "<code>123m<mark>4</mark></code>" in r.json["html"]
     r = client.post("/review/score", json={**body, "form": {"ctx_seat_wind": "Q"}})
     assert r.json["ok"] is False
     assert client.post("/review/score", data="x", content_type="application/json").status_code == 400

@@ -251,6 +251,31 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     assert [e for e in console_errors(d) if "status of 400" not in e] == []     # the refusal itself
 
 
+def test_a_refused_edit_comes_back_to_its_form_as_typed(server, browser, app):
+    """An edit refused for its notation comes back, after "Go back", to that hand's edit form,
+    opened and as typed; an edit the player cancels at the confirmation is not kept."""
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
+    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    hand = form.find_element(By.NAME, "hand0")
+    hand.clear()
+    hand.send_keys(WIN + "x")
+    d.execute_script("window.confirm = () => false")        # cancelled: nothing sent, nothing kept
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    assert d.execute_script("return Object.keys(sessionStorage).filter(k => k.includes('edit-form'))") == []
+    d.execute_script("window.confirm = () => true")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "go-back"))).click()
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
+    assert form.find_element(By.XPATH, "ancestor::details").get_attribute("open") is not None
+    assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN + "x"
+    other = d.find_element(By.ID, "edit-form-3")
+    assert other.find_element(By.XPATH, "ancestor::details").get_attribute("open") is None
+    assert [e for e in console_errors(d) if "status of 400" not in e] == []
+
+
 def test_a_narrow_phone_keeps_the_games_list_and_the_final_score_in_view(server, browser, app):
     """At 375 px (a small phone) the games list scrolls in its own box, not the page, and a final
     table with sticks left at the end keeps its score column on screen."""

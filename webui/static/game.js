@@ -1,8 +1,9 @@
-// Game page: a hand the server refused (a typo in the notation, a missing winner) comes back to
-// the form as the player typed it. On submit the form's visible fields are kept for this tab
-// (sessionStorage) with the number of hands the page showed; on the next load of this game's
-// page they are put back only if no hand was recorded since (a recorded hand must not be offered
-// again). Hidden fields (the CSRF token, the form's once-only key) are never put back.
+// Game page: a win or an edit the server refused (a typo in the notation, a missing winner) comes
+// back to its form as the player typed it. On submit the form's visible fields are kept for this
+// tab (sessionStorage) with the page's version (data-keep-input: the number of hands, and for an
+// edit form also of changes); on the next load of this game's page they are put back only if
+// nothing was recorded since (a recorded hand must not be offered again), and an edit form put
+// back is opened. Hidden fields (the CSRF token, the form's once-only key) are never put back.
 "use strict";
 (() => {
   const forms = document.querySelectorAll("form[data-keep-input]");
@@ -21,12 +22,17 @@
         if (el.type === "checkbox" || el.type === "radio") el.checked = v[2];
         else el.value = v[1];
       });
+      const details = form.closest("details");
+      if (details) details.open = true;
     }
-    form.addEventListener("submit", () => {
-      const values = fields(form).map((el) => [el.name, el.value, !!el.checked]);
-      try {
-        sessionStorage.setItem(key, JSON.stringify({ recorded: form.dataset.keepInput, values }));
-      } catch (e) { /* storage full or refused: the form simply is not kept */ }
-    });
+  });
+  // on the document, after common.js's confirmation: a submit the player cancelled is not kept
+  document.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (ev.defaultPrevented || !form.matches || !form.matches("form[data-keep-input]")) return;
+    const values = fields(form).map((el) => [el.name, el.value, !!el.checked]);
+    try {
+      sessionStorage.setItem(keyOf(form), JSON.stringify({ recorded: form.dataset.keepInput, values }));
+    } catch (e) { /* storage full or refused: the form simply is not kept */ }
   });
 })();

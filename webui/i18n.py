@@ -781,6 +781,9 @@ MESSAGES_FR = {
         "fleurs et saisons {0} non comptées : partie jouée sans fleurs (flower_method=none) ; les méthodes A-D les comptent",
     "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
+    "liable_player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
+        "joueur responsable ignoré : le pao demande toutes les combinaisons du yakuman exposées, l'une d'elles "
+        "prise au joueur responsable ({1})",
     "bao (h): the liable player could not avoid the discard; no bao":
         "bao (h) : le joueur responsable ne pouvait pas éviter l'écart ; pas de bao",
     "bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning tile of a pure one-suit hand (case e)":

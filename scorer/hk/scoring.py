@@ -232,7 +232,10 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
         # (f): the liable player's discard was claimed for the fourth set, so four sets are shown
         # (« le joueur avec quatre sets révélés »); with three, only his discard of the winning
         # tile itself is bao (c, d, e)
-        fourth_set = case in ("c", "d", "e") and sum(1 for m in hand.melds if not m.concealed) == 4
+        # (when the melds say whom they were claimed from, one of them from the liable player)
+        shown = [m for m in hand.melds if not m.concealed]
+        fourth_set = (case in ("c", "d", "e") and len(shown) == 4
+                      and any(m.from_ in (liable, None) for m in shown))
         if self_drawn:
             if fourth_set:
                 return [Payment(liable, 3 * points, f"bao ({case}) f-A: pays for all three players")]

@@ -30,6 +30,19 @@ NAME = "riichi"
 # attribute name of each yaku object of the package's YakuConfig, by yaku class name
 _ATTR_OF_CLASS = {type(v).__name__: k for k, v in vars(YakuConfig()).items()}
 _PAO_YAKU = {"daisangen": "Big Three Dragons", "daisuushi": "Big Four Winds"}
+#: The honours whose sets a pao yakuman is made of, and how many of those sets it has.
+_PAO_SETS = {"daisangen": (("5z", "6z", "7z"), 3), "daisuushi": (("1z", "2z", "3z", "4z"), 4)}
+
+
+def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
+    """Whether ``liable`` can have fed the last set of a pao yakuman, 002 §3.3.9: liable is who
+    gives the 3rd dragon (4th wind) pung or kong « à un adversaire qui a déjà deux pungs/kongs de
+    dragons exposés »: every such set is a meld (one completed by the winning tile is no claim),
+    and one of them was claimed from ``liable`` (or its claim's seat was not recorded). The hand
+    does not tell the order of claims: which meld came last is the players' word."""
+    honours, count = _PAO_SETS[yaku]
+    sets = [m for m in hand.melds if m.type != "chow" and T.normalize(m.tiles[0]) in honours]
+    return len(sets) >= count and any(not m.concealed and m.from_ in (liable, None) for m in sets)
 _WIND_INDEX = {w: EAST + i for i, w in enumerate(WIND_NAMES)}
 _CONTEXT_ERRORS = {
     # package error → (context key to blame, message); all are contradictions in the context
@@ -377,11 +390,16 @@ def score(hand: Hand, options) -> ScoreResult:
     _highlight(items, hand, decomposition, ctx)
     value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
 
-    pao_yaku = next((_PAO_YAKU[a] for a, _ in yakuman[:1] if a in _PAO_YAKU), "")
+    pao_of = next((a for a, _ in yakuman[:1] if a in _PAO_YAKU), None)
+    pao_yaku = _PAO_YAKU[pao_of] if pao_of else ""
     liable = ctx("liable_player") if yakuman else None
     if liable is None and "liable_player" in hand.context:
         ctx("liable_player")
         warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
+    if liable and pao_yaku and not _pao_fed(hand, pao_of, liable):
+        warnings.append(f"liable_player ignored: pao needs every set of {pao_yaku} exposed as a meld, one of "
+                        f"them claimed from the liable player ({liable}) (002 §3.3.9)")
+        liable = None
     discarder = None if tsumo else ctx("discarder")
     payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
                       seats_known="seat_wind" in hand.context, discarder=discarder,

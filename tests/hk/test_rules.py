@@ -192,6 +192,19 @@ def test_bao_fourth_set_cases():
     assert paid(fed) == [("across", 2 * fed.extra["points"])]                                # f-B
 
 
+def test_bao_fourth_set_needs_a_set_fed_by_the_liable_player():
+    """004 Bao (f): the liable player's discard was claimed for the fourth set; four sets all
+    claimed from another seat were not fed by him: a self-drawn win is paid by all three."""
+    pure = "[111m,1][333m,1][555m,1][777m,1]9m 9m"
+    selfd = hk(pure, liable_player="right", self_drawn=True)
+    points = selfd.extra["points"]
+    assert paid(selfd) == [("left", points), ("across", points), ("right", points)]
+    assert any("liable_player ignored" in w for w in selfd.extra["warnings"])
+    other = hk(pure, liable_player="right", discarder="across")
+    assert ("right", other.extra["points"]) not in paid(other)
+    assert paid(hk(pure, liable_player="left", self_drawn=True)) == [("left", 3 * points)]
+
+
 def test_bao_with_three_sets_shown_is_only_the_discard_of_the_winning_tile():
     # (f) is the feeding of the fourth set, « le joueur avec quatre sets révélés »: with the fourth
     # set concealed nobody fed it, and a self-drawn win is paid by the three players

@@ -149,6 +149,22 @@ def test_pao_ron_by_another_player_is_shared():
     assert paid(same) == {"right": 32000}
 
 
+def test_pao_needs_the_sets_exposed_and_one_fed_by_the_liable_player():
+    """002 §3.3.9: liable is who gives the third dragon set to a player with two exposed: dragon
+    sets held concealed, or completed by the winning tile, were fed by nobody; melds that record
+    another seat were not fed by the player named."""
+    concealed = riichi("555666777z123m9m 9m", self_drawn=True, seat_wind="S", liable_player="across")
+    assert paid(concealed) == {"left": 16000, "across": 8000, "right": 8000}
+    on_the_win = riichi("[555z,1][666z,2]123m99m77z 7z", seat_wind="S", liable_player="across", discarder="left")
+    assert paid(on_the_win) == {"left": 32000}
+    elsewhere = riichi("[555z,1][666z,1][777z,1]123m9p 9p", self_drawn=True, seat_wind="S", liable_player="right")
+    assert paid(elsewhere) == {"left": 16000, "across": 8000, "right": 8000}
+    for r in (concealed, on_the_win, elsewhere):
+        assert any("liable_player ignored: pao needs every set" in w for w in r.extra["warnings"])
+    unrecorded = riichi("[555z][666z][777z]123m9p 9p", self_drawn=True, seat_wind="S", liable_player="right")
+    assert paid(unrecorded) == {"right": 32000}       # the seat of no claim recorded: the players' word
+
+
 def test_liable_player_on_another_hand_is_ignored_with_a_warning():
     r = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S", liable_player="left")
     assert paid(r) == {"discarder": 7700}

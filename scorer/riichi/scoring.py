@@ -32,17 +32,6 @@ _ATTR_OF_CLASS = {type(v).__name__: k for k, v in vars(YakuConfig()).items()}
 _PAO_YAKU = {"daisangen": "Big Three Dragons", "daisuushi": "Big Four Winds"}
 #: The honours whose sets a pao yakuman is made of, and how many of those sets it has.
 _PAO_SETS = {"daisangen": (("5z", "6z", "7z"), 3), "daisuushi": (("1z", "2z", "3z", "4z"), 4)}
-
-
-def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
-    """Whether ``liable`` can have fed the last set of a pao yakuman, 002 §3.3.9: liable is who
-    gives the 3rd dragon (4th wind) pung or kong « à un adversaire qui a déjà deux pungs/kongs de
-    dragons exposés »: every such set is a meld (one completed by the winning tile is no claim),
-    and one of them was claimed from ``liable`` (or its claim's seat was not recorded). The hand
-    does not tell the order of claims: which meld came last is the players' word."""
-    honours, count = _PAO_SETS[yaku]
-    sets = [m for m in hand.melds if m.type != "chow" and T.normalize(m.tiles[0]) in honours]
-    return len(sets) >= count and any(not m.concealed and m.from_ in (liable, None) for m in sets)
 _WIND_INDEX = {w: EAST + i for i, w in enumerate(WIND_NAMES)}
 _CONTEXT_ERRORS = {
     # package error → (context key to blame, message); all are contradictions in the context
@@ -240,6 +229,17 @@ def _check_indicators(hand: Hand, dora, ura) -> None:
         if n > 4:
             raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} copies of {code} in the hand and the dora "
                                    "indicators: a set has only 4", field="context.dora_indicators")
+
+
+def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
+    """Whether ``liable`` can have fed the last set of a pao yakuman, 002 §3.3.9: liable is who
+    gives the 3rd dragon (4th wind) pung or kong « à un adversaire qui a déjà deux pungs/kongs de
+    dragons exposés »: every such set is a meld (one completed by the winning tile is no claim),
+    and one of them was claimed from ``liable`` (or its claim's seat was not recorded). The hand
+    does not tell the order of claims: which meld came last is the players' word."""
+    honours, count = _PAO_SETS[yaku]
+    sets = [m for m in hand.melds if m.type != "chow" and T.normalize(m.tiles[0]) in honours]
+    return len(sets) >= count and any(not m.concealed and m.from_ in (liable, None) for m in sets)
 
 
 def score(hand: Hand, options) -> ScoreResult:

@@ -40,6 +40,10 @@ class RuleSet:
         keys = getattr(self.module, "CONTEXT_KEYS", None)
         if keys is not None:
             result.unused = [k for k in hand.context.given if k not in keys]
+        given = hand.context.given
+        if given.get("self_drawn") and given.get("discarder") is not None and "discarder" not in result.unused:
+            # a self-drawn win has no discarder: every rule set settles it as self-drawn, and says so
+            result.unused.append("discarder")
         return result
 
 

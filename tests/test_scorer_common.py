@@ -152,3 +152,16 @@ def test_context_the_rules_do_not_read_is_named_unused(rules, unused):
     assert res.unused == unused
     assert scorer.ScoreResult.from_dict(res.to_dict()).unused == unused
     assert scorer.score(scorer.to_hand(HAND, CONTEXT), rules).unused == []
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "hk", "classical"])
+def test_a_discarder_given_for_a_self_drawn_win_is_named_unused(rules):
+    """A self-drawn win has no discarder: every rule set settles it as self-drawn and says the
+    discarder given was not used, instead of dropping it silently."""
+    hand = "123m456p789s234s5z 5z"
+    both = scorer.score(scorer.to_hand(hand, {"self_drawn": True, "discarder": "left", "seat_wind": "S"}), rules)
+    alone = scorer.score(scorer.to_hand(hand, {"self_drawn": True, "seat_wind": "S"}), rules)
+    assert "discarder" in both.unused and "discarder" not in alone.unused
+    assert [(p.payer, p.amount) for p in both.payments] == [(p.payer, p.amount) for p in alone.payments]
+    on_a_discard = scorer.score(scorer.to_hand(hand, {"self_drawn": False, "discarder": "left", "seat_wind": "S"}), rules)
+    assert "discarder" not in on_a_discard.unused

@@ -16,10 +16,11 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
   the build if it is still running).
 - ``POST /calibrate/activate``, ``/deactivate``, ``/delete``: manage saved profiles.
 - ``POST /calibrate/corrections`` (``crop`` image + ``code``, JSON answer) and
-  ``POST /calibrate/corrections/undo``: corrections made while reviewing a hand teach the active
-  profile; ``record_correction`` does the same from Python (the review page's handler).
+  ``POST /calibrate/corrections/undo``: one correction teaches the active profile (for clients
+  other than the review page); ``record_correction`` does the same from Python.
 - ``POST /calibrate/hands`` (``key`` + ``crop`` images with their ``code``) and
-  ``POST /calibrate/hands/forget`` (``key``): a recorded hand's tiles, confirmed by the player,
+  ``POST /calibrate/hands/forget`` (``key``): a hand's corrected tiles as it is reviewed, then
+  the recorded hand's tiles, confirmed by the player,
   teach the active profile in the background (202 at once: recording never waits for it); the
   same key again replaces that hand's tiles, forget takes them back (the hand was deleted).
 
@@ -334,8 +335,14 @@ def learn_recorded_hand(data_dir, key: str, crops, codes) -> dict | None:
 
 
 def _learn_in_background(data_dir, key: str, crops, codes) -> None:
+    # a hand sent again (a correction undone, the hand recorded) is learnt after what was sent
+    # before under its key, so that the latest wins
+    before = [t for t in _LEARNING if t.is_alive() and t.name == f"learn-hand-{key}"]
+
     def run():
         import logging
+        for thread in before:
+            thread.join()
         try:
             learn_recorded_hand(data_dir, key, crops, codes)
         except Exception:   # the table goes on; the log says why the profile did not learn

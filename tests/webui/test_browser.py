@@ -469,20 +469,26 @@ def active_profile(app, monkeypatch):
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
-def test_correction_teaches_the_active_profile(server, browser, app, monkeypatch):
-    """Correcting a photographed tile on the review page adds its crop to the active
-    tile-set profile (a fine-tuned one, with the real classifier, a few steps only), which learns
-    it at once (its last layer re-fitted)."""
+def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, browser, app, monkeypatch):
+    """Correcting a photographed tile on the review page teaches its crop to the active tile-set
+    profile (a fine-tuned one, with the real classifier, a few steps only) under the draft's key,
+    learnt at once (its last layer re-fitted); the page's Undo takes it back."""
+    from webui import calibrate
     store = active_profile(app, monkeypatch)
-    assert store.active().n_corrections == 0
     test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
     browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
-    wait(browser, 60).until(lambda _: store.active().n_corrections == 1)
+
+    def taught():
+        calibrate.wait_for_learning(60)
+        profile = store.active()
+        return [(c, s) for c, s in zip(profile.codes, profile.sources) if s.startswith("hand:")]
+    wait(browser, 60).until(lambda _: len(taught()) == 1)
     profile = store.active()
-    assert profile.n_corrections == 1 and profile.codes[-1] == "4s"
-    # The corrected crop is kept with the calibration examples and learnt.
-    assert len(profile.examples) == 3 and profile.learnt and profile.examples[-1].std() > 0
+    assert taught()[0][0] == "4s" and profile.learnt and profile.examples[-1].std() > 0
     assert profile.network is not profile.calibration_network
+    browser.find_element(By.ID, "undo").click()
+    wait(browser, 60).until(lambda _: taught() == [])
+    assert len(store.active().examples) == 2 and store.active().n_corrections == 0
 
 
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):

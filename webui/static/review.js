@@ -475,25 +475,46 @@
     }
     if (!picker.open) { if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", ""); }
   }
-  // A corrected tile teaches the active tile-set profile: its crop as photographed,
-  // upright tiles only (the profile's examples are upright crops); nothing is sent without one.
-  function teachProfile(src, code) {
-    if (!data.profileActive || src === null || src === undefined || !photo || !photo.naturalWidth) return;
-    const read = readTiles[src];
-    if (!read || read.sideways || read.face_down) return;
-    cropBlob(read).then((blob) => {
-      if (!blob) return;
-      const body = new FormData();
+  // The photographed tiles of the hand as it stands, with the codes the player gives them now:
+  // upright tiles only (the profile's examples are upright crops).
+  function photographed() {
+    const out = [];
+    groups.forEach((g) => g.tiles.forEach((t) => {
+      const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
+      if (read && !read.sideways && !read.face_down) out.push([read, t.code]);
+    }));
+    return out;
+  }
+  async function sendHand(key, tiles) {
+    const body = new FormData();
+    body.append("key", key);
+    for (const [read, code] of tiles) {
+      const blob = await cropBlob(read);
+      if (!blob) continue;
       body.append("crop", blob, "crop.jpg");
       body.append("code", code);
-      fetch("/calibrate/corrections", { method: "POST", body,
-        headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
-    });
+    }
+    const headers = { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" };
+    if (!body.getAll("code").length) return fetch("/calibrate/hands/forget", { method: "POST", body, headers }).catch(() => {});
+    return fetch("/calibrate/hands", { method: "POST", body, headers }).catch(() => {});
   }
-  // Recording a hand confirms its tiles: those read from the photo and not corrected (a
-  // correction was taught already) teach the active profile too (POST /calibrate/hands, keyed by
-  // the draft: recording it again replaces them). The server answers at once and learns in the
-  // background; the page waits at most 3 s for the upload, never for the learning.
+  // Corrected tiles teach the active tile-set profile as the hand stands: after each change the
+  // tiles the player gave another code than the one read are sent under the draft's key (POST
+  // /calibrate/hands; none left: /calibrate/hands/forget), replacing what that draft taught, so an
+  // undone correction, or a mind changed, is taken back. Nothing is sent without a profile.
+  let taught = "[]";
+  async function teachCorrections() {
+    if (!data.profileActive || !draftId || data.recorded || !photo || !photo.naturalWidth) return;
+    const fixed = photographed().filter(([read, code]) => read.code !== code);
+    const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
+    if (said === taught) return;
+    taught = said;
+    await sendHand(draftId, fixed);
+  }
+  // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
+  // active profile under the draft's key (recording it again replaces them; deleting the hand in
+  // the game log takes them back). The server answers at once and learns in the background; the
+  // page waits at most 3 s for the upload, never for the learning.
   function cropBlob(read) {
     const [x0, y0, x1, y1] = read.box.map(Math.round);
     if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
@@ -504,24 +525,9 @@
   }
   async function teachHand(key) {
     if (!data.profileActive || !key || !photo || !photo.naturalWidth) return;
-    const confirmed = [];
-    groups.forEach((g) => g.tiles.forEach((t) => {
-      const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
-      if (read && !read.sideways && !read.face_down && read.code === t.code) confirmed.push([read, t.code]);
-    }));
-    if (!confirmed.length) return;
-    const body = new FormData();
-    body.append("key", key);
-    for (const [read, code] of confirmed) {
-      const blob = await cropBlob(read);
-      if (!blob) continue;
-      body.append("crop", blob, "crop.jpg");
-      body.append("code", code);
-    }
-    if (!body.getAll("code").length) return;
-    const sent = fetch("/calibrate/hands", { method: "POST", body,
-      headers: { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" } }).catch(() => {});
-    await Promise.race([sent, new Promise((done) => setTimeout(done, 3000))]);
+    const tiles = photographed();
+    if (!tiles.length) return;
+    await Promise.race([sendHand(key, tiles), new Promise((done) => setTimeout(done, 3000))]);
   }
   function closePicker() { if (picker.open) picker.close(); picking = null; }
   picker.addEventListener("close", () => { picking = null; });
@@ -551,7 +557,6 @@
       t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
       if (isBonus && g.kind !== "bonus") { g.tiles.splice(index, 1); t.win = false; bonusGroup().tiles.push(t); }
     }, { op: "replace", group: gi, from: old, to: code, read: t.src });
-    if (old !== code) teachProfile(t.src, code);
   }
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
@@ -690,7 +695,7 @@
     if (correction && !quiet) corrections.push(correction);
     render();
     clearTimeout(timer);
-    timer = setTimeout(() => { rescore(); saveState(); }, 120);
+    timer = setTimeout(() => { rescore(); Promise.resolve(saveState()).then(teachCorrections).catch(() => {}); }, 120);
   }
   function highlight(row) {
     const active = !row.classList.contains("active");

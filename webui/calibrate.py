@@ -263,7 +263,7 @@ def _on_named_profile(action, done: str):
         action(name)
         flash(i18n.t(done, name=name))
     except ProfileError as exc:
-        flash(str(exc), "error")
+        flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))
 
 

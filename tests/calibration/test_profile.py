@@ -198,6 +198,8 @@ def test_store_save_list_activate_remove(tmp_path, profile):
     store.remove("Club Set")
     assert store.list() == [] and store.active() is None
     assert slugify("  Club set #2 ") == "club-set-2"
+    # any script's letters; accents dropped, so that two names differing by one do not both become 'jeu-t'
+    assert slugify("中文牌") == "中文牌" and slugify("Jeu été") == "jeu-ete" != slugify("Jeu ôté") == "jeu-ote"
     with pytest.raises(ProfileError):
         slugify("!!!")
 

@@ -319,3 +319,15 @@ def test_a_game_file_that_is_not_json_is_told_where_in_french(app):
     assert e.value.message == "file is not valid JSON (line 2, column 3)"
     with app.test_request_context("/?lang=fr"):
         assert i18n.msg(e.value.message) == "le fichier n'est pas du JSON valide (ligne 2, colonne 3)"
+
+
+def test_a_profile_name_refused_or_not_found_is_said_in_french(client):
+    """The calibration page's refusals of a profile name, and of a profile not found, in the
+    page's language (they were English on the French page)."""
+    from .conftest import csrf_of
+    token = csrf_of(client)
+    page = client.post("/calibrate/upload?lang=fr", data={"csrf_token": token, "name": "!!!"}).get_data(as_text=True)
+    assert "ni lettre ni chiffre" in page and "has no letters" not in page
+    client.post("/calibrate/activate?lang=fr", data={"csrf_token": token, "name": "absent"})
+    page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
+    assert "aucun profil nommé" in page and "no profile named" not in page

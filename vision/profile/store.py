@@ -24,8 +24,12 @@ def default_data_dir() -> Path:
 
 
 def slugify(name: str) -> str:
+    """The file name of a profile's name: letters and digits of any script, lower case, accents
+    dropped (« Jeu été » → ``jeu-ete``, « 中文牌 » stays), every other run of characters one '-'."""
     import re
-    slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    import unicodedata
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    slug = re.sub(r"[\W_]+", "-", bare.strip().casefold()).strip("-")
     if not slug:
         raise ProfileError(f"profile name {name!r} has no letters or digits")
     return slug[:60]

@@ -185,10 +185,9 @@ class Settler:
                                 f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
             if result.extra.get("minimum_met") is False:
                 # valid, but no win may be declared under the minimum (000, Déroulement): as the review page says
-                raise GameError("below_minimum",
-                                f"hand {h.get('seq', index + 1)}: {result.extra.get('total_without_flowers', result.total)} "
-                                f"points without flowers, below the {result.extra.get('minimum_points')}-point minimum: "
-                                "this hand cannot be declared a win (record it as a false win)", field="winners")
+                raise GameError("below_minimum", f"hand {h.get('seq', index + 1)}: "
+                                f"{scoring.below_minimum({'total': result.total, **result.extra})} "
+                                "(record it as a false win)", field="winners")
             score = result.to_dict()
             w.update(context=hand.context.to_dict(), score=score, seating=list(deal.seating),
                      payments=settlement.map_payments(score.get("payments", []), winner=winner,

@@ -116,7 +116,7 @@ FR = {
     "thirteen orphans": "treize orphelins", "honours and knitted tiles": "honneurs et tuiles cousues",
     "knitted straight": "suite cousue", "Minipoints (fu)": "Minipoints (fu)",
     "not a winning hand": "pas une main gagnante",
-    "Dealer": "Croupier", "{n} points without flowers": "{n} points sans les fleurs",
+    "Dealer": "Croupier", "{n} point(s) without flowers": "{n} point(s) sans les fleurs",
     "minimum {n} points: met": "minimum {n} points : atteint",
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
@@ -867,11 +867,9 @@ MESSAGES_FR = {
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
     "these tiles do not form four sets and a pair or thirteen orphans":
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
-    "{} points without flowers, below the {}-point minimum: this hand cannot be declared a win":
-        "{0} points sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
-    "hand {}: {} points without flowers, below the {}-point minimum: this hand cannot be declared a win (record it as a false win)":
-        "main {0} : {1} points sans les fleurs, sous le minimum de {2} points : cette main ne peut pas être déclarée "
-        "gagnante (enregistrez-la comme faux Mah-jong)",
+    "{} without flowers, below the {}-point minimum: this hand cannot be declared a win":
+        "{0} sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
+    "hand {}: {} (record it as a false win)": "main {0} : {1} (enregistrez-la comme faux Mah-jong)",
     "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",

@@ -204,10 +204,16 @@ def declaration(result: dict | None, rules: str) -> dict:
         message = (result.get("error") or {}).get("message") or "not a winning hand"
         return {"ok": False, "reason": f"not a winning hand: {strip_citation(message)}", "false_win": false_win}
     if result.get("minimum_met") is False:
-        return {"ok": False, "false_win": false_win,
-                "reason": f"{result.get('total_without_flowers', result.get('total'))} points without flowers, "
-                          f"below the {result.get('minimum_points')}-point minimum: this hand cannot be declared a win"}
+        return {"ok": False, "false_win": false_win, "reason": below_minimum(result)}
     return {"ok": True}
+
+
+def below_minimum(result: dict) -> str:
+    """Why a valid MCR hand under its minimum cannot be declared a win (000, Déroulement), its
+    points counted in words that agree with them ('1 point', '7 points')."""
+    points = result.get("total_without_flowers", result.get("total"))
+    return (f"{points} point{'' if points == 1 else 's'} without flowers, below the "
+            f"{result.get('minimum_points')}-point minimum: this hand cannot be declared a win")
 
 
 def strip_citation(text: str) -> str:

@@ -374,7 +374,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
         payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"))
     else:
         payments = []
-        extra["minimum_note"] = (f"{total} points without flowers: below the {minimum}"
+        extra["minimum_note"] = (f"{total} point{'' if total == 1 else 's'} without flowers: below the {minimum}"
                                  "-point minimum, this hand cannot be declared Mah Jong (000, "
                                  "Déroulement); no settlement")
     sets = []

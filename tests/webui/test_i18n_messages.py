@@ -331,3 +331,15 @@ def test_a_profile_name_refused_or_not_found_is_said_in_french(client):
     client.post("/calibrate/activate?lang=fr", data={"csrf_token": token, "name": "absent"})
     page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
     assert "aucun profil nommé" in page and "no profile named" not in page
+
+
+def test_points_under_the_minimum_agree_with_their_count(app):
+    """A hand under MCR's minimum is told in points that agree with the count ('1 point', '7
+    points'), on English and French pages."""
+    from webui import i18n, scoring
+    one = scoring.below_minimum({"total_without_flowers": 1, "minimum_points": 8})
+    assert one.startswith("1 point without flowers, below the 8-point minimum")
+    assert scoring.below_minimum({"total": 7, "minimum_points": 8}).startswith("7 points without flowers")
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg(one).startswith("1 point sans les fleurs, sous le minimum de 8 points")
+        assert i18n.msg("hand 2: " + one + " (record it as a false win)").startswith("main 2 : 1 point sans les fleurs")

@@ -37,7 +37,7 @@ import threading
 import time
 from pathlib import Path
 
-from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
@@ -48,15 +48,25 @@ bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="
 PENDING = "calibration_pending"
 
 
+class BuildCancelled(ProfileError):
+    """A build given up for a newer calibration photo from the same browser."""
+
+
+#: Why a build was given up (``BuildJob.cancel``).
+SUPERSEDED = "a newer calibration photo replaced this one"
+
+
 class BuildJob:
     """One profile build on a thread of its own, saved to ``path`` when done. Builds run one at a
     time (``_BUILD_LOCK``): two fine-tunings at once on a small CPU would each take twice as long.
-    ``state``: waiting, building, ready or failed (``error`` then says why)."""
+    ``state``: waiting, building, ready or failed (``error`` then says why). ``owner``: the
+    browser session that uploaded the photo (a newer upload from it gives this build up)."""
 
-    def __init__(self, result, name: str, path: Path):
-        self.result, self.name, self.path = result, name, path
+    def __init__(self, result, name: str, path: Path, owner: str | None = None):
+        self.result, self.name, self.path, self.owner = result, name, path, owner
         self.done, self.total = 0, 1
         self.state, self.error = "waiting", None
+        self.cancelled = False
         self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
@@ -66,11 +76,19 @@ class BuildJob:
         return self
 
     def _progress(self, done: int, total: int) -> None:
+        if self.cancelled:
+            raise BuildCancelled(SUPERSEDED)
         self.done, self.total = done, max(total, 1)
+
+    def cancel(self) -> None:
+        """Give the build up (it stops at its next step, or before it starts); nothing is saved."""
+        self.cancelled = True
 
     def _run(self) -> None:
         try:
             with _BUILD_LOCK:
+                if self.cancelled:
+                    raise BuildCancelled(SUPERSEDED)
                 self.state = "building"
                 profile = self.result.build_profile(self.name, progress=self._progress)
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,7 +216,14 @@ def upload():
     if not result.ok:
         return _page("calibrate/confirm.html", 422, token=None, replacing=store.exists(name), **page)
     token = secrets.token_hex(12)
-    job = BuildJob(result, name, _pending_path(token))
+    owner = session.get("csrf")
+    # a photo uploaded again from the same browser (the first one had a mistake, or was left by
+    # Back) gives up that browser's builds not yet done: the new one need not wait behind them
+    with _JOBS_LOCK:
+        for other in _JOBS.values():
+            if owner is not None and other.owner == owner and other.state in ("waiting", "building"):
+                other.cancel()
+    job = BuildJob(result, name, _pending_path(token), owner)
     job.page = page
     _remember(token, job.start())
     # Post/redirect/get: the page to check the codes has an address of its own, so that reloading
@@ -240,7 +265,7 @@ def save():
     if job is not None:
         job.wait(timeout=900)
         if job.state == "failed":
-            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=job.error), "error")
+            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=i18n.msg(job.error)), "error")
             return redirect(url_for("calibrate.index"))
     try:
         pending = _pending_path(token)

@@ -781,6 +781,7 @@ MESSAGES_FR = {
         "fleurs et saisons {0} non comptées : partie jouée sans fleurs (flower_method=none) ; les méthodes A-D les comptent",
     "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
+    "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
     "no profile named {} (see `mjtable calibrate --list`)": "aucun profil nommé {0}",
     "liable_player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":

@@ -1,0 +1,71 @@
+"""Profile builds of the calibration page (webui/calibrate.py): a photo uploaded again from the
+same browser gives up that browser's build not yet done, so the new one does not wait behind it.
+The calibration and the fine-tuning are stand-ins: no model is needed."""
+from __future__ import annotations
+
+import io
+import threading
+import time
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+from webui import calibrate
+
+from .conftest import csrf_of
+
+
+class SlowBuild:
+    """A calibration result whose profile build steps until ``release`` is set."""
+
+    def __init__(self, release: threading.Event):
+        self.release = release
+        self.ok = True
+        self.tiles, self.crops = [], []
+        self.layout = SimpleNamespace(rows=[], codes={}, problems=[], orientation=0, has_bonus=False)
+
+    def disagreements(self):
+        return []
+
+    def build_profile(self, name, progress=None):
+        for step in range(10_000):
+            progress(step, 10_000)
+            if self.release.is_set():
+                raise RuntimeError("released: the test is over")
+            time.sleep(0.005)
+
+
+def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch):
+    from vision import calibration
+    release = threading.Event()
+    monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
+    token = csrf_of(client)
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+    try:
+        tokens = []
+        for name in ("first try", "second try"):
+            r = client.post("/calibrate/upload", data={"csrf_token": token, "name": name,
+                                                       "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                            content_type="multipart/form-data")
+            assert r.status_code == 303
+            tokens.append(r.headers["Location"].rsplit("/", 1)[-1])
+            time.sleep(0.2)
+        first, second = (calibrate._job(t) for t in tokens)
+        first.wait(10)
+        assert first.state == "failed" and first.error == calibrate.SUPERSEDED
+        assert not first.path.exists()
+        deadline = time.monotonic() + 10
+        while second.state != "building" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert second.state == "building" and not second.cancelled
+        # another browser's upload leaves this one's build alone
+        other = client.application.test_client()
+        r = other.post("/calibrate/upload", data={"csrf_token": csrf_of(other), "name": "elsewhere",
+                                                  "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                       content_type="multipart/form-data")
+        assert r.status_code == 303 and not second.cancelled
+    finally:
+        release.set()
+        for job in list(calibrate._JOBS.values()):
+            job.wait(10)

@@ -69,3 +69,11 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
         release.set()
         for job in list(calibrate._JOBS.values()):
             job.wait(10)
+
+
+def test_the_calibration_photo_can_be_chosen_from_the_phone_s_photos(client):
+    """The layout photo may have been taken before: the file input does not force the camera
+    (``capture`` would open it directly on phones, with no way to pick a saved photo)."""
+    page = client.get("/calibrate/").get_data(as_text=True)
+    field = page[page.index('name="photo"') - 40:page.index('name="photo"') + 80]
+    assert 'type="file"' in field and "capture" not in field

@@ -83,6 +83,8 @@ def run(args) -> int:
         store.path(args.name)
     except ProfileError as exc:
         return _err(str(exc))
+    if args.photo.is_dir():
+        return _err(f"{args.photo} is a folder: give the layout photo's file")
     if not args.photo.is_file():
         return _err(f"no such photo: {args.photo}")
     return _calibrate(args, store)

@@ -98,13 +98,15 @@ def test_layout_problems_save_nothing(photo, tmp_path, fake_calibrate, capsys):
     (["calibrate"], "give a calibration photo"),
     (["calibrate", "PHOTO"], "name the tile set with --name"),
     (["calibrate", "nope.jpg", "--name", "x"], "no such photo"),
+    (["calibrate", "FOLDER", "--name", "x"], "is a folder: give the layout photo's file"),
     (["calibrate", "PHOTO", "--name", "???"], "has no letters or digits"),
     (["calibrate", "PHOTO", "--list"], "not both"),
     (["calibrate", "--activate", "ghost"], "no profile named 'ghost'"),
     (["calibrate", "--remove", "ghost"], "no profile named 'ghost'"),
 ])
 def test_refusals(argv, message, photo, tmp_path, capsys):
-    argv = [str(photo) if a == "PHOTO" else a for a in argv] + ["--data-dir", str(tmp_path / "d")]
+    argv = [str(photo) if a == "PHOTO" else str(tmp_path) if a == "FOLDER" else a for a in argv] + \
+        ["--data-dir", str(tmp_path / "d")]
     assert main(argv) == 2
     assert message in capsys.readouterr().err
 

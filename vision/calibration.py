@@ -145,6 +145,29 @@ def _agreement(rows: list[list[int]], tiles) -> int:
     return n
 
 
+def _missing_row(rows: list[list[int]], tiles) -> int | None:
+    """The layout row whose absence explains the rows found, else None: their lengths are the
+    layout's with that row left out (with or without the bonus row), and the base model reads
+    as many of their tiles as belonging to the rows they then are as to the rows at their places
+    (at least half of them)."""
+    lengths = [len(r) for r in rows]
+    best = None
+    for total in (4, 5):
+        if len(rows) != total - 1:
+            continue
+        for k in range(4):      # the bonus row is not missing: a set may have none
+            kept = LAYOUT_ROWS[:k] + LAYOUT_ROWS[k + 1:total]
+            if [len(codes) for _, codes in kept] != lengths:
+                continue
+            agree = sum(1 for row, (_, codes) in zip(rows, kept) for i in row
+                        if getattr(tiles[i], "code", None) in codes)
+            if best is None or agree > best[0]:
+                best = (agree, k)
+    if best is None or best[0] < _row_agreement(rows, tiles) or 2 * best[0] < sum(lengths):
+        return None
+    return best[1]
+
+
 def assign_layout(tiles) -> LayoutResult:
     """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
     and give each the code of its place; ``problems`` says what does not fit."""
@@ -196,6 +219,14 @@ def assign_layout(tiles) -> LayoutResult:
             problems.append(f"found {len(rows)} rows of tiles ({n} tiles, rows of "
                             f"{' '.join(str(len(r)) for r in rows)}); expected 4 rows (9 9 9 7) or 5 with "
                             "flowers and seasons (9 9 9 7 8)")
+    missing = _missing_row(rows, tiles)
+    if missing is not None:
+        # the rows found are the others, in order: their own lengths are right, so the per-row
+        # counts below would blame the wrong rows
+        problems.append(f"row {missing + 1} ({LAYOUT_ROWS[missing][0]}) seems missing: the rows found are the "
+                        f"layout's others (rows of {' '.join(str(len(r)) for r in rows)}); lay it out in its place")
+        result.problems = problems
+        return result
     for k, row in enumerate(rows[:5]):
         title, codes = LAYOUT_ROWS[k]
         if len(row) == len(codes):

@@ -1082,6 +1082,9 @@ MESSAGES_FR = {
         "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'en a que 4",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la tuile n° {4}",
+    "row {} ({}) seems missing: the rows found are the layout's others (rows of {}); lay it out in its place":
+        "la rangée {0} ({1}) semble manquer : les rangées trouvées sont les autres de la disposition (rangées de "
+        "{2}) ; posez-la à sa place",
     "row {} ({}) has {} tiles, expected {}: remove the extra tile(s)":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : retirez la ou les tuiles en trop",
     "row {} ({}) has {} tiles, expected {}: add the missing tile(s) in order":

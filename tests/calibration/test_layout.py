@@ -61,6 +61,24 @@ def test_wrong_number_of_rows():
     tiles, _ = mock_tiles(bonus=False, drop=LAYOUT_ROWS[3][1])
     result = assign_layout(tiles)
     assert any("found 3 rows" in p and "expected 4 rows" in p for p in result.problems), result.problems
+    assert any(p.startswith("row 4 (winds") and "seems missing" in p for p in result.problems), result.problems
+
+
+@pytest.mark.parametrize("bonus", [True, False])
+@pytest.mark.parametrize("row", [0, 1, 2])
+def test_a_whole_row_left_out_is_named(row, bonus):
+    """Rows 9 9 7 8 (the characters left out) are not 'row 3 has 7 tiles, row 4 has 8': the
+    base model reads them as the rows after the missing one, which is named."""
+    tiles, _ = mock_tiles(bonus=bonus, drop=LAYOUT_ROWS[row][1], angle_deg=8)
+    result = assign_layout(tiles)
+    assert not result.ok
+    title = LAYOUT_ROWS[row][0]
+    assert [p for p in result.problems if "seems missing" in p] == [
+        p for p in result.problems if p.startswith(f"row {row + 1} ({title}) seems missing")] != [], result.problems
+    assert not any(p.startswith("row ") and "tiles, expected" in p for p in result.problems), result.problems
+    # a row short of a tile is still told as before
+    tiles, _ = mock_tiles(bonus=bonus, drop=("4p",))
+    assert not any(") seems missing:" in p for p in assign_layout(tiles).problems)
 
 
 def test_face_down_and_too_few_tiles():

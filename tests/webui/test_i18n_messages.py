@@ -96,7 +96,9 @@ def test_every_message_has_its_french(app):
                          "hand 2: impossible win context under hk as B (E) in the E round: a win on a kong "
                          "replacement tile is drawn from the wall: it is a self-drawn win",
                          "hand 2: not a winning hand under mcr as B (E) in the E round: too few tiles",
-                         "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile"):
+                         "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile",
+                         "row 1 (characters 1m-9m) seems missing: the rows found are the layout's others (rows of "
+                         "9 9 7 8); lay it out in its place"):
             assert i18n.french_message(composed), composed
 
 

@@ -106,7 +106,8 @@ def _list(store) -> int:
             print(f"{mark} {e['slug']:<24} damaged: {e['error']}"
                   + (f" (remove it with: mjtable calibrate --remove {e['slug']})" if e.get("set_aside") else ""))
         else:
-            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, {e['corrections']} correction(s)"
+            print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, "
+                  f"{e['learnt_examples']} tile(s) learnt since the layout photo, {e['corrections']} correction(s)"
                   + ("" if e.get("learnt", True) else " not learnt yet (experimental: mjtable calibrate --relearn "
                                                          f"{e['slug']})"))
     return 0

@@ -483,12 +483,14 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
         profile = store.active()
         return [(c, s) for c, s in zip(profile.codes, profile.sources) if s.startswith("hand:")]
     wait(browser, 60).until(lambda _: len(taught()) == 1)
+    assert [p["learnt_examples"] for p in store.list()] == [1]    # what the calibration page and --list count
     profile = store.active()
     assert taught()[0][0] == "4s" and profile.learnt and profile.examples[-1].std() > 0
     assert profile.network is not profile.calibration_network
     browser.find_element(By.ID, "undo").click()
     wait(browser, 60).until(lambda _: taught() == [])
     assert len(store.active().examples) == 2 and store.active().n_corrections == 0
+    assert [p["learnt_examples"] for p in store.list()] == [0]
 
 
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):

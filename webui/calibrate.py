@@ -39,7 +39,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
-from vision.profile import ProfileError, ProfileStore, TileSetProfile
+from vision.profile import ProfileError, ProfileStore, TileSetProfile, slugify
 
 from . import i18n
 
@@ -285,8 +285,10 @@ def _on_named_profile(action, done: str):
     name) or the profile error, and go back to the calibration page."""
     name = request.form.get("name", "")
     try:
+        # the form names a profile by its file's slug; the message by the name the user gave it
+        shown = next((e.get("name", name) for e in _store().list() if e["slug"] == slugify(name)), name)
         action(name)
-        flash(i18n.t(done, name=name))
+        flash(i18n.t(done, name=shown))
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

@@ -77,3 +77,18 @@ def test_the_calibration_photo_can_be_chosen_from_the_phone_s_photos(client):
     page = client.get("/calibrate/").get_data(as_text=True)
     field = page[page.index('name="photo"') - 40:page.index('name="photo"') + 80]
     assert 'type="file"' in field and "capture" not in field
+
+
+def test_using_or_deleting_a_profile_names_it_as_the_user_did(client, app, monkeypatch):
+    """The page's Use and Delete send the profile's file name (its slug); the message says the
+    name the user gave the set."""
+    from tests.calibration.helpers import fake_embed
+    from vision.profile import ProfileStore, TileSetProfile
+    store = ProfileStore(app.config["DATA_DIR"])
+    crops = [np.full((64, 48, 3), v, np.uint8) for v in (40, 200)]
+    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="Club Set", embed=fake_embed()))
+    token = csrf_of(client)
+    client.post("/calibrate/activate", data={"csrf_token": token, "name": "club-set"})
+    assert "Active profile: Club Set." in client.get("/calibrate/").get_data(as_text=True)
+    client.post("/calibrate/delete", data={"csrf_token": token, "name": "club-set"})
+    assert "Profile Club Set deleted." in client.get("/calibrate/").get_data(as_text=True)

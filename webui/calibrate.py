@@ -265,7 +265,8 @@ def save():
     if job is not None:
         job.wait(timeout=900)
         if job.state == "failed":
-            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.", error=i18n.msg(job.error)), "error")
+            flash(i18n.t("The profile could not be built: {error}. Upload the photo again.",
+                         error=i18n.msg(job.error)), "error")
             return redirect(url_for("calibrate.index"))
     try:
         pending = _pending_path(token)

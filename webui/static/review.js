@@ -511,10 +511,6 @@
     taught = said;
     await sendHand(draftId, fixed);
   }
-  // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
-  // active profile under the draft's key (recording it again replaces them; deleting the hand in
-  // the game log takes them back). The server answers at once and learns in the background; the
-  // page waits at most 3 s for the upload, never for the learning.
   function cropBlob(read) {
     const [x0, y0, x1, y1] = read.box.map(Math.round);
     if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
@@ -523,6 +519,10 @@
     c.getContext("2d").drawImage(photo, x0, y0, c.width, c.height, 0, 0, c.width, c.height);
     return new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
   }
+  // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
+  // active profile under the draft's key (recording it again replaces them; deleting the hand in
+  // the game log takes them back). The server answers at once and learns in the background; the
+  // page waits at most 3 s for the upload, never for the learning.
   async function teachHand(key) {
     if (!data.profileActive || !key || !photo || !photo.naturalWidth) return;
     const tiles = photographed();

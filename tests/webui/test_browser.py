@@ -200,6 +200,21 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert "No hand recorded yet" in d.page_source
 
 
+def test_a_saved_photo_can_be_chosen_beside_the_camera(server, browser, fake_reader, tmp_path):
+    """The camera's input opens a phone's camera at once (``capture``); a second button, without
+    it, opens the phone's photos, and a photo chosen there is read as one taken."""
+    from .test_photo import sample_photo
+    path = sample_photo(tmp_path)
+    d = browser
+    d.get(server + "/?rules=toy")
+    choose = d.find_element(By.ID, "photo-choose")
+    assert d.find_element(By.ID, "choose-button").is_displayed() and choose.get_attribute("capture") is None
+    assert d.find_element(By.ID, "photo-input").get_attribute("capture") == "environment"
+    choose.send_keys(str(path))
+    wait(d, 60).until(lambda drv: "/review/" in drv.current_url)
+    assert fake_reader
+
+
 @pytest.mark.skipif("not reader_ready()", reason="the photo reader or its weights are not installed")
 def test_upload_a_photo(server, browser, tmp_path):
     """Upload through the page; the review page opens with the photo and its overlay, through

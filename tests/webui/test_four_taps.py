@@ -94,7 +94,7 @@ def test_a_photo_read_right_is_recorded_in_four_taps(server, browser, app):
     d.get(server + f"/?game={game}")
     taps = Taps(d)
     console_errors(d)
-    taps.count += 1                         # 1: "Take or choose a photo" (the file chooser)
+    taps.count += 1                         # 1: "Take a photo" (the file chooser)
     assert in_first_screen(d, "photo-button")
     d.find_element(By.ID, "photo-input").send_keys(str(path.resolve()))
     wait(d, 180).until(lambda drv: "/review/" in drv.current_url)

@@ -64,6 +64,16 @@
     document.getElementById("photo-name").textContent = input.files[0] ? input.files[0].name : "";
     if (input.files[0]) form.requestSubmit();
   });
+  // A saved photo, chosen apart from the camera's input, is read through that input.
+  const choose = document.getElementById("photo-choose");
+  if (choose) {
+    choose.closest("label").hidden = false;
+    choose.addEventListener("change", () => {
+      if (!choose.files[0]) return;
+      input.files = choose.files;
+      input.dispatchEvent(new Event("change"));
+    });
+  }
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     if (!input.files[0]) { showError(errBox, tr("choose or take a photo first")); return; }

@@ -162,7 +162,13 @@ def _calibrate(args, store) -> int:
         why = ("it reads this set well: every code but those it surely read another layout tile as"
                if profile.familiar else
                "it reads this set poorly: only codes whose own tile it read right, and no other tile as them")
-        print(f"the base model is trusted with {len(profile.trusted_codes)} codes ({why}): where it is sure of "
+        # codes without an example in the layout (red fives) are the base model's anyway: counted apart,
+        # so that the figure agrees with the codes the profile says it has
+        laid = [c for c in profile.trusted_codes if c in profile.known_codes]
+        others = len(profile.trusted_codes) - len(laid)
+        print(f"the base model is trusted with {len(laid)} of its {len(profile.known_codes)} codes"
+              + (f" and {others} it has no example of (red fives)" if others else "")
+              + f" ({why}): where it is sure of "
               f"such a tile (probability {profile.sure_base:g} or more), its reading keeps most of the weight "
               "(vision.profile.trusted_base_codes)")
     return 0

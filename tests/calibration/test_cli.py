@@ -63,10 +63,11 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
 def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar,
                                                 says):
     from vision.profile import tileset
-    monkeypatch.setattr(tileset, "_base_trust", lambda reads, codes, sure: (["1m", "2m"], familiar))
+    monkeypatch.setattr(tileset, "_base_trust", lambda reads, codes, sure: (["1m", "2m", "0m"], familiar))
     assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0
     out = capsys.readouterr().out
-    assert "trusted with 2 codes" in out and says in out
+    # the red five, without an example in the layout, is counted apart from the profile's 34 codes
+    assert "trusted with 2 of its 34 codes and 1 it has no example of (red fives)" in out and says in out
     assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 
 

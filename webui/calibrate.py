@@ -309,7 +309,12 @@ def deactivate():
 
 @bp.post("/delete")
 def delete():
-    return _on_named_profile(_store().remove, "Profile {name} deleted.")
+    store = _store()
+    was_active = store.active_slug()
+    answer = _on_named_profile(store.remove, "Profile {name} deleted.")
+    if was_active is not None and store.active_slug() is None:
+        flash(i18n.t("No active profile: the base model reads tiles alone."))
+    return answer
 
 
 #: One read-modify-write of the active profile at a time: a correction and a recorded hand

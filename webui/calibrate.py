@@ -39,7 +39,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
-from vision.profile import ProfileError, ProfileStore, TileSetProfile, slugify
+from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
 from . import i18n
 
@@ -287,7 +287,11 @@ def _on_named_profile(action, done: str):
     name = request.form.get("name", "")
     try:
         # the form names a profile by its file's slug; the message by the name the user gave it
-        shown = next((e.get("name", name) for e in _store().list() if e["slug"] == slugify(name)), name)
+        # (read from that profile alone; a damaged one by its slug)
+        try:
+            shown = _store().load(name).name
+        except ProfileError:
+            shown = name
         action(name)
         flash(i18n.t(done, name=shown))
     except ProfileError as exc:

@@ -46,6 +46,13 @@ def public_message(text: str) -> str:
     return _ABSOLUTE_PATH.sub(r"\1", text) if isinstance(text, str) else text
 
 
+def notation_excerpt(exc) -> tuple[str, str, str] | None:
+    """The notation around an input error's position (``ScorerError.excerpt``); None for an
+    error of another kind, or one without a position in a notation."""
+    excerpt = getattr(exc, "excerpt", None)
+    return excerpt() if callable(excerpt) else None
+
+
 def respond(status: int, error: dict, excerpt: tuple[str, str, str] | None = None):
     """The error as JSON for scripts and the API, else as the error page (which also shows
     ``excerpt``: the notation with the character at fault, ``ScorerError.excerpt``)."""
@@ -71,7 +78,7 @@ def init_app(app) -> None:
     @app.errorhandler(SettlementError)
     def _bad_input(e):
         return respond(409 if getattr(e, "code", "") == "game_over" else 400, e.to_dict(),
-                       excerpt=getattr(e, "excerpt", lambda: None)())
+                       excerpt=notation_excerpt(e))
 
     @app.errorhandler(InputError)
     def _bad_field(e):

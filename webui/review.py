@@ -8,6 +8,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 import scorer
 
 from . import drafts, gamelog, i18n, scoring, settlement, validation
+from .errors import notation_excerpt
 from .games import flash_false_win
 from .store import DuplicateRequest, get_store
 
@@ -168,7 +169,7 @@ def score():
         err = e.to_dict()
         return jsonify({"ok": False, "error": err,
                         "html": render_template("_result.html", error=err, result=None,
-                                                excerpt=getattr(e, "excerpt", lambda: None)())})
+                                                excerpt=notation_excerpt(e))})
     hand = scorer.to_hand(payload["hand"])
     payments = None
     if seats and payload["score"]["valid"]:

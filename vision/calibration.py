@@ -198,7 +198,8 @@ def assign_layout(tiles) -> LayoutResult:
     def fit(item):
         rows_ = [[face_up[i] for i in c] for c in item[1]]
         return (_pattern_score([len(c) for c in rows_]), _row_agreement(rows_, tiles), _agreement(rows_, tiles))
-    orientation, chains = max(readings.items(), key=fit)   # max keeps the first of equals
+    _, chains = max(readings.items(), key=fit)   # max keeps the first of equals
+    orientation = orientation_name(pts, chains)
     rows = [[face_up[i] for i in ch] for ch in chains]
     local_rows = chains
     result = LayoutResult(rows=rows, orientation=orientation)
@@ -246,6 +247,26 @@ def assign_layout(tiles) -> LayoutResult:
         problems.append(msg)
     result.problems = problems
     return result
+
+
+def orientation_name(pts: np.ndarray, chains: list[list[int]]) -> str:
+    """How the photo shows the layout, named from its rows as read (``chains``: indices into
+    ``pts``, the tiles' centres, in the photo's pixels, y down): which way a row reads (its first
+    tile to its last), to the nearest quarter turn, and whether the rows follow each other the
+    way they were laid out (downwards when a row reads rightwards) or mirrored, as when laid
+    bottom to top. The name is what the player sees: a photo taken from the side reads "turned a
+    quarter", not "turned 180°"."""
+    rows = [c for c in chains if len(c) >= 2]
+    if not rows or len(chains) < 2:
+        return "as laid out"
+    d = sum((pts[c[-1]] - pts[c[0]]) / max(np.linalg.norm(pts[c[-1]] - pts[c[0]]), 1e-9) for c in rows)
+    n = pts[chains[-1]].mean(0) - pts[chains[0]].mean(0)
+    quarter = round(math.atan2(d[1], d[0]) / (math.pi / 2)) % 4     # 1: a row reads downwards
+    mirrored = d[0] * n[1] - d[1] * n[0] < 0
+    if not mirrored:
+        return ("as laid out", "turned a quarter clockwise", "turned 180°", "turned a quarter anticlockwise")[quarter]
+    return ("rows bottom to top", "rows in columns, top to bottom from the left", "rows right to left",
+            "rows in columns, bottom to top from the right")[quarter]
 
 
 def _ordinal(n: int) -> str:

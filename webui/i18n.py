@@ -1094,6 +1094,10 @@ MESSAGES_FR = {
     "flowers and seasons 1f-8f": "fleurs et saisons 1f-8f",
     "as laid out": "telle que disposée", "turned 180°": "tournée de 180°", "rows bottom to top": "rangées de bas en haut",
     "rows right to left": "rangées de droite à gauche",
+    "turned a quarter clockwise": "tournée d'un quart de tour dans le sens des aiguilles d'une montre",
+    "turned a quarter anticlockwise": "tournée d'un quart de tour dans le sens inverse des aiguilles d'une montre",
+    "rows in columns, top to bottom from the left": "rangées en colonnes, de haut en bas, en partant de la gauche",
+    "rows in columns, bottom to top from the right": "rangées en colonnes, de bas en haut, en partant de la droite",
     # the photo's checks (vision/images.py)
     "HEIF/AVIF images are not accepted: send a {} image": "les images HEIF/AVIF ne sont pas acceptées : envoyez une image {0}",
     "PNM/PFM images are not accepted: send a {} image": "les images PNM/PFM ne sont pas acceptées : envoyez une image {0}",

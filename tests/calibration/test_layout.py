@@ -110,6 +110,17 @@ def test_orientation_of_a_turned_photo():
     assert result.orientation == "turned 180°" and assigned(tiles, result) == truth
 
 
+@pytest.mark.parametrize("angle,upward,name", [
+    (0, False, "as laid out"), (90, False, "turned a quarter clockwise"), (-100, False, "turned a quarter anticlockwise"),
+    (90, True, "rows in columns, top to bottom from the left"),
+    (-90, True, "rows in columns, bottom to top from the right")])
+def test_a_photo_taken_from_the_side_is_named_turned_a_quarter(angle, upward, name):
+    # The photo's own directions, as the player sees them: not "turned 180°" for a quarter turn.
+    tiles, truth = mock_tiles(angle_deg=angle, rows_upward=upward, misread=0.3, shuffle_seed=3)
+    result = assign_layout(tiles)
+    assert result.orientation == name and assigned(tiles, result) == truth
+
+
 def test_missing_tile_in_a_layout_laid_bottom_to_top():
     tiles, _ = mock_tiles(rows_upward=True, drop=("4p",), misread=0.2, angle_deg=-7)
     result = assign_layout(tiles)

@@ -19,7 +19,11 @@ def command_modules() -> list:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mjtable", description="Camera assistant for mahjong tables: "
-                                     "read a photographed winning hand, score it, settle and log it.")
+                                     "read a photographed winning hand, score it, settle and log it.",
+                                     epilog="Exit status: 0 done; 1 done, and the answer is no (a hand that is "
+                                     "not a winning hand, a calibration photo whose layout does not match, "
+                                     "nothing saved, an export that does not check); 2 not done (bad input, "
+                                     "a file or model missing).")
     parser.add_argument("--version", action="version", version=f"mjtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in command_modules():

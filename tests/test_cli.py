@@ -32,6 +32,14 @@ def test_score_error_is_clear_and_exit_2(capsys):
     assert json.loads(out)["error"]["code"] == "bad_notation"
 
 
+def test_help_says_what_each_exit_status_means(capsys):
+    # 1 (a no: a hand that is not a win, a layout that does not match) and 2 (not done) differ
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Exit status: 0 done; 1 done, and the answer is no" in text and "2 not done (bad input" in text
+
+
 def test_a_notation_error_is_shown_where_it_is(capsys):
     """The notation is printed again with a caret under the character at fault."""
     code, _, err = run(capsys, "score", "123m456p789s11z22x", "--rules", "mcr")
@@ -304,3 +312,9 @@ def test_help_texts_are_plain_text_and_name_every_action(capsys):
         main(["calibrate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--deactivate" in text.split("options:")[0] and "--relearn" in text.split("options:")[0]
+
+
+def test_read_under_every_rule_set_points_to_score(capsys, tmp_path):
+    # refused before any reading (no photo is opened), with the way to compare the rule sets
+    code, _, err = run(capsys, "read", str(tmp_path / "none.jpg"), "--rules", "all")
+    assert code == 2 and "mjtable score 'NOTATION' --rules all" in err

@@ -58,6 +58,11 @@ def run(args) -> int:
         problem = annotate_problem(args.photo, args.annotate)
         if problem:      # said before the reading, which would otherwise be lost with it
             return _fail(args, {"code": "bad_annotate", "message": problem})
+    if args.rules == "all":
+        # the reading and its hand depend on the rule set (flowers, the decoding's choices): one at a time
+        return _fail(args, {"code": "unknown_rules", "message": "read scores under one rule set at a time (mcr, "
+                            "riichi, hk or classical); to compare them, score the notation it prints: "
+                            "mjtable score 'NOTATION' --rules all"})
     photo = sys.stdin.buffer.read() if args.photo == "-" else args.photo    # bytes, as `score -` reads text
     try:
         context = context_from_args(args)

@@ -696,8 +696,8 @@ def import_json(store: Store, data) -> int:
             raise GameError("bad_import", "kind must be win, draw, penalty or end", field=f"{where}.kind")
         deltas = h.get("deltas")
         if not (isinstance(deltas, list) and len(deltas) == 4
-                and all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):
-            raise GameError("bad_import", "deltas must be four whole numbers", field=f"{where}.deltas")
+                and all(validation.is_points(d) for d in deltas)):
+            raise GameError("bad_import", "deltas must be four whole or half numbers", field=f"{where}.deltas")
         for j, d in enumerate(deltas):    # bounded: the game's totals are summed in 64 bits
             validation.points(d, f"{where}.deltas[{j}]")
         if sum(deltas) != 0 and kind != "draw":
@@ -750,7 +750,7 @@ def _check_payments(payments: list, where: str) -> list[dict]:
     out = []
     for j, p in enumerate(payments):
         seat = lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3)
-        ok = (isinstance(p, dict) and isinstance(p.get("amount"), int) and not isinstance(p.get("amount"), bool)
+        ok = (isinstance(p, dict) and validation.is_points(p.get("amount"))
               and seat(p.get("payer")) and seat(p.get("payee"))
               and not (p.get("payer") is None and p.get("payee") is None))
         if not ok:   # None is the table (riichi sticks)

@@ -676,14 +676,17 @@ def when(iso: str | None) -> str:
 NUMBER_SYMBOLS = {"en": (",", "."), "fr": ("\u202f", ",")}
 
 
-def number(value, signed: bool = False, decimals: int = 0, language: str | None = None,
+def number(value, signed: bool = False, decimals: int | None = None, language: str | None = None,
            latin1: bool = False) -> str:
     """``value`` as the page's language (or ``language``) writes figures: thousands grouped,
-    its own decimal mark; ``signed``: "+1,000"; ``latin1``: French grouped by a plain no-break
+    its own decimal mark; ``signed``: "+1,000"; ``decimals``: default none, one for a value not
+    whole (a Hong Kong half point: "+0.5"); ``latin1``: French grouped by a plain no-break
     space (the PDF's Helvetica has no narrow one). Anything not a number (an empty cell, a
     word) comes back as text, unchanged."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "" if value is None else str(value)
+    if decimals is None:
+        decimals = 0 if float(value).is_integer() else 1
     group, point = NUMBER_SYMBOLS[language or lang()]
     if latin1 and group == "\u202f":
         group = "\u00a0"
@@ -698,7 +701,7 @@ def _number_filter(context, value, *args, **kwargs) -> str:
     return number(value, *args, **kwargs)
 
 
-def english_number(value, signed: bool = False, decimals: int = 0) -> str:
+def english_number(value, signed: bool = False, decimals: int | None = None) -> str:
     """:func:`number` in English, for what is written outside a page (tests, a default)."""
     return number(value, signed, decimals, language="en")
 
@@ -978,7 +981,7 @@ MESSAGES_FR = {
     "amount must be a whole number": "le montant doit être un nombre entier",
     "amount must be a whole number of points from 1 to {}": "le montant doit être un nombre entier de points de 1 à {0}",
     "contexts must be a list in the order of winners": "les contextes doivent être une liste dans l'ordre des gagnants",
-    "deltas must be four whole numbers": "les écarts doivent être quatre nombres entiers",
+    "deltas must be four whole or half numbers": "les écarts doivent être quatre nombres entiers ou demi-entiers",
     "deltas of a hand must sum to 0": "les écarts d'une main doivent faire 0 au total",
     "game must be an object": "la partie doit être un objet", "game.players must be four names": "les joueurs doivent être quatre noms",
     "game.rules must be a rule set name": "les règles de la partie doivent être un nom de jeu de règles",
@@ -1043,7 +1046,7 @@ MESSAGES_FR = {
     "{} must be a player number 0-3": "{0} doit être un numéro de joueur 0-3", "{} must be a whole number": "{0} doit être un nombre entier",
     "{} must be a whole number >= 0, not {}": "{0} doit être un nombre entier >= 0, pas {1}",
     "{} must be a whole number from 0 to 2^63 - 1": "{0} doit être un nombre entier de 0 à 2^63 - 1",
-    "{} must be a whole number of points within ±{}": "{0} doit être un nombre entier de points dans ±{1}",
+    "{} must be a whole or half number of points within ±{}": "{0} doit être un nombre entier ou demi-entier de points dans ±{1}",
     "{} must be an object": "{0} doit être un objet", "{} must be one of E, S, W, N, not {}": "{0} doit être E, S, W ou N, pas {1}",
     "{} must be one of left, across, right (seen from the winner), not {}":
         "{0} doit être left, across ou right (vu du gagnant), pas {1}",

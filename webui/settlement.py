@@ -82,7 +82,7 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
         if role == "table":
             # Riichi deposits collected from the table: the log does not record the deposits
             # when riichi is declared, so it records neither side (docs/rulings.md, Web UI).
-            out.append({"payer": None, "payee": winner, "amount": int(p["amount"]),
+            out.append({"payer": None, "payee": winner, "amount": points_of(p["amount"]),
                         "reason": p.get("reason", ""), "from": "table"})
             continue
         by_role.setdefault(role, []).append(p)
@@ -96,9 +96,16 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
             raise SettlementError("bad_payments", f"{len(entries)} payments by {role!r} for "
                                   f"{len(who)} player(s)")
         for payer, entry in pairs:
-            out.append({"payer": payer, "payee": winner, "amount": int(entry["amount"]),
+            out.append({"payer": payer, "payee": winner, "amount": points_of(entry["amount"]),
                         "reason": entry.get("reason", "")})
     return out
+
+
+def points_of(amount) -> int | float:
+    """The scorer's amount as the log keeps it: whole numbers as int, a half as it is (Hong
+    Kong's payment (3): the other two pay half the score, 004 "Payer le gagnant")."""
+    value = float(amount)
+    return int(value) if value.is_integer() else value
 
 
 def deltas_of(payments: list[dict]) -> list[int]:

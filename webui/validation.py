@@ -243,9 +243,17 @@ def corrections(value, field: str = "corrections") -> list:
     return _bounded_list(value, field, "a list", "entries", MAX_CORRECTIONS, MAX_CORRECTIONS_BYTES)
 
 
-def points(value, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_POINTS:
-        raise InputError("bad_field", f"{field} must be a whole number of points within ±{MAX_POINTS}", field)
+def is_points(value) -> bool:
+    """Whether ``value`` is a number of points the game log keeps: whole, or a half (Hong Kong's
+    payment method (3) has each of the other two pay half the score: 004 "Payer le gagnant")."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or (math.isfinite(value) and (value * 2).is_integer())
+
+
+def points(value, field: str) -> int | float:
+    if not is_points(value) or abs(value) > MAX_POINTS:
+        raise InputError("bad_field", f"{field} must be a whole or half number of points within ±{MAX_POINTS}", field)
     return value
 
 

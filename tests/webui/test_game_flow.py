@@ -693,3 +693,20 @@ def test_the_pdf_writes_what_its_font_can_write(client):
     post(client, gid, {"kind": "draw", "note": "cœur 5 € ‘ok’ 中"})
     pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     assert "cœur 5 € ‘ok’ ?".encode("cp1252") in pdf
+
+
+def test_hong_kong_half_points_are_kept_shown_and_carried_by_export(client):
+    """Payment (3): the discarder pays the score, the other two half of it each (004 "Payer le
+    gagnant"); a 0-faan hand scores 1, so each pays 0.5: kept, not cut to 0."""
+    r = client.post("/api/games", json={"rules": "hk", "players": PLAYERS,
+                                        "options": {"payment": "discarder_and_half"}})
+    assert r.status_code == 201, r.json
+    gid = r.json["game"]["id"]
+    hand = post(client, gid, {"hand": "[2222m,1]456p789s123s1p 1p", "winner": 2, "discarder": 1})
+    assert hand["hand"]["deltas"] == [-0.5, -1, 2, -0.5]
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert ">-0.5<" in page.replace("\u2212", "-") and ">+2<" in page
+    data = client.get(f"/api/games/{gid}/export.json").json
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    assert r.json["totals"] == [-0.5, -1, 2, -0.5]

@@ -308,8 +308,20 @@ class TileReader:
         """``detector``'s look at ``src`` and its detections, weak ones kept included; the
         milliseconds are added to ``spent``."""
         t0 = time.perf_counter()
-        look = self.look_at(src, detector)
-        dets = self.with_weak_detections(look.image, look.dets, detector)
+        detector = detector or self.detector
+        own = self.weak_floor(detector)
+        if own is None:
+            look = self.look_at(src, detector)
+            dets = look.dets
+        else:
+            # One run per look at the weak floor, split at the detector's own threshold: the
+            # same boxes as a run at that threshold and a second, weak run (suppression never
+            # lets a weaker box remove a surer one), for one network run instead of two.
+            low = copy.copy(detector)
+            low.conf = self.config.weak_rescue[0]
+            look = self.look_at(src, low, plan_conf=own, min_conf=own)
+            dets = with_weak_detections(look.dets, own)
+            look = replace(look, dets=look.dets.filter(look.dets.confidence > own))
         spent["detect_ms"] += (time.perf_counter() - t0) * 1000
         return look, dets
 
@@ -335,15 +347,19 @@ class TileReader:
     def foreshortening(self) -> bool:
         return self.config.foreshortening
 
-    def look_at(self, src: np.ndarray, detector=None) -> Look:
+    def look_at(self, src: np.ndarray, detector=None, plan_conf: float | None = None,
+                min_conf: float | None = None) -> Look:
         """The detections of ``detector`` (default the first) to read in ``src``: as it stands,
         or turned or unstretched when that look finds clearly more (``vision.looks``). Only a
-        detector that states its input size (``imgsz``, a real model) is given other looks."""
+        detector that states its input size (``imgsz``, a real model) is given other looks.
+        ``plan_conf``: ``detect_in``'s; ``min_conf``: the threshold the looks are judged at
+        (default the detector's own; a detector run below it for weak detections keeps it)."""
         detector = detector or self.detector
-        detect = lambda image: detect_in(detector, image, zoom_below=self.config.zoom_below)   # noqa: E731
+        detect = lambda image: detect_in(detector, image, plan_conf=plan_conf,   # noqa: E731
+                                         zoom_below=self.config.zoom_below)
         if not self.config.looks or not getattr(detector, "imgsz", None):
             return Look("as is", src, detect(src))
-        return choose_look(detect, src, getattr(detector, "conf", 0.3))
+        return choose_look(detect, src, getattr(detector, "conf", 0.3) if min_conf is None else min_conf)
 
     def weak_floor(self, detector=None) -> float | None:
         """The detector's own threshold when weak detections are looked for (``WEAK_RESCUE``, a
@@ -352,29 +368,6 @@ class TileReader:
         if self.config.weak_rescue is None or not getattr(detector, "imgsz", None):
             return None
         return getattr(detector, "conf", None)
-
-    def with_weak_detections(self, image: np.ndarray, dets: Detections, detector=None) -> Detections:
-        """``dets`` and, with ``WEAK_RESCUE``, the weak face-up detections of ``image`` that overlap
-        none of them (read and kept or dropped by ``read_detections``). The weak pass looks at
-        ``image`` as the kept one did (the same enlarged look): its detections as sure as the
-        detector's threshold are the kept ones (suppression never lets a weaker box remove a
-        surer one), so only those under it are new."""
-        detector = detector or self.detector
-        own = self.weak_floor(detector)
-        if own is None:
-            return dets
-        low = copy.copy(detector)
-        low.conf = self.config.weak_rescue[0]
-        cand = detect_in(low, image, plan_conf=own, zoom_below=self.config.zoom_below)
-        keep = (cand.confidence < own) & (cand.class_id == list(cand.class_names).index("tile"))
-        if len(dets) and keep.any():
-            keep &= box_iou(cand.xyxy, dets.xyxy).max(1) < WEAK_OVERLAP
-        if not keep.any():
-            return dets
-        weak = cand.filter(keep)
-        corners = None if dets.corners is None or weak.corners is None else np.concatenate([dets.corners, weak.corners])
-        return Detections(np.concatenate([dets.xyxy, weak.xyxy]), np.concatenate([dets.confidence, weak.confidence]),
-                          np.concatenate([dets.class_id, weak.class_id]), dets.class_names, corners)
 
     def read_detections(self, src: np.ndarray, dets: Detections, scale: float = 1.0, timings: dict | None = None,
                         embeddings: bool = False, profile=None, detector=None) -> list[TileRead]:
@@ -446,6 +439,24 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def with_weak_detections(found: Detections, own: float) -> Detections:
+    """``found`` (a run at the weak floor, ``WEAK_RESCUE``) as the reader keeps it: the
+    detections above the detector's own threshold ``own``, then the weak face-up ones that
+    overlap none of them above ``WEAK_OVERLAP`` (read, then kept or dropped, by
+    ``TileReader.read_detections``)."""
+    sure = found.confidence > own
+    dets = found.filter(sure)
+    keep = ~sure & (found.confidence < own) & (found.class_id == list(found.class_names).index("tile"))
+    if len(dets) and keep.any():
+        keep &= box_iou(found.xyxy, dets.xyxy).max(1) < WEAK_OVERLAP
+    if not keep.any():
+        return dets
+    weak = found.filter(keep)
+    corners = None if dets.corners is None or weak.corners is None else np.concatenate([dets.corners, weak.corners])
+    return Detections(np.concatenate([dets.xyxy, weak.xyxy]), np.concatenate([dets.confidence, weak.confidence]),
+                      np.concatenate([dets.class_id, weak.class_id]), dets.class_names, corners)
 
 
 def add_face_cuts(crops: TileCrops, image: np.ndarray, boxes, corner_finder, config: ReaderConfig) -> None:

@@ -346,6 +346,28 @@ def test_weak_detections_are_kept_only_when_read_surely_and_apart_from_the_kept_
     assert reads[1].confidence == pytest.approx(0.2 * 0.99)      # the detector's share kept
 
 
+def test_weak_detections_come_from_the_same_detector_run_as_the_kept_ones():
+    """One network run per look: the run at the weak floor is split at the detector's own
+    threshold, which gives the boxes two runs gave (a weaker box never suppresses a surer one)."""
+    from vision import reader
+
+    class Counting(ThresholdDetector):
+        runs = 0
+
+        def detect(self, image, imgsz=None):
+            Counting.runs += 1
+            return super().detect(image, imgsz)
+    img = np.full((300, 400, 3), 250, np.uint8)
+    dets = Detections([[10, 10, 40, 50], [150, 10, 180, 50], [20, 10, 50, 50]], [0.9, 0.2, 0.25], [0, 0, 0])
+    config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=(0.1, 0.98), small_read_share=None)
+    detector = Counting(dets)
+    reads = TileReader(detector=detector, classifier=BrightnessClassifier(), tileness=None, config=config).read(img)
+    assert Counting.runs == 1
+    assert detector.conf == 0.3                    # the reader's own detector keeps its threshold
+    # the weak box on the kept one (IoU 0.5) is not a new tile; the one apart is rescued
+    assert [(r.box[0], r.code, round(r.confidence, 3)) for r in reads] == [(10.0, "1m", 0.891), (150.0, "1m", 0.198)]
+
+
 def test_the_enlarged_look_can_be_planned_from_the_sure_detections_only():
     """The weak pass plans its enlarged look as the kept pass did: from the detections at the
     detector's own threshold, not from the many small weak ones."""

@@ -448,7 +448,7 @@ def with_weak_detections(found: Detections, own: float) -> Detections:
     ``TileReader.read_detections``)."""
     sure = found.confidence > own
     dets = found.filter(sure)
-    keep = ~sure & (found.confidence < own) & (found.class_id == list(found.class_names).index("tile"))
+    keep = (found.confidence < own) & (found.class_id == list(found.class_names).index("tile"))
     if len(dets) and keep.any():
         keep &= box_iou(found.xyxy, dets.xyxy).max(1) < WEAK_OVERLAP
     if not keep.any():

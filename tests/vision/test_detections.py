@@ -391,3 +391,26 @@ def test_the_enlarged_look_can_be_planned_from_the_sure_detections_only():
     det = Recording()
     reader.detect_in(det, img, plan_conf=0.3)
     assert det.calls == [None]                     # planned from the large, sure tiles: none
+
+
+def test_an_unsure_white_dragon_is_left_out_where_another_code_as_unsure_is_kept():
+    """A blank face is what a tile side or a hidden face looks like: a 5z read under
+    ``BLANK_READ_FLOOR`` is left out, while another code read as surely stays (``READ_FLOOR``
+    is lower)."""
+    from vision import reader
+
+    class BlankOrOne:
+        def classify(self, crops, embeddings=False, turn_average=None):
+            return [CropReading("5z" if c.mean() > 100 else "1m", 0.3, [("5z" if c.mean() > 100 else "1m", 0.3)])
+                    for c in crops]
+    img = np.full((300, 400, 3), 40, np.uint8)
+    img[10:50, 60:90] = 250                                     # the blank face
+    dets = Detections([[10, 10, 40, 50], [60, 10, 90, 50]], [0.9, 0.9], [0, 0])
+    config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
+                                 blank_read_floor=0.35, read_floor=0.15, blank_backs=False)
+    reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=config).read(img)
+    assert [(r.code, round(r.box[0])) for r in reads] == [("1m", 10)]
+    off = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
+                              blank_read_floor=None, read_floor=0.15, blank_backs=False)
+    reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=off).read(img)
+    assert [r.code for r in reads] == ["1m", "5z"]

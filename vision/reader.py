@@ -110,8 +110,9 @@ READ_FLOOR: float | None = 0.15
 # looks like, and in heaps most unsure 5z reads lay on no labelled face. Offline on every read of
 # the valid split, the GL scenes and the seed-2 capture modes (six at 640 px, four at 4032 × 3024),
 # 0.25 is the largest floor (in steps of 0.05) that drops no right read: 19 wrong ones; 0.3 drops
-# a right 5z of a mixed scene (docs/experiments.md, "Leave out unsure white dragons"). As the read
-# floor, off with a tile-set profile. None: off.
+# a right 5z of a mixed scene (docs/experiments.md, "Leave out unsure white dragons"). A blank face
+# that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile.
+# None: off.
 BLANK_READ_FLOOR: float | None = 0.25
 SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4
@@ -416,9 +417,11 @@ class TileReader:
             not_tiles |= {i for i in face_up
                           if i not in odd and float(dets.confidence[i]) * readings[i].confidence < floor}
         blank_floor = self.config.blank_read_floor
+        unsure_blanks = set()
         if blank_floor is not None and profile is None:
-            not_tiles |= {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
-                          and float(dets.confidence[i]) * readings[i].confidence < blank_floor}
+            unsure_blanks = {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
+                             and i not in not_tiles
+                             and float(dets.confidence[i]) * readings[i].confidence < blank_floor}
         backs = set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
@@ -427,6 +430,8 @@ class TileReader:
             found = blank_backs([readings[face_up[k]].code for k in ks], sure, faces,
                                 None if profile is None else profile.white_has_ink())
             backs = {face_up[ks[j]] for j in found}
+        # an unsure blank face that is a back (vision.blanks) stays one: a concealed kong needs it
+        not_tiles |= unsure_blanks - backs
         t2 = time.perf_counter()
         # a tile read as cut by its row seen from low lies as that cut says, not as its box alone
         seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched or k in crops.face_cut}

@@ -414,3 +414,27 @@ def test_an_unsure_white_dragon_is_left_out_where_another_code_as_unsure_is_kept
                               blank_read_floor=None, read_floor=0.15, blank_backs=False)
     reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=off).read(img)
     assert [r.code for r in reads] == ["1m", "5z"]
+
+
+def test_an_unsure_blank_face_that_is_a_back_stays_a_back():
+    """A 5z read under ``BLANK_READ_FLOOR`` whose blank face has another colour than the photo's
+    faces is a back (``vision.blanks``): it stays a face-down tile, which a concealed kong needs."""
+    from vision import reader
+
+    class BrightOneDarkBlank:
+        def classify(self, crops, embeddings=False, turn_average=None):
+            return [CropReading("1m", 0.9, [("1m", 0.9)]) if c.mean() > 100 else CropReading("5z", 0.2, [("5z", 0.2)])
+                    for c in crops]
+    img = np.full((300, 400, 3), 40, np.uint8)
+    boxes = [[10 + 50 * k, 10, 40 + 50 * k, 50] for k in range(4)]
+    for x0, y0, x1, y1 in boxes[:3]:
+        img[y0 - 5:y1 + 5, x0 - 5:x1 + 5] = 245                  # three ivory faces
+    x0, y0, x1, y1 = boxes[3]
+    img[y0 - 5:y1 + 5, x0 - 5:x1 + 5] = (60, 140, 40)            # a green back, blank
+    dets = Detections(boxes, [0.9] * 4, [0] * 4)
+    config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
+                                 blank_read_floor=0.25, read_floor=0.15, face_margin=None)
+    reads = TileReader(detector=FakeDetector(dets), classifier=BrightOneDarkBlank(), tileness=None,
+                       config=config, corner_finder=None).read(img)
+    assert [(r.code, r.face_down, round(r.box[0])) for r in reads] == [("1m", False, 10), ("1m", False, 60),
+                                                                      ("1m", False, 110), (None, True, 160)]

@@ -108,7 +108,7 @@ def points_of(amount) -> int | float:
     return int(value) if value.is_integer() else value
 
 
-def deltas_of(payments: list[dict]) -> list[int]:
+def deltas_of(payments: list[dict]) -> list[int | float]:
     """Score change of each player; payments from the table (payer None) are not counted."""
     d = [0, 0, 0, 0]
     for p in payments:
@@ -126,7 +126,7 @@ def penalty(offender: int, each: int) -> list[dict]:
             for p in range(4) if p != offender]
 
 
-def running_totals(hands: list[dict]) -> list[list[int]]:
+def running_totals(hands: list[dict]) -> list[list[int | float]]:
     """Totals of each player after each hand."""
     totals, out = [0, 0, 0, 0], []
     for h in hands:

@@ -18,8 +18,9 @@ a ``TileSetProfile``.
 """
 from __future__ import annotations
 
+import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -329,6 +330,10 @@ def calibrate(image, reader=None) -> Calibration:
     from .decode import decode_image
     from .reader import CROP_SOURCE_SIDE, default_reader
     reader = reader or default_reader()
+    if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
+        # the layout's white dragon gets its code from its place: an unsure 5z read is kept
+        reader = copy.copy(reader)
+        reader.config = replace(reader.config, blank_read_floor=None)
     decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
     tiles = reader.read(decoded.image, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.

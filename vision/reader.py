@@ -326,12 +326,19 @@ class TileReader:
         else:
             # One run per look at the weak floor, split at the detector's own threshold: the
             # same boxes as a run at that threshold and a second, weak run (suppression never
-            # lets a weaker box remove a surer one), for one network run instead of two.
+            # lets a weaker box remove a surer one), for one network run instead of two. The
+            # looks are chosen from the sure part alone, as before.
             low = copy.copy(detector)
-            low.conf = self.config.weak_rescue[0]
-            look = self.look_at(src, low, plan_conf=own, min_conf=own)
-            dets = with_weak_detections(look.dets, own)
-            look = replace(look, dets=look.dets.filter(look.dets.confidence > own))
+            low.conf = min(self.config.weak_rescue[0], own)
+            runs: dict[int, tuple[Detections, Detections]] = {}
+
+            def sure_part(image: np.ndarray) -> Detections:
+                found = detect_in(low, image, plan_conf=own, zoom_below=self.config.zoom_below)
+                sure = found.filter(found.confidence > own)
+                runs[id(sure)] = (sure, found)      # the pair keeps ``sure`` alive: its id stays its own
+                return sure
+            look = self.look_at(src, detector, detect=sure_part)
+            dets = with_weak_detections(runs[id(look.dets)][1], own)
         spent["detect_ms"] += (time.perf_counter() - t0) * 1000
         return look, dets
 
@@ -357,19 +364,17 @@ class TileReader:
     def foreshortening(self) -> bool:
         return self.config.foreshortening
 
-    def look_at(self, src: np.ndarray, detector=None, plan_conf: float | None = None,
-                min_conf: float | None = None) -> Look:
+    def look_at(self, src: np.ndarray, detector=None, detect=None) -> Look:
         """The detections of ``detector`` (default the first) to read in ``src``: as it stands,
         or turned or unstretched when that look finds clearly more (``vision.looks``). Only a
         detector that states its input size (``imgsz``, a real model) is given other looks.
-        ``plan_conf``: ``detect_in``'s; ``min_conf``: the threshold the looks are judged at
-        (default the detector's own; a detector run below it for weak detections keeps it)."""
+        ``detect``: how a picture's detections are found (default ``detect_in`` with ``detector``)."""
         detector = detector or self.detector
-        detect = lambda image: detect_in(detector, image, plan_conf=plan_conf,   # noqa: E731
-                                         zoom_below=self.config.zoom_below)
+        if detect is None:
+            detect = lambda image: detect_in(detector, image, zoom_below=self.config.zoom_below)   # noqa: E731
         if not self.config.looks or not getattr(detector, "imgsz", None):
             return Look("as is", src, detect(src))
-        return choose_look(detect, src, getattr(detector, "conf", 0.3) if min_conf is None else min_conf)
+        return choose_look(detect, src, getattr(detector, "conf", 0.3))
 
     def weak_floor(self, detector=None) -> float | None:
         """The detector's own threshold when weak detections are looked for (``WEAK_RESCUE``, a

@@ -116,7 +116,7 @@ def deltas_of(payments: list[dict]) -> list[int | float]:
             continue
         d[p["payer"]] -= p["amount"]
         d[p["payee"]] += p["amount"]
-    return d
+    return [points_of(v) for v in d]
 
 
 def penalty(offender: int, each: int) -> list[dict]:

@@ -409,7 +409,8 @@ class Store:
             "SELECT COALESCE(SUM(kind != 'end'), 0), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[1]')), 0), COALESCE(SUM(json_extract(deltas, '$[2]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
-        return [int(v) for v in row[1:]], int(row[0])
+        from .settlement import points_of      # a Hong Kong half point stays one
+        return [points_of(v) for v in row[1:]], int(row[0])
 
     def last_played_hand(self, game_id: int) -> dict | None:
         """The last hand that was not a penalty (it decides the next deal)."""

@@ -89,15 +89,16 @@ class Outcome:
                 "penalties": self.penalties, "notes": self.notes, "after_end": self.after_end}
 
 
-def deltas_of(payments: list[dict]) -> list[int]:
-    """Each player's change; the table (``None``) is nobody's."""
+def deltas_of(payments: list[dict]) -> list[int | float]:
+    """Each player's change; the table (``None``) is nobody's. A whole change is an int even
+    where half points were paid (Hong Kong's payment (3): 004 "Payer le gagnant")."""
     d = [0, 0, 0, 0]
     for p in payments:
         if p.get("payer") is not None:
             d[p["payer"]] -= p["amount"]
         if p.get("payee") is not None:
             d[p["payee"]] += p["amount"]
-    return d
+    return [int(v) if float(v).is_integer() else v for v in d]
 
 
 def pay(payer, payee, amount: int, reason: str) -> dict:

@@ -126,3 +126,21 @@ def test_missing_tile_in_a_layout_laid_bottom_to_top():
     result = assign_layout(tiles)
     assert result.orientation == "rows bottom to top"
     assert any(p.startswith("row 2 (dots 1p-9p) has 8 tiles, expected 9") for p in result.problems), result.problems
+
+
+def test_the_layout_photo_is_read_keeping_an_unsure_white_dragon():
+    # its code comes from its place in the layout: the reader's floor for unsure 5z reads is off
+    import numpy as np
+
+    from vision import calibration
+    from vision.reader import ReaderConfig
+
+    class Recording:
+        config = ReaderConfig(blank_read_floor=0.25)
+        seen = []
+
+        def read(self, image, embeddings=False):
+            Recording.seen.append(self.config.blank_read_floor)
+            return []
+    calibration.calibrate(np.zeros((120, 160, 3), np.uint8), reader=Recording())
+    assert Recording.seen == [None] and Recording.config.blank_read_floor == 0.25

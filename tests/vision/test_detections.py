@@ -438,3 +438,16 @@ def test_an_unsure_blank_face_that_is_a_back_stays_a_back():
                        config=config, corner_finder=None).read(img)
     assert [(r.code, r.face_down, round(r.box[0])) for r in reads] == [("1m", False, 10), ("1m", False, 60),
                                                                       ("1m", False, 110), (None, True, 160)]
+
+
+def test_a_detector_threshold_under_the_weak_floor_keeps_its_own_boxes():
+    """A detector asked for boxes down to 0.05 (a threshold sweep) still gets them: its one run
+    is at the lower of its threshold and the weak floor."""
+    from vision import reader
+    img = np.full((300, 400, 3), 250, np.uint8)
+    dets = Detections([[10, 10, 40, 50], [150, 10, 180, 50]], [0.9, 0.07], [0, 0])
+    config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=(0.1, 0.98), small_read_share=None,
+                                 read_floor=None, blank_read_floor=None)
+    reads = TileReader(detector=ThresholdDetector(dets, conf=0.05), classifier=BrightnessClassifier(), tileness=None,
+                       config=config).read(img)
+    assert [r.box[0] for r in reads] == [10.0, 150.0]

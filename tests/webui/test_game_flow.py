@@ -703,7 +703,8 @@ def test_hong_kong_half_points_are_kept_shown_and_carried_by_export(client):
     assert r.status_code == 201, r.json
     gid = r.json["game"]["id"]
     hand = post(client, gid, {"hand": "[2222m,1]456p789s123s1p 1p", "winner": 2, "discarder": 1})
-    assert hand["hand"]["deltas"] == [-0.5, -1, 2, -0.5]
+    assert hand["hand"]["deltas"] == [-0.5, -1, 2, -0.5] and isinstance(hand["hand"]["deltas"][2], int)
+    assert hand["totals"] == [-0.5, -1, 2, -0.5]                 # the answer's running totals too
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert ">-0.5<" in page.replace("\u2212", "-") and ">+2<" in page
     data = client.get(f"/api/games/{gid}/export.json").json

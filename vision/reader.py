@@ -111,8 +111,8 @@ READ_FLOOR: float | None = 0.15
 # the valid split, the GL scenes and the seed-2 capture modes (six at 640 px, four at 4032 × 3024),
 # 0.25 is the largest floor (in steps of 0.05) that drops no right read: 19 wrong ones; 0.3 drops
 # a right 5z of a mixed scene (docs/experiments.md, "Leave out unsure white dragons"). A blank face
-# that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile.
-# None: off.
+# that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile;
+# off for the calibration photo too (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
 SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4

@@ -451,3 +451,24 @@ def test_a_detector_threshold_under_the_weak_floor_keeps_its_own_boxes():
     reads = TileReader(detector=ThresholdDetector(dets, conf=0.05), classifier=BrightnessClassifier(), tileness=None,
                        config=config).read(img)
     assert [r.box[0] for r in reads] == [10.0, 150.0]
+
+
+def test_the_looks_are_chosen_from_the_detections_at_the_detector_s_own_threshold():
+    """A detector at 0.6 (above the looks' own 0.5): boxes under 0.6 found by the weak run do not
+    count towards choosing a look; the picture as it stands, with none at 0.6, is looked at turned."""
+    from vision import reader
+
+    class Turning:
+        imgsz, conf = 640, 0.6
+
+        def detect(self, image, imgsz=None):
+            if image.shape[:2] == (300, 400):       # the picture as it stands: four unsure boxes
+                d = Detections([[10 + 40 * k, 10, 40 + 40 * k, 50] for k in range(4)], [0.55] * 4, [0] * 4)
+            else:                                    # a turned look: two sure ones
+                d = Detections([[10, 10, 40, 50], [60, 10, 90, 50]], [0.95, 0.95], [0, 0])
+            return d.filter(d.confidence > self.conf)
+    img = np.full((300, 400, 3), 250, np.uint8)
+    r = TileReader(detector=Turning(), classifier=BrightnessClassifier(), tileness=None,
+                   config=reader.ReaderConfig(zoom_below=None, weak_rescue=(0.1, 0.98)))
+    look, _ = r._detect(r.detector, img, {"detect_ms": 0.0})
+    assert look.name == r.look_at(img).name != "as is"

@@ -96,15 +96,6 @@ SECOND_BACKS_OVERLAP: float | None = 0.3
 # on three modes (docs/experiments.md). With a tile-set profile the confidence is the profile's,
 # whose probabilities are flatter, so the floor stays off (as for the weak rescue). None: off.
 READ_FLOOR: float | None = 0.15
-# A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
-# photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
-# are of one size, give or take perspective, and what is much smaller is a die, a far object or a
-# sliver of a tile. The long side, not the area: a row lying flat seen from low keeps its width
-# but loses most of its height, and beside a standing hand its tiles are under 0.4 of the median
-# area (the area rule dropped 28 right reads for 35 wrong ones over six rendered capture modes,
-# 31 for 4 in scenes at a phone's 4032 × 3024). 0.6 is the highest share that drops no right read
-# on the valid split or in the phone-size scenes (docs/experiments.md, "Leave out small reads by
-# their box's long side"). None: off.
 # A face-up read of the white dragon under BLANK_READ_FLOOR (detector x classifier) is left out too:
 # a blank face is what a tile's side, a face mostly hidden under another tile or any bare surface
 # looks like, and in heaps most unsure 5z reads lay on no labelled face. Offline on every read of
@@ -114,6 +105,15 @@ READ_FLOOR: float | None = 0.15
 # that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile;
 # off for the calibration photo too (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
+# A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
+# photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
+# are of one size, give or take perspective, and what is much smaller is a die, a far object or a
+# sliver of a tile. The long side, not the area: a row lying flat seen from low keeps its width
+# but loses most of its height, and beside a standing hand its tiles are under 0.4 of the median
+# area (the area rule dropped 28 right reads for 35 wrong ones over six rendered capture modes,
+# 31 for 4 in scenes at a phone's 4032 × 3024). 0.6 is the highest share that drops no right read
+# on the valid split or in the phone-size scenes (docs/experiments.md, "Leave out small reads by
+# their box's long side"). None: off.
 SMALL_READ_SHARE: float | None = 0.6
 SMALL_READ_MIN = 4
 # A face-up read whose box is ELONGATED_SHARE times as elongated (long side over short side) as the

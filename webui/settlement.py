@@ -8,6 +8,8 @@ E->S->O->N)"), so the player on the winner's left is the one who plays just befo
 """
 from __future__ import annotations
 
+from scorer.flow.base import points_of
+
 WINDS = ("E", "S", "W", "N")
 RELATIVE_OFFSET = {"left": -1, "right": 1, "across": 2}
 #: Roles that name several players at once; an amount listed once is paid by each of them.
@@ -99,13 +101,6 @@ def map_payments(payments: list[dict], *, winner: int, discarder: int | None, de
             out.append({"payer": payer, "payee": winner, "amount": points_of(entry["amount"]),
                         "reason": entry.get("reason", "")})
     return out
-
-
-def points_of(amount) -> int | float:
-    """The scorer's amount as the log keeps it: whole numbers as int, a half as it is (Hong
-    Kong's payment (3): the other two pay half the score, 004 "Payer le gagnant")."""
-    value = float(amount)
-    return int(value) if value.is_integer() else value
 
 
 def deltas_of(payments: list[dict]) -> list[int | float]:

@@ -20,6 +20,8 @@ from datetime import datetime, timezone
 
 from flask import current_app, g
 
+from scorer.flow.base import points_of
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -409,8 +411,7 @@ class Store:
             "SELECT COALESCE(SUM(kind != 'end'), 0), COALESCE(SUM(json_extract(deltas, '$[0]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[1]')), 0), COALESCE(SUM(json_extract(deltas, '$[2]')), 0), "
             "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
-        from .settlement import points_of      # a Hong Kong half point stays one
-        return [points_of(v) for v in row[1:]], int(row[0])
+        return [points_of(v) for v in row[1:]], int(row[0])      # a Hong Kong half point stays one
 
     def last_played_hand(self, game_id: int) -> dict | None:
         """The last hand that was not a penalty (it decides the next deal)."""

@@ -89,16 +89,22 @@ class Outcome:
                 "penalties": self.penalties, "notes": self.notes, "after_end": self.after_end}
 
 
+def points_of(amount) -> int | float:
+    """A number of points as the game keeps it: whole numbers as int, a half as it is (Hong
+    Kong's payment (3): the other two pay half the score, 004 "Payer le gagnant")."""
+    value = float(amount)
+    return int(value) if value.is_integer() else value
+
+
 def deltas_of(payments: list[dict]) -> list[int | float]:
-    """Each player's change; the table (``None``) is nobody's. A whole change is an int even
-    where half points were paid (Hong Kong's payment (3): 004 "Payer le gagnant")."""
+    """Each player's change; the table (``None``) is nobody's (``points_of`` each)."""
     d = [0, 0, 0, 0]
     for p in payments:
         if p.get("payer") is not None:
             d[p["payer"]] -= p["amount"]
         if p.get("payee") is not None:
             d[p["payee"]] += p["amount"]
-    return [int(v) if float(v).is_integer() else v for v in d]
+    return [points_of(v) for v in d]
 
 
 def pay(payer, payee, amount: int, reason: str) -> dict:

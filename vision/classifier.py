@@ -15,7 +15,7 @@ import numpy as np
 
 from .crops import CROP_SIZE
 from .errors import ModelMissingError
-from .model_files import ExportInfo, export_for, open_export, weights_id
+from .model_files import ExportInfo, export_for, int8_export, open_export, weights_id
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WEIGHTS = REPO / "models" / "classifier" / "classifier.pt"
@@ -45,6 +45,10 @@ SECOND_COMPANION_AT_ZOOMS = True
 #: on a CPU without it (where OpenVINO's float32 is slower); the first network, small, stays on
 #: onnxruntime (``vision.model_files.onnx_session``; docs/decisions.md).
 COMPANION_RUNTIME = "auto"
+#: Where the companions run on onnxruntime (a CPU without bfloat16), they run from their 8-bit
+#: exports (``vision_lab.quantize_companions``) while those are current: on a 2-core AVX2 CPU
+#: 1.5-1.9 times as fast a view as float32 (docs/decisions.md). False: the float32 exports.
+COMPANION_INT8 = True
 COMPANION_SHARE = 0.5
 #: The companion costs about nine times the first network's work per view, so it reads only the
 #: views the first network reads less surely than this (its own softmax): a clear photo's tiles
@@ -334,10 +338,14 @@ class OnnxClassifier(CropClassifier):
 
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
                  zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None, companion="auto",
-                 runtime: str = "onnxruntime"):
-        """``runtime``: what runs the export (``vision.model_files.onnx_session``)."""
+                 runtime: str = "onnxruntime", int8: bool = False):
+        """``runtime``: what runs the export (``vision.model_files.onnx_session``); ``int8``: run
+        the 8-bit export instead where ``runtime`` is onnxruntime and that export is current
+        (``vision.model_files.int8_export``)."""
         path = Path(weights or DEFAULT_WEIGHTS)
-        info, self.session, self.input_name = open_export(path, "classifier", export, threads, runtime)
+        quantised = int8_export(path, runtime) if int8 else None
+        info, self.session, self.input_name = open_export(path, "classifier", quantised or export, threads,
+                                                          "onnxruntime" if quantised else runtime)
         self.export = info
         self.classes = list(info.names)
         self.imgsz = int(info.imgsz)
@@ -412,13 +420,15 @@ class OnnxClassifier(CropClassifier):
 
 
 def load_classifier(weights: str | Path | None = None, backend: str = "auto", runtime: str = "onnxruntime",
-                    **kwargs) -> CropClassifier:
+                    int8: bool = False, **kwargs) -> CropClassifier:
     """The classifier of ``weights`` (default: the shipped ones): run from its ONNX export (by
-    ``runtime``) when ``backend`` is "onnx", or "auto" and the export beside the weights is
-    current; else by torch."""
+    ``runtime``; ``int8``: its 8-bit export where that runs on onnxruntime and is current) when
+    ``backend`` is "onnx", or "auto" and the export beside the weights is current; else by torch."""
     path = Path(weights or DEFAULT_WEIGHTS)
     use_onnx, info = export_for(path, backend, "classifier")
-    return OnnxClassifier(path, export=info, runtime=runtime, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
+    if use_onnx:
+        return OnnxClassifier(path, export=info, runtime=runtime, int8=int8, **kwargs)
+    return CropClassifier(path, **kwargs)
 
 
 def companion_chain_id(companion) -> str:
@@ -445,7 +455,8 @@ def companion_for(weights: Path, companion, backend: str, threads: int | None = 
         if companion is None or not companion.is_file() or companion.resolve() == here:
             return None
     if isinstance(companion, (str, Path)):
-        return load_classifier(companion, backend, threads=threads, companion="auto", runtime=COMPANION_RUNTIME)
+        return load_classifier(companion, backend, threads=threads, companion="auto", runtime=COMPANION_RUNTIME,
+                               int8=COMPANION_INT8)
     return companion
 
 

@@ -46,6 +46,12 @@ def network_onnx_path(weights) -> Path:
     return Path(weights).with_name(Path(weights).stem + ".network.onnx")
 
 
+def int8_onnx_path(weights) -> Path:
+    """Where the 8-bit export of classifier ``weights`` lies (``vision_lab.quantize_companions``):
+    ``<name>.int8.onnx`` beside it."""
+    return Path(weights).with_name(Path(weights).stem + ".int8.onnx")
+
+
 def info_path(onnx) -> Path:
     """The export's JSON: ``<name>.onnx.json`` beside ``<name>.onnx``."""
     return Path(onnx).with_name(Path(onnx).name + ".json")
@@ -55,7 +61,7 @@ def info_path(onnx) -> Path:
 class ExportInfo:
     """What an ONNX export was made from, and what its runtime adapter needs without torch."""
     format: int
-    kind: str                   # "detector", "classifier" or "classifier-network" (weights as inputs)
+    kind: str                   # "detector", "classifier", "classifier-network" (weights as inputs) or "classifier-int8"
     source: str                 # the weights' file name
     source_weights_id: str      # ``weights_id`` of the weights it was exported from
     onnx_id: str                # ``weights_id`` of the ONNX file itself (a half-written or replaced one is refused)
@@ -156,6 +162,15 @@ def export_for(weights, backend: str, kind: str) -> tuple[bool, ExportInfo | Non
     if info is None and backend == "auto":
         warn_stale_export(weights)
     return info is not None or backend == "onnx", info
+
+
+def int8_export(weights, runtime: str = "auto") -> ExportInfo | None:
+    """The current 8-bit export of classifier ``weights`` (``int8_onnx_path``) where ``runtime``
+    runs onnxruntime ("onnxruntime", or "auto" on a CPU without bfloat16); None elsewhere, or when
+    there is no current one (the float32 export is read then)."""
+    if runtime == "openvino" or (runtime == "auto" and computes_bf16()):
+        return None
+    return current_export(weights, kind="classifier-int8", onnx=int8_onnx_path(weights))
 
 
 def open_export(weights, kind: str, export: ExportInfo | None = None, threads: int | None = None,

@@ -4,7 +4,9 @@ when its weights are there), ``models/classifier/classifier.onnx`` (and ``compan
 ``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
 weights are there), ``classifier.network.onnx`` (the classifier with weights a run replaces: a
 tile-set profile's network read without torch), each with its
-``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
+``.onnx.json`` naming the weights it was made from. The companions' 8-bit exports
+(``companion.int8.onnx``, ``companion2.int8.onnx``) are made by ``python -m
+vision_lab.quantize_companions``; a stale one is named here and left unused. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch."""
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ def run(args) -> int:
     from vision.classifier import COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
-    from vision.model_files import current_export, info_path, network_onnx_path
+    from vision.model_files import current_export, info_path, int8_onnx_path, network_onnx_path
     from vision.oddity import ODDITY_WEIGHTS
     from vision.reader import SECOND_DETECTOR_WEIGHTS
     from vision_lab.onnx_export import export_classifier, export_detector, export_profile_network
@@ -58,4 +60,10 @@ def run(args) -> int:
             return 1
         print(f"{kind}: {out} ({out.stat().st_size / 1e6:.1f} MB; weights {info.source_weights_id}), "
               f"{info_path(out)}")
+    # The companions' 8-bit exports need calibration tiles (../shared): made by their own command.
+    for companion in (COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS):
+        if (companion is not None and int8_onnx_path(companion).is_file()
+                and current_export(companion, "classifier-int8", int8_onnx_path(companion)) is None):
+            print(f"mjtable export: {int8_onnx_path(companion)} is not of these weights and is left unused: "
+                  "run `python -m vision_lab.quantize_companions`", file=sys.stderr)
     return 0

@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.model_files import EXPORT_FORMAT, current_export, info_path, network_onnx_path, onnx_path
+from vision.model_files import (EXPORT_FORMAT, current_export, info_path, int8_export, int8_onnx_path,
+                                network_onnx_path, onnx_path)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "vision"
@@ -76,6 +77,84 @@ def test_a_stale_export_leaves_reading_to_torch(tmp_path):
         assert type(load_classifier(weights)) is CropClassifier
 
 
+# -- the companions' 8-bit exports --------------------------------------------------------------
+def _fake_int8_export(tmp_path: Path) -> Path:
+    weights = _fake_export(tmp_path)
+    int8_onnx_path(weights).write_bytes(b"8-bit graph")
+    from vision.model_files import ExportInfo, weights_id
+    info = ExportInfo(format=EXPORT_FORMAT, kind="classifier-int8", source=weights.name,
+                      source_weights_id=weights_id(weights), onnx_id=weights_id(int8_onnx_path(weights)),
+                      names=["1m", "2m"], imgsz=64)
+    info_path(int8_onnx_path(weights)).write_text(json.dumps(info.to_dict()))
+    return weights
+
+
+def test_an_8bit_export_runs_where_onnxruntime_runs_and_while_current(tmp_path, monkeypatch):
+    weights = _fake_int8_export(tmp_path)
+    assert int8_export(weights, "onnxruntime").path == int8_onnx_path(weights)
+    assert int8_export(weights, "openvino") is None                 # OpenVINO runs the float32 export
+    monkeypatch.setattr("vision.model_files.computes_bf16", lambda: True)
+    assert int8_export(weights, "auto") is None                     # bfloat16 there instead
+    monkeypatch.setattr("vision.model_files.computes_bf16", lambda: False)
+    assert int8_export(weights, "auto") is not None
+    assert current_export(weights, "classifier").path == onnx_path(weights)     # each export its own kind
+    weights.write_bytes(b"new weights")                             # trained after the quantisation
+    assert int8_export(weights, "onnxruntime") is None
+
+
+COMPANIONS = [w for w in (ROOT / "models" / "classifier" / "companion.pt", ROOT / "models" / "classifier" / "companion2.pt")
+              if w.is_file()]
+
+
+@needs_export
+@pytest.mark.parametrize("weights", COMPANIONS, ids=[w.stem for w in COMPANIONS])
+def test_the_companions_8bit_exports_are_current_and_read_as_their_float32_exports(weights):
+    import cv2
+
+    from vision.classifier import load_classifier
+    quantised = current_export(weights, "classifier-int8", int8_onnx_path(weights))
+    assert quantised is not None, "run `python -m vision_lab.quantize_companions` after `mjtable export`"
+    assert quantised.names == current_export(weights, "classifier").names
+    int8, f32 = (load_classifier(weights, "onnx", companion=None, int8=flag) for flag in (True, False))
+    assert (int8.export.kind, f32.export.kind) == ("classifier-int8", "classifier")
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
+    assert len(crops) >= 10
+    la, lb = int8.network_logits_and_features(crops)[0], f32.network_logits_and_features(crops)[0]
+    pa, pb = (np.exp(x - x.max(1, keepdims=True)) for x in (la, lb))
+    pa, pb = pa / pa.sum(1, keepdims=True), pb / pb.sum(1, keepdims=True)
+    assert (la.argmax(1) == lb.argmax(1)).all() and np.abs(pa - pb).sum(1).max() < 0.05
+
+
+@needs_export
+def test_quantising_a_companion_writes_a_current_8bit_export_that_reads_as_float32(tmp_path):
+    pytest.importorskip("onnx", reason="the quantisation tool needs the export extra")
+    import cv2
+
+    from vision.classifier import load_classifier
+    from vision_lab.quantize_companions import calibration_views, quantize
+    weights = tmp_path / "companion.pt"
+    shutil.copy(COMPANIONS[0], weights)
+    for f in (onnx_path(COMPANIONS[0]), info_path(onnx_path(COMPANIONS[0]))):
+        shutil.copy(f, tmp_path / f.name)
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
+    views = calibration_views(crops * 4, 64)
+    assert len(views) == 60 and any(not np.array_equal(v, crops[0]) for v in views)
+    out = quantize(weights, views)
+    assert out == int8_onnx_path(weights) and int8_export(weights, "onnxruntime").kind == "classifier-int8"
+    int8, f32 = (load_classifier(weights, "onnx", companion=None, int8=flag) for flag in (True, False))
+    assert int8.export.path == out
+    assert (int8.network_logits_and_features(crops)[0].argmax(1) == f32.network_logits_and_features(crops)[0].argmax(1)).all()
+
+
+@needs_export
+def test_the_companions_run_in_float32_when_asked(monkeypatch):
+    from vision.classifier import DEFAULT_WEIGHTS, companion_for
+    monkeypatch.setattr("vision.model_files.computes_bf16", lambda: False)
+    monkeypatch.setattr("vision.classifier.COMPANION_INT8", False)
+    companion = companion_for(DEFAULT_WEIGHTS, "auto", "auto")
+    assert companion.export.kind == companion.companion.export.kind == "classifier"
+
+
 # -- the detector's pre- and post-processing against ultralytics' own ------------------------------
 @pytest.mark.parametrize("shape,side", [((640, 640), 320), ((480, 640), 320), ((3024, 4032), 320), ((97, 1003), 320),
                                         ((1000, 333), 416), ((50, 40), 320), ((701, 257), 640)])
@@ -114,9 +193,10 @@ def test_suppression_keeps_what_torchvision_keeps():
 def readers():
     from vision.reader import TileReader
     # in float32 throughout, so that the exports must give torch's very numbers (the companions'
-    # bfloat16, which the reader uses where the CPU has it: ``test_bfloat16_reads_as_torch``)
+    # bfloat16 or 8-bit exports, which the reader uses by the CPU: ``test_the_shipped_runtime_reads_as_torch``)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr("vision.model_files.PRECISION", "f32")
+        mp.setattr("vision.classifier.COMPANION_INT8", False)
         onnx_reader = TileReader(backend="onnx")
     return onnx_reader, TileReader(backend="torch")
 
@@ -164,16 +244,19 @@ def test_onnx_reader_reads_as_the_torch_reader(readers):
 
 
 @needs_export
-def test_bfloat16_reads_as_torch(readers):
-    """The reader as shipped (the companions in bfloat16 where the CPU computes in it) reads the
-    same tiles as torch, at confidences a few thousandths apart."""
+def test_the_shipped_runtime_reads_as_torch(readers):
+    """The reader as shipped (the companions in bfloat16 where the CPU computes in it, else from
+    their 8-bit exports) reads the same tiles as torch, at confidences a few hundredths apart."""
     from vision.model_files import computes_bf16
     from vision.reader import TileReader
-    bf16_reader, torch_reader = TileReader(backend="onnx"), readers[1]
-    # elsewhere onnxruntime runs the companions in float32 (``vision.model_files.RUNTIMES``)
-    assert getattr(bf16_reader.classifier.companion.session, "precision", "f32") == ("bf16" if computes_bf16() else "f32")
+    shipped_reader, torch_reader = TileReader(backend="onnx"), readers[1]
+    companion = shipped_reader.classifier.companion
+    if computes_bf16():
+        assert getattr(companion.session, "precision", None) == "bf16"
+    else:       # onnxruntime runs the companions' 8-bit exports (``vision.classifier.COMPANION_INT8``)
+        assert companion.export.kind == companion.companion.export.kind == "classifier-int8"
     for name, image in _scenes() + _rendered_scenes():
-        a, b = bf16_reader.read(image), torch_reader.read(image)
+        a, b = shipped_reader.read(image), torch_reader.read(image)
         assert [t.code for t in a] == [t.code for t in b], name
         for ta, tb in zip(a, b):
             assert max(abs(u - v) for u, v in zip(ta.box, tb.box)) <= 1.0, name

@@ -61,7 +61,7 @@ def info_path(onnx) -> Path:
 class ExportInfo:
     """What an ONNX export was made from, and what its runtime adapter needs without torch."""
     format: int
-    kind: str                   # "detector", "classifier", "classifier-network" (weights as inputs) or "classifier-int8"
+    kind: str                   # "detector", "classifier", "classifier-network" (weights as inputs), "classifier-int8"
     source: str                 # the weights' file name
     source_weights_id: str      # ``weights_id`` of the weights it was exported from
     onnx_id: str                # ``weights_id`` of the ONNX file itself (a half-written or replaced one is refused)

@@ -61,10 +61,11 @@ LOOKS = True
 # classifier confidence). Each look is run once with the detector's threshold lowered to the
 # first and split at its own (``with_weak_detections``); a face-up detection below the
 # detector's own threshold that overlaps no kept detection (IoU under WEAK_OVERLAP) is read,
-# and kept when its reading is that sure and the tile/not-tile probe takes it. None: off. Chosen on the valid split (commit 91de616,
-# models/detector/MODEL_CARD.md; tools/detector_experiments/weak_rescue_probe.py): from 0.1 at
-# 0.98, 13 more tiles found and read right for 5 more reads matching no label (from 0.1 at 0.95:
-# +14 / +10; from 0.05: +13 / +15); the unseen GL scenes unchanged; detection about 9 ms longer.
+# and kept when its reading is that sure and the tile/not-tile probe takes it. None: off.
+# Chosen on the valid split (commit 91de616, models/detector/MODEL_CARD.md;
+# tools/detector_experiments/weak_rescue_probe.py): from 0.1 at 0.98, 13 more tiles found and
+# read right for 5 more reads matching no label (from 0.1 at 0.95: +14 / +10; from 0.05: +13 /
+# +15); the unseen GL scenes unchanged; detection about 9 ms longer.
 # With a tile-set profile the reading's confidence is the profile's (on one set it kept none).
 WEAK_RESCUE: tuple[float, float] | None = (0.1, 0.98)
 WEAK_OVERLAP = 0.3

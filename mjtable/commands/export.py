@@ -4,10 +4,10 @@ when its weights are there), ``models/classifier/classifier.onnx`` (and ``compan
 ``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
 weights are there), ``classifier.network.onnx`` (the classifier with weights a run replaces: a
 tile-set profile's network read without torch), each with its
-``.onnx.json`` naming the weights it was made from. The companions' 8-bit exports
+``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
+then the reader finds the export stale and reads with torch. The companions' 8-bit exports
 (``companion.int8.onnx``, ``companion2.int8.onnx``) are made by ``python -m
-vision_lab.quantize_companions``; a stale one is named here and left unused. Run it again whenever weights change: until
-then the reader finds the export stale and reads with torch."""
+vision_lab.quantize_companions``; a stale one is named here and left unused."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -102,7 +102,7 @@ def test_an_8bit_export_runs_where_onnxruntime_runs_and_while_current(tmp_path, 
     assert int8_export(weights, "onnxruntime") is None
 
 
-COMPANIONS = [w for w in (ROOT / "models" / "classifier" / "companion.pt", ROOT / "models" / "classifier" / "companion2.pt")
+COMPANIONS = [w for w in (ROOT / "models" / "classifier" / name for name in ("companion.pt", "companion2.pt"))
               if w.is_file()]
 
 
@@ -143,7 +143,8 @@ def test_quantising_a_companion_writes_a_current_8bit_export_that_reads_as_float
     assert out == int8_onnx_path(weights) and int8_export(weights, "onnxruntime").kind == "classifier-int8"
     int8, f32 = (load_classifier(weights, "onnx", companion=None, int8=flag) for flag in (True, False))
     assert int8.export.path == out
-    assert (int8.network_logits_and_features(crops)[0].argmax(1) == f32.network_logits_and_features(crops)[0].argmax(1)).all()
+    la, lb = int8.network_logits_and_features(crops)[0], f32.network_logits_and_features(crops)[0]
+    assert (la.argmax(1) == lb.argmax(1)).all()
 
 
 @needs_export

@@ -344,8 +344,16 @@ class OnnxClassifier(CropClassifier):
         (``vision.model_files.int8_export``)."""
         path = Path(weights or DEFAULT_WEIGHTS)
         quantised = int8_export(path, runtime) if int8 else None
-        info, self.session, self.input_name = open_export(path, "classifier", quantised or export, threads,
-                                                          "onnxruntime" if quantised else runtime)
+        try:
+            info, self.session, self.input_name = open_export(path, "classifier", quantised or export, threads,
+                                                              "onnxruntime" if quantised else runtime)
+        except Exception as exc:    # noqa: BLE001 (onnxruntime's own errors): the float32 export reads as well
+            if quantised is None:
+                raise
+            import warnings
+            warnings.warn(f"{quantised.path} cannot be run here ({exc}): reading with the float32 export",
+                          RuntimeWarning, stacklevel=2)
+            info, self.session, self.input_name = open_export(path, "classifier", export, threads, runtime)
         self.export = info
         self.classes = list(info.names)
         self.imgsz = int(info.imgsz)

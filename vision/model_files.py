@@ -168,7 +168,9 @@ def int8_export(weights, runtime: str = "auto") -> ExportInfo | None:
     """The current 8-bit export of classifier ``weights`` (``int8_onnx_path``) where ``runtime``
     runs onnxruntime ("onnxruntime", or "auto" on a CPU without bfloat16); None elsewhere, or when
     there is no current one (the float32 export is read then)."""
-    if runtime == "openvino" or (runtime == "auto" and computes_bf16()):
+    if runtime not in RUNTIMES:
+        raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
+    if (runtime == "openvino" and openvino_available()) or (runtime == "auto" and computes_bf16()):
         return None
     return current_export(weights, kind="classifier-int8", onnx=int8_onnx_path(weights))
 

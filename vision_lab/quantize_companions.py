@@ -27,8 +27,9 @@ import numpy as np
 from vision.classifier import BASE_ZOOMS, COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS, input_pixels, zoomed
 from vision.crops import crop_tile
 from vision.model_files import EXPORT_FORMAT, current_export, info_path, int8_onnx_path, onnx_path, weights_id
+from vision_lab.datasets import DEFAULT_SHARED
 
-TRAIN_PHOTOS = Path("../shared/data/chinese-mahjong-detection/train")
+TRAIN_PHOTOS = DEFAULT_SHARED / "chinese-mahjong-detection" / "train"
 SCENE_MODES = ("heaps", "flat_low", "mixed", "standing")
 CALIBRATION_BATCH = 32
 
@@ -37,14 +38,16 @@ def calibration_crops(seed: int = 5, photos: Path = TRAIN_PHOTOS, photo_count: i
                       scenes_per_mode: int = 10, share: float = 0.25) -> list[np.ndarray]:
     """Tiles cut from their labelled boxes: a ``share`` of those of ``photo_count`` train
     photos, and of rendered capture-mode scenes (training styles)."""
-    from vision_lab.evaluate import labelled_images
+    from vision_lab.evaluate import image_paths, labelled_images
     from vision_lab.synth.artwork import STYLES
     from vision_lab.synth.capture_modes import mode_scene
     rng = np.random.default_rng(seed)
     crops = []
-    items = list(labelled_images(photos))
-    for k in sorted(rng.choice(len(items), min(photo_count, len(items)), replace=False)):
-        _, img, labels = items[k]
+    paths = image_paths(Path(photos))
+    if not paths:
+        raise SystemExit(f"no labelled photos under {photos}: the calibration needs the shared train split")
+    chosen = [paths[k] for k in sorted(rng.choice(len(paths), min(photo_count, len(paths)), replace=False))]
+    for _, img, labels in labelled_images(Path(photos), paths=chosen):
         crops += [crop_tile(img, box) for _, box in labels if rng.random() < share]
     for m, mode in enumerate(SCENE_MODES):
         for i in range(scenes_per_mode):
@@ -95,6 +98,7 @@ def quantize(weights: Path, views: list[np.ndarray], out: Path | None = None) ->
         quantize_static(str(prepared), str(out), Views(), quant_format=QuantFormat.QDQ,
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, per_channel=True,
                         reduce_range=True)
+    _drop_unused_opsets(out)
     info = {"format": EXPORT_FORMAT, "kind": "classifier-int8", "source": Path(weights).name,
             "source_weights_id": weights_id(weights), "onnx_id": weights_id(out), "names": list(source.names),
             "imgsz": int(source.imgsz), "stride": None, "opset": source.opset, "torch": None,
@@ -102,6 +106,18 @@ def quantize(weights: Path, views: list[np.ndarray], out: Path | None = None) ->
                                "scheme": "QDQ, u8 activations (min-max), s8 weights per channel, 7 bits"}}
     info_path(out).write_text(json.dumps(info, indent=1) + "\n")
     return out
+
+
+def _drop_unused_opsets(path: Path) -> None:
+    """Keep only the operator sets the graph's nodes use: the pre-processing's optimiser declares
+    every domain it knows (``ai.onnx.ml`` 5 among them), which an older onnxruntime refuses to load."""
+    import onnx
+    model = onnx.load(str(path))
+    used = {node.domain for node in model.graph.node} | {""}
+    kept = [o for o in model.opset_import if o.domain in used]
+    del model.opset_import[:]
+    model.opset_import.extend(kept)
+    onnx.save(model, str(path))
 
 
 def main(argv=None) -> None:

@@ -338,12 +338,11 @@ class OnnxClassifier(CropClassifier):
 
     def __init__(self, weights: str | Path | None = None, threads: int | None = None, turn_average: bool = True,
                  zooms: tuple[float, ...] | None = None, export: ExportInfo | None = None, companion="auto",
-                 runtime: str = "onnxruntime", int8: bool = False):
-        """``runtime``: what runs the export (``vision.model_files.onnx_session``); ``int8``: run
-        the 8-bit export instead where ``runtime`` is onnxruntime and that export is current
-        (``vision.model_files.int8_export``)."""
+                 runtime: str = "onnxruntime", quantised: ExportInfo | None = None):
+        """``runtime``: what runs the export (``vision.model_files.onnx_session``); ``quantised``:
+        the current 8-bit export (``vision.model_files.int8_export``), run by onnxruntime instead,
+        the float32 one (``export``) being looked up only where it cannot run."""
         path = Path(weights or DEFAULT_WEIGHTS)
-        quantised = int8_export(path, runtime) if int8 else None
         try:
             info, self.session, self.input_name = open_export(path, "classifier", quantised or export, threads,
                                                               "onnxruntime" if quantised else runtime)
@@ -433,10 +432,11 @@ def load_classifier(weights: str | Path | None = None, backend: str = "auto", ru
     ``runtime``; ``int8``: its 8-bit export where that runs on onnxruntime and is current) when
     ``backend`` is "onnx", or "auto" and the export beside the weights is current; else by torch."""
     path = Path(weights or DEFAULT_WEIGHTS)
+    quantised = int8_export(path, runtime) if int8 and backend != "torch" else None
+    if quantised is not None:       # the float32 export is not hashed as well (start-up time)
+        return OnnxClassifier(path, runtime=runtime, quantised=quantised, **kwargs)
     use_onnx, info = export_for(path, backend, "classifier")
-    if use_onnx:
-        return OnnxClassifier(path, export=info, runtime=runtime, int8=int8, **kwargs)
-    return CropClassifier(path, **kwargs)
+    return OnnxClassifier(path, export=info, runtime=runtime, **kwargs) if use_onnx else CropClassifier(path, **kwargs)
 
 
 def companion_chain_id(companion) -> str:

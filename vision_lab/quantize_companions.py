@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from vision.classifier import BASE_ZOOMS, COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS, input_pixels, zoomed
 from vision.crops import crop_tile
-from vision.model_files import EXPORT_FORMAT, current_export, info_path, int8_onnx_path, onnx_path, weights_id
+from vision.model_files import current_export, info_path, int8_onnx_path, onnx_path, weights_id
 from vision_lab.datasets import DEFAULT_SHARED
 
 TRAIN_PHOTOS = DEFAULT_SHARED / "chinese-mahjong-detection" / "train"
@@ -99,11 +100,10 @@ def quantize(weights: Path, views: list[np.ndarray], out: Path | None = None) ->
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, per_channel=True,
                         reduce_range=True)
     _drop_unused_opsets(out)
-    info = {"format": EXPORT_FORMAT, "kind": "classifier-int8", "source": Path(weights).name,
-            "source_weights_id": weights_id(weights), "onnx_id": weights_id(out), "names": list(source.names),
-            "imgsz": int(source.imgsz), "stride": None, "opset": source.opset, "torch": None,
-            "quantised_from": {"onnx_id": source.onnx_id, "views": int(len(x)),
-                               "scheme": "QDQ, u8 activations (min-max), s8 weights per channel, 7 bits"}}
+    info = replace(source, kind="classifier-int8", source_weights_id=weights_id(weights), onnx_id=weights_id(out),
+                   torch=None).to_dict()
+    info["quantised_from"] = {"onnx_id": source.onnx_id, "views": int(len(x)),     # for people; not read back
+                              "scheme": "QDQ, u8 activations (min-max), s8 weights per channel, 7 bits"}
     info_path(out).write_text(json.dumps(info, indent=1) + "\n")
     return out
 

@@ -62,8 +62,8 @@ def run(args) -> int:
               f"{info_path(out)}")
     # The companions' 8-bit exports need calibration tiles (../shared): made by their own command.
     for companion in (COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS):
-        if (companion is not None and int8_onnx_path(companion).is_file()
-                and current_export(companion, "classifier-int8", int8_onnx_path(companion)) is None):
-            print(f"mjtable export: {int8_onnx_path(companion)} is not of these weights and is left unused: "
+        int8 = None if companion is None else int8_onnx_path(companion)
+        if int8 is not None and int8.is_file() and current_export(companion, "classifier-int8", int8) is None:
+            print(f"mjtable export: {int8} is not of these weights and is left unused: "
                   "run `python -m vision_lab.quantize_companions`", file=sys.stderr)
     return 0

@@ -131,15 +131,21 @@ def test_the_companions_8bit_exports_are_current_and_read_as_their_float32_expor
     assert (la.argmax(1) == lb.argmax(1)).all() and np.abs(pa - pb).sum(1).max() < 0.05
 
 
+def _companion_with_its_export(tmp_path: Path) -> Path:
+    """A copy of the first companion's weights with its float32 export (no 8-bit one)."""
+    weights = tmp_path / "companion.pt"
+    shutil.copy(COMPANIONS[0], weights)
+    for f in (onnx_path(COMPANIONS[0]), info_path(onnx_path(COMPANIONS[0]))):
+        shutil.copy(f, tmp_path / f.name)
+    return weights
+
+
 @needs_export
 @needs_companions
 def test_an_8bit_export_that_cannot_run_leaves_reading_to_the_float32_export(tmp_path):
     from vision.classifier import load_classifier
     from vision.model_files import ExportInfo, weights_id
-    weights = tmp_path / "companion.pt"
-    shutil.copy(COMPANIONS[0], weights)
-    for f in (onnx_path(COMPANIONS[0]), info_path(onnx_path(COMPANIONS[0]))):
-        shutil.copy(f, tmp_path / f.name)
+    weights = _companion_with_its_export(tmp_path)
     int8_onnx_path(weights).write_bytes(b"not a graph onnxruntime can load")
     f32 = current_export(weights, "classifier")
     info = ExportInfo(format=EXPORT_FORMAT, kind="classifier-int8", source=weights.name,
@@ -160,10 +166,7 @@ def test_quantising_a_companion_writes_a_current_8bit_export_that_reads_as_float
 
     from vision.classifier import load_classifier
     from vision_lab.quantize_companions import calibration_views, quantize
-    weights = tmp_path / "companion.pt"
-    shutil.copy(COMPANIONS[0], weights)
-    for f in (onnx_path(COMPANIONS[0]), info_path(onnx_path(COMPANIONS[0]))):
-        shutil.copy(f, tmp_path / f.name)
+    weights = _companion_with_its_export(tmp_path)
     crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
     views = calibration_views(crops * 4, 64)
     assert len(views) == 60

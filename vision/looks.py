@@ -32,6 +32,9 @@ TURNS = (45.0, -45.0)
 # with fewer than FEW_TILES tiles found, edges far weaker along one axis): the width (or the
 # height) divided by each factor, then adjusted (``upright_unstretched``).
 UNSTRETCH_FACTORS = (2, 3, 4, 6, 8)
+# Whether a picture that looks stretched (``stretch_axis``) is also looked at turned: turning does
+# not undo a stretch.
+TURN_STRETCHED = False
 FEW_TILES = 3
 # Pictures whose tiles found as they stand lie within LEVEL_TURN degrees of level (median) are
 # not looked at turned (``lies_level``): a turned look is worth its two detector runs only when
@@ -120,8 +123,9 @@ def candidate_looks(detect, src: np.ndarray, min_conf: float = 0.3) -> tuple[Loo
     """(the picture as it stands, the other looks worth trying): turned unless its tiles lie
     level (``lies_level``), unstretched along the axis it looks stretched along (``stretch_axis``)."""
     base = Look("as is", src, detect(src))
-    others = [] if lies_level(src, base.dets) else [turned_look(detect, src, a) for a in TURNS]
     axis = stretch_axis(src, base.dets, min_conf)
+    others = [] if lies_level(src, base.dets) or (axis and not TURN_STRETCHED) \
+        else [turned_look(detect, src, a) for a in TURNS]
     if axis:
         others += [unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
                    for k in UNSTRETCH_FACTORS]
@@ -132,13 +136,18 @@ def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
     """The look at ``src`` to read: as it stands, unless one of the ``candidate_looks`` clearly
     beats it (an unstretched one then adjusted: ``upright_unstretched``)."""
     base, others = candidate_looks(detect, src, min_conf)
-    best, bar = base, LOOK_MARGIN * base.score + LOOK_GAIN
+    best = base
     for look in others:
-        if look.score > bar and look.score > best.score:
+        if clearly_beats(look, base) and look.score > best.score:
             best = look
     if best.axis:
         best = upright_unstretched(detect, src, best)
     return best
+
+
+def clearly_beats(look: Look, base: Look) -> bool:
+    """Whether ``look`` replaces ``base``, the picture as it stands (``LOOK_MARGIN``, ``LOOK_GAIN``)."""
+    return look.score > LOOK_MARGIN * base.score + LOOK_GAIN
 
 
 def stretch_axis(src: np.ndarray, dets: Detections, min_conf: float = 0.3) -> str | None:

@@ -31,7 +31,7 @@ from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, fa
 from .blanks import WHITE_DRAGON, blank_backs
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
-from .looks import Look, choose_look
+from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead
 
@@ -82,6 +82,10 @@ WEAK_OVERLAP = 0.3
 SECOND_DETECTOR_WEIGHTS = Path(__file__).resolve().parents[1] / "models" / "detector" / "detector_second.pt"
 SECOND_READ_FLOOR = 0.5
 SECOND_READ_MARGIN = 0.1
+# Where the second detector looks: "own" (it tries the turned and unstretched looks itself, as the
+# first does: ``vision.looks``) or "shared" (the picture as it stands, and the look the first
+# detector chose when that is another, kept by the same rule: ``vision.looks.clearly_beats``).
+SECOND_LOOK = "shared"
 # Face-down tiles of the reading not kept are added to the kept one when they overlap none of its
 # tiles by SECOND_BACKS_OVERLAP (IoU) or more: a back has no face to weigh readings by, and each
 # detector finds backs the other misses (the lone cyan back of the rendered red-fives fixture,
@@ -181,6 +185,7 @@ class ReaderConfig:
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
     face_sure: float | None = _module_default("FACE_SURE")
     blank_backs: bool = _module_default("BLANK_BACKS")
+    second_look: str = _module_default("SECOND_LOOK")
 
 
 class TileReader:
@@ -254,7 +259,8 @@ class TileReader:
         else:
             # The two readings are weighed as the base model reads them (as the floor and margin
             # were chosen); a tile-set profile then reads the chosen detector's tiles only.
-            found = self._detect(self.second_detector, src, spent)
+            found = self._detect(self.second_detector, src, spent,
+                                 like=first[0] if self.config.second_look == "shared" else None)
             reads = self._read_found(first, self.detector, scale, spent, embeddings, None)
             other = None
             if self.second_reading_cannot_win(reads, found):
@@ -315,14 +321,16 @@ class TileReader:
         kept_boxes = np.array([r.box for r in kept], np.float64).reshape(-1, 4)
         return not len(kept_boxes) or bool((box_iou(backs, kept_boxes).max(1) < overlap).any())
 
-    def _detect(self, detector, src: np.ndarray, spent: dict) -> tuple[Look, Detections]:
+    def _detect(self, detector, src: np.ndarray, spent: dict, like: Look | None = None) -> tuple[Look, Detections]:
         """``detector``'s look at ``src`` and its detections, weak ones kept included; the
-        milliseconds are added to ``spent``."""
+        milliseconds are added to ``spent``. ``like``: another detector's chosen look; only it
+        and the picture as it stands are looked at (``shared_look``)."""
         t0 = time.perf_counter()
         detector = detector or self.detector
         own = self.weak_floor(detector)
         if own is None:
-            look = self.look_at(src, detector)
+            look = self.look_at(src, detector) if like is None else \
+                shared_look(like, src, lambda image: detect_in(detector, image, zoom_below=self.config.zoom_below))
             dets = look.dets
         else:
             # One run per look at the weak floor, split at the detector's own threshold: the
@@ -338,7 +346,7 @@ class TileReader:
                 sure = found.filter(found.confidence > own)
                 runs[id(sure)] = (sure, found)      # the pair keeps ``sure`` alive: its id stays its own
                 return sure
-            look = self.look_at(src, detector, detect=sure_part)
+            look = self.look_at(src, detector, detect=sure_part) if like is None else shared_look(like, src, sure_part)
             dets = with_weak_detections(runs[id(look.dets)][1], own)
         spent["detect_ms"] += (time.perf_counter() - t0) * 1000
         return look, dets
@@ -463,6 +471,19 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def shared_look(chosen: Look, src: np.ndarray, detect) -> Look:
+    """The look ``detect`` (a detector's run) reads ``src`` by when another detector chose
+    ``chosen``: the picture as it stands, or ``chosen``'s picture (the same way back to ``src``)
+    where its detections there clearly beat those (``vision.looks.clearly_beats``). The second
+    detector's look search costs as many runs as the first's (up to nine for a stretched picture),
+    and mostly ends where the first's did."""
+    base = Look("as is", src, detect(src))
+    if chosen.name == base.name:
+        return base
+    other = replace(chosen, dets=detect(chosen.image))
+    return other if clearly_beats(other, base) else base
 
 
 def with_weak_detections(found: Detections, own: float) -> Detections:

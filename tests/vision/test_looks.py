@@ -119,7 +119,16 @@ def test_a_stretched_picture_is_read_with_its_stretch_undone():
     assert look.name == "height / 4"
     assert look.image.shape[:2] == (200, 600) and np.allclose(look.to_source, [[1, 0, 0], [0, 4, 0]])
     assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=4)
-    # tried: as it stands, the turns, and each stretch undone down (the edges say down)
+    # tried: as it stands and each stretch undone down (the edges say down); turning a stretched
+    # picture does not undo its stretch (``TURN_STRETCHED``)
+    assert det.calls == 1 + len(looks.UNSTRETCH_FACTORS)
+
+
+def test_a_stretched_picture_can_be_looked_at_turned_too(monkeypatch):
+    img, _ = _stretched_row(factor=4)
+    monkeypatch.setattr(looks, "TURN_STRETCHED", True)
+    det = ShapeDetector()
+    assert looks.choose_look(det.detect, img).name == "height / 4"
     assert det.calls == 1 + len(looks.TURNS) + len(looks.UNSTRETCH_FACTORS)
 
 

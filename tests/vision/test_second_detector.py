@@ -319,3 +319,49 @@ def test_with_a_profile_a_back_is_weighed_against_the_profiles_reading(monkeypat
     reads = reader.read(IMG, profile="a profile")
     assert [r.face_down for r in reads] == [False] * 3 + [True]
     assert reads[-1].box == tuple(float(v) for v in last_tile)
+
+
+def test_the_second_detector_can_share_the_first_s_look():
+    """``second_look`` "shared": the second detector looks at the picture as it stands and at the
+    look the first detector chose (a diagonal row, turned level), instead of trying every look
+    itself; the turned look wins as it would by the second's own choice, and its boxes come back
+    into the picture's pixels through it."""
+    from tests.vision.test_looks import ShapeDetector, _diagonal_row, _matches
+    img, want = _diagonal_row(degrees=45)
+    runs = {}
+    for second_look in ("own", "shared"):
+        first, second = ShapeDetector(), ShapeDetector()
+        config = ReaderConfig(zoom_below=None, second_look=second_look)
+        reader = TileReader(detector=first, classifier=SureClassifier(), tileness=None, second_detector=second,
+                            config=config)
+        spent = {"detect_ms": 0.0}
+        look, _ = reader._detect(first, img, spent)
+        other, _ = reader._detect(second, img, spent, like=look if second_look == "shared" else None)
+        assert other.name == look.name == "turned 45°"
+        assert _matches([other.box_in_source(b) for b in other.dets.xyxy], want, tol=4)
+        second.runs.clear()
+        reader.read(img)
+        runs[second_look] = list(second.runs)
+    assert len(runs["own"]) == 3                          # as it stands and both turns
+    assert runs["shared"] == [runs["own"][0], runs["own"][-1]]   # as it stands and the first's turn
+
+
+def test_a_shared_look_must_clearly_beat_the_picture_as_it_stands():
+    """The first detector's look is the second's only where the second finds clearly more there
+    (a rendered low-angle table: the first found nothing as it stands, the second 25 tiles)."""
+    from vision.looks import Look
+    from vision.reader import shared_look
+    img = np.full((300, 600, 3), 120, np.uint8)
+    turned = Look("turned -45°", np.zeros((500, 500, 3), np.uint8), Detections.empty(), degrees=-45.0)
+
+    def detect(sure_as_is, sure_turned):
+        def run(image):
+            n = sure_as_is if image.shape == img.shape else sure_turned
+            return Detections([[10 + 40 * k, 10, 40 + 40 * k, 50] for k in range(n)], [0.9] * n, [0] * n)
+        return run
+    assert shared_look(turned, img, detect(10, 12)).name == "as is"          # 10.8 against 9: not clearly
+    assert shared_look(turned, img, detect(2, 12)).name == "turned -45°"     # 10.8 against 1.8 × 1.5 + 1
+    as_is = Look("as is", img, Detections.empty())
+    calls = []
+    shared_look(as_is, img, lambda image: calls.append(image.shape) or Detections.empty())
+    assert calls == [img.shape]                                               # one run: the first kept it as it stands

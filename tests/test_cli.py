@@ -290,6 +290,17 @@ def test_eval_grouping_refuses_no_scenes(capsys, scenes):
     assert "a number of scenes is 1 or more" in capsys.readouterr().err
 
 
+def test_read_says_why_the_hand_was_not_rebuilt():
+    from mjtable.commands.read import format_reading
+    why = "no credible winning hand among the 20000 most probable readings; as read: more than four 1p"
+    result = {"tiles": [], "notation": "", "score": None, "missing_context": [],
+              "reading": {"confidence": 0.0, "warnings": [], "decoding": {"status": "no_winning_hand", "message": why}},
+              "timings_ms": {}}
+    assert f"hand: not rebuilt: {why}" in format_reading(result).splitlines()
+    result["reading"]["decoding"] = None
+    assert "hand: not rebuilt" in format_reading(result).splitlines()
+
+
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):
     from mjtable.cli import build_parser
     from mjtable.commands.read import format_reading

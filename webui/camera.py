@@ -28,7 +28,7 @@ class ServerCamera:
 
     def _run(self):
         import cv2
-        cap = cv2.VideoCapture(self.index)
+        cap = open_quietly(self.index)
         try:
             if not cap.isOpened():
                 self.error = (f"no camera at index {self.index} on the server "
@@ -67,6 +67,19 @@ class ServerCamera:
                 return None
             time.sleep(0.05)
         return None
+
+
+def open_quietly(index: int):
+    """``cv2.VideoCapture(index)`` with OpenCV's own log silenced while it tries each backend: on a
+    server with no camera each backend logs its failure (three warnings and an error for one
+    status request); the page says it in one line instead (``ServerCamera.error``)."""
+    import cv2
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    try:
+        return cv2.VideoCapture(index)
+    finally:
+        cv2.utils.logging.setLogLevel(level)
 
 
 _cameras: dict[int, ServerCamera] = {}

@@ -113,11 +113,11 @@ def format_reading(result: dict) -> str:
                      + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else "")
                      + (f"  (base model: {t['base_code']})" if t.get("base_code") else ""))
     reading = result["reading"]
+    dec = reading.get("decoding") or {}
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
-    else:
-        lines.append("hand: not rebuilt")
-    dec = reading.get("decoding") or {}
+    else:      # why, where the decoding says (--json gives the same)
+        lines.append("hand: not rebuilt" + (f": {dec['message']}" if dec.get("message") else ""))
     for ch in dec.get("changes", []):
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
     for w in reading["warnings"]:

@@ -311,3 +311,20 @@ def test_a_face_no_code_names_is_left_out_of_the_hand_and_said():
     # the same tile named: it counts again
     reads[-1] = dataclasses.replace(joker, unknown=False)
     assert group(reads, rules="mcr").links[-1]["role"] != "unknown"
+
+
+def test_an_exposed_group_read_as_neither_pung_nor_chow_is_not_called_a_chow():
+    """Three different tiles that make no run (a misread, or a spread of tiles that is no hand)
+    are reported as what they are, not as an exposed chow; the hand then says why it fails."""
+    _, _, reads = scene("[123m,1]456p789s11z22z 2z", melds_at="right", curve=0.0)
+    r = group(reads, rules="mcr")
+    [chow] = [d["value"] for d in r.decisions if d["what"].startswith("group") and "chow" in d["value"]]
+    assert chow.startswith("exposed chow")
+    for t in reads:
+        if t.code == "3m":
+            t.code = "5p"
+    r = group(reads, rules="mcr")
+    values = [d["value"] for d in r.decisions if d["what"].startswith("group")]
+    assert not any("chow" in v and "neither" not in v for v in values)
+    assert any(v.startswith("exposed set of three, neither a pung nor a chow as read") for v in values)
+    assert any("is not a chow" in w for w in r.warnings)

@@ -137,3 +137,15 @@ def test_reader_failures_are_json_answers(client, monkeypatch, error, status, co
     r = client.post("/api/read", data={"rules": "toy", "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
                     content_type="multipart/form-data")
     assert r.status_code == status and r.json["error"]["code"] == code and r.json["error"]["message"]
+
+
+def test_a_server_without_that_camera_says_so_once_without_opencv_s_log(capfd):
+    """OpenCV logs each backend's failure to open a missing camera on stderr (file descriptor 2);
+    the server's own error says it in one line."""
+    from webui.camera import ServerCamera
+    cam = ServerCamera(57)          # no machine this runs on has 58 cameras
+    cam.last_used = -1e9           # were it there, no frame would be read
+    cam._run()
+    assert cam.error.startswith("no camera at index 57")
+    err = capfd.readouterr().err
+    assert "WARN" not in err and "ERROR" not in err and "OpenCV" not in err, err

@@ -12,7 +12,7 @@ from scorer.hand import Hand
 
 from .config import HAND_SIZE, SPLIT_GAP, UNSURE_GAP
 from .interpretations import Interpretation
-from .melds import from_position, same_tile
+from .melds import from_position, is_chow, same_tile
 from .rows import gap_between, gap_conf
 
 
@@ -147,7 +147,9 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
                                 f"sideways tile is not at its left; read as claimed from the left")
                 frm = "left"
             meld_json = {"type": kind, "tiles": codes, "concealed": False, "claimed": claimed, "from": frm}
-            value = f"exposed {kind}" + (f", claimed from {frm}" if frm else "")
+            # three tiles that make no run are not called a chow (the hand says why it fails)
+            named = kind if kind != "chow" or is_chow(codes) else "set of three, neither a pung nor a chow as read"
+            value = f"exposed {named}" + (f", claimed from {frm}" if frm else "")
             decisions.append({"what": f"group {gid}", "value": value, "confidence": round(conf, 4),
                               "group": gid})
         entry["meld"] = slot

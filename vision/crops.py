@@ -204,6 +204,9 @@ class TileCrops(list):
         self.switched: set[int] = set()     # crops whose other view was put in place
         self.faces: dict[int, TileView] = {}
         self.face_cut: set[int] = set()     # crops replaced by their face cut by its corners
+        # faces found only when asked for (``find_faces``): fn(indices) -> {index: TileView}
+        self.face_finder = None
+        self.faces_asked: set[int] = set()
 
     def subset(self, indices) -> "TileCrops":
         indices = list(indices)
@@ -213,6 +216,27 @@ class TileCrops(list):
                          [self.rows[i] for i in indices])
         out.faces = {k: self.faces[i] for k, i in enumerate(indices) if i in self.faces}
         return out
+
+    @property
+    def has_faces(self) -> bool:
+        """Whether faces cut by their corners are here (``faces``) or can be found (``find_faces``)."""
+        return bool(self.faces) or self.face_finder is not None
+
+    def find_faces(self, indices) -> None:
+        """Find the faces of the crops ``indices`` not asked for yet, with ``face_finder``: the
+        reader finds a face only for a tile whose box cut it reads unsurely, or where a blank face
+        is judged against the photo's faces (``vision.blanks``)."""
+        wanted = [i for i in indices if i not in self.faces_asked]
+        if self.face_finder is None or not wanted:
+            return
+        self.faces_asked.update(wanted)
+        self.faces.update(self.face_finder(wanted))
+
+    def face_candidates(self) -> list[int]:
+        """The crops whose face is here or can be found, in order."""
+        if self.face_finder is None:
+            return sorted(self.faces)
+        return sorted(set(self.faces) | (set(range(len(self))) - self.faces_asked))
 
     def use_view(self, i: int) -> None:
         """Cut crop ``i`` its other way (``views[i]``), which then becomes the other view."""

@@ -407,7 +407,7 @@ class TileReader:
         face_up = [i for i, n in enumerate(names) if n != "back"]
         face_up_boxes = [dets.xyxy[i] for i in face_up]
         crops = cut_tiles(src, face_up_boxes, foreshortening=self.config.foreshortening, rectify=self.config.rectify)
-        add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config)
+        add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config, when_asked=FACES_WHEN_ASKED)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,
@@ -439,6 +439,8 @@ class TileReader:
         backs = set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
+            if any(readings[face_up[k]].code == WHITE_DRAGON for k in ks):     # else blank_backs reads none
+                crops.find_faces(ks)
             faces = [crops.faces[k].crop if k in crops.faces else crops[k] for k in ks]
             sure = [float(dets.confidence[face_up[k]]) * readings[face_up[k]].confidence for k in ks]
             found = blank_backs([readings[face_up[k]].code for k in ks], sure, faces,
@@ -504,13 +506,23 @@ def with_weak_detections(found: Detections, own: float) -> Detections:
                       np.concatenate([dets.class_id, weak.class_id]), dets.class_names, corners)
 
 
-def add_face_cuts(crops: TileCrops, image: np.ndarray, boxes, corner_finder, config: ReaderConfig) -> None:
+def add_face_cuts(crops: TileCrops, image: np.ndarray, boxes, corner_finder, config: ReaderConfig,
+                  when_asked: bool = False) -> None:
     """Give each of ``crops`` (cut from ``image`` by ``boxes``) its face cut by the corners
-    ``corner_finder`` finds (``TileCrops.faces``), when it and ``config.face_margin`` are set."""
+    ``corner_finder`` finds (``TileCrops.faces``), when it and ``config.face_margin`` are set;
+    ``when_asked``: only as ``TileCrops.find_faces`` asks for them (the corner network costs
+    about a third of cutting a photo's tiles, and a tile read surely is not read by its face)."""
     if corner_finder is None or config.face_margin is None or not len(boxes):
         return
-    for k, quad in enumerate(corner_finder.find(image, boxes)):
-        crops.faces[k] = TileView(crop_tile(image, boxes[k], corners=quad), face_lies_sideways(quad), False)
+
+    def faces_of(indices) -> dict[int, TileView]:
+        quads = corner_finder.find(image, [boxes[k] for k in indices])
+        return {k: TileView(crop_tile(image, boxes[k], corners=q), face_lies_sideways(q), False)
+                for k, q in zip(indices, quads)}
+    if when_asked:
+        crops.face_finder = faces_of
+    else:
+        crops.faces.update(faces_of(list(range(len(boxes)))))
 
 
 def with_other_backs(reads: list[TileRead], other: list[TileRead], overlap: float | None) -> list[TileRead]:
@@ -707,6 +719,9 @@ PROFILE_QUARTER_TURN_MARGIN: float | None = 0.05
 #: than cut lying, as alone they would be. Chosen on the capture-mode scene sets and the valid
 #: split (docs/rulings.md).
 ROW_VIEW_MARGIN = 0.0
+#: Whether the reader finds a tile's face corners only when it reads that face (``FACE_SURE``) or
+#: judges a blank face by the photo's faces (``vision.blanks``), instead of for every tile first.
+FACES_WHEN_ASKED = True
 
 
 def classify_with_profile(classifier, crops: list, profile=None, embeddings: bool = False,
@@ -743,7 +758,7 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
                 readings[i] = t
             if bt[1] > base[i][1] + config.quarter_turn_margin:     # the base reader's own choice
                 base[i] = bt
-    if isinstance(crops, TileCrops) and crops.faces and config.face_margin is not None:
+    if isinstance(crops, TileCrops) and crops.has_faces and config.face_margin is not None:
         _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin,
                       None if profile is None else config.profile_face_margin, config.face_sure)
     if profile is not None:
@@ -761,8 +776,10 @@ def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, prof
     and base reading are both at least ``sure`` keep their box cut unread by the face
     (``FACE_SURE``; None: every face is read)."""
     profile_margin = margin if profile_margin is None else profile_margin
-    idx = sorted(i for i in crops.faces
-                 if sure is None or readings[i].confidence < sure or base[i][1] < sure)
+    unsure = [i for i in crops.face_candidates()
+              if sure is None or readings[i].confidence < sure or base[i][1] < sure]
+    crops.find_faces(unsure)
+    idx = [i for i in unsure if i in crops.faces]
     faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)
     for k, i in enumerate(idx):
         if faces_base[k][1] > base[i][1] + margin:

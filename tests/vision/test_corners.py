@@ -306,3 +306,48 @@ def test_mode_scenes_take_the_capture_modes_asked_in_turn(monkeypatch):
     for i in range(4):
         assert corner_data._scene(("modes", 1, i, None, ("procedural",), ("heaps", "mixed"))) == ([], [])
     assert asked == ["heaps", "mixed", "heaps", "mixed"]
+
+
+@pytest.mark.parametrize("when_asked", [True, False])
+def test_face_corners_are_found_only_for_tiles_whose_face_is_read(monkeypatch, when_asked):
+    """``FACES_WHEN_ASKED``: a tile whose box cut is read surely (``FACE_SURE``) is not read by its
+    face, so its corners are not looked for; a blank white dragon is judged against every face of
+    the photo (``vision.blanks``), so then they all are. The readings are the same either way."""
+    from tests.vision.test_foreshortening import FakeDetector
+    from vision import reader as reader_module
+    from vision.classifier import CropReading
+    from vision.reader import ReaderConfig, TileReader
+    monkeypatch.setattr(reader_module, "FACES_WHEN_ASKED", when_asked)
+
+    class ByShade:      # white: 1m surely; grey: 2m unsurely; pale: a blank 5z, surely
+        def classify(self, crops, embeddings=False, turn_average=None):
+            def one(c):
+                m = float(c[c.shape[0] // 2, c.shape[1] // 2].mean())
+                return (("1m", 0.9999) if m > 230 else ("5z", 0.9999) if m > 190 else ("2m", 0.6))
+            return [CropReading(code, p, [(code, p)]) for code, p in map(one, crops)]
+
+    class Asked:
+        def __init__(self):
+            self.boxes = []
+
+        def find(self, image, boxes):
+            self.boxes += [tuple(int(v) for v in b) for b in boxes]
+            return [np.array([[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]], float) for b in boxes]
+
+    def read(shades):
+        img = np.full((200, 400, 3), 40, np.uint8)
+        boxes = [[20 + 90 * k, 40, 80 + 90 * k, 120] for k in range(len(shades))]
+        for (x0, y0, x1, y1), shade in zip(boxes, shades):
+            img[y0:y1, x0:x1] = shade
+        finder = Asked()
+        config = ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, read_floor=None, blank_read_floor=None,
+                              small_read_share=None, elongated_share=None, quarter_turn_margin=None, face_margin=0.0)
+        reads = TileReader(detector=FakeDetector(boxes), classifier=ByShade(), tileness=None, config=config,
+                           corner_finder=finder, second_detector=None, oddity=None).read(img)
+        return [r.code for r in reads], sorted(b[0] for b in finder.boxes)
+    codes, asked = read([250, 150, 250])
+    assert codes == ["1m", "2m", "1m"]
+    assert asked == ([110] if when_asked else [20, 110, 200])      # the unsure grey tile alone
+    codes, asked = read([250, 150, 210])
+    assert codes == ["1m", "2m", "5z"]
+    assert asked == [20, 110, 200]          # a white dragon is judged by every face of the photo

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 
@@ -182,17 +183,22 @@ class ProgressBar:
         self.label, self.stream, self.width = label, stream, width
         self.started = time.monotonic()
         self.shown = -1
-        self.first: tuple[float, int] | None = None    # (time, steps) at the first step reported
+        self.paces: deque[tuple[float, int]] = deque()     # (time, steps) of the steps reported
 
     def __call__(self, done: int, total: int) -> None:
         total = max(total, 1)
         now = time.monotonic()
         elapsed = now - self.started
-        if self.first is None and done:
-            self.first = (now, done)
-        # The time left from the steps' own pace since the first one: the first step also carries
-        # the start (loading the models), which made a first guess of half an hour for a minute.
-        since, steps = (now - self.first[0], done - self.first[1]) if self.first else (0.0, 0)
+        if done:
+            self.paces.append((now, done))
+        # The time left from the steps' own pace over the last eighth of them: the first step also
+        # carries the start (loading the models), which made a first guess of half an hour for a
+        # minute; and a machine busy with other work for a while made the pace since the first step
+        # guess 1,033 s left for a build done 100 s later.
+        window = max(1, total // 8)
+        while len(self.paces) > 2 and self.paces[1][1] <= done - window:
+            self.paces.popleft()
+        since, steps = (now - self.paces[0][0], done - self.paces[0][1]) if self.paces else (0.0, 0)
         left = f", about {since / steps * (total - done):.0f} s left" if steps and done < total else ""
         text = f"{self.label} {done * 100 // total:3d}% ({elapsed:.0f} s{left})"
         if self.stream.isatty():

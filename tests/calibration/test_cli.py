@@ -177,3 +177,22 @@ def test_progress_bar_guesses_the_time_left_from_the_steps_pace_not_the_start(mo
         lines.append(log.getvalue().splitlines()[-1])
     assert "left" not in lines[0]
     assert lines[1].endswith("about 40 s left)") and lines[2].endswith("about 40 s left)")
+
+
+def test_progress_bar_guesses_the_time_left_from_the_recent_steps(monkeypatch):
+    """A build slowed by other work for its first quarter (3.4 s a step), then 0.1 s a step: at
+    half way the guess follows the last eighth of the steps (about 20 s left), not the pace since
+    the first step (348 s)."""
+    import io
+
+    from mjtable.commands import calibrate
+    times = [0.0, 1.0] + [1.0 + 3.4 * k for k in range(1, 100)]
+    times += [times[-1] + 0.1 * k for k in range(1, 301)]
+    clock = iter(times)
+    monkeypatch.setattr(calibrate.time, "monotonic", lambda: next(clock))
+    log = io.StringIO()
+    bar = calibrate.ProgressBar("learning", log)
+    for step in range(1, 201):
+        bar(step, 400)
+    assert log.getvalue().splitlines()[-1].endswith("about 20 s left)")
+

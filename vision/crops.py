@@ -204,9 +204,9 @@ class TileCrops(list):
         self.switched: set[int] = set()     # crops whose other view was put in place
         self.faces: dict[int, TileView] = {}
         self.face_cut: set[int] = set()     # crops replaced by their face cut by its corners
-        # faces found only when asked for (``find_faces``): fn(indices) -> {index: TileView}
+        # faces found only when asked for (``find_faces``): fn(indices) -> {index: TileView}, one
+        # face for each index asked
         self.face_finder = None
-        self.faces_asked: set[int] = set()
 
     def subset(self, indices) -> "TileCrops":
         indices = list(indices)
@@ -226,17 +226,16 @@ class TileCrops(list):
         """Find the faces of the crops ``indices`` not asked for yet, with ``face_finder``: the
         reader finds a face only for a tile whose box cut it reads unsurely, or where a blank face
         is judged against the photo's faces (``vision.blanks``)."""
-        wanted = [i for i in indices if i not in self.faces_asked]
+        wanted = [i for i in indices if i not in self.faces and i not in self.face_cut]
         if self.face_finder is None or not wanted:
             return
-        self.faces_asked.update(wanted)
         self.faces.update(self.face_finder(wanted))
 
     def face_candidates(self) -> list[int]:
-        """The crops whose face is here or can be found, in order."""
+        """The crops whose face is here or can be found (not yet put in place), in order."""
         if self.face_finder is None:
             return sorted(self.faces)
-        return sorted(set(self.faces) | (set(range(len(self))) - self.faces_asked))
+        return [i for i in range(len(self)) if i not in self.face_cut]
 
     def use_view(self, i: int) -> None:
         """Cut crop ``i`` its other way (``views[i]``), which then becomes the other view."""

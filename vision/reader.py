@@ -186,6 +186,7 @@ class ReaderConfig:
     face_sure: float | None = _module_default("FACE_SURE")
     blank_backs: bool = _module_default("BLANK_BACKS")
     second_look: str = _module_default("SECOND_LOOK")
+    faces_when_asked: bool = _module_default("FACES_WHEN_ASKED")
 
 
 class TileReader:
@@ -407,7 +408,8 @@ class TileReader:
         face_up = [i for i, n in enumerate(names) if n != "back"]
         face_up_boxes = [dets.xyxy[i] for i in face_up]
         crops = cut_tiles(src, face_up_boxes, foreshortening=self.config.foreshortening, rectify=self.config.rectify)
-        add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config, when_asked=FACES_WHEN_ASKED)
+        add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config,
+                      when_asked=self.config.faces_when_asked)
         t1 = time.perf_counter()
         probe = self.tileness
         readings = dict(zip(face_up, classify_with_profile(self.classifier, crops, profile,

@@ -30,7 +30,8 @@ from .detections import Detections
 TURNS = (45.0, -45.0)
 # Stretches undone when the picture looks stretched (``stretch_axis``: boxes of no tile's shape, or
 # with fewer than FEW_TILES tiles found, edges far weaker along one axis): the width (or the
-# height) divided by each factor, then adjusted (``upright_unstretched``).
+# height) divided by a factor, tried from the largest down while the looks score higher
+# (``unstretched_looks``), then adjusted (``upright_unstretched``).
 UNSTRETCH_FACTORS = (2, 3, 4, 6, 8)
 # Whether a picture that looks stretched (``stretch_axis``) is also looked at turned: turning does
 # not undo a stretch.
@@ -127,9 +128,25 @@ def candidate_looks(detect, src: np.ndarray, min_conf: float = 0.3) -> tuple[Loo
     others = [] if lies_level(src, base.dets) or (axis and not TURN_STRETCHED) \
         else [turned_look(detect, src, a) for a in TURNS]
     if axis:
-        others += [unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
-                   for k in UNSTRETCH_FACTORS]
+        others += unstretched_looks(detect, src, axis)
     return base, others
+
+
+def unstretched_looks(detect, src: np.ndarray, axis: str) -> list[Look]:
+    """``src`` looked at with its stretch along ``axis`` undone by each of ``UNSTRETCH_FACTORS``,
+    from the largest down, until a look scores no higher than the one before it. A look's score
+    peaks near the picture's own stretch and falls away from it, so the looks not tried would
+    not be chosen; the largest factors come first as they are the cheapest runs (the smallest
+    pictures) and the squashed exports' stretches (8-13) lie there. On the 26 shared photos taken
+    as stretched the same look was chosen as with every factor tried, for 2-4 runs instead of 5
+    (docs/decisions.md, ``UNSTRETCH_FACTORS``)."""
+    tried: list[Look] = []
+    for k in sorted(UNSTRETCH_FACTORS, reverse=True):
+        look = unstretched_look(detect, src, *((1 / k, 1.0) if axis == "width" else (1.0, 1 / k)))
+        tried.append(look)
+        if len(tried) > 1 and look.score <= tried[-2].score:
+            break
+    return tried
 
 
 def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:

@@ -119,9 +119,21 @@ def test_a_stretched_picture_is_read_with_its_stretch_undone():
     assert look.name == "height / 4"
     assert look.image.shape[:2] == (200, 600) and np.allclose(look.to_source, [[1, 0, 0], [0, 4, 0]])
     assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=4)
-    # tried: as it stands and each stretch undone down (the edges say down); turning a stretched
+    # tried: as it stands, then its stretch undone down (the edges say down) from the largest
+    # factor while the looks score higher: 8, 6, 4, then 3 scores lower; turning a stretched
     # picture does not undo its stretch (``TURN_STRETCHED``)
-    assert det.calls == 1 + len(looks.UNSTRETCH_FACTORS)
+    assert [shape[0] for shape in det.runs] == [800, 100, 133, 200, 267]
+
+
+def test_the_stretch_search_stops_where_the_looks_stop_scoring_higher():
+    # stretched 8 times: undone by 8 the tiles stand; by 6 they look wider than a tile and score
+    # lower, so the smaller factors, whose looks would score lower still, are not tried
+    img, want = _stretched_row(factor=8)
+    det = ShapeDetector()
+    look = looks.choose_look(det.detect, img)
+    assert look.name == "height / 8"
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=8)
+    assert det.calls == 1 + 2
 
 
 def test_a_stretched_picture_can_be_looked_at_turned_too(monkeypatch):
@@ -129,7 +141,7 @@ def test_a_stretched_picture_can_be_looked_at_turned_too(monkeypatch):
     monkeypatch.setattr(looks, "TURN_STRETCHED", True)
     det = ShapeDetector()
     assert looks.choose_look(det.detect, img).name == "height / 4"
-    assert det.calls == 1 + len(looks.TURNS) + len(looks.UNSTRETCH_FACTORS)
+    assert det.calls == 1 + len(looks.TURNS) + 4       # the stretch search as above
 
 
 def test_a_look_must_clearly_beat_the_picture_as_it_stands():

@@ -253,7 +253,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id):
-    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id))
+    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id, hand_id=request.args.get("hand_id")))
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
     view = gamelog.standing(get_store(), game_id)
@@ -263,15 +263,17 @@ def undo(game_id):
 @bp.put("/games/<int:game_id>/hands/<int:seq>")
 def edit_hand(game_id, seq):
     """Replace what was entered for one hand (same body as recording it); every later hand's
-    deal, counters, sticks and points are recomputed."""
+    deal, counters, sticks and points are recomputed. ``?hand_id=ID``: refused (409, ``stale_hand``)
+    unless hand ``seq`` is that hand (a client showing an older state of the game)."""
     data = _hand_body(_json_body())
-    hand = gamelog.edit_hand(get_store(), game_id, seq, data)
+    hand = gamelog.edit_hand(get_store(), game_id, seq, data, hand_id=request.args.get("hand_id"))
     return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:seq>")
 def delete_hand(game_id, seq):
-    removed = calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq))
+    removed = calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq,
+                                                                  hand_id=request.args.get("hand_id")))
     view = gamelog.standing(get_store(), game_id)
     return jsonify({"removed": removed, **{k: view[k] for k in STANDING_KEYS}})
 

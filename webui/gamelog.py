@@ -488,14 +488,28 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
     return hand
 
 
-def edit_hand(store: Store, game_id: int, seq: int, data: dict) -> dict:
+def check_hand_id(hand: dict, hand_id) -> None:
+    """Refuse to change ``hand`` when the page that asked named another hand (``hand_id``, the
+    stable id a form carries; None: not named). Hands are numbered down when one is deleted, so
+    a page loaded before another table member deleted or recorded a hand would otherwise undo,
+    delete or edit the hand that now has that number."""
+    if hand_id is None:
+        return
+    if validation.int_id(hand_id, "hand_id") != hand["id"]:
+        raise GameError("stale_hand", f"the game changed since this page was loaded (hand {hand['seq']} is now "
+                        "another hand): nothing was changed, check the hands and try again", field="hand_id")
+
+
+def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) -> dict:
     """Replace what the table entered for hand ``seq`` and replay the game from it; the edit is
-    kept in the game's history. Returns the hand as it is now."""
+    kept in the game's history. Returns the hand as it is now. ``hand_id``: the hand the asking
+    page showed as ``seq`` (``check_hand_id``)."""
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
     with store.transaction():
         game = store.get_game(game_id)
         before = store.get_hand(game_id, seq)
+        check_hand_id(before, hand_id)
         flow = flow_of(game)
         legacy = isinstance(flow, LegacyFlow)
         deal = Deal(dealer=before["dealer"], round_wind=before["round_wind"], honba=before.get("honba", 0),
@@ -516,24 +530,26 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict) -> dict:
         return after
 
 
-def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete") -> dict:
+def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", hand_id=None) -> dict:
     """Delete hand ``seq`` (later hands are numbered down) and replay the game; kept in the
-    game's history."""
+    game's history. ``hand_id``: the hand the asking page showed as ``seq`` (``check_hand_id``)."""
     with store.transaction():
         game = store.get_game(game_id)
+        check_hand_id(store.get_hand(game_id, seq), hand_id)
         removed = store.delete_hand(game_id, seq)
         replay_game(store, game)
         store.add_edit(game_id, seq, action, _entry(removed), None)
         return removed
 
 
-def undo(store: Store, game_id: int) -> dict | None:
-    """Delete the last hand; None when the game has none."""
+def undo(store: Store, game_id: int, hand_id=None) -> dict | None:
+    """Delete the last hand; None when the game has none. ``hand_id``: the hand the asking page
+    showed as the last (``check_hand_id``)."""
     with store.transaction():
         last = store.last_hand(game_id) if store.get_game(game_id) else None
         if last is None:
             return None
-        return delete_hand(store, game_id, last["seq"], action="undo")
+        return delete_hand(store, game_id, last["seq"], action="undo", hand_id=hand_id)
 
 
 EDIT_KEYS = ("seq", "kind", "dealer", "round_wind", "winner", "discarder", "notation", "riichi", "tenpai", "fixed",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from contextlib import contextmanager
 from functools import partial
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -235,6 +236,8 @@ def edit(game_id, seq):
     game = store.get_game(game_id)
     h = store.get_hand(game_id, seq)
     f = request.form
+    with _stale_page_back_to_game():      # before reading the form as the hand now there would take it
+        gamelog.check_hand_id(h, _hand_id(f))
     data = {"kind": h["kind"], "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
     if h["kind"] == "draw":
         data["tenpai"] = _seats_field(f, "tenpai")
@@ -262,17 +265,48 @@ def edit(game_id, seq):
         for k in ("dealer", "round_wind"):
             if k in h["fixed"]:
                 data[k] = h["fixed"][k]
-    gamelog.edit_hand(store, game_id, seq, data)
+    with _stale_page_back_to_game():
+        gamelog.edit_hand(store, game_id, seq, data, hand_id=_hand_id(f))
     last = store.last_hand(game_id)
     flash(i18n.t("hand {n} changed; the hands after it were recomputed" if last and last["seq"] > seq
                  else "hand {n} changed", n=seq))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+def _hand_id(form) -> str | None:
+    """The id of the hand a form was shown for (its hidden ``hand_id``; ``gamelog.check_hand_id``)."""
+    return form.get("hand_id") or None
+
+
+@contextmanager
+def _stale_page_back_to_game():
+    """A page loaded before the game changed (``gamelog.check_hand_id``) goes back to the game
+    as it is now, with the reason (nothing was changed); other refusals are shown as the app's
+    error handler shows them."""
+    try:
+        yield
+    except gamelog.GameError as e:
+        if e.code != "stale_hand":
+            raise
+        flash(i18n.msg(e.to_dict()), "error")
+        raise _StalePage() from e
+
+
+class _StalePage(Exception):
+    pass
+
+
+@bp.errorhandler(_StalePage)
+def _back_to_game(e):
+    return redirect(url_for("games.show", game_id=request.view_args["game_id"]), code=303)
+
+
 @bp.post("/<int:game_id>/hands/<int:seq>/delete")
 def delete_hand(game_id, seq):
     store = get_store()
-    calibrate.forget_recorded_hands(gamelog.delete_hand(store, game_id, seq))
+    with _stale_page_back_to_game():
+        removed = gamelog.delete_hand(store, game_id, seq, hand_id=_hand_id(request.form))
+    calibrate.forget_recorded_hands(removed)
     last = store.last_hand(game_id)       # the later hands moved up one
     flash(i18n.t("hand {n} deleted; the hands after it were recomputed" if last and last["seq"] >= seq
                  else "hand {n} deleted", n=seq))
@@ -299,7 +333,9 @@ def sheet_pdf(game_id):
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id):
-    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id))
+    with _stale_page_back_to_game():
+        removed = gamelog.undo(get_store(), game_id, hand_id=_hand_id(request.form))
+    removed = calibrate.forget_recorded_hands(removed)
     flash(i18n.t("hand {n} removed", n=removed["seq"]) if removed else i18n.t("no hand to undo"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

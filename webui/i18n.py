@@ -1020,6 +1020,9 @@ MESSAGES_FR = {
     "this hand moves {} points for player {}; at most {}: check the context's counts":
         "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
     "unsupported export version {}": "version d'export non prise en charge {0}",
+    "the game changed since this page was loaded (hand {} is now another hand): nothing was changed, check the "
+    "hands and try again": "la partie a changé depuis le chargement de cette page (la main {0} est maintenant une "
+                           "autre main) : rien n'a été modifié, vérifiez les mains et réessayez",
     "winners must be a list of 1 to {} winners": "les gagnants doivent être une liste de 1 à {0} gagnants",
     "{} payments by {} for {} player(s)": "{0} paiements par {1} pour {2} joueur(s)",
     "choose a JSON export to import": "choisissez un export JSON à importer",

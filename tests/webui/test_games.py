@@ -438,3 +438,51 @@ def test_the_games_list_says_when_each_game_was_made(client):
     created = client.get(f"/api/games/{gid}").json["game"]["created"]
     page = client.get("/games").get_data(as_text=True)
     assert f'<time class="when" datetime="{created}">' in page
+
+
+def _form_of(page: str, action: str) -> dict:
+    """The hidden fields of the game page's form posting to ``action``."""
+    form = page[page.index(f'action="{action}"'):]
+    form = form[:form.index("</form>")]
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+def test_a_page_loaded_before_the_game_changed_cannot_undo_delete_or_edit_another_hand(client):
+    # Two phones at one table: one loads the game page, the other records or deletes a hand;
+    # the first page's Undo, Delete and Edit named hands that now have other numbers.
+    gid = new_game(client)
+    for _ in range(3):
+        assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    undo = _form_of(page, f"/games/{gid}/undo")
+    delete2 = _form_of(page, f"/games/{gid}/hands/2/delete")
+    edit3 = _form_of(page, f"/games/{gid}/hands/3/edit")
+    assert {"hand_id", "csrf_token"} <= set(undo) and "hand_id" in delete2 and "hand_id" in edit3
+    kinds = lambda: [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]]     # noqa: E731
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201     # the other phone
+    r = client.post(f"/games/{gid}/undo", data=undo)
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}")
+    assert kinds() == ["draw", "draw", "draw", "win", "draw"]           # the new hand 5 was not undone
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "the game changed since this page was loaded (hand 5 is now another hand)" in page
+    assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200      # the other phone again
+    r = client.post(f"/games/{gid}/hands/2/delete", data=delete2)
+    assert r.status_code == 303 and kinds() == ["draw", "draw", "win", "draw"]   # the win, now hand 3, kept
+    r = client.post(f"/games/{gid}/hands/3/edit", data={**edit3, "note": "typo"})
+    assert r.status_code == 303 and client.get(f"/api/games/{gid}").json["hands"][2]["note"] == ""
+    # the page as it is now acts on the hands it shows
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert client.post(f"/games/{gid}/undo", data=_form_of(page, f"/games/{gid}/undo")).status_code == 303
+    assert kinds() == ["draw", "draw", "win"]
+    # the API: refused with 409 unless the hand named is the hand at that number
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    r = client.delete(f"/api/games/{gid}/hands/1?hand_id={hands[2]['id']}", json={})
+    assert r.status_code == 409 and r.json["error"]["code"] == "stale_hand" and len(kinds()) == 3
+    assert client.post(f"/api/games/{gid}/undo?hand_id={hands[0]['id']}", json={}).status_code == 409
+    assert client.post(f"/api/games/{gid}/undo?hand_id={hands[2]['id']}", json={}).status_code == 200
+    assert kinds() == ["draw", "draw"]
+    with client.application.test_request_context("/?lang=fr"):
+        from webui import i18n
+        assert i18n.msg("the game changed since this page was loaded (hand 5 is now another hand): nothing was "
+                        "changed, check the hands and try again").startswith("la partie a changé")

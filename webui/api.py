@@ -248,7 +248,13 @@ STANDING_KEYS = ("totals", "points", "next", "dealer", "round_wind", "honba", "r
 
 
 def _hand_answer(hand: dict, view: dict) -> dict:
-    return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}}
+    """The hand, the game after it, and ``warnings`` where the table must decide something the
+    log cannot (``gamelog.noten_riichi``: ``{"code": "noten_riichi", "player": seat, "message"}``)."""
+    warnings = [{"code": "noten_riichi", "player": p,
+                 "message": f"{view['game']['players'][p]} declared riichi and is not tenpai: a chombo "
+                            "(002 §3.4.6) unless the hand was declared dead after the riichi"}
+                for p in gamelog.noten_riichi(view["game"], hand)]
+    return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}, **({"warnings": warnings} if warnings else {})}
 
 
 @bp.post("/games/<int:game_id>/undo")

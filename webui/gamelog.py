@@ -488,6 +488,16 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
     return hand
 
 
+def noten_riichi(game: dict, hand: dict) -> list[int]:
+    """The players of a riichi game who declared riichi and are not tenpai at this exhaustive
+    draw: a chombo (002 §3.4.6, « annonce de riichi sur une main qui n'est pas en attente ») unless
+    their hand was declared dead after the riichi (§3.4.7), when the noten payment alone is due,
+    as recorded. The game log cannot tell which: the page warns and the table decides."""
+    if game.get("rules") != "riichi" or hand.get("kind") != "draw":
+        return []
+    return [p for p in hand.get("riichi") or [] if p not in (hand.get("tenpai") or [])]
+
+
 def check_hand_id(hand: dict, hand_id) -> None:
     """Refuse to change ``hand`` when the page that asked named another hand (``hand_id``, the
     stable id a form carries; None: not named). Hands are numbered down when one is deleted, so

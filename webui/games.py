@@ -136,7 +136,17 @@ def draw(game_id):
     hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
                                   "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
     flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))
+    _warn_noten_riichi(game_id, hand)
     return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+def _warn_noten_riichi(game_id: int, hand: dict) -> None:
+    """Flash ``gamelog.noten_riichi``'s players, by name."""
+    game = get_store().get_game(game_id)
+    for p in gamelog.noten_riichi(game, hand):
+        flash(i18n.t("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared "
+                     "dead after the riichi (then the draw stands as recorded); otherwise undo the draw and "
+                     "record the chombo", name=game["players"][p]), "error")
 
 
 @bp.post("/<int:game_id>/end")
@@ -267,6 +277,7 @@ def edit(game_id, seq):
                 data[k] = h["fixed"][k]
     with _stale_page_back_to_game():
         gamelog.edit_hand(store, game_id, seq, data, hand_id=_hand_id(f))
+    _warn_noten_riichi(game_id, store.get_hand(game_id, seq))
     last = store.last_hand(game_id)
     flash(i18n.t("hand {n} changed; the hands after it were recomputed" if last and last["seq"] > seq
                  else "hand {n} changed", n=seq))

@@ -202,6 +202,10 @@ FR = {
     "Delete this game and all its hands?": "Supprimer cette partie et toutes ses mains ?", "Delete game": "Supprimer la partie",
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
+    "{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead after the riichi "
+    "(then the draw stands as recorded); otherwise undo the draw and record the chombo":
+        "{name} a annoncé riichi sans être tenpai : c'est un chombo, sauf si la main a été déclarée morte après "
+        "l'annonce (la nulle reste alors telle qu'enregistrée) ; sinon annulez la nulle et enregistrez le chombo",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
     "hand {n}: chombo recorded": "main {n} : chombo enregistré",
     "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",

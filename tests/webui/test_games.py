@@ -486,3 +486,23 @@ def test_a_page_loaded_before_the_game_changed_cannot_undo_delete_or_edit_anothe
         from webui import i18n
         assert i18n.msg("the game changed since this page was loaded (hand 5 is now another hand): nothing was "
                         "changed, check the hands and try again").startswith("la partie a changé")
+
+
+def test_a_riichi_declared_on_a_hand_not_tenpai_at_a_draw_is_flagged_as_a_chombo_to_decide(client):
+    # 002 §3.4.6: riichi on a hand not waiting is a chombo, found at a draw; unless the hand was
+    # declared dead after the riichi (§3.4.7), when the noten payment recorded is all that is due
+    gid = new_game(client, rules="riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "riichi": [0], "tenpai": [1]})
+    assert r.status_code == 201 and r.json["hand"]["deltas"] == [-2000, 3000, -1000, -1000]
+    assert [(w["code"], w["player"]) for w in r.json["warnings"]] == [("noten_riichi", 0)]
+    assert r.json["warnings"][0]["message"].startswith("Ann declared riichi and is not tenpai")
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "riichi": [1], "tenpai": [1]})
+    assert r.status_code == 201 and "warnings" not in r.json          # a tenpai riichi: nothing to decide
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form_key = re.search(r'action="/games/\d+/draw".*?name="form_key" value="([^"]+)"', page, re.S).group(1)
+    r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": form_key, "riichi": ["2"],
+                                                "tenpai": ["0"]}, follow_redirects=True)
+    assert "Cy declared riichi and is not tenpai: that is a chombo" in r.get_data(as_text=True)
+    r = client.get(f"/games/{gid}?lang=fr")
+    assert "Cy a annoncé" not in r.get_data(as_text=True)            # flashed once, not on every page

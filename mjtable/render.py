@@ -88,7 +88,9 @@ def _summary_lines(result) -> list[str]:
         lines.append(f"{item.name_en}{count}|{item.total}{unit}")
     unit = result.extra.get("total_unit", "") or (result.items[0].unit if result.items else "")
     lines.append("")
-    if "han" in result.extra and "fu" in result.extra:
+    if "yakuman" in str(result.extra.get("limit", "")):
+        lines.append(str(result.extra["limit"]))      # counted by yakuman, not han and fu (002 §4.2)
+    elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
     lines.append(f"TOTAL|{result.total} {unit}".rstrip())
     for p in result.payments:

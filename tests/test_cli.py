@@ -88,6 +88,18 @@ def test_not_a_winning_hand_exits_1(capsys):
     assert "not a winning hand" in out
 
 
+def test_an_mcr_hand_under_the_minimum_is_no_win_and_a_yakuman_is_named_not_counted(capsys):
+    # 000 (Déroulement): under 8 points without flowers a hand cannot be declared Mah Jong
+    assert main(["score", "123m345p678s234m5p 5p", "--rules", "mcr"]) == 1
+    assert "cannot be declared Mah Jong" in capsys.readouterr().out
+    assert main(["score", "123m345p678s234m5p 5p", "--rules", "riichi"]) == 0
+    capsys.readouterr()
+    # a yakuman is counted by yakuman (002 §4.2), not as "13 han 0 fu"
+    assert main(["score", "19m19p19s1234567z 1m", "--rules", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "yakuman" in out and "0 fu" not in out
+
+
 def test_context_flags_reach_the_scorer(capsys):
     code, out, _ = run(capsys, "score", "234m456p678s22z55p 5p", "--rules", "riichi", "--riichi",
                        "--self-drawn", "--seat-wind", "S", "--dora-indicators", "1m", "--json")

@@ -70,10 +70,16 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
         if not isinstance(p, str) or not p.strip():
             raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
         validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
-        clean.append(p.strip()[:MAX_NAME])
+        if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
+            raise GameError("bad_field", f"player {i + 1}'s name has {len(p.strip())} characters: at most {MAX_NAME}",
+                            field=f"players[{i}]")
+        clean.append(p.strip())
     if len({p.casefold() for p in clean}) != 4:     # "Al" and "al" read alike on a score sheet
         raise GameError("bad_field", "the four players need different names", field="players")
-    name = (name or "").strip()[:MAX_NAME] or " / ".join(clean)
+    if len((name or "").strip()) > MAX_NAME:
+        raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
+                        field="name")
+    name = (name or "").strip() or " / ".join(clean)
     return store.create_game(name, rules, clean, options or {}, flow=flow_options)
 
 

@@ -9,6 +9,8 @@ from functools import partial
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
+import scorer
+
 from . import calibrate, gamelog, i18n, scoring, validation
 from .chart import standings_svg
 from .store import DuplicateRequest, get_store
@@ -144,9 +146,7 @@ def _warn_noten_riichi(game_id: int, hand: dict) -> None:
     """Flash ``gamelog.noten_riichi``'s players, by name."""
     game = get_store().get_game(game_id)
     for p in gamelog.noten_riichi(game, hand):
-        flash(i18n.t("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared "
-                     "dead after the riichi (then the draw stands as recorded); otherwise undo the draw and "
-                     "record the chombo", name=game["players"][p]), "error")
+        flash(i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]), "error")
 
 
 @bp.post("/<int:game_id>/end")
@@ -203,6 +203,18 @@ def win_flags(rules: str) -> tuple:
     return tuple(k for k in OTHER_WIN_FLAGS if k in keys)
 
 
+def _indicator_tiles(text: str, key: str, k: int) -> list[str]:
+    """The tiles of winner ``k``'s (ura) dora indicators field; a mistake names the field and
+    the character at fault, as a mistake in the hand does."""
+    from scorer.notation import parse_tiles
+    try:
+        return parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
+    except scorer.HandError as e:
+        label = {"dora_indicators": "dora indicators", "ura_dora_indicators": "ura dora indicators"}[key]
+        where = "" if e.position is None else f" (character {e.position + 1} of {text})"
+        raise gamelog.GameError("bad_field", f"{label}: {e.message}{where}", field=f"{key}{k}") from None
+
+
 def _win_data(form, *, rules: str) -> dict:
     """A win entered on the game page: one to three winners, each with the hand in notation
     (and, under riichi, the dora indicators) and the boxes of ``win_flags``, on one discard or
@@ -217,8 +229,7 @@ def _win_data(form, *, rules: str) -> dict:
             for key in RIICHI_WIN_TILES:
                 text = (form.get(f"{key}{k}") or "").strip()
                 if text:
-                    from scorer.notation import parse_tiles
-                    ctx[key] = parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
+                    ctx[key] = _indicator_tiles(text, key, k)
         for flag in flags:
             if form.get(f"{flag}{k}"):
                 ctx[flag] = True

@@ -16,6 +16,9 @@ from jinja2 import pass_context
 LANGUAGES = {"en": "English", "fr": "Français"}
 COOKIE = "mjtable_lang"
 
+#: The game page's flash for ``gamelog.noten_riichi`` (one key: it is too long for one line).
+NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
+                      "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
     # navigation and the photo page
     "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
@@ -182,7 +185,7 @@ FR = {
     "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
     "Undo hand {n}? It is removed from the game.": "Annuler la main {n} ? Elle est retirée de la partie.",
     "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "Hand {n}": "Main {n}",
-    "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire",
+    "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a penalty": "c'était une pénalité", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
     "Win (one or several winners)": "Victoire (un ou plusieurs gagnants)", "Win by notation": "Victoire par notation",
     "Declared riichi in this hand (each puts 1,000 on the table)":
@@ -202,8 +205,7 @@ FR = {
     "Delete this game and all its hands?": "Supprimer cette partie et toutes ses mains ?", "Delete game": "Supprimer la partie",
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
-    "{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead after the riichi "
-    "(then the draw stands as recorded); otherwise undo the draw and record the chombo":
+    NOTEN_RIICHI_FLASH:
         "{name} a annoncé riichi sans être tenpai : c'est un chombo, sauf si la main a été déclarée morte après "
         "l'annonce (la nulle reste alors telle qu'enregistrée) ; sinon annulez la nulle et enregistrez le chombo",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
@@ -518,12 +520,14 @@ def correction_text(change) -> str:
 def result_facts(result: dict) -> list[str]:
     """The extra values of a score, as a player reads them."""
     out = []
-    if result.get("han") is not None and result.get("fu") is not None:
+    if "yakuman" in str(result.get("limit") or ""):
+        pass            # counted by yakuman, not han and fu (002 §4.2): the limit below names it
+    elif result.get("han") is not None and result.get("fu") is not None:
         out.append(f"{result['han']} han · {result['fu']} fu")
     if result.get("faan") is not None:
         out.append(f"{result['faan']} faan")
     if result.get("limit"):
-        out.append(t("limit hand: {limit}", limit=result["limit"]))
+        out.append(t("limit hand: {limit}", limit=msg(result["limit"])))
     if result.get("limit_reached"):
         out.append(t("limit reached"))
     if result.get("minimum_points") is not None:
@@ -938,6 +942,10 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} set(s) make {}, a winning hand has 14 (a kong counts as 3)":
         "{0} de tuiles : {1} debout + {2} combinaison(s) font {3}, une main gagnante en a 14 (un kong compte pour 3)",
     "unexpected character {}": "caractère inattendu {0}",
+    "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
+    "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
+    "dora indicators: {}": "indicateurs de dora : {0}",
+    "ura dora indicators: {}": "indicateurs d'ura dora : {0}",
     "unexpected character {}: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; les majuscules "
         "nomment les vents et les dragons (E S W N, P F C)",
@@ -975,6 +983,8 @@ MESSAGES_FR = {
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
     "the four players need different names": "les quatre joueurs doivent avoir des noms différents",
+    "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
+    "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a hand has at most {} payments": "une main a au plus {0} paiements",
     "a hand must be an object": "une main doit être un objet", "a hand record must be an object": "une main enregistrée doit être un objet",
@@ -1024,6 +1034,9 @@ MESSAGES_FR = {
     "this hand moves {} points for player {}; at most {}: check the context's counts":
         "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
     "unsupported export version {}": "version d'export non prise en charge {0}",
+    "capped at {} faan": "plafonnée à {0} faan",
+    "{} declared riichi and is not tenpai: a chombo unless the hand was declared dead after the riichi":
+        "{0} a annoncé riichi sans être tenpai : un chombo, sauf si la main a été déclarée morte après l'annonce",
     "the game changed since this page was loaded (hand {} is now another hand): nothing was changed, check the "
     "hands and try again": "la partie a changé depuis le chargement de cette page (la main {0} est maintenant une "
                            "autre main) : rien n'a été modifié, vérifiez les mains et réessayez",

@@ -54,4 +54,10 @@ def run(args) -> int:
             print(format_side_by_side(results, scorer.format_hand(hand)))
         else:
             print("\n\n".join(format_result(r, scorer.format_hand(hand)) for r in results))
-    return 0 if all(r.valid for r in results) else 1
+    return 0 if all(declarable(r) for r in results) else 1
+
+
+def declarable(result) -> bool:
+    """Whether the result is a winning hand that may be declared: a valid hand, and under MCR one
+    that reaches the 8-point minimum without its flowers (000, Déroulement)."""
+    return result.valid and result.extra.get("minimum_met") is not False

@@ -411,6 +411,19 @@ def test_players_named_alike_but_for_case_are_refused(client):
     assert r.status_code == 400 and "different names" in r.json["error"]["message"]
 
 
+def test_a_name_too_long_is_refused_with_its_length_not_cut(client):
+    r = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["A" * 200, "Bo", "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["message"] == "player 1's name has 200 characters: at most 60"
+    r = client.post("/api/games", json={"name": "n" * 61, "rules": "mcr", "players": ["Al", "Bo", "Cy", "Di"]})
+    assert r.status_code == 400 and "at most 60" in r.json["error"]["message"]
+    r = client.post("/api/games", json={"name": "n" * 60, "rules": "mcr", "players": ["A" * 60, "Bo", "Cy", "Di"]})
+    assert r.status_code == 201 and r.json["game"]["players"][0] == "A" * 60
+    token = csrf_of(client)
+    r = client.post("/games?lang=fr", data={"csrf_token": token, "name": "x", "rules": "mcr", "player0": "B" * 61,
+                                            "player1": "b", "player2": "c", "player3": "d"})
+    assert r.status_code == 400 and "le nom du joueur 1 a 61 caractères" in r.get_data(as_text=True)
+
+
 def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client):
     r = client.post("/api/games", json={"name": "t", "rules": "toy", "players": ["=SUM(1,2)", "@me", "Cy", "Di"]})
     gid = r.json["game"]["id"]

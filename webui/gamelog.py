@@ -353,7 +353,23 @@ def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, 
         ctx.pop("discarder", None)
     else:
         ctx["discarder"] = settlement.relative_of(winner, discarder, order)
+    # In a game the liable player (bao, pao) may be named by seat, as the winner and the
+    # discarder are; the scorer takes them seen from the winner (scorer/context.py).
+    if isinstance(ctx.get("liable_player"), (int, str)) and str(ctx["liable_player"]).strip() in ("0", "1", "2", "3"):
+        liable = int(str(ctx["liable_player"]).strip())
+        if liable == winner:
+            raise GameError("bad_field", "the winner cannot be liable for their own win", field="liable_player")
+        ctx["liable_player"] = settlement.relative_of(winner, liable, order)
     return ctx
+
+
+def liable_seat(win: dict) -> int | None:
+    """The player liable for a recorded win (its context's ``liable_player``, seen from the
+    winner, in the seating of its hand), or None."""
+    relative = (win.get("context") or {}).get("liable_player")
+    if not relative:
+        return None
+    return settlement.seat_at(win["winner"], relative, tuple(win.get("seating") or settlement.SEATED))
 
 
 def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,

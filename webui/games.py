@@ -56,6 +56,8 @@ def show(game_id):
     return render_template("game.html", view=view, game=view["game"], chart=chart,
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
+                           names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
+                           liable_seat=gamelog.liable_seat,
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -233,6 +235,8 @@ def _win_data(form, *, rules: str) -> dict:
         for flag in flags:
             if form.get(f"{flag}{k}"):
                 ctx[flag] = True
+        if f"liable{k}" in form:        # the rule set names a liable player: a seat, or "" for none
+            ctx["liable_player"] = form.get(f"liable{k}") or None
         winners.append({"winner": who, "hand": hand, "context": ctx})
     if not winners:
         raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
@@ -273,7 +277,8 @@ def edit(game_id, seq):
         data["note"] = f.get("note", h["note"])
         # what the edit form does not show is kept from the hand (context of each winner); what it
         # shows is as the form says, a box unticked or an emptied field included
-        shown = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())
+        shown = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set()) \
+            | ({"liable_player"} if "liable0" in f else set())
         old = {w["winner"]: w.get("context") or {} for w in gamelog.wins_of(h)}
         for w in data["winners"]:
             try:

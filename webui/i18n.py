@@ -286,7 +286,7 @@ FR = {
     # option choices
     "all pay": "tous paient", "discarder pays": "le donneur paie", "discarder double": "le donneur paie double",
     "discarder and half": "le donneur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
-    "none": "aucune",
+    "none": "aucune", "Liable player (bao)": "Joueur responsable (bao)",
     # option names
     "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
     "nine gates": "neuf portes", "four kongs single wait": "quatre kongs, attente unique",
@@ -983,6 +983,7 @@ MESSAGES_FR = {
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
     "the four players need different names": "les quatre joueurs doivent avoir des noms différents",
+    "the winner cannot be liable for their own win": "le gagnant ne peut pas être responsable de sa propre victoire",
     "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
     "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",

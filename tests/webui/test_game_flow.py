@@ -725,3 +725,33 @@ def test_a_mistake_in_the_dora_indicators_names_the_field_and_the_character(clie
                                                         "ura_dora_indicators0": "4q", "riichi": ["1"]})
     assert "indicateurs d&#39;ura dora : caractère inattendu &#39;q&#39; (caractère 2 de 4q)" in r.get_data(as_text=True)
     assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_a_hong_kong_win_names_its_liable_player_by_name_on_the_game_page(client):
+    # 004 Bao (f): the player who fed the fourth set of a pure one-suit hand pays for a self-drawn win
+    from webui import settlement
+    from .conftest import csrf_of
+    gid = new_game(client, "hk")
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Liable player (bao)" in page and 'name="liable0"' in page
+    across = settlement.seat_at(1, "across")
+    pure = "[111s,1][234s,1][555s,2][789s,3]9s 9s"
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": pure,
+                                                "discarder": "self", "liable0": "1"})
+    assert r.status_code == 400 and "cannot be liable for their own win" in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": pure,
+                                                "discarder": "self", "liable0": str(across)})
+    assert r.status_code == 303
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["context"]["liable_player"] == "across"
+    assert [d for i, d in enumerate(hand["deltas"]) if i not in (1, across)] == [0, 0]   # the liable player pays all
+    assert hand["deltas"][across] == -hand["deltas"][1] < 0
+    # the edit form shows it, and keeps it when sent as drawn
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page[page.index('id="edit-form-1"'):]
+    form = form[:form.index("</form>")]
+    assert re.search(rf'name="liable0">.*?<option value="{across}" selected>', form, re.S)
+    assert client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "winner0": "1", "hand0": pure,
+                                                           "discarder": "", "liable0": ""}).status_code == 303
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["context"].get("liable_player") is None

@@ -286,7 +286,7 @@ FR = {
     # option choices
     "all pay": "tous paient", "discarder pays": "le donneur paie", "discarder double": "le donneur paie double",
     "discarder and half": "le donneur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
-    "none": "aucune", "Liable player (bao)": "Joueur responsable (bao)",
+    "none": "aucune", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
     # option names
     "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
     "nine gates": "neuf portes", "four kongs single wait": "quatre kongs, attente unique",

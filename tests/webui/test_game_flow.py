@@ -755,3 +755,12 @@ def test_a_hong_kong_win_names_its_liable_player_by_name_on_the_game_page(client
     assert client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "winner0": "1", "hand0": pure,
                                                            "discarder": "", "liable0": ""}).status_code == 303
     assert client.get(f"/api/games/{gid}").json["hands"][0]["context"].get("liable_player") is None
+
+
+def test_the_win_form_asks_who_discarded_instead_of_defaulting_to_self_drawn(client):
+    # a forgotten discarder made every win self-drawn, charging all three players
+    gid = new_game(client, "mcr")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page[page.index('id="win-form"'):]
+    select = form[form.index('name="discarder"') - 8:form.index("</select>")]
+    assert 'required' in select and re.search(r'<option value="">[^<]+</option><option value="self">self-drawn</option>', select)

@@ -1,5 +1,6 @@
 """The ``mjtable`` command line: score, errors, JSON output."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -341,3 +342,38 @@ def test_read_under_every_rule_set_points_to_score(capsys, tmp_path):
     # refused before any reading (no photo is opened), with the way to compare the rule sets
     code, _, err = run(capsys, "read", str(tmp_path / "none.jpg"), "--rules", "all")
     assert code == 2 and "mjtable score 'NOTATION' --rules all" in err
+
+
+def test_read_speed_over_photo_folders_reports_each_photos_time(capsys, tmp_path, monkeypatch):
+    """``mjtable eval read-speed --photos``: every photo read once after a first read not counted;
+    median, p95 and the slowest, by the reader's own timings (a fake reader: no time is measured)."""
+    import vision.reader
+    split = tmp_path / "valid"
+    (split / "images").mkdir(parents=True)
+    for i in range(20):
+        (split / "images" / f"p{i:02d}.jpg").write_bytes(b"")
+    (split / "images" / "labels.txt").write_text("not a photo")
+    other = tmp_path / "more"
+    other.mkdir()
+    (other / "q.png").write_bytes(b"")
+    read = []
+
+    class FakeReader:
+        def __init__(self, **kwargs):
+            pass
+
+        def read(self, path, timings=None):
+            read.append(Path(path).name)
+            if timings is not None:
+                timings["total_ms"] = 1000.0 if Path(path).name == "q.png" else 10.0 * (1 + int(Path(path).stem[1:]))
+            return []
+    monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
+    code, out, _ = run(capsys, "eval", "read-speed", "--photos", str(split), str(other), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert read[0] == "p00.jpg" and read.count("p00.jpg") == 2 and len(read) == 22    # the first read twice
+    assert result["photos"] == 21 and result["max_ms"] == 1000.0
+    assert result["median_ms"] == 110.0 and result["p95_ms"] == 200.0       # 10..200 ms and 1,000 ms
+    assert [r["photo"] for r in result["slowest"][:2]] == [str(other / "q.png"), "valid/p19.jpg"]
+    code, _, err = run(capsys, "eval", "read-speed", "--photos", str(tmp_path / "nothing"))
+    assert code == 2 and "no photos" in err

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,6 +28,10 @@ def add_arguments(p) -> None:
                         "whole chain reads with the default reader, auto)")
     p.add_argument("--rules", default="mcr",
                    help="rule set for the whole-chain timing (photo to score); 'none' skips it")
+    p.add_argument("--photos", type=Path, nargs="+", metavar="FOLDER", default=None,
+                   help="instead: read every photo of these folders once (their images/ when they have one), "
+                        "warm, in one process, and report the median, p95 and slowest time per photo (the "
+                        "target: p95 <= 400 ms over all real photos)")
 
 
 def make_bench_image(data_root: Path, path: Path = BENCH_IMAGE) -> Path:
@@ -61,7 +66,58 @@ def turned_image(path: Path, degrees: float) -> Path:
     return out
 
 
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp")
+
+
+def photos_in(folders) -> list[Path]:
+    """The photos of ``folders`` (a YOLO split's ``images/`` where there is one), sorted."""
+    out = []
+    for folder in folders:
+        folder = Path(folder)
+        images = folder / "images" if (folder / "images").is_dir() else folder
+        out += sorted(p for p in images.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES) if images.is_dir() else []
+    return out
+
+
+def photo_latencies(reader, photos: list[Path]) -> dict:
+    """Each photo read once by ``reader`` (after one read of the first, not counted: the
+    runtimes' first-run set-up): total milliseconds per photo as the reader times it, summed up
+    as median, p95 (linear interpolation, numpy's default), slowest, and the five slowest photos."""
+    import numpy as np
+    reader.read(str(photos[0]))
+    per_photo = []
+    for path in photos:
+        t: dict = {}
+        reader.read(str(path), timings=t)
+        per_photo.append((float(t["total_ms"]), path))
+    ms = np.array([m for m, _ in per_photo])
+    slowest = sorted(per_photo, key=lambda x: -x[0])[:5]
+    return {"photos": len(per_photo), "median_ms": round(float(np.median(ms)), 1),
+            "p95_ms": round(float(np.percentile(ms, 95)), 1), "max_ms": round(float(ms.max()), 1),
+            "slowest": [{"photo": f"{p.parent.parent.name}/{p.name}" if p.parent.name == "images" else str(p),
+                         "ms": round(m, 1)} for m, p in slowest]}
+
+
+def run_photos(args) -> int:
+    from vision.reader import TileReader
+    photos = photos_in(args.photos)
+    if not photos:
+        print(f"error: no photos ({', '.join(PHOTO_SUFFIXES)}) in {' '.join(map(str, args.photos))}", file=sys.stderr)
+        return 2
+    result = photo_latencies(TileReader(backend=args.backend), photos)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"read {result['photos']} photos once each, warm: median {result['median_ms']:.0f} ms, "
+              f"p95 {result['p95_ms']:.0f} ms, slowest {result['max_ms']:.0f} ms")
+        for row in result["slowest"]:
+            print(f"  {row['ms']:8.0f} ms  {row['photo']}")
+    return 0
+
+
 def run(args) -> int:
+    if args.photos:
+        return run_photos(args)
     from vision.reader import TileReader
     image = args.image or make_bench_image(args.data)
     if args.turn:

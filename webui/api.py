@@ -112,8 +112,17 @@ def _form_context() -> dict:
     return ctx
 
 
+#: the multipart fields of /api/read besides one per context key (``scorer.context.CONTEXT_KEYS``)
+READ_FIELDS = ("rules", "context", "options")
+
+
 @bp.post("/read")
 def read():
+    from scorer.context import CONTEXT_KEYS
+    # a field the reading does not know (a misspelt context key) is refused, as a JSON body's is:
+    # dropped, it would have scored the hand without it
+    validation.known_keys(dict(request.form), set(READ_FIELDS) | set(CONTEXT_KEYS), "form")
+    validation.known_keys(dict(request.files), {"image"}, "files")
     upload = request.files.get("image")
     if upload is None:
         raise gamelog.GameError("missing_field", "send the photo as a multipart file field named image",

@@ -110,6 +110,16 @@ def test_read_without_image_field(client):
     assert r.json["error"]["field"] == "image"
 
 
+def test_read_refuses_a_field_it_does_not_know(client):
+    # a misspelt context key ("selfdrawn") would otherwise score the hand as a win on a discard
+    r = _read(client, jpeg_bytes(), selfdrawn="yes")
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_key"
+    assert r.json["error"]["field"] == "form.selfdrawn" and "self_drawn" in r.json["error"]["message"]
+    r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"),
+                                       "photo": (io.BytesIO(jpeg_bytes()), "q.jpg")}, content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["field"] == "files.photo"
+
+
 def test_read_broken_jpeg(client):
     data = jpeg_bytes()[:200]
     r = _read(client, data)

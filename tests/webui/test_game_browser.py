@@ -355,3 +355,26 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
     shot(d, "calibrate-check-375", width=375)
     # the page itself comes with 422 (the layout does not match), which Chromium logs
     assert not [e for e in console_errors(d) if "calibrate/upload" not in e]
+
+
+def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, browser, app):
+    """On a phone, every visible checkbox, summary, "source" link and navigation link is at least
+    24 × 24 px (WCAG 2.2, 2.5.8): the context and option boxes were 13 px."""
+    gid = _game(app)
+    d = browser
+    d.set_window_size(390, 844)
+    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 390"))
+    small = []
+    for url in (f"/review/new?rules=riichi&hand=123m456p789s11p22z%202z&lang=en", f"/games/{gid}?lang=en"):
+        d.get(server + url)
+        wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "nav a")))
+        small += d.execute_script("""
+            const out = [];
+            for (const el of document.querySelectorAll('input[type=checkbox], summary, a.source, nav a')) {
+              const r = el.getBoundingClientRect();
+              if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;   // not shown
+              if (r.width < 24 || r.height < 24) out.push([arguments[0], el.outerHTML.slice(0, 80), r.width, r.height]);
+            }
+            return out;""", url)
+    assert not small, small[:8]
+    assert not console_errors(d)

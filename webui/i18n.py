@@ -106,7 +106,7 @@ FR = {
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
     "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
-    "the standing tiles": "les tuiles debout", "the melds": "les combinaisons",
+    "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
@@ -137,7 +137,7 @@ FR = {
     "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
     "claimed from…": "prise de…", "left": "gauche", "across": "en face", "right": "droite",
     "↩ to standing": "↩ vers la main", "Delete": "Supprimer", "{n} selected": "{n} choisie(s)",
-    "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "winning tile": "tuile gagnante", "unsure: check it": "lecture incertaine : à vérifier",
+    "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "not a meld": "pas une combinaison", "winning tile": "tuile gagnante", "unsure: check it": "lecture incertaine : à vérifier",
     "A meld is 3 or 4 tiles: a chow, a pung or a kong.": "Une combinaison fait 3 ou 4 tuiles : chow, pung ou kong.",
     "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
     "the server could not be reached": "le serveur est injoignable",
@@ -426,8 +426,28 @@ HAND_PARTS = {"concealed": "the standing tiles", "melds": "the melds", "winning_
 
 
 def hand_part(field) -> str:
-    """Where in the hand an input error is (``in {part}``): ``concealed`` → "the standing tiles"."""
-    return t(HAND_PARTS[field]) if field in HAND_PARTS else label(field)
+    """Where in the hand an input error is (``in {part}``): ``concealed`` → "the standing tiles",
+    ``melds[0].tiles`` → "meld 1", as the review page numbers its melds."""
+    m = re.match(r"(\w+)(?:\[(\d+)\])?", str(field))
+    if m and m.group(1) == "melds" and m.group(2) is not None:
+        return t("meld {n}", n=int(m.group(2)) + 1)
+    if m and m.group(1) in HAND_PARTS:
+        return t(HAND_PARTS[m.group(1)])
+    return label(field)
+
+
+#: The reading's warning that the photo holds more or fewer tiles than a hand.
+TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
+
+
+def tile_count_warning(warnings: list) -> str | None:
+    """The reading's warning that it found more or fewer tiles than a winning hand has, in the
+    page's language, or None: the first thing to know when no hand could be built."""
+    for w in warnings or []:
+        text = w if isinstance(w, str) else str((w or {}).get("message", ""))
+        if TILE_COUNT.match(text):
+            return msg(text)
+    return None
 
 
 def label(name) -> str:
@@ -611,7 +631,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Cann
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
-            "winning tile", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
+            "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record"]
 
 
@@ -728,7 +748,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, when=when, colon=colon, correction_text=correction_text,
+                                 hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)

@@ -162,3 +162,31 @@ def test_score_table_names_its_rows_and_columns_for_screen_readers(client):
     assert rows and all(tag == "th" for tag, _ in rows)
     assert {name.strip() for _, name in rows} >= {"Set", "Pung bonus"}
     assert 'scope="row" class="name"' in items
+
+
+def test_a_photo_of_too_many_tiles_says_so_where_no_hand_was_built(app, client):
+    # a table photo of 36 tiles: the count is the first thing to know, not a note kept with the photo
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    tiles = [{"code": c, "box": [0, 0, 1, 1], "confidence": 0.9} for c in ["7p", "7p", "9s"] * 12]
+    reading = {"tiles": tiles, "hand": None, "reading": {"warnings": [
+        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile",
+        "found 36 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked or not detected",
+        "the tiles as read do not make a hand: 7p7p9s is not a chow (three consecutive tiles of one suit)"],
+        "groups": [], "links": []}}
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+    html = client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
+    no_hand = html[html.index('id="no-hand"'):]
+    no_hand = no_hand[:no_hand.index("</p>")]
+    assert 'id="tile-count">found 36 tiles where a winning hand has 14' in no_hand
+    html = client.get(f"/review/{draft}?rules=mcr&lang=fr").get_data(as_text=True)
+    assert 'id="tile-count">' in html and "found 36" not in html[html.index('id="tile-count">'):][:200]
+
+
+def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):
+    from webui import i18n
+    with app.test_request_context("/?lang=en"):
+        assert i18n.hand_part("melds[0].tiles") == "meld 1" and i18n.hand_part("concealed") == "the standing tiles"
+        assert i18n.hand_part("concealed[3]") == "the standing tiles"
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.hand_part("melds[2]") == "la combinaison 3"

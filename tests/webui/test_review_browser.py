@@ -312,3 +312,17 @@ def test_the_photo_tells_groups_by_a_mark_not_by_colour_alone(server, browser, m
     legend = d.find_element(By.ID, "overlay-legend").get_attribute("textContent")
     assert "★ the winning tile" in legend and "M1" in legend
     assert not console_errors(d)
+
+
+def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, browser):
+    # tiles read off a table and put together were all titled "chow", 7p 7p 9s as well
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.find_element(By.ID, "select-mode").click()
+    for code in ("1m", "5p", "9s"):
+        d.find_element(By.CSS_SELECTOR, f'#hand-view .group.standing .htile[data-code="{code}"]:not(.selected)').click()
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="left"]').click()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld"))
+    titles = [g.get_attribute("aria-label") or g.text for g in d.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld")]
+    assert any("Meld 1: not a meld" in t for t in titles), titles

@@ -127,6 +127,18 @@
     if (codes.length === 3 && new Set(codes.map(norm)).size === 1) return "pung";
     return "chow";
   }
+  // What a group's tiles make, as its title says it: a chow only when they run in one suit (three
+  // tiles read off a table are often no meld at all; the score then says why).
+  function meldName(codes) {
+    const type = meldType(codes);
+    if (type !== "chow") return type;
+    const tiles = codes.map(norm);
+    const suit = tiles[0][1];
+    const ranks = tiles.map((c) => Number(c[0])).sort((a, b) => a - b);
+    const runs = codes.length === 3 && "mps".includes(suit) && tiles.every((c) => c[1] === suit)
+      && ranks[1] === ranks[0] + 1 && ranks[2] === ranks[1] + 1;
+    return runs ? "chow" : "not a meld";
+  }
   function toHand() {
     const standing = groups[0].tiles;
     const win = standing.find((t) => t.win) || standing[standing.length - 1];
@@ -147,7 +159,7 @@
     if (g.kind === "standing") return tr("Standing tiles");
     if (g.kind === "bonus") return tr("Flowers and seasons");
     const codes = g.tiles.map((t) => t.code);
-    return tr("Meld {n}", { n: i }) + ": " + tr(codes.length ? meldType(codes) : "empty");
+    return tr("Meld {n}", { n: i }) + ": " + tr(codes.length ? meldName(codes) : "empty");
   }
 
   // ---- undo and redo: each step keeps the hand as it was before ---------------------------------

@@ -42,7 +42,7 @@ def _profile_name() -> str | None:
     from vision.profile import ProfileError, ProfileStore
     try:
         store = ProfileStore(current_app.config.get("DATA_DIR"))
-        return store.active_slug()     # its file name: loading the profile is not needed here
+        return store.active_name()     # as the player named it, kept with the pointer: no profile is loaded
     except (ProfileError, OSError, ValueError):
         return None
 

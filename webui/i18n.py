@@ -255,7 +255,8 @@ FR = {
     "Read the photo": "Lire la photo",
     "Reading the photo also teaches the reader your set (it trains on your tiles): expect about a minute on a small computer. This happens once per set.":
         "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur. Une seule fois par jeu.",
-    "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises",
+    "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
+    "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
     "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil {name} ?",
     "Use no profile": "N'utiliser aucun profil",
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",

@@ -96,6 +96,15 @@ def test_web_read_uses_the_active_profile(seen, tmp_path):
     assert r.json["profile"] is None and seen[-1] is None
 
 
+def test_the_photo_page_names_the_active_profile_as_the_player_named_it(seen, tmp_path):
+    app, store = app_with_active_profile(tmp_path, "home tiles")
+    html = app.test_client().get("/").get_data(as_text=True)
+    assert "Active tile set: <strong>home tiles</strong>" in html          # not its file's slug, home-tiles
+    assert store.active_name() == "home tiles" and store.active_slug() == "home-tiles"
+    store.activate(None)
+    assert "Active tile set" not in app.test_client().get("/").get_data(as_text=True)
+
+
 class _Classifier:
     classes = CODES
     weights_id = "other-model"

@@ -99,8 +99,11 @@ def test_manage_and_corrections(client):
                     content_type="multipart/form-data")
     assert r.status_code == 400
     assert client.post("/calibrate/corrections/undo").get_json()["undone"] == "3s"
+    assert "Use no profile" in client.get("/calibrate/").get_data(as_text=True)
     client.post("/calibrate/deactivate")
     assert client.store.active() is None
+    page = client.get("/calibrate/").get_data(as_text=True)        # nothing to stop using: said, not offered
+    assert "Use no profile" not in page and 'id="no-profile-active"' in page
     r = client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
                     content_type="multipart/form-data")
     assert r.status_code == 409

@@ -125,6 +125,19 @@ class ProfileStore:
         except ProfileError:
             return None
 
+    def active_name(self) -> str | None:
+        """The active profile's name as the player gave it ("club set"), kept in the pointer at
+        activation (its slug, "club-set", for a pointer written before); None when none is active.
+        Reads no profile: the photo page names it on every visit."""
+        slug = self.active_slug()
+        if slug is None:
+            return None
+        try:
+            name = json.loads(self.active_file.read_text(encoding="utf-8")).get("name")
+        except (OSError, ValueError):
+            name = None
+        return name if isinstance(name, str) and 0 < len(name) <= 200 else slug
+
     def activate(self, name: str | None) -> None:
         """Make ``name`` the active profile (``None``: no profile, the base model alone)."""
         if name is None:
@@ -136,8 +149,12 @@ class ProfileStore:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            shown = TileSetProfile.load(p).name or p.stem
+        except ProfileError:       # a damaged profile is reported when it is read, not here
+            shown = p.stem
         with os.fdopen(fd, "w") as f:
-            f.write(json.dumps({"slug": p.stem}) + "\n")
+            f.write(json.dumps({"slug": p.stem, "name": shown}) + "\n")
         tmp.replace(self.active_file)
 
     def active(self) -> TileSetProfile | None:

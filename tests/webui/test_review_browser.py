@@ -326,3 +326,21 @@ def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, bro
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld"))
     titles = [g.get_attribute("aria-label") or g.text for g in d.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld")]
     assert any("Meld 1: not a meld" in t for t in titles), titles
+
+
+def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, browser, app):
+    # the banner stayed after the player had answered it with ★
+    import scorer
+    from webui.store import Store, connect
+    hand = scorer.to_hand(WIN)                # 123m456p789s11z22z 2z: under MCR the winning tile matters
+    reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
+        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
+        "little apart at the right, or correct it"], "groups": [], "links": []}}
+    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    d = browser
+    d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
+    wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
+    wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())

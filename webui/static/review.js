@@ -591,6 +591,8 @@
       groups[0].tiles.forEach((x) => { x.win = false; });
       t.win = true;
     }, { op: "winning", tile: code });
+    // the question it answers is answered
+    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
   });
   mj.onChosen(moveSel, () => {
     if (!picking || picking.add) return;

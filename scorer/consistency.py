@@ -310,7 +310,7 @@ def decode(structure: dict, *, rules: str | None = None, k: int = 3,
             total[T.index(code)] += 1
         over = [T.code_of(i) for i, n in enumerate(total) if n > 4]
         if over:
-            return None, f"more than four {', '.join(over)}"
+            return None, f"more than four tiles of {', '.join(over)}"      # "four 9s" read as nines
         for name, fn in forms.items():
             if fn(counts, n_melds):
                 return name, ""

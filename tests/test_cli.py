@@ -305,13 +305,26 @@ def test_eval_grouping_refuses_no_scenes(capsys, scenes):
 
 def test_read_says_why_the_hand_was_not_rebuilt():
     from mjtable.commands.read import format_reading
-    why = "no credible winning hand among the 20000 most probable readings; as read: more than four 1p"
+    why = "no credible winning hand among the 20000 most probable readings; as read: more than four tiles of 1p"
     result = {"tiles": [], "notation": "", "score": None, "missing_context": [],
               "reading": {"confidence": 0.0, "warnings": [], "decoding": {"status": "no_winning_hand", "message": why}},
               "timings_ms": {}}
     assert f"hand: not rebuilt: {why}" in format_reading(result).splitlines()
+    # a photo of a whole table: the count comes first, the decoding's reason after it
+    result["reading"]["warnings"] = ["found 27 tiles where a winning hand has 14 (a kong counts as 3): a tile may be "
+                                     "hidden, stacked or not detected"]
+    assert f"hand: not rebuilt: found 27 tiles where a winning hand has 14; {why}" in format_reading(result).splitlines()
     result["reading"]["decoding"] = None
+    assert "hand: not rebuilt: found 27 tiles where a winning hand has 14" in format_reading(result).splitlines()
+    result["reading"]["warnings"] = []
     assert "hand: not rebuilt" in format_reading(result).splitlines()
+    # which way up the photo is matters only where no hand was rebuilt
+    flip = "the photo could also be read upside down (rows in the other direction): set the winning tile apart"
+    result["reading"]["warnings"] = [flip]
+    assert f"  warning: {flip}" in format_reading(result).splitlines()
+    result.update(notation="123m456p789s11z22z 2z")
+    result["reading"]["confidence"] = 0.9
+    assert flip not in format_reading(result)
 
 
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):

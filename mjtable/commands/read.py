@@ -3,6 +3,7 @@ of a photographed hand; with ``--rules``, rebuild the hand and score it (``mjtab
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
@@ -102,6 +103,10 @@ def _fail(args, error: dict) -> int:
     return 2
 
 
+#: The reading's warning that the photo holds more or fewer tiles than a winning hand.
+TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
+
+
 def format_reading(result: dict) -> str:
     profile = result.get("profile")
     lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
@@ -116,11 +121,16 @@ def format_reading(result: dict) -> str:
     dec = reading.get("decoding") or {}
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
-    else:      # why, where the decoding says (--json gives the same)
-        lines.append("hand: not rebuilt" + (f": {dec['message']}" if dec.get("message") else ""))
+    else:      # why: a photo of more or fewer tiles than a hand first, then the decoding's reason
+        count = next((w for w in reading.get("warnings", []) if TILE_COUNT.match(str(w))), None)
+        why = [str(count).split(" (")[0]] if count else []
+        why += [dec["message"]] if dec.get("message") else []
+        lines.append("hand: not rebuilt" + (f": {'; '.join(why)}" if why else ""))
     for ch in dec.get("changes", []):
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
     for w in reading["warnings"]:
+        if result["notation"] and "upside down" in str(w):
+            continue       # a hand was rebuilt: which way up is moot, as the review page says nothing of it
         lines.append(f"  warning: {w}")
     if result["score"] is not None:
         # the same rendering as `mjtable score`: units, the minimum's warning, what is not

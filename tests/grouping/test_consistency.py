@@ -58,7 +58,7 @@ def test_never_exceeds_four_copies():
     h = Hand.from_dict(d.hand)
     assert sum(1 for t in h.all_tiles if t == "1m") <= 4
     assert [(c.read, c.chosen) for c in d.changes] == [("1m", "7z")]
-    assert "more than four 1m" in d.changes[0].why
+    assert "more than four tiles of 1m" in d.changes[0].why
 
 
 def test_copies_count_dora_indicators():

@@ -147,12 +147,12 @@ class ProfileStore:
         if not p.exists():
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             shown = TileSetProfile.load(p).name or p.stem
         except ProfileError:       # a damaged profile is reported when it is read, not here
             shown = p.stem
+        tmp = self.active_file.with_name(self.active_file.name + f".{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(json.dumps({"slug": p.stem, "name": shown}) + "\n")
         tmp.replace(self.active_file)

@@ -378,3 +378,21 @@ def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, br
             return out;""", url)
     assert not small, small[:8]
     assert not console_errors(d)
+
+
+def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(server, browser, app):
+    # at 360 px the list's last column, when each game was made, was cut off inside its card
+    client = app.test_client()
+    for name in ("Soirée riichi du vendredi", "Club du mardi"):
+        client.post("/api/games", json={"name": name, "rules": "riichi",
+                                        "players": ["Annabelle", "Bartholomew", "Cyrielle", "Dimitri"]})
+    d = browser
+    d.set_window_size(360, 740)
+    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 360"))
+    for lang in ("en", "fr"):
+        d.get(f"{server}/games?lang={lang}")
+        _no_overflow(d)
+        box = d.find_element(By.CSS_SELECTOR, "table.list").find_element(By.XPATH, "..")
+        wait(d).until(lambda drv: drv.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box))
+        when = d.find_elements(By.CSS_SELECTOR, "table.list tbody tr td:first-child .created-narrow time")
+        assert when and all(w.is_displayed() for w in when)        # when each game was made, under its name

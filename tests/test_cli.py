@@ -275,6 +275,13 @@ def test_read_prints_the_score_as_score_does():
     assert "not given (defaults used)" not in text      # said once, by the score's "assumed"
 
 
+def test_read_help_says_what_each_exit_status_means(capsys):
+    with pytest.raises(SystemExit):
+        main(["read", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Exit status: 0 the photo was read" in out and "1 with --rules, no winning hand was rebuilt" in out
+
+
 def test_read_without_rules_claims_no_defaults_used():
     """Without ``--rules`` nothing is scored, so nothing used a default context."""
     from mjtable.commands.read import format_reading

@@ -11,7 +11,10 @@ RULES = ("mcr", "riichi", "hk", "classical")
 
 def register(sub) -> None:
     from ..context_args import add_context_arguments
-    p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score")
+    p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score",
+                       epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 with --rules, "
+                              "no winning hand was rebuilt or it does not win (the reason is printed, and in --json "
+                              "at reading.decoding.message); 2 not read (a bad photo, a model missing).")
     p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
                    help="rebuild the hand and score it under these rules (without: the tiles only)")

@@ -437,13 +437,10 @@ def hand_part(field) -> str:
     return label(field)
 
 
-#: The reading's warning that the photo holds more or fewer tiles than a hand.
-TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
-
-
 def tile_count_warning(warnings: list) -> str | None:
     """The reading's warning that it found more or fewer tiles than a winning hand has, in the
     page's language, or None: the first thing to know when no hand could be built."""
+    from vision.grouping.hand_reading import TILE_COUNT
     for w in warnings or []:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
         if TILE_COUNT.match(text):

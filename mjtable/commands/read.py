@@ -3,7 +3,6 @@ of a photographed hand; with ``--rules``, rebuild the hand and score it (``mjtab
 from __future__ import annotations
 
 import json
-import re
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
@@ -106,10 +105,6 @@ def _fail(args, error: dict) -> int:
     return 2
 
 
-#: The reading's warning that the photo holds more or fewer tiles than a winning hand.
-TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
-
-
 def format_reading(result: dict) -> str:
     profile = result.get("profile")
     lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
@@ -125,6 +120,7 @@ def format_reading(result: dict) -> str:
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
     else:      # why: a photo of more or fewer tiles than a hand first, then the decoding's reason
+        from vision.grouping.hand_reading import TILE_COUNT
         count = next((w for w in reading.get("warnings", []) if TILE_COUNT.match(str(w))), None)
         why = [str(count).split(" (")[0]] if count else []
         why += [dec["message"]] if dec.get("message") else []

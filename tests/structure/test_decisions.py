@@ -25,6 +25,7 @@ NOT_SETTINGS = {
     "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
+    "vision.grouping.hand_reading": {"TILE_COUNT"},                           # a warning's wording
     "vision.profile.store": {"DAMAGED_MARK"},                                 # file name marker
     "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE"},   # file format, source prefix
 }

@@ -31,6 +31,12 @@ def _hands(app, gid) -> list:
     return app.test_client().get(f"/api/games/{gid}").json["hands"]
 
 
+def _phone_window(d, width: int, height: int) -> None:
+    """The browser window at a phone's size, once the page's layout has taken it."""
+    d.set_window_size(width, height)
+    wait(d).until(lambda drv: drv.execute_script(f"return innerWidth <= {width}"))
+
+
 def _no_overflow(d, seconds: float = 10):
     # Polled: on a loaded machine the first layout after the resize to a phone can be measured
     # before the stylesheet applies (the bare table is 630-670 px wide); a page that never fits
@@ -296,8 +302,7 @@ def test_a_narrow_phone_keeps_the_games_list_and_the_final_score_in_view(server,
         client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "tenpai": [A], "riichi": [A]})
     client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
     d = browser
-    d.set_window_size(375, 812)
-    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 375"))
+    _phone_window(d, 375, 812)
     for lang in ("en", "fr"):
         d.get(f"{server}/games?lang={lang}")
         _no_overflow(d)
@@ -337,8 +342,7 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
     photo = tmp_path / "layout.png"
     photo.write_bytes(png.tobytes())
     d = browser
-    d.set_window_size(375, 812)
-    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 375"))
+    _phone_window(d, 375, 812)
     d.get(f"{server}/calibrate/?lang=en")
     d.find_element(By.NAME, "name").send_keys("club set")
     d.find_element(By.NAME, "photo").send_keys(str(photo))
@@ -362,8 +366,7 @@ def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, br
     24 × 24 px (WCAG 2.2, 2.5.8): the context and option boxes were 13 px."""
     gid = _game(app)
     d = browser
-    d.set_window_size(390, 844)
-    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 390"))
+    _phone_window(d, 390, 844)
     small = []
     for url in (f"/review/new?rules=riichi&hand=123m456p789s11p22z%202z&lang=en", f"/games/{gid}?lang=en"):
         d.get(server + url)
@@ -387,8 +390,7 @@ def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(ser
         client.post("/api/games", json={"name": name, "rules": "riichi",
                                         "players": ["Annabelle", "Bartholomew", "Cyrielle", "Dimitri"]})
     d = browser
-    d.set_window_size(360, 740)
-    wait(d).until(lambda drv: drv.execute_script("return innerWidth <= 360"))
+    _phone_window(d, 360, 740)
     for lang in ("en", "fr"):
         d.get(f"{server}/games?lang={lang}")
         _no_overflow(d)

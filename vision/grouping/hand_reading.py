@@ -4,6 +4,7 @@ consistency decoding fills, a confidence per decision and warnings a person can 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from scorer import tiles as T
@@ -14,6 +15,10 @@ from .config import HAND_SIZE, SPLIT_GAP, UNSURE_GAP
 from .interpretations import Interpretation
 from .melds import from_position, is_chow, same_tile
 from .rows import gap_between, gap_conf
+
+#: How this module's warning of a photo of more or fewer tiles than a hand begins: the CLI and the
+#: review page pick it out of the warnings, where no hand was rebuilt, to say it first.
+TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
 
 
 @dataclass

@@ -6,14 +6,16 @@ import json
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
+#: How mjtable.pipeline.score_tiles's warning begins when the hand rebuilt is not a valid hand.
+INVALID_HAND = "the hand read is not valid"
 
 
 def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score",
                        epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 with --rules, "
-                              "no winning hand was rebuilt or it does not win (the reason is printed, and in --json "
-                              "at reading.decoding.message); 2 not read (a bad photo, a model missing).")
+                              "no winning hand was rebuilt or it does not win (the reason is printed; in --json, "
+                              "error.message where no hand was rebuilt, score.error where it does not win); 2 not read (a bad photo, a model missing).")
     p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
                    help="rebuild the hand and score it under these rules (without: the tiles only)")
@@ -89,6 +91,10 @@ def run(args) -> int:
     if args.json:
         out = result if args.rules else {k: result[k] for k in ("tiles", "timings_ms", "hand", "notation",
                                                                 "reading", "missing_context", "profile")}
+        if args.rules and result["score"] is None:
+            # the reason at the top, where a script looks first; the reading stays for the review
+            out = {"error": {"code": "no_hand", "message": "no winning hand was rebuilt"
+                             + (f": {why}" if (why := no_hand_reason(result)) else "")}, **out}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(format_reading(result))
@@ -105,6 +111,20 @@ def _fail(args, error: dict) -> int:
     return 2
 
 
+def no_hand_reason(result: dict) -> str:
+    """Why no hand came of the reading: a photo of more or fewer tiles than a hand first, then the
+    decoding's reason, else a hand that was rebuilt but is not valid ("" when none is known)."""
+    from vision.grouping.hand_reading import TILE_COUNT
+    reading = result["reading"]
+    warnings = [str(w) for w in reading.get("warnings", [])]
+    dec = reading.get("decoding") or {}
+    count = next((w for w in warnings if TILE_COUNT.match(w)), None)
+    why = [count.split(" (")[0]] if count else []
+    why += [dec["message"]] if dec.get("message") else []
+    why += [w for w in warnings if w.startswith(INVALID_HAND)][:1] if not why else []
+    return "; ".join(why)
+
+
 def format_reading(result: dict) -> str:
     profile = result.get("profile")
     lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
@@ -119,12 +139,9 @@ def format_reading(result: dict) -> str:
     dec = reading.get("decoding") or {}
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
-    else:      # why: a photo of more or fewer tiles than a hand first, then the decoding's reason
-        from vision.grouping.hand_reading import TILE_COUNT
-        count = next((w for w in reading.get("warnings", []) if TILE_COUNT.match(str(w))), None)
-        why = [str(count).split(" (")[0]] if count else []
-        why += [dec["message"]] if dec.get("message") else []
-        lines.append("hand: not rebuilt" + (f": {'; '.join(why)}" if why else ""))
+    else:
+        why = no_hand_reason(result)
+        lines.append("hand: not rebuilt" + (f": {why}" if why else ""))
     for ch in dec.get("changes", []):
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
     for w in reading["warnings"]:

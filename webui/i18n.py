@@ -1184,6 +1184,10 @@ MESSAGES_FR = {
         "les tuiles font environ {0} pixels de large sur la photo, trop peu pour être lues sûrement : prenez la photo "
         "de plus près, ou en plus haute résolution",
     "rule options need a rule set (rules=...)": "des options de règles demandent un jeu de règles (rules=...)",
+    "the farthest row ({} tiles face up) was left out: a table shows {} dora indicators at most; keep discards and other players' tiles out of the photo, or enter the dora indicators by hand":
+        "la rangée la plus éloignée ({0} tuiles face visible) a été laissée de côté : une table montre au plus {1} "
+        "indicateurs de dora ; gardez les défausses et les tuiles des autres joueurs hors de la photo, ou entrez "
+        "les indicateurs de dora à la main",
     "the standing tiles have a gap of more than half a tile inside them: they were read as one row; close the gap if it is not a separate meld":
         "les tuiles debout ont un écart de plus d'une demi-tuile entre elles : elles ont été lues comme une seule "
         "rangée ; refermez l'écart si ce n'est pas une combinaison à part",

@@ -328,3 +328,19 @@ def test_an_exposed_group_read_as_neither_pung_nor_chow_is_not_called_a_chow():
     assert not any("chow" in v and "neither" not in v for v in values)
     assert any(v.startswith("exposed set of three, neither a pung nor a chow as read") for v in values)
     assert any("is not a chow" in w for w in r.warnings)
+
+
+def test_a_far_row_of_more_tiles_than_a_table_shows_as_dora_indicators_is_left_out():
+    # a photo of the whole table: a far row of 9 discards is neither dora indicators (5 at most:
+    # 002 §2.7, §3.3.10) nor melds; the hand in front is still read, and the row is named
+    hand, _, reads = scene("123m456p789s111z2z 2z", dora=["2p", "5s", "9m", "3z", "7p", "1s", "4m", "6z", "8p"],
+                           dead_wall=False)
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand) and "dora_indicators" not in got.context
+    ignored = [g for g in r.groups if g["kind"] == "ignored"]
+    assert [len(g["tiles"]) for g in ignored] == [9] and r.slots["dora"] == []
+    assert any("farthest row (9 tiles face up) was left out" in w for w in r.warnings)
+    # five indicators are still read as such
+    _, _, reads = scene("123m456p789s111z2z 2z", dora=["2p", "5s", "9m", "3z", "7p"], dead_wall=False)
+    _, got = read(reads, rules="riichi")
+    assert list(got.context.get("dora_indicators")) == ["2p", "5s", "9m", "3z", "7p"]

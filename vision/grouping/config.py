@@ -11,6 +11,7 @@ GAP_SOFTNESS = 0.08      # how sharply the confidence of a gap decision rises ar
 CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is worth a warning
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
 HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
+DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (rules 002 §2.7, §3.3.10)
 
 
 @dataclass(frozen=True)

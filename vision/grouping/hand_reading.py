@@ -11,7 +11,7 @@ from scorer import tiles as T
 from scorer.errors import HandError
 from scorer.hand import Hand
 
-from .config import HAND_SIZE, SPLIT_GAP, UNSURE_GAP
+from .config import DORA_INDICATORS_MAX, HAND_SIZE, SPLIT_GAP, UNSURE_GAP
 from .interpretations import Interpretation
 from .melds import from_position, is_chow, same_tile
 from .rows import gap_between, gap_conf
@@ -177,7 +177,18 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         for i in it.bonus:
             link(i, gid, "bonus")
     dora_up = [i for i in it.dora if not tiles[i].face_down]
-    if it.dora:
+    if len(dora_up) > DORA_INDICATORS_MAX:
+        # More than a table shows: discards or another player's tiles, not the dead wall; left out
+        # so that the hand in front is still read, and said
+        gid += 1
+        groups.append({"id": gid, "kind": "ignored", "tiles": list(it.dora)})
+        for i in it.dora:
+            link(i, gid, "ignored")
+        warnings.append(f"the farthest row ({len(dora_up)} tiles face up) was left out: a table shows "
+                        f"{DORA_INDICATORS_MAX} dora indicators at most; keep discards and other players' tiles "
+                        "out of the photo, or enter the dora indicators by hand")
+        dora_up = []
+    elif it.dora:
         gid += 1
         groups.append({"id": gid, "kind": "dora", "tiles": list(it.dora)})
         for i in it.dora:

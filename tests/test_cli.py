@@ -33,6 +33,15 @@ def test_score_error_is_clear_and_exit_2(capsys):
     assert json.loads(out)["error"]["code"] == "bad_notation"
 
 
+def test_a_context_no_play_can_give_is_an_input_error_under_every_rule_set(capsys):
+    # MCR refused it (exit 2) where riichi and Hong Kong answered "not a winning hand" (exit 1)
+    for rules in ("mcr", "riichi", "hk", "classical", "all"):
+        code, out, err = run(capsys, "score", "123m46p789s123s11z 5p", "--rules", rules, "--kong-replacement",
+                             "--seat-wind", "S")
+        assert code == 2, rules
+        assert "needs a kong" in out + err
+
+
 def test_help_says_what_each_exit_status_means(capsys):
     # 1 (a no: a hand that is not a win, a layout that does not match) and 2 (not done) differ
     with pytest.raises(SystemExit):
@@ -79,7 +88,7 @@ def test_winds_in_lowercase_and_suits_in_capitals(capsys):
 def test_an_impossible_context_is_said_so_not_a_non_winning_hand(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s234s5m 5m", "--rules", "hk", "--seat-wind", "S", "--tenhou",
                        "--self-drawn")
-    assert code == 1 and "impossible win context: the heavenly hand is the dealer's win" in out
+    assert code == 2 and "impossible win context: the heavenly hand is the dealer's win" in out   # an input error
     assert "not a winning hand" not in out
 
 

@@ -834,9 +834,9 @@ MESSAGES_FR = {
     "the earthly hand (chiihou) is another player's self-drawn win on the first draw, before any set is declared":
         "la main terrestre (chiihou) est la victoire d'un autre joueur sur sa première pioche, avant toute "
         "combinaison déclarée",
-    "the earthly hand (renhou) is another player's win on a discard before his first draw, before any set is shown":
+    "the earthly hand (renhou) is another player's win on a discard before his first draw, before any set is declared, even a concealed kong":
         "la main terrestre (renhou) est la victoire d'un autre joueur sur un écart avant sa première pioche, avant "
-        "toute combinaison exposée",
+        "toute combinaison déclarée, même un kong caché",
     "a win on a kong replacement tile needs a kong in the hand":
         "gagner sur la tuile de remplacement d'un kong demande un kong dans la main",
     # riichi's refusals (scorer/riichi/scoring.py)
@@ -882,9 +882,9 @@ MESSAGES_FR = {
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du croupier, Est",
     "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
         "la main céleste se gagne sur pioche avec les premières tuiles du croupier, avant toute combinaison exposée",
-    "the earthly hand is another player's win on the dealer's first discard, before any set is shown":
+    "the earthly hand is another player's win on the dealer's first discard, before any set is declared, even a concealed kong":
         "la main terrestre est la victoire d'un autre joueur sur le premier écart du croupier, avant toute "
-        "combinaison exposée",
+        "combinaison déclarée, même un kong caché",
     "the earthly hand is won on the dealer's first discard: the discarder given is not the dealer":
         "la main terrestre se gagne sur le premier écart du croupier : le joueur indiqué n'est pas le croupier",
     "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
@@ -905,6 +905,9 @@ MESSAGES_FR = {
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",
     "a double kong win is a win on a kong replacement tile":
         "gagner sur un double kong, c'est gagner sur une tuile de remplacement du kong",
+    "a double kong win needs two kongs in the hand: the second declared on the first replacement tile":
+        "gagner sur un double kong demande deux kongs dans la main : le second déclaré sur la première tuile de "
+        "remplacement",
     "nagashi mangan is not part of the EMA 2016 rules": "le nagashi mangan ne fait pas partie des règles EMA 2016",
     "the best reading is not a winning hand ({}); this one is ({})":
         "la meilleure lecture n'est pas une main gagnante ({0}) ; celle-ci l'est ({1})",

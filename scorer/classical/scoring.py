@@ -168,16 +168,16 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
     def refused(key: str, message: str) -> dict:
         return {"code": "bad_context", "field": f"context.{key}", "message": message}
     seat, self_drawn = ctx("seat_wind"), ctx("self_drawn")
-    shown = any(not m.concealed for m in hand.melds)
     if ctx("tenhou") and (seat != "E" or not self_drawn or hand.melds):
         return refused("tenhou", "the heavenly hand is East's self-drawn win on the dealt tiles, before any set "
                        "is declared")
     if ctx("chiihou") and (seat == "E" or not self_drawn or hand.melds):
         return refused("chiihou", "the earthly hand (chiihou) is another player's self-drawn win on the first "
                        "draw, before any set is declared")
-    if ctx("renhou") and (seat == "E" or self_drawn or shown):
+    if ctx("renhou") and (seat == "E" or self_drawn or hand.melds):
+        # before his first draw a player has had no turn: no kong, even concealed, is declared
         return refused("renhou", "the earthly hand (renhou) is another player's win on a discard before his "
-                       "first draw, before any set is shown")
+                       "first draw, before any set is declared, even a concealed kong")
     if ctx("kong_replacement") and not any(m.type == "kong" for m in hand.melds):
         return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand")
     return None

@@ -289,6 +289,14 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
                        "be in the winner's hand (004 1F)")
     if ctx("double_kong") and not ctx("kong_replacement"):
         return refused("double_kong", "a double kong win is a win on a kong replacement tile (004 3D)")
+    kongs = sum(1 for m in hand.melds if m.type == "kong")
+    if ctx("kong_replacement") and not kongs:
+        # 004 2A: « la tuile de maquillage suivant un gong »: the kong it replaced is in the hand
+        return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand (004 2A)")
+    if ctx("double_kong") and kongs < 2:
+        # 004 3D: a second kong declared on the first replacement tile, won on the second one
+        return refused("double_kong", "a double kong win needs two kongs in the hand: the second declared on "
+                       "the first replacement tile (004 3D)")
     if ctx("kong_replacement") and not self_drawn:
         # 004 2A: the winning tile is the replacement drawn after a kong, so the win is drawn
         # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard;
@@ -300,9 +308,11 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
     if ctx("tenhou") and (not self_drawn or shown):
         return refused("tenhou", "the heavenly hand is won self-drawn on the dealer's first tiles, before "
                        "any set is shown (004 8E)")
-    if ctx("renhou") and (seat == "E" or self_drawn or shown):
+    if ctx("renhou") and (seat == "E" or self_drawn or hand.melds):
+        # won on the dealer's first discard, before the winner's first turn: no kong, even
+        # concealed, can have been declared
         return refused("renhou", "the earthly hand is another player's win on the dealer's first discard, "
-                       "before any set is shown (004 8F)")
+                       "before any set is declared, even a concealed kong (004 8F)")
     # the dealer is East (004 1D)
     if ctx("renhou") and ctx("discarder") not in (None, seat_seen_from(seat, "E")):
         return refused("renhou", "the earthly hand is won on the dealer's first discard: the discarder given "

@@ -294,6 +294,12 @@ def score(hand: Hand, options) -> ScoreResult:
                             "(002 §4.2.1)", "context.kong_replacement")
         base.assumed = ctx.assumed()
         return base
+    if rinshan and not any(m.type == "kong" for m in hand.melds):
+        # 002 §4.2.1: « Gagner sur la tuile de remplacement après avoir déclaré un kong »
+        base.error = _error("bad_context", "a win on a kong replacement tile needs a kong in the hand "
+                            "(002 §4.2.1)", "context.kong_replacement")
+        base.assumed = ctx.assumed()
+        return base
     if chankan and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
         # the robbed tile is the fourth of an added kong: the winner holds no other copy (as MCR)
         base.error = _error("bad_context", "the robbed tile completes another player's kong: no other copy of "

@@ -108,6 +108,7 @@ def test_limit_hands(hand, context, limit_id):
     ("123m456p789s234s5m 5m", {"chiihou": True, "self_drawn": True, "seat_wind": "E"}, "chiihou"),
     ("123m456p789s234s5m 5m", {"renhou": True, "self_drawn": True}, "renhou"),
     ("[123m,1]456p789s234s5m 5m", {"renhou": True, "discarder": "left"}, "renhou"),     # a set shown before
+    ("(2222m)567p234s67s88p 5s", {"renhou": True, "discarder": "left"}, "renhou"),      # a kong declared before
     ("[123m,1]456p789s234s5m 5m", {"kong_replacement": True, "self_drawn": True}, "kong_replacement"),  # no kong
 ])
 def test_contexts_no_play_can_give_are_refused(hand, context, field):

@@ -47,7 +47,7 @@ def test_win_conditions():
     assert faan_of(hk("123m456p789s34s55p 2s", robbing_kong=True))["cheung_gong"] == 1
     assert faan_of(hk(CHOWS, last_tile=True))["hoi_day"] == 2
     assert faan_of(hk("(1111m)456p789s234s5m 5m", kong_replacement=True, self_drawn=True))["gong_sheung_far"] == 2
-    d = hk("(1111m)456p789s234s5m 5m", kong_replacement=True, double_kong=True, self_drawn=True)
+    d = hk("(1111m)(2222p)789s234s5m 5m", kong_replacement=True, double_kong=True, self_drawn=True)
     assert faan_of(d)["gong_sheung_gong"] == 3 and "gong_sheung_far" not in faan_of(d)
 
 
@@ -83,6 +83,19 @@ def test_contexts_no_play_can_give_are_refused(context, field):
     r = hk("[2222m,1]345p678s56s99p 7s" if "kong_replacement" in context else CHOWS, **context)
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{field}"
     assert "004 " in r.error["message"]
+
+
+@pytest.mark.parametrize("hand, context, field", [
+    ("123m46p789s123s11z 5p", {"kong_replacement": True, "self_drawn": True}, "kong_replacement"),  # 2A: no kong
+    ("[7777m,1]123m46p789s11z 5p", {"kong_replacement": True, "double_kong": True}, "double_kong"),  # 3D: one
+    ("(2222m)567p234s67s88p 5s", {"renhou": True, "seat_wind": "S", "discarder": "left"}, "renhou"),  # 8F: a kong
+])
+def test_kong_wins_without_their_kongs_are_refused(hand, context, field):
+    # each was scored: Plum Blossom on a Kong, Double Kong, an earthly hand after a kong declared
+    r = hk(hand, **{"seat_wind": "S", **context})
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{field}"
+    r = hk("[7777m,1](2222p)123m46p11z 5p", seat_wind="S", kong_replacement=True, double_kong=True)
+    assert r.valid and faan_of(r)["gong_sheung_gong"] == 3
 
 
 def test_the_contexts_of_the_limit_hands_that_can_happen_are_scored():

@@ -94,6 +94,14 @@ def test_an_open_hands_self_drawn_minipoints_are_named_so():
     assert [(f["reason"], f["fu"]) for f in r.extra["fu_breakdown"]] == [("base", 20), ("hand_without_fu", 2)]
 
 
+def test_a_kong_replacement_win_needs_a_kong():
+    # 002 §4.2.1: « Gagner sur la tuile de remplacement après avoir déclaré un kong »
+    r = riichi("123m46p789s123s11z 5p", kong_replacement=True, seat_wind="S")
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.kong_replacement"
+    r = riichi("(7777z)123m46p789s11z 5p", kong_replacement=True, seat_wind="S")
+    assert r.valid and "rinshan" in [i.id for i in r.items]
+
+
 def test_robbing_the_kong_cannot_be_self_drawn():
     r = riichi("123m456p789s22z45m 6m", robbing_kong=True, self_drawn=True)
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.robbing_kong"

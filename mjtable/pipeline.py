@@ -34,6 +34,9 @@ BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_repl
                 "robbing_kong", "last_of_kind", "discarder")
 
 
+#: What a reading without a rule set answers (``mjtable read --json``, ``/api/read``): no score.
+TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context", "no_hand", "profile")
+
 def read_photo(image, *, rules: str | None = None, context: dict | None = None,
                options: dict | None = None, decode: bool = True, profile=None) -> dict:
     """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as
@@ -76,7 +79,8 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
 
     Returns {"tiles": [TileRead.to_dict()], "hand": hand JSON or None, "notation": str or None,
     "score": ScoreResult.to_dict() or None, "reading": {confidence, decisions, warnings, groups,
-    links, decoding}, "missing_context": [keys], "timings_ms": {group, decode, score, total}}.
+    links, decoding}, "missing_context": [keys], "no_hand": why no hand was rebuilt (None when one
+    was), "timings_ms": {group, decode, score, total}}.
     """
     _check_inputs(rules, context, options)
     context = dict(context or {})
@@ -93,6 +97,7 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
                         "be read surely: take the photo closer, or at a higher resolution")
     result = None
     notation = None
+    invalid = None
     if hand is not None:
         merged = {**hand.get("context", {}), **context}
         hand = {**hand, "context": merged}
@@ -100,7 +105,8 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
             h = scorer.Hand.from_dict(hand)
             notation = scorer.format_hand(h)
         except HandError as e:
-            warnings.append(f"the hand read is not valid: {e.message}")
+            invalid = f"the hand read is not valid: {e.message}"
+            warnings.append(invalid)
             h = None
         if h is not None and rules is not None:
             try:
@@ -129,8 +135,19 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
                     "warnings": warnings, "groups": reading.groups, "links": reading.links,
                     "decoding": decoding},
         "missing_context": missing,
+        "no_hand": None if notation else no_hand_reason(warnings, decoding, invalid),
         "timings_ms": {k: round(v, 1) for k, v in timings.items()},
     }
+
+
+def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -> str:
+    """Why no hand came of the reading, in one line: a photo of more or fewer tiles than a hand
+    first, then the decoding's reason, else the scorer's refusal of the hand rebuilt."""
+    from vision.grouping.hand_reading import TILE_COUNT
+    count = next((str(w) for w in warnings if TILE_COUNT.match(str(w))), None)
+    why = [count.split(" (")[0]] if count else []
+    why += [decoding["message"]] if (decoding or {}).get("message") else []
+    return "; ".join(why or ([invalid] if invalid else ["no winning hand was rebuilt"]))
 
 
 def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: dict | None = None):

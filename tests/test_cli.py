@@ -321,51 +321,17 @@ def test_eval_grouping_refuses_no_scenes(capsys, scenes):
 
 def test_read_says_why_the_hand_was_not_rebuilt():
     from mjtable.commands.read import format_reading
-    why = "no credible winning hand among the 20000 most probable readings; as read: more than four tiles of 1p"
-    result = {"tiles": [], "notation": "", "score": None, "missing_context": [],
-              "reading": {"confidence": 0.0, "warnings": [], "decoding": {"status": "no_winning_hand", "message": why}},
-              "timings_ms": {}}
+    why = "found 27 tiles where a winning hand has 14; no credible winning hand among the 20000 readings"
+    result = {"tiles": [], "notation": "", "score": None, "missing_context": [], "no_hand": why,
+              "reading": {"confidence": 0.0, "warnings": [], "decoding": None}, "timings_ms": {}}
     assert f"hand: not rebuilt: {why}" in format_reading(result).splitlines()
-    # a photo of a whole table: the count comes first, the decoding's reason after it
-    result["reading"]["warnings"] = ["found 27 tiles where a winning hand has 14 (a kong counts as 3): a tile may be "
-                                     "hidden, stacked or not detected"]
-    assert f"hand: not rebuilt: found 27 tiles where a winning hand has 14; {why}" in format_reading(result).splitlines()
-    result["reading"]["decoding"] = None
-    assert "hand: not rebuilt: found 27 tiles where a winning hand has 14" in format_reading(result).splitlines()
-    result["reading"]["warnings"] = []
-    assert "hand: not rebuilt" in format_reading(result).splitlines()
     # which way up the photo is matters only where no hand was rebuilt
     flip = "the photo could also be read upside down (rows in the other direction): set the winning tile apart"
     result["reading"]["warnings"] = [flip]
     assert f"  warning: {flip}" in format_reading(result).splitlines()
-    result.update(notation="123m456p789s11z22z 2z")
+    result.update(notation="123m456p789s11z22z 2z", no_hand=None)
     result["reading"]["confidence"] = 0.9
     assert flip not in format_reading(result)
-
-
-def test_read_json_puts_why_no_hand_was_rebuilt_at_the_top(capsys, tmp_path, monkeypatch):
-    import mjtable.pipeline
-    why = "no credible winning hand among the 20000 most probable readings"
-    count = "found 13 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden"
-    result = {"tiles": [], "hand": None, "notation": None, "score": None, "missing_context": [], "profile": None,
-              "reading": {"confidence": 0.0, "warnings": [count], "groups": [], "links": [],
-                          "decoding": {"status": "no_winning_hand", "message": why}}, "timings_ms": {}}
-    monkeypatch.setattr(mjtable.pipeline, "read_photo", lambda *a, **k: result)
-    photo = tmp_path / "hand.jpg"
-    photo.write_bytes(b"x")
-    code, out, _ = run(capsys, "read", str(photo), "--rules", "mcr", "--no-profile", "--json")
-    data = json.loads(out)
-    assert code == 1
-    assert data["error"] == {"code": "no_hand", "message": "no winning hand was rebuilt: found 13 tiles where a "
-                             f"winning hand has 14; {why}"}
-    assert data["reading"]["decoding"]["message"] == why
-    # a hand rebuilt that the scorer refuses says that instead
-    result["reading"].update(warnings=["the hand read is not valid: five 1p"], decoding=None)
-    code, out, _ = run(capsys, "read", str(photo), "--rules", "mcr", "--no-profile", "--json")
-    assert json.loads(out)["error"]["message"] == "no winning hand was rebuilt: the hand read is not valid: five 1p"
-    # without --rules no hand is asked for: no error
-    code, out, _ = run(capsys, "read", str(photo), "--no-profile", "--json")
-    assert code == 0 and "error" not in json.loads(out)
 
 
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):

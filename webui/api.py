@@ -139,7 +139,8 @@ def read():
     photo = reading.decode_upload(upload.read())
     result = reading.read(photo, rules=rules, context=context, options=options)
     if rules is None:
-        result = {k: result[k] for k in reading.TILES_ONLY_KEYS if k in result}
+        from mjtable.pipeline import TILES_ONLY_KEYS
+        result = {k: result[k] for k in TILES_ONLY_KEYS if k in result}
     return jsonify(result)
 
 

@@ -80,10 +80,6 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
     return _json_safe(result)
 
 
-#: What ``mjtable read --json`` prints without ``--rules`` (mjtable/commands/read.py).
-TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context", "profile")
-
-
 def _json_safe(v):
     """Round-trip through JSON, turning numpy scalars and tuples into plain values."""
     def default(o):

@@ -6,8 +6,6 @@ import json
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
-#: How mjtable.pipeline.score_tiles's warning begins when the hand rebuilt is not a valid hand.
-INVALID_HAND = "the hand read is not valid"
 
 
 def register(sub) -> None:
@@ -15,7 +13,7 @@ def register(sub) -> None:
     p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score",
                        epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 with --rules, "
                               "no winning hand was rebuilt or it does not win (the reason is printed; in --json, "
-                              "error.message where no hand was rebuilt, score.error where it does not win); 2 not read (a bad photo, a model missing).")
+                              "no_hand where no hand was rebuilt, score.error where it does not win); 2 not read (a bad photo, a model missing).")
     p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
                    help="rebuild the hand and score it under these rules (without: the tiles only)")
@@ -58,7 +56,7 @@ def run(args) -> int:
     from ..context_args import context_from_args, options_from_args
     from vision.profile import ProfileError
 
-    from ..pipeline import read_photo
+    from ..pipeline import TILES_ONLY_KEYS, read_photo
     if args.annotate:
         problem = annotate_problem(args.photo, args.annotate)
         if problem:      # said before the reading, which would otherwise be lost with it
@@ -89,12 +87,7 @@ def run(args) -> int:
         except (OSError, ValueError, cv2_error()) as e:
             return _fail(args, {"code": "annotate_failed", "message": str(e)})
     if args.json:
-        out = result if args.rules else {k: result[k] for k in ("tiles", "timings_ms", "hand", "notation",
-                                                                "reading", "missing_context", "profile")}
-        if args.rules and result["score"] is None:
-            # the reason at the top, where a script looks first; the reading stays for the review
-            out = {"error": {"code": "no_hand", "message": "no winning hand was rebuilt"
-                             + (f": {why}" if (why := no_hand_reason(result)) else "")}, **out}
+        out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(format_reading(result))
@@ -109,20 +102,6 @@ def _fail(args, error: dict) -> int:
     else:
         print(f"error: {error['message']}", file=sys.stderr)
     return 2
-
-
-def no_hand_reason(result: dict) -> str:
-    """Why no hand came of the reading: a photo of more or fewer tiles than a hand first, then the
-    decoding's reason, else a hand that was rebuilt but is not valid ("" when none is known)."""
-    from vision.grouping.hand_reading import TILE_COUNT
-    reading = result["reading"]
-    warnings = [str(w) for w in reading.get("warnings", [])]
-    dec = reading.get("decoding") or {}
-    count = next((w for w in warnings if TILE_COUNT.match(w)), None)
-    why = [count.split(" (")[0]] if count else []
-    why += [dec["message"]] if dec.get("message") else []
-    why += [w for w in warnings if w.startswith(INVALID_HAND)][:1] if not why else []
-    return "; ".join(why)
 
 
 def format_reading(result: dict) -> str:
@@ -140,7 +119,7 @@ def format_reading(result: dict) -> str:
     if result["notation"]:
         lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
     else:
-        why = no_hand_reason(result)
+        why = result.get("no_hand")
         lines.append("hand: not rebuilt" + (f": {why}" if why else ""))
     for ch in dec.get("changes", []):
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")

@@ -75,6 +75,39 @@ def test_decoding_fixes_a_misread_and_names_the_tile(toy_rules):
     assert change["tile"] == i and change["read"] == "9s" and change["chosen"] == "8s"
 
 
+def test_why_no_hand_was_rebuilt_is_one_line_at_the_top(monkeypatch, tmp_path, capsys, toy_rules):
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    out = pipeline.score_tiles(tiles, rules="toy")
+    assert out["notation"] and out["no_hand"] is None
+    out = pipeline.score_tiles(tiles[:-1], rules="toy")          # a tile hidden: 13 tiles
+    assert out["hand"] is None and out["no_hand"].startswith("found 13 tiles where a winning hand has 14")
+    # mjtable read --json says it at the top (it was only inside the reading), with exit 1
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles[:-1], raising=False)
+    assert main(["read", str(photo), "--rules", "toy", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["no_hand"] == out["no_hand"]
+    assert main(["read", str(photo), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["no_hand"] == out["no_hand"]
+    assert main(["read", str(photo), "--rules", "toy"]) == 1
+    assert f"hand: not rebuilt: {out['no_hand']}" in capsys.readouterr().out.splitlines()
+
+
+def test_no_hand_reason_puts_the_tile_count_first():
+    why = "no credible winning hand among the 20000 most probable readings"
+    count = "found 27 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden"
+    decoding = {"status": "no_winning_hand", "message": why}
+    assert pipeline.no_hand_reason([count], decoding, None) == f"found 27 tiles where a winning hand has 14; {why}"
+    assert pipeline.no_hand_reason([], decoding, None) == why
+    assert pipeline.no_hand_reason([count], None, None) == "found 27 tiles where a winning hand has 14"
+    invalid = "the hand read is not valid: 5 copies of 1p"
+    assert pipeline.no_hand_reason([invalid], None, invalid) == invalid
+    assert pipeline.no_hand_reason([], None, None) == "no winning hand was rebuilt"
+
+
 def test_missing_context_without_rules_names_what_a_photo_cannot_show():
     _, _, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
     out = pipeline.score_tiles(tiles, context={"seat_wind": "S"})

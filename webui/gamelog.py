@@ -144,7 +144,8 @@ def event_of(h: dict, legacy: bool = False) -> Event:
 def deal_of(d: dict) -> Deal:
     return Deal(dealer=d["dealer"], round_wind=d["round_wind"], round_no=d.get("round_no", 0),
                 honba=d.get("honba", 0), sticks=d.get("riichi_sticks", 0),
-                seating=tuple(d.get("seating") or (0, 1, 2, 3)), finished=bool(d.get("finished")))
+                seating=tuple(d.get("seating") or (0, 1, 2, 3)), finished=bool(d.get("finished")),
+                barred=tuple(d.get("barred") or ()))
 
 
 class Settler:

@@ -903,6 +903,12 @@ MESSAGES_FR = {
     "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",
+    "a player who declared a false win may not win in the same hand: his hand stays exposed and he may no longer declare Mah Jong; record the hand's real result, or undo the false win":
+        "un joueur qui a déclaré un faux Mah Jong ne peut plus gagner dans la même main : sa main reste exposée et "
+        "il n'a plus le droit de déclarer Mah Jong ; enregistrez le vrai résultat de la main, ou annulez le faux "
+        "Mah Jong",
+    "a player who declared a false win may not win in the same hand":
+        "un joueur qui a déclaré un faux Mah Jong ne peut plus gagner dans la même main",
     "a double kong win is a win on a kong replacement tile":
         "gagner sur un double kong, c'est gagner sur une tuile de remplacement du kong",
     "a double kong win needs two kongs in the hand: the second declared on the first replacement tile":

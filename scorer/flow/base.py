@@ -41,6 +41,7 @@ class Deal:
     sticks: int = 0                    # riichi sticks on the table, 1,000 each
     seating: tuple = (0, 1, 2, 3)      # players in turn order, the round's first dealer first
     finished: bool = False             # the game ended before this "hand"
+    barred: tuple = ()                 # players who may not win this hand (a false win, where the rules say so)
 
     def position(self, player: int) -> int:
         return self.seating.index(player)
@@ -55,7 +56,7 @@ class Deal:
     def to_dict(self) -> dict:
         return {"dealer": self.dealer, "round_wind": self.round_wind, "round_no": self.round_no,
                 "honba": self.honba, "riichi_sticks": self.sticks, "seating": list(self.seating),
-                "finished": self.finished}
+                "finished": self.finished, **({"barred": list(self.barred)} if self.barred else {})}
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Flow:
     has_counters = False
     false_win_default = 10         # what a false win pays each other player, when the rules give a figure
     false_win_fixed = False        # the rule set fixes the penalty (no amount from the table)
+    false_win_bars_offender = False  # whether a false win's player may win again in the same deal
 
     def __init__(self, options: dict | None = None, scorer_options=None):
         self.options = dict(options or {})
@@ -165,13 +167,16 @@ class Flow:
             # time limit): the final result is taken from here, as after the last round.
             return replace(deal, finished=True)
         if event.kind == "penalty":
-            return deal          # a false win or chombo does not end the hand / the deal is replayed
+            # a false win or chombo does not end the hand / the deal is replayed
+            if self.false_win_bars_offender and event.offender not in deal.barred:
+                return replace(deal, barred=tuple(sorted((*deal.barred, event.offender))))
+            return deal
         honba, sticks = self.next_honba(deal, event), self.next_sticks(deal, event)
         if self.keeps_deal(deal, event):
-            return replace(deal, honba=honba, sticks=sticks)
+            return replace(deal, honba=honba, sticks=sticks, barred=())
         pos = deal.position(deal.dealer) + 1
         if pos < 4:
-            return replace(deal, dealer=deal.seating[pos], honba=honba, sticks=sticks)
+            return replace(deal, dealer=deal.seating[pos], honba=honba, sticks=sticks, barred=())
         # The deal comes back to the round's first dealer: the next round (000 « Rotation du
         # vent du tour »; 002 §3.5; 004 « Le croupier et la durée d'un jeu »).
         no = deal.round_no + 1
@@ -206,6 +211,9 @@ class Flow:
                             "tenpai")
         if event.tenpai and event.kind != "draw":
             raise FlowError("bad_field", "tenpai is recorded for a draw only", "tenpai")
+
+    def barred_winner_refusal(self) -> str:
+        return "a player who declared a false win may not win in the same hand"
 
     def several_winners_refusal(self) -> str:
         return (f"one winner per hand under {self.rules}: the player next in turn after the discarder "
@@ -278,6 +286,8 @@ def replay(flow: Flow, events: list[Event], settle_win: SettleWin, start: Deal |
     for i, event in enumerate(events, first_index):
         flow.check(event)
         deal = flow.fixed(deal, event)
+        if event.kind == "win" and set(deal.barred) & set(event.winners):
+            raise FlowError("bad_field", flow.barred_winner_refusal(), "winner")
         o = flow.settle(i, deal, event, settle_win)
         o.after_end = ended
         out.append(o)

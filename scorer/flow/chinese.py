@@ -16,6 +16,13 @@ class MCRFlow(Flow):
     # 000 « Fin de la Partie »: 4 rounds of 4 hands (16 hands).
     rounds = ("E", "S", "W", "N")
     false_win_default = 10     # 000 « Faute »: « il doit payer 10 points à chacun des autres joueurs »
+    # 000 « Faute »: « Le jeu continue mais sa main reste exposée et il n'a plus le droit de
+    # déclarer Mah Jong »: no win of his is recorded until the next hand.
+    false_win_bars_offender = True
+
+    def barred_winner_refusal(self) -> str:
+        return ("a player who declared a false win may not win in the same hand: his hand stays exposed and he "
+                "may no longer declare Mah Jong (000 « Faute »); record the hand's real result, or undo the false win")
 
     def seating_for(self, round_no: int) -> tuple:
         if self.options.get("seat_changes", True) is False:

@@ -164,6 +164,17 @@ def test_mcr_false_win_pays_10_to_each_and_does_not_end_the_hand():
         run("mcr", [draw(tenpai=(1,))])
 
 
+def test_mcr_a_false_win_bars_its_player_from_winning_that_hand():
+    # 000 « Faute »: « sa main reste exposée et il n'a plus le droit de déclarer Mah Jong »
+    with pytest.raises(FlowError, match="false win"):
+        run("mcr", [Event("penalty", offender=1), win(1, discarder=0)])
+    _, out = run("mcr", [Event("penalty", offender=1), win(2, discarder=1), win(1, discarder=0)])
+    assert out[0].after.barred == (1,) and out[1].after.barred == ()     # the next hand he may win
+    # Hong Kong (004 « Pénalités ») and riichi (the chombo's hand is dealt again) bar nobody
+    run("hk", [Event("penalty", offender=1, amount=16), win(1, discarder=0)])
+    assert not RiichiFlow.false_win_bars_offender
+
+
 # -- Hong Kong (004) ----------------------------------------------------------------------------
 def test_hk_dealer_keeps_while_winning_and_after_draws():
     events = [win(0, discarder=1), draw(), win(2, discarder=0), win(1, discarder=0), win(3, discarder=1)]

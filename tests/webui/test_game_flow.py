@@ -208,6 +208,17 @@ def test_mcr_game_of_16_hands(client):
     assert r.status_code == 409
 
 
+def test_mcr_a_false_win_s_player_cannot_win_that_hand(client):
+    # 000 « Faute »: after a false win his hand stays exposed and he may no longer declare Mah Jong
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "penalty", "offender": B})
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": B, "discarder": None})
+    assert r.status_code == 400 and r.json["error"]["field"] == "winner"
+    assert "may no longer declare Mah Jong" in r.json["error"]["message"]
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": C, "discarder": B})
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": None})     # the next hand
+
+
 def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     import scorer
     from scorer.hk.scoring import reward

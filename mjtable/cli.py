@@ -41,7 +41,16 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    return int(args.func(args) or 0)
+    try:
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader of the output stopped early (``mjtable score ... | head``): not an error of
+        # ours; the rest of the output goes nowhere, and Python's exit flush finds nothing to write
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return code
 
 
 if __name__ == "__main__":

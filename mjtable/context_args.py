@@ -38,7 +38,15 @@ def context_from_args(args) -> dict:
         if v is None:
             continue
         if key.check is C._tiles:
-            v = parse_tiles(v)
+            try:
+                v = parse_tiles(v)
+            except errors.HandError as e:
+                # said of the flag, with the caret under its value, not as if in the hand
+                flag = "--" + key.name.replace("_", "-")
+                err = errors.HandError(e.code, f"{flag} {v}: {e.message}", field=f"context.{key.name}",
+                                       position=e.position)
+                err.text = v
+                raise err from None
         out[key.name] = v
     return out
 

@@ -159,8 +159,17 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         raise errors.HandError(errors.WRONG_TILE_COUNT, "no standing tiles: the winning tile is the last "
                                "tile written outside brackets", position=len(text))
     winning = playing[-1][0]
-    return Hand(tuple(T.sorted_codes(c for c, _ in playing)), tuple(melds), winning,
-                tuple(T.sorted_codes(bonus)), Context(context))
+    try:
+        return Hand(tuple(T.sorted_codes(c for c, _ in playing)), tuple(melds), winning,
+                    tuple(T.sorted_codes(bonus)), Context(context))
+    except errors.HandError as e:
+        last, at = standing[-1]
+        if e.code != errors.WRONG_TILE_COUNT or not T.is_bonus(last):
+            raise
+        # "... 2z 1f" meant as "won on 1f": a flower lies apart and is never the winning tile
+        raise errors.HandError(e.code, f"{e.message}; the last tile written, {last}, is a flower or season: "
+                               "it lies apart and is never the winning tile (write the winning tile last "
+                               "among the others)", field=e.field, position=at) from None
 
 
 _group = T.group_codes

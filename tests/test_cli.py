@@ -397,3 +397,27 @@ def test_read_speed_over_photo_folders_reports_each_photos_time(capsys, tmp_path
     assert [r["photo"] for r in result["slowest"][:2]] == [str(other / "q.png"), "valid/p19.jpg"]
     code, _, err = run(capsys, "eval", "read-speed", "--photos", str(tmp_path / "nothing"))
     assert code == 2 and "no photos" in err
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # ``mjtable score ... | head -3``: the pipe closes before the output is written
+    import os
+    import subprocess
+    import sys
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "mjtable", "score", "123m456p789s12s55z 3s", "--rules", "all",
+                               "--detail"], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
+    assert done.returncode == 0
+
+
+def test_a_bad_tile_in_a_context_flag_names_the_flag(capsys):
+    code, out, err = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "riichi", "--dora-indicators", "1x")
+    assert code == 2 and "--dora-indicators 1x: unexpected character 'x'" in err
+    assert err.splitlines()[1:] == ["  1x", "   ^"]          # the caret under the flag's value
+    code, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--dora-indicators", "1x", "--json")
+    assert json.loads(out)["error"]["field"] == "context.dora_indicators"

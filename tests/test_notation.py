@@ -184,3 +184,12 @@ def test_hand_json_never_crashes_and_errors_name_a_field(data):
         assert e.code and e.message
         if isinstance(data, dict):
             assert e.field, e
+
+
+def test_a_flower_written_as_the_winning_tile_is_named():
+    # "... 2z 1f" meant as won on 1f: the count error alone sent the player looking elsewhere
+    with pytest.raises(HandError) as e:
+        parse("[123m,1]456p789s11z2z 1f")
+    assert "the last tile written, 1f, is a flower or season" in e.value.message
+    assert e.value.position == len("[123m,1]456p789s11z2z ")
+    assert parse("[555p,1](1111z)123m456p2z 2z 16f").bonus == ("1f", "6f")     # flowers after it are fine

@@ -966,6 +966,9 @@ MESSAGES_FR = {
     "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
         "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
     "tiles must be text": "les tuiles doivent être du texte",
+    "{}; the last tile written, {}, is a flower or season: it lies apart and is never the winning tile (write the winning tile last among the others)":
+        "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est jamais "
+        "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres)",
     "too {} tiles: {} standing + {} set(s) make {}, a winning hand has 14 (a kong counts as 3)":
         "{0} de tuiles : {1} debout + {2} combinaison(s) font {3}, une main gagnante en a 14 (un kong compte pour 3)",
     "unexpected character {}": "caractère inattendu {0}",

@@ -25,9 +25,13 @@ def format_result(result, hand_text: str = "") -> str:
         names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
                      + (f"  {names}" if names else ""))
-    # Rule-set specific figures: the generic ones get their own wording, the rest key: value.
+    # Rule-set specific figures: how the total is reached in words, then any other figure as
+    # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
              "flowers"}
+    figures, worded = _figure_lines(result)
+    lines.extend(figures)
+    shown |= worded
     for key, value in result.extra.items():
         if key in shown or key == "total_unit":
             continue
@@ -57,6 +61,44 @@ def format_result(result, hand_text: str = "") -> str:
     if result.unused:
         lines.append(f"  given but not used by these rules: {', '.join(result.unused)}")
     return "\n".join(lines)
+
+
+def _figure_lines(result) -> tuple[list[str], set[str]]:
+    """How a riichi, Hong Kong or classical total is reached, in words a beginner can follow,
+    and which ``extra`` keys those lines have said."""
+    x = result.extra
+    if result.rules == "riichi" and "han" in x:
+        limit = x.get("limit") or ""
+        lines = [f"  han: {'yakuman (counted as 13)' if limit == 'yakuman' else x['han']}"]
+        counted = sum(f.get("fu", 0) for f in x.get("fu_breakdown") or [])
+        if x["han"] >= 5 or limit:
+            # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
+            lines.append(f"  fu: {x['fu']} (not used: a hand of 5 han or more is paid by its han)")
+        elif counted and counted != x["fu"]:
+            # 002 §4: « Arrondissez le nombre à la dizaine supérieure »
+            lines.append(f"  fu: {x['fu']} ({counted}, rounded up to the next 10)")
+        else:
+            lines.append(f"  fu: {x['fu']}")
+        lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or []) if x.get("fu_breakdown") else [])
+        if limit:
+            lines.append(f"  limit: {limit}")
+        if x.get("hand_value") not in (None, x.get("points")):
+            lines.append(f"  hand value: {x['hand_value']} (before counters and riichi sticks)")
+        return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points"}
+    if result.rules == "hk" and "faan_counted" in x:
+        capped = x["faan_counted"] != x["faan"]
+        lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]
+        # 004 « Payer le gagnant »: the faan are paid by the reward table
+        lines.append(f"  reward: {x['points']} points for {x['faan_counted']} faan (the reward table)")
+        lines.append(f"  received: {x['received']} points in all")
+        return lines, {"faan", "faan_counted", "points", "received"}
+    if result.rules == "classical" and "base_points" in x:
+        raw = x["base_points"] * 2 ** x["doubles"]
+        score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
+        score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
+        return [score, f"  received: {x['received']} points in all"], {
+            "base_points", "doubles", "score", "limit", "limit_reached", "received"}
+    return [], set()
 
 
 def _extra_list(key: str, values: list) -> list[str]:

@@ -421,3 +421,23 @@ def test_a_bad_tile_in_a_context_flag_names_the_flag(capsys):
     assert err.splitlines()[1:] == ["  1x", "   ^"]          # the caret under the flag's value
     code, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--dora-indicators", "1x", "--json")
     assert json.loads(out)["error"]["field"] == "context.dora_indicators"
+
+
+def test_the_text_output_says_how_each_total_is_reached(capsys):
+    # riichi: the fu rounding (002 §4), the winning minipoints named, no raw key names
+    _, out, _ = run(capsys, "score", "123m456p789s11z 2z2z 2z", "--rules", "riichi", "--seat-wind", "S",
+                    "--riichi", "--discarder", "left", "--honba", "1")
+    assert "  fu: 40 (36, rounded up to the next 10)" in out.splitlines()
+    assert "    - Winning (concealed hand on a discard): 30 fu" in out.splitlines()
+    assert "  hand value: 2600 (before counters and riichi sticks)" in out.splitlines()
+    assert "hand_value" not in out and "points:" not in out
+    _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
+    assert "  han: yakuman (counted as 13)" in out.splitlines()
+    # Hong Kong: the reward table's points for the faan
+    _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "hk", "--seat-wind", "S")
+    assert "  reward: 128 points for 11 faan (the reward table)" in out.splitlines() and "faan_counted" not in out
+    # classical: base points doubled, and the limit said reached
+    _, out, _ = run(capsys, "score", "[111z,1]222z333z444z5m 5m", "--rules", "classical", "--seat-wind", "S",
+                    "--discarder", "left")
+    assert "  score: 50 base points × 2^7 doubles = 6400, capped at the limit of 500" in out.splitlines()
+    assert "base_points" not in out

@@ -66,6 +66,12 @@ YAKU_NAMES: dict[str, tuple[str, str, str, str]] = {
 }
 
 # fu reasons of mahjong.hand_calculating.fu.FuCalculator → (English, French), 002 §4.1.1
+#: The winning minipoints by their value, 002 §4.1.1 « Minipoints pour une victoire ».
+BASE_FU_NAMES: dict[int, tuple[str, str]] = {
+    30: ("Winning (concealed hand on a discard)", "Minipoints pour une victoire (main cachée sur un écart)"),
+    25: ("Winning with seven pairs (no other fu)", "Minipoints pour une victoire (sept paires, aucun autre minipoint)"),
+    20: ("Winning (self-drawn or open hand)", "Minipoints pour une victoire (pioche ou main exposée)"),
+}
 FU_NAMES: dict[str, tuple[str, str]] = {
     "base": ("Winning", "Minipoints pour une victoire"),
     "penchan": ("Edge wait", "Attente au bord"),

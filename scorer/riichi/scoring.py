@@ -23,7 +23,7 @@ from .. import tiles as T
 from ..context import WIND_NAMES, ContextReads
 from ..hand import Hand
 from ..result import Decomposition, ExcludedItem, ScoredItem, ScoreResult, set_entry
-from .names import FU_NAMES, YAKU_NAMES
+from .names import BASE_FU_NAMES, FU_NAMES, YAKU_NAMES
 from .payments import hand_payment, settle
 
 NAME = "riichi"
@@ -175,13 +175,19 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                     # (it adds no tsumo minipoints to a hand without others); 002 §4.1.1 « Gagner
                     # sur pioche (sauf en cas de pinfu) 2 »: an open hand is no pinfu
                     reason = "tsumo"
-                en, fr = FU_NAMES.get(reason, (reason, reason))
+                en, fr = _fu_name({**d, "reason": reason})
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
             return decomposition, breakdown
-    return None, [{"reason": d["reason"], "name_en": FU_NAMES.get(d["reason"], (d["reason"],))[0],
-                   "name_fr": FU_NAMES.get(d["reason"], ("", d["reason"]))[1], "fu": d["fu"],
+    return None, [{"reason": d["reason"], "name_en": _fu_name(d)[0], "name_fr": _fu_name(d)[1], "fu": d["fu"],
                    "tiles": [], "set": ""} for d in resp.fu_details]
+
+
+def _fu_name(detail: dict) -> tuple[str, str]:
+    """(English, French) name of one minipoint entry: the winning ones by their value."""
+    if detail["reason"] == "base" and detail["fu"] in BASE_FU_NAMES:
+        return BASE_FU_NAMES[detail["fu"]]
+    return FU_NAMES.get(detail["reason"], (detail["reason"], detail["reason"]))
 
 
 _VALUE_TILE = {"haku": "5z", "hatsu": "6z", "chun": "7z",

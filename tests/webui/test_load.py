@@ -60,9 +60,11 @@ def new_game(url: str, name: str) -> int:
 
 
 def hand_body(i: int) -> dict:
+    # D's false wins, the others' wins: under MCR a false win's player may not win the same hand
+    # (000 « Faute »), and the clients' hands interleave
     if i % 10 == 9:
-        return {"kind": "penalty", "offender": i % 4, "amount": 10}
-    winner = i % 4
+        return {"kind": "penalty", "offender": 3, "amount": 10}
+    winner = i % 3
     return {"hand": HAND, "winner": winner, "discarder": None if i % 3 == 0 else (winner + 1 + i % 3) % 4}
 
 

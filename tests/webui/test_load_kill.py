@@ -33,11 +33,13 @@ def post(url, body, key, timeout=10):
 
 
 def hand_body(k: int, i: int) -> dict:
+    # D's false wins, the others' wins: under MCR a false win's player may not win the same hand
+    # (000 « Faute »), and the writers' hands interleave
     if i % 10 == 9:
-        return {"kind": "penalty", "offender": (k + i) % 4, "amount": 10}
+        return {"kind": "penalty", "offender": 3, "amount": 10}
     if i % 13 == 12:
         return {"kind": "draw"}
-    winner = (k + i) % 4
+    winner = (k + i) % 3
     return {"hand": HAND, "winner": winner, "discarder": None if i % 3 == 0 else (winner + 1 + i % 3) % 4}
 
 

@@ -49,7 +49,19 @@ def format_result(result, hand_text: str = "") -> str:
     if result.excluded:
         lines.append("  not counted:")
         names = {i.id: i.name_en for i in result.items}
+        # MCR: every exclusion is a fan not counted beside another (implied by it, or forbidden
+        # with it: 000 « Comptage des points »): said in English, the fans one rule excludes
+        # together, then the rule's own words (French) once
+        grouped: dict[tuple, list[str]] = {}
         for ex in result.excluded:
+            if result.rules == "mcr" and ex.by:
+                grouped.setdefault((ex.by, ex.rule, ex.source), []).append(ex.name_en)
+        for (by, rule, source), fans in grouped.items():
+            lines.extend([f"    - {', '.join(fans)}: not counted beside {names.get(by, by)} [{source}]",
+                          f"        « {rule} »"])
+        for ex in result.excluded:
+            if result.rules == "mcr" and ex.by:
+                continue
             by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
             lines.append(f"    - {ex.name_en}{by}: {ex.rule} [{ex.source}]")
     if result.payments:
@@ -135,6 +147,9 @@ def _summary_lines(result) -> list[str]:
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
     lines.append(f"TOTAL|{result.total} {unit}".rstrip())
+    if result.extra.get("minimum_met") is False:
+        # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)
+        lines.append(f"! under the {result.extra.get('minimum_points', 8)}-point minimum: no win")
     for p in result.payments:
         lines.append(f"{p.payer} pays|{p.amount}")
     return lines

@@ -441,3 +441,22 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
                     "--discarder", "left")
     assert "  score: 50 base points × 2^7 doubles = 6400, capped at the limit of 500" in out.splitlines()
     assert "base_points" not in out
+
+
+def test_mcr_fans_not_counted_are_said_in_english_once_per_rule(capsys):
+    _, out, _ = run(capsys, "score", "2233445566778m 8m", "--rules", "mcr", "--self-drawn")
+    lines = out.splitlines()
+    head = "    - Seven Pairs, Full Flush, No Honours: not counted beside Seven Shifted Pairs [000 n°80]"
+    assert head in lines and lines[lines.index(head) + 1].startswith("        « Ne peut pas être combiné")
+    assert sum("Ne peut pas être combiné avec \"Main Pure\"" in line for line in lines) == 1
+    # the 4-point fan for the last tile of its kind is not mistaken for Last Tile Draw / Claim
+    _, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "mcr", "--last-of-kind")
+    assert "Last Tile (the last of its kind)" in out
+
+
+def test_side_by_side_marks_mcr_under_its_minimum_and_a_win_elsewhere_is_a_win(capsys):
+    code, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "all", "--riichi")
+    assert "! under the 8-point minimum: no win" in out
+    assert code == 0                 # riichi, Hong Kong and classical win it
+    code, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "mcr")
+    assert code == 1

@@ -74,7 +74,9 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
             continue
         unit = res.get("total_unit") or (res["items"][0]["unit"] if res["items"] else "")
         out.append({**info, "valid": res["valid"], "total": res["total"], "unit": unit,
-                    "error": res.get("error"), "items": len(res["items"])})
+                    "error": res.get("error"), "items": len(res["items"]),
+                    # MCR under 8 points without flowers: a total, but no win to declare
+                    "minimum_points": res.get("minimum_points") if res.get("minimum_met") is False else None})
     return out
 
 

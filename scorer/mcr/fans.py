@@ -51,7 +51,7 @@ FANS: tuple[Fan, ...] = (
     _F("outside_hand", 24, 4, "Outside Hand", "Main Extérieure", "全带幺"),
     _F("fully_concealed_hand", 25, 4, "Fully Concealed Hand", "Main Entièrement Cachée", "不求人"),
     _F("two_melded_kongs", 26, 4, "Two Melded Kongs", "Deux Kong Exposés", "双明杠"),
-    _F("last_tile", 27, 4, "Last Tile", "Dernière Tuile de sa Sorte", "和绝张"),
+    _F("last_tile", 27, 4, "Last Tile (the last of its kind)", "Dernière Tuile de sa Sorte", "和绝张"),
     _F("all_pungs", 28, 6, "All Pungs", "Tout Pung", "碰碰和"),
     _F("half_flush", 29, 6, "Half Flush", "Main Propre", "混一色"),
     _F("mixed_shifted_chows", 30, 6, "Mixed Shifted Chows", "Chow Décalés Mélangé", "三色三步高", True),

@@ -190,3 +190,13 @@ def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):
         assert i18n.hand_part("concealed[3]") == "the standing tiles"
     with app.test_request_context("/?lang=fr"):
         assert i18n.hand_part("melds[2]") == "la combinaison 3"
+
+
+def test_the_other_rules_table_says_when_mcr_is_under_its_minimum(client):
+    # 3 MCR points beside a riichi win: the total alone read as an MCR win
+    hand = "[111s,1]234m567p78s11z 9s"
+    r = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {"ctx__present": "1"}})
+    compare = r.json["html"][r.json["html"].index("compare"):]
+    row = compare[compare.index("MCR"):]
+    row = row[:row.index("</tr>")]
+    assert "minimum 8 points: not met" in row

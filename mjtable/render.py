@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from scorer.errors import refusal
+from scorer.tiles import group_codes
 
 
 def format_result(result, hand_text: str = "") -> str:
@@ -19,12 +20,16 @@ def format_result(result, hand_text: str = "") -> str:
         # a form without sets of its own (thirteen orphans in riichi) is named alone
         lines.append(f"  read as ({result.decomposition.form.replace('_', ' ')})" + (f": {sets}" if sets else ""))
     width = max([len(i.name_en) for i in result.items] + [10])
+    whole = sum(len(st.get("tiles", [])) for st in result.decomposition.sets) if result.decomposition else 0
+    whole = whole or 14
     for item in result.items:
         count = f" ({item.count} x {item.value})" if item.count != 1 else ""
         unit = item.unit[:-1] if item.total == 1 and item.unit.endswith("s") else item.unit
         names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
+        # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
+        used = f"  [{group_codes(item.tiles)}]" if item.tiles and len(item.tiles) < whole else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
-                     + (f"  {names}" if names else ""))
+                     + (f"  {names}" if names else "") + used)
     # Rule-set specific figures: how the total is reached in words, then any other figure as
     # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
@@ -101,16 +106,20 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         capped = x["faan_counted"] != x["faan"]
         lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]
         # 004 « Payer le gagnant »: the faan are paid by the reward table
-        lines.append(f"  reward: {x['points']} points for {x['faan_counted']} faan (the reward table)")
-        lines.append(f"  received: {x['received']} points in all")
+        lines.append(f"  reward: {_points(x['points'])} for {x['faan_counted']} faan (the reward table)")
+        lines.append(f"  received: {_points(x['received'])} in all")
         return lines, {"faan", "faan_counted", "points", "received"}
     if result.rules == "classical" and "base_points" in x:
         raw = x["base_points"] * 2 ** x["doubles"]
         score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
         score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
-        return [score, f"  received: {x['received']} points in all"], {
+        return [score, f"  received: {_points(x['received'])} in all"], {
             "base_points", "doubles", "score", "limit", "limit_reached", "received"}
     return [], set()
+
+
+def _points(n) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _extra_list(key: str, values: list) -> list[str]:

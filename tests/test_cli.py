@@ -460,3 +460,11 @@ def test_side_by_side_marks_mcr_under_its_minimum_and_a_win_elsewhere_is_a_win(c
     assert code == 0                 # riichi, Hong Kong and classical win it
     code, out, _ = run(capsys, "score", "111s234m567p78s11z 9s", "--rules", "mcr")
     assert code == 1
+
+
+def test_each_fan_names_the_tiles_it_is_made_of(capsys):
+    _, out, _ = run(capsys, "score", "234m234p567s789s5z 5z", "--rules", "mcr")
+    lines = out.splitlines()
+    assert any(line.startswith("  Mixed Double Chow") and line.endswith("[234m234p]") for line in lines)
+    assert any(line.startswith("  Single Wait") and line.endswith("[5z]") for line in lines)
+    assert not any(line.startswith("  Concealed Hand") and "[" in line for line in lines)   # the whole hand

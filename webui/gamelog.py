@@ -643,8 +643,10 @@ def export_csv(store: Store, game_id: int) -> str:
     players = view["game"]["players"]
     out = io.StringIO()
     w = _SafeCsv(out)
+    # Hong Kong hands are counted in faan (paid by the reward table): the column says so
+    value = "faan" if view["game"]["rules"] == "hk" else "points"
     w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "offender",
-                "notation", "points", "riichi", "tenpai"]
+                "notation", value, "riichi", "tenpai"]
                + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
     name = lambda i: players[i] if i is not None else ""
     for h in view["hands"]:

@@ -164,7 +164,7 @@ FR = {
         "Joueurs, dans l'ordre des places autour de la table (premier croupier d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
     "tournament": "tournoi", "{n} hand(s)": "{n} main(s)", "The game is over.": "La partie est terminée.",
-    "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "{player} donne",
+    "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",
     "Player": "Joueur", "Seat at start": "Place au départ", "Seat now": "Place actuelle", "Points": "Points",
@@ -173,6 +173,7 @@ FR = {
     "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
     "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
+    "{players} win": "{players} gagnent", "{a} and {b}": "{a} et {b}", "by self-draw": "sur pioche",
     "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche", "draw": "nul",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
     "false win by {player}": "faux Mah-jong de {player}", "riichi:": "riichi :",
@@ -229,7 +230,7 @@ FR = {
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
-    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "total": "total", "after the end": "après la fin",
+    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "total": "total", "after the end": "après la fin",
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
@@ -732,6 +733,14 @@ def english_number(value, signed: bool = False, decimals: int | None = None) -> 
     return number(value, signed, decimals, language="en")
 
 
+def names_and(seats, players) -> str:
+    """Players named in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy" (the page's language)."""
+    names = [players[s] for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return t_page("{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
+
+
 def colon() -> str:
     """The colon after a label: French puts a space before it."""
     return " :" if lang() == "fr" else ":"
@@ -746,7 +755,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, correction_text=correction_text,
+                                 hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)

@@ -42,9 +42,11 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
     wins = gamelog.wins_of(h)
     parts = []
     for w in wins:
-        total = (w.get("score") or {}).get("total", "")
-        parts.append(f"{name(w['winner'])} {number(total)}")
-    how = tr("self-drawn") if h["discarder"] is None else tr("on {player}'s discard", player=name(h["discarder"]))
+        score = w.get("score") or {}
+        # Hong Kong counts a hand in faan, paid by the reward table: said so, not taken for points
+        unit = f" {tr('faan')}" if score.get("total_unit") == "faan" else ""
+        parts.append(f"{name(w['winner'])} {number(score.get('total', ''))}{unit}")
+    how = tr("by self-draw") if h["discarder"] is None else tr("on {player}'s discard", player=name(h["discarder"]))
     return f"{' & '.join(parts)} {how}"
 
 

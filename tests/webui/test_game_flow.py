@@ -452,7 +452,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     view = client.get(f"/api/games/{gid}").json
     assert view["hands"][1]["deltas"] == [0, -(1600 + 300) - (2000 + 300), 1900 + 1000, 2300]
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Cy wins · Di wins on Bob's discard" in page and "History of changes" not in page
+    assert "Cy and Di win on Bob's discard" in page and "History of changes" not in page
     # edit the draw: only Ann tenpai now; Cy's riichi stays
     r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "tenpai": ["0"], "riichi": ["2"],
                                                          "note": "recounted"})
@@ -775,3 +775,25 @@ def test_the_win_form_asks_who_discarded_instead_of_defaulting_to_self_drawn(cli
     form = page[page.index('id="win-form"'):]
     select = form[form.index('name="discarder"') - 8:form.index("</select>")]
     assert 'required' in select and re.search(r'<option value="">[^<]+</option><option value="self">self-drawn</option>', select)
+
+
+def test_the_game_page_says_who_won_how_and_in_which_unit(client):
+    # Hong Kong hands are counted in faan (paid by the reward table), not points; a false win is no
+    # hand; French calls the dealer the croupier (the donneur is 002's discarder) and a self-drawn win
+    # « sur pioche »
+    import csv
+    import io
+    import re
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "123m456p789s11p22z 2z", "winner": B, "discarder": None})
+    post(client, gid, {"kind": "penalty", "offender": C})
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}").get_data(as_text=True))
+    assert "Bob wins by self-draw" in page and re.search(r"· 1 hand\s", page)     # the false win is no hand
+    total = client.get(f"/api/games/{gid}").json["hands"][0]["score"]["total"]
+    assert re.search(rf"Pts:\s*{total} faan", page)
+    sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet").get_data(as_text=True))
+    assert f"Bob {total} faan by self-draw" in sheet
+    header = next(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    assert header[10] == "faan"
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "Bob gagne sur pioche" in page and "croupier : Ann" in page and "Ann donne" not in page

@@ -309,7 +309,6 @@ def game_view(store: Store, game_id: int) -> dict:
     total = totals[-1] if totals else [0, 0, 0, 0]
     view = {"game": game, "hands": hands, "totals": total,
             "points": [flow.start_points + t for t in total], "start_points": flow.start_points,
-            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind},
             **_deal_keys(deal), "flow": {"title": flow.title, "rules": flow.rules, "has_riichi": flow.has_riichi,
                                          "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
                                          "false_win_fixed": flow.false_win_fixed,
@@ -329,8 +328,14 @@ def _false_win_default(flow) -> int | None:
 
 
 def _deal_keys(deal: Deal) -> dict:
+    """The next hand's deal; a finished game has none (its flow's next deal would name a round
+    that is not played), only the sticks left on the table and the seats."""
+    if deal.finished:
+        return {"dealer": None, "round_wind": None, "honba": None, "riichi_sticks": deal.sticks,
+                "seating": list(deal.seating), "finished": True, "next": None}
     return {"dealer": deal.dealer, "round_wind": deal.round_wind, "honba": deal.honba,
-            "riichi_sticks": deal.sticks, "seating": list(deal.seating), "finished": deal.finished}
+            "riichi_sticks": deal.sticks, "seating": list(deal.seating), "finished": False,
+            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind}}
 
 
 def standing(store: Store, game_id: int) -> dict:
@@ -340,7 +345,7 @@ def standing(store: Store, game_id: int) -> dict:
     deal = next_deal(store, game)
     start = flow_of(game).start_points
     return {"game": game, "n_hands": n, "totals": totals, "points": [start + t for t in totals],
-            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind}, **_deal_keys(deal)}
+            **_deal_keys(deal)}
 
 
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
@@ -483,14 +488,18 @@ def _winner_entries(data: dict) -> list[dict]:
             for i, (w, h) in enumerate(zip(winners, hands))]
 
 
+def game_over() -> GameError:
+    return GameError("game_over", "this game is over (its last round was played, or the players ended it): "
+                     "undo or edit a hand, or start a new game")
+
+
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
     game = store.get_game(game_id)
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
     deal = next_deal(store, game)
     if deal.finished:
-        raise GameError("game_over", "this game is over (its last round was played, or the players ended it): "
-                        "undo or edit a hand, or start a new game")
+        raise game_over()
     row = _entered(game, data, deal, legacy=legacy)
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")

@@ -133,6 +133,8 @@ def _seats(data, view: dict):
     if discarder == winner:
         raise gamelog.GameError("bad_field", "the winner cannot have discarded the winning tile",
                                 field="discarder")
+    if view["next"] is None:
+        raise gamelog.game_over()
     dealer = gamelog._player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
     wind = gamelog._wind(data.get("round_wind") or view["next"]["round_wind"])
     return {"winner": winner, "discarder": discarder, "dealer": dealer, "round_wind": wind}

@@ -79,8 +79,8 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
             "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
             "renamed": players != game["players"],
             "name": game["name"] if not winansi_names or _winansi(game["name"]) else " / ".join(players),
-            "next": {"dealer": players[view["dealer"]], "round_wind": view["round_wind"], "honba": view["honba"],
-                     "riichi_sticks": view["riichi_sticks"]},
+            "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
+                                                   "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
 
 

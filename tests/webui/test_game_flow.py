@@ -797,3 +797,16 @@ def test_the_game_page_says_who_won_how_and_in_which_unit(client):
     assert header[10] == "faan"
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
     assert "Bob gagne sur pioche" in page and "croupier : Ann" in page and "Ann donne" not in page
+
+
+def test_a_finished_game_names_no_next_deal(client):
+    # its flow's next deal named a round that is not played (a West round after South)
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A]})
+    post(client, gid, {"kind": "end"})
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"] is True and view["next"] is None
+    assert view["dealer"] is None and view["round_wind"] is None and view["riichi_sticks"] == 0
+    for page in (f"/games/{gid}", f"/games/{gid}/sheet", f"/games/{gid}/sheet.pdf", f"/?game={gid}",
+                 f"/review/new?game={gid}"):
+        assert client.get(page).status_code == 200, page

@@ -176,6 +176,12 @@ def game(game_id):
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 
+@bp.patch("/games/<int:game_id>")
+def rename_game(game_id):
+    gamelog.rename_game(get_store(), game_id, validation.known_keys(_json_body(), ("name", "players")))
+    return jsonify(gamelog.game_view(get_store(), game_id))
+
+
 @bp.delete("/games/<int:game_id>")
 def delete_game(game_id):
     """The game and all its hands, as the game page's "Delete game" (send ``{}`` as JSON)."""

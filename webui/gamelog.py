@@ -56,13 +56,35 @@ def _wind(value, name="round_wind") -> str:
 
 def new_game(store: Store, *, name: str, rules: str, players: list, options: dict | None = None,
              flow: dict | None = None) -> int:
-    name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
     validation.text(rules, "rules")
     options = validation.obj(options, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     scorer.get_rule_set(rules)  # RulesError for an unknown rule set
     if options:
         scorer.get_rule_set(rules).parse_options(options)
     flow_options = _flow_options(rules, flow)
+    clean = _player_names(players)
+    return store.create_game(_game_name(name, clean), rules, clean, options or {}, flow=flow_options)
+
+
+def rename_game(store: Store, game_id: int, data: dict) -> None:
+    """Correct the game's name or its players' names (``{"name"?, "players"?}``): the players
+    keep their seats, so every hand recorded stays theirs. A name left empty is the players'."""
+    game = store.get_game(game_id)
+    players = _player_names(data["players"]) if "players" in data else game["players"]
+    name = data["name"] if "name" in data else (None if game["name"] == " / ".join(game["players"]) else game["name"])
+    store.rename_game(game_id, _game_name(name, players), players)
+
+
+def _game_name(name, players: list[str]) -> str:
+    name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
+    if len((name or "").strip()) > MAX_NAME:
+        raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
+                        field="name")
+    return (name or "").strip() or " / ".join(players)
+
+
+def _player_names(players) -> list[str]:
+    """The four players' names, checked: each given, at most ``MAX_NAME`` characters, all different."""
     if not isinstance(players, list) or len(players) != 4:
         raise GameError("bad_field", "a game has four players", field="players")
     clean = []
@@ -76,11 +98,7 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
         clean.append(p.strip())
     if len({p.casefold() for p in clean}) != 4:     # "Al" and "al" read alike on a score sheet
         raise GameError("bad_field", "the four players need different names", field="players")
-    if len((name or "").strip()) > MAX_NAME:
-        raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
-                        field="name")
-    name = (name or "").strip() or " / ".join(clean)
-    return store.create_game(name, rules, clean, options or {}, flow=flow_options)
+    return clean
 
 
 def _flow_options(rules: str, flow) -> dict:

@@ -408,6 +408,15 @@ def import_game():
     return redirect(url_for("games.show", game_id=gid), code=303)
 
 
+@bp.post("/<int:game_id>/rename")
+def rename(game_id):
+    game = get_store().get_game(game_id)
+    players = [request.form.get(f"player{i}", "") for i in range(4)]
+    gamelog.rename_game(get_store(), game_id, {"name": request.form.get("name", game["name"]), "players": players})
+    flash(i18n.t("names saved"))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
 @bp.post("/<int:game_id>/delete")
 def delete(game_id):
     get_store().get_game(game_id)

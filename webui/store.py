@@ -353,6 +353,10 @@ class Store:
                 "context": json.loads(row["context"]), "created": row["created"],
                 "flow": json.loads(_col(row, "flow", LEGACY_FLOW))}
 
+    def rename_game(self, game_id: int, name: str, players: list[str]) -> None:
+        with self.transaction() as c:
+            c.execute("UPDATE games SET name = ?, players = ? WHERE id = ?", (name, json.dumps(players), game_id))
+
     def set_game_context(self, game_id: int, context: dict) -> None:
         with self.transaction() as c:
             c.execute("UPDATE games SET context = ? WHERE id = ?", (json.dumps(context), game_id))

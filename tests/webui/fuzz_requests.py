@@ -220,6 +220,10 @@ def build_routes():
         f"/games/{game_id(d)}/hands/{hand_seq(d)}/delete", form_request(d, {}, c))
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
+    r[("/api/games/<int:game_id>", "PATCH")] = lambda d, c: (
+        f"/api/games/{game_id(d)}", json_request(d, {"name": "g", "players": ["A", "B", "C", "D"]}))
+    r[("/games/<int:game_id>/rename", "POST")] = lambda d, c: (f"/games/{game_id(d)}/rename", form_request(
+        d, {"name": "g", "player0": "A", "player1": "B", "player2": "C", "player3": "D"}, c))
     r[("/api/games/<int:game_id>", "DELETE")] = lambda d, c: (
         f"/api/games/{game_id(d)}", json_request(d, {}))
     r[("/api/games/import", "POST")] = lambda d, c: ("/api/games/import", json_request(d, c.export))

@@ -810,3 +810,24 @@ def test_a_finished_game_names_no_next_deal(client):
     for page in (f"/games/{gid}", f"/games/{gid}/sheet", f"/games/{gid}/sheet.pdf", f"/?game={gid}",
                  f"/review/new?game={gid}"):
         assert client.get(page).status_code == 200, page
+
+
+def test_a_players_name_is_corrected_and_keeps_the_seat_and_the_hands(client):
+    # a typo in a name could only be mended by exporting, editing and importing the game
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": A})
+    before = client.get(f"/api/games/{gid}").json
+    r = client.patch(f"/api/games/{gid}", json={"players": ["Ann", "Rob", "Cy", "Di"]})
+    assert r.status_code == 200 and r.json["game"]["players"] == ["Ann", "Rob", "Cy", "Di"]
+    assert r.json["game"]["name"] == "Ann / Rob / Cy / Di"          # the default name follows the players
+    assert r.json["totals"] == before["totals"] and r.json["hands"][0]["winner"] == B
+    assert client.patch(f"/api/games/{gid}", json={"players": ["Ann", "ann", "Cy", "Di"]}).status_code == 400
+    assert client.patch(f"/api/games/{gid}", json={"player": ["x"]}).json["error"]["code"] == "unknown_key"
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/rename", data={"csrf_token": token, "name": "Friday", "player0": "Anne",
+                                                  "player1": "Rob", "player2": "Cy", "player3": "Di"})
+    assert r.status_code == 303
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert game["name"] == "Friday" and game["players"][0] == "Anne"
+    assert "Correct the names" in client.get(f"/games/{gid}").get_data(as_text=True)

@@ -468,3 +468,24 @@ def test_each_fan_names_the_tiles_it_is_made_of(capsys):
     assert any(line.startswith("  Mixed Double Chow") and line.endswith("[234m234p]") for line in lines)
     assert any(line.startswith("  Single Wait") and line.endswith("[5z]") for line in lines)
     assert not any(line.startswith("  Concealed Hand") and "[" in line for line in lines)   # the whole hand
+
+
+def test_the_game_log_from_the_command_line(capsys, tmp_path):
+    # a club's score sheet without opening the web page: the game page's own exports
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path))
+    assert code == 0 and f"{gid}  mcr" in out and "1 hand(s)  Ann / Bob / Cy / Di" in out
+    code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
+    assert code == 0 and "Ann: -29  Bob: 45  Cy: -8  Di: -8" in out and "next hand: E round, Bob deals" in out
+    code, out, _ = run(capsys, "games", str(gid), "--csv", "--data-dir", str(tmp_path))
+    assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
+    pdf = tmp_path / "sheet.pdf"
+    code, out, _ = run(capsys, "games", str(gid), "--pdf", "-o", str(pdf), "--data-dir", str(tmp_path))
+    assert code == 0 and pdf.read_bytes().startswith(b"%PDF")
+    code, _, err = run(capsys, "games", str(gid), "--pdf", "--data-dir", str(tmp_path))
+    assert code == 2 and "give it with -o FILE" in err
+    code, _, err = run(capsys, "games", "99", "--data-dir", str(tmp_path))
+    assert code == 2 and "no game 99" in err

@@ -14,7 +14,9 @@ from pathlib import Path
 
 
 def register(sub) -> None:
-    p = sub.add_parser("export", help="export the detector and classifier to ONNX for fast reading")
+    p = sub.add_parser("export", help="export the detector and classifier to ONNX for fast reading",
+                       description="Export the tile detector and classifier to ONNX (the reader's fast "
+                                   "runtime). A game's score sheet is exported by mjtable games.")
     p.add_argument("--detector", type=Path, default=None, help="detector weights (default models/detector/detector.pt)")
     p.add_argument("--classifier", type=Path, default=None,
                    help="classifier weights (default models/classifier/classifier.pt)")

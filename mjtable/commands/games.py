@@ -1,0 +1,95 @@
+"""``mjtable games [GAME] [--csv|--json|--pdf|--sheet] [-o FILE]``: the game log kept by the web UI,
+from the command line: the games, and a game's score sheet or export, the same files the game
+page offers (the web app's own routes answer them, so the two never differ)."""
+from __future__ import annotations
+
+import sys
+
+from ..arg_types import whole_number
+
+#: What each format is, as the game page serves it.
+FORMATS = {"csv": "/games/{id}/export.csv", "json": "/games/{id}/export.json", "pdf": "/games/{id}/sheet.pdf"}
+
+
+def register(sub) -> None:
+    p = sub.add_parser("games", help="the game log: list the games, export a score sheet (CSV, JSON, PDF)",
+                       description="The game log the web UI keeps: without GAME, the games (id, rules, hands, "
+                                   "players); with GAME, its score sheet as text, or its export with --csv, "
+                                   "--json or --pdf (the files of the game page's Export links).")
+    p.add_argument("game", nargs="?", type=whole_number("game id", 1), help="the game's id (see the list)")
+    fmt = p.add_mutually_exclusive_group()
+    for name in FORMATS:
+        fmt.add_argument(f"--{name}", dest="format", action="store_const", const=name,
+                         help=f"the game's {name.upper()} export")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="write the export to FILE (default: standard output; --pdf needs a file)")
+    p.add_argument("--data-dir", default=None,
+                   help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from webui import create_app
+    from webui.startup import StartupError
+    try:
+        # no model is loaded: the game log needs none
+        app = create_app({"PRELOAD_MODELS": False, **({"DATA_DIR": args.data_dir} if args.data_dir else {})})
+    except StartupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    client = app.test_client()
+    if args.game is None:
+        if args.format:
+            print("error: name the game to export (mjtable games lists them)", file=sys.stderr)
+            return 2
+        games = client.get("/api/games").get_json()["games"]
+        if not games:
+            print("no game yet (the web UI's Games page starts one)")
+        for g in games:
+            print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
+                  + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
+        return 0
+    if args.format is None:
+        r = client.get(f"/api/games/{args.game}")
+        if r.status_code != 200:
+            print(f"error: {r.get_json()['error']['message']}", file=sys.stderr)
+            return 2
+        print(sheet_text(r.get_json()))
+        return 0
+    if args.format == "pdf" and not args.output:
+        print("error: --pdf writes a file: give it with -o FILE", file=sys.stderr)
+        return 2
+    r = client.get(FORMATS[args.format].format(id=args.game))
+    if r.status_code != 200:
+        body = r.get_json(silent=True) or {}
+        print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}", file=sys.stderr)
+        return 2
+    if args.output:
+        try:
+            with open(args.output, "wb") as f:
+                f.write(r.get_data())
+        except OSError as e:
+            print(f"error: cannot write {args.output}: {e.strerror}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(r.get_data(as_text=True))
+    return 0
+
+
+def sheet_text(view: dict) -> str:
+    """A game's standing in a few lines: players, points, each hand's changes, the final table."""
+    game = view["game"]
+    players = game["players"]
+    lines = [f"{game['name']} ({game['rules']}), {len(view['hands'])} record(s)",
+             "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
+    for h in view["hands"]:
+        what = h["kind"] if h["kind"] != "win" else (h.get("notation") or "win")
+        lines.append(f"  #{h['seq']:<3} {h['round_wind']} {players[h['dealer']]:<12} {what:<28} "
+                     + " ".join(f"{d:+}" for d in h["deltas"]))
+    if view.get("final"):
+        lines.append("final:")
+        lines.extend(f"  {r['rank']}. {r['player']}  {r['score']}" for r in view["final"])
+    elif view.get("next"):
+        lines.append(f"next hand: {view['next']['round_wind']} round, {players[view['next']['dealer']]} deals")
+    return "\n".join(lines)

@@ -21,7 +21,9 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 @bp.get("")
 def index():
     rule_sets = scoring.available_rules()
-    return render_template("games.html", games=get_store().list_games(), rule_sets=rule_sets,
+    store = get_store()
+    games = [{**g, "finished": gamelog.next_deal(store, g).finished} for g in store.list_games()]
+    return render_template("games.html", games=games, rule_sets=rule_sets,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 

@@ -831,3 +831,22 @@ def test_a_players_name_is_corrected_and_keeps_the_seat_and_the_hands(client):
     game = client.get(f"/api/games/{gid}").json["game"]
     assert game["name"] == "Friday" and game["players"][0] == "Anne"
     assert "Correct the names" in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_the_win_form_asks_who_won_instead_of_naming_the_first_player(client):
+    import re
+    gid = new_game(client, "riichi")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page[page.index('id="win-form"'):]
+    select = re.search(r'<select name="winner0"[^>]*>(.*?)</select>', form, re.S)
+    assert "required" in select.group(0) and select.group(1).startswith('<option value="">— who won? —</option>')
+    assert "selected" not in select.group(1)
+
+
+def test_the_games_list_says_which_games_are_finished(client):
+    import re
+    over, playing = new_game(client, "riichi"), new_game(client, "riichi")
+    post(client, over, {"kind": "end"})
+    rows = {int(m.group(1)): m.group(0) for m in re.finditer(r'<tr><td><a href="/games/(\d+)">.*?</tr>',
+                                                              client.get("/games").get_data(as_text=True))}
+    assert "finished" in rows[over] and "finished" not in rows[playing]

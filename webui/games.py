@@ -34,6 +34,8 @@ def create():
     flow = {k: True for k in ("open_ended", "tournament") if f.get(f"flow_{k}")}
     if flow.get("tournament") and rules != "riichi":
         flow.pop("tournament")      # the field of another rule set's options
+    if f.get("flow_fixed_seats") and rules == "mcr":
+        flow["seat_changes"] = False
     gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
                            players=[f.get(f"player{i}", "") for i in range(4)],
                            options=_changed_options(f, rules), flow=flow)

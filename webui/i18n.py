@@ -224,7 +224,11 @@ FR = {
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
     "hand {n} removed": "main {n} retirée", "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "finished": "terminée", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
+    "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "finished": "terminée",
+    "Keep the same seats all game (by default the players change seats at each new round, 000)":
+        "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour, 000)",
+    "New round: the players change seats before this hand (see the Seat now column).":
+        "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Place actuelle).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",

@@ -850,3 +850,19 @@ def test_the_games_list_says_which_games_are_finished(client):
     rows = {int(m.group(1)): m.group(0) for m in re.finditer(r'<tr><td><a href="/games/(\d+)">.*?</tr>',
                                                               client.get("/games").get_data(as_text=True))}
     assert "finished" in rows[over] and "finished" not in rows[playing]
+
+
+def test_mcr_says_when_the_players_change_seats_and_the_form_can_keep_them(client):
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    assert 'id="seat-change"' not in client.get(f"/games/{gid}").get_data(as_text=True)
+    post(client, gid, {"kind": "draw"})           # the East round is over: seats change (docs/rulings.md)
+    assert 'id="seat-change"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    post(client, gid, {"kind": "draw"})
+    assert 'id="seat-change"' not in client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.post("/games", data={"csrf_token": csrf_of(client), "rules": "mcr", "name": "fixed", "player0": "A",
+                                    "player1": "B", "player2": "C", "player3": "D", "flow_fixed_seats": "1"})
+    fixed = int(r.headers["Location"].rstrip("/").split("/")[-1])
+    assert client.get(f"/api/games/{fixed}").json["game"]["flow"]["seat_changes"] is False

@@ -453,6 +453,11 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert view["hands"][1]["deltas"] == [0, -(1600 + 300) - (2000 + 300), 1900 + 1000, 2300]
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Cy and Di win on Bob's discard" in page and "History of changes" not in page
+    # the hand's page scores each winner, not the first alone
+    hand_page = client.get(f"/games/{gid}/hands/2").get_data(as_text=True)
+    second = hand_page[hand_page.index('class="also-wins"'):]
+    assert "Di also wins" in second and "Pure Straight" in second and "Dora" in second
+    assert "<strong>2,300</strong> points received" in second       # 2,000 and 300 for the counter
     # edit the draw: only Ann tenpai now; Cy's riichi stays
     r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "tenpai": ["0"], "riichi": ["2"],
                                                          "note": "recounted"})

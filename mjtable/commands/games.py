@@ -1,4 +1,4 @@
-"""``mjtable games [GAME] [--csv|--json|--pdf|--sheet] [-o FILE]``: the game log kept by the web UI,
+"""``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``: the game log kept by the web UI,
 from the command line: the games, and a game's score sheet or export, the same files the game
 page offers (the web app's own routes answer them, so the two never differ)."""
 from __future__ import annotations

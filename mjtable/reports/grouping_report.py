@@ -34,7 +34,7 @@ READ_SOURCES = ("rendered", "real-faces")
 
 def add_arguments(p) -> None:
     p.add_argument("--scenes", type=whole_number("number of scenes", 1), default=300, help="number of generated scenes (default 300)")
-    p.add_argument("--out", default=None, help="folder for report.json and report.md")
+    p.add_argument("--out", default=None, help="folder for grouping_report.json and grouping_report.md (grouping_report_READ.* with --read READ)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--error-rate", type=float, default=0.05,
                    help="probability that the reader's best code for a tile is wrong (default 0.05)")

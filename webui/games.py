@@ -61,7 +61,7 @@ def show(game_id):
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
-                           liable_seat=gamelog.liable_seat,
+                           liable_seat=gamelog.liable_seat, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -252,7 +252,17 @@ def _win_data(form, *, rules: str) -> dict:
 @bp.post("/<int:game_id>/win")
 def win(game_id):
     game = get_store().get_game(game_id)
-    hand = _record_once(game_id, _win_data(request.form, rules=game["rules"]))
+    data = _win_data(request.form, rules=game["rules"])
+    try:
+        hand = _record_once(game_id, data)
+    except gamelog.GameError as e:
+        if e.code != "below_minimum" or len(data["winners"]) != 1:
+            raise
+        # MCR under 8 points: no win to record, but a false win if the hand was shown (000
+        # « Faute »): back to the game, its penalty form set for that player
+        flash(i18n.msg(e.to_dict()), "error")
+        return redirect(url_for("games.show", game_id=game_id, false_win=data["winners"][0]["winner"])
+                        + "#penalty-form", code=303)
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

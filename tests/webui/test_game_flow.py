@@ -871,3 +871,18 @@ def test_mcr_says_when_the_players_change_seats_and_the_form_can_keep_them(clien
                                     "player1": "B", "player2": "C", "player3": "D", "flow_fixed_seats": "1"})
     fixed = int(r.headers["Location"].rstrip("/").split("/")[-1])
     assert client.get(f"/api/games/{fixed}").json["game"]["flow"]["seat_changes"] is False
+
+
+def test_an_mcr_hand_under_the_minimum_leads_to_its_false_win(client):
+    # the refusal was an error page that only said "record it as a false win"
+    import re
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "0", "winner0": "2",
+                                                "hand0": "111s234m567p78s11z 9s"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("false_win=2#penalty-form")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "below the 8-point minimum" in page
+    form = page[page.index('id="penalty-form"'):]
+    assert re.search(r'<option value="2" selected>Cy</option>', form[:form.index("</form>")])
+    assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded

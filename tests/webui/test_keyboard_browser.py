@@ -87,6 +87,7 @@ def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app):
     form = d.find_element(By.ID, "win-form")
     from selenium.webdriver.support.ui import Select
     Select(form.find_element(By.NAME, "discarder")).select_by_value("self")     # the form asks for one
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("0")          # and for the winner
     form.find_element(By.NAME, "hand0").send_keys("123m456p789s23s55p 9z")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(d).until(EC.presence_of_element_located((By.ID, "go-back")))

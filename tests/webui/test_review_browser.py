@@ -344,3 +344,48 @@ def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, 
     d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
     wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
     wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
+
+
+def test_a_context_change_keeps_a_typed_hand_that_could_not_be_read(server, browser):
+    # ticking a box after a typo put the last hand read back in the box and scored it, under
+    # the typo's error (on a fresh page: emptied the box)
+    d = browser
+    d.get(server + "/review/new?rules=mcr")
+    box = d.find_element(By.ID, "notation")
+    box.send_keys("123m456m789m234p5s 5s")
+    d.find_element(By.CSS_SELECTOR, "#notation-form button[type=submit]").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    box.clear()
+    box.send_keys("123m456m789m234p5s 5x")
+    d.find_element(By.CSS_SELECTOR, "#notation-form button[type=submit]").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "notation-error"), "'x'"))
+    self_drawn = d.find_element(By.NAME, "ctx_self_drawn")
+    d.execute_script("arguments[0].scrollIntoView(); arguments[0].click();", self_drawn)
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+    assert _notation(d) == "123m456m789m234p5s 5x"
+    assert "'x'" in d.find_element(By.ID, "notation-error").text
+    # a fresh page: the typed hand stays too
+    d.get(server + "/review/new?rules=mcr")
+    box = d.find_element(By.ID, "notation")
+    box.send_keys("123m456m789m234p5s")
+    d.find_element(By.CSS_SELECTOR, "#notation-form button[type=submit]").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "notation-error"), "too few tiles"))
+    Select(d.find_element(By.NAME, "ctx_seat_wind")).select_by_value("S")
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+    assert _notation(d) == "123m456m789m234p5s" and "too few tiles" in d.find_element(By.ID, "notation-error").text
+    assert console_errors(d) == []
+
+
+def test_the_other_rules_table_fits_a_phone_with_the_mcr_minimum_note(server, browser):
+    from .test_game_browser import _no_overflow, _phone_window
+    d = browser
+    _phone_window(d, 390, 844)
+    try:
+        d.get(server + "/review/new?rules=riichi&hand=" + "123m567m234p79s55p 8s".replace(" ", "%20"))
+        wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.compare .min-note")))
+        _no_overflow(d)
+        card = d.execute_script("const t = document.querySelector('table.compare');"
+                                "return [t.scrollWidth, t.parentElement.clientWidth]")
+        assert card[0] <= card[1], card
+    finally:
+        d.set_window_size(1200, 1000)

@@ -705,11 +705,21 @@
     if (d.ok) notationInput.value = d.notation;
     showResult(d);
   }
+  // A hand typed in the box that could not be read: the tiles shown are the last hand read, not it
+  const notationPending = () => $("notation-error").innerHTML.trim() !== "";
   function change(correction, quiet) {
     if (correction && !quiet) corrections.push(correction);
+    if (correction) $("notation-error").innerHTML = "";   // the tiles now say what the hand is
     render();
     clearTimeout(timer);
-    timer = setTimeout(() => { rescore(); Promise.resolve(saveState()).then(teachCorrections).catch(() => {}); }, 120);
+    // a context change under a typed hand not yet read reads that hand again, as typed: scoring
+    // the tiles would put the last hand read back in the box (or empty it) under a stale error
+    const typed = !correction && notationPending();
+    timer = setTimeout(() => {
+      if (typed) $("notation-form").requestSubmit();
+      else rescore();
+      Promise.resolve(saveState()).then(teachCorrections).catch(() => {});
+    }, 120);
   }
   function highlight(row) {
     const active = !row.classList.contains("active");

@@ -124,6 +124,10 @@ FR = {
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}",
+    "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
+    "reward: {points} points for {faan} faan": "gain : {points} points pour {faan} faan",
+    "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
+    "capped at the limit of {limit}": "plafonné à la limite de {limit}",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
     "server webcam preview": "aperçu de la webcam du serveur",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
@@ -236,7 +240,7 @@ FR = {
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
-    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "total": "total", "after the end": "après la fin",
+    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "after the end": "après la fin",
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
@@ -549,12 +553,23 @@ def result_facts(result: dict) -> list[str]:
         pass            # counted by yakuman, not han and fu (002 §4.2): the limit below names it
     elif result.get("han") is not None and result.get("fu") is not None:
         out.append(f"{result['han']} han · {result['fu']} fu")
-    if result.get("faan") is not None:
-        out.append(f"{result['faan']} faan")
-    if result.get("limit"):
+        counted = sum(f.get("fu", 0) for f in result.get("fu_breakdown") or [])
+        if counted and counted != result["fu"] and result["han"] < 5 and not result.get("limit"):
+            # 002 §4: « Arrondissez le nombre à la dizaine supérieure »
+            out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))
+    if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
+        out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
+    if result.get("faan_counted") is not None and result.get("points") is not None:
+        # the total already says the faan: how they are paid (004, the reward table)
+        out.append(t("reward: {points} points for {faan} faan", points=result["points"], faan=result["faan_counted"]))
+    if result.get("base_points") is not None and result.get("doubles") is not None:
+        raw = result["base_points"] * 2 ** result["doubles"]
+        out.append(t("{base} base points × 2^{doubles} doubles = {raw}", base=result["base_points"],
+                      doubles=result["doubles"], raw=number(raw)))
+        if result.get("limit_reached"):
+            out.append(t("capped at the limit of {limit}", limit=number(result["limit"])))
+    elif result.get("limit"):
         out.append(t("limit hand: {limit}", limit=msg(result["limit"])))
-    if result.get("limit_reached"):
-        out.append(t("limit reached"))
     if result.get("minimum_points") is not None:
         out.append(t("minimum {n} points: met" if result.get("minimum_met") else "minimum {n} points: not met",
                      n=result["minimum_points"]))

@@ -200,3 +200,22 @@ def test_the_other_rules_table_says_when_mcr_is_under_its_minimum(client):
     row = compare[compare.index("MCR"):]
     row = row[:row.index("</tr>")]
     assert "minimum 8 points: not met" in row
+
+
+def test_the_score_says_how_its_total_is_reached(client):
+    # the page showed classical doubles as bare numbers beside points (20, 2, 32... then 1), no fu
+    # rounding, Hong Kong's faan twice and no payment reasons
+    import re
+
+    def page(hand, rules, form):
+        html = client.post("/review/score", json={"hand": hand, "rules": rules,
+                                                  "form": {"ctx__present": "1", **form}}).json["html"]
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    text = page("[555p,2](1111z)123m456p2z 2z 16f", "classical", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
+    assert "66 base points × 2^1 doubles = 132" in text and " 1 double " in text and "limit hand" not in text
+    text = page("123m567m234p79s55p 8s", "riichi", {"ctx_seat_wind": "W", "ctx_discarder": "across",
+                                                   "ctx_riichi": "1"})
+    assert "32 fu rounded up to 40" in text
+    text = page("[111z,1]234m567m888p9s 9s", "hk", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
+    assert re.search(r"reward: \d+ points for \d+ faan", text) and text.count(" faan ") <= 3
+    assert "the discarder pays" in text

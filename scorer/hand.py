@@ -205,14 +205,15 @@ def _validate(hand: Hand) -> None:
     counts = Counter(T.normalize(t) for t in hand.all_tiles)
     for code, c in counts.items():
         if c > 4:
-            raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code}: a set has only 4",
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code}: a tile set has only 4 of each tile",
                                    field="concealed")
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 14:
         what = "few" if n < 14 else "many"
         raise errors.HandError(errors.WRONG_TILE_COUNT,
                                f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} "
-                               f"set(s) make {n}, a winning hand has 14 (a kong counts as 3)",
+                               f"meld(s) × 3 = {n}, a winning hand has 14 with its winning tile "
+                               "(a kong counts as 3)",
                                field="concealed")
     bonus_counts = Counter(hand.bonus)
     for code, c in bonus_counts.items():

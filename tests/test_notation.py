@@ -193,3 +193,10 @@ def test_a_flower_written_as_the_winning_tile_is_named():
     assert "the last tile written, 1f, is a flower or season" in e.value.message
     assert e.value.position == len("[123m,1]456p789s11z2z ")
     assert parse("[555p,1](1111z)123m456p2z 2z 16f").bonus == ("1f", "6f")     # flowers after it are fine
+
+
+def test_the_tile_count_message_adds_up_for_a_beginner():
+    # "13 standing + 1 set(s) make 16" read as bad arithmetic: a meld counts 3 tiles
+    with pytest.raises(HandError) as e:
+        parse("[123m,1]456p789s11z2z 3z")
+    assert "10 standing + 1 meld(s) × 3 = 13, a winning hand has 14 with its winning tile" in e.value.message

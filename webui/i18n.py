@@ -920,6 +920,8 @@ MESSAGES_FR = {
     "not a winning hand": "pas une main gagnante", "not a winning hand: {}": "pas une main gagnante : {0}",
     "the hand is complete but has no yaku: a riichi winning hand needs at least one; dora do not count":
         "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas",
+    "the hand is complete but has no yaku: a riichi winning hand needs at least one; dora do not count; if riichi was declared, say so: riichi is a yaku":
+        "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas ; si riichi a été annoncé, dites-le : riichi est un yaku",
     "below_minimum": "sous le minimum",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire",
@@ -999,8 +1001,9 @@ MESSAGES_FR = {
     "{}; the last tile written, {}, is a flower or season: it lies apart and is never the winning tile (write the winning tile last among the others)":
         "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est jamais "
         "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres)",
-    "too {} tiles: {} standing + {} set(s) make {}, a winning hand has 14 (a kong counts as 3)":
-        "{0} de tuiles : {1} debout + {2} combinaison(s) font {3}, une main gagnante en a 14 (un kong compte pour 3)",
+    "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3)":
+        "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
+        "(un kong compte pour 3)",
     "unexpected character {}": "caractère inattendu {0}",
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
@@ -1018,7 +1021,7 @@ MESSAGES_FR = {
     "winning tile {} is not among the standing tiles": "la tuile gagnante {0} n'est pas parmi les tuiles debout",
     "winning_tile is required": "la tuile gagnante est requise",
     "{} appears {} times: each flower and season exists once": "{0} apparaît {1} fois : chaque fleur et saison existe une fois",
-    "{} closes nothing": "{0} ne ferme rien", "{} copies of {}: a set has only 4": "{0} exemplaires de {1} : un jeu n'en a que 4",
+    "{} closes nothing": "{0} ne ferme rien", "{} copies of {}: a tile set has only 4 of each tile": "{0} exemplaires de {1} : un jeu n'a que 4 exemplaires de chaque tuile",
     "{} is a flower/season: put it in bonus": "{0} est une fleur ou saison : mettez-la avec les fleurs",
     "{} is never closed": "{0} n'est jamais fermé",
     "{} is not a chow (three consecutive tiles of one suit)": "{0} n'est pas un chow (trois tuiles qui se suivent, d'une famille)",
@@ -1162,8 +1165,8 @@ MESSAGES_FR = {
         "{0} indicateurs de dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
     "{} ura dora indicators: a table shows {} at most (one, and one per kong; 002 §2.7)":
         "{0} indicateurs d'ura dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
-    "{} copies of {} in the hand and the dora indicators: a set has only 4":
-        "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'en a que 4",
+    "{} copies of {} in the hand and the dora indicators: a tile set has only 4 of each tile":
+        "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'a que 4 exemplaires de chaque tuile",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la tuile n° {4}",
     "row {} ({}) seems missing: the rows found are the layout's others (rows of {}); lay it out in its place":

@@ -234,7 +234,7 @@ def _check_indicators(hand: Hand, dora, ura) -> None:
     for code, n in counts.items():
         if n > 4:
             raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} copies of {code} in the hand and the dora "
-                                   "indicators: a set has only 4", field="context.dora_indicators")
+                                   "indicators: a tile set has only 4 of each tile", field="context.dora_indicators")
 
 
 def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
@@ -331,9 +331,13 @@ def score(hand: Hand, options) -> ScoreResult:
             key, msg = _CONTEXT_ERRORS[resp.error]
             base.error = _error("bad_context", msg, f"context.{key}")
         elif resp.error == HandCalculator.ERR_NO_YAKU:
-            base.error = _error(errors.NOT_COMPLETE, "the hand is complete but has no yaku: a riichi "
-                                "winning hand needs at least one (002 §3.2); dora do not count",
-                                reason="no_yaku")
+            message = ("the hand is complete but has no yaku: a riichi winning hand needs at least one (002 §3.2); "
+                       "dora do not count")
+            if not (riichi or double_riichi or any(not m.concealed for m in hand.melds)):
+                # the yaku a beginner most often forgets to say (§4.2.1)
+                message = ("the hand is complete but has no yaku: a riichi winning hand needs at least one (002 §3.2); "
+                           "dora do not count; if riichi was declared, say so: riichi is a yaku")
+            base.error = _error(errors.NOT_COMPLETE, message, reason="no_yaku")
         else:
             base.error = _error(errors.NOT_COMPLETE, "these tiles do not form four sets and a pair, "
                                 "seven different pairs or thirteen orphans (002 §3.2, §4.2)")

@@ -244,3 +244,10 @@ def test_indicators_a_table_cannot_show_are_refused():
         with pytest.raises(HandError) as e:
             riichi(hand, riichi=True, **ctx)
         assert e.value.field == field
+
+
+def test_no_yaku_says_to_give_riichi_when_the_concealed_hand_may_have_declared_it():
+    r = riichi("123m567m234p79s55p 8s", seat_wind="W", discarder="across")
+    assert not r.valid and r.error["message"].endswith("if riichi was declared, say so: riichi is a yaku")
+    r = riichi("[123m,1]567m234p79s55p 8s", seat_wind="W", discarder="across")      # open: no riichi to give
+    assert not r.valid and "riichi is a yaku" not in r.error["message"]

@@ -189,7 +189,8 @@ def test_why_a_hand_cannot_be_recorded_is_in_the_pages_language(client):
     client.set_cookie("mjtable_lang", "fr")
     french = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {}}).json["declare"]
     assert french["reason"] == ("pas une main gagnante : la main est complète mais n'a aucun yaku : une main gagnante "
-                                "en riichi en demande au moins un ; les dora ne comptent pas")
+                                "en riichi en demande au moins un ; les dora ne comptent pas ; si riichi a été annoncé, "
+                                "dites-le : riichi est un yaku")
 
 
 def test_the_join_page_and_the_access_refusals_are_in_french(app, client):
@@ -246,10 +247,10 @@ def test_a_message_inside_a_message_is_french_too(app):
     # « les tuiles lues ne forment pas une main : too few tiles... »: the scorer's refusal inside
     # the reader's note stayed English
     with app.test_request_context("/?lang=fr"):
-        assert i18n.msg("the tiles as read do not make a hand: too few tiles: 13 standing + 0 set(s) make 13, "
-                        "a winning hand has 14 (a kong counts as 3)") == (
-            "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison(s) font 13, "
-            "une main gagnante en a 14 (un kong compte pour 3)")
+        assert i18n.msg("the tiles as read do not make a hand: too few tiles: 13 standing + 0 meld(s) × 3 = 13, "
+                        "a winning hand has 14 with its winning tile (a kong counts as 3)") == (
+            "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison(s) × 3 = 13, "
+            "une main gagnante en a 14 avec sa tuile gagnante (un kong compte pour 3)")
 
 
 def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(app):

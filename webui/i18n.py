@@ -128,6 +128,7 @@ FR = {
     "reward: {points} points for {faan} faan": "gain : {points} points pour {faan} faan",
     "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
+    "seat wind not given: scored as East, the dealer": "vent du joueur non donné : compté Est, le croupier",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
     "server webcam preview": "aperçu de la webcam du serveur",
     "No tiles yet: add them with “+ Tile”, or type the hand.":
@@ -576,7 +577,9 @@ def result_facts(result: dict) -> list[str]:
     if result.get("flowers"):
         out.append(t("{n} flowers", n=result["flowers"]))
     if result.get("dealer") is True:
-        out.append(t("Dealer"))
+        # a seat wind not given is East's: a beginner who never set it is paid as the dealer
+        out.append(t("seat wind not given: scored as East, the dealer") if "seat_wind" in (result.get("assumed") or [])
+                   else t("Dealer"))
     return out
 
 

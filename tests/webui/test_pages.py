@@ -219,3 +219,13 @@ def test_the_score_says_how_its_total_is_reached(client):
     text = page("[111z,1]234m567m888p9s 9s", "hk", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
     assert re.search(r"reward: \d+ points for \d+ faan", text) and text.count(" faan ") <= 3
     assert "the discarder pays" in text
+
+
+def test_a_seat_wind_not_given_is_said_to_be_scored_as_the_dealer(client):
+    # 11,600 instead of 7,700, with only a small "Dealer" chip to tell why
+    def html(form):
+        return client.post("/review/score", json={"hand": "123m567m234p78s55p 9s", "rules": "riichi",
+                                                  "form": {"ctx__present": "1", "ctx_riichi": "1", **form}}).json["html"]
+    assert "seat wind not given: scored as East, the dealer" in html({"ctx_discarder": "across"})
+    given = html({"ctx_discarder": "across", "ctx_seat_wind": "E"})
+    assert "seat wind not given" not in given and ">Dealer<" in given

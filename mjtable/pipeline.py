@@ -37,6 +37,7 @@ BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_repl
 #: What a reading without a rule set answers (``mjtable read --json``, ``/api/read``): no score.
 TILES_ONLY_KEYS = ("tiles", "timings_ms", "hand", "notation", "reading", "missing_context", "no_hand", "profile")
 
+
 def read_photo(image, *, rules: str | None = None, context: dict | None = None,
                options: dict | None = None, decode: bool = True, profile=None) -> dict:
     """Read and score the winning hand in ``image`` (a path, bytes or a BGR/RGB array, as

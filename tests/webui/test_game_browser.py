@@ -149,7 +149,9 @@ def test_the_game_pages_in_french(server, browser, app):
     d.find_element(By.ID, "undo").click()
     assert _asked(d) == ["Annuler la main 3 ? Elle est retirée de la partie."]
     d.get(f"{server}/games")
-    assert "Nouvelle partie" in _visible_text(d) and "New game" not in _visible_text(d)
+    # polled: on a loaded machine the page's text was once read before its body was all there
+    wait(d).until(lambda drv: "Nouvelle partie" in _visible_text(drv))
+    assert "New game" not in _visible_text(d)
     d.get(f"{server}/games/{gid}/sheet")
     sheet = _visible_text(d)
     assert "Retour à la partie" in sheet and "Bartholomew" in sheet and "sur l'écart de Dimitri" in sheet

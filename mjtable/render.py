@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from scorer.errors import refusal
+from scorer.result import fu_before_rounding, uncapped_score
 from scorer.tiles import group_codes
 
 
@@ -87,15 +88,12 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
     if result.rules == "riichi" and "han" in x:
         limit = x.get("limit") or ""
         lines = [f"  han: {'yakuman (counted as 13)' if limit == 'yakuman' else x['han']}"]
-        counted = sum(f.get("fu", 0) for f in x.get("fu_breakdown") or [])
+        counted = fu_before_rounding(x)
         if x["han"] >= 5 or limit:
             # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
             lines.append(f"  fu: {x['fu']} (not used: a hand of 5 han or more is paid by its han)")
-        elif counted and counted != x["fu"]:
-            # 002 §4: « Arrondissez le nombre à la dizaine supérieure »
-            lines.append(f"  fu: {x['fu']} ({counted}, rounded up to the next 10)")
         else:
-            lines.append(f"  fu: {x['fu']}")
+            lines.append(f"  fu: {x['fu']}" + (f" ({counted}, rounded up to the next 10)" if counted else ""))
         lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or []) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  limit: {limit}")
@@ -109,8 +107,8 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         lines.append(f"  reward: {_points(x['points'])} for {x['faan_counted']} faan (the reward table)")
         lines.append(f"  received: {_points(x['received'])} in all")
         return lines, {"faan", "faan_counted", "points", "received"}
-    if result.rules == "classical" and "base_points" in x:
-        raw = x["base_points"] * 2 ** x["doubles"]
+    raw = uncapped_score(x)
+    if result.rules == "classical" and raw is not None:
         score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
         score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
         return [score, f"  received: {_points(x['received'])} in all"], {

@@ -157,6 +157,11 @@ class Hand:
         return out
 
     @property
+    def kong_count(self) -> int:
+        """Kongs declared, exposed or concealed (a win on a replacement tile needs one)."""
+        return sum(1 for m in self.melds if m.type == "kong")
+
+    @property
     def is_closed(self) -> bool:
         """No set was claimed from a discard (concealed kongs keep a hand closed)."""
         return all(m.concealed for m in self.melds)

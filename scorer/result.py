@@ -131,3 +131,20 @@ class ScoreResult:
 
 _OWN_KEYS = frozenset({"rules", "valid", "total", "items", "excluded", "decomposition", "payments", "assumed",
                        "unused", "options", "error"})
+
+
+def fu_before_rounding(extra: dict) -> int | None:
+    """A riichi score's minipoints as counted, where rounding them up to the next 10 changed
+    them (002 §4: « Arrondissez le nombre à la dizaine supérieure »); None otherwise, and for a
+    hand of 5 han or more or a limit, paid by its han (« les minipoints n'entrent plus en compte »)."""
+    counted = sum(f.get("fu", 0) for f in extra.get("fu_breakdown") or [])
+    if not counted or counted == extra.get("fu") or extra.get("han", 0) >= 5 or extra.get("limit"):
+        return None
+    return counted
+
+
+def uncapped_score(extra: dict) -> int | None:
+    """A classical score before its limit: base points doubled once per double (003)."""
+    if extra.get("base_points") is None or extra.get("doubles") is None:
+        return None
+    return extra["base_points"] * 2 ** extra["doubles"]

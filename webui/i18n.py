@@ -13,6 +13,8 @@ import re
 from flask import g, request
 from jinja2 import pass_context
 
+from scorer.result import fu_before_rounding, uncapped_score
+
 LANGUAGES = {"en": "English", "fr": "Français"}
 COOKIE = "mjtable_lang"
 
@@ -554,17 +556,16 @@ def result_facts(result: dict) -> list[str]:
         pass            # counted by yakuman, not han and fu (002 §4.2): the limit below names it
     elif result.get("han") is not None and result.get("fu") is not None:
         out.append(f"{result['han']} han · {result['fu']} fu")
-        counted = sum(f.get("fu", 0) for f in result.get("fu_breakdown") or [])
-        if counted and counted != result["fu"] and result["han"] < 5 and not result.get("limit"):
-            # 002 §4: « Arrondissez le nombre à la dizaine supérieure »
+        counted = fu_before_rounding(result)
+        if counted:
             out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
         out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
     if result.get("faan_counted") is not None and result.get("points") is not None:
         # the total already says the faan: how they are paid (004, the reward table)
         out.append(t("reward: {points} points for {faan} faan", points=result["points"], faan=result["faan_counted"]))
-    if result.get("base_points") is not None and result.get("doubles") is not None:
-        raw = result["base_points"] * 2 ** result["doubles"]
+    raw = uncapped_score(result)
+    if raw is not None:
         out.append(t("{base} base points × 2^{doubles} doubles = {raw}", base=result["base_points"],
                       doubles=result["doubles"], raw=number(raw)))
         if result.get("limit_reached"):

@@ -178,7 +178,7 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         # before his first draw a player has had no turn: no kong, even concealed, is declared
         return refused("renhou", "the earthly hand (renhou) is another player's win on a discard before his "
                        "first draw, before any set is declared, even a concealed kong")
-    if ctx("kong_replacement") and not any(m.type == "kong" for m in hand.melds):
+    if ctx("kong_replacement") and not hand.kong_count:
         return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand")
     return None
 

@@ -289,7 +289,7 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
                        "be in the winner's hand (004 1F)")
     if ctx("double_kong") and not ctx("kong_replacement"):
         return refused("double_kong", "a double kong win is a win on a kong replacement tile (004 3D)")
-    kongs = sum(1 for m in hand.melds if m.type == "kong")
+    kongs = hand.kong_count
     if ctx("kong_replacement") and not kongs:
         # 004 2A: « la tuile de maquillage suivant un gong »: the kong it replaced is in the hand
         return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand (004 2A)")

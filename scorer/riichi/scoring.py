@@ -179,7 +179,7 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
             return decomposition, breakdown
-    return None, [{"reason": d["reason"], "name_en": _fu_name(d)[0], "name_fr": _fu_name(d)[1], "fu": d["fu"],
+    return None, [{"reason": d["reason"], **dict(zip(("name_en", "name_fr"), _fu_name(d))), "fu": d["fu"],
                    "tiles": [], "set": ""} for d in resp.fu_details]
 
 
@@ -300,7 +300,7 @@ def score(hand: Hand, options) -> ScoreResult:
                             "(002 §4.2.1)", "context.kong_replacement")
         base.assumed = ctx.assumed()
         return base
-    if rinshan and not any(m.type == "kong" for m in hand.melds):
+    if rinshan and not hand.kong_count:
         # 002 §4.2.1: « Gagner sur la tuile de remplacement après avoir déclaré un kong »
         base.error = _error("bad_context", "a win on a kong replacement tile needs a kong in the hand "
                             "(002 §4.2.1)", "context.kong_replacement")
@@ -333,10 +333,8 @@ def score(hand: Hand, options) -> ScoreResult:
         elif resp.error == HandCalculator.ERR_NO_YAKU:
             message = ("the hand is complete but has no yaku: a riichi winning hand needs at least one (002 §3.2); "
                        "dora do not count")
-            if not (riichi or double_riichi or any(not m.concealed for m in hand.melds)):
-                # the yaku a beginner most often forgets to say (§4.2.1)
-                message = ("the hand is complete but has no yaku: a riichi winning hand needs at least one (002 §3.2); "
-                           "dora do not count; if riichi was declared, say so: riichi is a yaku")
+            if not (riichi or double_riichi) and hand.is_closed:
+                message += "; if riichi was declared, say so: riichi is a yaku"   # the yaku most often left out
             base.error = _error(errors.NOT_COMPLETE, message, reason="no_yaku")
         else:
             base.error = _error(errors.NOT_COMPLETE, "these tiles do not form four sets and a pair, "

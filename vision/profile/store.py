@@ -106,6 +106,11 @@ class ProfileStore:
     def _pointer(self) -> str | None:
         """The slug the pointer file names (None: none); ProfileError when the pointer is
         unreadable, is a link, or names something other than a profile of this data dir."""
+        data = self._pointer_data()
+        return None if data is None else data["slug"]
+
+    def _pointer_data(self) -> dict | None:
+        """The pointer file's contents, its slug checked (``_pointer``)."""
         if not self.active_file.exists() and not self.active_file.is_symlink():
             return None
         if self.active_file.is_symlink():
@@ -117,7 +122,7 @@ class ProfileStore:
         slug = data.get("slug") if isinstance(data, dict) else None
         if not isinstance(slug, str) or len(slug) > 60 or not _SLUG.fullmatch(slug):
             raise ProfileError(f"{self.active_file.name} names no profile of the data dir")
-        return slug
+        return data
 
     def active_slug(self) -> str | None:
         try:
@@ -129,14 +134,14 @@ class ProfileStore:
         """The active profile's name as the player gave it ("club set"), kept in the pointer at
         activation (its slug, "club-set", for a pointer written before); None when none is active.
         Reads no profile: the photo page names it on every visit."""
-        slug = self.active_slug()
-        if slug is None:
-            return None
         try:
-            name = json.loads(self.active_file.read_text(encoding="utf-8")).get("name")
-        except (OSError, ValueError):
-            name = None
-        return name if isinstance(name, str) and 0 < len(name) <= 200 else slug
+            data = self._pointer_data()
+        except ProfileError:
+            return None
+        if data is None:
+            return None
+        name = data.get("name")
+        return name if isinstance(name, str) and 0 < len(name) <= 200 else data["slug"]
 
     def activate(self, name: str | None) -> None:
         """Make ``name`` the active profile (``None``: no profile, the base model alone)."""

@@ -61,15 +61,16 @@ def format_result(result, hand_text: str = "") -> str:
         grouped: dict[tuple, list[str]] = {}
         for ex in result.excluded:
             if result.rules == "mcr" and ex.by:
-                grouped.setdefault((ex.by, ex.rule, ex.source), []).append(ex.name_en)
-        for (by, rule, source), fans in grouped.items():
-            lines.extend([f"    - {', '.join(fans)}: not counted beside {names.get(by, by)} [{source}]",
-                          f"        « {rule} »"])
+                grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(ex.name_en)
+        for (by, rule, source, note), fans in grouped.items():
+            lines.append(f"    - {', '.join(fans)}: not counted beside {names.get(by, by)} [{source}]")
+            lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", note) if line)
         for ex in result.excluded:
             if result.rules == "mcr" and ex.by:
                 continue
             by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
-            lines.append(f"    - {ex.name_en}{by}: {ex.rule} [{ex.source}]")
+            rule = f"« {ex.rule} »" if result.rules == "mcr" else ex.rule
+            lines.append(f"    - {ex.name_en}{by}: {' '.join(filter(None, (ex.note, rule)))} [{ex.source}]")
     if result.payments:
         lines.append("  settlement:")
         for p in result.payments:

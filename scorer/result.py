@@ -42,10 +42,11 @@ class ExcludedItem:
     rule: str          # the rule sentence, quoted or paraphrased
     source: str        # file and section
     name_fr: str = ""
+    note: str = ""     # English, beside a quoted French rule: what its words do not say
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name_en": self.name_en, "by": self.by, "rule": self.rule,
-                "source": self.source, "name_fr": self.name_fr}
+                "source": self.source, "name_fr": self.name_fr, "note": self.note}
 
 
 @dataclass
@@ -117,7 +118,7 @@ class ScoreResult:
                             name_fr=i.get("name_fr", ""), name_native=i.get("name_native", ""),
                             tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""))
                  for i in d.get("items", [])]
-        excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source", "name_fr")})
+        excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source", "name_fr", "note")})
                     for e in d.get("excluded", [])]
         dec = d.get("decomposition")
         return cls(rules=d["rules"], valid=bool(d["valid"]), total=d.get("total", 0), items=items,

@@ -449,6 +449,10 @@ def test_mcr_fans_not_counted_are_said_in_english_once_per_rule(capsys):
     head = "    - Seven Pairs, Full Flush, No Honours: not counted beside Seven Shifted Pairs [000 n°80]"
     assert head in lines and lines[lines.index(head) + 1].startswith("        « Ne peut pas être combiné")
     assert sum("Ne peut pas être combiné avec \"Main Pure\"" in line for line in lines) == 1
+    # the rule's own French words in « », what they do not say on its own line in English
+    quote = '        « Ne peut pas être combiné avec "Main Pure" (n°58), "Main Entièrement Cachée" (n°25) ni "Attente de la Paire" (n°11). »'
+    assert lines[lines.index(head) + 1] == quote
+    assert lines[lines.index(head) + 2] == "        Seven Pairs and Concealed Hand are included (001)."
     # the 4-point fan for the last tile of its kind is not mistaken for Last Tile Draw / Claim
     _, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "mcr", "--last-of-kind")
     assert "Last Tile (the last of its kind)" in out

@@ -1282,6 +1282,43 @@ MESSAGES_FR = {
     "two readings make a winning hand, check: {} (chosen with confidence {}); the tiles as read are not a winning hand, so the hand may not be a winning one":
         "deux lectures font une main gagnante, vérifiez : {0} (choisie avec une confiance de {1}) ; les tuiles "
         "lues ne forment pas une main gagnante, la main n'en est donc peut-être pas une",
+    # the English notes beside the MCR exclusion table's French quotes (scorer/mcr/exclusions.py)
+    "The source's examples count « 2 Kongs cachés » alone, as one fan; the two concealed pungs they make are included.":
+        "Les exemples de la source comptent « 2 Kongs cachés » seul, comme une combinaison ; les deux pungs cachés "
+        "qu'ils forment sont inclus.",
+    "The source's worked totals for Neuf portes (107, 91, 90, ...) count no concealed pungs.":
+        "Les totaux calculés de la source pour Neuf portes (107, 91, 90…) ne comptent aucun pung caché.",
+    "A hand concealed by definition cannot also score Fully Concealed Hand; a self-drawn win scores Self-Drawn.":
+        "Une main cachée par définition ne compte pas aussi Main Entièrement Cachée ; une victoire sur pioche "
+        "compte Pioche.",
+    "A set already combined may be combined only once more.":
+        "Une combinaison déjà utilisée dans une main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
+    "Counted once above; a further one would reuse its sets. A set already combined may be combined only once more.":
+        "Comptée une fois ci-dessus ; une de plus réutiliserait ses combinaisons. Une combinaison déjà utilisée "
+        "dans une main de plusieurs combinaisons ne peut l'être qu'une fois de plus.",
+    "All Pungs and Pung of Terminals or Honours are included; All Terminals and Honours and Outside Hand by definition.":
+        "Tout Pung et Pung de Terminales ou d'Honneurs sont inclus ; Tout Terminales et Honneurs et Main "
+        "Extérieure par définition.",
+    "All Terminals and Honours is included.": "Tout Terminales et Honneurs est inclus.",
+    "Counted alone in the source's examples.": "Comptée seule dans les exemples de la source.",
+    "Four shifted chows contain the three-chow runs.":
+        "Quatre chows décalés contiennent les suites de trois chows.",
+    "It contains runs of three shifted pungs.": "Elle contient des suites de trois pungs décalés.",
+    "Its three-wind part (Big Three Winds, Little Four Winds) is included.":
+        "Sa partie à trois vents (Trois Grands Vents, Quatre Petits Vents) est incluse.",
+    "One winning tile is one wait, counted once.": "Une tuile gagnante est une attente, comptée une fois.",
+    "Under this option only the pung of terminals that makes the gate is included.":
+        "Avec cette option, seul le pung de terminales qui forme la porte est inclus.",
+    "Self-Drawn and Concealed Hand are its parts.": "Pioche et Main Semi Cachée en font partie.",
+    "Seven Pairs and Concealed Hand are included.": "Sept Paires et Main Semi Cachée sont incluses.",
+    "The wind pungs of Big Four Winds do not also score Pung of Terminals or Honours (included by definition).":
+        "Les pungs de vent des Quatre Grands Vents ne comptent pas aussi Pung de Terminales ou d'Honneurs "
+        "(inclus par définition).",
+    "Tiles 1-2-3 only are also tiles 1 to 4 only.": "Des tuiles 1-2-3 seulement sont aussi des tuiles 1 à 4 seulement.",
+    "Tiles 7-8-9 only are also tiles 6 to 9 only.": "Des tuiles 7-8-9 seulement sont aussi des tuiles 6 à 9 seulement.",
+    "With four kongs the pair is the only possible wait: included by definition, as for Melded Hand.":
+        "Avec quatre kongs, la paire est la seule attente possible : incluse par définition, comme pour Main "
+        "Exposée.",
     "the tiles as read are not a winning hand; the nearest winning hand changes {}: check these tiles, or the hand may not be a winning one (confidence {})":
         "les tuiles lues ne forment pas une main gagnante ; la main gagnante la plus proche change {0} : vérifiez ces "
         "tuiles, ou la main n'est peut-être pas gagnante (confiance {1})",

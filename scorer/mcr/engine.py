@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from .. import tiles as T
 from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResult
-from .exclusions import EXCLUSIONS, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
+from .exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
 from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles
@@ -360,12 +360,14 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                     continue
                 seen.add(fan)
             if row is None:
-                rule = PRINCIPLE_ACCOUNT_ONCE
+                note = NOTE_ACCOUNT_ONCE
                 if fan in counted:      # a second one of a fan that is counted: say which is left out
-                    rule = ("Counted once above; a further one would reuse its sets. " + rule)
-                ex_items.append(ExcludedItem(fan, labels[fan][0], "", rule, SOURCE_PRINCIPLES, labels[fan][1]))
+                    note = "Counted once above; a further one would reuse its sets. " + note
+                ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES,
+                                             labels[fan][1], note))
             else:
-                ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1]))
+                ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1],
+                                             row.note))
     minimum = options.minimum_points
     minimum_met = total >= minimum
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,

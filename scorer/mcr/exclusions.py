@@ -18,11 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+# ``rule`` is the source's own words (French, cut with [...] where it says more); ``note`` says in
+# English what the source's words do not (a ruling from its examples, why a fan is part of another)
 PRINCIPLE_IMPLIED = ("Les mains qui sont par définition incluses dans une autre main ne sont pas "
-                     "comptées (hands included by definition in another hand are not counted).")
+                     "comptées.")
 PRINCIPLE_ACCOUNT_ONCE = ("Lorsque 2 ou 3 combinaisons sont utilisées pour former une main, les autres "
                           "mains de 2 ou 3 combinaisons ne doivent pas réutiliser plus d'une de ces "
-                          "combinaisons (a set already combined may be combined only once more).")
+                          "combinaisons.")
+NOTE_ACCOUNT_ONCE = "A set already combined may be combined only once more."
 SOURCE_PRINCIPLES = "000, Comptage des points"
 
 
@@ -34,6 +37,7 @@ class Exclusion:
     source: str
     scope: str = "all"                      # all | within | shared | one
     when: Mapping[str, tuple] | None = None  # option name → values for which the row applies
+    note: str = ""                           # English: what the quoted words do not say
 
     def active(self, options) -> bool:
         if not self.when:
@@ -42,22 +46,23 @@ class Exclusion:
 
 
 _X = Exclusion
-_CONCEALED_SPECIALS_RULE = ("A hand concealed by definition cannot also score Fully Concealed Hand; a "
-                            "self-drawn win scores Self-Drawn (000 n°44, 55, 56, 73, 80: \"Ne peut pas "
-                            "être combiné avec Main Entièrement Cachée (n°25)\").")
+_CONCEALED_SPECIALS_RULE = "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25)."
+_CONCEALED_SPECIALS_NOTE = ("A hand concealed by definition cannot also score Fully Concealed Hand; a "
+                            "self-drawn win scores Self-Drawn (000 n°44, 55, 56, 73, 80).")
 _NOT_FFMJ_CONCEALED = {"fully_concealed_on_concealed_specials": (False,)}
 
 EXCLUSIONS: tuple[Exclusion, ...] = (
     # ---- 88 ------------------------------------------------------------------------------
     _X("big_four_winds", ("all_pungs", "big_three_winds", "little_four_winds"),
-       "Ne peut pas être combiné avec \"Tout Pung\" (n°28); its three-wind part is included.",
-       "000 n°75"),
+       "Ne peut pas être combiné avec \"Tout Pung\" (n°28).", "000 n°75",
+       note="Its three-wind part (Big Three Winds, Little Four Winds) is included."),
     _X("big_four_winds", ("seat_wind", "prevalent_wind"),
        "Les combinaisons « Tout Pung », « Vent du joueur » ou « Vent du tour » sont incluses par "
        "définition.", "001, Quatre grands Vents", when={"big_four_winds_wind_pungs": (False,)}),
     _X("big_four_winds", ("pung_of_terminals_or_honours",),
-       "The wind pungs of Big Four Winds do not also score Pung of Terminals or Honours (included by "
-       "definition).", "001, Quatre grands Vents", scope="shared"),
+       "", "001, Quatre grands Vents", scope="shared",
+       note="The wind pungs of Big Four Winds do not also score Pung of Terminals or Honours (included by "
+            "definition)."),
     _X("big_three_dragons", ("dragon_pung",),
        "Ne peut pas être combiné avec \"Pung de Dragon\" (n°14).", "000 n°76"),
     _X("big_three_dragons", ("two_dragon_pungs",), PRINCIPLE_IMPLIED, SOURCE_PRINCIPLES),
@@ -71,38 +76,40 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Ne peut pas être combiné avec [...] \"Pung de Terminales ou d'Honneurs\" (n°5).", "000 n°78",
        when={"nine_gates": ("mji",)}),
     _X("nine_gates", ("pung_of_terminals_or_honours",),
-       "Option nine_gates=pymahjonggb: only the pung of terminals that makes the gate is included.",
-       "PyMahjongGB 1.4.0 (ruling MCR-5)", scope="one", when={"nine_gates": ("pymahjonggb",)}),
+       "", "PyMahjongGB 1.4.0 (ruling MCR-5)", scope="one", when={"nine_gates": ("pymahjonggb",)},
+       note="Under this option only the pung of terminals that makes the gate is included."),
     _X("nine_gates", ("two_concealed_pungs", "three_concealed_pungs"),
-       "001 worked totals for Neuf portes (107, 91, 90, ...) count no concealed pungs.",
-       "001, Neuf portes", when={"nine_gates": ("ffmj2013",)}),
+       "", "001, Neuf portes", when={"nine_gates": ("ffmj2013",)},
+       note="The source's worked totals for Neuf portes (107, 91, 90, ...) count no concealed pungs."),
     _X("nine_gates", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°78 (ruling MCR-3)",
-       when=_NOT_FFMJ_CONCEALED),
+       when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     _X("four_kongs", ("three_kongs", "two_melded_kongs", "two_concealed_kongs",
                       "melded_and_concealed_kong", "melded_kong", "concealed_kong", "all_pungs"),
        "La combinaison « Tout Pung » est incluse par définition; 4 Kongs (dont 1 caché) = 88 + 0.",
        "001, Quatre Kongs"),
     _X("four_kongs", ("single_wait",),
-       "With four kongs the pair is the only possible wait: included by definition, as for Main "
-       "Exposée (000 n°32).", "000 n°32 by analogy (ruling MCR-6)",
-       when={"four_kongs_single_wait": (False,)}),
+       "", "000 n°32 by analogy (ruling MCR-6)", when={"four_kongs_single_wait": (False,)},
+       note="With four kongs the pair is the only possible wait: included by definition, as for Melded "
+            "Hand (000 n°32)."),
     _X("seven_shifted_pairs", ("seven_pairs", "full_flush", "no_honours", "concealed_hand",
                                "single_wait"),
        "Ne peut pas être combiné avec \"Main Pure\" (n°58), \"Main Entièrement Cachée\" (n°25) ni "
-       "\"Attente de la Paire\" (n°11); Sept paires and Tout caché donné are included (001).",
-       "000 n°80"),
+       "\"Attente de la Paire\" (n°11).", "000 n°80",
+       note="Seven Pairs and Concealed Hand are included (001)."),
     _X("seven_shifted_pairs", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°80",
-       when=_NOT_FFMJ_CONCEALED),
+       when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     _X("thirteen_orphans", ("all_types", "concealed_hand", "single_wait", "all_terminals_and_honours"),
        "Ne peut pas être combiné avec \"Tous les Types\" (n°31), \"Main Cachée\" (n°17) ni \"Attente "
-       "de la Paire\" (n°11); Tout honneur et extrémité is included (001).", "000 n°81"),
+       "de la Paire\" (n°11).", "000 n°81",
+       note="All Terminals and Honours is included (001)."),
     _X("thirteen_orphans", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°81 (ruling MCR-3)",
-       when=_NOT_FFMJ_CONCEALED),
+       when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     # ---- 64 ------------------------------------------------------------------------------
     _X("all_terminals", ("all_terminals_and_honours", "all_pungs", "outside_hand",
                          "pung_of_terminals_or_honours", "no_honours"),
-       "Ne peut pas être combiné avec [...] \"Pas d'Honneur\" (n°8); Tout Pung and Pung "
-       "d'extrémité are included (001).", "000 n°69"),
+       "Ne peut pas être combiné avec [...] \"Pas d'Honneur\" (n°8).", "000 n°69",
+       note="All Pungs and Pung of Terminals or Honours are included (001); All Terminals and Honours and "
+            "Outside Hand by definition."),
     _X("all_terminals", ("double_pung",), "Ne peut pas être combiné avec \"Double Pung\" (n°20).",
        "000 n°69", when={"all_terminals_double_pung": (False,)}),
     _X("little_four_winds", ("big_three_winds",),
@@ -133,13 +140,13 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Les points pour \"Pung Décalés Purs\" (n°60), \"Monopolisation de Tuile\" (n°19) et \"Double "
        "Chow Pur\" (n°1) sont inclus.", "000 n°67"),
     _X("four_pure_shifted_pungs", ("pure_shifted_pungs", "all_pungs", "pure_triple_chow"),
-       "Les points pour « Tout Pung » sont inclus; it contains the three-pung runs.",
-       "001, Quatre Pungs purs consécutifs"),
+       "Les points pour « Tout Pung » sont inclus.", "001, Quatre Pungs purs consécutifs",
+       note="It contains runs of three shifted pungs."),
     # ---- 32 ------------------------------------------------------------------------------
     _X("four_pure_shifted_chows", ("pure_shifted_chows", "short_straight", "two_terminal_chows",
                                    "pure_double_chow"),
-       PRINCIPLE_IMPLIED + " Four shifted chows contain the three-chow runs.",
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°64", scope="within"),
+       PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°64", scope="within",
+       note="Four shifted chows contain the three-chow runs."),
     _X("three_kongs", ("two_melded_kongs", "two_concealed_kongs", "melded_and_concealed_kong",
                        "melded_kong", "concealed_kong"),
        "3 Kongs (dont 1 caché) = 32 + 0 (aucun point pour un Pung caché) = 32 points.",
@@ -177,14 +184,14 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Ne peut pas être combinée avec \"Pung Décalés Purs\" (n°60) / avec \"Triple Chow Pur\" (n°59).",
        "000 n°59, n°60"),
     _X("upper_tiles", ("upper_four", "no_honours"),
-       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus; 7-8-9 only is also 6-to-9 only.",
-       "000 n°61"),
+       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus.", "000 n°61",
+       note="Tiles 7-8-9 only are also tiles 6 to 9 only."),
     _X("middle_tiles", ("all_simples", "no_honours"),
        "Les points pour « Sans honneur » et « Tout ordinaire » sont inclus, par définition.",
        "001, Les trois du milieu"),
     _X("lower_tiles", ("lower_four", "no_honours"),
-       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus; 1-2-3 only is also 1-to-4 only.",
-       "000 n°63"),
+       "Les points pour \"Pas d'Honneur\" (n°8) sont inclus.", "000 n°63",
+       note="Tiles 1-2-3 only are also tiles 1 to 4 only."),
     # ---- 16 ------------------------------------------------------------------------------
     _X("pure_straight", ("short_straight", "two_terminal_chows"), PRINCIPLE_IMPLIED,
        f"{SOURCE_PRINCIPLES}; the hand: 000 n°49",
@@ -226,16 +233,18 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("melded_hand", ("single_wait",),
        "Les points pour \"Attente de la Paire\" (n°11) sont inclus.", "000 n°32"),
     _X("two_concealed_kongs", ("concealed_kong", "two_concealed_pungs"),
-       "2 Kongs cachés count as one fan (001 examples: « 2 Kongs cachés » alone); the two concealed "
-       "pungs they make are included.", "001, 2 Kongs Cachés"),
+       "", "001, 2 Kongs Cachés",
+       note="The source's examples count « 2 Kongs cachés » alone, as one fan; the two concealed pungs they make are "
+            "included."),
     _X("melded_and_concealed_kong", ("melded_kong", "concealed_kong"),
-       "1 Kong exposé + 1 Kong caché 6 pts (alone in the examples).", "001, Kong caché + Kong exposé"),
+       "1 Kong exposé + 1 Kong caché 6 pts", "001, Kong caché + Kong exposé",
+       note="Counted alone in the source's examples."),
     _X("two_dragon_pungs", ("dragon_pung",), PRINCIPLE_IMPLIED,
        f"{SOURCE_PRINCIPLES}; the hand: 000 n°34", scope="within"),
     # ---- 4 -------------------------------------------------------------------------------
     _X("fully_concealed_hand", ("self_drawn", "concealed_hand"),
-       "Main qui ne comporte aucune combinaison exposée et termine sur pioche: Pioche and Main "
-       "Semi Cachée are its parts.", "000 n°25"),
+       "Main qui ne comporte aucune combinaison exposée et termine sur pioche.", "000 n°25",
+       note="Self-Drawn and Concealed Hand are its parts."),
     _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°26"),
     # ---- 2 -------------------------------------------------------------------------------
     _X("seat_wind", ("pung_of_terminals_or_honours",),
@@ -251,8 +260,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     # ---- 1: one wait only ----------------------------------------------------------------
     _X("edge_wait", ("closed_wait", "single_wait"),
        "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "
-       "terminer: one winning tile is one wait, counted once.", "001, Les attentes uniques"),
+       "terminer.", "001, Les attentes uniques", note="One winning tile is one wait, counted once."),
     _X("closed_wait", ("single_wait",),
        "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "
-       "terminer: one winning tile is one wait, counted once.", "001, Les attentes uniques"),
+       "terminer.", "001, Les attentes uniques", note="One winning tile is one wait, counted once."),
 )

@@ -22,7 +22,7 @@ def test_every_row_names_existing_fans():
 
 def test_every_row_has_a_rule_sentence_and_a_source():
     for row in EXCLUSIONS:
-        assert len(row.rule) > 20, row
+        assert len(row.rule) > 20 or len(row.note) > 20, row
         assert row.source.startswith(("000", "001", "PyMahjongGB")), row.source
         assert row.scope in ("all", "within", "shared", "one")
         for name, values in (row.when or {}).items():
@@ -37,11 +37,24 @@ def test_a_row_that_only_quotes_the_source_names_every_fan_it_excludes():
     import re
     for row in EXCLUSIONS:
         quoted = {int(n) for n in re.findall(r"n°(\d+)", row.rule)}
-        if not quoted or any(w in row.rule for w in (";", "inclus", "included")):
+        if not quoted or row.note or any(w in row.rule for w in (";", "inclus")):
             continue                     # the sentence gives another reason too
         assert {t for t in row.excludes if FAN_BY_ID[t].number not in quoted} == set(), (row.fan, row.rule)
     shown = {e.id: e.rule for e in result("111m222p333s555s9m 9m", self_drawn=True).excluded}
     assert "Tout Pung" in shown["all_pungs"] and "Tout Pung" not in shown["three_concealed_pungs"]
+
+
+def test_a_rule_is_the_sources_own_words_and_what_they_do_not_say_is_a_note_in_english():
+    """The CLI and the web page quote ``rule`` in « »: an English gloss inside the quote read as
+    the French source's words ("Les points pour « Tout Pung » sont inclus; it contains...")."""
+    import re
+    english = re.compile(r"\b(the|is|are|included|counts?|only|one|its|with)\b")
+    for row in EXCLUSIONS:
+        assert not english.search(row.rule), (row.fan, row.rule)
+        assert not row.note or not re.search(r"\b(les|est|sont|inclus|pour)\b", row.note), (row.fan, row.note)
+    why = {e.id: e for e in result("111z222z333z444z55m").excluded}
+    assert why["big_three_winds"].rule == 'Ne peut pas être combiné avec "Tout Pung" (n°28).'
+    assert why["big_three_winds"].note.startswith("Its three-wind part")
 
 
 def test_no_cycle_between_implying_fans():
@@ -122,7 +135,7 @@ def test_each_fan_not_counted_is_listed_once_and_a_second_one_says_so():
     ids = [e.id for e in res.excluded]
     assert len(ids) == len(set(ids)) and "pure_straight" in {i.id for i in res.items}
     second = next(e for e in res.excluded if e.id == "pure_straight")
-    assert second.rule.startswith("Counted once above") and "Lorsque 2 ou 3 combinaisons" in second.rule
+    assert second.note.startswith("Counted once above") and second.rule.startswith("Lorsque 2 ou 3 combinaisons")
     # the sentence of the principle, with the hand's own section beside it
     assert next(e for e in res.excluded if e.id == "short_straight").source == "000, Comptage des points; the hand: 000 n°49"
 

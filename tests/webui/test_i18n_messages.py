@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from flask import render_template
 
+import scorer
 from webui import i18n
 
 from .conftest import csrf_of
@@ -100,6 +101,16 @@ def test_every_message_has_its_french(app):
                          "row 1 (characters 1m-9m) seems missing: the rows found are the layout's others (rows of "
                          "9 9 7 8); lay it out in its place"):
             assert i18n.french_message(composed), composed
+
+
+def test_the_mcr_exclusion_tables_english_notes_have_their_french(app):
+    from scorer.mcr.exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE
+    notes = {row.note for row in EXCLUSIONS if row.note} | {NOTE_ACCOUNT_ONCE}
+    with app.test_request_context("/?lang=fr"):
+        assert sorted(n for n in notes if i18n.french_message(n) is None) == []
+        res = scorer.score("123456789789m11z", "mcr")
+        second = next(e for e in res.excluded if e.id == "pure_straight")
+        assert i18n.msg(second.note).startswith("Comptée une fois ci-dessus")
 
 
 def test_english_pages_keep_english(app):

@@ -840,8 +840,9 @@ MESSAGES_FR = {
         "les fleurs et saisons {0} ne servent pas au riichi et ont été ignorées",
     "ura_dora_indicators ignored: the ura dora count only for a winner who declared riichi":
         "indicateurs d'ura dora ignorés : les ura dora ne comptent que pour un gagnant qui a déclaré riichi",
-    "flowers/seasons {} not counted: played without flowers (flower_method=none); methods A-D count them":
-        "fleurs et saisons {0} non comptées : partie jouée sans fleurs (flower_method=none) ; les méthodes A-D les comptent",
+    "flowers/seasons {} not counted: scored without flowers (flower method: none); choose flower method A, B, C or D to count them":
+        "fleurs et saisons {0} non comptées : main comptée sans fleurs (compte des fleurs : aucun) ; choisissez le "
+        "compte des fleurs A, B, C ou D pour les compter",
     "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",

@@ -340,8 +340,8 @@ def score(hand: Hand, options) -> ScoreResult:
     flower_items = _flowers(hand, ctx, options)
     if hand.bonus and options.flower_method == "none":
         # 004 makes flowers optional (docs/rulings.md, "flowers"): say that they were left out
-        warnings.append(f"flowers/seasons {' '.join(hand.bonus)} not counted: played without flowers "
-                        "(flower_method=none); methods A-D count them (004 Pointage pour les Fleurs)")
+        warnings.append(f"flowers/seasons {' '.join(hand.bonus)} not counted: scored without flowers (flower "
+                        "method: none); choose flower method A, B, C or D to count them (004 Pointage pour les Fleurs)")
     eight_flowers = any(i.id == "eight_flowers" for i in flower_items)
     if not reads and not eight_flowers:
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":

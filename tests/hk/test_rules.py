@@ -133,6 +133,9 @@ def test_flowers_played_without_are_named_as_not_counted():
     r = hk(hand)
     assert "flower" not in faan_of(r)
     assert any(w.startswith("flowers/seasons 1f 5f not counted") for w in r.extra["warnings"])
+    # the option by the words the review page shows it by, not its key (flower_method=none)
+    assert not any("flower_method" in w for w in r.extra["warnings"])
+    assert any("choose flower method A, B, C or D" in w for w in r.extra["warnings"])
     assert not any("flowers/seasons" in w for w in hk(hand, {"flower_method": "A"}).extra["warnings"])
     assert not any("flowers/seasons" in w for w in hk("123m456p789s234s5m 5m").extra["warnings"])
 

@@ -27,6 +27,8 @@ _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400
 CAPITALS = "suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)"
+TILE_WRITING = ("a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers "
+                "and seasons; or a capital for a wind or dragon: E S W N, P F C")
 
 
 def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
@@ -60,7 +62,7 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
         elif ch in "MZ":
             raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}: {CAPITALS}", position=pos)
         else:
-            raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}", position=pos)
+            raise errors.HandError(errors.BAD_NOTATION, f"unexpected character {ch!r}: {TILE_WRITING}", position=pos)
     if pending:
         raise errors.HandError(errors.BAD_NOTATION, "numbers with no suit letter after them",
                                position=pending[0][1])

@@ -57,6 +57,9 @@ def test_a_notation_error_is_shown_where_it_is(capsys):
     lines = err.splitlines()
     assert "unexpected character 'x'" in lines[0]
     assert lines[1:3] == ["  123m456p789s11z22x", "  " + " " * 17 + "^"]
+    # and what may stand there: the suit letters and the honours' capitals
+    assert "m characters, p dots, s bamboos, z honours, f flowers and seasons" in lines[0]
+    assert "E S W N, P F C" in lines[0]
 
 
 def test_unknown_rules_and_options(capsys):

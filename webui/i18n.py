@@ -1010,6 +1010,10 @@ MESSAGES_FR = {
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3)",
     "unexpected character {}": "caractère inattendu {0}",
+    "unexpected character {}: a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers and seasons; or a capital for a wind or dragon: E S W N, P F C":
+        "caractère inattendu {0} : une tuile s'écrit en chiffres suivis de la lettre de sa famille : m caractères, "
+        "p ronds, s bambous, z honneurs, f fleurs et saisons ; ou d'une majuscule pour un vent ou un dragon : "
+        "E S W N, P F C",
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
     "dora indicators: {}": "indicateurs de dora : {0}",

@@ -736,10 +736,12 @@ def test_a_mistake_in_the_dora_indicators_names_the_field_and_the_character(clie
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
                                                 "dora_indicators0": "4q", "riichi": ["1"]})
     assert r.status_code == 400
-    assert "dora indicators: unexpected character &#39;q&#39; (character 2 of 4q)" in r.get_data(as_text=True)
+    assert "dora indicators: unexpected character &#39;q&#39;: a tile is digits then a suit letter" in r.get_data(as_text=True)
+    assert "(character 2 of 4q)" in r.get_data(as_text=True)
     r = client.post(f"/games/{gid}/win?lang=fr", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
                                                         "ura_dora_indicators0": "4q", "riichi": ["1"]})
-    assert "indicateurs d&#39;ura dora : caractère inattendu &#39;q&#39; (caractère 2 de 4q)" in r.get_data(as_text=True)
+    assert "indicateurs d&#39;ura dora : caractère inattendu &#39;q&#39; : une tuile s&#39;écrit" in r.get_data(as_text=True)
+    assert "(caractère 2 de 4q)" in r.get_data(as_text=True)
     assert client.get(f"/api/games/{gid}").json["hands"] == []
 
 

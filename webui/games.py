@@ -217,8 +217,8 @@ def _indicator_tiles(text: str, key: str, k: int) -> list[str]:
         return parse_tiles(validation.text(text, f"{key}{k}", max_len=60))
     except scorer.HandError as e:
         label = {"dora_indicators": "dora indicators", "ura_dora_indicators": "ura dora indicators"}[key]
-        where = "" if e.position is None else f" (character {e.position + 1} of {text})"
-        raise gamelog.GameError("bad_field", f"{label}: {e.message}{where}", field=f"{key}{k}") from None
+        raise gamelog.GameError("bad_field", f"{label}: {scoring.tiles_error_message(e, text)}",
+                                field=f"{key}{k}") from None
 
 
 def _win_data(form, *, rules: str) -> dict:

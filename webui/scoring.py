@@ -168,17 +168,25 @@ def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
             try:
                 out[name] = parse_tiles(raw)
             except scorer.HandError as e:
-                raise error(name, f": {e.message}", e.code) from None
+                raise error(name, f": {tiles_error_message(e, raw)}", e.code) from None
         else:
             out[name] = raw
     return out
 
 
+def tiles_error_message(e: scorer.HandError, text: str) -> str:
+    """A mistake in a field of tiles (dora indicators), the character at fault counted as the
+    player sees it, as a mistake in the hand is shown by its caret."""
+    return e.message + ("" if e.position is None else f" (character {e.position + 1} of {text})")
+
+
 def parse_form_context(form, rules: str | None) -> dict:
-    """Context from form fields ``ctx_<name>`` (``ctx__present`` marks a full form)."""
+    """Context from form fields ``ctx_<name>`` (``ctx__present`` marks a full form). A bad
+    value names its field in words (``dora indicators: ...``), as the review page labels it."""
     def error(name, message, code):
         sep = "" if message.startswith(":") else " "
-        return scorer.HandError(code or "bad_field", f"{name}{sep}{message}", field=f"context.{name}")
+        words = name.replace("_", " ")
+        return scorer.HandError(code or "bad_field", f"{words}{sep}{message}", field=f"context.{name}")
     return _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
 
 

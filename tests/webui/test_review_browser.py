@@ -389,3 +389,25 @@ def test_the_other_rules_table_fits_a_phone_with_the_mcr_minimum_note(server, br
         assert card[0] <= card[1], card
     finally:
         d.set_window_size(1200, 1000)
+
+
+def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, browser):
+    # the error showed in the score box only (off-screen on a phone), naming "dora_indicators",
+    # and on a French page only as « notation incorrecte »
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=fr&hand=" + "123m456p789s11z55z 5z".replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    field = d.find_element(By.NAME, "ctx_dora_indicators")
+    d.execute_script("arguments[0].scrollIntoView();", field)
+    field.send_keys("4q")
+    field.send_keys("\t")         # the change event
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".field-error")))
+    note = d.find_element(By.CSS_SELECTOR, ".field-error")
+    assert note.text.startswith("indicateurs de dora : caractère inattendu 'q'") and "(caractère 2 de 4q)" in note.text
+    assert field.get_attribute("aria-invalid") == "true" and field.get_attribute("aria-describedby") == note.get_attribute("id")
+    # corrected: the note goes and the hand is scored again
+    field.send_keys("\b\b5m\t")
+    wait(d).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".field-error")))
+    assert field.get_attribute("aria-invalid") is None
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert console_errors(d) == []

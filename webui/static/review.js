@@ -650,6 +650,7 @@
   let seq = 0, timer = null, lastScore = null;
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
+    showFieldError(d);
     resultBox.querySelectorAll("tr.item").forEach((row) => {
       row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
       row.addEventListener("click", () => highlight(row));
@@ -664,6 +665,27 @@
     const unit = resultBox.querySelector(".total .unit");
     $("bar-unit").textContent = valid && unit ? unit.textContent : "";
     showDeclare();
+  }
+  // A mistake in a context field (dora indicators typed "4q") is said beside that field too: on a
+  // phone the score box is off-screen, and the field is where it is corrected.
+  function showFieldError(d) {
+    ctxForm.querySelectorAll(".field-error").forEach((el) => el.remove());
+    ctxForm.querySelectorAll("[aria-describedby^='field-error-']").forEach((el) => {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    });
+    const field = !d.ok && d.error && typeof d.error.field === "string" ? d.error.field : "";
+    if (!field.startsWith("context.")) return;
+    const input = ctxForm.elements.namedItem("ctx_" + field.slice(8));
+    const text = resultBox.querySelector(".error-message");
+    if (!input || !input.closest || !text) return;
+    const note = document.createElement("span");
+    note.className = "field-error error-message small";
+    note.id = "field-error-" + field.slice(8);
+    note.textContent = text.textContent;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", note.id);
+    (input.closest("label") || input).after(note);
   }
   // Record: a hand that cannot be declared is refused with the reason, and offered as a false
   // win where the rules have one; in a game, the winner and the discarder are asked first.

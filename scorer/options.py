@@ -62,5 +62,6 @@ def options_doc(cls) -> list[dict]:
     """Name, default and help of every option (for the CLI, the web form and the README)."""
     out = []
     for f in dataclasses.fields(cls):
-        out.append({"name": f.name, "default": f.default, "help": f.metadata.get("help", "")})
+        out.append({"name": f.name, "default": f.default, "help": f.metadata.get("help", ""),
+                    "offered": f.metadata.get("offered", True)})
     return out

@@ -117,6 +117,8 @@ def option_fields(rules: str) -> list[dict]:
     hints = typing.get_type_hints(cls)
     out = []
     for doc in options_doc(cls):
+        if not doc["offered"]:
+            continue            # an option whose only other value is refused (riichi's nagashi mangan)
         hint = hints.get(doc["name"])
         choices = None
         if typing.get_origin(hint) is typing.Literal:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import errors
 from .scoring import NAME, score
 
 TITLE = "Riichi (EMA 2016)"
@@ -24,7 +25,15 @@ CONTEXT_KEYS = (
 class Options:
     """EMA 2016 fixes the scoring; the only option is one that EMA refuses."""
     nagashi_mangan: bool = field(default=False, metadata={
-        "help": "score nagashi mangan: not an EMA 2016 hand (002 §4.2.6); true is refused with an error"})
+        "help": "score nagashi mangan: not an EMA 2016 hand (002 §4.2.6); true is refused with an error",
+        "offered": False})      # no form offers a box that can only be refused
+
+    def check(self) -> None:
+        """Refused when the options are given (a game made with it could record no win)."""
+        if self.nagashi_mangan:
+            raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
+                                    "(002 §4.2.6: « Cette main spéciale ne fait plus partie des règles EMA »)",
+                                    field="options.nagashi_mangan")
 
 
 __all__ = ["NAME", "TITLE", "Options", "CONTEXT_KEYS", "score"]

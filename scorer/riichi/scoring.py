@@ -249,10 +249,7 @@ def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
 
 
 def score(hand: Hand, options) -> ScoreResult:
-    if options.nagashi_mangan:
-        raise errors.RulesError(errors.BAD_OPTION, "nagashi mangan is not part of the EMA 2016 rules "
-                                "(002 §4.2.6: « Cette main spéciale ne fait plus partie des règles EMA »)",
-                                field="options.nagashi_mangan")
+    options.check()     # options built directly, not through parse_options
     ctx = ContextReads(hand.context)
     opts = {"nagashi_mangan": options.nagashi_mangan}
     warnings = []

@@ -519,3 +519,15 @@ def test_a_riichi_declared_on_a_hand_not_tenpai_at_a_draw_is_flagged_as_a_chombo
     assert "Cy declared riichi and is not tenpai: that is a chombo" in r.get_data(as_text=True)
     r = client.get(f"/games/{gid}?lang=fr")
     assert "Cy a annoncé" not in r.get_data(as_text=True)            # flashed once, not on every page
+
+
+def test_a_game_cannot_be_made_with_an_option_that_refuses_every_win(client):
+    # the new-game form offered "nagashi mangan" under riichi; a game made with it refused every
+    # win (bad_option) and its options cannot be changed afterwards
+    assert "nagashi" not in client.get("/games/new").get_data(as_text=True)
+    assert "nagashi_mangan" not in {o["name"] for r in client.get("/api/rules").json["rules"]
+                                    for o in r["options"]}
+    r = client.post("/api/games", json={"name": "T1", "rules": "riichi", "options": {"nagashi_mangan": True},
+                                        "players": ["Ann", "Bob", "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "options.nagashi_mangan"
+    assert client.get("/api/games").json["games"] == []

@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, request
 
 import scorer
 
-from . import calibrate, gamelog, reading, scoring, validation
+from . import calibrate, gamelog, i18n, reading, scoring, validation
 from .errors import respond
 from .store import DuplicateRequest, get_store
 
@@ -267,8 +267,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
     """The hand, the game after it, and ``warnings`` where the table must decide something the
     log cannot (``gamelog.noten_riichi``: ``{"code": "noten_riichi", "player": seat, "message"}``)."""
     warnings = [{"code": "noten_riichi", "player": p,
-                 "message": f"{view['game']['players'][p]} declared riichi and is not tenpai: a chombo "
-                            "(002 §3.4.6) unless the hand was declared dead after the riichi"}
+                 "message": i18n.NOTEN_RIICHI_FLASH.format(name=view["game"]["players"][p]) + " (002 §3.4.6)"}
                 for p in gamelog.noten_riichi(view["game"], hand)]
     return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}, **({"warnings": warnings} if warnings else {})}
 

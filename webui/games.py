@@ -386,7 +386,9 @@ def hand(game_id, seq):
     store = get_store()
     game = store.get_game(game_id)
     h = store.get_hand(game_id, seq)
-    return render_template("hand.html", game=game, h=h)
+    # said again here, not only flashed once when the draw was recorded: the table may decide later
+    return render_template("hand.html", game=game, h=h, noten_riichi=gamelog.noten_riichi(game, h),
+                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH)
 
 
 @bp.get("/<int:game_id>/export.csv")

@@ -509,6 +509,7 @@ def test_a_riichi_declared_on_a_hand_not_tenpai_at_a_draw_is_flagged_as_a_chombo
     assert r.status_code == 201 and r.json["hand"]["deltas"] == [-2000, 3000, -1000, -1000]
     assert [(w["code"], w["player"]) for w in r.json["warnings"]] == [("noten_riichi", 0)]
     assert r.json["warnings"][0]["message"].startswith("Ann declared riichi and is not tenpai")
+    assert "otherwise undo the draw and record the chombo" in r.json["warnings"][0]["message"]
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "riichi": [1], "tenpai": [1]})
     assert r.status_code == 201 and "warnings" not in r.json          # a tenpai riichi: nothing to decide
     token = csrf_of(client)
@@ -519,6 +520,10 @@ def test_a_riichi_declared_on_a_hand_not_tenpai_at_a_draw_is_flagged_as_a_chombo
     assert "Cy declared riichi and is not tenpai: that is a chombo" in r.get_data(as_text=True)
     r = client.get(f"/games/{gid}?lang=fr")
     assert "Cy a annoncé" not in r.get_data(as_text=True)            # flashed once, not on every page
+    # the API says what to do about it, and the draw's own page says it for as long as it stands
+    first = client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)
+    assert "Ann a annoncé riichi sans être tenpai" in first and "enregistrez le chombo" in first
+    assert "a annoncé riichi" not in client.get(f"/games/{gid}/hands/2").get_data(as_text=True)
 
 
 def test_a_game_cannot_be_made_with_an_option_that_refuses_every_win(client):

@@ -321,6 +321,9 @@ FR = {
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
+    "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
+    "{tile} moved": "{tile} déplacée", "every tile cleared": "toutes les tuiles retirées",
+    "hand typed: {typed}": "main saisie : {typed}",
     "a change redone": "une modification rétablie",
     "This game is over: a hand read now cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
         "Cette partie est finie : une main lue maintenant ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
@@ -532,7 +535,9 @@ CORRECTIONS = {
     "dissolve": "group {group} broken up", "conceal": "group {group} marked concealed",
     "expose": "group {group} marked exposed", "from": "group {group} claimed from {from}",
     "to_standing": "{tiles} put back in the standing row", "meld": "{tiles} made a meld",
-    "undo": "a change undone", "redo": "a change redone",
+    "undo": "a change undone", "redo": "a change redone", "remove": "{tile} removed",
+    "winning": "{tile} marked as the winning tile", "move": "{tile} moved", "clear": "every tile cleared",
+    "notation": "hand typed: {typed}",
 }
 
 
@@ -545,7 +550,8 @@ def correction_text(change) -> str:
         return json.dumps(change, ensure_ascii=False, sort_keys=True)
     group = change.get("group")
     fields = {"from": label(change.get("from")), "to": change.get("to") or "", "tiles": " ".join(change.get("tiles") or []),
-              "group": group + 1 if isinstance(group, int) else "?"}
+              "group": group + 1 if isinstance(group, int) else "?", "tile": change.get("tile") or "",
+              "typed": change.get("text") or ""}
     return t(text, **fields)
 
 
@@ -781,7 +787,7 @@ def init_app(app) -> None:
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
-                                 form_label=form_label, payer_label=payer_label)
+                                 form_label=form_label, payer_label=payer_label, item_note=item_note)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 
@@ -1449,6 +1455,24 @@ def _choices_as_labelled(text: str, choices) -> str:
 
 _REFERENCE = re.compile(r"\b(?:000|001|002|003|004)(?: n°[\d/]+| §[\d.]+| [A-Z][\w-]*)?|\bffmj\d*|\bpymahjong\w*|"
                         r"\bmahjong\.wikidot\b|\bBabcock(?: 1923)?")
+
+
+#: The notes a scored item carries (its "source" link), in French; their references stay as written.
+ITEM_NOTES_FR = {
+    "flowers do not count toward the minimum": "les fleurs ne comptent pas pour le minimum",
+    "the kong replacement was the last tile": "la tuile de remplacement du kong était la dernière tuile",
+    "yakuman": "yakuman",
+}
+
+
+def item_note(text: str) -> str:
+    """A scored item's note in the page's language, its source reference kept (it is shown
+    behind the item's "source" link)."""
+    if lang() != "fr" or not text:
+        return text or ""
+    clean, refs = split_source(text)
+    french = ITEM_NOTES_FR.get(clean) or french_message(clean) or clean
+    return f"{french} ({refs})" if refs else french
 
 
 def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, str | None]:

@@ -324,6 +324,25 @@ def test_a_hands_corrections_are_told_in_words_in_the_pages_language(app):
         assert "teleport" in i18n.correction_text(changes[3])     # a kind this version does not know: as recorded
     with app.test_request_context("/?lang=fr"):
         assert [i18n.correction_text(c) for c in changes[:2]] == ["3s corrigée en 4s", "groupe 2 pris à droite"]
+        assert i18n.correction_text({"op": "winning", "tile": "6s"}) == "6s marquée tuile gagnante"
+
+
+def test_every_change_the_review_page_records_is_told_in_words():
+    # the hand page listed {"op": "winning", "tile": "6s"} as raw JSON among French lines
+    script = (ROOT / "webui/static/review.js").read_text()
+    ops = set(re.findall(r'\bop: "(\w+)"', script)) | set(re.findall(r'"(conceal|expose)"', script))
+    assert len(ops) > 10 and sorted(ops - set(i18n.CORRECTIONS)) == []
+
+
+def test_a_scored_items_source_note_is_in_the_pages_language_with_its_reference(app):
+    import scorer
+    res = scorer.score("123m456p789s234s5m12f 5m", "mcr").to_dict()
+    note = next(i["note"] for i in res["items"] if i.get("note"))
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.item_note(note) == "les fleurs ne comptent pas pour le minimum (000 n°13)"
+        assert i18n.item_note("the kong replacement was the last tile (002 §3.4.1)").startswith("la tuile de")
+    with app.test_request_context("/?lang=en"):
+        assert i18n.item_note(note) == note
 
 
 def test_a_game_file_that_is_not_json_is_told_where_in_french(app):

@@ -79,6 +79,10 @@ def make_meld(kind, tiles, *, concealed=False, claimed=None, from_=None, added=F
     """Build a meld and check that it is one: a chow of three in a row, a pung or a kong."""
     tiles = tuple(T.sorted_codes(tiles))
     want = 4 if kind == "kong" else 3
+    if len(tiles) not in (3, 4):
+        # two tiles left of a pung are no chow short of one (the review page names such a group
+        # "chow" for want of a better guess): say what a meld is
+        raise errors.HandError(errors.BAD_MELD, f"a meld has 3 or 4 tiles, not {len(tiles)}", field=f"{where}.tiles")
     if len(tiles) != want:
         raise errors.HandError(errors.BAD_MELD, f"a {kind} has {want} tiles, not {len(tiles)}",
                                field=f"{where}.tiles")

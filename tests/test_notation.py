@@ -200,3 +200,18 @@ def test_the_tile_count_message_adds_up_for_a_beginner():
     with pytest.raises(HandError) as e:
         parse("[123m,1]456p789s11z2z 3z")
     assert "10 standing + 1 meld(s) × 3 = 13, a winning hand has 14 with its winning tile" in e.value.message
+
+
+def test_a_meld_of_two_tiles_is_told_what_a_meld_is_whatever_type_it_was_sent_as():
+    # two tiles left of a pung (the review page sends such a group as a "chow") were told
+    # "a chow has 3 tiles, not 2"
+    for kind in ("chow", "pung", "kong"):
+        data = _base()
+        data.update(concealed=data["concealed"][3:], melds=[{"type": kind, "tiles": ["8m", "8m"]}])
+        with pytest.raises(HandError) as err:
+            Hand.from_dict(data)
+        assert err.value.message == "a meld has 3 or 4 tiles, not 2" and err.value.field == "melds[0].tiles"
+    data = _base()
+    data.update(concealed=data["concealed"][3:], melds=[{"type": "pung", "tiles": ["8m"] * 4}])
+    with pytest.raises(HandError, match="a pung has 3 tiles, not 4"):
+        Hand.from_dict(data)

@@ -411,3 +411,28 @@ def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, bro
     assert field.get_attribute("aria-invalid") is None
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert console_errors(d) == []
+
+
+def test_the_bottom_bar_hides_no_button_on_a_phone_when_a_hand_cannot_be_recorded(server, browser, app):
+    # with a hand that cannot be declared the bar grew to 253 px of an 844-px phone (Record, false
+    # win and a five-line reason) and covered Undo, Clear and the notation's Use button
+    from .test_game_browser import _phone_window
+    game = _game(app, "mcr")
+    d = browser
+    _phone_window(d, 390, 844)
+    try:
+        d.get(server + f"/review/new?game={game}&lang=fr&hand=" + UNDER_MINIMUM)
+        wait(d).until(EC.visibility_of_element_located((By.ID, "declare-note")))
+        note = d.find_element(By.ID, "declare-note")
+        line = d.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", note)
+        assert note.size["height"] <= 2 * line + 2, (note.size, line)
+        bar = d.find_element(By.ID, "review-bar").size["height"]
+        wait(d).until(lambda drv: drv.execute_script(
+            "return parseFloat(getComputedStyle(document.querySelector('.review')).paddingBottom)") >= bar)
+        # the page's last button scrolled to the bottom of the window is above the bar, not under it
+        last = d.find_elements(By.CSS_SELECTOR, ".review button")[-1]
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        bottom = d.execute_script("return arguments[0].getBoundingClientRect().bottom", last)
+        assert bottom <= d.execute_script("return innerHeight") - bar, (bottom, bar)
+    finally:
+        d.set_window_size(1200, 1000)

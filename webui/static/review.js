@@ -822,6 +822,9 @@
   const bar = $("review-bar");
   if (bar && window.ResizeObserver) new ResizeObserver(() => {
     document.documentElement.style.scrollPaddingBottom = bar.offsetHeight + 8 + "px";
+    // the page ends above the bar, however tall the bar grows: nothing stays under it
+    const page = bar.closest(".review") || document.querySelector(".review");
+    if (page) page.style.paddingBottom = bar.offsetHeight + 16 + "px";
   }).observe(bar);
   const rulesSel = $("rules-select");
   if (rulesSel) mj.onChosen(rulesSel, () => {

@@ -81,6 +81,9 @@ FR = {
     "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
+    "Recorded as hand {n}: a change made here is not kept.":
+        "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
+    "Correct hand {n} in the game": "Corriger la main {n} dans la partie",
     "Recorded: hand {n}": "Enregistrée : main {n}", "Record": "Enregistrer",
     "Record a false win: the winner pays {n} to each other player?":
         "Enregistrer un faux Mah-jong : le joueur paie {n} à chacun des autres ?",

@@ -436,3 +436,35 @@ def test_the_bottom_bar_hides_no_button_on_a_phone_when_a_hand_cannot_be_recorde
         assert bottom <= d.execute_script("return innerHeight") - bar, (bottom, bar)
     finally:
         d.set_window_size(1200, 1000)
+
+
+def test_a_change_to_a_recorded_hand_is_said_not_kept_and_leads_to_the_games_edit_form(server, browser, app):
+    # a recorded hand's page took tile changes and re-scored them under "Recorded: hand 1", then
+    # dropped them silently (the game log never changed)
+    game = _game(app, "toy")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    d.back()
+    wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert not d.find_element(By.ID, "recorded-change").is_displayed()
+    _pick(d, '#hand-view .htile[data-code="6p"]', "3p")
+    _close_picker(d)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "recorded-change")))
+    wait(d).until(lambda drv: _notation(drv) != WIN)
+    corrected = _notation(d)
+    assert "not kept" in d.find_element(By.ID, "recorded-change").text
+    d.find_element(By.ID, "recorded-edit").click()
+    field = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#edit-form-1 input[name=hand0]")))
+    assert field.get_attribute("value") == corrected and "345p" in corrected
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.CSS_SELECTOR, "#edit-form-1 button[type=submit]").click()
+    wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "body"), "hand 1 changed"))
+    hands = app.test_client().get(f"/api/games/{game}").json["hands"]
+    assert len(hands) == 1 and "345p" in hands[0]["notation"]
+    assert not console_errors(d)

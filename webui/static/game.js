@@ -26,6 +26,22 @@
       if (details) details.open = true;
     }
   });
+  // From a recorded hand's review page (?edit=N&hand=...&winner=W): hand N's edit form opened,
+  // the winner's hand filled with the hand as corrected there, to be checked and saved.
+  const params = new URLSearchParams(location.search);
+  const editing = params.get("edit") && document.getElementById("edit-form-" + params.get("edit"));
+  if (editing && params.get("hand")) {
+    const rows = Array.from(editing.querySelectorAll(".win-row"));
+    const row = rows.find((r) => (r.querySelector("select[name^=winner]") || {}).value === params.get("winner")) || rows[0];
+    const input = row && row.querySelector("input[name^=hand]");
+    if (input) {
+      input.value = params.get("hand");
+      const details = editing.closest("details");
+      if (details) details.open = true;
+      input.scrollIntoView({ block: "center" });
+      input.focus();
+    }
+  }
   // on the document, after common.js's confirmation: a submit the player cancelled is not kept
   document.addEventListener("submit", (ev) => {
     const form = ev.target;

@@ -648,9 +648,11 @@
     return body;
   }
   let seq = 0, timer = null, lastScore = null;
+  let recordedGroups = null;      // the tiles of a recorded hand as the page opened on them
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
     showFieldError(d);
+    showRecordedChange(d);
     resultBox.querySelectorAll("tr.item").forEach((row) => {
       row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
       row.addEventListener("click", () => highlight(row));
@@ -665,6 +667,25 @@
     const unit = resultBox.querySelector(".total .unit");
     $("bar-unit").textContent = valid && unit ? unit.textContent : "";
     showDeclare();
+  }
+  // A hand already recorded is not changed by this page (its draft is the record's key): a change
+  // made here is said not to be kept, with a link to the game's edit form for that hand, filled
+  // with the hand as it now reads.
+  function showRecordedChange(d) {
+    const note = $("recorded-change");
+    if (!note || recordedGroups === null) return;
+    const changed = JSON.stringify(currentState().groups) !== recordedGroups;
+    note.hidden = !changed;
+    if (!changed) return;
+    const link = $("recorded-edit");
+    const u = new URL(link.href, window.location.href);
+    const handSeq = link.dataset.seq;
+    u.searchParams.set("edit", handSeq);
+    u.searchParams.set("hand", d.ok && d.notation ? d.notation : notationInput.value.trim());
+    const winner = formFields().winner;
+    if (winner !== undefined && winner !== "") u.searchParams.set("winner", winner);
+    u.hash = "hand-" + handSeq;
+    link.href = u.toString();
   }
   // A mistake in a context field (dora indicators typed "4q") is said beside that field too: on a
   // phone the score box is off-screen, and the field is where it is corrected.
@@ -887,6 +908,7 @@
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
   if (corrections.length) hideReadingNotes();
+  if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();
   if (saved || data.hand || readTiles.length) rescore();

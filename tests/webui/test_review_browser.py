@@ -468,3 +468,22 @@ def test_a_change_to_a_recorded_hand_is_said_not_kept_and_leads_to_the_games_edi
     hands = app.test_client().get(f"/api/games/{game}").json["hands"]
     assert len(hands) == 1 and "345p" in hands[0]["notation"]
     assert not console_errors(d)
+
+
+def test_a_correction_made_just_before_a_reload_is_kept(server, browser, monkeypatch):
+    # the save waited 120 ms after a tap and nothing sent it when the page went: a reload or Back
+    # at once lost the correction
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.execute_script("document.querySelector('#picker-grid .pick[data-code=\"9m\"]').click(); location.reload();")
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')
+    # and the draft on the server has it: another tab (no memory of this one) opens it so
+    wait(d).until(lambda drv: "/review/new" not in drv.current_url)
+    import time
+    time.sleep(0.6)
+    d.execute_script("sessionStorage.clear(); location.reload();")
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')

@@ -27,8 +27,9 @@ window.mj = {
     const singular = document.documentElement.lang === "fr" ? Math.abs(n) < 2 : n === 1;
     return String(text).replace(/\((e?s)\)/g, (m, mark) => (singular ? "" : mark));
   },
-  async postJSON(url, body) {
-    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" }, body: JSON.stringify(body) });
+  // keepalive: the request outlives the page (a change saved as the player leaves it)
+  async postJSON(url, body, { keepalive = false } = {}) {
+    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" }, body: JSON.stringify(body), keepalive });
     let data = null;
     try { data = await r.json(); } catch (e) { data = { error: { message: "the server answered " + r.status } }; }
     return { status: r.status, data };

@@ -759,6 +759,7 @@
     // the tiles would put the last hand read back in the box (or empty it) under a stale error
     const typed = !correction && notationPending();
     timer = setTimeout(() => {
+      timer = null;
       if (typed) $("notation-form").requestSubmit();
       else rescore();
       Promise.resolve(saveState()).then(teachCorrections).catch(() => {});
@@ -802,6 +803,32 @@
       if (h && h.hand === JSON.stringify(currentState().groups)) { undoStack.push(...h.undo); redoStack.push(...h.redo); }
     } catch (e) { /* a damaged entry: no history */ }
   }
+  // A change made just before the page is left (Back, reload, another app on a phone) is saved
+  // then: it waited for the short pause after a tap that lets several taps be saved as one.
+  function savePendingChange() {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    if (data.recorded || !draftId) return;     // a hand without its draft yet gets one from its first save
+    const state = currentState();
+    keepHistory({ undo: undoStack.slice(), redo: redoStack.slice(), hand: JSON.stringify(state.groups) });
+    // kept in the tab as well: a reload's page can be served before this request arrives
+    try { sessionStorage.setItem("mj-pending:" + draftId, JSON.stringify(state)); } catch (e) { /* storage off */ }
+    mj.postJSON(data.stateUrl.replace("DRAFT", encodeURIComponent(draftId)), { state }, { keepalive: true })
+      .catch(() => {});
+  }
+  // The change saved as the page was left, if this tab still has it: newer than the server's
+  function pendingState() {
+    if (!draftId || data.recorded) return null;
+    const key = "mj-pending:" + draftId;
+    try {
+      const state = JSON.parse(sessionStorage.getItem(key) || "null");
+      sessionStorage.removeItem(key);
+      return state && Array.isArray(state.groups) ? state : null;
+    } catch (e) { return null; }
+  }
+  window.addEventListener("pagehide", savePendingChange);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") savePendingChange(); });
   let saving = Promise.resolve();
   function saveState() {
     if (data.recorded) return saving;
@@ -904,6 +931,8 @@
   window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
 
   // ---- start -----------------------------------------------------------------------------------
+  const pending = pendingState();
+  if (pending) data.state = pending;
   const saved = data.state && data.state.groups;
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
@@ -911,6 +940,7 @@
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();
+  if (pending) saveState();
   if (saved || data.hand || readTiles.length) rescore();
   else if (data.notation) $("notation-form").requestSubmit();
   else showEmpty();

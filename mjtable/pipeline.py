@@ -146,7 +146,7 @@ def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -
     first, then the decoding's reason, else the scorer's refusal of the hand rebuilt."""
     from vision.grouping.hand_reading import TILE_COUNT
     count = next((str(w) for w in warnings if TILE_COUNT.match(str(w))), None)
-    why = [count.split(" (")[0]] if count else []
+    why = [count.replace(" (a kong counts as 3)", "").split(":")[0]] if count else []
     why += [decoding["message"]] if (decoding or {}).get("message") else []
     return "; ".join(why or ([invalid] if invalid else ["no winning hand was rebuilt"]))
 

@@ -1234,6 +1234,14 @@ MESSAGES_FR = {
     "found {} tiles where a winning hand has {} (a kong counts as 3): a tile may be hidden, stacked or not detected":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : une tuile est peut-être "
         "cachée, empilée ou non détectée",
+    "found {} tiles where a winning hand has {} (a kong counts as 3): keep other tiles out of the photo, or remove the extra ones":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : gardez les autres tuiles "
+        "hors de la photo, ou retirez celles en trop",
+    "found {} tiles in the hand where a winning hand has {} (a kong counts as 3), and {} apart from it that were left out: remove the tiles that are not the hand's":
+        "{0} tuiles trouvées dans la main là où une main gagnante en a {1} (un kong compte pour 3), et {2} à "
+        "l'écart laissées de côté : retirez les tuiles qui ne sont pas de la main",
+    "found {} tiles in the hand where a winning hand has {}, and {} apart from it that were left out":
+        "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, et {2} à l'écart laissées de côté",
     "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
         "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
         "cherchez une tuile cachée, en trop ou fusionnée",

@@ -277,3 +277,17 @@ def test_ambiguous_decoding_warns_about_the_tile():
     dec = out["reading"]["decoding"]
     assert dec["alternative"]["differences"][0]["tile"] == i
     assert any(f"tile #{i} (winning)" in w for w in out["reading"]["warnings"])
+
+
+def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
+    # a photo of 20 tiles said "found 5 tiles ... a tile may be hidden" (14 more were left out
+    # apart from the hand, and the review page shows them all); too many tiles got the advice
+    # meant for too few
+    from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
+    few, many, apart = tile_count_message(13, 0), tile_count_message(26, 0), tile_count_message(5, 14)
+    assert few.endswith("a tile may be hidden, stacked or not detected")
+    assert many.endswith("keep other tiles out of the photo, or remove the extra ones")
+    assert "and 14 apart from it that were left out" in apart and "hidden" not in apart
+    assert all(TILE_COUNT.match(m) for m in (few, many, apart))
+    assert pipeline.no_hand_reason([apart], None, None) == (
+        "found 5 tiles in the hand where a winning hand has 14, and 14 apart from it that were left out")

@@ -18,7 +18,21 @@ from .rows import gap_between, gap_conf
 
 #: How this module's warning of a photo of more or fewer tiles than a hand begins: the CLI and the
 #: review page pick it out of the warnings, where no hand was rebuilt, to say it first.
-TILE_COUNT = re.compile(r"found \d+ tiles where a winning hand has \d+")
+TILE_COUNT = re.compile(r"found \d+ tiles (?:in the hand )?where a winning hand has \d+")
+
+
+def tile_count_message(count: int, left_out: int) -> str:
+    """Why the hand read has not 14 tiles, with the advice that fits: too few (one hidden or
+    missed), too many (other tiles in the photo), or tiles left out apart from the hand (shown
+    with it when no hand is built, so the count names them: a player counts every tile shown)."""
+    head = f"found {count} tiles"
+    if left_out:
+        return (f"{head} in the hand where a winning hand has {HAND_SIZE} (a kong counts as 3), and {left_out} "
+                "apart from it that were left out: remove the tiles that are not the hand's")
+    if count > HAND_SIZE:
+        return (f"{head} where a winning hand has {HAND_SIZE} (a kong counts as 3): keep other tiles out of "
+                "the photo, or remove the extra ones")
+    return f"{head} where a winning hand has {HAND_SIZE} (a kong counts as 3): a tile may be hidden, stacked or not detected"
 
 
 @dataclass
@@ -201,8 +215,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     slots = {"concealed": standing, "winning": winning, "melds": meld_slots, "bonus": list(it.bonus),
              "dora": dora_up, "winning_apart": it.winning is not None}
     if it.count != HAND_SIZE:
-        warnings.append(f"found {it.count} tiles where a winning hand has {HAND_SIZE} (a kong counts as 3): a tile "
-                        "may be hidden, stacked or not detected")
+        warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored")))
     hand = None
     codes = [tiles[i].code for i in standing + ([winning] if winning is not None else [])]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):

@@ -203,7 +203,8 @@ def _decode(tiles, reading, rules) -> dict:
                 out["warning"] += ("; the tiles as read are not a winning hand, so the hand may not be a "
                                    "winning one")
     if "warning" not in out and result.changes and result.confidence < 0.8:
-        what = "; ".join(f"tile #{c['tile']} ({c['where']}) read {c['read']} ({c['p_read']:.2f}), "
+        what = "; ".join(f"{consistency.place_words(c['where'])} (tile #{c['tile']}) read {c['read']} "
+                         f"({c['p_read']:.2f}), "
                          f"changed to {c['chosen']} ({c['p_chosen']:.2f})" for c in out["changes"])
         out["warning"] = (f"the tiles as read are not a winning hand; the nearest winning hand changes "
                           f"{what}: check these tiles, or the hand may not be a winning one "
@@ -217,8 +218,8 @@ def _codes(v):
 
 def _place(diff) -> str:
     if diff.get("tile") is not None:
-        return f"tile #{diff['tile']} ({diff['where']})"
-    return diff["where"]
+        return f"{consistency.place_words(diff['where'])} (tile #{diff['tile']})"
+    return consistency.place_words(diff["where"])
 
 
 def _tile_of(slots, where: str):

@@ -31,6 +31,7 @@ import heapq
 import importlib
 import itertools
 import math
+import re
 from dataclasses import dataclass, field
 
 from . import tiles as T
@@ -143,6 +144,36 @@ def winning_form(counts, n_melds: int, rules: str | None = None) -> str | None:
 
 
 # -- decoding ----------------------------------------------------------------------------------
+
+_PLACE = re.compile(r"(\w+)(?:\[(\d+)\])?(?:(?:\.tiles)?\[(\d+)\])?")
+
+
+def place_parts(where: str | None) -> tuple[str, int | None, int | None] | None:
+    """A change's place ("concealed[3]", "winning", "melds[1].tiles[2]", "dora[0]", "melds[1]")
+    as (kind, index, tile index within the meld), or None for text of another shape."""
+    m = _PLACE.fullmatch(where or "")
+    if not m:
+        return None
+    return m.group(1), *(int(g) if g is not None else None for g in m.groups()[1:])
+
+
+def place_words(where: str | None) -> str:
+    """A change's place in words, counted from 1 as a player counts: "standing tile 4",
+    "meld 2, tile 3", "the winning tile"; text of another shape as it is."""
+    parts = place_parts(where)
+    if parts is None:
+        return where or ""
+    kind, a, b = parts
+    if kind == "winning":
+        return "the winning tile"
+    if kind == "concealed" and a is not None:
+        return f"standing tile {a + 1}"
+    if kind == "melds" and a is not None:
+        return f"meld {a + 1}" + (f", tile {b + 1}" if b is not None else "")
+    if kind == "dora" and a is not None:
+        return f"dora indicator {a + 1}"
+    return where
+
 
 @dataclass
 class Change:

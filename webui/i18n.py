@@ -631,19 +631,23 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
 
 def change_place(where: str | None) -> str:
     """Where the hand-consistency decoding changed a tile ("winning", "concealed[7]",
-    "melds[1][2]", "dora[0]"), in words of the page's language."""
-    m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?(?:\[(\d+)\])?", where or "")
-    if not m:
+    "melds[1].tiles[2]", "dora[0]": ``scorer.consistency.place_parts``), in words of the page's
+    language."""
+    from scorer.consistency import place_parts
+    parts = place_parts(where)
+    if parts is None:
         return where or ""
-    kind, a, b = m.group(1), m.group(2), m.group(3)
+    kind, a, b = parts
     if kind == "winning":
         return t("the winning tile")
     if kind == "concealed" and a is not None:
-        return t("standing tile {n}", n=int(a) + 1)
+        return t("standing tile {n}", n=a + 1)
     if kind == "melds" and a is not None and b is not None:
-        return t("meld {n}, tile {k}", n=int(a) + 1, k=int(b) + 1)
+        return t("meld {n}, tile {k}", n=a + 1, k=b + 1)
+    if kind == "melds" and a is not None:
+        return t("meld {n}", n=a + 1)
     if kind == "dora" and a is not None:
-        return t("dora indicator {n}", n=int(a) + 1)
+        return t("dora indicator {n}", n=a + 1)
     return where
 
 

@@ -276,7 +276,7 @@ def test_ambiguous_decoding_warns_about_the_tile():
     out = pipeline.score_tiles(tiles)
     dec = out["reading"]["decoding"]
     assert dec["alternative"]["differences"][0]["tile"] == i
-    assert any(f"tile #{i} (winning)" in w for w in out["reading"]["warnings"])
+    assert any(f"the winning tile (tile #{i})" in w for w in out["reading"]["warnings"])
 
 
 def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():

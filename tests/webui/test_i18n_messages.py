@@ -376,3 +376,16 @@ def test_points_under_the_minimum_agree_with_their_count(app):
     with app.test_request_context("/?lang=fr"):
         assert i18n.msg(one).startswith("1 point sans les fleurs, sous le minimum de 8 points")
         assert i18n.msg("hand 2: " + one + " (record it as a false win)").startswith("main 2 : 1 point sans les fleurs")
+
+
+def test_where_the_reader_changed_a_tile_is_said_in_words_counted_from_one(app):
+    # the decoding names a meld's tile "melds[2].tiles[0]": the review page showed it as it is
+    # ("le lecteur a changé : melds[2].tiles[0] 6s → 5z") while the screen says "Combinaison 3"
+    from scorer.consistency import place_words
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.change_place("melds[2].tiles[0]") == "combinaison 3, tuile 1"
+        assert i18n.change_place("concealed[7]") == "tuile debout 8"
+    with app.test_request_context("/?lang=en"):
+        assert i18n.change_place("melds[2].tiles[0]") == "meld 3, tile 1"
+    assert place_words("melds[2].tiles[0]") == "meld 3, tile 1" and place_words("winning") == "the winning tile"
+    assert place_words("dora[0]") == "dora indicator 1" and place_words("melds[1]") == "meld 2"

@@ -496,3 +496,9 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert code == 2 and "give it with -o FILE" in err
     code, _, err = run(capsys, "games", "99", "--data-dir", str(tmp_path))
     assert code == 2 and "no game 99" in err
+    # which game log was looked in: a server started with another --data-dir keeps its games elsewhere
+    assert f"in {tmp_path} (--data-dir names another game log)" in err
+    code, _, err = run(capsys, "games", "99", "--csv", "--data-dir", str(tmp_path))
+    assert code == 2 and f"no game 99 in {tmp_path}" in err
+    code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path / "other"))
+    assert code == 0 and f"no game yet in {tmp_path / 'other'}" in out

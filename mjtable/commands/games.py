@@ -28,6 +28,12 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _where(app, response) -> str:
+    """For a game not found: which game log was looked in (a server started with another
+    --data-dir keeps its games elsewhere)."""
+    return f" in {app.config['DATA_DIR']} (--data-dir names another game log)" if response.status_code == 404 else ""
+
+
 def run(args) -> int:
     from webui import create_app
     from webui.startup import StartupError
@@ -44,7 +50,8 @@ def run(args) -> int:
             return 2
         games = client.get("/api/games").get_json()["games"]
         if not games:
-            print("no game yet (the web UI's Games page starts one)")
+            print(f"no game yet in {app.config['DATA_DIR']} (the web UI's Games page starts one; "
+                  "--data-dir names another game log)")
         for g in games:
             print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
                   + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
@@ -52,7 +59,7 @@ def run(args) -> int:
     if args.format is None:
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
-            print(f"error: {r.get_json()['error']['message']}", file=sys.stderr)
+            print(f"error: {r.get_json()['error']['message']}{_where(app, r)}", file=sys.stderr)
             return 2
         print(sheet_text(r.get_json()))
         return 0
@@ -62,7 +69,8 @@ def run(args) -> int:
     r = client.get(FORMATS[args.format].format(id=args.game))
     if r.status_code != 200:
         body = r.get_json(silent=True) or {}
-        print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}", file=sys.stderr)
+        print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}{_where(app, r)}",
+              file=sys.stderr)
         return 2
     if args.output:
         try:

@@ -687,9 +687,14 @@ def export_csv(store: Store, game_id: int) -> str:
                    + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
     if view["final"]:
         w.writerow([])
-        w.writerow(["rank", "player", "points", "uma", "penalty", "score"])
+        # the sticks left at the end are in the winner's points (002 §3.6); the points less the start
+        # are what the uma is added to: both said, so that the score adds up
+        riichi = flow_of(view["game"]).has_riichi
+        w.writerow(["rank", "player", "points", "uma", "penalty", "score"]
+                   + (["leftover_sticks", f"points - {view['start_points']}"] if riichi else []))
         for r in view["final"]:
-            w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"]])
+            w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"]]
+                       + ([r.get("leftover_sticks", 0), r["points"] - view["start_points"]] if riichi else []))
     return out.getvalue()
 
 

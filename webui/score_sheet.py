@@ -88,6 +88,7 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
 PAGE_W, PAGE_H = 842, 595          # A4 landscape, in points
 MARGIN = 36
 LINE = 13
+WRAP = 10          # from one line of a wrapped cell to the next (8-point text)
 
 
 def _winansi(s: str) -> bool:
@@ -107,11 +108,64 @@ def _pdf_text(s) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
+# Helvetica's advance widths (its AFM, thousandths of an em) for the ASCII it prints; an accented
+# letter is as wide as its letter, other characters as a digit.
+_WIDTHS = dict(zip(
+    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~",
+    (278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, *[556] * 10, 278, 278, 584,
+     584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778,
+     722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
+     556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+     334, 584)))
+_WIDTHS.update({"\xa0": 278, "\u2026": 1000, "\u2014": 1000, "\u2019": 222, "\u00b7": 278})
+
+
+def _width(s, size: float) -> float:
+    """The width of ``s`` in Helvetica at ``size`` points."""
+    import unicodedata
+    em = 0
+    for ch in str(s):
+        w = _WIDTHS.get(ch)
+        if w is None:
+            w = _WIDTHS.get(unicodedata.normalize("NFD", ch)[:1], 556)
+        em += w
+    return em * size / 1000
+
+
 def _fit(s, width_pt: float, size: float) -> str:
-    """Cut text to about ``width_pt`` (Helvetica averages 0.5 em a character)."""
+    """``s`` cut to ``width_pt``, an ellipsis where it was cut."""
     s = str(s)
-    n = max(1, int(width_pt / (size * 0.5)))
-    return s if len(s) <= n else s[:n - 1] + "."
+    if _width(s, size) <= width_pt:
+        return s
+    while s and _width(s + "\u2026", size) > width_pt:
+        s = s[:-1]
+    return s + "\u2026"
+
+
+def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
+    """``s`` in lines of ``width_pt`` at most, broken between words (a word wider than a line is
+    broken where it must); the last line cut with an ellipsis past ``max_lines``."""
+    lines, line = [], ""
+    for word in str(s).split(" "):
+        candidate = f"{line} {word}" if line else word
+        if _width(candidate, size) <= width_pt:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while _width(line, size) > width_pt and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and _width(line[:cut], size) > width_pt:
+                cut -= 1
+            if "-" in line[1:cut]:          # a double name breaks after its hyphen
+                cut = line.rindex("-", 1, cut) + 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [_fit(" ".join(lines[max_lines - 1:]), width_pt, size)]
+    return lines
 
 
 PAD = 6        # points between two columns' texts (the widths are estimated)
@@ -142,17 +196,18 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
     and ("line", x0, x1, y); ``tr``: the language of the headings."""
     players = sh["players"]
     riichi = sh["riichi"]
-    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), 50, "l")]
+    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), 64, "l")]
     if riichi:
-        cols += [(tr("Riichi"), 70, "l"), (tr("Sticks"), 30, "r")]
+        cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 30, "r")]
     cols += [(tr("Result"), 0, "l")]
     player_w = 44
     fixed = sum(w for _, w, _ in cols) + 8 * player_w
     cols[-1] = (tr("Result"), PAGE_W - 2 * MARGIN - fixed, "l")
     result_x = MARGIN + sum(w for _, w, _ in cols[:-1])     # where each winner's hand goes, under the result
     result_w = cols[-1][1]
+    players_x = PAGE_W - MARGIN - 8 * player_w    # each name over its two columns: change, then points
     for p in players:
-        cols.append((p, player_w, "r"))
+        cols.append(("±", player_w, "r"))
         cols.append((tr("points") if riichi else tr("total"), player_w, "r"))
     pages, page = [], []
     y = PAGE_H - MARGIN
@@ -160,10 +215,16 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
     def header():
         nonlocal y
         g = sh["game"]
-        page.append(("text", MARGIN, y, 14, f"{sh['name']} - {sh['flow']['title']} - {tr('score sheet')}", "l"))
-        y -= 18
-        page.append(("text", MARGIN, y, 9, tr("Players: {players}   Created {date}", players=", ".join(players),
-                                              date=g["created"][:10]), "l"))
+        width = PAGE_W - 2 * MARGIN
+        title = _wrap(f"{sh['name']} - {sh['flow']['title']} - {tr('score sheet')}", width, 14, max_lines=2)
+        for k, text in enumerate(title):
+            page.append(("text", MARGIN, y - 16 * k, 14, text, "l"))
+        y -= 18 + 16 * (len(title) - 1)
+        who = _wrap(tr("Players: {players}   Created {date}", players=", ".join(players), date=g["created"][:10]),
+                    width, 9, max_lines=2)
+        for k, text in enumerate(who):
+            page.append(("text", MARGIN, y - LINE * k, 9, text, "l"))
+        y -= LINE * (len(who) - 1)
         if sh.get("renamed"):
             y -= LINE
             note = tr("A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.")
@@ -173,6 +234,13 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             y -= LINE
             page.append(("text", MARGIN, y, 9, state, "l"))
         y -= LINE + 4
+        tallest = 1
+        for i, p in enumerate(players):     # a long name on two lines, not cut
+            lines = _wrap(p, 2 * player_w - PAD, 8, max_lines=2)
+            for k, text in enumerate(lines):
+                page.append(("text", _at(players_x + 2 * player_w * i, 2 * player_w, "r"), y - k * WRAP, 8, text, "r"))
+            tallest = max(tallest, len(lines))
+        y -= tallest * WRAP
         x = MARGIN
         for title, w, align in cols:
             page.append(("text", _at(x, w, align), y, 8, _fit(title, w - PAD, 8), align))
@@ -183,10 +251,6 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
 
     header()
     for r in sh["rows"]:
-        if y < MARGIN + 40:
-            pages.append(page)
-            page, y = [], PAGE_H - MARGIN
-            header()
         values = [r["seq"], r["round"], r["dealer"]]
         if riichi:
             values += [r["riichi"], r["sticks"] or ""]
@@ -195,11 +259,20 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
         for p in range(4):
             d = r["deltas"][p]
             values += [number(d, signed=True) if d else "0", number(r["points"][p])]
+        # words wrap within their column (who paid a ron, a second winner's points); figures fit
+        cells = [_wrap(v, w - PAD, 8) if align == "l" else [_fit(v, w - PAD, 8)]
+                 for (title, w, align), v in zip(cols, values)]
+        lines = max(len(c) for c in cells)
+        if y - (lines - 1) * WRAP - len(r["notations"]) * (LINE - 3) < MARGIN + 10:
+            pages.append(page)
+            page, y = [], PAGE_H - MARGIN
+            header()
         x = MARGIN
-        for (title, w, align), v in zip(cols, values):
-            page.append(("text", _at(x, w, align), y, 8, _fit(v, w - PAD, 8), align))
+        for (title, w, align), cell in zip(cols, cells):
+            for k, text in enumerate(cell):
+                page.append(("text", _at(x, w, align), y - k * WRAP, 8, text, align))
             x += w
-        y -= LINE
+        y -= LINE + (lines - 1) * WRAP
         for notation in r["notations"]:      # each winner's hand under the result, as the print view
             page.append(("text", _at(result_x, result_w, "l"), y + 2, 7, _fit(notation, result_w - PAD, 7), "l"))
             y -= LINE - 3
@@ -211,20 +284,29 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             page, y = [], PAGE_H - MARGIN
         page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
         y -= 16
-        heads = [tr("Rank"), tr("Player"), tr("Points")] + (
-            [tr("Result"), tr("Uma"), tr("Penalty"), tr("Score"), f"{tr('Score')} / {number(1000)}"] if riichi else [tr("Score")])
-        for i, t in enumerate(heads):
-            page.append(("text", MARGIN + 80 * i + 70, y, 9, t, "r"))
+        # the sticks left on the table at the end are in the winner's points (002 §3.6): a column
+        # says how many, and the points less the start, as the print view does
+        heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
+            [(tr("Sticks"), 60, "r"), (f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r"),
+             (tr("Penalty"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
+            if riichi else [(tr("Score"), 75, "r")])
+        x = MARGIN
+        for title, w, align in heads:
+            page.append(("text", _at(x, w, align), y, 9, _fit(title, w - PAD, 9), align))
+            x += w
         y -= 4
         page.append(("rule", y))
         y -= LINE
         for r in sh["final"]:
             vals = [r["rank"], r["player"], number(r["points"])] + (
-                [number(r["result"], signed=True), number(r["uma"], signed=True), number(r["penalty"]),
+                [number(r["leftover_sticks"]) if r.get("leftover_sticks") else "",
+                 number(r["result"], signed=True), number(r["uma"], signed=True), number(r["penalty"]),
                  number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
                 if riichi else [number(r["score"])])
-            for i, v in enumerate(vals):
-                page.append(("text", MARGIN + 80 * i + 70, y, 9, _fit(v, 78, 9), "r"))
+            x = MARGIN
+            for (title, w, align), v in zip(heads, vals):
+                page.append(("text", _at(x, w, align), y, 9, _fit(v, w - PAD, 9), align))
+                x += w
             y -= LINE
         # the players sign the final table, as tournament sheets ask: a line above each name
         if y < MARGIN + 70:
@@ -267,8 +349,8 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
                 continue
             _, x, y, size, text, align = cmd
             s = _pdf_text(text)
-            if align == "r":     # right-aligned: shift by the text's estimated width
-                x -= len(str(text)) * size * 0.52
+            if align == "r":     # right-aligned: shift by the text's width
+                x -= _width(text, size)
             ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
         stream = "\n".join(ops).encode("cp1252")
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")

@@ -4,6 +4,8 @@ a chombo, riichi sticks and counters, uma), an MCR game of 16 hands (000), a Hon
 (004); an edit and a delete in the middle of a game; a game log from before the game flow."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import sqlite3
@@ -888,3 +890,47 @@ def test_an_mcr_hand_under_the_minimum_leads_to_its_false_win(client):
     form = page[page.index('id="penalty-form"'):]
     assert re.search(r'<option value="2" selected>Cy</option>', form[:form.index("</form>")])
     assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded
+
+
+def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:
+    """Every text run of a sheet PDF: (size, x, y, text)."""
+    runs = re.findall(rb"BT /F1 ([\d.]+) Tf ([\d.-]+) ([\d.-]+) Td \(((?:[^)\\]|\\.)*)\) Tj ET", pdf)
+    return [(float(s), float(x), float(y), t.decode("cp1252").replace("\\(", "(").replace("\\)", ")"))
+            for s, x, y, t in runs]
+
+
+def test_the_pdf_sheet_wraps_long_names_and_results_instead_of_cutting_them(client):
+    # long French double names printed "Jean-Christophe Dubois 8,000 on Anne-Sophie Marti." and
+    # "Anne-Sophie Martin 3,200 & Pierre-Alexandre Roux ." (a second winner's points and the
+    # discarder lost) in the copy the players sign
+    from webui.score_sheet import MARGIN, PAGE_W, _width
+    names = ["Jean-Christophe Dubois", "Anne-Sophie Martin", "Pierre-Alexandre Roux", "Marie-Hélène Lefebvre"]
+    gid = client.post("/api/games", json={"rules": "riichi", "players": names}).json["game"]["id"]
+    post(client, gid, {"winners": [{"winner": A, "hand": PURE_STRAIGHT}], "discarder": B})
+    post(client, gid, {"winners": [{"winner": B, "hand": PURE_STRAIGHT}, {"winner": C, "hand": SEVEN_PAIRS}],
+                       "discarder": D})
+    runs = _pdf_runs(client.get(f"/games/{gid}/sheet.pdf").data)
+    text = " ".join(t for _, _, _, t in runs)
+    assert "\u2026" not in text and not re.search(r"\w\.$", text)
+    for words in ("Anne-Sophie Martin's discard", "Pierre-Alexandre Roux", "Marie-Hélène Lefebvre's discard"):
+        assert all(w in text for w in words.split()), words
+    for size, x, _, t in runs:          # and nothing runs off the page
+        assert x >= MARGIN - 1 and x + _width(t, size) <= PAGE_W - MARGIN + 1, t
+
+
+def test_the_sticks_left_at_the_end_and_the_points_less_the_start_are_in_every_final_table(client):
+    # 45,100 in the final table after 44,100 on the last row: the PDF and the CSV did not say that
+    # 1,000 were sticks left on the table, and the game page left out points - 30,000
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A], "riichi": [B]})
+    post(client, gid, {"kind": "end"})
+    final = client.get(f"/api/games/{gid}").json["final"]
+    first = final[0]
+    assert first["leftover_sticks"] == 1000
+    runs = [t for _, _, _, t in _pdf_runs(client.get(f"/games/{gid}/sheet.pdf").data)]
+    assert "Sticks" in runs and "Points - 30,000" in runs and "1,000" in runs
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    head = rows.index(["rank", "player", "points", "uma", "penalty", "score", "leftover_sticks", "points - 30000"])
+    assert rows[head + 1][6:] == ["1000", str(first["points"] - 30000)]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Points − 30,000" in page[page.index('id="final"'):]

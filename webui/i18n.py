@@ -85,8 +85,8 @@ FR = {
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
     "Correct hand {n} in the game": "Corriger la main {n} dans la partie",
     "Recorded: hand {n}": "Enregistrée : main {n}", "Record": "Enregistrer",
-    "Record a false win: the winner pays {n} to each other player?":
-        "Enregistrer un faux Mah-jong : le joueur paie {n} à chacun des autres ?",
+    "Record a false win: {player} pays {n} to each other player?":
+        "Enregistrer un faux Mah-jong : {player} paie {n} à chacun des autres ?",
     "Record as false win": "Enregistrer un faux Mah-jong", "Show what was read": "Montrer ce qui a été lu",
     "On the photo: M1, M2… the melds (dashed: claimed or turned), ★ the winning tile, ✿ flowers and seasons, D dora indicators, ▮ face down, ? a face no code names; the other boxes are the standing tiles.": "Sur la photo : M1, M2… les combinaisons exposées (en pointillé : prises ou tournées), ★ la tuile gagnante, ✿ fleurs et saisons, D indicateurs de dora, ▮ face cachée, ? une face qu'aucun code ne nomme ; les autres cadres sont les tuiles debout.",
     "What the reader noticed": "Ce que le lecteur a remarqué",
@@ -104,7 +104,7 @@ FR = {
     "Which tile won? ★ marks the rightmost; tap another, then ★, if it won.":
         "Quelle tuile a gagné ? ★ marque la plus à droite ; touchez-en une autre, puis ★, si c'est elle.",
     "Upside down? The photo could be read from the other side: set the winning tile apart and take it again.":
-        "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez-la.",
+        "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez la photo.",
     "The tiles are small in this photo (about {n} pixels across): some may be misread. Check each tile, or take the photo closer.":
         "Les tuiles sont petites sur cette photo (environ {n} pixels de large) : certaines peuvent être mal lues. Vérifiez chaque tuile, ou reprenez la photo de plus près.",
     # the result
@@ -663,7 +663,7 @@ def review_notes(warnings: list) -> list[str]:
 
 
 #: The review script's texts (review.js), in the page's language.
-JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Cannot be recorded as a win:",
+JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:",
             "Choose who won, and on whose discard.", "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",

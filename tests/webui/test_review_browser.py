@@ -113,6 +113,23 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
     assert not [e for e in console_errors(d) if "409" in e or "calibrate" in e]
 
 
+def test_the_picker_names_the_tile_it_corrects_and_a_kong_in_the_pages_language(server, browser):
+    # « Corriger 4s »: the tile's code, not its name; « kong · cachée »: a kong is masculine
+    d = browser
+    d.get(server + "/review/new?rules=mcr&lang=fr&hand=" + "1111m23m456p789s5z 5z".replace(" ", "%20"))
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]'))
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    title = d.find_element(By.ID, "picker-title").text
+    assert title.startswith("Corriger ") and "4p" not in title, title
+    _close_picker(d)
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')[0].click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    kong = d.find_element(By.CSS_SELECTOR, '#picker .shortcut[data-how="kong"]').text
+    assert kong == "Kong caché", kong
+    _close_picker(d)
+
+
 def test_the_add_tile_picker_offers_no_remove_and_no_winning_tile(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=" + WIN)
@@ -171,9 +188,11 @@ def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, 
     assert "below the 8-point minimum" in d.find_element(By.ID, "declare-note").text
     assert d.find_element(By.ID, "record-button").get_attribute("disabled") is not None
     choose(d, "winner", "Bob")
-    d.execute_script("window.confirm = () => true")
+    d.execute_script("window.confirm = (m) => { sessionStorage.setItem('asked', m); return true; }")
     wait(d).until(EC.element_to_be_clickable((By.ID, "false-win-button"))).click()
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    # the confirmation names who pays ("the winner pays" left the player to guess)
+    assert d.execute_script("return sessionStorage.getItem('asked')") == "Record a false win: Bob pays 10 to each other player?"
     hands = app.test_client().get(f"/api/games/{game}").json["hands"]
     assert [h["kind"] for h in hands] == ["penalty"] and hands[0]["deltas"] == [10, -30, 10, 10]
     assert not hands[0]["note"]           # no English note: the row says "false win" in the page's language

@@ -421,7 +421,7 @@
     const same = tiles.map((t, i) => i).filter((i) => norm(tiles[i].code) === norm(code));
     const pick3 = [ti, ...same.filter((i) => i !== ti)].slice(0, 3);
     if (pick3.length === 3) for (const from of ["left", "across", "right"]) out.push({ label: `${tr("pung")} · ${tr(from)}`, keys: pick3, how: from });
-    if (same.length >= 4) out.push({ label: `${tr("kong")} · ${tr("concealed")}`, keys: same.slice(0, 4), how: "kong" });
+    if (same.length >= 4) out.push({ label: tr("Concealed kong"), keys: same.slice(0, 4), how: "kong" });
     if ("mps".includes(code[1])) {
       const n = Number(norm(code)[0]);
       for (const start of [n - 2, n - 1, n]) {
@@ -442,7 +442,7 @@
     picking = add ? { group: gi, add: true } : { group: gi, index: ti };
     const t = add ? null : groups[gi].tiles[ti];
     const base = t && t.base && t.base !== t.code ? t.base : null;
-    $("picker-title").textContent = add ? tr("Add a tile") : tr("Correct {code}", { code: t.code })
+    $("picker-title").textContent = add ? tr("Add a tile") : tr("Correct {code}", { code: tileName(t.code) })
       + (base ? " (" + tr("the base model read {code}", { code: base }) + ")" : "");
     document.querySelectorAll("#picker-grid .pick").forEach((b) => {
       b.classList.toggle("current", !!t && b.dataset.code === t.code);
@@ -912,8 +912,10 @@
     recordForm.addEventListener("submit", async (e) => {
       e.preventDefault();
       const falseWin = e.submitter && e.submitter.id === "false-win-button";
-      if (falseWin && !window.confirm(e.submitter.dataset.confirm)) return;
       const f = formFields();
+      // the player who pays, by name (the winner chosen on the page)
+      const offender = data.game && data.game.players[Number(f.winner)];
+      if (falseWin && !window.confirm(e.submitter.dataset.confirm.replace("{player}", offender || "?"))) return;
       const riichi = Object.keys(f).filter((k) => k.startsWith("riichi_seat_")).map((k) => Number(k.slice(12)));
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
                         discarder: f.discarder === "" ? null : f.discarder, riichi,

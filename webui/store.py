@@ -329,8 +329,10 @@ class Store:
 
     def list_games(self) -> list[dict]:
         rows = self.conn.execute(
-            # the end of a game is a row of the log, not a hand played
-            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id AND h.kind != 'end') AS n_hands "
+            # hands played, as the game page counts them: a win or a draw; the end of a game, a false
+            # win or a chombo is a row of the log, not a hand (a chombo's hand is dealt again)
+            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id AND h.kind IN ('win', 'draw')) "
+            "AS n_hands "
             "FROM games g ORDER BY g.id DESC").fetchall()
         return [self._game(r) | {"n_hands": r["n_hands"]} for r in rows]
 

@@ -934,3 +934,15 @@ def test_the_sticks_left_at_the_end_and_the_points_less_the_start_are_in_every_f
     assert rows[head + 1][6:] == ["1000", str(first["points"] - 30000)]
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Points − 30,000" in page[page.index('id="final"'):]
+
+
+def test_the_games_list_counts_the_hands_as_the_game_page_does(client):
+    # 14 on the list and "13 hands" on the page: a chombo (its hand is dealt again) was counted
+    # on the list and the command line, not on the page
+    gid = new_game(client, "riichi")
+    post(client, gid, {"winners": [{"winner": A, "hand": PURE_STRAIGHT}], "discarder": B})
+    post(client, gid, {"kind": "penalty", "offender": C})
+    post(client, gid, {"kind": "draw", "tenpai": [A]})
+    listed = next(g for g in client.get("/api/games").json["games"] if g["id"] == gid)
+    assert listed["n_hands"] == 2
+    assert "· 2 hands<" in client.get(f"/games/{gid}").get_data(as_text=True)

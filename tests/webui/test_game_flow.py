@@ -946,3 +946,13 @@ def test_the_games_list_counts_the_hands_as_the_game_page_does(client):
     listed = next(g for g in client.get("/api/games").json["games"] if g["id"] == gid)
     assert listed["n_hands"] == 2
     assert "· 2 hands<" in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_a_riichi_wins_page_does_not_say_riichi_sticks_0_beside_the_sticks_it_took(client):
+    # the game pays the sticks apart (the header and "What the hand moved" say them): the score's
+    # own context, riichi sticks 0, read as if the winner took none
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [B], "riichi": [B]})
+    post(client, gid, {"winners": [{"winner": C, "hand": PURE_STRAIGHT}], "discarder": B, "riichi": [C]})
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}/hands/2").get_data(as_text=True)))
+    assert "2 riichi stick(s) from the table" in page and "riichi sticks 0" not in page

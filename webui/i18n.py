@@ -155,7 +155,8 @@ FR = {
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
     # context keys and options
     "self drawn": "pioche (tsumo)", "seat wind": "vent de siège", "round wind": "vent du tour",
-    "last tile": "dernière tuile", "kong replacement": "tuile de remplacement du kong",
+    "last tile": "dernière tuile", "last tile of the wall": "dernière tuile du mur", "last of its kind": "dernière de son espèce",
+    "kong replacement": "tuile de remplacement du kong",
     "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
     # payers named by their role when the seats are not given (scorer.result.Payment)
     "other": "autre joueur", "dealer": "croupier", "non-dealer": "non-croupier",
@@ -336,7 +337,9 @@ FR = {
 
 #: Context keys and option names shown to a player (English; French above).
 LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
-          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks"}
+          "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks",
+          # "last tile" beside "last of kind" read as the same thing: this one is the wall's
+          "last_tile": "last tile of the wall", "last_of_kind": "last of its kind"}
 #: The forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
 #: whose words are not their name's.
 FORMS = {"standard": "four sets and a pair", "honours_knitted": "honours and knitted tiles"}

@@ -389,3 +389,11 @@ def test_where_the_reader_changed_a_tile_is_said_in_words_counted_from_one(app):
         assert i18n.change_place("melds[2].tiles[0]") == "meld 3, tile 1"
     assert place_words("melds[2].tiles[0]") == "meld 3, tile 1" and place_words("winning") == "the winning tile"
     assert place_words("dora[0]") == "dora indicator 1" and place_words("melds[1]") == "meld 2"
+
+
+def test_the_last_tile_of_the_wall_is_not_confused_with_the_last_of_its_kind(app):
+    # "dernière tuile" beside "dernière de son espèce" read as one thing twice
+    with app.test_request_context("/?lang=fr"):
+        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("dernière tuile du mur", "dernière de son espèce")
+    with app.test_request_context("/?lang=en"):
+        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("last tile of the wall", "last of its kind")

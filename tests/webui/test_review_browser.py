@@ -510,3 +510,21 @@ def test_a_correction_made_just_before_a_reload_is_kept(server, browser, monkeyp
     d.execute_script("sessionStorage.clear(); location.reload();")
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')
+
+
+def test_the_score_tables_columns_are_named_on_a_wide_screen(server, browser):
+    # "Riichi 1 1": a value and its total side by side, the headers for screen readers only
+    from .test_game_browser import _phone_window
+    d = browser
+    d.get(server + "/review/new?rules=mcr&hand=" + "123m456p789s11z22z 2z".replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    heads = [th.text for th in d.find_elements(By.CSS_SELECTOR, "#result .items-head th")]
+    assert heads == ["Pattern", "Tiles", "Value", "Total"]
+    _phone_window(d, 390, 844)
+    try:
+        d.refresh()
+        wait(d).until(lambda drv: score_total(drv) is not None)
+        head = d.find_element(By.CSS_SELECTOR, "#result .items-head")
+        assert head.size["height"] <= 1 and head.get_attribute("textContent").strip().startswith("Pattern")
+    finally:
+        d.set_window_size(1200, 1000)

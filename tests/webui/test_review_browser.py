@@ -37,6 +37,16 @@ def _close_picker(d):
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
 
 
+def _record_and_come_back(d):
+    """Record the page's hand as Bob's win on Di's discard, then Back to the page, now recorded."""
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    d.back()
+    wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
+
+
 def _game(app, rules="mcr") -> int:
     client = app.test_client()
     return client.post("/api/games", json={"name": "Friday", "rules": rules,
@@ -171,12 +181,7 @@ def test_record_back_record_logs_the_hand_once(server, browser, app):
     for element_id in ("bar-total", "record-button"):
         assert d.execute_script("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
                                 "return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight;", element_id)
-    choose(d, "winner", "Bob")
-    choose(d, "discarder", "Di")
-    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
-    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
-    d.back()
-    wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
+    _record_and_come_back(d)
     assert not d.find_elements(By.ID, "record-button")
     d.find_element(By.ID, "recorded-link").click()
     wait(d).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "hand 1"))
@@ -468,12 +473,7 @@ def test_a_change_to_a_recorded_hand_is_said_not_kept_and_leads_to_the_games_edi
     d = browser
     d.get(server + f"/review/new?game={game}&hand=" + WIN)
     wait(d).until(lambda drv: score_total(drv) is not None)
-    choose(d, "winner", "Bob")
-    choose(d, "discarder", "Di")
-    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
-    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
-    d.back()
-    wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
+    _record_and_come_back(d)
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert not d.find_element(By.ID, "recorded-change").is_displayed()
     _pick(d, '#hand-view .htile[data-code="6p"]', "3p")

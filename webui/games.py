@@ -55,6 +55,7 @@ def _changed_options(form, rules: str) -> dict:
 @bp.get("/<int:game_id>")
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
+    i18n.use_rules_terms(view["game"]["rules"])
     chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)
     return render_template("game.html", view=view, game=view["game"], chart=chart,
@@ -358,6 +359,7 @@ def delete_hand(game_id, seq):
 def sheet(game_id):
     """The printable score sheet of the game (print it from the browser, or the PDF)."""
     from . import score_sheet
+    i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
     return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t,
                                                                             number=i18n.number))
 
@@ -366,6 +368,7 @@ def sheet(game_id):
 def sheet_pdf(game_id):
     from . import score_sheet
     number = partial(i18n.number, latin1=True)        # Helvetica in WinAnsi: no narrow space
+    i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
     body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, winansi_names=True, number=number),
                            i18n.t, number)
     return Response(body, mimetype="application/pdf",
@@ -385,6 +388,7 @@ def undo(game_id):
 def hand(game_id, seq):
     store = get_store()
     game = store.get_game(game_id)
+    i18n.use_rules_terms(game["rules"])
     h = store.get_hand(game_id, seq)
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, noten_riichi=gamelog.noten_riichi(game, h),

@@ -360,8 +360,29 @@ def lang() -> str:
     return g.mj_lang
 
 
+# The French a rule set's own document uses where the tables above say otherwise: the EMA riichi
+# text calls the dealer « l'ouvreur (Joueur EST) » (002 §3.4.11), the Hong Kong one « croupier » (004).
+_RIICHI_TERMS = [(re.compile(a), b) for a, b in (
+    (r"\bnon-croupier\b", "non-ouvreur"), (r"\bdu croupier\b", "de l'ouvreur"), (r"\bau croupier\b", "à l'ouvreur"),
+    (r"\bLe croupier\b", "L'ouvreur"), (r"\ble croupier\b", "l'ouvreur"), (r"\bcroupiers\b", "ouvreurs"),
+    (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"))]
+_TERMS = {"riichi": _RIICHI_TERMS}
+
+
+def use_rules_terms(rules: str | None) -> None:
+    """This page is about a game or hand under ``rules``: its French uses that rule set's words."""
+    g.mj_rules = rules
+
+
+def _french(text: str) -> str:
+    """``text`` (French, its fields not yet put in) in the words of the page's rule set."""
+    for pattern, word in _TERMS.get(g.get("mj_rules"), ()):
+        text = pattern.sub(word, text)
+    return text
+
+
 def t(text: str, **fields) -> str:
-    out = FR.get(text, text) if lang() == "fr" else text
+    out = _french(FR.get(text, text)) if lang() == "fr" else text
     out = _plural(out, fields.get("n"))
     if fields and lang() == "fr":
         out = _elide(out, fields)
@@ -398,7 +419,7 @@ def t_page(text: str, **fields):
     escaped, the fields put into it are ("on Bob's discard", "Ann & Bob" both as written)."""
     from markupsafe import Markup
     french = lang() == "fr"
-    out = FR.get(text, text) if french else text
+    out = _french(FR.get(text, text)) if french else text
     out = _plural(out, fields.get("n"))
     out = Markup(_elide(out, fields) if fields and french else out)
     return out.format(**fields) if fields else out
@@ -1396,7 +1417,7 @@ def french_message(text: str) -> str | None:
         m = pattern.match(text)
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
-            return french.format(*(_FIXED.get(v) or french_message(v) or v for v in m.groups()))
+            return _french(french).format(*(_FIXED.get(v) or french_message(v) or v for v in m.groups()))
     return None
 
 

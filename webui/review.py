@@ -77,6 +77,7 @@ def _page(draft=None):
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
                                         or scoring.default_rules())
     scorer.get_rule_set(rules)
+    i18n.use_rules_terms(rules)
     hand = None
     notation = request.args.get("hand", "")
     if draft is not None:

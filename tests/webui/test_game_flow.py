@@ -960,3 +960,17 @@ def test_a_riichi_wins_page_does_not_say_riichi_sticks_0_beside_the_sticks_it_to
     post(client, gid, {"winners": [{"winner": C, "hand": PURE_STRAIGHT}], "discarder": B, "riichi": [C]})
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}/hands/2").get_data(as_text=True)))
     assert "2 riichi stick(s) from the table" in page and "riichi sticks 0" not in page
+
+
+def test_a_french_riichi_game_calls_the_dealer_as_the_ema_text_does(client):
+    # 002 (the French EMA text) says « l'ouvreur (Joueur EST) »; 004 (Hong Kong) says « croupier »
+    riichi, hk = new_game(client, "riichi"), new_game(client, "hk")
+    for gid in (riichi, hk):
+        post(client, gid, {"kind": "draw"})
+    for path in ("", "/sheet", "/hands/1"):
+        page = client.get(f"/games/{riichi}{path}?lang=fr").get_data(as_text=True)
+        assert "ouvreur" in page.lower() and "croupier" not in page.lower(), path
+    assert "ou l'ouvreur 4 000 à chacun" in client.get(f"/games/{riichi}?lang=fr").get_data(as_text=True)
+    assert b"Ouvreur" in client.get(f"/games/{riichi}/sheet.pdf?lang=fr").data
+    assert "croupier : " in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)
+    assert "ouvreur" not in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)

@@ -109,11 +109,15 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         lines.append(f"  received: {_points(x['received'])} in all")
         return lines, {"faan", "faan_counted", "points", "received"}
     raw = uncapped_score(x)
+    if result.rules == "classical" and x.get("limit_hand"):
+        return [f"  score: {x['limit_hand']} is a limit hand: it scores the limit, {x['limit']}",
+                f"  received: {_points(x['received'])} in all"], {
+            "base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
     if result.rules == "classical" and raw is not None:
         score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
         score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
         return [score, f"  received: {_points(x['received'])} in all"], {
-            "base_points", "doubles", "score", "limit", "limit_reached", "received"}
+            "base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
     return [], set()
 
 

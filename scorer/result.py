@@ -145,7 +145,8 @@ def fu_before_rounding(extra: dict) -> int | None:
 
 
 def uncapped_score(extra: dict) -> int | None:
-    """A classical score before its limit: base points doubled once per double (003)."""
-    if extra.get("base_points") is None or extra.get("doubles") is None:
+    """A classical score before its limit: base points doubled once per double (003); None for a
+    limit hand, which scores the limit as it is."""
+    if extra.get("base_points") is None or extra.get("doubles") is None or extra.get("limit_hand"):
         return None
     return extra["base_points"] * 2 ** extra["doubles"]

@@ -132,6 +132,7 @@ FR = {
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {points} points for {faan} faan": "gain : {points} points pour {faan} faan",
     "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
+    "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
     "seat wind not given: scored as East, the dealer": "vent du joueur non donné : compté Est, le croupier",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
@@ -603,6 +604,8 @@ def result_facts(result: dict) -> list[str]:
                       doubles=result["doubles"], raw=number(raw)))
         if result.get("limit_reached"):
             out.append(t("capped at the limit of {limit}", limit=number(result["limit"])))
+    elif result.get("limit_hand"):
+        out.append(t("a limit hand: scores the limit, {limit}", limit=number(result["limit"])))
     elif result.get("limit"):
         out.append(t("limit hand: {limit}", limit=msg(result["limit"])))
     if result.get("minimum_points") is not None:

@@ -49,11 +49,14 @@ def _limit_hand(r: Reading, hand: Hand, ctx, exposed_flags) -> str | None:
     if len(pungs) == 4 and not any(e for _, e in pungs):
         return "four_concealed_pungs"
     if not hand.melds and len({c[1] for c in codes}) == 1 and codes[0][1] != "z":
+        # the 13 tiles before the win are the gates, 1112345678999, waiting on any of the nine
+        # (docs/rulings.md, classical limit hands; as MCR's 000 n°78): 1112345567899 won on a 9
+        # holds the same 14 tiles but waited on two
         counts = [0] * 10
         for c in codes:
             counts[int(c[0])] += 1
-        base = [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
-        if all(counts[n] >= base[n] for n in range(1, 10)):
+        counts[int(T.normalize(hand.winning_tile)[0])] -= 1
+        if counts == [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]:
             return "nine_gates"
     return None
 
@@ -211,8 +214,10 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(score_, ctx, options, seats_known)
     decomposition = r.decomposition()
     base = sum(i.total for i in items if i.unit == "points")
+    # a limit hand scores the limit as it is: no base points doubled, nothing capped
+    limit_hand = items[0].name_en if items[0].id in LIMIT_HANDS else None
     extra = {"base_points": base, "doubles": doubles, "score": score_, "limit": options.limit,
-             "limit_reached": raw >= options.limit, "dealer": ctx("seat_wind") == "E",
+             "limit_reached": raw >= options.limit, "limit_hand": limit_hand, "dealer": ctx("seat_wind") == "E",
              "received": sum(p.amount for p in payments), "total_unit": "points"}
     return ScoreResult(NAME, True, total=score_, items=items, decomposition=decomposition,
                        payments=payments, assumed=hand.context.missing(ctx.read), options=opts,

@@ -100,6 +100,24 @@ def test_limit_caps_the_score():
 def test_limit_hands(hand, context, limit_id):
     r = classical(hand, **{"seat_wind": "S", **context})
     assert [i.id for i in r.items] == [limit_id] and r.total == 500
+    assert r.extra["limit_hand"] == r.items[0].name_en
+
+
+def test_nine_gates_is_the_gates_waiting_on_any_of_the_nine():
+    # 1112345567899m won on a 9 holds the 14 tiles of nine gates but waited on 5m and 9m only:
+    # it scored the limit; it is one suit with two concealed terminal pungs, self-drawn
+    r = classical("1112345567899m 9m", seat_wind="S", round_wind="E", self_drawn=True)
+    assert "nine_gates" not in [i.id for i in r.items]
+    assert (r.extra["base_points"], r.extra["doubles"], r.total) == (38, 3, 304)
+    assert [i.id for i in classical("1112345678999m 9m", seat_wind="S").items] == ["nine_gates"]
+
+
+def test_a_limit_hand_is_told_as_one_not_as_base_points_doubled(capsys):
+    # "500 base points × 2^0 doubles = 500, capped at the limit of 500": nothing was doubled or capped
+    from mjtable.cli import main
+    main(["score", "1112345678999m 5m", "--rules", "classical", "--seat-wind", "S", "--self-drawn"])
+    out = capsys.readouterr().out
+    assert "score: Nine gates is a limit hand: it scores the limit, 500" in out and "base points" not in out
 
 
 @pytest.mark.parametrize("hand, context, field", [

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorer.errors import refusal
-from scorer.result import fu_before_rounding, uncapped_score
+from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
 from scorer.tiles import group_codes
 
 
@@ -105,7 +105,10 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         capped = x["faan_counted"] != x["faan"]
         lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]
         # 004 « Payer le gagnant »: the faan are paid by the reward table
-        lines.append(f"  reward: {_points(x['points'])} for {x['faan_counted']} faan (the reward table)")
+        table = "the reward table"
+        if odd_faan_paid_as_below(result.rules, x["faan_counted"], result.options):
+            table += f"; an odd faan above 4 pays as {x['faan_counted'] - 1} faan: option odd_faan=half pays half-way"
+        lines.append(f"  reward: {_points(x['points'])} for {x['faan_counted']} faan ({table})")
         lines.append(f"  received: {_points(x['received'])} in all")
         return lines, {"faan", "faan_counted", "points", "received"}
     raw = uncapped_score(x)

@@ -144,6 +144,13 @@ def fu_before_rounding(extra: dict) -> int | None:
     return counted
 
 
+def odd_faan_paid_as_below(rules: str, faan, options: dict | None) -> bool:
+    """A Hong Kong hand of an odd faan above 4 paid as the faan below it (option ``odd_faan``
+    ``same``: docs/rulings.md, the reward table): the fifth faan earns nothing, said where it is."""
+    return (rules == "hk" and isinstance(faan, int) and faan > 4 and faan % 2 == 1
+            and (options or {}).get("odd_faan") == "same")
+
+
 def uncapped_score(extra: dict) -> int | None:
     """A classical score before its limit: base points doubled once per double (003); None for a
     limit hand, which scores the limit as it is."""

@@ -438,7 +438,8 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     assert "  han: yakuman (counted as 13)" in out.splitlines()
     # Hong Kong: the reward table's points for the faan
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "hk", "--seat-wind", "S")
-    assert "  reward: 128 points for 11 faan (the reward table)" in out.splitlines() and "faan_counted" not in out
+    assert ("  reward: 128 points for 11 faan (the reward table; an odd faan above 4 pays as 10 faan: option "
+            "odd_faan=half pays half-way)") in out.splitlines() and "faan_counted" not in out
     # classical: base points doubled, and the limit said reached
     _, out, _ = run(capsys, "score", "[111z,1]222z333z444z5m 5m", "--rules", "classical", "--seat-wind", "S",
                     "--discarder", "left")

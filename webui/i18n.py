@@ -13,7 +13,7 @@ import re
 from flask import g, request
 from jinja2 import pass_context
 
-from scorer.result import fu_before_rounding, uncapped_score
+from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 COOKIE = "mjtable_lang"
@@ -133,6 +133,7 @@ FR = {
     "reward: {points} points for {faan} faan": "gain : {points} points pour {faan} faan",
     "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
+    "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
     "seat wind not given: scored as East, the dealer": "vent du joueur non donné : compté Est, le croupier",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
@@ -598,6 +599,8 @@ def result_facts(result: dict) -> list[str]:
     if result.get("faan_counted") is not None and result.get("points") is not None:
         # the total already says the faan: how they are paid (004, the reward table)
         out.append(t("reward: {points} points for {faan} faan", points=result["points"], faan=result["faan_counted"]))
+        if odd_faan_paid_as_below(result.get("rules"), result["faan_counted"], result.get("options")):
+            out.append(t("an odd faan above 4 pays as the faan below it"))
     raw = uncapped_score(result)
     if raw is not None:
         out.append(t("{base} base points × 2^{doubles} doubles = {raw}", base=result["base_points"],

@@ -57,7 +57,9 @@ IMPLIES: dict[str, tuple[str, ...]] = {
     "kan_kan_woo": ("dui_dui_woo", "chi_mo", "moon_ching"),
     "sup_sam_yiu": ("moon_ching",),
     "huen_moon_fung": ("huen_fung", "moon_fung"),
-    "hoi_day_lao_yuet": ("hoi_day", "chi_mo"),   # 3E: « La tuile gagnante auto-piochée est la dernière »
+    # 3E is the last tile (2B) when it is the 1 of dots making the eyes; self-drawn (1E) adds as it
+    # does to 2A: folding both made 3E worth exactly 2B + 1E, the special case nothing more
+    "hoi_day_lao_yuet": ("hoi_day",),
     "gong_sheung_gong": ("gong_sheung_far",),
     "gong_sheung_mui_far": ("gong_sheung_far",),
     "ching_yat_sik": ("won_yat_sik",),

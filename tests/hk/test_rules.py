@@ -122,10 +122,14 @@ def test_little_four_winds_adds_the_round_and_seat_wind_pungs_it_holds():
     assert "huen_fung" in {e.id for e in hk("[111z,1]222z333z444z5m 5m").excluded}   # 8A holds them all
 
 
-def test_moon_from_the_bottom_of_the_sea_holds_the_self_drawn_win():
+def test_moon_from_the_bottom_of_the_sea_is_worth_more_than_any_last_tile_self_drawn():
+    # 3E folded self-drawn and the last tile both: 1 + 3 = 4 faan, exactly what any self-drawn
+    # last tile makes (1 + 1E 1 + 2B 2): the special case was worth nothing more
     r = hk("123m456p789s234s1p 1p", seat_wind="S", last_tile=True, self_drawn=True)
-    assert faan_of(r) == {"ping_woo": 1, "hoi_day_lao_yuet": 3}
-    assert {e.id for e in r.excluded} == {"chi_mo", "hoi_day"}
+    assert faan_of(r) == {"ping_woo": 1, "hoi_day_lao_yuet": 3, "chi_mo": 1}
+    assert {e.id for e in r.excluded} == {"hoi_day"}
+    plain = hk("123m456p789s234s2m 2m", seat_wind="S", last_tile=True, self_drawn=True)
+    assert r.extra["faan"] > plain.extra["faan"] == 4
 
 
 def test_flowers_played_without_are_named_as_not_counted():
@@ -288,3 +292,14 @@ def test_bao_case_h_exempts_the_discarder_of_the_second_flush():
               bao_exempt=True)
     assert paid(big3) == [("right", 2 * big3.extra["points"])]
     assert any("bao_exempt ignored" in w for w in big3.extra["warnings"])
+
+
+def test_an_odd_faan_paid_as_the_one_below_is_said_so(capsys):
+    # "reward: 16 points for 5 faan": the fifth faan earned nothing, unsaid (option odd_faan=same)
+    from mjtable.cli import main
+    main(["score", "123m456p789s234s1p 1p", "--rules", "hk", "--seat-wind", "S", "--self-drawn", "--last-tile"])
+    out = capsys.readouterr().out
+    assert "reward: 16 points for 5 faan (the reward table; an odd faan above 4 pays as 4 faan" in out
+    main(["score", "123m456p789s234s1p 1p", "--rules", "hk", "--seat-wind", "S", "--self-drawn", "--last-tile",
+          "-o", "odd_faan=half"])
+    assert "pays as" not in capsys.readouterr().out

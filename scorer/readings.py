@@ -55,9 +55,15 @@ class Reading:
     def pair_code(self) -> str | None:
         return None if self.pair is None else T.code_of(self.pair)
 
-    def decomposition(self) -> Decomposition:
-        """The reading as the shared result's decomposition (sets, then the pair)."""
+    def decomposition(self, on_a_discard: bool = False) -> Decomposition:
+        """The reading as the shared result's decomposition (sets, then the pair). Won
+        ``on_a_discard``, the pung the winning tile completes is exposed, and said so, as MCR and
+        riichi say it (its points are an exposed pung's: [B] ch. VI fig. 18, 003)."""
         sets = [s.to_dict() for s in self.sets]
+        if on_a_discard and self.won_on is not None and self.won_on >= 0:
+            s = self.sets[self.won_on]
+            if s.is_pung and s.concealed and not s.declared:
+                sets[self.won_on] = set_entry(s.kind, s.codes, False, False, "completed by the discard")
         if self.pair is not None:
             sets.append(set_entry("pair", [self.pair_code] * 2, True))
         return Decomposition(self.form, sets)

@@ -212,7 +212,7 @@ def score(hand: Hand, options) -> ScoreResult:
     if options.payment == "discarder_pays":
         ctx("discarder")
     payments = settle(score_, ctx, options, seats_known)
-    decomposition = r.decomposition()
+    decomposition = r.decomposition(on_a_discard=not (ctx("self_drawn") or ctx("kong_replacement")))
     base = sum(i.total for i in items if i.unit == "points")
     # a limit hand scores the limit as it is: no base points doubled, nothing capped
     limit_hand = items[0].name_en if items[0].id in LIMIT_HANDS else None

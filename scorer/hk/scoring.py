@@ -367,7 +367,7 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(points, hand, r, ctx, options, warnings)
     decomposition = None
     if r is not None:
-        decomposition = r.decomposition()
+        decomposition = r.decomposition(on_a_discard=not (ctx("self_drawn") or ctx("kong_replacement")))
     total = sum(p.amount for p in payments)
     extra = {"faan": faan, "faan_counted": capped, "points": points, "received": total,
              "total_unit": "faan", "warnings": warnings}

@@ -178,3 +178,12 @@ def test_every_table_value_cites_a_listed_source_and_is_in_the_rulings():
             assert rows, (key, value)
     for key, (en, fr, zh, src) in LIMIT_HANDS.items():
         assert src == "[L]" and en.split(" (")[0].lower() in classical.lower(), key
+
+
+def test_a_pung_completed_by_the_discard_is_read_as_exposed_as_it_is_scored():
+    # the reading said 555p concealed (text and JSON) beside "Exposed pung 2 points [555p]"
+    r = classical("11m55p123s456s789s 5p", seat_wind="S", round_wind="E", discarder="left")
+    first = r.decomposition.sets[0]
+    assert first["text"] == "555p (completed by the discard)" and first["concealed"] is False
+    drawn = classical("11m55p123s456s789s 5p", seat_wind="S", round_wind="E", self_drawn=True)
+    assert drawn.decomposition.sets[0] == {"kind": "pung", "tiles": ["5p"] * 3, "concealed": True, "text": "555p"}

@@ -77,6 +77,9 @@ def format_result(result, hand_text: str = "") -> str:
             lines.append(f"    {p.payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
+        if "seat_wind" in result.assumed and result.extra.get("dealer") is True:
+            # the payments above are doubled for East: say why, as the web page does
+            lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
     if result.unused:
         lines.append(f"  given but not used by these rules: {', '.join(result.unused)}")
     return "\n".join(lines)

@@ -154,7 +154,10 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
         who = ctx("discarder")
         east = bool(who) and seats_known and any(n == who and e for n, e in payers)
         amount = score * (2 if dealer or east else 1)
-        return [Payment(who or "discarder", amount, "the discarder pays" + (" double (East)" if dealer or east else ""))]
+        # whose East makes it double: the winner's or the discarder's ("double (East)" read as the discarder's)
+        why = ("the discarder pays double: the winner is East" if dealer
+               else "the discarder pays double: the discarder is East" if east else "the discarder pays")
+        return [Payment(who or "discarder", amount, why)]
     out = []
     for name, is_east in payers:
         double = dealer or is_east

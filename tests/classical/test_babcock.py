@@ -79,6 +79,10 @@ def test_dealer_pays_double_when_another_player_wins():
 def test_discarder_pays_option():
     r = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S", round_wind="N", discarder="left")
     assert [(p.payer, p.amount) for p in r.payments] == [("left", 64)]   # left of South is East
+    assert r.payments[0].reason == "the discarder pays double: the discarder is East"
+    # East winning: the double is the winner's, said so ("double (East)" read as the discarder's)
+    r = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="E", round_wind="N", discarder="left")
+    assert r.payments[0].reason == "the discarder pays double: the winner is East"
 
 
 def test_limit_caps_the_score():

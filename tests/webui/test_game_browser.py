@@ -400,3 +400,18 @@ def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(ser
         wait(d).until(lambda drv: drv.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box))
         when = d.find_elements(By.CSS_SELECTOR, "table.list tbody tr td:first-child .created-narrow time")
         assert when and all(w.is_displayed() for w in when)        # when each game was made, under its name
+
+
+def test_a_hand_being_edited_on_a_phone_shows_its_whole_notation(server, browser, app):
+    # the edit form's hand box was 200 px wide on a 390-px phone: "[111p,1]444s5666777z 5…"
+    client = app.test_client()
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "[111p,1]444s5666777z 5z", "winner": 1, "discarder": 3})
+    d = browser
+    phone(d)
+    d.get(f"{server}/games/{gid}")
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
+    box = d.find_element(By.CSS_SELECTOR, "#edit-form-1 input[name=hand0]")
+    width = d.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", box)
+    assert width[0] <= width[1], width
+    _no_overflow(d)

@@ -528,3 +528,14 @@ def test_the_score_tables_columns_are_named_on_a_wide_screen(server, browser):
         assert head.size["height"] <= 1 and head.get_attribute("textContent").strip().startswith("Pattern")
     finally:
         d.set_window_size(1200, 1000)
+
+
+def test_the_picker_offers_red_fives_under_riichi_only(server, browser):
+    # an MCR player was offered red fives, which MCR does not have
+    d = browser
+    for rules, shown in (("mcr", False), ("riichi", True)):
+        d.get(server + f"/review/new?rules={rules}")
+        d.find_element(By.ID, "add-tile").click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+        assert d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="0p"]').is_displayed() is shown, rules
+        _close_picker(d)

@@ -1221,7 +1221,14 @@ MESSAGES_FR = {
     "{} copies of {} in the hand and the dora indicators: a tile set has only 4 of each tile":
         "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'a que 4 exemplaires de chaque tuile",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
-        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la tuile n° {4}",
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la {4} tuile",
+    "row {} and row {} seem swapped ({}, {}): the base model reads each row's tiles as the other's; lay the rows out in the order the page shows":
+        "la rangée {0} et la rangée {1} semblent échangées ({2}, {3}) : le modèle de base lit les tuiles de chacune "
+        "comme celles de l'autre ; posez les rangées dans l'ordre que montre la page",
+    "{} tiles seem out of order ({}): lay each tile in its place as the page shows (winds E S W N, then the white, green and red dragons)":
+        "{0} tuiles semblent dans le désordre ({1}) : posez chaque tuile à sa place comme le montre la page "
+        "(vents E S O N, puis les dragons blanc, vert et rouge)",
+    "{} where {} go": "{0} là où vont {1}",
     "row {} ({}) seems missing: the rows found are the layout's others (rows of {}); lay it out in its place":
         "la rangée {0} ({1}) semble manquer : les rangées trouvées sont les autres de la disposition (rangées de "
         "{2}) ; posez-la à sa place",
@@ -1413,6 +1420,12 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "JPEG, PNG, WebP, BMP, TIFF or GIF": "JPEG, PNG, WebP, BMP, TIFF ou GIF",
                "file": "le fichier"})      # the field of a game's import
 
+def _ordinal_fr(value: str) -> str | None:
+    """An English ordinal put into a message ("6th") in French ("6e"; "1re"), else None."""
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", value)
+    return None if m is None else (f"{m.group(1)}re" if m.group(1) == "1" else f"{m.group(1)}e")
+
+
 _MESSAGE_PATTERNS = sorted(((_pattern(k), v) for k, v in MESSAGES_FR.items()),
                            key=lambda kv: -len(kv[0].pattern))
 
@@ -1424,7 +1437,8 @@ def french_message(text: str) -> str | None:
         m = pattern.match(text)
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
-            return _french(french).format(*(_FIXED.get(v) or french_message(v) or v for v in m.groups()))
+            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or french_message(v) or v
+                                            for v in m.groups()))
     return None
 
 

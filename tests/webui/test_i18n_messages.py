@@ -397,3 +397,16 @@ def test_the_last_tile_of_the_wall_is_not_confused_with_the_last_of_its_kind(app
         assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("dernière tuile du mur", "dernière de son espèce")
     with app.test_request_context("/?lang=en"):
         assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("last tile of the wall", "last of its kind")
+
+
+def test_a_calibration_layout_out_of_order_is_told_in_french(app):
+    # and an ordinal put into a message is French: « après la tuile n° 6th »
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("3 tiles seem out of order (6z 7z 5z where 5z 6z 7z go): lay each tile in its place as "
+                        "the page shows (winds E S W N, then the white, green and red dragons)").startswith(
+            "3 tuiles semblent dans le désordre (6z 7z 5z là où vont 5z 6z 7z)")
+        assert i18n.msg("row 1 and row 3 seem swapped (characters 1m-9m, bamboo 1s-9s): the base model reads each "
+                        "row's tiles as the other's; lay the rows out in the order the page shows").startswith(
+            "la rangée 1 et la rangée 3 semblent échangées")
+        assert i18n.msg("row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 6th tile").endswith(
+            "une tuile semble manquer après la 6e tuile")

@@ -69,6 +69,7 @@ class BuildJob:
         self.cancelled = False
         self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
+        self.finished: float | None = None    # when it ended: "done in N s" stops counting then
         self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
 
     def start(self) -> "BuildJob":
@@ -102,12 +103,13 @@ class BuildJob:
             self.state, self.error = "failed", f"the profile could not be built ({type(exc).__name__})"
         finally:
             self.result = None      # the photo's crops are not needed any more
+            self.finished = time.monotonic()
 
     def wait(self, timeout: float | None = None) -> None:
         self.thread.join(timeout)
 
     def as_json(self) -> dict:
-        elapsed = time.monotonic() - self.started
+        elapsed = (self.finished or time.monotonic()) - self.started
         return {"state": self.state, "done": self.done, "total": self.total,
                 "percent": round(100 * self.done / self.total), "elapsed_s": round(elapsed, 1),
                 **({"error": self.error} if self.error else {})}

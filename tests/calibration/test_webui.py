@@ -163,6 +163,10 @@ def test_the_build_runs_in_the_background_and_reports_its_progress(client):
     calibrate._job(token).wait(60)
     job = client.get(f"/calibrate/progress/{token}").get_json()
     assert job["state"] == "ready" and job["done"] == job["total"] == 3 and job["percent"] == 100
+    # "done in N s" stops counting when the build ends ("Done in 2282 s" on a page reopened later)
+    import time
+    time.sleep(0.3)
+    assert client.get(f"/calibrate/progress/{token}").get_json()["elapsed_s"] == job["elapsed_s"]
     assert client.get("/calibrate/progress/nosuchtoken").status_code == 404
     assert client.get("/calibrate/progress/..%2Fx").status_code == 404
 

@@ -438,16 +438,22 @@ class TileReader:
             unsure_blanks = {i for i in face_up if readings[i].code == WHITE_DRAGON and i not in odd
                              and i not in not_tiles
                              and float(dets.confidence[i]) * readings[i].confidence < blank_floor}
-        backs = set()
+        backs, profile_backs = set(), set()
         if self.config.blank_backs:
             ks = [k for k, i in enumerate(face_up) if i not in not_tiles and i not in odd]
             if any(readings[face_up[k]].code == WHITE_DRAGON for k in ks):     # else blank_backs reads none
                 crops.find_faces(ks)
             faces = [crops.faces[k].crop if k in crops.faces else crops[k] for k in ks]
             sure = [float(dets.confidence[face_up[k]]) * readings[face_up[k]].confidence for k in ks]
-            found = blank_backs([readings[face_up[k]].code for k in ks], sure, faces,
-                                None if profile is None else profile.white_has_ink())
+            codes = [readings[face_up[k]].code for k in ks]
+            inked = None if profile is None else profile.white_has_ink()
+            found = blank_backs(codes, sure, faces, inked)
             backs = {face_up[ks[j]] for j in found}
+            if inked:
+                # backs only because the profile's white dragon has ink: the base model alone keeps
+                # them white dragons, and such a tile is marked as the profile's reading (a profile
+                # from another set turned a set's plain white dragons face down, unmarked)
+                profile_backs = backs - {face_up[ks[j]] for j in blank_backs(codes, sure, faces, None)}
         # an unsure blank face that is a back (vision.blanks) stays one: a concealed kong needs it
         not_tiles |= unsure_blanks - backs
         t2 = time.perf_counter()
@@ -470,7 +476,8 @@ class TileReader:
                                     else [float(v) for v in r.embedding]))
             else:
                 out.append(TileRead(code=None, box=box, confidence=det_conf, face_down=True, sideways=sideways,
-                                    corners=corners, angle=90.0 if sideways else 0.0))
+                                    corners=corners, angle=90.0 if sideways else 0.0,
+                                    base_code=WHITE_DRAGON if i in profile_backs else None))
         if timings is not None:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000

@@ -472,3 +472,22 @@ def test_the_looks_are_chosen_from_the_detections_at_the_detector_s_own_threshol
                    config=reader.ReaderConfig(zoom_below=None, weak_rescue=(0.1, 0.98)))
     look, _ = r._detect(r.detector, img, {"detect_ms": 0.0})
     assert look.name == r.look_at(img).name != "as is"
+
+
+def test_a_white_dragon_turned_face_down_by_the_profile_alone_is_marked_as_its_reading(monkeypatch):
+    # a profile whose white dragon has ink (the docs' example set) turned a set's plain white
+    # dragons face down, and the tiles carried no base code: nothing marked them as the profile's
+    from vision import reader
+    from vision.classifier import CropReading
+
+    class InkedWhite:
+        def white_has_ink(self):
+            return True
+    img = np.full((300, 400, 3), 215, np.uint8)                 # blank pale faces
+    dets = Detections([[10, 10, 40, 50], [60, 10, 90, 50], [110, 10, 140, 50]], [0.9, 0.9, 0.9], [0, 0, 0])
+    monkeypatch.setattr(reader, "classify_with_profile", lambda clf, crops, profile, emb, config: [
+        CropReading("5z", 0.9, [("5z", 0.9)], np.ones(4) if emb else None) for _ in crops])
+    tr = TileReader(detector=FakeDetector(dets), classifier=FakeClassifier())
+    with_profile = tr.read(img, profile=InkedWhite())
+    assert all(r.face_down and r.base_code == "5z" for r in with_profile)
+    assert [r.code for r in tr.read(img)] == ["5z"] * 3              # the base model alone: white dragons

@@ -248,7 +248,7 @@ def assign_layout(tiles) -> LayoutResult:
             msg += ": add the missing tile(s) in order"
         problems.append(msg)
     if not problems:
-        problems += out_of_order(rows, result.codes, tiles)
+        problems += out_of_order(result.codes, tiles)
     result.problems = problems
     return result
 
@@ -258,7 +258,7 @@ def assign_layout(tiles) -> LayoutResult:
 ORDER_SURE = 0.6
 
 
-def out_of_order(rows: list[list[int]], codes: dict, tiles) -> list[str]:
+def out_of_order(codes: dict, tiles) -> list[str]:
     """Problems where the layout's tiles seem laid out of order: the base model reads them,
     surely, as the codes of other places of the layout in a round (a row of characters and one
     of bamboos swapped; the dragons laid green, red, white). A profile built from such a photo

@@ -81,6 +81,9 @@ FR = {
     "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
+    "This replaces the profile “{name}”, with the {learnt} tile(s) it learnt from your corrections and recorded hands since its layout photo: to keep both, go back and give this one another name.":
+        "Ceci remplace le profil « {name} », avec les {learnt} tuile(s) qu'il a apprises de vos corrections et "
+        "des mains enregistrées depuis sa photo de disposition : pour garder les deux, revenez en arrière et donnez un autre nom à celui-ci.",
     "Recorded as hand {n}: a change made here is not kept.":
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
     "Correct hand {n} in the game": "Corriger la main {n} dans la partie",

@@ -236,3 +236,17 @@ def test_a_recorded_hand_teaches_the_active_profile_in_the_background(client):
     form = _hand_form("k", ["1m"])
     form["crop"] = [(io.BytesIO(b"not an image"), "c.png")]
     assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400
+
+
+def test_a_name_that_replaces_a_profile_says_which_and_what_it_learnt(client):
+    # "club set" after "Club Set" is one profile: the only sign was the button's "replace", and
+    # the tiles the first had learnt were lost
+    token = _token(upload(client, "Club Set"))
+    client.post("/calibrate/save", data={"token": token})
+    ok, png = cv2.imencode(".png", code_crop("3s", seed=9))
+    client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                content_type="multipart/form-data")
+    learnt = client.store.active().n_learnt_examples
+    html = upload(client, "club set").get_data(as_text=True)
+    assert 'id="replacing"' in html and f"This replaces the profile “Club Set”, with the {learnt} tile(s)" in html
+    assert 'id="replacing"' not in upload(client, "another set").get_data(as_text=True)

@@ -115,15 +115,6 @@ class BuildJob:
                 **({"error": self.error} if self.error else {})}
 
 
-def _replacing(store: ProfileStore, name: str) -> dict | None:
-    """The saved profile a new one of this name replaces (names that differ in case or
-    punctuation are one profile), with what it has learnt since its layout photo: the page says
-    what is lost (a club's profile and its corrections went under another set's layout)."""
-    from vision.profile.store import slugify
-    slug = slugify(name)
-    return next((p for p in store.list() if p.get("slug") == slug and not p.get("damaged")), None)
-
-
 _BUILD_LOCK = threading.Lock()
 _JOBS: dict[str, BuildJob] = {}
 _JOBS_LOCK = threading.Lock()
@@ -225,7 +216,7 @@ def upload():
             "disagreements": len(result.disagreements())}
     _drop_old_pending()
     if not result.ok:
-        return _page("calibrate/confirm.html", 422, token=None, replacing=_replacing(store, name), **page)
+        return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name), **page)
     token = secrets.token_hex(12)
     owner = session.get("csrf")
     # a photo uploaded again from the same browser (the first one had a mistake, or was left by
@@ -249,7 +240,7 @@ def confirm(token: str):
     if job is None or job.page is None:
         flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
-    return _page("calibrate/confirm.html", token=token, replacing=_replacing(_store(), job.page["name"]), **job.page)
+    return _page("calibrate/confirm.html", token=token, replacing=_store().entry(job.page["name"]), **job.page)
 
 
 def _drop_old_pending(max_age_s: float = 86400) -> None:

@@ -142,7 +142,10 @@ def _calibrate(args, store) -> int:
         print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))
     else:
         print("the base model agrees with every tile")
-    replacing = store.exists(args.name)
+    replacing = store.entry(args.name)
+    if replacing:
+        print(f"this replaces the profile {replacing['name']!r} and the {replacing.get('learnt_examples') or 0} tile(s) "
+              "it learnt from corrections and recorded hands since its layout photo (another --name keeps both)")
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():
             return _err("cannot ask for confirmation (standard input is not a terminal): check the table above, "

@@ -57,6 +57,9 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert loaded.uses_network and loaded.model_id == default_classifier().weights_id
     # the patterns are no tiles the base model knows: an unfamiliar set, at most a code trusted
     assert not loaded.familiar and len(loaded.trusted_codes) <= 1 and "it reads this set well" not in out
+    # the same name again, in other letters: which profile it replaces is said before saving
+    assert main(["calibrate", str(photo), "--name", "CLUB SET", "--data-dir", d, "--yes"]) == 0
+    assert "this replaces the profile 'Club set' and the 0 tile(s) it learnt" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("familiar, says", [(True, "it reads this set well"), (False, "it reads this set poorly")])

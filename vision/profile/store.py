@@ -66,6 +66,14 @@ class ProfileStore:
     def exists(self, name: str) -> bool:
         return self.path(name).exists()
 
+    def entry(self, name: str) -> dict | None:
+        """The listing entry (``list``) of the readable profile a profile of this name would
+        replace (names differing in case or punctuation are one profile), or None."""
+        if not self.exists(name):
+            return None
+        slug = slugify(name)
+        return next((p for p in self.list() if p.get("slug") == slug and not p.get("damaged")), None)
+
     def save(self, profile: TileSetProfile) -> Path:
         return profile.save(self.path(profile.name))
 

@@ -71,8 +71,14 @@ def run(args) -> int:
                 name = store.load(args.remove).name
             except ProfileError:      # a damaged profile can be removed too
                 name = args.remove
+            try:
+                was_active = store.active_slug() == store.path(args.remove).stem
+            except ProfileError:      # an unreadable pointer names no profile: it is not said
+                was_active = False
             store.remove(args.remove)
-            print(f"removed profile {name!r}")
+            # as the web page says it: no profile is active any more
+            print(f"removed profile {name!r}" + ("; it was the active one: the base model now reads alone"
+                                                  if was_active else ""))
             return 0
     except ProfileError as exc:
         return _err(str(exc))

@@ -122,8 +122,11 @@ def test_manage_profiles(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
     store = profile_mod.ProfileStore()
     assert store.active_slug() == "b"
     assert main(["calibrate", "--activate", "a"]) == 0 and store.active_slug() == "a"
+    capsys.readouterr()
     assert main(["calibrate", "--remove", "a"]) == 0
     assert store.active_slug() is None and [e["slug"] for e in store.list()] == ["b"]
+    # removing the active profile says what reads now, as the web page does
+    assert "it was the active one: the base model now reads alone" in capsys.readouterr().out
     assert main(["calibrate", "--deactivate"]) == 0
 
 

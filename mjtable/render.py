@@ -117,14 +117,16 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
     raw = uncapped_score(x)
     if result.rules == "classical" and x.get("limit_hand"):
         return [f"  score: {x['limit_hand']} is a limit hand: it scores the limit, {x['limit']}",
-                f"  received: {_points(x['received'])} in all"], {
-            "base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
+                f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
     if result.rules == "classical" and raw is not None:
         score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
         score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
-        return [score, f"  received: {_points(x['received'])} in all"], {
-            "base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
+        return [score, f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
     return [], set()
+
+
+#: The classical ``extra`` keys its score line says.
+_CLASSICAL_SAID = {"base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
 
 
 def _points(n) -> str:

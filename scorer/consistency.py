@@ -157,21 +157,28 @@ def place_parts(where: str | None) -> tuple[str, int | None, int | None] | None:
     return m.group(1), *(int(g) if g is not None else None for g in m.groups()[1:])
 
 
-def place_words(where: str | None) -> str:
+def _english(text: str, **fields) -> str:
+    return text.format(**fields)
+
+
+def place_words(where: str | None, tr=_english) -> str:
     """A change's place in words, counted from 1 as a player counts: "standing tile 4",
-    "meld 2, tile 3", "the winning tile"; text of another shape as it is."""
+    "meld 2, tile 3", "the winning tile"; text of another shape as it is. ``tr``: the words'
+    language (the web page's ``webui.i18n.t``)."""
     parts = place_parts(where)
     if parts is None:
         return where or ""
     kind, a, b = parts
     if kind == "winning":
-        return "the winning tile"
+        return tr("the winning tile")
     if kind == "concealed" and a is not None:
-        return f"standing tile {a + 1}"
+        return tr("standing tile {n}", n=a + 1)
+    if kind == "melds" and a is not None and b is not None:
+        return tr("meld {n}, tile {k}", n=a + 1, k=b + 1)
     if kind == "melds" and a is not None:
-        return f"meld {a + 1}" + (f", tile {b + 1}" if b is not None else "")
+        return tr("meld {n}", n=a + 1)
     if kind == "dora" and a is not None:
-        return f"dora indicator {a + 1}"
+        return tr("dora indicator {n}", n=a + 1)
     return where
 
 

@@ -689,7 +689,7 @@ def export_csv(store: Store, game_id: int) -> str:
         w.writerow([])
         # the sticks left at the end are in the winner's points (002 §3.6); the points less the start
         # are what the uma is added to: both said, so that the score adds up
-        riichi = flow_of(view["game"]).has_riichi
+        riichi = view["flow"]["has_riichi"]
         w.writerow(["rank", "player", "points", "uma", "penalty", "score"]
                    + (["leftover_sticks", f"points - {view['start_points']}"] if riichi else []))
         for r in view["final"]:

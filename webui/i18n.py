@@ -664,24 +664,9 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
 
 def change_place(where: str | None) -> str:
     """Where the hand-consistency decoding changed a tile ("winning", "concealed[7]",
-    "melds[1].tiles[2]", "dora[0]": ``scorer.consistency.place_parts``), in words of the page's
-    language."""
-    from scorer.consistency import place_parts
-    parts = place_parts(where)
-    if parts is None:
-        return where or ""
-    kind, a, b = parts
-    if kind == "winning":
-        return t("the winning tile")
-    if kind == "concealed" and a is not None:
-        return t("standing tile {n}", n=a + 1)
-    if kind == "melds" and a is not None and b is not None:
-        return t("meld {n}, tile {k}", n=a + 1, k=b + 1)
-    if kind == "melds" and a is not None:
-        return t("meld {n}", n=a + 1)
-    if kind == "dora" and a is not None:
-        return t("dora indicator {n}", n=a + 1)
-    return where
+    "melds[1].tiles[2]", "dora[0]"), in words of the page's language."""
+    from scorer.consistency import place_words
+    return place_words(where, t)
 
 
 def review_notes(warnings: list) -> list[str]:
@@ -1349,6 +1334,9 @@ MESSAGES_FR = {
     "two readings make a winning hand, check: {} (chosen with confidence {}); the tiles as read are not a winning hand, so the hand may not be a winning one":
         "deux lectures font une main gagnante, vérifiez : {0} (choisie avec une confiance de {1}) ; les tuiles "
         "lues ne forment pas une main gagnante, la main n'en est donc peut-être pas une",
+    # a scored item's note, behind its "source" link (webui.i18n.item_note)
+    "flowers do not count toward the minimum": "les fleurs ne comptent pas pour le minimum",
+    "the kong replacement was the last tile": "la tuile de remplacement du kong était la dernière tuile",
     # the English notes beside the MCR exclusion table's French quotes (scorer/mcr/exclusions.py)
     "The source's examples count « 2 Kongs cachés » alone, as one fan; the two concealed pungs they make are included.":
         "Les exemples de la source comptent « 2 Kongs cachés » seul, comme une combinaison ; les deux pungs cachés "
@@ -1520,21 +1508,13 @@ _REFERENCE = re.compile(r"\b(?:000|001|002|003|004)(?: n°[\d/]+| §[\d.]+| [A-Z
                         r"\bmahjong\.wikidot\b|\bBabcock(?: 1923)?")
 
 
-#: The notes a scored item carries (its "source" link), in French; their references stay as written.
-ITEM_NOTES_FR = {
-    "flowers do not count toward the minimum": "les fleurs ne comptent pas pour le minimum",
-    "the kong replacement was the last tile": "la tuile de remplacement du kong était la dernière tuile",
-    "yakuman": "yakuman",
-}
-
-
 def item_note(text: str) -> str:
     """A scored item's note in the page's language, its source reference kept (it is shown
     behind the item's "source" link)."""
     if lang() != "fr" or not text:
         return text or ""
     clean, refs = split_source(text)
-    french = ITEM_NOTES_FR.get(clean) or french_message(clean) or clean
+    french = french_message(clean) or clean
     return f"{french} ({refs})" if refs else french
 
 

@@ -5,6 +5,8 @@ final table (EMA: points, points - 30,000, uma, the score in points and divided 
 it as a PDF with the standard Helvetica font (no library needed)."""
 from __future__ import annotations
 
+import unicodedata
+
 from . import gamelog
 from .i18n import WINDS, english_number
 from .store import Store
@@ -122,7 +124,6 @@ _WIDTHS.update({"\xa0": 278, "\u2026": 1000, "\u2014": 1000, "\u2019": 222, "\u0
 
 def _width(s, size: float) -> float:
     """The width of ``s`` in Helvetica at ``size`` points."""
-    import unicodedata
     em = 0
     for ch in str(s):
         w = _WIDTHS.get(ch)

@@ -67,12 +67,16 @@ class ProfileStore:
         return self.path(name).exists()
 
     def entry(self, name: str) -> dict | None:
-        """The listing entry (``list``) of the readable profile a profile of this name would
-        replace (names differing in case or punctuation are one profile), or None."""
+        """The readable profile a profile of this name would replace (names differing in case or
+        punctuation are one profile): its ``name`` and ``learnt_examples``, as ``list`` gives
+        them; None when there is none. Only that profile's file is read."""
         if not self.exists(name):
             return None
-        slug = slugify(name)
-        return next((p for p in self.list() if p.get("slug") == slug and not p.get("damaged")), None)
+        try:
+            prof = TileSetProfile.load(self.path(name))
+        except ProfileError:
+            return None
+        return {"name": prof.name, "learnt_examples": prof.n_learnt_examples}
 
     def save(self, profile: TileSetProfile) -> Path:
         return profile.save(self.path(profile.name))

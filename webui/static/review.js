@@ -803,6 +803,8 @@
       if (h && h.hand === JSON.stringify(currentState().groups)) { undoStack.push(...h.undo); redoStack.push(...h.redo); }
     } catch (e) { /* a damaged entry: no history */ }
   }
+  const historyOf = (state) => ({ undo: undoStack.slice(), redo: redoStack.slice(), hand: JSON.stringify(state.groups) });
+  const draftStateUrl = () => data.stateUrl.replace("DRAFT", encodeURIComponent(draftId));
   // A change made just before the page is left (Back, reload, another app on a phone) is saved
   // then: it waited for the short pause after a tap that lets several taps be saved as one.
   function savePendingChange() {
@@ -811,11 +813,10 @@
     timer = null;
     if (data.recorded || !draftId) return;     // a hand without its draft yet gets one from its first save
     const state = currentState();
-    keepHistory({ undo: undoStack.slice(), redo: redoStack.slice(), hand: JSON.stringify(state.groups) });
+    keepHistory(historyOf(state));
     // kept in the tab as well: a reload's page can be served before this request arrives
     try { sessionStorage.setItem("mj-pending:" + draftId, JSON.stringify(state)); } catch (e) { /* storage off */ }
-    mj.postJSON(data.stateUrl.replace("DRAFT", encodeURIComponent(draftId)), { state }, { keepalive: true })
-      .catch(() => {});
+    mj.postJSON(draftStateUrl(), { state }, { keepalive: true }).catch(() => {});
   }
   // The change saved as the page was left, if this tab still has it: newer than the server's
   function pendingState() {
@@ -833,11 +834,11 @@
   function saveState() {
     if (data.recorded) return saving;
     const state = currentState();
-    const hist = { undo: undoStack.slice(), redo: redoStack.slice(), hand: JSON.stringify(state.groups) };
+    const hist = historyOf(state);
     saving = saving.then(async () => {
       if (draftId) {
         keepHistory(hist);
-        await mj.postJSON(data.stateUrl.replace("DRAFT", encodeURIComponent(draftId)), { state });
+        await mj.postJSON(draftStateUrl(), { state });
         return;
       }
       const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });

@@ -751,6 +751,7 @@
   // A hand typed in the box that could not be read: the tiles shown are the last hand read, not it
   const notationPending = () => $("notation-error").innerHTML.trim() !== "";
   function change(correction, quiet) {
+    edits += 1;
     if (correction && !quiet) corrections.push(correction);
     if (correction) $("notation-error").innerHTML = "";   // the tiles now say what the hand is
     render();
@@ -807,8 +808,9 @@
   const draftStateUrl = () => data.stateUrl.replace("DRAFT", encodeURIComponent(draftId));
   // A change made just before the page is left (Back, reload, another app on a phone) is saved
   // then: it waited for the short pause after a tap that lets several taps be saved as one.
+  let edits = 0, savedEdits = 0;     // changes made, and those a save has reached the server with
   function savePendingChange() {
-    if (timer === null) return;
+    if (edits <= savedEdits) return;  // a save still in flight when the page goes is lost with it
     clearTimeout(timer);
     timer = null;
     if (data.recorded || !draftId) return;     // a hand without its draft yet gets one from its first save
@@ -835,10 +837,12 @@
     if (data.recorded) return saving;
     const state = currentState();
     const hist = historyOf(state);
+    const upTo = edits;
     saving = saving.then(async () => {
       if (draftId) {
         keepHistory(hist);
-        await mj.postJSON(draftStateUrl(), { state });
+        const { status } = await mj.postJSON(draftStateUrl(), { state });
+        if (status === 200) savedEdits = Math.max(savedEdits, upTo);
         return;
       }
       const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });

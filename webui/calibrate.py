@@ -87,13 +87,19 @@ class BuildJob:
 
     def _run(self) -> None:
         try:
-            with _BUILD_LOCK:
+            # waiting behind another build, a build given up says so at once, not when its turn comes
+            while not _BUILD_LOCK.acquire(timeout=0.1):
+                if self.cancelled:
+                    raise BuildCancelled(SUPERSEDED)
+            try:
                 if self.cancelled:
                     raise BuildCancelled(SUPERSEDED)
                 self.state = "building"
                 profile = self.result.build_profile(self.name, progress=self._progress)
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 profile.save(self.path)
+            finally:
+                _BUILD_LOCK.release()
             self.done, self.state = self.total, "ready"
         except ProfileError as exc:
             self.state, self.error = "failed", str(exc)

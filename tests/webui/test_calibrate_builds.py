@@ -94,3 +94,29 @@ def test_using_or_deleting_a_profile_names_it_as_the_user_did(client, app, monke
     page = client.get("/calibrate/").get_data(as_text=True)
     # the active one deleted: reading goes on with the base model alone, and the page says so
     assert "Profile Club Set deleted." in page and "the base model reads tiles alone" in page
+
+
+def test_a_build_given_up_while_waiting_its_turn_says_so_at_once(client, monkeypatch):
+    """Another browser's build holds the one-at-a-time lock: a build of this browser given up for
+    a newer photo is failed (superseded) at once, not left waiting until that build ends."""
+    from vision import calibration
+    release = threading.Event()
+    monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+    token = csrf_of(client)
+    with calibrate._BUILD_LOCK:        # as another browser's build would
+        try:
+            tokens = []
+            for name in ("first try", "second try"):
+                r = client.post("/calibrate/upload", data={"csrf_token": token, "name": name,
+                                                           "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                                content_type="multipart/form-data")
+                tokens.append(r.headers["Location"].rsplit("/", 1)[-1])
+            first, second = (calibrate._job(t) for t in tokens)
+            first.wait(5)
+            assert first.state == "failed" and first.error == calibrate.SUPERSEDED
+            assert second.state == "waiting"
+        finally:
+            release.set()
+            second.cancel()
+    second.wait(10)

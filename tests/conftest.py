@@ -2,6 +2,25 @@
 run (profile "repeatable", passed by the Makefile), so that whether a change lands depends on the
 change, not on the draw. `make test-full` and a plain `pytest` draw anew each run and keep
 exploring; what they find becomes a test of its own (tests/webui/test_images.py has one)."""
+import sys
+
+import pytest
 from hypothesis import settings
 
 settings.register_profile("repeatable", derandomize=True)
+
+
+
+@pytest.fixture(autouse=True)
+def _end_profile_builds(monkeypatch):
+    """Profile builds and learning a test started end before its patches are undone (this
+    fixture takes ``monkeypatch`` so that it is torn down first): a build left running would
+    fine-tune in full once the test's short step counts are restored, holding the one-at-a-time
+    build lock against the next test's builds."""
+    yield
+    calibrate = sys.modules.get("webui.calibrate")
+    if calibrate is not None:
+        for job in list(calibrate._JOBS.values()):
+            job.cancel()
+            job.wait(60)
+        calibrate.wait_for_learning(60)

@@ -6,9 +6,10 @@ first bytes (never the file name), and the pixel size is read from the header an
 above the limit *before* any decoder sees the data, so a 1 KB file that declares 30000 × 30000
 pixels cannot make OpenCV or Pillow allocate gigabytes.
 
-Accepted formats are those whose headers are parsed here: JPEG, PNG, WebP, BMP (RLE included),
-TIFF and GIF. The other formats OpenCV can decode (AVIF/HEIF, JPEG 2000, PNM/PAM/PFM, Sun raster,
-Radiance HDR, BigTIFF) are refused by name before decoding rather than passed through unchecked.
+Accepted formats are those whose headers are parsed here: JPEG, HEIC (decoded by pillow-heif,
+not OpenCV), PNG, WebP, BMP (RLE included), TIFF and GIF. The other formats OpenCV can decode
+(AVIF, JPEG 2000, PNM/PAM/PFM, Sun raster, Radiance HDR, BigTIFF) are refused by name before
+decoding rather than passed through unchecked.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ MIN_SIDE = 16
 MAX_TIFF_SAMPLES = 4
 MAX_TIFF_BITS = 16
 
-ACCEPTED = "JPEG, PNG, WebP, BMP, TIFF or GIF"
+ACCEPTED = "JPEG, HEIC, PNG, WebP, BMP, TIFF or GIF"
 
 
 @dataclass(frozen=True)
@@ -219,8 +220,92 @@ def _gif_header(data: bytes) -> tuple[int, int]:
     raise _damaged("GIF", "image")
 
 
+def _boxes(data: bytes, start: int, end: int):
+    """ISO base media boxes between ``start`` and ``end``: (type, body start, body end)."""
+    i = start
+    while i + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[i:i + 8])
+        body = i + 8
+        if size == 1:                     # a 64-bit size follows the type
+            if body + 8 > end:
+                raise _damaged("HEIF")
+            size, body = struct.unpack(">Q", data[body:body + 8])[0], body + 8
+        elif size == 0:                   # the box runs to the end
+            size = end - i
+        if size < body - i or i + size > end:
+            raise _damaged("HEIF")
+        yield kind, body, i + size
+        i += size
+
+
+def _child(data: bytes, start: int, end: int, kind: bytes) -> tuple[int, int]:
+    for k, body, stop in _boxes(data, start, end):
+        if k == kind:
+            return body, stop
+    raise _damaged("HEIF")
+
+
+def _heif_header(data: bytes) -> tuple[int, int]:
+    try:
+        return _heif_size(data)
+    except (IndexError, struct.error):        # a box cut short
+        raise _damaged("HEIF") from None
+
+
+def _heif_size(data: bytes) -> tuple[int, int]:
+    """The primary image's size as decoded (its ``ispe`` property, turned by ``irot``), or the
+    largest image the file declares when another one (a tile, a thumbnail) is larger: libheif
+    allocates each image it decodes. HEIF (ISO/IEC 23008-12): ``meta`` holds ``pitm`` (the
+    primary item) and ``iprp`` (``ipco``, the properties, and ``ipma``, which item has which)."""
+    meta, meta_end = _child(data, 0, len(data), b"meta")
+    meta += 4                                            # a full box: version and flags
+    pitm, _ = _child(data, meta, meta_end, b"pitm")
+    primary = struct.unpack(">H" if data[pitm] == 0 else ">I",
+                            data[pitm + 4:pitm + (6 if data[pitm] == 0 else 8)])[0]
+    iprp, iprp_end = _child(data, meta, meta_end, b"iprp")
+    ipco, ipco_end = _child(data, iprp, iprp_end, b"ipco")
+    properties = list(_boxes(data, ipco, ipco_end))
+    ipma, ipma_end = _child(data, iprp, iprp_end, b"ipma")
+    version, flags = data[ipma], int.from_bytes(data[ipma + 1:ipma + 4], "big")
+    (count,), i = struct.unpack(">I", data[ipma + 4:ipma + 8]), ipma + 8
+    owned: list[int] = []
+    for _ in range(count):
+        id_size = 2 if version < 1 else 4
+        if i + id_size + 1 > ipma_end:
+            raise _damaged("HEIF")
+        item, n = int.from_bytes(data[i:i + id_size], "big"), data[i + id_size]
+        i += id_size + 1
+        size = 2 if flags & 1 else 1
+        if i + n * size > ipma_end:
+            raise _damaged("HEIF")
+        if item == primary:
+            mask = 0x7FFF if size == 2 else 0x7F      # the top bit says "essential"
+            owned = [int.from_bytes(data[i + k * size:i + (k + 1) * size], "big") & mask for k in range(n)]
+        i += n * size
+    sizes = [struct.unpack(">II", data[body + 4:body + 12]) for kind, body, stop in properties
+             if kind == b"ispe" and stop - body >= 12]
+    size = turned = None
+    for index in owned:                                  # 1-based; 0 means none
+        if 0 < index <= len(properties):
+            kind, body, stop = properties[index - 1]
+            if kind == b"ispe" and stop - body >= 12:
+                size = struct.unpack(">II", data[body + 4:body + 12])
+            elif kind == b"irot" and stop > body:
+                turned = data[body] & 1                   # a quarter or three quarters
+    if size is None:
+        raise _damaged("HEIF")
+    largest = max(sizes, key=lambda wh: wh[0] * wh[1])
+    if largest[0] * largest[1] > size[0] * size[1]:
+        return largest
+    return (size[1], size[0]) if turned else size
+
+
 _PARSERS = {"jpeg": _jpeg_header, "png": _png_header, "webp": _webp_header, "bmp": _bmp_header,
-            "tiff": _tiff_header, "gif": _gif_header}
+            "tiff": _tiff_header, "gif": _gif_header, "heif": _heif_header}
+
+#: ``ftyp`` brands of HEIF files with HEVC images (phones' HEIC photos). Other ISO base media
+#: files (AVIF, video) are refused.
+HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"}
 
 #: Formats OpenCV (or Pillow) would decode but whose headers are not parsed here: refused by name.
 _REFUSED = ((b"II+\x00", "BigTIFF"), (b"MM\x00+", "BigTIFF"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
@@ -231,7 +316,11 @@ _REFUSED = ((b"II+\x00", "BigTIFF"), (b"MM\x00+", "BigTIFF"), (b"\x00\x00\x00\x0
 def sniff(data: bytes) -> str:
     """The format named by the first bytes; ImageError for anything not accepted."""
     if data[4:8] == b"ftyp":
-        raise ImageError("unsupported", f"HEIF/AVIF images are not accepted: send a {ACCEPTED} image")
+        size = min(struct.unpack(">I", data[:4])[0], len(data))
+        brands = {data[i:i + 4] for i in [8, *range(16, size - 3, 4)]}     # major, then compatible
+        if brands & HEIF_BRANDS:
+            return "heif"
+        raise ImageError("unsupported", f"AVIF images are not accepted: send a {ACCEPTED} image")
     if data.startswith(b"\xff\xd8\xff"):
         return "jpeg"
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
@@ -301,6 +390,8 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
         check_size(img.shape[1], img.shape[0], max_pixels)
         return DecodedImage(img, 1.0)
     data, header = check_image(source, max_pixels, max_bytes)
+    if header.format == "heif":
+        return DecodedImage(decode_heif(data, header), 1.0)
     size = (header.width, header.height)
     factor = 1
     if header.format == "jpeg" and min_long_side:
@@ -318,3 +409,33 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     # EXIF orientation may have turned a JPEG: the scale is the long side's.
     return DecodedImage(img, max(size) / max(img.shape[:2]))
+
+
+def heif_library():
+    """pillow_heif, set to decode the primary image alone (no thumbnails, depth or other
+    auxiliary images); ImageError when it is not installed."""
+    try:
+        import pillow_heif
+    except ImportError:
+        raise ImageError("unsupported", "HEIC images need the pillow-heif package "
+                         "(pip install pillow-heif), or send a JPEG") from None
+    pillow_heif.options.THUMBNAILS = pillow_heif.options.DEPTH_IMAGES = pillow_heif.options.AUX_IMAGES = False
+    return pillow_heif
+
+
+def decode_heif(data: bytes, header: ImageHeader) -> np.ndarray:
+    """A HEIC photo's primary image as BGR, turned as the file says (``irot``, ``imir``: the
+    camera's orientation lives there, not in EXIF)."""
+    pillow_heif = heif_library()
+    try:
+        heif = pillow_heif.open_heif(data, convert_hdr_to_8bit=True)
+        rgb = np.asarray(heif.to_pillow().convert("RGB"))
+    except MemoryError:
+        raise ImageError("too_large", "the image is too large to decode") from None
+    except Exception:     # libheif's errors (ValueError, RuntimeError...) say a damaged file
+        raise ImageError("broken", "the HEIF image is damaged or truncated and cannot be decoded") from None
+    # a clean aperture (``clap``) may crop it; larger than its header says is a damaged file
+    if rgb.shape[0] * rgb.shape[1] > header.width * header.height:
+        raise ImageError("broken", f"the HEIF image decodes to {rgb.shape[1]}×{rgb.shape[0]} pixels, "
+                         f"more than the {header.width}×{header.height} its header gives: the file is damaged")
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)

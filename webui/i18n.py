@@ -1234,7 +1234,9 @@ MESSAGES_FR = {
     "rows in columns, top to bottom from the left": "rangées en colonnes, de haut en bas, en partant de la gauche",
     "rows in columns, bottom to top from the right": "rangées en colonnes, de bas en haut, en partant de la droite",
     # the photo's checks (vision/images.py)
-    "HEIF/AVIF images are not accepted: send a {} image": "les images HEIF/AVIF ne sont pas acceptées : envoyez une image {0}",
+    "AVIF images are not accepted: send a {} image": "les images AVIF ne sont pas acceptées : envoyez une image {0}",
+    "HEIC images need the pillow-heif package (pip install pillow-heif), or send a JPEG": "les images HEIC demandent le paquet pillow-heif (pip install pillow-heif), ou envoyez un JPEG",
+    "the HEIF image decodes to {}×{} pixels, more than the {}×{} its header gives: the file is damaged": "l'image HEIF se décode en {0}×{1} pixels, plus que les {2}×{3} de son en-tête : le fichier est abîmé",
     "PNM/PFM images are not accepted: send a {} image": "les images PNM/PFM ne sont pas acceptées : envoyez une image {0}",
     "{} images are not accepted: send a {} image": "les images {0} ne sont pas acceptées : envoyez une image {1}",
     "a JPEG with {} colour components is not a photo this app reads":
@@ -1408,7 +1410,7 @@ def _pattern(english: str):
 #: Values put into a message that are words themselves (a calibration row's title, "too many").
 _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
 _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
-               "JPEG, PNG, WebP, BMP, TIFF or GIF": "JPEG, PNG, WebP, BMP, TIFF ou GIF",
+               "JPEG, HEIC, PNG, WebP, BMP, TIFF or GIF": "JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF",
                "file": "le fichier"})      # the field of a game's import
 
 def _ordinal_fr(value: str) -> str | None:

@@ -19,7 +19,8 @@ from vision.errors import ImageError
 #: Long side of the copy that is read and stored; phone photos are larger than tiles need.
 MAX_SIDE = 3000
 
-_PILLOW_FORMAT = {"jpeg": "JPEG", "png": "PNG", "webp": "WEBP", "bmp": "BMP", "tiff": "TIFF", "gif": "GIF"}
+_PILLOW_FORMAT = {"jpeg": "JPEG", "png": "PNG", "webp": "WEBP", "bmp": "BMP", "tiff": "TIFF", "gif": "GIF",
+                  "heif": "HEIF"}
 
 
 @dataclass
@@ -64,7 +65,10 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            img = Image.open(io.BytesIO(data), formats=[kind])
+            if header.format == "heif":       # turned as the file says while it is decoded
+                img = Image.fromarray(vision_decode.decode_heif(data, header)[:, :, ::-1])
+            else:
+                img = Image.open(io.BytesIO(data), formats=[kind])
             width, height = img.size
             if width <= 0 or height <= 0:
                 raise ImageError("broken", "the image has no pixels")
@@ -92,5 +96,6 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     out = io.BytesIO()
     img.save(out, "JPEG", quality=90)
     jpeg = out.getvalue()
+    # a HEIC is decoded once (libheif takes about a second for 12 MP): the reader gets the copy
     return Photo(jpeg, img.size[0], img.size[1], np.asarray(img),
-                 for_reader=data if (upright and not scaled) else jpeg)
+                 for_reader=data if (upright and not scaled and header.format != "heif") else jpeg)

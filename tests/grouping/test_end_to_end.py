@@ -67,6 +67,27 @@ def test_rendered_hand_reads_to_its_hand_and_score(name):
     assert out["reading"]["decoding"]["status"] == "unchanged"
 
 
+def test_a_phone_s_heic_photo_reads_as_its_jpeg():
+    """iPhones save HEIC by default, the sensor's landscape picture with a quarter turn in the
+    file (``irot``) when the phone is held upright: a scene saved so, turned back a quarter in
+    its pixels, reads to the same hand and score."""
+    import io
+
+    import cv2
+    pillow_heif = pytest.importorskip("pillow_heif")
+    from PIL import Image
+    pillow_heif.register_heif_opener()
+    data, photo = _scene(SCENES[0])
+    sensor = cv2.rotate(cv2.imread(photo), cv2.ROTATE_90_COUNTERCLOCKWISE)   # orientation 6 turns it back
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    out = io.BytesIO()
+    Image.fromarray(sensor[:, :, ::-1]).save(out, "HEIF", quality=90, exif=exif.tobytes())
+    read = pipeline.read_photo(out.getvalue(), rules=data["rules"], context=CONTEXT)
+    _check_tiles(data, read)
+    _check_hand_and_score(data, read)
+
+
 DECODING = sorted(p.stem for p in HANDS.glob("decoding_*.json"))
 
 

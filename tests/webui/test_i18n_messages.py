@@ -235,7 +235,7 @@ def test_errors_the_pages_own_scripts_show_are_in_their_language(client):
     r = read_junk()
     assert r.status_code == 400 and r.json["error"]["message"] != english
     assert r.json["error"] == {"code": "not_an_image",       # the whole message, the accepted formats with it
-                               "message": "les données ne sont pas une image JPEG, PNG, WebP, BMP, TIFF ou GIF"}
+                               "message": "les données ne sont pas une image JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF"}
     api = client.post("/api/read", data={"image": (io.BytesIO(b"not an image"), "x.jpg")},
                       content_type="multipart/form-data")
     assert api.json["error"]["message"] == english

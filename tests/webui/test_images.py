@@ -116,3 +116,13 @@ def test_reader_gets_the_upload_itself_unless_it_must_be_turned_or_scaled():
     photo = images.decode(out.getvalue(), 10_000_000)
     assert (photo.width, photo.height) == (30, 40)
     assert photo.for_reader == photo.jpeg != out.getvalue()
+
+
+def test_a_heic_upload_is_kept_as_a_jpeg_turned_as_the_phone_held_it():
+    """A phone's HEIC (a browser that cannot draw it sends it as it is): the stored copy is a
+    JPEG of the turned picture, and the reader reads that copy (a HEIC is slow to decode: once)."""
+    from tests.vision.test_heic import heic, picture
+    photo = images.decode(heic(picture(), orientation=6), 10_000_000)
+    assert (photo.width, photo.height) == (120, 160) and photo.jpeg[:3] == b"\xff\xd8\xff"
+    assert photo.rgb[:20, -20:].mean() > 200 and photo.rgb[-20:, :20].mean() < 200
+    assert photo.for_reader is photo.jpeg

@@ -282,7 +282,7 @@ def save():
     except ProfileError:
         flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
-    store.save(profile)
+    store.save_new(profile)
     store.activate(profile.name)
     pending.unlink(missing_ok=True)
     flash(i18n.t("Profile “{name}” saved: it is now the active profile.", name=profile.name))
@@ -327,6 +327,20 @@ def delete():
     if was_active is not None and store.active_slug() is None:
         flash(i18n.t("No active profile: the base model reads tiles alone."))
     return answer
+
+
+@bp.post("/restore")
+def restore():
+    """Bring back the profile a new calibration under this name replaced (the newer one is kept
+    in its place: restoring again swaps them back)."""
+    try:
+        with _PROFILE_LOCK:         # not while a correction saves over the active profile
+            restored = _store().restore(request.form.get("name", ""))
+        flash(i18n.t("Profile “{name}” restored; the one that had replaced it is kept in its place "
+                     "(restore again to swap them back).", name=restored))
+    except ProfileError as exc:
+        flash(i18n.msg(str(exc)), "error")
+    return redirect(url_for("calibrate.index"))
 
 
 #: One read-modify-write of the active profile at a time: a correction and a recorded hand

@@ -81,9 +81,18 @@ FR = {
     "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
-    "This replaces the profile “{name}”, with the {learnt} tile(s) it learnt from your corrections and recorded hands since its layout photo: to keep both, go back and give this one another name.":
-        "Ceci remplace le profil « {name} », avec les {learnt} tuile(s) qu'il a apprises de vos corrections et "
-        "des mains enregistrées depuis sa photo de disposition : pour garder les deux, revenez en arrière et donnez un autre nom à celui-ci.",
+    "This replaces the profile “{name}”, which learnt {learnt} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
+        "Ceci remplace le profil « {name} », qui a appris {learnt} tuile(s) de vos corrections et des mains "
+        "enregistrées depuis sa photo de disposition. Il est gardé et peut être rétabli depuis les profils enregistrés ; "
+        "pour garder les deux dans la liste, revenez en arrière et donnez un autre nom à celui-ci.",
+    "The profile it replaced, “{name}” ({learnt} tile(s) learnt from hands), is kept.":
+        "Le profil qu'il a remplacé, « {name} » ({learnt} tuile(s) apprises des mains), est gardé.",
+    "Restore the profile “{name}” that this one replaced? This one is kept in its place.":
+        "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
+    "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
+    "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
+        "Profil « {name} » rétabli ; celui qui l'avait remplacé est gardé à sa place (rétablissez à nouveau pour les échanger).",
+    "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",
     "Recorded as hand {n}: a change made here is not kept.":
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
     "Correct hand {n} in the game": "Corriger la main {n} dans la partie",

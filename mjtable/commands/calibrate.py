@@ -4,8 +4,8 @@ docs/calibration.md).
 Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
 run this: the tiles are read, given the codes of their places, shown for confirmation, and saved
 as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
-``--activate NAME``, ``--deactivate`` and ``--remove NAME`` manage the saved profiles
-(``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
+``--activate NAME``, ``--deactivate``, ``--remove NAME`` and ``--restore NAME`` (the profile a new
+calibration under that name replaced) manage the saved profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
 else ``~/.local/share/mjtable``."""
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def register(sub) -> None:
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
     g.add_argument("--deactivate", action="store_true", help="use no profile (the base model alone)")
     g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
+    g.add_argument("--restore", metavar="NAME", help="bring back the profile a new calibration under NAME replaced "
+                   "(the newer one is kept in its place)")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
                    "calibration tiles and the corrections made since (about a minute; so far measured to "
                    "lower accuracy on some sets: docs/calibration.md)")
@@ -42,10 +44,10 @@ def _err(msg: str) -> int:
 def run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
-    managing = args.list or args.activate or args.remove or args.deactivate or args.relearn
+    managing = args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
     if managing and args.photo:
-        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--relearn, "
-                    "not both")
+        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--restore/"
+                    "--relearn, not both")
     try:
         if args.list:
             return _list(store)
@@ -65,6 +67,13 @@ def run(args) -> int:
             profile.relearn()
             store.save(profile)
             print("done")
+            return 0
+        if args.restore:
+            newer = store.entry(args.restore)
+            name = store.restore(args.restore)
+            print(f"restored profile {name!r}" + (f"; the profile {newer['name']!r} that replaced it is kept "
+                                                   "(--restore again swaps them back)" if newer else "")
+                  + ("; it is the active one" if store.active_slug() == store.path(args.restore).stem else ""))
             return 0
         if args.remove:
             try:
@@ -117,6 +126,10 @@ def _list(store) -> int:
                   f"{e['learnt_examples']} tile(s) learnt since the layout photo, {e['corrections']} correction(s)"
                   + ("" if e.get("learnt", True) else " not learnt yet (experimental: mjtable calibrate --relearn "
                                                          f"{e['slug']})"))
+            if e.get("replaced"):
+                r = e["replaced"]
+                print(f"    the profile it replaced, {r['name']!r} ({r['learnt_examples']} tile(s) learnt), is kept: "
+                      f"mjtable calibrate --restore {e['slug']}")
     return 0
 
 
@@ -150,8 +163,9 @@ def _calibrate(args, store) -> int:
         print("the base model agrees with every tile")
     replacing = store.entry(args.name)
     if replacing:
-        print(f"this replaces the profile {replacing['name']!r} and the {replacing.get('learnt_examples') or 0} tile(s) "
-              "it learnt from corrections and recorded hands since its layout photo (another --name keeps both)")
+        print(f"this replaces the profile {replacing['name']!r}, which learnt {replacing.get('learnt_examples') or 0} "
+              "tile(s) from corrections and recorded hands since its layout photo: it is kept, and "
+              f"`mjtable calibrate --restore {store.path(args.name).stem}` brings it back (another --name keeps both)")
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():
             return _err("cannot ask for confirmation (standard input is not a terminal): check the table above, "
@@ -163,7 +177,7 @@ def _calibrate(args, store) -> int:
             return 1
     try:
         profile = result.build_profile(args.name, progress=ProgressBar("learning your tiles", sys.stderr))
-        path = store.save(profile)
+        path = store.save_new(profile)
         store.activate(args.name)
     except ProfileError as exc:
         return _err(str(exc))

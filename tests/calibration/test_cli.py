@@ -59,7 +59,20 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert not loaded.familiar and len(loaded.trusted_codes) <= 1 and "it reads this set well" not in out
     # the same name again, in other letters: which profile it replaces is said before saving
     assert main(["calibrate", str(photo), "--name", "CLUB SET", "--data-dir", d, "--yes"]) == 0
-    assert "this replaces the profile 'Club set' and the 0 tile(s) it learnt" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "this replaces the profile 'Club set', which learnt 0 tile(s)" in out
+    assert "it is kept, and `mjtable calibrate --restore club-set` brings it back" in out
+    # the replaced one is listed, and restored (the newer one kept in its place)
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    assert "the profile it replaced, 'Club set' (0 tile(s) learnt), is kept: mjtable calibrate --restore club-set" \
+        in capsys.readouterr().out
+    assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 0
+    assert capsys.readouterr().out == ("restored profile 'Club set'; the profile 'CLUB SET' that replaced it is kept "
+                                       "(--restore again swaps them back); it is the active one\n")
+    assert profile_mod.ProfileStore(d).active().name == "Club set"
+    assert main(["calibrate", "--remove", "club-set", "--data-dir", d]) == 0
+    assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 2
+    assert "no replaced profile of 'club-set' is kept" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("familiar, says", [(True, "it reads this set well"), (False, "it reads this set poorly")])

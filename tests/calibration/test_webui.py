@@ -248,5 +248,34 @@ def test_a_name_that_replaces_a_profile_says_which_and_what_it_learnt(client):
                 content_type="multipart/form-data")
     learnt = client.store.active().n_learnt_examples
     html = upload(client, "club set").get_data(as_text=True)
-    assert 'id="replacing"' in html and f"This replaces the profile “Club Set”, with the {learnt} tile(s)" in html
+    assert 'id="replacing"' in html and f"This replaces the profile “Club Set”, which learnt {learnt} tile(s)" in html
     assert 'id="replacing"' not in upload(client, "another set").get_data(as_text=True)
+
+
+def test_a_replaced_profile_is_kept_and_can_be_restored(client):
+    """A layout photo of another set saved under a taken name replaced the first profile and
+    lost what it learnt: it is kept, restored from the page (the newer one kept in its place,
+    restoring again swaps them back), and deleting the profile deletes both."""
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Club Set"))})
+    ok, png = cv2.imencode(".png", code_crop("3s", seed=9))
+    client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                content_type="multipart/form-data")
+    first = client.store.active()
+    assert first.n_corrections == 1
+    client.post("/calibrate/save", data={"token": _token(upload(client, "club set"))})
+    assert client.store.active().n_corrections == 0 and client.store.active().name == "club set"
+    page = client.get("/calibrate/").get_data(as_text=True)
+    assert "The profile it replaced, “Club Set” (1 tile(s) learnt from hands), is kept." in page
+    assert 'action="/calibrate/restore"' in page
+    r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
+    assert "Profile “Club Set” restored" in r.get_data(as_text=True)
+    restored = client.store.active()
+    assert restored.name == "Club Set" and restored.n_corrections == 1 and restored.created == first.created
+    assert client.store.active_name() == "Club Set"
+    assert client.store.replaced("club set")["name"] == "club set"
+    client.post("/calibrate/restore", data={"name": "club-set"})
+    assert client.store.active().name == "club set"
+    client.post("/calibrate/delete", data={"name": "club-set"})
+    assert client.store.list() == [] and client.store.replaced("club set") is None
+    r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
+    assert "no replaced profile of &#39;club-set&#39; is kept" in r.get_data(as_text=True)

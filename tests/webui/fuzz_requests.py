@@ -269,7 +269,7 @@ def build_routes():
         d, {}, c, {"file": st.one_of(st.just(json.dumps(c.export).encode()),
                                      JSON.map(lambda v: json.dumps(v, allow_nan=True).encode("utf-8", "surrogatepass")),
                                      RAW_BODIES.map(lambda s: s.encode("utf-8", "surrogatepass")))}))
-    for action in ("activate", "deactivate", "delete", "save"):
+    for action in ("activate", "deactivate", "delete", "save", "restore"):
         r[(f"/calibrate/{action}", "POST")] = (lambda a: lambda d, c: (f"/calibrate/{a}", form_request(
             d, {"name": "club set", "token": "abc"}, c)))(action)
     r[("/calibrate/upload", "POST")] = lambda d, c: ("/calibrate/upload", form_request(

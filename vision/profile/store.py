@@ -48,6 +48,10 @@ class ProfileDamaged(ProfileError):
 #: A profile's file stem: what ``slugify`` makes (so a pointer cannot name a path elsewhere).
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DAMAGED_MARK = ".damaged-"
+#: A profile replaced by a new calibration under its name is kept beside it as ``<slug>.replaced``
+#: (the last one only), to be restored: a layout photo of another set saved under a taken name
+#: must not lose the tiles the first profile learnt.
+REPLACED_MARK = ".replaced"
 
 
 class ProfileStore:
@@ -79,7 +83,50 @@ class ProfileStore:
         return {"name": prof.name, "learnt_examples": prof.n_learnt_examples}
 
     def save(self, profile: TileSetProfile) -> Path:
+        """Save ``profile`` under its name, over the profile of that name (learning updates it)."""
         return profile.save(self.path(profile.name))
+
+    def save_new(self, profile: TileSetProfile) -> Path:
+        """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``)."""
+        path = self.path(profile.name)
+        if path.is_file() and not path.is_symlink():
+            path.replace(self._replaced_path(path))
+        return profile.save(path)
+
+    @staticmethod
+    def _replaced_path(path: Path) -> Path:
+        return path.with_name(path.stem + REPLACED_MARK)
+
+    def replaced(self, name: str) -> dict | None:
+        """The profile a new calibration of this name replaced, kept to be restored: its ``name``,
+        ``learnt_examples`` and ``created``; None when none is kept (or it is unreadable)."""
+        kept = self._replaced_path(self.path(name))
+        if not kept.is_file():
+            return None
+        try:
+            prof = TileSetProfile.load(kept)
+        except ProfileError:
+            return None
+        return {"name": prof.name, "learnt_examples": prof.n_learnt_examples, "created": prof.created}
+
+    def restore(self, name: str) -> str:
+        """Put back the profile a new calibration of this name replaced; the one that replaced it
+        is kept in its place (restoring again swaps them back). The active profile stays the
+        one of this name. Returns the restored profile's name."""
+        path = self.path(name)
+        kept = self._replaced_path(path)
+        entry = self.replaced(name)
+        if entry is None:
+            raise ProfileError(f"no replaced profile of {name!r} is kept")
+        swap = path.with_name(path.stem + ".swap")
+        if path.is_file():
+            path.replace(swap)
+        kept.replace(path)
+        if swap.exists():
+            swap.replace(kept)
+        if self.active_slug() == path.stem:
+            self.activate(entry["name"])      # the pointer keeps the restored profile's own name
+        return entry["name"]
 
     def load(self, name: str) -> TileSetProfile:
         p = self.path(name)
@@ -109,7 +156,7 @@ class ProfileStore:
             if set_aside:   # readable again (e.g. restored by hand): still listed as set aside
                 out.append({**entry, "damaged": True, "set_aside": True, "error": "set aside as damaged"})
                 continue
-            out.append({**entry, "name": prof.name, "codes": len(prof.known_codes),
+            out.append({**entry, "name": prof.name, "codes": len(prof.known_codes), "replaced": self.replaced(slug),
                         "corrections": prof.n_corrections, "learnt_examples": prof.n_learnt_examples,
                         "learnt": prof.learnt, "created": prof.created,
                         "model_id": prof.model_id, "damaged": False, "active": slug == active})
@@ -218,5 +265,6 @@ class ProfileStore:
         if not p.exists() and not p.is_symlink():
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         p.unlink()
+        self._replaced_path(p).unlink(missing_ok=True)      # deleted means gone, with the one it replaced
         if self.active_slug() == p.stem:
             self.activate(None)

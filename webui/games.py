@@ -7,12 +7,13 @@ import secrets
 from contextlib import contextmanager
 from functools import partial
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
 
 import scorer
 
-from . import calibrate, gamelog, i18n, scoring, validation
+from . import calibrate, errors, gamelog, i18n, scoring, validation
 from .chart import standings_svg
+from .settlement import SettlementError
 from .store import DuplicateRequest, get_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -58,7 +59,7 @@ def show(game_id):
     i18n.use_rules_terms(view["game"]["rules"])
     chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)
-    return render_template("game.html", view=view, game=view["game"], chart=chart,
+    return render_template("game.html", view=view, game=view["game"], chart=chart, refused=session.pop("refused", None),
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
@@ -250,12 +251,39 @@ def _win_data(form, *, rules: str) -> dict:
             "riichi": _seats_field(form, "riichi"), "note": form.get("note", "")}
 
 
+class _Refused(Exception):
+    def __init__(self, game_id: int, form_id: str):
+        super().__init__(form_id)
+        self.game_id, self.form_id = game_id, form_id
+
+
+@contextmanager
+def _refused_back_to_form(game_id: int, form_id: str):
+    """A win or an edit the game log refuses (a typo in the notation, the winner named as the
+    discarder) goes back to the game page, the reason shown at that form and the entry put back
+    in it as it was sent (game.js), not to an error page away from it."""
+    try:
+        yield
+    except (scorer.HandError, scorer.RulesError, gamelog.GameError, SettlementError, validation.InputError) as e:
+        if getattr(e, "code", "") in ("game_over", "stale_hand", "below_minimum"):    # said their own way
+            raise
+        session["refused"] = {"form": form_id, "message": i18n.msg(e.to_dict()),
+                              "excerpt": errors.notation_excerpt(e)}
+        raise _Refused(game_id, form_id) from None
+
+
+@bp.errorhandler(_Refused)
+def _refused(e: _Refused):
+    return redirect(url_for("games.show", game_id=e.game_id) + "#" + e.form_id, code=303)
+
+
 @bp.post("/<int:game_id>/win")
 def win(game_id):
     game = get_store().get_game(game_id)
-    data = _win_data(request.form, rules=game["rules"])
     try:
-        hand = _record_once(game_id, data)
+        with _refused_back_to_form(game_id, "win-form"):
+            data = _win_data(request.form, rules=game["rules"])
+            hand = _record_once(game_id, data)
     except gamelog.GameError as e:
         if e.code != "below_minimum" or len(data["winners"]) != 1:
             raise
@@ -278,6 +306,17 @@ def edit(game_id, seq):
     f = request.form
     with _stale_page_back_to_game():      # before reading the form as the hand now there would take it
         gamelog.check_hand_id(h, _hand_id(f))
+    with _refused_back_to_form(game_id, f"edit-form-{seq}"):
+        _edit(store, game, h, f)
+    _warn_noten_riichi(game_id, store.get_hand(game_id, seq))
+    last = store.last_hand(game_id)
+    flash(i18n.t("hand {n} changed; the hands after it were recomputed" if last and last["seq"] > seq
+                 else "hand {n} changed", n=seq))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+def _edit(store, game: dict, h: dict, f) -> None:
+    """Change hand ``h`` as the game page's edit form ``f`` says."""
     data = {"kind": h["kind"], "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
     if h["kind"] == "draw":
         data["tenpai"] = _seats_field(f, "tenpai")
@@ -307,12 +346,7 @@ def edit(game_id, seq):
             if k in h["fixed"]:
                 data[k] = h["fixed"][k]
     with _stale_page_back_to_game():
-        gamelog.edit_hand(store, game_id, seq, data, hand_id=_hand_id(f))
-    _warn_noten_riichi(game_id, store.get_hand(game_id, seq))
-    last = store.last_hand(game_id)
-    flash(i18n.t("hand {n} changed; the hands after it were recomputed" if last and last["seq"] > seq
-                 else "hand {n} changed", n=seq))
-    return redirect(url_for("games.show", game_id=game_id), code=303)
+        gamelog.edit_hand(store, game["id"], h["seq"], data, hand_id=_hand_id(f))
 
 
 def _hand_id(form) -> str | None:

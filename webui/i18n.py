@@ -90,6 +90,8 @@ FR = {
     "Restore the profile “{name}” that this one replaced? This one is kept in its place.":
         "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
+    "Nothing was recorded: your entry is back in the form, to correct.":
+        "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
         "Profil « {name} » rétabli ; celui qui l'avait remplacé est gardé à sa place (rétablissez à nouveau pour les échanger).",
     "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",

@@ -420,20 +420,32 @@ def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
 
 # -- the game page and the score sheet -----------------------------------------------------------
 def test_a_win_refused_for_its_notation_shows_where(client):
-    """The error page of a win whose notation does not parse shows the notation with the
-    character at fault marked, in the page's language."""
+    """A win whose notation does not parse goes back to the game page, the reason in the win
+    form with the notation's character at fault marked, in the page's language."""
     from .conftest import csrf_of
     gid = new_game(client, "riichi")
     token = csrf_of(client)
     body = {"csrf_token": token, "discarder": "1", "winner0": "2", "hand0": "123m456p789s11z2x 2z"}
-    page = client.post(f"/games/{gid}/win", data=body).get_data(as_text=True)
-    assert "unexpected character" in page
-    assert "At character 17:" in page and "<code>123m456p789s11z2<mark>x</mark> 2z</code>" in page
-    page = client.post(f"/games/{gid}/win?lang=fr", data=body).get_data(as_text=True)
+    r = client.post(f"/games/{gid}/win", data=body)
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}#win-form")
+    page = client.get(r.location).get_data(as_text=True)
+    form = page[page.index('id="win-form"'):page.index("</form>", page.index('id="win-form"'))]
+    assert "data-refused" in form and "unexpected character" in form
+    assert "At character 17:" in form and "<code>123m456p789s11z2<mark>x</mark> 2z</code>" in form
+    assert "Nothing was recorded: your entry is back in the form" in form
+    assert "data-refused" not in client.get(f"/games/{gid}").get_data(as_text=True)     # said once
+    page = client.post(f"/games/{gid}/win?lang=fr", data=body, follow_redirects=True).get_data(as_text=True)
     assert "Au caractère 17 :" in page and "<mark>x</mark>" in page
     # an error that is not in the notation has no such line
-    page = client.post(f"/games/{gid}/win", data={**body, "hand0": "123m456p789s1z 2z"}).get_data(as_text=True)
-    assert "At character" not in page
+    page = client.post(f"/games/{gid}/win?lang=en", data={**body, "hand0": "123m456p789s1z 2z"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "data-refused" in page and "At character" not in page
+    # the winner named as the discarder: told at the form (was an error page away from it)
+    page = client.post(f"/games/{gid}/win", data={**body, "hand0": SEVEN_PAIRS, "discarder": "2"},
+                       follow_redirects=True).get_data(as_text=True)
+    form = page[page.index('id="win-form"'):]
+    assert "the winner cannot have discarded the winning tile" in form[:form.index("</form>")]
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
 
 
 def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
@@ -740,12 +752,13 @@ def test_a_mistake_in_the_dora_indicators_names_the_field_and_the_character(clie
     gid = new_game(client, "riichi")
     token = csrf_of(client)
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
-                                                "dora_indicators0": "4q", "riichi": ["1"]})
-    assert r.status_code == 400
+                                                "dora_indicators0": "4q", "riichi": ["1"]}, follow_redirects=True)
+    assert r.status_code == 200 and "data-refused" in r.get_data(as_text=True)
     assert "dora indicators: unexpected character &#39;q&#39;: a tile is digits then a suit letter" in r.get_data(as_text=True)
     assert "(character 2 of 4q)" in r.get_data(as_text=True)
     r = client.post(f"/games/{gid}/win?lang=fr", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
-                                                        "ura_dora_indicators0": "4q", "riichi": ["1"]})
+                                                        "ura_dora_indicators0": "4q", "riichi": ["1"]},
+                    follow_redirects=True)
     assert "indicateurs d&#39;ura dora : caractère inattendu &#39;q&#39; : une tuile s&#39;écrit" in r.get_data(as_text=True)
     assert "(caractère 2 de 4q)" in r.get_data(as_text=True)
     assert client.get(f"/api/games/{gid}").json["hands"] == []
@@ -762,8 +775,8 @@ def test_a_hong_kong_win_names_its_liable_player_by_name_on_the_game_page(client
     across = settlement.seat_at(1, "across")
     pure = "[111s,1][234s,1][555s,2][789s,3]9s 9s"
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": pure,
-                                                "discarder": "self", "liable0": "1"})
-    assert r.status_code == 400 and "cannot be liable for their own win" in r.get_data(as_text=True)
+                                                "discarder": "self", "liable0": "1"}, follow_redirects=True)
+    assert "data-refused" in r.get_data(as_text=True) and "cannot be liable for their own win" in r.get_data(as_text=True)
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": pure,
                                                 "discarder": "self", "liable0": str(across)})
     assert r.status_code == 303

@@ -1,9 +1,11 @@
 // Game page: a win or an edit the server refused (a typo in the notation, a missing winner) comes
 // back to its form as the player typed it. On submit the form's visible fields are kept for this
 // tab (sessionStorage) with the page's version (data-keep-input: the number of hands, and for an
-// edit form also of changes); on the next load of this game's page they are put back only if
-// nothing was recorded since (a recorded hand must not be offered again), and an edit form put
-// back is opened. Hidden fields (the CSRF token, the form's once-only key) are never put back.
+// edit form also of changes); they are put back only on the page the refusal leads to (the server
+// marks that form data-refused and says why in it) and only if nothing was recorded since (a
+// recorded hand must not be offered again); an edit form put back is opened. On any other visit
+// the kept entry is dropped: a form filled by itself later would be recorded unread. Hidden
+// fields (the CSRF token, the form's once-only key) are never put back.
 "use strict";
 (() => {
   const forms = document.querySelectorAll("form[data-keep-input]");
@@ -15,7 +17,7 @@
     let saved = null;
     try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
     sessionStorage.removeItem(key);
-    if (saved && saved.recorded === form.dataset.keepInput) {
+    if (saved && saved.recorded === form.dataset.keepInput && "refused" in form.dataset) {
       fields(form).forEach((el, i) => {
         const v = saved.values[i];
         if (!v || v[0] !== el.name) return;       // the form changed since: leave it as served

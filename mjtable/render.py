@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from scorer.errors import refusal
-from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
+from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
 
@@ -91,9 +92,12 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
     x = result.extra
     if result.rules == "riichi" and "han" in x:
         limit = x.get("limit") or ""
-        lines = [f"  han: {'yakuman (counted as 13)' if limit == 'yakuman' else x['han']}"]
+        # a yakuman is a limit, not a count of han (002 §4.2)
+        lines = [f"  han: {'none counted, a yakuman is paid as a limit' if limit == 'yakuman' else x['han']}"]
         counted = fu_before_rounding(x)
-        if x["han"] >= 5 or limit:
+        if limit == "yakuman":
+            pass
+        elif not fu_counts(x):
             # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
             lines.append(f"  fu: {x['fu']} (not used: a hand of 5 han or more is paid by its han)")
         else:
@@ -101,9 +105,13 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or []) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  limit: {limit}")
+        steps = payment_steps(x)
+        if steps:
+            lines.append("  payment (002 §4.1.2):")
+            lines.extend("    - " + text.format(**fields) for text, fields in steps)
         if x.get("hand_value") not in (None, x.get("points")):
             lines.append(f"  hand value: {x['hand_value']} (before counters and riichi sticks)")
-        return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points"}
+        return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points"}
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
         lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]

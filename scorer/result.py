@@ -137,11 +137,17 @@ _OWN_KEYS = frozenset({"rules", "valid", "total", "items", "excluded", "decompos
 def fu_before_rounding(extra: dict) -> int | None:
     """A riichi score's minipoints as counted, where rounding them up to the next 10 changed
     them (002 §4: « Arrondissez le nombre à la dizaine supérieure »); None otherwise, and for a
-    hand of 5 han or more or a limit, paid by its han (« les minipoints n'entrent plus en compte »)."""
+    hand of 5 han or more or a yakuman, paid by its han (« les minipoints n'entrent plus en
+    compte »). A hand under 5 han capped at a mangan is one by its minipoints: they are said."""
     counted = sum(f.get("fu", 0) for f in extra.get("fu_breakdown") or [])
-    if not counted or counted == extra.get("fu") or extra.get("han", 0) >= 5 or extra.get("limit"):
+    if not counted or counted == extra.get("fu") or not fu_counts(extra):
         return None
     return counted
+
+
+def fu_counts(extra: dict) -> bool:
+    """Whether a riichi score's minipoints count towards it: under 5 han and no yakuman (002 §4)."""
+    return extra.get("han", 0) < 5 and extra.get("limit") != "yakuman"
 
 
 def odd_faan_paid_as_below(rules: str, faan, options: dict | None) -> bool:

@@ -434,8 +434,23 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     assert "    - Winning (concealed hand on a discard): 30 fu" in out.splitlines()
     assert "  hand value: 2600 (before counters and riichi sticks)" in out.splitlines()
     assert "hand_value" not in out and "points:" not in out
+    # the payments from han and fu (002 §4.1.2), for a beginner: basic points, then the payers
+    assert "    - 40 fu × 2^(2 + 2) = 640 basic points" in out.splitlines()
+    assert "    - on a discard, the discarder pays 4 × 640 = 2560, rounded up to the next 100: 2600" in out.splitlines()
+    # a 4-han hand capped at a mangan by its fu: the fu are said, not "not used: 5 han or more"
+    _, out, _ = run(capsys, "score", "999m111p222z46s33s 5s", "--rules", "riichi", "--seat-wind", "W", "--riichi",
+                    "--dora-indicators", "3s")
+    assert "  fu: 60 (56, rounded up to the next 10)" in out.splitlines() and "5 han or more" not in out
+    assert "    - 60 fu × 2^(4 + 2) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
+    # a pinfu tsumo's self-draw fu not counted is said (002 §4.1.1); the tsumo shares derived
+    _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--self-drawn",
+                    "--seat-wind", "S")
+    assert "    - Self-draw: not counted with pinfu (002 §4.1.1): 0 fu" in out.splitlines()
+    assert ("    - self-drawn, the dealer pays 2 × 640 and each other player 640, rounded up to the next 100: "
+            "1300 and 700") in out.splitlines()
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
-    assert "  han: yakuman (counted as 13)" in out.splitlines()
+    assert "  han: none counted, a yakuman is paid as a limit" in out.splitlines() and "  fu:" not in out
+    assert "    - a yakuman: 8000 basic points" in out.splitlines()
     # Hong Kong: the reward table's points for the faan
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "hk", "--seat-wind", "S")
     assert ("  reward: 128 points for 11 faan (the reward table; an odd faan above 4 pays as 10 faan: option "

@@ -336,8 +336,8 @@ def restore():
     try:
         with _PROFILE_LOCK:         # not while a correction saves over the active profile
             restored = _store().restore(request.form.get("name", ""))
-        flash(i18n.t("Profile “{name}” restored; the one that had replaced it is kept in its place "
-                     "(restore again to swap them back).", name=restored))
+        flash(i18n.t("Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).",
+                     name=restored))
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

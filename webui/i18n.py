@@ -14,6 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
+from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 COOKIE = "mjtable_lang"
@@ -90,6 +91,20 @@ FR = {
     "Restore the profile “{name}” that this one replaced? This one is kept in its place.":
         "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
+    "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
+    "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
+    "{fu} fu × 2^({han} + 2) = {raw}, capped at a mangan: {basic} basic points":
+        "{fu} minipoints × 2^({han} + 2) = {raw}, plafonné au mangan : {basic} points de base",
+    "{fu} fu × 2^({han} + 2) = {basic} basic points": "{fu} minipoints × 2^({han} + 2) = {basic} points de base",
+    "on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
+        "sur un écart, le joueur qui a écarté paie {times} × {basic} = {raw}, arrondi à la centaine supérieure : {paid}",
+    "on a discard, the discarder pays {times} × {basic} = {paid}":
+        "sur un écart, le joueur qui a écarté paie {times} × {basic} = {paid}",
+    "self-drawn by the dealer, each player pays 2 × {basic}, rounded up to the next 100: {paid}":
+        "sur pioche du croupier, chaque joueur paie 2 × {basic}, arrondi à la centaine supérieure : {paid}",
+    "self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the next 100: {dealer_pays} and {other_pays}":
+        "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
+        "{dealer_pays} et {other_pays}",
     "Nothing was recorded: your entry is back in the form, to correct.":
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
@@ -608,6 +623,10 @@ def result_facts(result: dict) -> list[str]:
         counted = fu_before_rounding(result)
         if counted:
             out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))
+    if result.get("rules") == "riichi":
+        # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
+        out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})
+                for text, fields in payment_steps(result)]
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
         out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
     if result.get("faan_counted") is not None and result.get("points") is not None:

@@ -74,6 +74,7 @@ BASE_FU_NAMES: dict[int, tuple[str, str]] = {
 }
 FU_NAMES: dict[str, tuple[str, str]] = {
     "base": ("Winning", "Minipoints pour une victoire"),
+    "pinfu_tsumo": ("Self-draw: not counted with pinfu (002 §4.1.1)", "Pioche : non comptée avec pinfu (002 §4.1.1)"),
     "penchan": ("Edge wait", "Attente au bord"),
     "kanchan": ("Closed wait", "Attente fermée"),
     "pair_wait": ("Pair wait", "Attente sur la paire"),

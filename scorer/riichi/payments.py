@@ -59,6 +59,41 @@ def hand_payment(han: int, fu: int, dealer: bool, yakuman: bool = False) -> Hand
     return HandValue(limit, basic, _up100(4 * basic), _up100(2 * basic), _up100(basic))
 
 
+def payment_steps(extra: dict) -> list[tuple[str, dict]]:
+    """How a riichi score's payments come from its han and minipoints (002 §4.1.2: « La valeur
+    de base de la main est doublée pour chaque han plus 2 », doubled for East, four or six times
+    on a discard, « arrondis à la centaine supérieure, mais ne dépassent jamais la valeur d'un
+    mangan »), before counters and sticks: (English sentence with {fields}, fields) pairs, which
+    the command line prints and the web page translates. Empty for a score without
+    ``basic_points`` (one recorded before they were kept)."""
+    basic, han, fu, limit = extra.get("basic_points"), extra.get("han"), extra.get("fu"), extra.get("limit") or ""
+    if basic is None or han is None:
+        return []
+    if limit == "yakuman":
+        steps = [("a yakuman: {basic} basic points", {"basic": basic})]
+    elif han >= 5:
+        steps = [("{limit} for {han} han: {basic} basic points", {"limit": limit, "han": han, "basic": basic})]
+    elif limit:
+        steps = [("{fu} fu × 2^({han} + 2) = {raw}, capped at a mangan: {basic} basic points",
+                  {"fu": fu, "han": han, "raw": fu * 2 ** (han + 2), "basic": basic})]
+    else:
+        steps = [("{fu} fu × 2^({han} + 2) = {basic} basic points", {"fu": fu, "han": han, "basic": basic})]
+    dealer = bool(extra.get("dealer"))
+    if not extra.get("self_drawn"):
+        times = 6 if dealer else 4
+        steps.append(("on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}"
+                      if times * basic % 100 else "on a discard, the discarder pays {times} × {basic} = {paid}",
+                      {"times": times, "basic": basic, "raw": times * basic, "paid": _up100(times * basic)}))
+    elif dealer:
+        steps.append(("self-drawn by the dealer, each player pays 2 × {basic}, rounded up to the next 100: {paid}",
+                      {"basic": basic, "paid": _up100(2 * basic)}))
+    else:
+        steps.append(("self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the "
+                      "next 100: {dealer_pays} and {other_pays}",
+                      {"basic": basic, "dealer_pays": _up100(2 * basic), "other_pays": _up100(basic)}))
+    return steps
+
+
 def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
     """Name of each other seat wind as seen from the winner: left/across/right when the
     winner's seat is known, otherwise by role ("dealer", "non-dealer")."""

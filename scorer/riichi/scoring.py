@@ -396,6 +396,11 @@ def score(hand: Hand, options) -> ScoreResult:
     decomposition, fu_breakdown = (None, [])
     if resp.fu_details:
         decomposition, fu_breakdown = _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu)
+        if config.is_tsumo and any(a == "pinfu" for a, _ in yaku):
+            # said, not silently left out: 002 §4.1.1 « Gagner sur pioche (sauf en cas de pinfu) 2 »
+            waived = "pinfu_tsumo"         # an entry's id: its names are FU_NAMES'
+            fu_breakdown.append({"reason": waived, **dict(zip(("name_en", "name_fr"), FU_NAMES[waived])),
+                                 "fu": 0, "tiles": [], "set": ""})
     elif any(a.endswith("kokushi") for a, _ in yaku):
         decomposition = Decomposition("thirteen_orphans", [])
     _highlight(items, hand, decomposition, ctx)
@@ -421,7 +426,7 @@ def score(hand: Hand, options) -> ScoreResult:
     points = sum(p.amount for p in payments)
     hand_value = value.ron if not tsumo else (3 * value.tsumo_dealer if dealer
                                               else value.tsumo_dealer + 2 * value.tsumo_other)
-    extra = {"han": han, "fu": fu, "fu_breakdown": fu_breakdown, "limit": value.limit,
+    extra = {"han": han, "fu": fu, "fu_breakdown": fu_breakdown, "limit": value.limit, "basic_points": value.basic,
              "hand_value": hand_value, "points": points, "total_unit": "points received",
              "dealer": dealer, "self_drawn": tsumo,
              "warnings": warnings}

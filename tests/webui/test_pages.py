@@ -216,6 +216,16 @@ def test_the_score_says_how_its_total_is_reached(client):
     text = page("123m567m234p79s55p 8s", "riichi", {"ctx_seat_wind": "W", "ctx_discarder": "across",
                                                    "ctx_riichi": "1"})
     assert "32 fu rounded up to 40" in text
+    # how han and fu make the payment (002 §4.1.2), for a player learning to count it
+    assert "40 fu × 2^(1 + 2) = 320 basic points" in text
+    assert "on a discard, the discarder pays 4 × 320 = 1,280, rounded up to the next 100: 1,300" in text
+    text = page("999m111p222z46s33s 5s", "riichi", {"ctx_seat_wind": "W", "ctx_discarder": "across",
+                                                   "ctx_riichi": "1", "ctx_dora_indicators": "3s"})
+    assert "56 fu rounded up to 60" in text and "60 fu × 2^(4 + 2) = 3,840, capped at a mangan" in text
+    html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_seat_wind": "W", "ctx_self_drawn": "1", "ctx_riichi": "1"}}).json["html"]
+    assert "sur pioche, le croupier paie 2 × 480 et chaque autre joueur 480, arrondis à la centaine" in html
+    client.get("/?lang=en")
     text = page("[111z,1]234m567m888p9s 9s", "hk", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
     assert re.search(r"reward: \d+ points for \d+ faan", text) and text.count(" faan ") <= 3
     assert "the discarder pays" in text

@@ -17,8 +17,16 @@ def command_modules() -> list:
             for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name)]
 
 
+class _Parser(argparse.ArgumentParser):
+    """Refuses a bad argument in a line or two: the whole usage of ``mjtable score`` is forty
+    lines, which buried the one line that says what was wrong."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n({self.prog} --help lists the arguments)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjtable", description="Camera assistant for mahjong tables: "
+    parser = _Parser(prog="mjtable", description="Camera assistant for mahjong tables: "
                                      "read a photographed winning hand, score it, settle and log it.",
                                      epilog="Exit status: 0 done; 1 done, and the answer is no (a hand that is "
                                      "not a winning hand, a calibration photo whose layout does not match, "

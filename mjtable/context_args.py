@@ -17,7 +17,7 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
                                default=None, help=key.doc)
         elif key.check is C._wind:
             group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.WIND_NAMES, default=None,
-                               type=str.upper, help=key.doc)
+                               type=_wind, metavar="{E,S,W,N}", help=key.doc)
         elif key.check is C._count:
             group.add_argument(flag, dest=f"ctx_{key.name}", type=int, default=None, metavar="N", help=key.doc)
         elif key.check is C._tiles:
@@ -28,6 +28,15 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
                                help=key.doc)
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                         help="rule option (repeatable); values: true/false, numbers or words")
+
+
+#: A wind written out ("--seat-wind East", « Sud »), as players say it: read as its letter.
+_WIND_WORDS = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "EST": "E", "SUD": "S", "OUEST": "W", "NORD": "N"}
+
+
+def _wind(text: str) -> str:
+    word = text.strip().upper()
+    return _WIND_WORDS.get(word, word)
 
 
 def context_from_args(args) -> dict:

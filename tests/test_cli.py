@@ -526,3 +526,17 @@ def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_pay
     assert "  seat wind not given: scored as East, the dealer (--seat-wind sets it)" in out.splitlines()
     _, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "classical", "--seat-wind", "S")
     assert "seat wind not given" not in out
+
+
+def test_a_wind_may_be_written_out_and_a_bad_one_is_refused_in_two_lines(capsys):
+    # "--seat-wind East" was refused under forty lines of usage
+    code, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--seat-wind", "South",
+                       "--round-wind", "est", "--json")
+    assert code == 0 and json.loads(out)["hand"]["context"]["seat_wind"] == "S"
+    assert json.loads(out)["hand"]["context"]["round_wind"] == "E"
+    with pytest.raises(SystemExit) as exit_:
+        main(["score", "123m456p789s23s55m 4s", "--seat-wind", "Up"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.splitlines() == [
+        "mjtable score: error: argument --seat-wind: invalid choice: 'UP' (choose from 'E', 'S', 'W', 'N')",
+        "(mjtable score --help lists the arguments)"]

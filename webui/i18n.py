@@ -876,6 +876,9 @@ MESSAGES_FR = {
     "{} riichi stick(s) × 1000": "{0} bâton(s) de riichi × 1000", "noten payment": "pénalité noten",
     "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
     "ron, half (pao shared)": "ron, moitié (pao partagé)",
+    "robbing the kong: paid by the player who added the kong": "vol du kong : payé par le joueur qui a ajouté la tuile au kong",
+    "robbing the kong: paid by the player who added the kong + {} counter(s) × 300":
+        "vol du kong : payé par le joueur qui a ajouté la tuile au kong + {0} compteur(s) × 300",
     "ron, half (pao shared) + {} counter(s) × 300": "ron, moitié (pao partagé) + {0} compteur(s) × 300",
     "dealer's share": "part du croupier", "tsumo share": "part du tsumo",
     "dealer's share + {} counter(s) × 100": "part du croupier + {0} compteur(s) × 100",

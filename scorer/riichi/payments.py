@@ -107,11 +107,12 @@ def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
 
 def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats_known: bool,
            discarder: str | None, honba: int, riichi_sticks: int,
-           liable: str | None = None, pao_yaku: str = "") -> list[Payment]:
+           liable: str | None = None, pao_yaku: str = "", robbed_kong: bool = False) -> list[Payment]:
     """Payments to the winner.
 
     Counters: 300 each on ron paid by the discarder, 100 from each payer on tsumo (002 §3.4.10).
-    Riichi sticks: 1000 each, collected from the table (002 §4.1).
+    Riichi sticks: 1000 each, collected from the table (002 §4.1). ``robbed_kong``: the "discarder"
+    is the player whose added kong was robbed, and the reason says so.
     Pao (002 §3.3.9): on tsumo the liable player pays the whole hand; on a discard by someone
     else the discarder and the liable player share it equally. Counters follow the same split
     (a ruling: docs/rulings.md, Riichi).
@@ -137,7 +138,9 @@ def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats
             payments.append(Payment(who, value.ron - half + 300 * honba, "ron, half (pao shared)" + counters))
             payments.append(Payment(liable, half, f"pao: liable for {pao_yaku}, pays half"))
         else:
-            payments.append(Payment(who, value.ron + 300 * honba, "ron" + counters))
+            # robbing a kong (002 §4.2.1): the tile is the one added to the kong, not a discard
+            why = "robbing the kong: paid by the player who added the kong" if robbed_kong else "ron"
+            payments.append(Payment(who, value.ron + 300 * honba, why + counters))
     if riichi_sticks:
         payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1000"))
     return payments

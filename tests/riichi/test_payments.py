@@ -87,3 +87,33 @@ def test_counted_han_never_reach_yakuman():
 
 def test_no_kiriage_4_han_30_fu_is_not_mangan():
     assert limit_name(4, 30) == "" and hand_payment(4, 30, dealer=False).ron == 7700
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+@pytest.mark.parametrize("self_drawn", [False, True])
+def test_the_payment_steps_said_reach_the_payments_made(dealer, self_drawn):
+    """The steps a player is shown (basic points, then what each pays, 002 §4.1.2) end on the
+    amounts the table above pays, over every han and fu."""
+    from scorer.riichi.payments import payment_steps
+    for fu in (20, 25, 30, 40, 50, 60, 70, 80, 110):
+        for han in range(1, 14):
+            value = hand_payment(han, fu, dealer)
+            steps = payment_steps({"han": han, "fu": fu, "limit": value.limit, "basic_points": value.basic,
+                                   "dealer": dealer, "self_drawn": self_drawn})
+            (first, basics), (last, fields) = steps
+            assert basics["basic"] == value.basic and ("capped" in first) == (bool(value.limit) and han < 5)
+            if not self_drawn:
+                assert fields["paid"] == value.ron
+            elif dealer:
+                assert fields["paid"] == value.tsumo_dealer == value.tsumo_other
+            else:
+                assert (fields["dealer_pays"], fields["other_pays"]) == (value.tsumo_dealer, value.tsumo_other)
+
+
+def test_a_robbed_kong_is_paid_by_the_player_who_added_it_and_says_so():
+    # a beginner read "discarder" on a win that robbed a kong: no tile was discarded (002 §4.2.1)
+    import scorer
+    res = scorer.score(scorer.to_hand("[123m]456p789s23s55m 4s", {"robbing_kong": True, "honba": 1,
+                                                                 "seat_wind": "S"}), "riichi")
+    assert [p.reason for p in res.payments] == ["robbing the kong: paid by the player who added the kong "
+                                                "+ 1 counter(s) × 300"]

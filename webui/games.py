@@ -424,8 +424,13 @@ def hand(game_id, seq):
     game = store.get_game(game_id)
     i18n.use_rules_terms(game["rules"])
     h = store.get_hand(game_id, seq)
+    score = h.get("score")
+    if score:
+        # the game's win form asks these: a box left unticked was answered "no", not assumed
+        answered = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())
+        score = {**score, "assumed": [a for a in score.get("assumed") or [] if a not in answered]}
     # said again here, not only flashed once when the draw was recorded: the table may decide later
-    return render_template("hand.html", game=game, h=h, noten_riichi=gamelog.noten_riichi(game, h),
+    return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
                            noten_riichi_text=i18n.NOTEN_RIICHI_FLASH)
 
 

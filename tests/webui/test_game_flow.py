@@ -987,3 +987,19 @@ def test_a_french_riichi_game_calls_the_dealer_as_the_ema_text_does(client):
     assert b"Ouvreur" in client.get(f"/games/{riichi}/sheet.pdf?lang=fr").data
     assert "croupier : " in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)
     assert "ouvreur" not in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)
+
+
+def test_a_recorded_hand_does_not_call_the_win_forms_unticked_boxes_assumed(client):
+    """The game's win form asks for the last tile, a kong's replacement tile... : a box left
+    unticked was answered, and the hand's page said "Assumed (not given): last tile of the wall,
+    kong replacement" to the club that had left them so. What the form does not ask is still said."""
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/win?lang=en", data={"csrf_token": token, "discarder": "1", "winner0": "2",
+                                                       "hand0": PURE_STRAIGHT}, follow_redirects=True)
+    assert "hand 1 recorded" in r.get_data(as_text=True)
+    text = client.get(f"/games/{gid}/hands/1").get_data(as_text=True)
+    assumed = text[text.index('class="assumed"'):].split("</p>")[0] if 'class="assumed"' in text else ""
+    for key in ("last tile", "kong replacement", "robbing"):
+        assert key not in assumed.lower(), assumed

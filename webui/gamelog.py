@@ -197,8 +197,9 @@ class Settler:
         entries = self.wins.setdefault(index, [dict(w) for w in wins_of(h)])
         w = next(e for e in entries if e["winner"] == winner)
         ctx = self.context(h, w, deal)
+        embedded = w["hand"].get("context") if isinstance(w["hand"], dict) else None
         same = (ctx == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
-                and w.get("payments") is not None)
+                and w.get("payments") is not None and embedded in (None, ctx))
         if not same:
             hand = scorer.to_hand(w["hand"], ctx)
             result = scorer.score(hand, self.game["rules"], self.game["options"])
@@ -214,6 +215,8 @@ class Settler:
                                 f"{scoring.below_minimum({'total': result.total, **result.extra})} "
                                 "(record it as a false win)", field="winners")
             score = result.to_dict()
+            if isinstance(w["hand"], dict):     # the hand's own context too: an export showed its old winds
+                w["hand"] = hand.to_dict()
             w.update(context=hand.context.to_dict(), score=score, seating=list(deal.seating),
                      payments=settlement.map_payments(score.get("payments", []), winner=winner,
                                                       discarder=h["discarder"], dealer=deal.dealer,

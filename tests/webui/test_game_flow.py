@@ -1003,3 +1003,18 @@ def test_a_recorded_hand_does_not_call_the_win_forms_unticked_boxes_assumed(clie
     assumed = text[text.index('class="assumed"'):].split("</p>")[0] if 'class="assumed"' in text else ""
     for key in ("last tile", "kong replacement", "robbing"):
         assert key not in assumed.lower(), assumed
+
+
+def test_a_hand_scored_again_after_an_earlier_one_is_deleted_keeps_no_old_winds(client):
+    """Deleting an earlier hand moved a win from the South round to the East one: its score
+    followed, but the hand kept in the log (and its export) still said South, West and the old
+    discarder's place."""
+    gid = new_game(client, "mcr")
+    for _ in range(4):
+        post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "win", "winner": D, "discarder": A, "hand": "[222z,1][333z,2]123m456m9m 9m"})
+    assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200
+    hand = client.get(f"/games/{gid}/export.json").json["hands"][-1]
+    said = {"seat_wind": "E", "round_wind": "E", "self_drawn": False, "discarder": "right"}
+    assert hand["context"] == said and hand["hand"]["context"] == said
+    assert [w["hand"]["context"] for w in hand["winners"]] == [said]

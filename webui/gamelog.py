@@ -724,6 +724,7 @@ def _import_replayed(store: Store, data: dict) -> int:
     with store.transaction():
         gid = new_game(store, name=g.get("name") if isinstance(g.get("name"), str) else "", rules=g.get("rules"),
                        players=g.get("players"), options=g.get("options"), flow=flow)
+        dates: dict[int, str] = {}
         for i, h in enumerate(hands_in):
             if not isinstance(h, dict):
                 raise GameError("bad_import", "a hand must be an object", field=f"hands[{i}]")
@@ -740,11 +741,30 @@ def _import_replayed(store: Store, data: dict) -> int:
             elif h.get("kind") == "penalty":
                 body["offender"] = h.get("winner")
             try:
-                _record(store, gid, body, draft=None, request_key=None)
+                recorded = _record(store, gid, body, draft=None, request_key=None)
             except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
                 raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
                                 field=f"hands[{i}]") from None
+            when = _timestamp(h.get("created"))
+            if when:
+                dates[recorded["seq"]] = when
+        store.keep_dates(gid, _timestamp(g.get("created")), dates)
     return gid
+
+
+def _timestamp(value) -> str | None:
+    """An export's date (ISO 8601 with its time zone) as the log keeps dates (UTC, to the
+    second); None for anything else: the import's own date stands."""
+    from datetime import datetime, timezone
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        return None
+    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def import_json(store: Store, data) -> int:

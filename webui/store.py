@@ -359,6 +359,15 @@ class Store:
         with self.transaction() as c:
             c.execute("UPDATE games SET name = ?, players = ? WHERE id = ?", (name, json.dumps(players), game_id))
 
+    def keep_dates(self, game_id: int, created: str | None, hands: dict[int, str]) -> None:
+        """An imported game's dates as its export gives them (``hands``: seq → date), not the
+        import's: the sheet of an evening says that evening."""
+        with self.transaction() as c:
+            if created:
+                c.execute("UPDATE games SET created = ? WHERE id = ?", (created, game_id))
+            c.executemany("UPDATE hands SET created = ? WHERE game_id = ? AND seq = ?",
+                          [(when, game_id, seq) for seq, when in hands.items()])
+
     def set_game_context(self, game_id: int, context: dict) -> None:
         with self.transaction() as c:
             c.execute("UPDATE games SET context = ? WHERE id = ?", (json.dumps(context), game_id))

@@ -1018,3 +1018,21 @@ def test_a_hand_scored_again_after_an_earlier_one_is_deleted_keeps_no_old_winds(
     said = {"seat_wind": "E", "round_wind": "E", "self_drawn": False, "discarder": "right"}
     assert hand["context"] == said and hand["hand"]["context"] == said
     assert [w["hand"]["context"] for w in hand["winners"]] == [said]
+
+
+def test_an_imported_game_keeps_the_dates_of_its_evening(client):
+    """An export imported again took the import's date, and its score sheet said so: the
+    evening's date (the game's and each hand's) is kept."""
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    data = client.get(f"/games/{gid}/export.json").json
+    data["game"]["created"] = "2026-10-01T19:30:00+02:00"
+    data["hands"][0]["created"] = "2026-10-01T20:05:10+02:00"
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    again = client.get(f"/games/{r.json['game']['id']}/export.json").json
+    assert again["game"]["created"] == "2026-10-01T17:30:00+00:00"
+    assert again["hands"][0]["created"] == "2026-10-01T18:05:10+00:00"
+    data["game"]["created"], data["hands"][0]["created"] = "last thursday", "2026-10-01T20:05:10"   # no zone: not kept
+    r = client.post("/api/games/import", json=data)
+    assert client.get(f"/games/{r.json['game']['id']}/export.json").json["game"]["created"].startswith("20")

@@ -436,7 +436,9 @@ def hand(game_id, seq):
 
 @bp.get("/<int:game_id>/export.csv")
 def export_csv(game_id):
-    return Response(gamelog.export_csv(get_store(), game_id), mimetype="text/csv",
+    # a byte-order mark first: Excel reads a CSV without one in the system's code page, and
+    # « Hélène » came out as "HÃ©lÃ¨ne"; other spreadsheets skip it
+    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id), mimetype="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})
 
 

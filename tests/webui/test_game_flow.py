@@ -583,7 +583,7 @@ def test_export_and_import_replay_the_game(client):
     assert r.status_code == 201, r.json
     assert r.json["totals"] == [1500, 4600, -3800, -2300] and r.json["finished"] is True
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
-    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:6] == ["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
     assert rows[3][6:11] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
     assert rows[-4:][0][:2] == ["1", "Bob"]
@@ -819,7 +819,7 @@ def test_the_game_page_says_who_won_how_and_in_which_unit(client):
     assert re.search(rf"Pts:\s*{total} faan", page)
     sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet").get_data(as_text=True))
     assert f"Bob {total} faan by self-draw" in sheet
-    header = next(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    header = next(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert header[10] == "faan"
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
     assert "Bob gagne sur pioche" in page and "croupier : Ann" in page and "Ann donne" not in page
@@ -946,7 +946,7 @@ def test_the_sticks_left_at_the_end_and_the_points_less_the_start_are_in_every_f
     assert first["leftover_sticks"] == 1000
     runs = [t for _, _, _, t in _pdf_runs(client.get(f"/games/{gid}/sheet.pdf").data)]
     assert "Sticks" in runs and "Points - 30,000" in runs and "1,000" in runs
-    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     head = rows.index(["rank", "player", "points", "uma", "penalty", "score", "leftover_sticks", "points - 30000"])
     assert rows[head + 1][6:] == ["1000", str(first["points"] - 30000)]
     page = client.get(f"/games/{gid}").get_data(as_text=True)

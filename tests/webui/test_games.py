@@ -191,7 +191,9 @@ def test_html_game_flow(client):
     assert client.post(f"/games/{gid}/penalty", data={"csrf_token": token, "offender": "2", "amount": "12"}).status_code == 303
     totals = client.get(f"/api/games/{gid}").json["totals"]
     assert totals[2] == hand["deltas"][2] - 36
-    csv_text = client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
+    body = client.get(f"/games/{gid}/export.csv").get_data()
+    assert body.startswith("\ufeff".encode())      # Excel reads accented names right only with it
+    csv_text = body.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(csv_text)))
     assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4
     assert [int(x) for x in rows[-1][17:21]] == totals
@@ -428,7 +430,7 @@ def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client):
     r = client.post("/api/games", json={"name": "t", "rules": "toy", "players": ["=SUM(1,2)", "@me", "Cy", "Di"]})
     gid = r.json["game"]["id"]
     client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0, "amount": 5})
-    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert "'=SUM(1,2) change" in rows[0] and "'@me total" in rows[0]
     assert rows[1][8] == "'=SUM(1,2)" and rows[1][13] == "-15"      # the offender named as text; numbers stay numbers
 

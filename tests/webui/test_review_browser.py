@@ -539,3 +539,18 @@ def test_the_picker_offers_red_fives_under_riichi_only(server, browser):
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
         assert d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="0p"]').is_displayed() is shown, rules
         _close_picker(d)
+
+
+def test_a_typed_context_field_scores_as_it_is_typed(server, browser):
+    """The dora indicators (and counters, sticks) scored only once the field was left: the old
+    score stayed on screen while a beginner typed, 1,500 under a 4m that made it 5,800."""
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=en&hand=" + "123m456p789s11z55z 5z".replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    before = score_total(d)
+    field = d.find_element(By.NAME, "ctx_dora_indicators")
+    d.execute_script("arguments[0].scrollIntoView();", field)
+    field.send_keys("4z")            # 5z is dora: three of them in the hand; no Tab, no Enter
+    wait(d).until(lambda drv: score_total(drv) not in (None, before))
+    assert d.switch_to.active_element == field
+    assert console_errors(d) == []

@@ -888,7 +888,21 @@
       window.location.href = u.toString();
     });
   });
-  ctxForm.addEventListener("change", (e) => { syncWinnersRiichi(e.target); change(null); });
+  ctxForm.addEventListener("change", (e) => {
+    if (e.target.dataset.scoredValue === e.target.value) return;   // scored already while typed
+    syncWinnersRiichi(e.target);
+    change(null);
+  });
+  // A typed field (dora indicators, counters, sticks) scores as it is typed, after a pause: the
+  // old score stayed on screen until the field was left, under a value it no longer matched.
+  let typingTimer = null;
+  ctxForm.addEventListener("input", (e) => {
+    const el = e.target;
+    if (!el.matches("input[type=text], input[type=number], input:not([type])")) return;
+    delete el.dataset.scoredValue;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => { el.dataset.scoredValue = el.value; change(null); }, 500);
+  });
   // The winner's chip among the riichi declarers and the hand's own riichi box say one thing.
   function syncWinnersRiichi(el) {
     const own = ctxForm.elements.namedItem("ctx_riichi");

@@ -181,6 +181,7 @@ FR = {
     "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "not a meld": "pas une combinaison", "winning tile": "tuile gagnante", "unsure: check it": "lecture incertaine : à vérifier",
     "A meld is 3 or 4 tiles: a chow, a pung or a kong.": "Une combinaison fait 3 ou 4 tuiles : chow, pung ou kong.",
     "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
+    "a chow is claimed from the player on the left only": "un chow ne se prend qu'au joueur de gauche",
     "the server could not be reached": "le serveur est injoignable",
     # winds and seats
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
@@ -717,7 +718,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
             "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
-            "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record"]
+            "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
+            "a chow is claimed from the player on the left only"]
 
 
 #: The photo page's script texts (capture.js).

@@ -554,3 +554,27 @@ def test_a_typed_context_field_scores_as_it_is_typed(server, browser):
     wait(d).until(lambda drv: score_total(drv) not in (None, before))
     assert d.switch_to.active_element == field
     assert console_errors(d) == []
+
+
+def test_a_chow_is_offered_from_the_left_only(server, browser):
+    """Select → "From across" on three tiles in a run was stored as claimed from the left
+    without a word: only the left is offered for a chow (000 « Chow »), as the hand's own check
+    says; a pung still offers every place."""
+    d = browser
+    d.get(server + "/review/new?rules=mcr&lang=en&hand=" + WIN)      # 123m456p789s11z22z 2z
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.find_element(By.ID, "select-mode").click()
+    for code in ("4p", "5p", "6p"):
+        d.find_element(By.CSS_SELECTOR, f'#hand-view .group.standing .htile[data-code="{code}"]:not(.selected)').click()
+    across = d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]')
+    assert not across.is_enabled() and across.get_attribute("title") == "a chow is claimed from the player on the left only"
+    assert d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="right"]').is_enabled() is False
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="left"]').click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[456p"))
+    places = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, ".group.meld select.from option")]
+    assert places == ["", "left"]
+    d.find_element(By.ID, "select-mode").click()
+    for _ in range(3):
+        d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="2z"]:not(.selected)')[0].click()
+    assert d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]').is_enabled()
+    assert not console_errors(d)

@@ -44,6 +44,12 @@
 
   const tileUrl = (code) => data.tileUrl.replace("CODE", code || "back");
   const norm = (c) => (c && c[0] === "0" ? "5" + c[1] : c);
+  // three tiles of one suit in a run (1m 2m 3m), in any order
+  function isChow(codes) {
+    if (codes.length !== 3 || codes.some((c) => !c || !"mps".includes(c[1]) || c[1] !== codes[0][1])) return false;
+    const n = codes.map((c) => Number(norm(c)[0])).sort();
+    return n[1] === n[0] + 1 && n[2] === n[1] + 1;
+  }
   const SUITS = "mpszf";
   const sortKey = (c) => SUITS.indexOf(c[1]) * 100 + (c[0] === "0" ? 51 : Number(c[0]) * 10);
   const corrections = [];
@@ -273,6 +279,13 @@
     $("select-mode").classList.toggle("active", selecting);
     $("meld-bar").hidden = !selecting;
     $("meld-count").textContent = tr("{n} selected", { n: selected.size });
+    // a chow is claimed only from the player on the left (000 « Chow », 002 §3.3.2): the other
+    // places are not offered for one (chosen, they were stored as "left" without a word)
+    const chow = isChow(Array.from(selected).map((k) => { const [gi, ti] = k.split(":").map(Number); return (groups[gi].tiles[ti] || {}).code; }));
+    document.querySelectorAll('#meld-bar [data-make="across"], #meld-bar [data-make="right"]').forEach((b) => {
+      b.disabled = chow;
+      b.title = chow ? tr("a chow is claimed from the player on the left only") : "";
+    });
     showNeeded();
     refocus(focusAt);
   }
@@ -308,6 +321,8 @@
     from.innerHTML = `<option value="">${tr("claimed from…")}</option><option value="left">${tr("left")}</option>`
       + `<option value="across">${tr("across")}</option><option value="right">${tr("right")}</option>`;
     from.value = g.from || "";
+    if (isChow(g.tiles.map((t) => t.code))) from.querySelectorAll('option[value="across"], option[value="right"]')
+      .forEach((o) => { if (o.value !== from.value) o.remove(); });
     from.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("claimed from…"));
     from.disabled = g.concealed;
     from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));

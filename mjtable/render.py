@@ -105,13 +105,16 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or []) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  limit: {limit}")
+        if x.get("dora_tiles") and not x.get("dora_held"):
+            lines.append(f"  dora: {' '.join(x['dora_tiles'])} (the tile after each indicator): none in the hand")
         steps = payment_steps(x)
         if steps:
             lines.append("  payment (002 §4.1.2):")
             lines.extend("    - " + text.format(**fields) for text, fields in steps)
         if x.get("hand_value") not in (None, x.get("points")):
             lines.append(f"  hand value: {x['hand_value']} (before counters and riichi sticks)")
-        return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points"}
+        return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
+                       "dora_held"}
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
         lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]

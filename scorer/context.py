@@ -108,7 +108,8 @@ register("renhou", _bool, False, "non-dealer's win on a discard before the first
 register("dora_indicators", _tiles, (), "dora indicator tiles (the dora is the next tile)")
 register("ura_dora_indicators", _tiles, (), "ura-dora indicators (riichi only)")
 register("honba", _count, 0, "repeat counters on the table")
-register("riichi_sticks", _count, 0, "riichi deposits on the table, collected by the winner")
+register("riichi_sticks", _count, 0, "riichi sticks (1,000 each) on the table when the hand is won, this hand's "
+         "included, the winner's own too: the winner collects them all (002 §4.1)")
 register("red_fives", _bool, False, "count red fives as dora (off in EMA)")
 register("liable_player", _seat, None, "player liable (pao / bao) for the winner's hand")
 # Hong Kong old style (004, "3D Gong Sheung Gong"): the win is on the replacement tile of a

@@ -448,6 +448,10 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     assert "    - Self-draw: not counted with pinfu (002 §4.1.1): 0 fu" in out.splitlines()
     assert ("    - self-drawn, the dealer pays 2 × 640 and each other player 640, rounded up to the next 100: "
             "1300 and 700") in out.splitlines()
+    # dora indicators that make no dora in the hand are said (a beginner typed the dora itself)
+    _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
+                    "--dora-indicators", "0m")
+    assert "  dora: 6m (the tile after each indicator): none in the hand" in out.splitlines()
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
     assert "  han: none counted, a yakuman is paid as a limit" in out.splitlines() and "  fu:" not in out
     assert "    - a yakuman: 8000 basic points" in out.splitlines()

@@ -92,6 +92,8 @@ FR = {
         "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
+    "dora: {tiles} (the tile after each indicator): none in the hand":
+        "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
     "{fu} fu × 2^({han} + 2) = {raw}, capped at a mangan: {basic} basic points":
         "{fu} minipoints × 2^({han} + 2) = {raw}, plafonné au mangan : {basic} points de base",
@@ -624,6 +626,9 @@ def result_facts(result: dict) -> list[str]:
         counted = fu_before_rounding(result)
         if counted:
             out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))
+    if result.get("dora_tiles") and not result.get("dora_held"):
+        out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
+                     tiles=" ".join(result["dora_tiles"])))
     if result.get("rules") == "riichi":
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
         out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})

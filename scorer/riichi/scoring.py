@@ -430,6 +430,11 @@ def score(hand: Hand, options) -> ScoreResult:
              "hand_value": hand_value, "points": points, "total_unit": "points received",
              "dealer": dealer, "self_drawn": tsumo,
              "warnings": warnings}
+    if ctx("dora_indicators"):
+        # the dora are the tiles after the indicators (002 §4.1.3): said even when none is held, for
+        # a player who typed the dora itself as the indicator
+        extra.update(dora_tiles=[T.next_tile(c) for c in ctx("dora_indicators")],
+                     dora_held=_dora_held(hand, ctx("dora_indicators")))
     return ScoreResult(rules=NAME, valid=True, total=points, items=items, excluded=excluded,
                        decomposition=decomposition, payments=payments, assumed=ctx.assumed(),
                        options=opts, extra=extra)

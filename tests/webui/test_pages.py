@@ -225,6 +225,9 @@ def test_the_score_says_how_its_total_is_reached(client):
     html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_seat_wind": "W", "ctx_self_drawn": "1", "ctx_riichi": "1"}}).json["html"]
     assert "sur pioche, le croupier paie 2 × 480 et chaque autre joueur 480, arrondis à la centaine" in html
+    html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_seat_wind": "W", "ctx_riichi": "1", "ctx_dora_indicators": "5p"}}).json["html"]
+    assert "dora : 6p (la tuile qui suit chaque indicateur) : aucune dans la main" in html
     client.get("/?lang=en")
     text = page("[111z,1]234m567m888p9s 9s", "hk", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
     assert re.search(r"reward: \d+ points for \d+ faan", text) and text.count(" faan ") <= 3

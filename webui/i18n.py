@@ -396,11 +396,14 @@ def lang() -> str:
 
 # The French a rule set's own document uses where the tables above say otherwise: the EMA riichi
 # text calls the dealer « l'ouvreur (Joueur EST) » (002 §3.4.11), the Hong Kong one « croupier » (004).
+# (The classical rules, 003, and MCR, 000, write « pioche » for a self-drawn win.)
 _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     (r"\bnon-croupier\b", "non-ouvreur"), (r"\bdu croupier\b", "de l'ouvreur"), (r"\bau croupier\b", "à l'ouvreur"),
     (r"\bLe croupier\b", "L'ouvreur"), (r"\ble croupier\b", "l'ouvreur"), (r"\bcroupiers\b", "ouvreurs"),
     (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"))]
-_TERMS = {"riichi": _RIICHI_TERMS}
+# The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
+_CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
+_TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS, "hk": _CHINESE_TERMS, "classical": _CHINESE_TERMS}
 
 
 def use_rules_terms(rules: str | None) -> None:

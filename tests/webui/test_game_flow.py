@@ -989,6 +989,14 @@ def test_a_french_riichi_game_calls_the_dealer_as_the_ema_text_does(client):
     assert "ouvreur" not in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)
 
 
+def test_a_french_chinese_rules_game_says_pioche_without_the_riichi_word(client):
+    # « tsumo » is riichi's word (002); the MCR, classical and Hong Kong texts say « pioche »
+    mcr = new_game(client, "mcr")
+    post(client, mcr, {"kind": "win", "winner": B, "discarder": None, "hand": PURE_STRAIGHT})
+    page = client.get(f"/games/{mcr}/hands/1?lang=fr").get_data(as_text=True)
+    assert "tsumo" not in page.lower() and "pioche : points + 8" in page
+
+
 def test_a_recorded_hand_does_not_call_the_win_forms_unticked_boxes_assumed(client):
     """The game's win form asks for the last tile, a kong's replacement tile... : a box left
     unticked was answered, and the hand's page said "Assumed (not given): last tile of the wall,

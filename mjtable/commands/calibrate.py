@@ -183,18 +183,19 @@ def _calibrate(args, store) -> int:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.trusted_codes:
-        why = ("it reads this set well: every code but those it surely read another layout tile as"
-               if profile.familiar else
-               "it reads this set poorly: only codes whose own tile it read right, and no other tile as them")
+        # in a player's words: which readings of the built-in reader the profile leaves alone, and why
+        why = ("it reads this set well: it keeps its say on every kind of tile but those it mistook another "
+               "layout tile for" if profile.familiar else
+               "it reads this set poorly: it keeps its say only on the kinds of tile it read right in the layout "
+               "photo and mistook no other tile for")
         # codes without an example in the layout (red fives) are the base model's anyway: counted apart,
         # so that the figure agrees with the codes the profile says it has
         laid = [c for c in profile.trusted_codes if c in profile.known_codes]
         others = len(profile.trusted_codes) - len(laid)
-        print(f"the base model is trusted with {len(laid)} of its {len(profile.known_codes)} codes"
+        print(f"the built-in reader (the base model) is trusted with {len(laid)} of its {len(profile.known_codes)} codes"
               + (f" and {others} it has no example of (red fives)" if others else "")
-              + f" ({why}): where it is sure of "
-              f"such a tile (probability {profile.sure_base:g} or more), its reading keeps most of the weight "
-              "(vision.profile.trusted_base_codes)")
+              + f": {why}. A tile of those kinds that it reads with {profile.sure_base:.0%} certainty or more keeps "
+              "its reading; your profile reads every other tile")
     return 0
 
 

@@ -84,6 +84,8 @@ def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate,
     out = capsys.readouterr().out
     # the red five, without an example in the layout, is counted apart from the profile's 34 codes
     assert "trusted with 2 of its 34 codes and 1 it has no example of (red fives)" in out and says in out
+    assert "that it reads with 98% certainty or more keeps its reading; your profile reads every other tile" in out
+    assert "vision.profile" not in out           # no name from the code for a player
     assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 
 

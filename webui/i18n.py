@@ -184,6 +184,8 @@ FR = {
     "A meld is 3 or 4 tiles: a chow, a pung or a kong.": "Une combinaison fait 3 ou 4 tuiles : chow, pung ou kong.",
     "A concealed kong is 4 identical tiles.": "Un kong caché est fait de 4 tuiles identiques.",
     "a chow is claimed from the player on the left only": "un chow ne se prend qu'au joueur de gauche",
+    "the photo seems blurred (the tiles' edges are soft): hold the phone still, in good light, and take it again":
+        "la photo semble floue (les bords des tuiles sont mous) : tenez le téléphone immobile, en bonne lumière, et reprenez-la",
     "the server could not be reached": "le serveur est injoignable",
     # winds and seats
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",

@@ -37,3 +37,21 @@ def test_calibrate_reads_with_embeddings_and_crops_every_tile():
 def test_gl_file_names():
     assert [gl_code(s) for s in ("b-0", "c-8", "d-4", "h-0", "h-4", "h-5", "h-6", "f-0", "f-4", "f-7", "s-0")] == \
         ["1s", "9m", "5p", "1z", "7z", "6z", "5z", "5f", "1f", "3f", None]
+
+
+def test_a_blurred_calibration_photo_is_said_to_be_blurred():
+    """A shaken layout photo lost a tile and was told "a tile seems missing after the 7th tile":
+    the cause is said first. The docs' example layout, sharp, reads whole."""
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    example = cv2.imread(str(Path(__file__).resolve().parents[2] / "webui" / "static" / "calibration-layout.jpg"))
+    blurred = calibrate(cv2.imencode(".jpg", cv2.GaussianBlur(example, (0, 0), 6))[1].tobytes())
+    assert not blurred.ok and blurred.layout.problems[0].startswith("the photo seems blurred")
+    assert len(blurred.layout.problems) >= 2            # what the rows say stays, after the cause
+    sharp = calibrate(cv2.imencode(".jpg", example)[1].tobytes())
+    assert sharp.ok and not any("blurred" in p for p in sharp.layout.problems)

@@ -320,7 +320,9 @@ def sniff(data: bytes) -> str:
         brands = {data[i:i + 4] for i in [8, *range(16, size - 3, 4)]}     # major, then compatible
         if brands & HEIF_BRANDS:
             return "heif"
-        raise ImageError("unsupported", f"AVIF images are not accepted: send a {ACCEPTED} image")
+        if brands & {b"avif", b"avis"}:
+            raise ImageError("unsupported", f"AVIF images are not accepted: send a {ACCEPTED} image")
+        raise ImageError("not_an_image", f"the data is not a {ACCEPTED} image")       # a video, most often
     if data.startswith(b"\xff\xd8\xff"):
         return "jpeg"
     if data.startswith(b"\x89PNG\r\n\x1a\n"):

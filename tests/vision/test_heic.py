@@ -97,10 +97,13 @@ def test_the_largest_image_a_heic_declares_is_the_one_checked(monkeypatch):
     assert e.value.code == "too_large" and "9000×9000" in e.value.message
 
 
-def test_avif_is_still_refused_by_name():
+def test_avif_is_still_refused_by_name_and_a_video_is_no_image():
     with pytest.raises(ImageError) as e:
         decode.read_header(b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf" + b"\x00" * 40)
     assert e.value.code == "unsupported" and "AVIF" in e.value.message
+    with pytest.raises(ImageError) as e:
+        decode.read_header(b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00isommp42" + b"\x00" * 40)
+    assert e.value.code == "not_an_image" and "AVIF" not in e.value.message
 
 
 SAMPLE = heic(picture(48, 64))

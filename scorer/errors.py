@@ -12,7 +12,7 @@ class ScorerError(ValueError):
         if field is not None:
             where.append(f"field {field}")
         if position is not None:
-            where.append(f"position {position}")
+            where.append(f"character {position + 1}")     # counted from 1, as the web page counts
         super().__init__(f"{message} ({', '.join(where)})" if where else message)
         self.code = code
         self.message = message

@@ -520,6 +520,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert f"in {tmp_path} (--data-dir names another game log)" in err
     code, _, err = run(capsys, "games", "99", "--csv", "--data-dir", str(tmp_path))
     assert code == 2 and f"no game 99 in {tmp_path}" in err
+    (tmp_path / "other").mkdir()
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path / "other"))
     assert code == 0 and f"no game yet in {tmp_path / 'other'}" in out
 
@@ -544,3 +545,24 @@ def test_a_wind_may_be_written_out_and_a_bad_one_is_refused_in_two_lines(capsys)
     assert exit_.value.code == 2 and err.splitlines() == [
         "mjtable score: error: argument --seat-wind: invalid choice: 'UP' (choose from 'E', 'S', 'W', 'N')",
         "(mjtable score --help lists the arguments)"]
+
+
+def test_read_answers_a_hand_under_the_minimum_as_score_does(capsys, tmp_path, monkeypatch):
+    """A 7-point MCR hand, printed "cannot be declared", made `mjtable read` exit 0 while
+    `mjtable score` exits 1 for it: both say 1."""
+    import scorer
+    from mjtable import pipeline
+    res = scorer.score(scorer.to_hand("999m678p789s1333z 1z", {}), "mcr")
+    monkeypatch.setattr(pipeline, "read_photo", lambda *a, **k: {
+        "tiles": [], "notation": "999m678p789s1333z 1z", "hand": {}, "score": res.to_dict(), "missing_context": [],
+        "reading": {"confidence": 0.9, "warnings": [], "decoding": None}, "timings_ms": {"total": 1}})
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(b"\xff\xd8\xff")
+    code, out, _ = run(capsys, "read", str(photo), "--rules", "mcr", "--no-profile")
+    assert "below the 8-point minimum" in out and code == 1
+    assert run(capsys, "score", "999m678p789s1333z 1z")[0] == 1
+
+
+def test_the_game_log_of_a_data_dir_that_is_not_there_is_not_made(capsys, tmp_path):
+    code, _, err = run(capsys, "games", "--data-dir", str(tmp_path / "typo"))
+    assert code == 2 and "no data dir at" in err and not (tmp_path / "typo").exists()

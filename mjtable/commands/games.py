@@ -35,8 +35,15 @@ def _where(app, response) -> str:
 
 
 def run(args) -> int:
+    from pathlib import Path
+
     from webui import create_app
     from webui.startup import StartupError
+    if args.data_dir and not Path(args.data_dir).expanduser().is_dir():
+        # reading the log must not make a data dir where a mistyped path names none
+        print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",
+              file=sys.stderr)
+        return 2
     try:
         # no model is loaded: the game log needs none
         app = create_app({"PRELOAD_MODELS": False, **({"DATA_DIR": args.data_dir} if args.data_dir else {})})

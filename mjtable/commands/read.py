@@ -12,11 +12,13 @@ def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("read", help="read a photographed hand: tiles, and with --rules the hand and its score",
                        epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 with --rules, "
-                              "no winning hand was rebuilt or it does not win (the reason is printed; in --json, "
+                              "no winning hand was rebuilt, it does not win or it is under the rules' minimum "
+                              "(the reason is printed; in --json, "
                               "no_hand where no hand was rebuilt, score.error where it does not win); 2 not read (a bad photo, a model missing).")
     p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
-                   help="rebuild the hand and score it under these rules (without: the tiles only)")
+                   help="rebuild the hand and score it under these rules (without: the tiles and the hand "
+                        "they make, unscored)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--annotate", metavar="OUT", default=None,
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
@@ -93,7 +95,11 @@ def run(args) -> int:
         print(format_reading(result))
     if args.rules and result["score"] is None:
         return 1
-    return 0 if (result["score"] is None or result["score"]["valid"]) else 1
+    if result["score"] is None:
+        return 0
+    # as `mjtable score` answers: a hand under MCR's 8-point minimum may not be declared
+    from .score import declarable
+    return 0 if declarable(scorer.ScoreResult.from_dict(result["score"])) else 1
 
 
 def _fail(args, error: dict) -> int:

@@ -344,3 +344,11 @@ def test_a_far_row_of_more_tiles_than_a_table_shows_as_dora_indicators_is_left_o
     _, _, reads = scene("123m456p789s111z2z 2z", dora=["2p", "5s", "9m", "3z", "7p"], dead_wall=False)
     _, got = read(reads, rules="riichi")
     assert list(got.context.get("dora_indicators")) == ["2p", "5s", "9m", "3z", "7p"]
+
+
+def test_a_photo_without_tiles_says_what_to_do():
+    """"no tiles found in the photo" alone left a player at the command line with nothing to try."""
+    from vision.grouping import group
+    reading = group([])
+    assert reading.hand is None and reading.warnings[0].startswith("no tiles found in the photo: take another one")
+    assert "or type the hand" in reading.warnings[0]

@@ -43,13 +43,18 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
     return reindex(reading, keep, duplicates, len(tiles), tiles, unknown)
 
 
+#: What a photo with no tile read says: what to do next, not only what went wrong.
+NO_TILES = ("no tiles found in the photo: take another one, with the tiles face up, lit and filling most of the "
+            "picture, or type the hand")
+
+
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,
                weights: GroupingWeights = WEIGHTS) -> HandReading:
     """``group()`` on tiles without duplicates."""
     warnings: list[str] = []
     decisions: list[dict] = []
     if not tiles:
-        return HandReading(None, {}, [], [], [], ["no tiles found in the photo"], 0.0)
+        return HandReading(None, {}, [], [], [], [NO_TILES], 0.0)
     layout = find_layout(tiles, warnings)
     hints = LayoutHints.resolve(layout.tiles, rules=rules, winning_apart=winning_apart, dora_row=dora_row,
                                 claims_sideways=claims_sideways)

@@ -5,6 +5,7 @@ final table (EMA: points, points - 30,000, uma, the score in points and divided 
 it as a PDF with the standard Helvetica font (no library needed)."""
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from . import gamelog
@@ -145,10 +146,17 @@ def _fit(s, width_pt: float, size: float) -> str:
 
 def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
     """``s`` in lines of ``width_pt`` at most, broken between words (a word wider than a line is
-    broken where it must); the last line cut with an ellipsis past ``max_lines``."""
+    broken where it must, a hyphen ending the line: "Featherstoneh-" over "augh", not
+    "Featherstoneha" over "ugh"); the last line cut with an ellipsis past ``max_lines``."""
     lines, line = [], ""
+    # a word goes whole to the next line where it fits one; a double name wider than a line breaks
+    # after its hyphen, its first half on the line begun: "von Hohenstein-" over "Lichtenberg"
+    pieces = []
     for word in str(s).split(" "):
-        candidate = f"{line} {word}" if line else word
+        halves = [word] if _width(word, size) <= width_pt else re.split(r"(?<=\w-)(?=\w)", word)
+        pieces += [(half, k == 0) for k, half in enumerate(halves)]
+    for word, spaced in pieces:
+        candidate = (f"{line} {word}" if spaced else line + word) if line else word
         if _width(candidate, size) <= width_pt:
             line = candidate
             continue
@@ -161,7 +169,11 @@ def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
                 cut -= 1
             if "-" in line[1:cut]:          # a double name breaks after its hyphen
                 cut = line.rindex("-", 1, cut) + 1
-            lines.append(line[:cut])
+                lines.append(line[:cut])
+            else:                           # a long word: a hyphen says it goes on
+                while cut > 2 and _width(line[:cut] + "-", size) > width_pt:
+                    cut -= 1
+                lines.append(line[:cut] + "-")
             line = line[cut:]
     lines.append(line)
     if len(lines) > max_lines:
@@ -170,6 +182,22 @@ def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
 
 
 PAD = 6        # points between two columns' texts (the widths are estimated)
+NOTATION = 9   # from one winner's hand (7-point text) to the next, under a result
+
+
+def _dealer_width(players: list[str], riichi: bool, player_w: float) -> float:
+    """The Dealer column: at least as wide as the longest word of a name (no "Featherstoneha"
+    over "ugh"), and wider, up to 110 points, while a name takes more than two lines there; the
+    result beside it keeps 230 points (riichi, with its two more columns, keeps the 64 points the
+    column had, or its longest word)."""
+    words = [w for p in players for w in str(p).split(" ")]
+    longest = max((_width(w, 8) for w in words), default=0) + PAD + 1
+    others = 22 + 40 + (76 + 34 if riichi else 0) + 8 * player_w
+    most = max(64, min(110, PAGE_W - 2 * MARGIN - others - 230))
+    width = max(64, min(longest, 110))
+    while width < most and any(len(_wrap(p, width - PAD, 8)) > 2 for p in players):
+        width += 2
+    return width
 
 
 def _at(x: float, w: float, align: str) -> float:
@@ -197,11 +225,12 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
     and ("line", x0, x1, y); ``tr``: the language of the headings."""
     players = sh["players"]
     riichi = sh["riichi"]
-    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), 64, "l")]
-    if riichi:
-        cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 30, "r")]
-    cols += [(tr("Result"), 0, "l")]
     player_w = 44
+    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), _dealer_width(players, riichi, player_w), "l")]
+    if riichi:
+        cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 34, "r")]      # "Bâtons" whole
+    result_i = len(cols)
+    cols += [(tr("Result"), 0, "l")]
     fixed = sum(w for _, w, _ in cols) + 8 * player_w
     cols[-1] = (tr("Result"), PAGE_W - 2 * MARGIN - fixed, "l")
     result_x = MARGIN + sum(w for _, w, _ in cols[:-1])     # where each winner's hand goes, under the result
@@ -236,8 +265,8 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             page.append(("text", MARGIN, y, 9, state, "l"))
         y -= LINE + 4
         tallest = 1
-        for i, p in enumerate(players):     # a long name on two lines, not cut
-            lines = _wrap(p, 2 * player_w - PAD, 8, max_lines=2)
+        for i, p in enumerate(players):     # a long name on as many lines as it takes, not cut
+            lines = _wrap(p, 2 * player_w - PAD, 8)
             for k, text in enumerate(lines):
                 page.append(("text", _at(players_x + 2 * player_w * i, 2 * player_w, "r"), y - k * WRAP, 8, text, "r"))
             tallest = max(tallest, len(lines))
@@ -261,10 +290,13 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             d = r["deltas"][p]
             values += [number(d, signed=True) if d else "0", number(r["points"][p])]
         # words wrap within their column (who paid a ron, a second winner's points); figures fit
-        cells = [_wrap(v, w - PAD, 8) if align == "l" else [_fit(v, w - PAD, 8)]
+        cells = [_wrap(v, w - PAD, 8, max_lines=10) if align == "l" else [_fit(v, w - PAD, 8)]
                  for (title, w, align), v in zip(cols, values)]
-        lines = max(len(c) for c in cells)
-        if y - (lines - 1) * WRAP - len(r["notations"]) * (LINE - 3) < MARGIN + 10:
+        # each winner's hand right under the result's own lines, as the print view shows it, not
+        # under a dealer's name on three lines: the row is as tall as its tallest column
+        result_lines = len(cells[result_i])
+        height = max(max(len(c) for c in cells) * WRAP, result_lines * WRAP + len(r["notations"]) * NOTATION)
+        if y - height < MARGIN:
             pages.append(page)
             page, y = [], PAGE_H - MARGIN
             header()
@@ -273,24 +305,30 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             for k, text in enumerate(cell):
                 page.append(("text", _at(x, w, align), y - k * WRAP, 8, text, align))
             x += w
-        y -= LINE + (lines - 1) * WRAP
-        for notation in r["notations"]:      # each winner's hand under the result, as the print view
-            page.append(("text", _at(result_x, result_w, "l"), y + 2, 7, _fit(notation, result_w - PAD, 7), "l"))
-            y -= LINE - 3
+        for j, notation in enumerate(r["notations"]):
+            page.append(("text", _at(result_x, result_w, "l"), y - result_lines * WRAP - j * NOTATION + 1, 7,
+                         _fit(notation, result_w - PAD, 7), "l"))
+        y -= height + LINE - WRAP
     page.append(("rule", y + LINE - 3))
     if sh["final"]:
-        y -= 10
-        if y < MARGIN + 120:
-            pages.append(page)
-            page, y = [], PAGE_H - MARGIN
-        page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
-        y -= 16
         # the sticks left on the table at the end are in the winner's points (002 §3.6): a column
         # says how many, and the points less the start, as the print view does
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
             [(tr("Sticks"), 60, "r"), (f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r"),
              (tr("Penalty"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
             if riichi else [(tr("Score"), 75, "r")])
+        # the players' column as wide as the longest name, where the page has the room (half of it
+        # was empty while "Maximilian Alexander von Hohen..." was cut); a name wider still wraps
+        room = PAGE_W - 2 * MARGIN - sum(w for _, w, _ in heads) + heads[1][1]
+        widest = max(_width(r["player"], 9) for r in sh["final"]) + PAD + 1
+        heads[1] = (tr("Player"), min(room, max(150, widest)), "l")
+        wrapped = sum(len(_wrap(r["player"], heads[1][1] - PAD, 9, max_lines=3)) - 1 for r in sh["final"])
+        y -= 10
+        if y < MARGIN + 120 + wrapped * (LINE - 2):
+            pages.append(page)
+            page, y = [], PAGE_H - MARGIN
+        page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
+        y -= 16
         x = MARGIN
         for title, w, align in heads:
             page.append(("text", _at(x, w, align), y, 9, _fit(title, w - PAD, 9), align))
@@ -305,22 +343,29 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
                  number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
                 if riichi else [number(r["score"])])
             x = MARGIN
-            for (title, w, align), v in zip(heads, vals):
-                page.append(("text", _at(x, w, align), y, 9, _fit(v, w - PAD, 9), align))
+            tallest = 1
+            for k, ((title, w, align), v) in enumerate(zip(heads, vals)):
+                cell = _wrap(v, w - PAD, 9, max_lines=3) if k == 1 else [_fit(v, w - PAD, 9)]
+                for j, text in enumerate(cell):
+                    page.append(("text", _at(x, w, align), y - j * (LINE - 2), 9, text, align))
+                tallest = max(tallest, len(cell))
                 x += w
-            y -= LINE
-        # the players sign the final table, as tournament sheets ask: a line above each name
-        if y < MARGIN + 70:
+            y -= LINE + (tallest - 1) * (LINE - 2)
+        # the players sign the final table, as tournament sheets ask: a line above each name, the
+        # name whole under it (on two lines where it is long)
+        slot = (PAGE_W - 2 * MARGIN) / len(players)
+        names = [_wrap(p, slot - 24, 8, max_lines=3) for p in players]
+        if y < MARGIN + 60 + WRAP * max(len(n) for n in names):
             pages.append(page)
             page, y = [], PAGE_H - MARGIN
         y -= 14
         page.append(("text", MARGIN, y, 10, tr("Signatures"), "l"))
         y -= 36
-        slot = (PAGE_W - 2 * MARGIN) / len(players)
-        for i, p in enumerate(players):
+        for i, lines in enumerate(names):
             x = MARGIN + slot * i
             page.append(("line", x, x + slot - 24, y))
-            page.append(("text", x, y - 11, 8, _fit(p, slot - 24, 8), "l"))
+            for k, text in enumerate(lines):
+                page.append(("text", x, y - 11 - k * WRAP, 8, text, "l"))
     pages.append(page)
     return pages
 

@@ -429,3 +429,140 @@ def test_a_hand_being_edited_on_a_phone_shows_its_whole_notation(server, browser
     width = d.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", box)
     assert width[0] <= width[1], width
     _no_overflow(d)
+
+
+# -- four long names (a club organiser's trial) -------------------------------------------------
+
+def _viewport(d, width: int, height: int) -> None:
+    """The page's viewport at ``width`` × ``height``, as phone() does for its size."""
+    d.set_window_size(width, height)
+    fits = "return innerWidth <= arguments[0] && innerHeight <= arguments[1] ? [innerWidth, innerHeight] : null"
+    inner = WebDriverWait(d, 5).until(lambda drv: drv.execute_script(fits, width, height))
+    d.set_window_size(width + width - inner[0], height + height - inner[1])
+    WebDriverWait(d, 5).until(lambda drv: drv.execute_script("return [innerWidth, innerHeight]") == [width, height])
+
+
+#: the words (a double name's halves apart) that the layout broke over two lines, in the elements
+#: that ``arguments[0]`` selects: "Rule/s", "Chine/se Offici/al"
+_BROKEN_WORDS = """
+  const out = [];
+  for (const el of document.querySelectorAll(arguments[0])) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;"""
+
+
+def _rect(d, el) -> dict:
+    return d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                            "return {left: r.left, right: r.right, top: r.top, width: r.width};", el)
+
+
+def test_four_long_names_keep_the_standings_total_and_the_games_list_whole_on_a_phone(server, browser, app):
+    # at 390 px the standings were 607 px wide, the Total column off the screen and a name cut; the
+    # games list broke its words ("Rule/s", "Chine/se Offici/al")
+    from .test_score_sheet_layout import LONG_NAMES, long_names_game
+    gid = long_names_game(app.test_client(), hands=5)
+    d = browser
+    for width, height in ((390, 844), (375, 812)):
+        _viewport(d, width, height)
+        for lang in ("en", "fr"):
+            d.get(f"{server}/games/{gid}?lang={lang}")
+            wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+            _no_overflow(d)
+            rows = d.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
+            assert [r.find_element(By.CSS_SELECTOR, "td").text for r in rows] == LONG_NAMES, lang
+            for row in rows:
+                total = _rect(d, row.find_element(By.CSS_SELECTOR, "td.total-cell"))
+                assert total["width"] > 20 and total["right"] <= width, (width, lang, total)
+                swatch = _rect(d, row.find_element(By.CSS_SELECTOR, ".swatch"))
+                first_line = d.execute_script(
+                    "const r = document.createRange(); r.selectNodeContents(arguments[0]);"
+                    "return r.getClientRects()[0].bottom", row.find_element(By.CSS_SELECTOR, "td"))
+                assert swatch["top"] < first_line, "the colour beside the name's first line"
+            assert not d.execute_script(_BROKEN_WORDS, "#standings"), (width, lang)
+            d.get(f"{server}/games?lang={lang}")
+            wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.list")))
+            _no_overflow(d)
+            broken = d.execute_script(_BROKEN_WORDS, "table.list")
+            assert not broken, (width, lang, broken)
+    shot(d, "long-names-games-phone", width=390)
+    assert not console_errors(d)
+
+
+def test_four_long_names_fit_the_hands_table_in_a_desktop_window(server, browser, app):
+    # at 1280 px the hands table was 1,719 px wide in its 1,044-px box, Edit at its far end; the
+    # hidden "Edit hand N" labels made the page itself 1,867 px wide; an editor opened scrolled the
+    # hand's number and result out of view
+    from .test_score_sheet_layout import long_names_game
+    gid = long_names_game(app.test_client(), hands=5)
+    d = browser
+    _viewport(d, 1280, 900)
+    d.get(f"{server}/games/{gid}?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.hands")))
+    _no_overflow(d)
+    box_el = d.find_element(By.CSS_SELECTOR, ".hands-box")
+    assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box_el)
+    box = _rect(d, box_el)
+    for summary in d.find_elements(By.CSS_SELECTOR, "table.hands td.edit summary"):
+        assert box["left"] <= _rect(d, summary)["left"] and _rect(d, summary)["right"] <= box["right"]
+    for label in d.find_elements(By.CSS_SELECTOR, "table.hands .sr-only"):
+        assert _rect(d, label)["right"] <= box["right"] + 1
+    assert not d.execute_script(_BROKEN_WORDS, "table.hands thead th")     # the names wrap at their spaces
+    # Edit hand 2: its number, its result and the form all in the box, nothing to scroll to
+    d.find_element(By.CSS_SELECTOR, "#hand-2 details.edit-hand summary").click()
+    form = d.find_element(By.ID, "edit-form-2")
+    wait(d).until(lambda drv: form.is_displayed())
+    _no_overflow(d)
+    assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box_el)
+    assert d.execute_script("return arguments[0].scrollLeft", box_el) == 0
+    for el in (d.find_element(By.CSS_SELECTOR, "#hand-2 td.seq"), d.find_element(By.CSS_SELECTOR, "#hand-2 td.result"),
+               form.find_element(By.NAME, "hand0"), form.find_element(By.CSS_SELECTOR, "button[type=submit]")):
+        r = _rect(d, el)
+        assert box["left"] - 1 <= r["left"] and r["right"] <= box["right"] + 1, (el.get_attribute("outerHTML")[:60], r)
+    assert _rect(d, form.find_element(By.NAME, "hand0"))["width"] >= 140          # a hand box to type in
+    shot(d, "long-names-edit-desktop", width=1280)
+    # four short names: the editor as wide as before, every name whole over its column
+    gid = _game(app)
+    _viewport(d, 1280, 900)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
+    wait(d).until(lambda drv: drv.find_element(By.ID, "edit-form-1").is_displayed())
+    _no_overflow(d)
+    assert not d.execute_script(_BROKEN_WORDS, "table.hands thead th")
+    assert _rect(d, d.find_element(By.CSS_SELECTOR, "#hand-1 td.edit"))["width"] >= 200
+    box_el = d.find_element(By.CSS_SELECTOR, ".hands-box")
+    assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box_el)
+    assert not console_errors(d)
+
+
+def test_the_score_sheet_of_four_long_names_on_a_phone_and_a_desktop(server, browser, app):
+    # the sheet's table was 2,171 px wide on a phone; on a desktop the page scrolled sideways (1,331
+    # px in 1,280), the result a 135-px column with each hand broken over two lines
+    from .test_score_sheet_layout import long_names_game
+    gid = long_names_game(app.test_client())
+    d = browser
+    _viewport(d, 390, 844)
+    d.get(f"{server}/games/{gid}/sheet?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.sheet")))
+    _no_overflow(d)
+    assert _rect(d, d.find_element(By.CSS_SELECTOR, "table.sheet"))["width"] < 1000
+    for cell in d.find_elements(By.CSS_SELECTOR, "#final td:last-child"):      # the final table in the screen
+        assert _rect(d, cell)["right"] <= 390
+    _viewport(d, 1280, 900)
+    d.get(f"{server}/games/{gid}/sheet?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.sheet")))
+    _no_overflow(d)
+    assert _rect(d, d.find_element(By.CSS_SELECTOR, "table.sheet td.result"))["width"] >= 250
+    hands = d.find_elements(By.CSS_SELECTOR, "code.hand")
+    assert len(hands) == 14
+    lines = d.execute_script("return arguments[0].map(e => e.getClientRects().length)", hands)
+    assert lines == [1] * 14, lines                                          # each hand on one line
+    assert not console_errors(d)

@@ -1,0 +1,126 @@
+"""The PDF score sheet of a club evening with four long names (a club organiser's trial): every
+name whole, on as many lines as it takes where the page has the room (the players' column heads,
+the Dealer column, the final table, the signatures), a word broken only with a hyphen, each
+winner's hand right under its result, and the 17 hands on one page."""
+from __future__ import annotations
+
+import re
+
+from webui.score_sheet import MARGIN, PAGE_W, WRAP, _width, _wrap
+
+LONG_NAMES = ["Maximilian Alexander von Hohenstein-Lichtenberg", "Hélène Bérénice Dupré-Château", "Wong",
+              "Christopher Jonathan Featherstonehaugh"]
+
+#: the organiser's evening, hand by hand: (winner or kind, discarder, hand, context)
+EVENING = [
+    (1, 3, "[456p,1]123456789m3s 3s 1f", {}),
+    (2, None, "[1111z,2]123456789p5z 5z 25f", {}),
+    ("draw", None, None, {}),
+    (0, 1, "[555z,3][666z,1]1112999s 2s 78f", {}),
+    ("penalty", 2, None, {}),
+    (3, None, "1133m5577p99s114z 4z 3f", {}),
+    (0, 2, "19m19p19s1234567z 1m", {}),
+    (1, None, "[3333m,2]456789p2348s 8s 4f", {"kong_replacement": True}),
+    (3, 0, "123m456p12789s55z 3s", {"robbing_kong": True}),
+    (2, None, "2349m345p456678s 9m", {"last_tile": True}),
+    (0, 1, "[2222p,3](8888s)[777m,1]444s1z 1z", {}),
+    (2, 3, "[789m,1]1334455556m 2m", {"last_of_kind": True}),
+    (3, None, "(2222m)(5555p)3456789s 9s", {}),
+    (1, 0, "[555z,1][666z,2]123789m7z 7z", {}),
+    ("draw", None, None, {}),
+    (0, None, "1112223334445m 5m", {}),
+    (3, 2, "[123m,1][456p,1]23p55789s 4p", {}),
+]
+
+
+def long_names_game(client, hands: int = len(EVENING)) -> int:
+    """The organiser's MCR game with its four long names, its first ``hands`` hands recorded (all
+    17: the game is over)."""
+    gid = client.post("/api/games", json={"name": "Club du jeudi — soirée MCR n°12", "rules": "mcr",
+                                          "players": LONG_NAMES}).json["game"]["id"]
+    for who, discarder, hand, context in EVENING[:hands]:
+        if who == "draw":
+            body = {"kind": "draw"}
+        elif who == "penalty":
+            body = {"kind": "penalty", "offender": discarder}
+        else:
+            body = {"hand": hand, "winner": who, "discarder": discarder, "context": context}
+        r = client.post(f"/api/games/{gid}/hands", json=body)
+        assert r.status_code == 201, r.json
+    return gid
+
+
+def _pages(pdf: bytes) -> list[list[tuple[float, float, float, str]]]:
+    """Each page's text runs: (size, x, y, text)."""
+    pages = []
+    for stream in re.findall(rb"stream\n(.*?)\nendstream", pdf, re.S):
+        runs = re.findall(rb"BT /F1 ([\d.]+) Tf ([\d.-]+) ([\d.-]+) Td \(((?:[^)\\]|\\.)*)\) Tj ET", stream)
+        pages.append([(float(s), float(x), float(y), t.decode("cp1252").replace("\\(", "(").replace("\\)", ")"))
+                      for s, x, y, t in runs])
+    return pages
+
+
+def test_a_word_wider_than_its_line_breaks_with_a_hyphen_and_a_double_name_after_its_own():
+    # "Featherstoneha" over "ugh" in the Dealer column read as two words
+    lines = _wrap("Christopher Jonathan Featherstonehaugh", 58, 8)
+    assert lines[:2] == ["Christopher", "Jonathan"] and lines[2].endswith("-") and len(lines) == 4
+    assert lines[2][:-1] + lines[3] == "Featherstonehaugh"
+    assert all(_width(line, 8) <= 58 for line in lines)
+    # a double name wider than the line: its first half on the line begun, no hyphen added
+    assert _wrap("Maximilian Alexander von Hohenstein-Lichtenberg", 82, 8) == [
+        "Maximilian Alexander", "von Hohenstein-", "Lichtenberg"]
+    # a word that fits a line of its own goes there whole
+    assert _wrap("on Anne-Sophie Martin's discard", 50, 8)[1] == "Anne-Sophie"
+
+
+def test_the_pdf_sheet_of_four_long_names_cuts_none_and_keeps_its_rows_compact(client):
+    gid = long_names_game(client)
+    assert client.get(f"/api/games/{gid}").json["finished"]
+    pages = _pages(client.get(f"/games/{gid}/sheet.pdf").data)
+    runs = [r for page in pages for r in page]
+    assert not [t for _, _, _, t in runs if "\u2026" in t]                   # nothing cut short
+    for size, x, _, t in runs:                                              # and nothing off the page
+        assert x >= MARGIN - 1 and x + _width(t, size) <= PAGE_W - MARGIN + 1, t
+    # the 17 hands on the first page (they took two): each winner's hand right under its result's
+    # last line, not under a dealer's name on three or four lines
+    first = pages[0]
+    hands = [r for r in first if r[0] == 7]
+    assert len(hands) == 14                     # every winner's hand of the 17 hands (14 wins)
+    result_x = hands[0][1]
+    for _, _, y, t in hands:
+        above = [ry for size, rx, ry, _ in first if size == 8 and abs(rx - result_x) < 0.5 and ry > y]
+        assert above and min(above) - y <= WRAP + 1, (t, min(above) - y if above else None)
+    # the Dealer column: each name whole or broken after a hyphen, never inside a word
+    pieces = {p for name in LONG_NAMES for word in name.split() for p in [word, *re.split(r"(?<=-)", word)] if p}
+    dealer_x = MARGIN + 22 + 40 + 3
+    dealer = [t for size, x, _, t in first if size == 8 and abs(x - dealer_x) < 0.5 and t != "Dealer"]
+    assert dealer and all(set(t.split()) <= pieces for t in dealer), [t for t in dealer if not set(t.split()) <= pieces]
+    # the final table (it had room for them) and the signature lines: every name whole
+    last = pages[-1]
+    texts = [t for _, _, _, t in last]
+    final = [t for size, _, _, t in last if size == 9]
+    assert all(name in final for name in LONG_NAMES), final
+    signed = " ".join(t for size, _, _, t in last[texts.index("Signatures") + 1:] if size == 8)
+    assert all(name in signed for name in LONG_NAMES), signed
+    # each name over its two columns, on as many lines as it takes
+    heads = " ".join(t for size, _, _, t in first if size == 8)
+    assert all(w in heads for name in LONG_NAMES for w in re.split(r"[ -]", name))
+
+
+def test_a_riichi_sheet_of_long_names_wraps_them_in_the_final_table(client):
+    from .test_game_flow import PURE_STRAIGHT
+    gid = client.post("/api/games", json={"rules": "riichi", "players": LONG_NAMES}).json["game"]["id"]
+    for body in ({"winners": [{"winner": 0, "hand": PURE_STRAIGHT}], "discarder": 1, "riichi": [0, 3]},
+                 {"kind": "draw", "tenpai": [0, 3], "riichi": [3]}, {"kind": "end"}):
+        assert client.post(f"/api/games/{gid}/hands", json=body).status_code == 201
+    for lang in ("en", "fr"):
+        pages = _pages(client.get(f"/games/{gid}/sheet.pdf?lang={lang}").data)
+        runs = [r for page in pages for r in page]
+        texts = [t for _, _, _, t in runs]
+        assert not [t for t in texts if "\u2026" in t], lang
+        assert ("Sticks" if lang == "en" else "Bâtons") in texts                # the column's head whole
+        final = " ".join(t for size, _, _, t in runs if size == 9)
+        assert all(name in final for name in LONG_NAMES[1:]), final
+        assert "Maximilian Alexander von" in final and "Hohenstein-Lichtenberg" in final
+        for size, x, _, t in runs:
+            assert x >= MARGIN - 1 and x + _width(t, size) <= PAGE_W - MARGIN + 1, t

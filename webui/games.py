@@ -316,11 +316,15 @@ def edit(game_id, seq):
 
 
 def _edit(store, game: dict, h: dict, f) -> None:
-    """Change hand ``h`` as the game page's edit form ``f`` says."""
-    data = {"kind": h["kind"], "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
-    if h["kind"] == "draw":
+    """Change hand ``h`` as the game page's edit form ``f`` says. A win and a draw may each be
+    made the other (``kind``): a draw recorded by mistake could not become the win it was."""
+    kind = h["kind"]
+    if kind in ("win", "draw") and f.get("kind") in ("win", "draw"):
+        kind = f["kind"]
+    data = {"kind": kind, "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
+    if kind == "draw":
         data["tenpai"] = _seats_field(f, "tenpai")
-    elif h["kind"] == "penalty":
+    elif kind == "penalty":
         data["offender"] = f.get("offender", h["winner"])
         if "amount" in f and _amount(f) is not None:
             data["amount"] = _amount(f)

@@ -566,3 +566,33 @@ def test_the_score_sheet_of_four_long_names_on_a_phone_and_a_desktop(server, bro
     lines = d.execute_script("return arguments[0].map(e => e.getClientRects().length)", hands)
     assert lines == [1] * 14, lines                                          # each hand on one line
     assert not console_errors(d)
+
+
+def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app):
+    """A draw's edit form had a note only: its result is chosen (win or draw), the win's fields
+    shown once "win" is, and saved the hand is a win; the draw form's fields do not block it."""
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = _game(app)                                     # hand 2 is a draw
+    d.get(f"{server}/games/{gid}?lang=en")
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-2")))
+    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    assert not form.find_element(By.NAME, "hand0").is_displayed()
+    Select(form.find_element(By.NAME, "kind")).select_by_value("win")
+    hand = form.find_element(By.NAME, "hand0")
+    assert hand.is_displayed()
+    hand.send_keys(WIN)
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("0")
+    Select(form.find_element(By.NAME, "discarder")).select_by_value("1")
+    d.execute_script("window.confirm = () => true")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(lambda _: _hands(app, gid)[1]["kind"] == "win")
+    assert _hands(app, gid)[1]["winner"] == 0 and _hands(app, gid)[1]["discarder"] == 1
+    # and back: a win made a draw, its required winner set aside
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
+    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    Select(form.find_element(By.NAME, "kind")).select_by_value("draw")
+    d.execute_script("window.confirm = () => true")      # a new page since
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(lambda _: _hands(app, gid)[0]["kind"] == "draw")
+    assert not console_errors(d)

@@ -1044,3 +1044,29 @@ def test_an_imported_game_keeps_the_dates_of_its_evening(client):
     data["game"]["created"], data["hands"][0]["created"] = "last thursday", "2026-10-01T20:05:10"   # no zone: not kept
     r = client.post("/api/games/import", json=data)
     assert client.get(f"/games/{r.json['game']['id']}/export.json").json["game"]["created"].startswith("20")
+
+
+def test_the_edit_form_turns_a_draw_into_a_win_and_back(client):
+    """A draw recorded by mistake could not become the win it was from the game page (its edit
+    form had a note only): the form's result says win or draw."""
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    token = csrf_of(client)
+    post(client, gid, {"kind": "draw"})
+    hand_id = client.get(f"/api/games/{gid}").json["hands"][0]["id"]
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "hand_id": hand_id, "kind": "win",
+                                                        "discarder": "0", "winner0": "1", "hand0": PURE_STRAIGHT})
+    assert r.status_code == 303, r.get_data(as_text=True)
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["kind"] == "win" and hand["winner"] == B and hand["discarder"] == A and sum(hand["deltas"]) == 0
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "hand_id": hand["id"], "kind": "draw",
+                                                        "discarder": "0", "winner0": "1", "hand0": PURE_STRAIGHT})
+    assert r.status_code == 303
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["kind"] == "draw" and hand["deltas"] == [0, 0, 0, 0]
+    # a false win stays one: its kind is not offered
+    post(client, gid, {"kind": "penalty", "offender": C})
+    pen = client.get(f"/api/games/{gid}").json["hands"][1]
+    client.post(f"/games/{gid}/hands/2/edit", data={"csrf_token": token, "hand_id": pen["id"], "kind": "draw",
+                                                    "offender": "2"})
+    assert client.get(f"/api/games/{gid}").json["hands"][1]["kind"] == "penalty"

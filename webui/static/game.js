@@ -44,6 +44,15 @@
       input.focus();
     }
   }
+  // An edit form's result (win or draw): the fields of the one chosen, the other's set aside
+  // (disabled: not sent, and a win's required winner does not stop a draw being saved).
+  const showKind = (select) => select.form.querySelectorAll("fieldset[data-kind]").forEach((set) => {
+    set.disabled = set.hidden = set.dataset.kind !== select.value;
+  });
+  document.querySelectorAll("select[data-kind-switch]").forEach((select) => {
+    showKind(select);          // as put back above, or as the browser kept it
+    select.addEventListener("change", () => showKind(select));
+  });
   // on the document, after common.js's confirmation: a submit the player cancelled is not kept
   document.addEventListener("submit", (ev) => {
     const form = ev.target;

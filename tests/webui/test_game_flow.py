@@ -905,7 +905,7 @@ def test_an_mcr_hand_under_the_minimum_leads_to_its_false_win(client):
     page = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "below the 8-point minimum" in page
     form = page[page.index('id="penalty-form"'):]
-    assert re.search(r'<option value="2" selected>Cy</option>', form[:form.index("</form>")])
+    assert re.search(r'<option value="2" selected>Cy \(West\)</option>', form[:form.index("</form>")])
     assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded
 
 
@@ -1070,3 +1070,35 @@ def test_the_edit_form_turns_a_draw_into_a_win_and_back(client):
     client.post(f"/games/{gid}/hands/2/edit", data={"csrf_token": token, "hand_id": pen["id"], "kind": "draw",
                                                     "offender": "2"})
     assert client.get(f"/api/games/{gid}").json["hands"][1]["kind"] == "penalty"
+
+
+def test_the_next_hands_forms_name_each_player_with_the_seat_they_play_from(client):
+    """After the seats change each round the organiser cross-checked the "Seat now" column to
+    pick the winner and discarder: the win form's and penalty form's players say their seat."""
+    gid = new_game(client, "mcr")
+    for _ in range(4):                     # a round of four hands: the players change seats
+        post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    form = page[page.index('id="win-form"'):]
+    form = form[:form.index("</form>")]
+    seats = re.findall(r'<option value="(\d)">(\w+) \((East|South|West|North)\)</option>', form)
+    assert len({s[0] for s in seats}) == 4 and len({s[2] for s in seats}) == 4
+    standings = page[page.index('id="standings"'):page.index("</table>", page.index('id="standings"'))]
+    for _, name, seat in seats:
+        row = standings[standings.index(name):].split("</tr>")[0]
+        assert re.findall(r"<td>(East|South|West|North)</td>", row)[-1] == seat     # the Seat now column
+
+
+def test_an_mcr_final_table_shows_no_score_column_equal_to_its_points(client):
+    # the final table's Points and Score columns were the same figures twice under MCR
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "win", "winner": B, "discarder": A, "hand": PURE_STRAIGHT})
+    post(client, gid, {"kind": "end"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    final = page[page.index('id="final"'):page.index("</table>", page.index('id="final"'))]
+    assert ">Points<" in final and ">Score<" not in final
+    riichi = new_game(client, "riichi")
+    post(client, riichi, {"kind": "draw"})
+    post(client, riichi, {"kind": "end"})
+    page = client.get(f"/games/{riichi}?lang=en").get_data(as_text=True)
+    assert ">Score<" in page[page.index('id="final"'):]

@@ -36,6 +36,19 @@ class SlowBuild:
             time.sleep(0.005)
 
 
+def upload_twice(client, token: str, png, pause: float = 0.0) -> list[str]:
+    """Upload a calibration photo from this browser, then again; the two builds' tokens."""
+    tokens = []
+    for name in ("first try", "second try"):
+        r = client.post("/calibrate/upload", data={"csrf_token": token, "name": name,
+                                                   "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                        content_type="multipart/form-data")
+        assert r.status_code == 303
+        tokens.append(r.headers["Location"].rsplit("/", 1)[-1])
+        time.sleep(pause)
+    return tokens
+
+
 def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch):
     from vision import calibration
     release = threading.Event()
@@ -43,15 +56,7 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
     token = csrf_of(client)
     ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
     try:
-        tokens = []
-        for name in ("first try", "second try"):
-            r = client.post("/calibrate/upload", data={"csrf_token": token, "name": name,
-                                                       "photo": (io.BytesIO(png.tobytes()), "p.png")},
-                            content_type="multipart/form-data")
-            assert r.status_code == 303
-            tokens.append(r.headers["Location"].rsplit("/", 1)[-1])
-            time.sleep(0.2)
-        first, second = (calibrate._job(t) for t in tokens)
+        first, second = (calibrate._job(t) for t in upload_twice(client, token, png, pause=0.2))
         first.wait(10)
         assert first.state == "failed" and first.error == calibrate.SUPERSEDED
         assert not first.path.exists()
@@ -106,13 +111,7 @@ def test_a_build_given_up_while_waiting_its_turn_says_so_at_once(client, monkeyp
     token = csrf_of(client)
     with calibrate._BUILD_LOCK:        # as another browser's build would
         try:
-            tokens = []
-            for name in ("first try", "second try"):
-                r = client.post("/calibrate/upload", data={"csrf_token": token, "name": name,
-                                                           "photo": (io.BytesIO(png.tobytes()), "p.png")},
-                                content_type="multipart/form-data")
-                tokens.append(r.headers["Location"].rsplit("/", 1)[-1])
-            first, second = (calibrate._job(t) for t in tokens)
+            first, second = (calibrate._job(t) for t in upload_twice(client, token, png))
             first.wait(5)
             assert first.state == "failed" and first.error == calibrate.SUPERSEDED
             assert second.state == "waiting"

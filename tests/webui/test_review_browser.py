@@ -342,14 +342,19 @@ def test_the_photo_tells_groups_by_a_mark_not_by_colour_alone(server, browser, m
     assert not console_errors(d)
 
 
+def select_tiles(d, url: str, codes) -> None:
+    """Open the review page at ``url`` and select these standing tiles (Select mode)."""
+    d.get(url)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.find_element(By.ID, "select-mode").click()
+    for code in codes:
+        d.find_element(By.CSS_SELECTOR, f'#hand-view .group.standing .htile[data-code="{code}"]:not(.selected)').click()
+
+
 def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, browser):
     # tiles read off a table and put together were all titled "chow", 7p 7p 9s as well
     d = browser
-    d.get(server + "/review/new?rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
-    wait(d).until(lambda drv: score_total(drv) is not None)
-    d.find_element(By.ID, "select-mode").click()
-    for code in ("1m", "5p", "9s"):
-        d.find_element(By.CSS_SELECTOR, f'#hand-view .group.standing .htile[data-code="{code}"]:not(.selected)').click()
+    select_tiles(d, server + "/review/new?rules=toy&hand=" + WIN, ("1m", "5p", "9s"))     # 123m456p789s11z22z 2z
     d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="left"]').click()
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld"))
     titles = [g.get_attribute("aria-label") or g.text for g in d.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld")]
@@ -561,11 +566,7 @@ def test_a_chow_is_offered_from_the_left_only(server, browser):
     without a word: only the left is offered for a chow (000 « Chow »), as the hand's own check
     says; a pung still offers every place."""
     d = browser
-    d.get(server + "/review/new?rules=mcr&lang=en&hand=" + WIN)      # 123m456p789s11z22z 2z
-    wait(d).until(lambda drv: score_total(drv) is not None)
-    d.find_element(By.ID, "select-mode").click()
-    for code in ("4p", "5p", "6p"):
-        d.find_element(By.CSS_SELECTOR, f'#hand-view .group.standing .htile[data-code="{code}"]:not(.selected)').click()
+    select_tiles(d, server + "/review/new?rules=mcr&lang=en&hand=" + WIN, ("4p", "5p", "6p"))
     across = d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]')
     assert not across.is_enabled() and across.get_attribute("title") == "a chow is claimed from the player on the left only"
     assert d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="right"]').is_enabled() is False

@@ -59,7 +59,10 @@ def show(game_id):
     i18n.use_rules_terms(view["game"]["rules"])
     chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)
-    return render_template("game.html", view=view, game=view["game"], chart=chart, refused=session.pop("refused", None),
+    refused = session.pop("refused", None)      # said once, on the page of the game it was sent to
+    if not isinstance(refused, dict) or refused.get("game") != game_id:
+        refused = None
+    return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
@@ -267,7 +270,7 @@ def _refused_back_to_form(game_id: int, form_id: str):
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, SettlementError, validation.InputError) as e:
         if getattr(e, "code", "") in ("game_over", "stale_hand", "below_minimum"):    # said their own way
             raise
-        session["refused"] = {"form": form_id, "message": i18n.msg(e.to_dict()),
+        session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
                               "excerpt": errors.notation_excerpt(e)}
         raise _Refused(game_id, form_id) from None
 

@@ -1102,3 +1102,11 @@ def test_an_mcr_final_table_shows_no_score_column_equal_to_its_points(client):
     post(client, riichi, {"kind": "end"})
     page = client.get(f"/games/{riichi}?lang=en").get_data(as_text=True)
     assert ">Score<" in page[page.index('id="final"'):]
+
+
+def test_a_refusal_is_said_on_its_own_games_page_only(client):
+    from .conftest import csrf_of
+    first, other = new_game(client, "mcr"), new_game(client, "mcr")
+    token = csrf_of(client)
+    client.post(f"/games/{first}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2", "hand0": "12x"})
+    assert "data-refused" not in client.get(f"/games/{other}").get_data(as_text=True)

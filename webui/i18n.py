@@ -213,7 +213,9 @@ FR = {
     "Players, in seat order around the table (first dealer first)":
         "Joueurs, dans l'ordre des places autour de la table (premier croupier d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
-    "tournament": "tournoi", "{n} hand(s)": "{n} main(s)", "The game is over.": "La partie est terminée.",
+    "tournament": "tournoi", "{n} hand(s)": "{n} main(s)",
+    "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés parmi elles ci-dessous",
+    "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés parmi elles ci-dessous", "The game is over.": "La partie est terminée.",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",

@@ -1110,3 +1110,12 @@ def test_a_refusal_is_said_on_its_own_games_page_only(client):
     token = csrf_of(client)
     client.post(f"/games/{first}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2", "hand0": "12x"})
     assert "data-refused" not in client.get(f"/games/{other}").get_data(as_text=True)
+
+
+def test_the_games_count_of_hands_says_the_false_wins_numbered_among_them(client):
+    # "hand 6 recorded" under a header of "5 hands": the false win has a row number of its own
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "penalty", "offender": C})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "1 hand(s) and 1 false win(s), numbered among them below" in page

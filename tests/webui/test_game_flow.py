@@ -962,7 +962,7 @@ def test_the_games_list_counts_the_hands_as_the_game_page_does(client):
     post(client, gid, {"kind": "draw", "tenpai": [A]})
     listed = next(g for g in client.get("/api/games").json["games"] if g["id"] == gid)
     assert listed["n_hands"] == 2
-    assert "· 2 hands<" in client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "· 2 hands and 1 chombo, numbered among them below<" in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
 def test_a_riichi_wins_page_does_not_say_riichi_sticks_0_beside_the_sticks_it_took(client):
@@ -1118,4 +1118,4 @@ def test_the_games_count_of_hands_says_the_false_wins_numbered_among_them(client
     post(client, gid, {"kind": "draw"})
     post(client, gid, {"kind": "penalty", "offender": C})
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
-    assert "1 hand(s) and 1 false win(s), numbered among them below" in page
+    assert "1 hand and 1 false win, numbered among them below" in page

@@ -79,7 +79,7 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
             r["result"] = r["points"] - flow.start_points
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
-            "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
+            "score_differs": bool(final) and _score_differs(final), "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
             "renamed": players != game["players"],
             "name": game["name"] if not winansi_names or _winansi(game["name"]) else " / ".join(players),
             "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
@@ -316,7 +316,7 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
             [(tr("Sticks"), 60, "r"), (f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r"),
              (tr("Penalty"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
-            if riichi else [(tr("Score"), 75, "r")])
+            if riichi else [(tr("Score"), 75, "r")] if sh["score_differs"] else [])
         # the players' column as wide as the longest name, where the page has the room (half of it
         # was empty while "Maximilian Alexander von Hohen..." was cut); a name wider still wraps
         room = PAGE_W - 2 * MARGIN - sum(w for _, w, _ in heads) + heads[1][1]
@@ -341,7 +341,7 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
                 [number(r["leftover_sticks"]) if r.get("leftover_sticks") else "",
                  number(r["result"], signed=True), number(r["uma"], signed=True), number(r["penalty"]),
                  number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
-                if riichi else [number(r["score"])])
+                if riichi else [number(r["score"])] if sh["score_differs"] else [])
             x = MARGIN
             tallest = 1
             for k, ((title, w, align), v) in enumerate(zip(heads, vals)):
@@ -416,3 +416,9 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
         out += b"%010d 00000 n \n" % off
     out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
     return bytes(out)
+
+
+def _score_differs(final: list[dict]) -> bool:
+    """Whether a final table's scores say something its points do not (a tournament's ranks):
+    under MCR they were the same figures twice."""
+    return any(r["score"] != r["points"] for r in final)

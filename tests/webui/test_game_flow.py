@@ -1097,6 +1097,13 @@ def test_an_mcr_final_table_shows_no_score_column_equal_to_its_points(client):
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     final = page[page.index('id="final"'):page.index("</table>", page.index('id="final"'))]
     assert ">Points<" in final and ">Score<" not in final
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)         # the print view too
+    final = sheet[sheet.index('id="final"'):sheet.index("</table>", sheet.index('id="final"'))]
+    assert ">Points<" in final and ">Score<" not in final
+    from webui import score_sheet
+    with client.application.app_context():
+        from webui.store import get_store
+        assert score_sheet.sheet(get_store(), gid)["score_differs"] is False
     riichi = new_game(client, "riichi")
     post(client, riichi, {"kind": "draw"})
     post(client, riichi, {"kind": "end"})

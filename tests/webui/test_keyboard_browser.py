@@ -79,20 +79,19 @@ def test_the_rules_select_waits_for_enter_before_reloading(server, browser):
     assert not console_errors(d)
 
 
-def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app):
+def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app, tmp_path):
+    # a game page's win refused comes back to its form (the game page); a file that is no game
+    # export, imported from the games page, is refused on the error page
     d = browser
-    game = app.test_client().post("/api/games", json={"name": "Friday", "rules": "mcr",
-                                                      "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
-    d.get(f"{server}/games/{game}")
-    form = d.find_element(By.ID, "win-form")
-    from selenium.webdriver.support.ui import Select
-    Select(form.find_element(By.NAME, "discarder")).select_by_value("self")     # the form asks for one
-    Select(form.find_element(By.NAME, "winner0")).select_by_value("0")          # and for the winner
-    form.find_element(By.NAME, "hand0").send_keys("123m456p789s23s55p 9z")
+    d.get(f"{server}/games")
+    junk = tmp_path / "notes.json"
+    junk.write_text("these are my notes, not a game")
+    form = d.find_element(By.CSS_SELECTOR, 'input[name="file"]').find_element(By.XPATH, "ancestor::form")
+    form.find_element(By.NAME, "file").send_keys(str(junk))
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(d).until(EC.presence_of_element_located((By.ID, "go-back")))
-    assert d.find_element(By.ID, "go-back").get_attribute("href") == f"{server}/games/{game}"
+    assert d.find_element(By.ID, "go-back").get_attribute("href") == f"{server}/games"
     # the language link of the error page leads to that page too, not to the form's address
     lang = d.find_element(By.ID, "lang-fr").get_attribute("href")
-    assert lang.startswith(f"{server}/games/{game}?")
+    assert lang.startswith(f"{server}/games?")
     console_errors(d)   # the 400 answer is logged by the browser

@@ -286,6 +286,29 @@ def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(s
     assert r.status_code == 413
 
 
+def test_a_phones_heic_photo_chosen_on_the_photo_page_is_read_and_kept_turned(server, browser, app, fake_reader,
+                                                                               tmp_path):
+    """An iPhone's photo is a HEIC: a browser that cannot draw it sends it as it is, and the
+    server reads it (it was refused) and keeps it turned as the phone held it."""
+    import cv2
+    import numpy as np
+    pytest.importorskip("pillow_heif")
+    from tests.vision.test_heic import heic
+    sensor = np.full((600, 800, 3), 200, np.uint8)
+    sensor[:150, :200] = 30                                  # a dark corner, top left of the sensor
+    path = tmp_path / "IMG_0001.HEIC"
+    path.write_bytes(heic(sensor, orientation=6))            # held upright: a quarter turn clockwise
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d, 60).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
+    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
+    kept = app.test_client().get(d.find_element(By.ID, "photo").get_attribute("src").split(server, 1)[1]).data
+    kept = cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+    assert kept.shape[:2] == (800, 600) and kept[:100, -100:].mean() < 80      # turned: the corner top right
+    assert fake_reader and not console_errors(d)
+
+
 def test_live_mode_reads_a_hand_held_still(server, browser, fake_reader):
     d = browser
     d.get(server + "/?rules=toy")

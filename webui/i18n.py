@@ -115,6 +115,9 @@ FR = {
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
         "Profil « {name} » rétabli ; celui qui l'avait remplacé est gardé à sa place (rétablissez à nouveau pour les échanger).",
     "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",
+    "a profile named {} already exists (names differing in case or punctuation are one): remove it first, or choose another name":
+        "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
+        "supprimez-le d'abord, ou choisissez un autre nom",
     "Recorded as hand {n}: a change made here is not kept.":
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
     "Correct hand {n} in the game": "Corriger la main {n} dans la partie",

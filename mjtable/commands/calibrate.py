@@ -4,8 +4,8 @@ docs/calibration.md).
 Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
 run this: the tiles are read, given the codes of their places, shown for confirmation, and saved
 as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
-``--activate NAME``, ``--deactivate``, ``--remove NAME`` and ``--restore NAME`` (the profile a new
-calibration under that name replaced) manage the saved profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
+``--activate NAME``, ``--deactivate``, ``--remove NAME``, ``--rename NAME NEW_NAME`` and ``--restore NAME``
+(the profile a new calibration under that name replaced) manage the saved profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
 else ``~/.local/share/mjtable``."""
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def register(sub) -> None:
     g.add_argument("--activate", metavar="NAME", help="make a saved profile the active one")
     g.add_argument("--deactivate", action="store_true", help="use no profile (the base model alone)")
     g.add_argument("--remove", metavar="NAME", help="delete a saved profile")
+    g.add_argument("--rename", nargs=2, metavar=("NAME", "NEW_NAME"),
+                   help="give a saved profile another name (what it learnt, and whether it is active, go with it)")
     g.add_argument("--restore", metavar="NAME", help="bring back the profile a new calibration under NAME replaced "
                    "(the newer one is kept in its place)")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
@@ -44,10 +46,11 @@ def _err(msg: str) -> int:
 def run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
-    managing = args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
+    managing = (args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
+                or args.rename)
     if managing and args.photo:
-        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--restore/"
-                    "--relearn, not both")
+        return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/"
+                    "--restore/--relearn, not both")
     try:
         if args.list:
             return _list(store)
@@ -67,6 +70,10 @@ def run(args) -> int:
             profile.relearn()
             store.save(profile)
             print("done")
+            return 0
+        if args.rename:
+            old_name = store.rename(*args.rename)
+            print(f"profile {old_name!r} is now named {args.rename[1]!r}")
             return 0
         if args.restore:
             newer = store.entry(args.restore)

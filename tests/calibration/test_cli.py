@@ -217,3 +217,24 @@ def test_progress_bar_guesses_the_time_left_from_the_recent_steps(monkeypatch):
         bar(step, 400)
     assert log.getvalue().splitlines()[-1].endswith("about 20 s left)")
 
+
+
+def test_a_profile_is_renamed_with_what_it_learnt_and_its_place(photo, tmp_path, fake_calibrate, capsys):
+    # a club that named its profile after the wrong set could only calibrate it again, losing
+    # what it had learnt from hands
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "wrong set", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", str(photo), "--name", "wrong set", "--data-dir", d, "--yes"]) == 0   # one kept, replaced
+    assert main(["calibrate", str(photo), "--name", "other", "--data-dir", d, "--yes"]) == 0
+    assert main(["calibrate", "--activate", "wrong set", "--data-dir", d]) == 0
+    capsys.readouterr()
+    assert main(["calibrate", "--rename", "wrong set", "Club Set", "--data-dir", d]) == 0
+    assert capsys.readouterr().out == "profile 'wrong set' is now named 'Club Set'\n"
+    store = profile_mod.ProfileStore(d)
+    assert store.active().name == "Club Set" and store.active_name() == "Club Set"
+    assert sorted(e["slug"] for e in store.list()) == ["club-set", "other"]
+    assert store.replaced("club set") is not None and store.replaced("wrong set") is None
+    assert main(["calibrate", "--rename", "club set", "OTHER", "--data-dir", d]) == 2
+    assert "a profile named 'OTHER' already exists" in capsys.readouterr().err
+    assert main(["calibrate", "--rename", "club set", "CLUB SET", "--data-dir", d]) == 0    # only its letters
+    assert store.active().name == "CLUB SET"

@@ -256,6 +256,25 @@ class ProfileStore:
             return None
         return aside
 
+    def rename(self, name: str, new_name: str) -> str:
+        """Give a saved profile another name (what it learnt, whether it is active and the
+        profile it replaced go with it); refused when another profile has that name. Returns
+        the name it had."""
+        path, new_path = self.path(name), self.path(new_name)
+        profile = self.load(name)
+        if new_path != path and (new_path.exists() or self._replaced_path(new_path).exists()):
+            raise ProfileError(f"a profile named {new_name!r} already exists (names differing in case or "
+                               "punctuation are one): remove it first, or choose another name")
+        old_name, profile.name = profile.name, new_name
+        profile.save(new_path)
+        if new_path != path:
+            path.unlink()
+            if self._replaced_path(path).exists():
+                self._replaced_path(path).replace(self._replaced_path(new_path))
+        if self.active_slug() == path.stem:
+            self.activate(new_name)
+        return old_name
+
     def remove(self, name: str) -> None:
         """Delete a saved profile, readable or not; a set-aside file by its full file name."""
         if DAMAGED_MARK in name and "/" not in name and (self.folder / name).is_file():

@@ -261,6 +261,18 @@ def fake_reader(monkeypatch):
     return calls
 
 
+def photo_kept(d, server, app, path):
+    """Choose the photo at ``path`` on the photo page; the copy the review page shows, decoded."""
+    import cv2
+    import numpy as np
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d, 60).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
+    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
+    kept = app.test_client().get(d.find_element(By.ID, "photo").get_attribute("src").split(server, 1)[1]).data
+    return cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+
+
 def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(server, browser, app, fake_reader,
                                                                                 tmp_path):
     # a phone's 48 MP photo was refused (over the server's pixel limit) though the reader needs 12
@@ -272,12 +284,7 @@ def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(s
     cv2.imwrite(str(path), big)
     app.config["MAX_IMAGE_PIXELS"] = 13_000_000           # 18 MP sent as it is: refused
     d = browser
-    d.get(server + "/?rules=toy")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d, 60).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
-    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
-    kept = app.test_client().get(d.find_element(By.ID, "photo").get_attribute("src").split(server, 1)[1]).data
-    kept = cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+    kept = photo_kept(d, server, app, path)
     assert kept.shape[0] * 2 == kept.shape[1] and kept.mean() > 150     # the photo, upright, whole
     client = app.test_client()                            # as it was, the server refuses it
     from .conftest import csrf_of
@@ -290,7 +297,6 @@ def test_a_phones_heic_photo_chosen_on_the_photo_page_is_read_and_kept_turned(se
                                                                                tmp_path):
     """An iPhone's photo is a HEIC: a browser that cannot draw it sends it as it is, and the
     server reads it (it was refused) and keeps it turned as the phone held it."""
-    import cv2
     import numpy as np
     pytest.importorskip("pillow_heif")
     from tests.vision.test_heic import heic
@@ -299,12 +305,7 @@ def test_a_phones_heic_photo_chosen_on_the_photo_page_is_read_and_kept_turned(se
     path = tmp_path / "IMG_0001.HEIC"
     path.write_bytes(heic(sensor, orientation=6))            # held upright: a quarter turn clockwise
     d = browser
-    d.get(server + "/?rules=toy")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d, 60).until(lambda drv: "/review/" in drv.current_url or drv.find_element(By.ID, "capture-error").is_displayed())
-    assert "/review/" in d.current_url, d.find_element(By.ID, "capture-error").text
-    kept = app.test_client().get(d.find_element(By.ID, "photo").get_attribute("src").split(server, 1)[1]).data
-    kept = cv2.imdecode(np.frombuffer(kept, np.uint8), cv2.IMREAD_COLOR)
+    kept = photo_kept(d, server, app, path)
     assert kept.shape[:2] == (800, 600) and kept[:100, -100:].mean() < 80      # turned: the corner top right
     assert fake_reader and not console_errors(d)
 

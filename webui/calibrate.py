@@ -343,6 +343,19 @@ def restore():
     return redirect(url_for("calibrate.index"))
 
 
+@bp.post("/rename")
+def rename():
+    """Give a saved profile another name; what it learnt and its place as the active one go with it."""
+    new_name = request.form.get("new_name", "").strip()
+    try:
+        with _PROFILE_LOCK:         # not while a correction saves over the active profile
+            old_name = _store().rename(request.form.get("name", ""), new_name)
+        flash(i18n.t("Profile “{name}” is now named “{new_name}”.", name=old_name, new_name=new_name))
+    except ProfileError as exc:
+        flash(i18n.msg(str(exc)), "error")
+    return redirect(url_for("calibrate.index"))
+
+
 #: One read-modify-write of the active profile at a time: a correction and a recorded hand
 #: learnt at once would otherwise each save over the other's.
 _PROFILE_LOCK = threading.RLock()

@@ -94,6 +94,8 @@ FR = {
     "Restore the profile “{name}” that this one replaced? This one is kept in its place.":
         "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
+    "Profile “{name}” is now named “{new_name}”.": "Le profil « {name} » s'appelle maintenant « {new_name} ».",
+    "New name for {name}": "Nouveau nom pour {name}", "new name": "nouveau nom", "Rename": "Renommer",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",

@@ -279,3 +279,14 @@ def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     assert client.store.list() == [] and client.store.replaced("club set") is None
     r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
     assert "no replaced profile of &#39;club-set&#39; is kept" in r.get_data(as_text=True)
+
+
+def test_a_profile_is_renamed_from_the_page(client):
+    client.post("/calibrate/save", data={"token": _token(upload(client, "wrong set"))})
+    page = client.get("/calibrate/").get_data(as_text=True)
+    assert 'action="/calibrate/rename"' in page and 'name="new_name"' in page
+    r = client.post("/calibrate/rename", data={"name": "wrong-set", "new_name": "Club Set"}, follow_redirects=True)
+    assert "Profile “wrong set” is now named “Club Set”." in r.get_data(as_text=True)
+    assert client.store.active().name == "Club Set" and [p["slug"] for p in client.store.list()] == ["club-set"]
+    r = client.post("/calibrate/rename", data={"name": "club-set", "new_name": "!!!"}, follow_redirects=True)
+    assert "has no letters or digits" in r.get_data(as_text=True) and client.store.active().name == "Club Set"

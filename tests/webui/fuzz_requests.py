@@ -269,9 +269,9 @@ def build_routes():
         d, {}, c, {"file": st.one_of(st.just(json.dumps(c.export).encode()),
                                      JSON.map(lambda v: json.dumps(v, allow_nan=True).encode("utf-8", "surrogatepass")),
                                      RAW_BODIES.map(lambda s: s.encode("utf-8", "surrogatepass")))}))
-    for action in ("activate", "deactivate", "delete", "save", "restore"):
+    for action in ("activate", "deactivate", "delete", "save", "restore", "rename"):
         r[(f"/calibrate/{action}", "POST")] = (lambda a: lambda d, c: (f"/calibrate/{a}", form_request(
-            d, {"name": "club set", "token": "abc"}, c)))(action)
+            d, {"name": "club set", "token": "abc", "new_name": "other set"}, c)))(action)
     r[("/calibrate/upload", "POST")] = lambda d, c: ("/calibrate/upload", form_request(
         d, {"name": "club set"}, c, {"photo": uploads()}))
     r[("/calibrate/corrections", "POST")] = lambda d, c: ("/calibrate/corrections", form_request(

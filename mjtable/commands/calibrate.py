@@ -4,8 +4,9 @@ docs/calibration.md).
 Lay out one tile of each kind in the documented rows (docs/calibration.md), take one photo, and
 run this: the tiles are read, given the codes of their places, shown for confirmation, and saved
 as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
-``--activate NAME``, ``--deactivate``, ``--remove NAME``, ``--rename NAME NEW_NAME`` and ``--restore NAME``
-(the profile a new calibration under that name replaced) manage the saved profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
+``--activate NAME``, ``--deactivate``, ``--remove NAME``, ``--rename NAME NEW_NAME`` and
+``--restore NAME`` (the profile a new calibration under that name replaced) manage the saved
+profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
 else ``~/.local/share/mjtable``."""
 from __future__ import annotations
 

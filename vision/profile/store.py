@@ -54,6 +54,18 @@ DAMAGED_MARK = ".damaged-"
 REPLACED_MARK = ".replaced"
 
 
+def _summary(path: Path) -> dict | None:
+    """The ``name``, ``learnt_examples`` and ``created`` of the profile saved at ``path``; None
+    when there is none there or it cannot be read."""
+    if not path.is_file():
+        return None
+    try:
+        prof = TileSetProfile.load(path)
+    except ProfileError:
+        return None
+    return {"name": prof.name, "learnt_examples": prof.n_learnt_examples, "created": prof.created}
+
+
 class ProfileStore:
     """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
     ``<data dir>/active_profile.json``. A damaged active profile is renamed
@@ -74,13 +86,8 @@ class ProfileStore:
         """The readable profile a profile of this name would replace (names differing in case or
         punctuation are one profile): its ``name`` and ``learnt_examples``, as ``list`` gives
         them; None when there is none. Only that profile's file is read."""
-        if not self.exists(name):
-            return None
-        try:
-            prof = TileSetProfile.load(self.path(name))
-        except ProfileError:
-            return None
-        return {"name": prof.name, "learnt_examples": prof.n_learnt_examples}
+        summary = _summary(self.path(name))
+        return summary and {k: summary[k] for k in ("name", "learnt_examples")}
 
     def save(self, profile: TileSetProfile) -> Path:
         """Save ``profile`` under its name, over the profile of that name (learning updates it)."""
@@ -100,14 +107,7 @@ class ProfileStore:
     def replaced(self, name: str) -> dict | None:
         """The profile a new calibration of this name replaced, kept to be restored: its ``name``,
         ``learnt_examples`` and ``created``; None when none is kept (or it is unreadable)."""
-        kept = self._replaced_path(self.path(name))
-        if not kept.is_file():
-            return None
-        try:
-            prof = TileSetProfile.load(kept)
-        except ProfileError:
-            return None
-        return {"name": prof.name, "learnt_examples": prof.n_learnt_examples, "created": prof.created}
+        return _summary(self._replaced_path(self.path(name)))
 
     def restore(self, name: str) -> str:
         """Put back the profile a new calibration of this name replaced; the one that replaced it

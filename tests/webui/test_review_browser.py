@@ -163,8 +163,9 @@ def test_a_hand_built_with_the_picker_shows_the_tile_it_is_scored_with_as_winnin
         d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
         _close_picker(d)
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 2)
-    marked = d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")
-    assert [m.get_attribute("data-code") for m in marked] == ["2m"]          # the last one, as toHand scores it
+    # read in one script: the hand is drawn again when its score comes back (a stale element otherwise)
+    marked = d.execute_script("return Array.from(document.querySelectorAll('#hand-view .htile.win'), e => e.dataset.code)")
+    assert marked == ["2m"]          # the last one, as toHand scores it
     # a hand half built says how far it is, not a red error at every tile
     wait(d).until(EC.presence_of_element_located((By.ID, "hand-progress")))
     assert "too few tiles" in d.find_element(By.ID, "hand-progress").text

@@ -206,7 +206,8 @@ class Settler:
             if not result.valid:
                 err = result.error or {}
                 raise GameError(err.get("code", "not_winning"),
-                                f"hand {h.get('seq', index + 1)}: {scorer.errors.refusal(err)} under {self.game['rules']} "
+                                f"hand {h.get('seq', index + 1)}: {scorer.errors.refusal(err)} under "
+                                f"{scorer.get_rule_set(self.game['rules']).title} "
                                 f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
                                 f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
             if result.extra.get("minimum_met") is False:
@@ -675,29 +676,38 @@ def export_csv(store: Store, game_id: int) -> str:
     w = _SafeCsv(out)
     # Hong Kong hands are counted in faan (paid by the reward table): the column says so
     value = "faan" if view["game"]["rules"] == "hk" else "points"
-    w.writerow(["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks", "winner", "discarder", "offender",
-                "notation", value, "riichi", "tenpai"]
+    # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):
+    # columns only where the game can fill them, as the page and the PDF show them
+    riichi = view["flow"]["has_riichi"]
+    w.writerow(["hand", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
+               + ["winner", "discarder", "offender", "notation", value] + (["riichi", "tenpai"] if riichi else [])
                + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
     name = lambda i: players[i] if i is not None else ""
     for h in view["hands"]:
         wins = wins_of(h)
-        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"]), h.get("honba", 0), h.get("sticks", 0),
-                    " & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
-                    name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
-                    " & ".join(x.get("notation") or "" for x in wins),
-                    " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
-                    " ".join(name(p) for p in h.get("riichi") or []), " ".join(name(p) for p in h.get("tenpai") or [])]
+        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"])]
+                   + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
+                   + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
+                      name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
+                      " & ".join(x.get("notation") or "" for x in wins),
+                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins)]
+                   + ([" ".join(name(p) for p in h.get("riichi") or []), " ".join(name(p) for p in h.get("tenpai") or [])]
+                      if riichi else [])
                    + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
     if view["final"]:
         w.writerow([])
-        # the sticks left at the end are in the winner's points (002 §3.6); the points less the start
-        # are what the uma is added to: both said, so that the score adds up
-        riichi = view["flow"]["has_riichi"]
-        w.writerow(["rank", "player", "points", "uma", "penalty", "score"]
-                   + (["leftover_sticks", f"points - {view['start_points']}"] if riichi else []))
-        for r in view["final"]:
-            w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"]]
-                       + ([r.get("leftover_sticks", 0), r["points"] - view["start_points"]] if riichi else []))
+        if riichi:
+            # the sticks left at the end are in the winner's points (002 §3.6); the points less the
+            # start are what the uma is added to: both said, so that the score adds up
+            w.writerow(["rank", "player", "points", "uma", "penalty", "score", "leftover_sticks",
+                        f"points - {view['start_points']}"])
+            for r in view["final"]:
+                w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"],
+                            r.get("leftover_sticks", 0), r["points"] - view["start_points"]])
+        else:
+            w.writerow(["rank", "player", "points", "score"])
+            for r in view["final"]:
+                w.writerow([r["rank"], r["player"], r["points"], r["score"]])
     return out.getvalue()
 
 

@@ -1467,6 +1467,9 @@ _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
 _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
                "JPEG, HEIC, PNG, WebP, BMP, TIFF or GIF": "JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF",
                "file": "le fichier"})      # the field of a game's import
+# the rule sets by their titles, as the game log's refusals name them
+_FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
+                                              "Classical (points and doubles)", "Hong Kong old style")})
 
 def _ordinal_fr(value: str) -> str | None:
     """An English ordinal put into a message ("6th") in French ("6e"; "1re"), else None."""

@@ -187,6 +187,13 @@ def test_an_mcr_hand_below_the_minimum_is_no_win_whichever_way_it_is_recorded(cl
     assert client.get(f"/api/games/{gid}").json["hands"][0]["notation"].startswith("123456789m")
 
 
+def test_a_hand_that_is_no_win_is_refused_naming_the_rule_set_by_its_title(client):
+    gid = new_game(client, "mcr")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s11p23z 3z", "winner": B, "discarder": A})
+    assert r.status_code == 400
+    assert r.json["error"]["message"].startswith("hand 1: not a winning hand under Chinese Official (MCR, 81 fans) as Bob")
+
+
 def test_mcr_game_of_16_hands(client):
     gid = new_game(client, "mcr")
     hand = "123456789m123p5z 5z"
@@ -208,6 +215,11 @@ def test_mcr_game_of_16_hands(client):
     assert all(r["uma"] == 0 and r["score"] == r["points"] for r in view["final"])
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
     assert r.status_code == 409
+    # the export has no riichi columns (counters, sticks, tenpai, uma), empty in every MCR game
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
+    assert not {"honba", "riichi_sticks", "riichi", "tenpai"} & set(rows[0])
+    head = rows.index(["rank", "player", "points", "score"])
+    assert [int(r[2]) for r in rows[head + 1:]] == sorted(totals, reverse=True)
 
 
 def test_mcr_a_false_win_s_player_cannot_win_that_hand(client):
@@ -820,7 +832,7 @@ def test_the_game_page_says_who_won_how_and_in_which_unit(client):
     sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet").get_data(as_text=True))
     assert f"Bob {total} faan by self-draw" in sheet
     header = next(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
-    assert header[10] == "faan"
+    assert "faan" in header and "points" not in header
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
     assert "Bob gagne sur pioche" in page and "croupier : Ann" in page and "Ann donne" not in page
 

@@ -94,13 +94,21 @@ def test_every_message_has_its_french(app):
         missing = sorted(m for m in messages if i18n.french_message(m.replace("{}", "7")) is None)
         assert not missing, missing
         for composed in ("ron + 2 counter(s) × 300", "tsumo share + 1 counter(s) × 100",
-                         "hand 2: impossible win context under hk as B (E) in the E round: a win on a kong "
+                         "hand 2: impossible win context under Hong Kong old style as B (E) in the E round: a win on a kong "
                          "replacement tile is drawn from the wall: it is a self-drawn win",
-                         "hand 2: not a winning hand under mcr as B (E) in the E round: too few tiles",
+                         "hand 2: not a winning hand under Chinese Official (MCR, 81 fans) as B (E) in the E round: "
+                         "too few tiles",
                          "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile",
                          "row 1 (characters 1m-9m) seems missing: the rows found are the layout's others (rows of "
                          "9 9 7 8); lay it out in its place"):
             assert i18n.french_message(composed), composed
+        # the rule set by its title, in French too (it was its id, "mcr")
+        import scorer
+        from scorer.rulesets import RULE_SETS
+        for name in (n for n in RULE_SETS if n != "toy"):      # toy: the tests' own
+            title = scorer.get_rule_set(name).title
+            assert f"en {i18n.strip_citation(i18n.FR[title])} comme B" in i18n.french_message(
+                f"hand 2: not a winning hand under {title} as B (E) in the E round: too few tiles"), name
 
 
 def test_the_mcr_exclusion_tables_english_notes_have_their_french(app):

@@ -14,7 +14,9 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
 - ``GET /calibrate/progress/<token>``: how far that build is (JSON; the page's progress bar).
 - ``POST /calibrate/save``: keep the pending profile under its name and make it active (waits for
   the build if it is still running).
-- ``POST /calibrate/activate``, ``/deactivate``, ``/delete``: manage saved profiles.
+- ``POST /calibrate/activate``, ``/deactivate``, ``/delete``, ``/restore``, ``/rename``: manage
+  saved profiles; ``GET /calibrate/export/<slug>`` downloads one, ``POST /calibrate/import`` saves
+  one downloaded elsewhere and makes it active.
 - ``POST /calibrate/corrections`` (``crop`` image + ``code``, JSON answer) and
   ``POST /calibrate/corrections/undo``: one correction teaches the active profile (for clients
   other than the review page); ``record_correction`` does the same from Python.
@@ -37,7 +39,8 @@ import threading
 import time
 from pathlib import Path
 
-from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, session,
+                   url_for)
 
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
@@ -351,6 +354,45 @@ def rename():
         with _PROFILE_LOCK:         # not while a correction saves over the active profile
             old_name = _store().rename(request.form.get("name", ""), new_name)
         flash(i18n.t("Profile “{name}” is now named “{new_name}”.", name=old_name, new_name=new_name))
+    except ProfileError as exc:
+        flash(i18n.msg(str(exc)), "error")
+    return redirect(url_for("calibrate.index"))
+
+
+@bp.get("/export/<slug>")
+def export(slug):
+    """A saved profile as a file to carry to another machine (``mjtable calibrate --import``, or
+    this page's import there)."""
+    try:
+        file_name, data = _store().export(slug)
+    except ProfileError as exc:
+        flash(i18n.msg(str(exc)), "error")
+        return redirect(url_for("calibrate.index"))
+    return Response(data, mimetype="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{file_name}"'})
+
+
+@bp.post("/import")
+def import_profile():
+    """Save a profile file exported on another machine and make it the active one; a profile of
+    the same name is kept, to be restored, as a new calibration's is."""
+    from vision.classifier import DEFAULT_WEIGHTS
+    from vision.profile import weights_id
+    upload = request.files.get("profile")
+    if upload is None or not upload.filename:
+        flash(i18n.t("Choose the profile's file (the .npz a Download on another machine wrote)."), "error")
+        return redirect(url_for("calibrate.index"))
+    store = _store()
+    try:
+        with _PROFILE_LOCK:         # not while a correction saves over the active profile
+            profile, replaced = store.import_profile(upload.read(), upload.filename,
+                                                     name=request.form.get("name", "").strip() or None,
+                                                     model_id=weights_id(DEFAULT_WEIGHTS))
+            store.activate(profile.name)
+        flash(i18n.t("Profile “{name}” imported: it is the active profile.", name=profile.name))
+        if replaced:
+            flash(i18n.t("It replaces the profile “{name}”, which is kept: Restore brings it back.",
+                         name=replaced["name"]))
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

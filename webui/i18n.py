@@ -96,6 +96,17 @@ FR = {
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
     "Profile “{name}” is now named “{new_name}”.": "Le profil « {name} » s'appelle maintenant « {new_name} ».",
     "New name for {name}": "Nouveau nom pour {name}", "new name": "nouveau nom", "Rename": "Renommer",
+    "Choose the profile's file (the .npz a Download on another machine wrote).":
+        "Choisissez le fichier du profil (le .npz qu'un Télécharger a écrit sur l'autre machine).",
+    "Profile “{name}” imported: it is the active profile.": "Profil « {name} » importé : c'est le profil actif.",
+    "It replaces the profile “{name}”, which is kept: Restore brings it back.":
+        "Il remplace le profil « {name} », qui est conservé : Rétablir le ramène.",
+    "A profile from another machine": "Un profil d'une autre machine", "Profile file": "Fichier du profil",
+    "Name of the set (leave empty to keep its own)": "Nom du jeu (vide : il garde le sien)",
+    "Import and use it": "L'importer et l'utiliser",
+    "Download a profile on the machine that learnt it, then import it here: the set is read as there, without calibrating again.":
+        "Téléchargez un profil sur la machine qui l'a appris, puis importez-le ici : le jeu est lu comme là-bas, sans "
+        "nouvel étalonnage.",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
@@ -120,6 +131,7 @@ FR = {
     "a profile named {} already exists (names differing in case or punctuation are one): remove it first, or choose another name":
         "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
         "supprimez-le d'abord, ou choisissez un autre nom",
+    "Download": "Télécharger",
     "Recorded as hand {n}: a change made here is not kept.":
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
     "Correct hand {n} in the game": "Corriger la main {n} dans la partie",
@@ -875,6 +887,16 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # a tile-set profile imported (vision/profile/store.py)
+    "{} is larger than a tile-set profile ({} MB, at most {} MB)":
+        "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",
+    "{} is not a tile-set profile (the file that `mjtable calibrate --export` or the calibration page's Download writes)":
+        "{0} n'est pas un profil de jeu de tuiles (le fichier qu'écrivent `mjtable calibrate --export` ou le bouton "
+        "Télécharger de la page d'étalonnage)",
+    "{} is not a tile-set profile (it unpacks to {} MB)": "{0} n'est pas un profil de jeu de tuiles (il se décompresse en {1} Mo)",
+    "{} was made for other classifier weights ({}; this mjtable's are {}): calibrate this set again here with its layout photo":
+        "{0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : étalonnez à nouveau ce jeu "
+        "ici avec sa photo de disposition",
     # the server's webcam (webui/camera.py)
     "no camera at index {} on the server (`mjtable serve --camera N` picks another)":
         "pas de caméra d'indice {0} sur le serveur (`mjtable serve --camera N` en choisit une autre)",

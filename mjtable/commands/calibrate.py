@@ -6,7 +6,9 @@ run this: the tiles are read, given the codes of their places, shown for confirm
 as a profile (``<data dir>/profiles/<slug>.npz``) that becomes the active one. ``--list``,
 ``--activate NAME``, ``--deactivate``, ``--remove NAME``, ``--rename NAME NEW_NAME`` and
 ``--restore NAME`` (the profile a new calibration under that name replaced) manage the saved
-profiles (``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
+profiles; ``--export NAME FILE`` writes one to a file and ``--import FILE`` (with ``--name`` to
+import it under another name) saves one written on another machine and makes it the active one
+(``--relearn NAME``: experimental). The data dir is ``--data-dir``, else ``MJTABLE_DATA_DIR``,
 else ``~/.local/share/mjtable``."""
 from __future__ import annotations
 
@@ -33,6 +35,11 @@ def register(sub) -> None:
                    help="give a saved profile another name (what it learnt, and whether it is active, go with it)")
     g.add_argument("--restore", metavar="NAME", help="bring back the profile a new calibration under NAME replaced "
                    "(the newer one is kept in its place)")
+    g.add_argument("--export", nargs=2, metavar=("NAME", "FILE"),
+                   help="write a saved profile to FILE, to use it on another machine (mjtable calibrate --import FILE)")
+    g.add_argument("--import", dest="import_file", metavar="FILE", type=Path,
+                   help="save the profile in FILE (written by --export or the calibration page's Download) and make "
+                   "it the active one; --name imports it under another name")
     g.add_argument("--relearn", metavar="NAME", help="experimental: fine-tune a saved profile again on its "
                    "calibration tiles and the corrections made since (about a minute; so far measured to "
                    "lower accuracy on some sets: docs/calibration.md)")
@@ -48,11 +55,15 @@ def run(args) -> int:
     from vision.profile import ProfileError, ProfileStore
     store = ProfileStore(args.data_dir)
     managing = (args.list or args.activate or args.remove or args.deactivate or args.relearn or args.restore
-                or args.rename)
+                or args.rename or args.export or args.import_file)
     if managing and args.photo:
         return _err("give either a photo to calibrate from or --list/--activate/--deactivate/--remove/--rename/"
-                    "--restore/--relearn, not both")
+                    "--restore/--export/--import/--relearn, not both")
     try:
+        if args.export:
+            return _export(store, *args.export)
+        if args.import_file:
+            return _import(store, args.import_file, args.name)
         if args.list:
             return _list(store)
         if args.activate:
@@ -112,6 +123,42 @@ def run(args) -> int:
     if not args.photo.is_file():
         return _err(f"no such photo: {args.photo}")
     return _calibrate(args, store)
+
+
+def _export(store, name: str, file: str) -> int:
+    from vision.profile import ProfileError
+    out = Path(file)
+    if out.is_dir():
+        return _err(f"{out} is a folder: give the file to write, e.g. {out / store.path(name).stem}.npz")
+    file_name, data = store.export(name)
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise ProfileError(f"cannot write {out} ({exc.strerror})") from None
+    print(f"wrote profile {store.load(name).name!r} to {out} ({len(data) // 1024} KB); on the other machine: "
+          f"mjtable calibrate --import {out.name}")
+    return 0
+
+
+def _import(store, file: Path, name: str | None) -> int:
+    from vision.classifier import DEFAULT_WEIGHTS
+    from vision.profile import ProfileError, weights_id
+    if file.is_dir():
+        return _err(f"{file} is a folder: give the profile's file")
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        return _err(f"cannot read {file} ({exc.strerror})")
+    profile, replaced = store.import_profile(data, file.name, name=name, model_id=weights_id(DEFAULT_WEIGHTS))
+    try:
+        store.activate(profile.name)
+    except ProfileError as exc:
+        return _err(str(exc))
+    print(f"imported profile {profile.name!r} ({len(profile.known_codes)} codes, {profile.n_learnt_examples} tile(s) "
+          "learnt from hands); it is now the active profile"
+          + (f"; it replaces the profile {replaced['name']!r}, which is kept: `mjtable calibrate --restore "
+             f"{store.path(profile.name).stem}` brings it back" if replaced else ""))
+    return 0
 
 
 def _list(store) -> int:

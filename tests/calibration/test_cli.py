@@ -238,3 +238,53 @@ def test_a_profile_is_renamed_with_what_it_learnt_and_its_place(photo, tmp_path,
     assert "a profile named 'OTHER' already exists" in capsys.readouterr().err
     assert main(["calibrate", "--rename", "club set", "CLUB SET", "--data-dir", d]) == 0    # only its letters
     assert store.active().name == "CLUB SET"
+
+
+def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate, capsys):
+    # a club's profile, built once, used on a member's laptop: it could only be calibrated again there
+    home, laptop = str(tmp_path / "home"), str(tmp_path / "laptop")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", home, "--yes"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "club.npz"
+    assert main(["calibrate", "--export", "club set", str(out), "--data-dir", home]) == 0
+    assert f"wrote profile 'Club set' to {out}" in capsys.readouterr().out
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("imported profile 'Club set' (34 codes, 0 tile(s) learnt from hands); it is now the active")
+    here, there = profile_mod.ProfileStore(home).load("club set"), profile_mod.ProfileStore(laptop).active()
+    assert there.name == "Club set" and there.codes == here.codes and there.created == here.created
+    # under another name beside it; the same name again keeps the one it replaces
+    assert main(["calibrate", "--import", str(out), "--name", "Club set (Ann)", "--data-dir", laptop]) == 0
+    assert main(["calibrate", "--import", str(out), "--data-dir", laptop]) == 0
+    assert "it replaces the profile 'Club set', which is kept" in capsys.readouterr().out
+    assert sorted(e["slug"] for e in profile_mod.ProfileStore(laptop).list()) == ["club-set", "club-set-ann"]
+    # what is no profile, or a profile for other weights, is refused and saves nothing
+    (tmp_path / "notes.npz").write_bytes(b"PK\x03\x04 not a zip")
+    (tmp_path / "photo.npz").write_bytes(b"\xff\xd8\xff a photo")
+    for bad, says in (("notes.npz", "notes.npz is not a tile-set profile"),
+                      ("photo.npz", "photo.npz is not a tile-set profile")):
+        assert main(["calibrate", "--import", str(tmp_path / bad), "--data-dir", home]) == 2
+        assert says in capsys.readouterr().err
+    other = profile_mod.ProfileStore(home).load("club set")
+    other.model_id = "0123456789abcdef"
+    other.save(tmp_path / "other.npz")
+    assert main(["calibrate", "--import", str(tmp_path / "other.npz"), "--data-dir", home]) == 2
+    assert "other.npz was made for other classifier weights (0123456789abcdef" in capsys.readouterr().err
+    assert [e["slug"] for e in profile_mod.ProfileStore(home).list()] == ["club-set"]
+    assert not [p for p in (tmp_path / "home" / "profiles").iterdir() if p.name.startswith(".import")]
+    assert main(["calibrate", "--export", "no such set", str(out), "--data-dir", home]) == 2
+    assert "no profile named 'no such set'" in capsys.readouterr().err
+
+
+def test_a_file_that_unpacks_to_more_than_a_profile_is_refused_before_it_is_unpacked(tmp_path):
+    import zipfile
+    bomb = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("meta.npy", b"\0" * (profile_mod.store.MAX_PROFILE_UNPACKED + 1))
+    assert bomb.stat().st_size < 1024 * 1024
+    store = profile_mod.ProfileStore(tmp_path / "d")
+    with pytest.raises(profile_mod.ProfileError, match="bomb.npz is not a tile-set profile \\(it unpacks to 64 MB\\)"):
+        store.import_profile(bomb.read_bytes(), "bomb.npz")
+    with pytest.raises(profile_mod.ProfileError, match="larger than a tile-set profile"):
+        store.import_profile(b"\0" * (profile_mod.store.MAX_PROFILE_BYTES + 1), "big.npz")
+    assert store.list() == []

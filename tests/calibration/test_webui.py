@@ -290,3 +290,36 @@ def test_a_profile_is_renamed_from_the_page(client):
     assert client.store.active().name == "Club Set" and [p["slug"] for p in client.store.list()] == ["club-set"]
     r = client.post("/calibrate/rename", data={"name": "club-set", "new_name": "!!!"}, follow_redirects=True)
     assert "has no letters or digits" in r.get_data(as_text=True) and client.store.active().name == "Club Set"
+
+
+def test_a_profile_is_downloaded_and_imported_on_another_machine(client, tmp_path):
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Club set"))})
+    page = client.get("/calibrate/").get_data(as_text=True)
+    assert 'href="/calibrate/export/club-set"' in page and 'action="/calibrate/import"' in page
+    r = client.get("/calibrate/export/club-set")
+    assert r.status_code == 200 and 'filename="mjtable-profile-club-set.npz"' in r.headers["Content-Disposition"]
+    data = r.data
+    # another machine: an app of its own data dir
+    other = Flask(__name__)
+    other.config.update(SECRET_KEY="x", DATA_DIR=str(tmp_path / "laptop"), TESTING=True)
+    other.register_blueprint(calibrate.bp)
+    laptop = other.test_client()
+    r = laptop.post("/calibrate/import", data={"profile": (io.BytesIO(data), "mjtable-profile-club-set.npz")},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert "Profile “Club set” imported: it is the active profile." in r.get_data(as_text=True)
+    there = ProfileStore(tmp_path / "laptop").active()
+    assert there.name == "Club set" and there.codes == client.store.load("club set").codes
+    # the same file again, in French: the profile it replaces is kept
+    r = laptop.post("/calibrate/import?lang=fr", data={"profile": (io.BytesIO(data), "p.npz")},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert "Il remplace le profil « Club set », qui est conservé" in r.get_data(as_text=True)
+    assert ProfileStore(tmp_path / "laptop").replaced("club set") is not None
+    # a photo chosen by mistake is refused, in French too, and nothing changes
+    r = laptop.post("/calibrate/import?lang=fr", data={"profile": (io.BytesIO(PHOTO), "IMG_0001.jpg")},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert "IMG_0001.jpg n&#39;est pas un profil de jeu de tuiles" in r.get_data(as_text=True)
+    r = laptop.post("/calibrate/import", data={}, content_type="multipart/form-data", follow_redirects=True)
+    assert "Choose the profile&#39;s file" in r.get_data(as_text=True)
+    assert [p["slug"] for p in ProfileStore(tmp_path / "laptop").list()] == ["club-set"]
+    r = client.get("/calibrate/export/no-such-set", follow_redirects=True)
+    assert "no profile named &#39;no-such-set&#39;" in r.get_data(as_text=True)

@@ -274,6 +274,10 @@ def build_routes():
             d, {"name": "club set", "token": "abc", "new_name": "other set"}, c)))(action)
     r[("/calibrate/upload", "POST")] = lambda d, c: ("/calibrate/upload", form_request(
         d, {"name": "club set"}, c, {"photo": uploads()}))
+    r[("/calibrate/import", "POST")] = lambda d, c: ("/calibrate/import", form_request(
+        d, {"name": "club set"}, c, {"profile": uploads()}))
+    r[("/calibrate/export/<slug>", "GET")] = lambda d, c: ("/calibrate/export/" + quote(
+        d(st.sampled_from(["club-set", "..", "0" * 80]) | FORM_TEXT) or "x", safe=""), {})
     r[("/calibrate/corrections", "POST")] = lambda d, c: ("/calibrate/corrections", form_request(
         d, {"code": "1m"}, c, {"crop": uploads()}))
     r[("/calibrate/corrections/undo", "POST")] = lambda d, c: ("/calibrate/corrections/undo", form_request(d, {}, c))

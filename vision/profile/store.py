@@ -52,6 +52,11 @@ DAMAGED_MARK = ".damaged-"
 #: (the last one only), to be restored: a layout photo of another set saved under a taken name
 #: must not lose the tiles the first profile learnt.
 REPLACED_MARK = ".replaced"
+#: An imported profile file's largest size, packed and unpacked: a profile with every example a
+#: hand can teach stays within a few MB (``tileset.CONFIRMED_PER_CODE``); the unpacked bound is
+#: checked before anything is decompressed, so that a small file cannot unpack to gigabytes.
+MAX_PROFILE_BYTES = 20 * 1024 * 1024
+MAX_PROFILE_UNPACKED = 64 * 1024 * 1024
 
 
 def _summary(path: Path) -> dict | None:
@@ -127,6 +132,52 @@ class ProfileStore:
         if self.active_slug() == path.stem:
             self.activate(entry["name"])      # the pointer keeps the restored profile's own name
         return entry["name"]
+
+    def export(self, name: str) -> tuple[str, bytes]:
+        """A saved profile as a file to carry to another machine or player: (file name, bytes).
+        A profile that cannot be read is refused (it would be refused where it is imported)."""
+        self.load(name)
+        path = self.path(name)
+        return f"mjtable-profile-{path.stem}.npz", path.read_bytes()
+
+    def import_profile(self, data: bytes, shown: str, name: str | None = None,
+                       model_id: str | None = None) -> tuple[TileSetProfile, dict | None]:
+        """Save a profile file another machine exported (``export``) under its own name, or
+        ``name``; a profile it replaces is kept, as a new calibration's is (``restore``). Refused,
+        saving nothing, when ``data`` is no readable profile or one made for classifier weights
+        other than ``model_id``. Returns the profile and the one it replaced (``entry``), if any.
+        ``shown``: the file's name as the player chose it, for messages."""
+        import secrets
+        import zipfile
+        shown = Path(shown or "the file").name
+        if len(data) > MAX_PROFILE_BYTES:
+            raise ProfileError(f"{shown} is larger than a tile-set profile ({len(data) // (1024 * 1024)} MB, at most "
+                               f"{MAX_PROFILE_BYTES // (1024 * 1024)} MB)")
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = self.folder / f".import-{secrets.token_hex(6)}.tmp"
+        try:
+            with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
+                f.write(data)
+            try:
+                with zipfile.ZipFile(tmp) as z:
+                    unpacked = sum(i.file_size for i in z.infolist())
+            except zipfile.BadZipFile:
+                raise ProfileError(f"{shown} is not a tile-set profile (the file that `mjtable calibrate --export` "
+                                   "or the calibration page's Download writes)") from None
+            if unpacked > MAX_PROFILE_UNPACKED:
+                raise ProfileError(f"{shown} is not a tile-set profile (it unpacks to {unpacked // (1024 * 1024)} MB)")
+            profile = TileSetProfile.load(tmp, shown=shown)
+        finally:
+            tmp.unlink(missing_ok=True)
+        if model_id and profile.model_id and profile.model_id != model_id:
+            raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
+                               f"are {model_id}): calibrate this set again here with its layout photo")
+        # a name as the calibration page allows one (60 characters); an export of this app has no longer
+        profile.name = (name or profile.name).strip()[:60]
+        self.path(profile.name)      # a name with no letters or digits is refused before saving
+        replaced = self.entry(profile.name)
+        self.save_new(profile)
+        return profile, replaced
 
     def load(self, name: str) -> TileSetProfile:
         p = self.path(name)

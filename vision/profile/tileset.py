@@ -543,23 +543,23 @@ class TileSetProfile:
         return path
 
     @classmethod
-    def load(cls, path) -> "TileSetProfile":
+    def load(cls, path, shown: str | None = None) -> "TileSetProfile":
         """The profile saved at ``path``. Every way a file can be damaged (empty, truncated, a bad
         CRC, metadata missing a field or not an object) is a ProfileError naming the file (its
-        name only: messages reach web pages), never another exception."""
+        name only, or ``shown``: messages reach web pages), never another exception."""
         path = Path(path)
+        name = shown or path.name
         if not path.is_file():
-            raise ProfileError(f"no profile file {path.name}")
+            raise ProfileError(f"no profile file {name}")
         try:
-            return cls._load(path)
+            return cls._load(path, name)
         except ProfileError:
             raise
         except Exception as exc:  # zipfile.BadZipFile, EOFError, zlib.error, KeyError, TypeError...
-            raise ProfileError(f"{path.name} is damaged ({type(exc).__name__}: {exc})") from None
+            raise ProfileError(f"{name} is damaged ({type(exc).__name__}: {exc})") from None
 
     @classmethod
-    def _load(cls, path: Path) -> "TileSetProfile":
-        name = path.name
+    def _load(cls, path: Path, name: str) -> "TileSetProfile":
         with np.load(path, allow_pickle=False) as z:
             if "meta" not in z.files:
                 raise ProfileError(f"{name} is not a tile-set profile (no metadata)")

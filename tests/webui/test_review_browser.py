@@ -435,10 +435,16 @@ def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, bro
     d.execute_script("arguments[0].scrollIntoView();", field)
     field.send_keys("4q")
     field.send_keys("\t")         # the change event
-    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".field-error")))
-    note = d.find_element(By.CSS_SELECTOR, ".field-error")
-    assert note.text.startswith("indicateurs de dora : caractère inattendu 'q'") and "(caractère 2 de 4q)" in note.text
-    assert field.get_attribute("aria-invalid") == "true" and field.get_attribute("aria-describedby") == note.get_attribute("id")
+    # the note and the field read in one script: the note is drawn again as each rescore returns
+    # (typing rescores too), and an element found before that was stale once in a clean-clone run
+    def note_and_field(drv):
+        return drv.execute_script(
+            "const n = document.querySelector('.field-error'), f = document.getElementsByName('ctx_dora_indicators')[0];"
+            "return n ? [n.innerText, n.id, f.getAttribute('aria-invalid'), f.getAttribute('aria-describedby')] : null;")
+    wait(d).until(lambda drv: (note_and_field(drv) or [""])[0].startswith("indicateurs de dora"))
+    text, note_id, invalid, described_by = note_and_field(d)
+    assert text.startswith("indicateurs de dora : caractère inattendu 'q'") and "(caractère 2 de 4q)" in text
+    assert invalid == "true" and described_by == note_id
     # corrected: the note goes and the hand is scored again
     field.send_keys("\b\b5m\t")
     wait(d).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".field-error")))

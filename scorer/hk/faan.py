@@ -56,6 +56,10 @@ IMPLIES: dict[str, tuple[str, ...]] = {
     "chuen_tse": ("dui_dui_woo",),
     "kan_kan_woo": ("dui_dui_woo", "chi_mo", "moon_ching"),
     "sup_sam_yiu": ("moon_ching",),
+    # 8E is the dealer's first draw, with no set shown (self-drawn and concealed by definition);
+    # 8F is won on the dealer's first discard, no set shown (004 8E, 8F)
+    "tin_woo": ("chi_mo", "moon_ching"),
+    "dei_woo": ("moon_ching",),
     "huen_moon_fung": ("huen_fung", "moon_fung"),
     # 3E is the last tile (2B) when it is the 1 of dots making the eyes; self-drawn (1E) adds as it
     # does to 2A: folding both made 3E worth exactly 2B + 1E, the special case nothing more

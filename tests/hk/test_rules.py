@@ -303,3 +303,16 @@ def test_an_odd_faan_paid_as_the_one_below_is_said_so(capsys):
     main(["score", "123m456p789s234s1p 1p", "--rules", "hk", "--seat-wind", "S", "--self-drawn", "--last-tile",
           "-o", "odd_faan=half"])
     assert "pays as" not in capsys.readouterr().out
+
+
+def test_the_heavenly_and_earthly_hands_do_not_add_what_they_require():
+    # 8E is the dealer's first draw with no set shown: it counted Self-drawn (1E) besides, 10 faan
+    # for 9 and twice the payment; with Moon Ching played, 8E and 8F counted it too (004 8E, 8F)
+    heavenly = hk(CHOWS, tenhou=True, self_drawn=True, options={"moon_ching": True})
+    assert faan_of(heavenly) == {"ping_woo": 1, "tin_woo": 8} and heavenly.total == 9
+    assert {e.id: e.by for e in heavenly.excluded} == {"chi_mo": "tin_woo", "moon_ching": "tin_woo"}
+    earthly = hk(CHOWS, renhou=True, seat_wind="S", discarder="left", options={"moon_ching": True})
+    assert faan_of(earthly) == {"ping_woo": 1, "dei_woo": 8} and earthly.total == 9
+    # Far Yiu gives « un Fan supplémentaire » over the triplets it requires (004 1I)
+    far_yiu = faan_of(hk("[111m,1][999p,2]111z555z9s 9s"))
+    assert far_yiu["far_yiu"] == 1 and far_yiu["dui_dui_woo"] == 3

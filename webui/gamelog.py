@@ -373,7 +373,9 @@ def standing(store: Store, game_id: int) -> dict:
 def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, dealer: int,
                 round_wind: str, order=settlement.SEATED) -> dict:
     """The context of a win: the form's keys, with the seats the game knows put in."""
-    ctx = {k: v for k, v in (given or {}).items()}
+    # the win form's "none" for the liable player names nobody: not kept (the hand page said
+    # "liable player None", and the scorer took it as a player named)
+    ctx = {k: v for k, v in (given or {}).items() if not (k == "liable_player" and v in (None, ""))}
     ctx["seat_wind"] = settlement.seat_wind(winner, dealer, order)
     ctx["round_wind"] = round_wind
     ctx["self_drawn"] = discarder is None

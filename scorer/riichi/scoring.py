@@ -408,9 +408,10 @@ def score(hand: Hand, options) -> ScoreResult:
 
     pao_of = next((a for a, _ in yakuman[:1] if a in _PAO_YAKU), None)
     pao_yaku = _PAO_YAKU[pao_of] if pao_of else ""
-    liable = ctx("liable_player") if yakuman else None
-    if liable is None and "liable_player" in hand.context:
-        ctx("liable_player")
+    # a liable player given as none (null) names nobody: nothing to ignore, nothing to say
+    named = ctx("liable_player") if "liable_player" in hand.context else None
+    liable = named if yakuman else None
+    if named is not None and not yakuman:
         warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
     if liable and pao_yaku and not _pao_fed(hand, pao_of, liable):
         warnings.append(f"liable_player ignored: pao needs every set of {pao_yaku} exposed as a meld, one of "

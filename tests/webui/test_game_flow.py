@@ -806,6 +806,20 @@ def test_a_hong_kong_win_names_its_liable_player_by_name_on_the_game_page(client
     assert client.get(f"/api/games/{gid}").json["hands"][0]["context"].get("liable_player") is None
 
 
+def test_a_win_with_no_liable_player_says_nothing_of_one(client):
+    # the win form's "none" was kept as a liable player None: every riichi win recorded there
+    # warned "liable_player ignored: pao applies only to ...", and its page said "liable player None"
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "winner0": "1", "hand0": PURE_STRAIGHT,
+                                                "discarder": "2", "liable0": ""})
+    assert r.status_code == 303
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert "liable_player" not in hand["context"] and not hand["score"].get("warnings")
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1").get_data(as_text=True))
+    assert "None" not in page and "pao" not in page
+
+
 def test_the_win_form_asks_who_discarded_instead_of_defaulting_to_self_drawn(client):
     # a forgotten discarder made every win self-drawn, charging all three players
     gid = new_game(client, "mcr")

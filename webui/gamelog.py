@@ -693,7 +693,8 @@ def export_csv(store: Store, game_id: int) -> str:
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                       " & ".join(x.get("notation") or "" for x in wins),
                       " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins)]
-                   + ([" ".join(name(p) for p in h.get("riichi") or []), " ".join(name(p) for p in h.get("tenpai") or [])]
+                   # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
+                   + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]
                       if riichi else [])
                    + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
     if view["final"]:

@@ -445,7 +445,7 @@ def hand(game_id, seq):
 def export_csv(game_id):
     # a byte-order mark first: Excel reads a CSV without one in the system's code page, and
     # « Hélène » came out as "HÃ©lÃ¨ne"; other spreadsheets skip it
-    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id), mimetype="text/csv; charset=utf-8",
+    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id), content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})
 
 

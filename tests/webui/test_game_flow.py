@@ -598,6 +598,8 @@ def test_export_and_import_replay_the_game(client):
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:6] == ["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
     assert rows[3][6:11] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    second = dict(zip(rows[0], rows[2]))      # several players as several winners are: names hold spaces
+    assert (second["tenpai"], second["riichi"]) == ("Ann & Cy", "Cy")
     assert rows[-4:][0][:2] == ["1", "Bob"]
 
 

@@ -191,8 +191,10 @@ def test_html_game_flow(client):
     assert client.post(f"/games/{gid}/penalty", data={"csrf_token": token, "offender": "2", "amount": "12"}).status_code == 303
     totals = client.get(f"/api/games/{gid}").json["totals"]
     assert totals[2] == hand["deltas"][2] - 36
-    body = client.get(f"/games/{gid}/export.csv").get_data()
+    r = client.get(f"/games/{gid}/export.csv")
+    body = r.get_data()
     assert body.startswith("\ufeff".encode())      # Excel reads accented names right only with it
+    assert r.headers["Content-Type"] == "text/csv; charset=utf-8"        # the charset was said twice
     csv_text = body.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(csv_text)))
     assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4

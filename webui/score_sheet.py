@@ -62,8 +62,11 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
     game = view["game"]
     flow = gamelog.flow_of(game)
     players = game["players"]
+    substituted = False
     if winansi_names:
-        players = [p if _winansi(p) else tr("player {n}", n=i + 1) for i, p in enumerate(players)]
+        written = [_winansi_spelling(p) for p in players]
+        substituted = None in written
+        players = [w if w is not None else tr("player {n}", n=i + 1) for i, w in enumerate(written)]
     rows = []
     for h in view["hands"]:
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
@@ -80,8 +83,8 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "score_differs": bool(final) and _score_differs(final), "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
-            "renamed": players != game["players"],
-            "name": game["name"] if not winansi_names or _winansi(game["name"]) else " / ".join(players),
+            "renamed": substituted,
+            "name": (game["name"] if not winansi_names else _winansi_spelling(game["name"]) or " / ".join(players)),
             "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
@@ -102,6 +105,27 @@ def _winansi(s: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+#: Latin letters that no accent removed from: written as the letter their readers take them for.
+_LATIN_BASE = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i", "Ŧ": "T",
+                             "ŧ": "t", "Ŀ": "L", "ŀ": "l", "ĸ": "k", "Ŋ": "N", "ŋ": "n", "ſ": "s"})
+
+
+def _winansi_spelling(s: str) -> str | None:
+    """``s`` as the PDF's Helvetica can write it: as it is when WinAnsi has every letter; else
+    its Latin letters without the accents WinAnsi lacks (« Kenji Satō » → "Kenji Sato",
+    « Łucja Wójcik » → "Lucja Wójcik"); None when letters of another script are left."""
+    import unicodedata
+    if _winansi(s):
+        return s
+    out = []
+    for c in s.translate(_LATIN_BASE):
+        if not _winansi(c):
+            c = "".join(k for k in unicodedata.normalize("NFKD", c) if not unicodedata.combining(k))
+        out.append(c)
+    spelled = unicodedata.normalize("NFC", "".join(out))
+    return spelled if _winansi(spelled) else None
 
 
 def _pdf_text(s) -> str:

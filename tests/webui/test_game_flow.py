@@ -694,6 +694,16 @@ def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client):
     assert "张伟" in client.get(f"/games/{gid}/sheet").get_data(as_text=True)   # the print view keeps them
 
 
+def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client):
+    # « Kenji Satō » and « Łucja Wójcik » were "player 3" and "player 4", signature lines included
+    names = ["Amélie Fontaine", "Jonas Berg", "Kenji Satō", "Łucja Wójcik"]
+    gid = client.post("/api/games", json={"name": "Rōnin club", "rules": "riichi", "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw", "tenpai": [C, D]})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"(Kenji Sato) Tj" in pdf and "(Lucja Wójcik) Tj".encode("cp1252") in pdf
+    assert b"player 3" not in pdf and b"cannot write" not in pdf and b"(Ronin club - " in pdf
+
+
 def test_an_mcr_win_on_the_game_page_takes_the_win_context_boxes(client):
     from .conftest import csrf_of
     gid = new_game(client, "mcr")

@@ -95,6 +95,36 @@ def test_a_finished_games_final_table_fits_a_phone(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_riichi_final_table_on_a_phone_shows_each_name_whole(server, browser, app):
+    # its six columns left the names "A…", "J…", "Ł…" and "K…", and "Points − 30,000" ran into "Uma"
+    from .test_game_flow import RIICHI_GAME, post
+    names = ["Amélie Fontaine", "Jonas Berg", "Kenji Satō", "Łucja Wójcik-Brzęczyszczykiewicz"]
+    client = app.test_client()
+    gid = client.post("/api/games", json={"rules": "riichi", "players": names}).json["game"]["id"]
+    for body, _ in RIICHI_GAME:
+        post(client, gid, body)
+    d = browser
+    _phone_window(d, 390, 844)
+    for lang in ("en", "fr"):
+        d.get(f"{server}/games/{gid}?lang={lang}")
+        _no_overflow(d)
+        width = d.execute_script("return innerWidth")
+        rows = d.find_elements(By.CSS_SELECTOR, "#final tbody tr")
+        assert sorted(r.find_elements(By.CSS_SELECTOR, "td")[1].text for r in rows) == sorted(names)
+        for row in rows:
+            name = row.find_elements(By.CSS_SELECTOR, "td")[1]
+            assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", name), lang
+        heads = [_rect(d, th) for th in d.find_elements(By.CSS_SELECTOR, "#final thead th") if th.is_displayed()]
+        assert len(heads) == 4
+        assert all(a["right"] <= b["left"] + 1 for a, b in zip(heads, heads[1:])), heads     # no heading over another
+        for row in rows:
+            figures = [_rect(d, td) for td in row.find_elements(By.CSS_SELECTOR, "td")[2:]]
+            assert [round(f["left"]) for f in figures] == [round(h["left"]) for h in heads], lang   # under their heading
+            assert figures[-1]["right"] <= width
+    shot(d, "final-table-phone", width=390)
+    assert not console_errors(d)
+
+
 def _asked(d) -> list:
     return d.execute_script("return window.__asked")
 

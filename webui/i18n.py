@@ -221,6 +221,12 @@ FR = {
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
     "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
+    "heavenly hand (8E Tin Woo)": "main céleste (8E Tin Woo)",
+    "earthly hand (8F Dei Woo: on the dealer's first discard)":
+        "main terrestre (8F Dei Woo : sur la première défausse du croupier)",
+    "Double Gong (3D: a second kong's replacement tile)": "Double Gong (3D : la tuile de remplacement d'un second kong)",
+    "heavenly hand (tenhou)": "main céleste (tenhou)", "earthly hand, self-drawn (chiihou)": "main terrestre, sur pioche (chiihou)",
+    "earthly hand, on a discard (renhou)": "main terrestre, sur une défausse (renhou)",
     # the game pages (games.html, game.html, the score sheet, the hand page)
     "Game": "Partie", "Players": "Joueurs", "Hands": "Mains", "Created": "Créée", "No game yet.": "Aucune partie pour l'instant.",
     "New game": "Nouvelle partie", "Name": "Nom", "Friday game": "Partie du vendredi", "{rules} options": "Options {rules}",
@@ -553,12 +559,37 @@ def tile_count_warning(warnings: list) -> str | None:
     return None
 
 
-def label(name) -> str:
-    """A context key, option or choice as words: ``self_drawn`` → "self drawn" (or French)."""
+#: A context key in a rule set's own words where the shared one (riichi's term) would mislead:
+#: Hong Kong's ``renhou`` is 004's earthly hand, a win on the dealer's first discard, not
+#: riichi's hand of man (004 3D, 8E, 8F; classical: scorer/classical/scoring.py).
+RULE_LABELS = {
+    "hk": {"tenhou": "heavenly hand (8E Tin Woo)", "renhou": "earthly hand (8F Dei Woo: on the dealer's first discard)",
+           "double_kong": "Double Gong (3D: a second kong's replacement tile)"},
+    "classical": {"tenhou": "heavenly hand (tenhou)", "chiihou": "earthly hand, self-drawn (chiihou)",
+                  "renhou": "earthly hand, on a discard (renhou)"},
+}
+
+
+def label(name, rules: str | None = None) -> str:
+    """A context key, option or choice as words: ``self_drawn`` → "self drawn" (or French); in
+    ``rules``' own words where they differ (``RULE_LABELS``)."""
     if name is None:
         return ""
-    text = LABELS.get(str(name), str(name).replace("_", " "))
+    text = RULE_LABELS.get(rules or "", {}).get(str(name)) or LABELS.get(str(name), str(name).replace("_", " "))
     return t(text)
+
+
+@pass_context
+def _page_label(ctx, name, rules: str | None = None) -> str:
+    """``label`` in a template: the rule set is the page's (its ``rules``, its game's or its
+    result's) unless given."""
+    if rules is None:
+        for holder in (ctx, ctx.get("game"), ctx.get("result")):
+            value = holder.get("rules") if hasattr(holder, "get") else getattr(holder, "rules", None)
+            if isinstance(value, str):
+                rules = value
+                break
+    return label(name, rules)
 
 
 def form_label(form) -> str:
@@ -867,7 +898,7 @@ def colon() -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=label, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, label=_page_label, wind_name=wind_name, context_value=context_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,

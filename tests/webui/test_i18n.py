@@ -202,3 +202,21 @@ def test_a_capped_hong_kong_hand_a_yakuman_and_the_change_history_read_in_french
         # a yakuman is counted by yakuman, not as "13 han · 0 fu" (002 §4.2)
         assert i18n.result_facts({"han": 13, "fu": 0, "limit": "yakuman"}) == ["main limite : yakuman"]
         assert i18n.t("was a draw") == "c'était une main nulle"
+
+
+def test_hong_kong_pages_name_the_heavenly_and_earthly_hands_in_their_own_words(client):
+    # the boxes said "tenhou" and "renhou" (riichi's terms; riichi's renhou is not 004's 8F), and
+    # a Hong Kong hand's page "Assumed (not given): double kong, tenhou, renhou"
+    import re
+    boxes = lambda page: dict(re.findall(r'name="ctx_(tenhou|renhou|chiihou|double_kong)"[^>]*>\s*([^<]*)', page))
+    hk = boxes(client.get("/review/new?rules=hk&lang=en").get_data(as_text=True))
+    assert hk == {"tenhou": "heavenly hand (8E Tin Woo)",
+                  "renhou": "earthly hand (8F Dei Woo: on the dealer&#39;s first discard)",
+                  "double_kong": "Double Gong (3D: a second kong&#39;s replacement tile)"}
+    assert boxes(client.get("/review/new?rules=hk&lang=fr").get_data(as_text=True))["tenhou"] == "main céleste (8E Tin Woo)"
+    assert boxes(client.get("/review/new?rules=riichi&lang=en").get_data(as_text=True))["renhou"] == "renhou"
+    gid = client.post("/api/games", json={"rules": "hk", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5m 5m", "winner": 1,
+                                                         "discarder": 0}).status_code == 201
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True))
+    assert "heavenly hand (8E Tin Woo)" in page and "tenhou" not in page

@@ -1641,5 +1641,10 @@ def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, s
     french = OPTION_HELP_FR_BY_RULES.get((rules, name)) or OPTION_HELP_FR.get(name)
     if not french:
         return split_source(english)
+    # the English help's own references, whole (« 004 Pointage pour les Fleurs »: the section's
+    # title, by which a reader finds it in the document); the bare ones where it has none in brackets
+    whole = split_source(english)[1]
+    if whole and whole != english:
+        return french, whole
     refs = sorted(set(_REFERENCE.findall(english or "")))
     return french, ("; ".join(refs) if refs else None)

@@ -220,3 +220,10 @@ def test_hong_kong_pages_name_the_heavenly_and_earthly_hands_in_their_own_words(
                                                          "discarder": 0}).status_code == 201
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True))
     assert "heavenly hand (8E Tin Woo)" in page and "tenhou" not in page
+
+
+def test_a_french_options_source_keeps_the_sections_title(client):
+    # « 004 Pointage » and « 001 La »: the section's title, by which it is found in the document, was cut
+    page = client.get("/games?lang=fr").get_data(as_text=True)
+    assert "004 Pointage pour les Fleurs" in page and "004 Payer le gagnant" in page
+    assert "001 La suite serpentine" in page

@@ -270,7 +270,7 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
         nonlocal y
         g = sh["game"]
         width = PAGE_W - 2 * MARGIN
-        title = _wrap(f"{sh['name']} - {sh['flow']['title']} - {tr('score sheet')}", width, 14, max_lines=2)
+        title = _wrap(f"{sh['name']} - {tr(sh['flow']['title'])} - {tr('score sheet')}", width, 14, max_lines=2)
         for k, text in enumerate(title):
             page.append(("text", MARGIN, y - 16 * k, 14, text, "l"))
         y -= 18 + 16 * (len(title) - 1)

@@ -580,6 +580,10 @@ def test_the_final_table_on_the_page_and_the_sheet(client):
     pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     assert "(Résultat final) Tj".encode("latin-1") in pdf and b"(Final result) Tj" not in pdf
     assert b"(Tour) Tj" in pdf and b"(Round) Tj" not in pdf and b"feuille de marque" in pdf
+    hk = client.post("/api/games", json={"name": "Soir", "rules": "hk", "players": list("ABCD")}).json["game"]["id"]
+    post(client, hk, {"kind": "draw"})
+    assert "Soir - Hong Kong à l'ancienne - feuille de marque".encode("cp1252") in client.get(
+        f"/games/{hk}/sheet.pdf?lang=fr").data          # the rule set's title was left in English
 
 
 def test_export_and_import_replay_the_game(client):

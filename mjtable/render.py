@@ -141,6 +141,9 @@ _CLASSICAL_SAID = {"base_points", "doubles", "score", "limit", "limit_reached", 
 
 
 def _points(n) -> str:
+    # a sum of half payments is a float ("2.0"): whole numbers are written whole, as the settlement does
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
     return f"{n} point" if n == 1 else f"{n} points"
 
 

@@ -566,3 +566,10 @@ def test_read_answers_a_hand_under_the_minimum_as_score_does(capsys, tmp_path, m
 def test_the_game_log_of_a_data_dir_that_is_not_there_is_not_made(capsys, tmp_path):
     code, _, err = run(capsys, "games", "--data-dir", str(tmp_path / "typo"))
     assert code == 2 and "no data dir at" in err and not (tmp_path / "typo").exists()
+
+
+def test_a_sum_of_half_payments_is_written_whole(capsys):
+    # "received: 2.0 points in all", where every other figure is whole (004 Payer le gagnant (3))
+    rc, out, _ = run(capsys, "score", "[1111m,1]234p567s789s5z 5z", "--rules", "hk", "-o", "payment=discarder_and_half",
+                     "--discarder", "right")
+    assert rc == 0 and "received: 2 points in all" in out

@@ -125,6 +125,22 @@ def test_a_riichi_final_table_on_a_phone_shows_each_name_whole(server, browser, 
     assert not console_errors(d)
 
 
+def test_the_printed_sheet_keeps_the_final_table_with_its_signatures(server, browser, app):
+    # printed, a 15-hand game's final table went ranks 1-2 on one page and 3-4 on the next, or its
+    # signature lines alone on the second page
+    from .test_game_flow import play_riichi_game
+    gid = play_riichi_game(app.test_client())
+    d = browser
+    d.get(f"{server}/games/{gid}/sheet?lang=en")
+    block = d.find_element(By.ID, "final-block")
+    assert block.find_elements(By.ID, "final") and block.find_elements(By.ID, "signatures")
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert d.execute_script("return getComputedStyle(arguments[0]).breakInside", block) == "avoid"
+    finally:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
 def _asked(d) -> list:
     return d.execute_script("return window.__asked")
 

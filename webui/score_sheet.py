@@ -347,8 +347,14 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
         widest = max(_width(r["player"], 9) for r in sh["final"]) + PAD + 1
         heads[1] = (tr("Player"), min(room, max(150, widest)), "l")
         wrapped = sum(len(_wrap(r["player"], heads[1][1] - PAD, 9, max_lines=3)) - 1 for r in sh["final"])
+        # the players sign the final table, as tournament sheets ask: a line above each name, the
+        # name whole under it (on two lines where it is long); the table and the lines on one page
+        slot = (PAGE_W - 2 * MARGIN) / len(players)
+        names = [_wrap(p, slot - 24, 8, max_lines=3) for p in players]
+        signatures_h = 14 + 36 + 11 + WRAP * max(len(n) for n in names)
+        table_h = 16 + 4 + LINE * (1 + len(sh["final"])) + wrapped * (LINE - 2)
         y -= 10
-        if y < MARGIN + 120 + wrapped * (LINE - 2):
+        if y < MARGIN + table_h + signatures_h:
             pages.append(page)
             page, y = [], PAGE_H - MARGIN
         page.append(("text", MARGIN, y, 12, tr("Final result"), "l"))
@@ -375,13 +381,6 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
                 tallest = max(tallest, len(cell))
                 x += w
             y -= LINE + (tallest - 1) * (LINE - 2)
-        # the players sign the final table, as tournament sheets ask: a line above each name, the
-        # name whole under it (on two lines where it is long)
-        slot = (PAGE_W - 2 * MARGIN) / len(players)
-        names = [_wrap(p, slot - 24, 8, max_lines=3) for p in players]
-        if y < MARGIN + 60 + WRAP * max(len(n) for n in names):
-            pages.append(page)
-            page, y = [], PAGE_H - MARGIN
         y -= 14
         page.append(("text", MARGIN, y, 10, tr("Signatures"), "l"))
         y -= 36

@@ -1168,3 +1168,21 @@ def test_the_games_count_of_hands_says_the_false_wins_numbered_among_them(client
     post(client, gid, {"kind": "penalty", "offender": C})
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "1 hand and 1 false win, numbered among them below" in page
+
+
+def test_the_pdf_sheet_keeps_the_final_table_with_its_signatures_whatever_the_game_s_length(client, app):
+    # the signature lines were printed alone on a page of their own after a long game's final table
+    from webui import score_sheet
+    gid = play_riichi_game(client)
+    with app.app_context():
+        from webui.store import get_store
+        base = score_sheet.sheet(get_store(), gid)
+    for extra in range(0, 40):
+        sh = dict(base, rows=base["rows"] + base["rows"][:1] * extra)
+        pages = score_sheet._lines(sh)
+        where = {op[4]: k for k, page in enumerate(pages) for op in page if op[0] == "text" and op[4] in (
+            "Final result", "Signatures")}
+        assert where["Final result"] == where["Signatures"], extra
+        # ("text", x, y, ...) and ("line", x0, x1, y): nothing below the page's margin
+        assert min(op[2] if op[0] == "text" else op[3] for op in pages[-1] if op[0] in ("text", "line")) \
+            >= score_sheet.MARGIN - 30, extra

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, scoring, validation
+from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, get_store
@@ -66,7 +66,7 @@ def show(game_id):
                            edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
-                           liable_seat=gamelog.liable_seat, false_win=request.args.get("false_win", type=int),
+                           liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
 
 
@@ -399,7 +399,6 @@ def delete_hand(game_id, seq):
 @bp.get("/<int:game_id>/sheet")
 def sheet(game_id):
     """The printable score sheet of the game (print it from the browser, or the PDF)."""
-    from . import score_sheet
     i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
     return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t,
                                                                             number=i18n.number))
@@ -407,7 +406,6 @@ def sheet(game_id):
 
 @bp.get("/<int:game_id>/sheet.pdf")
 def sheet_pdf(game_id):
-    from . import score_sheet
     number = partial(i18n.number, latin1=True)        # Helvetica in WinAnsi: no narrow space
     i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
     body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, winansi_names=True, number=number),

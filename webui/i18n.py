@@ -249,7 +249,7 @@ FR = {
     "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
     "{players} win": "{players} gagnent", "{a} and {b}": "{a} et {b}", "by self-draw": "sur pioche",
-    "on {player}'s discard": "sur l'écart de {player}", "self-drawn": "pioche", "draw": "nul",
+    "on {player}'s discard": "sur l'écart de {player}", "robbing {player}'s kong": "en volant le kong de {player}", "self-drawn": "pioche", "draw": "nul",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
     "false win by {player}": "faux Mah-jong de {player}", "riichi:": "riichi :",
     "after the end of the game": "après la fin de la partie", "Edit": "Modifier",

@@ -49,8 +49,16 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         # Hong Kong counts a hand in faan, paid by the reward table: said so, not taken for points
         unit = f" {tr('faan')}" if score.get("total_unit") == "faan" else ""
         parts.append(f"{name(w['winner'])} {number(score.get('total', ''))}{unit}")
-    how = tr("by self-draw") if h["discarder"] is None else tr("on {player}'s discard", player=name(h["discarder"]))
+    how = (tr("by self-draw") if h["discarder"] is None
+           else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
+           else tr("on {player}'s discard", player=name(h["discarder"])))
     return f"{' & '.join(parts)} {how}"
+
+
+def robbed_kong(wins: list) -> bool:
+    """Whether a hand was won robbing the discarder's kong (its tile was not a discard: the
+    sheet said "on Alice's discard", and the robbing could not be traced)."""
+    return any((w.get("context") or {}).get("robbing_kong") for w in wins)
 
 
 def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, number=english_number) -> dict:

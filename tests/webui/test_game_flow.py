@@ -1186,3 +1186,14 @@ def test_the_pdf_sheet_keeps_the_final_table_with_its_signatures_whatever_the_ga
         # ("text", x, y, ...) and ("line", x0, x1, y): nothing below the page's margin
         assert min(op[2] if op[0] == "text" else op[3] for op in pages[-1] if op[0] in ("text", "line")) \
             >= score_sheet.MARGIN - 30, extra
+
+
+def test_a_win_robbing_a_kong_says_so_on_the_page_and_the_sheet(client):
+    # it read "Bob wins on Ann's discard": the kong robbed (004 1F Cheung Gong) could not be traced
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "123m456p789s34s55p 2s", "winner": B, "discarder": A, "context": {"robbing_kong": True}})
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}").get_data(as_text=True))
+    assert "Bob wins robbing Ann's kong" in page.replace("&#39;", "'") and "on Ann's discard" not in page.replace("&#39;", "'")
+    sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True))
+    assert "en volant le kong d&#39;Ann" in sheet
+    assert any("robbing Ann's kong" in t for _, _, _, t in _pdf_runs(client.get(f"/games/{gid}/sheet.pdf?lang=en").data))

@@ -918,6 +918,9 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "these tiles do not form four sets and a pair; the eight flowers win alone only where flowers are played: choose flower method A, B, C or D":
+        "ces tuiles ne forment pas quatre combinaisons et une paire ; les huit fleurs ne gagnent seules que là où l'on "
+        "joue les fleurs : choisissez la méthode de fleurs A, B, C ou D",
     # a tile-set profile imported (vision/profile/store.py)
     "{} is larger than a tile-set profile ({} MB, at most {} MB)":
         "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",

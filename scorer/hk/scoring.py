@@ -344,6 +344,12 @@ def score(hand: Hand, options) -> ScoreResult:
                         "method: none); choose flower method A, B, C or D to count them (004 Pointage pour les Fleurs)")
     eight_flowers = any(i.id == "eight_flowers" for i in flower_items)
     if not reads and not eight_flowers:
+        if len(hand.bonus) == 8:
+            # the eight flowers win alone only where flowers are played: say so, not only that the tiles are no hand
+            return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
+                               "these tiles do not form four sets and a pair; the eight flowers win alone only "
+                               "where flowers are played: choose flower method A, B, C or D (004 6D)"},
+                               assumed=hand.context.missing(ctx.read), options=opts)
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
                            "these tiles do not form four sets and a pair, or thirteen terminals "
                            "(004 Quand déclarer une victoire)"},

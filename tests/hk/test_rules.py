@@ -156,6 +156,10 @@ def test_flower_methods():
     assert "own_flower_both" not in faan_of(hk(hand, {"flower_method": "D"}, seat_wind="S", round_wind="E"))
     eight = hk("123m456p789s234s5m12345678f 5m", {"flower_method": "C"})
     assert faan_of(eight)["eight_flowers"] == 6
+    # the eight flowers with incomplete tiles, flowers not played: the refusal says how they would win (004 6D)
+    alone = hk("1357m2468p13579s 1z 12345678f", self_drawn=True)
+    assert not alone.valid and "choose flower method A, B, C or D (004 6D)" in alone.error["message"]
+    assert hk("1357m2468p13579s 1z 12345678f", {"flower_method": "A"}, self_drawn=True).valid
 
 
 def test_reward_table_doubles_per_faan_then_per_two():

@@ -196,7 +196,7 @@ FR = {
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
     "Delete this meld?": "Supprimer cette combinaison ?", "Add a tile": "Ajouter une tuile",
     "Correct {code}": "Corriger {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
-    "Standing tiles": "Tuiles debout", "Flowers and seasons": "Fleurs et saisons", "Meld {n}": "Combinaison {n}",
+    "Standing tiles": "Tuiles debout", "Flowers and seasons": "Fleurs et saisons", "Meld {n}: {name}": "Combinaison {n} : {name}",
     "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
     "claimed from…": "prise de…", "left": "gauche", "across": "en face", "right": "droite",
     "↩ to standing": "↩ vers la main", "Delete": "Supprimer", "{n} selected": "{n} choisie(s)",
@@ -369,7 +369,7 @@ FR = {
     # option choices
     "all pay": "tous paient", "discarder pays": "le donneur paie", "discarder double": "le donneur paie double",
     "discarder and half": "le donneur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
-    "none": "aucune", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
+    "none": "aucun", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
     # option names
     "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
     "nine gates": "neuf portes", "four kongs single wait": "quatre kongs, attente unique",
@@ -778,7 +778,7 @@ def review_notes(warnings: list) -> list[str]:
 JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:",
             "Choose who won, and on whose discard.", "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
-            "Flowers and seasons", "Meld {n}", "a new meld", "exposed", "concealed", "claimed from…", "left",
+            "Flowers and seasons", "Meld {n}: {name}", "a new meld", "exposed", "concealed", "claimed from…", "left",
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
             "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
@@ -920,7 +920,7 @@ def init_app(app) -> None:
 MESSAGES_FR = {
     "these tiles do not form four sets and a pair; the eight flowers win alone only where flowers are played: choose flower method A, B, C or D":
         "ces tuiles ne forment pas quatre combinaisons et une paire ; les huit fleurs ne gagnent seules que là où l'on "
-        "joue les fleurs : choisissez la méthode de fleurs A, B, C ou D",
+        "joue les fleurs : choisissez le compte des fleurs A, B, C ou D",
     # a tile-set profile imported (vision/profile/store.py)
     "{} is larger than a tile-set profile ({} MB, at most {} MB)":
         "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",

@@ -227,3 +227,13 @@ def test_a_french_options_source_keeps_the_sections_title(client):
     page = client.get("/games?lang=fr").get_data(as_text=True)
     assert "004 Pointage pour les Fleurs" in page and "004 Payer le gagnant" in page
     assert "001 La suite serpentine" in page
+
+
+def test_a_french_result_puts_a_space_before_its_colons(client):
+    # « Tous les triplés: compté dans… »
+    import re
+    gid = client.post("/api/games", json={"rules": "hk", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s1z 1z", "winner": 0, "discarder": None,
+                                                         "context": {"tenhou": True}}).status_code == 201
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)))
+    assert re.search(r"\w : compté dans", page) and not re.search(r"\w: compté dans", page)

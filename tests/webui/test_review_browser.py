@@ -360,6 +360,12 @@ def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, bro
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld"))
     titles = [g.get_attribute("aria-label") or g.text for g in d.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld")]
     assert any("Meld 1: not a meld" in t for t in titles), titles
+    # in French with its space before the colon (« Combinaison 1: »)
+    select_tiles(d, server + "/review/new?rules=toy&lang=fr&hand=" + WIN, ("1m", "5p", "9s"))
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="left"]').click()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld"))
+    titles = [g.get_attribute("aria-label") or g.text for g in d.find_elements(By.CSS_SELECTOR, "#hand-view .group.meld")]
+    assert any(t.startswith("Combinaison 1 : ") for t in titles), titles
 
 
 def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, browser, app):

@@ -165,7 +165,8 @@
     if (g.kind === "standing") return tr("Standing tiles");
     if (g.kind === "bonus") return tr("Flowers and seasons");
     const codes = g.tiles.map((t) => t.code);
-    return tr("Meld {n}", { n: i }) + ": " + tr(codes.length ? meldName(codes) : "empty");
+    // one string: French puts a space before the colon (« Combinaison 1 : pung »)
+    return tr("Meld {n}: {name}", { n: i, name: tr(codes.length ? meldName(codes) : "empty") });
   }
 
   // ---- undo and redo: each step keeps the hand as it was before ---------------------------------

@@ -507,6 +507,11 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert code == 0 and f"{gid}  mcr" in out and "1 hand(s)  Ann / Bob / Cy / Di" in out
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Ann: -29  Bob: 45  Cy: -8  Di: -8" in out and "next hand: E round, Bob deals" in out
+    # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
+    lines = out.splitlines()
+    assert lines[2].split() == ["hand", "round", "dealer", "Ann", "Bob", "Cy", "Di", "result"]
+    assert lines[3].split()[:7] == ["#1", "E", "Ann", "-29", "+45", "-8", "-8"]
+    assert lines[3].endswith("Bob 21 on Ann's discard: 123456789m123p5z 5z")      # his hand's 21 fans
     code, out, _ = run(capsys, "games", str(gid), "--csv", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     pdf = tmp_path / "sheet.pdf"

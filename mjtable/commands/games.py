@@ -96,12 +96,26 @@ def sheet_text(view: dict) -> str:
     """A game's standing in a few lines: players, points, each hand's changes, the final table."""
     game = view["game"]
     players = game["players"]
+    from webui import gamelog
+    from webui.score_sheet import result_text
+    flow = gamelog.flow_of(game)
     lines = [f"{game['name']} ({game['rules']}), {len(view['hands'])} record(s)",
              "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
+    # one row a hand under a header, in columns as wide as their longest entry: who won and how
+    # (the dealer's name alone, where the result was, read as the winner's)
+    rows = []
     for h in view["hands"]:
-        what = h["kind"] if h["kind"] != "win" else (h.get("notation") or "win")
-        lines.append(f"  #{h['seq']:<3} {h['round_wind']} {players[h['dealer']]:<12} {what:<28} "
-                     + " ".join(f"{d:+}" for d in h["deltas"]))
+        notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
+        what = result_text(h, players, flow) + (f": {notations}" if notations else "")
+        rows.append((f"#{h['seq']}", h["round_wind"], players[h["dealer"]],
+                     [f"{d:+}" if d else "0" for d in h["deltas"]], what))
+    if rows:
+        head = ("hand", "round", "dealer", list(players), "result")
+        widths = [max(len(r[k]) for r in rows + [head]) for k in range(3)]
+        figures = [max(len(head[3][p]), *(len(r[3][p]) for r in rows)) for p in range(4)]
+        for r in [head] + rows:
+            lines.append("  " + "  ".join(str(v).ljust(w) for v, w in zip(r[:3], widths)) + "  "
+                         + "  ".join(v.rjust(w) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
         lines.append("final:")
         lines.extend(f"  {r['rank']}. {r['player']}  {r['score']}" for r in view["final"])

@@ -781,7 +781,21 @@ def _timestamp(value) -> str | None:
 
 
 def import_json(store: Store, data) -> int:
-    """Create a game from an export; every field is checked, totals are recomputed."""
+    """Create a game from an export; every field is checked, totals are recomputed. Imported
+    beside a game of the same name (an export brought back), it is named "<name> (2)": the games
+    list showed identical rows, the dates kept as exported."""
+    gid = _import_json(store, data)
+    game = store.get_game(gid)
+    taken = {g["name"] for g in store.list_games() if g["id"] != gid}
+    if game["name"] in taken:
+        n = 2
+        while f"{game['name']} ({n})" in taken:
+            n += 1
+        store.rename_game(gid, f"{game['name']} ({n})", game["players"])
+    return gid
+
+
+def _import_json(store: Store, data) -> int:
     if not isinstance(data, dict) or data.get("format") != "mjtable-game":
         raise GameError("bad_import", "not an mjtable game export (format must be mjtable-game)")
     if data.get("version") not in IMPORT_VERSIONS or isinstance(data.get("version"), bool):

@@ -118,6 +118,12 @@ def test_export_and_import_round_trip(client):
     assert again["game"]["id"] != gid
     assert again["totals"] == client.get(f"/api/games/{gid}").json["totals"]
     assert [h["notation"] for h in again["hands"]] == [h["notation"] for h in exported["hands"]]
+    # beside the game it was exported from, a copy is told apart by its name: the list showed
+    # identical rows (same name, same date kept from the export)
+    name = exported["game"]["name"]
+    assert again["game"]["name"] == f"{name} (2)"
+    assert client.post("/api/games/import", json=exported).json["game"]["name"] == f"{name} (3)"
+    assert client.get(f"/api/games/{gid}").json["game"]["name"] == name
 
 
 @pytest.mark.parametrize("mutate", [

@@ -67,7 +67,17 @@ def show(game_id):
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong, false_win=request.args.get("false_win", type=int),
-                           rule_sets={r["name"]: r["title"] for r in scoring.available_rules()})
+                           rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
+                           hand_label=partial(_hand_label, gamelog.flow_of(view["game"])))
+
+
+def _hand_label(flow, h: dict | None = None, **deal) -> str:
+    """A hand's label as the score sheet gives it (E2, riichi's E2-1 with its counters): of a
+    recorded hand, or of the next deal (``round_wind``, ``dealer``, ``honba``, ``seating``)."""
+    if h is None:
+        h = {"round_wind": deal["round_wind"], "dealer": deal["dealer"], "honba": deal.get("honba"),
+             "outcome": {"seating": deal.get("seating")}}
+    return score_sheet.round_label(h, flow, i18n.t)
 
 
 def _played(view: dict) -> list[dict]:

@@ -1197,3 +1197,16 @@ def test_a_win_robbing_a_kong_says_so_on_the_page_and_the_sheet(client):
     sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True))
     assert "en volant le kong d&#39;Ann" in sheet
     assert any("robbing Ann's kong" in t for _, _, _, t in _pdf_runs(client.get(f"/games/{gid}/sheet.pdf?lang=en").data))
+
+
+def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
+    # E1-2 and S4 were on the print view and the PDF only: the page said "East · Ann deals"
+    gid = play_riichi_game(client)
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    labels = re.findall(r'<strong class="hand-label">([^<]+)</strong>', page)
+    assert labels == [label for label in ("E1", "E1-1", "E1-2", "E2", "E2", "E3-1", "E4", "S1-1", "S1-2", "S2",
+                                          "S2-1", "S3-2", "S4")]
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A]})
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert re.search(r'Main suivante : <strong class="hand-label">E1-1</strong>', page)

@@ -592,3 +592,23 @@ def test_a_chow_is_offered_from_the_left_only(server, browser):
         d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="2z"]:not(.selected)')[0].click()
     assert d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]').is_enabled()
     assert not console_errors(d)
+
+
+def test_each_rule_options_source_link_sits_beside_its_own_field(server, browser):
+    # the links wrapped on their own: "source" under « faan minimum » sat beside « faan maximum »
+    d = browser
+    for width in (1200, 390):
+        d.set_window_size(width, 900)
+        d.get(server + "/review/new?rules=hk&lang=fr&hand=" + WIN)
+        d.execute_script("document.querySelectorAll('details').forEach((x) => x.open = true)")
+        pairs = d.execute_script(
+            "return [...document.querySelectorAll('details.options a.source')].map((a) => {"
+            "  const l = a.closest('.option').querySelector('label').getBoundingClientRect(),"
+            "        s = a.getBoundingClientRect();"
+            "  return [l.left, l.right, l.top, l.bottom, s.left, s.top, s.bottom]; })")
+        assert len(pairs) >= 8
+        for left, right, top, bottom, s_left, s_top, s_bottom in pairs:
+            beside = s_left >= right - 1 and s_top < bottom and s_bottom > top          # on its field's line, after it
+            under = left - 1 <= s_left <= right and bottom - 1 <= s_top <= bottom + 8   # or just under it (a phone)
+            assert beside or under, (width, pairs)
+    d.set_window_size(1200, 1000)

@@ -82,7 +82,11 @@ FR = {
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Croupier (Est)", "Round wind": "Vent du tour",
-    "Rule options": "Options des règles", "variant {n}": "variante {n}", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
+    "Rule options": "Options des règles", "variant {n}": "variante {n}",
+    "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
+    "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
+    "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
+    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
     "This replaces the profile “{name}”, which learnt {learnt} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
@@ -600,11 +604,26 @@ def form_label(form) -> str:
 _SOURCE_NAMED = re.compile(r"^(?:mji|ffmj\w*|pymahjong\w*|\d{3})$")
 
 
-def choice_label(value, index: int) -> str:
+#: What a choice named after its source does, in a few words for its menu (the option's help says
+#: it whole): "variant B" alone left a player to open the source to choose (scorer/mcr options).
+CHOICE_SUMMARIES = {
+    ("kong_pair_values", "mji"): "no combined fan", ("kong_pair_values", "ffmj2013"): "combined fan 6",
+    ("kong_pair_values", "pymahjonggb"): "combined fan 5",
+    ("nine_gates", "mji"): "full flush and terminal pungs not counted", ("nine_gates", "ffmj2013"): "terminal pungs counted",
+    ("nine_gates", "pymahjonggb"): "one terminal pung not counted",
+    ("knitted_straight_wait", "ffmj2013"): "no wait fan on the knit's tiles",
+    ("knitted_straight_wait", "pymahjonggb"): "wait fan when the knit holds its own copy",
+}
+
+
+def choice_label(value, index: int, option: str | None = None) -> str:
     """An option's choice as words; a choice named after its source ("ffmj2013") becomes
-    "variant B" (the source is behind the option's "source" link)."""
+    "variant B", with what it does where ``option`` is given ("variant B: combined fan 6"; the
+    source is behind the option's "source" link)."""
     if _SOURCE_NAMED.match(str(value)):
-        return t("variant {n}", n="ABCDEFGH"[index % 8])
+        variant = t("variant {n}", n="ABCDEFGH"[index % 8])
+        summary = CHOICE_SUMMARIES.get((option, str(value)))
+        return f"{variant}{colon()} {t(summary)}" if summary else variant
     return label(value)
 
 

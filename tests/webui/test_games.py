@@ -384,7 +384,11 @@ def test_option_help_names_source_named_choices_as_their_menu_does(client):
     help_text = page[help_start:page.index("</p>", help_start)]
     assert "variant A = " in help_text and "variant B = " in help_text and "variant C = " in help_text
     assert "mji" not in help_text and "  " not in help_text
-    assert ">variant B</option>" in page[start:start + 600]
+    # the menu says what each does ("variant B" alone sent a player to the sources to choose)
+    assert ">variant B: combined fan 6</option>" in page[start:start + 600]
+    page = client.get("/games?lang=fr").get_data(as_text=True)
+    start = page.index('name="opt_mcr__nine_gates"')
+    assert ">variante A : couleur pure et pungs d&#39;extrémités non comptés</option>" in page[start:start + 600]
 
 
 def test_games_list_names_each_games_rules_by_title(client):

@@ -48,6 +48,10 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         score = w.get("score") or {}
         # Hong Kong counts a hand in faan, paid by the reward table: said so, not taken for points
         unit = f" {tr('faan')}" if score.get("total_unit") == "faan" else ""
+        # a riichi hand's han and fu (or its limit), by which its points are checked against the
+        # table (002 §4.1): "12,000" alone could not be
+        if score.get("han") is not None:
+            unit += f" ({score['limit']})" if score.get("limit") else f" ({score['han']} han {score.get('fu', 0)} fu)"
         parts.append(f"{name(w['winner'])} {number(score.get('total', ''))}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)

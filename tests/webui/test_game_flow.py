@@ -503,12 +503,14 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     client.get(f"/games/{gid}?lang=en")
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
-    assert "E1-1" in sheet and "Cy 1,900 &amp; Di 2,300 on Bob&#39;s discard" in sheet
+    # each win with its han and fu, by which the points are checked against the table (002 §4.1)
+    assert "E1-1" in sheet and "Cy 1,900 (2 han 25 fu) &amp; Di 2,300 (2 han 30 fu) on Bob&#39;s discard" in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
-    assert b"(Cy 1,900 & Di 2,300 on Bob's discard) Tj" in pdf.data
+    result = " ".join(t for _, _, _, t in _pdf_runs(pdf.data) if t.startswith("Cy 1,900") or "on Bob's discard" in t)
+    assert result == "Cy 1,900 (2 han 25 fu) & Di 2,300 (2 han 30 fu) on Bob's discard", result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)

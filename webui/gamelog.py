@@ -412,7 +412,8 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     ``"winners": [players]`` with ``"hands": [...]`` in the same order);
     ``{"kind": "draw", "riichi"?: [...], "tenpai"?: [...]}``; ``{"kind": "penalty", "offender": 0-3,
     "amount"?}`` (a false win; riichi: chombo); ``{"kind": "end"}``: the table ends the game here
-    (undoing it goes on with the game).
+    (undoing it goes on with the game). ``"expect_seq"``: the number the sender expects the hand to
+    take; refused (409, ``stale_game``) when another hand was recorded or deleted since.
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
@@ -517,8 +518,24 @@ def game_over() -> GameError:
                      "undo or edit a hand, or start a new game")
 
 
+def _check_expected_seq(store: Store, game_id: int, expected) -> None:
+    """Refuse a hand sent for a game that changed since (``expect_seq``: the number the sending
+    page gave the next hand): two phones recording the same win recorded it twice, the second
+    with the next hand's seats."""
+    if expected is None:
+        return
+    expected = validation.int_id(expected, "expect_seq")
+    last = store.last_hand(game_id)
+    now = (last["seq"] if last else 0) + 1
+    if expected != now:
+        raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the next "
+                        f"hand is now hand {now}, not {expected}; nothing was recorded: check the hands, then send it "
+                        "again if it is still to record", field="expect_seq")
+
+
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
     game = store.get_game(game_id)
+    _check_expected_seq(store, game_id, data.get("expect_seq"))
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
     deal = next_deal(store, game)

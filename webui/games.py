@@ -136,6 +136,8 @@ def _record_once(game_id: int, data: dict) -> dict:
     history, records nothing more (``_SentTwice``: the game page says so)."""
     key = (request.form.get("form_key") or "").strip()
     request_key = f"form:{validation.text(key, 'form_key', max_len=64)}" if key else None
+    if request.form.get("next_seq"):        # the hand's number as the page showed it (gamelog: stale_game)
+        data = {**data, "expect_seq": request.form["next_seq"]}
     try:
         return gamelog.record(get_store(), game_id, data, request_key=request_key)
     except DuplicateRequest:
@@ -156,8 +158,9 @@ def _seats_field(form, name: str) -> list[int]:
 @bp.post("/<int:game_id>/draw")
 def draw(game_id):
     f = request.form
-    hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
-                                  "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
+    with _stale_page_back_to_game():
+        hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
+                                      "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
     flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))
     _warn_noten_riichi(game_id, hand)
     return redirect(url_for("games.show", game_id=game_id), code=303)
@@ -174,7 +177,8 @@ def _warn_noten_riichi(game_id: int, hand: dict) -> None:
 def end(game_id):
     """The players end the game before its last round: a row of kind ``end``; the final result
     is taken from the points then (undo goes on with the game)."""
-    hand = _record_once(game_id, {"kind": "end", "note": request.form.get("note", "")})
+    with _stale_page_back_to_game():
+        hand = _record_once(game_id, {"kind": "end", "note": request.form.get("note", "")})
     flash(i18n.t("the game ends after hand {n}", n=hand["seq"] - 1))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -196,7 +200,8 @@ def penalty(game_id):
             "riichi": _seats_field(f, "riichi")}
     if _amount(f) is not None:
         data["amount"] = _amount(f)
-    hand = _record_once(game_id, data)
+    with _stale_page_back_to_game():
+        hand = _record_once(game_id, data)
     flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
@@ -379,7 +384,7 @@ def _stale_page_back_to_game():
     try:
         yield
     except gamelog.GameError as e:
-        if e.code != "stale_hand":
+        if e.code not in ("stale_hand", "stale_game"):
             raise
         flash(i18n.msg(e.to_dict()), "error")
         raise _StalePage() from e

@@ -937,6 +937,10 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
+        "maintenant la main {0}, pas la {1} ; rien n'a été enregistré : vérifiez les mains, puis envoyez-la à nouveau "
+        "si elle reste à enregistrer",
     "these tiles do not form four sets and a pair; the eight flowers win alone only where flowers are played: choose flower method A, B, C or D":
         "ces tuiles ne forment pas quatre combinaisons et une paire ; les huit fleurs ne gagnent seules que là où l'on "
         "joue les fleurs : choisissez le compte des fleurs A, B, C ou D",

@@ -1212,3 +1212,32 @@ def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
     post(client, gid, {"kind": "draw", "tenpai": [A]})
     page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
     assert re.search(r'Main suivante : <strong class="hand-label">E1-1</strong>', page)
+
+
+def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not_recorded_twice(client):
+    # two phones at one table both recorded the same win from pages showing "hand 2": it was
+    # recorded twice, the second copy with the next hand's seats, and nobody was told
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert page.count('name="next_seq" value="2"') == 4          # win, draw, false win and end forms
+    token = csrf_of(client)
+    win = {"csrf_token": token, "winner0": "1", "hand0": "123456789m123p5z 5z", "discarder": "0", "next_seq": "2"}
+    assert client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-x"}).status_code == 303
+    r = client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-y"}, follow_redirects=True)
+    said = r.get_data(as_text=True).replace("&#39;", "'")
+    assert "the next hand is now hand 3, not 2; nothing was recorded" in said and "data-refused" in said
+    assert [h["seq"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [1, 2]
+    # a draw or a false win from a stale page: back to the game, said, nothing recorded
+    r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": "phone-z", "next_seq": "2"},
+                    follow_redirects=True)
+    assert "the next hand is now hand 3, not 2" in r.get_data(as_text=True)
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    # the JSON API: expect_seq, 409
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 2})
+    assert r.status_code == 409 and r.json["error"]["code"] == "stale_game"
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 3}).status_code == 201
+    fr = client.post(f"/games/{gid}/draw?lang=fr", data={"csrf_token": token, "form_key": "w", "next_seq": "3"},
+                     follow_redirects=True)
+    assert "la main suivante est maintenant la main 4, pas la 3" in fr.get_data(as_text=True)

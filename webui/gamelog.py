@@ -571,16 +571,29 @@ def noten_riichi(game: dict, hand: dict) -> list[int]:
     return [p for p in hand.get("riichi") or [] if p not in (hand.get("tenpai") or [])]
 
 
+def page_hand_id(hand: dict) -> str:
+    """How a page names the hand it shows: ``ID:REV`` (``ID`` for a hand recorded before hands
+    had a rev). The id alone is not enough: SQLite gives a new hand the id of the last one
+    deleted, and an edit keeps the id."""
+    return f"{hand['id']}:{hand['rev']}" if hand.get("rev") else str(hand["id"])
+
+
 def check_hand_id(hand: dict, hand_id) -> None:
-    """Refuse to change ``hand`` when the page that asked named another hand (``hand_id``, the
-    stable id a form carries; None: not named). Hands are numbered down when one is deleted, so
-    a page loaded before another table member deleted or recorded a hand would otherwise undo,
-    delete or edit the hand that now has that number."""
+    """Refuse to change ``hand`` when the page that asked named another hand, or this hand as it
+    was before another change (``hand_id``: ``page_hand_id``, or the id alone; None: not named).
+    Hands are numbered down when one is deleted, so a page loaded before another table member
+    deleted, recorded or edited a hand would otherwise undo, delete or edit the hand that now
+    has that number, or overwrite that member's edit."""
     if hand_id is None:
         return
-    if validation.int_id(hand_id, "hand_id") != hand["id"]:
+    given_id, _, rev = str(hand_id).partition(":")
+    if validation.int_id(given_id, "hand_id") != hand["id"]:
         raise GameError("stale_hand", f"the game changed since this page was loaded (hand {hand['seq']} is now "
                         "another hand): nothing was changed, check the hands and try again", field="hand_id")
+    if rev and hand.get("rev") and rev != hand["rev"]:
+        raise GameError("stale_hand", f"the game changed since this page was loaded (hand {hand['seq']} was "
+                        "changed since, on another device?): nothing was changed, check the hand and try again",
+                        field="hand_id")
 
 
 def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) -> dict:
@@ -606,7 +619,7 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
         elif "tiles_read" not in data and "corrections" not in data:
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
-        store.update_hand(game_id, seq, {k: row[k] for k in store.INPUT_COLUMNS})
+        store.update_hand(game_id, seq, {k: row[k] for k in store.INPUT_COLUMNS}, edited=True)
         replay_game(store, game)
         after = store.get_hand(game_id, seq)
         store.add_edit(game_id, seq, "edit", _entry(before), _entry(after))

@@ -937,6 +937,9 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "the game changed since this page was loaded (hand {} was changed since, on another device?): nothing was changed, check the hand and try again":
+        "la partie a changé depuis le chargement de cette page (la main {0} a été modifiée depuis, sur un autre "
+        "appareil ?) : rien n'a été modifié, vérifiez la main et réessayez",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} ; rien n'a été enregistré : vérifiez les mains, puis envoyez-la à nouveau "

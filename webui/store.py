@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS hands (
     sticks INTEGER NOT NULL DEFAULT 0, -- riichi sticks on the table when the hand started
     fixed TEXT,                        -- {dealer, round_wind} the table set against the flow, or NULL
     outcome TEXT,                      -- the flow's notes: after-uma penalties, the deal after, seating
+    rev TEXT,                          -- new at each record and edit: a page names the hand it showed by id and rev
     UNIQUE (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
@@ -96,7 +97,7 @@ CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted h
 """
 
 #: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
 ADDED_COLUMNS = {
     "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
@@ -133,7 +134,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     """Bring a game log to SCHEMA_VERSION in one transaction; returns the version it had.
     Version 0 to 1: the game-flow columns and the edits table; the games already there keep
     the dealers and points they were recorded with (flow ``legacy``). Version 1 to 2: a hand
-    may be the end of a game (kind ``end``)."""
+    may be the end of a game (kind ``end``). Version 2 to 3: each hand's ``rev`` (NULL for the
+    hands already there: their pages name them by id alone)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
@@ -150,6 +152,8 @@ def migrate(conn: sqlite3.Connection) -> int:
             conn.execute("UPDATE games SET flow = ? WHERE flow = '{}'", (LEGACY_FLOW,))
         if version < 2:
             _rebuild_hands(conn)
+        if version < 3 and "rev" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
+            conn.execute("ALTER TABLE hands ADD COLUMN rev TEXT")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -504,21 +508,25 @@ class Store:
         values[names.index("honba")] = hand.get("honba") or 0
         values[names.index("sticks")] = hand.get("sticks") or 0
         cur = c.execute(
-            f"INSERT INTO hands (game_id, seq, photo_id, created, {', '.join(names)}) "
-            f"VALUES (?, ?, ?, ?, {', '.join('?' * len(names))})",
-            (game_id, seq, photo_id, hand.get("created") or now(), *values))
+            f"INSERT INTO hands (game_id, seq, photo_id, created, rev, {', '.join(names)}) "
+            f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(names))})",
+            (game_id, seq, photo_id, hand.get("created") or now(), secrets.token_hex(6), *values))
         return cur.lastrowid
 
-    def update_hand(self, game_id: int, seq: int, fields: dict) -> None:
-        """Rewrite some columns of one hand (the caller holds the transaction)."""
+    def update_hand(self, game_id: int, seq: int, fields: dict, edited: bool = False) -> None:
+        """Rewrite some columns of one hand (the caller holds the transaction); ``edited``: what
+        the table entered changed (an edit, not a replay), so the hand takes a new ``rev``."""
         if not fields:
             return
         names = sorted(fields)
         for n in names:
             if n not in self.FLOW_COLUMNS and n not in self.INPUT_COLUMNS:
                 raise KeyError(n)
+        values = [self._value(n, fields[n]) for n in names]
+        if edited:
+            names, values = names + ["rev"], values + [secrets.token_hex(6)]
         self.conn.execute(f"UPDATE hands SET {', '.join(f'{n} = ?' for n in names)} WHERE game_id = ? AND seq = ?",
-                          (*[self._value(n, fields[n]) for n in names], game_id, seq))
+                          (*values, game_id, seq))
 
     def delete_hand(self, game_id: int, seq: int) -> dict:
         """Delete one hand and number the later ones down by one; returns the hand."""
@@ -565,7 +573,7 @@ class Store:
                 "riichi": json.loads(_col(row, "riichi", "[]")), "tenpai": json.loads(_col(row, "tenpai", "[]")),
                 "wins": _load(_col(row, "wins", None)), "honba": _col(row, "honba", 0),
                 "sticks": _col(row, "sticks", 0), "fixed": _load(_col(row, "fixed", None)),
-                "outcome": _load(_col(row, "outcome", None))}
+                "outcome": _load(_col(row, "outcome", None)), "rev": _col(row, "rev", None)}
 
     # -- photos and drafts -----------------------------------------------------------------------
     @staticmethod

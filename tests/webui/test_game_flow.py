@@ -430,6 +430,30 @@ def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
     assert client.get(f"/api/games/{gid}").json["finished"] is True
 
 
+def test_a_version_2_game_log_gets_each_hands_rev(tmp_path):
+    """Version 2 to 3: the hands already there have no rev; their pages name them by id, and an
+    edit gives them one."""
+    from webui import create_app, store
+    data = tmp_path / "data"
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    conn = sqlite3.connect(data / "mjtable.sqlite3", isolation_level=None)
+    conn.execute("ALTER TABLE hands DROP COLUMN rev")
+    conn.execute("PRAGMA user_version = 2")
+    conn.close()
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["rev"] is None
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+    conn.close()
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert f'name="hand_id" value="{hand["id"]}"' in page
+    r = client.put(f"/api/games/{gid}/hands/1?hand_id={hand['id']}", json={"kind": "draw", "note": "x"})
+    assert r.status_code == 200 and client.get(f"/api/games/{gid}").json["hands"][0]["rev"]
+
+
 # -- the game page and the score sheet -----------------------------------------------------------
 def test_a_win_refused_for_its_notation_shows_where(client):
     """A win whose notation does not parse goes back to the game page, the reason in the win

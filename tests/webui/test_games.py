@@ -552,3 +552,38 @@ def test_a_game_cannot_be_made_with_an_option_that_refuses_every_win(client):
                                         "players": ["Ann", "Bob", "Cy", "Di"]})
     assert r.status_code == 400 and r.json["error"]["field"] == "options.nagashi_mangan"
     assert client.get("/api/games").json["games"] == []
+
+
+def test_a_page_names_its_hand_by_id_and_rev_so_a_reused_id_or_an_edit_since_is_seen(client):
+    # SQLite gave a new hand the id of the last one deleted: a page showing Cat's win as hand 3
+    # then edited or deleted Dan's win, recorded as hand 3 under the same id; and of two phones
+    # editing one hand, the second overwrote the first's edit unseen
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    edit2 = _form_of(page, f"/games/{gid}/hands/2/edit")
+    first = client.get(f"/api/games/{gid}").json["hands"][1]
+    assert edit2["hand_id"] == f"{first['id']}:{first['rev']}"
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200          # the other phone
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 3, "discarder": 1})
+    again = client.get(f"/api/games/{gid}").json["hands"][1]
+    assert again["id"] == first["id"] and again["rev"] != first["rev"]               # the id is reused
+    r = client.post(f"/games/{gid}/hands/2/edit", data={**edit2, "note": "stale"}, follow_redirects=True)
+    assert "hand 2 was changed since" in r.get_data(as_text=True).replace("&#39;", "'")
+    assert client.get(f"/api/games/{gid}").json["hands"][1]["winner"] == 3              # Dan's win kept
+    r = client.delete(f"/api/games/{gid}/hands/2?hand_id={first['id']}:{first['rev']}", json={})
+    assert r.status_code == 409 and len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    # two phones on one hand's edit form: the second is told the first changed it
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    x, y = (_form_of(page, f"/games/{gid}/hands/1/edit") for _ in range(2))
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**x, "note": "recounted"}).status_code == 303
+    r = client.post(f"/games/{gid}/hands/1/edit", data={**y, "note": "typo"}, follow_redirects=True)
+    assert "hand 1 was changed since" in r.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["note"] == "recounted"
+    # a replay of later hands (an earlier hand edited) is no change of theirs: their pages still act
+    rev2 = client.get(f"/api/games/{gid}").json["hands"][1]["rev"]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**_form_of(page, f"/games/{gid}/hands/1/edit"),
+                                                           "note": "again"}).status_code == 303
+    assert client.get(f"/api/games/{gid}").json["hands"][1]["rev"] == rev2

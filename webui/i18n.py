@@ -963,8 +963,9 @@ MESSAGES_FR = {
     "the server camera gives no picture": "la caméra du serveur ne donne pas d'image",
     "the server camera stopped sending frames": "la caméra du serveur a cessé d'envoyer des images",
     # the access checks (webui/security.py)
-    "open the join link printed by `mjtable serve --lan` (it carries the table's token)":
-        "ouvrez le lien d'invitation affiché par `mjtable serve --lan` (il porte le jeton de la table)",
+    "ask the host for the table's join link: on the host's comput"
+        "er the page /join shows its QR code to scan (the link carries the table's token)":
+        "demandez à l'hôte le lien d'invitation de la table : sur son ordinateur, la page /join montre son QR code à scanner (le lien porte le jeton de la table)",
     "the form has expired or did not come from this app; reload the page and try again":
         "le formulaire a expiré ou ne vient pas de cette application ; rechargez la page et réessayez",
     "this server only answers its own machine; start it with `mjtable serve --lan` to let the table join":

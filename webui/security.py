@@ -111,8 +111,11 @@ def _check_access():
     header = request.headers.get(TOKEN_HEADER, "")
     if header and hmac.compare_digest(header, app_token):
         return None
-    return _deny(403, "token_required", "open the join link printed by `mjtable serve --lan` "
-                                        "(it carries the table's token)")
+    if request.endpoint == "static":
+        # the refusal page's own style and scripts (it was a bare page): nothing of the game log
+        return None
+    return _deny(403, "token_required", "ask the host for the table's join link: on the host's computer the "
+                                        "page /join shows its QR code to scan (the link carries the table's token)")
 
 
 def _check_csrf():

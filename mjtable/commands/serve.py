@@ -1,7 +1,9 @@
 """``mjtable serve``: the local web UI (docs/webui.md).
 
 Binds 127.0.0.1 unless ``--lan``; with ``--lan`` it binds every interface and prints a join URL
-carrying a random token, with its QR code as terminal text, for the phones at the table.
+carrying a random token, with its QR code as terminal text, for the phones at the table. The
+token is kept in the data dir (``lan_token``), so that the phones that joined stay joined when the
+server is started again; ``--new-token`` makes a new one (the old link and its devices refused).
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ def register(sub) -> None:
     p.add_argument("--db", default=None, help="SQLite file of the game log (default DATA_DIR/mjtable.sqlite3)")
     p.add_argument("--lan", action="store_true",
                    help="let other devices on the network join (with the printed token link)")
+    p.add_argument("--new-token", action="store_true",
+                   help="with --lan: a new join link (the devices that joined with the old one must join again)")
     p.add_argument("--camera", type=_camera_index, default=0, help="index of the server's webcam for OpenCV")
     p.set_defaults(func=run)
 
@@ -74,6 +78,26 @@ def _print_qr(url: str) -> None:
     qr.print_ascii(out=sys.stdout, invert=True)
 
 
+def _lan_token(data_dir, renew: bool) -> str:
+    """The table's join token, kept in the data dir (``lan_token``, private) so that a restart
+    keeps the phones joined: a new token each start locked every phone out until the host showed
+    the new link; ``renew``: a new one."""
+    from pathlib import Path
+    path = Path(data_dir) / "lan_token"
+    if not renew:
+        try:
+            token = path.read_text().strip()
+            if len(token) >= 16:
+                return token
+        except OSError:
+            pass
+    token = secrets.token_urlsafe(16)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(token + "\n")
+    return token
+
+
 def _request_handler():
     """Werkzeug's request handler, with the LAN join token hidden in its access log."""
     from werkzeug.serving import WSGIRequestHandler
@@ -96,13 +120,16 @@ def run(args) -> int:
     config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera, "PRELOAD_MODELS": True}
     if args.db:
         config["DATABASE"] = os.path.abspath(args.db)
-    if args.lan:
-        config["LAN_TOKEN"] = secrets.token_urlsafe(16)
     from webui.startup import StartupError
     try:
         app = create_app(config)
+        if args.lan:
+            app.config["LAN_TOKEN"] = _lan_token(app.config["DATA_DIR"], args.new_token)
     except StartupError as e:   # a broken data dir or database: one line, no traceback
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: cannot keep the join token in {app.config['DATA_DIR']}: {e.strerror or e}", file=sys.stderr)
         return 2
     try:
         sock = _listening_socket(host, args.port)
@@ -116,11 +143,16 @@ def run(args) -> int:
     print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)
     if args.lan:
         address = host if host not in ("0.0.0.0", "::") else _lan_address()
-        join = f"http://{address}:{port}/?token={config['LAN_TOKEN']}"
+        join = f"http://{address}:{port}/?token={app.config['LAN_TOKEN']}"
         app.config["JOIN_URL"] = join
         print(f"join from a phone on the same network: {join}", flush=True)
         _print_qr(join)
-        print("devices without the token cannot read or change the game log.", flush=True)
+        print(f"phone cannot scan this code? open {local}join on this computer: it shows it large.", flush=True)
+        print("devices without the token cannot read or change the game log; the link stays the same when the "
+              "server starts again (--new-token makes a new one).", flush=True)
+        if address.startswith("127.") or address in ("::1", "localhost"):
+            print(f"note: bound to {address} only: the phones cannot reach it; leave out --host, or give this "
+                  "computer's network address.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

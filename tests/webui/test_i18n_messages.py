@@ -219,7 +219,8 @@ def test_the_join_page_and_the_access_refusals_are_in_french(app, client):
     assert "Faire rejoindre la table" in page and "Ce serveur ne répond qu'à cet ordinateur" in page
     assert "Let the table join" not in page and "only answers" not in page
     with app.test_request_context("/?lang=fr"):
-        for english in ("open the join link printed by `mjtable serve --lan` (it carries the table's token)",
+        for english in ("ask the host for the table's join link: on the host's computer the page /join shows its "
+                        "QR code to scan (the link carries the table's token)",
                         "the form has expired or did not come from this app; reload the page and try again",
                         "this server only answers its own machine; start it with `mjtable serve --lan` to let the "
                         "table join",

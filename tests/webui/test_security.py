@@ -50,6 +50,16 @@ def test_lan_clients_need_the_token(lan_app):
     assert r.status_code == 201
 
 
+def test_a_device_not_joined_gets_a_styled_page_saying_how_to_join(lan_app):
+    # a bare black-on-white page (its stylesheet refused too) naming a terminal command the player never ran
+    c = lan_app.test_client()
+    page = c.get("/games", environ_base=LAN_CLIENT)
+    assert page.status_code == 403 and "/join shows its QR code" in page.get_data(as_text=True)
+    assert "/static/app.css" in page.get_data(as_text=True)
+    assert c.get("/static/app.css", environ_base=LAN_CLIENT).status_code == 200
+    assert c.get("/tiles/1m.svg", environ_base=LAN_CLIENT).status_code == 403      # nothing else
+
+
 def test_lan_token_header_for_scripts(lan_app):
     c = lan_app.test_client()
     r = c.get("/api/games", environ_base=LAN_CLIENT, headers={"X-MJTable-Token": "sesame-token"})

@@ -54,6 +54,41 @@ def test_serve_on_loopback_and_lan_join_text(tmp_path):
         proc.wait(10)
 
 
+def _join_token(data_dir, *extra) -> tuple[str, list[str]]:
+    """The token of the link ``mjtable serve --lan`` prints, and the lines after its QR code."""
+    import queue
+    import threading
+    proc = _serve("--lan", "--host", "127.0.0.1", *extra, data_dir=data_dir)
+    printed: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [printed.put(line) for line in proc.stdout], daemon=True).start()
+    try:
+        printed.get(timeout=30)
+        token = printed.get(timeout=30).rsplit("?token=", 1)[1].strip()
+        lines = []
+        try:        # what it prints after the code, until it stops printing (the server keeps running)
+            while True:
+                line = printed.get(timeout=3)
+                if not any(c in line for c in "█▀▄"):
+                    lines.append(line.strip())
+        except queue.Empty:
+            pass
+        return token, lines
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_the_join_link_stays_the_same_when_the_server_starts_again(tmp_path):
+    # a new token each start locked every phone out until the host showed them the new link
+    first, said = _join_token(tmp_path)
+    assert _join_token(tmp_path)[0] == first
+    assert any("/join on this computer" in line for line in said)
+    assert any(line.startswith("note: bound to 127.0.0.1 only: the phones cannot reach it") for line in said)
+    renewed = _join_token(tmp_path, "--new-token")[0]
+    assert renewed != first and _join_token(tmp_path)[0] == renewed
+    assert oct((tmp_path / "lan_token").stat().st_mode & 0o777) == "0o600"
+
+
 def test_default_bind_is_loopback(tmp_path):
     proc = _serve("--db", str(tmp_path / "elsewhere.sqlite3"), data_dir=tmp_path)
     try:

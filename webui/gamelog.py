@@ -645,6 +645,11 @@ def undo(store: Store, game_id: int, hand_id=None) -> dict | None:
         last = store.last_hand(game_id) if store.get_game(game_id) else None
         if last is None:
             return None
+        if hand_id is not None and str(hand_id).partition(":")[0] != str(last["id"]):
+            # the hand the page showed last was undone or followed by another since: "hand 3 is now
+            # another hand" named a hand nobody had touched
+            raise GameError("stale_hand", f"the game changed since this page was loaded (its last hand is now hand "
+                            f"{last['seq']}): nothing was undone, check the hands", field="hand_id")
         return delete_hand(store, game_id, last["seq"], action="undo", hand_id=hand_id)
 
 

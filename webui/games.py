@@ -14,7 +14,7 @@ import scorer
 from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, validation
 from .chart import standings_svg
 from .settlement import SettlementError
-from .store import DuplicateRequest, get_store
+from .store import DuplicateRequest, NotFound, get_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -300,7 +300,7 @@ def _refused(e: _Refused):
 def win(game_id):
     game = get_store().get_game(game_id)
     try:
-        with _refused_back_to_form(game_id, "win-form"):
+        with _stale_page_back_to_game(), _refused_back_to_form(game_id, "win-form"):
             data = _win_data(request.form, rules=game["rules"])
             hand = _record_once(game_id, data)
     except gamelog.GameError as e:
@@ -321,9 +321,9 @@ def edit(game_id, seq):
     winner(s), discarder and hands of a win; the offender of a false win."""
     store = get_store()
     game = store.get_game(game_id)
-    h = store.get_hand(game_id, seq)
     f = request.form
     with _stale_page_back_to_game():      # before reading the form as the hand now there would take it
+        h = store.get_hand(game_id, seq)
         gamelog.check_hand_id(h, _hand_id(f))
     with _refused_back_to_form(game_id, f"edit-form-{seq}"):
         _edit(store, game, h, f)
@@ -385,10 +385,19 @@ def _stale_page_back_to_game():
     try:
         yield
     except gamelog.GameError as e:
-        if e.code not in ("stale_hand", "stale_game"):
+        # the game over since the page was loaded (another device ended it) is said there too
+        if e.code not in ("stale_hand", "stale_game", "game_over"):
             raise
         flash(i18n.msg(e.to_dict()), "error")
         raise _StalePage() from e
+    except NotFound:
+        seq = (request.view_args or {}).get("seq")
+        if seq is None:         # a game that is gone: its own 404
+            raise
+        # another device deleted or undid this hand since: said on the game page, not a bare 404
+        flash(i18n.msg(f"the game changed since this page was loaded (hand {seq} is no longer there): nothing "
+                       "was changed, check the hands"), "error")
+        raise _StalePage() from None
 
 
 class _StalePage(Exception):
@@ -435,7 +444,9 @@ def undo(game_id):
     with _stale_page_back_to_game():
         removed = gamelog.undo(get_store(), game_id, hand_id=_hand_id(request.form))
     removed = calibrate.forget_recorded_hands(removed)
-    flash(i18n.t("hand {n} removed", n=removed["seq"]) if removed else i18n.t("no hand to undo"))
+    flash(i18n.t("no hand to undo") if not removed
+          else i18n.t("the end of the game is undone: the game goes on") if removed["kind"] == "end"   # no hand
+          else i18n.t("hand {n} removed", n=removed["seq"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -301,7 +301,8 @@ FR = {
     "the game ends after hand {n}": "la partie s'arrête après la main {n}",
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
-    "hand {n} removed": "main {n} retirée", "no hand to undo": "aucune main à annuler",
+    "hand {n} removed": "main {n} retirée", "the end of the game is undone: the game goes on": "la fin de la partie est annulée : la partie continue",
+    "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
     "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round, 000)":
@@ -937,6 +938,12 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "the game changed since this page was loaded (its last hand is now hand {}): nothing was undone, check the hands":
+        "la partie a changé depuis le chargement de cette page (sa dernière main est maintenant la main {0}) : rien "
+        "n'a été annulé, vérifiez les mains",
+    "the game changed since this page was loaded (hand {} is no longer there): nothing was changed, check the hands":
+        "la partie a changé depuis le chargement de cette page (la main {0} n'y est plus) : rien n'a été modifié, "
+        "vérifiez les mains",
     "the game changed since this page was loaded (hand {} was changed since, on another device?): nothing was changed, check the hand and try again":
         "la partie a changé depuis le chargement de cette page (la main {0} a été modifiée depuis, sur un autre "
         "appareil ?) : rien n'a été modifié, vérifiez la main et réessayez",

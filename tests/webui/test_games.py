@@ -494,7 +494,7 @@ def test_a_page_loaded_before_the_game_changed_cannot_undo_delete_or_edit_anothe
     assert r.status_code == 303 and r.location.endswith(f"/games/{gid}")
     assert kinds() == ["draw", "draw", "draw", "win", "draw"]           # the new hand 5 was not undone
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "the game changed since this page was loaded (hand 5 is now another hand)" in page
+    assert "the game changed since this page was loaded (its last hand is now hand 5): nothing was undone" in page
     assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200      # the other phone again
     r = client.post(f"/games/{gid}/hands/2/delete", data=delete2)
     assert r.status_code == 303 and kinds() == ["draw", "draw", "win", "draw"]   # the win, now hand 3, kept
@@ -587,3 +587,26 @@ def test_a_page_names_its_hand_by_id_and_rev_so_a_reused_id_or_an_edit_since_is_
     assert client.post(f"/games/{gid}/hands/1/edit", data={**_form_of(page, f"/games/{gid}/hands/1/edit"),
                                                            "note": "again"}).status_code == 303
     assert client.get(f"/api/games/{gid}").json["hands"][1]["rev"] == rev2
+
+
+def test_a_stale_page_acting_on_a_hand_gone_or_a_game_over_comes_back_to_the_game(client):
+    # a bare 404 "no hand 4 in game 1" and a 409 "this game is over" page, what was typed lost;
+    # undoing the end of a game said "hand 3 removed" (it is no hand)
+    gid = new_game(client)
+    for _ in range(3):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    edit3, delete3 = _form_of(page, f"/games/{gid}/hands/3/edit"), _form_of(page, f"/games/{gid}/hands/3/delete")
+    win = {**_form_of(page, f"/games/{gid}/win"), "winner0": "2", "hand0": WIN, "discarder": "1"}
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200        # another device
+    for form, action in ((edit3, "edit"), (delete3, "delete")):
+        r = client.post(f"/games/{gid}/hands/3/{action}", data=form)
+        assert r.status_code == 303 and r.location.endswith(f"/games/{gid}"), action
+        said = client.get(f"/games/{gid}").get_data(as_text=True)
+        assert "(hand 3 is no longer there): nothing was changed" in said, action
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})                    # another device ends it
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": ""})
+    assert r.status_code == 303 and "this game is over" in client.get(f"/games/{gid}").get_data(as_text=True)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.post(f"/games/{gid}/undo", data=_form_of(page, f"/games/{gid}/undo"), follow_redirects=True)
+    assert "the end of the game is undone: the game goes on" in r.get_data(as_text=True)

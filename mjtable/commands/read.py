@@ -129,9 +129,9 @@ def format_reading(result: dict) -> str:
         lines.append("hand: not rebuilt" + (f": {why}" if why else ""))
     for ch in dec.get("changes", []):
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
+    # every warning, as the review page lists them ("What the reader noticed"): a photo turned by
+    # its pixels read to another winning tile, and the one line that said it could be was left out
     for w in reading["warnings"]:
-        if result["notation"] and "upside down" in str(w):
-            continue       # a hand was rebuilt: which way up is moot, as the review page says nothing of it
         lines.append(f"  warning: {w}")
     if result["score"] is not None:
         # the same rendering as `mjtable score`: units, the minimum's warning, what is not

@@ -87,6 +87,9 @@ FR = {
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
+    "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
+    "Your corrections are kept; the game asks who won and on whose discard.":
+        "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
     "This replaces the profile “{name}”, which learnt {learnt} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":

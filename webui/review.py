@@ -97,8 +97,12 @@ def _page(draft=None):
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
+    # a photo read before its game was opened: the games it can still be recorded into, to choose
+    # from here (its corrections kept), instead of reading the photo again from the game's page
+    open_games = [] if game is not None or draft is None else [
+        g for g in store.list_games()[:50] if not gamelog.next_deal(store, g).finished]
     return render_template(
-        "review.html", draft=draft, game=game, view=view, rules=rules,
+        "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),
         rules_title=i18n.rules_title(rules), winning_matters=_winning_tile_matters(hand, rules), picker_rows=PICKER_ROWS, js_text=i18n.js_text(),
         option_fields=scoring.option_fields(rules), remembered=remembered,

@@ -121,3 +121,25 @@ def test_a_riichi_game_prefills_the_counters_on_the_table(client):
     view = client.get(f"/api/games/{game}").json
     html = client.get(f"/review/new?game={game}").get_data(as_text=True)
     assert f'name="ctx_honba" value="{view["honba"]}"' in html and view["honba"] >= 1
+
+
+def test_a_hand_reviewed_before_its_game_was_opened_is_recorded_into_it_from_its_page(client):
+    # the page said "start or open a game and record it from there", and the game page could only
+    # read the photo again: every correction had to be made twice
+    draft = _draft(client)
+    assert 'id="record-into-game"' not in client.get(f"/review/{draft}").get_data(as_text=True)   # no game yet
+    game = _game(client)
+    over = _game(client)
+    client.post(f"/api/games/{over}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{over}/hands", json={"kind": "end"})        # a game over is not offered
+    page = client.get(f"/review/{draft}").get_data(as_text=True)
+    start = page.rindex("<form", 0, page.index('id="record-into-game"'))
+    form = page[start:page.index("</form>", start)]
+    assert f'method="get" action="/review/{draft}"' in form
+    assert f'<option value="{game}">Friday (Chinese Official (MCR, 81 fans))</option>' in form
+    assert f'<option value="{over}">' not in form
+    page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
+    data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["state"]["corrections"] == [{"op": "replace", "from": "4m", "to": "3m"}]     # kept
+    assert 'id="record-into-game"' not in page and _record(client, draft, game).status_code == 303
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1

@@ -34,7 +34,7 @@ FR = {
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Choose a saved photo": "Choisir une photo enregistrée",
-    "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…",
+    "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…", "Preparing the photo…": "Préparation de la photo…",
     "Recording for game": "Enregistrement pour la partie",
     "Camera": "Caméra", "No photo?": "Pas de photo ?", "Enter the hand by hand": "Saisir la main à la main",
     "Use this device's camera": "Utiliser la caméra de cet appareil", "Use the server's webcam": "Utiliser la webcam du serveur",
@@ -812,7 +812,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
 CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button "
                  "above, which opens the phone's camera", "the camera could not be opened:", "no webcam on the server",
                  "Looking… {n} tiles in view", "Same hand for {s} s: {hand}", "not a winning hand", "Review {hand}",
-                 "choose or take a photo first", "Uploading…", "Reading the tiles…",
+                 "choose or take a photo first", "Uploading…", "Reading the tiles…", "Preparing the photo…",
                  "the upload failed (is the server running?)", "the server answered {status}",
                  "the camera was refused: allow it in the browser's site settings, or use the photo button above",
                  "this device has no camera the browser can use",

@@ -592,3 +592,16 @@ def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server,
         assert "request_keys" not in json.load(r)["removed"]
     calibrate.wait_for_learning(60)
     assert store.active().n_learnt_examples == 0
+
+
+def test_a_photo_is_read_once_however_often_read_is_tapped(server, browser, fake_reader, tmp_path):
+    # nothing was shown while a large photo was shrunk, and each tap on "Read the hand" meanwhile
+    # read the photo again (three drafts for one photo)
+    from .test_photo import sample_photo
+    path = sample_photo(tmp_path)
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))          # read as soon as it is chosen...
+    d.execute_script("const f = document.getElementById('upload-form'); f.requestSubmit(); f.requestSubmit();")
+    wait(d, 60).until(lambda drv: "/review/" in drv.current_url)
+    assert len(fake_reader) == 1, fake_reader

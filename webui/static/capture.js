@@ -53,10 +53,27 @@
       progress.hidden = true;
       const data = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300 && data) onDone(data);
-      else showError(errBox, errorOf(data, xhr.status));
+      else { showError(errBox, errorOf(data, xhr.status)); if (shown) reading(false); }
     };
-    xhr.onerror = () => { progress.hidden = true; showError(errBox, tr("the upload failed (is the server running?)")); };
+    xhr.onerror = () => {
+      progress.hidden = true; showError(errBox, tr("the upload failed (is the server running?)"));
+      if (shown) reading(false);
+    };
     xhr.send(fd);
+  }
+
+  // One photo read at a time: said at once (a large photo is shrunk for seconds before it is
+  // sent), the button off until the review opens or the read fails (three taps read it three times)
+  let inFlight = false;
+  const readButton = form.querySelector("button[type=submit]");
+  function reading(on) {
+    inFlight = on;
+    if (readButton) readButton.disabled = on;
+    if (on) {
+      errBox.hidden = true;
+      progress.hidden = false; progress.classList.add("indeterminate");
+      bar.style.width = "0"; ptext.textContent = tr("Preparing the photo…");
+    }
   }
 
   // A photo chosen is read at once: one tap from the camera to the review.
@@ -76,11 +93,15 @@
   }
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
+    if (inFlight) return;
     if (!input.files[0]) { showError(errBox, tr("choose or take a photo first")); return; }
+    reading(true);
     mj.fitPhoto(input.files[0]).then((photo) => {
       sendPhoto(cfg.readUrl, photo, {}, (d) => { window.location.href = d.review_url; });
-    });
+    }, () => { reading(false); showError(errBox, tr("the upload failed (is the server running?)")); });
   });
+  // back from the review page (the page kept in the browser's cache): the button on again
+  window.addEventListener("pageshow", () => { if (inFlight) { reading(false); progress.hidden = true; } });
 
   // ---- cameras -------------------------------------------------------------------------------
   const box = document.getElementById("camera-box");

@@ -24,6 +24,10 @@ from .errors import ImageError
 
 MAX_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 50_000_000      # 50 MP (a 12 MP phone photo is well within)
+#: A JPEG over MAX_PIXELS is decoded reduced (1/2 to 1/8) when it holds at least this many bytes a
+#: pixel: a phone's 8000 × 8000 photo holds about 0.09, a header rewritten to claim 900 MP over a
+#: kilobyte of data (tests/vision/image_bombs.py) a millionth, refused undecoded as before.
+REDUCE_MIN_BYTES_PER_PIXEL = 0.01
 MIN_SIDE = 16
 #: TIFF: samples per pixel and bits per sample the decoders are allowed to expand (4 × 16 bits:
 #: 8 bytes a pixel at most, so the pixel limit bounds the decoded size too).
@@ -391,11 +395,21 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
             raise ImageError("bad_array", f"expected an HxWx3 uint8 BGR array, got {img.dtype} {img.shape}")
         check_size(img.shape[1], img.shape[0], max_pixels)
         return DecodedImage(img, 1.0)
-    data, header = check_image(source, max_pixels, max_bytes)
-    if header.format == "heif":
-        return DecodedImage(decode_heif(data, header), 1.0)
+    data = _read_bytes(source, MAX_BYTES if max_bytes is None else max_bytes)
+    header = read_header(data)
     size = (header.width, header.height)
     factor = 1
+    if header.format == "jpeg":
+        # a JPEG over the pixel limit is decoded at the DCT reduction that brings it within it
+        # (libjpeg never holds the whole picture): a phone's 50-200 MP mode was refused by the
+        # command line, which the web page read (the browser shrank it first)
+        limit = MAX_PIXELS if max_pixels is None else max_pixels
+        while (factor < 8 and (size[0] // factor) * (size[1] // factor) > limit
+               and len(data) >= REDUCE_MIN_BYTES_PER_PIXEL * size[0] * size[1]):
+            factor *= 2
+    check_size(size[0] // factor, size[1] // factor, max_pixels)
+    if header.format == "heif":
+        return DecodedImage(decode_heif(data, header), 1.0)
     if header.format == "jpeg" and min_long_side:
         while factor < 8 and max(size) / (factor * 2) >= min_long_side:
             factor *= 2

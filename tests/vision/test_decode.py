@@ -48,7 +48,20 @@ def test_missing_file(tmp_path):
 
 def test_pixel_limit_from_header():
     with pytest.raises(ImageError) as exc:
-        decode_image(_jpeg(), max_pixels=1000)
+        decode_image(_jpeg(), max_pixels=40)          # over 64 times the limit: no reduction brings it within
+    assert exc.value.code == "too_large"
+
+
+def test_a_jpeg_over_the_pixel_limit_is_decoded_reduced():
+    # `mjtable read` refused a phone's 8000 × 8000 photo (the web page read it, the browser shrank it)
+    rng = np.random.default_rng(0)
+    photo = cv2.imencode(".jpg", rng.integers(0, 255, (480, 640, 3), np.uint8))[1].tobytes()
+    decoded = decode_image(photo, max_pixels=640 * 480 // 3)
+    assert decoded.image.shape == (240, 320, 3) and decoded.scale == 2
+    assert decode_image(photo, max_pixels=640 * 480 // 40).image.shape == (60, 80, 3)
+    from .image_bombs import jpeg as claimed
+    with pytest.raises(ImageError) as exc:            # a header claiming far more pixels than its bytes hold
+        decode_image(claimed(2000, 2000), max_pixels=2000 * 2000 // 3)
     assert exc.value.code == "too_large"
 
 

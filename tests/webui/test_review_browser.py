@@ -384,6 +384,12 @@ def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, 
     d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
     wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
     wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
+    # answered, it stays answered when the page is drawn again (it came back on a reload, saying ★
+    # marks the rightmost tile while ★ was on another)
+    d.execute_script("return new Promise((r) => setTimeout(r, 600))")       # the draft's state saved
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert not d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
 
 
 def test_a_context_change_keeps_a_typed_hand_that_could_not_be_read(server, browser):

@@ -974,6 +974,10 @@
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
   if (corrections.length) hideReadingNotes();
+  // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
+  if (corrections.some((c) => c && c.op === "winning")) {
+    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
+  }
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();

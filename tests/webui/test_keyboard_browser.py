@@ -95,3 +95,29 @@ def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app, tmp_
     lang = d.find_element(By.ID, "lang-fr").get_attribute("href")
     assert lang.startswith(f"{server}/games?")
     console_errors(d)   # the 400 answer is logged by the browser
+
+
+def test_the_readers_best_guesses_are_named_as_the_other_tile_buttons(server, browser, app):
+    # the picker's first row had a button showing "7" and a flower with no text at all, unnamed
+    import scorer
+    from webui.store import Store, connect
+    hand = scorer.to_hand("123m456p789s11z22z 2z")
+    top3 = [{"code": "7p", "p": 0.6}, {"code": "4p", "p": 0.3}, {"code": "4f", "p": 0.1}]
+    tiles = [{"code": "7p", "confidence": 0.6, "box": [0, 0, 10, 14], "top3": top3}]
+    draft = Store(connect(app.config["DATABASE"])).create_draft(None, {
+        "tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+        "reading": {"warnings": [], "groups": [], "links": []}})
+    state = {"rules": "mcr", "form": {}, "fields": [], "corrections": [],
+             "groups": [{"kind": "standing", "tiles": [{"code": "7p", "src": 0, "win": False}]
+                         + [{"code": c, "src": None, "win": False} for c in ("1m", "2m", "3m")]},
+                        {"kind": "bonus", "tiles": []}]}
+    from webui import drafts
+    drafts.save_state(Store(connect(app.config["DATABASE"])), draft, state)      # as a page saved it
+    d = browser
+    d.get(f"{server}/review/{draft}?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, '#hand-view .htile[data-code="7p"]')))
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="7p"]').send_keys(Keys.ENTER)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker-top")))
+    names = [b.get_attribute("aria-label") for b in d.find_elements(By.CSS_SELECTOR, "#picker-top .pick")]
+    grid = {b.get_attribute("data-code"): b.get_attribute("title") for b in d.find_elements(By.CSS_SELECTOR, "#picker-grid .pick")}
+    assert names[:2] == [grid["7p"], grid["4p"]] and all(names), names

@@ -423,7 +423,8 @@
   function pickButton(code, extra) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "pick top" + (extra ? " " + extra : ""); b.dataset.code = code;
-    const img = document.createElement("img"); img.className = "tile"; img.src = tileUrl(code); img.alt = tileName(code);
+    b.title = tileName(code); b.setAttribute("aria-label", tileName(code));    // named as the grid's buttons are
+    const img = document.createElement("img"); img.className = "tile"; img.src = tileUrl(code); img.alt = "";
     b.append(img, indexOf(code));
     b.addEventListener("click", () => pick(code));
     return b;

@@ -94,7 +94,9 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
     across = sorted(min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles if not t.face_down)
     median_across = across[len(across) // 2] if across else None
     if median_across is not None and median_across < SMALL_TILES_PX:
-        warnings.append(f"the tiles are about {median_across:.0f} pixels across in the photo, too small to "
+        # first: what the other warnings say of tiles that small may be misreads (a 48-px photo's
+        # five phantom tiles were said not to make a chow before its size was named)
+        warnings.insert(0, f"the tiles are about {median_across:.0f} pixels across in the photo, too small to "
                         "be read surely: take the photo closer, or at a higher resolution")
     result = None
     notation = None

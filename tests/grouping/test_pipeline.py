@@ -247,6 +247,9 @@ def test_tiles_too_small_in_the_photo_are_said_so():
     assert small == ["the tiles are about 21 pixels across in the photo, too small to be read surely: take the "
                      "photo closer, or at a higher resolution"]
     assert len(scaled(tiles, 1 / 8)) == 1
+    # said first, before what the other warnings make of tiles that small
+    warnings = pipeline.score_tiles(tiles[:-3])["reading"]["warnings"]       # and too few of them
+    assert len(warnings) > 1 and "pixels across" in warnings[0]
 
 
 def test_riichi_scores_a_read_hand_with_its_dora_row():

@@ -134,7 +134,10 @@ def run(args) -> int:
     try:
         sock = _listening_socket(host, args.port)
     except OSError as e:
-        print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        import errno
+        hint = (f" (another mjtable may be running at http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:"
+                f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
+        print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
         return 2
     server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),
                          fd=sock.fileno())

@@ -118,7 +118,9 @@ def test_a_port_in_use_is_one_error_line_and_status_2(tmp_path):
     finally:
         holder.close()
     assert out.returncode == 2, out.stderr
-    assert out.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1:{port}: Address already in use"]
+    assert out.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1:{port}: Address already in use "
+                                               f"(another mjtable may be running at http://127.0.0.1:{port}/: stop it, "
+                                               "or choose another --port)"]
 
 
 @pytest.mark.parametrize("flag,value", [("--port", "70000"), ("--port", "-1"), ("--port", "http"), ("--camera", "-1")])

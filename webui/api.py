@@ -176,6 +176,13 @@ def game(game_id):
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 
+@bp.get("/games/<int:game_id>/state")
+def game_state(game_id):
+    """``{"last_seq", "last", "edits"}``: changes when any device records, deletes, undoes or edits
+    a hand (the game page polls it, to say the game changed since it was drawn)."""
+    return jsonify(gamelog.game_state(get_store(), game_id))
+
+
 @bp.patch("/games/<int:game_id>")
 def rename_game(game_id):
     gamelog.rename_game(get_store(), game_id, validation.known_keys(_json_body(), ("name", "players")))

@@ -578,6 +578,16 @@ def page_hand_id(hand: dict) -> str:
     return f"{hand['id']}:{hand['rev']}" if hand.get("rev") else str(hand["id"])
 
 
+def game_state(store: Store, game_id: int) -> dict:
+    """What a page following a game compares, cheaply (no replay): the number of the last row,
+    how that row is named (``page_hand_id``) and the number of edits kept. Any record, delete,
+    undo or edit on another device changes it."""
+    store.get_game(game_id)
+    last = store.last_hand(game_id)
+    return {"last_seq": last["seq"] if last else 0, "last": page_hand_id(last) if last else None,
+            "edits": store.count_edits(game_id)}
+
+
 def check_hand_id(hand: dict, hand_id) -> None:
     """Refuse to change ``hand`` when the page that asked named another hand, or this hand as it
     was before another change (``hand_id``: ``page_hand_id``, or the id alone; None: not named).

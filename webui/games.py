@@ -69,7 +69,7 @@ def show(game_id):
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
-                           page_hand_id=gamelog.page_hand_id)
+                           page_hand_id=gamelog.page_hand_id, game_state=gamelog.game_state(get_store(), game_id))
 
 
 def _hand_label(flow, h: dict | None = None, **deal) -> str:

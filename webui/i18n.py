@@ -305,6 +305,9 @@ FR = {
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
     "hand {n} removed": "main {n} retirée", "the end of the game is undone: the game goes on": "la fin de la partie est annulée : la partie continue",
+    "The game changed on another device since this page was drawn.":
+        "La partie a changé sur un autre appareil depuis l'affichage de cette page.",
+    "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
     "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "finished": "terminée",

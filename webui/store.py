@@ -547,6 +547,12 @@ class Store:
             c.execute("INSERT INTO hand_edits (game_id, seq, action, before, after, created) VALUES (?, ?, ?, ?, ?, ?)",
                       (game_id, seq, action, _dump(before), _dump(after), now()))
 
+    def count_edits(self, game_id: int) -> int:
+        try:
+            return self.conn.execute("SELECT COUNT(*) FROM hand_edits WHERE game_id = ?", (game_id,)).fetchone()[0]
+        except sqlite3.OperationalError:     # a read-only game log from before edits were kept
+            return 0
+
     def list_edits(self, game_id: int) -> list[dict]:
         try:
             rows = self.conn.execute("SELECT * FROM hand_edits WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()

@@ -186,6 +186,7 @@ def build_routes():
     get("/games/<int:game_id>/export.json", lambda d, c: f"/games/{game_id(d)}/export.json")
     get("/games/<int:game_id>/hands/<int:seq>", lambda d, c: f"/games/{game_id(d)}/hands/{game_id(d)}")
     get("/api/games/<int:game_id>/edits", lambda d, c: f"/api/games/{game_id(d)}/edits")
+    get("/api/games/<int:game_id>/state", lambda d, c: f"/api/games/{game_id(d)}/state")
     get("/games/<int:game_id>/sheet", lambda d, c: f"/games/{game_id(d)}/sheet")
     get("/games/<int:game_id>/sheet.pdf", lambda d, c: f"/games/{game_id(d)}/sheet.pdf")
     get("/photos/<int:photo_id>.jpg", lambda d, c: f"/photos/{game_id(d)}.jpg")

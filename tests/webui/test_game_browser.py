@@ -141,6 +141,26 @@ def test_the_printed_sheet_keeps_the_final_table_with_its_signatures(server, bro
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
+def test_the_game_page_says_when_another_device_changed_the_game(server, browser, app):
+    # a phone following the game showed the totals of when it was drawn until reloaded, and its
+    # player recorded the same win again
+    client = app.test_client()
+    gid = _game(app)
+    d = browser
+    d.get(f"{server}/games/{gid}?lang=en")
+    banner = d.find_element(By.ID, "game-changed")
+    d.execute_script("document.dispatchEvent(new Event('visibilitychange'))")
+    d.execute_script("return new Promise((r) => setTimeout(r, 500))")
+    assert not banner.is_displayed()                                      # nothing changed yet
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201    # another device
+    d.execute_script("document.dispatchEvent(new Event('visibilitychange'))")
+    wait(d).until(lambda drv: banner.is_displayed())
+    assert "changed on another device" in banner.text
+    banner.find_element(By.TAG_NAME, "a").click()
+    wait(d).until(lambda drv: not drv.find_element(By.ID, "game-changed").is_displayed())
+    assert not console_errors(d)
+
+
 def _asked(d) -> list:
     return d.execute_script("return window.__asked")
 

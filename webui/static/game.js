@@ -62,4 +62,21 @@
       sessionStorage.setItem(keyOf(form), JSON.stringify({ recorded: form.dataset.keepInput, values }));
     } catch (e) { /* storage full or refused: the form simply is not kept */ }
   });
+
+  // Another device at the table changed the game (a hand recorded, deleted or edited): said, with a
+  // link to the game as it is now; the page is not reloaded by itself, which would lose what is
+  // being typed. Polled every 10 s while the page is in view.
+  const changed = document.getElementById("game-changed");
+  if (changed) {
+    const drawn = changed.dataset.state;
+    const poll = () => {
+      if (document.visibilityState !== "visible" || !changed.hidden) return;
+      fetch(changed.dataset.stateUrl, { headers: { Accept: "application/json" } })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((now) => { if (now && JSON.stringify(now) !== JSON.stringify(JSON.parse(drawn))) changed.hidden = false; })
+        .catch(() => {});
+    };
+    setInterval(poll, Number(changed.dataset.every || 10000));
+    document.addEventListener("visibilitychange", poll);
+  }
 })();

@@ -310,7 +310,7 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "finished": "terminée",
+    "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round, 000)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour, 000)",
     "New round: the players change seats before this hand (see the Seat now column).":

@@ -177,6 +177,7 @@ def test_destructive_actions_ask_first(server, browser, app):
     _refuse_all(d)
     d.find_element(By.ID, "undo").click()
     d.find_element(By.ID, "record-draw").click()
+    d.execute_script("document.querySelector('#penalty-form select[name=offender]').value = '2'")   # named by now
     d.find_element(By.CSS_SELECTOR, "#penalty-form button[type=submit]").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 button.danger").click()

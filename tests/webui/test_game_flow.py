@@ -1265,3 +1265,13 @@ def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not
     fr = client.post(f"/games/{gid}/draw?lang=fr", data={"csrf_token": token, "form_key": "w", "next_seq": "3"},
                      follow_redirects=True)
     assert "la main suivante est maintenant la main 4, pas la 3" in fr.get_data(as_text=True)
+
+
+def test_the_false_win_form_names_nobody_until_the_player_is_chosen(client):
+    # "Chombo by" had the first player chosen: a tap on Record charged Ann for another's chombo
+    gid = new_game(client, "riichi")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page[page.index('id="penalty-form"'):]
+    form = form[:form.index("</form>")]
+    assert re.search(r'<select name="offender" required><option value="">— who\? —</option>', form)
+    assert " selected" not in form[form.index('name="offender"'):form.index("</select>")]

@@ -330,6 +330,20 @@ def test_undo_and_redo_survive_a_reload(server, browser):
     assert not console_errors(d)
 
 
+def test_the_photos_marks_follow_the_hand_as_the_player_made_it(server, browser, monkeypatch):
+    # the legend promised ★ for the winning tile and M1, M2 for the melds, but the photo kept the
+    # reader's marks: a tile marked ★ by the player, or a meld made, showed nothing there
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
+    wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
+    wait(d).until(lambda drv: "1m" in drv.find_element(By.ID, "notation").get_attribute("value").split()[-1])
+    d.find_element(By.ID, "photo-thumb").click()
+    labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
+    assert [x for x in labels if "★" in x] == ["1m ★"], labels
+    assert not console_errors(d)
+
+
 def test_the_photo_tells_groups_by_a_mark_not_by_colour_alone(server, browser, monkeypatch):
     """The overlay's winning tile carries ★ beside its code, the legend says what each mark means:
     a player who cannot tell amber from blue still finds the winning tile."""

@@ -386,6 +386,15 @@
       const place = handPlace(i);
       if (place && place[0] === "g" && !(place in meldNumbers)) meldNumbers[place] = Object.keys(meldNumbers).length + 1;
     });
+    // the marks of the hand as it is now (the player's melds, the tile marked ★), by the read tile
+    // each came from: the legend promised ★ and M1, M2 where the reading had put them only
+    const markNow = {};
+    groups.forEach((g, gi) => g.tiles.forEach((x) => {
+      if (x.src === null || x.src === undefined) return;
+      if (g.kind === "standing") { if (x.win) markNow[x.src] = "★"; else markNow[x.src] = ""; }
+      else if (g.kind === "bonus") markNow[x.src] = "✿";
+      else markNow[x.src] = "M" + gi;
+    }));
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
     readTiles.forEach((t, i) => {
@@ -405,7 +414,8 @@
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
-      const mark = unknown ? "" : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
+      const mark = unknown ? "" : i in markNow ? markNow[i]
+        : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
       label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
       svg.append(r, label);
     });

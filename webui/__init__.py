@@ -24,20 +24,27 @@ DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
 
 
-def _secret_key(data_dir: Path) -> str:
-    """A per-installation secret, kept in the data directory so sessions survive restarts."""
-    path = data_dir / "secret_key"
-    try:
-        key = path.read_text().strip()
-        if len(key) >= 32:
-            return key
-    except OSError:
-        pass
-    key = secrets.token_hex(32)
+def kept_secret(path: Path, make, min_len: int, renew: bool = False) -> str:
+    """The secret kept at ``path`` (private, 0600), or a new one from ``make()`` written there when
+    there is none of at least ``min_len`` characters, or with ``renew``: so that what it guards
+    (sessions, the table's join link) survives a restart."""
+    if not renew:
+        try:
+            kept = path.read_text().strip()
+            if len(kept) >= min_len:
+                return kept
+        except OSError:
+            pass
+    secret = make()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:
-        f.write(key)
-    return key
+        f.write(secret)
+    return secret
+
+
+def _secret_key(data_dir: Path) -> str:
+    """A per-installation secret, kept in the data directory so sessions survive restarts."""
+    return kept_secret(data_dir / "secret_key", lambda: secrets.token_hex(32), 32)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -83,19 +83,9 @@ def _lan_token(data_dir, renew: bool) -> str:
     keeps the phones joined: a new token each start locked every phone out until the host showed
     the new link; ``renew``: a new one."""
     from pathlib import Path
-    path = Path(data_dir) / "lan_token"
-    if not renew:
-        try:
-            token = path.read_text().strip()
-            if len(token) >= 16:
-                return token
-        except OSError:
-            pass
-    token = secrets.token_urlsafe(16)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(token + "\n")
-    return token
+
+    from webui import kept_secret
+    return kept_secret(Path(data_dir) / "lan_token", lambda: secrets.token_urlsafe(16), 16, renew=renew)
 
 
 def _request_handler():

@@ -709,18 +709,20 @@ def _csv_cell(value):
 
 
 class _SafeCsv:
-    def __init__(self, out):
-        self._w = csv.writer(out)
+    def __init__(self, out, delimiter: str = ","):
+        self._w = csv.writer(out, delimiter=delimiter)
 
     def writerow(self, row):
         self._w.writerow([_csv_cell(v) for v in row])
 
 
-def export_csv(store: Store, game_id: int) -> str:
+def export_csv(store: Store, game_id: int, delimiter: str = ",") -> str:
+    """The game as CSV; ``delimiter`` ";" for a spreadsheet set for French, which opens a
+    comma-separated file in one column."""
     view = game_view(store, game_id)
     players = view["game"]["players"]
     out = io.StringIO()
-    w = _SafeCsv(out)
+    w = _SafeCsv(out, delimiter)
     # Hong Kong hands are counted in faan (paid by the reward table): the column says so
     value = "faan" if view["game"]["rules"] == "hk" else "points"
     # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):

@@ -470,7 +470,9 @@ def hand(game_id, seq):
 def export_csv(game_id):
     # a byte-order mark first: Excel reads a CSV without one in the system's code page, and
     # « Hélène » came out as "HÃ©lÃ¨ne"; other spreadsheets skip it
-    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id), content_type="text/csv; charset=utf-8",
+    # ?sep=semicolon: the French pages' link (Excel set for French reads ";" and put a comma CSV in one column)
+    delimiter = ";" if request.args.get("sep") == "semicolon" else ","
+    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id, delimiter), content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})
 
 

@@ -610,3 +610,16 @@ def test_a_stale_page_acting_on_a_hand_gone_or_a_game_over_comes_back_to_the_gam
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     r = client.post(f"/games/{gid}/undo", data=_form_of(page, f"/games/{gid}/undo"), follow_redirects=True)
     assert "the end of the game is undone: the game goes on" in r.get_data(as_text=True)
+
+
+def test_the_french_pages_csv_is_separated_by_semicolons(client):
+    # Excel set for French opened the comma-separated export in one column
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1, "note": "a, b"})
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert f'href="/games/{gid}/export.csv?sep=semicolon" id="export-csv"' in page
+    assert f'href="/games/{gid}/export.csv" id="export-csv"' in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    comma = client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig")
+    semi = client.get(f"/games/{gid}/export.csv?sep=semicolon").get_data().decode("utf-8-sig")
+    assert ";" in semi.splitlines()[0] and list(csv.reader(io.StringIO(semi), delimiter=";")) == list(
+        csv.reader(io.StringIO(comma)))

@@ -287,6 +287,9 @@ def _refused_back_to_form(game_id: int, form_id: str):
         if getattr(e, "code", "") in ("game_over", "stale_hand", "below_minimum"):    # said their own way
             raise
         session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
+                              # a win refused as the game moved on (another device recorded a hand): its entry
+                              # is put back all the same, to send again or leave (game.js)
+                              "stale": getattr(e, "code", "") == "stale_game",
                               "excerpt": errors.notation_excerpt(e)}
         raise _Refused(game_id, form_id) from None
 

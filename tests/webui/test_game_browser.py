@@ -349,6 +349,29 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_win_refused_as_another_device_recorded_a_hand_comes_back_to_send_again(server, browser, app):
+    # refused (the game moved on since the page was drawn), the entry was lost: the player had to
+    # type it again to record it if it was another win than the one the other phone recorded
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    before = len(_hands(app, gid))
+    assert app.test_client().post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201  # another phone
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("2")
+    Select(form.find_element(By.NAME, "discarder")).select_by_value("0")
+    form.find_element(By.NAME, "hand0").send_keys(WIN)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refused = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#win-form #refused")))
+    assert "the next hand is now hand" in refused.text and len(_hands(app, gid)) == before + 1
+    form = d.find_element(By.ID, "win-form")
+    assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()       # sent again: recorded
+    wait(d).until(lambda _: len(_hands(app, gid)) == before + 2)
+    assert not console_errors(d)
+
+
 def test_a_refused_edit_comes_back_to_its_form_as_typed(server, browser, app):
     """An edit refused for its notation comes back to that hand's edit form, opened, as typed
     and with the reason in it; an edit the player cancels at the confirmation is not kept."""

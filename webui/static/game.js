@@ -3,7 +3,9 @@
 // tab (sessionStorage) with the page's version (data-keep-input: the number of hands, and for an
 // edit form also of changes); they are put back only on the page the refusal leads to (the server
 // marks that form data-refused and says why in it) and only if nothing was recorded since (a
-// recorded hand must not be offered again); an edit form put back is opened. On any other visit
+// recorded hand must not be offered again), unless that was the refusal's reason (the server marks
+// it data-refused-stale: the reason names the hand another device recorded); an edit form put back
+// is opened. On any other visit
 // the kept entry is dropped: a form filled by itself later would be recorded unread. Hidden
 // fields (the CSRF token, the form's once-only key) are never put back.
 "use strict";
@@ -17,7 +19,9 @@
     let saved = null;
     try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
     sessionStorage.removeItem(key);
-    if (saved && saved.recorded === form.dataset.keepInput && "refused" in form.dataset) {
+    // refused because another device recorded a hand since (data-refused-stale): put back all the
+    // same, under the reason, for the player to send again or leave
+    if (saved && (saved.recorded === form.dataset.keepInput || "refusedStale" in form.dataset) && "refused" in form.dataset) {
       fields(form).forEach((el, i) => {
         const v = saved.values[i];
         if (!v || v[0] !== el.name) return;       // the form changed since: leave it as served

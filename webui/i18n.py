@@ -367,6 +367,8 @@ FR = {
     "Cannot follow the build ({error}); saving still works.": "Impossible de suivre l'apprentissage ({error}) ; l'enregistrement fonctionne quand même.",
     "Done in {s} s.": "Terminé en {s} s.", "The profile could not be built: {error}": "Le profil n'a pas pu être construit : {error}",
     "Waiting for another profile to finish…": "En attente de la fin d'un autre profil…",
+    "Loading the models… ({s} s)": "Chargement des modèles… ({s} s)",
+    "Checking what it learnt… ({s} s)": "Vérification de ce qu'il a appris… ({s} s)",
     "The profile could not be built: {error}. Upload the photo again.": "Le profil n'a pas pu être construit : {error}. Envoyez de nouveau la photo.",
     "That calibration has expired: upload the photo again.": "Cette calibration a expiré : envoyez de nouveau la photo.",
     "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
@@ -826,7 +828,8 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
-                   "The profile could not be built: {error}", "Waiting for another profile to finish…"]
+                   "The profile could not be built: {error}", "Waiting for another profile to finish…",
+                   "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)"]
 
 
 def capture_text() -> dict:

@@ -686,3 +686,49 @@ def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(d).until(lambda _: _hands(app, gid)[0]["kind"] == "draw")
     assert not console_errors(d)
+
+
+def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(server, browser, monkeypatch,
+                                                                                tmp_path):
+    # the bar sat at 0 % while the models loaded and at 100 % while the profile was checked and
+    # saved, over a minute on a loaded machine, with nothing said
+    import threading
+    from types import SimpleNamespace
+
+    import cv2
+    import numpy as np
+
+    from vision import calibration
+    from vision.profile import ProfileError
+    rows = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for n in range(1, 8)]]
+    codes = [c for row in rows for c in row]
+    crop = np.full((64, 48, 3), 230, np.uint8)
+    index = iter(range(len(codes)))
+    layout = SimpleNamespace(rows=[[next(index) for _ in row] for row in rows], codes=dict(enumerate(codes)),
+                             problems=[], orientation="as laid out", has_bonus=False)
+    loaded, learnt = threading.Event(), threading.Event()
+
+    def build_profile(name, progress=None):
+        loaded.wait(30)
+        progress(400, 400)
+        learnt.wait(30)
+        raise ProfileError("stopped by the test")
+    fake = SimpleNamespace(ok=True, tiles=[SimpleNamespace(code=c, confidence=0.99) for c in codes],
+                           crops=[crop] * len(codes), layout=layout, disagreements=lambda: [],
+                           build_profile=build_profile)
+    monkeypatch.setattr(calibration, "calibrate", lambda data: fake)
+    photo = tmp_path / "layout.png"
+    photo.write_bytes(cv2.imencode(".png", crop)[1].tobytes())
+    d = browser
+    try:
+        d.get(f"{server}/calibrate/?lang=en")
+        d.find_element(By.NAME, "name").send_keys("club set")
+        d.find_element(By.NAME, "photo").send_keys(str(photo))
+        d.find_element(By.CSS_SELECTOR, "form[enctype] button[type=submit]").click()
+        wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Loading the models…"))
+        loaded.set()
+        wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Checking what it learnt…"))
+    finally:
+        loaded.set()
+        learnt.set()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "could not be built"))

@@ -34,8 +34,12 @@
       box.classList.add("error");
       return;
     }
-    text.textContent = job.state === "waiting" ? tr("Waiting for another profile to finish…")
-      : job.percent + " % (" + Math.round(job.elapsed_s) + " s)";
+    // before the first step (the models loading) and after the last (the layout tiles read again,
+    // the profile saved) the bar has nothing to count: said in words, not a 0 % or 100 % that stalls
+    const s = Math.round(job.elapsed_s);
+    if (job.state === "building" && job.done === 0) { bar.removeAttribute("value"); text.textContent = tr("Loading the models… ({s} s)", { s }); }
+    else if (job.state === "building" && job.done >= job.total) text.textContent = tr("Checking what it learnt… ({s} s)", { s });
+    else text.textContent = job.state === "waiting" ? tr("Waiting for another profile to finish…") : job.percent + " % (" + s + " s)";
     setTimeout(poll, 700);
   }
   poll();

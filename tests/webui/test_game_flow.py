@@ -508,6 +508,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     second = hand_page[hand_page.index('class="also-wins"'):]
     assert "Di also wins" in second and "Pure Straight" in second and "Dora" in second
     assert "<strong>2,300</strong> points received" in second       # 2,000 and 300 for the counter
+    assert "(2 han 30 fu)" in second                                # its han and fu, as the first winner's
     # edit the draw: only Ann tenpai now; Cy's riichi stays
     r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "tenpai": ["0"], "riichi": ["2"],
                                                          "note": "recounted"})

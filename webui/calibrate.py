@@ -376,8 +376,6 @@ def export(slug):
 def import_profile():
     """Save a profile file exported on another machine and make it the active one; a profile of
     the same name is kept, to be restored, as a new calibration's is."""
-    from vision.classifier import DEFAULT_WEIGHTS
-    from vision.profile import weights_id
     upload = request.files.get("profile")
     if upload is None or not upload.filename:
         flash(i18n.t("Choose the profile's file (the .npz a Download on another machine wrote)."), "error")
@@ -386,8 +384,7 @@ def import_profile():
     try:
         with _PROFILE_LOCK:         # not while a correction saves over the active profile
             profile, replaced = store.import_profile(upload.read(), upload.filename,
-                                                     name=request.form.get("name", "").strip() or None,
-                                                     model_id=weights_id(DEFAULT_WEIGHTS))
+                                                     name=request.form.get("name", "").strip() or None)
             store.activate(profile.name)
         flash(i18n.t("Profile “{name}” imported: it is the active profile.", name=profile.name))
         if replaced:

@@ -578,14 +578,30 @@ def page_hand_id(hand: dict) -> str:
     return f"{hand['id']}:{hand['rev']}" if hand.get("rev") else str(hand["id"])
 
 
-def game_state(store: Store, game_id: int) -> dict:
-    """What a page following a game compares, cheaply (no replay): the number of the last row,
-    how that row is named (``page_hand_id``) and the number of edits kept. Any record, delete,
-    undo or edit on another device changes it."""
-    store.get_game(game_id)
-    last = store.last_hand(game_id)
+def games_with_state(store: Store, limit: int | None = None) -> list[dict]:
+    """The games, newest first (the ``limit`` newest), each with ``finished`` (its last round
+    played or ended)."""
+    return [{**g, "finished": next_deal(store, g).finished} for g in store.list_games()[:limit]]
+
+
+def state_of(last: dict | None, n_edits: int) -> dict:
+    """What a page following a game compares: the number of the last row, how that row is named
+    (``page_hand_id``) and the number of edits kept. Any record, delete, undo or edit on another
+    device changes it."""
     return {"last_seq": last["seq"] if last else 0, "last": page_hand_id(last) if last else None,
-            "edits": store.count_edits(game_id)}
+            "edits": n_edits}
+
+
+def game_state(store: Store, game_id: int) -> dict:
+    """``state_of`` the game as stored now, cheaply (no replay)."""
+    store.get_game(game_id)
+    return state_of(store.last_hand(game_id), store.count_edits(game_id))
+
+
+def _named_hand(hand_id) -> tuple[int, str]:
+    """The id and rev a page named a hand by (``page_hand_id``; the rev "" when not given)."""
+    given_id, _, rev = str(hand_id).partition(":")
+    return validation.int_id(given_id, "hand_id"), rev
 
 
 def check_hand_id(hand: dict, hand_id) -> None:
@@ -596,8 +612,8 @@ def check_hand_id(hand: dict, hand_id) -> None:
     has that number, or overwrite that member's edit."""
     if hand_id is None:
         return
-    given_id, _, rev = str(hand_id).partition(":")
-    if validation.int_id(given_id, "hand_id") != hand["id"]:
+    given_id, rev = _named_hand(hand_id)
+    if given_id != hand["id"]:
         raise GameError("stale_hand", f"the game changed since this page was loaded (hand {hand['seq']} is now "
                         "another hand): nothing was changed, check the hands and try again", field="hand_id")
     if rev and hand.get("rev") and rev != hand["rev"]:
@@ -655,7 +671,7 @@ def undo(store: Store, game_id: int, hand_id=None) -> dict | None:
         last = store.last_hand(game_id) if store.get_game(game_id) else None
         if last is None:
             return None
-        if hand_id is not None and str(hand_id).partition(":")[0] != str(last["id"]):
+        if hand_id is not None and _named_hand(hand_id)[0] != last["id"]:
             # the hand the page showed last was undone or followed by another since: "hand 3 is now
             # another hand" named a hand nobody had touched
             raise GameError("stale_hand", f"the game changed since this page was loaded (its last hand is now hand "

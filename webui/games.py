@@ -22,8 +22,7 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 @bp.get("")
 def index():
     rule_sets = scoring.available_rules()
-    store = get_store()
-    games = [{**g, "finished": gamelog.next_deal(store, g).finished} for g in store.list_games()]
+    games = gamelog.games_with_state(get_store())
     return render_template("games.html", games=games, rule_sets=rule_sets,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
@@ -62,14 +61,17 @@ def show(game_id):
     refused = session.pop("refused", None)      # said once, on the page of the game it was sent to
     if not isinstance(refused, dict) or refused.get("game") != game_id:
         refused = None
+    edits = gamelog.history(get_store(), game_id)
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
-                           edits=gamelog.history(get_store(), game_id), form_key=secrets.token_urlsafe(12),
+                           edits=edits, form_key=secrets.token_urlsafe(12),
                            win_flags=win_flags(view["game"]["rules"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
-                           page_hand_id=gamelog.page_hand_id, game_state=gamelog.game_state(get_store(), game_id))
+                           page_hand_id=gamelog.page_hand_id,
+                           # from what the page already read: the state the poll compares (api.game_state)
+                           game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits)))
 
 
 def _hand_label(flow, h: dict | None = None, **deal) -> str:

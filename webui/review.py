@@ -100,7 +100,7 @@ def _page(draft=None):
     # a photo read before its game was opened: the games it can still be recorded into, to choose
     # from here (its corrections kept), instead of reading the photo again from the game's page
     open_games = [] if game is not None or draft is None else [
-        g for g in store.list_games()[:50] if not gamelog.next_deal(store, g).finished]
+        g for g in gamelog.games_with_state(store, limit=50) if not g["finished"]]
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),

@@ -141,15 +141,14 @@ def _export(store, name: str, file: str) -> int:
 
 
 def _import(store, file: Path, name: str | None) -> int:
-    from vision.classifier import DEFAULT_WEIGHTS
-    from vision.profile import ProfileError, weights_id
+    from vision.profile import ProfileError
     if file.is_dir():
         return _err(f"{file} is a folder: give the profile's file")
     try:
         data = file.read_bytes()
     except OSError as exc:
         return _err(f"cannot read {file} ({exc.strerror})")
-    profile, replaced = store.import_profile(data, file.name, name=name, model_id=weights_id(DEFAULT_WEIGHTS))
+    profile, replaced = store.import_profile(data, file.name, name=name)
     try:
         store.activate(profile.name)
     except ProfileError as exc:

@@ -145,8 +145,9 @@ class ProfileStore:
         """Save a profile file another machine exported (``export``) under its own name, or
         ``name``; a profile it replaces is kept, as a new calibration's is (``restore``). Refused,
         saving nothing, when ``data`` is no readable profile or one made for classifier weights
-        other than ``model_id``. Returns the profile and the one it replaced (``entry``), if any.
-        ``shown``: the file's name as the player chose it, for messages."""
+        other than ``model_id`` (default: the installed classifier's). Returns the profile and the
+        one it replaced (``entry``), if any. ``shown``: the file's name as the player chose it, for
+        messages."""
         import secrets
         import zipfile
         shown = Path(shown or "the file").name
@@ -169,6 +170,10 @@ class ProfileStore:
             profile = TileSetProfile.load(tmp, shown=shown)
         finally:
             tmp.unlink(missing_ok=True)
+        if model_id is None:
+            from ..classifier import DEFAULT_WEIGHTS
+            from ..model_files import weights_id
+            model_id = weights_id(DEFAULT_WEIGHTS)
         if model_id and profile.model_id and profile.model_id != model_id:
             raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
                                f"are {model_id}): calibrate this set again here with its layout photo")

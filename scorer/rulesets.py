@@ -4,6 +4,7 @@ Modules are imported on first use so that scoring MCR does not load the riichi p
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 
 from . import errors
@@ -16,6 +17,23 @@ RULE_SETS: dict[str, str] = {
     "hk": "scorer.hk",
     "classical": "scorer.classical",
 }
+
+#: other names players type for a rule set (spaces, hyphens, underscores and case ignored)
+RULE_ALIASES: dict[str, str] = {
+    "hongkong": "hk", "hongkongoldstyle": "hk", "oldstyle": "hk",
+    "chineseofficial": "mcr", "official": "mcr", "mahjonginternational": "mcr",
+    "ema": "riichi", "japanese": "riichi",
+    "classic": "classical",
+}
+
+
+def rules_name(text: str) -> str:
+    """The registered name of the rule set ``text`` names (``"Hong Kong"`` is ``hk``); a name
+    neither registered nor an alias comes back as typed, to be refused by :func:`get_rule_set`."""
+    key = text.strip().lower()
+    if key in RULE_SETS or key == "all":
+        return key
+    return RULE_ALIASES.get(re.sub(r"[\s_-]+", "", key), text)
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,17 @@ def test_rules_in_capitals_detail_alone_and_unused_flags(capsys):
     assert code == 0 and "given but not used by these rules: riichi, ura_dora_indicators" in out
 
 
+def test_rule_sets_by_the_names_players_type(capsys):
+    hand = "[111z,1]123m456p789s2z 2z"
+    for typed in ("hongkong", "Hong-Kong", "hong kong"):
+        code, out, _ = run(capsys, "score", hand, "--rules", typed)
+        assert code == 0 and "2 faan" in out, typed
+    code, out, _ = run(capsys, "score", hand, "--rules", "EMA", "--json")
+    assert json.loads(out)["score"]["rules"] == "riichi"
+    code, _, err = run(capsys, "score", hand, "--rules", "hong")
+    assert code == 2 and "unknown rule set 'hong'" in err
+
+
 def test_winds_in_lowercase_and_suits_in_capitals(capsys):
     code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "hk", "--seat-wind", "e",
                        "--round-wind", "e")

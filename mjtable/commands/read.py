@@ -59,6 +59,8 @@ def run(args) -> int:
     from vision.profile import ProfileError
 
     from ..pipeline import TILES_ONLY_KEYS, read_photo
+    if args.rules is not None:
+        args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.annotate:
         problem = annotate_problem(args.photo, args.annotate)
         if problem:      # said before the reading, which would otherwise be lost with it

@@ -9,7 +9,7 @@ def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("score", help="score a hand written in notation or as hand JSON")
     p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON; - reads stdin')
-    p.add_argument("--rules", default="mcr", help="mcr (the default), riichi, hk, classical, or all")
+    p.add_argument("--rules", default="mcr", help="mcr (the default), riichi, hk (or hongkong), classical, or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
                    help="with --rules all: print each rule set in full instead of side by side")
@@ -22,7 +22,7 @@ def run(args) -> int:
     from ..context_args import context_from_args, options_from_args
     from ..render import format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
-    args.rules = args.rules.lower()         # "HK" is hk
+    args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.detail and args.rules != "all":
         print("error: --detail applies to --rules all (one rule set is always printed in full)", file=sys.stderr)
         return 2

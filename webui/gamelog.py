@@ -725,11 +725,21 @@ def _csv_cell(value):
 
 
 class _SafeCsv:
+    """``delimiter`` ";" is the French spreadsheet's: it reads "0,5" as a number and "0.5" as a
+    date or text, so its half points (Hong Kong payment (3)) are written with a decimal comma."""
     def __init__(self, out, delimiter: str = ","):
         self._w = csv.writer(out, delimiter=delimiter)
+        self._decimal_comma = delimiter == ";"
+
+    def _cell(self, value):
+        if isinstance(value, float):
+            value = int(value) if value.is_integer() else value
+            if self._decimal_comma and isinstance(value, float):
+                return repr(value).replace(".", ",")
+        return _csv_cell(value)
 
     def writerow(self, row):
-        self._w.writerow([_csv_cell(v) for v in row])
+        self._w.writerow([self._cell(v) for v in row])
 
 
 def export_csv(store: Store, game_id: int, delimiter: str = ",") -> str:

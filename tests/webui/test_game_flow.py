@@ -800,6 +800,12 @@ def test_hong_kong_half_points_are_kept_shown_and_carried_by_export(client):
     r = client.post("/api/games/import", json=data)
     assert r.status_code == 201, r.json
     assert r.json["totals"] == [-0.5, -1, 2, -0.5]
+    # the French page's CSV (";"): a spreadsheet set for French reads "-0.5" as text, "-0,5" as a number
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?sep=semicolon")
+                                       .get_data().decode("utf-8-sig")), delimiter=";"))
+    assert rows[1][-9:-1] == ["-0,5", "-1", "2", "-0,5"] * 2, rows[1]
+    comma = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
+    assert comma[1][-9:-5] == ["-0.5", "-1", "2", "-0.5"]
 
 
 def test_a_mistake_in_the_dora_indicators_names_the_field_and_the_character(client):

@@ -713,6 +713,9 @@ def export_json(store: Store, game_id: int) -> dict:
            "hands": hands}
     if view["final"]:
         out["final"] = view["final"]
+    edits = store.list_edits(game_id)
+    if edits:       # the game's history of changes goes with it (shown, never replayed)
+        out["history"] = [{k: e[k] for k in ("seq", "action", "before", "after", "created")} for e in edits]
     return out
 
 
@@ -835,7 +838,68 @@ def _import_replayed(store: Store, data: dict) -> int:
             if when:
                 dates[recorded["seq"]] = when
         store.keep_dates(gid, _timestamp(g.get("created")), dates)
+        for entry in _import_history(data):
+            store.add_edit(gid, entry["seq"], entry["action"], entry["before"], entry["after"], entry["created"])
     return gid
+
+
+MAX_IMPORT_EDITS = 5000
+
+
+def _import_history(data: dict) -> list[dict]:
+    """An export's history of changes, each entry checked and rebuilt from what the game page
+    shows of it (the hands it names are records of the past: they are shown, not scored)."""
+    history = data.get("history")
+    if history is None:
+        return []
+    if not isinstance(history, list):
+        raise GameError("bad_import", "history must be a list", field="history")
+    if len(history) > MAX_IMPORT_EDITS:
+        raise GameError("bad_import", f"a history of more than {MAX_IMPORT_EDITS} changes is not one this app "
+                        "exported", field="history")
+    out = []
+    for i, e in enumerate(history):
+        where = f"history[{i}]"
+        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete or undo, before, after, created}",
+                            field=where)
+        seq = e.get("seq")
+        if not (isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= MAX_IMPORT_HANDS):
+            raise GameError("bad_import", "seq must be a hand number", field=f"{where}.seq")
+        out.append({"seq": seq, "action": e["action"], "before": _history_hand(e.get("before"), f"{where}.before"),
+                    "after": _history_hand(e.get("after"), f"{where}.after"),
+                    "created": _timestamp(e.get("created"))})
+    return out
+
+
+def _history_hand(h, where: str) -> dict | None:
+    """One hand of the history as :func:`_entry` keeps it, every field checked."""
+    if h is None:
+        return None
+    if not isinstance(h, dict) or h.get("kind") not in ("win", "draw", "penalty", "end"):
+        raise GameError("bad_import", "a hand of the history has a kind: win, draw, penalty or end", field=where)
+    deltas = h.get("deltas")
+    if not (isinstance(deltas, list) and len(deltas) == 4 and all(validation.is_points(d) for d in deltas)):
+        raise GameError("bad_import", "deltas must be four whole or half numbers", field=f"{where}.deltas")
+    for j, d in enumerate(deltas):
+        validation.points(d, f"{where}.deltas[{j}]")
+    seats = lambda key: [_player_index(p, f"{where}.{key}") for p in h.get(key) or []][:4]
+    winners = h.get("winners") if isinstance(h.get("winners"), list) else []
+    if len(winners) > 3 or not all(isinstance(w, dict) for w in winners):
+        raise GameError("bad_import", "winners must be at most three {winner, notation}", field=f"{where}.winners")
+    notation = lambda v, f: None if v is None else validation.text(v, f, max_len=validation.MAX_TEXT)
+    return {"seq": h.get("seq") if isinstance(h.get("seq"), int) and not isinstance(h.get("seq"), bool) else None,
+            "kind": h["kind"],
+            "dealer": _player_index(h.get("dealer"), f"{where}.dealer", allow_none=True),
+            "round_wind": None if h.get("round_wind") is None else _wind(h["round_wind"], f"{where}.round_wind"),
+            "winner": _player_index(h.get("winner"), f"{where}.winner", allow_none=True),
+            "discarder": _player_index(h.get("discarder"), f"{where}.discarder", allow_none=True),
+            "notation": notation(h.get("notation"), f"{where}.notation"),
+            "riichi": seats("riichi"), "tenpai": seats("tenpai"), "fixed": None, "deltas": deltas,
+            "note": validation.note(h.get("note"), f"{where}.note"),
+            "winners": [{"winner": _player_index(w.get("winner"), f"{where}.winners[{k}].winner"),
+                         "notation": notation(w.get("notation"), f"{where}.winners[{k}].notation")}
+                        for k, w in enumerate(winners)]}
 
 
 def _timestamp(value) -> str | None:

@@ -542,10 +542,12 @@ class Store:
             c.execute("UPDATE hands SET seq = -seq - 1 WHERE game_id = ? AND seq < 0", (game_id,))
             return hand
 
-    def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None) -> None:
+    def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None,
+                 created: str | None = None) -> None:
+        """``created``: when the change was made (an imported game's history keeps its dates)."""
         with self.transaction() as c:
             c.execute("INSERT INTO hand_edits (game_id, seq, action, before, after, created) VALUES (?, ?, ?, ?, ?, ?)",
-                      (game_id, seq, action, _dump(before), _dump(after), now()))
+                      (game_id, seq, action, _dump(before), _dump(after), created or now()))
 
     def count_edits(self, game_id: int) -> int:
         try:

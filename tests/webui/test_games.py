@@ -126,6 +126,35 @@ def test_export_and_import_round_trip(client):
     assert client.get(f"/api/games/{gid}").json["game"]["name"] == name
 
 
+def test_an_imported_game_keeps_its_history_of_changes(client):
+    """A club moving its log to another machine kept the games but lost who changed what: the
+    history is exported and shown again after import, with its dates."""
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1, "note": "first"})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0})
+    assert client.put(f"/api/games/{gid}/hands/1", json={"hand": WIN, "winner": 3, "discarder": 1}).status_code == 200
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    exported = client.get(f"/api/games/{gid}/export.json").json
+    assert [(e["seq"], e["action"]) for e in exported["history"]] == [(1, "edit"), (3, "undo")]
+    r = client.post("/api/games/import", json=exported)
+    assert r.status_code == 201, r.json
+    again = r.json["game"]["id"]
+    page = client.get(f"/games/{again}?lang=en").get_data(as_text=True)
+    assert "History of changes (2)" in page and "hand 1 changed" in page and "hand 3 undone" in page
+    assert "was a win (Cy " in page and "was a penalty" in page
+    kept = client.get(f"/api/games/{again}/export.json").json["history"]
+    assert kept == exported["history"]
+    for bad, field in (({"seq": 1, "action": "rewrite"}, "history[0]"),
+                       ({"seq": 1, "action": "edit", "before": {"kind": "win", "deltas": [1, 2]}},
+                        "history[0].before.deltas"),
+                       ({"seq": 1, "action": "edit", "before": {"kind": "win", "deltas": [0, 0, 0, 0],
+                                                                 "winners": [{"winner": 7}]}},
+                        "history[0].before.winners[0].winner")):
+        r = client.post("/api/games/import", json={**exported, "history": [bad]})
+        assert r.status_code == 400 and r.json["error"]["field"] == field, (bad, r.json)
+
+
 @pytest.mark.parametrize("mutate", [
     lambda d: d.update(format="other"),
     lambda d: d["game"].update(players=["a"]),

@@ -340,7 +340,9 @@ def score(hand: Hand, options) -> ScoreResult:
         return base
 
     yaku = [(_ATTR_OF_CLASS.get(type(y).__name__, y.name), y) for y in resp.yaku]
-    yakuman = [(a, y) for a, y in yaku if y.is_yakuman]
+    # the pattern a player can be liable for first (002 §3.3.9): the hand is named by it and its
+    # pao stands when the hand is also All Honours or Four Kongs (one yakuman is worth another)
+    yakuman = sorted(((a, y) for a, y in yaku if y.is_yakuman), key=lambda ay: ay[0] not in _PAO_YAKU)
     is_open = resp.is_open_hand
     items: list[ScoredItem] = []
     han, fu = resp.han, resp.fu

@@ -157,6 +157,18 @@ def test_pao_ron_by_another_player_is_shared():
     assert paid(same) == {"right": 32000}
 
 
+def test_pao_stands_when_the_hand_is_also_another_yakuman():
+    """Big Four Winds with a pair of honours is also All Honours, with four kongs also Four Kongs:
+    one yakuman is counted (002 §4.2), and it is the one a player is liable for (002 §3.3.9)."""
+    honours = riichi("[111z,1][222z,2][333z,3][444z,1]5z 5z", self_drawn=True, seat_wind="S", liable_player="left")
+    assert honours.items[0].id == "daisuushi" and paid(honours) == {"left": 32000}
+    assert [x.id for x in honours.excluded] == ["tsuisou"]
+    assert not any("liable_player ignored" in w for w in honours.extra["warnings"])
+    kongs = riichi("[1111z,1][2222z,2][3333z,3][4444z,1]9m 9m", seat_wind="S", liable_player="left",
+                   discarder="right")
+    assert kongs.items[0].id == "daisuushi" and paid(kongs) == {"left": 16000, "right": 16000}
+
+
 def test_pao_needs_the_sets_exposed_and_one_fed_by_the_liable_player():
     """002 §3.3.9: liable is who gives the third dragon set to a player with two exposed: dragon
     sets held concealed, or completed by the winning tile, were fed by nobody; melds that record

@@ -1149,6 +1149,8 @@ MESSAGES_FR = {
         "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
+    "a kong replacement tile is drawn from the wall: a win on it has no discarder":
+        "une tuile de remplacement de kong se pioche dans le mur : une victoire sur elle n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn: self_drawn cannot be false":
         "la tuile de remplacement d'un kong est piochée : « pioche » ne peut pas être faux",
     "a meld has 3 or 4 tiles, not {}": "une combinaison a 3 ou 4 tuiles, pas {0}",

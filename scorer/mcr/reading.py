@@ -182,6 +182,10 @@ class HandFacts:
             raise errors.HandError(errors.BAD_FIELD, "a hand cannot win both on a kong replacement "
                                    "tile and by robbing a kong", field="context.robbing_kong")
         if replacement:
+            if "discarder" in ctx and ctx.get("discarder") is not None:
+                # 000 n°42: the replacement tile is drawn from the wall (Lexique), never discarded
+                raise errors.HandError(errors.BAD_FIELD, "a kong replacement tile is drawn from the wall: a win "
+                                       "on it has no discarder", field="context.discarder")
             if "self_drawn" in ctx and not self_drawn:
                 raise errors.HandError(errors.BAD_FIELD, "a kong replacement tile is drawn: "
                                        "self_drawn cannot be false", field="context.self_drawn")

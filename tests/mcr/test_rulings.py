@@ -143,6 +143,11 @@ def test_mcr_16_contradictory_win_flags_are_errors():
         result("123456m789p44z123s", robbing_kong=True, last_tile=True)    # no kong on an empty wall
     assert e.value.field == "context.last_tile"
     assert "out_with_replacement_tile" in fans("[1111m]456m789p123s44z", kong_replacement=True)
+    # a replacement tile comes from the wall (000 n°42): a discarder named for it is a mistake,
+    # not an unused key (the win was settled as self-drawn, silently)
+    with pytest.raises(HandError) as e:
+        result("(2222m)345s678s234p9s9s", kong_replacement=True, discarder="left")
+    assert e.value.field == "context.discarder"
 
 
 def test_mcr_18_minimum_and_flowers():

@@ -652,3 +652,13 @@ def test_the_french_pages_csv_is_separated_by_semicolons(client):
     semi = client.get(f"/games/{gid}/export.csv?sep=semicolon").get_data().decode("utf-8-sig")
     assert ";" in semi.splitlines()[0] and list(csv.reader(io.StringIO(semi), delimiter=";")) == list(
         csv.reader(io.StringIO(comma)))
+
+
+def test_a_win_on_a_kong_replacement_with_a_discarder_names_the_discarder(client):
+    """The table entered a discarder; the refusal named self_drawn, which nobody had sent."""
+    r = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS})
+    gid = r.json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "(2222m)345s678s234p9s 9s", "winner": 2, "discarder": 1,
+                                                     "context": {"kong_replacement": True}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.discarder", r.json
+    assert "drawn from the wall" in r.json["error"]["message"]

@@ -1247,6 +1247,15 @@ MESSAGES_FR = {
     "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
     "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
+    "a history of more than {} changes is not one this app exported":
+        "un historique de plus de {0} modifications n'a pas été exporté par cette application",
+    "a change is {seq, action: edit, delete or undo, before, after, created}":
+        "une modification est {{seq, action : edit, delete ou undo, before, after, created}}",
+    "a hand of the history has a kind: win, draw, penalty or end":
+        "une main de l'historique a un type : win, draw, penalty ou end",
+    "history must be a list": "l'historique doit être une liste",
+    "seq must be a hand number": "seq doit être un numéro de main",
+    "winners must be at most three {winner, notation}": "winners est une liste d'au plus trois {{winner, notation}}",
     "a hand has at most {} payments": "une main a au plus {0} paiements",
     "a hand must be an object": "une main doit être un objet", "a hand record must be an object": "une main enregistrée doit être un objet",
     "the hand record must be an object": "la main enregistrée doit être un objet",

@@ -385,7 +385,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     # positional, in ScoreResult's field order: rules, valid, total, items, excluded,
     # decomposition, payments, error, assumed, options, extra
     return ScoreResult("mcr", True, total + flowers, items, ex_items, Decomposition(r.form, sets),
-                       payments, None, hand.context.missing(keys_read(context_keys, h.self_drawn)),
+                       payments, None, hand.context.missing(keys_read(context_keys, h.self_drawn, h.last_of_kind_known)),
                        rules.options_dict.copy(), extra)
 
 
@@ -394,10 +394,12 @@ _FLOWER_NAMES = (FAN_BY_ID["flower_tiles"].name_fr, FAN_BY_ID["flower_tiles"].na
 _FLOWERS_NOTE = "flowers do not count toward the minimum (000 n°13)"
 
 
-def keys_read(context_keys, self_drawn: bool) -> tuple:
+def keys_read(context_keys, self_drawn: bool, last_of_kind_known: bool = False) -> tuple:
     """The context keys a hand's score reads: a self-drawn hand has no discarder (``settlement``),
-    so a discarder not given is not an assumption."""
-    return tuple(k for k in context_keys if not (self_drawn and k == "discarder"))
+    so a discarder not given is not an assumption; nor is the last of its kind where the tiles
+    settle it (``HandFacts.last_of_kind_known``, 000 n°27)."""
+    return tuple(k for k in context_keys if not (self_drawn and k == "discarder")
+                 and not (last_of_kind_known and k == "last_of_kind"))
 
 
 def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:

@@ -94,7 +94,7 @@ class Reading:
 class HandFacts:
     """Everything about the hand that does not depend on how its tiles are read."""
     __slots__ = ("hand", "counts", "standing", "melds", "n_exposed", "win", "self_drawn",
-                 "wall_last", "last_of_kind", "kong_replacement", "robbing_kong", "seat", "round",
+                 "wall_last", "last_of_kind", "last_of_kind_known", "kong_replacement", "robbing_kong", "seat", "round",
                  "distinct", "flowers", "_unique_wait", "nine_gates", "options", "bits")
 
     def __init__(self, hand, options):
@@ -226,6 +226,8 @@ class HandFacts:
                                    field="context.last_of_kind")
         self.last_of_kind = (bool(values["last_of_kind"]) and self.standing[win] == 1) or (
             in_melds == 3 and self.standing[win] == 1)
+        # the tiles settle it either way (a copy held, or the 3 others in exposed melds): not an assumption
+        self.last_of_kind_known = self.standing[win] != 1 or in_melds == 3
 
 
 # ---- decompositions, suit by suit ------------------------------------------------------------

@@ -40,8 +40,8 @@ def test_full_result_fields_and_json():
     for s in d["decomposition"]["sets"]:
         assert {"kind", "tiles", "concealed", "text"} <= set(s)
     assert {"by", "rule", "source"} <= set(d["excluded"][0])
-    assert set(d["assumed"]) == {"self_drawn", "last_tile", "kong_replacement", "robbing_kong",
-                                 "last_of_kind"}
+    # the winner holds another 5z: it is not the last of its kind, whatever was given (000 n°27)
+    assert set(d["assumed"]) == {"self_drawn", "last_tile", "kong_replacement", "robbing_kong"}
     points = d["total"]
     assert d["payments"] == [
         {"payer": "left", "amount": 8, "reason": "other player: 8"},
@@ -98,3 +98,12 @@ def test_cli_renders_mcr(capsys):
     out = capsys.readouterr().out
     assert "TOTAL" in out and "settlement" in out and "Mixed Straight" in out
     assert code in (0, 1)
+
+
+def test_the_last_of_its_kind_is_assumed_only_where_the_tiles_leave_it_open():
+    """000 n°27: three copies in the winner's exposed melds make the winning tile the last; a copy
+    held makes it not the last. Neither was an assumption, though listed as one."""
+    certain = scorer.score("[777s,1]123m456p89s55z 7s", "mcr")
+    assert "last_tile" in [i.id for i in certain.items] and "last_of_kind" not in certain.assumed
+    open_question = scorer.score("[777s,1]123m456p55z78s 9s", "mcr")
+    assert "last_of_kind" in open_question.assumed

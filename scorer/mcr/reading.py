@@ -628,7 +628,9 @@ def readings(h: HandFacts) -> list[Reading]:
             out.append(Reading("seven_shifted_pairs" if shifted else "seven_pairs", tuple(pairs)))
         elif nd >= 12:
             if all(standing[i] for i in THIRTEEN_ORPHANS) and sum(standing[i] for i in THIRTEEN_ORPHANS) == 14:
-                out.append(Reading("thirteen_orphans", ((WHOLE, tuple(distinct), False),)))
+                # all 14 tiles, the paired one twice: the reading shows the hand as it is (13 read as 13 tiles)
+                out.append(Reading("thirteen_orphans", ((WHOLE, tuple(i for i in distinct for _ in range(standing[i])),
+                                                         False),)))
             if nd == 14:
                 numbered = tuple(i for i in distinct if i < 27)
                 if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(k) for k in KNITTED_STRAIGHTS):

@@ -107,3 +107,10 @@ def test_the_last_of_its_kind_is_assumed_only_where_the_tiles_leave_it_open():
     assert "last_tile" in [i.id for i in certain.items] and "last_of_kind" not in certain.assumed
     open_question = scorer.score("[777s,1]123m456p55z78s 9s", "mcr")
     assert "last_of_kind" in open_question.assumed
+
+
+def test_thirteen_orphans_is_read_as_its_fourteen_tiles():
+    res = scorer.score("99m19p19s1234567z 1m", "mcr")
+    (whole,) = res.decomposition.sets
+    assert sorted(whole["tiles"]) == sorted(["1m", "9m", "9m", "1p", "9p", "1s", "9s"] + [f"{i}z" for i in range(1, 8)])
+    assert whole["text"] == "199m19p19s1234567z"

@@ -48,6 +48,16 @@ def test_options_reach_the_rule_set(client):
     assert r.json["error"]["code"] == "below_minimum"
 
 
+def test_an_mcr_hand_under_the_minimum_is_no_win(client):
+    """Valid, counted, but under 8 points without flowers it cannot be declared (000,
+    Déroulement): the API said 200 where the command line exits 1 and a game refuses it."""
+    r = client.post("/api/score", json={"hand": "[234m,1][567p,1]234s678s1z 1z", "rules": "mcr"})
+    assert r.status_code == 422, r.json
+    assert r.json["error"]["code"] == "below_minimum", r.json["error"]
+    assert r.json["error"]["message"].startswith("2 points without flowers, below the 8-point minimum")
+    assert r.json["score"]["valid"] is True and r.json["score"]["minimum_met"] is False
+
+
 def test_hand_that_is_not_complete_is_a_422_with_the_score(client):
     r = client.post("/api/score", json={"hand": NOT_COMPLETE, "rules": "toy"})
     assert r.status_code == 422

@@ -1,6 +1,7 @@
 """Plain-text rendering of scoring results for the terminal."""
 from __future__ import annotations
 
+import scorer
 from scorer.errors import refusal
 from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
 from scorer.riichi.payments import payment_steps
@@ -82,7 +83,8 @@ def format_result(result, hand_text: str = "") -> str:
             # the payments above are doubled for East: say why, as the web page does
             lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
     if result.unused:
-        lines.append(f"  given but not used by these rules: {', '.join(result.unused)}")
+        said = [f"{k} ({why})" if (why := scorer.unused_reason(result.rules, k)) else k for k in result.unused]
+        lines.append(f"  given but not used by these rules: {', '.join(said)}")
     return "\n".join(lines)
 
 

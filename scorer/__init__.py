@@ -12,10 +12,10 @@ from .errors import HandError, RulesError
 from .hand import Hand, Meld
 from .notation import format_hand, parse
 from .result import ScoreResult
-from .rulesets import RULE_SETS, get_rule_set, rules_name
+from .rulesets import RULE_SETS, get_rule_set, rules_name, unused_reason
 
 __all__ = ["score", "to_hand", "Hand", "Meld", "Context", "HandError", "RulesError",
-           "ScoreResult", "parse", "format_hand", "RULE_SETS", "get_rule_set", "rules_name"]
+           "ScoreResult", "parse", "format_hand", "RULE_SETS", "get_rule_set", "rules_name", "unused_reason"]
 
 
 def to_hand(hand, context: dict | None = None) -> Hand:

@@ -67,6 +67,16 @@ class RuleSet:
 
 _loaded: dict[str, RuleSet] = {}
 
+#: why a rule set that reads a key left it unused (the only way it can): said beside the key
+UNUSED_REASONS = {"discarder": "a self-drawn win has no discarder"}
+
+
+def unused_reason(rules: str, key: str) -> str | None:
+    """Why ``key``, given, was not used by rule set ``rules``, where the rule set reads that key
+    (riichi reads a discarder, but not for a self-drawn win); None where it never reads it."""
+    keys = getattr(get_rule_set(rules).module, "CONTEXT_KEYS", None) if rules in RULE_SETS else None
+    return UNUSED_REASONS.get(key) if keys is not None and key in keys else None
+
 
 def get_rule_set(name: str) -> RuleSet:
     if name not in RULE_SETS:

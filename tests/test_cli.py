@@ -79,6 +79,15 @@ def test_rules_in_capitals_detail_alone_and_unused_flags(capsys):
     assert code == 0 and "given but not used by these rules: riichi, ura_dora_indicators" in out
 
 
+def test_a_discarder_given_for_a_self_drawn_win_is_said_why_unused(capsys):
+    # riichi reads a discarder: "not used by these rules" alone read as if it never did
+    code, out, _ = run(capsys, "score", "444z234m11p56789s 7s", "--rules", "riichi", "--self-drawn",
+                       "--discarder", "left", "--seat-wind", "S")
+    assert "given but not used by these rules: discarder (a self-drawn win has no discarder)" in out
+    code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "mcr", "--riichi")
+    assert "given but not used by these rules: riichi\n" in out + "\n"
+
+
 def test_rule_sets_by_the_names_players_type(capsys):
     hand = "[111z,1]123m456p789s2z 2z"
     for typed in ("hongkong", "Hong-Kong", "hong kong"):

@@ -13,6 +13,7 @@ import re
 from flask import g, request
 from jinja2 import pass_context
 
+from scorer.rulesets import unused_reason
 from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
 from scorer.riichi.payments import payment_steps
 
@@ -936,7 +937,8 @@ def init_app(app) -> None:
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
-                                 form_label=form_label, payer_label=payer_label, item_note=item_note)
+                                 form_label=form_label, payer_label=payer_label, item_note=item_note,
+                                 unused_reason=unused_reason)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 
@@ -1149,6 +1151,7 @@ MESSAGES_FR = {
         "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
+    "a self-drawn win has no discarder": "une victoire sur pioche n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn from the wall: a win on it has no discarder":
         "une tuile de remplacement de kong se pioche dans le mur : une victoire sur elle n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn: self_drawn cannot be false":

@@ -82,6 +82,15 @@ def test_review_score_endpoint(client):
     assert client.post("/review/score", data="x", content_type="application/json").status_code == 400
 
 
+def test_a_discarder_given_for_a_self_drawn_win_is_said_why_unused(client):
+    r = client.post("/review/score?lang=en", json={"hand": "444z234m11p56789s 7s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_self_drawn": "1", "ctx_discarder": "left", "ctx_seat_wind": "S"}})
+    assert "(a self-drawn win has no discarder)" in r.json["html"], r.json["html"]
+    r = client.post("/review/score?lang=fr", json={"hand": "444z234m11p56789s 7s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_self_drawn": "1", "ctx_discarder": "left", "ctx_seat_wind": "S"}})
+    assert "(une victoire sur pioche n'a pas de donneur de l'écart)" in r.json["html"].replace("&#39;", "'")
+
+
 def test_review_score_in_a_game_names_who_pays(client):
     gid = client.post("/api/games", json={"rules": "toy", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     r = client.post("/review/score", json={"hand": WIN, "game": gid, "winner": "0", "discarder": "2", "dealer": "0",

@@ -95,10 +95,10 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
     if result.rules == "riichi" and "han" in x:
         limit = x.get("limit") or ""
         # a yakuman is a limit, not a count of han (002 §4.2)
-        lines = [f"  han: {'none counted, a yakuman is paid as a limit' if limit == 'yakuman' else x['han']}"]
+        lines = [f"  han: {'a yakuman, paid as a limit: its 13 han are not added to' if limit == 'yakuman' else x['han']}"]
         counted = fu_before_rounding(x)
         if limit == "yakuman":
-            pass
+            lines.append(f"  fu: {x['fu']} (not used: a yakuman is paid as a limit)")
         elif not fu_counts(x):
             # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
             lines.append(f"  fu: {x['fu']} (not used: a hand of 5 han or more is paid by its han)")

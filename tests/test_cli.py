@@ -474,7 +474,11 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
                     "--dora-indicators", "0m")
     assert "  dora: 6m (the tile after each indicator): none in the hand" in out.splitlines()
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
-    assert "  han: none counted, a yakuman is paid as a limit" in out.splitlines() and "  fu:" not in out
+    # its 13 han and its fu said as what they are: not added to, not used (a beginner read "13 han"
+    # then "han: none counted", and a fu breakdown with no total)
+    assert "  han: a yakuman, paid as a limit: its 13 han are not added to" in out.splitlines()
+    assert any(line.startswith("  fu: ") and line.endswith(" (not used: a yakuman is paid as a limit)")
+               for line in out.splitlines())
     assert "    - a yakuman: 8000 basic points" in out.splitlines()
     # Hong Kong: the reward table's points for the faan
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "hk", "--seat-wind", "S")

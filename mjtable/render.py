@@ -30,7 +30,8 @@ def format_result(result, hand_text: str = "") -> str:
         unit = item.unit[:-1] if item.total == 1 and item.unit.endswith("s") else item.unit
         names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
-        used = f"  [{group_codes(item.tiles)}]" if item.tiles and len(item.tiles) < whole else ""
+        # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
+        used = f"  from {group_codes(item.tiles)}" if item.tiles and len(item.tiles) < whole else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
                      + (f"  {names}" if names else "") + used)
     # Rule-set specific figures: how the total is reached in words, then any other figure as

@@ -517,9 +517,12 @@ def test_side_by_side_marks_mcr_under_its_minimum_and_a_win_elsewhere_is_a_win(c
 def test_each_fan_names_the_tiles_it_is_made_of(capsys):
     _, out, _ = run(capsys, "score", "234m234p567s789s5z 5z", "--rules", "mcr")
     lines = out.splitlines()
-    assert any(line.startswith("  Mixed Double Chow") and line.endswith("[234m234p]") for line in lines)
-    assert any(line.startswith("  Single Wait") and line.endswith("[5z]") for line in lines)
-    assert not any(line.startswith("  Concealed Hand") and "[" in line for line in lines)   # the whole hand
+    assert any(line.startswith("  Mixed Double Chow") and line.endswith("  from 234m234p") for line in lines)
+    assert any(line.startswith("  Single Wait") and line.endswith("  from 5z") for line in lines)
+    assert not any(line.startswith("  Concealed Hand") and " from " in line for line in lines)   # the whole hand
+    # not in square brackets, which write an exposed meld: a riichi concealed kong's dragon pung
+    _, out, _ = run(capsys, "score", "234m567p2348s(7777z) 8s", "--rules", "riichi", "--seat-wind", "S", "--riichi")
+    assert any(line.startswith("  Dragon Pung (red)") and line.endswith("  from 7777z") for line in out.splitlines())
 
 
 def test_the_game_log_from_the_command_line(capsys, tmp_path):

@@ -74,15 +74,15 @@ def format_result(result, hand_text: str = "") -> str:
             by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
             rule = f"« {ex.rule} »" if result.rules == "mcr" else ex.rule
             lines.append(f"    - {ex.name_en}{by}: {' '.join(filter(None, (ex.note, rule)))} [{ex.source}]")
+    if "seat_wind" in result.assumed and result.extra.get("dealer") is True:
+        # the payments below are doubled for East: said before them, as the web page does
+        lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
     if result.payments:
         lines.append("  settlement:")
         for p in result.payments:
             lines.append(f"    {p.payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
-        if "seat_wind" in result.assumed and result.extra.get("dealer") is True:
-            # the payments above are doubled for East: say why, as the web page does
-            lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
     if result.unused:
         said = [f"{k} ({why})" if (why := scorer.unused_reason(result.rules, k)) else k for k in result.unused]
         lines.append(f"  given but not used by these rules: {', '.join(said)}")

@@ -561,7 +561,10 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):
     # "other pays 48 (to East: double)" three times, with seat_wind only in the assumed list
     code, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "classical", "--discarder", "left")
-    assert "  seat wind not given: scored as East, the dealer (--seat-wind sets it)" in out.splitlines()
+    lines = out.splitlines()
+    # before the settlement it explains (it came last, under the list of assumptions)
+    assert lines.index("  seat wind not given: scored as East, the dealer (--seat-wind sets it)") + 1 == lines.index(
+        "  settlement:")
     _, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "classical", "--seat-wind", "S")
     assert "seat wind not given" not in out
 

@@ -1151,6 +1151,10 @@ MESSAGES_FR = {
         "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
+    "red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de cinq rouges »); the "
+    "red_fives context (--red-fives) counts each as a dora":
+        "les cinq rouges tenus comptent comme des cinq ordinaires : l'EMA 2016 n'en a plus (« il n'y a plus de "
+        "cinq rouges ») ; le contexte red_fives (--red-fives) compte chacun comme une dora",
     "a self-drawn win has no discarder": "une victoire sur pioche n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn from the wall: a win on it has no discarder":
         "une tuile de remplacement de kong se pioche dans le mur : une victoire sur elle n'a pas de donneur de l'écart",

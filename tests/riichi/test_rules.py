@@ -263,3 +263,13 @@ def test_no_yaku_says_to_give_riichi_when_the_concealed_hand_may_have_declared_i
     assert not r.valid and r.error["message"].endswith("if riichi was declared, say so: riichi is a yaku")
     r = riichi("[123m,1]567m234p79s55p 8s", seat_wind="W", discarder="across")      # open: no riichi to give
     assert not r.valid and "riichi is a yaku" not in r.error["message"]
+
+
+def test_red_fives_held_without_the_red_fives_context_are_said_plain():
+    """002 (changes from 2012): « il n'y a plus de cinq rouges »: a 0p is a plain 5p, and the
+    player whose set has red fives is told why it brought no dora."""
+    plain = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True)
+    assert any(w.startswith("red fives held count as plain fives") for w in plain.extra["warnings"])
+    counted = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True, red_fives=True)
+    assert not any("red fives held" in w for w in counted.extra["warnings"])
+    assert counted.extra["han"] == plain.extra["han"] + 1

@@ -325,6 +325,11 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     assert form.find_element(By.NAME, "note").get_attribute("value") == "kept"
     assert Select(form.find_element(By.NAME, "winner0")).first_selected_option.get_attribute("value") == "2"
     assert Select(form.find_element(By.NAME, "discarder")).first_selected_option.get_attribute("value") == "0"
+    # for a screen reader, which does not always say an alert already in the page at load: the hand
+    # at fault is marked, tied to the reason and focused
+    typed = form.find_element(By.NAME, "hand0")
+    assert typed.get_attribute("aria-invalid") == "true" and typed.get_attribute("aria-describedby") == "refused"
+    assert d.switch_to.active_element == typed
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()      # refused again, then left
     wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#win-form #refused")))
     d.get(f"{server}/games/{gid}?lang=en")
@@ -365,6 +370,7 @@ def test_a_win_refused_as_another_device_recorded_a_hand_comes_back_to_send_agai
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     refused = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#win-form #refused")))
     assert "the next hand is now hand" in refused.text and len(_hands(app, gid)) == before + 1
+    assert d.switch_to.active_element == refused        # no field at fault: the reason takes the focus
     form = d.find_element(By.ID, "win-form")
     assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()       # sent again: recorded

@@ -251,3 +251,10 @@ def test_a_seat_wind_not_given_is_said_to_be_scored_as_the_dealer(client):
     assert "seat wind not given: scored as East, the dealer" in html({"ctx_discarder": "across"})
     given = html({"ctx_discarder": "across", "ctx_seat_wind": "E"})
     assert "seat wind not given" not in given and ">Dealer<" in given
+
+
+def test_the_camera_messages_are_said_to_a_screen_reader(client):
+    # "no camera" appeared on screen while the focus stayed on the button, unsaid
+    page = client.get("/?lang=en").get_data(as_text=True)
+    assert re.search(r'<p id="camera-error"[^>]*role="alert"', page)
+    assert re.search(r'<div id="live-result"[^>]*aria-live="polite"', page)

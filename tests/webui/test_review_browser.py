@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from .helpers import NOT_COMPLETE, WIN
 from .test_browser import (  # noqa: F401 - fixtures
@@ -281,10 +282,13 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     assert "3" in d.find_element(By.ID, "meld-count").text
     d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]').click()     # one step
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
-    d.find_element(By.ID, "undo").click()
+    d.find_element(By.ID, "undo").send_keys(Keys.ENTER)
     wait(d).until(lambda drv: "[" not in _notation(drv) and _notation(drv))
-    d.find_element(By.ID, "redo").click()
+    # the last undo disables its button: the keyboard goes on from Redo, not from the page's top
+    assert d.switch_to.active_element.get_attribute("id") == "redo"
+    d.switch_to.active_element.send_keys(Keys.ENTER)
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
+    assert d.switch_to.active_element.get_attribute("id") == "undo"
     # The "+ Tile" picker stays open for several tiles, one suit per row.
     d.find_element(By.ID, "add-tile").click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
@@ -471,6 +475,8 @@ def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, bro
     text, note_id, invalid, described_by = note_and_field(d)
     assert text.startswith("indicateurs de dora : caractère inattendu 'q'") and "(caractère 2 de 4q)" in text
     assert invalid == "true" and described_by == note_id
+    # said as it appears, the focus staying in the field
+    assert d.execute_script("return document.querySelector('.field-error').getAttribute('role')") == "alert"
     # corrected: the note goes and the hand is scored again
     field.send_keys("\b\b5m\t")
     wait(d).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, ".field-error")))
@@ -632,3 +638,18 @@ def test_each_rule_options_source_link_sits_beside_its_own_field(server, browser
             under = left - 1 <= s_left <= right and bottom - 1 <= s_top <= bottom + 8   # or just under it (a phone)
             assert beside or under, (width, pairs)
     d.set_window_size(1200, 1000)
+
+
+def test_a_refused_notation_is_tied_to_its_box(server, browser):
+    d = browser
+    d.get(server + "/review/new?rules=toy")
+    box = wait(d).until(EC.visibility_of_element_located((By.ID, "notation")))
+    box.clear()
+    box.send_keys("123m4" + Keys.ENTER)
+    wait(d).until(lambda drv: drv.find_element(By.ID, "notation-error").text)
+    assert box.get_attribute("aria-invalid") == "true" and box.get_attribute("aria-describedby") == "notation-error"
+    box.clear()
+    box.send_keys(WIN + Keys.ENTER)
+    wait(d).until(lambda drv: score_total(drv) is not None and not drv.find_element(By.ID, "notation-error").text)
+    assert box.get_attribute("aria-invalid") is None and box.get_attribute("aria-describedby") is None
+    assert not console_errors(d)

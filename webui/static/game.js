@@ -31,6 +31,23 @@
       const details = form.closest("details");
       if (details) details.open = true;
     }
+    if ("refused" in form.dataset) {
+      // the reason is in the page at load, which a screen reader does not always say (role=alert
+      // is for changes): the hand it is about is marked and takes the focus, else the reason does
+      const typed = form.dataset.refusedNotation;
+      const hand = typed === undefined ? null : Array.from(form.querySelectorAll("input[name^=hand]"))
+        .find((el) => !el.disabled && el.value.trim() === typed.trim());
+      const reason = form.querySelector("#refused");
+      if (hand) {
+        hand.setAttribute("aria-invalid", "true");
+        if (reason) hand.setAttribute("aria-describedby", "refused");
+      } else if (reason) {
+        reason.tabIndex = -1;
+      }
+      // once loaded: the page's scroll to the form (#win-form) would otherwise take the focus back
+      const target = hand || reason;
+      if (target) window.addEventListener("load", () => target.focus());
+    }
   });
   // From a recorded hand's review page (?edit=N&hand=...&winner=W): hand N's edit form opened,
   // the winner's hand filled with the hand as corrected there, to be checked and saved.

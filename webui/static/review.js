@@ -198,6 +198,8 @@
     redoStack.push(JSON.stringify({ snap: snapshot(), corr: corrections.slice() }));
     restore(undoStack.pop());
     change({ op: "undo" }, true);
+    // the last undo disables its button: focus goes to Redo beside it, not to the page's top
+    if ($("undo").disabled && document.activeElement === document.body) $("redo").focus();
   });
   $("redo").addEventListener("click", () => {
     if (!redoStack.length) return;
@@ -206,6 +208,7 @@
     groups = JSON.parse(r.snap).groups;
     corrections.length = 0; corrections.push(...r.corr);
     change({ op: "redo" }, true);
+    if ($("redo").disabled && document.activeElement === document.body) $("undo").focus();
   });
 
   // ---- drawing ---------------------------------------------------------------------------------
@@ -729,6 +732,7 @@
     if (!input || !input.closest || !text) return;
     const note = document.createElement("span");
     note.className = "field-error error-message small";
+    note.setAttribute("role", "alert");     // said as it appears: the field keeps the focus
     note.id = "field-error-" + field.slice(8);
     note.textContent = text.textContent;
     input.setAttribute("aria-invalid", "true");
@@ -780,7 +784,7 @@
   function change(correction, quiet) {
     edits += 1;
     if (correction && !quiet) corrections.push(correction);
-    if (correction) $("notation-error").innerHTML = "";   // the tiles now say what the hand is
+    if (correction) { $("notation-error").innerHTML = ""; markNotation(false); }   // the tiles now say what the hand is
     render();
     clearTimeout(timer);
     // a context change under a typed hand not yet read reads that hand again, as typed: scoring
@@ -943,6 +947,16 @@
       else own.checked = chip.checked;
     }
   }
+  // the box tied to the reason it was refused, for a screen reader on the box
+  function markNotation(refused) {
+    if (refused) {
+      notationInput.setAttribute("aria-invalid", "true");
+      notationInput.setAttribute("aria-describedby", "notation-error");
+    } else {
+      notationInput.removeAttribute("aria-invalid");
+      notationInput.removeAttribute("aria-describedby");
+    }
+  }
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
   $("notation-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -950,6 +964,7 @@
     const { data: d } = await mj.postJSON(data.scoreUrl, request(text));
     // the error beside the box it is about (on a phone the score panel is off-screen)
     $("notation-error").innerHTML = d.ok ? "" : d.html;
+    markNotation(!d.ok);
     if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
     else showResult(d);
   });

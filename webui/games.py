@@ -21,9 +21,15 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 
 @bp.get("")
 def index():
+    return _games_page()
+
+
+def _games_page(refused: dict | None = None, entered=None):
+    """The games and the new-game form; ``refused``: why the form sent was refused (message and
+    field), shown in it with what was ``entered`` put back."""
     rule_sets = scoring.available_rules()
     games = gamelog.games_with_state(get_store())
-    return render_template("games.html", games=games, rule_sets=rule_sets,
+    return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered or {},
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 
@@ -36,9 +42,14 @@ def create():
         flow.pop("tournament")      # the field of another rule set's options
     if f.get("flow_fixed_seats") and rules == "mcr":
         flow["seat_changes"] = False
-    gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
-                           players=[f.get(f"player{i}", "") for i in range(4)],
-                           options=_changed_options(f, rules), flow=flow)
+    try:
+        gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
+                               players=[f.get(f"player{i}", "") for i in range(4)],
+                               options=_changed_options(f, rules), flow=flow)
+    except (gamelog.GameError, validation.InputError, scorer.RulesError) as e:
+        # said in the form, filled as sent: an error page's "Go back" led to an empty form
+        error = e.to_dict()
+        return _games_page({"message": i18n.msg(error), "field": error.get("field") or ""}, f), 400
     return redirect(url_for("games.show", game_id=gid), code=303)
 
 

@@ -131,6 +131,9 @@ FR = {
     "self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the next 100: {dealer_pays} and {other_pays}":
         "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
         "{dealer_pays} et {other_pays}",
+    "No game was started: your entry is back in the form, to correct.":
+        "Aucune partie n'a été commencée : votre saisie est revenue dans le formulaire, pour la corriger.",
+    "Game file (JSON, exported by this app)": "Fichier de partie (JSON, exporté par cette application)",
     "Nothing was recorded: your entry is back in the form, to correct.":
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":

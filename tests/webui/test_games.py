@@ -662,3 +662,26 @@ def test_a_win_on_a_kong_replacement_with_a_discarder_names_the_discarder(client
                                                      "context": {"kong_replacement": True}})
     assert r.status_code == 400 and r.json["error"]["field"] == "context.discarder", r.json
     assert "drawn from the wall" in r.json["error"]["message"]
+
+
+def test_a_refused_new_game_comes_back_in_its_form_as_filled(client):
+    """Four players of one name gave an error page whose "Go back" led to the photo page: the
+    four names typed were lost. The form comes back filled, the reason in it, the fields marked."""
+    token = csrf_of(client)
+    sent = {"csrf_token": token, "name": "Friday", "rules": "riichi", "flow_tournament": "1", "opt__present": "1",
+            "opt_riichi__uma": "15-5", "player0": "Ann", "player1": "Ann", "player2": "Cy", "player3": "Di"}
+    r = client.post("/games?lang=en", data=sent)
+    assert r.status_code == 400
+    page = r.get_data(as_text=True)
+    assert 'id="refused" role="alert"' in page and "the four players need different names" in page
+    assert 'value="Friday"' in page and '<option value="riichi" selected>' in page
+    assert re.search(r'name="flow_tournament" value="1" checked', page)
+    for i, name in enumerate(("Ann", "Ann", "Cy", "Di")):
+        field = re.search(rf'<input name="player{i}"[^>]*>', page).group(0)
+        assert f'value="{name}"' in field and 'aria-invalid="true"' in field and 'aria-describedby="refused"' in field
+    assert page.count("autofocus") == 1
+    assert client.get("/api/games").json["games"] == []
+    r = client.post("/games?lang=en", data={**sent, "player1": ""})
+    field = re.search(r'<input name="player1"[^>]*>', r.get_data(as_text=True)).group(0)
+    assert "autofocus" in field and 'aria-invalid="true"' in field
+    assert 'aria-invalid' not in re.search(r'<input name="player0"[^>]*>', r.get_data(as_text=True)).group(0)

@@ -131,6 +131,9 @@ FR = {
     "self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the next 100: {dealer_pays} and {other_pays}":
         "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
         "{dealer_pays} et {other_pays}",
+    "a tile not named yet": "une tuile pas encore nommée",
+    "the boxes of the tiles read, drawn on the photo (the hand below names them)":
+        "les cadres des tuiles lues, tracés sur la photo (la main en dessous les nomme)",
     "No game was started: your entry is back in the form, to correct.":
         "Aucune partie n'a été commencée : votre saisie est revenue dans le formulaire, pour la corriger.",
     "Game file (JSON, exported by this app)": "Fichier de partie (JSON, exporté par cette application)",

@@ -461,6 +461,10 @@ def test_photo_overlay_and_crop(server, browser, monkeypatch):
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser
     assert "completes a chow" in d.page_source
+    # the dialog and the boxes named for a screen reader (the boxes' letters one by one were not)
+    assert d.find_element(By.ID, "photo-dialog").get_attribute("aria-label") == "the photo that was read"
+    overlay = d.find_element(By.ID, "overlay")
+    assert overlay.get_attribute("role") == "img" and overlay.get_attribute("aria-label").startswith("the boxes")
     assert d.find_elements(By.CSS_SELECTOR, ".htile.low")          # the unsure tile is marked
     # so is the tile the profile read otherwise than the base model, whose tile the picker outlines
     assert [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, ".htile.profiled")] == ["1m"]

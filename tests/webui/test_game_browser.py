@@ -294,10 +294,13 @@ def test_the_language_switch_is_in_view_on_a_phone(server, browser):
             " hit: arguments[0].contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2))};",
             link)
         assert 0 <= box["left"] and box["right"] <= box["w"] and box["hit"], (path, box)
-        assert link.text == "FR" and link.get_attribute("aria-label") == "Français"
+        # named with what is seen in it (a voice saying "FR" finds it) and the language in full
+        assert link.find_element(By.CSS_SELECTOR, ".short").text == "FR" and link.get_attribute("aria-label") is None
+        assert link.find_element(By.CSS_SELECTOR, ".long").rect["width"] <= 1        # seen as its code
+        assert "FR" in link.accessible_name and "Français" in link.accessible_name
     link.click()
     wait(d).until(lambda drv: drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr")
-    assert d.find_element(By.ID, "lang-en").text == "EN"
+    assert d.find_element(By.CSS_SELECTOR, "#lang-en .short").text == "EN"
     d.set_window_size(1200, 900)
     assert d.find_element(By.ID, "lang-en").text == "English"
     assert not console_errors(d)
@@ -466,8 +469,12 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
         "the check grid scrolls sideways"
     first_row = grid.find_elements(By.CSS_SELECTOR, "tr")[0].find_elements(By.CSS_SELECTOR, "td")
     widths = [d.execute_script("return arguments[0].getBoundingClientRect().width", td) for td in first_row]
-    assert "read 2m (88%)" in first_row[7].text
+    assert "read 2m" in first_row[7].text and "(88%)" in first_row[7].text
     assert max(widths) - min(widths) < 1.0, widths
+    # a screen reader hears the tiles' names, once ("3s 3s" was read for each cell)
+    assert first_row[7].find_element(By.TAG_NAME, "img").accessible_name == "8 Characters"
+    assert first_row[7].find_element(By.CSS_SELECTOR, "small .sr-only").get_attribute("textContent") == "2 Characters"
+    assert first_row[7].find_element(By.TAG_NAME, "b").get_attribute("aria-hidden") == "true"
     shot(d, "calibrate-check-375", width=375)
     # the page itself comes with 422 (the layout does not match), which Chromium logs
     assert not [e for e in console_errors(d) if "calibrate/upload" not in e]

@@ -132,6 +132,7 @@ FR = {
         "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
         "{dealer_pays} et {other_pays}",
     "a tile not named yet": "une tuile pas encore nommée",
+    "Score sheet": "Feuille de score",
     "the boxes of the tiles read, drawn on the photo (the hand below names them)":
         "les cadres des tuiles lues, tracés sur la photo (la main en dessous les nomme)",
     "No game was started: your entry is back in the form, to correct.":

@@ -685,3 +685,10 @@ def test_a_refused_new_game_comes_back_in_its_form_as_filled(client):
     field = re.search(r'<input name="player1"[^>]*>', r.get_data(as_text=True)).group(0)
     assert "autofocus" in field and 'aria-invalid="true"' in field
     assert 'aria-invalid' not in re.search(r'<input name="player0"[^>]*>', r.get_data(as_text=True)).group(0)
+
+
+def test_the_score_sheet_has_its_landmarks(client):
+    gid = new_game(client)
+    page = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert "<main>" in page and "</main>" in page and '<nav class="actions" aria-label="Score sheet">' in page
+    assert page.index("<main>") < page.index("<h1>")

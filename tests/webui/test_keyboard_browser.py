@@ -121,3 +121,20 @@ def test_the_readers_best_guesses_are_named_as_the_other_tile_buttons(server, br
     names = [b.get_attribute("aria-label") for b in d.find_elements(By.CSS_SELECTOR, "#picker-top .pick")]
     grid = {b.get_attribute("data-code"): b.get_attribute("title") for b in d.find_elements(By.CSS_SELECTOR, "#picker-grid .pick")}
     assert names[:2] == [grid["7p"], grid["4p"]] and all(names), names
+
+
+def test_a_source_link_says_it_opens_and_what_it_shows(server, browser):
+    # a "source" link revealed its text without a word to a screen reader, and named no state
+    d = browser
+    d.get(server + "/review/new?rules=mcr&hand=" + "[111z,1]123m456p789s2z%202z")
+    link = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#result a.source")))
+    d.execute_script("arguments[0].closest('details').open = true; arguments[0].scrollIntoView()", link)
+    assert link.get_attribute("role") == "button" and link.get_attribute("aria-expanded") == "false"
+    link.send_keys(Keys.ENTER)
+    shown = link.find_element(By.XPATH, "following-sibling::*[1]")
+    assert "source-text" in shown.get_attribute("class") and shown.get_attribute("role") == "status"
+    assert link.get_attribute("aria-expanded") == "true"
+    link.send_keys(Keys.ENTER)
+    assert link.get_attribute("aria-expanded") == "false"
+    assert d.find_element(By.ID, "meld-count").get_attribute("aria-live") == "polite"
+    assert not console_errors(d)

@@ -85,6 +85,12 @@ document.addEventListener("click", (e) => {
   let box = a.nextElementSibling;
   if (!box || !box.classList.contains("source-text")) {
     box = document.createElement("span"); box.className = "source-text small muted"; box.textContent = a.dataset.source;
+    // said as it appears (a screen reader on the link heard nothing change), the link's state with it
+    box.setAttribute("role", "status");
     a.after(box);
-  } else box.remove();
+    a.setAttribute("aria-expanded", "true");
+  } else {
+    box.remove();
+    a.setAttribute("aria-expanded", "false");
+  }
 });

@@ -138,3 +138,24 @@ def test_a_source_link_says_it_opens_and_what_it_shows(server, browser):
     assert link.get_attribute("aria-expanded") == "false"
     assert d.find_element(By.ID, "meld-count").get_attribute("aria-live") == "polite"
     assert not console_errors(d)
+
+
+def test_arrow_keys_move_between_the_pickers_tiles(server, browser):
+    # every tile was its own Tab stop: up to 45 presses to reach one
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#hand-view .htile")))
+    d.find_element(By.ID, "add-tile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="1m"]').send_keys(Keys.ARROW_RIGHT)
+    assert _active(d).get_attribute("data-code") == "2m"
+    _active(d).send_keys(Keys.ARROW_DOWN)
+    assert _active(d).get_attribute("data-code") == "2p"
+    _active(d).send_keys(Keys.END)
+    assert _active(d).get_attribute("data-code") == "9p"
+    _active(d).send_keys(Keys.ARROW_LEFT)
+    _active(d).send_keys(Keys.ARROW_UP)
+    assert _active(d).get_attribute("data-code") == "8m"
+    _active(d).send_keys(Keys.ENTER)
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="8m"]'))
+    assert not console_errors(d)

@@ -603,6 +603,29 @@
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
   });
+  // Arrow keys move between the picker's tiles, row by row (Tab alone took up to 45 presses to
+  // reach a tile); Home and End go to the row's ends. Tab still walks them in order.
+  $("picker-grid").addEventListener("keydown", (e) => {
+    const b = e.target.closest && e.target.closest(".pick");
+    if (!b) return;
+    const rows = Array.from(document.querySelectorAll("#picker-grid .pick-row")).filter((r) => !r.hidden);
+    const picks = (row) => Array.from(row.querySelectorAll(".pick")).filter((p) => !p.hidden && !p.disabled);
+    const r = rows.findIndex((row) => row.contains(b));
+    if (r < 0) return;
+    const here = picks(rows[r]);
+    const i = here.indexOf(b);
+    let next = null;
+    if (e.key === "ArrowRight") next = here[i + 1];
+    else if (e.key === "ArrowLeft") next = here[i - 1];
+    else if (e.key === "Home") next = here[0];
+    else if (e.key === "End") next = here[here.length - 1];
+    else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      const other = rows[r + (e.key === "ArrowDown" ? 1 : -1)];
+      const there = other ? picks(other) : [];
+      next = there[Math.min(i, there.length - 1)];
+    }
+    if (next) { e.preventDefault(); next.focus(); }
+  });
   $("pick-remove").addEventListener("click", () => {
     if (!picking || picking.add) return;
     const { group, index } = picking;

@@ -1536,6 +1536,9 @@ MESSAGES_FR = {
         "Tout Pung et Pung de Terminales ou d'Honneurs sont inclus ; Tout Terminales et Honneurs et Main "
         "Extérieure par définition.",
     "All Terminals and Honours is included.": "Tout Terminales et Honneurs est inclus.",
+    "The 1-point fans (Pung of Terminals or Honours) are included.":
+        "Les combinaisons à 1 point (Pung de Terminales ou d'Honneurs) sont incluses.",
+    "No Honours is part of its definition: included.": "Pas d'Honneur fait partie de sa définition : inclus.",
     "Counted alone in the source's examples.": "Comptée seule dans les exemples de la source.",
     "Four shifted chows contain the three-chow runs.":
         "Quatre chows décalés contiennent les suites de trois chows.",

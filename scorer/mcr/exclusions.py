@@ -121,8 +121,9 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Les points pour les Pung de Dragons pris individuellement ne sont pas ajoutés.", "000 n°71"),
     _X("all_honours", ("all_pungs", "all_terminals_and_honours", "outside_hand",
                        "pung_of_terminals_or_honours"),
-       "Les points pour \"Tout Pung\" (n°28) sont inclus; les combinaisons à 1 point (Pung de Vent) "
-       "sont incluses (001).", "000 n°72"),
+       "Les points pour \"Tout Pung\" (n°28) sont inclus.", "000 n°72",
+       # 000's words alone in the quote: the rest is 001's reading, said as such
+       note="The 1-point fans (Pung of Terminals or Honours) are included (001)."),
     _X("four_concealed_pungs", ("all_pungs",),
        "Ne peut pas être combinée avec [...] \"Tout Pung\" (n°28).", "000 n°73"),
     # four pungs completed without claiming are three and two concealed pungs, in a concealed hand
@@ -254,8 +255,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "Non cumulable avec le point pour « Pung de Vent ».", "001, Vent du tour ou du joueur",
        scope="shared"),
     _X("all_chows", ("no_honours",),
-       "Mains constituée par 4 Chow et ne possédant pas d'Honneur; le point pour « pas d'honneur » "
-       "est inclus (001).", "000 n°18"),
+       "Mains constituée par 4 Chow et ne possédant pas d'Honneur.", "000 n°18",
+       note="No Honours is part of its definition: included (001, Tout Chows)."),
     _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°23"),
     # ---- 1: one wait only ----------------------------------------------------------------
     _X("edge_wait", ("closed_wait", "single_wait"),

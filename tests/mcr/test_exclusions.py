@@ -177,3 +177,11 @@ def test_each_fan_comes_from_one_pattern():
 def test_combinations_the_sources_allow(hand, context, both):
     got = {i.id for i in result(hand, **context).items}
     assert both <= got, got
+
+
+def test_a_rule_quoted_from_one_source_holds_only_its_words():
+    """A referee looking up 000 n°18 for « ...; le point pour « pas d'honneur » est inclus (001) »
+    did not find it: another source's reading goes in the note, not inside the quote."""
+    for row in EXCLUSIONS:
+        if row.rule and row.source.startswith("000"):
+            assert "(001)" not in row.rule and "001" not in row.rule, (row.source, row.rule)

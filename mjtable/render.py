@@ -161,6 +161,8 @@ def _extra_list(key: str, values: list) -> list[str]:
             num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
             where = v.get("set") or "".join(v.get("tiles") or [])
             out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  from {where}" if where else ""))
+            if v.get("note"):
+                out.append(f"      ({v['note']})")
         else:
             out.append(f"    - {v}")
     return out

@@ -1107,6 +1107,9 @@ MESSAGES_FR = {
     "send one code per crop ({} crops, {} codes)": "envoyez un code par découpe ({0} découpes, {1} codes)",
     "send the tile's crop as the 'crop' file": "envoyez la découpe de la tuile comme fichier « crop »",
     "unknown tile code {}": "code de tuile inconnu {0}",
+    "the {} also completes {}, a wait worth no minipoints: the reading that scores more is counted":
+        "le {0} complète aussi {1}, une attente qui ne vaut aucun minipoint : la lecture qui rapporte le plus est "
+        "comptée",
     "a win on a kong replacement tile is drawn from the wall: it is a self-drawn win":
         "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche",
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du croupier, Est",

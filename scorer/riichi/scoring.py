@@ -178,9 +178,36 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                 en, fr = _fu_name({**d, "reason": reason})
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
+                if reason in ("penchan", "kanchan", "pair_wait"):
+                    other = _free_wait_reading(tiles_34, melds, open_melds, win_id, is_chiitoitsu)
+                    if other:
+                        # 002 §4.1.1: « La possibilité offrant le plus grand score décide quel élément
+                        # est terminé par la tuile gagnante »: said, for a player who saw the other one
+                        breakdown[-1]["note"] = (
+                            f"the {T.code_of(win_id // 4)} also completes {other}, a wait worth no minipoints: "
+                            "the reading that scores more is counted (002 §4.1.1)")
             return decomposition, breakdown
     return None, [{"reason": d["reason"], **dict(zip(("name_en", "name_fr"), _fu_name(d))), "fu": d["fu"],
                    "tiles": [], "set": ""} for d in resp.fu_details]
+
+
+def _free_wait_reading(tiles_34, melds, open_melds, win_id: int, is_chiitoitsu: bool) -> str | None:
+    """The set the winning tile completes in another reading where its wait earns no minipoints
+    (a two-sided chow, or a pung from a two-pair wait), as notation; None if there is none."""
+    win = win_id // 4
+    for h in HandDivider.divide_hand(tiles_34, melds):
+        if (len(h) == 7) != is_chiitoitsu:
+            continue
+        for wg in HandCalculator._find_win_groups(win_id, h, open_melds):
+            if len(wg) != 3:
+                continue
+            if wg[0] == wg[1]:
+                return T.group_codes([T.code_of(i) for i in wg])
+            # a chow won at one end, not an edge (12 waiting on 3, 89 on 7)
+            end = (wg[0] == win and wg[2] % 9 != 8) or (wg[2] == win and wg[0] % 9 != 0)
+            if end:
+                return T.group_codes([T.code_of(i) for i in wg])
+    return None
 
 
 def _fu_name(detail: dict) -> tuple[str, str]:

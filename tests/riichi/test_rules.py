@@ -273,3 +273,13 @@ def test_red_fives_held_without_the_red_fives_context_are_said_plain():
     counted = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True, red_fives=True)
     assert not any("red fives held" in w for w in counted.extra["warnings"])
     assert counted.extra["han"] == plain.extra["han"] + 1
+
+
+def test_a_wait_worth_minipoints_says_the_other_reading_it_beat():
+    """002 §4.1.1 (its example of 56789 won on the 7): the edge wait is counted, its 2 fu beating
+    the two-sided 567 the beginner saw; said beside the wait's minipoints."""
+    r = riichi("444z234m11p56789s 7s", self_drawn=True, riichi=True, seat_wind="S")
+    edge = next(f for f in r.extra["fu_breakdown"] if f["reason"] == "penchan")
+    assert edge["note"].startswith("the 7s also completes 567s, a wait worth no minipoints")
+    only = riichi("123m456p789s12s55z 3s", riichi=True, seat_wind="S")      # 12s waits on 3s alone
+    assert not any(f.get("note") for f in only.extra["fu_breakdown"])

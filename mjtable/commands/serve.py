@@ -88,8 +88,18 @@ def _lan_token(data_dir, renew: bool) -> str:
     return kept_secret(Path(data_dir) / "lan_token", lambda: secrets.token_urlsafe(16), 16, renew=renew)
 
 
-def _request_handler():
-    """Werkzeug's request handler, with the LAN join token hidden in its access log."""
+#: Seconds a connection may stay silent (no byte of a request, or a keep-alive with nothing
+#: asked) before it is closed: a device on the Wi-Fi that opened connections and sent nothing
+#: held a thread and a file each for good, until the server could take no other (the host too).
+IDLE_CONNECTION_S = 30
+#: Files the server may hold open (connections among them), where the system allows it: macOS
+#: gives a terminal's processes 256.
+OPEN_FILES = 4096
+
+
+def _request_handler(timeout: float = IDLE_CONNECTION_S):
+    """Werkzeug's request handler, with the LAN join token hidden in its access log and a
+    connection silent for ``timeout`` seconds closed."""
     from werkzeug.serving import WSGIRequestHandler
 
     from webui.security import redact_token
@@ -97,7 +107,25 @@ def _request_handler():
     class TokenHidingRequestHandler(WSGIRequestHandler):
         def log(self, type: str, message: str, *args) -> None:
             super().log(type, "%s", redact_token(message % args if args else message))
+    # socketserver.StreamRequestHandler puts it on the connection: each read waits at most this long
+    TokenHidingRequestHandler.timeout = timeout
     return TokenHidingRequestHandler
+
+
+def _more_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's limit of open files towards ``wanted`` (no further than the system's
+    hard limit); silent where the system has no such limit."""
+    try:
+        import resource
+    except ImportError:         # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            pass
 
 
 def run(args) -> int:
@@ -129,6 +157,7 @@ def run(args) -> int:
                 f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
         return 2
+    _more_open_files()
     server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),
                          fd=sock.fileno())
     port = sock.getsockname()[1]     # the one picked for --port 0

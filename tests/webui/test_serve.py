@@ -129,3 +129,28 @@ def test_out_of_range_port_and_camera_are_refused(capsys, flag, value):
         build_parser().parse_args(["serve", flag, value])
     assert e.value.code == 2
     assert flag in capsys.readouterr().err
+
+
+def test_a_silent_connection_is_closed():
+    """A device on the Wi-Fi opened connections, sent half a request line and waited: each held a
+    thread and a file for good, until the server answered nobody, the host included."""
+    import socket
+    import threading
+    import time
+
+    from werkzeug.serving import make_server
+
+    from mjtable.commands.serve import IDLE_CONNECTION_S, _request_handler
+    assert 5 <= IDLE_CONNECTION_S <= 120
+    app = lambda environ, start: (start("200 OK", [("Content-Length", "2")]), [b"ok"])[1]
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_request_handler(timeout=1))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        conn = socket.create_connection(("127.0.0.1", server.server_port), timeout=10)
+        conn.sendall(b"GET / HTTP/1.1\r\n")          # and nothing more
+        started = time.monotonic()
+        assert conn.recv(100) == b""                  # closed by the server, not by the 10 s wait here
+        assert time.monotonic() - started < 5
+        conn.close()
+    finally:
+        server.shutdown()

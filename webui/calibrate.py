@@ -33,14 +33,15 @@ one with its CSRF helper (a plain page otherwise) and send ``csrf_token()`` when
 from __future__ import annotations
 
 import base64
+import io
 import re
 import secrets
 import threading
 import time
 from pathlib import Path
 
-from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, session,
-                   url_for)
+from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, send_file,
+                   session, url_for)
 
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
@@ -158,7 +159,7 @@ def _page(template: str, status: int = 200, **ctx):
     full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
     layout = "base.html" if full_app else "calibrate/_plain.html"
     return render_template(template, layout=layout, t=i18n.t_page, msg=i18n.msg, asset=_asset,
-                           calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
+                           tile_label=i18n.tile_label, calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
 
 
 def _asset(filename: str) -> str:
@@ -368,8 +369,10 @@ def export(slug):
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
         return redirect(url_for("calibrate.index"))
-    return Response(data, mimetype="application/octet-stream",
-                    headers={"Content-Disposition": f'attachment; filename="{file_name}"'})
+    # send_file writes a name outside Latin-1 ("œuf", "中文牌") as RFC 6266's filename*, with an
+    # ASCII fallback: written as it came, the header failed and the download hung
+    return send_file(io.BytesIO(data), mimetype="application/octet-stream", as_attachment=True,
+                     download_name=file_name, max_age=0)
 
 
 @bp.post("/import")

@@ -60,7 +60,8 @@ def test_upload_confirm_save(client):
     r = upload(client)
     html = r.get_data(as_text=True)
     assert r.status_code == 200
-    assert html.count("<tr><th>row") == 5 and "<b>8f</b>" in html and "check the codes" in html
+    assert html.count("<tr><th>row") == 5 and "check the codes" in html
+    assert '<b aria-hidden="true">8f</b>' in html and 'alt="Winter"' in html      # named for a screen reader
     token = html.split('name="token" value="')[1].split('"')[0]
     assert client.store.list() == []                       # nothing saved before confirmation
     r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
@@ -135,7 +136,7 @@ def test_in_the_web_ui_app(tmp_path, monkeypatch):
     form = {"name": "x", "photo": (io.BytesIO(PHOTO), "p.jpg"), "csrf_token": token}
     r = c.post("/calibrate/upload", data=form, content_type="multipart/form-data", follow_redirects=True)
     page = r.get_data(as_text=True)
-    assert r.status_code == 200 and "read 2p" in page
+    assert r.status_code == 200 and 'read <span aria-hidden="true">2p</span><span class="sr-only">2 Dots</span>' in page
     pending = page.split('name="token" value="')[1].split('"')[0]
     c.post("/calibrate/save", data={"token": pending, "csrf_token": token})
     assert ProfileStore(tmp_path).active_slug() == "x"
@@ -297,7 +298,8 @@ def test_a_profile_is_downloaded_and_imported_on_another_machine(client, tmp_pat
     page = client.get("/calibrate/").get_data(as_text=True)
     assert 'href="/calibrate/export/club-set"' in page and 'action="/calibrate/import"' in page
     r = client.get("/calibrate/export/club-set")
-    assert r.status_code == 200 and 'filename="mjtable-profile-club-set.npz"' in r.headers["Content-Disposition"]
+    assert r.status_code == 200
+    assert r.headers["Content-Disposition"] == "attachment; filename=mjtable-profile-club-set.npz"
     data = r.data
     # another machine: an app of its own data dir
     other = Flask(__name__)
@@ -323,3 +325,14 @@ def test_a_profile_is_downloaded_and_imported_on_another_machine(client, tmp_pat
     assert [p["slug"] for p in ProfileStore(tmp_path / "laptop").list()] == ["club-set"]
     r = client.get("/calibrate/export/no-such-set", follow_redirects=True)
     assert "no profile named &#39;no-such-set&#39;" in r.get_data(as_text=True)
+
+
+def test_a_profile_named_outside_latin_1_is_downloaded(client):
+    # the header was written as the name came: the server could not send it and the download hung
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Œuf 中文牌"))})
+    slug = client.store.list()[0]["slug"]
+    r = client.get("/calibrate/export/" + slug)
+    disposition = r.headers["Content-Disposition"]
+    assert r.status_code == 200 and disposition.startswith("attachment")
+    disposition.encode("latin-1")           # what the HTTP server writes headers in
+    assert "filename*=UTF-8''" in disposition or slug.isascii()

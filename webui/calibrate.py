@@ -403,6 +403,9 @@ def import_profile():
 _PROFILE_LOCK = threading.RLock()
 _LEARNING: list[threading.Thread] = []
 MAX_HAND_TILES = 40
+#: The most pixels a tile's crop may have (one tile, cut by the page from a photo: a few hundred
+#: pixels a side): a crop allowed a whole photo's 40 MP made eight small PNGs decode to 2 GB.
+MAX_CROP_PIXELS = 1024 * 1024
 _HAND_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
@@ -515,7 +518,7 @@ def add_correction():
     if upload is None:
         return _error(400, "no_crop", "send the tile's crop as the 'crop' file")
     try:
-        img = decode_image(upload.read(), max_pixels=current_app.config.get("MAX_IMAGE_PIXELS")).image
+        img = decode_image(upload.read(), max_pixels=_crop_pixels()).image
     except ImageError as exc:
         return _error(413 if exc.code == "too_large" else 400, exc.code, f"crop: {exc.message}")
     try:
@@ -536,6 +539,12 @@ def undo():
     if done is None:
         return _error(409, "no_active_profile", "no active tile-set profile")
     return jsonify(done)
+
+
+def _crop_pixels() -> int:
+    """The pixel limit of one tile's crop: ``MAX_CROP_PIXELS``, or the app's photo limit if lower."""
+    photo = current_app.config.get("MAX_IMAGE_PIXELS")
+    return min(MAX_CROP_PIXELS, photo) if photo else MAX_CROP_PIXELS
 
 
 @bp.post("/hands")
@@ -563,7 +572,7 @@ def learn_hand():
     crops = []
     for upload in uploads:
         try:
-            crops.append(decode_image(upload.read(), max_pixels=current_app.config.get("MAX_IMAGE_PIXELS")).image)
+            crops.append(decode_image(upload.read(), max_pixels=_crop_pixels()).image)
         except ImageError as exc:
             return _error(413 if exc.code == "too_large" else 400, exc.code, f"crop: {exc.message}")
     _learn_in_background(data_dir, key, crops, codes)

@@ -2,6 +2,7 @@
 import io
 
 import cv2
+import numpy as np
 import pytest
 from flask import Flask
 
@@ -237,6 +238,11 @@ def test_a_recorded_hand_teaches_the_active_profile_in_the_background(client):
     form = _hand_form("k", ["1m"])
     form["crop"] = [(io.BytesIO(b"not an image"), "c.png")]
     assert client.post("/calibrate/hands", data=form, content_type="multipart/form-data").status_code == 400
+    # a crop is one tile: one the size of a photo is refused undecoded (eight made 2 GB)
+    form = _hand_form("k", ["1m"])
+    form["crop"] = [(io.BytesIO(cv2.imencode(".png", np.zeros((1100, 1000, 3), np.uint8))[1].tobytes()), "c.png")]
+    r = client.post("/calibrate/hands", data=form, content_type="multipart/form-data")
+    assert r.status_code == 413 and r.get_json()["error"]["code"] == "too_large"
 
 
 def test_a_name_that_replaces_a_profile_says_which_and_what_it_learnt(client):

@@ -557,8 +557,11 @@
     const [x0, y0, x1, y1] = read.box.map(Math.round);
     if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
     const c = document.createElement("canvas");
-    c.width = x1 - x0; c.height = y1 - y0;
-    c.getContext("2d").drawImage(photo, x0, y0, c.width, c.height, 0, 0, c.width, c.height);
+    // at most 512 px a side (the networks read 64-128 px): the server refuses a crop of over 1 MP,
+    // which a box drawn round half a large photo would be
+    const k = Math.min(1, 512 / Math.max(x1 - x0, y1 - y0));
+    c.width = Math.max(1, Math.round((x1 - x0) * k)); c.height = Math.max(1, Math.round((y1 - y0) * k));
+    c.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, c.width, c.height);
     return new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the

@@ -12,6 +12,8 @@ def back_url() -> str:
 
     from flask import url_for
     came_from = urlsplit(request.referrer or "")
-    if came_from.netloc == request.host and came_from.path.startswith("/") and came_from.path != request.path:
+    # "//host/..." or "/\\host" would be taken by the browser for another site's address
+    if (came_from.netloc == request.host and came_from.path.startswith("/") and came_from.path[1:2] not in ("/", "\\")
+            and came_from.path != request.path):
         return came_from.path + (f"?{came_from.query}" if came_from.query else "")
     return url_for("capture.index")

@@ -158,6 +158,10 @@ def test_the_error_pages_go_back_link_is_a_page_of_the_app(client):
     r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "9"},
                     headers={"Referer": "http://elsewhere.example/page"})
     assert 'href="/" id="go-back"' in r.get_data(as_text=True)
+    # a path the browser reads as another site's address ("//evil.example/"): not followed
+    for path in ("//evil.example/", "/\\evil.example/"):
+        r = client.get("/nothere", headers={"Referer": "http://localhost" + path})
+        assert 'href="/" id="go-back"' in r.get_data(as_text=True), path
 
 
 def test_score_table_names_its_rows_and_columns_for_screen_readers(client):

@@ -1165,6 +1165,8 @@ MESSAGES_FR = {
     "red_fives context (--red-fives) counts each as a dora":
         "les cinq rouges tenus comptent comme des cinq ordinaires : l'EMA 2016 n'en a plus (« il n'y a plus de "
         "cinq rouges ») ; le contexte red_fives (--red-fives) compte chacun comme une dora",
+    "a request made by another web site's page is refused: open the app itself":
+        "une requête faite par la page d'un autre site web est refusée : ouvrez l'application elle-même",
     "a self-drawn win has no discarder": "une victoire sur pioche n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn from the wall: a win on it has no discarder":
         "une tuile de remplacement de kong se pioche dans le mur : une victoire sur elle n'a pas de donneur de l'écart",

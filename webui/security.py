@@ -133,6 +133,24 @@ def _check_csrf():
     return None
 
 
+#: Endpoints whose answers any page may keep or embed: the app's own style and scripts, the
+#: tiles' pictures. Everything else is private to the table (no-store: a shared computer's
+#: cache kept /join's token and the game pages).
+PUBLIC_ENDPOINTS = {"static", "tiles.tile"}
+
+
+def _refuse_cross_site():
+    """A request another web site's page made the host's browser send (``Sec-Fetch-Site:
+    cross-site``, which browsers set and pages cannot) is refused, but for following a link to
+    the app: an ``<img>`` of another site turned on the server's webcam and probed the photos, a
+    script posted photos to read in a loop. The host is trusted by its address alone."""
+    if request.headers.get("Sec-Fetch-Site") != "cross-site" or request.endpoint == "static":
+        return None
+    if request.method in ("GET", "HEAD") and request.headers.get("Sec-Fetch-Mode") == "navigate":
+        return None
+    return _deny(403, "cross_site", "a request made by another web site's page is refused: open the app itself")
+
+
 def _app_config(name):
     from flask import current_app
     return current_app.config.get(name)
@@ -144,6 +162,9 @@ def _headers(resp):
     # same-origin: the error page's "Go back" needs the page it came from (navigation.back_url); other
     # sites get nothing (a join link's token never leaves this server)
     resp.headers.setdefault("Referrer-Policy", "same-origin")
+    if request.endpoint not in PUBLIC_ENDPOINTS:
+        # a view's own rule stands (a photo is kept in the browser's private cache for its page)
+        resp.headers.setdefault("Cache-Control", "no-store")
     resp.headers.setdefault(
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "
@@ -154,6 +175,7 @@ def _headers(resp):
 
 def init_app(app) -> None:
     app.before_request(_check_access)
+    app.before_request(_refuse_cross_site)
     app.before_request(_check_csrf)
     app.after_request(_headers)
     app.jinja_env.globals["csrf_token"] = csrf_token

@@ -118,3 +118,27 @@ def test_join_page_shows_the_link_and_its_qr(tmp_path):
 
 def test_join_page_without_lan_mode(client):
     assert b"--lan" in client.get("/join").data
+
+
+def test_a_request_another_site_made_the_browser_send_is_refused(client):
+    """Sec-Fetch-Site: cross-site (set by the browser, never by a page): an <img> on another site
+    turned on the server's webcam and probed the photos; a script could post photos to read in a
+    loop. Following a link to the app is still a visit."""
+    cross = {"Sec-Fetch-Site": "cross-site"}
+    for path in ("/camera/stream.mjpg", "/photos/1.jpg", "/api/games"):
+        r = client.get(path, headers={**cross, "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"})
+        assert r.status_code == 403 and "another web site" in r.get_data(as_text=True), path
+    r = client.post("/api/read", data=b"x", headers={**cross, "Sec-Fetch-Mode": "no-cors"},
+                    content_type="image/jpeg")
+    assert r.status_code == 403
+    assert client.get("/games", headers={**cross, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+                      ).status_code == 200
+    assert client.get("/games", headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors"}).status_code == 200
+
+
+def test_private_pages_are_not_kept_in_caches(client):
+    # /join shows the table's token; the game pages its players: a shared computer's cache kept them
+    for path in ("/join", "/games", "/api/games"):
+        r = client.get(path)
+        assert r.headers["Cache-Control"] == "no-store", path
+    assert client.get("/tiles/1m.svg").headers.get("Cache-Control") != "no-store"

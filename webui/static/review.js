@@ -530,12 +530,13 @@
   async function sendHand(key, tiles) {
     const body = new FormData();
     body.append("key", key);
-    for (const [read, code] of tiles) {
-      const blob = await cropBlob(read);
-      if (!blob) continue;
-      body.append("crop", blob, "crop.jpg");
+    // the crops encoded together, not one after another (see cropBlob)
+    const blobs = await Promise.all(tiles.map(([read]) => cropBlob(read)));
+    tiles.forEach(([, code], i) => {
+      if (!blobs[i]) return;
+      body.append("crop", blobs[i], "crop.jpg");
       body.append("code", code);
-    }
+    });
     const headers = { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" };
     if (!body.getAll("code").length) return fetch("/calibrate/hands/forget", { method: "POST", body, headers }).catch(() => {});
     return fetch("/calibrate/hands", { method: "POST", body, headers }).catch(() => {});
@@ -556,12 +557,21 @@
   function cropBlob(read) {
     const [x0, y0, x1, y1] = read.box.map(Math.round);
     if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
-    const c = document.createElement("canvas");
     // at most 512 px a side (the networks read 64-128 px): the server refuses a crop of over 1 MP,
     // which a box drawn round half a large photo would be
     const k = Math.min(1, 512 / Math.max(x1 - x0, y1 - y0));
-    c.width = Math.max(1, Math.round((x1 - x0) * k)); c.height = Math.max(1, Math.round((y1 - y0) * k));
-    c.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, c.width, c.height);
+    const w = Math.max(1, Math.round((x1 - x0) * k)), h = Math.max(1, Math.round((y1 - y0) * k));
+    // An OffscreenCanvas encodes at once; a page canvas's toBlob waits for the page to be idle,
+    // up to a second a crop on a busy page: 14 tiles one after another outlasted the 3 s that
+    // Record waits, and the hand taught nothing.
+    if (typeof OffscreenCanvas !== "undefined") {
+      const oc = new OffscreenCanvas(w, h);
+      oc.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, w, h);
+      return oc.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+    }
+    const c = document.createElement("canvas");
+    c.width = w; c.height = h;
+    c.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, w, h);
     return new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the

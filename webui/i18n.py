@@ -132,6 +132,9 @@ FR = {
         "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
         "{dealer_pays} et {other_pays}",
     "a tile not named yet": "une tuile pas encore nommée",
+    "Tiles of the standing row were read face down (▮ on the photo): they are left out of the hand. Add each with “+ Tile”.":
+        "Des tuiles de la rangée debout ont été lues face cachée (▮ sur la photo) : elles sont laissées hors de la main. "
+        "Ajoutez chacune avec « + Tuile ».",
     "Score sheet": "Feuille de score",
     "the boxes of the tiles read, drawn on the photo (the hand below names them)":
         "les cadres des tuiles lues, tracés sur la photo (la main en dessous les nomme)",
@@ -1262,6 +1265,9 @@ MESSAGES_FR = {
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
     "the four players need different names": "les quatre joueurs doivent avoir des noms différents",
+    "{} holds a control character (U+{}) at position {}: write it without":
+        "{0} contient un caractère de contrôle (U+{1}) en position {2} : écrivez-le sans",
+    "player {}'s name is one line": "le nom du joueur {0} tient sur une ligne",
     "the winner cannot be liable for their own win": "le gagnant ne peut pas être responsable de sa propre victoire",
     "player {}'s name has {} characters: at most {}": "le nom du joueur {0} a {1} caractères : {2} au plus",
     "the game's name has {} characters: at most {}": "le nom de la partie a {0} caractères : {1} au plus",

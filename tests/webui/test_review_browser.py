@@ -653,3 +653,39 @@ def test_a_refused_notation_is_tied_to_its_box(server, browser):
     wait(d).until(lambda drv: score_total(drv) is not None and not drv.find_element(By.ID, "notation-error").text)
     assert box.get_attribute("aria-invalid") is None and box.get_attribute("aria-describedby") is None
     assert not console_errors(d)
+
+
+def test_standing_tiles_read_face_down_are_left_out_not_guessed(server, browser, monkeypatch):
+    """No hand was built (two standing tiles read face down in dim light): the page gave them a
+    neighbour's code, scored a hand that was not on the table and offered to record it."""
+    import sys
+    import types
+    from pathlib import Path
+
+    from PIL import Image
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", None, None]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9,
+                  "face_down": c is None, "sideways": False, "top3": [{"code": c or "5z", "p": 0.9}]}
+                 for i, c in enumerate(codes)]
+        links = [{"tile": i, "group": 0, "role": "standing"} for i in range(14)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["could not find the standing tiles"], "links": links,
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(14))}]},
+                "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    path = Path(__file__).resolve().parents[2] / "build" / "face-down-row.jpg"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (960, 300), (30, 100, 60)).save(path, "JPEG")
+    d = browser
+    d.get(server + "/?rules=toy&lang=en")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "standing-face-down")))
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 12      # the two left out
+    assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')) == 1      # none made up
+    wait(d).until(lambda drv: score_total(drv) is None)                       # not a winning hand
+    assert not console_errors(d)

@@ -105,11 +105,16 @@
       });
       for (const [key, members] of byGroup) {
         const faceUp = members.find((m) => m.code);
-        const tiles = members.map((m) => {
+        // a meld's face-down tiles are its face-up one's (a concealed kong); a standing tile read
+        // face down is a face not read, left out and said: given a neighbour's code, it made a
+        // hand that was not on the table, scored and ready to record
+        const blind = key === "standing" ? members.filter((m) => !m.code).length : 0;
+        const tiles = members.filter((m) => m.code || key !== "standing").map((m) => {
           const tile = newTile(m.code || (faceUp ? faceUp.code : "1m"), m.i);
           tile.win = m.win; tile.low = tile.low || !m.code;
           return tile;
         });
+        if (blind && $("standing-face-down")) $("standing-face-down").hidden = false;
         if (key === "standing") groups[0].tiles = tiles;
         else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down), from: "", tiles });
       }

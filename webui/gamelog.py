@@ -95,10 +95,21 @@ def _player_names(players) -> list[str]:
         if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
             raise GameError("bad_field", f"player {i + 1}'s name has {len(p.strip())} characters: at most {MAX_NAME}",
                             field=f"players[{i}]")
+        if any(c in p for c in "\t\n\r"):
+            raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
         clean.append(p.strip())
-    if len({p.casefold() for p in clean}) != 4:     # "Al" and "al" read alike on a score sheet
+    # "Al" and "al", "Bob" and "Bob" with an invisible character, read alike on a score sheet
+    if len({_name_key(p) for p in clean}) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
     return clean
+
+
+def _name_key(name: str) -> str:
+    """A player's name as it reads: compatibility forms folded (NFKC), case ignored, invisible
+    format characters (zero-width space, soft hyphen...) left out."""
+    import unicodedata
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf")
 
 
 def _flow_options(rules: str, flow) -> dict:

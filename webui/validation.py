@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 MAX_INT64 = 2 ** 63 - 1
 #: Nesting of JSON objects and lists: an export is 6 deep; Python's parser recurses per level.
@@ -128,11 +129,22 @@ def check_value(value, field: str) -> None:
             stack.extend((x, f"{where}[{i}]") for i, x in enumerate(v))
 
 
+#: Characters no name or note needs, refused in every text: control characters but for tab and
+#: line breaks (an ESC in a game's name wrote escape sequences to the host's terminal through
+#: `mjtable games`; NUL and bell in names), and the bidirectional overrides and isolates that
+#: make a text read otherwise than it is stored (U+202E in a note).
+_REFUSED_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
 def _check_text(s: str, where: str) -> None:
     try:
         s.encode("utf-8")
     except UnicodeEncodeError:
         raise InputError("bad_text", f"{where} is not valid Unicode text (a lone surrogate)", where) from None
+    bad = _REFUSED_CHARS.search(s)
+    if bad:
+        raise InputError("bad_text", f"{where} holds a control character (U+{ord(bad.group()):04X}) at position "
+                         f"{bad.start() + 1}: write it without", where)
 
 
 def request_json(max_bytes: int = MAX_BODY_BYTES):

@@ -159,3 +159,21 @@ def test_form_hand_payload_goes_through_the_same_limits(client, gid):
     r = client.post(f"/games/{gid}/hands", data={"csrf_token": token, "payload": json.dumps(
         {"hand": WIN, "winner": 0, "form": {"ctx_seat_wind": [1]}})}, headers={"Accept": "application/json"})
     assert r.status_code == 400, r.json
+
+
+def test_control_characters_and_lookalike_names_are_refused(client):
+    """An ESC in a game's name wrote escape sequences to the host's terminal (`mjtable games`);
+    "Bob" and "Bob" with a zero-width space were two players who read alike; U+202E made a note
+    read backwards."""
+    players = ["Ann", "Bob", "Cy", "Di"]
+    r = client.post("/api/games", json={"name": "a\x1b[31mb", "rules": "mcr", "players": players})
+    assert r.status_code == 400 and "control character (U+001B)" in r.json["error"]["message"]
+    r = client.post("/api/games", json={"name": "g", "rules": "mcr", "players": ["Bob", "Bob\u200b", "Cy", "Di"]})
+    assert r.status_code == 400 and "different names" in r.json["error"]["message"]
+    r = client.post("/api/games", json={"name": "g", "rules": "mcr", "players": ["Ann", "B\nob", "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "players[1]"
+    gid = client.post("/api/games", json={"name": "Friday 金曜日", "rules": "mcr", "players": players}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "tout va bien \u202eesrever"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "note"
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "two lines\nand a tab\tkept"})
+    assert r.status_code == 201

@@ -733,7 +733,8 @@ def export_json(store: Store, game_id: int) -> dict:
 def _csv_cell(value):
     """A text cell a spreadsheet would run as a formula (a name such as "=SUM(A1)") is kept as
     text by a leading apostrophe; numbers stay numbers."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    # after leading spaces too: a spreadsheet that trims cells on import runs " =1+1"
+    if isinstance(value, str) and value.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
 

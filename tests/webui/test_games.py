@@ -476,6 +476,10 @@ def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client):
     assert "'=SUM(1,2) change" in rows[0] and "'@me total" in rows[0]
     row = dict(zip(rows[0], rows[1]))
     assert row["offender"] == "'=SUM(1,2)" and row["'=SUM(1,2) change"] == "-15"    # named as text; numbers stay numbers
+    # a spreadsheet that trims cells on import ran " =1+1" as a formula
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": " =HYPERLINK(\"x\")"})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
+    assert dict(zip(rows[0], rows[2]))["note"] == "' =HYPERLINK(\"x\")"
 
 
 def test_a_false_win_amount_out_of_bounds_names_the_bounds(client):

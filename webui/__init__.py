@@ -73,6 +73,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .validation import MAX_INT64
 
     class RowIdConverter(IntegerConverter):
+        # ASCII digits only: werkzeug's \d also took "１" and "١" as game 1, one page under many addresses
+        regex = r"[0-9]+"
+
         def __init__(self, map, *args, **kwargs):
             kwargs.setdefault("max", MAX_INT64)
             super().__init__(map, *args, **kwargs)

@@ -142,3 +142,10 @@ def test_private_pages_are_not_kept_in_caches(client):
         r = client.get(path)
         assert r.headers["Cache-Control"] == "no-store", path
     assert client.get("/tiles/1m.svg").headers.get("Cache-Control") != "no-store"
+
+
+def test_ids_in_addresses_are_ascii_digits(client):
+    gid = client.post("/api/games", json={"name": "g", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    assert gid == 1 and client.get("/games/1").status_code == 200
+    for other in ("%EF%BC%91", "%D9%A1"):           # fullwidth one, Arabic-Indic one
+        assert client.get(f"/games/{other}").status_code == 404, other

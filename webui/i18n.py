@@ -362,6 +362,8 @@ FR = {
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
     "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil {name} ?",
+    "Delete the profile {name}, and the profile it replaced ({learnt} tile(s) learnt), kept to be restored?":
+        "Supprimer le profil {name}, et le profil qu'il a remplacé ({learnt} tuile(s) apprise(s)), gardé pour être restauré ?",
     "Use no profile": "N'utiliser aucun profil",
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
     "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes",

@@ -379,3 +379,19 @@ def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
     assert back.sure_base == 0.97 and back.familiar
     profile.familiar = False
     profile.sure_base = TileSetProfile.sure_base          # the class default (SURE_BASE)
+
+
+def test_calibrating_twice_keeps_the_profile_that_learnt(tmp_path, profile, embed):
+    """A profile that had learnt from hands was replaced by a new calibration (kept), which was
+    replaced in turn: the one kept was the second, which had learnt nothing, and the tiles
+    learnt were gone."""
+    store = ProfileStore(tmp_path)
+    profile.add_example(code_crop("8f", seed=1), "5z", embed=embed)
+    store.save_new(profile)
+    fresh = lambda: TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set", embed=embed,
+                                                 augment=1, temperature=1.0)
+    store.save_new(fresh())
+    assert store.replaced("club set")["learnt_examples"] == 1
+    store.save_new(fresh())
+    assert store.replaced("club set")["learnt_examples"] == 1         # still the one that learnt
+    assert store.restore("club set") == "club set" and store.load("club set").n_corrections == 1

@@ -99,10 +99,16 @@ class ProfileStore:
         return profile.save(self.path(profile.name))
 
     def save_new(self, profile: TileSetProfile) -> Path:
-        """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``)."""
+        """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``),
+        unless it learnt nothing and the one already kept learnt tiles: then that one stays kept
+        (calibrating twice under one name dropped the profile that had learnt from the hands)."""
         path = self.path(profile.name)
         if path.is_file() and not path.is_symlink():
-            path.replace(self._replaced_path(path))
+            kept, current = self.replaced(profile.name), _summary(path)
+            if kept and kept["learnt_examples"] and current and not current["learnt_examples"]:
+                path.unlink()
+            else:
+                path.replace(self._replaced_path(path))
         return profile.save(path)
 
     @staticmethod

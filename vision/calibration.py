@@ -239,9 +239,15 @@ def assign_layout(tiles) -> LayoutResult:
         what = "missing" if len(row) < len(codes) else "extra"
         msg = f"row {k + 1} ({title}) has {len(row)} tiles, expected {len(codes)}"
         gaps = _row_gaps(pts, local_rows[k], pitch) if len(row) < len(codes) else []
+        skipped = _skipped_by_reading([tiles[i] for i in row], codes) if len(row) == len(codes) - 1 else None
         if gaps:
             g = gaps[0]
             msg += f": a tile seems missing after the {_ordinal(g + 1)} tile"
+        elif skipped is not None:
+            # the row pushed together, no gap to see: the base model's readings say which place is empty
+            after, code = skipped
+            msg += (f": the {code} seems missing, after the {_ordinal(after)} tile" if after
+                    else f": the {code} seems missing, before the first tile")
         elif what == "extra":
             msg += ": remove the extra tile(s)"
         else:
@@ -256,6 +262,15 @@ def assign_layout(tiles) -> LayoutResult:
 #: The base model's confidence from which its reading of a layout tile is taken as what the tile
 #: is, to find tiles laid out of order (docs/decisions.md).
 ORDER_SURE = 0.6
+
+
+def _skipped_by_reading(row_tiles, codes) -> tuple[int, str] | None:
+    """Where a row one tile short skips a code, by the base model's readings: (how many tiles
+    come before the empty place, the code missing), when every tile reads as the code of its
+    place once the one missing code is left out, and in no other way; None otherwise."""
+    read, codes = [getattr(t, "code", None) for t in row_tiles], list(codes)
+    fits = [j for j in range(len(codes)) if read == codes[:j] + codes[j + 1:]]
+    return (fits[0], codes[fits[0]]) if len(fits) == 1 else None
 
 
 def out_of_order(codes: dict, tiles) -> list[str]:

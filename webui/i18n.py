@@ -1402,6 +1402,10 @@ MESSAGES_FR = {
         "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'a que 4 exemplaires de chaque tuile",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : une tuile semble manquer après la {4} tuile",
+    "row {} ({}) has {} tiles, expected {}: the {} seems missing, after the {} tile":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : le {4} semble manquer, après la {5} tuile",
+    "row {} ({}) has {} tiles, expected {}: the {} seems missing, before the first tile":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : le {4} semble manquer, avant la première tuile",
     "row {} and row {} seem swapped ({}, {}): the base model reads each row's tiles as the other's; lay the rows out in the order the page shows":
         "la rangée {0} et la rangée {1} semblent échangées ({2}, {3}) : le modèle de base lit les tuiles de chacune "
         "comme celles de l'autre ; posez les rangées dans l'ordre que montre la page",

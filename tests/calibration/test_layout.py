@@ -44,7 +44,13 @@ def test_missing_tile_is_reported_with_its_row_and_place():
 def test_missing_last_tile_of_a_row():
     tiles, _ = mock_tiles(drop=("9s",), bonus=False)
     result = assign_layout(tiles)
-    assert any("row 3 (bamboo 1s-9s) has 8 tiles, expected 9" in p for p in result.problems), result.problems
+    # no gap to see at a row's end: the base model's readings say which tile is missing (it said
+    # "add the missing tile(s) in order", though 1s-8s had been read)
+    assert ("row 3 (bamboo 1s-9s) has 8 tiles, expected 9: the 9s seems missing, after the 8th tile"
+            in result.problems), result.problems
+    tiles, _ = mock_tiles(drop=("1m",), bonus=False)
+    assert ("row 1 (characters 1m-9m) has 8 tiles, expected 9: the 1m seems missing, before the first tile"
+            in assign_layout(tiles).problems)
 
 
 def test_extra_tile_in_a_row_and_stray_tile():

@@ -59,7 +59,7 @@ def _read_bytes(source, max_bytes: int) -> bytes:
         try:
             size = os.path.getsize(path)
             if size > max_bytes:
-                raise ImageError("too_large", f"{name} is {size} bytes, over the {max_bytes}-byte limit")
+                raise ImageError("too_large", f"{name} is {_mb(size)}, over the {_mb(max_bytes)} limit")
             with open(path, "rb") as f:
                 data = f.read(max_bytes + 1)
         except OSError as exc:
@@ -67,8 +67,15 @@ def _read_bytes(source, max_bytes: int) -> bytes:
     if len(data) == 0:
         raise ImageError("empty", "the file is empty")
     if len(data) > max_bytes:
-        raise ImageError("too_large", f"data is {len(data)} bytes, over the {max_bytes}-byte limit")
+        raise ImageError("too_large", f"the image is {_mb(len(data))}, over the {_mb(max_bytes)} limit")
     return data
+
+
+def _mb(n: int) -> str:
+    """A size in megabytes as a person reads it ("41.9 MB", "40 MB"): the limit said in bytes
+    ("41943040-byte") read as a fault of its own."""
+    mb = n / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB"
 
 
 # ---- header parsers: (width, height) without decoding; ImageError when the header is damaged ----

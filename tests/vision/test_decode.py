@@ -71,6 +71,14 @@ def test_byte_limit(tmp_path):
     with pytest.raises(ImageError) as exc:
         decode_image(str(p), max_bytes=100)
     assert exc.value.code == "too_large"
+    # said in megabytes ("over the 41943040-byte limit" read as a fault of its own)
+    p.write_bytes(b"\xff\xd8" + bytes(3 * 1024 * 1024 // 2))
+    with pytest.raises(ImageError) as exc:
+        decode_image(str(p), max_bytes=1024 * 1024)
+    assert exc.value.message == "big.jpg is 1.5 MB, over the 1 MB limit"
+    with pytest.raises(ImageError) as exc:
+        decode_image(p.read_bytes(), max_bytes=1024 * 1024)
+    assert exc.value.message == "the image is 1.5 MB, over the 1 MB limit"
 
 
 def test_bad_array():

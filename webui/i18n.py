@@ -1441,8 +1441,8 @@ MESSAGES_FR = {
         "un TIFF à {0} échantillons de {1} bits par pixel n'est pas une photo que cette application lit "
         "({2} échantillons de {3} bits au plus)",
     "cannot read {}: {}": "impossible de lire {0} : {1}",
-    "the image is {} MB, over the {} MB limit": "l'image fait {0} Mo, au-delà de la limite de {1} Mo",
-    "{} is {} MB, over the {} MB limit": "{0} fait {1} Mo, au-delà de la limite de {2} Mo",
+    "the image is {}, over the {} limit": "l'image fait {0}, au-delà de la limite de {1}",
+    "{} is {}, over the {} limit": "{0} fait {1}, au-delà de la limite de {2}",
     "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
     "the JPEG is truncated (no end-of-image marker)": "le JPEG est tronqué (pas de marqueur de fin d'image)",

@@ -98,6 +98,11 @@ def init_app(app) -> None:
 
     @app.errorhandler(sqlite3.DatabaseError)
     def _database(e):
+        if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
+            # another request held the game log longer than SQLite waits (a large import): busy,
+            # not damaged; "restart to open it read-only" was the wrong advice
+            return respond(503, {"code": "busy", "message": "the game log is busy with another device's change "
+                                 "(a large import?): try again in a moment"})
         # A damaged page met while answering: the server, not the client, is at fault.
         app.logger.error("game log error on %s: %s", request.path, e)
         return respond(503, {"code": "database_error", "message": "the game log could not be read or written "

@@ -1172,6 +1172,9 @@ MESSAGES_FR = {
         "cinq rouges ») ; le contexte red_fives (--red-fives) compte chacun comme une dora",
     "a request made by another web site's page is refused: open the app itself":
         "une requête faite par la page d'un autre site web est refusée : ouvrez l'application elle-même",
+    "the game log is busy with another device's change (a large import?): try again in a moment":
+        "le journal des parties est occupé par la modification d'un autre appareil (une grosse importation ?) : "
+        "réessayez dans un instant",
     "a self-drawn win has no discarder": "une victoire sur pioche n'a pas de donneur de l'écart",
     "a kong replacement tile is drawn from the wall: a win on it has no discarder":
         "une tuile de remplacement de kong se pioche dans le mur : une victoire sur elle n'a pas de donneur de l'écart",

@@ -696,3 +696,23 @@ def test_the_score_sheet_has_its_landmarks(client):
     page = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert "<main>" in page and "</main>" in page and '<nav class="actions" aria-label="Score sheet">' in page
     assert page.index("<main>") < page.index("<h1>")
+
+
+def test_a_game_log_held_by_another_request_is_busy_not_damaged(client, monkeypatch):
+    """A large import held the write lock past SQLite's wait: the answer said the game log "may be
+    damaged: restart mjtable serve to open it read-only", the wrong advice for a lock."""
+    import sqlite3
+
+    from webui import gamelog
+
+    def locked(*a, **k):
+        raise sqlite3.OperationalError("database is locked")
+    monkeypatch.setattr(gamelog, "games_with_state", locked)
+    r = client.get("/games", headers={"Accept": "application/json"})
+    assert r.status_code == 503 and r.json["error"]["code"] == "busy", r.json
+    assert "try again in a moment" in r.json["error"]["message"]
+
+    def damaged(*a, **k):
+        raise sqlite3.DatabaseError("file is not a database")
+    monkeypatch.setattr(gamelog, "games_with_state", damaged)
+    assert client.get("/games", headers={"Accept": "application/json"}).json["error"]["code"] == "database_error"

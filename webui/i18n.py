@@ -374,6 +374,9 @@ FR = {
     "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourée(s)).",
     "No flowers or seasons row: the set is taken to have none.": "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune.",
     "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
+    "{p} % ({s} s, about {left} s left)": "{p} % ({s} s, encore environ {left} s)",
+    "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)":
+        "{p} % ({s} s, encore environ {left} s : plus lent que d'habitude, cet ordinateur est occupé par d'autres travaux)",
     "The codes are right: save “{name}” and use it": "Les codes sont justes : enregistrer « {name} » et l'utiliser",
     "The codes are right: replace “{name}” and use it": "Les codes sont justes : remplacer « {name} » et l'utiliser",
     "Back": "Retour", "Learning your tiles…": "Apprentissage de vos tuiles…",
@@ -842,7 +845,9 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
                    "The profile could not be built: {error}", "Waiting for another profile to finish…",
-                   "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)"]
+                   "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)",
+                   "{p} % ({s} s, about {left} s left)",
+                   "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"]
 
 
 def capture_text() -> dict:

@@ -4,6 +4,8 @@ hand, Record a draw, a false win, Delete the game) ask first and do nothing when
 in French; the /calibrate page's example picture. No error in the console."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import WIN
@@ -719,10 +721,12 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
     index = iter(range(len(codes)))
     layout = SimpleNamespace(rows=[[next(index) for _ in row] for row in rows], codes=dict(enumerate(codes)),
                              problems=[], orientation="as laid out", has_bonus=False)
-    loaded, learnt = threading.Event(), threading.Event()
+    loaded, half, learnt = threading.Event(), threading.Event(), threading.Event()
 
     def build_profile(name, progress=None):
         loaded.wait(30)
+        progress(100, 400)
+        half.wait(30)
         progress(400, 400)
         learnt.wait(30)
         raise ProfileError("stopped by the test")
@@ -740,8 +744,13 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         d.find_element(By.CSS_SELECTOR, "form[enctype] button[type=submit]").click()
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Loading the models…"))
         loaded.set()
+        # between, the time left at the pace so far ("about a minute" was said after seven)
+        wait(d).until(lambda drv: re.fullmatch(r"25 % \(\d+ s, about \d+ s left\)", drv.find_element(
+            By.ID, "build-text").text))
+        half.set()
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Checking what it learnt…"))
     finally:
         loaded.set()
+        half.set()
         learnt.set()
     wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "could not be built"))

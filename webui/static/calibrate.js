@@ -3,6 +3,7 @@
 // page's language come from the page (data-text).
 (function () {
   const box = document.getElementById("build-progress");
+  const SLOW_S = 90;          // a build on a quiet 2-core machine takes 30-60 s (docs/calibration.md)
   if (!box) return;
   let words = {};
   try { words = JSON.parse(box.dataset.text || "{}"); } catch (e) { words = {}; }
@@ -39,7 +40,14 @@
     const s = Math.round(job.elapsed_s);
     if (job.state === "building" && job.done === 0) { bar.removeAttribute("value"); text.textContent = tr("Loading the models… ({s} s)", { s }); }
     else if (job.state === "building" && job.done >= job.total) text.textContent = tr("Checking what it learnt… ({s} s)", { s });
-    else text.textContent = job.state === "waiting" ? tr("Waiting for another profile to finish…") : job.percent + " % (" + s + " s)";
+    else if (job.state === "waiting") text.textContent = tr("Waiting for another profile to finish…");
+    else {
+      // the time left at the pace so far: "about a minute" was still said after seven on a busy machine
+      const left = job.percent > 0 ? Math.round(s * (100 - job.percent) / job.percent) : null;
+      text.textContent = left === null ? job.percent + " % (" + s + " s)"
+        : tr(s > SLOW_S ? "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"
+          : "{p} % ({s} s, about {left} s left)", { p: job.percent, s, left });
+    }
     setTimeout(poll, 700);
   }
   poll();

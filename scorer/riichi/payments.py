@@ -107,12 +107,14 @@ def payer_names(seat_wind: str, seats_known: bool) -> dict[str, str]:
 
 def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats_known: bool,
            discarder: str | None, honba: int, riichi_sticks: int,
-           liable: str | None = None, pao_yaku: str = "", robbed_kong: bool = False) -> list[Payment]:
+           liable: str | None = None, pao_yaku: str = "", robbed_kong: bool = False,
+           own_stick: bool = False) -> list[Payment]:
     """Payments to the winner.
 
     Counters: 300 each on ron paid by the discarder, 100 from each payer on tsumo (002 §3.4.10).
     Riichi sticks: 1000 each, collected from the table (002 §4.1). ``robbed_kong``: the "discarder"
-    is the player whose added kong was robbed, and the reason says so.
+    is the player whose added kong was robbed, and the reason says so. ``own_stick``: the winner
+    declared riichi, so one of the sticks is its own.
     Pao (002 §3.3.9): on tsumo the liable player pays the whole hand; on a discard by someone
     else the discarder and the liable player share it equally. Counters follow the same split
     (a ruling: docs/rulings.md, Riichi).
@@ -142,5 +144,8 @@ def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats
             why = "robbing the kong: paid by the player who added the kong" if robbed_kong else "ron"
             payments.append(Payment(who, value.ron + 300 * honba, why + counters))
     if riichi_sticks:
-        payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1000"))
+        # the winner's own stick is among them when it declared riichi: said, or the total
+        # "received" read as a gain of 1000 more than the winner made
+        payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1000"
+                                + (", the winner's own among them" if own_stick else "")))
     return payments

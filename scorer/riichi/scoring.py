@@ -454,7 +454,8 @@ def score(hand: Hand, options) -> ScoreResult:
     payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
                       seats_known="seat_wind" in hand.context, discarder=discarder,
                       honba=ctx("honba"), riichi_sticks=ctx("riichi_sticks"),
-                      liable=liable if pao_yaku else None, pao_yaku=pao_yaku, robbed_kong=bool(chankan))
+                      liable=liable if pao_yaku else None, pao_yaku=pao_yaku, robbed_kong=bool(chankan),
+                      own_stick=bool(riichi or double_riichi))
     if liable and not pao_yaku:
         warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
     points = sum(p.amount for p in payments)

@@ -283,3 +283,12 @@ def test_a_wait_worth_minipoints_says_the_other_reading_it_beat():
     assert edge["note"].startswith("the 7s also completes 567s, a wait worth no minipoints")
     only = riichi("123m456p789s12s55z 3s", riichi=True, seat_wind="S")      # 12s waits on 3s alone
     assert not any(f.get("note") for f in only.extra["fu_breakdown"])
+
+
+def test_the_winners_own_riichi_stick_is_said_among_those_it_collects():
+    # a beginner read "TOTAL 5500 points received" as 1000 more than the hand: one stick was theirs
+    own = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True, riichi_sticks=2, discarder="left")
+    table = next(p for p in own.payments if p.payer == "table")
+    assert table.amount == 2000 and table.reason == "2 riichi stick(s) × 1000, the winner's own among them"
+    other = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi_sticks=1, discarder="left")
+    assert next(p for p in other.payments if p.payer == "table").reason == "1 riichi stick(s) × 1000"

@@ -30,9 +30,25 @@ def score(hand, options: Options | None = None) -> ScoreResult:
     h, best = evaluate(hand, options)
     if best is None:
         return ScoreResult(rules=NAME, valid=False,
-                           error={"code": errors.NOT_COMPLETE,
-                                  "message": "the tiles do not make a complete MCR hand: 4 sets and a "
-                                             "pair, seven pairs, thirteen orphans, honours and knitted "
-                                             "tiles, or a knitted straight with a set and a pair"},
+                           error={"code": errors.NOT_COMPLETE, "message": _not_complete(h)},
                            assumed=hand.context.missing(keys_read(CONTEXT_KEYS, bool(hand.context.get("self_drawn")))))
     return build_result(hand, options, h, best, CONTEXT_KEYS)
+
+
+def _not_complete(h) -> str:
+    """Why the tiles do not win, and what a referee checks first: the tiles the others wait on, in
+    the shapes of sets and a pair or seven pairs (000 n°9-11 read waits so), or that none does."""
+    from ..tiles import TILE_CODES, group_codes
+    from .reading import waiting_tiles
+    before = list(h.standing)
+    before[h.win] -= 1
+    waits = sorted(waiting_tiles(tuple(before), not h.melds))
+    win = TILE_CODES[h.win]
+    if waits:
+        return ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, "
+                "honours and knitted tiles, or a knitted straight with a set and a pair; without its winning "
+                f"tile {win} the hand waits on {group_codes([TILE_CODES[i] for i in waits])} (as sets and a pair, "
+                "or seven pairs)")
+    return ("the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours "
+            "and knitted tiles, or a knitted straight with a set and a pair; without its winning tile "
+            f"{win} no tile completes it as sets and a pair, or seven pairs")

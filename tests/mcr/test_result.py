@@ -114,3 +114,13 @@ def test_thirteen_orphans_is_read_as_its_fourteen_tiles():
     (whole,) = res.decomposition.sets
     assert sorted(whole["tiles"]) == sorted(["1m", "9m", "9m", "1p", "9p", "1s", "9s"] + [f"{i}z" for i in range(1, 8)])
     assert whole["text"] == "199m19p19s1234567z"
+
+
+def test_a_hand_that_does_not_win_says_what_its_other_tiles_wait_on():
+    # a referee checks first what the hand waits on: the message listed the winning shapes only
+    res = scorer.score("[123m,1]456p789s12s55z 4s", "mcr")
+    assert not res.valid and res.error["message"].endswith(
+        "; without its winning tile 4s the hand waits on 3s (as sets and a pair, or seven pairs)")
+    far = scorer.score("123m456p789s19s55z 4s", "mcr")
+    assert far.error["message"].endswith("; without its winning tile 4s no tile completes it as sets and a pair, "
+                                         "or seven pairs")

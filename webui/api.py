@@ -76,12 +76,13 @@ def score():
                    "scores": {n: scorer.score(hand, n).to_dict() for n in names}}
         return jsonify(payload)
     payload = scoring.score_payload(data["hand"], rules, options, context)
-    if not payload["score"]["valid"] or payload["score"].get("minimum_met") is False:
-        # under MCR's minimum the hand is valid but no win may be declared (000, Déroulement): not
-        # a win, as `mjtable score` exits 1 and a game refuses it
-        err = payload["score"].get("error") or (
-            {"code": "below_minimum", "message": scoring.below_minimum(payload["score"])}
-            if payload["score"]["valid"] else {"code": "not_complete", "message": "not a winning hand"})
+    result = payload["score"]
+    if not scoring.declaration(result, rules)["ok"]:
+        # what the review page and a game refuse, an MCR hand under its minimum among them
+        # (000, Déroulement), as `mjtable score` exits 1
+        err = result.get("error") or (
+            {"code": "below_minimum", "message": scoring.below_minimum(result)}
+            if result["valid"] else {"code": "not_complete", "message": "not a winning hand"})
         resp = jsonify({**payload, "error": err})
         resp.status_code = 422
         return resp

@@ -747,10 +747,10 @@ class _SafeCsv:
         self._decimal_comma = delimiter == ";"
 
     def _cell(self, value):
-        if isinstance(value, float):
-            value = int(value) if value.is_integer() else value
-            if self._decimal_comma and isinstance(value, float):
-                return repr(value).replace(".", ",")
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, float) and self._decimal_comma:
+            return repr(value).replace(".", ",")
         return _csv_cell(value)
 
     def writerow(self, row):
@@ -884,17 +884,23 @@ def _import_history(data: dict) -> list[dict]:
     return out
 
 
+def _import_deltas(deltas, where: str) -> list:
+    """A hand's four points changes from an export, checked: whole or half numbers, each bounded
+    (the game's totals are summed in 64 bits)."""
+    if not (isinstance(deltas, list) and len(deltas) == 4 and all(validation.is_points(d) for d in deltas)):
+        raise GameError("bad_import", "deltas must be four whole or half numbers", field=f"{where}.deltas")
+    for j, d in enumerate(deltas):
+        validation.points(d, f"{where}.deltas[{j}]")
+    return deltas
+
+
 def _history_hand(h, where: str) -> dict | None:
     """One hand of the history as :func:`_entry` keeps it, every field checked."""
     if h is None:
         return None
     if not isinstance(h, dict) or h.get("kind") not in ("win", "draw", "penalty", "end"):
         raise GameError("bad_import", "a hand of the history has a kind: win, draw, penalty or end", field=where)
-    deltas = h.get("deltas")
-    if not (isinstance(deltas, list) and len(deltas) == 4 and all(validation.is_points(d) for d in deltas)):
-        raise GameError("bad_import", "deltas must be four whole or half numbers", field=f"{where}.deltas")
-    for j, d in enumerate(deltas):
-        validation.points(d, f"{where}.deltas[{j}]")
+    deltas = _import_deltas(h.get("deltas"), where)
     seats = lambda key: [_player_index(p, f"{where}.{key}") for p in h.get(key) or []][:4]
     winners = h.get("winners") if isinstance(h.get("winners"), list) else []
     if len(winners) > 3 or not all(isinstance(w, dict) for w in winners):
@@ -976,12 +982,7 @@ def _import_json(store: Store, data) -> int:
         kind = h.get("kind")
         if kind not in ("win", "draw", "penalty", "end"):
             raise GameError("bad_import", "kind must be win, draw, penalty or end", field=f"{where}.kind")
-        deltas = h.get("deltas")
-        if not (isinstance(deltas, list) and len(deltas) == 4
-                and all(validation.is_points(d) for d in deltas)):
-            raise GameError("bad_import", "deltas must be four whole or half numbers", field=f"{where}.deltas")
-        for j, d in enumerate(deltas):    # bounded: the game's totals are summed in 64 bits
-            validation.points(d, f"{where}.deltas[{j}]")
+        deltas = _import_deltas(h.get("deltas"), where)
         if sum(deltas) != 0 and kind != "draw":
             raise GameError("bad_import", "deltas of a hand must sum to 0", field=f"{where}.deltas")
         row = {"kind": kind, "dealer": _player_index(h.get("dealer"), f"{where}.dealer"),

@@ -126,10 +126,11 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
     open_melds = [m.tiles_34 for m in melds if m.opened]
     valued = [31, 32, 33, config.player_wind, config.round_wind]
     want = sorted((d["fu"], d["reason"]) for d in resp.fu_details)
-    for h in HandDivider.divide_hand(tiles_34, melds):
-        if (len(h) == 7) != is_chiitoitsu:
-            continue
-        for wg in HandCalculator._find_win_groups(win_id, h, open_melds):
+    # every reading and the sets its winning tile may complete, found once (a wait's note reads them too)
+    readings = [(h, HandCalculator._find_win_groups(win_id, h, open_melds))
+                for h in HandDivider.divide_hand(tiles_34, melds) if (len(h) == 7) == is_chiitoitsu]
+    for h, win_groups in readings:
+        for wg in win_groups:
             details, fu = FuCalculator.calculate_fu(h, win_id, wg, config, valued, melds)
             if fu != resp.fu or sorted((d["fu"], d["reason"]) for d in details) != want:
                 continue
@@ -179,7 +180,7 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
                 if reason in ("penchan", "kanchan", "pair_wait"):
-                    other = _free_wait_reading(tiles_34, melds, open_melds, win_id, is_chiitoitsu)
+                    other = _free_wait_set(readings, win_id // 4)
                     if other:
                         # 002 §4.1.1: « La possibilité offrant le plus grand score décide quel élément
                         # est terminé par la tuile gagnante »: said, for a player who saw the other one
@@ -191,21 +192,14 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                    "tiles": [], "set": ""} for d in resp.fu_details]
 
 
-def _free_wait_reading(tiles_34, melds, open_melds, win_id: int, is_chiitoitsu: bool) -> str | None:
-    """The set the winning tile completes in another reading where its wait earns no minipoints
-    (a two-sided chow, or a pung from a two-pair wait), as notation; None if there is none."""
-    win = win_id // 4
-    for h in HandDivider.divide_hand(tiles_34, melds):
-        if (len(h) == 7) != is_chiitoitsu:
-            continue
-        for wg in HandCalculator._find_win_groups(win_id, h, open_melds):
-            if len(wg) != 3:
-                continue
-            if wg[0] == wg[1]:
-                return T.group_codes([T.code_of(i) for i in wg])
-            # a chow won at one end, not an edge (12 waiting on 3, 89 on 7)
-            end = (wg[0] == win and wg[2] % 9 != 8) or (wg[2] == win and wg[0] % 9 != 0)
-            if end:
+def _free_wait_set(readings, win: int) -> str | None:
+    """The set the winning tile (34-index ``win``) completes in another of ``readings`` (each a
+    reading and its win groups) where its wait earns no minipoints: a pung of a two-pair wait, or
+    a chow won at one end that is no edge (12 waiting on 3, 89 on 7); as notation, or None."""
+    for _h, win_groups in readings:
+        for wg in win_groups:
+            if len(wg) == 3 and (wg[0] == wg[1] or (wg[0] == win and wg[2] % 9 != 8)
+                                 or (wg[2] == win and wg[0] % 9 != 0)):
                 return T.group_codes([T.code_of(i) for i in wg])
     return None
 

@@ -399,9 +399,7 @@
     const markNow = {};
     groups.forEach((g, gi) => g.tiles.forEach((x) => {
       if (x.src === null || x.src === undefined) return;
-      if (g.kind === "standing") { if (x.win) markNow[x.src] = "★"; else markNow[x.src] = ""; }
-      else if (g.kind === "bonus") markNow[x.src] = "✿";
-      else markNow[x.src] = "M" + gi;
+      markNow[x.src] = g.kind === "standing" ? (x.win ? "★" : "") : g.kind === "bonus" ? "✿" : "M" + gi;
     }));
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
@@ -569,15 +567,11 @@
     // An OffscreenCanvas encodes at once; a page canvas's toBlob waits for the page to be idle,
     // up to a second a crop on a busy page: 14 tiles one after another outlasted the 3 s that
     // Record waits, and the hand taught nothing.
-    if (typeof OffscreenCanvas !== "undefined") {
-      const oc = new OffscreenCanvas(w, h);
-      oc.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, w, h);
-      return oc.convertToBlob({ type: "image/jpeg", quality: 0.92 });
-    }
-    const c = document.createElement("canvas");
-    c.width = w; c.height = h;
+    const c = typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(w, h)
+      : Object.assign(document.createElement("canvas"), { width: w, height: h });
     c.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, w, h);
-    return new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
+    return c.convertToBlob ? c.convertToBlob({ type: "image/jpeg", quality: 0.92 })
+      : new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
   // active profile under the draft's key (recording it again replaces them; deleting the hand in
@@ -760,12 +754,19 @@
   }
   // A mistake in a context field (dora indicators typed "4q") is said beside that field too: on a
   // phone the score box is off-screen, and the field is where it is corrected.
+  // a field tied to the reason it was refused (``noteId``), or untied (null), for a screen reader
+  function markInvalid(input, noteId) {
+    if (noteId) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", noteId);
+    } else {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+  }
   function showFieldError(d) {
     ctxForm.querySelectorAll(".field-error").forEach((el) => el.remove());
-    ctxForm.querySelectorAll("[aria-describedby^='field-error-']").forEach((el) => {
-      el.removeAttribute("aria-invalid");
-      el.removeAttribute("aria-describedby");
-    });
+    ctxForm.querySelectorAll("[aria-describedby^='field-error-']").forEach((el) => markInvalid(el, null));
     const field = !d.ok && d.error && typeof d.error.field === "string" ? d.error.field : "";
     if (!field.startsWith("context.")) return;
     const input = ctxForm.elements.namedItem("ctx_" + field.slice(8));
@@ -776,8 +777,7 @@
     note.setAttribute("role", "alert");     // said as it appears: the field keeps the focus
     note.id = "field-error-" + field.slice(8);
     note.textContent = text.textContent;
-    input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-describedby", note.id);
+    markInvalid(input, note.id);
     (input.closest("label") || input).after(note);
   }
   // Record: a hand that cannot be declared is refused with the reason, and offered as a false
@@ -825,7 +825,7 @@
   function change(correction, quiet) {
     edits += 1;
     if (correction && !quiet) corrections.push(correction);
-    if (correction) { $("notation-error").innerHTML = ""; markNotation(false); }   // the tiles now say what the hand is
+    if (correction) { $("notation-error").innerHTML = ""; markInvalid(notationInput, null); }   // the tiles now say what the hand is
     render();
     clearTimeout(timer);
     // a context change under a typed hand not yet read reads that hand again, as typed: scoring
@@ -988,16 +988,6 @@
       else own.checked = chip.checked;
     }
   }
-  // the box tied to the reason it was refused, for a screen reader on the box
-  function markNotation(refused) {
-    if (refused) {
-      notationInput.setAttribute("aria-invalid", "true");
-      notationInput.setAttribute("aria-describedby", "notation-error");
-    } else {
-      notationInput.removeAttribute("aria-invalid");
-      notationInput.removeAttribute("aria-describedby");
-    }
-  }
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
   $("notation-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -1005,7 +995,7 @@
     const { data: d } = await mj.postJSON(data.scoreUrl, request(text));
     // the error beside the box it is about (on a phone the score panel is off-screen)
     $("notation-error").innerHTML = d.ok ? "" : d.html;
-    markNotation(!d.ok);
+    markInvalid(notationInput, d.ok ? null : "notation-error");
     if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
     else showResult(d);
   });

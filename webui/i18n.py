@@ -181,7 +181,7 @@ FR = {
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
     "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
-    "the winning tile": "la tuile gagnante", "the flowers and seasons": "les fleurs et saisons",
+    "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "compté dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",

@@ -65,7 +65,7 @@ def score():
     if not isinstance(rules, str):
         raise scorer.RulesError("unknown_rules", "rules must be a rule set name", field="rules")
     validation.text(rules, "rules")
-    rules = rules.lower()              # "Riichi" is riichi, as on the command line
+    rules = scorer.rules_name(rules)   # "Riichi", "Hong Kong": the names `mjtable score` takes
     options, context = _dict_field(data, "options"), _dict_field(data, "context")
     if rules == "all":
         if options:
@@ -132,7 +132,7 @@ def read():
     if upload is None:
         raise gamelog.GameError("missing_field", "send the photo as a multipart file field named image",
                                 field="image")
-    rules = (request.form.get("rules") or "").lower() or None   # like `mjtable read`: no rules, no score
+    rules = scorer.rules_name(request.form.get("rules") or "") or None   # like `mjtable read`: no rules, no score
     if rules is not None:
         scorer.get_rule_set(rules)
     options = {}
@@ -168,7 +168,7 @@ def games():
 def create_game():
     data = validation.known_keys(_json_body(), GAME_KEYS)
     rules = data.get("rules", "mcr")
-    gid = gamelog.new_game(get_store(), name=data.get("name"), rules=rules.lower() if isinstance(rules, str) else rules,
+    gid = gamelog.new_game(get_store(), name=data.get("name"), rules=scorer.rules_name(rules) if isinstance(rules, str) else rules,
                            players=data.get("players"), options=_dict_field(data, "options"),
                            flow=_dict_field(data, "flow"))
     resp = jsonify(gamelog.game_view(get_store(), gid))

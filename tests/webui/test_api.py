@@ -41,6 +41,13 @@ def test_rule_set_names_in_any_case(client):
     assert game["rules"] == "riichi"
 
 
+def test_rule_set_names_players_type(client):
+    # `mjtable score --rules "Hong Kong"` scored; the API refused the same name as unknown
+    assert client.post("/api/score", json={"hand": WIN, "rules": "Hong Kong"}).json["score"]["rules"] == "hk"
+    game = client.post("/api/games", json={"rules": "ema", "players": list("ABCD")}).json["game"]
+    assert game["rules"] == "riichi"
+
+
 def test_options_reach_the_rule_set(client):
     r = client.post("/api/score", json={"hand": WIN, "rules": "toy", "options": {"min_points": 50}})
     assert r.status_code == 422

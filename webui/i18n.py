@@ -1585,6 +1585,10 @@ MESSAGES_FR = {
         "(inclus par définition).",
     "Tiles 1-2-3 only are also tiles 1 to 4 only.": "Des tuiles 1-2-3 seulement sont aussi des tuiles 1 à 4 seulement.",
     "Tiles 7-8-9 only are also tiles 6 to 9 only.": "Des tuiles 7-8-9 seulement sont aussi des tuiles 6 à 9 seulement.",
+    "The winning tile is one of the knitted straight's nine: it may have completed the knit as well as the 4th set or "
+    "the pair; a wait on a tile the knit does not hold counts.":
+        "La tuile gagnante est l'une des neuf de la suite serpentine : elle a pu compléter la suite aussi bien que le "
+        "4e élément ou la paire ; une attente sur une tuile que la suite ne contient pas compte.",
     "With four kongs the pair is the only possible wait: included by definition, as for Melded Hand.":
         "Avec quatre kongs, la paire est la seule attente possible : incluse par définition, comme pour Main "
         "Exposée.",

@@ -164,6 +164,11 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("seven_pairs", ("fully_concealed_hand",),
        "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25).", "000 n°55",
        when=_NOT_FFMJ_CONCEALED),
+    _X("knitted_straight", ("edge_wait", "closed_wait", "single_wait"),
+       "On ne peut pas compter d'attentes uniques sur les éléments de la suite serpentine.",
+       "001, La suite serpentine (ruling MCR-12)", scope="within", when={"knitted_straight_wait": ("ffmj2013",)},
+       note="The winning tile is one of the knitted straight's nine: it may have completed the knit as "
+            "well as the 4th set or the pair; a wait on a tile the knit does not hold counts."),
     _X("greater_honours_and_knitted_tiles", ("all_types", "single_wait"),
        "Ne peut pas être combiné avec \"Tous les Types\" (n°31), [...] ni \"Attente de la Paire\" "
        "(n°11).", "000 n°56"),

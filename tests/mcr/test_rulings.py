@@ -99,6 +99,18 @@ def test_mcr_12_no_wait_on_the_knitted_straight_tiles():
     assert "closed_wait" in fans("13457p258s369m11z4p", {"knitted_straight_wait": "pymahjonggb"})
 
 
+def test_mcr_12_the_refused_wait_is_said_under_not_counted():
+    # 001's example: 4p closes 3_5p as well as the knit's 1_7p; a referee asked "why no closed
+    # wait?" and the list of fans not counted said nothing
+    res = result("13457p258s369m11z4p")
+    row = next(e for e in res.excluded if e.id == "closed_wait")
+    assert (row.by, row.source) == ("knitted_straight", "001, La suite serpentine (ruling MCR-12)")
+    # the winning tile completes the knit only: no wait shape a player could claim, nothing listed
+    assert not {"edge_wait", "closed_wait", "single_wait"} & excluded_ids("17m258p369s55z789s4m")
+    # a wait on a tile the knit does not hold is counted, not listed
+    assert "closed_wait" in fans("147p258s369m24p11z3p") and not excluded_ids("147p258s369m24p11z3p")
+
+
 def test_mcr_13_a_pung_completed_by_a_discard_is_exposed():
     # 222m is completed by the discarded 2m: only 333p stays concealed.
     assert "two_concealed_pungs" not in fans("333p789s55z456s22m2m")

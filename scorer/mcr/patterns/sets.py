@@ -386,6 +386,10 @@ _CHOW_SHAPES = tuple(_set_shape(CHOW, t) if t % 9 <= 6 else 0 for t in range(27)
 _PUNG_SHAPES = tuple(_set_shape(PUNG, t) for t in range(34))
 
 
+#: The mask of a knitted straight reading's first set, the knit (the Knitted Straight fan's own).
+_KNIT_SET = (1,)
+
+
 @register
 class Waits(Pattern):
     """000 n°9-11: edge, closed and single waits, « Valable seulement si une seule tuile est
@@ -399,17 +403,21 @@ class Waits(Pattern):
 
     def find(self, h, r, out):
         win = h.win
+        mask = WHOLE
         if r.form == "knitted_straight":
-            # Only the tiles besides the knitted straight can wait: if the winning tile is one of
-            # the knitted straight's, it may have completed the knit as well as the 4th set or
-            # the pair, so there is no wait fan (ruling MCR-12; 001: « Attente sur le 4 rond, soit
-            # pour le Chow 345, soit pour la suite serpentine 147. Donc non valable »).
             knit = r.sets[0][1]
             rest = h.rest_after_knit(knit)
-            if (win in knit if h.options.knitted_straight_wait == "ffmj2013" else not rest[win]):
-                return
+            if not rest[win]:
+                return          # the winning tile completes the knit only: no wait shape to name
+            if win in knit and h.options.knitted_straight_wait == "ffmj2013":
+                # The knit holds a copy of the winning tile and the 4th set or the pair another:
+                # the tile may have completed either, so the wait is not counted (ruling MCR-12;
+                # 001: « Attente sur le 4 rond, soit pour le Chow 345, soit pour la suite
+                # serpentine 147. Donc non valable »). It is found on the knit's set only, for the
+                # exclusion table to leave it out and say why (knitted_straight, scope within).
+                mask = _KNIT_SET
             if h.melds:
-                out["single_wait"] = WHOLE   # the 2 standing tiles besides the knit are the pair
+                out["single_wait"] = mask   # the 2 standing tiles besides the knit are the pair
                 return
             if not h.unique_wait_knitted(rest):
                 return
@@ -429,8 +437,8 @@ class Waits(Pattern):
         if r.form == "standard" and not h.unique_wait:
             return
         if edge:
-            out["edge_wait"] = WHOLE
+            out["edge_wait"] = mask
         if closed:
-            out["closed_wait"] = WHOLE
+            out["closed_wait"] = mask
         if single:
-            out["single_wait"] = WHOLE
+            out["single_wait"] = mask

@@ -9,6 +9,8 @@ Grammar (whitespace is ignored except as a separator):
 * inside brackets, the MCR helper style ``[123m,2]`` / ``[555p,1]``: for a chow the number is
   which tile (1-3, in order) was claimed; for a pung or kong it is who discarded: 1 left,
   2 across, 3 right; ``[1111z,0]`` is accepted as a concealed kong;
+* a ``+`` after the tiles or the number marks a kong made by adding a drawn tile to a claimed pung
+  (``[3333s,1+]``: pung claimed from the left, fourth tile drawn), the hand JSON's ``added``;
 * the winning tile is the last tile written outside brackets.
 
 The canonical form prints melds first, then the standing tiles without the winning tile, a space,
@@ -78,9 +80,15 @@ def parse_tiles(text: str) -> list[str]:
 
 
 def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
+    added = body.rstrip().endswith("+")
+    if added:
+        body = body.rstrip()[:-1]
     tiles_part, _, mark = body.partition(",")
     mark = mark.strip()
     tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
+    if added and (not exposed or len(tiles) != 4 or mark == "0"):
+        raise errors.HandError(errors.BAD_MELD, "+ marks an added kong: 4 tiles in square brackets, the fourth "
+                               "drawn and added to a claimed pung", position=offset - 1)
     if any(T.is_bonus(t) for t in tiles):
         raise errors.HandError(errors.BAD_MELD, "flowers cannot be in a meld", position=offset)
     where = f"meld at {offset - 1}"
@@ -97,7 +105,7 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
                                    position=offset - 1)
         return _build(kind, tiles, offset, concealed=True)
     if mark == "":
-        return _build(kind, tiles, offset)
+        return _build(kind, tiles, offset, added=added)
     if mark == "0" and kind == "kong":
         return _build(kind, tiles, offset, concealed=True)
     if mark not in ("1", "2", "3"):
@@ -106,7 +114,7 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
     if kind == "chow":
         ordered = T.sorted_codes(tiles)
         return _build(kind, tiles, offset, claimed=ordered[int(mark) - 1], from_="left")
-    return _build(kind, tiles, offset, claimed=tiles[0], from_=_FROM_CODES[mark])
+    return _build(kind, tiles, offset, claimed=tiles[0], from_=_FROM_CODES[mark], added=added)
 
 
 def _build(kind, tiles, offset, **kw) -> Meld:
@@ -187,7 +195,7 @@ def _meld_text(m: Meld) -> str:
             mark = f",{[T.normalize(t) for t in m.tiles].index(T.normalize(m.claimed)) + 1}"
         elif m.from_ is not None:
             mark = f",{_CODE_OF_FROM[m.from_]}"
-    return f"[{body}{mark}]"
+    return f"[{body}{mark}{'+' if m.added else ''}]"
 
 
 def format_hand(hand: Hand) -> str:

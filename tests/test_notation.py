@@ -17,6 +17,8 @@ from scorer import tiles as T
     ("[7777s]123m456p11z 9p8p7p", "[7777s]123m45689p11z 7p"),  # winning tile: last one written
     ("[1111z,0]123m456p789s5z 5z", "(1111z)123m456p789s5z 5z"),  # MCR helper concealed kong alias
     ("0m5m5m123p456p789s 11z", "550m123456p789s1z 1z"),
+    ("[3333s,1+]234m567p789s5s 5s", "[3333s,1+]234m567p5789s 5s"),     # an added kong
+    ("[3333s+]234m567p789s5s 5s", "[3333s+]234m567p5789s 5s"),
 ])
 def test_canonical_form(text, canonical):
     hand = parse(text)
@@ -215,3 +217,10 @@ def test_a_meld_of_two_tiles_is_told_what_a_meld_is_whatever_type_it_was_sent_as
     data.update(concealed=data["concealed"][3:], melds=[{"type": "pung", "tiles": ["8m"] * 4}])
     with pytest.raises(HandError, match="a pung has 3 tiles, not 4"):
         Hand.from_dict(data)
+
+
+@pytest.mark.parametrize("text", ["(3333s+)234m567p789s5s 5s", "[333s+]234m567p789s55s 5s", "[3333s,0+]234m567p789s5s 5s"])
+def test_an_added_kong_mark_on_anything_but_an_exposed_kong_is_refused(text):
+    with pytest.raises(HandError) as e:
+        parse(text)
+    assert "added kong" in e.value.message

@@ -252,7 +252,9 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "discarded the winning tile, or fed the fourth of four shown sets (004 Bao a-g)")
     if self_drawn:
         kong = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and m.from_]
-        if (ctx("kong_replacement") and kong and options.kong_discarder_pays_triple
+        # 3D: the win follows a second kong declared on the first replacement tile, drawn: nobody
+        # discarded that kong's fourth tile, so (4) does not apply and each player pays
+        if (ctx("kong_replacement") and not ctx("double_kong") and kong and options.kong_discarder_pays_triple
                 and options.payment in ("discarder", "discarder_double")):
             # (4): the player who discarded the 4th tile of a claimed kong pays three times
             kongs = [m for m in hand.melds if m.type == "kong"]

@@ -199,6 +199,17 @@ def test_method_4_claimed_kong_discarder_pays_three_times():
     assert len(off.payments) == 3
 
 
+def test_method_4_is_not_a_double_kong_nor_an_added_kong():
+    # the double kong's second kong is declared on the drawn replacement, and an added kong's fourth
+    # tile is drawn: nobody discarded it, each player pays (004 Payer le gagnant, 3D); (4) charged
+    # one player three times
+    double = hk("[3333s,2][4444m,1]789s11p45p 6p", kong_replacement=True, double_kong=True, self_drawn=True)
+    points = double.extra["points"]
+    assert paid(double) == [("left", points), ("across", points), ("right", points)]
+    added = hk("[3333s,1+]234m567p789s5s 5s", kong_replacement=True, self_drawn=True)
+    assert paid(added) == [("left", 8), ("across", 8), ("right", 8)]
+
+
 def test_bao_discarder_pays_double():
     big3 = "[555z,1][666z,2]123m99m77z 7z"
     r = hk(big3, liable_player="right", discarder="right")

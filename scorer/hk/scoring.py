@@ -289,6 +289,11 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         # 004 1F: the robbed tile is « la quatrième tuile identique » of another player's kong
         return refused("robbing_kong", "the robbed tile completes another player's kong: no other copy of it can "
                        "be in the winner's hand (004 1F)")
+    if ctx("robbing_kong") and ctx("last_tile"):
+        # 2B: « la dernière tuile piochable ou la dernière défaussée »; a robbed tile is neither, and
+        # no kong is declared once the wall is empty (the MCR reading, scorer/mcr/reading.py)
+        return refused("last_tile", "a robbed kong is never the last tile: no kong can be declared once the wall "
+                       "is empty, and a robbed tile is not a discard (004 2B)")
     if ctx("double_kong") and not ctx("kong_replacement"):
         return refused("double_kong", "a double kong win is a win on a kong replacement tile (004 3D)")
     kongs = hand.kong_count

@@ -85,6 +85,13 @@ def test_contexts_no_play_can_give_are_refused(context, field):
     assert "004 " in r.error["message"]
 
 
+def test_a_robbed_kong_is_never_the_last_tile():
+    # 2B counted 2 faan for it: « la dernière tuile piochable ou la dernière défaussée », and a
+    # robbed tile is neither
+    r = hk("234m567p789s12s5s5s 3s", robbing_kong=True, last_tile=True)
+    assert not r.valid and r.error["field"] == "context.last_tile"
+
+
 @pytest.mark.parametrize("hand, context, field", [
     ("123m46p789s123s11z 5p", {"kong_replacement": True, "self_drawn": True}, "kong_replacement"),  # 2A: no kong
     ("[7777m,1]123m46p789s11z 5p", {"kong_replacement": True, "double_kong": True}, "double_kong"),  # 3D: one

@@ -293,18 +293,30 @@ class _Refused(Exception):
 def _refused_back_to_form(game_id: int, form_id: str):
     """A win or an edit the game log refuses (a typo in the notation, the winner named as the
     discarder) goes back to the game page, the reason shown at that form and the entry put back
-    in it as it was sent (game.js), not to an error page away from it."""
+    in it as it was sent (game.js), not to an error page away from it. A win sent once the game
+    is over (another device ended it) has no form to go back to: the page says so and shows the
+    entry, to copy."""
     try:
         yield
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, SettlementError, validation.InputError) as e:
-        if getattr(e, "code", "") in ("game_over", "stale_hand", "below_minimum"):    # said their own way
-            raise
+        code = getattr(e, "code", "")
+        if code in ("stale_hand", "below_minimum") or (code == "game_over" and form_id != "win-form"):
+            raise                                                              # said their own way
         session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
                               # a win refused as the game moved on (another device recorded a hand): its entry
                               # is put back all the same, to send again or leave (game.js)
-                              "stale": getattr(e, "code", "") == "stale_game",
-                              "excerpt": errors.notation_excerpt(e)}
+                              "stale": code in ("stale_game", "game_over"),
+                              "excerpt": errors.notation_excerpt(e),
+                              "entry": _win_entry(request.form) if form_id == "win-form" else None}
         raise _Refused(game_id, form_id) from None
+
+
+def _win_entry(form) -> dict:
+    """What a win form sent, as the page can show it when its form is gone: each winner's seat
+    and hand, the discarder's seat or "self"."""
+    rows = [{"winner": form.get(f"winner{k}", ""), "hand": (form.get(f"hand{k}") or "")[:200]}
+            for k in range(gamelog.MAX_WINNERS) if form.get(f"winner{k}") or form.get(f"hand{k}")]
+    return {"winners": rows, "discarder": form.get("discarder", "")}
 
 
 @bp.errorhandler(_Refused)

@@ -141,6 +141,8 @@ FR = {
     "No game was started: your entry is back in the form, to correct.":
         "Aucune partie n'a été commencée : votre saisie est revenue dans le formulaire, pour la corriger.",
     "Game file (JSON, exported by this app)": "Fichier de partie (JSON, exporté par cette application)",
+    "Win not recorded": "Gain non enregistré",
+    "Nothing was recorded. What was sent, to copy:": "Rien n'a été enregistré. Ce qui a été envoyé, à recopier :",
     "Nothing was recorded: your entry is back in the form, to correct.":
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":

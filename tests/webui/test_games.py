@@ -716,3 +716,18 @@ def test_a_game_log_held_by_another_request_is_busy_not_damaged(client, monkeypa
         raise sqlite3.DatabaseError("file is not a database")
     monkeypatch.setattr(gamelog, "games_with_state", damaged)
     assert client.get("/games", headers={"Accept": "application/json"}).json["error"]["code"] == "database_error"
+
+
+def test_a_win_sent_after_another_device_ended_the_game_is_said_with_what_was_sent(client):
+    # the page had no win form left to show the refusal in: the hand typed vanished without a word
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    win = {**_form_of(page, f"/games/{gid}/win"), "winner0": "2", "hand0": WIN, "discarder": "1"}
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})                    # another device ends it
+    for sent in (win, {**win, "next_seq": ""}):
+        r = client.post(f"/games/{gid}/win", data=sent)
+        assert r.status_code == 303
+        said = client.get(f"/games/{gid}").get_data(as_text=True)
+        entry = said[said.index('id="refused-entry"'):]
+        assert "Nothing was recorded" in said and WIN.split(" ")[0] in entry and PLAYERS[2] in entry

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 import scorer
 
@@ -80,7 +81,8 @@ def _game_name(name, players: list[str]) -> str:
     if len((name or "").strip()) > MAX_NAME:
         raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
                         field="name")
-    return (name or "").strip() or " / ".join(players)
+    # one form for one name (NFC): a name pasted with separate accents (macOS) printed without them in the PDF
+    return unicodedata.normalize("NFC", (name or "").strip()) or " / ".join(players)
 
 
 def _player_names(players) -> list[str]:
@@ -97,7 +99,7 @@ def _player_names(players) -> list[str]:
                             field=f"players[{i}]")
         if any(c in p for c in "\t\n\r"):
             raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
-        clean.append(p.strip())
+        clean.append(unicodedata.normalize("NFC", p.strip()))     # as the game's name
     # "Al" and "al", "Bob" and "Bob" with an invisible character, read alike on a score sheet
     if len({_name_key(p) for p in clean}) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
@@ -107,7 +109,6 @@ def _player_names(players) -> list[str]:
 def _name_key(name: str) -> str:
     """A player's name as it reads: compatibility forms folded (NFKC), case ignored, invisible
     format characters (zero-width space, soft hyphen...) left out."""
-    import unicodedata
     folded = unicodedata.normalize("NFKC", name).casefold()
     return "".join(c for c in folded if unicodedata.category(c) != "Cf")
 

@@ -455,6 +455,14 @@ def test_players_named_alike_but_for_case_are_refused(client):
     assert r.status_code == 400 and "different names" in r.json["error"]["message"]
 
 
+def test_names_with_separate_accents_are_kept_in_one_form(client):
+    # a name pasted with combining accents (macOS) printed "Eloise" in the PDF and sorted apart
+    r = client.post("/api/games", json={"name": "Soire\u0301e", "rules": "mcr",
+                                        "players": ["E\u0301loi\u0308se", "Bo", "Cy", "Di"]})
+    game = r.json["game"]
+    assert game["players"][0] == "\u00c9lo\u00efse" and game["name"] == "Soir\u00e9e"
+
+
 def test_a_name_too_long_is_refused_with_its_length_not_cut(client):
     r = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["A" * 200, "Bo", "Cy", "Di"]})
     assert r.status_code == 400 and r.json["error"]["message"] == "player 1's name has 200 characters: at most 60"

@@ -1049,6 +1049,11 @@ def _check_payments(payments: list, where: str) -> list[dict]:
 
 
 def parse_import_bytes(raw: bytes):
+    head = bytes(raw[:64]).lstrip(b"\xef\xbb\xbf")
+    if head.startswith((b"hand,", b"hand;")):
+        # the score sheet (export_csv) is for spreadsheets: it lacks what a game needs to go on
+        raise GameError("bad_import", "this file is the score sheet (CSV): import the game's JSON export (the "
+                        "JSON link beside CSV)", field="file")
     return validation.parse_json(raw, "file", max_bytes=validation.MAX_IMPORT_BYTES)
 
 

@@ -1366,6 +1366,8 @@ MESSAGES_FR = {
     "{} is nested more than {} levels deep": "{0} est imbriqué sur plus de {1} niveaux",
     "{} is nested too deeply": "{0} est imbriqué trop profondément",
     "{} is not JSON (not UTF-8 text)": "{0} n'est pas du JSON (pas du texte UTF-8)",
+    "this file is the score sheet (CSV): import the game's JSON export (the JSON link beside CSV)":
+        "ce fichier est la feuille de score (CSV) : importez l'export JSON de la partie (le lien JSON à côté de CSV)",
     "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",
     "{} is not valid JSON (line {}, column {})": "{0} n'est pas du JSON valide (ligne {1}, colonne {2})",
     "{} is not valid Unicode text (a lone surrogate)": "{0} n'est pas du texte Unicode valide",

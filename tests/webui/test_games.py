@@ -739,3 +739,14 @@ def test_a_win_sent_after_another_device_ended_the_game_is_said_with_what_was_se
         said = client.get(f"/games/{gid}").get_data(as_text=True)
         entry = said[said.index('id="refused-entry"'):]
         assert "Nothing was recorded" in said and WIN.split(" ")[0] in entry and PLAYERS[2] in entry
+
+
+def test_importing_the_score_sheet_csv_says_to_import_the_json(client):
+    # « le fichier n'est pas du JSON valide (ligne 1, colonne 1) » left a club guessing
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    for sep in ("", "?sep=semicolon"):
+        sheet = client.get(f"/games/{gid}/export.csv{sep}").get_data()
+        r = client.post("/games/import?lang=fr", data={"csrf_token": csrf_of(client),
+                                                       "file": (io.BytesIO(sheet), "mjtable-game-1.csv")})
+        assert r.status_code == 400 and "importez l&#39;export JSON" in r.get_data(as_text=True)

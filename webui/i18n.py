@@ -141,6 +141,9 @@ FR = {
     "No game was started: your entry is back in the form, to correct.":
         "Aucune partie n'a été commencée : votre saisie est revenue dans le formulaire, pour la corriger.",
     "Game file (JSON, exported by this app)": "Fichier de partie (JSON, exporté par cette application)",
+    "Resume the game": "Reprendre la partie",
+    "Resume the game? Its end is undone and hands can be recorded again.":
+        "Reprendre la partie ? Sa fin est annulée et des mains peuvent à nouveau être enregistrées.",
     "Win not recorded": "Gain non enregistré",
     "Nothing was recorded. What was sent, to copy:": "Rien n'a été enregistré. Ce qui a été envoyé, à recopier :",
     "Nothing was recorded: your entry is back in the form, to correct.":

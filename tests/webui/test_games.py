@@ -750,3 +750,13 @@ def test_importing_the_score_sheet_csv_says_to_import_the_json(client):
         r = client.post("/games/import?lang=fr", data={"csrf_token": csrf_of(client),
                                                        "file": (io.BytesIO(sheet), "mjtable-game-1.csv")})
         assert r.status_code == 400 and "importez l&#39;export JSON" in r.get_data(as_text=True)
+
+
+def test_the_end_of_a_game_is_resumed_not_undone_as_a_hand(client):
+    # « Annuler la main 18 », « Supprimer la main 18 », « Modifier la main 18 » for the end of the game
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "Reprendre la partie" in page and "main 2" not in page and "Annuler la main" not in page
+    assert f"/games/{gid}/hands/2/edit" not in page and f"/games/{gid}/hands/1/edit" in page

@@ -22,6 +22,20 @@ def test_decodes_jpeg_bytes_and_paths(tmp_path):
     assert d.image.shape == (48, 64, 3) and d.scale == 1.0
 
 
+@pytest.mark.parametrize("ext, dtype", [(".png", np.uint8), (".png", np.uint16), (".webp", np.uint8)])
+def test_transparent_parts_are_laid_on_white(ext, dtype):
+    # tile artwork cut out on a transparent background was read against black
+    top = 65535 if dtype == np.uint16 else 255
+    img = np.zeros((40, 60, 4), dtype)
+    img[10:30, 20:40] = (0, 0, top, top)               # an opaque red square, the rest transparent black
+    img[0:5, 0:5] = (0, 0, 0, top // 2)                 # half transparent black: mid grey on white
+    params = [cv2.IMWRITE_WEBP_QUALITY, 101] if ext == ".webp" else []
+    out = decode_image(cv2.imencode(ext, img, params)[1].tobytes()).image
+    assert out.shape == (40, 60, 3)
+    assert out[35, 5].tolist() == [255, 255, 255] and out[20, 30].tolist() == [0, 0, 255]
+    assert 120 <= int(out[2, 2, 0]) <= 135
+
+
 def test_large_jpeg_is_decoded_reduced_with_scale():
     data = cv2.imencode(".jpg", np.zeros((800, 1600, 3), np.uint8))[1].tobytes()
     d = decode_image(data, min_long_side=400)

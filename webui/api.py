@@ -126,6 +126,9 @@ def read():
     from scorer.context import CONTEXT_KEYS
     # a field the reading does not know (a misspelt context key) is refused, as a JSON body's is:
     # dropped, it would have scored the hand without it
+    if "image" in request.form and "image" not in request.files:      # a data URL or base64 sent as text
+        raise gamelog.GameError("bad_field", "send the photo as a file (a multipart file field named image), "
+                                "not as text", field="image")
     validation.known_keys(dict(request.form), set(READ_FIELDS) | set(CONTEXT_KEYS), "form")
     validation.known_keys(dict(request.files), {"image"}, "files")
     upload = request.files.get("image")
@@ -143,6 +146,13 @@ def read():
     Context(context)  # a bad context is the client's error, before any photo work
     photo = reading.decode_upload(upload.read())
     result = reading.read(photo, rules=rules, context=context, options=options)
+    if photo.source_width and photo.source_width != photo.width:
+        # a photo over images.MAX_SIDE is read scaled down: its boxes are given in the upload's own
+        # (upright) pixels, as `mjtable read --json` gives them, not in the scaled copy's
+        factor = photo.source_width / photo.width
+        for tile in result.get("tiles") or ():
+            if tile.get("box"):
+                tile["box"] = [round(v * factor, 1) for v in tile["box"]]
     if rules is None:
         from mjtable.pipeline import TILES_ONLY_KEYS
         result = {k: result[k] for k in TILES_ONLY_KEYS if k in result}

@@ -1369,6 +1369,8 @@ MESSAGES_FR = {
     "{} is nested more than {} levels deep": "{0} est imbriqué sur plus de {1} niveaux",
     "{} is nested too deeply": "{0} est imbriqué trop profondément",
     "{} is not JSON (not UTF-8 text)": "{0} n'est pas du JSON (pas du texte UTF-8)",
+    "send the photo as a file (a multipart file field named image), not as text":
+        "envoyez la photo comme fichier (un champ fichier multipart nommé image), pas comme texte",
     "this file is the score sheet (CSV): import the game's JSON export (the JSON link beside CSV)":
         "ce fichier est la feuille de score (CSV) : importez l'export JSON de la partie (le lien JSON à côté de CSV)",
     "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",

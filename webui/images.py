@@ -31,6 +31,8 @@ class Photo:
     rgb: object          # numpy array H×W×3, uint8, RGB
     for_reader: bytes = b""  # what the reader is given: the upload itself when it needed no
                              # rotation or scaling (so the API answers as `mjtable read` does)
+    source_width: int = 0    # the upload's own size, upright, before scaling to MAX_SIDE
+    source_height: int = 0
 
     def record(self) -> dict:
         return {"jpeg": self.jpeg, "width": self.width, "height": self.height}
@@ -79,6 +81,12 @@ def decode(data: bytes, max_pixels: int) -> Photo:
             except Exception:  # a broken EXIF block: rotate nothing, re-encode
                 upright = False
             img = ImageOps.exif_transpose(img)
+            if img.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in img.info:
+                # transparent parts on white, as the reader lays them (vision.decode): a cut-out
+                # tile picture showed on black
+                img = img.convert("RGBA")
+                white = Image.new("RGBA", img.size, (255, 255, 255, 255))
+                img = Image.alpha_composite(white, img)
             img = img.convert("RGB")
     except ImageError:
         raise
@@ -90,6 +98,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
         # the decoder's own error is for the log, not the player
         logging.getLogger(__name__).info("undecodable %s upload: %s: %s", kind, type(e).__name__, e)
         raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be decoded") from None
+    source_size = img.size
     scaled = max(img.size) > MAX_SIDE
     if scaled:
         img.thumbnail((MAX_SIDE, MAX_SIDE), Image.LANCZOS)
@@ -98,4 +107,5 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     jpeg = out.getvalue()
     # a HEIC is decoded once (libheif takes about a second for 12 MP): the reader gets the copy
     return Photo(jpeg, img.size[0], img.size[1], np.asarray(img),
-                 for_reader=data if (upright and not scaled and header.format != "heif") else jpeg)
+                 for_reader=data if (upright and not scaled and header.format != "heif") else jpeg,
+                 source_width=source_size[0], source_height=source_size[1])

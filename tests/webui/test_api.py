@@ -121,6 +121,34 @@ def _read(client, data: bytes, name="hand.jpg", **fields):
                        content_type="multipart/form-data")
 
 
+def test_read_of_a_photo_over_3000_px_gives_boxes_in_its_own_pixels(client):
+    """The API read a large photo scaled down and gave its boxes in the scaled copy's pixels,
+    0.74× off the photo's (`mjtable read --json` gives the photo's own)."""
+    import cv2
+    from pathlib import Path
+    from .test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the tile reader's weights are not installed")
+    small = cv2.imread(str(Path(__file__).parents[1] / "fixtures" / "vision" / "rendered_hand_riichi.jpg"))
+    big = cv2.resize(small, None, fx=4000 / small.shape[1], fy=4000 / small.shape[1])
+    boxes = {}
+    for name, img in (("small", small), ("big", big)):
+        r = _read(client, cv2.imencode(".jpg", img)[1].tobytes(), rules="")
+        assert r.status_code == 200, r.json
+        boxes[name] = sorted(t["box"] for t in r.json["tiles"])
+    factor = 4000 / small.shape[1]
+    assert len(boxes["big"]) == len(boxes["small"]) > 10
+    for b, s in zip(boxes["big"], boxes["small"]):
+        assert all(abs(bv - sv * factor) < 0.05 * factor * (s[2] - s[0]) for bv, sv in zip(b, s)), (b, s)
+
+
+def test_read_of_the_image_sent_as_text_says_to_send_a_file(client):
+    # a data URL in a text field: « unknown key 'image'; known keys: » and 25 keys
+    r = client.post("/api/read", data={"image": "data:image/jpeg;base64,/9j/4AAQ", "rules": "mcr"},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "send the photo as a file" in r.json["error"]["message"]
+
+
 def test_read_without_image_field(client):
     r = client.post("/api/read", data={"rules": "toy"}, content_type="multipart/form-data")
     assert r.status_code == 400

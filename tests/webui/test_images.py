@@ -126,3 +126,18 @@ def test_a_heic_upload_is_kept_as_a_jpeg_turned_as_the_phone_held_it():
     assert (photo.width, photo.height) == (120, 160) and photo.jpeg[:3] == b"\xff\xd8\xff"
     assert photo.rgb[:20, -20:].mean() > 200 and photo.rgb[-20:, :20].mean() < 200
     assert photo.for_reader is photo.jpeg
+
+
+@pytest.mark.parametrize("mode", ["RGBA", "LA", "P"])
+def test_transparent_parts_are_stored_on_white(mode):
+    # the review page showed a cut-out tile picture on black (Pillow drops alpha to its colour)
+    from PIL import Image
+    img = Image.new("RGBA", (40, 30), (0, 0, 0, 0))
+    img.paste((200, 30, 30, 255), (10, 10, 30, 20))
+    if mode != "RGBA":
+        img = img.convert(mode)
+    out = io.BytesIO()
+    img.save(out, "PNG")
+    photo = images.decode(out.getvalue(), 10_000_000)
+    assert photo.rgb[2, 2].tolist() == [255, 255, 255]
+    assert max(abs(int(a) - b) for a, b in zip(photo.rgb[15, 20], (200, 30, 30) if mode != "LA" else (83,) * 3)) < 12

@@ -92,7 +92,8 @@ class CornerFinder:
     (4 × 2, pixels of the full image, ``upright_order``)."""
 
     def __init__(self, path: str | Path | None = None, threads: int | None = None):
-        import onnxruntime as ort
+        from .model_files import onnxruntime
+        ort = onnxruntime()
         self.path = Path(path or DEFAULT_CORNER_MODEL)
         if not self.path.exists():
             raise ModelMissingError(f"corner model not found: {self.path} (train with python -m vision_lab.train_corners)")

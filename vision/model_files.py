@@ -139,7 +139,7 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
             return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
         except ImportError:         # installed but unusable here: onnxruntime reads as well, slower
             pass
-    import onnxruntime as ort
+    ort = onnxruntime()
     options = ort.SessionOptions()
     options.log_severity_level = 3          # warnings about unused initialisers are not the user's business
     # No busy-waiting between operators: spinning worker threads took the CPU from decoding and
@@ -149,6 +149,17 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
     if threads:
         options.intra_op_num_threads = int(threads)
     return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def onnxruntime():
+    """The ``onnxruntime`` module with its usage telemetry off. Since 1.2x its Linux wheels log
+    each session (OS, CPU, Python path, a device id) to ~/.cache/Microsoft/DeveloperTools for
+    upload; ``ORT_DISABLE_TELEMETRY``, read when the module loads, turns that off. A table's camera
+    assistant sends nothing anywhere (as ``import_openvino`` below)."""
+    import os
+    os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+    import onnxruntime as ort
+    return ort
 
 
 def export_for(weights, backend: str, kind: str) -> tuple[bool, ExportInfo | None]:

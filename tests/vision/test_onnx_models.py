@@ -437,3 +437,17 @@ def test_export_of_the_network_with_replaceable_weights_is_current_and_used(tmp_
     assert info is not None and info.source == "classifier.pt"
     assert current_export(weights, "classifier-network") is None      # classifier.onnx is not that export
     assert OnnxClassifier(weights, companion=None).network_weights(state) is not None
+
+
+def test_reading_writes_no_usage_telemetry(tmp_path):
+    """onnxruntime's Linux wheels log every session (OS, CPU, Python path, a device id) under
+    ~/.cache/Microsoft for upload; the reader turns that off before loading it."""
+    onnx = ROOT / "models" / "classifier" / "classifier.network.onnx"
+    if not onnx.exists():
+        pytest.skip("no ONNX classifier network in this checkout")
+    code = ("from vision.model_files import onnx_session; "
+            f"onnx_session({str(onnx)!r}, runtime='onnxruntime')")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "ORT_DISABLE_TELEMETRY"}
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**env, "HOME": str(tmp_path)}, check=True,
+                   capture_output=True)
+    assert not (tmp_path / ".cache" / "Microsoft").exists()

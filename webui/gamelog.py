@@ -758,25 +758,27 @@ class _SafeCsv:
         self._w.writerow([self._cell(v) for v in row])
 
 
-def export_csv(store: Store, game_id: int, delimiter: str = ",") -> str:
+def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | None = None) -> str:
     """The game as CSV; ``delimiter`` ";" for a spreadsheet set for French, which opens a
-    comma-separated file in one column."""
+    comma-separated file in one column; ``words``: the column names, kinds of hand and winds in
+    the page's language (``i18n.CSV_WORDS_FR``), English ids without."""
     view = game_view(store, game_id)
     players = view["game"]["players"]
     out = io.StringIO()
     w = _SafeCsv(out, delimiter)
+    say = (lambda k: words.get(k, k)) if words else (lambda k: k)
     # Hong Kong hands are counted in faan (paid by the reward table): the column says so
     value = "faan" if view["game"]["rules"] == "hk" else "points"
     # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):
     # columns only where the game can fill them, as the page and the PDF show them
     riichi = view["flow"]["has_riichi"]
-    w.writerow(["hand", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
-               + ["winner", "discarder", "offender", "notation", value] + (["riichi", "tenpai"] if riichi else [])
-               + [f"{p} change" for p in players] + [f"{p} total" for p in players] + ["note"])
+    w.writerow([say(c) for c in ["hand", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
+                + ["winner", "discarder", "offender", "notation", value] + (["riichi", "tenpai"] if riichi else [])]
+               + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
     name = lambda i: players[i] if i is not None else ""
     for h in view["hands"]:
         wins = wins_of(h)
-        w.writerow([h["seq"], h["kind"], h["round_wind"], name(h["dealer"])]
+        w.writerow([h["seq"], say(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
                    + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
                    + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
@@ -791,13 +793,13 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",") -> str:
         if riichi:
             # the sticks left at the end are in the winner's points (002 §3.6); the points less the
             # start are what the uma is added to: both said, so that the score adds up
-            w.writerow(["rank", "player", "points", "uma", "penalty", "score", "leftover_sticks",
-                        f"points - {view['start_points']}"])
+            w.writerow([say(c) for c in ("rank", "player", "points", "uma", "penalty", "score", "leftover_sticks")]
+                       + [f"{say('points')} - {view['start_points']}"])
             for r in view["final"]:
                 w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"],
                             r.get("leftover_sticks", 0), r["points"] - view["start_points"]])
         else:
-            w.writerow(["rank", "player", "points", "score"])
+            w.writerow([say(c) for c in ("rank", "player", "points", "score")])
             for r in view["final"]:
                 w.writerow([r["rank"], r["player"], r["points"], r["score"]])
     return out.getvalue()
@@ -1050,7 +1052,7 @@ def _check_payments(payments: list, where: str) -> list[dict]:
 
 def parse_import_bytes(raw: bytes):
     head = bytes(raw[:64]).lstrip(b"\xef\xbb\xbf")
-    if head.startswith((b"hand,", b"hand;")):
+    if head.startswith((b"hand,", b"hand;", b"main,", b"main;")):       # its first column, English or French
         # the score sheet (export_csv) is for spreadsheets: it lacks what a game needs to go on
         raise GameError("bad_import", "this file is the score sheet (CSV): import the game's JSON export (the "
                         "JSON link beside CSV)", field="file")

@@ -683,6 +683,18 @@ def fan_name(item: dict) -> str:
     return item.get("name_en") or item.get("id", "")
 
 
+#: The score sheet's CSV in French (gamelog.export_csv): its column names, kinds of hand and winds.
+CSV_WORDS_FR = {
+    "hand": "main", "kind": "type", "round_wind": "vent du tour", "dealer": "croupier", "honba": "honba",
+    "riichi_sticks": "bâtons de riichi", "winner": "gagnant", "discarder": "donneur de l'écart",
+    "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
+    "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
+    "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score",
+    "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
+    "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
+}
+
+
 #: Who pays, in French, as the subject of "paie 700 au gagnant" (the roles of ``Payment.payer``).
 PAYERS_FR = {"left": "le joueur de gauche", "across": "le joueur d'en face", "right": "le joueur de droite",
              "discarder": "le donneur de l'écart", "other": "un autre joueur", "dealer": "le croupier",

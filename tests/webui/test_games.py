@@ -760,3 +760,16 @@ def test_the_end_of_a_game_is_resumed_not_undone_as_a_hand(client):
     page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
     assert "Reprendre la partie" in page and "main 2" not in page and "Annuler la main" not in page
     assert f"/games/{gid}/hands/2/edit" not in page and f"/games/{gid}/hands/1/edit" in page
+
+
+def test_the_french_pages_csv_speaks_french(client):
+    # a French club's sheet had English column names (hand;kind;round_wind...) and values (win, W)
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    client.get(f"/games/{gid}?lang=fr")
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?sep=semicolon").get_data()
+                                       .decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:4] == ["main", "type", "vent du tour", "croupier"] and rows[0][-1] == "note"
+    assert rows[1][1:3] == ["victoire", "Est"] and f"{PLAYERS[0]} variation" in rows[0]
+    client.get(f"/games/{gid}?lang=en")
+    assert client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig").startswith("hand,kind,round_wind")

@@ -672,8 +672,35 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         check_hand_id(store.get_hand(game_id, seq), hand_id)
         removed = store.delete_hand(game_id, seq)
         replay_game(store, game)
-        store.add_edit(game_id, seq, action, _entry(removed), None)
+        # the whole row too, for restore_hand (not exported: what the game page shows is _entry)
+        kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "request_keys", "rev")}
+        store.add_edit(game_id, seq, action, {**_entry(removed), "row": kept}, None)
         return removed
+
+
+def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
+    """Put a deleted or undone hand back where it was (or last, when fewer hands are left) and
+    replay the game; refused when it was restored already or when the game cannot take it (an
+    end of game before it, a flow the hand no longer fits). Kept in the history as a restore."""
+    with store.transaction():
+        game = store.get_game(game_id)
+        edit = store.get_edit(game_id, edit_id)
+        row = (edit.get("before") or {}).get("row") if edit["action"] in ("delete", "undo") else None
+        if row is None:
+            raise GameError("not_restorable", "only a deleted or undone hand of this game log can be restored "
+                            "(an imported game's history keeps none)", field="edit")
+        if any(e["action"] == "restore" and (e.get("after") or {}).get("edit") == edit_id
+               for e in store.list_edits(game_id)):
+            raise GameError("not_restorable", "this hand was restored already", field="edit")
+        last = store.last_hand(game_id)
+        seq = min(edit["seq"], (last["seq"] if last else 0) + 1)
+        if last is not None and last["kind"] == "end" and seq > last["seq"] and row["kind"] != "end":
+            raise GameError("game_over", "the game is over: resume it first, then restore the hand")
+        store.insert_hand(game_id, seq, row)
+        replay_game(store, game)
+        restored = store.get_hand(game_id, seq)
+        store.add_edit(game_id, seq, "restore", None, {**_entry(restored), "edit": edit_id})
+        return restored
 
 
 def undo(store: Store, game_id: int, hand_id=None) -> dict | None:
@@ -702,9 +729,21 @@ def _entry(h: dict) -> dict:
     return out
 
 
+def _shown(entry: dict | None) -> dict | None:
+    """A history entry's hand as the game page shows it (without the row kept to restore it, nor
+    the change a restore names)."""
+    return None if entry is None else {k: v for k, v in entry.items() if k not in ("row", "edit")}
+
+
 def history(store: Store, game_id: int) -> list[dict]:
+    """The game's changes, oldest first; a deleted or undone hand not restored since says it can
+    be (``restorable``)."""
     store.get_game(game_id)
-    return store.list_edits(game_id)
+    edits = store.list_edits(game_id)
+    restored = {(e.get("after") or {}).get("edit") for e in edits if e["action"] == "restore"}
+    return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]),
+             "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored}
+            for e in edits]
 
 
 # -- export / import -----------------------------------------------------------------------------
@@ -727,7 +766,8 @@ def export_json(store: Store, game_id: int) -> dict:
         out["final"] = view["final"]
     edits = store.list_edits(game_id)
     if edits:       # the game's history of changes goes with it (shown, never replayed)
-        out["history"] = [{k: e[k] for k in ("seq", "action", "before", "after", "created")} for e in edits]
+        out["history"] = [{"seq": e["seq"], "action": e["action"], "before": _shown(e["before"]),
+                           "after": _shown(e["after"]), "created": e["created"]} for e in edits]
     return out
 
 
@@ -875,9 +915,9 @@ def _import_history(data: dict) -> list[dict]:
     out = []
     for i, e in enumerate(history):
         where = f"history[{i}]"
-        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete or undo, before, after, created}",
-                            field=where)
+        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo or restore, before, after, "
+                            "created}", field=where)
         seq = e.get("seq")
         if not (isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= MAX_IMPORT_HANDS):
             raise GameError("bad_import", "seq must be a hand number", field=f"{where}.seq")

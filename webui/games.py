@@ -478,6 +478,24 @@ def undo(game_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+@bp.post("/<int:game_id>/edits/<int:edit_id>/restore")
+def restore(game_id, edit_id):
+    """The history's "Restore this hand": a hand deleted (or undone) by mistake goes back where
+    it was; the hands after it are recomputed."""
+    with _stale_page_back_to_game():
+        try:
+            h = gamelog.restore_hand(get_store(), game_id, edit_id)
+        except gamelog.GameError as e:
+            if e.code != "not_restorable":      # e.g. restored from another phone since: said on the game page
+                raise
+            flash(i18n.msg(e.to_dict()), "error")
+            return redirect(url_for("games.show", game_id=game_id), code=303)
+    last = get_store().last_hand(game_id)
+    flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
+                 else "hand {n} restored", n=h["seq"]))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
 @bp.get("/<int:game_id>/hands/<int:seq>")
 def hand(game_id, seq):
     store = get_store()

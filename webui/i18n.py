@@ -320,6 +320,12 @@ FR = {
     "the game ends after hand {n}": "la partie s'arrête après la main {n}",
     "hand {n} changed; the hands after it were recomputed": "main {n} modifiée ; les mains suivantes ont été recalculées",
     "hand {n} deleted; the hands after it were recomputed": "main {n} supprimée ; les mains suivantes ont été recalculées",
+    "Restore this hand": "Rétablir cette main",
+    "Restore this hand? It goes back where it was and every later hand is recomputed.":
+        "Rétablir cette main ? Elle reprend sa place et chaque main suivante est recalculée.",
+    "hand {n} restored; the hands after it were recomputed": "main {n} rétablie ; les mains suivantes ont été recalculées",
+    "hand {n} restored": "main {n} rétablie",
+    "restored": "rétablie",
     "hand {n} removed": "main {n} retirée", "the end of the game is undone: the game goes on": "la fin de la partie est annulée : la partie continue",
     "The game changed on another device since this page was drawn.":
         "La partie a changé sur un autre appareil depuis l'affichage de cette page.",
@@ -1308,8 +1314,14 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete or undo, before, after, created}":
-        "une modification est {{seq, action : edit, delete ou undo, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo or restore, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo ou restore, before, after, created}}",
+    "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
+        "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
+        "n'en garde aucune)",
+    "this hand was restored already": "cette main a déjà été rétablie",
+    "the game is over: resume it first, then restore the hand":
+        "la partie est terminée : reprenez-la d'abord, puis rétablissez la main",
     "a hand of the history has a kind: win, draw, penalty or end":
         "une main de l'historique a un type : win, draw, penalty ou end",
     "history must be a list": "l'historique doit être une liste",

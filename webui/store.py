@@ -542,6 +542,24 @@ class Store:
             c.execute("UPDATE hands SET seq = -seq - 1 WHERE game_id = ? AND seq < 0", (game_id,))
             return hand
 
+    def insert_hand(self, game_id: int, seq: int, hand: dict) -> None:
+        """Put a hand (a row as ``get_hand`` gives it) back as hand ``seq``, the later ones numbered
+        up by one (the caller replays the game); a photo pruned since is left out."""
+        with self.transaction() as c:
+            # Two steps: UNIQUE (game_id, seq) is checked row by row (as delete_hand).
+            c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq >= ?", (game_id, seq))
+            c.execute("UPDATE hands SET seq = -seq + 1 WHERE game_id = ? AND seq < 0", (game_id,))
+            photo_id = hand.get("photo_id")
+            if photo_id is not None and c.execute("SELECT 1 FROM photos WHERE id = ?", (photo_id,)).fetchone() is None:
+                photo_id = None
+            self._insert_hand(c, game_id, seq, hand, photo_id)
+
+    def get_edit(self, game_id: int, edit_id: int) -> dict:
+        edit = next((e for e in self.list_edits(game_id) if e["id"] == edit_id), None)
+        if edit is None:
+            raise NotFound(f"no change {edit_id} in game {game_id}")
+        return edit
+
     def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None,
                  created: str | None = None) -> None:
         """``created``: when the change was made (an imported game's history keeps its dates)."""

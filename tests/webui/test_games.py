@@ -773,3 +773,48 @@ def test_the_french_pages_csv_speaks_french(client):
     assert rows[1][1:3] == ["victoire", "Est"] and f"{PLAYERS[0]} variation" in rows[0]
     client.get(f"/games/{gid}?lang=en")
     assert client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig").startswith("hand,kind,round_wind")
+
+
+def test_a_deleted_hand_is_restored_where_it_was(client):
+    # deleting hand 8 by mistake renumbered and re-seated every later hand, with no way back
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 3, "note": "third"})
+    before = client.get(f"/api/games/{gid}").json
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    client.post(f"/games/{gid}/hands/1/delete", data=_form_of(page, f"/games/{gid}/hands/1/delete"))
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "Rétablir cette main" in page
+    edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    r = client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
+                    follow_redirects=True)
+    assert "main 1 rétablie" in r.get_data(as_text=True)
+    after = client.get(f"/api/games/{gid}").json
+    assert after["totals"] == before["totals"]
+    assert [h["notation"] for h in after["hands"]] == [h["notation"] for h in before["hands"]]
+    assert [(h["dealer"], h["round_wind"]) for h in after["hands"]] == [(h["dealer"], h["round_wind"]) for h in before["hands"]]
+    # once only; its history says it, and the export carries no restorable row
+    r = client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
+                    follow_redirects=True)
+    assert "cette main a déjà été rétablie" in r.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").json["totals"] == before["totals"]
+    history = client.get(f"/api/games/{gid}/export.json").json["history"]
+    assert [e["action"] for e in history] == ["delete", "restore"] and "row" not in history[0]["before"]
+    assert client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json).status_code == 201
+
+
+def test_an_undone_hand_is_restored_in_its_place_before_a_later_end_of_the_game(client):
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    totals = client.get(f"/api/games/{gid}").json["totals"]
+    client.post(f"/api/games/{gid}/undo", json={})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    r = client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
+                    follow_redirects=True)
+    assert "hand 2 restored; the hands after it were recomputed" in r.get_data(as_text=True)
+    game = client.get(f"/api/games/{gid}").json
+    assert [h["kind"] for h in game["hands"]] == ["draw", "win", "end"] and game["totals"] == totals

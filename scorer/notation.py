@@ -174,7 +174,9 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                     tuple(T.sorted_codes(bonus)), Context(context))
     except errors.HandError as e:
         last, at = standing[-1]
-        if e.code != errors.WRONG_TILE_COUNT or not T.is_bonus(last):
+        # said only where the flower would make the count (one tile short): "234m567p789s1p 1p 1f",
+        # three short, was told to move the winning tile it had written last
+        if e.code != errors.WRONG_TILE_COUNT or not T.is_bonus(last) or len(playing) + 3 * len(melds) != 13:
             raise
         # "... 2z 1f" meant as "won on 1f": a flower lies apart and is never the winning tile
         raise errors.HandError(e.code, f"{e.message}; the last tile written, {last}, is a flower or season: "

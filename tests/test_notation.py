@@ -191,10 +191,15 @@ def test_hand_json_never_crashes_and_errors_name_a_field(data):
 def test_a_flower_written_as_the_winning_tile_is_named():
     # "... 2z 1f" meant as won on 1f: the count error alone sent the player looking elsewhere
     with pytest.raises(HandError) as e:
-        parse("[123m,1]456p789s11z2z 1f")
+        parse("[123m,1]456p789s11z22z 1f")      # 13 tiles, then the flower where the winning tile goes
     assert "the last tile written, 1f, is a flower or season" in e.value.message
-    assert e.value.position == len("[123m,1]456p789s11z2z ")
+    assert e.value.position == len("[123m,1]456p789s11z22z ")
     assert parse("[555p,1](1111z)123m456p2z 2z 16f").bonus == ("1f", "6f")     # flowers after it are fine
+    # a hand several tiles short, its winning tile written last before its flowers: the count alone
+    for text in ("234m567p789s1p 1p 1f", "[2222s,1](5555z)123m456p11z 1z 2f6f"):
+        with pytest.raises(HandError) as e:
+            parse(text)
+        assert "flower" not in e.value.message, text
 
 
 def test_the_tile_count_message_adds_up_for_a_beginner():

@@ -24,6 +24,8 @@ RULE_ALIASES: dict[str, str] = {
     "chineseofficial": "mcr", "official": "mcr", "mahjonginternational": "mcr",
     "ema": "riichi", "japanese": "riichi",
     "classic": "classical",
+    # as French players type them (the rule documents are French)
+    "classique": "classical", "officiel": "mcr", "chinoisofficiel": "mcr", "japonais": "riichi",
 }
 
 

@@ -97,6 +97,10 @@ def test_rule_sets_by_the_names_players_type(capsys):
     assert json.loads(out)["score"]["rules"] == "riichi"
     code, _, err = run(capsys, "score", hand, "--rules", "hong")
     assert code == 2 and "unknown rule set 'hong'" in err
+    # as a French player types them
+    for typed, name in (("classique", "classical"), ("Officiel", "mcr"), ("chinois officiel", "mcr")):
+        code, out, _ = run(capsys, "score", hand, "--rules", typed, "--json")
+        assert json.loads(out)["score"]["rules"] == name, typed
 
 
 def test_winds_in_lowercase_and_suits_in_capitals(capsys):

@@ -108,7 +108,7 @@ def _page(draft=None):
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
-        profile_active=_profile_active(), false_win=scoring.FALSE_WIN_EACH.get(rules))
+        profile_active=_profile_active(), false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None))
 
 
 @bp.get("/review/new")
@@ -185,7 +185,7 @@ def score():
                                                discarder=seats["discarder"], dealer=seats["dealer"])
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
-    payload["declare"] = _declaration_in_page_language(payload["score"], rules)
+    payload["declare"] = _declaration_in_page_language(payload["score"], rules, game)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
                            compare=scoring.compare(hand, skip=rules), players=players, payments=payments,
                            seats=seats)
@@ -217,10 +217,11 @@ def save_state(draft_id):
     return jsonify({"ok": True, "recorded": drafts.recorded(store, draft["id"])})
 
 
-def _declaration_in_page_language(result: dict | None, rules: str) -> dict:
+def _declaration_in_page_language(result: dict | None, rules: str, game: dict | None = None) -> dict:
     """``scoring.declaration``, its reason in the page's language (the review page shows it as
-    it comes): "not a winning hand: " and the scorer's own reason, each translated."""
-    verdict = scoring.declaration(result, rules)
+    it comes): "not a winning hand: " and the scorer's own reason, each translated; a false win
+    costs what ``game`` (if any) records for one."""
+    verdict = scoring.declaration(result, rules, gamelog.flow_of(game) if game else None)
     if verdict["ok"]:
         return verdict
     if result and not result.get("valid"):
@@ -265,7 +266,7 @@ def record(draft_id):
     key = "draft:" + draft["id"]
     try:
         if kind == "false_win":
-            each = scoring.FALSE_WIN_EACH.get(game["rules"])
+            each = scoring.false_win_each(game["rules"], gamelog.flow_of(game))
             if each is None:
                 raise _Refused(f"{game['rules']} has no false win to record")
             # the row itself reads "false win of ..." in the page's language: no note of ours in one language

@@ -200,16 +200,27 @@ def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:
     return _parse_fields(form, option_fields(rules), prefix, "opt__present", error)
 
 
-#: What a false win costs where a rule set has one: the offender pays this to each other
-#: player (MCR: 10 points to each, the game log's penalty).
-FALSE_WIN_EACH = {"mcr": 10}
+def false_win_each(rules: str, flow=None) -> int | None:
+    """What the offender of a false win pays each other player under ``rules``, as the game log
+    records it (``flow``: the game's, with its options; else the rule set's defaults): MCR 10
+    (000 « Faute »), Hong Kong four faan (004 « Pénalités »), classical the game page's 10. None
+    where the rules fix it otherwise (riichi's chombo, recorded on the game page) or have none."""
+    from scorer import flow as game_flow
+    if flow is None:
+        if rules not in game_flow.FLOWS:
+            return None
+        flow = game_flow.flow_for(rules, {}, scorer.get_rule_set(rules).parse_options({}))
+    if flow.false_win_fixed:
+        return None
+    return flow.false_win_amount(game_flow.Event(kind="penalty"))
 
 
-def declaration(result: dict | None, rules: str) -> dict:
+def declaration(result: dict | None, rules: str, flow=None) -> dict:
     """Whether a scored hand may be recorded as a win: ``{"ok": True}``, or ``{"ok": False,
     "reason": text, "false_win": points each or None}``. A hand that is no winning hand, and an
     MCR hand under its minimum (valid, but it cannot be declared), are refused."""
-    false_win = FALSE_WIN_EACH.get(rules)
+    false_win = false_win_each(rules, flow) if result and not (result.get("valid") and result.get("minimum_met") is not False) \
+        else None
     if not result:
         return {"ok": False, "reason": "no hand to record yet", "false_win": None}
     if not result.get("valid"):

@@ -111,6 +111,15 @@ def test_the_score_says_whether_the_hand_can_be_declared(client):
     assert r["declare"] == {"ok": True}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "riichi", "form": {}}, headers=csrf).json
     assert r["declare"]["ok"] is False and r["declare"]["false_win"] is None   # no yaku; no false win offered
+    # Hong Kong's false win pays four faan to each (004 « Pénalités »), as the game log records it;
+    # the review page offered none
+    r = client.post("/review/score", json={"hand": "[555p,1]123m456s777z2m 3m", "rules": "hk", "form": {}},
+                    headers=csrf).json
+    assert r["declare"]["ok"] is False and r["declare"]["false_win"] == 16
+    game = client.post("/api/games", json={"rules": "hk", "players": list("ABCD"), "options": {"base_points": 2}}).json
+    r = client.post("/review/score", json={"hand": "[555p,1]123m456s777z2m 3m", "rules": "hk", "form": {},
+                                           "game": game["game"]["id"]}, headers=csrf).json
+    assert r["declare"]["false_win"] == 32
 
 
 def test_a_riichi_game_prefills_the_counters_on_the_table(client):

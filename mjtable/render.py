@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import scorer
 from scorer.errors import refusal
+from scorer.context import assumed_text
 from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
 from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
@@ -82,7 +83,7 @@ def format_result(result, hand_text: str = "") -> str:
         for p in result.payments:
             lines.append(f"    {p.payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
-        lines.append(f"  assumed (not given): {', '.join(result.assumed)}")
+        lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")
     if result.unused:
         said = [f"{k} ({why})" if (why := scorer.unused_reason(result.rules, k)) else k for k in result.unused]
         lines.append(f"  given but not used by these rules: {', '.join(said)}")

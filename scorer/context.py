@@ -122,6 +122,22 @@ register("bao_exempt", _bool, False, "the liable player only held the suits of t
          "hands and claimed nothing since (Hong Kong bao case h): no bao")
 
 
+def default_of(name: str):
+    """The value a context key not given is scored with (``seat_wind``: "E")."""
+    return _DEFAULTS[name]
+
+
+def assumed_text(name: str) -> str:
+    """A key not given, with the value it was scored with, for a reader: ``seat_wind=E``,
+    ``self_drawn=no``; a key whose default is nothing (no discarder named) alone."""
+    value = _DEFAULTS[name]
+    if isinstance(value, bool):
+        return f"{name}={'yes' if value else 'no'}"
+    if value is None or value == ():
+        return name
+    return f"{name}={value}"
+
+
 class ContextReads:
     """``reads(key)`` gives ``context.get(key)`` and remembers the keys read, so a result can
     list as ``assumed`` the ones it used without their being given."""

@@ -613,3 +613,10 @@ def test_a_sum_of_half_payments_is_written_whole(capsys):
     rc, out, _ = run(capsys, "score", "[1111m,1]234p567s789s5z 5z", "--rules", "hk", "-o", "payment=discarder_and_half",
                      "--discarder", "right")
     assert rc == 0 and "received: 2 points in all" in out
+
+
+def test_what_was_assumed_says_the_value_it_was_scored_with(capsys):
+    # "assumed (not given): seat_wind, round_wind" hid that the hand was scored as East in the
+    # East round: a Double Wind Pung counted on that assumption
+    code, out, _ = run(capsys, "score", "[111z,1]234m567p789s5s 5s", "--rules", "hk")
+    assert "assumed (not given): seat_wind=E, round_wind=E, self_drawn=no" in out

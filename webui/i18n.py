@@ -532,6 +532,15 @@ def t_page(text: str, **fields):
     return out.format(**fields) if fields else out
 
 
+def assumed_value(key: str) -> str:
+    """The value a context key not given was scored with, as words ("East", "no"); "" for none."""
+    from scorer.context import CONTEXT_KEYS, default_of
+    if key not in CONTEXT_KEYS:
+        return ""
+    value = default_of(key)
+    return "" if value is None or value == () else context_value(key, value)
+
+
 def context_value(key: str, value) -> str:
     """A recorded hand's context value as words (the hand page): yes or no, a wind's name, a
     seat, tiles by their codes, a number as it is."""
@@ -969,6 +978,7 @@ def colon() -> str:
 
 def init_app(app) -> None:
     app.jinja_env.globals.update(t=t_page, label=_page_label, wind_name=wind_name, context_value=context_value,
+                                 assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,

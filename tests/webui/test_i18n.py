@@ -237,3 +237,16 @@ def test_a_french_result_puts_a_space_before_its_colons(client):
                                                          "context": {"tenhou": True}}).status_code == 201
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)))
     assert re.search(r"\w : compté dans", page) and not re.search(r"\w: compté dans", page)
+
+
+def test_what_was_assumed_says_the_value_it_was_scored_with(client):
+    # "Assumed (not given): seat wind, round wind" hid that the hand was scored as East in the East round
+    html = client.post("/review/score", json={"hand": "[111z,1]234m567p789s5s 5s", "rules": "hk", "form": {}},
+                       headers={"X-CSRF-Token": csrf_of(client)}).json["html"]
+    assumed = html[html.index('class="assumed"'):]
+    assumed = assumed[:assumed.index("</p>")]
+    assert "(East)" in assumed and "(no)" in assumed
+    client.set_cookie("mjtable_lang", "fr")
+    html = client.post("/review/score", json={"hand": "[111z,1]234m567p789s5s 5s", "rules": "hk", "form": {}},
+                       headers={"X-CSRF-Token": csrf_of(client)}).json["html"]
+    assert "(Est)" in html[html.index('class="assumed"'):]

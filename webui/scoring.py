@@ -189,7 +189,13 @@ def parse_form_context(form, rules: str | None) -> dict:
         sep = "" if message.startswith(":") else " "
         words = name.replace("_", " ")
         return scorer.HandError(code or "bad_field", f"{words}{sep}{message}", field=f"context.{name}")
-    return _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
+    ctx = _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
+    if ctx.get("kong_replacement") and ctx.get("self_drawn") is False and ctx.get("discarder") is None:
+        # a replacement tile is drawn (000 n°42, 004 2A): its box ticked, the self-drawn box left as
+        # it was is no "not self-drawn", as `mjtable score --kong-replacement` takes it (the page
+        # refused the win as "not self-drawn")
+        ctx["self_drawn"] = True
+    return ctx
 
 
 def parse_form_options(form, rules: str, prefix: str = "opt_") -> dict:

@@ -152,3 +152,12 @@ def test_a_hand_reviewed_before_its_game_was_opened_is_recorded_into_it_from_its
     assert data["state"]["corrections"] == [{"op": "replace", "from": "4m", "to": "3m"}]     # kept
     assert 'id="record-into-game"' not in page and _record(client, draft, game).status_code == 303
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+
+
+def test_a_kong_replacement_ticked_alone_is_a_self_drawn_win(client):
+    # the page refused it ("a win on a kong replacement tile is drawn"), the command line inferred it
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    for rules in ("hk", "mcr"):
+        r = client.post("/review/score", json={"hand": "[3333s,2](4444m)789s46p1p1p 5p", "rules": rules, "form": {
+            "ctx__present": "1", "ctx_kong_replacement": "on"}}, headers=csrf).json
+        assert r["score"]["valid"], (rules, r["score"].get("error"))

@@ -35,6 +35,8 @@ def format_result(result, hand_text: str = "") -> str:
         used = f"  from {group_codes(item.tiles)}" if item.tiles and len(item.tiles) < whole else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
                      + (f"  {names}" if names else "") + used)
+        if item.note:       # its source, or what the rule's words do not say (the page's "source")
+            lines.append(f"      {item.note}")
     # Rule-set specific figures: how the total is reached in words, then any other figure as
     # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",

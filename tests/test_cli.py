@@ -620,3 +620,9 @@ def test_what_was_assumed_says_the_value_it_was_scored_with(capsys):
     # East round: a Double Wind Pung counted on that assumption
     code, out, _ = run(capsys, "score", "[111z,1]234m567p789s5s 5s", "--rules", "hk")
     assert "assumed (not given): seat_wind=E, round_wind=E, self_drawn=no" in out
+
+
+def test_an_items_source_is_printed_under_it(capsys):
+    # the classical JSON carried "[B] ch. V" and Hong Kong none; the text printed neither
+    code, out, _ = run(capsys, "score", "[111z,1]234m567p789s5s 5s", "--rules", "hk")
+    assert "\n      004 2C\n" in out

@@ -22,9 +22,10 @@ TERMINALS = {0, 8, 9, 17, 18, 26}
 
 
 def _item(fid: str, count: int = 1, tiles=(), note: str = "") -> ScoredItem:
-    faan, en, fr, native, _ = FAAN[fid]
+    faan, en, fr, native, source = FAAN[fid]
+    # each item cites its 004 entry (« 3B »), for a player to check it against the rules
     return ScoredItem(id=fid, name_en=en, value=faan, count=count, name_fr=fr, name_native=native,
-                      tiles=list(tiles), unit="faan", note=note)
+                      tiles=list(tiles), unit="faan", note=f"{note} ({source})" if note else source)
 
 
 def _suits(codes) -> set[str]:

@@ -338,3 +338,9 @@ def test_the_heavenly_and_earthly_hands_do_not_add_what_they_require():
     # Far Yiu gives « un Fan supplémentaire » over the triplets it requires (004 1I)
     far_yiu = faan_of(hk("[111m,1][999p,2]111z555z9s 9s"))
     assert far_yiu["far_yiu"] == 1 and far_yiu["dui_dui_woo"] == 3
+
+
+def test_every_counted_item_cites_its_004_entry():
+    # a beginner could not check "Mixed One Suit 3" against 004 3B: only excluded items cited one
+    r = hk("[111z,1]234m567p789s5s 5s", self_drawn=True)
+    assert {i.id: i.note for i in r.items} == {"huen_moon_fung": "004 2C", "chi_mo": "004 1E"}

@@ -105,6 +105,13 @@ def is_winning_shape(hand_counts: list[int], n_melds: int) -> bool:
     return n_melds == 0 and is_thirteen_orphans(hand_counts)
 
 
+def is_seven_pairs(hand: Hand) -> bool:
+    """The 14 tiles stand as seven pairs (a pair twice counts, as four of a kind), no meld: a
+    winning hand under MCR and riichi that the Hong Kong and classical scorers name when refusing."""
+    counts = hand.concealed_counts
+    return not hand.melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
 def waits(hand: Hand) -> list[str]:
     """Tiles that would complete the hand in place of the winning tile (the "calling" tiles)."""
     counts = hand.concealed_counts

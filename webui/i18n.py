@@ -1176,6 +1176,12 @@ MESSAGES_FR = {
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1} (en combinaisons et une paire, ou sept paires)",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it as sets and a pair, or seven pairs":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
+    "seven pairs is no winning hand under Hong Kong old style: 004 lists four sets and a pair, or thirteen terminals":
+        "sept paires n'est pas une main gagnante en Hong Kong à l'ancienne : 004 connaît quatre combinaisons et une "
+        "paire, ou treize extrémités",
+    "seven pairs is no winning hand under the classical rules: 003 lists four sets and a pair, or thirteen orphans":
+        "sept paires n'est pas une main gagnante en règles classiques : 003 connaît quatre combinaisons et une paire, "
+        "ou treize orphelins",
     "these tiles do not form four sets and a pair, or thirteen terminals":
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
     "these tiles do not form four sets and a pair or thirteen orphans":

@@ -7,7 +7,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import SEAT_AT_OFFSET, WIND_NAMES, ContextReads
 from ..hand import Hand
-from ..readings import Reading, readings, waits
+from ..readings import Reading, is_seven_pairs, readings, waits
 from ..result import Payment, ScoredItem, ScoreResult
 from .table import DOUBLES, LIMIT_HANDS, POINTS
 
@@ -201,9 +201,12 @@ def score(hand: Hand, options) -> ScoreResult:
         return ScoreResult(NAME, False, error=contradiction, assumed=hand.context.missing(ctx.read), options=opts)
     reads = readings(hand)
     if not reads:
-        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
-                           "these tiles do not form four sets and a pair (003: pairs, pungs, kongs, "
-                           "chows) or thirteen orphans"}, assumed=hand.context.missing(ctx.read), options=opts)
+        message = "these tiles do not form four sets and a pair (003: pairs, pungs, kongs, chows) or thirteen orphans"
+        if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
+            message = ("seven pairs is no winning hand under the classical rules: 003 lists four sets and a pair, "
+                       "or thirteen orphans")
+        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message": message},
+                           assumed=hand.context.missing(ctx.read), options=opts)
     wait_count = len(waits(hand))
     best = None
     for r in reads:

@@ -11,7 +11,7 @@ from .. import errors
 from .. import tiles as T
 from ..context import WIND_NAMES, Context, ContextReads, seat_seen_from
 from ..hand import Hand
-from ..readings import Reading, readings, waits
+from ..readings import Reading, is_seven_pairs, readings, waits
 from ..result import ExcludedItem, Payment, ScoredItem, ScoreResult
 from .faan import FAAN, IMPLIES
 
@@ -358,9 +358,12 @@ def score(hand: Hand, options) -> ScoreResult:
                                "these tiles do not form four sets and a pair; the eight flowers win alone only "
                                "where flowers are played: choose flower method A, B, C or D (004 6D)"},
                                assumed=hand.context.missing(ctx.read), options=opts)
-        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message":
-                           "these tiles do not form four sets and a pair, or thirteen terminals "
-                           "(004 Quand déclarer une victoire)"},
+        message = ("these tiles do not form four sets and a pair, or thirteen terminals "
+                   "(004 Quand déclarer une victoire)")
+        if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
+            message = ("seven pairs is no winning hand under Hong Kong old style: 004 lists four sets and a pair, "
+                       "or thirteen terminals (004 Quand déclarer une victoire)")
+        return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message": message},
                            assumed=hand.context.missing(ctx.read), options=opts)
     wait_count = len(waits(hand)) if options.dok_ting else 0
     best = None

@@ -344,3 +344,11 @@ def test_every_counted_item_cites_its_004_entry():
     # a beginner could not check "Mixed One Suit 3" against 004 3B: only excluded items cited one
     r = hk("[111z,1]234m567p789s5s 5s", self_drawn=True)
     assert {i.id: i.note for i in r.items} == {"huen_moon_fung": "004 2C", "chi_mo": "004 1E"}
+
+
+def test_seven_pairs_is_refused_saying_why():
+    # « do not form four sets and a pair »: a player coming from MCR or riichi asked where seven pairs went
+    for rules in ("hk", "classical"):
+        r = scorer.score("1133m5577p2288s6z 6z", rules)
+        assert not r.valid and r.error["message"].startswith("seven pairs is no winning hand"), rules
+    assert scorer.score("1133m5577p2288s6z 6z", "mcr").valid

@@ -191,7 +191,7 @@ FR = {
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
-        "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "tenu par la partie", "pays": "paie", "to": "à",
+        "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "géré par la partie", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
     "Read as {form}:": "Lu comme {form} :", "four sets and a pair": "quatre combinaisons et une paire",
     "seven pairs": "sept paires", "seven shifted pairs": "sept paires décalées",
@@ -260,8 +260,8 @@ FR = {
         "Joueurs, dans l'ordre des places autour de la table (premier croupier d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
     "tournament": "tournoi", "{n} hand(s)": "{n} main(s)",
-    "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés parmi elles ci-dessous",
-    "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés parmi elles ci-dessous", "The game is over.": "La partie est terminée.",
+    "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés à leur suite ci-dessous",
+    "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés à leur suite ci-dessous", "The game is over.": "La partie est terminée.",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",
@@ -297,7 +297,7 @@ FR = {
     "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
     "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
     "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
-        "paie un mangan : 4 000 à Est et 2 000 aux autres, ou le croupier 4 000 à chacun",
+        "paie un mangan : 4 000 au croupier (Est) et 2 000 aux autres, ou le croupier 4 000 à chacun",
     "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
@@ -348,7 +348,7 @@ FR = {
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
-    "{player} also wins": "{player} gagne aussi", "What the hand moved": "Ce que la main a déplacé",
+    "{player} also wins": "{player} gagne aussi", "What the hand moved": "Mouvements de points",
     "the table": "la table", "nothing": "rien", "Riichi declared by": "Riichi déclaré par", "Tenpai:": "Tenpai :",
     "Corrections ({n})": "Corrections ({n})", "Context": "Contexte",
     # the calibration page
@@ -1678,7 +1678,10 @@ def _pattern(english: str):
 _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
 _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
                "JPEG, HEIC, PNG, WebP, BMP, TIFF or GIF": "JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF",
-               "file": "le fichier"})      # the field of a game's import
+               "file": "le fichier",       # the field of a game's import
+               # a wind put into a message by its letter ("as Ann (E) in the W round"): French says O
+               # for West, and a letter reads as none of the winds' names
+               "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord"})
 # the rule sets by their titles, as the game log's refusals name them
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})
@@ -1799,11 +1802,25 @@ def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, s
         return split_source(english)
     french = OPTION_HELP_FR_BY_RULES.get((rules, name)) or OPTION_HELP_FR.get(name)
     if not french:
-        return split_source(english)
+        text, refs = split_source(english)
+        return text, _source_fr(refs)
     # the English help's own references, whole (« 004 Pointage pour les Fleurs »: the section's
     # title, by which a reader finds it in the document); the bare ones where it has none in brackets
     whole = split_source(english)[1]
     if whole and whole != english:
-        return french, whole
+        return french, _source_fr(whole)
     refs = sorted(set(_REFERENCE.findall(english or "")))
-    return french, ("; ".join(refs) if refs else None)
+    return french, _source_fr("; ".join(refs) if refs else None)
+
+
+#: The English words of the options' source references ("001 exercise 4"), in French.
+_SOURCE_WORDS_FR = (("worked totals", "totaux détaillés"), ("exercise", "exercice"), ("example", "exemple"),
+                    ("remark", "remarque"), ("agreed", "convenu"), ("by analogy", "par analogie"))
+
+
+def _source_fr(refs: str | None) -> str | None:
+    if not refs:
+        return refs
+    for english, french in _SOURCE_WORDS_FR:
+        refs = re.sub(rf"\b{english}\b", french, refs)
+    return refs

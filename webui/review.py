@@ -157,6 +157,7 @@ def score():
         game = get_store().get_game(validation.int_id(data["game"], "game"))
     rules = game["rules"] if game else (data.get("rules") or scoring.default_rules())
     validation.text(rules, "rules")
+    i18n.use_rules_terms(rules)         # riichi's French says « ouvreur » (002), as the page around it
     players = game["players"] if game else None
     try:
         scorer.get_rule_set(rules)

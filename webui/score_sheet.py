@@ -351,7 +351,7 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
         # says how many, and the points less the start, as the print view does
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
             [(tr("Sticks"), 60, "r"), (f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r"),
-             (tr("Penalty"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
+             (tr("Chombo"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
             if riichi else [(tr("Score"), 75, "r")] if sh["score_differs"] else [])
         # the players' column as wide as the longest name, where the page has the room (half of it
         # was empty while "Maximilian Alexander von Hohen..." was cut); a name wider still wraps

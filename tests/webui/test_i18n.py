@@ -250,3 +250,17 @@ def test_what_was_assumed_says_the_value_it_was_scored_with(client):
     html = client.post("/review/score", json={"hand": "[111z,1]234m567p789s5s 5s", "rules": "hk", "form": {}},
                        headers={"X-CSRF-Token": csrf_of(client)}).json["html"]
     assert "(Est)" in html[html.index('class="assumed"'):]
+
+
+def test_french_wording_a_club_read_as_english_or_odd(client, app):
+    # « au tour E » with wind letters; riichi's review page said « le croupier » where 002 says
+    # « l'ouvreur »; option sources « 001 exercise 4 »
+    with app.test_request_context("/?lang=fr"):
+        said = i18n.french_message("hand 2: not a winning hand under Hong Kong old style as B (E) in the W round: "
+                                   "too few tiles")
+        assert "comme B (Est) au tour Ouest" in said
+        assert i18n.option_help("mcr", "four_kongs_single_wait", "add Single Wait to Four Kongs (001 exercise 4)")[1] \
+            == "001 exercice 4"
+    client.set_cookie("mjtable_lang", "fr")
+    html = _score(client, "123m456p789s11z22z 2z", "riichi", {"ctx_riichi": "on"})["html"]
+    assert "compté Est, l&#39;ouvreur" in html and "croupier" not in html

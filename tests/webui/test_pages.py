@@ -235,9 +235,10 @@ def test_the_score_says_how_its_total_is_reached(client):
     text = page("999m111p222z46s33s 5s", "riichi", {"ctx_seat_wind": "W", "ctx_discarder": "across",
                                                    "ctx_riichi": "1", "ctx_dora_indicators": "3s"})
     assert "56 fu rounded up to 60" in text and "60 fu × 2^(4 + 2) = 3,840, capped at a mangan" in text
+    # riichi in French: « l'ouvreur » (002 §3.4.11), the dealer's word on every riichi page
     html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_seat_wind": "W", "ctx_self_drawn": "1", "ctx_riichi": "1"}}).json["html"]
-    assert "sur pioche, le croupier paie 2 × 480 et chaque autre joueur 480, arrondis à la centaine" in html
+    assert "sur pioche, l&#39;ouvreur paie 2 × 480 et chaque autre joueur 480, arrondis à la centaine" in html
     html = client.post("/review/score?lang=fr", json={"hand": "123m567m234p79s55p 8s", "rules": "riichi", "form": {
         "ctx__present": "1", "ctx_seat_wind": "W", "ctx_riichi": "1", "ctx_dora_indicators": "5p"}}).json["html"]
     assert "dora : 6p (la tuile qui suit chaque indicateur) : aucune dans la main" in html

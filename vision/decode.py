@@ -22,6 +22,10 @@ import numpy as np
 
 from .errors import ImageError
 
+# OpenCV's own log lines ("[ERROR:0@0.96] global loadsave.cpp ... imdecode_") went to the terminal
+# before the reader's one clear error: a file it cannot decode is said by ImageError alone
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+
 MAX_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 50_000_000      # 50 MP (a 12 MP phone photo is well within)
 #: A JPEG over MAX_PIXELS is decoded reduced (1/2 to 1/8) when it holds at least this many bytes a
@@ -135,6 +139,10 @@ def _jpeg_header(data: bytes) -> tuple[int, int]:
 def _png_header(data: bytes) -> tuple[int, int]:
     if len(data) < 24 or data[12:16] != b"IHDR":
         raise _damaged("PNG")
+    if data.rfind(b"IEND") == -1:
+        # said before libpng sees it (it printed "libpng error: PNG input buffer is incomplete" on
+        # the terminal, and the reader a vaguer "could not be decoded")
+        raise ImageError("truncated", "the PNG is truncated (no end chunk)")
     return struct.unpack(">II", data[16:24])
 
 
@@ -427,7 +435,8 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
     except cv2.error:
         img = None
     if img is None:
-        raise ImageError("undecodable", f"the {header.format.upper()} data could not be decoded")
+        # as the web app's own decoder says it (webui.images): one code and message for one file
+        raise ImageError("broken", f"the {header.format.upper()} image is damaged or truncated and cannot be decoded")
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     if header.format in ("png", "webp", "tiff"):

@@ -1509,6 +1509,7 @@ MESSAGES_FR = {
     "{} is {}, over the {} limit": "{0} fait {1}, au-delà de la limite de {2}",
     "expected an HxWx3 uint8 BGR array, got {} {}": "un tableau HxLx3 uint8 BGR était attendu, reçu {0} {1}",
     "the JPEG has no frame header (truncated or damaged)": "le JPEG n'a pas d'en-tête d'image (tronqué ou abîmé)",
+    "the PNG is truncated (no end chunk)": "le PNG est tronqué (pas de bloc de fin)",
     "the JPEG is truncated (no end-of-image marker)": "le JPEG est tronqué (pas de marqueur de fin d'image)",
     "the JPEG is truncated (no image data)": "le JPEG est tronqué (pas de données d'image)",
     "the TIFF's tiles are {}x{} pixels, over the {}-pixel limit":

@@ -100,3 +100,19 @@ def test_bad_array():
         decode_image(np.zeros((40, 40, 3), np.float32))
     assert exc.value.code == "bad_array"
     assert decode_image(np.zeros((40, 40), np.uint8)).image.shape == (40, 40, 3)
+
+
+def test_a_damaged_file_is_one_clear_error_named_as_the_web_app_names_it(capfd):
+    # the command line said "undecodable: the PNG data could not be decoded" under libpng's and
+    # OpenCV's own lines on the terminal; the web app "broken: ... damaged or truncated"
+    png = cv2.imencode(".png", np.full((40, 60, 3), 128, np.uint8))[1].tobytes()
+    with pytest.raises(ImageError) as e:
+        decode_image(png[: len(png) - 20])
+    assert e.value.code == "truncated" and "PNG" in e.value.message
+    noise = np.random.default_rng(0).integers(0, 255, (200, 300, 3), dtype=np.uint8)
+    gif = cv2.imencode(".gif", noise)[1].tobytes() if cv2.haveImageWriter(".gif") else None
+    if gif is not None:
+        with pytest.raises(ImageError) as e:
+            decode_image(gif[: len(gif) // 2])
+        assert e.value.code == "broken" and "damaged or truncated" in e.value.message
+        assert "[ERROR" not in capfd.readouterr().err

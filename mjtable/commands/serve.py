@@ -138,17 +138,7 @@ def run(args) -> int:
     config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera, "PRELOAD_MODELS": True}
     if args.db:
         config["DATABASE"] = os.path.abspath(args.db)
-    from webui.startup import StartupError
-    try:
-        app = create_app(config)
-        if args.lan:
-            app.config["LAN_TOKEN"] = _lan_token(app.config["DATA_DIR"], args.new_token)
-    except StartupError as e:   # a broken data dir or database: one line, no traceback
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"error: cannot keep the join token in {app.config['DATA_DIR']}: {e.strerror or e}", file=sys.stderr)
-        return 2
+    # the port first: a server that cannot listen leaves no data dir, database or key behind
     try:
         sock = _listening_socket(host, args.port)
     except OSError as e:
@@ -156,6 +146,19 @@ def run(args) -> int:
         hint = (f" (another mjtable may be running at http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:"
                 f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
+        return 2
+    from webui.startup import StartupError
+    try:
+        app = create_app(config)
+        if args.lan:
+            app.config["LAN_TOKEN"] = _lan_token(app.config["DATA_DIR"], args.new_token)
+    except StartupError as e:   # a broken data dir or database: one line, no traceback
+        sock.close()
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        sock.close()
+        print(f"error: cannot keep the join token in {app.config['DATA_DIR']}: {e.strerror or e}", file=sys.stderr)
         return 2
     _more_open_files()
     server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),

@@ -113,11 +113,12 @@ def test_a_port_in_use_is_one_error_line_and_status_2(tmp_path):
     holder.listen(1)
     port = holder.getsockname()[1]
     try:
-        out = subprocess.run([sys.executable, "-m", "mjtable", "serve", "--port", str(port), "--data-dir", str(tmp_path)],
-                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        out = subprocess.run([sys.executable, "-m", "mjtable", "serve", "--port", str(port), "--data-dir",
+                              str(tmp_path / "data")], cwd=ROOT, capture_output=True, text=True, timeout=60)
     finally:
         holder.close()
     assert out.returncode == 2, out.stderr
+    assert not (tmp_path / "data").exists()      # it made a database and a key before failing
     assert out.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1:{port}: Address already in use "
                                                f"(another mjtable may be running at http://127.0.0.1:{port}/: stop it, "
                                                "or choose another --port)"]

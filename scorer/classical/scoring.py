@@ -186,6 +186,12 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
                        "first draw, before any set is declared, even a concealed kong")
     if ctx("kong_replacement") and not hand.kong_count:
         return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand")
+    given = hand.context.given
+    if ctx("kong_replacement") and (given.get("self_drawn") is False or given.get("discarder") is not None):
+        # said not self-drawn (or a discarder named), it was scored self-drawn without a word, as the
+        # Hong Kong and MCR scorers refuse it
+        return refused("kong_replacement", "a win on a kong replacement tile is drawn from the wall: it is a "
+                       "self-drawn win")
     return None
 
 

@@ -132,6 +132,8 @@ def test_a_limit_hand_is_told_as_one_not_as_base_points_doubled(capsys):
     ("[123m,1]456p789s234s5m 5m", {"renhou": True, "discarder": "left"}, "renhou"),     # a set shown before
     ("(2222m)567p234s67s88p 5s", {"renhou": True, "discarder": "left"}, "renhou"),      # a kong declared before
     ("[123m,1]456p789s234s5m 5m", {"kong_replacement": True, "self_drawn": True}, "kong_replacement"),  # no kong
+    ("[3333s,2]234m567p789s5s 5s", {"kong_replacement": True, "discarder": "left"}, "kong_replacement"),  # drawn
+    ("[3333s,2]234m567p789s5s 5s", {"kong_replacement": True, "self_drawn": False}, "kong_replacement"),
 ])
 def test_contexts_no_play_can_give_are_refused(hand, context, field):
     # each scored a limit hand (East paying for South's heavenly hand) or a double

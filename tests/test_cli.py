@@ -626,3 +626,11 @@ def test_an_items_source_is_printed_under_it(capsys):
     # the classical JSON carried "[B] ch. V" and Hong Kong none; the text printed neither
     code, out, _ = run(capsys, "score", "[111z,1]234m567p789s5s 5s", "--rules", "hk")
     assert "\n      004 2C\n" in out
+
+
+def test_a_context_one_rule_set_refuses_leaves_the_others_side_by_side(capsys):
+    # --last-of-kind (read by MCR alone) refused under MCR stopped --rules all whole, exit 2
+    code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "all", "--last-of-kind", "--json")
+    scores = json.loads(out)["scores"]
+    assert code == 0 and scores["mcr"]["error"]["code"] == "bad_context" and scores["riichi"]["valid"]
+    assert scores["mcr"]["error"]["field"] == "context.last_of_kind"

@@ -221,7 +221,8 @@ class Settler:
                                 f"hand {h.get('seq', index + 1)}: {scorer.errors.refusal(err)} under "
                                 f"{scorer.get_rule_set(self.game['rules']).title} "
                                 f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
-                                f"{deal.round_wind} round: {err.get('message', 'invalid')}", field="winners")
+                                f"{deal.round_wind} round: {err.get('message', 'invalid')}",
+                                field=err.get("field") or "winners")     # the context key at fault, where one is
             if result.extra.get("minimum_met") is False:
                 # valid, but no win may be declared under the minimum (000, Déroulement): as the review page says
                 raise GameError("below_minimum", f"hand {h.get('seq', index + 1)}: "

@@ -27,7 +27,16 @@ _DEFAULT = Options()
 
 def score(hand, options: Options | None = None) -> ScoreResult:
     options = _DEFAULT if options is None else options
-    h, best = evaluate(hand, options)
+    try:
+        h, best = evaluate(hand, options)
+    except errors.HandError as e:
+        if not (e.field or "").startswith("context."):
+            raise
+        # a context no play can give (HandFacts._read_flags): the result's error, as every other
+        # rule set gives it (bad_context), not an input error that stopped `--rules all` whole
+        return ScoreResult(rules=NAME, valid=False,
+                           error={"code": errors.BAD_CONTEXT, "field": e.field, "message": e.message},
+                           assumed=hand.context.missing(keys_read(CONTEXT_KEYS, bool(hand.context.get("self_drawn")))))
     if best is None:
         return ScoreResult(rules=NAME, valid=False,
                            error={"code": errors.NOT_COMPLETE, "message": _not_complete(h)},

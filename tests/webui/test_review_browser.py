@@ -261,6 +261,15 @@ def test_clear_empties_the_score_and_the_notation(server, browser):
     assert not console_errors(d)
 
 
+def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
+    # the page rebuilt [2222p,1+] as [2222p,1]: Hong Kong's (4) then charged the pung's discarder 3x
+    d = browser
+    d.get(server + "/review/new?rules=hk&hand=[2222p,1%2B]123m456s789s1z 1z")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert _notation(d).startswith("[2222p,1+]")
+    assert not console_errors(d)
+
+
 def test_a_three_tile_meld_cannot_be_concealed_away(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=[222z,2]123m456p789s1z 1z")

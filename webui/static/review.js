@@ -87,7 +87,10 @@
       }
       groups[0].tiles = standing;
       for (const m of hand.melds || []) {
-        groups.push({ kind: "meld", concealed: !!m.concealed, from: m.from || "", tiles: m.tiles.map((c) => newTile(c, srcOf(c))) });
+        // an added kong (its fourth tile drawn) keeps its mark: without it Hong Kong's payment (4)
+        // charged the pung's discarder three times
+        groups.push({ kind: "meld", concealed: !!m.concealed, from: m.from || "", ...(m.added ? { added: true } : {}),
+                      tiles: m.tiles.map((c) => newTile(c, srcOf(c))) });
       }
       groups.push({ kind: "bonus", tiles: (hand.bonus || []).map((c) => newTile(c, srcOf(c))) });
     } else if (readTiles.length) {
@@ -161,7 +164,8 @@
       const concealed = g.concealed && type === "kong";
       let from = concealed ? null : (g.from || null);
       if (type === "chow" && from) from = "left";
-      melds.push({ type, tiles: codes, concealed, claimed: from ? codes[0] : null, from });
+      const added = !!g.added && type === "kong" && !concealed;
+      melds.push({ type, tiles: codes, concealed, claimed: from ? codes[0] : null, from, ...(added ? { added } : {}) });
     }
     return { concealed: standing.map((t) => t.code), melds, winning_tile: win ? win.code : null,
              bonus: bonusGroup().tiles.map((t) => t.code) };

@@ -89,6 +89,9 @@ def _page(draft=None):
         except scorer.HandError:
             hand = None  # the page shows the notation and the parser's message
     view = gamelog.standing(store, game["id"]) if game else None
+    if game:
+        last = store.last_hand(game["id"])
+        view["next_seq"] = (last["seq"] if last else 0) + 1       # sent back with Record (expect_seq)
     remembered = dict(game["context"]) if game else {}
     for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
         value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
@@ -271,12 +274,15 @@ def record(draft_id):
             if each is None:
                 raise _Refused(f"{game['rules']} has no false win to record")
             # the row itself reads "false win of ..." in the page's language: no note of ours in one language
-            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each}
+            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each,
+                   **({"expect_seq": data["expect_seq"]} if data.get("expect_seq") is not None else {})}
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:
             form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
-            row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections", "riichi")
-                   if data.get(k) is not None}
+            # expect_seq: the hand number the page gave the next hand: a page left open while another
+            # phone recorded would record with the deal it showed (two hands "S1 · Emi deals")
+            row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections", "riichi",
+                                            "expect_seq") if data.get(k) is not None}
             row["kind"] = "win"
             row["context"] = scoring.parse_form_context(form, game["rules"])
             # the game log refuses a hand that cannot be declared (no winning hand, under the minimum)

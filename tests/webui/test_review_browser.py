@@ -192,6 +192,25 @@ def test_record_back_record_logs_the_hand_once(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, browser, app):
+    # a draw recorded since moved the deal; the reloaded page put back the saved dealer and
+    # Record stored the hand with it
+    game = _game(app, "mcr")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    _saved(d)
+    before = d.find_element(By.ID, "dealer").get_attribute("value")
+    app.test_client().post(f"/api/games/{game}/hands", json={"kind": "draw"})
+    now = app.test_client().get(f"/api/games/{game}").json["next"]["dealer"]
+    assert str(now) != before
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.ID, "dealer").get_attribute("value") == str(now)
+    assert not console_errors(d)
+
+
 def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, browser, app):
     game = _game(app, "mcr")
     d = browser

@@ -31,9 +31,9 @@ def _draft(client) -> str:
     return r.json["draft"]
 
 
-def _record(client, draft, game, hand=WIN, kind="win"):
+def _record(client, draft, game, hand=WIN, kind="win", **extra):
     payload = {"kind": kind, "hand": hand, "winner": "0", "discarder": "1", "dealer": "0", "round_wind": "E",
-               "form": {"ctx__present": "1"}, "corrections": []}
+               "form": {"ctx__present": "1"}, "corrections": [], **extra}
     return client.post(f"/review/{draft}/record", data={"csrf_token": csrf_of(client), "game": str(game),
                                                        "payload": json.dumps(payload)})
 
@@ -161,3 +161,20 @@ def test_a_kong_replacement_ticked_alone_is_a_self_drawn_win(client):
         r = client.post("/review/score", json={"hand": "[3333s,2](4444m)789s46p1p1p 5p", "rules": rules, "form": {
             "ctx__present": "1", "ctx_kong_replacement": "on"}}, headers=csrf).json
         assert r["score"]["valid"], (rules, r["score"].get("error"))
+
+
+def test_a_review_page_left_open_while_the_game_moved_on_is_refused(client):
+    # another phone recorded a hand: Record stored the hand with the deal this page showed, the
+    # game then listing two hands "S1 · Emi deals"
+    game = _game(client)
+    draft = _draft(client)
+    page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
+    data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["game"]["nextSeq"] == 1
+    client.post(f"/api/games/{game}/hands", json={"kind": "draw"})                  # another phone
+    r = _record(client, draft, game, expect_seq=data["game"]["nextSeq"])
+    assert r.status_code == 303 and f"/review/{draft}" in r.headers["Location"]
+    assert "the game changed since this page was loaded" in client.get(r.headers["Location"]).get_data(as_text=True)
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+    r = _record(client, draft, game, expect_seq=2)
+    assert r.status_code == 303 and len(client.get(f"/api/games/{game}").json["hands"]) == 2

@@ -940,6 +940,8 @@
     const had = new Set(state.fields || Object.keys(f));
     for (const el of ctxForm.elements) {
       if (!el.name || el.type === "hidden" || el.id === "rules-select" || !had.has(el.name)) continue;
+      // the deal is the game's now, not the one saved with the draft: a draw recorded since moved it
+      if (data.game && (el.name === "dealer" || el.name === "round_wind")) continue;
       if (el.type === "checkbox") el.checked = el.name in f;
       else if (el.type === "radio") el.checked = el.name in f && f[el.name] === el.value;
       else if (el.name in f && Array.from(el.options || [{ value: f[el.name] }]).some((o) => o.value === f[el.name])) el.value = f[el.name];
@@ -1015,7 +1017,9 @@
       const riichi = Object.keys(f).filter((k) => k.startsWith("riichi_seat_")).map((k) => Number(k.slice(12)));
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
                         discarder: f.discarder === "" ? null : f.discarder, riichi,
-                        dealer: f.dealer, round_wind: f.round_wind, form: f, corrections: corrections.slice(-400) };
+                        dealer: f.dealer, round_wind: f.round_wind, form: f, corrections: corrections.slice(-400),
+                        // the game as this page showed it: refused if another hand was recorded since
+                        expect_seq: data.game ? data.game.nextSeq : null };
       $("record-payload").value = JSON.stringify(payload);
       $("record-button").disabled = true;
       await saveState();          // a hand entered by hand gets its draft here

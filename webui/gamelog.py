@@ -674,7 +674,7 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         removed = store.delete_hand(game_id, seq)
         replay_game(store, game)
         # the whole row too, for restore_hand (not exported: what the game page shows is _entry)
-        kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "request_keys", "rev")}
+        kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "rev")}
         store.add_edit(game_id, seq, action, {**_entry(removed), "row": kept}, None)
         return removed
 
@@ -693,6 +693,12 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         if any(e["action"] == "restore" and (e.get("after") or {}).get("edit") == edit_id
                for e in store.list_edits(game_id)):
             raise GameError("not_restorable", "this hand was restored already", field="edit")
+        for key in row.get("request_keys") or []:
+            # recorded again since from its draft (Undo, Back, Record): restoring would count it twice
+            again = store.find_request(game_id, key)
+            if again is not None:
+                raise GameError("not_restorable", f"this hand was recorded again since, as hand {again['hand']['seq']}",
+                                field="edit")
         last = store.last_hand(game_id)
         seq = min(edit["seq"], (last["seq"] if last else 0) + 1)
         if last is not None and last["kind"] == "end" and seq > last["seq"] and row["kind"] != "end":

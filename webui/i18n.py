@@ -1336,6 +1336,7 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "this hand was recorded again since, as hand {}": "cette main a été enregistrée à nouveau depuis, comme main {0}",
     "the game is over: resume it first, then restore the hand":
         "la partie est terminée : reprenez-la d'abord, puis rétablissez la main",
     "a hand of the history has a kind: win, draw, penalty or end":

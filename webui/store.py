@@ -552,7 +552,11 @@ class Store:
             photo_id = hand.get("photo_id")
             if photo_id is not None and c.execute("SELECT 1 FROM photos WHERE id = ?", (photo_id,)).fetchone() is None:
                 photo_id = None
-            self._insert_hand(c, game_id, seq, hand, photo_id)
+            hand_id = self._insert_hand(c, game_id, seq, hand, photo_id)
+            # its draft or Idempotency-Key again: the draft shows it recorded, a resend finds it
+            for key in hand.get("request_keys") or []:
+                c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
+                          (game_id, key, hand_id))
 
     def get_edit(self, game_id: int, edit_id: int) -> dict:
         edit = next((e for e in self.list_edits(game_id) if e["id"] == edit_id), None)

@@ -178,3 +178,33 @@ def test_a_review_page_left_open_while_the_game_moved_on_is_refused(client):
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
     r = _record(client, draft, game, expect_seq=2)
     assert r.status_code == 303 and len(client.get(f"/api/games/{game}").json["hands"]) == 2
+
+
+def test_a_hand_recorded_again_from_its_draft_is_not_restored_twice(client):
+    # Record, Undo, Back, Record, then "Restore this hand": the same hand counted twice
+    game = _game(client)
+    draft = _draft(client)
+    _record(client, draft, game)
+    client.post(f"/api/games/{game}/undo", json={})
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    _record(client, draft, game)
+    r = client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
+                    follow_redirects=True)
+    assert "this hand was recorded again since, as hand 1" in r.get_data(as_text=True)
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+
+
+def test_a_restored_hand_is_its_drafts_recorded_hand_again(client):
+    game = _game(client)
+    draft = _draft(client)
+    _record(client, draft, game)
+    client.post(f"/api/games/{game}/undo", json={})
+    assert _record_state(client, draft) is None
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)})
+    assert _record_state(client, draft) == {"game_id": game, "seq": 1}
+
+
+def _record_state(client, draft):
+    return client.post(f"/review/{draft}/state", json={"state": _state()},
+                       headers={"X-CSRF-Token": csrf_of(client)}).json["recorded"]

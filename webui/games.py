@@ -300,8 +300,11 @@ def _refused_back_to_form(game_id: int, form_id: str):
         yield
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, SettlementError, validation.InputError) as e:
         code = getattr(e, "code", "")
-        if code in ("stale_hand", "below_minimum") or (code == "game_over" and form_id != "win-form"):
-            raise                                                              # said their own way
+        # said their own way: a page gone stale, a game over since (but for a win, whose form is
+        # gone), a win under the minimum (offered as a false win); an edit under it is refused at its form
+        if (code == "stale_hand" or (code == "game_over" and form_id != "win-form")
+                or (code == "below_minimum" and form_id == "win-form")):
+            raise
         session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
                               # a win refused as the game moved on (another device recorded a hand): its entry
                               # is put back all the same, to send again or leave (game.js)

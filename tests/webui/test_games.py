@@ -818,3 +818,16 @@ def test_an_undone_hand_is_restored_in_its_place_before_a_later_end_of_the_game(
     assert "hand 2 restored; the hands after it were recomputed" in r.get_data(as_text=True)
     game = client.get(f"/api/games/{gid}").json
     assert [h["kind"] for h in game["hands"]] == ["draw", "win", "end"] and game["totals"] == totals
+
+
+def test_an_edit_that_falls_under_the_minimum_is_refused_at_its_form(client):
+    # an edit whose hand fell under the 8-point minimum: a bare error page, the edit lost
+    gid = new_game(client, "mcr")
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 0, "discarder": 1})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = {**_form_of(page, f"/games/{gid}/hands/1/edit"), "discarder": "1", "winner0": "0",
+            "hand0": "234m456p678s11p55s 5s"}                 # 3 points
+    r = client.post(f"/games/{gid}/hands/1/edit", data=form)
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}#edit-form-1")
+    said = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "below the 8-point minimum" in said and 'id="refused"' in said

@@ -172,6 +172,13 @@ def score():
             # them so when the hand is recorded (gamelog.Settler.context)
             context.update(honba=view["honba"], riichi_sticks=view["riichi_sticks"])
         seats = _seats(data, view) if view else None
+        if seats and view is not None and gamelog.flow_of(game).has_riichi:
+            # this hand's declarers put their sticks on the table too, which the winner takes as
+            # the game pays them (002 §3.3.14): another player's riichi was left out of the score
+            declared = {i for i in range(4) if form.get(f"riichi_seat_{i}")}
+            if context.get("riichi") or context.get("double_riichi"):
+                declared.add(seats["winner"])
+            context["riichi_sticks"] = view["riichi_sticks"] + len(declared)
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])

@@ -208,3 +208,18 @@ def test_a_restored_hand_is_its_drafts_recorded_hand_again(client):
 def _record_state(client, draft):
     return client.post(f"/review/{draft}/state", json={"state": _state()},
                        headers={"X-CSRF-Token": csrf_of(client)}).json["recorded"]
+
+
+def test_another_players_riichi_stick_is_in_the_review_pages_score(client):
+    # the page said "Gen pays 1,300 to Fumi"; the game recorded Fumi +2,300 with Hiro's stick
+    game = _game(client, "riichi")
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    body = {"hand": "234m345p567678s8s 8s", "rules": "riichi", "game": game, "winner": "1", "discarder": "2",
+            "form": {"ctx__present": "1", "riichi_seat_3": "1"}}
+    r = client.post("/review/score", json=body, headers=csrf).json
+    assert r["score"]["valid"] and r["hand"]["context"]["riichi_sticks"] == 1
+    received = r["score"]["total"]
+    r = client.post(f"/api/games/{game}/hands", json={"hand": body["hand"], "winner": 1, "discarder": 2,
+                                                      "riichi": [3]})
+    assert r.status_code == 201, r.json
+    assert client.get(f"/api/games/{game}").json["hands"][-1]["deltas"][1] == received

@@ -193,6 +193,8 @@ def test_eval_refuses_options_it_would_ignore(capsys, tmp_path):
     assert code == 2 and "--odd-faces needs --render-style" in err
     code, _, err = run(capsys, "eval", str(tmp_path / "odd"), "--tileness", str(tmp_path / "p.json"), "--no-tileness")
     assert code == 2 and "contradict" in err
+    code, _, err = run(capsys, "eval", str(tmp_path / "odd"), "--only-prefix", "hand_")     # was ignored
+    assert code == 2 and "--only-prefix applies with --classifier-only" in err
 
 
 def test_eval_pile_tiles_needs_piles_and_a_range(capsys, tmp_path):
@@ -243,6 +245,9 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
     assert config.read_floor is None                       # 0: every reading kept
     assert config.small_read_share == 0.3 and config.elongated_share is None
     assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched
+    # stdout is the one JSON document (piped into jq); where the report went is said on stderr
+    code, out, err = run(capsys, "eval", str(tmp_path / "photos"), "--out", str(tmp_path / "out"))
+    assert json.loads(out) == {"recall": 1.0} and "report: " in err
 
 def test_eval_reads_with_a_probe_file_when_given_one(capsys, tmp_path, monkeypatch):
     import vision.reader
@@ -546,6 +551,13 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert lines[3].endswith("Bob 21 on Ann's discard: 123456789m123p5z 5z")      # his hand's 21 fans
     code, out, _ = run(capsys, "games", str(gid), "--csv", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
+    # -o with the standing as text wrote nothing (it printed it); "-o -" made a file named "-"
+    text = tmp_path / "sheet.txt"
+    code, out, _ = run(capsys, "games", str(gid), "-o", str(text), "--data-dir", str(tmp_path))
+    assert code == 0 and "Ann: -29  Bob: 45" in text.read_text() and "Ann: -29" not in out
+    code, out, _ = run(capsys, "games", str(gid), "--csv", "-o", "-", "--data-dir", str(tmp_path))
+    assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
+    assert not (Path.cwd() / "-").exists()
     pdf = tmp_path / "sheet.pdf"
     code, out, _ = run(capsys, "games", str(gid), "--pdf", "-o", str(pdf), "--data-dir", str(tmp_path))
     assert code == 0 and pdf.read_bytes().startswith(b"%PDF")

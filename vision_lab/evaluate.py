@@ -303,6 +303,9 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     errors = []
     paths = [p for p in image_paths(folder) if not (exclude_prefix and p.name.startswith(exclude_prefix))
              and not (only_prefix and not p.name.startswith(only_prefix))]
+    if not paths:
+        # a prefix no photo's name starts with reported 0 crops at 0.0 accuracy, exit 0
+        raise ValueError(f"no image in {folder} to read" + (f" whose name starts with {only_prefix!r}" if only_prefix else ""))
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue

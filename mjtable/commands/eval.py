@@ -204,6 +204,9 @@ def run(args) -> int:
     if args.tileness and args.no_tileness:
         print("mjtable eval: --tileness and --no-tileness contradict each other", file=sys.stderr)
         return 2
+    if args.only_prefix is not None and not args.classifier_only:     # it was ignored without a word
+        print("mjtable eval: --only-prefix applies with --classifier-only", file=sys.stderr)
+        return 2
     pile_tiles = None
     if args.pile_tiles is not None:
         try:
@@ -234,11 +237,15 @@ def run(args) -> int:
     if args.classifier_only:
         from vision.classifier import load_classifier
         from vision_lab.evaluate import evaluate_classifier
-        result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
-                                     only_prefix=args.only_prefix, config=config, errata_on=not args.raw_labels,
-                                     corner_finder=_corner_finder(args.corners))
+        try:
+            result = evaluate_classifier(args.path, load_classifier(args.classifier, args.backend), out=args.out,
+                                         only_prefix=args.only_prefix, config=config, errata_on=not args.raw_labels,
+                                         corner_finder=_corner_finder(args.corners))
+        except ValueError as e:
+            print(f"mjtable eval: {e}", file=sys.stderr)
+            return 2
         print(json.dumps({k: v for k, v in result.items() if k not in ("per_class", "errors")}, indent=1))
-        print(f"report: {args.out / 'report.md'}")
+        print(f"report: {args.out / 'report.md'}", file=sys.stderr)     # stdout stays one JSON document (jq)
         return 0
     reader = TileReader(detector_weights=args.detector, classifier_weights=args.classifier, detector_conf=args.conf,
                         detector_iou=args.nms_iou, detector_imgsz=args.imgsz, backend=args.backend,
@@ -251,7 +258,7 @@ def run(args) -> int:
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
-    print(f"report: {args.out / 'report.md'}")
+    print(f"report: {args.out / 'report.md'}", file=sys.stderr)     # stdout stays one JSON document (jq)
     return 0
 
 

@@ -22,7 +22,8 @@ def register(sub) -> None:
         fmt.add_argument(f"--{name}", dest="format", action="store_const", const=name,
                          help=f"the game's {name.upper()} export")
     p.add_argument("-o", "--output", default=None, metavar="FILE",
-                   help="write the export to FILE (default: standard output; --pdf needs a file)")
+                   help="write the export (or the standing as text) to FILE; - or none: standard output "
+                        "(--pdf needs a file)")
     p.add_argument("--data-dir", default=None,
                    help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
     p.set_defaults(func=run)
@@ -63,32 +64,34 @@ def run(args) -> int:
             print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
                   + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
         return 0
+    output = None if args.output == "-" else args.output        # "-o -": standard output, as usual
     if args.format is None:
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
             print(f"error: {r.get_json()['error']['message']}{_where(app, r)}", file=sys.stderr)
             return 2
-        print(sheet_text(r.get_json()))
-        return 0
-    if args.format == "pdf" and not args.output:
-        print("error: --pdf writes a file: give it with -o FILE", file=sys.stderr)
-        return 2
-    r = client.get(FORMATS[args.format].format(id=args.game))
-    if r.status_code != 200:
-        body = r.get_json(silent=True) or {}
-        print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}{_where(app, r)}",
-              file=sys.stderr)
-        return 2
-    if args.output:
-        try:
-            with open(args.output, "wb") as f:
-                f.write(r.get_data())
-        except OSError as e:
-            print(f"error: cannot write {args.output}: {e.strerror}", file=sys.stderr)
-            return 2
-        print(f"wrote {args.output}")
+        data = (sheet_text(r.get_json()) + "\n").encode("utf-8")     # the standing as text, -o as the others
     else:
-        sys.stdout.write(r.get_data(as_text=True))
+        if args.format == "pdf" and not output:
+            print("error: --pdf writes a file: give it with -o FILE", file=sys.stderr)
+            return 2
+        r = client.get(FORMATS[args.format].format(id=args.game))
+        if r.status_code != 200:
+            body = r.get_json(silent=True) or {}
+            print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}{_where(app, r)}",
+                  file=sys.stderr)
+            return 2
+        data = r.get_data()
+    if output:
+        try:
+            with open(output, "wb") as f:
+                f.write(data)
+        except OSError as e:
+            print(f"error: cannot write {output}: {e.strerror}", file=sys.stderr)
+            return 2
+        print(f"wrote {output}")
+    else:
+        sys.stdout.write(data.decode("utf-8"))
     return 0
 
 

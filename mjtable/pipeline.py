@@ -65,7 +65,7 @@ def _check_inputs(rules, context, options):
     if rules is not None:
         scorer.get_rule_set(rules).parse_options(options)
     elif options:
-        raise RulesError("bad_option", "rule options need a rule set (rules=...)", field="options")
+        raise RulesError("bad_option", "rule options need a rule set (--rules on the command line, rules in the API)", field="options")
 
 
 def _candidates(tile) -> list[tuple[str, float]]:

@@ -1548,7 +1548,8 @@ MESSAGES_FR = {
     "the tiles are about {} pixels across in the photo, too small to be read surely: take the photo closer, or at a higher resolution":
         "les tuiles font environ {0} pixels de large sur la photo, trop peu pour être lues sûrement : prenez la photo "
         "de plus près, ou en plus haute résolution",
-    "rule options need a rule set (rules=...)": "des options de règles demandent un jeu de règles (rules=...)",
+    "rule options need a rule set (--rules on the command line, rules in the API)":
+        "des options de règles demandent un jeu de règles (--rules en ligne de commande, rules dans l'API)",
     "the farthest row ({} tiles face up) was left out: a table shows {} dora indicators at most; keep discards and other players' tiles out of the photo, or enter the dora indicators by hand":
         "la rangée la plus éloignée ({0} tuiles face visible) a été laissée de côté : une table montre au plus {1} "
         "indicateurs de dora ; gardez les défausses et les tuiles des autres joueurs hors de la photo, ou entrez "

@@ -9,7 +9,7 @@ def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("score", help="score a hand written in notation or as hand JSON")
     p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON; - reads stdin')
-    p.add_argument("--rules", default="mcr", help="mcr (the default), riichi, hk (or hongkong), classical, or all")
+    p.add_argument("--rules", default="mcr", help="mcr (the default; also official, officiel), riichi (ema, japonais), hk (hongkong, \"Hong Kong\"), classical (classic, classique), or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
                    help="with --rules all: print each rule set in full instead of side by side")

@@ -481,7 +481,7 @@ def command_line(args) -> str:
     import argparse
     defaults = argparse.ArgumentParser()
     add_arguments(defaults)
-    parts = ["mjtable report grouping"]
+    parts = ["mjtable eval grouping"]     # the family's name; "report grouping" is its alias
     for action in defaults._actions:
         if not action.option_strings or action.dest == "help":
             continue

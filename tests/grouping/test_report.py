@@ -58,7 +58,7 @@ def test_read_report_on_rendered_scenes(tmp_path, capsys):
     assert main(["report", "grouping", "--scenes", "1", "--seed", "4", "--read", "rendered", "--out", str(tmp_path)]) == 0
     md = (tmp_path / "grouping_report_rendered.md").read_text()
     assert md.startswith("# Reading report: 1 scene rendered")
-    assert "Command: `mjtable report grouping --scenes 1 --seed 4 --read rendered --out " in md
+    assert "Command: `mjtable eval grouping --scenes 1 --seed 4 --read rendered --out " in md
     data = json.loads((tmp_path / "grouping_report_rendered.json").read_text())
     t = data["tiles"]
     assert data["scenes"] == 1 and t["face_up"] >= 14

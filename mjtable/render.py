@@ -52,6 +52,8 @@ def format_result(result, hand_text: str = "") -> str:
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value))
     unit = result.extra.get("total_unit", "")
+    if result.total == 1 and unit.endswith("s"):
+        unit = unit[:-1]                    # "1 point", as each item's line says it
     total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
     if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
         total += f"  ({result.extra['total_without_flowers']} without flowers)"
@@ -188,6 +190,8 @@ def _summary_lines(result) -> list[str]:
         lines.append(str(result.extra["limit"]))      # counted by yakuman, not han and fu (002 §4.2)
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
+    if result.total == 1 and unit.endswith("s"):
+        unit = unit[:-1]                    # "TOTAL 1 point"
     lines.append(f"TOTAL|{result.total} {unit}".rstrip())
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)

@@ -1,4 +1,5 @@
 """The ``mjtable`` command line: score, errors, JSON output."""
+import re
 import json
 from pathlib import Path
 
@@ -646,3 +647,10 @@ def test_a_context_one_rule_set_refuses_leaves_the_others_side_by_side(capsys):
     scores = json.loads(out)["scores"]
     assert code == 0 and scores["mcr"]["error"]["code"] == "bad_context" and scores["riichi"]["valid"]
     assert scores["mcr"]["error"]["field"] == "context.last_of_kind"
+
+
+def test_a_total_of_one_is_one_point(capsys):
+    # "TOTAL 1 points", alone and side by side
+    for rules in ("mcr", "all"):
+        _, out, _ = run(capsys, "score", "[123m,1][456p,1][789p,2]11z34s 5s", "--rules", rules)
+        assert re.search(r"TOTAL +1 point\b", out) and not re.search(r"TOTAL +1 points", out), rules

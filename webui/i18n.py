@@ -201,10 +201,10 @@ FR = {
     "Dealer": "Croupier", "{n} point(s) without flowers": "{n} point(s) sans les fleurs",
     "minimum {n} points: met": "minimum {n} points : atteint",
     "minimum {n} points: not met": "minimum {n} points : non atteint",
-    "{n} flowers": "{n} fleurs", "limit hand": "main limite", "limit reached": "limite atteinte",
+    "{n} flower(s)": "{n} fleur(s)", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
-    "reward: {points} points for {faan} faan": "gain : {points} points pour {faan} faan",
+    "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
     "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
     "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
@@ -771,7 +771,7 @@ def result_facts(result: dict) -> list[str]:
         out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
     if result.get("faan_counted") is not None and result.get("points") is not None:
         # the total already says the faan: how they are paid (004, the reward table)
-        out.append(t("reward: {points} points for {faan} faan", points=result["points"], faan=result["faan_counted"]))
+        out.append(t("reward: {n} point(s) for {faan} faan", n=result["points"], faan=result["faan_counted"]))
         if odd_faan_paid_as_below(result.get("rules"), result["faan_counted"], result.get("options")):
             out.append(t("an odd faan above 4 pays as the faan below it"))
     raw = uncapped_score(result)
@@ -788,7 +788,7 @@ def result_facts(result: dict) -> list[str]:
         out.append(t("minimum {n} points: met" if result.get("minimum_met") else "minimum {n} points: not met",
                      n=result["minimum_points"]))
     if result.get("flowers"):
-        out.append(t("{n} flowers", n=result["flowers"]))
+        out.append(t("{n} flower(s)", n=result["flowers"]))
     if result.get("dealer") is True:
         # a seat wind not given is East's: a beginner who never set it is paid as the dealer
         out.append(t("seat wind not given: scored as East, the dealer") if "seat_wind" in (result.get("assumed") or [])

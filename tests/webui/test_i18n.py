@@ -264,3 +264,12 @@ def test_french_wording_a_club_read_as_english_or_odd(client, app):
     client.set_cookie("mjtable_lang", "fr")
     html = _score(client, "123m456p789s11z22z 2z", "riichi", {"ctx_riichi": "on"})["html"]
     assert "compté Est, l&#39;ouvreur" in html and "croupier" not in html
+
+
+def test_one_flower_and_one_point_are_singular(app):
+    # « 1 flowers », « gain : 1 points pour 0 faan »
+    for lang, flower, reward in (("en", "1 flower", "reward: 1 point for 0 faan"),
+                                 ("fr", "1 fleur", "gain : 1 point pour 0 faan")):
+        with app.test_request_context(f"/?lang={lang}"):
+            facts = i18n.result_facts({"rules": "hk", "flowers": 1, "points": 1, "faan_counted": 0})
+            assert flower in facts and reward in facts, (lang, facts)

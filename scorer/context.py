@@ -129,12 +129,12 @@ def default_of(name: str):
 
 def assumed_text(name: str) -> str:
     """A key not given, with the value it was scored with, for a reader: ``seat_wind=E``,
-    ``self_drawn=no``; a key whose default is nothing (no discarder named) alone."""
+    ``self_drawn=no``, ``discarder=none`` (no discarder named)."""
     value = _DEFAULTS[name]
     if isinstance(value, bool):
         return f"{name}={'yes' if value else 'no'}"
     if value is None or value == ():
-        return name
+        return f"{name}=none"
     return f"{name}={value}"
 
 

@@ -1,6 +1,6 @@
 """The ``mjtable`` command line: score, errors, JSON output."""
-import re
 import json
+import re
 from pathlib import Path
 
 import pytest

@@ -211,6 +211,25 @@ def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, 
     assert not console_errors(d)
 
 
+def test_record_waits_for_the_score_of_the_last_correction(server, browser, app):
+    # on a slow network the old total and an enabled Record stood for seconds after a change
+    game = _game(app, "toy")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    choose(d, "discarder", "Di")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
+    d.execute_script("""const real = window.fetch; window.fetch = (u, o) => String(u).includes('/review/score')
+        ? new Promise((ok) => setTimeout(() => ok(real(u, o)), 1500)) : real(u, o);""")
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    assert not d.find_element(By.ID, "record-button").is_enabled()
+    assert "stale" in d.find_element(By.ID, "bar-total").get_attribute("class")
+    wait(d).until(lambda drv: "stale" not in drv.find_element(By.ID, "bar-total").get_attribute("class"))
+    assert not console_errors(d)
+
+
 def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, browser, app):
     game = _game(app, "mcr")
     d = browser

@@ -720,6 +720,8 @@
   let recordedGroups = null;      // the tiles of a recorded hand as the page opened on them
   function showResult(d) {
     resultBox.innerHTML = d.html || "";
+    resultBox.removeAttribute("aria-busy");
+    $("bar-total").classList.remove("stale");
     showFieldError(d);
     showRecordedChange(d);
     resultBox.querySelectorAll("tr.item").forEach((row) => {
@@ -811,9 +813,18 @@
     $("bar-total").textContent = "—"; $("bar-unit").textContent = "";
     showDeclare();
   }
+  // Between a correction and its new score the old one no longer holds: dimmed, and Record off
+  // (on a slow network the old total and an enabled Record stood for seconds after a change)
+  function markScoring() {
+    resultBox.setAttribute("aria-busy", "true");
+    $("bar-total").classList.add("stale");
+    const rec = $("record-button");
+    if (rec) rec.disabled = true;
+  }
   async function rescore() {
     const mine = ++seq;
     if (isEmpty()) { showEmpty(); return; }
+    markScoring();
     let d;
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(toHand())));
@@ -831,6 +842,7 @@
     if (correction && !quiet) corrections.push(correction);
     if (correction) { $("notation-error").innerHTML = ""; markInvalid(notationInput, null); }   // the tiles now say what the hand is
     render();
+    if (!isEmpty()) markScoring();
     clearTimeout(timer);
     // a context change under a typed hand not yet read reads that hand again, as typed: scoring
     // the tiles would put the last hand read back in the box (or empty it) under a stale error

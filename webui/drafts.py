@@ -32,11 +32,23 @@ def init_app(app) -> None:
         conn.close()
 
 
-def save_state(store: Store, draft_id: str, state: dict) -> None:
+class StaleDraft(Exception):
+    """The draft was saved from another tab or device since the page sending this state loaded it."""
+
+
+def save_state(store: Store, draft_id: str, state: dict, base: int | None = None) -> int:
+    """Keep the review page's ``state`` of a draft; returns its new revision. ``base``: the
+    revision the page started from: another tab's save since is :class:`StaleDraft`, not
+    overwritten without a word (None: no check, a page from before revisions)."""
     with store.transaction() as c:
+        row = c.execute("SELECT state FROM draft_edits WHERE draft_id = ?", (draft_id,)).fetchone()
+        rev = int((json.loads(row["state"]) if row else {}).get("rev") or 0)
+        if base is not None and base != rev:
+            raise StaleDraft(draft_id)
         c.execute("INSERT INTO draft_edits (draft_id, state, updated) VALUES (?, ?, ?) "
                   "ON CONFLICT (draft_id) DO UPDATE SET state = excluded.state, updated = excluded.updated",
-                  (draft_id, json.dumps(state, ensure_ascii=False), now()))
+                  (draft_id, json.dumps({**state, "rev": rev + 1}, ensure_ascii=False), now()))
+        return rev + 1
 
 
 def state(store: Store, draft_id: str) -> dict | None:

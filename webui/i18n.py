@@ -141,6 +141,7 @@ FR = {
     "No game was started: your entry is back in the form, to correct.":
         "Aucune partie n'a été commencée : votre saisie est revenue dans le formulaire, pour la corriger.",
     "Game file (JSON, exported by this app)": "Fichier de partie (JSON, exporté par cette application)",
+    "Reload": "Recharger",
     "Resume the game": "Reprendre la partie",
     "Resume the game? Its end is undone and hands can be recorded again.":
         "Reprendre la partie ? Sa fin est annulée et des mains peuvent à nouveau être enregistrées.",
@@ -851,7 +852,7 @@ def review_notes(warnings: list) -> list[str]:
 
 
 #: The review script's texts (review.js), in the page's language.
-JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:",
+JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
             "Choose who won, and on whose discard.", "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}: {name}", "a new meld", "exposed", "concealed", "claimed from…", "left",
@@ -1336,6 +1337,9 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "this hand was changed in another tab or on another device since this page was loaded: reload it to see the hand as it is now (this page's last change is not kept)":
+        "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
+        "rechargez-la pour voir la main telle qu'elle est (la dernière modification de cette page n'est pas gardée)",
     "this hand was recorded again since, as hand {}": "cette main a été enregistrée à nouveau depuis, comme main {0}",
     "the game is over: resume it first, then restore the hand":
         "la partie est terminée : reprenez-la d'abord, puis rétablissez la main",

@@ -213,8 +213,8 @@ def new_draft():
     state = validation.draft_state(data.get("state"))
     store = get_store()
     draft_id = store.create_draft(None, {})
-    drafts.save_state(store, draft_id, state)
-    return jsonify({"draft": draft_id, "url": url_for("review.draft", draft_id=draft_id)}), 201
+    rev = drafts.save_state(store, draft_id, state)
+    return jsonify({"draft": draft_id, "rev": rev, "url": url_for("review.draft", draft_id=draft_id)}), 201
 
 
 @bp.post("/review/<draft_id>/state")
@@ -222,10 +222,19 @@ def save_state(draft_id):
     """The review page's work on a draft (``{"state": ...}``), saved after every change."""
     data = validation.request_json()
     state = validation.draft_state(data.get("state"))
+    base = data.get("base")
+    if base is not None and (isinstance(base, bool) or not isinstance(base, int) or base < 0):
+        raise validation.InputError("bad_field", "base must be the revision the page loaded", "base")
     store = get_store()
     draft = store.get_draft(draft_id)
-    drafts.save_state(store, draft["id"], state)
-    return jsonify({"ok": True, "recorded": drafts.recorded(store, draft["id"])})
+    try:
+        rev = drafts.save_state(store, draft["id"], state, base)
+    except drafts.StaleDraft:
+        # two tabs on one draft: the later save overwrote the other's corrections without a word
+        return jsonify({"error": {"code": "stale_draft", "message": i18n.msg(
+            "this hand was changed in another tab or on another device since this page was loaded: reload it to "
+            "see the hand as it is now (this page's last change is not kept)")}}), 409
+    return jsonify({"ok": True, "rev": rev, "recorded": drafts.recorded(store, draft["id"])})
 
 
 def _declaration_in_page_language(result: dict | None, rules: str, game: dict | None = None) -> dict:

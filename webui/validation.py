@@ -279,7 +279,7 @@ _FROM = ("", "left", "across", "right")
 
 def draft_state(value, field: str = "state") -> dict:
     """A review draft as the page sends it, reduced to the keys it uses:
-    ``{"rules", "groups": [{"kind", "concealed", "from", "tiles": [{"code", "src", "win"}]}],
+    ``{"rules", "groups": [{"kind", "concealed", "from", "added"?, "tiles": [{"code", "src", "win"}]}],
     "form": {name: text}, "fields": [names], "corrections": [...]}``. Tile codes are only
     checked for shape here: the scorer names a bad one when the hand is scored."""
     value = obj(value, field, max_bytes=MAX_DRAFT_STATE_BYTES)
@@ -309,7 +309,9 @@ def draft_state(value, field: str = "state") -> dict:
             if src is not None and (isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < MAX_TILES_READ):
                 raise InputError("bad_field", f"{tw}.src must be the index of a tile read, or null", f"{tw}.src")
             kept.append({"code": code, "src": src, "win": t.get("win") is True})
-        out["groups"].append({"kind": kind, "concealed": g.get("concealed") is True, "from": frm, "tiles": kept})
+        out["groups"].append({"kind": kind, "concealed": g.get("concealed") is True, "from": frm, "tiles": kept,
+                              # an added kong's mark, kept across a reload as the page keeps it
+                              **({"added": True} if g.get("added") is True else {})})
     form = obj(value.get("form"), f"{field}.form", max_bytes=MAX_CONTEXT_BYTES)
     for k, v in form.items():
         if not isinstance(v, str) or len(v) > MAX_TEXT:

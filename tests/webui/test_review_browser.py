@@ -4,6 +4,7 @@ the MCR minimum, no needless request after a correction, Clear, concealing a 3-t
 no error in the console."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -122,6 +123,31 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
     assert not d.find_element(By.ID, "changed-tiles").is_displayed()
     # No tile-set profile is active: the correction sends nothing to /calibrate (no 409).
     assert not [e for e in console_errors(d) if "409" in e or "calibrate" in e]
+
+
+def test_a_page_another_tab_has_overtaken_says_so_instead_of_erasing_its_changes(server, browser, app):
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    _saved(d)
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
+    import time
+    time.sleep(0.6)                               # the page's own save of that change
+    draft = d.current_url.split("/review/", 1)[1].split("?", 1)[0]
+    other = app.test_client()                     # another tab saves the draft
+    from .conftest import csrf_of
+    token = csrf_of(other)
+    page = other.get(f"/review/{draft}").get_data(as_text=True)
+    state = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])["state"]
+    r = other.post(f"/review/{draft}/state", json={"state": state, "base": state["rev"]}, headers={"X-CSRF-Token": token})
+    assert r.status_code == 200
+    _pick(d, '#hand-view .htile[data-code="2m"]', "8m")
+    _close_picker(d)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "draft-stale")))
+    assert "another tab" in d.find_element(By.ID, "draft-stale").text
+    assert [e for e in console_errors(d) if "409" not in e] == []     # the refused save, and nothing else
 
 
 def test_the_picker_names_the_tile_it_corrects_and_a_kong_in_the_pages_language(server, browser):

@@ -223,3 +223,24 @@ def test_another_players_riichi_stick_is_in_the_review_pages_score(client):
                                                       "riichi": [3]})
     assert r.status_code == 201, r.json
     assert client.get(f"/api/games/{game}").json["hands"][-1]["deltas"][1] == received
+
+
+def test_a_save_from_a_page_another_tab_has_overtaken_is_refused(client):
+    # two tabs on one draft took turns erasing each other's corrections without a word
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    r = client.post("/review/drafts", json={"state": _state()}, headers=csrf)
+    draft, rev = r.json["draft"], r.json["rev"]
+    first = client.post(f"/review/{draft}/state", json={"state": _state(("2p",)), "base": rev}, headers=csrf)
+    assert first.status_code == 200 and first.json["rev"] == rev + 1
+    second = client.post(f"/review/{draft}/state", json={"state": _state(("9s",)), "base": rev}, headers=csrf)
+    assert second.status_code == 409 and second.json["error"]["code"] == "stale_draft"
+    page = client.get(f"/review/{draft}").get_data(as_text=True)
+    data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["state"]["groups"][0]["tiles"][0]["code"] == "2p" and data["state"]["rev"] == rev + 1
+    # an added kong's mark is kept with the state (a reload lost it)
+    state = _state()
+    state["groups"].insert(1, {"kind": "meld", "from": "left", "added": True, "tiles": [
+        {"code": "2p", "src": None, "win": False}] * 4})
+    client.post(f"/review/{draft}/state", json={"state": state, "base": rev + 1}, headers=csrf)
+    page = client.get(f"/review/{draft}").get_data(as_text=True)
+    assert '"added": true' in page

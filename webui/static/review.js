@@ -901,12 +901,12 @@
     if (edits <= savedEdits) return;  // a save still in flight when the page goes is lost with it
     clearTimeout(timer);
     timer = null;
-    if (data.recorded || !draftId) return;     // a hand without its draft yet gets one from its first save
+    if (data.recorded || !draftId || overtaken) return;     // a hand without its draft yet gets one from its first save
     const state = currentState();
     keepHistory(historyOf(state));
     // kept in the tab as well: a reload's page can be served before this request arrives
     try { sessionStorage.setItem("mj-pending:" + draftId, JSON.stringify(state)); } catch (e) { /* storage off */ }
-    mj.postJSON(draftStateUrl(), { state }, { keepalive: true }).catch(() => {});
+    mj.postJSON(draftStateUrl(), { state, base: stateRev }, { keepalive: true }).catch(() => {});
   }
   // The change saved as the page was left, if this tab still has it: newer than the server's
   function pendingState() {
@@ -921,21 +921,45 @@
   window.addEventListener("pagehide", savePendingChange);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") savePendingChange(); });
   let saving = Promise.resolve();
+  // The draft's revision this page last loaded or saved: a save from another tab since is said,
+  // not overwritten (the two tabs took turns erasing each other's corrections)
+  let stateRev = data.state && Number.isInteger(data.state.rev) ? data.state.rev : null;
+  let overtaken = false;       // said once: this page saves no more (each save would be refused)
+  function showStale(message) {
+    overtaken = true;
+    let note = $("draft-stale");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "draft-stale";
+      note.className = "flash error";
+      note.setAttribute("role", "alert");
+      const main = document.querySelector("main") || document.body;
+      main.insertBefore(note, main.firstChild);
+    }
+    note.textContent = message || "";
+    const reload = document.createElement("a");
+    reload.href = window.location.href;
+    reload.textContent = " " + tr("Reload");
+    note.appendChild(reload);
+    note.scrollIntoView({ block: "nearest" });
+  }
   function saveState() {
-    if (data.recorded) return saving;
+    if (data.recorded || overtaken) return saving;
     const state = currentState();
     const hist = historyOf(state);
     const upTo = edits;
     saving = saving.then(async () => {
       if (draftId) {
         keepHistory(hist);
-        const { status } = await mj.postJSON(draftStateUrl(), { state });
-        if (status === 200) savedEdits = Math.max(savedEdits, upTo);
+        const { status, data: d } = await mj.postJSON(draftStateUrl(), { state, base: stateRev });
+        if (status === 200) { savedEdits = Math.max(savedEdits, upTo); stateRev = d.rev; }
+        else if (status === 409) showStale(d.error && d.error.message);
         return;
       }
       const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });
       if (status === 201 && d.draft) {
         draftId = d.draft;
+        stateRev = d.rev;
         keepHistory(hist);
         const u = new URL(d.url, window.location.href);
         const here = new URL(window.location.href);
@@ -1058,7 +1082,9 @@
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();
-  if (pending) saveState();
+  // this tab's own change kept as it left the page may reach the server after this page was
+  // served: saved over whatever revision is there now (it is the newest), not refused as another tab's
+  if (pending) { stateRev = null; saveState(); }
   if (saved || data.hand || readTiles.length) rescore();
   else if (data.notation) $("notation-form").requestSubmit();
   else showEmpty();

@@ -49,6 +49,14 @@ def _record_and_come_back(d):
     wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
 
 
+def _review_in_game(d, server, app, rules="toy") -> int:
+    """The review page of a new game's next hand, the hand WIN typed, once scored; the game's id."""
+    game = _game(app, rules)
+    d.get(server + f"/review/new?game={game}&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    return game
+
+
 def _game(app, rules="mcr") -> int:
     client = app.test_client()
     return client.post("/api/games", json={"name": "Friday", "rules": rules,
@@ -202,10 +210,8 @@ def test_a_hand_built_with_the_picker_shows_the_tile_it_is_scored_with_as_winnin
 
 
 def test_record_back_record_logs_the_hand_once(server, browser, app):
-    game = _game(app, "toy")
     d = browser
-    d.get(server + f"/review/new?game={game}&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    game = _review_in_game(d, server, app, "toy")
     # At desktop size too, the total and Record are in the first screen.
     for element_id in ("bar-total", "record-button"):
         assert d.execute_script("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
@@ -221,10 +227,8 @@ def test_record_back_record_logs_the_hand_once(server, browser, app):
 def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, browser, app):
     # a draw recorded since moved the deal; the reloaded page put back the saved dealer and
     # Record stored the hand with it
-    game = _game(app, "mcr")
     d = browser
-    d.get(server + f"/review/new?game={game}&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    game = _review_in_game(d, server, app, "mcr")
     choose(d, "winner", "Bob")
     _saved(d)
     before = d.find_element(By.ID, "dealer").get_attribute("value")
@@ -239,10 +243,8 @@ def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, 
 
 def test_record_waits_for_the_score_of_the_last_correction(server, browser, app):
     # on a slow network the old total and an enabled Record stood for seconds after a change
-    game = _game(app, "toy")
     d = browser
-    d.get(server + f"/review/new?game={game}&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    game = _review_in_game(d, server, app, "toy")
     choose(d, "winner", "Bob")
     choose(d, "discarder", "Di")
     wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
@@ -587,10 +589,8 @@ def test_the_bottom_bar_hides_no_button_on_a_phone_when_a_hand_cannot_be_recorde
 def test_a_change_to_a_recorded_hand_is_said_not_kept_and_leads_to_the_games_edit_form(server, browser, app):
     # a recorded hand's page took tile changes and re-scored them under "Recorded: hand 1", then
     # dropped them silently (the game log never changed)
-    game = _game(app, "toy")
     d = browser
-    d.get(server + f"/review/new?game={game}&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    game = _review_in_game(d, server, app, "toy")
     _record_and_come_back(d)
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert not d.find_element(By.ID, "recorded-change").is_displayed()

@@ -654,3 +654,18 @@ def test_a_total_of_one_is_one_point(capsys):
     for rules in ("mcr", "all"):
         _, out, _ = run(capsys, "score", "[123m,1][456p,1][789p,2]11z34s 5s", "--rules", rules)
         assert re.search(r"TOTAL +1 point\b", out) and not re.search(r"TOTAL +1 points", out), rules
+
+
+def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_path):
+    # the main file copied alone held none of the hands still in its -wal: no backup was documented
+    import sqlite3
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    for _ in range(3):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    code, out, _ = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
+    assert code == 0 and "wrote" in out
+    assert sqlite3.connect(tmp_path / "copy.sqlite3").execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
+    code, _, err = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
+    assert code == 2 and "exists" in err

@@ -228,6 +228,20 @@ class Pool:
                 return
         conn.close()
 
+    def close(self) -> None:
+        """Close the kept connections, folding the WAL into the game log's file (the server
+        stopping): stopped by a signal, it left every recent hand in ``-wal`` beside a main file
+        that, copied alone as a backup, held none of them."""
+        with self.lock:
+            conns, self.free = self.free, []
+        for conn in conns:
+            try:
+                if self.read_only is None:
+                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:
+                pass            # busy or damaged: SQLite checkpoints on the next open
+            conn.close()
+
 
 def init_app(app) -> None:
     """Check the game log (webui.startup: StartupError when it cannot be used), create its

@@ -1,4 +1,4 @@
-"""``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``: the game log kept by the web UI,
+"""``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``, ``mjtable games --backup FILE``: the game log kept by the web UI,
 from the command line: the games, and a game's score sheet or export, the same files the game
 page offers (the web app's own routes answer them, so the two never differ)."""
 from __future__ import annotations
@@ -24,9 +24,41 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write the export (or the standing as text) to FILE; - or none: standard output "
                         "(--pdf needs a file)")
+    p.add_argument("--backup", default=None, metavar="FILE",
+                   help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
+                        "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
+                        "in place of mjtable.sqlite3)")
     p.add_argument("--data-dir", default=None,
                    help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
     p.set_defaults(func=run)
+
+
+def _backup(database: str, target: str) -> int:
+    """SQLite's online backup of the game log into ``target``: the main file alone, copied while
+    the server runs, can miss every hand still in its -wal beside it."""
+    import os
+    import sqlite3
+    from pathlib import Path
+    out = Path(target).expanduser()
+    if out.exists():
+        print(f"error: {out} exists: choose a new file for the backup", file=sys.stderr)
+        return 2
+    try:
+        src = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        try:
+            dst = sqlite3.connect(out)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.chmod(out, 0o600)      # the players' names and games, as the data dir keeps them
+    except (sqlite3.Error, OSError) as e:
+        print(f"error: cannot back up the game log {database} to {out}: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {out}")
+    return 0
 
 
 def _where(app, response) -> str:
@@ -51,6 +83,11 @@ def run(args) -> int:
     except StartupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if args.backup:
+        if args.game is not None or args.format or args.output:
+            print("error: --backup copies the whole game log: no game, format or -o with it", file=sys.stderr)
+            return 2
+        return _backup(app.config["DATABASE"], args.backup)
     client = app.test_client()
     if args.game is None:
         if args.format:

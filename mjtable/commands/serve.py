@@ -178,10 +178,27 @@ def run(args) -> int:
         if address.startswith("127.") or address in ("::1", "localhost"):
             print(f"note: bound to {address} only: the phones cannot reach it; leave out --host, or give this "
                   "computer's network address.", flush=True)
+    # stopped by the system or a closed terminal as by Ctrl-C: the game log is closed and its WAL
+    # folded into its file (killed by SIGTERM, its recent hands stayed in the -wal alone)
+    import signal
+
+    def _stop(signum, frame):
+        raise KeyboardInterrupt
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        app.extensions["mjtable_pool"].close()
+    import threading
+    if any(t.name == "mjtable-preload" and t.is_alive() for t in threading.enumerate()):
+        # stopped while the models still load in their thread: the interpreter's teardown under
+        # it aborted the process (SIGABRT); the game log is closed, nothing is left to tidy
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
     return 0

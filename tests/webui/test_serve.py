@@ -155,3 +155,30 @@ def test_a_silent_connection_is_closed():
         conn.close()
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_server_stopped_by_the_system_leaves_its_hands_in_the_game_logs_file(tmp_path, signame):
+    # stopped by SIGTERM (or a closed terminal), every recent hand stayed in the -wal file: the
+    # main file, copied alone as a backup, held none of them
+    import json
+    import shutil
+    import signal
+    import sqlite3
+    proc = _serve(data_dir=tmp_path / "data")
+    try:
+        url = proc.stdout.readline().split("serving on ", 1)[1].split()[0]
+        def post(path, body):
+            req = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.loads(r.read())
+        gid = post("api/games", {"rules": "mcr", "players": ["A", "B", "C", "D"]})["game"]["id"]
+        for _ in range(3):
+            post(f"api/games/{gid}/hands", {"kind": "draw"})
+    finally:
+        proc.send_signal(getattr(signal, signame))
+        assert proc.wait(20) == 0
+    shutil.copy(tmp_path / "data" / "mjtable.sqlite3", tmp_path / "alone.sqlite3")
+    conn = sqlite3.connect(tmp_path / "alone.sqlite3")
+    assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3

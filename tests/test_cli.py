@@ -669,3 +669,15 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     assert sqlite3.connect(tmp_path / "copy.sqlite3").execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
     assert code == 2 and "exists" in err
+
+
+def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, monkeypatch):
+    from webui import create_app
+    create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)})
+    import webui.store
+    def broken(self, *a, **k):
+        import sqlite3
+        raise sqlite3.DatabaseError("database disk image is malformed")
+    monkeypatch.setattr(webui.store.Store, "list_games", broken)
+    code, _, err = run(capsys, "games", "--data-dir", str(tmp_path))
+    assert code == 2 and err.startswith("error: the game log could not be read") and "Traceback" not in err

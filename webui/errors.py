@@ -103,6 +103,11 @@ def init_app(app) -> None:
             # not damaged; "restart to open it read-only" was the wrong advice
             return respond(503, {"code": "busy", "message": "the game log is busy with another device's change "
                                  "(a large import?): try again in a moment"})
+        if "disk is full" in str(e) or isinstance(e, sqlite3.OperationalError) and "disk I/O" in str(e):
+            # the change was rolled back, the log is whole: "it may be damaged: restart" was wrong
+            app.logger.error("game log error on %s: %s", request.path, e)
+            return respond(503, {"code": "disk_full", "message": "the disk holding the game log is full (or cannot "
+                                 "be written): nothing was recorded; free some space, then send it again"})
         # A damaged page met while answering: the server, not the client, is at fault.
         app.logger.error("game log error on %s: %s", request.path, e)
         return respond(503, {"code": "database_error", "message": "the game log could not be read or written "

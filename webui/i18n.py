@@ -1337,6 +1337,9 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "the disk holding the game log is full (or cannot be written): nothing was recorded; free some space, then send it again":
+        "le disque du journal des parties est plein (ou ne peut pas être écrit) : rien n'a été enregistré ; libérez de "
+        "la place, puis envoyez à nouveau",
     "this hand was changed in another tab or on another device since this page was loaded: reload it to see the hand as it is now (this page's last change is not kept)":
         "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
         "rechargez-la pour voir la main telle qu'elle est (la dernière modification de cette page n'est pas gardée)",

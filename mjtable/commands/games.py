@@ -93,7 +93,12 @@ def run(args) -> int:
         if args.format:
             print("error: name the game to export (mjtable games lists them)", file=sys.stderr)
             return 2
-        games = client.get("/api/games").get_json()["games"]
+        r = client.get("/api/games")
+        if r.status_code != 200:        # a damaged game log answers 503 with why (it was a traceback)
+            print(f"error: {((r.get_json(silent=True) or {}).get('error') or {}).get('message', r.status)}",
+                  file=sys.stderr)
+            return 2
+        games = r.get_json()["games"]
         if not games:
             print(f"no game yet in {app.config['DATA_DIR']} (the web UI's Games page starts one; "
                   "--data-dir names another game log)")

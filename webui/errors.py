@@ -108,10 +108,17 @@ def init_app(app) -> None:
             app.logger.error("game log error on %s: %s", request.path, e)
             return respond(503, {"code": "disk_full", "message": "the disk holding the game log is full (or cannot "
                                  "be written): nothing was recorded; free some space, then send it again"})
-        # A damaged page met while answering: the server, not the client, is at fault.
+        # A damaged page met while answering: the server, not the client, is at fault. No more is
+        # written to it (a new game was still accepted into a damaged file): read-only from now on
         app.logger.error("game log error on %s: %s", request.path, e)
+        pool = app.extensions.get("mjtable_pool")
+        if pool is not None and pool.read_only is None:
+            pool.read_only = app.config["READ_ONLY"] = f"the game log could not be read or written ({e})"
+            with pool.lock:
+                pool.free.clear()       # its connections open for writing are let go
         return respond(503, {"code": "database_error", "message": "the game log could not be read or written "
-                             f"({e}); it may be damaged: restart mjtable serve to open it read-only"})
+                             f"({e}); it may be damaged: nothing more is recorded; back it up (mjtable games "
+                             "--backup) and start mjtable serve again"})
 
     @app.errorhandler(ReaderUnavailable)
     def _no_reader(e):

@@ -1337,6 +1337,7 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "the game log could not be read or written ({})": "le journal des parties n'a pas pu être lu ou écrit ({0})",
     "the disk holding the game log is full (or cannot be written): nothing was recorded; free some space, then send it again":
         "le disque du journal des parties est plein (ou ne peut pas être écrit) : rien n'a été enregistré ; libérez de "
         "la place, puis envoyez à nouveau",
@@ -1448,8 +1449,9 @@ MESSAGES_FR = {
     "{}.src must be the index of a tile read, or null": "{0}.src doit être le numéro d'une tuile lue, ou null",
     "an unexpected error ({}) stopped this request; it has been logged":
         "une erreur inattendue ({0}) a arrêté cette requête ; elle a été journalisée",
-    "the game log could not be read or written ({}); it may be damaged: restart mjtable serve to open it read-only":
-        "le journal des parties n'a pas pu être lu ou écrit ({0}) ; il est peut-être abîmé : relancez mjtable serve pour l'ouvrir en lecture seule",
+    "the game log could not be read or written ({}); it may be damaged: nothing more is recorded; back it up (mjtable games --backup) and start mjtable serve again":
+        "le journal des parties n'a pas pu être lu ou écrit ({0}) ; il est peut-être abîmé : plus rien n'est enregistré ; "
+        "sauvegardez-le (mjtable games --backup) et relancez mjtable serve",
     "not installed here: {}": "pas installé ici : {0}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
     "the image has no pixels": "l'image n'a aucun pixel", "the image is larger than {} megapixels": "l'image dépasse {0} mégapixels",
     "the image is too large to decode": "l'image est trop grande pour être décodée",

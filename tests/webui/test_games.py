@@ -720,16 +720,20 @@ def test_a_game_log_held_by_another_request_is_busy_not_damaged(client, monkeypa
     assert r.status_code == 503 and r.json["error"]["code"] == "busy", r.json
     assert "try again in a moment" in r.json["error"]["message"]
 
-    def damaged(*a, **k):
-        raise sqlite3.DatabaseError("file is not a database")
-    monkeypatch.setattr(gamelog, "games_with_state", damaged)
-    assert client.get("/games", headers={"Accept": "application/json"}).json["error"]["code"] == "database_error"
-
     def full(*a, **k):          # a full disk: "it may be damaged: restart" was wrong there too
         raise sqlite3.OperationalError("database or disk is full")
     monkeypatch.setattr(gamelog, "games_with_state", full)
     r = client.get("/games?lang=fr", headers={"Accept": "application/json"})
     assert r.json["error"]["code"] == "disk_full" and "rien n'a été enregistré" in r.json["error"]["message"]
+
+    def damaged(*a, **k):
+        raise sqlite3.DatabaseError("file is not a database")
+    monkeypatch.setattr(gamelog, "games_with_state", damaged)
+    assert client.get("/games", headers={"Accept": "application/json"}).json["error"]["code"] == "database_error"
+    # no more is written to a damaged game log (a new game was still accepted into it)
+    r = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"]})
+    assert r.status_code == 503 and r.json["error"]["code"] == "read_only", r.json
+
 
 
 def test_a_win_sent_after_another_device_ended_the_game_is_said_with_what_was_sent(client):

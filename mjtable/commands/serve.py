@@ -147,6 +147,9 @@ def run(args) -> int:
                 f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
         return 2
+    from pathlib import Path as _Path
+    database = config.get("DATABASE") or str(_Path(data_dir).expanduser() / "mjtable.sqlite3")
+    had_log = _Path(database).exists()
     from webui.startup import StartupError
     try:
         app = create_app(config)
@@ -178,6 +181,9 @@ def run(args) -> int:
         if address.startswith("127.") or address in ("::1", "localhost"):
             print(f"note: bound to {address} only: the phones cannot reach it; leave out --host, or give this "
                   "computer's network address.", flush=True)
+    if not had_log and _Path(app.config["DATABASE"]).exists():
+        # a mistyped or moved --data-dir gave a fresh, empty log without a word ("No game yet")
+        print(f"note: no game log was there: a new, empty one was made at {app.config['DATABASE']}", flush=True)
     # stopped by the system or a closed terminal as by Ctrl-C: the game log is closed and its WAL
     # folded into its file (killed by SIGTERM, its recent hands stayed in the -wal alone)
     import signal

@@ -179,6 +179,8 @@ def test_a_server_stopped_by_the_system_leaves_its_hands_in_the_game_logs_file(t
     finally:
         proc.send_signal(getattr(signal, signame))
         assert proc.wait(20) == 0
+    # a new log is said (a mistyped --data-dir gave an empty one without a word)
+    assert "a new, empty one was made at" in proc.stdout.read()
     shutil.copy(tmp_path / "data" / "mjtable.sqlite3", tmp_path / "alone.sqlite3")
     conn = sqlite3.connect(tmp_path / "alone.sqlite3")
     assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3

@@ -334,8 +334,10 @@ def export_json(game_id):
 
 @bp.post("/games/import")
 def import_game():
-    gid = gamelog.import_json(get_store(), _json_body(validation.MAX_IMPORT_BYTES))
-    resp = jsonify(gamelog.game_view(get_store(), gid))
+    data = _json_body(validation.MAX_IMPORT_BYTES)
+    gid = gamelog.import_json(get_store(), data)
+    warnings = gamelog.import_differences(get_store(), gid, data)
+    resp = jsonify({**gamelog.game_view(get_store(), gid), **({"warnings": warnings} if warnings else {})})
     resp.status_code = 201
     return resp
 

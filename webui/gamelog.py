@@ -1000,6 +1000,26 @@ def import_json(store: Store, data) -> int:
     return gid
 
 
+def import_differences(store: Store, game_id: int, data: dict) -> list[str]:
+    """What an imported file says that its replayed hands do not: points changed by hand, hand
+    numbers that skip or repeat (a hand taken out or copied in). The hands' own are kept; these
+    are said, not taken silently (a treasurer's edited file imported without a word)."""
+    hands_in = [h for h in data.get("hands") or [] if isinstance(h, dict)]
+    stored = store.list_hands(game_id)
+    out = []
+    seqs = [h.get("seq") for h in hands_in]
+    if all(isinstance(q, int) and not isinstance(q, bool) for q in seqs) and seqs != list(range(1, len(seqs) + 1)):
+        first = next(i + 1 for i, q in enumerate(seqs) if q != i + 1)
+        out.append(f"the file's hand numbers skip or repeat from hand {first}: hands were taken out or copied "
+                   "in; the hands kept are numbered again")
+    differ = [i + 1 for i, (h, kept) in enumerate(zip(hands_in, stored))
+              if isinstance(h.get("deltas"), list) and h["deltas"] != kept["deltas"]]
+    if differ:
+        out.append(f"the file's points differ from its hands' in {len(differ)} hand(s), from hand {differ[0]}: "
+                   "the points of the hands as scored are kept")
+    return out
+
+
 def _import_json(store: Store, data) -> int:
     if not isinstance(data, dict) or data.get("format") != "mjtable-game":
         raise GameError("bad_import", "not an mjtable game export (format must be mjtable-game)")

@@ -549,8 +549,11 @@ def import_game():
     upload = request.files.get("file")
     if upload is None:
         raise gamelog.GameError("missing_field", "choose a JSON export to import", field="file")
-    gid = gamelog.import_json(get_store(), gamelog.parse_import_bytes(upload.read()))
+    data = gamelog.parse_import_bytes(upload.read())
+    gid = gamelog.import_json(get_store(), data)
     flash(i18n.t("game imported"))
+    for warning in gamelog.import_differences(get_store(), gid, data):
+        flash(i18n.msg(warning), "error")
     return redirect(url_for("games.show", game_id=gid), code=303)
 
 

@@ -1337,6 +1337,12 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "the file's hand numbers skip or repeat from hand {}: hands were taken out or copied in; the hands kept are numbered again":
+        "les numéros de main du fichier sautent ou se répètent à partir de la main {0} : des mains ont été retirées ou "
+        "ajoutées ; les mains gardées sont numérotées à nouveau",
+    "the file's points differ from its hands' in {} hand(s), from hand {}: the points of the hands as scored are kept":
+        "les points du fichier diffèrent de ceux de ses mains dans {0} main(s), à partir de la main {1} : les points "
+        "des mains telles que comptées sont gardés",
     "the game log could not be read or written ({})": "le journal des parties n'a pas pu être lu ou écrit ({0})",
     "the disk holding the game log is full (or cannot be written): nothing was recorded; free some space, then send it again":
         "le disque du journal des parties est plein (ou ne peut pas être écrit) : rien n'a été enregistré ; libérez de "

@@ -841,3 +841,18 @@ def test_an_edit_that_falls_under_the_minimum_is_refused_at_its_form(client):
     assert r.status_code == 303 and r.location.endswith(f"/games/{gid}#edit-form-1")
     said = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "below the 8-point minimum" in said and 'id="refused"' in said
+
+
+def test_an_export_edited_by_hand_is_imported_saying_what_differs(client):
+    # a hand taken out, points changed: imported with no word, the totals quietly recomputed
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    exported = client.get(f"/api/games/{gid}/export.json").json
+    assert "warnings" not in client.post("/api/games/import", json=exported).json
+    exported["hands"][1]["deltas"] = [1000, 0, 0, -1000]
+    del exported["hands"][0]
+    r = client.post("/api/games/import", json=exported)
+    assert r.status_code == 201
+    said = " ".join(r.json["warnings"])
+    assert "skip or repeat from hand 1" in said and "the file's points differ from its hands'" in said

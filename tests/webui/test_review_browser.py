@@ -531,6 +531,19 @@ def test_the_other_rules_table_fits_a_phone_with_the_mcr_minimum_note(server, br
         d.set_window_size(1200, 1000)
 
 
+def test_a_context_no_play_can_give_is_said_beside_its_field(server, browser):
+    # MCR's refusal became the score's bad_context (as every rule set's): the box was no longer marked
+    d = browser
+    d.get(server + "/review/new?rules=mcr&hand=" + "456m789p123s44z33m3m")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.execute_script("const f = document.getElementsByName('ctx_last_of_kind')[0]; f.checked = true;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    wait(d).until(lambda drv: drv.execute_script(
+        "return document.getElementsByName('ctx_last_of_kind')[0].getAttribute('aria-invalid')") == "true")
+    assert "last of its kind" in d.execute_script("return document.querySelector('.field-error').textContent")
+    assert not console_errors(d)
+
+
 def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, browser):
     # the error showed in the score box only (off-screen on a phone), naming "dora_indicators",
     # and on a French page only as « notation incorrecte »

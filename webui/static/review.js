@@ -773,7 +773,10 @@
   function showFieldError(d) {
     ctxForm.querySelectorAll(".field-error").forEach((el) => el.remove());
     ctxForm.querySelectorAll("[aria-describedby^='field-error-']").forEach((el) => markInvalid(el, null));
-    const field = !d.ok && d.error && typeof d.error.field === "string" ? d.error.field : "";
+    // an input error, or a context no play can give (a score refused as bad_context, every rule set)
+    const err = !d.ok ? d.error : (d.score && !d.score.valid && d.score.error && d.score.error.code === "bad_context"
+      ? d.score.error : null);
+    const field = err && typeof err.field === "string" ? err.field : "";
     if (!field.startsWith("context.")) return;
     const input = ctxForm.elements.namedItem("ctx_" + field.slice(8));
     const text = resultBox.querySelector(".error-message");

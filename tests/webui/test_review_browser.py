@@ -158,6 +158,25 @@ def test_a_page_another_tab_has_overtaken_says_so_instead_of_erasing_its_changes
     assert [e for e in console_errors(d) if "409" not in e] == []     # the refused save, and nothing else
 
 
+def test_a_photos_draft_in_two_tabs_is_told_apart_from_its_first_save(server, browser, app, monkeypatch):
+    # a photo's draft never saved had no revision: its first save from either tab was not checked
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    draft = d.current_url.split("/review/", 1)[1].split("?", 1)[0]
+    other = app.test_client()
+    from .conftest import csrf_of
+    page = other.get(f"/review/{draft}").get_data(as_text=True)
+    assert json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])["state"] is None
+    state = {"rules": "mcr", "form": {}, "fields": [], "corrections": [],
+             "groups": [{"kind": "standing", "tiles": [{"code": "9p", "src": None, "win": True}]}]}
+    r = other.post(f"/review/{draft}/state", json={"state": state, "base": 0}, headers={"X-CSRF-Token": csrf_of(other)})
+    assert r.status_code == 200                   # the other tab saved first
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "draft-stale")))
+    assert [e for e in console_errors(d) if "409" not in e] == []
+
+
 def test_the_picker_names_the_tile_it_corrects_and_a_kong_in_the_pages_language(server, browser):
     # « Corriger 4s »: the tile's code, not its name; « kong · cachée »: a kong is masculine
     d = browser

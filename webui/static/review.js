@@ -926,7 +926,9 @@
   let saving = Promise.resolve();
   // The draft's revision this page last loaded or saved: a save from another tab since is said,
   // not overwritten (the two tabs took turns erasing each other's corrections)
-  let stateRev = data.state && Number.isInteger(data.state.rev) ? data.state.rev : null;
+  // (a draft never saved yet, or saved before revisions, is at 0: a photo's two tabs are told apart
+  // from their first save)
+  let stateRev = data.state && Number.isInteger(data.state.rev) ? data.state.rev : (draftId ? 0 : null);
   let overtaken = false;       // said once: this page saves no more (each save would be refused)
   function showStale(message) {
     overtaken = true;

@@ -1017,6 +1017,16 @@ def import_differences(store: Store, game_id: int, data: dict) -> list[str]:
     if differ:
         out.append(f"the file's points differ from its hands' in {len(differ)} hand(s), from hand {differ[0]}: "
                    "the points of the hands as scored are kept")
+    # the same file imported twice counted a season's game twice, told apart only by "(2)"
+    game = store.get_game(game_id)
+    same = lambda hands: [(h["kind"], h["notation"], h["deltas"]) for h in hands]
+    mine = same(stored)
+    for other in store.list_games():
+        if (other["id"] != game_id and other["rules"] == game["rules"] and other["players"] == game["players"]
+                and other["created"] == game["created"] and same(store.list_hands(other["id"])) == mine):
+            out.append(f"this game has the same players, date and hands as game {other['id']}, already here: "
+                       "delete one if it was imported twice")
+            break
     return out
 
 

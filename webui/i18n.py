@@ -1340,6 +1340,9 @@ MESSAGES_FR = {
     "the file's hand numbers skip or repeat from hand {}: hands were taken out or copied in; the hands kept are numbered again":
         "les numéros de main du fichier sautent ou se répètent à partir de la main {0} : des mains ont été retirées ou "
         "ajoutées ; les mains gardées sont numérotées à nouveau",
+    "this game has the same players, date and hands as game {}, already here: delete one if it was imported twice":
+        "cette partie a les mêmes joueurs, la même date et les mêmes mains que la partie {0}, déjà là : supprimez-en "
+        "une si elle a été importée deux fois",
     "the file's points differ from its hands' in {} hand(s), from hand {}: the points of the hands as scored are kept":
         "les points du fichier diffèrent de ceux de ses mains dans {0} main(s), à partir de la main {1} : les points "
         "des mains telles que comptées sont gardés",

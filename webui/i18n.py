@@ -1337,6 +1337,9 @@ MESSAGES_FR = {
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
     "this hand was restored already": "cette main a déjà été rétablie",
+    "context {} is given twice, differently: in the hand's context and in the request's; give it once":
+        "le contexte {0} est donné deux fois, différemment : dans le contexte de la main et dans celui de la requête ; "
+        "donnez-le une fois",
     "the file's hand numbers skip or repeat from hand {}: hands were taken out or copied in; the hands kept are numbered again":
         "les numéros de main du fichier sautent ou se répètent à partir de la main {0} : des mains ont été retirées ou "
         "ajoutées ; les mains gardées sont numérotées à nouveau",

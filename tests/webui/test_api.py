@@ -273,3 +273,12 @@ def test_a_game_is_deleted_through_the_api(client):
     assert r.status_code == 200 and r.json == {"deleted": gid}
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert client.delete(f"/api/games/{gid}", json={}).status_code == 404
+
+
+def test_a_context_key_given_twice_differently_is_refused(client):
+    # the request's self_drawn silently won over the hand's own
+    hand = client.post("/api/score", json={"hand": WIN, "rules": "toy", "context": {"self_drawn": True}}).json["hand"]
+    r = client.post("/api/score", json={"hand": hand, "rules": "toy", "context": {"self_drawn": False}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.self_drawn", r.json
+    same = client.post("/api/score", json={"hand": hand, "rules": "toy", "context": {"self_drawn": True}})
+    assert same.status_code == 200

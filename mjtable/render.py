@@ -9,6 +9,10 @@ from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
 
+def _unit(unit: str, n) -> str:
+    """``unit`` for ``n`` of it: "1 point", "2 points", "1 double" (han, fu and faan have no plural)."""
+    return unit[:-1] if n == 1 and unit.endswith("s") else unit
+
 def format_result(result, hand_text: str = "") -> str:
     lines = []
     title = f"{result.rules.upper()}"
@@ -28,7 +32,7 @@ def format_result(result, hand_text: str = "") -> str:
     whole = whole or 14
     for item in result.items:
         count = f" ({item.count} x {item.value})" if item.count != 1 else ""
-        unit = item.unit[:-1] if item.total == 1 and item.unit.endswith("s") else item.unit
+        unit = _unit(item.unit, item.total)
         names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
         # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
@@ -51,9 +55,7 @@ def format_result(result, hand_text: str = "") -> str:
             lines.append(f"  {key}: {value}")
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value))
-    unit = result.extra.get("total_unit", "")
-    if result.total == 1 and unit.endswith("s"):
-        unit = unit[:-1]                    # "1 point", as each item's line says it
+    unit = _unit(result.extra.get("total_unit", ""), result.total)
     total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
     if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
         total += f"  ({result.extra['total_without_flowers']} without flowers)"
@@ -184,14 +186,12 @@ def _summary_lines(result) -> list[str]:
         count = f" x{item.count}" if item.count != 1 else ""
         unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
         lines.append(f"{item.name_en}{count}|{item.total}{unit}")
-    unit = result.extra.get("total_unit", "") or (result.items[0].unit if result.items else "")
+    unit = _unit(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
     lines.append("")
     if "yakuman" in str(result.extra.get("limit", "")):
         lines.append(str(result.extra["limit"]))      # counted by yakuman, not han and fu (002 §4.2)
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
-    if result.total == 1 and unit.endswith("s"):
-        unit = unit[:-1]                    # "TOTAL 1 point"
     lines.append(f"TOTAL|{result.total} {unit}".rstrip())
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)

@@ -113,9 +113,8 @@ def init_app(app) -> None:
         app.logger.error("game log error on %s: %s", request.path, e)
         pool = app.extensions.get("mjtable_pool")
         if pool is not None and pool.read_only is None:
-            pool.read_only = app.config["READ_ONLY"] = f"the game log could not be read or written ({e})"
-            with pool.lock:
-                pool.free.clear()       # its connections open for writing are let go
+            pool.set_read_only(f"the game log could not be read or written ({e})")
+            app.config["READ_ONLY"] = pool.read_only
         return respond(503, {"code": "database_error", "message": "the game log could not be read or written "
                              f"({e}); it may be damaged: nothing more is recorded; back it up (mjtable games "
                              "--backup) and start mjtable serve again"})

@@ -685,13 +685,15 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
     end of game before it, a flow the hand no longer fits). Kept in the history as a restore."""
     with store.transaction():
         game = store.get_game(game_id)
-        edit = store.get_edit(game_id, edit_id)
+        edits = store.list_edits(game_id)
+        edit = next((e for e in edits if e["id"] == edit_id), None)
+        if edit is None:
+            raise NotFound(f"no change {edit_id} in game {game_id}")
         row = (edit.get("before") or {}).get("row") if edit["action"] in ("delete", "undo") else None
         if row is None:
             raise GameError("not_restorable", "only a deleted or undone hand of this game log can be restored "
                             "(an imported game's history keeps none)", field="edit")
-        if any(e["action"] == "restore" and (e.get("after") or {}).get("edit") == edit_id
-               for e in store.list_edits(game_id)):
+        if any(e["action"] == "restore" and (e.get("after") or {}).get("edit") == edit_id for e in edits):
             raise GameError("not_restorable", "this hand was restored already", field="edit")
         for key in row.get("request_keys") or []:
             # recorded again since from its draft (Undo, Back, Record): restoring would count it twice

@@ -228,6 +228,14 @@ class Pool:
                 return
         conn.close()
 
+    def set_read_only(self, reason: str) -> None:
+        """Write no more (the game log was met damaged): later connections open read-only, and the
+        kept ones, open for writing, are let go."""
+        with self.lock:
+            if self.read_only is None:
+                self.read_only = reason
+            self.free.clear()
+
     def close(self) -> None:
         """Close the kept connections, folding the WAL into the game log's file (the server
         stopping): stopped by a signal, it left every recent hand in ``-wal`` beside a main file
@@ -571,12 +579,6 @@ class Store:
             for key in hand.get("request_keys") or []:
                 c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
                           (game_id, key, hand_id))
-
-    def get_edit(self, game_id: int, edit_id: int) -> dict:
-        edit = next((e for e in self.list_edits(game_id) if e["id"] == edit_id), None)
-        if edit is None:
-            raise NotFound(f"no change {edit_id} in game {game_id}")
-        return edit
 
     def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None,
                  created: str | None = None) -> None:

@@ -11,6 +11,7 @@ import os
 import secrets
 import socket
 import sys
+from pathlib import Path
 
 from ..arg_types import whole_number
 
@@ -82,8 +83,6 @@ def _lan_token(data_dir, renew: bool) -> str:
     """The table's join token, kept in the data dir (``lan_token``, private) so that a restart
     keeps the phones joined: a new token each start locked every phone out until the host showed
     the new link; ``renew``: a new one."""
-    from pathlib import Path
-
     from webui import kept_secret
     return kept_secret(Path(data_dir) / "lan_token", lambda: secrets.token_urlsafe(16), 16, renew=renew)
 
@@ -147,9 +146,8 @@ def run(args) -> int:
                 f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
         return 2
-    from pathlib import Path as _Path
-    database = config.get("DATABASE") or str(_Path(data_dir).expanduser() / "mjtable.sqlite3")
-    had_log = _Path(database).exists()
+    database = config.get("DATABASE") or str(Path(data_dir).expanduser() / "mjtable.sqlite3")
+    had_log = Path(database).exists()
     from webui.startup import StartupError
     try:
         app = create_app(config)
@@ -181,7 +179,7 @@ def run(args) -> int:
         if address.startswith("127.") or address in ("::1", "localhost"):
             print(f"note: bound to {address} only: the phones cannot reach it; leave out --host, or give this "
                   "computer's network address.", flush=True)
-    if not had_log and _Path(app.config["DATABASE"]).exists():
+    if not had_log and Path(app.config["DATABASE"]).exists():
         # a mistyped or moved --data-dir gave a fresh, empty log without a word ("No game yet")
         print(f"note: no game log was there: a new, empty one was made at {app.config['DATABASE']}", flush=True)
     # stopped by the system or a closed terminal as by Ctrl-C: the game log is closed and its WAL

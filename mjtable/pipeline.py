@@ -53,6 +53,9 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     tiles = read_tiles(image, profile=profile)
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
+    damage = getattr(tiles, "damage", None)
+    if damage:      # first: the tiles' own warnings may come from the damaged part
+        out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)
     out["timings_ms"] = {"read": round(read_ms, 1), **out["timings_ms"]}
     out["timings_ms"]["total"] = round(out["timings_ms"]["total"] + read_ms, 1)

@@ -6,7 +6,7 @@ the first call of ``read_tiles`` / ``classify_crops``."""
 from .errors import ImageError
 from .grouping import HandReading, group
 from .profile import TileSetProfile  # tile-set profiles (docs/calibration.md)
-from .types import PlacedTile, TileRead
+from .types import PlacedTile, TileRead, TileReads
 
 
 def read_tiles(image, timings=None, embeddings=False, profile=None):
@@ -19,5 +19,5 @@ def classify_crops(crops, embeddings=False, profile=None):
     return _classify(crops, embeddings=embeddings, profile=profile)
 
 
-__all__ = ["ImageError", "PlacedTile", "TileRead", "HandReading", "group", "classify_crops",
+__all__ = ["ImageError", "PlacedTile", "TileRead", "TileReads", "HandReading", "group", "classify_crops",
            "read_tiles", "TileSetProfile"]

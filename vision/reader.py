@@ -33,7 +33,7 @@ from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
 from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
-from .types import TileRead
+from .types import TileRead, TileReads
 
 CROP_SOURCE_SIDE = 1000   # long side of the image crops are cut from (full size when smaller)
 DETECT_SIDE = 640         # long side of the copy given to the detector (at most; see _detector_side)
@@ -248,7 +248,7 @@ class TileReader:
                 if config.face_margin is not None and given_classifier is None else None
         self.corner_finder = corner_finder      # vision.corners.CornerFinder or None
 
-    def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> list[TileRead]:
+    def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = decoded.image, decoded.scale
@@ -285,7 +285,7 @@ class TileReader:
             timings.update(spent)
             timings["decode_ms"] = (t1 - t0) * 1000
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
-        return reads
+        return TileReads(reads, decoded.damage)
 
     def confident_reads(self, reads: list[TileRead]) -> int:
         """Face-up tiles read at ``second_read_floor`` or surer: how a reading is weighed against
@@ -693,9 +693,10 @@ def preload() -> TileReader:
 
 
 def read_tiles(image, timings: dict | None = None, embeddings: bool = False,
-               profile=None) -> list[TileRead]:
+               profile=None) -> TileReads:
     """Tiles in ``image`` (a BGR array as cv2.imread returns, a path, or encoded bytes), in reading
-    order. Raises ``vision.ImageError`` for unusable input. ``timings`` (a dict) receives per-stage
+    order, with what was wrong in a file decoded anyway (``damage``). Raises ``vision.ImageError``
+    for unusable input. ``timings`` (a dict) receives per-stage
     milliseconds: decode_ms, detect_ms, crop_ms, classify_ms, total_ms. With a tile-set
     ``profile`` the codes are re-ranked by it, falling back to the base model."""
     return default_reader().read(image, timings=timings, embeddings=embeddings, profile=profile)

@@ -43,6 +43,17 @@ class TileRead:
         return d
 
 
+class TileReads(list):
+    """The tiles read from one photo, in reading order (a list of ``TileRead``), with what the
+    photo's decoder found wrong in a file it decoded anyway (``damage``, a sentence for the player;
+    None when nothing): a corrupt JPEG decodes with grey or garbled parts, and its tiles alone
+    cannot say so."""
+
+    def __init__(self, reads=(), damage: str | None = None):
+        super().__init__(reads)
+        self.damage = damage
+
+
 @dataclass
 class PlacedTile:
     """A tile placed on the table plane by a layout (before any camera): the contract between

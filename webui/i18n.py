@@ -1467,7 +1467,7 @@ MESSAGES_FR = {
     "not installed here: {}": "pas installé ici : {0}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
     "the image has no pixels": "l'image n'a aucun pixel", "the image is larger than {} megapixels": "l'image dépasse {0} mégapixels",
     "the image is too large to decode": "l'image est trop grande pour être décodée",
-    "the {} image is damaged or truncated and cannot be decoded": "l'image {0} est abîmée ou tronquée et ne peut pas être décodée", "{} has no false win to record": "{0} n'a pas de faux Mah-jong à enregistrer", "there is nothing at this address": "il n'y a rien à cette adresse",
+    "the {} image is damaged or truncated and cannot be decoded": "l'image {0} est abîmée ou tronquée et ne peut pas être décodée", "the {} file is damaged ({}): parts of the photo may be grey or garbled; check the tiles read, or take the photo again": "le fichier {0} est abîmé ({1}) : des parties de la photo peuvent être grises ou brouillées ; vérifiez les tuiles lues, ou reprenez la photo", "{} has no false win to record": "{0} n'a pas de faux Mah-jong à enregistrer", "there is nothing at this address": "il n'y a rien à cette adresse",
     "this address does not accept that method": "cette adresse n'accepte pas cette méthode",
     "the upload is larger than {} MB": "l'envoi dépasse {0} Mo", "no active tile-set profile": "aucun profil de jeu de tuiles actif",
     "no such calibration (upload the photo again)": "calibration inconnue (envoyez de nouveau la photo)",

@@ -33,6 +33,7 @@ class Photo:
                              # rotation or scaling (so the API answers as `mjtable read` does)
     source_width: int = 0    # the upload's own size, upright, before scaling to MAX_SIDE
     source_height: int = 0
+    damage: str | None = None  # what is wrong in an upload decoded anyway (a corrupt JPEG)
 
     def record(self) -> dict:
         return {"jpeg": self.jpeg, "width": self.width, "height": self.height}
@@ -106,6 +107,9 @@ def decode(data: bytes, max_pixels: int) -> Photo:
     img.save(out, "JPEG", quality=90)
     jpeg = out.getvalue()
     # a HEIC is decoded once (libheif takes about a second for 12 MP): the reader gets the copy
-    return Photo(jpeg, img.size[0], img.size[1], np.asarray(img),
-                 for_reader=data if (upright and not scaled and header.format != "heif") else jpeg,
-                 source_width=source_size[0], source_height=source_size[1])
+    for_reader = data if (upright and not scaled and header.format != "heif") else jpeg
+    # Pillow decodes a corrupt JPEG with grey or garbled parts and says nothing; the reader's
+    # decoder says it of the upload only when it is given the upload itself
+    damage = vision_decode.jpeg_damage(data) if header.format == "jpeg" and for_reader is not data else None
+    return Photo(jpeg, img.size[0], img.size[1], np.asarray(img), for_reader=for_reader,
+                 source_width=source_size[0], source_height=source_size[1], damage=damage)

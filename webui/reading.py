@@ -73,6 +73,9 @@ def read(photo: images.Photo, *, rules: str | None, context: dict | None, option
         raise ReaderUnavailable(f"the tile reader's model is missing: {e}") from None
     if problem:
         result.setdefault("reading", {}).setdefault("warnings", []).append(problem)
+    said = result.setdefault("reading", {}).setdefault("warnings", [])
+    if photo.damage and photo.damage not in said:
+        said.insert(0, photo.damage)
     from .errors import public_message
     warnings = (result.get("reading") or {}).get("warnings")
     if warnings:

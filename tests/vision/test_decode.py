@@ -116,3 +116,51 @@ def test_a_damaged_file_is_one_clear_error_named_as_the_web_app_names_it(capfd):
             decode_image(gif[: len(gif) // 2])
         assert e.value.code == "broken" and "damaged or truncated" in e.value.message
         assert "[ERROR" not in capfd.readouterr().err
+
+
+def _corrupt_jpeg() -> bytes:
+    """A JPEG whose second half of data is lost but its end marker kept (as a download patched
+    up): libjpeg decodes it, the lost half grey, and only writes "Corrupt JPEG data" on stderr."""
+    img = cv2.GaussianBlur(np.random.default_rng(1).integers(0, 255, (240, 320, 3), dtype=np.uint8), (21, 21), 5)
+    data = cv2.imencode(".jpg", img)[1].tobytes()
+    return data[: len(data) // 2] + b"\xff\xd9"
+
+
+def test_a_corrupt_jpeg_decoded_anyway_says_so_and_libjpeg_stays_off_the_terminal(capfd):
+    decoded = decode_image(_corrupt_jpeg())
+    assert decoded.image.shape == (240, 320, 3)
+    assert decoded.damage and decoded.damage.startswith("the JPEG file is damaged (Corrupt JPEG data")
+    assert decode_image(_jpeg()).damage is None
+    assert "Corrupt JPEG" not in capfd.readouterr().err
+
+
+def test_libpngs_crc_error_stays_off_the_terminal(capfd):
+    png = bytearray(cv2.imencode(".png", np.full((40, 60, 3), 128, np.uint8))[1].tobytes())
+    png[60] ^= 0xFF        # inside the IDAT chunk: its CRC no longer matches
+    with pytest.raises(ImageError) as e:
+        decode_image(bytes(png))
+    assert e.value.code == "broken"
+    assert "libpng" not in capfd.readouterr().err
+
+
+def test_other_lines_written_while_decoding_still_reach_stderr(capfd, monkeypatch):
+    import os
+    from vision import decode
+
+    def imdecode_beside_a_log_line(data, flag):
+        os.write(2, b"a server log line\nCorrupt JPEG data: 3 extraneous bytes before marker 0xd9\n")
+        return np.zeros((20, 20, 3), np.uint8)
+    monkeypatch.setattr(decode, "_imdecode", imdecode_beside_a_log_line)
+    decoded = decode_image(_jpeg())
+    err = capfd.readouterr().err
+    assert "a server log line" in err and "Corrupt" not in err
+    assert "3 extraneous bytes" in decoded.damage
+
+
+def test_the_reader_passes_the_damage_on_to_the_reading(monkeypatch):
+    import mjtable.pipeline as pipeline
+    import vision
+    from vision.types import TileReads
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], "the JPEG file is damaged (x)"))
+    out = pipeline.read_photo(b"any")
+    assert out["reading"]["warnings"][0] == "the JPEG file is damaged (x)"

@@ -172,6 +172,23 @@ def test_read_broken_jpeg(client):
     assert r.json["error"]["code"] == "truncated"   # the image gate names it, as `mjtable read` does
 
 
+def test_read_of_a_corrupt_jpeg_says_so_first_among_the_warnings(client, monkeypatch):
+    # Pillow decoded it and the reader was given the stored copy: the grey half was read
+    # without a word (a tile short, "no winning hand")
+    import numpy as np
+    import vision
+    from PIL import Image
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: [], raising=False)
+    out = io.BytesIO()
+    Image.fromarray(np.random.default_rng(1).integers(0, 255, (240, 320, 3), dtype=np.uint8)).resize(
+        (3200, 2400)).save(out, "JPEG")
+    r = _read(client, out.getvalue()[: len(out.getvalue()) // 2] + b"\xff\xd9", rules="")
+    assert r.status_code == 200, r.json
+    assert r.json["reading"]["warnings"][0].startswith("the JPEG file is damaged (Corrupt JPEG data")
+    r = _read(client, out.getvalue(), rules="")
+    assert not any("damaged" in w for w in r.json["reading"]["warnings"])
+
+
 def test_read_text_file_named_jpg(client):
     r = _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg")
     assert r.status_code == 400

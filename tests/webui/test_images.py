@@ -141,3 +141,17 @@ def test_transparent_parts_are_stored_on_white(mode):
     photo = images.decode(out.getvalue(), 10_000_000)
     assert photo.rgb[2, 2].tolist() == [255, 255, 255]
     assert max(abs(int(a) - b) for a, b in zip(photo.rgb[15, 20], (200, 30, 30) if mode != "LA" else (83,) * 3)) < 12
+
+
+def test_a_corrupt_jpeg_upload_is_said_damaged_though_pillow_decodes_it(capfd):
+    from PIL import Image
+    import numpy as np
+    rgb = np.random.default_rng(1).integers(0, 255, (240, 320, 3), dtype=np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(rgb).resize((3200, 2400)).save(out, "JPEG")     # scaled for storage: the reader gets a copy
+    data = out.getvalue()[: len(out.getvalue()) // 2] + b"\xff\xd9"     # its second half lost
+    photo = images.decode(data, 50_000_000)
+    assert photo.for_reader == photo.jpeg
+    assert photo.damage and "Corrupt JPEG data" in photo.damage
+    assert images.decode(out.getvalue(), 50_000_000).damage is None
+    assert "Corrupt JPEG" not in capfd.readouterr().err

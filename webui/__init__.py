@@ -52,7 +52,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     cfg = dict(test_config or {})
     data_dir = Path(cfg.get("DATA_DIR") or default_data_dir())
     from .startup import prepare_data_dir
-    prepare_data_dir(data_dir)     # StartupError: one line for `mjtable serve` to print
+    # StartupError: one line for `mjtable serve` to print
+    writable = prepare_data_dir(data_dir, Path(cfg.get("DATABASE") or data_dir / "mjtable.sqlite3"))
     app.config.from_mapping(
         DATA_DIR=str(data_dir),
         DATABASE=str(data_dir / "mjtable.sqlite3"),
@@ -65,7 +66,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.config.update(cfg)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(data_dir)
+        # a read-only data dir without its key: one for this run (forms are sent again after a restart)
+        app.config["SECRET_KEY"] = _secret_key(data_dir) if writable or (data_dir / "secret_key").is_file() \
+            else secrets.token_hex(32)
 
     # Ids in addresses fit SQLite's 64-bit integers: /games/99999999999999999999 is a 404.
     from werkzeug.routing import IntegerConverter

@@ -24,6 +24,8 @@ COOKIE = "mjtable_lang"
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
+    "Read-only: {reason}. Games can be viewed and exported, not changed.":
+        "Lecture seule : {reason}. Les parties peuvent être consultées et exportées, pas modifiées.",
     # navigation and the photo page
     "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
     "Let the table join": "Faire rejoindre la table",
@@ -1467,7 +1469,7 @@ MESSAGES_FR = {
     "not installed here: {}": "pas installé ici : {0}", "choose or take a photo first": "choisissez ou prenez d'abord une photo",
     "the image has no pixels": "l'image n'a aucun pixel", "the image is larger than {} megapixels": "l'image dépasse {0} mégapixels",
     "the image is too large to decode": "l'image est trop grande pour être décodée",
-    "the {} image is damaged or truncated and cannot be decoded": "l'image {0} est abîmée ou tronquée et ne peut pas être décodée", "the {} file is damaged ({}): parts of the photo may be grey or garbled; check the tiles read, or take the photo again": "le fichier {0} est abîmé ({1}) : des parties de la photo peuvent être grises ou brouillées ; vérifiez les tuiles lues, ou reprenez la photo", "{} has no false win to record": "{0} n'a pas de faux Mah-jong à enregistrer", "there is nothing at this address": "il n'y a rien à cette adresse",
+    "the {} image is damaged or truncated and cannot be decoded": "l'image {0} est abîmée ou tronquée et ne peut pas être décodée", "the game log's folder cannot be written (a read-only medium?): it is open read-only": "le dossier du journal des parties ne peut pas être écrit (un support en lecture seule ?) : il est ouvert en lecture seule", "the game log's file is read-only: it is open read-only": "le fichier du journal des parties est en lecture seule : il est ouvert en lecture seule", "the game log is damaged ({}): it is open read-only; back it up before repairing it": "le journal des parties est abîmé ({0}) : il est ouvert en lecture seule ; sauvegardez-le avant de le réparer", "the game log is damaged ({}): it is open read-only": "le journal des parties est abîmé ({0}) : il est ouvert en lecture seule", "the {} file is damaged ({}): parts of the photo may be grey or garbled; check the tiles read, or take the photo again": "le fichier {0} est abîmé ({1}) : des parties de la photo peuvent être grises ou brouillées ; vérifiez les tuiles lues, ou reprenez la photo", "{} has no false win to record": "{0} n'a pas de faux Mah-jong à enregistrer", "there is nothing at this address": "il n'y a rien à cette adresse",
     "this address does not accept that method": "cette adresse n'accepte pas cette méthode",
     "the upload is larger than {} MB": "l'envoi dépasse {0} Mo", "no active tile-set profile": "aucun profil de jeu de tuiles actif",
     "no such calibration (upload the photo again)": "calibration inconnue (envoyez de nouveau la photo)",

@@ -26,9 +26,16 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def sqlite_uri(path, mode: str) -> str:
-    """``file:`` URI of ``path`` opened with ``mode`` ("ro", "rw", "rwc")."""
+    """``file:`` URI of ``path`` opened with ``mode`` ("ro", "rw", "rwc"). Read-only in a folder
+    that cannot be written (a read-only medium: a backup on a USB key or a CD) and with no -wal
+    beside it, the file is opened as immutable: SQLite cannot make the -shm a game log in WAL
+    mode needs, and said "unable to open database file"; with no -wal, nothing is pending."""
     from urllib.request import pathname2url
-    return f"file:{pathname2url(os.path.abspath(path))}?mode={mode}"
+    uri = f"file:{pathname2url(os.path.abspath(path))}?mode={mode}"
+    folder = os.path.dirname(os.path.abspath(path))
+    if mode == "ro" and not os.access(folder, os.W_OK) and not os.path.exists(f"{path}-wal"):
+        uri += "&immutable=1"
+    return uri
 
 
 class StartupError(RuntimeError):
@@ -45,8 +52,10 @@ def _tighten(path: Path, mode: int) -> None:
         pass
 
 
-def prepare_data_dir(data_dir: Path) -> None:
-    """Create the data dir (0700) or check it is a writable directory."""
+def prepare_data_dir(data_dir: Path, database: Path | None = None) -> bool:
+    """Create the data dir (0700) or check it is a directory; whether it can be written. One that
+    cannot is refused unless it holds the game log ``database``, which is then read (a copy on a
+    read-only medium, listed and exported: it was refused as "not writable")."""
     if data_dir.exists() and not data_dir.is_dir():
         raise StartupError(f"the data dir {data_dir} is a file, not a folder: choose another --data-dir")
     try:
@@ -54,9 +63,12 @@ def prepare_data_dir(data_dir: Path) -> None:
     except OSError as e:
         raise StartupError(f"cannot create the data dir {data_dir}: {e.strerror or e}") from None
     _tighten(data_dir, DIR_MODE)
-    if not os.access(data_dir, os.W_OK | os.X_OK):
-        raise StartupError(f"the data dir {data_dir} is not writable by this user: fix its permissions "
-                           "or choose another --data-dir")
+    if os.access(data_dir, os.W_OK | os.X_OK):
+        return True
+    if database is not None and os.access(data_dir, os.X_OK) and database.is_file():
+        return False
+    raise StartupError(f"the data dir {data_dir} is not writable by this user: fix its permissions "
+                       "or choose another --data-dir")
 
 
 def check_database(path: Path) -> str | None:
@@ -118,6 +130,8 @@ def check_database(path: Path) -> str | None:
             return f"the game log is damaged ({verdict[:120]}): it is open read-only; back it up before repairing it"
     finally:
         conn.close()
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return "the game log's folder cannot be written (a read-only medium?): it is open read-only"
     if not writable:
         return "the game log's file is read-only: it is open read-only"
     return None

@@ -44,7 +44,8 @@ def _backup(database: str, target: str) -> int:
         print(f"error: {out} exists: choose a new file for the backup", file=sys.stderr)
         return 2
     try:
-        src = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        from webui.startup import sqlite_uri
+        src = sqlite3.connect(sqlite_uri(database, "ro"), uri=True)
         try:
             dst = sqlite3.connect(out)
             try:

@@ -116,6 +116,43 @@ def test_a_damaged_game_log_opens_read_only_with_a_banner(tmp_path):
     assert r.status_code == 503 and r.json["error"]["code"] == "read_only" and "damaged" in r.json["error"]["message"]
 
 
+def test_a_game_log_in_a_folder_that_cannot_be_written_is_read(tmp_path, monkeypatch):
+    # a copy on a USB key or a CD: `mjtable games --data-dir` said "not writable" and listed nothing
+    data = tmp_path / "data"
+    db = _game_log_with_hands(data, hands=2)
+    (data / "secret_key").unlink(missing_ok=True)
+    real = os.access
+    monkeypatch.setattr(startup.os, "access", lambda p, mode: False if (Path(p) == data and mode & os.W_OK)
+                        else real(p, mode))
+    assert startup.sqlite_uri(db, "ro").endswith("&immutable=1")     # no -shm can be made beside it
+    assert not startup.sqlite_uri(db, "rw").endswith("immutable=1")
+    app = create_app({"DATA_DIR": str(data)})
+    assert "cannot be written" in app.config["READ_ONLY"] and not (data / "secret_key").exists()
+    c = app.test_client()
+    assert len(c.get("/api/games/1").json["hands"]) == 2
+    assert c.post("/api/games/1/hands", json={"kind": "draw"}).status_code == 503
+    # the banner was English on French pages
+    assert "Lecture seule : le dossier du journal des parties ne peut pas" in c.get("/games?lang=fr").data.decode()
+
+
+def test_a_game_log_on_a_read_only_medium_is_listed(tmp_path):
+    """The same on a real read-only mount (where this user may mount one): SQLite itself could
+    not open a WAL game log there ("unable to open database file")."""
+    data, mount = tmp_path / "data", tmp_path / "ro"
+    _game_log_with_hands(data, hands=1)
+    mount.mkdir()
+    if subprocess.run(["mount", "--bind", str(data), str(mount)], capture_output=True).returncode:
+        pytest.skip("no bind mount for this user")
+    try:
+        if subprocess.run(["mount", "-o", "remount,ro,bind", str(mount)], capture_output=True).returncode:
+            pytest.skip("no read-only remount for this user")
+        r = subprocess.run([sys.executable, "-m", "mjtable", "games", "--data-dir", str(mount)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0 and "1 hand" in r.stdout, r.stderr
+    finally:
+        subprocess.run(["umount", str(mount)], capture_output=True)
+
+
 def test_a_read_only_game_log_opens_read_only(tmp_path, monkeypatch):
     data = tmp_path / "data"
     db = _game_log_with_hands(data, hands=2)

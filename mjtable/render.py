@@ -96,14 +96,19 @@ def format_result(result, hand_text: str = "") -> str:
     return "\n".join(lines)
 
 
+#: What a yakuman's han line says (it said "its 13 han are not added to", cut short).
+YAKUMAN_HAN = "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman"
+
+
 def _figure_lines(result) -> tuple[list[str], set[str]]:
     """How a riichi, Hong Kong or classical total is reached, in words a beginner can follow,
     and which ``extra`` keys those lines have said."""
     x = result.extra
     if result.rules == "riichi" and "han" in x:
         limit = x.get("limit") or ""
-        # a yakuman is a limit, not a count of han (002 §4.2)
-        lines = [f"  han: {'a yakuman, paid as a limit: its 13 han are not added to' if limit == 'yakuman' else x['han']}"]
+        # a yakuman is a limit, not a count of han: 002 §4.2 « Les yakuman ne sont pas cumulatifs »,
+        # §4.2.5 « On ne compte aucun d'autre yaku, y compris les dora »
+        lines = [f"  han: {YAKUMAN_HAN if limit == 'yakuman' else x['han']}"]
         counted = fu_before_rounding(x)
         if limit == "yakuman":
             lines.append(f"  fu: {x['fu']} (not used: a yakuman is paid as a limit)")

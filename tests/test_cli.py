@@ -486,7 +486,9 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
     # its 13 han and its fu said as what they are: not added to, not used (a beginner read "13 han"
     # then "han: none counted", and a fu breakdown with no total)
-    assert "  han: a yakuman, paid as a limit: its 13 han are not added to" in out.splitlines()
+    # (the line stopped at "its 13 han are not added to")
+    assert ("  han: a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman"
+            in out.splitlines())
     assert any(line.startswith("  fu: ") and line.endswith(" (not used: a yakuman is paid as a limit)")
                for line in out.splitlines())
     assert "    - a yakuman: 8000 basic points" in out.splitlines()

@@ -46,7 +46,10 @@ class Exclusion:
 
 
 _X = Exclusion
-_CONCEALED_SPECIALS_RULE = "Ne peut pas être combiné avec \"Main Entièrement Cachée\" (n°25)."
+_CONCEALED_SPECIALS_RULE = "Ne peut pas être combiné avec [...] \"Main Entièrement Cachée\" (n°25) [...]."
+#: Nine Gates (n°78) and Thirteen Orphans (n°81) do not name Fully Concealed Hand: their row quotes
+#: nothing (a referee looked for the words in n°81 and did not find them) and says the ruling.
+_CONCEALED_SPECIALS_BY_ANALOGY = "000 n°55, 56, 80 by analogy (ruling MCR-3)"
 _CONCEALED_SPECIALS_NOTE = ("A hand concealed by definition cannot also score Fully Concealed Hand; a "
                             "self-drawn win scores Self-Drawn (000 n°44, 55, 56, 73, 80).")
 _NOT_FFMJ_CONCEALED = {"fully_concealed_on_concealed_specials": (False,)}
@@ -81,7 +84,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("nine_gates", ("two_concealed_pungs", "three_concealed_pungs"),
        "", "001, Neuf portes", when={"nine_gates": ("ffmj2013",)},
        note="The source's worked totals for Neuf portes (107, 91, 90, ...) count no concealed pungs."),
-    _X("nine_gates", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°78 (ruling MCR-3)",
+    _X("nine_gates", ("fully_concealed_hand",), "", _CONCEALED_SPECIALS_BY_ANALOGY,
        when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     _X("four_kongs", ("three_kongs", "two_melded_kongs", "two_concealed_kongs",
                       "melded_and_concealed_kong", "melded_kong", "concealed_kong", "all_pungs"),
@@ -99,10 +102,10 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("seven_shifted_pairs", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°80",
        when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     _X("thirteen_orphans", ("all_types", "concealed_hand", "single_wait", "all_terminals_and_honours"),
-       "Ne peut pas être combiné avec \"Tous les Types\" (n°31), \"Main Cachée\" (n°17) ni \"Attente "
-       "de la Paire\" (n°11).", "000 n°81",
+       "Ne peut pas être combiné avec \"Tout les Types\" (n°31), \"Main Cachée\" (n°17) ni \"Attente "
+       "de la Paire\" (n°11).", "000 n°81",     # « Tout les Types »: the source's own spelling
        note="All Terminals and Honours is included (001)."),
-    _X("thirteen_orphans", ("fully_concealed_hand",), _CONCEALED_SPECIALS_RULE, "000 n°81 (ruling MCR-3)",
+    _X("thirteen_orphans", ("fully_concealed_hand",), "", _CONCEALED_SPECIALS_BY_ANALOGY,
        when=_NOT_FFMJ_CONCEALED, note=_CONCEALED_SPECIALS_NOTE),
     # ---- 64 ------------------------------------------------------------------------------
     _X("all_terminals", ("all_terminals_and_honours", "all_pungs", "outside_hand",

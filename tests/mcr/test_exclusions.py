@@ -1,5 +1,6 @@
 """The exclusion table is data: check it is well formed and used as written."""
 import itertools
+import re
 from dataclasses import fields
 
 import pytest
@@ -185,3 +186,38 @@ def test_a_rule_quoted_from_one_source_holds_only_its_words():
     for row in EXCLUSIONS:
         if row.rule and row.source.startswith("000"):
             assert "(001)" not in row.rule and "001" not in row.rule, (row.source, row.rule)
+
+
+def _rule_entries() -> dict[int, str]:
+    """000's fan entries by number (the line "- N Name :** ..." and the lines under it)."""
+    from pathlib import Path
+    found = sorted((Path(__file__).resolve().parents[2].parent / "shared" / "rules").glob("000_*.txt"))
+    if not found:
+        pytest.skip("the rule documents (../shared/rules) are not beside this checkout")
+    entries, number = {}, None
+    for line in found[0].read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^- (\d+) ", line)
+        if m:
+            number = int(m.group(1))
+            entries[number] = line
+        elif line.startswith("Mains à"):
+            number = None
+        elif number is not None:
+            entries[number] += "\n" + line
+    return entries
+
+
+def test_every_quote_from_a_000_entry_is_in_that_entry():
+    """Thirteen Orphans quoted « Ne peut pas être combiné avec "Main Entièrement Cachée" (n°25) »
+    under 000 n°81, which never says it (the product's ruling MCR-3 does): a referee looking up
+    the quote must find its words, "[...]" marking what is left out."""
+    entries = _rule_entries()
+
+    def words(text: str) -> str:
+        return re.sub(r"\s+", " ", text).strip(" .")
+    for row in EXCLUSIONS:
+        if not row.rule or not re.match(r"000 n°\d+", row.source) or "analogy" in row.source:
+            continue
+        cited = " ".join(words(entries[int(n)]) for n in re.findall(r"n°(\d+)", row.source.split("(")[0]))
+        for part in re.split(r"\[\.\.\.\]| / ", row.rule):
+            assert words(part) in cited, (row.fan, row.source, part)

@@ -178,13 +178,13 @@ class Context:
         return given[name] if name in given else _DEFAULTS[name]
 
     def missing(self, names) -> list[str]:
-        """The keys among ``names`` that were not given (their defaults will be used)."""
+        """The keys among ``names`` that were not given (their defaults will be used). A kong
+        replacement win is self-drawn, with no discarder, under every rule set (001 « Finir sur le
+        Kong », 002 §4.2.1, 004 2A): those two are then implied, not missing (it listed
+        "self_drawn=no" as assumed over a self-drawn settlement)."""
         given = self.given
-        out = []
-        for n in names:
-            if n not in given:
-                out.append(n)
-        return out
+        implied = ("self_drawn", "discarder") if given.get("kong_replacement") else ()
+        return [n for n in names if n not in given and n not in implied]
 
     def __contains__(self, name):
         return name in self.given

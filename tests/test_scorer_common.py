@@ -46,6 +46,15 @@ def test_one_result_shape(rules):
 
 
 @pytest.mark.parametrize("rules", RULES)
+def test_a_kong_replacement_win_is_not_said_to_assume_it_was_on_a_discard(rules):
+    # "assumed (not given): self_drawn=no" over a self-drawn settlement (MCR, classical, riichi's
+    # "discarder=none"): the replacement tile is drawn, so self-drawn is implied, not assumed
+    res = scorer.score(scorer.to_hand("(1111m)456p789s23s55z 4s", {"kong_replacement": True}), rules)
+    assert res.valid, res.error
+    assert not {"self_drawn", "discarder"} & set(res.assumed), res.assumed
+
+
+@pytest.mark.parametrize("rules", RULES)
 def test_unknown_and_badly_typed_options_are_errors(rules):
     with pytest.raises(RulesError) as e:
         scorer.score(HAND, rules, {"no_such_option": True})

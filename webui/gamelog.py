@@ -36,6 +36,27 @@ class GameError(FlowError):
     """An entry the game log refuses (a code, a message, the field at fault), as the flow's own."""
 
 
+class HandRefused(GameError):
+    """A recorded win the game cannot score in its deal (replayed after a change): ``seq`` its
+    number, ``detail`` why, without the number; a change to another hand says it in its own words."""
+
+    def __init__(self, code: str, seq: int, detail: str, advice: str = "", field: str | None = None, *,
+                 player: str, wind: str):
+        super().__init__(code, f"hand {seq}: {detail}" + (f" ({advice})" if advice else ""), field=field)
+        self.seq, self.detail, self.player, self.wind = seq, detail, player, wind
+
+
+def _refused_by_change(e: HandRefused, what: str, changed: int, seq_now: int) -> GameError:
+    """The refusal of a change (``what``: "deleted", "changed so", "restored") to hand ``changed``
+    that a later hand, numbered ``seq_now`` as the page shows it, could not then be scored in its
+    deal: it named the later hand by its number after the change and said to record it as a
+    false win."""
+    if seq_now == changed:
+        return e
+    return GameError(e.code, f"hand {changed} cannot be {what}: hand {seq_now}, {e.player} ({e.wind}), would then "
+                     f"be refused: {e.detail}; nothing was changed", field=e.field)
+
+
 def _player_index(value, name: str, *, allow_none=False) -> int | None:
     if allow_none and (value is None or (isinstance(value, str) and value in ("", "none", "self"))):
         return None
@@ -217,17 +238,22 @@ class Settler:
             result = scorer.score(hand, self.game["rules"], self.game["options"])
             if not result.valid:
                 err = result.error or {}
-                raise GameError(err.get("code", "not_winning"),
-                                f"hand {h.get('seq', index + 1)}: {scorer.errors.refusal(err)} under "
-                                f"{scorer.get_rule_set(self.game['rules']).title} "
-                                f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
-                                f"{deal.round_wind} round: {err.get('message', 'invalid')}",
-                                field=err.get("field") or "winners")     # the context key at fault, where one is
+                raise HandRefused(err.get("code", "not_winning"), h.get("seq", index + 1),
+                                  player=self.game["players"][winner], wind=ctx["seat_wind"],
+                                  detail=f"{scorer.errors.refusal(err)} under "
+                                  f"{scorer.get_rule_set(self.game['rules']).title} "
+                                  f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
+                                  f"{deal.round_wind} round: {err.get('message', 'invalid')}",
+                                  # the context key at fault, where one is; in a game the discarder
+                                  # field says self_drawn and discarder (the request has neither key)
+                                  field=("discarder" if err.get("field") in ("context.self_drawn", "context.discarder")
+                                         else err.get("field") or "winners"))
             if result.extra.get("minimum_met") is False:
                 # valid, but no win may be declared under the minimum (000, Déroulement): as the review page says
-                raise GameError("below_minimum", f"hand {h.get('seq', index + 1)}: "
-                                f"{scoring.below_minimum({'total': result.total, **result.extra})} "
-                                "(record it as a false win)", field="winners")
+                raise HandRefused("below_minimum", h.get("seq", index + 1),
+                                  scoring.below_minimum({"total": result.total, **result.extra}),
+                                  "record it as a false win", field="winners",
+                                  player=self.game["players"][winner], wind=ctx["seat_wind"])
             score = result.to_dict()
             if isinstance(w["hand"], dict):     # the hand's own context too: an export showed its old winds
                 w["hand"] = hand.to_dict()
@@ -278,6 +304,8 @@ def _run(store: Store, game: dict, hands: list[dict], start: Deal | None = None,
     try:
         outcomes = game_flow.replay(flow, [event_of(h, legacy) for h in hands], settler, start=start,
                                     first_index=first)
+    except GameError:
+        raise
     except FlowError as e:
         raise GameError(e.code, e.message, field=e.field) from None
     except SettlementError as e:
@@ -406,6 +434,23 @@ def win_context(game: dict, given: dict, *, winner: int, discarder: int | None, 
     return ctx
 
 
+def _check_told_context(given: dict, ctx: dict, declared: bool, where: str, *, seats_known: bool) -> None:
+    """Refuse a win's context that says otherwise than the game: a seat or round wind the deal
+    gives another (taken over without a word: the hand was scored as the game says, the sender
+    never told), ``riichi: false`` for a winner in the hand's riichi list (scored with riichi)."""
+    # a value no wind names ("south") is refused with its field (the game's wind was taken instead)
+    told = scorer.Context({k: given[k] for k in ("seat_wind", "round_wind", "riichi") if k in given}).to_dict()
+    if seats_known:
+        for key in ("seat_wind", "round_wind"):
+            if key in told and told[key] != ctx[key]:
+                raise GameError("bad_field", f"{where}.{key} {told[key]} contradicts the game: in this deal it is "
+                                f"{ctx[key]} (the game knows the seats and the round: leave it out)",
+                                field=f"{where}.{key}")
+    if told.get("riichi") is False and declared:
+        raise GameError("bad_field", f"{where}.riichi is false, but the winner is in the hand's riichi list: "
+                        "say one or the other", field=f"{where}.riichi")
+
+
 def liable_seat(win: dict) -> int | None:
     """The player liable for a recorded win (its context's ``liable_player``, seen from the
     winner, in the seating of its hand), or None."""
@@ -486,6 +531,9 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             ctx = {k: v for k, v in given.items() if k not in ("honba", "riichi_sticks")} if not legacy else given
             ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
                               round_wind=deal.round_wind, order=deal.seating)
+            if not legacy:
+                _check_told_context(given, ctx, winner in riichi, f"{where}.context" if where else "context",
+                                    seats_known=not {"dealer", "round_wind"} & set(fixed))
             try:
                 hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
             except scorer.HandError as e:
@@ -659,7 +707,10 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
         elif "tiles_read" not in data and "corrections" not in data:
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
         store.update_hand(game_id, seq, {k: row[k] for k in store.INPUT_COLUMNS}, edited=True)
-        replay_game(store, game)
+        try:
+            replay_game(store, game)
+        except HandRefused as e:
+            raise _refused_by_change(e, "changed so", seq, e.seq) from None
         after = store.get_hand(game_id, seq)
         store.add_edit(game_id, seq, "edit", _entry(before), _entry(after))
         return after
@@ -672,7 +723,11 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         game = store.get_game(game_id)
         check_hand_id(store.get_hand(game_id, seq), hand_id)
         removed = store.delete_hand(game_id, seq)
-        replay_game(store, game)
+        try:
+            replay_game(store, game)
+        except HandRefused as e:
+            # the later hands are numbered down: the page shows the refused one a number higher
+            raise _refused_by_change(e, "deleted", seq, e.seq + 1 if e.seq >= seq else e.seq) from None
         # the whole row too, for restore_hand (not exported: what the game page shows is _entry)
         kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "rev")}
         store.add_edit(game_id, seq, action, {**_entry(removed), "row": kept}, None)
@@ -706,7 +761,11 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         if last is not None and last["kind"] == "end" and seq > last["seq"] and row["kind"] != "end":
             raise GameError("game_over", "the game is over: resume it first, then restore the hand")
         store.insert_hand(game_id, seq, row)
-        replay_game(store, game)
+        try:
+            replay_game(store, game)
+        except HandRefused as e:
+            # the later hands are numbered up: the page shows the refused one a number lower
+            raise _refused_by_change(e, "restored", seq, e.seq - 1 if e.seq > seq else e.seq) from None
         restored = store.get_hand(game_id, seq)
         store.add_edit(game_id, seq, "restore", None, {**_entry(restored), "edit": edit_id})
         return restored
@@ -889,8 +948,12 @@ def _import_replayed(store: Store, data: dict) -> int:
                 winners = h.get("winners")
                 if not isinstance(winners, list):
                     raise GameError("bad_import", "a win needs its winners", field=f"hands[{i}].winners")
-                body["winners"] = [{k: w.get(k) for k in ("winner", "hand", "context")} if isinstance(w, dict) else w
-                                   for w in winners]
+                # the winds are the deal's, which the flow works out again (a file edited by hand
+                # can move a win to another deal): the file's are not the table's word
+                body["winners"] = [{"winner": w.get("winner"), "hand": w.get("hand"),
+                                    "context": {k: v for k, v in w["context"].items() if k not in ("seat_wind", "round_wind")}
+                                    if isinstance(w.get("context"), dict) else w.get("context")}
+                                   if isinstance(w, dict) else w for w in winners]
             elif h.get("kind") == "penalty":
                 body["offender"] = h.get("winner")
             try:

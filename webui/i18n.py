@@ -1134,6 +1134,16 @@ MESSAGES_FR = {
     "double riichi cannot be declared with an exposed set": "le double riichi ne peut pas se déclarer avec une combinaison exposée",
     "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
     "ippatsu needs riichi": "l'ippatsu demande un riichi",
+    "{} is won before the winner's first discard, so no riichi can have been declared":
+        "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
+    "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",
+    "blessing of man": "la bénédiction de l'homme",
+    "ura-dora indicators: {}, dora indicators: {}; one ura-dora indicator lies under each dora indicator, kan dora included":
+        "indicateurs d'ura-dora : {0}, indicateurs de dora : {1} ; un indicateur d'ura-dora est sous chaque indicateur de dora, kan dora compris",
+    "{}.{} {} contradicts the game: in this deal it is {} (the game knows the seats and the round: leave it out)":
+        "{0}.{1} {2} contredit la partie : dans cette donne, c'est {3} (la partie connaît les places et le tour : ne le donnez pas)",
+    "{}.riichi is false, but the winner is in the hand's riichi list: say one or the other":
+        "{0}.riichi est faux, mais le gagnant est dans la liste des riichi de la main : dites l'un ou l'autre",
     "no kong may be declared on the last tile, so a robbed kong is never the last tile":
         "aucun kong ne se déclare sur la dernière tuile : un kong volé n'est donc jamais la dernière tuile",
     "robbing the kong is a win on another player's tile, not self-drawn":
@@ -1192,6 +1202,9 @@ MESSAGES_FR = {
     "{} without flowers, below the {}-point minimum: this hand cannot be declared a win":
         "{0} sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
     "hand {}: {} (record it as a false win)": "main {0} : {1} (enregistrez-la comme faux Mah-jong)",
+    "hand {} cannot be {}: hand {}, {} ({}), would then be refused: {}; nothing was changed":
+        "la main {0} ne peut pas être {1} : la main {2}, {3} ({4}), serait alors refusée : {5} ; rien n'a été changé",
+    "deleted": "supprimée", "changed so": "changée ainsi", "restored": "rétablie",
     "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",

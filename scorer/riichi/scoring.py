@@ -52,6 +52,9 @@ _CONTEXT_ERRORS = {
 }
 
 
+_BLESSING_NAMES = {"tenhou": "blessing of heaven", "chiihou": "blessing of earth", "renhou": "blessing of man"}
+
+
 class _TileIds:
     """Gives each physical tile a distinct id in the package's 136 format. A red five takes
     copy 0 of its five, the id the package reads as red (mahjong.constants.AKA_DORAS)."""
@@ -339,7 +342,27 @@ def score(hand: Hand, options) -> ScoreResult:
                             "the last tile (002 §3.4.1)", "context.last_tile")
         base.assumed = ctx.assumed()
         return base
+    declared = "double_riichi" if double_riichi else "riichi" if riichi else None
+    blessing = next((k for k in ("tenhou", "chiihou", "renhou") if ctx(k)), None)
+    if declared and blessing:
+        # 002 §4.2.5 tenhou « gagne sur sa main initiale », chiihou « sur pioche durant le tout premier
+        # tour ininterrompu », §4.2.4 renhou « avant que le joueur ait eu son premier tour »: riichi is
+        # declared with a discard (§3.3.14), and none was made: the stick said it moved 1,000
+        base.error = _error("bad_context", f"{_BLESSING_NAMES[blessing]} is won before the winner's first "
+                            "discard, so no riichi can have been declared (002 §4.2.4, §4.2.5)", f"context.{declared}")
+        base.assumed = ctx.assumed()
+        return base
     _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"))
+    ura_count, dora_count = len(ctx("ura_dora_indicators")), len(ctx("dora_indicators"))
+    if declared and ura_count and ura_count != max(dora_count, 1):
+        # 002 §3.3.14: the winner « révèle les tuiles sous l'indicateur de dora et les indicateurs de
+        # « kan dora » »: one ura-dora indicator under each dora indicator (6 ura on one dora made a
+        # baiman); with none given, the table's one (§2.7)
+        base.error = _error("bad_context", f"ura-dora indicators: {ura_count}, dora indicators: {dora_count}; "
+                            "one ura-dora indicator lies under each dora "
+                            "indicator, kan dora included (002 §3.3.14)", "context.ura_dora_indicators")
+        base.assumed = ctx.assumed()
+        return base
     tiles, win_id, melds = _package_input(hand)
     dora = [4 * T.index(c) for c in ctx("dora_indicators")]
     ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []

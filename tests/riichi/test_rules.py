@@ -112,6 +112,31 @@ def test_riichi_with_an_exposed_set_is_a_context_error():
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.riichi"
 
 
+@pytest.mark.parametrize("blessing, context", [
+    ("tenhou", {"seat_wind": "E", "self_drawn": True}),
+    ("chiihou", {"seat_wind": "S", "self_drawn": True}),
+    ("renhou", {"seat_wind": "S", "discarder": "right"}),
+])
+@pytest.mark.parametrize("declared", ["riichi", "double_riichi"])
+def test_no_riichi_before_a_blessings_first_discard(blessing, context, declared):
+    # 002 §4.2.4 / §4.2.5: won before the winner's first discard, where riichi is declared; a game
+    # moved the declarer's 1,000 stick for it (tenhou with riichi scored 48,000 without a word)
+    r = riichi("234m456p678s55m23s 4s", **{blessing: True, declared: True}, **context)
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == f"context.{declared}"
+    assert riichi("234m456p678s55m23s 4s", **{blessing: True}, **context).valid
+
+
+def test_one_ura_dora_indicator_lies_under_each_dora_indicator():
+    # 002 §3.3.14: 4m 4m 4m under one indicator made six ura-dora, a baiman, without a word
+    hand, ctx = "234m456p678s55m23s 4s", {"riichi": True, "seat_wind": "S", "discarder": "left"}
+    for dora, ura in ((["1m"], ["4m", "4m", "4m"]), ([], ["4m", "5m"]), (["1m", "2p"], ["4m"])):
+        r = riichi(hand, **ctx, dora_indicators=dora, ura_dora_indicators=ura)
+        assert not r.valid and r.error["field"] == "context.ura_dora_indicators", (dora, ura)
+    r = riichi(hand, **ctx, dora_indicators=["1m", "2p"], ura_dora_indicators=["4m", "9s"])
+    assert r.valid and han_of(r)["ura_dora"] == 2
+    assert riichi(hand, **ctx, ura_dora_indicators=["4m"]).valid        # the table's one indicator, not typed
+
+
 def test_flowers_are_ignored_with_a_warning():
     r = riichi("123m456p789s22z45m12f 6m", riichi=True, seat_wind="S")
     assert r.valid and han_of(r) == {"riichi": 1}

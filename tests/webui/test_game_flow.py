@@ -265,6 +265,53 @@ def test_riichi_and_tenpai_lists_are_checked(client):
     assert r.status_code == 400
 
 
+def test_a_wins_context_that_says_otherwise_than_the_game_is_refused(client):
+    """A seat or round wind the deal gives another, or "south" for a wind, was replaced by the
+    game's without a word; riichi false for a winner in the riichi list was scored with riichi."""
+    gid = new_game(client, "riichi")
+    win = {"hand": PURE_STRAIGHT, "winner": B, "discarder": C}
+    for ctx, field in (({"seat_wind": "N"}, "context.seat_wind"), ({"round_wind": "S"}, "context.round_wind"),
+                       ({"round_wind": "south"}, "context.round_wind")):
+        r = client.post(f"/api/games/{gid}/hands", json={**win, "context": ctx})
+        assert r.status_code == 400 and r.json["error"]["field"] == field, (ctx, r.json)
+    r = client.post(f"/api/games/{gid}/hands", json={**win, "riichi": [B], "context": {"riichi": False}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.riichi", r.json
+    r = client.post(f"/api/games/{gid}/hands",
+                    json={"kind": "win", "winners": [{"winner": B, "hand": PURE_STRAIGHT, "context": {"seat_wind": "E"}}],
+                          "discarder": C})
+    assert r.status_code == 400 and r.json["error"]["field"] == "winners[0].context.seat_wind", r.json
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    post(client, gid, {**win, "riichi": [B], "context": {"seat_wind": "S", "round_wind": "E", "riichi": True}})
+
+
+def test_a_change_that_a_later_hand_cannot_take_names_that_hand_as_the_page_shows_it(client):
+    """Deleting hand 1 (a draw) made Chloé West in the next deal, where her win scores 7: the
+    refusal said "hand 1: 7 points ... (record it as a false win)", the number the win takes
+    after the delete and advice for recording, not deleting."""
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Chloé", "Di"]}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"hand": "[222z,1][234m,1][666m,1]78m99m 9m", "winner": C, "discarder": D})   # South: 8
+    r = client.delete(f"/api/games/{gid}/hands/1", json={})
+    assert r.status_code == 400 and r.json["error"]["code"] == "below_minimum"
+    assert r.json["error"]["message"].startswith("hand 1 cannot be deleted: hand 2, Chloé (W), would then be refused: "
+                                                 "7 points without flowers"), r.json
+    assert "false win" not in r.json["error"]["message"]
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "penalty", "offender": B})
+    assert r.status_code == 400 and r.json["error"]["message"].startswith("hand 1 cannot be changed so: hand 2, Chloé (W)")
+    assert [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["draw", "win"]
+
+
+def test_a_context_the_discarder_contradicts_blames_the_discarder(client):
+    # robbing the kong with discarder null blamed context.self_drawn, a key the request never had
+    gid = new_game(client, "mcr")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "[123m,1][456p,1]789s23s55z 4s", "winner": A,
+                                                     "discarder": None, "context": {"robbing_kong": True}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "discarder", r.json
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "(1111m)456p789s23s55z 4s", "winner": A,
+                                                     "discarder": B, "context": {"kong_replacement": True}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "discarder", r.json
+
+
 # -- a game log written before the game flow -----------------------------------------------------
 OLD_SCHEMA = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT NOT NULL, rules TEXT NOT NULL,

@@ -360,11 +360,14 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                     continue
                 seen.add(fan)
             if row is None:
-                note = NOTE_ACCOUNT_ONCE
-                if fan in counted:      # a second one of a fan that is counted: say which is left out
+                note, name_en, name_fr = NOTE_ACCOUNT_ONCE, labels[fan][0], labels[fan][1]
+                if fan in counted:
+                    # a second one of a fan that is counted: named so ("Pure Straight: counted once
+                    # above" under a counted Pure Straight read as one fan refused beside itself)
                     note = "Counted once above; a further one would reuse its sets. " + note
-                ex_items.append(ExcludedItem(fan, labels[fan][0], "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES,
-                                             labels[fan][1], note))
+                    name_en, name_fr = f"{name_en}, a second time", f"{name_fr}, une seconde fois"
+                ex_items.append(ExcludedItem(fan, name_en, "", PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES,
+                                             name_fr, note))
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1],
                                              row.note))

@@ -137,6 +137,8 @@ def test_each_fan_not_counted_is_listed_once_and_a_second_one_says_so():
     assert len(ids) == len(set(ids)) and "pure_straight" in {i.id for i in res.items}
     second = next(e for e in res.excluded if e.id == "pure_straight")
     assert second.note.startswith("Counted once above") and second.rule.startswith("Lorsque 2 ou 3 combinaisons")
+    # named as the second one ("Pure Straight: counted once above" read as the fan refused beside itself)
+    assert (second.name_en, second.name_fr) == ("Pure Straight, a second time", "Suite Pure, une seconde fois")
     # the sentence of the principle, with the hand's own section beside it
     assert next(e for e in res.excluded if e.id == "short_straight").source == "000, Comptage des points; the hand: 000 n°49"
 

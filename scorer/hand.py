@@ -214,16 +214,26 @@ def _validate(hand: Hand) -> None:
     counts = Counter(T.normalize(t) for t in hand.all_tiles)
     for code, c in counts.items():
         if c > 4:
-            raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code}: a tile set has only 4 of each tile",
-                                   field="concealed")
+            in_melds = [i for i, m in enumerate(hand.melds) for t in m.tiles if T.normalize(t) == code]
+            if not in_melds:
+                raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code}: a tile set has only 4 of "
+                                       "each tile", field="concealed")
+            # spread over sets and standing tiles: said where they are (the field named the standing
+            # tiles alone, which held two of five)
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{c} copies of {code} ({len(in_melds)} in sets, "
+                                   f"{c - len(in_melds)} standing): a tile set has only 4 of each tile",
+                                   field="concealed" if c > len(in_melds) else f"melds[{in_melds[0]}]")
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 14:
         what = "few" if n < 14 else "many"
-        raise errors.HandError(errors.WRONG_TILE_COUNT,
-                               f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} "
-                               f"meld(s) × 3 = {n}, a winning hand has 14 with its winning tile "
-                               "(a kong counts as 3)",
-                               field="concealed")
+        message = (f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} meld(s) × 3 = {n}, a "
+                   "winning hand has 14 with its winning tile (a kong counts as 3)")
+        if n == 13 and hand.melds and all(m.type == "kong" for m in hand.melds) \
+                and all(c % 2 == 0 for c in Counter(T.normalize(t) for t in hand.concealed).values()):
+            # pairs standing beside a kong: seven pairs written with the four tiles declared
+            # (000 n°19 « sans s'en servir pour faire un Kong », n°55 « sept paires »)
+            message += "; seven pairs has no kong: its four identical tiles stay standing, as two pairs"
+        raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
     bonus_counts = Counter(hand.bonus)
     for code, c in bonus_counts.items():
         if c > 1:

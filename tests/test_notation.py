@@ -81,6 +81,26 @@ def test_structure_errors(text, code):
     assert err.value.code == code
 
 
+def test_copies_spread_over_sets_and_standing_tiles_are_said_where():
+    # "5 copies of 1m (field concealed)": the standing tiles held two of them
+    with pytest.raises(HandError) as err:
+        parse("[111m,1]11m456p789s23s 4s")
+    assert err.value.message.startswith("5 copies of 1m (3 in sets, 2 standing)") and err.value.field == "concealed"
+    with pytest.raises(HandError) as err:
+        parse("[1111m,1][111m,1]456p789s2s 2s")
+    assert err.value.field == "melds[0]"
+
+
+def test_seven_pairs_written_with_a_kong_is_told_why_it_is_short():
+    # "too few tiles ... = 13" alone: the four tiles of seven pairs stay standing (000 n°19, n°55)
+    with pytest.raises(HandError) as err:
+        parse("(1111m)223m445566p 3m")
+    assert err.value.message.endswith("seven pairs has no kong: its four identical tiles stay standing, as two pairs")
+    with pytest.raises(HandError) as err:
+        parse("(1111m)223m445567p 3m")
+    assert "seven pairs" not in err.value.message
+
+
 def _base():
     return {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"],
             "melds": [], "winning_tile": "2z", "bonus": [], "context": {}}

@@ -1291,6 +1291,9 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3)":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3)",
+    "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); seven pairs has no kong: its four identical tiles stay standing, as two pairs":
+        "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
+        "(un kong compte pour 3) ; sept paires n'a pas de kong : ses quatre tuiles identiques restent debout, en deux paires",
     "unexpected character {}": "caractère inattendu {0}",
     "unexpected character {}: a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers and seasons; or a capital for a wind or dragon: E S W N, P F C":
         "caractère inattendu {0} : une tuile s'écrit en chiffres suivis de la lettre de sa famille : m caractères, "
@@ -1312,7 +1315,7 @@ MESSAGES_FR = {
     "winning tile {} is not among the standing tiles": "la tuile gagnante {0} n'est pas parmi les tuiles debout",
     "winning_tile is required": "la tuile gagnante est requise",
     "{} appears {} times: each flower and season exists once": "{0} apparaît {1} fois : chaque fleur et saison existe une fois",
-    "{} closes nothing": "{0} ne ferme rien", "{} copies of {}: a tile set has only 4 of each tile": "{0} exemplaires de {1} : un jeu n'a que 4 exemplaires de chaque tuile",
+    "{} closes nothing": "{0} ne ferme rien", "{} copies of {}: a tile set has only 4 of each tile": "{0} exemplaires de {1} : un jeu n'a que 4 exemplaires de chaque tuile", "{} copies of {} ({} in sets, {} standing): a tile set has only 4 of each tile": "{0} exemplaires de {1} ({2} dans des combinaisons, {3} debout) : un jeu n'a que 4 exemplaires de chaque tuile",
     "{} is a flower/season: put it in bonus": "{0} est une fleur ou saison : mettez-la avec les fleurs",
     "{} is never closed": "{0} n'est jamais fermé",
     "{} is not a chow (three consecutive tiles of one suit)": "{0} n'est pas un chow (trois tuiles qui se suivent, d'une famille)",

@@ -253,15 +253,19 @@ class Flow:
 
     # -- the end -----------------------------------------------------------------------------
     def final(self, totals: list[int], last: Deal, penalties: list[int]) -> list[dict]:
-        """Each player's final line, best first: points held, uma, after-uma penalties, score."""
+        """Each player's final line, best first: the seat they started in, points held, score; with
+        riichi also the sticks left to them, uma and after-uma penalties."""
         points = [self.start_points + t for t in totals]
         leftover = self.leftover(points, last)
         uma = self.uma(points)
         rows = []
         for p in range(4):
             score = points[p] - self.start_points + uma[p] + penalties[p]
-            rows.append({"seat": p, "points": points[p], "leftover_sticks": leftover[p], "uma": uma[p],
-                         "penalty": penalties[p], "score": score})
+            rows.append({"seat": p, "points": points[p], "score": score})
+            if self.has_riichi:
+                # riichi's columns only: an MCR table read "penalty": 0 beside players who had
+                # paid false wins (in their points, not after an uma it has not)
+                rows[p].update(leftover_sticks=leftover[p], uma=uma[p], penalty=penalties[p])
         # The rank is the place at the table, by points: a penalty taken after the uma does not
         # change it (002 §3.4.6 « après l'attribution des uma »; §5.6, penalties « en n'affectant pas
         # ainsi le classement à la table »), so a first place that pays a chombo stays first.

@@ -884,9 +884,12 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                 + ["winner", "discarder", "offender", "notation", value] + (["riichi", "tenpai"] if riichi else [])]
                + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
     name = lambda i: players[i] if i is not None else ""
+    # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
+    # "penalty" in English (the French CSV said « pénalité » where the page said « faux Mah-jong »)
+    kind = lambda k: words.get("chombo" if riichi else "false_win", k) if words and k == "penalty" else say(k)
     for h in view["hands"]:
         wins = wins_of(h)
-        w.writerow([h["seq"], say(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
+        w.writerow([h["seq"], kind(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
                    + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
                    + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's

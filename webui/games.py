@@ -521,7 +521,8 @@ def export_csv(game_id):
     # « Hélène » came out as "HÃ©lÃ¨ne"; other spreadsheets skip it
     # ?sep=semicolon: the French pages' link (Excel set for French reads ";" and put a comma CSV in one column)
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
-    words = i18n.CSV_WORDS_FR if i18n.lang() == "fr" else None     # the column names in the page's language
+    # the column names in the page's language, the dealer as the game's rule set names him
+    words = i18n.csv_words(get_store().get_game(game_id)["rules"]) if i18n.lang() == "fr" else None
     return Response("\ufeff" + gamelog.export_csv(get_store(), game_id, delimiter, words),
                     content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})

@@ -476,7 +476,31 @@ _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"))]
 # The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
 _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
-_TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS, "hk": _CHINESE_TERMS, "classical": _CHINESE_TERMS}
+
+
+def _dealer_terms(word: str) -> list:
+    """« croupier » (004's word, the tables' default) replaced by ``word`` (masculine, after « le »)."""
+    return [(re.compile(a), b) for a, b in (
+        (r"\bnon-croupier\b", f"autre que le {word}"), (r"\bLe croupier\b", f"Le {word}"),
+        (r"\bcroupiers\b", word.replace("joueur", "joueurs") if "joueur" in word else f"{word}s"),
+        (r"\bCroupier\b", word[0].upper() + word[1:]), (r"\bcroupier\b", word))]
+
+
+# MCR's 000 names the dealer « le joueur "Est" » (Distribution des tuiles); the classical rules, 003,
+# « le banquier » (a French page of an MCR game said « croupier », a word 000 never uses).
+_TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS + _dealer_terms("joueur Est"), "hk": _CHINESE_TERMS,
+          "classical": _CHINESE_TERMS + _dealer_terms("banquier")}
+
+
+def csv_words(rules: str | None) -> dict:
+    """``CSV_WORDS_FR`` in the words of ``rules``' own document (« joueur Est » for MCR's dealer)."""
+    terms = _TERMS.get(rules, ())
+    out = {}
+    for key, value in CSV_WORDS_FR.items():
+        for pattern, word in terms:
+            value = pattern.sub(word, value)
+        out[key] = value
+    return out
 
 
 def use_rules_terms(rules: str | None) -> None:
@@ -707,7 +731,8 @@ CSV_WORDS_FR = {
     "riichi_sticks": "bâtons de riichi", "winner": "gagnant", "discarder": "donneur de l'écart",
     "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
-    "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score",
+    "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
+    "chombo": "chombo",
     "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
 }

@@ -786,6 +786,20 @@ def test_the_french_pages_csv_speaks_french(client):
     assert client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig").startswith("hand,kind,round_wind")
 
 
+@pytest.mark.parametrize("rules, dealer, false_win", [("mcr", "joueur Est", "faux Mah-jong"),
+                                                      ("riichi", "ouvreur", "chombo")])
+def test_the_french_csv_says_the_dealer_and_a_false_win_as_the_rules_and_the_page_do(client, rules, dealer, false_win):
+    # « croupier » (a word 000 never uses) and « pénalité » where the page said « faux Mah-jong »
+    gid = client.post("/api/games", json={"rules": rules, "players": PLAYERS}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 1})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig"))))
+    assert rows[0][3] == dealer and rows[1][1] == false_win
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "croupier" not in page.lower()
+    assert list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data()
+                                       .decode("utf-8-sig"))))[1][1] == "penalty"
+
+
 def test_a_deleted_hand_is_restored_where_it_was(client):
     # deleting hand 8 by mistake renumbered and re-seated every later hand, with no way back
     gid = new_game(client)

@@ -880,21 +880,27 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):
     # columns only where the game can fill them, as the page and the PDF show them
     riichi = view["flow"]["has_riichi"]
-    w.writerow([say(c) for c in ["hand", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
-                + ["winner", "discarder", "offender", "notation", value] + (["riichi", "tenpai"] if riichi else [])]
+    w.writerow([say(c) for c in ["hand", "deal", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
+                + ["winner", "discarder", "offender", "notation", value, "scoring"] + (["riichi", "tenpai"] if riichi else [])]
                + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
     name = lambda i: players[i] if i is not None else ""
     # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
     # "penalty" in English (the French CSV said « pénalité » where the page said « faux Mah-jong »)
     kind = lambda k: words.get("chombo" if riichi else "false_win", k) if words and k == "penalty" else say(k)
+    from .score_sheet import round_label
+    flow = flow_of(view["game"])
     for h in view["hands"]:
         wins = wins_of(h)
-        w.writerow([h["seq"], kind(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
+        deal = round_label(h, flow) if h["kind"] != "end" else ""     # E1, E1-2: as the sheet and the page say
+        if deal and words:
+            deal = say(h["round_wind"])[0] + deal[1:]                    # O2 in French, as the French sheet
+        w.writerow([h["seq"], deal, kind(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
                    + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
                    + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                       " & ".join(x.get("notation") or "" for x in wins),
-                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins)]
+                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
+                      " & ".join(_scoring_text(x.get("score") or {}, bool(words)) for x in wins)]
                    # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
                    + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]
                       if riichi else [])
@@ -914,6 +920,16 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
             for r in view["final"]:
                 w.writerow([r["rank"], r["player"], r["points"], r["score"]])
     return out.getvalue()
+
+
+def _scoring_text(score: dict, french: bool) -> str:
+    """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
+    ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
+    parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
+             f"{item.get('total')} {item.get('unit', '')}".strip() for item in score.get("items") or []]
+    if score.get("rules") == "riichi" and score.get("fu") and score.get("limit") != "yakuman":
+        parts.append(f"{score['fu']} fu")
+    return "; ".join(parts)
 
 
 def _import_hands(data: dict) -> list:

@@ -732,6 +732,7 @@ CSV_WORDS_FR = {
     "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
+    "deal": "donne", "scoring": "décompte",
     "chombo": "chombo",
     "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",

@@ -676,8 +676,12 @@ def test_export_and_import_replay_the_game(client):
     assert r.json["totals"] == [1500, 4600, -3800, -2300] and r.json["finished"] is True
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
-    assert rows[0][:6] == ["hand", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
-    assert rows[3][6:11] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    assert rows[0][:7] == ["hand", "deal", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
+    assert rows[3][7:12] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    # what each win scored, for a referee checking the sheet (the total alone was given), and its deal
+    third = dict(zip(rows[0], rows[3]))
+    assert third["deal"] == rows[3][1] != "" and " & " in third["scoring"]
+    assert third["scoring"].split(" & ")[0].startswith("Seven Pairs 2 han") and " fu" in third["scoring"]
     second = dict(zip(rows[0], rows[2]))      # several players as several winners are: names hold spaces
     assert (second["tenpai"], second["riichi"]) == ("Ann & Cy", "Cy")
     assert rows[-4:][0][:2] == ["1", "Bob"]

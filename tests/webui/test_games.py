@@ -232,7 +232,7 @@ def test_html_game_flow(client):
     assert r.headers["Content-Type"] == "text/csv; charset=utf-8"        # the charset was said twice
     csv_text = body.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(csv_text)))
-    assert rows[0][:3] == ["hand", "kind", "round_wind"] and len(rows) == 4
+    assert rows[0][:4] == ["hand", "deal", "kind", "round_wind"] and len(rows) == 4
     last = dict(zip(rows[0], rows[-1]))
     assert [int(last[f"{p} total"]) for p in PLAYERS] == totals
     assert last["kind"] == "penalty" and (last["winner"], last["discarder"], last["offender"]) == ("", "", PLAYERS[2])
@@ -780,10 +780,10 @@ def test_the_french_pages_csv_speaks_french(client):
     client.get(f"/games/{gid}?lang=fr")
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?sep=semicolon").get_data()
                                        .decode("utf-8-sig")), delimiter=";"))
-    assert rows[0][:4] == ["main", "type", "vent du tour", "croupier"] and rows[0][-1] == "note"
-    assert rows[1][1:3] == ["victoire", "Est"] and f"{PLAYERS[0]} variation" in rows[0]
+    assert rows[0][:5] == ["main", "donne", "type", "vent du tour", "croupier"] and rows[0][-1] == "note"
+    assert rows[1][1:4] == ["E1", "victoire", "Est"] and f"{PLAYERS[0]} variation" in rows[0]
     client.get(f"/games/{gid}?lang=en")
-    assert client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig").startswith("hand,kind,round_wind")
+    assert client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig").startswith("hand,deal,kind,round_wind")
 
 
 @pytest.mark.parametrize("rules, dealer, false_win", [("mcr", "joueur Est", "faux Mah-jong"),
@@ -793,11 +793,11 @@ def test_the_french_csv_says_the_dealer_and_a_false_win_as_the_rules_and_the_pag
     gid = client.post("/api/games", json={"rules": rules, "players": PLAYERS}).json["game"]["id"]
     client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 1})
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig"))))
-    assert rows[0][3] == dealer and rows[1][1] == false_win
+    assert rows[0][4] == dealer and rows[1][2] == false_win
     page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
     assert "croupier" not in page.lower()
     assert list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data()
-                                       .decode("utf-8-sig"))))[1][1] == "penalty"
+                                       .decode("utf-8-sig"))))[1][2] == "penalty"
 
 
 def test_a_deleted_hand_is_restored_where_it_was(client):

@@ -800,6 +800,21 @@ def test_the_french_csv_says_the_dealer_and_a_false_win_as_the_rules_and_the_pag
                                        .decode("utf-8-sig"))))[1][2] == "penalty"
 
 
+def test_only_the_last_hands_edit_forms_are_written_older_ones_on_asking(client, monkeypatch):
+    # a 1,500-hand game's page was 5 MB of edit forms, one per hand
+    from webui import games
+    monkeypatch.setattr(games, "INLINE_EDITS", 2)
+    gid = new_game(client)
+    for _ in range(4):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="edit-form-4"' in page and 'id="edit-form-3"' in page and 'id="edit-form-2"' not in page
+    assert f'href="/games/{gid}?edit=2#edit-form-2"' in page
+    asked = client.get(f"/games/{gid}?edit=2").get_data(as_text=True)
+    assert 'id="edit-form-2"' in asked and 'id="edit-form-1"' not in asked
+    assert re.search(r'<details class="edit-hand" open><summary>[^<]*<span class="sr-only"> hand 2<', asked)
+
+
 def test_a_deleted_hand_is_restored_where_it_was(client):
     # deleting hand 8 by mistake renumbered and re-seated every later hand, with no way back
     gid = new_game(client)

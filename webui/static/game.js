@@ -53,6 +53,11 @@
   // the winner's hand filled with the hand as corrected there, to be checked and saved.
   const params = new URLSearchParams(location.search);
   const editing = params.get("edit") && document.getElementById("edit-form-" + params.get("edit"));
+  if (editing && !params.get("hand")) {    // an older hand's "Edit" link: its form, open, in view
+    const first = editing.querySelector("select, input:not([type=hidden])");
+    editing.scrollIntoView({ block: "center" });
+    if (first) first.focus();
+  }
   if (editing && params.get("hand")) {
     const rows = Array.from(editing.querySelectorAll(".win-row"));
     const row = rows.find((r) => (r.querySelector("select[name^=winner]") || {}).value === params.get("winner")) || rows[0];

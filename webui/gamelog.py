@@ -481,13 +481,33 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
         return _record(store, game_id, data, draft=draft, request_key=request_key)
 
 
-def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict | None = None) -> dict:
-    """The columns the table enters for one hand, checked (no flow columns yet)."""
+#: The fields of a hand request that a kind of hand does not have (webui/api.py HAND_KEYS).
+_WIN_FIELDS = ("hand", "winner", "discarder", "winners", "hands", "contexts", "context", "tiles_read", "corrections")
+_NOT_OF_KIND = {"win": ("offender", "amount", "tenpai"),
+                "draw": _WIN_FIELDS + ("offender", "amount"),
+                "penalty": tuple(k for k in _WIN_FIELDS if k != "winner") + ("tenpai",),
+                "end": _WIN_FIELDS + ("offender", "amount", "riichi", "tenpai")}
+_KIND_NAMES = {"win": "win", "draw": "draw", "penalty": "false win (chombo)", "end": "game's end"}
+
+
+def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict | None = None,
+             told: bool = True) -> dict:
+    """The columns the table enters for one hand, checked (no flow columns yet). ``told``: the
+    hand is what the table says now (not a file's, whose winds the flow works out again)."""
     kind = data.get("kind", "win")
     if kind == "chombo":
         kind = "penalty"
     if kind not in ("win", "draw", "penalty", "end"):
         raise GameError("bad_field", "kind must be win, draw, penalty (chombo) or end", field="kind")
+    if told:
+        # a field another kind of hand has was dropped without a word (a draw sent with a winner
+        # and a hand was stored as a draw); given empty, it says nothing
+        foreign = [k for k in _NOT_OF_KIND[kind] if data.get(k) not in (None, "", [], {})]
+        if kind == "penalty" and data.get("offender") is not None and data.get("winner") is not None:
+            foreign.append("winner")
+        if foreign:
+            raise GameError("bad_field", f"a {_KIND_NAMES[kind]} has no {foreign[0]}: send only its own fields",
+                            field=foreign[0])
     note = validation.note(data.get("note"))
     fixed = dict((previous or {}).get("fixed") or {})
     fixed.pop("amount", None)
@@ -533,6 +553,22 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                               round_wind=deal.round_wind, order=deal.seating)
             if not legacy:
                 _check_told_context(given, ctx, winner in riichi, f"{where}.context" if where else "context",
+                                    seats_known=not {"dealer", "round_wind"} & set(fixed))
+            embedded = entry["hand"].get("context") if isinstance(entry["hand"], dict) else None
+            if told and not legacy and isinstance(embedded, dict):
+                # the hand JSON's own context says the same as the request's, or nothing: its
+                # self_drawn and winds were taken over without a word (a win stored self-drawn
+                # with discarder "left")
+                inner = f"{where}.hand.context" if where else "hand.context"
+                for key in ("self_drawn", "discarder"):
+                    if key in embedded:
+                        raise GameError("bad_field", f"in a game, the hand's discarder says who discarded (a player "
+                                        f"0-3, or null when self-drawn), not {inner}.{key}", field=f"{inner}.{key}")
+                clash = sorted(k for k in set(embedded) & set(given) if embedded[k] != given[k])
+                if clash:
+                    raise GameError("bad_field", f"context {clash[0]} is given twice, differently: in the hand's "
+                                    "context and in the request's; give it once", field=f"{inner}.{clash[0]}")
+                _check_told_context(embedded, ctx, winner in riichi, inner,
                                     seats_known=not {"dealer", "round_wind"} & set(fixed))
             try:
                 hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
@@ -594,7 +630,8 @@ def _check_expected_seq(store: Store, game_id: int, expected) -> None:
                         "again if it is still to record", field="expect_seq")
 
 
-def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None) -> dict:
+def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None,
+            told: bool = True) -> dict:
     game = store.get_game(game_id)
     _check_expected_seq(store, game_id, data.get("expect_seq"))
     flow = flow_of(game)
@@ -602,7 +639,7 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
     deal = next_deal(store, game)
     if deal.finished:
         raise game_over()
-    row = _entered(game, data, deal, legacy=legacy)
+    row = _entered(game, data, deal, legacy=legacy, told=told)
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:
@@ -976,7 +1013,7 @@ def _import_replayed(store: Store, data: dict) -> int:
             elif h.get("kind") == "penalty":
                 body["offender"] = h.get("winner")
             try:
-                recorded = _record(store, gid, body, draft=None, request_key=None)
+                recorded = _record(store, gid, body, draft=None, request_key=None, told=False)
             except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
                 raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
                                 field=f"hands[{i}]") from None

@@ -1435,6 +1435,9 @@ MESSAGES_FR = {
         "donnez le gagnant soit par winner et hand, soit dans winners, pas les deux",
     "in a game, the hand's discarder says who discarded (a player 0-3, or null when self-drawn), not context.{}":
         "dans une partie, le champ discarder de la main dit qui a écarté (un joueur 0-3, ou null en pioche), pas context.{0}",
+    "in a game, the hand's discarder says who discarded (a player 0-3, or null when self-drawn), not {}.{}":
+        "dans une partie, le champ discarder de la main dit qui a écarté (un joueur 0-3, ou null en pioche), pas {0}.{1}",
+    "a {} has no {}: send only its own fields": "ce type de main ({0}) n'a pas de champ {1} : n'envoyez que ses propres champs",
     "say who discarded: discarder is a player 0-3, or null when self-drawn":
         "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
     "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",

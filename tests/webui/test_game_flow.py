@@ -286,6 +286,38 @@ def test_a_wins_context_that_says_otherwise_than_the_game_is_refused(client):
     post(client, gid, {**win, "riichi": [B], "context": {"seat_wind": "S", "round_wind": "E", "riichi": True}})
 
 
+def test_a_field_another_kind_of_hand_has_is_refused(client):
+    # a draw sent with a winner and a hand was stored as a draw, an end with a hand as an end
+    gid = new_game(client, "riichi")
+    for body, field in (({"kind": "draw", "hand": PURE_STRAIGHT, "winner": B, "discarder": C}, "hand"),
+                        ({"kind": "end", "winner": B}, "winner"),
+                        ({"kind": "penalty", "offender": C, "winner": B}, "winner"),
+                        ({"kind": "penalty", "offender": C, "amount": 5, "hand": PURE_STRAIGHT}, "hand")):
+        r = client.post(f"/api/games/{gid}/hands", json=body)
+        assert r.status_code == 400 and r.json["error"]["field"] == field, (body, r.json)
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    post(client, gid, {"kind": "draw", "discarder": None, "tenpai": [B], "riichi": []})     # empty says nothing
+
+
+def test_a_hand_jsons_own_context_is_held_to_the_game_as_the_requests_is(client):
+    # {"hand": {..., "context": {"self_drawn": false, "discarder": "left", "seat_wind": "W"}},
+    # "discarder": null} was stored self-drawn beside discarder "left", without a word
+    gid = new_game(client, "mcr")
+    hand = client.post("/api/score", json={"hand": "[222z,1][234m,1][666m,1]78m99m 9m", "rules": "mcr"}).json["hand"]
+    for ctx, field in (({"self_drawn": False}, "hand.context.self_drawn"), ({"discarder": "left"}, "hand.context.discarder"),
+                       ({"seat_wind": "W"}, "hand.context.seat_wind")):
+        r = client.post(f"/api/games/{gid}/hands", json={"hand": {**hand, "context": ctx}, "winner": B, "discarder": None})
+        assert r.status_code == 400 and r.json["error"]["field"] == field, (ctx, r.json)
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": {**hand, "context": {"last_tile": True}}, "winner": B,
+                                                     "discarder": C, "context": {"last_tile": False}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "hand.context.last_tile", r.json
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    post(client, gid, {"hand": {**hand, "context": {"seat_wind": "S"}}, "winner": B, "discarder": C})
+    # an export's hands carry the winds of their deals: imported, the flow works them out again
+    exported = client.get(f"/api/games/{gid}/export.json").json
+    assert client.post("/api/games/import", json=exported).status_code == 201
+
+
 def test_a_change_that_a_later_hand_cannot_take_names_that_hand_as_the_page_shows_it(client):
     """Deleting hand 1 (a draw) made Chloé West in the next deal, where her win scores 7: the
     refusal said "hand 1: 7 points ... (record it as a false win)", the number the win takes

@@ -211,9 +211,35 @@ def rename_game(game_id):
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 
+def _guard_body(keys: tuple = ("hand_id",)) -> dict:
+    """The body of an undo or a delete: empty or ``{}``, or ``keys`` alone (a body these routes did
+    not read was accepted whole: ``{"hand_id": ...}`` in it guarded nothing)."""
+    from flask import request
+    data = _json_body() if request.get_data(cache=True).strip() else {}
+    if not keys and data:
+        key = next(iter(data))
+        raise validation.InputError("unknown_key", f"unknown key {key!r}: send an empty JSON object", key)
+    validation.known_keys(data, keys)
+    return data
+
+
+def _hand_id(data: dict) -> str | None:
+    """The hand the client showed (``hand_id``), from the body or the query string, once."""
+    from flask import request
+    given = data.get("hand_id")
+    if given is not None:       # a hand's id as the API gives it (a number), or its "id:rev"
+        given = str(given) if isinstance(given, int) and not isinstance(given, bool) else validation.text(given, "hand_id")
+    query = request.args.get("hand_id")
+    if given is not None and query is not None and given != query:
+        raise validation.InputError("bad_field", "hand_id is given twice, differently: in the body and in the "
+                                    "address; give it once", "hand_id")
+    return given if given is not None else query
+
+
 @bp.delete("/games/<int:game_id>")
 def delete_game(game_id):
     """The game and all its hands, as the game page's "Delete game" (send ``{}`` as JSON)."""
+    _guard_body(())
     store = get_store()
     store.get_game(game_id)          # 404 for a game that is not there
     store.delete_game(game_id)
@@ -303,7 +329,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id):
-    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id, hand_id=request.args.get("hand_id")))
+    removed = calibrate.forget_recorded_hands(gamelog.undo(get_store(), game_id, hand_id=_hand_id(_guard_body())))
     if removed is None:
         return respond(409, {"code": "no_hands", "message": "this game has no hand to undo"})
     view = gamelog.standing(get_store(), game_id)
@@ -316,6 +342,10 @@ def edit_hand(game_id, seq):
     deal, counters, sticks and points are recomputed. ``?hand_id=ID``: refused (409, ``stale_hand``)
     unless hand ``seq`` is that hand (a client showing an older state of the game)."""
     data = _hand_body(_json_body())
+    if "expect_seq" in data:
+        # it guards a new hand's number; an edit is guarded by the hand the client showed
+        raise validation.InputError("bad_field", "an edit is guarded by ?hand_id=ID (the hand as the client showed "
+                                    "it), not expect_seq", "expect_seq")
     hand = gamelog.edit_hand(get_store(), game_id, seq, data, hand_id=request.args.get("hand_id"))
     return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 
@@ -323,7 +353,7 @@ def edit_hand(game_id, seq):
 @bp.delete("/games/<int:game_id>/hands/<int:seq>")
 def delete_hand(game_id, seq):
     removed = calibrate.forget_recorded_hands(gamelog.delete_hand(get_store(), game_id, seq,
-                                                                  hand_id=request.args.get("hand_id")))
+                                                                  hand_id=_hand_id(_guard_body())))
     view = gamelog.standing(get_store(), game_id)
     return jsonify({"removed": removed, **{k: view[k] for k in STANDING_KEYS}})
 

@@ -1441,6 +1441,11 @@ MESSAGES_FR = {
     "say who discarded: discarder is a player 0-3, or null when self-drawn":
         "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
     "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",
+    "unknown key {}: send an empty JSON object": "clé inconnue {0} : envoyez un objet JSON vide",
+    "hand_id is given twice, differently: in the body and in the address; give it once":
+        "hand_id est donné deux fois, différemment : dans le corps et dans l'adresse ; donnez-le une fois",
+    "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not expect_seq":
+        "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par expect_seq",
     "this {} was used for another hand in this game: send a new key for a new hand":
         "cette {0} a servi pour une autre main de cette partie : envoyez une nouvelle clé pour une nouvelle main",
     "kind must be win, draw, penalty (chombo) or end": "le type doit être win, draw, penalty (chombo) ou end",

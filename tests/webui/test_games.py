@@ -763,6 +763,29 @@ def test_importing_the_score_sheet_csv_says_to_import_the_json(client):
         assert r.status_code == 400 and "importez l&#39;export JSON" in r.get_data(as_text=True)
 
 
+def test_an_undo_or_a_delete_reads_its_body(client):
+    """{"hand_id": ...} in the body of an undo or a delete guarded nothing (only ?hand_id= was
+    read), and any body was accepted: {"confirm": false} deleted the game."""
+    gid = new_game(client)
+    for _ in range(2):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    first = client.get(f"/api/games/{gid}").json["hands"][0]["id"]
+    r = client.post(f"/api/games/{gid}/undo", json={"hand_id": first})
+    assert r.status_code == 409 and r.json["error"]["code"] == "stale_hand"
+    r = client.delete(f"/api/games/{gid}/hands/2", json={"hand_id": first, "bogus": 1})
+    assert r.status_code == 400 and r.json["error"]["field"] == "bogus"
+    r = client.delete(f"/api/games/{gid}/hands/1?hand_id=x", json={"hand_id": first})
+    assert r.status_code == 400 and r.json["error"]["field"] == "hand_id"
+    r = client.delete(f"/api/games/{gid}", json={"confirm": False})
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_key"
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw", "expect_seq": 99})
+    assert r.status_code == 400 and r.json["error"]["field"] == "expect_seq"
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    assert client.delete(f"/api/games/{gid}/hands/1", json={"hand_id": first}).status_code == 200
+    assert client.post(f"/api/games/{gid}/undo", data="", content_type="application/json").status_code == 200
+    assert client.delete(f"/api/games/{gid}", json={}).status_code == 200
+
+
 def test_the_end_of_a_game_is_resumed_not_undone_as_a_hand(client):
     # « Annuler la main 18 », « Supprimer la main 18 », « Modifier la main 18 » for the end of the game
     gid = new_game(client)

@@ -102,12 +102,15 @@ def _form_context() -> dict:
     raw = request.form.get("context")
     if raw:
         ctx = validation.obj(validation.parse_json(raw, "context"), "context")
-    from scorer.context import CONTEXT_KEYS
+    from scorer.context import CONTEXT_KEYS, Context
+    given = Context(ctx).to_dict()      # checked, as the scorer reads it ("s" is S)
     fields = {f["name"]: f for f in scoring.context_fields(None)}
     for name in CONTEXT_KEYS:
         raw = request.form.get(name)
         if raw is None:
             continue
+        if len(request.form.getlist(name)) > 1:
+            raise scorer.HandError("bad_field", f"{name} is sent twice: send it once", field=f"context.{name}")
         kind = fields[name]["kind"]
         if kind == "bool":
             ctx[name] = validation.yes_no(raw, name)
@@ -121,7 +124,11 @@ def _form_context() -> dict:
             ctx[name] = parse_tiles(raw)
         else:
             ctx[name] = raw
-    return ctx
+        if name in given and Context({name: ctx[name]}).to_dict()[name] != given[name]:
+            # the field won over the context JSON's value without a word (/api/score refuses it)
+            raise scorer.HandError("bad_field", f"context {name} is given twice, differently: in the context "
+                                   "field and as a field of its own; give it once", field=f"context.{name}")
+    return Context(ctx).to_dict()
 
 
 #: the multipart fields of /api/read besides one per context key (``scorer.context.CONTEXT_KEYS``)
@@ -138,6 +145,8 @@ def read():
                                 "not as text", field="image")
     validation.known_keys(dict(request.form), set(READ_FIELDS) | set(CONTEXT_KEYS), "form")
     validation.known_keys(dict(request.files), {"image"}, "files")
+    if len(request.files.getlist("image")) > 1:      # the second was dropped without a word
+        raise gamelog.GameError("bad_field", "send one photo a request", field="image")
     upload = request.files.get("image")
     if upload is None:
         raise gamelog.GameError("missing_field", "send the photo as a multipart file field named image",

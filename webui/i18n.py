@@ -1442,6 +1442,10 @@ MESSAGES_FR = {
         "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
     "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",
     "unknown key {}: send an empty JSON object": "clé inconnue {0} : envoyez un objet JSON vide",
+    "{} is sent twice: send it once": "{0} est envoyé deux fois : envoyez-le une fois",
+    "context {} is given twice, differently: in the context field and as a field of its own; give it once":
+        "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
+    "send one photo a request": "envoyez une photo par requête",
     "hand_id is given twice, differently: in the body and in the address; give it once":
         "hand_id est donné deux fois, différemment : dans le corps et dans l'adresse ; donnez-le une fois",
     "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not expect_seq":

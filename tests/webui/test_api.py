@@ -189,6 +189,21 @@ def test_read_of_a_corrupt_jpeg_says_so_first_among_the_warnings(client, monkeyp
     assert not any("damaged" in w for w in r.json["reading"]["warnings"])
 
 
+def test_read_refuses_a_context_key_given_twice_differently_or_a_second_photo(client, monkeypatch):
+    # riichi=true as a field won over {"riichi": false} in the context field; a second image was dropped
+    import vision
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: [], raising=False)
+    r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "context": '{"riichi": false}',
+                                       "riichi": "true"}, content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["field"] == "context.riichi", r.json
+    r = client.post("/api/read", data={"image": [(io.BytesIO(jpeg_bytes()), "p.jpg"), (io.BytesIO(jpeg_bytes()), "q.jpg")]},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["field"] == "image"
+    r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "context": '{"seat_wind": "s"}',
+                                       "seat_wind": "S"}, content_type="multipart/form-data")
+    assert r.status_code == 200, r.json
+
+
 def test_read_text_file_named_jpg(client):
     r = _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg")
     assert r.status_code == 400

@@ -31,6 +31,9 @@ def check_options(rules: str, options) -> dict:
             raise FlowError("bad_field", f"flow.{k} must be true or false", f"flow.{k}")
         if k == "tournament" and rules != "riichi" and v:
             raise FlowError("bad_field", "tournament mode is a riichi option", f"flow.{k}")
+        if k == "seat_changes" and rules != "mcr":
+            # stored on a riichi game and never used: the players thought it kept their seats
+            raise FlowError("bad_field", "seat changes between rounds are an MCR option", f"flow.{k}")
         out[k] = v
     return out
 

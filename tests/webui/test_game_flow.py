@@ -265,6 +265,9 @@ def test_riichi_and_tenpai_lists_are_checked(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "riichi"
     r = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS, "flow": {"tournament": True}})
     assert r.status_code == 400
+    # stored on a riichi game and never used
+    r = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS, "flow": {"seat_changes": True}})
+    assert r.status_code == 400 and r.json["error"]["field"] == "flow.seat_changes"
 
 
 def test_a_wins_context_that_says_otherwise_than_the_game_is_refused(client):

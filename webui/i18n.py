@@ -1160,6 +1160,8 @@ MESSAGES_FR = {
     "double riichi cannot be declared with an exposed set": "le double riichi ne peut pas se déclarer avec une combinaison exposée",
     "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
     "ippatsu needs riichi": "l'ippatsu demande un riichi",
+    "riichi sticks not given: none is counted, not even the winner's own, which comes back to the winner; give riichi_sticks to count the sticks on the table":
+        "bâtons de riichi non donnés : aucun n'est compté, pas même celui du gagnant, qui lui revient ; donnez les bâtons de riichi pour compter ceux sur la table",
     "{} is won before the winner's first discard, so no riichi can have been declared":
         "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
     "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",

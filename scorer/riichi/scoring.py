@@ -467,6 +467,10 @@ def score(hand: Hand, options) -> ScoreResult:
         warnings.append(f"liable_player ignored: pao needs every set of {pao_yaku} exposed as a meld, one of "
                         f"them claimed from the liable player ({liable}) (002 §3.3.9)")
         liable = None
+    if (riichi or double_riichi) and "riichi_sticks" not in hand.context:
+        # a learner scoring a riichi hand alone missed the 1,000 of the stick put down (002 §3.3.14)
+        warnings.append("riichi sticks not given: none is counted, not even the winner's own, which comes back "
+                        "to the winner (002 §4.1); give riichi_sticks to count the sticks on the table")
     discarder = None if tsumo else ctx("discarder")
     payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
                       seats_known="seat_wind" in hand.context, discarder=discarder,

@@ -148,8 +148,17 @@ def test_ura_dora_without_riichi_are_ignored_with_a_warning():
     r = riichi(hand, self_drawn=True, seat_wind="S", ura_dora_indicators=["3m"])
     assert "ura_dora" not in han_of(r)
     assert any(w.startswith("ura_dora_indicators ignored") for w in r.extra["warnings"])
-    declared = riichi(hand, self_drawn=True, seat_wind="S", riichi=True, ura_dora_indicators=["3m"])
+    declared = riichi(hand, self_drawn=True, seat_wind="S", riichi=True, ura_dora_indicators=["3m"], riichi_sticks=1)
     assert han_of(declared)["ura_dora"] == 1 and not declared.extra["warnings"]
+
+
+def test_riichi_without_its_sticks_says_none_is_counted():
+    # a learner scoring a riichi hand alone missed the winner's own 1,000 without a word
+    r = riichi("123m456p789s22z45m 6m", riichi=True, seat_wind="S", discarder="left")
+    assert any(w.startswith("riichi sticks not given: none is counted") for w in r.extra["warnings"])
+    assert paid(r) == {"left": 1300}
+    r = riichi("123m456p789s22z45m 6m", riichi=True, seat_wind="S", discarder="left", riichi_sticks=1)
+    assert not r.extra["warnings"] and paid(r) == {"left": 1300, "table": 1000}
 
 
 def test_counters_and_riichi_sticks():

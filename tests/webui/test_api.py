@@ -299,6 +299,17 @@ def test_a_hand_input_error_says_which_part_of_the_hand_in_words(client):
     assert "in the standing tiles" in out["html"] and "at concealed" not in out["html"]
 
 
+def test_the_enter_a_hand_page_leaves_the_seat_wind_unsaid_until_chosen(client):
+    # East was chosen by default: every hand was settled as the dealer's, and "assumed" said nothing
+    import re
+    page = client.get("/review/new?rules=riichi").get_data(as_text=True)
+    select = re.search(r'<select name="ctx_seat_wind">(.*?)</select>', page, re.S).group(1)
+    assert select.startswith('<option value="">—</option>') and " selected" not in select
+    out = client.post("/review/score", json={"hand": "234m345p678s22p56s 7s", "rules": "riichi",
+                                             "form": {"ctx_self_drawn": "1", "ctx_seat_wind": "", "ctx__present": "1"}}).json
+    assert "seat_wind" in out["score"]["assumed"]
+
+
 def test_a_game_is_deleted_through_the_api(client):
     gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
     r = client.delete(f"/api/games/{gid}", json={})

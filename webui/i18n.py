@@ -1448,6 +1448,8 @@ MESSAGES_FR = {
     "context {} is given twice, differently: in the context field and as a field of its own; give it once":
         "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
     "send one photo a request": "envoyez une photo par requête",
+    "Only a hand that scores nothing else: here the fans above count.":
+        "Seulement pour une main qui ne compte rien d'autre : ici, les combinaisons ci-dessus comptent.",
     "tournament mode is a riichi option": "le mode tournoi est une option du riichi",
     "seat changes between rounds are an MCR option": "les changements de place entre les tours sont une option du MCR",
     "hand_id is given twice, differently: in the body and in the address; give it once":

@@ -373,6 +373,12 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                                              row.note))
     minimum = options.minimum_points
     minimum_met = total >= minimum
+    if not minimum_met and items and all(i.id != "chicken_hand" for i in items):
+        # a learner saw "Closed Wait 1, below the minimum" where the same hand on another wait is a
+        # Chicken Hand of 8 (000 n°39 « Main qui sinon vaudrait 0 points »): said why it is not one
+        ex_items.append(ExcludedItem(
+            "chicken_hand", labels["chicken_hand"][0], "", "Main qui sinon vaudrait 0 points.", "000 n°39",
+            labels["chicken_hand"][1], "Only a hand that scores nothing else: here the fans above count."))
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": minimum, "flowers": flowers}
     if minimum_met:

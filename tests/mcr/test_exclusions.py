@@ -223,3 +223,15 @@ def test_every_quote_from_a_000_entry_is_in_that_entry():
         cited = " ".join(words(entries[int(n)]) for n in re.findall(r"n°(\d+)", row.source.split("(")[0]))
         for part in re.split(r"\[\.\.\.\]| / ", row.rule):
             assert words(part) in cited, (row.fan, row.source, part)
+
+
+def test_a_hand_under_the_minimum_says_why_it_is_no_chicken_hand():
+    """"Closed Wait 1, below the minimum" where the same hand on another wait is a Chicken Hand of
+    8: a learner concluded the scorer was wrong (000 n°39 « Main qui sinon vaudrait 0 points »)."""
+    res = result("[234m,2][888p,2]567s13p55z 2p")
+    assert [i.id for i in res.items] == ["closed_wait"] and not res.extra["minimum_met"]
+    chicken = next(e for e in res.excluded if e.id == "chicken_hand")
+    assert chicken.source == "000 n°39" and chicken.note.startswith("Only a hand that scores nothing else")
+    chicken_hand = result("[234m,2][888p,2]567s45p55z 3p")     # a two-sided wait: the Chicken Hand, 8
+    assert [i.id for i in chicken_hand.items] == ["chicken_hand"]
+    assert all(e.id != "chicken_hand" for e in chicken_hand.excluded)

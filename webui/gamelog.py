@@ -962,8 +962,10 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
 def _scoring_text(score: dict, french: bool) -> str:
     """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
     ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
+    unit = lambda i: (i.get("unit") or "")[:-1] if i.get("total") == 1 and i.get("unit") in ("points", "doubles") \
+        else (i.get("unit") or "")
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
-             f"{item.get('total')} {item.get('unit', '')}".strip() for item in score.get("items") or []]
+             f"{item.get('total')} {unit(item)}".strip() for item in score.get("items") or []]
     if score.get("rules") == "riichi" and score.get("fu") and score.get("limit") != "yakuman":
         parts.append(f"{score['fu']} fu")
     return "; ".join(parts)

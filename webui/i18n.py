@@ -559,6 +559,13 @@ def t_page(text: str, **fields):
     return out.format(**fields) if fields else out
 
 
+def unit_word(unit: str, n) -> str:
+    """A unit after the figure ``n``, in the page's language: singular for one ("1 point"; the
+    pages said "1 points")."""
+    unit = unit or ""
+    return t(unit[:-1] if n == 1 and unit in ("points", "doubles") else unit)
+
+
 def assumed_value(key: str) -> str:
     """The value a context key not given was scored with, as words ("East", "no"); "" for none."""
     from scorer.context import CONTEXT_KEYS, default_of
@@ -1017,7 +1024,7 @@ def init_app(app) -> None:
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
-                                 unused_reason=unused_reason)
+                                 unused_reason=unused_reason, unit_word=unit_word)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 

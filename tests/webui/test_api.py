@@ -310,6 +310,14 @@ def test_the_enter_a_hand_page_leaves_the_seat_wind_unsaid_until_chosen(client):
     assert "seat_wind" in out["score"]["assumed"]
 
 
+def test_one_point_is_said_in_the_singular(client):
+    # "1 points" under the total and in the other rules' table
+    import re
+    out = client.post("/review/score", json={"hand": "[234m,2][888p,2]567s13p55z 2p", "rules": "mcr", "form": {}}).json
+    text = re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", out["html"]))
+    assert "1 point" in text and "1 points" not in text
+
+
 def test_a_game_is_deleted_through_the_api(client):
     gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
     r = client.delete(f"/api/games/{gid}", json={})

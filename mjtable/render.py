@@ -145,7 +145,7 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         return [f"  score: {x['limit_hand']} is a limit hand: it scores the limit, {x['limit']}",
                 f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
     if result.rules == "classical" and raw is not None:
-        score = f"  score: {x['base_points']} base points × 2^{x['doubles']} doubles = {raw}"
+        score = f"  score: {x['base_points']} base points doubled {x['doubles']} time{'' if x['doubles'] == 1 else 's'} = {raw}"
         score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
         return [score, f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
     return [], set()

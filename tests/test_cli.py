@@ -466,13 +466,14 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     assert "  hand value: 2600 (before counters and riichi sticks)" in out.splitlines()
     assert "hand_value" not in out and "points:" not in out
     # the payments from han and fu (002 §4.1.2), for a beginner: basic points, then the payers
-    assert "    - 40 fu × 2^(2 + 2) = 640 basic points" in out.splitlines()
+    # in the rule's words (« doublée pour chaque han plus 2 »), not "2^(2 + 2)"
+    assert "    - 40 fu doubled 4 times (for 2 han, plus 2) = 640 basic points" in out.splitlines()
     assert "    - on a discard, the discarder pays 4 × 640 = 2560, rounded up to the next 100: 2600" in out.splitlines()
     # a 4-han hand capped at a mangan by its fu: the fu are said, not "not used: 5 han or more"
     _, out, _ = run(capsys, "score", "999m111p222z46s33s 5s", "--rules", "riichi", "--seat-wind", "W", "--riichi",
                     "--dora-indicators", "3s")
     assert "  fu: 60 (56, rounded up to the next 10)" in out.splitlines() and "5 han or more" not in out
-    assert "    - 60 fu × 2^(4 + 2) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
+    assert "    - 60 fu doubled 6 times (for 4 han, plus 2) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
     # a pinfu tsumo's self-draw fu not counted is said (002 §4.1.1); the tsumo shares derived
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--self-drawn",
                     "--seat-wind", "S")
@@ -499,7 +500,7 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # classical: base points doubled, and the limit said reached
     _, out, _ = run(capsys, "score", "[111z,1]222z333z444z5m 5m", "--rules", "classical", "--seat-wind", "S",
                     "--discarder", "left")
-    assert "  score: 50 base points × 2^7 doubles = 6400, capped at the limit of 500" in out.splitlines()
+    assert "  score: 50 base points doubled 7 times = 6400, capped at the limit of 500" in out.splitlines()
     assert "base_points" not in out
 
 

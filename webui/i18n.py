@@ -121,13 +121,19 @@ FR = {
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
-    "{fu} fu × 2^({han} + 2) = {raw}, capped at a mangan: {basic} basic points":
-        "{fu} minipoints × 2^({han} + 2) = {raw}, plafonné au mangan : {basic} points de base",
-    "{fu} fu × 2^({han} + 2) = {basic} basic points": "{fu} minipoints × 2^({han} + 2) = {basic} points de base",
+    "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {raw}, capped at a mangan: {basic} basic points":
+        "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {raw}, plafonné au mangan : {basic} points de base",
+    "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points":
+        "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {basic} points de base",
     "on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
         "sur un écart, le joueur qui a écarté paie {times} × {basic} = {raw}, arrondi à la centaine supérieure : {paid}",
     "on a discard, the discarder pays {times} × {basic} = {paid}":
         "sur un écart, le joueur qui a écarté paie {times} × {basic} = {paid}",
+    "on a discard, the dealer's win: the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}":
+        "sur un écart, victoire du croupier : le joueur qui a écarté paie {times} × {basic} = {raw}, arrondi à la "
+        "centaine supérieure : {paid}",
+    "on a discard, the dealer's win: the discarder pays {times} × {basic} = {paid}":
+        "sur un écart, victoire du croupier : le joueur qui a écarté paie {times} × {basic} = {paid}",
     "self-drawn by the dealer, each player pays 2 × {basic}, rounded up to the next 100: {paid}":
         "sur pioche du croupier, chaque joueur paie 2 × {basic}, arrondi à la centaine supérieure : {paid}",
     "self-drawn, the dealer pays 2 × {basic} and each other player {basic}, rounded up to the next 100: {dealer_pays} and {other_pays}":
@@ -208,7 +214,7 @@ FR = {
     "limit hand: {limit}": "main limite : {limit}",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
-    "{base} base points × 2^{doubles} doubles = {raw}": "{base} points de base × 2^{doubles} doubles = {raw}",
+    "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
     "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
@@ -812,8 +818,9 @@ def result_facts(result: dict) -> list[str]:
             out.append(t("an odd faan above 4 pays as the faan below it"))
     raw = uncapped_score(result)
     if raw is not None:
-        out.append(t("{base} base points × 2^{doubles} doubles = {raw}", base=result["base_points"],
-                      doubles=result["doubles"], raw=number(raw)))
+        # "× 2^3 doubles" read as code to a learner: in words, as the rules say it (003)
+        out.append(t("{base} base points doubled {doubles} time(s) = {raw}", base=result["base_points"],
+                      doubles=result["doubles"], raw=number(raw), n=result["doubles"]))
         if result.get("limit_reached"):
             out.append(t("capped at the limit of {limit}", limit=number(result["limit"])))
     elif result.get("limit_hand"):

@@ -74,15 +74,22 @@ def payment_steps(extra: dict) -> list[tuple[str, dict]]:
     elif han >= 5:
         steps = [("{limit} for {han} han: {basic} basic points", {"limit": limit, "han": han, "basic": basic})]
     elif limit:
-        steps = [("{fu} fu × 2^({han} + 2) = {raw}, capped at a mangan: {basic} basic points",
-                  {"fu": fu, "han": han, "raw": fu * 2 ** (han + 2), "basic": basic})]
+        # in the rule's words, « doublée pour chaque han plus 2 » (a learner read "2^(3 + 2)" as code)
+        steps = [("{fu} fu doubled {doublings} times (for {han} han, plus 2) = {raw}, capped at a mangan: "
+                  "{basic} basic points",
+                  {"fu": fu, "han": han, "doublings": han + 2, "raw": fu * 2 ** (han + 2), "basic": basic})]
     else:
-        steps = [("{fu} fu × 2^({han} + 2) = {basic} basic points", {"fu": fu, "han": han, "basic": basic})]
+        steps = [("{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points",
+                  {"fu": fu, "han": han, "doublings": han + 2, "basic": basic})]
     dealer = bool(extra.get("dealer"))
     if not extra.get("self_drawn"):
         times = 6 if dealer else 4
-        steps.append(("on a discard, the discarder pays {times} × {basic} = {raw}, rounded up to the next 100: {paid}"
-                      if times * basic % 100 else "on a discard, the discarder pays {times} × {basic} = {paid}",
+        # 002 §4.1.2: the dealer's win is paid 6 times the basic points, another's 4 times (a learner
+        # saw "6 × 480" without knowing why not 4)
+        who = "the dealer's win: " if dealer else ""
+        steps.append((f"on a discard, {who}the discarder pays {{times}} × {{basic}} = {{raw}}, rounded up to the next "
+                      "100: {paid}" if times * basic % 100 else
+                      f"on a discard, {who}the discarder pays {{times}} × {{basic}} = {{paid}}",
                       {"times": times, "basic": basic, "raw": times * basic, "paid": _up100(times * basic)}))
     elif dealer:
         steps.append(("self-drawn by the dealer, each player pays 2 × {basic}, rounded up to the next 100: {paid}",

@@ -14,7 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import unused_reason
-from scorer.result import fu_before_rounding, odd_faan_paid_as_below, uncapped_score
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -121,6 +121,9 @@ FR = {
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
+    "minipoints do not count from 5 han: the hand is paid by its han":
+        "les minipoints ne comptent plus à partir de 5 han : la main est payée selon ses han",
+    "seven pairs: 25 fu, not rounded up": "sept paires : 25 minipoints, non arrondis",
     "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {raw}, capped at a mangan: {basic} basic points":
         "{fu} minipoints doublés {doublings} fois (pour {han} han, plus 2) = {raw}, plafonné au mangan : {basic} points de base",
     "{fu} fu doubled {doublings} times (for {han} han, plus 2) = {basic} basic points":
@@ -797,11 +800,20 @@ def result_facts(result: dict) -> list[str]:
     out = []
     if "yakuman" in str(result.get("limit") or ""):
         pass            # counted by yakuman, not han and fu (002 §4.2): the limit below names it
+    elif result.get("han") is not None and result.get("fu") is not None and not fu_counts(result):
+        # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte » (a
+        # haneman showed "6 han · 20 fu" and its minipoints as if they counted)
+        out.append(f"{result['han']} han")
+        out.append(t("minipoints do not count from 5 han: the hand is paid by its han"))
     elif result.get("han") is not None and result.get("fu") is not None:
         out.append(f"{result['han']} han · {result['fu']} fu")
         counted = fu_before_rounding(result)
         if counted:
             out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))
+        elif result["fu"] == 25:
+            # 002 §4.1.1: « une main de sept paires, la main vaut 25 minipoints et on ne fait pas
+            # d'arrondi »
+            out.append(t("seven pairs: 25 fu, not rounded up"))
     if result.get("dora_tiles") and not result.get("dora_held"):
         out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
                      tiles=" ".join(result["dora_tiles"])))
@@ -1231,12 +1243,12 @@ MESSAGES_FR = {
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1} (en combinaisons et une paire, ou sept paires)",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it as sets and a pair, or seven pairs":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
-    "seven pairs is no winning hand under Hong Kong old style: 004 lists four sets and a pair, or thirteen terminals":
-        "sept paires n'est pas une main gagnante en Hong Kong à l'ancienne : 004 connaît quatre combinaisons et une "
-        "paire, ou treize extrémités",
-    "seven pairs is no winning hand under the classical rules: 003 lists four sets and a pair, or thirteen orphans":
-        "sept paires n'est pas une main gagnante en règles classiques : 003 connaît quatre combinaisons et une paire, "
-        "ou treize orphelins",
+    "seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, or thirteen terminals":
+        "sept paires n'est pas une main gagnante en Hong Kong à l'ancienne, qui ne connaît que quatre combinaisons et "
+        "une paire, ou treize extrémités",
+    "seven pairs is no winning hand under the classical rules, which know four sets and a pair, or thirteen orphans":
+        "sept paires n'est pas une main gagnante en règles classiques, qui ne connaissent que quatre combinaisons et "
+        "une paire, ou treize orphelins",
     "these tiles do not form four sets and a pair, or thirteen terminals":
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
     "these tiles do not form four sets and a pair or thirteen orphans":

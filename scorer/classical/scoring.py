@@ -209,8 +209,9 @@ def score(hand: Hand, options) -> ScoreResult:
     if not reads:
         message = "these tiles do not form four sets and a pair (003: pairs, pungs, kongs, chows) or thirteen orphans"
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
-            message = ("seven pairs is no winning hand under the classical rules: 003 lists four sets and a pair, "
-                       "or thirteen orphans")
+            # the rule set said by its name: "003 lists..." lost its subject where sources are cut out
+            message = ("seven pairs is no winning hand under the classical rules, which know four sets and a pair, "
+                       "or thirteen orphans (003)")
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message": message},
                            assumed=hand.context.missing(ctx.read), options=opts)
     wait_count = len(waits(hand))

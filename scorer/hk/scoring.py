@@ -361,7 +361,7 @@ def score(hand: Hand, options) -> ScoreResult:
         message = ("these tiles do not form four sets and a pair, or thirteen terminals "
                    "(004 Quand déclarer une victoire)")
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
-            message = ("seven pairs is no winning hand under Hong Kong old style: 004 lists four sets and a pair, "
+            message = ("seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, "
                        "or thirteen terminals (004 Quand déclarer une victoire)")
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message": message},
                            assumed=hand.context.missing(ctx.read), options=opts)

@@ -351,4 +351,6 @@ def test_seven_pairs_is_refused_saying_why():
     for rules in ("hk", "classical"):
         r = scorer.score("1133m5577p2288s6z 6z", rules)
         assert not r.valid and r.error["message"].startswith("seven pairs is no winning hand"), rules
+        # the rule set by its name, not "003 lists ...", which lost its subject where sources are cut out
+        assert ", which know" in r.error["message"] and ": 00" not in r.error["message"], rules
     assert scorer.score("1133m5577p2288s6z 6z", "mcr").valid

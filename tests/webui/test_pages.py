@@ -263,3 +263,18 @@ def test_the_camera_messages_are_said_to_a_screen_reader(client):
     page = client.get("/?lang=en").get_data(as_text=True)
     assert re.search(r'<p id="camera-error"[^>]*role="alert"', page)
     assert re.search(r'<div id="live-result"[^>]*aria-live="polite"', page)
+
+
+def test_a_riichi_hand_of_5_han_says_its_minipoints_do_not_count_and_seven_pairs_are_not_rounded(client):
+    """A haneman showed "6 han · 20 fu" and its minipoints table as if they counted; seven pairs'
+    25 fu stood beside a rule the learner had just learnt: always round up (002 §4.1.1)."""
+    import re
+
+    def text(hand, **form):
+        html = client.post("/review/score", json={"hand": hand, "rules": "riichi",
+                                                  "form": {"ctx_seat_wind": "S", **form}}).json["html"]
+        return re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+    haneman = text("123m456m789m11m23m 4m", ctx_discarder="left")      # full flush and more: a baiman
+    assert "minipoints do not count from 5 han" in haneman and " fu " not in haneman.split("Settlement")[0]
+    pairs = text("22m55m33p99p11s77z4s 4s", ctx_discarder="left")
+    assert "seven pairs: 25 fu, not rounded up" in pairs

@@ -233,6 +233,9 @@ def _validate(hand: Hand) -> None:
             # pairs standing beside a kong: seven pairs written with the four tiles declared
             # (000 n°19 « sans s'en servir pour faire un Kong », n°55 « sept paires »)
             message += "; seven pairs has no kong: its four identical tiles stay standing, as two pairs"
+        elif n == 15:
+            # the usual slip: the 14 tiles written, then the winning tile again after the space
+            message += "; the winning tile is one of the 14: written after the space, it is not written before it too"
         raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
     bonus_counts = Counter(hand.bonus)
     for code, c in bonus_counts.items():

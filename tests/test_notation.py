@@ -101,6 +101,14 @@ def test_seven_pairs_written_with_a_kong_is_told_why_it_is_short():
     assert "seven pairs" not in err.value.message
 
 
+def test_the_winning_tile_written_twice_is_told_so():
+    # "too many tiles: 15 standing" alone: the usual slip is the winning tile written before the space too
+    with pytest.raises(HandError) as err:
+        parse("123m456p789s11z222z 2z")
+    assert err.value.message.endswith("the winning tile is one of the 14: written after the space, it is not "
+                                      "written before it too")
+
+
 def _base():
     return {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"],
             "melds": [], "winning_tile": "2z", "bonus": [], "context": {}}

@@ -46,6 +46,11 @@ def _hand_body(data: dict) -> dict:
                 raise validation.InputError(
                     "bad_field", f"in a game, the hand's discarder says who discarded (a player 0-3, or null "
                     f"when self-drawn), not context.{key}", f"context.{key}")
+    if isinstance(data.get("discarder"), str) and data["discarder"].strip() not in ("0", "1", "2", "3"):
+        # the game page's form says self-drawn with "" (or "self"): in JSON a stray empty string
+        # turned a win on a discard into a self-drawn one
+        raise validation.InputError("bad_field", "discarder is a player 0-3, or null when self-drawn (JSON null, "
+                                    "not a word or an empty string)", "discarder")
     if data.get("kind", "win") == "win":
         if "discarder" not in data:
             raise validation.InputError("missing_field", "say who discarded: discarder is a player 0-3, or null "

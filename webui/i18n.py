@@ -1477,6 +1477,8 @@ MESSAGES_FR = {
     "context {} is given twice, differently: in the context field and as a field of its own; give it once":
         "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
     "send one photo a request": "envoyez une photo par requête",
+    "discarder is a player 0-3, or null when self-drawn (JSON null, not a word or an empty string)":
+        "discarder est un joueur 0-3, ou null en pioche (le null de JSON, pas un mot ni une chaîne vide)",
     "Only a hand that scores nothing else: here the fans above count.":
         "Seulement pour une main qui ne compte rien d'autre : ici, les combinaisons ci-dessus comptent.",
     "tournament mode is a riichi option": "le mode tournoi est une option du riichi",

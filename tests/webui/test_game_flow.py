@@ -289,6 +289,15 @@ def test_a_wins_context_that_says_otherwise_than_the_game_is_refused(client):
     post(client, gid, {**win, "riichi": [B], "context": {"seat_wind": "S", "round_wind": "E", "riichi": True}})
 
 
+def test_the_api_takes_null_not_an_empty_string_for_self_drawn(client):
+    # "discarder": "" recorded a win on a discard as self-drawn (the game page's form says it so)
+    gid = new_game(client, "riichi")
+    for value in ("", "self", "none"):
+        r = client.post(f"/api/games/{gid}/hands", json={"hand": PURE_STRAIGHT, "winner": B, "discarder": value})
+        assert r.status_code == 400 and r.json["error"]["field"] == "discarder", (value, r.json)
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": "2"})
+
+
 def test_a_field_another_kind_of_hand_has_is_refused(client):
     # a draw sent with a winner and a hand was stored as a draw, an end with a hand as an end
     gid = new_game(client, "riichi")

@@ -120,6 +120,8 @@ FR = {
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
+    "dora: {tiles} (the tile after each indicator): {n} in the hand":
+        "dora : {tiles} (la tuile qui suit chaque indicateur) : {n} dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
     "minipoints do not count from 5 han: the hand is paid by its han":
         "les minipoints ne comptent plus à partir de 5 han : la main est payée selon ses han",
@@ -245,7 +247,7 @@ FR = {
     # winds and seats
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
     # context keys and options
-    "self drawn": "pioche (tsumo)", "seat wind": "vent de siège", "round wind": "vent du tour",
+    "self drawn": "pioche (tsumo)", "seat wind": "vent du joueur", "round wind": "vent du tour",
     "last tile": "dernière tuile", "last tile of the wall": "dernière tuile du mur", "last of its kind": "dernière de son espèce",
     "kong replacement": "tuile de remplacement du kong",
     "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
@@ -482,7 +484,9 @@ def lang() -> str:
 _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     (r"\bnon-croupier\b", "non-ouvreur"), (r"\bdu croupier\b", "de l'ouvreur"), (r"\bau croupier\b", "à l'ouvreur"),
     (r"\bLe croupier\b", "L'ouvreur"), (r"\ble croupier\b", "l'ouvreur"), (r"\bcroupiers\b", "ouvreurs"),
-    (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"))]
+    (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"),
+    # 002 §2.2 « Vent dominant » where 000 says « vent du tour »; §2.1 « Vent du joueur »
+    (r"\bvent du tour\b", "vent dominant"), (r"\bVent du tour\b", "Vent dominant"))]
 # The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
 _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
 
@@ -817,6 +821,10 @@ def result_facts(result: dict) -> list[str]:
     if result.get("dora_tiles") and not result.get("dora_held"):
         out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
                      tiles=" ".join(result["dora_tiles"])))
+    elif result.get("dora_tiles"):
+        # a learner saw "Dora 2s 2s 1×2" with nothing tying it to the 1s shown as indicator
+        out.append(t("dora: {tiles} (the tile after each indicator): {n} in the hand",
+                     tiles=" ".join(result["dora_tiles"]), n=result["dora_held"]))
     if result.get("rules") == "riichi":
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
         out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})

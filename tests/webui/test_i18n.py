@@ -151,7 +151,7 @@ def test_a_recorded_hands_context_is_shown_in_words(client):
     client.set_cookie("mjtable_lang", "fr")
     page = client.get(f"/games/{gid}/hands/1").get_data(as_text=True)
     assert '{"' not in page.split("<dl class=\"context\">", 1)[1].split("</dl>", 1)[0]     # no JSON
-    assert "<dt>donneur de l&#39;écart</dt><dd>en face</dd>" in page and "<dt>vent de siège</dt><dd>Est</dd>" in page
+    assert "<dt>donneur de l&#39;écart</dt><dd>en face</dd>" in page and "<dt>vent du joueur</dt><dd>Est</dd>" in page
     assert "<dd>oui</dd>" in page
 
 
@@ -273,3 +273,11 @@ def test_one_flower_and_one_point_are_singular(app):
         with app.test_request_context(f"/?lang={lang}"):
             facts = i18n.result_facts({"rules": "hk", "flowers": 1, "points": 1, "faan_counted": 0})
             assert flower in facts and reward in facts, (lang, facts)
+
+
+def test_a_riichi_page_names_the_winds_as_002_does(client):
+    # « vent de siège » and « vent du tour » on a riichi form whose result said « vent du joueur »
+    # and whose rules (002 §2.1, §2.2) say « Vent du joueur » and « Vent dominant »
+    page = client.get("/review/new?rules=riichi&lang=fr").get_data(as_text=True)
+    assert "vent du joueur" in page and "vent de siège" not in page
+    assert "vent dominant" in page and "vent du tour" not in page

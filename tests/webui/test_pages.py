@@ -278,3 +278,12 @@ def test_a_riichi_hand_of_5_han_says_its_minipoints_do_not_count_and_seven_pairs
     assert "minipoints do not count from 5 han" in haneman and " fu " not in haneman.split("Settlement")[0]
     pairs = text("22m55m33p99p11s77z4s 4s", ctx_discarder="left")
     assert "seven pairs: 25 fu, not rounded up" in pairs
+
+
+def test_the_dora_held_are_tied_to_their_indicator(client):
+    # "Dora 2s 2s 1×2" with nothing saying 2s is the tile after the 1s indicator
+    import re
+    html = client.post("/review/score", json={"hand": "234m456s22s678p79m 8m", "rules": "riichi",
+                                              "form": {"ctx_seat_wind": "S", "ctx_discarder": "left", "ctx_riichi": "1",
+                                                       "ctx_dora_indicators": "1s"}}).json["html"]
+    assert "dora: 2s (the tile after each indicator): 2 in the hand" in re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))

@@ -1125,11 +1125,12 @@ MESSAGES_FR = {
     "the discarder pays": "le donneur de l'écart paie", "the discarder pays double: the winner is East": "le donneur de l'écart paie double : le gagnant est Est",
     "the discarder pays double: the discarder is East": "le donneur de l'écart paie double : il est Est",
     "East pays double": "Est paie double", "to East: double": "à Est : double", "pays the score": "paie le score",
-    "(1) the discarder pays the full score": "(1) le donneur de l'écart paie tout le score",
-    "(2) the discarder pays twice the score": "(2) le donneur de l'écart paie deux fois le score",
-    "(3) the discarder pays the full score": "(3) le donneur de l'écart paie tout le score",
-    "(3) pays half the score": "(3) paie la moitié du score",
-    "(4) discarded the fourth tile of the kong": "(4) a écarté la quatrième tuile du kong",
+    "way (1) of paying: the discarder alone pays the full score": "façon de payer (1) : seul le donneur de l'écart paie tout le score",
+    "way (2) of paying: the discarder alone pays twice the score": "façon de payer (2) : seul le donneur de l'écart paie deux fois le score",
+    "way (3) of paying: the discarder pays the full score": "façon de payer (3) : le donneur de l'écart paie tout le score",
+    "way (3) of paying: each other player pays half the score": "façon de payer (3) : chaque autre joueur paie la moitié du score",
+    "way (4) of paying: discarded the fourth tile of the kong, pays three times":
+        "façon de payer (4) : a écarté la quatrième tuile du kong, paie trois fois",
     "self-drawn: each pays the full score": "pioche (tsumo) : chacun paie tout le score",
     "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
     "bao ({}): discarded the winning tile, pays for himself and the two others":

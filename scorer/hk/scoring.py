@@ -264,17 +264,19 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                 warnings.append(f"(4) charged to {kong[-1].from_}, who discarded the fourth tile of the last claimed "
                                 f"kong; the hand holds {len(kongs)} kongs, and if the replacement followed another, "
                                 "each player pays the full score (004 Payer le gagnant)")
-            return [Payment(kong[-1].from_, 3 * points, "(4) discarded the fourth tile of the kong")]
+            return [Payment(kong[-1].from_, 3 * points, "way (4) of paying: discarded the fourth tile of the kong, pays three times")]
         return [Payment(p, points, "self-drawn: each pays the full score") for p in others]
     who = discarder or "discarder"
+    # 004 « Payer le gagnant » lists the ways by number: « (1) Seul l'écarteur paie ... »; a bare
+    # "(1)" before the reason read as a footnote nobody could find
     if options.payment == "discarder":
-        return [Payment(who, points, "(1) the discarder pays the full score")]
+        return [Payment(who, points, "way (1) of paying: the discarder alone pays the full score")]
     if options.payment == "discarder_double":
-        return [Payment(who, 2 * points, "(2) the discarder pays twice the score")]
+        return [Payment(who, 2 * points, "way (2) of paying: the discarder alone pays twice the score")]
     half = points // 2 if points % 2 == 0 else points / 2
     rest = [p for p in others if p != discarder] if discarder else ["other", "other"]
-    return [Payment(who, points, "(3) the discarder pays the full score")] + \
-           [Payment(p, half, "(3) pays half the score") for p in rest]
+    return [Payment(who, points, "way (3) of paying: the discarder pays the full score")] + \
+           [Payment(p, half, "way (3) of paying: each other player pays half the score") for p in rest]
 
 
 def _contradiction(hand: Hand, ctx) -> dict | None:

@@ -354,3 +354,10 @@ def test_seven_pairs_is_refused_saying_why():
         # the rule set by its name, not "003 lists ...", which lost its subject where sources are cut out
         assert ", which know" in r.error["message"] and ": 00" not in r.error["message"], rules
     assert scorer.score("1133m5577p2288s6z 6z", "mcr").valid
+
+
+def test_a_payment_names_the_way_of_paying_it_follows():
+    # "(1) the discarder pays the full score": a bare "(1)" read as a footnote (004 « Payer le
+    # gagnant » numbers its ways of paying)
+    hand = scorer.to_hand("[234m,2][888p,2]567s45p55z 3p", {"seat_wind": "S", "discarder": "left"})
+    assert scorer.score(hand, "hk").payments[0].reason == "way (1) of paying: the discarder alone pays the full score"

@@ -575,6 +575,8 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             except scorer.HandError as e:
                 if where:      # which winner's hand, among several
                     e.field = f"{where}.hand" + (f".{e.field}" if e.field else "")
+                elif e.field is None:       # a notation error (its position said): in the hand field
+                    e.field = "hand"
                 raise
             if (ctx.get("riichi") or ctx.get("double_riichi")) and winner not in riichi and not legacy:
                 riichi.append(winner)   # a winner who declared riichi put a stick on the table

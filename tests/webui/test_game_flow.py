@@ -298,6 +298,13 @@ def test_the_api_takes_null_not_an_empty_string_for_self_drawn(client):
     post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": "2"})
 
 
+def test_a_notation_error_in_a_game_names_the_hand_field(client):
+    # {"code": "bad_notation", "position": 20} and no field, where every other refusal names one
+    gid = new_game(client, "riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "12345678s234m55p 9x", "winner": B, "discarder": C})
+    assert r.status_code == 400 and r.json["error"]["field"] == "hand" and "position" in r.json["error"], r.json
+
+
 def test_a_field_another_kind_of_hand_has_is_refused(client):
     # a draw sent with a winner and a hand was stored as a draw, an end with a hand as an end
     gid = new_game(client, "riichi")

@@ -1486,6 +1486,12 @@ MESSAGES_FR = {
     "context {} is given twice, differently: in the context field and as a field of its own; give it once":
         "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
     "send one photo a request": "envoyez une photo par requête",
+    "Pinfu is four chows, a pair of no value and a two-sided wait: {}.":
+        "Pinfu, c'est quatre chows, une paire sans valeur et une attente des deux côtés : {0}.",
+    "here the winning tile completes an edge wait": "ici, la tuile gagnante complète une attente au bord",
+    "here the winning tile completes a closed wait": "ici, la tuile gagnante complète une attente fermée",
+    "here the winning tile completes the pair": "ici, la tuile gagnante complète la paire",
+    "here the pair is a value pair": "ici, la paire est une paire de valeur",
     "discarder is a player 0-3, or null when self-drawn (JSON null, not a word or an empty string)":
         "discarder est un joueur 0-3, ou null en pioche (le null de JSON, pas un mot ni une chaîne vide)",
     "Only a hand that scores nothing else: here the fans above count.":

@@ -52,6 +52,16 @@ _CONTEXT_ERRORS = {
 }
 
 
+#: Why a concealed hand is no pinfu, by the minipoint entry that says it (002 §4.2.1: four chows,
+#: a pair that earns no minipoints, a wait on two sides).
+_NOT_PINFU = {
+    "penchan": "here the winning tile completes an edge wait", "kanchan": "here the winning tile completes a closed wait",
+    "pair_wait": "here the winning tile completes the pair", "valued_pair": "here the pair is a value pair",
+    "double_valued_pair": "here the pair is a value pair"}
+#: A hand with a pung or a kong is no pinfu shape at all: not listed (it read as noise under every
+#: such hand).
+_NOT_PINFU_SHAPE = {"closed_pon", "open_pon", "closed_terminal_pon", "open_terminal_pon", "closed_kan", "open_kan",
+                    "closed_terminal_kan", "open_terminal_kan"}
 _BLESSING_NAMES = {"tenhou": "blessing of heaven", "chiihou": "blessing of earth", "renhou": "blessing of man"}
 
 
@@ -453,6 +463,13 @@ def score(hand: Hand, options) -> ScoreResult:
                                  "fu": 0, "tiles": [], "set": ""})
     elif any(a.endswith("kokushi") for a, _ in yaku):
         decomposition = Decomposition("thirteen_orphans", [])
+    if not is_open and not yakuman and not is_chiitoitsu and all(a != "pinfu" for a, _ in yaku):
+        why_not = next((_NOT_PINFU[f["reason"]] for f in fu_breakdown if f["reason"] in _NOT_PINFU), None)
+        if why_not and not any(f["reason"] in _NOT_PINFU_SHAPE for f in fu_breakdown):
+            # a learner expected pinfu and saw no word why not (MCR pages list what is not counted)
+            excluded.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", "002 §4.2.1",
+                                         YAKU_NAMES["pinfu"][1], f"Pinfu is four chows, a pair of no value and a "
+                                         f"two-sided wait: {why_not}."))
     _highlight(items, hand, decomposition, ctx)
     value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
 

@@ -326,3 +326,15 @@ def test_the_winners_own_riichi_stick_is_said_among_those_it_collects():
     assert table.amount == 2000 and table.reason == "2 riichi stick(s) × 1000, the winner's own among them"
     other = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi_sticks=1, discarder="left")
     assert next(p for p in other.payments if p.payer == "table").reason == "1 riichi stick(s) × 1000"
+
+
+def test_a_concealed_hand_says_why_it_is_no_pinfu():
+    # a learner expected pinfu on a dragon pair and saw no word why not (MCR lists what is not counted)
+    def why(notation, **ctx):
+        r = riichi(notation, **{"riichi": True, "riichi_sticks": 1, **ctx}, seat_wind="S", discarder="left")
+        return next((e.note for e in r.excluded if e.id == "pinfu"), None)
+    assert why("234m456p678s55z34s 5s").endswith("here the pair is a value pair.")
+    assert why("234m456p678s55m13s 2s").endswith("here the winning tile completes a closed wait.")
+    assert why("234m456p555s55m34s 5s") is None                       # a pung: no pinfu shape to miss
+    assert why("234m456p678s55m34s 5s") is None                       # a pinfu
+    assert why("[234m,1]456p678s55z34s 5s", riichi=False) is None     # open: no pinfu to miss

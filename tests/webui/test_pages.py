@@ -245,7 +245,7 @@ def test_the_score_says_how_its_total_is_reached(client):
     client.get("/?lang=en")
     text = page("[111z,1]234m567m888p9s 9s", "hk", {"ctx_seat_wind": "S", "ctx_discarder": "left"})
     assert re.search(r"reward: \d+ points for \d+ faan", text) and text.count(" faan ") <= 3
-    assert "the discarder pays" in text
+    assert "the discarder alone pays" in text
 
 
 def test_a_seat_wind_not_given_is_said_to_be_scored_as_the_dealer(client):

@@ -854,6 +854,10 @@ def history(store: Store, game_id: int) -> list[dict]:
 
 
 # -- export / import -----------------------------------------------------------------------------
+#: The top-level keys of a game export (export_json).
+EXPORT_KEYS = ("format", "version", "game", "hands", "final", "history")
+
+
 def export_json(store: Store, game_id: int) -> dict:
     view = game_view(store, game_id)
     g = view["game"]
@@ -1142,6 +1146,17 @@ def import_differences(store: Store, game_id: int, data: dict) -> list[str]:
     if differ:
         out.append(f"the file's points differ from its hands' in {len(differ)} hand(s), from hand {differ[0]}: "
                    "the points of the hands as scored are kept")
+    # a notation edited by hand beside its hand JSON: the JSON is what is scored (it was replaced
+    # without a word)
+    notations = [i + 1 for i, (h, kept) in enumerate(zip(hands_in, stored))
+                 if isinstance(h.get("notation"), str) and h["notation"] and kept.get("notation")
+                 and h["notation"] != kept["notation"]]
+    if notations:
+        out.append(f"the file's notation differs from its hand in {len(notations)} hand(s), from hand "
+                   f"{notations[0]}: the hand as written in its JSON is kept")
+    unknown = sorted(k for k in data if k not in EXPORT_KEYS)
+    if unknown:
+        out.append(f"the file has keys this app does not write, left out: {', '.join(unknown[:5])}")
     # the same file imported twice counted a season's game twice, told apart only by "(2)"
     game = store.get_game(game_id)
     same = lambda hands: [(h["kind"], h["notation"], h["deltas"]) for h in hands]

@@ -908,7 +908,12 @@ def test_an_export_edited_by_hand_is_imported_saying_what_differs(client):
                                  "delete one if it was imported twice"]
     exported["hands"][1]["deltas"] = [1000, 0, 0, -1000]
     del exported["hands"][0]
+    exported["hands"][0]["notation"] = "123m456p789s11122z 2z"        # the notation edited, not its hand JSON
+    exported["bogus"] = 1
     r = client.post("/api/games/import", json=exported)
     assert r.status_code == 201
     said = " ".join(r.json["warnings"])
     assert "skip or repeat from hand 1" in said and "the file's points differ from its hands'" in said
+    # both were taken without a word: the JSON is what is scored, the key left out
+    assert "the file's notation differs from its hand in 1 hand(s), from hand 1" in said
+    assert "keys this app does not write, left out: bogus" in said

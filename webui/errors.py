@@ -140,5 +140,11 @@ def init_app(app) -> None:
     def _http(e):
         messages = {413: f"the upload is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
                     404: "there is nothing at this address", 405: "this address does not accept that method"}
-        return respond(e.code or 500, {"code": (e.name or "error").lower().replace(" ", "_"),
-                                       "message": messages.get(e.code, e.description or e.name)})
+        response = respond(e.code or 500, {"code": (e.name or "error").lower().replace(" ", "_"),
+                                           "message": messages.get(e.code, e.description or e.name)})
+        if e.code == 405 and getattr(e, "valid_methods", None):
+            # the methods it takes, as HTTP asks of a 405 (RFC 9110 §15.5.6): the JSON answer had none
+            from flask import make_response
+            response = make_response(response)
+            response.headers["Allow"] = ", ".join(sorted(e.valid_methods))
+        return response

@@ -318,6 +318,12 @@ def test_one_point_is_said_in_the_singular(client):
     assert "1 point" in text and "1 points" not in text
 
 
+def test_a_wrong_method_says_the_methods_the_address_takes(client):
+    r = client.put("/api/score", json={})
+    assert r.status_code == 405 and r.json["error"]["code"] == "method_not_allowed"
+    assert "POST" in r.headers["Allow"].split(", ")
+
+
 def test_a_game_is_deleted_through_the_api(client):
     gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
     r = client.delete(f"/api/games/{gid}", json={})

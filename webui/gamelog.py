@@ -930,7 +930,6 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
     # "penalty" in English (the French CSV said « pénalité » where the page said « faux Mah-jong »)
     kind = lambda k: words.get("chombo" if riichi else "false_win", k) if words and k == "penalty" else say(k)
-    from .score_sheet import round_label
     flow = flow_of(view["game"])
     for h in view["hands"]:
         wins = wins_of(h)
@@ -963,6 +962,21 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
             for r in view["final"]:
                 w.writerow([r["rank"], r["player"], r["points"], r["score"]])
     return out.getvalue()
+
+
+_WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def round_label(h: dict, flow, tr=None) -> str:
+    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2; the
+    wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
+    seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
+    wind = h["round_wind"]
+    letter = tr(_WIND_NAMES[wind])[0] if tr is not None and wind in _WIND_NAMES else wind
+    label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
+    if flow.has_counters and h.get("honba"):
+        label += f"-{h['honba']}"
+    return label
 
 
 def _scoring_text(score: dict, french: bool) -> str:

@@ -13,16 +13,7 @@ from .i18n import WINDS, english_number
 from .store import Store
 
 
-def round_label(h: dict, flow, tr=None) -> str:
-    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2; the
-    wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
-    seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
-    wind = h["round_wind"]
-    letter = tr(WINDS[wind])[0] if tr is not None and wind in WINDS else wind
-    label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
-    if flow.has_counters and h.get("honba"):
-        label += f"-{h['honba']}"
-    return label
+round_label = gamelog.round_label
 
 
 def _english(text: str, **fields) -> str:

@@ -344,6 +344,23 @@ def test_eval_on_a_folder_it_cannot_read_says_why_in_one_line(capsys, tmp_path, 
     assert err.strip().count("\n") == 0 and str(path) in err
 
 
+def test_eval_reader_writes_its_progress_on_stderr(capsys, tmp_path, monkeypatch):
+    # "20/238 images" lines came before the JSON on stdout: `mjtable eval reader ... | jq` failed
+    import vision.reader
+    import vision_lab.evaluate
+    (tmp_path / "images").mkdir()
+    (tmp_path / "data.yaml").write_text("names: ['1m']\n")
+
+    def evaluate(folder, reader, out=None, limit=None, log=print, errata_on=True):
+        log("20/40 images")
+        return {"images": 40, "right_reads": 1}
+    monkeypatch.setattr(vision_lab.evaluate, "evaluate", evaluate)
+    monkeypatch.setattr(vision.reader, "TileReader", lambda **kw: object())
+    monkeypatch.setattr(vision_lab.evaluate, "folder_problem", lambda folder: None)
+    code, out, err = run(capsys, "eval", "reader", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert code == 0 and json.loads(out) == {"images": 40, "right_reads": 1} and "20/40 images" in err
+
+
 @pytest.mark.parametrize("scenes", ["0", "-1"])
 def test_eval_grouping_refuses_no_scenes(capsys, scenes):
     with pytest.raises(SystemExit) as stop:

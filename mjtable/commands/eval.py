@@ -42,6 +42,8 @@ READER_NUMBERS = {
     "--elongated-share": ("elongated_share", True, "SHARE", "leave out face-up tiles read unsure whose box is SHARE "
                           "times as elongated as the photo's median (default vision.reader.ELONGATED_SHARE; 0: keep "
                           "them)"),
+    "--edge-floor": ("edge_floor", True, "P", "leave out face-up tiles read under P whose box reaches the picture's "
+                     "edge (default vision.reader.EDGE_FLOOR; 0: keep them)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {
@@ -255,7 +257,9 @@ def run(args) -> int:
                         **({"oddity": None} if args.no_oddity else
                            {"oddity": _oddity_model(args.oddity, args.backend)} if args.oddity else {}),
                         **({"corner_finder": _corner_finder(args.corners)} if args.corners else {}))
-    result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels)
+    # progress on stderr: stdout is the one JSON document ("20/238 images" lines came before it)
+    result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels,
+                      log=lambda line: print(line, file=sys.stderr))
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
     print(f"report: {args.out / 'report.md'}", file=sys.stderr)     # stdout stays one JSON document (jq)

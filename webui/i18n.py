@@ -123,6 +123,14 @@ FR = {
     "dora: {tiles} (the tile after each indicator): {n} in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : {n} dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
+    "Sources: 000 is « Mah Jong International », the MCR rules (n° a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.":
+        "Sources : 000 désigne « Mah Jong International », les règles MCR (n° le numéro d'une combinaison) ; 001 les règles MCR de la FFMJ, avec remarques et totaux commentés.",
+    "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ a section).":
+        "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ une section).",
+    "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).":
+        "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de faan).",
+    "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).":
+        "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises ; [B] les règles de Babcock (1923).",
     "minipoints do not count from 5 han: the hand is paid by its han":
         "les minipoints ne comptent plus à partir de 5 han : la main est payée selon ses han",
     "seven pairs: 25 fu, not rounded up": "sept paires : 25 minipoints, non arrondis",
@@ -570,6 +578,21 @@ def t_page(text: str, **fields):
     out = _plural(out, fields.get("n"))
     out = Markup(_elide(out, fields) if fields and french else out)
     return out.format(**fields) if fields else out
+
+
+#: What the numbers of a rule set's sources stand for (a learner saw "002 §4.1.1" and "000 n°18"
+#: behind every "source" link and never the documents' names).
+SOURCE_LEGEND = {
+    "mcr": "Sources: 000 is « Mah Jong International », the MCR rules (n° a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.",
+    "riichi": "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ a section).",
+    "hk": "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).",
+    "classical": "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).",
+}
+
+
+def source_legend(rules: str | None) -> str:
+    """The line that names the sources' documents under a score of ``rules`` ("" for none)."""
+    return t(SOURCE_LEGEND[rules]) if rules in SOURCE_LEGEND else ""
 
 
 def unit_word(unit: str, n) -> str:
@@ -1051,7 +1074,7 @@ def init_app(app) -> None:
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
-                                 unused_reason=unused_reason, unit_word=unit_word)
+                                 unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 

@@ -287,3 +287,11 @@ def test_the_dora_held_are_tied_to_their_indicator(client):
                                               "form": {"ctx_seat_wind": "S", "ctx_discarder": "left", "ctx_riichi": "1",
                                                        "ctx_dora_indicators": "1s"}}).json["html"]
     assert "dora: 2s (the tile after each indicator): 2 in the hand" in re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("rules, names", [("mcr", "Mah Jong International"), ("riichi", "EMA riichi rules"),
+                                          ("hk", "Hong Kong old-style rules"), ("classical", "classical French rules")])
+def test_the_result_names_the_documents_its_sources_number(client, rules, names):
+    # "002 §4.1.1", "000 n°18" behind every source link, and the documents never named
+    html = client.post("/review/score", json={"hand": "[111z,1]123m456p789s2z 2z", "rules": rules, "form": {}}).json["html"]
+    assert re.search(r'class="muted small sources-legend">Sources: 00\d is [^<]*' + names, html)

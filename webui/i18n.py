@@ -1074,7 +1074,8 @@ def init_app(app) -> None:
                                  msg=msg, rule_title=rules_title, option_help=option_help,
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
-                                 unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend)
+                                 unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
+                                 source_text=source_text)
     app.jinja_env.filters["num"] = _number_filter
     app.after_request(remember)
 
@@ -1973,7 +1974,13 @@ def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, s
 
 #: The English words of the options' source references ("001 exercise 4"), in French.
 _SOURCE_WORDS_FR = (("worked totals", "totaux détaillés"), ("exercise", "exercice"), ("example", "exemple"),
-                    ("remark", "remarque"), ("agreed", "convenu"), ("by analogy", "par analogie"))
+                    ("remark", "remarque"), ("agreed", "convenu"), ("by analogy", "par analogie"),
+                    ("the hand", "la main"), ("ruling", "décision"))
+
+
+def source_text(refs: str | None) -> str:
+    """A source reference in the page's language (« the hand: 000 n°37 » was English on French pages)."""
+    return (_source_fr(refs) if lang() == "fr" else refs) or ""
 
 
 def _source_fr(refs: str | None) -> str | None:

@@ -295,3 +295,11 @@ def test_the_result_names_the_documents_its_sources_number(client, rules, names)
     # "002 §4.1.1", "000 n°18" behind every source link, and the documents never named
     html = client.post("/review/score", json={"hand": "[111z,1]123m456p789s2z 2z", "rules": rules, "form": {}}).json["html"]
     assert re.search(r'class="muted small sources-legend">Sources: 00\d is [^<]*' + names, html)
+
+
+def test_a_source_reference_is_in_the_pages_language(client):
+    # « source: 000, Comptage des points; the hand: 000 n°37 » on a French page
+    html = client.post("/review/score?lang=fr", json={"hand": "123m123p123s456m9p 9p", "rules": "mcr", "form": {}}).json["html"]
+    sources = re.findall(r'data-source="([^"]*)"', html)
+    assert any("la main : 000 n°" in x or "la main: 000 n°" in x for x in sources), sources
+    assert not any("the hand" in x for x in sources)

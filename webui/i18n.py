@@ -1388,17 +1388,18 @@ MESSAGES_FR = {
     "unexpected character {}: a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers and seasons; or a capital for a wind or dragon: E S W N, P F C":
         "caractère inattendu {0} : une tuile s'écrit en chiffres suivis de la lettre de sa famille : m caractères, "
         "p ronds, s bambous, z honneurs, f fleurs et saisons ; ou d'une majuscule pour un vent ou un dragon : "
-        "E S W N, P F C",
+        "E S W N (Est, Sud, Ouest : W, Nord), P F C (dragons blanc, vert, rouge)",
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
     "dora indicators: {}": "indicateurs de dora : {0}",
     "ura dora indicators: {}": "indicateurs d'ura dora : {0}",
     "unexpected character {}: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; les majuscules "
-        "nomment les vents et les dragons (E S W N, P F C)",
+        "nomment les vents et les dragons (E S W N : Est, Sud, Ouest, Nord ; P F C : dragons blanc, vert, rouge)",
     "unexpected character {} after numbers: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} après des chiffres : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; "
-        "les majuscules nomment les vents et les dragons (E S W N, P F C)",
+        "les majuscules nomment les vents et les dragons (E S W N : Est, Sud, Ouest, Nord ; P F C : dragons blanc, "
+        "vert, rouge)",
     "unknown context key {}; known keys: {}": "clé de contexte inconnue {0} ; clés connues : {1}",
     "unknown hand key {}; known keys: {}": "clé de main inconnue {0} ; clés connues : {1}",
     "unknown meld key(s): {}": "clé(s) de combinaison inconnue(s) : {0}",

@@ -281,3 +281,10 @@ def test_a_riichi_page_names_the_winds_as_002_does(client):
     page = client.get("/review/new?rules=riichi&lang=fr").get_data(as_text=True)
     assert "vent du joueur" in page and "vent de siège" not in page
     assert "vent dominant" in page and "vent du tour" not in page
+
+
+def test_the_french_notation_help_says_which_letter_is_west(client):
+    # « E S W N, P F C » alone: a French player typed OOO for Ouest and was not told W
+    html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s22zOOO 2z", "rules": "mcr",
+                                                      "form": {}}).json["html"]
+    assert "Ouest : W" in html and "dragons blanc, vert, rouge" in html

@@ -1511,6 +1511,7 @@ MESSAGES_FR = {
     "context {} is given twice, differently: in the context field and as a field of its own; give it once":
         "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
     "send one photo a request": "envoyez une photo par requête",
+    "the key {} is given twice in one object": "la clé {0} est donnée deux fois dans un même objet",
     "the file's notation differs from its hand in {} hand(s), from hand {}: the hand as written in its JSON is kept":
         "la notation du fichier diffère de sa main dans {0} main(s), à partir de la main {1} : la main telle qu'écrite dans son JSON est gardée",
     "the file has keys this app does not write, left out: {}": "le fichier a des clés que cette application n'écrit pas, laissées de côté : {0}",

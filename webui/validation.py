@@ -81,6 +81,21 @@ def _finite_float(text):
     return v
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_once(pairs) -> dict:
+    """A JSON object whose keys are each given once: {"discarder": 1, "discarder": null} kept the
+    last without a word."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(f"the key {key!r} is given twice in one object")
+        out[key] = value
+    return out
+
+
 def parse_json(raw, field: str = "body", max_bytes: int = MAX_BODY_BYTES, max_depth: int = MAX_DEPTH):
     """Parse JSON text (str or UTF-8 bytes) with the limits above; InputError naming ``field``."""
     if isinstance(raw, (bytes, bytearray)):
@@ -95,7 +110,8 @@ def parse_json(raw, field: str = "body", max_bytes: int = MAX_BODY_BYTES, max_de
     if not _depth_ok(raw, max_depth):
         raise InputError("bad_json", f"{field} is nested more than {max_depth} levels deep", field)
     try:
-        value = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+        value = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float,
+                           object_pairs_hook=_object_once)
     except RecursionError:
         raise InputError("bad_json", f"{field} is nested too deeply", field) from None
     except json.JSONDecodeError as e:       # where, not the parser's own words

@@ -324,6 +324,13 @@ def test_a_wrong_method_says_the_methods_the_address_takes(client):
     assert "POST" in r.headers["Allow"].split(", ")
 
 
+def test_a_key_given_twice_in_a_json_object_is_refused(client):
+    # {"discarder": 1, "discarder": null} kept the last one without a word
+    r = client.post("/api/score", data='{"hand": "123m456p789s1122z 2z", "rules": "mcr", "rules": "riichi"}',
+                    content_type="application/json")
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_json" and "'rules' is given twice" in r.json["error"]["message"]
+
+
 def test_a_game_is_deleted_through_the_api(client):
     gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
     r = client.delete(f"/api/games/{gid}", json={})

@@ -24,6 +24,8 @@ COOKIE = "mjtable_lang"
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
+    "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
+    "Correct the tiles of {player}": "Corriger les tuiles de {player}",
     "Read-only: {reason}. Games can be viewed and exported, not changed.":
         "Lecture seule : {reason}. Les parties peuvent être consultées et exportées, pas modifiées.",
     # navigation and the photo page

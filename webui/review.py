@@ -80,6 +80,14 @@ def _page(draft=None):
     i18n.use_rules_terms(rules)
     hand = None
     notation = request.args.get("hand", "")
+    correct = request.args.get("correct", type=int)
+    if draft is None and game is not None and correct is not None:
+        # a recorded hand opened in the tile editor from its page (one typed as notation had no
+        # way there): the page acts as for a recorded draft, its change carried to the hand's edit form
+        kept = store.get_hand(game["id"], correct)
+        if kept["kind"] == "win":
+            recorded = {"game_id": game["id"], "seq": kept["seq"]}
+            notation = notation or kept.get("notation") or ""
     if draft is not None:
         hand = draft["reading"].get("hand")
         notation = draft["reading"].get("notation") or ""

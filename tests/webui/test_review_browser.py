@@ -643,6 +643,27 @@ def test_a_change_to_a_recorded_hand_is_said_not_kept_and_leads_to_the_games_edi
     assert not console_errors(d)
 
 
+def test_a_hand_typed_as_notation_is_corrected_in_the_tile_editor_from_its_page(server, browser, app):
+    # a hand entered on the game page as notation had no way into the tile editor: only its text
+    d = browser
+    client = app.test_client()
+    game = client.post("/api/games", json={"rules": "toy", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{game}/hands", json={"hand": WIN, "winner": 1, "discarder": 3}).status_code == 201
+    d.get(server + f"/games/{game}/hands/1?lang=en")
+    d.find_element(By.CSS_SELECTOR, "a.correct-tiles").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    _pick(d, '#hand-view .htile[data-code="6p"]', "3p")
+    _close_picker(d)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "recorded-change")))
+    wait(d).until(lambda drv: _notation(drv) != WIN)
+    corrected = _notation(d)
+    d.find_element(By.ID, "recorded-edit").click()
+    field = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#edit-form-1 input[name=hand0]")))
+    assert field.get_attribute("value") == corrected and "345p" in corrected
+    assert client.get(f"/api/games/{game}").json["hands"][0]["notation"] != corrected     # until saved there
+    assert not console_errors(d)
+
+
 def test_a_correction_made_just_before_a_reload_is_kept(server, browser, monkeypatch):
     # the save waited 120 ms after a tap and nothing sent it when the page went: a reload or Back
     # at once lost the correction

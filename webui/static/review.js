@@ -753,8 +753,11 @@
     const handSeq = link.dataset.seq;
     u.searchParams.set("edit", handSeq);
     u.searchParams.set("hand", d.ok && d.notation ? d.notation : notationInput.value.trim());
+    // the winner chosen here, else the one the hand's page opened the editor for (?winner=)
     const winner = formFields().winner;
+    const opened = new URLSearchParams(window.location.search).get("winner");
     if (winner !== undefined && winner !== "") u.searchParams.set("winner", winner);
+    else if (opened) u.searchParams.set("winner", opened);
     u.hash = "hand-" + handSeq;
     link.href = u.toString();
   }

@@ -439,14 +439,16 @@ def _check_told_context(given: dict, ctx: dict, declared: bool, where: str, *, s
     gives another (taken over without a word: the hand was scored as the game says, the sender
     never told), ``riichi: false`` for a winner in the hand's riichi list (scored with riichi)."""
     # a value no wind names ("south") is refused with its field (the game's wind was taken instead)
-    told = scorer.Context({k: given[k] for k in ("seat_wind", "round_wind", "riichi") if k in given}).to_dict()
+    told = scorer.Context({k: given[k] for k in ("seat_wind", "round_wind", "riichi", "double_riichi")
+                           if k in given}).to_dict()
     if seats_known:
         for key in ("seat_wind", "round_wind"):
             if key in told and told[key] != ctx[key]:
                 raise GameError("bad_field", f"{where}.{key} {told[key]} contradicts the game: in this deal it is "
                                 f"{ctx[key]} (the game knows the seats and the round: leave it out)",
                                 field=f"{where}.{key}")
-    if told.get("riichi") is False and declared:
+    # a double riichi declares with riichi false beside it (the review page sends both boxes)
+    if told.get("riichi") is False and declared and not told.get("double_riichi"):
         raise GameError("bad_field", f"{where}.riichi is false, but the winner is in the hand's riichi list: "
                         "say one or the other", field=f"{where}.riichi")
 
@@ -551,7 +553,7 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             ctx = {k: v for k, v in given.items() if k not in ("honba", "riichi_sticks")} if not legacy else given
             ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
                               round_wind=deal.round_wind, order=deal.seating)
-            if not legacy:
+            if told and not legacy:      # an import's winds and lists are the flow's to work out again
                 _check_told_context(given, ctx, winner in riichi, f"{where}.context" if where else "context",
                                     seats_known=not {"dealer", "round_wind"} & set(fixed))
             embedded = entry["hand"].get("context") if isinstance(entry["hand"], dict) else None
@@ -560,8 +562,11 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                 # self_drawn and winds were taken over without a word (a win stored self-drawn
                 # with discarder "left")
                 inner = f"{where}.hand.context" if where else "hand.context"
-                for key in ("self_drawn", "discarder"):
-                    if key in embedded:
+                # as the API gives a recorded hand back (its context holds the game's own values):
+                # refused only where they say otherwise than the discarder field
+                said = scorer.Context({k: embedded[k] for k in ("self_drawn", "discarder") if k in embedded}).to_dict()
+                for key, value in said.items():
+                    if value != ctx.get(key):
                         raise GameError("bad_field", f"in a game, the hand's discarder says who discarded (a player "
                                         f"0-3, or null when self-drawn), not {inner}.{key}", field=f"{inner}.{key}")
                 clash = sorted(k for k in set(embedded) & set(given) if embedded[k] != given[k])

@@ -32,8 +32,11 @@ def check_options(rules: str, options) -> dict:
         if k == "tournament" and rules != "riichi" and v:
             raise FlowError("bad_field", "tournament mode is a riichi option", f"flow.{k}")
         if k == "seat_changes" and rules != "mcr":
-            # stored on a riichi game and never used: the players thought it kept their seats
-            raise FlowError("bad_field", "seat changes between rounds are an MCR option", f"flow.{k}")
+            # true was stored on a riichi game and never used (the players thought their seats would
+            # change); false says what those games do, and older games and exports carry it: kept out
+            if v:
+                raise FlowError("bad_field", "seat changes between rounds are an MCR option", f"flow.{k}")
+            continue
         out[k] = v
     return out
 

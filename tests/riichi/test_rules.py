@@ -337,4 +337,6 @@ def test_a_concealed_hand_says_why_it_is_no_pinfu():
     assert why("234m456p678s55m13s 2s").endswith("here the winning tile completes a closed wait.")
     assert why("234m456p555s55m34s 5s") is None                       # a pung: no pinfu shape to miss
     assert why("234m456p678s55m34s 5s") is None                       # a pinfu
-    assert why("[234m,1]456p678s55z34s 5s", riichi=False) is None     # open: no pinfu to miss
+    # an open tanyao won on a closed wait: valid, and no pinfu to miss (pinfu is a concealed hand's)
+    open_hand = riichi("[234m,1]456p678s55m35s 4s", seat_wind="S", discarder="left")
+    assert open_hand.valid and all(e.id != "pinfu" for e in open_hand.excluded)

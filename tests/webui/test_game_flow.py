@@ -268,6 +268,9 @@ def test_riichi_and_tenpai_lists_are_checked(client):
     # stored on a riichi game and never used
     r = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS, "flow": {"seat_changes": True}})
     assert r.status_code == 400 and r.json["error"]["field"] == "flow.seat_changes"
+    # false is what such a game does (older exports carry it): taken, not stored
+    r = client.post("/api/games", json={"rules": "hk", "players": PLAYERS, "flow": {"seat_changes": False}})
+    assert r.status_code == 201 and "seat_changes" not in r.json["game"]["flow"]
 
 
 def test_a_wins_context_that_says_otherwise_than_the_game_is_refused(client):
@@ -335,6 +338,21 @@ def test_a_hand_jsons_own_context_is_held_to_the_game_as_the_requests_is(client)
     # an export's hands carry the winds of their deals: imported, the flow works them out again
     exported = client.get(f"/api/games/{gid}/export.json").json
     assert client.post("/api/games/import", json=exported).status_code == 201
+
+
+def test_a_recorded_hand_as_the_api_gives_it_goes_back_and_a_double_riichi_round_trips(client):
+    """The new checks refused the app's own data: a double riichi sent with riichi false (the review
+    page sends both boxes) could not be imported from its export, and the hand JSON the API gives
+    back (its context holds the game's self_drawn and discarder) could not be sent to an edit."""
+    gid = new_game(client, "riichi")
+    post(client, gid, {"winner": A, "discarder": B, "hand": "123m456m789m234p5s 5s", "riichi": [],
+                       "context": {"double_riichi": True, "riichi": False}})
+    exported = client.get(f"/api/games/{gid}/export.json").json
+    assert client.post("/api/games/import", json=exported).status_code == 201
+    kept = client.get(f"/api/games/{gid}").json["hands"][0]
+    r = client.put(f"/api/games/{gid}/hands/1", json={"hand": kept["hand"], "winner": A, "discarder": B,
+                                                      "riichi": [A], "context": {"double_riichi": True}})
+    assert r.status_code == 200, r.json
 
 
 def test_a_change_that_a_later_hand_cannot_take_names_that_hand_as_the_page_shows_it(client):

@@ -63,7 +63,8 @@ class DecodedImage:
 #: value) while OpenCV decodes; those of a decoder that went on past damaged data.
 _DECODER_LINE = re.compile(r"^(Corrupt JPEG data|Premature end of JPEG file|Invalid SOS|Bogus |Unsupported marker"
                            r"|Warning: |libpng (warning|error)|JPEG datastream)")
-_DAMAGE_LINE = re.compile(r"^(Corrupt JPEG data|Premature end of JPEG file|Invalid SOS|Bogus )")
+# ("Invalid SOS parameters" is not among them: some cameras' good files raise it)
+_DAMAGE_LINE = re.compile(r"^(Corrupt JPEG data|Premature end of JPEG file|Bogus )")
 _STDERR_LOCK = threading.Lock()
 
 
@@ -79,17 +80,21 @@ def _imdecode_quietly(data: bytes, flag: int) -> tuple[np.ndarray | None, str | 
         except (AttributeError, OSError, ValueError):
             pass
         try:
-            saved = os.dup(2)
-        except OSError:     # no stderr to redirect (a daemon's closed fd 2): decode as it is
-            saved = None
-        if saved is None:
+            caught = tempfile.TemporaryFile()
+        except OSError:     # no temporary folder to write in: decoded as before, its lines left as they are
             return _imdecode(data, flag), None
-        with tempfile.TemporaryFile() as caught:
-            os.dup2(caught.fileno(), 2)
+        with caught:
             try:
-                img = _imdecode(data, flag)
+                saved = os.dup(2)
+            except OSError:     # no stderr to redirect (a daemon's closed fd 2): decode as it is
+                return _imdecode(data, flag), None
+            try:
+                os.dup2(caught.fileno(), 2)
+                try:
+                    img = _imdecode(data, flag)
+                finally:
+                    os.dup2(saved, 2)
             finally:
-                os.dup2(saved, 2)
                 os.close(saved)
             caught.seek(0)
             text = caught.read().decode("utf-8", "replace")

@@ -149,6 +149,9 @@ def read():
         raise gamelog.GameError("bad_field", "send the photo as a file (a multipart file field named image), "
                                 "not as text", field="image")
     validation.known_keys(dict(request.form), set(READ_FIELDS) | set(CONTEXT_KEYS), "form")
+    twice = next((k for k in READ_FIELDS if len(request.form.getlist(k)) > 1), None)
+    if twice:       # rules=mcr&rules=riichi scored under the first without a word
+        raise validation.InputError("bad_field", f"{twice} is sent twice: send it once", twice)
     validation.known_keys(dict(request.files), {"image"}, "files")
     if len(request.files.getlist("image")) > 1:      # the second was dropped without a word
         raise gamelog.GameError("bad_field", "send one photo a request", field="image")

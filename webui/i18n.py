@@ -1496,6 +1496,10 @@ MESSAGES_FR = {
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":
         "main {0} : contexte de victoire impossible en {1} comme {2} ({3}) au tour {4} : {5}",
+    "not a winning hand under {} as {} ({}) in the {} round: {}":
+        "pas une main gagnante en {0} comme {1} ({2}) au tour {3} : {4}",
+    "impossible win context under {} as {} ({}) in the {} round: {}":
+        "contexte de victoire impossible en {0} comme {1} ({2}) au tour {3} : {4}",
     "kind must be win or false_win": "le type doit être win ou false_win",
     "kind must be win, draw, penalty or end": "le type doit être win, draw, penalty ou end",
     "give the winner either as winner and hand, or in winners, not both":
@@ -1505,6 +1509,7 @@ MESSAGES_FR = {
     "in a game, the hand's discarder says who discarded (a player 0-3, or null when self-drawn), not {}.{}":
         "dans une partie, le champ discarder de la main dit qui a écarté (un joueur 0-3, ou null en pioche), pas {0}.{1}",
     "a {} has no {}: send only its own fields": "ce type de main ({0}) n'a pas de champ {1} : n'envoyez que ses propres champs",
+    "false win (chombo)": "faux Mah-jong (chombo)", "game's end": "fin de partie", "draw": "main nulle", "win": "victoire",
     "say who discarded: discarder is a player 0-3, or null when self-drawn":
         "dites qui a écarté : discarder est un joueur 0-3, ou null en pioche",
     "unknown key {}; known keys: {}": "clé inconnue {0} ; clés connues : {1}",

@@ -33,9 +33,19 @@ def sqlite_uri(path, mode: str) -> str:
     from urllib.request import pathname2url
     uri = f"file:{pathname2url(os.path.abspath(path))}?mode={mode}"
     folder = os.path.dirname(os.path.abspath(path))
-    if mode == "ro" and not os.access(folder, os.W_OK) and not os.path.exists(f"{path}-wal"):
+    if mode == "ro" and not os.path.exists(f"{path}-wal") and read_only_medium(folder):
         uri += "&immutable=1"
     return uri
+
+
+def read_only_medium(folder) -> bool:
+    """Whether ``folder`` is on a file system mounted read-only (nothing can change a file there,
+    so SQLite may skip its locks). A folder this user merely cannot write is not one: a server run
+    by another user may be writing the game log (a backup opened immutable could be torn)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):      # no statvfs (Windows)
+        return False
 
 
 class StartupError(RuntimeError):

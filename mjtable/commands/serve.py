@@ -84,7 +84,11 @@ def _lan_token(data_dir, renew: bool) -> str:
     keeps the phones joined: a new token each start locked every phone out until the host showed
     the new link; ``renew``: a new one."""
     from webui import kept_secret
-    return kept_secret(Path(data_dir) / "lan_token", lambda: secrets.token_urlsafe(16), 16, renew=renew)
+    path = Path(data_dir) / "lan_token"
+    if not os.access(data_dir, os.W_OK) and (renew or not path.is_file()):
+        # a game log on a read-only medium, served read-only: a token for this run (it cannot be kept)
+        return secrets.token_urlsafe(16)
+    return kept_secret(path, lambda: secrets.token_urlsafe(16), 16, renew=renew)
 
 
 #: Seconds a connection may stay silent (no byte of a request, or a keep-alive with nothing
@@ -158,8 +162,9 @@ def run(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except OSError as e:
+        # the secret key or the join token could not be kept (``app`` may not exist yet)
         sock.close()
-        print(f"error: cannot keep the join token in {app.config['DATA_DIR']}: {e.strerror or e}", file=sys.stderr)
+        print(f"error: cannot keep the app's keys in {data_dir}: {e.strerror or e}", file=sys.stderr)
         return 2
     _more_open_files()
     server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),

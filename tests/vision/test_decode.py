@@ -164,3 +164,14 @@ def test_the_reader_passes_the_damage_on_to_the_reading(monkeypatch):
     monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], "the JPEG file is damaged (x)"))
     out = pipeline.read_photo(b"any")
     assert out["reading"]["warnings"][0] == "the JPEG file is damaged (x)"
+
+
+def test_decoding_needs_no_temporary_folder(monkeypatch):
+    # the decoder's lines were caught in a temporary file: with none to be made, every photo failed
+    # (and a file descriptor was left open each time)
+    import tempfile
+
+    def no_temporary_file(*a, **k):
+        raise FileNotFoundError("no usable temporary directory")
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_temporary_file)
+    assert decode_image(_jpeg()).image.shape == (48, 64, 3)

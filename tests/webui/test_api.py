@@ -199,6 +199,9 @@ def test_read_refuses_a_context_key_given_twice_differently_or_a_second_photo(cl
     r = client.post("/api/read", data={"image": [(io.BytesIO(jpeg_bytes()), "p.jpg"), (io.BytesIO(jpeg_bytes()), "q.jpg")]},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and r.json["error"]["field"] == "image"
+    r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "rules": ["mcr", "riichi"]},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and r.json["error"]["field"] == "rules", r.json
     r = client.post("/api/read", data={"image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "context": '{"seat_wind": "s"}',
                                        "seat_wind": "S"}, content_type="multipart/form-data")
     assert r.status_code == 200, r.json

@@ -288,3 +288,15 @@ def test_the_french_notation_help_says_which_letter_is_west(client):
     html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s22zOOO 2z", "rules": "mcr",
                                                       "form": {}}).json["html"]
     assert "Ouest : W" in html and "dragons blanc, vert, rouge" in html
+
+
+def test_game_refusals_built_from_parts_are_french_throughout(app):
+    # the kind of hand stayed English (« ce type de main (false win (chombo)) »), and so did a later
+    # hand's refusal inside « la main 1 ne peut pas être supprimée »
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert "(faux Mah-jong (chombo))" in i18n.msg("a false win (chombo) has no winner: send only its own fields")
+        assert "(main nulle)" in i18n.msg("a draw has no hand: send only its own fields")
+        said = i18n.msg("hand 1 cannot be deleted: hand 2, B (E), would then be refused: not a winning hand under "
+                        "Chinese Official (MCR, 81 fans) as B (E) in the E round: x; nothing was changed")
+        assert "serait alors refusée : pas une main gagnante en" in said

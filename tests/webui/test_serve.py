@@ -2,6 +2,7 @@
 with a token and its QR code as text."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import urllib.request
@@ -184,3 +185,15 @@ def test_a_server_stopped_by_the_system_leaves_its_hands_in_the_game_logs_file(t
     shutil.copy(tmp_path / "data" / "mjtable.sqlite3", tmp_path / "alone.sqlite3")
     conn = sqlite3.connect(tmp_path / "alone.sqlite3")
     assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
+
+
+def test_the_join_token_of_a_read_only_data_dir_is_one_for_this_run(tmp_path, monkeypatch):
+    # a game log on a read-only medium is served read-only; --lan stopped at "cannot keep the join token"
+    from mjtable.commands import serve
+    real = os.access
+    monkeypatch.setattr(serve.os, "access", lambda p, mode: False if (str(p) == str(tmp_path) and mode & os.W_OK)
+                        else real(p, mode))
+    first, second = serve._lan_token(tmp_path, False), serve._lan_token(tmp_path, False)
+    assert len(first) >= 16 and first != second and not (tmp_path / "lan_token").exists()
+    (tmp_path / "lan_token").write_text("k" * 22)       # one kept before the medium went read-only
+    assert serve._lan_token(tmp_path, False) == "k" * 22

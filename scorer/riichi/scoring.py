@@ -62,6 +62,7 @@ _NOT_PINFU = {
 #: such hand).
 _NOT_PINFU_SHAPE = {"closed_pon", "open_pon", "closed_terminal_pon", "open_terminal_pon", "closed_kan", "open_kan",
                     "closed_terminal_kan", "open_terminal_kan"}
+_SINGLE_YAKUMAN = {"daburu_kokushi": "kokushi", "daburu_chuuren_poutou": "chuuren_poutou"}
 _BLESSING_NAMES = {"tenhou": "blessing of heaven", "chiihou": "blessing of earth", "renhou": "blessing of man"}
 
 
@@ -397,7 +398,11 @@ def score(hand: Hand, options) -> ScoreResult:
         base.assumed = ctx.assumed()
         return base
 
-    yaku = [(_ATTR_OF_CLASS.get(type(y).__name__, y.name), y) for y in resp.yaku]
+    # the package names a 13-sided thirteen orphans and a 9-sided nine gates "daburu" (double):
+    # EMA has no double yakuman (002, « rétrogradé du double au simple yakuman »), and an API user
+    # read the id as one; they are the one yakuman, by its own id
+    yaku = [(_SINGLE_YAKUMAN.get(a, a), y) for a, y in
+            ((_ATTR_OF_CLASS.get(type(y).__name__, y.name), y) for y in resp.yaku)]
     # the pattern a player can be liable for first (002 §3.3.9): the hand is named by it and its
     # pao stands when the hand is also All Honours or Four Kongs (one yakuman is worth another)
     yakuman = sorted(((a, y) for a, y in yaku if y.is_yakuman), key=lambda ay: ay[0] not in _PAO_YAKU)

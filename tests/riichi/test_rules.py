@@ -340,3 +340,10 @@ def test_a_concealed_hand_says_why_it_is_no_pinfu():
     # an open tanyao won on a closed wait: valid, and no pinfu to miss (pinfu is a concealed hand's)
     open_hand = riichi("[234m,1]456p678s55m35s 4s", seat_wind="S", discarder="left")
     assert open_hand.valid and all(e.id != "pinfu" for e in open_hand.excluded)
+
+
+def test_a_many_sided_yakuman_wait_is_the_one_yakuman_by_its_own_id():
+    # ids "daburu_kokushi" and "daburu_chuuren_poutou" read as double yakuman, which EMA has none of
+    for notation, single in (("19m19p19s1234567z 1m", "kokushi"), ("1112345678999m 5m", "chuuren_poutou")):
+        r = riichi(notation, self_drawn=True, seat_wind="S")
+        assert [i.id for i in r.items] == [single] and r.total == 32000, (notation, r.items)

@@ -461,6 +461,14 @@ def score(hand: Hand, options) -> ScoreResult:
     decomposition, fu_breakdown = (None, [])
     if resp.fu_details:
         decomposition, fu_breakdown = _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu)
+        for f in fu_breakdown:
+            if f["reason"] == "valued_pair" and f.get("tiles"):
+                # named as 002 §4.1.1's table does (« Paire de dragon », « Paire de vent du joueur »,
+                # « Paire de vent dominant »): "value pair" left a learner to guess which
+                pair = T.normalize(f["tiles"][0])
+                f["name_en"], f["name_fr"] = (("Dragon pair", "Paire de dragon") if pair in ("5z", "6z", "7z") else
+                                              ("Seat wind pair", "Paire de vent du joueur") if pair == T.WINDS[WIND_NAMES.index(seat)]
+                                              else ("Prevalent wind pair", "Paire de vent dominant"))
         if config.is_tsumo and any(a == "pinfu" for a, _ in yaku):
             # said, not silently left out: 002 §4.1.1 « Gagner sur pioche (sauf en cas de pinfu) 2 »
             waived = "pinfu_tsumo"         # an entry's id: its names are FU_NAMES'

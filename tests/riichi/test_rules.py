@@ -347,3 +347,13 @@ def test_a_many_sided_yakuman_wait_is_the_one_yakuman_by_its_own_id():
     for notation, single in (("19m19p19s1234567z 1m", "kokushi"), ("1112345678999m 5m", "chuuren_poutou")):
         r = riichi(notation, self_drawn=True, seat_wind="S")
         assert [i.id for i in r.items] == [single] and r.total == 32000, (notation, r.items)
+
+
+def test_a_value_pairs_minipoints_are_named_as_002_names_them():
+    # « Paire de valeur » left a learner to guess which; 002 §4.1.1 names each pair
+    names = {}
+    for pair in ("55z", "22z", "11z"):
+        r = riichi(f"234m456p678s{pair}34s 5s", riichi=True, riichi_sticks=1, seat_wind="S", discarder="left")
+        names[pair] = next((f["name_en"], f["name_fr"]) for f in r.extra["fu_breakdown"] if f["reason"] == "valued_pair")
+    assert names == {"55z": ("Dragon pair", "Paire de dragon"), "22z": ("Seat wind pair", "Paire de vent du joueur"),
+                     "11z": ("Prevalent wind pair", "Paire de vent dominant")}

@@ -473,7 +473,9 @@ LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
 FORMS = {"standard": "four sets and a pair", "honours_knitted": "honours and knitted tiles"}
 WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
-_SOURCE = re.compile(r"\s*[\(\[]\s*((?:\d{3}\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")
+# the rule documents are numbered 000-004: "(250, 366)", where a calibration photo's extra tile
+# lies, is no source (the web page cut it out of "extra tile at (250, 366)")
+_SOURCE = re.compile(r"\s*[\(\[]\s*((?:00\d\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")
 _SOURCE_WORDS = re.compile(r"\b(?:000|001|002|003|004|ffmj\d*|pymahjong\w*)\b")
 
 

@@ -249,4 +249,4 @@ def strip_citation(text: str) -> str:
     """A message without its bracketed source reference ("... (004 Score)"): sources are shown
     behind a link, never in the text."""
     import re
-    return re.sub(r"\s*\((?:\d{3}\b[^)]*|ffmj\d*[^)]*|pymahjong\w*[^)]*)\)", "", text or "").strip()
+    return re.sub(r"\s*\((?:00\d\b[^)]*|ffmj\d*[^)]*|pymahjong\w*[^)]*)\)", "", text or "").strip()

@@ -300,3 +300,14 @@ def test_game_refusals_built_from_parts_are_french_throughout(app):
         said = i18n.msg("hand 1 cannot be deleted: hand 2, B (E), would then be refused: not a winning hand under "
                         "Chinese Official (MCR, 81 fans) as B (E) in the E round: x; nothing was changed")
         assert "serait alors refusée : pas une main gagnante en" in said
+
+
+def test_a_place_in_a_photo_is_no_source_reference(app):
+    # "extra tile at (250, 366), away from the rows" lost its place on the web page: any three digits
+    # in brackets were taken for a rule document's number (000-004)
+    from webui import i18n
+    from webui.scoring import strip_citation
+    with app.test_request_context("/?lang=en"):
+        assert i18n.msg("extra tile at (250, 366), away from the rows: remove it").startswith("extra tile at (250, 366)")
+        assert i18n.msg("ippatsu needs riichi (002 §4.2.1)") == "ippatsu needs riichi"
+    assert strip_citation("a tile at (120, 48) (004 1F)") == "a tile at (120, 48)"

@@ -357,6 +357,18 @@ class Calibration:
                 out.append((i, code, t.code, float(t.confidence)))
         return out
 
+    def swapped(self) -> list[tuple[str, str]]:
+        """Pairs of codes whose layout tiles are each read as the other's code: most likely two
+        tiles laid in each other's place, which the profile would then read swapped in every photo
+        (a 3p/7p swap read every 3p as 7p). Said, not refused: a set whose two faces the base model
+        confuses looks the same (docs/calibration.md)."""
+        read = {}
+        for _, code, base, _conf in self.disagreements():
+            if base:
+                read.setdefault(code, set()).add(base)
+        pairs = {tuple(sorted((a, b))) for a, bases in read.items() for b in bases if a in read.get(b, ())}
+        return sorted(pairs)
+
     def table(self) -> str:
         """Rows with the assigned codes; a base-model reading that differs is shown after '≠'."""
         lines = []

@@ -25,6 +25,8 @@ NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chomb
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
+    "The {a} and the {b} seem laid in each other’s place (each is read as the other): check them. Saved so, your photos’ tiles of the two are read swapped.":
+        "{a} et {b} semblent posés à la place l’un de l’autre (chacun est lu comme l’autre) : vérifiez-les. Enregistrés ainsi, les tuiles de ces deux codes seront lues interverties sur vos photos.",
     "Correct the tiles of {player}": "Corriger les tuiles de {player}",
     "Read-only: {reason}. Games can be viewed and exported, not changed.":
         "Lecture seule : {reason}. Les parties peuvent être consultées et exportées, pas modifiées.",
@@ -407,7 +409,8 @@ FR = {
     "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",
     "row {n}": "rangée {n}", "face down": "face cachée",
     "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourée(s)).",
-    "No flowers or seasons row: the set is taken to have none.": "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune.",
+    "No flowers or seasons row: the set is taken to have none. If it has them, lay them out in a row below, or your profile reads them as other tiles.":
+        "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune. S'il en a, posez-les en une rangée en dessous, sinon votre profil les lira comme d'autres tuiles.",
     "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
     "{p} % ({s} s, about {left} s left)": "{p} % ({s} s, encore environ {left} s)",
     "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)":

@@ -209,10 +209,14 @@ def _calibrate(args, store) -> int:
         return 1
     dis = result.disagreements()
     print(f"\n{len(result.layout.codes)} tiles assigned by position"
-          + ("" if result.layout.has_bonus else " (no flowers or seasons row: the set is taken to have none)"))
+          + ("" if result.layout.has_bonus else " (no flowers or seasons row: the set is taken to have none; if it "
+                 "has them, lay them out in a row below, or your profile reads them as other tiles)"))
     if dis:
         print(f"the base model reads {len(dis)} of them differently (shown as assigned≠read above):")
         print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))
+        for a, b in result.swapped():
+            print(f"  ! the {a} and the {b} seem laid in each other's place (each is read as the other): check "
+                  "them; saved so, your photos' tiles of the two are read swapped")
     else:
         print("the base model agrees with every tile")
     replacing = store.entry(args.name)
@@ -231,6 +235,12 @@ def _calibrate(args, store) -> int:
             return 1
     try:
         profile = result.build_profile(args.name, progress=ProgressBar("learning your tiles", sys.stderr))
+    except ProfileError as exc:
+        return _err(str(exc))
+    except KeyboardInterrupt:       # Ctrl-C while it learns: said, not a traceback
+        print("\ninterrupted: nothing saved (the active profile is as it was)", file=sys.stderr)
+        return 130
+    try:
         path = store.save_new(profile)
         store.activate(args.name)
     except ProfileError as exc:
@@ -247,10 +257,19 @@ def _calibrate(args, store) -> int:
         laid = [c for c in profile.trusted_codes if c in profile.known_codes]
         others = len(profile.trusted_codes) - len(laid)
         print(f"the built-in reader (the base model) is trusted with {len(laid)} of its {len(profile.known_codes)} codes"
-              + (f" and {others} it has no example of (red fives)" if others else "")
+              + (f" and {others} it has no example of ({_without_example(profile)})" if others else "")
               + f": {why}. A tile of those kinds that it reads with {profile.sure_base:.0%} certainty or more keeps "
               "its reading; your profile reads every other tile")
     return 0
+
+
+def _without_example(profile) -> str:
+    """What the trusted codes without a layout example are, in words: red fives, and the flowers
+    of a layout without their row (it said "11 ... (red fives)" for 3 red fives and 8 flowers)."""
+    rest = [c for c in profile.trusted_codes if c not in profile.known_codes]
+    named = (["red fives"] if any(c.startswith("0") for c in rest) else []) + \
+        (["flowers and seasons"] if any(c.endswith("f") for c in rest) else [])
+    return " and ".join(named + [c for c in rest if not (c.startswith("0") or c.endswith("f"))])
 
 
 class ProgressBar:

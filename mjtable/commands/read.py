@@ -80,7 +80,11 @@ def run(args) -> int:
     except (scorer.HandError, scorer.RulesError, ImageError) as e:
         return _fail(args, e.to_dict())
     except ProfileError as e:
-        return _fail(args, {"code": "bad_profile", "message": str(e)})
+        # the ways on, not only "calibrate again" (a profile of other weights stopped every reading)
+        message = str(e)
+        if message.endswith("calibrate again with this model"):
+            message += "; or read without it (--no-profile), or stop using it (mjtable calibrate --deactivate)"
+        return _fail(args, {"code": "bad_profile", "message": message})
     except FileNotFoundError as e:
         return _fail(args, {"code": "not_found", "message": str(e)})
     if getattr(args, "profile_warning", None):

@@ -55,3 +55,17 @@ def test_a_blurred_calibration_photo_is_said_to_be_blurred():
     assert len(blurred.layout.problems) >= 2            # what the rows say stays, after the cause
     sharp = calibrate(cv2.imencode(".jpg", example)[1].tobytes())
     assert sharp.ok and not any("blurred" in p for p in sharp.layout.problems)
+
+
+def test_two_tiles_laid_in_each_others_place_are_said():
+    """A 3p and a 7p swapped were saved with "3p read as 7p (89%), 7p read as 3p (89%)", and the
+    profile read every 3p as 7p: the pair is named as likely swapped."""
+    pytest.importorskip("vision.decode")
+    import cv2
+    tiles, truth = mock_tiles(bonus=False, angle_deg=0)
+    a, b = truth.index("3p"), truth.index("7p")
+    tiles[a].code, tiles[b].code = "7p", "3p"
+    tiles[truth.index("5s")].code = "6s"          # a lone misreading is no swap
+    jpeg = cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes()
+    result = calibrate(jpeg, reader=FakeReader(tiles))
+    assert result.ok and result.swapped() == [("3p", "7p")]

@@ -288,3 +288,23 @@ def test_a_file_that_unpacks_to_more_than_a_profile_is_refused_before_it_is_unpa
     with pytest.raises(profile_mod.ProfileError, match="larger than a tile-set profile"):
         store.import_profile(b"\0" * (profile_mod.store.MAX_PROFILE_BYTES + 1), "big.npz")
     assert store.list() == []
+
+
+def test_the_trust_line_names_what_has_no_layout_example():
+    # "11 it has no example of (red fives)": 3 red fives and the 8 flowers of a layout without their row
+    from types import SimpleNamespace
+    from mjtable.commands.calibrate import _without_example
+    profile = SimpleNamespace(known_codes=["1m", "2m"], trusted_codes=["1m", "0m", "0p", "0s", "1f", "8f"])
+    assert _without_example(profile) == "red fives and flowers and seasons"
+    assert _without_example(SimpleNamespace(known_codes=["1m"], trusted_codes=["0m"])) == "red fives"
+
+
+def test_ctrl_c_while_it_learns_says_nothing_was_saved(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    # a KeyboardInterrupt traceback (nothing was lost, but nothing said so)
+    def interrupted(self, *a, **k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(calibration.Calibration, "build_profile", interrupted)
+    d = tmp_path / "d"
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", str(d), "--yes"]) == 130
+    assert "interrupted: nothing saved" in capsys.readouterr().err
+    assert not (d / "profiles" / "club-set.npz").exists()

@@ -144,3 +144,18 @@ def test_cli_read_shows_where_the_profile_changed_the_base_models_reading(seen, 
     assert "1m 0.90" in (out := capsys.readouterr().out) and "(base model: 8m)" in out
     assert main(["read", str(photo), "--json", "--data-dir", str(tmp_path), "--no-profile"]) == 0
     assert "base_code" not in json.loads(capsys.readouterr().out)["tiles"][0]
+
+
+def test_a_profile_of_other_weights_says_the_ways_on(photo_with_active_profile, tmp_path, capsys, monkeypatch):
+    # "calibrate again with this model" alone, and every reading stopped
+    import json
+    import mjtable.pipeline
+    from vision.profile import ProfileError
+
+    def refuse(*a, **k):
+        raise ProfileError("tile-set profile 'club set' was made with other classifier weights (a, these are b): "
+                           "calibrate again with this model")
+    monkeypatch.setattr(mjtable.pipeline, "read_photo", refuse)
+    assert main(["read", str(photo_with_active_profile), "--json", "--data-dir", str(tmp_path)]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert "--no-profile" in message and "mjtable calibrate --deactivate" in message

@@ -21,6 +21,8 @@ def client(tmp_path, monkeypatch):
     def fake(image, reader=None):
         assert isinstance(image, bytes)
         tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
+        for a, b in state.get("swap", ()):        # two tiles laid in each other's place, as read
+            tiles[truth.index(a)].code, tiles[truth.index(b)].code = b, a
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
     monkeypatch.setattr(calibration, "calibrate", fake)
     quick_finetune(monkeypatch)
@@ -345,3 +347,10 @@ def test_a_profile_named_outside_latin_1_is_downloaded(client):
     assert r.status_code == 200 and disposition.startswith("attachment")
     disposition.encode("latin-1")           # what the HTTP server writes headers in
     assert "filename*=UTF-8''" in disposition or slug.isascii()
+
+
+def test_two_tiles_laid_in_each_others_place_are_said_on_the_page(client):
+    # "2 tile(s) read differently by the base model (outlined)" beside "The codes are right: save"
+    client.state["swap"] = [("3p", "7p")]
+    page = upload(client).get_data(as_text=True)
+    assert 'class="error-message swapped"' in page and "seem laid in each other" in page

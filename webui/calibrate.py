@@ -305,7 +305,9 @@ def _on_named_profile(action, done: str):
         except ProfileError:
             shown = name
         action(name)
-        flash(i18n.t(done, name=shown))
+        said = i18n.t(done, name=shown)
+        # a name that ends a sentence itself ("THURSDAY SET!") takes no second full stop
+        flash(said[:-1] if said.endswith(".") and shown[-1:] in (".", "!", "?", "…") else said)
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

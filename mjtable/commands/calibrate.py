@@ -103,10 +103,15 @@ def run(args) -> int:
                 was_active = store.active_slug() == store.path(args.remove).stem
             except ProfileError:      # an unreadable pointer names no profile: it is not said
                 was_active = False
+            try:
+                replaced = store.replaced(args.remove) is not None
+            except ProfileError:
+                replaced = False
             store.remove(args.remove)
-            # as the web page says it: no profile is active any more
-            print(f"removed profile {name!r}" + ("; it was the active one: the base model now reads alone"
-                                                  if was_active else ""))
+            # as the web page says it: no profile is active any more; and the profile it replaced,
+            # kept until now, goes with it (it went without a word)
+            print(f"removed profile {name!r}" + (" and the profile it had replaced" if replaced else "")
+                  + ("; it was the active one: the base model now reads alone" if was_active else ""))
             return 0
     except ProfileError as exc:
         return _err(str(exc))

@@ -71,6 +71,8 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
                                        "(--restore again swaps them back); it is the active one\n")
     assert profile_mod.ProfileStore(d).active().name == "Club set"
     assert main(["calibrate", "--remove", "club-set", "--data-dir", d]) == 0
+    # the kept one goes with it, and is said to (it went without a word)
+    assert capsys.readouterr().out.startswith("removed profile 'Club set' and the profile it had replaced")
     assert main(["calibrate", "--restore", "club-set", "--data-dir", d]) == 2
     assert "no replaced profile of 'club-set' is kept" in capsys.readouterr().err
 

@@ -354,3 +354,14 @@ def test_two_tiles_laid_in_each_others_place_are_said_on_the_page(client):
     client.state["swap"] = [("3p", "7p")]
     page = upload(client).get_data(as_text=True)
     assert 'class="error-message swapped"' in page and "seem laid in each other" in page
+
+
+def test_a_name_that_ends_a_sentence_takes_no_second_full_stop(client):
+    # "Active profile: THURSDAY SET!."
+    html = upload(client, name="Thursday set!").get_data(as_text=True)
+    token = html.split('name="token" value="')[1].split('"')[0]
+    client.post("/calibrate/save", data={"token": token})
+    client.store.activate(None)
+    slug = client.store.path("Thursday set!").stem
+    page = client.post("/calibrate/activate", data={"name": slug}, follow_redirects=True).get_data(as_text=True)
+    assert "Active profile: Thursday set!" in page and "set!." not in page

@@ -269,17 +269,27 @@ def progress(token: str):
     return jsonify(job.as_json())
 
 
+#: How long Save waits for a build still running before it says so (a quiet machine builds in 30-60 s).
+SAVE_WAIT_S = 900
+
+
 @bp.post("/save")
 def save():
     store = _store()
     token = request.form.get("token", "")
     job = _job(token) if token.isalnum() else None
     if job is not None:
-        job.wait(timeout=900)
+        job.wait(timeout=SAVE_WAIT_S)
         if job.state == "failed":
             flash(i18n.t("The profile could not be built: {error}. Upload the photo again.",
                          error=i18n.msg(job.error)), "error")
             return redirect(url_for("calibrate.index"))
+        if job.state in ("waiting", "building"):
+            # still learning on a busy machine (820 s were seen beside a test run): said so, and the
+            # confirm page kept, where "expired: upload again" threw the build away in the player's eyes
+            flash(i18n.t("Your tiles are still being learnt (the machine is busy): press Save again in a minute."),
+                  "error")
+            return redirect(url_for("calibrate.confirm", token=token))
     try:
         pending = _pending_path(token)
         profile = TileSetProfile.load(pending)

@@ -25,6 +25,8 @@ NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chomb
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
+    "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
+        "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
     "The {a} and the {b} seem laid in each other’s place (each is read as the other): check them. Saved so, your photos’ tiles of the two are read swapped.":
         "{a} et {b} semblent posés à la place l’un de l’autre (chacun est lu comme l’autre) : vérifiez-les. Enregistrés ainsi, les tuiles de ces deux codes seront lues interverties sur vos photos.",
     "Correct the tiles of {player}": "Corriger les tuiles de {player}",

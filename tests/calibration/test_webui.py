@@ -205,6 +205,29 @@ def test_save_waits_for_a_build_still_running(client, monkeypatch):
     assert "it is now the active profile" in r.get_data(as_text=True)
 
 
+def test_save_says_a_build_still_running_past_its_wait(client, monkeypatch):
+    # 820 s beside a test run: past Save's wait it said "That calibration has expired: upload the photo again"
+    import threading
+    from webui import calibrate as calibrate_page
+    release = threading.Event()
+    real = Calibration.build_profile
+
+    def slow(self, name, embed=None, progress=None):
+        release.wait(30)
+        return real(self, name, embed=embed, progress=progress)
+    monkeypatch.setattr(Calibration, "build_profile", slow)
+    monkeypatch.setattr(calibrate_page, "SAVE_WAIT_S", 0.1)
+    token = _token(upload(client))
+    r = client.post("/calibrate/save", data={"token": token})
+    assert r.status_code == 302 and f"/calibrate/confirm/{token}" in r.location
+    page = client.get(r.location).get_data(as_text=True)
+    assert "still being learnt" in page and "expired" not in page
+    release.set()       # Save again, once it is learnt
+    monkeypatch.setattr(calibrate_page, "SAVE_WAIT_S", 30)
+    r = client.post("/calibrate/save", data={"token": token}, follow_redirects=True)
+    assert "it is now the active profile" in r.get_data(as_text=True)
+
+
 def _hand_form(key, codes, seed=30):
     crops = [(io.BytesIO(cv2.imencode(".png", code_crop(c, seed=seed + i))[1].tobytes()), f"{i}.png")
              for i, c in enumerate(codes)]

@@ -418,9 +418,20 @@ def calibrate(image, reader=None) -> Calibration:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "
                                   "in good light, and take it again")
+    elif layout.problems and (len(layout.rows) < 3 or len(layout.problems) >= NOT_A_LAYOUT_PROBLEMS):
+        # a hand photo got "row 1 has 14 tiles, expected 9: remove the extra tile(s)" and ten more
+        # row advices: what it is not, first
+        layout.problems.insert(0, "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, "
+                                  "and 8 flowers and seasons, as the example picture shows): lay the tiles out so "
+                                  "and take it again")
     return Calibration(tiles=tiles, layout=layout, crops=crops)
 
 
+#: With this many problems or more (or fewer than three rows), a calibration photo is first said not
+#: to look like the layout at all (a picture of another layout had 11; a layout photo with one tile
+#: missing or one too many has 1-2).
+#: Not measured beyond the trial's photos: a message, not a refusal (the problems refuse it anyway).
+NOT_A_LAYOUT_PROBLEMS = 4
 #: Below this median sharpness of the tiles, a calibration photo that failed is said to be
 #: blurred (docs/decisions.md): the docs' example layout read 1,036 sharp, 38 / 16 / 5.7 blurred
 #: by 2 / 3 / 6 pixels (it lost a tile at 6); 78 real photos of the shared set, 368 and more.

@@ -24,6 +24,8 @@ COOKIE = "mjtable_lang"
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
+    "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, and 8 flowers and seasons, as the example picture shows): lay the tiles out so and take it again":
+        "cette photo ne ressemble pas à la disposition (les tuiles en rangées de 9, 9, 9 et 7, et 8 fleurs et saisons, comme sur l'image d'exemple) : disposez les tuiles ainsi et reprenez la photo",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",

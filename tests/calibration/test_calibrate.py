@@ -69,3 +69,24 @@ def test_two_tiles_laid_in_each_others_place_are_said():
     jpeg = cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes()
     result = calibrate(jpeg, reader=FakeReader(tiles))
     assert result.ok and result.swapped() == [("3p", "7p")]
+
+
+def test_a_photo_that_is_no_layout_is_said_so_first():
+    # a hand photo got "row 1 (characters 1m-9m) has 14 tiles, expected 9: remove the extra tile(s)"
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    hand = cv2.imread(str(Path(__file__).resolve().parents[1] / "fixtures" / "vision" / "rendered_hand_riichi.jpg"))
+    result = calibrate(cv2.imencode(".jpg", hand)[1].tobytes())
+    assert not result.ok and result.layout.problems[0].startswith("this photo does not look like the layout")
+
+
+def test_a_layout_with_one_tile_missing_is_told_only_what_is_missing():
+    import cv2
+    tiles, truth = mock_tiles(bonus=False, angle_deg=0, drop=("6p",))
+    result = calibrate(cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=FakeReader(tiles))
+    assert result.layout.problems and not any("does not look like" in p for p in result.layout.problems)

@@ -189,7 +189,8 @@ def test_a_failed_build_is_reported_and_nothing_is_saved(client, monkeypatch):
     assert client.store.list() == []
 
 
-def test_save_waits_for_a_build_still_running(client, monkeypatch):
+def _held_build(monkeypatch):
+    """Builds held until the returned event is set."""
     import threading
     release = threading.Event()
     real = Calibration.build_profile
@@ -198,6 +199,12 @@ def test_save_waits_for_a_build_still_running(client, monkeypatch):
         release.wait(30)
         return real(self, name, embed=embed, progress=progress)
     monkeypatch.setattr(Calibration, "build_profile", slow)
+    return release
+
+
+def test_save_waits_for_a_build_still_running(client, monkeypatch):
+    import threading
+    release = _held_build(monkeypatch)
     token = _token(upload(client))
     assert client.get(f"/calibrate/progress/{token}").get_json()["state"] in ("waiting", "building")
     threading.Timer(0.3, release.set).start()
@@ -207,15 +214,8 @@ def test_save_waits_for_a_build_still_running(client, monkeypatch):
 
 def test_save_says_a_build_still_running_past_its_wait(client, monkeypatch):
     # 820 s beside a test run: past Save's wait it said "That calibration has expired: upload the photo again"
-    import threading
     from webui import calibrate as calibrate_page
-    release = threading.Event()
-    real = Calibration.build_profile
-
-    def slow(self, name, embed=None, progress=None):
-        release.wait(30)
-        return real(self, name, embed=embed, progress=progress)
-    monkeypatch.setattr(Calibration, "build_profile", slow)
+    release = _held_build(monkeypatch)
     monkeypatch.setattr(calibrate_page, "SAVE_WAIT_S", 0.1)
     token = _token(upload(client))
     r = client.post("/calibrate/save", data={"token": token})

@@ -106,7 +106,10 @@ def _imdecode_quietly(data: bytes, flag: int) -> tuple[np.ndarray | None, str | 
         elif line:
             others.append(line)
     if others:
-        os.write(2, ("\n".join(others) + "\n").encode())
+        try:
+            os.write(2, ("\n".join(others) + "\n").encode())
+        except OSError:     # stderr closed since: nothing to give them back to
+            pass
     return img, damage
 
 

@@ -28,6 +28,9 @@ class SlowBuild:
     def disagreements(self):
         return []
 
+    def swapped(self):
+        return []
+
     def build_profile(self, name, progress=None):
         for step in range(10_000):
             progress(step, 10_000)

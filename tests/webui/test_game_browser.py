@@ -453,7 +453,7 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
                              problems=["row 5 (flowers and seasons 1f-8f) has 1 tiles, expected 8"],
                              orientation="as laid out", has_bonus=False)
     fake = SimpleNamespace(ok=False, tiles=tiles, crops=[crop] * len(codes), layout=layout,
-                           disagreements=lambda: [(7, "8m", "2m", 0.88)])
+                           disagreements=lambda: [(7, "8m", "2m", 0.88)], swapped=lambda: [])
     monkeypatch.setattr(calibration, "calibrate", lambda data: fake)
     ok, png = cv2.imencode(".png", crop)
     photo = tmp_path / "layout.png"
@@ -732,7 +732,7 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         raise ProfileError("stopped by the test")
     fake = SimpleNamespace(ok=True, tiles=[SimpleNamespace(code=c, confidence=0.99) for c in codes],
                            crops=[crop] * len(codes), layout=layout, disagreements=lambda: [],
-                           build_profile=build_profile)
+                           swapped=lambda: [], build_profile=build_profile)
     monkeypatch.setattr(calibration, "calibrate", lambda data: fake)
     photo = tmp_path / "layout.png"
     photo.write_bytes(cv2.imencode(".png", crop)[1].tobytes())

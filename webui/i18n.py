@@ -235,6 +235,8 @@ FR = {
     "limit hand: {limit}": "main limite : {limit}",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
+    "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points); many tables ask a minimum of faan to win (option min_faan)":
+        "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (option base_points) ; beaucoup de tables demandent un minimum de faan pour gagner (option min_faan)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
     "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
@@ -870,6 +872,11 @@ def result_facts(result: dict) -> list[str]:
         out.append(t("reward: {n} point(s) for {faan} faan", n=result["points"], faan=result["faan_counted"]))
         if odd_faan_paid_as_below(result.get("rules"), result["faan_counted"], result.get("options")):
             out.append(t("an odd faan above 4 pays as the faan below it"))
+        if result["faan_counted"] == 0:
+            # an empty pattern table above "1 point for 0 faan" told a learner nothing (004 leaves the
+            # base and any minimum to the table: options base_points and min_faan)
+            out.append(t("no faan pattern in this hand: a win of 0 faan is paid the base the table agreed "
+                         "(option base_points); many tables ask a minimum of faan to win (option min_faan)"))
     raw = uncapped_score(result)
     if raw is not None:
         # "× 2^3 doubles" read as code to a learner: in words, as the rules say it (003)

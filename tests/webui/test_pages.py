@@ -303,3 +303,10 @@ def test_a_source_reference_is_in_the_pages_language(client):
     sources = re.findall(r'data-source="([^"]*)"', html)
     assert any("la main : 000 n°" in x or "la main: 000 n°" in x for x in sources), sources
     assert not any("the hand" in x for x in sources)
+
+
+def test_a_hong_kong_hand_of_no_faan_says_why_it_is_paid_the_base(client):
+    # an empty pattern table above "reward: 1 point for 0 faan", and nothing said of why
+    html = client.post("/review/score", json={"hand": "[234m,2][888p,2]567s45p55z 3p", "rules": "hk",
+                                              "form": {"ctx_seat_wind": "S", "ctx_discarder": "left"}}).json["html"]
+    assert "no faan pattern in this hand" in re.sub(r"\s+", " ", html)

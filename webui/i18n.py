@@ -235,6 +235,7 @@ FR = {
     "limit hand: {limit}": "main limite : {limit}",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
+    "{han} han · {fu} fu": "{han} han · {fu} minipoints",
     "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points); many tables ask a minimum of faan to win (option min_faan)":
         "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (option base_points) ; beaucoup de tables demandent un minimum de faan pour gagner (option min_faan)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
@@ -846,7 +847,8 @@ def result_facts(result: dict) -> list[str]:
         out.append(f"{result['han']} han")
         out.append(t("minipoints do not count from 5 han: the hand is paid by its han"))
     elif result.get("han") is not None and result.get("fu") is not None:
-        out.append(f"{result['han']} han · {result['fu']} fu")
+        # French says minipoints, as 002 does and the page's other lines do (a chip said "fu" beside them)
+        out.append(t("{han} han · {fu} fu", han=result["han"], fu=result["fu"]))
         counted = fu_before_rounding(result)
         if counted:
             out.append(t("{counted} fu rounded up to {fu}", counted=counted, fu=result["fu"]))

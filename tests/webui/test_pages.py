@@ -310,3 +310,10 @@ def test_a_hong_kong_hand_of_no_faan_says_why_it_is_paid_the_base(client):
     html = client.post("/review/score", json={"hand": "[234m,2][888p,2]567s45p55z 3p", "rules": "hk",
                                               "form": {"ctx_seat_wind": "S", "ctx_discarder": "left"}}).json["html"]
     assert "no faan pattern in this hand" in re.sub(r"\s+", " ", html)
+
+
+def test_a_french_riichi_result_says_minipoints_throughout(client):
+    # the chip said "2 han · 25 fu" beside lines that say « minipoints »
+    html = client.post("/review/score?lang=fr", json={"hand": "22m55m33p99p11s77z4s 4s", "rules": "riichi",
+                                                      "form": {"ctx_seat_wind": "S", "ctx_discarder": "left"}}).json["html"]
+    assert "2 han · 25 minipoints" in html and "25 fu" not in html

@@ -1536,6 +1536,9 @@ MESSAGES_FR = {
     "context {} is given twice, differently: in the context field and as a field of its own; give it once":
         "le contexte {0} est donné deux fois, différemment : dans le champ context et comme champ à part ; donnez-le une fois",
     "send one photo a request": "envoyez une photo par requête",
+    "the active tile-set profile {} is damaged ({}); it was {} and deactivated: the base model reads alone (calibrate again to make a new one, or import a copy you downloaded)":
+        "le profil de jeu de tuiles actif {0} est abîmé ({1}) ; il a été {2} et désactivé : le modèle de base lit seul (calibrez de nouveau pour en faire un nouveau, ou importez une copie téléchargée)",
+    "set aside as profiles/{}": "mis de côté sous profiles/{0}", "set aside": "mis de côté",
     "the key {} is given twice in one object": "la clé {0} est donnée deux fois dans un même objet",
     "the file's notation differs from its hand in {} hand(s), from hand {}: the hand as written in its JSON is kept":
         "la notation du fichier diffère de sa main dans {0} main(s), à partir de la main {1} : la main telle qu'écrite dans son JSON est gardée",

@@ -74,6 +74,8 @@ def test_damaged_active_profile_is_set_aside_and_deactivated(tmp_path, profile, 
     with pytest.raises(ProfileDamaged) as e:
         store.active()
     assert "club-set" in str(e.value) and "set aside" in str(e.value) and str(tmp_path) not in str(e.value)
+    # both ways on: a new calibration, or the copy a player downloaded (only the first was said)
+    assert str(e.value).endswith("(calibrate again to make a new one, or import a copy you downloaded)")
     assert not path.exists() and store.active_slug() is None
     aside = list(store.folder.glob(f"club-set{DAMAGED_MARK}*"))
     assert len(aside) == 1 and e.value.set_aside == aside[0].name

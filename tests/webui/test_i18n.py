@@ -311,3 +311,12 @@ def test_a_place_in_a_photo_is_no_source_reference(app):
         assert i18n.msg("extra tile at (250, 366), away from the rows: remove it").startswith("extra tile at (250, 366)")
         assert i18n.msg("ippatsu needs riichi (002 §4.2.1)") == "ippatsu needs riichi"
     assert strip_citation("a tile at (120, 48) (004 1F)") == "a tile at (120, 48)"
+
+
+def test_a_damaged_profile_is_said_in_french(app):
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        said = i18n.msg("the active tile-set profile 'club-set' is damaged (BadZipFile: File is not a zip file); it "
+                        "was set aside as profiles/club-set.damaged-1.npz and deactivated: the base model reads "
+                        "alone (calibrate again to make a new one, or import a copy you downloaded)")
+    assert said.startswith("le profil de jeu de tuiles actif 'club-set' est abîmé") and "mis de côté sous" in said

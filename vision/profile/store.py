@@ -306,7 +306,8 @@ class ProfileStore:
             self.activate(None)
             where = f"set aside as profiles/{aside.name}" if aside else "set aside"
             raise ProfileDamaged(f"the active tile-set profile {slug!r} is damaged ({exc}); it was {where} and "
-                                 "deactivated: the base model reads alone (calibrate again to make a new one)",
+                                 "deactivated: the base model reads alone (calibrate again to make a new one, or "
+                                 "import a copy you downloaded)",
                                  slug=slug, set_aside=aside.name if aside else None) from None
 
     def _set_aside(self, path: Path) -> Path | None:

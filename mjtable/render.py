@@ -4,14 +4,11 @@ from __future__ import annotations
 import scorer
 from scorer.errors import refusal
 from scorer.context import assumed_text
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
 
-def _unit(unit: str, n) -> str:
-    """``unit`` for ``n`` of it: "1 point", "2 points", "1 double" (han, fu and faan have no plural)."""
-    return unit[:-1] if n == 1 and unit.endswith("s") else unit
 
 def format_result(result, hand_text: str = "") -> str:
     lines = []
@@ -32,7 +29,7 @@ def format_result(result, hand_text: str = "") -> str:
     whole = whole or 14
     for item in result.items:
         count = f" ({item.count} x {item.value})" if item.count != 1 else ""
-        unit = _unit(item.unit, item.total)
+        unit = unit_for(item.unit, item.total)
         names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
         # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
@@ -55,7 +52,7 @@ def format_result(result, hand_text: str = "") -> str:
             lines.append(f"  {key}: {value}")
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value))
-    unit = _unit(result.extra.get("total_unit", ""), result.total)
+    unit = unit_for(result.extra.get("total_unit", ""), result.total)
     total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
     if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
         total += f"  ({result.extra['total_without_flowers']} without flowers)"
@@ -191,7 +188,7 @@ def _summary_lines(result) -> list[str]:
         count = f" x{item.count}" if item.count != 1 else ""
         unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
         lines.append(f"{item.name_en}{count}|{item.total}{unit}")
-    unit = _unit(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
+    unit = unit_for(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
     lines.append("")
     if "yakuman" in str(result.extra.get("limit", "")):
         lines.append(str(result.extra["limit"]))      # counted by yakuman, not han and fu (002 §4.2)

@@ -145,6 +145,13 @@ def fu_before_rounding(extra: dict) -> int | None:
     return counted
 
 
+def unit_for(unit: str, n) -> str:
+    """``unit`` after the figure ``n``: "1 point", "2 points", "1 double" (han, fu and faan have no
+    plural), as the command line, the pages and the score sheet write it."""
+    unit = unit or ""
+    return unit[:-1] if n == 1 and unit.endswith("s") else unit
+
+
 def fu_counts(extra: dict) -> bool:
     """Whether a riichi score's minipoints count towards it: under 5 han and no yakuman (002 §4)."""
     return extra.get("han", 0) < 5 and extra.get("limit") != "yakuman"

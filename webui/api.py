@@ -75,10 +75,7 @@ def score():
     embedded = data["hand"].get("context") if isinstance(data["hand"], dict) else None
     if isinstance(embedded, dict):
         # the request's context was taken over the hand's own without a word
-        clash = sorted(k for k in set(embedded) & set(context) if embedded[k] != context[k])
-        if clash:
-            raise scorer.HandError("bad_field", f"context {clash[0]} is given twice, differently: in the hand's "
-                                   "context and in the request's; give it once", field=f"context.{clash[0]}")
+        validation.one_context(embedded, context, "context")
     if rules == "all":
         if options:
             raise scorer.RulesError("bad_option", "options apply to one rule set; name it in rules")

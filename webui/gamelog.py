@@ -11,8 +11,10 @@ import scorer
 
 from scorer import flow as game_flow
 from scorer.flow import Deal, Event, FlowError
+from scorer.result import unit_for
 
 from . import scoring, settlement, validation
+from .i18n import WINDS
 from .settlement import SettlementError
 from .store import NotFound, Store
 from .validation import InputError
@@ -453,6 +455,26 @@ def _check_told_context(given: dict, ctx: dict, declared: bool, where: str, *, s
                         "say one or the other", field=f"{where}.riichi")
 
 
+def _check_told_win(hand, given: dict, ctx: dict, declared: bool, where: str, *, seats_known: bool) -> None:
+    """A win's context, and the hand JSON's own (``hand``), held to the game (``ctx``): its
+    self_drawn and winds were taken over without a word (a win stored self-drawn with discarder
+    "left"). ``where``: the winner's field path with its dot ("winners[1]."), or ""."""
+    _check_told_context(given, ctx, declared, f"{where}context", seats_known=seats_known)
+    embedded = hand.get("context") if isinstance(hand, dict) else None
+    if not isinstance(embedded, dict):
+        return
+    inner = f"{where}hand.context"
+    # as the API gives a recorded hand back (its context holds the game's own values): refused only
+    # where they say otherwise than the discarder field
+    said = scorer.Context({k: embedded[k] for k in ("self_drawn", "discarder") if k in embedded}).to_dict()
+    for key, value in said.items():
+        if value != ctx.get(key):
+            raise GameError("bad_field", f"in a game, the hand's discarder says who discarded (a player 0-3, or "
+                            f"null when self-drawn), not {inner}.{key}", field=f"{inner}.{key}")
+    validation.one_context(embedded, given, inner)
+    _check_told_context(embedded, ctx, declared, inner, seats_known=seats_known)
+
+
 def liable_seat(win: dict) -> int | None:
     """The player liable for a recorded win (its context's ``liable_player``, seen from the
     winner, in the seating of its hand), or None."""
@@ -554,27 +576,8 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
                               round_wind=deal.round_wind, order=deal.seating)
             if told and not legacy:      # an import's winds and lists are the flow's to work out again
-                _check_told_context(given, ctx, winner in riichi, f"{where}.context" if where else "context",
-                                    seats_known=not {"dealer", "round_wind"} & set(fixed))
-            embedded = entry["hand"].get("context") if isinstance(entry["hand"], dict) else None
-            if told and not legacy and isinstance(embedded, dict):
-                # the hand JSON's own context says the same as the request's, or nothing: its
-                # self_drawn and winds were taken over without a word (a win stored self-drawn
-                # with discarder "left")
-                inner = f"{where}.hand.context" if where else "hand.context"
-                # as the API gives a recorded hand back (its context holds the game's own values):
-                # refused only where they say otherwise than the discarder field
-                said = scorer.Context({k: embedded[k] for k in ("self_drawn", "discarder") if k in embedded}).to_dict()
-                for key, value in said.items():
-                    if value != ctx.get(key):
-                        raise GameError("bad_field", f"in a game, the hand's discarder says who discarded (a player "
-                                        f"0-3, or null when self-drawn), not {inner}.{key}", field=f"{inner}.{key}")
-                clash = sorted(k for k in set(embedded) & set(given) if embedded[k] != given[k])
-                if clash:
-                    raise GameError("bad_field", f"context {clash[0]} is given twice, differently: in the hand's "
-                                    "context and in the request's; give it once", field=f"{inner}.{clash[0]}")
-                _check_told_context(embedded, ctx, winner in riichi, inner,
-                                    seats_known=not {"dealer", "round_wind"} & set(fixed))
+                _check_told_win(entry["hand"], given, ctx, winner in riichi, f"{where}." if where else "",
+                                seats_known=not {"dealer", "round_wind"} & set(fixed))
             try:
                 hand = scorer.to_hand(scoring.hand_input(entry["hand"], f"{where}.hand" if where else "hand"), ctx)
             except scorer.HandError as e:
@@ -969,15 +972,12 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     return out.getvalue()
 
 
-_WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
-
 def round_label(h: dict, flow, tr=None) -> str:
     """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2; the
     wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
     seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
     wind = h["round_wind"]
-    letter = tr(_WIND_NAMES[wind])[0] if tr is not None and wind in _WIND_NAMES else wind
+    letter = tr(WINDS[wind])[0] if tr is not None and wind in WINDS else wind
     label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
     if flow.has_counters and h.get("honba"):
         label += f"-{h['honba']}"
@@ -987,10 +987,9 @@ def round_label(h: dict, flow, tr=None) -> str:
 def _scoring_text(score: dict, french: bool) -> str:
     """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
     ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
-    unit = lambda i: (i.get("unit") or "")[:-1] if i.get("total") == 1 and i.get("unit") in ("points", "doubles") \
-        else (i.get("unit") or "")
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
-             f"{item.get('total')} {unit(item)}".strip() for item in score.get("items") or []]
+             f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}".strip()
+             for item in score.get("items") or []]
     if score.get("rules") == "riichi" and score.get("fu") and score.get("limit") != "yakuman":
         parts.append(f"{score['fu']} fu")
     return "; ".join(parts)

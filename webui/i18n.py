@@ -14,7 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import unused_reason
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -612,8 +612,7 @@ def source_legend(rules: str | None) -> str:
 def unit_word(unit: str, n) -> str:
     """A unit after the figure ``n``, in the page's language: singular for one ("1 point"; the
     pages said "1 points")."""
-    unit = unit or ""
-    return t(unit[:-1] if n == 1 and unit in ("points", "doubles") else unit)
+    return t(unit_for(unit, n))
 
 
 def assumed_value(key: str) -> str:

@@ -26,10 +26,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def sqlite_uri(path, mode: str) -> str:
-    """``file:`` URI of ``path`` opened with ``mode`` ("ro", "rw", "rwc"). Read-only in a folder
-    that cannot be written (a read-only medium: a backup on a USB key or a CD) and with no -wal
-    beside it, the file is opened as immutable: SQLite cannot make the -shm a game log in WAL
-    mode needs, and said "unable to open database file"; with no -wal, nothing is pending."""
+    """``file:`` URI of ``path`` opened with ``mode`` ("ro", "rw", "rwc"). Read-only on a read-only
+    medium (a backup on a USB key or a CD) and with no -wal beside it, the file is opened as
+    immutable: SQLite cannot make the -shm a game log in WAL mode needs, and said "unable to open
+    database file"; with no -wal, nothing is pending."""
     from urllib.request import pathname2url
     uri = f"file:{pathname2url(os.path.abspath(path))}?mode={mode}"
     folder = os.path.dirname(os.path.abspath(path))

@@ -81,17 +81,13 @@ def _finite_float(text):
     return v
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
 def _object_once(pairs) -> dict:
     """A JSON object whose keys are each given once: {"discarder": 1, "discarder": null} kept the
     last without a word."""
     out = {}
     for key, value in pairs:
         if key in out:
-            raise _DuplicateKey(f"the key {key!r} is given twice in one object")
+            raise ValueError(f"the key {key!r} is given twice in one object")
         out[key] = value
     return out
 
@@ -200,6 +196,15 @@ def obj(value, field: str, *, max_bytes: int | None = None) -> dict:
     if max_bytes is not None:
         _max_size(value, field, max_bytes)
     return value
+
+
+def one_context(embedded: dict, given: dict, where: str) -> None:
+    """Refuse a context key a hand JSON's own context and the request both give, differently (the
+    request's was taken over the hand's without a word); ``where``: the field path of the hand's."""
+    clash = sorted(k for k in set(embedded) & set(given) if embedded[k] != given[k])
+    if clash:
+        raise InputError("bad_field", f"context {clash[0]} is given twice, differently: in the hand's context and "
+                         "in the request's; give it once", f"{where}.{clash[0]}")
 
 
 def known_keys(data: dict, allowed, where: str = "") -> dict:

@@ -324,56 +324,49 @@ def score(hand: Hand, options) -> ScoreResult:
                               fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False,
                               has_daisharin=False, has_daichisei=False, has_sashikomi_yakuman=False))
     base = ScoreResult(rules=NAME, valid=False, options=opts)
-    if self_drawn and chankan:
-        base.error = _error("bad_context", "robbing the kong is won on another player's tile, so it cannot "
-                            "be self-drawn (002 §4.2.1)", "context.robbing_kong")
+
+    def refused(message: str, key: str) -> ScoreResult:
+        """The score refused for a context no play can give, naming the key at fault."""
+        base.error = _error("bad_context", message, f"context.{key}")
         base.assumed = ctx.assumed()
         return base
+
+    if self_drawn and chankan:
+        return refused("robbing the kong is won on another player's tile, so it cannot "
+                       "be self-drawn (002 §4.2.1)", "robbing_kong")
     if rinshan and (("self_drawn" in hand.context and not self_drawn) or ctx("discarder") is not None):
         # 002 §4.2.1: a win after a kong « compte comme étant une victoire sur pioche »; said to be a
         # discard's, it is refused as MCR and Hong Kong refuse it (taken as self-drawn otherwise)
-        base.error = _error("bad_context", "a win on a kong replacement tile is self-drawn, not on a discard "
-                            "(002 §4.2.1)", "context.kong_replacement")
-        base.assumed = ctx.assumed()
-        return base
+        return refused("a win on a kong replacement tile is self-drawn, not on a discard "
+                       "(002 §4.2.1)", "kong_replacement")
     if rinshan and not hand.kong_count:
         # 002 §4.2.1: « Gagner sur la tuile de remplacement après avoir déclaré un kong »
-        base.error = _error("bad_context", "a win on a kong replacement tile needs a kong in the hand "
-                            "(002 §4.2.1)", "context.kong_replacement")
-        base.assumed = ctx.assumed()
-        return base
+        return refused("a win on a kong replacement tile needs a kong in the hand "
+                       "(002 §4.2.1)", "kong_replacement")
     if chankan and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
         # the robbed tile is the fourth of an added kong: the winner holds no other copy (as MCR)
-        base.error = _error("bad_context", "the robbed tile completes another player's kong: no other copy of "
-                            "it can be in the winner's hand", "context.robbing_kong")
-        base.assumed = ctx.assumed()
-        return base
+        return refused("the robbed tile completes another player's kong: no other copy of "
+                       "it can be in the winner's hand", "robbing_kong")
     if last and chankan:
-        base.error = _error("bad_context", "no kong may be declared on the last tile, so a robbed kong is never "
-                            "the last tile (002 §3.4.1)", "context.last_tile")
-        base.assumed = ctx.assumed()
-        return base
+        return refused("no kong may be declared on the last tile, so a robbed kong is never "
+                       "the last tile (002 §3.4.1)", "last_tile")
     declared = "double_riichi" if double_riichi else "riichi" if riichi else None
     blessing = next((k for k in ("tenhou", "chiihou", "renhou") if ctx(k)), None)
     if declared and blessing:
         # 002 §4.2.5 tenhou « gagne sur sa main initiale », chiihou « sur pioche durant le tout premier
         # tour ininterrompu », §4.2.4 renhou « avant que le joueur ait eu son premier tour »: riichi is
         # declared with a discard (§3.3.14), and none was made: the stick said it moved 1,000
-        base.error = _error("bad_context", f"{_BLESSING_NAMES[blessing]} is won before the winner's first "
-                            "discard, so no riichi can have been declared (002 §4.2.4, §4.2.5)", f"context.{declared}")
-        base.assumed = ctx.assumed()
-        return base
+        return refused(f"{_BLESSING_NAMES[blessing]} is won before the winner's first "
+                       "discard, so no riichi can have been declared (002 §4.2.4, §4.2.5)", declared)
     _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"))
     ura_count, dora_count = len(ctx("ura_dora_indicators")), len(ctx("dora_indicators"))
     if declared and ura_count and ura_count != max(dora_count, 1):
         # 002 §3.3.14: the winner « révèle les tuiles sous l'indicateur de dora et les indicateurs de
         # « kan dora » »: one ura-dora indicator under each dora indicator (6 ura on one dora made a
         # baiman); with none given, the table's one (§2.7)
-        base.error = _error("bad_context", f"ura-dora indicators: {ura_count}, dora indicators: {dora_count}; "
-                            "one ura-dora indicator lies under each dora "
-                            "indicator, kan dora included (002 §3.3.14)", "context.ura_dora_indicators")
-        base.assumed = ctx.assumed()
-        return base
+        return refused(f"ura-dora indicators: {ura_count}, dora indicators: {dora_count}; "
+                       "one ura-dora indicator lies under each dora "
+                       "indicator, kan dora included (002 §3.3.14)", "ura_dora_indicators")
     tiles, win_id, melds = _package_input(hand)
     dora = [4 * T.index(c) for c in ctx("dora_indicators")]
     ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []

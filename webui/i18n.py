@@ -963,7 +963,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
             "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
-            "a chow is claimed from the player on the left only"]
+            "a chow is claimed from the player on the left only", "face down"]
 
 
 #: The photo page's script texts (capture.js).

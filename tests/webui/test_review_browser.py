@@ -355,6 +355,24 @@ def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     assert not console_errors(d)
 
 
+def test_a_concealed_kong_shows_its_middle_tiles_face_down_as_on_the_table(server, browser):
+    # the editor drew all four faces up, so the hand on screen did not look like the one on the
+    # table; 002 §3.3.7 turns the two middle tiles face down, and their code stays in the label
+    d = browser
+    d.get(server + "/review/new?rules=mcr&lang=en&hand=(1111z)123m456p789s2z 2z")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    tiles = kong.find_elements(By.CSS_SELECTOR, ".htile")
+    assert [("face-down" in t.get_attribute("class")) for t in tiles] == [False, True, True, False]
+    assert all(t.get_attribute("data-code") == "1z" for t in tiles)
+    assert "face down" in tiles[1].get_attribute("aria-label")
+    assert "/back" in tiles[1].find_element(By.TAG_NAME, "img").get_attribute("src")
+    assert "/back" not in tiles[0].find_element(By.TAG_NAME, "img").get_attribute("src")
+    Select(kong.find_element(By.CSS_SELECTOR, "select.exposure")).select_by_value("exposed")
+    wait(d).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".htile.face-down"))
+    assert not console_errors(d)
+
+
 def test_a_three_tile_meld_cannot_be_concealed_away(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=[222z,2]123m456p789s1z 1z")

@@ -231,22 +231,22 @@
     n.hidden = !n.textContent;
     return n;
   }
-  function tileButton(t, gi, ti, sideways) {
+  function tileButton(t, gi, ti, sideways, faceDown) {
     const b = document.createElement("button");
     b.type = "button";
     const profiled = t.base && t.base !== t.code;   // a red five and a plain five differ (dora)
     const key = gi + ":" + ti;
     b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
-      + (sideways ? " sideways" : "") + (selected.has(key) ? " selected" : "");
+      + (sideways ? " sideways" : "") + (faceDown ? " face-down" : "") + (selected.has(key) ? " selected" : "");
     b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
     b.title = tileName(t.code) + (t.win ? " (" + tr("winning tile") + ")" : "");
     // what the picture's marks show (★ winning, ? unsure, P the profile's reading), in words
-    b.setAttribute("aria-label", [tileName(t.code), t.win && tr("winning tile"), t.low && tr("unsure: check it"),
+    b.setAttribute("aria-label", [tileName(t.code), faceDown && tr("face down"), t.win && tr("winning tile"), t.low && tr("unsure: check it"),
       profiled && tr("the base model read {code}", { code: tileName(t.base) })].filter(Boolean).join(", "));
     if (selecting) b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
     const img = document.createElement("img");
-    img.src = tileUrl(t.code); img.alt = "";
-    b.append(img, indexOf(t.code));
+    img.src = tileUrl(faceDown ? null : t.code); img.alt = "";
+    b.append(img, indexOf(faceDown ? null : t.code));
     b.addEventListener("click", () => {
       if (selecting) {
         if (selected.has(key)) selected.delete(key); else selected.add(key);
@@ -280,7 +280,11 @@
         ? { left: 0, across: 1, right: g.tiles.length - 1 }[g.from] : -1;
       // no tile marked as the winning one: the hand is scored with the last standing tile (toHand), so shown so
       const implied = g.kind === "standing" && !g.tiles.some((t) => t.win) ? g.tiles.length - 1 : -1;
-      g.tiles.forEach((t, ti) => row.append(tileButton(ti === implied ? { ...t, win: true } : t, gi, ti, ti === claimedAt)));
+      // A concealed kong lies as on the table: its two middle tiles face down (002 §3.3.7, the
+      // one source that says which), their code in their label and title.
+      const turnedDown = g.kind === "meld" && g.concealed && g.tiles.length === 4 ? [1, 2] : [];
+      g.tiles.forEach((t, ti) => row.append(tileButton(ti === implied ? { ...t, win: true } : t, gi, ti,
+        ti === claimedAt, turnedDown.includes(ti))));
       box.append(row);
       view.append(box);
     });

@@ -90,13 +90,54 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
     return store.create_game(_game_name(name, clean), rules, clean, options or {}, flow=flow_options)
 
 
-def rename_game(store: Store, game_id: int, data: dict) -> None:
+def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = None) -> None:
     """Correct the game's name or its players' names (``{"name"?, "players"?}``): the players
-    keep their seats, so every hand recorded stays theirs. A name left empty is the players'."""
-    game = store.get_game(game_id)
-    players = _player_names(data["players"]) if "players" in data else game["players"]
-    name = data["name"] if "name" in data else (None if game["name"] == " / ".join(game["players"]) else game["name"])
-    store.rename_game(game_id, _game_name(name, players), players)
+    keep their seats, so every hand recorded stays theirs. A name left empty is the players'.
+    ``shown``: the names as the page that sent ``data`` showed them (``{"name", "players"}``): only
+    what the player changed there is changed, and a name another device changed since, changed
+    here too, is refused (a page drawn before a rename put the old names back). Kept in the
+    game's history of changes."""
+    with store.transaction():
+        game = store.get_game(game_id)
+        data = dict(data)
+        if shown is not None:
+            data = _changed_since_shown(game, data, shown)
+        players = _player_names(data["players"]) if "players" in data else game["players"]
+        name = data["name"] if "name" in data else (None if game["name"] == " / ".join(game["players"]) else game["name"])
+        new_name = _game_name(name, players)
+        if new_name == game["name"] and players == game["players"]:
+            return
+        store.rename_game(game_id, new_name, players)
+        store.add_edit(game_id, 0, "rename", {"name": game["name"], "players": game["players"]},
+                       {"name": new_name, "players": players})
+
+
+def _changed_since_shown(game: dict, data: dict, shown: dict) -> dict:
+    """``data`` (a rename form) with only the names the player changed from ``shown``; refused
+    where one of them was changed since on another device."""
+    out = {}
+    # a name no one typed (the players' names, which follows them) was not changed by anyone
+    renamed_since = game["name"] != shown.get("name") and not (
+        game["name"] == " / ".join(game["players"]) and shown.get("name") == " / ".join(shown.get("players") or []))
+    if "name" in data and data["name"] != shown.get("name"):
+        if renamed_since and data["name"] != game["name"]:
+            raise GameError("stale_names", f"the game was renamed “{game['name']}” on another device since this page "
+                            "was drawn: nothing was changed; the form shows the names as they are now", field="name")
+        out["name"] = data["name"]
+    if "players" in data:
+        was = list(shown.get("players") or [])
+        players = list(game["players"])
+        for seat, new in enumerate(data["players"][:4]):
+            before = was[seat] if seat < len(was) else players[seat]
+            if new == before:
+                continue
+            if players[seat] != before and new != players[seat]:
+                raise GameError("stale_names", f"{before} was renamed “{players[seat]}” on another device since this "
+                                "page was drawn: nothing was changed; the form shows the names as they are now",
+                                field=f"player{seat}")
+            players[seat] = new
+        out["players"] = players
+    return out
 
 
 def _game_name(name, players: list[str]) -> str:
@@ -857,8 +898,18 @@ def history(store: Store, game_id: int) -> list[dict]:
     edits = store.list_edits(game_id)
     restored = {(e.get("after") or {}).get("edit") for e in edits if e["action"] == "restore"}
     return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]),
-             "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored}
+             "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
+             **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {})}
             for e in edits]
+
+
+def _renamed(before: dict, after: dict) -> list[str]:
+    """A rename in words: "Éloïse → Héloïse" for each name it changed, the game's last."""
+    out = [f"{was} → {now}" for was, now in zip(before.get("players") or [], after.get("players") or []) if was != now]
+    follows = lambda names: names.get("name") == " / ".join(names.get("players") or [])
+    if before.get("name") != after.get("name") and not (follows(before) and follows(after)):
+        out.append(f"“{before.get('name')}” → “{after.get('name')}”")
+    return out
 
 
 # -- export / import -----------------------------------------------------------------------------
@@ -1069,9 +1120,13 @@ def _import_history(data: dict) -> list[dict]:
     out = []
     for i, e in enumerate(history):
         where = f"history[{i}]"
-        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo or restore, before, after, "
-                            "created}", field=where)
+        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore or rename, before, "
+                            "after, created}", field=where)
+        if e["action"] == "rename":
+            out.append({"seq": 0, "action": "rename", "before": _history_names(e.get("before"), f"{where}.before"),
+                        "after": _history_names(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
+            continue
         seq = e.get("seq")
         if not (isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= MAX_IMPORT_HANDS):
             raise GameError("bad_import", "seq must be a hand number", field=f"{where}.seq")
@@ -1079,6 +1134,15 @@ def _import_history(data: dict) -> list[dict]:
                     "after": _history_hand(e.get("after"), f"{where}.after"),
                     "created": _timestamp(e.get("created"))})
     return out
+
+
+def _history_names(names, where: str) -> dict:
+    """A rename of the history: the game's name and its four players' names, checked."""
+    if not (isinstance(names, dict) and isinstance(names.get("players"), list) and len(names["players"]) == 4):
+        raise GameError("bad_import", "a rename's before and after are {name, players: four names}", field=where)
+    return {"name": validation.text(names.get("name"), f"{where}.name", max_len=MAX_NAME * 4, default=""),
+            "players": [validation.text(p, f"{where}.players[{k}]", max_len=MAX_NAME * 4, default="")
+                        for k, p in enumerate(names["players"])]}
 
 
 def _import_deltas(deltas, where: str) -> list:

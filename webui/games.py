@@ -314,6 +314,9 @@ def _refused_back_to_form(game_id: int, form_id: str):
                               # a win refused as the game moved on (another device recorded a hand): its entry
                               # is put back all the same, to send again or leave (game.js)
                               "stale": code in ("stale_game", "game_over"),
+                              # names changed on another device: the form shows them as they are now,
+                              # the entry is not put back (its other names would undo that change)
+                              "entry_dropped": code == "stale_names",
                               "excerpt": errors.notation_excerpt(e),
                               "entry": _win_entry(request.form) if form_id == "win-form" else None}
         raise _Refused(game_id, form_id) from None
@@ -566,8 +569,14 @@ def import_game():
 @bp.post("/<int:game_id>/rename")
 def rename(game_id):
     game = get_store().get_game(game_id)
-    players = [request.form.get(f"player{i}", "") for i in range(4)]
-    gamelog.rename_game(get_store(), game_id, {"name": request.form.get("name", game["name"]), "players": players})
+    f = request.form
+    players = [f.get(f"player{i}", "") for i in range(4)]
+    # the names as the form showed them: a page drawn before another device's rename must not
+    # put the old names back (a form from before this field was sent takes the names as they are)
+    shown = {"name": f.get("shown_name", ""), "players": [f.get(f"shown_player{i}", "") for i in range(4)]} \
+        if "shown_name" in f else None
+    with _refused_back_to_form(game_id, "rename-form"):
+        gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players}, shown)
     flash(i18n.t("names saved"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

@@ -365,7 +365,7 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
+    "names saved": "noms enregistrés", "names corrected": "noms corrigés", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round, 000)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour, 000)",
     "New round: the players change seats before this hand (see the Seat now column).":
@@ -1459,8 +1459,8 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete, undo or restore, before, after, created}":
-        "une modification est {{seq, action : edit, delete, undo ou restore, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo, restore or rename, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo, restore ou rename, before, after, created}}",
     "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
@@ -1485,6 +1485,14 @@ MESSAGES_FR = {
         "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
         "rechargez-la pour voir la main telle qu'elle est (la dernière modification de cette page n'est pas gardée)",
     "this hand was recorded again since, as hand {}": "cette main a été enregistrée à nouveau depuis, comme main {0}",
+    "the game was renamed “{}” on another device since this page was drawn: nothing was changed; the form shows the names as they are now":
+        "la partie a été renommée « {0} » sur un autre appareil depuis l'affichage de cette page : rien n'a été "
+        "modifié ; le formulaire montre les noms tels qu'ils sont maintenant",
+    "{} was renamed “{}” on another device since this page was drawn: nothing was changed; the form shows the names as they are now":
+        "{0} a été renommé·e « {1} » sur un autre appareil depuis l'affichage de cette page : rien n'a été modifié ; "
+        "le formulaire montre les noms tels qu'ils sont maintenant",
+    "a rename's before and after are {name, players: four names}":
+        "un changement de noms a un avant et un après {{name, players : quatre noms}}",
     "the game is over: resume it first, then restore the hand":
         "la partie est terminée : reprenez-la d'abord, puis rétablissez la main",
     "a hand of the history has a kind: win, draw, penalty or end":

@@ -1056,6 +1056,47 @@ def test_a_players_name_is_corrected_and_keeps_the_seat_and_the_hands(client):
     assert "Correct the names" in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
+def test_a_rename_form_from_an_older_page_changes_only_what_it_changed_and_is_kept_in_the_history(client):
+    # a phone's game page drawn before the secretary's rename sent its form to change the game's
+    # name: "names saved", and the corrected name was back to its typo, with no trace anywhere
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    names = client.get(f"/api/games/{gid}").json["game"]
+    shown = {"shown_name": names["name"], **{f"shown_player{i}": p for i, p in enumerate(names["players"])}}
+    old_page = {**shown, **{f"player{i}": p for i, p in enumerate(names["players"])}, "name": names["name"]}
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/rename", data={**old_page, "csrf_token": token, "player1": "Robin"})
+    assert r.status_code == 303
+    r = client.post(f"/games/{gid}/rename", data={**old_page, "csrf_token": token, "name": "Back table"})
+    assert r.status_code == 303
+    game = client.get(f"/api/games/{gid}").json["game"]
+    assert game["players"][1] == "Robin" and game["name"] == "Back table"
+    # the same name changed on both pages: refused, said at the form, nothing changed
+    r = client.post(f"/games/{gid}/rename", data={**old_page, "csrf_token": token, "player1": "Bobby"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("#rename-form")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Bob was renamed “Robin” on another device since this page was drawn: nothing was changed" in page
+    assert "your entry is back in the form" not in page[page.index('id="rename"'):page.index('id="rename-form"')]
+    assert client.get(f"/api/games/{gid}").json["game"]["players"][1] == "Robin"
+    # a form sending the names it showed changes nothing and adds no line
+    now = client.get(f"/api/games/{gid}").json["game"]
+    same = {"shown_name": now["name"], "name": now["name"],
+            **{f"shown_player{i}": p for i, p in enumerate(now["players"])},
+            **{f"player{i}": p for i, p in enumerate(now["players"])}}
+    client.post(f"/games/{gid}/rename", data={**same, "csrf_token": token})
+    history = [e for e in client.get(f"/api/games/{gid}/edits").json["edits"] if e["action"] == "rename"]
+    assert [e["renamed"] for e in history] == [["Bob → Robin"], ["“Ann / Robin / Cy / Di” → “Back table”"]]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert page.count("names corrected") == 2 and "Bob → Robin" in page
+    assert "“Ann / Robin / Cy / Di” → “Back table”" in page
+    # the history goes with an export, and comes back with its import
+    exported = client.get(f"/games/{gid}/export.json").json
+    assert [e["action"] for e in exported["history"]] == ["rename", "rename"]
+    copy = client.post("/api/games/import", json=exported)
+    assert copy.status_code == 201, copy.json
+    assert client.get(f"/games/{copy.json['game']['id']}").get_data(as_text=True).count("names corrected") == 2
+
+
 def test_the_win_form_asks_who_won_instead_of_naming_the_first_player(client):
     import re
     gid = new_game(client, "riichi")

@@ -441,8 +441,9 @@ FR = {
     "Classical (points and doubles)": "Classique (points et doubles)", "Hong Kong old style": "Hong Kong à l'ancienne",
     "MCR": "MCR", "classical": "classique", "EMA riichi 2016": "riichi EMA 2016", "generic": "générique",
     # option choices
-    "all pay": "tous paient", "discarder pays": "le donneur paie", "discarder double": "le donneur paie double",
-    "discarder and half": "le donneur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
+    # « l'écarteur » as 004 says (« Seul l'écarteur paie »): « donneur » alone is the dealer there
+    "all pay": "tous paient", "discarder pays": "l'écarteur paie", "discarder double": "l'écarteur paie double",
+    "discarder and half": "l'écarteur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
     "none": "aucun", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
     # option names
     "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
@@ -452,7 +453,7 @@ FR = {
     "big four winds wind pungs": "quatre grands vents, pungs de vents", "minimum points": "points minimum",
     "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum", "moon ching": "moon ching",
     "dok ting": "dok ting", "flower method": "compte des fleurs", "payment": "paiement",
-    "kong discarder pays triple": "le donneur du kong paie triple", "odd faan": "faan impair", "base points": "points de base",
+    "kong discarder pays triple": "l'écarteur de la 4e tuile du kong paie triple", "house rules": "règles maison", "odd faan": "faan impair", "base points": "points de base",
     "limit": "limite", "flowers": "fleurs",
     # the error page
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
@@ -1076,13 +1077,31 @@ def names_and(seats, players) -> str:
     return t_page("{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
+def house_rules_text(rules: str, options: dict | None, tr=None) -> str:
+    """A game's house rules (``webui.scoring.house_rules``) in words, in ``tr``'s language (default
+    the page's): "house rules (limit: 300, flowers: no)"; "" when the game keeps every default."""
+    from flask import has_request_context
+    from .scoring import house_rules
+    tr = tr or t
+    sep = colon() if has_request_context() and tr is t else ":"
+
+    def words(name) -> str:
+        return tr(RULE_LABELS.get(rules or "", {}).get(str(name)) or LABELS.get(str(name), str(name).replace("_", " ")))
+    parts = []
+    for name, value in house_rules(rules, options):
+        shown = (tr("yes") if value else tr("no")) if isinstance(value, bool) else \
+            words(value) if isinstance(value, str) else str(value)
+        parts.append(f"{words(name)}{sep} {shown}")
+    return f"{tr('house rules')} ({', '.join(parts)})" if parts else ""
+
+
 def colon() -> str:
     """The colon after a label: French puts a space before it."""
     return " :" if lang() == "fr" else ":"
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=_page_label, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
@@ -1964,7 +1983,7 @@ OPTION_HELP_FR = {
 }
 #: Payment methods of the classical rules (the option "payment" of both HK and classical).
 OPTION_HELP_FR_BY_RULES = {
-    ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; le donneur paie : sur un écart seul le donneur de l'écart paie",
+    ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; l'écarteur paie : sur un écart seul le donneur de l'écart paie",
 }
 
 def _choices_as_labelled(text: str, choices) -> str:

@@ -9,7 +9,7 @@ import re
 import unicodedata
 
 from . import gamelog
-from .i18n import WINDS, english_number
+from .i18n import WINDS, english_number, house_rules_text
 from .store import Store
 
 
@@ -86,7 +86,7 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "score_differs": bool(final) and _score_differs(final), "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
-            "renamed": substituted,
+            "renamed": substituted, "house_rules": house_rules_text(game["rules"], game.get("options"), tr),
             "name": (game["name"] if not winansi_names else _winansi_spelling(game["name"]) or " / ".join(players)),
             "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
@@ -286,6 +286,10 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
             y -= LINE
             note = tr("A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.")
             page.append(("text", MARGIN, y, 9, note, "l"))
+        if sh.get("house_rules"):
+            for text in _wrap(sh["house_rules"], width, 9, max_lines=2):
+                y -= LINE
+                page.append(("text", MARGIN, y, 9, text, "l"))
         state = _state(sh, tr, number).strip()
         if state:                 # a line of its own: long names would push it off the page
             y -= LINE

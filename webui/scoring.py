@@ -136,6 +136,17 @@ def option_fields(rules: str) -> list[dict]:
     return out
 
 
+def house_rules(rules: str, options: dict | None) -> list[tuple[str, object]]:
+    """The options a game keeps (``options``) that differ from its rule set's defaults, as
+    (name, value) in the rule set's order: what the table chose, shown with the game."""
+    options = options or {}
+    fields = option_fields(rules)
+    known = [(f["name"], options[f["name"]]) for f in fields
+             if f["name"] in options and options[f["name"]] != f["default"]]
+    named = {f["name"] for f in fields}
+    return known + [(k, v) for k, v in options.items() if k not in named]
+
+
 def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
     """Values of form fields ``<prefix><name>`` typed by each field's kind. An unchecked box
     means false only when the form says it carried the boxes (``present``), so a partial form

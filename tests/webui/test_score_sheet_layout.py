@@ -124,3 +124,23 @@ def test_a_riichi_sheet_of_long_names_wraps_them_in_the_final_table(client):
         assert "Maximilian Alexander von" in final and "Hohenstein-Lichtenberg" in final
         for size, x, _, t in runs:
             assert x >= MARGIN - 1 and x + _width(t, size) <= PAGE_W - MARGIN + 1, t
+
+
+def test_a_games_house_rules_are_on_its_page_its_sheet_and_its_pdf(client):
+    # a club evening with one table on a 300 limit and the others on 500 printed sheets that looked
+    # the same: the options were kept in the JSON only
+    gid = client.post("/api/games", json={"rules": "classical", "players": ["A", "B", "C", "D"],
+                                           "options": {"limit": 300, "flowers": False, "payment": "discarder_pays"}}
+                      ).json["game"]["id"]
+    said = "house rules (limit: 300, flowers: no, payment: discarder pays)"
+    assert said in client.get(f"/games/{gid}").get_data(as_text=True)
+    assert said in client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    pdf_text = " ".join(t for page in _pages(client.get(f"/games/{gid}/sheet.pdf").data) for _, _, _, t in page)
+    assert said in pdf_text
+    fr = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "règles maison (limite : 300, fleurs : non, paiement : l&#39;écarteur paie)" in fr
+    # a game on the defaults says none; an option given at its default is no house rule
+    plain = client.post("/api/games", json={"rules": "classical", "players": ["A", "B", "C", "D"],
+                                            "options": {"limit": 500}}).json["game"]["id"]
+    assert "house rules" not in client.get(f"/games/{plain}").get_data(as_text=True)
+    assert "house rules" not in client.get(f"/games/{plain}/sheet").get_data(as_text=True)

@@ -79,6 +79,7 @@ def _page(draft=None):
     scorer.get_rule_set(rules)
     i18n.use_rules_terms(rules)
     hand = None
+    correcting = None
     notation = request.args.get("hand", "")
     correct = request.args.get("correct", type=int)
     if draft is None and game is not None and correct is not None:
@@ -88,6 +89,16 @@ def _page(draft=None):
         if kept["kind"] == "win":
             recorded = {"game_id": game["id"], "seq": kept["seq"]}
             notation = notation or kept.get("notation") or ""
+            # the hand as it was recorded: its winner (the one asked for, of several), discarder,
+            # deal and context, not the next hand's (its score changed as the page opened)
+            wins = gamelog.wins_of(kept)
+            asked = request.args.get("winner", type=int)
+            win = next((w for w in wins if w["winner"] == asked), wins[0] if wins else None)
+            if win is not None:
+                correcting = {"winner": win["winner"], "discarder": kept["discarder"], "dealer": kept["dealer"],
+                              "round_wind": kept["round_wind"], "riichi": kept.get("riichi") or [],
+                              "context": {k: v for k, v in (win.get("context") or {}).items()
+                                          if k not in ("seat_wind", "round_wind", "discarder")}}
     if draft is not None:
         hand = draft["reading"].get("hand")
         notation = draft["reading"].get("notation") or ""
@@ -108,6 +119,8 @@ def _page(draft=None):
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
+    if correcting is not None:
+        remembered.update(correcting["context"])
     # a photo read before its game was opened: the games it can still be recorded into, to choose
     # from here (its corrections kept), instead of reading the photo again from the game's page
     open_games = [] if game is not None or draft is None else [
@@ -119,7 +132,8 @@ def _page(draft=None):
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
-        profile_active=_profile_active(), false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None))
+        profile_active=_profile_active(), false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
+        correcting=correcting)
 
 
 @bp.get("/review/new")
@@ -190,6 +204,10 @@ def score():
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])
+        elif view is not None and view["next"] is not None:
+            # no winner chosen yet: the round wind is the deal's all the same (a South-round hand
+            # was scored as "round wind (East), assumed" until a winner was tapped)
+            context["round_wind"] = gamelog._wind(data.get("round_wind") or view["next"]["round_wind"])
         payload = scoring.score_payload(data.get("hand"), rules, options, context)
     except (scorer.HandError, scorer.RulesError, gamelog.GameError, settlement.SettlementError) as e:
         err = e.to_dict()

@@ -1445,3 +1445,30 @@ def test_the_false_win_form_names_nobody_until_the_player_is_chosen(client):
     form = form[:form.index("</form>")]
     assert re.search(r'<select name="offender" required><option value="">— who\? —</option>', form)
     assert " selected" not in form[form.index('name="offender"'):form.index("</select>")]
+
+
+def test_a_hand_reviewed_in_a_game_is_scored_in_the_deals_round_wind_before_a_winner_is_chosen(client):
+    # a South-round game's hand was scored "round wind (East), assumed" until a winner was tapped
+    gid = new_game(client, "hk")
+    body = {"hand": "123m456p789s234s6z 6z", "game": gid, "form": {"ctx__present": "1"}, "dealer": 0}
+    south = client.post("/review/score", json={**body, "round_wind": "S"}).json
+    assumed = re.search(r"Assumed \(not given\):([^<]*)", south["html"]).group(1)
+    assert "seat wind" in assumed and "round wind" not in assumed
+    # the game's own round wind when the page sends none
+    assert "round wind" not in re.search(r"Assumed \(not given\):([^<]*)",
+                                         client.post("/review/score", json=body).json["html"]).group(1)
+
+
+def test_correcting_a_recorded_hands_tiles_opens_the_editor_on_its_winner_discarder_and_deal(client):
+    # "Correct the tiles in the editor" opened on no winner and the next hand's deal: the hand,
+    # 5 faan as recorded, showed 4 (its seat wind's pung lost) before anything was changed
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "123m456p789s234s6z 6z", "winner": B, "discarder": D})   # Ann deals; after two hands Cy does
+    post(client, gid, {"hand": "123m456p789s234s6z 6z", "winner": A, "discarder": C})
+    page = client.get(f"/review/new?game={gid}&correct=1&hand=123m456p789s234s6z%206z&winner={B}").get_data(as_text=True)
+    checked = lambda name: re.findall(rf'name="{name}" value="(\d*)" checked', page)
+    assert checked("winner") == [str(B)] and checked("discarder") == [str(D)]
+    dealer = re.search(r'<select name="dealer".*?</select>', page, re.S).group(0)
+    assert re.search(r'<option value="(\d)" selected', dealer).group(1) == str(A)      # hand 1's dealer, not Cy
+    fresh = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert not re.findall(r'name="winner" value="\d" checked', fresh)

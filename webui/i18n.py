@@ -1294,6 +1294,13 @@ MESSAGES_FR = {
         "comptée",
     "a win on a kong replacement tile is drawn from the wall: it is a self-drawn win":
         "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche",
+    "a win on a kong replacement tile is drawn from the wall: it is a self-drawn win; the player who discarded the kong's fourth tile is written on the kong: [8888m,2] for the player across (1 left, 3 right)":
+        "gagner sur la tuile de remplacement d'un kong, c'est gagner sur une pioche ; le joueur qui a écarté la "
+        "quatrième tuile du kong s'écrit sur le kong : [8888m,2] pour le joueur en face (1 à gauche, 3 à droite)",
+    "way (4) of paying not applied: the exposed kong does not say who discarded its fourth tile, so each player pays; write it on the kong, [8888m,2] for the player across (1 left, 3 right), and that player pays three times":
+        "façon de payer (4) non appliquée : le kong exposé ne dit pas qui a écarté sa quatrième tuile, donc chacun "
+        "paie ; écrivez-le sur le kong, [8888m,2] pour le joueur en face (1 à gauche, 3 à droite), et ce joueur paie "
+        "trois fois",
     "the heavenly hand is the dealer's win, East's": "la main céleste est une victoire du croupier, Est",
     "the heavenly hand is won self-drawn on the dealer's first tiles, before any set is shown":
         "la main céleste se gagne sur pioche avec les premières tuiles du croupier, avant toute combinaison exposée",

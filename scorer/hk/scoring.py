@@ -265,6 +265,13 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                                 f"kong; the hand holds {len(kongs)} kongs, and if the replacement followed another, "
                                 "each player pays the full score (004 Payer le gagnant)")
             return [Payment(kong[-1].from_, 3 * points, "way (4) of paying: discarded the fourth tile of the kong, pays three times")]
+        unsaid = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and not m.from_]
+        if (ctx("kong_replacement") and not ctx("double_kong") and unsaid and not kong
+                and options.kong_discarder_pays_triple and options.payment in ("discarder", "discarder_double")):
+            # (4) charges the kong's discarder: a kong written without it was paid by all, unsaid
+            warnings.append("way (4) of paying not applied: the exposed kong does not say who discarded its fourth "
+                            "tile, so each player pays; write it on the kong, [8888m,2] for the player across "
+                            "(1 left, 3 right), and that player pays three times (004 Payer le gagnant)")
         return [Payment(p, points, "self-drawn: each pays the full score") for p in others]
     who = discarder or "discarder"
     # 004 « Payer le gagnant » lists the ways by number: « (1) Seul l'écarteur paie ... »; a bare
@@ -312,7 +319,8 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         # (« Si la tuile gagnante est piochée, les trois autres joueurs paient »), never a discard;
         # not said self-drawn, it is taken as one (as MCR and riichi do), said otherwise it is refused
         return refused("kong_replacement", "a win on a kong replacement tile is drawn from the wall: "
-                       "it is a self-drawn win (004 2A)")
+                       "it is a self-drawn win; the player who discarded the kong's fourth tile is written on "
+                       "the kong: [8888m,2] for the player across (1 left, 3 right) (004 2A)")
     if ctx("tenhou") and seat != "E":
         return refused("tenhou", "the heavenly hand is the dealer's win, East's (004 8E)")
     if ctx("tenhou") and (not self_drawn or shown):

@@ -206,6 +206,21 @@ def test_method_4_claimed_kong_discarder_pays_three_times():
     assert len(off.payments) == 3
 
 
+def test_method_4_on_a_kong_that_does_not_say_its_discarder_is_said_not_applied():
+    # [8888m] won on its replacement: each player paid 8 without a word, though 004 charges the
+    # kong's discarder three times; written [8888m,2] it is charged
+    r = hk("[8888m]123p456p789s5z 5z", kong_replacement=True, self_drawn=True, seat_wind="S")
+    assert len(r.payments) == 3
+    assert any("way (4) of paying not applied" in w and "[8888m,2]" in w for w in r.extra["warnings"]), r.extra["warnings"]
+    said = hk("[8888m,2]123p456p789s5z 5z", kong_replacement=True, self_drawn=True, seat_wind="S")
+    assert [p for p, _ in paid(said)] == ["across"] and not any("way (4)" in w for w in said.extra["warnings"])
+    # nothing to say where (4) does not apply: the option off, or a concealed kong
+    off = hk("[8888m]123p456p789s5z 5z", {"kong_discarder_pays_triple": False}, kong_replacement=True,
+             self_drawn=True, seat_wind="S")
+    hidden = hk("(8888m)123p456p789s5z 5z", kong_replacement=True, self_drawn=True, seat_wind="S")
+    assert not any("way (4)" in w for w in off.extra["warnings"] + hidden.extra["warnings"])
+
+
 def test_method_4_is_not_a_double_kong_nor_an_added_kong():
     # the double kong's second kong is declared on the drawn replacement, and an added kong's fourth
     # tile is drawn: nobody discarded it, each player pays (004 Payer le gagnant, 3D); (4) charged

@@ -95,7 +95,8 @@ def test_every_message_has_its_french(app):
         assert not missing, missing
         for composed in ("ron + 2 counter(s) × 300", "tsumo share + 1 counter(s) × 100",
                          "hand 2: impossible win context under Hong Kong old style as B (E) in the E round: a win on a kong "
-                         "replacement tile is drawn from the wall: it is a self-drawn win",
+                         "replacement tile is drawn from the wall: it is a self-drawn win; the player who discarded the kong's fourth "
+                         "tile is written on the kong: [8888m,2] for the player across (1 left, 3 right)",
                          "hand 2: not a winning hand under Chinese Official (MCR, 81 fans) as B (E) in the E round: "
                          "too few tiles",
                          "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile",

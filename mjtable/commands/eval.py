@@ -44,6 +44,8 @@ READER_NUMBERS = {
                           "them)"),
     "--edge-floor": ("edge_floor", True, "P", "leave out face-up tiles read under P whose box reaches the picture's "
                      "edge (default vision.reader.EDGE_FLOOR; 0: keep them)"),
+    "--dark-p99": ("dark_p99", True, "LEVEL", "brighten a photo whose 99th percentile of grey levels is under LEVEL "
+                   "(default vision.reader.DARK_P99; 0: read every photo as it is)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

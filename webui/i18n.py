@@ -365,7 +365,10 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "names corrected": "noms corrigés", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
+    "names saved": "noms enregistrés", "names corrected": "noms corrigés",
+    "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
+        "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
+        "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round, 000)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour, 000)",
     "New round: the players change seats before this hand (see the Seat now column).":
@@ -617,11 +620,14 @@ def unit_word(unit: str, n) -> str:
 
 
 def assumed_value(key: str) -> str:
-    """The value a context key not given was scored with, as words ("East", "no"); "" for none."""
+    """The value a context key not given was scored with, as words ("East", "no", "none" for no
+    liable player); "" for none."""
     from scorer.context import CONTEXT_KEYS, default_of
     if key not in CONTEXT_KEYS:
         return ""
     value = default_of(key)
+    if key == "liable_player" and value is None:
+        return t("none")      # "Assumed (not given): liable player" read as a sentence cut short
     return "" if value is None or value == () else context_value(key, value)
 
 

@@ -1472,3 +1472,14 @@ def test_correcting_a_recorded_hands_tiles_opens_the_editor_on_its_winner_discar
     assert re.search(r'<option value="(\d)" selected', dealer).group(1) == str(A)      # hand 1's dealer, not Cy
     fresh = client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert not re.findall(r'name="winner" value="\d" checked', fresh)
+
+
+def test_a_classical_settlement_says_the_losers_settling_among_themselves_is_not_counted(client):
+    # a club used to full classical settlement got other totals with no word of why (docs/rulings.md)
+    body = {"hand": "123m456p789s234s6z 6z", "form": {"ctx__present": "1"}}
+    classical = client.post("/review/score", json={**body, "rules": "classical"}).json["html"]
+    assert "the other three also settle among themselves" in classical
+    assert "settle among themselves" not in client.post("/review/score", json={**body, "rules": "mcr"}).json["html"]
+    # and an assumed liable player says it is none, not a sentence cut short
+    hk = client.post("/review/score", json={**body, "rules": "hk"}).json["html"]
+    assert "liable player (none)" in re.search(r"Assumed \(not given\):([^<]*)", hk).group(1)

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, validation
+from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, settlement, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, NotFound, get_store
@@ -518,9 +518,19 @@ def hand(game_id, seq):
         # the game's win form asks these: a box left unticked was answered "no", not assumed
         answered = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())
         score = {**score, "assumed": [a for a in score.get("assumed") or [] if a not in answered]}
+    # the discarder and the liable player by their names: "discarder: left" left the table to
+    # work out whose left (the context keeps them seen from the winner)
+    named = {}
+    wins = gamelog.wins_of(h)
+    if len(wins) == 1 and h.get("context"):
+        order = tuple(wins[0].get("seating") or settlement.SEATED)
+        for key in ("discarder", "liable_player"):
+            relative = h["context"].get(key)
+            if relative in settlement.RELATIVE_OFFSET:
+                named[key] = game["players"][settlement.seat_at(wins[0]["winner"], relative, order)]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
-                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH)
+                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named)
 
 
 @bp.get("/<int:game_id>/export.csv")

@@ -1483,3 +1483,12 @@ def test_a_classical_settlement_says_the_losers_settling_among_themselves_is_not
     # and an assumed liable player says it is none, not a sentence cut short
     hk = client.post("/review/score", json={**body, "rules": "hk"}).json["html"]
     assert "liable player (none)" in re.search(r"Assumed \(not given\):([^<]*)", hk).group(1)
+
+
+def test_a_hands_page_names_its_discarder_and_liable_player(client):
+    # "discarder: left", "liable player: left" left the family to work out whose left
+    gid = client.post("/api/games", json={"rules": "hk", "players": PLAYERS}).json["game"]["id"]
+    post(client, gid, {"hand": "[555z,3][666z,2]123m99m77z 7z", "winner": A, "discarder": B,
+                       "context": {"liable_player": "across"}})
+    context = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", client.get(f"/games/{gid}/hands/1").get_data(as_text=True)))
+    assert context["discarder"] == "Bob (right)" and context["liable player"] == "Cy (across)"

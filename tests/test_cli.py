@@ -688,7 +688,11 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     assert code == 0 and "wrote" in out
     assert sqlite3.connect(tmp_path / "copy.sqlite3").execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
-    assert code == 2 and "exists" in err
+    assert code == 2 and "exists" in err and "copy-20" in err          # a dated name offered
+    # a folder that is not there is named (SQLite said "unable to open database file")
+    code, _, err = run(capsys, "games", "--backup", str(tmp_path / "no such folder" / "x.sqlite3"),
+                       "--data-dir", str(tmp_path))
+    assert code == 2 and "no such folder does not exist" in err and "unable to open" not in err
 
 
 def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, monkeypatch):

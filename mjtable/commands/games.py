@@ -39,9 +39,16 @@ def _backup(database: str, target: str) -> int:
     import os
     import sqlite3
     from pathlib import Path
+    from datetime import date
     out = Path(target).expanduser()
     if out.exists():
-        print(f"error: {out} exists: choose a new file for the backup", file=sys.stderr)
+        dated = out.with_name(f"{out.stem}-{date.today().isoformat()}{out.suffix}")
+        print(f"error: {out} exists: choose a new file for the backup (e.g. {dated})", file=sys.stderr)
+        return 2
+    if not out.parent.is_dir():
+        # SQLite said only "unable to open database file"
+        print(f"error: the folder {out.parent} does not exist: create it, or choose a file in another folder",
+              file=sys.stderr)
         return 2
     try:
         from webui.startup import sqlite_uri
@@ -57,6 +64,8 @@ def _backup(database: str, target: str) -> int:
         os.chmod(out, 0o600)      # the players' names and games, as the data dir keeps them
     except (sqlite3.Error, OSError) as e:
         print(f"error: cannot back up the game log {database} to {out}: {e}", file=sys.stderr)
+        if out.is_file() and out.stat().st_size == 0:
+            out.unlink()      # an empty file left there would refuse the next try as "exists"
         return 2
     print(f"wrote {out}")
     return 0

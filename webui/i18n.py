@@ -365,7 +365,9 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "names corrected": "noms corrigés",
+    "names saved": "noms enregistrés", "names corrected": "noms corrigés", "now a win": "désormais une victoire",
+    "now a draw": "désormais une main nulle", "now a penalty": "désormais une pénalité",
+    "now the end of the game": "désormais la fin de la partie", "now": "désormais",
     "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
         "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
         "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",

@@ -1492,3 +1492,15 @@ def test_a_hands_page_names_its_discarder_and_liable_player(client):
                        "context": {"liable_player": "across"}})
     context = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", client.get(f"/games/{gid}/hands/1").get_data(as_text=True)))
     assert context["discarder"] == "Bob (right)" and context["liable player"] == "Cy (across)"
+
+
+def test_the_history_says_what_an_edit_changed(client):
+    # a discarder changed twice showed two identical lines ("was a win ...: Isa -60, ..."): the
+    # points do not move when everyone pays, and nothing said what had changed
+    gid = new_game(client, "classical")
+    post(client, gid, {"hand": "[5555p,1+]1239m456789s 9m", "winner": B, "discarder": D})
+    r = client.put(f"/api/games/{gid}/hands/1", json={"hand": "[5555p,1+]1239m456789s 9m", "winner": B, "discarder": A})
+    assert r.status_code == 200, r.json
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}").get_data(as_text=True))
+    line = page[page.index("hand 1 changed"):]
+    assert re.search(r"was a win \(Bob [^)]*, on Di's discard\):.*; now a win \(Bob [^)]*, on Ann's discard\)", line)

@@ -151,7 +151,7 @@ def test_a_recorded_hands_context_is_shown_in_words(client):
     client.set_cookie("mjtable_lang", "fr")
     page = client.get(f"/games/{gid}/hands/1").get_data(as_text=True)
     assert '{"' not in page.split("<dl class=\"context\">", 1)[1].split("</dl>", 1)[0]     # no JSON
-    assert "<dt>donneur de l&#39;écart</dt><dd>en face</dd>" in page and "<dt>vent du joueur</dt><dd>Est</dd>" in page
+    assert "<dt>donneur de l&#39;écart</dt><dd>Cy (en face)</dd>" in page and "<dt>vent du joueur</dt><dd>Est</dd>" in page
     assert "<dd>oui</dd>" in page
 
 

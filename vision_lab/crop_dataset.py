@@ -29,6 +29,15 @@ def _jitter_box(box, rng, amount=0.08):
     return (x0 + d[0], y0 + d[1], x1 + d[2], y1 + d[3])
 
 
+def maybe_grey(crop: np.ndarray, rng, share: float) -> np.ndarray:
+    """``crop`` in grey (three equal channels) with probability ``share``: a webcam's night mode or
+    a mono filter gives such photos, and the classifier read the valid split 2.7 points worse in
+    grey (docs/experiments.md, "Greyscale training views")."""
+    if share <= 0 or rng.random() >= share:
+        return crop
+    return cv2.cvtColor(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
 def _save(folder: Path, code: str, name: str, crop: np.ndarray) -> None:
     d = folder / code
     d.mkdir(parents=True, exist_ok=True)
@@ -177,14 +186,15 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
                        holdout_photos: str | None = None, synth_per_code=60, photo_copies=1,
                        procedural_per_code=150, log=print, face_scale: tuple[float, float] | None = None,
                        body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None,
-                       body_face_cuts: bool = False) -> Path:
+                       body_face_cuts: bool = False, grey_share: float = 0.0) -> Path:
     """Classifier crops under ``out`` (train/ and val/ per code). ``synth_per_code`` rendered crops
     per code of each artwork style, ``procedural_per_code`` of generated tile sets (0: none);
     ``face_scale``: the range of face sizes of the rendered training crops (``synthetic_crops``);
     ``body_scenes``: crops of this many scenes of 3D tile bodies in train, an eighth as many in
     val (``body_scene_crops``), also cut by their faces' corners with ``body_face_cuts`` (the
     shipped corner network); ``odd_faces``: crops of this many scenes of faces that are no code
-    (``odd_face_crops``, kinds ``odd_kinds``) under ``ODD_CLASS``, an eighth as many in val."""
+    (``odd_face_crops``, kinds ``odd_kinds``) under ``ODD_CLASS``, an eighth as many in val;
+    ``grey_share``: that share of the train crops turned grey (``maybe_grey``; val as it is)."""
     out = Path(out)
     options = {"seed": seed, "holdout_style": holdout_style, "holdout_photos": holdout_photos,
                "synth_per_code": synth_per_code, "photo_copies": photo_copies,
@@ -196,6 +206,8 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
         options["body_face_cuts"] = True
     if odd_faces:
         options["odd_faces"], options["odd_kinds"] = odd_faces, list(odd_kinds) if odd_kinds else None
+    if grey_share:
+        options["grey_share"] = grey_share
     if (out / "done").exists():
         # A finished folder is reused; one made with other options would silently train on them.
         saved = out / "options.json"
@@ -204,28 +216,33 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
                              "remove it or train under another run name")
         return out
     rng = np.random.default_rng(seed)
+    grey_rng = np.random.default_rng([seed, 1])      # its own draws: the crops stay those of the seed
+
+    def save(split: str, code: str, name: str, crop: np.ndarray) -> None:
+        _save(out / split, code, name, maybe_grey(crop, grey_rng, grey_share) if split == "train" else crop)
+
     held_out = set(holdout_style.split(",")) if holdout_style else set()
     styles = [s for s in HOLDOUT_STYLES if s not in held_out]
     n = 0
     for code, name, crop in photo_crops(data_root, "train", rng, photo_copies, True, exclude_prefix=holdout_photos):
-        _save(out / "train", code, name, crop)
+        save("train", code, name, crop)
         n += 1
     log(f"{n} real train crops")
     for code, name, crop in photo_crops(data_root, "valid", rng, 1, False, exclude_prefix=holdout_photos):
-        _save(out / "val", code, name, crop)
+        save("val", code, name, crop)
     for code, name, crop in synthetic_crops(rng, styles, synth_per_code, data_root, face_scale=face_scale):
-        _save(out / "train", code, name, crop)
+        save("train", code, name, crop)
     for code, name, crop in synthetic_crops(rng, styles, max(4, synth_per_code // 8), data_root):
-        _save(out / "val", code, name + "v", crop)
+        save("val", code, name + "v", crop)
     from .synth.artwork import PROCEDURAL
     if procedural_per_code > 0:
         k = 0
         for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), procedural_per_code, data_root,
                                                 face_scale=face_scale):
-            _save(out / "train", code, name, crop)
+            save("train", code, name, crop)
             k += 1
         for code, name, crop in synthetic_crops(rng, (PROCEDURAL,), max(4, procedural_per_code // 8), data_root):
-            _save(out / "val", code, name + "v", crop)
+            save("val", code, name + "v", crop)
         log(f"{k} procedural train crops")
     if body_scenes > 0:
         finder = None
@@ -235,11 +252,11 @@ def build_crop_dataset(out: Path, data_root: Path, seed=0, holdout_style: str | 
         for split, n_split in (("train", body_scenes), ("val", max(1, body_scenes // 8))):
             for code, name, crop in body_scene_crops(rng, n_split, (*styles, PROCEDURAL), data_root, split, seed,
                                                      log=log, corner_finder=finder):
-                _save(out / split, code, name, crop)
+                save(split, code, name, crop)
     if odd_faces > 0:
         for split, n_split in (("train", odd_faces), ("val", max(1, odd_faces // 8))):
             for code, name, crop in odd_face_crops(rng, n_split, data_root, odd_kinds):
-                _save(out / split, code, name + ("v" if split == "val" else ""), crop)
+                save(split, code, name + ("v" if split == "val" else ""), crop)
     log(f"crop dataset ready in {out}")
     (out / "options.json").write_text(json.dumps(options) + "\n")
     (out / "done").write_text("ok\n")

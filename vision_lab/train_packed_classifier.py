@@ -53,15 +53,16 @@ def unpack_photo_crops(kit: Path) -> None:
             tar.extractall(kit, filter="data")
 
 
-def _render(k: int, kit: str, out: str, deadline: float, seed: int, body_scenes: int) -> int:
+def _render(k: int, kit: str, out: str, deadline: float, seed: int, body_scenes: int, grey_share: float = 0.0) -> int:
     import cv2
     import numpy as np
     from vision.corners import default_corner_finder
-    from .crop_dataset import HOLDOUT_STYLES, body_scene_crops, synthetic_crops
+    from .crop_dataset import HOLDOUT_STYLES, body_scene_crops, maybe_grey, synthetic_crops
     from .synth.artwork import PROCEDURAL
     data_root = Path(kit) / "data"
     finder = default_corner_finder()
     rng = np.random.default_rng([seed, k])
+    grey_rng = np.random.default_rng([seed, k, 1])
     n = rounds = 0
     while time.time() < deadline:
         split = "val" if rounds < VAL_ROUNDS else "train"
@@ -76,17 +77,18 @@ def _render(k: int, kit: str, out: str, deadline: float, seed: int, body_scenes:
             for code, name, crop in source:
                 d = Path(out) / split / code
                 d.mkdir(parents=True, exist_ok=True)
-                cv2.imwrite(str(d / f"{tag}_{name}.png"), crop)
+                cv2.imwrite(str(d / f"{tag}_{name}.png"), maybe_grey(crop, grey_rng, grey_share) if split == "train" else crop)
                 n += 1
         rounds += 1
     return n
 
 
 def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int, photo_copies: int = 2,
-                 body_scenes: int = ROUND["body_scenes"]) -> dict:
+                 body_scenes: int = ROUND["body_scenes"], grey_share: float = 0.0) -> dict:
     """Crops under ``out``/{train,val}/CODE: the kit's photo crops (train ones ``photo_copies``
     times, so that many rendered crops do not drown the real photos), then ``processes``
-    renderers until ``seconds`` have passed (each finishes its round)."""
+    renderers until ``seconds`` have passed (each finishes its round); ``grey_share`` of the
+    rendered train crops in grey (``crop_dataset.maybe_grey``)."""
     t0 = time.time()
     unpack_photo_crops(kit)
     for split in ("train", "val"):
@@ -97,7 +99,7 @@ def render_crops(kit: Path, out: Path, seconds: float, processes: int, seed: int
                     os.link(f, out / split / code_dir.name / f"photo{c}_{f.name}")
     ctx = mp.get_context("spawn")
     with ctx.Pool(processes) as pool:
-        counts = pool.starmap(_render, [(k, str(kit), str(out), t0 + seconds, seed, body_scenes)
+        counts = pool.starmap(_render, [(k, str(kit), str(out), t0 + seconds, seed, body_scenes, grey_share)
                                         for k in range(processes)])
     tally = {split: sum(1 for _ in (out / split).rglob("*.*")) for split in ("train", "val")}
     return {"rendered": sum(counts), **tally, "seconds": round(time.time() - t0, 1)}
@@ -126,6 +128,8 @@ def main(argv=None) -> None:
     ap.add_argument("--photo-copies", type=int, default=2)
     ap.add_argument("--body-scenes", type=int, default=ROUND["body_scenes"],
                     help="scenes of tile bodies per rendering round (the capture modes' share of the crops)")
+    ap.add_argument("--grey-share", type=float, default=0.0,
+                    help="this share of the rendered train crops in grey (a webcam's night mode, a mono filter)")
     ap.add_argument("--train", action="append", default=[],
                     help="ARCH.yaml:IMGSZ[:NAME[:INIT.pt]] (repeatable; an INIT given overrides --init for that one)")
     ap.add_argument("--hours", type=float, default=0.08)
@@ -145,7 +149,7 @@ def main(argv=None) -> None:
     install_fonts(kit)
     if crops.exists():
         shutil.rmtree(crops)
-    tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies, a.body_scenes)
+    tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies, a.body_scenes, a.grey_share)
     print("crops:", json.dumps(tally), flush=True)
     out.mkdir(parents=True, exist_ok=True)
     (out / "crops.json").write_text(json.dumps(tally) + "\n")

@@ -65,7 +65,7 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                      init: str | None = None, lr0: float = 0.003, procedural_per_code=150,
                      scale: float = 0.1, face_scale: tuple[float, float] | None = None,
                      arch: Path | None = None, body_scenes: int = 0, odd_faces: int = 0, odd_kinds=None,
-                     body_face_cuts: bool = False):
+                     body_face_cuts: bool = False, grey_share: float = 0.0):
     from .crop_dataset import build_crop_dataset
     run_dir = (build / "runs" / run_name).resolve()
     folder = None
@@ -75,7 +75,7 @@ def train_classifier(data_root: Path, build: Path, epochs=5, imgsz=64, batch=128
                                     synth_per_code=per_code, photo_copies=1,
                                     procedural_per_code=procedural_per_code, face_scale=face_scale,
                                     body_scenes=body_scenes, odd_faces=odd_faces, odd_kinds=odd_kinds,
-                                    body_face_cuts=body_face_cuts)
+                                    body_face_cuts=body_face_cuts, grey_share=grey_share)
     _train(str(arch or CLS_CFG), str(folder) if folder else "", run_dir, resume, init=init, epochs=epochs, imgsz=imgsz,
            batch=batch, workers=workers, seed=seed, cache="ram", scale=scale, device=device,
            optimizer="AdamW", lr0=lr0, warmup_epochs=0.5, **CLASSIFIER_AUGMENTATION)

@@ -30,6 +30,9 @@ def register(sub) -> None:
     p.add_argument("--body-face-cuts", action="store_true",
                    help="classifier: cut the tiles of --body-scenes also by the face corners the shipped corner "
                    "network finds, as the reader does (vision/corners.py)")
+    p.add_argument("--grey-share", type=share_of_crops, default=0.0, metavar="SHARE",
+                   help="classifier: this share of the training crops in grey, as a webcam's night mode or a mono "
+                   "filter takes them (default 0)")
     p.add_argument("--odd-faces", type=int, default=0,
                    help="classifier: also the faces of this many scenes of tiles that are no code (jokers, "
                    "other games' tiles: vision_lab/synth/odd_faces.py) as the class 'odd' (the oddity model)")
@@ -85,6 +88,16 @@ def zoom_share(text: str) -> float:
     return value
 
 
+def share_of_crops(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want a number, got {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"want 0 <= SHARE <= 1, got {text!r}")
+    return value
+
+
 def run(args) -> int:
     from vision_lab import training
     name = args.name or args.model
@@ -112,6 +125,7 @@ def run(args) -> int:
                                          lr0=args.lr0 or 0.003, scale=args.scale,
                                          face_scale=args.face_scale, arch=args.arch, body_scenes=args.body_scenes,
                                          odd_faces=args.odd_faces, body_face_cuts=args.body_face_cuts,
+                                         grey_share=args.grey_share,
                                          odd_kinds=args.odd_kinds.split(",") if args.odd_kinds else None)
     print(f"best weights: {best}" + (f" (copied to {out})" if out else ""))
     if out:

@@ -3,6 +3,7 @@
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from mjtable.cli import main
 from vision_lab import training
@@ -104,7 +105,7 @@ def test_a_pile_holds_the_number_of_tiles_asked_for():
     assert all(8 <= len(pile(np.random.default_rng(s), codes)) <= 40 for s in range(5))
 
 
-def test_a_pile_by_default_draws_its_size_as_before_session_11(monkeypatch):
+def test_a_pile_by_default_draws_the_sizes_its_documented_scenes_were_made_with(monkeypatch):
     # The detector's training scenes draw piles: the default must draw what it drew when they
     # were made (8-39 tiles), so the documented dataset commands rebuild the same scenes.
     import vision_lab.synth.random_layouts as layouts
@@ -127,6 +128,31 @@ def test_train_classifier_takes_body_scenes(monkeypatch, tmp_path):
     assert seen["body_scenes"] == 300
     assert main(["train", "classifier", "--build", str(tmp_path), "--no-install"]) == 0
     assert seen["body_scenes"] == 0
+
+
+def test_train_classifier_takes_a_share_of_grey_crops(monkeypatch, tmp_path, capsys):
+    seen = {}
+    monkeypatch.setattr(training, "train_classifier", lambda data_root, build, **kw: seen.update(kw) or tmp_path)
+    assert main(["train", "classifier", "--grey-share", "0.25", "--build", str(tmp_path), "--no-install"]) == 0
+    assert seen["grey_share"] == 0.25
+    assert main(["train", "classifier", "--build", str(tmp_path), "--no-install"]) == 0
+    assert seen["grey_share"] == 0.0
+    with pytest.raises(SystemExit):
+        main(["train", "classifier", "--grey-share", "1.5", "--build", str(tmp_path), "--no-install"])
+    assert "0 <= SHARE <= 1" in capsys.readouterr().err
+
+
+def test_a_grey_share_turns_that_share_of_crops_grey_and_leaves_the_rest():
+    from vision_lab.crop_dataset import maybe_grey
+    rng = np.random.default_rng(0)
+    crop = np.zeros((64, 48, 3), np.uint8)
+    crop[..., 2] = 200      # red
+    outs = [maybe_grey(crop, rng, 0.3) for _ in range(400)]
+    grey = [o for o in outs if (o[..., 0] == o[..., 2]).all()]
+    assert 90 <= len(grey) <= 150
+    assert all(o.shape == crop.shape and o.dtype == np.uint8 for o in outs)
+    assert all(o is crop for o in outs if not (o[..., 0] == o[..., 2]).all())
+    assert all(maybe_grey(crop, rng, 0.0) is crop for _ in range(20))
 
 
 def test_an_oddity_model_is_never_installed_as_the_classifier(monkeypatch, tmp_path, capsys):

@@ -579,6 +579,12 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", str(gid), "--csv", "-o", "-", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     assert not (Path.cwd() / "-").exists()
+    # in French, as the French game page's links give them (a club's sheets were English only)
+    code, out, _ = run(capsys, "games", str(gid), "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 0 and out.lstrip("\ufeff").startswith("main;donne;type;")
+    fr_pdf = tmp_path / "feuille.pdf"
+    code, _, _ = run(capsys, "games", str(gid), "--pdf", "--lang", "fr", "-o", str(fr_pdf), "--data-dir", str(tmp_path))
+    assert code == 0 and fr_pdf.read_bytes() == client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     pdf = tmp_path / "sheet.pdf"
     code, out, _ = run(capsys, "games", str(gid), "--pdf", "-o", str(pdf), "--data-dir", str(tmp_path))
     assert code == 0 and pdf.read_bytes().startswith(b"%PDF")

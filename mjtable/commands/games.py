@@ -24,6 +24,9 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write the export (or the standing as text) to FILE; - or none: standard output "
                         "(--pdf needs a file)")
+    p.add_argument("--lang", choices=("en", "fr"), default="en",
+                   help="the language of the --csv and --pdf exports (fr: French column names and words, the CSV "
+                        "separated by semicolons as a spreadsheet set for French reads it; default en)")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
@@ -127,7 +130,10 @@ def run(args) -> int:
         if args.format == "pdf" and not output:
             print("error: --pdf writes a file: give it with -o FILE", file=sys.stderr)
             return 2
-        r = client.get(FORMATS[args.format].format(id=args.game))
+        url = FORMATS[args.format].format(id=args.game)
+        if args.lang == "fr" and args.format in ("csv", "pdf"):
+            url += "?lang=fr" + ("&sep=semicolon" if args.format == "csv" else "")
+        r = client.get(url)
         if r.status_code != 200:
             body = r.get_json(silent=True) or {}
             print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}{_where(app, r)}",

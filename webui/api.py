@@ -221,7 +221,12 @@ def game_state(game_id):
 
 @bp.patch("/games/<int:game_id>")
 def rename_game(game_id):
-    gamelog.rename_game(get_store(), game_id, validation.known_keys(_json_body(), ("name", "players")))
+    body = validation.known_keys(_json_body(), ("name", "players", "options"))
+    names = {k: body[k] for k in ("name", "players") if k in body}
+    if "options" in body:      # checked first: a refused change of rules renames nothing either
+        gamelog.change_options(get_store(), game_id, body["options"])
+    if names:
+        gamelog.rename_game(get_store(), game_id, names)
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 

@@ -112,6 +112,33 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
                        {"name": new_name, "players": players})
 
 
+def change_options(store: Store, game_id: int, given: dict) -> dict:
+    """Change the house rules of a game under way (``given``: options to set, the others kept;
+    one at its rule set's default is dropped) and score every hand again under them (a family
+    that forgot to count the flowers could only export, edit and import the game). Refused, with
+    nothing changed, when a recorded hand would no longer be taken; kept in the history of
+    changes. Returns the game."""
+    from .scoring import house_rules
+    given = validation.obj(given, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
+    with store.transaction():
+        game = store.get_game(game_id)
+        rule_set = scorer.get_rule_set(game["rules"])
+        merged = {**(game.get("options") or {}), **given}
+        rule_set.parse_options(merged)            # RulesError, naming the option, for a bad one
+        kept = dict(house_rules(game["rules"], merged))
+        if kept == dict(house_rules(game["rules"], game.get("options"))):
+            return game
+        store.set_game_options(game_id, kept)
+        changed = {**game, "options": kept}
+        try:
+            replay_game(store, changed, rescore=True)
+        except HandRefused as e:
+            raise GameError(e.code, f"the house rules cannot be changed so: hand {e.seq}, {e.player} ({e.wind}), would "
+                            f"then be refused: {e.detail}; nothing was changed", field="options") from None
+        store.add_edit(game_id, 0, "options", {"options": game.get("options") or {}}, {"options": kept})
+        return store.get_game(game_id)
+
+
 def _changed_since_shown(game: dict, data: dict, shown: dict) -> dict:
     """``data`` (a rename form) with only the names the player changed from ``shown``; refused
     where one of them was changed since on another device."""
@@ -245,10 +272,10 @@ def deal_of(d: dict) -> Deal:
 class Settler:
     """Scores each win in the deal it was played in: the stored score is kept while the deal's
     seat wind, round wind, counters and seats are those it was scored with; otherwise the hand
-    is scored again (an earlier hand was edited)."""
+    is scored again (an earlier hand was edited), or with ``rescore`` (the house rules changed)."""
 
-    def __init__(self, game: dict, flow: game_flow.Flow, hands: list[dict]):
-        self.game, self.flow, self.hands = game, flow, hands
+    def __init__(self, game: dict, flow: game_flow.Flow, hands: list[dict], rescore: bool = False):
+        self.game, self.flow, self.hands, self.rescore = game, flow, hands, rescore
         self.legacy = isinstance(flow, LegacyFlow)
         self.wins = {}      # index -> the winners' entries as (re)scored
 
@@ -274,7 +301,7 @@ class Settler:
         w = next(e for e in entries if e["winner"] == winner)
         ctx = self.context(h, w, deal)
         embedded = w["hand"].get("context") if isinstance(w["hand"], dict) else None
-        same = (ctx == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
+        same = (not self.rescore and ctx == w.get("context") and list(deal.seating) == w.get("seating", [0, 1, 2, 3])
                 and w.get("payments") is not None and embedded in (None, ctx))
         if not same:
             hand = scorer.to_hand(w["hand"], ctx)
@@ -338,12 +365,13 @@ def _flow_fields(h: dict, o: game_flow.Outcome, settler: Settler, index: int) ->
     return fields
 
 
-def _run(store: Store, game: dict, hands: list[dict], start: Deal | None = None, first: int = 0):
+def _run(store: Store, game: dict, hands: list[dict], start: Deal | None = None, first: int = 0,
+         rescore: bool = False):
     """Replay ``hands`` (stored rows, or rows being entered) through the game's flow; returns
-    each hand's flow columns."""
+    each hand's flow columns (``rescore``: every win scored again, not only those whose deal moved)."""
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
-    settler = Settler(game, flow, {first + i: h for i, h in enumerate(hands)})
+    settler = Settler(game, flow, {first + i: h for i, h in enumerate(hands)}, rescore=rescore)
     try:
         outcomes = game_flow.replay(flow, [event_of(h, legacy) for h in hands], settler, start=start,
                                     first_index=first)
@@ -369,11 +397,11 @@ def next_deal(store: Store, game: dict) -> Deal:
     return flow.next_deal(deal, event_of(last, legacy=True))
 
 
-def replay_game(store: Store, game: dict) -> None:
-    """Recompute every hand's flow columns from the first (after an edit or a delete); the
-    caller holds the transaction."""
+def replay_game(store: Store, game: dict, rescore: bool = False) -> None:
+    """Recompute every hand's flow columns from the first (after an edit or a delete; every
+    win's score too with ``rescore``); the caller holds the transaction."""
     hands = store.list_hands(game["id"])
-    fields, _ = _run(store, game, hands)
+    fields, _ = _run(store, game, hands, rescore=rescore)
     for h, f in zip(hands, fields):
         changed = {k: v for k, v in f.items() if h.get(k) != v}
         if changed:
@@ -894,13 +922,25 @@ def _shown(entry: dict | None) -> dict | None:
 def history(store: Store, game_id: int) -> list[dict]:
     """The game's changes, oldest first; a deleted or undone hand not restored since says it can
     be (``restorable``)."""
-    store.get_game(game_id)
+    rules = store.get_game(game_id)["rules"]
     edits = store.list_edits(game_id)
     restored = {(e.get("after") or {}).get("edit") for e in edits if e["action"] == "restore"}
     return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]),
              "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
-             **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {})}
+             **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {}),
+             **({"options_changed": options_changed(rules, e["before"], e["after"])} if e["action"] == "options" else {})}
             for e in edits]
+
+
+def options_changed(rules: str, before: dict, after: dict) -> list[tuple[str, object, object]]:
+    """A change of house rules: (option, value before, value after) for each option it changed,
+    at the rule set's default where the game kept none."""
+    from .scoring import option_fields
+    defaults = {f["name"]: f["default"] for f in option_fields(rules)}
+    was, now = before.get("options") or {}, after.get("options") or {}
+    names = [n for n in defaults if n in was or n in now] + [n for n in {**was, **now} if n not in defaults]
+    return [(n, was.get(n, defaults.get(n)), now.get(n, defaults.get(n))) for n in names
+            if was.get(n, defaults.get(n)) != now.get(n, defaults.get(n))]
 
 
 def _renamed(before: dict, after: dict) -> list[str]:
@@ -1120,9 +1160,13 @@ def _import_history(data: dict) -> list[dict]:
     out = []
     for i, e in enumerate(history):
         where = f"history[{i}]"
-        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore or rename, before, "
-                            "after, created}", field=where)
+        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename", "options"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename or options, "
+                            "before, after, created}", field=where)
+        if e["action"] == "options":
+            out.append({"seq": 0, "action": "options", "before": _history_options(e.get("before"), f"{where}.before"),
+                        "after": _history_options(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
+            continue
         if e["action"] == "rename":
             out.append({"seq": 0, "action": "rename", "before": _history_names(e.get("before"), f"{where}.before"),
                         "after": _history_names(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
@@ -1134,6 +1178,13 @@ def _import_history(data: dict) -> list[dict]:
                     "after": _history_hand(e.get("after"), f"{where}.after"),
                     "created": _timestamp(e.get("created"))})
     return out
+
+
+def _history_options(entry, where: str) -> dict:
+    """A change of house rules in the history: ``{"options": {...}}``, shown, never applied."""
+    if not (isinstance(entry, dict) and isinstance(entry.get("options"), dict)):
+        raise GameError("bad_import", "a change of house rules has before and after {options}", field=where)
+    return {"options": validation.obj(entry["options"], f"{where}.options", max_bytes=validation.MAX_CONTEXT_BYTES)}
 
 
 def _history_names(names, where: str) -> dict:

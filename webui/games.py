@@ -84,6 +84,7 @@ def show(game_id):
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
+                           option_fields=scoring.option_fields(view["game"]["rules"]),
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
                            page_hand_id=gamelog.page_hand_id,
                            # from what the page already read: the state the poll compares (api.game_state)
@@ -588,6 +589,18 @@ def rename(game_id):
     with _refused_back_to_form(game_id, "rename-form"):
         gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players}, shown)
     flash(i18n.t("names saved"))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+@bp.post("/<int:game_id>/options")
+def options(game_id):
+    """The game page's house rules form: every option of the game's rule set, as the new-game form
+    asks them; every hand is scored again under them."""
+    game = get_store().get_game(game_id)
+    with _refused_back_to_form(game_id, "options-form"):
+        given = scoring.parse_form_options(request.form, game["rules"], prefix="opt__")
+        gamelog.change_options(get_store(), game_id, given)
+    flash(i18n.t("house rules saved; every hand was scored again"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -365,7 +365,12 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
-    "names saved": "noms enregistrés", "names corrected": "noms corrigés", "now a win": "désormais une victoire",
+    "names saved": "noms enregistrés", "names corrected": "noms corrigés", "house rules changed": "règles maison changées",
+    "House rules": "Règles maison", "Save the house rules": "Enregistrer les règles maison",
+    "Every hand is scored again under them.": "Chaque main est comptée à nouveau avec elles.",
+    "house rules saved; every hand was scored again": "règles maison enregistrées ; chaque main a été comptée à nouveau",
+    "Change the house rules? Every hand is scored again under them.":
+        "Changer les règles maison ? Chaque main est comptée à nouveau avec elles.", "now a win": "désormais une victoire",
     "now a draw": "désormais une main nulle", "now a penalty": "désormais une pénalité",
     "now the end of the game": "désormais la fin de la partie", "now": "désormais",
     "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
@@ -1093,14 +1098,20 @@ def house_rules_text(rules: str, options: dict | None, tr=None) -> str:
     tr = tr or t
     sep = colon() if has_request_context() and tr is t else ":"
 
-    def words(name) -> str:
-        return tr(RULE_LABELS.get(rules or "", {}).get(str(name)) or LABELS.get(str(name), str(name).replace("_", " ")))
-    parts = []
-    for name, value in house_rules(rules, options):
-        shown = (tr("yes") if value else tr("no")) if isinstance(value, bool) else \
-            words(value) if isinstance(value, str) else str(value)
-        parts.append(f"{words(name)}{sep} {shown}")
+    parts = [f"{option_words(rules, name, tr)}{sep} {option_words(rules, value, tr)}"
+             for name, value in house_rules(rules, options)]
     return f"{tr('house rules')} ({', '.join(parts)})" if parts else ""
+
+
+def option_words(rules: str, value, tr=None) -> str:
+    """An option's name or value as words in ``tr``'s language (default the page's): yes or no,
+    a choice's label, a number as it is."""
+    tr = tr or t
+    if isinstance(value, bool):
+        return tr("yes") if value else tr("no")
+    if isinstance(value, str):
+        return tr(RULE_LABELS.get(rules or "", {}).get(value) or LABELS.get(value, value.replace("_", " ")))
+    return "—" if value is None else str(value)
 
 
 def colon() -> str:
@@ -1109,7 +1120,7 @@ def colon() -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, result_facts=result_facts,
@@ -1493,8 +1504,8 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete, undo, restore or rename, before, after, created}":
-        "une modification est {{seq, action : edit, delete, undo, restore ou rename, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo, restore, rename or options, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo, restore, rename ou options, before, after, created}}",
     "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
@@ -1525,6 +1536,11 @@ MESSAGES_FR = {
     "{} was renamed “{}” on another device since this page was drawn: nothing was changed; the form shows the names as they are now":
         "{0} a été renommé·e « {1} » sur un autre appareil depuis l'affichage de cette page : rien n'a été modifié ; "
         "le formulaire montre les noms tels qu'ils sont maintenant",
+    "the house rules cannot be changed so: hand {}, {} ({}), would then be refused: {}; nothing was changed":
+        "les règles maison ne peuvent pas être changées ainsi : la main {0}, {1} ({2}), serait alors refusée : {3} ; "
+        "rien n'a été modifié",
+    "a change of house rules has before and after {options}":
+        "un changement de règles maison a un avant et un après {{options}}",
     "a rename's before and after are {name, players: four names}":
         "un changement de noms a un avant et un après {{name, players : quatre noms}}",
     "the game is over: resume it first, then restore the hand":

@@ -385,6 +385,10 @@ class Store:
         with self.transaction() as c:
             c.execute("UPDATE games SET name = ?, players = ? WHERE id = ?", (name, json.dumps(players), game_id))
 
+    def set_game_options(self, game_id: int, options: dict) -> None:
+        with self.transaction() as c:
+            c.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+
     def keep_dates(self, game_id: int, created: str | None, hands: dict[int, str]) -> None:
         """An imported game's dates as its export gives them (``hands``: seq → date), not the
         import's: the sheet of an evening says that evening."""

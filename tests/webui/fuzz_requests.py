@@ -224,9 +224,12 @@ def build_routes():
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
     r[("/api/games/<int:game_id>", "PATCH")] = lambda d, c: (
-        f"/api/games/{game_id(d)}", json_request(d, {"name": "g", "players": ["A", "B", "C", "D"]}))
+        f"/api/games/{game_id(d)}", json_request(d, {"name": "g", "players": ["A", "B", "C", "D"],
+                                                     "options": {"minimum_points": 8}}))
     r[("/games/<int:game_id>/rename", "POST")] = lambda d, c: (f"/games/{game_id(d)}/rename", form_request(
         d, {"name": "g", "player0": "A", "player1": "B", "player2": "C", "player3": "D"}, c))
+    r[("/games/<int:game_id>/options", "POST")] = lambda d, c: (f"/games/{game_id(d)}/options", form_request(
+        d, {"opt__present": "1", "opt__minimum_points": "8"}, c))
     r[("/api/games/<int:game_id>", "DELETE")] = lambda d, c: (
         f"/api/games/{game_id(d)}", json_request(d, {}))
     r[("/api/games/import", "POST")] = lambda d, c: ("/api/games/import", json_request(d, c.export))

@@ -1504,3 +1504,34 @@ def test_the_history_says_what_an_edit_changed(client):
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}").get_data(as_text=True))
     line = page[page.index("hand 1 changed"):]
     assert re.search(r"was a win \(Bob [^)]*, on Di's discard\):.*; now a win \(Bob [^)]*, on Ann's discard\)", line)
+
+
+def test_a_games_house_rules_are_changed_under_way_and_every_hand_is_scored_again(client):
+    # a family that forgot to count the flowers was told "choose flower method A, B, C or D" with
+    # nowhere to choose it: only export, edit the JSON and import
+    from .conftest import csrf_of
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "123m456p789s234s6m 6m 15f", "winner": A, "discarder": B})
+    before = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert "not counted" in json.dumps(before["score"])
+    r = client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "C"}})
+    assert r.status_code == 200 and r.json["game"]["options"] == {"flower_method": "C"}
+    after = r.json["hands"][0]
+    assert after["deltas"][A] > before["deltas"][A] and "not counted" not in json.dumps(after["score"])
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "house rules changed: flower method none → C" in re.sub(r"<[^>]+>", "", page)
+    # a bad option is refused, naming it, and changes nothing
+    bad = client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "Z"}, "name": "x"})
+    assert bad.status_code == 400 and bad.json["error"]["field"] == "options.flower_method"
+    assert client.get(f"/api/games/{gid}").json["game"]["name"] != "x"
+    # the game page's form: every option as the new-game form asks them; back to the defaults
+    r = client.post(f"/games/{gid}/options", data={"csrf_token": csrf_of(client), "opt__present": "1",
+                                                   "opt__flower_method": "none", "opt__kong_discarder_pays_triple": "1",
+                                                   "opt__payment": "discarder", "opt__odd_faan": "same"})
+    assert r.status_code == 303
+    assert client.get(f"/api/games/{gid}").json["game"]["options"] == {}
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["deltas"] == before["deltas"]
+    # the history goes with an export and comes back with its import
+    exported = client.get(f"/games/{gid}/export.json").json
+    assert [e["action"] for e in exported["history"]] == ["options", "options"]
+    assert client.post("/api/games/import", json=exported).status_code == 201

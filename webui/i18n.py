@@ -365,6 +365,11 @@ FR = {
     "Show it as it is now": "La montrer telle qu'elle est maintenant",
     "no hand to undo": "aucune main à annuler",
     "game imported": "partie importée", "game deleted": "partie supprimée",
+    "count Moon Ching (1G: concealed hand)": "compter Moon Ching (1G : main cachée)",
+    "count Dok Ting (1H: one chance)": "compter Dok Ting (1H : une seule chance)",
+    "an odd faan above 4 pays": "un faan impair au-delà de 4 paie", "as the level below": "comme le niveau du dessous",
+    "half-way to the next": "à mi-chemin du suivant",
+    "way (4): the kong's discarder pays three times": "façon (4) : l'écarteur du kong paie trois fois",
     "names saved": "noms enregistrés", "names corrected": "noms corrigés", "house rules changed": "règles maison changées",
     "House rules": "Règles maison", "Save the house rules": "Enregistrer les règles maison",
     "Every hand is scored again under them.": "Chaque main est comptée à nouveau avec elles.",
@@ -710,7 +715,11 @@ def tile_count_warning(warnings: list) -> str | None:
 #: riichi's hand of man (004 3D, 8E, 8F; classical: scorer/classical/scoring.py).
 RULE_LABELS = {
     "hk": {"tenhou": "heavenly hand (8E Tin Woo)", "renhou": "earthly hand (8F Dei Woo: on the dealer's first discard)",
-           "double_kong": "Double Gong (3D: a second kong's replacement tile)"},
+           "double_kong": "Double Gong (3D: a second kong's replacement tile)",
+           # the option names and choices as words a table reads (the page showed "moon ching", "same")
+           "moon_ching": "count Moon Ching (1G: concealed hand)", "dok_ting": "count Dok Ting (1H: one chance)",
+           "odd_faan": "an odd faan above 4 pays", "same": "as the level below", "half": "half-way to the next",
+           "kong_discarder_pays_triple": "way (4): the kong's discarder pays three times"},
     "classical": {"tenhou": "heavenly hand (tenhou)", "chiihou": "earthly hand, self-drawn (chiihou)",
                   "renhou": "earthly hand, on a discard (renhou)"},
 }
@@ -758,15 +767,15 @@ CHOICE_SUMMARIES = {
 }
 
 
-def choice_label(value, index: int, option: str | None = None) -> str:
-    """An option's choice as words; a choice named after its source ("ffmj2013") becomes
-    "variant B", with what it does where ``option`` is given ("variant B: combined fan 6"; the
-    source is behind the option's "source" link)."""
+def choice_label(value, index: int, option: str | None = None, rules: str | None = None) -> str:
+    """An option's choice as words (in ``rules``' own words where they differ); a choice named
+    after its source ("ffmj2013") becomes "variant B", with what it does where ``option`` is given
+    ("variant B: combined fan 6"; the source is behind the option's "source" link)."""
     if _SOURCE_NAMED.match(str(value)):
         variant = t("variant {n}", n="ABCDEFGH"[index % 8])
         summary = CHOICE_SUMMARIES.get((option, str(value)))
         return f"{variant}{colon()} {t(summary)}" if summary else variant
-    return label(value)
+    return label(value, rules)
 
 
 def wind_name(code: str) -> str:

@@ -320,3 +320,12 @@ def test_a_damaged_profile_is_said_in_french(app):
                         "was set aside as profiles/club-set.damaged-1.npz and deactivated: the base model reads "
                         "alone (calibrate again to make a new one, or import a copy you downloaded)")
     assert said.startswith("le profil de jeu de tuiles actif 'club-set' est abîmé") and "mis de côté sous" in said
+
+
+def test_hong_kong_options_are_named_in_words_a_table_reads(client):
+    # the option labels were the code's names: "moon ching", "odd faan" with "same" / "half"
+    for page in (client.get("/games").get_data(as_text=True), client.get("/review/new?rules=hk").get_data(as_text=True)):
+        hk = page[page.index('data-rules="hk"'):] if 'data-rules="hk"' in page else page
+        assert "count Moon Ching (1G: concealed hand)" in hk and ">as the level below<" in hk
+    fr = client.get("/review/new?rules=hk&lang=fr").get_data(as_text=True)
+    assert ">comme le niveau du dessous<" in fr and "compter Moon Ching" in fr

@@ -406,12 +406,13 @@ def test_an_unsure_white_dragon_is_left_out_where_another_code_as_unsure_is_kept
     img = np.full((300, 400, 3), 40, np.uint8)
     img[10:50, 60:90] = 250                                     # the blank face
     dets = Detections([[10, 10, 40, 50], [60, 10, 90, 50]], [0.9, 0.9], [0, 0])
+    # dark_p99 off: this stand-in classifier reads by brightness, and the dark picture would be brightened
     config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
-                                 blank_read_floor=0.35, read_floor=0.15, blank_backs=False)
+                                 blank_read_floor=0.35, read_floor=0.15, blank_backs=False, dark_p99=None)
     reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=config).read(img)
     assert [(r.code, round(r.box[0])) for r in reads] == [("1m", 10)]
     off = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
-                              blank_read_floor=None, read_floor=0.15, blank_backs=False)
+                              blank_read_floor=None, read_floor=0.15, blank_backs=False, dark_p99=None)
     reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=off).read(img)
     assert [r.code for r in reads] == ["1m", "5z"]
 

@@ -144,7 +144,8 @@ EDGE_FLOOR: float | None = 0.4
 EDGE_PX = 2.0
 # A dark photo (a dim room, a webcam without auto-exposure) is brightened before it is read, as
 # a camera's exposure would: when the 99th percentile of its grey levels is under DARK_P99, every
-# pixel is scaled so that it reaches EXPOSURE_TARGET (at most MAX_GAIN times). Every shared photo
+# pixel is scaled so that it reaches EXPOSURE_TARGET (at most MAX_GAIN times, and never so much
+# that the brightest thousandth clips). Every shared photo
 # has that percentile at 194 or more (valid, test) and is read as it was; the valid split at a
 # third of its light read 95.4 % of its tiles, the detector missing them, not the classifier
 # (docs/experiments.md, "Brighten dark photos"). None: off.
@@ -517,11 +518,13 @@ def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSU
     step = max(1, round((image.shape[0] * image.shape[1] / 250_000) ** 0.5))   # a quarter megapixel is enough
     sample = image[::step, ::step]
     grey = sample if sample.ndim == 2 else cv2.cvtColor(sample, cv2.COLOR_BGR2GRAY)
-    p99 = float(np.percentile(grey, 99))
+    p99, p999 = (float(v) for v in np.percentile(grey, (99, 99.9)))
     if p99 >= dark_p99:
         return image
-    gain = min(max_gain, target / max(p99, 1.0))
-    return cv2.convertScaleAbs(image, alpha=gain)
+    # nor beyond what the brightest thousandth takes unclipped: a few bright tiles on a dark
+    # cloth (under a hundredth of the picture) would otherwise turn white, faces and all
+    gain = min(max_gain, target / max(p99, 1.0), 255.0 / max(p999, 1.0))
+    return image if gain <= 1.0 else cv2.convertScaleAbs(image, alpha=gain)
 
 
 def shared_look(chosen: Look, src: np.ndarray, detect) -> Look:

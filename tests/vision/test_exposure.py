@@ -39,6 +39,17 @@ def test_the_gain_stops_at_its_cap_on_a_nearly_black_photo():
     assert np.abs(out.astype(float) - np.clip(black.astype(float) * MAX_GAIN, 0, 255)).max() <= 1
 
 
+def test_a_few_bright_tiles_on_a_dark_cloth_are_not_burnt_white():
+    # tiles under a hundredth of the picture leave its 99th percentile on the cloth: scaled to
+    # the target, their faces would clip to white, ink and all
+    cloth = _photo(30)
+    cloth[:10, :100] = 200          # the faces: 1,000 of 120,000 pixels
+    cloth[:10, :100:4] = 60         # and their ink
+    out = brightened(cloth, DARK_P99)
+    # the ink stays ink (four times over it was 240, beside faces of 255)
+    assert out[:10, :100:4].max() < 100 and out[:10, 1:100:4].min() > 200
+
+
 def test_a_grey_single_channel_picture_is_brightened_too():
     dark = _photo(50)[..., 0]
     assert np.percentile(brightened(dark, DARK_P99), 99) > np.percentile(dark, 99) * 2

@@ -223,10 +223,11 @@ def game_state(game_id):
 def rename_game(game_id):
     body = validation.known_keys(_json_body(), ("name", "players", "options"))
     names = {k: body[k] for k in ("name", "players") if k in body}
-    if "options" in body:      # checked first: a refused change of rules renames nothing either
-        gamelog.change_options(get_store(), game_id, body["options"])
-    if names:
-        gamelog.rename_game(get_store(), game_id, names)
+    with get_store().transaction():     # one change: a refused rename changes no rule either
+        if "options" in body:
+            gamelog.change_options(get_store(), game_id, body["options"])
+        if names:
+            gamelog.rename_game(get_store(), game_id, names)
     return jsonify(gamelog.game_view(get_store(), game_id))
 
 

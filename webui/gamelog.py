@@ -112,17 +112,33 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
                        {"name": new_name, "players": players})
 
 
-def change_options(store: Store, game_id: int, given: dict) -> dict:
+def change_options(store: Store, game_id: int, given: dict, shown: dict | None = None) -> dict:
     """Change the house rules of a game under way (``given``: options to set, the others kept;
     one at its rule set's default is dropped) and score every hand again under them (a family
     that forgot to count the flowers could only export, edit and import the game). Refused, with
     nothing changed, when a recorded hand would no longer be taken; kept in the history of
-    changes. Returns the game."""
-    from .scoring import house_rules
+    changes. ``shown``: the game's options as the page that sent ``given`` showed them: only the
+    options its player changed there are changed, and one another device changed since, changed
+    here too, is refused (a page drawn before put the other device's rules back). Returns the game."""
+    from .scoring import house_rules, option_fields
     given = validation.obj(given, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     with store.transaction():
         game = store.get_game(game_id)
         rule_set = scorer.get_rule_set(game["rules"])
+        if shown is not None:
+            defaults = {f["name"]: f["default"] for f in option_fields(game["rules"])}
+            now = {**defaults, **(game.get("options") or {})}
+            was = {**defaults, **shown}
+            changed = {}
+            for name, value in given.items():
+                if name in was and value == was[name]:
+                    continue              # not changed on this page
+                if name in was and now.get(name) != was[name] and value != now.get(name):
+                    raise GameError("stale_options", f"{name.replace('_', ' ')} was changed on another device since "
+                                    "this page was drawn: nothing was changed; the form shows the house rules as "
+                                    "they are now", field=f"options.{name}")
+                changed[name] = value
+            given = changed
         merged = {**(game.get("options") or {}), **given}
         rule_set.parse_options(merged)            # RulesError, naming the option, for a bad one
         kept = dict(house_rules(game["rules"], merged))

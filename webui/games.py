@@ -317,7 +317,7 @@ def _refused_back_to_form(game_id: int, form_id: str):
                               "stale": code in ("stale_game", "game_over"),
                               # names changed on another device: the form shows them as they are now,
                               # the entry is not put back (its other names would undo that change)
-                              "entry_dropped": code == "stale_names",
+                              "entry_dropped": code in ("stale_names", "stale_options") or form_id == "options-form",
                               "excerpt": errors.notation_excerpt(e),
                               "entry": _win_entry(request.form) if form_id == "win-form" else None}
         raise _Refused(game_id, form_id) from None
@@ -599,7 +599,16 @@ def options(game_id):
     game = get_store().get_game(game_id)
     with _refused_back_to_form(game_id, "options-form"):
         given = scoring.parse_form_options(request.form, game["rules"], prefix="opt__")
-        gamelog.change_options(get_store(), game_id, given)
+        shown = None
+        if "shown_options" in request.form:     # the options as the form showed them (a JSON object)
+            try:
+                shown = json.loads(request.form["shown_options"])
+            except ValueError:
+                shown = None
+            if not isinstance(shown, dict):
+                raise gamelog.GameError("bad_field", "shown_options must be the options the page showed",
+                                        field="shown_options")
+        gamelog.change_options(get_store(), game_id, given, shown)
     flash(i18n.t("house rules saved; every hand was scored again"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

@@ -1548,6 +1548,10 @@ MESSAGES_FR = {
     "the house rules cannot be changed so: hand {}, {} ({}), would then be refused: {}; nothing was changed":
         "les règles maison ne peuvent pas être changées ainsi : la main {0}, {1} ({2}), serait alors refusée : {3} ; "
         "rien n'a été modifié",
+    "{} was changed on another device since this page was drawn: nothing was changed; the form shows the house rules as they are now":
+        "{0} a été changé sur un autre appareil depuis l'affichage de cette page : rien n'a été modifié ; le "
+        "formulaire montre les règles maison telles qu'elles sont maintenant",
+    "shown_options must be the options the page showed": "shown_options doit être les options que la page montrait",
     "a change of house rules has before and after {options}":
         "un changement de règles maison a un avant et un après {{options}}",
     "a rename's before and after are {name, players: four names}":

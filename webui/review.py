@@ -152,9 +152,10 @@ def photo(photo_id):
     return Response(p["jpeg"], mimetype="image/jpeg", headers={"Cache-Control": "private, max-age=3600"})
 
 
-def _seats(data, view: dict):
+def _seats(data, view: dict, kept: dict | None = None):
     """Winner, discarder, dealer and round wind of a hand being reviewed inside a game
-    (``view``: the game's standing, ``gamelog.standing``)."""
+    (``view``: the game's standing, ``gamelog.standing``; ``kept``: the recorded hand it
+    corrects, whose deal it was played in, even in a game over since)."""
     winner = data.get("winner")
     if winner in (None, ""):
         return None
@@ -163,6 +164,8 @@ def _seats(data, view: dict):
     if discarder == winner:
         raise gamelog.GameError("bad_field", "the winner cannot have discarded the winning tile",
                                 field="discarder")
+    if kept is not None:        # its deal is the one it was played in, whatever the page's fields say
+        return {"winner": winner, "discarder": discarder, "dealer": kept["dealer"], "round_wind": kept["round_wind"]}
     if view["next"] is None:
         raise gamelog.game_over()
     dealer = gamelog._player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
@@ -189,18 +192,23 @@ def score():
         options = game["options"] if game else scoring.parse_form_options(form, rules)
         context = scoring.parse_form_context(form, rules)
         view = gamelog.standing(get_store(), game["id"]) if game else None
+        # a recorded hand corrected (its page's "Correct the tiles"): scored in its own deal
+        kept = None
+        if game and data.get("correct") not in (None, ""):
+            kept = get_store().get_hand(game["id"], validation.int_id(data["correct"], "correct"))
+        table = {"honba": kept.get("honba", 0), "riichi_sticks": kept.get("sticks", 0)} if kept else view
         if view is not None and gamelog.flow_of(game).has_counters:
             # the counters on the table are the game's, whatever the form says: the game pays
             # them so when the hand is recorded (gamelog.Settler.context)
-            context.update(honba=view["honba"], riichi_sticks=view["riichi_sticks"])
-        seats = _seats(data, view) if view else None
+            context.update(honba=table["honba"], riichi_sticks=table["riichi_sticks"])
+        seats = _seats(data, view, kept) if view else None
         if seats and view is not None and gamelog.flow_of(game).has_riichi:
             # this hand's declarers put their sticks on the table too, which the winner takes as
             # the game pays them (002 §3.3.14): another player's riichi was left out of the score
             declared = {i for i in range(4) if form.get(f"riichi_seat_{i}")}
             if context.get("riichi") or context.get("double_riichi"):
                 declared.add(seats["winner"])
-            context["riichi_sticks"] = view["riichi_sticks"] + len(declared)
+            context["riichi_sticks"] = table["riichi_sticks"] + len(declared)
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])

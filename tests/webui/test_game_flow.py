@@ -5,6 +5,7 @@ a chombo, riichi sticks and counters, uma), an MCR game of 16 hands (000), a Hon
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -1457,6 +1458,12 @@ def test_a_hand_reviewed_in_a_game_is_scored_in_the_deals_round_wind_before_a_wi
     # the game's own round wind when the page sends none
     assert "round wind" not in re.search(r"Assumed \(not given\):([^<]*)",
                                          client.post("/review/score", json=body).json["html"]).group(1)
+    # and scored in it: a South pung is the round wind's faan in the South round only
+    pung = {**body, "hand": "123m456p789s222z5z 5z"}
+    in_south = client.post("/review/score", json={**pung, "round_wind": "S"}).json
+    in_east = client.post("/review/score", json={**pung, "round_wind": "E"}).json
+    assert in_south["hand"]["context"]["round_wind"] == "S"
+    assert in_south["score"]["total"] == in_east["score"]["total"] + 1
 
 
 def test_correcting_a_recorded_hands_tiles_opens_the_editor_on_its_winner_discarder_and_deal(client):
@@ -1524,6 +1531,9 @@ def test_a_games_house_rules_are_changed_under_way_and_every_hand_is_scored_agai
     bad = client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "Z"}, "name": "x"})
     assert bad.status_code == 400 and bad.json["error"]["field"] == "options.flower_method"
     assert client.get(f"/api/games/{gid}").json["game"]["name"] != "x"
+    # nor does a good option sent with a refused rename
+    bad = client.patch(f"/api/games/{gid}", json={"options": {"odd_faan": "half"}, "players": ["A", "A", "B", "C"]})
+    assert bad.status_code == 400 and client.get(f"/api/games/{gid}").json["game"]["options"] == {"flower_method": "C"}
     # the game page's form: every option as the new-game form asks them; back to the defaults
     r = client.post(f"/games/{gid}/options", data={"csrf_token": csrf_of(client), "opt__present": "1",
                                                    "opt__flower_method": "none", "opt__kong_discarder_pays_triple": "1",
@@ -1535,3 +1545,40 @@ def test_a_games_house_rules_are_changed_under_way_and_every_hand_is_scored_agai
     exported = client.get(f"/games/{gid}/export.json").json
     assert [e["action"] for e in exported["history"]] == ["options", "options"]
     assert client.post("/api/games/import", json=exported).status_code == 201
+
+
+def test_a_house_rules_form_from_an_older_page_changes_only_what_it_changed(client):
+    # device A counted the flowers; device B's page, drawn before, changed the odd faan and sent
+    # every option as it showed them: the flowers were uncounted again without a word
+    from .conftest import csrf_of
+    gid = new_game(client, "hk")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    shown = html.unescape(re.search(r'name="shown_options" value="([^"]*)"', page).group(1))
+    form = {"csrf_token": csrf_of(client), "opt__present": "1", "shown_options": shown, "opt__flower_method": "none",
+            "opt__kong_discarder_pays_triple": "1", "opt__payment": "discarder", "opt__odd_faan": "same"}
+    assert client.post(f"/games/{gid}/options", data={**form, "opt__flower_method": "C"}).status_code == 303
+    assert client.post(f"/games/{gid}/options", data={**form, "opt__odd_faan": "half"}).status_code == 303
+    assert client.get(f"/api/games/{gid}").json["game"]["options"] == {"flower_method": "C", "odd_faan": "half"}
+    # the same option changed on both: refused at the form, nothing changed
+    r = client.post(f"/games/{gid}/options", data={**form, "opt__flower_method": "A"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("#options-form")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "flower method was changed on another device since this page was drawn" in page
+    assert client.get(f"/api/games/{gid}").json["game"]["options"] == {"flower_method": "C", "odd_faan": "half"}
+
+
+def test_a_recorded_hand_corrected_is_scored_in_its_own_deal_even_in_a_game_over(client):
+    # its page opened on "this game is over" once the game had ended, and a riichi hand was
+    # scored with the next deal's counters (1,900 recorded at one counter showed 1,600)
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A]})                         # Ann keeps the deal: 1 counter
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C})  # hand 2, at one counter
+    recorded = client.get(f"/api/games/{gid}").json["hands"][1]
+    assert recorded["honba"] == 1
+    post(client, gid, {"kind": "end"})
+    body = {"hand": PURE_STRAIGHT, "game": gid, "winner": B, "discarder": C, "correct": 2,
+            "form": {"ctx__present": "1"}, "dealer": 3, "round_wind": "S"}    # the page's fields say otherwise
+    r = client.post("/review/score", json=body).json
+    assert r["ok"], r.get("error")
+    assert r["hand"]["context"]["honba"] == 1 and r["hand"]["context"]["round_wind"] == "E"
+    assert r["score"]["payments"] == recorded["score"]["payments"]

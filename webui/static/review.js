@@ -717,6 +717,8 @@
     const body = { hand, rules: f.rules || data.rules, form: f };
     if (data.game) {
       Object.assign(body, { game: data.game.id, winner: f.winner, discarder: f.discarder, dealer: f.dealer, round_wind: f.round_wind });
+      // a recorded hand is scored in its own deal (its counters, a game over since)
+      if (data.recorded && data.recorded.game_id === data.game.id) body.correct = data.recorded.seq;
     }
     return body;
   }

@@ -398,16 +398,20 @@ def calibrate(image, reader=None) -> Calibration:
     """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
     from .crops import crop_tile
     from .decode import decode_image
-    from .reader import CROP_SOURCE_SIDE, default_reader
+    from .reader import CROP_SOURCE_SIDE, brightened, default_reader
     reader = reader or default_reader()
     if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
         # the layout's white dragon gets its code from its place: an unsure 5z read is kept
         reader = copy.copy(reader)
         reader.config = replace(reader.config, blank_read_floor=None)
     decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
-    tiles = reader.read(decoded.image, embeddings=True)
+    # the examples as the reader will see the set's tiles: a dark layout photo brightened as
+    # reading brightens a dark hand photo (vision.reader.DARK_P99), not its dark crops
+    config = getattr(reader, "config", None)
+    picture = brightened(decoded.image, config.dark_p99) if config is not None else decoded.image
+    tiles = reader.read(picture, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
-    crops = [crop_tile(decoded.image, t.box) for t in tiles]
+    crops = [crop_tile(picture, t.box) for t in tiles]
     for t in tiles:
         s = decoded.scale
         t.box = tuple(v * s for v in t.box)

@@ -90,3 +90,19 @@ def test_a_layout_with_one_tile_missing_is_told_only_what_is_missing():
     tiles, truth = mock_tiles(bonus=False, angle_deg=0, drop=("6p",))
     result = calibrate(cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=FakeReader(tiles))
     assert result.layout.problems and not any("does not look like" in p for p in result.layout.problems)
+
+
+def test_a_dark_layout_photo_gives_examples_as_the_reader_sees_a_dark_hand_photo():
+    # reading brightens a dark photo (vision.reader.DARK_P99): the profile learnt from the layout's
+    # dark crops and then met brightened tiles
+    import cv2
+    from types import SimpleNamespace
+    from vision.reader import ReaderConfig
+    tiles, _ = mock_tiles(bonus=False, angle_deg=0)
+    dark = np.full((700, 900, 3), 40, np.uint8)
+    reader = FakeReader(tiles)
+    reader.config = ReaderConfig()
+    result = calibrate(cv2.imencode(".png", dark)[1].tobytes(), reader=reader)
+    assert np.median(result.crops[0]) > 120               # brightened, as reading does (40 → 160)
+    reader.config = SimpleNamespace(dark_p99=None, blank_read_floor=None)
+    assert np.median(calibrate(cv2.imencode(".png", dark)[1].tobytes(), reader=reader).crops[0]) == 40

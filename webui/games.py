@@ -11,7 +11,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, settlement, validation
+from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, NotFound, get_store
@@ -522,13 +522,12 @@ def hand(game_id, seq):
     # the discarder and the liable player by their names: "discarder: left" left the table to
     # work out whose left (the context keeps them seen from the winner)
     named = {}
+    if h.get("discarder") is not None:
+        named["discarder"] = game["players"][h["discarder"]]
     wins = gamelog.wins_of(h)
-    if len(wins) == 1 and h.get("context"):
-        order = tuple(wins[0].get("seating") or settlement.SEATED)
-        for key in ("discarder", "liable_player"):
-            relative = h["context"].get(key)
-            if relative in settlement.RELATIVE_OFFSET:
-                named[key] = game["players"][settlement.seat_at(wins[0]["winner"], relative, order)]
+    liable = gamelog.liable_seat(wins[0]) if len(wins) == 1 else None     # the context shown is its winner's
+    if liable is not None:
+        named["liable_player"] = game["players"][liable]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
                            noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named)

@@ -14,7 +14,7 @@ from scorer.flow import Deal, Event, FlowError
 from scorer.result import unit_for
 
 from . import scoring, settlement, validation
-from .i18n import WINDS
+from .i18n import WINDS, quoted
 from .settlement import SettlementError
 from .store import NotFound, Store
 from .validation import InputError
@@ -964,7 +964,7 @@ def _renamed(before: dict, after: dict) -> list[str]:
     out = [f"{was} → {now}" for was, now in zip(before.get("players") or [], after.get("players") or []) if was != now]
     follows = lambda names: names.get("name") == " / ".join(names.get("players") or [])
     if before.get("name") != after.get("name") and not (follows(before) and follows(after)):
-        out.append(f"“{before.get('name')}” → “{after.get('name')}”")
+        out.append(f"{quoted(before.get('name'))} → {quoted(after.get('name'))}")
     return out
 
 

@@ -1107,20 +1107,33 @@ def house_rules_text(rules: str, options: dict | None, tr=None) -> str:
     tr = tr or t
     sep = colon() if has_request_context() and tr is t else ":"
 
-    parts = [f"{option_words(rules, name, tr)}{sep} {option_words(rules, value, tr)}"
+    parts = [f"{option_words(rules, name, tr)}{sep} {option_words(rules, value, tr, name)}"
              for name, value in house_rules(rules, options)]
     return f"{tr('house rules')} ({', '.join(parts)})" if parts else ""
 
 
-def option_words(rules: str, value, tr=None) -> str:
+def option_words(rules: str, value, tr=None, option: str | None = None) -> str:
     """An option's name or value as words in ``tr``'s language (default the page's): yes or no,
-    a choice's label, a number as it is."""
+    a choice's label (of ``option``: a choice named after its source is "variant B", as the
+    option's form names it), a number as it is."""
     tr = tr or t
+    if option and isinstance(value, str) and _SOURCE_NAMED.match(value):
+        from .scoring import option_fields
+        choices = next((f["choices"] or [] for f in option_fields(rules) if f["name"] == option), [])
+        variant = tr("variant {n}", n="ABCDEFGH"[(choices.index(value) if value in choices else 0) % 8])
+        summary = CHOICE_SUMMARIES.get((option, value))
+        return f"{variant} ({tr(summary)})" if summary else variant
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
     if isinstance(value, str):
         return tr(RULE_LABELS.get(rules or "", {}).get(value) or LABELS.get(value, value.replace("_", " ")))
     return "—" if value is None else str(value)
+
+
+def quoted(text: str) -> str:
+    """``text`` in the page's quotation marks: « text » in French, “text” otherwise."""
+    from flask import has_request_context
+    return f"« {text} »" if has_request_context() and lang() == "fr" else f"“{text}”"
 
 
 def colon() -> str:

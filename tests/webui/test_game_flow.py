@@ -1096,6 +1096,7 @@ def test_a_rename_form_from_an_older_page_changes_only_what_it_changed_and_is_ke
     copy = client.post("/api/games/import", json=exported)
     assert copy.status_code == 201, copy.json
     assert client.get(f"/games/{copy.json['game']['id']}").get_data(as_text=True).count("names corrected") == 2
+    assert "« Ann / Robin / Cy / Di » → « Back table »" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
 
 
 def test_the_win_form_asks_who_won_instead_of_naming_the_first_player(client):

@@ -144,3 +144,11 @@ def test_a_games_house_rules_are_on_its_page_its_sheet_and_its_pdf(client):
                                             "options": {"limit": 500}}).json["game"]["id"]
     assert "house rules" not in client.get(f"/games/{plain}").get_data(as_text=True)
     assert "house rules" not in client.get(f"/games/{plain}/sheet").get_data(as_text=True)
+
+
+def test_a_house_rule_named_after_its_source_is_said_as_its_form_names_it(client):
+    # "nine gates: ffmj2013" where the form says "variant B: terminal pungs counted"
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["A", "B", "C", "D"],
+                                           "options": {"nine_gates": "ffmj2013"}}).json["game"]["id"]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "house rules (nine gates: variant B (terminal pungs counted))" in page and "ffmj2013)" not in page

@@ -118,6 +118,13 @@ def train(arch: str, imgsz: int, data: Path, run_out: Path, name: str, hours: fl
                              patience=1000, time=hours, cache=False, **CLASSIFIER_AUGMENTATION)
 
 
+def share_of_crops(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"want 0 <= SHARE <= 1, got {text!r}")
+    return value
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kit", default="gpu/cls_kit")
@@ -128,8 +135,9 @@ def main(argv=None) -> None:
     ap.add_argument("--photo-copies", type=int, default=2)
     ap.add_argument("--body-scenes", type=int, default=ROUND["body_scenes"],
                     help="scenes of tile bodies per rendering round (the capture modes' share of the crops)")
-    ap.add_argument("--grey-share", type=float, default=0.0,
-                    help="this share of the rendered train crops in grey (a webcam's night mode, a mono filter)")
+    ap.add_argument("--grey-share", type=share_of_crops, default=0.0,
+                    help="this share of the rendered train crops in grey (a webcam's night mode, a mono filter); "
+                         "the kit's photo crops stay in colour (mjtable train classifier greys them too)")
     ap.add_argument("--train", action="append", default=[],
                     help="ARCH.yaml:IMGSZ[:NAME[:INIT.pt]] (repeatable; an INIT given overrides --init for that one)")
     ap.add_argument("--hours", type=float, default=0.08)

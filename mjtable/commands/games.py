@@ -67,8 +67,8 @@ def _backup(database: str, target: str) -> int:
         os.chmod(out, 0o600)      # the players' names and games, as the data dir keeps them
     except (sqlite3.Error, OSError) as e:
         print(f"error: cannot back up the game log {database} to {out}: {e}", file=sys.stderr)
-        if out.is_file() and out.stat().st_size == 0:
-            out.unlink()      # an empty file left there would refuse the next try as "exists"
+        if out.is_file():
+            out.unlink()      # not there before (refused above): a part left would refuse the next try as "exists"
         return 2
     print(f"wrote {out}")
     return 0

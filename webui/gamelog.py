@@ -120,13 +120,14 @@ def change_options(store: Store, game_id: int, given: dict, shown: dict | None =
     changes. ``shown``: the game's options as the page that sent ``given`` showed them: only the
     options its player changed there are changed, and one another device changed since, changed
     here too, is refused (a page drawn before put the other device's rules back). Returns the game."""
-    from .scoring import house_rules, option_fields
+    from scorer.options import options_doc
+    from .scoring import house_rules
     given = validation.obj(given, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     with store.transaction():
         game = store.get_game(game_id)
         rule_set = scorer.get_rule_set(game["rules"])
         if shown is not None:
-            defaults = {f["name"]: f["default"] for f in option_fields(game["rules"])}
+            defaults = {d["name"]: d["default"] for d in options_doc(rule_set.Options)}
             now = {**defaults, **(game.get("options") or {})}
             was = {**defaults, **shown}
             changed = {}
@@ -951,8 +952,11 @@ def history(store: Store, game_id: int) -> list[dict]:
 def options_changed(rules: str, before: dict, after: dict) -> list[tuple[str, object, object]]:
     """A change of house rules: (option, value before, value after) for each option it changed,
     at the rule set's default where the game kept none."""
-    from .scoring import option_fields
-    defaults = {f["name"]: f["default"] for f in option_fields(rules)}
+    from scorer.options import options_doc
+    try:
+        defaults = {d["name"]: d["default"] for d in options_doc(scorer.get_rule_set(rules).Options)}
+    except (scorer.RulesError, ImportError):
+        defaults = {}
     was, now = before.get("options") or {}, after.get("options") or {}
     names = [n for n in defaults if n in was or n in now] + [n for n in {**was, **now} if n not in defaults]
     return [(n, was.get(n, defaults.get(n)), now.get(n, defaults.get(n))) for n in names

@@ -140,10 +140,13 @@ def house_rules(rules: str, options: dict | None) -> list[tuple[str, object]]:
     """The options a game keeps (``options``) that differ from its rule set's defaults, as
     (name, value) in the rule set's order: what the table chose, shown with the game."""
     options = options or {}
-    fields = option_fields(rules)
-    known = [(f["name"], options[f["name"]]) for f in fields
-             if f["name"] in options and options[f["name"]] != f["default"]]
-    named = {f["name"] for f in fields}
+    try:
+        docs = options_doc(scorer.get_rule_set(rules).Options)     # offered on the forms or not
+    except (scorer.RulesError, ImportError):
+        docs = []
+    known = [(d["name"], options[d["name"]]) for d in docs
+             if d["name"] in options and options[d["name"]] != d["default"]]
+    named = {d["name"] for d in docs}
     return known + [(k, v) for k, v in options.items() if k not in named]
 
 

@@ -1583,3 +1583,16 @@ def test_a_recorded_hand_corrected_is_scored_in_its_own_deal_even_in_a_game_over
     assert r["ok"], r.get("error")
     assert r["hand"]["context"]["honba"] == 1 and r["hand"]["context"]["round_wind"] == "E"
     assert r["score"]["payments"] == recorded["score"]["payments"]
+
+
+def test_the_history_names_the_riichi_declarers_and_tenpai_players_an_edit_changed(client):
+    # a declarer added or a tenpai player changed read "was a draw: ...; now a draw: ..." the same
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A, D]})
+    assert client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw", "tenpai": [A, B, D]}).status_code == 200
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}").get_data(as_text=True))
+    assert re.search(r"was a draw · Tenpai: Ann, Di:.*now a draw · Tenpai: Ann, Bob, Di:", page)
+    # an option given at its default (one no form offers) is no house rule
+    client.patch(f"/api/games/{gid}", json={"options": {"nagashi_mangan": False}})
+    assert client.get(f"/api/games/{gid}").json["game"]["options"] == {}
+    assert "house rules" not in client.get(f"/games/{gid}").get_data(as_text=True)

@@ -640,7 +640,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # what the hand moved before, player by player (it read "3000 / -1000 / -1000 / -1000")
     history = page[page.index("History of changes"):]
     history = history[:history.index("</ul>")]
-    assert "was a draw: Ann" in history and re.search(r"Bob [+-]\d", history), history
+    assert "was a draw · Riichi declared by Cy · Tenpai: Ann, Cy: Ann" in history and re.search(r"Bob [+-]\d", history), history
     # the history's time in words (UTC until the page's script puts it in the reader's zone)
     assert re.search(r'<time class="when" datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', page)
     assert "modifiée : c" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)

@@ -739,6 +739,10 @@
     });
     lastScore = d.ok ? d : null;
     const valid = d.ok && d.score && d.score.valid;
+    // the tiles shown make a winning hand: "no complete hand could be built" and "add the tiles
+    // read face down" no longer hold (a stray read on the felt, left out, had a beginner add a
+    // fifteenth tile to a hand that was right)
+    if (valid) ["no-hand", "standing-face-down"].forEach((id) => { if ($(id)) $(id).hidden = true; });
     $("bar-total").textContent = valid ? mj.number(d.score.total) : "—";
     // the unit as the score card shows it, in the page's language
     const unit = resultBox.querySelector(".total .unit");

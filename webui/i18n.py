@@ -706,7 +706,8 @@ def tile_count_warning(warnings: list) -> str | None:
     for w in warnings or []:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
         if TILE_COUNT.match(text):
-            return msg(text)
+            said = msg(text)
+            return said[:1].upper() + said[1:]     # a sentence of its own after the page's
     return None
 
 

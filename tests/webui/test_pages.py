@@ -191,9 +191,10 @@ def test_a_photo_of_too_many_tiles_says_so_where_no_hand_was_built(app, client):
     html = client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
     no_hand = html[html.index('id="no-hand"'):]
     no_hand = no_hand[:no_hand.index("</p>")]
-    assert 'id="tile-count">found 36 tiles where a winning hand has 14' in no_hand
+    assert 'id="tile-count">Found 36 tiles where a winning hand has 14' in no_hand
     html = client.get(f"/review/{draft}?rules=mcr&lang=fr").get_data(as_text=True)
-    assert 'id="tile-count">' in html and "found 36" not in html[html.index('id="tile-count">'):][:200]
+    assert 'id="tile-count">' in html and "ound 36" not in html[html.index('id="tile-count">'):][:200]
+    assert html[html.index('id="tile-count">') + len('id="tile-count">')].isupper()      # a sentence of its own
 
 
 def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):

@@ -1406,9 +1406,10 @@ MESSAGES_FR = {
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
     "red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de cinq rouges »); the "
-    "red_fives context (--red-fives) counts each as a dora":
+    "red_fives option (a game's house rules) or context (--red-fives) counts each as a dora":
         "les cinq rouges tenus comptent comme des cinq ordinaires : l'EMA 2016 n'en a plus (« il n'y a plus de "
-        "cinq rouges ») ; le contexte red_fives (--red-fives) compte chacun comme une dora",
+        "cinq rouges ») ; l'option red_fives (règles maison d'une partie) ou le contexte (--red-fives) compte "
+        "chacun comme une dora",
     "a request made by another web site's page is refused: open the app itself":
         "une requête faite par la page d'un autre site web est refusée : ouvrez l'application elle-même",
     "the game log is busy with another device's change (a large import?): try again in a moment":
@@ -2027,6 +2028,7 @@ OPTION_HELP_FR = {
     "big_four_winds_wind_pungs": "ajouter Vent du siège / Vent dominant aux Quatre grands vents (lecture littérale) ; par défaut compris par définition",
     "minimum_points": "points nécessaires pour déclarer Mah-jong, fleurs non comptées",
     "nagashi_mangan": "compter le nagashi mangan : ce n'est pas une main des règles EMA 2016, l'activer est refusé",
+    "red_fives": "compter chaque cinq rouge comme une dora dans chaque main : une règle maison, l'EMA 2016 n'en a pas ; le contexte red_fives le fait pour une main",
     "min_faan": "faan minimum pour gagner ; les joueurs en conviennent, le règlement ne donne pas de chiffre",
     "max_faan": "faan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
     "moon_ching": "compter 1G Moon Ching (main cachée, 1 faan), optionnel",

@@ -23,7 +23,11 @@ CONTEXT_KEYS = (
 
 @dataclass(frozen=True)
 class Options:
-    """EMA 2016 fixes the scoring; the only option is one that EMA refuses."""
+    """EMA 2016 fixes the scoring; its options are a house rule it has left (red fives) and one
+    it refuses."""
+    red_fives: bool = field(default=False, metadata={
+        "help": "count every red five as a dora in every hand: a house rule, since EMA 2016 has none "
+                "(002); the red_fives context does it for one hand"})
     nagashi_mangan: bool = field(default=False, metadata={
         "help": "score nagashi mangan: not an EMA 2016 hand (002 §4.2.6); true is refused with an error",
         "offered": False})      # no form offers a box that can only be refused

@@ -307,11 +307,13 @@ def score(hand: Hand, options) -> ScoreResult:
     # kong sur la dernière tuile »: a robbed kong is never on the last tile.
     haitei_on_rinshan = last and rinshan
     riichi, double_riichi = ctx("riichi"), ctx("double_riichi")
-    red_fives = ctx("red_fives")
+    # a table's house rule (the option) or this hand's context
+    red_fives = ctx("red_fives") or getattr(options, "red_fives", False)
     if not red_fives and any(T.is_red(t) for t in hand.all_tiles):
         # 002, changes from 2012: « il n'y a plus de cinq rouges »; a set that has them counts them so
         warnings.append("red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de "
-                        "cinq rouges »); the red_fives context (--red-fives) counts each as a dora")
+                        "cinq rouges »); the red_fives option (a game's house rules) or context (--red-fives) "
+                        "counts each as a dora")
     config = HandConfig(
         is_tsumo=tsumo, is_riichi=riichi or double_riichi, is_ippatsu=ctx("ippatsu"),
         is_rinshan=rinshan, is_chankan=chankan,

@@ -307,6 +307,12 @@ def test_red_fives_held_without_the_red_fives_context_are_said_plain():
     counted = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True, red_fives=True)
     assert not any("red fives held" in w for w in counted.extra["warnings"])
     assert counted.extra["han"] == plain.extra["han"] + 1
+    # a club's house rule for every hand (the option), as the context does for one
+    import scorer
+    from scorer.notation import parse
+    house = scorer.score(scorer.to_hand(parse("234m406p234s88s55z 5z"), {"seat_wind": "S", "riichi": True}),
+                         "riichi", {"red_fives": True})
+    assert house.extra["han"] == counted.extra["han"] and not any("red fives held" in w for w in house.extra["warnings"])
 
 
 def test_a_wait_worth_minipoints_says_the_other_reading_it_beat():

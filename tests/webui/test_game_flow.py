@@ -1595,4 +1595,15 @@ def test_the_history_names_the_riichi_declarers_and_tenpai_players_an_edit_chang
     # an option given at its default (one no form offers) is no house rule
     client.patch(f"/api/games/{gid}", json={"options": {"nagashi_mangan": False}})
     assert client.get(f"/api/games/{gid}").json["game"]["options"] == {}
-    assert "house rules" not in client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="house-rules"' not in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_a_riichi_club_plays_red_fives_as_a_house_rule_for_every_hand(client):
+    # red fives were a box per hand on the review page only: the same hand scored 2,600 from the
+    # phone and 1,300 from the laptop's win form
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": "234m067p345s678s2z 2z", "winner": B, "discarder": C, "riichi": [B]})
+    plain = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"][B]
+    assert 'name="opt__red_fives"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.patch(f"/api/games/{gid}", json={"options": {"red_fives": True}})
+    assert r.status_code == 200 and r.json["hands"][0]["deltas"][B] > plain

@@ -209,6 +209,16 @@ def score():
             if context.get("riichi") or context.get("double_riichi"):
                 declared.add(seats["winner"])
             context["riichi_sticks"] = table["riichi_sticks"] + len(declared)
+            winners = [w["winner"] for w in gamelog.wins_of(kept)] if kept else []
+            if len(winners) > 1 and kept.get("discarder") is not None:
+                # a double ron corrected: each winner takes back their own stick, the winner
+                # nearest the discarder's right the rest (002 §4.1); the page gave this winner all
+                order = tuple((kept.get("outcome") or {}).get("seating") or settlement.SEATED)
+                start = order.index(kept["discarder"])
+                nearest = next(order[(start + k) % 4] for k in (1, 2, 3) if order[(start + k) % 4] in winners)
+                others_own = sum(1 for w in winners if w != seats["winner"] and w in declared)
+                context["riichi_sticks"] = (context["riichi_sticks"] - others_own if seats["winner"] == nearest
+                                            else int(seats["winner"] in declared))
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])

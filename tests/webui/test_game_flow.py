@@ -1607,3 +1607,20 @@ def test_a_riichi_club_plays_red_fives_as_a_house_rule_for_every_hand(client):
     assert 'name="opt__red_fives"' in client.get(f"/games/{gid}").get_data(as_text=True)
     r = client.patch(f"/api/games/{gid}", json={"options": {"red_fives": True}})
     assert r.status_code == 200 and r.json["hands"][0]["deltas"][B] > plain
+
+
+def test_a_double_ron_corrected_takes_only_its_own_share_of_the_riichi_sticks(client):
+    # the correction page gave the winner being corrected every stick on the table: 4,000 to
+    # Denis where the game had paid him his own 1,000 and the rest to the winner nearest the
+    # discarder's right (002 §4.1)
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "win", "discarder": A, "riichi": [B, C, D],
+                       "winners": [{"winner": B, "hand": PURE_STRAIGHT}, {"winner": D, "hand": SEVEN_PAIRS}]})
+    def sticks(winner, hand):
+        form = {"ctx__present": "1", **{f"riichi_seat_{p}": "1" for p in (B, C, D)}}
+        r = client.post("/review/score", json={"hand": hand, "game": gid, "winner": winner, "discarder": A,
+                                               "correct": 1, "form": form}).json
+        assert r["ok"], r.get("error")
+        return r["hand"]["context"]["riichi_sticks"]
+    assert sticks(B, PURE_STRAIGHT) == 2            # Bob, at Ann's right: his and Cy's
+    assert sticks(D, SEVEN_PAIRS) == 1              # Di: her own

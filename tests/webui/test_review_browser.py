@@ -800,36 +800,42 @@ def test_a_refused_notation_is_tied_to_its_box(server, browser):
     assert not console_errors(d)
 
 
-def test_a_stray_read_face_down_beside_a_whole_hand_asks_for_no_tile(server, browser, monkeypatch):
-    """A warm-lit photo: the 14 tiles read right and a stray 'back' on the felt at the edge; the
-    reader built no hand, the page scored the 14 and still said "no complete hand could be built"
-    and "add each tile read face down" (a beginner added a fifteenth)."""
+def _upload_a_row_without_a_hand(server, browser, monkeypatch, codes, name):
+    """Upload a photo read by a stand-in reader as one standing row of ``codes`` (None: a tile
+    read face down) from which it built no hand; the review page opened on it."""
     import sys
     import types
     from pathlib import Path
 
     from PIL import Image
-    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z", None]
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9,
                   "face_down": c is None, "sideways": False, "top3": [{"code": c or "5z", "p": 0.9}]}
                  for i, c in enumerate(codes)]
-        links = [{"tile": i, "group": 0, "role": "standing"} for i in range(15)]
+        links = [{"tile": i, "group": 0, "role": "standing"} for i in range(len(codes))]
         return {"tiles": tiles, "hand": None, "notation": None, "score": None,
                 "reading": {"warnings": ["could not find the standing tiles"], "links": links,
-                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(15))}]},
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(len(codes)))}]},
                 "missing_context": [], "timings_ms": {}}
     module = types.ModuleType("mjtable.pipeline")
     module.read_photo = read_photo
     monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    path = Path(__file__).resolve().parents[2] / "build" / "stray-back.jpg"
+    path = Path(__file__).resolve().parents[2] / "build" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     Image.new("RGB", (960, 300), (30, 100, 60)).save(path, "JPEG")
+    browser.get(server + "/?rules=toy&lang=en")
+    browser.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(browser).until(lambda drv: "/review/" in drv.current_url)
+
+
+def test_a_stray_read_face_down_beside_a_whole_hand_asks_for_no_tile(server, browser, monkeypatch):
+    """A warm-lit photo: the 14 tiles read right and a stray 'back' on the felt at the edge; the
+    reader built no hand, the page scored the 14 and still said "no complete hand could be built"
+    and "add each tile read face down" (a beginner added a fifteenth)."""
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z", None]
+    _upload_a_row_without_a_hand(server, browser, monkeypatch, codes, "stray-back.jpg")
     d = browser
-    d.get(server + "/?rules=toy&lang=en")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d).until(lambda drv: "/review/" in drv.current_url)
     wait(d).until(lambda drv: score_total(drv) is not None)                   # the 14 make a hand
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14
     assert not d.find_element(By.ID, "no-hand").is_displayed()
@@ -840,32 +846,9 @@ def test_a_stray_read_face_down_beside_a_whole_hand_asks_for_no_tile(server, bro
 def test_standing_tiles_read_face_down_are_left_out_not_guessed(server, browser, monkeypatch):
     """No hand was built (two standing tiles read face down in dim light): the page gave them a
     neighbour's code, scored a hand that was not on the table and offered to record it."""
-    import sys
-    import types
-    from pathlib import Path
-
-    from PIL import Image
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", None, None]
-
-    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
-        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9,
-                  "face_down": c is None, "sideways": False, "top3": [{"code": c or "5z", "p": 0.9}]}
-                 for i, c in enumerate(codes)]
-        links = [{"tile": i, "group": 0, "role": "standing"} for i in range(14)]
-        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
-                "reading": {"warnings": ["could not find the standing tiles"], "links": links,
-                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(14))}]},
-                "missing_context": [], "timings_ms": {}}
-    module = types.ModuleType("mjtable.pipeline")
-    module.read_photo = read_photo
-    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    path = Path(__file__).resolve().parents[2] / "build" / "face-down-row.jpg"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (960, 300), (30, 100, 60)).save(path, "JPEG")
+    _upload_a_row_without_a_hand(server, browser, monkeypatch, codes, "face-down-row.jpg")
     d = browser
-    d.get(server + "/?rules=toy&lang=en")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d).until(lambda drv: "/review/" in drv.current_url)
     wait(d).until(EC.visibility_of_element_located((By.ID, "standing-face-down")))
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 12      # the two left out
     assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')) == 1      # none made up

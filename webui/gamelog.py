@@ -146,9 +146,8 @@ def change_options(store: Store, game_id: int, given: dict, shown: dict | None =
         if kept == dict(house_rules(game["rules"], game.get("options"))):
             return game
         store.set_game_options(game_id, kept)
-        changed = {**game, "options": kept}
         try:
-            replay_game(store, changed, rescore=True)
+            replay_game(store, {**game, "options": kept}, rescore=True)
         except HandRefused as e:
             raise GameError(e.code, f"the house rules cannot be changed so: hand {e.seq}, {e.player} ({e.wind}), would "
                             f"then be refused: {e.detail}; nothing was changed", field="options") from None

@@ -286,7 +286,7 @@ def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
 def score(hand: Hand, options) -> ScoreResult:
     options.check()     # options built directly, not through parse_options
     ctx = ContextReads(hand.context)
-    opts = {"nagashi_mangan": options.nagashi_mangan}
+    opts = {"red_fives": options.red_fives, "nagashi_mangan": options.nagashi_mangan}
     warnings = []
     if hand.bonus:
         # 002 §1.3: flowers are not used in EMA riichi; ignoring them lets one photo be scored
@@ -308,7 +308,7 @@ def score(hand: Hand, options) -> ScoreResult:
     haitei_on_rinshan = last and rinshan
     riichi, double_riichi = ctx("riichi"), ctx("double_riichi")
     # a table's house rule (the option) or this hand's context
-    red_fives = ctx("red_fives") or getattr(options, "red_fives", False)
+    red_fives = ctx("red_fives") or options.red_fives
     if not red_fives and any(T.is_red(t) for t in hand.all_tiles):
         # 002, changes from 2012: « il n'y a plus de cinq rouges »; a set that has them counts them so
         warnings.append("red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de "

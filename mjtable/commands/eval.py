@@ -44,6 +44,9 @@ READER_NUMBERS = {
                           "them)"),
     "--edge-floor": ("edge_floor", True, "P", "leave out face-up tiles read under P whose box reaches the picture's "
                      "edge (default vision.reader.EDGE_FLOOR; 0: keep them)"),
+    "--edge-sliver-share": ("edge_sliver_share", True, "SHARE", "leave out face-up tiles whose box reaches the "
+                            "picture's edge and whose short side is under SHARE of the photo's median (default "
+                            "vision.reader.EDGE_SLIVER_SHARE; 0: keep them)"),
     "--dark-p99": ("dark_p99", True, "LEVEL", "brighten a photo whose 99th percentile of grey levels is under LEVEL "
                    "(default vision.reader.DARK_P99; 0: read every photo as it is)"),
 }

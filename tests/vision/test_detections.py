@@ -492,3 +492,18 @@ def test_a_white_dragon_turned_face_down_by_the_profile_alone_is_marked_as_its_r
     with_profile = tr.read(img, profile=InkedWhite())
     assert all(r.face_down and r.base_code == "5z" for r in with_profile)
     assert [r.code for r in tr.read(img)] == ["5z"] * 3              # the base model alone: white dragons
+
+
+def test_a_sliver_at_the_pictures_edge_is_left_out_however_sure():
+    # a grey photo's strip of felt at its right edge, 17 px wide beside 40-px tiles, read 8p: a
+    # fifteenth tile that broke a hand read right
+    from vision.reader import without_edge_slivers
+    from vision.types import TileRead
+    row = [TileRead("1m", (20 + 45 * i, 100, 60 + 45 * i, 160), 0.9) for i in range(6)]
+    sliver = TileRead("8p", (623, 100, 640, 160), 0.9)
+    inside = TileRead("2m", (400, 100, 417, 160), 0.9)          # as narrow, but not at the edge
+    back = TileRead(None, (623, 100, 640, 160), 0.9, face_down=True)
+    kept = without_edge_slivers(row + [sliver, inside, back], 0.5, 2.0, 640, 480)
+    assert sliver not in kept and inside in kept and back in kept and all(r in kept for r in row)
+    assert without_edge_slivers(row + [sliver], None, 2.0, 640, 480) == row + [sliver]
+    assert sliver in without_edge_slivers(row[:2] + [sliver], 0.5, 2.0, 640, 480)   # too few to judge by

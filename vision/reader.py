@@ -636,6 +636,12 @@ def without_unsure_elongated_reads(reads: list[TileRead], share: float | None, f
             if r.face_down or r.unknown or shape < share * median or r.confidence >= floor]
 
 
+def _reaches_edge(read: TileRead, px: float, width: float, height: float) -> bool:
+    """Whether ``read``'s box comes within ``px`` of the edge of a ``width`` × ``height`` picture."""
+    x0, y0, x1, y1 = read.box
+    return min(x0, y0, width - x1, height - y1) <= px
+
+
 def without_unsure_edge_reads(reads: list[TileRead], floor: float | None, px: float, width: float,
                               height: float) -> list[TileRead]:
     """``reads`` less the face-up ones read under ``floor`` whose box reaches within ``px`` of the
@@ -644,7 +650,7 @@ def without_unsure_edge_reads(reads: list[TileRead], floor: float | None, px: fl
     if floor is None:
         return reads
     return [r for r in reads if r.face_down or r.unknown or r.confidence >= floor
-            or min(r.box[0], r.box[1], width - r.box[2], height - r.box[3]) > px]
+            or not _reaches_edge(r, px, width, height)]
 
 
 def without_edge_slivers(reads: list[TileRead], share: float | None, px: float, width: float, height: float,
@@ -659,7 +665,7 @@ def without_edge_slivers(reads: list[TileRead], share: float | None, px: float, 
     if median is None:
         return reads
     return [r for r, short in zip(reads, shorts) if r.face_down or r.unknown or short >= share * median
-            or min(r.box[0], r.box[1], width - r.box[2], height - r.box[3]) > px]
+            or not _reaches_edge(r, px, width, height)]
 
 
 def without_small_reads(reads: list[TileRead], share: float | None, least: int = SMALL_READ_MIN) -> list[TileRead]:

@@ -815,6 +815,13 @@ def check_hand_id(hand: dict, hand_id) -> None:
                         field="hand_id")
 
 
+def deal_played(h: dict) -> Deal:
+    """The deal a recorded hand was played in: its dealer, round wind, counters, sticks and seats."""
+    outcome = h.get("outcome") or {}
+    return Deal(dealer=h["dealer"], round_wind=h["round_wind"], honba=h.get("honba", 0), sticks=h.get("sticks", 0),
+                seating=tuple(outcome.get("seating") or (0, 1, 2, 3)), round_no=outcome.get("round_no", 0))
+
+
 def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) -> dict:
     """Replace what the table entered for hand ``seq`` and replay the game from it; the edit is
     kept in the game's history. Returns the hand as it is now. ``hand_id``: the hand the asking
@@ -827,10 +834,7 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
         check_hand_id(before, hand_id)
         flow = flow_of(game)
         legacy = isinstance(flow, LegacyFlow)
-        deal = Deal(dealer=before["dealer"], round_wind=before["round_wind"], honba=before.get("honba", 0),
-                    sticks=before.get("sticks", 0),
-                    seating=tuple((before.get("outcome") or {}).get("seating") or (0, 1, 2, 3)),
-                    round_no=(before.get("outcome") or {}).get("round_no", 0))
+        deal = deal_played(before)
         if legacy and "dealer" not in data:
             data = {**data, "dealer": before["dealer"], "round_wind": before["round_wind"]}
         row = _entered(game, data, deal, legacy=legacy, previous=before)

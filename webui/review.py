@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 
 import scorer
+from scorer.flow.riichi import sticks_taken
 
 from . import drafts, gamelog, i18n, scoring, settlement, validation
 from .errors import notation_excerpt
@@ -210,15 +211,12 @@ def score():
                 declared.add(seats["winner"])
             context["riichi_sticks"] = table["riichi_sticks"] + len(declared)
             winners = [w["winner"] for w in gamelog.wins_of(kept)] if kept else []
-            if len(winners) > 1 and kept.get("discarder") is not None:
-                # a double ron corrected: each winner takes back their own stick, the winner
-                # nearest the discarder's right the rest (002 §4.1); the page gave this winner all
-                order = tuple((kept.get("outcome") or {}).get("seating") or settlement.SEATED)
-                start = order.index(kept["discarder"])
-                nearest = next(order[(start + k) % 4] for k in (1, 2, 3) if order[(start + k) % 4] in winners)
-                others_own = sum(1 for w in winners if w != seats["winner"] and w in declared)
-                context["riichi_sticks"] = (context["riichi_sticks"] - others_own if seats["winner"] == nearest
-                                            else int(seats["winner"] in declared))
+            if len(winners) > 1:
+                # a double ron corrected: this winner's share, as the game pays it (002 §4.1);
+                # the page gave the winner it corrects every stick
+                taker, own, rest = sticks_taken(gamelog.deal_played(kept), sorted(declared), winners,
+                                                kept.get("discarder"))
+                context["riichi_sticks"] = rest if seats["winner"] == taker else int(seats["winner"] in own)
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"])

@@ -4,6 +4,21 @@ from __future__ import annotations
 from .base import Deal, Event, Flow, FlowError, Outcome, pay
 
 STICK = 1000               # 002 §3.3.14 « en misant 1 000 points »
+
+
+def sticks_taken(deal: Deal, riichi, winners, discarder) -> tuple[int, list, int]:
+    """Who takes the riichi sticks of a win: (the taker, the other winners who take their own
+    stick back, the number of sticks the taker takes: the table's and this hand's declarers'
+    but those given back). Winners who declared take their own stick back (002 §4.1 « Ceux qui
+    ont déclaré riichi et gagné, récupèrent toujours leur mise »); the others' sticks and those
+    left on the table go to the winner nearest after the discarder (002 §3.3.14, §4.1). One
+    winner takes every stick (002 §4.1)."""
+    if discarder is None or len(winners) == 1:
+        taker = winners[0]
+    else:
+        taker = next(deal.after(discarder, k) for k in (1, 2, 3) if deal.after(discarder, k) in winners)
+    own = [p for p in riichi if p in winners and p != taker]
+    return taker, own, deal.sticks + len(riichi) - len(own)
 NOTEN_TOTAL = 3000         # 002 §3.4.2 « Le total de la pénalité de noten s'élève à 3 000 points »
 START_POINTS = 30000       # 002 §3.6 « les 30 000 points avec lesquels ils ont entamé la partie »
 UMA = (15000, 5000, -5000, -15000)   # 002 §3.6.1
@@ -62,20 +77,9 @@ class RiichiFlow(Flow):
         out = [pay(p, None, STICK, "riichi stick") for p in event.riichi]
         if event.kind != "win":
             return out
-        winners = event.winners
-        # Winners who declared take their own stick back (002 §4.1 « Ceux qui ont déclaré riichi
-        # et gagné, récupèrent toujours leur mise »); the others' sticks and those left on the
-        # table go to the winner nearest after the discarder (002 §3.3.14, §4.1). One winner
-        # takes every stick (002 §4.1).
-        if event.discarder is None or len(winners) == 1:
-            taker = winners[0]
-        else:
-            taker = next(deal.after(event.discarder, k) for k in (1, 2, 3)
-                         if deal.after(event.discarder, k) in winners)
-        own = [p for p in event.riichi if p in winners and p != taker]
+        taker, own, rest = sticks_taken(deal, event.riichi, event.winners, event.discarder)
         for p in own:
             out.append(pay(None, p, STICK, "own riichi stick back"))
-        rest = deal.sticks + len(event.riichi) - len(own)
         if rest:
             out.append(pay(None, taker, STICK * rest, f"{rest} riichi stick(s) from the table"))
         return out

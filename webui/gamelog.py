@@ -103,7 +103,7 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
         if shown is not None:
             data = _changed_since_shown(game, data, shown)
         players = _player_names(data["players"]) if "players" in data else game["players"]
-        name = data["name"] if "name" in data else (None if game["name"] == " / ".join(game["players"]) else game["name"])
+        name = data["name"] if "name" in data else (None if _follows_players(game) else game["name"])
         new_name = _game_name(name, players)
         if new_name == game["name"] and players == game["players"]:
             return
@@ -120,14 +120,12 @@ def change_options(store: Store, game_id: int, given: dict, shown: dict | None =
     changes. ``shown``: the game's options as the page that sent ``given`` showed them: only the
     options its player changed there are changed, and one another device changed since, changed
     here too, is refused (a page drawn before put the other device's rules back). Returns the game."""
-    from scorer.options import options_doc
-    from .scoring import house_rules
     given = validation.obj(given, "options", max_bytes=validation.MAX_CONTEXT_BYTES)
     with store.transaction():
         game = store.get_game(game_id)
         rule_set = scorer.get_rule_set(game["rules"])
         if shown is not None:
-            defaults = {d["name"]: d["default"] for d in options_doc(rule_set.Options)}
+            defaults = scoring.option_defaults(game["rules"])
             now = {**defaults, **(game.get("options") or {})}
             was = {**defaults, **shown}
             changed = {}
@@ -142,8 +140,8 @@ def change_options(store: Store, game_id: int, given: dict, shown: dict | None =
             given = changed
         merged = {**(game.get("options") or {}), **given}
         rule_set.parse_options(merged)            # RulesError, naming the option, for a bad one
-        kept = dict(house_rules(game["rules"], merged))
-        if kept == dict(house_rules(game["rules"], game.get("options"))):
+        kept = dict(scoring.house_rules(game["rules"], merged))
+        if kept == dict(scoring.house_rules(game["rules"], game.get("options"))):
             return game
         store.set_game_options(game_id, kept)
         try:
@@ -160,8 +158,7 @@ def _changed_since_shown(game: dict, data: dict, shown: dict) -> dict:
     where one of them was changed since on another device."""
     out = {}
     # a name no one typed (the players' names, which follows them) was not changed by anyone
-    renamed_since = game["name"] != shown.get("name") and not (
-        game["name"] == " / ".join(game["players"]) and shown.get("name") == " / ".join(shown.get("players") or []))
+    renamed_since = game["name"] != shown.get("name") and not (_follows_players(game) and _follows_players(shown))
     if "name" in data and data["name"] != shown.get("name"):
         if renamed_since and data["name"] != game["name"]:
             raise GameError("stale_names", f"the game was renamed “{game['name']}” on another device since this page "
@@ -181,6 +178,12 @@ def _changed_since_shown(game: dict, data: dict, shown: dict) -> dict:
             players[seat] = new
         out["players"] = players
     return out
+
+
+def _follows_players(names: dict) -> bool:
+    """Whether a game's name is its players' (``{"name", "players"}``): the name no one typed,
+    which follows a rename of the players."""
+    return names.get("name") == " / ".join(names.get("players") or [])
 
 
 def _game_name(name, players: list[str]) -> str:
@@ -955,11 +958,7 @@ def history(store: Store, game_id: int) -> list[dict]:
 def options_changed(rules: str, before: dict, after: dict) -> list[tuple[str, object, object]]:
     """A change of house rules: (option, value before, value after) for each option it changed,
     at the rule set's default where the game kept none."""
-    from scorer.options import options_doc
-    try:
-        defaults = {d["name"]: d["default"] for d in options_doc(scorer.get_rule_set(rules).Options)}
-    except (scorer.RulesError, ImportError):
-        defaults = {}
+    defaults = scoring.option_defaults(rules)
     was, now = before.get("options") or {}, after.get("options") or {}
     names = [n for n in defaults if n in was or n in now] + [n for n in {**was, **now} if n not in defaults]
     return [(n, was.get(n, defaults.get(n)), now.get(n, defaults.get(n))) for n in names
@@ -969,8 +968,7 @@ def options_changed(rules: str, before: dict, after: dict) -> list[tuple[str, ob
 def _renamed(before: dict, after: dict) -> list[str]:
     """A rename in words: "Éloïse → Héloïse" for each name it changed, the game's last."""
     out = [f"{was} → {now}" for was, now in zip(before.get("players") or [], after.get("players") or []) if was != now]
-    follows = lambda names: names.get("name") == " / ".join(names.get("players") or [])
-    if before.get("name") != after.get("name") and not (follows(before) and follows(after)):
+    if before.get("name") != after.get("name") and not (_follows_players(before) and _follows_players(after)):
         out.append(f"{quoted(before.get('name'))} → {quoted(after.get('name'))}")
     return out
 

@@ -58,9 +58,7 @@ def _changed_options(form, rules: str) -> dict:
     records what the table chose, not every default)."""
     if not form.get("opt__present"):
         return {}
-    given = scoring.parse_form_options(form, rules, prefix=f"opt_{rules}__")
-    defaults = {f["name"]: f["default"] for f in scoring.option_fields(rules)}
-    return {k: v for k, v in given.items() if defaults.get(k) != v}
+    return dict(scoring.house_rules(rules, scoring.parse_form_options(form, rules, prefix=f"opt_{rules}__")))
 
 
 #: The last hands whose edit forms the game page writes; an older hand's "Edit" link opens the page

@@ -773,10 +773,16 @@ def choice_label(value, index: int, option: str | None = None, rules: str | None
     after its source ("ffmj2013") becomes "variant B", with what it does where ``option`` is given
     ("variant B: combined fan 6"; the source is behind the option's "source" link)."""
     if _SOURCE_NAMED.match(str(value)):
-        variant = t("variant {n}", n="ABCDEFGH"[index % 8])
-        summary = CHOICE_SUMMARIES.get((option, str(value)))
-        return f"{variant}{colon()} {t(summary)}" if summary else variant
+        variant, summary = _source_variant(value, index, option, t)
+        return f"{variant}{colon()} {summary}" if summary else variant
     return label(value, rules)
+
+
+def _source_variant(value, index: int, option: str | None, tr) -> tuple[str, str | None]:
+    """A choice named after its source as "variant B" (``index``: its place among the option's
+    choices), and what it does (``CHOICE_SUMMARIES``), in ``tr``'s language."""
+    summary = CHOICE_SUMMARIES.get((option, str(value)))
+    return tr("variant {n}", n="ABCDEFGH"[index % 8]), tr(summary) if summary else None
 
 
 def wind_name(code: str) -> str:
@@ -1121,9 +1127,8 @@ def option_words(rules: str, value, tr=None, option: str | None = None) -> str:
     if option and isinstance(value, str) and _SOURCE_NAMED.match(value):
         from .scoring import option_fields
         choices = next((f["choices"] or [] for f in option_fields(rules) if f["name"] == option), [])
-        variant = tr("variant {n}", n="ABCDEFGH"[(choices.index(value) if value in choices else 0) % 8])
-        summary = CHOICE_SUMMARIES.get((option, value))
-        return f"{variant} ({tr(summary)})" if summary else variant
+        variant, summary = _source_variant(value, choices.index(value) if value in choices else 0, option, tr)
+        return f"{variant} ({summary})" if summary else variant
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
     if isinstance(value, str):

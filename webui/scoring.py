@@ -136,18 +136,22 @@ def option_fields(rules: str) -> list[dict]:
     return out
 
 
+def option_defaults(rules: str) -> dict:
+    """Every option of ``rules`` (offered on the forms or not) with its default, in order; {}
+    for an unknown rule set."""
+    try:
+        return {d["name"]: d["default"] for d in options_doc(scorer.get_rule_set(rules).Options)}
+    except (scorer.RulesError, ImportError):
+        return {}
+
+
 def house_rules(rules: str, options: dict | None) -> list[tuple[str, object]]:
     """The options a game keeps (``options``) that differ from its rule set's defaults, as
     (name, value) in the rule set's order: what the table chose, shown with the game."""
     options = options or {}
-    try:
-        docs = options_doc(scorer.get_rule_set(rules).Options)     # offered on the forms or not
-    except (scorer.RulesError, ImportError):
-        docs = []
-    known = [(d["name"], options[d["name"]]) for d in docs
-             if d["name"] in options and options[d["name"]] != d["default"]]
-    named = {d["name"] for d in docs}
-    return known + [(k, v) for k, v in options.items() if k not in named]
+    defaults = option_defaults(rules)
+    known = [(name, options[name]) for name, default in defaults.items() if name in options and options[name] != default]
+    return known + [(k, v) for k, v in options.items() if k not in defaults]
 
 
 def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:

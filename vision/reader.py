@@ -621,6 +621,15 @@ def _face_up_median(reads: list[TileRead], values: list[float], least: int) -> f
     return float(np.median(face_up)) if len(face_up) >= least else None
 
 
+def _share_of_median(reads: list[TileRead], values: list[float], share: float | None, least: int) -> float | None:
+    """``share`` of the median of ``values`` over the face-up reads (the photo's own tile to judge
+    by), or None when the rule is off or there are fewer than ``least`` face-up reads."""
+    if share is None:
+        return None
+    median = _face_up_median(reads, values, least)
+    return None if median is None else share * median
+
+
 def without_unsure_elongated_reads(reads: list[TileRead], share: float | None, floor: float,
                                    least: int = SMALL_READ_MIN) -> list[TileRead]:
     """``reads`` less the face-up ones read under ``floor`` whose box is ``share`` times as
@@ -658,13 +667,11 @@ def without_edge_slivers(reads: list[TileRead], share: float | None, px: float, 
     """``reads`` less the face-up ones whose box reaches within ``px`` of the edge of a ``width`` ×
     ``height`` picture and whose short side is under ``share`` of the median face-up short side,
     when there are ``least`` face-up reads or more (``EDGE_SLIVER_SHARE``)."""
-    if share is None:
-        return reads
     shorts = [min(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
-    median = _face_up_median(reads, shorts, least)
-    if median is None:
+    least_short = _share_of_median(reads, shorts, share, least)
+    if least_short is None:
         return reads
-    return [r for r, short in zip(reads, shorts) if r.face_down or r.unknown or short >= share * median
+    return [r for r, short in zip(reads, shorts) if r.face_down or r.unknown or short >= least_short
             or not _reaches_edge(r, px, width, height)]
 
 
@@ -672,13 +679,11 @@ def without_small_reads(reads: list[TileRead], share: float | None, least: int =
     """``reads`` less the face-up ones whose box's long side is under ``share`` of the median
     face-up long side, when there are ``least`` face-up reads or more (``SMALL_READ_SHARE``);
     face-down reads stay."""
-    if share is None:
-        return reads
     sides = [max(r.box[2] - r.box[0], r.box[3] - r.box[1]) for r in reads]
-    median = _face_up_median(reads, sides, least)
-    if median is None:
+    least_side = _share_of_median(reads, sides, share, least)
+    if least_side is None:
         return reads
-    return [r for r, side in zip(reads, sides) if r.face_down or side >= share * median]
+    return [r for r, side in zip(reads, sides) if r.face_down or side >= least_side]
 
 
 def detect_in(detector, src: np.ndarray, plan_conf: float | None = None,

@@ -81,30 +81,33 @@ def check(response, what):
 
 
 def run_fuzz(fuzz_app, n: int, derandomize: bool = False):
+    """About n requests, the same share for every route. Each route gets its own hypothesis run,
+    so every route is fuzzed whatever hypothesis draws: it mixes constants from the modules
+    already imported into its draws, so one run drawing the route too hit or missed a route
+    depending on which tests had run before in the same worker."""
     app, client, ctx = fuzz_app
     routes = sorted(ROUTES)
+    per_route = -(-n // len(routes))
     sent = []
+    for rule, method in routes:
+        @settings(max_examples=per_route, deadline=None, database=None, derandomize=derandomize,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                         HealthCheck.filter_too_much])
+        @given(data=st.data())
+        def one_request(data):
+            path, kwargs = ROUTES[(rule, method)](data.draw, ctx)
+            what = (method, path[:200], str(kwargs.get("data"))[:300])
+            response = client.open(path, method=method, **kwargs)
+            sent.append((rule, response.status_code))
+            check(response, what)
 
-    @settings(max_examples=n, deadline=None, database=None, derandomize=derandomize,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
-    @given(data=st.data())
-    def one_request(data):
-        rule, method = data.draw(st.sampled_from(routes))
-        path, kwargs = ROUTES[(rule, method)](data.draw, ctx)
-        what = (method, path[:200], str(kwargs.get("data"))[:300])
-        response = client.open(path, method=method, **kwargs)
-        sent.append((rule, response.status_code))
-        check(response, what)
-
-    one_request()
+        one_request()
     return sent
 
 
 def test_fuzz_every_route(fuzz_app):
-    # the same requests on every run: hypothesis does not draw the routes evenly, so "every route
-    # was hit" could pass on one run and fail on the next (the long run below draws anew each time)
     sent = run_fuzz(fuzz_app, FAST_REQUESTS, derandomize=True)
-    assert len(sent) >= 1000
+    assert len(sent) >= 0.9 * FAST_REQUESTS   # a route that draws nothing is sent once
     assert {rule for rule, _ in sent} >= {rule for rule, _ in ROUTES}   # every route was hit
     assert any(status < 300 for _, status in sent) and any(400 <= status < 500 for _, status in sent)
 
@@ -112,4 +115,4 @@ def test_fuzz_every_route(fuzz_app):
 @pytest.mark.slow
 def test_fuzz_every_route_long(fuzz_app):
     sent = run_fuzz(fuzz_app, SLOW_REQUESTS)
-    assert len(sent) >= 10000
+    assert len(sent) >= 0.9 * SLOW_REQUESTS

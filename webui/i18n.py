@@ -974,12 +974,17 @@ def change_place(where: str | None) -> str:
     return place_words(where, t)
 
 
-def review_notes(warnings: list) -> list[str]:
-    """The other warnings, kept with the photo for whoever wants them."""
+def review_notes(warnings: list, asked=()) -> list[str]:
+    """The other warnings, kept with the photo for whoever wants them. ``asked``: the kinds of
+    ``review_questions`` on the page; the note that the photo could be read upside down is left
+    out when the player is asked which tile won or whether it is upside down (the question says
+    it, and every photo whose winning tile is not set apart carried the note)."""
     out = []
     for w in warnings:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))
         if "not set apart" in text or SMALL_TILES.match(text):
+            continue
+        if "upside down" in text and {"winning", "flip"} & set(asked):
             continue
         out.append(msg(text))
     return out

@@ -318,3 +318,27 @@ def test_a_french_riichi_result_says_minipoints_throughout(client):
     html = client.post("/review/score?lang=fr", json={"hand": "22m55m33p99p11s77z4s 4s", "rules": "riichi",
                                                       "form": {"ctx_seat_wind": "S", "ctx_discarder": "left"}}).json["html"]
     assert "2 han · 25 minipoints" in html and "25 fu" not in html
+
+
+def test_the_upside_down_note_is_left_out_where_the_winning_tile_is_asked_for(app, client):
+    # every photo whose winning tile is not set apart can be read from the other side: the note
+    # said so under "What the reader noticed" beside the question that asks which tile won
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    flip = ("the photo could also be read upside down (rows in the other direction): set the winning tile apart at "
+            "the right of the standing tiles, or take the photo from the standing tiles' side")
+    other = "the farthest row could be dora indicators or exposed melds: check it"
+    apart = "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile"
+    tiles = [{"code": c, "box": [0, 0, 1, 1], "confidence": 0.9} for c in ["7p", "7p", "9s"] * 12]
+
+    def notes(warnings):
+        reading = {"tiles": tiles, "hand": None, "reading": {"warnings": warnings, "groups": [], "links": []}}
+        draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+        html = client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
+        return re.findall(r"<li>([^<]*)</li>", html[html.index('class="warnings"'):].split("</ul>")[0])
+
+    assert notes([apart, flip, other]) == [other]
+    assert notes([flip, other]) == [other]       # no hand built: asked as a question instead
+    from webui import i18n
+    with app.test_request_context("/?lang=en"):
+        assert i18n.review_notes([flip, other]) == [flip, other]      # nothing asked: kept

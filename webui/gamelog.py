@@ -420,7 +420,16 @@ def replay_game(store: Store, game: dict, rescore: bool = False) -> None:
     """Recompute every hand's flow columns from the first (after an edit or a delete; every
     win's score too with ``rescore``); the caller holds the transaction."""
     hands = store.list_hands(game["id"])
-    fields, _ = _run(store, game, hands, rescore=rescore)
+    fields, outcomes = _run(store, game, hands, rescore=rescore)
+    # a change that ends the game before hands already recorded is refused (docs/rulings.md,
+    # rounds: hands after the end are refused): they were kept, scored in a round after the last
+    # and counted in the final result
+    was_after = sum(1 for h in hands if (h.get("outcome") or {}).get("after_end"))
+    now_after = sum(1 for o in outcomes if o.after_end)
+    if now_after > was_after:
+        raise GameError("game_over", f"this change would end the game earlier: the last {now_after} "
+                        f"hand(s) recorded would come after its end; delete them first, then make the change; "
+                        f"nothing was changed")
     for h, f in zip(hands, fields):
         changed = {k: v for k, v in f.items() if h.get(k) != v}
         if changed:

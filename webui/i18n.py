@@ -1667,6 +1667,10 @@ MESSAGES_FR = {
     "the scorer named a payer this app cannot seat: {}": "le calcul nomme un payeur que l'application ne peut pas placer : {0}",
     "the winner cannot have discarded the winning tile": "le gagnant ne peut pas avoir écarté la tuile gagnante",
     "this game has no hand to undo": "cette partie n'a aucune main à annuler",
+    "this change would end the game earlier: the last {} hand(s) recorded would come after its end; delete them "
+    "first, then make the change; nothing was changed":
+        "cette modification finirait la partie plus tôt : les {} dernière(s) main(s) enregistrée(s) viendraient après "
+        "sa fin ; supprimez-les d'abord, puis faites la modification ; rien n'a été changé",
     "this game is over (its last round was played, or the players ended it): undo or edit a hand, or start a new game":
         "cette partie est finie (son dernier tour est joué, ou les joueurs l'ont arrêtée) : annulez ou modifiez une main, ou commencez une nouvelle partie",
     "this hand moves {} points for player {}; at most {}: check the context's counts":

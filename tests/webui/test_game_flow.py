@@ -174,6 +174,22 @@ def test_an_edit_that_makes_a_later_hand_invalid_is_refused(client):
     assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
 
 
+def test_an_edit_that_would_end_the_game_before_hands_already_recorded_is_refused(client):
+    # a draw edited so that the dealer was noten passed the deal: the game ended a hand earlier,
+    # and the last hand stayed, scored in a West round and counted in the final result
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A]})         # East tenpai: Ann keeps the deal
+    for _ in range(8):                                         # nobody tenpai: E1 .. S4, then the end (002 §3.5)
+        post(client, gid, {"kind": "draw"})
+    game = client.get(f"/api/games/{gid}").json
+    assert game["final"] and not any(h["outcome"].get("after_end") for h in game["hands"])
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw"})
+    assert r.status_code == 409 and "the last 1 hand(s) recorded would come after its end" in r.json["error"]["message"]
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
+    assert client.delete(f"/api/games/{gid}/hands/9", json={}).status_code == 200      # the last hand deleted first
+    assert client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw"}).status_code == 200
+
+
 def test_an_mcr_hand_below_the_minimum_is_no_win_whichever_way_it_is_recorded(client):
     """000, Déroulement: under 8 points (flowers aside) no win may be declared. The review page
     refuses it; the API, the game page's form and an edit must too, writing nothing."""

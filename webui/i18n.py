@@ -131,10 +131,10 @@ FR = {
     "dora: {tiles} (the tile after each indicator): {n} in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : {n} dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
-    "Sources: 000 is « Mah Jong International », the MCR rules (n° a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.":
-        "Sources : 000 désigne « Mah Jong International », les règles MCR (n° le numéro d'une combinaison) ; 001 les règles MCR de la FFMJ, avec remarques et totaux commentés.",
-    "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ a section).":
-        "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ une section).",
+    "Sources: 000 is « Mah Jong International », the MCR rules (n° marks a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.":
+        "Sources : 000 désigne « Mah Jong International », les règles MCR (n° précède le numéro d'une combinaison) ; 001 les règles MCR de la FFMJ, avec remarques et totaux commentés.",
+    "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).":
+        "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ précède le numéro d'une section).",
     "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).":
         "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de faan).",
     "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).":
@@ -613,8 +613,8 @@ def t_page(text: str, **fields):
 #: What the numbers of a rule set's sources stand for (a learner saw "002 §4.1.1" and "000 n°18"
 #: behind every "source" link and never the documents' names).
 SOURCE_LEGEND = {
-    "mcr": "Sources: 000 is « Mah Jong International », the MCR rules (n° a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.",
-    "riichi": "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ a section).",
+    "mcr": "Sources: 000 is « Mah Jong International », the MCR rules (n° marks a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.",
+    "riichi": "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).",
     "hk": "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).",
     "classical": "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).",
 }

@@ -393,6 +393,8 @@ FR = {
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
     "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "after the end": "après la fin",
+    "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
+        "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
@@ -896,6 +898,9 @@ def result_facts(result: dict) -> list[str]:
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
         out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})
                 for text, fields in payment_steps(result)]
+        if result.get("net_gain") is not None:
+            out.append(t("{net} more than before the hand: the winner's own riichi stick (1,000) is among those "
+                         "received", net=number(result["net_gain"])))
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
         out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
     if result.get("faan_counted") is not None and result.get("points") is not None:

@@ -342,3 +342,15 @@ def test_the_upside_down_note_is_left_out_where_the_winning_tile_is_asked_for(ap
     from webui import i18n
     with app.test_request_context("/?lang=en"):
         assert i18n.review_notes([flip, other]) == [flip, other]      # nothing asked: kept
+
+
+def test_a_riichi_winners_total_says_its_gain_where_its_own_stick_came_back(client):
+    # "3,000 points received" for a 2,000 ron while the game log said +2,000: the winner's own stick
+    body = {"hand": "234m406p234s88s55z 5z", "rules": "riichi",
+            "form": {"ctx__present": "1", "ctx_riichi": "1", "ctx_riichi_sticks": "1", "ctx_seat_wind": "S"}}
+    import html as markup
+    html = markup.unescape(client.post("/review/score", json=body).json["html"])
+    total = int(re.search(r'id="score-total">([\d,]+)<', html).group(1).replace(",", ""))
+    assert f"{total - 1000:,} more than before the hand: the winner's own riichi stick (1,000)" in html
+    body["form"].pop("ctx_riichi")
+    assert "more than before the hand" not in client.post("/review/score", json=body).json["html"]

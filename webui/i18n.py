@@ -395,6 +395,7 @@ FR = {
     "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "after the end": "après la fin",
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
         "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
+    "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",

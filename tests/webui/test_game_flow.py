@@ -123,6 +123,9 @@ def test_riichi_tournament_chombo_is_taken_after_uma(client):
     # Bob ends with the higher score
     assert [(r["player"], r["rank"]) for r in view["final"]] == [("Cy", 1), ("Bob", 2), ("Ann", 3), ("Di", 4)]
     assert final["Bob"]["score"] > final["Cy"]["score"]
+    # the chombo's row on the score sheet says what it will cost: it showed 0 everywhere
+    sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    assert "chombo by Cy (-20,000 after the uma)" in sheet.replace("\u2212", "-")
 
 
 def test_edit_in_the_middle_replays_every_later_hand(client):

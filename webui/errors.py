@@ -77,7 +77,8 @@ def init_app(app) -> None:
     @app.errorhandler(GameError)
     @app.errorhandler(SettlementError)
     def _bad_input(e):
-        return respond(409 if getattr(e, "code", "") in ("game_over", "stale_hand", "stale_game", "stale_names", "stale_options") else 400, e.to_dict(),
+        return respond(409 if getattr(e, "code", "") in ("game_over", "ends_early", "stale_hand", "stale_game", "stale_names",
+                                                         "stale_options") else 400, e.to_dict(),
                        excerpt=notation_excerpt(e))
 
     @app.errorhandler(InputError)

@@ -423,11 +423,12 @@ def replay_game(store: Store, game: dict, rescore: bool = False) -> None:
     fields, outcomes = _run(store, game, hands, rescore=rescore)
     # a change that ends the game before hands already recorded is refused (docs/rulings.md,
     # rounds: hands after the end are refused): they were kept, scored in a round after the last
-    # and counted in the final result
-    was_after = sum(1 for h in hands if (h.get("outcome") or {}).get("after_end"))
-    now_after = sum(1 for o in outcomes if o.after_end)
-    if now_after > was_after:
-        raise GameError("game_over", f"this change would end the game earlier: the last {now_after} "
+    # and counted in the final result. Judged hand by hand against the stored outcome; a hand
+    # kept without one (an old export's) or already after the end is not counted
+    pushed = sum(1 for h, o in zip(hands, outcomes)
+                 if o.after_end and h.get("outcome") and not h["outcome"].get("after_end"))
+    if pushed:
+        raise GameError("ends_early", f"this change would end the game earlier: the last {pushed} "
                         f"hand(s) recorded would come after its end; delete them first, then make the change; "
                         f"nothing was changed")
     for h, f in zip(hands, fields):

@@ -1950,7 +1950,7 @@ CODES_FR = {
     "bad_notation": "notation incorrecte", "bad_field": "champ incorrect", "unknown_key": "clé inconnue",
     "unknown_rules": "règles inconnues", "unknown_option": "option inconnue", "bad_option": "option incorrecte",
     "not_winning": "pas une main gagnante", "no_yaku": "aucun yaku", "below_minimum": "sous le minimum de points",
-    "game_over": "la partie est terminée", "bad_import": "import incorrect", "bad_json": "JSON incorrect",
+    "game_over": "la partie est terminée", "ends_early": "la partie finirait plus tôt", "bad_import": "import incorrect", "bad_json": "JSON incorrect",
     "bad_text": "texte incorrect", "too_large": "trop grand", "not_found": "introuvable",
     "empty": "le fichier est vide", "truncated": "l'image est tronquée ou abîmée",
     "unsupported": "ce format d'image n'est pas accepté", "not_an_image": "ce n'est pas une image",

@@ -177,7 +177,7 @@ def test_an_edit_that_makes_a_later_hand_invalid_is_refused(client):
     assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
 
 
-def test_an_edit_that_would_end_the_game_before_hands_already_recorded_is_refused(client):
+def test_an_edit_that_would_end_the_game_before_hands_already_recorded_is_refused(app, client):
     # a draw edited so that the dealer was noten passed the deal: the game ended a hand earlier,
     # and the last hand stayed, scored in a West round and counted in the final result
     gid = new_game(client, "riichi")
@@ -187,8 +187,23 @@ def test_an_edit_that_would_end_the_game_before_hands_already_recorded_is_refuse
     game = client.get(f"/api/games/{gid}").json
     assert game["final"] and not any(h["outcome"].get("after_end") for h in game["hands"])
     r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw"})
-    assert r.status_code == 409 and "the last 1 hand(s) recorded would come after its end" in r.json["error"]["message"]
+    assert r.status_code == 409 and r.json["error"]["code"] == "ends_early"
+    assert "the last 1 hand(s) recorded would come after its end" in r.json["error"]["message"]
     assert client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]     # nothing written
+    # the game page's edit form says it at the form (not as a page another device made stale)
+    from .conftest import csrf_of
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": csrf_of(client), "kind": "draw"})
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "would come after its end" in page and client.get(f"/api/games/{gid}").json["hands"][0]["tenpai"] == [A]
+    # judged hand by hand against what was stored: a hand kept without its outcome (an old
+    # export's rows, version 1) is not taken as newly after the end
+    conn = sqlite3.connect(app.config["DATABASE"])
+    conn.execute("UPDATE hands SET outcome = NULL WHERE game_id = ? AND seq = 9", (gid,))
+    conn.commit()
+    conn.close()
+    assert client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw", "note": "x"}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["hands"][8]["outcome"]["after_end"] is True
+    client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw", "tenpai": [A]})
     assert client.delete(f"/api/games/{gid}/hands/9", json={}).status_code == 200      # the last hand deleted first
     assert client.put(f"/api/games/{gid}/hands/1", json={"kind": "draw"}).status_code == 200
 

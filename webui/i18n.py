@@ -983,8 +983,8 @@ def change_place(where: str | None) -> str:
 def review_notes(warnings: list, asked=()) -> list[str]:
     """The other warnings, kept with the photo for whoever wants them. ``asked``: the kinds of
     ``review_questions`` on the page; the note that the photo could be read upside down is left
-    out when the player is asked which tile won or whether it is upside down (the question says
-    it, and every photo whose winning tile is not set apart carried the note)."""
+    out when the player is asked which tile won (what settles the reading's direction: every photo
+    whose winning tile is not set apart carried the note) or whether it is upside down."""
     out = []
     for w in warnings:
         text = w if isinstance(w, str) else str((w or {}).get("message", ""))

@@ -35,7 +35,8 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         text = tr("chombo by {player}" if flow.has_riichi else "false win by {player}", player=name(h["winner"]))
         # a tournament chombo moves no points in play (002 §3.4.6: after the uma): its row showed
         # 0 everywhere and the 20,000 appeared only in the final table
-        after_uma = sum((h.get("outcome") or {}).get("penalties") or [])
+        penalties = (h.get("outcome") or {}).get("penalties") or []
+        after_uma = penalties[h["winner"]] if h["winner"] is not None and h["winner"] < len(penalties) else 0
         if after_uma:
             text += " " + tr("({amount} after the uma)", amount=number(after_uma, signed=True))
         return text

@@ -513,7 +513,8 @@ def score(hand: Hand, options) -> ScoreResult:
              "warnings": warnings}
     if (riichi or double_riichi) and ctx("riichi_sticks"):
         # the winner's own stick is among those received (002 §4.1): the hand's gain is 1000 less
-        # (a secretary read "3,000 points received" beside a game log of +2,000)
+        # (a secretary read "3,000 points received" beside a game log of +2,000). The caller gives
+        # riichi_sticks to the winner who collects them only (a double ron's first after the discarder)
         extra["net_gain"] = points - 1000
     if ctx("dora_indicators"):
         # the dora are the tiles after the indicators (002 §4.1.3): said even when none is held, for

@@ -342,6 +342,8 @@ def test_the_upside_down_note_is_left_out_where_the_winning_tile_is_asked_for(ap
     from webui import i18n
     with app.test_request_context("/?lang=en"):
         assert i18n.review_notes([flip, other]) == [flip, other]      # nothing asked: kept
+        assert i18n.review_notes([flip, other], asked=["winning"]) == [other]
+        assert i18n.review_notes([flip, other], asked=["small"]) == [flip, other]
 
 
 def test_a_riichi_winners_total_says_its_gain_where_its_own_stick_came_back(client):

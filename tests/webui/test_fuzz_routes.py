@@ -80,13 +80,21 @@ def check(response, what):
         assert error.get("message"), (what, response.json)
 
 
+def _last_if_destructive(route):
+    # routes that delete or undo run after the rest, those that delete a game last: run first, they
+    # left most later requests a 404 and the edit, delete and options code barely reached
+    rule, method = route
+    deletes_game = (method == "DELETE" and rule == "/api/games/<int:game_id>") or rule == "/games/<int:game_id>/delete"
+    return (deletes_game, method == "DELETE" or rule.endswith(("/delete", "/undo")), route)
+
+
 def run_fuzz(fuzz_app, n: int, derandomize: bool = False):
     """About n requests, the same share for every route. Each route gets its own hypothesis run,
     so every route is fuzzed whatever hypothesis draws: it mixes constants from the modules
     already imported into its draws, so one run drawing the route too hit or missed a route
     depending on which tests had run before in the same worker."""
     app, client, ctx = fuzz_app
-    routes = sorted(ROUTES)
+    routes = sorted(ROUTES, key=_last_if_destructive)
     per_route = -(-n // len(routes))
     sent = []
     for rule, method in routes:
@@ -108,7 +116,10 @@ def run_fuzz(fuzz_app, n: int, derandomize: bool = False):
 def test_fuzz_every_route(fuzz_app):
     sent = run_fuzz(fuzz_app, FAST_REQUESTS, derandomize=True)
     assert len(sent) >= 0.9 * FAST_REQUESTS   # a route that draws nothing is sent once
-    assert {rule for rule, _ in sent} >= {rule for rule, _ in ROUTES}   # every route was hit
+    assert {rule for rule, _ in sent} >= {rule for rule, _ in ROUTES}   # every route's builder sends requests
+    # and the game routes reach the game log's code, not only its 404 (78 answers under 400 of 464 when
+    # the routes that delete ran last; 16 when a game was deleted first)
+    assert sum(status < 400 for rule, status in sent if "<int:game_id>" in rule) >= 40
     assert any(status < 300 for _, status in sent) and any(400 <= status < 500 for _, status in sent)
 
 

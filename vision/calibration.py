@@ -398,17 +398,23 @@ def calibrate(image, reader=None) -> Calibration:
     """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
     from .crops import crop_tile
     from .decode import decode_image
-    from .reader import CROP_SOURCE_SIDE, brightened, default_reader
+    from .reader import CROP_SOURCE_SIDE, default_reader, exposed
     reader = reader or default_reader()
     if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
         # the layout's white dragon gets its code from its place: an unsure 5z read is kept
         reader = copy.copy(reader)
         reader.config = replace(reader.config, blank_read_floor=None)
     decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
-    # the examples as the reader will see the set's tiles: a dark layout photo brightened as
-    # reading brightens a dark hand photo (vision.reader.DARK_P99), not its dark crops
+    # the examples as the reader will see the set's tiles: a dark or unevenly lit layout photo
+    # brightened and evened as reading does a hand photo (vision.reader.exposed), not its dark crops
     config = getattr(reader, "config", None)
-    picture = brightened(decoded.image, config.dark_p99) if config is not None else decoded.image
+    picture = decoded.image
+    if config is not None:
+        picture = exposed(decoded.image, config)
+        # read as it stands: reading would even it a second time (evening is not idempotent),
+        # and the tiles be found in another picture than the one their examples are cut from
+        reader = copy.copy(reader)
+        reader.config = replace(config, dark_p99=None, shade_gain=None)
     tiles = reader.read(picture, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
     crops = [crop_tile(picture, t.box) for t in tiles]

@@ -1,6 +1,7 @@
-"""A labelled photo folder as another capture setting would have taken it: turned grey (a
-webcam's night mode, a phone's mono filter), dim (a table lit by one lamp), or under warm
-tungsten light. The copy keeps the labels and the images' names (so the label errata still
+"""A labelled photo folder as another capture setting would have taken it: grey, dim, warm, spot.
+
+Turned grey (a webcam's night mode, a phone's mono filter), dim (a table lit by one lamp), under
+warm tungsten light, or under a lamp's spot (part of the hand lit, the rest in shade). The copy keeps the labels and the images' names (so the label errata still
 apply) and is read by ``mjtable eval reader OUT`` like any labelled folder.
 
     python -m vision_lab.capture_settings ../shared/data/chinese-mahjong-detection/valid \
@@ -24,6 +25,11 @@ DIM_LIGHT = 0.35
 DIM_NOISE_SIGMA = 3.0
 # Warm: a tungsten lamp's cast (about 2,700 K against daylight): blue down, red up.
 WARM_GAINS_BGR = (0.70, 0.95, 1.12)
+# Spot: a lamp's pool of light; full light at its centre (anywhere in the photo), falling off as a
+# Gaussian of this share of the photo's longer side to SPOT_SHADE of it (the shaded part of a
+# row). The sensor's noise as in the dim setting.
+SPOT_RADIUS = (0.2, 0.35)
+SPOT_SHADE = 0.25
 
 
 def grey(image: np.ndarray, rng=None) -> np.ndarray:
@@ -44,12 +50,29 @@ def warm(image: np.ndarray, rng=None) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-SETTINGS = {"grey": grey, "dim": dim, "warm": warm}
+def spot(image: np.ndarray, rng=None, shade: float = SPOT_SHADE) -> np.ndarray:
+    """Lit by a lamp's spot: a Gaussian pool of light (``SPOT_RADIUS``) centred at a random point
+    of the photo, ``shade`` of the light outside it, with the dim setting's noise."""
+    rng = np.random.default_rng(0) if rng is None else rng
+    h, w = image.shape[:2]
+    cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+    sigma = rng.uniform(*SPOT_RADIUS) * max(h, w)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    pool = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma ** 2))
+    light = shade + (1.0 - shade) * pool
+    if image.ndim == 3:
+        light = light[..., None]
+    out = image.astype(np.float32) * light + rng.normal(0.0, DIM_NOISE_SIGMA, image.shape)
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def write_setting(source: Path, setting: str, out: Path, seed: int = 0) -> int:
+SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot}
+
+
+def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None) -> int:
     """Write ``source`` (a YOLO-format folder: ``images/``, ``labels/``, a ``data.yaml`` beside
-    or above it) to ``out`` under ``setting``; returns the number of images written."""
+    or above it) to ``out`` under ``setting`` (``shade``: the spot setting's, default
+    ``SPOT_SHADE``); returns the number of images written."""
     if setting not in SETTINGS:
         raise ValueError(f"unknown setting {setting!r}: one of {', '.join(SETTINGS)}")
     source, out = Path(source), Path(out)
@@ -68,7 +91,8 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0) -> int:
         image = cv2.imread(str(path))
         if image is None:
             continue
-        cv2.imwrite(str(out / "images" / path.name), SETTINGS[setting](image, rng))
+        taken = spot(image, rng, shade) if setting == "spot" and shade is not None else SETTINGS[setting](image, rng)
+        cv2.imwrite(str(out / "images" / path.name), taken)
         label = source / "labels" / (path.stem + ".txt")
         if label.exists():
             shutil.copyfile(label, out / "labels" / label.name)
@@ -82,9 +106,15 @@ def main(argv=None) -> int:
     parser.add_argument("source", type=Path, help="a labelled YOLO-format folder")
     parser.add_argument("--setting", required=True, choices=sorted(SETTINGS))
     parser.add_argument("--out", type=Path, required=True, help="the folder to write")
-    parser.add_argument("--seed", type=int, default=0, help="the dim setting's noise")
+    parser.add_argument("--seed", type=int, default=0, help="the noise of the dim and spot settings, the spot's place")
+    parser.add_argument("--shade", type=float, default=None,
+                        help=f"the spot setting: the share of the light outside the spot (default {SPOT_SHADE})")
     args = parser.parse_args(argv)
-    n = write_setting(args.source, args.setting, args.out, args.seed)
+    if args.shade is not None and args.setting != "spot":
+        parser.error("--shade is the spot setting's: give it with --setting spot")
+    if args.shade is not None and not 0.0 < args.shade <= 1.0:
+        parser.error("--shade is a share of the light: above 0, at most 1")
+    n = write_setting(args.source, args.setting, args.out, args.seed, args.shade)
     print(f"{n} images written to {args.out} ({args.setting})")
     return 0
 

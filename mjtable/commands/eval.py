@@ -49,6 +49,8 @@ READER_NUMBERS = {
                             "vision.reader.EDGE_SLIVER_SHARE; 0: keep them)"),
     "--dark-p99": ("dark_p99", True, "LEVEL", "brighten a photo whose 99th percentile of grey levels is under LEVEL "
                    "(default vision.reader.DARK_P99; 0: read every photo as it is)"),
+    "--shade-gain": ("shade_gain", True, "GAIN", "even out a photo's light when a region needs GAIN times its light or "
+                     "more to match the lit part (default vision.reader.SHADE_GAIN; 0: off)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

@@ -14,9 +14,11 @@ class FakeReader:
     def __init__(self, tiles):
         self.tiles = tiles
         self.calls = []
+        self.seen = []        # (picture, config) of each read, shared by a copy of this reader
 
     def read(self, image, timings=None, embeddings=False):
         self.calls.append((image.shape, embeddings))
+        self.seen.append((image, getattr(self, "config", None)))
         return self.tiles
 
 
@@ -96,7 +98,6 @@ def test_a_dark_layout_photo_gives_examples_as_the_reader_sees_a_dark_hand_photo
     # reading brightens a dark photo (vision.reader.DARK_P99): the profile learnt from the layout's
     # dark crops and then met brightened tiles
     import cv2
-    from types import SimpleNamespace
     from vision.reader import ReaderConfig
     tiles, _ = mock_tiles(bonus=False, angle_deg=0)
     dark = np.full((700, 900, 3), 40, np.uint8)
@@ -104,5 +105,27 @@ def test_a_dark_layout_photo_gives_examples_as_the_reader_sees_a_dark_hand_photo
     reader.config = ReaderConfig()
     result = calibrate(cv2.imencode(".png", dark)[1].tobytes(), reader=reader)
     assert np.median(result.crops[0]) > 120               # brightened, as reading does (40 → 160)
-    reader.config = SimpleNamespace(dark_p99=None, blank_read_floor=None)
+    reader.config = ReaderConfig(dark_p99=None, shade_gain=None)
     assert np.median(calibrate(cv2.imencode(".png", dark)[1].tobytes(), reader=reader).crops[0]) == 40
+
+
+def test_an_unevenly_lit_layout_photo_is_evened_once_and_read_as_its_examples_are_cut():
+    # the layout photo was evened, then evened again by reading (evening is not idempotent): the
+    # tiles were found in another picture than the one their examples were cut from
+    import cv2
+    from vision.decode import decode_image
+    from vision.reader import ReaderConfig, exposed
+    tiles, _ = mock_tiles(bonus=False, angle_deg=0)
+    photo = np.full((700, 900, 3), 200, np.uint8)
+    photo[:, 450:] = 50                                         # the right half in shade
+    photo[100:150, 600:640] = 90
+    png = cv2.imencode(".png", photo)[1].tobytes()
+    reader = FakeReader(tiles)
+    reader.config = ReaderConfig()
+    calibrate(png, reader=reader)
+    picture, config = reader.seen[-1]
+    expected = exposed(decode_image(png, min_long_side=1000).image, ReaderConfig())
+    assert not np.array_equal(expected, decode_image(png, min_long_side=1000).image)      # evened
+    assert np.array_equal(picture, expected)
+    assert config.dark_p99 is None and config.shade_gain is None      # and not a second time by reading
+    assert reader.config == ReaderConfig()                             # the reader passed in is unchanged

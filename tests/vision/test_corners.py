@@ -341,7 +341,8 @@ def test_face_corners_are_found_only_for_tiles_whose_face_is_read(monkeypatch, w
             img[y0:y1, x0:x1] = shade
         finder = Asked()
         config = ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, read_floor=None, blank_read_floor=None,
-                              small_read_share=None, elongated_share=None, quarter_turn_margin=None, face_margin=0.0)
+                              small_read_share=None, elongated_share=None, quarter_turn_margin=None, face_margin=0.0,
+                              shade_gain=None)     # this stand-in reads by shade: the felt left as it is
         reads = TileReader(detector=FakeDetector(boxes), classifier=ByShade(), tileness=None, config=config,
                            corner_finder=finder, second_detector=None, oddity=None).read(img)
         return [r.code for r in reads], sorted(b[0] for b in finder.boxes)

@@ -406,13 +406,16 @@ def test_an_unsure_white_dragon_is_left_out_where_another_code_as_unsure_is_kept
     img = np.full((300, 400, 3), 40, np.uint8)
     img[10:50, 60:90] = 250                                     # the blank face
     dets = Detections([[10, 10, 40, 50], [60, 10, 90, 50]], [0.9, 0.9], [0, 0])
-    # dark_p99 off: this stand-in classifier reads by brightness, and the dark picture would be brightened
+    # exposure off: this stand-in classifier reads by brightness, and the dark picture would be
+    # brightened and evened
     config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
-                                 blank_read_floor=0.35, read_floor=0.15, blank_backs=False, dark_p99=None)
+                                 blank_read_floor=0.35, read_floor=0.15, blank_backs=False, dark_p99=None,
+                                 shade_gain=None)
     reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=config).read(img)
     assert [(r.code, round(r.box[0])) for r in reads] == [("1m", 10)]
     off = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
-                              blank_read_floor=None, read_floor=0.15, blank_backs=False, dark_p99=None)
+                              blank_read_floor=None, read_floor=0.15, blank_backs=False, dark_p99=None,
+                              shade_gain=None)
     reads = TileReader(detector=FakeDetector(dets), classifier=BlankOrOne(), tileness=None, config=off).read(img)
     assert [r.code for r in reads] == ["1m", "5z"]
 
@@ -433,8 +436,11 @@ def test_an_unsure_blank_face_that_is_a_back_stays_a_back():
     x0, y0, x1, y1 = boxes[3]
     img[y0 - 5:y1 + 5, x0 - 5:x1 + 5] = (60, 140, 40)            # a green back, blank
     dets = Detections(boxes, [0.9] * 4, [0] * 4)
+    # exposure off: this stand-in classifier reads by brightness (the felt evened, the back's crop
+    # came near its threshold)
     config = reader.ReaderConfig(looks=False, zoom_below=None, weak_rescue=None, small_read_share=None,
-                                 blank_read_floor=0.25, read_floor=0.15, face_margin=None)
+                                 blank_read_floor=0.25, read_floor=0.15, face_margin=None, dark_p99=None,
+                                 shade_gain=None)
     reads = TileReader(detector=FakeDetector(dets), classifier=BrightOneDarkBlank(), tileness=None,
                        config=config, corner_finder=None).read(img)
     assert [(r.code, r.face_down, round(r.box[0])) for r in reads] == [("1m", False, 10), ("1m", False, 60),

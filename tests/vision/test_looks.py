@@ -6,9 +6,13 @@ import pytest
 
 from vision import looks
 from vision.detections import Detections
+from vision.reader import ReaderConfig
 from tests.vision.test_detections import FakeClassifier
 
 TILE_W, TILE_H = 60, 80          # a tile's shape: width / length 0.75
+# the reader without evening: the stand-in detector finds white blobs, and evening lifts the dark
+# felt between them (vision.reader.SHADE_GAIN)
+UNEVENED = ReaderConfig(shade_gain=None)
 
 
 class ShapeDetector:
@@ -90,7 +94,7 @@ def test_reader_cuts_a_diagonal_rows_tiles_level_and_returns_boxes_in_the_pictur
     from vision.reader import TileReader
     img, want = _diagonal_row(degrees=45)
     clf = FakeClassifier()
-    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None).read(img)
+    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None, config=UNEVENED).read(img)
     assert _matches([r.box for r in reads], want, tol=3)
     assert all(r.angle == -45 for r in reads)
     # the tiles are cut from the level picture, by their level boxes
@@ -161,7 +165,7 @@ def test_reader_returns_boxes_in_the_stretched_pictures_pixels():
     from vision.reader import TileReader
     img, want = _stretched_row(factor=4)
     clf = FakeClassifier()
-    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None).read(img)
+    reads = TileReader(detector=ShapeDetector(), classifier=clf, tileness=None, config=UNEVENED).read(img)
     assert _matches([r.box for r in reads], want, tol=4)
     assert not any(r.sideways for r in reads)          # upright tiles, judged with the stretch undone
     # tiles are cut from the unstretched look: upright tiles fill most of their crops

@@ -165,13 +165,17 @@ def _seats(data, view: dict, kept: dict | None = None):
     if discarder == winner:
         raise gamelog.GameError("bad_field", "the winner cannot have discarded the winning tile",
                                 field="discarder")
+    # ``order``: the players in turn order as seated in that deal; under MCR they change seats
+    # between rounds (scorer.flow.chinese.MCR_SEATING), and the winner's seat wind follows them
     if kept is not None:        # its deal is the one it was played in, whatever the page's fields say
-        return {"winner": winner, "discarder": discarder, "dealer": kept["dealer"], "round_wind": kept["round_wind"]}
+        return {"winner": winner, "discarder": discarder, "dealer": kept["dealer"], "round_wind": kept["round_wind"],
+                "order": gamelog.deal_played(kept).seating}
     if view["next"] is None:
         raise gamelog.game_over()
     dealer = gamelog._player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
     wind = gamelog._wind(data.get("round_wind") or view["next"]["round_wind"])
-    return {"winner": winner, "discarder": discarder, "dealer": dealer, "round_wind": wind}
+    return {"winner": winner, "discarder": discarder, "dealer": dealer, "round_wind": wind,
+            "order": tuple(view.get("seating") or settlement.SEATED)}
 
 
 @bp.post("/review/score")
@@ -219,7 +223,7 @@ def score():
                 context["riichi_sticks"] = rest if seats["winner"] == taker else int(seats["winner"] in own)
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
-                                          dealer=seats["dealer"], round_wind=seats["round_wind"])
+                                          dealer=seats["dealer"], round_wind=seats["round_wind"], order=seats["order"])
         elif view is not None and view["next"] is not None:
             # no winner chosen yet: the round wind is the deal's all the same (a South-round hand
             # was scored as "round wind (East), assumed" until a winner was tapped)
@@ -235,7 +239,7 @@ def score():
     if seats and payload["score"]["valid"]:
         try:
             payments = settlement.map_payments(payload["score"].get("payments", []), winner=seats["winner"],
-                                               discarder=seats["discarder"], dealer=seats["dealer"])
+                                               discarder=seats["discarder"], dealer=seats["dealer"], order=seats["order"])
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
     payload["declare"] = _declaration_in_page_language(payload["score"], rules, game)

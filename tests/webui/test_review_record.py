@@ -244,3 +244,24 @@ def test_a_save_from_a_page_another_tab_has_overtaken_is_refused(client):
     client.post(f"/review/{draft}/state", json={"state": state, "base": rev + 1}, headers=csrf)
     page = client.get(f"/review/{draft}").get_data(as_text=True)
     assert '"added": true' in page
+
+
+def test_the_review_pages_seat_wind_is_the_games_after_the_players_change_seats(client):
+    # MCR players change seats between rounds (scorer.flow.chinese.MCR_SEATING): in the South
+    # round player 0 sits South of dealer 1. The page scored him North (by the first round's
+    # seats) and showed another score than the one recorded.
+    game = _game(client, "mcr")
+    for _ in range(4):
+        assert client.post(f"/api/games/{game}/hands", json={"kind": "draw"}).status_code == 201
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    hand = "123m456p789s222z5p 5p"
+    body = {"hand": hand, "rules": "mcr", "game": game, "winner": "0", "discarder": "", "form": {"ctx__present": "1"}}
+    r = client.post("/review/score", json=body, headers=csrf).json
+    assert r["score"]["valid"] and r["hand"]["context"]["seat_wind"] == "S"
+    r2 = client.post(f"/api/games/{game}/hands", json={"hand": hand, "winner": 0, "discarder": None})
+    assert r2.status_code == 201, r2.json
+    recorded = client.get(f"/api/games/{game}").json["hands"][-1]
+    assert recorded["score"]["total"] == r["score"]["total"]
+    # a recorded hand corrected from its page is scored in its own deal's seats too
+    body["correct"] = recorded["seq"]
+    assert client.post("/review/score", json=body, headers=csrf).json["hand"]["context"]["seat_wind"] == "S"

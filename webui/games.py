@@ -214,11 +214,12 @@ def _amount(form) -> int | None:
 @bp.post("/<int:game_id>/penalty")
 def penalty(game_id):
     f = request.form
-    data = {"kind": "penalty", "offender": f.get("offender"), "note": f.get("note", ""),
-            "riichi": _seats_field(f, "riichi")}
-    if _amount(f) is not None:
-        data["amount"] = _amount(f)
-    with _stale_page_back_to_game():
+    # refused (an amount out of range sent past the browser's check): said at the form, as a win's
+    with _stale_page_back_to_game(), _refused_back_to_form(game_id, "penalty-form"):
+        data = {"kind": "penalty", "offender": f.get("offender"), "note": f.get("note", ""),
+                "riichi": _seats_field(f, "riichi")}
+        if _amount(f) is not None:
+            data["amount"] = _amount(f)
         hand = _record_once(game_id, data)
     flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)
@@ -315,7 +316,8 @@ def _refused_back_to_form(game_id: int, form_id: str):
                               "stale": code in ("stale_game", "game_over"),
                               # names changed on another device: the form shows them as they are now,
                               # the entry is not put back (its other names would undo that change)
-                              "entry_dropped": code in ("stale_names", "stale_options") or form_id == "options-form",
+                              # (the false-win form keeps no entry: its two fields are there to choose again)
+                              "entry_dropped": code in ("stale_names", "stale_options") or form_id in ("options-form", "penalty-form"),
                               "excerpt": errors.notation_excerpt(e),
                               "entry": _win_entry(request.form) if form_id == "win-form" else None}
         raise _Refused(game_id, form_id) from None

@@ -917,3 +917,18 @@ def test_an_export_edited_by_hand_is_imported_saying_what_differs(client):
     # both were taken without a word: the JSON is what is scored, the key left out
     assert "the file's notation differs from its hand in 1 hand(s), from hand 1" in said
     assert "keys this app does not write, left out: bogus" in said
+
+
+@pytest.mark.parametrize("amount", ["-10", "99999999999999999999", "ten"])
+def test_a_refused_false_win_goes_back_to_its_form_with_the_reason(client, amount):
+    # an amount the browser's check would have stopped: the bare error page's links led away from
+    # the game, where a refused win comes back to the game page with its reason at its form
+    token = csrf_of(client)
+    gid = client.post("/api/games", json={"name": "Friday", "rules": "mcr", "players": PLAYERS}).json["game"]["id"]
+    r = client.post(f"/games/{gid}/penalty", data={"csrf_token": token, "offender": "2", "amount": amount})
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}#penalty-form")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page[page.index('id="penalty-form"'):]
+    assert form.index('id="refused"') < form.index("</form>") and "amount must be a whole number" in form
+    assert "your entry is back in the form" not in form        # its fields are not put back
+    assert client.get(f"/api/games/{gid}").json["hands"] == []

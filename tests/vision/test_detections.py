@@ -508,8 +508,11 @@ def test_a_sliver_at_the_pictures_edge_is_left_out_however_sure():
     row = [TileRead("1m", (20 + 45 * i, 100, 60 + 45 * i, 160), 0.9) for i in range(6)]
     sliver = TileRead("8p", (623, 100, 640, 160), 0.9)
     inside = TileRead("2m", (400, 100, 417, 160), 0.9)          # as narrow, but not at the edge
-    back = TileRead(None, (623, 100, 640, 160), 0.9, face_down=True)
-    kept = without_edge_slivers(row + [sliver, inside, back], 0.5, 2.0, 640, 480)
-    assert sliver not in kept and inside in kept and back in kept and all(r in kept for r in row)
+    # a strip of the wall at the left edge read as a back (0.20): a sixteenth tile, no hand
+    back = TileRead(None, (0, 100, 9, 160), 0.2, face_down=True)
+    whole_back = TileRead(None, (600, 100, 640, 160), 0.9, face_down=True)
+    kept = without_edge_slivers(row + [sliver, inside, back, whole_back], 0.5, 2.0, 640, 480)
+    assert sliver not in kept and back not in kept and inside in kept and whole_back in kept
+    assert all(r in kept for r in row)
     assert without_edge_slivers(row + [sliver], None, 2.0, 640, 480) == row + [sliver]
     assert sliver in without_edge_slivers(row[:2] + [sliver], 0.5, 2.0, 640, 480)   # too few to judge by

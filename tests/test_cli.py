@@ -711,3 +711,19 @@ def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, 
     monkeypatch.setattr(webui.store.Store, "list_games", broken)
     code, _, err = run(capsys, "games", "--data-dir", str(tmp_path))
     assert code == 2 and err.startswith("error: the game log could not be read") and "Traceback" not in err
+
+
+def test_the_game_logs_columns_line_up_under_wide_names(capsys, tmp_path):
+    # a Chinese name takes two columns a character in a terminal: the figures after it were out of line
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "李明", "Zoé", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    _, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
+    head, row = out.splitlines()[2:4]
+
+    def ends(line):     # the terminal column where each word ends, 李 and 明 two columns wide
+        shown = line.replace("李", "LL").replace("明", "MM")
+        return [m.end() for m in re.finditer(r"\S+", shown)]
+    # each figure ends where its player's name ends in the header
+    assert ends(head)[3:7] == ends(row)[3:7], (head, row)

@@ -4,6 +4,7 @@ page offers (the web app's own routes answer them, so the two never differ)."""
 from __future__ import annotations
 
 import sys
+import unicodedata
 
 from ..arg_types import whole_number
 
@@ -153,6 +154,17 @@ def run(args) -> int:
     return 0
 
 
+def _shown_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: a Chinese or Japanese character (李明) takes two,
+    a combining accent none; ``len`` put the columns after such a name out of line."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - _shown_width(text))
+    return fill + text if right else text + fill
+
+
 def sheet_text(view: dict) -> str:
     """A game's standing in a few lines: players, points, each hand's changes, the final table."""
     game = view["game"]
@@ -172,11 +184,11 @@ def sheet_text(view: dict) -> str:
                      [f"{d:+}" if d else "0" for d in h["deltas"]], what))
     if rows:
         head = ("hand", "round", "dealer", list(players), "result")
-        widths = [max(len(r[k]) for r in rows + [head]) for k in range(3)]
-        figures = [max(len(head[3][p]), *(len(r[3][p]) for r in rows)) for p in range(4)]
+        widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
+        figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]
         for r in [head] + rows:
-            lines.append("  " + "  ".join(str(v).ljust(w) for v, w in zip(r[:3], widths)) + "  "
-                         + "  ".join(v.rjust(w) for v, w in zip(r[3], figures)) + "  " + r[4])
+            lines.append("  " + "  ".join(_pad(str(v), w) for v, w in zip(r[:3], widths)) + "  "
+                         + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
         lines.append("final:")
         lines.extend(f"  {r['rank']}. {r['player']}  {r['score']}" for r in view["final"])

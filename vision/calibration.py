@@ -406,7 +406,7 @@ def calibrate(image, reader=None) -> Calibration:
         reader.config = replace(reader.config, blank_read_floor=None)
     decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
     # the examples as the reader will see the set's tiles: a dark or unevenly lit layout photo
-    # brightened and evened as reading does a hand photo (vision.reader.exposed), not its dark crops
+    # brightened, evened and sharpened as reading does a hand photo (vision.reader.exposed)
     config = getattr(reader, "config", None)
     picture = decoded.image
     if config is not None:
@@ -414,7 +414,7 @@ def calibrate(image, reader=None) -> Calibration:
         # read as it stands: reading would even it a second time (evening is not idempotent),
         # and the tiles be found in another picture than the one their examples are cut from
         reader = copy.copy(reader)
-        reader.config = replace(config, dark_p99=None, shade_gain=None)
+        reader.config = replace(config, dark_p99=None, shade_gain=None, sharpen_above=None)
     tiles = reader.read(picture, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
     crops = [crop_tile(picture, t.box) for t in tiles]

@@ -171,6 +171,16 @@ MAX_GAIN = 4.0
 # 96.60 -> 96.41 % (docs/experiments.md, "Even out a lamp's spot"). None: off.
 SHADE_GAIN: float | None = 1.5
 SHADE_WINDOW = 0.125
+# An out-of-focus photo (a phone focused past the tiles, a shaking hand) is sharpened (an unsharp
+# mask of SHARPEN_SIGMA px, SHARPEN_AMOUNT) when its softness, how much of its fine detail is left
+# after a further blur of 1 px (mean |Laplacian| blurred over as taken), is over SHARPEN_ABOVE:
+# softer than any shared photo (valid and test 0.14-0.35, train up to 0.47), whose 29 train
+# photos over 0.37 lost 20 of 618 tiles sharpened. The valid split out of focus (`capture_settings
+# --setting blur`: 0.33-0.76) read 92.07 % of its tiles, 95.14 % sharpened over 0.5 (96.08 % over
+# 0.37) (docs/experiments.md, "Capture settings: blur, over-exposure, glare"). None: off.
+SHARPEN_ABOVE: float | None = 0.5
+SHARPEN_SIGMA = 3.0
+SHARPEN_AMOUNT = 1.5
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
@@ -224,6 +234,7 @@ class ReaderConfig:
     edge_sliver_share: float | None = _module_default("EDGE_SLIVER_SHARE")
     dark_p99: float | None = _module_default("DARK_P99")
     shade_gain: float | None = _module_default("SHADE_GAIN")
+    sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
@@ -551,9 +562,27 @@ def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSU
 
 
 def exposed(image: np.ndarray, config: ReaderConfig) -> np.ndarray:
-    """``image`` as the reader reads it: brightened when dark (``DARK_P99``), then evened when
-    lit unevenly (``SHADE_GAIN``)."""
-    return evened(brightened(image, config.dark_p99), config.shade_gain)
+    """``image`` as the reader reads it: brightened when dark (``DARK_P99``), evened when lit
+    unevenly (``SHADE_GAIN``), then sharpened when out of focus (``SHARPEN_ABOVE``)."""
+    return sharpened(evened(brightened(image, config.dark_p99), config.shade_gain), config.sharpen_above)
+
+
+def softness(image: np.ndarray) -> float:
+    """How little fine detail ``image`` has: the mean |Laplacian| of its grey blurred by 1 px over
+    that of its grey as it is; near 0 for a sharp photo, toward 1 as it is out of focus."""
+    grey = (image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+    detail = float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean())
+    left = float(np.abs(cv2.Laplacian(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F)).mean())
+    return left / detail if detail > 0 else 1.0
+
+
+def sharpened(image: np.ndarray, above: float | None, sigma: float = SHARPEN_SIGMA,
+              amount: float = SHARPEN_AMOUNT) -> np.ndarray:
+    """``image`` through an unsharp mask when its ``softness`` is over ``above``
+    (``SHARPEN_ABOVE``), else ``image`` itself."""
+    if above is None or image.size == 0 or min(image.shape[:2]) < 8 or softness(image) <= above:
+        return image
+    return cv2.addWeighted(image, 1.0 + amount, cv2.GaussianBlur(image, (0, 0), sigma), -amount, 0)
 
 
 def evened(image: np.ndarray, shade_gain: float | None, max_gain: float = MAX_GAIN,

@@ -1,7 +1,9 @@
-"""A labelled photo folder as another capture setting would have taken it: grey, dim, warm, spot.
+"""A labelled photo folder as another capture setting would have taken it: grey, dim, warm, spot...
 
 Turned grey (a webcam's night mode, a phone's mono filter), dim (a table lit by one lamp), under
-warm tungsten light, or under a lamp's spot (part of the hand lit, the rest in shade). The copy keeps the labels and the images' names (so the label errata still
+warm tungsten light, under a lamp's spot (part of the hand lit, the rest in shade), out of focus
+(blur), over-exposed (bright: a phone metering on the dark cloth), or with a lamp's reflections
+on glossy faces (glare). The copy keeps the labels and the images' names (so the label errata still
 apply) and is read by ``mjtable eval reader OUT`` like any labelled folder.
 
     python -m vision_lab.capture_settings ../shared/data/chinese-mahjong-detection/valid \
@@ -30,6 +32,16 @@ WARM_GAINS_BGR = (0.70, 0.95, 1.12)
 # row). The sensor's noise as in the dim setting.
 SPOT_RADIUS = (0.2, 0.35)
 SPOT_SHADE = 0.25
+# Blur: a phone that focused past the tiles or shook; a Gaussian of this share of the photo's
+# longer side (2-3 px at 640 px, where a tile is some 60 px long).
+BLUR_SIGMA = (0.003, 0.005)
+# Bright: over-exposed; the light times this, clipped (the faces' ivory burnt white, the ink paler).
+BRIGHT_GAIN = 1.7
+# Glare: GLARE_SPOTS reflections, each an ellipse of this share of the longer side, added at up
+# to GLARE_PEAK of full white at its centre and fading out (a Gaussian).
+GLARE_SPOTS = (1, 3)
+GLARE_RADIUS = (0.02, 0.06)
+GLARE_PEAK = (0.6, 0.95)
 
 
 def grey(image: np.ndarray, rng=None) -> np.ndarray:
@@ -66,7 +78,38 @@ def spot(image: np.ndarray, rng=None, shade: float = SPOT_SHADE) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot}
+def blur(image: np.ndarray, rng=None) -> np.ndarray:
+    """Out of focus: a Gaussian blur of ``BLUR_SIGMA`` of the longer side."""
+    rng = np.random.default_rng(0) if rng is None else rng
+    sigma = rng.uniform(*BLUR_SIGMA) * max(image.shape[:2])
+    return cv2.GaussianBlur(image, (0, 0), sigma)
+
+
+def bright(image: np.ndarray, rng=None) -> np.ndarray:
+    """Over-exposed: the light times ``BRIGHT_GAIN``, clipped at white."""
+    return cv2.convertScaleAbs(image, alpha=BRIGHT_GAIN)
+
+
+def glare(image: np.ndarray, rng=None) -> np.ndarray:
+    """A lamp's reflections: ``GLARE_SPOTS`` white elliptic Gaussians at random places, each
+    turned at random, added to the light."""
+    rng = np.random.default_rng(0) if rng is None else rng
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    added = np.zeros((h, w), np.float32)
+    for _ in range(int(rng.integers(GLARE_SPOTS[0], GLARE_SPOTS[1] + 1))):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        a, b = (rng.uniform(*GLARE_RADIUS) * max(h, w) for _ in range(2))
+        turn = rng.uniform(0, np.pi)
+        u = (xx - cx) * np.cos(turn) + (yy - cy) * np.sin(turn)
+        v = -(xx - cx) * np.sin(turn) + (yy - cy) * np.cos(turn)
+        added += 255.0 * rng.uniform(*GLARE_PEAK) * np.exp(-(u ** 2 / (2 * a ** 2) + v ** 2 / (2 * b ** 2)))
+    if image.ndim == 3:
+        added = added[..., None]
+    return np.clip(image.astype(np.float32) + added, 0, 255).astype(np.uint8)
+
+
+SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "bright": bright, "glare": glare}
 
 
 def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None) -> int:
@@ -106,7 +149,7 @@ def main(argv=None) -> int:
     parser.add_argument("source", type=Path, help="a labelled YOLO-format folder")
     parser.add_argument("--setting", required=True, choices=sorted(SETTINGS))
     parser.add_argument("--out", type=Path, required=True, help="the folder to write")
-    parser.add_argument("--seed", type=int, default=0, help="the noise of the dim and spot settings, the spot's place")
+    parser.add_argument("--seed", type=int, default=0, help="the noise of the dim and spot settings, the spot's place, the blur, the glare's places")
     parser.add_argument("--shade", type=float, default=None,
                         help=f"the spot setting: the share of the light outside the spot (default {SPOT_SHADE})")
     args = parser.parse_args(argv)

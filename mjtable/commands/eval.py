@@ -51,6 +51,8 @@ READER_NUMBERS = {
                    "(default vision.reader.DARK_P99; 0: read every photo as it is)"),
     "--shade-gain": ("shade_gain", True, "GAIN", "even out a photo's light when a region needs GAIN times its light or "
                      "more to match the lit part (default vision.reader.SHADE_GAIN; 0: off)"),
+    "--sharpen-above": ("sharpen_above", True, "SOFTNESS", "sharpen a photo whose softness (vision.reader.softness) "
+                        "is over SOFTNESS (default vision.reader.SHARPEN_ABOVE; 0: off)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

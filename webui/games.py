@@ -218,8 +218,9 @@ def penalty(game_id):
     with _stale_page_back_to_game(), _refused_back_to_form(game_id, "penalty-form"):
         data = {"kind": "penalty", "offender": f.get("offender"), "note": f.get("note", ""),
                 "riichi": _seats_field(f, "riichi")}
-        if _amount(f) is not None:
-            data["amount"] = _amount(f)
+        amount = _amount(f)
+        if amount is not None:
+            data["amount"] = amount
         hand = _record_once(game_id, data)
     flash_false_win(get_store().get_game(game_id), hand["seq"])
     return redirect(url_for("games.show", game_id=game_id), code=303)

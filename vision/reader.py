@@ -27,6 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted  # noqa: F401  (ReaderConfig defaults)
 from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, face_lies_sideways, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .blanks import WHITE_DRAGON, blank_backs
 from .decode import decode_image
@@ -235,6 +236,8 @@ class ReaderConfig:
     dark_p99: float | None = _module_default("DARK_P99")
     shade_gain: float | None = _module_default("SHADE_GAIN")
     sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
+    dark_body_below: float | None = _module_default("DARK_BODY_BELOW")
+    dark_body_least: int = _module_default("DARK_BODY_LEAST")
     oddity: bool = _module_default("ODDITY")
     face_margin: float | None = _module_default("FACE_MARGIN")
     profile_face_margin: float | None = _module_default("PROFILE_FACE_MARGIN")
@@ -466,7 +469,7 @@ class TileReader:
         weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < self.config.back_conf}
         face_up = [i for i, n in enumerate(names) if n != "back"]
         face_up_boxes = [dets.xyxy[i] for i in face_up]
-        crops = cut_tiles(src, face_up_boxes, foreshortening=self.config.foreshortening, rectify=self.config.rectify)
+        src, crops = cut_for_reading(src, face_up_boxes, self.config, profile)
         add_face_cuts(crops, src, face_up_boxes, self.corner_finder, self.config,
                       when_asked=self.config.faces_when_asked)
         t1 = time.perf_counter()
@@ -541,6 +544,29 @@ class TileReader:
             timings["crop_ms"] = (t1 - t0) * 1000
             timings["classify_ms"] = (t2 - t1) * 1000
         return out
+
+
+def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None) -> tuple[np.ndarray, TileCrops]:
+    """(picture, crops): the tiles of ``boxes`` cut from ``src``; when they are of a dark-bodied
+    set (``vision.dark_bodies``: told from these crops, or by the tile-set ``profile``, which
+    learnt its set so), cut again from ``src`` with the boxes' region lightness-inverted, and that
+    picture, for the face cuts and blank tests to come. ``config.dark_body_below`` None: never."""
+    crops = cut_tiles(src, boxes, foreshortening=config.foreshortening, rectify=config.rectify)
+    if config.dark_body_below is None or not boxes:
+        return src, crops
+    dark = bool(getattr(profile, "dark_body", False)) if profile is not None \
+        else dark_bodied(crops, config.dark_body_below, config.dark_body_least)
+    if not dark:
+        return src, crops
+    xyxy = np.asarray(boxes, np.float64)
+    h, w = src.shape[:2]
+    pad = float(np.median(np.minimum(xyxy[:, 2] - xyxy[:, 0], xyxy[:, 3] - xyxy[:, 1])))
+    x0, y0 = (max(0, int(v - pad)) for v in xyxy[:, :2].min(axis=0))
+    x1, y1 = (int(v + pad) + 1 for v in xyxy[:, 2:].max(axis=0))
+    x1, y1 = min(w, x1), min(h, y1)
+    turned = src.copy()
+    turned[y0:y1, x0:x1] = lightness_inverted(src[y0:y1, x0:x1])
+    return turned, cut_tiles(turned, boxes, foreshortening=config.foreshortening, rectify=config.rectify)
 
 
 def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSURE_TARGET,

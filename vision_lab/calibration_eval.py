@@ -179,8 +179,7 @@ def with_face_cuts(crops: TileCrops, image, boxes, corner_finder, config) -> Til
 def render_test_crops(style, seed: int, per_code: int, corner_finder=None, config=None):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code
     (``TileCrops``, with face cuts when ``corner_finder`` is given), and their codes."""
-    from vision.crops import cut_tiles
-    from vision.reader import ReaderConfig
+    from vision.reader import ReaderConfig, cut_for_reading
     from .synth.random_layouts import loose_row
     from .synth.render import render_scene
     rng = np.random.default_rng(seed)
@@ -197,7 +196,9 @@ def render_test_crops(style, seed: int, per_code: int, corner_finder=None, confi
                                    camera_kw={"tilt_deg": (0, 40), "yaw_deg": (-30, 30)})
         kept = [t for t in labels if t.box[2] - t.box[0] >= 8 and t.box[3] - t.box[1] >= 8]
         boxes = [t.box for t in kept]
-        cut = with_face_cuts(cut_tiles(img, boxes), img, boxes, corner_finder, config or ReaderConfig())
+        # as the reader cuts a photo: a dark-bodied set's turned over (vision.dark_bodies)
+        img, cut = cut_for_reading(img, boxes, config or ReaderConfig())
+        cut = with_face_cuts(cut, img, boxes, corner_finder, config or ReaderConfig())
         for k, (t, crop, length_open) in enumerate(zip(kept, cut, cut.length_open)):
             face = cut.faces.get(k)
             if rng.random() < 0.5:    # the tile turned a half: both its cuts

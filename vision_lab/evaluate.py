@@ -8,6 +8,7 @@ boxes ("oracle boxes") to tell detector misses from misreadings."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -22,7 +23,7 @@ from vision.crops import cut_tiles
 from .datasets import read_yolo_labels
 from vision.detections import box_iou
 from vision.oddity import ODD_CLASS
-from vision.reader import add_face_cuts, classify_with_profile
+from vision.reader import add_face_cuts, classify_with_profile, cut_for_reading
 
 
 def _names_file(folder: Path) -> Path | None:
@@ -182,10 +183,11 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         # Classifier alone on the labelled boxes.
         if gt:
             config = getattr(reader, "config", None)
-            crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None),
-                              rectify=None if config is None else config.rectify)
             if config is not None:
+                img, crops = cut_for_reading(img, [b for _, b in gt], config)
                 add_face_cuts(crops, img, [b for _, b in gt], getattr(reader, "corner_finder", None), config)
+            else:
+                crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None))
             for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops, config=config)):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
@@ -309,7 +311,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue
-        crops = cut_tiles(img, [b for _, b in gt], foreshortening=foreshortening, rectify=config.rectify)
+        img, crops = cut_for_reading(img, [b for _, b in gt], replace(config, foreshortening=foreshortening))
         add_face_cuts(crops, img, [b for _, b in gt], corner_finder, config)
         for (code, _), r in zip(gt, classify_with_profile(classifier, crops, config=config)):
             confusion[(code, r.code)] += 1

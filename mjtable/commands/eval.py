@@ -53,6 +53,9 @@ READER_NUMBERS = {
                      "more to match the lit part (default vision.reader.SHADE_GAIN; 0: off)"),
     "--sharpen-above": ("sharpen_above", True, "SOFTNESS", "sharpen a photo whose softness (vision.reader.softness) "
                         "is over SOFTNESS (default vision.reader.SHARPEN_ABOVE; 0: off)"),
+    "--dark-body-below": ("dark_body_below", True, "POLARITY", "read a photo with its lightness turned over when "
+                          "its face-up crops' median lightness polarity is under POLARITY: a dark-bodied set "
+                          "(vision.dark_bodies; default vision.reader.DARK_BODY_BELOW; 0: off)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

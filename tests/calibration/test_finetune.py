@@ -392,3 +392,19 @@ def test_following_accuracy_counts_the_photos_after_each_number_of_corrections()
     from vision_lab.calibration_eval import PlayedHand, following_accuracy
     hands = [PlayedHand(0, 10, 8, 5), PlayedHand(2, 10, 9, 5), PlayedHand(2, 10, 10, 5), PlayedHand(3, 10, 10, 5)]
     assert following_accuracy(hands) == [(0, 37 / 40, 40), (2, 29 / 30, 30), (3, 1.0, 10)]
+
+
+def test_a_dark_bodied_layout_makes_a_profile_that_keeps_its_examples_turned_light(classifier, tmp_path):
+    # vision.dark_bodies: a black set's layout is learnt, and later examples kept, as the reader
+    # turns the photos it reads with that profile
+    from tests.vision.test_dark_bodies import DARK_BODY, LIGHT_BODY, DARK_INK, LIGHT_INK, face
+    dark = TileSetProfile.from_examples([(face(DARK_BODY, LIGHT_INK), c) for c in CODES], name="black",
+                                        classifier=classifier, steps=2)
+    light = TileSetProfile.from_examples([(face(LIGHT_BODY, DARK_INK), c) for c in CODES], name="ivory",
+                                         classifier=classifier, steps=2)
+    assert dark.dark_body and not light.dark_body
+    assert np.median(dark.examples) > 150 and np.median(light.examples) > 150
+    dark.add_example(face(DARK_BODY, LIGHT_INK), "3m", learn=False)
+    assert np.median(dark.examples[-1]) > 150
+    assert TileSetProfile.load(dark.save(tmp_path / "black.npz")).dark_body
+    assert not TileSetProfile.load(light.save(tmp_path / "ivory.npz")).dark_body

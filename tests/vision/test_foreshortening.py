@@ -9,7 +9,7 @@ import pytest
 from vision.classifier import CropReading
 from vision.crops import cut_tiles, is_sideways_box, row_squash
 from vision.detections import Detections
-from vision.reader import TileReader
+from vision.reader import ReaderConfig, TileReader
 
 ROOT = Path(__file__).resolve().parents[2]
 ART = ROOT / ".." / "shared" / "data" / "artwork"
@@ -75,8 +75,9 @@ class FakeDetector:
 
 
 def read_with(boxes, img, foreshortening=True):
+    # these stand-in tiles are half black, half white: as like a dark-bodied set's as a light one's
     reader = TileReader(detector=FakeDetector(boxes), classifier=TopHalfClassifier(), tileness=None,
-                        foreshortening=foreshortening)
+                        foreshortening=foreshortening, config=ReaderConfig(dark_body_below=None))
     return reader.read(img)
 
 

@@ -46,6 +46,7 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from ..blanks import WHITE_DRAGON, white_has_ink
+from ..dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted
 from ..errors import ProfileError
 from .prototypes import SHRINK, example_views, fit_metric
 
@@ -135,6 +136,9 @@ class TileSetProfile:
     # ("companion": ``vision.classifier.profile_network_classifier``), and that network's weights
     network_model: str = "own"
     network_id: str = ""
+    # the layout photo showed a dark-bodied set (vision.dark_bodies): every example is kept with
+    # its lightness turned over, and the reader turns the photos it reads with this profile so
+    dark_body: bool = False
     _embed: object = field(default=None, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
@@ -166,7 +170,9 @@ class TileSetProfile:
                 from ..classifier import default_classifier
                 classifier = default_classifier()
             network_model, tuned = _network_model(classifier, network_model)
-            crops = [_example_crop(c, tuned.imgsz) for c, _ in examples]
+            crops = [c for c, _ in examples]
+            dark = dark_bodied(crops, DARK_BODY_BELOW, DARK_BODY_LEAST)
+            crops = [_example_crop(lightness_inverted(c) if dark else c, tuned.imgsz) for c in crops]
             net = finetune.finetune(tuned, crops, codes, steps=_network_steps(network_model, steps), batch=batch,
                                     seed=seed, config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)
@@ -181,7 +187,7 @@ class TileSetProfile:
                        absent_codes=absent, model_id=classifier.weights_id if model_id is None else model_id,
                        network=net, calibration_network=net, examples=np.stack(crops),
                        base_misreads=[None] * len(codes), network_model=network_model,
-                       network_id=tuned.weights_id if tuned is not classifier else "", **params)
+                       network_id=tuned.weights_id if tuned is not classifier else "", dark_body=dark, **params)
         augment = int(params.pop("augment", AUGMENT))
         if augment < 1:
             raise ProfileError("augment must be at least 1 (the metric is learnt from the augmented views)")
@@ -243,6 +249,8 @@ class TileSetProfile:
         """Keep ``crops`` as examples of ``codes`` learnt later than the calibration (``source``),
         noting for each what the base model misread it as: with trusted base codes, a shown
         misreading stops that code's sure base readings counting as sure."""
+        if self.dark_body:     # as the layout's examples were kept, and the reader turns the photos
+            crops = [lightness_inverted(np.ascontiguousarray(c)) for c in crops]
         misreads = [None] * len(codes)
         if self.trusted_codes:
             # in a familiar set an unsure misreading says nothing of the sure readings kept, as
@@ -513,7 +521,8 @@ class TileSetProfile:
                 "augment": self.augment, "expert": "network" if self.uses_network else "prototypes",
                 "learnt": self.learnt, "trusted_codes": list(self.trusted_codes),
                 "base_misreads": list(self.base_misreads), "sure_base": self.sure_base,
-                "familiar": self.familiar, "network_model": self.network_model, "network_id": self.network_id}
+                "familiar": self.familiar, "network_model": self.network_model, "network_id": self.network_id,
+                "dark_body": self.dark_body}
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -591,7 +600,7 @@ class TileSetProfile:
                       trusted_codes=_trusted_codes_of(meta), sure_base=float(meta.get("sure_base", SURE_BASE)),
                       familiar=_familiar_of(meta),
                       network_model=meta["network_model"] if meta.get("network_model") in NETWORK_MODELS else "own",
-                      network_id=str(meta.get("network_id", "")),
+                      network_id=str(meta.get("network_id", "")), dark_body=meta.get("dark_body") is True,
                       base_misreads=[c if c in ALL_CODES else None for c in meta.get("base_misreads", [])])
         if meta.get("expert") == "network":
             def network(prefix):

@@ -64,7 +64,8 @@ WORN_SHARE = 0.15
 # classifier that never saw one reads the riichi Black artwork at 11 % (models/classifier/
 # MODEL_CARD.md, held-out groups). A set draws a dark body with probability DARK_SHARE. Measured
 # with the riichi sets held out (docs/experiments.md): Black 10.95 -> 54.40 %, but Regular -5 and
-# GL -25 of 557 tiles; weigh both when training weights to ship.
+# GL -25 of 557 tiles; weigh both when training weights to ship. The reader also turns a dark
+# set's photos over (vision/dark_bodies.py), so these crops teach the unturned reading only.
 DARK_SHARE = 0.1
 # Some sets draw their dots as line drawings: thin concentric circles on the bare face, no filled
 # disk (printed and cheap sets; GL-MahjongTile's coloured set does, and its 6p was read 4m by all

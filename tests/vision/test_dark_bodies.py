@@ -1,0 +1,101 @@
+"""Dark-bodied sets (vision/dark_bodies.py): told from a photo's crops together, and read with the
+photo's lightness turned over, through the reader with stand-in models."""
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+from vision.dark_bodies import dark_bodied, lightness_inverted, lightness_polarity
+from vision.detections import Detections
+from vision.reader import ReaderConfig, TileReader, cut_for_reading
+from tests.vision.test_detections import FakeClassifier, FakeDetector
+
+FELT = (40, 110, 30)          # green felt (BGR)
+LIGHT_BODY, DARK_INK = (225, 235, 240), (30, 30, 30)
+DARK_BODY, LIGHT_INK = (35, 30, 30), (235, 240, 240)
+ORANGE_INK = (40, 140, 235)
+
+
+def face(body, ink, second_ink=None, w=60, h=80) -> np.ndarray:
+    """A tile face: three dots and a bar, as printed sets draw a suit tile."""
+    tile = np.full((h, w, 3), body, np.uint8)
+    for k in range(3):
+        cv2.circle(tile, (w // 2, 18 + 20 * k), 7, ink, -1)
+    cv2.rectangle(tile, (12, h - 14), (w - 12, h - 10), second_ink or ink, -1)
+    return tile
+
+
+def table(tiles, size=(240, 400)) -> tuple[np.ndarray, list[list[float]]]:
+    """The tiles side by side on felt, and their boxes."""
+    img = np.full((*size, 3), FELT, np.uint8)
+    boxes = []
+    x = 20
+    for t in tiles:
+        h, w = t.shape[:2]
+        img[60:60 + h, x:x + w] = t
+        boxes.append([x, 60, x + w, 60 + h])
+        x += w + 4
+    return img, boxes
+
+
+def test_polarity_is_high_for_ink_on_a_light_face_and_low_for_ink_on_a_dark_one():
+    assert lightness_polarity(face(LIGHT_BODY, DARK_INK)) > 0.8
+    assert lightness_polarity(face(DARK_BODY, LIGHT_INK)) < 0.2
+    assert lightness_polarity(face(DARK_BODY, ORANGE_INK, LIGHT_INK)) < 0.2
+
+
+def test_a_crop_without_ink_says_nothing_of_its_sets_body():
+    blank_dark, blank_light = np.full((80, 60, 3), 30, np.uint8), np.full((80, 60, 3), 230, np.uint8)
+    assert lightness_polarity(blank_dark) is None and lightness_polarity(blank_light) is None
+    inked_dark = face(DARK_BODY, LIGHT_INK)
+    assert not dark_bodied([blank_light] * 5 + [inked_dark] * 2, 0.4, 3)    # two inked crops: too few
+    assert dark_bodied([blank_light] * 5 + [inked_dark] * 3, 0.4, 3)
+
+
+def test_a_set_is_dark_bodied_by_the_median_of_enough_crops():
+    dark, light = face(DARK_BODY, LIGHT_INK), face(LIGHT_BODY, DARK_INK)
+    assert dark_bodied([dark, dark, light], 0.4, 3)
+    assert not dark_bodied([dark, light, light], 0.4, 3)
+    assert not dark_bodied([dark, dark], 0.4, 3)          # too few to tell a set's body
+    assert not dark_bodied([dark, dark, dark], None, 3)   # off
+
+
+def test_inverting_lightness_turns_a_dark_face_light_and_keeps_its_hues():
+    turned = lightness_inverted(face(DARK_BODY, ORANGE_INK))
+    body, ink = turned[2, 2].astype(int), turned[18, 30].astype(int)
+    assert body.min() > 200                                 # the black body is now light
+    assert ink[2] > ink[0] and ink.max() < 200              # the orange ink is now a darker orange
+
+
+def read_crops(tiles, config=None, profile=None):
+    img, boxes = table(tiles)
+    clf = FakeClassifier()
+    reader = TileReader(detector=FakeDetector(Detections(boxes, [0.9] * len(boxes), [0] * len(boxes))),
+                        classifier=clf, config=config or ReaderConfig(shade_gain=None))
+    reader.read_detections(img, reader.detector.detect(img), profile=profile)
+    return clf.seen
+
+
+def test_the_reader_reads_a_dark_bodied_sets_photo_with_its_lightness_turned_over():
+    seen = read_crops([face(DARK_BODY, LIGHT_INK)] * 4)
+    assert len(seen) == 4 and all(np.median(c) > 150 for c in seen)
+
+
+def test_a_light_sets_photo_and_a_dark_set_read_with_the_setting_off_are_read_as_taken():
+    light = read_crops([face(LIGHT_BODY, DARK_INK)] * 4)
+    off = read_crops([face(DARK_BODY, LIGHT_INK)] * 4, ReaderConfig(shade_gain=None, dark_body_below=None))
+    assert all(np.median(c) > 150 for c in light)
+    assert all(np.median(c) < 100 for c in off)
+
+
+def test_with_a_tile_set_profile_the_profile_says_whether_the_set_is_dark_bodied():
+    # it learnt so from its layout photo (vision.profile.TileSetProfile.dark_body)
+    img, boxes = table([face(DARK_BODY, LIGHT_INK)] * 4)
+    src, crops = cut_for_reading(img, boxes, ReaderConfig(), profile=SimpleNamespace(dark_body=False))
+    assert src is img and all(np.median(c) < 100 for c in crops)
+    light_img, _ = table([face(LIGHT_BODY, DARK_INK)] * 4)
+    _, crops = cut_for_reading(light_img, boxes, ReaderConfig(), profile=SimpleNamespace(dark_body=True))
+    assert all(np.median(c) < 100 for c in crops)
+    src, crops = cut_for_reading(img, boxes, ReaderConfig())
+    assert all(np.median(c) > 150 for c in crops)
+    assert (src[235, 395] == img[235, 395]).all()                # felt far from the tiles is left as it was

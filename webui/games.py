@@ -474,7 +474,7 @@ def sheet(game_id):
 def sheet_pdf(game_id):
     number = partial(i18n.number, latin1=True)        # Helvetica in WinAnsi: no narrow space
     i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
-    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, winansi_names=True, number=number),
+    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, pdf_names=True, number=number),
                            i18n.t, number)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})

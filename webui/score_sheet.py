@@ -2,14 +2,17 @@
 counters and sticks for riichi, what happened, each player's change and running points), the
 final table (EMA: points, points - 30,000, uma, the score in points and divided by 1,000).
 :func:`sheet` builds it for the print view (templates/game_sheet.html) and :func:`pdf` writes
-it as a PDF with the standard Helvetica font (no library needed)."""
+it as a PDF with the standard Helvetica font (no library needed), the letters Helvetica lacks
+(names in Chinese...) in a font of this machine's, embedded (webui/pdf_font.py)."""
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
 from . import gamelog
 from .i18n import WINDS, english_number, house_rules_text
+from .pdf_font import hex_text, second_font
 from .store import Store
 
 
@@ -63,18 +66,19 @@ def robbed_kong(wins: list) -> bool:
     return any((w.get("context") or {}).get("robbing_kong") for w in wins)
 
 
-def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, number=english_number) -> dict:
+def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, number=english_number) -> dict:
     """The score sheet's rows and final table, in ``tr``'s language, its figures written by
-    ``number`` (``webui.i18n.number``). ``winansi_names`` (the PDF,
-    whose Helvetica writes WinAnsi only: Latin-1 with œ, €, curly quotes): a player's name in another script is "player N", so
-    that four names in Chinese do not all print as "????"."""
+    ``number`` (``webui.i18n.number``). ``pdf_names`` (the PDF, whose Helvetica writes WinAnsi
+    only: Latin-1 with œ, €, curly quotes): a name is written as ``_pdf_spelling`` has it, and a
+    name in a script no font of the PDF has is "player N", so that four names in Chinese do not
+    all print as "????" where this machine has no font for them (``webui.pdf_font``)."""
     view = gamelog.game_view(store, game_id)
     game = view["game"]
     flow = gamelog.flow_of(game)
     players = game["players"]
     substituted = False
-    if winansi_names:
-        written = [_winansi_spelling(p) for p in players]
+    if pdf_names:
+        written = [_pdf_spelling(p) for p in players]
         substituted = None in written
         players = [w if w is not None else tr("player {n}", n=i + 1) for i, w in enumerate(written)]
     rows = []
@@ -94,7 +98,7 @@ def sheet(store: Store, game_id: int, tr=_english, winansi_names: bool = False, 
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "score_differs": bool(final) and _score_differs(final), "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
             "renamed": substituted, "house_rules": house_rules_text(game["rules"], game.get("options"), tr),
-            "name": (game["name"] if not winansi_names else _winansi_spelling(game["name"]) or " / ".join(players)),
+            "name": (game["name"] if not pdf_names else _pdf_spelling(game["name"]) or " / ".join(players)),
             "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
@@ -138,6 +142,24 @@ def _winansi_spelling(s: str) -> str | None:
     return spelled if _winansi(spelled) else None
 
 
+def _pdf_spelling(s: str) -> str | None:
+    """``s`` as the PDF can write it: in Helvetica (``_winansi_spelling``), else as it is when the
+    second font (``webui.pdf_font``) has its every letter; None when neither can."""
+    spelled = _winansi_spelling(s)
+    if spelled is not None:
+        return spelled
+    font = second_font()
+    return s if font is not None and font.covers(s) else None
+
+
+def _second_font_letter(ch: str) -> bool:
+    """Whether ``ch`` is written with the second font: Helvetica lacks it, that font has it."""
+    if _winansi(ch):
+        return False
+    font = second_font()
+    return font is not None and ord(ch) in font.cmap
+
+
 def _pdf_text(s) -> str:
     """A string for a PDF literal in WinAnsi (cp1252, the font's encoding): other characters
     become '?'."""
@@ -158,12 +180,14 @@ _WIDTHS.update({"\xa0": 278, "\u2026": 1000, "\u2014": 1000, "\u2019": 222, "\u0
 
 
 def _width(s, size: float) -> float:
-    """The width of ``s`` in Helvetica at ``size`` points."""
+    """The width of ``s`` at ``size`` points: in Helvetica, the letters it lacks in the second font
+    where that has them (``webui.pdf_font``)."""
     em = 0
     for ch in str(s):
         w = _WIDTHS.get(ch)
         if w is None:
-            w = _WIDTHS.get(unicodedata.normalize("NFD", ch)[:1], 556)
+            w = second_font().width(ch) if _second_font_letter(ch) else \
+                _WIDTHS.get(unicodedata.normalize("NFD", ch)[:1], 556)
         em += w
     return em * size / 1000
 
@@ -409,7 +433,8 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
 
 def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
     """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
-    language (WinAnsi text: French accents, œ and € print, other scripts print as "?"); ``number``:
+    language (WinAnsi text: French accents, œ and € print; other scripts in the second font where
+    this machine has one, else as "?"); ``number``:
     how it writes a figure (``webui.i18n.number`` with ``latin1``: a plain no-break space)."""
     objects: list[bytes] = []
 
@@ -418,10 +443,19 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
         return len(objects)
 
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    pages = _lines(sh, tr, number)
+    # the letters Helvetica lacks, in the second font's subset (names in Chinese...)
+    letters = "".join(sorted({ch for page in pages for cmd in page if cmd[0] == "text"
+                              for ch in str(cmd[4]) if _second_font_letter(ch)}))
+    fonts = b"/F1 %d 0 R" % font
+    gids = {}
+    if letters:
+        second, gids = second_font().pdf_objects(letters, add)
+        fonts += b" /F2 %d 0 R" % second
     pages_id = len(objects) + 1
     objects.append(b"")          # the page tree, written once its kids are known
     kids = []
-    for page in _lines(sh, tr, number):
+    for page in pages:
         ops = ["0.2 w"]
         for cmd in page:
             if cmd[0] == "rule":
@@ -434,11 +468,18 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
             s = _pdf_text(text)
             if align == "r":     # right-aligned: shift by the text's width
                 x -= _width(text, size)
-            ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
+            if not any(_second_font_letter(ch) for ch in str(text)):
+                ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
+                continue
+            # runs of each font, one after the other (each Tj moves the pen past its run)
+            runs = [list(g) for _, g in itertools.groupby(str(text), key=_second_font_letter)]
+            shown = " ".join(f"/F2 {size} Tf {hex_text(''.join(r), gids)} Tj" if _second_font_letter(r[0])
+                             else f"/F1 {size} Tf ({_pdf_text(''.join(r))}) Tj" for r in runs)
+            ops.append(f"BT {x:.1f} {y:.1f} Td {shown} ET")
         stream = "\n".join(ops).encode("cp1252")
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-        kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 %d 0 R >> >> "
-                        b"/Contents %d 0 R >>" % (pages_id, PAGE_W, PAGE_H, font, content)))
+        kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << %s >> >> "
+                        b"/Contents %d 0 R >>" % (pages_id, PAGE_W, PAGE_H, fonts, content)))
     objects[pages_id - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
         b" ".join(b"%d 0 R" % k for k in kids), len(kids))
     catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)

@@ -870,7 +870,8 @@ def test_the_review_page_in_a_game_scores_with_the_games_counters(client):
     assert re.search(r'name="ctx_honba" value="1"[^>]*readonly', review)
 
 
-def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client):
+def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client, monkeypatch):
+    monkeypatch.setenv("MJTABLE_PDF_FONT", "none")        # a machine without a font for them
     names = ["张伟", "王芳", "Zoé", "李娜"]
     gid = client.post("/api/games", json={"name": "", "rules": "mcr", "players": names}).json["game"]["id"]
     post(client, gid, {"kind": "draw"})
@@ -880,6 +881,27 @@ def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client):
     assert b"the print view shows every name" in pdf
     assert "(player 1 / player 2 / Zoé / player 4 - ".encode("latin-1") in pdf     # the game named by its players
     assert "张伟" in client.get(f"/games/{gid}/sheet").get_data(as_text=True)   # the print view keeps them
+
+
+def test_the_pdf_sheet_writes_chinese_names_in_a_font_of_this_machines(client, tmp_path):
+    import shutil
+    import subprocess
+    from webui.pdf_font import second_font
+    if second_font() is None:
+        pytest.skip("no TrueType CJK font on this machine (Debian: fonts-wqy-zenhei)")
+    names = ["张伟", "王芳", "Zoé", "李娜"]
+    gid = client.post("/api/games", json={"name": "北京 club", "rules": "mcr", "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw", "note": "流局"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"player 1" not in pdf and b"cannot write" not in pdf and b"??" not in pdf
+    assert b"/Subtype /Type0" in pdf and b"/FontFile2" in pdf and b"/ToUnicode" in pdf
+    assert b"<5F20>" in pdf and b"<4F1F>" in pdf        # 张 and 伟, mapped back to Unicode for copying
+    assert len(pdf) < 60_000                           # the font's subset, not its 17 MB
+    if shutil.which("pdftotext"):
+        (tmp_path / "sheet.pdf").write_bytes(pdf)
+        text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "sheet.pdf"), "-"], capture_output=True,
+                              text=True, check=True).stdout
+        assert all(n in text for n in names) and "北京 club" in text and "流局" in text
 
 
 def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client):
@@ -932,11 +954,17 @@ def test_the_photo_page_says_at_once_that_a_finished_game_records_no_more_hands(
     assert "Cette partie est finie" in client.get(f"/?game={gid}&lang=fr").get_data(as_text=True)
 
 
-def test_the_pdf_writes_what_its_font_can_write(client):
-    """The PDF's Helvetica is WinAnsi (cp1252): œ, € and curly quotes print as themselves, and
-    only what it has no glyph for (Chinese) prints "?"."""
+def test_the_pdf_writes_what_its_font_can_write(client, monkeypatch):
+    """The PDF's Helvetica is WinAnsi (cp1252): œ, € and curly quotes print as themselves; what it
+    has no glyph for (Chinese) is written in the second font where this machine has one, in the
+    same line, else prints "?"."""
+    from webui.pdf_font import second_font
     gid = new_game(client, "riichi")
     post(client, gid, {"kind": "draw", "note": "cœur 5 € ‘ok’ 中"})
+    if second_font() is not None:
+        pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
+        assert re.search("- cœur 5 € ‘ok’ \\) Tj /F2 8 Tf <[0-9A-F]{4}> Tj ET".encode("cp1252"), pdf)
+    monkeypatch.setenv("MJTABLE_PDF_FONT", "none")
     pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     assert "cœur 5 € ‘ok’ ?".encode("cp1252") in pdf
 

@@ -1,0 +1,143 @@
+"""A second font for the PDF score sheet: the letters its Helvetica cannot write.
+
+The sheet's Helvetica writes WinAnsi only (Latin-1 with œ, €, curly quotes). Clubs write their
+players' names in Chinese, Japanese or Korean too; those letters are written with a TrueType font
+found on this machine (``FONT_FILES``; Debian: fonts-wqy-zenhei, fonts-arphic-uming), embedded as a
+subset of the glyphs the sheet uses, with a map back to Unicode so that a reader can search and
+copy the names (PDF 1.7, 9.7 "Composite fonts" and 9.10.3 "ToUnicode CMaps"). Without such a font
+those names are "player N" (``webui.score_sheet.sheet``).
+
+``MJTABLE_PDF_FONT`` names another TrueType font file (.ttf or .ttc), or "none" for none.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import os
+import zlib
+from functools import lru_cache
+from pathlib import Path
+
+# TrueType (glyf) fonts with CJK letters, first found first: PDF readers take a TrueType subset
+# as it is (the Noto CJK files are CFF outlines, another font program).
+FONT_FILES = (Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),
+              Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
+              Path("/usr/share/fonts/truetype/arphic/uming.ttc"),
+              Path("/usr/share/fonts/truetype/arphic/ukai.ttc"))
+
+
+class EmbeddedFont:
+    """One TrueType font's metrics, and its subset written into a PDF."""
+
+    def __init__(self, path: Path):
+        from fontTools.ttLib import TTFont
+        self.path = Path(path)
+        font = TTFont(str(self.path), fontNumber=0, lazy=True)
+        if "glyf" not in font:
+            raise ValueError(f"{self.path} has no TrueType outlines")
+        self.units = font["head"].unitsPerEm
+        self.cmap = font.getBestCmap()
+        advances = font["hmtx"].metrics
+        self.advance = {cp: advances[name][0] * 1000 / self.units for cp, name in self.cmap.items()}
+        head, os2 = font["head"], font["OS/2"]
+        self.bbox = [round(v * 1000 / self.units) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]
+        self.ascent = round(os2.sTypoAscender * 1000 / self.units)
+        self.descent = round(os2.sTypoDescender * 1000 / self.units)
+        self.name = font["name"].getDebugName(6) or self.path.stem
+        font.close()
+
+    def covers(self, text: str) -> bool:
+        return all(ord(c) in self.cmap for c in text)
+
+    def width(self, char: str) -> float:
+        """The advance of one letter, in thousandths of an em."""
+        return self.advance.get(ord(char), 1000.0)
+
+    def subset(self, letters: str) -> tuple[bytes, dict[int, int]]:
+        """(the font program with these letters only, {code point: its glyph id there})."""
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+        # tables it cannot subset (bitmap strikes, a font editor's stamp) are dropped, and said so
+        logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
+        font = TTFont(str(self.path), fontNumber=0)
+        options = subset.Options()
+        options.layout_features = []
+        options.hinting = False
+        options.name_IDs = []
+        options.notdef_outline = True
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes={ord(c) for c in letters if ord(c) in self.cmap})
+        subsetter.subset(font)
+        order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
+        gids = {cp: order[name] for cp, name in font.getBestCmap().items()}
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue(), gids
+
+    def pdf_objects(self, letters: str, add) -> tuple[int, dict[int, int]]:
+        """Write the subset of ``letters`` as a composite font (Type0, Identity-H) with ``add(body)
+        -> object number``; returns (the font's object number, {code point: glyph id}) to write
+        text with (``hex_text``)."""
+        program, gids = self.subset(letters)
+        tag = "".join(chr(65 + b % 26) for b in hashlib.sha1(program).digest()[:6])   # a subset's name prefix
+        base = f"{tag}+{''.join(c for c in self.name if c.isalnum())}".encode()
+        packed = zlib.compress(program)
+        file_id = add(b"<< /Length %d /Length1 %d /Filter /FlateDecode >>\nstream\n" % (len(packed), len(program))
+                      + packed + b"\nendstream")
+        descriptor = add(b"<< /Type /FontDescriptor /FontName /%s /Flags 4 /FontBBox [%s] /ItalicAngle 0 /Ascent %d "
+                         b"/Descent %d /CapHeight %d /StemV 80 /FontFile2 %d 0 R >>"
+                         % (base, " ".join(map(str, self.bbox)).encode(), self.ascent, self.descent, self.ascent,
+                            file_id))
+        used = sorted({(gids[ord(c)], ord(c)) for c in letters if ord(c) in gids})
+        widths = " ".join(f"{g} [{self.width(chr(cp)):.0f}]" for g, cp in used).encode()
+        cid_font = add(b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s /CIDSystemInfo << /Registry (Adobe) "
+                       b"/Ordering (Identity) /Supplement 0 >> /FontDescriptor %d 0 R /CIDToGIDMap /Identity "
+                       b"/DW 1000 /W [%s] >>" % (base, descriptor, widths))
+        cmap = _to_unicode(used)
+        to_unicode = add(b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
+        font = add(b"<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%d 0 R] "
+                   b"/ToUnicode %d 0 R >>" % (base, cid_font, to_unicode))
+        return font, gids
+
+
+def hex_text(text: str, gids: dict[int, int]) -> str:
+    """``text`` as a PDF hex string of two-byte glyph ids (Identity-H)."""
+    return "<" + "".join(f"{gids.get(ord(c), 0):04X}" for c in text) + ">"
+
+
+def _to_unicode(used: list[tuple[int, int]]) -> bytes:
+    """A ToUnicode CMap from each glyph id to its letter (UTF-16BE)."""
+    lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+             "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+             "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+             "1 begincodespacerange", "<0000> <FFFF>", "endcodespacerange"]
+    for start in range(0, len(used), 100):        # at most 100 entries a block
+        block = used[start:start + 100]
+        lines.append(f"{len(block)} beginbfchar")
+        lines += [f"<{g:04X}> <{chr(cp).encode('utf-16-be').hex().upper()}>" for g, cp in block]
+        lines.append("endbfchar")
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines).encode("ascii")
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> EmbeddedFont | None:
+    try:
+        return EmbeddedFont(Path(path))
+    except Exception:     # a damaged or unreadable file, no TrueType outlines: no second font
+        return None
+
+
+def second_font() -> EmbeddedFont | None:
+    """The font for letters Helvetica lacks: ``MJTABLE_PDF_FONT``, else the first of
+    ``FONT_FILES`` present and readable; None when there is none (or "none" is asked for)."""
+    asked = os.environ.get("MJTABLE_PDF_FONT", "").strip()
+    if asked.lower() == "none":
+        return None
+    for path in ([Path(asked)] if asked else FONT_FILES):
+        if path.is_file():
+            font = _load(str(path))
+            if font is not None:
+                return font
+    return None

@@ -27,9 +27,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted  # noqa: F401  (ReaderConfig defaults)
 from .crops import FORESHORTENING, TileCrops, TileView, crop_tile, cut_tiles, face_lies_sideways, is_sideways_box  # noqa: F401  (ReaderConfig default)
 from .blanks import WHITE_DRAGON, blank_backs
+from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted  # noqa: F401  (ReaderConfig defaults)
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
 from .looks import Look, choose_look, clearly_beats
@@ -552,7 +552,7 @@ def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None) 
     learnt its set so), cut again from ``src`` with the boxes' region lightness-inverted, and that
     picture, for the face cuts and blank tests to come. ``config.dark_body_below`` None: never."""
     crops = cut_tiles(src, boxes, foreshortening=config.foreshortening, rectify=config.rectify)
-    if config.dark_body_below is None or not boxes:
+    if config.dark_body_below is None or len(boxes) == 0:
         return src, crops
     dark = bool(getattr(profile, "dark_body", False)) if profile is not None \
         else dark_bodied(crops, config.dark_body_below, config.dark_body_least)

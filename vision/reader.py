@@ -546,16 +546,22 @@ class TileReader:
         return out
 
 
-def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None) -> tuple[np.ndarray, TileCrops]:
+def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None,
+                    dark_body: bool | None = None) -> tuple[np.ndarray, TileCrops]:
     """(picture, crops): the tiles of ``boxes`` cut from ``src``; when they are of a dark-bodied
     set (``vision.dark_bodies``: told from these crops, or by the tile-set ``profile``, which
-    learnt its set so), cut again from ``src`` with the boxes' region lightness-inverted, and that
-    picture, for the face cuts and blank tests to come. ``config.dark_body_below`` None: never."""
+    learnt its set so, or as ``dark_body`` says), cut again from ``src`` with the boxes' region
+    lightness-inverted, and that picture, for the face cuts and blank tests to come.
+    ``config.dark_body_below`` None: never."""
     crops = cut_tiles(src, boxes, foreshortening=config.foreshortening, rectify=config.rectify)
     if config.dark_body_below is None or len(boxes) == 0:
         return src, crops
-    dark = bool(getattr(profile, "dark_body", False)) if profile is not None \
-        else dark_bodied(crops, config.dark_body_below, config.dark_body_least)
+    if dark_body is not None:
+        dark = dark_body
+    elif profile is not None:
+        dark = bool(getattr(profile, "dark_body", False))
+    else:
+        dark = dark_bodied(crops, config.dark_body_below, config.dark_body_least)
     if not dark:
         return src, crops
     xyxy = np.asarray(boxes, np.float64)

@@ -52,6 +52,7 @@ from scorer.tiles import ALL_CODES
 
 from vision.calibration import LAYOUT_ROWS, assign_layout
 from vision.crops import TileCrops
+from vision.dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied
 from vision.profile import TileSetProfile
 from vision.profile.tileset import NETWORK_MODELS
 from vision.reader import classify_with_profile
@@ -176,9 +177,12 @@ def with_face_cuts(crops: TileCrops, image, boxes, corner_finder, config) -> Til
     return crops
 
 
-def render_test_crops(style, seed: int, per_code: int, corner_finder=None, config=None):
+def render_test_crops(style, seed: int, per_code: int, corner_finder=None, config=None,
+                      dark_body: bool | None = None):
     """Crops of rendered rows of this set's tiles (labelled boxes), about ``per_code`` per code
-    (``TileCrops``, with face cuts when ``corner_finder`` is given), and their codes."""
+    (``TileCrops``, with face cuts when ``corner_finder`` is given), and their codes; each row cut
+    as the reader cuts a photo (``vision.reader.cut_for_reading``: a dark-bodied set's turned over,
+    photo by photo, or every row when ``dark_body``, as a profile of a dark-bodied set reads)."""
     from vision.reader import ReaderConfig, cut_for_reading
     from .synth.random_layouts import loose_row
     from .synth.render import render_scene
@@ -197,7 +201,7 @@ def render_test_crops(style, seed: int, per_code: int, corner_finder=None, confi
         kept = [t for t in labels if t.box[2] - t.box[0] >= 8 and t.box[3] - t.box[1] >= 8]
         boxes = [t.box for t in kept]
         # as the reader cuts a photo: a dark-bodied set's turned over (vision.dark_bodies)
-        img, cut = cut_for_reading(img, boxes, config or ReaderConfig())
+        img, cut = cut_for_reading(img, boxes, config or ReaderConfig(), dark_body=dark_body)
         cut = with_face_cuts(cut, img, boxes, corner_finder, config or ReaderConfig())
         for k, (t, crop, length_open) in enumerate(zip(kept, cut, cut.length_open)):
             face = cut.faces.get(k)
@@ -354,10 +358,11 @@ class CachedClassifier:
 
 
 def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None, expert="network",
-                 config=None):
+                 config=None, profile_crops=None):
     """(codes before, codes after, profile, seconds to build it): the base classifier's readings
-    of ``test_crops``, then the same re-ranked by a profile made from the calibration examples
-    (``expert``: "network", fine-tuned weights, the default; "prototypes", format 2)."""
+    of ``test_crops``, then the same tiles re-ranked by a profile made from the calibration
+    examples (``expert``: "network", fine-tuned weights, the default; "prototypes", format 2),
+    cut as ``profile_crops`` where the profile reads them otherwise (a dark-bodied set's)."""
     def embed(crops):
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
     t0 = time.perf_counter()
@@ -369,7 +374,8 @@ def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), pa
     # Each reading on its own copy: the reader puts a kept face cut in its crop's place.
     every = range(len(test_crops))
     before = [r.code for r in classify_with_profile(classifier, _copy(test_crops, every), config=config)]
-    after = [r.code for r in classify_with_profile(classifier, _copy(test_crops, every), profile, config=config)]
+    after = [r.code for r in classify_with_profile(classifier, _copy(test_crops if profile_crops is None
+                                                                    else profile_crops, every), profile, config=config)]
     return before, after, profile, build_s
 
 
@@ -522,6 +528,11 @@ def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root:
     if ck != truth:
         print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
     tc, tk = render_test_crops(style, seed + 100 * k + 2, per_code, corner_finder, config)
+    if (config is None or config.dark_body_below is not None) and dark_bodied(cc, DARK_BODY_BELOW, DARK_BODY_LEAST):
+        # the profile of this layout keeps its set turned over and reads every photo so
+        # (vision.dark_bodies); the base model alone, each photo as the reader tells it
+        tc.profile_crops, _ = render_test_crops(style, seed + 100 * k + 2, per_code, corner_finder, config,
+                                                dark_body=True)
     return cc, ck, tc, tk, ([f"{n}f" for n in range(1, 9)] if no_bonus else [])
 
 
@@ -621,8 +632,9 @@ def main(argv=None) -> int:
         if args.context_share is not None or args.batch is not None or args.erase_share is not None:
             prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share, batch=args.batch,
                                                              erase_share=args.erase_share)
+        ptc = getattr(tc, "profile_crops", tc)       # the test tiles as the profile reads them
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
-                                                       expert=args.expert, config=config)
+                                                       expert=args.expert, config=config, profile_crops=ptc)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))
         print(f"{name:<12} {len(tk):>6} {len(set(ck)):>5} {accuracy(before, tk):>8.2%} {accuracy(after, tk):>8.2%}  "
@@ -636,7 +648,7 @@ def main(argv=None) -> int:
                 print(f"{'':<12} {part} photos: {len(tk[sl])} tiles, {accuracy(before[sl], tk[sl]):.2%} → "
                       f"{accuracy(after[sl], tk[sl]):.2%}")
         if args.corrections:
-            n_corr, acc, rest = with_corrections(clf, profile, tc, tk, seed=args.seed, config=config)
+            n_corr, acc, rest = with_corrections(clf, profile, ptc, tk, seed=args.seed, config=config)
             truth = [tk[i] for i in rest]
             print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
                   f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "
@@ -644,7 +656,7 @@ def main(argv=None) -> int:
                   + (f"; the corrected tiles themselves read right after: {corrected_tiles_reread(clf, profile):.0%}"
                      if n_corr else ""))
         if args.as_played:
-            hands = as_played(clf, profile, tc, tk, confirm=not args.no_confirm, seed=args.seed, config=config,
+            hands = as_played(clf, profile, ptc, tk, confirm=not args.no_confirm, seed=args.seed, config=config,
                               shuffle=name not in PHOTO_GROUPS)
             curves[name] = hands
             n_photos, n_tiles, n_right = after_corrections(hands)

@@ -99,3 +99,15 @@ def test_with_a_tile_set_profile_the_profile_says_whether_the_set_is_dark_bodied
     src, crops = cut_for_reading(img, boxes, ReaderConfig())
     assert all(np.median(c) > 150 for c in crops)
     assert (src[235, 395] == img[235, 395]).all()                # felt far from the tiles is left as it was
+
+
+def test_the_caller_can_say_whether_the_set_is_dark_bodied():
+    # the profile evaluation cuts a dark set's rows as its profile reads them: every row turned
+    img, boxes = table([face(DARK_BODY, LIGHT_INK)] * 4)
+    _, crops = cut_for_reading(img, boxes, ReaderConfig(), dark_body=False)
+    assert all(np.median(c) < 100 for c in crops)
+    light_img, _ = table([face(LIGHT_BODY, DARK_INK)] * 4)
+    _, crops = cut_for_reading(light_img, boxes, ReaderConfig(), dark_body=True)
+    assert all(np.median(c) < 100 for c in crops)
+    _, crops = cut_for_reading(img, boxes, ReaderConfig(dark_body_below=None), dark_body=True)   # off is off
+    assert all(np.median(c) < 100 for c in crops)

@@ -251,6 +251,9 @@ def _calibrate(args, store) -> int:
     except ProfileError as exc:
         return _err(str(exc))
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
+    if profile.dark_body:
+        print("your tiles have dark faces with light ink: every photo read with this profile is read with its "
+              "light and dark turned over, as the built-in reader reads such a set")
     if profile.trusted_codes:
         # in a player's words: which readings of the built-in reader the profile leaves alone, and why
         why = ("it reads this set well: it keeps its say on every kind of tile but those it mistook another "

@@ -91,6 +91,15 @@ def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate,
     assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 
 
+@pytest.mark.parametrize("dark", [True, False])
+def test_says_when_the_set_has_dark_faces(photo, tmp_path, fake_calibrate, capsys, monkeypatch, dark):
+    from vision.profile import tileset
+    monkeypatch.setattr(tileset, "dark_bodied", lambda crops, below, least: dark)
+    assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0
+    said = "your tiles have dark faces with light ink" in capsys.readouterr().out
+    assert said is dark and profile_mod.ProfileStore(str(tmp_path / "d")).active().dark_body is dark
+
+
 def test_prompt_answer(photo, tmp_path, fake_calibrate, monkeypatch, capsys):
     class Tty(io.StringIO):
         def isatty(self):

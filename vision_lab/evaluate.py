@@ -23,7 +23,7 @@ from vision.crops import cut_tiles
 from .datasets import read_yolo_labels
 from vision.detections import box_iou
 from vision.oddity import ODD_CLASS
-from vision.reader import add_face_cuts, classify_with_profile, cut_for_reading
+from vision.reader import classify_with_profile, read_crops
 
 
 def _names_file(folder: Path) -> Path | None:
@@ -184,11 +184,12 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         if gt:
             config = getattr(reader, "config", None)
             if config is not None:
-                img, crops = cut_for_reading(img, [b for _, b in gt], config)
-                add_face_cuts(crops, img, [b for _, b in gt], getattr(reader, "corner_finder", None), config)
+                _, _, read = read_crops(reader.classifier, img, [b for _, b in gt], config,
+                                        corner_finder=getattr(reader, "corner_finder", None))
             else:
                 crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None))
-            for (code, _), r in zip(gt, classify_with_profile(reader.classifier, crops, config=config)):
+                read = classify_with_profile(reader.classifier, crops)
+            for (code, _), r in zip(gt, read):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
         if (k + 1) % 20 == 0:
@@ -311,9 +312,9 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue
-        img, crops = cut_for_reading(img, [b for _, b in gt], replace(config, foreshortening=foreshortening))
-        add_face_cuts(crops, img, [b for _, b in gt], corner_finder, config)
-        for (code, _), r in zip(gt, classify_with_profile(classifier, crops, config=config)):
+        _, _, read = read_crops(classifier, img, [b for _, b in gt], replace(config, foreshortening=foreshortening),
+                                corner_finder=corner_finder)
+        for (code, _), r in zip(gt, read):
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1

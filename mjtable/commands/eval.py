@@ -56,6 +56,9 @@ READER_NUMBERS = {
     "--dark-body-below": ("dark_body_below", True, "POLARITY", "read a photo with its lightness turned over when "
                           "its face-up crops' median lightness polarity is under POLARITY: a dark-bodied set "
                           "(vision.dark_bodies; default vision.reader.DARK_BODY_BELOW; 0: off)"),
+    "--dark-body-unsure": ("dark_body_unsure", True, "POLARITY", "read a photo both ways, keeping the surer reading, "
+                           "when that median lies from --dark-body-below up to POLARITY (default "
+                           "vision.reader.DARK_BODY_UNSURE; 0: off)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

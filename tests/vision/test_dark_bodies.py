@@ -7,7 +7,8 @@ import numpy as np
 
 from vision.dark_bodies import dark_bodied, lightness_inverted, lightness_polarity
 from vision.detections import Detections
-from vision.reader import ReaderConfig, TileReader, cut_for_reading
+from vision.classifier import CropReading
+from vision.reader import ReaderConfig, TileReader, cut_for_reading, read_crops
 from tests.vision.test_detections import FakeClassifier, FakeDetector
 
 FELT = (40, 110, 30)          # green felt (BGR)
@@ -67,7 +68,7 @@ def test_inverting_lightness_turns_a_dark_face_light_and_keeps_its_hues():
     assert ink[2] > ink[0] and ink.max() < 200              # the orange ink is now a darker orange
 
 
-def read_crops(tiles, config=None, profile=None):
+def crops_seen(tiles, config=None, profile=None):
     img, boxes = table(tiles)
     clf = FakeClassifier()
     reader = TileReader(detector=FakeDetector(Detections(boxes, [0.9] * len(boxes), [0] * len(boxes))),
@@ -77,13 +78,13 @@ def read_crops(tiles, config=None, profile=None):
 
 
 def test_the_reader_reads_a_dark_bodied_sets_photo_with_its_lightness_turned_over():
-    seen = read_crops([face(DARK_BODY, LIGHT_INK)] * 4)
+    seen = crops_seen([face(DARK_BODY, LIGHT_INK)] * 4)
     assert len(seen) == 4 and all(np.median(c) > 150 for c in seen)
 
 
 def test_a_light_sets_photo_and_a_dark_set_read_with_the_setting_off_are_read_as_taken():
-    light = read_crops([face(LIGHT_BODY, DARK_INK)] * 4)
-    off = read_crops([face(DARK_BODY, LIGHT_INK)] * 4, ReaderConfig(shade_gain=None, dark_body_below=None))
+    light = crops_seen([face(LIGHT_BODY, DARK_INK)] * 4)
+    off = crops_seen([face(DARK_BODY, LIGHT_INK)] * 4, ReaderConfig(shade_gain=None, dark_body_below=None))
     assert all(np.median(c) > 150 for c in light)
     assert all(np.median(c) < 100 for c in off)
 
@@ -111,3 +112,40 @@ def test_the_caller_can_say_whether_the_set_is_dark_bodied():
     assert all(np.median(c) < 100 for c in crops)
     _, crops = cut_for_reading(img, boxes, ReaderConfig(dark_body_below=None), dark_body=True)   # off is off
     assert all(np.median(c) < 100 for c in crops)
+
+
+def unsure_face() -> np.ndarray:
+    """A dark face with much light ink and a grey band: its middle's median polarity lies at
+    0.34, in the unsure band (``DARK_BODY_BELOW`` 0.3 to ``DARK_BODY_UNSURE`` 0.45)."""
+    tile = np.full((80, 60, 3), 30, np.uint8)
+    tile[34:52] = 90
+    tile[52:70] = 230
+    return tile
+
+
+class LightSure:
+    """Sure (0.9) of 1m on a crop lighter than mid-grey, unsure (0.4) of 2m on a darker one; or
+    the other way round (``dark=True``)."""
+    def __init__(self, dark=False):
+        self.dark = dark
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        out = []
+        for c in crops:
+            light = np.median(c) > 128
+            code, p = ("1m", 0.9) if light != self.dark else ("2m", 0.4)
+            out.append(CropReading(code, p, [(code, p)], np.zeros(2) if embeddings else None))
+        return out
+
+
+def test_an_unsure_photo_is_read_both_ways_and_the_surer_reading_kept():
+    assert 0.3 <= lightness_polarity(unsure_face()) < 0.45
+    img, boxes = table([unsure_face()] * 4)
+    config = ReaderConfig(shade_gain=None)
+    picture, crops, reads = read_crops(LightSure(), img, boxes, config)
+    assert picture is not img and [r.code for r in reads] == ["1m"] * 4       # turned over: surer
+    picture, crops, reads = read_crops(LightSure(dark=True), img, boxes, config)
+    assert picture is img and [r.code for r in reads] == ["1m"] * 4           # as taken: surer
+    off = ReaderConfig(shade_gain=None, dark_body_unsure=None)
+    picture, _, reads = read_crops(LightSure(), img, boxes, off)
+    assert picture is img and [r.code for r in reads] == ["2m"] * 4           # no second reading

@@ -539,12 +539,22 @@ def test_a_hand_being_edited_on_a_phone_shows_its_whole_notation(server, browser
 # -- four long names (a club organiser's trial) -------------------------------------------------
 
 def _viewport(d, width: int, height: int) -> None:
-    """The page's viewport at ``width`` × ``height``, as phone() does for its size."""
+    """The page's viewport at ``width`` × ``height``, as phone() does for its size: the window
+    grown by what its frame takes, again from the window's own size where a resize fell short (a
+    busy machine once left it short past the wait)."""
+    from selenium.common.exceptions import TimeoutException
     d.set_window_size(width, height)
     fits = "return innerWidth <= arguments[0] && innerHeight <= arguments[1] ? [innerWidth, innerHeight] : null"
-    inner = WebDriverWait(d, 5).until(lambda drv: drv.execute_script(fits, width, height))
-    d.set_window_size(width + width - inner[0], height + height - inner[1])
-    WebDriverWait(d, 5).until(lambda drv: drv.execute_script("return [innerWidth, innerHeight]") == [width, height])
+    inner = WebDriverWait(d, 10).until(lambda drv: drv.execute_script(fits, width, height))
+    for _ in range(3):
+        size = d.get_window_size()
+        d.set_window_size(size["width"] + width - inner[0], size["height"] + height - inner[1])
+        try:
+            WebDriverWait(d, 5).until(lambda drv: drv.execute_script("return [innerWidth, innerHeight]") == [width, height])
+            return
+        except TimeoutException:
+            inner = d.execute_script("return [innerWidth, innerHeight]")
+    raise AssertionError(f"the viewport is {inner[0]} x {inner[1]}, not {width} x {height}")
 
 
 #: the words (a double name's halves apart) that the layout broke over two lines, in the elements

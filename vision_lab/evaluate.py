@@ -8,9 +8,9 @@ boxes ("oracle boxes") to tell detector misses from misreadings."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 import statistics
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import cv2

@@ -121,23 +121,22 @@ def _to_unicode(used: list[tuple[int, int]]) -> bytes:
     return "\n".join(lines).encode("ascii")
 
 
-@lru_cache(maxsize=4)
-def _load(path: str) -> EmbeddedFont | None:
-    try:
-        return EmbeddedFont(Path(path))
-    except Exception:     # a damaged or unreadable file, no TrueType outlines: no second font
-        return None
-
-
 def second_font() -> EmbeddedFont | None:
     """The font for letters Helvetica lacks: ``MJTABLE_PDF_FONT``, else the first of
-    ``FONT_FILES`` present and readable; None when there is none (or "none" is asked for)."""
-    asked = os.environ.get("MJTABLE_PDF_FONT", "").strip()
+    ``FONT_FILES`` present and readable; None when there is none (or "none" is asked for).
+    Looked for once per value of ``MJTABLE_PDF_FONT`` (the sheet asks for every letter it
+    measures): a font installed later is used after a restart."""
+    return _font_asked(os.environ.get("MJTABLE_PDF_FONT", "").strip())
+
+
+@lru_cache(maxsize=4)
+def _font_asked(asked: str) -> EmbeddedFont | None:
     if asked.lower() == "none":
         return None
     for path in ([Path(asked)] if asked else FONT_FILES):
         if path.is_file():
-            font = _load(str(path))
-            if font is not None:
-                return font
+            try:
+                return EmbeddedFont(path)
+            except Exception:     # a damaged or unreadable file, no TrueType outlines: the next one
+                continue
     return None

@@ -445,12 +445,12 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     pages = _lines(sh, tr, number)
     # the letters Helvetica lacks, in the second font's subset (names in Chinese...)
-    letters = "".join(sorted({ch for page in pages for cmd in page if cmd[0] == "text"
-                              for ch in str(cmd[4]) if _second_font_letter(ch)}))
+    letters = {ch for page in pages for cmd in page if cmd[0] == "text" for ch in str(cmd[4])
+               if _second_font_letter(ch)}
     fonts = b"/F1 %d 0 R" % font
     gids = {}
     if letters:
-        second, gids = second_font().pdf_objects(letters, add)
+        second, gids = second_font().pdf_objects("".join(sorted(letters)), add)
         fonts += b" /F2 %d 0 R" % second
     pages_id = len(objects) + 1
     objects.append(b"")          # the page tree, written once its kids are known
@@ -465,16 +465,16 @@ def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
                 ops.append(f"{cmd[1]:.1f} {cmd[3]:.1f} m {cmd[2]:.1f} {cmd[3]:.1f} l S")
                 continue
             _, x, y, size, text, align = cmd
-            s = _pdf_text(text)
+            text = str(text)
             if align == "r":     # right-aligned: shift by the text's width
                 x -= _width(text, size)
-            if not any(_second_font_letter(ch) for ch in str(text)):
-                ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET")
+            if letters.isdisjoint(text):
+                ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({_pdf_text(text)}) Tj ET")
                 continue
             # runs of each font, one after the other (each Tj moves the pen past its run)
-            runs = [list(g) for _, g in itertools.groupby(str(text), key=_second_font_letter)]
-            shown = " ".join(f"/F2 {size} Tf {hex_text(''.join(r), gids)} Tj" if _second_font_letter(r[0])
-                             else f"/F1 {size} Tf ({_pdf_text(''.join(r))}) Tj" for r in runs)
+            runs = ("".join(run) for _, run in itertools.groupby(text, key=letters.__contains__))
+            shown = " ".join(f"/F2 {size} Tf {hex_text(r, gids)} Tj" if r[0] in letters
+                             else f"/F1 {size} Tf ({_pdf_text(r)}) Tj" for r in runs)
             ops.append(f"BT {x:.1f} {y:.1f} Td {shown} ET")
         stream = "\n".join(ops).encode("cp1252")
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")

@@ -11,7 +11,8 @@ with the base classifier alone ("before") and with the profile ("after"); prints
 accuracy (tiles cut from their labelled boxes, so detection is out of the measure) and the
 codes still misread. Each tile is also cut by the face corners the shipped corner network finds,
 and the reader keeps the cut it reads surer, as the app does (``--face-margin``; negative: box
-cuts alone). Sets:
+cuts alone); the calibration examples are learnt cut both ways, as the app's layout photo is
+(``vision.calibration.EXAMPLE_FACES``; ``--example-faces off``: box cuts alone). Sets:
 
 - ``hand_photos``: the real ``hand_*`` photos of chinese-mahjong-detection. Calibration: per code,
   the largest upright-shaped labelled crop of the train split's photos; test: every labelled tile
@@ -50,8 +51,9 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
-from vision.calibration import LAYOUT_ROWS, assign_layout
-from vision.crops import TileCrops
+from vision import calibration as layout_photo
+from vision.calibration import LAYOUT_ROWS, assign_layout, face_cuts
+from vision.crops import TileCrops, TileView
 from vision.dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied
 from vision.profile import TileSetProfile
 from vision.profile.tileset import NETWORK_MODELS
@@ -121,9 +123,11 @@ def tile_set_style(name: str, seed: int, data_root: Path = DATA):
     return random_style(rng, (name,), data_root)
 
 
-def render_calibration(style, seed: int, classifier):
+def render_calibration(style, seed: int, classifier, corner_finder=None):
     """A rendered photo of the documented layout with this set, read by ``classifier`` and
-    assigned by ``assign_layout``: (crops, assigned codes, true codes, no bonus row)."""
+    assigned by ``assign_layout``: (crops, assigned codes, true codes, no bonus row); with
+    ``corner_finder``, the crops are ``TileCrops`` whose ``faces`` hold each tile's face cut, as
+    the app's layout photo cuts them (``vision.calibration.face_cuts``)."""
     from vision.crops import crop_tile
     from .synth.render import TILE_ASPECT, render_scene
     from vision.types import PlacedTile, TileRead
@@ -139,7 +143,9 @@ def render_calibration(style, seed: int, classifier):
     layout = assign_layout(reads)
     if not layout.ok:
         raise RuntimeError(f"rendered calibration layout not assigned: {layout.problems}")
-    crops = [all_crops[i] for i in sorted(layout.codes)]
+    crops = TileCrops([all_crops[i] for i in sorted(layout.codes)])
+    faces = face_cuts(img, [reads[i] for i in sorted(layout.codes)], corner_finder)
+    crops.faces = {k: TileView(f, False, False) for k, f in enumerate(faces or []) if f is not None}
     assigned = [layout.codes[i] for i in sorted(layout.codes)]
     truth = [labels[i].code for i in sorted(layout.codes)]
     return crops, assigned, truth, not any(len(c) == 8 for c in rows)
@@ -269,8 +275,9 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     ``left_out`` how many test tiles were left out for having no calibration example.
     ``example_draw``: instead of each code's largest upright-shaped train crop, one of them
     drawn at random with this seed (how much the result owes to the example chosen).
-    ``corner_finder``: the test crops get their face cuts (the calibration examples stay box cuts,
-    as the app's layout photo and corrections send them)."""
+    ``corner_finder``: the test crops get their face cuts, and the calibration examples too
+    (``TileCrops.faces``), as the app's layout photo has them (corrections stay box cuts, as the
+    review page sends them)."""
     from vision.crops import cut_tiles
     from vision.reader import ReaderConfig
     from .evaluate import image_paths, labelled_images
@@ -293,27 +300,31 @@ def photo_set(group: "PhotoGroup | str", data_root: Path = DATA, example_draw: i
     # A calibration photo shows each tile upright and clear: of the train photos' tiles, take for
     # each code the largest box with an upright tile's shape (``group.upright_aspect``).
     lo, hi = group.upright_aspect or (0.0, np.inf)
-    upright = [(crop, code, bw * bh) for crop, code, bw, bh, *_ in crops_of("train") if lo <= bh / max(bw, 1e-6) <= hi]
+    upright = [(crop, code, bw * bh, face) for crop, code, bw, bh, _, face in crops_of("train", corner_finder)
+               if lo <= bh / max(bw, 1e-6) <= hi]
     calib = choose_examples(upright, example_draw)
+    examples = TileCrops([c for c, *_ in calib])
+    examples.faces = {k: face for k, (_, _, face) in enumerate(calib) if face is not None}
     # A code with no example is out of the measure (one example per code is what is measured;
     # the product's layout has every code): its test tiles are left out and counted.
-    known = {code for _, code in calib}
+    known = {code for _, code, _ in calib}
     valid, rest = crops_of("valid", corner_finder), crops_of("test", corner_finder)   # only test tiles get face cuts
     test = [t for t in valid + rest if t[1] in known]
     crops = TileCrops([t[0] for t in test], [t[4] for t in test])
     crops.faces = {i: t[5] for i, t in enumerate(test) if t[5] is not None}
     crops.n_valid = sum(t[1] in known for t in valid)
     crops.left_out = len(valid) + len(rest) - len(test)
-    return [c for c, _ in calib], [k for _, k in calib], crops, [t[1] for t in test]
+    return examples, [k for _, k, _ in calib], crops, [t[1] for t in test]
 
 
 def choose_examples(candidates, draw: int | None = None) -> list:
-    """One (crop, code) per code, in ``ALL_CODES`` order, from ``candidates`` (crop, code, area):
-    each code's largest (the first of equals); with ``draw``, one of the code's candidates chosen
-    uniformly at random with that seed."""
+    """One (crop, code, *rest) per code, in ``ALL_CODES`` order, from ``candidates`` (crop, code,
+    area, *rest; rest: what goes with the crop, such as its face cut): each code's largest (the
+    first of equals); with ``draw``, one of the code's candidates chosen uniformly at random
+    with that seed."""
     by_code: dict = {}
-    for crop, code, area in candidates:
-        by_code.setdefault(code, []).append((crop, area))
+    for crop, code, area, *rest in candidates:
+        by_code.setdefault(code, []).append((crop, area, rest))
     rng = None if draw is None else np.random.default_rng(draw)
     out = []
     for code in sorted(by_code, key=ALL_CODES.index):
@@ -322,7 +333,7 @@ def choose_examples(candidates, draw: int | None = None) -> list:
             pick = max(range(len(options)), key=lambda i: (options[i][1], -i))
         else:
             pick = int(rng.integers(len(options)))
-        out.append((options[pick][0], code))
+        out.append((options[pick][0], code, *options[pick][2]))
     return out
 
 
@@ -358,16 +369,21 @@ class CachedClassifier:
 
 
 def evaluate_set(classifier, calib_crops, calib_codes, test_crops, absent=(), params=None, expert="network",
-                 config=None, profile_crops=None):
+                 config=None, profile_crops=None, example_faces: bool | None = None):
     """(codes before, codes after, profile, seconds to build it): the base classifier's readings
     of ``test_crops``, then the same tiles re-ranked by a profile made from the calibration
     examples (``expert``: "network", fine-tuned weights, the default; "prototypes", format 2),
-    cut as ``profile_crops`` where the profile reads them otherwise (a dark-bodied set's)."""
+    cut as ``profile_crops`` where the profile reads them otherwise (a dark-bodied set's).
+    ``example_faces``: the examples' face cuts (``calib_crops.faces``) learnt too (default
+    ``vision.calibration.EXAMPLE_FACES``)."""
     def embed(crops):
         return np.stack([r.embedding for r in classifier.classify(list(crops), embeddings=True)])
     t0 = time.perf_counter()
     examples = list(zip(calib_crops, calib_codes))
     learner = {"classifier": classifier.classifier} if expert == "network" else {"embed": embed}
+    if layout_photo.EXAMPLE_FACES if example_faces is None else example_faces:
+        faces = getattr(calib_crops, "faces", {})
+        learner["face_examples"] = [(faces[k].crop, calib_codes[k]) for k in sorted(faces)]
     profile = TileSetProfile.from_examples(examples, name="eval", absent_codes=absent, model_id=classifier.weights_id,
                                            **learner, **(params or {}))
     build_s = time.perf_counter() - t0
@@ -524,7 +540,7 @@ def load_set(name: str, k: int, seed: int, per_code: int, classifier, data_root:
         cc, ck, tc, tk = photo_set(PHOTO_GROUPS[name], data_root, corner_finder=corner_finder, config=config)
         return cc, ck, tc, tk, []
     style = tile_set_style(name, seed + 100 * k, data_root)
-    cc, ck, truth, no_bonus = render_calibration(style, seed + 100 * k + 1, classifier)
+    cc, ck, truth, no_bonus = render_calibration(style, seed + 100 * k + 1, classifier, corner_finder)
     if ck != truth:
         print(f"{name}: layout assignment wrong: {sum(a != b for a, b in zip(ck, truth))} tiles")
     tc, tk = render_test_crops(style, seed + 100 * k + 2, per_code, corner_finder, config)
@@ -586,6 +602,9 @@ def main(argv=None) -> int:
     p.add_argument("--profile-face-margin", type=float, default=None, metavar="MARGIN",
                    help="ReaderConfig.profile_face_margin: the same choice for the profile's reading (default: "
                         "the reader's PROFILE_FACE_MARGIN; 1: box cuts for the profile; negative: its face cut always)")
+    p.add_argument("--example-faces", choices=("on", "off"), default=None,
+                   help="learn the calibration examples cut by their face's corners too (default "
+                        "vision.calibration.EXAMPLE_FACES; needs face cuts, off with --face-margin -1)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -633,7 +652,9 @@ def main(argv=None) -> int:
             prm["finetune_config"] = finetune.FinetuneConfig(context_share=args.context_share, batch=args.batch,
                                                              erase_share=args.erase_share)
         ptc = getattr(tc, "profile_crops", tc)       # the test tiles as the profile reads them
+        faces_on = None if args.example_faces is None else args.example_faces == "on"
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
+                                                       example_faces=faces_on,
                                                        expert=args.expert, config=config, profile_crops=ptc)
         errs = Counter(f"{t}→{a}" for t, a in zip(tk, after) if t != a)
         totals.append((len(tk), accuracy(before, tk), accuracy(after, tk)))

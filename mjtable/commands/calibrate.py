@@ -77,8 +77,9 @@ def run(args) -> int:
             return 0
         if args.relearn:
             profile = store.load(args.relearn)
-            print(f"relearning {profile.name!r}: {len(profile.codes) - profile.n_corrections} calibration tiles, "
-                  f"{profile.n_corrections} corrections...", flush=True)
+            laid = len(profile.codes) - profile.n_learnt_examples     # the layout's tiles, each cut one or two ways
+            print(f"relearning {profile.name!r}: {laid} calibration examples, {profile.n_corrections} corrections, "
+                  f"{profile.n_confirmed} tiles of recorded hands...", flush=True)
             profile.relearn()
             store.save(profile)
             print("done")

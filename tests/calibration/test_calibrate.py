@@ -129,3 +129,45 @@ def test_an_unevenly_lit_layout_photo_is_evened_once_and_read_as_its_examples_ar
     assert np.array_equal(picture, expected)
     assert config.dark_p99 is None and config.shade_gain is None      # and not a second time by reading
     assert reader.config == ReaderConfig()                             # the reader passed in is unchanged
+
+
+class FakeCornerFinder:
+    """Gives every box the quad of its own corners (the face fills the box)."""
+
+    def __init__(self):
+        self.seen = []
+
+    def find(self, image, boxes, scale=1.0):
+        self.seen.append((image, list(boxes)))
+        return [np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) for x0, y0, x1, y1 in boxes]
+
+
+def test_the_layout_tiles_are_also_cut_by_their_faces_and_learnt_so(monkeypatch):
+    # vision.calibration.EXAMPLE_FACES: the profile learns each layout tile cut by its box and by
+    # its face's corners, as the reader cuts a photo's tiles
+    pytest.importorskip("vision.decode")
+    import cv2
+    from vision import calibration
+    from vision.profile import TileSetProfile
+    tiles, truth = mock_tiles(bonus=False, angle_deg=5)
+    tiles[3].face_down = True                 # a face-down tile has no face to cut
+    reader = FakeReader(tiles)
+    reader.corner_finder = FakeCornerFinder()
+    result = calibrate(cv2.imencode(".png", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=reader)
+    assert len(result.faces) == len(tiles) and result.faces[3] is None
+    assert all(f.shape == result.crops[i].shape for i, f in enumerate(result.faces) if f is not None)
+    assert reader.corner_finder.seen[0][0] is reader.seen[0][0]      # in the picture read
+    tiles[3].face_down = False
+    result = calibrate(cv2.imencode(".png", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=reader)
+    asked = {}
+    monkeypatch.setattr(TileSetProfile, "from_examples",
+                        classmethod(lambda cls, examples, **kw: asked.update(examples=examples, **kw)))
+    result.build_profile("two cuts")
+    assert [c for _, c in asked["face_examples"]] == [c for _, c in asked["examples"]] == truth
+    assert asked["face_examples"][0][0] is result.faces[0]
+    monkeypatch.setattr(calibration, "EXAMPLE_FACES", False)
+    result.build_profile("box cuts")
+    assert asked["face_examples"] == []
+    # without a corner network (a reader without one), box cuts alone
+    del reader.corner_finder
+    assert calibrate(cv2.imencode(".png", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=reader).faces is None

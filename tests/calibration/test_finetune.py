@@ -408,3 +408,25 @@ def test_a_dark_bodied_layout_makes_a_profile_that_keeps_its_examples_turned_lig
     assert np.median(dark.examples[-1]) > 150
     assert TileSetProfile.load(dark.save(tmp_path / "black.npz")).dark_body
     assert not TileSetProfile.load(light.save(tmp_path / "ivory.npz")).dark_body
+
+
+def test_the_layout_tiles_face_cuts_are_learnt_beside_their_box_cuts(classifier):
+    # vision.calibration.EXAMPLE_FACES: each layout tile is learnt cut both ways, as the reader
+    # cuts a photo's tiles; the base model's trust is judged on both cuts, the set's body on the
+    # box cuts
+    from tests.vision.test_dark_bodies import DARK_BODY, LIGHT_INK, face
+    crops = [code_crop(c) for c in CODES]
+    codes = [r.code for r in classifier.classify(crops)]      # read right: a familiar set alone
+    faces = [(face(DARK_BODY, LIGHT_INK), c) for c in codes]   # one drawing for every code, dark
+    prof = TileSetProfile.from_examples(list(zip(crops, codes)), name="both", classifier=classifier, steps=2,
+                                        batch=8, face_examples=faces)
+    assert prof.codes == codes + codes and prof.sources == ["calibration"] * (2 * len(codes))
+    assert len(prof.examples) == 2 * len(codes)
+    # the faces' one drawing is misread as the same code for all but one: not familiar, and
+    # that code not trusted
+    assert not prof.familiar and len(prof.trusted_codes) < len(CODES) and not prof.dark_body
+    alone = TileSetProfile.from_examples(list(zip(crops, codes)), name="box", classifier=classifier, steps=2, batch=8)
+    assert alone.familiar and alone.trusted_codes == list(ALL_CODES)
+    with pytest.raises(ProfileError):
+        TileSetProfile.from_examples(list(zip(crops, codes)), name="bad", classifier=classifier, steps=1,
+                                     face_examples=[(crops[0], "10m")])

@@ -146,7 +146,7 @@ class TileSetProfile:
     def from_examples(cls, examples, name: str, embed=None, absent_codes=(), model_id: str | None = None,
                       shrink: float = SHRINK, seed: int = 0, classifier=None, steps: int | None = None,
                       batch: int | None = None, finetune_config=None, progress=None,
-                      network_model: str | None = None, **params) -> "TileSetProfile":
+                      network_model: str | None = None, face_examples=(), **params) -> "TileSetProfile":
         """Profile from ``[(crop_bgr, code), ...]`` (one or more examples per code).
 
         By default the shipped classifier is fine-tuned on the examples (format 3; ``classifier``:
@@ -156,7 +156,12 @@ class TileSetProfile:
         ``finetune.FinetuneConfig`` for the other settings; ``progress(done, total)``: called
         after each fine-tuning step. ``network_model``: whose network is fine-tuned, "own" or
         "companion" (default ``NETWORK_MODEL`` where the classifier has a companion, else "own");
-        the classifier's own reading (its whole chain) stays the base model's."""
+        the classifier's own reading (its whole chain) stays the base model's.
+        ``face_examples``: the same layout tiles cut by their face's corners (``[(crop, code)]``,
+        as the reader also cuts a photo's tiles), learnt beside ``examples`` by a fine-tuned
+        profile and kept as calibration examples. The base model's trust is judged on both cuts
+        (a face cut it misreads is a way the reader sees that tile too), the set's body on
+        ``examples`` (the face cuts show little of it)."""
         examples = list(examples)
         if not examples:
             raise ProfileError("a profile needs at least one example")
@@ -172,7 +177,12 @@ class TileSetProfile:
             network_model, tuned = _network_model(classifier, network_model)
             crops = [c for c, _ in examples]
             dark = dark_bodied(crops, DARK_BODY_BELOW, DARK_BODY_LEAST)
-            crops = [_example_crop(lightness_inverted(c) if dark else c, tuned.imgsz) for c in crops]
+            face_examples = list(face_examples)
+            for _, code in face_examples:
+                _check_code(code)
+            crops = [_example_crop(lightness_inverted(c) if dark else c, tuned.imgsz)
+                     for c in crops + [c for c, _ in face_examples]]
+            codes = codes + [c for _, c in face_examples]
             net = finetune.finetune(tuned, crops, codes, steps=_network_steps(network_model, steps), batch=batch,
                                     seed=seed, config=finetune_config, progress=progress)
             params.setdefault("base_weight", NETWORK_BASE_WEIGHT)

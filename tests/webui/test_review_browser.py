@@ -44,7 +44,8 @@ def _record_and_come_back(d):
     choose(d, "winner", "Bob")
     choose(d, "discarder", "Di")
     wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
-    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    # the post and the game page's load: longer than 15 s once in a busy clean-clone run
+    wait(d, 45).until(EC.presence_of_element_located((By.ID, "standings")))
     d.back()
     wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
 

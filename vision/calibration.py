@@ -422,7 +422,7 @@ def calibrate(image, reader=None) -> Calibration:
     tiles = reader.read(picture, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
     crops = [crop_tile(picture, t.box) for t in tiles]
-    faces = face_cuts(picture, tiles, getattr(reader, "corner_finder", None))
+    faces = face_cuts(picture, tiles, getattr(reader, "corner_finder", None), config)
     for t in tiles:
         s = decoded.scale
         t.box = tuple(v * s for v in t.box)
@@ -451,16 +451,20 @@ def calibrate(image, reader=None) -> Calibration:
 EXAMPLE_FACES = True
 
 
-def face_cuts(picture, tiles, corner_finder) -> list | None:
-    """Per tile of ``tiles`` (read from ``picture``, boxes in its pixels), its face cut by the
-    corners ``corner_finder`` finds, None for a face-down tile; None without a finder."""
-    from .crops import crop_tile
+def face_cuts(picture, tiles, corner_finder, config=None) -> list | None:
+    """Per tile of ``tiles`` (read from ``picture``, boxes in its pixels), its face cut as the
+    reader cuts one (``vision.reader.add_face_cuts``, with ``config``, default ``ReaderConfig()``),
+    None for a face-down tile; None without a finder."""
+    from .crops import TileCrops
+    from .reader import ReaderConfig, add_face_cuts
     if corner_finder is None:
         return None
     up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
+    cut = TileCrops([None] * len(up))     # add_face_cuts fills its faces only
+    add_face_cuts(cut, picture, [tiles[i].box for i in up], corner_finder, config or ReaderConfig())
     faces: list = [None] * len(tiles)
-    for i, quad in zip(up, corner_finder.find(picture, [tiles[i].box for i in up])):
-        faces[i] = crop_tile(picture, tiles[i].box, corners=quad)
+    for k, view in cut.faces.items():
+        faces[up[k]] = view.crop
     return faces
 
 

@@ -52,12 +52,12 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from vision import calibration as layout_photo
-from vision.calibration import LAYOUT_ROWS, assign_layout, face_cuts
-from vision.crops import TileCrops, TileView
+from vision.calibration import LAYOUT_ROWS, assign_layout
+from vision.crops import TileCrops
 from vision.dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied
 from vision.profile import TileSetProfile
 from vision.profile.tileset import NETWORK_MODELS
-from vision.reader import classify_with_profile
+from vision.reader import ReaderConfig, classify_with_profile
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 PHOTOS = "chinese-mahjong-detection"
@@ -126,8 +126,8 @@ def tile_set_style(name: str, seed: int, data_root: Path = DATA):
 def render_calibration(style, seed: int, classifier, corner_finder=None):
     """A rendered photo of the documented layout with this set, read by ``classifier`` and
     assigned by ``assign_layout``: (crops, assigned codes, true codes, no bonus row); with
-    ``corner_finder``, the crops are ``TileCrops`` whose ``faces`` hold each tile's face cut, as
-    the app's layout photo cuts them (``vision.calibration.face_cuts``)."""
+    ``corner_finder``, their ``faces`` hold each tile's face cut, as the app's layout photo cuts
+    them (``vision.calibration.face_cuts``, the reader's ``add_face_cuts``)."""
     from vision.crops import crop_tile
     from .synth.render import TILE_ASPECT, render_scene
     from vision.types import PlacedTile, TileRead
@@ -143,9 +143,8 @@ def render_calibration(style, seed: int, classifier, corner_finder=None):
     layout = assign_layout(reads)
     if not layout.ok:
         raise RuntimeError(f"rendered calibration layout not assigned: {layout.problems}")
-    crops = TileCrops([all_crops[i] for i in sorted(layout.codes)])
-    faces = face_cuts(img, [reads[i] for i in sorted(layout.codes)], corner_finder)
-    crops.faces = {k: TileView(f, False, False) for k, f in enumerate(faces or []) if f is not None}
+    crops = with_face_cuts(TileCrops([all_crops[i] for i in sorted(layout.codes)]), img,
+                           [labels[i].box for i in sorted(layout.codes)], corner_finder, ReaderConfig())
     assigned = [layout.codes[i] for i in sorted(layout.codes)]
     truth = [labels[i].code for i in sorted(layout.codes)]
     return crops, assigned, truth, not any(len(c) == 8 for c in rows)

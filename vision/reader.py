@@ -553,16 +553,15 @@ def cut_for_reading(src: np.ndarray, boxes, config: ReaderConfig, profile=None,
     lightness-inverted, and that picture, for the face cuts and blank tests to come.
     ``config.dark_body_below`` None: never. Told from the crops, their median polarity is kept
     as ``crops.body_polarity`` (``read_crops`` reads an unsure photo both ways)."""
+    if dark_body is None and profile is not None and config.dark_body_below is not None:
+        dark_body = bool(getattr(profile, "dark_body", False))
+    if dark_body and config.dark_body_below is not None and len(boxes):
+        return turned_over(src, boxes, config)      # known dark: cut once, from the turned picture
     crops = cut_tiles(src, boxes, foreshortening=config.foreshortening, rectify=config.rectify)
-    if config.dark_body_below is None or len(boxes) == 0:
+    if config.dark_body_below is None or len(boxes) == 0 or dark_body is not None:
         return src, crops
-    if dark_body is not None:
-        dark = dark_body
-    elif profile is not None:
-        dark = bool(getattr(profile, "dark_body", False))
-    else:
-        crops.body_polarity = median_polarity(crops, config.dark_body_least)
-        dark = crops.body_polarity is not None and crops.body_polarity < config.dark_body_below
+    crops.body_polarity = median_polarity(crops, config.dark_body_least)
+    dark = crops.body_polarity is not None and crops.body_polarity < config.dark_body_below
     return turned_over(src, boxes, config) if dark else (src, crops)
 
 

@@ -22,6 +22,7 @@ import copy
 import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -466,6 +467,34 @@ def face_cuts(picture, tiles, corner_finder, config=None) -> list | None:
     for k, view in cut.faces.items():
         faces[up[k]] = view.crop
     return faces
+
+
+def learning_cuts(image, boxes, reader=None) -> tuple[list, list]:
+    """(box cuts, face cuts) of the tiles at ``boxes`` (in the photo's pixels) of a hand photo
+    (path, bytes or BGR array), cut as a layout photo's examples are (``calibrate``): from the
+    photo brightened, evened and sharpened as reading does (``vision.reader.exposed``), by box
+    and, with ``LEARNT_FACES`` and the ``reader``'s corner finder, by the face's corners (else
+    None per tile). A corrected or confirmed tile so teaches a profile the tile as the reader
+    sees it, where a crop cut by the web page shows a dark photo as taken."""
+    from .crops import crop_tile
+    from .decode import decode_image
+    from .reader import CROP_SOURCE_SIDE, default_reader, exposed
+    reader = reader or default_reader()
+    decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
+    config = getattr(reader, "config", None)
+    picture = decoded.image if config is None else exposed(decoded.image, config)
+    boxes = [tuple(float(v) / decoded.scale for v in box) for box in boxes]
+    crops = [crop_tile(picture, box) for box in boxes]
+    faces = None
+    if LEARNT_FACES and boxes:
+        faces = face_cuts(picture, [SimpleNamespace(box=box) for box in boxes],
+                          getattr(reader, "corner_finder", None), config)
+    return crops, faces or [None] * len(crops)
+
+
+#: A tile the player corrects or confirms (a recorded hand) is learnt cut two ways too, by its box
+#: and by its face's corners (``learning_cuts``), as the layout's tiles are (``EXAMPLE_FACES``).
+LEARNT_FACES = True
 
 
 #: With this many problems or more (or fewer than three rows), a calibration photo is first said not

@@ -398,7 +398,14 @@ def _copy(crops, indices):
     return crops.subset(indices) if isinstance(crops, TileCrops) else [crops[i] for i in indices]
 
 
-def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0, config=None):
+def face_of(crops, i: int):
+    """The face cut of tile ``i`` of ``crops`` (``TileCrops.faces``), None without one."""
+    view = getattr(crops, "faces", {}).get(i)
+    return None if view is None else view.crop
+
+
+def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0, config=None,
+                     learn_faces: bool = True):
     """Learning from corrections: the user reviews half of the test tiles and corrects every
     misread one; returns (number of corrections, accuracy on the other half after those
     corrections, the other half's indices). The tiles are first shuffled (``seed``): rendered
@@ -406,7 +413,7 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0,
     so unshuffled halves hold different codes (as measured before commit 34c7167). A prototype
     profile adds each correction at once; a fine-tuned profile keeps them while reviewing and
     learns them once at the end (``TileSetProfile.learn_corrections``; the web UI learns after
-    each one)."""
+    each one). ``learn_faces``: a corrected tile's face cut is learnt beside its box cut."""
     order = np.random.default_rng(seed).permutation(len(test_crops))
     half = len(order) // 2
     n = 0
@@ -415,7 +422,8 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0,
     for i in order[:half]:
         [r] = classify_with_profile(classifier, crops.subset([i]), profile, config=config)
         if r.code != test_truth[i]:
-            profile.add_example(test_crops[i], test_truth[i], classifier=base, learn=False)
+            profile.add_example(test_crops[i], test_truth[i], classifier=base, learn=False,
+                                face=face_of(test_crops, i) if learn_faces else None)
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=base)
@@ -436,12 +444,14 @@ class PlayedHand:
 
 
 def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, confirm: bool = True,
-              seed: int = 0, config=None, shuffle: bool = True) -> list[PlayedHand]:
+              seed: int = 0, config=None, shuffle: bool = True, learn_faces: bool = True) -> list[PlayedHand]:
     """A player's evening with a new profile: the test tiles come as photos of ``hand_size``
     tiles (in order, after a shuffle with ``seed`` when ``shuffle``: rendered tiles come in
     drawing order). Each photo is read with the profile as it is; every misread tile is then
     corrected (``add_example``) and, with ``confirm``, the photo's other tiles are confirmed as
-    the player records the hand (``learn_hand``); the profile learns before the next photo."""
+    the player records the hand (``learn_hand``); the profile learns before the next photo.
+    ``learn_faces``: each tile learnt cut by its box and by its face's corners, as the web UI
+    teaches it (``webui.calibrate``), else by its box alone."""
     order = np.random.default_rng(seed).permutation(len(test_crops)) if shuffle else np.arange(len(test_crops))
     crops = test_crops if isinstance(test_crops, TileCrops) else TileCrops(test_crops)
     base = getattr(classifier, "classifier", classifier)      # a CachedClassifier's own
@@ -458,13 +468,15 @@ def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, 
         confirmed = []
         for i, read, code in zip(idx, reads, truth):
             if read != code:
-                profile.add_example(test_crops[i], code, classifier=base, learn=False)
+                profile.add_example(test_crops[i], code, classifier=base, learn=False,
+                                    face=face_of(test_crops, i) if learn_faces else None)
                 corrections += 1
             else:
                 confirmed.append(i)
         if confirm and confirmed:
             profile.learn_hand(f"photo{start}", [test_crops[i] for i in confirmed], [test_truth[i] for i in confirmed],
-                               classifier=base, learn=False)
+                               classifier=base, learn=False,
+                               faces=[face_of(test_crops, i) for i in confirmed] if learn_faces else None)
         if profile.n_learnt_examples:
             profile.learn_corrections(classifier=base)
         played.learn_s = time.perf_counter() - t0
@@ -604,6 +616,9 @@ def main(argv=None) -> int:
     p.add_argument("--example-faces", choices=("on", "off"), default=None,
                    help="learn the calibration examples cut by their face's corners too (default "
                         "vision.calibration.EXAMPLE_FACES; needs face cuts, off with --face-margin -1)")
+    p.add_argument("--learn-faces", choices=("on", "off"), default="on",
+                   help="corrected and confirmed tiles are learnt cut by their face's corners too, as the web "
+                        "page teaches them (off: by their box alone)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -668,7 +683,8 @@ def main(argv=None) -> int:
                 print(f"{'':<12} {part} photos: {len(tk[sl])} tiles, {accuracy(before[sl], tk[sl]):.2%} → "
                       f"{accuracy(after[sl], tk[sl]):.2%}")
         if args.corrections:
-            n_corr, acc, rest = with_corrections(clf, profile, ptc, tk, seed=args.seed, config=config)
+            n_corr, acc, rest = with_corrections(clf, profile, ptc, tk, seed=args.seed, config=config,
+                                                 learn_faces=args.learn_faces == "on")
             truth = [tk[i] for i in rest]
             print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
                   f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "
@@ -677,7 +693,7 @@ def main(argv=None) -> int:
                      if n_corr else ""))
         if args.as_played:
             hands = as_played(clf, profile, ptc, tk, confirm=not args.no_confirm, seed=args.seed, config=config,
-                              shuffle=name not in PHOTO_GROUPS)
+                              shuffle=name not in PHOTO_GROUPS, learn_faces=args.learn_faces == "on")
             curves[name] = hands
             n_photos, n_tiles, n_right = after_corrections(hands)
             first = hands[0]

@@ -25,6 +25,8 @@ A self-contained blueprint (it imports flask, ``vision`` and nothing else of the
   the recorded hand's tiles, confirmed by the player,
   teach the active profile in the background (202 at once: recording never waits for it); the
   same key again replaces that hand's tiles, forget takes them back (the hand was deleted).
+  The review page sends its tiles to ``POST /review/<draft>/teach`` instead, which cuts them
+  from the draft's photo as the reader sees them (``learn_photo_tiles``).
 
 Profiles live in ``<DATA_DIR>/profiles`` (the app's ``DATA_DIR``; ``vision.profile.ProfileStore``),
 the same place ``mjtable calibrate`` uses. Templates extend the app's ``base.html`` when it has
@@ -447,23 +449,48 @@ def undo_correction(data_dir) -> dict | None:
     return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
 
 
-def learn_recorded_hand(data_dir, key: str, crops, codes) -> dict | None:
-    """Teach the active profile a recorded hand's confirmed tiles (``TileSetProfile.learn_hand``);
-    ``codes`` empty: forget the hand. None with no active profile (or one that cannot learn)."""
+def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None) -> dict | None:
+    """Teach the active profile a recorded hand's confirmed tiles (``TileSetProfile.learn_hand``;
+    ``faces``: their face cuts, or None); ``codes`` empty: forget the hand. None with no active
+    profile (or one that cannot learn)."""
     with _PROFILE_LOCK:
         store = ProfileStore(data_dir)
         profile = store.active()
         if profile is None or not profile.uses_network:
             return None
         if codes:
-            kept = profile.learn_hand(key, crops, codes)
+            kept = profile.learn_hand(key, crops, codes, faces=faces)
         else:
             kept = -profile.forget_hand(key)
         store.save(profile)
     return {"profile": profile.name, "key": key, "tiles": kept, "confirmed": profile.n_confirmed}
 
 
-def _learn_in_background(data_dir, key: str, crops, codes) -> None:
+def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes) -> dict | None:
+    """Teach the active profile the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
+    hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
+    hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
+    tiles are cut in the background as the reader sees them (``vision.calibration.learning_cuts``:
+    brightened as read, by box and by face), then learnt (``learn_recorded_hand``). Returns what
+    the page is told, or None with no profile that learns (nothing to do, not an error)."""
+    if not _HAND_KEY.fullmatch(key):
+        raise ValueError(f"bad hand key {key!r}")
+    name = _active_learner(data_dir)
+    if name is None:
+        return None
+    if codes:
+        def cut():
+            from vision.calibration import learning_cuts
+            return learning_cuts(photo, boxes)
+        _learn_in_background(data_dir, key, None, codes, cut=cut)
+        return {"learning": True, "profile": name, "key": key, "tiles": len(codes)}
+    _learn_in_background(data_dir, key, [], [])
+    return {"learning": True, "profile": name, "key": key, "forget": True}
+
+
+def _learn_in_background(data_dir, key: str, crops, codes, cut=None) -> None:
+    """``learn_recorded_hand`` in a thread of its own; ``cut``: called there for (crops, faces)
+    when ``crops`` are not given (cutting a photo's tiles takes a few tenths of a second)."""
     # a hand sent again (a correction undone, the hand recorded) is learnt after what was sent
     # before under its key, so that the latest wins
     before = [t for t in _LEARNING if t.is_alive() and t.name == f"learn-hand-{key}"]
@@ -473,7 +500,8 @@ def _learn_in_background(data_dir, key: str, crops, codes) -> None:
         for thread in before:
             thread.join()
         try:
-            learn_recorded_hand(data_dir, key, crops, codes)
+            cuts, faces = cut() if cut is not None else (crops, None)
+            learn_recorded_hand(data_dir, key, cuts, codes, faces=faces)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)

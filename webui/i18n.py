@@ -1345,6 +1345,10 @@ MESSAGES_FR = {
     "no active tile-set profile: calibrate first (/calibrate)":
         "aucun profil de jeu de tuiles actif : calibrez d'abord (/calibrate)",
     "send one code per crop ({} crops, {} codes)": "envoyez un code par découpe ({0} découpes, {1} codes)",
+    "send one code per tile ({} tiles, {} codes)": "envoyez un code par tuile ({0} tuiles, {1} codes)",
+    "no tile {} in this photo's reading": "pas de tuile {0} dans la lecture de cette photo",
+    "only upright face-up tiles teach the profile": "seules les tuiles droites et face visible instruisent le profil",
+    "this hand has no photo to learn from": "cette main n'a pas de photo dont apprendre",
     "send the tile's crop as the 'crop' file": "envoyez la découpe de la tuile comme fichier « crop »",
     "unknown tile code {}": "code de tuile inconnu {0}",
     "the {} also completes {}, a wait worth no minipoints: the reading that scores more is counted":

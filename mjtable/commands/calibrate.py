@@ -77,7 +77,7 @@ def run(args) -> int:
             return 0
         if args.relearn:
             profile = store.load(args.relearn)
-            laid = len(profile.codes) - profile.n_learnt_examples     # the layout's tiles, each cut one or two ways
+            laid = profile.sources.count("calibration")     # the layout's tiles, each cut one or two ways
             print(f"relearning {profile.name!r}: {laid} calibration examples, {profile.n_corrections} corrections, "
                   f"{profile.n_confirmed} tiles of recorded hands...", flush=True)
             profile.relearn()

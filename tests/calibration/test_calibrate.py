@@ -171,3 +171,31 @@ def test_the_layout_tiles_are_also_cut_by_their_faces_and_learnt_so(monkeypatch)
     # without a corner network (a reader without one), box cuts alone
     del reader.corner_finder
     assert calibrate(cv2.imencode(".png", np.full((700, 900, 3), 90, np.uint8))[1].tobytes(), reader=reader).faces is None
+
+
+def test_a_hand_photos_tiles_are_cut_to_learn_as_the_reader_sees_them(monkeypatch):
+    # vision.calibration.learning_cuts: a corrected or confirmed tile of a dark photo taught the
+    # profile the dark crop the web page cut from the photo as taken, and its box cut alone
+    import cv2
+    from vision import calibration
+    from vision.reader import ReaderConfig
+    photo = np.full((3000, 4000, 3), 40, np.uint8)               # dark, and large: decoded at a quarter
+    photo[1000:1400, 2000:2300] = 60                              # the tile, a little lighter
+    jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    reader = FakeReader([])
+    reader.config = ReaderConfig()
+    reader.corner_finder = FakeCornerFinder()
+    box = (2000, 1000, 2300, 1400)                                 # in the photo's pixels
+    crops, faces = calibration.learning_cuts(jpeg, [box], reader=reader)
+    assert len(crops) == len(faces) == 1 and faces[0] is not None and faces[0].shape == crops[0].shape
+    assert np.median(crops[0]) > 120                                # brightened, as reading does
+    picture, [seen] = reader.corner_finder.seen[0]
+    assert picture.shape[1] < 4000 and seen == pytest.approx(tuple(v * picture.shape[1] / 4000 for v in box))
+    assert np.median(faces[0]) > 120                                # the face cut from the brightened picture
+    monkeypatch.setattr(calibration, "LEARNT_FACES", False)
+    crops, faces = calibration.learning_cuts(jpeg, [box], reader=reader)
+    assert len(crops) == 1 and faces == [None]
+    reader.config = ReaderConfig(dark_p99=None, shade_gain=None, sharpen_above=None)
+    crops, _ = calibration.learning_cuts(jpeg, [box], reader=reader)
+    assert np.median(crops[0]) < 70                                  # not brightened: as taken
+    assert calibration.learning_cuts(jpeg, [], reader=reader) == ([], [])

@@ -370,6 +370,42 @@ def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp
         loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)
 
 
+def test_a_learnt_tile_cut_two_ways_goes_and_counts_as_one(classifier, tmp_path):
+    """A corrected or confirmed tile learnt with its face cut (as the web page's tiles are) is one
+    correction, one confirmed tile: undo, a hand replaced or forgotten and the cap on confirmed
+    tiles take both cuts; a tile without a face cut is learnt by its box alone."""
+    from vision.profile.tileset import FACE_SUFFIX
+    prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
+                                        steps=20, batch=8)
+    n = len(CODES)
+    prof.add_example(code_crop("3m", seed=21), "1m", classifier=classifier, learn=False,
+                     face=code_crop("3m", seed=22))
+    assert prof.n_corrections == 1 and prof.sources[n:] == ["correction", "correction" + FACE_SUFFIX]
+    kept = prof.learn_hand("d1", [code_crop("5p", seed=3), code_crop("9s", seed=4)], ["5p", "9s"], learn=False,
+                           faces=[code_crop("5p", seed=5), None])
+    assert kept == 2 and prof.n_confirmed == 2 and len(prof.codes) == n + 5
+    assert prof.codes[n + 2:] == ["5p", "5p", "9s"] and prof.sources[n + 3] == "hand:d1" + FACE_SUFFIX
+    assert len(prof.examples) == len(prof.base_misreads) == n + 5
+    loaded = TileSetProfile.load(prof.save(tmp_path / "p.npz"))
+    assert loaded.n_corrections == 1 and loaded.n_confirmed == 2
+    # undo takes the correction's two cuts; replacing the hand takes its face cuts too
+    assert loaded.remove_last(classifier=classifier, learn=False) == "1m"
+    assert loaded.sources[n:] == ["hand:d1", "hand:d1" + FACE_SUFFIX, "hand:d1"]
+    loaded.learn_hand("d1", [code_crop("5p", seed=6)], ["5p"], learn=False, faces=[code_crop("5p", seed=7)])
+    assert loaded.sources[n:] == ["hand:d1", "hand:d1" + FACE_SUFFIX]
+    # the cap counts tiles, and drops a tile's face cut with it
+    for k in range(3):
+        loaded.learn_hand(f"h{k}", [code_crop("5p", seed=40 + k)], ["5p"], learn=False, keep_per_code=2,
+                          faces=[code_crop("5p", seed=50 + k)])
+    assert loaded.sources[n:] == ["hand:h1", "hand:h1" + FACE_SUFFIX, "hand:h2", "hand:h2" + FACE_SUFFIX]
+    assert loaded.forget_hand("h2", classifier=classifier, learn=False) == 1
+    assert loaded.sources[n:] == ["hand:h1", "hand:h1" + FACE_SUFFIX] and loaded.n_confirmed == 1
+    loaded.learn_corrections(classifier=classifier)
+    assert loaded.learnt
+    with pytest.raises(ProfileError, match="face cuts for"):
+        loaded.learn_hand("x", [code_crop("1m")], ["1m"], learn=False, faces=[])
+
+
 def test_play_simulation_corrects_records_and_reads_the_next_photos_better(classifier):
     # A set whose 1m is drawn like the 3m pattern: the profile misreads it until corrected; the
     # simulated player corrects it in the first photo, and later photos read it right.

@@ -28,7 +28,8 @@ NOT_SETTINGS = {
     "vision.grouping.hand_reading": {"TILE_COUNT"},                           # a warning's wording
     "vision.grouping.table": {"NO_TILES"},                                    # a warning's wording
     "vision.profile.store": {"DAMAGED_MARK", "REPLACED_MARK"},                # file name markers
-    "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE"},   # file format, source prefix
+    "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE",
+                               "FACE_SUFFIX"},                                # file format, source markers
 }
 
 

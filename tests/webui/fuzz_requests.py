@@ -248,6 +248,9 @@ def build_routes():
         "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe="") + "/record", form_request(
             d, {"game": str(c.game), "payload": json.dumps(mutate(d, {**_hand_template(d, c), "form": {
                 "ctx_seat_wind": "E"}, "kind": d(st.sampled_from(["win", "false_win"]))}), allow_nan=True)}, c))
+    r[("/review/<draft_id>/teach", "POST")] = lambda d, c: (
+        "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe="") + "/teach", form_request(
+            d, {"tile": d(st.sampled_from(["0", "1", "-1", "99", ""]) | FORM_TEXT), "code": "1m"}, c))
     r[("/api/read", "POST")] = lambda d, c: ("/api/read", form_request(
         d, {"rules": "mcr", "options": "{}", "context": '{"seat_wind": "E"}', "seat_wind": "E"}, c,
         {"image": uploads()}))

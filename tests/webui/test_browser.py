@@ -517,6 +517,7 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     """Correcting a photographed tile on the review page teaches its crop to the active tile-set
     profile (a fine-tuned one, with the real classifier, a few steps only) under the draft's key,
     learnt at once (its last layer re-fitted); the page's Undo takes it back."""
+    from vision.profile.tileset import FACE_SUFFIX
     from webui import calibrate
     store = active_profile(app, monkeypatch)
     test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
@@ -525,7 +526,8 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     def taught():
         calibrate.wait_for_learning(60)
         profile = store.active()
-        return [(c, s) for c, s in zip(profile.codes, profile.sources) if s.startswith("hand:")]
+        return [(c, s) for c, s in zip(profile.codes, profile.sources) if s.startswith("hand:")
+                and not s.endswith(FACE_SUFFIX)]
     wait(browser, 60).until(lambda _: len(taught()) == 1)
     assert [p["learnt_examples"] for p in store.list()] == [1]    # what the calibration page and --list count
     profile = store.active()
@@ -560,7 +562,8 @@ def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeyp
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server, browser, app, monkeypatch):
     """Record sends the hand's photographed tiles, as confirmed by the player, to the active
-    profile (POST /calibrate/hands, keyed by the draft), which learns them in the background."""
+    profile (POST /review/<draft>/teach), which cuts them from the draft's photo, by box and by
+    face, and learns them in the background."""
     import json
     import urllib.request
 
@@ -586,9 +589,12 @@ def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server,
     wait(d, 60).until(lambda _: store.active().n_confirmed == 14)
     profile = store.active()
     assert profile.n_corrections == 0 and profile.learnt
-    assert sorted(profile.codes[2:]) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z",
-                                                "2z", "2z", "2z"])
-    assert len({s for s in profile.sources[2:]}) == 1 and profile.sources[-1].startswith("hand:")
+    from vision.profile.tileset import FACE_SUFFIX
+    boxes = [i for i, s in enumerate(profile.sources) if i >= 2 and not s.endswith(FACE_SUFFIX)]
+    assert sorted(profile.codes[i] for i in boxes) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s",
+                                                              "1z", "1z", "2z", "2z", "2z"])
+    assert len({s for s in profile.sources[2:]}) == 2 and profile.sources[2].startswith("hand:")
+    assert len(profile.codes) > 2 + 14          # face cuts too (the shipped corner network's)
     # The hand deleted from the game log: the profile forgets its tiles.
     req = urllib.request.Request(server + f"/api/games/{game}/hands/1", method="DELETE", data=b"{}",
                                  headers={"Content-Type": "application/json"})

@@ -77,9 +77,15 @@ NETWORK_TEMPERATURE = 1.0   # of the fine-tuned network's softmax
 SURE_BASE = 0.9
 #: A recorded hand's tiles, confirmed by the player, are kept as examples of the set (source
 #: ``"hand:<key>"``); the newest CONFIRMED_PER_CODE of each code are kept, so that the profile
-#: stays small (about 1 MB more at most) and re-fitting it stays within a few seconds.
+#: stays small (about 1 MB more at most, twice that with face cuts: ``FACE_SUFFIX``) and re-fitting
+#: it stays within a few seconds.
 CONFIRMED_PER_CODE = 6
 HAND_SOURCE = "hand:"
+#: A tile learnt after the calibration may come cut two ways, by its box and by its face's corners,
+#: as the reader cuts it: the face cut is kept right after its box cut, its source that of the box
+#: cut with this suffix, so that it is neither another correction nor another confirmed tile and
+#: goes with its box cut (undo, a hand forgotten or replaced, the cap on confirmed tiles).
+FACE_SUFFIX = " face"
 SURE_BASE_WEIGHT = 0.8
 # Share of the calibration tiles the base model must read right for its precision alone to
 # decide which codes it is trusted with (``trusted_base_codes``).
@@ -109,7 +115,7 @@ class TileSetProfile:
     prototypes: np.ndarray | None          # (n, d) mean embedding of each example's views (format 2)
     metric: np.ndarray | None              # (d, d) whitening learnt at calibration (x @ metric)
     codes: list[str]                       # code per example
-    sources: list[str]                     # "calibration" or "correction" per example
+    sources: list[str]                     # "calibration", "correction" or "hand:<key>" per example (FACE_SUFFIX)
     absent_codes: list[str] = field(default_factory=list)  # codes the set is known not to have
     model_id: str = ""                     # weights the embeddings come from
     created: float = field(default_factory=time.time)
@@ -212,14 +218,16 @@ class TileSetProfile:
     def uses_network(self) -> bool:
         return self.network is not None
 
-    def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None, learn: bool = True) -> None:
+    def add_example(self, crop: np.ndarray, code: str, embed=None, classifier=None, learn: bool = True,
+                    face: np.ndarray | None = None) -> None:
         """Add a corrected tile (the web UI's corrections): the crop with its right code. A
         fine-tuned profile learns it at once (``learn_corrections``: its last layer is re-fitted
         on every example, about a second) unless ``learn`` is false (then it waits for
-        ``learn_corrections``). A prototype profile adds a prototype at once."""
+        ``learn_corrections``). A prototype profile adds a prototype at once. ``face``: the same
+        tile cut by its face's corners, learnt beside ``crop`` by a fine-tuned profile."""
         _check_code(code)
         if self.uses_network:
-            self._append_examples([crop], [code], "correction", classifier)
+            self._append_examples([crop], [code], "correction", classifier, faces=[face])
             self.learnt = False
             if learn:
                 self.learn_corrections(classifier)
@@ -247,7 +255,7 @@ class TileSetProfile:
         if last is None:
             raise ProfileError("no correction to undo")
         code = self.codes[last]
-        self._drop([last])
+        self._drop(self._with_faces([last]))
         if self.uses_network:
             if learn or not self.n_learnt_examples:
                 self.learn_corrections(classifier)   # none left: back to the calibration weights
@@ -255,10 +263,20 @@ class TileSetProfile:
                 self.learnt = False
         return code
 
-    def _append_examples(self, crops, codes, source: str, classifier=None) -> None:
+    def _append_examples(self, crops, codes, source: str, classifier=None, faces=None) -> None:
         """Keep ``crops`` as examples of ``codes`` learnt later than the calibration (``source``),
         noting for each what the base model misread it as: with trusted base codes, a shown
-        misreading stops that code's sure base readings counting as sure."""
+        misreading stops that code's sure base readings counting as sure. ``faces``: per crop
+        its face cut or None, kept right after it (source with ``FACE_SUFFIX``)."""
+        if faces is not None:
+            if len(faces) != len(crops):
+                raise ProfileError(f"{len(faces)} face cuts for {len(crops)} crops")
+            rows = [(c, code, s) for crop, face, code in zip(crops, faces, codes)
+                    for c, s in ((crop, source), (face, source + FACE_SUFFIX)) if c is not None]
+            crops, codes = [r[0] for r in rows], [r[1] for r in rows]
+            sources = [r[2] for r in rows]
+        else:
+            sources = [source] * len(codes)
         if self.dark_body:     # as the layout's examples were kept, and the reader turns the photos
             crops = [lightness_inverted(np.ascontiguousarray(c)) for c in crops]
         misreads = [None] * len(codes)
@@ -273,7 +291,16 @@ class TileSetProfile:
         self._align_misreads()
         self.base_misreads += misreads
         self.codes += list(codes)
-        self.sources += [source] * len(codes)
+        self.sources += sources
+
+    def _with_faces(self, rows) -> list[int]:
+        """``rows`` and the face cut kept right after each (``FACE_SUFFIX``)."""
+        out = []
+        for i in rows:
+            out.append(i)
+            if i + 1 < len(self.sources) and self.sources[i + 1] == self.sources[i] + FACE_SUFFIX:
+                out.append(i + 1)
+        return out
 
     def _drop(self, rows) -> None:
         """Remove the examples at ``rows`` (never calibration examples: callers pick them)."""
@@ -290,13 +317,14 @@ class TileSetProfile:
             self._white_key = None
 
     def learn_hand(self, key: str, crops, codes, classifier=None, learn: bool = True,
-                   keep_per_code: int | None = None) -> int:
+                   keep_per_code: int | None = None, faces=None) -> int:
         """Learn a recorded hand: ``crops`` (upright tile crops) with the ``codes`` the player
         confirmed when recording it. ``key`` names the hand (its draft or log id): learning the
         same key again replaces that hand's tiles (the later confirmation wins: a hand edited
         after recording), and ``forget_hand(key)`` takes them back. Of each code, the newest
         ``keep_per_code`` (default ``CONFIRMED_PER_CODE``) confirmed tiles are kept. A fine-tuned profile re-fits its last
-        layer (``learn_corrections``) unless ``learn`` is false. Returns the tiles kept."""
+        layer (``learn_corrections``) unless ``learn`` is false. ``faces``: per crop the same
+        tile cut by its face's corners, or None, learnt beside it. Returns the tiles kept."""
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn from recorded hands (format 3): calibrate again")
         crops, codes = list(crops), list(codes)
@@ -305,17 +333,17 @@ class TileSetProfile:
         for code in codes:
             _check_code(code)
         source = HAND_SOURCE + str(key)
-        self._drop([i for i, s in enumerate(self.sources) if s == source])
+        self._drop([i for i, s in enumerate(self.sources) if s in (source, source + FACE_SUFFIX)])
         if crops:
-            self._append_examples(crops, codes, source, classifier)
+            self._append_examples(crops, codes, source, classifier, faces=faces)
             self.absent_codes = [c for c in self.absent_codes if c not in codes]
             # The oldest confirmed tiles of a code beyond the cap go (corrections always stay).
             extra = []
             for code in set(codes):
                 rows = [i for i, (c, s) in enumerate(zip(self.codes, self.sources))
-                        if c == code and s.startswith(HAND_SOURCE)]
+                        if c == code and s.startswith(HAND_SOURCE) and not s.endswith(FACE_SUFFIX)]
                 extra += rows[:-(CONFIRMED_PER_CODE if keep_per_code is None else keep_per_code)]
-            self._drop(extra)
+            self._drop(self._with_faces(extra))
         self.learnt = False
         if learn:
             self.learn_corrections(classifier)
@@ -325,13 +353,14 @@ class TileSetProfile:
         """Take back what ``learn_hand(key, ...)`` taught (the hand was deleted or undone);
         returns the number of tiles removed."""
         source = HAND_SOURCE + str(key)
-        rows = [i for i, s in enumerate(self.sources) if s == source]
+        rows = [i for i, s in enumerate(self.sources) if s in (source, source + FACE_SUFFIX)]
+        tiles = sum(self.sources[i] == source for i in rows)
         if rows:
             self._drop(rows)
             self.learnt = False
             if learn and self.uses_network:
                 self.learn_corrections(classifier)
-        return len(rows)
+        return tiles
 
     def _align_misreads(self) -> None:
         n = len(self.codes)
@@ -416,12 +445,13 @@ class TileSetProfile:
     @property
     def n_confirmed(self) -> int:
         """Tiles kept from recorded hands (``learn_hand``)."""
-        return sum(1 for s in self.sources if s.startswith(HAND_SOURCE))
+        return sum(1 for s in self.sources if s.startswith(HAND_SOURCE) and not s.endswith(FACE_SUFFIX))
 
     @property
     def n_learnt_examples(self) -> int:
-        """Examples beyond the calibration photo's: corrections and confirmed tiles."""
-        return sum(1 for s in self.sources if s != "calibration")
+        """Tiles learnt beyond the calibration photo's: corrections and confirmed tiles (a tile
+        learnt cut two ways counts once)."""
+        return sum(1 for s in self.sources if s != "calibration" and not s.endswith(FACE_SUFFIX))
 
     def scores(self, embeddings, turned=None) -> tuple[list[str], np.ndarray]:
         """(codes, (n, k) score of each crop for each known code): minus half the squared whitened

@@ -538,23 +538,21 @@
     }));
     return out;
   }
+  // The tiles are sent as their places in the photo's reading: the server cuts them from the
+  // draft's photo as the reader sees them (brightened as read, by box and by face), where a crop
+  // cut here would show a dark photo as taken.
   async function sendHand(key, tiles) {
     const body = new FormData();
-    body.append("key", key);
-    // the crops encoded together, not one after another (see cropBlob)
-    const blobs = await Promise.all(tiles.map(([read]) => cropBlob(read)));
-    tiles.forEach(([, code], i) => {
-      if (!blobs[i]) return;
-      body.append("crop", blobs[i], "crop.jpg");
+    tiles.forEach(([read, code]) => {
+      body.append("tile", String(readTiles.indexOf(read)));
       body.append("code", code);
     });
     const headers = { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" };
-    if (!body.getAll("code").length) return fetch("/calibrate/hands/forget", { method: "POST", body, headers }).catch(() => {});
-    return fetch("/calibrate/hands", { method: "POST", body, headers }).catch(() => {});
+    return fetch(data.teachUrl.replace("DRAFT", encodeURIComponent(key)), { method: "POST", body, headers }).catch(() => {});
   }
   // Corrected tiles teach the active tile-set profile as the hand stands: after each change the
-  // tiles the player gave another code than the one read are sent under the draft's key (POST
-  // /calibrate/hands; none left: /calibrate/hands/forget), replacing what that draft taught, so an
+  // tiles the player gave another code than the one read are sent for the draft (POST
+  // /review/<draft>/teach; none left: the same, empty), replacing what that draft taught, so an
   // undone correction, or a mind changed, is taken back. Nothing is sent without a profile.
   let taught = "[]";
   async function teachCorrections() {
@@ -564,22 +562,6 @@
     if (said === taught) return;
     taught = said;
     await sendHand(draftId, fixed);
-  }
-  function cropBlob(read) {
-    const [x0, y0, x1, y1] = read.box.map(Math.round);
-    if (x1 - x0 < 4 || y1 - y0 < 4) return Promise.resolve(null);
-    // at most 512 px a side (the networks read 64-128 px): the server refuses a crop of over 1 MP,
-    // which a box drawn round half a large photo would be
-    const k = Math.min(1, 512 / Math.max(x1 - x0, y1 - y0));
-    const w = Math.max(1, Math.round((x1 - x0) * k)), h = Math.max(1, Math.round((y1 - y0) * k));
-    // An OffscreenCanvas encodes at once; a page canvas's toBlob waits for the page to be idle,
-    // up to a second a crop on a busy page: 14 tiles one after another outlasted the 3 s that
-    // Record waits, and the hand taught nothing.
-    const c = typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(w, h)
-      : Object.assign(document.createElement("canvas"), { width: w, height: h });
-    c.getContext("2d").drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, w, h);
-    return c.convertToBlob ? c.convertToBlob({ type: "image/jpeg", quality: 0.92 })
-      : new Promise((done) => c.toBlob(done, "image/jpeg", 0.92));
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
   // active profile under the draft's key (recording it again replaces them; deleting the hand in

@@ -1,0 +1,83 @@
+"""POST /review/<draft>/teach: the review page's corrected and recorded tiles teach the active
+tile-set profile, cut by the server from the draft's photo (``calibrate.learn_photo_tiles``)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from .conftest import csrf_of
+from .test_photo import reader_ready
+
+
+def _photo_draft(app, tiles, photo=True):
+    import cv2
+
+    from webui.store import Store, connect
+    jpeg = cv2.imencode(".jpg", np.full((300, 900, 3), 200, np.uint8))[1].tobytes()
+    store = Store(connect(app.config["DATABASE"]))
+    draft = store.create_draft({"jpeg": jpeg, "width": 900, "height": 300} if photo else None,
+                               {"tiles": tiles, "hand": None, "reading": {}})
+    return draft, jpeg
+
+
+def _tile(code, i, **kw):
+    return {"code": code, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9,
+            "face_down": False, "sideways": False, **kw}
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_the_review_pages_tiles_are_cut_from_the_photo_by_the_server_and_learnt(app, client, monkeypatch):
+    # the page cut the tiles it sent from the photo as taken: a dark photo taught dark crops, and
+    # box cuts alone where the reader reads face cuts too
+    from tests.calibration.helpers import code_crop
+    from tests.webui.test_browser import active_profile
+    from vision import calibration
+    from vision.profile.tileset import FACE_SUFFIX
+    from webui import calibrate
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("3m", 2, sideways=True), _tile("4m", 3)]
+    draft, jpeg = _photo_draft(app, tiles)
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    url = f"/review/{draft}/teach"
+    r = client.post(url, data={"tile": ["0"], "code": ["1m"]}, headers=headers)
+    assert r.status_code == 200 and r.get_json()["learning"] is False       # no profile: nothing to learn
+    store = active_profile(app, monkeypatch)
+    cut = []
+
+    def learning_cuts(image, boxes, reader=None):
+        cut.append((image, [list(b) for b in boxes]))
+        return [code_crop("5p", seed=i) for i in range(len(boxes))], [code_crop("5p", seed=9)] + [None] * (len(boxes) - 1)
+    monkeypatch.setattr(calibration, "learning_cuts", learning_cuts)
+    # a correction as the hand is reviewed: the 4m read is a 5p
+    r = client.post(url, data={"tile": ["3"], "code": ["5p"]}, headers=headers)
+    assert r.status_code == 202 and r.get_json() == {"learning": True, "profile": "club set", "key": draft, "tiles": 1}
+    calibrate.wait_for_learning(60)
+    assert cut == [(jpeg, [tiles[3]["box"]])]
+    profile = store.active()
+    assert profile.n_confirmed == 1 and profile.sources[-2:] == [f"hand:{draft}", f"hand:{draft}{FACE_SUFFIX}"]
+    # recorded: every upright tile, confirmed; replaces what the draft taught
+    r = client.post(url, data={"tile": ["0", "1", "3"], "code": ["1m", "2m", "5p"]}, headers=headers)
+    assert r.status_code == 202
+    calibrate.wait_for_learning(60)
+    assert cut[-1][1] == [tiles[0]["box"], tiles[1]["box"], tiles[3]["box"]]
+    profile = store.active()
+    assert profile.n_confirmed == 3 and len(profile.codes) == 2 + 4 and profile.learnt
+    # nothing sent: taken back
+    assert client.post(url, data={}, headers=headers).status_code == 202
+    calibrate.wait_for_learning(60)
+    assert store.active().n_learnt_examples == 0
+    # refused, each with its reason
+    for form, says in (({"tile": ["0", "1"], "code": ["1m"]}, "one code per tile"),
+                       ({"tile": ["9"], "code": ["1m"]}, "no tile '9'"),
+                       ({"tile": ["-1"], "code": ["1m"]}, "no tile '-1'"),
+                       ({"tile": ["²"], "code": ["1m"]}, "no tile '²'"),
+                       ({"tile": ["2"], "code": ["3m"]}, "only upright face-up tiles"),
+                       ({"tile": ["0"], "code": ["1x"]}, "unknown tile code"),
+                       ({"tile": ["0"] * 41, "code": ["1m"] * 41}, "at most 40 tiles")):
+        r = client.post(url, data=form, headers=headers)
+        assert r.status_code == 400 and says in r.get_json()["error"]["message"], (form, r.get_json())
+    no_photo, _ = _photo_draft(app, tiles, photo=False)
+    r = client.post(f"/review/{no_photo}/teach", data={"tile": ["0"], "code": ["1m"]}, headers=headers)
+    assert r.status_code == 400 and "no photo" in r.get_json()["error"]["message"]
+    assert client.post("/review/nosuchdraft/teach", data={"tile": ["0"], "code": ["1m"]},
+                       headers=headers).status_code == 404
+    assert len(cut) == 2                                                  # no refused request was cut

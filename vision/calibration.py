@@ -22,7 +22,6 @@ import copy
 import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -402,20 +401,15 @@ class Calibration:
 def calibrate(image, reader=None) -> Calibration:
     """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
     from .crops import crop_tile
-    from .decode import decode_image
-    from .reader import CROP_SOURCE_SIDE, default_reader, exposed
+    from .reader import default_reader
     reader = reader or default_reader()
     if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
         # the layout's white dragon gets its code from its place: an unsure 5z read is kept
         reader = copy.copy(reader)
         reader.config = replace(reader.config, blank_read_floor=None)
-    decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
-    # the examples as the reader will see the set's tiles: a dark or unevenly lit layout photo
-    # brightened, evened and sharpened as reading does a hand photo (vision.reader.exposed)
     config = getattr(reader, "config", None)
-    picture = decoded.image
+    decoded, picture = _examples_picture(image, config)
     if config is not None:
-        picture = exposed(decoded.image, config)
         # read as it stands: reading would even it a second time (evening is not idempotent),
         # and the tiles be found in another picture than the one their examples are cut from
         reader = copy.copy(reader)
@@ -423,7 +417,8 @@ def calibrate(image, reader=None) -> Calibration:
     tiles = reader.read(picture, embeddings=True)
     # ``read`` got the decoded image: its boxes are in its pixels; report them in the photo's.
     crops = [crop_tile(picture, t.box) for t in tiles]
-    faces = face_cuts(picture, tiles, getattr(reader, "corner_finder", None), config)
+    faces = face_cuts(picture, [t.box for t in tiles], getattr(reader, "corner_finder", None), config,
+                      face_down=[getattr(t, "face_down", False) for t in tiles])
     for t in tiles:
         s = decoded.scale
         t.box = tuple(v * s for v in t.box)
@@ -452,18 +447,29 @@ def calibrate(image, reader=None) -> Calibration:
 EXAMPLE_FACES = True
 
 
-def face_cuts(picture, tiles, corner_finder, config=None) -> list | None:
-    """Per tile of ``tiles`` (read from ``picture``, boxes in its pixels), its face cut as the
-    reader cuts one (``vision.reader.add_face_cuts``, with ``config``, default ``ReaderConfig()``),
-    None for a face-down tile; None without a finder."""
+def _examples_picture(image, config):
+    """(decoded, picture): a photo (path, bytes or BGR array) decoded as the reader cuts its
+    crops, and the picture examples are cut from: as the reader will see the set's tiles, a dark
+    or unevenly lit photo brightened, evened and sharpened as reading does
+    (``vision.reader.exposed``; as decoded without a reader ``config``)."""
+    from .decode import decode_image
+    from .reader import CROP_SOURCE_SIDE, exposed
+    decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
+    return decoded, decoded.image if config is None else exposed(decoded.image, config)
+
+
+def face_cuts(picture, boxes, corner_finder, config=None, face_down=None) -> list | None:
+    """Per box of ``boxes`` (in ``picture``'s pixels), its tile's face cut as the reader cuts one
+    (``vision.reader.add_face_cuts``, with ``config``, default ``ReaderConfig()``), None where
+    ``face_down`` (one flag per box) says the tile is face down; None without a finder."""
     from .crops import TileCrops
     from .reader import ReaderConfig, add_face_cuts
     if corner_finder is None:
         return None
-    up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
+    up = [i for i in range(len(boxes)) if not (face_down and face_down[i])]
     cut = TileCrops([None] * len(up))     # add_face_cuts fills its faces only
-    add_face_cuts(cut, picture, [tiles[i].box for i in up], corner_finder, config or ReaderConfig())
-    faces: list = [None] * len(tiles)
+    add_face_cuts(cut, picture, [boxes[i] for i in up], corner_finder, config or ReaderConfig())
+    faces: list = [None] * len(boxes)
     for k, view in cut.faces.items():
         faces[up[k]] = view.crop
     return faces
@@ -472,23 +478,20 @@ def face_cuts(picture, tiles, corner_finder, config=None) -> list | None:
 def learning_cuts(image, boxes, reader=None) -> tuple[list, list]:
     """(box cuts, face cuts) of the tiles at ``boxes`` (in the photo's pixels) of a hand photo
     (path, bytes or BGR array), cut as a layout photo's examples are (``calibrate``): from the
-    photo brightened, evened and sharpened as reading does (``vision.reader.exposed``), by box
-    and, with ``LEARNT_FACES`` and the ``reader``'s corner finder, by the face's corners (else
-    None per tile). A corrected or confirmed tile so teaches a profile the tile as the reader
-    sees it, where a crop cut by the web page shows a dark photo as taken."""
+    photo brightened, evened and sharpened as reading does (``_examples_picture``), by box and,
+    with ``LEARNT_FACES`` and the ``reader``'s corner finder, by the face's corners (else None
+    per tile). A corrected or confirmed tile so teaches a profile the tile as the reader sees it,
+    where a crop cut by the web page shows a dark photo as taken."""
     from .crops import crop_tile
-    from .decode import decode_image
-    from .reader import CROP_SOURCE_SIDE, default_reader, exposed
+    from .reader import default_reader
     reader = reader or default_reader()
-    decoded = decode_image(image if not hasattr(image, "__fspath__") else str(image), min_long_side=CROP_SOURCE_SIDE)
     config = getattr(reader, "config", None)
-    picture = decoded.image if config is None else exposed(decoded.image, config)
+    decoded, picture = _examples_picture(image, config)
     boxes = [tuple(float(v) / decoded.scale for v in box) for box in boxes]
     crops = [crop_tile(picture, box) for box in boxes]
     faces = None
     if LEARNT_FACES and boxes:
-        faces = face_cuts(picture, [SimpleNamespace(box=box) for box in boxes],
-                          getattr(reader, "corner_finder", None), config)
+        faces = face_cuts(picture, boxes, getattr(reader, "corner_finder", None), config)
     return crops, faces or [None] * len(crops)
 
 

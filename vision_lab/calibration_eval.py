@@ -398,14 +398,16 @@ def _copy(crops, indices):
     return crops.subset(indices) if isinstance(crops, TileCrops) else [crops[i] for i in indices]
 
 
-def face_of(crops, i: int):
-    """The face cut of tile ``i`` of ``crops`` (``TileCrops.faces``), None without one."""
+def face_of(crops, i: int, learn_faces: bool | None = None):
+    """The face cut of tile ``i`` of ``crops`` (``TileCrops.faces``) to learn beside its box cut:
+    None without one, or when ``learn_faces`` (default ``vision.calibration.LEARNT_FACES``) is off."""
     view = getattr(crops, "faces", {}).get(i)
-    return None if view is None else view.crop
+    on = layout_photo.LEARNT_FACES if learn_faces is None else learn_faces
+    return None if view is None or not on else view.crop
 
 
 def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0, config=None,
-                     learn_faces: bool = True):
+                     learn_faces: bool | None = None):
     """Learning from corrections: the user reviews half of the test tiles and corrects every
     misread one; returns (number of corrections, accuracy on the other half after those
     corrections, the other half's indices). The tiles are first shuffled (``seed``): rendered
@@ -413,7 +415,7 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0,
     so unshuffled halves hold different codes (as measured before commit 34c7167). A prototype
     profile adds each correction at once; a fine-tuned profile keeps them while reviewing and
     learns them once at the end (``TileSetProfile.learn_corrections``; the web UI learns after
-    each one). ``learn_faces``: a corrected tile's face cut is learnt beside its box cut."""
+    each one). ``learn_faces``: a corrected tile's face cut is learnt beside its box cut (``face_of``)."""
     order = np.random.default_rng(seed).permutation(len(test_crops))
     half = len(order) // 2
     n = 0
@@ -423,7 +425,7 @@ def with_corrections(classifier, profile, test_crops, test_truth, seed: int = 0,
         [r] = classify_with_profile(classifier, crops.subset([i]), profile, config=config)
         if r.code != test_truth[i]:
             profile.add_example(test_crops[i], test_truth[i], classifier=base, learn=False,
-                                face=face_of(test_crops, i) if learn_faces else None)
+                                face=face_of(test_crops, i, learn_faces))
             n += 1
     if profile.uses_network and n:
         profile.learn_corrections(classifier=base)
@@ -444,14 +446,15 @@ class PlayedHand:
 
 
 def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, confirm: bool = True,
-              seed: int = 0, config=None, shuffle: bool = True, learn_faces: bool = True) -> list[PlayedHand]:
+              seed: int = 0, config=None, shuffle: bool = True,
+              learn_faces: bool | None = None) -> list[PlayedHand]:
     """A player's evening with a new profile: the test tiles come as photos of ``hand_size``
     tiles (in order, after a shuffle with ``seed`` when ``shuffle``: rendered tiles come in
     drawing order). Each photo is read with the profile as it is; every misread tile is then
     corrected (``add_example``) and, with ``confirm``, the photo's other tiles are confirmed as
     the player records the hand (``learn_hand``); the profile learns before the next photo.
     ``learn_faces``: each tile learnt cut by its box and by its face's corners, as the web UI
-    teaches it (``webui.calibrate``), else by its box alone."""
+    teaches it (``face_of``: default ``vision.calibration.LEARNT_FACES``), else by its box alone."""
     order = np.random.default_rng(seed).permutation(len(test_crops)) if shuffle else np.arange(len(test_crops))
     crops = test_crops if isinstance(test_crops, TileCrops) else TileCrops(test_crops)
     base = getattr(classifier, "classifier", classifier)      # a CachedClassifier's own
@@ -469,14 +472,14 @@ def as_played(classifier, profile, test_crops, test_truth, hand_size: int = 14, 
         for i, read, code in zip(idx, reads, truth):
             if read != code:
                 profile.add_example(test_crops[i], code, classifier=base, learn=False,
-                                    face=face_of(test_crops, i) if learn_faces else None)
+                                    face=face_of(test_crops, i, learn_faces))
                 corrections += 1
             else:
                 confirmed.append(i)
         if confirm and confirmed:
             profile.learn_hand(f"photo{start}", [test_crops[i] for i in confirmed], [test_truth[i] for i in confirmed],
                                classifier=base, learn=False,
-                               faces=[face_of(test_crops, i) for i in confirmed] if learn_faces else None)
+                               faces=[face_of(test_crops, i, learn_faces) for i in confirmed])
         if profile.n_learnt_examples:
             profile.learn_corrections(classifier=base)
         played.learn_s = time.perf_counter() - t0
@@ -616,9 +619,9 @@ def main(argv=None) -> int:
     p.add_argument("--example-faces", choices=("on", "off"), default=None,
                    help="learn the calibration examples cut by their face's corners too (default "
                         "vision.calibration.EXAMPLE_FACES; needs face cuts, off with --face-margin -1)")
-    p.add_argument("--learn-faces", choices=("on", "off"), default="on",
+    p.add_argument("--learn-faces", choices=("on", "off"), default=None,
                    help="corrected and confirmed tiles are learnt cut by their face's corners too, as the web "
-                        "page teaches them (off: by their box alone)")
+                        "page teaches them (default vision.calibration.LEARNT_FACES; off: by their box alone)")
     p.add_argument("--example-picture", type=Path, default=None,
                    help="only write the guide's example photo to this path (docs/img/calibration-layout.jpg)")
     args = p.parse_args(argv)
@@ -667,6 +670,7 @@ def main(argv=None) -> int:
                                                              erase_share=args.erase_share)
         ptc = getattr(tc, "profile_crops", tc)       # the test tiles as the profile reads them
         faces_on = None if args.example_faces is None else args.example_faces == "on"
+        learn_faces = None if args.learn_faces is None else args.learn_faces == "on"
         before, after, profile, build_s = evaluate_set(clf, cc, ck, tc, absent=absent, params=prm,
                                                        example_faces=faces_on,
                                                        expert=args.expert, config=config, profile_crops=ptc)
@@ -684,7 +688,7 @@ def main(argv=None) -> int:
                       f"{accuracy(after[sl], tk[sl]):.2%}")
         if args.corrections:
             n_corr, acc, rest = with_corrections(clf, profile, ptc, tk, seed=args.seed, config=config,
-                                                 learn_faces=args.learn_faces == "on")
+                                                 learn_faces=learn_faces)
             truth = [tk[i] for i in rest]
             print(f"{'':<12} corrections: {n_corr} made while reviewing {len(tk) - len(rest)} tiles; the other "
                   f"{len(rest)}: {accuracy([before[i] for i in rest], truth):.2%} base, "
@@ -693,7 +697,7 @@ def main(argv=None) -> int:
                      if n_corr else ""))
         if args.as_played:
             hands = as_played(clf, profile, ptc, tk, confirm=not args.no_confirm, seed=args.seed, config=config,
-                              shuffle=name not in PHOTO_GROUPS, learn_faces=args.learn_faces == "on")
+                              shuffle=name not in PHOTO_GROUPS, learn_faces=learn_faces)
             curves[name] = hands
             n_photos, n_tiles, n_right = after_corrections(hands)
             first = hands[0]

@@ -478,19 +478,18 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes) -> 
     name = _active_learner(data_dir)
     if name is None:
         return None
-    if codes:
-        def cut():
-            from vision.calibration import learning_cuts
-            return learning_cuts(photo, boxes)
-        _learn_in_background(data_dir, key, None, codes, cut=cut)
-        return {"learning": True, "profile": name, "key": key, "tiles": len(codes)}
-    _learn_in_background(data_dir, key, [], [])
-    return {"learning": True, "profile": name, "key": key, "forget": True}
+
+    def cut():
+        from vision.calibration import learning_cuts
+        return learning_cuts(photo, boxes)
+    _learn_in_background(data_dir, key, codes, cut)
+    return {"learning": True, "profile": name, "key": key, **({"tiles": len(codes)} if codes else {"forget": True})}
 
 
-def _learn_in_background(data_dir, key: str, crops, codes, cut=None) -> None:
-    """``learn_recorded_hand`` in a thread of its own; ``cut``: called there for (crops, faces)
-    when ``crops`` are not given (cutting a photo's tiles takes a few tenths of a second)."""
+def _learn_in_background(data_dir, key: str, codes, cut=None) -> None:
+    """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
+    ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
+    No codes: the hand is forgotten."""
     # a hand sent again (a correction undone, the hand recorded) is learnt after what was sent
     # before under its key, so that the latest wins
     before = [t for t in _LEARNING if t.is_alive() and t.name == f"learn-hand-{key}"]
@@ -500,8 +499,8 @@ def _learn_in_background(data_dir, key: str, crops, codes, cut=None) -> None:
         for thread in before:
             thread.join()
         try:
-            cuts, faces = cut() if cut is not None else (crops, None)
-            learn_recorded_hand(data_dir, key, cuts, codes, faces=faces)
+            crops, faces = cut() if codes else ([], None)
+            learn_recorded_hand(data_dir, key, crops, codes, faces=faces)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)
@@ -518,7 +517,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
     data_dir = current_app.config.get("DATA_DIR")
     for key in removed.pop("request_keys", None) or []:
         if key.startswith("draft:") and _HAND_KEY.fullmatch(key[len("draft:"):]) and _active_learner(data_dir):
-            _learn_in_background(data_dir, key[len("draft:"):], [], [])
+            _learn_in_background(data_dir, key[len("draft:"):], [])
     return removed
 
 
@@ -615,7 +614,7 @@ def learn_hand():
             crops.append(decode_image(upload.read(), max_pixels=_crop_pixels()).image)
         except ImageError as exc:
             return _error(413 if exc.code == "too_large" else 400, exc.code, f"crop: {exc.message}")
-    _learn_in_background(data_dir, key, crops, codes)
+    _learn_in_background(data_dir, key, codes, lambda: (crops, None))
     return jsonify({"learning": True, "profile": name, "key": key, "tiles": len(codes)}), 202
 
 
@@ -628,5 +627,5 @@ def forget_hand():
     name = _active_learner(data_dir)
     if name is None:
         return jsonify({"learning": False, "reason": "no active tile-set profile"})
-    _learn_in_background(data_dir, key, [], [])
+    _learn_in_background(data_dir, key, [])
     return jsonify({"learning": True, "profile": name, "key": key, "forget": True}), 202

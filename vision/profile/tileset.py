@@ -268,15 +268,16 @@ class TileSetProfile:
         noting for each what the base model misread it as: with trusted base codes, a shown
         misreading stops that code's sure base readings counting as sure. ``faces``: per crop
         its face cut or None, kept right after it (source with ``FACE_SUFFIX``)."""
+        sources = [source] * len(codes)
         if faces is not None:
             if len(faces) != len(crops):
                 raise ProfileError(f"{len(faces)} face cuts for {len(crops)} crops")
-            rows = [(c, code, s) for crop, face, code in zip(crops, faces, codes)
-                    for c, s in ((crop, source), (face, source + FACE_SUFFIX)) if c is not None]
-            crops, codes = [r[0] for r in rows], [r[1] for r in rows]
-            sources = [r[2] for r in rows]
-        else:
-            sources = [source] * len(codes)
+            rows = []
+            for crop, face, code in zip(crops, faces, codes):
+                rows.append((crop, code, source))
+                if face is not None:
+                    rows.append((face, code, source + FACE_SUFFIX))
+            crops, codes, sources = ([r[k] for r in rows] for k in range(3))
         if self.dark_body:     # as the layout's examples were kept, and the reader turns the photos
             crops = [lightness_inverted(np.ascontiguousarray(c)) for c in crops]
         misreads = [None] * len(codes)
@@ -333,7 +334,7 @@ class TileSetProfile:
         for code in codes:
             _check_code(code)
         source = HAND_SOURCE + str(key)
-        self._drop([i for i, s in enumerate(self.sources) if s in (source, source + FACE_SUFFIX)])
+        self._drop(self._hand_rows(key))
         if crops:
             self._append_examples(crops, codes, source, classifier, faces=faces)
             self.absent_codes = [c for c in self.absent_codes if c not in codes]
@@ -352,15 +353,19 @@ class TileSetProfile:
     def forget_hand(self, key: str, classifier=None, learn: bool = True) -> int:
         """Take back what ``learn_hand(key, ...)`` taught (the hand was deleted or undone);
         returns the number of tiles removed."""
-        source = HAND_SOURCE + str(key)
-        rows = [i for i, s in enumerate(self.sources) if s in (source, source + FACE_SUFFIX)]
-        tiles = sum(self.sources[i] == source for i in rows)
+        rows = self._hand_rows(key)
+        tiles = sum(not self.sources[i].endswith(FACE_SUFFIX) for i in rows)
         if rows:
             self._drop(rows)
             self.learnt = False
             if learn and self.uses_network:
                 self.learn_corrections(classifier)
         return tiles
+
+    def _hand_rows(self, key: str) -> list[int]:
+        """The rows ``learn_hand(key, ...)`` added: its tiles and their face cuts."""
+        source = HAND_SOURCE + str(key)
+        return [i for i, s in enumerate(self.sources) if s in (source, source + FACE_SUFFIX)]
 
     def _align_misreads(self) -> None:
         n = len(self.codes)

@@ -351,7 +351,7 @@ def test_eval_reader_writes_its_progress_on_stderr(capsys, tmp_path, monkeypatch
     (tmp_path / "images").mkdir()
     (tmp_path / "data.yaml").write_text("names: ['1m']\n")
 
-    def evaluate(folder, reader, out=None, limit=None, log=print, errata_on=True):
+    def evaluate(folder, reader, out=None, limit=None, log=print, errata_on=True, profile=None):
         log("20/40 images")
         return {"images": 40, "right_reads": 1}
     monkeypatch.setattr(vision_lab.evaluate, "evaluate", evaluate)
@@ -359,6 +359,73 @@ def test_eval_reader_writes_its_progress_on_stderr(capsys, tmp_path, monkeypatch
     monkeypatch.setattr(vision_lab.evaluate, "folder_problem", lambda folder: None)
     code, out, err = run(capsys, "eval", "reader", str(tmp_path), "--out", str(tmp_path / "out"))
     assert code == 0 and json.loads(out) == {"images": 40, "right_reads": 1} and "20/40 images" in err
+
+
+def test_eval_reader_reads_with_the_tile_set_profile_asked_for(capsys, tmp_path, monkeypatch):
+    """``--profile`` measures a profile on labelled photos (a saved one's name or a file), checked
+    against the reader's classifier; without it no profile is used, whichever is active."""
+    import vision.profile
+    import vision.reader
+    import vision_lab.evaluate
+    (tmp_path / "images").mkdir()
+    (tmp_path / "data.yaml").write_text("names: ['1m']\n")
+    seen = {}
+
+    def evaluate(folder, reader, out=None, limit=None, log=print, errata_on=True, profile=None):
+        seen["profile"] = profile
+        return {"images": 0}
+
+    class Profile:
+        name = "club set"
+
+        def check_model(self, classifier):
+            seen["checked"] = classifier
+
+    class Reader:
+        classifier = "the reader's classifier"
+    monkeypatch.setattr(vision_lab.evaluate, "evaluate", evaluate)
+    monkeypatch.setattr(vision.reader, "TileReader", lambda **kw: Reader())
+    monkeypatch.setattr(vision_lab.evaluate, "folder_problem", lambda folder: None)
+    monkeypatch.setattr(vision.profile.TileSetProfile, "load", classmethod(lambda cls, path, shown=None: Profile()))
+    (tmp_path / "club.npz").write_bytes(b"a profile")
+    code, _, _ = run(capsys, "eval", "reader", str(tmp_path), "--out", str(tmp_path / "out"),
+                     "--profile", str(tmp_path / "club.npz"))
+    assert code == 0 and seen["profile"].name == "club set" and seen["checked"] == "the reader's classifier"
+    code, _, _ = run(capsys, "eval", "reader", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert code == 0 and seen["profile"] is None
+    code, _, err = run(capsys, "eval", "reader", str(tmp_path), "--out", str(tmp_path / "out"),
+                       "--profile", "nobody's set", "--data-dir", str(tmp_path / "data"))
+    assert code == 2 and "no profile named" in err and "Traceback" not in err
+
+
+def test_the_evaluation_reads_every_photo_and_the_labelled_boxes_with_the_profile(tmp_path, monkeypatch):
+    import cv2
+    import numpy as np
+    import vision_lab.evaluate
+    from vision.reader import ReaderConfig
+    folder = tmp_path / "split"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    (folder / "data.yaml").write_text("names: ['1m']\n")
+    cv2.imwrite(str(folder / "images" / "photo.jpg"), np.full((100, 100, 3), 200, np.uint8))
+    (folder / "labels" / "photo.txt").write_text("0 0.5 0.5 0.2 0.3\n")
+    got = []
+
+    class Reader:
+        classifier = None
+        config = ReaderConfig()
+
+        def read(self, path, timings=None, profile=None):
+            got.append(("photo", profile))
+            return []
+
+    def read_crops(classifier, src, boxes, config, profile=None, corner_finder=None):
+        got.append(("boxes", profile))
+        return src, [], []
+    monkeypatch.setattr(vision_lab.evaluate, "read_crops", read_crops)
+    result = vision_lab.evaluate.evaluate(folder, Reader(), log=lambda *a: None, profile="the profile")
+    assert got == [("photo", "the profile"), ("boxes", "the profile")]
+    assert result["profile"] is None     # a profile object's name; this stand-in has none
 
 
 @pytest.mark.parametrize("scenes", ["0", "-1"])
@@ -433,7 +500,7 @@ def test_read_speed_over_photo_folders_reports_each_photos_time(capsys, tmp_path
         def __init__(self, **kwargs):
             pass
 
-        def read(self, path, timings=None):
+        def read(self, path, timings=None, profile=None):
             read.append(Path(path).name)
             if timings is not None:
                 timings["total_ms"] = 1000.0 if Path(path).name == "q.png" else 10.0 * (1 + int(Path(path).stem[1:]))

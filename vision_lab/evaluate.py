@@ -112,7 +112,10 @@ def read_code(read) -> str:
 
 
 def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = None, log=print,
-             errata_on: bool = True) -> dict:
+             errata_on: bool = True, profile=None) -> dict:
+    """The reader's per-tile figures on a labelled folder (IoU ≥ 0.5 and the right code), with
+    the classifier alone on the labelled boxes beside them; ``profile``: a tile-set profile
+    every photo is read with (docs/calibration.md), as the app reads with the active one."""
     folder = Path(folder)
     images = image_paths(folder)
     if limit:
@@ -133,7 +136,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     missed = []                        # labelled tiles no read matches: what recall loses besides misreadings
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
-        reads = [r for r in reader.read(str(path), timings=timings) if not r.face_down]
+        reads = [r for r in reader.read(str(path), timings=timings, profile=profile) if not r.face_down]
         timed.append((timings.get("total_ms", 0.0), path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
         pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
@@ -184,11 +187,11 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         if gt:
             config = getattr(reader, "config", None)
             if config is not None:
-                _, _, read = read_crops(reader.classifier, img, [b for _, b in gt], config,
+                _, _, read = read_crops(reader.classifier, img, [b for _, b in gt], config, profile,
                                         corner_finder=getattr(reader, "corner_finder", None))
             else:
                 crops = cut_tiles(img, [b for _, b in gt], foreshortening=getattr(reader, "foreshortening", None))
-                read = classify_with_profile(reader.classifier, crops)
+                read = classify_with_profile(reader.classifier, crops, profile)
             for (code, _), r in zip(gt, read):
                 oracle_n += 1
                 oracle_right += int(r.code == code)
@@ -197,7 +200,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     latencies = [ms for ms, _ in timed]
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
-        "unknown_reads": n_unknown,
+        "unknown_reads": n_unknown, "profile": getattr(profile, "name", None),
         "right_reads": n_right, "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,

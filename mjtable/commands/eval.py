@@ -165,7 +165,25 @@ def add_reader_arguments(p) -> None:
     p.add_argument("--raw-labels", action="store_true",
                    help="read the photos' labels as published, without the checked label errata "
                         "(datasets/label_errata.csv, vision_lab/errata.py)")
+    p.add_argument("--profile", default=None, metavar="NAME|FILE",
+                   help="read with this tile-set profile (docs/calibration.md): a saved one's name (in --data-dir) "
+                        "or a profile file (.npz); default none, whichever profile is active")
+    p.add_argument("--data-dir", default=None,
+                   help="with --profile NAME: where profiles live (default MJTABLE_DATA_DIR, else ~/.local/share/mjtable)")
     p.set_defaults(func=run)
+
+
+def _eval_profile(args, reader):
+    """The tile-set profile ``--profile`` names (a file, else a saved profile's name), checked
+    against the ``reader``'s classifier; None without ``--profile``. Raises ``ProfileError``."""
+    if args.profile is None:
+        return None
+    from vision.profile import ProfileStore, TileSetProfile
+    path = Path(args.profile)
+    profile = TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() \
+        else ProfileStore(args.data_dir).load(args.profile)
+    profile.check_model(reader.classifier)
+    return profile
 
 
 def _second_detector(args):
@@ -272,9 +290,15 @@ def run(args) -> int:
                         **({"oddity": None} if args.no_oddity else
                            {"oddity": _oddity_model(args.oddity, args.backend)} if args.oddity else {}),
                         **({"corner_finder": _corner_finder(args.corners)} if args.corners else {}))
+    from vision.profile import ProfileError
+    try:
+        profile = _eval_profile(args, reader)
+    except ProfileError as e:
+        print(f"mjtable eval: {e}", file=sys.stderr)
+        return 2
     # progress on stderr: stdout is the one JSON document ("20/238 images" lines came before it)
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels,
-                      log=lambda line: print(line, file=sys.stderr))
+                      log=lambda line: print(line, file=sys.stderr), profile=profile)
     summary = {k: v for k, v in result.items() if k not in ("per_class", "errors")}
     print(json.dumps(summary, indent=1))
     print(f"report: {args.out / 'report.md'}", file=sys.stderr)     # stdout stays one JSON document (jq)

@@ -320,3 +320,53 @@ def test_classifier_body_crops_add_each_tiles_face_cut_by_the_corners_found():
         dx, dy = (x1 - x0) / 4, (y1 - y0) / 4
         quad = np.array([[x0 + dx, y0 + dy], [x1 - dx, y0 + dy], [x1 - dx, y1 - dy], [x0 + dx, y1 - dy]])
         assert np.array_equal(crop, crop_tile(img, t.box, corners=quad))
+
+
+@needs_art
+def test_one_set_can_be_drawn_in_every_scene_and_laid_out_for_its_profile(tmp_path):
+    """A player photographs one set: ``--set-seed`` draws one look for every scene (its faces,
+    body and back colours), and ``--layout-photo`` lays that set out as docs/calibration.md asks
+    (rows 1m-9m, 1p-9p, 1s-9s, winds and dragons, the bonus row when the set has one), so that a
+    profile made from it can be measured on the scenes (docs/calibration.md)."""
+    from vision.calibration import LAYOUT_ROWS
+    from vision_lab.synth.capture_modes import layout_scene, main, mode_scene, set_look
+    look = set_look(3, STYLES)
+    assert set_look(3, STYLES) == look and set_look(4, STYLES) != look
+    # the scene's other draws are those it has without a set given: the same tiles and camera
+    own = mode_scene("turned", np.random.default_rng(5), STYLES, size=(240, 240), effects=False)
+    given = mode_scene("turned", np.random.default_rng(5), STYLES, size=(240, 240), effects=False, look=look)
+    assert [t.code for t in own[1]] == [t.code for t in given[1]] and not np.array_equal(own[0], given[0])
+    img, labels = layout_scene(look, np.random.default_rng(0), size=(640, 480))
+    rows = [codes for _, codes in LAYOUT_ROWS if all(c in look.style.art.faces for c in codes)]
+    assert len(rows) == 5       # the riichi artwork has flowers and seasons
+    # the app's layout reading (vision.calibration.assign_layout) gives every tile its own code
+    from vision.calibration import assign_layout
+    from vision.types import TileRead
+    layout = assign_layout([TileRead(code=t.code, box=t.box, confidence=0.99) for t in labels])
+    assert layout.ok and len(labels) == sum(len(r) for r in rows) == 42
+    assert all(layout.codes[i] == t.code for i, t in enumerate(labels))
+    main(["--mode", "heaps", "--scenes", "1", "--styles", "riichi", "--size", "160", "--set-seed", "3",
+          "--layout-photo", str(tmp_path / "layout.jpg"), "--out", str(tmp_path / "heaps")])
+    assert cv2.imread(str(tmp_path / "layout.jpg")).shape == (960, 1280, 3)
+    with pytest.raises(SystemExit):
+        main(["--mode", "heaps", "--layout-photo", str(tmp_path / "x.jpg"), "--out", str(tmp_path / "x")])
+
+
+def test_the_gl_mono_faces_are_a_held_out_style():
+    from vision_lab.synth.artwork import HELDOUT_STYLES, STYLES as TRAINING
+    assert {"gl", "gl_mono"} <= set(HELDOUT_STYLES) and not set(HELDOUT_STYLES) & set(TRAINING)
+
+
+@needs_art
+def test_gl_mono_faces_load_in_one_ink():
+    pytest.importorskip("cairosvg")
+    from vision_lab.synth.artwork import load_style
+    mono, coloured = load_style("gl_mono"), load_style("gl")
+    assert sorted(mono.faces) == sorted(coloured.faces) and len(mono.faces) == 34
+
+    def inks(face):      # hues of the drawn, saturated pixels
+        hsv = cv2.cvtColor(np.ascontiguousarray(face[..., :3]), cv2.COLOR_BGR2HSV)
+        ink = (face[..., 3] > 128) & (hsv[..., 1] > 80) & (hsv[..., 2] > 60)
+        return ink.mean()
+    # the coloured 1p is drawn in red, green and blue; the mono one in one dark ink
+    assert inks(coloured.faces["1p"]) > 5 * inks(mono.faces["1p"])

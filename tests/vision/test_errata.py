@@ -94,7 +94,7 @@ def test_the_reader_evaluation_scores_against_the_corrected_labels(errata_file, 
     class Reader:                                                   # reads what the photo shows
         classifier = Classifier()
 
-        def read(self, path, timings=None):
+        def read(self, path, timings=None, profile=None):
             return [TileRead(code=c, box=b, confidence=0.9) for c, b in zip(shown, boxes)]
 
     fixed = evaluate(folder, Reader(), log=lambda *a: None)

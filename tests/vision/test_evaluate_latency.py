@@ -20,7 +20,7 @@ def test_the_evaluation_reports_median_p95_and_the_slowest_photos(tmp_path):
     class Reader:
         classifier = None
 
-        def read(self, path, timings=None):
+        def read(self, path, timings=None, profile=None):
             timings["total_ms"] = times[path.rsplit("/", 1)[-1][:-4]]
             return []
 
@@ -50,7 +50,7 @@ def _one_photo_split(tmp_path, names: str, labels: str, reads):
     class Reader:
         classifier = Classifier()
 
-        def read(self, path, timings=None):
+        def read(self, path, timings=None, profile=None):
             return list(reads)
 
     return folder, Reader()

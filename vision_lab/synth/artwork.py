@@ -11,6 +11,8 @@ Styles (see that folder's SOURCE.md):
   (font glyph coordinates), so they are flipped; ``b-i``/``c-i``/``d-i`` are (i+1) bamboo,
   characters, dots; ``h-0..6`` are E S W N Red Green White. Kept out of training: it is the
   unseen style of the held-out evaluation.
+- ``gl_mono``: the same faces in one ink (the set's ``converted`` SVGs), kept out of training too:
+  the unseen set the base model reads worst (docs/calibration.md).
 - ``procedural``: not artwork but a tile set generated at random (vision_lab/synth/procedural.py:
   CJK fonts, pip and stick layouts, random inks and drawing per set), a new set per seed, so the
   classifier learns the tiles rather than three drawings. The renderer's ``random_style`` knows
@@ -122,9 +124,11 @@ def load_style(name: str, data_root: str | None = None) -> Style:
         style.dark_body = True
     elif name == "gl":
         folder, coder = art / "gl-mahjongtile" / "svg" / "colored", _gl_code
+    elif name == "gl_mono":
+        folder, coder = art / "gl-mahjongtile" / "svg" / "converted", _gl_code
     else:
         raise KeyError(f"unknown artwork style {name!r}")
-    for path in sorted(folder.glob("*.svg" if name == "gl" else "*.png")):
+    for path in sorted(folder.glob("*.svg" if name.startswith("gl") else "*.png")):
         code = coder(path.stem)
         if code:
             style.faces[code] = _load_face(path)
@@ -133,9 +137,9 @@ def load_style(name: str, data_root: str | None = None) -> Style:
     return style
 
 
-#: Styles used for training; ``gl`` is kept out (held-out evaluation).
+#: Styles used for training; ``gl`` and ``gl_mono`` are kept out (held-out evaluation).
 STYLES = ("hongkong", "riichi", "riichi_black")
-HELDOUT_STYLES = ("gl",)
+HELDOUT_STYLES = ("gl", "gl_mono")
 #: Style name of generated tile sets (see vision_lab/synth/procedural.py); not in STYLES, which are
 #: the detector's training styles.
 PROCEDURAL = "procedural"

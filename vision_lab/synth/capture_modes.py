@@ -264,10 +264,13 @@ def render_body_scene(bodies: list[Body], look: TileLook, rng: np.random.Generat
     return img, labels
 
 
-def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size=(640, 640), codes_of=None, **kw):
+def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size=(640, 640), codes_of=None,
+               look: TileLook | None = None, **kw):
     """One scene of capture ``mode``: (BGR image, labels). ``codes_of(style)``: the codes to
-    draw from (default: every code the style has a face for)."""
-    look = random_look(rng, styles, data_root)
+    draw from (default: every code the style has a face for). ``look``: the tile set (default a
+    new one drawn from ``styles``)."""
+    drawn = random_look(rng, styles, data_root)     # drawn either way: a scene's other draws stay the same
+    look = drawn if look is None else look
     codes = codes_of(look.style) if codes_of else sorted(look.style.art.faces)
     tiles = layout_for(mode, rng, codes, look.half)
     if rng.random() < 0.3:
@@ -277,13 +280,16 @@ def mode_scene(mode: str, rng: np.random.Generator, styles, data_root=None, size
 
 
 def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",), data_root=None, size=(640, 640),
-                      labels: str = "codes", box_kind: str = "face", log=print, supersample: int = SUPERSAMPLE) -> Path:
+                      labels: str = "codes", box_kind: str = "face", log=print, supersample: int = SUPERSAMPLE,
+                      look: TileLook | None = None) -> Path:
     """``n`` scenes of ``mode`` as a YOLO folder (images/, labels/, data.yaml written last, so an
     interrupted folder is not taken for a complete one); labels: module doc. With code labels,
     unlabelled/ holds in the same form the faces seen too little or too edge-on for a label
     (``bodies.labels_from``), so that the evaluation can say which reads on no label lie on a
     tile's face. Scene i depends on (seed, mode, i) only. ``supersample``: drawn at this multiple
-    of ``size`` (1 for a phone's 4032 × 3024, whose edges need no smoothing). Returns the folder."""
+    of ``size`` (1 for a phone's 4032 × 3024, whose edges need no smoothing). ``look``: one tile
+    set for every scene (``set_look``), as one player's photos show; default a new set a scene.
+    Returns the folder."""
     from scorer.tiles import ALL_CODES
     from vision.codes import DETECTOR_CLASSES
     from ..yolo_labels import yolo_line as _yolo_line
@@ -296,8 +302,8 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
     t0 = time.perf_counter()
     for i in range(n):
         rng = np.random.default_rng([seed, MODES.index(mode), i])
-        img, tiles = mode_scene(mode, rng, styles, data_root, size, box_kind=box_kind, supersample=supersample,
-                                unlabelled=labels == "codes")
+        img, tiles = mode_scene(mode, rng, styles, data_root, size, look=look, box_kind=box_kind,
+                                supersample=supersample, unlabelled=labels == "codes")
         h, w = img.shape[:2]
         stem = f"{mode}_{i:04d}"
         if labels == "codes":
@@ -313,6 +319,34 @@ def write_mode_scenes(out: Path, mode: str, n: int, seed: int = 1, styles=("gl",
             log(f"{mode}: {i + 1}/{n} scenes, {(time.perf_counter() - t0) / (i + 1):.2f} s each")
     (out / "data.yaml").write_text(f"names: {names}\n")
     return out
+
+
+def set_look(seed: int, styles=("gl",), data_root=None) -> TileLook:
+    """One physical tile set (faces, body and back colours, thickness, ink), the same for every
+    call with this ``seed``: a player's set, for ``write_mode_scenes(look=...)`` and its layout
+    photo (``layout_scene``)."""
+    return random_look(np.random.default_rng([seed, 7919]), styles, data_root)
+
+
+#: Camera of a layout photo: from above or a little in front, as the guide asks (docs/calibration.md).
+LAYOUT_CAMERA = ((60, 88), (-8, 8))
+
+
+def layout_scene(look: TileLook, rng: np.random.Generator, size=(1280, 960), supersample: int = SUPERSAMPLE):
+    """(BGR image, labels): the calibration layout of ``look``'s set (``vision.calibration.LAYOUT_ROWS``,
+    the bonus row when the set has flowers), its rows touching tile to tile, a small gap between
+    rows, photographed from above as docs/calibration.md asks."""
+    from vision.calibration import LAYOUT_ROWS
+    faces = look.style.art.faces
+    rows = [codes for _, codes in LAYOUT_ROWS if all(c in faces for c in codes)]
+    length = 2 * look.half[1]
+    gap = float(rng.uniform(0.08, 0.3)) * length
+    tiles = [flat_tile(code, c * (1 + GAP) + float(rng.uniform(-0.03, 0.03)), -r * (length + gap), look.half,
+                       yaw=float(rng.uniform(-2, 2)), group=f"row{r}")
+             for r, codes in enumerate(rows) for c, code in enumerate(codes)]
+    (e0, e1), (a0, a1) = LAYOUT_CAMERA
+    return render_body_scene(tiles, look, rng, float(rng.uniform(e0, e1)), float(rng.uniform(a0, a1)), size=size,
+                             supersample=supersample, hand=False, glare=False, fill=(0.7, 0.9))
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -343,11 +377,25 @@ def main(argv=None) -> None:
                     help=f"draw at this multiple of the size, then reduce (default {SUPERSAMPLE}; 1 for large pictures)")
     ap.add_argument("--box", choices=("face", "body"), default="face",
                     help="label box: the seen face (as the real photos' labels) or the whole seen tile body")
+    ap.add_argument("--set-seed", type=int, default=None, metavar="N",
+                    help="one tile set (drawn from the styles by N) in every scene, as one player's photos show; "
+                         "default a new set a scene")
+    ap.add_argument("--layout-photo", type=Path, default=None, metavar="JPG",
+                    help="with --set-seed: also write that set's calibration layout photo (docs/calibration.md) here")
     args = ap.parse_args(argv)
     if args.supersample < 1:
         ap.error("--supersample must be 1 or more")
-    out = write_mode_scenes(Path(args.out), args.mode, args.scenes, args.seed, tuple(args.styles.split(",")),
-                            size=args.size, labels=args.labels, box_kind=args.box, supersample=args.supersample)
+    if args.layout_photo is not None and args.set_seed is None:
+        ap.error("--layout-photo needs --set-seed (the set to lay out)")
+    styles = tuple(args.styles.split(","))
+    look = None if args.set_seed is None else set_look(args.set_seed, styles)
+    if args.layout_photo is not None:
+        img, _ = layout_scene(look, np.random.default_rng([args.set_seed, 104729]))
+        args.layout_photo.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(args.layout_photo), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        print(f"wrote the set's layout photo to {args.layout_photo}")
+    out = write_mode_scenes(Path(args.out), args.mode, args.scenes, args.seed, styles, size=args.size,
+                            labels=args.labels, box_kind=args.box, supersample=args.supersample, look=look)
     print(f"wrote {args.scenes} {args.mode} scenes to {out}")
 
 

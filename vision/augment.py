@@ -16,6 +16,25 @@ def rot180(crop: np.ndarray) -> np.ndarray:
 AUG_STRETCH = 0.2
 AUG_BLUR_SIGMA = (0.4, 1.2)
 AUG_MIN_SIDE = 20
+#: Share of the views first seen from low (``seen_from_low``): the face's height shrunk to
+#: AUG_LOW_SQUASH of its width's share (a tile lying flat 12-37° under the camera) at AUG_LOW_SIDE
+#: px across, then enlarged back, as the reader stretches such a crop to its square. A layout
+#: photo is taken from above; a hand photo's tiles are often seen from low (docs/calibration.md,
+#: "Capture modes": whole photos of one set in six capture modes).
+AUG_LOW_SHARE = 0.3
+AUG_LOW_SQUASH = (0.2, 0.6)
+AUG_LOW_SIDE = (24, 56)
+
+
+def seen_from_low(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` as a phone sees its face from low: squashed to a few pixels high, then enlarged
+    back to its size (the detail lost, the shape kept)."""
+    import cv2
+    h, w = crop.shape[:2]
+    side = int(rng.integers(*AUG_LOW_SIDE))
+    high = max(4, int(round(side * h / w * rng.uniform(*AUG_LOW_SQUASH))))
+    small = cv2.resize(crop, (side, high), interpolation=cv2.INTER_AREA)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -25,8 +44,11 @@ def augment_crop(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     turned 180°; lighter or darker with a light gradient and a colour cast; sometimes seen
     smaller, blurred, noisy or JPEG-compressed. Tiles in the reader's photos are turned up to
     about 30° and tilted up to 40° (vision_lab.synth.render, photo_effects); measured: a wider
-    rotation range or stronger zoom did not help (docs/experiments.md)."""
+    rotation range or stronger zoom did not help (docs/experiments.md). A share of the views
+    (AUG_LOW_SHARE) is first seen from low."""
     import cv2
+    if rng.random() < AUG_LOW_SHARE:
+        crop = seen_from_low(crop, rng)
     h, w = crop.shape[:2]
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dst = src + rng.uniform(-0.08, 0.08, (4, 2)).astype(np.float32) * [w, h]

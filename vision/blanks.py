@@ -35,7 +35,15 @@ INKED_WHITE = 0.05
 # How sure (detector x classifier) a 5z read with ink must be to tell what the set's 5z is like.
 INKED_WHITE_SURE = 0.5
 INK_INSET = 0.12        # of the crop's sides left out: the face's edge and the cut's margin
-INK_CONTRAST = 40
+# A pixel is ink when darker than the face around it (its grey blurred over INK_BLUR of the
+# crop's side) by INK_CONTRAST grey levels, or more coloured than the face's median by INK_COLOUR.
+# Around it, not the face's median: a white dragon's thin frame in a dim or hazy photo is 15-35
+# levels darker than the face next to it, and under a fixed 40 below the median 36 of 82 GL white
+# dragons of the capture-mode scenes measured blank, so that a profile whose 白 has ink turned
+# them face down (docs/calibration.md, "Capture modes"); a light gradient across a face moves the
+# median, not the face around a pixel.
+INK_BLUR = 0.1
+INK_CONTRAST = 10
 INK_COLOUR = 50
 # A blank face is a back when its brightness is under BACK_DARKER of the photo's face colour (the
 # median over its face-up reads), or its chromaticity (each channel's share of the sum) lies
@@ -77,14 +85,16 @@ def looks_like_back(colour, faces) -> bool:
 
 
 def ink_share(crop: np.ndarray) -> float:
-    """Share of the inner pixels of a tile ``crop`` (BGR) that are ink: darker than the face's
-    median grey by INK_CONTRAST, or more coloured than its median by INK_COLOUR."""
+    """Share of the inner pixels of a tile ``crop`` (BGR) that are ink: darker than the face
+    around them by INK_CONTRAST, or more coloured than its median by INK_COLOUR."""
+    import cv2
     inner = _inner(crop)
     if inner.size == 0:
         return 0.0
     grey = inner.mean(axis=2)
+    around = cv2.GaussianBlur(grey, (0, 0), max(INK_BLUR * min(grey.shape), 0.5), borderType=cv2.BORDER_REFLECT)
     colour = inner.max(axis=2) - inner.min(axis=2)
-    ink = (grey < np.median(grey) - INK_CONTRAST) | (colour > np.median(colour) + INK_COLOUR)
+    ink = (grey < around - INK_CONTRAST) | (colour > np.median(colour) + INK_COLOUR)
     return float(ink.mean())
 
 

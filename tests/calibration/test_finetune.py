@@ -301,6 +301,27 @@ def test_row_context_views_show_the_neighbours_at_the_edges():
     assert edges < centre - 40
 
 
+def test_a_view_seen_from_low_loses_the_faces_height_detail_not_its_width():
+    """vision.augment.seen_from_low: a tile lying flat seen from low is a few pixels high in the
+    photo and stretched back to its square by the reader: horizontal strokes (the 一 二 三 of
+    the characters, the rows of dots) blur together, vertical ones stay apart."""
+    from vision import augment
+    rows = np.full((64, 64, 3), 230, np.uint8)
+    rows[::4] = 0
+    rows[1::4] = 0                               # dark rows of 2 px every 4 px
+    columns = np.ascontiguousarray(rows.transpose(1, 0, 2))
+    flat, standing = [], []
+    for seed in range(20):                       # the same draws for both
+        view = augment.seen_from_low(rows, np.random.default_rng(seed))
+        assert view.shape == rows.shape
+        flat.append(view[:, 32].astype(float).std())
+        standing.append(augment.seen_from_low(columns, np.random.default_rng(seed))[32, :].astype(float).std())
+    # the rows' contrast down the view is mostly lost; the columns' across it mostly kept
+    assert np.mean(flat) < 0.5 * np.mean(standing)
+    # a share of the profile's training views is seen so (AUG_LOW_SHARE)
+    assert 0 < augment.AUG_LOW_SHARE < 1
+
+
 def test_context_share_changes_what_the_fine_tuning_sees(classifier):
     from vision import finetune
     crops = [code_crop(c) for c in CODES]

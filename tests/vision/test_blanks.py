@@ -31,6 +31,20 @@ def test_a_blank_face_has_no_ink_and_a_framed_white_dragon_has():
     assert blanks.ink_share(edged) == 0.0
 
 
+def test_a_faint_frame_in_a_dim_photo_is_ink_and_a_shaded_blank_face_is_not():
+    """A white dragon's thin frame in a dim or hazy photo is only 15-35 grey levels darker than
+    the face beside it: still ink (36 of 82 GL white dragons of rendered capture-mode scenes
+    measured blank under a fixed 40 below the face's median, and a profile whose 白 has ink turned
+    them face down). A light gradient across a blank face is no ink."""
+    faint = blank_face(grey=120)
+    cv2.rectangle(faint, (14, 12), (49, 51), (98, 98, 98), 2)      # 22 levels darker, grey
+    faint = cv2.GaussianBlur(faint, (0, 0), 0.8)
+    assert blanks.ink_share(faint) >= blanks.INKED_WHITE
+    ramp = np.linspace(150, 230, 64, dtype=np.float32)
+    shaded = np.repeat(np.repeat(ramp[None, :, None], 64, 0), 3, 2).astype(np.uint8)
+    assert blanks.ink_share(shaded) <= blanks.BLANK_INK
+
+
 def test_blank_faces_are_backs_only_beside_a_sure_inked_white_dragon():
     crops = [framed_face(), blank_face(), blank_face(), framed_face()]
     codes = ["5z", "5z", "5z", "1m"]

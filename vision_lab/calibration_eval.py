@@ -129,10 +129,11 @@ def render_calibration(style, seed: int, classifier, corner_finder=None):
     ``corner_finder``, their ``faces`` hold each tile's face cut, as the app's layout photo cuts
     them (``vision.calibration.face_cuts``, the reader's ``add_face_cuts``)."""
     from vision.crops import crop_tile
+    from .synth.capture_modes import layout_rows
     from .synth.render import TILE_ASPECT, render_scene
     from vision.types import PlacedTile, TileRead
     rng = np.random.default_rng(seed)
-    rows = [codes for _, codes in LAYOUT_ROWS if all(c in style.art.faces for c in codes)]
+    rows = layout_rows(style.art.faces)
     tiles = [PlacedTile(code, x=k * 1.04, y=r * (TILE_ASPECT + 0.35)) for r, codes in enumerate(rows)
              for k, code in enumerate(codes)]
     img, labels = render_scene(tiles, rng, size=(1280, 960), style=style, clutter=0,

@@ -332,13 +332,18 @@ def set_look(seed: int, styles=("gl",), data_root=None) -> TileLook:
 LAYOUT_CAMERA = ((60, 88), (-8, 8))
 
 
-def layout_scene(look: TileLook, rng: np.random.Generator, size=(1280, 960), supersample: int = SUPERSAMPLE):
-    """(BGR image, labels): the calibration layout of ``look``'s set (``vision.calibration.LAYOUT_ROWS``,
-    the bonus row when the set has flowers), its rows touching tile to tile, a small gap between
-    rows, photographed from above as docs/calibration.md asks."""
+def layout_rows(faces) -> list:
+    """The rows of codes a set with ``faces`` (its codes) lays out for its profile
+    (``vision.calibration.LAYOUT_ROWS``; the bonus row only when the set has every bonus tile)."""
     from vision.calibration import LAYOUT_ROWS
-    faces = look.style.art.faces
-    rows = [codes for _, codes in LAYOUT_ROWS if all(c in faces for c in codes)]
+    return [codes for _, codes in LAYOUT_ROWS if all(c in faces for c in codes)]
+
+
+def layout_scene(look: TileLook, rng: np.random.Generator, size=(1280, 960), supersample: int = SUPERSAMPLE):
+    """(BGR image, labels): the calibration layout of ``look``'s set (``layout_rows``), its rows
+    touching tile to tile, a small gap between rows, photographed from above as
+    docs/calibration.md asks."""
+    rows = layout_rows(look.style.art.faces)
     length = 2 * look.half[1]
     gap = float(rng.uniform(0.08, 0.3)) * length
     tiles = [flat_tile(code, c * (1 + GAP) + float(rng.uniform(-0.03, 0.03)), -r * (length + gap), look.half,

@@ -1,6 +1,8 @@
 """A player's evening on whole photos of one tile set, read with its profile and teaching it.
 
 ``python -m vision_lab.played_photos FOLDER... --profile NAME [--data-dir D] --out RESULT.json``
+(``--plot PNG [--beside EARLIER.json...]``: the accuracy of the following photos against the
+corrections made, one line per evening; without folders, of the earlier results alone.)
 
 The labelled photos of the YOLO-format ``FOLDER``s (e.g. one set's capture modes, rendered by
 ``python -m vision_lab.synth.capture_modes --set-seed N``) come in turn, one of each folder after
@@ -138,8 +140,9 @@ def summary(photos: list[PlayedPhoto], budget: int = 20) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("folders", nargs="+", type=Path, help="YOLO-format folders of one set's labelled photos")
-    ap.add_argument("--profile", required=True, help="a saved profile's name, or a profile file (.npz)")
+    ap.add_argument("folders", nargs="*", type=Path,
+                    help="YOLO-format folders of one set's labelled photos (none: only --plot the --beside results)")
+    ap.add_argument("--profile", help="a saved profile's name, or a profile file (.npz)")
     ap.add_argument("--data-dir", type=Path, help="where saved profiles are (default: the app's)")
     ap.add_argument("--no-teach", action="store_true", help="read only: the profile learns nothing")
     ap.add_argument("--relearn-every", type=int, metavar="N",
@@ -149,12 +152,36 @@ def main(argv=None) -> int:
     ap.add_argument("--teach-sideways", action="store_true", help="sideways tiles teach too")
     ap.add_argument("--limit", type=int, help="the first N photos of the evening only")
     ap.add_argument("--budget", type=int, default=20, help="corrections after which later photos are counted")
-    ap.add_argument("--out", type=Path, required=True, help="result JSON (every photo and the summary)")
-    ap.add_argument("--plot", type=Path, help="also draw the following photos' accuracy against corrections")
+    ap.add_argument("--out", type=Path, help="result JSON (every photo and the summary)")
+    ap.add_argument("--plot", type=Path, help="draw the following photos' accuracy against corrections")
+    ap.add_argument("--beside", type=Path, nargs="*", default=[], metavar="RESULT",
+                    help="earlier results (--out files) drawn in the same plot, one line each")
     args = ap.parse_args(argv)
+    if args.folders and not (args.profile and args.out):
+        ap.error("an evening needs --profile and --out")
+    if not args.folders and not (args.plot and args.beside):
+        ap.error("give the folders of an evening, or --plot with --beside results")
     for folder in args.folders:
         if not (folder / "images").is_dir():
             ap.error(f"{folder} has no images/ folder (a YOLO-format folder of labelled photos)")
+    curves = {}
+    for path in args.beside:
+        try:
+            earlier = json.loads(path.read_text())
+            curves[earlier["profile"]] = [PlayedPhoto(**h) for h in earlier["photos"]]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            ap.error(f"{path} is no result of this command ({exc})")
+    if args.folders:
+        result, played = evening(args)
+        curves[args.profile] = played
+        print(json.dumps({k: v for k, v in result.items() if k != "photos"}, indent=1))
+    if args.plot:
+        plot_played(curves, args.plot)
+    return 0
+
+
+def evening(args) -> tuple[dict, list[PlayedPhoto]]:
+    """Play the evening ``main``'s arguments describe; the result is written to ``args.out``."""
     from vision.profile import ProfileStore, TileSetProfile
     from vision.reader import default_reader
 
@@ -173,11 +200,7 @@ def main(argv=None) -> int:
               **summary(played, args.budget), "photos": [dataclasses.asdict(h) for h in played]}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1))
-    print(json.dumps({k: v for k, v in result.items() if k != "photos"}, indent=1))
-    if args.plot:
-        plot_played({args.profile: played}, args.plot)
-    return 0
-
+    return result, played
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -2,6 +2,9 @@
 each reviewed and recorded photo, with a stand-in reader and profile (no model)."""
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import cv2
 import numpy as np
 import pytest
@@ -114,3 +117,27 @@ def test_relearning_every_n_photos_fine_tunes_again_and_later_hands_build_on_it(
     played_photos.play(Reader(), profile, None, played_photos.evening_order([a]), relearn_every=2, log=lambda _: None)
     assert profile.relearnt == [1, 3]            # after photos 2 and 4, not after the last
     assert profile.calibration_network == "relearnt 3"
+
+
+def test_earlier_evenings_are_drawn_together_without_playing_again(tmp_path, cuts):
+    a = _folder(tmp_path, "above", 2)
+    photos = played_photos.play(Reader(), Profile(), None, played_photos.evening_order([a]), log=lambda _: None)
+    for name in ("one", "two"):
+        (tmp_path / f"{name}.json").write_text(json.dumps(
+            {"profile": name, "photos": [dataclasses.asdict(h) for h in photos]}))
+    assert played_photos.main(["--plot", str(tmp_path / "plot.png"), "--beside", str(tmp_path / "one.json"),
+                               str(tmp_path / "two.json")]) == 0
+    drawn = json.loads((tmp_path / "plot.json").read_text())
+    assert sorted(drawn) == ["one", "two"] and drawn["one"][1]["corrections_before"] == 2
+    assert (tmp_path / "plot.png").stat().st_size > 0
+
+
+def test_the_command_says_what_an_evening_or_a_plot_needs(tmp_path, capsys):
+    a = _folder(tmp_path, "above", 1)
+    (tmp_path / "bad.json").write_text("{}")
+    for argv, said in [([str(a), "--out", str(tmp_path / "r.json")], "needs --profile and --out"),
+                       ([], "--plot with --beside"),
+                       (["--plot", str(tmp_path / "p.png"), "--beside", str(tmp_path / "bad.json")], "no result")]:
+        with pytest.raises(SystemExit):
+            played_photos.main(argv)
+        assert said in capsys.readouterr().err

@@ -38,8 +38,8 @@ class PlayedPhoto:
     """One photo of the evening: the corrections made before it was read, its labelled tiles, the
     tiles read right with the profile as it was then (``right``) and as calibrated
     (``right_base``: the same profile with nothing learnt), the labelled tiles the reader found
-    (a read with IoU ≥ 0.5), those it then corrected and
-    taught, and the seconds the profile took to learn the photo afterwards."""
+    (a read with IoU ≥ 0.5), those it then corrected and taught, and the seconds the profile took
+    to learn the photo afterwards."""
     name: str
     corrections_before: int
     tiles: int
@@ -89,11 +89,11 @@ def play(reader, profile, calibrated, photos, teach: bool = True, log=print,
             right_base, _ = _right([r for r in reader.read(str(path), profile=calibrated) if not r.face_down], gt)
         played = PlayedPhoto(f"{folder.name}/{path.name}", corrections, len(gt), right, right_base, found=len(pairs))
         out.append(played)
-        # what the player teaches: every upright face-up tile found, with its right code
         # every tile found and misread is corrected (a sideways one too, though it teaches nothing)
         played.corrected = sum(read_code(reads[p]) != gt[g][0] for g, p in pairs)
-        taught = [(reads[p].box, gt[g][0]) for g, p in pairs if teach_sideways or not reads[p].sideways]
         corrections += played.corrected
+        # what the player teaches: every upright face-up tile found, with its right code
+        taught = [(reads[p].box, gt[g][0]) for g, p in pairs if teach_sideways or not reads[p].sideways]
         if teach and taught:
             t0 = time.perf_counter()
             crops, faces = learning_cuts(img, [box for box, _ in taught], reader=reader)
@@ -117,7 +117,7 @@ def play(reader, profile, calibrated, photos, teach: bool = True, log=print,
 def summary(photos: list[PlayedPhoto], budget: int = 20) -> dict:
     """The evening in figures: every photo, and the photos read after ``budget`` corrections
     (``after_corrections``), with the profile as played and as calibrated, per folder too."""
-    n, tiles, right = after_corrections(photos, budget)
+    n, _, _ = after_corrections(photos, budget)
     later = photos[len(photos) - n:]
 
     def figures(rows):

@@ -18,8 +18,10 @@ reading with clearly more confident tiles is kept (``SECOND_READ_FLOOR``, ``SECO
 """
 from __future__ import annotations
 
+import contextvars
 import copy
 from dataclasses import dataclass, field, replace
+import hashlib
 import threading
 import time
 from pathlib import Path
@@ -308,6 +310,15 @@ class TileReader:
         self.corner_finder = corner_finder      # vision.corners.CornerFinder or None
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> TileReads:
+        if profile is None:
+            return self._read(image, timings, embeddings, profile)
+        token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
+        try:
+            return self._read(image, timings, embeddings, profile)
+        finally:
+            _BASE_READINGS.reset(token)
+
+    def _read(self, image, timings: dict | None, embeddings: bool, profile) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = exposed(decoded.image, self.config), decoded.scale
@@ -1046,6 +1057,29 @@ def _choose_row_views(classifier, crops: TileCrops, readings: list, base: list, 
                 crops.use_view(i)
 
 
+#: While one photo is read with a tile-set profile, the base model's reading of each crop it read
+#: (``_base_readings``): the detectors' readings are weighed without the profile, then the chosen
+#: one is cut and read again with it, and the same crops need not be read by the base model twice.
+_BASE_READINGS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("base_readings", default=None)
+
+
+def _base_readings(classifier, crops: list, embeddings: bool) -> list:
+    """``classifier.classify(crops, embeddings=embeddings)``; while a photo is read with a profile
+    (``_BASE_READINGS`` set), a crop whose pixels were read already in that photo is not read
+    again: each reading is computed once and handed out as a copy (a profile re-ranks readings
+    in place)."""
+    memo = _BASE_READINGS.get()
+    if memo is None:
+        return classifier.classify(crops, embeddings=embeddings)
+    keys = [(id(classifier), embeddings, c.shape, str(c.dtype),
+             hashlib.blake2b(np.ascontiguousarray(c).tobytes(), digest_size=16).digest()) for c in crops]
+    new = list(dict.fromkeys(k for k in keys if k not in memo))
+    if new:
+        first = {k: i for i, k in reversed(list(enumerate(keys)))}
+        memo.update(zip(new, classifier.classify([crops[first[k]] for k in new], embeddings=embeddings)))
+    return [replace(memo[k], top3=list(memo[k].top3)) for k in keys]
+
+
 def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = False):
     """(readings, the base model's (code, confidence) for each crop, as it reads them without a
     profile: copied before a profile re-ranks the readings in place)."""
@@ -1054,14 +1088,14 @@ def _classify_as_cut(classifier, crops: list, profile=None, embeddings: bool = F
     if not len(crops):
         return [], []
     if profile is None:
-        readings = classifier.classify(crops, embeddings=embeddings)
+        readings = _base_readings(classifier, crops, embeddings)
         return readings, codes(readings)
     from .augment import rot180
     from .profile import apply_network_profile, apply_profile
     profile.check_model(classifier)
     if profile.uses_network:
         # The fine-tuned network reads both views itself; the base reading is mixed in.
-        readings = classifier.classify(crops, embeddings=embeddings)
+        readings = _base_readings(classifier, crops, embeddings)
         base = codes(readings)
         return apply_network_profile(readings, crops, profile, classifier), base
     # A prototype profile (format 2): both views are classified here, one at a time, for their

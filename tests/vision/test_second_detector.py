@@ -111,6 +111,51 @@ def test_with_a_profile_the_readings_are_weighed_by_the_base_model_and_the_profi
     assert (first.calls, second.calls) == (1, 1)
 
 
+
+class CropCountingClassifier(SureClassifier):
+    """``SureClassifier``, counting the crops it reads and which ones (by their pixels)."""
+    classes = ["2s", "3s", "4s"]
+
+    def __init__(self):
+        self.read_crops = []
+
+    def classify(self, crops, embeddings=False, turn_average=None):
+        self.read_crops += [c.tobytes() for c in crops]
+        return super().classify(crops, embeddings, turn_average)
+
+
+class TwoSProfile:
+    """A fine-tuned profile's stand-in: it reads every tile 2s."""
+    uses_network = True
+    dark_body = False
+
+    def check_model(self, classifier):
+        pass
+
+    def white_has_ink(self):
+        return None
+
+    def classify_crops(self, classifier, crops, base_probs):
+        probs = np.zeros((len(crops), len(classifier.classes)))
+        probs[:, 0] = 1.0
+        return probs
+
+
+def test_with_a_profile_the_base_model_reads_each_crop_of_the_photo_once():
+    # The readings are weighed without the profile, then the chosen one is read again with it:
+    # the base model's readings of those crops are kept from the first time (docs/decisions.md).
+    image = np.random.default_rng(0).integers(0, 255, (300, 600, 3), dtype=np.uint8)  # every crop its own
+    counting = CropCountingClassifier()
+    reader = TileReader(detector=BoxesDetector(5), classifier=counting, tileness=None,
+                        second_detector=BoxesDetector(5, x0=12))
+    reads = reader.read(image, profile=TwoSProfile())
+    assert [r.code for r in reads] == ["2s"] * 5 and reads[0].box[0] == 10.0
+    assert len(counting.read_crops) == len(set(counting.read_crops)) == 5     # read twice before
+    again = reader.read(image, profile=TwoSProfile())     # a new photo read: nothing kept from the last
+    assert len(counting.read_crops) == 10 and [r.code for r in again] == ["2s"] * 5
+    base = reader.read(image)
+    assert [r.code for r in base] == ["3s"] * 5 and len(counting.read_crops) == 15
+
 class UnsureClassifier(SureClassifier):
     def classify(self, crops, embeddings=False, turn_average=None):
         return [CropReading("3s", 0.15, [("3s", 0.15), ("2s", 0.1), ("4s", 0.1)], None) for _ in crops]

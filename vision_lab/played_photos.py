@@ -14,8 +14,8 @@ the player gave it (``webui.review.teach`` → ``calibrate.learn_photo_tiles``: 
 learns before the next photo. Tiles the reader missed, and sideways tiles, teach nothing, as on
 the review page.
 
-Each photo is also read with the profile as calibrated (nothing learnt): the same photos' figure
-without the evening, so that what the played hands add, or cost, is measured on the same tiles.
+Each photo is also read with the profile as saved (nothing learnt this evening): the same photos'
+figure without the evening, so that what the played hands add, or cost, is measured on the same tiles.
 A tile is read right as ``mjtable eval`` counts it (IoU ≥ 0.5 and the labelled code)."""
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scorer.tiles import ALL_CODES
 from vision.detections import box_iou
 
 from .calibration_eval import after_corrections, plot_played
@@ -37,7 +38,7 @@ from .evaluate import labelled_images, image_paths, match, read_code
 class PlayedPhoto:
     """One photo of the evening: the corrections made before it was read, its labelled tiles, the
     tiles read right with the profile as it was then (``right``) and as calibrated
-    (``right_base``: the same profile with nothing learnt), the labelled tiles the reader found
+    (``right_base``: the same profile as saved, with nothing learnt this evening), the labelled tiles the reader found
     (a read with IoU ≥ 0.5), those it then corrected and taught, and the seconds the profile took
     to learn the photo afterwards."""
     name: str
@@ -81,7 +82,10 @@ def play(reader, profile, calibrated, photos, teach: bool = True, log=print,
     base = reader.classifier
     out, corrections = [], 0
     for k, (folder, path) in enumerate(photos):
-        [(_, img, gt)] = list(labelled_images(folder, [path]))
+        labelled = list(labelled_images(folder, [path]))
+        if not labelled:           # unreadable: nothing to measure on it, as ``mjtable eval`` skips it
+            continue
+        [(_, img, gt)] = labelled
         reads = [r for r in reader.read(str(path), profile=profile) if not r.face_down]
         right, pairs = _right(reads, gt)
         right_base = right
@@ -92,8 +96,10 @@ def play(reader, profile, calibrated, photos, teach: bool = True, log=print,
         # every tile found and misread is corrected (a sideways one too, though it teaches nothing)
         played.corrected = sum(read_code(reads[p]) != gt[g][0] for g, p in pairs)
         corrections += played.corrected
-        # what the player teaches: every upright face-up tile found, with its right code
-        taught = [(reads[p].box, gt[g][0]) for g, p in pairs if teach_sideways or not reads[p].sideways]
+        # what the player teaches: every upright face-up tile found, with its right code (a face no
+        # code names, a labelled joker, teaches nothing: the review page takes tile codes only)
+        taught = [(reads[p].box, gt[g][0]) for g, p in pairs
+                  if (teach_sideways or not reads[p].sideways) and gt[g][0] in ALL_CODES]
         if teach and taught:
             t0 = time.perf_counter()
             crops, faces = learning_cuts(img, [box for box, _ in taught], reader=reader)
@@ -129,6 +135,8 @@ def summary(photos: list[PlayedPhoto], budget: int = 20) -> dict:
     folders = sorted({h.name.split("/")[0] for h in photos})
     return {
         "corrections": sum(h.corrected for h in photos),
+        # False: fewer corrections were made in all, and the later photos are the second half
+        f"{budget}_corrections_reached": any(h.corrections_before >= budget for h in photos),
         "taught": sum(h.taught for h in photos),
         "learn_s_median": float(np.median([h.learn_s for h in photos if h.taught])) if any(h.taught for h in photos)
         else None,
@@ -161,6 +169,10 @@ def main(argv=None) -> int:
         ap.error("an evening needs --profile and --out")
     if not args.folders and not (args.plot and args.beside):
         ap.error("give the folders of an evening, or --plot with --beside results")
+    if args.beside and not args.plot:
+        ap.error("--beside results are drawn with --plot")
+    if args.plot and args.plot.with_suffix(".json") in {args.out, *args.beside}:
+        ap.error(f"--plot {args.plot} writes its data to {args.plot.with_suffix('.json')}: give the plot another name")
     for folder in args.folders:
         if not (folder / "images").is_dir():
             ap.error(f"{folder} has no images/ folder (a YOLO-format folder of labelled photos)")
@@ -168,12 +180,13 @@ def main(argv=None) -> int:
     for path in args.beside:
         try:
             earlier = json.loads(path.read_text())
-            curves[earlier["profile"]] = [PlayedPhoto(**h) for h in earlier["photos"]]
+            # one line per result file: several evenings of one profile (its variants) are compared
+            curves[path.stem] = [PlayedPhoto(**h) for h in earlier["photos"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             ap.error(f"{path} is no result of this command ({exc})")
     if args.folders:
         result, played = evening(args)
-        curves[args.profile] = played
+        curves[args.out.stem] = played
         print(json.dumps({k: v for k, v in result.items() if k != "photos"}, indent=1))
     if args.plot:
         plot_played(curves, args.plot)

@@ -89,6 +89,7 @@ def test_each_photo_is_corrected_and_taught_before_the_next_and_compared_with_th
     assert calibrated.hands == []
     result = played_photos.summary(photos, budget=2)
     assert result["corrections"] == 2 and result["taught"] == 6   # 2 a photo: the sideways tile teaches nothing
+    assert result["2_corrections_reached"] and not played_photos.summary(photos, budget=3)["3_corrections_reached"]
     assert result["after_2_corrections"] == {"photos": 2, "tiles": 6, "found": 6, "right": 6,
                                              "right_as_calibrated": 2, "per_tile": 1.0,
                                              "per_tile_as_calibrated": 2 / 6}
@@ -122,9 +123,9 @@ def test_relearning_every_n_photos_fine_tunes_again_and_later_hands_build_on_it(
 def test_earlier_evenings_are_drawn_together_without_playing_again(tmp_path, cuts):
     a = _folder(tmp_path, "above", 2)
     photos = played_photos.play(Reader(), Profile(), None, played_photos.evening_order([a]), log=lambda _: None)
-    for name in ("one", "two"):
+    for name in ("one", "two"):      # two evenings of one profile (two variants), one line each
         (tmp_path / f"{name}.json").write_text(json.dumps(
-            {"profile": name, "photos": [dataclasses.asdict(h) for h in photos]}))
+            {"profile": "p", "photos": [dataclasses.asdict(h) for h in photos]}))
     assert played_photos.main(["--plot", str(tmp_path / "plot.png"), "--beside", str(tmp_path / "one.json"),
                                str(tmp_path / "two.json")]) == 0
     drawn = json.loads((tmp_path / "plot.json").read_text())
@@ -137,7 +138,27 @@ def test_the_command_says_what_an_evening_or_a_plot_needs(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{}")
     for argv, said in [([str(a), "--out", str(tmp_path / "r.json")], "needs --profile and --out"),
                        ([], "--plot with --beside"),
+                       ([str(a), "--profile", "p", "--out", str(tmp_path / "r.json"), "--plot", str(tmp_path / "r.png")],
+                        "another name"),
+                       ([str(a), "--profile", "p", "--out", str(tmp_path / "r.json"), "--beside", str(tmp_path / "bad.json")],
+                        "drawn with --plot"),
                        (["--plot", str(tmp_path / "p.png"), "--beside", str(tmp_path / "bad.json")], "no result")]:
         with pytest.raises(SystemExit):
             played_photos.main(argv)
         assert said in capsys.readouterr().err
+
+
+def test_a_labelled_joker_is_corrected_but_teaches_nothing(tmp_path, cuts):
+    # the review page teaches tile codes only: a face no code names stays out of the profile
+    a = _folder(tmp_path, "above", 1)
+    (a / "data.yaml").write_text("names: ['1m', 'odd', '3m', '4m']\n")
+    profile = Profile()
+    [photo] = played_photos.play(Reader(), profile, None, played_photos.evening_order([a]), log=lambda _: None)
+    assert photo.corrected == 2 and profile.hands == [("photo0", ["1m"])]
+
+
+def test_an_unreadable_photo_is_skipped_as_the_evaluation_skips_it(tmp_path, cuts):
+    a = _folder(tmp_path, "above", 2)
+    (a / "images" / "above_0000.jpg").write_bytes(b"not a photo")
+    photos = played_photos.play(Reader(), Profile(), None, played_photos.evening_order([a]), log=lambda _: None)
+    assert [h.name for h in photos] == ["above/above_0001.jpg"]

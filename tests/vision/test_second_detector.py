@@ -111,7 +111,6 @@ def test_with_a_profile_the_readings_are_weighed_by_the_base_model_and_the_profi
     assert (first.calls, second.calls) == (1, 1)
 
 
-
 class CropCountingClassifier(SureClassifier):
     """``SureClassifier``, counting the crops it reads and which ones (by their pixels)."""
     classes = ["2s", "3s", "4s"]
@@ -155,6 +154,22 @@ def test_with_a_profile_the_base_model_reads_each_crop_of_the_photo_once():
     assert len(counting.read_crops) == 10 and [r.code for r in again] == ["2s"] * 5
     base = reader.read(image)
     assert [r.code for r in base] == ["3s"] * 5 and len(counting.read_crops) == 15
+
+
+def test_a_kept_base_reading_is_handed_out_as_a_copy():
+    # a profile re-ranks the readings it is given in place: the base model's reading kept for the
+    # photo must not take the profile's code when the same crop is read again
+    crop = np.random.default_rng(1).integers(0, 255, (64, 64, 3), dtype=np.uint8)
+    counting = CropCountingClassifier()
+    token = reader_module._BASE_READINGS.set({})
+    try:
+        [first] = reader_module._base_readings(counting, [crop], False)
+        first.code, first.top3[0] = "2s", ("2s", 0.99)
+        [again] = reader_module._base_readings(counting, [crop.copy()], False)
+    finally:
+        reader_module._BASE_READINGS.reset(token)
+    assert (again.code, again.top3[0]) == ("3s", ("3s", 0.9)) and len(counting.read_crops) == 1
+
 
 class UnsureClassifier(SureClassifier):
     def classify(self, crops, embeddings=False, turn_average=None):

@@ -164,6 +164,8 @@ def main(argv=None) -> int:
     ap.add_argument("--plot", type=Path, help="draw the following photos' accuracy against corrections")
     ap.add_argument("--beside", type=Path, nargs="*", default=[], metavar="RESULT",
                     help="earlier results (--out files) drawn in the same plot, one line each")
+    ap.add_argument("--as-calibrated", action="store_true",
+                    help="--plot also each evening's photos as read with the profile as calibrated")
     args = ap.parse_args(argv)
     if args.folders and not (args.profile and args.out):
         ap.error("an evening needs --profile and --out")
@@ -189,6 +191,9 @@ def main(argv=None) -> int:
         curves[args.out.stem] = played
         print(json.dumps({k: v for k, v in result.items() if k != "photos"}, indent=1))
     if args.plot:
+        if args.as_calibrated:      # the same photos, in the same order, read as calibrated
+            curves.update({f"{name} as calibrated": [dataclasses.replace(h, right=h.right_base) for h in rows]
+                           for name, rows in list(curves.items())})
         plot_played(curves, args.plot)
     return 0
 

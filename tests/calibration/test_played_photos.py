@@ -122,7 +122,7 @@ def test_relearning_every_n_photos_fine_tunes_again_and_later_hands_build_on_it(
 
 def test_earlier_evenings_are_drawn_together_without_playing_again(tmp_path, cuts):
     a = _folder(tmp_path, "above", 2)
-    photos = played_photos.play(Reader(), Profile(), None, played_photos.evening_order([a]), log=lambda _: None)
+    photos = played_photos.play(Reader(), Profile(), Profile(), played_photos.evening_order([a]), log=lambda _: None)
     for name in ("one", "two"):      # two evenings of one profile (two variants), one line each
         (tmp_path / f"{name}.json").write_text(json.dumps(
             {"profile": "p", "photos": [dataclasses.asdict(h) for h in photos]}))
@@ -130,6 +130,10 @@ def test_earlier_evenings_are_drawn_together_without_playing_again(tmp_path, cut
                                str(tmp_path / "two.json")]) == 0
     drawn = json.loads((tmp_path / "plot.json").read_text())
     assert sorted(drawn) == ["one", "two"] and drawn["one"][1]["corrections_before"] == 2
+    played_photos.main(["--plot", str(tmp_path / "plot.png"), "--beside", str(tmp_path / "one.json"), "--as-calibrated"])
+    drawn = json.loads((tmp_path / "plot.json").read_text())
+    assert [h["right"] for h in drawn["one as calibrated"]] == [h.right_base for h in photos] == [1, 1]
+    assert [h["right"] for h in drawn["one"]] == [1, 3]
     assert (tmp_path / "plot.png").stat().st_size > 0
 
 

@@ -1073,10 +1073,12 @@ def _base_readings(classifier, crops: list, embeddings: bool) -> list:
         return classifier.classify(crops, embeddings=embeddings)
     keys = [(id(classifier), embeddings, c.shape, str(c.dtype),
              hashlib.blake2b(np.ascontiguousarray(c).tobytes(), digest_size=16).digest()) for c in crops]
-    new = list(dict.fromkeys(k for k in keys if k not in memo))
+    new: dict = {}                         # key -> the first crop with it not read yet
+    for i, k in enumerate(keys):
+        if k not in memo:
+            new.setdefault(k, i)
     if new:
-        first = {k: i for i, k in reversed(list(enumerate(keys)))}
-        memo.update(zip(new, classifier.classify([crops[first[k]] for k in new], embeddings=embeddings)))
+        memo.update(zip(new, classifier.classify([crops[i] for i in new.values()], embeddings=embeddings)))
     return [replace(memo[k], top3=list(memo[k].top3)) for k in keys]
 
 

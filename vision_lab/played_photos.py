@@ -200,15 +200,11 @@ def main(argv=None) -> int:
 
 def evening(args) -> tuple[dict, list[PlayedPhoto]]:
     """Play the evening ``main``'s arguments describe; the result is written to ``args.out``."""
-    from vision.profile import ProfileStore, TileSetProfile
+    from vision.profile import ProfileStore
     from vision.reader import default_reader
-
-    def load():
-        path = Path(args.profile)
-        return TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() \
-            else ProfileStore(args.data_dir).load(args.profile)
+    store = ProfileStore(args.data_dir)
     reader = default_reader()
-    profile, calibrated = load(), load()
+    profile, calibrated = store.load_name_or_file(args.profile), store.load_name_or_file(args.profile)
     profile.check_model(reader.classifier)
     photos = evening_order(args.folders)[:args.limit]
     played = play(reader, profile, calibrated, photos, teach=not args.no_teach,

@@ -178,10 +178,8 @@ def _eval_profile(args, reader):
     against the ``reader``'s classifier; None without ``--profile``. Raises ``ProfileError``."""
     if args.profile is None:
         return None
-    from vision.profile import ProfileStore, TileSetProfile
-    path = Path(args.profile)
-    profile = TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() \
-        else ProfileStore(args.data_dir).load(args.profile)
+    from vision.profile import ProfileStore
+    profile = ProfileStore(args.data_dir).load_name_or_file(args.profile)
     profile.check_model(reader.classifier)
     return profile
 

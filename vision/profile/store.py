@@ -196,6 +196,12 @@ class ProfileStore:
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         return TileSetProfile.load(p)
 
+    def load_name_or_file(self, name_or_file: str) -> TileSetProfile:
+        """A profile file (``.npz``) where ``name_or_file`` is one, else the saved profile of that
+        name (the evaluation commands' ``--profile``)."""
+        path = Path(name_or_file)
+        return TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() else self.load(name_or_file)
+
     def list(self) -> list[dict]:
         """Every profile file: readable ones with their summary; damaged ones (``damaged``:
         True, ``error``: why), those set aside included. A damaged active profile found here is

@@ -316,13 +316,51 @@ def input_pixels(crops: list[np.ndarray], size: int) -> np.ndarray:
 
 
 class NetworkWeights:
-    """A fine-tuned copy of a classifier's network (a tile-set profile's) as plain arrays, read by
-    ``OnnxClassifier`` through the export whose weights a run replaces
-    (``vision_lab.onnx_export.export_profile_network``): no torch, which takes seconds to load
-    (a cold ``mjtable read`` with a profile: 7.1-7.3 s by torch, 1.8-2.0 s through the export)."""
+    """A fine-tuned copy of a classifier's network (a tile-set profile's) read by ``OnnxClassifier``
+    without torch, which takes seconds to load (a cold ``mjtable read`` with a profile: 7.1-7.3 s by
+    torch, 1.8-2.0 s through the export): an onnxruntime session of the network's export
+    (``vision_lab.onnx_export.export_profile_network``) with these weights written over the
+    export's own, batch norm folded into the convolutions (``folded_network_weights``). Fed at
+    each run instead, they read 200 crops in 50 ms, 15 ms so (docs/decisions.md)."""
 
-    def __init__(self, feed: dict[str, np.ndarray]):
-        self.feed = feed
+    def __init__(self, session):
+        self.session = session
+
+
+def folded_network_weights(state: dict[str, np.ndarray], info: ExportInfo) -> dict[str, np.ndarray]:
+    """The weights the network export of ``info`` is made with, from a fine-tuned ``state``
+    (``{key: array}`` of the torch module, as ``vision.finetune`` makes it): each convolution
+    followed by batch norm (``info.folds``: the convolution's key, its batch norm's and that
+    one's epsilon) as one convolution with a bias, w · γ/√(σ² + ε) and β + (b − μ) · γ/√(σ² + ε); the
+    other weights as they are. Raises ``ValueError`` when ``state`` does not fit the export."""
+    out = {}
+    for name, place in (info.initializers or {}).items():
+        shape = place["shape"]
+        key = name[len("model."):] if name.startswith("model.") else name
+        conv, _, part = key.rpartition(".")
+        fold = (info.folds or {}).get(conv)
+        if fold is not None and part in ("weight", "bias"):
+            bn, eps = fold
+            try:
+                gamma, beta, mean, var = (np.asarray(state[f"{bn}.{k}"], np.float64)
+                                          for k in ("weight", "bias", "running_mean", "running_var"))
+                weight = np.asarray(state[f"{conv}.weight"], np.float64)
+            except KeyError as exc:
+                raise ValueError(f"the network has no {exc.args[0]}") from None
+            scale = gamma / np.sqrt(var + float(eps))
+            if part == "weight":
+                value = weight * scale.reshape(-1, *([1] * (weight.ndim - 1)))
+            else:
+                bias = np.asarray(state.get(f"{conv}.bias", np.zeros_like(mean)), np.float64)
+                value = beta + (bias - mean) * scale
+        elif key in state:
+            value = state[key]
+        else:
+            raise ValueError(f"the network has no {key}")
+        if tuple(np.shape(value)) != tuple(shape):
+            raise ValueError(f"the network's {key} is {np.shape(value)}, this classifier's {tuple(shape)}")
+        out[name] = np.ascontiguousarray(value, np.float32)
+    return out
 
 
 class OnnxClassifier(CropClassifier):
@@ -361,7 +399,7 @@ class OnnxClassifier(CropClassifier):
         self._weights_id = info.source_weights_id      # checked against the weights by current_export
         self._threads = threads
         self._torch_classifier = None
-        self._network_session = None       # the export with replaceable weights (network_weights)
+        self._network_info = None          # the network's export a profile's session is made from (network_weights)
 
     @property
     def torch_classifier(self) -> CropClassifier:
@@ -388,34 +426,27 @@ class OnnxClassifier(CropClassifier):
         be read without torch, or None when there is no current export for it (then read it as a
         torch module: ``vision.finetune.load_network``). Raises ``ValueError`` when ``state`` does
         not fit this network."""
-        session = self._network()
-        if session is None:
+        info = self._network_export()
+        if info is None:
             return None
-        feed = {}
-        for arg in session.get_overridable_initializers():
-            key = arg.name[len("model."):]
-            value = state.get(key)
-            if value is None or tuple(np.shape(value)) != tuple(arg.shape):
-                raise ValueError(f"the network's {key} is {None if value is None else np.shape(value)}, "
-                                 f"this classifier's {tuple(arg.shape)}")
-            feed[arg.name] = np.asarray(value, np.float32)
-        return NetworkWeights(feed)
+        from .model_files import onnx_session_with
+        places = {name: place["offset"] for name, place in info.initializers.items()}
+        return NetworkWeights(onnx_session_with(info.path, folded_network_weights(state, info), places,
+                                                self._threads))
 
-    def _network(self):
-        if self._network_session is None:
-            from .model_files import current_export, network_onnx_path, onnx_session
+    def _network_export(self) -> ExportInfo | None:
+        if self._network_info is None:
+            from .model_files import NETWORK_EXPORT_KIND, current_export, network_onnx_path
             onnx = network_onnx_path(self.weights_path)
-            info = current_export(self.weights_path, "classifier-network", onnx)
-            # onnxruntime: a run replaces the weights (OpenVINO's reader makes them constants)
-            self._network_session = onnx_session(onnx, self._threads, "onnxruntime") if info else False
-        return self._network_session or None
+            self._network_info = current_export(self.weights_path, NETWORK_EXPORT_KIND, onnx) or False
+        return self._network_info or None
 
     def network_logits_and_features(self, crops: list[np.ndarray], model=None):
         if isinstance(model, NetworkWeights):
             if not crops:
                 return np.zeros((0, len(self.classes)), np.float32), np.zeros((0, 0), np.float32)
             x = input_pixels(crops, self.imgsz).astype(np.float32) / np.float32(255)
-            logits, feats = self._network().run(["logits", "features"], {"images": x, **model.feed})
+            logits, feats = model.session.run(["logits", "features"], {"images": x})
             return logits, feats
         if model is not None:
             return self.torch_classifier.network_logits_and_features(crops, model)

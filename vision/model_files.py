@@ -40,9 +40,16 @@ def onnx_path(weights) -> Path:
     return Path(weights).with_suffix(".onnx")
 
 
+#: Kind of a classifier's network export, read with a tile-set profile's own weights
+#: (``vision.classifier.NetworkWeights``; ``vision_lab.onnx_export.export_profile_network``):
+#: batch norm folded into the convolutions, the weights set when a session is made.
+NETWORK_EXPORT_KIND = "classifier-network-folded"
+
+
 def network_onnx_path(weights) -> Path:
-    """Where the export of classifier ``weights`` whose weights a run may replace lies (a
-    tile-set profile's network read without torch): ``<name>.network.onnx`` beside it."""
+    """Where the export of classifier ``weights``'s network that a tile-set profile's session
+    writes its own weights in lies (``NETWORK_EXPORT_KIND``; the profile's network read without
+    torch): ``<name>.network.onnx`` beside it."""
     return Path(weights).with_name(Path(weights).stem + ".network.onnx")
 
 
@@ -61,7 +68,7 @@ def info_path(onnx) -> Path:
 class ExportInfo:
     """What an ONNX export was made from, and what its runtime adapter needs without torch."""
     format: int
-    kind: str                   # "detector", "classifier", "classifier-network" (weights as inputs), "classifier-int8"
+    kind: str                   # "detector", "classifier", NETWORK_EXPORT_KIND, "classifier-int8"
     source: str                 # the weights' file name
     source_weights_id: str      # ``weights_id`` of the weights it was exported from
     onnx_id: str                # ``weights_id`` of the ONNX file itself (a half-written or replaced one is refused)
@@ -70,6 +77,11 @@ class ExportInfo:
     stride: int | None = None   # detector: largest stride (input sides are multiples of it)
     opset: int | None = None
     torch: str | None = None    # torch version that exported it
+    # a classifier's network export (NETWORK_EXPORT_KIND): each weight's name: {"shape", "offset":
+    # where its raw data lies in the file}, and each convolution key folded with the batch norm
+    # after it: [that batch norm's key, its epsilon]
+    initializers: dict | None = None
+    folds: dict | None = None
     path: Path | None = field(default=None, compare=False)   # the ONNX file (not written to the JSON)
 
     def to_dict(self) -> dict:
@@ -139,8 +151,31 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
             return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
         except ImportError:         # installed but unusable here: onnxruntime reads as well, slower
             pass
-    ort = onnxruntime()
-    options = ort.SessionOptions()
+    return onnxruntime().InferenceSession(str(path), sess_options=_ort_options(threads),
+                                          providers=["CPUExecutionProvider"])
+
+
+def onnx_session_with(path, weights: dict[str, np.ndarray], places: dict[str, int], threads: int | None = None):
+    """An onnxruntime session of the ONNX model at ``path`` with ``weights`` ({initializer name:
+    float32 array}) in place of its own: each array's bytes written over that initializer's raw
+    data, which lies at byte ``places[name]`` of the file (``ExportInfo.initializers``; the same
+    length, so the file stays valid). A tile-set profile's network: onnxruntime lays out a
+    model's own weights for its convolutions once (its NCHWc transformer, which ignores weights
+    given with ``SessionOptions.add_initializer``), and weights fed at each run not at all (3×
+    slower)."""
+    model = bytearray(Path(path).read_bytes())
+    for name, array in weights.items():
+        raw = np.ascontiguousarray(array, "<f4").tobytes()
+        start = int(places[name])
+        if start < 0 or start + len(raw) > len(model):
+            raise ValueError(f"{name} does not lie where the export says")
+        model[start:start + len(raw)] = raw
+    return onnxruntime().InferenceSession(bytes(model), sess_options=_ort_options(threads),
+                                          providers=["CPUExecutionProvider"])
+
+
+def _ort_options(threads: int | None = None):
+    options = onnxruntime().SessionOptions()
     options.log_severity_level = 3          # warnings about unused initialisers are not the user's business
     # No busy-waiting between operators: spinning worker threads took the CPU from decoding and
     # cropping between the model runs (`mjtable bench read`'s median on the 2-core machine under
@@ -148,7 +183,7 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     if threads:
         options.intra_op_num_threads = int(threads)
-    return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    return options
 
 
 def onnxruntime():

@@ -37,22 +37,72 @@ def export_classifier(weights: Path, out: Path | None = None) -> Path:
 
 
 def export_profile_network(weights: Path, out: Path | None = None) -> Path:
-    """The network of classifier ``weights`` with its weights as inputs a run may replace
-    (``<name>.network.onnx``: ``vision.model_files.network_onnx_path``): a tile-set profile's
-    fine-tuned network is then read without torch (``vision.classifier.NetworkWeights``). Conv
-    and batch norm are kept apart (no constant folding), each weight named by its key in the
-    torch module's state dict (prefixed ``model.``), as a profile saves them."""
+    """The network of classifier ``weights`` as a tile-set profile's fine-tuned copy is read
+    without torch (``<name>.network.onnx``: ``vision.model_files.network_onnx_path``; kind
+    ``NETWORK_EXPORT_KIND``): each convolution followed by batch norm folded into one
+    convolution with a bias, every weight an initializer named by its key in the torch module's
+    state dict (prefixed ``model.``), whose raw data a profile's session writes its own over
+    (``vision.classifier.NetworkWeights``, ``folded_network_weights``). The JSON lists the
+    weights (name: shape and the byte their raw data starts at) and the folds (the
+    convolution's key: its batch norm's, epsilon)."""
+    import copy
+
+    import numpy as np
+    import onnx
     import torch
 
-    from vision.model_files import network_onnx_path
-    return _export_classifier_network(weights, Path(out) if out is not None else network_onnx_path(weights),
-                                      "classifier-network", do_constant_folding=False,
-                                      keep_initializers_as_inputs=True, training=torch.onnx.TrainingMode.PRESERVE)
+    from vision.classifier import CropClassifier
+    from vision.model_files import NETWORK_EXPORT_KIND, network_onnx_path
+    out = Path(out) if out is not None else network_onnx_path(weights)
+    clf = CropClassifier(weights, companion=None)
+    model = copy.deepcopy(clf.model).float().eval()
+    state = {k: tuple(v.shape) for k, v in model.state_dict().items()}
+    folds = {}
+    with torch.no_grad():
+        for name, module in model.named_modules():
+            conv, bn = getattr(module, "conv", None), getattr(module, "bn", None)
+            if not (isinstance(conv, torch.nn.Conv2d) and isinstance(bn, torch.nn.BatchNorm2d)):
+                continue
+            scale = bn.weight / torch.sqrt(bn.running_var + bn.eps)
+            bias = conv.bias if conv.bias is not None else torch.zeros_like(bn.running_mean)
+            folded = torch.nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size, conv.stride,
+                                     conv.padding, conv.dilation, conv.groups, bias=True)
+            folded.weight.copy_(conv.weight * scale.reshape(-1, 1, 1, 1))
+            folded.bias.copy_(bn.bias + (bias - bn.running_mean) * scale)
+            module.conv, module.bn = folded, torch.nn.Identity()
+            folds[f"{name}.conv"] = [f"{name}.bn", float(bn.eps)]
+
+    def described(path: Path) -> dict:
+        graph = onnx.load(str(path)).graph
+        data = path.read_bytes()
+        initializers, at = {}, 0
+        for tensor in graph.initializer:     # in the file's order: each one's raw data after the last
+            key = tensor.name[len("model."):]
+            conv, _, part = key.rpartition(".")
+            shape = tuple(tensor.dims)
+            raw = tensor.raw_data
+            where = data.find(raw, at) if raw else -1
+            if (tensor.data_type != onnx.TensorProto.FLOAT or where < 0 or len(raw) != 4 * int(np.prod(shape))
+                    or not (state.get(key) == shape or (conv in folds and part == "bias"))):
+                path.unlink()
+                raise RuntimeError(f"the network export's weight {tensor.name} {list(shape)} is no float32 "
+                                   f"weight of {weights} with its raw data in the file")
+            initializers[tensor.name] = {"shape": list(shape), "offset": where}
+            at = where + len(raw)
+        if {i.name for i in graph.input} & set(initializers):
+            path.unlink()
+            raise RuntimeError("the network export takes its weights as inputs: a session would not prepare them")
+        return {"initializers": initializers, "folds": folds}
+
+    _export_classifier_network(weights, out, NETWORK_EXPORT_KIND, model=model, described=described,
+                               do_constant_folding=False)
+    return out
 
 
-def _export_classifier_network(weights: Path, out: Path, kind: str, **options) -> Path:
-    """The logits and penultimate features of classifier ``weights`` (alone, no companion) as
-    ONNX at ``out`` (``_export``'s ``options``), with its JSON of ``kind``."""
+def _export_classifier_network(weights: Path, out: Path, kind: str, model=None, described=None, **options) -> Path:
+    """The logits and penultimate features of classifier ``weights`` (alone, no companion; or
+    ``model``, its network changed) as ONNX at ``out`` (``_export``'s ``options``), with its JSON
+    of ``kind`` and the fields ``described(out)`` returns (it checks the file first)."""
     import torch
 
     from vision.classifier import CropClassifier, forward
@@ -68,9 +118,10 @@ def _export_classifier_network(weights: Path, out: Path, kind: str, **options) -
             return forward(self.model, x, features=True)
 
     example = torch.zeros(2, 3, clf.imgsz, clf.imgsz)
-    _export(LogitsAndFeatures(clf.model.float()).eval(), example, out, ["logits", "features"],
+    _export(LogitsAndFeatures(clf.model.float() if model is None else model).eval(), example, out, ["logits", "features"],
             {"images": {0: "batch"}, "logits": {0: "batch"}, "features": {0: "batch"}}, **options)
-    _write_info(out, weights, kind=kind, names=list(clf.classes), imgsz=clf.imgsz)
+    _write_info(out, weights, kind=kind, names=list(clf.classes), imgsz=clf.imgsz,
+                **({} if described is None else described(out)))
     return out
 
 
@@ -123,9 +174,10 @@ def _export(module, example, out: Path, output_names: list[str], dynamic_axes: d
         tmp_path.unlink(missing_ok=True)
 
 
-def _write_info(out: Path, weights: Path, kind: str, names: list[str], imgsz: int, stride: int | None = None) -> None:
+def _write_info(out: Path, weights: Path, kind: str, names: list[str], imgsz: int, stride: int | None = None,
+                **network) -> None:
     import torch
     info = ExportInfo(format=EXPORT_FORMAT, kind=kind, source=Path(weights).name,
                       source_weights_id=weights_id(weights), onnx_id=weights_id(out), names=names,
-                      imgsz=int(imgsz), stride=stride, opset=OPSET, torch=torch.__version__)
+                      imgsz=int(imgsz), stride=stride, opset=OPSET, torch=torch.__version__, **network)
     info_path(out).write_text(json.dumps(info.to_dict(), indent=1) + "\n")

@@ -33,13 +33,13 @@ def run(args) -> int:
     from vision.classifier import COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS
     from vision.classifier import DEFAULT_WEIGHTS as CLASSIFIER_WEIGHTS
     from vision.detector import DEFAULT_WEIGHTS as DETECTOR_WEIGHTS
-    from vision.model_files import current_export, info_path, int8_onnx_path, network_onnx_path
+    from vision.model_files import NETWORK_EXPORT_KIND, current_export, info_path, int8_onnx_path, network_onnx_path
     from vision.oddity import ODDITY_WEIGHTS
     from vision.reader import SECOND_DETECTOR_WEIGHTS
     from vision_lab.onnx_export import export_classifier, export_detector, export_profile_network
     jobs = [("detector", Path(args.detector or DETECTOR_WEIGHTS), export_detector),
             ("classifier", Path(args.classifier or CLASSIFIER_WEIGHTS), export_classifier),
-            ("classifier-network", Path(args.classifier or CLASSIFIER_WEIGHTS), export_profile_network)]
+            (NETWORK_EXPORT_KIND, Path(args.classifier or CLASSIFIER_WEIGHTS), export_profile_network)]
     second = Path(args.second_detector or SECOND_DETECTOR_WEIGHTS)
     if args.second_detector or second.is_file():
         jobs.insert(1, ("detector", second, export_detector))
@@ -55,7 +55,7 @@ def run(args) -> int:
             print(f"mjtable export: {kind} weights not found: {weights}", file=sys.stderr)
             return 2
         out = export(weights)
-        onnx = network_onnx_path(weights) if kind == "classifier-network" else None     # else beside the weights
+        onnx = network_onnx_path(weights) if kind == NETWORK_EXPORT_KIND else None     # else beside the weights
         info = current_export(weights, kind=kind, onnx=onnx)
         if info is None:
             print(f"mjtable export: the {kind} export {out} does not check against {weights}", file=sys.stderr)

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.model_files import (EXPORT_FORMAT, current_export, info_path, int8_export, int8_onnx_path,
+from vision.model_files import (EXPORT_FORMAT, NETWORK_EXPORT_KIND, current_export, info_path, int8_export, int8_onnx_path,
                                 network_onnx_path, onnx_path)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -328,13 +328,14 @@ def test_onnx_classifier_gives_the_torch_logits_and_features(readers):
     assert ours is None
 
 
-NETWORK_EXPORTED = current_export(CLASSIFIER, "classifier-network", network_onnx_path(CLASSIFIER)) is not None
+NETWORK_EXPORTED = current_export(CLASSIFIER, NETWORK_EXPORT_KIND, network_onnx_path(CLASSIFIER)) is not None
 
 
 @pytest.mark.skipif(not NETWORK_EXPORTED, reason="no current export of the classifier's network (mjtable export)")
 def test_a_profile_network_is_read_from_its_export_as_torch_reads_it(readers):
-    """A tile-set profile's fine-tuned network, read by the ONNX classifier through the export
-    whose weights a run replaces: the torch module's logits, and no torch classifier loaded."""
+    """A tile-set profile's fine-tuned network, read by the ONNX classifier through the network's
+    export with its weights written in, batch norm folded: the torch module's logits (every kind
+    of weight changed, the batch norms' statistics too), and no torch classifier loaded."""
     import cv2
 
     from vision import finetune
@@ -343,8 +344,14 @@ def test_a_profile_network_is_read_from_its_export_as_torch_reads_it(readers):
     onnx_clf = OnnxClassifier(CLASSIFIER, companion=None)
     torch_clf = readers[1].classifier
     rng = np.random.default_rng(0)
-    state = {k: v + 0.02 * rng.standard_normal(v.shape).astype(v.dtype) if v.dtype.kind == "f" and "running" not in k
-             else v for k, v in finetune.network_state(torch_clf.model).items()}
+
+    def changed(key, v):
+        if v.dtype.kind != "f":
+            return v
+        if key.endswith("running_var"):
+            return v * rng.uniform(0.7, 1.3, v.shape).astype(v.dtype)
+        return v + 0.02 * rng.standard_normal(v.shape).astype(v.dtype)
+    state = {k: changed(k, v) for k, v in finetune.network_state(torch_clf.model).items()}
     crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))]
     weights = finetune.reading_network(onnx_clf, state)
     assert isinstance(weights, NetworkWeights)
@@ -433,10 +440,47 @@ def test_export_of_the_network_with_replaceable_weights_is_current_and_used(tmp_
     state = network_state(CropClassifier(weights, companion=None).model)
     assert OnnxClassifier(weights, companion=None).network_weights(state) is None
     assert export_profile_network(weights) == network_onnx_path(weights) == tmp_path / "classifier.network.onnx"
-    info = current_export(weights, "classifier-network", network_onnx_path(weights))
+    info = current_export(weights, NETWORK_EXPORT_KIND, network_onnx_path(weights))
     assert info is not None and info.source == "classifier.pt"
-    assert current_export(weights, "classifier-network") is None      # classifier.onnx is not that export
+    assert current_export(weights, NETWORK_EXPORT_KIND) is None      # classifier.onnx is not that export
     assert OnnxClassifier(weights, companion=None).network_weights(state) is not None
+
+
+def test_the_network_export_folds_batch_norm_and_holds_its_weights(tmp_path):
+    """The network's export has no batch norm left and holds its weights as its own initializers,
+    not inputs: onnxruntime lays those out for its convolutions once, and weights fed at each run
+    read 3× slower. Its JSON says where each weight's raw data lies and which convolutions were
+    folded with which batch norm; a profile's weights written there read as torch reads them."""
+    onnx = pytest.importorskip("onnx")
+    import cv2
+
+    from vision import finetune
+    from vision.classifier import CropClassifier, OnnxClassifier
+    from vision_lab.onnx_export import export_classifier, export_profile_network
+    weights = tmp_path / "classifier.pt"
+    shutil.copy(CLASSIFIER, weights)
+    export_classifier(weights)
+    path = export_profile_network(weights)
+    graph = onnx.load(str(path)).graph
+    assert not [n for n in graph.node if n.op_type == "BatchNormalization"]
+    assert not {i.name for i in graph.input} & {w.name for w in graph.initializer}
+    info = current_export(weights, NETWORK_EXPORT_KIND, path)
+    data = path.read_bytes()
+    for w in graph.initializer:
+        at = info.initializers[w.name]["offset"]
+        assert data[at:at + len(w.raw_data)] == w.raw_data
+    state = finetune.network_state(CropClassifier(weights, companion=None).model)
+    assert set(info.folds) == {k[:-len(".weight")] for k in state
+                               if k.endswith(".conv.weight") and k[:-len(".conv.weight")] + ".bn.weight" in state}
+    # the first convolution's weights zeroed: the profile's reading changes as torch's does
+    state["model.0.conv.weight"] = np.zeros_like(state["model.0.conv.weight"])
+    onnx_clf = OnnxClassifier(weights, companion=None)
+    crops = [cv2.imread(str(f)) for f in sorted((FIXTURES / "crops").glob("*.png"))[:4]]
+    ours, _ = onnx_clf.network_logits_and_features(crops, finetune.reading_network(onnx_clf, state))
+    torch_clf = CropClassifier(weights, companion=None)
+    theirs, _ = CropClassifier.network_logits_and_features(torch_clf, crops, finetune.load_network(torch_clf, state))
+    np.testing.assert_allclose(ours, theirs, atol=1e-3)
+    assert np.abs(ours - onnx_clf.network_logits_and_features(crops)[0]).max() > 0.1
 
 
 def test_reading_writes_no_usage_telemetry(tmp_path):

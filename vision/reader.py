@@ -1022,10 +1022,13 @@ def _choose_faces(classifier, crops: TileCrops, readings: list, base: list, prof
     (``profile_margin`` for a profile's reading; default ``margin``). The base model's reading
     (``base``) makes the same choice by its own confidences and ``margin``. Tiles whose reading
     and base reading are both at least ``sure`` keep their box cut unread by the face
-    (``FACE_SURE``; None: every face is read)."""
+    (``FACE_SURE``; None: every face is read); with a profile, a reading no face can beat by
+    ``profile_margin`` counts as sure (a confidence is at most 1: the profile's flatter mixture
+    seldom reaches ``sure``, and every face was read)."""
     profile_margin = margin if profile_margin is None else profile_margin
+    sure_reading = sure if sure is None or profile is None else min(sure, 1.0 - profile_margin)
     unsure = [i for i in crops.face_candidates()
-              if sure is None or readings[i].confidence < sure or base[i][1] < sure]
+              if sure is None or readings[i].confidence < sure_reading or base[i][1] < sure]
     crops.find_faces(unsure)
     idx = [i for i in unsure if i in crops.faces]
     faces, faces_base = _classify_as_cut(classifier, [crops.faces[i].crop for i in idx], profile, embeddings)

@@ -295,6 +295,37 @@ def test_a_box_cut_read_surely_enough_is_not_read_again_by_its_face(monkeypatch)
     assert read(0.9995, None) == ("1m", [1, 1])     # None: every face is read
 
 
+def test_with_a_profile_a_reading_no_face_can_beat_is_not_read_again_by_its_face(monkeypatch):
+    """A profile's mixed reading seldom reaches ``FACE_SURE``, so every face was read again: a
+    reading that a face cut cannot beat by the profile's face margin (a confidence is at most 1)
+    keeps its box cut unread where the base model is sure of it too."""
+    from vision import reader
+    from vision.classifier import CropReading
+    from vision.crops import TileCrops, TileView
+    box_cut, face_cut = np.zeros((8, 8, 3), np.uint8), np.full((8, 8, 3), 200, np.uint8)
+    asked = []
+
+    def classifier(reading, base):
+        def as_cut(c, crops, profile, emb):     # the face cut reads 1m surely, the box cut 2m
+            if len(crops):
+                asked.append(len(crops))
+            out = [CropReading("1m", 1.0, [("1m", 1.0)]) if x.mean() else CropReading("2m", reading, [("2m", reading)])
+                   for x in crops]
+            return out, [("1m", 0.9) if x.mean() else ("2m", base) for x in crops]
+        return as_cut
+
+    def read(reading, base):
+        asked.clear()
+        monkeypatch.setattr(reader, "_classify_as_cut", classifier(reading, base))
+        crops = TileCrops([box_cut], [False])
+        crops.faces[0] = TileView(face_cut, False, False)
+        config = reader.ReaderConfig(face_margin=0.0, profile_face_margin=0.1, face_sure=0.999)
+        return reader.classify_with_profile(object(), crops, profile=object(), config=config)[0].code, list(asked)
+    assert read(0.92, 0.9995) == ("2m", [1])        # 1 < 0.92 + 0.1: no face can win, it is not read
+    assert read(0.85, 0.9995) == ("1m", [1, 1])     # a face can win: read, and surer
+    assert read(0.92, 0.99) == ("2m", [1, 1])       # the base model unsure: read, as without a profile
+
+
 def test_mode_scenes_take_the_capture_modes_asked_in_turn(monkeypatch):
     from vision_lab import datasets
     asked = []

@@ -517,6 +517,42 @@ def test_read_speed_over_photo_folders_reports_each_photos_time(capsys, tmp_path
     assert code == 2 and "no photos" in err
 
 
+def test_read_speed_reads_every_photo_with_the_profile_asked_for(capsys, tmp_path, monkeypatch):
+    """``mjtable eval read-speed --photos F --profile NAME``: a calibrated table's reading, timed
+    (the first, uncounted read too); a profile that is not there is refused before any reading."""
+    import vision.reader
+    from vision.profile import ProfileStore
+    (tmp_path / "a.jpg").write_bytes(b"")
+    (tmp_path / "b.jpg").write_bytes(b"")
+    asked = []
+
+    class StandIn:
+        name = "club set"
+
+        def check_model(self, classifier):
+            asked.append(("checked", classifier))
+
+    class FakeReader:
+        classifier = "base"
+
+        def __init__(self, **kwargs):
+            pass
+
+        def read(self, path, timings=None, profile=None):
+            asked.append((Path(path).name, getattr(profile, "name", None)))
+            if timings is not None:
+                timings["total_ms"] = 5.0
+            return []
+    monkeypatch.setattr(vision.reader, "TileReader", FakeReader)
+    code, _, err = run(capsys, "eval", "read-speed", "--photos", str(tmp_path), "--profile", "club set",
+                       "--data-dir", str(tmp_path / "data"))
+    assert code == 2 and "club set" in err and asked == []
+    monkeypatch.setattr(ProfileStore, "load_name_or_file", lambda self, name: StandIn())
+    code, out, _ = run(capsys, "eval", "read-speed", "--photos", str(tmp_path), "--profile", "club set", "--json")
+    assert code == 0 and json.loads(out)["profile"] == "club set"
+    assert asked == [("checked", "base"), ("a.jpg", "club set"), ("a.jpg", "club set"), ("b.jpg", "club set")]
+
+
 def test_a_reader_that_stops_early_gets_no_traceback():
     # ``mjtable score ... | head -3``: the pipe closes before the output is written
     import os

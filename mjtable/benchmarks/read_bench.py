@@ -32,6 +32,11 @@ def add_arguments(p) -> None:
                    help="instead: read every photo of these folders once (their images/ when they have one), "
                         "warm, in one process, and report the median, p95 and slowest time per photo (the "
                         "target: p95 <= 400 ms over all real photos)")
+    p.add_argument("--profile", default=None, metavar="NAME|FILE",
+                   help="read with this tile-set profile, as a calibrated table does: a saved one's name (in "
+                        "--data-dir) or a profile file (.npz); default none")
+    p.add_argument("--data-dir", default=None,
+                   help="with --profile NAME: where profiles live (default MJTABLE_DATA_DIR, else ~/.local/share/mjtable)")
 
 
 def make_bench_image(data_root: Path, path: Path = BENCH_IMAGE) -> Path:
@@ -79,16 +84,17 @@ def photos_in(folders) -> list[Path]:
     return out
 
 
-def photo_latencies(reader, photos: list[Path]) -> dict:
+def photo_latencies(reader, photos: list[Path], profile=None) -> dict:
     """Each photo read once by ``reader`` (after one read of the first, not counted: the
-    runtimes' first-run set-up): total milliseconds per photo as the reader times it, summed up
-    as median, p95 (linear interpolation, numpy's default), slowest, and the five slowest photos."""
+    runtimes' first-run set-up), with tile-set ``profile`` when given: total milliseconds per
+    photo as the reader times it, summed up as median, p95 (linear interpolation, numpy's
+    default), slowest, and the five slowest photos."""
     import numpy as np
-    reader.read(str(photos[0]))
+    reader.read(str(photos[0]), profile=profile)
     per_photo = []
     for path in photos:
         t: dict = {}
-        reader.read(str(path), timings=t)
+        reader.read(str(path), timings=t, profile=profile)
         per_photo.append((float(t["total_ms"]), path))
     ms = np.array([m for m, _ in per_photo])
     slowest = sorted(per_photo, key=lambda x: -x[0])[:5]
@@ -104,11 +110,18 @@ def run_photos(args) -> int:
     if not photos:
         print(f"error: no photos ({', '.join(PHOTO_SUFFIXES)}) in {' '.join(map(str, args.photos))}", file=sys.stderr)
         return 2
-    result = photo_latencies(TileReader(backend=args.backend), photos)
+    reader = TileReader(backend=args.backend)
+    profile, code = _profile(args, reader)
+    if code:
+        return code
+    result = photo_latencies(reader, photos, profile)
+    if profile is not None:
+        result["profile"] = profile.name
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"read {result['photos']} photos once each, warm: median {result['median_ms']:.0f} ms, "
+        print(f"read {result['photos']} photos once each, warm"
+              f"{'' if profile is None else f', with the profile {profile.name!r}'}: median {result['median_ms']:.0f} ms, "
               f"p95 {result['p95_ms']:.0f} ms, slowest {result['max_ms']:.0f} ms")
         for row in result["slowest"]:
             print(f"  {row['ms']:8.0f} ms  {row['photo']}")
@@ -123,27 +136,33 @@ def run(args) -> int:
     if args.turn:
         image = turned_image(Path(image), args.turn)
     reader = TileReader(backend=args.backend)
+    profile, code = _profile(args, reader)
+    if code:
+        return code
     for _ in range(args.warmup):
-        reader.read(str(image))
+        reader.read(str(image), profile=profile)
     samples = {k: [] for k in STAGES}
     n_tiles = 0
     for _ in range(args.runs):
         t: dict = {}
-        n_tiles = len(reader.read(str(image), timings=t))
+        n_tiles = len(reader.read(str(image), timings=t, profile=profile))
         for k in STAGES:
             samples[k].append(t.get(k, 0.0))
     result = {"image": str(image), "runs": args.runs, "tiles": n_tiles,
               **{f"median_{k}": round(statistics.median(v), 1) for k, v in samples.items()},
               "p90_total_ms": round(sorted(samples["total_ms"])[int(0.9 * (args.runs - 1))], 1),
               "p95_total_ms": round(sorted(samples["total_ms"])[int(0.95 * (args.runs - 1))], 1),
-              "backend": type(reader.detector).__name__ + " + " + type(reader.classifier).__name__}
-    chain = _whole_chain(image, args) if args.rules != "none" else None
+              "backend": type(reader.detector).__name__ + " + " + type(reader.classifier).__name__,
+              **({} if profile is None else {"profile": profile.name})}
+    # the whole chain reads with the base model: the pipeline's own profile is the active one
+    chain = _whole_chain(image, args) if args.rules != "none" and profile is None else None
     if chain is not None:
         result["chain"] = chain
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"read {image} ({n_tiles} tiles; {result['backend']}), {args.runs} runs, medians:")
+        print(f"read {image} ({n_tiles} tiles; {result['backend']})"
+              f"{'' if profile is None else f', with the profile {profile.name!r}'}, {args.runs} runs, medians:")
         for k in STAGES:
             print(f"  {k[:-3]:<9} {result['median_' + k]:8.1f} ms")
         print(f"  p90 total {result['p90_total_ms']:8.1f} ms")
@@ -153,6 +172,21 @@ def run(args) -> int:
             for k, v in chain["median_ms"].items():
                 print(f"  {k:<9} {v:8.1f} ms")
     return 0
+
+
+def _profile(args, reader):
+    """(the tile-set profile ``--profile`` names, checked against the reader's classifier, or
+    None; 0, or 2 after saying why it cannot be used)."""
+    if getattr(args, "profile", None) is None:
+        return None, 0
+    from vision.profile import ProfileError, ProfileStore
+    try:
+        profile = ProfileStore(args.data_dir).load_name_or_file(args.profile)
+        profile.check_model(reader.classifier)
+    except ProfileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None, 2
+    return profile, 0
 
 
 def _whole_chain(image, args) -> dict:

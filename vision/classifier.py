@@ -330,36 +330,42 @@ class NetworkWeights:
 def folded_network_weights(state: dict[str, np.ndarray], info: ExportInfo) -> dict[str, np.ndarray]:
     """The weights the network export of ``info`` is made with, from a fine-tuned ``state``
     (``{key: array}`` of the torch module, as ``vision.finetune`` makes it): each convolution
-    followed by batch norm (``info.folds``: the convolution's key, its batch norm's and that
-    one's epsilon) as one convolution with a bias, w · γ/√(σ² + ε) and β + (b − μ) · γ/√(σ² + ε); the
-    other weights as they are. Raises ``ValueError`` when ``state`` does not fit the export."""
-    out = {}
+    followed by batch norm (``info.folds``: the convolution's key, its batch norm's, that one's
+    epsilon, whether the convolution has a bias of its own) as one convolution with a bias,
+    w · γ/√(σ² + ε) and β + (b − μ) · γ/√(σ² + ε); the other weights as they are. Raises
+    ``ValueError`` when ``state`` does not fit the export, a weight of it included that the
+    export would leave unread."""
+    out, used = {}, set()
+
+    def take(key):
+        if key not in state:
+            raise ValueError(f"the network has no {key}")
+        used.add(key)
+        return np.asarray(state[key], np.float64)
     for name, place in (info.initializers or {}).items():
         shape = place["shape"]
         key = name[len("model."):] if name.startswith("model.") else name
         conv, _, part = key.rpartition(".")
         fold = (info.folds or {}).get(conv)
         if fold is not None and part in ("weight", "bias"):
-            bn, eps = fold
-            try:
-                gamma, beta, mean, var = (np.asarray(state[f"{bn}.{k}"], np.float64)
-                                          for k in ("weight", "bias", "running_mean", "running_var"))
-                weight = np.asarray(state[f"{conv}.weight"], np.float64)
-            except KeyError as exc:
-                raise ValueError(f"the network has no {exc.args[0]}") from None
+            bn, eps, own_bias = fold
+            gamma, beta, mean, var = (take(f"{bn}.{k}") for k in ("weight", "bias", "running_mean", "running_var"))
             scale = gamma / np.sqrt(var + float(eps))
             if part == "weight":
+                weight = take(f"{conv}.weight")
                 value = weight * scale.reshape(-1, *([1] * (weight.ndim - 1)))
             else:
-                bias = np.asarray(state.get(f"{conv}.bias", np.zeros_like(mean)), np.float64)
+                bias = take(f"{conv}.bias") if own_bias else np.zeros_like(mean)
                 value = beta + (bias - mean) * scale
-        elif key in state:
-            value = state[key]
         else:
-            raise ValueError(f"the network has no {key}")
+            value = take(key)
         if tuple(np.shape(value)) != tuple(shape):
             raise ValueError(f"the network's {key} is {np.shape(value)}, this classifier's {tuple(shape)}")
         out[name] = np.ascontiguousarray(value, np.float32)
+    unread = [k for k, v in state.items() if k not in used and not k.endswith("num_batches_tracked")
+              and np.asarray(v).dtype.kind == "f"]
+    if unread:
+        raise ValueError(f"the network's {unread[0]} is no weight of this classifier's export")
     return out
 
 
@@ -369,7 +375,7 @@ class OnnxClassifier(CropClassifier):
     temperature and everything else are ``CropClassifier``'s own, so reading needs no torch.
 
     A fine-tuned copy of the network (a tile-set profile's, passed as ``model``) is read from the
-    export whose weights a run replaces (``network_weights``: ``NetworkWeights``) when it is
+    network's export with its weights written in (``network_weights``: ``NetworkWeights``) when it is
     current; else, as a torch module, by the torch classifier of the same weights, which
     fine-tuning itself (``model``, ``to_input``) also needs: it is loaded the first time one of
     them is asked for."""
@@ -432,13 +438,15 @@ class OnnxClassifier(CropClassifier):
         from .model_files import onnx_session_with
         places = {name: place["offset"] for name, place in info.initializers.items()}
         return NetworkWeights(onnx_session_with(info.path, folded_network_weights(state, info), places,
-                                                self._threads))
+                                                self._threads, info.onnx_id))
 
     def _network_export(self) -> ExportInfo | None:
         if self._network_info is None:
             from .model_files import NETWORK_EXPORT_KIND, current_export, network_onnx_path
             onnx = network_onnx_path(self.weights_path)
-            self._network_info = current_export(self.weights_path, NETWORK_EXPORT_KIND, onnx) or False
+            info = current_export(self.weights_path, NETWORK_EXPORT_KIND, onnx)
+            # an export that says nothing of its weights would read the base model's
+            self._network_info = info if info is not None and info.initializers and info.folds else False
         return self._network_info or None
 
     def network_logits_and_features(self, crops: list[np.ndarray], model=None):

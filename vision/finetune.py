@@ -89,7 +89,7 @@ def load_network(classifier, state: dict[str, np.ndarray]):
 
 def reading_network(classifier, state: dict[str, np.ndarray]):
     """The fine-tuned network ``state`` as ``classifier`` reads it: through the export of its
-    network with replaceable weights, without torch, where it has a current one
+    network that a profile's weights are written in, without torch, where it has a current one
     (``OnnxClassifier.network_weights``); else as a torch module (``load_network``)."""
     to_arrays = getattr(classifier, "network_weights", None)
     if to_arrays is not None:

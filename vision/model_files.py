@@ -155,15 +155,21 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
                                           providers=["CPUExecutionProvider"])
 
 
-def onnx_session_with(path, weights: dict[str, np.ndarray], places: dict[str, int], threads: int | None = None):
+def onnx_session_with(path, weights: dict[str, np.ndarray], places: dict[str, int], threads: int | None = None,
+                      onnx_id: str | None = None):
     """An onnxruntime session of the ONNX model at ``path`` with ``weights`` ({initializer name:
     float32 array}) in place of its own: each array's bytes written over that initializer's raw
     data, which lies at byte ``places[name]`` of the file (``ExportInfo.initializers``; the same
     length, so the file stays valid). A tile-set profile's network: onnxruntime lays out a
     model's own weights for its convolutions once (its NCHWc transformer, which ignores weights
     given with ``SessionOptions.add_initializer``), and weights fed at each run not at all (3×
-    slower)."""
-    model = bytearray(Path(path).read_bytes())
+    slower). ``onnx_id``: the file's ``weights_id`` its JSON names; bytes read otherwise (the
+    export replaced since it was checked) are refused with ``ValueError``."""
+    import hashlib
+    data = Path(path).read_bytes()
+    if onnx_id is not None and hashlib.sha256(data).hexdigest()[:16] != onnx_id:
+        raise ValueError(f"{path} has changed since it was checked: run `mjtable export` again")
+    model = bytearray(data)
     for name, array in weights.items():
         raw = np.ascontiguousarray(array, "<f4").tobytes()
         start = int(places[name])

@@ -44,21 +44,26 @@ def export_profile_network(weights: Path, out: Path | None = None) -> Path:
     state dict (prefixed ``model.``), whose raw data a profile's session writes its own over
     (``vision.classifier.NetworkWeights``, ``folded_network_weights``). The JSON lists the
     weights (name: shape and the byte their raw data starts at) and the folds (the
-    convolution's key: its batch norm's, epsilon)."""
+    convolution's key: its batch norm's, epsilon, whether the convolution has a bias of its
+    own). Refused (no file) where the folded network computes otherwise, a weight of the
+    network is not one of the export's, or a weight's raw data cannot be written in place."""
     import copy
 
     import numpy as np
     import onnx
+    import onnx.numpy_helper
     import torch
 
-    from vision.classifier import CropClassifier
+    from vision.classifier import CropClassifier, forward
     from vision.model_files import NETWORK_EXPORT_KIND, network_onnx_path
     out = Path(out) if out is not None else network_onnx_path(weights)
     clf = CropClassifier(weights, companion=None)
     model = copy.deepcopy(clf.model).float().eval()
     state = {k: tuple(v.shape) for k, v in model.state_dict().items()}
     folds = {}
+    example = torch.rand(4, 3, clf.imgsz, clf.imgsz, generator=torch.Generator().manual_seed(0))
     with torch.no_grad():
+        before = forward(model, example)
         for name, module in model.named_modules():
             conv, bn = getattr(module, "conv", None), getattr(module, "bn", None)
             if not (isinstance(conv, torch.nn.Conv2d) and isinstance(bn, torch.nn.BatchNorm2d)):
@@ -70,7 +75,16 @@ def export_profile_network(weights: Path, out: Path | None = None) -> Path:
             folded.weight.copy_(conv.weight * scale.reshape(-1, 1, 1, 1))
             folded.bias.copy_(bn.bias + (bias - bn.running_mean) * scale)
             module.conv, module.bn = folded, torch.nn.Identity()
-            folds[f"{name}.conv"] = [f"{name}.bn", float(bn.eps)]
+            folds[f"{name}.conv"] = [f"{name}.bn", float(bn.eps), conv.bias is not None]
+        # a module whose output is not bn(conv(x)) alone (ultralytics' Conv2 adds a branch) would not fold so
+        if not torch.allclose(before, forward(model, example), atol=1e-3):
+            raise RuntimeError(f"{weights}: the network with its batch norms folded does not compute what it did")
+    # every weight the network reads must be a weight of the export, once: torch merges equal
+    # initializers, which would leave a profile's own weights of one of them unread
+    wanted = {f"model.{key}" for key, shape in state.items()
+              if not key.rsplit(".", 1)[-1] in ("running_mean", "running_var", "num_batches_tracked")
+              and key.rsplit(".", 1)[0] not in {bn for bn, _, _ in folds.values()}}
+    wanted |= {f"model.{conv}.bias" for conv in folds}
 
     def described(path: Path) -> dict:
         graph = onnx.load(str(path)).graph
@@ -89,9 +103,23 @@ def export_profile_network(weights: Path, out: Path | None = None) -> Path:
                                    f"weight of {weights} with its raw data in the file")
             initializers[tensor.name] = {"shape": list(shape), "offset": where}
             at = where + len(raw)
-        if {i.name for i in graph.input} & set(initializers):
+        problem = None
+        if set(initializers) != wanted:
+            problem = f"its weights are not the network's: {sorted(set(initializers) ^ wanted)[:4]}"
+        elif {i.name for i in graph.input} & set(initializers):
+            problem = "it takes its weights as inputs: a session would not prepare them"
+        else:       # the offsets proven: other values written there are what the file then holds
+            changed = bytearray(data)
+            rng = np.random.default_rng(0)
+            values = {n: rng.standard_normal(p["shape"]).astype("<f4") for n, p in initializers.items()}
+            for n, v in values.items():
+                changed[initializers[n]["offset"]:initializers[n]["offset"] + v.nbytes] = v.tobytes()
+            reread = {w.name: onnx.numpy_helper.to_array(w) for w in onnx.load_from_string(bytes(changed)).graph.initializer}
+            if any(not np.array_equal(reread[n], v) for n, v in values.items()):
+                problem = "a weight's raw data is not where it was found"
+        if problem:
             path.unlink()
-            raise RuntimeError("the network export takes its weights as inputs: a session would not prepare them")
+            raise RuntimeError(f"the network export of {weights} cannot be used: {problem}")
         return {"initializers": initializers, "folds": folds}
 
     _export_classifier_network(weights, out, NETWORK_EXPORT_KIND, model=model, described=described,

@@ -2,8 +2,8 @@
 ``models/detector/detector.onnx`` (and ``detector_second.onnx``, the reader's second detector,
 when its weights are there), ``models/classifier/classifier.onnx`` (and ``companion.onnx`` and
 ``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
-weights are there), ``classifier.network.onnx`` (the classifier with weights a run replaces: a
-tile-set profile's network read without torch), each with its
+weights are there), ``classifier.network.onnx`` (the classifier's network, batch norm folded, that a
+tile-set profile's session writes its own weights in: its network read without torch), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch. The companions' 8-bit exports
 (``companion.int8.onnx``, ``companion2.int8.onnx``) are made by ``python -m

@@ -427,7 +427,7 @@ def test_export_makes_a_current_export_that_reads_as_torch(tmp_path):
     np.testing.assert_allclose(fa, fb, atol=1e-3)
 
 
-def test_export_of_the_network_with_replaceable_weights_is_current_and_used(tmp_path):
+def test_export_of_the_network_a_profile_writes_its_weights_in_is_current_and_used(tmp_path):
     """`mjtable export`'s third classifier file: until it is made, a profile's network is read by
     torch (``network_weights`` says None); once made, through it."""
     pytest.importorskip("onnx")
@@ -481,6 +481,52 @@ def test_the_network_export_folds_batch_norm_and_holds_its_weights(tmp_path):
     theirs, _ = CropClassifier.network_logits_and_features(torch_clf, crops, finetune.load_network(torch_clf, state))
     np.testing.assert_allclose(ours, theirs, atol=1e-3)
     assert np.abs(ours - onnx_clf.network_logits_and_features(crops)[0]).max() > 0.1
+
+
+def test_a_network_export_that_would_leave_a_weight_unread_is_refused(tmp_path, monkeypatch):
+    """torch merges equal initializers: a network with two equal layers exported as one would read
+    a profile's own weights of the other as the first's. The export is refused (no file), and a
+    state with a weight the export lacks, or an export changed since it was checked, is refused
+    when read."""
+    pytest.importorskip("onnx")
+    import dataclasses
+
+    import torch
+
+    import vision.classifier as classifier_module
+    from vision import finetune
+    from vision.model_files import onnx_session_with
+    from vision_lab.onnx_export import export_profile_network
+    weights = tmp_path / "classifier.pt"
+    shutil.copy(CLASSIFIER, weights)
+    plain = classifier_module.CropClassifier
+
+    class TwoEqualLayers(plain):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            state = self.model.state_dict()
+            with torch.no_grad():
+                for key in state:
+                    if key.startswith("model.6.m.1.cv1."):
+                        state[key].copy_(state["model.6.m.0.cv1." + key[len("model.6.m.1.cv1."):]])
+    monkeypatch.setattr(classifier_module, "CropClassifier", TwoEqualLayers)
+    with pytest.raises(RuntimeError, match="model.6.m.1.cv1"):
+        export_profile_network(weights)
+    assert not network_onnx_path(weights).exists()
+    monkeypatch.setattr(classifier_module, "CropClassifier", plain)
+    path = export_profile_network(weights)
+    info = current_export(weights, NETWORK_EXPORT_KIND, path)
+    state = finetune.network_state(plain(weights, companion=None).model)
+    fewer = dataclasses.replace(info, initializers={k: v for k, v in info.initializers.items()
+                                                    if not k.startswith("model.model.6.m.1.cv1.")})
+    with pytest.raises(ValueError, match="model.6.m.1.cv1"):
+        classifier_module.folded_network_weights(state, fewer)
+    values = classifier_module.folded_network_weights(state, info)
+    places = {n: p["offset"] for n, p in info.initializers.items()}
+    onnx_session_with(path, values, places, onnx_id=info.onnx_id)        # as checked: made
+    path.write_bytes(path.read_bytes() + b"\0")
+    with pytest.raises(ValueError, match="changed since"):
+        onnx_session_with(path, values, places, onnx_id=info.onnx_id)
 
 
 def test_reading_writes_no_usage_telemetry(tmp_path):

@@ -442,11 +442,13 @@ class OnnxClassifier(CropClassifier):
 
     def _network_export(self) -> ExportInfo | None:
         if self._network_info is None:
-            from .model_files import NETWORK_EXPORT_KIND, current_export, network_onnx_path
+            from .model_files import NETWORK_EXPORT_KIND, current_export, network_onnx_path, warn_stale_export
             onnx = network_onnx_path(self.weights_path)
             info = current_export(self.weights_path, NETWORK_EXPORT_KIND, onnx)
             # an export that says nothing of its weights would read the base model's
             self._network_info = info if info is not None and info.initializers and info.folds else False
+            if not self._network_info:
+                warn_stale_export(self.weights_path, onnx, "a tile-set profile's network is read")
         return self._network_info or None
 
     def network_logits_and_features(self, crops: list[np.ndarray], model=None):

@@ -114,13 +114,14 @@ def current_export(weights, kind: str | None = None, onnx=None) -> ExportInfo | 
     return info
 
 
-def warn_stale_export(weights) -> None:
-    """Say so when an export lies beside ``weights`` but is not current (the reader then runs
-    torch, several times slower to start): new weights were installed without `mjtable export`."""
-    onnx = onnx_path(weights)
+def warn_stale_export(weights, onnx=None, what: str = "reading") -> None:
+    """Say so when an export lies beside ``weights`` (or at ``onnx``) but is not current (the
+    reader then runs torch, several times slower to start): new weights were installed, or the
+    export's format changed, without `mjtable export`. ``what``: what torch then does."""
+    onnx = onnx_path(weights) if onnx is None else Path(onnx)
     if onnx.is_file():
         import warnings
-        warnings.warn(f"{onnx} is not the export of {weights} as it is now: reading with torch "
+        warnings.warn(f"{onnx} is not the export of {weights} as it is now: {what} with torch "
                       "(run `mjtable export`)", RuntimeWarning, stacklevel=3)
 
 

@@ -439,6 +439,12 @@ def test_export_of_the_network_a_profile_writes_its_weights_in_is_current_and_us
     export_classifier(weights)
     state = network_state(CropClassifier(weights, companion=None).model)
     assert OnnxClassifier(weights, companion=None).network_weights(state) is None
+    # an export of the format before (its weights as inputs, no list of them) is said to be stale
+    network_onnx_path(weights).write_bytes(b"an older export")
+    info_path(network_onnx_path(weights)).write_text(json.dumps({**current_export(weights).to_dict(),
+                                                                 "kind": "classifier-network"}))
+    with pytest.warns(RuntimeWarning, match="profile's network is read with torch"):
+        assert OnnxClassifier(weights, companion=None).network_weights(state) is None
     assert export_profile_network(weights) == network_onnx_path(weights) == tmp_path / "classifier.network.onnx"
     info = current_export(weights, NETWORK_EXPORT_KIND, network_onnx_path(weights))
     assert info is not None and info.source == "classifier.pt"

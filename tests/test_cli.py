@@ -547,7 +547,7 @@ def test_read_speed_reads_every_photo_with_the_profile_asked_for(capsys, tmp_pat
     code, _, err = run(capsys, "eval", "read-speed", "--photos", str(tmp_path), "--profile", "club set",
                        "--data-dir", str(tmp_path / "data"))
     assert code == 2 and "club set" in err and asked == []
-    monkeypatch.setattr(ProfileStore, "load_name_or_file", lambda self, name: StandIn())
+    monkeypatch.setattr(ProfileStore, "load", lambda self, name: StandIn())
     code, out, _ = run(capsys, "eval", "read-speed", "--photos", str(tmp_path), "--profile", "club set", "--json")
     assert code == 0 and json.loads(out)["profile"] == "club set"
     assert asked == [("checked", "base"), ("a.jpg", "club set"), ("a.jpg", "club set"), ("b.jpg", "club set")]

@@ -204,8 +204,7 @@ def evening(args) -> tuple[dict, list[PlayedPhoto]]:
     from vision.reader import default_reader
     store = ProfileStore(args.data_dir)
     reader = default_reader()
-    profile, calibrated = store.load_name_or_file(args.profile), store.load_name_or_file(args.profile)
-    profile.check_model(reader.classifier)
+    profile, calibrated = store.load_name_or_file(args.profile, reader.classifier), store.load_name_or_file(args.profile)
     photos = evening_order(args.folders)[:args.limit]
     played = play(reader, profile, calibrated, photos, teach=not args.no_teach,
                   relearn_every=args.relearn_every, keep_per_code=args.keep_per_code,

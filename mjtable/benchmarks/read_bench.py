@@ -181,12 +181,10 @@ def _profile(args, reader):
         return None, 0
     from vision.profile import ProfileError, ProfileStore
     try:
-        profile = ProfileStore(args.data_dir).load_name_or_file(args.profile)
-        profile.check_model(reader.classifier)
+        return ProfileStore(args.data_dir).load_name_or_file(args.profile, reader.classifier), 0
     except ProfileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return None, 2
-    return profile, 0
 
 
 def _whole_chain(image, args) -> dict:

@@ -179,9 +179,7 @@ def _eval_profile(args, reader):
     if args.profile is None:
         return None
     from vision.profile import ProfileStore
-    profile = ProfileStore(args.data_dir).load_name_or_file(args.profile)
-    profile.check_model(reader.classifier)
-    return profile
+    return ProfileStore(args.data_dir).load_name_or_file(args.profile, reader.classifier)
 
 
 def _second_detector(args):

@@ -196,11 +196,15 @@ class ProfileStore:
             raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
         return TileSetProfile.load(p)
 
-    def load_name_or_file(self, name_or_file: str) -> TileSetProfile:
+    def load_name_or_file(self, name_or_file: str, classifier=None) -> TileSetProfile:
         """A profile file (``.npz``) where ``name_or_file`` is one, else the saved profile of that
-        name (the evaluation commands' ``--profile``)."""
+        name (the evaluation commands' ``--profile``); checked against ``classifier`` when given
+        (``TileSetProfile.check_model``: ``ProfileError`` for a profile of other weights)."""
         path = Path(name_or_file)
-        return TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() else self.load(name_or_file)
+        profile = TileSetProfile.load(path) if path.suffix == ".npz" and path.is_file() else self.load(name_or_file)
+        if classifier is not None:
+            profile.check_model(classifier)
+        return profile
 
     def list(self) -> list[dict]:
         """Every profile file: readable ones with their summary; damaged ones (``damaged``:

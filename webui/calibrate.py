@@ -268,7 +268,10 @@ def progress(token: str):
     job = _job(token) if token.isalnum() and len(token) <= 64 else None
     if job is None:
         return _error(404, "unknown_calibration", "no such calibration (upload the photo again)")
-    return jsonify(job.as_json())
+    job_json = job.as_json()
+    if job.error:   # the page's script shows it in the page's language
+        job_json["message"] = i18n.msg(job.error)
+    return jsonify(job_json)
 
 
 #: How long Save waits for a build still running before it says so (a quiet machine builds in 30-60 s).

@@ -434,6 +434,7 @@ FR = {
     "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",
     "row {n}": "rangée {n}", "face down": "face cachée",
     "{n} tile(s) read differently by the base model (outlined).": "{n} tuile(s) lue(s) autrement par le modèle de base (entourée(s)).",
+    "The base model reads every tile as its place in the layout says.": "Le modèle de base lit chaque tuile comme sa place dans la disposition l'indique.",
     "No flowers or seasons row: the set is taken to have none. If it has them, lay them out in a row below, or your profile reads them as other tiles.":
         "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune. S'il en a, posez-les en une rangée en dessous, sinon votre profil les lira comme d'autres tuiles.",
     "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
@@ -444,7 +445,7 @@ FR = {
     "The codes are right: replace “{name}” and use it": "Les codes sont justes : remplacer « {name} » et l'utiliser",
     "Back": "Retour", "Learning your tiles…": "Apprentissage de vos tuiles…",
     "Cannot follow the build ({error}); saving still works.": "Impossible de suivre l'apprentissage ({error}) ; l'enregistrement fonctionne quand même.",
-    "Done in {s} s.": "Terminé en {s} s.", "The profile could not be built: {error}": "Le profil n'a pas pu être construit : {error}",
+    "Done in {s} s.": "Terminé en {s} s.",
     "Waiting for another profile to finish…": "En attente de la fin d'un autre profil…",
     "Loading the models… ({s} s)": "Chargement des modèles… ({s} s)",
     "Checking what it learnt… ({s} s)": "Vérification de ce qu'il a appris… ({s} s)",
@@ -1022,7 +1023,7 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
-                   "The profile could not be built: {error}", "Waiting for another profile to finish…",
+                   "The profile could not be built: {error}. Upload the photo again.", "Waiting for another profile to finish…",
                    "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)",
                    "{p} % ({s} s, about {left} s left)",
                    "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"]

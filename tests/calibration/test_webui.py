@@ -379,6 +379,13 @@ def test_two_tiles_laid_in_each_others_place_are_said_on_the_page(client):
     assert 'class="error-message swapped"' in page and "seem laid in each other" in page
 
 
+def test_a_layout_the_base_model_reads_alike_is_not_said_to_have_0_tiles_read_differently(client):
+    assert "read differently" not in (page := upload(client).get_data(as_text=True))
+    assert "The base model reads every tile as its place in the layout says." in page
+    client.state["swap"] = [("3p", "7p")]
+    assert "2 tiles read differently by the base model (outlined)." in upload(client).get_data(as_text=True)
+
+
 def test_a_name_that_ends_a_sentence_takes_no_second_full_stop(client):
     # "Active profile: THURSDAY SET!."
     html = upload(client, name="Thursday set!").get_data(as_text=True)

@@ -63,6 +63,10 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
         first.wait(10)
         assert first.state == "failed" and first.error == calibrate.SUPERSEDED
         assert not first.path.exists()
+        # the first page's script says why in the page's language
+        tokens = [t for t, j in calibrate._JOBS.items() if j is first]
+        job = client.get(f"/calibrate/progress/{tokens[0]}?lang=fr").get_json()
+        assert job["message"] == "une photo de calibration plus récente a remplacé celle-ci"
         deadline = time.monotonic() + 10
         while second.state != "building" and time.monotonic() < deadline:
             time.sleep(0.05)

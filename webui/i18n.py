@@ -1832,6 +1832,23 @@ MESSAGES_FR = {
         "l'écart laissées de côté : retirez les tuiles qui ne sont pas de la main",
     "found {} tiles in the hand where a winning hand has {}, and {} apart from it that were left out":
         "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, et {2} à l'écart laissées de côté",
+    # ... and the tiles read beside the hand as flowers or dora indicators, counted too
+    "found {} tiles in the hand where a winning hand has {} (a kong counts as 3), {} beside it as flowers or dora indicators, and {} apart from it that were left out: remove the tiles that are not the hand's":
+        "{0} tuiles trouvées dans la main là où une main gagnante en a {1} (un kong compte pour 3), {2} à côté "
+        "comme fleurs ou indicateurs de dora, et {3} à l'écart laissées de côté : retirez les tuiles qui ne sont "
+        "pas de la main",
+    "found {} tiles in the hand where a winning hand has {}, {} beside it as flowers or dora indicators, and {} apart from it that were left out":
+        "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, {2} à côté comme fleurs ou indicateurs "
+        "de dora, et {3} à l'écart laissées de côté",
+    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as flowers or dora indicators: a tile may be hidden, stacked or not detected":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme fleurs "
+        "ou indicateurs de dora : une tuile est peut-être cachée, empilée ou non détectée",
+    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as flowers or dora indicators: keep other tiles out of the photo, or remove the extra ones":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme fleurs "
+        "ou indicateurs de dora : gardez les autres tuiles hors de la photo, ou retirez celles en trop",
+    "found {} tiles where a winning hand has {}, and {} beside them as flowers or dora indicators":
+        "{0} tuiles trouvées là où une main gagnante en a {1}, et {2} à côté comme fleurs ou indicateurs de dora",
+    "found {} tiles where a winning hand has {}": "{0} tuiles trouvées là où une main gagnante en a {1}",
     "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
         "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
         "cherchez une tuile cachée, en trop ou fusionnée",

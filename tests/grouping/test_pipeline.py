@@ -294,3 +294,41 @@ def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
     assert all(TILE_COUNT.match(m) for m in (few, many, apart))
     assert pipeline.no_hand_reason([apart], None, None) == (
         "found 5 tiles in the hand where a winning hand has 14, and 14 apart from it that were left out")
+
+
+
+#: A test photo of 20 loose tiles in a grid (363475411_..., test split), as the reader read it.
+GRID_OF_20 = [("3p", (54, 133, 104, 179), True), ("3z", (162, 132, 214, 179), False), ("7s", (321, 141, 368, 189), False),
+              ("4p", (422, 139, 469, 185), True), ("4s", (541, 142, 588, 187), True), ("8f", (62, 224, 111, 271), True),
+              ("4s", (186, 233, 232, 280), False), ("3s", (314, 241, 366, 291), True), ("4z", (427, 245, 472, 290), True),
+              ("3s", (545, 242, 589, 288), False), ("5s", (68, 344, 112, 389), False), ("8m", (177, 336, 222, 380), True),
+              ("6m", (300, 339, 349, 387), False), ("2s", (423, 344, 475, 396), False), ("5m", (532, 362, 587, 415), True),
+              ("6m", (47, 465, 95, 514), False), ("3z", (170, 464, 217, 511), False), ("5p", (285, 464, 333, 511), True),
+              ("7m", (417, 464, 474, 520), True), ("1p", (542, 468, 602, 523), True)]
+
+
+def _grid_of_20():
+    return [vision.TileRead(code=c, box=tuple(map(float, b)), confidence=0.8, sideways=side, top3=[(c, 1.0)])
+            for c, b, side in GRID_OF_20]
+
+
+def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too():
+    # a photo of 20 loose tiles said "found 5 tiles in the hand ... and 9 apart": 14 of 20, the 5
+    # taken for dora indicators and a flower unaccounted for
+    from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
+    apart, few, many = tile_count_message(5, 9, 6), tile_count_message(12, 0, 2), tile_count_message(16, 0, 1)
+    assert all(TILE_COUNT.match(m) for m in (apart, few, many))
+    assert pipeline.no_hand_reason([apart], None, None) == (
+        "found 5 tiles in the hand where a winning hand has 14, 6 beside it as flowers or dora indicators, "
+        "and 9 apart from it that were left out")
+    assert pipeline.no_hand_reason([few], None, None) == (
+        "found 12 tiles where a winning hand has 14, and 2 beside them as flowers or dora indicators")
+    assert few.endswith("a tile may be hidden, stacked or not detected") and "extra" in many
+    from webui.i18n import french_message
+    for said in (apart, few, many, *(pipeline.no_hand_reason([m], None, None) for m in (apart, few))):
+        assert french_message(said) and "beside" not in french_message(said), said
+    # a grid of 20 tiles: the hand's, the left-out and the flowers' and dora indicators' counts add up
+    tiles = _grid_of_20()
+    warning = next(w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if TILE_COUNT.match(w))
+    numbers = [int(n) for n in re.findall(r"(\d+) (?:tiles|beside|apart)", warning)]
+    assert sum(numbers) == len(tiles), warning

@@ -324,9 +324,12 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     assert pipeline.no_hand_reason([few], None, None) == (
         "found 12 tiles where a winning hand has 14, and 2 beside them as flowers or dora indicators")
     assert few.endswith("a tile may be hidden, stacked or not detected") and "extra" in many
+    from flask import Flask
+
     from webui.i18n import french_message
-    for said in (apart, few, many, *(pipeline.no_hand_reason([m], None, None) for m in (apart, few))):
-        assert french_message(said) and "beside" not in french_message(said), said
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        for said in (apart, few, many, *(pipeline.no_hand_reason([m], None, None) for m in (apart, few))):
+            assert french_message(said) and "beside" not in french_message(said), said
     # a grid of 20 tiles: the hand's, the left-out and the flowers' and dora indicators' counts add up
     tiles = _grid_of_20()
     warning = next(w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if TILE_COUNT.match(w))

@@ -452,6 +452,22 @@ def test_read_says_why_the_hand_was_not_rebuilt():
     assert f"  warning: {flip}" in format_reading(result).splitlines()
 
 
+def test_read_says_a_winning_tile_not_set_apart_and_an_upside_down_reading_in_one_line():
+    # every photo of a hand row without its winning tile apart gave both, each advising to set it apart
+    from mjtable.commands.read import format_reading
+    apart = ("the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
+             "little apart at the right, or correct it")
+    flip = ("the photo could also be read upside down (rows in the other direction): set the winning tile apart at "
+            "the right of the standing tiles, or take the photo from the standing tiles' side")
+    result = {"tiles": [], "notation": "123m456p789s11z22z 2z", "score": None, "missing_context": [], "no_hand": None,
+              "reading": {"confidence": 0.9, "warnings": ["a first one", apart, flip], "decoding": None},
+              "timings_ms": {}}
+    said = [line for line in format_reading(result).splitlines() if line.startswith("  warning:")]
+    assert said == ["  warning: a first one", "  warning: the winning tile is not set apart and the photo could also "
+                    "be read upside down (rows in the other direction): the rightmost standing tile is taken as the "
+                    "winning tile; set it a little apart at the right, or correct it"]
+
+
 def test_read_names_the_profile_it_read_with_and_refuses_both_profile_flags(capsys):
     from mjtable.cli import build_parser
     from mjtable.commands.read import format_reading

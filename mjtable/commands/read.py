@@ -116,6 +116,23 @@ def _fail(args, error: dict) -> int:
     return 2
 
 
+#: The two warnings every photo of a hand row without its winning tile apart gave, each advising
+#: to set it apart: said as one line (the review page asks which tile won instead of both).
+NOT_APART = "the winning tile is not set apart: "
+UPSIDE_DOWN = "the photo could also be read upside down (rows in the other direction): "
+
+
+def _merged_warnings(warnings: list) -> list:
+    texts = [str(w) for w in warnings]
+    apart = next((w for w in texts if w.startswith(NOT_APART)), None)
+    flip = next((w for w in texts if w.startswith(UPSIDE_DOWN)), None)
+    if apart is None or flip is None:
+        return texts
+    merged = ("the winning tile is not set apart and the photo could also be read upside down (rows in the other "
+              "direction): " + apart[len(NOT_APART):])
+    return [merged if w is apart else w for w in texts if w is not flip]
+
+
 def format_reading(result: dict) -> str:
     profile = result.get("profile")
     lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
@@ -137,7 +154,7 @@ def format_reading(result: dict) -> str:
         lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
     # every warning, as the review page lists them ("What the reader noticed"): a photo turned by
     # its pixels read to another winning tile, and the one line that said it could be was left out
-    for w in reading["warnings"]:
+    for w in _merged_warnings(reading["warnings"]):
         lines.append(f"  warning: {w}")
     if result["score"] is not None:
         # the same rendering as `mjtable score`: units, the minimum's warning, what is not

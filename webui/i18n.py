@@ -52,7 +52,7 @@ FR = {
     "Capture and read": "Capturer et lire", "Live mode": "Mode direct", "Stop": "Arrêter",
     "Use this device's camera (on this computer, or over HTTPS: browsers give no camera to a plain http address such as the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
         "Utilisez la caméra de cet appareil (sur cet ordinateur, ou en HTTPS : les navigateurs ne donnent pas la caméra à une simple adresse http comme le lien d'invitation) ou une webcam branchée au serveur. En mode direct, une main complète qui reste visible environ une seconde est lue et comptée d'elle-même.",
-    "Active tile set:": "Jeu de tuiles actif :", "Language": "Langue",
+    "Active tile set:": "Jeu de tuiles actif :", "Read with the tile set:": "Lu avec le jeu de tuiles :", "Language": "Langue",
     "this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera":
         "ce navigateur ne donne pas de caméra ici (seulement sur localhost ou en HTTPS) ; utilisez le bouton photo ci-dessus, qui ouvre l'appareil photo du téléphone",
     "the camera could not be opened:": "la caméra n'a pas pu être ouverte :",

@@ -357,3 +357,16 @@ def test_a_riichi_winners_total_says_its_gain_where_its_own_stick_came_back(clie
     assert f"{total - 1000:,} more than before the hand: the winner's own riichi stick (1,000)" in html
     body["form"].pop("ctx_riichi")
     assert "more than before the hand" not in client.post("/review/score", json=body).json["html"]
+
+
+def test_the_review_page_names_the_tile_set_profile_its_photo_was_read_with(app, client):
+    # the photo page named the active profile; the review page kept it in its hidden data only
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    photo = {"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}
+    tiles = [{"code": "1m", "box": [0, 0, 1, 1], "confidence": 0.9}]
+    with_profile = store.create_draft(photo, {"tiles": tiles, "hand": None, "reading": {}, "profile": "Club <set>"})
+    html = client.get(f"/review/{with_profile}?lang=fr").get_data(as_text=True)
+    assert 'id="read-with-profile">Lu avec le jeu de tuiles : <strong>Club &lt;set&gt;</strong>' in html
+    without = store.create_draft(photo, {"tiles": tiles, "hand": None, "reading": {}, "profile": None})
+    assert 'id="read-with-profile"' not in client.get(f"/review/{without}").get_data(as_text=True)

@@ -257,18 +257,19 @@ def _calibrate(args, store) -> int:
               "light and dark turned over, as the built-in reader reads such a set")
     if profile.trusted_codes:
         # in a player's words: which readings of the built-in reader the profile leaves alone, and why
-        why = ("it reads this set well: it keeps its say on every kind of tile but those it mistook another "
-               "layout tile for" if profile.familiar else
-               "it reads this set poorly: it keeps its say only on the kinds of tile it read right in the layout "
-               "photo and mistook no other tile for")
+        # (it said "trusted with 42 of its 42 codes and 3 it has no example of (red fives): it reads
+        # this set well: it keeps its say on every kind of tile but those it mistook another layout tile for")
         # codes without an example in the layout (red fives) are the base model's anyway: counted apart,
         # so that the figure agrees with the codes the profile says it has
         laid = [c for c in profile.trusted_codes if c in profile.known_codes]
         others = len(profile.trusted_codes) - len(laid)
-        print(f"the built-in reader (the base model) is trusted with {len(laid)} of its {len(profile.known_codes)} codes"
-              + (f" and {others} it has no example of ({_without_example(profile)})" if others else "")
-              + f": {why}. A tile of those kinds that it reads with {profile.sure_base:.0%} certainty or more keeps "
-              "its reading; your profile reads every other tile")
+        which = ("all but those it took another tile for" if profile.familiar else
+                 "those it read right there and took no other tile for")
+        print(f"the built-in reader read your layout photo {'well' if profile.familiar else 'poorly'}, so it keeps "
+              f"the last word on {len(laid)} of the {len(profile.known_codes)} kinds of tile laid out ({which})"
+              + (f", and on the {others} the layout has no example of ({_without_example(profile)})" if others else "")
+              + f": where it reads a tile of those kinds with {profile.sure_base:.0%} certainty or more, its reading "
+              "stands. Your profile reads every other tile")
     return 0
 
 

@@ -172,7 +172,8 @@ def sheet_text(view: dict) -> str:
     from webui import gamelog
     from webui.score_sheet import result_text
     flow = gamelog.flow_of(game)
-    lines = [f"{game['name']} ({game['rules']}), {len(view['hands'])} record(s)",
+    # "hand(s)" as the list of games counts them ("1 hand(s)" there, "1 record(s)" here)
+    lines = [f"{game['name']} ({game['rules']}), {len(view['hands'])} hand(s)",
              "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)

@@ -77,7 +77,11 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert "no replaced profile of 'club-set' is kept" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("familiar, says", [(True, "it reads this set well"), (False, "it reads this set poorly")])
+@pytest.mark.parametrize("familiar, says", [(True, "read your layout photo well, so it keeps the last word on 2 of "
+                                                   "the 34 kinds of tile laid out (all but those it took another tile for)"),
+                                             (False, "read your layout photo poorly, so it keeps the last word on 2 of "
+                                                     "the 34 kinds of tile laid out (those it read right there and took "
+                                                     "no other tile for)")])
 def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate, capsys, monkeypatch, familiar,
                                                 says):
     from vision.profile import tileset
@@ -85,8 +89,8 @@ def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate,
     assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0
     out = capsys.readouterr().out
     # the red five, without an example in the layout, is counted apart from the profile's 34 codes
-    assert "trusted with 2 of its 34 codes and 1 it has no example of (red fives)" in out and says in out
-    assert "that it reads with 98% certainty or more keeps its reading; your profile reads every other tile" in out
+    assert says + ", and on the 1 the layout has no example of (red fives): " in out
+    assert "with 98% certainty or more, its reading stands. Your profile reads every other tile" in out
     assert "vision.profile" not in out           # no name from the code for a player
     assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 

@@ -518,16 +518,17 @@ _PROFILE_NETWORKS: dict = {}
 
 def profile_network_classifier(classifier):
     """The classifier whose network a tile-set profile fine-tunes for ``classifier``: its first
-    companion, run by torch (a profile reads with weights of its own), loaded once; None when
-    ``classifier`` has no companion (``vision.profile.tileset.NETWORK_MODEL`` says which a new
-    profile fine-tunes)."""
+    companion, loaded once, from its ONNX export when that is current (a profile's fine-tuned
+    network is then read through the export of its network, ``<name>.network.onnx``, without
+    torch: ``OnnxClassifier.network_weights``), else by torch; None when ``classifier`` has no
+    companion (``vision.profile.tileset.NETWORK_MODEL`` says which a new profile fine-tunes)."""
     path = getattr(getattr(classifier, "companion", None), "weights_path", None)
     if path is None:
         return None
     key = str(Path(path).resolve())
     with _DEFAULT_LOCK:
         if key not in _PROFILE_NETWORKS:
-            _PROFILE_NETWORKS[key] = load_classifier(path, "torch", companion=None)
+            _PROFILE_NETWORKS[key] = load_classifier(path, "auto", companion=None)
     return _PROFILE_NETWORKS[key]
 
 

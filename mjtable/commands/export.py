@@ -2,8 +2,9 @@
 ``models/detector/detector.onnx`` (and ``detector_second.onnx``, the reader's second detector,
 when its weights are there), ``models/classifier/classifier.onnx`` (and ``companion.onnx`` and
 ``companion2.onnx``, the classifiers read beside it, and ``oddity.onnx``, the oddity model: vision/oddity.py, when their
-weights are there), ``classifier.network.onnx`` (the classifier's network, batch norm folded, that a
-tile-set profile's session writes its own weights in: its network read without torch), each with its
+weights are there), ``classifier.network.onnx`` and ``companion.network.onnx`` (the network a tile-set
+profile fine-tunes, batch norm folded, that its session writes its own weights in: its network read
+without torch), each with its
 ``.onnx.json`` naming the weights it was made from. Run it again whenever weights change: until
 then the reader finds the export stale and reads with torch. The companions' 8-bit exports
 (``companion.int8.onnx``, ``companion2.int8.onnx``) are made by ``python -m
@@ -46,6 +47,9 @@ def run(args) -> int:
     for companion in (COMPANION_WEIGHTS, SECOND_COMPANION_WEIGHTS):
         if companion is not None and companion.is_file() and not args.classifier:
             jobs.append(("classifier", companion, export_classifier))
+    # the first companion's network too: a tile-set profile fine-tunes it (NETWORK_MODEL)
+    if COMPANION_WEIGHTS is not None and COMPANION_WEIGHTS.is_file() and not args.classifier:
+        jobs.append((NETWORK_EXPORT_KIND, COMPANION_WEIGHTS, export_profile_network))
     if ODDITY_WEIGHTS.is_file() and not args.classifier:
         jobs.append(("classifier", ODDITY_WEIGHTS, export_classifier))
     for kind, weights, export in jobs:

@@ -91,6 +91,9 @@ def quick_finetune(monkeypatch, steps: int = 3) -> None:
     """Fine-tuned profiles with the real classifier, but a few optimiser steps only (the
     mechanics under test, not the accuracy: that is ``vision_lab.calibration_eval``'s)."""
     from vision import finetune
+    from vision.profile import tileset
     monkeypatch.setattr(finetune, "STEPS", steps)
+    # a network model's own step count (the companion's 200) would override STEPS
+    monkeypatch.setattr(tileset, "NETWORK_STEPS", {})
     monkeypatch.setattr(finetune, "HEAD_STEPS", steps)   # learning a correction
     monkeypatch.setattr(finetune, "HEAD_VIEWS", 2)

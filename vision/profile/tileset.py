@@ -100,11 +100,12 @@ FAMILIAR_SET = 0.8
 NETWORK_VETO: float | None = 0.5
 # Whose network a new profile fine-tunes when the classifier has a companion: the classifier's
 # own ("own": 1/8 width at 64 px) or its first companion ("companion": 1/4 width at 96 px, 200
-# steps). The unseen GL mono set, six tuning draws (11, 13, 17, 29, 31, 37), the shipped chain as
-# the base model: the same tiles right on five, +5 tiles on draw 17, for 5-12 s more per profile
-# (43-48 against 49-60 s): within the fine-tuning's noise, so "own" (docs/calibration.md, Decisions).
+# steps, trained on views of 3D tile bodies). Rows cut from their labelled boxes (GL mono, six
+# tuning draws) read alike; whole photos of one set in six capture modes (three tuning sets, seed-2
+# scenes) 6,233 -> 6,289 of 6,875 tiles right, no set worse: rows from low, heaps and standing hands
+# gain (docs/calibration.md, Decisions). A profile builds in 40-44 s instead of 33-36 s.
 NETWORK_MODELS = ("own", "companion")
-NETWORK_MODEL = "own"
+NETWORK_MODEL = "companion"
 # Fine-tuning steps for each (``finetune.STEPS`` when absent): the companion's step costs about
 # three of the own network's, and building a profile should take about a minute.
 NETWORK_STEPS = {"companion": 200}

@@ -87,9 +87,11 @@ def shot(driver, name: str, width: int | None = None) -> Path:
     return path
 
 
-def wait(driver, seconds=15):
+def wait(driver, seconds=30):
     # A condition that looks at the page while it is being replaced (a form posting, then the
     # next page loading) can hold an element of the old page: looked up again on the next poll.
+    # 30 s: a hand recorded while the other test worker fine-tunes a profile took over 15 s to
+    # reach the game page (a wait ends as soon as its condition holds)
     return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
 
 

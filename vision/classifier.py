@@ -404,6 +404,7 @@ class OnnxClassifier(CropClassifier):
         self._set_reading(path, turn_average, zooms)
         self._weights_id = info.source_weights_id      # checked against the weights by current_export
         self._threads = threads
+        self._runtime = runtime            # a profile's network (network_weights) runs on it too
         self._torch_classifier = None
         self._network_info = None          # the network's export a profile's session is made from (network_weights)
 
@@ -438,7 +439,7 @@ class OnnxClassifier(CropClassifier):
         from .model_files import onnx_session_with
         places = {name: place["offset"] for name, place in info.initializers.items()}
         return NetworkWeights(onnx_session_with(info.path, folded_network_weights(state, info), places,
-                                                self._threads, info.onnx_id))
+                                                self._threads, info.onnx_id, self._runtime))
 
     def _network_export(self) -> ExportInfo | None:
         if self._network_info is None:
@@ -513,23 +514,16 @@ _DEFAULT_CLASSIFIER = None
 _DEFAULT_LOCK = threading.Lock()     # one load, however many threads ask at once
 
 
-_PROFILE_NETWORKS: dict = {}
-
-
 def profile_network_classifier(classifier):
     """The classifier whose network a tile-set profile fine-tunes for ``classifier``: its first
-    companion, loaded once, from its ONNX export when that is current (a profile's fine-tuned
-    network is then read through the export of its network, ``<name>.network.onnx``, without
-    torch: ``OnnxClassifier.network_weights``), else by torch; None when ``classifier`` has no
-    companion (``vision.profile.tileset.NETWORK_MODEL`` says which a new profile fine-tunes)."""
-    path = getattr(getattr(classifier, "companion", None), "weights_path", None)
-    if path is None:
-        return None
-    key = str(Path(path).resolve())
-    with _DEFAULT_LOCK:
-        if key not in _PROFILE_NETWORKS:
-            _PROFILE_NETWORKS[key] = load_classifier(path, "auto", companion=None)
-    return _PROFILE_NETWORKS[key]
+    companion, as the reader has it loaded (reading with a profile passes the fine-tuned network,
+    so the companion's own companion is never read beside it), on the runtime the companion runs
+    on; a profile's fine-tuned network is read through the export of its network,
+    ``<name>.network.onnx``, when that is current (``OnnxClassifier.network_weights``), else by
+    torch. None when ``classifier`` has no companion (``vision.profile.tileset.NETWORK_MODEL``
+    says which network a new profile fine-tunes)."""
+    companion = getattr(classifier, "companion", None)
+    return companion if getattr(companion, "weights_path", None) is not None else None
 
 
 def default_classifier():

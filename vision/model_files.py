@@ -152,16 +152,17 @@ def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime",
             return OpenVinoSession(path, threads, PRECISION if precision is None else precision)
         except ImportError:         # installed but unusable here: onnxruntime reads as well, slower
             pass
-    return onnxruntime().InferenceSession(str(path), sess_options=_ort_options(threads),
-                                          providers=["CPUExecutionProvider"])
+    return onnxruntime().InferenceSession(path if isinstance(path, bytes) else str(path),
+                                          sess_options=_ort_options(threads), providers=["CPUExecutionProvider"])
 
 
 def onnx_session_with(path, weights: dict[str, np.ndarray], places: dict[str, int], threads: int | None = None,
-                      onnx_id: str | None = None):
-    """An onnxruntime session of the ONNX model at ``path`` with ``weights`` ({initializer name:
-    float32 array}) in place of its own: each array's bytes written over that initializer's raw
-    data, which lies at byte ``places[name]`` of the file (``ExportInfo.initializers``; the same
-    length, so the file stays valid). A tile-set profile's network: onnxruntime lays out a
+                      onnx_id: str | None = None, runtime: str = "onnxruntime"):
+    """A session (``runtime``, as ``onnx_session``) of the ONNX model at ``path`` with ``weights``
+    ({initializer name: float32 array}) in place of its own: each array's bytes written over that
+    initializer's raw data, which lies at byte ``places[name]`` of the file
+    (``ExportInfo.initializers``; the same length, so the file stays valid). A tile-set profile's
+    network, whose weights are then the model's own: onnxruntime lays out a
     model's own weights for its convolutions once (its NCHWc transformer, which ignores weights
     given with ``SessionOptions.add_initializer``), and weights fed at each run not at all (3×
     slower). ``onnx_id``: the file's ``weights_id`` its JSON names; bytes read otherwise (the
@@ -177,8 +178,7 @@ def onnx_session_with(path, weights: dict[str, np.ndarray], places: dict[str, in
         if start < 0 or start + len(raw) > len(model):
             raise ValueError(f"{name} does not lie where the export says")
         model[start:start + len(raw)] = raw
-    return onnxruntime().InferenceSession(bytes(model), sess_options=_ort_options(threads),
-                                          providers=["CPUExecutionProvider"])
+    return onnx_session(bytes(model), threads, runtime)
 
 
 def _ort_options(threads: int | None = None):
@@ -307,7 +307,8 @@ class OpenVinoSession:
         if threads:
             config["INFERENCE_NUM_THREADS"] = int(threads)
         self.precision = precision
-        model = core.read_model(str(path))
+        # a model's bytes too (a tile-set profile's network, its weights written in: onnx_session_with)
+        model = core.read_model(bytes(path) if isinstance(path, (bytes, bytearray)) else str(path))
         self._inputs = [SessionInput(p.get_any_name(), [d.get_length() if d.is_static else None
                                                         for d in p.get_partial_shape()])
                         for p in model.inputs]

@@ -155,18 +155,50 @@ def test_a_profile_can_fine_tune_the_classifiers_companion(companion_profile, cl
 
 
 def test_a_companion_profile_is_read_through_the_companions_network_export_as_torch_reads_it(companion_profile,
-                                                                                               classifier):
+                                                                                               classifier, monkeypatch):
     # the companion's fine-tuned network was read by torch: seconds to load, 5x slower to read
     from vision import finetune
     from vision.classifier import NetworkWeights, load_classifier
+    from vision.model_files import OpenVinoSession, openvino_available
     tuned = companion_profile.network_classifier(classifier)
-    network = finetune.reading_network(tuned, companion_profile.network)
-    assert isinstance(network, NetworkWeights)
+    # the companion the reader reads with, not a second copy of it
+    assert tuned is classifier.companion
     torch_tuned = load_classifier(tuned.weights_path, "torch", companion=None)
     crops = [code_crop(c, seed=i) for i, c in enumerate(("1m", "5p", "9s", "7z"))]
-    assert np.allclose(finetune.turned_logits(tuned, network, crops),
-                       finetune.turned_logits(torch_tuned, finetune.reading_network(torch_tuned, companion_profile.network),
-                                              crops), atol=1e-4)
+    by_torch = finetune.turned_logits(torch_tuned, finetune.reading_network(torch_tuned, companion_profile.network), crops)
+    monkeypatch.setattr(tuned, "_runtime", "onnxruntime")
+    network = finetune.reading_network(tuned, companion_profile.network)
+    assert isinstance(network, NetworkWeights)
+    assert np.allclose(finetune.turned_logits(tuned, network, crops), by_torch, atol=1e-4)
+    if openvino_available():
+        # where the companion runs on OpenVINO (bfloat16 on a CPU that computes it), so does the
+        # profile's network: the same readings, logits within bfloat16's precision
+        monkeypatch.setattr(tuned, "_runtime", "openvino")
+        network = finetune.reading_network(tuned, companion_profile.network)
+        assert isinstance(network.session, OpenVinoSession)
+        by_openvino = finetune.turned_logits(tuned, network, crops)
+        assert np.allclose(by_openvino, by_torch, atol=0.15)
+        assert (by_openvino.argmax(1) == by_torch.argmax(1)).all()
+
+
+def test_a_profile_reads_its_other_zooms_only_for_the_crops_it_is_unsure_of(profile, classifier, monkeypatch):
+    from vision import finetune
+    from vision.profile import tileset
+    crops = [code_crop(c, seed=40 + i) for i, c in enumerate(CODES)] + [code_crop("7z", seed=5), code_crop("3s", seed=6)]
+    network = profile.network_classifier(classifier)
+    cols = [list(network.classes).index(c) for c in profile.known_codes]
+    as_cut = network.views_logits(crops, (1.0,), True, model=finetune.reading_network(network, profile.network))[0][:, cols]
+    monkeypatch.setattr(tileset, "NETWORK_ZOOM_BELOW", None)
+    _, every_zoom = profile.network_scores(classifier, crops)
+    assert not np.allclose(every_zoom, as_cut, atol=1e-3)
+    sureness = tileset._softmax(as_cut / profile.temperature).max(1)
+    gate = float(np.median(sureness))
+    unsure = sureness < gate
+    assert 0 < unsure.sum() < len(crops)
+    monkeypatch.setattr(tileset, "NETWORK_ZOOM_BELOW", gate)
+    _, gated = profile.network_scores(classifier, crops)
+    assert np.allclose(gated[unsure], every_zoom[unsure], atol=1e-4)
+    assert np.allclose(gated[~unsure], as_cut[~unsure], atol=1e-4)
 
 
 def test_absent_codes_get_nothing_and_rows_sum_to_one(profile, classifier):

@@ -109,6 +109,15 @@ NETWORK_MODEL = "companion"
 # Fine-tuning steps for each (``finetune.STEPS`` when absent): the companion's step costs about
 # three of the own network's, and building a profile should take about a minute.
 NETWORK_STEPS = {"companion": 200}
+# The fine-tuned network reads a crop at the other zooms of ``finetune.READ_ZOOMS`` only when its
+# reading as cut (upright and turned 180°: its softmax over the profile's codes at the profile's
+# temperature) is less sure than this, as the base model reads only its unsure crops at its zooms
+# (``classifier.ZOOM_BELOW_CONFIDENCE``). None: every crop at every zoom. At 0.8, the three tuning
+# sets' whole photos (six capture modes, seed-2 scenes) read 6,289 -> 6,292 of 6,875 tiles right
+# with 56 % of the network's views; the 238 valid photos with a profile, read in turn, median /
+# p95 408 / 595 -> 364 / 533 ms (docs/calibration.md, Decisions). Label smoothing keeps the
+# network's sure readings under about 0.95: at 0.9 two thirds of the crops were read at every zoom.
+NETWORK_ZOOM_BELOW: float | None = 0.8
 
 @dataclass
 class TileSetProfile:
@@ -484,13 +493,18 @@ class TileSetProfile:
         if getattr(self, "_model_key", None) != key:
             self._model = finetune.reading_network(classifier, self.network)
             self._model_key = key
-        logits = finetune.turned_logits(classifier, self._model, list(crops))
         codes = self.known_codes
         classes = list(classifier.classes)
         missing = [c for c in codes if c not in classes]
         if missing:
             raise ProfileError(f"the classifier has no class for {missing}")
-        return codes, logits[:, [classes.index(c) for c in codes]]
+        cols = [classes.index(c) for c in codes]
+        crops = list(crops)
+        if NETWORK_ZOOM_BELOW is None:
+            return codes, finetune.turned_logits(classifier, self._model, crops)[:, cols]
+        return codes, finetune.gated_turned_logits(classifier, self._model, crops,
+                                                   lambda logits: _softmax(logits[:, cols] / self.temperature).max(1)
+                                                   < NETWORK_ZOOM_BELOW)[:, cols]
 
     def _whitened_prototypes(self) -> np.ndarray:
         # Kept between calls (reading a photo should not redo n x d x d work); add_example and
@@ -540,10 +554,7 @@ class TileSetProfile:
         if cols:
             # Mixture of experts: p = a base + (1 - a) q, q = softmax(score / T) over the codes the
             # profile knows (none for the others: they keep a base, in the base model's ratios).
-            z = score / self.temperature
-            z -= z.max(1, keepdims=True)
-            q = np.exp(z)
-            q /= q.sum(1, keepdims=True)
+            q = _softmax(score / self.temperature)
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             trusted = set(self.trusted_codes) - set(self.base_misreads)
@@ -764,3 +775,10 @@ def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:
 def _check_code(code: str) -> None:
     if code not in ALL_CODES:
         raise ProfileError(f"unknown tile code {code!r}")
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax of (n, k) scores."""
+    z = np.asarray(z, np.float64)
+    z = np.exp(z - z.max(1, keepdims=True))
+    return z / z.sum(1, keepdims=True)

@@ -136,6 +136,12 @@ PRECISION = "bf16"
 #: exactly this size: a batch runs in parts of it, the last padded. Left free, the batch size
 #: costs a compilation (~40 ms a network) at each new size's first run.
 STATIC_BATCH = 8
+#: OpenVINO keeps what it compiles for the shipped exports here (``$XDG_CACHE_HOME/mjtable/openvino``,
+#: ``~/.cache/mjtable/openvino``), so that a new process (a cold ``mjtable read``, the web app's
+#: first photo) loads the compiled networks instead of compiling them again. It is keyed by the
+#: model and its settings, so new weights compile afresh. A tile-set profile's network is compiled
+#: each time (its weights change with every hand learnt). None: no cache.
+OPENVINO_CACHE: str | None = "auto"
 
 
 def onnx_session(path, threads: int | None = None, runtime: str = "onnxruntime", precision: str | None = None):
@@ -284,6 +290,24 @@ def openvino_available() -> bool:
     return importlib.util.find_spec("openvino") is not None
 
 
+def openvino_cache_dir() -> Path | None:
+    """Where OpenVINO keeps compiled models (``OPENVINO_CACHE``), made if need be; None when off
+    or when it cannot be made (a read-only home: compiling each time reads the same)."""
+    if OPENVINO_CACHE is None:
+        return None
+    import os
+    if OPENVINO_CACHE == "auto":
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        path = Path(base) / "mjtable" / "openvino"
+    else:
+        path = Path(OPENVINO_CACHE)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path
+
+
 @dataclass(frozen=True)
 class SessionInput:
     """What the adapters ask of an input: its name and shape (onnxruntime's ``NodeArg`` has both)."""
@@ -307,6 +331,9 @@ class OpenVinoSession:
         if threads:
             config["INFERENCE_NUM_THREADS"] = int(threads)
         self.precision = precision
+        cache = None if isinstance(path, (bytes, bytearray)) else openvino_cache_dir()
+        if cache is not None:
+            config["CACHE_DIR"] = str(cache)
         # a model's bytes too (a tile-set profile's network, its weights written in: onnx_session_with)
         model = core.read_model(bytes(path) if isinstance(path, (bytes, bytearray)) else str(path))
         self._inputs = [SessionInput(p.get_any_name(), [d.get_length() if d.is_static else None

@@ -186,3 +186,31 @@ def test_threads_importing_openvino_at_once_each_get_the_whole_module():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[True, True, True, True] False"
+
+
+def test_compiled_exports_are_kept_for_the_next_process_and_a_profiles_network_is_not(monkeypatch, tmp_path):
+    from vision import model_files
+    from vision.model_files import OpenVinoSession
+    monkeypatch.setattr(model_files, "OPENVINO_CACHE", str(tmp_path / "compiled"))
+    onnx = COMPANION.with_suffix(".onnx")
+    OpenVinoSession(onnx, precision="f32")
+    kept = sorted((tmp_path / "compiled").iterdir())
+    assert kept
+    # the same model's bytes (as a profile's network comes, its weights written in) add nothing
+    session = OpenVinoSession(onnx.read_bytes(), precision="f32")
+    assert sorted((tmp_path / "compiled").iterdir()) == kept
+    x = _input(3)
+    assert np.allclose(_run(session, x)[0], _run(OpenVinoSession(onnx, precision="f32"), x)[0], atol=1e-5)
+
+
+def test_the_compiled_models_cache_is_the_users_and_can_be_off(monkeypatch, tmp_path):
+    from vision import model_files
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert model_files.openvino_cache_dir() == tmp_path / "mjtable" / "openvino"
+    assert (tmp_path / "mjtable" / "openvino").is_dir()
+    monkeypatch.setattr(model_files, "OPENVINO_CACHE", None)
+    assert model_files.openvino_cache_dir() is None
+    # a cache that cannot be made: compiling each time reads the same
+    (tmp_path / "file").write_text("")
+    monkeypatch.setattr(model_files, "OPENVINO_CACHE", str(tmp_path / "file" / "under"))
+    assert model_files.openvino_cache_dir() is None

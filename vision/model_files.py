@@ -305,7 +305,7 @@ def openvino_cache_dir() -> Path | None:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return path
+    return path if os.access(path, os.W_OK) else None
 
 
 @dataclass(frozen=True)

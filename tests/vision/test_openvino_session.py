@@ -201,6 +201,10 @@ def test_compiled_exports_are_kept_for_the_next_process_and_a_profiles_network_i
     assert sorted((tmp_path / "compiled").iterdir()) == kept
     x = _input(3)
     assert np.allclose(_run(session, x)[0], _run(OpenVinoSession(onnx, precision="f32"), x)[0], atol=1e-5)
+    # a kept model left corrupt (a disk that filled up as it was written) is compiled afresh
+    for f in kept:
+        f.write_bytes(b"not a compiled model")
+    assert np.allclose(_run(OpenVinoSession(onnx, precision="f32"), x)[0], _run(session, x)[0], atol=1e-5)
 
 
 def test_the_compiled_models_cache_is_the_users_and_can_be_off(monkeypatch, tmp_path):

@@ -318,7 +318,7 @@ def input_pixels(crops: list[np.ndarray], size: int) -> np.ndarray:
 class NetworkWeights:
     """A fine-tuned copy of a classifier's network (a tile-set profile's) read by ``OnnxClassifier``
     without torch, which takes seconds to load (a cold ``mjtable read`` with a profile: 7.1-7.3 s by
-    torch, 1.8-2.0 s through the export): an onnxruntime session of the network's export
+    torch, 1.8-2.0 s through the export): a session of the network's export, on the classifier's runtime,
     (``vision_lab.onnx_export.export_profile_network``) with these weights written over the
     export's own, batch norm folded into the convolutions (``folded_network_weights``). Fed at
     each run instead, they read 200 crops in 50 ms, 15 ms so (docs/decisions.md)."""

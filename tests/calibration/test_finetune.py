@@ -195,10 +195,45 @@ def test_a_profile_reads_its_other_zooms_only_for_the_crops_it_is_unsure_of(prof
     gate = float(np.median(sureness))
     unsure = sureness < gate
     assert 0 < unsure.sum() < len(crops)
+    assert not np.allclose(every_zoom[~unsure], as_cut[~unsure], atol=1e-3)
     monkeypatch.setattr(tileset, "NETWORK_ZOOM_BELOW", gate)
     _, gated = profile.network_scores(classifier, crops)
     assert np.allclose(gated[unsure], every_zoom[unsure], atol=1e-4)
     assert np.allclose(gated[~unsure], as_cut[~unsure], atol=1e-4)
+
+
+def test_a_profile_file_is_decompressed_once_until_it_changes_and_each_load_is_a_copy(profile, tmp_path, monkeypatch):
+    # the web app loads the active profile for each photo
+    from vision.profile import tileset
+    path = profile.save(tmp_path / "p.npz")
+    made = []
+    real = tileset.TileSetProfile._load.__func__
+    monkeypatch.setattr(tileset.TileSetProfile, "_load",
+                        classmethod(lambda cls, *a: made.append(1) or real(cls, *a)))
+    first, second = TileSetProfile.load(path), TileSetProfile.load(path)
+    assert len(made) == 1 and first is not second
+    assert np.array_equal(first.examples, second.examples)
+    first.examples[0] = 0                      # teaching one load leaves the next as the file is
+    assert not np.array_equal(first.examples[0], TileSetProfile.load(path).examples[0])
+    first.name = "renamed"
+    first.save(path)
+    assert TileSetProfile.load(path).name == "renamed" and len(made) == 2
+
+
+def test_the_network_reading_a_profile_is_made_once_for_the_same_weights(profile, classifier, tmp_path, monkeypatch):
+    from vision import finetune
+    made = []
+    real = finetune.reading_network
+    monkeypatch.setattr(finetune, "reading_network", lambda c, n: made.append(1) or real(c, n))
+    path = profile.save(tmp_path / "p.npz")
+    crops = [code_crop(c, seed=60) for c in CODES]
+    one, two = TileSetProfile.load(path), TileSetProfile.load(path)
+    assert np.allclose(one.network_scores(classifier, crops)[1], two.network_scores(classifier, crops)[1])
+    assert len(made) <= 1                      # none when an earlier test already read these weights
+    before = len(made)
+    two.network = {k: v * 1.01 if k.endswith("linear.weight") else v for k, v in two.network.items()}
+    assert not np.allclose(one.network_scores(classifier, crops)[1], two.network_scores(classifier, crops)[1])
+    assert len(made) == before + 1
 
 
 def test_absent_codes_get_nothing_and_rows_sum_to_one(profile, classifier):

@@ -186,23 +186,26 @@ class CropClassifier:
         return e / e.sum(1, keepdims=True)
 
     def reading_logits(self, crops: list[np.ndarray], turn_average: bool | None = None,
-                       zooms: tuple[float, ...] | None = None, zoom_below_confidence: float | None = None):
+                       zooms: tuple[float, ...] | None = None, zoom_below_confidence: float | None = None,
+                       model=None, unsure=None):
         """(logits, features) of the reading ``classify`` makes. Each crop is read as cut, and
         also turned 180° with ``turn_average`` (default ``self.turn_average``); a crop whose
         reading is less sure than ``zoom_below_confidence`` (default ``ZOOM_BELOW_CONFIDENCE``) is read again at every other zoom of
         ``zooms`` (default ``self.zooms``, which must hold 1.0) and its logits are the mean over all
-        those views. The features are always the crop's own, as cut."""
+        those views. The features are always the crop's own, as cut. ``model``: a fine-tuned copy
+        of this network read instead (``views_logits``); ``unsure``: which crops are read again,
+        a function of the as-cut logits to an (n,) bool array, instead of ``zoom_below_confidence``."""
         use = self.turn_average if turn_average is None else turn_average
         zooms = tuple(self.zooms if zooms is None else zooms)
         if 1.0 not in zooms:
             raise ValueError("zooms must include 1.0 (the crop as cut gives the features)")
-        logits, feats = self.views_logits(list(crops), (1.0,), use)
+        logits, feats = self.views_logits(list(crops), (1.0,), use, model=model)
         others = tuple(z for z in zooms if z != 1.0)
         if others and len(crops):
-            unsure = np.flatnonzero(self.unsure(logits, zoom_below_confidence))
-            if len(unsure):
-                more, _ = self.views_logits([crops[i] for i in unsure], others, use)
-                logits[unsure] = mean_over_zooms(logits[unsure], more, len(others))
+            again = np.flatnonzero(self.unsure(logits, zoom_below_confidence) if unsure is None else unsure(logits))
+            if len(again):
+                more, _ = self.views_logits([crops[i] for i in again], others, use, model=model)
+                logits[again] = mean_over_zooms(logits[again], more, len(others))
         return logits, feats
 
     def unsure(self, as_cut_logits: np.ndarray, below: float | None = None) -> np.ndarray:

@@ -184,21 +184,6 @@ def turned_logits(classifier, model, crops) -> np.ndarray:
     return classifier.views_logits(list(crops), READ_ZOOMS, True, model=model)[0]
 
 
-def gated_turned_logits(classifier, model, crops, unsure) -> np.ndarray:
-    """``turned_logits`` where ``unsure`` (a function of the (n, classes) logits of the crops as
-    cut, upright and turned, to an (n,) bool array) says which crops are also read at the other
-    zooms of ``READ_ZOOMS``; the others keep their reading as cut."""
-    from .classifier import mean_over_zooms
-    crops = list(crops)
-    logits = classifier.views_logits(crops, (1.0,), True, model=model)[0]
-    more = np.flatnonzero(unsure(logits))
-    others = tuple(z for z in READ_ZOOMS if z != 1.0)
-    if len(more) and others:
-        logits[more] = mean_over_zooms(logits[more], classifier.views_logits([crops[i] for i in more], others, True,
-                                                                             model=model)[0], len(others))
-    return logits
-
-
 #: Learning corrections (tools/calibration_experiments/corrections_head.py at 8c2eecd, tuning
 #: draw seed 11): only the last layer is re-fitted, from the calibration's, on the calibration
 #: examples' views and the corrected crops as they are (upright and turned: augmenting a

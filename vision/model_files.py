@@ -331,11 +331,13 @@ class OpenVinoSession:
         if threads:
             config["INFERENCE_NUM_THREADS"] = int(threads)
         self.precision = precision
-        cache = None if isinstance(path, (bytes, bytearray)) else openvino_cache_dir()
+        # a model's bytes too (a tile-set profile's network, its weights written in: onnx_session_with),
+        # compiled each time: its weights change with every hand learnt
+        from_bytes = isinstance(path, bytes)
+        cache = None if from_bytes else openvino_cache_dir()
         if cache is not None:
             config["CACHE_DIR"] = str(cache)
-        # a model's bytes too (a tile-set profile's network, its weights written in: onnx_session_with)
-        model = core.read_model(bytes(path) if isinstance(path, (bytes, bytearray)) else str(path))
+        model = core.read_model(path if from_bytes else str(path))
         self._inputs = [SessionInput(p.get_any_name(), [d.get_length() if d.is_static else None
                                                         for d in p.get_partial_shape()])
                         for p in model.inputs]

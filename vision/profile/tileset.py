@@ -506,9 +506,11 @@ class TileSetProfile:
         crops = list(crops)
         if NETWORK_ZOOM_BELOW is None:
             return codes, finetune.turned_logits(classifier, self._model, crops)[:, cols]
-        return codes, finetune.gated_turned_logits(classifier, self._model, crops,
-                                                   lambda logits: _softmax(logits[:, cols] / self.temperature).max(1)
-                                                   < NETWORK_ZOOM_BELOW)[:, cols]
+        # the other zooms only for the crops the network reads as cut less surely than NETWORK_ZOOM_BELOW
+        logits, _ = classifier.reading_logits(
+            crops, True, finetune.READ_ZOOMS, model=self._model,
+            unsure=lambda as_cut: _softmax(as_cut[:, cols] / self.temperature).max(1) < NETWORK_ZOOM_BELOW)
+        return codes, logits[:, cols]
 
     def _whitened_prototypes(self) -> np.ndarray:
         # Kept between calls (reading a photo should not redo n x d x d work); add_example and
@@ -622,17 +624,8 @@ class TileSetProfile:
         if not path.is_file():
             raise ProfileError(f"no profile file {name}")
         try:
-            key = _file_key(path)
-            with _LOADED_LOCK:
-                loaded = _LOADED.get(key)
-            if loaded is None:
-                loaded = cls._load(path, name)
-                with _LOADED_LOCK:
-                    _LOADED[key] = loaded
-                    while len(_LOADED) > _LOADED_KEPT:
-                        _LOADED.popitem(last=False)
             # a copy: the caller may teach it, and the kept one stays as the file is
-            return copy.deepcopy(loaded)
+            return copy.deepcopy(_LOADED.get(_file_key(path), lambda: cls._load(path, name)))
         except ProfileError:
             raise
         except Exception as exc:  # zipfile.BadZipFile, EOFError, zlib.error, KeyError, TypeError...
@@ -801,13 +794,31 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 # Profiles as loaded, by file (its path, inode, time and size: a save replaces the file), and the
 # networks made to read their fine-tuned weights, by those weights' contents: the web app loads
 # the active profile for each photo, which took 100-150 ms to decompress, and a network made for
-# reading took 55 ms on onnxruntime, 170 ms compiled by OpenVINO. A few of each are kept.
-_LOADED: OrderedDict = OrderedDict()
-_LOADED_LOCK = threading.Lock()
-_LOADED_KEPT = 4
-_READING_NETWORKS: OrderedDict = OrderedDict()
-_READING_LOCK = threading.Lock()
-_READING_KEPT = 2
+# reading took 55 ms on onnxruntime, 170 ms compiled by OpenVINO.
+class _Kept:
+    """The last ``size`` things made, by key, for any thread."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, make):
+        """The thing kept for ``key``, else ``make()`` kept for it (made outside the lock)."""
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        thing = make()
+        with self._lock:
+            self._items[key] = thing
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return thing
+
+
+_LOADED = _Kept(4)
+_READING_NETWORKS = _Kept(2)
 
 
 def _file_key(path: Path) -> tuple:
@@ -826,18 +837,7 @@ def _network_digest(network: dict) -> str:
 
 def _reading_network(classifier, network: dict):
     """``finetune.reading_network`` of ``network`` for ``classifier``, made once for the same
-    weights and classifier (its weights and runtime too, should another take its place)."""
+    weights and classifier (its weights too, should another take its place)."""
     from .. import finetune
-    key = (_network_digest(network), id(classifier), getattr(classifier, "weights_id", ""),
-           getattr(classifier, "_runtime", None))
-    with _READING_LOCK:
-        model = _READING_NETWORKS.get(key)
-        if model is not None:
-            _READING_NETWORKS.move_to_end(key)
-            return model
-    model = finetune.reading_network(classifier, network)
-    with _READING_LOCK:
-        _READING_NETWORKS[key] = model
-        while len(_READING_NETWORKS) > _READING_KEPT:
-            _READING_NETWORKS.popitem(last=False)
-    return model
+    key = (_network_digest(network), id(classifier), getattr(classifier, "weights_id", ""))
+    return _READING_NETWORKS.get(key, lambda: finetune.reading_network(classifier, network))

@@ -57,6 +57,12 @@ BACK_HUE = 0.05
 # (about 37) a shadow halves a blank white dragon's brightness and noise moves its hue, which turned
 # three rendered white dragons face down. The modes' backs told by colour lay on faces of 131-225.
 MIN_FACE_BRIGHTNESS = 100
+# The colour test asks less of a face than blankness: a 5z read with less ink than BACK_COLOUR_INK
+# (a white dragon with ink shows INKED_WHITE or more) is a back when of another colour than the
+# faces. A dark back's top measures 0.012-0.014 of ink in rendered hands (its texture and noise
+# against INK_CONTRAST's 10 levels), over BLANK_INK, and stayed a white dragon on the hand's
+# dead wall, breaking the hand (docs/decisions.md).
+BACK_COLOUR_INK = 0.05
 
 
 def _inner(crop: np.ndarray) -> np.ndarray:
@@ -112,20 +118,21 @@ def white_has_ink(crops) -> bool | None:
 def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) -> set[int]:
     """Indices of the reads (``codes``, their ``confidences``, their face ``crops``: every
     face-up read of one photo) that are blank faces read 5z and yet backs: of another colour than
-    the photo's faces (``looks_like_back``), or on a set whose white dragon has ink:
-    ``set_white_inked`` (from the tile-set profile) or, when that is None, a sure 5z read with ink
-    among these."""
+    the photo's faces (``looks_like_back``, with less ink than ``BACK_COLOUR_INK``), or blank
+    (``BLANK_INK``) on a set whose white dragon has ink: ``set_white_inked`` (from the tile-set
+    profile) or, when that is None, a sure 5z read with ink among these."""
     whites = [k for k, c in enumerate(codes) if c == WHITE_DRAGON]
     if not whites:
         return set()
     inks = {k: ink_share(crops[k]) for k in whites}
     blank = [k for k in whites if inks[k] <= BLANK_INK]
-    if not blank:
+    faint = [k for k in whites if inks[k] <= BLANK_INK or inks[k] < BACK_COLOUR_INK]
+    if not faint:
         return set()
     colours = [face_colour(c) for c in crops]
     faces = np.median(np.stack(colours), axis=0)
-    backs = {k for k in blank if looks_like_back(colours[k], faces)}
-    if set_white_inked is False:
+    backs = {k for k in faint if looks_like_back(colours[k], faces)}
+    if set_white_inked is False or not blank:
         return backs
     inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)
-    return set(blank) if inked else backs
+    return set(blank) | backs if inked else backs

@@ -84,6 +84,25 @@ def test_a_blank_face_of_another_colour_than_the_photos_faces_is_a_back_whatever
     assert blanks.blank_backs(["1m", "1m", "5z"], [0.9] * 3, [framed_face(), framed_face(), pink]) == {2}
 
 
+def test_a_dark_textured_back_is_told_by_its_colour_though_not_quite_blank():
+    """A dark back's top in a rendered hand measured 0.012-0.014 of ink (its texture against
+    INK_CONTRAST's 10 levels): over BLANK_INK, so it stayed a white dragon on the dead wall and the
+    hand was lost. Under BACK_COLOUR_INK the colour test applies; a framed white dragon in shade,
+    with a white dragon's ink, stays one."""
+    back = blank_face(grey=60)
+    rng = np.random.default_rng(3)
+    for x, y in rng.integers(12, 50, (14, 2)):
+        back[y:y + 2, x:x + 2] = 35          # specks of texture, 25 levels darker
+    ink = blanks.ink_share(back)
+    assert blanks.BLANK_INK < ink < blanks.BACK_COLOUR_INK
+    faces = [framed_face(), framed_face(), framed_face()]
+    assert blanks.blank_backs(["1m", "2p", "3s", "5z"], [0.9] * 4, faces + [back]) == {3}
+    assert blanks.blank_backs(["1m", "2p", "3s", "5z"], [0.9] * 4, faces + [back], set_white_inked=False) == {3}
+    shaded = framed_face() // 2
+    assert blanks.ink_share(shaded) >= blanks.BACK_COLOUR_INK
+    assert blanks.blank_backs(["1m", "2p", "3s", "5z"], [0.9] * 4, faces + [shaded]) == set()
+
+
 def test_a_sets_white_dragon_examples_say_whether_it_has_ink():
     assert blanks.white_has_ink([framed_face(), framed_face()]) is True
     assert blanks.white_has_ink([framed_face(), blank_face()]) is False

@@ -113,6 +113,11 @@ READ_FLOOR: float | None = 0.15
 # that vision.blanks calls a back stays a back. As the read floor, off with a tile-set profile;
 # off for the calibration photo too (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
+# A face-up read at least this sure (detector x classifier) is kept whatever the tile/not-tile
+# probes (vision.tileness) say: they took a clearly seen 8p of the riichi artwork, 0.88 sure, for
+# no tile in rendered hands (two hands of 300 lost), and what they are for, a patch of cloth or a
+# die, is read with middling confidence. Chosen on the tuning hands (seed 1) and sets; None: off.
+TILENESS_SURE: float | None = 0.8
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
 # are of one size, give or take perspective, and what is much smaller is a die, a far object or a
@@ -229,6 +234,7 @@ class ReaderConfig:
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
     read_floor: float | None = _module_default("READ_FLOOR")
     blank_read_floor: float | None = _module_default("BLANK_READ_FLOOR")
+    tileness_sure: float | None = _module_default("TILENESS_SURE")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     elongated_share: float | None = _module_default("ELONGATED_SHARE")
     elongated_floor: float = _module_default("ELONGATED_FLOOR")
@@ -489,7 +495,9 @@ class TileReader:
         not_tiles = set()
         if probe is not None and readings:
             keep = probe.is_tile(np.stack([readings[i].embedding for i in face_up]))
-            not_tiles = {i for i, k in zip(face_up, keep) if not k}
+            sure = self.config.tileness_sure
+            not_tiles = {i for i, k in zip(face_up, keep)
+                         if not k and (sure is None or float(dets.confidence[i]) * readings[i].confidence < sure)}
         own = self.weak_floor(detector)
         if own is not None:
             not_tiles |= {i for i in face_up if dets.confidence[i] < own and readings[i].confidence < self.config.weak_rescue[1]}

@@ -67,6 +67,23 @@ def test_reader_drops_face_up_detections_the_probe_rejects():
     assert len(kept) == 3
 
 
+def test_a_read_the_detector_and_the_classifier_are_both_sure_of_is_kept_whatever_the_probe_says():
+    """The probes took a clearly seen 8p, 0.88 sure, for no tile in rendered hands; what they are
+    for (cloth, a die) is read with middling confidence (vision.reader.TILENESS_SURE)."""
+    from dataclasses import replace
+    from vision.reader import ReaderConfig, TILENESS_SURE
+    img = np.full((200, 300, 3), 30, np.uint8)     # dark: the probe rejects every box
+    dets = Detections([[20, 20, 60, 70], [100, 20, 140, 70]], [0.95, 0.6], [0, 0])
+    probe = TilenessProbe(mean=[0.0], scale=[1.0], weight=[20.0], bias=0.0, threshold=0.5)
+    assert 0.6 * 0.9 < TILENESS_SURE <= 0.95 * 0.9
+    reads = TileReader(detector=FakeDetector(dets), classifier=BrightnessClassifier(), tileness=probe).read(img)
+    assert [(r.code, r.box[0]) for r in reads] == [("5p", 20.0)]
+    off = replace(ReaderConfig(), tileness_sure=None)
+    reads = TileReader(detector=FakeDetector(dets), classifier=BrightnessClassifier(), tileness=probe,
+                       config=off).read(img)
+    assert reads == []
+
+
 def test_body_scenes_teach_what_is_a_tile_and_what_is_not(monkeypatch):
     """mine_body_scenes: a detection on a labelled face is a tile, one on nothing labelled (a die,
     a face-down tile) is not, one half on a face is left out; both detectors are asked."""

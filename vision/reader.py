@@ -5,7 +5,8 @@ the long side, so crops keep far more pixels than the classifier's input), detec
 scaled to the detector's size; when the tiles found are small for it, a second look at their
 region, enlarged: ``zoom_plan``), crop (from the decoded image, turned upright), classify (one
 batch), then drop the face-up detections that are not tiles at all (``vision.tileness``: a
-probe on the classifier's features, when one is fitted for its weights). With ``WEAK_RESCUE``,
+probe on the classifier's features, when one is fitted for its weights; a read ``TILENESS_SURE``
+or surer stays). With ``WEAK_RESCUE``,
 the detector also looks again at the chosen look's picture with a lower threshold, and a weak
 detection apart from the others is kept when the classifier reads it surely (and the probe takes
 it). Boxes are returned in the input image's pixels.

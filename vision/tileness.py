@@ -5,7 +5,8 @@ would stand (real test photos ``hand_007``, ``hand_012``; models/detector/MODEL_
 classifier, which has no "not a tile" class, then names it with middling confidence. The
 classifier's penultimate features tell cloth, wood and dice from tile faces well (a linear
 probe, fitted on the detections of the train photos); a face-up detection the probe scores
-below ``threshold`` is dropped by the reader.
+below ``threshold`` is dropped by the reader, unless it reads it surely
+(``vision.reader.TILENESS_SURE``).
 
     python -m vision_lab.tileness_fit [--out models/classifier/tileness.json]
 

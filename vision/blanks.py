@@ -10,6 +10,8 @@ face cannot be a white dragon and is a face-down tile. The reader knows the set'
 
 A blank face much darker than the photo's other faces, or of another hue (a dark, green or blue
 top), is a back whatever the set's white dragon: white dragons are drawn on the face's own colour.
+For this colour test a face need only have less ink than a white dragon with ink (``BACK_COLOUR_INK``;
+a textured dark top is not quite blank).
 A brighter one is not: one tile out of the others' shadow is brighter, not another colour.
 
 A set whose white dragon is blank (most of the real photos' sets, which also carry blank spare

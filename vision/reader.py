@@ -115,7 +115,7 @@ READ_FLOOR: float | None = 0.15
 # off for the calibration photo too (vision.calibration.calibrate). None: off.
 BLANK_READ_FLOOR: float | None = 0.25
 # A face-up read at least this sure (detector x classifier) is kept whatever the tile/not-tile
-# probes (vision.tileness) say: they took a clearly seen 8p of the riichi artwork, 0.88 sure, for
+# probes (vision.tileness) say: they took a clearly seen 8p of the riichi artwork (detector 0.88) for
 # no tile in rendered hands (two hands of 300 lost), and what they are for, a patch of cloth or a
 # die, is read with middling confidence. Chosen on the tuning hands (seed 1) and sets; None: off.
 TILENESS_SURE: float | None = 0.8
@@ -480,8 +480,9 @@ class TileReader:
         """Classify the face-up detections of ``src`` (found by ``detector``, default the first);
         boxes come back multiplied by ``scale``. With
         a tile-set ``profile`` the codes are re-ranked by it (``classify_with_profile``).
-        Face-up detections the tileness probe rejects are left out, and so are those below the
-        detector's threshold (``WEAK_RESCUE``) whose reading is not sure enough."""
+        Face-up detections the tileness probe rejects are left out (unless read ``TILENESS_SURE``
+        or surer), and so are those below the detector's threshold (``WEAK_RESCUE``) whose reading
+        is not sure enough."""
         t0 = time.perf_counter()
         dets = dets.sorted_reading_order()
         names = dets.names()

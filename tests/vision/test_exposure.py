@@ -100,7 +100,7 @@ DIM_PHOTO = TEST_SPLIT / "images" / "IMG_20231217_182908_jpg.rf.c5bc3df29e879804
 def test_a_real_photo_at_a_third_of_its_light_reads_more_of_its_tiles_brightened():
     """Brightening (DARK_P99) was chosen with the tile/not-tile probes' word final: so it reads 3
     more tiles of this photo. The shipped reader keeps the sure reads the probes drop in a dim
-    photo (TILENESS_SURE) and reads all of them either way (docs/decisions.md)."""
+    photo (TILENESS_SURE): 3 more again, and brightening takes none away (docs/decisions.md)."""
     from vision.reader import ReaderConfig, TileReader
     from vision_lab.capture_settings import dim
     from vision_lab.datasets import photo_names, read_yolo_labels

@@ -148,8 +148,7 @@ class CropClassifier:
         wanted = np.ones(len(crops), bool) if among is None else np.asarray(among, bool)
         below = self.companion_below
         if below is not None:
-            z = np.exp(logits - logits.max(1, keepdims=True))
-            wanted &= (z / z.sum(1, keepdims=True)).max(1) < below
+            wanted &= softmax(logits).max(1) < below
         idx = np.flatnonzero(wanted)
         if not len(idx):
             return logits
@@ -180,10 +179,7 @@ class CropClassifier:
             clf = getattr(clf, "companion", None)
 
     def probabilities(self, logits: np.ndarray) -> np.ndarray:
-        z = logits / self.temperature
-        z = z - z.max(1, keepdims=True)
-        e = np.exp(z)
-        return e / e.sum(1, keepdims=True)
+        return softmax(logits / self.temperature)
 
     def reading_logits(self, crops: list[np.ndarray], turn_average: bool | None = None,
                        zooms: tuple[float, ...] | None = None, zoom_below_confidence: float | None = None,
@@ -266,6 +262,13 @@ BASE_ZOOMS: tuple[float, ...] = (0.8, 1.0, 1.2)
 #: sure tile costs no more than before (commit 4cdec04).
 ZOOM_BELOW_CONFIDENCE = 0.9
 READ_BATCH = 32     # crops per forward pass (each read as up to 2 × len(zooms) views)
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax of (n, k) scores, in their own precision."""
+    z = z - z.max(1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(1, keepdims=True)
 
 
 def mean_over_zooms(as_cut: np.ndarray, others: np.ndarray, n_others: int) -> np.ndarray:

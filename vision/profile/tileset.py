@@ -50,6 +50,7 @@ import numpy as np
 from scorer.tiles import ALL_CODES
 
 from ..blanks import WHITE_DRAGON, white_has_ink
+from ..classifier import softmax
 from ..dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, dark_bodied, lightness_inverted
 from ..errors import ProfileError
 from .prototypes import SHRINK, example_views, fit_metric
@@ -509,7 +510,8 @@ class TileSetProfile:
         # the other zooms only for the crops the network reads as cut less surely than NETWORK_ZOOM_BELOW
         logits, _ = classifier.reading_logits(
             crops, True, finetune.READ_ZOOMS, model=self._model,
-            unsure=lambda as_cut: _softmax(as_cut[:, cols] / self.temperature).max(1) < NETWORK_ZOOM_BELOW)
+            unsure=lambda as_cut: softmax(np.asarray(as_cut[:, cols] / self.temperature, np.float64)).max(1)
+            < NETWORK_ZOOM_BELOW)
         return codes, logits[:, cols]
 
     def _whitened_prototypes(self) -> np.ndarray:
@@ -560,7 +562,7 @@ class TileSetProfile:
         if cols:
             # Mixture of experts: p = a base + (1 - a) q, q = softmax(score / T) over the codes the
             # profile knows (none for the others: they keep a base, in the base model's ratios).
-            q = _softmax(score / self.temperature)
+            q = softmax(score / self.temperature)     # score: float64
             out /= np.maximum(out.sum(1, keepdims=True), 1e-12)
             a = np.broadcast_to(np.asarray(self.base_weight, np.float64).reshape(-1, 1), (len(out), 1))
             trusted = set(self.trusted_codes) - set(self.base_misreads)
@@ -782,13 +784,6 @@ def _example_crop(crop: np.ndarray, size: int) -> np.ndarray:
 def _check_code(code: str) -> None:
     if code not in ALL_CODES:
         raise ProfileError(f"unknown tile code {code!r}")
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    """Row-wise softmax of (n, k) scores."""
-    z = np.asarray(z, np.float64)
-    z = np.exp(z - z.max(1, keepdims=True))
-    return z / z.sum(1, keepdims=True)
 
 
 # Profiles as loaded, by file (its path, inode, time and size: a save replaces the file), and the

@@ -261,10 +261,12 @@ def _indicator_tiles(text: str, key: str, k: int) -> list[str]:
                                 field=f"{key}{k}") from None
 
 
-def _win_data(form, *, rules: str) -> dict:
+def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
     """A win entered on the game page: one to three winners, each with the hand in notation
     (and, under riichi, the dora indicators) and the boxes of ``win_flags``, on one discard or
-    self-drawn."""
+    self-drawn. The edit form's blank discarder is its self-drawn choice; the new win form's blank
+    is its "who discarded?" prompt (``blank_is_self_drawn`` False), so a win sent with it unanswered
+    is refused rather than charged to all three others as self-drawn."""
     winners, flags = [], win_flags(rules)
     for k in range(gamelog.MAX_WINNERS):
         who, hand = form.get(f"winner{k}", ""), (form.get(f"hand{k}") or "").strip()
@@ -285,6 +287,9 @@ def _win_data(form, *, rules: str) -> dict:
     if not winners:
         raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
     discarder = form.get("discarder", "")
+    if discarder == "" and not blank_is_self_drawn:
+        raise gamelog.GameError("bad_field", "say who discarded the winning tile, or that it was self-drawn",
+                                field="discarder")
     return {"kind": "win", "winners": winners, "discarder": None if discarder in ("", "self") else discarder,
             "riichi": _seats_field(form, "riichi"), "note": form.get("note", "")}
 
@@ -342,7 +347,7 @@ def win(game_id):
     game = get_store().get_game(game_id)
     try:
         with _stale_page_back_to_game(), _refused_back_to_form(game_id, "win-form"):
-            data = _win_data(request.form, rules=game["rules"])
+            data = _win_data(request.form, rules=game["rules"], blank_is_self_drawn=False)
             hand = _record_once(game_id, data)
     except gamelog.GameError as e:
         if e.code != "below_minimum" or len(data["winners"]) != 1:

@@ -1670,7 +1670,10 @@ MESSAGES_FR = {
     "kind must be win, draw, penalty (chombo) or end": "le type doit être win, draw, penalty (chombo) ou end",
     "the end of the game is no hand: no riichi or tenpai to record":
         "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",
-    "name the winner and the hand": "nommez le gagnant et la main", "no hand to record yet": "pas encore de main à enregistrer",
+    "name the winner and the hand": "nommez le gagnant et la main",
+    "say who discarded the winning tile, or that it was self-drawn":
+        "dites qui a écarté la tuile gagnante, ou qu'elle a été piochée par le gagnant",
+    "no hand to record yet": "pas encore de main à enregistrer",
     "not an mjtable game export (format must be mjtable-game)": "pas un export de partie mjtable (le format doit être mjtable-game)",
     "the scorer charges the dealer, but the dealer won": "le calcul fait payer le croupier, mais le croupier a gagné",
     "the scorer charges the discarder: say who discarded the winning tile":

@@ -1067,6 +1067,18 @@ def test_the_win_form_asks_who_discarded_instead_of_defaulting_to_self_drawn(cli
     assert 'required' in select and re.search(r'<option value="">[^<]+</option><option value="self">self-drawn</option>', select)
 
 
+def test_a_win_sent_with_the_discarder_unanswered_is_refused_not_recorded_self_drawn(client):
+    # the form's "who discarded?" prompt is required in the page, but a request sent without the
+    # browser's check (a script, an old browser) recorded the win self-drawn, all three others paying
+    from .conftest import csrf_of
+    gid = new_game(client, "mcr")
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "winner0": "2",
+                                                "hand0": "[555z][666z]123m456m7m 7m", "discarder": ""},
+                    follow_redirects=True)
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+    assert "say who discarded the winning tile, or that it was self-drawn" in r.get_data(as_text=True)
+
+
 def test_the_game_page_says_who_won_how_and_in_which_unit(client):
     # Hong Kong hands are counted in faan (paid by the reward table), not points; a false win is no
     # hand; French calls the dealer the croupier (the donneur is 002's discarder) and a self-drawn win

@@ -43,10 +43,15 @@ def _wind(name, v):
                            field=f"context.{name}")
 
 
+# Honba and riichi sticks on the table: no game reaches a thousand; beyond that a number is a typo.
+MAX_COUNT = 1000
+
+
 def _count(name, v):
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000:
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT:
         return v
-    raise errors.HandError(errors.BAD_FIELD, f"{name} must be a whole number >= 0, not {v!r}",
+    # the message names the upper bound too: "a whole number >= 0, not 5000" read as a contradiction
+    raise errors.HandError(errors.BAD_FIELD, f"{name} must be a whole number from 0 to {MAX_COUNT}, not {v!r}",
                            field=f"context.{name}")
 
 

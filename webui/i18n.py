@@ -1724,7 +1724,7 @@ MESSAGES_FR = {
     "{} must be E, S, W or N": "{0} doit être E, S, W ou N", "{} must be a list of player numbers 0-3": "{0} doit être une liste de numéros de joueur 0-3",
     "{} must be a list of tile codes": "{0} doit être une liste de codes de tuiles", "{} must be a number": "{0} doit être un nombre",
     "{} must be a player number 0-3": "{0} doit être un numéro de joueur 0-3", "{} must be a whole number": "{0} doit être un nombre entier",
-    "{} must be a whole number >= 0, not {}": "{0} doit être un nombre entier >= 0, pas {1}",
+    "{} must be a whole number from 0 to {}, not {}": "{0} doit être un nombre entier de 0 à {1}, pas {2}",
     "{} must be a whole number from 0 to 2^63 - 1": "{0} doit être un nombre entier de 0 à 2^63 - 1",
     "{} must be a whole or half number of points within ±{}": "{0} doit être un nombre entier ou demi-entier de points dans ±{1}",
     "{} must be an object": "{0} doit être un objet", "{} must be one of E, S, W, N, not {}": "{0} doit être E, S, W ou N, pas {1}",

@@ -113,6 +113,14 @@ def test_a_hand_whose_context_moves_absurd_points_is_refused(client):
     assert client.get(f"/api/games/{riichi}").status_code == 200
 
 
+@pytest.mark.parametrize("field", ["honba", "riichi_sticks"])
+def test_a_count_over_its_bound_is_refused_with_the_bound_named(client, field):
+    # "honba must be a whole number >= 0, not 5000" read as a contradiction: 5000 is >= 0
+    r = client.post("/api/score", json={"hand": WIN, "rules": "riichi", "context": {"seat_wind": "E", field: 5000}})
+    assert r.status_code == 400 and field_of(r) == f"context.{field}", r.json
+    assert r.json["error"]["message"] == f"{field} must be a whole number from 0 to 1000, not 5000"
+
+
 @pytest.mark.parametrize("field, value", [
     ("corrections", [{"op": "notation", "text": "\ud800"}]),
     ("tiles_read", ["\udfff"]),

@@ -89,16 +89,18 @@ def run(args) -> int:
         return _fail(args, {"code": "not_found", "message": str(e)})
     if getattr(args, "profile_warning", None):
         result.setdefault("reading", {}).setdefault("warnings", []).append(args.profile_warning)
-    if args.annotate:
-        try:
-            annotate(photo, result, args.annotate)
-        except (OSError, ValueError, cv2_error()) as e:
-            return _fail(args, {"code": "annotate_failed", "message": str(e)})
     if args.json:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(format_reading(result))
+    if args.annotate:
+        try:
+            annotate(photo, result, args.annotate)
+        except (OSError, ValueError, cv2_error()) as e:
+            # the reading is printed first: a copy that cannot be written does not lose it
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     if args.rules and result["score"] is None:
         return 1
     if result["score"] is None:
@@ -181,6 +183,11 @@ def annotate_problem(photo: str, out_path: str) -> str | None:
     import os
     if not out_path.lower().endswith(ANNOTATE_SUFFIXES):
         return f"--annotate {out_path}: give an image file name ending .jpg or .png"
+    folder = os.path.dirname(os.path.abspath(out_path))
+    if not os.path.isdir(folder):
+        return f"--annotate {out_path}: the folder {os.path.dirname(out_path) or folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"--annotate {out_path}: the folder {os.path.dirname(out_path) or folder} cannot be written to"
     if photo == "-":
         return None
     same = os.path.abspath(out_path) == os.path.abspath(photo)

@@ -197,10 +197,12 @@ def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
     assert "tile reader" in json.loads(capsys.readouterr().out)["error"]["message"]
 
 
-@pytest.mark.parametrize("out, said", [("out.txt", "ending .jpg or .png"), ("hand.jpg", "is the photo itself")])
+@pytest.mark.parametrize("out, said", [("out.txt", "ending .jpg or .png"), ("hand.jpg", "is the photo itself"),
+                                       ("nowhere/a.jpg", "the folder nowhere does not exist")])
 def test_mjtable_read_refuses_an_annotate_name_it_cannot_write_before_reading(tmp_path, capsys, monkeypatch, out, said):
     # a .txt name crashed with a traceback after the reading, which was lost; the photo's own name
-    # drew the boxes over the player's photo
+    # drew the boxes over the player's photo; a folder that does not exist lost the reading, with
+    # "cannot write nowhere/a.jpg" for all reason
     import cv2
     import numpy as np
     from mjtable.cli import main
@@ -213,6 +215,24 @@ def test_mjtable_read_refuses_an_annotate_name_it_cannot_write_before_reading(tm
     error = json.loads(capsys.readouterr().out)["error"]
     assert error["code"] == "bad_annotate" and said in error["message"]
     assert photo.read_bytes() == before and not (tmp_path / "out.txt").exists()
+
+
+def test_mjtable_read_prints_the_reading_when_its_annotated_copy_cannot_be_written(tmp_path, capsys, monkeypatch):
+    # a copy that failed to write (a full disk, a name the image writer refuses) lost the reading
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    from mjtable.commands import read as read_cmd
+    photo = tmp_path / "hand.jpg"
+    cv2.imwrite(str(photo), np.full((64, 64, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: [], raising=False)
+
+    def full_disk(*a):
+        raise OSError("No space left on device")
+    monkeypatch.setattr(read_cmd, "annotate", full_disk)
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.jpg"), "--json"]) == 2
+    said = capsys.readouterr()
+    assert json.loads(said.out)["tiles"] == [] and "No space left on device" in said.err
 
 
 def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monkeypatch):

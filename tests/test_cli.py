@@ -680,10 +680,12 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
     gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    # a false win is a row of the log, not a hand played: both commands said 1 and 2 hands before
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 2}).status_code == 201
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path))
     assert code == 0 and f"{gid}  mcr" in out and "1 hand(s)  Ann / Bob / Cy / Di" in out
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
-    assert code == 0 and "Ann: -29  Bob: 45  Cy: -8  Di: -8" in out and "next hand: E round, Bob deals" in out
+    assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E round, Bob deals" in out
     assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand(s)"       # counted as the list counts them
     # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
     lines = out.splitlines()
@@ -695,7 +697,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     # -o with the standing as text wrote nothing (it printed it); "-o -" made a file named "-"
     text = tmp_path / "sheet.txt"
     code, out, _ = run(capsys, "games", str(gid), "-o", str(text), "--data-dir", str(tmp_path))
-    assert code == 0 and "Ann: -29  Bob: 45" in text.read_text() and "Ann: -29" not in out
+    assert code == 0 and "Ann: -19  Bob: 55" in text.read_text() and "Ann: -19" not in out
     code, out, _ = run(capsys, "games", str(gid), "--csv", "-o", "-", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     assert not (Path.cwd() / "-").exists()

@@ -172,8 +172,10 @@ def sheet_text(view: dict) -> str:
     from webui import gamelog
     from webui.score_sheet import result_text
     flow = gamelog.flow_of(game)
-    # "hand(s)" as the list of games counts them ("1 hand(s)" there, "1 record(s)" here)
-    lines = [f"{game['name']} ({game['rules']}), {len(view['hands'])} hand(s)",
+    # "hand(s)" as the list of games counts them (webui.store.list_games: wins and draws; a false
+    # win, a chombo or the game's end is a row of the log, not a hand played)
+    played = sum(h["kind"] in ("win", "draw") for h in view["hands"])
+    lines = [f"{game['name']} ({game['rules']}), {played} hand(s)",
              "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)

@@ -71,6 +71,9 @@ def run(args) -> int:
                             "riichi, hk or classical); to compare them, score the notation it prints: "
                             "mjtable score 'NOTATION' --rules all"})
     photo = sys.stdin.buffer.read() if args.photo == "-" else args.photo    # bytes, as `score -` reads text
+    if photo == b"":        # "the file is empty" named a file where there was none
+        return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
+                            "send the photo there (mjtable read - < hand.jpg) or name its file"})
     try:
         context = context_from_args(args)
         options = options_from_args(args)

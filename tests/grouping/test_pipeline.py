@@ -235,6 +235,16 @@ def test_mjtable_read_prints_the_reading_when_its_annotated_copy_cannot_be_writt
     assert json.loads(said.out)["tiles"] == [] and "No space left on device" in said.err
 
 
+def test_mjtable_read_says_when_nothing_came_on_standard_input(capsys, monkeypatch):
+    # "the file is empty", where no file was named
+    import io
+    from mjtable.cli import main
+    monkeypatch.setattr(vision, "read_tiles", lambda *a, **k: pytest.fail("read nothing"), raising=False)
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(b"")))
+    assert main(["read", "-"]) == 2
+    assert "error: nothing came on standard input" in capsys.readouterr().err
+
+
 def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monkeypatch):
     import io
 

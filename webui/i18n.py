@@ -275,7 +275,8 @@ FR = {
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
     "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
-    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "liable player": "joueur responsable",
+    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "red fives in this hand": "cinq rouges dans cette main",
+    "red fives in every hand": "cinq rouges dans chaque main", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
     "heavenly hand (8E Tin Woo)": "main céleste (8E Tin Woo)",
     "earthly hand (8F Dei Woo: on the dealer's first discard)":
@@ -730,17 +731,24 @@ RULE_LABELS = {
 }
 
 
-def label(name, rules: str | None = None) -> str:
+#: A context key and a rule option of one name, both shown on the review page, each said its own
+#: way: two boxes labelled "red fives" read as one asked twice.
+KIND_LABELS = {("context", "red_fives"): "red fives in this hand", ("option", "red_fives"): "red fives in every hand"}
+
+
+def label(name, rules: str | None = None, kind: str | None = None) -> str:
     """A context key, option or choice as words: ``self_drawn`` → "self drawn" (or French); in
-    ``rules``' own words where they differ (``RULE_LABELS``)."""
+    ``rules``' own words where they differ (``RULE_LABELS``); ``kind`` ("context" or "option")
+    where a key of one name is both (``KIND_LABELS``)."""
     if name is None:
         return ""
-    text = RULE_LABELS.get(rules or "", {}).get(str(name)) or LABELS.get(str(name), str(name).replace("_", " "))
+    text = KIND_LABELS.get((kind, str(name))) or RULE_LABELS.get(rules or "", {}).get(str(name)) \
+        or LABELS.get(str(name), str(name).replace("_", " "))
     return t(text)
 
 
 @pass_context
-def _page_label(ctx, name, rules: str | None = None) -> str:
+def _page_label(ctx, name, rules: str | None = None, kind: str | None = None) -> str:
     """``label`` in a template: the rule set is the page's (its ``rules``, its game's or its
     result's) unless given."""
     if rules is None:
@@ -749,7 +757,7 @@ def _page_label(ctx, name, rules: str | None = None) -> str:
             if isinstance(value, str):
                 rules = value
                 break
-    return label(name, rules)
+    return label(name, rules, kind)
 
 
 def form_label(form) -> str:

@@ -313,6 +313,17 @@ def test_the_enter_a_hand_page_leaves_the_seat_wind_unsaid_until_chosen(client):
     assert "seat_wind" in out["score"]["assumed"]
 
 
+def test_the_review_page_says_which_red_fives_box_is_for_this_hand_and_which_for_every_hand(client):
+    # the hand's context and the rule option were two boxes both labelled "red fives"
+    import re
+    page = client.get("/review/new?rules=riichi").get_data(as_text=True)
+    said = {name: re.sub(r"\s+", " ", text).strip() for name, text in
+            re.findall(r'name="(ctx_red_fives|opt_red_fives)" value="1">([^<]*)</label>', page)}
+    assert said == {"ctx_red_fives": "red fives in this hand", "opt_red_fives": "red fives in every hand"}, said
+    page = client.get("/review/new?rules=riichi&lang=fr").get_data(as_text=True)
+    assert "cinq rouges dans cette main" in page and "cinq rouges dans chaque main" in page
+
+
 def test_one_point_is_said_in_the_singular(client):
     # "1 points" under the total and in the other rules' table
     import re

@@ -613,8 +613,12 @@ def options(game_id):
             if not isinstance(shown, dict):
                 raise gamelog.GameError("bad_field", "shown_options must be the options the page showed",
                                         field="shown_options")
-        gamelog.change_options(get_store(), game_id, given, shown)
-    flash(i18n.t("house rules saved; every hand was scored again"))
+        after = gamelog.change_options(get_store(), game_id, given, shown)
+    # a form sent as it was (or with a field emptied, which keeps the option) changed nothing and
+    # scored nothing again: said so, not "saved"
+    same = (after.get("options") or {}) == (game.get("options") or {})
+    flash(i18n.t("the house rules are as they were: nothing was changed" if same
+                 else "house rules saved; every hand was scored again"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -375,6 +375,7 @@ FR = {
     "House rules": "Règles maison", "Save the house rules": "Enregistrer les règles maison",
     "Every hand is scored again under them.": "Chaque main est comptée à nouveau avec elles.",
     "house rules saved; every hand was scored again": "règles maison enregistrées ; chaque main a été comptée à nouveau",
+    "the house rules are as they were: nothing was changed": "les règles maison sont restées les mêmes : rien n'a changé",
     "Change the house rules? Every hand is scored again under them.":
         "Changer les règles maison ? Chaque main est comptée à nouveau avec elles.", "now a win": "désormais une victoire",
     "now a draw": "désormais une main nulle", "now a penalty": "désormais une pénalité",

@@ -1646,6 +1646,19 @@ def test_a_house_rules_form_from_an_older_page_changes_only_what_it_changed(clie
     assert client.get(f"/api/games/{gid}").json["game"]["options"] == {"flower_method": "C", "odd_faan": "half"}
 
 
+def test_a_house_rules_form_sent_unchanged_says_nothing_was_changed(client):
+    # it said "house rules saved; every hand was scored again" where nothing was saved or scored
+    from .conftest import csrf_of
+    gid = new_game(client, "hk")
+    form = {"csrf_token": csrf_of(client), "opt__present": "1", "opt__flower_method": "none",
+            "opt__kong_discarder_pays_triple": "1", "opt__payment": "discarder", "opt__odd_faan": "same"}
+    page = client.post(f"/games/{gid}/options", data=form, follow_redirects=True).get_data(as_text=True)
+    assert "nothing was changed" in page and "house rules saved" not in page
+    page = client.post(f"/games/{gid}/options", data={**form, "opt__flower_method": "C"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "house rules saved; every hand was scored again" in page
+
+
 def test_a_recorded_hand_corrected_is_scored_in_its_own_deal_even_in_a_game_over(client):
     # its page opened on "this game is over" once the game had ended, and a riichi hand was
     # scored with the next deal's counters (1,900 recorded at one counter showed 1,600)

@@ -60,7 +60,9 @@ class EmbeddedFont:
         from fontTools.ttLib import TTFont
         # tables it cannot subset (bitmap strikes, a font editor's stamp) are dropped, and said so
         logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
-        font = TTFont(str(self.path), fontNumber=0)
+        # the font's own timestamp kept: saved as "modified now", the same sheet's PDF changed from
+        # minute to minute, font program and all
+        font = TTFont(str(self.path), fontNumber=0, recalcTimestamp=False)
         options = subset.Options()
         options.layout_features = []
         options.hinting = False

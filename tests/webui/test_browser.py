@@ -458,6 +458,42 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     wait(d).until(lambda drv: score_total(drv) is not None)
 
 
+def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand_was_built(server, browser, monkeypatch):
+    # a profile whose white dragon has ink turned a set's blank white dragons face down; with no
+    # hand built, the review page gave them the code of their group's face-up tile (a concealed
+    # kong's rule) and showed them as North winds, unsure
+    import sys
+    import types
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        box = lambda i: [40 + 60 * i, 100, 95 + 60 * i, 175]
+        tile = lambda i, code, **kw: {"code": code, "box": box(i), "confidence": 0.9, "face_down": code is None,
+                                      "sideways": False, "top3": [{"code": code, "p": 0.9}] if code else [], **kw}
+        tiles = [tile(0, "4z"), tile(1, None, base_code="5z"), tile(2, None, base_code="5z"),
+                 tile(4, None), tile(5, "3p"), tile(6, "3p"), tile(7, None)]
+        groups = [{"id": 0, "kind": "unknown", "tiles": [0, 1, 2]}, {"id": 1, "kind": "meld", "tiles": [3, 4, 5, 6]}]
+        links = [{"tile": i, "group": 0 if i < 3 else 1, "role": "member"} for i in range(7)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["no winning hand could be built"], "links": links, "groups": groups},
+                "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    from PIL import Image
+    path = SHOTS.parent / "profile-backs.jpg"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (600, 300), (30, 100, 60)).save(path, "JPEG")
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 7)
+    codes = [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
+    assert codes == ["4z", "5z", "5z", "3p", "3p", "3p", "3p"], codes
+    low = [("low" in b.get_attribute("class")) for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
+    assert low == [False, True, True, True, False, False, True], low     # the faces the reader did not name, marked
+
+
 def test_photo_overlay_and_crop(server, browser, monkeypatch):
     """The review page draws the reading over the photo and shows a tile's crop in the picker."""
     review_stand_in_reading(server, browser, monkeypatch)

@@ -99,7 +99,9 @@
       const byGroup = new Map();
       readTiles.forEach((t, i) => {
         const link = links[i] || {};
-        const code = readCode[i];
+        // a face a tile-set profile turned face down keeps the base model's code (its white dragon
+        // read as a back): given a neighbour's code instead, it showed as that tile, unsure
+        const code = readCode[i] || (t.face_down && t.base_code) || null;
         const key = handPlace(i);   // null: a face no code names (the player adds its tile), a dora
         if (key === null) return;
         if (key === "bonus") { bonus.push(newTile(code, i)); return; }
@@ -114,12 +116,12 @@
         const blind = key === "standing" ? members.filter((m) => !m.code).length : 0;
         const tiles = members.filter((m) => m.code || key !== "standing").map((m) => {
           const tile = newTile(m.code || (faceUp ? faceUp.code : "1m"), m.i);
-          tile.win = m.win; tile.low = tile.low || !m.code;
+          tile.win = m.win; tile.low = tile.low || !m.code || !!m.t.face_down;
           return tile;
         });
         if (blind && $("standing-face-down")) $("standing-face-down").hidden = false;
         if (key === "standing") groups[0].tiles = tiles;
-        else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down), from: "", tiles });
+        else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down && !m.code), from: "", tiles });
       }
       groups.push({ kind: "bonus", tiles: bonus });
     } else {

@@ -24,8 +24,6 @@ COOKIE = "mjtable_lang"
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 FR = {
-    "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, and 8 flowers and seasons, as the example picture shows): lay the tiles out so and take it again":
-        "cette photo ne ressemble pas à la disposition (les tuiles en rangées de 9, 9, 9 et 7, et 8 fleurs et saisons, comme sur l'image d'exemple) : disposez les tuiles ainsi et reprenez la photo",
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
@@ -124,7 +122,7 @@ FR = {
     "Import and use it": "L'importer et l'utiliser",
     "Download a profile on the machine that learnt it, then import it here: the set is read as there, without calibrating again.":
         "Téléchargez un profil sur la machine qui l'a appris, puis importez-le ici : le jeu est lu comme là-bas, sans "
-        "nouvel étalonnage.",
+        "nouvelle calibration.",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
@@ -180,10 +178,6 @@ FR = {
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
         "Profil « {name} » rétabli ; celui qui l'avait remplacé est gardé à sa place (rétablissez à nouveau pour les échanger).",
-    "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",
-    "a profile named {} already exists (names differing in case or punctuation are one): remove it first, or choose another name":
-        "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
-        "supprimez-le d'abord, ou choisissez un autre nom",
     "Download": "Télécharger",
     "Recorded as hand {n}: a change made here is not kept.":
         "Enregistrée comme main {n} : une modification faite ici n'est pas gardée.",
@@ -1192,6 +1186,31 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # said through msg(), which reads this table: in the page texts' table (FR) they stayed English on French pages
+    "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, and 8 flowers and seasons, as the example picture shows): lay the tiles out so and take it again":
+        "cette photo ne ressemble pas à la disposition (les tuiles en rangées de 9, 9, 9 et 7, et 8 fleurs et saisons, comme sur l'image d'exemple) : disposez les tuiles ainsi et reprenez la photo",
+    "a profile named {} already exists (names differing in case or punctuation are one): remove it first, or choose another name":
+        "un profil nommé {0} existe déjà (des noms qui ne diffèrent que par la casse ou la ponctuation n'en font qu'un) : "
+        "supprimez-le d'abord, ou choisissez un autre nom",
+    "{} is damaged ({})": "{0} est abîmé ({1})",
+    "the active-profile pointer was damaged ({}): no profile is active now; the base model reads alone":
+        "le pointeur du profil actif était abîmé ({0}) : aucun profil n'est actif maintenant ; le modèle de base lit seul",
+    "the profile's network does not fit this classifier (made with another model: calibrate again)":
+        "le réseau du profil ne convient pas à ce classifieur (fait avec un autre modèle : calibrez à nouveau)",
+    "the profile's network does not fit this classifier (made with another model: calibrate again): {}":
+        "le réseau du profil ne convient pas à ce classifieur (fait avec un autre modèle : calibrez à nouveau) : {0}",
+    "unknown calibration (upload the photo again)": "calibration inconnue (envoyez la photo à nouveau)",
+    "{} is a link to a file outside the data dir": "{0} est un lien vers un fichier hors du dossier de données",
+    "{} is unreadable ({})": "{0} est illisible ({1})",
+    "{} names no profile of the data dir": "{0} ne nomme aucun profil du dossier de données",
+    "no replaced profile of {} is kept": "aucun profil remplacé de {0} n'est gardé",
+    "tile-set profile {} was made with other classifier weights ({}, these are {}): calibrate again with this model":
+        "le profil de jeu de tuiles {0} a été fait avec d'autres poids du classifieur ({1}, ceux-ci sont {2}) : "
+        "calibrez à nouveau avec ce modèle",
+    "tile-set profile {} was made with another companion network: calibrate again with this model":
+        "le profil de jeu de tuiles {0} a été fait avec un autre réseau compagnon : calibrez à nouveau avec ce modèle",
+    "{}: a version-{} profile (an earlier mjtable); this one reads versions {}: calibrate again":
+        "{0} : un profil de version {1} (un mjtable plus ancien) ; celui-ci lit les versions {2} : calibrez à nouveau",
     "the game changed since this page was loaded (its last hand is now hand {}): nothing was undone, check the hands":
         "la partie a changé depuis le chargement de cette page (sa dernière main est maintenant la main {0}) : rien "
         "n'a été annulé, vérifiez les mains",
@@ -1213,10 +1232,10 @@ MESSAGES_FR = {
         "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",
     "{} is not a tile-set profile (the file that `mjtable calibrate --export` or the calibration page's Download writes)":
         "{0} n'est pas un profil de jeu de tuiles (le fichier qu'écrivent `mjtable calibrate --export` ou le bouton "
-        "Télécharger de la page d'étalonnage)",
+        "Télécharger de la page de calibration)",
     "{} is not a tile-set profile (it unpacks to {} MB)": "{0} n'est pas un profil de jeu de tuiles (il se décompresse en {1} Mo)",
     "{} was made for other classifier weights ({}; this mjtable's are {}): calibrate this set again here with its layout photo":
-        "{0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : étalonnez à nouveau ce jeu "
+        "{0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : calibrez à nouveau ce jeu "
         "ici avec sa photo de disposition",
     # the server's webcam (webui/camera.py)
     "no camera at index {} on the server (`mjtable serve --camera N` picks another)":

@@ -20,11 +20,14 @@ from .helpers import NOT_COMPLETE, WIN
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*ROOT.glob("scorer/*.py"), *ROOT.glob("scorer/*/*.py"), *ROOT.glob("vision/*.py"),
-                  *ROOT.glob("vision/grouping/*.py"), ROOT / "mjtable/pipeline.py", *ROOT.glob("webui/*.py")])
+                  *ROOT.glob("vision/grouping/*.py"), ROOT / "mjtable/pipeline.py", *ROOT.glob("webui/*.py"),
+                  # the tile-set profiles' store: its refusals reach the calibration page (a name taken,
+                  # a damaged profile), and stayed English on French pages
+                  ROOT / "vision/profile/store.py"])
 #: Functions whose returned strings are messages (the reader's notes on a photo read two ways).
 MESSAGE_FUNCTIONS = {"describe_alternative"}
 CALLS = {"Payment": 2, "pay": 3, "GameError": 1, "InputError": 1, "SettlementError": 1, "HandError": 1,
-         "RulesError": 1, "ScorerError": 1, "ImageError": 1}
+         "RulesError": 1, "ScorerError": 1, "ImageError": 1, "ProfileError": 0, "ProfileDamaged": 0}
 #: Tables of messages by the rule package's error: (context key, message) pairs (scorer/riichi).
 MESSAGE_TABLES = {"_CONTEXT_ERRORS"}
 #: Pieces put together elsewhere (a prefix and its suffix), checked whole below.

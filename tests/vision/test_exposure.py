@@ -53,7 +53,7 @@ def test_a_few_bright_tiles_on_a_dark_cloth_are_not_burnt_white():
 
 def test_a_grey_single_channel_picture_is_brightened_too():
     dark = _photo(50)[..., 0]
-    assert np.percentile(brightened(dark, DARK_P99), 99) > np.percentile(dark, 99) * 2
+    assert np.percentile(brightened(dark, DARK_P99), 99) > np.percentile(dark, 99) * 1.5
 
 
 def _table(shade: float = 1.0) -> np.ndarray:
@@ -98,9 +98,10 @@ DIM_PHOTO = TEST_SPLIT / "images" / "IMG_20231217_182908_jpg.rf.c5bc3df29e879804
 
 @pytest.mark.skipif(not DIM_PHOTO.exists(), reason="the shared real photos are not beside the repository")
 def test_a_real_photo_at_a_third_of_its_light_reads_more_of_its_tiles_brightened():
-    """Brightening (DARK_P99) was chosen with the tile/not-tile probes' word final: so it reads 3
-    more tiles of this photo. The shipped reader keeps the sure reads the probes drop in a dim
-    photo (TILENESS_SURE): 3 more again, and brightening takes none away (docs/decisions.md)."""
+    """Brightening (DARK_P99) was chosen with the tile/not-tile probes' word final: so it reads 5
+    more of this photo's 36 tiles (3 when lifted to 220). The shipped reader keeps the sure reads
+    the probes drop in a dim photo (TILENESS_SURE): 2 more again, all 36, and brightening takes
+    none away (docs/decisions.md)."""
     from vision.reader import ReaderConfig, TileReader
     from vision_lab.capture_settings import dim
     from vision_lab.datasets import photo_names, read_yolo_labels
@@ -119,7 +120,7 @@ def test_a_real_photo_at_a_third_of_its_light_reads_more_of_its_tiles_brightened
     assert brightened_right >= as_taken + 3, (brightened_right, as_taken, len(labels))
     shipped = right(TileReader())
     assert shipped >= right(TileReader(config=replace(ReaderConfig(), dark_p99=None))), shipped
-    assert shipped >= brightened_right + 3, (shipped, brightened_right)
+    assert shipped >= brightened_right + 2, (shipped, brightened_right)
 
 
 def _tiles_right(photo_path: Path, photo: np.ndarray, **off) -> tuple[int, int]:

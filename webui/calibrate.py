@@ -100,6 +100,9 @@ class BuildJob:
             try:
                 if self.cancelled:
                     raise BuildCancelled(SUPERSEDED)
+                # the clock of "N s, about M s left" and "done in N s" is the build's: counted from
+                # the upload, a build that waited behind another's was said slow and its time doubled
+                self.started = time.monotonic()
                 self.state = "building"
                 profile = self.result.build_profile(self.name, progress=self._progress)
                 self.path.parent.mkdir(parents=True, exist_ok=True)

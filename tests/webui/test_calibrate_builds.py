@@ -126,3 +126,23 @@ def test_a_build_given_up_while_waiting_its_turn_says_so_at_once(client, monkeyp
             release.set()
             second.cancel()
     second.wait(10)
+
+
+class QuickBuild(SlowBuild):
+    """A calibration result whose profile build takes no time and saves nothing."""
+
+    def build_profile(self, name, progress=None):
+        progress(1, 1)
+        return SimpleNamespace(save=lambda path: None)
+
+
+def test_a_build_that_waited_its_turn_counts_its_time_from_its_start(tmp_path):
+    # a build queued behind another's counted its time from the upload: "7 % (201 s, about 187 s
+    # left: slower than usual)", then "done in 270 s" for a build of 70
+    job = calibrate.BuildJob(QuickBuild(threading.Event()), "set", tmp_path / "set.mjprofile")
+    with calibrate._BUILD_LOCK:        # another browser's build
+        job.start()
+        time.sleep(0.5)
+        assert job.as_json()["state"] == "waiting" and job.as_json()["elapsed_s"] >= 0.4
+    job.wait(5)
+    assert job.as_json()["state"] == "ready" and job.as_json()["elapsed_s"] < 0.3, job.as_json()

@@ -842,7 +842,8 @@ def test_editing_a_riichi_win_can_untick_a_flag_and_empty_the_dora(client):
     gid = new_game(client, "riichi")
     token = csrf_of(client)
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": PURE_STRAIGHT,
-                                                "dora_indicators0": "6s", "ippatsu0": "1", "riichi": ["1"]})
+                                                "discarder": "self", "dora_indicators0": "6s", "ippatsu0": "1",
+                                                "riichi": ["1"]})
     assert r.status_code == 303
     before = client.get(f"/api/games/{gid}").json["hands"][0]
     assert before["context"]["ippatsu"] and before["context"]["dora_indicators"] == ["6s"]
@@ -932,8 +933,9 @@ def test_an_mcr_win_on_the_game_page_takes_the_win_context_boxes(client):
     for flag in ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind"):
         assert f'name="{flag}0"' in page
     assert 'name="ippatsu0"' not in page and 'name="dora_indicators0"' not in page
-    hand = "123m456p789s23s55z 1s"                 # self-drawn: no discarder given
-    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": hand, "last_tile0": "1"})
+    hand = "123m456p789s23s55z 1s"                 # self-drawn, as the form's choice sends it
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "winner0": "1", "hand0": hand, "discarder": "self",
+                                                "last_tile0": "1"})
     assert r.status_code == 303
     first = client.get(f"/api/games/{gid}").json["hands"][0]
     assert first["context"]["last_tile"] is True

@@ -371,6 +371,16 @@ class Calibration:
         pairs = {tuple(sorted((a, b))) for a, bases in read.items() for b in bases if a in read.get(b, ())}
         return sorted(pairs)
 
+    def doubled(self) -> list[tuple[str, str]]:
+        """(code, place) pairs: the tile at ``place``'s place is read as ``code``, and so is the tile
+        at ``code``'s own place: most likely a tile laid twice and ``place``'s missing (a 2m laid
+        where the 3m goes), which the profile would learn as ``place``. Said, not refused: a set
+        whose two faces the base model confuses looks the same (as ``swapped``)."""
+        read_at = {code: self.tiles[i].code for i, code in self.layout.codes.items()}
+        swaps = {pair for pair in self.swapped()}
+        return sorted((base, place) for _, place, base, _conf in self.disagreements()
+                      if base and read_at.get(base) == base and tuple(sorted((base, place))) not in swaps)
+
     def table(self) -> str:
         """Rows with the assigned codes; a base-model reading that differs is shown after '≠'."""
         lines = []

@@ -228,7 +228,7 @@ def upload():
         rows.append(cells)
     page = {"name": name, "rows": rows, "problems": result.layout.problems,
             "orientation": result.layout.orientation, "has_bonus": result.layout.has_bonus,
-            "disagreements": len(result.disagreements()), "swapped": result.swapped()}
+            "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled()}
     _drop_old_pending()
     if not result.ok:
         return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name), **page)

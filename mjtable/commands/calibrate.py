@@ -223,6 +223,9 @@ def _calibrate(args, store) -> int:
         for a, b in result.swapped():
             print(f"  ! the {a} and the {b} seem laid in each other's place (each is read as the other): check "
                   "them; saved so, your photos' tiles of the two are read swapped")
+        for code, place in result.doubled():
+            print(f"  ! a {code} seems laid twice: at its own place and where the {place} goes; check them; saved so, your "
+                  f"photos' {code} tiles may be read as {place}")
     else:
         print("the base model agrees with every tile")
     replacing = store.entry(args.name)

@@ -73,6 +73,22 @@ def test_two_tiles_laid_in_each_others_place_are_said():
     assert result.ok and result.swapped() == [("3p", "7p")]
 
 
+def test_a_tile_laid_twice_in_place_of_another_is_said():
+    """A 2m laid twice and no 3m was saved with only "3m read as 2m (88%)": the profile learnt a 2m
+    as the 3m. The tile read as the code of a place whose own tile reads so is named as doubled;
+    a swap and a misreading as a code with no place are not."""
+    pytest.importorskip("vision.decode")
+    import cv2
+    tiles, truth = mock_tiles(bonus=False, angle_deg=0)
+    tiles[truth.index("3m")].code = "2m"          # the 2m laid twice, where the 3m goes
+    a, b = truth.index("3p"), truth.index("7p")
+    tiles[a].code, tiles[b].code = "7p", "3p"     # a swap
+    tiles[truth.index("5s")].code = "1f"          # a misreading as a code with no place in the layout
+    jpeg = cv2.imencode(".jpg", np.full((700, 900, 3), 90, np.uint8))[1].tobytes()
+    result = calibrate(jpeg, reader=FakeReader(tiles))
+    assert result.ok and result.doubled() == [("2m", "3m")] and result.swapped() == [("3p", "7p")]
+
+
 def test_a_photo_that_is_no_layout_is_said_so_first():
     # a hand photo got "row 1 (characters 1m-9m) has 14 tiles, expected 9: remove the extra tile(s)"
     from pathlib import Path

@@ -31,6 +31,9 @@ class SlowBuild:
     def swapped(self):
         return []
 
+    def doubled(self):
+        return []
+
     def build_profile(self, name, progress=None):
         for step in range(10_000):
             progress(step, 10_000)

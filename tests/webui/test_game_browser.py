@@ -454,7 +454,8 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
                              problems=["row 5 (flowers and seasons 1f-8f) has 1 tiles, expected 8"],
                              orientation="as laid out", has_bonus=False)
     fake = SimpleNamespace(ok=False, tiles=tiles, crops=[crop] * len(codes), layout=layout,
-                           disagreements=lambda: [(7, "8m", "2m", 0.88)], swapped=lambda: [])
+                           disagreements=lambda: [(7, "8m", "2m", 0.88)], swapped=lambda: [],
+                           doubled=lambda: [])
     monkeypatch.setattr(calibration, "calibrate", lambda data: fake)
     ok, png = cv2.imencode(".png", crop)
     photo = tmp_path / "layout.png"
@@ -743,7 +744,7 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         raise ProfileError("stopped by the test")
     fake = SimpleNamespace(ok=True, tiles=[SimpleNamespace(code=c, confidence=0.99) for c in codes],
                            crops=[crop] * len(codes), layout=layout, disagreements=lambda: [],
-                           swapped=lambda: [], build_profile=build_profile)
+                           swapped=lambda: [], doubled=lambda: [("2m", "8m")], build_profile=build_profile)
     monkeypatch.setattr(calibration, "calibrate", lambda data: fake)
     photo = tmp_path / "layout.png"
     photo.write_bytes(cv2.imencode(".png", crop)[1].tobytes())
@@ -754,6 +755,9 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         d.find_element(By.NAME, "photo").send_keys(str(photo))
         d.find_element(By.CSS_SELECTOR, "form[enctype] button[type=submit]").click()
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Loading the models…"))
+        # a 2m also laid where the 8m goes: named as laid twice (the page said only "read 2m")
+        note = d.find_element(By.CSS_SELECTOR, "p.doubled").text
+        assert note.startswith("A 2 Characters seems laid twice: at its own place and where the 8 Characters goes"), note
         time.sleep(6)
         loaded.set()
         # between, the time left at the pace so far ("about a minute" was said after seven), the

@@ -377,7 +377,7 @@ class Calibration:
         where the 3m goes), which the profile would learn as ``place``. Said, not refused: a set
         whose two faces the base model confuses looks the same (as ``swapped``)."""
         read_at = {code: self.tiles[i].code for i, code in self.layout.codes.items()}
-        swaps = {pair for pair in self.swapped()}
+        swaps = set(self.swapped())
         return sorted((base, place) for _, place, base, _conf in self.disagreements()
                       if base and read_at.get(base) == base and tuple(sorted((base, place))) not in swaps)
 

@@ -426,7 +426,7 @@ FR = {
         "Supprimer le profil {name}, et le profil qu'il a remplacé ({learnt} tuile(s) apprise(s)), gardé pour être restauré ?",
     "Use no profile": "N'utiliser aucun profil",
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
-    "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes",
+    "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes", "“{name}”: the layout does not match": "« {name} » : la disposition ne correspond pas",
     "The photo was read {orientation}.": "La photo a été lue {orientation}.",
     "The tiles do not match the layout; nothing will be saved:": "Les tuiles ne correspondent pas à la disposition ; rien ne sera enregistré :",
     "Fix the layout and take the photo again.": "Corrigez la disposition et reprenez la photo.",

@@ -474,6 +474,8 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
     first_row = grid.find_elements(By.CSS_SELECTOR, "tr")[0].find_elements(By.CSS_SELECTOR, "td")
     widths = [d.execute_script("return arguments[0].getBoundingClientRect().width", td) for td in first_row]
     assert "read 2m" in first_row[7].text and "(88%)" in first_row[7].text
+    # a layout refused says so in its heading, not "check the codes" above "nothing will be saved"
+    assert d.find_element(By.TAG_NAME, "h1").text == "“club set”: the layout does not match"
     assert max(widths) - min(widths) < 1.0, widths
     # a screen reader hears the tiles' names, once ("3s 3s" was read for each cell)
     assert first_row[7].find_element(By.TAG_NAME, "img").accessible_name == "8 Characters"

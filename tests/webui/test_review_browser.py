@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 
 from .helpers import NOT_COMPLETE, WIN
@@ -43,9 +45,20 @@ def _record_and_come_back(d):
     """Record the page's hand as Bob's win on Di's discard, then Back to the page, now recorded."""
     choose(d, "winner", "Bob")
     choose(d, "discarder", "Di")
-    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
-    # the post and the game page's load: longer than 15 s once in a busy clean-clone run
-    wait(d, 45).until(EC.presence_of_element_located((By.ID, "standings")))
+    # Record once the page is settled, and again if the click was lost: in loaded clean-clone runs
+    # a click sent nothing (no request after the draft's state was saved: the button just disabled
+    # by a rescore, or covered); a second Record of one draft logs the hand once (the test below)
+    settled = ("const r = document.getElementById('record-button');"
+               "return !!r && !r.disabled && !document.querySelector('[aria-busy=\"true\"]');")
+    for attempt in range(3):
+        wait(d).until(lambda drv: drv.execute_script(settled))
+        d.find_element(By.ID, "record-button").click()
+        try:
+            wait(d, 15).until(EC.presence_of_element_located((By.ID, "standings")))
+            break
+        except TimeoutException:
+            if attempt == 2 or "/review/" not in d.current_url:
+                raise
     d.back()
     wait(d).until(EC.presence_of_element_located((By.ID, "recorded-link")))
 

@@ -164,6 +164,9 @@ def migrate(conn: sqlite3.Connection) -> int:
     return version
 
 DRAFT_TTL_S = 7 * 24 * 3600
+#: The kinds of log row that are hands played, as the lists of games count them: the end of a
+#: game, a false win or a chombo is a row of the log, not a hand (a chombo's hand is dealt again).
+PLAYED_KINDS = ("win", "draw")
 
 
 def now() -> str:
@@ -355,11 +358,10 @@ class Store:
 
     def list_games(self) -> list[dict]:
         rows = self.conn.execute(
-            # hands played, as the game page counts them: a win or a draw; the end of a game, a false
-            # win or a chombo is a row of the log, not a hand (a chombo's hand is dealt again)
-            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id AND h.kind IN ('win', 'draw')) "
-            "AS n_hands "
-            "FROM games g ORDER BY g.id DESC").fetchall()
+            # hands played (PLAYED_KINDS)
+            "SELECT g.*, (SELECT COUNT(*) FROM hands h WHERE h.game_id = g.id AND h.kind IN "
+            f"({', '.join('?' * len(PLAYED_KINDS))})) AS n_hands "
+            "FROM games g ORDER BY g.id DESC", PLAYED_KINDS).fetchall()
         return [self._game(r) | {"n_hands": r["n_hands"]} for r in rows]
 
     def get_game(self, game_id: int) -> dict:

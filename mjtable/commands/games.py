@@ -172,9 +172,9 @@ def sheet_text(view: dict) -> str:
     from webui import gamelog
     from webui.score_sheet import result_text
     flow = gamelog.flow_of(game)
-    # "hand(s)" as the list of games counts them (webui.store.list_games: wins and draws; a false
-    # win, a chombo or the game's end is a row of the log, not a hand played)
-    played = sum(h["kind"] in ("win", "draw") for h in view["hands"])
+    from webui.store import PLAYED_KINDS
+    # "hand(s)" as the list of games counts them
+    played = sum(h["kind"] in PLAYED_KINDS for h in view["hands"])
     lines = [f"{game['name']} ({game['rules']}), {played} hand(s)",
              "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how

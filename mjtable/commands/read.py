@@ -187,10 +187,11 @@ def annotate_problem(photo: str, out_path: str) -> str | None:
     if not out_path.lower().endswith(ANNOTATE_SUFFIXES):
         return f"--annotate {out_path}: give an image file name ending .jpg or .png"
     folder = os.path.dirname(os.path.abspath(out_path))
+    said = os.path.dirname(out_path) or folder      # as the player wrote it
     if not os.path.isdir(folder):
-        return f"--annotate {out_path}: the folder {os.path.dirname(out_path) or folder} does not exist"
+        return f"--annotate {out_path}: the folder {said} does not exist"
     if not os.access(folder, os.W_OK):
-        return f"--annotate {out_path}: the folder {os.path.dirname(out_path) or folder} cannot be written to"
+        return f"--annotate {out_path}: the folder {said} cannot be written to"
     if photo == "-":
         return None
     same = os.path.abspath(out_path) == os.path.abspath(photo)

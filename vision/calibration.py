@@ -50,6 +50,7 @@ class LayoutResult:
     problems: list[str] = field(default_factory=list)
     has_bonus: bool = False
     orientation: str = "as laid out"             # or "turned 180°", "rows bottom to top"...
+    too_few: bool = False                        # fewer tiles than a layout short of a row (LAYOUT_LOOK_MIN)
 
     @property
     def ok(self) -> bool:
@@ -170,6 +171,11 @@ def _missing_row(rows: list[list[int]], tiles) -> int | None:
     return best[1]
 
 
+#: Fewer face-up tiles than this (two thirds of the 34) is not a layout with a tile or a row
+#: missing (a row left out leaves 25 at least) but another photo, a hand's most often (14-22).
+LAYOUT_LOOK_MIN = 23
+
+
 def assign_layout(tiles) -> LayoutResult:
     """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
     and give each the code of its place; ``problems`` says what does not fit."""
@@ -214,6 +220,14 @@ def assign_layout(tiles) -> LayoutResult:
     local_rows = [r for k, r in enumerate(local_rows) if k not in stray]
     result.rows = rows
     result.has_bonus = len(rows) >= 5
+    if n - len(stray) < LAYOUT_LOOK_MIN:
+        # a hand's photo, or a few tiles: per-row counts ("row 1 has 11 tiles, expected 9") would
+        # tell the player to mend a layout they never laid out
+        problems.append(f"found {n - len(stray)} tiles in {len(rows)} row(s) (rows of "
+                        f"{' '.join(str(len(r)) for r in rows)}); the layout has 34 (or 42 with flowers and "
+                        "seasons): a hand's photo cannot calibrate")
+        result.problems, result.too_few = problems, True
+        return result
     if len(rows) not in (4, 5):
         if len(rows) == 1:
             problems.append(f"found 1 row of tiles ({n} tiles); expected 4 rows (9 9 9 7) or 5 with flowers "
@@ -439,7 +453,7 @@ def calibrate(image, reader=None) -> Calibration:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "
                                   "in good light, and take it again")
-    elif layout.problems and (len(layout.rows) < 3 or len(layout.problems) >= NOT_A_LAYOUT_PROBLEMS):
+    elif layout.problems and (layout.too_few or len(layout.rows) < 3 or len(layout.problems) >= NOT_A_LAYOUT_PROBLEMS):
         # a hand photo got "row 1 has 14 tiles, expected 9: remove the extra tile(s)" and ten more
         # row advices: what it is not, first
         layout.problems.insert(0, "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, "

@@ -2,8 +2,9 @@
 set opens the hand as it was left (webui/review.py), and what a draft was recorded as.
 
 A draft (``drafts`` in the game log, webui/store.py) is a photo read, or a hand entered without
-a photo; ``draft_edits`` holds its groups of tiles, the context form and the corrections made.
-The table is added to the game log when the app starts (:func:`init_app`): a game log made before
+a photo; ``draft_edits`` holds its groups of tiles, the context form and the corrections made;
+``draft_lessons`` the tiles it last taught the active tile-set profile (a hand deleted, then
+restored, teaches them again). The tables are added to the game log when the app starts (:func:`init_app`): a game log made before
 it gains it then, and nothing else changes."""
 from __future__ import annotations
 
@@ -18,11 +19,17 @@ CREATE TABLE IF NOT EXISTS draft_edits (   -- the review page's work on a draft,
     state TEXT NOT NULL,               -- JSON: rules, groups of tiles, the context form, corrections
     updated TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS draft_lessons ( -- the tiles a draft last taught the tile-set profile
+    draft_id TEXT PRIMARY KEY REFERENCES drafts(id) ON DELETE CASCADE,
+    tiles TEXT NOT NULL,               -- JSON [[index in the photo's reading, code], ...]
+    updated TEXT NOT NULL
+);
 """
 
 
 def init_app(app) -> None:
-    """Add ``draft_edits`` to a writable game log (a read-only one keeps no drafts' edits)."""
+    """Add ``draft_edits`` and ``draft_lessons`` to a writable game log (a read-only one keeps no
+    drafts' edits)."""
     if app.config.get("READ_ONLY"):
         return
     conn = connect(app.config["DATABASE"])
@@ -57,6 +64,24 @@ def state(store: Store, draft_id: str) -> dict | None:
     except sqlite3.OperationalError:     # a read-only game log made before the table
         return None
     return None if row is None else json.loads(row["state"])
+
+
+def save_lesson(store: Store, draft_id: str, tiles: list) -> None:
+    """Keep the tiles (``[(index in the reading, code), ...]``) the draft last taught the
+    profile; an empty list when it taught none (corrections undone)."""
+    with store.transaction() as c:
+        c.execute("INSERT INTO draft_lessons (draft_id, tiles, updated) VALUES (?, ?, ?) "
+                  "ON CONFLICT (draft_id) DO UPDATE SET tiles = excluded.tiles, updated = excluded.updated",
+                  (draft_id, json.dumps([[int(i), str(c)] for i, c in tiles]), now()))
+
+
+def lesson(store: Store, draft_id: str) -> list:
+    """What ``save_lesson`` kept for the draft: ``[(index, code), ...]`` (empty: none)."""
+    try:
+        row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
+    except sqlite3.OperationalError:     # a read-only game log made before the table
+        return []
+    return [] if row is None else [(int(i), str(c)) for i, c in json.loads(row["tiles"])]
 
 
 def recorded(store: Store, draft_id: str) -> dict | None:

@@ -917,7 +917,9 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
             raise _refused_by_change(e, "restored", seq, e.seq - 1 if e.seq > seq else e.seq) from None
         restored = store.get_hand(game_id, seq)
         store.add_edit(game_id, seq, "restore", None, {**_entry(restored), "edit": edit_id})
-        return restored
+        # the draft it was recorded from: the tile-set profile learns its tiles again
+        # (webui.review.teach_restored_hand); not for answers, as delete_hand's
+        return {**restored, "request_keys": list(row.get("request_keys") or [])}
 
 
 def undo(store: Store, game_id: int, hand_id=None) -> dict | None:

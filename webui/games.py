@@ -11,7 +11,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, validation
+from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, teaching, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, NotFound, get_store
@@ -508,6 +508,7 @@ def restore(game_id, edit_id):
                 raise
             flash(i18n.msg(e.to_dict()), "error")
             return redirect(url_for("games.show", game_id=game_id), code=303)
+    teaching.teach_restored_hand(h)
     last = get_store().last_hand(game_id)
     flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
                  else "hand {n} restored", n=h["seq"]))

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, flash, jsonify, redirect, re
 import scorer
 from scorer.flow.riichi import sticks_taken
 
-from . import drafts, gamelog, i18n, scoring, settlement, validation
+from . import drafts, gamelog, i18n, scoring, settlement, teaching, validation
 from .errors import notation_excerpt
 from .games import flash_false_win
 from .store import DuplicateRequest, get_store
@@ -291,32 +291,9 @@ def teach(draft_id):
     again, they replace what this draft taught; none: taken back. The server cuts them from the
     draft's photo as the reader sees them (``calibrate.learn_photo_tiles``, in the background:
     202 at once); 200 with ``learning: false`` when no profile learns."""
-    from vision.profile import ALL_CODES
-
-    from . import calibrate
     store = get_store()
     draft = store.get_draft(draft_id)
-    indices, codes = request.form.getlist("tile"), request.form.getlist("code")
-    if len(indices) != len(codes):
-        raise validation.InputError("bad_field", f"send one code per tile ({len(indices)} tiles, {len(codes)} codes)",
-                                    "code")
-    if len(codes) > calibrate.MAX_HAND_TILES:
-        raise validation.InputError("bad_field", f"at most {calibrate.MAX_HAND_TILES} tiles per hand", "tile")
-    read = (draft["reading"] or {}).get("tiles") or []
-    boxes = []
-    for index, code in zip(indices, codes):
-        if code not in ALL_CODES:
-            raise validation.InputError("bad_code", f"unknown tile code {code[:8]!r}", "code")
-        if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
-            raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "tile")
-        tile = read[int(index)]
-        if tile.get("sideways") or tile.get("face_down"):
-            raise validation.InputError("bad_field", "only upright face-up tiles teach the profile", "tile")
-        boxes.append(tile["box"])
-    if codes and draft["photo_id"] is None:
-        raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
-    photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
-    done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes)
+    done = teaching.teach_draft_tiles(store, draft, request.form.getlist("tile"), request.form.getlist("code"))
     if done is None:
         return jsonify({"learning": False, "reason": i18n.msg("no active tile-set profile")})
     return jsonify(done), 202

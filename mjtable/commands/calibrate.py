@@ -183,8 +183,9 @@ def _list(store) -> int:
                   + (f" (remove it with: mjtable calibrate --remove {e['slug']})" if e.get("set_aside") else ""))
         else:
             print(f"{mark} {e['slug']:<24} {e['name']!r}: {e['codes']} codes, "
-                  f"{e['learnt_examples']} tile(s) learnt since the layout photo, {e['corrections']} correction(s)"
-                  + ("" if e.get("learnt", True) else " not learnt yet (experimental: mjtable calibrate --relearn "
+                  f"{e['learnt_examples']} tile(s) learnt since the layout photo: {e['corrections']} correction(s) "
+                  f"sent alone, {e['confirmed']} tile(s) of hands reviewed or recorded"
+                  + ("" if e.get("learnt", True) else "; not learnt yet (experimental: mjtable calibrate --relearn "
                                                          f"{e['slug']})"))
             if e.get("replaced"):
                 r = e["replaced"]

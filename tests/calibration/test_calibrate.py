@@ -101,6 +101,7 @@ def test_a_photo_that_is_no_layout_is_said_so_first():
     hand = cv2.imread(str(Path(__file__).resolve().parents[1] / "fixtures" / "vision" / "rendered_hand_riichi.jpg"))
     result = calibrate(cv2.imencode(".jpg", hand)[1].tobytes())
     assert not result.ok and result.layout.problems[0].startswith("this photo does not look like the layout")
+    assert result.layout.too_few and len(result.layout.problems) == 2     # its count, then nothing of rows
 
 
 def test_a_layout_with_one_tile_missing_is_told_only_what_is_missing():

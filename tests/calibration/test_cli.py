@@ -168,13 +168,33 @@ def test_relearn_learns_the_corrections(photo, tmp_path, fake_calibrate, capsys)
     prof.add_example(code_crop("3p", seed=5), "3p", learn=False)   # kept, left to learn later
     store.save(prof)
     assert main(["calibrate", "--list", "--data-dir", d]) == 0
-    assert "1 correction(s) not learnt yet (experimental: mjtable calibrate --relearn club-set)" in capsys.readouterr().out
+    assert ("1 correction(s) sent alone, 0 tile(s) of hands reviewed or recorded; not learnt yet "
+            "(experimental: mjtable calibrate --relearn club-set)") in capsys.readouterr().out
     assert main(["calibrate", "--relearn", "club-set", "--data-dir", d]) == 0
     assert "1 corrections" in capsys.readouterr().out
     relearnt = store.active()
     assert relearnt.learnt and relearnt.n_corrections == 1
     assert any((relearnt.network[k] != prof.network[k]).any() for k in prof.network)
     assert main(["calibrate", "--relearn", "nothing", "--data-dir", d]) == 2
+
+
+def test_the_list_tells_corrections_from_the_tiles_of_reviewed_hands(photo, tmp_path, fake_calibrate, capsys):
+    """The review page teaches a hand's tiles, its corrections among them, as the hand's confirmed
+    tiles: the list counted them among the tiles learnt and said "0 correction(s)", as if the
+    player's corrections had been lost."""
+    d = str(tmp_path / "d")
+    assert main(["calibrate", str(photo), "--name", "Club set", "--data-dir", d, "--yes"]) == 0
+    store = profile_mod.ProfileStore(d)
+    prof = store.active()
+    prof.learn_hand("draft-1", [code_crop(c, seed=i) for i, c in enumerate(["1m", "2m", "3m"])],
+                    ["1m", "2m", "3m"], learn=False)
+    prof.add_example(code_crop("3p", seed=5), "3p", learn=False)
+    store.save(prof)
+    capsys.readouterr()
+    assert main(["calibrate", "--list", "--data-dir", d]) == 0
+    out = capsys.readouterr().out
+    assert ("4 tile(s) learnt since the layout photo: 1 correction(s) sent alone, "
+            "3 tile(s) of hands reviewed or recorded") in out
 
 
 def test_progress_bar_on_a_terminal_and_in_a_log():

@@ -87,6 +87,18 @@ def test_a_whole_row_left_out_is_named(row, bonus):
     assert not any(") seems missing:" in p for p in assign_layout(tiles).problems)
 
 
+def test_a_hands_photo_is_not_taken_for_a_layout_to_mend():
+    """A hand's photo (14 tiles in two rows) was refused with "found 2 rows of tiles", then "row 1
+    has 11 tiles, expected 9: remove the extra tile(s)", as if the player had laid out the layout."""
+    tiles, truth = mock_tiles(bonus=False)
+    hand = [t for t, code in zip(tiles, truth) if code[1] == "m" or code in ("1p", "2p", "3p", "4p", "5p")]
+    result = assign_layout(hand)
+    assert result.problems == [
+        "found 14 tiles in 2 row(s) (rows of 9 5); the layout has 34 (or 42 with flowers and seasons): a hand's "
+        "photo cannot calibrate"]
+    assert not result.codes and result.too_few
+
+
 def test_face_down_and_too_few_tiles():
     tiles, _ = mock_tiles(bonus=False)
     tiles[0].face_down = True

@@ -81,3 +81,31 @@ def test_the_review_pages_tiles_are_cut_from_the_photo_by_the_server_and_learnt(
     assert client.post("/review/nosuchdraft/teach", data={"tile": ["0"], "code": ["1m"]},
                        headers=headers).status_code == 404
     assert len(cut) == 2                                                  # no refused request was cut
+
+
+def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, monkeypatch):
+    """Deleting a hand makes the profile forget what its draft taught; "Restore this hand" put the
+    hand back without its tiles, so the profile lost them for good."""
+    from webui import calibrate
+
+    from .test_review_record import _game, _record
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    draft, jpeg = _photo_draft(app, tiles)
+    taught, forgotten = [], []
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes: taught.append(
+        (key, photo, boxes, codes)) or {"learning": True, "key": key})
+    monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
+    monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None: forgotten.append(
+        (key, codes)))
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    game = _game(client)
+    assert _record(client, draft, game).status_code == 303
+    sent = {"tile": ["0", "1", "2"], "code": ["1m", "2m", "5p"]}       # the 4m corrected to a 5p
+    assert client.post(f"/review/{draft}/teach", data=sent, headers=headers).status_code == 202
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    assert forgotten == [(draft, [])]
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+    boxes = [t["box"] for t in tiles]
+    assert taught == [(draft, jpeg, boxes, ["1m", "2m", "5p"])] * 2

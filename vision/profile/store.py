@@ -229,7 +229,8 @@ class ProfileStore:
                 out.append({**entry, "damaged": True, "set_aside": True, "error": "set aside as damaged"})
                 continue
             out.append({**entry, "name": prof.name, "codes": len(prof.known_codes), "replaced": self.replaced(slug),
-                        "corrections": prof.n_corrections, "learnt_examples": prof.n_learnt_examples,
+                        "corrections": prof.n_corrections, "confirmed": prof.n_confirmed,
+                        "learnt_examples": prof.n_learnt_examples,
                         "learnt": prof.learnt, "created": prof.created,
                         "model_id": prof.model_id, "damaged": False, "active": slug == active})
         return out

@@ -1,0 +1,61 @@
+"""What a reviewed or recorded hand teaches the active tile-set profile: the tiles of a draft's
+photo, cut by the server as the reader sees them (``calibrate.learn_photo_tiles``), kept as the
+draft's lesson (``drafts.save_lesson``) so that a hand deleted and then restored from the game's
+history teaches them again. Used by the review page's ``POST /review/<draft>/teach`` and the
+game page's "Restore this hand"."""
+from __future__ import annotations
+
+from flask import current_app
+
+from . import calibrate, drafts, validation
+from .store import NotFound, get_store
+
+
+def teach_restored_hand(hand: dict) -> None:
+    """A hand deleted (or undone) and restored from the game's history: the active profile,
+    which forgot its tiles when it was deleted, learns again what its draft last taught (a
+    draft pruned since, or a hand recorded without one, teaches nothing)."""
+    store = get_store()
+    for key in hand.get("request_keys") or []:
+        if not key.startswith("draft:"):
+            continue
+        try:
+            draft = store.get_draft(key[len("draft:"):])
+        except NotFound:
+            continue
+        taught = drafts.lesson(store, draft["id"])
+        try:
+            if taught:
+                teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught])
+        except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
+            current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
+
+
+def teach_draft_tiles(store, draft: dict, indices: list, codes: list) -> dict | None:
+    """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
+    the active profile (in the background); kept as the draft's lesson. None: no profile learns."""
+    from vision.profile import ALL_CODES
+
+    if len(indices) != len(codes):
+        raise validation.InputError("bad_field", f"send one code per tile ({len(indices)} tiles, {len(codes)} codes)",
+                                    "code")
+    if len(codes) > calibrate.MAX_HAND_TILES:
+        raise validation.InputError("bad_field", f"at most {calibrate.MAX_HAND_TILES} tiles per hand", "tile")
+    read = (draft["reading"] or {}).get("tiles") or []
+    boxes = []
+    for index, code in zip(indices, codes):
+        if code not in ALL_CODES:
+            raise validation.InputError("bad_code", f"unknown tile code {code[:8]!r}", "code")
+        if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
+            raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "tile")
+        tile = read[int(index)]
+        if tile.get("sideways") or tile.get("face_down"):
+            raise validation.InputError("bad_field", "only upright face-up tiles teach the profile", "tile")
+        boxes.append(tile["box"])
+    if codes and draft["photo_id"] is None:
+        raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
+    photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
+    done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes)
+    if done is not None and not current_app.config.get("READ_ONLY"):
+        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)))
+    return done

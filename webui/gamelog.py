@@ -871,14 +871,17 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
     with store.transaction():
         game = store.get_game(game_id)
         check_hand_id(store.get_hand(game_id, seq), hand_id)
+        others = [h["uid"] for h in store.list_hands(game_id)]
         removed = store.delete_hand(game_id, seq)
         try:
             replay_game(store, game)
         except HandRefused as e:
             # the later hands are numbered down: the page shows the refused one a number higher
             raise _refused_by_change(e, "deleted", seq, e.seq + 1 if e.seq >= seq else e.seq) from None
-        # the whole row too, for restore_hand (not exported: what the game page shows is _entry)
+        # the whole row too, for restore_hand (not exported: what the game page shows is _entry),
+        # with the hands it stood between (restore_hand's place, whatever was removed since)
         kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "rev")}
+        kept.update(before_uids=[u for u in others[:seq - 1] if u], after_uids=[u for u in others[seq:] if u])
         store.add_edit(game_id, seq, action, {**_entry(removed), "row": kept}, None)
         return removed
 
@@ -906,7 +909,9 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
                 raise GameError("not_restorable", f"this hand was recorded again since, as hand {again['hand']['seq']}",
                                 field="edit")
         last = store.last_hand(game_id)
-        seq = min(edit["seq"], (last["seq"] if last else 0) + 1)
+        seq = _restored_place(store, game_id, row, edits)
+        if seq is None:       # removed before the hands' uids were kept: where it was, as numbered then
+            seq = min(edit["seq"], (last["seq"] if last else 0) + 1)
         if last is not None and last["kind"] == "end" and seq > last["seq"] and row["kind"] != "end":
             raise GameError("game_over", "the game is over: resume it first, then restore the hand")
         store.insert_hand(game_id, seq, row)
@@ -920,6 +925,24 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         # the draft it was recorded from: the tile-set profile learns its tiles again
         # (webui.review.teach_restored_hand); not for answers, as delete_hand's
         return {**restored, "request_keys": list(row.get("request_keys") or [])}
+
+
+def _restored_place(store: Store, game_id: int, row: dict, edits: list[dict]) -> int | None:
+    """Where a removed hand goes back: right after the last hand present that stood before it.
+    Of two hands, the one removed first while the other was there names the other as before or
+    after it (``before_uids`` / ``after_uids``), so hands removed and restored in any order go
+    back as they were; a hand recorded since stays after it. None for a hand kept without them."""
+    if not row.get("uid") or row.get("before_uids") is None:
+        return None
+    before_of, after_of = {}, {}
+    for e in edits:
+        kept = (e.get("before") or {}).get("row") if e["action"] in ("delete", "undo") else None
+        if kept and kept.get("uid") and kept.get("before_uids") is not None:
+            before_of.setdefault(kept["uid"], set()).update(kept["before_uids"])
+            after_of.setdefault(kept["uid"], set()).update(kept["after_uids"])
+    uid, before = row["uid"], set(row["before_uids"]) | before_of.get(row["uid"], set())
+    return 1 + max((h["seq"] for h in store.list_hands(game_id)
+                    if h["uid"] in before or uid in after_of.get(h["uid"], ())), default=0)
 
 
 def undo(store: Store, game_id: int, hand_id=None) -> dict | None:

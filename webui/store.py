@@ -75,6 +75,7 @@ CREATE TABLE IF NOT EXISTS hands (
     fixed TEXT,                        -- {dealer, round_wind} the table set against the flow, or NULL
     outcome TEXT,                      -- the flow's notes: after-uma penalties, the deal after, seating
     rev TEXT,                          -- new at each record and edit: a page names the hand it showed by id and rev
+    uid TEXT,                          -- the hand's own, kept when it is deleted and restored (its place among the others)
     UNIQUE (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
@@ -97,7 +98,7 @@ CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted h
 """
 
 #: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
 ADDED_COLUMNS = {
     "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
@@ -135,7 +136,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     Version 0 to 1: the game-flow columns and the edits table; the games already there keep
     the dealers and points they were recorded with (flow ``legacy``). Version 1 to 2: a hand
     may be the end of a game (kind ``end``). Version 2 to 3: each hand's ``rev`` (NULL for the
-    hands already there: their pages name them by id alone)."""
+    hands already there: their pages name them by id alone). Version 3 to 4: each hand's ``uid``."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
@@ -154,6 +155,10 @@ def migrate(conn: sqlite3.Connection) -> int:
             _rebuild_hands(conn)
         if version < 3 and "rev" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
             conn.execute("ALTER TABLE hands ADD COLUMN rev TEXT")
+        if version < 4:
+            if "uid" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
+                conn.execute("ALTER TABLE hands ADD COLUMN uid TEXT")
+            conn.execute("UPDATE hands SET uid = lower(hex(randomblob(8))) WHERE uid IS NULL")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -536,9 +541,10 @@ class Store:
         values[names.index("honba")] = hand.get("honba") or 0
         values[names.index("sticks")] = hand.get("sticks") or 0
         cur = c.execute(
-            f"INSERT INTO hands (game_id, seq, photo_id, created, rev, {', '.join(names)}) "
-            f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(names))})",
-            (game_id, seq, photo_id, hand.get("created") or now(), secrets.token_hex(6), *values))
+            f"INSERT INTO hands (game_id, seq, photo_id, created, rev, uid, {', '.join(names)}) "
+            f"VALUES (?, ?, ?, ?, ?, ?, {', '.join('?' * len(names))})",
+            (game_id, seq, photo_id, hand.get("created") or now(), secrets.token_hex(6),
+             hand.get("uid") or secrets.token_hex(8), *values))
         return cur.lastrowid
 
     def update_hand(self, game_id: int, seq: int, fields: dict, edited: bool = False) -> None:
@@ -625,7 +631,8 @@ class Store:
                 "riichi": json.loads(_col(row, "riichi", "[]")), "tenpai": json.loads(_col(row, "tenpai", "[]")),
                 "wins": _load(_col(row, "wins", None)), "honba": _col(row, "honba", 0),
                 "sticks": _col(row, "sticks", 0), "fixed": _load(_col(row, "fixed", None)),
-                "outcome": _load(_col(row, "outcome", None)), "rev": _col(row, "rev", None)}
+                "outcome": _load(_col(row, "outcome", None)), "rev": _col(row, "rev", None),
+                "uid": _col(row, "uid", None)}
 
     # -- photos and drafts -----------------------------------------------------------------------
     @staticmethod

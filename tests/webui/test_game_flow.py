@@ -601,12 +601,43 @@ def test_a_version_2_game_log_gets_each_hands_rev(tmp_path):
     hand = client.get(f"/api/games/{gid}").json["hands"][0]
     assert hand["rev"] is None
     conn = sqlite3.connect(data / "mjtable.sqlite3")
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
     conn.close()
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert f'name="hand_id" value="{hand["id"]}"' in page
     r = client.put(f"/api/games/{gid}/hands/1?hand_id={hand['id']}", json={"kind": "draw", "note": "x"})
     assert r.status_code == 200 and client.get(f"/api/games/{gid}").json["hands"][0]["rev"]
+
+
+def test_a_version_3_game_log_gets_each_hands_uid_and_restores_a_hand_deleted_before(tmp_path):
+    """Version 3 to 4: each hand gets its own uid (where a restored hand goes back); a hand
+    deleted before goes back at the number it had, as it did."""
+    from webui import create_app, store
+
+    from .conftest import csrf_of
+    data = tmp_path / "data"
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    gid = new_game(client, "mcr")
+    for note in ("one", "two", "three"):
+        post(client, gid, {"kind": "draw", "note": note})
+    assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
+    conn = sqlite3.connect(data / "mjtable.sqlite3", isolation_level=None)
+    conn.execute("ALTER TABLE hands DROP COLUMN uid")
+    before = json.loads(conn.execute("SELECT before FROM hand_edits").fetchone()[0])
+    for key in ("uid", "before_uids", "after_uids"):          # as a version 3 log kept it
+        del before["row"][key]
+    conn.execute("UPDATE hand_edits SET before = ?", (json.dumps(before),))
+    conn.execute("PRAGMA user_version = 3")
+    conn.close()
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    uids = [h["uid"] for h in client.get(f"/api/games/{gid}").json["hands"]]
+    assert len(set(uids)) == 2 and all(uids)
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
+    conn.close()
+    edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)})
+    assert [h["note"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["one", "two", "three"]
 
 
 # -- the game page and the score sheet -----------------------------------------------------------

@@ -868,6 +868,39 @@ def test_a_deleted_hand_is_restored_where_it_was(client):
     assert client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json).status_code == 201
 
 
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 0, 2), (2, 0, 1)])
+def test_hands_removed_one_after_another_are_restored_in_their_places_in_any_order(client, order):
+    """Three hands deleted (the last, then the first twice) and restored from the history: put
+    back at the numbers they had when deleted, they came back draw, win, win, the first win then
+    scored as the dealer's."""
+    gid = new_game(client, "riichi")
+    for body in ({"hand": "123m456m789m123p5p 5p", "winner": 1, "discarder": 0}, {"kind": "draw", "tenpai": [2]},
+                 {"hand": "123m456m789m123p5p 5p", "winner": 3, "discarder": None}):
+        assert client.post(f"/api/games/{gid}/hands", json=body).status_code == 201
+    before = client.get(f"/api/games/{gid}").json
+    for seq in (3, 1, 1):
+        assert client.delete(f"/api/games/{gid}/hands/{seq}", json={}).status_code == 200
+    edits = client.get(f"/api/games/{gid}/edits").json["edits"]
+    for k in order:
+        r = client.post(f"/games/{gid}/edits/{edits[k]['id']}/restore", data={"csrf_token": csrf_of(client)})
+        assert r.status_code == 303
+    after = client.get(f"/api/games/{gid}").json
+    assert [(h["kind"], h["winner"], h["dealer"], h["deltas"]) for h in after["hands"]] == \
+        [(h["kind"], h["winner"], h["dealer"], h["deltas"]) for h in before["hands"]]
+    assert after["totals"] == before["totals"]
+
+
+def test_a_hand_recorded_after_a_delete_stays_after_the_restored_hand(client):
+    gid = new_game(client)
+    for note in ("one", "two", "three"):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": note})
+    client.delete(f"/api/games/{gid}/hands/2", json={})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "four"})
+    edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)})
+    assert [h["note"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["one", "two", "three", "four"]
+
+
 def test_an_undone_hand_is_restored_in_its_place_before_a_later_end_of_the_game(client):
     gid = new_game(client)
     client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})

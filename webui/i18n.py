@@ -161,6 +161,10 @@ FR = {
         "sur pioche, le croupier paie 2 × {basic} et chaque autre joueur {basic}, arrondis à la centaine supérieure : "
         "{dealer_pays} et {other_pays}",
     "a tile not named yet": "une tuile pas encore nommée",
+    "Tiles read face down with no face-up tile beside them (▮ on the photo: a wall, or a concealed kong turned fully face down) are left out of the hand. A concealed kong: add its four tiles with “+ Tile”, then “Select” them and “Concealed kong”.":
+        "Des tuiles ont été lues face cachée sans tuile face visible à côté (▮ sur la photo : un mur, ou un kong caché "
+        "posé tout entier face cachée) : elles sont laissées hors de la main. Un kong caché : ajoutez ses quatre tuiles "
+        "avec « + Tuile », puis « Choisir » et « Kong caché ».",
     "Tiles of the standing row were read face down (▮ on the photo): they are left out of the hand. Add each with “+ Tile”.":
         "Des tuiles de la rangée debout ont été lues face cachée (▮ sur la photo) : elles sont laissées hors de la main. "
         "Ajoutez chacune avec « + Tuile ».",

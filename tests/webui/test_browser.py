@@ -469,10 +469,13 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
         box = lambda i: [40 + 60 * i, 100, 95 + 60 * i, 175]
         tile = lambda i, code, **kw: {"code": code, "box": box(i), "confidence": 0.9, "face_down": code is None,
                                       "sideways": False, "top3": [{"code": code, "p": 0.9}] if code else [], **kw}
+        # and a wall behind, three tiles face down with none face up: each was shown as a 1m, a
+        # pung that scored
         tiles = [tile(0, "4z"), tile(1, None, base_code="5z"), tile(2, None, base_code="5z"),
-                 tile(4, None), tile(5, "3p"), tile(6, "3p"), tile(7, None)]
-        groups = [{"id": 0, "kind": "unknown", "tiles": [0, 1, 2]}, {"id": 1, "kind": "meld", "tiles": [3, 4, 5, 6]}]
-        links = [{"tile": i, "group": 0 if i < 3 else 1, "role": "member"} for i in range(7)]
+                 tile(4, None), tile(5, "3p"), tile(6, "3p"), tile(7, None), tile(9, None), tile(10, None), tile(11, None)]
+        groups = [{"id": 0, "kind": "unknown", "tiles": [0, 1, 2]}, {"id": 1, "kind": "meld", "tiles": [3, 4, 5, 6]},
+                  {"id": 2, "kind": "meld", "tiles": [7, 8, 9]}]
+        links = [{"tile": i, "group": 0 if i < 3 else 1 if i < 7 else 2, "role": "member"} for i in range(10)]
         return {"tiles": tiles, "hand": None, "notation": None, "score": None,
                 "reading": {"warnings": ["no winning hand could be built"], "links": links, "groups": groups},
                 "missing_context": [], "timings_ms": {}}
@@ -492,6 +495,7 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
     assert codes == ["4z", "5z", "5z", "3p", "3p", "3p", "3p"], codes
     low = [("low" in b.get_attribute("class")) for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
     assert low == [False, True, True, True, False, False, True], low     # the faces the reader did not name, marked
+    assert d.find_element(By.ID, "face-down-groups").is_displayed()      # the wall left out, and said
 
 
 def test_photo_overlay_and_crop(server, browser, monkeypatch):

@@ -110,6 +110,12 @@
       });
       for (const [key, members] of byGroup) {
         const faceUp = members.find((m) => m.code);
+        if (!faceUp && key !== "standing") {
+          // face-down tiles with no face-up one beside them (a wall, or a concealed kong turned
+          // fully face down): given a made-up code ("1m"), a wall became a meld that scored
+          if ($("face-down-groups")) $("face-down-groups").hidden = false;
+          continue;
+        }
         // a meld's face-down tiles are its face-up one's (a concealed kong); a standing tile read
         // face down is a face not read, left out and said: given a neighbour's code, it made a
         // hand that was not on the table, scored and ready to record
@@ -726,7 +732,7 @@
     // the tiles shown make a winning hand: "no complete hand could be built" and "add the tiles
     // read face down" no longer hold (a stray read on the felt, left out, had a beginner add a
     // fifteenth tile to a hand that was right)
-    if (valid) ["no-hand", "standing-face-down"].forEach((id) => { if ($(id)) $(id).hidden = true; });
+    if (valid) ["no-hand", "standing-face-down", "face-down-groups"].forEach((id) => { if ($(id)) $(id).hidden = true; });
     $("bar-total").textContent = valid ? mj.number(d.score.total) : "—";
     // the unit as the score card shows it, in the page's language
     const unit = resultBox.querySelector(".total .unit");

@@ -366,6 +366,17 @@ def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     d.get(server + "/review/new?rules=hk&hand=[2222p,1%2B]123m456s789s1z 1z")
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert _notation(d).startswith("[2222p,1+]")
+    # and through a reload of its saved draft: the page saved the groups without the mark
+    box = d.find_element(By.NAME, "ctx_self_drawn")
+    if not box.is_displayed():
+        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
+    box.click()
+    _saved(d)
+    import time
+    time.sleep(0.6)                               # the save after the change
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert _notation(d).startswith("[2222p,1+]")
     assert not console_errors(d)
 
 

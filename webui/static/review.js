@@ -137,7 +137,8 @@
   // A draft saved on the server (a reload, a rule switch): its groups as they were left.
   function fromState(state) {
     groups = (state.groups || []).map((g) => ({
-      kind: g.kind, concealed: !!g.concealed, from: g.from || "",
+      // an added kong's mark too: lost on a reload, Hong Kong's settlement of a kong-robbing win changed
+      kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
       tiles: (g.tiles || []).map((t) => Object.assign(newTile(t.code, t.src), { win: !!t.win })),
     }));
     if (!groups.length || groups[0].kind !== "standing") groups.unshift({ kind: "standing", tiles: [] });
@@ -879,7 +880,7 @@
     const f = formFields();
     const fields = Array.from(ctxForm.elements).map((e) => e.name).filter(Boolean);
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
-             groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "",
+             groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
                                            tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };
   }
   // Undo and redo survive a reload of this draft: kept in this tab's sessionStorage with the hand

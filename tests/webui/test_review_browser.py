@@ -137,12 +137,20 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
     _close_picker(d)
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
     assert not d.find_element(By.ID, "changed-tiles").is_displayed()
+    # the unsure tile corrected: no longer marked "check it", after the reload too
+    assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")] == ["4p"]
+    _pick(d, '#hand-view .htile.low', "4s")
+    _close_picker(d)
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")
     import time
     time.sleep(0.6)
     d.refresh()
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')
     assert not d.find_element(By.ID, "changed-tiles").is_displayed()
+    assert d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]')
+    assert not d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")
     # No tile-set profile is active: the correction sends nothing to /calibrate (no 409).
     assert not [e for e in console_errors(d) if "409" in e or "calibrate" in e]
 

@@ -139,7 +139,15 @@
     groups = (state.groups || []).map((g) => ({
       // an added kong's mark too: lost on a reload, Hong Kong's settlement of a kong-robbing win changed
       kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
-      tiles: (g.tiles || []).map((t) => Object.assign(newTile(t.code, t.src), { win: !!t.win })),
+      tiles: (g.tiles || []).map((t) => {
+        const tile = Object.assign(newTile(t.code, t.src), { win: !!t.win });
+        // a tile the player corrected (its code no longer the one read there) is the player's
+        // choice: marked "unsure: check it" again after a reload, it looked never checked
+        if (tile.src !== null && readCode[tile.src] && norm(readCode[tile.src]) !== norm(tile.code)) {
+          tile.low = false; tile.base = null;
+        }
+        return tile;
+      }),
     }));
     if (!groups.length || groups[0].kind !== "standing") groups.unshift({ kind: "standing", tiles: [] });
     if (groups[groups.length - 1].kind !== "bonus") groups.push({ kind: "bonus", tiles: [] });

@@ -368,6 +368,32 @@ def test_clear_empties_the_score_and_the_notation(server, browser):
     assert not console_errors(d)
 
 
+def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
+    # riichi declared and a dora indicator, then MCR and back to riichi: both were gone, the hand
+    # scored without its yaku
+    d = browser
+    d.get(server + "/review/new?rules=riichi&hand=234m456p678s5588s 8s")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    box = d.find_element(By.NAME, "ctx_riichi")
+    if not box.is_displayed():
+        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
+    box.click()
+    dora = d.find_element(By.NAME, "ctx_dora_indicators")
+    d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", dora)
+    dora.send_keys("8m")
+    dora.send_keys(Keys.TAB)
+    _saved(d)
+    import time
+    time.sleep(0.6)                               # the save after the change
+    for rules in ("mcr", "riichi"):
+        Select(d.find_element(By.ID, "rules-select")).select_by_value(rules)
+        wait(d).until(lambda drv: f"rules={rules}" in drv.current_url)
+        wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.NAME, "ctx_riichi").is_selected()
+    assert d.find_element(By.NAME, "ctx_dora_indicators").get_attribute("value") == "8m"
+    assert not console_errors(d)
+
+
 def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     # the page rebuilt [2222p,1+] as [2222p,1]: Hong Kong's (4) then charged the pung's discarder 3x
     d = browser

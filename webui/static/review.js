@@ -887,6 +887,15 @@
   function currentState() {
     const f = formFields();
     const fields = Array.from(ctxForm.elements).map((e) => e.name).filter(Boolean);
+    // the fields of other rule sets' forms, as this page found them: switching to MCR and back
+    // to riichi lost the riichi declaration and the dora indicators
+    const found = (data.state && data.state.form) || {};
+    const here = new Set(fields);
+    for (const name of (data.state && data.state.fields) || Object.keys(found)) {
+      if (here.has(name)) continue;
+      fields.push(name);
+      if (name in found) f[name] = found[name];
+    }
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
                                            tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };

@@ -498,6 +498,45 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
     assert d.find_element(By.ID, "face-down-groups").is_displayed()      # the wall left out, and said
 
 
+def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_photos_winning_tile(
+        server, browser, monkeypatch):
+    # a 2m read as a flower, corrected: it stayed among the flowers ("'2m' is not a flower or a
+    # season"); moved to the standing row it came last and silently took the winning tile's star
+    import sys
+    import types
+    codes = ["1m", "1m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "9m"]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9, "face_down": False,
+                  "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes + ["6f"])]
+        groups = [{"id": 0, "kind": "concealed", "tiles": list(range(13))}, {"id": 1, "kind": "bonus", "tiles": [13]}]
+        links = [{"tile": i, "group": 0 if i < 13 else 1, "role": "standing" if i < 13 else "bonus"}
+                 for i in range(14)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["no winning hand could be built"], "links": links, "groups": groups},
+                "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    from PIL import Image
+    path = SHOTS.parent / "flower-misread.jpg"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (900, 300), (30, 100, 60)).save(path, "JPEG")
+    d = browser
+    d.get(server + "/?rules=mcr")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="6f"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="2m"]').click()
+    wait(d).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="6f"]'))
+    standing = d.find_elements(By.CSS_SELECTOR, "#hand-view .group")[0].find_elements(By.CSS_SELECTOR, ".htile")
+    assert [t.get_attribute("data-code") for t in standing] == codes + ["2m"]
+    assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")] == ["9m"]
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 9m"))
+
+
 def test_photo_overlay_and_crop(server, browser, monkeypatch):
     """The review page draws the reading over the photo and shows a tile's crop in the picker."""
     review_stand_in_reading(server, browser, monkeypatch)

@@ -387,7 +387,7 @@
     if (keys) { selected.clear(); keys.forEach((k) => selected.add(k)); }
     const codes = Array.from(selected).map((k) => { const [gi, ti] = k.split(":").map(Number); return groups[gi].tiles[ti].code; });
     if (how === "concealed") {      // back among the standing tiles
-      step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); groups[0].tiles.push(...tiles); },
+      step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); toStanding(tiles); },
         { op: "to_standing", tiles: codes });
     } else {
       if (codes.length < 3 || codes.length > 4) { window.alert(tr("A meld is 3 or 4 tiles: a chow, a pung or a kong.")); return; }
@@ -604,7 +604,8 @@
       const sel = moveSel.value;
       step(() => {
         const gi = isBonus ? groups.length - 1 : targetGroup(sel);
-        groups[gi].tiles.push(newTile(code));
+        if (gi === 0) toStanding([newTile(code)]);
+        else groups[gi].tiles.push(newTile(code));
         if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
       }, { op: "add", to: code });
       return;
@@ -617,7 +618,19 @@
     step(() => {
       t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
       if (isBonus && g.kind !== "bonus") { g.tiles.splice(index, 1); t.win = false; bonusGroup().tiles.push(t); }
+      // a flower read for a suit or honour tile: the tile goes to the standing row (left among the
+      // flowers, the hand was refused, "'2m' is not a flower or a season")
+      if (!isBonus && g.kind === "bonus") { g.tiles.splice(index, 1); toStanding([t]); }
     }, { op: "replace", group: gi, from: old, to: code, read: t.src });
+  }
+  // A tile put in the standing row of a hand read from a photo: the winning tile stays the one the
+  // photo gave (its last standing tile, unmarked); appended after it, the new tile silently became
+  // the winning tile and the score changed
+  function toStanding(tiles) {
+    const standing = groups[0].tiles;
+    const last = standing[standing.length - 1];
+    if (last && last.src !== null && !standing.some((x) => x.win)) last.win = true;
+    standing.push(...tiles);
   }
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
@@ -676,7 +689,8 @@
       const [t] = groups[from].tiles.splice(index, 1);
       const to = targetGroup(sel);
       if (to !== 0) t.win = false;
-      groups[to].tiles.push(t);
+      if (to === 0) toStanding([t]);
+      else groups[to].tiles.push(t);
     }, { op: "move", tile: code, from, to: sel });
   });
   $("add-tile").addEventListener("click", () => openPicker(0, null, true));

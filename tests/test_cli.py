@@ -719,8 +719,22 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, _, err = run(capsys, "games", "99", "--csv", "--data-dir", str(tmp_path))
     assert code == 2 and f"no game 99 in {tmp_path}" in err
     (tmp_path / "other").mkdir()
+    (tmp_path / "other").chmod(0o755)
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path / "other"))
-    assert code == 0 and f"no game yet in {tmp_path / 'other'}" in out
+    assert code == 0 and f"no game log at {tmp_path / 'other' / 'mjtable.sqlite3'}" in out
+    # a folder with no game log is left as it was: a folder of exports got a game log, a key and 0700
+    assert not list((tmp_path / "other").iterdir()) and (tmp_path / "other").stat().st_mode & 0o777 == 0o755
+    code, _, err = run(capsys, "games", "--backup", str(tmp_path / "b.sqlite3"), "--data-dir", str(tmp_path / "other"))
+    assert code == 2 and "no game log at" in err and not (tmp_path / "b.sqlite3").exists()
+    # a game log the server was given with --db: listed and backed up from it (an empty one was)
+    (tmp_path / "elsewhere").mkdir()
+    served = tmp_path / "elsewhere" / "club.sqlite3"
+    assert run(capsys, "games", "--backup", str(served), "--data-dir", str(tmp_path))[0] == 0
+    code, out, _ = run(capsys, "games", "--db", str(served))
+    assert code == 0 and f"{gid:>4}  " in out
+    code, out, _ = run(capsys, "games", "--backup", str(tmp_path / "club-backup.sqlite3"), "--db", str(served))
+    assert code == 0 and (tmp_path / "club-backup.sqlite3").stat().st_size > 0
+    assert not (tmp_path / "elsewhere" / "mjtable.sqlite3").exists()
 
 
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):

@@ -34,6 +34,8 @@ def register(sub) -> None:
                         "in place of mjtable.sqlite3)")
     p.add_argument("--data-dir", default=None,
                    help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
+    p.add_argument("--db", default=None, metavar="FILE",
+                   help="the game log's SQLite file, as mjtable serve --db names it (default DATA_DIR/mjtable.sqlite3)")
     p.set_defaults(func=run)
 
 
@@ -91,9 +93,24 @@ def run(args) -> int:
         print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",
               file=sys.stderr)
         return 2
+    from vision.profile import default_data_dir
+    database = Path(args.db).expanduser() if args.db else \
+        Path(args.data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
+    if not database.is_file():
+        # reading the log must not make one (nor a data dir's key, nor tighten a folder of exports):
+        # a backup of that new, empty log was "written" while the server kept its games in --db
+        said = f"no game log at {database} (mjtable serve keeps one there once started; " + \
+            ("--db names another)" if args.db else "--data-dir or --db names another)")
+        if args.backup or args.game is not None:
+            print(f"error: {said}", file=sys.stderr)
+            return 2
+        print(said)
+        return 0
     try:
         # no model is loaded: the game log needs none
-        app = create_app({"PRELOAD_MODELS": False, **({"DATA_DIR": args.data_dir} if args.data_dir else {})})
+        app = create_app({"PRELOAD_MODELS": False, "DATABASE": str(database),
+                          **({"DATA_DIR": args.data_dir} if args.data_dir else
+                             {"DATA_DIR": str(database.parent)} if args.db else {})})
     except StartupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

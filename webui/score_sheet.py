@@ -193,8 +193,8 @@ def _width(s, size: float) -> float:
 
 
 def _fit(s, width_pt: float, size: float) -> str:
-    """``s`` cut to ``width_pt``, an ellipsis where it was cut."""
-    s = str(s)
+    """``s`` cut to ``width_pt``, an ellipsis where it was cut (on one line: its line breaks are spaces)."""
+    s = re.sub(r"\s", " ", str(s))
     if _width(s, size) <= width_pt:
         return s
     while s and _width(s + "\u2026", size) > width_pt:
@@ -205,7 +205,14 @@ def _fit(s, width_pt: float, size: float) -> str:
 def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
     """``s`` in lines of ``width_pt`` at most, broken between words (a word wider than a line is
     broken where it must, a hyphen ending the line: "Featherstoneh-" over "augh", not
-    "Featherstoneha" over "ugh"); the last line cut with an ellipsis past ``max_lines``."""
+    "Featherstoneha" over "ugh"); the last line cut with an ellipsis past ``max_lines``. A line
+    break in ``s`` (a note of several lines) starts a new line: dropped, it glued "line1line2"."""
+    paragraphs = re.split(r"\r\n|[\r\n\v\f\u2028\u2029]", str(s).replace("\t", " "))
+    if len(paragraphs) > 1:
+        lines = [line for p in paragraphs for line in _wrap(p, width_pt, size, max_lines)]
+        if len(lines) > max_lines:
+            lines = lines[:max_lines - 1] + [_fit(" ".join(lines[max_lines - 1:]), width_pt, size)]
+        return lines
     lines, line = [], ""
     # a word goes whole to the next line where it fits one; a double name wider than a line breaks
     # after its hyphen, its first half on the line begun: "von Hohenstein-" over "Lichtenberg"

@@ -73,6 +73,16 @@ def test_a_word_wider_than_its_line_breaks_with_a_hyphen_and_a_double_name_after
     assert _wrap("on Anne-Sophie Martin's discard", 50, 8)[1] == "Anne-Sophie"
 
 
+def test_a_note_of_two_lines_is_two_lines_on_the_pdf_sheet(client):
+    # "line1\nline2" was printed "line1line2"
+    gid = client.post("/api/games", json={"name": "g", "rules": "toy", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "line1\nline2, \"quoted\""}).status_code == 201
+    texts = [t for page in _pages(client.get(f"/games/{gid}/sheet.pdf").data) for _, _, _, t in page]
+    assert any(t.endswith("line1") for t in texts) and 'line2, "quoted"' in texts
+    assert not any("line1line2" in t for t in texts)
+    assert _wrap("a\r\nb", 100, 8) == ["a", "b"]
+
+
 def test_the_pdf_sheet_of_four_long_names_cuts_none_and_keeps_its_rows_compact(client):
     gid = long_names_game(client)
     assert client.get(f"/api/games/{gid}").json["finished"]

@@ -194,7 +194,7 @@ def _width(s, size: float) -> float:
 
 def _fit(s, width_pt: float, size: float) -> str:
     """``s`` cut to ``width_pt``, an ellipsis where it was cut (on one line: its line breaks are spaces)."""
-    s = re.sub(r"\s", " ", str(s))
+    s = re.sub(r"\r\n|[\r\n\t\v\f\u2028\u2029]", " ", str(s))     # a no-break space stays one
     if _width(s, size) <= width_pt:
         return s
     while s and _width(s + "\u2026", size) > width_pt:

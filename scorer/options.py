@@ -63,5 +63,7 @@ def options_doc(cls) -> list[dict]:
     out = []
     for f in dataclasses.fields(cls):
         out.append({"name": f.name, "default": f.default, "help": f.metadata.get("help", ""),
-                    "offered": f.metadata.get("offered", True)})
+                    "offered": f.metadata.get("offered", True),
+                    # a whole number's bounds, as ``from_dict`` checks them (the forms' min and max)
+                    "min": f.metadata.get("min"), "max": f.metadata.get("max")})
     return out

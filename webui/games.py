@@ -272,6 +272,8 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
         who, hand = form.get(f"winner{k}", ""), (form.get(f"hand{k}") or "").strip()
         if who == "" and not hand:
             continue
+        if who == "":       # it said "winners[0].winner must be a player number 0-3"
+            raise gamelog.GameError("bad_field", "name the winner of this hand", field=f"winner{k}")
         ctx = {}
         if rules == "riichi":
             for key in RIICHI_WIN_TILES:

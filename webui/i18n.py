@@ -1705,6 +1705,7 @@ MESSAGES_FR = {
     "the end of the game is no hand: no riichi or tenpai to record":
         "la fin de la partie n'est pas une main : pas de riichi ni de tenpai à enregistrer",
     "name the winner and the hand": "nommez le gagnant et la main",
+    "name the winner of this hand": "nommez le gagnant de cette main",
     "say who discarded the winning tile, or that it was self-drawn":
         "dites qui a écarté la tuile gagnante, ou qu'elle a été piochée par le gagnant",
     "no hand to record yet": "pas encore de main à enregistrer",
@@ -2067,8 +2068,20 @@ def french_message(text: str) -> str | None:
 def msg(text, code: str | None = None) -> str:
     """A message of the scorer, vision or the input checks in the page's language, its source
     cut out. English pages show it as it is; French ones by pattern, else by its code."""
+    field = None
     if isinstance(text, dict):
-        code, text = text.get("code") or code, text.get("message", "")
+        code, field, text = text.get("code") or code, text.get("field"), text.get("message", "")
+    said = _message(text, code)
+    if isinstance(field, str) and field.startswith("options.") and field.count(".") == 1:
+        # the option as its form names it: "option limit must be at least 1" named a key no
+        # page shows ("l'option limit" in French)
+        key = field.split(".", 1)[1]
+        said = said.replace(f"option {key} ", f"option {quoted(option_words(None, key))} ", 1)
+    return said
+
+
+def _message(text, code: str | None) -> str:
+    """``msg``'s text in the page's language."""
     if text is None:
         text = ""
     if lang() != "fr":

@@ -3,6 +3,7 @@ through the JSON API and the HTML forms; SQLite in WAL mode."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -324,6 +325,30 @@ def test_new_game_form_keeps_the_chosen_options(client):
     r = client.post("/games", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
                                     "opt_hk__min_faan": "lots", **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
     assert r.status_code == 400
+
+
+def test_an_option_out_of_its_bounds_is_named_as_its_form_names_it(client):
+    # "l'option limit doit valoir au moins 1, pas 0": a key no page shows; and the field had no min
+    page = client.get("/games").get_data(as_text=True)
+    assert re.search(r'name="opt_classical__limit" value="[^"]*" type="number" min="1"', page)
+    token = csrf_of(client)
+    r = client.post("/games?lang=fr", data={"csrf_token": token, "rules": "classical", "opt__present": "1",
+                                            "opt_classical__limit": "0",
+                                            **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 400
+    assert "l'option « limite » doit valoir au moins 1, pas 0" in html.unescape(r.get_data(as_text=True))
+    r = client.post("/api/games", json={"name": "t", "rules": "classical", "players": PLAYERS, "options": {"limit": 0}})
+    assert r.json["error"]["message"] == "option limit must be at least 1, not 0"      # the API says its key
+
+
+def test_a_hand_without_its_winner_is_refused_naming_the_winner(client):
+    gid = new_game(client)
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    r = client.post(f"/games/{gid}/win?lang=fr", data={**_form_of(page, f"/games/{gid}/win"), "winner0": "",
+                                                        "hand0": WIN, "discarder": "1"}, follow_redirects=True)
+    text = html.unescape(r.get_data(as_text=True))
+    assert "nommez le gagnant de cette main" in text and "winners[0]" not in text
+    assert not client.get(f"/api/games/{gid}").json["hands"]
 
 
 def test_context_is_remembered_for_the_game(client):

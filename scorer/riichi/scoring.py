@@ -270,6 +270,13 @@ def _check_indicators(hand: Hand, dora, ura) -> None:
         if n > 4:
             raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} copies of {code} in the hand and the dora "
                                    "indicators: a tile set has only 4 of each tile", field="context.dora_indicators")
+    # 002 §1.3: a Japanese set's red fives are « un cinq-rouge et trois cinq-normaux » in each
+    # family: two written in one suit (0m twice) is a slip, not a second aka dora
+    reds = Counter(t for t in (*hand.all_tiles, *dora, *ura) if T.is_red(t))
+    for code, n in reds.items():
+        if n > 1:
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} red fives {code}: a set has one red five of each "
+                                   f"suit (002 §1.3); write the others as {'5' + code[1]}", field="hand")
 
 
 def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:

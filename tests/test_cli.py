@@ -718,6 +718,8 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert f"in {tmp_path} (--data-dir names another game log)" in err
     code, _, err = run(capsys, "games", "99", "--csv", "--data-dir", str(tmp_path))
     assert code == 2 and f"no game 99 in {tmp_path}" in err
+    code, _, err = run(capsys, "games", "99999999999999999999999", "--data-dir", str(tmp_path))
+    assert code == 2 and f"no game 99999999999999999999999 in {tmp_path}" in err      # not "nothing at this address"
     (tmp_path / "other").mkdir()
     (tmp_path / "other").chmod(0o755)
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path / "other"))

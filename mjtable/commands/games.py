@@ -83,6 +83,14 @@ def _where(app, response) -> str:
     return f" in {app.config['DATA_DIR']} (--data-dir names another game log)" if response.status_code == 404 else ""
 
 
+def _said(response, game: int) -> str:
+    """Why a game's page was not given: a game not found is "no game N", as the game log says it
+    (an id past SQLite's integers got the web's "there is nothing at this address")."""
+    if response.status_code == 404:
+        return f"no game {game}"
+    return ((response.get_json(silent=True) or {}).get("error") or {}).get("message") or f"no game {game}"
+
+
 def run(args) -> int:
     from pathlib import Path
 
@@ -141,7 +149,7 @@ def run(args) -> int:
     if args.format is None:
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
-            print(f"error: {r.get_json()['error']['message']}{_where(app, r)}", file=sys.stderr)
+            print(f"error: {_said(r, args.game)}{_where(app, r)}", file=sys.stderr)
             return 2
         data = (sheet_text(r.get_json()) + "\n").encode("utf-8")     # the standing as text, -o as the others
     else:
@@ -153,9 +161,7 @@ def run(args) -> int:
             url += "?lang=fr" + ("&sep=semicolon" if args.format == "csv" else "")
         r = client.get(url)
         if r.status_code != 200:
-            body = r.get_json(silent=True) or {}
-            print(f"error: {(body.get('error') or {}).get('message') or f'no game {args.game}'}{_where(app, r)}",
-                  file=sys.stderr)
+            print(f"error: {_said(r, args.game)}{_where(app, r)}", file=sys.stderr)
             return 2
         data = r.get_data()
     if output:

@@ -537,6 +537,43 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 9m"))
 
 
+def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, monkeypatch):
+    # the note said "standing tile 12 5m → 4m", and no tile carried a mark: the player counted tiles
+    import sys
+    import types
+
+    import scorer
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c if i != 8 else "6s", "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95,
+                  "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+        hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
+        links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"}
+                 for i in range(14)]
+        groups = [{"id": 0, "kind": "concealed", "tiles": list(range(13))}, {"id": 1, "kind": "winning", "tiles": [13]}]
+        return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                "score": scorer.score(hand, rules, options).to_dict(),
+                "reading": {"warnings": [], "links": links, "groups": groups,
+                            "decoding": {"changes": [{"where": "concealed[8]", "read": "6s", "chosen": "9s",
+                                                      "p_read": 0.5, "p_chosen": 0.4, "why": "completes a chow",
+                                                      "tile": 8}]}},
+                "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    from PIL import Image
+    path = SHOTS.parent / "decoded-tile.jpg"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (900, 300), (30, 100, 60)).save(path, "JPEG")
+    d = browser
+    d.get(server + "/?rules=toy")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")] == ["9s"]
+
+
 def test_photo_overlay_and_crop(server, browser, monkeypatch):
     """The review page draws the reading over the photo and shows a tile's crop in the picker."""
     review_stand_in_reading(server, browser, monkeypatch)

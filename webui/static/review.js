@@ -29,8 +29,9 @@
   const readGroup = (i) => (reading.groups || []).find((g) => g.id === (links[i] || {}).group);
   // The code each read tile ended up with: consistency decoding may have changed it.
   const readCode = readTiles.map((t) => t.code);
+  const decoded = new Set();     // read tiles whose code the decoding changed, to be checked
   for (const c of ((reading.decoding || {}).changes || [])) {
-    if (c.tile !== null && c.tile !== undefined && readTiles[c.tile]) readCode[c.tile] = c.chosen;
+    if (c.tile !== null && c.tile !== undefined && readTiles[c.tile]) { readCode[c.tile] = c.chosen; decoded.add(c.tile); }
   }
   // Where read tile i goes when the hand view is laid out from the reading: "bonus", "standing",
   // "g<id>" (a meld or an unknown group of the reading), or null (a face no code names, a dora).
@@ -60,7 +61,9 @@
   function newTile(code, src) {
     const t = { code, src: src === undefined ? null : src, win: false, low: false, base: null };
     if (t.src !== null && readTiles[t.src]) {
-      t.low = (readTiles[t.src].confidence || 1) < 0.6;
+      // a tile the decoding changed to make a hand is marked too: named only in the note above
+      // ("standing tile 12 5m → 4m"), the player had to count tiles to find it
+      t.low = (readTiles[t.src].confidence || 1) < 0.6 || decoded.has(t.src);
       // Read with a tile-set profile otherwise than the base model reads it: shown,
       // since a profile can misread hard views of a set the base model reads well.
       t.base = readTiles[t.src].base_code || null;

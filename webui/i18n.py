@@ -484,6 +484,7 @@ FR = {
     "group {group} marked concealed": "groupe {group} marqué caché", "group {group} marked exposed": "groupe {group} marqué exposé",
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
+    "{tiles} removed": "{tiles} retirées",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
     "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
     "{tile} moved": "{tile} déplacée", "every tile cleared": "toutes les tuiles retirées",
@@ -858,7 +859,7 @@ CORRECTIONS = {
     "dissolve": "group {group} broken up", "conceal": "group {group} marked concealed",
     "expose": "group {group} marked exposed", "from": "group {group} claimed from {from}",
     "to_standing": "{tiles} put back in the standing row", "meld": "{tiles} made a meld",
-    "undo": "a change undone", "redo": "a change redone", "remove": "{tile} removed",
+    "remove_tiles": "{tiles} removed", "undo": "a change undone", "redo": "a change redone", "remove": "{tile} removed",
     "winning": "{tile} marked as the winning tile", "move": "{tile} moved", "clear": "every tile cleared",
     "notation": "hand typed: {typed}",
 }

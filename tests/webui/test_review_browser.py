@@ -368,6 +368,23 @@ def test_clear_empties_the_score_and_the_notation(server, browser):
     assert not console_errors(d)
 
 
+def test_selected_tiles_are_removed_in_one_step(server, browser):
+    # boxes on things that are no tile (dice, a wall) took two taps each: the tile, then Remove
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    d.find_element(By.ID, "select-mode").click()
+    for code in ("1m", "9s"):
+        d.find_element(By.CSS_SELECTOR, f'#hand-view .htile[data-code="{code}"]:not(.selected)').click()
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="remove"]').click()
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 12)
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"], #hand-view .htile[data-code="9s"]')
+    assert d.find_element(By.ID, "meld-bar").get_attribute("hidden")
+    d.find_element(By.ID, "undo").click()                    # one step back brings both
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    assert not console_errors(d)
+
+
 def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
     # riichi declared and a dora indicator, then MCR and back to riichi: both were gone, the hand
     # scored without its yaku

@@ -389,7 +389,9 @@
   function makeMeld(how, keys) {
     if (keys) { selected.clear(); keys.forEach((k) => selected.add(k)); }
     const codes = Array.from(selected).map((k) => { const [gi, ti] = k.split(":").map(Number); return groups[gi].tiles[ti].code; });
-    if (how === "concealed") {      // back among the standing tiles
+    if (how === "remove") {         // boxes on no tile (dice, a wall, a book): two taps each before
+      if (codes.length) step(() => { takeSelected(); }, { op: "remove_tiles", tiles: codes });
+    } else if (how === "concealed") {      // back among the standing tiles
       step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); toStanding(tiles); },
         { op: "to_standing", tiles: codes });
     } else {

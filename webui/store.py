@@ -210,11 +210,60 @@ def init_db(path: str) -> None:
         raise StartupError(f"cannot set up the database {path}: {e}") from None
 
 
+#: What ``check_database`` says of a game log it met damaged (webui/startup.py).
+DAMAGED = "the game log is damaged"
+
+
+def rebuilt_copy(path: str) -> str | None:
+    """A damaged game log's rows copied into a new file, in a temporary folder, its indexes built
+    afresh: read through a damaged index, the pages and the exports that the read-only banner
+    offers to rescue the games showed a game's hands as none. Every table is read in its own
+    order (``NOT INDEXED``). None when the rows cannot all be read (a table damaged, not only an
+    index): the log is then read as it is."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    from .startup import sqlite_uri
+    folder = tempfile.mkdtemp(prefix="mjtable-rescue-")
+    target = os.path.join(folder, "mjtable.sqlite3")
+    try:
+        dst = sqlite3.connect(sqlite_uri(target, "rwc"), uri=True, isolation_level=None)
+        try:
+            dst.execute("ATTACH DATABASE ? AS damaged", (sqlite_uri(path, "ro"),))
+            schema = dst.execute("SELECT type, name, sql FROM damaged.sqlite_master WHERE sql IS NOT NULL "
+                                 "AND name NOT LIKE 'sqlite_%'").fetchall()
+            dst.execute("BEGIN")
+            for kind, name, sql in schema:
+                if kind == "table":
+                    dst.execute(sql)
+                    dst.execute(f'INSERT INTO main."{name}" SELECT * FROM damaged."{name}" NOT INDEXED')
+            for kind, _, sql in schema:
+                if kind in ("index", "view", "trigger"):
+                    dst.execute(sql)
+            dst.execute(f"PRAGMA main.user_version = {dst.execute('PRAGMA damaged.user_version').fetchone()[0]}")
+            dst.execute("COMMIT")
+            dst.execute("DETACH DATABASE damaged")
+            whole = dst.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            dst.close()
+    except sqlite3.Error:
+        whole = False
+    if not whole:
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+    atexit.register(shutil.rmtree, folder, True)
+    return target
+
+
 class Pool:
     """Open connections kept between requests: opening one per request costs a file open, and
     closing the last one makes SQLite checkpoint the WAL each time."""
 
     def __init__(self, path: str, keep: int = 8, read_only: str | None = None):
+        if read_only and read_only.startswith(DAMAGED):
+            path = rebuilt_copy(path) or path       # read from its rows, not through a damaged index
         self.path = path
         self.keep = keep
         self.read_only = read_only    # why the game log is open read-only (None: it is writable)

@@ -116,6 +116,28 @@ def test_a_damaged_game_log_opens_read_only_with_a_banner(tmp_path):
     assert r.status_code == 503 and r.json["error"]["code"] == "read_only" and "damaged" in r.json["error"]["message"]
 
 
+def test_a_game_log_with_a_damaged_index_shows_and_exports_every_hand(tmp_path):
+    # the index of the hands damaged: the read-only pages, and the exports the banner offers to
+    # rescue the games, said the game had no hand
+    db = _game_log_with_hands(tmp_path / "data", hands=5)
+    conn = sqlite3.connect(db)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'hands_game'").fetchone()[0]
+    conn.close()
+    with open(db, "r+b") as f:
+        f.seek((root - 1) * page_size + 8)
+        f.write(os.urandom(page_size - 300))
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+    conn.close()
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    assert app.config["READ_ONLY"].startswith("the game log is damaged")
+    c = app.test_client()
+    assert len(c.get("/api/games/1").json["hands"]) == 5
+    assert len(c.get("/api/games/1/export.json").json["hands"]) == 5
+    assert c.post("/api/games/1/hands", json={"kind": "draw"}).status_code == 503
+
+
 def test_a_game_log_in_a_folder_that_cannot_be_written_is_read(tmp_path, monkeypatch):
     # a copy on a USB key or a CD: `mjtable games --data-dir` said "not writable" and listed nothing
     data = tmp_path / "data"

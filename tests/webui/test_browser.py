@@ -459,13 +459,31 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     wait(d).until(lambda drv: score_total(drv) is not None)
 
 
+def _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, name: str, rules: str, tiles: int):
+    """The review page of a photo read by ``read_photo`` (in place of the reader), once its
+    ``tiles`` tiles are shown."""
+    import sys
+    import types
+
+    from PIL import Image
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    path = SHOTS.parent / name
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (900, 300), (30, 100, 60)).save(path, "JPEG")
+    d = browser
+    d.get(server + f"/?rules={rules}")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == tiles)
+    return d
+
+
 def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand_was_built(server, browser, monkeypatch):
     # a profile whose white dragon has ink turned a set's blank white dragons face down; with no
     # hand built, the review page gave them the code of their group's face-up tile (a concealed
     # kong's rule) and showed them as North winds, unsure
-    import sys
-    import types
-
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         box = lambda i: [40 + 60 * i, 100, 95 + 60 * i, 175]
         tile = lambda i, code, **kw: {"code": code, "box": box(i), "confidence": 0.9, "face_down": code is None,
@@ -480,18 +498,7 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
         return {"tiles": tiles, "hand": None, "notation": None, "score": None,
                 "reading": {"warnings": ["no winning hand could be built"], "links": links, "groups": groups},
                 "missing_context": [], "timings_ms": {}}
-    module = types.ModuleType("mjtable.pipeline")
-    module.read_photo = read_photo
-    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    from PIL import Image
-    path = SHOTS.parent / "profile-backs.jpg"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (600, 300), (30, 100, 60)).save(path, "JPEG")
-    d = browser
-    d.get(server + "/?rules=toy")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d).until(lambda drv: "/review/" in drv.current_url)
-    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 7)
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "profile-backs.jpg", "toy", 7)
     codes = [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
     assert codes == ["4z", "5z", "5z", "3p", "3p", "3p", "3p"], codes
     low = [("low" in b.get_attribute("class")) for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
@@ -503,8 +510,6 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
         server, browser, monkeypatch):
     # a 2m read as a flower, corrected: it stayed among the flowers ("'2m' is not a flower or a
     # season"); moved to the standing row it came last and silently took the winning tile's star
-    import sys
-    import types
     codes = ["1m", "1m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "9m"]
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
@@ -516,18 +521,7 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
         return {"tiles": tiles, "hand": None, "notation": None, "score": None,
                 "reading": {"warnings": ["no winning hand could be built"], "links": links, "groups": groups},
                 "missing_context": [], "timings_ms": {}}
-    module = types.ModuleType("mjtable.pipeline")
-    module.read_photo = read_photo
-    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    from PIL import Image
-    path = SHOTS.parent / "flower-misread.jpg"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (900, 300), (30, 100, 60)).save(path, "JPEG")
-    d = browser
-    d.get(server + "/?rules=mcr")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d).until(lambda drv: "/review/" in drv.current_url)
-    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "flower-misread.jpg", "mcr", 14)
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="6f"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
     d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="2m"]').click()
@@ -540,9 +534,6 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
 
 def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, monkeypatch):
     # the note said "standing tile 12 5m → 4m", and no tile carried a mark: the player counted tiles
-    import sys
-    import types
-
     import scorer
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"]
 
@@ -560,18 +551,7 @@ def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, mo
                                                       "p_read": 0.5, "p_chosen": 0.4, "why": "completes a chow",
                                                       "tile": 8}]}},
                 "missing_context": [], "timings_ms": {}}
-    module = types.ModuleType("mjtable.pipeline")
-    module.read_photo = read_photo
-    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
-    from PIL import Image
-    path = SHOTS.parent / "decoded-tile.jpg"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (900, 300), (30, 100, 60)).save(path, "JPEG")
-    d = browser
-    d.get(server + "/?rules=toy")
-    d.find_element(By.ID, "photo-input").send_keys(str(path))
-    wait(d).until(lambda drv: "/review/" in drv.current_url)
-    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "decoded-tile.jpg", "toy", 14)
     assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")] == ["9s"]
 
 

@@ -41,6 +41,14 @@ def _close_picker(d):
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
 
 
+def _tick(d, name: str):
+    """Tick the context box ``name`` (its details opened if it is folded away)."""
+    box = d.find_element(By.NAME, name)
+    if not box.is_displayed():
+        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
+    box.click()
+
+
 def _record_and_come_back(d):
     """Record the page's hand as Bob's win on Di's discard, then Back to the page, now recorded."""
     choose(d, "winner", "Bob")
@@ -90,10 +98,7 @@ def test_rule_switch_and_reload_keep_the_corrections(server, browser):
     wait(d).until(lambda drv: "rules=mcr" in drv.current_url)
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert _notation(d) == "123m456p789s1122z 2z"
-    box = d.find_element(By.NAME, "ctx_self_drawn")
-    if not box.is_displayed():
-        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
-    box.click()
+    _tick(d, "ctx_self_drawn")
     wait(d).until(lambda drv: score_total(drv) is not None)
     d.execute_script("return 1")
     import time
@@ -391,10 +396,7 @@ def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
     d = browser
     d.get(server + "/review/new?rules=riichi&hand=234m456p678s5588s 8s")
     wait(d).until(lambda drv: score_total(drv) is not None)
-    box = d.find_element(By.NAME, "ctx_riichi")
-    if not box.is_displayed():
-        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
-    box.click()
+    _tick(d, "ctx_riichi")
     dora = d.find_element(By.NAME, "ctx_dora_indicators")
     d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", dora)
     dora.send_keys("8m")
@@ -418,10 +420,7 @@ def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert _notation(d).startswith("[2222p,1+]")
     # and through a reload of its saved draft: the page saved the groups without the mark
-    box = d.find_element(By.NAME, "ctx_self_drawn")
-    if not box.is_displayed():
-        d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
-    box.click()
+    _tick(d, "ctx_self_drawn")
     _saved(d)
     import time
     time.sleep(0.6)                               # the save after the change

@@ -254,6 +254,7 @@ FR = {
     "Correct {code}": "Corriger {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
     "Standing tiles": "Tuiles debout", "Flowers and seasons": "Fleurs et saisons", "Meld {n}: {name}": "Combinaison {n} : {name}",
     "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
+    "added to a claimed pung": "ajoutée à un pung réclamé",
     "claimed from…": "prise de…", "left": "gauche", "across": "en face", "right": "droite",
     "↩ to standing": "↩ vers la main", "Delete": "Supprimer", "{n} selected": "{n} choisie(s)",
     "pung": "pung", "chow": "chow", "kong": "kong", "empty": "vide", "not a meld": "pas une combinaison", "winning tile": "tuile gagnante", "unsure: check it": "lecture incertaine : à vérifier",
@@ -482,6 +483,7 @@ FR = {
     "{from} corrected to {to}": "{from} corrigée en {to}", "{to} added": "{to} ajoutée",
     "group {group} removed ({tiles})": "groupe {group} retiré ({tiles})", "group {group} broken up": "groupe {group} défait",
     "group {group} marked concealed": "groupe {group} marqué caché", "group {group} marked exposed": "groupe {group} marqué exposé",
+    "group {group} marked a kong added to a claimed pung": "groupe {group} marqué kong ajouté à un pung réclamé",
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
     "{tiles} removed": "{tiles} retirées",
@@ -858,6 +860,7 @@ CORRECTIONS = {
     "replace": "{from} corrected to {to}", "add": "{to} added", "delete": "group {group} removed ({tiles})",
     "dissolve": "group {group} broken up", "conceal": "group {group} marked concealed",
     "expose": "group {group} marked exposed", "from": "group {group} claimed from {from}",
+    "added": "group {group} marked a kong added to a claimed pung",
     "to_standing": "{tiles} put back in the standing row", "meld": "{tiles} made a meld",
     "remove_tiles": "{tiles} removed", "undo": "a change undone", "redo": "a change redone", "remove": "{tile} removed",
     "winning": "{tile} marked as the winning tile", "move": "{tile} moved", "clear": "every tile cleared",
@@ -1015,7 +1018,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
             "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
-            "a chow is claimed from the player on the left only", "face down"]
+            "a chow is claimed from the player on the left only", "face down", "added to a claimed pung"]
 
 
 #: The photo page's script texts (capture.js).

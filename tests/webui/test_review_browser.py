@@ -430,6 +430,20 @@ def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     assert not console_errors(d)
 
 
+def test_a_kong_is_marked_added_to_a_claimed_pung_on_the_page(server, browser):
+    # a kong the reader laid down as exposed could be marked added only by typing the hand again
+    d = browser
+    d.get(server + "/review/new?rules=hk&hand=[2222p,1]123m456s789s1z 1z")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    Select(kong.find_element(By.CSS_SELECTOR, "select.exposure")).select_by_value("added")
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[2222p,1+]"))
+    kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    Select(kong.find_element(By.CSS_SELECTOR, "select.exposure")).select_by_value("exposed")
+    wait(d).until(lambda drv: _notation(drv).startswith("[2222p,1]"))
+    assert not console_errors(d)
+
+
 def test_a_concealed_kong_shows_its_middle_tiles_face_down_as_on_the_table(server, browser):
     # the editor drew all four faces up, so the hand on screen did not look like the one on the
     # table; 002 §3.3.7 turns the two middle tiles face down, and their code stays in the label

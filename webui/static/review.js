@@ -346,13 +346,19 @@
   function meldControls(g, gi, head) {
     const exp = document.createElement("select");
     exp.className = "exposure";
-    exp.innerHTML = `<option value="exposed">${tr("exposed")}</option><option value="concealed">${tr("concealed")}</option>`;
-    exp.value = g.concealed ? "concealed" : "exposed";
-    exp.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("exposed") + " / " + tr("concealed"));
+    // an added kong (a claimed pung its fourth tile was drawn for) is one too: the reader cannot
+    // tell it from an exposed kong, and Hong Kong's payment and a robbed kong depend on it
+    exp.innerHTML = `<option value="exposed">${tr("exposed")}</option><option value="added">${tr("added to a claimed pung")}</option>`
+      + `<option value="concealed">${tr("concealed")}</option>`;
+    exp.value = g.concealed ? "concealed" : g.added ? "added" : "exposed";
+    exp.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("exposed") + " / " + tr("added to a claimed pung")
+      + " / " + tr("concealed"));
     // Only a kong is laid down concealed; a chow or pung goes back to the standing tiles instead.
     exp.hidden = g.tiles.length !== 4;
-    exp.addEventListener("change", () => step(() => { g.concealed = exp.value === "concealed"; },
-      { op: exp.value === "concealed" ? "conceal" : "expose", group: gi, tiles: g.tiles.map((t) => t.code) }));
+    exp.addEventListener("change", () => step(() => {
+      g.concealed = exp.value === "concealed";
+      if (exp.value === "added") g.added = true; else delete g.added;
+    }, { op: { concealed: "conceal", added: "added" }[exp.value] || "expose", group: gi, tiles: g.tiles.map((t) => t.code) }));
     const from = document.createElement("select");
     from.className = "from";
     from.innerHTML = `<option value="">${tr("claimed from…")}</option><option value="left">${tr("left")}</option>`
@@ -365,7 +371,7 @@
     from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));
     const dissolve = document.createElement("button");
     dissolve.type = "button"; dissolve.textContent = tr("↩ to standing"); dissolve.className = "secondary to-standing";
-    dissolve.addEventListener("click", () => step(() => { groups[0].tiles.push(...g.tiles); groups.splice(gi, 1); },
+    dissolve.addEventListener("click", () => step(() => { groups.splice(gi, 1); toStanding(g.tiles); },
       { op: "dissolve", group: gi }));
     const del = document.createElement("button");
     del.type = "button"; del.textContent = tr("Delete"); del.className = "danger delete-meld";

@@ -940,9 +940,20 @@ def _restored_place(store: Store, game_id: int, row: dict, edits: list[dict]) ->
         if kept and kept.get("uid") and kept.get("before_uids") is not None:
             before_of.setdefault(kept["uid"], set()).update(kept["before_uids"])
             after_of.setdefault(kept["uid"], set()).update(kept["after_uids"])
-    uid, before = row["uid"], set(row["before_uids"]) | before_of.get(row["uid"], set())
-    return 1 + max((h["seq"] for h in store.list_hands(game_id)
-                    if h["uid"] in before or uid in after_of.get(h["uid"], ())), default=0)
+    uid = row["uid"]
+    before = set(row["before_uids"]) | before_of.get(uid, set())
+    after = set(row.get("after_uids") or ()) | after_of.get(uid, set())
+    hands = store.list_hands(game_id)
+
+    def stood_before(h) -> bool:
+        if h["uid"] in before or uid in after_of.get(h["uid"], ()):
+            return True
+        if h["uid"] in after or uid in before_of.get(h["uid"], ()):
+            return False
+        # never in the game together (one undone before the other was recorded): the one recorded
+        # first stood first (restored in the other order, D recorded after C came back before it)
+        return bool(h.get("created") and row.get("created")) and h["created"] < row["created"]
+    return 1 + max((h["seq"] for h in hands if stood_before(h)), default=0)
 
 
 def undo(store: Store, game_id: int, hand_id=None) -> dict | None:

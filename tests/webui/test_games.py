@@ -915,6 +915,27 @@ def test_hands_removed_one_after_another_are_restored_in_their_places_in_any_ord
     assert after["totals"] == before["totals"]
 
 
+@pytest.mark.parametrize("order", [("three", "four"), ("four", "three")])
+def test_two_hands_never_in_the_game_together_are_restored_in_the_order_they_were_recorded(client, app, order):
+    # "three" undone, "four" recorded then undone: restored "three" then "four" they came back
+    # one, two, four, three
+    import sqlite3
+    gid = new_game(client)
+    for note in ("one", "two", "three"):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": note})
+    client.post(f"/api/games/{gid}/undo", json={})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "note": "four"})
+    conn = sqlite3.connect(app.config["DATABASE"])          # recorded a minute later, as at a table
+    conn.execute("UPDATE hands SET created = '2099-01-01T00:00:00+00:00' WHERE note = 'four'")
+    conn.commit()
+    conn.close()
+    client.post(f"/api/games/{gid}/undo", json={})
+    edits = {e["before"]["note"]: e["id"] for e in client.get(f"/api/games/{gid}/edits").json["edits"]}
+    for note in order:
+        client.post(f"/games/{gid}/edits/{edits[note]}/restore", data={"csrf_token": csrf_of(client)})
+    assert [h["note"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["one", "two", "three", "four"]
+
+
 def test_a_hand_recorded_after_a_delete_stays_after_the_restored_hand(client):
     gid = new_game(client)
     for note in ("one", "two", "three"):

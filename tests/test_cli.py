@@ -732,8 +732,14 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     (tmp_path / "elsewhere").mkdir()
     served = tmp_path / "elsewhere" / "club.sqlite3"
     assert run(capsys, "games", "--backup", str(served), "--data-dir", str(tmp_path))[0] == 0
+    (tmp_path / "elsewhere").chmod(0o755)
     code, out, _ = run(capsys, "games", "--db", str(served))
     assert code == 0 and f"{gid:>4}  " in out
+    code, _, err = run(capsys, "games", "99", "--db", str(served))
+    assert code == 2 and f"no game 99 in {served} (--db names another game log)" in err
+    # the backup's folder is left as it was: it became 0700, with a secret_key in it
+    assert (tmp_path / "elsewhere").stat().st_mode & 0o777 == 0o755
+    assert not (tmp_path / "elsewhere" / "secret_key").exists()
     code, out, _ = run(capsys, "games", "--backup", str(tmp_path / "club-backup.sqlite3"), "--db", str(served))
     assert code == 0 and (tmp_path / "club-backup.sqlite3").stat().st_size > 0
     assert not (tmp_path / "elsewhere" / "mjtable.sqlite3").exists()

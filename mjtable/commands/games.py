@@ -77,10 +77,14 @@ def _backup(database: str, target: str) -> int:
     return 0
 
 
-def _where(app, response) -> str:
+def _where(app, response, args) -> str:
     """For a game not found: which game log was looked in (a server started with another
     --data-dir keeps its games elsewhere)."""
-    return f" in {app.config['DATA_DIR']} (--data-dir names another game log)" if response.status_code == 404 else ""
+    if response.status_code != 404:
+        return ""
+    if args.db:
+        return f" in {app.config['DATABASE']} (--db names another game log)"
+    return f" in {app.config['DATA_DIR']} (--data-dir names another game log)"
 
 
 def _said(response, game: int) -> str:
@@ -114,11 +118,19 @@ def run(args) -> int:
             return 2
         print(said)
         return 0
+    config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
+    if args.data_dir:
+        config["DATA_DIR"] = args.data_dir
+    elif args.db:
+        # the log alone: no data dir is made, tightened or given a key (the folder of a backup
+        # listed with --db became 0700 with a secret_key in it)
+        import secrets
+        import tempfile
+        scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")   # removed when the command ends
+        config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
     try:
         # no model is loaded: the game log needs none
-        app = create_app({"PRELOAD_MODELS": False, "DATABASE": str(database),
-                          **({"DATA_DIR": args.data_dir} if args.data_dir else
-                             {"DATA_DIR": str(database.parent)} if args.db else {})})
+        app = create_app(config)
     except StartupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -139,8 +151,8 @@ def run(args) -> int:
             return 2
         games = r.get_json()["games"]
         if not games:
-            print(f"no game yet in {app.config['DATA_DIR']} (the web UI's Games page starts one; "
-                  "--data-dir names another game log)")
+            print(f"no game yet in {app.config['DATABASE'] if args.db else app.config['DATA_DIR']} (the web UI's "
+                  f"Games page starts one; {'--db' if args.db else '--data-dir'} names another game log)")
         for g in games:
             print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
                   + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
@@ -149,7 +161,7 @@ def run(args) -> int:
     if args.format is None:
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
-            print(f"error: {_said(r, args.game)}{_where(app, r)}", file=sys.stderr)
+            print(f"error: {_said(r, args.game)}{_where(app, r, args)}", file=sys.stderr)
             return 2
         data = (sheet_text(r.get_json()) + "\n").encode("utf-8")     # the standing as text, -o as the others
     else:
@@ -161,7 +173,7 @@ def run(args) -> int:
             url += "?lang=fr" + ("&sep=semicolon" if args.format == "csv" else "")
         r = client.get(url)
         if r.status_code != 200:
-            print(f"error: {_said(r, args.game)}{_where(app, r)}", file=sys.stderr)
+            print(f"error: {_said(r, args.game)}{_where(app, r, args)}", file=sys.stderr)
             return 2
         data = r.get_data()
     if output:

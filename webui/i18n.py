@@ -1804,8 +1804,8 @@ MESSAGES_FR = {
         "{0} indicateurs de dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
     "{} ura dora indicators: a table shows {} at most (one, and one per kong; 002 §2.7)":
         "{0} indicateurs d'ura dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
-    "{} red fives {}: a set has one red five of each suit (002 §1.3); write the others as {}":
-        "{0} cinq rouges {1} : un jeu a un cinq rouge de chaque famille (002 §1.3) ; écrivez les autres {2}",
+    "{} red fives {}: a set has 1 at most (002 §1.3); write the others as {}":
+        "{0} cinq rouges {1} : un jeu en a 1 au plus (002 §1.3) ; écrivez les autres {2}",
     "{} copies of {} in the hand and the dora indicators: a tile set has only 4 of each tile":
         "{0} exemplaires de {1} dans la main et les indicateurs de dora : un jeu n'a que 4 exemplaires de chaque tuile",
     "row {} ({}) has {} tiles, expected {}: a tile seems missing after the {} tile":

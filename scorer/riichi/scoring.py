@@ -256,7 +256,7 @@ def _highlight(items, hand: Hand, decomposition, ctx) -> None:
 MAX_INDICATORS = 5
 
 
-def _check_indicators(hand: Hand, dora, ura) -> None:
+def _check_indicators(hand: Hand, dora, ura, red_fives: bool = False) -> None:
     """Indicators a table can show: at most ``MAX_INDICATORS`` of each kind, and a tile shown as
     an indicator is one of its four copies, with those in the hand."""
     if len(dora) > MAX_INDICATORS:
@@ -270,13 +270,16 @@ def _check_indicators(hand: Hand, dora, ura) -> None:
         if n > 4:
             raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} copies of {code} in the hand and the dora "
                                    "indicators: a tile set has only 4 of each tile", field="context.dora_indicators")
+    if not red_fives:
+        return              # held without the house rule, a red five is a plain five
     # 002 §1.3: a Japanese set's red fives are « un cinq-rouge et trois cinq-normaux » in each
-    # family: two written in one suit (0m twice) is a slip, not a second aka dora
+    # family (the mahjong package counts one of each too): 0m written twice is a slip, not a
+    # second aka dora
     reds = Counter(t for t in (*hand.all_tiles, *dora, *ura) if T.is_red(t))
     for code, n in reds.items():
         if n > 1:
-            raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} red fives {code}: a set has one red five of each "
-                                   f"suit (002 §1.3); write the others as {'5' + code[1]}", field="hand")
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{n} red fives {code}: a set has 1 at most "
+                                   f"(002 §1.3); write the others as {'5' + code[1]}", field="hand")
 
 
 def _pao_fed(hand: Hand, yaku: str, liable: str) -> bool:
@@ -367,7 +370,7 @@ def score(hand: Hand, options) -> ScoreResult:
         # declared with a discard (§3.3.14), and none was made: the stick said it moved 1,000
         return refused(f"{_BLESSING_NAMES[blessing]} is won before the winner's first "
                        "discard, so no riichi can have been declared (002 §4.2.4, §4.2.5)", declared)
-    _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"))
+    _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"), red_fives)
     ura_count, dora_count = len(ctx("ura_dora_indicators")), len(ctx("dora_indicators"))
     if declared and ura_count and ura_count != max(dora_count, 1):
         # 002 §3.3.14: the winner « révèle les tuiles sous l'indicateur de dora et les indicateurs de

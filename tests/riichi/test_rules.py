@@ -242,15 +242,16 @@ def test_red_fives_count_only_when_asked():
     assert han_of(on)["aka_dora"] == 1
 
 
-def test_two_red_fives_of_one_suit_are_refused():
+def test_more_red_fives_of_a_suit_than_a_set_has_are_refused():
     """002 §1.3: one red five in each family; 000m was scored, one aka dora, with no word."""
     from scorer.errors import HandError
     for hand, ctx in (("000m456m789m123p5p 5p", {}), ("055m406m789m123p5p 5p", {}),
-                      ("406m123p789s12s55p 3s", {"dora_indicators": ["0m"]})):
+                      ("406m123p789s12s55p 3s", {"dora_indicators": ["0m"]}), ("123m406p000p789s5s 5s", {})):
         with pytest.raises(HandError) as e:
             riichi(hand, riichi=True, red_fives=True, **ctx)
-        assert "a set has one red five of each suit" in str(e.value)
+        assert "at most (002 §1.3)" in str(e.value)
     assert han_of(riichi("055m406p789s123p5s 5s", riichi=True, red_fives=True))["aka_dora"] == 2
+    assert riichi("000m456m789m123p5p 5p", riichi=True).valid      # without the house rule: plain fives
 
 
 def test_dora_and_ura_dora_from_indicators():

@@ -530,6 +530,16 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
     assert [t.get_attribute("data-code") for t in standing] == codes + ["2m"]
     assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")] == ["9m"]
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 9m"))
+    # the winning tile removed and another added: the new one is the winning tile, not the 2m
+    d.find_element(By.ID, "select-mode").click()
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile.win').click()
+    d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="remove"]').click()
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 13)
+    d.find_element(By.ID, "add-tile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="8m"]').click()
+    d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 8m"))
 
 
 def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, monkeypatch):

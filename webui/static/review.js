@@ -132,6 +132,10 @@
         if (key === "standing") groups[0].tiles = tiles;
         else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down && !m.code), from: "", tiles });
       }
+      // the photo's last standing tile is its winning tile, marked now: left implied, a tile moved
+      // or added to the row came last and silently took its star (and the score changed)
+      const standing = groups[0].tiles;
+      if (standing.length && !standing.some((t) => t.win)) standing[standing.length - 1].win = true;
       groups.push({ kind: "bonus", tiles: bonus });
     } else {
       groups.push({ kind: "bonus", tiles: [] });
@@ -634,14 +638,10 @@
       if (!isBonus && g.kind === "bonus") { g.tiles.splice(index, 1); toStanding([t]); }
     }, { op: "replace", group: gi, from: old, to: code, read: t.src });
   }
-  // A tile put in the standing row of a hand read from a photo: the winning tile stays the one the
-  // photo gave (its last standing tile, unmarked); appended after it, the new tile silently became
-  // the winning tile and the score changed
+  // A tile put in the standing row goes at its end (the photo's winning tile keeps its star: it is
+  // marked when the photo's tiles are laid out)
   function toStanding(tiles) {
-    const standing = groups[0].tiles;
-    const last = standing[standing.length - 1];
-    if (last && last.src !== null && !standing.some((x) => x.win)) last.win = true;
-    standing.push(...tiles);
+    groups[0].tiles.push(...tiles);
   }
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
@@ -917,7 +917,9 @@
     const found = (data.state && data.state.form) || {};
     const here = new Set(fields);
     for (const name of (data.state && data.state.fields) || Object.keys(found)) {
-      if (here.has(name)) continue;
+      // not the rules nor a game's own fields: a page in a game, which has no rules menu, saved
+      // the rules the draft was first saved under
+      if (here.has(name) || ["rules", "winner", "discarder", "dealer", "round_wind"].includes(name)) continue;
       fields.push(name);
       if (name in found) f[name] = found[name];
     }

@@ -225,7 +225,7 @@ def assign_layout(tiles) -> LayoutResult:
         # tell the player to mend a layout they never laid out
         problems.append(f"found {n - len(stray)} tiles in {len(rows)} row(s) (rows of "
                         f"{' '.join(str(len(r)) for r in rows)}); the layout has 34 (or 42 with flowers and "
-                        "seasons): a hand's photo cannot calibrate")
+                        "seasons)")
         result.problems, result.too_few = problems, True
         return result
     if len(rows) not in (4, 5):

@@ -226,9 +226,10 @@ def rebuilt_copy(path: str) -> str | None:
     import tempfile
 
     from .startup import sqlite_uri
-    folder = tempfile.mkdtemp(prefix="mjtable-rescue-")
-    target = os.path.join(folder, "mjtable.sqlite3")
+    folder = None
     try:
+        folder = tempfile.mkdtemp(prefix="mjtable-rescue-")
+        target = os.path.join(folder, "mjtable.sqlite3")
         dst = sqlite3.connect(sqlite_uri(target, "rwc"), uri=True, isolation_level=None)
         try:
             dst.execute("ATTACH DATABASE ? AS damaged", (sqlite_uri(path, "ro"),))
@@ -248,10 +249,11 @@ def rebuilt_copy(path: str) -> str | None:
             whole = dst.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         finally:
             dst.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, OSError):        # no room, or no temporary folder: read the log as it is
         whole = False
     if not whole:
-        shutil.rmtree(folder, ignore_errors=True)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
         return None
     atexit.register(shutil.rmtree, folder, True)
     return target

@@ -136,6 +136,17 @@ def test_a_game_log_with_a_damaged_index_shows_and_exports_every_hand(tmp_path):
     assert len(c.get("/api/games/1").json["hands"]) == 5
     assert len(c.get("/api/games/1/export.json").json["hands"]) == 5
     assert c.post("/api/games/1/hands", json={"kind": "draw"}).status_code == 503
+    # no temporary folder to copy it into: the log is read as it is, not a failed start
+    import tempfile
+
+    def no_room(*a, **k):
+        raise OSError(28, "No space left on device")
+    real, tempfile.mkdtemp = tempfile.mkdtemp, no_room
+    try:
+        app = create_app({"DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "t"})
+    finally:
+        tempfile.mkdtemp = real
+    assert app.extensions["mjtable_pool"].path == str(db)
 
 
 def test_a_game_log_in_a_folder_that_cannot_be_written_is_read(tmp_path, monkeypatch):

@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def add_arguments(p) -> None:
     p.add_argument("--image", type=Path, default=None,
-                   help="photo to read (default: the first hand_*.jpg of the shared test split)")
+                   help="photo to read (default: the first hand_*.jpg of the shared test split, else "
+                        "tests/fixtures/vision/rendered_hand_riichi.jpg)")
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--delay", type=float, nargs="+", default=[0.0, 3.0],
                    help="seconds between the server's start and the photo (default 0 3)")

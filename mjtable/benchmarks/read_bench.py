@@ -2,7 +2,8 @@
 the whole chain photo → tiles → hand → score (``mjtable.pipeline.read_photo``).
 
 Without ``--image``, the benchmark photo is made once under build/: a real hand photo from
-../shared (upscaled to 12 MP) when present, else a rendered scene at that size."""
+../shared (upscaled to 12 MP) when present, else the repository's own hand photo
+(tests/fixtures/vision/hands/hand_riichi_dora.jpg) upscaled so."""
 from __future__ import annotations
 
 import json
@@ -16,7 +17,8 @@ STAGES = ("decode_ms", "detect_ms", "crop_ms", "classify_ms", "total_ms")
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--image", type=Path, default=None, help="photo to read (default: a generated 4032x3024 JPEG)")
+    p.add_argument("--image", type=Path, default=None,
+                   help="photo to read (default: a hand photo upscaled to 4032x3024, made once under build/)")
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--warmup", type=int, default=2)
     p.add_argument("--data", type=Path, default=REPO / ".." / "shared" / "data")
@@ -41,19 +43,14 @@ def add_arguments(p) -> None:
 
 def make_bench_image(data_root: Path, path: Path = BENCH_IMAGE) -> Path:
     import cv2
-    import numpy as np
     if path.exists():
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
     hands = sorted((Path(data_root) / "chinese-mahjong-detection" / "test" / "images").glob("hand_*.jpg"))
-    if hands:
-        img = cv2.resize(cv2.imread(str(hands[0])), (4032, 3024), interpolation=cv2.INTER_CUBIC)
-    else:
-        from vision_lab.synth.random_layouts import hand_row
-        from vision_lab.synth.render import random_style, render_scene
-        rng = np.random.default_rng(0)
-        style = random_style(rng, ("riichi",))
-        img, _ = render_scene(hand_row(rng, sorted(style.art.faces)), rng, size=(4032, 3024), style=style)
+    # without ../shared: the repository's own photo (rendering one needed ../shared's artwork, and
+    # the command ended in a traceback)
+    source = hands[0] if hands else REPO / "tests" / "fixtures" / "vision" / "hands" / "hand_riichi_dora.jpg"
+    img = cv2.resize(cv2.imread(str(source)), (4032, 3024), interpolation=cv2.INTER_CUBIC)
     cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
     return path
 

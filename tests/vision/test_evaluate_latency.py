@@ -94,3 +94,17 @@ def test_the_evaluation_tells_reads_on_faces_no_label_marks_from_reads_on_nothin
     assert result["precision"] == 1 / 3                     # precision still counts them
     assert result["reads_on_unlabelled_faces"] == 1 and result["reads_on_unlabelled_faces_right"] == 1
     assert "reads on no label: 2, of which 1 on a tile face" in (tmp_path / "out" / "report.md").read_text()
+
+
+def test_the_benchmark_photo_is_made_without_the_shared_data(tmp_path, monkeypatch):
+    # without ../shared the rendered fallback needed ../shared's artwork: a traceback, exit 1
+    import cv2
+
+    from mjtable.benchmarks.read_bench import make_bench_image
+    from vision_lab.synth import render
+
+    def no_artwork(*a, **k):
+        raise FileNotFoundError("no artwork found under ../shared/data/artwork")
+    monkeypatch.setattr(render, "random_style", no_artwork)
+    path = make_bench_image(tmp_path / "no-shared-data", tmp_path / "bench.jpg")
+    assert cv2.imread(str(path)).shape == (3024, 4032, 3)

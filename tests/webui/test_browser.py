@@ -565,6 +565,31 @@ def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, mo
     assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")] == ["9s"]
 
 
+def test_a_concealed_kong_read_from_a_photo_is_drawn_as_the_photo_shows_it(server, browser, monkeypatch):
+    # the photo: back, 8p, 8p, back (the ends face down); the page drew 8p, back, back, 8p
+    import scorer
+    standing = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z"]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        box = lambda i: [40 + 60 * i, 100, 95 + 60 * i, 175]
+        tiles = [{"code": c, "box": box(i), "confidence": 0.95, "face_down": False, "sideways": False,
+                  "top3": [{"code": c, "p": 0.95}]} for i, c in enumerate(standing + ["1z"])]
+        tiles += [{"code": None if k in (0, 3) else "8p", "box": box(12 + k), "confidence": 0.95, "face_down": k in (0, 3),
+                   "sideways": False, "top3": [] if k in (0, 3) else [{"code": "8p", "p": 0.95}]} for k in range(4)]
+        hand = scorer.to_hand("(8888p)123m456p789s1z 1z")
+        links = [{"tile": i, "group": 0 if i < 10 else 1 if i == 10 else 2,
+                  "role": "standing" if i < 10 else "winning" if i == 10 else "member"} for i in range(15)]
+        groups = [{"id": 0, "kind": "concealed", "tiles": list(range(10))}, {"id": 1, "kind": "winning", "tiles": [10]},
+                  {"id": 2, "kind": "meld", "tiles": [11, 12, 13, 14]}]
+        return {"tiles": tiles, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
+                "score": scorer.score(hand, rules, options).to_dict(),
+                "reading": {"warnings": [], "links": links, "groups": groups}, "missing_context": [], "timings_ms": {}}
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "ends-down-kong.jpg", "mcr", 15)
+    kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    assert [("face-down" in t.get_attribute("class")) for t in kong.find_elements(By.CSS_SELECTOR, ".htile")] == [
+        True, False, False, True]
+
+
 def test_photo_overlay_and_crop(server, browser, monkeypatch):
     """The review page draws the reading over the photo and shows a tile's crop in the picker."""
     review_stand_in_reading(server, browser, monkeypatch)

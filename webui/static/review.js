@@ -92,8 +92,11 @@
       for (const m of hand.melds || []) {
         // an added kong (its fourth tile drawn) keeps its mark: without it Hong Kong's payment (4)
         // charged the pung's discarder three times
+        const tiles = m.tiles.map((c) => newTile(c, srcOf(c)));
+        // a concealed kong's tiles in the photo's order, its face-down ones where they lay
+        if (m.concealed && tiles.every((t) => t.src !== null)) tiles.sort((a, b) => a.src - b.src);
         groups.push({ kind: "meld", concealed: !!m.concealed, from: m.from || "", ...(m.added ? { added: true } : {}),
-                      tiles: m.tiles.map((c) => newTile(c, srcOf(c))) });
+                      tiles });
       }
       groups.push({ kind: "bonus", tiles: (hand.bonus || []).map((c) => newTile(c, srcOf(c))) });
     } else if (readTiles.length) {
@@ -306,7 +309,13 @@
       const implied = g.kind === "standing" && !g.tiles.some((t) => t.win) ? g.tiles.length - 1 : -1;
       // A concealed kong lies as on the table: its two middle tiles face down (002 §3.3.7, the
       // one source that says which), their code in their label and title.
-      const turnedDown = g.kind === "meld" && g.concealed && g.tiles.length === 4 ? [1, 2] : [];
+      let turnedDown = g.kind === "meld" && g.concealed && g.tiles.length === 4 ? [1, 2] : [];
+      // read from a photo that showed two of them face down (the ends, as Japanese tables lay
+      // it): drawn as the photo shows it, not as the table it was photographed on did not
+      if (turnedDown.length && g.tiles.every((t) => t.src !== null && readTiles[t.src])) {
+        const down = g.tiles.map((t, ti) => (readTiles[t.src].face_down ? ti : -1)).filter((ti) => ti >= 0);
+        if (down.length === 2) turnedDown = down;
+      }
       g.tiles.forEach((t, ti) => row.append(tileButton(ti === implied ? { ...t, win: true } : t, gi, ti,
         ti === claimedAt, turnedDown.includes(ti))));
       box.append(row);

@@ -486,6 +486,7 @@ FR = {
     "group {group} marked a kong added to a claimed pung": "groupe {group} marqué kong ajouté à un pung réclamé",
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
+    "put back in the standing row": "remettre dans la rangée debout",
     "{tiles} removed": "{tiles} retirées",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
     "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
@@ -1018,7 +1019,9 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",
             "winning tile", "not a meld", "unsure: check it", "A meld is 3 or 4 tiles: a chow, a pung or a kong.",
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
-            "a chow is claimed from the player on the left only", "face down", "added to a claimed pung"]
+            "a chow is claimed from the player on the left only", "face down", "added to a claimed pung",
+            "{tiles} removed", "{tiles} put back in the standing row", "{tiles} made a meld",
+            "put back in the standing row"]
 
 
 #: The photo page's script texts (capture.js).

@@ -778,3 +778,17 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
     # nothing to save: the save button, left disabled, read "Learning your tiles…" for good
     assert "Upload the photo again" in d.find_element(By.ID, "build-text").text
     assert not d.find_element(By.ID, "save-profile").is_displayed()
+
+
+def test_what_a_form_did_is_where_the_keyboard_starts_on_the_page_after_it(server, browser, app):
+    # "hand 4: draw recorded" sat in a live region already there when the page loaded, which
+    # screen readers do not announce: the keyboard started at the top, nothing heard
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.execute_script("window.confirm = () => true")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-draw"))).click()
+    wait(d).until(lambda _: len(_hands(app, gid)) == 4)
+    wait(d).until(lambda drv: "draw recorded" in drv.execute_script("return document.activeElement.textContent"))
+    assert "flash" in d.switch_to.active_element.get_attribute("class")
+    assert not console_errors(d)

@@ -385,6 +385,10 @@ def test_selected_tiles_are_removed_in_one_step(server, browser):
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 12)
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"], #hand-view .htile[data-code="9s"]')
     assert d.find_element(By.ID, "meld-bar").get_attribute("hidden")
+    # said, and the keyboard back on Select (it fell to the page's top with the hidden bar)
+    assert d.switch_to.active_element.get_attribute("id") == "select-mode"
+    said = d.find_element(By.ID, "hand-said").get_attribute("textContent")
+    assert said.endswith("removed") and said.count(",") == 1
     d.find_element(By.ID, "undo").click()                    # one step back brings both
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
     assert not console_errors(d)
@@ -506,6 +510,12 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     d.find_element(By.ID, "clear-hand").click()
     d.find_element(By.CSS_SELECTOR, ".group.meld .delete-meld").click()
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 16
+    # each meld's buttons name their meld: "Delete", heard once per meld, named none
+    meld = d.find_element(By.CSS_SELECTOR, ".group.meld")
+    named = meld.find_element(By.CSS_SELECTOR, "select.exposure").get_attribute("aria-label").rsplit(": ", 1)[0]
+    assert meld.find_element(By.CSS_SELECTOR, ".delete-meld").get_attribute("aria-label") == named + ": Delete"
+    assert meld.find_element(By.CSS_SELECTOR, ".to-standing").get_attribute("aria-label") == (
+        named + ": put back in the standing row")
     assert not console_errors(d)
 
 

@@ -94,3 +94,13 @@ document.addEventListener("click", (e) => {
     a.setAttribute("aria-expanded", "false");
   }
 });
+// A flash message the page opens with ("hand 3 recorded") is in a live region already there when
+// the page loads, which screen readers do not announce: the keyboard starts on it instead, unless
+// the page put the focus somewhere (a refused field), so Record, Save and Delete are heard done.
+document.addEventListener("DOMContentLoaded", () => {
+  const said = document.querySelector(".flashes .flash");
+  if (!said || document.querySelector("[autofocus]")
+      || (document.activeElement && document.activeElement !== document.body)) return;
+  said.setAttribute("tabindex", "-1");
+  said.focus({ preventScroll: true });
+});

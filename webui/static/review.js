@@ -384,10 +384,13 @@
     from.addEventListener("change", () => step(() => { g.from = from.value; }, { op: "from", group: gi, from: from.value }));
     const dissolve = document.createElement("button");
     dissolve.type = "button"; dissolve.textContent = tr("↩ to standing"); dissolve.className = "secondary to-standing";
+    // each meld's buttons name their meld (a screen reader heard "Delete" once per meld, and the arrow)
+    dissolve.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("put back in the standing row"));
     dissolve.addEventListener("click", () => step(() => { groups.splice(gi, 1); toStanding(g.tiles); },
       { op: "dissolve", group: gi }));
     const del = document.createElement("button");
     del.type = "button"; del.textContent = tr("Delete"); del.className = "danger delete-meld";
+    del.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("Delete"));
     del.addEventListener("click", () => {
       if (!window.confirm(tr("Delete this meld?"))) return;
       step(() => { groups.splice(gi, 1); }, { op: "delete", group: gi, tiles: g.tiles.map((t) => t.code) });
@@ -425,6 +428,11 @@
       }, { op: "meld", tiles: codes, from: how === "kong" ? null : how });
     }
     selected.clear(); selecting = false; render();
+    // said, and the keyboard back on Select: the bar it was in is hidden now, and the focus fell
+    // to the page's top with nothing heard
+    const done = { remove: "{tiles} removed", concealed: "{tiles} put back in the standing row" }[how] || "{tiles} made a meld";
+    if ($("hand-said") && codes.length) $("hand-said").textContent = tr(done, { tiles: codes.map(tileName).join(", ") });
+    if (!keys) $("select-mode").focus();
   }
   document.querySelectorAll("#meld-bar [data-make]").forEach((b) => b.addEventListener("click", () => makeMeld(b.dataset.make)));
 

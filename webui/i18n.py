@@ -319,6 +319,7 @@ FR = {
     "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
     "Undo hand {n}? It is removed from the game.": "Annuler la main {n} ? Elle est retirée de la partie.",
     "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "Hand {n}": "Main {n}",
+    "winner {n}": "gagnant {n}",
     "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a penalty": "c'était une pénalité", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
     "Win (one or several winners)": "Victoire (un ou plusieurs gagnants)", "Win by notation": "Victoire par notation",

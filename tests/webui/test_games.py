@@ -341,6 +341,17 @@ def test_an_option_out_of_its_bounds_is_named_as_its_form_names_it(client):
     assert r.json["error"]["message"] == "option limit must be at least 1, not 0"      # the API says its key
 
 
+def test_each_winner_of_the_win_form_is_a_named_group(client):
+    # a riichi game's form read "Winner, Hand, Dora indicators..." three times, nothing telling
+    # the first winner's fields from the third's
+    gid = new_game(client, "riichi")
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert re.findall(r'class="win-row" role="group" aria-label="([^"]+)"', page)[:3] == [
+        "gagnant 1", "gagnant 2", "gagnant 3"]
+    page = client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)
+    assert 'class="win-row">' in page and 'role="group" aria-label="winner' not in page     # one winner only
+
+
 def test_a_hand_without_its_winner_is_refused_naming_the_winner(client):
     gid = new_game(client)
     page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)

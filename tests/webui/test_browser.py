@@ -161,7 +161,11 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert d.find_element(By.ID, "notation").get_attribute("value") == "123m456p789s1122z 2z"
     assert "Di" in d.find_element(By.CSS_SELECTOR, "table.payments").text
     # Tap a scoring line: its tiles light up in the hand.
-    d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles*='2z']").click()
+    row = d.find_element(By.CSS_SELECTOR, "tr.item[data-tiles*='2z']")
+    # named by what it says (a screen reader heard "row"), and what Enter does
+    assert row.get_attribute("aria-label").startswith(" ".join(row.text.split())[:10])
+    assert row.get_attribute("aria-label").endswith("(Enter shows its tiles)")
+    row.click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
     # Marking another tile as the winning tile re-scores too.
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1z"]').click()

@@ -488,6 +488,9 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     assert "3" in d.find_element(By.ID, "meld-count").text
     d.find_element(By.CSS_SELECTOR, '#meld-bar [data-make="across"]').click()     # one step
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[222z,2]"))
+    # the tile claimed from across lies sideways, and says so (a screen reader heard "South wind")
+    claimed = d.find_element(By.CSS_SELECTOR, ".group.meld .htile.sideways")
+    assert claimed.get_attribute("aria-label").startswith("South wind, the claimed tile, sideways")
     d.find_element(By.ID, "undo").send_keys(Keys.ENTER)
     wait(d).until(lambda drv: "[" not in _notation(drv) and _notation(drv))
     # the last undo disables its button: the keyboard goes on from Redo, not from the page's top

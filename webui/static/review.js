@@ -268,7 +268,8 @@
     b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
     b.title = tileName(t.code) + (t.win ? " (" + tr("winning tile") + ")" : "");
     // what the picture's marks show (★ winning, ? unsure, P the profile's reading), in words
-    b.setAttribute("aria-label", [tileName(t.code), faceDown && tr("face down"), t.win && tr("winning tile"), t.low && tr("unsure: check it"),
+    b.setAttribute("aria-label", [tileName(t.code), sideways && tr("the claimed tile, sideways"), faceDown && tr("face down"),
+      t.win && tr("winning tile"), t.low && tr("unsure: check it"),
       profiled && tr("the base model read {code}", { code: tileName(t.base) })].filter(Boolean).join(", "));
     if (selecting) b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
     const img = document.createElement("img");

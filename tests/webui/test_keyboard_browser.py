@@ -21,12 +21,16 @@ def test_the_photo_button_is_reached_with_tab_and_shows_its_focus(server, browse
     d = browser
     d.get(server + "/")
     d.find_element(By.TAG_NAME, "body").click()
+    passed = []
     for _ in range(30):
         _active(d).send_keys(Keys.TAB)
+        passed.append(_active(d).get_attribute("name"))
         if _active(d).get_attribute("id") == "photo-input":
             break
     else:
         pytest.fail("Tab never reached the photo input")
+    # the rules before it: a photo chosen is read at once, and Tab reached Rules only after
+    assert "rules" in passed
     outline = d.execute_script(
         "return getComputedStyle(document.getElementById('photo-button')).outlineStyle")
     assert outline != "none"

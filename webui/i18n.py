@@ -488,7 +488,7 @@ FR = {
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
     "put back in the standing row": "remettre dans la rangée debout", "Enter shows its tiles": "Entrée montre ses tuiles",
-    "the claimed tile, sideways": "la tuile réclamée, de côté",
+    "the claimed tile, sideways": "la tuile réclamée, de côté", "{tile} added": "{tile} ajoutée",
     "{tiles} removed": "{tiles} retirées",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
     "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
@@ -1023,7 +1023,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
             "a chow is claimed from the player on the left only", "face down", "added to a claimed pung",
             "{tiles} removed", "{tiles} put back in the standing row", "{tiles} made a meld",
-            "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways"]
+            "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added"]
 
 
 #: The photo page's script texts (capture.js).

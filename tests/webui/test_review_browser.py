@@ -506,6 +506,8 @@ def test_select_tiles_make_an_exposed_pung_undo_redo_and_indexes(server, browser
     for code in ("1f", "2f"):
         d.find_element(By.CSS_SELECTOR, f'#picker-grid .pick[data-code="{code}"]').click()
     assert d.find_element(By.ID, "picker").is_displayed()
+    # each tile added is said in the picker (the hand behind it is hidden from a screen reader)
+    assert d.find_element(By.ID, "picker-said").get_attribute("textContent").endswith(" added")
     d.find_element(By.ID, "picker-done").click()
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "12f"))
     # Destructive steps ask first: Clear refused keeps the hand; Delete of a meld too.

@@ -641,6 +641,8 @@
         else groups[gi].tiles.push(newTile(code));
         if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
       }, { op: "add", to: code });
+      // said in the picker, which stays open (the hand behind it is hidden from a screen reader)
+      if ($("picker-said")) $("picker-said").textContent = tr("{tile} added", { tile: tileName(code) });
       return;
     }
     const gi = picking.group, index = picking.index;

@@ -396,7 +396,7 @@ FR = {
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
-    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "after the end": "après la fin",
+    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
         "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
     "({amount} after the uma)": "({amount} après l'uma)",

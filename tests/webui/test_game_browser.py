@@ -67,10 +67,13 @@ def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
             box = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.width];",
                                    cell)
             assert box[2] > 40 and box[0] >= 0 and box[1] <= 390, (h["seq"], p, box)
-            shown = cell.text.split()
+            shown = [w for w in cell.text.split() if w not in ("change", "total")]    # the words for screen readers
             assert shown[0].startswith(PLAYERS[p][:6]), shown       # the player's name on each figure
             delta = h["deltas"][p]
             assert shown[1] == (f"{delta:+d}" if delta else "0") and shown[2] == str(h["totals"][p])
+            # and to a screen reader which figure is which (it heard "-8 -8")
+            heard = " ".join(cell.get_attribute("textContent").split())
+            assert heard.endswith(f"change {shown[1]} total {shown[2]}"), heard
     d.execute_script("document.getElementById('hand-1').scrollIntoView()")
     shot(d, "game-phone", width=390)
     # The score sheet scrolls sideways in its box; the page itself fits the phone.

@@ -1023,7 +1023,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "A concealed kong is 4 identical tiles.", "the server could not be reached", "Record",
             "a chow is claimed from the player on the left only", "face down", "added to a claimed pung",
             "{tiles} removed", "{tiles} put back in the standing row", "{tiles} made a meld",
-            "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added"]
+            "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added",
+            "a change undone", "a change redone"]
 
 
 #: The photo page's script texts (capture.js).

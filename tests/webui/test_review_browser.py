@@ -391,6 +391,7 @@ def test_selected_tiles_are_removed_in_one_step(server, browser):
     assert said.endswith("removed") and said.count(",") == 1
     d.find_element(By.ID, "undo").click()                    # one step back brings both
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    assert d.find_element(By.ID, "hand-said").get_attribute("textContent") == "a change undone"   # said
     assert not console_errors(d)
 
 

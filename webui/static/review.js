@@ -234,6 +234,7 @@
     redoStack.push(JSON.stringify({ snap: snapshot(), corr: corrections.slice() }));
     restore(undoStack.pop());
     change({ op: "undo" }, true);
+    if ($("hand-said")) $("hand-said").textContent = tr("a change undone");   // heard only when the score moved
     // the last undo disables its button: focus goes to Redo beside it, not to the page's top
     if ($("undo").disabled && document.activeElement === document.body) $("redo").focus();
   });
@@ -244,6 +245,7 @@
     groups = JSON.parse(r.snap).groups;
     corrections.length = 0; corrections.push(...r.corr);
     change({ op: "redo" }, true);
+    if ($("hand-said")) $("hand-said").textContent = tr("a change redone");
     if ($("redo").disabled && document.activeElement === document.body) $("undo").focus();
   });
 

@@ -558,8 +558,15 @@ def test_the_photos_marks_follow_the_hand_as_the_player_made_it(server, browser,
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser
     d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
-    wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
+    # the picker says what the tile is now: not the winning tile, and which tile of the grid it is
+    assert wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).get_attribute("aria-pressed") == "false"
+    assert [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, '#picker-grid [aria-current="true"]')] \
+        == ["1m"]
+    d.find_element(By.ID, "pick-winning").click()
     wait(d).until(lambda drv: "1m" in drv.find_element(By.ID, "notation").get_attribute("value").split()[-1])
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .htile.win')[0].click()
+    assert wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).get_attribute("aria-pressed") == "true"
+    d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
     d.find_element(By.ID, "photo-thumb").click()
     labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
     assert [x for x in labels if "★" in x] == ["1m ★"], labels

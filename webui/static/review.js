@@ -540,8 +540,15 @@
     document.querySelectorAll("#picker-grid .pick").forEach((b) => {
       b.classList.toggle("current", !!t && b.dataset.code === t.code);
       b.classList.toggle("base", !!base && b.dataset.code === base);
+      // the tile as it stands, said as well as drawn (a screen reader met no mark)
+      if (t && b.dataset.code === t.code) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
     });
     $("pick-winning").hidden = !!add;
+    if (t) {   // whether this tile is the winning one already (marked, or the standing row's last, implied)
+      const row = groups[gi].tiles;
+      const implied = groups[gi].kind === "standing" && ti === row.length - 1 && !row.some((x) => x.win);
+      $("pick-winning").setAttribute("aria-pressed", String(!!t.win || implied));
+    }
     $("pick-remove").hidden = !!add;
     // The reader's top 3 for this tile first, then shortcuts to melds.
     topRow.innerHTML = "";

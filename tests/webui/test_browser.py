@@ -165,6 +165,8 @@ def test_enter_correct_record_and_see_totals(server, browser):
     # named by what it says (a screen reader heard "row"), and what Enter does
     assert row.get_attribute("aria-label").startswith(" ".join(row.text.split())[:10])
     assert row.get_attribute("aria-label").endswith("(Enter shows its tiles)")
+    native = row.find_elements(By.CSS_SELECTOR, ".native")
+    assert native and native[0].text not in row.get_attribute("aria-label")     # read in its own language
     row.click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
     # Marking another tile as the winning tile re-scores too.

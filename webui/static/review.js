@@ -786,7 +786,10 @@
     resultBox.querySelectorAll("tr.item").forEach((row) => {
       row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
       // named by what it says (a screen reader heard "row", once per row of the score)
-      row.setAttribute("aria-label", row.textContent.replace(/\s+/g, " ").trim() + " (" + tr("Enter shows its tiles") + ")");
+      // (without the pattern's Chinese or Japanese name, which a label would read in the page's voice)
+      const words = row.cloneNode(true);
+      words.querySelectorAll(".native, .source").forEach((el) => el.remove());
+      row.setAttribute("aria-label", words.textContent.replace(/\s+/g, " ").trim() + " (" + tr("Enter shows its tiles") + ")");
       row.addEventListener("click", () => highlight(row));
       row.addEventListener("keydown", (e) => {
         if ((e.key === "Enter" || e.key === " ") && !e.target.closest("a")) { e.preventDefault(); highlight(row); }

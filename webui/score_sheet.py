@@ -192,9 +192,13 @@ def _width(s, size: float) -> float:
     return em * size / 1000
 
 
+#: Where a text (a hand's note) goes to a new line; \s would also take a figure's no-break space.
+LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\u2028\u2029]")
+
+
 def _fit(s, width_pt: float, size: float) -> str:
     """``s`` cut to ``width_pt``, an ellipsis where it was cut (on one line: its line breaks are spaces)."""
-    s = re.sub(r"\r\n|[\r\n\t\v\f\u2028\u2029]", " ", str(s))     # a no-break space stays one
+    s = LINE_BREAK.sub(" ", str(s).replace("\t", " "))
     if _width(s, size) <= width_pt:
         return s
     while s and _width(s + "\u2026", size) > width_pt:
@@ -207,12 +211,14 @@ def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
     broken where it must, a hyphen ending the line: "Featherstoneh-" over "augh", not
     "Featherstoneha" over "ugh"); the last line cut with an ellipsis past ``max_lines``. A line
     break in ``s`` (a note of several lines) starts a new line: dropped, it glued "line1line2"."""
-    paragraphs = re.split(r"\r\n|[\r\n\v\f\u2028\u2029]", str(s).replace("\t", " "))
-    if len(paragraphs) > 1:
-        lines = [line for p in paragraphs for line in _wrap(p, width_pt, size, max_lines)]
-        if len(lines) > max_lines:
-            lines = lines[:max_lines - 1] + [_fit(" ".join(lines[max_lines - 1:]), width_pt, size)]
-        return lines
+    lines = [line for p in LINE_BREAK.split(str(s).replace("\t", " ")) for line in _wrap_paragraph(p, width_pt, size)]
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [_fit(" ".join(lines[max_lines - 1:]), width_pt, size)]
+    return lines
+
+
+def _wrap_paragraph(s: str, width_pt: float, size: float) -> list[str]:
+    """``_wrap``'s lines of one paragraph, as many as it takes."""
     lines, line = [], ""
     # a word goes whole to the next line where it fits one; a double name wider than a line breaks
     # after its hyphen, its first half on the line begun: "von Hohenstein-" over "Lichtenberg"
@@ -241,8 +247,6 @@ def _wrap(s, width_pt: float, size: float, max_lines: int = 6) -> list[str]:
                 lines.append(line[:cut] + "-")
             line = line[cut:]
     lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + [_fit(" ".join(lines[max_lines - 1:]), width_pt, size)]
     return lines
 
 

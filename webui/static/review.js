@@ -389,7 +389,7 @@
     dissolve.type = "button"; dissolve.textContent = tr("↩ to standing"); dissolve.className = "secondary to-standing";
     // each meld's buttons name their meld (a screen reader heard "Delete" once per meld, and the arrow)
     dissolve.setAttribute("aria-label", groupLabel(g, gi) + ": " + tr("put back in the standing row"));
-    dissolve.addEventListener("click", () => step(() => { groups.splice(gi, 1); toStanding(g.tiles); },
+    dissolve.addEventListener("click", () => step(() => { groups[0].tiles.push(...g.tiles); groups.splice(gi, 1); },
       { op: "dissolve", group: gi }));
     const del = document.createElement("button");
     del.type = "button"; del.textContent = tr("Delete"); del.className = "danger delete-meld";
@@ -417,7 +417,7 @@
     if (how === "remove") {         // boxes on no tile (dice, a wall, a book): two taps each before
       if (codes.length) step(() => { takeSelected(); }, { op: "remove_tiles", tiles: codes });
     } else if (how === "concealed") {      // back among the standing tiles
-      step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); toStanding(tiles); },
+      step(() => { const tiles = takeSelected(); tiles.forEach((t) => { t.win = false; }); groups[0].tiles.push(...tiles); },
         { op: "to_standing", tiles: codes });
     } else {
       if (codes.length < 3 || codes.length > 4) { window.alert(tr("A meld is 3 or 4 tiles: a chow, a pung or a kong.")); return; }
@@ -646,8 +646,7 @@
       const sel = moveSel.value;
       step(() => {
         const gi = isBonus ? groups.length - 1 : targetGroup(sel);
-        if (gi === 0) toStanding([newTile(code)]);
-        else groups[gi].tiles.push(newTile(code));
+        groups[gi].tiles.push(newTile(code));
         if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
       }, { op: "add", to: code });
       // said in the picker, which stays open (the hand behind it is hidden from a screen reader)
@@ -664,13 +663,8 @@
       if (isBonus && g.kind !== "bonus") { g.tiles.splice(index, 1); t.win = false; bonusGroup().tiles.push(t); }
       // a flower read for a suit or honour tile: the tile goes to the standing row (left among the
       // flowers, the hand was refused, "'2m' is not a flower or a season")
-      if (!isBonus && g.kind === "bonus") { g.tiles.splice(index, 1); toStanding([t]); }
+      if (!isBonus && g.kind === "bonus") { g.tiles.splice(index, 1); groups[0].tiles.push(t); }
     }, { op: "replace", group: gi, from: old, to: code, read: t.src });
-  }
-  // A tile put in the standing row goes at its end (the photo's winning tile keeps its star: it is
-  // marked when the photo's tiles are laid out)
-  function toStanding(tiles) {
-    groups[0].tiles.push(...tiles);
   }
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
@@ -729,8 +723,7 @@
       const [t] = groups[from].tiles.splice(index, 1);
       const to = targetGroup(sel);
       if (to !== 0) t.win = false;
-      if (to === 0) toStanding([t]);
-      else groups[to].tiles.push(t);
+      groups[to].tiles.push(t);
     }, { op: "move", tile: code, from, to: sel });
   });
   $("add-tile").addEventListener("click", () => openPicker(0, null, true));

@@ -923,7 +923,7 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         restored = store.get_hand(game_id, seq)
         store.add_edit(game_id, seq, "restore", None, {**_entry(restored), "edit": edit_id})
         # the draft it was recorded from: the tile-set profile learns its tiles again
-        # (webui.review.teach_restored_hand); not for answers, as delete_hand's
+        # (webui.teaching.teach_restored_hand); not for answers, as delete_hand's
         return {**restored, "request_keys": list(row.get("request_keys") or [])}
 
 

@@ -24,9 +24,10 @@ def teach_restored_hand(hand: dict) -> None:
         except NotFound:
             continue
         taught = drafts.lesson(store, draft["id"])
+        if not taught:
+            continue
         try:
-            if taught:
-                teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught])
+            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught])
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
 

@@ -77,14 +77,18 @@ def _backup(database: str, target: str) -> int:
     return 0
 
 
+def _log_named(app, args) -> tuple[str, str]:
+    """(the game log looked in, the option that names another): its file with --db, else its
+    data dir (a server started with another --data-dir keeps its games elsewhere)."""
+    return (app.config["DATABASE"], "--db") if args.db else (app.config["DATA_DIR"], "--data-dir")
+
+
 def _where(app, response, args) -> str:
-    """For a game not found: which game log was looked in (a server started with another
-    --data-dir keeps its games elsewhere)."""
+    """For a game not found: which game log was looked in."""
     if response.status_code != 404:
         return ""
-    if args.db:
-        return f" in {app.config['DATABASE']} (--db names another game log)"
-    return f" in {app.config['DATA_DIR']} (--data-dir names another game log)"
+    place, option = _log_named(app, args)
+    return f" in {place} ({option} names another game log)"
 
 
 def _said(response, game: int) -> str:
@@ -151,8 +155,8 @@ def run(args) -> int:
             return 2
         games = r.get_json()["games"]
         if not games:
-            print(f"no game yet in {app.config['DATABASE'] if args.db else app.config['DATA_DIR']} (the web UI's "
-                  f"Games page starts one; {'--db' if args.db else '--data-dir'} names another game log)")
+            place, option = _log_named(app, args)
+            print(f"no game yet in {place} (the web UI's Games page starts one; {option} names another game log)")
         for g in games:
             print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
                   + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))

@@ -41,6 +41,12 @@ def _close_picker(d):
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
 
 
+def _open_typed(d, server, query: str):
+    """The review page of a hand typed in its address (``query``: rules=...&hand=...), once scored."""
+    d.get(server + "/review/new?" + query)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+
+
 def _tick(d, name: str):
     """Tick the context box ``name`` (its details opened if it is folded away)."""
     box = d.find_element(By.NAME, name)
@@ -376,8 +382,7 @@ def test_clear_empties_the_score_and_the_notation(server, browser):
 def test_selected_tiles_are_removed_in_one_step(server, browser):
     # boxes on things that are no tile (dice, a wall) took two taps each: the tile, then Remove
     d = browser
-    d.get(server + "/review/new?rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    _open_typed(d, server, "rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
     d.find_element(By.ID, "select-mode").click()
     for code in ("1m", "9s"):
         d.find_element(By.CSS_SELECTOR, f'#hand-view .htile[data-code="{code}"]:not(.selected)').click()
@@ -399,8 +404,7 @@ def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
     # riichi declared and a dora indicator, then MCR and back to riichi: both were gone, the hand
     # scored without its yaku
     d = browser
-    d.get(server + "/review/new?rules=riichi&hand=234m456p678s5588s 8s")
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    _open_typed(d, server, "rules=riichi&hand=234m456p678s5588s 8s")
     _tick(d, "ctx_riichi")
     dora = d.find_element(By.NAME, "ctx_dora_indicators")
     d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", dora)
@@ -421,8 +425,7 @@ def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
 def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
     # the page rebuilt [2222p,1+] as [2222p,1]: Hong Kong's (4) then charged the pung's discarder 3x
     d = browser
-    d.get(server + "/review/new?rules=hk&hand=[2222p,1%2B]123m456s789s1z 1z")
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    _open_typed(d, server, "rules=hk&hand=[2222p,1%2B]123m456s789s1z 1z")
     assert _notation(d).startswith("[2222p,1+]")
     # and through a reload of its saved draft: the page saved the groups without the mark
     _tick(d, "ctx_self_drawn")
@@ -438,8 +441,7 @@ def test_an_added_kong_keeps_its_mark_through_the_page(server, browser):
 def test_a_kong_is_marked_added_to_a_claimed_pung_on_the_page(server, browser):
     # a kong the reader laid down as exposed could be marked added only by typing the hand again
     d = browser
-    d.get(server + "/review/new?rules=hk&hand=[2222p,1]123m456s789s1z 1z")
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    _open_typed(d, server, "rules=hk&hand=[2222p,1]123m456s789s1z 1z")
     kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
     Select(kong.find_element(By.CSS_SELECTOR, "select.exposure")).select_by_value("added")
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "[2222p,1+]"))
@@ -453,8 +455,7 @@ def test_a_concealed_kong_shows_its_middle_tiles_face_down_as_on_the_table(serve
     # the editor drew all four faces up, so the hand on screen did not look like the one on the
     # table; 002 §3.3.7 turns the two middle tiles face down, and their code stays in the label
     d = browser
-    d.get(server + "/review/new?rules=mcr&lang=en&hand=(1111z)123m456p789s2z 2z")
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    _open_typed(d, server, "rules=mcr&lang=en&hand=(1111z)123m456p789s2z 2z")
     kong = d.find_element(By.CSS_SELECTOR, ".group.meld")
     tiles = kong.find_elements(By.CSS_SELECTOR, ".htile")
     assert [("face-down" in t.get_attribute("class")) for t in tiles] == [False, True, True, False]

@@ -967,3 +967,31 @@ def test_standing_tiles_read_face_down_are_left_out_not_guessed(server, browser,
     assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')) == 1      # none made up
     wait(d).until(lambda drv: score_total(drv) is None)                       # not a winning hand
     assert not console_errors(d)
+
+
+def test_back_closes_the_tile_picker_and_the_page_stays(server, browser):
+    """A phone's Back gesture with the tile picker open left the review page (and its corrections
+    not yet recorded); it closes the picker now. A picker closed by choosing a tile leaves no extra
+    history entry behind: Back then leaves the page, the draft's own address kept."""
+    d = browser
+    d.get(server + "/?lang=en")
+    d.get(server + "/review/new?rules=toy&hand=" + NOT_COMPLETE)
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "result"), "Not a winning hand"))
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.back()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    assert "/review/" in d.current_url
+    assert d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]')   # nothing changed
+    _pick(d, '#hand-view .htile[data-code="4m"]', "3m")
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    _saved(d)
+    draft_url = d.current_url
+    d.back()
+    wait(d).until(lambda drv: "/review/" not in drv.current_url)
+    d.forward()
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    assert d.current_url == draft_url
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
+    assert not console_errors(d)

@@ -17,6 +17,31 @@ window.mj = {
     select.addEventListener("change", () => { if (!keyed) go(); });
     select.addEventListener("blur", () => { if (keyed) go(); });
   },
+  // Open a modal dialog so that a phone's Back gesture closes it instead of leaving the page (a
+  // player who swiped back with the tile picker open lost the review page): an entry is pushed on
+  // the history while it is open, and taken off again when the dialog closes any other way.
+  showDialog(dialog) {
+    if (dialog.open) return;
+    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+    history.pushState({ dialog: dialog.id }, "");
+    // the entry under the dialog's takes the page's address as it stands (a draft saved while the
+    // dialog was open has its own address now: /review/new would start another)
+    const keepAddress = () => {
+      if (mj.address && window.location.href !== mj.address) history.replaceState(history.state, "", mj.address);
+    };
+    const onBack = () => { keepAddress(); if (dialog.open) dialog.close(); };
+    window.addEventListener("popstate", onBack);
+    dialog.addEventListener("close", () => {
+      window.removeEventListener("popstate", onBack);
+      if (history.state && history.state.dialog === dialog.id) {
+        window.addEventListener("popstate", keepAddress, { once: true });
+        history.back();
+      }
+    }, { once: true });
+  },
+  // The page's address changed in place (a draft saved under its own address): kept by showDialog.
+  address: null,
+  setAddress(url) { mj.address = url; history.replaceState(history.state, "", url); },
   // A figure as the page's language writes it (30,000 / 30 000), as the server does (i18n.number).
   number(v) {
     return typeof v === "number" ? v.toLocaleString(document.documentElement.lang || undefined) : String(v);

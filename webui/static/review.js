@@ -489,7 +489,7 @@
   if (photo) {
     if (photo.complete) drawOverlay(); else photo.addEventListener("load", drawOverlay);
     $("show-overlay").addEventListener("change", (e) => { $("overlay").style.display = e.target.checked ? "" : "none"; });
-    $("photo-thumb").addEventListener("click", () => { $("photo-dialog").showModal(); drawOverlay(); });
+    $("photo-thumb").addEventListener("click", () => { mj.showDialog($("photo-dialog")); drawOverlay(); });
   }
 
   // ---- tile picker -----------------------------------------------------------------------------
@@ -585,7 +585,7 @@
       ctx.drawImage(photo, x0, y0, x1 - x0, y1 - y0, 0, 0, (x1 - x0) * scale, (y1 - y0) * scale);
       canvas.hidden = false;
     }
-    if (!picker.open) { if (typeof picker.showModal === "function") picker.showModal(); else picker.setAttribute("open", ""); }
+    mj.showDialog(picker);
   }
   // The photographed tiles of the hand as it stands, with the codes the player gives them now:
   // upright tiles only (the profile's examples are upright crops).
@@ -1044,7 +1044,7 @@
         const u = new URL(d.url, window.location.href);
         const here = new URL(window.location.href);
         for (const k of ["game", "rules", "lang"]) if (here.searchParams.get(k)) u.searchParams.set(k, here.searchParams.get(k));
-        history.replaceState(null, "", u.toString());
+        mj.setAddress(u.toString());
         const form = $("record-form");
         if (form) form.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       }

@@ -160,6 +160,12 @@ class ContextReads:
         return self.context.missing(self.read)
 
 
+#: Wins that are self-drawn by definition: a kong replacement (001 « Finir sur le Kong », 002
+#: §4.2.1, 004 2A), the blessings of heaven and earth (002 §4.2.5 « sur pioche »; 004 8E « tire la
+#: première tuile du mur »).
+SELF_DRAWN_BY_DEFINITION = ("kong_replacement", "tenhou", "chiihou")
+
+
 class Context:
     """The given context keys, validated; defaults come from the registry."""
 
@@ -180,7 +186,18 @@ class Context:
 
     def get(self, name: str):
         given = self.given
-        return given[name] if name in given else _DEFAULTS[name]
+        if name in given:
+            return given[name]
+        if name == "self_drawn" and self._self_drawn_by_definition():
+            return True
+        return _DEFAULTS[name]
+
+    def _self_drawn_by_definition(self) -> bool:
+        """A win that can only be self-drawn was given (a kong replacement, the blessings of heaven
+        and earth), and no discarder: "self_drawn" not given is then yes, not the default no
+        (``--tenhou`` was refused as a win on a discard, where ``--kong-replacement`` was taken as
+        self-drawn). With a discarder given, the rule set refuses the pair."""
+        return self.given.get("discarder") is None and any(self.given.get(k) for k in SELF_DRAWN_BY_DEFINITION)
 
     def missing(self, names) -> list[str]:
         """The keys among ``names`` that were not given (their defaults will be used). A kong
@@ -188,7 +205,7 @@ class Context:
         Kong », 002 §4.2.1, 004 2A): those two are then implied, not missing (it listed
         "self_drawn=no" as assumed over a self-drawn settlement)."""
         given = self.given
-        implied = ("self_drawn", "discarder") if given.get("kong_replacement") else ()
+        implied = ("self_drawn", "discarder") if self._self_drawn_by_definition() else ()
         return [n for n in names if n not in given and n not in implied]
 
     def __contains__(self, name):

@@ -228,10 +228,12 @@ def _validate(hand: Hand) -> None:
         what = "few" if n < 14 else "many"
         message = (f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} meld(s) × 3 = {n}, a "
                    "winning hand has 14 with its winning tile (a kong counts as 3)")
-        if n == 13 and hand.melds and all(m.type == "kong" for m in hand.melds) \
+        if 1 <= len(hand.melds) <= 2 and all(m.type == "kong" for m in hand.melds) \
+                and len(hand.concealed) == 14 - 4 * len(hand.melds) \
                 and all(c % 2 == 0 for c in Counter(T.normalize(t) for t in hand.concealed).values()):
-            # pairs standing beside a kong: seven pairs written with the four tiles declared
-            # (000 n°19 « sans s'en servir pour faire un Kong », n°55 « sept paires »)
+            # pairs standing beside kongs, 14 tiles in all: seven pairs written with the four tiles
+            # declared (000 n°19 « sans s'en servir pour faire un Kong », n°55 « sept paires »);
+            # three kongs and a pair or two are a hand with kongs short of a set or a tile
             message += "; seven pairs has no kong: its four identical tiles stay standing, as two pairs"
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space

@@ -33,6 +33,19 @@ TILE_WRITING = ("a tile is digits then a suit letter: m characters, p dots, s ba
                 "and seasons; or a capital for a wind or dragon: E S W N, P F C")
 
 
+def _not_a_tile(code: str, digits: list[tuple[str, int]], suit: str) -> str:
+    """Why ``code`` names no tile: the digits run up to the suit letter after them, so a group
+    meant for two suits ("4567891z") names honours 8z and 9z, which are not tiles."""
+    # m, p and s take every digit (0: a red five); z and f fewer
+    why = {"z": "honours are 1z-7z (E S W N, P F C)", "f": "flowers and seasons are 1f-8f"}[suit]
+    message = f"{code} is not a tile: {why}"
+    if len(digits) > 1:
+        group = "".join(d for d, _ in digits) + suit
+        message += (f"; every digit belongs to the suit letter after it: {group} names "
+                    + " ".join(d + suit for d, _ in digits))
+    return message
+
+
 def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
     """Tiles of a run of mpsz groups and letters, each with its position in the input."""
     out: list[tuple[str, int]] = []
@@ -48,7 +61,7 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
             for d, p in pending:
                 code = d + ch
                 if not T.is_valid_code(code):
-                    raise errors.HandError(errors.UNKNOWN_TILE, f"{code} is not a tile", position=p)
+                    raise errors.HandError(errors.UNKNOWN_TILE, _not_a_tile(code, pending, ch), position=p)
                 out.append((code, p))
             pending = []
         elif ch in _LETTERS:

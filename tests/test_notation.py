@@ -99,6 +99,25 @@ def test_seven_pairs_written_with_a_kong_is_told_why_it_is_short():
     with pytest.raises(HandError) as err:
         parse("(1111m)223m445567p 3m")
     assert "seven pairs" not in err.value.message
+    with pytest.raises(HandError) as err:                   # two kongs: 12 counted
+        parse("(1111m)(2222p)3344s5z 5z")
+    assert err.value.message.endswith("seven pairs has no kong: its four identical tiles stay standing, as two pairs")
+    # three kongs and two pairs are a tile short of a hand with kongs: seven pairs was no help
+    for short in ("[1111s](2222p)(3333m)55p6p 6p", "[1111s](2222p)(3333m)5p 5p"):
+        with pytest.raises(HandError) as err:
+            parse(short)
+        assert err.value.message.startswith("too few tiles") and "seven pairs" not in err.value.message
+
+
+def test_a_tile_code_out_of_range_says_which_tiles_its_digits_named():
+    # "8z is not a tile" alone: the digits of "4567891z" all belong to z, the 8 and 9 too
+    with pytest.raises(HandError) as err:
+        parse("123m456p4567891z 1z")
+    assert err.value.message == ("8z is not a tile: honours are 1z-7z (E S W N, P F C); every digit belongs to "
+                                 "the suit letter after it: 4567891z names 4z 5z 6z 7z 8z 9z 1z")
+    with pytest.raises(HandError) as err:
+        parse("123m456p789s11z22z 9f")
+    assert err.value.message == "9f is not a tile: flowers and seasons are 1f-8f"
 
 
 def test_the_winning_tile_written_twice_is_told_so():

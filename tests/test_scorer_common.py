@@ -54,6 +54,23 @@ def test_a_kong_replacement_win_is_not_said_to_assume_it_was_on_a_discard(rules)
     assert not {"self_drawn", "discarder"} & set(res.assumed), res.assumed
 
 
+@pytest.mark.parametrize("rules, blessing, seat", [("riichi", "tenhou", "E"), ("riichi", "chiihou", "S"),
+                                                  ("hk", "tenhou", "E"), ("classical", "tenhou", "E"),
+                                                  ("classical", "chiihou", "S")])
+def test_a_blessing_of_heaven_or_earth_is_self_drawn_without_saying_so(rules, blessing, seat):
+    # `--tenhou` alone was refused as "won on a discard" where `--kong-replacement` alone was
+    # taken as self-drawn: both are self-drawn by definition (002 §4.2.5, 004 8E)
+    hand = "234m456p678s55m23s 4s"
+    res = scorer.score(scorer.to_hand(hand, {blessing: True, "seat_wind": seat}), rules)
+    assert res.valid, res.error
+    assert "self_drawn" not in res.assumed
+    said = scorer.score(scorer.to_hand(hand, {blessing: True, "seat_wind": seat, "self_drawn": True}), rules)
+    assert res.total == said.total
+    # said to be won on a discard, the pair is refused as before
+    res = scorer.score(scorer.to_hand(hand, {blessing: True, "seat_wind": seat, "discarder": "left"}), rules)
+    assert not res.valid and res.error["field"] == f"context.{blessing}"
+
+
 @pytest.mark.parametrize("rules", RULES)
 def test_unknown_and_badly_typed_options_are_errors(rules):
     with pytest.raises(RulesError) as e:

@@ -1564,6 +1564,15 @@ MESSAGES_FR = {
     "{} is never closed": "{0} n'est jamais fermé",
     "{} is not a chow (three consecutive tiles of one suit)": "{0} n'est pas un chow (trois tuiles qui se suivent, d'une famille)",
     "{} is not a flower or season (1f-8f)": "{0} n'est pas une fleur ou une saison (1f-8f)",
+    "{} is not a tile: honours are 1z-7z (E S W N, P F C)":
+        "{0} n'est pas une tuile : les honneurs vont de 1z à 7z (E S W N, P F C)",
+    "{} is not a tile: flowers and seasons are 1f-8f": "{0} n'est pas une tuile : fleurs et saisons vont de 1f à 8f",
+    "{} is not a tile: honours are 1z-7z (E S W N, P F C); every digit belongs to the suit letter after it: {} names {}":
+        "{0} n'est pas une tuile : les honneurs vont de 1z à 7z (E S W N, P F C) ; chaque chiffre appartient à la "
+        "lettre de famille qui le suit : {1} désigne {2}",
+    "{} is not a tile: flowers and seasons are 1f-8f; every digit belongs to the suit letter after it: {} names {}":
+        "{0} n'est pas une tuile : fleurs et saisons vont de 1f à 8f ; chaque chiffre appartient à la lettre de "
+        "famille qui le suit : {1} désigne {2}",
     "{} is not a playing tile code": "{0} n'est pas un code de tuile de jeu", "{} is not a tile": "{0} n'est pas une tuile",
     "{} is not a tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)":
         "{0} n'est pas un code de tuile (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)",

@@ -126,7 +126,7 @@ def test_a_limit_hand_is_told_as_one_not_as_base_points_doubled(capsys):
 
 @pytest.mark.parametrize("hand, context, field", [
     ("123m456p789s234s5m 5m", {"tenhou": True, "self_drawn": True}, "tenhou"),           # South's: not East's
-    ("123m456p789s234s5m 5m", {"tenhou": True, "seat_wind": "E"}, "tenhou"),             # on a discard
+    ("123m456p789s234s5m 5m", {"tenhou": True, "seat_wind": "E", "self_drawn": False}, "tenhou"),  # on a discard
     ("123m456p789s234s5m 5m", {"chiihou": True, "self_drawn": True, "seat_wind": "E"}, "chiihou"),
     ("123m456p789s234s5m 5m", {"renhou": True, "self_drawn": True}, "renhou"),
     ("[123m,1]456p789s234s5m 5m", {"renhou": True, "discarder": "left"}, "renhou"),     # a set shown before

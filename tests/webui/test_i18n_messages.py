@@ -102,6 +102,9 @@ def test_every_message_has_its_french(app):
                          "tile is written on the kong: [8888m,2] for the player across (1 left, 3 right)",
                          "hand 2: not a winning hand under Chinese Official (MCR, 81 fans) as B (E) in the E round: "
                          "too few tiles",
+                         "8z is not a tile: honours are 1z-7z (E S W N, P F C); every digit belongs to the suit "
+                         "letter after it: 4567891z names 4z 5z 6z 7z 8z 9z 1z",
+                         "9f is not a tile: flowers and seasons are 1f-8f",
                          "row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile",
                          "row 1 (characters 1m-9m) seems missing: the rows found are the layout's others (rows of "
                          "9 9 7 8); lay it out in its place"):

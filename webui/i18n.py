@@ -491,6 +491,8 @@ FR = {
     "the claimed tile, sideways": "la tuile réclamée, de côté", "{tile} added": "{tile} ajoutée",
     "{tiles} removed": "{tiles} retirées",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
+    "Undo: {change}": "Annuler : {change}", "Redo: {change}": "Rétablir : {change}",
+    "Undone: {change}": "Annulé : {change}", "Redone: {change}": "Rétabli : {change}",
     "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
     "{tile} moved": "{tile} déplacée", "every tile cleared": "toutes les tuiles retirées",
     "hand typed: {typed}": "main saisie : {typed}",
@@ -1024,7 +1026,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "a chow is claimed from the player on the left only", "face down", "added to a claimed pung",
             "{tiles} removed", "{tiles} put back in the standing row", "{tiles} made a meld",
             "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added",
-            "a change undone", "a change redone"]
+            "a change undone", "a change redone", "Undo", "Redo", "Undo: {change}", "Redo: {change}",
+            "Undone: {change}", "Redone: {change}"]
 
 
 #: The photo page's script texts (capture.js).
@@ -1050,6 +1053,12 @@ CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error});
 
 def capture_text() -> dict:
     return {k: t(k) for k in CAPTURE_TEXTS}
+
+
+def change_texts() -> dict:
+    """The review page's sentence for each kind of correction (``CORRECTIONS``), for its Undo and
+    Redo to say which change they take back or make again."""
+    return {op: t(text) for op, text in CORRECTIONS.items()}
 
 
 def js_text() -> dict:

@@ -130,6 +130,7 @@ def _page(draft=None):
         "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),
         rules_title=i18n.rules_title(rules), winning_matters=_winning_tile_matters(hand, rules), picker_rows=PICKER_ROWS, js_text=i18n.js_text(),
+        change_texts=i18n.change_texts(),
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,

@@ -394,9 +394,16 @@ def test_selected_tiles_are_removed_in_one_step(server, browser):
     assert d.switch_to.active_element.get_attribute("id") == "select-mode"
     said = d.find_element(By.ID, "hand-said").get_attribute("textContent")
     assert said.endswith("removed") and said.count(",") == 1
+    # Undo and Redo say which change they take back ("a change undone" left the player guessing)
+    assert d.find_element(By.ID, "undo").get_attribute("aria-label") == "Undo: " + said
     d.find_element(By.ID, "undo").click()                    # one step back brings both
     wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
-    assert d.find_element(By.ID, "hand-said").get_attribute("textContent") == "a change undone"   # said
+    assert d.find_element(By.ID, "hand-said").get_attribute("textContent") == "Undone: " + said
+    assert d.find_element(By.ID, "redo").get_attribute("aria-label") == "Redo: " + said
+    assert d.find_element(By.ID, "undo").get_attribute("aria-label") == "Undo"      # nothing left to undo
+    d.find_element(By.ID, "redo").click()
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 12)
+    assert d.find_element(By.ID, "hand-said").get_attribute("textContent") == "Redone: " + said
     assert not console_errors(d)
 
 

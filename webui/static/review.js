@@ -229,23 +229,50 @@
     redoStack.length = 0;
     change(correction);
   }
+  // Which change Undo and Redo take back or make again, in words ("4m corrected to 3m"): "a change
+  // undone" alone left a player who cannot see the tiles guessing (data.changes: the server's
+  // sentence for each kind of correction, as the game log shows them).
+  function changeSaid(c) {
+    const text = c && (data.changes || {})[c.op];
+    if (!text) return "";
+    const name = (code) => (code ? tileName(code) : "");
+    return tr(text, { from: c.op === "from" ? tr(c.from || "") : name(c.from), to: name(c.to),
+                      tiles: (c.tiles || []).map(name).join(", "), tile: name(c.tile), typed: c.text || "",
+                      group: typeof c.group === "number" ? String(c.group + 1) : "?" });
+  }
+  const nextUndone = () => (undoStack.length ? changeSaid(corrections[JSON.parse(undoStack[undoStack.length - 1]).n]) : "");
+  const nextRedone = () => {
+    if (!redoStack.length) return "";
+    const corr = JSON.parse(redoStack[redoStack.length - 1]).corr;
+    return changeSaid(corr[corr.length - 1]);
+  };
+  function nameUndoRedo() {
+    for (const [id, word, said] of [["undo", "Undo", nextUndone()], ["redo", "Redo", nextRedone()]]) {
+      const name = said ? tr(word + ": {change}", { change: said }) : tr(word);
+      $(id).title = name;
+      $(id).setAttribute("aria-label", name);
+    }
+  }
   $("undo").addEventListener("click", () => {
     if (!undoStack.length) return;
+    const undone = nextUndone();
     redoStack.push(JSON.stringify({ snap: snapshot(), corr: corrections.slice() }));
     restore(undoStack.pop());
     change({ op: "undo" }, true);
-    if ($("hand-said")) $("hand-said").textContent = tr("a change undone");   // heard only when the score moved
+    // heard only when the score moved
+    if ($("hand-said")) $("hand-said").textContent = undone ? tr("Undone: {change}", { change: undone }) : tr("a change undone");
     // the last undo disables its button: focus goes to Redo beside it, not to the page's top
     if ($("undo").disabled && document.activeElement === document.body) $("redo").focus();
   });
   $("redo").addEventListener("click", () => {
     if (!redoStack.length) return;
+    const redone = nextRedone();
     const r = JSON.parse(redoStack.pop());
     undoStack.push(snapshot());
     groups = JSON.parse(r.snap).groups;
     corrections.length = 0; corrections.push(...r.corr);
     change({ op: "redo" }, true);
-    if ($("hand-said")) $("hand-said").textContent = tr("a change redone");
+    if ($("hand-said")) $("hand-said").textContent = redone ? tr("Redone: {change}", { change: redone }) : tr("a change redone");
     if ($("redo").disabled && document.activeElement === document.body) $("undo").focus();
   });
 
@@ -328,6 +355,7 @@
     if (note) note.hidden = !view.querySelector(".htile.profiled");
     $("undo").disabled = !undoStack.length;
     $("redo").disabled = !redoStack.length;
+    nameUndoRedo();
     $("select-mode").setAttribute("aria-pressed", selecting ? "true" : "false");
     $("select-mode").classList.toggle("active", selecting);
     $("meld-bar").hidden = !selecting;

@@ -27,6 +27,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
     NoSuchElementException, StaleElementReferenceException, TimeoutException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -634,6 +635,26 @@ def test_a_corrected_tile_loses_the_profile_mark(server, browser, monkeypatch):
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
     assert not d.find_elements(By.CSS_SELECTOR, ".htile.profiled")
     assert not d.find_element(By.ID, "profiled-note").is_displayed()
+
+
+def test_a_box_tapped_on_the_photo_opens_its_tiles_picker(server, browser, monkeypatch):
+    """A misread seen on the photo (its box labelled 4p) was corrected by finding the tile again
+    among the hand's; tapping the box opens the picker for that tile, and the photo closes."""
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    d.find_element(By.ID, "photo-thumb").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "photo-dialog")))
+    box = d.find_element(By.CSS_SELECTOR, '#overlay rect[data-read="3"]')      # the 4th tile read: 4p
+    ActionChains(d).move_to_element_with_offset(box, 0, 0).click().perform()   # its middle, not its edge
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    assert not d.find_element(By.ID, "photo-dialog").is_displayed()
+    name = d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="4p"]').get_attribute("title")
+    assert d.find_element(By.ID, "picker-title").text == f"Correct {name}"
+    d.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]')
+    assert "/review/" in d.current_url
+    assert not console_errors(d)
 
 
 def active_profile(app, monkeypatch):

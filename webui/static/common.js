@@ -39,6 +39,14 @@ window.mj = {
       }
     }, { once: true });
   },
+  // Close a dialog opened by showDialog, then ``then()`` once its history entry is taken off (a
+  // dialog opened at once would have its own entry taken off instead, and close with it).
+  closeDialog(dialog, then) {
+    const marked = history.state && history.state.dialog === dialog.id;
+    if (marked && then) window.addEventListener("popstate", () => then(), { once: true });
+    dialog.close();
+    if (!marked && then) then();
+  },
   // The page's address changed in place (a draft saved under its own address): kept by showDialog.
   address: null,
   setAddress(url) { mj.address = url; history.replaceState(history.state, "", url); },

@@ -469,6 +469,14 @@
 
   // ---- photo -----------------------------------------------------------------------------------
   const photo = $("photo");
+  // [group, index] of the hand's tile that came from read tile i, or null (left out, or removed).
+  function placeOfRead(i) {
+    for (let gi = 0; gi < groups.length; gi++) {
+      const ti = groups[gi].tiles.findIndex((x) => x.src === i);
+      if (ti >= 0) return [gi, ti];
+    }
+    return null;
+  }
   function drawOverlay() {
     const svg = $("overlay");
     if (!svg || !photo.naturalWidth) return;
@@ -511,6 +519,15 @@
       const mark = unknown ? "" : i in markNow ? markNow[i]
         : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
       label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
+      // a box tapped opens the picker for its tile in the hand: a misread seen on the photo is
+      // corrected from there, without finding the tile again among the hand's (pointer only: the
+      // hand's own tiles are the keyboard's way to them)
+      const at = placeOfRead(i);
+      if (at) {
+        r.classList.add("tap");
+        r.dataset.read = String(i);
+        r.addEventListener("click", () => mj.closeDialog($("photo-dialog"), () => openPicker(at[0], at[1])));
+      }
       svg.append(r, label);
     });
   }

@@ -386,8 +386,8 @@ FR = {
     "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
         "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
         "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
-    "Keep the same seats all game (by default the players change seats at each new round, 000)":
-        "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour, 000)",
+    "Keep the same seats all game (by default the players change seats at each new round)":
+        "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
         "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Place actuelle).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
@@ -500,6 +500,8 @@ FR = {
     "a change redone": "une modification rétablie",
     "This game is over: a hand read now cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
         "Cette partie est finie : une main lue maintenant ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
+    "This game is over: this hand cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
+        "Cette partie est finie : cette main ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
     "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
     "Not recorded: {why}": "Non enregistrée : {why}", "not a winning hand: {why}": "pas une main gagnante : {why}",
 }
@@ -1905,21 +1907,21 @@ MESSAGES_FR = {
     "found {} tiles in the hand where a winning hand has {}, and {} apart from it that were left out":
         "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, et {2} à l'écart laissées de côté",
     # ... and the tiles read beside the hand as flowers or dora indicators, counted too
-    "found {} tiles in the hand where a winning hand has {} (a kong counts as 3), {} beside it as flowers or dora indicators, and {} apart from it that were left out: remove the tiles that are not the hand's":
+    "found {} tiles in the hand where a winning hand has {} (a kong counts as 3), {} beside it as {}, and {} apart from it that were left out: remove the tiles that are not the hand's":
         "{0} tuiles trouvées dans la main là où une main gagnante en a {1} (un kong compte pour 3), {2} à côté "
-        "comme fleurs ou indicateurs de dora, et {3} à l'écart laissées de côté : retirez les tuiles qui ne sont "
+        "comme {3}, et {4} à l'écart laissées de côté : retirez les tuiles qui ne sont "
         "pas de la main",
-    "found {} tiles in the hand where a winning hand has {}, {} beside it as flowers or dora indicators, and {} apart from it that were left out":
-        "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, {2} à côté comme fleurs ou indicateurs "
-        "de dora, et {3} à l'écart laissées de côté",
-    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as flowers or dora indicators: a tile may be hidden, stacked or not detected":
-        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme fleurs "
-        "ou indicateurs de dora : une tuile est peut-être cachée, empilée ou non détectée",
-    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as flowers or dora indicators: keep other tiles out of the photo, or remove the extra ones":
-        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme fleurs "
-        "ou indicateurs de dora : gardez les autres tuiles hors de la photo, ou retirez celles en trop",
-    "found {} tiles where a winning hand has {}, and {} beside them as flowers or dora indicators":
-        "{0} tuiles trouvées là où une main gagnante en a {1}, et {2} à côté comme fleurs ou indicateurs de dora",
+    "found {} tiles in the hand where a winning hand has {}, {} beside it as {}, and {} apart from it that were left out":
+        "{0} tuiles trouvées dans la main là où une main gagnante en a {1}, {2} à côté comme {3}, "
+        "et {4} à l'écart laissées de côté",
+    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as {}: a tile may be hidden, stacked or not detected":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme "
+        "{3} : une tuile est peut-être cachée, empilée ou non détectée",
+    "found {} tiles where a winning hand has {} (a kong counts as 3), and {} beside them as {}: keep other tiles out of the photo, or remove the extra ones":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), et {2} à côté comme "
+        "{3} : gardez les autres tuiles hors de la photo, ou retirez celles en trop",
+    "found {} tiles where a winning hand has {}, and {} beside them as {}":
+        "{0} tuiles trouvées là où une main gagnante en a {1}, et {2} à côté comme {3}",
     "found {} tiles where a winning hand has {}": "{0} tuiles trouvées là où une main gagnante en a {1}",
     "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
         "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
@@ -2067,6 +2069,9 @@ _FIXED = {k: v for k, v in MESSAGES_FR.items() if "{}" not in k}
 _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3rd": "3e",
                "JPEG, HEIC, PNG, WebP, BMP, TIFF or GIF": "JPEG, HEIC, PNG, WebP, BMP, TIFF ou GIF",
                "file": "le fichier",       # the field of a game's import
+               # what tiles read beside the hand were taken for (grouping's tile count)
+               "flowers": "fleurs", "dora indicators": "indicateurs de dora",
+               "flowers and dora indicators": "fleurs et indicateurs de dora",
                # a wind put into a message by its letter ("as Ann (E) in the W round"): French says O
                # for West, and a letter reads as none of the winds' names
                "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord"})

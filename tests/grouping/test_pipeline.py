@@ -346,13 +346,16 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     # a photo of 20 loose tiles said "found 5 tiles in the hand ... and 9 apart": 14 of 20, the 5
     # taken for dora indicators and a flower unaccounted for
     from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
-    apart, few, many = tile_count_message(5, 9, 6), tile_count_message(12, 0, 2), tile_count_message(16, 0, 1)
+    apart, few = tile_count_message(5, 9, 1, 5), tile_count_message(12, 0, 2)
+    many = tile_count_message(16, 0, dora=1)
     assert all(TILE_COUNT.match(m) for m in (apart, few, many))
     assert pipeline.no_hand_reason([apart], None, None) == (
-        "found 5 tiles in the hand where a winning hand has 14, 6 beside it as flowers or dora indicators, "
+        "found 5 tiles in the hand where a winning hand has 14, 6 beside it as flowers and dora indicators, "
         "and 9 apart from it that were left out")
+    # each by what it was taken for: "flowers or dora indicators" spoke of dora to a Hong Kong table
     assert pipeline.no_hand_reason([few], None, None) == (
-        "found 12 tiles where a winning hand has 14, and 2 beside them as flowers or dora indicators")
+        "found 12 tiles where a winning hand has 14, and 2 beside them as flowers")
+    assert "1 beside them as dora indicators: keep other tiles out" in many
     assert few.endswith("a tile may be hidden, stacked or not detected") and "extra" in many
     from flask import Flask
 
@@ -360,6 +363,7 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     with Flask(__name__).test_request_context("/?lang=fr"):
         for said in (apart, few, many, *(pipeline.no_hand_reason([m], None, None) for m in (apart, few))):
             assert french_message(said) and "beside" not in french_message(said), said
+            assert "flowers" not in french_message(said) and "indicators" not in french_message(said), said
     # a grid of 20 tiles: the hand's, the left-out and the flowers' and dora indicators' counts add up
     tiles = _grid_of_20()
     warning = next(w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if TILE_COUNT.match(w))

@@ -555,6 +555,17 @@ def test_the_game_pages_end_button(client):
     assert "the game ends after hand 1" in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
+def test_a_hand_entered_for_a_game_over_is_told_so_before_it_is_typed(client):
+    # the review page said "this game is over" only once a hand was typed and scored, where the
+    # photo page says it before the photo; a recorded hand corrected is still its own business
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C})
+    assert 'id="game-over"' not in client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    post(client, gid, {"kind": "end"})
+    assert 'id="game-over"' in client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert 'id="game-over"' not in client.get(f"/review/new?game={gid}&correct=1").get_data(as_text=True)
+
+
 def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
     """Version 1 had no "end" kind in the hands' CHECK: the table is rebuilt, and the hands'
     request keys (which reference them) are kept."""

@@ -21,20 +21,23 @@ from .rows import gap_between, gap_conf
 TILE_COUNT = re.compile(r"found \d+ tiles (?:in the hand )?where a winning hand has \d+")
 
 
-def tile_count_message(count: int, left_out: int, beside: int = 0) -> str:
+def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 0) -> str:
     """Why the hand read has not 14 tiles, with the advice that fits: too few (one hidden or
     missed), too many (other tiles in the photo), or tiles left out apart from the hand (shown
     with it when no hand is built, so the count names them: a player counts every tile shown).
-    ``beside``: tiles read as flowers or dora indicators, named too (a photo of 20 tiles said "5 in
-    the hand and 9 apart", its other 6 unaccounted for)."""
+    ``flowers`` and ``dora``: tiles read as flowers and as dora indicators, named too (a photo of 20
+    tiles said "5 in the hand and 9 apart", its other 6 unaccounted for), each by what it was taken
+    for ("flowers or dora indicators" read as dora to a Hong Kong table, which has none)."""
+    beside = flowers + dora
+    taken = "flowers and dora indicators" if flowers and dora else "flowers" if flowers else "dora indicators"
     head = f"found {count} tiles"
     if left_out:
-        besides = f" {beside} beside it as flowers or dora indicators," if beside else ""
+        besides = f" {beside} beside it as {taken}," if beside else ""
         return (f"{head} in the hand where a winning hand has {HAND_SIZE} (a kong counts as 3),{besides} and "
                 f"{left_out} apart from it that were left out: remove the tiles that are not the hand's")
     head += f" where a winning hand has {HAND_SIZE} (a kong counts as 3)"
     if beside:
-        head += f", and {beside} beside them as flowers or dora indicators"
+        head += f", and {beside} beside them as {taken}"
     if count > HAND_SIZE:
         return f"{head}: keep other tiles out of the photo, or remove the extra ones"
     return f"{head}: a tile may be hidden, stacked or not detected"
@@ -221,7 +224,8 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
              "dora": dora_up, "winning_apart": it.winning is not None}
     if it.count != HAND_SIZE:
         warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored"),
-                                           sum(len(g["tiles"]) for g in groups if g["kind"] in ("bonus", "dora"))))
+                                           sum(len(g["tiles"]) for g in groups if g["kind"] == "bonus"),
+                                           sum(len(g["tiles"]) for g in groups if g["kind"] == "dora")))
     hand = None
     codes = [tiles[i].code for i in standing + ([winning] if winning is not None else [])]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):

@@ -9,6 +9,32 @@ from .i18n import english_number
 COLOURS = ("#c62828", "#1f4e9c", "#2e7d32", "#ef6c00")
 
 
+#: Pixels between the lines of players on the same total: two players level after a hand drew one
+#: line, the first under the second, and the chart seemed to show three players.
+TIE_GAP = 3.0
+
+
+def _tie_offset(totals: list[int], p: int) -> float:
+    """Player ``p``'s line moved off the others on the same total, the tied lines side by side."""
+    tied = [q for q, v in enumerate(totals) if v == totals[p]]
+    return (tied.index(p) - (len(tied) - 1) / 2) * TIE_GAP
+
+
+def _marker(p: int, cx: float, cy: float, colour: str) -> str:
+    """A point of player ``p``'s line, in a shape of its own (circle, square, triangle, diamond):
+    lines that meet or run together are told apart without their colour."""
+    shape = p % 4
+    if shape == 0:
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.8" fill="{colour}"/>'
+    if shape == 1:
+        return f'<rect x="{cx - 2.6:.1f}" y="{cy - 2.6:.1f}" width="5.2" height="5.2" fill="{colour}"/>'
+    if shape == 2:
+        return (f'<polygon points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.2:.1f},{cy + 2.4:.1f} '
+                f'{cx - 3.2:.1f},{cy + 2.4:.1f}" fill="{colour}"/>')
+    return (f'<polygon points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.4:.1f},{cy:.1f} {cx:.1f},{cy + 3.4:.1f} '
+            f'{cx - 3.4:.1f},{cy:.1f}" fill="{colour}"/>')
+
+
 def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, legend: bool = True,
                   width: int = 520, height: int = 240, label: str = "standings after each hand",
                   number: Callable[..., str] = english_number) -> str:
@@ -47,12 +73,13 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
         parts.append(f'<text x="{x(i):.1f}" y="{pad_t + ph + 15}" font-size="12" text-anchor="middle" '
                      f'fill="#555">{i}</text>')
     for p, name in enumerate(players):
-        pts = " ".join(f"{x(i):.1f},{y(t[p]):.1f}" for i, t in enumerate(series))
+        # every line leaves the starting points from one place; later ties are drawn side by side
+        pts = " ".join(f"{x(i):.1f},{y(t[p]) + (_tie_offset(t, p) if i else 0):.1f}" for i, t in enumerate(series))
         colour = COLOURS[p % 4]
         parts.append(f'<polyline class="line p{p}" points="{pts}" fill="none" stroke="{colour}" '
                      f'stroke-width="2.2" stroke-linejoin="round"/>')
         if n <= 40:
-            parts.extend(f'<circle cx="{x(i):.1f}" cy="{y(t[p]):.1f}" r="2.6" fill="{colour}"/>'
+            parts.extend(_marker(p, x(i), y(t[p]) + (_tie_offset(t, p) if i else 0), colour)
                          for i, t in enumerate(series))
         if legend:
             last = series[-1][p]

@@ -539,6 +539,21 @@ def test_a_chart_with_no_points_moved_labels_the_starting_line_alone(client):
     assert ">30,000</text>" in svg and "29,999" not in svg and "30,001" not in svg
 
 
+def test_players_on_the_same_total_each_have_a_line_of_their_own():
+    # Ann and Di both at -8 after Bob's win on Cy's discard: Di's line was drawn over Ann's, and
+    # the chart seemed to show three players
+    import re
+
+    from webui.chart import standings_svg
+    svg = standings_svg(["Ann", "Bob", "Cy", "Di"], [[-8, 24, -8, -8], [-8, 40, -24, -8]])
+    lines = dict(re.findall(r'<polyline class="line p(\d)" points="([^"]+)"', svg))
+    assert len(set(lines.values())) == 4
+    level = [float(pt.split(",")[1]) for pt in lines["0"].split()[1:]]
+    assert all(abs(a - b) <= 6 for a, b in zip(level, (float(pt.split(",")[1]) for pt in lines["3"].split()[1:])))
+    # each player's points in a shape of its own, not told apart by colour alone
+    assert {"<circle", "<rect x", "<polygon"} <= set(re.findall(r"<circle|<rect x|<polygon", svg))
+
+
 def test_the_games_list_says_when_each_game_was_made(client):
     gid = new_game(client)
     created = client.get(f"/api/games/{gid}").json["game"]["created"]

@@ -25,13 +25,13 @@ def _marker(p: int, cx: float, cy: float, colour: str) -> str:
     lines that meet or run together are told apart without their colour."""
     shape = p % 4
     if shape == 0:
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.8" fill="{colour}"/>'
+        return f'<circle class="pt" cx="{cx:.1f}" cy="{cy:.1f}" r="2.8" fill="{colour}"/>'
     if shape == 1:
-        return f'<rect x="{cx - 2.6:.1f}" y="{cy - 2.6:.1f}" width="5.2" height="5.2" fill="{colour}"/>'
+        return f'<rect class="pt" x="{cx - 2.6:.1f}" y="{cy - 2.6:.1f}" width="5.2" height="5.2" fill="{colour}"/>'
     if shape == 2:
-        return (f'<polygon points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.2:.1f},{cy + 2.4:.1f} '
+        return (f'<polygon class="pt" points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.2:.1f},{cy + 2.4:.1f} '
                 f'{cx - 3.2:.1f},{cy + 2.4:.1f}" fill="{colour}"/>')
-    return (f'<polygon points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.4:.1f},{cy:.1f} {cx:.1f},{cy + 3.4:.1f} '
+    return (f'<polygon class="pt" points="{cx:.1f},{cy - 3.4:.1f} {cx + 3.4:.1f},{cy:.1f} {cx:.1f},{cy + 3.4:.1f} '
             f'{cx - 3.4:.1f},{cy:.1f}" fill="{colour}"/>')
 
 

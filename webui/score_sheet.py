@@ -88,7 +88,10 @@ def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, numb
                      "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr, number), "note": h["note"],
                      "notations": [w["notation"] for w in gamelog.wins_of(h) if w.get("notation")],
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
-                     "after_end": (h.get("outcome") or {}).get("after_end", False)})
+                     "after_end": (h.get("outcome") or {}).get("after_end", False),
+                     # the players' end of the game: a line of the sheet, not a hand (no number, no
+                     # points moved: "3 ... 0 0 0 0" read as a hand that scored nothing)
+                     "end": h["kind"] == "end"})
     final = view["final"]
     if final:
         for r in final:
@@ -354,14 +357,14 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
 
     header()
     for r in sh["rows"]:
-        values = [r["seq"], r["round"], r["dealer"]]
+        values = ["" if r["end"] else r["seq"], r["round"], r["dealer"]]
         if riichi:
             values += [r["riichi"], r["sticks"] or ""]
         values.append(r["result"] + (f" ({tr('after the end')})" if r["after_end"] else "")
                       + (f" - {r['note']}" if r["note"] else ""))
         for p in range(4):
             d = r["deltas"][p]
-            values += [number(d, signed=True) if d else "0", number(r["points"][p])]
+            values += ["", ""] if r["end"] else [number(d, signed=True) if d else "0", number(r["points"][p])]
         # words wrap within their column (who paid a ron, a second winner's points); figures fit
         cells = [_wrap(v, w - PAD, 8, max_lines=10) if align == "l" else [_fit(v, w - PAD, 8)]
                  for (title, w, align), v in zip(cols, values)]

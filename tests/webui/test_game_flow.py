@@ -522,7 +522,7 @@ def test_the_players_end_the_game_early_and_can_go_on(client):
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "the players ended the game here" in page and 'id="final"' in page and 'id="end-form"' not in page
     # the end is a row of the log, not a hand played: not counted, no point of the chart
-    assert "· 1 hand<" in page and page.count('<circle') == 4 * 2          # the start and one hand
+    assert "· 1 hand<" in page and page.count('class="pt"') == 4 * 2          # the start and one hand
     listed = {g["id"]: g["n_hands"] for g in client.get("/api/games").json["games"]}
     assert listed[gid] == 1
     from webui import gamelog
@@ -564,6 +564,22 @@ def test_a_hand_entered_for_a_game_over_is_told_so_before_it_is_typed(client):
     post(client, gid, {"kind": "end"})
     assert 'id="game-over"' in client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert 'id="game-over"' not in client.get(f"/review/new?game={gid}&correct=1").get_data(as_text=True)
+
+
+def test_the_end_of_a_game_is_no_numbered_hand_on_the_page_or_the_sheet(client):
+    # "3 · E3 · the players ended the game here" with four 0 changes read as a third hand that
+    # scored nothing, under a header counting 2 hands
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "end"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    row = re.search(r'<tr id="hand-3"[^>]*>(.*?)</tr>', page, re.S)
+    assert row and "the players ended the game here" in row.group(1)
+    assert f'/games/{gid}/hands/3"' not in page and 'class="num delta"' not in row.group(1)
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    end = re.search(r'<tr class="end-row"><td class="num">([^<]*)</td>(.*?)</tr>', sheet, re.S)
+    assert end and end.group(1) == "" and ">0<" not in end.group(2)
 
 
 def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):

@@ -551,7 +551,8 @@ def test_players_on_the_same_total_each_have_a_line_of_their_own():
     level = [float(pt.split(",")[1]) for pt in lines["0"].split()[1:]]
     assert all(abs(a - b) <= 6 for a, b in zip(level, (float(pt.split(",")[1]) for pt in lines["3"].split()[1:])))
     # each player's points in a shape of its own, not told apart by colour alone
-    assert {"<circle", "<rect x", "<polygon"} <= set(re.findall(r"<circle|<rect x|<polygon", svg))
+    shapes = re.findall(r'<(circle|rect|polygon) class="pt"', svg)
+    assert set(shapes) == {"circle", "rect", "polygon"} and len(shapes) == 4 * 3
 
 
 def test_the_games_list_says_when_each_game_was_made(client):

@@ -303,6 +303,21 @@ def test_a_photo_larger_than_the_reader_needs_is_scaled_down_before_it_is_sent(s
     assert r.status_code == 413
 
 
+def test_a_photo_file_larger_than_the_upload_limit_is_sent_as_a_jpeg(server, browser, app, fake_reader, tmp_path):
+    # a 6 MP PNG of 12 MB (a screenshot, an export) was refused as "larger than 20 MB" here 6 MB:
+    # no side over 4,032 px, so it went up as it was
+    import cv2
+    import numpy as np
+    rng = np.random.default_rng(0)
+    img = (np.full((2000, 3000, 3), 180, np.int16) + rng.integers(-12, 12, (2000, 3000, 3))).clip(0, 255)
+    path = tmp_path / "export.png"
+    cv2.imwrite(str(path), img.astype(np.uint8))
+    assert path.stat().st_size > 10 * 1024 * 1024
+    app.config["MAX_CONTENT_LENGTH"] = 6 * 1024 * 1024
+    kept = photo_kept(browser, server, app, path)
+    assert kept.shape[:2] == (2000, 3000) and abs(kept.mean() - 180) < 3     # the photo, whole
+
+
 def test_a_phones_heic_photo_chosen_on_the_photo_page_is_read_and_kept_turned(server, browser, app, fake_reader,
                                                                                tmp_path):
     """An iPhone's photo is a HEIC: a browser that cannot draw it sends it as it is, and the

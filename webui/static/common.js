@@ -70,20 +70,23 @@ window.mj = {
   // A photo larger than the reader needs (phones shoot 48 to 200 MP) is scaled down here before it
   // is sent: the server refuses one over 40 MP, and the upload is shorter. Turned upright as it is
   // drawn (its EXIF orientation is not copied). A photo the browser cannot decode goes as it is.
+  // A file over MAX_PHOTO_BYTES is written again as a JPEG at its own size (a 12 MP PNG of 36 MB
+  // was refused, "larger than 20 MB", with no way round it).
   MAX_PHOTO_SIDE: 4032,
+  MAX_PHOTO_BYTES: 8 * 1024 * 1024,
   async fitPhoto(file) {
     if (!file || !window.createImageBitmap || (file.type && !file.type.startsWith("image/"))) return file;
     let bitmap;
     try { bitmap = await createImageBitmap(file, { imageOrientation: "from-image" }); } catch (e) { return file; }
-    const scale = mj.MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height);
-    if (scale >= 1) { bitmap.close(); return file; }
+    const scale = Math.min(1, mj.MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+    if (scale === 1 && file.size <= mj.MAX_PHOTO_BYTES) { bitmap.close(); return file; }
     const canvas = document.createElement("canvas");
     canvas.width = Math.round(bitmap.width * scale);
     canvas.height = Math.round(bitmap.height * scale);
     canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
     const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.92));
-    if (!blob) return file;
+    if (!blob || (scale === 1 && blob.size >= file.size)) return file;
     return new File([blob], (file.name || "photo").replace(/\.[^.]*$/, "") + ".jpg", { type: "image/jpeg" });
   },
 };

@@ -82,6 +82,8 @@ def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
     _no_overflow(d)
     box = d.find_element(By.CSS_SELECTOR, ".sheet-box")
     assert d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box)
+    # reached from the keyboard, to scroll it with the arrow keys (axe: scrollable-region-focusable)
+    assert box.get_attribute("tabindex") == "0" and box.get_attribute("aria-label")
     # and says so: the players' columns start off the screen (their points seemed missing)
     assert d.find_element(By.ID, "scroll-hint").is_displayed()
     d.set_window_size(1200, 1000)

@@ -58,6 +58,19 @@ def _context_fields(rules: str) -> list[dict]:
             for f in scoring.context_fields(rules)]
 
 
+#: A tile read below this confidence is marked unsure on the review page ("check it").
+UNSURE_BELOW = 0.6
+#: As many unsure tiles as this in one photo: the set is likely new to the reader, and the page
+#: offers to type the hand or to teach the reader the set (a player corrected tile after tile).
+UNSURE_MANY = 4
+
+
+def unsure_tiles(reading: dict | None) -> int:
+    """How many face-up tiles of a photo's reading are unsure (read below ``UNSURE_BELOW``)."""
+    return sum(1 for t in (reading or {}).get("tiles") or []
+               if not t.get("face_down") and (t.get("confidence") or 1) < UNSURE_BELOW)
+
+
 def _profile_active() -> bool:
     """Whether a tile-set profile is active (then a corrected tile teaches it)."""
     from flask import current_app
@@ -134,7 +147,8 @@ def _page(draft=None):
         option_fields=scoring.option_fields(rules), remembered=remembered,
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
-        profile_active=_profile_active(), false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
+        profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
+        unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW, false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
         correcting=correcting)
 
 

@@ -418,11 +418,12 @@ def test_build_melds_by_hand(server, browser):
     wait(d).until(lambda drv: score_total(drv) == str(total_standing))
 
 
-def review_stand_in_reading(server, browser, monkeypatch, joker=False):
+def review_stand_in_reading(server, browser, monkeypatch, joker=False, unsure=(3,)):
     """Open the review page of a photo read by a stand-in reader with known boxes: 14 tiles, the
     4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m); with
     ``joker``, a face no code names below the row, read first and reported unknown (its guess 1m,
-    a code of the hand: the hand's 1m must still be tied to the row's 1m)."""
+    a code of the hand: the hand's 1m must still be tied to the row's 1m); ``unsure``: the tiles
+    read at 0.4."""
     import sys
     import types
 
@@ -430,7 +431,7 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False):
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "2z"]
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
-        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95 if i != 3 else 0.4,
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.4 if i in unsure else 0.95,
                   "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
         tiles[0]["base_code"] = "7m"      # read with a tile-set profile: the base model read 7m
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
@@ -669,6 +670,24 @@ def test_a_box_tapped_on_the_photo_opens_its_tiles_picker(server, browser, monke
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))
     assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]')
     assert "/review/" in d.current_url
+    assert not console_errors(d)
+
+
+def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, browser, monkeypatch):
+    """A set new to the reader: tile after tile marked unsure, and the player corrected them one by
+    one; the page offers to type the hand instead (its box opened, the field focused) or to teach
+    the reader the set. One unsure tile is checked as it is."""
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    assert not d.find_elements(By.ID, "many-unsure")
+    review_stand_in_reading(server, browser, monkeypatch, unsure=(0, 3, 5, 8))
+    note = d.find_element(By.ID, "many-unsure")
+    assert note.is_displayed() and note.text.startswith("4 tiles are unsure")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")) == 4
+    assert d.find_element(By.ID, "teach-set").get_attribute("href").endswith("/calibrate/")
+    d.find_element(By.ID, "type-instead").click()
+    assert d.find_element(By.ID, "notation-box").get_attribute("open") is not None
+    assert d.switch_to.active_element.get_attribute("id") == "notation"
     assert not console_errors(d)
 
 

@@ -63,7 +63,7 @@
     if (t.src !== null && readTiles[t.src]) {
       // a tile the decoding changed to make a hand is marked too: named only in the note above
       // ("standing tile 12 5m → 4m"), the player had to count tiles to find it
-      t.low = (readTiles[t.src].confidence || 1) < 0.6 || decoded.has(t.src);
+      t.low = (readTiles[t.src].confidence || 1) < (data.unsureBelow || 0.6) || decoded.has(t.src);
       // Read with a tile-set profile otherwise than the base model reads it: shown,
       // since a profile can misread hard views of a set the base model reads well.
       t.base = readTiles[t.src].base_code || null;
@@ -536,6 +536,13 @@
     $("show-overlay").addEventListener("change", (e) => { $("overlay").style.display = e.target.checked ? "" : "none"; });
     $("photo-thumb").addEventListener("click", () => { mj.showDialog($("photo-dialog")); drawOverlay(); });
   }
+
+  // "Type the hand" from the note of many unsure tiles: the typing box opened, its field focused
+  if ($("type-instead")) $("type-instead").addEventListener("click", () => {
+    $("notation-box").open = true;
+    notationInput.focus();
+    notationInput.select();
+  });
 
   // ---- tile picker -----------------------------------------------------------------------------
   let picking = null;   // {group, index} of the tile being corrected, or {group, add: true}

@@ -208,10 +208,13 @@ def parse_form_context(form, rules: str | None) -> dict:
         words = name.replace("_", " ")
         return scorer.HandError(code or "bad_field", f"{words}{sep}{message}", field=f"context.{name}")
     ctx = _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
-    if ctx.get("kong_replacement") and ctx.get("self_drawn") is False and ctx.get("discarder") is None:
-        # a replacement tile is drawn (000 n°42, 004 2A): its box ticked, the self-drawn box left as
-        # it was is no "not self-drawn", as `mjtable score --kong-replacement` takes it (the page
-        # refused the win as "not self-drawn")
+    from scorer.context import SELF_DRAWN_BY_DEFINITION
+    if (any(ctx.get(k) for k in SELF_DRAWN_BY_DEFINITION) and ctx.get("self_drawn") is False
+            and ctx.get("discarder") is None):
+        # a replacement tile is drawn (000 n°42, 004 2A), the blessings of heaven and earth are won
+        # on the wall's tiles (002 §4.2.5, 004 8E): their box ticked, the self-drawn box left as it
+        # was is no "not self-drawn", as `mjtable score --kong-replacement` or `--tenhou` takes it
+        # (the page refused the win as "not self-drawn")
         ctx["self_drawn"] = True
     return ctx
 

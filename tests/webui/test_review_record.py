@@ -163,6 +163,15 @@ def test_a_kong_replacement_ticked_alone_is_a_self_drawn_win(client):
         assert r["score"]["valid"], (rules, r["score"].get("error"))
 
 
+def test_a_blessing_of_heaven_or_earth_ticked_alone_is_a_self_drawn_win(client):
+    # the page refused it ("blessing of heaven is won on the dealer's own 14 tiles (self-drawn)")
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    for rules, blessing, seat in (("riichi", "tenhou", "E"), ("riichi", "chiihou", "S"), ("hk", "tenhou", "E")):
+        r = client.post("/review/score", json={"hand": "234m456p678s55m23s 4s", "rules": rules, "form": {
+            "ctx__present": "1", f"ctx_{blessing}": "on", "ctx_seat_wind": seat}}, headers=csrf).json
+        assert r["score"]["valid"], (rules, blessing, r["score"].get("error"))
+
+
 def test_a_review_page_left_open_while_the_game_moved_on_is_refused(client):
     # another phone recorded a hand: Record stored the hand with the deal this page showed, the
     # game then listing two hands "S1 · Emi deals"

@@ -21,6 +21,7 @@ class ScoredItem:
     tiles: list[str] = field(default_factory=list)   # the tiles it uses (for highlighting)
     unit: str = "points"           # points | han | faan | fu | doubles
     note: str = ""
+    source: str = ""               # where the rule documents define it ("000 n°28", "002 §4.2.1")
 
     @property
     def total(self) -> int:
@@ -30,7 +31,8 @@ class ScoredItem:
         return {"id": self.id, "name_en": self.name_en, "name_fr": self.name_fr,
                 "name_native": self.name_native, "value": self.value, "count": self.count,
                 "total": self.total, "unit": self.unit, "tiles": list(self.tiles),
-                **({"note": self.note} if self.note else {})}
+                **({"note": self.note} if self.note else {}),
+                **({"source": self.source} if self.source else {})}
 
 
 @dataclass
@@ -116,7 +118,8 @@ class ScoreResult:
         does not name itself go back to ``extra``."""
         items = [ScoredItem(id=i["id"], name_en=i["name_en"], value=i["value"], count=i.get("count", 1),
                             name_fr=i.get("name_fr", ""), name_native=i.get("name_native", ""),
-                            tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""))
+                            tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""),
+                            source=i.get("source", ""))
                  for i in d.get("items", [])]
         excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source", "name_fr", "note")})
                     for e in d.get("excluded", [])]

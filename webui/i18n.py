@@ -1582,6 +1582,19 @@ MESSAGES_FR = {
     "{} is never closed": "{0} n'est jamais fermé",
     "{} is not a chow (three consecutive tiles of one suit)": "{0} n'est pas un chow (trois tuiles qui se suivent, d'une famille)",
     "{} is not a flower or season (1f-8f)": "{0} n'est pas une fleur ou une saison (1f-8f)",
+    # why a riichi or Hong Kong pattern is not counted (the scorers' ExcludedItem rules)
+    "yakuman do not combine (« Les yakuman ne sont pas cumulatifs »)":
+        "les yakuman ne se cumulent pas (« Les yakuman ne sont pas cumulatifs »)",
+    "a yakuman is worth the limit alone: other yaku and dora do not add (« Les autres yaku ou dora sont sans importance »)":
+        "un yakuman vaut la limite à lui seul : les autres yaku et les dora ne s'ajoutent pas (« Les autres yaku ou "
+        "dora sont sans importance »)",
+    "a yakuman is worth more than renhou's mangan; the best reading is scored":
+        "un yakuman vaut plus que le mangan du renhou ; la meilleure lecture est comptée",
+    "no other yaku, dora included, count with renhou": "aucun autre yaku, dora compris, ne compte avec le renhou",
+    "the hand is worth more than renhou's mangan without it; the best reading is scored":
+        "la main vaut plus que le mangan du renhou sans lui ; la meilleure lecture est comptée",
+    "the pattern that counts it already requires it: not counted twice":
+        "la combinaison qui le compte l'exige déjà : pas compté deux fois",
     "{} is not a tile: honours are 1z-7z (E S W N, P F C)":
         "{0} n'est pas une tuile : les honneurs vont de 1z à 7z (E S W N, P F C)",
     "{} is not a tile: flowers and seasons are 1f-8f": "{0} n'est pas une tuile : fleurs et saisons vont de 1f à 8f",

@@ -176,7 +176,7 @@ def _apply_implications(items: list[ScoredItem]) -> tuple[list[ScoredItem], list
         if i.id in dropped:
             by = dropped[i.id]
             excluded.append(ExcludedItem(i.id, i.name_en, by,
-                                         f"{FAAN[by][1]} already requires it (not counted twice)",
+                                         "the pattern that counts it already requires it: not counted twice",
                                          f"{FAAN[by][4]}; docs/rulings.md Hong Kong", i.name_fr))
         else:
             kept.append(i)

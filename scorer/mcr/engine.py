@@ -343,11 +343,13 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                     tiles += hand_codes
                 else:
                     tiles += _REPEATED[-mask - 1][4]
-        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles))
+        number = FAN_BY_ID[fan].number if fan in FAN_BY_ID else 0
+        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles,
+                                source=f"000 n°{number}" if number else ""))
     flowers = h.flowers
     if flowers:
         items.append(ScoredItem("flower_tiles", *_FLOWERS, flowers, *_FLOWER_NAMES, list(hand.bonus),
-                                note=_FLOWERS_NOTE))
+                                note=_FLOWERS_NOTE, source=f"000 n°{FAN_BY_ID['flower_tiles'].number}"))
     ex_items = []
     if excluded:
         # each fan not counted is listed once, with the first reason (a fan excluded by a row and

@@ -105,9 +105,9 @@ def _package_input(hand: Hand):
 
 
 def _item(attr: str, han: int, count: int = 1, note: str = "") -> ScoredItem:
-    en, fr, ja, _src = YAKU_NAMES.get(attr, (attr, attr, attr, ""))
+    en, fr, ja, src = YAKU_NAMES.get(attr, (attr, attr, attr, ""))
     return ScoredItem(id=attr, name_en=en, value=han, count=count, name_fr=fr, name_native=ja,
-                      unit="han", note=note)
+                      unit="han", note=note, source=src)
 
 
 def _error(code, message, field=None, **more) -> dict:

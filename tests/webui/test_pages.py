@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import scorer
+
 from scorer import tiles as T
 from webui.tile_svg import PICKER_CODES, tile_svg
 
@@ -305,6 +307,40 @@ def test_a_source_reference_is_in_the_pages_language(client):
     sources = re.findall(r'data-source="([^"]*)"', html)
     assert any("la main : 000 n°" in x or "la main: 000 n°" in x for x in sources), sources
     assert not any("the hand" in x for x in sources)
+
+
+def test_every_mcr_fan_and_riichi_yaku_names_its_rule(client):
+    # only notes had a "source" link: a beginner could not find where Pure Straight or Pinfu is
+    # defined, under a legend explaining « n° » and « § »; Thirteen Orphans' link said "yakuman"
+    for rules, hand, form, first in (
+            ("mcr", "123m456m789m234p5s 5s", {}, "000 n°"),
+            ("riichi", "123m456p78s22z 9s", {"ctx_seat_wind": "S", "ctx_discarder": "left"}, None),
+            ("riichi", "234m456p678s5588s 8s", {"ctx_seat_wind": "S", "ctx_discarder": "left", "ctx_riichi": "1"},
+             "002 §4.2.1"),
+            ("riichi", "19m19p19s1234567z 1m", {"ctx_seat_wind": "E", "ctx_self_drawn": "1"}, "yakuman (002 §4.2.5)")):
+        html = client.post("/review/score", json={"hand": hand, "rules": rules, "form": form}).json["html"]
+        rows = re.findall(r'<tr class="item".*?</tr>', html, re.S)
+        if first is None:
+            continue
+        assert rows and all('class="source"' in r for r in rows), (rules, hand)
+        sources = [re.search(r'data-source="([^"]*)"', r).group(1) for r in rows]
+        assert all(x.startswith(first) or first in x for x in sources), sources
+    res = scorer.score("123m456m789m234p5s 5s", "mcr").to_dict()
+    from scorer.mcr.fans import FAN_BY_ID
+    number = FAN_BY_ID["pure_straight"].number
+    assert {i["id"]: i.get("source") for i in res["items"]}["pure_straight"] == f"000 n°{number}"
+    assert scorer.ScoreResult.from_dict(res).items[0].source == res["items"][0]["source"]
+
+
+def test_why_a_riichi_or_hong_kong_pattern_is_not_counted_is_said_in_french(client):
+    # « 004 6A; docs/rulings.md Hong Kong: Big Three Dragons already requires it (not counted
+    # twice) » and « yakuman do not combine » on French pages
+    for rules, hand, form in (("hk", "[555z,1][666z,2]123m99m77z 7z", {"ctx_seat_wind": "S", "ctx_discarder": "left"}),
+                              ("riichi", "111z222z333z44z55z 5z", {"ctx_seat_wind": "E", "ctx_self_drawn": "1"})):
+        html = client.post("/review/score?lang=fr", json={"hand": hand, "rules": rules, "form": form}).json["html"]
+        why = html[html.index('class="why-not"'):]
+        said = " ".join(re.findall(r'data-source="([^"]*)"', why))
+        assert said and not re.search(r"\b(already|requires|counted|do not|combine)\b", said), said
 
 
 def test_a_hong_kong_hand_of_no_faan_says_why_it_is_paid_the_base(client):

@@ -52,7 +52,9 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         # a riichi hand's han and fu (or its limit), by which its points are checked against the
         # table (002 §4.1): "12,000" alone could not be
         if score.get("han") is not None:
-            unit += f" ({score['limit']})" if score.get("limit") else f" ({score['han']} han {score.get('fu', 0)} fu)"
+            # in the review page's words ("4 han · 20 minipoints" in French, not "4 han 20 fu")
+            unit += (f" ({score['limit']})" if score.get("limit")
+                     else f" ({tr('{han} han · {fu} fu', han=score['han'], fu=score.get('fu', 0))})")
         parts.append(f"{name(w['winner'])} {number(score.get('total', ''))}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)

@@ -582,6 +582,15 @@ def test_the_end_of_a_game_is_no_numbered_hand_on_the_page_or_the_sheet(client):
     assert end and end.group(1) == "" and ">0<" not in end.group(2)
 
 
+def test_a_riichi_hands_fu_are_minipoints_on_every_french_page(client):
+    # the review and hand pages said « 4 han · 20 minipoints », the score sheet « (4 han 20 fu) »
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C})
+    for page in (f"/games/{gid}/sheet?lang=fr", f"/games/{gid}/hands/1?lang=fr"):
+        text = client.get(page).get_data(as_text=True)
+        assert re.search(r"\d han · \d+ minipoints", text) and not re.search(r"\d+ fu\b", text), page
+
+
 def test_a_game_log_of_the_previous_schema_takes_the_end_of_a_game(tmp_path):
     """Version 1 had no "end" kind in the hands' CHECK: the table is rebuilt, and the hands'
     request keys (which reference them) are kept."""
@@ -721,7 +730,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     second = hand_page[hand_page.index('class="also-wins"'):]
     assert "Di also wins" in second and "Pure Straight" in second and "Dora" in second
     assert "<strong>2,300</strong> points received" in second       # 2,000 and 300 for the counter
-    assert "(2 han 30 fu)" in second                                # its han and fu, as the first winner's
+    assert "(2 han · 30 fu)" in second                              # its han and fu, as the first winner's
     # edit the draw: only Ann tenpai now; Cy's riichi stays
     r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": token, "tenpai": ["0"], "riichi": ["2"],
                                                          "note": "recounted"})
@@ -742,13 +751,13 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     # each win with its han and fu, by which the points are checked against the table (002 §4.1)
-    assert "E1-1" in sheet and "Cy 1,900 (2 han 25 fu) &amp; Di 2,300 (2 han 30 fu) on Bob&#39;s discard" in sheet
+    assert "E1-1" in sheet and "Cy 1,900 (2 han · 25 fu) &amp; Di 2,300 (2 han · 30 fu) on Bob&#39;s discard" in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
     result = " ".join(t for _, _, _, t in _pdf_runs(pdf.data) if t.startswith("Cy 1,900") or "on Bob's discard" in t)
-    assert result == "Cy 1,900 (2 han 25 fu) & Di 2,300 (2 han 30 fu) on Bob's discard", result
+    assert result == "Cy 1,900 (2 han · 25 fu) & Di 2,300 (2 han · 30 fu) on Bob's discard", result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)

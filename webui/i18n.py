@@ -290,6 +290,8 @@ FR = {
     "earthly hand (8F Dei Woo: on the dealer's first discard)":
         "main terrestre (8F Dei Woo : sur la première défausse du croupier)",
     "Double Gong (3D: a second kong's replacement tile)": "Double Gong (3D : la tuile de remplacement d'un second kong)",
+    "blessing of heaven (tenhou)": "bénédiction du Ciel (tenhou)", "blessing of earth (chiihou)":
+        "bénédiction de la Terre (chiihou)", "blessing of man (renhou)": "bénédiction de l'Homme (renhou)",
     "heavenly hand (tenhou)": "main céleste (tenhou)", "earthly hand, self-drawn (chiihou)": "main terrestre, sur pioche (chiihou)",
     "earthly hand, on a discard (renhou)": "main terrestre, sur une défausse (renhou)",
     # the game pages (games.html, game.html, the score sheet, the hand page)
@@ -746,6 +748,9 @@ RULE_LABELS = {
            "kong_discarder_pays_triple": "way (4): the kong's discarder pays three times"},
     "classical": {"tenhou": "heavenly hand (tenhou)", "chiihou": "earthly hand, self-drawn (chiihou)",
                   "renhou": "earthly hand, on a discard (renhou)"},
+    # 002 §4.2.4-4.2.5 names them; the Japanese word alone meant nothing to a learner
+    "riichi": {"tenhou": "blessing of heaven (tenhou)", "chiihou": "blessing of earth (chiihou)",
+               "renhou": "blessing of man (renhou)"},
 }
 
 

@@ -214,7 +214,11 @@ def test_hong_kong_pages_name_the_heavenly_and_earthly_hands_in_their_own_words(
                   "renhou": "earthly hand (8F Dei Woo: on the dealer&#39;s first discard)",
                   "double_kong": "Double Gong (3D: a second kong&#39;s replacement tile)"}
     assert boxes(client.get("/review/new?rules=hk&lang=fr").get_data(as_text=True))["tenhou"] == "main céleste (8E Tin Woo)"
-    assert boxes(client.get("/review/new?rules=riichi&lang=en").get_data(as_text=True))["renhou"] == "renhou"
+    # riichi's own: 002's names, the Japanese word kept (the boxes said "tenhou" alone to a learner)
+    assert boxes(client.get("/review/new?rules=riichi&lang=en").get_data(as_text=True))["renhou"] == \
+        "blessing of man (renhou)"
+    assert boxes(client.get("/review/new?rules=riichi&lang=fr").get_data(as_text=True))["tenhou"] == \
+        "bénédiction du Ciel (tenhou)"
     gid = client.post("/api/games", json={"rules": "hk", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
     assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5m 5m", "winner": 1,
                                                          "discarder": 0}).status_code == 201

@@ -684,6 +684,10 @@ def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, brows
     note = d.find_element(By.ID, "many-unsure")
     assert note.is_displayed() and note.text.startswith("4 tiles are unsure")
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")) == 4
+    # the first tile is unsure and read otherwise by the profile: both marks, the P not hidden
+    mark = lambda css: d.execute_script("return getComputedStyle(document.querySelector(arguments[0]), "
+                                        "'::before').content", css)
+    assert mark('#hand-view .htile.low.profiled') == '"P?"' and mark('#hand-view .htile.low:not(.profiled)') == '"?"'
     assert d.find_element(By.ID, "teach-set").get_attribute("href").endswith("/calibrate/")
     d.find_element(By.ID, "type-instead").click()
     assert d.find_element(By.ID, "notation-box").get_attribute("open") is not None

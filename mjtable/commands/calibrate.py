@@ -267,8 +267,12 @@ def _calibrate(args, store) -> int:
         # so that the figure agrees with the codes the profile says it has
         laid = [c for c in profile.trusted_codes if c in profile.known_codes]
         others = len(profile.trusted_codes) - len(laid)
-        which = ("all but those it took another tile for" if profile.familiar else
-                 "those it read right there and took no other tile for")
+        # familiar: a layout tile misread stops the trust in the code it was read as only when read
+        # surely (TileSetProfile.familiar): "all but those it took another tile for" after three
+        # misread tiles listed, and 33 of 34 kept, read as a contradiction
+        out = len(profile.known_codes) - len(laid)
+        which = ((f"all but {out}, which it read surely where another kind lay" if out else "every one")
+                 if profile.familiar else "those it read right there and took no other tile for")
         print(f"the built-in reader read your layout photo {'well' if profile.familiar else 'poorly'}, so it keeps "
               f"the last word on {len(laid)} of the {len(profile.known_codes)} kinds of tile laid out ({which})"
               + (f", and on the {others} the layout has no example of ({_without_example(profile)})" if others else "")

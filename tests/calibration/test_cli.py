@@ -78,7 +78,8 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
 
 
 @pytest.mark.parametrize("familiar, says", [(True, "read your layout photo well, so it keeps the last word on 2 of "
-                                                   "the 34 kinds of tile laid out (all but those it took another tile for)"),
+                                                   "the 34 kinds of tile laid out (all but 32, which it read surely "
+                                                   "where another kind lay)"),
                                              (False, "read your layout photo poorly, so it keeps the last word on 2 of "
                                                      "the 34 kinds of tile laid out (those it read right there and took "
                                                      "no other tile for)")])

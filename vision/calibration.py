@@ -222,10 +222,12 @@ def assign_layout(tiles) -> LayoutResult:
     result.has_bonus = len(rows) >= 5
     if n - len(stray) < LAYOUT_LOOK_MIN:
         # a hand's photo, or a few tiles: per-row counts ("row 1 has 11 tiles, expected 9") would
-        # tell the player to mend a layout they never laid out
-        problems.append(f"found {n - len(stray)} tiles in {len(rows)} row(s) (rows of "
-                        f"{' '.join(str(len(r)) for r in rows)}); the layout has 34 (or 42 with flowers and "
-                        "seasons)")
+        # tell the player to mend a layout they never laid out, and a line for each tile of the
+        # wall behind a hand ("a tile lies face down at ...", 13 of them) buried the count
+        down = len(tiles) - len(face_up)
+        problems = [f"found {n - len(stray)} tiles in {len(rows)} row(s) (rows of "
+                    f"{' '.join(str(len(r)) for r in rows)})" + (f" and {down} face down" if down else "")
+                    + "; the layout has 34 (or 42 with flowers and seasons)"]
         result.problems, result.too_few = problems, True
         return result
     if len(rows) not in (4, 5):

@@ -1846,6 +1846,9 @@ MESSAGES_FR = {
     "extra tile at {}, away from the rows: remove it": "tuile en trop en {0}, hors des rangées : retirez-la",
     "found {} rows of tiles ({} tiles, rows of {}); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
         "{0} rangées de tuiles trouvées ({1} tuiles, rangées de {2}) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
+    "found {} tiles in {} row(s) (rows of {}) and {} face down; the layout has 34 (or 42 with flowers and seasons)":
+        "{0} tuiles trouvées en {1} rangée(s) (rangées de {2}) et {3} face cachée ; la disposition en a 34 (ou 42 "
+        "avec fleurs et saisons)",
     "found {} tiles in {} row(s) (rows of {}); the layout has 34 (or 42 with flowers and seasons)":
         "{0} tuiles trouvées en {1} rangée(s) (rangées de {2}) ; la disposition en a 34 (ou 42 avec fleurs et "
         "saisons)",

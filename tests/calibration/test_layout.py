@@ -96,6 +96,13 @@ def test_a_hands_photo_is_not_taken_for_a_layout_to_mend():
     assert result.problems == [
         "found 14 tiles in 2 row(s) (rows of 9 5); the layout has 34 (or 42 with flowers and seasons)"]
     assert not result.codes and result.too_few
+    # the wall behind a hand: counted, not a line for each of its tiles ("a tile lies face down at ...")
+    wall = [t for t in tiles if all(t is not h for h in hand)][:13]
+    for t in wall:
+        t.face_down = True
+    result = assign_layout(hand + wall)
+    assert result.problems == ["found 14 tiles in 2 row(s) (rows of 9 5) and 13 face down; the layout has 34 "
+                               "(or 42 with flowers and seasons)"]
 
 
 def test_face_down_and_too_few_tiles():

@@ -75,6 +75,7 @@ class BuildJob:
         self.cancelled = False
         self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
+        self.seen = self.started              # when its page last asked for its progress
         self.finished: float | None = None    # when it ended: "done in N s" stops counting then
         self.thread = threading.Thread(target=self._run, name=f"profile-build-{path.stem}", daemon=True)
 
@@ -86,6 +87,10 @@ class BuildJob:
         if self.cancelled:
             raise BuildCancelled(SUPERSEDED)
         self.done, self.total = done, max(total, 1)
+
+    def abandoned(self, now: float | None = None) -> bool:
+        """No page has followed this build for ``ABANDONED_S``: its browser was closed or left."""
+        return ((now or time.monotonic()) - self.seen) > ABANDONED_S
 
     def cancel(self) -> None:
         """Give the build up (it stops at its next step, or before it starts); nothing is saved."""
@@ -129,6 +134,11 @@ class BuildJob:
                 "percent": round(100 * self.done / self.total), "elapsed_s": round(elapsed, 1),
                 **({"error": self.error} if self.error else {})}
 
+
+#: A build whose page has not asked for its progress for this long (the page asks every 0.7 s; a
+#: phone's browser slows a hidden tab's timers to one a minute) is given up when another photo is
+#: uploaded: a browser closed during a build made the next player's wait behind it (100 s).
+ABANDONED_S = 150
 
 _BUILD_LOCK = threading.Lock()
 _JOBS: dict[str, BuildJob] = {}
@@ -235,10 +245,12 @@ def upload():
     token = secrets.token_hex(12)
     owner = session.get("csrf")
     # a photo uploaded again from the same browser (the first one had a mistake, or was left by
-    # Back) gives up that browser's builds not yet done: the new one need not wait behind them
+    # Back) gives up that browser's builds not yet done, and any build no page follows any more:
+    # the new one need not wait behind them
     with _JOBS_LOCK:
         for other in _JOBS.values():
-            if owner is not None and other.owner == owner and other.state in ("waiting", "building"):
+            mine = owner is not None and other.owner == owner
+            if other.state in ("waiting", "building") and (mine or other.abandoned()):
                 other.cancel()
     job = BuildJob(result, name, _pending_path(token), owner)
     job.page = page
@@ -271,6 +283,7 @@ def progress(token: str):
     job = _job(token) if token.isalnum() and len(token) <= 64 else None
     if job is None:
         return _error(404, "unknown_calibration", "no such calibration (upload the photo again)")
+    job.seen = time.monotonic()
     job_json = job.as_json()
     if job.error:   # the page's script shows it in the page's language
         job_json["message"] = i18n.msg(job.error)

@@ -86,6 +86,38 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
             job.wait(10)
 
 
+def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo(client, monkeypatch):
+    # a browser closed during its build: the next player's page said "Waiting for another profile
+    # to finish" for 100 s while the abandoned build ran on
+    from vision import calibration
+    release = threading.Event()
+    monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+
+    def upload(browser, name):
+        r = browser.post("/calibrate/upload", data={"csrf_token": csrf_of(browser), "name": name,
+                                                    "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                         content_type="multipart/form-data")
+        token = r.headers["Location"].rsplit("/", 1)[-1]
+        return token, calibrate._job(token)
+    try:
+        token, left = upload(client, "left behind")
+        assert client.get(f"/calibrate/progress/{token}").status_code == 200     # followed: seen now
+        assert not left.abandoned()
+        left.seen -= calibrate.ABANDONED_S + 1                                    # then no page asks
+        _, new = upload(client.application.test_client(), "next player")
+        left.wait(10)
+        assert left.state == "failed" and left.error == calibrate.SUPERSEDED
+        deadline = time.monotonic() + 10
+        while new.state != "building" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert new.state == "building" and not new.cancelled
+    finally:
+        release.set()
+        for job in list(calibrate._JOBS.values()):
+            job.wait(10)
+
+
 def test_the_calibration_photo_can_be_chosen_from_the_phone_s_photos(client):
     """The layout photo may have been taken before: the file input does not force the camera
     (``capture`` would open it directly on phones, with no way to pick a saved photo)."""

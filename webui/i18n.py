@@ -27,8 +27,11 @@ FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
-    "A {code} seems laid twice: at its own place and where the {place} goes. Check them. Saved so, your photos’ {code} tiles may be read as {place}.":
-        "Un {code} semble posé deux fois : à sa place et là où va le {place}. Vérifiez-les. Enregistré ainsi, les {code} de vos photos peuvent être lus comme {place}.",
+    "The tile in the {place} place is read as {code}, as is the tile in the {code} place. If it is the {place}, all is well: your tiles are learnt as laid out. If the {code} was laid there twice, put the {place} in its place: saved so, your photos’ {code} tiles may be read as {place}.":
+        "La tuile à la place du {place} est lue {code}, comme celle à la place du {code}. Si c'est bien le "
+        "{place}, tout va bien : vos tuiles sont apprises telles qu'elles sont posées. Si le {code} a été posé là "
+        "une seconde fois, mettez le {place} à sa place : enregistré ainsi, les {code} de vos photos pourraient "
+        "être lus comme {place}.",
     "The {a} and the {b} seem laid in each other’s place (each is read as the other): check them. Saved so, your photos’ tiles of the two are read swapped.":
         "{a} et {b} semblent posés à la place l’un de l’autre (chacun est lu comme l’autre) : vérifiez-les. Enregistrés ainsi, les tuiles de ces deux codes seront lues interverties sur vos photos.",
     "Correct the tiles of {player}": "Corriger les tuiles de {player}",

@@ -225,8 +225,10 @@ def _calibrate(args, store) -> int:
             print(f"  ! the {a} and the {b} seem laid in each other's place (each is read as the other): check "
                   "them; saved so, your photos' tiles of the two are read swapped")
         for code, place in result.doubled():
-            print(f"  ! a {code} seems laid twice: at its own place and where the {place} goes; check them; saved so, your "
-                  f"photos' {code} tiles may be read as {place}")
+            # said as a question: the base model confusing two faces of a new set looks the same
+            print(f"  ? the tile in the {place} place is read as {code}, as is the tile in the {code} place: if it "
+                  f"is the {place}, all is well; if the {code} was laid there twice, put the {place} in its place "
+                  f"(saved so, your photos' {code} tiles may be read as {place})")
     else:
         print("the base model agrees with every tile")
     replacing = store.entry(args.name)

@@ -768,7 +768,8 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Loading the models…"))
         # a 2m also laid where the 8m goes: named as laid twice (the page said only "read 2m")
         note = d.find_element(By.CSS_SELECTOR, "p.doubled").text
-        assert note.startswith("A 2 Characters seems laid twice: at its own place and where the 8 Characters goes"), note
+        assert note.startswith("The tile in the 8 Characters place is read as 2 Characters, as is the tile in "
+                               "the 2 Characters place. If it is the 8 Characters, all is well"), note
         time.sleep(6)
         loaded.set()
         # between, the time left at the pace so far ("about a minute" was said after seven), the

@@ -50,6 +50,14 @@ def test_entering_a_hand_without_a_photo_opens_the_notation_box(client):
     assert re.search(r'<details class="notation-box"[^>]* open>', html)
 
 
+def test_the_notation_help_says_what_its_letters_and_numbers_are(client):
+    # "groupes mpsz, [555p] ..." never said which suit m is, which honour 5z is, nor what ",1" means
+    html = client.get("/review/new?rules=toy&lang=fr").get_data(as_text=True)
+    codes = re.search(r'id="notation-codes">([^<]*)<', html).group(1)
+    assert "m caractères, p ronds, s bambous" in codes and "5z-7z dragons blanc, vert, rouge" in codes
+    assert "[555p,1] prise à gauche" in codes
+
+
 def test_context_form_is_generated_from_the_rule_set(client):
     html = client.get("/review/new?rules=toy").get_data(as_text=True)
     names = set(re.findall(r'name="ctx_([a-z]\w*)"', html))

@@ -266,6 +266,13 @@ def wins_of(h: dict) -> list[dict]:
              "score": h["score"], "payments": h["payments"], "legacy": True}]
 
 
+def sticks_won(h: dict, winner: int) -> int:
+    """The points ``winner`` took from the table in hand ``h`` (riichi sticks, 002 §4.1): apart
+    from the hand's own score, which the review page counts them in."""
+    return sum(p.get("amount", 0) for p in h.get("payments") or []
+               if p.get("payer") is None and p.get("payee") == winner)
+
+
 def event_of(h: dict, legacy: bool = False) -> Event:
     fixed = h.get("fixed") or {}
     if legacy and "dealer" in h:     # a stored hand of a legacy game keeps its recorded deal

@@ -582,6 +582,20 @@ def test_the_end_of_a_game_is_no_numbered_hand_on_the_page_or_the_sheet(client):
     assert end and end.group(1) == "" and ">0<" not in end.group(2)
 
 
+def test_the_sticks_a_winner_takes_from_the_table_are_named_beside_the_hands_score(client):
+    # the review page said « 13 900 points reçus » (the sticks counted in), the game page's Pts and
+    # the score sheet 11,900 beside a change of +12,900: which was the score?
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "riichi": [A]})
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C, "riichi": [B],
+                       "context": {"riichi": True}})
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}?lang=en").get_data(as_text=True)))
+    assert "11,900 + 2,000 in riichi sticks" in page
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert "+ 2,000 in riichi sticks" in sheet
+    assert "+ 2\u202f000 en bâtons de riichi" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+
+
 def test_a_riichi_hands_fu_are_minipoints_on_every_french_page(client):
     # the review and hand pages said « 4 han · 20 minipoints », the score sheet « (4 han 20 fu) »
     gid = new_game(client, "riichi")
@@ -751,13 +765,16 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # the print view and the PDF
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     # each win with its han and fu, by which the points are checked against the table (002 §4.1)
-    assert "E1-1" in sheet and "Cy 1,900 (2 han · 25 fu) &amp; Di 2,300 (2 han · 30 fu) on Bob&#39;s discard" in sheet
+    # (Cy takes the stick of the riichi declared in hand 1 back: named apart from the hand's score)
+    assert "E1-1" in sheet and ("Cy 1,900 (2 han · 25 fu) + 1,000 in riichi sticks &amp; Di 2,300 (2 han · 30 fu) "
+                                "on Bob&#39;s discard") in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
     result = " ".join(t for _, _, _, t in _pdf_runs(pdf.data) if t.startswith("Cy 1,900") or "on Bob's discard" in t)
-    assert result == "Cy 1,900 (2 han · 25 fu) & Di 2,300 (2 han · 30 fu) on Bob's discard", result
+    assert result == ("Cy 1,900 (2 han · 25 fu) + 1,000 in riichi sticks & Di 2,300 (2 han · 30 fu) on Bob's "
+                      "discard"), result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)

@@ -387,7 +387,10 @@ def rename():
     try:
         with _PROFILE_LOCK:         # not while a correction saves over the active profile
             old_name = _store().rename(request.form.get("name", ""), new_name)
-        flash(i18n.t("Profile “{name}” is now named “{new_name}”.", name=old_name, new_name=new_name))
+        if old_name == new_name:    # "is now named" its own name said something had changed
+            flash(i18n.t("Profile “{name}” already has that name: nothing was changed.", name=old_name))
+        else:
+            flash(i18n.t("Profile “{name}” is now named “{new_name}”.", name=old_name, new_name=new_name))
     except ProfileError as exc:
         flash(i18n.msg(str(exc)), "error")
     return redirect(url_for("calibrate.index"))

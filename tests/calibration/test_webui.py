@@ -325,6 +325,9 @@ def test_a_profile_is_renamed_from_the_page(client):
     assert client.store.active().name == "Club Set" and [p["slug"] for p in client.store.list()] == ["club-set"]
     r = client.post("/calibrate/rename", data={"name": "club-set", "new_name": "!!!"}, follow_redirects=True)
     assert "has no letters or digits" in r.get_data(as_text=True) and client.store.active().name == "Club Set"
+    # its own name again: nothing changed, and said so (it said "is now named" its own name)
+    r = client.post("/calibrate/rename", data={"name": "club-set", "new_name": "Club Set"}, follow_redirects=True)
+    assert "Profile “Club Set” already has that name: nothing was changed." in r.get_data(as_text=True)
 
 
 def test_a_profile_is_downloaded_and_imported_on_another_machine(client, tmp_path):

@@ -132,7 +132,9 @@ def test_a_source_link_says_it_opens_and_what_it_shows(server, browser):
     d = browser
     d.get(server + "/review/new?rules=mcr&hand=" + "[111z,1]123m456p789s2z%202z")
     link = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#result a.source")))
-    d.execute_script("arguments[0].closest('details').open = true; arguments[0].scrollIntoView()", link)
+    # the first is a scoring row's (every row names its rule now), else one folded in "Why not…"
+    d.execute_script("const box = arguments[0].closest('details'); if (box) box.open = true; "
+                     "arguments[0].scrollIntoView()", link)
     assert link.get_attribute("role") == "button" and link.get_attribute("aria-expanded") == "false"
     link.send_keys(Keys.ENTER)
     shown = link.find_element(By.XPATH, "following-sibling::*[1]")

@@ -88,9 +88,9 @@ class BuildJob:
             raise BuildCancelled(SUPERSEDED)
         self.done, self.total = done, max(total, 1)
 
-    def abandoned(self, now: float | None = None) -> bool:
+    def abandoned(self) -> bool:
         """No page has followed this build for ``ABANDONED_S``: its browser was closed or left."""
-        return ((now or time.monotonic()) - self.seen) > ABANDONED_S
+        return time.monotonic() - self.seen > ABANDONED_S
 
     def cancel(self) -> None:
         """Give the build up (it stops at its next step, or before it starts); nothing is saved."""

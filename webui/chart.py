@@ -74,13 +74,13 @@ def standings_svg(players: list[str], totals: list[list[int]], start: int = 0, l
                      f'fill="#555">{i}</text>')
     for p, name in enumerate(players):
         # every line leaves the starting points from one place; later ties are drawn side by side
-        pts = " ".join(f"{x(i):.1f},{y(t[p]) + (_tie_offset(t, p) if i else 0):.1f}" for i, t in enumerate(series))
+        ys = [y(t[p]) + (_tie_offset(t, p) if i else 0) for i, t in enumerate(series)]
+        pts = " ".join(f"{x(i):.1f},{v:.1f}" for i, v in enumerate(ys))
         colour = COLOURS[p % 4]
         parts.append(f'<polyline class="line p{p}" points="{pts}" fill="none" stroke="{colour}" '
                      f'stroke-width="2.2" stroke-linejoin="round"/>')
         if n <= 40:
-            parts.extend(_marker(p, x(i), y(t[p]) + (_tie_offset(t, p) if i else 0), colour)
-                         for i, t in enumerate(series))
+            parts.extend(_marker(p, x(i), v, colour) for i, v in enumerate(ys))
         if legend:
             last = series[-1][p]
             lx = pad_l + (pw / 4) * p

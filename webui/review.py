@@ -148,7 +148,8 @@ def _page(draft=None):
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
         profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
-        unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW, false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
+        unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
+        false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
         correcting=correcting)
 
 

@@ -208,8 +208,7 @@ def parse_form_context(form, rules: str | None) -> dict:
         words = name.replace("_", " ")
         return scorer.HandError(code or "bad_field", f"{words}{sep}{message}", field=f"context.{name}")
     ctx = _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
-    from scorer.context import SELF_DRAWN_BY_DEFINITION
-    if (any(ctx.get(k) for k in SELF_DRAWN_BY_DEFINITION) and ctx.get("self_drawn") is False
+    if (any(ctx.get(k) for k in C.SELF_DRAWN_BY_DEFINITION) and ctx.get("self_drawn") is False
             and ctx.get("discarder") is None):
         # a replacement tile is drawn (000 n°42, 004 2A), the blessings of heaven and earth are won
         # on the wall's tiles (002 §4.2.5, 004 8E): their box ticked, the self-drawn box left as it

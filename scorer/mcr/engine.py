@@ -343,13 +343,11 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                     tiles += hand_codes
                 else:
                     tiles += _REPEATED[-mask - 1][4]
-        number = FAN_BY_ID[fan].number if fan in FAN_BY_ID else 0
-        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles,
-                                source=f"000 n°{number}" if number else ""))
+        items.append(ScoredItem(fan, name_en, value[fan], n, name_fr, name_zh, tiles, source=_SOURCES.get(fan, "")))
     flowers = h.flowers
     if flowers:
         items.append(ScoredItem("flower_tiles", *_FLOWERS, flowers, *_FLOWER_NAMES, list(hand.bonus),
-                                note=_FLOWERS_NOTE, source=f"000 n°{FAN_BY_ID['flower_tiles'].number}"))
+                                note=_FLOWERS_NOTE, source=_SOURCES["flower_tiles"]))
     ex_items = []
     if excluded:
         # each fan not counted is listed once, with the first reason (a fan excluded by a row and
@@ -401,6 +399,8 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
 
 
 _FLOWERS = (FAN_BY_ID["flower_tiles"].name_en, 1)
+#: Each fan's place in 000's list, its source (the option-only fan has none).
+_SOURCES = {f.id: f"000 n°{f.number}" for f in FANS if f.number}
 _FLOWER_NAMES = (FAN_BY_ID["flower_tiles"].name_fr, FAN_BY_ID["flower_tiles"].name_zh)
 _FLOWERS_NOTE = "flowers do not count toward the minimum (000 n°13)"
 

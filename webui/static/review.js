@@ -63,7 +63,7 @@
     if (t.src !== null && readTiles[t.src]) {
       // a tile the decoding changed to make a hand is marked too: named only in the note above
       // ("standing tile 12 5m → 4m"), the player had to count tiles to find it
-      t.low = (readTiles[t.src].confidence || 1) < (data.unsureBelow || 0.6) || decoded.has(t.src);
+      t.low = (readTiles[t.src].confidence || 1) < data.unsureBelow || decoded.has(t.src);
       // Read with a tile-set profile otherwise than the base model reads it: shown,
       // since a profile can misread hard views of a set the base model reads well.
       t.base = readTiles[t.src].base_code || null;
@@ -469,14 +469,6 @@
 
   // ---- photo -----------------------------------------------------------------------------------
   const photo = $("photo");
-  // [group, index] of the hand's tile that came from read tile i, or null (left out, or removed).
-  function placeOfRead(i) {
-    for (let gi = 0; gi < groups.length; gi++) {
-      const ti = groups[gi].tiles.findIndex((x) => x.src === i);
-      if (ti >= 0) return [gi, ti];
-    }
-    return null;
-  }
   function drawOverlay() {
     const svg = $("overlay");
     if (!svg || !photo.naturalWidth) return;
@@ -492,10 +484,12 @@
     });
     // the marks of the hand as it is now (the player's melds, the tile marked ★), by the read tile
     // each came from: the legend promised ★ and M1, M2 where the reading had put them only
-    const markNow = {};
-    groups.forEach((g, gi) => g.tiles.forEach((x) => {
+    // and where each is in the hand ([group, index]), for a tapped box to open its tile's picker
+    const markNow = {}, placeNow = {};
+    groups.forEach((g, gi) => g.tiles.forEach((x, ti) => {
       if (x.src === null || x.src === undefined) return;
       markNow[x.src] = g.kind === "standing" ? (x.win ? "★" : "") : g.kind === "bonus" ? "✿" : "M" + gi;
+      placeNow[x.src] = [gi, ti];
     }));
     svg.innerHTML = "";
     const NS = "http://www.w3.org/2000/svg";
@@ -522,7 +516,7 @@
       // a box tapped opens the picker for its tile in the hand: a misread seen on the photo is
       // corrected from there, without finding the tile again among the hand's (pointer only: the
       // hand's own tiles are the keyboard's way to them)
-      const at = placeOfRead(i);
+      const at = placeNow[i];
       if (at) {
         r.classList.add("tap");
         r.dataset.read = String(i);

@@ -51,6 +51,7 @@ class LayoutResult:
     has_bonus: bool = False
     orientation: str = "as laid out"             # or "turned 180°", "rows bottom to top"...
     too_few: bool = False                        # fewer tiles than a layout short of a row (LAYOUT_LOOK_MIN)
+    cut_off: bool = False                        # a row short of tiles runs off the photo
 
     @property
     def ok(self) -> bool:
@@ -176,9 +177,38 @@ def _missing_row(rows: list[list[int]], tiles) -> int | None:
 LAYOUT_LOOK_MIN = 23
 
 
-def assign_layout(tiles) -> LayoutResult:
+#: A box that comes this close to the photo's edge (a share of the photo's long side) is cut by it.
+FRAME_EDGE_SHARE = 0.005
+
+
+def _reaches_edge(box, frame) -> bool:
+    """Whether ``box`` reaches the edge of a photo ``frame`` (width, height) pixels large."""
+    w, h = frame
+    m = max(2.0, FRAME_EDGE_SHARE * max(w, h))
+    x0, y0, x1, y1 = box
+    return x0 <= m or y0 <= m or x1 >= w - m or y1 >= h - m
+
+
+def _runs_off(row: list[int], pts: np.ndarray, tiles, frame, pitch: float) -> bool:
+    """Whether a row (indices into ``pts`` and ``tiles``, in order) runs off the photo: one of its
+    end tiles reaches the edge, or the place of a tile after it (or before the first) would."""
+    if frame is None:
+        return False
+    ends = [(row[0], -1), (row[-1], 1)]
+    u = pts[row[-1]] - pts[row[0]] if len(row) > 1 else np.zeros(2)
+    u = u / max(float(np.linalg.norm(u)), 1e-9)
+    for i, sign in ends:
+        dx, dy = sign * pitch * u
+        x0, y0, x1, y1 = tiles[i].box
+        if _reaches_edge(tiles[i].box, frame) or _reaches_edge((x0 + dx, y0 + dy, x1 + dx, y1 + dy), frame):
+            return True
+    return False
+
+
+def assign_layout(tiles, frame=None) -> LayoutResult:
     """Sort the tiles of a calibration photo (``TileRead``s, face up) into the documented rows
-    and give each the code of its place; ``problems`` says what does not fit."""
+    and give each the code of its place; ``problems`` says what does not fit. ``frame``, the
+    photo's (width, height) in the boxes' pixels, tells a row cut off by the photo's edge."""
     problems = []
     face_up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
     for i, t in enumerate(tiles):
@@ -256,7 +286,12 @@ def assign_layout(tiles) -> LayoutResult:
         msg = f"row {k + 1} ({title}) has {len(row)} tiles, expected {len(codes)}"
         gaps = _row_gaps(pts, local_rows[k], pitch) if len(row) < len(codes) else []
         skipped = _skipped_by_reading([tiles[i] for i in row], codes) if len(row) == len(codes) - 1 else None
-        if gaps:
+        if what == "missing" and _runs_off(local_rows[k], pts, [tiles[i] for i in face_up], frame, pitch):
+            # a trial's layout ran off the photo: "add the missing tile(s)" sent the player to
+            # look for tiles that were all on the table
+            msg += ": the row runs off the photo"
+            result.cut_off = True
+        elif gaps:
             g = gaps[0]
             msg += f": a tile seems missing after the {_ordinal(g + 1)} tile"
         elif skipped is not None:
@@ -450,11 +485,15 @@ def calibrate(image, reader=None) -> Calibration:
         t.box = tuple(v * s for v in t.box)
         if t.corners:
             t.corners = [(x * s, y * s) for x, y in t.corners]
-    layout = assign_layout(tiles)
+    height, width = picture.shape[:2]
+    layout = assign_layout(tiles, frame=(width * decoded.scale, height * decoded.scale))
     if layout.problems and crops and sharpness(crops) < BLURRED:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "
                                   "in good light, and take it again")
+    elif layout.cut_off:
+        # not "this photo does not look like the layout": rows cut by the frame are short of tiles
+        layout.problems.insert(0, "the layout runs off the photo: take it again with every tile in the frame")
     elif layout.problems and (layout.too_few or len(layout.rows) < 3 or len(layout.problems) >= NOT_A_LAYOUT_PROBLEMS):
         # a hand photo got "row 1 has 14 tiles, expected 9: remove the extra tile(s)" and ten more
         # row advices: what it is not, first

@@ -1889,6 +1889,10 @@ MESSAGES_FR = {
         "{2}) ; posez-la à sa place",
     "row {} ({}) has {} tiles, expected {}: remove the extra tile(s)":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : retirez la ou les tuiles en trop",
+    "row {} ({}) has {} tiles, expected {}: the row runs off the photo":
+        "la rangée {0} ({1}) a {2} tuiles, {3} attendues : la rangée sort de la photo",
+    "the layout runs off the photo: take it again with every tile in the frame":
+        "la disposition sort de la photo : reprenez-la avec toutes les tuiles dans le cadre",
     "row {} ({}) has {} tiles, expected {}: add the missing tile(s) in order":
         "la rangée {0} ({1}) a {2} tuiles, {3} attendues : ajoutez les tuiles manquantes dans l'ordre",
     "characters 1m-9m": "caractères 1m-9m", "dots 1p-9p": "ronds 1p-9p", "bamboo 1s-9s": "bambous 1s-9s",

@@ -59,6 +59,23 @@ def test_a_blurred_calibration_photo_is_said_to_be_blurred():
     assert sharp.ok and not any("blurred" in p for p in sharp.layout.problems)
 
 
+def test_a_layout_photo_cut_by_its_frame_is_told_to_be_taken_again_whole():
+    """The docs' example layout cut through its 8th column was told "this photo does not look
+    like the layout" and "add the missing tile(s) in order" for rows cut by the frame."""
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    example = cv2.imread(str(Path(__file__).resolve().parents[2] / "webui" / "static" / "calibration-layout.jpg"))
+    cut = calibrate(cv2.imencode(".jpg", example[:, :600])[1].tobytes())
+    assert not cut.ok and cut.layout.cut_off
+    assert cut.layout.problems[0] == "the layout runs off the photo: take it again with every tile in the frame"
+    assert all(p.endswith("the row runs off the photo") for p in cut.layout.problems[1:]), cut.layout.problems
+
+
 def test_two_tiles_laid_in_each_others_place_are_said():
     """A 3p and a 7p swapped were saved with "3p read as 7p (89%), 7p read as 3p (89%)", and the
     profile read every 3p as 7p: the pair is named as likely swapped."""

@@ -53,6 +53,23 @@ def test_missing_last_tile_of_a_row():
             in assign_layout(tiles).problems)
 
 
+def test_a_row_cut_off_by_the_photo_edge_is_said_to_run_off_it():
+    """A layout running off the photo was told "add the missing tile(s) in order" for rows whose
+    tiles all lay on the table: a short row whose next place lies past the frame runs off it."""
+    tiles, _ = mock_tiles(bonus=False)
+    right = max(t.box[2] for t in tiles)
+    # the frame's right edge through the 9th column: the 9m, 9p, 9s out of the picture
+    frame_w = right - 0.5 * (tiles[0].box[2] - tiles[0].box[0])
+    kept = [t for t in tiles if t.box[2] < frame_w]
+    result = assign_layout(kept, frame=(frame_w, 1000))
+    assert result.cut_off
+    assert result.problems == [f"row {k} ({LAYOUT_ROWS[k - 1][0]}) has 8 tiles, expected 9: the row runs off the photo"
+                               for k in (1, 2, 3)]
+    # the same rows short of their 9th tile well inside the frame: the tile is missing, not cut off
+    result = assign_layout(kept, frame=(right + 400, 1000))
+    assert not result.cut_off and all("the 9" in p and "seems missing" in p for p in result.problems)
+
+
 def test_extra_tile_in_a_row_and_stray_tile():
     tiles, _ = mock_tiles(bonus=False, extra=[(9 * 1.05, 0.0)])     # a tenth tile at the end of row 1
     result = assign_layout(tiles)

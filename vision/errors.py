@@ -20,3 +20,10 @@ class ModelMissingError(RuntimeError):
 
 class ProfileError(ValueError):
     """A profile that cannot be built, read or applied (bad file, wrong embedding size...)."""
+
+
+class NoSuchProfile(ProfileError):
+    """No saved profile has the name asked for. The message names no command: the web page
+    lists the saved profiles beside it, and the command line adds ``COMMAND_HINT``."""
+
+    COMMAND_HINT = "see mjtable calibrate --list"

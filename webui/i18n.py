@@ -1278,9 +1278,8 @@ MESSAGES_FR = {
     # a tile-set profile imported (vision/profile/store.py)
     "{} is larger than a tile-set profile ({} MB, at most {} MB)":
         "{0} est plus grand qu'un profil de jeu de tuiles ({1} Mo, au plus {2} Mo)",
-    "{} is not a tile-set profile (the file that `mjtable calibrate --export` or the calibration page's Download writes)":
-        "{0} n'est pas un profil de jeu de tuiles (le fichier qu'écrivent `mjtable calibrate --export` ou le bouton "
-        "Télécharger de la page de calibration)",
+    "{} is not a tile-set profile (the .npz file that a profile's download or export writes)":
+        "{0} n'est pas un profil de jeu de tuiles (le fichier .npz qu'écrit le téléchargement ou l'export d'un profil)",
     "{} is not a tile-set profile (it unpacks to {} MB)": "{0} n'est pas un profil de jeu de tuiles (il se décompresse en {1} Mo)",
     "{} was made for other classifier weights ({}; this mjtable's are {}): calibrate this set again here with its layout photo":
         "{0} a été fait pour d'autres poids du classifieur ({1} ; ceux de ce mjtable sont {2}) : calibrez à nouveau ce jeu "
@@ -1347,7 +1346,7 @@ MESSAGES_FR = {
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
-    "no profile named {} (see `mjtable calibrate --list`)": "aucun profil nommé {0}",
+    "no profile named {}": "aucun profil nommé {0}",
     "liable_player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
         "joueur responsable ignoré : le pao demande toutes les combinaisons du yakuman exposées, l'une d'elles "
         "prise au joueur responsable ({1})",

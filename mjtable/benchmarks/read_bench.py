@@ -180,7 +180,8 @@ def _profile(args, reader):
     try:
         return ProfileStore(args.data_dir).load_name_or_file(args.profile, reader.classifier), 0
     except ProfileError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        from ..commands.calibrate import profile_error_text
+        print(f"error: {profile_error_text(exc)}", file=sys.stderr)
         return None, 2
 
 

@@ -46,8 +46,15 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _err(msg: str) -> int:
-    print(f"error: {msg}", file=sys.stderr)
+def profile_error_text(exc) -> str:
+    """A profile error as the command line says it: where to see the saved names, after "no
+    profile named" (the web page lists them beside the same message)."""
+    hint = getattr(exc, "COMMAND_HINT", None)
+    return f"{exc} ({hint})" if hint else str(exc)
+
+
+def _err(msg) -> int:
+    print(f"error: {profile_error_text(msg)}", file=sys.stderr)
     return 2
 
 
@@ -115,7 +122,7 @@ def run(args) -> int:
                   + ("; it was the active one: the base model now reads alone" if was_active else ""))
             return 0
     except ProfileError as exc:
-        return _err(str(exc))
+        return _err(exc)
     if not args.photo:
         return _err("give a calibration photo (mjtable calibrate PHOTO --name NAME) or --list")
     if not args.name:
@@ -123,7 +130,7 @@ def run(args) -> int:
     try:
         store.path(args.name)
     except ProfileError as exc:
-        return _err(str(exc))
+        return _err(exc)
     if args.photo.is_dir():
         return _err(f"{args.photo} is a folder: give the layout photo's file")
     if not args.photo.is_file():
@@ -158,7 +165,7 @@ def _import(store, file: Path, name: str | None) -> int:
     try:
         store.activate(profile.name)
     except ProfileError as exc:
-        return _err(str(exc))
+        return _err(exc)
     print(f"imported profile {profile.name!r} ({len(profile.known_codes)} codes, {profile.n_learnt_examples} tile(s) "
           "learnt from hands); it is now the active profile"
           + (f"; it replaces the profile {replaced['name']!r}, which is kept: `mjtable calibrate --restore "
@@ -203,7 +210,7 @@ def _calibrate(args, store) -> int:
     except ImageError as exc:
         return _err(exc.message)
     except ModelMissingError as exc:
-        return _err(str(exc))
+        return _err(exc)
     n = len(result.tiles)
     orientation = result.layout.orientation
     print(f"{n} tiles read from {args.photo}" + ("" if orientation == "as laid out" else f" (read {orientation})"))
@@ -248,7 +255,7 @@ def _calibrate(args, store) -> int:
     try:
         profile = result.build_profile(args.name, progress=ProgressBar("learning your tiles", sys.stderr))
     except ProfileError as exc:
-        return _err(str(exc))
+        return _err(exc)
     except KeyboardInterrupt:       # Ctrl-C while it learns: said, not a traceback
         print("\ninterrupted: nothing saved (the active profile is as it was)", file=sys.stderr)
         return 130
@@ -256,7 +263,7 @@ def _calibrate(args, store) -> int:
         path = store.save_new(profile)
         store.activate(args.name)
     except ProfileError as exc:
-        return _err(str(exc))
+        return _err(exc)
     print(f"saved {path} ({len(profile.known_codes)} codes); it is now the active profile")
     if profile.dark_body:
         print("your tiles have dark faces with light ink: every photo read with this profile is read with its "

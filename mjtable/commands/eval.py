@@ -290,7 +290,8 @@ def run(args) -> int:
     try:
         profile = _eval_profile(args, reader)
     except ProfileError as e:
-        print(f"mjtable eval: {e}", file=sys.stderr)
+        from .calibrate import profile_error_text
+        print(f"mjtable eval: {profile_error_text(e)}", file=sys.stderr)
         return 2
     # progress on stderr: stdout is the one JSON document ("20/238 images" lines came before it)
     result = evaluate(args.path, reader, out=args.out, limit=args.limit, errata_on=not args.raw_labels,

@@ -84,7 +84,8 @@ def run(args) -> int:
         return _fail(args, e.to_dict())
     except ProfileError as e:
         # the ways on, not only "calibrate again" (a profile of other weights stopped every reading)
-        message = str(e)
+        from .calibrate import profile_error_text
+        message = profile_error_text(e)
         if message.endswith("calibrate again with this model"):
             message += "; or read without it (--no-profile), or stop using it (mjtable calibrate --deactivate)"
         return _fail(args, {"code": "bad_profile", "message": message})

@@ -309,7 +309,7 @@ def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate
     assert [e["slug"] for e in profile_mod.ProfileStore(home).list()] == ["club-set"]
     assert not [p for p in (tmp_path / "home" / "profiles").iterdir() if p.name.startswith(".import")]
     assert main(["calibrate", "--export", "no such set", str(out), "--data-dir", home]) == 2
-    assert "no profile named 'no such set'" in capsys.readouterr().err
+    assert "no profile named 'no such set' (see mjtable calibrate --list)" in capsys.readouterr().err
 
 
 def test_a_file_that_unpacks_to_more_than_a_profile_is_refused_before_it_is_unpacked(tmp_path):

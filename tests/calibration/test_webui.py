@@ -357,11 +357,18 @@ def test_a_profile_is_downloaded_and_imported_on_another_machine(client, tmp_pat
     r = laptop.post("/calibrate/import?lang=fr", data={"profile": (io.BytesIO(PHOTO), "IMG_0001.jpg")},
                     content_type="multipart/form-data", follow_redirects=True)
     assert "IMG_0001.jpg n&#39;est pas un profil de jeu de tuiles" in r.get_data(as_text=True)
+    # the page's messages name no command-line option (they quoted `mjtable calibrate --export`)
+    r = laptop.post("/calibrate/import", data={"profile": (io.BytesIO(PHOTO), "IMG_0001.jpg")},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert "IMG_0001.jpg is not a tile-set profile (the .npz file that a profile&#39;s download or export writes)" \
+        in (page := r.get_data(as_text=True))
+    assert "--export" not in page and "`" not in page
     r = laptop.post("/calibrate/import", data={}, content_type="multipart/form-data", follow_redirects=True)
     assert "Choose the profile&#39;s file" in r.get_data(as_text=True)
     assert [p["slug"] for p in ProfileStore(tmp_path / "laptop").list()] == ["club-set"]
     r = client.get("/calibrate/export/no-such-set", follow_redirects=True)
-    assert "no profile named &#39;no-such-set&#39;" in r.get_data(as_text=True)
+    assert "no profile named &#39;no-such-set&#39;" in (page := r.get_data(as_text=True))
+    assert "--list" not in page
 
 
 def test_a_profile_named_outside_latin_1_is_downloaded(client):

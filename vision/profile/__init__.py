@@ -12,7 +12,7 @@
 from scorer.tiles import ALL_CODES  # noqa: F401  (re-exported)
 
 from ..augment import augment_crop, rot180  # noqa: F401  (re-exported)
-from ..errors import ProfileError  # noqa: F401  (re-exported)
+from ..errors import NoSuchProfile, ProfileError  # noqa: F401  (re-exported)
 from ..model_files import weights_id  # noqa: F401  (re-exported)
 from .mixture import _reading_probs, _rerank, apply_network_profile, apply_profile  # noqa: F401
 from .prototypes import SHRINK, default_embedder, example_views, fit_metric  # noqa: F401

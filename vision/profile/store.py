@@ -8,7 +8,7 @@ import re
 import time
 from pathlib import Path
 
-from ..errors import ProfileError
+from ..errors import NoSuchProfile, ProfileError
 from .tileset import TileSetProfile
 
 
@@ -169,8 +169,8 @@ class ProfileStore:
                 with zipfile.ZipFile(tmp) as z:
                     unpacked = sum(i.file_size for i in z.infolist())
             except zipfile.BadZipFile:
-                raise ProfileError(f"{shown} is not a tile-set profile (the file that `mjtable calibrate --export` "
-                                   "or the calibration page's Download writes)") from None
+                raise ProfileError(f"{shown} is not a tile-set profile (the .npz file that a profile's download "
+                                   "or export writes)") from None
             if unpacked > MAX_PROFILE_UNPACKED:
                 raise ProfileError(f"{shown} is not a tile-set profile (it unpacks to {unpacked // (1024 * 1024)} MB)")
             profile = TileSetProfile.load(tmp, shown=shown)
@@ -193,7 +193,7 @@ class ProfileStore:
     def load(self, name: str) -> TileSetProfile:
         p = self.path(name)
         if not p.exists():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+            raise NoSuchProfile(f"no profile named {name!r}")
         return TileSetProfile.load(p)
 
     def load_name_or_file(self, name_or_file: str, classifier=None) -> TileSetProfile:
@@ -282,7 +282,7 @@ class ProfileStore:
             return
         p = self.path(name)
         if not p.exists():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+            raise NoSuchProfile(f"no profile named {name!r}")
         self.data_dir.mkdir(parents=True, exist_ok=True)
         try:
             shown = TileSetProfile.load(p).name or p.stem
@@ -356,7 +356,7 @@ class ProfileStore:
             return
         p = self.path(name)
         if not p.exists() and not p.is_symlink():
-            raise ProfileError(f"no profile named {name!r} (see `mjtable calibrate --list`)")
+            raise NoSuchProfile(f"no profile named {name!r}")
         p.unlink()
         self._replaced_path(p).unlink(missing_ok=True)      # deleted means gone, with the one it replaced
         if self.active_slug() == p.stem:

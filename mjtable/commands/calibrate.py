@@ -301,7 +301,8 @@ def _without_example(profile) -> str:
 
 class ProgressBar:
     """``progress(done, total)`` drawn on one terminal line (redrawn in place), or a line every
-    quarter when the stream is not a terminal (a log keeps four lines, not hundreds)."""
+    tenth when the stream is not a terminal (a log keeps eleven lines, not hundreds; a line a
+    quarter left a trial's log silent for minutes on a busy machine)."""
 
     def __init__(self, label: str, stream, width: int = 30):
         self.label, self.stream, self.width = label, stream, width
@@ -330,9 +331,9 @@ class ProgressBar:
             self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}]"
                               + text[len(self.label):] + ("\n" if done >= total else ""))
         else:
-            quarter = 4 * done // total
-            if quarter == self.shown:
+            tenth = 10 * done // total
+            if tenth == self.shown:
                 return
-            self.shown = quarter
+            self.shown = tenth
             self.stream.write(text + "\n")
         self.stream.flush()

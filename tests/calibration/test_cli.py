@@ -213,7 +213,7 @@ def test_progress_bar_on_a_terminal_and_in_a_log():
             bar(step, 400)
     assert tty.getvalue().count("\r") == 400 and "[##########]" in tty.getvalue() and tty.getvalue().endswith("\n")
     lines = log.getvalue().splitlines()
-    assert [line.split("%")[0].split()[-1] for line in lines] == ["0", "25", "50", "75", "100"]
+    assert [line.split("%")[0].split()[-1] for line in lines] == [str(10 * k) for k in range(11)]
     assert lines[-1].startswith("learning 100%") and "\r" not in log.getvalue()
 
 
@@ -229,7 +229,7 @@ def test_progress_bar_guesses_the_time_left_from_the_steps_pace_not_the_start(mo
     bar = calibrate.ProgressBar("learning", log)
     lines = []
     for step in (1, 2, 3):
-        bar.shown = -1                      # a log writes a line a quarter: this one each step
+        bar.shown = -1                      # a log writes a line a tenth: this one each step
         bar(step, 400)
         lines.append(log.getvalue().splitlines()[-1])
     assert "left" not in lines[0]

@@ -96,6 +96,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(camera.bp)
     app.register_blueprint(tiles_bp.bp)
     app.register_blueprint(calibrate.bp)  # tile-set profiles (docs/calibration.md)
+    from . import words
+    words.init_app(app)                   # /words: the words of the table
 
     from . import errors
     errors.init_app(app)

@@ -528,6 +528,138 @@ LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
           "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks",
           # "last tile" beside "last of kind" read as the same thing: this one is the wall's
           "last_tile": "last tile of the wall", "last_of_kind": "last of its kind"}
+#: The words of the table (webui/words.py, /words), in French.
+WORDS_FR = {
+    "Words of the table": "Les mots de la table",
+    "What do these words mean?": "Que veulent dire ces mots ?",
+    "tenpai, honba, uma, han and fu, faan: what they mean": "tenpai, honba, uma, han et fu, faan : ce qu'ils veulent dire",
+    "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
+        "Les mots qu'emploient les pages, chacun en quelques lignes ; son lien source nomme le document de règles d'où il vient.",
+    "The tiles and the hand": "Les tuiles et la main",
+    "Chinese Official (MCR)": "Officiel chinois (MCR)",
+    "suits: characters, dots, bamboo (m, p, s)": "familles : caractères, cercles, bambous (m, p, s)",
+    "Tiles numbered 1 to 9, four of each, in three suits: characters (萬, code m), dots or circles (p) and bamboo (s). 1 and 9 are terminals.":
+        "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), cercles (p) et "
+        "bambous (s). Les 1 et les 9 sont les terminales.",
+    "honours: winds and dragons (z)": "honneurs : vents et dragons (z)",
+    "The winds East, South, West, North (codes 1z-4z) and the dragons white, green, red (5z-7z).":
+        "Les vents Est, Sud, Ouest, Nord (codes 1z-4z) et les dragons blanc, vert, rouge (5z-7z).",
+    "flowers and seasons (f)": "fleurs et saisons (f)",
+    "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none of its sets. MCR counts 1 point each; Hong Kong counts them if the table agreed to.":
+        "Huit tuiles de bonus (1f-8f), posées à côté de la main et remplacées par une tuile du mur ; elles ne font "
+        "partie d'aucune de ses combinaisons. Le MCR compte 1 point chacune ; Hong Kong les compte si la table en est convenue.",
+    "chow (sequence)": "chow (suite)",
+    "Three tiles in a row in one suit (4-5-6 of dots). A chow can be claimed only from the player on your left.":
+        "Trois tuiles qui se suivent dans une famille (4-5-6 de cercles). On ne peut prendre un chow qu'au joueur "
+        "de gauche.",
+    "pung (pong)": "pung (brelan)",
+    "Three identical tiles.": "Trois tuiles identiques.",
+    "kong (quad)": "kong (carré)",
+    "Four identical tiles; its owner draws a replacement tile. A concealed kong, made from the wall alone, is laid with two of its tiles face down.":
+        "Quatre tuiles identiques ; qui le fait pioche une tuile de remplacement. Un kong caché, fait du seul mur, "
+        "est posé avec deux de ses tuiles face cachée.",
+    "pair (eyes)": "paire",
+    "Two identical tiles. A winning hand is four sets (chows, pungs, kongs) and a pair, except a few special hands such as seven pairs.":
+        "Deux tuiles identiques. Une main gagnante compte quatre combinaisons (chows, pungs, kongs) et une paire, "
+        "sauf quelques mains spéciales comme les sept paires.",
+    "exposed and concealed": "exposé et caché",
+    "A set made with another player's discard is exposed: laid face up, the claimed tile turned sideways. A set drawn from the wall alone is concealed. Many patterns need a concealed hand.":
+        "Une combinaison faite avec l'écart d'un autre joueur est exposée : posée face visible, la tuile prise "
+        "tournée de côté. Une combinaison tirée du seul mur est cachée. Bien des figures demandent une main cachée.",
+    "self-drawn (tsumo) and on a discard (ron)": "au tirage (tsumo) et sur un écart (ron)",
+    "A win with a tile you drew from the wall is self-drawn; a win with the tile another player just discarded is on a discard, and that player is the discarder.":
+        "Une victoire avec une tuile piochée dans le mur est au tirage ; une victoire avec la tuile qu'un autre "
+        "joueur vient d'écarter est sur un écart, et ce joueur est le donneur de l'écart.",
+    "seat wind and round wind": "vent du joueur et vent dominant",
+    "Each player has a seat wind (East, South, West, North); the round has a wind too (East first). A pung of either wind scores.":
+        "Chaque joueur a un vent (Est, Sud, Ouest, Nord) ; le tour a aussi le sien (Est d'abord). Un pung de l'un "
+        "ou l'autre rapporte.",
+    "dealer (East)": "croupier (Est)",
+    "The player whose seat wind is East. In riichi the dealer wins and pays more, and keeps the deal after winning or being tenpai at a draw.":
+        "Le joueur dont le vent est Est. En riichi, le croupier gagne et paie davantage, et garde la main s'il "
+        "gagne ou s'il est tenpai lors d'une donne nulle.",
+    "riichi (立直)": "riichi (立直)",
+    "A player whose concealed hand is one tile from winning may declare riichi and put a 1,000-point stick on the table. It is a yaku worth 1 han; the hand can no longer be changed.":
+        "Un joueur dont la main cachée n'attend plus qu'une tuile peut annoncer riichi et poser un bâtonnet de "
+        "1 000 points sur la table. C'est un yaku d'un han ; la main ne peut plus être changée.",
+    "tenpai (聴牌) and noten": "tenpai (聴牌) et noten",
+    "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten players pay 3,000 points in all to the tenpai ones.":
+        "Tenpai : à une tuile de la victoire. Noten : pas encore. Quand le mur s'épuise sans gagnant, les joueurs "
+        "noten paient 3 000 points en tout aux joueurs tenpai.",
+    "yaku (役)": "yaku (役)",
+    "A scoring pattern. A hand needs at least one yaku to win; dora do not count as one.":
+        "Une figure qui rapporte. Une main a besoin d'au moins un yaku pour gagner ; les dora n'en sont pas un.",
+    "han (翻)": "han (翻)",
+    "The hand's doubles: the han of its yaku, plus one for each dora. With the fu, they give the hand's value from the score tables.":
+        "Les doublements de la main : les han de ses yaku, plus un par dora. Avec les minipoints (fu), ils donnent "
+        "la valeur de la main dans les tables de score.",
+    "fu (符), minipoints": "fu (符), minipoints",
+    "Points for how the hand is built: 20 to start, more for pungs and kongs (above all of terminals and honours), a pair of dragons or of your winds, a hard wait, a concealed win on a discard; rounded up to the next 10.":
+        "Des points pour la façon dont la main est faite : 20 au départ, davantage pour les pungs et les kongs "
+        "(surtout de terminales et d'honneurs), une paire de dragons ou de vos vents, une attente difficile, une "
+        "victoire main cachée sur un écart ; arrondis à la dizaine supérieure.",
+    "dora (ドラ)": "dora (ドラ)",
+    "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts the tiles under the indicators (ura-dora); red fives count if the table plays them.":
+        "Des tuiles de bonus : la tuile qui suit l'indicateur retourné dans le mur mort vaut 1 han par exemplaire "
+        "dans la main gagnante. Un kong retourne un autre indicateur (kan-dora) ; un gagnant en riichi compte aussi "
+        "les tuiles sous les indicateurs (ura-dora) ; les cinq rouges comptent si la table les joue.",
+    "mangan and the limits": "mangan et les limites",
+    "Big hands are capped: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more; a yakuman, a limit hand, 32,000 (48,000 for the dealer).":
+        "Les grosses mains sont plafonnées : 5 han (ou 4 han avec 40 fu ou plus, 3 han avec 70 ou plus) font un "
+        "mangan, 8 000 points (12 000 pour le croupier) ; haneman 6-7 han, baiman 8-10, sanbaiman 11 ou plus ; un "
+        "yakuman, main limite, 32 000 (48 000 pour le croupier).",
+    "honba (本場), counters": "honba (本場), compteurs",
+    "A 100-point stick the dealer puts out after a draw or after winning. Each counter adds 300 points to the next win (100 from each player when self-drawn); they are cleared when another player wins.":
+        "Un bâtonnet de 100 points que le croupier pose après une donne nulle ou après avoir gagné. Chaque compteur "
+        "ajoute 300 points à la victoire suivante (100 de chaque joueur au tirage) ; ils sont retirés quand un "
+        "autre joueur gagne.",
+    "riichi sticks on the table": "mises de riichi sur la table",
+    "The 1,000-point sticks of riichi declarations; the next winner takes them all. After a draw they stay on the table.":
+        "Les bâtonnets de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne "
+        "nulle, ils restent sur la table.",
+    "uma (ウマ)": "uma (ウマ)",
+    "The bonus by rank at the end of the game: +15,000, +5,000, −5,000 and −15,000 points to the first to the fourth.":
+        "Le bonus selon le rang en fin de partie : +15 000, +5 000, −5 000 et −15 000 points, du premier au quatrième.",
+    "chombo (錯和)": "chombo (錯和)",
+    "The penalty for a false win or another serious mistake: the player pays a mangan to the others (in a tournament, 20,000 points taken after the uma), and the hand is dealt again.":
+        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (en "
+        "tournoi, 20 000 points retirés après l'uma), et la main est redistribuée.",
+    "furiten (振聴)": "furiten (振聴)",
+    "A player who has discarded one of the tiles that would complete their hand cannot win on a discard, only self-drawn.":
+        "Un joueur qui a écarté l'une des tuiles qui compléteraient sa main ne peut pas gagner sur un écart, "
+        "seulement au tirage.",
+    "points (fan, 番)": "points (fan, 番)",
+    "MCR knows 81 patterns worth 1 to 88 points each, added together; a pattern that another one already contains is not counted again.":
+        "Le MCR connaît 81 figures de 1 à 88 points chacune, qui s'additionnent ; une figure qu'une autre contient "
+        "déjà n'est pas comptée une seconde fois.",
+    "8-point minimum": "minimum de 8 points",
+    "A win must be worth 8 points or more, flowers not counted.":
+        "Une victoire doit valoir 8 points ou plus, fleurs non comptées.",
+    "payments": "paiements",
+    "Self-drawn: each of the three others pays the hand's points plus 8. On a discard: the discarder pays the points plus 8, the two others 8 each.":
+        "Au tirage : chacun des trois autres paie les points de la main plus 8. Sur un écart : le donneur de "
+        "l'écart paie les points plus 8, les deux autres 8 chacun.",
+    "chicken hand": "main du poulet",
+    "A hand that would otherwise score no points; it is worth 8.": "Une main qui sinon ne vaudrait aucun point ; elle en vaut 8.",
+    "faan (番)": "faan (番)",
+    "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with each faan up to 4, then with every two more.":
+        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du "
+        "gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus.",
+    "minimum and limit": "minimum et limite",
+    "A table agrees beforehand how many faan a win needs (often 1 or 3) and where the reward stops growing (the limit).":
+        "Une table convient d'avance du nombre de faan qu'il faut pour gagner (souvent 1 ou 3) et d'où la "
+        "récompense cesse de croître (la limite).",
+    "who pays": "qui paie",
+    "Agreed before play: the discarder alone pays the full reward, or twice it, or the discarder the full reward and the two others half each. Self-drawn: each of the three pays the full reward.":
+        "Convenu avant de jouer : le donneur de l'écart paie seul la récompense entière, ou le double, ou bien "
+        "il paie la récompense entière et les deux autres la moitié chacun. Au tirage : chacun des trois paie la "
+        "récompense entière.",
+    "bao (包), paying for all": "bao (包), payer pour tous",
+    "A player whose discard lets another complete certain big hands pays for all three players.":
+        "Un joueur dont l'écart permet à un autre de compléter certaines grosses mains paie pour les trois joueurs.",
+}
+FR.update(WORDS_FR)
+
 #: The forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
 #: whose words are not their name's.
 FORMS = {"standard": "four sets and a pair", "honours_knitted": "honours and knitted tiles"}

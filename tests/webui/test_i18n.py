@@ -12,7 +12,7 @@ from .conftest import csrf_of
 from .helpers import WIN
 
 TEMPLATES = Path(i18n.__file__).parent / "templates"
-PAGES = ["review.html", "_result.html", "capture.html", "base.html", "games.html", "game.html", "game_sheet.html",
+PAGES = ["review.html", "_result.html", "words.html", "capture.html", "base.html", "games.html", "game.html", "game_sheet.html",
          "hand.html", "calibrate/index.html", "calibrate/confirm.html"]
 #: Python files whose messages reach a page (flashes, the score sheet's lines).
 MESSAGES = ["games.py", "calibrate.py", "score_sheet.py"]

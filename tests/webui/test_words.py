@@ -1,0 +1,54 @@
+"""The words of the table (/words, webui/words.py): every word a page links to is explained
+there, in English and French, with its source behind a link; the pages link their words."""
+from __future__ import annotations
+
+import html
+import re
+
+from webui import i18n, words
+
+from .test_game_flow import PURE_STRAIGHT, new_game, post
+from .test_i18n import CITATIONS, _score, visible
+
+
+def test_every_word_is_on_the_page_in_english_and_french_with_its_source_behind_a_link(client):
+    anchors = [w.anchor for _, _, ws in words.SECTIONS for w in ws] + [a for a, _, _ in words.SECTIONS]
+    assert len(set(anchors)) == len(anchors)             # one place for each
+    page = client.get("/words/").get_data(as_text=True)
+    for w in words.WORDS.values():
+        assert f'<dt id="{w.anchor}">' in page and w.meaning in html.unescape(page)
+        assert f'data-source="{w.source}"' in page
+    assert not any(c in visible(page) for c in ("002 §", "000 n°", "004,")), "sources go behind their link"
+    texts = [t for _, title, ws in words.SECTIONS for t in [title] + [w.term for w in ws] + [w.meaning for w in ws]]
+    assert not [t for t in texts if t not in i18n.FR]
+    french = visible(client.get("/words/?lang=fr").get_data(as_text=True))
+    assert "Les mots de la table" in french and "Le bonus selon le rang en fin de partie" in french
+    assert "The bonus by rank" not in french
+
+
+def test_a_riichi_game_page_links_its_counters_sticks_and_uma_to_their_words(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": 0, "discarder": None, "riichi": [0]})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    for anchor in ("honba", "sticks"):
+        assert f'<a class="word" href="/words/#{anchor}">' in page
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<a class="word" href="/words/#uma">' in page
+    words_page = client.get("/words/").get_data(as_text=True)
+    for anchor in set(re.findall(r'href="/words/#([\w-]+)"', page)):
+        assert f'id="{anchor}"' in words_page, anchor
+
+
+def test_a_score_links_to_the_words_of_its_rules(client):
+    for rules, anchor in (("riichi", "han"), ("mcr", "points"), ("hk", "faan")):
+        context = {"ctx_seat_wind": "E"} if rules == "riichi" else None
+        html = _score(client, "123m123m456p789s5z 5z", rules, context)["html"]
+        assert f'href="/words/#{anchor}">What do these words mean?</a>' in html, rules
+    assert not any(c in visible(html) for c in CITATIONS)
+
+
+def test_every_page_leads_to_the_words(client):
+    for url in ("/", "/games", "/review/new?rules=mcr"):
+        assert 'id="foot-words" href="/words/"' in client.get(url).get_data(as_text=True) or \
+            'href="/words/" id="foot-words"' in client.get(url).get_data(as_text=True), url

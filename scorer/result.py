@@ -100,8 +100,17 @@ class ScoreResult:
     extra: dict[str, Any] = field(default_factory=dict)  # rule-set specific fields (han, fu, ...)
     unused: list[str] = field(default_factory=list)    # context keys given that these rules do not read
 
+    @property
+    def wins(self) -> bool:
+        """Whether the hand may be declared and is paid: a winning hand (``valid``) that also
+        reaches its rules' minimum. An MCR hand under 8 points is valid (its points are counted
+        and shown) but does not win (000, Précisions: « au moins 8 points, sans compter les
+        Fleurs »); a Hong Kong hand under the agreed faan is not valid (``error``, reason
+        ``below_minimum``)."""
+        return self.valid and self.extra.get("minimum_met") is not False
+
     def to_dict(self) -> dict:
-        d = {"rules": self.rules, "valid": self.valid, "total": self.total,
+        d = {"rules": self.rules, "valid": self.valid, "wins": self.wins, "total": self.total,
              "items": [i.to_dict() for i in self.items],
              "excluded": [e.to_dict() for e in self.excluded],
              "decomposition": self.decomposition.to_dict() if self.decomposition else None,
@@ -133,7 +142,7 @@ class ScoreResult:
                    extra={k: v for k, v in d.items() if k not in _OWN_KEYS})
 
 
-_OWN_KEYS = frozenset({"rules", "valid", "total", "items", "excluded", "decomposition", "payments", "assumed",
+_OWN_KEYS = frozenset({"rules", "valid", "wins", "total", "items", "excluded", "decomposition", "payments", "assumed",
                        "unused", "options", "error"})
 
 

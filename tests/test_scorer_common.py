@@ -191,3 +191,18 @@ def test_a_discarder_given_for_a_self_drawn_win_is_named_unused(rules):
     assert [(p.payer, p.amount) for p in both.payments] == [(p.payer, p.amount) for p in alone.payments]
     on_a_discard = scorer.score(scorer.to_hand(hand, {"self_drawn": False, "discarder": "left", "seat_wind": "S"}), rules)
     assert "discarder" not in on_a_discard.unused
+
+
+def test_a_hand_under_its_minimum_does_not_win_and_its_json_says_so():
+    """A 6-point MCR hand came back with "valid": true and no error: a program that checked
+    ``valid``, as the docs said, took a hand that cannot be declared for a win. ``wins`` says it."""
+    import json
+    below = scorer.score("[7777s]123m456p111z2z 2z", "mcr")
+    assert below.valid and not below.wins and below.extra["minimum_met"] is False
+    data = json.loads(json.dumps(below.to_dict()))
+    assert data["wins"] is False and data["valid"] is True
+    assert scorer.ScoreResult.from_dict(data).wins is False          # derived, not stored in extra
+    assert "wins" not in scorer.ScoreResult.from_dict(data).extra
+    hk = scorer.score("123m456p789s123s2p 2p", "hk", {"min_faan": 3})
+    assert not hk.valid and not hk.wins and hk.to_dict()["wins"] is False
+    assert scorer.score("[111z,1]123m456p789s2z 2z", "mcr").to_dict()["wins"] is True

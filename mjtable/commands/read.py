@@ -14,7 +14,7 @@ def register(sub) -> None:
                        epilog="Exit status: 0 the photo was read (with --rules: into a winning hand); 1 with --rules, "
                               "no winning hand was rebuilt, it does not win or it is under the rules' minimum "
                               "(the reason is printed; in --json, "
-                              "no_hand where no hand was rebuilt, score.error where it does not win); 2 not read (a bad photo, a model missing).")
+                              "no_hand where no hand was rebuilt, score.wins false where it does not win: score.error says why, or score.minimum_met false); 2 not read (a bad photo, a model missing).")
     p.add_argument("photo", help="image file (JPEG, PNG...), or - to read it from standard input")
     p.add_argument("--rules", default=None, metavar="|".join(RULES),
                    help="rebuild the hand and score it under these rules (without: the tiles and the hand "

@@ -65,4 +65,4 @@ def run(args) -> int:
 def declarable(result) -> bool:
     """Whether the result is a winning hand that may be declared: a valid hand, and under MCR one
     that reaches the 8-point minimum without its flowers (000, Déroulement)."""
-    return result.valid and result.extra.get("minimum_met") is not False
+    return result.wins

@@ -232,4 +232,11 @@ def format_side_by_side(results, hand_text: str = "") -> str:
 
     for row in range(height):
         out.append("  ".join(cell(c[row] if row < len(c) else "") for c in columns).rstrip())
+    # what each column took for granted, said once under them as a single rule set's output says it
+    # (side by side said nothing, though riichi's and classical's totals assumed the winner East)
+    assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
+    if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
+        out.append("seat wind not given: scored as East, the dealer (--seat-wind sets it)")
+    if assumed:
+        out.append(f"assumed (not given): {', '.join(map(assumed_text, assumed))}")
     return "\n".join(out)

@@ -134,8 +134,11 @@ def default_of(name: str):
 
 def assumed_text(name: str) -> str:
     """A key not given, with the value it was scored with, for a reader: ``seat_wind=E``,
-    ``self_drawn=no``, ``discarder=none`` (no discarder named)."""
+    ``self_drawn=no``, ``discarder=not named`` (a win on a discard is paid by "the discarder":
+    "discarder=none" above "discarder pays 1600" read as a contradiction)."""
     value = _DEFAULTS[name]
+    if name == "discarder" and value is None:
+        return "discarder=not named"
     if isinstance(value, bool):
         return f"{name}={'yes' if value else 'no'}"
     if value is None or value == ():

@@ -871,3 +871,17 @@ def test_the_game_logs_columns_line_up_under_wide_names(capsys, tmp_path):
         return [m.end() for m in re.finditer(r"\S+", shown)]
     # each figure ends where its player's name ends in the header
     assert ends(head)[3:7] == ends(row)[3:7], (head, row)
+
+
+def test_rules_side_by_side_say_what_they_assumed(capsys):
+    """`--rules all` printed riichi's 2,900 and classical's 208 × 3 without saying the winner was
+    taken for East, the dealer, as one rule set's output says it."""
+    code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "all")
+    assert code == 0
+    assert "seat wind not given: scored as East, the dealer (--seat-wind sets it)" in out
+    assert "assumed (not given): self_drawn=no, seat_wind=E" in out
+    # "discarder=none" above "discarder pays 21" read as a contradiction
+    assert "discarder=not named" in out and "discarder=none" not in out
+    code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "all", "--seat-wind", "S",
+                       "--round-wind", "E", "--discarder", "left")
+    assert "seat wind not given" not in out and "seat_wind=" not in out

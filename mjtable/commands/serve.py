@@ -136,6 +136,10 @@ def run(args) -> int:
 
     from webui import create_app, default_data_dir
 
+    if args.new_token and not args.lan:
+        # it was ignored without a word: the player thought the old join link refused
+        print("error: --new-token makes a new join link for the network: give it with --lan", file=sys.stderr)
+        return 2
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     data_dir = args.data_dir or str(default_data_dir())
     config = {"DATA_DIR": data_dir, "CAMERA_INDEX": args.camera, "PRELOAD_MODELS": True}

@@ -185,6 +185,22 @@ def test_apply_profile_reranks_readings(profile, embed):
     assert apply_profile(readings, None) is readings
 
 
+def test_a_data_dir_made_for_a_profile_is_private(tmp_path, profile):
+    """`mjtable calibrate` made a new data dir open to every user (0755, as a parent of its
+    profiles folder); only `mjtable serve` closed it later. Saved or imported, it is 0700."""
+    import os
+    import stat
+    old = os.umask(0o022)
+    try:
+        for k, keep in enumerate((lambda st, p: st.save(p), lambda st, p: st.save_new(p))):
+            store = ProfileStore(tmp_path / f"fresh{k}" / "data")
+            keep(store, profile)
+            for folder in (store.data_dir, store.folder):
+                assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    finally:
+        os.umask(old)
+
+
 def test_store_save_list_activate_remove(tmp_path, profile):
     store = ProfileStore(tmp_path)
     assert store.list() == [] and store.active() is None

@@ -90,6 +90,14 @@ def test_the_join_link_stays_the_same_when_the_server_starts_again(tmp_path):
     assert oct((tmp_path / "lan_token").stat().st_mode & 0o777) == "0o600"
 
 
+def test_a_new_join_link_without_the_network_is_refused(tmp_path, capsys):
+    # `serve --new-token` without --lan started as usual and left the old link working
+    from mjtable.cli import main
+    assert main(["serve", "--new-token", "--port", "0", "--data-dir", str(tmp_path / "d")]) == 2
+    assert "--new-token makes a new join link for the network: give it with --lan" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
+
+
 def test_default_bind_is_loopback(tmp_path):
     proc = _serve("--db", str(tmp_path / "elsewhere.sqlite3"), data_dir=tmp_path)
     try:

@@ -94,14 +94,22 @@ class ProfileStore:
         summary = _summary(self.path(name))
         return summary and {k: summary[k] for k in ("name", "learnt_examples")}
 
+    def _make_folders(self) -> None:
+        """The data dir and its profiles folder, each readable by this user alone (made as a
+        parent of the folder, the data dir was left open to every user until the server ran)."""
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+
     def save(self, profile: TileSetProfile) -> Path:
         """Save ``profile`` under its name, over the profile of that name (learning updates it)."""
+        self._make_folders()
         return profile.save(self.path(profile.name))
 
     def save_new(self, profile: TileSetProfile) -> Path:
         """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``),
         unless it learnt nothing and the one already kept learnt tiles: then that one stays kept
         (calibrating twice under one name dropped the profile that had learnt from the hands)."""
+        self._make_folders()
         path = self.path(profile.name)
         if path.is_file() and not path.is_symlink():
             kept, current = self.replaced(profile.name), _summary(path)
@@ -160,7 +168,7 @@ class ProfileStore:
         if len(data) > MAX_PROFILE_BYTES:
             raise ProfileError(f"{shown} is larger than a tile-set profile ({len(data) // (1024 * 1024)} MB, at most "
                                f"{MAX_PROFILE_BYTES // (1024 * 1024)} MB)")
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._make_folders()
         tmp = self.folder / f".import-{secrets.token_hex(6)}.tmp"
         try:
             with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
@@ -283,7 +291,7 @@ class ProfileStore:
         p = self.path(name)
         if not p.exists():
             raise NoSuchProfile(f"no profile named {name!r}")
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._make_folders()
         try:
             shown = TileSetProfile.load(p).name or p.stem
         except ProfileError:       # a damaged profile is reported when it is read, not here

@@ -177,6 +177,7 @@ def build_routes():
     get("/api/games/<int:game_id>", lambda d, c: f"/api/games/{game_id(d)}")
     get("/api/games/<int:game_id>/export.json", lambda d, c: f"/api/games/{game_id(d)}/export.json")
     get("/calibrate/", lambda d, c: "/calibrate/")
+    get("/words/", lambda d, c: "/words/", ["lang"])
     get("/camera/frame.jpg", lambda d, c: "/camera/frame.jpg")
     get("/camera/status", lambda d, c: "/camera/status")
     get("/games", lambda d, c: "/games")

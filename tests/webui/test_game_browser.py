@@ -193,7 +193,7 @@ def test_destructive_actions_ask_first(server, browser, app):
     d.find_element(By.CSS_SELECTOR, "#penalty-form button[type=submit]").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 button.danger").click()
-    d.find_element(By.CSS_SELECTOR, "#hand-1 form.stack-small button[type=submit]").click()
+    d.find_element(By.CSS_SELECTOR, "#edit-form-1 button[type=submit]").click()
     d.find_element(By.XPATH, "//button[contains(., 'Delete game')]").click()
     asked = _asked(d)
     assert asked == ["Undo hand 3? It is removed from the game.", "Record hand 4 as a draw (nobody won)?",
@@ -400,7 +400,7 @@ def test_a_refused_edit_comes_back_to_its_form_as_typed(server, browser, app):
     gid = _game(app)
     d.get(f"{server}/games/{gid}?lang=en")
     form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
-    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
     hand = form.find_element(By.NAME, "hand0")
     hand.clear()
     hand.send_keys(WIN + "x")
@@ -410,11 +410,10 @@ def test_a_refused_edit_comes_back_to_its_form_as_typed(server, browser, app):
     d.execute_script("window.confirm = () => true")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     form = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#edit-form-1[data-refused]")))
-    assert form.find_element(By.XPATH, "ancestor::details").get_attribute("open") is not None
+    assert d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand").get_attribute("open") is not None
     assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN + "x"
     assert "At character" in form.find_element(By.ID, "refused").text
-    other = d.find_element(By.ID, "edit-form-3")
-    assert other.find_element(By.XPATH, "ancestor::details").get_attribute("open") is None
+    assert d.find_element(By.CSS_SELECTOR, "#hand-3 details.edit-hand").get_attribute("open") is None
     assert not console_errors(d)
 
 
@@ -665,9 +664,18 @@ def test_four_long_names_fit_the_hands_table_in_a_desktop_window(server, browser
     wait(d).until(lambda drv: drv.find_element(By.ID, "edit-form-1").is_displayed())
     _no_overflow(d)
     assert not d.execute_script(_BROKEN_WORDS, "table.hands thead th")
-    assert _rect(d, d.find_element(By.CSS_SELECTOR, "#hand-1 td.edit"))["width"] >= 200
+    # the editor in a row of its own under the hand, the table's width: in the hand's last
+    # column (a fifth of the table) a Hong Kong hand's notation was cut short in its box
+    form = d.find_element(By.ID, "edit-form-1")
+    wait(d).until(lambda drv: drv.execute_script(
+        "return arguments[0].closest('tr').matches('#hand-1 + tr.edit-row')", form))
     box_el = d.find_element(By.CSS_SELECTOR, ".hands-box")
+    assert _rect(d, form)["width"] >= 0.8 * _rect(d, box_el)["width"]
+    assert _rect(d, form.find_element(By.NAME, "hand0"))["width"] >= 400
     assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box_el)
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()     # closed: back in its place
+    wait(d).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, "tr.edit-row"))
+    assert d.execute_script("return arguments[0].parentNode.matches('#hand-1 details.edit-hand')", form)
     assert not console_errors(d)
 
 
@@ -704,7 +712,7 @@ def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app)
     gid = _game(app)                                     # hand 2 is a draw
     d.get(f"{server}/games/{gid}?lang=en")
     form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-2")))
-    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-2 details.edit-hand summary").click()
     assert not form.find_element(By.NAME, "hand0").is_displayed()
     Select(form.find_element(By.NAME, "kind")).select_by_value("win")
     hand = form.find_element(By.NAME, "hand0")
@@ -718,7 +726,7 @@ def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app)
     assert _hands(app, gid)[1]["winner"] == 0 and _hands(app, gid)[1]["discarder"] == 1
     # and back: a win made a draw, its required winner set aside
     form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
-    form.find_element(By.XPATH, "ancestor::details/summary").click()
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
     Select(form.find_element(By.NAME, "kind")).select_by_value("draw")
     d.execute_script("window.confirm = () => true")      # a new page since
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()

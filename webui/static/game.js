@@ -89,6 +89,39 @@
     } catch (e) { /* storage full or refused: the form simply is not kept */ }
   });
 
+  // On a wide screen a hand's editor opens in a row of its own under the hand, the table's whole
+  // width: in the hand's last column (a fifth of the table) the hand box cut the notation short
+  // ("[6666z,2]1123456789s 1s", its flowers out of view) and a refusal became a tall narrow block.
+  // On a phone each hand is a card and its editor stays in it; without scripts, in its column.
+  const wide = window.matchMedia("(min-width: 600px)");
+  const place = (details) => {
+    const form = details.editForm || details.querySelector(":scope > form");
+    const hand = details.closest("tr");
+    if (!form || !hand) return;
+    details.editForm = form;
+    let row = details.editRow;
+    if (details.open && wide.matches) {
+      if (!row) {
+        row = document.createElement("tr");
+        row.className = "edit-row";
+        const cell = row.insertCell();
+        cell.colSpan = Array.from(hand.cells).reduce((n, c) => n + c.colSpan, 0);
+        details.editRow = row;
+      }
+      if (!row.isConnected) hand.after(row);
+      if (form.parentNode !== row.cells[0]) row.cells[0].appendChild(form);
+    } else {
+      if (form.parentNode !== details) details.appendChild(form);
+      if (row) row.remove();
+    }
+  };
+  const editors = Array.from(document.querySelectorAll("table.hands details.edit-hand"));
+  editors.forEach((details) => {
+    details.addEventListener("toggle", () => place(details));
+    place(details);
+  });
+  wide.addEventListener("change", () => editors.forEach(place));
+
   // Another device at the table changed the game (a hand recorded, deleted or edited): said, with a
   // link to the game as it is now; the page is not reloaded by itself, which would lose what is
   // being typed. Polled every 10 s while the page is in view.

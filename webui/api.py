@@ -30,7 +30,7 @@ SCORE_KEYS = ("hand", "rules", "options", "context")
 GAME_KEYS = ("name", "rules", "players", "options", "flow")
 #: what a hand request may hold (gamelog.record's body, and the draft it records)
 HAND_KEYS = ("kind", "hand", "winner", "discarder", "winners", "hands", "contexts", "riichi", "tenpai", "offender",
-             "amount", "dealer", "round_wind", "context", "tiles_read", "corrections", "note", "draft", "expect_seq")
+             "amount", "dealer", "round_wind", "context", "tiles_read", "corrections", "note", "draft", "expect_seq", "expect_edits")
 
 
 def _hand_body(data: dict) -> dict:
@@ -362,10 +362,11 @@ def edit_hand(game_id, seq):
     deal, counters, sticks and points are recomputed. ``?hand_id=ID``: refused (409, ``stale_hand``)
     unless hand ``seq`` is that hand (a client showing an older state of the game)."""
     data = _hand_body(_json_body())
-    if "expect_seq" in data:
-        # it guards a new hand's number; an edit is guarded by the hand the client showed
-        raise validation.InputError("bad_field", "an edit is guarded by ?hand_id=ID (the hand as the client showed "
-                                    "it), not expect_seq", "expect_seq")
+    for guard in ("expect_seq", "expect_edits"):
+        if guard in data:
+            # they guard a new hand; an edit is guarded by the hand the client showed
+            raise validation.InputError("bad_field", "an edit is guarded by ?hand_id=ID (the hand as the client "
+                                        f"showed it), not {guard}", guard)
     hand = gamelog.edit_hand(get_store(), game_id, seq, data, hand_id=request.args.get("hand_id"))
     return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 

@@ -600,7 +600,9 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     ``{"kind": "draw", "riichi"?: [...], "tenpai"?: [...]}``; ``{"kind": "penalty", "offender": 0-3,
     "amount"?}`` (a false win; riichi: chombo); ``{"kind": "end"}``: the table ends the game here
     (undoing it goes on with the game). ``"expect_seq"``: the number the sender expects the hand to
-    take; refused (409, ``stale_game``) when another hand was recorded or deleted since.
+    take; refused (409, ``stale_game``) when another hand was recorded or deleted since;
+    ``"expect_edits"``: the number of edits of the game's hands the sender knew of (``game_state``'s
+    ``edits``), refused the same way when a hand was edited since.
     """
     if not isinstance(data, dict):
         raise GameError("bad_field", "a hand record must be an object")
@@ -730,30 +732,40 @@ def game_over() -> GameError:
                      "undo or edit a hand, or start a new game")
 
 
-def _check_expected_seq(store: Store, game_id: int, expected) -> None:
+def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=None) -> None:
     """Refuse a hand sent for a game that changed since (``expect_seq``: the number the sending
     page gave the next hand): two phones recording the same win recorded it twice, the second
-    with the next hand's seats."""
-    if expected is None:
-        return
-    expected = validation.int_id(expected, "expect_seq")
-    last = store.last_hand(game_id)
-    now = (last["seq"] if last else 0) + 1
-    if expected != now:
-        raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the next "
-                        f"hand is now hand {now}, not {expected}; nothing was recorded: check the hands, then send it "
-                        "again if it is still to record", field="expect_seq")
+    with the next hand's seats. ``expect_edits``: the number of edits the page knew of; an earlier
+    hand edited since (a draw made a win) changes the next deal, and a review page recorded its
+    hand under the dealer it showed (a second "E1 · Mia deals", 2,000 recorded for 3,300 shown)."""
+    if expected is not None:
+        expected = validation.int_id(expected, "expect_seq")
+        last = store.last_hand(game_id)
+        now = (last["seq"] if last else 0) + 1
+        if expected != now:
+            raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the "
+                            f"next hand is now hand {now}, not {expected}; nothing was recorded: check the hands, "
+                            "then send it again if it is still to record", field="expect_seq")
+    if expected_edits is not None:
+        expected_edits = validation.int_id(expected_edits, "expect_edits")
+        if expected_edits != store.count_edits(game_id):
+            raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a hand "
+                            "was edited, which can change the next hand's dealer, seats and counters; nothing was "
+                            "recorded: check the deal, then send it again if it is still to record",
+                            field="expect_edits")
 
 
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None,
             told: bool = True) -> dict:
     game = store.get_game(game_id)
-    _check_expected_seq(store, game_id, data.get("expect_seq"))
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
     deal = next_deal(store, game)
     if deal.finished:
+        # said before "the next hand is now hand 3, not 2 ... send it again": a page left open
+        # while another device ended the game got both, and could send nothing again
         raise game_over()
+    _check_expected_seq(store, game_id, data.get("expect_seq"), data.get("expect_edits"))
     row = _entered(game, data, deal, legacy=legacy, told=told)
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")

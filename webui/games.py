@@ -157,6 +157,8 @@ def _record_once(game_id: int, data: dict) -> dict:
     request_key = f"form:{validation.text(key, 'form_key', max_len=64)}" if key else None
     if request.form.get("next_seq"):        # the hand's number as the page showed it (gamelog: stale_game)
         data = {**data, "expect_seq": request.form["next_seq"]}
+    if request.form.get("edits_seen"):      # and the edits it knew of: an earlier hand edited moves the deal
+        data = {**data, "expect_edits": request.form["edits_seen"]}
     try:
         return gamelog.record(get_store(), game_id, data, request_key=request_key)
     except DuplicateRequest:

@@ -1400,6 +1400,12 @@ MESSAGES_FR = {
     "the game changed since this page was loaded (hand {} was changed since, on another device?): nothing was changed, check the hand and try again":
         "la partie a changé depuis le chargement de cette page (la main {0} a été modifiée depuis, sur un autre "
         "appareil ?) : rien n'a été modifié, vérifiez la main et réessayez",
+    "the game changed since this page was loaded (on another device?): a hand was edited, which can change the next hand's dealer, seats and counters; nothing was recorded: check the deal, then send it again if it is still to record":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : une main a été modifiée, "
+        "ce qui peut changer le croupier, les places et les compteurs de la main suivante ; rien n'a été enregistré : "
+        "vérifiez la donne, puis renvoyez-la si elle reste à enregistrer",
+    "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not {}":
+        "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par {0}",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} ; rien n'a été enregistré : vérifiez les mains, puis envoyez-la à nouveau "

@@ -125,6 +125,7 @@ def _page(draft=None):
     if game:
         last = store.last_hand(game["id"])
         view["next_seq"] = (last["seq"] if last else 0) + 1       # sent back with Record (expect_seq)
+        view["edits"] = store.count_edits(game["id"])              # and the edits known (expect_edits)
     remembered = dict(game["context"]) if game else {}
     for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
         value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
@@ -369,14 +370,14 @@ def record(draft_id):
                 raise _Refused(f"{game['rules']} has no false win to record")
             # the row itself reads "false win of ..." in the page's language: no note of ours in one language
             row = {"kind": "penalty", "offender": data.get("winner"), "amount": each,
-                   **({"expect_seq": data["expect_seq"]} if data.get("expect_seq") is not None else {})}
+                   **{k: data[k] for k in ("expect_seq", "expect_edits") if data.get(k) is not None}}
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:
             form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
             # expect_seq: the hand number the page gave the next hand: a page left open while another
             # phone recorded would record with the deal it showed (two hands "S1 · Emi deals")
             row = {k: data.get(k) for k in ("hand", "winner", "discarder", "dealer", "round_wind", "corrections", "riichi",
-                                            "expect_seq") if data.get(k) is not None}
+                                            "expect_seq", "expect_edits") if data.get(k) is not None}
             row["kind"] = "win"
             row["context"] = scoring.parse_form_context(form, game["rules"])
             # the game log refuses a hand that cannot be declared (no winning hand, under the minimum)

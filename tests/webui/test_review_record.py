@@ -189,6 +189,46 @@ def test_a_review_page_left_open_while_the_game_moved_on_is_refused(client):
     assert r.status_code == 303 and len(client.get(f"/api/games/{game}").json["hands"]) == 2
 
 
+def test_a_review_page_left_open_while_an_earlier_hand_was_edited_is_refused_then_shows_the_new_deal(client):
+    """Hand 1 a draw (the next deal E1 again, Mia dealing); another device edited it into a win
+    by another player (the next deal E2): Record stored the hand as a second "E1 · Mia deals",
+    its points without the counter the page had shown. Refused, and the page shows the new deal."""
+    game = _game(client, "riichi")
+    assert client.post(f"/api/games/{game}/hands", json={"kind": "draw", "tenpai": [0]}).status_code == 201
+    draft = _draft(client)
+    data = json.loads(client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
+                      .split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["game"]["nextSeq"] == 2 and data["game"]["edits"] == 0
+    hand_id = client.get(f"/api/games/{game}").json["hands"][0]["id"]
+    r = client.put(f"/api/games/{game}/hands/1?hand_id={hand_id}",
+                   json={"hand": "234m456p678s55m23s 4s", "winner": 1, "discarder": 2})
+    assert r.status_code == 200, r.json                                       # another device
+    r = _record(client, draft, game, hand="234m3455p456678s 5p", expect_seq=2, expect_edits=0,
+                dealer="0", round_wind="E")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "a hand was edited, which can change the next hand" in page
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+    data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])
+    assert data["game"]["edits"] == 1                                         # as the game stands now
+    assert '<option value="1" selected' in page.split('name="dealer"', 1)[1].split("</select>", 1)[0]
+    # the game page's forms say what they knew too
+    r = client.post(f"/games/{game}/draw", data={"csrf_token": csrf_of(client), "next_seq": "2", "edits_seen": "0"})
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
+    r = client.post(f"/api/games/{game}/hands", json={"kind": "draw", "expect_edits": 1})
+    assert r.status_code == 201, r.json
+
+
+def test_a_review_page_left_open_while_the_game_was_ended_is_told_the_game_is_over_alone(client):
+    # it was told "the next hand is now hand 3, not 2 ... send it again", then "this game is over"
+    game = _game(client)
+    draft = _draft(client)
+    client.post(f"/api/games/{game}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{game}/hands", json={"kind": "end"})                   # another device
+    r = _record(client, draft, game, expect_seq=2, expect_edits=0)
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "this game is over" in page and "send it again" not in page
+
+
 def test_a_hand_recorded_again_from_its_draft_is_not_restored_twice(client):
     # Record, Undo, Back, Record, then "Restore this hand": the same hand counted twice
     game = _game(client)

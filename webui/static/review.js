@@ -1180,8 +1180,10 @@
       const payload = { kind: falseWin ? "false_win" : "win", hand: toHand(), winner: f.winner,
                         discarder: f.discarder === "" ? null : f.discarder, riichi,
                         dealer: f.dealer, round_wind: f.round_wind, form: f, corrections: corrections.slice(-400),
-                        // the game as this page showed it: refused if another hand was recorded since
-                        expect_seq: data.game ? data.game.nextSeq : null };
+                        // the game as this page showed it: refused if another hand was recorded, or
+                        // an earlier one edited, since (its dealer and counters would be this page's)
+                        expect_seq: data.game ? data.game.nextSeq : null,
+                        expect_edits: data.game ? data.game.edits : null };
       $("record-payload").value = JSON.stringify(payload);
       $("record-button").disabled = true;
       await saveState();          // a hand entered by hand gets its draft here

@@ -179,7 +179,8 @@ def _seats_field(form, name: str) -> list[int]:
 @bp.post("/<int:game_id>/draw")
 def draw(game_id):
     f = request.form
-    with _stale_page_back_to_game():
+    # refused (another device recorded or edited a hand since): back at its form, its ticks put back
+    with _stale_page_back_to_game(), _refused_back_to_form(game_id, "draw-form"):
         hand = _record_once(game_id, {"kind": "draw", "note": f.get("note", ""),
                                       "riichi": _seats_field(f, "riichi"), "tenpai": _seats_field(f, "tenpai")})
     flash(i18n.t("hand {n}: draw recorded", n=hand["seq"]))

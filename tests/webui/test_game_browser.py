@@ -173,6 +173,27 @@ def test_the_game_page_says_when_another_device_changed_the_game(server, browser
     assert not console_errors(d)
 
 
+def test_a_draw_refused_as_another_device_recorded_first_comes_back_ticked(server, browser, app):
+    # the win form came back as typed; the draw form's tenpai and riichi ticks were all cleared
+    client = app.test_client()
+    gid = client.post("/api/games", json={"name": "Club", "rules": "riichi", "players": PLAYERS}).json["game"]["id"]
+    d = browser
+    d.get(f"{server}/games/{gid}?lang=en")
+    boxes = d.find_elements(By.CSS_SELECTOR, "#draw-form input[type=checkbox]")
+    ticked = [0, 6]                       # the first player tenpai, the third declared riichi
+    for k in ticked:
+        boxes[k].click()
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201    # another device
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.ID, "record-draw").click()
+    form = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#draw-form[data-refused]")))
+    assert "nothing was recorded" in form.find_element(By.ID, "refused").text
+    boxes = form.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
+    assert [k for k, b in enumerate(boxes) if b.is_selected()] == ticked
+    assert len(_hands(app, gid)) == 1
+    assert not console_errors(d)
+
+
 def _asked(d) -> list:
     return d.execute_script("return window.__asked")
 

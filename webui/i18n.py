@@ -1428,6 +1428,9 @@ MESSAGES_FR = {
     "the server camera gives no picture": "la caméra du serveur ne donne pas d'image",
     "the server camera stopped sending frames": "la caméra du serveur a cessé d'envoyer des images",
     # the access checks (webui/security.py)
+    "the table's join link changed since this device joined: ask the host for the new one: on the host's computer the page /join shows its QR code to scan":
+        "le lien pour rejoindre la table a changé depuis que cet appareil l'a rejointe : demandez le nouveau à l'hôte : "
+        "sur son ordinateur, la page /join montre son QR code à scanner",
     "ask the host for the table's join link: on the host's comput"
         "er the page /join shows its QR code to scan (the link carries the table's token)":
         "demandez à l'hôte le lien d'invitation de la table : sur son ordinateur, la page /join montre son QR code à scanner (le lien porte le jeton de la table)",

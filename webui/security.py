@@ -79,6 +79,11 @@ def _host_is_literal_or_localhost(host: str) -> bool:
 
 def _deny(status: int, code: str, message: str):
     if request.path.startswith("/api/") or request.is_json or request.accept_mimetypes.best == "application/json":
+        if not request.path.startswith("/api/") or request.headers.get("X-Requested-With") == "fetch":
+            # a page's script shows it (the review page's score, the game page's poll): in the
+            # page's language; the JSON API stays English, for programs
+            from .i18n import msg
+            message = msg(message, code)
         resp = jsonify({"error": {"code": code, "message": message}})
         resp.status_code = status
         return resp
@@ -114,6 +119,12 @@ def _check_access():
     if request.endpoint == "static":
         # the refusal page's own style and scripts (it was a bare page): nothing of the game log
         return None
+    if session.get("lan"):
+        # this device joined with a link the host has since replaced (`serve --new-token`): said
+        # so, not only "ask for the link", which it had
+        return _deny(403, "token_changed", "the table's join link changed since this device joined: ask the host "
+                                           "for the new one: on the host's computer the page /join shows its QR code "
+                                           "to scan")
     return _deny(403, "token_required", "ask the host for the table's join link: on the host's computer the "
                                         "page /join shows its QR code to scan (the link carries the table's token)")
 

@@ -50,6 +50,28 @@ def test_lan_clients_need_the_token(lan_app):
     assert r.status_code == 201
 
 
+def test_a_device_whose_join_link_was_replaced_is_told_so_in_its_pages_language(lan_app):
+    # after `serve --new-token` a joined phone got a blank score and a greyed Record, its game page
+    # stopped following the table, and a form sent was told only "ask the host for the join link"
+    c = lan_app.test_client()
+    assert c.get("/games?token=sesame-token", environ_base=LAN_CLIENT).status_code == 302
+    lan_app.config["LAN_TOKEN"] = "new-token"                 # the host made a new link
+    r = c.post("/review/score", json={"hand": "123m", "rules": "mcr"}, environ_base=LAN_CLIENT,
+               headers={"X-Requested-With": "fetch"})
+    assert r.status_code == 403 and r.json["error"]["code"] == "token_changed"
+    assert r.json["error"]["message"].startswith("the table's join link changed since this device joined")
+    c.set_cookie("mjtable_lang", "fr")
+    r = c.get("/api/games/1/state", environ_base=LAN_CLIENT,
+              headers={"Accept": "application/json", "X-Requested-With": "fetch"})       # the game page's poll
+    assert r.status_code == 403 and r.json["error"]["message"].startswith("le lien pour rejoindre la table a changé")
+    r = c.get("/api/games", environ_base=LAN_CLIENT)          # a program: English
+    assert r.json["error"]["message"].startswith("the table's join link changed")
+    page = c.get("/games", environ_base=LAN_CLIENT).get_data(as_text=True)
+    assert "le lien pour rejoindre la table a changé" in page
+    other = lan_app.test_client()                             # a device that never joined
+    assert other.get("/api/games", environ_base=LAN_CLIENT).json["error"]["code"] == "token_required"
+
+
 def test_a_device_not_joined_gets_a_styled_page_saying_how_to_join(lan_app):
     # a bare black-on-white page (its stylesheet refused too) naming a terminal command the player never ran
     c = lan_app.test_client()

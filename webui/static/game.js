@@ -130,8 +130,21 @@
     const drawn = changed.dataset.state;
     const poll = () => {
       if (document.visibilityState !== "visible" || !changed.hidden) return;
-      fetch(changed.dataset.stateUrl, { headers: { Accept: "application/json" } })
-        .then((r) => (r.ok ? r.json() : null))
+      fetch(changed.dataset.stateUrl, { headers: { Accept: "application/json", "X-Requested-With": "fetch" } })
+        .then(async (r) => {
+          if (r.status === 403) {
+            // this device may follow the game no more (the table's join link changed): said, not
+            // a page that silently stops following the table
+            const why = await r.json().catch(() => null);
+            if (why && why.error && why.error.message) {
+              changed.textContent = why.error.message;
+              changed.classList.add("error");
+              changed.hidden = false;
+            }
+            return null;
+          }
+          return r.ok ? r.json() : null;
+        })
         .then((now) => { if (now && JSON.stringify(now) !== JSON.stringify(JSON.parse(drawn))) changed.hidden = false; })
         .catch(() => {});
     };

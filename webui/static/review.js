@@ -946,6 +946,15 @@
     }
     if (mine !== seq) return;  // a newer correction is on its way
     if (d.ok) notationInput.value = d.notation;
+    // refused before scoring (the table's join link changed, the session expired): the reason,
+    // not a blank score and a greyed Record
+    if (!d.html && d.error && d.error.message) {
+      const p = document.createElement("p");
+      p.className = "error-message";
+      p.setAttribute("role", "alert");
+      p.textContent = d.error.message;
+      d = { ...d, html: p.outerHTML };
+    }
     showResult(d);
   }
   // A hand typed in the box that could not be read: the tiles shown are the last hand read, not it

@@ -692,6 +692,17 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert lines[2].split() == ["hand", "round", "dealer", "Ann", "Bob", "Cy", "Di", "result"]
     assert lines[3].split()[:7] == ["#1", "E", "Ann", "-29", "+45", "-8", "-8"]
     assert lines[3].endswith("Bob 21 on Ann's discard: 123456789m123p5z 5z")      # his hand's 21 fans
+    # figures as the pages write them: a Hong Kong game's half points beside whole ones printed
+    # "Wing: -298.0" beside "Ka Ming: 71"
+    from mjtable.commands.games import sheet_text
+    from webui import gamelog
+    from webui.store import get_store
+    with client.application.app_context():
+        view = gamelog.game_view(get_store(), gid)
+    view.update(points=[71, 633.5, -406.5, -298.0],
+                final=[{"rank": 1, "player": "Bob", "score": 633.5}, {"rank": 2, "player": "Di", "score": -298.0}])
+    text = sheet_text(view)
+    assert "Ann: 71  Bob: 633.5  Cy: -406.5  Di: -298" in text and "2. Di  -298" in text and ".0" not in text
     code, out, _ = run(capsys, "games", str(gid), "--csv", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     # -o with the standing as text wrote nothing (it printed it); "-o -" made a file named "-"

@@ -211,11 +211,13 @@ def sheet_text(view: dict) -> str:
     from webui import gamelog
     from webui.score_sheet import result_text
     flow = gamelog.flow_of(game)
+    from webui.i18n import english_number
     from webui.store import PLAYED_KINDS
     # "hand(s)" as the list of games counts them
     played = sum(h["kind"] in PLAYED_KINDS for h in view["hands"])
     lines = [f"{game['name']} ({game['rules']}), {played} hand(s)",
-             "  " + "  ".join(f"{p}: {pts}" for p, pts in zip(players, view["points"]))]
+             # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
+             "  " + "  ".join(f"{p}: {english_number(pts)}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)
     rows = []
@@ -223,7 +225,7 @@ def sheet_text(view: dict) -> str:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
         what = result_text(h, players, flow) + (f": {notations}" if notations else "")
         rows.append((f"#{h['seq']}", h["round_wind"], players[h["dealer"]],
-                     [f"{d:+}" if d else "0" for d in h["deltas"]], what))
+                     [english_number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
         head = ("hand", "round", "dealer", list(players), "result")
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
@@ -233,7 +235,7 @@ def sheet_text(view: dict) -> str:
                          + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
         lines.append("final:")
-        lines.extend(f"  {r['rank']}. {r['player']}  {r['score']}" for r in view["final"])
+        lines.extend(f"  {r['rank']}. {r['player']}  {english_number(r['score'])}" for r in view["final"])
     elif view.get("next"):
         lines.append(f"next hand: {view['next']['round_wind']} round, {players[view['next']['dealer']]} deals")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 
 import scorer
 
-from . import reading, scoring
+from . import gamelog, reading, scoring
 from .store import get_store
 
 bp = Blueprint("capture", __name__)
@@ -28,7 +28,7 @@ def _selected_game():
 @bp.get("/")
 def index():
     game = _selected_game()
-    rules = game["rules"] if game else request.args.get("rules") or scoring.default_rules()
+    rules = game["rules"] if game else request.args.get("rules") or gamelog.usual_rules(get_store())
     # a finished game records no more hands: said before the photo, not at Record
     from .gamelog import next_deal
     over = bool(game) and next_deal(get_store(), game).finished

@@ -809,6 +809,15 @@ def games_with_state(store: Store, limit: int | None = None) -> list[dict]:
     return [{**g, "finished": next_deal(store, g).finished} for g in store.list_games()[:limit]]
 
 
+def usual_rules(store: Store) -> str:
+    """The rules a page offers first when no game names them: those of the newest game (a Hong
+    Kong table switched the new-game form and the photo page from MCR at every visit), else
+    ``scoring.default_rules``."""
+    newest = store.list_games()[:1]
+    rules = newest[0]["rules"] if newest else None
+    return rules if rules in {r["name"] for r in scoring.available_rules()} else scoring.default_rules()
+
+
 def state_of(last: dict | None, n_edits: int) -> dict:
     """What a page following a game compares: the number of the last row, how that row is named
     (``page_hand_id``) and the number of edits kept. Any record, delete, undo or edit on another

@@ -29,7 +29,9 @@ def _games_page(refused: dict | None = None, entered=None):
     field), shown in it with what was ``entered`` put back."""
     rule_sets = scoring.available_rules()
     games = gamelog.games_with_state(get_store())
-    return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered or {},
+    # a new game under the rules of the newest game, unless the refused form chose others
+    entered = entered or {"rules": gamelog.usual_rules(get_store())}
+    return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 

@@ -89,7 +89,7 @@ def _page(draft=None):
     state = drafts.state(store, draft["id"]) if draft is not None else None
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
-                                        or scoring.default_rules())
+                                        or gamelog.usual_rules(store))
     scorer.get_rule_set(rules)
     i18n.use_rules_terms(rules)
     hand = None

@@ -1038,3 +1038,16 @@ def test_a_refused_false_win_goes_back_to_its_form_with_the_reason(client, amoun
     assert form.index('id="refused"') < form.index("</form>") and "amount must be a whole number" in form
     assert "your entry is back in the form" not in form        # its fields are not put back
     assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_the_pages_offer_the_rules_of_the_newest_game_first(client):
+    # a Hong Kong table switched the new-game form and the photo page from MCR at every visit
+    def chosen(page, select):
+        part = page.split(select, 1)[1].split("</select>", 1)[0]
+        return part.split(" selected", 1)[0].rsplit('value="', 1)[1].split('"', 1)[0]
+    assert chosen(client.get("/games").get_data(as_text=True), 'id="new-game-rules"') == "mcr"
+    client.post("/api/games", json={"rules": "hk", "players": list("ABCD")})
+    assert chosen(client.get("/games").get_data(as_text=True), 'id="new-game-rules"') == "hk"
+    assert chosen(client.get("/").get_data(as_text=True), 'name="rules"') == "hk"
+    assert 'value="hk" selected' in client.get("/review/new").get_data(as_text=True)
+    assert chosen(client.get("/?rules=riichi").get_data(as_text=True), 'name="rules"') == "riichi"   # asked for

@@ -162,11 +162,12 @@ def test_the_error_pages_go_back_link_is_a_page_of_the_app(client):
     assert not [p.name for p in templates.rglob("*.html") if "javascript:" in p.read_text()]
     gid = client.post("/api/games", json={"name": "g", "rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
     came_from = f"http://localhost/games/{gid}?lang=en"
-    # a draw naming a seat no player has (a refused false win goes back to its form instead)
-    r = client.post(f"/games/{gid}/draw", data={"csrf_token": csrf_of(client), "tenpai": "9"},
+    # the end of a game with a note longer than a note may be (a refused draw or false win goes
+    # back to its form instead)
+    r = client.post(f"/games/{gid}/end", data={"csrf_token": csrf_of(client), "note": "x" * 5000},
                     headers={"Referer": came_from})
     assert r.status_code == 400 and f'href="/games/{gid}?lang=en" id="go-back"' in r.get_data(as_text=True)
-    r = client.post(f"/games/{gid}/draw", data={"csrf_token": csrf_of(client), "tenpai": "9"},
+    r = client.post(f"/games/{gid}/end", data={"csrf_token": csrf_of(client), "note": "x" * 5000},
                     headers={"Referer": "http://elsewhere.example/page"})
     assert 'href="/" id="go-back"' in r.get_data(as_text=True)
     # a path the browser reads as another site's address ("//evil.example/"): not followed

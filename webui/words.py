@@ -30,31 +30,41 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "002 §1.2; 000, Lexique"),
         Word("flowers", "flowers and seasons (f)",
              "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none "
-             "of its sets. MCR counts 1 point each; Hong Kong counts them if the table agreed to.",
-             "000 n°13; 004, Pointage pour les Fleurs"),
+             "of its sets. Riichi has none. MCR counts 1 point each, which do not count towards its 8-point "
+             "minimum. Hong Kong counts them by the method the table agreed on (each flower, or the flower of the "
+             "round or of the seat; here none unless chosen), and all eight win the hand.",
+             "002 §1.3; 000 n°13; 004, Pointage pour les Fleurs"),
         Word("chow", "chow (sequence)",
              "Three tiles in a row in one suit (4-5-6 of dots). A chow can be claimed only from the player on "
              "your left.", "000, Lexique; 002 §3.3.3"),
         Word("pung", "pung (pong)", "Three identical tiles.", "000, Lexique; 002 §3.3.4"),
         Word("kong", "kong (quad)",
-             "Four identical tiles; its owner draws a replacement tile. A concealed kong, made from the wall "
-             "alone, is laid with two of its tiles face down.", "000, Lexique; 002 §3.3.5-3.3.7"),
+             "Four identical tiles; its owner draws a replacement tile. A concealed kong is laid face down: all "
+             "four tiles in MCR, the two middle ones in riichi, where every kong also turns up a new dora "
+             "indicator.", "000, Lexique; 000, Tuile de remplacement - Kong - Fleurs; 002 §3.3.5-3.3.7"),
         Word("pair", "pair (eyes)",
              "Two identical tiles. A winning hand is four sets (chows, pungs, kongs) and a pair, except a few "
              "special hands such as seven pairs.", "000, Lexique; 002 §3.2"),
         Word("exposed", "exposed and concealed",
              "A set made with another player's discard is exposed: laid face up, the claimed tile turned "
-             "sideways. A set drawn from the wall alone is concealed. Many patterns need a concealed hand.",
-             "002 §3.3.8"),
+             "sideways. A set drawn from the wall alone is concealed, and a concealed kong keeps the hand "
+             "concealed. Many patterns need a concealed hand.", "002 §3.3.7-3.3.8"),
         Word("self-drawn", "self-drawn (tsumo) and on a discard (ron)",
-             "A win with a tile you drew from the wall is self-drawn; a win with the tile another player just "
-             "discarded is on a discard, and that player is the discarder.", "002 §3.3.11-3.3.12"),
+             "A win with a tile you drew from the wall (or a replacement tile) is self-drawn; a win with the tile "
+             "another player just discarded is on a discard, and that player is the discarder.",
+             "002 §3.3.11-3.3.12; 000 n°12"),
+        Word("wait", "wait",
+             "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), "
+             "edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The single waits score: MCR 1 "
+             "point, riichi 2 fu.", "000 n°9-11; 002 §4.1.1"),
         Word("winds", "seat wind and round wind",
-             "Each player has a seat wind (East, South, West, North); the round has a wind too (East first). A "
-             "pung of either wind scores.", "002 §2.1-2.2"),
+             "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a "
+             "riichi game plays the East and South rounds). A pung of either wind scores.",
+             "002 §2.1-2.2, §3.1, §4.2.1; 000 n°15-16"),
         Word("dealer", "dealer (East)",
-             "The player whose seat wind is East. In riichi the dealer wins and pays more, and keeps the deal "
-             "after winning or being tenpai at a draw.", "002 §3.4.11"),
+             "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player "
+             "wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on "
+             "every hand, with no payment of its own.", "002 §3.4.9, §3.4.11; 000, Rotation des vents des joueurs"),
     ]),
     ("words-riichi", "Riichi (EMA 2016)", [
         Word("riichi", "riichi (立直)",
@@ -62,25 +72,28 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "stick on the table. It is a yaku worth 1 han; the hand can no longer be changed.", "002 §3.3.14"),
         Word("tenpai", "tenpai (聴牌) and noten",
              "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten "
-             "players pay 3,000 points in all to the tenpai ones.", "002 §3.3.13, §3.4.2"),
+             "players pay 3,000 points in all to the tenpai ones; nothing if all or none are tenpai.",
+             "002 §3.3.13, §3.4.2"),
         Word("yaku", "yaku (役)",
              "A scoring pattern. A hand needs at least one yaku to win; dora do not count as one.", "002 §4.2"),
         Word("han", "han (翻)",
              "The hand's doubles: the han of its yaku, plus one for each dora. With the fu, they give the "
              "hand's value from the score tables.", "002 §4.1"),
         Word("fu", "fu (符), minipoints",
-             "Points for how the hand is built: 20 to start, more for pungs and kongs (above all of terminals "
-             "and honours), a pair of dragons or of your winds, a hard wait, a concealed win on a discard; "
-             "rounded up to the next 10.", "002 §4.1.1"),
+             "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of "
+             "terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind; 2 for a "
+             "single wait (edge, closed or on the pair); 2 for a self-drawn win, 10 for a concealed hand won on a "
+             "discard; rounded up to the next 10. Seven pairs are 25.", "002 §4.1, §4.1.1"),
         Word("dora", "dora (ドラ)",
              "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy "
              "in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts "
-             "the tiles under the indicators (ura-dora); red fives count if the table plays them.",
-             "002 §2.7, §4.1"),
+             "the tiles under the indicators (ura-dora). Red fives are no EMA rule: counted only where the "
+             "table chooses them.", "002 §1.3, §2.7, §3.3.5, §3.3.14"),
         Word("mangan", "mangan and the limits",
-             "Big hands are capped: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more) is a mangan, "
-             "8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more; a "
-             "yakuman, a limit hand, 32,000 (48,000 for the dealer).", "002 §4.1.3, §4.2.5"),
+             "Big hands are paid as limits: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more; 4 han 30 fu "
+             "is 7,700, not a mangan) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman "
+             "8-10, sanbaiman 11 or more (13 han too); a yakuman 32,000 (48,000 for the dealer), never added to "
+             "another.", "002 §4.1.2-4.1.3, §4.2.5"),
         Word("honba", "honba (本場), counters",
              "A 100-point stick the dealer puts out after a draw or after winning. Each counter adds 300 points "
              "to the next win (100 from each player when self-drawn); they are cleared when another player wins.",
@@ -93,10 +106,23 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "to the fourth.", "002 §3.6.1"),
         Word("chombo", "chombo (錯和)",
              "The penalty for a false win or another serious mistake: the player pays a mangan to the others "
-             "(in a tournament, 20,000 points taken after the uma), and the hand is dealt again.", "002 §3.4.6"),
+             "(4,000 to the dealer and 2,000 to each other player; in a tournament, 20,000 points taken after "
+             "the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.",
+             "002 §3.4.6, §3.4.11"),
         Word("furiten", "furiten (振聴)",
              "A player who has discarded one of the tiles that would complete their hand cannot win on a "
-             "discard, only self-drawn.", "002 §3.4.5"),
+             "discard, only self-drawn. One who lets a winning discard pass cannot win on a discard until their "
+             "next draw or call (after riichi, until the hand ends).", "002 §3.4.5"),
+        Word("ippatsu", "ippatsu (一発)",
+             "1 han more for winning within one go-round after declaring riichi, the next draw included, unless "
+             "a call (chow, pung or kong) interrupts it.", "002 §3.3.14"),
+        Word("dead-wall", "dead wall",
+             "The 14 tiles at the end of the wall that are not drawn in turn: the dora indicators are turned up "
+             "there, and replacement tiles for kongs are taken from it.", "002 §2.6-2.7"),
+        Word("pao", "pao (包), the liable player",
+             "A player who gives a third dragon pung to someone with two already shown, or a fourth wind pung to "
+             "someone with three, pays the whole Big Three Dragons or Big Four Winds won self-drawn, and half of "
+             "it when another player discards the winning tile.", "002 §3.3.9"),
     ]),
     ("words-mcr", "Chinese Official (MCR)", [
         Word("points", "points (fan, 番)",
@@ -108,22 +134,28 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "Self-drawn: each of the three others pays the hand's points plus 8. On a discard: the discarder "
              "pays the points plus 8, the two others 8 each.", "000, Païement"),
         Word("chicken", "chicken hand",
-             "A hand that would otherwise score no points; it is worth 8.", "000 n°39"),
+             "A hand that would otherwise score no points; it is worth 8, and flowers are added on top.",
+             "000 n°39"),
+        Word("robbing", "robbing a kong",
+             "Winning on the tile another player adds to an exposed pung to make a kong: a pattern of its own "
+             "under each rule set, the robbed player taken for the discarder.", "000 n°43; 002 §4.2.1; 004, 1F"),
     ]),
     ("words-hk", "Hong Kong old style", [
         Word("faan", "faan (番)",
              "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with "
              "each faan up to 4, then with every two more.", "004, Score (Gai Fan); Remise du gagnant"),
         Word("faan-limits", "minimum and limit",
-             "A table agrees beforehand how many faan a win needs (often 1 or 3) and where the reward stops "
-             "growing (the limit).", "004, Score (Gai Fan)"),
+             "A table agrees beforehand how many faan a win needs and where the reward stops growing (the "
+             "limit); the document gives no figure. Here a win needs none unless the table sets a minimum, and "
+             "the limit is 13 faan, the document's largest worked total.", "004, Score (Gai Fan); Calcul des Fans"),
         Word("hk-payment", "who pays",
              "Agreed before play: the discarder alone pays the full reward, or twice it, or the discarder the "
              "full reward and the two others half each. Self-drawn: each of the three pays the full reward.",
              "004, Payer le gagnant"),
         Word("bao", "bao (包), paying for all",
-             "A player whose discard lets another complete certain big hands pays for all three players.",
-             "004, Bao"),
+             "A player who discards the winning tile of certain big hands, the winner having already shown the "
+             "sets that make it likely (two dragon pungs, three wind pungs, three honour sets...), pays twice the "
+             "full reward, for themselves and the two others.", "004, Bao - Pénalité pour le preneur de risque"),
     ]),
 ]
 

@@ -530,134 +530,166 @@ LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
           "last_tile": "last tile of the wall", "last_of_kind": "last of its kind"}
 #: The words of the table (webui/words.py, /words), in French.
 WORDS_FR = {
-    "Words of the table": "Les mots de la table",
-    "What do these words mean?": "Que veulent dire ces mots ?",
-    "tenpai, honba, uma, han and fu, faan: what they mean": "tenpai, honba, uma, han et fu, faan : ce qu'ils veulent dire",
+    "Words of the table":
+        "Les mots de la table",
+    "What do these words mean?":
+        "Que veulent dire ces mots ?",
+    "tenpai, honba, uma, han and fu, faan: what they mean":
+        "tenpai, honba, uma, han et fu, faan : ce qu'ils veulent dire",
     "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
         "Les mots qu'emploient les pages, chacun en quelques lignes ; son lien source nomme le document de règles d'où il vient.",
-    "The tiles and the hand": "Les tuiles et la main",
-    "Chinese Official (MCR)": "Officiel chinois (MCR)",
-    "suits: characters, dots, bamboo (m, p, s)": "familles : caractères, cercles, bambous (m, p, s)",
+    "The tiles and the hand":
+        "Les tuiles et la main",
+    "Chinese Official (MCR)":
+        "Officiel chinois (MCR)",
+    "suits: characters, dots, bamboo (m, p, s)":
+        "familles : caractères, ronds, bambous (m, p, s)",
     "Tiles numbered 1 to 9, four of each, in three suits: characters (萬, code m), dots or circles (p) and bamboo (s). 1 and 9 are terminals.":
-        "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), cercles (p) et "
-        "bambous (s). Les 1 et les 9 sont les terminales.",
-    "honours: winds and dragons (z)": "honneurs : vents et dragons (z)",
+        "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), ronds ou cercles (p) et bambous (s). Les 1 et les 9 sont les terminales.",
+    "honours: winds and dragons (z)":
+        "honneurs : vents et dragons (z)",
     "The winds East, South, West, North (codes 1z-4z) and the dragons white, green, red (5z-7z).":
         "Les vents Est, Sud, Ouest, Nord (codes 1z-4z) et les dragons blanc, vert, rouge (5z-7z).",
-    "flowers and seasons (f)": "fleurs et saisons (f)",
-    "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none of its sets. MCR counts 1 point each; Hong Kong counts them if the table agreed to.":
-        "Huit tuiles de bonus (1f-8f), posées à côté de la main et remplacées par une tuile du mur ; elles ne font "
-        "partie d'aucune de ses combinaisons. Le MCR compte 1 point chacune ; Hong Kong les compte si la table en est convenue.",
-    "chow (sequence)": "chow (suite)",
+    "flowers and seasons (f)":
+        "fleurs et saisons (f)",
+    "flowers and seasons":
+        "fleurs et saisons",
+    "chow (sequence)":
+        "chow (suite)",
     "Three tiles in a row in one suit (4-5-6 of dots). A chow can be claimed only from the player on your left.":
-        "Trois tuiles qui se suivent dans une famille (4-5-6 de cercles). On ne peut prendre un chow qu'au joueur "
-        "de gauche.",
-    "pung (pong)": "pung (brelan)",
-    "Three identical tiles.": "Trois tuiles identiques.",
-    "kong (quad)": "kong (carré)",
-    "Four identical tiles; its owner draws a replacement tile. A concealed kong, made from the wall alone, is laid with two of its tiles face down.":
-        "Quatre tuiles identiques ; qui le fait pioche une tuile de remplacement. Un kong caché, fait du seul mur, "
-        "est posé avec deux de ses tuiles face cachée.",
-    "pair (eyes)": "paire",
+        "Trois tuiles qui se suivent dans une famille (4-5-6 de ronds). On ne peut prendre un chow qu'au joueur de gauche.",
+    "pung (pong)":
+        "pung (brelan)",
+    "Three identical tiles.":
+        "Trois tuiles identiques.",
+    "kong (quad)":
+        "kong (carré)",
+    "pair (eyes)":
+        "paire (yeux)",
     "Two identical tiles. A winning hand is four sets (chows, pungs, kongs) and a pair, except a few special hands such as seven pairs.":
-        "Deux tuiles identiques. Une main gagnante compte quatre combinaisons (chows, pungs, kongs) et une paire, "
-        "sauf quelques mains spéciales comme les sept paires.",
-    "exposed and concealed": "exposé et caché",
-    "A set made with another player's discard is exposed: laid face up, the claimed tile turned sideways. A set drawn from the wall alone is concealed. Many patterns need a concealed hand.":
-        "Une combinaison faite avec l'écart d'un autre joueur est exposée : posée face visible, la tuile prise "
-        "tournée de côté. Une combinaison tirée du seul mur est cachée. Bien des figures demandent une main cachée.",
-    "self-drawn (tsumo) and on a discard (ron)": "au tirage (tsumo) et sur un écart (ron)",
-    "A win with a tile you drew from the wall is self-drawn; a win with the tile another player just discarded is on a discard, and that player is the discarder.":
-        "Une victoire avec une tuile piochée dans le mur est au tirage ; une victoire avec la tuile qu'un autre "
-        "joueur vient d'écarter est sur un écart, et ce joueur est le donneur de l'écart.",
-    "seat wind and round wind": "vent du joueur et vent dominant",
-    "Each player has a seat wind (East, South, West, North); the round has a wind too (East first). A pung of either wind scores.":
-        "Chaque joueur a un vent (Est, Sud, Ouest, Nord) ; le tour a aussi le sien (Est d'abord). Un pung de l'un "
-        "ou l'autre rapporte.",
-    "dealer (East)": "croupier (Est)",
-    "The player whose seat wind is East. In riichi the dealer wins and pays more, and keeps the deal after winning or being tenpai at a draw.":
-        "Le joueur dont le vent est Est. En riichi, le croupier gagne et paie davantage, et garde la main s'il "
-        "gagne ou s'il est tenpai lors d'une donne nulle.",
-    "riichi (立直)": "riichi (立直)",
+        "Deux tuiles identiques. Une main gagnante compte quatre combinaisons (chows, pungs, kongs) et une paire, sauf quelques mains spéciales comme les sept paires.",
+    "exposed and concealed":
+        "exposé et caché",
+    "self-drawn (tsumo) and on a discard (ron)":
+        "sur pioche (tsumo) et sur un écart (ron)",
+    "seat wind and round wind":
+        "vent du joueur et vent dominant",
+    "dealer (East)":
+        "croupier / ouvreur (joueur Est)",
+    "riichi (立直)":
+        "riichi (立直)",
     "A player whose concealed hand is one tile from winning may declare riichi and put a 1,000-point stick on the table. It is a yaku worth 1 han; the hand can no longer be changed.":
-        "Un joueur dont la main cachée n'attend plus qu'une tuile peut annoncer riichi et poser un bâtonnet de "
-        "1 000 points sur la table. C'est un yaku d'un han ; la main ne peut plus être changée.",
-    "tenpai (聴牌) and noten": "tenpai (聴牌) et noten",
-    "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten players pay 3,000 points in all to the tenpai ones.":
-        "Tenpai : à une tuile de la victoire. Noten : pas encore. Quand le mur s'épuise sans gagnant, les joueurs "
-        "noten paient 3 000 points en tout aux joueurs tenpai.",
-    "yaku (役)": "yaku (役)",
+        "Un joueur dont la main cachée n'attend plus qu'une tuile peut annoncer riichi et poser un bâtonnet de 1 000 points sur la table. C'est un yaku d'un han ; la main ne peut plus être changée.",
+    "tenpai (聴牌) and noten":
+        "tenpai (聴牌) et noten",
+    "yaku (役)":
+        "yaku (役)",
     "A scoring pattern. A hand needs at least one yaku to win; dora do not count as one.":
         "Une figure qui rapporte. Une main a besoin d'au moins un yaku pour gagner ; les dora n'en sont pas un.",
-    "han (翻)": "han (翻)",
+    "han (翻)":
+        "han (翻)",
     "The hand's doubles: the han of its yaku, plus one for each dora. With the fu, they give the hand's value from the score tables.":
-        "Les doublements de la main : les han de ses yaku, plus un par dora. Avec les minipoints (fu), ils donnent "
-        "la valeur de la main dans les tables de score.",
-    "fu (符), minipoints": "fu (符), minipoints",
-    "Points for how the hand is built: 20 to start, more for pungs and kongs (above all of terminals and honours), a pair of dragons or of your winds, a hard wait, a concealed win on a discard; rounded up to the next 10.":
-        "Des points pour la façon dont la main est faite : 20 au départ, davantage pour les pungs et les kongs "
-        "(surtout de terminales et d'honneurs), une paire de dragons ou de vos vents, une attente difficile, une "
-        "victoire main cachée sur un écart ; arrondis à la dizaine supérieure.",
-    "dora (ドラ)": "dora (ドラ)",
-    "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts the tiles under the indicators (ura-dora); red fives count if the table plays them.":
-        "Des tuiles de bonus : la tuile qui suit l'indicateur retourné dans le mur mort vaut 1 han par exemplaire "
-        "dans la main gagnante. Un kong retourne un autre indicateur (kan-dora) ; un gagnant en riichi compte aussi "
-        "les tuiles sous les indicateurs (ura-dora) ; les cinq rouges comptent si la table les joue.",
-    "mangan and the limits": "mangan et les limites",
-    "Big hands are capped: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more; a yakuman, a limit hand, 32,000 (48,000 for the dealer).":
-        "Les grosses mains sont plafonnées : 5 han (ou 4 han avec 40 fu ou plus, 3 han avec 70 ou plus) font un "
-        "mangan, 8 000 points (12 000 pour le croupier) ; haneman 6-7 han, baiman 8-10, sanbaiman 11 ou plus ; un "
-        "yakuman, main limite, 32 000 (48 000 pour le croupier).",
-    "honba (本場), counters": "honba (本場), compteurs",
+        "Les doublements de la main : les han de ses yaku, plus un par dora. Avec les minipoints (fu), ils donnent la valeur de la main dans les tables de score.",
+    "fu (符), minipoints":
+        "fu (符), minipoints",
+    "dora (ドラ)":
+        "dora (ドラ)",
+    "mangan and the limits":
+        "mangan et les limites",
+    "honba (本場), counters":
+        "honba (本場), compteurs",
     "A 100-point stick the dealer puts out after a draw or after winning. Each counter adds 300 points to the next win (100 from each player when self-drawn); they are cleared when another player wins.":
-        "Un bâtonnet de 100 points que le croupier pose après une donne nulle ou après avoir gagné. Chaque compteur "
-        "ajoute 300 points à la victoire suivante (100 de chaque joueur au tirage) ; ils sont retirés quand un "
-        "autre joueur gagne.",
-    "riichi sticks on the table": "mises de riichi sur la table",
+        "Un bâtonnet de 100 points que l'ouvreur pose après une donne nulle ou après avoir gagné. Chaque compteur ajoute 300 points à la victoire suivante (100 de chaque joueur sur pioche) ; ils sont retirés quand un autre joueur gagne.",
+    "riichi sticks on the table":
+        "mises de riichi sur la table",
     "The 1,000-point sticks of riichi declarations; the next winner takes them all. After a draw they stay on the table.":
-        "Les bâtonnets de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne "
-        "nulle, ils restent sur la table.",
-    "uma (ウマ)": "uma (ウマ)",
+        "Les bâtonnets de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne nulle, ils restent sur la table.",
+    "uma (ウマ)":
+        "uma (ウマ)",
     "The bonus by rank at the end of the game: +15,000, +5,000, −5,000 and −15,000 points to the first to the fourth.":
         "Le bonus selon le rang en fin de partie : +15 000, +5 000, −5 000 et −15 000 points, du premier au quatrième.",
-    "chombo (錯和)": "chombo (錯和)",
-    "The penalty for a false win or another serious mistake: the player pays a mangan to the others (in a tournament, 20,000 points taken after the uma), and the hand is dealt again.":
-        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (en "
-        "tournoi, 20 000 points retirés après l'uma), et la main est redistribuée.",
-    "furiten (振聴)": "furiten (振聴)",
-    "A player who has discarded one of the tiles that would complete their hand cannot win on a discard, only self-drawn.":
-        "Un joueur qui a écarté l'une des tuiles qui compléteraient sa main ne peut pas gagner sur un écart, "
-        "seulement au tirage.",
-    "points (fan, 番)": "points (fan, 番)",
+    "chombo (錯和)":
+        "chombo (錯和)",
+    "furiten (振聴)":
+        "furiten (振聴)",
+    "points (fan, 番)":
+        "points (fan, 番)",
     "MCR knows 81 patterns worth 1 to 88 points each, added together; a pattern that another one already contains is not counted again.":
-        "Le MCR connaît 81 figures de 1 à 88 points chacune, qui s'additionnent ; une figure qu'une autre contient "
-        "déjà n'est pas comptée une seconde fois.",
-    "8-point minimum": "minimum de 8 points",
+        "Le MCR connaît 81 mains de 1 à 88 points chacune, qui s'additionnent ; une main qu'une autre contient déjà n'est pas comptée une seconde fois.",
+    "8-point minimum":
+        "minimum de 8 points",
     "A win must be worth 8 points or more, flowers not counted.":
         "Une victoire doit valoir 8 points ou plus, fleurs non comptées.",
-    "payments": "paiements",
+    "payments":
+        "paiements",
     "Self-drawn: each of the three others pays the hand's points plus 8. On a discard: the discarder pays the points plus 8, the two others 8 each.":
-        "Au tirage : chacun des trois autres paie les points de la main plus 8. Sur un écart : le donneur de "
-        "l'écart paie les points plus 8, les deux autres 8 chacun.",
-    "chicken hand": "main du poulet",
-    "A hand that would otherwise score no points; it is worth 8.": "Une main qui sinon ne vaudrait aucun point ; elle en vaut 8.",
-    "faan (番)": "faan (番)",
+        "Sur pioche : chacun des trois autres paie les points de la main plus 8. Sur un écart : le donneur de l'écart paie les points plus 8, les deux autres 8 chacun.",
+    "chicken hand":
+        "main du poulet",
+    "faan (番)":
+        "faan (番)",
     "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with each faan up to 4, then with every two more.":
-        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du "
-        "gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus.",
-    "minimum and limit": "minimum et limite",
-    "A table agrees beforehand how many faan a win needs (often 1 or 3) and where the reward stops growing (the limit).":
-        "Une table convient d'avance du nombre de faan qu'il faut pour gagner (souvent 1 ou 3) et d'où la "
-        "récompense cesse de croître (la limite).",
-    "who pays": "qui paie",
+        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus.",
+    "minimum and limit":
+        "minimum et limite",
+    "who pays":
+        "qui paie",
     "Agreed before play: the discarder alone pays the full reward, or twice it, or the discarder the full reward and the two others half each. Self-drawn: each of the three pays the full reward.":
-        "Convenu avant de jouer : le donneur de l'écart paie seul la récompense entière, ou le double, ou bien "
-        "il paie la récompense entière et les deux autres la moitié chacun. Au tirage : chacun des trois paie la "
-        "récompense entière.",
-    "bao (包), paying for all": "bao (包), payer pour tous",
-    "A player whose discard lets another complete certain big hands pays for all three players.":
-        "Un joueur dont l'écart permet à un autre de compléter certaines grosses mains paie pour les trois joueurs.",
+        "Convenu avant de jouer : le donneur de l'écart paie seul la récompense entière, ou le double, ou bien il paie la récompense entière et les deux autres la moitié chacun. Sur pioche : chacun des trois paie la récompense entière.",
+    "bao (包), paying for all":
+        "bao (包), payer pour tous",
+    "wait":
+        "attente",
+    "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none of its sets. Riichi has none. MCR counts 1 point each, which do not count towards its 8-point minimum. Hong Kong counts them by the method the table agreed on (each flower, or the flower of the round or of the seat; here none unless chosen), and all eight win the hand.":
+        "Huit tuiles de bonus (1f-8f), posées à côté de la main et remplacées par une tuile du mur ; elles ne font partie d'aucune de ses combinaisons. Le riichi n'en a pas. Le MCR compte 1 point chacune, qui ne compte pas pour son minimum de 8 points. Hong Kong les compte selon la méthode convenue par la table (chaque fleur, ou la fleur du tour ou du joueur ; ici aucune sans ce choix), et les huit font gagner la main.",
+    "Four identical tiles; its owner draws a replacement tile. A concealed kong is laid face down: all four tiles in MCR, the two middle ones in riichi, where every kong also turns up a new dora indicator.":
+        "Quatre tuiles identiques ; qui le fait pioche une tuile de remplacement. Un kong caché est posé face cachée : ses quatre tuiles en MCR, les deux du milieu en riichi, où chaque kong retourne aussi un nouvel indicateur de dora.",
+    "A set made with another player's discard is exposed: laid face up, the claimed tile turned sideways. A set drawn from the wall alone is concealed, and a concealed kong keeps the hand concealed. Many patterns need a concealed hand.":
+        "Une combinaison faite avec l'écart d'un autre joueur est exposée : posée face visible, la tuile prise tournée de côté. Une combinaison tirée du seul mur est cachée, et un kong caché laisse la main cachée. Bien des figures demandent une main cachée.",
+    "A win with a tile you drew from the wall (or a replacement tile) is self-drawn; a win with the tile another player just discarded is on a discard, and that player is the discarder.":
+        "Une victoire avec une tuile piochée dans le mur (ou une tuile de remplacement) est sur pioche ; une victoire avec la tuile qu'un autre joueur vient d'écarter est sur un écart, et ce joueur est le donneur de l'écart.",
+    "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The single waits score: MCR 1 point, riichi 2 fu.":
+        "La ou les tuiles qui feraient gagner une main à qui il n'en manque qu'une : des deux côtés (4-5 attend le 3 ou le 6), au bord (1-2 attend le 3), fermée (4-6 attend le 5) ou sur la paire. Les attentes d'une seule tuile rapportent : 1 point en MCR, 2 minipoints en riichi.",
+    "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a riichi game plays the East and South rounds). A pung of either wind scores.":
+        "Chaque joueur a un vent (Est, Sud, Ouest, Nord) ; le tour a aussi le sien (Est d'abord ; une partie de riichi joue les tours d'Est et de Sud). Un pung de l'un ou l'autre rapporte.",
+    "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on every hand, with no payment of its own.":
+        "Le joueur dont le vent est Est (l'ouvreur, en riichi). En riichi, il gagne davantage, paie davantage quand un autre joueur gagne sur pioche, et garde la main s'il gagne ou s'il est tenpai lors d'une donne nulle. En MCR, l'Est change à chaque main, sans paiement qui lui soit propre.",
+    "ippatsu (一発)":
+        "ippatsu (一発)",
+    "dead wall":
+        "mur mort",
+    "pao (包), the liable player":
+        "pao (包), le joueur responsable",
+    "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten players pay 3,000 points in all to the tenpai ones; nothing if all or none are tenpai.":
+        "Tenpai : à une tuile de la victoire. Noten : pas en attente. Quand le mur s'épuise sans gagnant, les joueurs noten paient 3 000 points en tout aux joueurs tenpai ; rien si tous ou aucun sont tenpai.",
+    "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind; 2 for a single wait (edge, closed or on the pair); 2 for a self-drawn win, 10 for a concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25.":
+        "Des points pour la façon dont la main est faite : 20 au départ ; davantage pour les pungs et les kongs (surtout cachés, et de terminales et d'honneurs) ; 2 pour une paire de dragons, du vent du joueur ou du vent dominant ; 2 pour une attente au bord, fermée ou sur la paire ; 2 pour une victoire sur pioche, 10 pour une main cachée gagnée sur un écart ; arrondis à la dizaine supérieure. Les sept paires font 25.",
+    "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts the tiles under the indicators (ura-dora). Red fives are no EMA rule: counted only where the table chooses them.":
+        "Des tuiles de bonus : la tuile qui suit l'indicateur retourné dans le mur mort vaut 1 han par exemplaire dans la main gagnante. Un kong retourne un autre indicateur (kan-dora) ; un gagnant en riichi compte aussi les tuiles sous les indicateurs (ura-dora). Les cinq rouges ne sont pas une règle de l'EMA : comptés seulement si la table les choisit.",
+    "Big hands are paid as limits: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more; 4 han 30 fu is 7,700, not a mangan) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more (13 han too); a yakuman 32,000 (48,000 for the dealer), never added to another.":
+        "Les grosses mains sont payées en limites : 5 han (ou 4 han avec 40 minipoints ou plus, 3 han avec 70 ou plus ; 4 han 30 minipoints font 7 700, pas un mangan) font un mangan, 8 000 points (12 000 pour l'ouvreur) ; haneman 6-7 han, baiman 8-10, sanbaiman 11 ou plus (13 han aussi) ; un yakuman 32 000 (48 000 pour l'ouvreur), jamais ajouté à un autre.",
+    "The penalty for a false win or another serious mistake: the player pays a mangan to the others (4,000 to the dealer and 2,000 to each other player; in a tournament, 20,000 points taken after the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.":
+        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (4 000 à l'ouvreur et 2 000 à chacun des autres ; en tournoi, 20 000 points retirés après l'uma à la place). La main est redistribuée : les mises de riichi sont rendues, pas de compteur, le même ouvreur.",
+    "A player who has discarded one of the tiles that would complete their hand cannot win on a discard, only self-drawn. One who lets a winning discard pass cannot win on a discard until their next draw or call (after riichi, until the hand ends).":
+        "Un joueur qui a écarté l'une des tuiles qui compléteraient sa main ne peut pas gagner sur un écart, seulement sur pioche. Qui laisse passer un écart gagnant ne peut plus gagner sur un écart jusqu'à sa prochaine pioche ou son prochain appel (après un riichi, jusqu'à la fin de la donne).",
+    "1 han more for winning within one go-round after declaring riichi, the next draw included, unless a call (chow, pung or kong) interrupts it.":
+        "1 han de plus pour une victoire dans le tour qui suit l'annonce du riichi, la pioche suivante comprise, sauf si un appel (chow, pung ou kong) l'interrompt.",
+    "The 14 tiles at the end of the wall that are not drawn in turn: the dora indicators are turned up there, and replacement tiles for kongs are taken from it.":
+        "Les 14 tuiles au bout du mur que l'on ne pioche pas à son tour : on y retourne les indicateurs de dora, et on y prend les tuiles de remplacement des kongs.",
+    "A player who gives a third dragon pung to someone with two already shown, or a fourth wind pung to someone with three, pays the whole Big Three Dragons or Big Four Winds won self-drawn, and half of it when another player discards the winning tile.":
+        "Un joueur qui fournit le troisième pung de dragon à qui en montre déjà deux, ou le quatrième pung de vent à qui en montre trois, paie seul les Trois Grands Dragons ou les Quatre Grands Vents gagnés sur pioche, et la moitié quand un autre joueur écarte la tuile gagnante.",
+    "robbing a kong":
+        "voler un kong",
+    "A hand that would otherwise score no points; it is worth 8, and flowers are added on top.":
+        "Une main qui sinon ne vaudrait aucun point ; elle en vaut 8, et les fleurs s'y ajoutent.",
+    "Winning on the tile another player adds to an exposed pung to make a kong: a pattern of its own under each rule set, the robbed player taken for the discarder.":
+        "Gagner sur la tuile qu'un autre joueur ajoute à un pung exposé pour en faire un kong : une figure à part entière dans chaque règle, le joueur volé tenant lieu de donneur de l'écart.",
+    "A table agrees beforehand how many faan a win needs and where the reward stops growing (the limit); the document gives no figure. Here a win needs none unless the table sets a minimum, and the limit is 13 faan, the document's largest worked total.":
+        "Une table convient d'avance du nombre de faan qu'il faut pour gagner et d'où la récompense cesse de croître (la limite) ; le document ne donne pas de chiffre. Ici, une victoire n'en demande aucun sauf si la table fixe un minimum, et la limite est de 13 faan, le plus grand total calculé du document.",
+    "A player who discards the winning tile of certain big hands, the winner having already shown the sets that make it likely (two dragon pungs, three wind pungs, three honour sets...), pays twice the full reward, for themselves and the two others.":
+        "Un joueur qui écarte la tuile gagnante de certaines grosses mains, alors que le gagnant montrait déjà les combinaisons qui la rendaient probable (deux pungs de dragons, trois pungs de vents, trois combinaisons d'honneurs...), paie deux fois la récompense entière, pour lui-même et les deux autres.",
 }
+WORDS_FR["note"] = "note"           # the history of changes: a note changed
 FR.update(WORDS_FR)
 
 #: The forms a hand is read as (``Decomposition.form``: scorer/readings.py, scorer/mcr/reading.py)
@@ -1123,8 +1155,11 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
     to be read surely (under 22 px, low-angle scenes read about 60 % of their tiles:
     ``mjtable.pipeline.SMALL_TILES_PX``)."""
     asks, seen = [], set()
-    for w in warnings:
-        text = w if isinstance(w, str) else str((w or {}).get("message", ""))
+    texts = [w if isinstance(w, str) else str((w or {}).get("message", "")) for w in warnings]
+    # a photo read the other way has as many tiles: with a tile too many or too few, turning it
+    # mends nothing (a kong standing in the row got "Upside down?" beside the count)
+    miscounted = any("where a winning hand has" in text for text in texts)
+    for text in texts:
         small = SMALL_TILES.match(text)
         if small and "small" not in seen:
             seen.add("small")
@@ -1140,7 +1175,7 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
             asks.append({"kind": "unknown", "text": t("A tile shows a face no tile code names (a joker, or a tile of "
                                                       "another game), marked ? on the photo: it is left out. If it "
                                                       "belongs to the hand, add its tile with “+ Tile”.")})
-        elif "upside down" in text and "flip" not in seen and not hand_found:
+        elif "upside down" in text and "flip" not in seen and not hand_found and not miscounted:
             seen.add("flip")
             asks.append({"kind": "flip", "text": t("Upside down? The photo could be read from the other side: "
                                                    "set the winning tile apart and take it again.")})
@@ -1400,6 +1435,9 @@ MESSAGES_FR = {
     "the game changed since this page was loaded (hand {} was changed since, on another device?): nothing was changed, check the hand and try again":
         "la partie a changé depuis le chargement de cette page (la main {0} a été modifiée depuis, sur un autre "
         "appareil ?) : rien n'a été modifié, vérifiez la main et réessayez",
+    "game {} was deleted since this page was loaded (on another device?): the hand is kept here; record it into another game, or start one":
+        "la partie {0} a été supprimée depuis le chargement de cette page (sur un autre appareil ?) : la main est "
+        "gardée ici ; enregistrez-la dans une autre partie, ou commencez-en une",
     "the game changed since this page was loaded (on another device?): a hand was edited, which can change the next hand's dealer, seats and counters; nothing was recorded: check the deal, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : une main a été modifiée, "
         "ce qui peut changer le croupier, les places et les compteurs de la main suivante ; rien n'a été enregistré : "
@@ -2078,6 +2116,9 @@ MESSAGES_FR = {
     "found {} tiles where a winning hand has {} (a kong counts as 3): a tile may be hidden, stacked or not detected":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : une tuile est peut-être "
         "cachée, empilée ou non détectée",
+    "found {} tiles where a winning hand has {} (a kong counts as 3): the four {} stand in the row: if they are a kong, select them and lay them down as a kong; else remove the extra tiles":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : les quatre {2} sont debout "
+        "dans la rangée : si c'est un kong, sélectionnez-les et posez-les en kong ; sinon retirez les tuiles en trop",
     "found {} tiles where a winning hand has {} (a kong counts as 3): keep other tiles out of the photo, or remove the extra ones":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3) : gardez les autres tuiles "
         "hors de la photo, ou retirez celles en trop",

@@ -1006,7 +1006,40 @@ EDIT_KEYS = ("seq", "kind", "dealer", "round_wind", "winner", "discarder", "nota
 def _entry(h: dict) -> dict:
     """What the history keeps of a hand."""
     out = {k: h.get(k) for k in EDIT_KEYS}
-    out["winners"] = [{"winner": w["winner"], "notation": w.get("notation")} for w in wins_of(h)]
+    # each winner's context too: an edit that ticked "kong replacement" alone read "was a win (...)
+    # now a win (...)", the same words twice, only the points moved
+    out["winners"] = [{"winner": w["winner"], "notation": w.get("notation"),
+                       "context": {k: v for k, v in (w.get("context") or {}).items() if k not in _DEAL_KEYS}}
+                      for w in wins_of(h)]
+    return out
+
+
+#: Context keys each recorded hand takes from its deal and discarder, not from the table's entry.
+_DEAL_KEYS = frozenset({"seat_wind", "round_wind", "discarder", "self_drawn", "honba", "riichi_sticks"})
+
+
+def entry_changes(before: dict | None, after: dict | None) -> list[tuple]:
+    """What an edit changed that its two descriptions do not say (the winner's hand and the
+    points they show): (winner, context key, value before, value after) for each context value
+    a winner's entry changed, in the order entered; ("note", was, now) for the note. Entries of
+    edits kept before contexts were (no ``context``) give nothing."""
+    if not before or not after:
+        return []
+    out: list[tuple] = []
+    was_by = {w["winner"]: w for w in before.get("winners") or []}
+    for w in after.get("winners") or []:
+        was = was_by.get(w["winner"])
+        if was is None or "context" not in was or "context" not in w:
+            continue
+        old, new = was["context"] or {}, w["context"] or {}
+        for key in list(dict.fromkeys([*old, *new])):
+            # a flag not given is a flag not set: "kong replacement no → yes", not "— → yes"
+            before_value = old.get(key, False if isinstance(new.get(key), bool) else None)
+            after_value = new.get(key, False if isinstance(old.get(key), bool) else None)
+            if before_value != after_value:
+                out.append((w["winner"], key, before_value, after_value))
+    if (before.get("note") or "") != (after.get("note") or ""):
+        out.append(("note", before.get("note") or "", after.get("note") or ""))
     return out
 
 
@@ -1025,6 +1058,7 @@ def history(store: Store, game_id: int) -> list[dict]:
     return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]),
              "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
              **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {}),
+             **({"changes": entry_changes(e["before"], e["after"])} if e["action"] == "edit" else {}),
              **({"options_changed": options_changed(rules, e["before"], e["after"])} if e["action"] == "options" else {})}
             for e in edits]
 
@@ -1323,7 +1357,11 @@ def _history_hand(h, where: str) -> dict | None:
             "riichi": seats("riichi"), "tenpai": seats("tenpai"), "fixed": None, "deltas": deltas,
             "note": validation.note(h.get("note"), f"{where}.note"),
             "winners": [{"winner": _player_index(w.get("winner"), f"{where}.winners[{k}].winner"),
-                         "notation": notation(w.get("notation"), f"{where}.winners[{k}].notation")}
+                         "notation": notation(w.get("notation"), f"{where}.winners[{k}].notation"),
+                         # shown only (entry_changes), never replayed: a small object, kept as sent
+                         **({"context": validation.obj(w["context"], f"{where}.winners[{k}].context",
+                                                       max_bytes=validation.MAX_CONTEXT_BYTES)}
+                            if "context" in w else {})}
                         for k, w in enumerate(winners)]}
 
 

@@ -1051,3 +1051,39 @@ def test_the_pages_offer_the_rules_of_the_newest_game_first(client):
     assert chosen(client.get("/").get_data(as_text=True), 'name="rules"') == "hk"
     assert 'value="hk" selected' in client.get("/review/new").get_data(as_text=True)
     assert chosen(client.get("/?rules=riichi").get_data(as_text=True), 'name="rules"') == "riichi"   # asked for
+
+
+def test_the_history_says_what_an_edit_changed_that_the_hands_words_do_not(client):
+    # ticking "kong replacement" alone read "hand 3 changed: was a win (... self-drawn) ...; now a
+    # win (... self-drawn) ...": the same words twice, only the points moved
+    gid = client.post("/api/games", json={"rules": "hk", "players": ["Ka Ming", "Siu Fong", "Wai", "Wing"]}).json["game"]["id"]
+    hand = "[6666z,2]1123456789s 1s"
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winner": 2, "discarder": None}).status_code == 201
+    hand_id = client.get(f"/api/games/{gid}").json["hands"][0]["id"]
+    r = client.put(f"/api/games/{gid}/hands/1?hand_id={hand_id}",
+                   json={"hand": hand, "winner": 2, "discarder": None, "context": {"kong_replacement": True},
+                         "note": "replacement tile"})
+    assert r.status_code == 200, r.json
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    said = page.split("History of changes", 1)[1].split("</li>", 1)[0]
+    assert "kong replacement no → yes" in said and "note: “” → “replacement tile”" in said
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "non → oui" in page.split("Historique", 1)[1].split("</li>", 1)[0]
+
+
+def test_a_hand_page_shows_the_winning_tile_apart_and_the_flowers_and_what_was_paid_once(client):
+    # a Hong Kong hand's page drew no flower tiles and no winning tile apart ("18f" only in its
+    # notation), and its "Settlement" and "What the hand moved" said the same three lines
+    gid = client.post("/api/games", json={"rules": "hk", "options": {"flower_method": "A"},
+                                          "players": list("ABCD")}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "(1111p)444555p1555z 1z 18f", "winner": 1,
+                                                     "discarder": 2})
+    assert r.status_code == 201, r.json
+    page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+    win = page.split('class="winning-tile"', 1)[1].split("</span></span>", 1)[0]
+    assert 'data-code="1z"' in win and 'class="tile win"' in win
+    bonus = page.split('class="hand-bonus"', 1)[1].split("</p>", 1)[0]
+    assert 'data-code="1f"' in bonus and 'data-code="8f"' in bonus
+    standing = page.split('class="hand-tiles"', 1)[1].split('class="winning-tile"', 1)[0]
+    assert standing.count('data-code="1z"') == 1           # the pair's other tile: 1555z 1z
+    assert "What the hand moved" in page and "<h3>Settlement</h3>" not in page

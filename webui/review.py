@@ -11,7 +11,7 @@ from scorer.flow.riichi import sticks_taken
 from . import drafts, gamelog, i18n, scoring, settlement, teaching, validation
 from .errors import notation_excerpt
 from .games import flash_false_win
-from .store import DuplicateRequest, get_store
+from .store import DuplicateRequest, NotFound, get_store
 
 bp = Blueprint("review", __name__)
 
@@ -351,7 +351,16 @@ def record(draft_id):
     the reason; ``kind: "false_win"`` records it as a false win where the rules have one."""
     store = get_store()
     draft = store.get_draft(draft_id)
-    game = store.get_game(validation.int_id(request.form.get("game"), "game"))
+    game_id = validation.int_id(request.form.get("game"), "game")
+    try:
+        game = store.get_game(game_id)
+    except NotFound:
+        # deleted on another device while this hand was reviewed: back to the hand, kept, to record
+        # into another game (a bare "no game 6" page left no way on)
+        flash(i18n.t("Not recorded: {why}", why=i18n.msg(
+            f"game {game_id} was deleted since this page was loaded (on another device?): the hand is kept here; "
+            "record it into another game, or start one")), "error")
+        return redirect(url_for("review.draft", draft_id=draft["id"]), code=303)
     done = drafts.recorded(store, draft["id"])
     if done is not None:
         return _recorded_page(done)

@@ -327,6 +327,20 @@ def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
 
 
 
+def test_a_kong_laid_in_the_row_is_named_where_the_count_is_one_too_many():
+    # a Hong Kong hand with its concealed kong of 1p standing in the row, every tile read right,
+    # was told "keep other tiles out of the photo, or remove the extra ones"
+    codes = ["1p"] * 4 + ["4p"] * 3 + ["5p"] * 3 + ["5z"] * 3 + ["1z"] * 2
+    tiles = [vision.TileRead(code=c, box=(40.0 * k, 100.0, 40.0 * k + 38, 152.0), confidence=0.95, top3=[(c, 0.95)])
+             for k, c in enumerate(codes)]
+    warnings = pipeline.score_tiles(tiles)["reading"]["warnings"]
+    assert ("found 15 tiles where a winning hand has 14 (a kong counts as 3): the four 1p stand in the row: if they "
+            "are a kong, select them and lay them down as a kong; else remove the extra tiles") in warnings, warnings
+    from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
+    assert TILE_COUNT.match(tile_count_message(15, 0, standing_quads=("1p",)))
+    assert tile_count_message(16, 0, standing_quads=("1p",)).endswith("remove the extra ones")   # not one more
+
+
 #: A test photo of 20 loose tiles in a grid (363475411_..., test split), as the reader read it.
 GRID_OF_20 = [("3p", (54, 133, 104, 179), True), ("3z", (162, 132, 214, 179), False), ("7s", (321, 141, 368, 189), False),
               ("4p", (422, 139, 469, 185), True), ("4s", (541, 142, 588, 187), True), ("8f", (62, 224, 111, 271), True),

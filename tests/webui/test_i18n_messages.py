@@ -296,6 +296,17 @@ def test_a_photo_whose_tiles_are_too_small_asks_the_player_to_check_every_tile(a
             "Les tuiles sont petites sur cette photo (environ 18 pixels de large)")
 
 
+def test_a_photo_with_a_tile_too_many_is_not_asked_whether_it_is_upside_down(app):
+    # a Hong Kong hand with its kong standing in the row, upright, got "Upside down? ..." beside
+    # the count: a photo read the other way has as many tiles
+    flip = "the photo could also be read upside down (rows in the other direction): check the winning tile"
+    count = ("found 15 tiles where a winning hand has 14 (a kong counts as 3): keep other tiles out of the photo, "
+             "or remove the extra ones")
+    with app.test_request_context("/?lang=en"):
+        assert [a["kind"] for a in i18n.review_questions([flip], hand_found=False)] == ["flip"]
+        assert i18n.review_questions([flip, count], hand_found=False) == []
+
+
 def test_a_constant_figure_is_written_in_each_pages_language(app):
     """Jinja works out constant filter calls once, when it compiles a template: the figure filter
     must not be one it can, or the first page's language would stay in every later page."""

@@ -229,6 +229,17 @@ def test_a_review_page_left_open_while_the_game_was_ended_is_told_the_game_is_ov
     assert "this game is over" in page and "send it again" not in page
 
 
+def test_a_review_page_whose_game_was_deleted_keeps_its_hand_to_record_elsewhere(client):
+    # a bare 404 page "no game 6", no way on
+    game = _game(client)
+    draft = _draft(client)
+    assert client.delete(f"/api/games/{game}", json={}).status_code == 200            # another device
+    r = _record(client, draft, game, expect_seq=1, expect_edits=0)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/review/{draft}")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert f"game {game} was deleted since this page was loaded" in page and '"code": "1m"' in page
+
+
 def test_a_hand_recorded_again_from_its_draft_is_not_restored_twice(client):
     # Record, Undo, Back, Record, then "Restore this hand": the same hand counted twice
     game = _game(client)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from scorer import tiles as T
@@ -21,13 +22,17 @@ from .rows import gap_between, gap_conf
 TILE_COUNT = re.compile(r"found \d+ tiles (?:in the hand )?where a winning hand has \d+")
 
 
-def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 0) -> str:
+def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 0,
+                       standing_quads: tuple[str, ...] = ()) -> str:
     """Why the hand read has not 14 tiles, with the advice that fits: too few (one hidden or
     missed), too many (other tiles in the photo), or tiles left out apart from the hand (shown
     with it when no hand is built, so the count names them: a player counts every tile shown).
     ``flowers`` and ``dora``: tiles read as flowers and as dora indicators, named too (a photo of 20
     tiles said "5 in the hand and 9 apart", its other 6 unaccounted for), each by what it was taken
-    for ("flowers or dora indicators" read as dora to a Hong Kong table, which has none)."""
+    for ("flowers or dora indicators" read as dora to a Hong Kong table, which has none).
+    ``standing_quads``: codes of which four tiles stand among the hand's own: one tile too many
+    for each is a kong laid in the row (a trial's concealed kong of 1p, every tile read right, was
+    told to remove a tile)."""
     beside = flowers + dora
     taken = "flowers and dora indicators" if flowers and dora else "flowers" if flowers else "dora indicators"
     head = f"found {count} tiles"
@@ -38,6 +43,9 @@ def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 
     head += f" where a winning hand has {HAND_SIZE} (a kong counts as 3)"
     if beside:
         head += f", and {beside} beside them as {taken}"
+    if count == HAND_SIZE + 1 and len(standing_quads) == 1:
+        return (f"{head}: the four {standing_quads[0]} stand in the row: if they are a kong, select them and lay "
+                "them down as a kong; else remove the extra tiles")
     if count > HAND_SIZE:
         return f"{head}: keep other tiles out of the photo, or remove the extra ones"
     return f"{head}: a tile may be hidden, stacked or not detected"
@@ -223,9 +231,11 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     slots = {"concealed": standing, "winning": winning, "melds": meld_slots, "bonus": list(it.bonus),
              "dora": dora_up, "winning_apart": it.winning is not None}
     if it.count != HAND_SIZE:
+        own = Counter(T.normalize(tiles[i].code) for i in concealed if tiles[i].code and not tiles[i].face_down)
         warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "bonus"),
-                                           sum(len(g["tiles"]) for g in groups if g["kind"] == "dora")))
+                                           sum(len(g["tiles"]) for g in groups if g["kind"] == "dora"),
+                                           tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key))))
     hand = None
     codes = [tiles[i].code for i in standing + ([winning] if winning is not None else [])]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):

@@ -379,6 +379,26 @@ def test_clear_empties_the_score_and_the_notation(server, browser):
     assert not console_errors(d)
 
 
+def test_the_meld_buttons_are_not_left_under_the_bar_at_the_bottom(server, browser):
+    # in a short window the "4 selected / Concealed kong" row opened under the fixed Record bar,
+    # below the Select button the player had just tapped
+    d = browser
+    d.set_window_size(1280, 560)
+    try:
+        _open_typed(d, server, "rules=toy&hand=" + WIN)
+        d.execute_script("window.scrollTo(0, 0)")
+        top = "return document.getElementById('review-bar').getBoundingClientRect().top"
+        assert d.execute_script("return document.getElementById('select-mode').getBoundingClientRect().bottom") \
+            < d.execute_script(top)                                 # Select in view, above the bar
+        d.execute_script("arguments[0].click()", d.find_element(By.ID, "select-mode"))
+        d.execute_script("arguments[0].click()", d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]'))
+        meld = d.execute_script("return document.getElementById('meld-bar').getBoundingClientRect().bottom")
+        assert meld <= d.execute_script(top), meld
+        assert not console_errors(d)
+    finally:
+        d.set_window_size(1200, 1000)
+
+
 def test_selected_tiles_are_removed_in_one_step(server, browser):
     # boxes on things that are no tile (dice, a wall) took two taps each: the tile, then Remove
     d = browser

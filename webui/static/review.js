@@ -360,6 +360,13 @@
     $("select-mode").classList.toggle("active", selecting);
     $("meld-bar").hidden = !selecting;
     $("meld-count").textContent = tr("{n} selected", { n: selected.size });
+    // the meld buttons above the fixed bar at the bottom, not under it (a 757-px-high window
+    // showed "4 selected / Concealed kong" behind Record)
+    if (selecting) {
+      const meldBar = $("meld-bar").getBoundingClientRect();
+      const fixedBar = $("review-bar") && $("review-bar").getBoundingClientRect();
+      if (fixedBar && meldBar.bottom > fixedBar.top) window.scrollBy(0, meldBar.bottom - fixedBar.top + 8);
+    }
     // a chow is claimed only from the player on the left (000 « Chow », 002 §3.3.2): the other
     // places are not offered for one (chosen, they were stored as "left" without a word)
     const chow = isChow(Array.from(selected).map((k) => { const [gi, ti] = k.split(":").map(Number); return (groups[gi].tiles[ti] || {}).code; }));

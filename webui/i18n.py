@@ -532,6 +532,8 @@ LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
 WORDS_FR = {
     "Words of the table":
         "Les mots de la table",
+    "{value} for the hand, {points} with the counters and riichi sticks on the table":
+        "{value} pour la main, {points} avec les compteurs et les bâtons de riichi sur la table",
     "What do these words mean?":
         "Que veulent dire ces mots ?",
     "tenpai, honba, uma, han and fu, faan: what they mean":
@@ -601,9 +603,9 @@ WORDS_FR = {
     "A 100-point stick the dealer puts out after a draw or after winning. Each counter adds 300 points to the next win (100 from each player when self-drawn); they are cleared when another player wins.":
         "Un bâtonnet de 100 points que l'ouvreur pose après une donne nulle ou après avoir gagné. Chaque compteur ajoute 300 points à la victoire suivante (100 de chaque joueur sur pioche) ; ils sont retirés quand un autre joueur gagne.",
     "riichi sticks on the table":
-        "mises de riichi sur la table",
+        "bâtons de riichi sur la table",
     "The 1,000-point sticks of riichi declarations; the next winner takes them all. After a draw they stay on the table.":
-        "Les bâtonnets de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne nulle, ils restent sur la table.",
+        "Les bâtons de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne nulle, ils restent sur la table.",
     "uma (ウマ)":
         "uma (ウマ)",
     "The bonus by rank at the end of the game: +15,000, +5,000, −5,000 and −15,000 points to the first to the fourth.":
@@ -662,14 +664,14 @@ WORDS_FR = {
         "pao (包), le joueur responsable",
     "Tenpai: one tile away from winning. Noten: not. When the wall runs out with no winner, the noten players pay 3,000 points in all to the tenpai ones; nothing if all or none are tenpai.":
         "Tenpai : à une tuile de la victoire. Noten : pas en attente. Quand le mur s'épuise sans gagnant, les joueurs noten paient 3 000 points en tout aux joueurs tenpai ; rien si tous ou aucun sont tenpai.",
-    "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind; 2 for a single wait (edge, closed or on the pair); 2 for a self-drawn win, 10 for a concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25.":
-        "Des points pour la façon dont la main est faite : 20 au départ ; davantage pour les pungs et les kongs (surtout cachés, et de terminales et d'honneurs) ; 2 pour une paire de dragons, du vent du joueur ou du vent dominant ; 2 pour une attente au bord, fermée ou sur la paire ; 2 pour une victoire sur pioche, 10 pour une main cachée gagnée sur un écart ; arrondis à la dizaine supérieure. Les sept paires font 25.",
+    "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind; 2 for a single wait (edge, closed or on the pair); 2 for a self-drawn win (none with pinfu), 10 for a concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25; a hand with a call that would count 20 gets 2 (open pinfu), so 30.":
+        "Des points pour la façon dont la main est faite : 20 au départ ; davantage pour les pungs et les kongs (surtout cachés, et de terminales et d'honneurs) ; 2 pour une paire de dragons, du vent du joueur ou du vent dominant ; 2 pour une attente au bord, fermée ou sur la paire ; 2 pour une victoire sur pioche (aucun avec pinfu), 10 pour une main cachée gagnée sur un écart ; arrondis à la dizaine supérieure. Les sept paires font 25 ; une main avec un appel qui compterait 20 en reçoit 2 (pinfu ouvert), donc 30.",
     "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts the tiles under the indicators (ura-dora). Red fives are no EMA rule: counted only where the table chooses them.":
         "Des tuiles de bonus : la tuile qui suit l'indicateur retourné dans le mur mort vaut 1 han par exemplaire dans la main gagnante. Un kong retourne un autre indicateur (kan-dora) ; un gagnant en riichi compte aussi les tuiles sous les indicateurs (ura-dora). Les cinq rouges ne sont pas une règle de l'EMA : comptés seulement si la table les choisit.",
     "Big hands are paid as limits: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more; 4 han 30 fu is 7,700, not a mangan) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more (13 han too); a yakuman 32,000 (48,000 for the dealer), never added to another.":
         "Les grosses mains sont payées en limites : 5 han (ou 4 han avec 40 minipoints ou plus, 3 han avec 70 ou plus ; 4 han 30 minipoints font 7 700, pas un mangan) font un mangan, 8 000 points (12 000 pour l'ouvreur) ; haneman 6-7 han, baiman 8-10, sanbaiman 11 ou plus (13 han aussi) ; un yakuman 32 000 (48 000 pour l'ouvreur), jamais ajouté à un autre.",
-    "The penalty for a false win or another serious mistake: the player pays a mangan to the others (4,000 to the dealer and 2,000 to each other player; in a tournament, 20,000 points taken after the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.":
-        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (4 000 à l'ouvreur et 2 000 à chacun des autres ; en tournoi, 20 000 points retirés après l'uma à la place). La main est redistribuée : les mises de riichi sont rendues, pas de compteur, le même ouvreur.",
+    "The penalty for a false win or another serious mistake: the player pays a mangan to the others (4,000 to the dealer and 2,000 to each other player; a dealer pays 4,000 to each; in a tournament, 20,000 points taken after the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.":
+        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (4 000 à l'ouvreur et 2 000 à chacun des autres ; l'ouvreur paie 4 000 à chacun ; en tournoi, 20 000 points retirés après l'uma à la place). La main est redistribuée : les bâtons de riichi sont rendus, pas de compteur, le même ouvreur.",
     "A player who has discarded one of the tiles that would complete their hand cannot win on a discard, only self-drawn. One who lets a winning discard pass cannot win on a discard until their next draw or call (after riichi, until the hand ends).":
         "Un joueur qui a écarté l'une des tuiles qui compléteraient sa main ne peut pas gagner sur un écart, seulement sur pioche. Qui laisse passer un écart gagnant ne peut plus gagner sur un écart jusqu'à sa prochaine pioche ou son prochain appel (après un riichi, jusqu'à la fin de la donne).",
     "1 han more for winning within one go-round after declaring riichi, the next draw included, unless a call (chow, pung or kong) interrupts it.":
@@ -1105,6 +1107,11 @@ def result_facts(result: dict) -> list[str]:
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
         out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})
                 for text, fields in payment_steps(result)]
+        if result.get("hand_value") is not None and result.get("points") not in (None, result["hand_value"]):
+            # the chain above ends at the hand's value; the total received adds the counters and the
+            # sticks on the table (a learner read "2,900 received" beside a chain ending at 2,600)
+            out.append(t("{value} for the hand, {points} with the counters and riichi sticks on the table",
+                         value=number(result["hand_value"]), points=number(result["points"])))
         if result.get("net_gain") is not None:
             out.append(t("{net} more than before the hand: the winner's own riichi stick (1,000) is among those "
                          "received", net=number(result["net_gain"])))

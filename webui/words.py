@@ -82,8 +82,9 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("fu", "fu (符), minipoints",
              "Points for how the hand is built: 20 to start; more for pungs and kongs (above all concealed, and of "
              "terminals and honours); 2 for a pair of dragons, of the seat wind or of the round wind; 2 for a "
-             "single wait (edge, closed or on the pair); 2 for a self-drawn win, 10 for a concealed hand won on a "
-             "discard; rounded up to the next 10. Seven pairs are 25.", "002 §4.1, §4.1.1"),
+             "single wait (edge, closed or on the pair); 2 for a self-drawn win (none with pinfu), 10 for a "
+             "concealed hand won on a discard; rounded up to the next 10. Seven pairs are 25; a hand with a call "
+             "that would count 20 gets 2 (open pinfu), so 30.", "002 §4.1, §4.1.1"),
         Word("dora", "dora (ドラ)",
              "Bonus tiles: the tile after the indicator turned up in the dead wall is worth 1 han for each copy "
              "in the winning hand. A kong turns up another indicator (kan-dora); a riichi winner also counts "
@@ -106,8 +107,8 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "to the fourth.", "002 §3.6.1"),
         Word("chombo", "chombo (錯和)",
              "The penalty for a false win or another serious mistake: the player pays a mangan to the others "
-             "(4,000 to the dealer and 2,000 to each other player; in a tournament, 20,000 points taken after "
-             "the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.",
+             "(4,000 to the dealer and 2,000 to each other player; a dealer pays 4,000 to each; in a tournament, "
+             "20,000 points taken after the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.",
              "002 §3.4.6, §3.4.11"),
         Word("furiten", "furiten (振聴)",
              "A player who has discarded one of the tiles that would complete their hand cannot win on a "
@@ -181,7 +182,12 @@ def index():
 RESULT_WORDS = {"riichi": "han", "mcr": "points", "hk": "faan"}
 
 
-def result_words(rules: str) -> str:
+def result_words(result) -> str:
+    """The word a score's "What do these words mean?" opens at: a riichi hand paid as a limit at
+    the limits (it opened at han for a yakuman), else its rules' unit."""
+    rules = result.get("rules") if hasattr(result, "get") else result
+    if rules == "riichi" and hasattr(result, "get") and result.get("limit"):
+        return "mangan"
     return RESULT_WORDS.get(rules, "words-tiles")
 
 

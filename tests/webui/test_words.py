@@ -46,6 +46,13 @@ def test_a_score_links_to_the_words_of_its_rules(client):
         html = _score(client, "123m123m456p789s5z 5z", rules, context)["html"]
         assert f'href="/words/#{anchor}">What do these words mean?</a>' in html, rules
     assert not any(c in visible(html) for c in CITATIONS)
+    # a hand paid as a limit opens at the limits (it opened at han for a yakuman)
+    html = _score(client, "19m19p19s1234567z 1m", "riichi", {"ctx_seat_wind": "S"})["html"]
+    assert 'href="/words/#mangan">What do these words mean?</a>' in html
+    # the total received beside the chain that ends at the hand's value: the counters and sticks said
+    html = _score(client, "234m456p678s55m23s 4s", "riichi", {"ctx_seat_wind": "S", "ctx_honba": "1",
+                                                             "ctx_riichi_sticks": "2"})["html"]
+    assert "2,000 for the hand, 4,300 with the counters and riichi sticks on the table" in html
 
 
 def test_every_page_leads_to_the_words(client):

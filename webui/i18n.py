@@ -534,6 +534,9 @@ WORDS_FR = {
         "Les mots de la table",
     "{value} for the hand, {points} with the counters and riichi sticks on the table":
         "{value} pour la main, {points} avec les compteurs et les bâtons de riichi sur la table",
+    "What are tenpai and noten?": "Que veulent dire tenpai et noten ?",
+    "What is a chombo?": "Qu'est-ce qu'un chombo ?",
+    "{n} without flowers": "{n} sans les fleurs",
     "What do these words mean?":
         "Que veulent dire ces mots ?",
     "tenpai, honba, uma, han and fu, faan: what they mean":

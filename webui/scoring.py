@@ -76,7 +76,10 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
         out.append({**info, "valid": res["valid"], "total": res["total"], "unit": unit,
                     "error": res.get("error"), "items": len(res["items"]),
                     # MCR under 8 points without flowers: a total, but no win to declare
-                    "minimum_points": res.get("minimum_points") if res.get("minimum_met") is False else None})
+                    "minimum_points": res.get("minimum_points") if res.get("minimum_met") is False else None,
+                    # the minimum counts no flower: "8 points, minimum 8 not met" read as a contradiction
+                    "without_flowers": res.get("total_without_flowers")
+                    if res.get("total_without_flowers") not in (None, res["total"]) else None})
     return out
 
 

@@ -35,6 +35,10 @@ def test_a_riichi_game_page_links_its_counters_sticks_and_uma_to_their_words(cli
     client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert '<a class="word" href="/words/#uma">' in page
+    # the forms of a draw and a chombo say where their words are explained
+    gid2 = new_game(client, "riichi")
+    page = client.get(f"/games/{gid2}").get_data(as_text=True)
+    assert 'id="word-tenpai" href="/words/#tenpai"' in page and 'id="word-chombo" href="/words/#chombo"' in page
     words_page = client.get("/words/").get_data(as_text=True)
     for anchor in set(re.findall(r'href="/words/#([\w-]+)"', page)):
         assert f'id="{anchor}"' in words_page, anchor
@@ -59,3 +63,10 @@ def test_every_page_leads_to_the_words(client):
     for url in ("/", "/games", "/review/new?rules=mcr"):
         assert 'id="foot-words" href="/words/"' in client.get(url).get_data(as_text=True) or \
             'href="/words/" id="foot-words"' in client.get(url).get_data(as_text=True), url
+
+
+def test_the_other_rules_say_a_total_under_the_minimum_without_its_flowers(client):
+    # a Hong Kong hand with two flowers, read under MCR: "8 points / minimum 8 points: not met" (6 without)
+    html = _score(client, "[222p,2]567m9p345678s 9p 16f", "hk")["html"]
+    row = next(r for r in html.split("<tr>") if "Chinese Official" in r)
+    assert "5 points" in row and "3 without flowers; minimum 8 points: not met" in row, row

@@ -240,6 +240,8 @@ class LegacyFlow(game_flow.Flow):
     def __init__(self, game_rules: str):
         super().__init__({"open_ended": True})
         self.game_rules = game_rules
+        # its rule set's name on the score sheet and its PDF (they said "generic", a flow's default)
+        self.title = scorer.get_rule_set(game_rules).title
 
     def check(self, event):
         pass
@@ -386,8 +388,10 @@ def _flow_fields(h: dict, o: game_flow.Outcome, settler: Settler, index: int) ->
         first = wins[0]
         fields.update(winner=first["winner"], hand=first["hand"], notation=first["notation"],
                       context=first["context"], score=first["score"])
-        if not settler.legacy and not first.get("legacy"):
-            fields["wins"] = wins
+        # a game from before the flow keeps one winner in the hand's own columns, as its other
+        # rows do: the winners entered (unscored) were stored beside them and read first, the
+        # game page, CSV and sheet then showing no points for the hand
+        fields["wins"] = wins if not settler.legacy and not first.get("legacy") else None
     return fields
 
 

@@ -468,6 +468,39 @@ def old_game_log(path):
     conn.close()
 
 
+def test_a_win_recorded_in_a_game_from_before_the_flow_keeps_its_score_everywhere(tmp_path):
+    # an upgrade trial: a win recorded (or edited) in such a game lost its score on the game page
+    # ("Pts:" empty), in the CSV, the score sheet and `mjtable games`: its winners were kept unscored
+    from webui import create_app
+    data = tmp_path / "data"
+    data.mkdir()
+    old_game_log(data / "mjtable.sqlite3")
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    r = client.post("/api/games/1/hands", json={"hand": "234m345p456s678s8p 8p", "winner": 2, "discarder": 1})
+    assert r.status_code == 201, r.json
+    hand = client.get("/api/games/1").json["hands"][-1]
+    assert hand["score"]["total"] and hand["wins"] in (None, []) or all(w.get("score") for w in hand["wins"])
+    total = hand["score"]["total"]
+    page = client.get("/games/1?lang=en").get_data(as_text=True)
+    row = page.split(f'id="hand-{hand["seq"]}"', 1)[1].split("</tr>", 1)[0]
+    assert f"{total:,}" in row.split('class="num pts"', 1)[1].split("</td>", 1)[0]
+    csv_text = client.get("/games/1/export.csv").get_data().decode("utf-8-sig")
+    assert f"{total}" in csv_text.splitlines()[-1]
+    hand_id = hand["id"]
+    r = client.put(f"/api/games/1/hands/{hand['seq']}?hand_id={hand_id}",
+                   json={"hand": "234m345p456s678s8p 8p", "winner": 2, "discarder": 1, "note": "checked"})
+    assert r.status_code == 200, r.json
+    again = client.get("/api/games/1").json["hands"][-1]
+    page = client.get("/games/1?lang=en").get_data(as_text=True)
+    row = page.split(f'id="hand-{again["seq"]}"', 1)[1].split("</tr>", 1)[0]
+    assert f"{again['score']['total']:,}" in row.split('class="num pts"', 1)[1].split("</td>", 1)[0]
+    # its score sheet names its rules (it said "generic")
+    sheet = client.get("/games/1/sheet?lang=en").get_data(as_text=True)
+    rules = client.get("/api/games/1").json["game"]["rules"]
+    import scorer
+    assert scorer.get_rule_set(rules).title in sheet and "generic" not in sheet
+
+
 def test_a_game_log_from_before_the_flow_is_migrated_and_old_games_keep_their_points(tmp_path):
     from webui import create_app
     from webui.store import SCHEMA_VERSION

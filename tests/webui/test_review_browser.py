@@ -227,6 +227,22 @@ def test_the_picker_names_the_tile_it_corrects_and_a_kong_in_the_pages_language(
     _close_picker(d)
 
 
+def test_the_tile_as_read_chosen_again_in_the_picker_is_no_correction(server, browser):
+    # the hand's page said "2m corrected to 2m", and the profile was taught it as a correction
+    d = browser
+    _open_typed(d, server, "rules=toy&hand=" + WIN)
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="4p"]').click()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    assert d.find_element(By.ID, "undo").get_attribute("disabled")          # nothing to undo: no change
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="5p"]').click()
+    wait(d).until(lambda drv: not drv.find_element(By.ID, "undo").get_attribute("disabled"))
+    assert not console_errors(d)
+
+
 def test_the_add_tile_picker_offers_no_remove_and_no_winning_tile(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=" + WIN)

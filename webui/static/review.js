@@ -711,6 +711,13 @@
     const t = g.tiles[index];
     const old = t.code;
     closePicker();
+    if (code === old) {
+      // the tile as read, chosen again: checked, not corrected (the hand's page said "2m corrected
+      // to 2m", and the profile was taught it as a correction)
+      t.low = false;
+      render();
+      return;
+    }
     step(() => {
       t.code = code; t.low = false; t.base = null;   // the user's choice now, not the profile's
       if (isBonus && g.kind !== "bonus") { g.tiles.splice(index, 1); t.win = false; bonusGroup().tiles.push(t); }

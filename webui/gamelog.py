@@ -817,8 +817,7 @@ def usual_rules(store: Store) -> str:
     """The rules a page offers first when no game names them: those of the newest game (a Hong
     Kong table switched the new-game form and the photo page from MCR at every visit), else
     ``scoring.default_rules``."""
-    newest = store.list_games()[:1]
-    rules = newest[0]["rules"] if newest else None
+    rules = store.newest_game_rules()
     return rules if rules in {r["name"] for r in scoring.available_rules()} else scoring.default_rules()
 
 

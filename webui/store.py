@@ -412,6 +412,11 @@ class Store:
                              json.dumps(context or {}), now(), json.dumps(flow or {})))
             return cur.lastrowid
 
+    def newest_game_rules(self) -> str | None:
+        """The rules of the newest game, without listing every game and counting its hands."""
+        row = self.conn.execute("SELECT rules FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return row["rules"] if row else None
+
     def list_games(self) -> list[dict]:
         rows = self.conn.execute(
             # hands played (PLAYED_KINDS)

@@ -162,13 +162,15 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
 
 #: Every word by its anchor.
 WORDS = {w.anchor: w for _, _, words in SECTIONS for w in words}
+#: Every place of the page a link may open at: the words and the sections.
+ANCHORS = frozenset(WORDS) | {anchor for anchor, _, _ in SECTIONS}
 
 
 def word_href(anchor: str) -> str:
     """The address of a word's explanation, or of a section's (``KeyError`` for one the page
     does not have: a page's link never leads nowhere)."""
     from flask import url_for
-    if anchor not in WORDS and anchor not in {a for a, _, _ in SECTIONS}:
+    if anchor not in ANCHORS:
         raise KeyError(anchor)
     return url_for("words.index") + "#" + anchor
 
@@ -182,13 +184,12 @@ def index():
 RESULT_WORDS = {"riichi": "han", "mcr": "points", "hk": "faan"}
 
 
-def result_words(result) -> str:
+def result_words(result: dict) -> str:
     """The word a score's "What do these words mean?" opens at: a riichi hand paid as a limit at
     the limits (it opened at han for a yakuman), else its rules' unit."""
-    rules = result.get("rules") if hasattr(result, "get") else result
-    if rules == "riichi" and hasattr(result, "get") and result.get("limit"):
+    if result.get("rules") == "riichi" and result.get("limit"):
         return "mangan"
-    return RESULT_WORDS.get(rules, "words-tiles")
+    return RESULT_WORDS.get(result.get("rules"), "words-tiles")
 
 
 def init_app(app) -> None:

@@ -10,7 +10,9 @@ from scorer.tiles import group_codes
 
 
 
-def format_result(result, hand_text: str = "") -> str:
+def format_result(result, hand_text: str = "", explain: bool = False) -> str:
+    """The result as the terminal prints it; ``explain`` adds under each scored line what the
+    hand must show to score it (the rule set's definition)."""
     lines = []
     title = f"{result.rules.upper()}"
     if hand_text:
@@ -36,6 +38,8 @@ def format_result(result, hand_text: str = "") -> str:
         used = f"  from {group_codes(item.tiles)}" if item.tiles and len(item.tiles) < whole else ""
         lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
                      + (f"  {names}" if names else "") + used)
+        if explain and item.definition:
+            lines.append(f"      = {item.definition}")
         if item.note:       # its source, or what the rule's words do not say (the page's "source")
             lines.append(f"      {item.note}")
     # Rule-set specific figures: how the total is reached in words, then any other figure as

@@ -22,6 +22,8 @@ class ScoredItem:
     unit: str = "points"           # points | han | faan | fu | doubles
     note: str = ""
     source: str = ""               # where the rule documents define it ("000 n°28", "002 §4.2.1")
+    definition: str = ""           # what a hand must show to score it, for a beginner (English)
+    definition_fr: str = ""
 
     @property
     def total(self) -> int:
@@ -32,7 +34,8 @@ class ScoredItem:
                 "name_native": self.name_native, "value": self.value, "count": self.count,
                 "total": self.total, "unit": self.unit, "tiles": list(self.tiles),
                 **({"note": self.note} if self.note else {}),
-                **({"source": self.source} if self.source else {})}
+                **({"source": self.source} if self.source else {}),
+                **({"definition": self.definition, "definition_fr": self.definition_fr} if self.definition else {})}
 
 
 @dataclass
@@ -128,7 +131,8 @@ class ScoreResult:
         items = [ScoredItem(id=i["id"], name_en=i["name_en"], value=i["value"], count=i.get("count", 1),
                             name_fr=i.get("name_fr", ""), name_native=i.get("name_native", ""),
                             tiles=list(i.get("tiles", [])), unit=i.get("unit", "points"), note=i.get("note", ""),
-                            source=i.get("source", ""))
+                            source=i.get("source", ""), definition=i.get("definition", ""),
+                            definition_fr=i.get("definition_fr", ""))
                  for i in d.get("items", [])]
         excluded = [ExcludedItem(**{k: e.get(k, "") for k in ("id", "name_en", "by", "rule", "source", "name_fr", "note")})
                     for e in d.get("excluded", [])]

@@ -1,5 +1,6 @@
 """Registry of rule sets. Each rule set is a module exposing ``NAME``, ``TITLE``, ``Options``
-(a dataclass), ``CONTEXT_KEYS`` (the context it reads) and ``score(hand, options)``.
+(a dataclass), ``CONTEXT_KEYS`` (the context it reads) and ``score(hand, options)``, with a
+``definitions`` module beside it (``DEFINITIONS``: item id → English and French sentence).
 Modules are imported on first use so that scoring MCR does not load the riichi package."""
 from __future__ import annotations
 
@@ -54,8 +55,21 @@ class RuleSet:
     def parse_options(self, given):
         return parse_options(self.module.Options, given)
 
+    @property
+    def definitions(self) -> dict[str, tuple[str, str]]:
+        """What each scored item asks of a hand, for a beginner: item id → (English, French)."""
+        where = f"{RULE_SETS[self.name]}.definitions"
+        try:
+            return importlib.import_module(where).DEFINITIONS
+        except ModuleNotFoundError as e:
+            if e.name != where:
+                raise
+            return {}           # a rule set added without them (a test's toy rules): its items unexplained
+
     def score(self, hand, options):
         result = self.module.score(hand, options)
+        for item in result.items:
+            item.definition, item.definition_fr = self.definitions.get(item.id, ("", ""))
         # context given that this rule set never reads (riichi flags under MCR...): said, not dropped
         keys = getattr(self.module, "CONTEXT_KEYS", None)
         if keys is not None:
@@ -78,6 +92,14 @@ def unused_reason(rules: str, key: str) -> str | None:
     (riichi reads a discarder, but not for a self-drawn win); None where it never reads it."""
     keys = getattr(get_rule_set(rules).module, "CONTEXT_KEYS", None) if rules in RULE_SETS else None
     return UNUSED_REASONS.get(key) if keys is not None and key in keys else None
+
+
+def item_definition(rules: str, item_id: str) -> tuple[str, str] | None:
+    """``(English, French)`` of what item ``item_id`` of rule set ``rules`` asks of a hand; None
+    for an unknown rule set or item (a score saved by an older version names its items alike)."""
+    if rules not in RULE_SETS:
+        return None
+    return get_rule_set(rules).definitions.get(item_id)
 
 
 def get_rule_set(name: str) -> RuleSet:

@@ -13,7 +13,7 @@ import re
 from flask import g, request
 from jinja2 import pass_context
 
-from scorer.rulesets import unused_reason
+from scorer.rulesets import item_definition, unused_reason
 from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 
@@ -103,7 +103,7 @@ FR = {
     "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
-    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "Score": "Score", "Scoring…": "Calcul…",
+    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est", "Score": "Score", "Scoring…": "Calcul…",
     "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
     "Your corrections are kept; the game asks who won and on whose discard.":
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
@@ -1024,6 +1024,15 @@ def fan_name(item: dict) -> str:
     return item.get("name_en") or item.get("id", "")
 
 
+def fan_definition(rules: str, item: dict) -> str:
+    """What a scored item asks of a hand, in the page's language: the score's own words, or the
+    rule set's for a score saved before items carried them; "" for an item without one."""
+    english, french = item.get("definition", ""), item.get("definition_fr", "")
+    if not english:
+        english, french = item_definition(rules, item.get("id", "")) or ("", "")
+    return (french or english) if lang() == "fr" else english
+
+
 #: The score sheet's CSV in French (gamelog.export_csv): its column names, kinds of hand and winds.
 CSV_WORDS_FR = {
     "hand": "main", "kind": "type", "round_wind": "vent du tour", "dealer": "croupier", "honba": "honba",
@@ -1391,7 +1400,7 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
-                                 split_source=split_source, fan_name=fan_name, result_facts=result_facts,
+                                 split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  change_place=change_place,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
@@ -1690,10 +1699,10 @@ MESSAGES_FR = {
         "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
-    "red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de cinq rouges »); the "
-    "red_fives option (a game's house rules) or context (--red-fives) counts each as a dora":
+    "red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de cinq rouges »); "
+    "red fives as the game's house rule, or in this hand's context, count each as a dora":
         "les cinq rouges tenus comptent comme des cinq ordinaires : l'EMA 2016 n'en a plus (« il n'y a plus de "
-        "cinq rouges ») ; l'option red_fives (règles maison d'une partie) ou le contexte (--red-fives) compte "
+        "cinq rouges ») ; les cinq rouges en règle maison de la partie, ou dans le contexte de cette main, comptent "
         "chacun comme une dora",
     "a request made by another web site's page is refused: open the app itself":
         "une requête faite par la page d'un autre site web est refusée : ouvrez l'application elle-même",
@@ -2338,13 +2347,30 @@ def msg(text, code: str | None = None) -> str:
     field = None
     if isinstance(text, dict):
         code, field, text = text.get("code") or code, text.get("field"), text.get("message", "")
-    said = _message(text, code)
+    said = _counted(_message(text, code))
     if isinstance(field, str) and field.startswith("options.") and field.count(".") == 1:
         # the option as its form names it: "option limit must be at least 1" named a key no
         # page shows ("l'option limit" in French)
         key = field.split(".", 1)[1]
         said = said.replace(f"option {key} ", f"option {quoted(option_words(None, key))} ", 1)
     return said
+
+
+#: A count written into a message and the word(s) after it that carry a "(s)" mark: "1 counter(s)".
+_COUNTED_WORD = re.compile(r"(?<![\w.,])(\d{1,3}(?:[,\u202f\u00a0]\d{3})+|\d+)(\s+(?:[^\s()]+\s+)?[^\s()]+)\((e?s)\)")
+
+
+def _counted(text: str) -> str:
+    """``text``'s "(s)" marks settled by the count written just before them, as :func:`_plural`
+    settles a page's: a message arrives with its figures already in it ("ron + 1 counter(s) × 300")."""
+    def settle(m):
+        n = int(re.sub(r"\D", "", m.group(1)))
+        singular = n < 2 if lang() == "fr" else n == 1
+        return m.group(1) + m.group(2) + ("" if singular else m.group(3))
+    previous = None
+    while previous != text:         # "3 tuile(s) apprise(s)": each mark in turn
+        previous, text = text, _COUNTED_WORD.sub(settle, text, count=1)
+    return text
 
 
 def _message(text, code: str | None) -> str:
@@ -2390,7 +2416,7 @@ OPTION_HELP_FR = {
     "big_four_winds_wind_pungs": "ajouter Vent du siège / Vent dominant aux Quatre grands vents (lecture littérale) ; par défaut compris par définition",
     "minimum_points": "points nécessaires pour déclarer Mah-jong, fleurs non comptées",
     "nagashi_mangan": "compter le nagashi mangan : ce n'est pas une main des règles EMA 2016, l'activer est refusé",
-    "red_fives": "compter chaque cinq rouge comme une dora dans chaque main : une règle maison, l'EMA 2016 n'en a pas ; le contexte red_fives le fait pour une main",
+    "red_fives": "compter chaque cinq rouge comme une dora dans chaque main : une règle maison, l'EMA 2016 n'en a pas ; pour une seule main, donner plutôt le contexte cinq rouges de cette main",
     "min_faan": "faan minimum pour gagner ; les joueurs en conviennent, le règlement ne donne pas de chiffre",
     "max_faan": "faan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
     "moon_ching": "compter 1G Moon Ching (main cachée, 1 faan), optionnel",
@@ -2409,10 +2435,13 @@ OPTION_HELP_FR_BY_RULES = {
 }
 
 def _choices_as_labelled(text: str, choices) -> str:
-    """``text`` with each source-named choice's ``NAME =`` written as its menu label's."""
+    """``text`` with each source-named choice's ``NAME =`` written as its menu label's, and each
+    choice named by its key ("all_pay: the three losers pay") as its menu names it ("all pay")."""
     for i, c in enumerate(choices or ()):
         if text and _SOURCE_NAMED.match(str(c)):
             text = re.sub(rf"\b{re.escape(str(c))} =", f"{choice_label(c, i)} =", text)
+        elif text and "_" in str(c):
+            text = re.sub(rf"\b{re.escape(str(c))}\b", str(choice_label(c, i)), text)
     return text
 
 

@@ -20,6 +20,8 @@ def register(sub) -> None:
                    help="rebuild the hand and score it under these rules (without: the tiles and the hand "
                         "they make, unscored)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--explain", action="store_true",
+                   help="with --rules: say under each scored line what the hand must show to score it")
     p.add_argument("--annotate", metavar="OUT", default=None,
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
     p.add_argument("--no-decode", action="store_true",
@@ -97,7 +99,7 @@ def run(args) -> int:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(format_reading(result))
+        print(format_reading(result, explain=args.explain))
     if args.annotate:
         try:
             annotate(photo, result, args.annotate)
@@ -139,7 +141,7 @@ def _merged_warnings(warnings: list) -> list:
     return [merged if w is apart else w for w in texts if w is not flip]
 
 
-def format_reading(result: dict) -> str:
+def format_reading(result: dict, explain: bool = False) -> str:
     profile = result.get("profile")
     lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
     for i, t in enumerate(result["tiles"]):
@@ -168,7 +170,7 @@ def format_reading(result: dict) -> str:
         from scorer.result import ScoreResult
 
         from ..render import format_result
-        lines.append(format_result(ScoreResult.from_dict(result["score"])))
+        lines.append(format_result(ScoreResult.from_dict(result["score"]), explain=explain))
     # what was not given is said by the score itself (assumed); without a score nothing used it
     lines.append("timings (ms): " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
     return "\n".join(lines)

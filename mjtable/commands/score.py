@@ -13,6 +13,8 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
                    help="with --rules all: print each rule set in full instead of side by side")
+    p.add_argument("--explain", action="store_true",
+                   help="say under each scored line what the hand must show to score it")
     add_context_arguments(p)
     p.set_defaults(func=run)
 
@@ -23,6 +25,8 @@ def run(args) -> int:
     from ..render import format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
     args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
+    if args.explain and args.rules == "all" and not args.detail:
+        args.detail = True          # explained lines need each rule set in full
     if args.detail and args.rules != "all":
         print("error: --detail applies to --rules all (one rule set is always printed in full)", file=sys.stderr)
         return 2
@@ -53,7 +57,7 @@ def run(args) -> int:
         if args.rules == "all" and not args.detail:
             print(format_side_by_side(results, scorer.format_hand(hand)))
         else:
-            print("\n\n".join(format_result(r, scorer.format_hand(hand)) for r in results))
+            print("\n\n".join(format_result(r, scorer.format_hand(hand), explain=args.explain) for r in results))
     impossible = [(r.error or {}).get("code") == "bad_context" for r in results]
     if all(impossible) if args.rules == "all" else any(impossible):
         return 2        # a context no play can give is an input error (side by side: under every rule set)

@@ -27,7 +27,7 @@ class Options:
     it refuses."""
     red_fives: bool = field(default=False, metadata={
         "help": "count every red five as a dora in every hand: a house rule, since EMA 2016 has none "
-                "(002); the red_fives context does it for one hand"})
+                "(002); for one hand only, give that hand's red fives context instead"})
     nagashi_mangan: bool = field(default=False, metadata={
         "help": "score nagashi mangan: not an EMA 2016 hand (002 §4.2.6); true is refused with an error",
         "offered": False})      # no form offers a box that can only be refused

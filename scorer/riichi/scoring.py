@@ -322,8 +322,8 @@ def score(hand: Hand, options) -> ScoreResult:
     if not red_fives and any(T.is_red(t) for t in hand.all_tiles):
         # 002, changes from 2012: « il n'y a plus de cinq rouges »; a set that has them counts them so
         warnings.append("red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de "
-                        "cinq rouges »); the red_fives option (a game's house rules) or context (--red-fives) "
-                        "counts each as a dora")
+                        "cinq rouges »); red fives as the game's house rule, or in this hand's context, count each "
+                        "as a dora")
     config = HandConfig(
         is_tsumo=tsumo, is_riichi=riichi or double_riichi, is_ippatsu=ctx("ippatsu"),
         is_rinshan=rinshan, is_chankan=chankan,

@@ -1415,7 +1415,7 @@ def test_a_riichi_wins_page_does_not_say_riichi_sticks_0_beside_the_sticks_it_to
     post(client, gid, {"kind": "draw", "tenpai": [B], "riichi": [B]})
     post(client, gid, {"winners": [{"winner": C, "hand": PURE_STRAIGHT}], "discarder": B, "riichi": [C]})
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}/hands/2").get_data(as_text=True)))
-    assert "2 riichi stick(s) from the table" in page and "riichi sticks 0" not in page
+    assert "2 riichi sticks from the table" in page and "riichi sticks 0" not in page
 
 
 def test_a_french_riichi_game_calls_the_dealer_as_the_ema_text_does(client):

@@ -333,3 +333,12 @@ def test_hong_kong_options_are_named_in_words_a_table_reads(client):
         assert "count Moon Ching (1G: concealed hand)" in hk and ">as the level below<" in hk
     fr = client.get("/review/new?rules=hk&lang=fr").get_data(as_text=True)
     assert ">comme le niveau du dessous<" in fr and "compter Moon Ching" in fr
+
+
+def test_an_options_help_names_its_choices_as_its_menu_does(client):
+    # the classical payment's help behind its link said "all_pay: ...; discarder_pays: ..."
+    page = client.get("/review/new?rules=classical").get_data(as_text=True)
+    helps = re.findall(r'data-source="([^"]*the three losers[^"]*)"', page)
+    assert helps and all("all pay:" in h and "discarder pays:" in h and "_" not in h for h in helps)
+    riichi = client.get("/review/new?rules=riichi").get_data(as_text=True)
+    assert "red_fives" not in visible(riichi) and "the red_fives context" not in riichi

@@ -263,11 +263,11 @@ def test_what_the_reader_noticed_is_in_the_pages_language(app):
              "or keep other tiles out of the photo", "the farthest row could be dora indicators or exposed melds: check it"]
     with app.test_request_context("/?lang=fr"):
         assert i18n.review_notes(notes) == [
-            "2 tuile(s) (9p, 9p) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
+            "2 tuiles (9p, 9p) à l'écart de tout groupe ont été laissées de côté : cherchez une tuile manquante à "
             "côté, ou gardez les autres tuiles hors de la photo",
             "la rangée la plus éloignée pourrait être des indicateurs de dora ou des combinaisons exposées : vérifiez-la"]
     with app.test_request_context("/?lang=en"):
-        assert i18n.review_notes(notes) == notes
+        assert i18n.review_notes(notes) == [notes[0].replace("tile(s)", "tiles"), notes[1]]
 
 
 def test_a_message_inside_a_message_is_french_too(app):
@@ -276,7 +276,7 @@ def test_a_message_inside_a_message_is_french_too(app):
     with app.test_request_context("/?lang=fr"):
         assert i18n.msg("the tiles as read do not make a hand: too few tiles: 13 standing + 0 meld(s) × 3 = 13, "
                         "a winning hand has 14 with its winning tile (a kong counts as 3)") == (
-            "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison(s) × 3 = 13, "
+            "les tuiles lues ne forment pas une main : trop peu de tuiles : 13 debout + 0 combinaison × 3 = 13, "
             "une main gagnante en a 14 avec sa tuile gagnante (un kong compte pour 3)")
 
 
@@ -437,3 +437,15 @@ def test_a_calibration_layout_out_of_order_is_told_in_french(app):
             "la rangée 1 et la rangée 3 semblent échangées")
         assert i18n.msg("row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 6th tile").endswith(
             "une tuile semble manquer après la 6e tuile")
+
+
+def test_a_count_in_a_message_settles_its_plural_in_each_language(app):
+    # a payment reason came to the page as "1 compteur(s)" (the scorer writes its figures in)
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("ron + 1 counter(s) × 300") == "ron + 1 compteur × 300"
+        assert i18n.msg("ron + 2 counter(s) × 300") == "ron + 2 compteurs × 300"
+        assert i18n.msg("tsumo share + 1 counter(s) × 100").endswith("1 compteur × 100")
+    with app.test_request_context("/?lang=en"):
+        assert i18n.msg("ron + 1 counter(s) × 300") == "ron + 1 counter × 300"
+        assert i18n.msg("ron + 0 counter(s) × 300") == "ron + 0 counters × 300"
+        assert i18n.msg("hand 1: the tile(s) left") == "hand 1: the tile(s) left"   # no count before it

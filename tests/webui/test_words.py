@@ -70,3 +70,19 @@ def test_the_other_rules_say_a_total_under_the_minimum_without_its_flowers(clien
     html = _score(client, "[222p,2]567m9p345678s 9p 16f", "hk")["html"]
     row = next(r for r in html.split("<tr>") if "Chinese Official" in r)
     assert "5 points" in row and "3 without flowers; minimum 8 points: not met" in row, row
+
+
+def test_a_scored_line_says_behind_its_link_what_it_asks_of_the_hand(client, app):
+    from scorer.rulesets import item_definition
+    english, french = item_definition("riichi", "riichi")
+    hand = "123m123m456p789s5z 5z"
+    page = html.unescape(_score(client, hand, "riichi", {"ctx_riichi": "1", "ctx_seat_wind": "E"})["html"])
+    assert re.search(r'data-source="' + re.escape(english) + r' — [^"]*002[^"]*">what it is</a>', page)
+    assert english not in visible(page)                  # behind the link, as the sources are
+    client.set_cookie("mjtable_lang", "fr")
+    page = html.unescape(_score(client, hand, "riichi", {"ctx_riichi": "1", "ctx_seat_wind": "E"})["html"])
+    assert f'data-source="{french} — ' in page and ">ce que c'est</a>" in page and english not in page
+    # a score saved by a version whose items carried no definition finds it by its id
+    with app.test_request_context("/?lang=en"):
+        assert i18n.fan_definition("riichi", {"id": "riichi", "name_en": "Riichi"}) == english
+        assert i18n.fan_definition("riichi", {"id": "no_such_yaku"}) == ""

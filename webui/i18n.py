@@ -103,7 +103,12 @@ FR = {
     "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
-    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est", "Score": "Score", "Scoring…": "Calcul…",
+    "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
+    "none (played without flowers)": "aucune (partie sans fleurs)",
+    "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
+    "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
+    "C: each flower of the seat, 1 faan": "C : chaque fleur de la position, 1 faan",
+    "D: a flower of both round and seat, 2 faan": "D : une fleur du tour et de la position, 2 faan", "Score": "Score", "Scoring…": "Calcul…",
     "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
     "Your corrections are kept; the game asks who won and on whose discard.":
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
@@ -981,10 +986,23 @@ CHOICE_SUMMARIES = {
 }
 
 
+#: Choices named by a bare letter, as a table reads them (Hong Kong's flower methods showed
+#: "none A B C D" in their menu; 004 « Pointage pour les Fleurs »).
+CHOICE_LABELS = {
+    ("flower_method", "none"): "none (played without flowers)",
+    ("flower_method", "A"): "A: each flower 1 faan, or 1 for none",
+    ("flower_method", "B"): "B: each flower of the round, 1 faan",
+    ("flower_method", "C"): "C: each flower of the seat, 1 faan",
+    ("flower_method", "D"): "D: a flower of both round and seat, 2 faan",
+}
+
+
 def choice_label(value, index: int, option: str | None = None, rules: str | None = None) -> str:
     """An option's choice as words (in ``rules``' own words where they differ); a choice named
     after its source ("ffmj2013") becomes "variant B", with what it does where ``option`` is given
     ("variant B: combined fan 6"; the source is behind the option's "source" link)."""
+    if (option, str(value)) in CHOICE_LABELS:
+        return t(CHOICE_LABELS[option, str(value)])
     if _SOURCE_NAMED.match(str(value)):
         variant, summary = _source_variant(value, index, option, t)
         return f"{variant}{colon()} {summary}" if summary else variant
@@ -1373,6 +1391,8 @@ def option_words(rules: str, value, tr=None, option: str | None = None) -> str:
     a choice's label (of ``option``: a choice named after its source is "variant B", as the
     option's form names it), a number as it is."""
     tr = tr or t
+    if (option, value) in CHOICE_LABELS:
+        return tr(CHOICE_LABELS[option, value])
     if option and isinstance(value, str) and _SOURCE_NAMED.match(value):
         from .scoring import option_fields
         choices = next((f["choices"] or [] for f in option_fields(rules) if f["name"] == option), [])

@@ -108,8 +108,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "big_four_winds": (
         "A pung or kong of each of the four winds: two doubles, besides the own and prevailing wind pungs' (not a "
         "limit hand here).",
-        "Un pung ou kong de chacun des quatre vents : deux doubles, en sus de ceux des pungs du vent de votre place "
-        "et dominant.",
+        "Un pung ou kong de chacun des quatre vents : deux doubles, en sus de ceux des pungs du vent de votre "
+        "place et dominant (ce n'est pas une main limite ici).",
     ),
     "three_concealed_pungs": (
         "Three pungs or kongs made without any discard, not even the one you win on: one double.",
@@ -128,16 +128,19 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Toutes les tuiles d'une seule famille, sans vent ni dragon : trois doubles.",
     ),
     "own_flower_and_season": (
-        "Both the flower and the season with your seat's number (East 1, South 2, West 3, North 4): one double.",
-        "La fleur et la saison portant le numéro de votre place (Est 1, Sud 2, Ouest 3, Nord 4) : un double.",
+        "Both the flower and the season with your seat's number (East 1, South 2, West 3, North 4): one double "
+        "(only when flowers are played).",
+        "La fleur et la saison portant le numéro de votre place (Est 1, Sud 2, Ouest 3, Nord 4) : un double "
+        "(seulement si l'on joue avec les fleurs).",
     ),
     "all_four_flowers": (
-        "All four flowers (plum, orchid, chrysanthemum, bamboo): one double.",
-        "Les quatre fleurs (prunier, orchidée, chrysanthème, bambou) : un double.",
+        "All four flowers (plum, orchid, chrysanthemum, bamboo): one double (only when flowers are played).",
+        "Les quatre fleurs (prunier, orchidée, chrysanthème, bambou) : un double (seulement si l'on joue avec les "
+        "fleurs).",
     ),
     "all_four_seasons": (
-        "All four seasons (spring, summer, autumn, winter): one double.",
-        "Les quatre saisons (printemps, été, automne, hiver) : un double.",
+        "All four seasons (spring, summer, autumn, winter): one double (only when flowers are played).",
+        "Les quatre saisons (printemps, été, automne, hiver) : un double (seulement si l'on joue avec les fleurs).",
     ),
     "thirteen_orphans": (
         "Limit hand: one 1 and one 9 of each suit and one of each of the seven honours, plus a second copy of any of "
@@ -163,10 +166,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Main limite : quatre kongs, exposés ou cachés, et une paire.",
     ),
     "nine_gates": (
-        "Limit hand: a concealed hand of one suit, 1-1-1-2-3-4-5-6-7-8-9-9-9 before the win, so any tile of that suit "
-        "completes it.",
-        "Main limite : main cachée d'une seule famille, 1-1-1-2-3-4-5-6-7-8-9-9-9 avant le gain : n'importe quelle "
-        "tuile de la famille la complète.",
+        "Limit hand: a concealed hand of one suit, 1-1-1-2-3-4-5-6-7-8-9-9-9 before the win, so any tile of that "
+        "suit completes it.",
+        "Main limite : main cachée d'une seule famille, 1-1-1-2-3-4-5-6-7-8-9-9-9 avant la tuile gagnante : "
+        "n'importe quelle tuile de la famille la complète.",
     ),
     "heavenly_hand": (
         "Limit hand: East's dealt tiles already make a winning hand, before his first discard.",

@@ -85,19 +85,19 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "After a kong, the replacement tile makes a second kong and the second replacement tile wins: 3 faan, in "
         "place of the 2 for a kong replacement win.",
         "Après un kong, la tuile de remplacement fait un second kong et la seconde tuile de remplacement fait "
-        "gagner : 3 fans, au lieu des 2 de « Ajout de gloire à un gong ».",
+        "gagner : 3 fans, au lieu des 2 d'« Ajout de gloire à un gong ».",
     ),
     "hoi_day_lao_yuet": (
         "You draw the last drawable tile of the wall and it is a 1 of dots that makes your pair with another 1 of "
         "dots. Replaces Last Tile.",
-        "Vous piochez la dernière tuile piochable du mur : un 1 de cercle qui fait vos yeux avec un autre 1 de "
-        "cercle. Remplace « La dernière tuile ».",
+        "Vous piochez la dernière tuile piochable du mur : un 1 de cercles qui fait vos yeux avec un autre 1 de "
+        "cercles. Remplace « La dernière tuile ».",
     ),
     "gong_sheung_mui_far": (
-        "The replacement tile drawn after a kong is a 5 of dots and wins by completing a 4-5-6 dots chow. Replaces "
-        "Win on a Kong Replacement.",
-        "La tuile de remplacement après un kong est un 5 de cercle qui fait gagner en complétant le chow 4-5-6 de "
-        "cercle. Remplace « Ajout de gloire à un gong ».",
+        "The replacement tile drawn after a kong is a 5 of dots and wins by completing a 4-5-6 dots chow. "
+        "Replaces Win on a Kong Replacement.",
+        "La tuile de remplacement après un kong est un 5 de cercles qui fait gagner en complétant le chow 4-5-6 "
+        "de cercles. Remplace « Ajout de gloire à un gong ».",
     ),
     "dai_sam_yuen": (
         "A pung or kong of each of the three dragons. The dragon pungs do not score again.",
@@ -124,10 +124,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "triplés » ne comptent pas en plus.",
     ),
     "chuen_tse": (
-        "Every tile is an honour: four pungs or kongs of winds and dragons and an honour pair. All Triplets is not "
-        "added.",
-        "Toutes les tuiles sont des honneurs : quatre pungs ou kongs de vents et de dragons et des yeux d'honneur. "
-        "« Tous les triplés » ne s'ajoute pas.",
+        "Every tile is an honour: four pungs or kongs of winds and/or dragons and an honour pair. All Triplets is "
+        "not added.",
+        "Toutes les tuiles sont des honneurs : quatre pungs ou kongs de vents et/ou de dragons et des yeux "
+        "d'honneur. « Tous les triplés » ne s'ajoute pas.",
     ),
     "kan_kan_woo": (
         "Four concealed pungs (a kong does not count) and a pair, winning tile self-drawn. Self-drawn, All Triplets "
@@ -142,10 +142,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "les yeux.",
     ),
     "tin_woo": (
-        "The dealer's starting tiles already make a winning hand: he wins on his first draw, before any discard, no "
-        "set shown.",
-        "Les tuiles de départ du donneur forment déjà une main gagnante : il gagne dès sa première pioche, avant tout "
-        "écart.",
+        "The dealer's starting tiles already make a winning hand: he wins on his first draw, before any discard, "
+        "no set shown.",
+        "Les tuiles de départ du donneur forment déjà une main gagnante : il gagne dès sa première pioche, avant "
+        "tout écart, sans combinaison montrée.",
     ),
     "dei_woo": (
         "A player other than the dealer wins on the dealer's very first discard, before declaring any set.",

@@ -22,10 +22,12 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
                     "pung.",
                     "Kong formé avec une tuile écartée par un autre joueur, ou en ajoutant une quatrième tuile "
                     "piochée à son pung exposé."),
-    "one_voided_suit": ("Exactly one of the three suits (bamboo, dots, characters) is missing from the hand; "
-                        "honours do not matter.",
-                        "Il manque exactement une des trois familles (bambous, cercles ou caractères) dans la "
-                        "main ; les honneurs n'entrent pas en compte."),
+    "one_voided_suit": (
+        "Exactly one of the three suits (bamboo, dots, characters) is missing from the hand; honours do not "
+        "matter.",
+        "Il manque exactement une des trois familles (bambous, cercles ou caractères) dans la main ; les honneurs "
+        "ne comptent pas.",
+    ),
     "no_honours": ("No winds and no dragons: the hand holds only suit tiles.",
                    "Ni vents ni dragons : la main ne contient que des tuiles de familles."),
     "edge_wait": ("Won on a 3 completing 1-2, or on a 7 completing 8-9, when no other tile could complete "
@@ -53,16 +55,21 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
                     "Un pung ou kong d'un dragon (rouge, vert ou blanc), exposé ou caché."),
     "prevalent_wind": ("A pung or kong of the prevalent wind, the wind of the current round.",
                        "Un pung ou kong du vent dominant, c'est-à-dire le vent du tour en cours."),
-    "seat_wind": ("A pung or kong of your own seat wind; if it is also the prevalent wind, both fans count.",
-                  "Un pung ou kong de son propre vent (vent du joueur) ; s'il est aussi le vent dominant, "
-                  "les deux mains comptent."),
+    "seat_wind": (
+        "A pung or kong of your own seat wind; if it is also the prevalent wind, both fans count.",
+        "Un pung ou kong de son propre vent (vent du joueur) ; s'il est aussi le vent dominant, « Vent Dominant » "
+        "compte en plus.",
+    ),
     "concealed_hand": ("No melded set (concealed kongs are fine) and the winning tile is another player's "
                        "discard.",
                        "Aucune combinaison exposée (un kong caché est permis) et le Mah Jong se fait sur une "
                        "tuile écartée par un autre joueur."),
-    "all_chows": ("Four chows and a pair, with no wind or dragon anywhere (the pair is of suit tiles too).",
-                  "Quatre chows et une paire, sans aucun vent ni dragon (la paire est donc elle aussi en "
-                  "tuiles de familles)."),
+    "all_chows": (
+        "Four chows and a pair, with no wind or dragon anywhere (the pair is of suit tiles too); a Knitted "
+        "Straight plus one chow also counts.",
+        "Quatre chows et une paire, sans aucun vent ni dragon (la paire est donc en tuiles de familles) ; une "
+        "Suite Cousue plus un chow compte aussi.",
+    ),
     "tile_hog": ("All four copies of a tile used in your sets and pair without being declared as a kong, "
                  "e.g. 444p with 345p.",
                  "Les quatre exemplaires d'une tuile répartis dans ses combinaisons et sa paire sans être "
@@ -126,10 +133,12 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "mixed_shifted_pungs": ("Three pungs or kongs, one per suit, with numbers one apart, e.g. 222s 333p 444m.",
                             "Trois pungs ou kongs, un par famille, dont les numéros se suivent, ex. 222s 333p "
                             "444m."),
-    "chicken_hand": ("A winning hand where no other fan scores at all, not even a wait or Self-Drawn; flower "
-                     "points may still be added.",
-                     "Main gagnante qui ne marque aucune autre main, pas même une attente ou « Pioche » ; les "
-                     "fleurs peuvent tout de même s'ajouter."),
+    "chicken_hand": (
+        "A winning hand where no other fan scores at all, not even a wait or Self-Drawn; flower points may still "
+        "be added.",
+        "Main gagnante qui ne rapporte aucun autre point, pas même une attente ou « Pioche » ; les points de "
+        "fleurs peuvent tout de même s'ajouter.",
+    ),
     "last_tile_draw": ("Won by drawing the very last tile of the wall (Self-Drawn is included).",
                        "Faire Mah Jong en piochant la toute dernière tuile du mur (« Pioche » est incluse)."),
     "last_tile_claim": ("Won on the last discard of the hand, thrown by the player who drew the wall's last "
@@ -140,15 +149,17 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
                                   "flower); Self-Drawn is included.",
                                   "Faire Mah Jong sur la tuile de remplacement piochée après un kong (pas "
                                   "après une fleur) ; « Pioche » est incluse."),
-    "robbing_the_kong": ("Won on the tile another player adds to their melded pung to make it a kong.",
-                         "Faire Mah Jong sur la tuile qu'un adversaire pose sur son pung exposé pour le "
-                         "promouvoir en kong."),
+    "robbing_the_kong": (
+        "Won on the tile another player adds to their melded pung to make it a kong.",
+        "Faire Mah Jong sur la tuile qu'un adversaire pose sur son pung exposé pour le transformer en kong.",
+    ),
     # ---- 12 points -------------------------------------------------------------------------
     "lesser_honours_and_knitted_tiles": (
-        "14 single tiles, no pair: honours plus suit tiles from 1-4-7, 2-5-8 and 3-6-9, each run in a "
-        "different suit (e.g. 147m 258p 369s). Concealed.",
-        "14 tuiles isolées, sans paire : des honneurs et des tuiles de 1-4-7, 2-5-8 et 3-6-9, chaque suite "
-        "dans une famille différente (ex. 147m 258p 369s). Main cachée."),
+        "14 single tiles, no pair: honours plus suit tiles from 1-4-7, 2-5-8 and 3-6-9, each run in a different "
+        "suit (e.g. 147m 258p 369s). Concealed.",
+        "14 tuiles isolées, sans paire : des honneurs et des tuiles de 1-4-7, 2-5-8 et 3-6-9, chaque séquence "
+        "dans une famille différente (ex. 147m 258p 369s). Main cachée.",
+    ),
     "knitted_straight": ("1-4-7 in one suit, 2-5-8 in another and 3-6-9 in the third (all nine, held in "
                          "hand), plus one set and a pair.",
                          "1-4-7 dans une famille, 2-5-8 dans une autre et 3-6-9 dans la troisième (les neuf "
@@ -186,8 +197,9 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "greater_honours_and_knitted_tiles": (
         "One each of the 4 winds and 3 dragons, plus 7 single tiles from 1-4-7, 2-5-8, 3-6-9, each run in a "
         "different suit. Concealed.",
-        "Un exemplaire de chacun des 4 vents et 3 dragons, plus 7 tuiles isolées de 1-4-7, 2-5-8, 3-6-9, "
-        "chaque suite dans une famille différente. Main cachée."),
+        "Un exemplaire de chacun des 4 vents et 3 dragons, plus 7 tuiles isolées de 1-4-7, 2-5-8, 3-6-9, chaque "
+        "séquence dans une famille différente. Main cachée.",
+    ),
     "all_even_pungs": ("Only pungs or kongs and a pair, all of 2s, 4s, 6s or 8s.",
                        "Uniquement des pungs ou kongs et une paire, tous de 2, 4, 6 ou 8."),
     "full_flush": ("Every tile from one single suit, with no wind or dragon.",

@@ -43,8 +43,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     ),
     "sanshoku": (
         "The same chow in all three suits (e.g. 2-3-4 in each); one han less when open.",
-        "Le même chow dans chacune des trois familles (par ex. 2-3-4 dans chaque) ; un han de moins si la "
-        "main est exposée.",
+        "Le même chow dans chacune des trois familles (par ex. 2-3-4 dans chacune) ; un han de moins si la main "
+        "est exposée.",
     ),
     "ittsu": (
         "The chows 1-2-3, 4-5-6 and 7-8-9 all in one suit; one han less when open.",
@@ -86,9 +86,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Un pung ou un kong de vent du Nord, quand Nord est le vent dominant.",
     ),
     "chantai": (
-        "Every set and the pair include a terminal or an honour, with at least one chow; one han less when open.",
-        "Chaque élément et la paire ont une tuile terminale ou un honneur, avec au moins un chow ; un han de "
-        "moins si la main est exposée.",
+        "Every set and the pair include a terminal or an honour, with at least one chow and one honour (none: "
+        "Terminals in All Sets); one han less when open.",
+        "Chaque élément et la paire ont une terminale ou un honneur, avec au moins un chow et un honneur (sinon « "
+        "Terminales Partout ») ; un han de moins si la main est exposée.",
     ),
     "rinshan": (
         "Win on the replacement tile drawn after declaring a kong; counts as a self-drawn win.",
@@ -96,9 +97,9 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "sur pioche.",
     ),
     "chankan": (
-        "Win on the tile an opponent adds to an exposed pung to make a kong (a win on a discard). "
-        "A concealed kong can be robbed only for Thirteen Orphans.",
-        "Victoire sur la tuile qu'un adversaire ajoute à son pung exposé pour en faire un kong (victoire sur "
+        "Win on the tile an opponent adds to an exposed pung to make a kong (counts as a win on a discard). A "
+        "concealed kong can be robbed only for Thirteen Orphans.",
+        "Victoire sur la tuile qu'un adversaire ajoute à son pung exposé pour en faire un kong (compte comme un "
         "écart). Un kong caché ne se vole que pour Treize Orphelins.",
     ),
     "haitei": (
@@ -201,7 +202,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "suukantsu": ("Four kongs, exposed or concealed.", "Quatre kongs, exposés ou cachés."),
     "ryuisou": (
         "Only green tiles: 2, 3, 4, 6 and 8 of bamboo and the green dragon.",
-        "Uniquement des tuiles vertes : 2, 3, 4, 6 et 8 de bambou et dragon vert.",
+        "Uniquement des tuiles vertes : 2, 3, 4, 6 et 8 de bambou et le dragon vert.",
     ),
     "chinroto": (
         "Only terminals: every tile is a 1 or a 9.",
@@ -225,10 +226,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     ),
     # Dora (002 §4.1, §2.7, §3.3.14)
     "dora": (
-        "One han per dora tile in the hand: the tile after a dora or kan dora indicator (9→1, red→white→green, "
-        "E→S→W→N). Not a yaku.",
+        "One han per dora tile in the hand: the tile after a dora or kan dora indicator (9→1, "
+        "white→green→red→white, E→S→W→N→E). Not a yaku.",
         "Un han par dora dans la main : la tuile qui suit l'indicateur de dora ou de kan dora (9→1, "
-        "rouge→blanc→vert, E→S→O→N). Ce n'est pas un yaku.",
+        "blanc→vert→rouge→blanc, E→S→O→N→E). Ce n'est pas un yaku.",
     ),
     "ura_dora": (
         "Riichi winner only: the tiles under the dora and kan dora indicators show extra dora, one han each.",

@@ -1730,7 +1730,7 @@ def test_a_games_house_rules_are_changed_under_way_and_every_hand_is_scored_agai
     after = r.json["hands"][0]
     assert after["deltas"][A] > before["deltas"][A] and "not counted" not in json.dumps(after["score"])
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "house rules changed: flower method none → C" in re.sub(r"<[^>]+>", "", page)
+    assert "house rules changed: flower method none (played without flowers) → C: each flower of the seat, 1 faan" in re.sub(r"<[^>]+>", "", page)
     # a bad option is refused, naming it, and changes nothing
     bad = client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "Z"}, "name": "x"})
     assert bad.status_code == 400 and bad.json["error"]["field"] == "options.flower_method"

@@ -342,3 +342,20 @@ def test_an_options_help_names_its_choices_as_its_menu_does(client):
     assert helps and all("all pay:" in h and "discarder pays:" in h and "_" not in h for h in helps)
     riichi = client.get("/review/new?rules=riichi").get_data(as_text=True)
     assert "red_fives" not in visible(riichi) and "the red_fives context" not in riichi
+
+
+def test_hong_kong_flower_methods_say_what_each_counts_in_their_menu(client):
+    # the menu read "none A B C D": the letters of 004 « Pointage pour les Fleurs » without their meaning
+    page = client.get("/review/new?rules=hk").get_data(as_text=True)
+    menu = re.search(r'<select name="opt_flower_method">(.*?)</select>', page, re.S).group(1)
+    assert '<option value="B">B: each flower of the round, 1 faan</option>' in menu
+    assert '<option value="none" selected>none (played without flowers)</option>' in menu
+    client.set_cookie("mjtable_lang", "fr")
+    page = client.get("/review/new?rules=hk").get_data(as_text=True)
+    assert '<option value="D">D : une fleur du tour et de la position, 2 faan</option>' in page
+    from .test_game_flow import new_game
+    client.set_cookie("mjtable_lang", "en")
+    gid = new_game(client, "hk")
+    client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "C"}})
+    assert "house rules (flower method: C: each flower of the seat, 1 faan)" in visible(
+        client.get(f"/games/{gid}").get_data(as_text=True))

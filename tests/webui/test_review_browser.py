@@ -871,6 +871,10 @@ def test_the_score_tables_columns_are_named_on_a_wide_screen(server, browser):
         wait(d).until(lambda drv: score_total(drv) is not None)
         head = d.find_element(By.CSS_SELECTOR, "#result .items-head")
         assert head.size["height"] <= 1 and head.get_attribute("textContent").strip().startswith("Pattern")
+        # without the headings a line showed two figures unnamed ("Dragon Pung 2 2"): one, unless counted
+        shown = d.execute_script("return [...document.querySelectorAll('#result tr.item')].map((tr) => "
+                                 "[...tr.querySelectorAll('td.num')].filter((td) => td.offsetParent).map((td) => td.textContent.trim()))")
+        assert shown and all(len(figures) == 1 for figures in shown), shown
     finally:
         d.set_window_size(1200, 1000)
 

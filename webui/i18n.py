@@ -554,6 +554,12 @@ WORDS_FR = {
         "Officiel chinois (MCR)",
     "suits: characters, dots, bamboo (m, p, s)":
         "familles : caractères, ronds, bambous (m, p, s)",
+    "the final score (points − 30,000)": "le résultat final (points − 30 000)",
+    "At the end each player's points, minus the 30,000 everyone started with, plus the uma; often divided by 1,000 (+12.3 for 12,300).":
+        "À la fin, les points de chaque joueur, moins les 30 000 avec lesquels chacun a commencé, plus l'uma ; souvent divisés par 1 000 (+12,3 pour 12 300).",
+    "hand labels: E1, S3-1": "noms des mains : E1, S3-1",
+    "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1).":
+        "Une main nommée par le vent du tour et la place de l'ouvreur dans ce tour : E1 est la première donne du tour d'Est, S3 la troisième du tour du Sud ; en riichi, -1, -2 ajoutent les compteurs sur la table (S3-1).",
     "Tiles numbered 1 to 9, four of each, in three suits: characters (萬, code m), dots or circles (p) and bamboo (s). 1 and 9 are terminals.":
         "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), ronds ou cercles (p) et bambous (s). Les 1 et les 9 sont les terminales.",
     "honours: winds and dragons (z)":

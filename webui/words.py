@@ -61,6 +61,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a "
              "riichi game plays the East and South rounds). A pung of either wind scores.",
              "002 §2.1-2.2, §3.1, §4.2.1; 000 n°15-16"),
+        Word("deal-label", "hand labels: E1, S3-1",
+             "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first "
+             "deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1).",
+             "002 §3.1, §3.4.10"),
         Word("dealer", "dealer (East)",
              "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player "
              "wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on "
@@ -102,6 +106,9 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("sticks", "riichi sticks on the table",
              "The 1,000-point sticks of riichi declarations; the next winner takes them all. After a draw they "
              "stay on the table.", "002 §3.3.14, §3.4.4"),
+        Word("final-score", "the final score (points − 30,000)",
+             "At the end each player's points, minus the 30,000 everyone started with, plus the uma; often "
+             "divided by 1,000 (+12.3 for 12,300).", "002 §3.6"),
         Word("uma", "uma (ウマ)",
              "The bonus by rank at the end of the game: +15,000, +5,000, −5,000 and −15,000 points to the first "
              "to the fourth.", "002 §3.6.1"),

@@ -35,10 +35,13 @@ def test_a_riichi_game_page_links_its_counters_sticks_and_uma_to_their_words(cli
     client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert '<a class="word" href="/words/#uma">' in page
+    # the final table's "Points − 30,000" and the next hand's "E3-1" were unexplained
+    assert '<a class="word" href="/words/#final-score">Points − 30,000</a>' in page
     # the forms of a draw and a chombo say where their words are explained
     gid2 = new_game(client, "riichi")
     page = client.get(f"/games/{gid2}").get_data(as_text=True)
     assert 'id="word-tenpai" href="/words/#tenpai"' in page and 'id="word-chombo" href="/words/#chombo"' in page
+    assert '<a class="word" href="/words/#deal-label">Next hand:</a>' in page
     words_page = client.get("/words/").get_data(as_text=True)
     for anchor in set(re.findall(r'href="/words/#([\w-]+)"', page)):
         assert f'id="{anchor}"' in words_page, anchor

@@ -747,9 +747,12 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
         last = store.last_hand(game_id)
         now = (last["seq"] if last else 0) + 1
         if expected != now:
+            # the hand recorded first said by what it was: two phones recording one win learnt only
+            # that "the next hand is now hand 3", not whether theirs was the one recorded
+            said = f" ({_hand_said(store, game_id, last)})" if last and expected < now else ""
             raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the "
-                            f"next hand is now hand {now}, not {expected}; nothing was recorded: check the hands, "
-                            "then send it again if it is still to record", field="expect_seq")
+                            f"next hand is now hand {now}, not {expected}{said}; nothing was recorded: check the "
+                            "hands, then send it again if it is still to record", field="expect_seq")
     if expected_edits is not None:
         expected_edits = validation.int_id(expected_edits, "expect_edits")
         if expected_edits != store.count_edits(game_id):
@@ -757,6 +760,20 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                             "was edited, which can change the next hand's dealer, seats and counters; nothing was "
                             "recorded: check the deal, then send it again if it is still to record",
                             field="expect_edits")
+
+
+def _hand_said(store: Store, game_id: int, hand: dict) -> str:
+    """A recorded hand in a few words, for a refusal: "hand 2 recorded: a win by Mia, 3,900"."""
+    players = (store.get_game(game_id) or {}).get("players") or []
+
+    def name(seat):
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else f"seat {seat}"
+    wins = wins_of(hand)
+    if wins:
+        what = "a win by " + ", ".join(name(w["winner"]) for w in wins)
+    else:
+        what = {"draw": "a draw", "penalty": "a penalty", "end": "the game's end"}.get(hand["kind"], hand["kind"])
+    return f"hand {hand['seq']} recorded: {what}"
 
 
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None,

@@ -1489,6 +1489,12 @@ MESSAGES_FR = {
         "vérifiez la donne, puis renvoyez-la si elle reste à enregistrer",
     "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not {}":
         "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par {0}",
+    "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {} (hand {} recorded: {}); nothing was recorded: check the hands, then send it again if it is still to record":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
+        "maintenant la main {0}, pas la {1} (main {2} enregistrée : {3}) ; rien n'a été enregistré : vérifiez les "
+        "mains, puis envoyez-la à nouveau si elle reste à enregistrer",
+    "a win by {}": "une victoire de {0}", "a draw": "une main nulle", "a penalty": "une pénalité",
+    "the game's end": "la fin de la partie",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} ; rien n'a été enregistré : vérifiez les mains, puis envoyez-la à nouveau "

@@ -1610,7 +1610,7 @@ def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
     gid = new_game(client, "riichi")
     post(client, gid, {"kind": "draw", "tenpai": [A]})
     page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
-    assert re.search(r'Main suivante : <strong class="hand-label">E1-1</strong>', page)
+    assert re.search(r'Main suivante :</a> <strong class="hand-label">E1-1</strong>', page)
 
 
 def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not_recorded_twice(client):
@@ -1626,13 +1626,21 @@ def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not
     assert client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-x"}).status_code == 303
     r = client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-y"}, follow_redirects=True)
     said = r.get_data(as_text=True).replace("&#39;", "'")
-    assert "the next hand is now hand 3, not 2; nothing was recorded" in said and "data-refused" in said
+    # the hand recorded first is said by what it was (another phone's copy of the same win)
+    assert ("the next hand is now hand 3, not 2 (hand 2 recorded: a win by Bob); nothing was recorded" in said
+            and "data-refused" in said)
     assert [h["seq"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [1, 2]
     # a draw or a false win from a stale page: back to the game, said, nothing recorded
     r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": "phone-z", "next_seq": "2"},
                     follow_redirects=True)
     assert "the next hand is now hand 3, not 2" in r.get_data(as_text=True)
     assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+    client.set_cookie("mjtable_lang", "fr")
+    r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": "phone-w", "next_seq": "2"},
+                    follow_redirects=True)
+    assert "pas la 2 (main 2 enregistrée : une victoire de Bob) ; rien n'a été enregistré" in r.get_data(
+        as_text=True).replace("&#39;", "'")
+    client.set_cookie("mjtable_lang", "en")
     # the JSON API: expect_seq, 409
     r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 2})
     assert r.status_code == 409 and r.json["error"]["code"] == "stale_game"

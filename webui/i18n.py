@@ -104,6 +104,7 @@ FR = {
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
+    "Send it again": "L'envoyer à nouveau",
     "none (played without flowers)": "aucune (partie sans fleurs)",
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
     "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
@@ -1493,6 +1494,9 @@ MESSAGES_FR = {
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} (main {2} enregistrée : {3}) ; rien n'a été enregistré : vérifiez les "
         "mains, puis envoyez-la à nouveau si elle reste à enregistrer",
+    "this page had expired (or the server restarted), so nothing was done; what you entered is kept: send it again":
+        "cette page avait expiré (ou le serveur a redémarré) : rien n'a été fait ; ce que vous aviez saisi est "
+        "gardé : envoyez-le à nouveau",
     "a win by {}": "une victoire de {0}", "a draw": "une main nulle", "a penalty": "une pénalité",
     "the game's end": "la fin de la partie",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":

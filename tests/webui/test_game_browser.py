@@ -414,6 +414,29 @@ def test_a_win_refused_as_another_device_recorded_a_hand_comes_back_to_send_agai
     assert not console_errors(d)
 
 
+def test_a_win_typed_while_the_session_expired_is_sent_again_not_lost(server, browser, app):
+    # the session gone (its cookie expired, or the server restarted with another key), the win
+    # typed at the table was refused with "reload the page and try again" and lost
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    before = len(_hands(app, gid))
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("2")
+    Select(form.find_element(By.NAME, "discarder")).select_by_value("0")
+    form.find_element(By.NAME, "hand0").send_keys(WIN)
+    d.delete_all_cookies()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    again = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#resend button")))
+    assert "what you entered is kept" in d.find_element(By.CSS_SELECTOR, ".error-message").text
+    assert len(_hands(app, gid)) == before
+    again.click()
+    wait(d).until(lambda _: len(_hands(app, gid)) == before + 1)
+    # the one console line is the refused post's own status (400)
+    assert _hands(app, gid)[-1]["winner"] == 2 and not [e for e in console_errors(d) if "status of 400" not in e]
+
+
 def test_a_refused_edit_comes_back_to_its_form_as_typed(server, browser, app):
     """An edit refused for its notation comes back to that hand's edit form, opened, as typed
     and with the reason in it; an edit the player cancels at the confirmation is not kept."""

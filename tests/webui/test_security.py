@@ -171,3 +171,31 @@ def test_ids_in_addresses_are_ascii_digits(client):
     assert gid == 1 and client.get("/games/1").status_code == 200
     for other in ("%EF%BC%91", "%D9%A1"):           # fullwidth one, Arabic-Indic one
         assert client.get(f"/games/{other}").status_code == 404, other
+
+
+def test_a_form_whose_session_expired_comes_back_to_be_sent_again_not_lost(client):
+    # a win typed into the game page's form while the session expired (or the server restarted)
+    # was refused with "reload the page and try again", and the entry was gone
+    import html as html_lib
+    import re
+
+    from .conftest import csrf_of
+    from .test_game_flow import new_game
+    gid = new_game(client, "mcr")
+    win = {"csrf_token": "stale", "winner0": "1", "hand0": "123456789m123p5z 5z", "discarder": "0",
+           "next_seq": "1", "form_key": "phone-x"}
+    r = client.post(f"/games/{gid}/win", data=win, headers={"Sec-Fetch-Site": "same-origin"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "what you entered is kept: send it again" in page
+    form = re.search(r'<form method="post" action="([^"]+)" id="resend">(.*?)</form>', page, re.S)
+    assert form and form.group(1) == f"/games/{gid}/win"
+    fields = {k: html_lib.unescape(v) for k, v in re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(2))}
+    assert fields["hand0"] == "123456789m123p5z 5z" and fields["csrf_token"] == csrf_of(client)
+    assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing done before it is sent again
+    assert client.post(form.group(1), data=fields).status_code == 303
+    assert [h["notation"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["123456789m123p5z 5z"]
+    # a post that does not say it came from this app's pages is refused as it was, nothing offered back
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"})
+    assert r.status_code == 400 and 'id="resend"' not in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403 and 'id="resend"' not in r.get_data(as_text=True)

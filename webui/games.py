@@ -80,7 +80,7 @@ def show(game_id):
     edits = gamelog.history(get_store(), game_id)
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
-                           win_flags=win_flags(view["game"]["rules"]),
+                           win_flags=win_flags(view["game"]["rules"]), rare_flags=RARE_WIN_FLAGS,
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong,
                            sticks_won=gamelog.sticks_won, false_win=request.args.get("false_win", type=int),
@@ -244,15 +244,17 @@ RIICHI_WIN_TILES = ("dora_indicators", "ura_dora_indicators")
 RIICHI_WIN_FLAGS = ("ippatsu", "double_riichi", "last_tile", "kong_replacement", "robbing_kong")
 #: The same boxes under the other rules, those of them the rule set reads (its CONTEXT_KEYS).
 OTHER_WIN_FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
+#: Rarer wins, in a folded box of the same form: those the rule set reads (a club recording a
+#: heavenly hand or a double kong from the game page had no box for it, only the review page).
+RARE_WIN_FLAGS = ("tenhou", "chiihou", "renhou", "double_kong", "bao_exempt", "red_fives")
 
 
 def win_flags(rules: str) -> tuple:
     """The boxes of win context the game page's win form shows for ``rules``: what neither the
     tiles nor the seats say (a win on the last tile, on a kong's replacement tile...)."""
-    if rules == "riichi":
-        return RIICHI_WIN_FLAGS
     keys = scoring.rule_context_keys(rules) or ()
-    return tuple(k for k in OTHER_WIN_FLAGS if k in keys)
+    common = RIICHI_WIN_FLAGS if rules == "riichi" else tuple(k for k in OTHER_WIN_FLAGS if k in keys)
+    return common + tuple(k for k in RARE_WIN_FLAGS if k in keys)
 
 
 def _indicator_tiles(text: str, key: str, k: int) -> list[str]:

@@ -104,7 +104,7 @@ FR = {
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
-    "Send it again": "L'envoyer à nouveau",
+    "Send it again": "L'envoyer à nouveau", "Rarer wins": "Victoires plus rares",
     "none (played without flowers)": "aucune (partie sans fleurs)",
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
     "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",

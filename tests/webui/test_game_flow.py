@@ -1848,3 +1848,24 @@ def test_a_double_ron_corrected_takes_only_its_own_share_of_the_riichi_sticks(cl
         return r["hand"]["context"]["riichi_sticks"]
     assert sticks(B, PURE_STRAIGHT) == 2            # Bob, at Ann's right: his and Cy's
     assert sticks(D, SEVEN_PAIRS) == 1              # Di: her own
+
+
+def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
+    # a heavenly hand or a double kong could be recorded from the review page only: the game
+    # page's form had no box for them
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    rare = re.search(r'<details class="rare-wins">(.*?)</details>', page, re.S).group(1)
+    assert 'name="tenhou0"' in rare and 'name="red_fives0"' in rare and "red fives in this hand" in rare
+    assert 'name="double_kong0"' not in page                       # riichi reads no double kong
+    form = {"csrf_token": csrf_of(client), "winner0": "0", "hand0": "123m456p789s123s5z 5z", "discarder": "self",
+            "tenhou0": "1", "next_seq": "1", "form_key": "k1"}
+    assert client.post(f"/games/{gid}/win", data=form).status_code == 303
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["context"].get("tenhou") is True and hand["score"]["items"][0]["id"] == "tenhou"
+    # the edit form opens the box where one of its wins is ticked
+    assert '<details class="rare-wins" open>' in client.get(f"/games/{gid}").get_data(as_text=True)
+    hk = client.get(f"/games/{new_game(client, 'hk')}").get_data(as_text=True)
+    assert 'name="double_kong0"' in hk and 'name="tenhou0"' in hk
+    assert "rare-wins" not in client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)

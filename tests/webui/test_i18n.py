@@ -223,6 +223,8 @@ def test_hong_kong_pages_name_the_heavenly_and_earthly_hands_in_their_own_words(
     assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5m 5m", "winner": 1,
                                                          "discarder": 0}).status_code == 201
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True))
+    assert "tenhou" not in page and "double kong" not in page    # asked by the game's win form: not assumed
+    page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
     assert "heavenly hand (8E Tin Woo)" in page and "tenhou" not in page
 
 

@@ -104,7 +104,7 @@ FR = {
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
-    "Send it again": "L'envoyer à nouveau", "Rarer wins": "Victoires plus rares",
+    "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
     "none (played without flowers)": "aucune (partie sans fleurs)",
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
     "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
@@ -149,8 +149,10 @@ FR = {
         "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ précède le numéro d'une section).",
     "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).":
         "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de faan).",
-    "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).":
-        "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises ; [B] les règles de Babcock (1923).",
+    "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).":
+        "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises ; [B] les règles de Babcock (1923) ; "
+        "[M] Millington, The Complete Book of Mah-Jongg (1977) ; [W] mahjong.wikidot.com, Chinese Classical Scoring ; "
+        "[S] les mains spéciales chinoises de Sloper ; [L] mark.random-article.com (Special Limit Hands).",
     "minipoints do not count from 5 han: the hand is paid by its han":
         "les minipoints ne comptent plus à partir de 5 han : la main est payée selon ses han",
     "seven pairs: 25 fu, not rounded up": "sept paires : 25 minipoints, non arrondis",
@@ -239,7 +241,7 @@ FR = {
     "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the flowers and seasons": "les fleurs et saisons",
-    "counted within {name}": "compté dans {name}",
+    "counted within {name}": "déjà dans {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
@@ -831,7 +833,7 @@ SOURCE_LEGEND = {
     "mcr": "Sources: 000 is « Mah Jong International », the MCR rules (n° marks a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.",
     "riichi": "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).",
     "hk": "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).",
-    "classical": "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923).",
+    "classical": "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).",
 }
 
 
@@ -1084,6 +1086,20 @@ def payer_label(role) -> str:
     if lang() == "fr" and str(role) in PAYERS_FR:
         return PAYERS_FR[str(role)]
     return label(role)
+
+
+def payment_rows(payments) -> list[dict]:
+    """A score's settlement rows as said: the two players other than an unnamed discarder, who
+    pay alike, in one row ("each of the two others pays 8": two rows read "other pays 8")."""
+    rows, others = [], [p for p in payments if str(p.get("payer")) == "other"]
+    alike = len(others) == 2 and len({(p.get("amount"), p.get("reason")) for p in others}) == 1
+    for p in payments:
+        if alike and str(p.get("payer")) == "other":
+            if p is others[0]:
+                rows.append({**p, "payer_text": t("each of the two others")})
+            continue
+        rows.append({**p, "payer_text": payer_label(p.get("payer"))})
+    return rows
 
 
 #: What each correction of the review page (review.js ``step``) did, as a player reads it.
@@ -1427,7 +1443,7 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
-                                 split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, result_facts=result_facts,
+                                 split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, payment_rows=payment_rows, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  change_place=change_place,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
@@ -2491,6 +2507,8 @@ def item_note(text: str) -> str:
     if lang() != "fr" or not text:
         return text or ""
     clean, refs = split_source(text)
+    if refs and clean.strip() in refs:
+        return text             # a reference alone ("004 1A"): said once, as on English pages
     french = french_message(clean) or clean
     return f"{french} ({refs})" if refs else french
 

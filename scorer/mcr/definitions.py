@@ -17,7 +17,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "1 point for each pung or kong of 1s, 9s or a wind. A dragon pung, or a seat or prevalent wind "
         "pung, scores its own 2-point fan instead.",
         "1 point par pung ou kong de 1, de 9 ou de vent. Un pung de dragon, du vent du joueur ou du "
-        "vent dominant rapporte plutôt sa propre main à 2 points."),
+        "vent dominant rapporte plutôt sa propre figure à 2 points."),
     "melded_kong": ("A kong made with another player's discard, or by adding a drawn fourth tile to your melded "
                     "pung.",
                     "Kong formé avec une tuile écartée par un autre joueur, ou en ajoutant une quatrième tuile "

@@ -8,7 +8,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     # 1 han (002 §4.2.1)
     "riichi": (
         "Declared ready with a concealed hand, putting up a 1,000-point stick.",
-        "Le joueur a annoncé « riichi » alors que sa main cachée était en attente, en misant 1 000 points.",
+        "Le joueur a annoncé « riichi » alors que sa main cachée était en attente, en misant 1\u202f000 points.",
     ),
     "daburu_riichi": (
         "Riichi declared on your very first turn, before anyone has called a kong, pung or chow "

@@ -242,7 +242,7 @@ def test_a_french_result_puts_a_space_before_its_colons(client):
     assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s1z 1z", "winner": 0, "discarder": None,
                                                          "context": {"tenhou": True}}).status_code == 201
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)))
-    assert re.search(r"\w : compté dans", page) and not re.search(r"\w: compté dans", page)
+    assert re.search(r"\w : déjà dans", page) and not re.search(r"\w: déjà dans", page)
 
 
 def test_what_was_assumed_says_the_value_it_was_scored_with(client):
@@ -361,3 +361,24 @@ def test_hong_kong_flower_methods_say_what_each_counts_in_their_menu(client):
     client.patch(f"/api/games/{gid}", json={"options": {"flower_method": "C"}})
     assert "house rules (flower method: C: each flower of the seat, 1 faan)" in visible(
         client.get(f"/games/{gid}").get_data(as_text=True))
+
+
+def test_the_two_others_who_pay_alike_are_one_settlement_row(client):
+    # an MCR win on a discard, the discarder unnamed: "other pays 8" twice, which read as a mistake
+    html = _score(client, WIN, "mcr")["html"]
+    rows = [re.sub(r"\s+", " ", visible(r)).strip() for r in re.findall(r"<tr>(.*?)</tr>",
+            re.search(r'<table class="payments">(.*?)</table>', html, re.S).group(1), re.S)]
+    assert len(rows) == 2 and rows[1].startswith("each of the two others pays 8 to the winner"), rows
+    client.set_cookie("mjtable_lang", "fr")
+    html = _score(client, WIN, "mcr")["html"]
+    assert "chacun des deux autres" in html
+
+
+def test_a_reference_alone_behind_a_line_is_said_once_in_french(client):
+    # « — 1A (004 1A) » on French pages, « — 004 1A » on English ones
+    import html as html_lib
+    client.set_cookie("mjtable_lang", "fr")
+    page = html_lib.unescape(_score(client, "123m456m789m12p55s1234f 3p", "hk", {"opt__present": "1",
+                                                                               "opt_flower_method": "A"})["html"])
+    assert "— 004 1A\"" in page and "(004 1A)" not in page
+    assert "(004 Pointage pour les Fleurs)" not in page

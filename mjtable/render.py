@@ -4,7 +4,7 @@ from __future__ import annotations
 import scorer
 from scorer.errors import refusal
 from scorer.context import assumed_text
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score, unit_for
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
@@ -87,8 +87,9 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
         lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
     if result.payments:
         lines.append("  settlement:")
-        for p in result.payments:
-            lines.append(f"    {p.payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
+        for p in others_merged(result.payments):
+            payer = "each of the two others" if p.payer == "others" else p.payer
+            lines.append(f"    {payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")
     if result.unused:

@@ -5,7 +5,7 @@ not score, and why), the decomposition chosen, and the settlement.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -64,6 +64,20 @@ class Payment:
 
     def to_dict(self) -> dict:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
+
+
+def others_merged(payments: list) -> list:
+    """The settlement as said: the two players other than an unnamed discarder, who pay alike,
+    as one payer "others" ("other pays 8" twice read as a mistake). Payments as :class:`Payment`
+    or as their dicts, given back in the same shape."""
+    def part(p, key):
+        return p[key] if isinstance(p, dict) else getattr(p, key)
+    others = [p for p in payments if part(p, "payer") == "other"]
+    if len(others) != 2 or len({(part(p, "amount"), part(p, "reason")) for p in others}) != 1:
+        return list(payments)
+    first, second = others
+    merged = {**first, "payer": "others"} if isinstance(first, dict) else replace(first, payer="others")
+    return [merged if p is first else p for p in payments if p is not second]
 
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:

@@ -68,8 +68,9 @@ class RuleSet:
 
     def score(self, hand, options):
         result = self.module.score(hand, options)
+        definitions = self.definitions
         for item in result.items:
-            item.definition, item.definition_fr = self.definitions.get(item.id, ("", ""))
+            item.definition, item.definition_fr = definitions.get(item.id, ("", ""))
         # context given that this rule set never reads (riichi flags under MCR...): said, not dropped
         keys = getattr(self.module, "CONTEXT_KEYS", None)
         if keys is not None:

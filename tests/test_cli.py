@@ -896,3 +896,15 @@ def test_rules_side_by_side_say_what_they_assumed(capsys):
     code, out, _ = run(capsys, "score", "[111z,1]123m456p789s2z 2z", "--rules", "all", "--seat-wind", "S",
                        "--round-wind", "E", "--discarder", "left")
     assert "seat wind not given" not in out and "seat_wind=" not in out
+
+
+def test_the_two_others_who_pay_alike_are_one_settlement_line(capsys):
+    # "other pays 8" twice under an MCR win on an unnamed discard read as a mistake
+    from mjtable.cli import main
+    main(["score", "123m123m456p789s5z 5z"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "    each of the two others pays 8  (other player: 8)" in lines
+    assert not any(line.startswith("    other pays") for line in lines)
+    main(["score", "123m123m456p789s5z 5z", "--discarder", "left"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "    across pays 8  (other player: 8)" in lines and "    right pays 8  (other player: 8)" in lines

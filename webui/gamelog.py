@@ -749,7 +749,7 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
         if expected != now:
             # the hand recorded first said by what it was: two phones recording one win learnt only
             # that "the next hand is now hand 3", not whether theirs was the one recorded
-            said = f" ({_hand_said(store, game_id, last)})" if last and expected < now else ""
+            said = f" ({_recorded_hand_words(store, game_id, last)})" if last and expected < now else ""
             raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the "
                             f"next hand is now hand {now}, not {expected}{said}; nothing was recorded: check the "
                             "hands, then send it again if it is still to record", field="expect_seq")
@@ -762,17 +762,17 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                             field="expect_edits")
 
 
-def _hand_said(store: Store, game_id: int, hand: dict) -> str:
-    """A recorded hand in a few words, for a refusal: "hand 2 recorded: a win by Mia, 3,900"."""
-    players = (store.get_game(game_id) or {}).get("players") or []
-
-    def name(seat):
-        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else f"seat {seat}"
+def _recorded_hand_words(store: Store, game_id: int, hand: dict) -> str:
+    """A recorded hand in a few words, for a refusal: "hand 2 recorded: a win for Mia"."""
+    game = store.get_game(game_id) or {}
+    players = game.get("players") or []
     wins = wins_of(hand)
     if wins:
-        what = "a win by " + ", ".join(name(w["winner"]) for w in wins)
+        what = "a win for " + ", ".join(players[w["winner"]] for w in wins if 0 <= w["winner"] < len(players))
+    elif hand["kind"] == "penalty":
+        what = "a chombo" if game.get("rules") == "riichi" else "a false win"
     else:
-        what = {"draw": "a draw", "penalty": "a penalty", "end": "the game's end"}.get(hand["kind"], hand["kind"])
+        what = {"draw": "a draw", "end": "the game's end"}.get(hand["kind"], hand["kind"])
     return f"hand {hand['seq']} recorded: {what}"
 
 

@@ -14,7 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import item_definition, unused_reason
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, uncapped_score, unit_for
+from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -562,7 +562,7 @@ WORDS_FR = {
         "À la fin, les points de chaque joueur, moins les 30 000 avec lesquels chacun a commencé, plus l'uma ; souvent divisés par 1 000 (+12,3 pour 12 300).",
     "hand labels: E1, S3-1": "noms des mains : E1, S3-1",
     "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1).":
-        "Une main nommée par le vent du tour et la place de l'ouvreur dans ce tour : E1 est la première donne du tour d'Est, S3 la troisième du tour du Sud ; en riichi, -1, -2 ajoutent les compteurs sur la table (S3-1).",
+        "Une main nommée par le vent du tour et la place de celui qui distribue dans ce tour : E1 est la première donne du tour d'Est, S3 la troisième du tour du Sud ; en riichi, -1, -2 ajoutent les compteurs sur la table (S3-1).",
     "Tiles numbered 1 to 9, four of each, in three suits: characters (萬, code m), dots or circles (p) and bamboo (s). 1 and 9 are terminals.":
         "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), ronds ou cercles (p) et bambous (s). Les 1 et les 9 sont les terminales.",
     "honours: winds and dragons (z)":
@@ -1052,11 +1052,11 @@ def fan_name(item: dict) -> str:
 
 
 def fan_definition(rules: str, item: dict) -> str:
-    """What a scored item asks of a hand, in the page's language: the score's own words, or the
-    rule set's for a score saved before items carried them; "" for an item without one."""
-    english, french = item.get("definition", ""), item.get("definition_fr", "")
-    if not english:
-        english, french = item_definition(rules, item.get("id", "")) or ("", "")
+    """What a scored item asks of a hand, in the page's language: the rule set's words as they are
+    now (a stored score keeps those of its day, or none), the score's own for an item the rule set
+    no longer names; "" for an item without one."""
+    english, french = item_definition(rules, item.get("id", "")) or (item.get("definition", ""),
+                                                                      item.get("definition_fr", ""))
     return (french or english) if lang() == "fr" else english
 
 
@@ -1089,17 +1089,10 @@ def payer_label(role) -> str:
 
 
 def payment_rows(payments) -> list[dict]:
-    """A score's settlement rows as said: the two players other than an unnamed discarder, who
-    pay alike, in one row ("each of the two others pays 8": two rows read "other pays 8")."""
-    rows, others = [], [p for p in payments if str(p.get("payer")) == "other"]
-    alike = len(others) == 2 and len({(p.get("amount"), p.get("reason")) for p in others}) == 1
-    for p in payments:
-        if alike and str(p.get("payer")) == "other":
-            if p is others[0]:
-                rows.append({**p, "payer_text": t("each of the two others")})
-            continue
-        rows.append({**p, "payer_text": payer_label(p.get("payer"))})
-    return rows
+    """A score's settlement rows, each with its payer as said (``scorer.result.others_merged``:
+    the two others of an unnamed discarder who pay alike are one row)."""
+    return [{**p, "payer_text": t("each of the two others") if p["payer"] == "others" else payer_label(p["payer"])}
+            for p in others_merged(payments)]
 
 
 #: What each correction of the review page (review.js ``step``) did, as a player reads it.
@@ -1510,10 +1503,10 @@ MESSAGES_FR = {
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} (main {2} enregistrée : {3}) ; rien n'a été enregistré : vérifiez les "
         "mains, puis envoyez-la à nouveau si elle reste à enregistrer",
-    "this page had expired (or the server restarted), so nothing was done; what you entered is kept: send it again":
-        "cette page avait expiré (ou le serveur a redémarré) : rien n'a été fait ; ce que vous aviez saisi est "
-        "gardé : envoyez-le à nouveau",
-    "a win by {}": "une victoire de {0}", "a draw": "une main nulle", "a penalty": "une pénalité",
+    "this page had expired, so nothing was done; what you entered is kept: send it again":
+        "cette page avait expiré : rien n'a été fait ; ce que vous aviez saisi est gardé : envoyez-le à nouveau",
+    "a win for {}": "une victoire pour {0}", "a draw": "une main nulle", "a chombo": "un chombo",
+    "a false win": "un faux Mah-jong",
     "the game's end": "la fin de la partie",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {}; nothing was recorded: check the hands, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
@@ -2408,21 +2401,16 @@ def msg(text, code: str | None = None) -> str:
     return said
 
 
-#: A count written into a message and the word(s) after it that carry a "(s)" mark: "1 counter(s)".
-_COUNTED_WORD = re.compile(r"(?<![\w.,])(\d{1,3}(?:[,\u202f\u00a0]\d{3})+|\d+)(\s+(?:[^\s()]+\s+)?[^\s()]+)\((e?s)\)")
+#: A count written into a message and the words after it up to the next figure or sign: "1 counter(s)"
+#: in "ron + 1 counter(s) × 300", « combinaison(s) » in « 13 debout + 0 combinaison(s) ».
+_COUNTED_CLAUSE = re.compile(r"(?<![\w.,])(\d{1,3}(?:[,\u202f\u00a0]\d{3})+|\d+)(\s[^,;:×=+\d]*)")
 
 
 def _counted(text: str) -> str:
-    """``text``'s "(s)" marks settled by the count written just before them, as :func:`_plural`
-    settles a page's: a message arrives with its figures already in it ("ron + 1 counter(s) × 300")."""
-    def settle(m):
-        n = int(re.sub(r"\D", "", m.group(1)))
-        singular = n < 2 if lang() == "fr" else n == 1
-        return m.group(1) + m.group(2) + ("" if singular else m.group(3))
-    previous = None
-    while previous != text:         # "3 tuile(s) apprise(s)": each mark in turn
-        previous, text = text, _COUNTED_WORD.sub(settle, text, count=1)
-    return text
+    """``text``'s "(s)" marks settled by the count that opens their clause, as :func:`_plural`
+    settles a page's: a message arrives with its figures already in it ("ron + 1 counter(s) × 300",
+    « les 2 dernière(s) main(s) enregistrée(s) »)."""
+    return _COUNTED_CLAUSE.sub(lambda m: m.group(1) + _plural(m.group(2), int(re.sub(r"\D", "", m.group(1)))), text)
 
 
 def _message(text, code: str | None) -> str:
@@ -2486,14 +2474,15 @@ OPTION_HELP_FR_BY_RULES = {
     ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; l'écarteur paie : sur un écart seul le donneur de l'écart paie",
 }
 
-def _choices_as_labelled(text: str, choices) -> str:
+def _choices_as_labelled(text: str, choices, option: str | None = None, rules: str | None = None) -> str:
     """``text`` with each source-named choice's ``NAME =`` written as its menu label's, and each
     choice named by its key ("all_pay: the three losers pay") as its menu names it ("all pay")."""
     for i, c in enumerate(choices or ()):
         if text and _SOURCE_NAMED.match(str(c)):
-            text = re.sub(rf"\b{re.escape(str(c))} =", f"{choice_label(c, i)} =", text)
+            text = re.sub(rf"\b{re.escape(str(c))} =", lambda _m, c=c, i=i: f"{choice_label(c, i)} =", text)
         elif text and "_" in str(c):
-            text = re.sub(rf"\b{re.escape(str(c))}\b", str(choice_label(c, i)), text)
+            text = re.sub(rf"\b{re.escape(str(c))}\b", lambda _m, c=c, i=i: str(choice_label(c, i, option, rules)),
+                          text)
     return text
 
 
@@ -2507,7 +2496,7 @@ def item_note(text: str) -> str:
     if lang() != "fr" or not text:
         return text or ""
     clean, refs = split_source(text)
-    if refs and clean.strip() in refs:
+    if refs is not None and refs.strip() == text.strip():
         return text             # a reference alone ("004 1A"): said once, as on English pages
     french = french_message(clean) or clean
     return f"{french} ({refs})" if refs else french
@@ -2517,7 +2506,7 @@ def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, s
     """``(help in the page's language without its sources, the sources or None)``. A choice
     named after its source ("ffmj2013 = ...") is called in the help as in its menu
     (``choice_label``: "variant B = ..."), since the source's name leaves the help."""
-    english = _choices_as_labelled(english, choices)
+    english = _choices_as_labelled(english, choices, name, rules)
     if lang() != "fr":
         return split_source(english)
     french = OPTION_HELP_FR_BY_RULES.get((rules, name)) or OPTION_HELP_FR.get(name)

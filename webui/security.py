@@ -139,15 +139,26 @@ def _check_csrf():
     if not expected or not sent or not hmac.compare_digest(sent, expected):
         if request.path.startswith("/api/"):
             return _deny(400, "csrf", "API writes are JSON: send Content-Type: application/json")
-        if request.headers.get("Sec-Fetch-Site") == "same-origin" and request.form and not request.files:
-            # a form of this app's own pages whose session expired (or the server restarted): its
-            # entry comes back to be sent again, not lost behind "reload the page" (a game's win
-            # form, typed at the table); a request from elsewhere, or a browser that does not say
-            # where it comes from, is refused as before
+        if _sent_by_own_page() and request.form and not request.files and request.url_rule is not None:
+            # a form of this app's own pages whose session expired: its entry comes back to be sent
+            # again, not lost behind "reload the page" (a game's win form, typed at the table); a
+            # request from elsewhere, a page's script, or a browser that does not say where it
+            # comes from, is refused as before
             return _resend()
         return _deny(400, "csrf", "the form has expired or did not come from this app; "
                                   "reload the page and try again")
     return None
+
+
+def _sent_by_own_page() -> bool:
+    """A form a person sent from one of this app's pages: the browser says the navigation came
+    from this origin (``Sec-Fetch-*``, sent to localhost and HTTPS), or where it does not send
+    those, its ``Origin`` is this server's (a phone on the table's plain-HTTP address)."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site == "same-origin" and request.headers.get("Sec-Fetch-Mode") == "navigate"
+    origin = request.headers.get("Origin")
+    return bool(origin) and origin.rstrip("/") == request.host_url.rstrip("/")
 
 
 def _resend():
@@ -155,10 +166,11 @@ def _resend():
 
     from .navigation import back_url
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    message = ("this page had expired (or the server restarted), so nothing was done; what you entered is "
-               "kept: send it again")
+    message = "this page had expired, so nothing was done; what you entered is kept: send it again"
+    # the path as this server routed it (a "//host" path would leave the app; the CSP forbids it too)
+    action = "/" + request.path.lstrip("/\\") + (f"?{request.query_string.decode()}" if request.query_string else "")
     return render_template("error.html", status=400, message=message, code="csrf", back_url=back_url(),
-                           resend={"action": request.full_path.rstrip("?"), "fields": fields}), 400
+                           resend={"action": action, "fields": fields}), 400
 
 
 #: Endpoints whose answers any page may keep or embed: the app's own style and scripts, the

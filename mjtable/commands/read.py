@@ -99,7 +99,7 @@ def run(args) -> int:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(format_reading(result, explain=args.explain))
+        print(format_reading(result, explain=getattr(args, "explain", False)))
     if args.annotate:
         try:
             annotate(photo, result, args.annotate)

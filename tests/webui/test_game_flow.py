@@ -1627,7 +1627,7 @@ def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not
     r = client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-y"}, follow_redirects=True)
     said = r.get_data(as_text=True).replace("&#39;", "'")
     # the hand recorded first is said by what it was (another phone's copy of the same win)
-    assert ("the next hand is now hand 3, not 2 (hand 2 recorded: a win by Bob); nothing was recorded" in said
+    assert ("the next hand is now hand 3, not 2 (hand 2 recorded: a win for Bob); nothing was recorded" in said
             and "data-refused" in said)
     assert [h["seq"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [1, 2]
     # a draw or a false win from a stale page: back to the game, said, nothing recorded
@@ -1638,7 +1638,7 @@ def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not
     client.set_cookie("mjtable_lang", "fr")
     r = client.post(f"/games/{gid}/draw", data={"csrf_token": token, "form_key": "phone-w", "next_seq": "2"},
                     follow_redirects=True)
-    assert "pas la 2 (main 2 enregistrée : une victoire de Bob) ; rien n'a été enregistré" in r.get_data(
+    assert "pas la 2 (main 2 enregistrée : une victoire pour Bob) ; rien n'a été enregistré" in r.get_data(
         as_text=True).replace("&#39;", "'")
     client.set_cookie("mjtable_lang", "en")
     # the JSON API: expect_seq, 409

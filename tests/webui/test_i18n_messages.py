@@ -445,6 +445,10 @@ def test_a_count_in_a_message_settles_its_plural_in_each_language(app):
         assert i18n.msg("ron + 1 counter(s) × 300") == "ron + 1 compteur × 300"
         assert i18n.msg("ron + 2 counter(s) × 300") == "ron + 2 compteurs × 300"
         assert i18n.msg("tsumo share + 1 counter(s) × 100").endswith("1 compteur × 100")
+        # every mark of the count's clause, up to the next figure: « 13 debout + 0 combinaison »
+        assert "les 2 dernières mains enregistrées viendraient" in i18n.msg(
+            "this change would end the game earlier: the last 2 hand(s) recorded would come after its end; delete "
+            "them first, then make the change; nothing was changed")
     with app.test_request_context("/?lang=en"):
         assert i18n.msg("ron + 1 counter(s) × 300") == "ron + 1 counter × 300"
         assert i18n.msg("ron + 0 counter(s) × 300") == "ron + 0 counters × 300"

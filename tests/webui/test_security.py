@@ -184,7 +184,7 @@ def test_a_form_whose_session_expired_comes_back_to_be_sent_again_not_lost(clien
     gid = new_game(client, "mcr")
     win = {"csrf_token": "stale", "winner0": "1", "hand0": "123456789m123p5z 5z", "discarder": "0",
            "next_seq": "1", "form_key": "phone-x"}
-    r = client.post(f"/games/{gid}/win", data=win, headers={"Sec-Fetch-Site": "same-origin"})
+    r = client.post(f"/games/{gid}/win", data=win, headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"})
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "what you entered is kept: send it again" in page
     form = re.search(r'<form method="post" action="([^"]+)" id="resend">(.*?)</form>', page, re.S)
@@ -199,3 +199,15 @@ def test_a_form_whose_session_expired_comes_back_to_be_sent_again_not_lost(clien
     assert r.status_code == 400 and 'id="resend"' not in r.get_data(as_text=True)
     r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"}, headers={"Sec-Fetch-Site": "cross-site"})
     assert r.status_code == 403 and 'id="resend"' not in r.get_data(as_text=True)
+    # a page's script (not a person's navigation) keeps its refusal; so does another site's Origin
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"},
+                    headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors"})
+    assert r.status_code == 400 and 'id="resend"' not in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"}, headers={"Origin": "http://evil.example"})
+    assert r.status_code == 400 and 'id="resend"' not in r.get_data(as_text=True)
+    # a browser that sends no Sec-Fetch-* to a plain-HTTP address says its Origin: this server's
+    r = client.post(f"/games/{gid}/win", data={**win, "next_seq": "2"}, headers={"Origin": "http://localhost"})
+    assert r.status_code == 400 and 'id="resend"' in r.get_data(as_text=True)
+    # an address no page posts to gets no button that could only fail
+    r = client.post("/no/such/form", data=win, headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"})
+    assert 'id="resend"' not in r.get_data(as_text=True)

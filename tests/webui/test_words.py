@@ -89,3 +89,6 @@ def test_a_scored_line_says_behind_its_link_what_it_asks_of_the_hand(client, app
     with app.test_request_context("/?lang=en"):
         assert i18n.fan_definition("riichi", {"id": "riichi", "name_en": "Riichi"}) == english
         assert i18n.fan_definition("riichi", {"id": "no_such_yaku"}) == ""
+        # a stored score's words of its day give way to the corrected ones; kept for an id gone since
+        assert i18n.fan_definition("riichi", {"id": "riichi", "definition": "older words"}) == english
+        assert i18n.fan_definition("riichi", {"id": "gone", "definition": "older words"}) == "older words"

@@ -4,7 +4,7 @@
 A :class:`Hand` is built from the hand JSON (``Hand.from_dict``) or from notation
 (``scorer.notation.parse``) and is always valid as a *structure*: real tile codes, at most four
 copies, legal melds, 14 tiles counting each kong as three, the winning tile among the standing
-tiles. Whether it is a *complete winning hand* depends on the rule set (knitted hands exist only
+tiles (or 13 tiles held and the eighth flower as the winning tile: Hong Kong, 004 6D). Whether it is a *complete winning hand* depends on the rule set (knitted hands exist only
 in MCR), so that is decided when scoring.
 """
 from __future__ import annotations
@@ -161,6 +161,11 @@ class Hand:
         return out
 
     @property
+    def won_on_flower(self) -> bool:
+        """Won on the eighth flower or season (004 6D): the 13 tiles held need form no hand."""
+        return T.is_valid_code(self.winning_tile) and T.is_bonus(self.winning_tile)
+
+    @property
     def kong_count(self) -> int:
         """Kongs declared, exposed or concealed (a win on a replacement tile needs one)."""
         return sum(1 for m in self.melds if m.type == "kong")
@@ -198,7 +203,8 @@ class Hand:
         win = d.get("winning_tile")
         if win is None:
             raise errors.HandError(errors.BAD_FIELD, "winning_tile is required", field="winning_tile")
-        _check_playing(win, "winning_tile")
+        if not (T.is_valid_code(win) and T.is_bonus(win)):      # the eighth flower may win (004 6D)
+            _check_playing(win, "winning_tile")
         bonus = d.get("bonus", [])
         if not isinstance(bonus, (list, tuple)):
             raise errors.HandError(errors.BAD_FIELD, "bonus must be a list", field="bonus")
@@ -208,6 +214,25 @@ class Hand:
                                        field=f"bonus[{i}]")
         return cls(tuple(T.sorted_codes(concealed)), melds, win, tuple(T.sorted_codes(bonus)),
                    Context(d.get("context")))
+
+
+def _validate_eight_flowers(hand: Hand, n: int) -> None:
+    """A win on the eighth flower (004 6D, « Tout joueur qui accumule les huit tuiles Fleur ... remporte
+    donc la partie »): the 13 tiles held, all eight flowers and seasons laid out, the winning one
+    among them."""
+    if len(set(hand.bonus)) != 8 or hand.winning_tile not in hand.bonus:
+        raise errors.HandError(errors.WINNING_TILE_NOT_IN_HAND, f"a flower or season ({hand.winning_tile}) wins "
+                               "only as the eighth of all eight, laid out with the others (004 6D)",
+                               field="winning_tile")
+    if n != 13:
+        raise errors.HandError(errors.WRONG_TILE_COUNT, f"a win on the eighth flower is made with the 13 tiles "
+                               f"held, not {n}: {len(hand.concealed)} standing + {len(hand.melds)} meld(s) × 3 "
+                               "(004 6D)", field="concealed")
+    bonus_counts = Counter(hand.bonus)
+    if max(bonus_counts.values()) > 1:
+        code = max(bonus_counts, key=bonus_counts.get)
+        raise errors.HandError(errors.TOO_MANY_COPIES, f"{code} appears {bonus_counts[code]} times: each flower "
+                               "and season exists once", field="bonus")
 
 
 def _validate(hand: Hand) -> None:
@@ -224,6 +249,9 @@ def _validate(hand: Hand) -> None:
                                    f"{c - len(in_melds)} standing): a tile set has only 4 of each tile",
                                    field="concealed" if c > len(in_melds) else f"melds[{in_melds[0]}]")
     n = len(hand.concealed) + 3 * len(hand.melds)
+    if hand.won_on_flower:
+        _validate_eight_flowers(hand, n)
+        return
     if n != 14:
         what = "few" if n < 14 else "many"
         message = (f"too {what} tiles: {len(hand.concealed)} standing + {len(hand.melds)} meld(s) × 3 = {n}, a "

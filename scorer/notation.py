@@ -182,6 +182,9 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         raise errors.HandError(errors.WRONG_TILE_COUNT, "no standing tiles: the winning tile is the last "
                                "tile written outside brackets", position=len(text))
     winning = playing[-1][0]
+    if T.is_bonus(standing[-1][0]) and len(set(bonus)) == 8 and len(playing) + 3 * len(melds) == 13:
+        # the eighth flower written last, the 13 tiles held before it: won on it (004 6D)
+        winning = standing[-1][0]
     try:
         return Hand(tuple(T.sorted_codes(c for c, _ in playing)), tuple(melds), winning,
                     tuple(T.sorted_codes(bonus)), Context(context))
@@ -193,8 +196,8 @@ def _parse(text: str, context: dict | None = None) -> Hand:
             raise
         # "... 2z 1f" meant as "won on 1f": a flower lies apart and is never the winning tile
         raise errors.HandError(e.code, f"{e.message}; the last tile written, {last}, is a flower or season: "
-                               "it lies apart and is never the winning tile (write the winning tile last "
-                               "among the others)", field=e.field, position=at) from None
+                               "it lies apart and is not the winning tile, but as the eighth of all eight (write the "
+                               "winning tile last among the others)", field=e.field, position=at) from None
 
 
 _group = T.group_codes
@@ -215,6 +218,10 @@ def _meld_text(m: Meld) -> str:
 
 def format_hand(hand: Hand) -> str:
     """The one canonical notation of a hand."""
+    if hand.won_on_flower:      # the 13 tiles held, the other flowers, the eighth that won (004 6D)
+        melds = "".join(_meld_text(m) for m in hand.melds)
+        others = [b for b in hand.bonus if b != hand.winning_tile]
+        return f"{melds}{_group(T.sorted_codes(hand.concealed))} {_group(others)} {hand.winning_tile}"
     rest = list(hand.concealed)
     rest.remove(hand.winning_tile) if hand.winning_tile in rest else rest.remove(
         next(t for t in rest if T.normalize(t) == T.normalize(hand.winning_tile)))

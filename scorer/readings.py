@@ -76,6 +76,8 @@ def _meld_sets(hand: Hand) -> list[Set]:
 def readings(hand: Hand, *, thirteen_orphans: bool = True) -> list[Reading]:
     """Every reading of the hand, one per place the winning tile can complete. Empty when the
     tiles are not a winning shape."""
+    if hand.won_on_flower:          # the 13 tiles held make no hand: the flowers win (004 6D)
+        return []
     counts = hand.concealed_counts
     melds = _meld_sets(hand)
     win = T.index(hand.winning_tile)
@@ -114,6 +116,8 @@ def is_seven_pairs(hand: Hand) -> bool:
 
 def waits(hand: Hand) -> list[str]:
     """Tiles that would complete the hand in place of the winning tile (the "calling" tiles)."""
+    if hand.won_on_flower:
+        return []
     counts = hand.concealed_counts
     counts[T.index(hand.winning_tile)] -= 1
     used = [0] * 34

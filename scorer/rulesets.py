@@ -67,6 +67,12 @@ class RuleSet:
             return {}           # a rule set added without them (a test's toy rules): its items unexplained
 
     def score(self, hand, options):
+        if hand.won_on_flower and not getattr(self.module, "WINS_ON_EIGHT_FLOWERS", False):
+            # 004 6D is Hong Kong's: the other rule sets know no win without four sets and a pair
+            from .result import ScoreResult
+            return ScoreResult(self.name, False, error={
+                "code": errors.NOT_COMPLETE, "message": "a win on the eighth flower is a Hong Kong old-style hand "
+                "(004 6D): under these rules the 13 tiles held make no winning hand"}, unused=[])
         result = self.module.score(hand, options)
         definitions = self.definitions
         for item in result.items:

@@ -75,8 +75,9 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
 
     # Standing tiles: sorted as players keep them (suits in a random order), minus the winning one.
     standing = list(hand.concealed)
-    standing.remove(hand.winning_tile) if hand.winning_tile in standing else standing.remove(
-        next(t for t in standing if T.normalize(t) == T.normalize(hand.winning_tile)))
+    if not hand.won_on_flower:      # won on the eighth flower (004 6D): it lies among the others
+        standing.remove(hand.winning_tile) if hand.winning_tile in standing else standing.remove(
+            next(t for t in standing if T.normalize(t) == T.normalize(hand.winning_tile)))
     suit_order = list("mpsz")
     rng.shuffle(suit_order)
     standing.sort(key=lambda c: (suit_order.index(c[1]), T.sort_key(c)))
@@ -85,10 +86,11 @@ def layout_hand(hand: Hand, rng: random.Random | None = None, *, style: str | No
         out.append(PlacedTile(code, x, _jit(rng, 0.03 * j), _jit(rng, 1.5 * j), group="concealed",
                               role=f"standing{i}"))
         x += TILE_W + abs(_jit(rng, 0.04 * j)) + (rng.uniform(0.1, 0.3) * j if rng.random() < 0.05 else 0)
-    if winning_apart:
-        x += rng.uniform(0.6, 1.2) if j else 0.8
-    out.append(PlacedTile(hand.winning_tile, x, _jit(rng, 0.04 * j), _jit(rng, 2.0 * j),
-                          group="winning", role="winning"))
+    if not hand.won_on_flower:
+        if winning_apart:
+            x += rng.uniform(0.6, 1.2) if j else 0.8
+        out.append(PlacedTile(hand.winning_tile, x, _jit(rng, 0.04 * j), _jit(rng, 2.0 * j),
+                              group="winning", role="winning"))
     row_end = x + TILE_W / 2
 
     # Melds: to the right of the row, or in a row in front of it (towards the table centre).

@@ -1799,9 +1799,17 @@ MESSAGES_FR = {
     "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
         "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
     "tiles must be text": "les tuiles doivent être du texte",
-    "{}; the last tile written, {}, is a flower or season: it lies apart and is never the winning tile (write the winning tile last among the others)":
-        "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est jamais "
-        "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres)",
+    "{}; the last tile written, {}, is a flower or season: it lies apart and is not the winning tile, but as the eighth of all eight (write the winning tile last among the others)":
+        "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est pas "
+        "la tuile gagnante, sauf comme la huitième des huit (écrivez la tuile gagnante en dernier parmi les autres)",
+    "a flower or season ({}) wins only as the eighth of all eight, laid out with the others":
+        "une fleur ou une saison ({0}) ne fait gagner que comme la huitième des huit, posée avec les autres",
+    "a win on the eighth flower is made with the 13 tiles held, not {}: {} standing + {} meld(s) × 3":
+        "une victoire sur la huitième fleur se fait avec les 13 tuiles tenues, pas {0} : {1} debout + {2} "
+        "combinaison(s) × 3",
+    "a win on the eighth flower is a Hong Kong old-style hand: under these rules the 13 tiles held make no winning hand":
+        "une victoire sur la huitième fleur est une main de l'ancienne règle de Hong Kong : avec ces règles, les 13 "
+        "tuiles tenues ne font pas une main gagnante",
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3)":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3)",

@@ -9,6 +9,8 @@ from .. import errors
 from .scoring import NAME, reward, score
 
 TITLE = "Hong Kong old style"
+#: all eight flowers win whatever the 13 tiles held (004 6D): the winning tile may be the eighth
+WINS_ON_EIGHT_FLOWERS = True
 
 CONTEXT_KEYS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "double_kong", "discarder", "tenhou", "renhou", "liable_player",

@@ -342,8 +342,10 @@ def score(hand: Hand, options) -> ScoreResult:
     options.check()
     ctx = ContextReads(hand.context)
     given = hand.context.given
-    if given.get("kong_replacement") and "self_drawn" not in given and given.get("discarder") is None:
-        # a replacement tile is drawn (004 2A): the win is self-drawn unless said otherwise
+    if (given.get("kong_replacement") or hand.won_on_flower) and "self_drawn" not in given \
+            and given.get("discarder") is None:
+        # a replacement tile is drawn (004 2A), as is the eighth flower, unless claimed from the player
+        # who drew it (004 « Remarque » after the flower methods): the win is self-drawn unless said otherwise
         hand = replace(hand, context=Context({**given, "self_drawn": True}))
         ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}

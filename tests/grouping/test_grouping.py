@@ -352,3 +352,18 @@ def test_a_photo_without_tiles_says_what_to_do():
     reading = group([])
     assert reading.hand is None and reading.warnings[0].startswith("no tiles found in the photo: take another one")
     assert "or type the hand" in reading.warnings[0]
+
+
+@pytest.mark.parametrize("bonus_at", ["left", "front"])
+def test_thirteen_tiles_and_all_eight_flowers_are_a_win_on_the_eighth(bonus_at):
+    # Hong Kong, 004 6D: a photo of the 13 tiles held and the eight flowers was "a tile may be
+    # hidden", no hand
+    hand, _, reads = scene("123456789m12p55s 1234567f 8f", style="chinese", bonus_at=bonus_at)
+    r, got = read(reads, rules="hk")
+    assert got == Hand.from_dict(hand.to_dict()) and got.won_on_flower
+    assert not any("where a winning hand has 14" in w or "not set apart" in w for w in r.warnings)
+    # seven flowers and 13 tiles stay a tile short, said
+    _, _, fewer = scene("123456789m12p55s 5s 1234567f", style="chinese", bonus_at=bonus_at)
+    one_5s = next(k for k, t in enumerate(fewer) if t.code == "5s")
+    short = group(fewer[:one_5s] + fewer[one_5s + 1:], rules="hk")
+    assert short.hand is None and any("where a winning hand has 14" in w for w in short.warnings)

@@ -1869,3 +1869,18 @@ def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
     hk = client.get(f"/games/{new_game(client, 'hk')}").get_data(as_text=True)
     assert 'name="double_kong0"' in hk and 'name="tenhou0"' in hk
     assert "rare-wins" not in client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)
+
+
+def test_a_hong_kong_game_records_a_win_on_the_eighth_flower(client):
+    # 004 6D: the 13 tiles held and all eight flowers; the hand's page shows the eighth as the winning tile
+    gid = client.post("/api/games", json={"rules": "hk", "players": PLAYERS,
+                                          "options": {"flower_method": "A"}}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m12p55s 1234567f 8f", "winner": 1,
+                                                      "discarder": None})
+    assert r.status_code == 201, r.json
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["hand"]["winning_tile"] == "8f" and sum(p["amount"] for p in hand["payments"]) == 3 * 256
+    page = client.get(f"/games/{gid}/hands/1").get_data(as_text=True)
+    assert 'data-code="8f"' in page.split('class="winning-tile"')[1][:400]
+    flowers = re.search(r'<p class="hand-bonus">(.*?)</p>', page, re.S).group(1)
+    assert 'data-code="7f"' in flowers and 'data-code="8f"' not in flowers    # not again among the others

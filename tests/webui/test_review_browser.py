@@ -1042,3 +1042,24 @@ def test_back_closes_the_tile_picker_and_the_page_stays(server, browser):
     assert d.current_url == draft_url
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "123m456p789s1122z 2z"))
     assert not console_errors(d)
+
+
+def test_a_win_on_the_eighth_flower_is_entered_with_its_star_on_the_flower(server, browser):
+    # Hong Kong's eight flowers win with the 13 tiles held (004 6D): the hand needed 14, and ★
+    # on a flower moved it into the standing row
+    d = browser
+    d.get(server + "/review/new?rules=hk&hand=" + "123456789m12p55s%201234567f%208f")
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile.win[data-code="8f"]'))
+    d.execute_script("const s = document.querySelector('[name=opt_flower_method]'); s.value = 'A';"
+                     "s.dispatchEvent(new Event('change', { bubbles: true }));")
+    wait(d).until(lambda drv: "Eight Flowers" in drv.find_element(By.ID, "result").text)
+    assert not d.find_elements(By.CSS_SELECTOR, '#hand-view .htile.win:not([data-code="8f"])')
+    # the star moved to a held tile: no winning hand of 13; back on the flower, won again, in place
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning"))).click()
+    wait(d).until(lambda drv: "Eight Flowers" not in drv.find_element(By.ID, "result").text)
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="8f"]').click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning"))).click()
+    wait(d).until(lambda drv: "Eight Flowers" in drv.find_element(By.ID, "result").text)
+    assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code$="f"]')) == 8
+    assert console_errors(d) == []

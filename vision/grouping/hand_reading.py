@@ -74,6 +74,17 @@ class HandReading:
                 "confidence": round(self.confidence, 4)}
 
 
+def eighth_flower(tiles, it: Interpretation) -> int | None:
+    """The tile that won where the photo shows a Hong Kong win on the eighth flower (004 6D): 13
+    tiles held (a kong counting as 3) and all eight flowers and seasons read beside them; the
+    eighth is not told apart on the table, so the last by its number (the score is the same)."""
+    codes = [tiles[i].code for i in it.bonus]
+    if it.count != HAND_SIZE - 1 or len(codes) != 8 or len(set(codes)) != 8 \
+            or not all(c and T.is_bonus(c) for c in codes):
+        return None
+    return max(it.bonus, key=lambda i: tiles[i].code)
+
+
 def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandReading:
     """The HandReading of interpretation ``it``; ``warnings`` and ``decisions`` (lists) gain
     this stage's entries and are kept in the result."""
@@ -83,6 +94,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     def link(i, gid, role, **kw):
         links[i] = {"tile": i, "group": gid, "role": role, **kw}
 
+    eighth = eighth_flower(tiles, it)
     gid = 0
     groups.append({"id": gid, "kind": "concealed", "tiles": list(it.concealed)})
     for k, i in enumerate(it.concealed):
@@ -97,6 +109,9 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         decisions.append({"what": "winning tile", "value": tiles[it.winning].code,
                           "confidence": round(gap_conf(left_gap), 4), "group": gid,
                           "note": f"set {left_gap:.2f} tile apart at the right of the standing tiles"})
+    elif eighth is not None:
+        decisions.append({"what": "winning tile", "value": tiles[eighth].code, "confidence": 0.9,
+                          "note": "13 tiles held and all eight flowers: won on the eighth (004 6D)"})
     else:
         decisions.append({"what": "winning tile", "value": None, "confidence": 0.3,
                           "note": "no tile set apart: the rightmost standing tile is assumed"})
@@ -226,18 +241,21 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         decisions.append({"what": "dora indicators", "value": [tiles[i].code for i in dora_up],
                           "confidence": 0.9, "group": gid})
     concealed = list(it.concealed)
-    winning = it.winning if it.winning is not None else (concealed[-1] if concealed else None)
-    standing = [i for i in concealed if i != winning]
+    if eighth is not None:      # the 13 tiles held all stand; the eighth flower won (004 6D)
+        winning, standing = eighth, concealed
+    else:
+        winning = it.winning if it.winning is not None else (concealed[-1] if concealed else None)
+        standing = [i for i in concealed if i != winning]
     slots = {"concealed": standing, "winning": winning, "melds": meld_slots, "bonus": list(it.bonus),
              "dora": dora_up, "winning_apart": it.winning is not None}
-    if it.count != HAND_SIZE:
+    if it.count != HAND_SIZE and eighth is None:
         own = Counter(T.normalize(tiles[i].code) for i in concealed if tiles[i].code and not tiles[i].face_down)
         warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "bonus"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "dora"),
                                            tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key))))
     hand = None
-    codes = [tiles[i].code for i in standing + ([winning] if winning is not None else [])]
+    codes = [tiles[i].code for i in standing + ([winning] if winning is not None and eighth is None else [])]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):
         data = {"concealed": codes, "melds": hand_melds, "winning_tile": tiles[winning].code,
                 "bonus": [tiles[i].code for i in it.bonus], "context": {}}

@@ -98,7 +98,11 @@
         groups.push({ kind: "meld", concealed: !!m.concealed, from: m.from || "", ...(m.added ? { added: true } : {}),
                       tiles });
       }
-      groups.push({ kind: "bonus", tiles: (hand.bonus || []).map((c) => newTile(c, srcOf(c))) });
+      const bonusTiles = (hand.bonus || []).map((c) => newTile(c, srcOf(c)));
+      // won on the eighth flower (Hong Kong, 004 6D): the ★ is on it, none on the 13 tiles held
+      const flowerWin = !winSet && bonusTiles.find((t) => t.code === hand.winning_tile);
+      if (flowerWin) flowerWin.win = true;
+      groups.push({ kind: "bonus", tiles: bonusTiles });
     } else if (readTiles.length) {
       // No hand could be built: lay out what was read, group by group, to be corrected.
       const bonus = [];
@@ -182,7 +186,7 @@
   }
   function toHand() {
     const standing = groups[0].tiles;
-    const win = standing.find((t) => t.win) || standing[standing.length - 1];
+    const win = bonusGroup().tiles.find((t) => t.win) || standing.find((t) => t.win) || standing[standing.length - 1];
     const melds = [];
     for (const g of groups) {
       if (g.kind !== "meld" || !g.tiles.length) continue;
@@ -196,6 +200,9 @@
     }
     return { concealed: standing.map((t) => t.code), melds, winning_tile: win ? win.code : null,
              bonus: bonusGroup().tiles.map((t) => t.code) };
+  }
+  function flowerWon() {
+    return bonusGroup().tiles.some((t) => t.win);
   }
   function groupLabel(g, i) {
     if (g.kind === "standing") return tr("Standing tiles");
@@ -336,7 +343,7 @@
       const claimedAt = g.kind === "meld" && g.from && !g.concealed
         ? { left: 0, across: 1, right: g.tiles.length - 1 }[g.from] : -1;
       // no tile marked as the winning one: the hand is scored with the last standing tile (toHand), so shown so
-      const implied = g.kind === "standing" && !g.tiles.some((t) => t.win) ? g.tiles.length - 1 : -1;
+      const implied = g.kind === "standing" && !g.tiles.some((t) => t.win) && !flowerWon() ? g.tiles.length - 1 : -1;
       // A concealed kong lies as on the table: its two middle tiles face down (002 §3.3.7, the
       // one source that says which), their code in their label and title.
       let turnedDown = g.kind === "meld" && g.concealed && g.tiles.length === 4 ? [1, 2] : [];
@@ -599,7 +606,7 @@
     $("pick-winning").hidden = !!add;
     if (t) {   // whether this tile is the winning one already (marked, or the standing row's last, implied)
       const row = groups[gi].tiles;
-      const implied = groups[gi].kind === "standing" && ti === row.length - 1 && !row.some((x) => x.win);
+      const implied = groups[gi].kind === "standing" && ti === row.length - 1 && !row.some((x) => x.win) && !flowerWon();
       $("pick-winning").setAttribute("aria-pressed", String(!!t.win || implied));
     }
     $("pick-remove").hidden = !!add;
@@ -766,8 +773,11 @@
     const code = groups[group].tiles[index].code;
     step(() => {
       const g = groups[group]; const t = g.tiles[index];
-      if (g.kind !== "standing") { g.tiles.splice(index, 1); groups[0].tiles.push(t); }
+      // a flower or season wins in place, as the eighth of eight (Hong Kong, 004 6D); another tile
+      // joins the standing row
+      if (g.kind !== "standing" && g.kind !== "bonus") { g.tiles.splice(index, 1); groups[0].tiles.push(t); }
       groups[0].tiles.forEach((x) => { x.win = false; });
+      bonusGroup().tiles.forEach((x) => { x.win = false; });
       t.win = true;
     }, { op: "winning", tile: code });
     // the question it answers is answered

@@ -1,0 +1,75 @@
+"""A win on the eighth flower (004 6D: « Tout joueur qui accumule les huit tuiles Fleur au cours de
+la partie est considéré comme ayant terminé sa main »): the 13 tiles held, all eight flowers and
+seasons laid out, the eighth the winning tile; Hong Kong's alone."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import scorer
+from scorer import errors
+
+HELD = "123456789m12p55s"                  # 13 tiles that make no hand
+EIGHT = f"{HELD} 1234567f 8f"
+
+
+def test_the_eighth_flower_written_last_wins_with_the_13_tiles_held():
+    hand = scorer.parse(EIGHT)
+    assert hand.won_on_flower and hand.winning_tile == "8f" and len(hand.concealed) == 13
+    assert scorer.format_hand(hand) == EIGHT
+    assert scorer.format_hand(scorer.parse(f"{HELD}12345678f")) == EIGHT      # the flowers written together
+    again = scorer.to_hand(json.loads(json.dumps(hand.to_dict())))
+    assert again == hand and again.to_dict()["winning_tile"] == "8f"
+    with_meld = scorer.parse("[111m]456789m12p55s 2345678f 1f")
+    assert with_meld.won_on_flower and scorer.format_hand(with_meld) == "[111m]456789m12p55s 2345678f 1f"
+
+
+def test_hong_kong_scores_it_self_drawn_unless_claimed_from_the_player_who_drew_it():
+    r = scorer.score(scorer.parse(EIGHT), "hk", {"flower_method": "A"})
+    assert r.valid and r.wins and {i.id for i in r.items} == {"eight_flowers", "flower"}
+    assert r.decomposition is None
+    # drawn from the wall: the three others pay (the 004 remark: a claim from the drawer is a discard)
+    assert [p.payer for p in r.payments] == ["left", "across", "right"]
+    claimed = scorer.score(scorer.to_hand(EIGHT, {"discarder": "across"}), "hk", {"flower_method": "A"})
+    assert [p.payer for p in claimed.payments] == ["across"]
+    refused = scorer.score(scorer.parse(EIGHT), "hk")          # flowers not played
+    assert not refused.valid and "choose flower method A, B, C or D" in refused.error["message"]
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "classical"])
+def test_the_other_rules_know_no_win_on_flowers(rules):
+    r = scorer.score(scorer.parse(EIGHT), rules)
+    assert not r.valid and r.error["code"] == errors.NOT_COMPLETE
+    assert "Hong Kong old-style hand (004 6D)" in r.error["message"]
+
+
+@pytest.mark.parametrize("text, says", [
+    (f"{HELD} 123456f 8f", "never"),                               # seven: the flower is no winning tile
+    ("123456789m12p5s 1234567f 8f", "too few tiles"),              # 12 held
+])
+def test_a_flower_wins_only_as_the_eighth_with_13_tiles_held(text, says):
+    with pytest.raises(scorer.HandError) as e:
+        scorer.parse(text)
+    assert e.value.code == errors.WRONG_TILE_COUNT
+    if says == "never":
+        assert "but as the eighth of all eight" in e.value.message
+
+
+def test_hand_json_with_a_flower_as_winning_tile_needs_all_eight_and_13_tiles():
+    held = [f"{n}m" for n in range(1, 10)] + ["1p", "2p", "5s", "5s"]
+    with pytest.raises(scorer.HandError) as e:
+        scorer.to_hand({"concealed": held, "melds": [], "winning_tile": "8f", "bonus": ["1f", "2f", "8f"]})
+    assert "only as the eighth of all eight" in e.value.message
+    with pytest.raises(scorer.HandError) as e:
+        scorer.to_hand({"concealed": held[:-1], "melds": [], "winning_tile": "8f",
+                        "bonus": [f"{n}f" for n in range(1, 9)]})
+    assert e.value.code == errors.WRONG_TILE_COUNT and "13 tiles held, not 12" in e.value.message
+
+
+def test_mjtable_score_takes_it_under_hong_kong_rules(capsys):
+    from mjtable.cli import main
+    assert main(["score", "--rules", "hk", "-o", "flower_method=A", EIGHT]) == 0
+    out = capsys.readouterr().out
+    assert "Eight Flowers" in out and "TOTAL" in out
+    assert main(["score", "--rules", "all", EIGHT]) == 1        # flowers not played, no other rule set wins

@@ -1869,6 +1869,11 @@ def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
     hk = client.get(f"/games/{new_game(client, 'hk')}").get_data(as_text=True)
     assert 'name="double_kong0"' in hk and 'name="tenhou0"' in hk
     assert "rare-wins" not in client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)
+    # red fives counted in every hand by the house rules: no box to count them in one
+    house = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS,
+                                            "options": {"red_fives": True}}).json["game"]["id"]
+    page = client.get(f"/games/{house}").get_data(as_text=True)
+    assert 'name="tenhou0"' in page and 'name="red_fives0"' not in page
 
 
 def test_a_hong_kong_game_records_a_win_on_the_eighth_flower(client):

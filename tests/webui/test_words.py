@@ -92,3 +92,13 @@ def test_a_scored_line_says_behind_its_link_what_it_asks_of_the_hand(client, app
         # a stored score's words of its day give way to the corrected ones; kept for an id gone since
         assert i18n.fan_definition("riichi", {"id": "riichi", "definition": "older words"}) == english
         assert i18n.fan_definition("riichi", {"id": "gone", "definition": "older words"}) == "older words"
+
+
+def test_a_pattern_not_counted_says_what_it_is_behind_its_link_too(client):
+    # "Why not…" linked its lines' sources only: a beginner met "Fully Concealed Hand: counted
+    # within Seven Pairs" and a French quote, not what the hand it names is
+    from scorer.rulesets import item_definition
+    page = html.unescape(_score(client, "113355779m1133p 9m", "mcr", {"ctx_self_drawn": "1"})["html"])
+    why = re.search(r'<details class="why-not">(.*?)</details>', page, re.S).group(1)
+    english = item_definition("mcr", "fully_concealed_hand")[0]
+    assert f'data-source="{english} — 000' in why and ">what it is</a>" in why

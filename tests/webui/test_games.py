@@ -314,6 +314,9 @@ def test_new_game_form_keeps_the_chosen_options(client):
         pytest.skip("hk has not landed in this checkout")
     page = client.get("/games").get_data(as_text=True)
     assert 'name="opt_hk__min_faan"' in page and 'name="opt_toy__payments"' in page
+    # a box whose option is on by default is ticked on a fresh form (way (4) of paying was left
+    # unticked, and a game created as it stood paid a kong's replacement win without it)
+    assert 'name="opt_hk__kong_discarder_pays_triple" value="1" checked' in page
     token = csrf_of(client)
     r = client.post("/games", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
                                     "opt_hk__min_faan": "3", "opt_hk__max_faan": "13", "opt_hk__kong_discarder_pays_triple": "1",

@@ -263,6 +263,9 @@ def _validate(hand: Hand) -> None:
             # declared (000 n°19 « sans s'en servir pour faire un Kong », n°55 « sept paires »);
             # three kongs and a pair or two are a hand with kongs short of a set or a tile
             message += "; seven pairs has no kong: its four identical tiles stay standing, as two pairs"
+        elif n == 13 and len(set(hand.bonus)) == 8:
+            # the 13 tiles held and all eight flowers: the win is on the eighth (004 6D)
+            message += "; with all eight flowers and seasons the eighth is the winning tile (004 6D)"
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += "; the winning tile is one of the 14: written after the space, it is not written before it too"

@@ -196,8 +196,9 @@ def _parse(text: str, context: dict | None = None) -> Hand:
             raise
         # "... 2z 1f" meant as "won on 1f": a flower lies apart and is never the winning tile
         raise errors.HandError(e.code, f"{e.message}; the last tile written, {last}, is a flower or season: "
-                               "it lies apart and is not the winning tile, but as the eighth of all eight (write the "
-                               "winning tile last among the others)", field=e.field, position=at) from None
+                               "it lies apart and is not the winning tile (write the winning tile last among the "
+                               f"others); a flower wins only as the eighth of eight, here {len(set(bonus))}",
+                               field=e.field, position=at) from None
 
 
 _group = T.group_codes

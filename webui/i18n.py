@@ -104,6 +104,7 @@ FR = {
     "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
     "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
+    "{n} faan found": "{n} faan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
     "none (played without flowers)": "aucune (partie sans fleurs)",
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
@@ -1162,7 +1163,9 @@ def result_facts(result: dict) -> list[str]:
             out.append(t("{net} more than before the hand: the winner's own riichi stick (1,000) is among those "
                          "received", net=number(result["net_gain"])))
     if result.get("faan") is not None and result.get("faan_counted", -1) != result["faan"]:
-        out.append(f"{result['faan']} faan")     # the faan as counted, where a cap takes some off
+        # the faan found, where the cap takes some off: said as such ("14 faan" beside a total of 13 read
+        # as a contradiction)
+        out.append(t("{n} faan found", n=result["faan"]))
     if result.get("faan_counted") is not None and result.get("points") is not None:
         # the total already says the faan: how they are paid (004, the reward table)
         out.append(t("reward: {n} point(s) for {faan} faan", n=result["points"], faan=result["faan_counted"]))
@@ -1799,9 +1802,12 @@ MESSAGES_FR = {
     "the robbed tile completes another player's kong: no other copy of it can be in the winner's hand":
         "la tuile volée complète le kong d'un autre joueur : aucune autre copie ne peut être dans la main du gagnant",
     "tiles must be text": "les tuiles doivent être du texte",
-    "{}; the last tile written, {}, is a flower or season: it lies apart and is not the winning tile, but as the eighth of all eight (write the winning tile last among the others)":
+    "{}; the last tile written, {}, is a flower or season: it lies apart and is not the winning tile (write the winning tile last among the others); a flower wins only as the eighth of eight, here {}":
         "{0} ; la dernière tuile écrite, {1}, est une fleur ou une saison : elle est posée à part et n'est pas "
-        "la tuile gagnante, sauf comme la huitième des huit (écrivez la tuile gagnante en dernier parmi les autres)",
+        "la tuile gagnante (écrivez la tuile gagnante en dernier parmi les autres) ; une fleur ne fait gagner que "
+        "comme la huitième des huit, ici {2}",
+    "{}; with all eight flowers and seasons the eighth is the winning tile":
+        "{0} ; avec les huit fleurs et saisons, la huitième est la tuile gagnante",
     "a flower or season ({}) wins only as the eighth of all eight, laid out with the others":
         "une fleur ou une saison ({0}) ne fait gagner que comme la huitième des huit, posée avec les autres",
     "a win on the eighth flower is made with the 13 tiles held, not {}: {} standing + {} meld(s) × 3":
@@ -2469,8 +2475,8 @@ OPTION_HELP_FR = {
     "max_faan": "faan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
     "moon_ching": "compter 1G Moon Ching (main cachée, 1 faan), optionnel",
     "dok_ting": "compter 1H Dok Ting (une seule chance, 1 faan), optionnel",
-    "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 faan, B fleur du tour, C fleur du siège, D tour et siège = 2 faan",
-    "payment": "qui paie sur un écart : (1) le donneur de l'écart paie le score, (2) il paie double, (3) il le paie et les deux autres la moitié chacun",
+    "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 faan, B fleur du tour, C fleur de la position, D tour et position = 2 faan",
+    "payment": "qui paie sur un écart : (1) l'écarteur paie le score, (2) il paie double, (3) il le paie et les deux autres la moitié chacun",
     "kong_discarder_pays_triple": "méthode (4) : avec (1) ou (2), une victoire sur la tuile de remplacement d'un kong pris sur un écart est payée trois fois par ce donneur",
     "odd_faan": "au-delà de 4 faan la prime double tous les 2 faan ; un faan impair paie le niveau du dessous, ou la moitié du chemin jusqu'au suivant",
     "base_points": "valeur de 0 faan en points (convenue)",
@@ -2546,4 +2552,4 @@ def _source_fr(refs: str | None) -> str | None:
         return refs
     for english, french in _SOURCE_WORDS_FR:
         refs = re.sub(rf"\b{english}\b", french, refs)
-    return refs
+    return re.sub(r"(?<=\S):(?= )", " :", refs)      # French puts a space before a colon ("004 : convenu")

@@ -29,7 +29,8 @@ FAAN: dict[str, tuple[int, str, str, str, str]] = {
     "dai_sam_yuen": (6, "Big Three Dragons", "Grands 3 chefs", "大三元 Dai Sam Yuen", "004 6A"),
     "siu_sei_hei": (6, "Little Four Winds", "Junior 4 Bonheur", "小四喜 Siu Sei Hei", "004 6B"),
     "ching_yat_sik": (6, "Pure One Suit", "Une Suite Pure", "清一色 Ching Yat Sik", "004 6C"),
-    "eight_flowers": (6, "Eight Flowers", "Huit tuiles fleur", "八花 (eight flowers)", "004 6D"),
+    # 004 names 6D in French only: its usual Hong Kong name ("the eight immortals cross the sea")
+    "eight_flowers": (6, "Eight Flowers", "Huit tuiles fleur", "八仙過海 Baat Sin Gwo Hoi", "004 6D"),
     "dai_sei_hei": (8, "Big Four Winds", "Grand 4 Bonheur", "大四喜 Dai Sei Hei", "004 8A"),
     "chuen_tse": (8, "All Honours", "Toutes les tuiles d'honneur", "字一色 Chuen Tse", "004 8B"),
     "kan_kan_woo": (8, "All Concealed Triplets", "Tous les triplés cachés", "坎坎和 Kan Kan Woo", "004 8C"),

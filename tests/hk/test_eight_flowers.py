@@ -31,6 +31,9 @@ def test_hong_kong_scores_it_self_drawn_unless_claimed_from_the_player_who_drew_
     assert r.decomposition is None
     # drawn from the wall: the three others pay (the 004 remark: a claim from the drawer is a discard)
     assert [p.payer for p in r.payments] == ["left", "across", "right"]
+    # a page's unticked "self drawn" without a discarder named is no claim: still drawn
+    unticked = scorer.score(scorer.to_hand(EIGHT, {"self_drawn": False}), "hk", {"flower_method": "A"})
+    assert [p.payer for p in unticked.payments] == ["left", "across", "right"]
     claimed = scorer.score(scorer.to_hand(EIGHT, {"discarder": "across"}), "hk", {"flower_method": "A"})
     assert [p.payer for p in claimed.payments] == ["across"]
     refused = scorer.score(scorer.parse(EIGHT), "hk")          # flowers not played
@@ -53,7 +56,7 @@ def test_a_flower_wins_only_as_the_eighth_with_13_tiles_held(text, says):
         scorer.parse(text)
     assert e.value.code == errors.WRONG_TILE_COUNT
     if says == "never":
-        assert "but as the eighth of all eight" in e.value.message
+        assert "a flower wins only as the eighth of eight, here 7" in e.value.message
 
 
 def test_hand_json_with_a_flower_as_winning_tile_needs_all_eight_and_13_tiles():
@@ -73,3 +76,10 @@ def test_mjtable_score_takes_it_under_hong_kong_rules(capsys):
     out = capsys.readouterr().out
     assert "Eight Flowers" in out and "TOTAL" in out
     assert main(["score", "--rules", "all", EIGHT]) == 1        # flowers not played, no other rule set wins
+
+
+def test_all_eight_flowers_and_a_held_tile_as_winning_tile_are_told_where_the_win_is():
+    with pytest.raises(scorer.HandError) as e:
+        scorer.to_hand({"concealed": [f"{n}m" for n in range(1, 10)] + ["1p", "2p", "5s", "5s"], "melds": [],
+                        "winning_tile": "5s", "bonus": [f"{n}f" for n in range(1, 9)]})
+    assert e.value.message.endswith("with all eight flowers and seasons the eighth is the winning tile (004 6D)")

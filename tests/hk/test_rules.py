@@ -376,3 +376,12 @@ def test_a_payment_names_the_way_of_paying_it_follows():
     # gagnant » numbers its ways of paying)
     hand = scorer.to_hand("[234m,2][888p,2]567s45p55z 3p", {"seat_wind": "S", "discarder": "left"})
     assert scorer.score(hand, "hk").payments[0].reason == "way (1) of paying: the discarder alone pays the full score"
+
+
+def test_a_double_kong_ticked_alone_is_won_on_a_kong_replacement():
+    # 3D is a win on the second replacement tile: "Double Gong" ticked without "kong replacement"
+    # was refused, at the table, as an impossible win
+    alone = hk("(1111m)(2222p)789s234s5m 5m", double_kong=True, self_drawn=True)
+    assert alone.valid and "gong_sheung_gong" in faan_of(alone)
+    unticked = hk("(1111m)(2222p)789s234s5m 5m", double_kong=True, kong_replacement=False, self_drawn=True)
+    assert unticked.valid and "gong_sheung_gong" in faan_of(unticked)

@@ -198,7 +198,7 @@ def test_counted_words_agree_with_their_count(app):
 def test_a_capped_hong_kong_hand_a_yakuman_and_the_change_history_read_in_french(app):
     with app.test_request_context("/?lang=fr"):
         assert i18n.result_facts({"faan": 16, "limit": "capped at 13 faan"}) == [
-            "16 faan", "main limite : plafonnée à 13 faan"]
+            "16 faan trouvés", "main limite : plafonnée à 13 faan"]
         # a yakuman is counted by yakuman, not as "13 han · 0 fu" (002 §4.2)
         assert i18n.result_facts({"han": 13, "fu": 0, "limit": "yakuman"}) == ["main limite : yakuman"]
         assert i18n.t("was a draw") == "c'était une main nulle"

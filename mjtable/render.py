@@ -21,6 +21,9 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     if not result.valid:
         err = result.error or {}
         lines.append(f"  {refusal(err)}: {err.get('message', 'invalid')}")
+        if "choose flower method" in err.get("message", ""):
+            # the scorer's words serve the pages too: the command line's way of choosing, said here
+            lines.append("  (on the command line: -o flower_method=A, B, C or D)")
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(s.get("text", "") or "".join(s.get("tiles", [])) for s in result.decomposition.sets)

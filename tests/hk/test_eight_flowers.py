@@ -75,6 +75,8 @@ def test_mjtable_score_takes_it_under_hong_kong_rules(capsys):
     assert main(["score", "--rules", "hk", "-o", "flower_method=A", EIGHT]) == 0
     out = capsys.readouterr().out
     assert "Eight Flowers" in out and "TOTAL" in out
+    assert main(["score", "--rules", "hk", EIGHT]) == 1          # flowers not played: how to play them
+    assert "  (on the command line: -o flower_method=A, B, C or D)" in capsys.readouterr().out.splitlines()
     assert main(["score", "--rules", "all", EIGHT]) == 1        # flowers not played, no other rule set wins
 
 

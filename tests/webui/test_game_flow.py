@@ -1864,8 +1864,11 @@ def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
     assert client.post(f"/games/{gid}/win", data=form).status_code == 303
     hand = client.get(f"/api/games/{gid}").json["hands"][0]
     assert hand["context"].get("tenhou") is True and hand["score"]["items"][0]["id"] == "tenhou"
-    # the edit form opens the box where one of its wins is ticked
-    assert '<details class="rare-wins" open>' in client.get(f"/games/{gid}").get_data(as_text=True)
+    # the edit form opens the box where one of its wins is ticked; the hand's row names it (it read
+    # "wins by self-draw" alone)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<details class="rare-wins" open>' in page
+    assert '<span class="muted small win-flag">blessing of heaven (tenhou)</span>' in page
     hk = client.get(f"/games/{new_game(client, 'hk')}").get_data(as_text=True)
     assert 'name="double_kong0"' in hk and 'name="tenhou0"' in hk
     assert "rare-wins" not in client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)

@@ -1058,8 +1058,11 @@ def test_a_win_on_the_eighth_flower_is_entered_with_its_star_on_the_flower(serve
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning"))).click()
     wait(d).until(lambda drv: "Eight Flowers" not in drv.find_element(By.ID, "result").text)
+    # the tiles make no hand now: the notation box does not keep the hand they made before
+    wait(d).until(lambda drv: _notation(drv) == "")
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="8f"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning"))).click()
     wait(d).until(lambda drv: "Eight Flowers" in drv.find_element(By.ID, "result").text)
     assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code$="f"]')) == 8
+    wait(d).until(lambda drv: _notation(drv) == "123456789m12p55s 1234567f 8f")
     assert console_errors(d) == []

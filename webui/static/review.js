@@ -970,6 +970,9 @@
     }
     if (mine !== seq) return;  // a newer correction is on its way
     if (d.ok) notationInput.value = d.notation;
+    // tiles that make no hand have no notation: the box showed the last hand that did, which "Use"
+    // would have put back (a hand typed and refused keeps its text, to be corrected)
+    else if ($("notation-error").innerHTML.trim() === "") notationInput.value = "";
     // refused before scoring (the table's join link changed, the session expired): the reason,
     // not a blank score and a greyed Record
     if (!d.html && d.error && d.error.message) {

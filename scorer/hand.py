@@ -4,8 +4,9 @@
 A :class:`Hand` is built from the hand JSON (``Hand.from_dict``) or from notation
 (``scorer.notation.parse``) and is always valid as a *structure*: real tile codes, at most four
 copies, legal melds, 14 tiles counting each kong as three, the winning tile among the standing
-tiles (or 13 tiles held and the eighth flower as the winning tile: Hong Kong, 004 6D). Whether it is a *complete winning hand* depends on the rule set (knitted hands exist only
-in MCR), so that is decided when scoring.
+tiles (or 13 tiles held and the eighth flower as the winning tile: Hong Kong, 004 6D). Whether it
+is a *complete winning hand* depends on the rule set (knitted hands exist only in MCR), so that is
+decided when scoring.
 """
 from __future__ import annotations
 
@@ -163,7 +164,7 @@ class Hand:
     @property
     def won_on_flower(self) -> bool:
         """Won on the eighth flower or season (004 6D): the 13 tiles held need form no hand."""
-        return T.is_valid_code(self.winning_tile) and T.is_bonus(self.winning_tile)
+        return T.is_bonus_code(self.winning_tile)
 
     @property
     def kong_count(self) -> int:
@@ -203,7 +204,7 @@ class Hand:
         win = d.get("winning_tile")
         if win is None:
             raise errors.HandError(errors.BAD_FIELD, "winning_tile is required", field="winning_tile")
-        if not (T.is_valid_code(win) and T.is_bonus(win)):      # the eighth flower may win (004 6D)
+        if not T.is_bonus_code(win):      # the eighth flower may win (004 6D)
             _check_playing(win, "winning_tile")
         bonus = d.get("bonus", [])
         if not isinstance(bonus, (list, tuple)):
@@ -228,11 +229,14 @@ def _validate_eight_flowers(hand: Hand, n: int) -> None:
         raise errors.HandError(errors.WRONG_TILE_COUNT, f"a win on the eighth flower is made with the 13 tiles "
                                f"held, not {n}: {len(hand.concealed)} standing + {len(hand.melds)} meld(s) × 3 "
                                "(004 6D)", field="concealed")
-    bonus_counts = Counter(hand.bonus)
-    if max(bonus_counts.values()) > 1:
-        code = max(bonus_counts, key=bonus_counts.get)
-        raise errors.HandError(errors.TOO_MANY_COPIES, f"{code} appears {bonus_counts[code]} times: each flower "
-                               "and season exists once", field="bonus")
+    _check_each_bonus_once(hand)
+
+
+def _check_each_bonus_once(hand: Hand) -> None:
+    for code, c in Counter(hand.bonus).items():
+        if c > 1:
+            raise errors.HandError(errors.TOO_MANY_COPIES, f"{code} appears {c} times: each flower and "
+                                   "season exists once", field="bonus")
 
 
 def _validate(hand: Hand) -> None:
@@ -270,11 +274,7 @@ def _validate(hand: Hand) -> None:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += "; the winning tile is one of the 14: written after the space, it is not written before it too"
         raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
-    bonus_counts = Counter(hand.bonus)
-    for code, c in bonus_counts.items():
-        if c > 1:
-            raise errors.HandError(errors.TOO_MANY_COPIES, f"{code} appears {c} times: each flower and "
-                                   "season exists once", field="bonus")
+    _check_each_bonus_once(hand)
     if T.normalize(hand.winning_tile) not in {T.normalize(t) for t in hand.concealed}:
         raise errors.HandError(errors.WINNING_TILE_NOT_IN_HAND,
                                f"winning tile {hand.winning_tile} is not among the standing tiles",

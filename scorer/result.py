@@ -66,18 +66,14 @@ class Payment:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
 
 
-def others_merged(payments: list) -> list:
+def others_merged(payments: list[Payment]) -> list[Payment]:
     """The settlement as said: the two players other than an unnamed discarder, who pay alike,
-    as one payer "others" ("other pays 8" twice read as a mistake). Payments as :class:`Payment`
-    or as their dicts, given back in the same shape."""
-    def part(p, key):
-        return p[key] if isinstance(p, dict) else getattr(p, key)
-    others = [p for p in payments if part(p, "payer") == "other"]
-    if len(others) != 2 or len({(part(p, "amount"), part(p, "reason")) for p in others}) != 1:
+    as one payer "others" ("other pays 8" twice read as a mistake)."""
+    others = [p for p in payments if p.payer == "other"]
+    if len(others) != 2 or len({(p.amount, p.reason) for p in others}) != 1:
         return list(payments)
     first, second = others
-    merged = {**first, "payer": "others"} if isinstance(first, dict) else replace(first, payer="others")
-    return [merged if p is first else p for p in payments if p is not second]
+    return [replace(first, payer="others") if p is first else p for p in payments if p is not second]
 
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:

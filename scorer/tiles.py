@@ -68,6 +68,11 @@ def is_bonus(code: str) -> bool:
     return code[1] == BONUS_SUIT
 
 
+def is_bonus_code(code: object) -> bool:
+    """A flower or season's code, checked: what a hand's winning tile is when won on the eighth (004 6D)."""
+    return is_valid_code(code) and is_bonus(code)
+
+
 def is_red(code: str) -> bool:
     return code in RED_FIVES
 

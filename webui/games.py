@@ -80,7 +80,9 @@ def show(game_id):
     edits = gamelog.history(get_store(), game_id)
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
-                           win_flags=win_flags(view["game"]["rules"]), rare_flags=RARE_WIN_FLAGS,
+                           win_flags=win_flags(view["game"]["rules"]),
+                           common_flags=[k for k in win_flags(view["game"]["rules"]) if k not in RARE_WIN_FLAGS],
+                           rare_flags=rare_win_flags(view["game"]["rules"], view["game"]["options"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong,
                            sticks_won=gamelog.sticks_won, false_win=request.args.get("false_win", type=int),
@@ -255,6 +257,13 @@ def win_flags(rules: str) -> tuple:
     keys = scoring.rule_context_keys(rules) or ()
     common = RIICHI_WIN_FLAGS if rules == "riichi" else tuple(k for k in OTHER_WIN_FLAGS if k in keys)
     return common + tuple(k for k in RARE_WIN_FLAGS if k in keys)
+
+
+def rare_win_flags(rules: str, options: dict | None) -> list[str]:
+    """The boxes of ``win_flags`` the form folds away as rarer wins; red fives in one hand not
+    offered where the house rules count them in every hand."""
+    counted = {"red_fives"} if (options or {}).get("red_fives") else set()
+    return [k for k in win_flags(rules) if k in RARE_WIN_FLAGS and k not in counted]
 
 
 def _indicator_tiles(text: str, key: str, k: int) -> list[str]:

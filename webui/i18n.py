@@ -14,7 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import item_definition, unused_reason
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
+from scorer.result import Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -1092,8 +1092,9 @@ def payer_label(role) -> str:
 def payment_rows(payments) -> list[dict]:
     """A score's settlement rows, each with its payer as said (``scorer.result.others_merged``:
     the two others of an unnamed discarder who pay alike are one row)."""
-    return [{**p, "payer_text": t("each of the two others") if p["payer"] == "others" else payer_label(p["payer"])}
-            for p in others_merged(payments)]
+    said = others_merged([Payment(p["payer"], p["amount"], p.get("reason", "")) for p in payments])
+    return [{**p.to_dict(), "payer_text": t("each of the two others") if p.payer == "others" else payer_label(p.payer)}
+            for p in said]
 
 
 #: What each correction of the review page (review.js ``step``) did, as a player reads it.

@@ -38,7 +38,7 @@ PICKER_ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for
 def _winning_tile_matters(hand: dict | None, rules: str) -> bool:
     """Whether another standing tile taken as the winning tile would score otherwise (then the
     page asks which tile won, when the photo did not show it set apart)."""
-    if not hand or str(hand.get("winning_tile", "")).endswith("f"):
+    if not hand or scorer.tiles.is_bonus_code(hand.get("winning_tile")):
         return False        # won on the eighth flower (004 6D): no standing tile won
     try:
         totals = set()

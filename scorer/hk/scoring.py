@@ -342,18 +342,20 @@ def score(hand: Hand, options) -> ScoreResult:
     options.check()
     ctx = ContextReads(hand.context)
     given = hand.context.given
+    implied = {}
     if given.get("double_kong") and not given.get("kong_replacement"):
         # 3D is won on a kong's replacement tile by definition: a box ticked alone says it (a table
         # ticking "Double Gong" was refused for not ticking the kong replacement too)
-        given = {**given, "kong_replacement": True}
-        hand = replace(hand, context=Context(given))
-        ctx = ContextReads(hand.context)
+        implied["kong_replacement"] = True
+    replacement = given.get("kong_replacement") or implied.get("kong_replacement")
     if given.get("discarder") is None and (hand.won_on_flower and not given.get("self_drawn")
-                                           or given.get("kong_replacement") and "self_drawn" not in given):
+                                           or replacement and "self_drawn" not in given):
         # a replacement tile is drawn (004 2A): the win is self-drawn unless said otherwise; the eighth
         # flower is drawn too, or claimed from the player who drew it (004 « Remarque » after the
         # flower methods), who must then be named: a page's unticked "self drawn" does not make it a discard
-        hand = replace(hand, context=Context({**given, "self_drawn": True}))
+        implied["self_drawn"] = True
+    if implied:
+        hand = replace(hand, context=Context({**given, **implied}))
         ctx = ContextReads(hand.context)
     opts = {f: getattr(options, f) for f in options.__dataclass_fields__}
     warnings: list[str] = []

@@ -243,9 +243,11 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
     concealed = list(it.concealed)
     if eighth is not None:      # the 13 tiles held all stand; the eighth flower won (004 6D)
         winning, standing = eighth, concealed
+        held = standing
     else:
         winning = it.winning if it.winning is not None else (concealed[-1] if concealed else None)
         standing = [i for i in concealed if i != winning]
+        held = standing + ([winning] if winning is not None else [])
     slots = {"concealed": standing, "winning": winning, "melds": meld_slots, "bonus": list(it.bonus),
              "dora": dora_up, "winning_apart": it.winning is not None}
     if it.count != HAND_SIZE and eighth is None:
@@ -255,7 +257,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "dora"),
                                            tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key))))
     hand = None
-    codes = [tiles[i].code for i in standing + ([winning] if winning is not None and eighth is None else [])]
+    codes = [tiles[i].code for i in held]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):
         data = {"concealed": codes, "melds": hand_melds, "winning_tile": tiles[winning].code,
                 "bonus": [tiles[i].code for i in it.bonus], "context": {}}

@@ -340,10 +340,16 @@ STANDING_KEYS = ("totals", "points", "next", "dealer", "round_wind", "honba", "r
 
 def _hand_answer(hand: dict, view: dict) -> dict:
     """The hand, the game after it, and ``warnings`` where the table must decide something the
-    log cannot (``gamelog.noten_riichi``: ``{"code": "noten_riichi", "player": seat, "message"}``)."""
+    log cannot (``gamelog.noten_riichi``: ``{"code": "noten_riichi", "player": seat, "message"}``;
+    ``gamelog.riichi_discarder``: code ``riichi_discard``)."""
+    players = view["game"]["players"]
     warnings = [{"code": "noten_riichi", "player": p,
-                 "message": i18n.NOTEN_RIICHI_FLASH.format(name=view["game"]["players"][p]) + " (002 §3.4.6)"}
+                 "message": i18n.NOTEN_RIICHI_FLASH.format(name=players[p]) + " (002 §3.4.6)"}
                 for p in gamelog.noten_riichi(view["game"], hand)]
+    p = gamelog.riichi_discarder(view["game"], hand)
+    if p is not None:
+        warnings.append({"code": "riichi_discard", "player": p,
+                         "message": i18n.RIICHI_DISCARD_FLASH.format(name=players[p])})
     return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}, **({"warnings": warnings} if warnings else {})}
 
 

@@ -817,6 +817,17 @@ def noten_riichi(game: dict, hand: dict) -> list[int]:
     return [p for p in hand.get("riichi") or [] if p not in (hand.get("tenpai") or [])]
 
 
+def riichi_discarder(game: dict, hand: dict) -> int | None:
+    """The discarder of a riichi win on a discard when the hand lists them as declaring riichi: if
+    the winning tile was the riichi discard itself, the declaration did not stand and its 1,000
+    go back to them (002 §3.3.14, « l'annonce du riichi est invalide »); if they declared earlier
+    in the hand, the stick goes to the winner as recorded. The game log cannot tell which: the
+    page asks the table."""
+    if game.get("rules") != "riichi" or hand.get("kind") != "win" or hand.get("discarder") is None:
+        return None
+    return hand["discarder"] if hand["discarder"] in (hand.get("riichi") or []) else None
+
+
 def page_hand_id(hand: dict) -> str:
     """How a page names the hand it shows: ``ID:REV`` (``ID`` for a hand recorded before hands
     had a rev). The id alone is not enough: SQLite gives a new hand the id of the last one

@@ -143,7 +143,7 @@ def record(game_id):
     except DuplicateRequest:
         flash(i18n.t("this photo's hand is already recorded"))
         return redirect(url_for("games.show", game_id=game_id), code=303)
-    flash(i18n.t("hand {n} recorded", n=hand["seq"]))
+    flash_recorded(get_store().get_game(game_id), hand)
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -193,10 +193,35 @@ def draw(game_id):
 
 
 def _warn_noten_riichi(game_id: int, hand: dict) -> None:
-    """Flash ``gamelog.noten_riichi``'s players, by name."""
+    """Flash what the table must decide of ``hand`` (``table_questions``), by the players' names."""
     game = get_store().get_game(game_id)
-    for p in gamelog.noten_riichi(game, hand):
-        flash(i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]), "error")
+    for text in table_questions(game, hand):
+        flash(text, "error")
+
+
+def table_questions(game: dict, hand: dict) -> list[str]:
+    """What the table must decide of a recorded hand that the game log cannot, in the page's
+    language: a riichi declarer noten at a draw (``gamelog.noten_riichi``), a riichi discarder
+    whose discard may have been the winning tile (``gamelog.riichi_discarder``)."""
+    said = [i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]) for p in gamelog.noten_riichi(game, hand)]
+    p = gamelog.riichi_discarder(game, hand)
+    if p is not None:
+        said.append(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=game["players"][p]))
+    return said
+
+
+def flash_recorded(game: dict, hand: dict) -> None:
+    """"hand N recorded", then what its scores warn of (a riichi game's red fives counted as plain
+    fives: said on the hand's own page only, a table playing them lost a han a five unawares) and
+    the table's questions."""
+    flash(i18n.t("hand {n} recorded", n=hand["seq"]))
+    wins = gamelog.wins_of(hand)
+    for w in wins:
+        for warning in (w.get("score") or {}).get("warnings") or []:
+            text = i18n.msg(warning if isinstance(warning, str) else warning.get("message", ""))
+            flash(f"{game['players'][w['winner']]}: {text}" if len(wins) > 1 else text, "error")
+    for text in table_questions(game, hand):
+        flash(text, "error")
 
 
 @bp.post("/<int:game_id>/end")
@@ -278,9 +303,28 @@ def _indicator_tiles(text: str, key: str, k: int) -> list[str]:
                                 field=f"{key}{k}") from None
 
 
+def _table_indicators(form, key: str) -> list[str]:
+    """The (ura) dora indicators of a riichi win: the table's, so every winner of a double or
+    triple ron counts the same ones (002 §2.7, §4.1). The form asks for them once (field 0); a
+    form sent with them per winner gives them once, or the same for each: a second winner whose
+    fields were left empty was scored with no dora at all."""
+    given = []
+    for k in range(gamelog.MAX_WINNERS):
+        text = (form.get(f"{key}{k}") or "").strip()
+        if text:
+            given.append((k, _indicator_tiles(text, key, k)))
+    if any(sorted(tiles) != sorted(given[0][1]) for _, tiles in given[1:]):
+        both = " / ".join("".join(tiles) for _, tiles in given)
+        said = (f"the dora indicators are the table's, the same for every winner (002 §2.7): {both} were given"
+                if key == "dora_indicators" else
+                f"the ura dora indicators are the table's, the same for every winner (002 §2.7): {both} were given")
+        raise gamelog.GameError("bad_field", said, field=f"{key}{given[1][0]}")
+    return given[0][1] if given else []
+
+
 def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
     """A win entered on the game page: one to three winners, each with the hand in notation
-    (and, under riichi, the dora indicators) and the boxes of ``win_flags``, on one discard or
+    and the boxes of ``win_flags`` (under riichi, the table's dora indicators for all), on one discard or
     self-drawn. The edit form's blank discarder is its self-drawn choice; the new win form's blank
     is its "who discarded?" prompt (``blank_is_self_drawn`` False), so a win sent with it unanswered
     is refused rather than charged to all three others as self-drawn."""
@@ -292,11 +336,6 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
         if who == "":       # it said "winners[0].winner must be a player number 0-3"
             raise gamelog.GameError("bad_field", "name the winner of this hand", field=f"winner{k}")
         ctx = {}
-        if rules == "riichi":
-            for key in RIICHI_WIN_TILES:
-                text = (form.get(f"{key}{k}") or "").strip()
-                if text:
-                    ctx[key] = _indicator_tiles(text, key, k)
         for flag in flags:
             if form.get(f"{flag}{k}"):
                 ctx[flag] = True
@@ -305,6 +344,12 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
         winners.append({"winner": who, "hand": hand, "context": ctx})
     if not winners:
         raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
+    if rules == "riichi":
+        for key in RIICHI_WIN_TILES:
+            tiles = _table_indicators(form, key)
+            if tiles:
+                for w in winners:
+                    w["context"][key] = list(tiles)
     discarder = form.get("discarder", "")
     if discarder == "" and not blank_is_self_drawn:
         raise gamelog.GameError("bad_field", "say who discarded the winning tile, or that it was self-drawn",
@@ -376,7 +421,7 @@ def win(game_id):
         flash(i18n.msg(e.to_dict()), "error")
         return redirect(url_for("games.show", game_id=game_id, false_win=data["winners"][0]["winner"])
                         + "#penalty-form", code=303)
-    flash(i18n.t("hand {n} recorded", n=hand["seq"]))
+    flash_recorded(game, hand)
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -555,8 +600,8 @@ def hand(game_id, seq):
     if liable is not None:
         named["liable_player"] = game["players"][liable]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
-    return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
-                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named)
+    return render_template("hand.html", game=game, h=h, score=score, table_questions=table_questions(game, h),
+                           named=named)
 
 
 @bp.get("/<int:game_id>/export.csv")

@@ -23,6 +23,10 @@ COOKIE = "mjtable_lang"
 #: The game page's flash for ``gamelog.noten_riichi`` (one key: it is too long for one line).
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
+#: The game page's note for ``gamelog.riichi_discarder``.
+RIICHI_DISCARD_FLASH = ("{name} discarded the winning tile and is ticked as declaring riichi: if that tile was the "
+                        "riichi discard itself, the riichi did not stand and its 1,000 go back to {name} (002 §3.3.14); "
+                        "then edit the hand and untick {name}")
 FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
@@ -106,6 +110,8 @@ FR = {
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
     "{n} faan found": "{n} faan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
+    "the same for every winner": "les mêmes pour chaque gagnant",
+    "Another winner on the same discard": "Un autre gagnant sur le même écart",
     "none (played without flowers)": "aucune (partie sans fleurs)",
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
     "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
@@ -350,6 +356,8 @@ FR = {
     "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a penalty": "c'était une pénalité", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
     "Win (one or several winners)": "Victoire (un ou plusieurs gagnants)", "Win by notation": "Victoire par notation",
+    "A riichi whose own turned discard is the winning tile did not stand: leave that player unticked (002 §3.3.14).":
+        "Un riichi dont l'écart tourné est la tuile gagnante est invalide : ne cochez pas ce joueur (002 §3.3.14).",
     "Declared riichi in this hand (each puts 1,000 on the table)":
         "Riichi déclaré dans cette main (chacun pose 1 000 sur la table)",
     "Record the win": "Enregistrer la victoire", "No winner?": "Pas de gagnant ?",
@@ -370,6 +378,10 @@ FR = {
     NOTEN_RIICHI_FLASH:
         "{name} a annoncé riichi sans être tenpai : c'est un chombo, sauf si la main a été déclarée morte après "
         "l'annonce (la nulle reste alors telle qu'enregistrée) ; sinon annulez la nulle et enregistrez le chombo",
+    RIICHI_DISCARD_FLASH:
+        "{name} a écarté la tuile gagnante et est coché(e) comme ayant annoncé riichi : si cette tuile était l'écart "
+        "tourné de l'annonce, le riichi est invalide et ses 1 000 points lui sont restitués (002 §3.3.14) ; "
+        "modifiez alors la main et décochez {name}",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
     "hand {n}: chombo recorded": "main {n} : chombo enregistré",
     "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",
@@ -1834,6 +1846,10 @@ MESSAGES_FR = {
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
     "dora indicators: {}": "indicateurs de dora : {0}",
+    "the dora indicators are the table's, the same for every winner (002 §2.7): {} were given":
+        "les indicateurs de dora sont ceux de la table, les mêmes pour chaque gagnant (002 §2.7) : {0} ont été donnés",
+    "the ura dora indicators are the table's, the same for every winner (002 §2.7): {} were given":
+        "les indicateurs d'ura dora sont ceux de la table, les mêmes pour chaque gagnant (002 §2.7) : {0} ont été donnés",
     "ura dora indicators: {}": "indicateurs d'ura dora : {0}",
     "unexpected character {}: suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)":
         "caractère inattendu {0} : les lettres des familles s'écrivent en minuscules (m, p, s, z) ; les majuscules "

@@ -10,7 +10,7 @@ from scorer.flow.riichi import sticks_taken
 
 from . import drafts, gamelog, i18n, scoring, settlement, teaching, validation
 from .errors import notation_excerpt
-from .games import flash_false_win
+from .games import flash_false_win, flash_recorded
 from .store import DuplicateRequest, NotFound, get_store
 
 bp = Blueprint("review", __name__)
@@ -403,5 +403,5 @@ def record(draft_id):
     if kind == "false_win":
         flash_false_win(game, hand["seq"])
     else:
-        flash(i18n.t("hand {n} recorded", n=hand["seq"]))
+        flash_recorded(game, hand)
     return redirect(url_for("games.show", game_id=game["id"]), code=303)

@@ -1892,3 +1892,59 @@ def test_a_hong_kong_game_records_a_win_on_the_eighth_flower(client):
     assert 'data-code="8f"' in page.split('class="winning-tile"')[1][:400]
     flowers = re.search(r'<p class="hand-bonus">(.*?)</p>', page, re.S).group(1)
     assert 'data-code="7f"' in flowers and 'data-code="8f"' not in flowers    # not again among the others
+
+
+def test_a_double_ron_counts_the_tables_dora_indicators_for_each_winner(client):
+    # The dora indicators are the table's (002 §2.7): given once, under the first winner, the
+    # second winner counts them too (he was scored with no dora when his own fields were empty).
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert page.count('name="dora_indicators') == 1 and 'class="more-winners"' in page
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2",
+                                                "hand0": SEVEN_PAIRS, "winner1": "3", "hand1": OPEN_STRAIGHT,
+                                                "dora_indicators0": "6s"})
+    assert r.status_code == 303, r.get_data(as_text=True)
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert hand["deltas"] == [0, -1600 - 2000, 1600, 2000]     # Di's 7s is a dora: 2 han 30 fu
+    # two winners given other indicators: refused, the table has one set of them
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2",
+                                                "hand0": SEVEN_PAIRS, "winner1": "3", "hand1": OPEN_STRAIGHT,
+                                                "dora_indicators0": "6s", "dora_indicators1": "1m"},
+                    follow_redirects=True)
+    page = r.get_data(as_text=True)
+    assert "the dora indicators are the table&#39;s, the same for every winner: 6s / 1m were given" in page
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    # the edit form shows them once, as recorded
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    edit = page[page.index('id="edit-form-1"'):]
+    edit = edit[:edit.index("</form>")]
+    assert edit.count('name="dora_indicators') == 1 and 'name="dora_indicators0" value="6s"' in edit
+
+
+def test_a_win_on_a_riichi_declarers_discard_asks_whether_it_was_the_riichi_discard(client):
+    # 002 §3.3.14: a riichi whose turned discard is won on did not stand (the 1,000 go back); the
+    # log cannot tell that discard from a later one, so the table is asked, on record and on the
+    # hand's page. Red fives counted as plain fives are said when the hand is recorded, not
+    # only on its own page.
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    token = csrf_of(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="riichi-discard-hint"' in page
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "0", "winner0": "2",
+                                                "hand0": "[234m,1]406p345s88s66m 6m", "riichi": ["0"]},
+                    follow_redirects=True)
+    page = html.unescape(r.get_data(as_text=True))
+    assert "hand 1 recorded" in page
+    assert "Ann discarded the winning tile and is ticked as declaring riichi" in page
+    assert "red fives held count as plain fives" in page
+    hand_page = html.unescape(client.get(f"/games/{gid}/hands/1").get_data(as_text=True))
+    assert "Ann discarded the winning tile and is ticked as declaring riichi" in hand_page
+    view = client.get(f"/api/games/{gid}").json
+    assert view["hands"][0]["deltas"][0] == -1000 - 1000        # as recorded until the table unticks Ann
+    # a declarer who did not discard the winning tile is not asked about
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2",
+                                                "hand0": SEVEN_PAIRS, "riichi": ["0"]}, follow_redirects=True)
+    assert "ticked as declaring riichi" not in html.unescape(r.get_data(as_text=True))

@@ -30,6 +30,10 @@
       });
       const details = form.closest("details");
       if (details) details.open = true;
+      // a second or third winner put back is shown, not left in its folded box
+      form.querySelectorAll("details.more-winners").forEach((box) => {
+        if (Array.from(box.querySelectorAll("select[name^=winner], input[name^=hand]")).some((el) => el.value)) box.open = true;
+      });
     }
     if ("refused" in form.dataset) {
       // the reason is in the page at load, which a screen reader does not always say (role=alert
@@ -66,6 +70,8 @@
       input.value = params.get("hand");
       const details = editing.closest("details");
       if (details) details.open = true;
+      const more = row.closest("details.more-winners");
+      if (more) more.open = true;
       input.scrollIntoView({ block: "center" });
       input.focus();
     }

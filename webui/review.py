@@ -150,7 +150,8 @@ def _page(draft=None):
         winds=settlement.WINDS, state=state, recorded=recorded,
         profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
-        false_win=scoring.false_win_each(rules, gamelog.flow_of(game) if game else None),
+        false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
+        tournament=bool(game and getattr(gamelog.flow_of(game), "tournament", False)),
         correcting=correcting)
 
 
@@ -374,11 +375,13 @@ def record(draft_id):
     key = "draft:" + draft["id"]
     try:
         if kind == "false_win":
-            each = scoring.false_win_each(game["rules"], gamelog.flow_of(game))
-            if each is None:
+            offer = scoring.false_win_offer(game["rules"], gamelog.flow_of(game))
+            if offer is None:
                 raise _Refused(f"{game['rules']} has no false win to record")
-            # the row itself reads "false win of ..." in the page's language: no note of ours in one language
-            row = {"kind": "penalty", "offender": data.get("winner"), "amount": each,
+            # the row itself reads "false win of ..." in the page's language: no note of ours in one
+            # language; a chombo's payment is the rules' (the game flow's), not an amount sent
+            row = {"kind": "penalty", "offender": data.get("winner"),
+                   **({} if offer == "chombo" else {"amount": offer}),
                    **{k: data[k] for k in ("expect_seq", "expect_edits") if data.get(k) is not None}}
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:

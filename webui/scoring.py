@@ -235,20 +235,36 @@ def false_win_each(rules: str, flow=None) -> int | None:
     (000 « Faute »), Hong Kong four faan (004 « Pénalités »), classical the game page's 10. None
     where the rules fix it otherwise (riichi's chombo, recorded on the game page) or have none."""
     from scorer import flow as game_flow
-    if flow is None:
-        if rules not in game_flow.FLOWS:
-            return None
-        flow = game_flow.flow_for(rules, {}, scorer.get_rule_set(rules).parse_options({}))
-    if flow.false_win_fixed:
+    flow = flow or _default_flow(rules)
+    if flow is None or flow.false_win_fixed:
         return None
     return flow.false_win_amount(game_flow.Event(kind="penalty"))
+
+
+def _default_flow(rules: str):
+    """The game flow of ``rules`` with the rule set's default options, or None where it has none."""
+    from scorer import flow as game_flow
+    if rules not in game_flow.FLOWS:
+        return None
+    return game_flow.flow_for(rules, {}, scorer.get_rule_set(rules).parse_options({}))
+
+
+def false_win_offer(rules: str, flow=None) -> int | str | None:
+    """What the review page offers to record for a hand that cannot be declared a win: a false win
+    at ``false_win_each`` points each, ``"chombo"`` where the rules fix its payment (riichi: a
+    mangan, or −20,000 after uma in a tournament, 002 §3.4.6 « réclamer un Mah-jong non valide »),
+    or None."""
+    flow = flow or _default_flow(rules)
+    if flow is None:
+        return None
+    return "chombo" if flow.false_win_fixed else false_win_each(rules, flow)
 
 
 def declaration(result: dict | None, rules: str, flow=None) -> dict:
     """Whether a scored hand may be recorded as a win: ``{"ok": True}``, or ``{"ok": False,
     "reason": text, "false_win": points each or None}``. A hand that is no winning hand, and an
     MCR hand under its minimum (valid, but it cannot be declared), are refused."""
-    false_win = false_win_each(rules, flow) if result and not (result.get("valid") and result.get("minimum_met") is not False) \
+    false_win = false_win_offer(rules, flow) if result and not (result.get("valid") and result.get("minimum_met") is not False) \
         else None
     if not result:
         return {"ok": False, "reason": "no hand to record yet", "false_win": None}

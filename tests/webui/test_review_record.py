@@ -110,7 +110,8 @@ def test_the_score_says_whether_the_hand_can_be_declared(client):
     r = client.post("/review/score", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json
     assert r["declare"] == {"ok": True}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "riichi", "form": {}}, headers=csrf).json
-    assert r["declare"]["ok"] is False and r["declare"]["false_win"] is None   # no yaku; no false win offered
+    # no yaku: claiming it is a chombo (002 §3.4.6), offered as one, its payment the rules' own
+    assert r["declare"]["ok"] is False and r["declare"]["false_win"] == "chombo"
     # Hong Kong's false win pays four faan to each (004 « Pénalités »), as the game log records it;
     # the review page offered none
     r = client.post("/review/score", json={"hand": "[555p,1]123m456s777z2m 3m", "rules": "hk", "form": {}},
@@ -325,3 +326,17 @@ def test_the_review_pages_seat_wind_is_the_games_after_the_players_change_seats(
     # a recorded hand corrected from its page is scored in its own deal's seats too
     body["correct"] = recorded["seq"]
     assert client.post("/review/score", json=body, headers=csrf).json["hand"]["context"]["seat_wind"] == "S"
+
+
+def test_a_riichi_hand_with_no_yaku_is_recorded_from_the_review_page_as_a_chombo(client):
+    # 002 §3.4.6: a win claimed on an invalid hand is a chombo; the review page offered nothing
+    # under riichi, the table had to go to the game page to record it
+    game = _game(client, "riichi")
+    draft = _draft(client)
+    page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
+    assert "Record as chombo" in page and "pays a mangan" in page
+    r = _record(client, draft, game, hand=UNDER_MINIMUM, kind="false_win")
+    assert r.status_code == 303, r.get_data(as_text=True)
+    hands = client.get(f"/api/games/{game}").json["hands"]
+    assert [h["kind"] for h in hands] == ["penalty"]
+    assert hands[0]["deltas"] == [-12000, 4000, 4000, 4000]     # the dealer (A) pays 4,000 to each

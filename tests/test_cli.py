@@ -689,8 +689,9 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand(s)"       # counted as the list counts them
     # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
     lines = out.splitlines()
-    assert lines[2].split() == ["hand", "round", "dealer", "Ann", "Bob", "Cy", "Di", "result"]
-    assert lines[3].split()[:7] == ["#1", "E", "Ann", "-29", "+45", "-8", "-8"]
+    assert lines[2].split() == ["hand", "deal", "dealer", "Ann", "Bob", "Cy", "Di", "result"]
+    assert lines[3].split()[:7] == ["#1", "E1", "Ann", "-29", "+45", "-8", "-8"]   # the deal, as the sheet names it
+    assert lines[4].split()[:3] == ["#2", "E2", "Bob"]                             # the false win, Bob's deal
     assert lines[3].endswith("Bob 21 on Ann's discard: 123456789m123p5z 5z")      # his hand's 21 fans
     # figures as the pages write them: a Hong Kong game's half points beside whole ones printed
     # "Wing: -298.0" beside "Ka Ming: 71"

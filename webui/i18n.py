@@ -218,7 +218,7 @@ FR = {
         "{n} tuiles sont incertaines (marquées) : ce jeu de tuiles est peut-être nouveau pour le lecteur. "
         "Vérifiez-les, ou écrivez plutôt la main.",
     "Teach it your tiles with one photo": "Apprenez-lui vos tuiles avec une photo",
-    "+ {n} in riichi sticks": "+ {n} en bâtons de riichi",
+    "+ {n} in riichi sticks": "+ {n} en bâtons de riichi", "+ {n} in counters": "+ {n} en compteurs",
     "Profile “{name}” already has that name: nothing was changed.":
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
     "Tap a box to correct its tile.": "Touchez un cadre pour corriger sa tuile.",

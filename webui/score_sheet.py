@@ -55,12 +55,18 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
             # in the review page's words ("4 han · 20 minipoints" in French, not "4 han 20 fu")
             unit += (f" ({score['limit']})" if score.get("limit")
                      else f" ({tr('{han} han · {fu} fu', han=score['han'], fu=score.get('fu', 0))})")
+        # the hand's value as the table of 002 §6 gives it, the counters apart (002 §8's sheet keeps
+        # « Valeur de la main » and « Riichi & compteurs » apart): "8,600 (mangan)" was no mangan
+        total, value = score.get("total", ""), score.get("hand_value")
+        counters = total - value if isinstance(total, int) and isinstance(value, int) and total > value else 0
+        if counters:
+            unit += " " + tr("+ {n} in counters", n=number(counters))
         # the sticks taken from the table apart: the review page's total counts them, the row's
         # change too, and "8,300" beside "+9,300" left a player asking which was the score
         sticks = gamelog.sticks_won(h, w["winner"])
         if sticks:
             unit += " " + tr("+ {n} in riichi sticks", n=number(sticks))
-        parts.append(f"{name(w['winner'])} {number(score.get('total', ''))}{unit}")
+        parts.append(f"{name(w['winner'])} {number(value if counters else total)}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
            else tr("on {player}'s discard", player=name(h["discarder"])))

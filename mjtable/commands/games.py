@@ -224,10 +224,12 @@ def sheet_text(view: dict) -> str:
     for h in view["hands"]:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
         what = result_text(h, players, flow) + (f": {notations}" if notations else "")
-        rows.append((f"#{h['seq']}", h["round_wind"], players[h["dealer"]],
+        # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone
+        deal = gamelog.round_label(h, flow) if h["kind"] != "end" else h["round_wind"]
+        rows.append((f"#{h['seq']}", deal, players[h["dealer"]],
                      [english_number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
-        head = ("hand", "round", "dealer", list(players), "result")
+        head = ("hand", "deal", "dealer", list(players), "result")
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
         figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]
         for r in [head] + rows:

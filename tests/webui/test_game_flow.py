@@ -799,15 +799,19 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     # each win with its han and fu, by which the points are checked against the table (002 §4.1)
     # (Cy takes the stick of the riichi declared in hand 1 back: named apart from the hand's score)
-    assert "E1-1" in sheet and ("Cy 1,900 (2 han · 25 fu) + 1,000 in riichi sticks &amp; Di 2,300 (2 han · 30 fu) "
-                                "on Bob&#39;s discard") in sheet
+    # and the hand's value as the table gives it, the counters apart (002 §8: 1,600 + 300, not "1,900 (2 han · 25 fu)")
+    assert "E1-1" in sheet and ("Cy 1,600 (2 han · 25 fu) + 300 in counters + 1,000 in riichi sticks &amp; "
+                                "Di 2,000 (2 han · 30 fu) + 300 in counters on Bob&#39;s discard") in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.data.startswith(b"%PDF-1.4") and pdf.data.rstrip().endswith(b"%%EOF")
-    result = " ".join(t for _, _, _, t in _pdf_runs(pdf.data) if t.startswith("Cy 1,900") or "on Bob's discard" in t)
-    assert result == ("Cy 1,900 (2 han · 25 fu) + 1,000 in riichi sticks & Di 2,300 (2 han · 30 fu) on Bob's "
-                      "discard"), result
+    runs = [t for _, _, _, t in _pdf_runs(pdf.data)]
+    first = next(i for i, t in enumerate(runs) if t.startswith("Cy 1,600"))
+    last = next(i for i, t in enumerate(runs) if "on Bob's discard" in t)
+    result = " ".join(runs[first:last + 1])            # wrapped in the result column
+    assert result == ("Cy 1,600 (2 han · 25 fu) + 300 in counters + 1,000 in riichi sticks & Di 2,000 (2 han · 30 fu) "
+                      "+ 300 in counters on Bob's discard"), result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)

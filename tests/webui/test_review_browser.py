@@ -880,9 +880,13 @@ def test_the_score_tables_columns_are_named_on_a_wide_screen(server, browser):
 
 
 def test_the_picker_offers_red_fives_under_riichi_only(server, browser):
-    # an MCR player was offered red fives, which MCR does not have
+    # an MCR player was offered red fives, which MCR does not have; a riichi player flowers and
+    # seasons, which riichi does not use (002 §1.3)
     d = browser
     for rules, shown in (("mcr", False), ("riichi", True)):
+        d.get(server + f"/review/new?rules={rules}")
+        flowers = d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="1f"]').find_element(By.XPATH, "..")
+        assert (flowers.get_attribute("hidden") is None) is not shown, rules
         d.get(server + f"/review/new?rules={rules}")
         d.find_element(By.ID, "add-tile").click()
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))

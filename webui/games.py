@@ -380,17 +380,25 @@ def _refused_back_to_form(game_id: int, form_id: str):
         if (code == "stale_hand" or (code == "game_over" and form_id != "win-form")
                 or (code == "below_minimum" and form_id == "win-form")):
             raise
-        session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
-                              # a win refused as the game moved on (another device recorded a hand): its entry
-                              # is put back all the same, to send again or leave (game.js)
-                              "stale": code in ("stale_game", "game_over"),
-                              # names changed on another device: the form shows them as they are now,
-                              # the entry is not put back (its other names would undo that change)
-                              # (the false-win form keeps no entry: its two fields are there to choose again)
-                              "entry_dropped": code in ("stale_names", "stale_options") or form_id in ("options-form", "penalty-form"),
-                              "excerpt": errors.notation_excerpt(e),
-                              "entry": _win_entry(request.form) if form_id == "win-form" else None}
+        _remember_refusal(game_id, form_id, e)
         raise _Refused(game_id, form_id) from None
+
+
+def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool = False) -> None:
+    """What the game page says at form ``form_id`` after refusing it (``e``), once; ``false_win``:
+    the refusal offers the false-win form, set for its player (a win under MCR's minimum)."""
+    code = getattr(e, "code", "")
+    session["refused"] = {"game": game_id, "form": form_id, "message": i18n.msg(e.to_dict()),
+                          # a win refused as the game moved on (another device recorded a hand): its entry
+                          # is put back all the same, to send again or leave (game.js)
+                          "stale": code in ("stale_game", "game_over"),
+                          # names changed on another device: the form shows them as they are now,
+                          # the entry is not put back (its other names would undo that change)
+                          # (the false-win form keeps no entry: its two fields are there to choose again)
+                          "entry_dropped": code in ("stale_names", "stale_options") or form_id in ("options-form", "penalty-form"),
+                          "excerpt": errors.notation_excerpt(e),
+                          "entry": _win_entry(request.form) if form_id == "win-form" else None,
+                          "false_win": false_win}
 
 
 def _win_entry(form) -> dict:
@@ -417,10 +425,11 @@ def win(game_id):
         if e.code != "below_minimum" or len(data["winners"]) != 1:
             raise
         # MCR under 8 points: no win to record, but a false win if the hand was shown (000
-        # « Faute »): back to the game, its penalty form set for that player
-        flash(i18n.msg(e.to_dict()), "error")
+        # « Faute »): back to the win form with the entry put back (a box left unticked may make
+        # the 8: the hand was typed again), the penalty form set for that player
+        _remember_refusal(game_id, "win-form", e, false_win=True)
         return redirect(url_for("games.show", game_id=game_id, false_win=data["winners"][0]["winner"])
-                        + "#penalty-form", code=303)
+                        + "#win-form", code=303)
     flash_recorded(game, hand)
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

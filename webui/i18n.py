@@ -222,7 +222,7 @@ FR = {
     "Profile “{name}” already has that name: nothing was changed.":
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
     "Tap a box to correct its tile.": "Touchez un cadre pour corriger sa tuile.",
-    "Record as false win": "Enregistrer un faux Mah-jong", "Record as chombo": "Enregistrer un chombo",
+    "Record as false win": "Enregistrer un faux Mah-jong", "Record it as a false win": "L'enregistrer comme faux Mah-jong", "Record as chombo": "Enregistrer un chombo",
     "Record a chombo by {player}?": "Enregistrer un chombo de {player} ?", "Show what was read": "Montrer ce qui a été lu",
     "On the photo: M1, M2… the melds (dashed: claimed or turned), ★ the winning tile, ✿ flowers and seasons, D dora indicators, ▮ face down, ? a face no code names; the other boxes are the standing tiles.": "Sur la photo : M1, M2… les combinaisons exposées (en pointillé : prises ou tournées), ★ la tuile gagnante, ✿ fleurs et saisons, D indicateurs de dora, ▮ face cachée, ? une face qu'aucun code ne nomme ; les autres cadres sont les tuiles debout.",
     "What the reader noticed": "Ce que le lecteur a remarqué",

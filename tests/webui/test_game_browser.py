@@ -390,6 +390,30 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_win_under_the_mcr_minimum_comes_back_as_typed_with_its_false_win_offered(server, browser, app):
+    """Under the 8-point minimum the win form was emptied (the player sent to the false-win form):
+    a box left unticked that makes the 8 meant typing the hand again."""
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = app.test_client().post("/api/games", json={"name": "MCR", "rules": "mcr", "players": PLAYERS}).json["game"]["id"]
+    d.get(f"{server}/games/{gid}?lang=en")
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "win-form")))
+    Select(form.find_element(By.NAME, "winner0")).select_by_value("2")
+    Select(form.find_element(By.NAME, "discarder")).select_by_value("0")
+    form.find_element(By.NAME, "hand0").send_keys("111s234m567p78s11z 9s")
+    form.find_element(By.NAME, "note").send_keys("kept")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refused = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#win-form #refused")))
+    assert "below the 8-point minimum" in refused.text
+    form = d.find_element(By.ID, "win-form")
+    assert form.find_element(By.NAME, "hand0").get_attribute("value") == "111s234m567p78s11z 9s"
+    assert form.find_element(By.NAME, "note").get_attribute("value") == "kept"
+    refused.find_element(By.ID, "to-false-win").click()
+    penalty = d.find_element(By.ID, "penalty-form")
+    assert Select(penalty.find_element(By.NAME, "offender")).first_selected_option.get_attribute("value") == "2"
+    assert not _hands(app, gid) and not console_errors(d)
+
+
 def test_a_win_refused_as_another_device_recorded_a_hand_comes_back_to_send_again(server, browser, app):
     # refused (the game moved on since the page was drawn), the entry was lost: the player had to
     # type it again to record it if it was another win than the one the other phone recorded

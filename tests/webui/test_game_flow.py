@@ -1348,9 +1348,14 @@ def test_an_mcr_hand_under_the_minimum_leads_to_its_false_win(client):
     gid = new_game(client, "mcr")
     r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "0", "winner0": "2",
                                                 "hand0": "111s234m567p78s11z 9s"})
-    assert r.status_code == 303 and r.headers["Location"].endswith("false_win=2#penalty-form")
+    # back at the win form, the reason there and the entry kept to correct (a box left unticked may
+    # make the 8: a French club's player had to type the hand again), the false win a link away
+    assert r.status_code == 303 and r.headers["Location"].endswith("false_win=2#win-form")
     page = client.get(r.headers["Location"]).get_data(as_text=True)
-    assert "below the 8-point minimum" in page
+    win_form = page[page.index('id="win-form"'):]
+    win_form = win_form[:win_form.index("</form>")]
+    assert "data-refused" in win_form and "below the 8-point minimum" in win_form
+    assert "your entry is back in the form" in win_form and 'href="#penalty-form"' in win_form
     form = page[page.index('id="penalty-form"'):]
     assert re.search(r'<option value="2" selected>Cy \(West\)</option>', form[:form.index("</form>")])
     assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded

@@ -300,9 +300,12 @@ FR = {
     "East": "Est", "South": "Sud", "West": "Ouest", "North": "Nord",
     # context keys and options
     "self drawn": "pioche (tsumo)", "seat wind": "vent du joueur", "round wind": "vent du tour",
-    "last tile": "dernière tuile", "last tile of the wall": "dernière tuile du mur", "last of its kind": "dernière de son espèce",
+    # the last tile's box scores the wall's last tile drawn or the discard after it (000 n°40 and
+    # n°41, 002 haitei and houtei): "du mur" alone misnamed a discard win; 000's names for the others
+    "last tile": "dernière tuile", "last tile of the wall, or its discard": "dernière tuile du mur, ou son écart",
+    "last of its kind": "dernière tuile de sa sorte",
     "kong replacement": "tuile de remplacement du kong",
-    "robbing kong": "vol du kong", "last of kind": "dernière de son espèce", "discarder": "donneur de l'écart",
+    "robbing kong": "voler un kong", "last of kind": "dernière tuile de sa sorte", "discarder": "donneur de l'écart",
     # payers named by their role when the seats are not given (scorer.result.Payment)
     "other": "autre joueur", "dealer": "croupier", "non-dealer": "non-croupier",
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
@@ -549,7 +552,7 @@ FR = {
 LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
           "ura_dora_indicators": "ura dora indicators", "riichi_sticks": "riichi sticks",
           # "last tile" beside "last of kind" read as the same thing: this one is the wall's
-          "last_tile": "last tile of the wall", "last_of_kind": "last of its kind"}
+          "last_tile": "last tile of the wall, or its discard", "last_of_kind": "last of its kind"}
 #: The words of the table (webui/words.py, /words), in French.
 WORDS_FR = {
     "Words of the table":

@@ -421,9 +421,9 @@ def test_where_the_reader_changed_a_tile_is_said_in_words_counted_from_one(app):
 def test_the_last_tile_of_the_wall_is_not_confused_with_the_last_of_its_kind(app):
     # "dernière tuile" beside "dernière de son espèce" read as one thing twice
     with app.test_request_context("/?lang=fr"):
-        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("dernière tuile du mur", "dernière de son espèce")
+        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("dernière tuile du mur, ou son écart", "dernière tuile de sa sorte")
     with app.test_request_context("/?lang=en"):
-        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("last tile of the wall", "last of its kind")
+        assert (i18n.label("last_tile"), i18n.label("last_of_kind")) == ("last tile of the wall, or its discard", "last of its kind")
 
 
 def test_a_calibration_layout_out_of_order_is_told_in_french(app):

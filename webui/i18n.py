@@ -97,16 +97,17 @@ FR = {
     "Concealed kong": "Kong caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
-    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right).":
+    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
-        "(ou E S W N, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite).",
+        "(ou E S W N, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
+        "le chiffre dit quelle tuile : [345m,2] le 4m.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Croupier (Est)", "Round wind": "Vent du tour",
     "Rule options": "Options des règles", "variant {n}": "variante {n}",
     "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
-    "full flush and terminal pungs not counted": "couleur pure et pungs d'extrémités non comptés", "terminal pungs counted": "pungs d'extrémités comptés",
-    "one terminal pung not counted": "un pung d'extrémités non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
+    "full flush and terminal pungs not counted": "Main Pure et Pung de Terminales non comptés", "terminal pungs counted": "Pung de Terminales comptés",
+    "one terminal pung not counted": "un Pung de Terminales non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
     "{n} faan found": "{n} faan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
@@ -512,11 +513,11 @@ FR = {
     "discarder and half": "l'écarteur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
     "none": "aucun", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
     # option names
-    "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "main cachée sur les mains spéciales cachées",
-    "nine gates": "neuf portes", "four kongs single wait": "quatre kongs, attente unique",
-    "knitted straight wait": "attente à côté d'une suite serpentine",
-    "all terminals double pung": "tout extrémités, double pung", "all green half flush": "main verte, semi-pure",
-    "big four winds wind pungs": "quatre grands vents, pungs de vents", "minimum points": "points minimum",
+    "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "Main Entièrement Cachée sur les mains spéciales cachées",
+    "nine gates": "Neuf Portes", "four kongs single wait": "Quatre Kong, Attente de la Paire",
+    "knitted straight wait": "attente à côté d'une Suite Cousue",
+    "all terminals double pung": "Tout Terminales, Double Pung", "all green half flush": "Tout Vert, Main Propre",
+    "big four winds wind pungs": "Quatre Grands Vents, Pung de vents", "minimum points": "points minimum",
     "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum", "moon ching": "moon ching",
     "dok ting": "dok ting", "flower method": "compte des fleurs", "payment": "paiement",
     "kong discarder pays triple": "l'écarteur de la 4e tuile du kong paie triple", "house rules": "règles maison", "odd faan": "faan impair", "base points": "points de base",
@@ -566,6 +567,11 @@ WORDS_FR = {
         "Que veulent dire ces mots ?",
     "tenpai, honba, uma, han and fu, faan: what they mean":
         "tenpai, honba, uma, han et fu, faan : ce qu'ils veulent dire",
+    "points, the 8-point minimum, payments: what they mean":
+        "points, minimum de 8 points, paiements : ce qu'ils veulent dire",
+    "tenpai, honba, uma, han and fu: what they mean": "tenpai, honba, uma, han et fu : ce qu'ils veulent dire",
+    "faan, minimum and limit, bao: what they mean": "faan, minimum et limite, bao : ce qu'ils veulent dire",
+    "chow, pung, kong, flowers: what they mean": "chow, pung, kong, fleurs : ce qu'ils veulent dire",
     "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
         "Les mots qu'emploient les pages, chacun en quelques lignes ; son lien source nomme le document de règles d'où il vient.",
     "The tiles and the hand":
@@ -979,17 +985,21 @@ def label(name, rules: str | None = None, kind: str | None = None) -> str:
     return t(text)
 
 
+def page_rules(ctx) -> str | None:
+    """The rule set a template's page is about: its ``rules``, its game's or its result's; None
+    for a page of no one rule set."""
+    for holder in (ctx, ctx.get("game"), ctx.get("result")):
+        value = holder.get("rules") if hasattr(holder, "get") else getattr(holder, "rules", None)
+        if isinstance(value, str):
+            return value
+    return None
+
+
 @pass_context
 def _page_label(ctx, name, rules: str | None = None, kind: str | None = None) -> str:
     """``label`` in a template: the rule set is the page's (its ``rules``, its game's or its
     result's) unless given."""
-    if rules is None:
-        for holder in (ctx, ctx.get("game"), ctx.get("result")):
-            value = holder.get("rules") if hasattr(holder, "get") else getattr(holder, "rules", None)
-            if isinstance(value, str):
-                rules = value
-                break
-    return label(name, rules, kind)
+    return label(name, rules if rules is not None else page_rules(ctx), kind)
 
 
 def form_label(form) -> str:
@@ -1717,11 +1727,11 @@ MESSAGES_FR = {
         "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas ; si riichi a été annoncé, dites-le : riichi est un yaku",
     "below_minimum": "sous le minimum",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
-        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire",
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} the hand waits on {} (as sets and a pair, or seven pairs)":
-        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1} (en combinaisons et une paire, ou sept paires)",
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, la main attend {1} (en combinaisons et une paire, ou sept paires)",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} no tile completes it as sets and a pair, or seven pairs":
-        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, honneurs et tuiles tissées, ou une suite tissée avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
+        "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire ; sans sa tuile gagnante {0}, aucune tuile ne la complète en combinaisons et une paire, ou sept paires",
     "seven pairs is no winning hand under Hong Kong old style, which knows four sets and a pair, or thirteen terminals":
         "sept paires n'est pas une main gagnante en Hong Kong à l'ancienne, qui ne connaît que quatre combinaisons et "
         "une paire, ou treize extrémités",
@@ -2348,7 +2358,7 @@ MESSAGES_FR = {
     "Tiles 7-8-9 only are also tiles 6 to 9 only.": "Des tuiles 7-8-9 seulement sont aussi des tuiles 6 à 9 seulement.",
     "The winning tile is one of the knitted straight's nine: it may have completed the knit as well as the 4th set or "
     "the pair; a wait on a tile the knit does not hold counts.":
-        "La tuile gagnante est l'une des neuf de la suite serpentine : elle a pu compléter la suite aussi bien que le "
+        "La tuile gagnante est l'une des neuf de la Suite Cousue : elle a pu compléter la suite aussi bien que le "
         "4e élément ou la paire ; une attente sur une tuile que la suite ne contient pas compte.",
     "With four kongs the pair is the only possible wait: included by definition, as for Melded Hand.":
         "Avec quatre kongs, la paire est la seule attente possible : incluse par définition, comme pour Main "
@@ -2482,13 +2492,14 @@ def rules_title(name: str, title: str | None = None) -> str:
 #: behind the "source" link).
 OPTION_HELP_FR = {
     "kong_pair_values": "un kong exposé et un kong caché, deux kongs cachés : A = sans fan combiné (kong exposé 1 + kong caché 2 ; deux kongs cachés 6) ; B = fan combiné 6 ; deux kongs cachés 8 ; C = fan combiné 5, deux kongs cachés 6",
-    "fully_concealed_on_concealed_specials": "compter Main cachée (4) au lieu de Pioche (1) sur sept paires, quatre pungs cachés, neuf portes, honneurs et tuiles tissées et treize orphelins gagnés en pioche ; par défaut le règlement l'interdit",
-    "nine_gates": "ce que les neuf portes excluent : A = couleur pure et tout pung d'extrémités ; B = garde les pungs d'extrémités, pas de pungs cachés ; C = n'ôte qu'un pung d'extrémités",
-    "four_kongs_single_wait": "ajouter Attente unique aux Quatre kongs ; par défaut l'attente est implicite",
-    "knitted_straight_wait": "une attente à côté d'une suite serpentine : A = aucune quand la tuile gagnante est l'une des neuf de la suite, qu'elle a pu compléter ; B = comptée quand la suite a son propre exemplaire de cette tuile",
-    "all_terminals_double_pung": "ajouter Double pung à Tout extrémités ; par défaut le règlement l'interdit",
-    "all_green_half_flush": "ajouter Semi-pure à Main verte ; par défaut le règlement l'interdit",
-    "big_four_winds_wind_pungs": "ajouter Vent du siège / Vent dominant aux Quatre grands vents (lecture littérale) ; par défaut compris par définition",
+    # MCR's patterns by 000's names, as the score lines say them (an option named a fan the score called otherwise)
+    "fully_concealed_on_concealed_specials": "compter Main Entièrement Cachée (4) au lieu de Pioche (1) sur Sept Paires, Quatre Pung Cachés, Neuf Portes, Honneurs et Tuiles Cousues et Treize Orphelins gagnés en pioche ; par défaut le règlement l'interdit",
+    "nine_gates": "ce que Neuf Portes exclut : A = Main Pure et tout Pung de Terminales ; B = garde les Pung de Terminales, pas de Pung cachés ; C = n'ôte qu'un Pung de Terminales",
+    "four_kongs_single_wait": "ajouter Attente de la Paire à Quatre Kong ; par défaut l'attente est implicite",
+    "knitted_straight_wait": "une attente à côté d'une Suite Cousue : A = aucune quand la tuile gagnante est l'une des neuf de la suite, qu'elle a pu compléter ; B = comptée quand la suite a son propre exemplaire de cette tuile",
+    "all_terminals_double_pung": "ajouter Double Pung à Tout Terminales ; par défaut le règlement l'interdit",
+    "all_green_half_flush": "ajouter Main Propre à Tout Vert ; par défaut le règlement l'interdit",
+    "big_four_winds_wind_pungs": "ajouter Vent du Joueur / Vent Dominant à Quatre Grands Vents (lecture littérale) ; par défaut compris par définition",
     "minimum_points": "points nécessaires pour déclarer Mah-jong, fleurs non comptées",
     "nagashi_mangan": "compter le nagashi mangan : ce n'est pas une main des règles EMA 2016, l'activer est refusé",
     "red_fives": "compter chaque cinq rouge comme une dora dans chaque main : une règle maison, l'EMA 2016 n'en a pas ; pour une seule main, donner plutôt le contexte cinq rouges de cette main",

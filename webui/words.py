@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
+from jinja2 import pass_context
 
 bp = Blueprint("words", __name__, url_prefix="/words")
 
@@ -199,6 +200,23 @@ def result_words(result: dict) -> str:
     return RESULT_WORDS.get(result.get("rules"), "words-tiles")
 
 
+#: The footer's words by the page's rules, and the section they open: an MCR table's pages listed
+#: riichi's and Hong Kong's words (tenpai, honba, uma, faan), which an MCR player never meets.
+FOOT_WORDS = {"mcr": ("words-mcr", "points, the 8-point minimum, payments: what they mean"),
+              "riichi": ("words-riichi", "tenpai, honba, uma, han and fu: what they mean"),
+              "hk": ("words-hk", "faan, minimum and limit, bao: what they mean"),
+              "classical": ("words-tiles", "chow, pung, kong, flowers: what they mean")}
+#: A page of no one rule set (the home page, the games list).
+FOOT_WORDS_ANY = (None, "tenpai, honba, uma, han and fu, faan: what they mean")
+
+
+@pass_context
+def foot_words(ctx) -> tuple[str | None, str]:
+    """The footer's (section anchor, words) for the page's rules (``i18n.page_rules``)."""
+    from .i18n import page_rules
+    return FOOT_WORDS.get(page_rules(ctx) or "", FOOT_WORDS_ANY)
+
+
 def init_app(app) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(word_href=word_href, result_words=result_words)
+    app.jinja_env.globals.update(word_href=word_href, result_words=result_words, foot_words=foot_words)

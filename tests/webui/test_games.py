@@ -456,7 +456,8 @@ def test_option_help_names_source_named_choices_as_their_menu_does(client):
     assert ">variant B: combined fan 6</option>" in page[start:start + 600]
     page = client.get("/games?lang=fr").get_data(as_text=True)
     start = page.index('name="opt_mcr__nine_gates"')
-    assert ">variante A : couleur pure et pungs d&#39;extrémités non comptés</option>" in page[start:start + 600]
+    # in 000's names of the fans, as the score lines say them
+    assert ">variante A : Main Pure et Pung de Terminales non comptés</option>" in page[start:start + 600]
 
 
 def test_games_list_names_each_games_rules_by_title(client):

@@ -5,6 +5,7 @@ themselves, so a new message without its French fails here."""
 from __future__ import annotations
 
 import ast
+import html
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -453,3 +454,18 @@ def test_a_count_in_a_message_settles_its_plural_in_each_language(app):
         assert i18n.msg("ron + 1 counter(s) × 300") == "ron + 1 counter × 300"
         assert i18n.msg("ron + 0 counter(s) × 300") == "ron + 0 counters × 300"
         assert i18n.msg("hand 1: the tile(s) left") == "hand 1: the tile(s) left"   # no count before it
+
+
+def test_the_french_mcr_options_name_the_fans_as_000_and_the_score_lines_do(client):
+    # a French club read « couleur pure », « Semi-pure », « suite serpentine » in the options where
+    # its score lines said Main Pure, Main Propre, Suite Cousue (000's names, scorer/mcr/fans.py)
+    page = html.unescape(client.get("/games?lang=fr").get_data(as_text=True))
+    start = page.index('name="opt_mcr__kong_pair_values"')
+    options = page[start:page.index("</fieldset>", start)]
+    options = re.sub(r'<details class="source-box.*?</details>', "", options, flags=re.S)   # 001's section titles
+    for word in ("couleur pure", "Semi-pure", "serpentine", "tissé", "extrémités", "Main verte",
+                 "Vent du siège", "Attente unique", "Main cachée"):
+        assert word not in options, word
+    for name in ("Main Pure", "Main Propre", "Tout Vert", "Suite Cousue", "Attente de la Paire",
+                 "Main Entièrement Cachée", "Vent du Joueur"):
+        assert name in options, name

@@ -415,3 +415,16 @@ def test_the_review_page_names_the_tile_set_profile_its_photo_was_read_with(app,
     assert 'id="read-with-profile">Lu avec le jeu de tuiles : <strong>Club &lt;set&gt;</strong>' in html
     without = store.create_draft(photo, {"tiles": tiles, "hand": None, "reading": {}, "profile": None})
     assert 'id="read-with-profile"' not in client.get(f"/review/{without}").get_data(as_text=True)
+
+
+def test_the_footer_names_the_words_of_the_pages_rules(client):
+    # an MCR table's pages listed riichi's and Hong Kong's words (tenpai, honba, uma, faan)
+    mcr = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    riichi = client.post("/api/games", json={"rules": "riichi", "players": list("ABCD")}).json["game"]["id"]
+    page = client.get(f"/games/{mcr}?lang=en").get_data(as_text=True)
+    foot = page[page.index('<footer class="site-foot">'):]
+    assert "points, the 8-point minimum, payments" in foot and "tenpai" not in foot and 'href="/words/#words-mcr"' in foot
+    foot = client.get(f"/review/new?game={riichi}&lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
+    assert "tenpai, honba, uma, han and fu:" in foot and "faan" not in foot
+    foot = client.get("/games?lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
+    assert "tenpai, honba, uma, han and fu, faan" in foot and 'href="/words/"' in foot

@@ -779,7 +779,9 @@ def _dealer_terms(word: str) -> list:
 
 # MCR's 000 names the dealer « le joueur "Est" » (Distribution des tuiles); the classical rules, 003,
 # « le banquier » (a French page of an MCR game said « croupier », a word 000 never uses).
-_TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS + _dealer_terms("joueur Est"), "hk": _CHINESE_TERMS,
+_TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS + _dealer_terms("joueur Est")
+          # « Croupier (Est) » made « Joueur Est (Est) »
+          + [(re.compile(r"\b([Jj]oueur Est) \(Est\)"), r"\1")], "hk": _CHINESE_TERMS,
           "classical": _CHINESE_TERMS + _dealer_terms("banquier")}
 
 

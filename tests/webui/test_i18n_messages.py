@@ -469,3 +469,10 @@ def test_the_french_mcr_options_name_the_fans_as_000_and_the_score_lines_do(clie
     for name in ("Main Pure", "Main Propre", "Tout Vert", "Suite Cousue", "Attente de la Paire",
                  "Main Entièrement Cachée", "Vent du Joueur"):
         assert name in options, name
+
+
+def test_the_mcr_dealer_is_named_once_on_a_french_review_page(client):
+    # « Croupier (Est) » in 000's word read « Joueur Est (Est) »
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    page = client.get(f"/review/new?game={gid}&lang=fr").get_data(as_text=True)
+    assert re.search(r'<label>Joueur Est <select name="dealer"', page) and "Joueur Est (Est)" not in page

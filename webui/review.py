@@ -261,9 +261,11 @@ def score():
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
     payload["declare"] = _declaration_in_page_language(payload["score"], rules, game)
+    # the other rule sets' totals for a hand scored alone; a game's hand is played under its own
+    # (a French MCR club's page listed riichi, Hong Kong and classical scores under every hand)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
-                           compare=scoring.compare(hand, skip=rules), players=players, payments=payments,
-                           seats=seats)
+                           compare=None if game else scoring.compare(hand, skip=rules), players=players,
+                           payments=payments, seats=seats)
     return jsonify({"ok": True, "html": html, **payload})
 
 

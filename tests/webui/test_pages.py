@@ -428,3 +428,13 @@ def test_the_footer_names_the_words_of_the_pages_rules(client):
     assert "tenpai, honba, uma, han and fu:" in foot and "faan" not in foot
     foot = client.get("/games?lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
     assert "tenpai, honba, uma, han and fu, faan" in foot and 'href="/words/"' in foot
+
+
+def test_a_games_hand_is_scored_under_its_rules_alone(client):
+    # a French MCR club's review page listed riichi, Hong Kong and classical totals under every hand
+    hand = "[111s,1]234m567p78s11z 9s"
+    gid = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    alone = client.post("/review/score", json={"hand": hand, "rules": "mcr", "form": {}}, headers=csrf).json["html"]
+    in_game = client.post("/review/score", json={"hand": hand, "game": gid, "form": {}}, headers=csrf).json["html"]
+    assert 'class="compare"' in alone and 'class="compare"' not in in_game

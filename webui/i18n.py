@@ -338,7 +338,7 @@ FR = {
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
     "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",
-    "Player": "Joueur", "Seat at start": "Place au départ", "Seat now": "Place actuelle", "Points": "Points",
+    "Player": "Joueur", "Seat at start": "Vent au départ", "Seat now": "Vent actuel", "Points": "Points",
     "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
     "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
@@ -432,7 +432,7 @@ FR = {
     "Keep the same seats all game (by default the players change seats at each new round)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
-        "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Place actuelle).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
+        "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Vent actuel).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",

@@ -111,6 +111,7 @@ def _page(draft=None):
             if win is not None:
                 correcting = {"winner": win["winner"], "discarder": kept["discarder"], "dealer": kept["dealer"],
                               "round_wind": kept["round_wind"], "riichi": kept.get("riichi") or [],
+                              "order": list(gamelog.deal_played(kept).seating),
                               "context": {k: v for k, v in (win.get("context") or {}).items()
                                           if k not in ("seat_wind", "round_wind", "discarder")}}
     if draft is not None:

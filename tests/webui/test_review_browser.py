@@ -309,6 +309,23 @@ def test_a_reloaded_draft_takes_the_games_deal_now_not_the_one_it_saved(server, 
     assert not console_errors(d)
 
 
+def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(server, browser, app):
+    # the game page names each player with the wind they play the hand from ("Bob (East)"); the
+    # review page named them bare, and the seats change each round
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    game = _review_in_game(d, server, app, "mcr")
+    chip = lambda name: next(c for c in d.find_elements(By.CSS_SELECTOR, "#winner-chips .chip-choice") if name in c.text)
+    assert chip("Ann").text.endswith("(East)") and chip("Bob").text.endswith("(South)")
+    d.execute_script("document.getElementById('more-context').open = true")
+    Select(d.find_element(By.ID, "dealer")).select_by_value("2")          # Cy deals
+    wait(d).until(lambda drv: chip("Cy").text.endswith("(East)"))
+    assert chip("Ann").text.endswith("(West)") and chip("Di").text.endswith("(South)")
+    discarder = next(c for c in d.find_elements(By.CSS_SELECTOR, "#discarder-chips .chip-choice") if "Bob" in c.text)
+    assert discarder.text.endswith("(North)") and game
+    assert not console_errors(d)
+
+
 def test_record_waits_for_the_score_of_the_last_correction(server, browser, app):
     # on a slow network the old total and an enabled Record stood for seconds after a change
     d = browser

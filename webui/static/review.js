@@ -1155,6 +1155,17 @@
     const page = bar.closest(".review") || document.querySelector(".review");
     if (page) page.style.paddingBottom = bar.offsetHeight + 16 + "px";
   }).observe(bar);
+  // The players' winds beside their names on the winner and discarder chips follow the dealer
+  // field ("More about this hand"), as the seats do when the dealer is changed there.
+  const dealerSel = $("dealer");
+  if (dealerSel && data.game && data.game.order) {
+    dealerSel.addEventListener("change", () => {
+      const order = data.game.order, at = order.indexOf(Number(dealerSel.value));
+      document.querySelectorAll(".chip-wind[data-seat]").forEach((el) => {
+        el.textContent = "(" + data.game.windNames[(order.indexOf(Number(el.dataset.seat)) - at + 4) % 4] + ")";
+      });
+    });
+  }
   const rulesSel = $("rules-select");
   if (rulesSel) mj.onChosen(rulesSel, () => {
     saveState().then(() => {

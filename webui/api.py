@@ -349,7 +349,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
     p = gamelog.riichi_discarder(view["game"], hand)
     if p is not None:
         warnings.append({"code": "riichi_discard", "player": p,
-                         "message": i18n.RIICHI_DISCARD_FLASH.format(name=players[p])})
+                         "message": i18n.RIICHI_DISCARD_FLASH.format(name=players[p]) + " (002 §3.3.14)"})
     return {"hand": hand, **{k: view[k] for k in STANDING_KEYS}, **({"warnings": warnings} if warnings else {})}
 
 

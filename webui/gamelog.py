@@ -701,6 +701,8 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                 riichi.append(winner)   # a winner who declared riichi put a stick on the table
             wins.append({"winner": winner, "hand": hand.to_dict(), "notation": scorer.format_hand(hand),
                          "context": hand.context.to_dict()})
+        if told and not legacy and game.get("rules") == "riichi":
+            _check_table_indicators(wins, "winners" in data)
         row.update(wins=wins, winner=wins[0]["winner"], hand=wins[0]["hand"], notation=wins[0]["notation"],
                    context=wins[0]["context"])
         row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
@@ -710,6 +712,21 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
 
 
 MAX_WINNERS = 3
+
+
+def _check_table_indicators(wins: list[dict], several: bool) -> None:
+    """The winners of a double or triple ron count the same dora indicators, the table's (002
+    §2.7), and the same ura-dora indicators where they count them: winners sent with other ones
+    are refused (an edit of one winner's note moved another's score to the first's)."""
+    for key in ("dora_indicators", "ura_dora_indicators"):
+        given = [(i, w["context"].get(key)) for i, w in enumerate(wins) if w["context"].get(key)]
+        if any(sorted(tiles) != sorted(given[0][1]) for _, tiles in given[1:]):
+            both = " / ".join("".join(tiles) for _, tiles in given)
+            field = f"winners[{given[1][0]}].context.{key}" if several else f"context.{key}"
+            raise GameError("bad_field", (f"the dora indicators are the table's, the same for every winner (002 §2.7): "
+                                          f"{both} were given") if key == "dora_indicators" else
+                            (f"the ura dora indicators are the table's, the same for every winner (002 §2.7): "
+                             f"{both} were given"), field=field)
 
 
 def _winner_entries(data: dict) -> list[dict]:

@@ -193,35 +193,26 @@ def draw(game_id):
 
 
 def _warn_noten_riichi(game_id: int, hand: dict) -> None:
-    """Flash what the table must decide of ``hand`` (``table_questions``), by the players' names."""
+    """Flash ``gamelog.noten_riichi``'s players, by name."""
     game = get_store().get_game(game_id)
-    for text in table_questions(game, hand):
-        flash(text, "error")
-
-
-def table_questions(game: dict, hand: dict) -> list[str]:
-    """What the table must decide of a recorded hand that the game log cannot, in the page's
-    language: a riichi declarer noten at a draw (``gamelog.noten_riichi``), a riichi discarder
-    whose discard may have been the winning tile (``gamelog.riichi_discarder``)."""
-    said = [i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]) for p in gamelog.noten_riichi(game, hand)]
-    p = gamelog.riichi_discarder(game, hand)
-    if p is not None:
-        said.append(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=game["players"][p]))
-    return said
+    for p in gamelog.noten_riichi(game, hand):
+        flash(i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]), "error")
 
 
 def flash_recorded(game: dict, hand: dict) -> None:
     """"hand N recorded", then what its scores warn of (a riichi game's red fives counted as plain
-    fives: said on the hand's own page only, a table playing them lost a han a five unawares) and
-    the table's questions."""
+    fives: said on the hand's own page only, a table playing them lost a han a five unawares), and
+    once, as a note, whether a riichi discarder's stick stands (``gamelog.riichi_discarder``: most
+    often it does, the declarer having dealt in later: no error, and not said again)."""
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
     wins = gamelog.wins_of(hand)
     for w in wins:
         for warning in (w.get("score") or {}).get("warnings") or []:
             text = i18n.msg(warning if isinstance(warning, str) else warning.get("message", ""))
             flash(f"{game['players'][w['winner']]}: {text}" if len(wins) > 1 else text, "error")
-    for text in table_questions(game, hand):
-        flash(text, "error")
+    p = gamelog.riichi_discarder(game, hand)
+    if p is not None:
+        flash(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=game["players"][p]))
 
 
 @bp.post("/<int:game_id>/end")
@@ -303,23 +294,17 @@ def _indicator_tiles(text: str, key: str, k: int) -> list[str]:
                                 field=f"{key}{k}") from None
 
 
-def _table_indicators(form, key: str) -> list[str]:
-    """The (ura) dora indicators of a riichi win: the table's, so every winner of a double or
-    triple ron counts the same ones (002 §2.7, §4.1). The form asks for them once (field 0); a
-    form sent with them per winner gives them once, or the same for each: a second winner whose
-    fields were left empty was scored with no dora at all."""
-    given = []
-    for k in range(gamelog.MAX_WINNERS):
-        text = (form.get(f"{key}{k}") or "").strip()
-        if text:
-            given.append((k, _indicator_tiles(text, key, k)))
-    if any(sorted(tiles) != sorted(given[0][1]) for _, tiles in given[1:]):
-        both = " / ".join("".join(tiles) for _, tiles in given)
-        said = (f"the dora indicators are the table's, the same for every winner (002 §2.7): {both} were given"
-                if key == "dora_indicators" else
-                f"the ura dora indicators are the table's, the same for every winner (002 §2.7): {both} were given")
-        raise gamelog.GameError("bad_field", said, field=f"{key}{given[1][0]}")
-    return given[0][1] if given else []
+def _table_indicators(form, key: str, count: int) -> list[list[str]]:
+    """The (ura) dora indicators of a riichi win for each of its ``count`` winners: the table's,
+    so every winner of a double or triple ron counts the same ones (002 §2.7). The form asks for
+    them once (field 0): given once, they are every winner's (a second winner whose own fields were
+    left empty was scored with no dora at all); given otherwise for several, each keeps its own, and
+    the game log refuses them (``gamelog._check_table_indicators``)."""
+    given = [(k, _indicator_tiles(text, key, k)) for k in range(gamelog.MAX_WINNERS)
+             if (text := (form.get(f"{key}{k}") or "").strip())]
+    if len({tuple(sorted(tiles)) for _, tiles in given}) > 1:
+        return [next((tiles for k, tiles in given if k == i), []) for i in range(count)]
+    return [given[0][1] if given else []] * count
 
 
 def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
@@ -345,11 +330,18 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
     if not winners:
         raise gamelog.GameError("bad_field", "name the winner and the hand", field="winner0")
     if rules == "riichi":
+        declared = {str(p) for p in _seats_field(form, "riichi")}    # seats; a winner as sent, checked by the log
         for key in RIICHI_WIN_TILES:
-            tiles = _table_indicators(form, key)
-            if tiles:
-                for w in winners:
-                    w["context"][key] = list(tiles)
+            each = _table_indicators(form, key, len(winners))
+            takers = range(len(winners))
+            if key == "ura_dora_indicators":
+                # the ura dora count only for a winner who declared riichi (002 §3.3.14): given to
+                # the other winner of a double ron they were "ignored" in red on an ordinary hand
+                takers = [i for i, w in enumerate(winners) if str(w["winner"]).strip() in declared
+                          or w["context"].get("double_riichi")] or takers   # none declared: the scorer says so
+            for i in takers:
+                if each[i]:
+                    winners[i]["context"][key] = list(each[i])
     discarder = form.get("discarder", "")
     if discarder == "" and not blank_is_self_drawn:
         raise gamelog.GameError("bad_field", "say who discarded the winning tile, or that it was self-drawn",
@@ -609,8 +601,8 @@ def hand(game_id, seq):
     if liable is not None:
         named["liable_player"] = game["players"][liable]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
-    return render_template("hand.html", game=game, h=h, score=score, table_questions=table_questions(game, h),
-                           named=named)
+    return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
+                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named)
 
 
 @bp.get("/<int:game_id>/export.csv")

@@ -24,9 +24,9 @@ COOKIE = "mjtable_lang"
 NOTEN_RIICHI_FLASH = ("{name} declared riichi and is not tenpai: that is a chombo unless the hand was declared dead "
                       "after the riichi (then the draw stands as recorded); otherwise undo the draw and record the chombo")
 #: The game page's note for ``gamelog.riichi_discarder``.
-RIICHI_DISCARD_FLASH = ("{name} discarded the winning tile and is ticked as declaring riichi: if that tile was the "
-                        "riichi discard itself, the riichi did not stand and its 1,000 go back to {name} (002 §3.3.14); "
-                        "then edit the hand and untick {name}")
+RIICHI_DISCARD_FLASH = ("{name} discarded the winning tile and is ticked as declaring riichi: their stick goes to "
+                        "the winner. Only if that tile was the riichi discard itself, the riichi did not stand and "
+                        "the stick goes back to {name}: then edit the hand and untick {name}")
 FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
@@ -97,17 +97,17 @@ FR = {
     "Concealed kong": "Kong caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
-    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile: [345m,2] the 4m.":
+    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
         "(ou E S W N, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
-        "le chiffre dit quelle tuile : [345m,2] le 4m.",
+        "le chiffre dit quelle tuile a été prise : [345m,2] le 4m.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
     "More about this hand": "Plus sur cette main", "Dealer (East)": "Croupier (Est)", "Round wind": "Vent du tour",
     "Rule options": "Options des règles", "variant {n}": "variante {n}",
     "no combined fan": "sans fan combiné", "combined fan 6": "fan combiné 6", "combined fan 5": "fan combiné 5",
-    "full flush and terminal pungs not counted": "Main Pure et Pung de Terminales non comptés", "terminal pungs counted": "Pung de Terminales comptés",
-    "one terminal pung not counted": "un Pung de Terminales non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
+    "full flush and terminal pungs not counted": "Main Pure et Pung de Terminales ou d'Honneurs non comptés", "terminal pungs counted": "Pung de Terminales ou d'Honneurs comptés",
+    "one terminal pung not counted": "un Pung de Terminales ou d'Honneurs non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
     "{n} faan found": "{n} faan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
@@ -224,7 +224,9 @@ FR = {
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
     "Tap a box to correct its tile.": "Touchez un cadre pour corriger sa tuile.",
     "Record as false win": "Enregistrer un faux Mah-jong", "Record it as a false win": "L'enregistrer comme faux Mah-jong", "Record as chombo": "Enregistrer un chombo",
-    "Record a chombo by {player}?": "Enregistrer un chombo de {player} ?", "Show what was read": "Montrer ce qui a été lu",
+    "Record a chombo: {player} loses 20,000 after the uma?": "Enregistrer un chombo : {player} perd 20 000 après l'uma ?",
+    "Record a chombo: {player} pays a mangan (4,000 to East and 2,000 to the others, or the dealer 4,000 to each)?":
+        "Enregistrer un chombo : {player} paie un mangan (4 000 à Est et 2 000 aux autres, ou, croupier, 4 000 à chacun) ?", "Show what was read": "Montrer ce qui a été lu",
     "On the photo: M1, M2… the melds (dashed: claimed or turned), ★ the winning tile, ✿ flowers and seasons, D dora indicators, ▮ face down, ? a face no code names; the other boxes are the standing tiles.": "Sur la photo : M1, M2… les combinaisons exposées (en pointillé : prises ou tournées), ★ la tuile gagnante, ✿ fleurs et saisons, D indicateurs de dora, ▮ face cachée, ? une face qu'aucun code ne nomme ; les autres cadres sont les tuiles debout.",
     "What the reader noticed": "Ce que le lecteur a remarqué",
     "Tiles changed to make a winning hand": "Tuiles changées pour faire une main gagnante",
@@ -384,9 +386,9 @@ FR = {
         "{name} a annoncé riichi sans être tenpai : c'est un chombo, sauf si la main a été déclarée morte après "
         "l'annonce (la nulle reste alors telle qu'enregistrée) ; sinon annulez la nulle et enregistrez le chombo",
     RIICHI_DISCARD_FLASH:
-        "{name} a écarté la tuile gagnante et est coché(e) comme ayant annoncé riichi : si cette tuile était l'écart "
-        "tourné de l'annonce, le riichi est invalide et ses 1 000 points lui sont restitués (002 §3.3.14) ; "
-        "modifiez alors la main et décochez {name}",
+        "{name} a écarté la tuile gagnante et est coché(e) comme ayant annoncé riichi : sa mise va au gagnant. "
+        "Seulement si cette tuile était l'écart tourné de l'annonce, le riichi est invalide et la mise revient "
+        "à {name} : modifiez alors la main et décochez {name}",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",
     "hand {n}: chombo recorded": "main {n} : chombo enregistré",
     "hand {n} changed": "main {n} modifiée", "hand {n} deleted": "main {n} supprimée",
@@ -2496,7 +2498,7 @@ OPTION_HELP_FR = {
     "kong_pair_values": "un kong exposé et un kong caché, deux kongs cachés : A = sans fan combiné (kong exposé 1 + kong caché 2 ; deux kongs cachés 6) ; B = fan combiné 6 ; deux kongs cachés 8 ; C = fan combiné 5, deux kongs cachés 6",
     # MCR's patterns by 000's names, as the score lines say them (an option named a fan the score called otherwise)
     "fully_concealed_on_concealed_specials": "compter Main Entièrement Cachée (4) au lieu de Pioche (1) sur Sept Paires, Quatre Pung Cachés, Neuf Portes, Honneurs et Tuiles Cousues et Treize Orphelins gagnés en pioche ; par défaut le règlement l'interdit",
-    "nine_gates": "ce que Neuf Portes exclut : A = Main Pure et tout Pung de Terminales ; B = garde les Pung de Terminales, pas de Pung cachés ; C = n'ôte qu'un Pung de Terminales",
+    "nine_gates": "ce que Neuf Portes exclut : A = Main Pure et tout Pung de Terminales ou d'Honneurs ; B = garde les Pung de Terminales ou d'Honneurs, pas de Pung cachés ; C = n'ôte qu'un Pung de Terminales ou d'Honneurs",
     "four_kongs_single_wait": "ajouter Attente de la Paire à Quatre Kong ; par défaut l'attente est implicite",
     "knitted_straight_wait": "une attente à côté d'une Suite Cousue : A = aucune quand la tuile gagnante est l'une des neuf de la suite, qu'elle a pu compléter ; B = comptée quand la suite a son propre exemplaire de cette tuile",
     "all_terminals_double_pung": "ajouter Double Pung à Tout Terminales ; par défaut le règlement l'interdit",

@@ -23,6 +23,11 @@ def _english(text: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
+#: What each counter on the table adds to a win: 300 from the discarder, or 100 from each of the
+#: three others (002 §3.4.10).
+COUNTER_POINTS = 300
+
+
 def result_text(h: dict, players: list[str], flow, tr=_english, number=english_number) -> str:
     """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
     how it writes a figure, ``webui.i18n.number``)."""
@@ -58,15 +63,18 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         # the hand's value as the table of 002 §6 gives it, the counters apart (002 §8's sheet keeps
         # « Valeur de la main » and « Riichi & compteurs » apart): "8,600 (mangan)" was no mangan
         total, value = score.get("total", ""), score.get("hand_value")
-        counters = total - value if isinstance(total, int) and isinstance(value, int) and total > value else 0
+        counters = COUNTER_POINTS * ((w.get("context") or {}).get("honba") or 0)
+        if not (isinstance(total, int) and isinstance(value, int) and total >= value + counters > value):
+            value, counters = total, 0          # no counters, or a score stored before hand_value
         if counters:
             unit += " " + tr("+ {n} in counters", n=number(counters))
         # the sticks taken from the table apart: the review page's total counts them, the row's
-        # change too, and "8,300" beside "+9,300" left a player asking which was the score
-        sticks = gamelog.sticks_won(h, w["winner"])
+        # change too, and "8,300" beside "+9,300" left a player asking which was the score (a
+        # game recorded before the game flow counted them in the score itself)
+        sticks = gamelog.sticks_won(h, w["winner"]) or (total - value - counters if counters else 0)
         if sticks:
             unit += " " + tr("+ {n} in riichi sticks", n=number(sticks))
-        parts.append(f"{name(w['winner'])} {number(value if counters else total)}{unit}")
+        parts.append(f"{name(w['winner'])} {number(value)}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
            else tr("on {player}'s discard", player=name(h["discarder"])))

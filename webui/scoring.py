@@ -233,7 +233,7 @@ def false_win_each(rules: str, flow=None) -> int | None:
     """What the offender of a false win pays each other player under ``rules``, as the game log
     records it (``flow``: the game's, with its options; else the rule set's defaults): MCR 10
     (000 « Faute »), Hong Kong four faan (004 « Pénalités »), classical the game page's 10. None
-    where the rules fix it otherwise (riichi's chombo, recorded on the game page) or have none."""
+    where the rules fix it otherwise (riichi's chombo: ``false_win_offer``) or have none."""
     from scorer import flow as game_flow
     flow = flow or _default_flow(rules)
     if flow is None or flow.false_win_fixed:
@@ -262,10 +262,14 @@ def false_win_offer(rules: str, flow=None) -> int | str | None:
 
 def declaration(result: dict | None, rules: str, flow=None) -> dict:
     """Whether a scored hand may be recorded as a win: ``{"ok": True}``, or ``{"ok": False,
-    "reason": text, "false_win": points each or None}``. A hand that is no winning hand, and an
-    MCR hand under its minimum (valid, but it cannot be declared), are refused."""
-    false_win = false_win_offer(rules, flow) if result and not (result.get("valid") and result.get("minimum_met") is not False) \
-        else None
+    "reason": text, "false_win": what ``false_win_offer`` offers, or None}``. A hand that is no
+    winning hand, and an MCR hand under its minimum (valid, but it cannot be declared), are refused,
+    and offered as a false win (a chombo); a context the rules refuse (ippatsu without riichi) is
+    a mistake of the entry, to correct, not a false win."""
+    code = ((result or {}).get("error") or {}).get("code")
+    false_win = false_win_offer(rules, flow) if result and (
+        (not result.get("valid") and code == scorer.errors.NOT_COMPLETE)
+        or (result.get("valid") and result.get("minimum_met") is False)) else None
     if not result:
         return {"ok": False, "reason": "no hand to record yet", "false_win": None}
     if not result.get("valid"):

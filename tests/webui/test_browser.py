@@ -3,6 +3,7 @@ see the score change, record it in a game, see the totals and the chart; upload 
 the reader is installed. Screenshots are kept under build/screenshots/ (ignored by git)."""
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import threading
@@ -102,13 +103,22 @@ def console_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def chip_of(driver, name: str, player: str):
+    """A player's chip (winner, discarder) on the review page: the player's name, then in a game
+    the wind they play from ("Bob (South)")."""
+    labels = driver.find_elements(By.CSS_SELECTOR, f"label.chip-choice:has(input[name={name}])")
+    for label in labels:
+        if re.fullmatch(re.escape(player) + r"(\s+\(\w+\))?", label.text.strip()):
+            return label
+    raise AssertionError(f"no {name} chip for {player}: {[la.text for la in labels]}")
+
+
 def choose(driver, name: str, player: str):
     """Tap a player's chip (winner, discarder) on the review page."""
-    for label in driver.find_elements(By.CSS_SELECTOR, f"label.chip-choice:has(input[name={name}])"):
-        if label.text.strip() == player:
-            label.click()
-            return
-    raise AssertionError(f"no {name} chip for {player}")
+    label = chip_of(driver, name, player)
+    # in the middle of the window: at its foot the fixed score bar would take the tap
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+    label.click()
 
 
 def score_total(driver) -> str | None:

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from .test_browser import (  # noqa: F401 - fixtures
-    By, EC, WebDriverWait, browser, chromium, console_errors, review_stand_in_reading, server, wait)
+    By, EC, WebDriverWait, browser, chip_of, chromium, console_errors, review_stand_in_reading, server, wait)
 from .test_photo import reader_ready  # noqa: F401 - used by a skipif condition
 
 pytestmark = pytest.mark.browser
@@ -64,13 +64,6 @@ def in_first_screen(d, element_id: str) -> bool:
         element_id)
 
 
-def chip(d, name: str, player: str):
-    for label in d.find_elements(By.CSS_SELECTOR, f"label.chip-choice:has(input[name={name}])"):
-        if label.text.strip() == player:
-            return label
-    raise AssertionError(f"no {name} chip for {player}")
-
-
 def _game(app, rules="mcr") -> int:
     return app.test_client().post("/api/games", json={"name": "Friday", "rules": rules,
                                                       "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
@@ -107,8 +100,8 @@ def test_a_photo_read_right_is_recorded_in_four_taps(server, browser, app):
     from .test_browser import SHOTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     d.save_screenshot(str(SHOTS / "review-phone-first-screen.png"))
-    taps.on(chip(d, "winner", "Bob"))       # 2
-    taps.on(chip(d, "discarder", "Di"))     # 3
+    taps.on(chip_of(d, "winner", "Bob"))       # 2
+    taps.on(chip_of(d, "discarder", "Di"))     # 3
     record = wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
     taps.on(record)                         # 4
     wait(d).until(EC.presence_of_element_located((By.ID, "standings")))

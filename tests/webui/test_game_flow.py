@@ -1949,11 +1949,68 @@ def test_a_win_on_a_riichi_declarers_discard_asks_whether_it_was_the_riichi_disc
     assert "hand 1 recorded" in page
     assert "Ann discarded the winning tile and is ticked as declaring riichi" in page
     assert "red fives held count as plain fives" in page
+    # said once, as a note: most often the declarer dealt in later and the stick goes to the winner
+    assert re.search(r'class="flash"[^>]*>Ann discarded the winning tile', page)
     hand_page = html.unescape(client.get(f"/games/{gid}/hands/1").get_data(as_text=True))
-    assert "Ann discarded the winning tile and is ticked as declaring riichi" in hand_page
+    assert "Ann discarded the winning tile" not in hand_page
     view = client.get(f"/api/games/{gid}").json
     assert view["hands"][0]["deltas"][0] == -1000 - 1000        # as recorded until the table unticks Ann
     # a declarer who did not discard the winning tile is not asked about
     r = client.post(f"/games/{gid}/win", data={"csrf_token": token, "discarder": "1", "winner0": "2",
                                                 "hand0": SEVEN_PAIRS, "riichi": ["0"]}, follow_redirects=True)
     assert "ticked as declaring riichi" not in html.unescape(r.get_data(as_text=True))
+
+
+def test_the_ura_dora_count_for_the_winners_who_declared_riichi_alone(client):
+    # 002 §3.3.14: given once for a double ron, the ura indicators were copied to a winner who had
+    # not declared riichi, whose hand then showed "ura_dora_indicators ignored" in red
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "1", "winner0": "2",
+                                                "hand0": SEVEN_PAIRS, "winner1": "3", "hand1": OPEN_STRAIGHT,
+                                                "riichi": ["2"], "ura_dora_indicators0": "1m"},
+                    follow_redirects=True)
+    assert "ignored" not in html.unescape(r.get_data(as_text=True))
+    wins = client.get(f"/api/games/{gid}").json["hands"][0]["wins"]
+    assert [w["context"].get("ura_dora_indicators") for w in wins] == [["1m"], None]
+
+
+def test_winners_recorded_with_other_dora_indicators_are_refused_and_shown_apart(client, monkeypatch):
+    # the API took other indicators for each winner; an edit of such a hand's note then gave every
+    # winner the first's and moved a score unsaid
+    from webui import gamelog
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    body = {"discarder": 1, "winners": [{"winner": 2, "hand": SEVEN_PAIRS, "context": {"dora_indicators": ["8p"]}},
+                                        {"winner": 3, "hand": OPEN_STRAIGHT, "context": {"dora_indicators": ["6s"]}}]}
+    r = client.post(f"/api/games/{gid}/hands", json=body)
+    assert r.status_code == 400 and "the dora indicators are the table's" in r.json["error"]["message"]
+    assert r.json["error"]["field"] == "winners[1].context.dora_indicators"
+    monkeypatch.setattr(gamelog, "_check_table_indicators", lambda *a: None)     # as recorded before the check
+    post(client, gid, body)
+    monkeypatch.undo()
+    before = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"]
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    edit = page[page.index('id="edit-form-1"'):]
+    edit = edit[:edit.index("</form>")]
+    assert 'name="dora_indicators0" value="8p"' in edit and 'name="dora_indicators1" value="6s"' in edit
+    r = client.post(f"/games/{gid}/hands/1/edit", data={
+        "csrf_token": csrf_of(client), "hand_id": re.search(r'name="hand_id" value="([^"]+)"', edit).group(1),
+        "kind": "win", "discarder": "1", "winner0": "2", "hand0": SEVEN_PAIRS, "dora_indicators0": "8p",
+        "winner1": "3", "hand1": OPEN_STRAIGHT, "dora_indicators1": "6s", "note": "checked"}, follow_redirects=True)
+    assert "the dora indicators are the table&#39;s" in r.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["deltas"] == before      # nothing moved unsaid
+
+
+def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_named_apart():
+    # a game recorded before the game flow counted the sticks in the score itself: 2,000 of them
+    # read "+ 2,300 in counters" beside 1 counter
+    from types import SimpleNamespace
+    from webui.score_sheet import result_text
+    h = {"kind": "win", "discarder": 1, "payments": [],
+         "wins": [{"winner": 0, "context": {"honba": 1},
+                   "score": {"total": 6200, "hand_value": 3900, "han": 3, "fu": 30, "limit": ""}}]}
+    text = result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True))
+    assert text == "A 3,900 (3 han · 30 fu) + 300 in counters + 2,000 in riichi sticks on B's discard"
+    h["wins"][0]["score"].pop("hand_value")                                # stored before hand_value
+    assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).startswith("A 6,200 (3 han")

@@ -457,7 +457,7 @@ def test_option_help_names_source_named_choices_as_their_menu_does(client):
     page = client.get("/games?lang=fr").get_data(as_text=True)
     start = page.index('name="opt_mcr__nine_gates"')
     # in 000's names of the fans, as the score lines say them
-    assert ">variante A : Main Pure et Pung de Terminales non comptés</option>" in page[start:start + 600]
+    assert ">variante A : Main Pure et Pung de Terminales ou d&#39;Honneurs non comptés</option>" in page[start:start + 600]
 
 
 def test_games_list_names_each_games_rules_by_title(client):

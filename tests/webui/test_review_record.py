@@ -112,6 +112,10 @@ def test_the_score_says_whether_the_hand_can_be_declared(client):
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "riichi", "form": {}}, headers=csrf).json
     # no yaku: claiming it is a chombo (002 §3.4.6), offered as one, its payment the rules' own
     assert r["declare"]["ok"] is False and r["declare"]["false_win"] == "chombo"
+    # a context the rules refuse is a mistake of the entry, to correct: no chombo offered for it
+    r = client.post("/review/score", json={"hand": "234m567m345p67s55p 8s", "rules": "riichi",
+                                           "form": {"ctx_ippatsu": "1"}}, headers=csrf).json
+    assert r["declare"]["ok"] is False and r["declare"]["false_win"] is None
     # Hong Kong's false win pays four faan to each (004 « Pénalités »), as the game log records it;
     # the review page offered none
     r = client.post("/review/score", json={"hand": "[555p,1]123m456s777z2m 3m", "rules": "hk", "form": {}},

@@ -1092,3 +1092,17 @@ def test_a_win_on_the_eighth_flower_is_entered_with_its_star_on_the_flower(serve
     assert len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code$="f"]')) == 8
     wait(d).until(lambda drv: _notation(drv) == "123456789m12p55s 1234567f 8f")
     assert console_errors(d) == []
+
+
+def test_a_flower_is_no_winning_tile_but_under_hong_kong_rules(server, browser):
+    # the ★ on a flower is Hong Kong's eighth of eight (004 6D); a classical family's page offered
+    # it, and the hand was left unscored with a message about eight flowers
+    d = browser
+    for rules, offered in (("classical", False), ("hk", True)):
+        d.get(server + f"/review/new?rules={rules}&hand=" + "123m456p789s234s5z%205z%201f")
+        wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1f"]'))
+        d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1f"]').click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+        assert (d.find_element(By.ID, "pick-winning").get_attribute("hidden") is None) is offered, rules
+        _close_picker(d)
+    assert console_errors(d) == []

@@ -603,7 +603,8 @@
       // the tile as it stands, said as well as drawn (a screen reader met no mark)
       if (t && b.dataset.code === t.code) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
     });
-    $("pick-winning").hidden = !!add;
+    // a flower wins only as Hong Kong's eighth of eight (004 6D): under the other rules it is no winning tile
+    $("pick-winning").hidden = !!add || (!!t && t.code[1] === "f" && data.rules !== "hk");
     if (t) {   // whether this tile is the winning one already (marked, or the standing row's last, implied)
       const row = groups[gi].tiles;
       const implied = groups[gi].kind === "standing" && ti === row.length - 1 && !row.some((x) => x.win) && !flowerWon();

@@ -91,7 +91,7 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     if result.payments:
         lines.append("  settlement:")
         for p in others_merged(result.payments):
-            payer = "each of the two others" if p.payer == "others" else p.payer
+            payer = {"others": "each of the two others", "all_others": "each of the three others"}.get(p.payer, p.payer)
             lines.append(f"    {payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")

@@ -66,14 +66,20 @@ class Payment:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
 
 
+#: The payer of one merged row (``others_merged``), by how many it stands for.
+MERGED_PAYERS = {2: "others", 3: "all_others"}
+
+
 def others_merged(payments: list[Payment]) -> list[Payment]:
-    """The settlement as said: the two players other than an unnamed discarder, who pay alike,
-    as one payer "others" ("other pays 8" twice read as a mistake)."""
+    """The settlement as said: the players named only "other" who pay alike, as one payer: the two
+    others of an unnamed discarder ("others"), the three of a self-drawn win whose seats are not
+    given ("all_others"): "other pays 8" twice, or three times, read as a mistake."""
     others = [p for p in payments if p.payer == "other"]
-    if len(others) != 2 or len({(p.amount, p.reason) for p in others}) != 1:
+    if len(others) not in MERGED_PAYERS or len({(p.amount, p.reason) for p in others}) != 1:
         return list(payments)
-    first, second = others
-    return [replace(first, payer="others") if p is first else p for p in payments if p is not second]
+    first = others[0]
+    return [replace(first, payer=MERGED_PAYERS[len(others)]) if p is first else p
+            for p in payments if p is first or p not in others]
 
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:

@@ -909,3 +909,14 @@ def test_the_two_others_who_pay_alike_are_one_settlement_line(capsys):
     main(["score", "123m123m456p789s5z 5z", "--discarder", "left"])
     lines = capsys.readouterr().out.splitlines()
     assert "    across pays 8  (other player: 8)" in lines and "    right pays 8  (other player: 8)" in lines
+
+
+def test_the_three_others_of_a_self_drawn_win_who_pay_alike_are_one_settlement_line(capsys):
+    # a classical family read "other pays 52" three times for a self-drawn win scored without seats
+    from mjtable.cli import main
+    main(["score", "123m456p789s234s5z 5z", "--rules", "classical", "--self-drawn", "--seat-wind", "S"])
+    out = capsys.readouterr().out
+    assert "other pays" not in out
+    main(["score", "123m456p789s234s5z 5z", "--rules", "classical", "--self-drawn"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "    each of the three others pays 52  (to East: double)" in lines and "other pays" not in "\n".join(lines)

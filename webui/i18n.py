@@ -110,7 +110,7 @@ FR = {
     "one terminal pung not counted": "un Pung de Terminales ou d'Honneurs non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
     "{n} faan found": "{n} faan trouvés",
-    "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "Rarer wins": "Victoires plus rares",
+    "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "each of the three others": "chacun des trois autres", "Rarer wins": "Victoires plus rares",
     "the same for every winner": "les mêmes pour chaque gagnant",
     "Another winner on the same discard": "Un autre gagnant sur le même écart",
     "none (played without flowers)": "aucune (partie sans fleurs)",
@@ -1121,9 +1121,10 @@ def payer_label(role) -> str:
 
 def payment_rows(payments) -> list[dict]:
     """A score's settlement rows, each with its payer as said (``scorer.result.others_merged``:
-    the two others of an unnamed discarder who pay alike are one row)."""
+    the others who pay alike, unnamed, are one row)."""
     said = others_merged([Payment(p["payer"], p["amount"], p.get("reason", "")) for p in payments])
-    return [{**p.to_dict(), "payer_text": t("each of the two others") if p.payer == "others" else payer_label(p.payer)}
+    merged = {"others": "each of the two others", "all_others": "each of the three others"}
+    return [{**p.to_dict(), "payer_text": t(merged[p.payer]) if p.payer in merged else payer_label(p.payer)}
             for p in said]
 
 

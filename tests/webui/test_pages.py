@@ -438,3 +438,13 @@ def test_a_games_hand_is_scored_under_its_rules_alone(client):
     alone = client.post("/review/score", json={"hand": hand, "rules": "mcr", "form": {}}, headers=csrf).json["html"]
     in_game = client.post("/review/score", json={"hand": hand, "game": gid, "form": {}}, headers=csrf).json["html"]
     assert 'class="compare"' in alone and 'class="compare"' not in in_game
+
+
+def test_a_classical_games_pages_say_the_losers_settlement_is_not_counted(client):
+    # a classical family's paper sheet settles the losers among themselves (Babcock ch. I): only the
+    # review page's score said the app does not, not the game page or the score sheet
+    gid = client.post("/api/games", json={"rules": "classical", "players": list("ABCD")}).json["game"]["id"]
+    for url in (f"/games/{gid}", f"/games/{gid}/sheet"):
+        assert 'id="losers-settle"' in client.get(url + "?lang=en").get_data(as_text=True), url
+    mcr = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    assert 'id="losers-settle"' not in client.get(f"/games/{mcr}").get_data(as_text=True)

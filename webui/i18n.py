@@ -560,6 +560,28 @@ LABELS = {"self_drawn": "self drawn", "dora_indicators": "dora indicators",
 WORDS_FR = {
     "Words of the table":
         "Les mots de la table",
+    "Classical (points and doubles)": "Classique (points et doubles)",
+    "base points": "points de base",
+    "The winner counts points for going out (20), each set (a pung 2 to 8, a kong 8 to 32; exposed sets half of concealed ones), some pairs, the winning tile drawn or filling the only possible place, and each flower or season (4).":
+        "Le gagnant compte des points pour la sortie (20), chaque combinaison (un pung de 2 à 8, un kong de 8 à 32 ; "
+        "les combinaisons exposées valent moitié moins que les cachées), certaines paires, la tuile gagnante piochée "
+        "ou comblant la seule place possible, et chaque fleur ou saison (4).",
+    "doubles": "doubles",
+    "Then the points are doubled once for each double the hand holds (a pung of dragons or of one's own wind, one suit with honours, own flower and season...): 30 points with two doubles are 120.":
+        "Puis les points sont doublés une fois pour chaque double de la main (un pung de dragons ou du vent du "
+        "joueur, une famille et honneurs, fleur et saison du joueur…) : 30 points avec deux doubles font 120.",
+    "the limit": "la limite",
+    "The score stops at the limit the table agreed (500 here; Babcock's book says 300), and the limit hands (thirteen orphans, all honours, four kongs...) are worth it outright.":
+        "Le score s'arrête à la limite convenue par la table (500 ici ; le livre de Babcock dit 300), et les mains "
+        "limites (treize orphelins, tout honneurs, quatre kongs…) la valent d'emblée.",
+    "the banker (East)": "le banquier (Est)",
+    "East is the banker (« le banquier »): the banker pays and receives double. The three others pay the winner; in full classical play they also settle among themselves by the difference of their own hands, which is not counted here.":
+        "Est est le banquier : le banquier paie et reçoit double. Les trois autres paient le gagnant ; dans le jeu "
+        "classique complet, ils règlent aussi entre eux la différence de leurs propres mains, ce qui n'est pas compté ici.",
+    "own flower and season": "fleur et saison du joueur",
+    "Each player's flower and season are those of their seat number (East 1, South 2...). Where the table plays flowers, each flower or season is 4 points, and holding both one's own flower and own season is a double here.":
+        "La fleur et la saison d'un joueur sont celles du numéro de sa place (Est 1, Sud 2…). Quand la table joue les fleurs, "
+        "chaque fleur ou saison vaut 4 points, et tenir à la fois sa fleur et sa saison est un double ici.",
     "{value} for the hand, {points} with the counters and riichi sticks on the table":
         "{value} pour la main, {points} avec les compteurs et les bâtons de riichi sur la table",
     "What are tenpai and noten?": "Que veulent dire tenpai et noten ?",
@@ -573,7 +595,8 @@ WORDS_FR = {
         "points, minimum de 8 points, paiements : ce qu'ils veulent dire",
     "tenpai, honba, uma, han and fu: what they mean": "tenpai, honba, uma, han et fu : ce qu'ils veulent dire",
     "faan, minimum and limit, bao: what they mean": "faan, minimum et limite, bao : ce qu'ils veulent dire",
-    "chow, pung, kong, flowers: what they mean": "chow, pung, kong, fleurs : ce qu'ils veulent dire",
+    "base points, doubles, the limit, the banker: what they mean":
+        "points de base, doubles, limite, banquier : ce qu'ils veulent dire",
     "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
         "Les mots qu'emploient les pages, chacun en quelques lignes ; son lien source nomme le document de règles d'où il vient.",
     "The tiles and the hand":

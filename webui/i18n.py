@@ -323,8 +323,8 @@ FR = {
     "Double Gong (3D: a second kong's replacement tile)": "Double Gong (3D : la tuile de remplacement d'un second kong)",
     "blessing of heaven (tenhou)": "bénédiction du Ciel (tenhou)", "blessing of earth (chiihou)":
         "bénédiction de la Terre (chiihou)", "blessing of man (renhou)": "bénédiction de l'Homme (renhou)",
-    "heavenly hand (tenhou)": "main céleste (tenhou)", "earthly hand, self-drawn (chiihou)": "main terrestre, sur pioche (chiihou)",
-    "earthly hand, on a discard (renhou)": "main terrestre, sur une défausse (renhou)",
+    "heavenly hand": "main céleste", "earthly hand, self-drawn": "main terrestre, sur pioche",
+    "earthly hand, on a discard": "main terrestre, sur un écart",
     # the game pages (games.html, game.html, the score sheet, the hand page)
     "Game": "Partie", "Players": "Joueurs", "Hands": "Mains", "Created": "Créée", "No game yet.": "Aucune partie pour l'instant.",
     "New game": "Nouvelle partie", "Name": "Nom", "Friday game": "Partie du vendredi", "{rules} options": "Options {rules}",
@@ -988,8 +988,9 @@ RULE_LABELS = {
            "moon_ching": "count Moon Ching (1G: concealed hand)", "dok_ting": "count Dok Ting (1H: one chance)",
            "odd_faan": "an odd faan above 4 pays", "same": "as the level below", "half": "half-way to the next",
            "kong_discarder_pays_triple": "way (4): the kong's discarder pays three times"},
-    "classical": {"tenhou": "heavenly hand (tenhou)", "chiihou": "earthly hand, self-drawn (chiihou)",
-                  "renhou": "earthly hand, on a discard (renhou)"},
+    # the limit hands as [L] names them, without riichi's Japanese (a classical family read "(tenhou)")
+    "classical": {"tenhou": "heavenly hand", "chiihou": "earthly hand, self-drawn",
+                  "renhou": "earthly hand, on a discard"},
     # 002 §4.2.4-4.2.5 names them; the Japanese word alone meant nothing to a learner
     "riichi": {"tenhou": "blessing of heaven (tenhou)", "chiihou": "blessing of earth (chiihou)",
                "renhou": "blessing of man (renhou)"},

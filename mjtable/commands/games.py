@@ -225,7 +225,7 @@ def sheet_text(view: dict) -> str:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
         what = result_text(h, players, flow) + (f": {notations}" if notations else "")
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone
-        deal = gamelog.round_label(h, flow) if h["kind"] != "end" else h["round_wind"]
+        deal = gamelog.round_label(h, flow)
         rows.append((f"#{h['seq']}", deal, players[h["dealer"]],
                      [english_number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:

@@ -453,3 +453,16 @@ def test_a_classical_games_pages_say_the_losers_settlement_is_not_counted(client
         assert 'id="losers-settle"' in client.get(url + "?lang=en").get_data(as_text=True), url
     mcr = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
     assert 'id="losers-settle"' not in client.get(f"/games/{mcr}").get_data(as_text=True)
+
+
+def test_a_payments_reason_is_set_apart_from_the_sentence_and_classical_boxes_speak_no_japanese(client):
+    # copied as text, "Papa paie 480 à Tom paie le score" ran the reason into the sentence; the
+    # classical win form said "heavenly hand (tenhou)", riichi's word
+    gid = client.post("/api/games", json={"rules": "classical", "players": list("ABCD")}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5z 5z", "winner": 1,
+                                                         "discarder": 2}).status_code == 201
+    page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+    moved = page[page.index('id="hand-payments"'):]
+    assert re.search(r'C pays [\d,]+ to B <span class="muted">\([^)<]+\)</span>', moved[:moved.index("</ul>")])
+    game_page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "> heavenly hand</label>" in game_page and "(tenhou)" not in game_page

@@ -4,7 +4,8 @@ from __future__ import annotations
 import scorer
 from scorer.errors import refusal
 from scorer.context import assumed_text
-from scorer.result import fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
+from scorer.result import (MERGED_PAYER_WORDS, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged,
+                           uncapped_score, unit_for)
 from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
@@ -91,7 +92,7 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     if result.payments:
         lines.append("  settlement:")
         for p in others_merged(result.payments):
-            payer = {"others": "each of the two others", "all_others": "each of the three others"}.get(p.payer, p.payer)
+            payer = MERGED_PAYER_WORDS.get(p.payer, p.payer)
             lines.append(f"    {payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")

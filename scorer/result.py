@@ -66,20 +66,21 @@ class Payment:
         return {"payer": self.payer, "amount": self.amount, "reason": self.reason}
 
 
-#: The payer of one merged row (``others_merged``), by how many it stands for.
+#: The payer of one merged row (``others_merged``), by how many it stands for, and how it is said.
 MERGED_PAYERS = {2: "others", 3: "all_others"}
+MERGED_PAYER_WORDS = {"others": "each of the two others", "all_others": "each of the three others"}
 
 
 def others_merged(payments: list[Payment]) -> list[Payment]:
     """The settlement as said: the players named only "other" who pay alike, as one payer: the two
-    others of an unnamed discarder ("others"), the three of a self-drawn win whose seats are not
-    given ("all_others"): "other pays 8" twice, or three times, read as a mistake."""
-    others = [p for p in payments if p.payer == "other"]
-    if len(others) not in MERGED_PAYERS or len({(p.amount, p.reason) for p in others}) != 1:
+    others of an unnamed discarder ("others"), the three who all pay a win whose seats are not
+    given ("all_others": self-drawn, or classical's all-pay on a discard): "other pays 8" twice,
+    or three times, read as a mistake."""
+    at = [i for i, p in enumerate(payments) if p.payer == "other"]
+    if len(at) not in MERGED_PAYERS or len({(payments[i].amount, payments[i].reason) for i in at}) != 1:
         return list(payments)
-    first = others[0]
-    return [replace(first, payer=MERGED_PAYERS[len(others)]) if p is first else p
-            for p in payments if p is first or p not in others]
+    return [replace(p, payer=MERGED_PAYERS[len(at)]) if i == at[0] else p
+            for i, p in enumerate(payments) if i == at[0] or i not in at]
 
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:

@@ -758,7 +758,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
 
 
 def test_a_dealer_assumed_for_want_of_a_seat_wind_is_said_beside_the_doubled_payments(capsys):
-    # "other pays 48 (to East: double)" three times, with seat_wind only in the assumed list
+    # "other pays 48 (double, to East)" three times, with seat_wind only in the assumed list
     code, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "classical", "--discarder", "left")
     lines = out.splitlines()
     # before the settlement it explains (it came last, under the list of assumptions)
@@ -919,4 +919,4 @@ def test_the_three_others_of_a_self_drawn_win_who_pay_alike_are_one_settlement_l
     assert "other pays" not in out
     main(["score", "123m456p789s234s5z 5z", "--rules", "classical", "--self-drawn"])
     lines = capsys.readouterr().out.splitlines()
-    assert "    each of the three others pays 52  (to East: double)" in lines and "other pays" not in "\n".join(lines)
+    assert "    each of the three others pays 52  (double, to East)" in lines and "other pays" not in "\n".join(lines)

@@ -206,3 +206,14 @@ def test_a_hand_under_its_minimum_does_not_win_and_its_json_says_so():
     hk = scorer.score("123m456p789s123s2p 2p", "hk", {"min_faan": 3})
     assert not hk.valid and not hk.wins and hk.to_dict()["wins"] is False
     assert scorer.score("[111z,1]123m456p789s2z 2z", "mcr").to_dict()["wins"] is True
+
+
+def test_the_others_who_pay_alike_are_merged_and_no_one_else():
+    # "other pays 52" three times read as a mistake; payers who differ, or who are named, stay apart
+    from scorer.result import Payment, others_merged
+    three = [Payment("other", 52, "the score")] * 3
+    assert others_merged(three) == [Payment("all_others", 52, "the score")]
+    two_and_named = [Payment("discarder", 16, "x"), Payment("other", 8, "y"), Payment("other", 8, "y")]
+    assert others_merged(two_and_named) == [Payment("discarder", 16, "x"), Payment("others", 8, "y")]
+    unlike = [Payment("other", 52, "a"), Payment("other", 104, "b"), Payment("other", 52, "a")]
+    assert others_merged(unlike) == unlike

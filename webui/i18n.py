@@ -14,7 +14,8 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import item_definition, unused_reason
-from scorer.result import Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged, uncapped_score, unit_for
+from scorer.result import (MERGED_PAYER_WORDS, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
+                           others_merged, uncapped_score, unit_for)
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -562,22 +563,23 @@ WORDS_FR = {
         "Les mots de la table",
     "Classical (points and doubles)": "Classique (points et doubles)",
     "base points": "points de base",
-    "The winner counts points for going out (20), each set (a pung 2 to 8, a kong 8 to 32; exposed sets half of concealed ones), some pairs, the winning tile drawn or filling the only possible place, and each flower or season (4).":
-        "Le gagnant compte des points pour la sortie (20), chaque combinaison (un pung de 2 à 8, un kong de 8 à 32 ; "
-        "les combinaisons exposées valent moitié moins que les cachées), certaines paires, la tuile gagnante piochée "
+    "The winner counts points for going out (20), each pung or kong (a pung 2 to 8, a kong 8 to 32; exposed ones half of concealed ones; a chow counts nothing), some pairs, the winning tile drawn or filling the only possible place, and each flower or season (4).":
+        "Le gagnant compte des points pour la sortie (20), chaque pung ou kong (un pung de 2 à 8, un kong de 8 à 32 ; "
+        "exposés, ils valent moitié moins que cachés ; un chow ne compte rien), certaines paires, la tuile gagnante piochée "
         "ou comblant la seule place possible, et chaque fleur ou saison (4).",
     "doubles": "doubles",
     "Then the points are doubled once for each double the hand holds (a pung of dragons or of one's own wind, one suit with honours, own flower and season...): 30 points with two doubles are 120.":
         "Puis les points sont doublés une fois pour chaque double de la main (un pung de dragons ou du vent du "
         "joueur, une famille et honneurs, fleur et saison du joueur…) : 30 points avec deux doubles font 120.",
     "the limit": "la limite",
-    "The score stops at the limit the table agreed (500 here; Babcock's book says 300), and the limit hands (thirteen orphans, all honours, four kongs...) are worth it outright.":
-        "Le score s'arrête à la limite convenue par la table (500 ici ; le livre de Babcock dit 300), et les mains "
+    "The score stops at the limit the table agreed (500 unless the table chose another; Babcock's book says 300), and the limit hands (thirteen orphans, all honours, four kongs...) are worth it outright.":
+        "Le score s'arrête à la limite convenue par la table (500 sauf autre choix de la table ; le livre de Babcock dit 300), et les mains "
         "limites (treize orphelins, tout honneurs, quatre kongs…) la valent d'emblée.",
-    "the banker (East)": "le banquier (Est)",
-    "East is the banker (« le banquier »): the banker pays and receives double. The three others pay the winner; in full classical play they also settle among themselves by the difference of their own hands, which is not counted here.":
-        "Est est le banquier : le banquier paie et reçoit double. Les trois autres paient le gagnant ; dans le jeu "
-        "classique complet, ils règlent aussi entre eux la différence de leurs propres mains, ce qui n'est pas compté ici.",
+    "the dealer, or banker (East)": "le banquier (Est)",
+    "East, the dealer, is the banker (« le banquier »): East pays and receives double. The three others pay the winner (the discarder alone, where the table plays so); in full classical play they also settle among themselves by the difference of their own hands, which is not counted here.":
+        "Le joueur Est est le banquier : il paie et reçoit double. Les trois autres paient le gagnant (le donneur de "
+        "l'écart seul, si la table joue ainsi) ; dans le jeu classique complet, ils règlent aussi entre eux la "
+        "différence de leurs propres mains, ce qui n'est pas compté ici.",
     "own flower and season": "fleur et saison du joueur",
     "Each player's flower and season are those of their seat number (East 1, South 2...). Where the table plays flowers, each flower or season is 4 points, and holding both one's own flower and own season is a double here.":
         "La fleur et la saison d'un joueur sont celles du numéro de sa place (Est 1, Sud 2…). Quand la table joue les fleurs, "
@@ -595,7 +597,7 @@ WORDS_FR = {
         "points, minimum de 8 points, paiements : ce qu'ils veulent dire",
     "tenpai, honba, uma, han and fu: what they mean": "tenpai, honba, uma, han et fu : ce qu'ils veulent dire",
     "faan, minimum and limit, bao: what they mean": "faan, minimum et limite, bao : ce qu'ils veulent dire",
-    "base points, doubles, the limit, the banker: what they mean":
+    "base points, doubles, the limit, the dealer: what they mean":
         "points de base, doubles, limite, banquier : ce qu'ils veulent dire",
     "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
         "Les mots qu'emploient les pages, chacun en quelques lignes ; son lien source nomme le document de règles d'où il vient.",
@@ -1147,9 +1149,8 @@ def payment_rows(payments) -> list[dict]:
     """A score's settlement rows, each with its payer as said (``scorer.result.others_merged``:
     the others who pay alike, unnamed, are one row)."""
     said = others_merged([Payment(p["payer"], p["amount"], p.get("reason", "")) for p in payments])
-    merged = {"others": "each of the two others", "all_others": "each of the three others"}
-    return [{**p.to_dict(), "payer_text": t(merged[p.payer]) if p.payer in merged else payer_label(p.payer)}
-            for p in said]
+    return [{**p.to_dict(), "payer_text": t(MERGED_PAYER_WORDS[p.payer]) if p.payer in MERGED_PAYER_WORDS
+             else payer_label(p.payer)} for p in said]
 
 
 #: What each correction of the review page (review.js ``step``) did, as a player reads it.
@@ -1622,7 +1623,7 @@ MESSAGES_FR = {
     "pao: liable for {}, pays the whole self-drawn hand": "pao : responsable de {0}, paie toute la main tirée du mur",
     "the discarder pays": "le donneur de l'écart paie", "the discarder pays double: the winner is East": "le donneur de l'écart paie double : le gagnant est Est",
     "the discarder pays double: the discarder is East": "le donneur de l'écart paie double : il est Est",
-    "East pays double": "Est paie double", "to East: double": "à Est : double", "pays the score": "paie le score",
+    "double, as East": "double, comme Est", "double, to East": "double, à Est", "the score": "le score",
     "way (1) of paying: the discarder alone pays the full score": "façon de payer (1) : seul le donneur de l'écart paie tout le score",
     "way (2) of paying: the discarder alone pays twice the score": "façon de payer (2) : seul le donneur de l'écart paie deux fois le score",
     "way (3) of paying: the discarder pays the full score": "façon de payer (3) : le donneur de l'écart paie tout le score",
@@ -1667,11 +1668,11 @@ MESSAGES_FR = {
         "remplacement suivait un autre kong, chaque joueur paie le score complet",
     "the heavenly hand is East's self-drawn win on the dealt tiles, before any set is declared":
         "la main céleste est la victoire d'Est sur pioche avec les tuiles distribuées, avant toute combinaison déclarée",
-    "the earthly hand (chiihou) is another player's self-drawn win on the first draw, before any set is declared":
-        "la main terrestre (chiihou) est la victoire d'un autre joueur sur sa première pioche, avant toute "
+    "the earthly hand, self-drawn, is another player's win on the first draw, before any set is declared":
+        "la main terrestre, sur pioche, est la victoire d'un autre joueur sur sa première pioche, avant toute "
         "combinaison déclarée",
-    "the earthly hand (renhou) is another player's win on a discard before his first draw, before any set is declared, even a concealed kong":
-        "la main terrestre (renhou) est la victoire d'un autre joueur sur un écart avant sa première pioche, avant "
+    "the earthly hand on a discard is another player's win before his first draw, before any set is declared, even a concealed kong":
+        "la main terrestre sur un écart est la victoire d'un autre joueur avant sa première pioche, avant "
         "toute combinaison déclarée, même un kong caché",
     "a win on a kong replacement tile needs a kong in the hand":
         "gagner sur la tuile de remplacement d'un kong demande un kong dans la main",

@@ -21,7 +21,8 @@ class Word:
 
 #: (section anchor, title, words). Sources: 000 (MCR, "Lexique", "Païement", the list of hands),
 #: 002 (EMA riichi 2016, French translation: section numbers), 004 (Hong Kong old style: titles),
-#: 003 and the classical table's books ([B] Babcock, [M] Millington, [W], [L]: scorer/classical/table.py).
+#: 003 and the classical table's books ([B] Babcock, [M] Millington, [W], [L]: scorer/classical/table.py),
+#: each section's documents named under it (``SECTION_RULES``: the scores' source legend).
 SECTIONS: list[tuple[str, str, list[Word]]] = [
     ("words-tiles", "The tiles and the hand", [
         Word("suits", "suits: characters, dots, bamboo (m, p, s)",
@@ -152,20 +153,20 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
     ]),
     ("words-classical", "Classical (points and doubles)", [
         Word("base-points", "base points",
-             "The winner counts points for going out (20), each set (a pung 2 to 8, a kong 8 to 32; exposed "
-             "sets half of concealed ones), some pairs, the winning tile drawn or filling the only possible "
+             "The winner counts points for going out (20), each pung or kong (a pung 2 to 8, a kong 8 to 32; "
+             "exposed ones half of concealed ones; a chow counts nothing), some pairs, the winning tile drawn or filling the only possible "
              "place, and each flower or season (4).", "003, Marche du jeu; [B] ch. V; [W]"),
         Word("doubles", "doubles",
              "Then the points are doubled once for each double the hand holds (a pung of dragons or of one's "
              "own wind, one suit with honours, own flower and season...): 30 points with two doubles are 120.",
              "[B] ch. V-VI; [M]"),
         Word("classical-limit", "the limit",
-             "The score stops at the limit the table agreed (500 here; Babcock's book says 300), and the "
-             "limit hands (thirteen orphans, all honours, four kongs...) are worth it outright.", "[W]; [B] ch. VII; [L]"),
-        Word("banker", "the banker (East)",
-             "East is the banker (« le banquier »): the banker pays and receives double. The three others pay "
-             "the winner; in full classical play they also settle among themselves by the difference of their "
-             "own hands, which is not counted here.", "003, Marche du jeu; [B] ch. I"),
+             "The score stops at the limit the table agreed (500 unless the table chose another; Babcock's "
+             "book says 300), and the limit hands (thirteen orphans, all honours, four kongs...) are worth it outright.", "[W]; [B] ch. VII; [L]"),
+        Word("banker", "the dealer, or banker (East)",
+             "East, the dealer, is the banker (« le banquier »): East pays and receives double. The three others "
+             "pay the winner (the discarder alone, where the table plays so); in full classical play they also settle among themselves by the difference of their "
+             "own hands, which is not counted here.", "003, Marche du jeu; [B] ch. I; [W]"),
         Word("own-flower", "own flower and season",
              "Each player's flower and season are those of their seat number (East 1, South 2...). Where the "
              "table plays flowers, each flower or season is 4 points, and holding both one's own flower and own "
@@ -191,6 +192,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
     ]),
 ]
 
+#: The rule set of each section whose sources the page names under it (``i18n.source_legend``): the
+#: classical words' "[B]", "[M]" behind their source links were explained under scores only.
+SECTION_RULES = {"words-riichi": "riichi", "words-mcr": "mcr", "words-classical": "classical", "words-hk": "hk"}
+
 #: Every word by its anchor.
 WORDS = {w.anchor: w for _, _, words in SECTIONS for w in words}
 #: Every place of the page a link may open at: the words and the sections.
@@ -208,11 +213,11 @@ def word_href(anchor: str) -> str:
 
 @bp.get("/")
 def index():
-    return render_template("words.html", sections=SECTIONS)
+    return render_template("words.html", sections=SECTIONS, section_rules=SECTION_RULES)
 
 
 #: The words a score's summary uses, by rules (its "What do these words mean?" link).
-RESULT_WORDS = {"riichi": "han", "mcr": "points", "hk": "faan", "classical": "doubles"}
+RESULT_WORDS = {"riichi": "han", "mcr": "points", "hk": "faan", "classical": "base-points"}
 
 
 def result_words(result: dict) -> str:
@@ -228,7 +233,7 @@ def result_words(result: dict) -> str:
 FOOT_WORDS = {"mcr": ("words-mcr", "points, the 8-point minimum, payments: what they mean"),
               "riichi": ("words-riichi", "tenpai, honba, uma, han and fu: what they mean"),
               "hk": ("words-hk", "faan, minimum and limit, bao: what they mean"),
-              "classical": ("words-classical", "base points, doubles, the limit, the banker: what they mean")}
+              "classical": ("words-classical", "base points, doubles, the limit, the dealer: what they mean")}
 #: A page of no one rule set (the home page, the games list).
 FOOT_WORDS_ANY = (None, "tenpai, honba, uma, han and fu, faan: what they mean")
 

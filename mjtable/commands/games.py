@@ -224,9 +224,10 @@ def sheet_text(view: dict) -> str:
     for h in view["hands"]:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
         what = result_text(h, players, flow) + (f": {notations}" if notations else "")
-        # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone
-        deal = gamelog.round_label(h, flow)
-        rows.append((f"#{h['seq']}", deal, players[h["dealer"]],
+        # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
+        # players' ending the game here was played in no deal (the CSV leaves it empty too)
+        deal, dealer = (gamelog.round_label(h, flow), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
+        rows.append((f"#{h['seq']}", deal, dealer,
                      [english_number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
         head = ("hand", "deal", "dealer", list(players), "result")

@@ -162,8 +162,8 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
     for name, is_east in payers:
         double = dealer or is_east
         out.append(Payment(name, score * (2 if double else 1),
-                           "East pays double" if is_east else ("to East: double" if dealer
-                                                                else "pays the score")))
+                           # a noun phrase: the pages say "C pays 480 to B (the score)"
+                           "double, as East" if is_east else ("double, to East" if dealer else "the score")))
     return out
 
 
@@ -178,11 +178,11 @@ def _contradiction(hand: Hand, ctx) -> dict | None:
         return refused("tenhou", "the heavenly hand is East's self-drawn win on the dealt tiles, before any set "
                        "is declared")
     if ctx("chiihou") and (seat == "E" or not self_drawn or hand.melds):
-        return refused("chiihou", "the earthly hand (chiihou) is another player's self-drawn win on the first "
+        return refused("chiihou", "the earthly hand, self-drawn, is another player's win on the first "
                        "draw, before any set is declared")
     if ctx("renhou") and (seat == "E" or self_drawn or hand.melds):
         # before his first draw a player has had no turn: no kong, even concealed, is declared
-        return refused("renhou", "the earthly hand (renhou) is another player's win on a discard before his "
+        return refused("renhou", "the earthly hand on a discard is another player's win before his "
                        "first draw, before any set is declared, even a concealed kong")
     if ctx("kong_replacement") and not hand.kong_count:
         return refused("kong_replacement", "a win on a kong replacement tile needs a kong in the hand")

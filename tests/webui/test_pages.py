@@ -429,7 +429,7 @@ def test_the_footer_names_the_words_of_the_pages_rules(client):
     # a classical family's pages had no words of their own (base points, doubles, the limit, the banker)
     classical = client.post("/api/games", json={"rules": "classical", "players": list("ABCD")}).json["game"]["id"]
     foot = client.get(f"/games/{classical}?lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
-    assert 'href="/words/#words-classical"' in foot and "base points, doubles" in foot
+    assert 'href="/words/#words-classical"' in foot and "base points, doubles, the limit, the dealer" in foot
     assert 'id="banker"' in client.get("/words/?lang=en").get_data(as_text=True)
     foot = client.get("/games?lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
     assert "tenpai, honba, uma, han and fu, faan" in foot and 'href="/words/"' in foot

@@ -326,6 +326,23 @@ def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(ser
     assert not console_errors(d)
 
 
+def test_a_recorded_hand_corrected_keeps_the_winds_of_its_own_deal(server, browser, app):
+    # scored in its own deal whatever the dealer field says: the chips followed the field
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    game = _game(app, "mcr")
+    assert app.test_client().post(f"/api/games/{game}/hands", json={"hand": WIN.replace("%20", " "), "winner": 1,
+                                                                     "discarder": 0}).status_code == 201
+    d.get(server + f"/review/new?game={game}&correct=1")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    chip = lambda name: next(c for c in d.find_elements(By.CSS_SELECTOR, "#winner-chips .chip-choice") if name in c.text)
+    assert chip("Ann").text.endswith("(East)")            # hand 1: Ann dealt
+    d.execute_script("document.getElementById('more-context').open = true")
+    Select(d.find_element(By.ID, "dealer")).select_by_value("2")
+    d.execute_script("return new Promise((r) => setTimeout(r, 300))")
+    assert chip("Ann").text.endswith("(East)") and not console_errors(d)
+
+
 def test_record_waits_for_the_score_of_the_last_correction(server, browser, app):
     # on a slow network the old total and an enabled Record stood for seconds after a change
     d = browser
@@ -1100,9 +1117,11 @@ def test_a_flower_is_no_winning_tile_but_under_hong_kong_rules(server, browser):
     d = browser
     for rules, offered in (("classical", False), ("hk", True)):
         d.get(server + f"/review/new?rules={rules}&hand=" + "123m456p789s234s5z%205z%201f")
-        wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1f"]'))
+        # once scored: the hand is drawn again then, and a tap before might land on the redrawn row
+        wait(d).until(lambda drv: score_total(drv) is not None)
         d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1f"]').click()
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+        assert "Correct" in d.find_element(By.ID, "picker-title").text          # this tile's picker, not "Add a tile"
         assert (d.find_element(By.ID, "pick-winning").get_attribute("hidden") is None) is offered, rules
         _close_picker(d)
     assert console_errors(d) == []

@@ -603,8 +603,9 @@
       // the tile as it stands, said as well as drawn (a screen reader met no mark)
       if (t && b.dataset.code === t.code) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
     });
-    // a flower wins only as Hong Kong's eighth of eight (004 6D): under the other rules it is no winning tile
-    $("pick-winning").hidden = !!add || (!!t && t.code[1] === "f" && data.rules !== "hk");
+    // a flower wins only as Hong Kong's eighth of eight (004 6D): under the other rules it is no winning
+    // tile (one marked so already keeps the button, to say so; a held tile's ★ moves it off)
+    $("pick-winning").hidden = !!add || (!!t && t.code[1] === "f" && data.rules !== "hk" && !t.win);
     if (t) {   // whether this tile is the winning one already (marked, or the standing row's last, implied)
       const row = groups[gi].tiles;
       const implied = groups[gi].kind === "standing" && ti === row.length - 1 && !row.some((x) => x.win) && !flowerWon();
@@ -1158,8 +1159,9 @@
   }).observe(bar);
   // The players' winds beside their names on the winner and discarder chips follow the dealer
   // field ("More about this hand"), as the seats do when the dealer is changed there.
+  // A recorded hand corrected is scored in its own deal, whatever that field says: its winds stay.
   const dealerSel = $("dealer");
-  if (dealerSel && data.game && data.game.order) {
+  if (dealerSel && data.game && data.game.order && !data.game.ownDeal) {
     dealerSel.addEventListener("change", () => {
       const order = data.game.order, at = order.indexOf(Number(dealerSel.value));
       document.querySelectorAll(".chip-wind[data-seat]").forEach((el) => {

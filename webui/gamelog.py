@@ -674,7 +674,11 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
         discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
         row["discarder"] = discarder
         wins = []
-        for i, entry in enumerate(_winner_entries(data)):
+        entries = _winner_entries(data)
+        # a riichi table's indicators given for one winner of a double ron are every winner's (002 §2.7;
+        # the ura dora a declarer's alone): sent once over the API, the other winner scored no dora
+        table = _given_indicators(entries) if game.get("rules") == "riichi" and told and not legacy else {}
+        for i, entry in enumerate(entries):
             where = "winners[%d]" % i if "winners" in data else ""
             winner = _player_index(entry.get("winner"), f"{where}.winner" if where else "winner")
             if discarder == winner:
@@ -684,6 +688,10 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             if "hand" not in entry or entry["hand"] is None:
                 raise GameError("bad_field", "hand is required for a win", field=f"{where}.hand" if where else "hand")
             ctx = {k: v for k, v in given.items() if k not in ("honba", "riichi_sticks")} if not legacy else given
+            for key, tiles in table.items():
+                if key not in ctx and (key == "dora_indicators" or winner in riichi or ctx.get("riichi")
+                                       or ctx.get("double_riichi")):
+                    ctx[key] = list(tiles)
             ctx = win_context(game, ctx, winner=winner, discarder=discarder, dealer=deal.dealer,
                               round_wind=deal.round_wind, order=deal.seating)
             if told and not legacy:      # an import's winds and lists are the flow's to work out again
@@ -703,6 +711,8 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                          "context": hand.context.to_dict()})
         if told and not legacy and game.get("rules") == "riichi":
             _check_table_indicators(wins, "winners" in data)
+        if told and len(wins) > 1:
+            _check_one_winning_tile(wins)
         row.update(wins=wins, winner=wins[0]["winner"], hand=wins[0]["hand"], notation=wins[0]["notation"],
                    context=wins[0]["context"])
         row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
@@ -712,6 +722,27 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
 
 
 MAX_WINNERS = 3
+
+
+def _given_indicators(entries: list[dict]) -> dict:
+    """The (ura) dora indicators the winners of one hand were sent with, the first given of each
+    (``_check_table_indicators`` refuses others)."""
+    table = {}
+    for entry in entries:
+        given = entry.get("context") if isinstance(entry.get("context"), dict) else {}
+        for key in ("dora_indicators", "ura_dora_indicators"):
+            if given.get(key) and key not in table:
+                table[key] = given[key]
+    return table
+
+
+def _check_one_winning_tile(wins: list[dict]) -> None:
+    """Several winners win on the one tile discarded (002 §3.3.2): hands sent with other winning
+    tiles are refused (a double ron recorded 2s and 5s as its winning tiles without a word)."""
+    tiles = [scorer.tiles.normalize(w["hand"]["winning_tile"]) for w in wins]
+    if len(set(tiles)) > 1:
+        raise GameError("bad_field", "the winners of one discard win on the same tile: "
+                        + " / ".join(tiles) + " were given", field="winners[1].hand")
 
 
 def _check_table_indicators(wins: list[dict], several: bool) -> None:

@@ -209,7 +209,8 @@ def flash_recorded(game: dict, hand: dict) -> None:
     for w in wins:
         for warning in (w.get("score") or {}).get("warnings") or []:
             text = i18n.msg(warning if isinstance(warning, str) else warning.get("message", ""))
-            flash(f"{game['players'][w['winner']]}: {text}" if len(wins) > 1 else text, "error")
+            flash(i18n.t("{player}: {text}", player=game["players"][w["winner"]], text=text) if len(wins) > 1 else text,
+                  "error")
     p = gamelog.riichi_discarder(game, hand)
     if p is not None:
         flash(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=game["players"][p]))
@@ -319,7 +320,10 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
         if who == "" and not hand:
             continue
         if who == "":       # it said "winners[0].winner must be a player number 0-3"
-            raise gamelog.GameError("bad_field", "name the winner of this hand", field=f"winner{k}")
+            raise gamelog.GameError("bad_field", "name the winner of this hand" if k == 0 else
+                                    f"name winner {k + 1} of this hand, whose hand is typed", field=f"winner{k}")
+        if not hand:        # a notation error "at character 1" under nothing
+            raise gamelog.GameError("bad_field", f"type the hand of winner {k + 1}", field=f"hand{k}")
         ctx = {}
         for flag in flags:
             if form.get(f"{flag}{k}"):

@@ -227,7 +227,8 @@ FR = {
     "Record as false win": "Enregistrer un faux Mah-jong", "Record it as a false win": "L'enregistrer comme faux Mah-jong", "Record as chombo": "Enregistrer un chombo",
     "Record a chombo: {player} loses 20,000 after the uma?": "Enregistrer un chombo : {player} perd 20 000 après l'uma ?",
     "Record a chombo: {player} pays a mangan (4,000 to East and 2,000 to the others, or the dealer 4,000 to each)?":
-        "Enregistrer un chombo : {player} paie un mangan (4 000 à Est et 2 000 aux autres, ou, croupier, 4 000 à chacun) ?", "Show what was read": "Montrer ce qui a été lu",
+        "Enregistrer un chombo : {player} paie un mangan (4 000 à Est et 2 000 aux autres ; 4 000 à chacun s'il est croupier) ?",
+    "{player}: {text}": "{player} : {text}", "Show what was read": "Montrer ce qui a été lu",
     "On the photo: M1, M2… the melds (dashed: claimed or turned), ★ the winning tile, ✿ flowers and seasons, D dora indicators, ▮ face down, ? a face no code names; the other boxes are the standing tiles.": "Sur la photo : M1, M2… les combinaisons exposées (en pointillé : prises ou tournées), ★ la tuile gagnante, ✿ fleurs et saisons, D indicateurs de dora, ▮ face cachée, ? une face qu'aucun code ne nomme ; les autres cadres sont les tuiles debout.",
     "What the reader noticed": "Ce que le lecteur a remarqué",
     "Tiles changed to make a winning hand": "Tuiles changées pour faire une main gagnante",
@@ -584,6 +585,8 @@ WORDS_FR = {
     "Each player's flower and season are those of their seat number (East 1, South 2...). Where the table plays flowers, each flower or season is 4 points, and holding both one's own flower and own season is a double here.":
         "La fleur et la saison d'un joueur sont celles du numéro de sa place (Est 1, Sud 2…). Quand la table joue les fleurs, "
         "chaque fleur ou saison vaut 4 points, et tenir à la fois sa fleur et sa saison est un double ici.",
+    "{value} for the hand, {points} with the counters on the table":
+        "{value} pour la main, {points} avec les compteurs sur la table",
     "{value} for the hand, {points} with the counters and riichi sticks on the table":
         "{value} pour la main, {points} avec les compteurs et les bâtons de riichi sur la table",
     "What are tenpai and noten?": "Que veulent dire tenpai et noten ?",
@@ -1214,7 +1217,11 @@ def result_facts(result: dict) -> list[str]:
         if result.get("hand_value") is not None and result.get("points") not in (None, result["hand_value"]):
             # the chain above ends at the hand's value; the total received adds the counters and the
             # sticks on the table (a learner read "2,900 received" beside a chain ending at 2,600)
-            out.append(t("{value} for the hand, {points} with the counters and riichi sticks on the table",
+            # the sticks only where the score took them (a game pays its sticks apart: its hands' page said
+            # "with the counters and riichi sticks" of a figure that held no stick)
+            sticks = any(p.get("payer") == "table" for p in result.get("payments") or [])
+            out.append(t("{value} for the hand, {points} with the counters and riichi sticks on the table" if sticks
+                         else "{value} for the hand, {points} with the counters on the table",
                          value=number(result["hand_value"]), points=number(result["points"])))
         if result.get("net_gain") is not None:
             out.append(t("{net} more than before the hand: the winner's own riichi stick (1,000) is among those "
@@ -1890,6 +1897,10 @@ MESSAGES_FR = {
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
     "dora indicators: {}": "indicateurs de dora : {0}",
+    "name winner {} of this hand, whose hand is typed": "nommez le gagnant {0} de cette main, dont la main est saisie",
+    "type the hand of winner {}": "saisissez la main du gagnant {0}",
+    "the winners of one discard win on the same tile: {} were given":
+        "les gagnants d'un même écart gagnent sur la même tuile : {0} ont été données",
     "the dora indicators are the table's, the same for every winner (002 §2.7): {} were given":
         "les indicateurs de dora sont ceux de la table, les mêmes pour chaque gagnant (002 §2.7) : {0} ont été donnés",
     "the ura dora indicators are the table's, the same for every winner (002 §2.7): {} were given":

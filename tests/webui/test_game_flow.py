@@ -19,7 +19,7 @@ A, B, C, D = 0, 1, 2, 3
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 PURE_STRAIGHT = "12345678s234m55p 9s"          # 002 §4.3.1 / §4.3.2
 OPEN_STRAIGHT = "[123s,1]456s78s234m55p 9s"    # 002 §4.3.3, dora indicator 6s
-SEVEN_PAIRS = "22m55m33p99p11s77z4s 4s"         # 002 §4.3.7
+SEVEN_PAIRS = "22m55m33p99p11s77z9s 9s"         # 002 §4.3.7 won on 9s (its 4s): a double ron partner of OPEN_STRAIGHT
 SEVEN_PAIRS_TANYAO = "22m55m33p66p88p77s4s 4s"  # 002 §4.3.6
 
 
@@ -904,7 +904,7 @@ def test_export_and_import_replay_the_game(client):
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:7] == ["hand", "deal", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
-    assert rows[3][7:12] == ["Cy & Di", "Bob", "", "2255m3399p114s77z 4s & 234m55p12345678s 9s", "2200 & 8300"]
+    assert rows[3][7:12] == ["Cy & Di", "Bob", "", "2255m3399p119s77z 9s & 234m55p12345678s 9s", "2200 & 8300"]
     # what each win scored, for a referee checking the sheet (the total alone was given), and its deal
     third = dict(zip(rows[0], rows[3]))
     assert third["deal"] == rows[3][1] != "" and " & " in third["scoring"]
@@ -2014,3 +2014,30 @@ def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_
     assert text == "A 3,900 (3 han · 30 fu) + 300 in counters + 2,000 in riichi sticks on B's discard"
     h["wins"][0]["score"].pop("hand_value")                                # stored before hand_value
     assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).startswith("A 6,200 (3 han")
+
+
+def test_the_winners_of_one_discard_share_its_tile_and_the_tables_dora_over_the_api(client):
+    # 002 §3.3.2: several winners win on the one tile discarded (2s and 5s were recorded without a
+    # word); §2.7: indicators sent for one winner are the table's (the other scored no dora)
+    gid = new_game(client, "riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"discarder": 3, "winners": [
+        {"winner": 0, "hand": "234m567m22p789p34s 2s"}, {"winner": 1, "hand": "345m345p22p678s34s 5s"}]})
+    assert r.status_code == 400 and "win on the same tile: 2s / 5s were given" in r.json["error"]["message"]
+    post(client, gid, {"discarder": 1, "riichi": [2], "winners": [
+        {"winner": 2, "hand": SEVEN_PAIRS, "context": {"dora_indicators": ["6s"], "ura_dora_indicators": ["1m"]}},
+        {"winner": 3, "hand": OPEN_STRAIGHT}]})
+    wins = client.get(f"/api/games/{gid}").json["hands"][0]["wins"]
+    assert [w["context"].get("dora_indicators") for w in wins] == [["6s"], ["6s"]]
+    assert [w["context"].get("ura_dora_indicators") for w in wins] == [["1m"], None]   # Di declared no riichi
+
+
+def test_a_second_winner_without_a_hand_or_a_hand_without_its_winner_is_named(client):
+    # "at character 1" under nothing, or "name the winner of this hand" without saying which
+    from .conftest import csrf_of
+    gid = new_game(client, "riichi")
+    base = {"csrf_token": csrf_of(client), "discarder": "1", "winner0": "2", "hand0": SEVEN_PAIRS}
+    page = client.post(f"/games/{gid}/win", data={**base, "winner1": "3"}, follow_redirects=True).get_data(as_text=True)
+    assert "type the hand of winner 2" in page
+    page = client.post(f"/games/{gid}/win", data={**base, "hand1": OPEN_STRAIGHT}, follow_redirects=True).get_data(as_text=True)
+    assert "name winner 2 of this hand, whose hand is typed" in page
+    assert client.get(f"/api/games/{gid}").json["hands"] == []

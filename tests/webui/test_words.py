@@ -60,6 +60,9 @@ def test_a_score_links_to_the_words_of_its_rules(client):
     html = _score(client, "234m456p678s55m23s 4s", "riichi", {"ctx_seat_wind": "S", "ctx_honba": "1",
                                                              "ctx_riichi_sticks": "2"})["html"]
     assert "2,000 for the hand, 4,300 with the counters and riichi sticks on the table" in html
+    # no stick in the figure (a game pays them apart): the counters alone said
+    html = _score(client, "234m456p678s55m23s 4s", "riichi", {"ctx_seat_wind": "S", "ctx_honba": "1"})["html"]
+    assert "2,000 for the hand, 2,300 with the counters on the table" in html
 
 
 def test_every_page_leads_to_the_words(client):

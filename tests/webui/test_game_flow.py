@@ -2017,7 +2017,7 @@ def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_
 
 
 def test_the_winners_of_one_discard_share_its_tile_and_the_tables_dora_over_the_api(client):
-    # 002 §3.3.2: several winners win on the one tile discarded (2s and 5s were recorded without a
+    # 002 §3.3.1: several winners win on the one tile discarded (2s and 5s were recorded without a
     # word); §2.7: indicators sent for one winner are the table's (the other scored no dora)
     gid = new_game(client, "riichi")
     r = client.post(f"/api/games/{gid}/hands", json={"discarder": 3, "winners": [

@@ -738,7 +738,8 @@ def _given_indicators(entries: list[dict]) -> dict:
 
 def _check_one_winning_tile(wins: list[dict]) -> None:
     """Several winners win on the one tile discarded (002 §3.3.1: « plusieurs joueurs [peuvent] gagner
-    sur un même écart »): hands sent with other winning tiles are refused (a double ron recorded 2s and 5s as its winning tiles without a word)."""
+    sur un même écart »): hands sent with other winning tiles are refused (a double ron recorded 2s
+    and 5s as its winning tiles without a word)."""
     tiles = [scorer.tiles.normalize(w["hand"]["winning_tile"]) for w in wins]
     if len(set(tiles)) > 1:
         raise GameError("bad_field", "the winners of one discard win on the same tile: "

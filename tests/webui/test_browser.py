@@ -574,6 +574,8 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
     d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="8m"]').click()
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 8m"))
+    # the dialog's history entry is taken off later (history.back): the next test's page waits for it
+    wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
 
 
 def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, monkeypatch):

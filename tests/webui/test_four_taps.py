@@ -14,7 +14,8 @@ import json
 import pytest
 
 from .test_browser import (  # noqa: F401 - fixtures
-    By, EC, WebDriverWait, browser, chip_of, chromium, console_errors, review_stand_in_reading, server, wait)
+    By, EC, TimeoutException, WebDriverWait, browser, chip_of, chromium, console_errors, review_stand_in_reading,
+    server, wait)
 from .test_photo import reader_ready  # noqa: F401 - used by a skipif condition
 
 pytestmark = pytest.mark.browser
@@ -104,7 +105,12 @@ def test_a_photo_read_right_is_recorded_in_four_taps(server, browser, app):
     taps.on(chip_of(d, "discarder", "Di"))     # 3
     record = wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
     taps.on(record)                         # 4
-    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    try:
+        wait(d, 60).until(EC.presence_of_element_located((By.ID, "standings")))
+    except TimeoutException:
+        # a refusal comes back to the review page with its reason in a flash: say it
+        notes = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".flash, .error-message, #declare-note") if e.text]
+        raise AssertionError(f"not recorded: still at {d.current_url}; {notes}") from None
     assert taps.count <= 4
     hands = app.test_client().get(f"/api/games/{game}").json["hands"]
     assert len(hands) == 1 and hands[0]["kind"] == "win" and hands[0]["winner"] == 1 and hands[0]["discarder"] == 3

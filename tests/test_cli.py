@@ -713,6 +713,13 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", str(gid), "--csv", "-o", "-", "--data-dir", str(tmp_path))
     assert out == client.get(f"/games/{gid}/export.csv").get_data(as_text=True)
     assert not (Path.cwd() / "-").exists()
+    # the standing as text in French too: --lang fr gave French exports beside an English table
+    code, out, _ = run(capsys, "games", str(gid), "--lang", "fr", "--data-dir", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Ann / Bob / Cy / Di (mcr), 1 main"
+    assert lines[2].split() == ["main", "donne", "joueur", "Est", "Ann", "Bob", "Cy", "Di", "résultat"]
+    assert lines[3].split()[:7] == ["#1", "E1", "Ann", "-29", "+45", "-8", "-8"]
+    assert "Bob 21 sur l'écart d'Ann" in lines[3] and lines[-1] == "Main suivante : tour Est, joueur Est : Bob"
     # in French, as the French game page's links give them (a club's sheets were English only)
     code, out, _ = run(capsys, "games", str(gid), "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.lstrip("\ufeff").startswith("main;donne;type;")

@@ -3,6 +3,7 @@ store the hand with its photo, reading, corrections and context in one transacti
 import (docs/webui.md). Used by the HTML pages and the JSON API alike."""
 from __future__ import annotations
 
+import collections
 import csv
 import io
 import unicodedata
@@ -294,7 +295,7 @@ def deal_of(d: dict) -> Deal:
     return Deal(dealer=d["dealer"], round_wind=d["round_wind"], round_no=d.get("round_no", 0),
                 honba=d.get("honba", 0), sticks=d.get("riichi_sticks", 0),
                 seating=tuple(d.get("seating") or (0, 1, 2, 3)), finished=bool(d.get("finished")),
-                barred=tuple(d.get("barred") or ()))
+                barred=tuple(d.get("barred") or ()), repeat=d.get("repeat", 0))
 
 
 class Settler:
@@ -382,7 +383,8 @@ def _flow_fields(h: dict, o: game_flow.Outcome, settler: Settler, index: int) ->
     fields = {"dealer": o.deal.dealer, "round_wind": o.deal.round_wind, "honba": o.deal.honba,
               "sticks": o.deal.sticks, "payments": o.payments, "deltas": o.deltas,
               "outcome": {"after": o.after.to_dict(), "seating": list(o.deal.seating), "round_no": o.deal.round_no,
-                          "penalties": o.penalties, "notes": o.notes, "after_end": o.after_end}}
+                          "penalties": o.penalties, "notes": o.notes, "after_end": o.after_end,
+                          **({"repeat": o.deal.repeat} if o.deal.repeat else {})}}
     if h["kind"] == "win" and index in settler.wins:
         wins = settler.wins[index]
         first = wins[0]
@@ -507,7 +509,7 @@ def _deal_keys(deal: Deal) -> dict:
     if deal.finished:
         return {"dealer": None, "round_wind": None, "honba": None, "riichi_sticks": deal.sticks,
                 "seating": list(deal.seating), "finished": True, "next": None}
-    return {"dealer": deal.dealer, "round_wind": deal.round_wind, "honba": deal.honba,
+    return {"dealer": deal.dealer, "round_wind": deal.round_wind, "honba": deal.honba, "repeat": deal.repeat,
             "riichi_sticks": deal.sticks, "seating": list(deal.seating), "finished": False,
             "next": {"dealer": deal.dealer, "round_wind": deal.round_wind}}
 
@@ -713,6 +715,7 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             _check_table_indicators(wins, "winners" in data)
         if told and len(wins) > 1:
             _check_one_winning_tile(wins)
+            _check_tiles_across_winners(wins)
         row.update(wins=wins, winner=wins[0]["winner"], hand=wins[0]["hand"], notation=wins[0]["notation"],
                    context=wins[0]["context"])
         row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
@@ -744,6 +747,23 @@ def _check_one_winning_tile(wins: list[dict]) -> None:
     if len(set(tiles)) > 1:
         raise GameError("bad_field", "the winners of one discard win on the same tile: "
                         + " / ".join(tiles) + " were given", field="winners[1].hand")
+
+
+def _check_tiles_across_winners(wins: list[dict]) -> None:
+    """The hands of one discard's winners come from one set (002 §1.3 « quatre exemplaires de chacune
+    des tuiles »), their winning tile the one discard: six 2p across two winners'
+    hands were recorded without a word."""
+    counts: collections.Counter = collections.Counter()
+    for w in wins:
+        hand = w["hand"]
+        counts.update(scorer.tiles.normalize(t) for t in hand["concealed"])
+        counts.update(scorer.tiles.normalize(t) for m in hand.get("melds", []) for t in m["tiles"])
+    counts[scorer.tiles.normalize(wins[0]["hand"]["winning_tile"])] -= len(wins) - 1     # one tile, won by each
+    over = sorted((code for code, n in counts.items() if n > 4), key=scorer.tiles.sort_key)
+    if over:
+        said = ", ".join(f"{counts[code]} × {code}" for code in over)
+        raise GameError("bad_field", f"the winners' hands hold {said} between them, counting the discard once: a set "
+                        "has 4 of each tile (002 §1.3)", field="winners[1].hand")
 
 
 def _check_table_indicators(wins: list[dict], several: bool) -> None:
@@ -940,7 +960,8 @@ def deal_played(h: dict) -> Deal:
     """The deal a recorded hand was played in: its dealer, round wind, counters, sticks and seats."""
     outcome = h.get("outcome") or {}
     return Deal(dealer=h["dealer"], round_wind=h["round_wind"], honba=h.get("honba", 0), sticks=h.get("sticks", 0),
-                seating=tuple(outcome.get("seating") or (0, 1, 2, 3)), round_no=outcome.get("round_no", 0))
+                seating=tuple(outcome.get("seating") or (0, 1, 2, 3)), round_no=outcome.get("round_no", 0),
+                repeat=outcome.get("repeat", 0))
 
 
 def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) -> dict:
@@ -1273,14 +1294,19 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
 
 
 def round_label(h: dict, flow, tr=None) -> str:
-    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2; the
-    wind's letter is its name's first in the language of ``tr`` (French: O for West)."""
-    seating = (h.get("outcome") or {}).get("seating") or [0, 1, 2, 3]
+    """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2, and
+    without counters the dealer's repeats (E2, E2-1, E2-2: a Hong Kong dealer who won three times
+    in a row dealt "E2" three times); the wind's letter is its name's first in the language of
+    ``tr`` (French: O for West)."""
+    outcome = h.get("outcome") or {}
+    seating = outcome.get("seating") or [0, 1, 2, 3]
     wind = h["round_wind"]
     letter = tr(WINDS[wind])[0] if tr is not None and wind in WINDS else wind
     label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
     if flow.has_counters and h.get("honba"):
         label += f"-{h['honba']}"
+    elif not flow.has_counters and outcome.get("repeat"):
+        label += f"-{outcome['repeat']}"
     return label
 
 

@@ -99,7 +99,7 @@ def _hand_label(flow, h: dict | None = None, **deal) -> str:
     recorded hand, or of the next deal (``round_wind``, ``dealer``, ``honba``, ``seating``)."""
     if h is None:
         h = {"round_wind": deal["round_wind"], "dealer": deal["dealer"], "honba": deal.get("honba"),
-             "outcome": {"seating": deal.get("seating")}}
+             "outcome": {"seating": deal.get("seating"), "repeat": deal.get("repeat")}}
     return score_sheet.round_label(h, flow, i18n.t)
 
 

@@ -614,8 +614,8 @@ WORDS_FR = {
     "At the end each player's points, minus the 30,000 everyone started with, plus the uma; often divided by 1,000 (+12.3 for 12,300).":
         "À la fin, les points de chaque joueur, moins les 30 000 avec lesquels chacun a commencé, plus l'uma ; souvent divisés par 1 000 (+12,3 pour 12 300).",
     "hand labels: E1, S3-1": "noms des mains : E1, S3-1",
-    "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1).":
-        "Une main nommée par le vent du tour et la place de celui qui distribue dans ce tour : E1 est la première donne du tour d'Est, S3 la troisième du tour du Sud ; en riichi, -1, -2 ajoutent les compteurs sur la table (S3-1).",
+    "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1). Under rules without counters, -1, -2 count the deals a dealer kept (E2-2: E2's dealer dealing a third time in a row, after two wins or draws).":
+        "Une main nommée par le vent du tour et la place de celui qui distribue dans ce tour : E1 est la première donne du tour d'Est, S3 la troisième du tour du Sud ; en riichi, -1, -2 ajoutent les compteurs sur la table (S3-1). Sous des règles sans compteurs, -1, -2 comptent les donnes gardées par un croupier (E2-2 : le croupier de E2 distribue une troisième fois de suite, après deux victoires ou mains nulles).",
     "Tiles numbered 1 to 9, four of each, in three suits: characters (萬, code m), dots or circles (p) and bamboo (s). 1 and 9 are terminals.":
         "Des tuiles numérotées de 1 à 9, quatre de chaque, en trois familles : caractères (萬, code m), ronds ou cercles (p) et bambous (s). Les 1 et les 9 sont les terminales.",
     "honours: winds and dragons (z)":
@@ -1901,6 +1901,9 @@ MESSAGES_FR = {
     "type the hand of winner {}": "saisissez la main du gagnant {0}",
     "the winners of one discard win on the same tile: {} were given":
         "les gagnants d'un même écart gagnent sur la même tuile : {0} ont été données",
+    "the winners' hands hold {} between them, counting the discard once: a set has 4 of each tile (002 §1.3)":
+        "les mains des gagnants contiennent ensemble {0}, l'écart compté une fois : un jeu a 4 exemplaires de "
+        "chaque tuile (002 §1.3)",
     "the dora indicators are the table's, the same for every winner (002 §2.7): {} were given":
         "les indicateurs de dora sont ceux de la table, les mêmes pour chaque gagnant (002 §2.7) : {0} ont été donnés",
     "the ura dora indicators are the table's, the same for every winner (002 §2.7): {} were given":

@@ -28,6 +28,15 @@ def _english(text: str, **fields) -> str:
 COUNTER_POINTS = 300
 
 
+def _notations(h: dict, players: list[str]) -> list[str]:
+    """Each winner's hand as written, named where a discard had several winners (two hands under
+    one result left the table to work out whose was whose)."""
+    wins = [w for w in gamelog.wins_of(h) if w.get("notation")]
+    if len(wins) < 2:
+        return [w["notation"] for w in wins]
+    return [f"{players[w['winner']]}: {w['notation']}" for w in wins]
+
+
 def result_text(h: dict, players: list[str], flow, tr=_english, number=english_number) -> str:
     """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
     how it writes a figure, ``webui.i18n.number``)."""
@@ -107,7 +116,7 @@ def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, numb
         rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
                      "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr, number), "note": h["note"],
-                     "notations": [w["notation"] for w in gamelog.wins_of(h) if w.get("notation")],
+                     "notations": _notations(h, players),
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
                      "after_end": (h.get("outcome") or {}).get("after_end", False),
                      # the players' end of the game: a line of the sheet, not a hand (no number, no

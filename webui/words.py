@@ -66,8 +66,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "002 §2.1-2.2, §3.1, §4.2.1; 000 n°15-16"),
         Word("deal-label", "hand labels: E1, S3-1",
              "A hand named by its round's wind and the dealer's place in that round: E1 is the East round's first "
-             "deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1).",
-             "002 §3.1, §3.4.10"),
+             "deal, S3 the South round's third; in riichi -1, -2 add the counters on the table (S3-1). Under "
+             "rules without counters, -1, -2 count the deals a dealer kept (E2-2: E2's dealer dealing a third "
+             "time in a row, after two wins or draws).",
+             "002 §3.1, §3.4.10; 004, Le croupier et la durée d'un jeu"),
         Word("dealer", "dealer (East)",
              "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player "
              "wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on "

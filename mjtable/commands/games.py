@@ -26,8 +26,9 @@ def register(sub) -> None:
                    help="write the export (or the standing as text) to FILE; - or none: standard output "
                         "(--pdf needs a file)")
     p.add_argument("--lang", choices=("en", "fr"), default="en",
-                   help="the language of the --csv and --pdf exports (fr: French column names and words, the CSV "
-                        "separated by semicolons as a spreadsheet set for French reads it; default en)")
+                   help="the language of the standing as text and of the --csv and --pdf exports (fr: French "
+                        "words and figures, the CSV separated by semicolons as a spreadsheet set for French reads "
+                        "it; default en)")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
@@ -167,7 +168,16 @@ def run(args) -> int:
         if r.status_code != 200:
             print(f"error: {_said(r, args.game)}{_where(app, r, args)}", file=sys.stderr)
             return 2
-        data = (sheet_text(r.get_json()) + "\n").encode("utf-8")     # the standing as text, -o as the others
+        view = r.get_json()
+        if args.lang == "fr":
+            # the French game page's words and figures (the flag gave French exports and an English table)
+            from webui import i18n
+            with app.test_request_context("/?lang=fr"):
+                i18n.use_rules_terms(view["game"]["rules"])
+                text = sheet_text(view, french=True)
+        else:
+            text = sheet_text(view)
+        data = (text + "\n").encode("utf-8")     # the standing as text, -o as the others
     else:
         if args.format == "pdf" and not output:
             print("error: --pdf writes a file: give it with -o FILE", file=sys.stderr)
@@ -204,41 +214,52 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def sheet_text(view: dict) -> str:
-    """A game's standing in a few lines: players, points, each hand's changes, the final table."""
+def sheet_text(view: dict, french: bool = False) -> str:
+    """A game's standing in a few lines: players, points, each hand's changes, the final table;
+    ``french``: in the French game page's words (within a request whose language is French)."""
     game = view["game"]
     players = game["players"]
-    from webui import gamelog
+    from webui import gamelog, i18n
     from webui.score_sheet import result_text
     flow = gamelog.flow_of(game)
-    from webui.i18n import english_number
     from webui.store import PLAYED_KINDS
+    if french:
+        tr, number, words = i18n.t, i18n.number, i18n.csv_words(game["rules"])
+    else:
+        tr, number, words = None, i18n.english_number, {}
     # "hand(s)" as the list of games counts them
     played = sum(h["kind"] in PLAYED_KINDS for h in view["hands"])
-    lines = [f"{game['name']} ({game['rules']}), {played} hand(s)",
+    counted = tr("{n} hand(s)", n=played) if tr else f"{played} hand(s)"
+    lines = [f"{game['name']} ({game['rules']}), {counted}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
-             "  " + "  ".join(f"{p}: {english_number(pts)}" for p, pts in zip(players, view["points"]))]
+             "  " + "  ".join(f"{p}{i18n.colon() if tr else ':'} {number(pts)}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)
     rows = []
     for h in view["hands"]:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
-        what = result_text(h, players, flow) + (f": {notations}" if notations else "")
+        what = ((result_text(h, players, flow, tr, number) if tr else result_text(h, players, flow))
+                + (f"{i18n.colon() if tr else ':'} {notations}" if notations else ""))
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
         # players' ending the game here was played in no deal (the CSV leaves it empty too)
-        deal, dealer = (gamelog.round_label(h, flow), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
+        deal, dealer = (gamelog.round_label(h, flow, tr), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
         rows.append((f"#{h['seq']}", deal, dealer,
-                     [english_number(d, signed=True) if d else "0" for d in h["deltas"]], what))
+                     [number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
-        head = ("hand", "deal", "dealer", list(players), "result")
+        head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"), list(players),
+                tr("Result").lower() if tr else "result")
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
         figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]
         for r in [head] + rows:
             lines.append("  " + "  ".join(_pad(str(v), w) for v, w in zip(r[:3], widths)) + "  "
                          + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
-        lines.append("final:")
-        lines.extend(f"  {r['rank']}. {r['player']}  {english_number(r['score'])}" for r in view["final"])
+        lines.append(tr("Final result") + i18n.colon() if tr else "final:")
+        lines.extend(f"  {r['rank']}. {r['player']}  {number(r['score'])}" for r in view["final"])
+    elif view.get("next") and tr:
+        nxt = view["next"]
+        lines.append(f"{tr('Next hand:')} {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
+                     f"{tr('{player} deals', player=players[nxt['dealer']])}")
     elif view.get("next"):
         lines.append(f"next hand: {view['next']['round_wind']} round, {players[view['next']['dealer']]} deals")
     return "\n".join(lines)

@@ -42,6 +42,7 @@ class Deal:
     seating: tuple = (0, 1, 2, 3)      # players in turn order, the round's first dealer first
     finished: bool = False             # the game ended before this "hand"
     barred: tuple = ()                 # players who may not win this hand (a false win, where the rules say so)
+    repeat: int = 0                    # hands this dealer dealt in a row before this one (the deal kept)
 
     def position(self, player: int) -> int:
         return self.seating.index(player)
@@ -56,7 +57,8 @@ class Deal:
     def to_dict(self) -> dict:
         return {"dealer": self.dealer, "round_wind": self.round_wind, "round_no": self.round_no,
                 "honba": self.honba, "riichi_sticks": self.sticks, "seating": list(self.seating),
-                "finished": self.finished, **({"barred": list(self.barred)} if self.barred else {})}
+                "finished": self.finished, **({"barred": list(self.barred)} if self.barred else {}),
+                **({"repeat": self.repeat} if self.repeat else {})}
 
 
 @dataclass(frozen=True)
@@ -173,10 +175,10 @@ class Flow:
             return deal
         honba, sticks = self.next_honba(deal, event), self.next_sticks(deal, event)
         if self.keeps_deal(deal, event):
-            return replace(deal, honba=honba, sticks=sticks, barred=())
+            return replace(deal, honba=honba, sticks=sticks, barred=(), repeat=deal.repeat + 1)
         pos = deal.position(deal.dealer) + 1
         if pos < 4:
-            return replace(deal, dealer=deal.seating[pos], honba=honba, sticks=sticks, barred=())
+            return replace(deal, dealer=deal.seating[pos], honba=honba, sticks=sticks, barred=(), repeat=0)
         # The deal comes back to the round's first dealer: the next round (000 « Rotation du
         # vent du tour »; 002 §3.5; 004 « Le croupier et la durée d'un jeu »).
         no = deal.round_no + 1

@@ -370,8 +370,11 @@ def score(hand: Hand, options) -> ScoreResult:
         # declared with a discard (§3.3.14), and none was made: the stick said it moved 1,000
         return refused(f"{_BLESSING_NAMES[blessing]} is won before the winner's first "
                        "discard, so no riichi can have been declared (002 §4.2.4, §4.2.5)", declared)
-    _check_indicators(hand, ctx("dora_indicators"), ctx("ura_dora_indicators"), red_fives)
-    ura_count, dora_count = len(ctx("ura_dora_indicators")), len(ctx("dora_indicators"))
+    # the ura dora are read for a riichi winner alone (002 §3.3.14): a winner who declared none is
+    # not told they were assumed none (a double ron's second winner was)
+    ura_given = ctx("ura_dora_indicators") if declared or "ura_dora_indicators" in hand.context else ()
+    _check_indicators(hand, ctx("dora_indicators"), ura_given, red_fives)
+    ura_count, dora_count = len(ura_given), len(ctx("dora_indicators"))
     if declared and ura_count and ura_count != max(dora_count, 1):
         # 002 §3.3.14: the winner « révèle les tuiles sous l'indicateur de dora et les indicateurs de
         # « kan dora » »: one ura-dora indicator under each dora indicator (6 ura on one dora made a
@@ -381,8 +384,8 @@ def score(hand: Hand, options) -> ScoreResult:
                        "indicator, kan dora included (002 §3.3.14)", "ura_dora_indicators")
     tiles, win_id, melds = _package_input(hand)
     dora = [4 * T.index(c) for c in ctx("dora_indicators")]
-    ura = [4 * T.index(c) for c in ctx("ura_dora_indicators")] if (riichi or double_riichi) else []
-    if ctx("ura_dora_indicators") and not ura:
+    ura = [4 * T.index(c) for c in ura_given] if (riichi or double_riichi) else []
+    if ura_given and not ura:
         warnings.append("ura_dora_indicators ignored: the ura dora count only for a winner who "
                         "declared riichi (002 §3.3.14)")
     resp = HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora,

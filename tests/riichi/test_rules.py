@@ -267,6 +267,15 @@ def test_assumed_lists_context_read_but_not_given():
     assert {"round_wind", "self_drawn", "dora_indicators"} <= set(r.assumed)
 
 
+def test_the_ura_dora_are_assumed_none_for_a_riichi_winner_alone():
+    # 002 §3.3.14: the ura dora count for a winner who declared riichi; a double ron's second
+    # winner, who declared none, was told they were assumed none
+    assert "ura_dora_indicators" in riichi("12345678s234m55p 9s", riichi=True).assumed
+    assert "ura_dora_indicators" not in riichi("12345678s234m55p 9s", seat_wind="S").assumed
+    given = riichi("12345678s234m55p 9s", seat_wind="S", ura_dora_indicators=["1m"])
+    assert "ura_dora_indicators" not in given.assumed and any("ura_dora_indicators ignored" in w for w in given.extra["warnings"])
+
+
 def test_items_name_the_tiles_they_use():
     r = riichi("[111z,2]123s789s99s33z 3z", seat_wind="E", round_wind="E", dora_indicators=["6s"])
     tiles = {i.id: i.tiles for i in r.items}

@@ -285,6 +285,16 @@ def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     assert r["hand"]["deltas"] == [four, four, -3 * four, four]
     assert [h["dealer"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [A, A, A, B]
     assert r["dealer"] == B
+    # the dealer's repeats are named (the page, sheet and mjtable games said E1 three times): the
+    # next hand first, then the hands; the false win replays B's deal, which is not kept
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert re.findall(r'<strong class="hand-label">([^<]+)</strong>', page) == ["E2", "E1", "E1-1", "E1-2", "E2"]
+    from mjtable.commands.games import sheet_text
+    from webui import gamelog
+    from webui.store import get_store
+    with client.application.app_context():
+        text = sheet_text(gamelog.game_view(get_store(), gid))
+    assert [line.split()[1] for line in text.splitlines()[3:7]] == ["E1", "E1-1", "E1-2", "E2"]
     r = client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winners": [B, D], "hands": [hand, hand],
                                                       "discarder": A})
     assert r.status_code == 400 and r.json["error"]["field"] == "winners"
@@ -633,7 +643,7 @@ def test_a_riichi_hands_fu_are_minipoints_on_every_french_page(client):
     # the review and hand pages said « 4 han · 20 minipoints », the score sheet « (4 han 20 fu) »
     gid = new_game(client, "riichi")
     post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C})
-    for page in (f"/games/{gid}/sheet?lang=fr", f"/games/{gid}/hands/1?lang=fr"):
+    for page in (f"/games/{gid}/sheet?lang=fr", f"/games/{gid}/hands/1?lang=fr", f"/games/{gid}?lang=fr"):
         text = client.get(page).get_data(as_text=True)
         assert re.search(r"\d han · \d+ minipoints", text) and not re.search(r"\d+ fu\b", text), page
 
@@ -814,7 +824,8 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
                       "+ 300 in counters on Bob's discard"), result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
-    assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], ]+", h) for h in hands)
+    assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], :]+", h) for h in hands)
+    assert [h.split(b": ")[0] for h in hands] == [b"Cy", b"Di"]        # whose hand each is, two winners
     # as the print view: the hand's note, the starting points and the next hand of a game in play
     assert b"(draw \\(tenpai: Ann\\) - recounted) Tj" in pdf.data
     assert b"starting points 30,000   in play: next hand East round, " in pdf.data
@@ -2041,3 +2052,24 @@ def test_a_second_winner_without_a_hand_or_a_hand_without_its_winner_is_named(cl
     page = client.post(f"/games/{gid}/win", data={**base, "hand1": OPEN_STRAIGHT}, follow_redirects=True).get_data(as_text=True)
     assert "name winner 2 of this hand, whose hand is typed" in page
     assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_the_winners_of_one_discard_hold_four_of_a_tile_between_them(client):
+    # 002 §1.3: six 2p across two winners' hands were recorded without a word; the discard both
+    # win on is one tile, counted once
+    gid = new_game(client, "riichi")
+    r = client.post(f"/api/games/{gid}/hands", json={"discarder": 3, "winners": [
+        {"winner": 0, "hand": "222p234m567m678p3s 3s"}, {"winner": 1, "hand": "222p345m345p678s3s 3s"}]})
+    assert r.status_code == 400, r.json
+    assert "hold 6 × 2p between them" in r.json["error"]["message"]
+    # two winners waiting on 3s each hold one 3s beside the discard: 3 of 3s, a legal double ron
+    post(client, gid, {"discarder": 3, "winners": [
+        {"winner": 0, "hand": "234m567m678p456s3s 3s"},
+        {"winner": 1, "hand": "345m345p678s444p3s 3s"}]})
+    assert len(client.get(f"/api/games/{gid}").json["hands"][0]["wins"]) == 2
+    # the game page gives each winner's han and fu beside the points, as the sheet does
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert re.findall(r'<span class="muted small han-fu">([^<]+)</span>', page) == ["1 han · 40 fu", "1 han · 40 fu"]
+    # the sheet names whose hand each is (two hands under one result, unnamed)
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert f">{PLAYERS[0]}: 234567m" in sheet and f">{PLAYERS[1]}: 345m3444" in sheet

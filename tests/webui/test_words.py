@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+import markupsafe
+
 from webui import i18n, words
 
 from .test_game_flow import PURE_STRAIGHT, new_game, post
@@ -17,7 +19,7 @@ def test_every_word_is_on_the_page_in_english_and_french_with_its_source_behind_
     page = client.get("/words/").get_data(as_text=True)
     for w in words.WORDS.values():
         assert f'<dt id="{w.anchor}">' in page and w.meaning in html.unescape(page)
-        assert f'data-source="{w.source}"' in page
+        assert f'data-source="{markupsafe.escape(w.source)}"' in page
     assert not any(c in visible(page) for c in ("002 §", "000 n°", "004,")), "sources go behind their link"
     texts = [t for _, title, ws in words.SECTIONS for t in [title] + [w.term for w in ws] + [w.meaning for w in ws]]
     assert not [t for t in texts if t not in i18n.FR]

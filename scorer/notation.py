@@ -24,7 +24,9 @@ from . import tiles as T
 from .context import Context
 from .hand import Hand, Meld, make_meld
 
-_LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS}
+# O (« Ouest ») beside W: a French table wrote West with the letter of its own word, and was told
+# "unexpected character 'O'"
+_LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS, "O": T.WIND_LETTERS["W"]}
 _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400

@@ -31,6 +31,8 @@ def test_letters_are_honours():
     assert hand.concealed.count("2z") == 3 and hand.concealed.count("1z") == 2
     assert hand.winning_tile == "1z"
     assert parse("123m456p789sPPP FF").concealed.count("5z") == 3
+    # O for « Ouest » beside W: a French table's West was an unexpected character
+    assert format_hand(parse("123m456p789sOOO EE")) == format_hand(parse("123m456p789sWWW EE"))
 
 
 def test_melds_and_claims_in_json():

@@ -100,7 +100,7 @@ FR = {
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
-        "(ou E S W N, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
+        "(ou E S O N, W pour Ouest aussi, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
         "le chiffre dit quelle tuile a été prise : [345m,2] le 4m.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",
@@ -1893,7 +1893,7 @@ MESSAGES_FR = {
     "unexpected character {}: a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers and seasons; or a capital for a wind or dragon: E S W N, P F C":
         "caractère inattendu {0} : une tuile s'écrit en chiffres suivis de la lettre de sa famille : m caractères, "
         "p ronds, s bambous, z honneurs, f fleurs et saisons ; ou d'une majuscule pour un vent ou un dragon : "
-        "E S W N (Est, Sud, Ouest : W, Nord), P F C (dragons blanc, vert, rouge)",
+        "E S W N (Est, Sud, Ouest : W ou O, Nord), P F C (dragons blanc, vert, rouge)",
     "dora indicators: {} (character {} of {})": "indicateurs de dora : {0} (caractère {1} de {2})",
     "ura dora indicators: {} (character {} of {})": "indicateurs d'ura dora : {0} (caractère {1} de {2})",
     "dora indicators: {}": "indicateurs de dora : {0}",

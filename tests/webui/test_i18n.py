@@ -290,10 +290,13 @@ def test_a_riichi_page_names_the_winds_as_002_does(client):
 
 
 def test_the_french_notation_help_says_which_letter_is_west(client):
-    # « E S W N, P F C » alone: a French player typed OOO for Ouest and was not told W
-    html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s22zOOO 2z", "rules": "mcr",
+    # « E S W N, P F C » alone: a French player typed OOO for Ouest and was not told W; O is read
+    # as West now, and the help says both
+    html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s22zXXX 2z", "rules": "mcr",
                                                       "form": {}}).json["html"]
-    assert "Ouest : W" in html and "dragons blanc, vert, rouge" in html
+    assert "Ouest : W ou O" in html and "dragons blanc, vert, rouge" in html
+    r = client.post("/review/score?lang=fr", json={"hand": "123m456p789s2zOOO 2z", "rules": "mcr", "form": {}}).json
+    assert r["ok"] and r["notation"] == "123m456p789s2333z 2z"
 
 
 def test_game_refusals_built_from_parts_are_french_throughout(app):

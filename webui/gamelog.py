@@ -1265,13 +1265,17 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
         deal = round_label(h, flow) if h["kind"] != "end" else ""     # E1, E1-2: as the sheet and the page say
         if deal and words:
             deal = say(h["round_wind"])[0] + deal[1:]                    # O2 in French, as the French sheet
-        w.writerow([h["seq"], deal, kind(h["kind"]), say(h["round_wind"]), name(h["dealer"])]
+        end = h["kind"] == "end"         # played in no deal: no round wind or dealer (it gave "W, Ann")
+        w.writerow([h["seq"], deal, kind(h["kind"]), "" if end else say(h["round_wind"]), "" if end else name(h["dealer"])]
                    + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
                    + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                       " & ".join(x.get("notation") or "" for x in wins),
                       " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
-                      " & ".join(_scoring_text(x.get("score") or {}, bool(words)) for x in wins)]
+                      # the player liable (bao, pao) beside the items: the row's split reads wrong without
+                      " & ".join(_scoring_text(x.get("score") or {}, bool(words))
+                                 + (f"; {say('liable')}: {name(liable_seat(x))}" if liable_seat(x) is not None else "")
+                                 for x in wins)]
                    # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
                    + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]
                       if riichi else [])

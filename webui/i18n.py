@@ -95,7 +95,8 @@ FR = {
         "P : votre profil de jeu a lu cette tuile autrement que le modèle de base ; vérifiez-les d'abord.",
     "+ Tile": "+ Tuile", "Select": "Choisir", "Undo": "Annuler", "Redo": "Rétablir", "Clear": "Vider",
     "Standing": "Main debout", "From left": "De gauche", "From across": "D'en face", "From right": "De droite",
-    "Concealed kong": "Kong caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
+    "Concealed kong": "Kong caché", "concealed kong": "kong caché", "concealed pung": "pung caché",
+    "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
@@ -221,6 +222,8 @@ FR = {
         "Vérifiez-les, ou écrivez plutôt la main.",
     "Teach it your tiles with one photo": "Apprenez-lui vos tuiles avec une photo",
     "+ {n} in riichi sticks": "+ {n} en bâtons de riichi", "+ {n} in counters": "+ {n} en compteurs",
+    "capped: {n} faan found": "plafonné : {n} faan trouvés",
+    "{player} liable (bao)": "{player} responsable (bao)", "{player} liable (pao)": "{player} responsable (pao)",
     "Profile “{name}” already has that name: nothing was changed.":
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
     "Tap a box to correct its tile.": "Touchez un cadre pour corriger sa tuile.",
@@ -759,7 +762,7 @@ WORDS_FR = {
     "A table agrees beforehand how many faan a win needs and where the reward stops growing (the limit); the document gives no figure. Here a win needs none unless the table sets a minimum, and the limit is 13 faan, the document's largest worked total.":
         "Une table convient d'avance du nombre de faan qu'il faut pour gagner et d'où la récompense cesse de croître (la limite) ; le document ne donne pas de chiffre. Ici, une victoire n'en demande aucun sauf si la table fixe un minimum, et la limite est de 13 faan, le plus grand total calculé du document.",
     "A player who discards the winning tile of certain big hands, the winner having already shown the sets that make it likely (two dragon pungs, three wind pungs, three honour sets...), pays twice the full reward, for themselves and the two others.":
-        "Un joueur qui écarte la tuile gagnante de certaines grosses mains, alors que le gagnant montrait déjà les combinaisons qui la rendaient probable (deux pungs de dragons, trois pungs de vents, trois combinaisons d'honneurs...), paie deux fois la récompense entière, pour lui-même et les deux autres.",
+        "Un joueur qui écarte la tuile gagnante de certaines grosses mains, alors que le gagnant montrait déjà les combinaisons qui la rendaient probable (deux pungs de dragons, trois pungs de vents, trois combinaisons d'honneurs...), paie deux fois la récompense entière : sa part et celles des deux autres.",
 }
 WORDS_FR["note"] = "note"           # the history of changes: a note changed
 FR.update(WORDS_FR)
@@ -1127,7 +1130,7 @@ CSV_WORDS_FR = {
     "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
-    "deal": "donne", "scoring": "décompte",
+    "deal": "donne", "scoring": "décompte", "liable": "responsable",
     "chombo": "chombo",
     "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
@@ -1639,8 +1642,8 @@ MESSAGES_FR = {
         "façon de payer (4) : a écarté la quatrième tuile du kong, paie trois fois",
     "self-drawn: each pays the full score": "pioche (tsumo) : chacun paie tout le score",
     "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
-    "bao ({}): discarded the winning tile, pays for himself and the two others":
-        "bao ({0}) : a écarté la tuile gagnante, paie pour lui et les deux autres",
+    "bao ({}): discarded the winning tile, pays for their own share and the two others'":
+        "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
     "bao ({}) f-C: fed the fourth set": "bao ({0}) f-C : a fourni la quatrième combinaison",
     "discarded the winning tile": "a écarté la tuile gagnante",
     "discarded the winning tile (f-C)": "a écarté la tuile gagnante (f-C)",

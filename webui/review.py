@@ -137,9 +137,10 @@ def _page(draft=None):
         remembered.update((hand or {}).get("context") or {})
     if correcting is not None:
         remembered.update(correcting["context"])
-    # a photo read before its game was opened: the games it can still be recorded into, to choose
-    # from here (its corrections kept), instead of reading the photo again from the game's page
-    open_games = [] if game is not None or draft is None else [
+    # a photo read (or a hand typed) before its game was opened: the games it can still be recorded
+    # into, to choose from here (its corrections kept), instead of reading the photo again or
+    # typing the hand again from the game's page
+    open_games = [] if game is not None or correcting is not None else [
         g for g in gamelog.games_with_state(store, limit=50) if not g["finished"]]
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,

@@ -63,6 +63,13 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
         score = w.get("score") or {}
         # Hong Kong counts a hand in faan, paid by the reward table: said so, not taken for points
         unit = f" {tr('faan')}" if score.get("total_unit") == "faan" else ""
+        # a total held at the table's limit says so (11 faan found, 10 paid, read "10 faan" on the
+        # sheet and the CSV's 3 + 6 + 2 beside it)
+        if isinstance(score.get("faan"), int) and isinstance(score.get("faan_counted"), int) \
+                and score["faan"] > score["faan_counted"]:
+            unit += f" ({tr('capped: {n} faan found', n=score['faan'])})"
+        elif score.get("limit_reached"):
+            unit += f" ({tr('the limit')})"
         # a riichi hand's han and fu (or its limit), by which its points are checked against the
         # table (002 §4.1): "12,000" alone could not be
         if score.get("han") is not None:
@@ -87,6 +94,12 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
            else tr("on {player}'s discard", player=name(h["discarder"])))
+    # the player liable pays what others would have (004 Bao, 002 §3.3.9 pao): named, or the
+    # row's changes read as a wrong split (the discarder alone paying twice under payment 3)
+    liable = next((s for s in (gamelog.liable_seat(w) for w in wins) if s is not None), None)
+    if liable is not None:
+        how += " · " + (tr("{player} liable (pao)", player=name(liable)) if flow.has_riichi
+                        else tr("{player} liable (bao)", player=name(liable)))
     return f"{' & '.join(parts)} {how}"
 
 
@@ -113,7 +126,11 @@ def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, numb
         players = [w if w is not None else tr("player {n}", n=i + 1) for i, w in enumerate(written)]
     rows = []
     for h in view["hands"]:
-        rows.append({"seq": h["seq"], "round": round_label(h, flow, tr), "dealer": players[h["dealer"]],
+        end = h["kind"] == "end"
+        # the players' end of the game was played in no deal: no round or dealer beside it (it read
+        # "W1 Ann", a West-round deal that was never dealt)
+        rows.append({"seq": h["seq"], "round": "" if end else round_label(h, flow, tr),
+                     "dealer": "" if end else players[h["dealer"]],
                      "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
                      "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr, number), "note": h["note"],
                      "notations": _notations(h, players),
@@ -121,7 +138,7 @@ def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, numb
                      "after_end": (h.get("outcome") or {}).get("after_end", False),
                      # the players' end of the game: a line of the sheet, not a hand (no number, no
                      # points moved: "3 ... 0 0 0 0" read as a hand that scored nothing)
-                     "end": h["kind"] == "end"})
+                     "end": end})
     final = view["final"]
     if final:
         for r in final:

@@ -243,7 +243,8 @@ def sheet_text(view: dict, french: bool = False) -> str:
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
         # players' ending the game here was played in no deal (the CSV leaves it empty too)
         deal, dealer = (gamelog.round_label(h, flow, tr), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
-        rows.append((f"#{h['seq']}", deal, dealer,
+        # the end of the game is a line of the log, no hand: no number (it read "#14" beside 13 hands)
+        rows.append((f"#{h['seq']}" if h["kind"] != "end" else "", deal, dealer,
                      [number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
         head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"), list(players),

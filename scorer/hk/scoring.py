@@ -244,7 +244,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "liable player fed the fourth of four shown sets of cases (c), (d), (e) (004 Bao f-A)")
         elif discarder is None or discarder == liable:
             return [Payment(liable, 2 * points, f"bao ({case}): discarded the winning tile, pays for "
-                                                "himself and the two others")]
+                                                "their own share and the two others'")]
         elif fourth_set:
             return [Payment(liable, points, f"bao ({case}) f-C: fed the fourth set"),
                     Payment(discarder, points, "discarded the winning tile (f-C)")]

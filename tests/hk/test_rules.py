@@ -237,6 +237,8 @@ def test_bao_discarder_pays_double():
     r = hk(big3, liable_player="right", discarder="right")
     assert r.extra["faan"] >= 6 and paid(r) == [("right", 2 * r.extra["points"])]
     assert "bao (a)" in r.payments[0].reason
+    # a grandmother at a family table was "pays for himself"
+    assert "their own share and the two others'" in r.payments[0].reason and "himself" not in r.payments[0].reason
 
 
 def test_bao_fourth_set_cases():

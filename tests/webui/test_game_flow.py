@@ -272,6 +272,27 @@ def test_mcr_a_false_win_s_player_cannot_win_that_hand(client):
     post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": None})     # the next hand
 
 
+def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sheet(client):
+    # a Hong Kong family's bao hand read "Mei 7 faan on Ann's discard" with Ann -64 and the two
+    # others 0 under payment 3 (a wrong-looking split, said on the hand's page only); 11 faan
+    # found and 10 paid read "10 faan" beside the CSV's 3 + 6 + 2
+    gid = client.post("/api/games", json={"rules": "hk", "players": PLAYERS,
+                                          "options": {"max_faan": 3}}).json["game"]["id"]
+    post(client, gid, {"hand": "[555z][666z][777z,1]123m4p 4p", "winner": B, "discarder": A,
+                       "context": {"liable_player": A}})
+    score = client.get(f"/api/games/{gid}").json["hands"][0]["score"]
+    assert score["faan"] > score["faan_counted"] == 3, score
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert '<span class="liable">Ann liable (bao)</span>' in page
+    assert f'<span class="muted small capped">capped: {score["faan"]} faan found</span>' in page
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert f"Bob 3 faan (capped: {score['faan']} faan found) on Ann&#39;s discard · Ann liable (bao)" in sheet
+    fr = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+    assert "Ann responsable (bao)" in fr and "plafonné" in fr
+    assert "; liable: Ann" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
+    assert "; responsable: Ann" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
+
+
 def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     import scorer
     from scorer.hk.scoring import reward
@@ -623,6 +644,17 @@ def test_the_end_of_a_game_is_no_numbered_hand_on_the_page_or_the_sheet(client):
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     end = re.search(r'<tr class="end-row"><td class="num">([^<]*)</td>(.*?)</tr>', sheet, re.S)
     assert end and end.group(1) == "" and ">0<" not in end.group(2)
+    # played in no deal: no round and no dealer beside it (the sheet said "E3 Cy", the CSV "E, Cy",
+    # mjtable games "#3"), on the sheet, the CSV and mjtable games alike
+    assert end.group(2).startswith("<td></td><td></td>"), end.group(2)
+    csv_rows = client.get(f"/games/{gid}/export.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert csv_rows[3].split(",")[:5] == ["3", "", "end", "", ""], csv_rows[3]
+    from mjtable.commands.games import sheet_text
+    from webui import gamelog
+    from webui.store import get_store
+    with client.application.app_context():
+        last = next(line for line in sheet_text(gamelog.game_view(get_store(), gid)).splitlines() if "ended" in line)
+    assert "the players ended the game here" in last and "#3" not in last and PLAYERS[2] not in last, last
 
 
 def test_the_sticks_a_winner_takes_from_the_table_are_named_beside_the_hands_score(client):

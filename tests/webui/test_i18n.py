@@ -385,3 +385,13 @@ def test_a_reference_alone_behind_a_line_is_said_once_in_french(client):
                                                                                "opt_flower_method": "A"})["html"])
     assert "— 004 1A\"" in page and "(004 1A)" not in page
     assert "(004 Pointage pour les Fleurs)" not in page
+
+
+def test_a_concealed_meld_on_a_hands_page_agrees_with_its_meld_in_french(client):
+    # « kong (cachée) »: the adjective was the feminine of « combinaison », beside a kong
+    from .test_game_flow import new_game, post
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "(1111m)234p567s789s5z 5z", "winner": 1, "discarder": 0})
+    page = client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)
+    assert "kong caché" in page and "(cachée)" not in page
+    assert "concealed kong" in client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)

@@ -280,6 +280,28 @@ def test_a_hand_built_with_the_picker_shows_the_tile_it_is_scored_with_as_winnin
     assert not console_errors(d)
 
 
+def test_a_typed_hand_is_taken_into_a_game_in_play_from_the_bar_or_from_its_page(server, browser, app):
+    # a family typed a hand from the bar's "Enter a hand" on their game's page: it was scored without
+    # the game's house rules and said "start or open a game", with their game in play
+    d = browser
+    game = _game(app, "hk")
+    d.get(server + f"/games/{game}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "header.top nav a[href^='/review/new']").click()
+    wait(d).until(lambda drv: f"game={game}" in drv.current_url)
+    other = _game(app, "mcr")
+    d.get(server + "/review/new?rules=hk&lang=en&hand=" + WIN.replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    form = d.find_element(By.ID, "record-into-game")
+    Select(form.find_element(By.NAME, "game")).select_by_value(str(other))
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(lambda drv: re.search(rf"/review/[\w-]+\?.*game={other}", drv.current_url))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    data = json.loads(d.find_element(By.ID, "review-data").get_attribute("textContent"))
+    assert data["game"]["id"] == other and data["rules"] == "mcr"
+    assert _notation(d) == "123m456p789s1122z 2z"          # the hand typed, kept
+    assert not console_errors(d)
+
+
 def test_record_back_record_logs_the_hand_once(server, browser, app):
     d = browser
     game = _review_in_game(d, server, app, "toy")

@@ -1217,6 +1217,21 @@
     if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
     else showResult(d);
   });
+  // "Record this hand into a game" (a page of no game): the hand is saved first, a typed one
+  // getting its draft then, and opened in the game chosen with its corrections
+  const intoGame = $("record-into-game");
+  if (intoGame) {
+    intoGame.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      await saveState();
+      if (!draftId) return;
+      const u = new URL(intoGame.action.replace("DRAFT", encodeURIComponent(draftId)), window.location.href);
+      u.searchParams.set("game", intoGame.elements.game.value);
+      const lang = new URL(window.location.href).searchParams.get("lang");
+      if (lang) u.searchParams.set("lang", lang);
+      window.location.href = u.toString();
+    });
+  }
   const recordForm = $("record-form");
   if (recordForm) {
     recordForm.addEventListener("submit", async (e) => {

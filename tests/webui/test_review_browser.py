@@ -14,7 +14,8 @@ from selenium.webdriver.common.keys import Keys
 
 from .helpers import NOT_COMPLETE, WIN
 from .test_browser import (  # noqa: F401 - fixtures
-    By, EC, Select, browser, choose, chromium, console_errors, review_stand_in_reading, score_total, server, wait)
+    By, EC, Select, browser, chip_of, choose, chromium, console_errors, review_stand_in_reading, score_total, server,
+    wait)
 
 pytestmark = pytest.mark.browser
 
@@ -299,6 +300,24 @@ def test_a_typed_hand_is_taken_into_a_game_in_play_from_the_bar_or_from_its_page
     data = json.loads(d.find_element(By.ID, "review-data").get_attribute("textContent"))
     assert data["game"]["id"] == other and data["rules"] == "mcr"
     assert _notation(d) == "123m456p789s1122z 2z"          # the hand typed, kept
+    assert not console_errors(d)
+
+
+def test_the_liable_players_choices_name_the_players_once_the_winner_is_chosen(server, browser, app):
+    # the review page offered "left / across / right" where the game page's form names the players:
+    # a family had to work out who "across" was from the winner's seat
+    d = browser
+    game = _game(app, "hk")
+    d.get(server + f"/review/new?game={game}&lang=en&hand=" + "[555z,1][666z,2]123m99m77z%207z")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    sel = d.find_element(By.NAME, "ctx_liable_player")
+    texts = lambda: [o.get_attribute("textContent") for o in Select(sel).options]
+    assert not any("(" in t for t in texts())                       # no winner chosen yet
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip_of(d, "winner", "Bob"))
+    chip_of(d, "winner", "Bob").click()
+    wait(d).until(lambda drv: any(t.endswith("(Di)") for t in texts()))
+    named = dict(zip([o.get_attribute("value") for o in Select(sel).options], texts()))
+    assert named["left"].endswith("(Ann)") and named["across"].endswith("(Di)") and named["right"].endswith("(Cy)"), named
     assert not console_errors(d)
 
 

@@ -1181,8 +1181,26 @@
   ctxForm.addEventListener("change", (e) => {
     if (e.target.dataset.scoredValue === e.target.value) return;   // scored already while typed
     syncWinnersRiichi(e.target);
+    nameLiable();
     change(null);
   });
+  // In a game, the liable player's choices (left, across, right of the winner) name the player
+  // there, as the game page's form does, once the winner is chosen (a family read "across" and
+  // had to work out who that was)
+  const LIABLE_OFFSET = { left: -1, right: 1, across: 2 };
+  function nameLiable() {
+    const sel = ctxForm.elements.namedItem("ctx_liable_player");
+    if (!sel || !sel.options || !data.game || !data.game.order) return;
+    const winner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+    const order = data.game.order, at = winner === undefined ? -1 : order.indexOf(Number(winner));
+    for (const o of sel.options) {
+      if (!(o.value in LIABLE_OFFSET)) continue;
+      if (o.dataset.word === undefined) o.dataset.word = o.textContent;
+      const seat = at < 0 ? null : order[(at + LIABLE_OFFSET[o.value] + 4) % 4];
+      o.textContent = o.dataset.word + (seat === null ? "" : " (" + data.game.players[seat] + ")");
+    }
+  }
+  nameLiable();
   // A typed field (dora indicators, counters, sticks) scores as it is typed, after a pause: the
   // old score stayed on screen until the field was left, under a value it no longer matched.
   let typingTimer = null;

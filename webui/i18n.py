@@ -257,7 +257,7 @@ FR = {
     "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the flowers and seasons": "les fleurs et saisons",
-    "counted within {name}": "déjà dans {name}",
+    "counted within {name}": "déjà dans {name}", "not counted with {name}": "non compté avec {name}",
     "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
@@ -272,7 +272,7 @@ FR = {
     "minimum {n} points: met": "minimum {n} points : atteint",
     "minimum {n} points: not met": "minimum {n} points : non atteint",
     "{n} flower(s)": "{n} fleur(s)", "limit hand": "main limite", "limit reached": "limite atteinte",
-    "limit hand: {limit}": "main limite : {limit}",
+    "limit hand: {limit}": "main limite : {limit}", "yakuman": "yakuman",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
     "{han} han · {fu} fu": "{han} han · {fu} minipoints",
@@ -723,8 +723,8 @@ WORDS_FR = {
         "Une combinaison faite avec l'écart d'un autre joueur est exposée : posée face visible, la tuile prise tournée de côté. Une combinaison tirée du seul mur est cachée, et un kong caché laisse la main cachée. Bien des figures demandent une main cachée.",
     "A win with a tile you drew from the wall (or a replacement tile) is self-drawn; a win with the tile another player just discarded is on a discard, and that player is the discarder.":
         "Une victoire avec une tuile piochée dans le mur (ou une tuile de remplacement) est sur pioche ; une victoire avec la tuile qu'un autre joueur vient d'écarter est sur un écart, et ce joueur est le donneur de l'écart.",
-    "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The single waits score: MCR 1 point, riichi 2 fu.":
-        "La ou les tuiles qui feraient gagner une main à qui il n'en manque qu'une : des deux côtés (4-5 attend le 3 ou le 6), au bord (1-2 attend le 3), fermée (4-6 attend le 5) ou sur la paire. Les attentes d'une seule tuile rapportent : 1 point en MCR, 2 minipoints en riichi.",
+    "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The edge, closed and pair waits score: in MCR 1 point when no other tile would complete the hand; in riichi 2 fu even when other tiles would, the reading that scores more being counted.":
+        "La ou les tuiles qui feraient gagner une main à qui il n'en manque qu'une : des deux côtés (4-5 attend le 3 ou le 6), au bord (1-2 attend le 3), fermée (4-6 attend le 5) ou sur la paire. Les attentes au bord, fermée et sur la paire rapportent : en MCR 1 point quand aucune autre tuile ne compléterait la main ; en riichi 2 minipoints même quand d'autres tuiles la compléteraient, la lecture qui rapporte le plus étant comptée.",
     "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a riichi game plays the East and South rounds). A pung of either wind scores.":
         "Chaque joueur a un vent (Est, Sud, Ouest, Nord) ; le tour a aussi le sien (Est d'abord ; une partie de riichi joue les tours d'Est et de Sud). Un pung de l'un ou l'autre rapporte.",
     "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on every hand, with no payment of its own.":
@@ -1257,6 +1257,10 @@ def result_facts(result: dict) -> list[str]:
     if result.get("minimum_points") is not None:
         out.append(t("minimum {n} points: met" if result.get("minimum_met") else "minimum {n} points: not met",
                      n=result["minimum_points"]))
+        if not result.get("minimum_met") and result.get("flowers") and result.get("total_without_flowers") is not None:
+            # "8 points · minimum 8 points: not met · 2 flowers" read as a contradiction: the minimum
+            # is counted without the flowers (000 n°13 « ne compte pas pour le minimum »)
+            out[-1] += " (" + t("{n} point(s) without flowers", n=result["total_without_flowers"]) + ")"
     if result.get("flowers"):
         out.append(t("{n} flower(s)", n=result["flowers"]))
     if result.get("dealer") is True:
@@ -1704,8 +1708,8 @@ MESSAGES_FR = {
     "double riichi cannot be declared with an exposed set": "le double riichi ne peut pas se déclarer avec une combinaison exposée",
     "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
     "ippatsu needs riichi": "l'ippatsu demande un riichi",
-    "riichi sticks not given: none is counted, not even the winner's own, which comes back to the winner; give riichi_sticks to count the sticks on the table":
-        "bâtons de riichi non donnés : aucun n'est compté, pas même celui du gagnant, qui lui revient ; donnez les bâtons de riichi pour compter ceux sur la table",
+    "riichi sticks not given: none is counted; the winner takes back their own stick and any others on the table: give the number of riichi sticks on the table, the winner's included, to count them":
+        "bâtons de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâton et ceux sur la table : donnez le nombre de bâtons de riichi sur la table, celui du gagnant compris, pour les compter",
     "{} is won before the winner's first discard, so no riichi can have been declared":
         "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
     "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",
@@ -1740,6 +1744,10 @@ MESSAGES_FR = {
     "this hand has no photo to learn from": "cette main n'a pas de photo dont apprendre",
     "send the tile's crop as the 'crop' file": "envoyez la découpe de la tuile comme fichier « crop »",
     "unknown tile code {}": "code de tuile inconnu {0}",
+    "a dragon pung scores Dragon Pung alone": "un pung de dragon ne compte que Pung de Dragon",
+    "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
+    "completed by the winning discard: a concealed pung counts as exposed (002 §4.1.1)":
+        "terminé par l'écart gagnant : un pung caché compte comme exposé (002 §4.1.1)",
     "the {} also completes {}, a wait worth no minipoints: the reading that scores more is counted":
         "le {0} complète aussi {1}, une attente qui ne vaut aucun minipoint : la lecture qui rapporte le plus est "
         "comptée",

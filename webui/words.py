@@ -58,8 +58,9 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "002 §3.3.11-3.3.12; 000 n°12"),
         Word("wait", "wait",
              "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), "
-             "edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The single waits score: MCR 1 "
-             "point, riichi 2 fu.", "000 n°9-11; 002 §4.1.1"),
+             "edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The edge, closed and pair waits "
+             "score: in MCR 1 point when no other tile would complete the hand; in riichi 2 fu even when other "
+             "tiles would, the reading that scores more being counted.", "000 n°9-11; 002 §4.1.1"),
         Word("winds", "seat wind and round wind",
              "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a "
              "riichi game plays the East and South rounds). A pung of either wind scores.",

@@ -9,7 +9,7 @@ from ..result import Decomposition, ExcludedItem, Payment, ScoredItem, ScoreResu
 from .exclusions import EXCLUSIONS, NOTE_ACCOUNT_ONCE, PRINCIPLE_ACCOUNT_ONCE, SOURCE_PRINCIPLES
 from .fans import FAN_BY_ID, FANS
 from .patterns import PATTERNS
-from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles
+from .reading import CHOW, KIND_NAMES, KONG, PAIR, PUNG, HandFacts, readings, set_tiles, waiting_tiles
 
 _FORMS = ("standard", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_knitted",
           "knitted_straight")
@@ -311,6 +311,37 @@ def _hand_codes(h) -> list[str]:
     return codes
 
 
+#: 000 n°9-11's condition on the three wait fans, as the document words it.
+_ONE_TILE_WAITED = "Valable seulement si une seule tuile est attendue."
+
+
+def _shared_waits(h, r, listed: set, labels) -> list[ExcludedItem]:
+    """The wait fans the winning tile's shape would give, left out because other tiles complete
+    the hand too (000 n°9-11): a learner who won 3m on 1-2m expected Edge Wait and saw no word
+    why not. Said with those other tiles; standard hands only (the other forms' tables say theirs)."""
+    if r.form != "standard" or h.unique_wait:
+        return []
+    win = h.win
+    shapes = []
+    if win < 27:
+        for first, i in r.chows:
+            if r.sets[i][2] or not first <= win <= first + 2:
+                continue            # a declared chow, or one without the winning tile
+            if win == first + 1:
+                shapes.append(("closed_wait", "000 n°10"))
+            elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+                shapes.append(("edge_wait", "000 n°9"))
+    if r.pair is not None and r.pair[0] == win:
+        shapes.append(("single_wait", "000 n°11"))
+    before = list(h.standing)
+    before[win] -= 1
+    others = sorted(waiting_tiles(tuple(before), not h.melds) - {win})
+    also = " ".join(_CODES[t] for t in others)
+    note = f"{also} also completes the hand" if len(others) == 1 else f"{also} also complete the hand"
+    return [ExcludedItem(fan, labels[fan][0], "", _ONE_TILE_WAITED, source, labels[fan][1], note)
+            for fan, source in dict.fromkeys(shapes) if fan not in listed]
+
+
 def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     """The rich result, built once for the chosen reading only."""
     r, counted, excluded, total = best
@@ -371,6 +402,15 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
             else:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1],
                                              row.note))
+    ex_items += _shared_waits(h, r, {i.id for i in items} | {e.id for e in ex_items}, labels)
+    if any(t >= 31 for t, _i in r.pungs) and not any(e.id == "pung_of_terminals_or_honours" for e in ex_items) \
+            and all(i.id != "pung_of_terminals_or_honours" for i in items):
+        # 000 n°5 « Pung de 1, de 9 ou d'Honneur » read on its own gives a dragon pung the point; the
+        # app follows 001 (ruling MCR-11), and a wind pung's line said why while a dragon's said nothing
+        ex_items.append(ExcludedItem(
+            "pung_of_terminals_or_honours", labels["pung_of_terminals_or_honours"][0], "",
+            "Chaque Pung de 1, de 9 ou de Vent marque 1 point", "001, Pung d'extrémité et de Vent (ruling MCR-11)",
+            labels["pung_of_terminals_or_honours"][1], "a dragon pung scores Dragon Pung alone"))
     minimum = options.minimum_points
     minimum_met = total >= minimum
     if not minimum_met and items and all(i.id != "chicken_hand" for i in items):

@@ -26,6 +26,8 @@ PRINCIPLE_ACCOUNT_ONCE = ("Lorsque 2 ou 3 combinaisons sont utilisées pour form
                           "mains de 2 ou 3 combinaisons ne doivent pas réutiliser plus d'une de ces "
                           "combinaisons.")
 NOTE_ACCOUNT_ONCE = "A set already combined may be combined only once more."
+# after a hand's own number in a source ("the hand: 000 n°78; 000, Comptage des points"), so that
+# the principle's words quoted next read as its own, not n°78's
 SOURCE_PRINCIPLES = "000, Comptage des points"
 
 
@@ -74,7 +76,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("nine_gates", ("full_flush",), "Ne peut pas être combiné avec \"Main Pure\" (n°58).", "000 n°78"),
     _X("nine_gates", ("concealed_hand",), "Main caché composée des tuiles 1,1,1,2,3,4,5,6,7,8,9,9,9.",
        "000 n°78"),
-    _X("nine_gates", ("no_honours",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°78"),
+    _X("nine_gates", ("no_honours",), PRINCIPLE_IMPLIED, f"the hand: 000 n°78; {SOURCE_PRINCIPLES}"),
     _X("nine_gates", ("pung_of_terminals_or_honours",),
        "Ne peut pas être combiné avec [...] \"Pung de Terminales ou d'Honneurs\" (n°5).", "000 n°78",
        when={"nine_gates": ("mji",)}),
@@ -149,7 +151,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     # ---- 32 ------------------------------------------------------------------------------
     _X("four_pure_shifted_chows", ("pure_shifted_chows", "short_straight", "two_terminal_chows",
                                    "pure_double_chow"),
-       PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°64", scope="within",
+       PRINCIPLE_IMPLIED, f"the hand: 000 n°64; {SOURCE_PRINCIPLES}", scope="within",
        note="Four shifted chows contain the three-chow runs."),
     _X("three_kongs", ("two_melded_kongs", "two_concealed_kongs", "melded_and_concealed_kong",
                        "melded_kong", "concealed_kong"),
@@ -184,7 +186,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("all_even_pungs", ("all_pungs", "all_simples", "no_honours"),
        "Les points pour \"Tout Pung\" (n°28) et \"Tout Simples\" (n°23) sont inclus.", "000 n°57"),
     _X("full_flush", ("no_honours", "one_voided_suit"), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°58"),
+       f"the hand: 000 n°58; {SOURCE_PRINCIPLES}"),
     _X("pure_triple_chow", ("pure_double_chow",),
        "Les points pour « double Chows purs » sont inclus.", "001, Triple Chow pur", scope="within"),
     # 000 n°59 and n°60 forbid each other; one row keeps the table acyclic (the two never come
@@ -203,7 +205,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        note="Tiles 1-2-3 only are also tiles 1 to 4 only."),
     # ---- 16 ------------------------------------------------------------------------------
     _X("pure_straight", ("short_straight", "two_terminal_chows"), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°49",
+       f"the hand: 000 n°49; {SOURCE_PRINCIPLES}",
        scope="within"),
     _X("three_suited_terminal_chows", ("all_chows", "no_honours", "mixed_double_chow",
                                        "two_terminal_chows"),
@@ -212,9 +214,9 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("all_fives", ("all_simples", "no_honours"),
        "Cette main inclut les points pour « tout ordinaire » et « sans honneur ».", "001, Cinq partout"),
     _X("triple_pung", ("double_pung",), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°53", scope="within"),
+       f"the hand: 000 n°53; {SOURCE_PRINCIPLES}", scope="within"),
     _X("three_concealed_pungs", ("two_concealed_pungs",), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°54"),
+       f"the hand: 000 n°54; {SOURCE_PRINCIPLES}"),
     # ---- 12 ------------------------------------------------------------------------------
     _X("lesser_honours_and_knitted_tiles", ("all_types",),
        "Les points pour \"Tous les Types\" (n°31) ne sont pas ajoutés.", "000 n°44"),
@@ -232,7 +234,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("reversible_tiles", ("one_voided_suit",),
        "Les points pour \"Une Famille Manquante\" (n°7) sont inclus.", "000 n°36"),
     _X("mixed_triple_chow", ("mixed_double_chow",), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°37", scope="within"),
+       f"the hand: 000 n°37; {SOURCE_PRINCIPLES}", scope="within"),
     _X("last_tile_draw", ("self_drawn",), "Les points pour \"Pioche\" (n°12) sont inclus.", "000 n°40"),
     _X("out_with_replacement_tile", ("self_drawn",), "Le point pour « Tirer soi-même » est inclus.",
        "001, Finir sur le Kong"),
@@ -249,12 +251,12 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
        "1 Kong exposé + 1 Kong caché 6 pts", "001, Kong caché + Kong exposé",
        note="Counted alone in the source's examples."),
     _X("two_dragon_pungs", ("dragon_pung",), PRINCIPLE_IMPLIED,
-       f"{SOURCE_PRINCIPLES}; the hand: 000 n°34", scope="within"),
+       f"the hand: 000 n°34; {SOURCE_PRINCIPLES}", scope="within"),
     # ---- 4 -------------------------------------------------------------------------------
     _X("fully_concealed_hand", ("self_drawn", "concealed_hand"),
        "Main qui ne comporte aucune combinaison exposée et termine sur pioche.", "000 n°25",
        note="Self-Drawn and Concealed Hand are its parts."),
-    _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°26"),
+    _X("two_melded_kongs", ("melded_kong",), PRINCIPLE_IMPLIED, f"the hand: 000 n°26; {SOURCE_PRINCIPLES}"),
     # ---- 2 -------------------------------------------------------------------------------
     _X("seat_wind", ("pung_of_terminals_or_honours",),
        "Non cumulable avec le point pour « Pung de Vent ».", "001, Vent du tour ou du joueur",
@@ -265,7 +267,7 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     _X("all_chows", ("no_honours",),
        "Mains constituée par 4 Chow et ne possédant pas d'Honneur.", "000 n°18",
        note="No Honours is part of its definition: included (001, Tout Chows)."),
-    _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, f"{SOURCE_PRINCIPLES}; the hand: 000 n°23"),
+    _X("all_simples", ("no_honours",), PRINCIPLE_IMPLIED, f"the hand: 000 n°23; {SOURCE_PRINCIPLES}"),
     # ---- 1: one wait only ----------------------------------------------------------------
     _X("edge_wait", ("closed_wait", "single_wait"),
        "Une tuile est dite « attente unique » si elle est la seule à permettre au joueur de "

@@ -170,12 +170,12 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
             def set_text(used) -> str:
                 """Notation of the decomposition set ``used`` (a list of 34-indices)."""
                 return next((e["text"] for (s, *_flags), e in zip(sets, entries) if s is used), "")
-            pool = [(s, _pon_kan_reason(s, o)) for s, o, *_flags in sets if len(s) >= 3 and s[0] == s[1]]
+            pool = [(s, _pon_kan_reason(s, o), c) for s, o, _d, c in sets if len(s) >= 3 and s[0] == s[1]]
             pair = next((s for s in h if len(s) == 2), None)
             breakdown = []
             for d in sorted(details, key=lambda d: -d["fu"]):
                 reason = d["reason"]
-                used = []
+                used, claimed = [], False
                 if reason in ("penchan", "kanchan", "pair_wait"):
                     used = wg
                 elif reason in ("valued_pair", "double_valued_pair"):
@@ -184,7 +184,7 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                     hit = next((p for p in pool if p[1] == reason), None)
                     if hit:
                         pool.remove(hit)
-                        used = hit[0]
+                        used, claimed = hit[0], hit[2]
                 if reason == "hand_without_fu" and config.is_tsumo:
                     # the package names an open hand's self-drawn 2 minipoints "open pinfu"
                     # (it adds no tsumo minipoints to a hand without others); 002 §4.1.1 « Gagner
@@ -193,6 +193,11 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
                 en, fr = _fu_name({**d, "reason": reason})
                 breakdown.append({"reason": reason, "name_en": en, "name_fr": fr, "fu": d["fu"],
                                   "tiles": [T.code_of(i) for i in used], "set": set_text(used)})
+                if claimed:
+                    # « Exposed pung » in a concealed hand read as a misread set: said why (002
+                    # §4.1.1: a pung the winning discard completes counts as exposed)
+                    breakdown[-1]["note"] = ("completed by the winning discard: a concealed pung counts as exposed "
+                                             "(002 §4.1.1)")
                 if reason in ("penchan", "kanchan", "pair_wait"):
                     other = _free_wait_set(readings, win_id // 4)
                     if other:
@@ -507,8 +512,11 @@ def score(hand: Hand, options) -> ScoreResult:
         liable = None
     if (riichi or double_riichi) and "riichi_sticks" not in hand.context:
         # a learner scoring a riichi hand alone missed the 1,000 of the stick put down (002 §3.3.14)
-        warnings.append("riichi sticks not given: none is counted, not even the winner's own, which comes back "
-                        "to the winner (002 §4.1); give riichi_sticks to count the sticks on the table")
+        # (in words, not the field's name: "give riichi_sticks" and "not even the winner's own, which
+        # comes back to the winner" read as a contradiction to a beginner)
+        warnings.append("riichi sticks not given: none is counted; the winner takes back their own stick and any "
+                        "others on the table (002 §4.1): give the number of riichi sticks on the table, the "
+                        "winner's included, to count them")
     discarder = None if tsumo else ctx("discarder")
     payments = settle(value, dealer=dealer, tsumo=tsumo, seat_wind=seat,
                       seats_known="seat_wind" in hand.context, discarder=discarder,

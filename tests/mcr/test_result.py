@@ -124,3 +124,26 @@ def test_a_hand_that_does_not_win_says_what_its_other_tiles_wait_on():
     far = scorer.score("123m456p789s19s55z 4s", "mcr")
     assert far.error["message"].endswith("; without its winning tile 4s no tile completes it as sets and a pair, "
                                          "or seven pairs")
+
+
+def test_a_wait_fan_left_out_because_other_tiles_win_says_which():
+    # 000 n°9-11 « Valable seulement si une seule tuile est attendue »: a learner who won 3m on
+    # 12345m expected Edge Wait and was told nothing (6m completes the hand too)
+    import scorer
+    r = scorer.score(scorer.to_hand("12345m678p234s55s 3m", {"discarder": "left"}), "mcr")
+    edge = next(e for e in r.excluded if e.id == "edge_wait")
+    assert edge.note == "6m also completes the hand" and edge.source == "000 n°9" and "une seule tuile" in edge.rule
+    r = scorer.score(scorer.to_hand("(1111s)[9999p,1]123m789m9m 9m", {"discarder": "left"}), "mcr")
+    assert [(e.id, e.note) for e in r.excluded if e.id == "single_wait"] == [("single_wait", "6m also completes the hand")]
+    # a wait on one tile counts, and nothing is said of it
+    r = scorer.score(scorer.to_hand("123m456p789s12s55z 3s", {"discarder": "left"}), "mcr")
+    assert "edge_wait" in [i.id for i in r.items] and not any(e.id.endswith("_wait") for e in r.excluded)
+
+
+def test_a_dragon_pung_says_why_it_scores_no_pung_of_honours():
+    # 000 n°5 « Pung de 1, de 9 ou d'Honneur » read alone gives it a point: the app follows 001
+    # (ruling MCR-11) and a wind pung's line said why, a dragon's nothing
+    import scorer
+    r = scorer.score(scorer.to_hand("[555z,1]123m456p789s1s 1s", {"discarder": "left"}), "mcr")
+    why = next(e for e in r.excluded if e.id == "pung_of_terminals_or_honours")
+    assert "MCR-11" in why.source and "de Vent marque 1 point" in why.rule and r.total == 11

@@ -156,6 +156,9 @@ def test_riichi_without_its_sticks_says_none_is_counted():
     # a learner scoring a riichi hand alone missed the winner's own 1,000 without a word
     r = riichi("123m456p789s22z45m 6m", riichi=True, seat_wind="S", discarder="left")
     assert any(w.startswith("riichi sticks not given: none is counted") for w in r.extra["warnings"])
+    # in words, not the field's name ("give riichi_sticks"), and no "not even the winner's own, which
+    # comes back to the winner", which read as a contradiction
+    assert not any("riichi_sticks" in w or "not even" in w for w in r.extra["warnings"])
     assert paid(r) == {"left": 1300}
     r = riichi("123m456p789s22z45m 6m", riichi=True, seat_wind="S", discarder="left", riichi_sticks=1)
     assert not r.extra["warnings"] and paid(r) == {"left": 1300, "table": 1000}
@@ -386,3 +389,12 @@ def test_a_value_pairs_minipoints_are_named_as_002_names_them():
         names[pair] = next((f["name_en"], f["name_fr"]) for f in r.extra["fu_breakdown"] if f["reason"] == "valued_pair")
     assert names == {"55z": ("Dragon pair", "Paire de dragon"), "22z": ("Seat wind pair", "Paire de vent du joueur"),
                      "11z": ("Prevalent wind pair", "Paire de vent dominant")}
+
+
+def test_a_pung_the_winning_discard_completes_says_why_it_counts_as_exposed():
+    # « Exposed pung » in a fully concealed riichi hand read to a beginner as a misread set
+    r = riichi("234m678p456s99s22z 9s", riichi=True, discarder="left", seat_wind="W")
+    pung = next(f for f in r.extra["fu_breakdown"] if f["tiles"] == ["9s", "9s", "9s"])
+    assert pung["reason"] == "open_terminal_pon" and "counts as exposed (002 §4.1.1)" in pung["note"]
+    drawn = riichi("234m678p456s99s22z 9s", riichi=True, self_drawn=True, seat_wind="W")
+    assert not any(f.get("note") for f in drawn.extra["fu_breakdown"] if f["tiles"] == ["9s", "9s", "9s"])

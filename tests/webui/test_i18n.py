@@ -395,3 +395,52 @@ def test_a_concealed_meld_on_a_hands_page_agrees_with_its_meld_in_french(client)
     page = client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)
     assert "kong caché" in page and "(cachée)" not in page
     assert "concealed kong" in client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+
+
+def test_an_mcr_hand_under_the_minimum_with_flowers_says_its_points_without_them(client):
+    # « 8 points · minimum 8 points : non atteint · 2 fleurs »: the minimum is counted without the
+    # flowers (000 n°13), which the result's facts did not say
+    r = client.post("/review/score?lang=fr", json={"hand": "[234m,1]567p678s345s2p 2p 15f", "rules": "mcr",
+                                                    "form": {}}).json
+    assert "minimum 8 points : non atteint (6 points sans les fleurs)" in r["html"], r["html"]
+
+
+def test_the_yaku_renhou_replaces_are_not_counted_with_it_not_within_it(client):
+    # "Dora: counted within Blessing of Man", where 002 §4.2.4 says « On ne compte aucun d'autre
+    # yaku, y compris les dora »
+    r = client.post("/review/score?lang=en", json={"hand": "234m456p678s234s5p 5p", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_renhou": "1", "ctx_dora_indicators": "4p", "ctx_seat_wind": "S"}}).json
+    assert "not counted with Blessing of Man" in r["html"] and "counted within Blessing" not in r["html"], r["html"]
+
+
+def test_why_a_pattern_is_not_counted_is_said_in_its_line_not_only_behind_its_link(client):
+    # Pinfu's and Edge Wait's reasons were inside the "what it is" popup, which a learner had no
+    # cause to open
+    html = client.post("/review/score?lang=fr", json={"hand": "12345m678p234s55s 3m", "rules": "mcr",
+                                                       "form": {}}).json["html"]
+    assert '<strong>Attente de Bord</strong> : <span class="why">6m complète aussi la main</span>' in html
+    html = client.post("/review/score?lang=en", json={"hand": "123m456p789s13s55s 2s", "rules": "riichi", "form": {
+        "ctx__present": "1", "ctx_riichi": "1"}}).json["html"]
+    assert re.search(r'<strong>Pinfu</strong>: <span class="why">Pinfu is four chows[^<]*closed wait\.</span>', html)
+
+
+def test_a_source_is_said_once_and_a_principles_words_follow_its_own_reference(client):
+    # « (000 n°13) (000 n°13) » under the flowers; « 000, Comptage des points; la main : 000 n°78:
+    # « Les mains qui sont par définition incluses… » » read as n°78's words
+    import html as markup
+    page = client.post("/review/score?lang=fr", json={"hand": "[234m,1]567p678s345s2p 2p 15f", "rules": "mcr",
+                                                       "form": {}}).json["html"]
+    sources = [markup.unescape(x) for x in re.findall(r'data-source="([^"]*)"', page)]
+    assert not any(x.count("(000 n°13)") > 1 for x in sources), sources
+    page = client.post("/review/score?lang=fr", json={"hand": "123m123p123s456m9p 9p", "rules": "mcr",
+                                                       "form": {}}).json["html"]
+    sources = [markup.unescape(x) for x in re.findall(r'data-source="([^"]*)"', page)]
+    assert any(re.search(r"la main ?: 000 n°\d+; 000, Comptage des points: « ", x) for x in sources), sources
+
+
+def test_a_riichi_yakuman_reads_as_a_yakuman_not_13_han_and_no_empty_reading(client):
+    # "13" beside Thirteen Orphans, where 13 han of yaku are a sanbaiman; "Read as thirteen
+    # orphans:" followed by nothing
+    html = client.post("/review/score?lang=en", json={"hand": "19m19p19s1234567z 1m", "rules": "riichi",
+                                                       "form": {}}).json["html"]
+    assert '<td class="num strong">yakuman</td>' in html and "Read as" not in html

@@ -107,3 +107,11 @@ def test_a_pattern_not_counted_says_what_it_is_behind_its_link_too(client):
     why = re.search(r'<details class="why-not">(.*?)</details>', page, re.S).group(1)
     english = item_definition("mcr", "fully_concealed_hand")[0]
     assert f'data-source="{english} — 000' in why and ">what it is</a>" in why
+
+
+def test_the_wait_word_says_riichi_pays_a_single_wait_even_beside_other_winning_tiles(client):
+    # « Les attentes d'une seule tuile rapportent ... 2 minipoints en riichi »: 002 §4.1.1 pays them
+    # « même si la main est en attente sur d'autres tuiles », MCR only when one tile alone wins
+    assert "in riichi 2 fu even when other tiles would" in client.get("/words/?lang=en").get_data(as_text=True)
+    fr = client.get("/words/?lang=fr").get_data(as_text=True)
+    assert "en riichi 2 minipoints même quand d'autres tuiles la compléteraient" in fr

@@ -99,9 +99,9 @@ FR = {
     "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
-    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
+    "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
-        "(ou E S O N, W pour Ouest aussi, P F C) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
+        "(ou E S O N, W pour Ouest aussi, P F C : Pai, Fa, Chun) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
         "le chiffre dit quelle tuile a été prise : [345m,2] le 4m.",
     "Who declared riichi?": "Qui a déclaré riichi ?",
     "Who won?": "Qui a gagné ?", "On whose discard?": "Sur l'écart de qui ?", "Self-drawn": "Pioche (tsumo)",

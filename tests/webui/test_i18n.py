@@ -444,3 +444,9 @@ def test_a_riichi_yakuman_reads_as_a_yakuman_not_13_han_and_no_empty_reading(cli
     html = client.post("/review/score?lang=en", json={"hand": "19m19p19s1234567z 1m", "rules": "riichi",
                                                        "form": {}}).json["html"]
     assert '<td class="num strong">yakuman</td>' in html and "Read as" not in html
+
+
+def test_the_notation_help_spells_out_the_dragon_letters(client):
+    # « P F C » stood unexplained beside « E S W N »
+    assert "P F C : Pai, Fa, Chun" in client.get("/review/new?lang=fr").get_data(as_text=True)
+    assert "P F C: Pai, Fa, Chun" in client.get("/review/new?lang=en").get_data(as_text=True)

@@ -595,6 +595,18 @@ def liable_seat(win: dict) -> int | None:
     return settlement.seat_at(win["winner"], relative, tuple(win.get("seating") or settlement.SEATED))
 
 
+def liable_paying(win: dict) -> int | None:
+    """The player liable for a recorded win where the rules made them pay for it (a payment of
+    bao, 004, or pao, 002 §3.3.9), or None: a liable player named where neither applies is
+    ignored by the scorer (said in its warnings), and naming them beside the row's split read as
+    a contradiction."""
+    seat = liable_seat(win)
+    payments = (win.get("score") or {}).get("payments") or []
+    if seat is None or not any(str(p.get("reason") or "").startswith(("bao", "pao")) for p in payments):
+        return None
+    return seat
+
+
 def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
            request_key: str | None = None) -> dict:
     """Record one hand described by ``data``:
@@ -1274,7 +1286,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                       " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
                       # the player liable (bao, pao) beside the items: the row's split reads wrong without
                       " & ".join(_scoring_text(x.get("score") or {}, bool(words))
-                                 + (f"; {say('liable')}: {name(liable_seat(x))}" if liable_seat(x) is not None else "")
+                                 + (f"; {say('liable')}: {name(liable_paying(x))}" if liable_paying(x) is not None else "")
                                  for x in wins)]
                    # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
                    + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]
@@ -1309,7 +1321,8 @@ def round_label(h: dict, flow, tr=None) -> str:
     label = f"{letter}{seating.index(h['dealer']) + 1 if h['dealer'] in seating else ''}"
     if flow.has_counters and h.get("honba"):
         label += f"-{h['honba']}"
-    elif not flow.has_counters and outcome.get("repeat"):
+    elif not flow.has_counters and outcome.get("repeat") and not isinstance(flow, LegacyFlow):
+        # (a game from before the flow: its riichi hands' "-n" are counters, which it kept no count of)
         label += f"-{outcome['repeat']}"
     return label
 

@@ -84,7 +84,8 @@ def show(game_id):
                            common_flags=[k for k in win_flags(view["game"]["rules"]) if k not in RARE_WIN_FLAGS],
                            rare_flags=rare_win_flags(view["game"]["rules"], view["game"]["options"]),
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
-                           liable_seat=gamelog.liable_seat, robbed_kong=score_sheet.robbed_kong,
+                           liable_seat=gamelog.liable_seat, liable_paying=gamelog.liable_paying,
+                           robbed_kong=score_sheet.robbed_kong,
                            sticks_won=gamelog.sticks_won, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            option_fields=scoring.option_fields(view["game"]["rules"]),
@@ -606,7 +607,8 @@ def hand(game_id, seq):
         named["liable_player"] = game["players"][liable]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
-                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named)
+                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named,
+                           game_over=gamelog.next_deal(store, game).finished)
 
 
 @bp.get("/<int:game_id>/export.csv")

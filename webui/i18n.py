@@ -1648,6 +1648,11 @@ MESSAGES_FR = {
     "bao ({}) f-A: pays for all three players": "bao ({0}) f-A : paie pour les trois joueurs",
     "bao ({}): discarded the winning tile, pays for their own share and the two others'":
         "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
+    # the same two as hands recorded before their rewording keep them in their stored score
+    "bao ({}): discarded the winning tile, pays for himself and the two others":
+        "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
+    "riichi sticks not given: none is counted, not even the winner's own, which comes back to the winner; give riichi_sticks to count the sticks on the table":
+        "bâtons de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâton et ceux sur la table : donnez le nombre de bâtons de riichi sur la table, celui du gagnant compris, pour les compter",
     "bao ({}) f-C: fed the fourth set": "bao ({0}) f-C : a fourni la quatrième combinaison",
     "discarded the winning tile": "a écarté la tuile gagnante",
     "discarded the winning tile (f-C)": "a écarté la tuile gagnante (f-C)",

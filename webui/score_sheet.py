@@ -96,7 +96,7 @@ def result_text(h: dict, players: list[str], flow, tr=_english, number=english_n
            else tr("on {player}'s discard", player=name(h["discarder"])))
     # the player liable pays what others would have (004 Bao, 002 §3.3.9 pao): named, or the
     # row's changes read as a wrong split (the discarder alone paying twice under payment 3)
-    liable = next((s for s in (gamelog.liable_seat(w) for w in wins) if s is not None), None)
+    liable = next((s for s in (gamelog.liable_paying(w) for w in wins) if s is not None), None)
     if liable is not None:
         how += " · " + (tr("{player} liable (pao)", player=name(liable)) if flow.has_riichi
                         else tr("{player} liable (bao)", player=name(liable)))

@@ -149,9 +149,10 @@ class Flow:
         """The deal with what the table fixed for this hand (dealer, round wind)."""
         if event.round_wind is not None and event.round_wind != deal.round_wind:
             no = WINDS.index(event.round_wind)
-            deal = replace(deal, round_wind=event.round_wind, round_no=no, seating=self.seating_for(no))
-        if event.dealer is not None:
-            deal = replace(deal, dealer=event.dealer)
+            deal = replace(deal, round_wind=event.round_wind, round_no=no, seating=self.seating_for(no), repeat=0)
+        if event.dealer is not None and event.dealer != deal.dealer:
+            # another dealer than the one who kept the deal: their first deal (E3-1 was Cy's first)
+            deal = replace(deal, dealer=event.dealer, repeat=0)
         return deal
 
     def keeps_deal(self, deal: Deal, event: Event) -> bool:

@@ -403,8 +403,8 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
                 ex_items.append(ExcludedItem(fan, labels[fan][0], by, row.rule, row.source, labels[fan][1],
                                              row.note))
     ex_items += _shared_waits(h, r, {i.id for i in items} | {e.id for e in ex_items}, labels)
-    if any(t >= 31 for t, _i in r.pungs) and not any(e.id == "pung_of_terminals_or_honours" for e in ex_items) \
-            and all(i.id != "pung_of_terminals_or_honours" for i in items):
+    if any(i.id in ("dragon_pung", "two_dragon_pungs") for i in items) \
+            and not any(e.id == "pung_of_terminals_or_honours" for e in ex_items):
         # 000 n°5 « Pung de 1, de 9 ou d'Honneur » read on its own gives a dragon pung the point; the
         # app follows 001 (ruling MCR-11), and a wind pung's line said why while a dragon's said nothing
         ex_items.append(ExcludedItem(

@@ -147,3 +147,6 @@ def test_a_dragon_pung_says_why_it_scores_no_pung_of_honours():
     r = scorer.score(scorer.to_hand("[555z,1]123m456p789s1s 1s", {"discarder": "left"}), "mcr")
     why = next(e for e in r.excluded if e.id == "pung_of_terminals_or_honours")
     assert "MCR-11" in why.source and "de Vent marque 1 point" in why.rule and r.total == 11
+    # not under Big Three Dragons, whose dragon pungs are counted within it
+    r = scorer.score(scorer.to_hand("[666z][777z][555z]123m1s 1s", {"discarder": "left"}), "mcr")
+    assert not any(e.id == "pung_of_terminals_or_honours" for e in r.excluded)

@@ -291,6 +291,14 @@ def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sh
     assert "Ann responsable (bao)" in fr and "plafonné" in fr
     assert "; liable: Ann" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
     assert "; responsable: Ann" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
+    # a liable player the rules did not make pay (no bao here: not the discarder, no fourth set
+    # fed) is not named beside a row the discarder alone paid
+    post(client, gid, {"hand": "123m456p789s11p22z 2z", "winner": C, "discarder": A, "context": {"liable_player": D}})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert page.count('<span class="liable">') == 1
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert sheet.count("liable (bao)") == 1 and "Di liable" not in sheet
+    assert "liable: Di" not in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
 
 
 def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
@@ -316,6 +324,12 @@ def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     with client.application.app_context():
         text = sheet_text(gamelog.game_view(get_store(), gid))
     assert [line.split()[1] for line in text.splitlines()[3:7]] == ["E1", "E1-1", "E1-2", "E2"]
+    # a dealer the table fixes is on their first deal: no repeat carried over from the one before
+    other = new_game(client, "hk")
+    post(client, other, {"hand": hand, "winner": A, "discarder": C})          # Ann keeps the deal: E1-1 next
+    post(client, other, {"hand": hand, "winner": B, "discarder": A, "dealer": C})
+    page = client.get(f"/games/{other}?lang=en").get_data(as_text=True)
+    assert re.findall(r'<strong class="hand-label">([^<]+)</strong>', page)[1:] == ["E1", "E3"]
     r = client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winners": [B, D], "hands": [hand, hand],
                                                       "discarder": A})
     assert r.status_code == 400 and r.json["error"]["field"] == "winners"
@@ -2105,3 +2119,16 @@ def test_the_winners_of_one_discard_hold_four_of_a_tile_between_them(client):
     # the sheet names whose hand each is (two hands under one result, unnamed)
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert f">{PLAYERS[0]}: 234567m" in sheet and f">{PLAYERS[1]}: 345m3444" in sheet
+
+
+def test_the_bars_links_carry_a_game_in_play_and_not_a_game_over(client):
+    # the bar's Enter a hand on a game's pages scored a family's hand without the game's house rules;
+    # a game over offered from a hand's page only led to "this game is over"
+    gid = new_game(client, "hk")
+    post(client, gid, {"kind": "draw"})
+    for page in (f"/games/{gid}", f"/games/{gid}/hands/1"):
+        assert f'href="/review/new?game={gid}"' in client.get(page).get_data(as_text=True), page
+    post(client, gid, {"kind": "end"})
+    for page in (f"/games/{gid}", f"/games/{gid}/hands/1"):
+        html = client.get(page).get_data(as_text=True)
+        assert f'href="/review/new?game={gid}"' not in html.split("</header>")[0], page

@@ -450,3 +450,14 @@ def test_the_notation_help_spells_out_the_dragon_letters(client):
     # « P F C » stood unexplained beside « E S W N »
     assert "P F C : Pai, Fa, Chun" in client.get("/review/new?lang=fr").get_data(as_text=True)
     assert "P F C: Pai, Fa, Chun" in client.get("/review/new?lang=en").get_data(as_text=True)
+
+
+def test_messages_stored_with_older_hands_keep_their_french(app):
+    # a payment reason or warning is stored with its hand's score: reworded ones left the hands
+    # recorded before in English on French pages
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("bao (a): discarded the winning tile, pays for himself and the two others").startswith(
+            "bao (a) : a écarté la tuile gagnante")
+        assert i18n.msg("riichi sticks not given: none is counted, not even the winner's own, which comes back to "
+                        "the winner (002 §4.1); give riichi_sticks to count the sticks on the table").startswith(
+            "bâtons de riichi non donnés")

@@ -1242,7 +1242,7 @@
     intoGame.addEventListener("submit", async (e) => {
       e.preventDefault();
       await saveState();
-      if (!draftId) return;
+      if (!draftId) { window.alert(tr("the server could not be reached")); return; }   // not saved: said
       const u = new URL(intoGame.action.replace("DRAFT", encodeURIComponent(draftId)), window.location.href);
       u.searchParams.set("game", intoGame.elements.game.value);
       const lang = new URL(window.location.href).searchParams.get("lang");

@@ -367,3 +367,21 @@ def test_thirteen_tiles_and_all_eight_flowers_are_a_win_on_the_eighth(bonus_at):
     one_5s = next(k for k, t in enumerate(fewer) if t.code == "5s")
     short = group(fewer[:one_5s] + fewer[one_5s + 1:], rules="hk")
     assert short.hand is None and any("where a winning hand has 14" in w for w in short.warnings)
+
+
+def test_a_row_photographed_turned_12_degrees_is_read_in_its_own_order():
+    # the detector's boxes of a hand photographed turned by 12° (valid hand_010, turned by a
+    # player's trial): undoing the turn from 2m's box gave it 19 px where its neighbours had 22,
+    # 35 px apart; it kept that width, the row split after it, and the hand was read backwards
+    # with its pair taken for the winning tile set apart (73 points for 32)
+    boxes = [("1f", (152.4, 621.0, 183.8, 680.8)), ("5f", (189.3, 616.7, 220.4, 674.9)),
+             ("2m", (224.8, 610.8, 254.5, 670.5)), ("2m", (259.4, 604.5, 289.7, 661.8)),
+             ("1s", (293.4, 595.6, 326.1, 654.6)), ("1s", (328.7, 584.9, 361.5, 645.8)),
+             ("1s", (364.4, 580.1, 399.5, 640.2)), ("9s", (398.8, 573.1, 437.0, 634.0)),
+             ("9s", (435.1, 565.9, 472.9, 626.4)), ("9s", (469.5, 559.8, 509.0, 620.2)),
+             ("9p", (503.2, 552.3, 545.5, 616.2)), ("9p", (539.1, 546.5, 581.2, 608.0)),
+             ("9p", (572.4, 538.1, 617.2, 601.3)), ("5s", (608.2, 533.2, 652.1, 592.6)),
+             ("5s", (638.9, 525.3, 685.9, 584.6)), ("5s", (673.7, 518.1, 720.8, 575.7))]
+    tiles = [TileRead(code=c, box=b, confidence=0.8, top3=[(c, 1.0)]) for c, b in boxes]
+    reading = group(tiles, rules="mcr")
+    assert format_hand(Hand.from_dict(reading.hand)) == "22m999p11155999s 5s 15f"

@@ -166,6 +166,11 @@ def pitch_widths(members, geos, tiles):
     # Touching pairs: pitches close to the tightest ones (gaps between melds are far wider).
     tight = sorted(pitches)[len(pitches) // 4]
     touching = [p if p < 1.3 * tight else None for p in pitches]
+    # a box's width undone from a turned photo can come out far too small for one tile (a 12° turn
+    # gave 19 px for 2m beside 22 px for the others, 35 px apart): that tile kept it, its gaps to
+    # its neighbours read as 0.8 of a tile, and the row split there (the hand read backwards, its
+    # pair taken for the winning tile set apart). The pitch is checked against the row's typical width.
+    typical = sorted(geos[i].width for i in members)[len(members) // 2]
     for k, i in enumerate(members):
         window = [p for p in touching[max(0, k - 4):k + 4] if p is not None]
         if len(window) < 2:
@@ -177,7 +182,7 @@ def pitch_widths(members, geos, tiles):
             window.sort()
             est = window[len(window) // 2]
         g = geos[i]
-        if est < 1.8 * g.width:
+        if est < 1.8 * max(g.width, typical):
             g.width = est
             g.extent = est * factor[k]
 

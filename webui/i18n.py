@@ -52,7 +52,7 @@ FR = {
     "Your tile set": "Votre jeu de tuiles",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
-    "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Choose a saved photo": "Choisir une photo enregistrée",
+    "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",
     "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…", "Preparing the photo…": "Préparation de la photo…",
     "Recording for game": "Enregistrement pour la partie",
     "Camera": "Caméra", "No photo?": "Pas de photo ?", "Enter the hand by hand": "Saisir la main à la main",

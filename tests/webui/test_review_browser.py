@@ -321,6 +321,33 @@ def test_the_liable_players_choices_name_the_players_once_the_winner_is_chosen(s
     assert not console_errors(d)
 
 
+def test_a_hand_left_before_it_was_recorded_is_offered_again_on_its_games_page(server, browser, app):
+    # Back twice (the picker, then the page) left a hand being reviewed: neither the game page nor
+    # the photo page offered it, and every correction was made again on a new reading
+    d = browser
+    game = _review_in_game(d, server, app, "mcr")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip_of(d, "winner", "Bob"))
+    chip_of(d, "winner", "Bob").click()
+    wait(d).until(lambda drv: re.search(r"/review/[\w-]+\?", drv.current_url) and "/review/new" not in drv.current_url)
+    draft_url = d.current_url
+    d.get(server + f"/games/{game}?lang=en")
+    slot = wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot")))
+    link = slot.find_element(By.TAG_NAME, "a")
+    assert link.text == "Continue the hand you were reviewing" and link.get_attribute("href") == draft_url
+    other = _game(app, "mcr")
+    d.get(server + f"/games/{other}?lang=en")                     # another game's page: not offered
+    assert not d.find_element(By.ID, "unfinished-slot").is_displayed()
+    d.get(server + f"/games/{game}?lang=en")
+    wait(d).until(EC.visibility_of_element_located((By.ID, "unfinished-slot"))).find_element(By.TAG_NAME, "a").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert chip_of(d, "winner", "Bob").find_element(By.TAG_NAME, "input").is_selected()      # as it was left
+    chip_of(d, "discarder", "Di").click()
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button"))).click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "standings")))
+    assert not d.find_element(By.ID, "unfinished-slot").is_displayed()          # recorded: not offered
+    assert not console_errors(d)
+
+
 def test_record_back_record_logs_the_hand_once(server, browser, app):
     d = browser
     game = _review_in_game(d, server, app, "toy")

@@ -130,6 +130,29 @@ document.addEventListener("click", (e) => {
     a.setAttribute("aria-expanded", "false");
   }
 });
+// The hand a player was reviewing and left (Back twice: once for the picker, once off the page)
+// without recording it: remembered by the review page (mj.unfinished), offered again on the photo
+// page and its game's page, so that its corrections are not made a second time on a new reading.
+const UNFINISHED_KEY = "mj.unfinished", UNFINISHED_HOURS = 12;
+mj.unfinished = {
+  remember(url, game) {
+    try { localStorage.setItem(UNFINISHED_KEY, JSON.stringify({ url, game, at: Date.now() })); } catch (e) { /* private mode */ }
+  },
+  forget() { try { localStorage.removeItem(UNFINISHED_KEY); } catch (e) { /* private mode */ } },
+  get() {
+    try {
+      const u = JSON.parse(localStorage.getItem(UNFINISHED_KEY) || "null");
+      return u && u.url && Date.now() - u.at < UNFINISHED_HOURS * 3600e3 ? u : null;
+    } catch (e) { return null; }
+  },
+};
+document.addEventListener("DOMContentLoaded", () => {
+  const slot = document.getElementById("unfinished-slot");
+  const u = slot && mj.unfinished.get();
+  if (!u || String(u.game || "") !== (slot.dataset.game || "")) return;
+  slot.querySelector("a").href = u.url;
+  slot.hidden = false;
+});
 // A flash message the page opens with ("hand 3 recorded") is in a live region already there when
 // the page loads, which screen readers do not announce: the keyboard starts on it instead, unless
 // the page put the focus somewhere (a refused field), so Record, Save and Delete are heard done.

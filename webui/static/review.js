@@ -1116,7 +1116,7 @@
       if (draftId) {
         keepHistory(hist);
         const { status, data: d } = await mj.postJSON(draftStateUrl(), { state, base: stateRev });
-        if (status === 200) { savedEdits = Math.max(savedEdits, upTo); stateRev = d.rev; }
+        if (status === 200) { savedEdits = Math.max(savedEdits, upTo); stateRev = d.rev; rememberUnfinished(); }
         else if (status === 409) showStale(d.error && d.error.message);
         return;
       }
@@ -1131,10 +1131,18 @@
         mj.setAddress(u.toString());
         const form = $("record-form");
         if (form) form.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
+        rememberUnfinished();
       }
     }).catch(() => {});
     return saving;
   }
+  // A hand being reviewed is offered again on the photo page and its game's page until it is
+  // recorded (mj.unfinished): Back twice left it, and its corrections were made again on a new reading
+  function rememberUnfinished() {
+    if (!data.recorded && draftId) mj.unfinished.remember(mj.address || window.location.href, data.game ? data.game.id : null);
+  }
+  if (data.recorded && draftId && (mj.unfinished.get() || { url: "" }).url.includes(draftId)) mj.unfinished.forget();
+  else rememberUnfinished();          // a draft opened again (a refused Record brought it back here)
   function restoreForm(state) {
     const f = state.form || {};
     const had = new Set(state.fields || Object.keys(f));
@@ -1273,6 +1281,7 @@
       if (!draftId) { $("record-button").disabled = false; return; }
       recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       if (!falseWin) await teachHand(draftId);
+      mj.unfinished.forget();     // after the last save, which remembered it (a refusal brings it back)
       recordForm.submit();
     });
   }

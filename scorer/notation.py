@@ -30,6 +30,9 @@ _LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS, "O": T.WIND_LETTERS["W"]}
 _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400
+# A Japanese or Chinese input method types full-width letters and digits (１２３ｍ): read as their
+# ASCII forms, one character for one, so that an error's position stays where it was typed
+_FULL_WIDTH = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
 CAPITALS = "suit letters are lowercase (m, p, s, z); capitals name winds and dragons (E S W N, P F C)"
 TILE_WRITING = ("a tile is digits then a suit letter: m characters, p dots, s bamboos, z honours, f flowers "
                 "and seasons; or a capital for a wind or dragon: E S W N, P F C")
@@ -54,7 +57,7 @@ def _tiles_of(text: str, offset: int) -> list[tuple[str, int]]:
     pending: list[tuple[str, int]] = []
     for i, ch in enumerate(text):
         pos = offset + i
-        if ch.isdigit():
+        if ch in "0123456789":       # not str.isdigit: "¹p" (a superscript one) crashed the parser
             pending.append((ch, pos))
         elif ch in "mpszf":
             if not pending:
@@ -156,6 +159,7 @@ def _parse(text: str, context: dict | None = None) -> Hand:
     if len(text) > MAX_LENGTH:
         raise errors.HandError(errors.BAD_NOTATION, f"notation longer than {MAX_LENGTH} characters",
                                position=MAX_LENGTH)
+    text = text.translate(_FULL_WIDTH)
     standing: list[tuple[str, int]] = []
     melds: list[Meld] = []
     i = 0

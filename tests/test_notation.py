@@ -31,6 +31,11 @@ def test_letters_are_honours():
     assert hand.concealed.count("2z") == 3 and hand.concealed.count("1z") == 2
     assert hand.winning_tile == "1z"
     assert parse("123m456p789sPPP FF").concealed.count("5z") == 3
+    # typed with a Japanese or Chinese input method: full-width digits, letters and space
+    assert format_hand(parse("１２３ｍ４５６ｐ７８９ｓ１１ｚ２２ｚ　２ｚ")) == "123m456p789s1122z 2z"
+    # a superscript one is a digit to str.isdigit, and crashed the parser (KeyError)
+    with pytest.raises(HandError):
+        parse("¹p")
     # O for « Ouest » beside W: a French table's West was an unexpected character
     assert format_hand(parse("123m456p789sOOO EE")) == format_hand(parse("123m456p789sWWW EE"))
 

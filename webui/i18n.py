@@ -1750,6 +1750,8 @@ MESSAGES_FR = {
     "send the tile's crop as the 'crop' file": "envoyez la découpe de la tuile comme fichier « crop »",
     "unknown tile code {}": "code de tuile inconnu {0}",
     "a dragon pung scores Dragon Pung alone": "un pung de dragon ne compte que Pung de Dragon",
+    "these tiles also make seven pairs: the reading that scores more is counted":
+        "ces tuiles font aussi sept paires : la lecture qui rapporte le plus est comptée",
     "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
     "completed by the winning discard: a concealed pung counts as exposed (002 §4.1.1)":
         "terminé par l'écart gagnant : un pung caché compte comme exposé (002 §4.1.1)",

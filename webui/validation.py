@@ -240,7 +240,8 @@ def int_id(value, field: str) -> int:
     """A row id given in JSON or a form: a whole number from 0 to 2^63 - 1."""
     if isinstance(value, bool):
         raise InputError("bad_field", f"{field} must be a number", field)
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 19:
+    # ASCII digits only: str.isdigit takes "¹", which int() refuses (a 500 for a game id "¹")
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 19:
         value = int(value.strip())
     if not isinstance(value, int) or not 0 <= value <= MAX_INT64:
         raise InputError("bad_field", f"{field} must be a whole number from 0 to 2^63 - 1", field)

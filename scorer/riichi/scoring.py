@@ -496,6 +496,14 @@ def score(hand: Hand, options) -> ScoreResult:
             excluded.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", "002 §4.2.1",
                                          YAKU_NAMES["pinfu"][1], f"Pinfu is four chows, a pair of no value and a "
                                          f"two-sided wait: {why_not}."))
+    counts = Counter(T.normalize(t) for t in hand.concealed)
+    if (not hand.melds and not yakuman and not is_chiitoitsu and len(counts) == 7
+            and all(n == 2 for n in counts.values())):
+        # seven distinct pairs read as chows (twice pure double chows): the other reading said,
+        # as 002's own example does, for a player who counted seven pairs
+        excluded.append(ExcludedItem("chiitoitsu", YAKU_NAMES["chiitoitsu"][0], "", "", "002 §3.4.9, §4.2.2",
+                                     YAKU_NAMES["chiitoitsu"][1], "these tiles also make seven pairs: the reading "
+                                     "that scores more is counted"))
     _highlight(items, hand, decomposition, ctx)
     value = hand_payment(han, fu, dealer, yakuman=bool(yakuman))
 

@@ -398,3 +398,11 @@ def test_a_pung_the_winning_discard_completes_says_why_it_counts_as_exposed():
     assert pung["reason"] == "open_terminal_pon" and "counts as exposed (002 §4.1.1)" in pung["note"]
     drawn = riichi("234m678p456s99s22z 9s", riichi=True, self_drawn=True, seat_wind="W")
     assert not any(f.get("note") for f in drawn.extra["fu_breakdown"] if f["tiles"] == ["9s", "9s", "9s"])
+
+
+def test_twice_pure_double_chows_say_the_tiles_also_make_seven_pairs():
+    # 002's example 8 explains the seven-pairs reading it does not count; the page said nothing of it
+    r = riichi("223344m556677p7z 7z", discarder="left", seat_wind="S")
+    assert [i.id for i in r.items] == ["ryanpeiko"]
+    assert [(e.id, e.source) for e in r.excluded if e.id == "chiitoitsu"] == [("chiitoitsu", "002 §3.4.9, §4.2.2")]
+    assert not any(e.id == "chiitoitsu" for e in riichi("2233m44556677p7z 7z", discarder="left").excluded)

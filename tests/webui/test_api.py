@@ -360,3 +360,9 @@ def test_a_context_key_given_twice_differently_is_refused(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "context.self_drawn", r.json
     same = client.post("/api/score", json={"hand": hand, "rules": "toy", "context": {"self_drawn": True}})
     assert same.status_code == 200
+
+
+def test_an_id_in_digits_no_int_reads_is_refused_not_a_server_error(client):
+    # str.isdigit takes "¹", which int() refuses: a game id "¹" was a 500
+    r = client.post("/review/score", json={"hand": "123m456p789s11z22z 2z", "rules": "mcr", "form": {}, "game": "¹"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "game"

@@ -86,6 +86,8 @@ FR = {
         "Touchez une tuile pour la corriger ; touchez-en plusieurs avec « Choisir » pour former une combinaison.",
     "No complete hand could be built from the photo: the tiles read are below; correct them.":
         "Aucune main complète n'a pu être construite depuis la photo : les tuiles lues sont ci-dessous ; corrigez-les.",
+    "No face-up tile was found in the photo: take another one, with the tiles face up, lit and filling most of the picture, or type the hand.":
+        "Aucune tuile face visible n'a été trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées et remplissant la plus grande partie de l'image, ou écrivez la main.",
     "no tiles found in the photo: take another one, with the tiles face up, lit and filling most of the picture, or type the hand":
         "aucune tuile trouvée sur la photo : prenez-en une autre, les tuiles face visible, éclairées et occupant "
         "l'essentiel de l'image, ou tapez la main",

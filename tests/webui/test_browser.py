@@ -540,6 +540,36 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
     assert d.find_element(By.ID, "face-down-groups").is_displayed()      # the wall left out, and said
 
 
+def test_a_photo_with_no_face_up_tile_says_so_not_that_its_row_was_read_face_down(server, browser, monkeypatch):
+    # a picture of no tile at all had a yellow circle read as a tile's back: the page said "Tiles of
+    # the standing row were read face down ... Add each with + Tile"
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": None, "box": [300, 100, 355, 175], "confidence": 0.3, "face_down": True, "sideways": False,
+                  "top3": []}]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["found 1 tile(s) in the hand where a winning hand has 14"],
+                            "links": [{"tile": 0, "group": 0, "role": "standing"}],
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": [0]}]},
+                "missing_context": [], "timings_ms": {}}
+    import sys
+    import types
+    from PIL import Image
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    path = SHOTS.parent / "no-tile.jpg"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (900, 300), (240, 220, 40)).save(path, "JPEG")
+    d = browser
+    d.get(server + "/?rules=mcr&lang=en")
+    d.find_element(By.ID, "photo-input").send_keys(str(path))
+    wait(d).until(lambda drv: "/review/" in drv.current_url)
+    wait(d).until(EC.visibility_of_element_located((By.ID, "no-face-up")))
+    assert "No face-up tile was found in the photo" in d.find_element(By.ID, "no-face-up").text
+    assert not d.find_element(By.ID, "standing-face-down").is_displayed()
+    assert not console_errors(d)
+
+
 def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_photos_winning_tile(
         server, browser, monkeypatch):
     # a 2m read as a flower, corrected: it stayed among the flowers ("'2m' is not a flower or a

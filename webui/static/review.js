@@ -123,7 +123,7 @@
         if (!faceUp && key !== "standing") {
           // face-down tiles with no face-up one beside them (a wall, or a concealed kong turned
           // fully face down): given a made-up code ("1m"), a wall became a meld that scored
-          if ($("face-down-groups")) $("face-down-groups").hidden = false;
+          if ($("face-down-groups") && readCode.some((c) => c)) $("face-down-groups").hidden = false;
           continue;
         }
         // a meld's face-down tiles are its face-up one's (a concealed kong); a standing tile read
@@ -135,10 +135,13 @@
           tile.win = m.win; tile.low = tile.low || !m.code || !!m.t.face_down;
           return tile;
         });
-        if (blind && $("standing-face-down")) $("standing-face-down").hidden = false;
+        if (blind && $("standing-face-down") && readCode.some((c) => c)) $("standing-face-down").hidden = false;
         if (key === "standing") groups[0].tiles = tiles;
         else groups.push({ kind: "meld", concealed: members.some((m) => m.t.face_down && !m.code), from: "", tiles });
       }
+      // nothing read face up (a picture of no tile, whose yellow circle was read as a tile's back):
+      // said so, not "tiles of the standing row were read face down... add each with + Tile"
+      if (readTiles.length && !readCode.some((c) => c) && $("no-face-up")) $("no-face-up").hidden = false;
       // the photo's last standing tile is its winning tile, marked now: left implied, a tile moved
       // or added to the row came last and silently took its star (and the score changed)
       const standing = groups[0].tiles;
@@ -865,7 +868,7 @@
     // the tiles shown make a winning hand: "no complete hand could be built" and "add the tiles
     // read face down" no longer hold (a stray read on the felt, left out, had a beginner add a
     // fifteenth tile to a hand that was right)
-    if (valid) ["no-hand", "standing-face-down", "face-down-groups"].forEach((id) => { if ($(id)) $(id).hidden = true; });
+    if (valid) ["no-hand", "standing-face-down", "face-down-groups", "no-face-up"].forEach((id) => { if ($(id)) $(id).hidden = true; });
     $("bar-total").textContent = valid ? mj.number(d.score.total) : "—";
     // the unit as the score card shows it, in the page's language
     const unit = resultBox.querySelector(".total .unit");

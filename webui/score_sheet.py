@@ -19,7 +19,8 @@ from .store import Store
 round_label = gamelog.round_label
 
 
-def _english(text: str, **fields) -> str:
+def english(text: str, **fields) -> str:
+    """The page words as written (English), its fields put in: the ``tr`` of an English sheet."""
     return text.format(**fields) if fields else text
 
 
@@ -37,7 +38,7 @@ def _notations(h: dict, players: list[str]) -> list[str]:
     return [f"{players[w['winner']]}: {w['notation']}" for w in wins]
 
 
-def result_text(h: dict, players: list[str], flow, tr=_english, number=english_number) -> str:
+def result_text(h: dict, players: list[str], flow, tr=english, number=english_number) -> str:
     """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
     how it writes a figure, ``webui.i18n.number``)."""
     name = lambda i: players[i] if i is not None else "?"
@@ -109,7 +110,7 @@ def robbed_kong(wins: list) -> bool:
     return any((w.get("context") or {}).get("robbing_kong") for w in wins)
 
 
-def sheet(store: Store, game_id: int, tr=_english, pdf_names: bool = False, number=english_number) -> dict:
+def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, number=english_number) -> dict:
     """The score sheet's rows and final table, in ``tr``'s language, its figures written by
     ``number`` (``webui.i18n.number``). ``pdf_names`` (the PDF, whose Helvetica writes WinAnsi
     only: Latin-1 with œ, €, curly quotes): a name is written as ``_pdf_spelling`` has it, and a
@@ -339,7 +340,7 @@ def _state(sh: dict, tr, number=english_number) -> str:
     return out
 
 
-def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
+def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
     """Pages of drawing commands: ("text", x, y, size, text, align), ("rule", y) across the page
     and ("line", x0, x1, y); ``tr``: the language of the headings."""
     players = sh["players"]
@@ -492,7 +493,7 @@ def _lines(sh: dict, tr=_english, number=english_number) -> list[list[tuple]]:
     return pages
 
 
-def pdf(sh: dict, tr=_english, number=english_number) -> bytes:
+def pdf(sh: dict, tr=english, number=english_number) -> bytes:
     """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
     language (WinAnsi text: French accents, œ and € print; other scripts in the second font where
     this machine has one, else as "?"); ``number``:

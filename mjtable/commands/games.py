@@ -220,26 +220,24 @@ def sheet_text(view: dict, french: bool = False) -> str:
     game = view["game"]
     players = game["players"]
     from webui import gamelog, i18n
-    from webui.score_sheet import result_text
+    from webui import score_sheet
     flow = gamelog.flow_of(game)
     from webui.store import PLAYED_KINDS
     if french:
-        tr, number, words = i18n.t, i18n.number, i18n.csv_words(game["rules"])
+        tr, number, words, colon = i18n.t, i18n.number, i18n.csv_words(game["rules"]), i18n.colon()
     else:
-        tr, number, words = None, i18n.english_number, {}
+        tr, number, words, colon = score_sheet.english, i18n.english_number, {}, ":"
     # "hand(s)" as the list of games counts them
     played = sum(h["kind"] in PLAYED_KINDS for h in view["hands"])
-    counted = tr("{n} hand(s)", n=played) if tr else f"{played} hand(s)"
-    lines = [f"{game['name']} ({game['rules']}), {counted}",
+    lines = [f"{game['name']} ({game['rules']}), {tr('{n} hand(s)', n=played)}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
-             "  " + "  ".join(f"{p}{i18n.colon() if tr else ':'} {number(pts)}" for p, pts in zip(players, view["points"]))]
+             "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)
     rows = []
     for h in view["hands"]:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
-        what = ((result_text(h, players, flow, tr, number) if tr else result_text(h, players, flow))
-                + (f"{i18n.colon() if tr else ':'} {notations}" if notations else ""))
+        what = score_sheet.result_text(h, players, flow, tr, number) + (f"{colon} {notations}" if notations else "")
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
         # players' ending the game here was played in no deal (the CSV leaves it empty too)
         deal, dealer = (gamelog.round_label(h, flow, tr), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
@@ -248,16 +246,16 @@ def sheet_text(view: dict, french: bool = False) -> str:
                      [number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
         head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"), list(players),
-                tr("Result").lower() if tr else "result")
+                tr("Result").lower())
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
         figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]
         for r in [head] + rows:
             lines.append("  " + "  ".join(_pad(str(v), w) for v, w in zip(r[:3], widths)) + "  "
                          + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
-        lines.append(tr("Final result") + i18n.colon() if tr else "final:")
+        lines.append(tr("Final result") + colon if french else "final:")
         lines.extend(f"  {r['rank']}. {r['player']}  {number(r['score'])}" for r in view["final"])
-    elif view.get("next") and tr:
+    elif view.get("next") and french:
         nxt = view["next"]
         lines.append(f"{tr('Next hand:')} {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
                      f"{tr('{player} deals', player=players[nxt['dealer']])}")

@@ -179,7 +179,13 @@ def test_a_draw_refused_as_another_device_recorded_first_comes_back_ticked(serve
     gid = client.post("/api/games", json={"name": "Club", "rules": "riichi", "players": PLAYERS}).json["game"]["id"]
     d = browser
     d.get(f"{server}/games/{gid}?lang=en")
-    boxes = d.find_elements(By.CSS_SELECTOR, "#draw-form input[type=checkbox]")
+    # the four tenpai boxes and the four riichi ones (in a loaded run there were fewer than seven
+    # when first looked for): waited for, and the page named if they never come
+    try:
+        boxes = wait(d).until(lambda drv: (lambda b: b if len(b) == 8 else None)(
+            drv.find_elements(By.CSS_SELECTOR, "#draw-form input[type=checkbox]")))
+    except TimeoutException:
+        raise AssertionError(f"no draw form's eight boxes at {d.current_url}: {d.title}") from None
     ticked = [0, 6]                       # the first player tenpai, the third declared riichi
     for k in ticked:
         boxes[k].click()

@@ -431,6 +431,31 @@ def test_record_waits_for_the_score_of_the_last_correction(server, browser, app)
     assert not console_errors(d)
 
 
+def test_a_score_asked_before_the_last_tap_does_not_enable_record(server, browser, app):
+    # the winner's score came back after the discarder was tapped, before the discarder's own
+    # score was asked: Record came on under the old total, then off again as that score began, and
+    # a tap on it then was lost (a photo recorded in four taps stayed on the review page)
+    d = browser
+    _review_in_game(d, server, app, "toy")
+    d.execute_script("""window.__held = []; const real = window.fetch;
+        window.fetch = (u, o) => String(u).includes('/review/score')
+          ? new Promise((ok) => window.__held.push(() => ok(real(u, o)))) : real(u, o);""")
+    choose(d, "winner", "Bob")
+    wait(d).until(lambda drv: drv.execute_script("return window.__held.length") == 1)    # the winner's score asked
+    discarder = chip_of(d, "discarder", "Di")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", discarder)
+    enabled = d.execute_async_script("""const [chip, done] = arguments;
+        chip.click();                       // the discarder's score waits for the pause after a tap
+        window.__held.shift()();            // the winner's score comes back meanwhile
+        setTimeout(() => done(!document.getElementById('record-button').disabled), 40);""", discarder)
+    assert not enabled, "Record enabled by the score of the hand before the discarder was chosen"
+    assert "stale" in d.find_element(By.ID, "bar-total").get_attribute("class")
+    d.execute_script("window.fetch.held = setInterval(() => window.__held.length && window.__held.shift()(), 20)")
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
+    assert "stale" not in d.find_element(By.ID, "bar-total").get_attribute("class")
+    assert not console_errors(d)
+
+
 def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, browser, app):
     game = _game(app, "mcr")
     d = browser

@@ -973,7 +973,10 @@
     } catch (e) {
       d = { ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` };
     }
-    if (mine !== seq) return;  // a newer correction is on its way
+    // a newer correction is on its way, or waits for its pause: this score is of the hand before
+    // it, and would enable Record under the new winner and discarder (a tap on Record as the
+    // next score began, Record off again, was lost)
+    if (mine !== seq || timer !== null) return;
     if (d.ok) notationInput.value = d.notation;
     // tiles that make no hand have no notation: the box showed the last hand that did, which "Use"
     // would have put back (a hand typed and refused keeps its text, to be corrected)

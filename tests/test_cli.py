@@ -663,6 +663,38 @@ def test_side_by_side_marks_mcr_under_its_minimum_and_a_win_elsewhere_is_a_win(c
     assert code == 1
 
 
+def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
+    # a club's standings, as the games page's Standings across games gives them
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
+    for players, winner in ((["Ann", "Bob", "Cy", "Di"], 1), (["bob", "Eve", "Ann", "李明"], 3)):
+        gid = client.post("/api/games", json={"rules": "mcr", "players": players}).json["game"]["id"]
+        client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": winner, "discarder": 0})
+        assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]})      # in play
+    code, out, _ = run(capsys, "games", "--standings", "--data-dir", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 0 and lines[:2] == ["Standings across games (mcr)",
+                                       "2 finished games counted. Games still in play, not counted until they are over: 1."]
+    assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Average", "rank", "1st/2nd/3rd/4th"]
+    # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his discard
+    assert lines[3].split() == ["1", "李明", "1", "+45", "1.00", "1/0/0/0"]
+    assert lines[4].split() == ["2", "bob", "2", "+16", "2.50", "1/0/0/1"]
+    from mjtable.commands.games import _shown_width
+    # in columns: 李明 takes four columns of a terminal
+    assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])
+    code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;2,5;45;1;0;0;1"
+    code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 0 and out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out
+    code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--data-dir", str(tmp_path))
+    assert code == 2 and "since must be a date written YYYY-MM-DD" in err
+    code, _, err = run(capsys, "games", "--rules", "mcr", "--data-dir", str(tmp_path))
+    assert code == 2 and "choose the games of --standings" in err
+    code, _, err = run(capsys, "games", "1", "--standings", "--data-dir", str(tmp_path))
+    assert code == 2 and "no game" in err
+
+
 def test_each_fan_names_the_tiles_it_is_made_of(capsys):
     _, out, _ = run(capsys, "score", "234m234p567s789s5z 5z", "--rules", "mcr")
     lines = out.splitlines()

@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, request
 
 import scorer
 
-from . import calibrate, gamelog, i18n, reading, scoring, validation
+from . import calibrate, gamelog, i18n, reading, scoring, standings, validation
 from .errors import respond
 from .store import DuplicateRequest, get_store
 
@@ -193,6 +193,13 @@ def rules():
 @bp.get("/games")
 def games():
     return jsonify({"games": get_store().list_games()})
+
+
+@bp.get("/standings")
+def club_standings():
+    """The standings across finished games of one rule set (``?rules=&since=&until=``)."""
+    table, played = standings.from_query(get_store(), request.args)
+    return jsonify({**table, "rules_played": played})
 
 
 @bp.post("/games")

@@ -212,12 +212,12 @@ def _player_names(players) -> list[str]:
             raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
         clean.append(unicodedata.normalize("NFC", p.strip()))     # as the game's name
     # "Al" and "al", "Bob" and "Bob" with an invisible character, read alike on a score sheet
-    if len({_name_key(p) for p in clean}) != 4:
+    if len({name_key(p) for p in clean}) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
     return clean
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     """A player's name as it reads: compatibility forms folded (NFKC), case ignored, invisible
     format characters (zero-width space, soft hyphen...) left out."""
     folded = unicodedata.normalize("NFKC", name).casefold()
@@ -1232,7 +1232,7 @@ def _csv_cell(value):
     return value
 
 
-class _SafeCsv:
+class SafeCsv:
     """``delimiter`` ";" is the French spreadsheet's: it reads "0,5" as a number and "0.5" as a
     date or text, so its half points (Hong Kong payment (3)) are written with a decimal comma."""
     def __init__(self, out, delimiter: str = ","):
@@ -1257,7 +1257,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     view = game_view(store, game_id)
     players = view["game"]["players"]
     out = io.StringIO()
-    w = _SafeCsv(out, delimiter)
+    w = SafeCsv(out, delimiter)
     say = (lambda k: words.get(k, k)) if words else (lambda k: k)
     # Hong Kong hands are counted in faan (paid by the reward table): the column says so
     value = "faan" if view["game"]["rules"] == "hk" else "points"

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, teaching, validation
+from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, standings, teaching, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, NotFound, get_store
@@ -609,6 +609,21 @@ def hand(game_id, seq):
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
                            noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named,
                            game_over=gamelog.next_deal(store, game).finished)
+
+
+@bp.get("/standings")
+def standings_page():
+    table, played = standings.from_query(get_store(), request.args)
+    return render_template("standings.html", table=table, rule_sets=played)
+
+
+@bp.get("/standings.csv")
+def standings_csv():
+    table, _ = standings.from_query(get_store(), request.args)
+    delimiter = ";" if request.args.get("sep") == "semicolon" else ","
+    words = (lambda w: i18n.t(w)) if i18n.lang() == "fr" else (lambda w: w)
+    return Response("\ufeff" + standings.standings_csv(table, words, delimiter), content_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="mjtable-standings-{table["rules"]}.csv"'})
 
 
 @bp.get("/<int:game_id>/export.csv")

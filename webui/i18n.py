@@ -556,6 +556,21 @@ FR = {
         "Cette partie est finie : cette main ne peut pas y être enregistrée. Annulez ou modifiez une main sur la page de la partie, ou commencez une nouvelle partie.",
     "this hand is already recorded: hand {n} of {game}": "cette main est déjà enregistrée : main {n} de {game}",
     "Not recorded: {why}": "Non enregistrée : {why}", "not a winning hand: {why}": "pas une main gagnante : {why}",
+    # the standings across games (webui/standings.py)
+    "Standings across games": "Classement sur plusieurs parties",
+    "Every finished game of one rule set, added up player by player: points of different rule sets do not add up.":
+        "Toutes les parties terminées d'un jeu de règles, additionnées joueur par joueur : les points de règles différentes ne s'additionnent pas.",
+    "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
+    "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
+    "Games still in play, not counted until they are over: {n}.":
+        "Parties encore en cours, non comptées avant d'être terminées : {n}.",
+    "Average rank": "Rang moyen", "Best game": "Meilleure partie",
+    "Games finished 1st, 2nd, 3rd and 4th": "Parties finies 1er, 2e, 3e et 4e",
+    "1st": "1er", "2nd": "2e", "3rd": "3e", "4th": "4e",
+    "Export the standings (CSV)": "Exporter le classement (CSV)",
+    "A player is the same across games when their name reads the same (“Ann” and “ann”). Ranked by total, then by average rank. The total adds each game’s final score (riichi: after uma and chombo penalties).":
+        "Un joueur est le même d'une partie à l'autre quand son nom se lit de même (« Ann » et « ann »). Classé par total, puis par rang moyen. "
+        "Le total additionne le score final de chaque partie (riichi : après uma et pénalités de chombo).",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -1532,6 +1547,9 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "{} must be a date written YYYY-MM-DD, not {}": "{0} doit être une date écrite AAAA-MM-JJ, pas {1}",
+    "the first day ({}) is after the last ({})": "le premier jour ({0}) est après le dernier ({1})",
+    "unknown rules {}: one of {}": "règles inconnues {0} : l'une de {1}",
     # said through msg(), which reads this table: in the page texts' table (FR) they stayed English on French pages
     "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, and 8 flowers and seasons, as the example picture shows): lay the tiles out so and take it again":
         "cette photo ne ressemble pas à la disposition (les tuiles en rangées de 9, 9, 9 et 7, et 8 fleurs et saisons, comme sur l'image d'exemple) : disposez les tuiles ainsi et reprenez la photo",

@@ -1,6 +1,7 @@
-"""``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``, ``mjtable games --backup FILE``: the game log kept by the web UI,
-from the command line: the games, and a game's score sheet or export, the same files the game
-page offers (the web app's own routes answer them, so the two never differ)."""
+"""``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``, ``mjtable games --standings [--rules R]``,
+``mjtable games --backup FILE``: the game log kept by the web UI, from the command line: the games,
+a game's score sheet or export, the standings across finished games, the same files the pages
+offer (the web app's own routes answer them, so the two never differ)."""
 from __future__ import annotations
 
 import sys
@@ -29,6 +30,12 @@ def register(sub) -> None:
                    help="the language of the standing as text and of the --csv and --pdf exports (fr: French "
                         "words and figures, the CSV separated by semicolons as a spreadsheet set for French reads "
                         "it; default en)")
+    p.add_argument("--standings", action="store_true",
+                   help="the standings across finished games of one rule set, player by player (the Games page's "
+                        "Standings across games); with --csv its CSV")
+    p.add_argument("--rules", default=None, help="--standings of these rules (default: the rules most played)")
+    p.add_argument("--since", default=None, metavar="YYYY-MM-DD", help="--standings of the games started from this day")
+    p.add_argument("--until", default=None, metavar="YYYY-MM-DD", help="--standings of the games started until this day")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
@@ -145,6 +152,14 @@ def run(args) -> int:
             return 2
         return _backup(app.config["DATABASE"], args.backup)
     client = app.test_client()
+    if args.standings:
+        if args.game is not None or args.format in ("json", "pdf"):
+            print("error: --standings are of every finished game: no game, and --csv or none", file=sys.stderr)
+            return 2
+        return _standings(client, args)
+    if args.rules or args.since or args.until:
+        print("error: --rules, --since and --until choose the games of --standings", file=sys.stderr)
+        return 2
     if args.game is None:
         if args.format:
             print("error: name the game to export (mjtable games lists them)", file=sys.stderr)
@@ -190,6 +205,35 @@ def run(args) -> int:
             print(f"error: {_said(r, args.game)}{_where(app, r, args)}", file=sys.stderr)
             return 2
         data = r.get_data()
+    return _write(data, output)
+
+
+def _standings(client, args) -> int:
+    """``--standings``: as text, or the page's CSV with --csv (-o as a game's exports)."""
+    from urllib.parse import urlencode
+    query = {k: v for k, v in (("rules", args.rules), ("since", args.since), ("until", args.until)) if v}
+    french = args.lang == "fr"
+    if french:
+        query.update(lang="fr")
+    if args.format == "csv":
+        r = client.get("/games/standings.csv?" + urlencode({**query, **({"sep": "semicolon"} if french else {})}))
+    else:
+        r = client.get("/api/standings?" + urlencode(query))
+    if r.status_code != 200:
+        print(f"error: {((r.get_json(silent=True) or {}).get('error') or {}).get('message', r.status)}", file=sys.stderr)
+        return 2
+    if args.format == "csv":
+        data = r.get_data()
+    else:
+        from webui import i18n
+        with client.application.test_request_context("/?lang=" + args.lang):      # words and figures of that language
+            text = standings_text(r.get_json(), i18n.t, i18n.number)
+        data = (text + "\n").encode("utf-8")
+    return _write(data, None if args.output == "-" else args.output)
+
+
+def _write(data: bytes, output: str | None) -> int:
+    """``data`` into the file ``output``, or on standard output."""
     if output:
         try:
             with open(output, "wb") as f:
@@ -201,6 +245,24 @@ def run(args) -> int:
     else:
         sys.stdout.write(data.decode("utf-8"))
     return 0
+
+
+def standings_text(table: dict, tr, number) -> str:
+    """The standings in columns: rank, player, games, total, average rank, places 1st-4th."""
+    days = " ".join(x for x in (table["since"] and f"{table['since']} →", table["until"] and f"→ {table['until']}") if x)
+    lines = [f"{tr('Standings across games')} ({table['rules']}{', ' + days if days else ''})",
+             tr("{n} finished game(s) counted.", n=table["games"])
+             + (" " + tr("Games still in play, not counted until they are over: {n}.", n=table["in_play"])
+                if table["in_play"] else "")]
+    head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Average rank"),
+            f"{tr('1st')}/{tr('2nd')}/{tr('3rd')}/{tr('4th')}"]
+    rows = [[str(r["rank"]), r["name"], number(r["games"]), number(r["total"], signed=True),
+             number(r["average_rank"], decimals=2), "/".join(map(str, r["places"]))] for r in table["players"]]
+    if rows:
+        widths = [max(_shown_width(x[k]) for x in [head] + rows) for k in range(6)]
+        for x in [head] + rows:
+            lines.append("  " + "  ".join(_pad(v, w, right=k != 1) for k, (v, w) in enumerate(zip(x, widths))).rstrip())
+    return "\n".join(lines)
 
 
 def _shown_width(text: str) -> int:

@@ -884,3 +884,35 @@ def test_what_a_form_did_is_where_the_keyboard_starts_on_the_page_after_it(serve
     wait(d).until(lambda drv: "draw recorded" in drv.execute_script("return document.activeElement.textContent"))
     assert "flash" in d.switch_to.active_element.get_attribute("class")
     assert not console_errors(d)
+
+
+def test_the_club_standings_fit_a_phone_and_choose_their_days(server, browser, app):
+    # a club looks up its standings on a phone: every column in view (the table scrolls in its
+    # box, not the page), and the days chosen in the form give the games of those days
+    client = app.test_client()
+    from .test_game_flow import play_riichi_game
+    play_riichi_game(client)
+    d = browser
+    phone(d)
+    d.get(f"{server}/games?lang=en")
+    d.find_element(By.ID, "standings-link").click()
+    wait(d).until(EC.presence_of_element_located((By.ID, "club-standings")))
+    _no_overflow(d)
+    names = [row.find_elements(By.CSS_SELECTOR, "td")[1].text
+             for row in d.find_elements(By.CSS_SELECTOR, "#club-standings tbody tr")]
+    assert names == ["Bob", "Ann", "Di", "Cy"]
+    table = d.find_element(By.ID, "club-standings")
+    assert d.execute_script("return arguments[0].parentNode.scrollWidth <= arguments[0].parentNode.clientWidth", table), \
+        ("the standings scroll sideways on a phone: the places are out of view", d.execute_script(
+            "return [arguments[0].parentNode.clientWidth, ...Array.from(arguments[0].rows[1].cells).map((c) => c.offsetWidth)]", table))
+    shot(d, "club-standings-phone", width=390)
+    phone(d)
+    tomorrow = d.execute_script("const t = new Date(Date.now() + 86400000);"
+                                "return t.getFullYear() + '-' + String(t.getMonth() + 1).padStart(2, '0') + '-' +"
+                                " String(t.getDate()).padStart(2, '0');")
+    d.execute_script("document.querySelector('#standings-form input[name=since]').value = arguments[0]", tomorrow)
+    d.find_element(By.CSS_SELECTOR, "#standings-form button[type=submit]").click()
+    wait(d).until(lambda drv: f"since={tomorrow}" in drv.current_url)
+    assert "0 finished games counted." in d.find_element(By.ID, "counted").text
+    assert not d.find_elements(By.ID, "club-standings")
+    assert not console_errors(d)

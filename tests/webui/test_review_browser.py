@@ -809,6 +809,33 @@ def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, 
     assert not d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
 
 
+def test_a_typed_hand_answers_which_tile_won(server, browser, app):
+    # the hand typed in the notation box names its winning tile: "Which tile won?" stayed above it,
+    # after a reload too
+    import scorer
+    from webui.store import Store, connect
+    hand = scorer.to_hand(WIN)
+    reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
+        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
+        "little apart at the right, or correct it"], "groups": [], "links": []}}
+    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
+    d = browser
+    d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
+    box = d.find_element(By.ID, "notation")
+    d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
+    box.clear()
+    box.send_keys("123m456p789s2z11z2z 1z")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
+    d.execute_script("return new Promise((r) => setTimeout(r, 600))")       # the draft's state saved
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert not d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
+    assert not console_errors(d)
+
+
 def test_a_context_change_keeps_a_typed_hand_that_could_not_be_read(server, browser):
     # ticking a box after a typo put the last hand read back in the box and scored it, under
     # the typo's error (on a fresh page: emptied the box)

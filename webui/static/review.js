@@ -230,10 +230,17 @@
     document.querySelectorAll("#no-hand, .question[data-ask=changed], .question[data-ask=flip]")
       .forEach((el) => { el.hidden = true; });
   }
+  // "Which tile won?" is answered by ★ on a tile, or by a hand typed, which names its winning tile
+  // (the question stayed above a typed hand)
+  const ANSWERS_WINNING = new Set(["winning", "notation"]);
+  function hideWinningQuestion() {
+    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
+  }
   function step(mutate, correction) {
     const before = snapshot();
     if (mutate() === false) return;
     hideReadingNotes();
+    if (correction && ANSWERS_WINNING.has(correction.op)) hideWinningQuestion();
     undoStack.push(before);
     if (undoStack.length > 200) undoStack.shift();
     redoStack.length = 0;
@@ -785,8 +792,6 @@
       bonusGroup().tiles.forEach((x) => { x.win = false; });
       t.win = true;
     }, { op: "winning", tile: code });
-    // the question it answers is answered
-    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
   });
   mj.onChosen(moveSel, () => {
     if (!picking || picking.add) return;
@@ -1302,9 +1307,7 @@
   else fromHand(data.hand);
   if (corrections.length) hideReadingNotes();
   // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
-  if (corrections.some((c) => c && c.op === "winning")) {
-    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
-  }
+  if (corrections.some((c) => c && ANSWERS_WINNING.has(c.op))) hideWinningQuestion();
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();

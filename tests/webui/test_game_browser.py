@@ -915,4 +915,13 @@ def test_the_club_standings_fit_a_phone_and_choose_their_days(server, browser, a
     wait(d).until(lambda drv: f"since={tomorrow}" in drv.current_url)
     assert "0 finished games counted." in d.find_element(By.ID, "counted").text
     assert not d.find_elements(By.ID, "club-standings")
+    # printed for the club's board: the rules and days chosen, without the site's bar or the form
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not d.find_element(By.CSS_SELECTOR, "header.top").is_displayed()
+        assert not d.find_element(By.ID, "standings-form").is_displayed()
+        assert d.find_element(By.ID, "chosen").text == f"Riichi (EMA 2016) · Games started from {tomorrow} until …"
+    finally:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert not d.find_element(By.ID, "chosen").is_displayed()
     assert not console_errors(d)

@@ -7,6 +7,7 @@ import collections
 import csv
 import io
 import unicodedata
+from dataclasses import replace
 
 import scorer
 
@@ -17,7 +18,7 @@ from scorer.result import unit_for
 from . import scoring, settlement, validation
 from .i18n import WINDS, quoted
 from .settlement import SettlementError
-from .store import NotFound, Store
+from .store import PLAYED_KINDS, NotFound, Store
 from .validation import InputError
 
 EXPORT_VERSION = 2
@@ -423,10 +424,50 @@ def next_deal(store: Store, game: dict) -> Deal:
     if last is None:
         return flow.first_deal()
     if last.get("outcome") and last["outcome"].get("after") and not isinstance(flow, LegacyFlow):
-        return deal_of(last["outcome"]["after"])
+        after = last["outcome"]["after"]
+        deal = deal_of(after)
+        if ("repeat" not in after and not deal.finished and not flow.has_counters
+                and (last["dealer"], last["round_wind"]) == (deal.dealer, deal.round_wind)):
+            # kept before the repeats were counted, or none: counted from the hands (rarely: the
+            # deal kept, or a false win's deal dealt again)
+            deal = replace(deal, repeat=_streak(store.list_hands(game["id"]), (deal.dealer, deal.round_wind, deal.round_no)))
+        return deal
     # A hand recorded before the flow: the rotation of that time from its stored deal.
     deal = Deal(dealer=last["dealer"], round_wind=last["round_wind"])
     return flow.next_deal(deal, event_of(last, legacy=True))
+
+
+def _deal_key(h: dict) -> tuple:
+    return h["dealer"], h["round_wind"], (h.get("outcome") or {}).get("round_no", 0)
+
+
+def _streak(hands: list[dict], deal: tuple | None = None) -> int:
+    """The hands played in a row at the end of ``hands`` in the deal ``deal`` (dealer, round
+    wind, round number): the repeat of a next hand dealt in it, as the flow counts repeats (a
+    false win deals the hand again, no repeat); with ``deal`` None, each hand's own repeat is
+    put in its outcome where the stored one has none."""
+    streak_deal, streak = None, 0
+    for h in hands:
+        if h["kind"] == "end":
+            continue
+        key = _deal_key(h)
+        own = streak if key == streak_deal else 0
+        outcome = h.get("outcome")
+        if deal is None and own and isinstance(outcome, dict) and "repeat" not in outcome:
+            outcome["repeat"] = own
+        if h["kind"] in PLAYED_KINDS:
+            streak, streak_deal = (streak + 1, key) if key == streak_deal else (1, key)
+    return streak if deal is not None and deal == streak_deal else 0
+
+
+def fill_repeats(game: dict, hands: list[dict]) -> None:
+    """Each hand's repeat where its stored outcome has none: a Hong Kong or classical game
+    recorded before the repeats were counted named each of a dealer's repeats E2, until a hand
+    was edited (docs/webui.md, "Deal labels"). Riichi counts counters instead; a game from before
+    the flow kept no count."""
+    flow = flow_of(game)
+    if not flow.has_counters and not isinstance(flow, LegacyFlow):
+        _streak(hands)
 
 
 def replay_game(store: Store, game: dict, rescore: bool = False) -> None:
@@ -477,6 +518,7 @@ def game_view(store: Store, game_id: int) -> dict:
     the game is over."""
     game = store.get_game(game_id)
     hands = store.list_hands(game_id)
+    fill_repeats(game, hands)
     totals = settlement.running_totals(hands)
     for h, t in zip(hands, totals):
         h["totals"] = t

@@ -335,6 +335,35 @@ def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "winners"
 
 
+def test_a_game_recorded_before_the_repeats_were_counted_names_them(client):
+    # its stored deals have no repeat: the next hand and the dealer's repeats were labelled E1
+    # until a hand was edited
+    import json
+    from webui.store import get_store
+    gid = new_game(client, "hk")
+    hand = "123m456p789s11p22z 2z"
+    post(client, gid, {"hand": hand, "winner": A, "discarder": C})     # Ann deals and wins: keeps
+    post(client, gid, {"kind": "draw"})                                  # a draw: the same dealer
+    post(client, gid, {"kind": "penalty", "offender": C})              # a false win: dealt again, no repeat
+    labels = lambda: re.findall(r'<strong class="hand-label">([^<]+)</strong>',
+                                client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert labels() == ["E1-2", "E1", "E1-1", "E1-2"]
+    with client.application.app_context():
+        conn = get_store().conn
+        for seq, outcome in conn.execute("SELECT seq, outcome FROM hands WHERE game_id = ?", (gid,)).fetchall():
+            stored = json.loads(outcome)
+            stored.pop("repeat", None)
+            stored["after"].pop("repeat", None)
+            conn.execute("UPDATE hands SET outcome = ? WHERE game_id = ? AND seq = ?", (json.dumps(stored), gid, seq))
+        conn.commit()
+    assert labels() == ["E1-2", "E1", "E1-1", "E1-2"]
+    assert client.get(f"/api/games/{gid}").json["repeat"] == 2
+    # a new game's first deal after a false win is not taken for a repeat
+    other = new_game(client, "hk")
+    post(client, other, {"kind": "penalty", "offender": C})
+    assert client.get(f"/api/games/{other}").json["repeat"] == 0
+
+
 def test_riichi_and_tenpai_lists_are_checked(client):
     gid = new_game(client, "riichi")
     for body in ({"kind": "draw", "tenpai": [0, 0]}, {"kind": "draw", "tenpai": [5]}, {"kind": "draw", "riichi": "0"},

@@ -674,19 +674,27 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]})      # in play
     code, out, _ = run(capsys, "games", "--standings", "--data-dir", str(tmp_path))
     lines = out.splitlines()
-    assert code == 0 and lines[:2] == ["Standings across games (mcr)",
+    assert code == 0 and lines[:2] == ["Standings across games: Chinese Official (MCR, 81 fans)",
                                        "2 finished games counted. Games still in play, not counted until they are over: 1."]
-    assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Average", "rank", "1st/2nd/3rd/4th"]
+    assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Per", "game", "Average", "rank", "Best", "game",
+                                "1st/2nd/3rd/4th"]
     # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his discard
-    assert lines[3].split() == ["1", "李明", "1", "+45", "1.00", "1/0/0/0"]
-    assert lines[4].split() == ["2", "bob", "2", "+16", "2.50", "1/0/0/1"]
+    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0"]
+    assert lines[4].split() == ["2", "bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1"]
     from mjtable.commands.games import _shown_width
     # in columns: 李明 takes four columns of a terminal
     assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])
+    code, out, _ = run(capsys, "games", "--standings", "--since", "2000-01-01", "--until", "2000-01-02",
+                       "--data-dir", str(tmp_path))
+    assert out.splitlines()[:2] == ["Standings across games: Chinese Official (MCR, 81 fans), 2000-01-01 – 2000-01-02",
+                                    "0 finished games counted. Finished games of other days: 2."]
+    code, out, _ = run(capsys, "games", "--standings", "--min-games", "2", "--data-dir", str(tmp_path))
+    assert "Players with fewer than 2 games, not ranked: 4." in out and len(out.splitlines()) == 5     # bob and Ann
     code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;2,5;45;1;0;0;1"
+    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;8;2,5;45;1;0;0;1"
     code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 0 and out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out
+    assert code == 0 and out.splitlines()[0] == "Classement sur plusieurs parties : Officiel chinois (MCR, 81 fans)"
+    assert out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out
     code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--data-dir", str(tmp_path))
     assert code == 2 and "since must be a date written YYYY-MM-DD" in err
     code, _, err = run(capsys, "games", "--rules", "mcr", "--data-dir", str(tmp_path))

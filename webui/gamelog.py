@@ -911,6 +911,11 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
         raise game_over()
     _check_expected_seq(store, game_id, data.get("expect_seq"), data.get("expect_edits"))
     row = _entered(game, data, deal, legacy=legacy, told=told)
+    if told and row["kind"] == "end" and not any(h["kind"] in PLAYED_KINDS for h in store.hand_summaries(game_id)):
+        # a game ended before its first hand had a final table of four first places, counted in
+        # the club's standings (the game page offers no end before a hand either)
+        raise GameError("bad_field", "no hand was played in this game: it cannot end before its first hand "
+                        "(delete the game instead)", field="kind")
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:

@@ -613,8 +613,18 @@ def hand(game_id, seq):
 
 @bp.get("/standings")
 def standings_page():
-    table, played = standings.from_query(get_store(), request.args)
-    return render_template("standings.html", table=table, rule_sets=played)
+    try:
+        table, played = standings.from_query(get_store(), request.args)
+    except validation.InputError as e:
+        # said at the form, with what was entered kept (an error page's "Back" led to the photo page)
+        table, played = standings.from_query(get_store(), {k: v for k, v in request.args.items()
+                                                          if k in ("rules",) and e.field != "rules"})
+        entered = {k: request.args.get(k, "") for k in ("since", "until", "min_games")}
+        return render_template("standings.html", table=table, rule_sets=played, entered=entered,
+                               refused={"message": i18n.msg(str(e), e.code), "field": e.field}), 400
+    return render_template("standings.html", table=table, rule_sets=played, refused=None,
+                           entered={"since": table["since"] or "", "until": table["until"] or "",
+                                    "min_games": table["min_games"] if table["min_games"] > 1 else ""})
 
 
 @bp.get("/standings.csv")
@@ -623,7 +633,7 @@ def standings_csv():
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
     words = (lambda w: i18n.t(w)) if i18n.lang() == "fr" else (lambda w: w)
     return Response("\ufeff" + standings.standings_csv(table, words, delimiter), content_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="mjtable-standings-{table["rules"]}.csv"'})
+                    headers={"Content-Disposition": f'attachment; filename="{standings.file_name(table)}"'})
 
 
 @bp.get("/<int:game_id>/export.csv")

@@ -568,9 +568,15 @@ FR = {
     "Games finished 1st, 2nd, 3rd and 4th": "Parties finies 1er, 2e, 3e et 4e",
     "1st": "1er", "2nd": "2e", "3rd": "3e", "4th": "4e",
     "Export the standings (CSV)": "Exporter le classement (CSV)",
-    "A player is the same across games when their name reads the same (“Ann” and “ann”). Ranked by total, then by average rank. The total adds each game’s final score (riichi: after uma and chombo penalties).":
-        "Un joueur est le même d'une partie à l'autre quand son nom se lit de même (« Ann » et « ann »). Classé par total, puis par rang moyen. "
+    "A player is the same across games when their name reads the same (“Ann” and “ann”), shown as most games write it. Ranked by total, then by average rank, where players level in a game share their places out (three level behind the winner are each third). The total adds each game’s final score (riichi: after uma and chombo penalties).":
+        "Un joueur est le même d'une partie à l'autre quand son nom se lit de même (« Ann » et « ann »), écrit comme la plupart des parties l'écrivent. "
+        "Classé par total, puis par rang moyen, où des joueurs à égalité dans une partie se partagent leurs places (trois à égalité derrière le gagnant sont chacun troisièmes). "
         "Le total additionne le score final de chaque partie (riichi : après uma et pénalités de chombo).",
+    "Ranked from (games)": "Classé à partir de (parties)", "Finished games of other days: {n}.": "Parties terminées d'autres jours : {n}.",
+    "Players with fewer than {games} games, not ranked: {n}.": "Joueurs de moins de {games} parties, non classés : {n}.",
+    "These games have the same players and hands: one may be a copy, counted twice (delete it if so):":
+        "Ces parties ont les mêmes joueurs et les mêmes mains : l'une est peut-être une copie, comptée deux fois (supprimez-la si c'est le cas) :",
+    "Per game": "Par partie", "The games counted": "Les parties comptées",
 }
 
 #: Context keys and option names shown to a player (English; French above).
@@ -1547,6 +1553,9 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "min_games must be a whole number from 1 to {}, not {}": "min_games doit être un nombre entier de 1 à {0}, pas {1}",
+    "no hand was played in this game: it cannot end before its first hand (delete the game instead)":
+        "aucune main n'a été jouée dans cette partie : elle ne peut pas finir avant sa première main (supprimez plutôt la partie)",
     "{} must be a date written YYYY-MM-DD, not {}": "{0} doit être une date écrite AAAA-MM-JJ, pas {1}",
     "the first day ({}) is after the last ({})": "le premier jour ({0}) est après le dernier ({1})",
     "unknown rules {}: one of {}": "règles inconnues {0} : l'une de {1}",

@@ -10,29 +10,59 @@ import io
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+import scorer
+
 from . import gamelog, scoring
-from .store import Store
+from .store import PLAYED_KINDS, Store
 from .validation import InputError
+
+#: The most games a club may ask its ranked players to have played (a bound against a typo).
+MAX_MIN_GAMES = 10_000
 
 
 @dataclass
 class PlayerStanding:
-    """One player's line: ``places[k]`` games finished at rank k + 1 (a tie shares the better
-    rank, as the final table gives it)."""
-    name: str
+    """One player's line: ``places[k]`` games finished at rank k + 1 as the final table gives it
+    (a tie shares the better rank); ``positions`` adds each game's place with a tie's places
+    shared out (three level after the winner are each third: (2 + 3 + 4) / 3), as 002 §3.6.1
+    shares the uma of players level."""
     games: int = 0
-    total: int = 0
-    best: int | None = None
+    total: int | float = 0
+    best: int | float | None = None
     places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    last_game: int = 0        # the newest game's id: its spelling of the name is the one shown
+    positions: float = 0.0
+    spellings: dict = field(default_factory=dict)      # each spelling of the name: (games, newest game id)
+
+    @property
+    def name(self) -> str:
+        """The spelling of the most games, the newest game's among those level (one typo in the
+        last game renamed the player everywhere)."""
+        return max(self.spellings, key=lambda n: self.spellings[n])
 
     @property
     def average_rank(self) -> float:
-        return sum((k + 1) * n for k, n in enumerate(self.places)) / self.games if self.games else 0.0
+        return self.positions / self.games if self.games else 0.0
 
     def as_dict(self) -> dict:
         return {"name": self.name, "games": self.games, "total": self.total, "best": self.best,
+                "per_game": round(self.total / self.games, 1) if self.games else 0,
                 "places": list(self.places), "average_rank": round(self.average_rank, 2)}
+
+
+def _shared_positions(final: list[dict]) -> dict[str, float]:
+    """Each player's place in one game, players level sharing out their places."""
+    out = {}
+    for row in final:
+        level = sum(1 for r in final if r["rank"] == row["rank"])
+        out[row["player"]] = row["rank"] + (level - 1) / 2
+    return out
+
+
+def _played_signature(view: dict) -> tuple:
+    """What makes two games the same game: their players and every hand's changes (a game
+    recorded twice, or imported beside itself)."""
+    return (tuple(gamelog.name_key(p) for p in view["game"]["players"]),
+            tuple((h["kind"], tuple(h["deltas"])) for h in view["hands"]))
 
 
 def parse_day(value, name: str) -> date | None:
@@ -46,6 +76,17 @@ def parse_day(value, name: str) -> date | None:
                          field=name) from None
 
 
+def _min_games(value) -> int:
+    """The fewest finished games a player needs to be ranked (a club's rule), 1 by default."""
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return 1
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_MIN_GAMES:
+        raise InputError("bad_field", f"min_games must be a whole number from 1 to {MAX_MIN_GAMES}, not {text[:20]!r}",
+                         field="min_games")
+    return int(text)
+
+
 def _local_day(created: str) -> date | None:
     """The day a game was started, in the server's own time zone (the club's clock): a game begun
     at 00:30 in Paris is that day's, not the day before as UTC would have it."""
@@ -55,59 +96,78 @@ def _local_day(created: str) -> date | None:
         return None
 
 
-def club_standings(store: Store, rules: str, since: date | None = None, until: date | None = None) -> dict:
+def club_standings(store: Store, rules: str, since: date | None = None, until: date | None = None,
+                   min_games: int = 1) -> dict:
     """The standings of ``rules`` over the games started from ``since`` to ``until`` (days,
-    both included): ``players`` best first (total score, then average rank, then fewer games),
-    ``games`` counted and ``in_play`` (games of those days not over, left out)."""
+    both included): ``players`` best first (total score, then average rank, then fewer games)
+    among those with ``min_games`` finished games or more; ``counted`` (the games added up),
+    ``in_play`` (games of those days not over, left out), ``outside`` (finished games of other
+    days), ``fewer_games`` (players left out for it) and ``alike`` (groups of games with the same
+    players and hands: one may be a copy, counted twice)."""
     if since and until and since > until:
         raise InputError("bad_field", f"the first day ({since.isoformat()}) is after the last ({until.isoformat()})",
                          field="since")
     players: dict[str, PlayerStanding] = {}
-    counted = in_play = 0
-    for game in gamelog.games_with_state(store):
+    counted, in_play, outside = [], 0, 0
+    signatures: dict[tuple, list[dict]] = {}
+    for game in reversed(gamelog.games_with_state(store)):          # oldest first
         if game["rules"] != rules:
             continue
         day = _local_day(game["created"])
         if (since and (day is None or day < since)) or (until and (day is None or day > until)):
+            outside += game["finished"]
             continue
         if not game["finished"]:
             in_play += 1
             continue
-        final = gamelog.game_view(store, game["id"])["final"] or []
-        if len(final) != 4:
+        view = gamelog.game_view(store, game["id"])
+        final = view["final"] or []
+        # a game ended before its first hand (refused now, kept in older logs) is no game played
+        if len(final) != 4 or not any(h["kind"] in PLAYED_KINDS for h in view["hands"]):
             continue
-        counted += 1
+        entry = {"id": game["id"], "name": game["name"], "created": game["created"]}
+        counted.append(entry)
+        signatures.setdefault(_played_signature(view), []).append(entry)
+        positions = _shared_positions(final)
         for row in final:
             # one player across games by their name as it reads ("Ann" and "ann"), as a game
             # tells its four players apart (gamelog.name_key)
-            line = players.setdefault(gamelog.name_key(row["player"]), PlayerStanding(row["player"]))
+            line = players.setdefault(gamelog.name_key(row["player"]), PlayerStanding())
             line.games += 1
             line.total += row["score"]
             line.best = row["score"] if line.best is None else max(line.best, row["score"])
             line.places[min(max(row["rank"], 1), 4) - 1] += 1
-            if game["id"] > line.last_game:
-                line.last_game, line.name = game["id"], row["player"]
-    ranked = sorted(players.values(), key=lambda p: (-p.total, p.average_rank, p.games, p.name.casefold()))
+            line.positions += positions[row["player"]]
+            seen = line.spellings.get(row["player"], (0, 0))
+            line.spellings[row["player"]] = (seen[0] + 1, game["id"])
+    kept = [p for p in players.values() if p.games >= min_games]
+    ranked = sorted(kept, key=lambda p: (-p.total, p.average_rank, p.games, p.name.casefold()))
     rows = []
     for i, p in enumerate(ranked):
         # players level on total and average rank share a place
         same = rows and (p.total, round(p.average_rank, 6)) == (ranked[i - 1].total, round(ranked[i - 1].average_rank, 6))
         rows.append({"rank": rows[-1]["rank"] if same else i + 1, **p.as_dict()})
     return {"rules": rules, "since": since.isoformat() if since else None,
-            "until": until.isoformat() if until else None, "games": counted, "in_play": in_play, "players": rows}
+            "until": until.isoformat() if until else None, "min_games": min_games,
+            "games": len(counted), "counted": counted[::-1], "in_play": in_play, "outside": outside,
+            "fewer_games": len(players) - len(kept),
+            "alike": [group for group in signatures.values() if len(group) > 1], "players": rows}
 
 
 def from_query(store: Store, args) -> tuple[dict, list[str]]:
-    """The standings a query asks for (``rules``, ``since``, ``until``): by default those of the
-    rule set most played, over every day; and the rule sets played, for the page's choice."""
+    """The standings a query asks for (``rules``, ``since``, ``until``, ``min_games``): by default
+    those of the rule set most played, over every day; and the rule sets to choose from (those
+    played, and the one asked)."""
     played = rules_played(store)
-    rules = args.get("rules") or (played[0] if played else gamelog.usual_rules(store))
+    asked = args.get("rules")
+    rules = scorer.rules_name(asked) if asked else (played[0] if played else gamelog.usual_rules(store))
     known = {r["name"] for r in scoring.available_rules()}
     if rules not in known:
-        raise InputError("bad_field", f"unknown rules {str(rules)[:30]!r}: one of {', '.join(sorted(known))}",
+        raise InputError("bad_field", f"unknown rules {str(asked)[:30]!r}: one of {', '.join(sorted(known))}",
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
-    return club_standings(store, rules, since, until), played
+    min_games = _min_games(args.get("min_games"))
+    return club_standings(store, rules, since, until, min_games), played + ([rules] if rules not in played else [])
 
 
 def rules_played(store: Store) -> list[str]:
@@ -123,8 +183,15 @@ def standings_csv(standings: dict, words, delimiter: str = ",") -> str:
     ";" for a spreadsheet set for French (its average ranks then take a decimal comma)."""
     out = io.StringIO()
     w = gamelog.SafeCsv(out, delimiter)
-    w.writerow([words(c) for c in ("Rank", "Player", "Games", "Total", "Average rank", "Best game",
+    w.writerow([words(c) for c in ("Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game",
                                    "1st", "2nd", "3rd", "4th")])
     for r in standings["players"]:
-        w.writerow([r["rank"], r["name"], r["games"], r["total"], float(r["average_rank"]), r["best"], *r["places"]])
+        w.writerow([r["rank"], r["name"], r["games"], r["total"], float(r["per_game"]), float(r["average_rank"]),
+                    r["best"], *r["places"]])
     return out.getvalue()
+
+
+def file_name(standings: dict) -> str:
+    """The CSV's name, with its days: a club's weekly exports kept apart."""
+    days = "-".join(d for d in (standings["since"], standings["until"]) if d)
+    return f"mjtable-standings-{standings['rules']}{'-' + days if days else ''}.csv"

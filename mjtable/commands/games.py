@@ -36,6 +36,8 @@ def register(sub) -> None:
     p.add_argument("--rules", default=None, help="--standings of these rules (default: the rules most played)")
     p.add_argument("--since", default=None, metavar="YYYY-MM-DD", help="--standings of the games started from this day")
     p.add_argument("--until", default=None, metavar="YYYY-MM-DD", help="--standings of the games started until this day")
+    p.add_argument("--min-games", default=None, metavar="N", help="--standings: rank only the players of N finished "
+                                                                  "games or more (default 1)")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
@@ -157,8 +159,8 @@ def run(args) -> int:
             print("error: --standings are of every finished game: no game, and --csv or none", file=sys.stderr)
             return 2
         return _standings(client, args)
-    if args.rules or args.since or args.until:
-        print("error: --rules, --since and --until choose the games of --standings", file=sys.stderr)
+    if args.rules or args.since or args.until or args.min_games:
+        print("error: --rules, --since, --until and --min-games choose the games of --standings", file=sys.stderr)
         return 2
     if args.game is None:
         if args.format:
@@ -211,7 +213,8 @@ def run(args) -> int:
 def _standings(client, args) -> int:
     """``--standings``: as text, or the page's CSV with --csv (-o as a game's exports)."""
     from urllib.parse import urlencode
-    query = {k: v for k, v in (("rules", args.rules), ("since", args.since), ("until", args.until)) if v}
+    query = {k: v for k, v in (("rules", args.rules), ("since", args.since), ("until", args.until),
+                               ("min_games", args.min_games)) if v}
     french = args.lang == "fr"
     if french:
         query.update(lang="fr")
@@ -248,18 +251,30 @@ def _write(data: bytes, output: str | None) -> int:
 
 
 def standings_text(table: dict, tr, number) -> str:
-    """The standings in columns: rank, player, games, total, average rank, places 1st-4th."""
-    days = " ".join(x for x in (table["since"] and f"{table['since']} →", table["until"] and f"→ {table['until']}") if x)
-    lines = [f"{tr('Standings across games')} ({table['rules']}{', ' + days if days else ''})",
-             tr("{n} finished game(s) counted.", n=table["games"])
-             + (" " + tr("Games still in play, not counted until they are over: {n}.", n=table["in_play"])
-                if table["in_play"] else "")]
-    head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Average rank"),
+    """The standings in columns: rank, player, games, total, per game, average rank, best game,
+    places 1st-4th; under a heading naming the rules and the days."""
+    from webui import i18n
+    days = f"{table['since'] or '…'} – {table['until'] or '…'}" if table["since"] or table["until"] else ""
+    notes = [tr("{n} finished game(s) counted.", n=table["games"])]
+    if table["in_play"]:
+        notes.append(tr("Games still in play, not counted until they are over: {n}.", n=table["in_play"]))
+    if table["outside"] and not table["games"]:
+        notes.append(tr("Finished games of other days: {n}.", n=table["outside"]))
+    if table["fewer_games"]:
+        notes.append(tr("Players with fewer than {games} games, not ranked: {n}.", games=table["min_games"],
+                        n=table["fewer_games"]))
+    lines = [f"{tr('Standings across games')}{i18n.colon()} {i18n.rules_title(table['rules'])}{', ' + days if days else ''}",
+             " ".join(notes)]
+    for group in table["alike"]:
+        lines.append(tr("These games have the same players and hands: one may be a copy, counted twice (delete it "
+                        "if so):") + " " + ", ".join(f"#{g['id']} {g['name']}" for g in group))
+    head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Per game"), tr("Average rank"), tr("Best game"),
             f"{tr('1st')}/{tr('2nd')}/{tr('3rd')}/{tr('4th')}"]
     rows = [[str(r["rank"]), r["name"], number(r["games"]), number(r["total"], signed=True),
-             number(r["average_rank"], decimals=2), "/".join(map(str, r["places"]))] for r in table["players"]]
+             number(r["per_game"], signed=True), number(r["average_rank"], decimals=2), number(r["best"], signed=True),
+             "/".join(map(str, r["places"]))] for r in table["players"]]
     if rows:
-        widths = [max(_shown_width(x[k]) for x in [head] + rows) for k in range(6)]
+        widths = [max(_shown_width(x[k]) for x in [head] + rows) for k in range(len(head))]
         for x in [head] + rows:
             lines.append("  " + "  ".join(_pad(v, w, right=k != 1) for k, (v, w) in enumerate(zip(x, widths))).rstrip())
     return "\n".join(lines)

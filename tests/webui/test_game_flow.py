@@ -1167,6 +1167,7 @@ def test_the_photo_page_says_at_once_that_a_finished_game_records_no_more_hands(
     gid = new_game(client, "riichi")
     page = client.get(f"/?game={gid}&lang=en").get_data(as_text=True)
     assert 'id="game-over"' not in page
+    post(client, gid, {"kind": "draw"})
     post(client, gid, {"kind": "end"})
     page = client.get(f"/?game={gid}&lang=en").get_data(as_text=True)
     assert 'id="game-over"' in page and "This game is over" in page
@@ -1405,6 +1406,7 @@ def test_the_win_form_asks_who_won_instead_of_naming_the_first_player(client):
 def test_the_games_list_says_which_games_are_finished(client):
     import re
     over, playing = new_game(client, "riichi"), new_game(client, "riichi")
+    post(client, over, {"kind": "draw"})
     post(client, over, {"kind": "end"})
     rows = {int(m.group(1)): m.group(0) for m in re.finditer(r'<tr><td><a href="/games/(\d+)">.*?</tr>',
                                                               client.get("/games").get_data(as_text=True))}

@@ -43,11 +43,13 @@ def test_finished_games_add_up_player_by_player(client):
         table = standings.club_standings(get_store(), "riichi")
     assert table["games"] == 2 and table["in_play"] == 1
     rows = {r["name"]: r for r in table["players"]}
-    # "Bob" and "bob" are one player, named as the newest game writes it; the MCR game's Di win
-    # does not count among riichi's
+    # "Bob" and "bob" are one player (each spelling in one game: the newest game's shown); the MCR
+    # game's Di win does not count among riichi's
     assert set(rows) == {"Ann", "bob", "Cy", "Di", "Eve"}
     assert rows["bob"]["games"] == 2 and rows["bob"]["total"] == one["Bob"]["score"] + two["bob"]["score"]
     assert rows["bob"]["places"] == [2, 0, 0, 0] and rows["bob"]["average_rank"] == 1.0
+    assert rows["bob"]["per_game"] == rows["bob"]["total"] / 2
+    assert [g["id"] for g in table["counted"]] == [second, first] and table["alike"] == []
     assert rows["bob"]["best"] == max(one["Bob"]["score"], two["bob"]["score"]) == 19600
     assert rows["Ann"]["total"] == one["Ann"]["score"] + two["Ann"]["score"]
     assert rows["Ann"]["places"][one["Ann"]["rank"] - 1] >= 1 and sum(rows["Ann"]["places"]) == 2
@@ -69,6 +71,8 @@ def test_players_level_share_a_place_and_days_choose_the_games(client):
     with client.application.app_context():
         table = standings.club_standings(get_store(), "mcr")
         assert [(r["rank"], r["total"]) for r in table["players"]] == [(1, 0)] * 4     # four level: one place
+        # in the game they were all first at the table; their places shared out, each is 2.5th
+        assert [(r["places"], r["average_rank"]) for r in table["players"]] == [([1, 0, 0, 0], 2.5)] * 4
         assert standings.club_standings(get_store(), "mcr", since=today - timedelta(days=1))["games"] == 1
         assert standings.club_standings(get_store(), "mcr", since=today + timedelta(days=1))["games"] == 0
         assert standings.club_standings(get_store(), "mcr", until=today - timedelta(days=1))["players"] == []
@@ -84,12 +88,13 @@ def test_the_standings_page_and_its_csv(client):
     r = client.get("/games/standings.csv?rules=riichi")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(r.get_data(as_text=True).lstrip("\ufeff"))))
-    assert rows[0] == ["Rank", "Player", "Games", "Total", "Average rank", "Best game", "1st", "2nd", "3rd", "4th"]
+    assert rows[0] == ["Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game", "1st", "2nd", "3rd",
+                       "4th"]
     assert rows[1][:4] == ["1", "bob", "2", str(sum(int(x[3]) for x in rows[1:] if x[1] == "bob"))]
     # a French spreadsheet: semicolons, French headings, an average rank with a decimal comma
     fr = client.get("/games/standings.csv?rules=riichi&sep=semicolon&lang=fr").get_data(as_text=True).lstrip("\ufeff")
     lines = list(csv.reader(io.StringIO(fr), delimiter=";"))
-    assert lines[0][:5] == ["Rang", "Joueur", "Parties", "Total", "Rang moyen"]
+    assert lines[0][:6] == ["Rang", "Joueur", "Parties", "Total", "Par partie", "Rang moyen"]
     assert len(lines) == 6
     assert "Classement sur plusieurs parties" in client.get("/games/standings?lang=fr").get_data(as_text=True)
 
@@ -107,6 +112,9 @@ def test_bad_days_and_rules_are_refused_with_the_reason(client):
     assert r.status_code == 400 and "since must be a date written YYYY-MM-DD" in r.get_data(as_text=True)
     r = client.get("/games/standings?since=2026-12-03&until=2026-12-01")
     assert r.status_code == 400 and "the first day (2026-12-03) is after the last (2026-12-01)" in r.get_data(as_text=True)
+    # said at the form, the days kept (an error page's Back led to the photo page)
+    page = r.get_data(as_text=True)
+    assert 'id="standings-form"' in page and 'value="2026-12-03"' in page and 'value="2026-12-01"' in page
     r = client.get("/games/standings?rules=poker")
     assert r.status_code == 400 and "unknown rules &#39;poker&#39;: one of" in r.get_data(as_text=True)
     fr = client.get("/games/standings?since=hier&lang=fr").get_data(as_text=True)
@@ -115,7 +123,47 @@ def test_bad_days_and_rules_are_refused_with_the_reason(client):
 
 def test_the_csv_writes_a_french_decimal_comma_and_keeps_a_name_from_running_as_a_formula():
     from webui import standings
-    table = {"players": [{"rank": 1, "name": "=SUM(A1)", "games": 2, "total": 5, "average_rank": 2.5, "best": 4,
-                          "places": [1, 0, 1, 0]}]}
-    assert standings.standings_csv(table, str, ";").splitlines()[1] == "1;'=SUM(A1);2;5;2,5;4;1;0;1;0"
-    assert standings.standings_csv(table, str).splitlines()[1] == "1,'=SUM(A1),2,5,2.5,4,1,0,1,0"
+    table = {"players": [{"rank": 1, "name": "=SUM(A1)", "games": 2, "total": 5, "per_game": 2.5, "average_rank": 2.5,
+                          "best": 4, "places": [1, 0, 1, 0]}]}
+    assert standings.standings_csv(table, str, ";").splitlines()[1] == "1;'=SUM(A1);2;5;2,5;2,5;4;1;0;1;0"
+    assert standings.standings_csv(table, str).splitlines()[1] == "1,'=SUM(A1),2,5,2.5,2.5,4,1,0,1,0"
+
+
+def test_what_a_club_trial_found(client):
+    """A club secretary's evening: a game ended before its first hand gave four first places; a
+    game recorded twice was counted twice without a word; a typo in the newest game renamed a
+    player everywhere; three players level after the winner were each counted second."""
+    from webui import standings
+    from webui.store import get_store
+    empty = new_game(client, "mcr")
+    r = client.post(f"/api/games/{empty}/hands", json={"kind": "end"})
+    assert r.status_code == 400 and "no hand was played in this game" in r.json["error"]["message"]
+    names = [["Léa", "Bob", "Cy", "Di"], ["Léa", "Bob", "Cy", "Di"], ["léa", "Bob", "Cy", "Di"]]
+    ids = []
+    for players in names:
+        gid = _game(client, "mcr", players)
+        post(client, gid, {"hand": "123456789m123p5z 5z", "winner": 1, "discarder": None})    # self-drawn: three level
+        post(client, gid, {"kind": "end"})
+        ids.append(gid)
+    with client.application.app_context():
+        table = standings.club_standings(get_store(), "mcr")
+        assert [[g["id"] for g in group] for group in table["alike"]] == [ids]
+        rows = {r["name"]: r for r in table["players"]}
+        assert "Léa" in rows and rows["Léa"]["games"] == 3            # two games write Léa, one léa
+        # Bob first, the three others level: each (2 + 3 + 4) / 3 = third, at the table's 2nd place
+        assert rows["Léa"]["places"] == [0, 3, 0, 0] and rows["Léa"]["average_rank"] == 3.0
+        assert rows["Bob"]["average_rank"] == 1.0
+        ranked = standings.club_standings(get_store(), "mcr", min_games=4)
+        assert ranked["players"] == [] and ranked["fewer_games"] == 4
+    page = client.get("/games/standings?rules=mcr&lang=en").get_data(as_text=True)
+    assert "These games have the same players and hands" in page and page.count(f'href="/games/{ids[0]}"') == 2
+    # rule sets by their other names, as mjtable score takes them; one never played is offered
+    assert client.get("/api/standings?rules=Hong%20Kong").json["rules"] == "hk"
+    assert '<option value="classical" selected>' in client.get("/games/standings?rules=classical").get_data(as_text=True)
+    r = client.get("/games/standings.csv?rules=mcr&since=2026-01-01")
+    assert 'filename="mjtable-standings-mcr-2026-01-01.csv"' in r.headers["Content-Disposition"]
+    r = client.get("/games/standings?min_games=0")
+    assert r.status_code == 400 and "min_games must be a whole number from 1 to 10000" in r.get_data(as_text=True)
+    # days with no game say that finished games are elsewhere
+    page = client.get("/games/standings?rules=mcr&until=2000-01-01&lang=en").get_data(as_text=True)
+    assert "0 finished games counted. Finished games of other days: 3." in page

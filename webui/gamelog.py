@@ -446,11 +446,15 @@ def _streak(hands: list[dict], deal: tuple | None = None) -> int:
     wind, round number): the repeat of a next hand dealt in it, as the flow counts repeats (a
     false win deals the hand again, no repeat); with ``deal`` None, each hand's own repeat is
     put in its outcome where the stored one has none."""
-    streak_deal, streak = None, 0
+    streak_deal, streak, before = None, 0, None
     for h in hands:
         if h["kind"] == "end":
             continue
         key = _deal_key(h)
+        if before is not None and key != (before.get("dealer"), before.get("round_wind"), before.get("round_no", 0)):
+            # the table fixed another deal than the one that followed (Flow.fixed): a first deal
+            streak_deal, streak = None, 0
+        before = (h.get("outcome") or {}).get("after")
         own = streak if key == streak_deal else 0
         outcome = h.get("outcome")
         if deal is None and own and isinstance(outcome, dict) and "repeat" not in outcome:
@@ -899,6 +903,15 @@ def _recorded_hand_words(store: Store, game_id: int, hand: dict) -> str:
     return f"hand {hand['seq']} recorded: {what}"
 
 
+def _check_end_after_a_hand(before: list[dict]) -> None:
+    """A game's end needs a hand, draw or false win recorded before it: one ended before its
+    first hand had a final table of four first places, counted in a club's standings (the game
+    page offers no end before a hand either)."""
+    if not any(h["kind"] != "end" for h in before):
+        raise GameError("bad_field", "no hand was played in this game: it cannot end before its first hand "
+                        "(delete the game instead)", field="kind")
+
+
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None,
             told: bool = True) -> dict:
     game = store.get_game(game_id)
@@ -911,11 +924,8 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
         raise game_over()
     _check_expected_seq(store, game_id, data.get("expect_seq"), data.get("expect_edits"))
     row = _entered(game, data, deal, legacy=legacy, told=told)
-    if told and row["kind"] == "end" and not any(h["kind"] in PLAYED_KINDS for h in store.hand_summaries(game_id)):
-        # a game ended before its first hand had a final table of four first places, counted in
-        # the club's standings (the game page offers no end before a hand either)
-        raise GameError("bad_field", "no hand was played in this game: it cannot end before its first hand "
-                        "(delete the game instead)", field="kind")
+    if told and row["kind"] == "end":
+        _check_end_after_a_hand(store.hand_summaries(game_id))
     if row["kind"] == "win" and draft is not None:
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:
@@ -1039,6 +1049,8 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
         if legacy and "dealer" not in data:
             data = {**data, "dealer": before["dealer"], "round_wind": before["round_wind"]}
         row = _entered(game, data, deal, legacy=legacy, previous=before)
+        if row["kind"] == "end":
+            _check_end_after_a_hand([h for h in store.hand_summaries(game_id) if h["seq"] < seq])
         if row["kind"] != "win":
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
         elif "tiles_read" not in data and "corrections" not in data:
@@ -1061,6 +1073,11 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         check_hand_id(store.get_hand(game_id, seq), hand_id)
         others = [h["uid"] for h in store.list_hands(game_id)]
         removed = store.delete_hand(game_id, seq)
+        left = store.hand_summaries(game_id)
+        if left and left[0]["kind"] == "end" and removed["kind"] != "end":
+            # the game's end would come first: four first places (_check_end_after_a_hand)
+            raise GameError("bad_field", f"hand {seq} is the only one before the game's end: delete the end "
+                            f"first (or the whole game); nothing was deleted")
         try:
             replay_game(store, game)
         except HandRefused as e:

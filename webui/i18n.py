@@ -1553,6 +1553,8 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "hand {} is the only one before the game's end: delete the end first (or the whole game); nothing was deleted":
+        "la main {0} est la seule avant la fin de la partie : supprimez d'abord la fin (ou la partie entière) ; rien n'a été supprimé",
     "min_games must be a whole number from 1 to {}, not {}": "min_games doit être un nombre entier de 1 à {0}, pas {1}",
     "no hand was played in this game: it cannot end before its first hand (delete the game instead)":
         "aucune main n'a été jouée dans cette partie : elle ne peut pas finir avant sa première main (supprimez plutôt la partie)",

@@ -13,7 +13,7 @@ from datetime import date, datetime
 import scorer
 
 from . import gamelog, scoring
-from .store import PLAYED_KINDS, Store
+from .store import Store
 from .validation import InputError
 
 #: The most games a club may ask its ranked players to have played (a bound against a typo).
@@ -123,11 +123,13 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         view = gamelog.game_view(store, game["id"])
         final = view["final"] or []
         # a game ended before its first hand (refused now, kept in older logs) is no game played
-        if len(final) != 4 or not any(h["kind"] in PLAYED_KINDS for h in view["hands"]):
+        if len(final) != 4 or not any(h["kind"] != "end" for h in view["hands"]):
             continue
         entry = {"id": game["id"], "name": game["name"], "created": game["created"]}
         counted.append(entry)
-        signatures.setdefault(_played_signature(view), []).append(entry)
+        if any(h["kind"] == "win" for h in view["hands"]):
+            # two short games of draws alone may well be alike: a copy is told by its wins
+            signatures.setdefault(_played_signature(view), []).append(entry)
         positions = _shared_positions(final)
         for row in final:
             # one player across games by their name as it reads ("Ann" and "ann"), as a game

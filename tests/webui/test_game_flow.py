@@ -362,6 +362,14 @@ def test_a_game_recorded_before_the_repeats_were_counted_names_them(client):
     other = new_game(client, "hk")
     post(client, other, {"kind": "penalty", "offender": C})
     assert client.get(f"/api/games/{other}").json["repeat"] == 0
+    # nor a deal the table fixed back to the dealer before (Flow.fixed: a first deal), a hand or
+    # a false win in it
+    for fixed in ({"kind": "draw", "dealer": A}, {"kind": "penalty", "offender": C, "dealer": A}):
+        gid = new_game(client, "hk")
+        post(client, gid, {"hand": hand, "winner": B, "discarder": C})     # Ann deals, Bob wins: Bob deals
+        post(client, gid, fixed)
+        assert labels()[1:] == ["E1", "E1"], fixed
+        assert client.get(f"/api/games/{gid}").json["repeat"] == (1 if fixed["kind"] == "draw" else 0)
 
 
 def test_riichi_and_tenpai_lists_are_checked(client):

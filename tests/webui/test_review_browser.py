@@ -456,6 +456,24 @@ def test_a_score_asked_before_the_last_tap_does_not_enable_record(server, browse
     assert not console_errors(d)
 
 
+def test_a_tap_just_before_the_phone_hides_the_page_is_scored_at_once(server, browser, app):
+    # the phone locked within the pause after a tap: the change was saved but its score never
+    # asked, and the page came back dimmed with Record off (or an older score turned Record on)
+    d = browser
+    _review_in_game(d, server, app, "toy")
+    choose(d, "winner", "Bob")
+    wait(d).until(lambda drv: "stale" not in drv.find_element(By.ID, "bar-total").get_attribute("class"))
+    discarder = chip_of(d, "discarder", "Di")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", discarder)
+    d.execute_script("""arguments[0].click();
+        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+        Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});""", discarder)
+    wait(d).until(EC.element_to_be_clickable((By.ID, "record-button")))
+    assert "stale" not in d.find_element(By.ID, "bar-total").get_attribute("class")
+    assert not console_errors(d)
+
+
 def test_a_hand_under_the_minimum_is_refused_and_offered_as_a_false_win(server, browser, app):
     game = _game(app, "mcr")
     d = browser
@@ -822,12 +840,24 @@ def test_a_typed_hand_answers_which_tile_won(server, browser, app):
     d = browser
     d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
     wait(d).until(lambda drv: score_total(drv) is not None)
-    assert d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
+    question = d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]")
+    assert question.is_displayed()
     box = d.find_element(By.ID, "notation")
     d.execute_script("arguments[0].closest('details') && (arguments[0].closest('details').open = true)", box)
-    box.clear()
-    box.send_keys("123m456p789s2z11z2z 1z")
-    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+
+    def send(text):
+        box.clear()
+        box.send_keys(text)
+        d.execute_script("document.getElementById('notation-form').requestSubmit()")
+        wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " "))
+        d.execute_script("return new Promise((r) => setTimeout(r, 300))")
+    # the box's notation sent back as the reader gave it, or a hand with no winning tile apart
+    # (its last tile taken), answers nothing: nobody chose the tile
+    send(d.find_element(By.ID, "notation").get_attribute("value"))
+    assert question.is_displayed()
+    send("123m456p789s2z11z2z1z")
+    assert question.is_displayed()
+    send("123m456p789s2z11z2z 1z")
     wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
     d.execute_script("return new Promise((r) => setTimeout(r, 600))")       # the draft's state saved
     d.refresh()

@@ -79,7 +79,7 @@ def test_players_level_share_a_place_and_days_choose_the_games(client):
 
 
 def test_the_standings_page_and_its_csv(client):
-    _club(client)
+    first, second = _club(client)
     games = client.get("/games?lang=en").get_data(as_text=True)
     assert 'id="standings-link"' in games
     page = client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
@@ -90,7 +90,8 @@ def test_the_standings_page_and_its_csv(client):
     rows = list(csv.reader(io.StringIO(r.get_data(as_text=True).lstrip("\ufeff"))))
     assert rows[0] == ["Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game", "1st", "2nd", "3rd",
                        "4th"]
-    assert rows[1][:4] == ["1", "bob", "2", str(sum(int(x[3]) for x in rows[1:] if x[1] == "bob"))]
+    one, two = _final(client, first), _final(client, second)
+    assert rows[1][:4] == ["1", "bob", "2", str(one["Bob"]["score"] + two["bob"]["score"])]
     # a French spreadsheet: semicolons, French headings, an average rank with a decimal comma
     fr = client.get("/games/standings.csv?rules=riichi&sep=semicolon&lang=fr").get_data(as_text=True).lstrip("\ufeff")
     lines = list(csv.reader(io.StringIO(fr), delimiter=";"))
@@ -167,3 +168,31 @@ def test_what_a_club_trial_found(client):
     # days with no game say that finished games are elsewhere
     page = client.get("/games/standings?rules=mcr&until=2000-01-01&lang=en").get_data(as_text=True)
     assert "0 finished games counted. Finished games of other days: 3." in page
+
+
+def test_a_games_end_needs_a_hand_before_it_whichever_way_it_comes(client):
+    # edited into the only hand, or left first by deleting the hand before it, the end gave a
+    # final table of four first places; a game of false wins alone can still end
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "end"})
+    assert r.status_code == 400 and "no hand was played in this game" in r.json["error"]["message"]
+    post(client, gid, {"kind": "end"})
+    r = client.delete(f"/api/games/{gid}/hands/1", json={})
+    assert r.status_code == 400 and "hand 1 is the only one before the game's end" in r.json["error"]["message"]
+    assert [h["kind"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["draw", "end"]
+    penalties = new_game(client, "mcr")
+    post(client, penalties, {"kind": "penalty", "offender": 2})
+    post(client, penalties, {"kind": "end"})
+    assert client.get(f"/api/games/{penalties}").json["finished"] is True
+
+
+def test_two_games_of_draws_alone_are_not_taken_for_copies(client):
+    from webui import standings
+    from webui.store import get_store
+    for _ in range(2):
+        gid = new_game(client, "mcr")
+        post(client, gid, {"kind": "draw"})
+        post(client, gid, {"kind": "end"})
+    with client.application.app_context():
+        assert standings.club_standings(get_store(), "mcr")["alike"] == []

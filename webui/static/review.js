@@ -230,17 +230,18 @@
     document.querySelectorAll("#no-hand, .question[data-ask=changed], .question[data-ask=flip]")
       .forEach((el) => { el.hidden = true; });
   }
-  // "Which tile won?" is answered by ★ on a tile, or by a hand typed, which names its winning tile
+  // "Which tile won?" is answered by ★ on a tile, or by a hand typed with its winning tile apart
   // (the question stayed above a typed hand)
-  const ANSWERS_WINNING = new Set(["winning", "notation"]);
   function hideWinningQuestion() {
     document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
   }
+  const namesWinningTile = (text) => /\s\d[mpszf]$/i.test(String(text || "").trim());
+  const answersWinning = (c) => !!c && (c.op === "winning" || (c.op === "notation" && namesWinningTile(c.text)));
   function step(mutate, correction) {
     const before = snapshot();
     if (mutate() === false) return;
     hideReadingNotes();
-    if (correction && ANSWERS_WINNING.has(correction.op)) hideWinningQuestion();
+    if (correction && correction.op === "winning") hideWinningQuestion();
     undoStack.push(before);
     if (undoStack.length > 200) undoStack.shift();
     redoStack.length = 0;
@@ -982,7 +983,7 @@
     // it, and would enable Record under the new winner and discarder (a tap on Record as the
     // next score began, Record off again, was lost)
     if (mine !== seq || timer !== null) return;
-    if (d.ok) notationInput.value = d.notation;
+    if (d.ok) { notationInput.value = d.notation; notationInput.dataset.shown = d.notation; }
     // tiles that make no hand have no notation: the box showed the last hand that did, which "Use"
     // would have put back (a hand typed and refused keeps its text, to be corrected)
     else if ($("notation-error").innerHTML.trim() === "") notationInput.value = "";
@@ -1072,8 +1073,9 @@
   let edits = 0, savedEdits = 0;     // changes made, and those a save has reached the server with
   function savePendingChange() {
     if (edits <= savedEdits) return;  // a save still in flight when the page goes is lost with it
-    clearTimeout(timer);
-    timer = null;
+    // the change's score is asked now, not after the pause it no longer waits for: the page came
+    // back dimmed with Record off, or an older score in flight turned Record on under it
+    if (timer !== null) { clearTimeout(timer); timer = null; rescore(); }
     if (data.recorded || !draftId || overtaken) return;     // a hand without its draft yet gets one from its first save
     const state = currentState();
     keepHistory(historyOf(state));
@@ -1247,12 +1249,24 @@
   $("notation-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const text = notationInput.value.trim();
-    const { data: d } = await mj.postJSON(data.scoreUrl, request(text));
+    // a typed winning tile apart ("... 2z") answers "Which tile won?"; the box's own notation sent
+    // back as it was, or a hand with none (the last tile taken), does not
+    const answers = namesWinningTile(text) && text !== notationInput.dataset.shown;
+    let d;
+    try {
+      ({ data: d } = await mj.postJSON(data.scoreUrl, request(text)));
+    } catch (err) {
+      // the server out of reach: said, not a page left dimmed with Record off
+      showResult({ ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` });
+      return;
+    }
     // the error beside the box it is about (on a phone the score panel is off-screen)
     $("notation-error").innerHTML = d.ok ? "" : d.html;
     markInvalid(notationInput, d.ok ? null : "notation-error");
-    if (d.ok) step(() => { fromHand(d.hand); }, { op: "notation", text });
-    else showResult(d);
+    if (d.ok) {
+      step(() => { fromHand(d.hand); }, { op: "notation", text });
+      if (answers) hideWinningQuestion();
+    } else showResult(d);
   });
   // "Record this hand into a game" (a page of no game): the hand is saved first, a typed one
   // getting its draft then, and opened in the game chosen with its corrections
@@ -1307,7 +1321,7 @@
   else fromHand(data.hand);
   if (corrections.length) hideReadingNotes();
   // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
-  if (corrections.some((c) => c && ANSWERS_WINNING.has(c.op))) hideWinningQuestion();
+  if (corrections.some(answersWinning)) hideWinningQuestion();
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
   loadHistory();
   render();

@@ -517,6 +517,18 @@ def _final(game: dict, flow, hands: list[dict], totals: list[int], deal: Deal) -
     return [{"player": game["players"][r["seat"]], **r} for r in rows]
 
 
+def final_table(store: Store, game: dict, deal: Deal | None = None) -> list[dict] | None:
+    """A finished game's final table (``game_view``'s ``final``) from its totals and penalties
+    summed by SQLite, without reading its hands: the standings across games read every game's.
+    ``deal``: its next deal, when known (``next_deal``)."""
+    deal = deal or next_deal(store, game)
+    if not deal.finished:
+        return None
+    totals, _ = store.totals(game["id"])
+    rows = flow_of(game).final(totals, deal, store.penalty_totals(game["id"]))
+    return [{"player": game["players"][r["seat"]], **r} for r in rows]
+
+
 def game_view(store: Store, game_id: int) -> dict:
     """The game, its hands with running totals, the next hand's deal, and the final result once
     the game is over."""

@@ -58,11 +58,11 @@ def _shared_positions(final: list[dict]) -> dict[str, float]:
     return out
 
 
-def _played_signature(view: dict) -> tuple:
+def _played_signature(game: dict, hands: list[dict]) -> tuple:
     """What makes two games the same game: their players and every hand's changes (a game
     recorded twice, or imported beside itself)."""
-    return (tuple(gamelog.name_key(p) for p in view["game"]["players"]),
-            tuple((h["kind"], tuple(h["deltas"])) for h in view["hands"]))
+    return (tuple(gamelog.name_key(p) for p in game["players"]),
+            tuple((h["kind"], tuple(h["deltas"])) for h in hands))
 
 
 def parse_day(value, name: str) -> date | None:
@@ -110,26 +110,29 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
     signatures: dict[tuple, list[dict]] = {}
-    for game in reversed(gamelog.games_with_state(store)):          # oldest first
+    for game in reversed(store.list_games()):          # oldest first
         if game["rules"] != rules:
             continue
+        deal = gamelog.next_deal(store, game)
         day = _local_day(game["created"])
         if (since and (day is None or day < since)) or (until and (day is None or day > until)):
-            outside += game["finished"]
+            outside += deal.finished
             continue
-        if not game["finished"]:
+        if not deal.finished:
             in_play += 1
             continue
-        view = gamelog.game_view(store, game["id"])
-        final = view["final"] or []
+        # the light rows and the final table from SQLite's sums: a club's hundreds of games read
+        # whole (game_view) took most of a second per page
+        hands = store.hand_summaries(game["id"])
+        final = gamelog.final_table(store, game, deal) or []
         # a game ended before its first hand (refused now, kept in older logs) is no game played
-        if len(final) != 4 or not any(h["kind"] != "end" for h in view["hands"]):
+        if len(final) != 4 or not any(h["kind"] != "end" for h in hands):
             continue
         entry = {"id": game["id"], "name": game["name"], "created": game["created"]}
         counted.append(entry)
-        if any(h["kind"] == "win" for h in view["hands"]):
+        if any(h["kind"] == "win" for h in hands):
             # two short games of draws alone may well be alike: a copy is told by its wins
-            signatures.setdefault(_played_signature(view), []).append(entry)
+            signatures.setdefault(_played_signature(game, hands), []).append(entry)
         positions = _shared_positions(final)
         for row in final:
             # one player across games by their name as it reads ("Ann" and "ann"), as a game

@@ -521,6 +521,14 @@ class Store:
             "COALESCE(SUM(json_extract(deltas, '$[3]')), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()
         return [points_of(v) for v in row[1:]], int(row[0])      # a Hong Kong half point stays one
 
+    def penalty_totals(self, game_id: int) -> list[int]:
+        """Each player's penalties taken after the uma (a tournament chombo, 002 §3.4.6), summed
+        from the hands' outcomes by SQLite (JSON1); none in a game from before the flow."""
+        row = self.conn.execute(
+            "SELECT " + ", ".join(f"COALESCE(SUM(json_extract(outcome, '$.penalties[{p}]')), 0)" for p in range(4))
+            + " FROM hands WHERE game_id = ? AND outcome IS NOT NULL", (game_id,)).fetchone()
+        return [points_of(v) for v in row]
+
     def last_played_hand(self, game_id: int) -> dict | None:
         """The last hand that was not a penalty (it decides the next deal)."""
         r = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner FROM hands WHERE game_id = ? "

@@ -196,3 +196,24 @@ def test_two_games_of_draws_alone_are_not_taken_for_copies(client):
         post(client, gid, {"kind": "end"})
     with client.application.app_context():
         assert standings.club_standings(get_store(), "mcr")["alike"] == []
+
+
+def test_the_final_table_from_sqlites_sums_is_the_game_pages(client):
+    # the standings read each game's final table without its hands: the same as the game page's,
+    # a tournament chombo taken after the uma (002 §3.4.6) and a Hong Kong half point too
+    from webui import gamelog
+    from webui.store import get_store
+    riichi = play_riichi_game(client)
+    tournament = new_game(client, "riichi", tournament=True)
+    post(client, tournament, {"kind": "chombo", "offender": 2})
+    post(client, tournament, {"kind": "draw", "tenpai": [1]})
+    post(client, tournament, {"kind": "end"})
+    hk = new_game(client, "hk")
+    post(client, hk, {"hand": "123m456p789s11p22z 2z", "winner": 1, "discarder": 2})
+    post(client, hk, {"kind": "end"})
+    with client.application.app_context():
+        store = get_store()
+        for gid in (riichi, tournament, hk):
+            view = gamelog.game_view(store, gid)
+            assert gamelog.final_table(store, store.get_game(gid)) == view["final"], gid
+        assert any(r["penalty"] for r in gamelog.game_view(store, tournament)["final"])

@@ -15,7 +15,12 @@ from pathlib import Path
 
 
 def turned(image, degrees: float):
+    """``image`` turned ``degrees`` counter-clockwise: a quarter turn whole (a photo whose rotation
+    tag was lost), another angle on the same canvas, the corners filled with the edge's pixels."""
     import cv2
+    import numpy as np
+    if degrees % 90 == 0:
+        return np.ascontiguousarray(np.rot90(image, int(degrees // 90) % 4))
     h, w = image.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
     return cv2.warpAffine(image, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
@@ -29,7 +34,8 @@ def notation(hand: dict | None) -> str | None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--photos", nargs="+", required=True, help="folders of hand_* photos")
-    p.add_argument("--angles", default="-12,-8,-4,4,8,12", help="turns in degrees, comma-separated")
+    p.add_argument("--angles", default="-12,-8,-4,4,8,12",
+                   help="turns in degrees, comma-separated (counter-clockwise; 90 and 270: a quarter turn, the whole photo kept)")
     p.add_argument("--rules", default="mcr")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

@@ -697,6 +697,8 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out
     code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--data-dir", str(tmp_path))
     assert code == 2 and "since must be a date written YYYY-MM-DD" in err
+    code, _, err = run(capsys, "games", "--standings", "--since", "hier", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 2 and "since doit être une date écrite AAAA-MM-JJ" in err
     code, _, err = run(capsys, "games", "--rules", "mcr", "--data-dir", str(tmp_path))
     assert code == 2 and "choose the games of --standings" in err
     code, _, err = run(capsys, "games", "1", "--standings", "--data-dir", str(tmp_path))

@@ -223,7 +223,12 @@ def _standings(client, args) -> int:
     else:
         r = client.get("/api/standings?" + urlencode(query))
     if r.status_code != 200:
-        print(f"error: {((r.get_json(silent=True) or {}).get('error') or {}).get('message', r.status)}", file=sys.stderr)
+        error = (r.get_json(silent=True) or {}).get("error") or {"message": str(r.status)}
+        if french:          # said as the French page says it ("since doit être une date...")
+            from webui import i18n
+            with client.application.test_request_context("/?lang=fr"):
+                error = {**error, "message": i18n.msg(error)}
+        print(f"error: {error.get('message')}", file=sys.stderr)
         return 2
     if args.format == "csv":
         data = r.get_data()

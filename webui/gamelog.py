@@ -430,7 +430,8 @@ def next_deal(store: Store, game: dict) -> Deal:
                 and (last["dealer"], last["round_wind"]) == (deal.dealer, deal.round_wind)):
             # kept before the repeats were counted, or none: counted from the hands (rarely: the
             # deal kept, or a false win's deal dealt again)
-            deal = replace(deal, repeat=_streak(store.list_hands(game["id"]), (deal.dealer, deal.round_wind, deal.round_no)))
+            _, streak_deal, streak = _repeats(store.list_hands(game["id"]))
+            deal = replace(deal, repeat=streak if streak_deal == (deal.dealer, deal.round_wind, deal.round_no) else 0)
         return deal
     # A hand recorded before the flow: the rotation of that time from its stored deal.
     deal = Deal(dealer=last["dealer"], round_wind=last["round_wind"])
@@ -441,27 +442,24 @@ def _deal_key(h: dict) -> tuple:
     return h["dealer"], h["round_wind"], (h.get("outcome") or {}).get("round_no", 0)
 
 
-def _streak(hands: list[dict], deal: tuple | None = None) -> int:
-    """The hands played in a row at the end of ``hands`` in the deal ``deal`` (dealer, round
-    wind, round number): the repeat of a next hand dealt in it, as the flow counts repeats (a
-    false win deals the hand again, no repeat); with ``deal`` None, each hand's own repeat is
-    put in its outcome where the stored one has none."""
-    streak_deal, streak, before = None, 0, None
+def _repeats(hands: list[dict]) -> tuple[list[int], tuple | None, int]:
+    """Each hand's repeat as the flow counts them (the hands played in a row before it in its
+    deal: a false win deals the hand again, no repeat; a deal the table fixed is a first deal,
+    ``Flow.fixed``), and the deal of the last hands played in a row (dealer, round wind, round
+    number) with their number: the repeat of a next hand dealt in it."""
+    streak_deal, streak, before, own = None, 0, None, []
     for h in hands:
         if h["kind"] == "end":
+            own.append(0)
             continue
         key = _deal_key(h)
         if before is not None and key != (before.get("dealer"), before.get("round_wind"), before.get("round_no", 0)):
-            # the table fixed another deal than the one that followed (Flow.fixed): a first deal
-            streak_deal, streak = None, 0
+            streak_deal, streak = None, 0         # the table fixed another deal than the one that followed
         before = (h.get("outcome") or {}).get("after")
-        own = streak if key == streak_deal else 0
-        outcome = h.get("outcome")
-        if deal is None and own and isinstance(outcome, dict) and "repeat" not in outcome:
-            outcome["repeat"] = own
+        own.append(streak if key == streak_deal else 0)
         if h["kind"] in PLAYED_KINDS:
             streak, streak_deal = (streak + 1, key) if key == streak_deal else (1, key)
-    return streak if deal is not None and deal == streak_deal else 0
+    return own, streak_deal, streak
 
 
 def fill_repeats(game: dict, hands: list[dict]) -> None:
@@ -470,8 +468,11 @@ def fill_repeats(game: dict, hands: list[dict]) -> None:
     was edited (docs/webui.md, "Deal labels"). Riichi counts counters instead; a game from before
     the flow kept no count."""
     flow = flow_of(game)
-    if not flow.has_counters and not isinstance(flow, LegacyFlow):
-        _streak(hands)
+    if flow.has_counters or isinstance(flow, LegacyFlow):
+        return
+    for h, repeat in zip(hands, _repeats(hands)[0]):
+        if repeat and isinstance(h.get("outcome"), dict) and "repeat" not in h["outcome"]:
+            h["outcome"]["repeat"] = repeat
 
 
 def replay_game(store: Store, game: dict, rescore: bool = False) -> None:

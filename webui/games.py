@@ -617,8 +617,7 @@ def standings_page():
         table, played = standings.from_query(get_store(), request.args)
     except validation.InputError as e:
         # said at the form, with what was entered kept (an error page's "Back" led to the photo page)
-        table, played = standings.from_query(get_store(), {k: v for k, v in request.args.items()
-                                                          if k in ("rules",) and e.field != "rules"})
+        table, played = standings.from_query(get_store(), {} if e.field == "rules" else {"rules": request.args.get("rules")})
         entered = {k: request.args.get(k, "") for k in ("since", "until", "min_games")}
         return render_template("standings.html", table=table, rule_sets=played, entered=entered,
                                refused={"message": i18n.msg(str(e), e.code), "field": e.field}), 400
@@ -631,7 +630,7 @@ def standings_page():
 def standings_csv():
     table, _ = standings.from_query(get_store(), request.args)
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
-    words = (lambda w: i18n.t(w)) if i18n.lang() == "fr" else (lambda w: w)
+    words = i18n.t if i18n.lang() == "fr" else str
     return Response("\ufeff" + standings.standings_csv(table, words, delimiter), content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{standings.file_name(table)}"'})
 

@@ -97,20 +97,21 @@ def _local_day(created: str) -> date | None:
 
 
 def club_standings(store: Store, rules: str, since: date | None = None, until: date | None = None,
-                   min_games: int = 1) -> dict:
+                   min_games: int = 1, games: list[dict] | None = None) -> dict:
     """The standings of ``rules`` over the games started from ``since`` to ``until`` (days,
     both included): ``players`` best first (total score, then average rank, then fewer games)
     among those with ``min_games`` finished games or more; ``counted`` (the games added up),
     ``in_play`` (games of those days not over, left out), ``outside`` (finished games of other
     days), ``fewer_games`` (players left out for it) and ``alike`` (groups of games with the same
-    players and hands: one may be a copy, counted twice)."""
+    players and hands: one may be a copy, counted twice). ``games``: ``store.list_games()``, when
+    already read."""
     if since and until and since > until:
         raise InputError("bad_field", f"the first day ({since.isoformat()}) is after the last ({until.isoformat()})",
                          field="since")
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
     signatures: dict[tuple, list[dict]] = {}
-    for game in reversed(store.list_games()):          # oldest first
+    for game in reversed(store.list_games() if games is None else games):          # oldest first
         if game["rules"] != rules:
             continue
         deal = gamelog.next_deal(store, game)
@@ -163,7 +164,8 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
     """The standings a query asks for (``rules``, ``since``, ``until``, ``min_games``): by default
     those of the rule set most played, over every day; and the rule sets to choose from (those
     played, and the one asked)."""
-    played = rules_played(store)
+    games = store.list_games()
+    played = rules_played(games)
     asked = args.get("rules")
     rules = scorer.rules_name(asked) if asked else (played[0] if played else gamelog.usual_rules(store))
     known = {r["name"] for r in scoring.available_rules()}
@@ -172,13 +174,15 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
     min_games = _min_games(args.get("min_games"))
-    return club_standings(store, rules, since, until, min_games), played + ([rules] if rules not in played else [])
+    return (club_standings(store, rules, since, until, min_games, games),
+            played + ([rules] if rules not in played else []))
 
 
-def rules_played(store: Store) -> list[str]:
-    """The rule sets of the games kept, the most played first (the standings' choice)."""
+def rules_played(games: list[dict]) -> list[str]:
+    """The rule sets of ``games`` (``store.list_games()``), the most played first (the standings'
+    choice)."""
     counts: dict[str, int] = {}
-    for game in store.list_games():
+    for game in games:
         counts[game["rules"]] = counts.get(game["rules"], 0) + 1
     return sorted(counts, key=lambda r: (-counts[r], r))
 

@@ -803,8 +803,9 @@ def test_a_meld_of_three_tiles_that_run_in_no_suit_is_titled_no_meld(server, bro
     assert any(t.startswith("Combinaison 1 : ") for t in titles), titles
 
 
-def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, browser, app):
-    # the banner stayed after the player had answered it with ★
+def _review_asking_which_tile_won(server, browser, app):
+    """The review page of a read hand whose winning tile was not set apart (it asks "Which tile
+    won?"), once scored."""
     import scorer
     from webui.store import Store, connect
     hand = scorer.to_hand(WIN)                # 123m456p789s11z22z 2z: under MCR the winning tile matters
@@ -815,6 +816,12 @@ def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, 
     d = browser
     d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
     wait(d).until(lambda drv: score_total(drv) is not None)
+    return d
+
+
+def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, browser, app):
+    # the banner stayed after the player had answered it with ★
+    d = _review_asking_which_tile_won(server, browser, app)
     assert d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
     d.find_elements(By.CSS_SELECTOR, '#hand-view .group.standing .htile[data-code="1m"]')[0].click()
     wait(d).until(EC.element_to_be_clickable((By.ID, "pick-winning"))).click()
@@ -830,16 +837,7 @@ def test_the_question_which_tile_won_goes_once_a_tile_is_marked_winning(server, 
 def test_a_typed_hand_answers_which_tile_won(server, browser, app):
     # the hand typed in the notation box names its winning tile: "Which tile won?" stayed above it,
     # after a reload too
-    import scorer
-    from webui.store import Store, connect
-    hand = scorer.to_hand(WIN)
-    reading = {"tiles": [], "hand": hand.to_dict(), "notation": scorer.format_hand(hand), "reading": {"warnings": [
-        "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile; set it a "
-        "little apart at the right, or correct it"], "groups": [], "links": []}}
-    draft = Store(connect(app.config["DATABASE"])).create_draft(None, reading)
-    d = browser
-    d.get(f"{server}/review/{draft}?rules=mcr&lang=en")
-    wait(d).until(lambda drv: score_total(drv) is not None)
+    d = _review_asking_which_tile_won(server, browser, app)
     question = d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]")
     assert question.is_displayed()
     box = d.find_element(By.ID, "notation")

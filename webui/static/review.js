@@ -969,6 +969,8 @@
     const rec = $("record-button");
     if (rec) rec.disabled = true;
   }
+  // a score request that never reached the server, as a score answer saying so
+  const unreachable = () => ({ ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` });
   async function rescore() {
     const mine = ++seq;
     if (isEmpty()) { showEmpty(); return; }
@@ -977,7 +979,7 @@
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(toHand())));
     } catch (e) {
-      d = { ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` };
+      d = unreachable();
     }
     // a newer correction is on its way, or waits for its pause: this score is of the hand before
     // it, and would enable Record under the new winner and discarder (a tap on Record as the
@@ -1257,7 +1259,7 @@
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(text)));
     } catch (err) {
       // the server out of reach: said, not a page left dimmed with Record off
-      showResult({ ok: false, html: `<p class="error-message">${tr("the server could not be reached")}</p>` });
+      showResult(unreachable());
       return;
     }
     // the error beside the box it is about (on a phone the score panel is off-screen)

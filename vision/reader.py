@@ -35,6 +35,7 @@ from .blanks import WHITE_DRAGON, blank_backs
 from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, DARK_BODY_UNSURE, lightness_inverted, median_polarity  # noqa: F401  (ReaderConfig defaults)
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
+from .face_up import faces_turn, unturned_read, upright_margin, with_face_up
 from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead, TileReads
@@ -213,6 +214,12 @@ FACE_SURE: float | None = 0.999
 # set's plain top) or its colour is not the faces' (a dark or coloured top): vision/blanks.py.
 # False: blank faces stay as read.
 BLANK_BACKS = True
+#: A photo whose faces point another way than up (vision.face_up: taken from across the table, or
+#: its rotation tag lost) by this many summed votes more than any other way (four tiles read surely) is read
+#: again turned upright, as the detectors learnt photos, and that reading kept when its own faces
+#: say it is upright: by as many votes, or at all when it has as many confident tiles
+#: (``confident_reads``). Chosen on the valid split and its hand photos turned (docs/decisions.md).
+UPRIGHT_VOTES: float | None = 12.0
 
 
 def _module_default(name: str):
@@ -233,6 +240,7 @@ class ReaderConfig:
     foreshortening: bool = _module_default("FORESHORTENING")
     back_conf: float = _module_default("BACK_CONF")
     rectify: bool | None = None          # None: vision.crops.RECTIFY
+    upright_votes: float | None = _module_default("UPRIGHT_VOTES")
     second_read_floor: float = _module_default("SECOND_READ_FLOOR")
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
@@ -264,7 +272,8 @@ class TileReader:
     def __init__(self, detector=None, classifier=None, detector_weights=None, classifier_weights=None,
                  detector_conf: float | None = None, detector_imgsz: int | None = None, tileness="auto",
                  detector_iou: float | None = None, backend: str = "auto", foreshortening: bool | None = None,
-                 config: ReaderConfig | None = None, second_detector="auto", oddity="auto", corner_finder="auto"):
+                 config: ReaderConfig | None = None, second_detector="auto", oddity="auto", corner_finder="auto",
+                 face_up="auto"):
         """``backend``: which models read when none are given: "auto" (the ONNX export of the
         weights when it is current, run by onnxruntime, the companions by OpenVINO:
         ``vision.classifier.COMPANION_RUNTIME``; else torch), "onnx" or "torch".
@@ -279,7 +288,10 @@ class TileReader:
         (its threshold was chosen beside the shipped one); None: none.
         ``corner_finder``: the network that finds each face's corners (``vision.corners``);
         "auto": the shipped one when present, ``config.face_margin`` is set and no classifier
-        object is given; None: none."""
+        object is given; None: none.
+        ``face_up``: the probe that tells which way up each face lies (``vision.face_up``); "auto":
+        the one fitted for the classifier's weights, when there is one; None: none (the grouping
+        then reads the rows both ways, as before)."""
         config = config or ReaderConfig()
         if foreshortening is not None:
             config = replace(config, foreshortening=foreshortening)
@@ -307,6 +319,10 @@ class TileReader:
             from .tileness import probe_for
             tileness = probe_for(classifier)
         self.tileness = tileness      # vision.tileness.TilenessProbe or None
+        if face_up == "auto":
+            from .face_up import probe_for as face_up_probe_for
+            face_up = face_up_probe_for(classifier)
+        self.face_up = face_up        # vision.face_up.FaceUpProbe or None
         if oddity == "auto":
             from .oddity import load_oddity
             oddity = load_oddity(backend=backend) if config.oddity and shipped_classifier else None
@@ -328,7 +344,7 @@ class TileReader:
         finally:
             _BASE_READINGS.reset(token)
 
-    def _read(self, image, timings: dict | None, embeddings: bool, profile) -> TileReads:
+    def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = exposed(decoded.image, self.config), decoded.scale
@@ -365,6 +381,21 @@ class TileReader:
                                               src.shape[1] * scale, src.shape[0] * scale)
             reads = without_edge_slivers(reads, self.config.edge_sliver_share, self.config.edge_px * scale,
                                          src.shape[1] * scale, src.shape[0] * scale)
+        if self.face_up is not None:
+            t_up = time.perf_counter()
+            reads = with_face_up(reads, src, scale, self.classifier, self.face_up)
+            spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
+            k = faces_turn(reads, self.config.upright_votes) if turn else 0
+            if k:
+                picture = decoded.image
+                again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+                # kept when its own faces say it is upright, and as firmly as the photo's said it
+                # was not when it finds fewer confident tiles (a tray of tiles lying either way up)
+                margin = upright_margin(again)
+                if margin >= 0 and (margin >= self.config.upright_votes
+                                    or self.confident_reads(again) >= self.confident_reads(reads)):
+                    reads = [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in again]
+                    spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
         if timings is not None:
             timings.update(spent)
             timings["decode_ms"] = (t1 - t0) * 1000

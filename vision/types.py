@@ -21,6 +21,7 @@ class TileRead:
     embedding: list[float] | None = None    # classifier embedding (tile-set profiles)
     base_code: str | None = None            # read with a tile-set profile: the base model's code, where it differs
     unknown: bool = False                   # a face no code names (a joker, another game's tile): ``code`` is a guess
+    face_up: tuple[float, float] | None = None  # where the face's top points in the photo, as long as sure (vision.face_up)
 
     @property
     def center(self) -> tuple[float, float]:

@@ -59,6 +59,9 @@ READER_NUMBERS = {
     "--dark-body-unsure": ("dark_body_unsure", True, "POLARITY", "read a photo both ways, keeping the surer reading, "
                            "when that median lies from --dark-body-below up to POLARITY (default "
                            "vision.reader.DARK_BODY_UNSURE; 0: off)"),
+    "--upright-votes": ("upright_votes", True, "VOTES", "read a photo again turned upright when its faces point "
+                        "another way by VOTES more than any other (vision.face_up; default vision.reader."
+                        "UPRIGHT_VOTES; 0: never)"),
 }
 TARGET_NAMES = ("reader", "calibration", "grouping", "scorer-speed", "read-speed", "first-read-speed")
 TARGET_HELP = {

@@ -23,6 +23,7 @@ NOT_SETTINGS = {
     "vision.decode": {"ACCEPTED"},                                            # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT", "RUNTIMES"},          # choice names, file format version
     "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
+    "vision.face_up": {"PROBE_FILE"},                                         # file name
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
     "vision.grouping.hand_reading": {"TILE_COUNT"},                           # a warning's wording

@@ -26,6 +26,11 @@ class GroupingWeights:
     sideways_offset_cap: float = 2.0     # many sideways tiles are one cue: their votes are capped
     sure_sideways_z: float = 0.12        # log-ratio over SIDEWAYS_RATIO a tile needs to vote: only sure ones
     corner_order: float = 0.8            # ordered corners (top-left first) say which way is up
+    face_up: float = 0.25                # per unit of the faces' summed way-up votes (vision.face_up) ...
+    face_up_cap: float = 24.0            # ... held within this: a photo's faces are one cue, however many
+    face_up_agreement: float = 1.0       # ... times the share of the votes that agree, to this power
+    # (valid hand photos turned a quarter or a half / a little, docs/decisions.md: without the cue
+    # 39 / 111 of 60 / 120 read as upright; 0.1-1 with the agreement's power 0-2: 51-54 / 108-111)
     # -- the standing row and the winning tile --
     row_in_front: float = 1.5            # per row nearer the player than the standing tiles (they lie nearest)
     row_in_front_margin: float = 0.3     # in tile widths: rows closer than this are level, not in front

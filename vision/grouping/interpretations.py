@@ -87,7 +87,8 @@ def rows_of(layout: TableLayout, sign: int) -> list[Row]:
 
 def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: GroupingWeights = WEIGHTS) -> float:
     """Cues for reading the rows in direction ``sign`` that do not depend on the rest of the
-    reading: the image prior, which side of their row sideways tiles lie on, the corners' order."""
+    reading: the image prior, which side of their row sideways tiles lie on, the corners' order,
+    which way up the faces lie."""
     tiles, geos, zs = layout.tiles, layout.geos, layout.zs
     d = (layout.direction[0] * sign, layout.direction[1] * sign)
     nrm = (-d[1], d[0])  # towards the player
@@ -107,10 +108,21 @@ def direction_cue(layout: TableLayout, rows: list[Row], sign: int, weights: Grou
                 align += weights.sideways_offset if off > 0 else -weights.sideways_offset
     cap = weights.sideways_offset_cap
     cue += max(-cap, min(cap, align))
+    upv = (d[1], -d[0])
     ups = [g.up for g in geos if g.up is not None]
     if ups:
-        upv = (d[1], -d[0])
         cue += weights.corner_order * sum(1 if dot(u, upv) > 0 else -1 for u in ups) / len(ups)
+    # the faces' way up (vision.face_up): a face whose top points up from its row, seen from the
+    # player's side, says the row runs this way (a sideways tile's points along it: no vote)
+    votes = [t.face_up for t in tiles if t.face_up is not None]
+    total = sum(math.hypot(*v) for v in votes)
+    if total > 0:
+        along = sum(dot(v, upv) for v in votes)
+        # a row of tiles laid either way up (many players do not turn them) says little: the
+        # cue shrinks with the share of the votes that agree
+        agreement = abs(along) / total
+        cap = weights.face_up_cap
+        cue += weights.face_up * max(-cap, min(cap, along)) * agreement ** weights.face_up_agreement
     return cue
 
 

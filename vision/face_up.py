@@ -1,0 +1,153 @@
+"""Which way up each tile's face lies in the photo, told by the classifier's own features.
+
+The classifier reads a crop and the crop turned a half as one tile (it was trained on both,
+``vision.classifier``), so a code says nothing of which end of a row is its right. A photo taken
+from across the table, or whose rotation tag was lost, then had its rows found but read from
+the wrong end: the winning tile taken from the other end, a meld's claimed tile on the wrong side
+(docs/grouping.md, turned photos).
+
+The classifier's penultimate features do differ between a crop and the crop turned: a linear
+probe on their difference, ``w · (f(crop) − f(crop turned))``, is positive when the crop shows its
+face the right way up. It is antisymmetric by construction (the turned crop scores the opposite),
+costs one more pass of the small first network on each face-up tile (its companions are not run),
+and is fitted on rendered tiles whose way up is known, of the training styles only
+(``python -m vision_lab.face_up_fit``; measured on styles no model saw: models/classifier/MODEL_CARD.md).
+Each tile's vote, held within ``TILE_VOTE``, is a vector in the photo pointing where its face's
+top is (``TileRead.face_up``); the grouping adds the votes up into a cue for reading the rows one
+way or the other (``vision.grouping.config.GroupingWeights.face_up``).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from .crops import TileAxes, crop_tile, own_axes
+from .types import TileRead
+
+PROBE_FILE = "face_up.json"
+#: A tile's vote is its log-odds held within ±TILE_VOTE: a face that looks the same both ways up
+#: (2p, 8s, a blank white dragon) or one read surely the wrong way cannot outvote the rest (no
+#: other value compared: docs/decisions.md).
+TILE_VOTE = 3.0
+
+
+@dataclass
+class FaceUpProbe:
+    """``log_odds(f, g) = (f - g) · weight`` for the features ``f`` of a crop and ``g`` of the crop
+    turned 180°: positive when the crop shows its face upright. Tied to the classifier's weights
+    (``model_id``) whose features it reads."""
+    weight: list[float]
+    model_id: str = ""
+    fitted_on: str = ""
+
+    def log_odds(self, as_cut, turned) -> np.ndarray:
+        diff = np.asarray(as_cut, np.float64) - np.asarray(turned, np.float64)
+        return diff @ np.asarray(self.weight, np.float64)
+
+    def save(self, path: Path) -> None:
+        Path(path).write_text(json.dumps(asdict(self)) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> "FaceUpProbe":
+        return cls(**json.loads(Path(path).read_text()))
+
+
+def probe_for(classifier) -> FaceUpProbe | None:
+    """The probe beside ``classifier``'s weights, if fitted for those weights."""
+    weights = getattr(classifier, "weights_path", None)
+    if weights is None:
+        return None
+    path = Path(weights).with_name(PROBE_FILE)
+    if not path.is_file():
+        return None
+    probe = FaceUpProbe.load(path)
+    return probe if probe.model_id == getattr(classifier, "weights_id", None) else None
+
+
+def crop_up(axes: TileAxes) -> tuple[float, float]:
+    """The direction in the photo (x right, y down) of the top of a crop cut by
+    ``vision.crops.crop_tile`` along ``axes``: a crop is cut upright along the tile's turn, a
+    tile lying sideways turned a quarter clockwise (its crop's top is the photo's left)."""
+    t = math.radians(axes.turn)
+    if axes.lying:
+        return (-math.cos(t), -math.sin(t))
+    return (math.sin(t), -math.cos(t))
+
+
+def face_up_votes(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> list[tuple[float, float]]:
+    """For each box of ``image`` (pixels of ``image``): a vector pointing where its tile's face's
+    top is in the photo, its length how sure (at most ``TILE_VOTE``)."""
+    if not len(boxes):
+        return []
+    crops, ups = [], []
+    for box in boxes:
+        axes = own_axes(image, box)
+        crops.append(crop_tile(image, box, axes=axes))
+        ups.append(crop_up(axes))
+    views = crops + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    _, feats = classifier.network_logits_and_features(views)
+    votes = np.clip(probe.log_odds(feats[:len(crops)], feats[len(crops):]), -TILE_VOTE, TILE_VOTE)
+    return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)]
+
+
+def with_face_up(reads: list[TileRead], image: np.ndarray, scale: float, classifier,
+                 probe: FaceUpProbe | None) -> list[TileRead]:
+    """``reads`` (boxes in pixels of an image ``scale`` times larger than ``image``) with each
+    face-up tile's ``face_up`` vote set; unchanged without a probe."""
+    if probe is None:
+        return reads
+    face_up = [i for i, r in enumerate(reads) if not r.face_down and r.code is not None]
+    votes = face_up_votes(image, [tuple(v / scale for v in reads[i].box) for i in face_up], classifier, probe)
+    out = list(reads)
+    for i, vote in zip(face_up, votes):
+        out[i] = replace(reads[i], face_up=vote)
+    return out
+
+
+def pointing(reads: list[TileRead]) -> dict[int, float]:
+    """The photo's face-up tiles' summed votes for their tops pointing up, right, down and left,
+    keyed by the quarter turns counter-clockwise (``np.rot90``'s ``k``) that bring each upright:
+    a photo whose faces point right is brought upright by a quarter turn counter-clockwise."""
+    votes = [r.face_up for r in reads if r.face_up is not None]
+    vx, vy = np.sum(votes, axis=0) if votes else (0.0, 0.0)
+    return {0: float(-vy), 1: float(vx), 2: float(vy), 3: float(-vx)}
+
+
+def faces_turn(reads: list[TileRead], least: float | None) -> int:
+    """How many quarter turns counter-clockwise bring the photo's faces upright, by their summed
+    way-up votes (``pointing``): 0 when they are upright, or when the way they point beats every
+    other by less than ``least`` (None: never turned)."""
+    if least is None or not any(r.face_up is not None for r in reads):
+        return 0
+    ways = pointing(reads)
+    k = max(ways, key=ways.get)
+    return k if k and ways[k] - max(v for j, v in ways.items() if j != k) >= least else 0
+
+
+def upright_margin(reads: list[TileRead]) -> float:
+    """By how many summed votes the faces point up more than any other way (negative: they do not)."""
+    ways = pointing(reads)
+    return ways[0] - max(ways[1], ways[2], ways[3])
+
+
+def unturned_read(read: TileRead, k: int, width: float, height: float, scale: float = 1.0) -> TileRead:
+    """``read`` of a picture turned by ``np.rot90(picture, k)``, in the pixels of the picture
+    as it was (``width`` × ``height``), times ``scale``."""
+    def point(x, y):
+        x, y = {0: (x, y), 1: (width - y, x), 2: (width - x, height - y), 3: (y, height - x)}[k % 4]
+        return (x * scale, y * scale)
+
+    def vector(v):
+        if v is None:
+            return None
+        vx, vy = v
+        return {0: (vx, vy), 1: (-vy, vx), 2: (-vx, -vy), 3: (vy, -vx)}[k % 4]
+    x0, y0, x1, y1 = read.box
+    pts = [point(x0, y0), point(x1, y1)]
+    box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+    corners = None if read.corners is None else [point(x, y) for x, y in read.corners]
+    return replace(read, box=box, corners=corners, face_up=vector(read.face_up), angle=read.angle - 90.0 * (k % 4))

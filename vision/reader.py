@@ -220,6 +220,10 @@ BLANK_BACKS = True
 #: say it is upright: by as many votes, or at all when it has as many confident tiles
 #: (``confident_reads``). Chosen on the valid split and its hand photos turned (docs/decisions.md).
 UPRIGHT_VOTES: float | None = 12.0
+#: A photo more than this share of whose face-up tiles lie sideways (its rows run up the picture:
+#: turned a quarter, where the detectors find few tiles and so too few votes) is also read turned a
+#: quarter each way, and the reading kept that finds more confident tiles with its faces upright.
+LEVEL_SHARE: float | None = 0.5
 
 
 def _module_default(name: str):
@@ -241,6 +245,7 @@ class ReaderConfig:
     back_conf: float = _module_default("BACK_CONF")
     rectify: bool | None = None          # None: vision.crops.RECTIFY
     upright_votes: float | None = _module_default("UPRIGHT_VOTES")
+    level_share: float | None = _module_default("LEVEL_SHARE")
     second_read_floor: float = _module_default("SECOND_READ_FLOOR")
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
@@ -385,22 +390,46 @@ class TileReader:
             t_up = time.perf_counter()
             reads = with_face_up(reads, src, scale, self.classifier, self.face_up)
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
-            k = faces_turn(reads, self.config.upright_votes) if turn else 0
-            if k:
-                picture = decoded.image
-                again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
-                # kept when its own faces say it is upright, and as firmly as the photo's said it
-                # was not when it finds fewer confident tiles (a tray of tiles lying either way up)
-                margin = upright_margin(again)
-                if margin >= 0 and (margin >= self.config.upright_votes
-                                    or self.confident_reads(again) >= self.confident_reads(reads)):
-                    reads = [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in again]
-                    spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
+            if turn:
+                reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up)
         if timings is not None:
             timings.update(spent)
             timings["decode_ms"] = (t1 - t0) * 1000
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
         return TileReads(reads, decoded.damage)
+
+    def _read_upright(self, reads: list[TileRead], decoded, scale: float, embeddings: bool, profile, spent: dict,
+                      t_up: float) -> list[TileRead]:
+        """``reads``, or the reading of the photo turned upright when its faces say it is turned
+        (``UPRIGHT_VOTES``), or when most of its tiles lie sideways (``LEVEL_SHARE``: rows running
+        up the picture, a quarter turn the detectors may hardly see), in the photo's pixels."""
+        least = self.config.upright_votes
+        k = faces_turn(reads, least)
+        face_up = [r for r in reads if not r.face_down and r.code is not None]
+        lying = self.config.level_share is not None and least is not None and len(face_up) >= 2 and \
+            sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up)
+        by_faces = k != 0
+        turns = [k] if by_faces else ([1, 3] if lying else [])
+        picture = decoded.image
+        first_confident, best = self.confident_reads(reads), None
+        for k in turns:
+            again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+            margin, confident = upright_margin(again), self.confident_reads(again)
+            if not by_faces:
+                # a turn tried for sideways tiles alone: kept when its faces are upright and it
+                # finds more confident tiles than the photo as it stands and the other turn
+                keep = margin > 0 and confident > (best[2] if best else first_confident)
+            else:
+                # kept when its own faces say it is upright, and as firmly as the photo's said it
+                # was not when it finds fewer confident tiles (a tray of tiles lying either way up)
+                keep = margin >= 0 and (margin >= least or confident >= first_confident)
+            if keep:
+                best = (k, again, confident)
+        if best is None:
+            return reads
+        k, again, _ = best
+        spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
+        return [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in again]
 
     def confident_reads(self, reads: list[TileRead]) -> int:
         """Face-up tiles read at ``second_read_floor`` or surer: how a reading is weighed against

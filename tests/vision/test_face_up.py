@@ -148,3 +148,18 @@ def unturn_box(box, k, w, h):
     x0, y0, x1, y1 = box
     pts = {1: [(w - y0, x0), (w - y1, x1)], 2: [(w - x0, h - y0), (w - x1, h - y1)]}[k]
     return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data")
+def test_a_photo_turned_a_quarter_whose_tiles_the_detectors_hardly_see_is_read_level():
+    """A hand photo turned a quarter where the detectors find 8 of its 18 tiles: too few votes to
+    say it is turned, but its tiles lie sideways, so it is read turned a quarter each way too."""
+    from vision.reader import TileReader
+    photo = next((SHARED / "valid" / "images").glob("hand_003_*"))
+    image = cv2.imread(str(photo))
+    reader = TileReader()
+    flat = reader.read(image)
+    timings = {}
+    turned = reader.read(np.ascontiguousarray(np.rot90(image, 1)), timings=timings)
+    assert "upright_ms" in timings
+    assert len([t for t in turned if not t.face_down]) == len([t for t in flat if not t.face_down])

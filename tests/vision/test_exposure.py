@@ -151,8 +151,10 @@ def test_a_real_photo_lit_from_one_side_reads_its_shaded_tiles_evened():
     photo = cv2.imread(str(SHADED_PHOTO))
     light = np.clip(np.linspace(1.3, -0.05, photo.shape[1]), 0.25, 1.0).astype(np.float32)[None, :, None]
     photo = np.clip(photo * light, 0, 255).astype(np.uint8)
-    evened_right, as_taken = _tiles_right(SHADED_PHOTO, photo, shade_gain=None)
-    assert evened_right >= as_taken + 6, (evened_right, as_taken, len(labels))
+    # (without evening, the photo's three sideways-looking tiles also get it read turned a quarter,
+    # vision.reader.LEVEL_SHARE, which finds 9: that rescue is left out to weigh the evening alone)
+    evened_right, as_taken = _tiles_right(SHADED_PHOTO, photo, shade_gain=None, level_share=None)
+    assert evened_right >= as_taken + 6, (evened_right, as_taken)
 
 
 def test_the_spot_setting_lights_a_pool_and_leaves_the_rest_at_its_shade(tmp_path):

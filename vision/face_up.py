@@ -37,16 +37,15 @@ TILE_VOTE = 3.0
 
 @dataclass
 class FaceUpProbe:
-    """``log_odds(f, g) = (f - g) · weight`` for the features ``f`` of a crop and ``g`` of the crop
-    turned 180°: positive when the crop shows its face upright. Tied to the classifier's weights
-    (``model_id``) whose features it reads."""
+    """``log_odds(f - g) = (f - g) · weight`` for the features ``f`` of a crop and ``g`` of the
+    crop turned 180° (``feature_differences``): positive when the crop shows its face upright.
+    Tied to the classifier's weights (``model_id``) whose features it reads."""
     weight: list[float]
     model_id: str = ""
     fitted_on: str = ""
 
-    def log_odds(self, as_cut, turned) -> np.ndarray:
-        diff = np.asarray(as_cut, np.float64) - np.asarray(turned, np.float64)
-        return diff @ np.asarray(self.weight, np.float64)
+    def log_odds(self, differences) -> np.ndarray:
+        return np.asarray(differences, np.float64) @ np.asarray(self.weight, np.float64)
 
     def save(self, path: Path) -> None:
         Path(path).write_text(json.dumps(asdict(self)) + "\n")
@@ -88,18 +87,22 @@ def face_up_votes(image: np.ndarray, boxes, classifier, probe: FaceUpProbe) -> l
         axes = own_axes(image, box)
         crops.append(crop_tile(image, box, axes=axes))
         ups.append(crop_up(axes))
-    views = crops + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
-    _, feats = classifier.network_logits_and_features(views)
-    votes = np.clip(probe.log_odds(feats[:len(crops)], feats[len(crops):]), -TILE_VOTE, TILE_VOTE)
+    votes = np.clip(probe.log_odds(feature_differences(crops, classifier)), -TILE_VOTE, TILE_VOTE)
     return [(float(v * ux), float(v * uy)) for v, (ux, uy) in zip(votes, ups)]
 
 
+def feature_differences(crops: list[np.ndarray], classifier) -> np.ndarray:
+    """The classifier network's penultimate features of each crop minus those of the crop turned
+    180° (what ``FaceUpProbe`` weighs), in one pass over both."""
+    views = list(crops) + [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    _, feats = classifier.network_logits_and_features(views)
+    return feats[:len(crops)].astype(np.float64) - feats[len(crops):]
+
+
 def with_face_up(reads: list[TileRead], image: np.ndarray, scale: float, classifier,
-                 probe: FaceUpProbe | None) -> list[TileRead]:
+                 probe: FaceUpProbe) -> list[TileRead]:
     """``reads`` (boxes in pixels of an image ``scale`` times larger than ``image``) with each
-    face-up tile's ``face_up`` vote set; unchanged without a probe."""
-    if probe is None:
-        return reads
+    face-up tile's ``face_up`` vote set."""
     face_up = [i for i, r in enumerate(reads) if not r.face_down and r.code is not None]
     votes = face_up_votes(image, [tuple(v / scale for v in reads[i].box) for i in face_up], classifier, probe)
     out = list(reads)
@@ -117,21 +120,25 @@ def pointing(reads: list[TileRead]) -> dict[int, float]:
     return {0: float(-vy), 1: float(vx), 2: float(vy), 3: float(-vx)}
 
 
+def _lead(ways: dict[int, float], k: int) -> float:
+    """By how many summed votes the faces point way ``k`` more than any other way."""
+    return ways[k] - max(v for j, v in ways.items() if j != k)
+
+
 def faces_turn(reads: list[TileRead], least: float | None) -> int:
     """How many quarter turns counter-clockwise bring the photo's faces upright, by their summed
     way-up votes (``pointing``): 0 when they are upright, or when the way they point beats every
     other by less than ``least`` (None: never turned)."""
-    if least is None or not any(r.face_up is not None for r in reads):
+    if least is None:
         return 0
     ways = pointing(reads)
-    k = max(ways, key=ways.get)
-    return k if k and ways[k] - max(v for j, v in ways.items() if j != k) >= least else 0
+    k = max(ways, key=ways.get)         # no votes: every way 0, and 0 comes first
+    return k if k and _lead(ways, k) >= least else 0
 
 
 def upright_margin(reads: list[TileRead]) -> float:
     """By how many summed votes the faces point up more than any other way (negative: they do not)."""
-    ways = pointing(reads)
-    return ways[0] - max(ways[1], ways[2], ways[3])
+    return _lead(pointing(reads), 0)
 
 
 def unturned_read(read: TileRead, k: int, width: float, height: float, scale: float = 1.0) -> TileRead:

@@ -405,10 +405,11 @@ class TileReader:
         up the picture, a quarter turn the detectors may hardly see), in the photo's pixels."""
         least = self.config.upright_votes
         k = faces_turn(reads, least)
-        face_up = [r for r in reads if not r.face_down and r.code is not None]
-        lying = self.config.level_share is not None and least is not None and len(face_up) >= 2 and \
-            sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up)
         by_faces = k != 0
+        if not by_faces:
+            face_up = [r for r in reads if not r.face_down and r.code is not None]
+            lying = self.config.level_share is not None and least is not None and len(face_up) >= 2 and \
+                sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up)
         turns = [k] if by_faces else ([1, 3] if lying else [])
         picture = decoded.image
         first_confident, best = self.confident_reads(reads), None

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.face_up import PROBE_FILE, TILE_VOTE, FaceUpProbe, crop_up
+from vision.face_up import PROBE_FILE, TILE_VOTE, FaceUpProbe, crop_up, feature_differences
 
 TRAIN_STYLES = {"riichi": ("riichi", "riichi_black"), "hongkong": ("hongkong",), "procedural": ("procedural",)}
 HELDOUT_STYLES = {"gl": ("gl",), "gl_mono": ("gl_mono",)}
@@ -65,12 +65,9 @@ def rendered_tiles(styles, n_scenes: int, seed: int, classifier):
 
 
 def differences(crops, classifier, batch: int = 64) -> np.ndarray:
-    out = []
-    for s in range(0, len(crops), batch):
-        part = crops[s:s + batch]
-        _, f = classifier.network_logits_and_features(part + [np.ascontiguousarray(c[::-1, ::-1]) for c in part])
-        out.append(f[:len(part)].astype(np.float64) - f[len(part):])
-    return np.concatenate(out) if out else np.zeros((0, 0))
+    """``vision.face_up.feature_differences`` of ``crops``, ``batch`` crops at a time."""
+    parts = [feature_differences(crops[s:s + batch], classifier) for s in range(0, len(crops), batch)]
+    return np.concatenate(parts) if parts else np.zeros((0, 0))
 
 
 def fit(diffs: np.ndarray, signs: np.ndarray, weight_decay: float = WEIGHT_DECAY) -> np.ndarray:

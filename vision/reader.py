@@ -224,6 +224,11 @@ UPRIGHT_VOTES: float | None = 12.0
 #: turned a quarter, where the detectors find few tiles and so too few votes) is also read turned a
 #: quarter each way, and the reading kept that finds more confident tiles with its faces upright.
 LEVEL_SHARE: float | None = 0.5
+#: ... and only when its face-up tiles' mean confidence is under this: a photo turned a quarter
+#: that the detectors hardly see reads its few tiles unsurely, while many real photos of tiles
+#: lying sideways read them surely, and reading each of those twice more cost every photo's p95
+#: (docs/decisions.md). None: whatever their confidence.
+LEVEL_BELOW: float | None = 0.6
 
 
 def _module_default(name: str):
@@ -246,6 +251,7 @@ class ReaderConfig:
     rectify: bool | None = None          # None: vision.crops.RECTIFY
     upright_votes: float | None = _module_default("UPRIGHT_VOTES")
     level_share: float | None = _module_default("LEVEL_SHARE")
+    level_below: float | None = _module_default("LEVEL_BELOW")
     second_read_floor: float = _module_default("SECOND_READ_FLOOR")
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
     second_backs_overlap: float | None = _module_default("SECOND_BACKS_OVERLAP")
@@ -401,15 +407,18 @@ class TileReader:
     def _read_upright(self, reads: list[TileRead], decoded, scale: float, embeddings: bool, profile, spent: dict,
                       t_up: float) -> list[TileRead]:
         """``reads``, or the reading of the photo turned upright when its faces say it is turned
-        (``UPRIGHT_VOTES``), or when most of its tiles lie sideways (``LEVEL_SHARE``: rows running
-        up the picture, a quarter turn the detectors may hardly see), in the photo's pixels."""
+        (``UPRIGHT_VOTES``), or when most of its tiles lie sideways, read unsurely (``LEVEL_SHARE``,
+        ``LEVEL_BELOW``: rows running up the picture, a quarter turn the detectors may hardly see),
+        in the photo's pixels."""
         least = self.config.upright_votes
         k = faces_turn(reads, least)
         by_faces = k != 0
         if not by_faces:
             face_up = [r for r in reads if not r.face_down and r.code is not None]
             lying = self.config.level_share is not None and least is not None and len(face_up) >= 2 and \
-                sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up)
+                sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up) and \
+                (self.config.level_below is None or
+                 float(np.mean([r.confidence for r in face_up])) < self.config.level_below)
         turns = [k] if by_faces else ([1, 3] if lying else [])
         picture = decoded.image
         first_confident, best = self.confident_reads(reads), None

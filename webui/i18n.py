@@ -1406,12 +1406,14 @@ def js_text() -> dict:
 
 
 def remember(response):
-    """Keep a language chosen with ``?lang=`` for the next pages; a page chosen by the browser's
-    language says so to caches (Vary)."""
+    """Keep a language chosen with ``?lang=`` on a page for the next pages (a CSV asked for in a
+    language is not a choice of the site's); a page chosen by the browser's language says so to
+    caches (Vary)."""
     if "mj_lang" in g and not request.args.get("lang") and not request.cookies.get(COOKIE):
         response.vary.add("Accept-Language")
     chosen = request.args.get("lang")
-    if chosen in LANGUAGES and request.cookies.get(COOKIE) != chosen:
+    # a page, not a download: a club fetching its CSV in English keeps its pages in French
+    if chosen in LANGUAGES and request.cookies.get(COOKIE) != chosen and response.mimetype == "text/html":
         response.set_cookie(COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return response
 

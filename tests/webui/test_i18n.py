@@ -461,3 +461,13 @@ def test_messages_stored_with_older_hands_keep_their_french(app):
         assert i18n.msg("riichi sticks not given: none is counted, not even the winner's own, which comes back to "
                         "the winner (002 §4.1); give riichi_sticks to count the sticks on the table").startswith(
             "bâtons de riichi non donnés")
+
+
+def test_a_download_in_another_language_keeps_the_pages_language(client):
+    """A French club fetching its standings as an English CSV (``?lang=en``) keeps its pages in
+    French: only a page's ``?lang=`` is the player's choice of language."""
+    client.set_cookie("mjtable_lang", "fr")
+    csv_reply = client.get("/games/standings.csv?rules=riichi&lang=en")
+    assert csv_reply.status_code == 200 and csv_reply.mimetype == "text/csv"
+    assert "mjtable_lang" not in csv_reply.headers.get("Set-Cookie", "")
+    assert "Lire une main gagnante" in client.get("/").get_data(as_text=True)

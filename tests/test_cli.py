@@ -677,10 +677,11 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert code == 0 and lines[:2] == ["Standings across games: Chinese Official (MCR, 81 fans)",
                                        "2 finished games counted. Games still in play, not counted until they are over: 1."]
     assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Per", "game", "Average", "rank", "Best", "game",
-                                "1st/2nd/3rd/4th"]
-    # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his discard
-    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0"]
-    assert lines[4].split() == ["2", "bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1"]
+                                "1st/2nd/3rd/4th", "Table", "points"]
+    # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his
+    # discard; table points 4 a win, 0 for 4th place
+    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4.00"]
+    assert lines[4].split() == ["2", "bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4.00"]
     from mjtable.commands.games import _shown_width
     # in columns: 李明 takes four columns of a terminal
     assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])
@@ -690,8 +691,17 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
                                     "0 finished games counted. Finished games of other days: 2."]
     code, out, _ = run(capsys, "games", "--standings", "--min-games", "2", "--data-dir", str(tmp_path))
     assert "Players with fewer than 2 games, not ranked: 4." in out and len(out.splitlines()) == 5     # bob and Ann
+    # by table points (4-2-1-0, players level sharing): Bob 4 then 0 on his discard; the payers of
+    # the other winner level 2nd, (2 + 1) / 2 each; Ann, 4th then level 2nd, last on her total
+    code, out, _ = run(capsys, "games", "--standings", "--by-table-points", "--data-dir", str(tmp_path))
+    rows = [line.split() for line in out.splitlines()[3:]]
+    assert code == 0 and [(r[0], r[1], r[-1]) for r in rows] == [
+        ("1", "李明", "4.00"), ("2", "bob", "4.00"), ("3", "Cy", "1.50"), ("3", "Di", "1.50"), ("3", "Eve", "1.50"),
+        ("6", "Ann", "1.50")]
+    code, _, err = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))
+    assert code == 2 and "cannot rank riichi standings by 'table_points'" in err
     code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;8;2,5;45;1;0;0;1"
+    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;8;2,5;45;1;0;0;1;4"
     code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.splitlines()[0] == "Classement sur plusieurs parties : Officiel chinois (MCR, 81 fans)"
     assert out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out

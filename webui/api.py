@@ -197,7 +197,7 @@ def games():
 
 @bp.get("/standings")
 def club_standings():
-    """The standings across finished games of one rule set (``?rules=&since=&until=&min_games=``)."""
+    """The standings across finished games of one rule set (``?rules=&since=&until=&min_games=&rank_by=``)."""
     table, played = standings.from_query(get_store(), request.args)
     return jsonify({**table, "rules_played": played})
 

@@ -18,6 +18,14 @@ from .validation import InputError
 
 #: The most games a club may ask its ranked players to have played (a bound against a typo).
 MAX_MIN_GAMES = 10_000
+#: MCR table points for 1st to 4th place in a game: the custom of MCR tournaments and leagues
+#: (4-2-1-0), which 000 does not define (« Fin de la Partie »: the most points wins); offered
+#: beside the total and as a way to rank, players level in a game sharing the points of their
+#: places (docs/rulings.md, "final ranking").
+TABLE_POINTS = {"mcr": (4, 2, 1, 0)}
+#: How the standings may rank players: by total score (every rule set), or by table points then
+#: total (rule sets with ``TABLE_POINTS``).
+RANKINGS = ("total", "table_points")
 
 
 @dataclass
@@ -31,6 +39,7 @@ class PlayerStanding:
     best: int | float | None = None
     places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     positions: float = 0.0
+    table_points: float = 0.0
     spellings: dict = field(default_factory=dict)      # each spelling of the name: (games, newest game id)
 
     @property
@@ -46,7 +55,8 @@ class PlayerStanding:
     def as_dict(self) -> dict:
         return {"name": self.name, "games": self.games, "total": self.total, "best": self.best,
                 "per_game": round(self.total / self.games, 1) if self.games else 0,
-                "places": list(self.places), "average_rank": round(self.average_rank, 2)}
+                "places": list(self.places), "average_rank": round(self.average_rank, 2),
+                "table_points": round(self.table_points, 2)}
 
 
 def _shared_positions(final: list[dict]) -> dict[str, float]:
@@ -55,6 +65,18 @@ def _shared_positions(final: list[dict]) -> dict[str, float]:
     for row in final:
         level = sum(1 for r in final if r["rank"] == row["rank"])
         out[row["player"]] = row["rank"] + (level - 1) / 2
+    return out
+
+
+def _shared_table_points(final: list[dict], points: tuple) -> dict[str, float]:
+    """Each player's table points in one game: those of their place, players level sharing out
+    the points of the places they cover (two level first: (4 + 2) / 2 each)."""
+    out = {}
+    for row in final:
+        level = sum(1 for r in final if r["rank"] == row["rank"])
+        first = min(max(row["rank"], 1), len(points)) - 1
+        covered = points[first:first + level]
+        out[row["player"]] = sum(covered) / len(covered)
     return out
 
 
@@ -97,9 +119,10 @@ def _local_day(created: str) -> date | None:
 
 
 def club_standings(store: Store, rules: str, since: date | None = None, until: date | None = None,
-                   min_games: int = 1, games: list[dict] | None = None) -> dict:
+                   min_games: int = 1, games: list[dict] | None = None, rank_by: str = "total") -> dict:
     """The standings of ``rules`` over the games started from ``since`` to ``until`` (days,
-    both included): ``players`` best first (total score, then average rank, then fewer games)
+    both included): ``players`` best first (total score, then average rank, then fewer games;
+    ``rank_by`` "table_points": table points first, where the rule set has them, ``TABLE_POINTS``)
     among those with ``min_games`` finished games or more; ``counted`` (the games added up),
     ``in_play`` (games of those days not over, left out), ``outside`` (finished games of other
     days), ``fewer_games`` (players left out for it) and ``alike`` (groups of games with the same
@@ -108,6 +131,10 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     if since and until and since > until:
         raise InputError("bad_field", f"the first day ({since.isoformat()}) is after the last ({until.isoformat()})",
                          field="since")
+    points = TABLE_POINTS.get(rules)
+    if rank_by not in RANKINGS or (rank_by == "table_points" and points is None):
+        raise InputError("bad_field", f"cannot rank {rules} standings by {str(rank_by)[:20]!r}: "
+                         f"by {' or '.join(RANKINGS if points else RANKINGS[:1])}", field="rank_by")
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
     signatures: dict[tuple, list[dict]] = {}
@@ -135,6 +162,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             # two short games of draws alone may well be alike: a copy is told by its wins
             signatures.setdefault(_played_signature(game, hands), []).append(entry)
         positions = _shared_positions(final)
+        table_points = _shared_table_points(final, points) if points else {}
         for row in final:
             # one player across games by their name as it reads ("Ann" and "ann"), as a game
             # tells its four players apart (gamelog.name_key)
@@ -144,17 +172,24 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             line.best = row["score"] if line.best is None else max(line.best, row["score"])
             line.places[min(max(row["rank"], 1), 4) - 1] += 1
             line.positions += positions[row["player"]]
+            line.table_points += table_points.get(row["player"], 0.0)
             seen = line.spellings.get(row["player"], (0, 0))
             line.spellings[row["player"]] = (seen[0] + 1, game["id"])
     kept = [p for p in players.values() if p.games >= min_games]
-    ranked = sorted(kept, key=lambda p: (-p.total, p.average_rank, p.games, p.name.casefold()))
+    by_points = rank_by == "table_points"
+
+    def level_on(p):
+        return ((round(p.table_points, 6),) if by_points else ()) + (p.total, round(p.average_rank, 6))
+    ranked = sorted(kept, key=lambda p: ((-p.table_points,) if by_points else ()) +
+                    (-p.total, p.average_rank, p.games, p.name.casefold()))
     rows = []
     for i, p in enumerate(ranked):
-        # players level on total and average rank share a place
-        same = rows and (p.total, round(p.average_rank, 6)) == (ranked[i - 1].total, round(ranked[i - 1].average_rank, 6))
+        # players level on what ranks them (total and average rank) share a place
+        same = rows and level_on(p) == level_on(ranked[i - 1])
         rows.append({"rank": rows[-1]["rank"] if same else i + 1, **p.as_dict()})
     return {"rules": rules, "since": since.isoformat() if since else None,
             "until": until.isoformat() if until else None, "min_games": min_games,
+            "table_points": list(points) if points else None, "rank_by": rank_by,
             "games": len(counted), "counted": counted[::-1], "in_play": in_play, "outside": outside,
             "fewer_games": len(players) - len(kept),
             "alike": [group for group in signatures.values() if len(group) > 1], "players": rows}
@@ -174,7 +209,8 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
     min_games = _min_games(args.get("min_games"))
-    return (club_standings(store, rules, since, until, min_games, games),
+    rank_by = args.get("rank_by") or "total"
+    return (club_standings(store, rules, since, until, min_games, games, rank_by),
             played + ([rules] if rules not in played else []))
 
 
@@ -192,11 +228,12 @@ def standings_csv(standings: dict, words, delimiter: str = ",") -> str:
     ";" for a spreadsheet set for French (its average ranks then take a decimal comma)."""
     out = io.StringIO()
     w = gamelog.SafeCsv(out, delimiter)
+    points = standings.get("table_points") is not None
     w.writerow([words(c) for c in ("Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game",
-                                   "1st", "2nd", "3rd", "4th")])
+                                   "1st", "2nd", "3rd", "4th")] + ([words("Table points")] if points else []))
     for r in standings["players"]:
         w.writerow([r["rank"], r["name"], r["games"], r["total"], float(r["per_game"]), float(r["average_rank"]),
-                    r["best"], *r["places"]])
+                    r["best"], *r["places"]] + ([float(r["table_points"])] if points else []))
     return out.getvalue()
 
 

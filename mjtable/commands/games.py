@@ -38,6 +38,8 @@ def register(sub) -> None:
     p.add_argument("--until", default=None, metavar="YYYY-MM-DD", help="--standings of the games started until this day")
     p.add_argument("--min-games", default=None, metavar="N", help="--standings: rank only the players of N finished "
                                                                   "games or more (default 1)")
+    p.add_argument("--by-table-points", action="store_true",
+                   help="--standings of MCR ranked by table points (4-2-1-0 a game), then total")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
@@ -159,8 +161,9 @@ def run(args) -> int:
             print("error: --standings are of every finished game: no game, and --csv or none", file=sys.stderr)
             return 2
         return _standings(client, args)
-    if args.rules or args.since or args.until or args.min_games:
-        print("error: --rules, --since, --until and --min-games choose the games of --standings", file=sys.stderr)
+    if args.rules or args.since or args.until or args.min_games or args.by_table_points:
+        print("error: --rules, --since, --until, --min-games and --by-table-points choose the games of --standings",
+              file=sys.stderr)
         return 2
     if args.game is None:
         if args.format:
@@ -214,7 +217,8 @@ def _standings(client, args) -> int:
     """``--standings``: as text, or the page's CSV with --csv (-o as a game's exports)."""
     from urllib.parse import urlencode
     query = {k: v for k, v in (("rules", args.rules), ("since", args.since), ("until", args.until),
-                               ("min_games", args.min_games)) if v}
+                               ("min_games", args.min_games),
+                               ("rank_by", "table_points" if args.by_table_points else None)) if v}
     french = args.lang == "fr"
     if french:
         query.update(lang="fr")
@@ -257,7 +261,8 @@ def _write(data: bytes, output: str | None) -> int:
 
 def standings_text(table: dict, tr, number) -> str:
     """The standings in columns: rank, player, games, total, per game, average rank, best game,
-    places 1st-4th; under a heading naming the rules and the days."""
+    places 1st-4th (and table points where the rule set has them); under a heading naming the
+    rules and the days."""
     from webui import i18n
     days = f"{table['since'] or '…'} – {table['until'] or '…'}" if table["since"] or table["until"] else ""
     notes = [tr("{n} finished game(s) counted.", n=table["games"])]
@@ -275,9 +280,13 @@ def standings_text(table: dict, tr, number) -> str:
                         "if so):") + " " + ", ".join(f"#{g['id']} {g['name']}" for g in group))
     head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Per game"), tr("Average rank"), tr("Best game"),
             f"{tr('1st')}/{tr('2nd')}/{tr('3rd')}/{tr('4th')}"]
+    points = table.get("table_points") is not None
     rows = [[str(r["rank"]), r["name"], number(r["games"]), number(r["total"], signed=True),
              number(r["per_game"], signed=True), number(r["average_rank"], decimals=2), number(r["best"], signed=True),
-             "/".join(map(str, r["places"]))] for r in table["players"]]
+             "/".join(map(str, r["places"]))] + ([number(r["table_points"], decimals=2)] if points else [])
+            for r in table["players"]]
+    if points:
+        head.append(tr("Table points"))
     if rows:
         widths = [max(_shown_width(x[k]) for x in [head] + rows) for k in range(len(head))]
         for x in [head] + rows:

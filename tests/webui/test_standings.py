@@ -6,6 +6,10 @@ import csv
 import io
 from datetime import date, timedelta
 
+import pytest
+
+from webui.validation import InputError
+
 from .test_game_flow import PLAYERS, new_game, play_riichi_game, post
 
 
@@ -217,3 +221,44 @@ def test_the_final_table_from_sqlites_sums_is_the_game_pages(client):
             view = gamelog.game_view(store, gid)
             assert gamelog.final_table(store, store.get_game(gid)) == view["final"], gid
         assert any(r["penalty"] for r in gamelog.game_view(store, tournament)["final"])
+
+
+def test_mcr_table_points_are_counted_and_can_rank(client):
+    """MCR standings give each player 4, 2, 1 or 0 table points a game by place, players level
+    sharing the points of the places they cover; ranked by them on asking, by total otherwise."""
+    from webui import standings
+    from webui.store import get_store
+    win = _game(client, "mcr", PLAYERS)                  # Di wins once: Di 1st, the discarder 4th
+    post(client, win, {"hand": "123456789m123p5z 5z", "winner": 3, "discarder": 0})
+    post(client, win, {"kind": "end"})
+    level = _game(client, "mcr", PLAYERS)                # a draw alone: all four level
+    post(client, level, {"kind": "draw"})
+    post(client, level, {"kind": "end"})
+    final = _final(client, win)
+    with client.application.app_context():
+        table = standings.club_standings(get_store(), "mcr")
+        by_points = standings.club_standings(get_store(), "mcr", rank_by="table_points")
+        riichi = standings.club_standings(get_store(), "riichi")
+        with pytest.raises(InputError):
+            standings.club_standings(get_store(), "riichi", rank_by="table_points")
+    assert table["table_points"] == [4, 2, 1, 0] and riichi["table_points"] is None
+    rows = {r["name"]: r for r in table["players"]}
+    # the level game: (4 + 2 + 1 + 0) / 4 each; the won game by place (Ann, Bob, Cy level behind Di
+    # when the others paid alike: the points of the places they share, shared out)
+    for name, row in final.items():
+        level_with = sum(1 for r in final.values() if r["rank"] == row["rank"])
+        first = row["rank"] - 1
+        expected = sum((4, 2, 1, 0)[first:first + level_with]) / level_with + 7 / 4
+        assert rows[name]["table_points"] == round(expected, 2), (name, row)
+    assert sum(r["table_points"] for r in table["players"]) == 14
+    assert by_points["players"][0]["name"] == "Di" and by_points["rank_by"] == "table_points"
+    points = [r["table_points"] for r in by_points["players"]]
+    assert points == sorted(points, reverse=True)
+    page = client.get("/games/standings?rules=mcr&rank_by=table_points&lang=en").get_data(as_text=True)
+    assert "Table points" in page and 'value="table_points" selected' in page and "rank_by=table_points" in page
+    assert "Table points" not in client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
+    rows_csv = list(csv.reader(io.StringIO(client.get("/games/standings.csv?rules=mcr&rank_by=table_points")
+                                           .get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows_csv[0][-1] == "Table points" and rows_csv[1][1] == "Di"
+    refused = client.get("/games/standings?rules=riichi&rank_by=table_points&lang=en")
+    assert refused.status_code == 400 and "cannot rank riichi standings" in refused.get_data(as_text=True)

@@ -157,4 +157,6 @@ def unturned_read(read: TileRead, k: int, width: float, height: float, scale: fl
     pts = [point(x0, y0), point(x1, y1)]
     box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
     corners = None if read.corners is None else [point(x, y) for x, y in read.corners]
-    return replace(read, box=box, corners=corners, face_up=vector(read.face_up), angle=read.angle - 90.0 * (k % 4))
+    # the turn in (-180, 180], as the reader gives a tile's turn read in the photo itself
+    angle = (read.angle - 90.0 * (k % 4) + 180.0) % 360.0 - 180.0
+    return replace(read, box=box, corners=corners, face_up=vector(read.face_up), angle=180.0 if angle == -180.0 else angle)

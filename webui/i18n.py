@@ -2381,6 +2381,8 @@ MESSAGES_FR = {
     "two tiles of the standing row ({} and {}) are {} tile apart: is there a gap between them or not?":
         "deux tuiles de la rangée debout ({0} et {1}) sont à {2} tuile l'une de l'autre : y a-t-il un écart entre "
         "elles ou non ?",
+    "all {} tiles were reported sideways: read as a photo turned by 90°":
+        "les {0} tuiles ont été vues couchées : lu comme une photo tournée de 90°",
     "{} of {} tiles were reported sideways: read as a photo turned by 90°, with the other tiles as the sideways ones":
         "{0} tuiles sur {1} ont été vues couchées : lu comme une photo tournée de 90°, les autres tuiles étant les "
         "couchées",

@@ -270,6 +270,22 @@ def test_sideways_flags_judged_against_the_photo_are_flipped():
     r, got = read(reads, rules="riichi")
     assert format_hand(got) == format_hand(hand)
     assert any("reported sideways" in w for w in r.warnings)
+    # each tile says how it lies in its row as settled, which the review page draws: only the
+    # melds' claimed tiles lie sideways, not the whole photo's
+    claimed = {i for i, link in enumerate(r.links) if link["role"] == "claimed"}
+    assert claimed and {i for i, link in enumerate(r.links) if link["sideways"]} == claimed
+
+
+def test_a_hand_whose_every_tile_was_reported_sideways_is_said_so():
+    """A concealed hand photographed turned a quarter: every tile judged sideways against the
+    photo's edges; the note does not speak of other tiles, and none is drawn sideways."""
+    hand, _, reads = scene("123m456p789s555p1z 1z", roll=90)
+    for t in reads:
+        t.sideways = True
+    r, got = read(reads, rules="mcr")
+    assert format_hand(got) == format_hand(hand)
+    assert f"all {len(reads)} tiles were reported sideways: read as a photo turned by 90°" in r.warnings
+    assert not any(link["sideways"] for link in r.links)
 
 
 def test_a_tile_detected_twice_is_kept_once():

@@ -99,6 +99,8 @@ def test_a_read_of_the_photo_turned_upright_is_put_back_in_the_photos_pixels(k):
     # the vote pointed up the turned picture: in the photo it points where that up was
     up_of_turned = {1: (1.0, 0.0), 2: (0.0, 1.0), 3: (-1.0, 0.0)}[k]
     assert np.allclose(back.face_up, [3 * v for v in up_of_turned], atol=1e-9)
+    # the tile's turn as a reading of the photo itself gives it: in (-180, 180]
+    assert back.angle == {1: -90.0, 2: 180.0, 3: 90.0}[k]
 
 
 def test_a_photo_is_turned_upright_only_when_its_faces_say_so_by_the_margin():

@@ -429,12 +429,13 @@ def test_build_melds_by_hand(server, browser):
     wait(d).until(lambda drv: score_total(drv) == str(total_standing))
 
 
-def review_stand_in_reading(server, browser, monkeypatch, joker=False, unsure=(3,)):
+def review_stand_in_reading(server, browser, monkeypatch, joker=False, unsure=(3,), turned=False):
     """Open the review page of a photo read by a stand-in reader with known boxes: 14 tiles, the
     4th unsure, the 1st read with a tile-set profile otherwise than the base model (7m); with
     ``joker``, a face no code names below the row, read first and reported unknown (its guess 1m,
     a code of the hand: the hand's 1m must still be tied to the row's 1m); ``unsure``: the tiles
-    read at 0.4."""
+    read at 0.4; ``turned``: a photo turned a quarter, every tile reported sideways by the reader
+    and none lying sideways in its row as the grouping settled it."""
     import sys
     import types
 
@@ -443,10 +444,12 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False, unsure=(3
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.4 if i in unsure else 0.95,
-                  "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+                  "face_down": False, "sideways": turned, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
         tiles[0]["base_code"] = "7m"      # read with a tile-set profile: the base model read 7m
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"} for i in range(14)]
+        if turned:
+            links = [{**x, "sideways": False} for x in links]
         warnings = ["the 4p is unsure"]
         groups = [{"id": 0, "kind": "concealed", "tiles": list(range(13))}, {"id": 1, "kind": "winning", "tiles": [13]}]
         changed = 3
@@ -615,7 +618,7 @@ def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, mo
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c if i != 8 else "6s", "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95,
-                  "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+                  "face_down": False, "sideways": turned, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"}
                  for i in range(14)]

@@ -141,6 +141,17 @@ def test_a_face_no_code_names_is_marked_on_the_photo_and_asked_about(server, bro
     assert not console_errors(d)
 
 
+def test_a_photo_turned_a_quarter_draws_no_tile_as_claimed(server, browser, monkeypatch):
+    """Every tile reported sideways by the reader (the photo turned a quarter) but none lying
+    sideways in its row as grouped: no box dashed or marked ↻ as a claimed tile would be."""
+    review_stand_in_reading(server, browser, monkeypatch, turned=True)
+    d = browser
+    rects = d.find_elements(By.CSS_SELECTOR, "#overlay rect")
+    assert len(rects) == 14 and not [r for r in rects if r.get_attribute("stroke-dasharray")]
+    assert not [t for t in d.find_elements(By.CSS_SELECTOR, "#overlay text") if "↻" in t.get_attribute("textContent")]
+    assert not console_errors(d)
+
+
 def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, monkeypatch):
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser

@@ -58,7 +58,8 @@ class HandReading:
     ``hand``: hand JSON (``scorer.Hand.from_dict`` accepts it) or None when the tiles do not make
     a hand as read; ``slots``: which tile (index into the input list) fills each place of the
     hand, for consistency decoding and corrections; ``groups`` and ``links``: the layout found
-    (per group: kind, tiles, meld), per tile: its group and role; ``decisions``: each choice with
+    (per group: kind, tiles, meld), per tile: its group, role and whether it lies sideways in its
+    row as settled (``sideways``: a photo turned a quarter has its flags turned over); ``decisions``: each choice with
     a confidence in 0..1; ``warnings``: sentences a person can act on."""
     hand: dict | None
     slots: dict
@@ -268,4 +269,8 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             hand = data
         except HandError as e:
             warnings.append(f"the tiles as read do not make a hand: {e.message}")
+    for i, entry in enumerate(links):
+        # lying across its row, as the grouping settled it (a photo turned a quarter: none),
+        # which the review page draws, not the reader's flag judged against the photo's edges
+        entry["sideways"] = bool(tiles[i].sideways)
     return HandReading(hand, slots, groups, links, decisions, warnings)

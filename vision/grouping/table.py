@@ -76,7 +76,9 @@ def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:
         # Most tiles "sideways": the reader judged them against the photo, not their row (a
         # photo taken turned by 90°). Sideways is relative to the row, so flip every flag.
         tiles = [dataclasses.replace(t, sideways=not t.sideways) for t in tiles]
-        warnings.append(f"{n_side} of {len(tiles)} tiles were reported sideways: read as a photo turned "
+        warnings.append(f"all {n_side} tiles were reported sideways: read as a photo turned by 90°"
+                        if n_side == len(tiles) else
+                        f"{n_side} of {len(tiles)} tiles were reported sideways: read as a photo turned "
                         "by 90°, with the other tiles as the sideways ones")
     geos = [geometry(t) for t in tiles]
     d_glob = row_direction(geos)

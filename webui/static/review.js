@@ -529,7 +529,9 @@
       const r = document.createElementNS(NS, "rect");
       r.setAttribute("x", x0); r.setAttribute("y", y0); r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
       r.setAttribute("stroke", colour);
-      if (t.sideways || link.role === "claimed" || unknown) r.setAttribute("stroke-dasharray", "8 4");
+      // lying across its row as the grouping settled it (a photo turned a quarter: none), else as read
+      const sideways = "sideways" in link ? link.sideways : t.sideways;
+      if (sideways || link.role === "claimed" || unknown) r.setAttribute("stroke-dasharray", "8 4");
       const label = document.createElementNS(NS, "text");
       label.setAttribute("x", x0 + 2); label.setAttribute("y", Math.max(18, y0 - 4));
       label.setAttribute("fill", colour);
@@ -537,7 +539,7 @@
       const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
       const mark = unknown ? "" : i in markNow ? markNow[i]
         : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
-      label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (t.sideways ? "↻" : "");
+      label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (sideways ? "↻" : "");
       // a box tapped opens the picker for its tile in the hand: a misread seen on the photo is
       // corrected from there, without finding the tile again among the hand's (pointer only: the
       // hand's own tiles are the keyboard's way to them)

@@ -618,7 +618,7 @@ def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, mo
 
     def read_photo(image, *, rules=None, context=None, options=None, profile=None):
         tiles = [{"code": c if i != 8 else "6s", "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95,
-                  "face_down": False, "sideways": turned, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+                  "face_down": False, "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
         hand = scorer.to_hand({"concealed": codes, "melds": [], "winning_tile": "2z"})
         links = [{"tile": i, "group": 1 if i == 13 else 0, "role": "winning" if i == 13 else "standing"}
                  for i in range(14)]

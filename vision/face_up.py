@@ -14,7 +14,10 @@ and is fitted on rendered tiles whose way up is known, of the training styles on
 (``python -m vision_lab.face_up_fit``; measured on styles no model saw: models/classifier/MODEL_CARD.md).
 Each tile's vote, held within ``TILE_VOTE``, is a vector in the photo pointing where its face's
 top is (``TileRead.face_up``); the grouping adds the votes up into a cue for reading the rows one
-way or the other (``vision.grouping.config.GroupingWeights.face_up``).
+way or the other (``vision.grouping.config.GroupingWeights.face_up``). The reader votes the first
+detector's boxes before it classifies any (``faces_at_sight``): a photo whose faces point another
+way is read turned upright at once (``vision.reader.UPRIGHT_VOTES``), and the tiles read later in
+those boxes keep their votes.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from .crops import TileAxes, crop_tile, own_axes
+from .detections import box_iou
 from .types import TileRead
 
 PROBE_FILE = "face_up.json"
@@ -33,6 +37,9 @@ PROBE_FILE = "face_up.json"
 #: (2p, 8s, a blank white dragon) or one read surely the wrong way cannot outvote the rest (no
 #: other value compared: docs/decisions.md).
 TILE_VOTE = 3.0
+#: A tile read later in a box that overlaps a box voted at sight by this much takes that vote:
+#: the same detection, its crop cut alike (boxes in source pixels, through the look and back).
+SAME_BOX = 0.9
 
 
 @dataclass
@@ -100,15 +107,33 @@ def feature_differences(crops: list[np.ndarray], classifier) -> np.ndarray:
 
 
 def with_face_up(reads: list[TileRead], image: np.ndarray, scale: float, classifier,
-                 probe: FaceUpProbe) -> list[TileRead]:
+                 probe: FaceUpProbe, known: list[TileRead] | None = None) -> list[TileRead]:
     """``reads`` (boxes in pixels of an image ``scale`` times larger than ``image``) with each
-    face-up tile's ``face_up`` vote set."""
+    face-up tile's ``face_up`` vote set. ``known``: reads of ``image`` whose votes are set
+    already (``faces_at_sight``); a read whose box is theirs (``SAME_BOX``) takes their vote, its
+    crop being the same, rather than cutting and reading it again."""
     face_up = [i for i, r in enumerate(reads) if not r.face_down and r.code is not None]
-    votes = face_up_votes(image, [tuple(v / scale for v in reads[i].box) for i in face_up], classifier, probe)
+    boxes = [tuple(v / scale for v in reads[i].box) for i in face_up]
+    taken = {}
+    if known and boxes:
+        iou = box_iou(np.array(boxes, np.float64), np.array([r.box for r in known], np.float64))
+        taken = {k: known[int(j)].face_up for k, j in enumerate(iou.argmax(1)) if iou[k, j] >= SAME_BOX}
+    todo = [k for k in range(len(face_up)) if k not in taken]
+    votes = dict(zip(todo, face_up_votes(image, [boxes[k] for k in todo], classifier, probe)))
     out = list(reads)
-    for i, vote in zip(face_up, votes):
-        out[i] = replace(reads[i], face_up=vote)
+    for k, i in enumerate(face_up):
+        out[i] = replace(reads[i], face_up=taken[k] if k in taken else votes[k])
     return out
+
+
+def faces_at_sight(boxes, image: np.ndarray, classifier, probe: FaceUpProbe) -> list[TileRead]:
+    """Reads standing for the face-up ``boxes`` (pixels of ``image``) a detector found, before
+    any is classified, each with its way-up vote: enough to tell which way a photo's faces point
+    before reading it whole (``vision.reader.TileReader``), and reused for the tiles read later
+    in the same boxes (``with_face_up``'s ``known``)."""
+    votes = face_up_votes(image, boxes, classifier, probe)
+    return [TileRead(code="", box=tuple(float(v) for v in b), confidence=0.0, face_up=vote)
+            for b, vote in zip(boxes, votes)]
 
 
 def pointing(reads: list[TileRead]) -> dict[int, float]:

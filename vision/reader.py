@@ -362,6 +362,23 @@ class TileReader:
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
         first = self._detect(self.detector, src, spent)
+        sight, tried = None, {}
+        if turn and self.face_up is not None and self.config.upright_votes is not None:
+            # which way the first detector's faces point, before reading them: a photo taken from
+            # across the table is read upright at once, not read whole first (its faces upside
+            # down, many unsure) and then again
+            t_up = time.perf_counter()
+            sight = self.faces_at_sight(first, src)
+            spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
+            k = faces_turn(sight, self.config.upright_votes)
+            if k:
+                again = self._read(np.ascontiguousarray(np.rot90(decoded.image, k)), None, embeddings, profile, turn=False)
+                if upright_margin(again) >= self.config.upright_votes:
+                    spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
+                    h, w = decoded.image.shape[:2]
+                    return self._timed(TileReads([unturned_read(r, k, w, h, scale) for r in again], decoded.damage),
+                                       timings, spent, t0, t1)
+                tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
             reads = self._read_found(first, self.detector, scale, spent, embeddings, profile)
         else:
@@ -394,22 +411,38 @@ class TileReader:
                                          src.shape[1] * scale, src.shape[0] * scale)
         if self.face_up is not None:
             t_up = time.perf_counter()
-            reads = with_face_up(reads, src, scale, self.classifier, self.face_up)
+            reads = with_face_up(reads, src, scale, self.classifier, self.face_up, known=sight)
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
-                reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up)
+                reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
+        return self._timed(TileReads(reads, decoded.damage), timings, spent, t0, t1)
+
+    @staticmethod
+    def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:
+        """``result``, with the stages' milliseconds put in ``timings`` (when given)."""
         if timings is not None:
             timings.update(spent)
             timings["decode_ms"] = (t1 - t0) * 1000
             timings["total_ms"] = (time.perf_counter() - t0) * 1000
-        return TileReads(reads, decoded.damage)
+        return result
+
+    def faces_at_sight(self, found: tuple[Look, Detections], src: np.ndarray) -> list[TileRead]:
+        """The face-up boxes the first detector found at or over its own threshold (``_detect``'s
+        ``found``), in ``src``'s pixels, each with its way-up vote (``vision.face_up.faces_at_sight``)."""
+        from .face_up import faces_at_sight
+        look, dets = found
+        own = getattr(self.detector, "conf", None) or 0.0
+        boxes = [look.box_in_source(b) for b, n, c in zip(dets.xyxy, dets.names(), dets.confidence)
+                 if n != "back" and float(c) >= own]
+        return faces_at_sight(boxes, src, self.classifier, self.face_up)
 
     def _read_upright(self, reads: list[TileRead], decoded, scale: float, embeddings: bool, profile, spent: dict,
-                      t_up: float) -> list[TileRead]:
+                      t_up: float, tried: dict | None = None) -> list[TileRead]:
         """``reads``, or the reading of the photo turned upright when its faces say it is turned
         (``UPRIGHT_VOTES``), or when most of its tiles lie sideways, read unsurely (``LEVEL_SHARE``,
         ``LEVEL_BELOW``: rows running up the picture, a quarter turn the detectors may hardly see),
-        in the photo's pixels."""
+        in the photo's pixels. ``tried``: readings of turns already made (by quarter turns), not
+        made again."""
         least = self.config.upright_votes
         k = faces_turn(reads, least)
         by_faces = k != 0
@@ -423,7 +456,9 @@ class TileReader:
         picture = decoded.image
         first_confident, best = self.confident_reads(reads), None
         for k in turns:
-            again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+            again = (tried or {}).get(k)
+            if again is None:
+                again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
             margin, confident = upright_margin(again), self.confident_reads(again)
             if not by_faces:
                 # a turn tried for sideways tiles alone: kept when its faces are upright and it

@@ -186,3 +186,28 @@ def test_a_photo_of_tiles_lying_sideways_read_surely_is_read_once():
     tiles = [t for t in reader.read(str(photo)) if not t.face_down]
     assert len(tiles) == 14 and all(t.box[2] - t.box[0] > t.box[3] - t.box[1] for t in tiles)
     assert len(reads_of) == 1
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data")
+def test_a_photo_taken_from_across_the_table_is_read_once_upright():
+    """The first detector's faces, voted before any tile is classified, say the photo is upside
+    down: it is read upright at once, its tiles classified as often as the upright photo's, not
+    read whole first and then again."""
+    from vision.reader import TileReader
+    photo = sorted((SHARED / "test" / "images").glob("hand_*"))[0]
+    image = cv2.imread(str(photo))
+    reader = TileReader()
+    readings = []
+    read_found = reader._read_found
+
+    def counted(*args, **kwargs):
+        readings.append(1)
+        return read_found(*args, **kwargs)
+    reader._read_found = counted
+    flat = reader.read(image)
+    upright_readings = len(readings)
+    readings.clear()
+    timings = {}
+    turned = reader.read(np.ascontiguousarray(np.rot90(image, 2)), timings=timings)
+    assert "upright_ms" in timings and len(turned) == len(flat)
+    assert len(readings) == upright_readings

@@ -698,8 +698,9 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert code == 0 and [(r[0], r[1], r[-1]) for r in rows] == [
         ("1", "李明", "4.00"), ("2", "bob", "4.00"), ("3", "Cy", "1.50"), ("3", "Di", "1.50"), ("3", "Eve", "1.50"),
         ("6", "Ann", "1.50")]
-    code, _, err = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))
-    assert code == 2 and "cannot rank riichi standings by 'table_points'" in err
+    assert "This table is ranked by table points instead, then by total" in out.splitlines()[1]
+    code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))
+    assert code == 0 and "has no table points: ranked by total." in out.splitlines()[1]
     code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;8;2,5;45;1;0;0;1;4"
     code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))

@@ -565,7 +565,9 @@ FR = {
     "Games still in play, not counted until they are over: {n}.":
         "Parties encore en cours, non comptées avant d'être terminées : {n}.",
     "Average rank": "Rang moyen", "Best game": "Meilleure partie",
-    "Table points": "Points de table", "Ranked by": "Classés par", "table points, then total": "points de table, puis total",
+    "This table is ranked by table points instead, then by total, then by average rank.": "Ce classement-ci est par points de table, puis par total, puis par rang moyen.",
+    "{rules} has no table points: ranked by total.": "{rules} n'a pas de points de table : classé par total.",
+    "Table points": "Points de table", "Ranked by": "Classé par", "table points, then total": "points de table, puis total",
     "Table points: {points} for 1st to 4th in each game, as MCR tournaments and leagues count them (the rules document defines none); players level in a game share the points of their places.":
         "Points de table : {points} du 1er au 4e de chaque partie, comme les tournois et championnats MCR les comptent (le règlement n'en définit pas) ; des joueurs à égalité dans une partie se partagent les points de leurs places.",
     "Games finished 1st, 2nd, 3rd and 4th": "Parties finies 1er, 2e, 3e et 4e",
@@ -1565,7 +1567,7 @@ MESSAGES_FR = {
         "aucune main n'a été jouée dans cette partie : elle ne peut pas finir avant sa première main (supprimez plutôt la partie)",
     "{} must be a date written YYYY-MM-DD, not {}": "{0} doit être une date écrite AAAA-MM-JJ, pas {1}",
     "the first day ({}) is after the last ({})": "le premier jour ({0}) est après le dernier ({1})",
-    "cannot rank {} standings by {}: by {}": "le classement {0} ne se range pas par {1} : par {2}",
+    "unknown ranking {}: total or table_points": "classement inconnu {0} : total ou table_points",
     "unknown rules {}: one of {}": "règles inconnues {0} : l'une de {1}",
     # said through msg(), which reads this table: in the page texts' table (FR) they stayed English on French pages
     "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, and 8 flowers and seasons, as the example picture shows): lay the tiles out so and take it again":

@@ -122,7 +122,8 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
                    min_games: int = 1, games: list[dict] | None = None, rank_by: str = "total") -> dict:
     """The standings of ``rules`` over the games started from ``since`` to ``until`` (days,
     both included): ``players`` best first (total score, then average rank, then fewer games;
-    ``rank_by`` "table_points": table points first, where the rule set has them, ``TABLE_POINTS``)
+    ``rank_by`` "table_points": table points first, where the rule set has them, ``TABLE_POINTS``;
+    by total where it has none, said by ``ranked_by_total_instead``)
     among those with ``min_games`` finished games or more; ``counted`` (the games added up),
     ``in_play`` (games of those days not over, left out), ``outside`` (finished games of other
     days), ``fewer_games`` (players left out for it) and ``alike`` (groups of games with the same
@@ -132,9 +133,13 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         raise InputError("bad_field", f"the first day ({since.isoformat()}) is after the last ({until.isoformat()})",
                          field="since")
     points = TABLE_POINTS.get(rules)
-    if rank_by not in RANKINGS or (rank_by == "table_points" and points is None):
-        raise InputError("bad_field", f"cannot rank {rules} standings by {str(rank_by)[:20]!r}: "
-                         f"by {' or '.join(RANKINGS if points else RANKINGS[:1])}", field="rank_by")
+    if rank_by not in RANKINGS:
+        raise InputError("bad_field", f"unknown ranking {str(rank_by)[:20]!r}: total or table_points", field="rank_by")
+    # a club switching its page from MCR to riichi keeps the ranking it chose: a rule set without
+    # table points is ranked by total, and says so
+    instead = rank_by == "table_points" and points is None
+    if instead:
+        rank_by = "total"
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
     signatures: dict[tuple, list[dict]] = {}
@@ -190,6 +195,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     return {"rules": rules, "since": since.isoformat() if since else None,
             "until": until.isoformat() if until else None, "min_games": min_games,
             "table_points": list(points) if points else None, "rank_by": rank_by,
+            "ranked_by_total_instead": instead,
             "games": len(counted), "counted": counted[::-1], "in_play": in_play, "outside": outside,
             "fewer_games": len(players) - len(kept),
             "alike": [group for group in signatures.values() if len(group) > 1], "players": rows}
@@ -238,6 +244,8 @@ def standings_csv(standings: dict, words, delimiter: str = ",") -> str:
 
 
 def file_name(standings: dict) -> str:
-    """The CSV's name, with its days: a club's weekly exports kept apart."""
-    days = "-".join(d for d in (standings["since"], standings["until"]) if d)
-    return f"mjtable-standings-{standings['rules']}{'-' + days if days else ''}.csv"
+    """The CSV's name, with its ranking when by table points and its days: a club's weekly
+    exports, and its two rankings, kept apart."""
+    parts = [standings["rules"]] + (["table-points"] if standings.get("rank_by") == "table_points" else []) + \
+        [d for d in (standings["since"], standings["until"]) if d]
+    return f"mjtable-standings-{'-'.join(parts)}.csv"

@@ -273,6 +273,10 @@ def standings_text(table: dict, tr, number) -> str:
     if table["fewer_games"]:
         notes.append(tr("Players with fewer than {games} games, not ranked: {n}.", games=table["min_games"],
                         n=table["fewer_games"]))
+    if table.get("rank_by") == "table_points":
+        notes.append(tr("This table is ranked by table points instead, then by total, then by average rank."))
+    if table.get("ranked_by_total_instead"):
+        notes.append(tr("{rules} has no table points: ranked by total.", rules=i18n.rules_title(table["rules"])))
     lines = [f"{tr('Standings across games')}{i18n.colon()} {i18n.rules_title(table['rules'])}{', ' + days if days else ''}",
              " ".join(notes)]
     for group in table["alike"]:

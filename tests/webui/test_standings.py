@@ -3,6 +3,7 @@ games of one rule set player by player; a game in play waits until it is over.""
 from __future__ import annotations
 
 import csv
+import html
 import io
 from datetime import date, timedelta
 
@@ -239,9 +240,14 @@ def test_mcr_table_points_are_counted_and_can_rank(client):
         table = standings.club_standings(get_store(), "mcr")
         by_points = standings.club_standings(get_store(), "mcr", rank_by="table_points")
         riichi = standings.club_standings(get_store(), "riichi")
+        riichi_by_points = standings.club_standings(get_store(), "riichi", rank_by="table_points")
         with pytest.raises(InputError):
-            standings.club_standings(get_store(), "riichi", rank_by="table_points")
+            standings.club_standings(get_store(), "mcr", rank_by="points")
     assert table["table_points"] == [4, 2, 1, 0] and riichi["table_points"] is None
+    # a rule set without table points is ranked by total when asked otherwise (a page switched
+    # from MCR to riichi keeps its ranking's choice), and says so
+    assert riichi_by_points["rank_by"] == "total" and riichi_by_points["ranked_by_total_instead"]
+    assert not table["ranked_by_total_instead"]
     rows = {r["name"]: r for r in table["players"]}
     # the level game: (4 + 2 + 1 + 0) / 4 each; the won game by place (Ann, Bob, Cy level behind Di
     # when the others paid alike: the points of the places they share, shared out)
@@ -256,9 +262,14 @@ def test_mcr_table_points_are_counted_and_can_rank(client):
     assert points == sorted(points, reverse=True)
     page = client.get("/games/standings?rules=mcr&rank_by=table_points&lang=en").get_data(as_text=True)
     assert "Table points" in page and 'value="table_points" selected' in page and "rank_by=table_points" in page
+    assert "This table is ranked by table points instead" in page
+    assert "ranked by table points instead" not in client.get("/games/standings?rules=mcr&lang=en").get_data(as_text=True)
     assert "Table points" not in client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
-    rows_csv = list(csv.reader(io.StringIO(client.get("/games/standings.csv?rules=mcr&rank_by=table_points")
-                                           .get_data(as_text=True).lstrip("\ufeff"))))
+    exported = client.get("/games/standings.csv?rules=mcr&rank_by=table_points")
+    rows_csv = list(csv.reader(io.StringIO(exported.get_data(as_text=True).lstrip("\ufeff"))))
     assert rows_csv[0][-1] == "Table points" and rows_csv[1][1] == "Di"
-    refused = client.get("/games/standings?rules=riichi&rank_by=table_points&lang=en")
-    assert refused.status_code == 400 and "cannot rank riichi standings" in refused.get_data(as_text=True)
+    assert 'filename="mjtable-standings-mcr-table-points.csv"' in exported.headers["Content-Disposition"]
+    switched = client.get("/games/standings?rules=riichi&rank_by=table_points&lang=en")
+    assert switched.status_code == 200 and "has no table points: ranked by total." in switched.get_data(as_text=True)
+    refused = client.get("/games/standings?rules=mcr&rank_by=points&lang=fr")
+    assert refused.status_code == 400 and "classement inconnu 'points' : total ou table_points" in html.unescape(refused.get_data(as_text=True))

@@ -35,7 +35,7 @@ from .blanks import WHITE_DRAGON, blank_backs
 from .dark_bodies import DARK_BODY_BELOW, DARK_BODY_LEAST, DARK_BODY_UNSURE, lightness_inverted, median_polarity  # noqa: F401  (ReaderConfig defaults)
 from .decode import decode_image
 from .detections import Detections, box_iou, reading_order
-from .face_up import faces_turn, unturned_read, upright_margin, with_face_up
+from .face_up import faces_at_sight, faces_turn, unturned_read, upright_margin, with_face_up
 from .looks import Look, choose_look, clearly_beats
 from .classifier import default_classifier  # noqa: F401  (re-exported)
 from .types import TileRead, TileReads
@@ -372,11 +372,10 @@ class TileReader:
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             k = faces_turn(sight, self.config.upright_votes)
             if k:
-                again = self._read(np.ascontiguousarray(np.rot90(decoded.image, k)), None, embeddings, profile, turn=False)
+                again = self._read_turned(decoded.image, k, embeddings, profile)
                 if upright_margin(again) >= self.config.upright_votes:
                     spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
-                    h, w = decoded.image.shape[:2]
-                    return self._timed(TileReads([unturned_read(r, k, w, h, scale) for r in again], decoded.damage),
+                    return self._timed(TileReads(in_photo(again, k, decoded.image, scale), decoded.damage),
                                        timings, spent, t0, t1)
                 tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
@@ -429,7 +428,6 @@ class TileReader:
     def faces_at_sight(self, found: tuple[Look, Detections], src: np.ndarray) -> list[TileRead]:
         """The face-up boxes the first detector found at or over its own threshold (``_detect``'s
         ``found``), in ``src``'s pixels, each with its way-up vote (``vision.face_up.faces_at_sight``)."""
-        from .face_up import faces_at_sight
         look, dets = found
         own = getattr(self.detector, "conf", None) or 0.0
         boxes = [look.box_in_source(b) for b, n, c in zip(dets.xyxy, dets.names(), dets.confidence)
@@ -446,19 +444,12 @@ class TileReader:
         least = self.config.upright_votes
         k = faces_turn(reads, least)
         by_faces = k != 0
-        if not by_faces:
-            face_up = [r for r in reads if not r.face_down and r.code is not None]
-            lying = self.config.level_share is not None and least is not None and len(face_up) >= 2 and \
-                sum(is_sideways_box(r.box) for r in face_up) > self.config.level_share * len(face_up) and \
-                (self.config.level_below is None or
-                 float(np.mean([r.confidence for r in face_up])) < self.config.level_below)
-        turns = [k] if by_faces else ([1, 3] if lying else [])
-        picture = decoded.image
+        turns = [k] if by_faces else ([1, 3] if least is not None and self.lying_unsurely(reads) else [])
         first_confident, best = self.confident_reads(reads), None
         for k in turns:
             again = (tried or {}).get(k)
             if again is None:
-                again = self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+                again = self._read_turned(decoded.image, k, embeddings, profile)
             margin, confident = upright_margin(again), self.confident_reads(again)
             if not by_faces:
                 # a turn tried for sideways tiles alone: kept when its faces are upright and it
@@ -474,7 +465,21 @@ class TileReader:
             return reads
         k, again, _ = best
         spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
-        return [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in again]
+        return in_photo(again, k, decoded.image, scale)
+
+    def _read_turned(self, picture: np.ndarray, k: int, embeddings: bool, profile) -> list[TileRead]:
+        """The reading of ``picture`` turned by ``np.rot90(picture, k)``, in the turned picture's
+        pixels, not turned again."""
+        return self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
+
+    def lying_unsurely(self, reads: list[TileRead]) -> bool:
+        """Whether most of ``reads``' face-up tiles lie sideways (``LEVEL_SHARE``) and they read
+        unsurely (``LEVEL_BELOW``): a photo turned a quarter that the detectors hardly see."""
+        face_up = [r for r in reads if not r.face_down and r.code is not None]
+        share, below = self.config.level_share, self.config.level_below
+        if share is None or len(face_up) < 2 or sum(is_sideways_box(r.box) for r in face_up) <= share * len(face_up):
+            return False
+        return below is None or float(np.mean([r.confidence for r in face_up])) < below
 
     def confident_reads(self, reads: list[TileRead]) -> int:
         """Face-up tiles read at ``second_read_floor`` or surer: how a reading is weighed against
@@ -731,6 +736,12 @@ def read_crops(classifier, src: np.ndarray, boxes, config: ReaderConfig, profile
         if np.mean([r.confidence for r in other_readings]) > np.mean([r.confidence for r in readings]):
             return turned, other, other_readings
     return picture, crops, readings
+
+
+def in_photo(reads: list[TileRead], k: int, picture: np.ndarray, scale: float) -> list[TileRead]:
+    """``reads`` of ``picture`` turned by ``np.rot90(picture, k)``, put back in the photo's pixels
+    (``picture``'s times ``scale``, the decoding's)."""
+    return [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in reads]
 
 
 def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSURE_TARGET,

@@ -59,23 +59,19 @@ class PlayerStanding:
                 "table_points": round(self.table_points, 2)}
 
 
-def _shared_positions(final: list[dict]) -> dict[str, float]:
-    """Each player's place in one game, players level sharing out their places."""
+#: The places of a game, 1st to 4th: what ``_shared_out`` shares to give each player's position.
+PLACES = (1, 2, 3, 4)
+
+
+def _shared_out(final: list[dict], by_place: tuple) -> dict[str, float]:
+    """Each player's value of their place in one game (``by_place``: 1st to 4th), players level
+    sharing out the values of the places they cover (two level first: their mean, (4 + 2) / 2 of
+    table points, 1.5th of places)."""
     out = {}
     for row in final:
         level = sum(1 for r in final if r["rank"] == row["rank"])
-        out[row["player"]] = row["rank"] + (level - 1) / 2
-    return out
-
-
-def _shared_table_points(final: list[dict], points: tuple) -> dict[str, float]:
-    """Each player's table points in one game: those of their place, players level sharing out
-    the points of the places they cover (two level first: (4 + 2) / 2 each)."""
-    out = {}
-    for row in final:
-        level = sum(1 for r in final if r["rank"] == row["rank"])
-        first = min(max(row["rank"], 1), len(points)) - 1
-        covered = points[first:first + level]
+        first = min(max(row["rank"], 1), len(by_place)) - 1
+        covered = by_place[first:first + level]
         out[row["player"]] = sum(covered) / len(covered)
     return out
 
@@ -166,8 +162,8 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         if any(h["kind"] == "win" for h in hands):
             # two short games of draws alone may well be alike: a copy is told by its wins
             signatures.setdefault(_played_signature(game, hands), []).append(entry)
-        positions = _shared_positions(final)
-        table_points = _shared_table_points(final, points) if points else {}
+        positions = _shared_out(final, PLACES)
+        table_points = _shared_out(final, points) if points else {}
         for row in final:
             # one player across games by their name as it reads ("Ann" and "ann"), as a game
             # tells its four players apart (gamelog.name_key)
@@ -183,14 +179,14 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     kept = [p for p in players.values() if p.games >= min_games]
     by_points = rank_by == "table_points"
 
-    def level_on(p):
-        return ((round(p.table_points, 6),) if by_points else ()) + (p.total, round(p.average_rank, 6))
-    ranked = sorted(kept, key=lambda p: ((-p.table_points,) if by_points else ()) +
-                    (-p.total, p.average_rank, p.games, p.name.casefold()))
+    def merit(p):
+        """What ranks a player, best first (the smaller the better)."""
+        return ((-round(p.table_points, 6),) if by_points else ()) + (-p.total, round(p.average_rank, 6))
+    ranked = sorted(kept, key=lambda p: merit(p) + (p.games, p.name.casefold()))
     rows = []
     for i, p in enumerate(ranked):
-        # players level on what ranks them (total and average rank) share a place
-        same = rows and level_on(p) == level_on(ranked[i - 1])
+        # players level on what ranks them share a place
+        same = rows and merit(p) == merit(ranked[i - 1])
         rows.append({"rank": rows[-1]["rank"] if same else i + 1, **p.as_dict()})
     return {"rules": rules, "since": since.isoformat() if since else None,
             "until": until.isoformat() if until else None, "min_games": min_games,

@@ -1459,13 +1459,16 @@ def number(value, signed: bool = False, decimals: int | None = None, language: s
            latin1: bool = False) -> str:
     """``value`` as the page's language (or ``language``) writes figures: thousands grouped,
     its own decimal mark; ``signed``: "+1,000"; ``decimals``: default none, one for a value not
-    whole (a Hong Kong half point: "+0.5"); ``latin1``: French grouped by a plain no-break
+    whole (a Hong Kong half point: "+0.5"), nothing as "0" signed or not; ``latin1``: French grouped by a plain no-break
     space (the PDF's Helvetica has no narrow one). Anything not a number (an empty cell, a
     word) comes back as text, unchanged."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "" if value is None else str(value)
     if decimals is None:
         decimals = 0 if float(value).is_integer() else 1
+    if signed and round(value, decimals) == 0:
+        signed = False  # a score of nothing is "0", not "+0" (a best game of 0) nor "-0"
+        value = abs(value)
     group, point = NUMBER_SYMBOLS[language or lang()]
     if latin1 and group == "\u202f":
         group = "\u00a0"

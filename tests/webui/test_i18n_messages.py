@@ -325,6 +325,9 @@ def test_a_figure_in_each_language():
     assert i18n.number(19.6, signed=True, decimals=1, language="fr") == "+19,6"
     assert i18n.number(19.6, signed=True, decimals=1, language="en") == "+19.6"
     assert i18n.number(4000, language="fr", latin1=True) == "4\xa0000"
+    # nothing is "0" signed or not (a best game of 0 was "+0"), and a loss rounding to nothing too
+    assert i18n.number(0, signed=True, language="en") == "0"
+    assert i18n.number(-0.04, signed=True, decimals=1, language="fr") == "0,0"
     # what is not a figure is written as it is: an empty cell, a word
     assert i18n.number("", language="fr") == "" and i18n.number(None) == ""
     assert i18n.number("yakuman", language="fr") == "yakuman"

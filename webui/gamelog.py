@@ -338,7 +338,10 @@ class Settler:
             result = scorer.score(hand, self.game["rules"], self.game["options"])
             if not result.valid:
                 err = result.error or {}
-                raise HandRefused(err.get("code", "not_winning"), h.get("seq", index + 1),
+                # a hand under the table's minimum (Hong Kong's agreed faan, 004 Score) is refused
+                # as MCR's under its 8 points: no win, a false win where it was shown
+                code = "below_minimum" if err.get("reason") == "below_minimum" else err.get("code", "not_winning")
+                raise HandRefused(code, h.get("seq", index + 1),
                                   player=self.game["players"][winner], wind=ctx["seat_wind"],
                                   detail=f"{scorer.errors.refusal(err)} under "
                                   f"{scorer.get_rule_set(self.game['rules']).title} "
@@ -547,13 +550,15 @@ def game_view(store: Store, game_id: int) -> dict:
             **_deal_keys(deal), "flow": {"title": flow.title, "rules": flow.rules, "has_riichi": flow.has_riichi,
                                          "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
                                          "false_win_fixed": flow.false_win_fixed,
-                                         "false_win_default": _false_win_default(flow),
+                                         "false_win_default": false_win_default(flow),
                                          "tournament": bool(game["flow"].get("tournament"))}}
     view["final"] = _final(game, flow, hands, total, deal) if deal.finished else None
     return view
 
 
-def _false_win_default(flow) -> int | None:
+def false_win_default(flow) -> int | None:
+    """What a false win pays each other player under ``flow``'s rules and house rules as they are
+    now (None: the rules' own payment, a chombo's)."""
     if flow.false_win_fixed:
         return None
     try:
@@ -742,7 +747,10 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
             if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_FALSE_WIN:
                 raise GameError("bad_field", f"amount must be a whole number of points from 1 to {MAX_FALSE_WIN}",
                                 field="amount")
-            fixed["amount"] = amount
+            # the rules' own amount, as the forms offer it, follows the rules: a change of house
+            # rules (Hong Kong's base points) changes it with the games' wins; another is the table's
+            if legacy or not told or amount != false_win_default(flow_of(game)):
+                fixed["amount"] = amount
     elif kind == "win":
         discarder = _player_index(data.get("discarder"), "discarder", allow_none=True)
         row["discarder"] = discarder

@@ -383,9 +383,9 @@ def record(draft_id):
             if offer is None:
                 raise _Refused(f"{game['rules']} has no false win to record")
             # the row itself reads "false win of ..." in the page's language: no note of ours in one
-            # language; a chombo's payment is the rules' (the game flow's), not an amount sent
+            # language; its payment is the rules' (the game flow's), no amount sent: it follows a
+            # later change of house rules as the game's wins do
             row = {"kind": "penalty", "offender": data.get("winner"),
-                   **({} if offer == "chombo" else {"amount": offer}),
                    **{k: data[k] for k in ("expect_seq", "expect_edits") if data.get(k) is not None}}
             hand = gamelog.record(store, game["id"], row, request_key=key)
         else:

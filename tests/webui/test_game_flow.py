@@ -1457,6 +1457,43 @@ def test_an_mcr_hand_under_the_minimum_leads_to_its_false_win(client):
     assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded
 
 
+def test_a_hong_kong_hand_under_the_agreed_minimum_leads_to_its_false_win(client):
+    # under 004's agreed minimum the game page only said "Nothing was recorded", no false win offered
+    from .conftest import csrf_of
+    gid = client.post("/api/games", json={"rules": "hk", "players": PLAYERS, "options": {"min_faan": 3}}).json["game"]["id"]
+    r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "discarder": "0", "winner0": "2",
+                                                "hand0": "111s234m567p78s99m 9s"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("false_win=2#win-form")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    win_form = page[page.index('id="win-form"'):]
+    win_form = win_form[:win_form.index("</form>")]
+    assert "below the agreed minimum of 3" in win_form and 'href="#penalty-form"' in win_form
+    assert client.get(f"/api/games/{gid}").json["hands"] == []
+
+
+def test_a_false_win_at_the_rules_amount_follows_a_change_of_house_rules(client):
+    # a Hong Kong false win recorded from the game page's form, at the amount it offers, kept
+    # paying 16 after the table doubled its base points (the wins doubled); 004 « Pénalités »: the
+    # worth of four faan. An amount the table typed itself stays as typed.
+    from .conftest import csrf_of
+    gid = new_game(client, "hk")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    offered = re.search(r'name="amount" value="(\d+)"', page[page.index('id="penalty-form"'):]).group(1)
+    assert offered == "16"
+    for amount in (offered, "20"):
+        r = client.post(f"/games/{gid}/penalty", data={"csrf_token": csrf_of(client), "offender": "1", "amount": amount})
+        assert r.status_code == 303
+    assert [h["deltas"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [[16, -48, 16, 16], [20, -60, 20, 20]]
+    r = client.patch(f"/api/games/{gid}", json={"options": {"base_points": 2}})
+    assert r.status_code == 200, r.json
+    assert [h["deltas"] for h in r.json["hands"]] == [[32, -96, 32, 32], [20, -60, 20, 20]]
+    # edited at the amount it now pays, it goes on following the rules
+    r = client.post(f"/games/{gid}/hands/1/edit", data={"csrf_token": csrf_of(client), "offender": "1", "amount": "32"})
+    assert r.status_code == 303
+    r = client.patch(f"/api/games/{gid}", json={"options": {"base_points": 1}})
+    assert [h["deltas"] for h in r.json["hands"]] == [[16, -48, 16, 16], [20, -60, 20, 20]]
+
+
 def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:
     """Every text run of a sheet PDF: (size, x, y, text)."""
     runs = re.findall(rb"BT /F1 ([\d.]+) Tf ([\d.-]+) ([\d.-]+) Td \(((?:[^)\\]|\\.)*)\) Tj ET", pdf)

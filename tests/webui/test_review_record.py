@@ -101,6 +101,16 @@ def test_a_hand_under_the_mcr_minimum_is_refused_or_recorded_as_a_false_win(clie
         assert hands[0]["deltas"] == [-30, 10, 10, 10]
 
 
+def test_a_false_win_recorded_from_the_review_page_pays_what_the_rules_say_after_a_change(client):
+    # it was stored at the amount the page offered: 16 after the table doubled its base points
+    game = _game(client, "hk")
+    r = _record(client, _draft(client), game, hand="111s234m567p78s99m 9s", kind="false_win")
+    assert r.status_code == 303
+    assert client.get(f"/api/games/{game}").json["hands"][0]["deltas"] == [-48, 16, 16, 16]
+    r = client.patch(f"/api/games/{game}", json={"options": {"base_points": 2}})
+    assert r.status_code == 200 and r.json["hands"][0]["deltas"] == [-96, 32, 32, 32]
+
+
 def test_the_score_says_whether_the_hand_can_be_declared(client):
     csrf = {"X-CSRF-Token": csrf_of(client)}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "mcr", "form": {}}, headers=csrf).json

@@ -85,14 +85,16 @@ def others_merged(payments: list[Payment]) -> list[Payment]:
 
 def set_entry(kind: str, codes, concealed: bool, declared: bool = False, note: str = "") -> dict:
     """One set of a decomposition, the same in every rule set: ``text`` is notation, ``[..]``
-    for a declared exposed meld, ``(..)`` for a declared concealed kong (scorer.notation)."""
+    for a declared exposed meld, ``(..)`` for a declared concealed kong (scorer.notation);
+    ``note``, where there is one, also on its own (why a pung held in the hand counts as
+    exposed: "completed by the discard"), for a page to say it in its language."""
     from .tiles import group_codes
     text = group_codes(codes)
     if declared:
         text = f"({text})" if concealed else f"[{text}]"
     if note:
         text += f" ({note})"
-    return {"kind": kind, "tiles": list(codes), "concealed": concealed, "text": text}
+    return {"kind": kind, "tiles": list(codes), "concealed": concealed, "text": text, **({"note": note} if note else {})}
 
 
 @dataclass

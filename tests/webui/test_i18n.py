@@ -471,3 +471,18 @@ def test_a_download_in_another_language_keeps_the_pages_language(client):
     assert csv_reply.status_code == 200 and csv_reply.mimetype == "text/csv"
     assert "mjtable_lang" not in csv_reply.headers.get("Set-Cookie", "")
     assert "Lire une main gagnante" in client.get("/").get_data(as_text=True)
+
+
+def test_a_pung_the_winning_discard_completes_is_said_exposed_on_the_page(client):
+    # the page scored 999m, all three held in the hand, as an exposed pung without saying why; the
+    # command line said "999m (completed by the discard)" (docs/rulings.md, classical)
+    body = {"hand": "56799m678p33789s 9m", "rules": "classical", "form": {"ctx__present": "1", "ctx_seat_wind": "S"}}
+    html = client.post("/review/score?lang=en", json=body).json["html"]
+    noted = [chunk for chunk in html.split('<span class="set">') if "set-note" in chunk]
+    assert len(noted) == 1 and '<span class="set-note">(completed by the discard)</span>' in noted[0]
+    assert re.findall(r'data-code="(\w+)"', noted[0]) == ["9m", "9m", "9m"]
+    french = client.post("/review/score?lang=fr", json=body).json["html"]
+    assert "(complété par l'écart)" in french.replace("&#39;", "'")
+    # a pung self-drawn is concealed: no note
+    selfdrawn = {**body, "form": {**body["form"], "ctx_self_drawn": "1"}}
+    assert "set-note" not in client.post("/review/score?lang=en", json=selfdrawn).json["html"]

@@ -68,3 +68,18 @@ def test_score_explain_prints_what_each_line_asks_of_the_hand(capsys):
     main(["score", "--rules", "all", "--explain", "123m123m456p789s5z 5z"])
     every = capsys.readouterr().out
     assert f"      = {get_rule_set('mcr').definitions['pure_double_chow'][0]}" in every.splitlines()
+
+
+def test_a_classical_line_says_its_own_worth_not_that_of_the_line_beside_it():
+    # "Pung of prevailing wind · 1 double" was defined "doubles the score; twice over if it is also
+    # your own wind", the own wind's pung being a line of its own: a beginner counted 3 doubles
+    hand = scorer.to_hand("111z123m456p789s5p 5p", {"seat_wind": "E", "round_wind": "E", "self_drawn": True})
+    result = scorer.score(hand, "classical")
+    lines = {it.id: it for it in result.items}
+    assert {"own_wind_pung", "prevailing_wind_pung"} <= set(lines)
+    assert all(lines[k].total == 1 for k in ("own_wind_pung", "prevailing_wind_pung"))
+    definitions = get_rule_set("classical").definitions
+    for key in ("prevailing_wind_pung", "pair_own_wind", "pair_prevailing_wind"):
+        english, french = definitions[key]
+        assert "twice over" not in english and "(4 if" not in english and "line of its own" in english
+        assert "ligne à part" in french

@@ -54,13 +54,16 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "La paire de la main est une paire de dragons (de n'importe quelle couleur) : 2 points.",
     ),
     "pair_own_wind": (
-        "The hand's pair is of your own seat wind: 2 points (4 if it is also the round's wind).",
-        "La paire de la main est du vent de votre place : 2 points (4 s'il est aussi le vent dominant).",
+        "The hand's pair is of your own seat wind: 2 points. If it is also the round's wind, the prevailing "
+        "wind's pair is a line of its own: 4 in all.",
+        "La paire de la main est du vent de votre place : 2 points. S'il est aussi le vent dominant, la paire du "
+        "vent dominant est une ligne à part : 4 en tout.",
     ),
     "pair_prevailing_wind": (
-        "The hand's pair is of the prevailing (round) wind: 2 points (4 if it is also your own wind).",
-        "La paire de la main est du vent dominant (celui du tour) : 2 points (4 s'il est aussi le vent de votre "
-        "place).",
+        "The hand's pair is of the prevailing (round) wind: 2 points. If it is also your own wind, your seat "
+        "wind's pair is a line of its own: 4 in all.",
+        "La paire de la main est du vent dominant (celui du tour) : 2 points. S'il est aussi le vent de votre "
+        "place, la paire du vent de votre place est une ligne à part : 4 en tout.",
     ),
     "self_drawn": (
         "You drew the winning tile from the wall yourself (a replacement tile after a kong counts): 2 points.",
@@ -85,9 +88,10 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Un pung ou kong du vent de votre place, exposé ou caché, double le score.",
     ),
     "prevailing_wind_pung": (
-        "A pung or kong of the prevailing (round) wind doubles the score; twice over if it is also your own wind.",
-        "Un pung ou kong du vent dominant (celui du tour) double le score ; deux fois s'il est aussi le vent de votre "
-        "place.",
+        "A pung or kong of the prevailing (round) wind doubles the score. If it is also your own wind, your seat "
+        "wind's pung is a line of its own: two doubles in all.",
+        "Un pung ou kong du vent dominant (celui du tour) double le score. S'il est aussi le vent de votre place, "
+        "le pung du vent de votre place est une ligne à part : deux doubles en tout.",
     ),
     "little_three_dragons": (
         "Pungs or kongs of two dragons and a pair of the third: one more double, on top of each dragon pung's own.",
@@ -145,8 +149,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "thirteen_orphans": (
         "Limit hand: one 1 and one 9 of each suit and one of each of the seven honours, plus a second copy of any of "
         "them.",
-        "Main limite : un 1 et un 9 de chaque famille et un de chacun des sept honneurs, plus un double de l'une de "
-        "ces tuiles.",
+        "Main limite : un 1 et un 9 de chaque famille et un de chacun des sept honneurs, plus une seconde tuile "
+        "identique à l'une d'elles.",
     ),
     "all_honours": (
         "Limit hand: every tile is a wind or a dragon.",

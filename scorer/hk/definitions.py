@@ -138,8 +138,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "sup_sam_yiu": (
         "One 1 and one 9 of each suit and one of each of the seven honours, plus a second copy of any of them as the "
         "pair.",
-        "Un 1 et un 9 de chaque famille et un de chacun des sept honneurs, plus un double de l'une de ces tuiles pour "
-        "les yeux.",
+        "Un 1 et un 9 de chaque famille et un de chacun des sept honneurs, plus une seconde tuile identique à l'une "
+        "d'elles pour les yeux.",
     ),
     "tin_woo": (
         "The dealer's starting tiles already make a winning hand: he wins on his first draw, before any discard, "

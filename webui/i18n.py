@@ -1706,6 +1706,9 @@ MESSAGES_FR = {
     "flowers/seasons {} not counted: scored without flowers (flower method: none); choose flower method A, B, C or D to count them":
         "fleurs et saisons {0} non comptées : main comptée sans fleurs (compte des fleurs : aucun) ; choisissez le "
         "compte des fleurs A, B, C ou D pour les compter",
+    "flowers/seasons {} not counted: scored without flowers (house rule flowers: no); play with flowers to count them":
+        "fleurs et saisons {0} non comptées : main comptée sans fleurs (règle maison fleurs : non) ; jouez avec les "
+        "fleurs pour les compter",
     "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",

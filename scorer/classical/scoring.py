@@ -232,6 +232,10 @@ def score(hand: Hand, options) -> ScoreResult:
     extra = {"base_points": base, "doubles": doubles, "score": score_, "limit": options.limit,
              "limit_reached": raw >= options.limit, "limit_hand": limit_hand, "dealer": ctx("seat_wind") == "E",
              "received": sum(p.amount for p in payments), "total_unit": "points"}
+    if hand.bonus and not options.flowers:
+        # played without flowers (a house rule): say that they were left out, as Hong Kong does
+        extra["warnings"] = [f"flowers/seasons {' '.join(hand.bonus)} not counted: scored without flowers "
+                             "(house rule flowers: no); play with flowers to count them"]
     return ScoreResult(NAME, True, total=score_, items=items, decomposition=decomposition,
                        payments=payments, assumed=hand.context.missing(ctx.read), options=opts,
                        extra=extra)

@@ -146,6 +146,10 @@ def test_flowers():
     assert ("flower", 8) in points_of(r) and ("own_flower_and_season", 1) in doubles_of(r)
     off = classical("[444p,1]999s13m567m11p1f5f 2m", {"flowers": False}, seat_wind="E", round_wind="N")
     assert "flower" not in dict(points_of(off))
+    # left out with a word, as Hong Kong says it (a family's 1f 5f vanished from the score silently)
+    assert off.extra["warnings"] == ["flowers/seasons 1f 5f not counted: scored without flowers (house rule "
+                                     "flowers: no); play with flowers to count them"]
+    assert "warnings" not in r.extra
 
 
 def test_one_suit_only_three_doubles():

@@ -1415,11 +1415,20 @@ def round_label(h: dict, flow, tr=None) -> str:
 def _scoring_text(score: dict, french: bool) -> str:
     """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
     ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
+    from .i18n import FR
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
              f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}".strip()
              for item in score.get("items") or []]
     if score.get("rules") == "riichi" and score.get("fu") and score.get("limit") != "yakuman":
         parts.append(f"{score['fu']} fu")
+    # a total held at the table's limit says so, as the sheet does: items worth 36 points and 5
+    # doubles beside "500", or 13 faan of items beside "10", read as a mistake
+    said = (lambda text: FR.get(text, text)) if french else (lambda text: text)
+    if isinstance(score.get("faan"), int) and isinstance(score.get("faan_counted"), int) \
+            and score["faan"] > score["faan_counted"]:
+        parts.append(said("capped: {n} faan found").format(n=score["faan"]))
+    elif score.get("limit_reached") and not score.get("limit_hand"):
+        parts.append(said("capped at the limit of {limit}").format(limit=score.get("limit")))
     return "; ".join(parts)
 
 

@@ -291,6 +291,9 @@ def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sh
     assert "Ann responsable (bao)" in fr and "plafonné" in fr
     assert "; liable: Ann" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
     assert "; responsable: Ann" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
+    # the CSV says the cap too: its items added to more than the 3 beside them
+    assert f"; capped: {score['faan']} faan found" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
+    assert f"plafonné : {score['faan']} faan trouvés" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True)
     # a liable player the rules did not make pay (no bao here: not the discarder, no fourth set
     # fed) is not named beside a row the discarder alone paid
     post(client, gid, {"hand": "123m456p789s11p22z 2z", "winner": C, "discarder": A, "context": {"liable_player": D}})
@@ -1492,6 +1495,18 @@ def test_a_false_win_at_the_rules_amount_follows_a_change_of_house_rules(client)
     assert r.status_code == 303
     r = client.patch(f"/api/games/{gid}", json={"options": {"base_points": 1}})
     assert [h["deltas"] for h in r.json["hands"]] == [[16, -48, 16, 16], [20, -60, 20, 20]]
+
+
+def test_a_classical_total_held_at_the_limit_says_so_in_the_csv(client):
+    # items worth 36 points and 5 doubles read beside "500" with no word of the limit (the page and
+    # the PDF said it); a limit hand names itself
+    gid = new_game(client, "classical")
+    post(client, gid, {"hand": "[555z,1][666z,2]777z1m234m 1m", "winner": B, "discarder": A})
+    post(client, gid, {"hand": "19m19p19s1234567z 1m", "winner": B, "discarder": A})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data().decode("utf-8-sig"))))
+    scoring = rows[0].index("scoring")
+    assert rows[1][scoring].endswith("; capped at the limit of 500") and "capped" not in rows[2][scoring]
+    assert "plafonné à la limite de 500" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
 
 
 def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:

@@ -30,8 +30,10 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rule option (repeatable); values: true/false, numbers or words")
 
 
-#: A wind written out ("--seat-wind East", « Sud »), as players say it: read as its letter.
-_WIND_WORDS = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "EST": "E", "SUD": "S", "OUEST": "W", "NORD": "N"}
+#: A wind written out ("--seat-wind East", « Sud »), as players say it: read as its letter; « O »
+#: for Ouest, as the hand notation reads it.
+_WIND_WORDS = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "EST": "E", "SUD": "S", "OUEST": "W", "NORD": "N",
+               "O": "W"}
 
 
 def _wind(text: str) -> str:

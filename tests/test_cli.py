@@ -834,6 +834,9 @@ def test_a_wind_may_be_written_out_and_a_bad_one_is_refused_in_two_lines(capsys)
                        "--round-wind", "est", "--json")
     assert code == 0 and json.loads(out)["hand"]["context"]["seat_wind"] == "S"
     assert json.loads(out)["hand"]["context"]["round_wind"] == "E"
+    # « O » for Ouest, as the notation reads it (a French family's --seat-wind O was refused)
+    code, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--seat-wind", "O", "--json")
+    assert code == 0 and json.loads(out)["hand"]["context"]["seat_wind"] == "W"
     with pytest.raises(SystemExit) as exit_:
         main(["score", "123m456p789s23s55m 4s", "--seat-wind", "Up"])
     err = capsys.readouterr().err

@@ -95,6 +95,10 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
            else tr("on {player}'s discard", player=name(h["discarder"])))
+    # a self-draw of a kong's replacement tile, as the game page says it: "4 faan by self-draw"
+    # beside items that count the replacement read as a miscount
+    if h["discarder"] is None and any((w.get("context") or {}).get("kong_replacement") for w in wins):
+        how += " · " + tr("kong replacement")
     # the player liable pays what others would have (004 Bao, 002 §3.3.9 pao): named, or the
     # row's changes read as a wrong split (the discarder alone paying twice under payment 3)
     liable = next((s for s in (gamelog.liable_paying(w) for w in wins) if s is not None), None)

@@ -1509,6 +1509,18 @@ def test_a_classical_total_held_at_the_limit_says_so_in_the_csv(client):
     assert "plafonné à la limite de 500" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
 
 
+def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):
+    # the sheet read "Bob 4 faan by self-draw" where the page added "kong replacement", its items
+    # counting the replacement beside a plain self-draw
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "[1111m,1]234p567s789s5z 5z", "winner": B, "discarder": None,
+                       "context": {"kong_replacement": True}})
+    post(client, gid, {"hand": "[111m,1]234p567s789s5z 5z", "winner": B, "discarder": None})
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert sheet.count("by self-draw · kong replacement") == 1 and sheet.count("by self-draw") == 2
+    assert "sur pioche · tuile de remplacement du kong" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+
+
 def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:
     """Every text run of a sheet PDF: (size, x, y, text)."""
     runs = re.findall(rb"BT /F1 ([\d.]+) Tf ([\d.-]+) ([\d.-]+) Td \(((?:[^)\\]|\\.)*)\) Tj ET", pdf)

@@ -65,7 +65,7 @@ class ClassicalFlow(Flow):
     """003 names East the « banquier » and says nothing more of the game's flow: the flow
     below is a ruling (docs/rulings.md, Game flow), the Hong Kong one of 004."""
     rules = "classical"
-    title = "classical"
+    title = "Classical (points and doubles)"
     rounds = ("E", "S", "W", "N")
 
     def keeps_deal(self, deal: Deal, event: Event) -> bool:

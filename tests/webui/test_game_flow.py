@@ -1507,6 +1507,9 @@ def test_a_classical_total_held_at_the_limit_says_so_in_the_csv(client):
     scoring = rows[0].index("scoring")
     assert rows[1][scoring].endswith("; capped at the limit of 500") and "capped" not in rows[2][scoring]
     assert "plafonné à la limite de 500" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
+    # the sheet names the rules as the new-game form does, not by the flow's id ("classical")
+    assert '<p class="meta">Classical (points and doubles) ·' in client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert '<p class="meta">Classique (points et doubles) ·' in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
 
 
 def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):

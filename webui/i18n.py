@@ -453,7 +453,8 @@ FR = {
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
         "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
     "({amount} after the uma)": "({amount} après l'uma)",
-    "points received": "points reçus",      # a riichi total (scorer.riichi: total_unit)
+    "points received": "points reçus",
+    "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
     "draw (tenpai: {players})": "nul (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
     "{player} also wins": "{player} gagne aussi", "What the hand moved": "Mouvements de points",
@@ -1282,6 +1283,11 @@ def result_facts(result: dict) -> list[str]:
         out.append(t("a limit hand: scores the limit, {limit}", limit=number(result["limit"])))
     elif result.get("limit"):
         out.append(t("limit hand: {limit}", limit=msg(result["limit"])))
+    if result.get("rules") in ("classical", "hk") and isinstance(result.get("received"), (int, float)) \
+            and result["received"] != result.get("points" if result["rules"] == "hk" else "total"):
+        # the hand's score is not what the winner is paid: a family read "272 points" beside a
+        # game row of +1,632 (East double, three payers); the settlement below itemises it
+        out.append(t("the winner receives {n} in all", n=number(result["received"])))
     if result.get("minimum_points") is not None:
         out.append(t("minimum {n} points: met" if result.get("minimum_met") else "minimum {n} points: not met",
                      n=result["minimum_points"]))

@@ -486,3 +486,17 @@ def test_a_pung_the_winning_discard_completes_is_said_exposed_on_the_page(client
     # a pung self-drawn is concealed: no note
     selfdrawn = {**body, "form": {**body["form"], "ctx_self_drawn": "1"}}
     assert "set-note" not in client.post("/review/score?lang=en", json=selfdrawn).json["html"]
+
+
+def test_a_classical_score_says_what_the_winner_receives_in_all(client):
+    # "272 points" on the page beside a game row of +1,632: the score is not what the winner is paid
+    import re
+    body = {"hand": "[555z,1]123m456p789s1z 1z", "rules": "classical", "form": {"ctx__present": "1", "ctx_seat_wind": "E"}}
+    chips = re.findall(r'<span class="chip">([^<]*)</span>', client.post("/review/score?lang=en", json=body).json["html"])
+    assert "the winner receives 360 in all" in chips          # 60, doubled for East, from each of three
+    chips = re.findall(r'<span class="chip">([^<]*)</span>', client.post("/review/score?lang=fr", json=body).json["html"])
+    assert "le gagnant reçoit 360 en tout" in chips
+    # Hong Kong says it only where the reward is not what the winner is paid in all
+    hk = {**body, "rules": "hk", "form": {**body["form"], "ctx_self_drawn": "1"}}
+    chips = re.findall(r'<span class="chip">([^<]*)</span>', client.post("/review/score?lang=en", json=hk).json["html"])
+    assert any(c.startswith("the winner receives") for c in chips), chips

@@ -218,6 +218,11 @@ def test_store_save_list_activate_remove(tmp_path, profile):
     assert slugify("中文牌") == "中文牌" and slugify("Jeu été") == "jeu-ete" != slugify("Jeu ôté") == "jeu-ote"
     with pytest.raises(ProfileError):
         slugify("!!!")
+    # a profile named in another script is active as named: its pointer was taken for damage
+    profile.name = "中文牌"
+    store.save(profile)
+    store.activate("中文牌")
+    assert store.active_slug() == "中文牌" and store.active().name == "中文牌"
 
 
 def test_data_dir_from_environment(tmp_path, monkeypatch):

@@ -46,7 +46,9 @@ class ProfileDamaged(ProfileError):
 
 
 #: A profile's file stem: what ``slugify`` makes (so a pointer cannot name a path elsewhere).
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+#: Letters and digits of any script, as ``slugify`` keeps them (« 中文牌 »: an ASCII-only pattern
+#: took the pointer of such a profile for damage and deactivated it at once).
+_SLUG = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 DAMAGED_MARK = ".damaged-"
 #: A profile replaced by a new calibration under its name is kept beside it as ``<slug>.replaced``
 #: (the last one only), to be restored: a layout photo of another set saved under a taken name

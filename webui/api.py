@@ -39,6 +39,10 @@ def _hand_body(data: dict) -> dict:
     it), a win says its discarder (null: self-drawn) rather than letting a forgotten one make
     every player pay, and one winner is given one way."""
     validation.known_keys(data, HAND_KEYS)
+    if data.get("winners") is not None and not isinstance(data["winners"], list):
+        # a number or an object here was looped over: a 500
+        raise validation.InputError("bad_field", f"winners must be a list of 1 to {gamelog.MAX_WINNERS} winners",
+                                    "winners")
     contexts = [data.get("context")] + [w.get("context") for w in data.get("winners") or [] if isinstance(w, dict)]
     for ctx in contexts:
         for key in ("self_drawn", "discarder"):

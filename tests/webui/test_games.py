@@ -88,6 +88,8 @@ def test_an_error_in_one_of_several_winners_hands_names_that_winner(client):
     ({"hand": WIN, "winner": 1, "discarder": 0, "context": {"discarder": "across"}}, 400, "bad_field"),
     ({"hand": WIN, "winner": 2, "discarder": 0, "winners": [{"winner": 1, "hand": WIN}]}, 400, "bad_field"),
     ({"hand": WIN, "winner": 1, "discarder": 0, "winner_name": "Bob"}, 400, "unknown_key"),
+    ({"kind": "win", "winners": 5, "discarder": 1}, 400, "bad_field"),         # was a 500
+    ({"kind": "win", "winners": {"winner": 1}, "discarder": 1}, 400, "bad_field"),
 ])
 def test_bad_hand_records(client, body, status, code):
     gid = new_game(client)

@@ -86,6 +86,10 @@ CREATE TABLE IF NOT EXISTS hand_requests (  -- the Idempotency-Key (or draft) of
     response TEXT,                     -- the first answer, JSON (NULL until it was sent)
     PRIMARY KEY (game_id, key)
 );
+CREATE TABLE IF NOT EXISTS retired_ids (  -- the highest id each table's deleted rows had
+    tbl TEXT PRIMARY KEY,
+    last INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted hands
     id INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -167,6 +171,15 @@ def migrate(conn: sqlite3.Connection) -> int:
     conn.execute("COMMIT")
     conn.execute("PRAGMA foreign_keys = ON")
     return version
+
+def _next_game_id(c: sqlite3.Connection) -> int:
+    """A new game's id: never one a deleted game had. SQLite gives the largest id + 1, so a game
+    made after the last one was deleted took its number, and a page or link still open on the
+    deleted game recorded its hands into the new one."""
+    row = c.execute("SELECT max(coalesce((SELECT max(id) FROM games), 0), "
+                    "coalesce((SELECT last FROM retired_ids WHERE tbl = 'games'), 0)) + 1").fetchone()
+    return int(row[0])
+
 
 DRAFT_TTL_S = 7 * 24 * 3600
 #: The kinds of log row that are hands played, as the lists of games count them: the end of a
@@ -406,9 +419,9 @@ class Store:
     def create_game(self, name: str, rules: str, players: list[str], options: dict | None = None,
                     context: dict | None = None, flow: dict | None = None) -> int:
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created, flow) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (name, rules, json.dumps(options or {}), json.dumps(players),
+            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (_next_game_id(c), name, rules, json.dumps(options or {}), json.dumps(players),
                              json.dumps(context or {}), now(), json.dumps(flow or {})))
             return cur.lastrowid
 
@@ -435,7 +448,9 @@ class Store:
     def delete_game(self, game_id: int) -> None:
         with self.transaction() as c:
             c.execute("DELETE FROM hands WHERE game_id = ?", (game_id,))
-            c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            if c.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount:
+                c.execute("INSERT INTO retired_ids (tbl, last) VALUES ('games', ?) "
+                          "ON CONFLICT (tbl) DO UPDATE SET last = max(last, excluded.last)", (game_id,))
 
     @staticmethod
     def _game(row) -> dict:
@@ -565,9 +580,9 @@ class Store:
     def import_game(self, game: dict, hands: list[dict]) -> int:
         """Create a game and all its hands in one transaction (JSON import)."""
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (name, rules, options, players, context, created, flow) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (game["name"], game["rules"], json.dumps(game.get("options") or {}),
+            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (_next_game_id(c), game["name"], game["rules"], json.dumps(game.get("options") or {}),
                              json.dumps(game["players"]), json.dumps(game.get("context") or {}),
                              game.get("created") or now(), json.dumps(game.get("flow") or {})))
             gid = cur.lastrowid

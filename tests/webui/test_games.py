@@ -1093,3 +1093,19 @@ def test_a_hand_page_shows_the_winning_tile_apart_and_the_flowers_and_what_was_p
     standing = page.split('class="hand-tiles"', 1)[1].split('class="winning-tile"', 1)[0]
     assert standing.count('data-code="1z"') == 1           # the pair's other tile: 1555z 1z
     assert "What the hand moved" in page and "<h3>Settlement</h3>" not in page
+
+
+def test_a_deleted_games_number_is_never_given_to_a_new_game(client):
+    # a phone still on the page of a deleted game 4 recorded its draw into the next game made,
+    # numbered 4 again (SQLite gives the largest id + 1)
+    first = new_game(client)
+    last = new_game(client)
+    assert client.delete(f"/api/games/{last}", json={}).status_code in (200, 204)
+    again = new_game(client)
+    assert again not in (first, last) and again > last
+    r = client.post(f"/api/games/{last}/hands", json={"kind": "draw"})
+    assert r.status_code == 404 and client.get(f"/api/games/{again}").json["hands"] == []
+    # an import too
+    client.delete(f"/api/games/{again}", json={})
+    imported = client.post("/api/games/import", json=client.get(f"/games/{first}/export.json").json).json["game"]["id"]
+    assert imported > again

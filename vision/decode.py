@@ -167,6 +167,10 @@ def _damaged(fmt: str, what: str = "header") -> ImageError:
     return ImageError("truncated", f"the {fmt} {what} is truncated or damaged")
 
 
+#: Scans a JPEG may have: a progressive photo of a camera or phone has about ten (libjpeg's
+#: default script: 10); each scan is decoded over the whole picture, so a small file that repeats
+#: one thousands of times held the decoder, and every other photo waiting for it, for minutes.
+MAX_JPEG_SCANS = 100
 # SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
@@ -206,8 +210,16 @@ def _jpeg_header(data: bytes) -> tuple[int, int]:
         elif marker == 0xDA:  # start of scan: entropy-coded data follows
             if size is None:
                 raise ImageError("truncated", "the JPEG has no frame header (truncated or damaged)")
-            if data.find(b"\xff\xd9", i + 2 + seg) < 0:
+            end = data.find(b"\xff\xd9", i + 2 + seg)
+            if end < 0:
                 raise ImageError("truncated", "the JPEG is truncated (no end-of-image marker)")
+            # a scan's entropy-coded data stuffs every 0xFF byte (FF 00): FF DA up to the end of
+            # the image is always another scan's marker
+            scans = 1 + data.count(b"\xff\xda", i + 2 + seg, end)
+            if scans > MAX_JPEG_SCANS:
+                raise ImageError("unsupported", f"the JPEG has {scans} scans (a camera's have at most a dozen; "
+                                 f"over {MAX_JPEG_SCANS}, its decoding would take minutes): save it again as a "
+                                 "plain JPEG")
             return size
         i += 2 + seg
     if size is None:

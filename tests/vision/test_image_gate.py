@@ -93,6 +93,33 @@ def test_motion_photo_jpeg_is_accepted():
     assert images.decode(data, 40_000_000).width == 64
 
 
+def _progressive_jpeg(side: int = 64) -> bytes:
+    import cv2
+    noise = (np.random.default_rng(0).random((side, side, 3)) * 255).astype(np.uint8)
+    return cv2.imencode(".jpg", noise, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes()
+
+
+def test_a_progressive_jpeg_is_read_and_one_of_thousands_of_scans_is_refused_undecoded():
+    """A 600 KB JPEG repeating one scan 6,000 times took 89 s to decode and held every other
+    photo's decoding behind it; a camera's progressive photo has about ten scans."""
+    import time
+    from vision.decode import MAX_JPEG_SCANS
+    data = _progressive_jpeg()
+    assert decode_image(data).image.shape == (64, 64, 3)
+    first = data.find(b"\xff\xda")
+    second = data.find(b"\xff\xda", first + 2)
+    scan = data[second:data.find(b"\xff\xda", second + 2)]      # the second scan, header and data
+    bomb = data[:second] + scan * (MAX_JPEG_SCANS + 1) + data[second:]
+    start = time.perf_counter()
+    with pytest.raises(ImageError) as e:
+        decode_image(bomb)
+    assert e.value.code == "unsupported" and f"has {MAX_JPEG_SCANS + 11} scans" in str(e.value)     # its own ten and the copies
+    assert time.perf_counter() - start < 1.0       # refused from the header, not decoded
+    from webui import images
+    with pytest.raises(ImageError):
+        images.decode(bomb, 40_000_000)
+
+
 def test_truncated_jpeg_is_still_refused():
     data = image_bombs.good("JPEG")
     for cut in (len(data) - 2, len(data) // 2, 200):

@@ -169,8 +169,7 @@ def read():
     context = _form_context()
     from scorer.context import Context
     Context(context)  # a bad context is the client's error, before any photo work
-    photo = reading.decode_upload(upload.read())
-    result = reading.read(photo, rules=rules, context=context, options=options)
+    photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)
     if photo.source_width and photo.source_width != photo.width:
         # a photo over images.MAX_SIDE is read scaled down: its boxes are given in the upload's own
         # (upright) pixels, as `mjtable read --json` gives them, not in the scaled copy's

@@ -146,9 +146,8 @@ def capture():
     game = _selected_game()
     rules = game["rules"] if game else (request.form.get("rules") or scoring.default_rules())
     scorer.get_rule_set(rules)
-    photo = reading.decode_upload(data)
-    result = reading.read(photo, rules=rules, context=dict(game["context"]) if game else {},
-                          options=game["options"] if game else {})
+    photo, result = reading.read_upload(data, rules=rules, context=dict(game["context"]) if game else {},
+                                        options=game["options"] if game else {})
     if request.form.get("live") == "1" and request.form.get("keep") != "1":
         return jsonify({"notation": result.get("notation"), "score": result.get("score"),
                         "tiles": len(result.get("tiles") or [])})

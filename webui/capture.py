@@ -73,8 +73,7 @@ def _read_request():
     scorer.get_rule_set(rules)
     options = game["options"] if game else {}
     context = dict(game["context"]) if game else {}
-    photo = reading.decode_upload(upload.read())
-    result = reading.read(photo, rules=rules, context=context, options=options)
+    photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)
     return game, rules, photo, result
 
 

@@ -31,6 +31,12 @@ class ReaderUnavailable(RuntimeError):
         return {"code": self.code, "message": self.message}
 
 
+class ReaderBusy(ReaderUnavailable):
+    """Every slot for reading a photo stayed taken while this one waited (``reading.READS_AT_ONCE``)."""
+
+    code = "reader_busy"
+
+
 def wants_json() -> bool:
     return (request.path.startswith("/api/") or request.is_json
             or request.headers.get("X-Requested-With") == "fetch"

@@ -2312,6 +2312,8 @@ MESSAGES_FR = {
     "the HEIF image decodes to {}×{} pixels, more than the {}×{} its header gives: the file is damaged": "l'image HEIF se décode en {0}×{1} pixels, plus que les {2}×{3} de son en-tête : le fichier est abîmé",
     "PNM/PFM images are not accepted: send a {} image": "les images PNM/PFM ne sont pas acceptées : envoyez une image {0}",
     "{} images are not accepted: send a {} image": "les images {0} ne sont pas acceptées : envoyez une image {1}",
+    "{} photos are being read: send this one again in a moment":
+        "{0} photos sont en cours de lecture : renvoyez celle-ci dans un instant",
     "the JPEG has {} scans (a camera's have at most a dozen; over {}, its decoding would take minutes): save it again as a plain JPEG":
         "le JPEG a {0} passes (celui d'un appareil photo en a une douzaine au plus ; au-delà de {1}, le décoder "
         "prendrait des minutes) : enregistrez-le à nouveau en JPEG ordinaire",

@@ -213,6 +213,26 @@ def test_read_text_file_named_jpg(client):
     assert r.json["error"]["code"] == "not_an_image"
 
 
+def test_a_photo_sent_while_every_reading_slot_is_taken_waits_then_is_told_to_come_again(client, monkeypatch):
+    # sixteen 40 MP uploads at once held 5.4 GB: a server reads READS_AT_ONCE photos at a time
+    from webui import reading
+    monkeypatch.setattr(reading, "READ_WAIT_S", 0.05)
+    taken = [reading._READ_SLOTS.acquire(timeout=1) for _ in range(reading.READS_AT_ONCE)]
+    try:
+        assert all(taken)
+        r = _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg")
+        assert r.status_code == 503 and r.json["error"]["code"] == "reader_busy"
+        assert "photos are being read: send this one again in a moment" in r.json["error"]["message"]
+    finally:
+        for _ in taken:
+            reading._READ_SLOTS.release()
+    # a slot free again: read (here refused for what it is), and the slot given back
+    assert _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg").json["error"]["code"] == "not_an_image"
+    assert _read(client, b"hello, I am not a photo\n" * 10, name="photo.jpg").json["error"]["code"] == "not_an_image"
+    assert reading._READ_SLOTS.acquire(timeout=0.01) and reading._READ_SLOTS.acquire(timeout=0.01)
+    reading._READ_SLOTS.release(), reading._READ_SLOTS.release()
+
+
 def test_read_empty_file(client):
     r = _read(client, b"")
     assert r.status_code == 400

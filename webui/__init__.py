@@ -63,6 +63,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         CAMERA_INDEX=0,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # a cookie of its own name (`mjtable serve` adds the port): cookies are the host's, not the
+        # port's, and Flask's "session" was shared with any other app or mjtable on this machine,
+        # each one's forms refused after a visit to the other
+        SESSION_COOKIE_NAME="mjtable",
     )
     app.config.update(cfg)
     if not app.config.get("SECRET_KEY"):

@@ -154,6 +154,8 @@ def run(args) -> int:
                 f"{args.port}/: stop it, or choose another --port)" if e.errno == errno.EADDRINUSE else "")
         print(f"error: cannot listen on {host}:{args.port}: {e.strerror or e}{hint}", file=sys.stderr)
         return 2
+    # two servers on one machine (another --port and --data-dir) keep their sessions apart
+    config["SESSION_COOKIE_NAME"] = f"mjtable-{sock.getsockname()[1]}"
     database = config.get("DATABASE") or str(Path(data_dir).expanduser() / "mjtable.sqlite3")
     had_log = Path(database).exists()
     from webui.startup import StartupError

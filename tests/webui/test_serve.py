@@ -49,6 +49,9 @@ def test_serve_on_loopback_and_lan_join_text(tmp_path):
         assert any("█" in line or "▀" in line or "▄" in line for line in qr)
         with urllib.request.urlopen(url + "games", timeout=10) as r:
             assert r.status == 200
+            # its own cookie, named by its port: Flask's "session" was shared by every app of the host
+            port = url.rstrip("/").rsplit(":", 1)[1]
+            assert r.headers["Set-Cookie"].startswith(f"mjtable-{port}="), r.headers["Set-Cookie"]
         assert (tmp_path / "mjtable.sqlite3").exists()
     finally:
         proc.kill()

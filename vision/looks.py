@@ -9,6 +9,8 @@ pictures defeat it (the valid split of the shared photos, models/detector/MODEL_
 - a picture stretched out of shape (some exports of the shared photos were squashed into
   640 × 640 squares, so a tile is ten times taller than wide, or wider than tall): looked at with
   the stretch undone, the tiles have their own shape again.
+- a picture taken from low: each face is a flat band, and a level row of them is found and read
+  better in the picture stretched down (``seen_from_low``).
 
 ``choose_look`` tries those looks and keeps the one whose detections are the most confident
 (``look_score``), but only when it clearly beats the picture as it stands (``LOOK_MARGIN``,
@@ -61,6 +63,18 @@ UPRIGHT_SHAPE = 0.75       # width / length of a standing tile's box seen from a
 SCORE_CONF = 0.5
 LOOK_MARGIN = 1.5
 LOOK_GAIN = 1.0
+# A picture taken from low (15-35° above the table) squashes each face to a flat band: the boxes
+# of its tiles found as it stands, in level rows (``lies_level``), are wider than tall (median
+# width / height above LOW_SHAPE, which no valid or test photo's reach: at most 1.45), and the
+# detector finds and the classifier reads more of them in the picture stretched LOW_STRETCH times
+# down. That look is read without competing with the picture as it stands: its detections are
+# no surer by ``look_score``, its readings are (docs/decisions.md). None: off.
+LOW_SHAPE: float | None = 1.6
+LOW_STRETCH = 1.5
+# ... only in a picture of at most LOW_MAX_SIDE px (long side) as the reader cuts its tiles from
+# it: in a phone's photo (4032 × 3024, cut from its 1008-px decoding) the faces are large enough,
+# and the stretched look only found more things that are no tile.
+LOW_MAX_SIDE = 800
 
 
 @dataclass
@@ -159,7 +173,27 @@ def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
             best = look
     if best.axis:
         best = upright_unstretched(detect, src, best)
+    elif best is base and seen_from_low(src, base):
+        best = stretched_down(detect, src, LOW_STRETCH)
     return best
+
+
+def seen_from_low(src: np.ndarray, base: Look) -> bool:
+    """Whether the tiles found in ``src`` as it stands (``base``: at least ``FEW_TILES`` at
+    ``SCORE_CONF``) look seen from low: level rows of boxes wider than ``LOW_SHAPE``. A heap's
+    tiles lying every way can be as wide; stretched, it lost tiles."""
+    if LOW_SHAPE is None or max(src.shape[:2]) > LOW_MAX_SIDE:
+        return False
+    b = base.dets.xyxy[base.dets.confidence >= SCORE_CONF]
+    return len(b) >= FEW_TILES and median_shape(b) > LOW_SHAPE and lies_level(src, base.dets)
+
+
+def stretched_down(detect, src: np.ndarray, factor: float) -> Look:
+    """``detect`` run on ``src`` stretched ``factor`` times down (its tiles are cut from there)."""
+    h, w = src.shape[:2]
+    image = cv2.resize(src, (w, max(8, round(h * factor))), interpolation=cv2.INTER_CUBIC)
+    return Look(f"height × {factor:.3g}", image, detect(image),
+                np.array([[1.0, 0, 0], [0, h / image.shape[0], 0]], float))
 
 
 def clearly_beats(look: Look, base: Look) -> bool:

@@ -226,3 +226,54 @@ def test_an_empty_table_is_looked_at_three_times_at_most():
     det = ShapeDetector()
     assert looks.choose_look(det.detect, table).name == "as is"
     assert det.calls == 1 + len(looks.TURNS)        # turned looks (too few tiles to tell), no unstretching
+
+
+class SureBlobDetector:
+    """One sure detection (0.9) per white blob, whatever its shape: a detector that finds the flat
+    faces of a row seen from low as it stands."""
+    imgsz = 320
+    conf = 0.3
+
+    def __init__(self):
+        self.shapes = []
+
+    def detect(self, image, imgsz=None):
+        self.shapes.append(image.shape)
+        mask = (image.min(axis=2) > 128).astype(np.uint8)
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        boxes = [[x, y, x + w, y + h] for x, y, w, h, area in stats[1:] if area >= 20]
+        return Detections(boxes, [0.9] * len(boxes), [0] * len(boxes))
+
+
+def _faces_from_low(n=6, degrees=0.0):
+    """A row of faces seen from low: flat white bands 60 × 18 px (3.3 times wider than tall), each
+    turned ``degrees`` (a heap's lie every way), and their boxes."""
+    img = np.full((400, 700, 3), 40, np.uint8)
+    boxes = []
+    for i in range(n):
+        cx, cy = 80 + i * 100, 200
+        turn = degrees * (1 if i % 2 else -1)
+        pts = cv2.boxPoints(((cx, cy), (60, 18), turn))
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], (255, 255, 255))
+        boxes.append([pts[:, 0].min(), pts[:, 1].min(), pts[:, 0].max(), pts[:, 1].max()])
+    return img, np.array(boxes)
+
+
+def test_a_level_row_of_faces_seen_from_low_is_read_stretched_down_and_its_boxes_come_back():
+    img, want = _faces_from_low()
+    det = SureBlobDetector()
+    look = looks.choose_look(det.detect, img)
+    assert look.name == f"height × {looks.LOW_STRETCH:g}" and look.axis is None and look.degrees == 0
+    assert look.image.shape[:2] == (round(img.shape[0] * looks.LOW_STRETCH), img.shape[1])
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=2)
+    assert det.shapes == [img.shape, look.image.shape]          # one run more, no turned looks
+
+
+def test_faces_lying_every_way_or_tiles_of_their_own_shape_are_not_stretched():
+    # a heap's tiles lying every way can be as wide: stretched, the tuning heaps lost tiles
+    img, _ = _faces_from_low(degrees=35)
+    assert looks.choose_look(SureBlobDetector().detect, img).name != f"height × {looks.LOW_STRETCH:g}"
+    upright = np.full((400, 700, 3), 40, np.uint8)
+    for i in range(5):
+        upright[150:150 + TILE_H, 60 + 100 * i:60 + 100 * i + TILE_W] = 255
+    assert looks.choose_look(SureBlobDetector().detect, upright).name == "as is"

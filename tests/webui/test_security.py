@@ -35,6 +35,20 @@ def test_json_writes_need_no_token_but_must_be_json(client):
     assert r.status_code == 400 and r.json["error"]["code"] == "csrf"
 
 
+def test_a_json_post_to_a_pages_route_needs_the_token(client):
+    # the JSON exemption was by type, not route: a form route reads no field of a JSON body, and a
+    # tokenless JSON post deleted a game (a robustness review)
+    gid = client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).json["game"]["id"]
+    r = client.post(f"/games/{gid}/delete", json={})
+    assert r.status_code == 400 and r.json["error"]["code"] == "csrf"
+    assert client.get(f"/api/games/{gid}").status_code == 200
+    # the pages' own scripts send it in the header; scoring a hand changes nothing and needs none
+    r = client.post("/review/drafts", json={"state": {}}, headers={"X-CSRF-Token": "forged"})
+    assert r.status_code == 400 and r.json["error"]["code"] == "csrf"
+    assert client.post("/review/score", json={"hand": "123m456p789s234s5z 5z", "rules": "toy"}).status_code == 200
+    assert client.post(f"/games/{gid}/delete", json={}, headers={"X-CSRF-Token": csrf_of(client)}).status_code == 303
+
+
 def test_lan_clients_need_the_token(lan_app):
     c = lan_app.test_client()
     for url in ("/", "/games", "/api/games", "/review/new", "/tiles/1m.svg"):

@@ -182,6 +182,10 @@ def _next_game_id(c: sqlite3.Connection) -> int:
 
 
 DRAFT_TTL_S = 7 * 24 * 3600
+#: Photo readings kept waiting for review, recorded ones aside: past it the oldest are forgotten
+#: with their photos. Every photo sent was kept a week, up to 3,000 px each (webui/images.py):
+#: a device sending photos in a loop filled the disk; an evening's table reads far fewer.
+MAX_WAITING_DRAFTS = 300
 #: The kinds of log row that are hands played, as the lists of games count them: the end of a
 #: game, a false win or a chombo is a row of the log, not a hand (a chombo's hand is dealt again).
 PLAYED_KINDS = ("win", "draw")
@@ -446,11 +450,38 @@ class Store:
         return self._game(row)
 
     def delete_game(self, game_id: int) -> None:
+        """Delete a game with its hands and history, the drafts recorded into it alone and the
+        photos nothing else uses: a deleted game's photos could still be opened from its drafts'
+        review pages and by their address for a week."""
         with self.transaction() as c:
+            # recorded into it, as a hand of it or of its history (a hand undone or deleted)
+            drafts = sorted({key[len("draft:"):] for (key,) in c.execute(
+                "SELECT key FROM hand_requests WHERE game_id = ? UNION SELECT k.value FROM hand_edits, "
+                "json_each(hand_edits.before, '$.row.request_keys') AS k WHERE hand_edits.game_id = ? AND "
+                "hand_edits.before IS NOT NULL", (game_id, game_id)) if str(key).startswith("draft:")})
+            photos = {pid for (pid,) in c.execute(
+                "SELECT photo_id FROM hands WHERE game_id = ? UNION SELECT json_extract(before, '$.row.photo_id') "
+                "FROM hand_edits WHERE game_id = ?", (game_id,) * 2) if pid is not None}
+            photos |= {pid for (pid,) in c.execute(
+                "SELECT photo_id FROM drafts WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(drafts),))
+                if pid is not None}
             c.execute("DELETE FROM hands WHERE game_id = ?", (game_id,))
             if c.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount:
                 c.execute("INSERT INTO retired_ids (tbl, last) VALUES ('games', ?) "
                           "ON CONFLICT (tbl) DO UPDATE SET last = max(last, excluded.last)", (game_id,))
+            # its hand_requests went with it (ON DELETE CASCADE): a draft recorded into another game stays
+            c.executemany("DELETE FROM drafts WHERE id = ? AND NOT EXISTS "
+                          "(SELECT 1 FROM hand_requests WHERE key = 'draft:' || ?)", [(d, d) for d in drafts])
+            self._drop_unused_photos(c, photos)
+
+    @staticmethod
+    def _drop_unused_photos(c, photo_ids) -> None:
+        """Delete those of ``photo_ids`` that no hand, draft or hand history uses."""
+        # a deleted hand's row is kept in its history for "Restore this hand" (gamelog.delete_hand)
+        c.executemany("DELETE FROM photos WHERE id = ? AND NOT EXISTS (SELECT 1 FROM hands WHERE photo_id = ?) "
+                      "AND NOT EXISTS (SELECT 1 FROM drafts WHERE photo_id = ?) AND NOT EXISTS (SELECT 1 FROM "
+                      "hand_edits WHERE json_extract(before, '$.row.photo_id') = ?)",
+                      [(p,) * 4 for p in sorted(photo_ids)])
 
     @staticmethod
     def _game(row) -> dict:
@@ -743,6 +774,13 @@ class Store:
             c.execute("DELETE FROM photos WHERE created < ? AND id NOT IN (SELECT photo_id FROM drafts "
                       "WHERE photo_id IS NOT NULL) AND id NOT IN (SELECT photo_id FROM hands WHERE photo_id "
                       "IS NOT NULL)", (cutoff,))
+            # the newest MAX_WAITING_DRAFTS waiting for review stay; one recorded is the hand's
+            dropped = c.execute(
+                "SELECT id, photo_id FROM drafts WHERE NOT EXISTS (SELECT 1 FROM hand_requests r WHERE r.key = "
+                "'draft:' || drafts.id) ORDER BY created DESC, rowid DESC LIMIT -1 OFFSET ?",
+                (MAX_WAITING_DRAFTS,)).fetchall()
+            c.executemany("DELETE FROM drafts WHERE id = ?", [(row["id"],) for row in dropped])
+            self._drop_unused_photos(c, {row["photo_id"] for row in dropped if row["photo_id"] is not None})
         return draft_id
 
     def get_draft(self, draft_id: str) -> dict:

@@ -98,6 +98,11 @@ IDLE_CONNECTION_S = 30
 #: Files the server may hold open (connections among them), where the system allows it: macOS
 #: gives a terminal's processes 256.
 OPEN_FILES = 4096
+#: Connections one address may hold open at once; more are closed as they come. A device that
+#: sent a request a byte every few seconds (never silent ``IDLE_CONNECTION_S`` long) held a
+#: thread each for as long as it liked, until the server answered nobody; a browser opens at
+#: most 6 to one host, a few tabs on a phone stay far under this.
+CONNECTIONS_PER_ADDRESS = 32
 
 
 def _request_handler(timeout: float = IDLE_CONNECTION_S):
@@ -113,6 +118,50 @@ def _request_handler(timeout: float = IDLE_CONNECTION_S):
     # socketserver.StreamRequestHandler puts it on the connection: each read waits at most this long
     TokenHidingRequestHandler.timeout = timeout
     return TokenHidingRequestHandler
+
+
+def _cap_connections(server, per_address: int = CONNECTIONS_PER_ADDRESS):
+    """Make the threaded ``server`` close at once a connection from an address that already
+    holds ``per_address`` open: one device cannot take every thread, the other players' go on."""
+    import threading
+    open_by_address: dict[str, int] = {}
+    lock = threading.Lock()
+    accept, serve_one = server.process_request, server.process_request_thread
+
+    def process_request(request, client_address):
+        address = client_address[0] if isinstance(client_address, tuple) else str(client_address)
+        with lock:
+            if open_by_address.get(address, 0) >= per_address:
+                refused = True
+            else:
+                refused = False
+                open_by_address[address] = open_by_address.get(address, 0) + 1
+        if refused:
+            server.shutdown_request(request)
+            return
+        try:
+            accept(request, client_address)
+        except BaseException:       # no thread took it: it counts no more
+            _release(address)
+            raise
+
+    def process_request_thread(request, client_address):
+        try:
+            serve_one(request, client_address)
+        finally:
+            _release(client_address[0] if isinstance(client_address, tuple) else str(client_address))
+
+    def _release(address):
+        with lock:
+            left = open_by_address.get(address, 1) - 1
+            if left > 0:
+                open_by_address[address] = left
+            else:
+                open_by_address.pop(address, None)
+
+    server.process_request = process_request
+    server.process_request_thread = process_request_thread
+    return server
 
 
 def _more_open_files(wanted: int = OPEN_FILES) -> None:
@@ -175,6 +224,7 @@ def run(args) -> int:
     _more_open_files()
     server = make_server(host, args.port, app, threaded=True, request_handler=_request_handler(),
                          fd=sock.fileno())
+    _cap_connections(server)
     port = sock.getsockname()[1]     # the one picked for --port 0
     local = f"http://{host if host not in ('0.0.0.0', '::') else '127.0.0.1'}:{port}/"
     print(f"mjtable serving on {local}  (data: {app.config['DATABASE']})", flush=True)

@@ -255,6 +255,51 @@ def test_a_review_page_whose_game_was_deleted_keeps_its_hand_to_record_elsewhere
     assert f"game {game} was deleted since this page was loaded" in page and '"code": "1m"' in page
 
 
+def test_a_deleted_games_photos_and_drafts_go_with_it(app, client):
+    # its hands' photos stayed a week at /photos/N.jpg, and its drafts' review pages showed them
+    from webui.store import get_store
+    with app.app_context():
+        store = get_store()
+        drafts = [store.create_draft({"jpeg": b"\xff\xd8 photo %d" % i, "width": 4, "height": 3}, {"tiles": []})
+                  for i in range(4)]
+        photo = {d: store.get_draft(d)["photo_id"] for d in drafts}
+    game, other = _game(client), _game(client)
+    _record(client, drafts[0], game)
+    _record(client, drafts[1], game)
+    client.post(f"/api/games/{game}/undo", json={})        # hand 2 in the history alone
+    _record(client, drafts[2], other)                       # the other game's hand, and an unrecorded draft
+    assert all(client.get(f"/photos/{photo[d]}.jpg").status_code == 200 for d in drafts)
+    assert client.delete(f"/api/games/{game}", json={}).status_code == 200
+    for d in drafts[:2]:
+        assert client.get(f"/photos/{photo[d]}.jpg").status_code == 404
+        assert client.get(f"/review/{d}").status_code == 404
+    for d in drafts[2:]:
+        assert client.get(f"/photos/{photo[d]}.jpg").status_code == 200
+        assert client.get(f"/review/{d}").status_code == 200
+
+
+def test_only_the_newest_drafts_waiting_for_review_are_kept(app, client, monkeypatch):
+    # every photo sent was kept a week: a device sending photos in a loop filled the disk
+    from webui import store as store_module
+    monkeypatch.setattr(store_module, "MAX_WAITING_DRAFTS", 2)
+    game = _game(client)
+    with app.app_context():
+        store = store_module.get_store()
+
+        def sent(i):
+            return store.create_draft({"jpeg": b"\xff\xd8 photo %d" % i, "width": 4, "height": 3}, {"tiles": []})
+        recorded = sent(0)
+        photo = store.get_draft(recorded)["photo_id"]
+    _record(client, recorded, game)
+    with app.app_context():
+        waiting = [sent(i) for i in range(1, 5)]
+    assert [client.get(f"/review/{d}").status_code for d in waiting] == [404, 404, 200, 200]
+    assert client.get(f"/review/{recorded}").status_code == 200        # the hand's, whatever its age
+    assert client.get(f"/photos/{photo}.jpg").status_code == 200
+    with app.app_context():
+        assert store_module.get_store().conn.execute("SELECT COUNT(*) FROM photos").fetchone()[0] == 3
+
+
 def test_a_hand_recorded_again_from_its_draft_is_not_restored_twice(client):
     # Record, Undo, Back, Record, then "Restore this hand": the same hand counted twice
     game = _game(client)

@@ -169,6 +169,49 @@ def test_a_silent_connection_is_closed():
         server.shutdown()
 
 
+def test_one_address_cannot_hold_every_connection():
+    """A device that sends its requests a byte at a time, never silent long enough to be closed,
+    held a thread per connection for as long as it liked: past its share its connections are
+    closed at once, and it is served again once it lets go of some."""
+    import socket
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from mjtable.commands.serve import CONNECTIONS_PER_ADDRESS, _cap_connections, _request_handler
+    assert 6 <= CONNECTIONS_PER_ADDRESS <= 256       # a browser opens up to 6 to one host
+    app = lambda environ, start: (start("200 OK", [("Content-Length", "2")]), [b"ok"])[1]
+    server = _cap_connections(make_server("127.0.0.1", 0, app, threaded=True,
+                                          request_handler=_request_handler(timeout=30)), per_address=3)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_port
+
+    def get(conn) -> bytes:
+        conn.sendall(b"GET / HTTP/1.0\r\n\r\n")
+        return b"".join(iter(lambda: conn.recv(1000), b""))
+    held = []
+    try:
+        for _ in range(3):
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conn.sendall(b"GET / HTTP/1.1\r\n")       # a request begun, never finished
+            held.append(conn)
+        extra = socket.create_connection(("127.0.0.1", port), timeout=10)
+        assert extra.recv(100) == b""                   # closed by the server at once
+        extra.close()
+        held.pop().close()
+        for _ in range(50):                             # its thread lets go as the socket closes
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            answer = get(conn)
+            conn.close()
+            if answer:
+                break
+        assert answer.startswith(b"HTTP/1.") and answer.endswith(b"ok")
+    finally:
+        for conn in held:
+            conn.close()
+        server.shutdown()
+
+
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_a_server_stopped_by_the_system_leaves_its_hands_in_the_game_logs_file(tmp_path, signame):
     # stopped by SIGTERM (or a closed terminal), every recent hand stayed in the -wal file: the

@@ -194,7 +194,8 @@ def _game_name(name, players: list[str]) -> str:
         raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
                         field="name")
     # one form for one name (NFC): a name pasted with separate accents (macOS) printed without them in the PDF
-    return unicodedata.normalize("NFC", (name or "").strip()) or " / ".join(players)
+    name = unicodedata.normalize("NFC", (name or "").strip())
+    return name if shows_something(name) else " / ".join(players)
 
 
 def _player_names(players) -> list[str]:
@@ -203,7 +204,7 @@ def _player_names(players) -> list[str]:
         raise GameError("bad_field", "a game has four players", field="players")
     clean = []
     for i, p in enumerate(players):
-        if not isinstance(p, str) or not p.strip():
+        if not isinstance(p, str) or not shows_something(p):
             raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
         validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
         if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
@@ -216,6 +217,17 @@ def _player_names(players) -> list[str]:
     if len({name_key(p) for p in clean}) != 4:
         raise GameError("bad_field", "the four players need different names", field="players")
     return clean
+
+
+#: Letters that print as blank space (Hangul fillers, the blank Braille pattern): a name of them
+#: alone is no name on a score sheet.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows_something(name: str) -> bool:
+    """Whether ``name`` prints something: not only spaces, invisible format characters (a
+    zero-width space, a soft hyphen) or blank letters (a player was listed as a blank column)."""
+    return any(not c.isspace() and c not in _BLANK_LETTERS for c in name_key(name))
 
 
 def name_key(name: str) -> str:

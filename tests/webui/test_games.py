@@ -735,6 +735,16 @@ def test_a_win_on_a_kong_replacement_with_a_discarder_names_the_discarder(client
     assert "drawn from the wall" in r.json["error"]["message"]
 
 
+@pytest.mark.parametrize("blank", ["\u200b", "\u00ad\u2060", "\u3164", "\u2800 \u200d"])
+def test_a_name_that_prints_nothing_is_no_name(client, blank):
+    # a zero-width space or a Hangul filler made a player whose column on the sheet was blank
+    r = client.post("/api/games", json={"name": "Friday", "rules": "mcr", "players": ["Ann", blank, "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "players[1]", r.json
+    assert "player 2 needs a name" in r.json["error"]["message"]
+    r = client.post("/api/games", json={"name": blank, "rules": "mcr", "players": ["Ann", "Bo", "Cy", "Di"]})
+    assert r.status_code == 201 and r.json["game"]["name"] == "Ann / Bo / Cy / Di"
+
+
 def test_a_refused_new_game_comes_back_in_its_form_as_filled(client):
     """Four players of one name gave an error page whose "Go back" led to the photo page: the
     four names typed were lost. The form comes back filled, the reason in it, the fields marked."""

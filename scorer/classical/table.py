@@ -34,9 +34,9 @@ POINTS = {
 }
 
 DOUBLES = {
-    "dragon_pung": (1, "Pung of dragons", "Pung de dragons", "箭刻", "[B] ch. VI fig. 18"),
-    "own_wind_pung": (1, "Pung of own wind", "Pung du vent du joueur", "門風刻", "[B] ch. VI figs. 17-18"),
-    "prevailing_wind_pung": (1, "Pung of prevailing wind", "Pung du vent dominant", "圈風刻", "[M]"),
+    "dragon_pung": (1, "Pung or kong of dragons", "Pung ou kong de dragons", "箭刻", "[B] ch. VI fig. 18"),
+    "own_wind_pung": (1, "Pung or kong of own wind", "Pung ou kong du vent du joueur", "門風刻", "[B] ch. VI figs. 17-18"),
+    "prevailing_wind_pung": (1, "Pung or kong of prevailing wind", "Pung ou kong du vent dominant", "圈風刻", "[M]"),
     "little_three_dragons": (1, "Little three dragons", "Trois petits dragons", "小三元", "[M]"),
     "big_three_dragons": (2, "Big three dragons", "Trois grands dragons", "大三元", "[M]"),
     "little_four_winds": (1, "Little four winds", "Quatre petits vents", "小四喜", "[M]"),

@@ -197,3 +197,11 @@ def test_a_pung_completed_by_the_discard_is_read_as_exposed_as_it_is_scored():
     assert first["text"] == "555p (completed by the discard)" and first["concealed"] is False
     drawn = classical("11m55p123s456s789s 5p", seat_wind="S", round_wind="E", self_drawn=True)
     assert drawn.decomposition.sets[0] == {"kind": "pung", "tiles": ["5p"] * 3, "concealed": True, "text": "555p"}
+
+
+def test_a_kong_of_dragons_or_own_wind_doubles_under_a_name_that_covers_it():
+    # a claimed kong of red dragons doubled as "Pung of dragons": the table asked where its pung was
+    r = classical("[7777z,1][1111z]234s567p1m 1m", seat_wind="E", round_wind="E")
+    names = {i.id: (i.name_en, i.name_fr) for i in r.items if i.unit == "doubles"}
+    assert names["dragon_pung"] == ("Pung or kong of dragons", "Pung ou kong de dragons")
+    assert "kong" in names["own_wind_pung"][0] and "kong" in names["prevailing_wind_pung"][1]

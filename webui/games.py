@@ -450,11 +450,17 @@ def edit(game_id, seq):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+#: The results the game page's edit form turns into one another (the end of a game is resumed).
+EDITABLE_KINDS = ("win", "draw", "penalty")
+
+
 def _edit(store, game: dict, h: dict, f) -> None:
     """Change hand ``h`` as the game page's edit form ``f`` says. A win and a draw may each be
-    made the other (``kind``): a draw recorded by mistake could not become the win it was."""
+    made the other (``kind``): a draw recorded by mistake could not become the win it was; and a
+    false win (a chombo) a win and the other way: a hand found valid after all, an extra fan the
+    table had missed, was recorded again by hand."""
     kind = h["kind"]
-    if kind in ("win", "draw") and f.get("kind") in ("win", "draw"):
+    if kind in EDITABLE_KINDS and f.get("kind") in EDITABLE_KINDS:
         kind = f["kind"]
     data = {"kind": kind, "note": f.get("note", h["note"]), "riichi": _seats_field(f, "riichi")}
     if kind == "draw":

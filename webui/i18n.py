@@ -437,7 +437,7 @@ FR = {
     "now the end of the game": "désormais la fin de la partie", "now": "désormais",
     "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
         "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
-        "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "finished": "terminée",
+        "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "false win": "faux Mah-jong", "chombo": "chombo", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":

@@ -805,6 +805,16 @@ def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app)
     d.execute_script("window.confirm = () => true")      # a new page since
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(d).until(lambda _: _hands(app, gid)[0]["kind"] == "draw")
+    # a draw made a false win: the offender's fields shown, the win's set aside
+    form = wait(d).until(EC.presence_of_element_located((By.ID, "edit-form-1")))
+    d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
+    Select(form.find_element(By.NAME, "kind")).select_by_value("penalty")
+    assert form.find_element(By.NAME, "offender").is_displayed() and not form.find_element(By.NAME, "hand0").is_displayed()
+    Select(form.find_element(By.NAME, "offender")).select_by_value("3")
+    d.execute_script("window.confirm = () => true")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(d).until(lambda _: _hands(app, gid)[0]["kind"] == "penalty")
+    assert _hands(app, gid)[0]["winner"] == 3
     assert not console_errors(d)
 
 

@@ -75,6 +75,17 @@ LOW_STRETCH = 1.5
 # it: in a phone's photo (4032 × 3024, cut from its 1008-px decoding) the faces are large enough,
 # and the stretched look only found more things that are no tile.
 LOW_MAX_SIDE = 800
+# A close-up (a player photographing the dora indicators or one meld from a hand's width away):
+# at most CLOSE_MAX_TILES tiles found as the picture stands, the median one's long side over
+# CLOSE_SHARE of the picture's long side (the valid split's photos of a hand: median 0.105, 95 %
+# under 0.17; close-ups made from them: at least 0.23). The detector, trained on whole hands,
+# cuts such large faces into pieces (a 1p's circle as a tile of its own) or misses them; it is
+# looked at shrunk into a canvas of the picture's median colour, the median tile brought to
+# CLOSE_TARGET of it (at most CLOSE_MAX_SHRINK times smaller), and that look is read.
+CLOSE_SHARE: float | None = 0.2
+CLOSE_MAX_TILES = 8
+CLOSE_TARGET = 0.12
+CLOSE_MAX_SHRINK = 6.0
 
 
 @dataclass
@@ -86,6 +97,9 @@ class Look:
     to_source: np.ndarray = field(default_factory=lambda: np.eye(2, 3))
     degrees: float = 0.0      # how far ``image`` is turned (counter-clockwise) from the source
     axis: str | None = None   # an unstretched look: the axis undone ("width" or "height")
+    # a look the second detector reads too, without weighing the picture as it stands against it
+    # (``vision.reader.shared_look``): a close-up's pieces of faces outscore its whole tiles
+    binding: bool = False
 
     @property
     def score(self) -> float:
@@ -134,10 +148,12 @@ def unstretched_look(detect, src: np.ndarray, fx: float, fy: float) -> Look:
                 axis=axis)
 
 
-def candidate_looks(detect, src: np.ndarray, min_conf: float = 0.3) -> tuple[Look, list[Look]]:
+def candidate_looks(detect, src: np.ndarray, min_conf: float = 0.3,
+                    base: Look | None = None) -> tuple[Look, list[Look]]:
     """(the picture as it stands, the other looks worth trying): turned unless its tiles lie
-    level (``lies_level``), unstretched along the axis it looks stretched along (``stretch_axis``)."""
-    base = Look("as is", src, detect(src))
+    level (``lies_level``), unstretched along the axis it looks stretched along (``stretch_axis``).
+    ``base``: the picture as it stands, when already looked at."""
+    base = Look("as is", src, detect(src)) if base is None else base
     axis = stretch_axis(src, base.dets, min_conf)
     others = [] if lies_level(src, base.dets) or (axis and not TURN_STRETCHED) \
         else [turned_look(detect, src, a) for a in TURNS]
@@ -166,7 +182,11 @@ def unstretched_looks(detect, src: np.ndarray, axis: str) -> list[Look]:
 def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
     """The look at ``src`` to read: as it stands, unless one of the ``candidate_looks`` clearly
     beats it (an unstretched one then adjusted: ``upright_unstretched``)."""
-    base, others = candidate_looks(detect, src, min_conf)
+    base = Look("as is", src, detect(src))
+    factor = close_up_shrink(src, base, min_conf)
+    if factor:
+        return shrunk_look(detect, src, factor)
+    base, others = candidate_looks(detect, src, min_conf, base=base)
     best = base
     for look in others:
         if clearly_beats(look, base) and look.score > best.score:
@@ -176,6 +196,37 @@ def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
     elif best is base and seen_from_low(src, base):
         best = stretched_down(detect, src, LOW_STRETCH)
     return best
+
+
+def close_up_shrink(src: np.ndarray, base: Look, min_conf: float = 0.3) -> float | None:
+    """How many times smaller to look at ``src`` when it is a close-up (``CLOSE_SHARE``): its
+    few tiles found as it stands (``base``, at ``min_conf``: the detector finds a close-up's
+    faces unsurely) each span a large share of it; None otherwise."""
+    if CLOSE_SHARE is None:
+        return None
+    b = base.dets.xyxy[base.dets.confidence >= min_conf]
+    if not 1 <= len(b) <= CLOSE_MAX_TILES:
+        return None
+    share = float(np.median(np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]))) / max(src.shape[:2])
+    if share <= CLOSE_SHARE:
+        return None
+    return float(min(CLOSE_MAX_SHRINK, share / CLOSE_TARGET))
+
+
+def shrunk_look(detect, src: np.ndarray, factor: float) -> Look:
+    """``detect`` run on ``src`` made ``factor`` times smaller in the middle of a canvas of its
+    size, filled with the picture's median colour (as ``turned_look``); its tiles are cut there."""
+    h, w = src.shape[:2]
+    small = cv2.resize(src, (max(8, round(w / factor)), max(8, round(h / factor))), interpolation=cv2.INTER_AREA)
+    sample = src[::8, ::8]
+    fill = np.median(sample.reshape(-1, sample.shape[2] if sample.ndim == 3 else 1), axis=0).astype(src.dtype)
+    canvas = np.empty_like(src)
+    canvas[...] = fill.reshape(-1) if src.ndim == 3 else fill[0]
+    y0, x0 = (h - small.shape[0]) // 2, (w - small.shape[1]) // 2
+    canvas[y0:y0 + small.shape[0], x0:x0 + small.shape[1]] = small
+    sx, sy = w / small.shape[1], h / small.shape[0]
+    return Look(f"shrunk / {factor:.3g}", canvas, detect(canvas), np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]]),
+                binding=True)
 
 
 def seen_from_low(src: np.ndarray, base: Look) -> bool:

@@ -819,6 +819,8 @@ def shared_look(chosen: Look, src: np.ndarray, detect) -> Look:
     where its detections there clearly beat those (``vision.looks.clearly_beats``). The second
     detector's look search costs as many runs as the first's (up to nine for a stretched picture),
     and mostly ends where the first's did."""
+    if chosen.binding:          # a close-up: read shrunk by both (``vision.looks.close_up_shrink``)
+        return replace(chosen, dets=detect(chosen.image))
     base = Look("as is", src, detect(src))
     if chosen.name == base.name:
         return base

@@ -277,3 +277,58 @@ def test_faces_lying_every_way_or_tiles_of_their_own_shape_are_not_stretched():
     for i in range(5):
         upright[150:150 + TILE_H, 60 + 100 * i:60 + 100 * i + TILE_W] = 255
     assert looks.choose_look(SureBlobDetector().detect, upright).name == "as is"
+
+
+class CloseUpDetector(SureBlobDetector):
+    """Like the real detector, trained on whole hands: a tile spanning more than a fifth of the
+    picture's long side is found unsurely (0.35), a smaller one surely (0.9)."""
+
+    def detect(self, image, imgsz=None):
+        found = super().detect(image, imgsz)
+        longest = max(image.shape[:2])
+        sides = np.maximum(found.xyxy[:, 2] - found.xyxy[:, 0], found.xyxy[:, 3] - found.xyxy[:, 1])
+        return Detections(found.xyxy, np.where(sides > 0.2 * longest, 0.35, 0.9), [0] * len(found.xyxy))
+
+
+def _close_up(n=2, side=(150, 200), gap=30):
+    """A close-up of ``n`` tiles ``side`` px large on the felt, and their boxes."""
+    img = np.full((500, 640, 3), 40, np.uint8)
+    boxes = []
+    for i in range(n):
+        x, y = 140 + i * (side[0] + gap), 150
+        img[y:y + side[1], x:x + side[0]] = 255
+        boxes.append([x, y, x + side[0], y + side[1]])
+    return img, np.array(boxes, float)
+
+
+def test_a_close_up_of_a_few_large_tiles_is_read_shrunk_and_its_boxes_come_back():
+    # the dora indicators photographed from a hand's width: faces cut into pieces or missed
+    img, want = _close_up()
+    det = CloseUpDetector()
+    look = looks.choose_look(det.detect, img)
+    factor = (200 / 640) / looks.CLOSE_TARGET
+    assert look.name == f"shrunk / {factor:.3g}" and look.image.shape == img.shape
+    assert (look.dets.confidence == 0.9).all()                  # surely found there
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=2 * factor)
+    assert det.shapes == [img.shape, img.shape]                 # one run more, no turned looks
+
+
+def test_a_whole_hand_or_many_large_boxes_are_not_read_shrunk():
+    small, _ = _close_up(n=6, side=(60, 80), gap=10)            # a hand's tiles: a tenth of the picture
+    assert looks.choose_look(CloseUpDetector().detect, small).name == "as is"
+    rows = np.full((500, 640, 3), 40, np.uint8)                 # a squashed export: many tall boxes
+    for i in range(10):
+        rows[20:480, 10 + 62 * i:10 + 62 * i + 40] = 255
+    assert not looks.choose_look(CloseUpDetector().detect, rows).name.startswith("shrunk")
+
+
+def test_the_second_detector_reads_a_close_up_shrunk_too():
+    # weighed against the picture as it stands, its pieces of faces (a 6p's circles read as 1p
+    # each) outscored the whole tiles, and its reading won
+    from vision.reader import shared_look
+    img, want = _close_up()
+    chosen = looks.choose_look(CloseUpDetector().detect, img)
+    second = SureBlobDetector()                       # surer as the picture stands than shrunk
+    look = shared_look(chosen, img, second.detect)
+    assert look.name == chosen.name and second.shapes == [img.shape]
+    assert _matches([look.box_in_source(b) for b in look.dets.xyxy], want, tol=2 * 200 / 640 / looks.CLOSE_TARGET)

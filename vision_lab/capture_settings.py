@@ -144,12 +144,19 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     return written
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+def folder_copy_parser(doc: str) -> argparse.ArgumentParser:
+    """The command line of a script writing a labelled folder from another: its module's ``doc``
+    (first paragraph as the description), ``source`` and ``--out``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="a labelled YOLO-format folder")
-    parser.add_argument("--setting", required=True, choices=sorted(SETTINGS))
     parser.add_argument("--out", type=Path, required=True, help="the folder to write")
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = folder_copy_parser(__doc__)
+    parser.add_argument("--setting", required=True, choices=sorted(SETTINGS))
     parser.add_argument("--seed", type=int, default=0, help="the noise of the dim and spot settings, the spot's place, the blur, the glare's places")
     parser.add_argument("--shade", type=float, default=None,
                         help=f"the spot setting: the share of the light outside the spot (default {SPOT_SHADE})")

@@ -13,7 +13,6 @@ Made from the same photos as its source, a close-up set measures one way of taki
 not an unseen physical set."""
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import cv2
@@ -21,6 +20,7 @@ import numpy as np
 
 from scorer.tiles import ALL_CODES
 
+from .capture_settings import folder_copy_parser
 from .datasets import read_yolo_labels
 from .evaluate import _names_for, image_paths
 
@@ -108,10 +108,7 @@ def write_closeups(source: Path, out: Path, seed: int = 0) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("source", type=Path, help="a labelled YOLO-format folder")
-    parser.add_argument("--out", type=Path, required=True, help="the folder to write")
+    parser = folder_copy_parser(__doc__)
     parser.add_argument("--seed", type=int, default=0, help="the tiles picked, the margins and the sizes")
     args = parser.parse_args(argv)
     n = write_closeups(args.source, args.out, args.seed)

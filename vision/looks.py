@@ -184,8 +184,9 @@ def unstretched_looks(detect, src: np.ndarray, axis: str) -> list[Look]:
 
 
 def choose_look(detect, src: np.ndarray, min_conf: float = 0.3) -> Look:
-    """The look at ``src`` to read: as it stands, unless one of the ``candidate_looks`` clearly
-    beats it (an unstretched one then adjusted: ``upright_unstretched``)."""
+    """The look at ``src`` to read: shrunk when it is a close-up (``close_up_shrink``); else as it
+    stands, unless one of the ``candidate_looks`` clearly beats it (an unstretched one then
+    adjusted: ``upright_unstretched``), or stretched down when seen from low (``seen_from_low``)."""
     base = Look("as is", src, detect(src))
     factor = close_up_shrink(src, base, min_conf)
     if factor:

@@ -125,6 +125,13 @@ def look_score(dets: Detections) -> float:
     return float(c[c >= SCORE_CONF].sum())
 
 
+def median_colour(src: np.ndarray) -> np.ndarray:
+    """The picture's median colour (one value per channel), from every 8th pixel each way: a fill
+    that makes no edges that look like tiles."""
+    sample = src[::8, ::8]
+    return np.median(sample.reshape(-1, sample.shape[2] if sample.ndim == 3 else 1), axis=0)
+
+
 def turned_look(detect, src: np.ndarray, degrees: float) -> Look:
     """``detect`` run on ``src`` turned by ``degrees`` counter-clockwise, on a canvas large enough
     to hold all of it, filled with the picture's median colour (so the fill makes no edges that
@@ -135,8 +142,7 @@ def turned_look(detect, src: np.ndarray, degrees: float) -> Look:
     cw, ch = int(np.ceil(h * s + w * c)), int(np.ceil(h * c + w * s))
     m[0, 2] += cw / 2 - w / 2
     m[1, 2] += ch / 2 - h / 2
-    sample = src[::8, ::8]
-    fill = tuple(float(v) for v in np.median(sample.reshape(-1, sample.shape[2] if sample.ndim == 3 else 1), axis=0))
+    fill = tuple(float(v) for v in median_colour(src))
     turned = cv2.warpAffine(src, m, (cw, ch), flags=cv2.INTER_LINEAR, borderValue=fill)
     return Look(f"turned {degrees:g}°", turned, detect(turned), cv2.invertAffineTransform(m), degrees)
 
@@ -223,8 +229,7 @@ def shrunk_look(detect, src: np.ndarray, factor: float) -> Look:
     size, filled with the picture's median colour (as ``turned_look``); its tiles are cut there."""
     h, w = src.shape[:2]
     small = cv2.resize(src, (max(8, round(w / factor)), max(8, round(h / factor))), interpolation=cv2.INTER_AREA)
-    sample = src[::8, ::8]
-    fill = np.median(sample.reshape(-1, sample.shape[2] if sample.ndim == 3 else 1), axis=0).astype(src.dtype)
+    fill = median_colour(src).astype(src.dtype)
     canvas = np.empty_like(src)
     canvas[...] = fill.reshape(-1) if src.ndim == 3 else fill[0]
     y0, x0 = (h - small.shape[0]) // 2, (w - small.shape[1]) // 2

@@ -128,8 +128,11 @@ def _cap_connections(server, per_address: int = CONNECTIONS_PER_ADDRESS):
     lock = threading.Lock()
     accept, serve_one = server.process_request, server.process_request_thread
 
+    def address_of(client_address) -> str:
+        return client_address[0] if isinstance(client_address, tuple) else str(client_address)
+
     def process_request(request, client_address):
-        address = client_address[0] if isinstance(client_address, tuple) else str(client_address)
+        address = address_of(client_address)
         with lock:
             if open_by_address.get(address, 0) >= per_address:
                 refused = True
@@ -149,7 +152,7 @@ def _cap_connections(server, per_address: int = CONNECTIONS_PER_ADDRESS):
         try:
             serve_one(request, client_address)
         finally:
-            _release(client_address[0] if isinstance(client_address, tuple) else str(client_address))
+            _release(address_of(client_address))
 
     def _release(address):
         with lock:

@@ -243,6 +243,11 @@ def format_side_by_side(results, hand_text: str = "") -> str:
         out.append("  ".join(cell(c[row] if row < len(c) else "") for c in columns).rstrip())
     # what each column took for granted, said once under them as a single rule set's output says it
     # (side by side said nothing, though riichi's and classical's totals assumed the winner East)
+    # each column's warnings, named by its rule set: a single rule set's output says them, and
+    # side by side kept quiet about flowers riichi ignored and Hong Kong left uncounted
+    for r in results:
+        for warning in r.extra.get("warnings") or []:
+            out.append(f"{r.rules.upper()}: {warning}")
     assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
         out.append("seat wind not given: scored as East, the dealer (--seat-wind sets it)")

@@ -983,3 +983,34 @@ def test_the_three_others_of_a_self_drawn_win_who_pay_alike_are_one_settlement_l
     main(["score", "123m456p789s234s5z 5z", "--rules", "classical", "--self-drawn"])
     lines = capsys.readouterr().out.splitlines()
     assert "    each of the three others pays 52  (double, to East)" in lines and "other pays" not in "\n".join(lines)
+
+
+def test_side_by_side_says_each_rule_sets_warnings_under_its_name(capsys):
+    # riichi ignored the flowers and Hong Kong left them uncounted, and side by side said neither
+    code, out, _ = run(capsys, "score", "123m456m789m234p5z 5z 1f2f6f", "--rules", "all", "--seat-wind", "S",
+                       "--self-drawn")
+    assert code == 0
+    assert "RIICHI: flowers/seasons 1f 2f 6f are not used in riichi and were ignored" in out
+    assert re.search(r"^HK: flowers/seasons 1f 2f 6f not counted", out, re.M)
+    assert not re.search(r"^(MCR|CLASSICAL): ", out, re.M)
+
+
+def test_an_unknown_rule_set_names_all_beside_the_four(capsys):
+    code, _, err = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "zung")
+    assert code == 2 and "unknown rule set 'zung'" in err and "or all to compare them" in err
+
+
+def test_reading_a_folder_names_it_as_typed(capsys, tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    code, _, err = run(capsys, "read", str(folder))
+    assert code == 2 and f"{folder} is a folder: name one photo in it" in err
+
+
+def test_one_tile_read_is_one_tile():
+    from mjtable.commands.read import format_reading
+    tile = {"code": "5z", "confidence": 0.5, "box": [1, 2, 3, 4], "top3": []}
+    reading = {"warnings": [], "confidence": 0.0, "decoding": {}}
+    result = {"tiles": [tile], "reading": reading, "notation": None, "score": None, "timings_ms": {}}
+    assert format_reading(result).startswith("1 tile:")
+    assert format_reading({**result, "tiles": [tile, tile]}).startswith("2 tiles:")

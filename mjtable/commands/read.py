@@ -3,6 +3,7 @@ of a photographed hand; with ``--rules``, rebuild the hand and score it (``mjtab
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 RULES = ("mcr", "riichi", "hk", "classical")
@@ -72,6 +73,10 @@ def run(args) -> int:
         return _fail(args, {"code": "unknown_rules", "message": "read scores under one rule set at a time (mcr, "
                             "riichi, hk or classical); to compare them, score the notation it prints: "
                             "mjtable score 'NOTATION' --rules all"})
+    if args.photo != "-" and os.path.isdir(args.photo):
+        # the reader names a file it cannot read by its last part ("cannot read trial: Is a directory")
+        return _fail(args, {"code": "not_found", "message": f"{args.photo} is a folder: name one photo in it "
+                            "(mjtable read PHOTO)"})
     photo = sys.stdin.buffer.read() if args.photo == "-" else args.photo    # bytes, as `score -` reads text
     if photo == b"":        # "the file is empty" named a file where there was none
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
@@ -143,7 +148,8 @@ def _merged_warnings(warnings: list) -> list:
 
 def format_reading(result: dict, explain: bool = False) -> str:
     profile = result.get("profile")
-    lines = [f"{len(result['tiles'])} tiles" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
+    count = len(result['tiles'])
+    lines = [f"{count} tile{'' if count == 1 else 's'}" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))

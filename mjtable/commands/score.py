@@ -32,6 +32,11 @@ def run(args) -> int:
         return 2
     names = list(scorer.RULE_SETS) if args.rules == "all" else [args.rules]
     try:
+        if args.rules != "all" and args.rules not in scorer.RULE_SETS:
+            # the scorer's own refusal names the four rule sets, not "all" nor the other names
+            raise scorer.RulesError("unknown_rules", f"unknown rule set {args.rules!r}: choose mcr, riichi, hk or "
+                                    "classical, or all to compare them side by side (their other names: "
+                                    "mjtable score --help)", field="rules")
         hand = scorer.to_hand(text, context_from_args(args))
         options = options_from_args(args)
         if args.rules == "all" and options:

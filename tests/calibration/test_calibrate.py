@@ -121,6 +121,22 @@ def test_a_photo_that_is_no_layout_is_said_so_first():
     assert result.layout.too_few and len(result.layout.problems) == 2     # its count, then nothing of rows
 
 
+@pytest.mark.parametrize("misread,no_layout", [(0.0, False), (0.5, False), (0.9, True)])
+def test_rows_of_other_tiles_with_one_row_problem_are_said_to_be_no_layout(misread, no_layout):
+    # a hand photo of 36 tiles in four rows of 9 got only "row 4 has 9 tiles, expected 7: remove
+    # the extra tile(s)" while 26 of its first 27 tiles were read as other codes; a set the base
+    # model reads poorly (half its layout misread) keeps the row's advice alone
+    pytest.importorskip("vision.decode")
+    import cv2
+    tiles, _ = mock_tiles(bonus=False, drop=("7z",), misread=misread)
+    sharp = np.random.default_rng(0).integers(0, 255, (700, 900, 3), dtype=np.uint8)     # not blurred
+    result = calibrate(cv2.imencode(".jpg", sharp)[1].tobytes(), reader=FakeReader(tiles))
+    problems = result.layout.problems
+    assert not result.ok and problems[-1].startswith("row 4 (winds and dragons")
+    assert problems[0].startswith("this photo does not look like the layout") == no_layout
+    assert len(problems) == 1 + no_layout
+
+
 def test_a_layout_with_one_tile_missing_is_told_only_what_is_missing():
     import cv2
     tiles, truth = mock_tiles(bonus=False, angle_deg=0, drop=("6p",))

@@ -1287,3 +1287,22 @@ def test_a_flower_is_no_winning_tile_but_under_hong_kong_rules(server, browser):
         assert (d.find_element(By.ID, "pick-winning").get_attribute("hidden") is None) is offered, rules
         _close_picker(d)
     assert console_errors(d) == []
+
+
+def test_the_language_links_of_a_saved_hand_open_that_hand(server, browser):
+    # the links kept the address the page was served at: a switch once the hand was saved under
+    # its own address opened an empty /review/new
+    d = browser
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    _saved(d)
+    draft = d.current_url.split("/review/", 1)[1].split("?", 1)[0]
+    link = d.find_element(By.ID, "lang-fr").get_attribute("href")
+    assert f"/review/{draft}?" in link and "lang=fr" in link and "rules=toy" in link
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d).until(lambda drv: drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr")
+    assert f"/review/{draft}" in d.current_url
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
+    assert console_errors(d) == []

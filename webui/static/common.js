@@ -49,7 +49,17 @@ window.mj = {
   },
   // The page's address changed in place (a draft saved under its own address): kept by showDialog.
   address: null,
-  setAddress(url) { mj.address = url; history.replaceState(history.state, "", url); },
+  // The language links follow it: they named the address the page was served at, and a switch
+  // from a saved draft's page opened an empty new hand.
+  setAddress(url) {
+    mj.address = url;
+    history.replaceState(history.state, "", url);
+    for (const link of document.querySelectorAll("a.lang")) {
+      const target = new URL(url, window.location.href);
+      target.searchParams.set("lang", new URL(link.href, window.location.href).searchParams.get("lang"));
+      link.href = target.pathname + target.search;
+    }
+  },
   // A figure as the page's language writes it (30,000 / 30 000), as the server does (i18n.number).
   number(v) {
     return typeof v === "number" ? v.toLocaleString(document.documentElement.lang || undefined) : String(v);

@@ -282,11 +282,25 @@ def wins_of(h: dict) -> list[dict]:
              "score": h["score"], "payments": h["payments"], "legacy": True}]
 
 
+#: The reason of the payment that gives a winner of several their own riichi stick back
+#: (scorer.flow.riichi.RiichiFlow.stick_payments).
+OWN_STICK_BACK = "own riichi stick back"
+
+
 def sticks_won(h: dict, winner: int) -> int:
     """The points ``winner`` took from the table in hand ``h`` (riichi sticks, 002 §4.1): apart
-    from the hand's own score, which the review page counts them in."""
+    from the hand's own score, which the review page counts them in. A second winner's own stick
+    given back is not among them (``own_stick_back``): "+ 1,000 in riichi sticks" read as a gain
+    where the hand moved nothing."""
     return sum(p.get("amount", 0) for p in h.get("payments") or []
-               if p.get("payer") is None and p.get("payee") == winner)
+               if p.get("payer") is None and p.get("payee") == winner and p.get("reason") != OWN_STICK_BACK)
+
+
+def own_stick_back(h: dict, winner: int) -> bool:
+    """Whether ``winner``, one of several winners of hand ``h`` who declared riichi, took their
+    own stick back from the table (002 §4.1 « récupèrent toujours leur mise »)."""
+    return any(p.get("payer") is None and p.get("payee") == winner and p.get("reason") == OWN_STICK_BACK
+               for p in h.get("payments") or [])
 
 
 def event_of(h: dict, legacy: bool = False) -> Event:
@@ -1427,11 +1441,14 @@ def round_label(h: dict, flow, tr=None) -> str:
 def _scoring_text(score: dict, french: bool) -> str:
     """What a win scored, item by item, for a referee checking a sheet ("Last Tile Claim 8 points;
     ..."; riichi: its fu too): the CSV gave the notation and the total alone."""
+    from scorer.result import fu_counts
+
     from .i18n import FR
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
              f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}".strip()
              for item in score.get("items") or []]
-    if score.get("rules") == "riichi" and score.get("fu") and score.get("limit") != "yakuman":
+    # 002 §4: from 5 han the minipoints no longer count ("60 fu" beside a baiman read as counted)
+    if score.get("rules") == "riichi" and score.get("fu") and fu_counts(score):
         parts.append(f"{score['fu']} fu")
     # a total held at the table's limit says so, as the sheet does: items worth 36 points and 5
     # doubles beside "500", or 13 faan of items beside "10", read as a mistake

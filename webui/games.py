@@ -86,7 +86,7 @@ def show(game_id):
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, liable_paying=gamelog.liable_paying,
                            robbed_kong=score_sheet.robbed_kong,
-                           sticks_won=gamelog.sticks_won, false_win=request.args.get("false_win", type=int),
+                           sticks_won=gamelog.sticks_won, own_stick_back=gamelog.own_stick_back, value_and_counters=score_sheet.value_and_counters, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            option_fields=scoring.option_fields(view["game"]["rules"]),
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),

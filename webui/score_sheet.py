@@ -29,6 +29,18 @@ def english(text: str, **fields) -> str:
 COUNTER_POINTS = 300
 
 
+def value_and_counters(win: dict) -> tuple:
+    """(the hand's value as 002 §6's table gives it, the counters' points) of one winner's
+    ``win`` of a recorded hand: (its total, 0) where it had no counters or was stored before
+    its value was kept apart (``hand_value``)."""
+    score = win.get("score") or {}
+    total, value = score.get("total", ""), score.get("hand_value")
+    counters = COUNTER_POINTS * ((win.get("context") or {}).get("honba") or 0)
+    if not (isinstance(total, int) and isinstance(value, int) and total >= value + counters > value):
+        return total, 0
+    return value, counters
+
+
 def _notations(h: dict, players: list[str]) -> list[str]:
     """Each winner's hand as written, named where a discard had several winners (two hands under
     one result left the table to work out whose was whose)."""
@@ -79,10 +91,8 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
                      else f" ({tr('{han} han · {fu} fu', han=score['han'], fu=score.get('fu', 0))})")
         # the hand's value as the table of 002 §6 gives it, the counters apart (002 §8's sheet keeps
         # « Valeur de la main » and « Riichi & compteurs » apart): "8,600 (mangan)" was no mangan
-        total, value = score.get("total", ""), score.get("hand_value")
-        counters = COUNTER_POINTS * ((w.get("context") or {}).get("honba") or 0)
-        if not (isinstance(total, int) and isinstance(value, int) and total >= value + counters > value):
-            value, counters = total, 0          # no counters, or a score stored before hand_value
+        total = score.get("total", "")
+        value, counters = value_and_counters(w)
         if counters:
             unit += " " + tr("+ {n} in counters", n=number(counters))
         # the sticks taken from the table apart: the review page's total counts them, the row's
@@ -91,6 +101,8 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         sticks = gamelog.sticks_won(h, w["winner"]) or (total - value - counters if counters else 0)
         if sticks:
             unit += " " + tr("+ {n} in riichi sticks", n=number(sticks))
+        if gamelog.own_stick_back(h, w["winner"]):
+            unit += " " + tr("+ own riichi stick back")
         parts.append(f"{name(w['winner'])} {number(value)}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)

@@ -719,7 +719,8 @@ def test_the_sticks_a_winner_takes_from_the_table_are_named_beside_the_hands_sco
     post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C, "riichi": [B],
                        "context": {"riichi": True}})
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}?lang=en").get_data(as_text=True)))
-    assert "11,900 + 2,000 in riichi sticks" in page
+    # the counter apart too, as the sheet gives it (the page said 11,900, the sheet 11,600 + 300)
+    assert "11,600 + 300 in counters + 2,000 in riichi sticks" in page
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert "+ 2,000 in riichi sticks" in sheet
     assert "+ 2\u202f000 en bâtons de riichi" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
@@ -1006,6 +1007,10 @@ def test_export_and_import_replay_the_game(client):
     third = dict(zip(rows[0], rows[3]))
     assert third["deal"] == rows[3][1] != "" and " & " in third["scoring"]
     assert third["scoring"].split(" & ")[0].startswith("Seven Pairs 2 han") and " fu" in third["scoring"]
+    # a haneman's minipoints are not counted (002 §4: from 5 han): "25 fu" beside it read as counted
+    at = next(k for k, (body, _) in enumerate(RIICHI_GAME) if body.get("hand") == SEVEN_PAIRS_TANYAO)
+    haneman = dict(zip(rows[0], rows[1 + at]))
+    assert "Seven Pairs 2 han" in haneman["scoring"] and " fu" not in haneman["scoring"], haneman["scoring"]
     second = dict(zip(rows[0], rows[2]))      # several players as several winners are: names hold spaces
     assert (second["tenpai"], second["riichi"]) == ("Ann & Cy", "Cy")
     assert rows[-4:][0][:2] == ["1", "Bob"]
@@ -2251,3 +2256,19 @@ def test_the_bars_links_carry_a_game_in_play_and_not_a_game_over(client):
     for page in (f"/games/{gid}", f"/games/{gid}/hands/1"):
         html = client.get(page).get_data(as_text=True)
         assert f'href="/review/new?game={gid}"' not in html.split("</header>")[0], page
+
+
+def test_a_second_winners_own_riichi_stick_given_back_is_no_gain(client):
+    # 002 §4.1: Bob, in riichi, wins beside Ann on Di's discard and takes his own stick back; the
+    # game page and the sheet read "+ 1,000 in riichi sticks" under him, as if he gained it
+    gid = new_game(client, "riichi")
+    post(client, gid, {"discarder": 3, "riichi": [1], "winners": [
+        {"winner": 0, "hand": "234m567m678p456s3s 3s"},
+        {"winner": 1, "hand": "345m345p678s444p3s 3s"}]})
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert {"payer": None, "payee": 1, "amount": 1000, "reason": "own riichi stick back"} in hand["payments"]
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "in riichi sticks" not in page and page.count("+ own riichi stick back") == 1
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert "in riichi sticks" not in sheet and "+ own riichi stick back" in sheet
+    assert "+ son bâton de riichi rendu" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)

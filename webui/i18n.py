@@ -367,7 +367,7 @@ FR = {
     "Undo hand {n}? It is removed from the game.": "Annuler la main {n} ? Elle est retirée de la partie.",
     "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "Hand {n}": "Main {n}",
     "winner {n}": "gagnant {n}",
-    "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a penalty": "c'était une pénalité", "was the end of the game": "c'était la fin de la partie",
+    "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a chombo": "c'était un chombo", "was a false win": "c'était un faux Mah-jong", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
     "Win (one or several winners)": "Victoire (un ou plusieurs gagnants)", "Win by notation": "Victoire par notation",
     "A riichi whose own turned discard is the winning tile did not stand: leave that player unticked (002 §3.3.14).":
@@ -433,7 +433,7 @@ FR = {
     "the house rules are as they were: nothing was changed": "les règles maison sont restées les mêmes : rien n'a changé",
     "Change the house rules? Every hand is scored again under them.":
         "Changer les règles maison ? Chaque main est comptée à nouveau avec elles.", "now a win": "désormais une victoire",
-    "now a draw": "désormais une main nulle", "now a penalty": "désormais une pénalité",
+    "now a draw": "désormais une main nulle", "now a chombo": "désormais un chombo", "now a false win": "désormais un faux Mah-jong",
     "now the end of the game": "désormais la fin de la partie", "now": "désormais",
     "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
         "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
@@ -516,7 +516,7 @@ FR = {
     # rule sets (scorer TITLE, scorer/flow titles)
     "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
     "Classical (points and doubles)": "Classique (points et doubles)", "Hong Kong old style": "Hong Kong à l'ancienne",
-    "MCR": "MCR", "classical": "classique", "EMA riichi 2016": "riichi EMA 2016", "generic": "générique",
+    "MCR": "MCR", "classical": "classique", "generic": "générique",
     # option choices
     # « l'écarteur » as 004 says (« Seul l'écarteur paie »): « donneur » alone is the dealer there
     "all pay": "tous paient", "discarder pays": "l'écarteur paie", "discarder double": "l'écarteur paie double",

@@ -29,7 +29,7 @@ class RiichiFlow(Flow):
     """002 §3.1: a game is the East and the South rounds. Options: ``tournament`` (chombo is
     −20,000 after uma instead of a mangan payment, 002 §3.4.6), ``open_ended``."""
     rules = "riichi"
-    title = "EMA riichi 2016"
+    title = "Riichi (EMA 2016)"         # as the rule set names itself (scorer.riichi.TITLE)
     rounds = ("E", "S")                  # 002 §3.1 « la manche Est et la manche Sud »
     start_points = START_POINTS
     max_winners = 3                      # 002 §3.4 « un (ou plusieurs) joueurs déclarant mahjong »

@@ -2272,3 +2272,12 @@ def test_a_second_winners_own_riichi_stick_given_back_is_no_gain(client):
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert "in riichi sticks" not in sheet and "+ own riichi stick back" in sheet
     assert "+ son bâton de riichi rendu" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+
+
+def test_the_sheet_names_riichi_as_every_other_page_does(client):
+    # the sheet, its PDF and the CSV said « riichi EMA 2016 » where the rest said « Riichi (EMA 2016) »
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw"})
+    for lang in ("en", "fr"):
+        sheet = client.get(f"/games/{gid}/sheet?lang={lang}").get_data(as_text=True)
+        assert "Riichi (EMA 2016)" in sheet and "EMA riichi" not in sheet and "riichi EMA" not in sheet

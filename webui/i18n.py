@@ -291,6 +291,7 @@ FR = {
         "Pas encore de tuile : ajoutez-les avec « + Tuile », ou écrivez la main.",
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
     "Choose who won, and on whose discard.": "Choisissez qui a gagné, et sur l'écart de qui.",
+    "provisional: the winner and the discarder are not chosen yet": "provisoire : le gagnant et le donneur de l'écart ne sont pas encore choisis",
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
     "Delete this meld?": "Supprimer cette combinaison ?", "Add a tile": "Ajouter une tuile",
     "Correct {code}": "Corriger {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
@@ -1368,7 +1369,8 @@ def review_notes(warnings: list, asked=()) -> list[str]:
 
 #: The review script's texts (review.js), in the page's language.
 JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
-            "Choose who won, and on whose discard.", "Clear the whole hand?", "Undo the last change?",
+            "Choose who won, and on whose discard.", "provisional: the winner and the discarder are not chosen yet",
+            "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
             "Flowers and seasons", "Meld {n}: {name}", "a new meld", "exposed", "concealed", "claimed from…", "left",
             "across", "right", "↩ to standing", "Delete", "{n} selected", "pung", "chow", "kong", "empty",

@@ -1306,3 +1306,20 @@ def test_the_language_links_of_a_saved_hand_open_that_hand(server, browser):
     assert f"/review/{draft}" in d.current_url
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
     assert console_errors(d) == []
+
+
+def test_a_games_total_is_provisional_until_the_winner_and_discarder_are_chosen(server, browser, app):
+    # "13,500 points received" stood in the bar, scored as East on a discard, before anyone was
+    # named the winner: it read as the hand's settled score
+    d = browser
+    _review_in_game(d, server, app, "toy")
+    bar = d.find_element(By.ID, "bar-total")
+    assert "unseated" in bar.get_attribute("class") and "provisional" in bar.get_attribute("title")
+    choose(d, "winner", "Bob")
+    assert "unseated" in bar.get_attribute("class")
+    choose(d, "discarder", "Di")
+    wait(d).until(lambda drv: "unseated" not in drv.find_element(By.ID, "bar-total").get_attribute("class"))
+    assert bar.get_attribute("title") in (None, "") and not console_errors(d)
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)          # no game: nobody to choose
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert "unseated" not in d.find_element(By.ID, "bar-total").get_attribute("class")

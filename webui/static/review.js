@@ -950,6 +950,13 @@
     else if (ok && rec && !seats) msg = tr("Choose who won, and on whose discard.");
     note.textContent = msg;
     note.hidden = !msg;
+    // in a game, a total before the winner and the discarder are chosen is scored as East on a
+    // discard: shown dimmed, as a provisional figure ("13,500 points received" read as settled)
+    const bar = $("bar-total");
+    const unseated = !!data.game && !seats && !!lastScore;
+    bar.classList.toggle("unseated", unseated);
+    if (unseated) bar.title = tr("provisional: the winner and the discarder are not chosen yet");
+    else bar.removeAttribute("title");
     if (!rec) return;
     rec.disabled = !(ok && seats);
     const fw = $("false-win-button");

@@ -1014,3 +1014,11 @@ def test_one_tile_read_is_one_tile():
     result = {"tiles": [tile], "reading": reading, "notation": None, "score": None, "timings_ms": {}}
     assert format_reading(result).startswith("1 tile:")
     assert format_reading({**result, "tiles": [tile, tile]}).startswith("2 tiles:")
+
+
+def test_a_notation_error_names_no_json_field(capsys):
+    # "(field concealed)" named a JSON field the player never wrote; JSON input keeps it
+    code, _, err = run(capsys, "score", "234m567p23455s678s 5s", "--rules", "riichi")
+    assert code == 2 and "too many tiles: 15 standing" in err and "(field" not in err
+    code, _, err = run(capsys, "score", '{"concealed": "123"}', "--rules", "riichi")
+    assert code == 2 and "(field concealed)" in err

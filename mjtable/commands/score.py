@@ -46,7 +46,10 @@ def run(args) -> int:
         if args.json:
             print(json.dumps({"error": e.to_dict()}))
         else:
-            print(f"error: {e}", file=sys.stderr)
+            # a hand typed in notation has no JSON fields: "(field concealed)" named none a player wrote
+            notation = isinstance(e, scorer.HandError) and not text.lstrip().startswith("{")
+            said = e.message + (f" (character {e.position + 1})" if e.position is not None else "") if notation else e
+            print(f"error: {said}", file=sys.stderr)
             if e.excerpt() is not None:     # the notation, and a caret under the character at fault
                 before, at, after = e.excerpt()
                 print(f"  {before}{at}{after}\n  {' ' * len(before)}^", file=sys.stderr)

@@ -663,12 +663,15 @@
     mj.showDialog(picker);
   }
   // The photographed tiles of the hand as it stands, with the codes the player gives them now:
-  // upright tiles only (the profile's examples are upright crops).
+  // upright tiles only (the profile's examples are upright crops). A tile the decoding changed
+  // that the player has not checked (still marked "?") is left out: the decoding's guess, neither
+  // the photo's reading nor the player's word (a winning tile read 8m, changed to 1m to make a
+  // hand and recorded unchecked, taught a profile an 8m as 1m).
   function photographed() {
     const out = [];
     groups.forEach((g) => g.tiles.forEach((t) => {
       const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
-      if (read && !read.sideways && !read.face_down) out.push([read, t.code]);
+      if (read && !read.sideways && !read.face_down && !(t.low && decoded.has(t.src))) out.push([read, t.code]);
     }));
     return out;
   }

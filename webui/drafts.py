@@ -66,22 +66,38 @@ def state(store: Store, draft_id: str) -> dict | None:
     return None if row is None else json.loads(row["state"])
 
 
-def save_lesson(store: Store, draft_id: str, tiles: list) -> None:
+def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = None) -> None:
     """Keep the tiles (``[(index in the reading, code), ...]``) the draft last taught the
-    profile; an empty list when it taught none (corrections undone)."""
+    profile named ``profile``; an empty list when it taught none (corrections undone)."""
+    kept = {"profile": profile, "tiles": [[int(i), str(c)] for i, c in tiles]}
     with store.transaction() as c:
         c.execute("INSERT INTO draft_lessons (draft_id, tiles, updated) VALUES (?, ?, ?) "
                   "ON CONFLICT (draft_id) DO UPDATE SET tiles = excluded.tiles, updated = excluded.updated",
-                  (draft_id, json.dumps([[int(i), str(c)] for i, c in tiles]), now()))
+                  (draft_id, json.dumps(kept), now()))
+
+
+def _lesson_row(store: Store, draft_id: str) -> dict:
+    try:
+        row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
+    except sqlite3.OperationalError:     # a read-only game log made before the table
+        return {"profile": None, "tiles": []}
+    if row is None:
+        return {"profile": None, "tiles": []}
+    kept = json.loads(row["tiles"])
+    # a lesson kept before the profile's name was: the tiles alone
+    return kept if isinstance(kept, dict) else {"profile": None, "tiles": kept}
 
 
 def lesson(store: Store, draft_id: str) -> list:
     """What ``save_lesson`` kept for the draft: ``[(index, code), ...]`` (empty: none)."""
-    try:
-        row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
-    except sqlite3.OperationalError:     # a read-only game log made before the table
-        return []
-    return [] if row is None else [(int(i), str(c)) for i, c in json.loads(row["tiles"])]
+    return [(int(i), str(c)) for i, c in _lesson_row(store, draft_id).get("tiles") or []]
+
+
+def lesson_profile(store: Store, draft_id: str) -> str | None:
+    """The name of the profile the draft's lesson was taught to (None: not known, a lesson kept
+    before the name was)."""
+    name = _lesson_row(store, draft_id).get("profile")
+    return name if isinstance(name, str) else None
 
 
 def recorded(store: Store, draft_id: str) -> dict | None:

@@ -26,6 +26,11 @@ def teach_restored_hand(hand: dict) -> None:
         taught = drafts.lesson(store, draft["id"])
         if not taught:
             continue
+        # only the profile that learnt them learns them again: another set made active since
+        # was taught the tiles of a photo it never read
+        learnt_by = drafts.lesson_profile(store, draft["id"])
+        if learnt_by is not None and learnt_by != calibrate._active_learner(current_app.config.get("DATA_DIR")):
+            continue
         try:
             teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught])
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
@@ -58,5 +63,5 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list) -> dict | 
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes)
     if done is not None and not current_app.config.get("READ_ONLY"):
-        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)))
+        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"))
     return done

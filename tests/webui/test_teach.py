@@ -109,3 +109,33 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
     boxes = [t["box"] for t in tiles]
     assert taught == [(draft, jpeg, boxes, ["1m", "2m", "5p"])] * 2
+
+
+def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, monkeypatch):
+    # another set made active after the hand was undone learnt the tiles of a photo it never read
+    from webui import calibrate, drafts
+    from webui.store import get_store
+
+    from .test_review_record import _game, _record
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    draft, _ = _photo_draft(app, tiles)
+    taught = []
+    active = ["Hélène's set"]
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes: taught.append(
+        codes) or {"learning": True, "key": key, "profile": active[0]})
+    monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: active[0])
+    monkeypatch.setattr(calibrate, "_learn_in_background", lambda *a, **k: None)
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    game = _game(client)
+    assert _record(client, draft, game).status_code == 303
+    assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "4m"]},
+                       headers=headers).status_code == 202
+    with app.app_context():
+        assert drafts.lesson_profile(get_store(), draft) == "Hélène's set"
+    for restorer, learns in (("another set", False), ("Hélène's set", True)):
+        assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+        active[0] = restorer
+        edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+        assert client.post(f"/games/{game}/edits/{edit_id}/restore",
+                           data={"csrf_token": csrf_of(client)}).status_code == 303
+        assert len(taught) == 1 + learns

@@ -8,18 +8,21 @@ class ScorerError(ValueError):
 
     def __init__(self, code: str, message: str, *, field: str | None = None,
                  position: int | None = None):
-        where = []
-        if field is not None:
-            where.append(f"field {field}")
-        if position is not None:
-            where.append(f"character {position + 1}")     # counted from 1, as the web page counts
-        super().__init__(f"{message} ({', '.join(where)})" if where else message)
         self.code = code
         self.message = message
         self.field = field
         self.position = position
         #: the notation ``position`` counts in, when the parser knows it (``notation.parse``)
         self.text: str | None = None
+        super().__init__(self.said())
+
+    def said(self, field: bool = True) -> str:
+        """The message and where: its JSON field (``field``: a hand typed in notation has none a
+        player wrote) and its character in the notation."""
+        where = [f"field {self.field}"] if field and self.field is not None else []
+        if self.position is not None:
+            where.append(f"character {self.position + 1}")     # counted from 1, as the web page counts
+        return f"{self.message} ({', '.join(where)})" if where else self.message
 
     def excerpt(self) -> tuple[str, str, str] | None:
         """The notation split around ``position``: (before, the character there, after); ``None``

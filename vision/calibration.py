@@ -583,11 +583,11 @@ NOT_A_LAYOUT_ELSEWHERE = 0.75
 def read_elsewhere_share(tiles, codes: dict) -> float:
     """The share of the tiles given a place (``codes``: tile index → the place's code) that the
     base model reads as another code, a red five as a five (0 when none has a place)."""
-    def plain(code):
-        return code.replace("0", "5", 1) if code else code
+    from scorer.tiles import normalize
     if not codes:
         return 0.0
-    elsewhere = sum(1 for i, code in codes.items() if tiles[i].code is not None and plain(tiles[i].code) != plain(code))
+    elsewhere = sum(1 for i, code in codes.items()
+                    if tiles[i].code is not None and normalize(tiles[i].code) != normalize(code))
     return elsewhere / len(codes)
 
 

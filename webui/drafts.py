@@ -76,28 +76,23 @@ def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = 
                   (draft_id, json.dumps(kept), now()))
 
 
-def _lesson_row(store: Store, draft_id: str) -> dict:
+def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:
+    """What ``save_lesson`` kept for the draft: ``([(index, code), ...], the profile's name)``
+    (no tiles: none; no name: a lesson kept before the name was)."""
     try:
         row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
     except sqlite3.OperationalError:     # a read-only game log made before the table
-        return {"profile": None, "tiles": []}
-    if row is None:
-        return {"profile": None, "tiles": []}
-    kept = json.loads(row["tiles"])
-    # a lesson kept before the profile's name was: the tiles alone
-    return kept if isinstance(kept, dict) else {"profile": None, "tiles": kept}
-
-
-def lesson(store: Store, draft_id: str) -> list:
-    """What ``save_lesson`` kept for the draft: ``[(index, code), ...]`` (empty: none)."""
-    return [(int(i), str(c)) for i, c in _lesson_row(store, draft_id).get("tiles") or []]
+        row = None
+    kept = json.loads(row["tiles"]) if row is not None else []
+    if not isinstance(kept, dict):       # a lesson kept before the profile's name was: the tiles alone
+        kept = {"profile": None, "tiles": kept}
+    name = kept.get("profile")
+    return [(int(i), str(c)) for i, c in kept.get("tiles") or []], name if isinstance(name, str) else None
 
 
 def lesson_profile(store: Store, draft_id: str) -> str | None:
-    """The name of the profile the draft's lesson was taught to (None: not known, a lesson kept
-    before the name was)."""
-    name = _lesson_row(store, draft_id).get("profile")
-    return name if isinstance(name, str) else None
+    """The profile's name of ``kept_lesson`` (None: not known)."""
+    return kept_lesson(store, draft_id)[1]
 
 
 def recorded(store: Store, draft_id: str) -> dict | None:

@@ -23,12 +23,11 @@ def teach_restored_hand(hand: dict) -> None:
             draft = store.get_draft(key[len("draft:"):])
         except NotFound:
             continue
-        taught = drafts.lesson(store, draft["id"])
+        taught, learnt_by = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
         # only the profile that learnt them learns them again: another set made active since
         # was taught the tiles of a photo it never read
-        learnt_by = drafts.lesson_profile(store, draft["id"])
         if learnt_by is not None and learnt_by != calibrate._active_learner(current_app.config.get("DATA_DIR")):
             continue
         try:

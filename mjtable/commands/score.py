@@ -48,8 +48,7 @@ def run(args) -> int:
         else:
             # a hand typed in notation has no JSON fields: "(field concealed)" named none a player wrote
             notation = isinstance(e, scorer.HandError) and not text.lstrip().startswith("{")
-            said = e.message + (f" (character {e.position + 1})" if e.position is not None else "") if notation else e
-            print(f"error: {said}", file=sys.stderr)
+            print(f"error: {e.said(field=not notation)}", file=sys.stderr)
             if e.excerpt() is not None:     # the notation, and a caret under the character at fault
                 before, at, after = e.excerpt()
                 print(f"  {before}{at}{after}\n  {' ' * len(before)}^", file=sys.stderr)

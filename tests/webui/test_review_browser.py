@@ -38,6 +38,15 @@ def _saved(d):
     d.execute_script("return 1")
 
 
+def _typed_hand_corrected_and_saved(d, server):
+    """The review page of the hand WIN typed, its 1m corrected to a 9m and the draft saved."""
+    d.get(server + "/review/new?rules=toy&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
+    _close_picker(d)
+    _saved(d)
+
+
 def _close_picker(d):
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
     # closing takes the dialog's history entry off (history.back, done later): a page asked for
@@ -183,11 +192,7 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
 
 def test_a_page_another_tab_has_overtaken_says_so_instead_of_erasing_its_changes(server, browser, app):
     d = browser
-    d.get(server + "/review/new?rules=toy&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
-    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
-    _close_picker(d)
-    _saved(d)
+    _typed_hand_corrected_and_saved(d, server)
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))
     import time
     time.sleep(0.6)                               # the page's own save of that change
@@ -1293,11 +1298,7 @@ def test_the_language_links_of_a_saved_hand_open_that_hand(server, browser):
     # the links kept the address the page was served at: a switch once the hand was saved under
     # its own address opened an empty /review/new
     d = browser
-    d.get(server + "/review/new?rules=toy&hand=" + WIN)
-    wait(d).until(lambda drv: score_total(drv) is not None)
-    _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
-    _close_picker(d)
-    _saved(d)
+    _typed_hand_corrected_and_saved(d, server)
     draft = d.current_url.split("/review/", 1)[1].split("?", 1)[0]
     link = d.find_element(By.ID, "lang-fr").get_attribute("href")
     assert f"/review/{draft}?" in link and "lang=fr" in link and "rules=toy" in link

@@ -48,6 +48,8 @@ from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, r
 from vision.profile import ProfileError, ProfileStore, TileSetProfile
 
 from . import i18n
+from .drafts import lesson_profile
+from .store import get_store
 
 bp = Blueprint("calibrate", __name__, url_prefix="/calibrate", template_folder="templates")
 
@@ -471,13 +473,13 @@ def undo_correction(data_dir) -> dict | None:
     return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
 
 
-def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None) -> dict | None:
-    """Teach the active profile a recorded hand's confirmed tiles (``TileSetProfile.learn_hand``;
-    ``faces``: their face cuts, or None); ``codes`` empty: forget the hand. None with no active
-    profile (or one that cannot learn)."""
+def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None) -> dict | None:
+    """Teach the active profile (or the one named ``profile_name``) a recorded hand's confirmed
+    tiles (``TileSetProfile.learn_hand``; ``faces``: their face cuts, or None); ``codes`` empty:
+    forget the hand. None with no such profile (or one that cannot learn)."""
     with _PROFILE_LOCK:
         store = ProfileStore(data_dir)
-        profile = store.active()
+        profile = store.active() if profile_name is None else _saved(store, profile_name)
         if profile is None or not profile.uses_network:
             return None
         if codes:
@@ -488,8 +490,9 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None) -> dict | 
     return {"profile": profile.name, "key": key, "tiles": kept, "confirmed": profile.n_confirmed}
 
 
-def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes) -> dict | None:
-    """Teach the active profile the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
+def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
+                      profile_name: str | None = None) -> dict | None:
+    """Teach the active profile (or the one named ``profile_name``) the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
     hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
     hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
     tiles are cut in the background as the reader sees them (``vision.calibration.learning_cuts``:
@@ -497,21 +500,29 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes) -> 
     the page is told, or None with no profile that learns (nothing to do, not an error)."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
-    name = _active_learner(data_dir)
+    name = _active_learner(data_dir) if profile_name is None else _learner(data_dir, profile_name)
     if name is None:
         return None
 
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
-    _learn_in_background(data_dir, key, codes, cut)
+    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name)
     return {"learning": True, "profile": name, "key": key, **({"tiles": len(codes)} if codes else {"forget": True})}
 
 
-def _learn_in_background(data_dir, key: str, codes, cut=None) -> None:
+def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
+    """The saved profile ``name``, or None when there is none (deleted since) or it cannot be read."""
+    try:
+        return store.load(name) if store.exists(name) else None
+    except ProfileError:
+        return None
+
+
+def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None) -> None:
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
-    No codes: the hand is forgotten."""
+    No codes: the hand is forgotten (by ``profile_name``, or the active profile)."""
     # a hand sent again (a correction undone, the hand recorded) is learnt after what was sent
     # before under its key, so that the latest wins
     before = [t for t in _LEARNING if t.is_alive() and t.name == f"learn-hand-{key}"]
@@ -522,7 +533,7 @@ def _learn_in_background(data_dir, key: str, codes, cut=None) -> None:
             thread.join()
         try:
             crops, faces = cut() if codes else ([], None)
-            learn_recorded_hand(data_dir, key, crops, codes, faces=faces)
+            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)
@@ -531,15 +542,22 @@ def _learn_in_background(data_dir, key: str, codes, cut=None) -> None:
 
 
 def forget_recorded_hands(removed: dict | None) -> dict | None:
-    """A hand deleted or undone in the game log: the active profile of this app's data dir
-    forgets the tiles it learnt from it (recorded from the review page, under the key
-    ``draft:<id>``), in the background. Returns ``removed`` without its keys (not for answers)."""
+    """A hand deleted or undone in the game log: the profile that learnt its tiles (recorded
+    from the review page, under the key ``draft:<id>``; the draft's lesson names it) forgets them,
+    in the background; the active profile when the lesson names none (kept before it did).
+    Returns ``removed`` without its keys (not for answers)."""
     if removed is None:
         return None
     data_dir = current_app.config.get("DATA_DIR")
     for key in removed.pop("request_keys", None) or []:
-        if key.startswith("draft:") and _HAND_KEY.fullmatch(key[len("draft:"):]) and _active_learner(data_dir):
-            _learn_in_background(data_dir, key[len("draft:"):], [])
+        draft_id = key[len("draft:"):]
+        if not (key.startswith("draft:") and _HAND_KEY.fullmatch(draft_id)):
+            continue
+        # another set made active since the hand was recorded never learnt it: the one that did
+        # forgets it (it kept the tiles of a hand no longer in the game, in a trial)
+        learnt_by = lesson_profile(get_store(), draft_id)
+        if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
+            _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
     return removed
 
 
@@ -557,6 +575,12 @@ def _active_learner(data_dir):
     except ProfileDamaged:
         return None
     return profile.name if profile is not None and profile.uses_network else None
+
+
+def _learner(data_dir, name: str):
+    """``name`` when a saved profile of that name can learn hands, else None."""
+    profile = _saved(ProfileStore(data_dir), name)
+    return name if profile is not None and profile.uses_network else None
 
 
 def _hand_key():

@@ -12,8 +12,9 @@ from .store import NotFound, get_store
 
 
 def teach_restored_hand(hand: dict) -> None:
-    """A hand deleted (or undone) and restored from the game's history: the active profile,
-    which forgot its tiles when it was deleted, learns again what its draft last taught (a
+    """A hand deleted (or undone) and restored from the game's history: the profile that learnt
+    its tiles (the draft's lesson names it; the active profile for a lesson kept before it did),
+    which forgot them when the hand was deleted, learns again what its draft last taught (a
     draft pruned since, or a hand recorded without one, teaches nothing)."""
     store = get_store()
     for key in hand.get("request_keys") or []:
@@ -26,19 +27,18 @@ def teach_restored_hand(hand: dict) -> None:
         taught, learnt_by = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
-        # only the profile that learnt them learns them again: another set made active since
-        # was taught the tiles of a photo it never read
-        if learnt_by is not None and learnt_by != calibrate._active_learner(current_app.config.get("DATA_DIR")):
-            continue
+        # the profile that learnt them learns them again, active or not: another set made active
+        # since was taught the tiles of a photo it never read
         try:
-            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught])
+            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught], profile_name=learnt_by)
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
 
 
-def teach_draft_tiles(store, draft: dict, indices: list, codes: list) -> dict | None:
+def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
-    the active profile (in the background); kept as the draft's lesson. None: no profile learns."""
+    the active profile (or the one named ``profile_name``), in the background; kept as the draft's
+    lesson. None: no profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):
@@ -60,7 +60,8 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list) -> dict | 
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
-    done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes)
+    done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
+                                       profile_name=profile_name)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"))
     return done

@@ -92,11 +92,11 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
     draft, jpeg = _photo_draft(app, tiles)
     taught, forgotten = [], []
-    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes: taught.append(
-        (key, photo, boxes, codes)) or {"learning": True, "key": key})
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None:
+                        taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
-    monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None: forgotten.append(
-        (key, codes)))
+    monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None:
+                        forgotten.append((key, codes)))
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
     game = _game(client)
     assert _record(client, draft, game).status_code == 303
@@ -111,8 +111,45 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     assert taught == [(draft, jpeg, boxes, ["1m", "2m", "5p"])] * 2
 
 
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, monkeypatch):
+    # undone after another set was made active, the hand was forgotten by that set, which never
+    # learnt it, and the set that had learnt it kept the tiles of a hand no longer in the game
+    from tests.calibration.helpers import code_crop
+    from tests.webui.test_browser import active_profile
+    from vision import calibration
+    from vision.profile import TileSetProfile
+    from webui import calibrate
+
+    from .test_review_record import _game, _record
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    draft, _ = _photo_draft(app, tiles)
+    store = active_profile(app, monkeypatch)                      # "club set", active
+    store.save(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="other set"))
+    monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: (
+        [code_crop("5p", seed=i) for i in range(len(boxes))], None))
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    game = _game(client)
+    assert _record(client, draft, game).status_code == 303
+    assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "4m"]},
+                       headers=headers).status_code == 202
+    calibrate.wait_for_learning(60)
+    assert store.load("club set").n_confirmed == 3
+    store.activate("other set")
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    calibrate.wait_for_learning(60)
+    assert store.load("club set").n_confirmed == 0 and store.load("club set").n_learnt_examples == 0
+    assert store.load("other set").n_learnt_examples == 0 and len(store.load("other set").codes) == 2
+    # restored while the other set is still active: the set that learnt it learns it again
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
+    calibrate.wait_for_learning(60)
+    assert store.load("club set").n_confirmed == 3 and len(store.load("other set").codes) == 2
+
+
 def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, monkeypatch):
-    # another set made active after the hand was undone learnt the tiles of a photo it never read
+    # another set made active after the hand was undone learnt the tiles of a photo it never read,
+    # and the set that had learnt them did not learn them again
     from webui import calibrate, drafts
     from webui.store import get_store
 
@@ -121,9 +158,11 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
     draft, _ = _photo_draft(app, tiles)
     taught = []
     active = ["Hélène's set"]
-    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes: taught.append(
-        codes) or {"learning": True, "key": key, "profile": active[0]})
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None: (
+        taught.append((codes, profile_name or active[0])) or {"learning": True, "key": key,
+                                                              "profile": profile_name or active[0]}))
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: active[0])
+    monkeypatch.setattr(calibrate, "_learner", lambda data_dir, name: name)
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda *a, **k: None)
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
     game = _game(client)
@@ -132,10 +171,12 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
                        headers=headers).status_code == 202
     with app.app_context():
         assert drafts.lesson_profile(get_store(), draft) == "Hélène's set"
-    for restorer, learns in (("another set", False), ("Hélène's set", True)):
+    for restorer in ("another set", "Hélène's set"):
         assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
         active[0] = restorer
         edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
         assert client.post(f"/games/{game}/edits/{edit_id}/restore",
                            data={"csrf_token": csrf_of(client)}).status_code == 303
-        assert len(taught) == 1 + learns
+        # whichever set is active, the one that learnt the hand learns it again
+        assert taught[-1] == (["1m", "2m", "4m"], "Hélène's set")
+    assert len(taught) == 3

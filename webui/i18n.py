@@ -127,12 +127,12 @@ FR = {
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
     "To keep this hand in a game log, start or open a game and record it from there.":
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
-    "This replaces the profile “{name}”, which learnt {learnt} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
-        "Ceci remplace le profil « {name} », qui a appris {learnt} tuile(s) de vos corrections et des mains "
+    "This replaces the profile “{name}”, which learnt {n} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
+        "Ceci remplace le profil « {name} », qui a appris {n} tuile(s) de vos corrections et des mains "
         "enregistrées depuis sa photo de disposition. Il est gardé et peut être rétabli depuis les profils enregistrés ; "
         "pour garder les deux dans la liste, revenez en arrière et donnez un autre nom à celui-ci.",
-    "The profile it replaced, “{name}” ({learnt} tile(s) learnt from hands), is kept.":
-        "Le profil qu'il a remplacé, « {name} » ({learnt} tuile(s) apprises des mains), est gardé.",
+    "The profile it replaced, “{name}” ({n} tile(s) learnt from hands), is kept.":
+        "Le profil qu'il a remplacé, « {name} » ({n} tuile(s) apprise(s) des mains), est gardé.",
     "Restore the profile “{name}” that this one replaced? This one is kept in its place.":
         "Rétablir le profil « {name} » que celui-ci a remplacé ? Celui-ci est gardé à sa place.",
     "Restore the one it replaced": "Rétablir celui qu'il a remplacé",
@@ -483,8 +483,12 @@ FR = {
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
     "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil {name} ?",
-    "Delete the profile {name}, and the profile it replaced ({learnt} tile(s) learnt), kept to be restored?":
-        "Supprimer le profil {name}, et le profil qu'il a remplacé ({learnt} tuile(s) apprise(s)), gardé pour être restauré ?",
+    "Delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
+        "Supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), gardé pour être restauré ?",
+    "It is the active profile: the base model alone will read tiles until you choose another.":
+        "C'est le profil actif : le modèle de base lira seul les tuiles jusqu'à ce que vous en choisissiez un autre.",
+    "What it learnt from your corrections and hands goes with it ({n} tile(s)).":
+        "Ce qu'il a appris de vos corrections et de vos mains part avec lui ({n} tuile(s)).",
     "Use no profile": "N'utiliser aucun profil",
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
     "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes", "“{name}”: the layout does not match": "« {name} » : la disposition ne correspond pas",

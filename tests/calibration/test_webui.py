@@ -280,7 +280,7 @@ def test_a_name_that_replaces_a_profile_says_which_and_what_it_learnt(client):
                 content_type="multipart/form-data")
     learnt = client.store.active().n_learnt_examples
     html = upload(client, "club set").get_data(as_text=True)
-    assert 'id="replacing"' in html and f"This replaces the profile “Club Set”, which learnt {learnt} tile(s)" in html
+    assert 'id="replacing"' in html and f"This replaces the profile “Club Set”, which learnt {learnt} tile{'s' if learnt != 1 else ''} from" in html
     assert 'id="replacing"' not in upload(client, "another set").get_data(as_text=True)
 
 
@@ -297,10 +297,10 @@ def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     client.post("/calibrate/save", data={"token": _token(upload(client, "club set"))})
     assert client.store.active().n_corrections == 0 and client.store.active().name == "club set"
     page = client.get("/calibrate/").get_data(as_text=True)
-    assert "The profile it replaced, “Club Set” (1 tile(s) learnt from hands), is kept." in page
+    assert "The profile it replaced, “Club Set” (1 tile learnt from hands), is kept." in page
     assert 'action="/calibrate/restore"' in page
     # deleting says it deletes the kept one too (it asked "Delete the profile club set?" alone)
-    assert ("Delete the profile club set, and the profile it replaced (1 tile(s) learnt), kept to be restored?"
+    assert ("Delete the profile club set, and the profile it replaced (1 tile learnt), kept to be restored?"
             in page)
     r = client.post("/calibrate/restore", data={"name": "club-set"}, follow_redirects=True)
     assert "Profile “Club Set” restored" in r.get_data(as_text=True)

@@ -143,6 +143,33 @@ def test_using_or_deleting_a_profile_names_it_as_the_user_did(client, app, monke
     assert "Profile Club Set deleted." in page and "the base model reads tiles alone" in page
 
 
+def test_deleting_the_active_profile_or_one_that_learnt_says_what_goes_with_it(client, app):
+    # the confirmation asked only "Delete the profile club set?": that it was the set in use, and
+    # what it had learnt from the table's hands, went unsaid
+    from tests.calibration.helpers import fake_embed
+    from vision.profile import ProfileStore, TileSetProfile
+    store = ProfileStore(app.config["DATA_DIR"])
+    crops = [np.full((64, 48, 3), v, np.uint8) for v in (40, 200)]
+    embed = fake_embed()
+    learnt = TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="Club Set", embed=embed)
+    learnt.add_example(np.full((64, 48, 3), 90, np.uint8), "3m", embed=embed)
+    store.save(learnt)
+    store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name="Spare", embed=embed))
+    store.activate("club-set")
+
+    def confirm(page, slug):
+        form = page[page.index(f'<input type="hidden" name="name" value="{slug}">\n        <button type="submit" '
+                               f'class="danger">') - 400:page.index(f'value="{slug}">\n        <button type="submit" class="danger">')]
+        return form[form.index("data-confirm="):]
+    page = client.get("/calibrate/").get_data(as_text=True)
+    assert ("Delete the profile Club Set? It is the active profile: the base model alone will read tiles until you "
+            "choose another. What it learnt from your corrections and hands goes with it (1 tile).") in confirm(page, "club-set")
+    assert "active profile" not in confirm(page, "spare") and "learnt" not in confirm(page, "spare")
+    page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
+    assert "C'est le profil actif" in confirm(page, "club-set") and "part avec lui (1 tuile)." in confirm(
+        page, "club-set")
+
+
 def test_a_build_given_up_while_waiting_its_turn_says_so_at_once(client, monkeypatch):
     """Another browser's build holds the one-at-a-time lock: a build of this browser given up for
     a newer photo is failed (superseded) at once, not left waiting until that build ends."""

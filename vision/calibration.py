@@ -487,7 +487,13 @@ def calibrate(image, reader=None) -> Calibration:
             t.corners = [(x * s, y * s) for x, y in t.corners]
     height, width = picture.shape[:2]
     layout = assign_layout(tiles, frame=(width * decoded.scale, height * decoded.scale))
-    if layout.problems and crops and sharpness(crops) < BLURRED:
+    photo_side = max(width, height) * decoded.scale
+    if layout.problems and photo_side < LAYOUT_MIN_LONG_SIDE:
+        # a thumbnail was told "does not look like the layout", or the rows' counts: its size first
+        layout.problems.insert(0, f"the photo is only {round(width * decoded.scale)}×{round(height * decoded.scale)} "
+                                  "pixels: too small for the layout's tiles to be read; send the photo as the camera "
+                                  "took it, at full size")
+    elif layout.problems and crops and sharpness(crops) < BLURRED:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "
                                   "in good light, and take it again")
@@ -589,6 +595,13 @@ def read_elsewhere_share(tiles, codes: dict) -> float:
     elsewhere = sum(1 for i, code in codes.items()
                     if tiles[i].code is not None and normalize(tiles[i].code) != normalize(code))
     return elsewhere / len(codes)
+
+
+#: A calibration photo that failed with a long side under this many pixels is said to be too small
+#: first. The docs' example layout (webui/static/calibration-layout.jpg, filling its frame) shrunk
+#: reads whole down to 120 pixels and fails from 100 (a thumbnail was told it did not look like the
+#: layout); a layout filling half its photo's width needs twice that. A message only.
+LAYOUT_MIN_LONG_SIDE = 240
 
 
 #: Below this median sharpness of the tiles, a calibration photo that failed is said to be

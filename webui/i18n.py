@@ -2257,6 +2257,9 @@ MESSAGES_FR = {
     "the upload is larger than {} MB": "l'envoi dépasse {0} Mo", "no active tile-set profile": "aucun profil de jeu de tuiles actif",
     "no such calibration (upload the photo again)": "calibration inconnue (envoyez de nouveau la photo)",
     # the calibration photo's layout (vision/calibration.py problems)
+    "the photo is only {}×{} pixels: too small for the layout's tiles to be read; send the photo as the camera took it, at full size":
+        "la photo ne fait que {0}×{1} pixels : trop petite pour lire les tuiles de la disposition ; envoyez la photo "
+        "telle que l'appareil l'a prise, en taille réelle",
     "a tile lies face down at {}: turn every tile face up": "une tuile est face cachée en {0} : retournez toutes les tuiles face visible",
     "found {} face-up tile(s); expected 34 (or 42 with flowers and seasons)":
         "{0} tuile(s) face visible trouvée(s) ; 34 attendues (ou 42 avec fleurs et saisons)",

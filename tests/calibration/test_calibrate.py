@@ -249,3 +249,21 @@ def test_a_hand_photos_tiles_are_cut_to_learn_as_the_reader_sees_them(monkeypatc
     crops, _ = calibration.learning_cuts(jpeg, [box], reader=reader)
     assert np.median(crops[0]) < 70                                  # not brightened: as taken
     assert calibration.learning_cuts(jpeg, [], reader=reader) == ([], [])
+
+
+def test_a_thumbnail_of_the_layout_is_said_to_be_too_small():
+    # the docs' example layout sent as a thumbnail (100 px) was told a tile seemed missing
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    example = cv2.imread(str(Path(__file__).resolve().parents[2] / "webui" / "static" / "calibration-layout.jpg"))
+    h, w = example.shape[:2]
+    size = (100, round(100 * h / w)) if w >= h else (round(100 * w / h), 100)
+    small = calibrate(cv2.imencode(".jpg", cv2.resize(example, size, interpolation=cv2.INTER_AREA))[1].tobytes())
+    assert not small.ok
+    assert small.layout.problems[0] == (f"the photo is only {size[0]}×{size[1]} pixels: too small for the layout's "
+                                        "tiles to be read; send the photo as the camera took it, at full size")

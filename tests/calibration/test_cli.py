@@ -271,7 +271,8 @@ def test_a_profile_is_renamed_with_what_it_learnt_and_its_place(photo, tmp_path,
     assert sorted(e["slug"] for e in store.list()) == ["club-set", "other"]
     assert store.replaced("club set") is not None and store.replaced("wrong set") is None
     assert main(["calibrate", "--rename", "club set", "OTHER", "--data-dir", d]) == 2
-    assert "a profile named 'OTHER' already exists" in capsys.readouterr().err
+    # named as it was saved, not as typed (the one to remove is 'other')
+    assert "a profile named 'other' already exists" in capsys.readouterr().err
     assert main(["calibrate", "--rename", "club set", "CLUB SET", "--data-dir", d]) == 0    # only its letters
     assert store.active().name == "CLUB SET"
 

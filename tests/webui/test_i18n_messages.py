@@ -441,6 +441,8 @@ def test_a_calibration_layout_out_of_order_is_told_in_french(app):
             "la rangée 1 et la rangée 3 semblent échangées")
         assert i18n.msg("row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 6th tile").endswith(
             "une tuile semble manquer après la 6e tuile")
+        assert i18n.msg("the photo is only 100×75 pixels: too small for the layout's tiles to be read; send the photo "
+                        "as the camera took it, at full size").startswith("la photo ne fait que 100×75 pixels : trop petite")
 
 
 def test_a_count_in_a_message_settles_its_plural_in_each_language(app):

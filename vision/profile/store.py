@@ -347,8 +347,10 @@ class ProfileStore:
         path, new_path = self.path(name), self.path(new_name)
         profile = self.load(name)
         if new_path != path and (new_path.exists() or self._replaced_path(new_path).exists()):
-            raise ProfileError(f"a profile named {new_name!r} already exists (names differing in case or "
-                               "punctuation are one): remove it first, or choose another name")
+            # the profile as it is named: "Other" typed, the existing "other set" is the one to remove
+            there = self.entry(new_name)
+            raise ProfileError(f"a profile named {there['name'] if there else new_name!r} already exists (names "
+                               "differing in case or punctuation are one): remove it first, or choose another name")
         old_name, profile.name = profile.name, new_name
         profile.save(new_path)
         if new_path != path:

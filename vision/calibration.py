@@ -213,7 +213,10 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
     face_up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
     for i, t in enumerate(tiles):
         if getattr(t, "face_down", False):
-            problems.append(f"a tile lies face down at {_where(t)}: turn every tile face up")
+            # the reader sees no face: a tile turned over, or one a hand or a coin covers (a trial's
+            # covered tile was told it lay face down)
+            problems.append(f"a tile shows no face at {_where(t)} (face down, or covered): turn every tile face up, "
+                            "with nothing over it")
     if len(face_up) < 2:
         return LayoutResult(rows=[], problems=problems + [f"found {len(face_up)} face-up tile(s); "
                                                          "expected 34 (or 42 with flowers and seasons)"])
@@ -253,7 +256,7 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
     if n - len(stray) < LAYOUT_LOOK_MIN:
         # a hand's photo, or a few tiles: per-row counts ("row 1 has 11 tiles, expected 9") would
         # tell the player to mend a layout they never laid out, and a line for each tile of the
-        # wall behind a hand ("a tile lies face down at ...", 13 of them) buried the count
+        # wall behind a hand ("a tile shows no face at ...", 13 of them) buried the count
         down = len(tiles) - len(face_up)
         problems = [f"found {n - len(stray)} tiles in {len(rows)} row(s) (rows of "
                     f"{' '.join(str(len(r)) for r in rows)})" + (f" and {down} face down" if down else "")

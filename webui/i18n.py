@@ -2260,7 +2260,9 @@ MESSAGES_FR = {
     "the photo is only {}×{} pixels: too small for the layout's tiles to be read; send the photo as the camera took it, at full size":
         "la photo ne fait que {0}×{1} pixels : trop petite pour lire les tuiles de la disposition ; envoyez la photo "
         "telle que l'appareil l'a prise, en taille réelle",
-    "a tile lies face down at {}: turn every tile face up": "une tuile est face cachée en {0} : retournez toutes les tuiles face visible",
+    "a tile shows no face at {} (face down, or covered): turn every tile face up, with nothing over it":
+        "une tuile ne montre pas sa face en {0} (face cachée, ou couverte) : retournez toutes les tuiles face visible, "
+        "sans rien dessus",
     "found {} face-up tile(s); expected 34 (or 42 with flowers and seasons)":
         "{0} tuile(s) face visible trouvée(s) ; 34 attendues (ou 42 avec fleurs et saisons)",
     "extra tile at {}, away from the rows: remove it": "tuile en trop en {0}, hors des rangées : retirez-la",

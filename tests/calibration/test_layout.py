@@ -113,7 +113,7 @@ def test_a_hands_photo_is_not_taken_for_a_layout_to_mend():
     assert result.problems == [
         "found 14 tiles in 2 row(s) (rows of 9 5); the layout has 34 (or 42 with flowers and seasons)"]
     assert not result.codes and result.too_few
-    # the wall behind a hand: counted, not a line for each of its tiles ("a tile lies face down at ...")
+    # the wall behind a hand: counted, not a line for each of its tiles ("a tile shows no face at ...")
     wall = [t for t in tiles if all(t is not h for h in hand)][:13]
     for t in wall:
         t.face_down = True
@@ -217,3 +217,13 @@ def test_two_codes_the_base_model_confuses_both_ways_are_not_taken_for_a_misplac
     # must a set the base model misreads one way (9s read 6s)
     tiles, truth = mock_tiles(bonus=False)
     assert assign_layout(_laid(tiles, truth, {"3z": "2z", "2z": "3z", "6s": "9s"})).ok
+
+
+def test_a_tile_showing_no_face_is_said_to_be_face_down_or_covered():
+    # a tile covered by a hand was told it lay face down
+    tiles, _ = mock_tiles(bonus=False)
+    tiles[3].face_down = True
+    x, y = tiles[3].center
+    result = assign_layout(tiles)
+    assert f"a tile shows no face at ({x:.0f}, {y:.0f}) (face down, or covered): turn every tile face up, with " \
+           "nothing over it" in result.problems

@@ -52,6 +52,9 @@ class LayoutResult:
     orientation: str = "as laid out"             # or "turned 180°", "rows bottom to top"...
     too_few: bool = False                        # fewer tiles than a layout short of a row (LAYOUT_LOOK_MIN)
     cut_off: bool = False                        # a row short of tiles runs off the photo
+    # the photo is not read as a layout at all (another photo, or one too small): its rows, and the
+    # way they lie ("turned a quarter clockwise"), mean nothing to the player
+    unreadable: bool = False
 
     @property
     def ok(self) -> bool:
@@ -496,6 +499,7 @@ def calibrate(image, reader=None) -> Calibration:
         layout.problems.insert(0, f"the photo is only {round(width * decoded.scale)}×{round(height * decoded.scale)} "
                                   "pixels: too small for the layout's tiles to be read; send the photo as the camera "
                                   "took it, at full size")
+        layout.unreadable = True
     elif layout.problems and crops and sharpness(crops) < BLURRED:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "
@@ -510,6 +514,7 @@ def calibrate(image, reader=None) -> Calibration:
         layout.problems.insert(0, "this photo does not look like the layout (the tiles in rows of 9, 9, 9 and 7, "
                                   "and 8 flowers and seasons, as the example picture shows): lay the tiles out so "
                                   "and take it again")
+        layout.unreadable = True
     return Calibration(tiles=tiles, layout=layout, crops=crops, faces=faces)
 
 

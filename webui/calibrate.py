@@ -239,7 +239,8 @@ def upload():
                           "differs": code is not None and t.code != code, "img": _png_data_uri(result.crops[i])})
         rows.append(cells)
     page = {"name": name, "rows": rows, "problems": result.layout.problems,
-            "orientation": result.layout.orientation, "has_bonus": result.layout.has_bonus,
+            # a hand photo refused as no layout was also told it was "read turned a quarter"
+            "orientation": "as laid out" if result.layout.unreadable else result.layout.orientation, "has_bonus": result.layout.has_bonus,
             "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled()}
     _drop_old_pending()
     if not result.ok:

@@ -264,6 +264,6 @@ def test_a_thumbnail_of_the_layout_is_said_to_be_too_small():
     h, w = example.shape[:2]
     size = (100, round(100 * h / w)) if w >= h else (round(100 * w / h), 100)
     small = calibrate(cv2.imencode(".jpg", cv2.resize(example, size, interpolation=cv2.INTER_AREA))[1].tobytes())
-    assert not small.ok
+    assert not small.ok and small.layout.unreadable
     assert small.layout.problems[0] == (f"the photo is only {size[0]}×{size[1]} pixels: too small for the layout's "
                                         "tiles to be read; send the photo as the camera took it, at full size")

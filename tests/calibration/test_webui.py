@@ -405,3 +405,19 @@ def test_a_name_that_ends_a_sentence_takes_no_second_full_stop(client):
     slug = client.store.path("Thursday set!").stem
     page = client.post("/calibrate/activate", data={"name": slug}, follow_redirects=True).get_data(as_text=True)
     assert "Active profile: Thursday set!" in page and "set!." not in page
+
+
+def test_a_photo_refused_as_no_layout_is_not_told_which_way_it_was_read(client, monkeypatch):
+    # a hand photo refused as no layout was also told "The photo was read turned a quarter clockwise."
+    def refused(unreadable):
+        def fake(image, reader=None):
+            tiles, truth = mock_tiles(bonus=True, angle_deg=90, drop=("1m",))
+            layout = assign_layout(tiles)
+            layout.unreadable = unreadable
+            return Calibration(tiles=tiles, layout=layout, crops=[code_crop(c) for c in truth])
+        return fake
+    for unreadable, told in ((True, False), (False, True)):
+        monkeypatch.setattr(calibration, "calibrate", refused(unreadable))
+        r = upload(client)
+        page = r.get_data(as_text=True)
+        assert r.status_code == 422 and ("The photo was read turned a quarter clockwise." in page) is told, unreadable

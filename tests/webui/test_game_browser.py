@@ -284,6 +284,37 @@ def test_calibrate_shows_how_to_lay_out_the_tiles(server, browser):
     assert not console_errors(d)
 
 
+def test_the_saved_profiles_fit_a_phone_in_french(server, browser, app):
+    # the French buttons ran past the screen's edge: the table scrolled sideways, Delete out of view
+    import numpy as np
+
+    from tests.calibration.helpers import fake_embed
+    from vision.profile import ProfileStore, TileSetProfile
+    store = ProfileStore(app.config["DATA_DIR"])
+    crops = [np.full((64, 48, 3), v, np.uint8) for v in (40, 200)]
+    for name in ("Jeu du club de Montreuil", "Hélène"):
+        store.save(TileSetProfile.from_examples(list(zip(crops, ["1m", "2m"])), name=name, embed=fake_embed()))
+    store.activate("Hélène")
+    d = browser
+    try:
+        phone(d)
+        d.get(f"{server}/calibrate/?lang=fr")
+        table = d.find_element(By.CSS_SELECTOR, "table.profiles")
+        wait(d).until(lambda drv: drv.execute_script(
+            "return arguments[0].parentNode.scrollWidth <= arguments[0].parentNode.clientWidth", table))
+        for button in table.find_elements(By.CSS_SELECTOR, "button"):
+            right = d.execute_script("return arguments[0].getBoundingClientRect().right", button)
+            assert right <= d.execute_script("return innerWidth"), (button.text, right)
+        # each count named beside it, the column headings being out of sight
+        named = d.execute_script("return [...arguments[0].querySelectorAll('td.num')].map(td => "
+                                 "getComputedStyle(td, '::before').content + td.textContent)", table)
+        assert named[:2] == ['"Codes "2', '"Tuiles apprises des mains "0'], named
+    finally:
+        store.activate(None)
+        for name in ("Jeu du club de Montreuil", "Hélène"):
+            store.remove(name)
+
+
 def test_a_large_calibration_photo_is_scaled_down_before_it_is_sent(server, browser, app, monkeypatch, tmp_path):
     # the upload form posts as a plain form: the page scales the photo first, as the photo page does
     import cv2

@@ -23,7 +23,8 @@ class SlowBuild:
         self.release = release
         self.ok = True
         self.tiles, self.crops = [], []
-        self.layout = SimpleNamespace(rows=[], codes={}, problems=[], orientation=0, has_bonus=False)
+        self.layout = SimpleNamespace(rows=[], codes={}, problems=[], orientation=0, has_bonus=False,
+                                      unreadable=False)
 
     def disagreements(self):
         return []

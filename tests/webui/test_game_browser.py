@@ -565,7 +565,7 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
     index = iter(range(len(codes)))
     layout = SimpleNamespace(rows=[[next(index) for _ in row] for row in rows], codes=dict(enumerate(codes)),
                              problems=["row 5 (flowers and seasons 1f-8f) has 1 tiles, expected 8"],
-                             orientation="as laid out", has_bonus=False)
+                             orientation="as laid out", has_bonus=False, unreadable=False)
     fake = SimpleNamespace(ok=False, tiles=tiles, crops=[crop] * len(codes), layout=layout,
                            disagreements=lambda: [(7, "8m", "2m", 0.88)], swapped=lambda: [],
                            doubled=lambda: [])
@@ -866,7 +866,7 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
     crop = np.full((64, 48, 3), 230, np.uint8)
     index = iter(range(len(codes)))
     layout = SimpleNamespace(rows=[[next(index) for _ in row] for row in rows], codes=dict(enumerate(codes)),
-                             problems=[], orientation="as laid out", has_bonus=False)
+                             problems=[], orientation="as laid out", has_bonus=False, unreadable=False)
     loaded, half, learnt = threading.Event(), threading.Event(), threading.Event()
 
     def build_profile(name, progress=None):

@@ -32,7 +32,9 @@ def index():
     # a finished game records no more hands: said before the photo, not at Record
     from .gamelog import next_deal
     over = bool(game) and next_deal(get_store(), game).finished
-    return render_template("capture.html", game=game, game_over=over, rules=rules, profile_name=_profile_name(),
+    profile_name = _profile_name()
+    return render_template("capture.html", game=game, game_over=over, rules=rules, profile_name=profile_name,
+                           profiles_saved=_profiles_saved() if profile_name is None else None,
                            rule_sets=scoring.available_rules(),
                            games=get_store().list_games()[:20])
 
@@ -45,6 +47,15 @@ def _profile_name() -> str | None:
         return store.active_name()     # as the player named it, kept with the pointer: no profile is loaded
     except (ProfileError, OSError, ValueError):
         return None
+
+
+def _profiles_saved() -> int:
+    """How many tile-set profiles are saved (0 when the folder cannot be read)."""
+    from vision.profile import ProfileStore
+    try:
+        return ProfileStore(current_app.config.get("DATA_DIR")).count()
+    except (OSError, ValueError):
+        return 0
 
 
 @bp.get("/join")

@@ -489,6 +489,8 @@ FR = {
         "C'est le profil actif : le modèle de base lira seul les tuiles jusqu'à ce que vous en choisissiez un autre.",
     "What it learnt from your corrections and hands goes with it ({n} tile(s)).":
         "Ce qu'il a appris de vos corrections et de vos mains part avec lui ({n} tuile(s)).",
+    "No tile set in use ({n} saved): choose yours to read its tiles better.":
+        "Aucun jeu de tuiles utilisé ({n} enregistré(s)) : choisissez le vôtre pour mieux lire ses tuiles.",
     "Use no profile": "N'utiliser aucun profil",
     "No profile yet: the reader uses its base model alone.": "Pas encore de profil : le lecteur utilise seul son modèle de base.",
     "Check the calibration": "Vérifier la calibration", "“{name}”: check the codes": "« {name} » : vérifiez les codes", "“{name}”: the layout does not match": "« {name} » : la disposition ne correspond pas",

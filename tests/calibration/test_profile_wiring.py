@@ -102,7 +102,13 @@ def test_the_photo_page_names_the_active_profile_as_the_player_named_it(seen, tm
     assert "Active tile set: <strong>home tiles</strong>" in html          # not its file's slug, home-tiles
     assert store.active_name() == "home tiles" and store.active_slug() == "home-tiles"
     store.activate(None)
-    assert "Active tile set" not in app.test_client().get("/").get_data(as_text=True)
+    html = app.test_client().get("/").get_data(as_text=True)
+    # saved but none chosen: the page said nothing, and the base model read alone
+    assert "Active tile set" not in html and "No tile set in use (1 saved): choose yours" in html
+    html = app.test_client().get("/?lang=fr").get_data(as_text=True)
+    assert "Aucun jeu de tuiles utilisé (1 enregistré) : choisissez le vôtre" in html
+    store.remove("home tiles")
+    assert "No tile set in use" not in app.test_client().get("/").get_data(as_text=True)
 
 
 class _Classifier:

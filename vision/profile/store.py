@@ -86,6 +86,10 @@ class ProfileStore:
     def path(self, name: str) -> Path:
         return self.folder / f"{slugify(name)}.npz"
 
+    def count(self) -> int:
+        """How many profiles are saved (none is read: the photo page asks on every visit)."""
+        return sum(1 for _ in self.folder.glob("*.npz")) if self.folder.is_dir() else 0
+
     def exists(self, name: str) -> bool:
         return self.path(name).exists()
 

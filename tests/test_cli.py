@@ -739,7 +739,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert code == 0 and f"{gid}  mcr" in out and "1 hand(s)  Ann / Bob / Cy / Di" in out
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E round, Bob deals" in out
-    assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand(s)"       # counted as the list counts them
+    assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand"       # counted as the list counts them
     # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
     lines = out.splitlines()
     assert lines[2].split() == ["hand", "deal", "dealer", "Ann", "Bob", "Cy", "Di", "result"]

@@ -1371,12 +1371,14 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     w = SafeCsv(out, delimiter)
     say = (lambda k: words.get(k, k)) if words else (lambda k: k)
     # Hong Kong hands are counted in faan (paid by the reward table): the column says so
-    value = "faan" if view["game"]["rules"] == "hk" else "points"
+    hk = view["game"]["rules"] == "hk"
+    value = "faan" if hk else "points"
     # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):
     # columns only where the game can fill them, as the page and the PDF show them
     riichi = view["flow"]["has_riichi"]
     w.writerow([say(c) for c in ["hand", "deal", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
-                + ["winner", "discarder", "offender", "notation", value, "scoring"] + (["riichi", "tenpai"] if riichi else [])]
+                + ["winner", "discarder", "won_by", "offender", "notation", value] + (["reward"] if hk else []) + ["scoring"]
+                + (["riichi", "tenpai"] if riichi else [])]
                + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
     name = lambda i: players[i] if i is not None else ""
     # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
@@ -1389,12 +1391,20 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
         if deal and words:
             deal = say(h["round_wind"])[0] + deal[1:]                    # O2 in French, as the French sheet
         end = h["kind"] == "end"         # played in no deal: no round wind or dealer (it gave "W, Ann")
-        w.writerow([h["seq"], deal, kind(h["kind"]), "" if end else say(h["round_wind"]), "" if end else name(h["dealer"])]
+        # the end is a line of the sheet, not a numbered hand (the page and the sheet number it not)
+        w.writerow(["" if end else h["seq"], deal, kind(h["kind"]), "" if end else say(h["round_wind"]),
+                    "" if end else name(h["dealer"])]
                    + ([h.get("honba", 0), h.get("sticks", 0)] if riichi else [])
                    + [" & ".join(name(x["winner"]) for x in wins), name(h["discarder"]),
+                      # how it was won, said: an empty discarder alone left a self-draw to be guessed
+                      say(_won_by(h, wins)) if h["kind"] == "win" else "",
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                       " & ".join(x.get("notation") or "" for x in wins),
-                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins),
+                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins)]
+                   # Hong Kong's faan are paid by the reward table (004, « Tableau des récompenses »):
+                   # the points it gives, which the changes are made of, beside them
+                   + ([" & ".join(str((x.get("score") or {}).get("points", "")) for x in wins)] if hk else [])
+                   + [
                       # the player liable (bao, pao) beside the items: the row's split reads wrong without
                       " & ".join(_scoring_text(x.get("score") or {}, bool(words))
                                  + (f"; {say('liable')}: {name(liable_paying(x))}" if liable_paying(x) is not None else "")
@@ -1414,10 +1424,27 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                 w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"],
                             r.get("leftover_sticks", 0), r["points"] - view["start_points"]])
         else:
-            w.writerow([say(c) for c in ("rank", "player", "points", "score")])
+            # the score only where it is not the points (a start above 0), as the game page shows it:
+            # two identical columns left a club asking which one counted
+            score = any(r["score"] != r["points"] for r in view["final"])
+            w.writerow([say(c) for c in ("rank", "player", "points") + (("score",) if score else ())])
             for r in view["final"]:
-                w.writerow([r["rank"], r["player"], r["points"], r["score"]])
+                w.writerow([r["rank"], r["player"], r["points"]] + ([r["score"]] if score else []))
     return out.getvalue()
+
+
+def robbed_kong(wins: list) -> bool:
+    """Whether a hand was won robbing the discarder's kong (its tile was not a discard: the
+    sheet said "on Alice's discard", and the robbing could not be traced)."""
+    return any((w.get("context") or {}).get("robbing_kong") for w in wins)
+
+
+def _won_by(h: dict, wins: list) -> str:
+    """How a win was won, as the CSV's ``won_by`` says it: by self-draw, on a discard, or robbing
+    a kong."""
+    if h["discarder"] is None:
+        return "self_draw"
+    return "robbing_kong" if robbed_kong(wins) else "discard"
 
 
 def round_label(h: dict, flow, tr=None) -> str:

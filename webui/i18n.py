@@ -277,6 +277,7 @@ FR = {
     "limit hand: {limit}": "main limite : {limit}", "yakuman": "yakuman",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
+    "reward: {n} point(s)": "gain : {n} point(s)",
     "{han} han · {fu} fu": "{han} han · {fu} minipoints",
     "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points); many tables ask a minimum of faan to win (option min_faan)":
         "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (option base_points) ; beaucoup de tables demandent un minimum de faan pour gagner (option min_faan)",
@@ -1166,7 +1167,8 @@ CSV_WORDS_FR = {
     "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
-    "deal": "donne", "scoring": "décompte", "liable": "responsable",
+    "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
+    "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "reward": "gain (points)",
     "chombo": "chombo",
     "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",

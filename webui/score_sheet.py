@@ -20,7 +20,11 @@ round_label = gamelog.round_label
 
 
 def english(text: str, **fields) -> str:
-    """The page words as written (English), its fields put in: the ``tr`` of an English sheet."""
+    """The page words as written (English), its fields put in and its "(s)" settled by a count
+    ``n``: the ``tr`` of an English sheet."""
+    n = fields.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        text = re.sub(r"\((e?s)\)", "" if n == 1 else r"\1", text)
     return text.format(**fields) if fields else text
 
 
@@ -83,6 +87,10 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
             unit += f" ({tr('capped: {n} faan found', n=score['faan'])})"
         elif score.get("limit_reached"):
             unit += f" ({tr('the limit')})"
+        # the points the reward table pays for them (004, « Tableau des récompenses »): the row's
+        # changes are made of these, and "4 faan" beside "+48" did not say how
+        if score.get("total_unit") == "faan" and isinstance(score.get("points"), int):
+            unit += f" ({tr('reward: {n} point(s)', n=score['points'])})"
         # a riichi hand's han and fu (or its limit), by which its points are checked against the
         # table (002 §4.1): "12,000" alone could not be
         if score.get("han") is not None:
@@ -120,10 +128,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
     return f"{' & '.join(parts)} {how}"
 
 
-def robbed_kong(wins: list) -> bool:
-    """Whether a hand was won robbing the discarder's kong (its tile was not a discard: the
-    sheet said "on Alice's discard", and the robbing could not be traced)."""
-    return any((w.get("context") or {}).get("robbing_kong") for w in wins)
+robbed_kong = gamelog.robbed_kong
 
 
 def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, number=english_number) -> dict:

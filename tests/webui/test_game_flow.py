@@ -257,7 +257,7 @@ def test_mcr_game_of_16_hands(client):
     # the export has no riichi columns (counters, sticks, tenpai, uma), empty in every MCR game
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert not {"honba", "riichi_sticks", "riichi", "tenpai"} & set(rows[0])
-    head = rows.index(["rank", "player", "points", "score"])
+    head = rows.index(["rank", "player", "points"])        # the score is the points: not said twice
     assert [int(r[2]) for r in rows[head + 1:]] == sorted(totals, reverse=True)
 
 
@@ -286,7 +286,7 @@ def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sh
     assert '<span class="liable">Ann liable (bao)</span>' in page
     assert f'<span class="muted small capped">capped: {score["faan"]} faan found</span>' in page
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
-    assert f"Bob 3 faan (capped: {score['faan']} faan found) on Ann&#39;s discard · Ann liable (bao)" in sheet
+    assert f"Bob 3 faan (capped: {score['faan']} faan found) (reward: 8 points) on Ann&#39;s discard · Ann liable (bao)" in sheet
     fr = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
     assert "Ann responsable (bao)" in fr and "plafonné" in fr
     assert "; liable: Ann" in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
@@ -302,6 +302,36 @@ def test_a_liable_player_and_a_capped_total_are_said_on_the_game_page_and_the_sh
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert sheet.count("liable (bao)") == 1 and "Di liable" not in sheet
     assert "liable: Di" not in client.get(f"/games/{gid}/export.csv?lang=en").get_data(as_text=True)
+
+
+def test_a_hong_kong_games_points_are_said_beside_its_faan_and_the_csv_says_how_each_hand_was_won(client):
+    # a club's trial: the game page's "Pts: 4 faan" and the CSV's faan column beside changes of
+    # 48 and 64 did not say the reward table's points; a self-draw's empty discarder was left to
+    # be guessed; the end was numbered as a hand; the final table's points and score were one
+    gid = new_game(client, "hk")
+    post(client, gid, {"hand": "123m456p789s11p22z 2z", "winner": B, "discarder": None})
+    post(client, gid, {"hand": "[555z][666z][777z,1]123m4p 4p", "winner": C, "discarder": A})
+    post(client, gid, {"kind": "end"})
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    first, second = (h["score"] for h in hands[:2])
+    assert first["points"] != first["total"] and second["points"] != second["total"], (first, second)
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert f'<span class="small reward">reward: {first["points"]} points</span>' in page
+    assert f'<span class="small reward">reward: {second["points"]} points</span>' in page
+    assert f'gain : {first["points"]} points' in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert f'Bob {first["total"]} faan (reward: {first["points"]} points) by self-draw' in sheet
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data().decode("utf-8-sig"))))
+    head = rows[0]
+    assert head[head.index("faan") + 1] == "reward" and "won_by" in head
+    won = [dict(zip(head, r)) for r in rows[1:3]]
+    assert [(r["won_by"], r["discarder"], r["reward"]) for r in won] == [
+        ("self_draw", "", str(first["points"])), ("discard", "Ann", str(second["points"]))]
+    assert rows[3][:3] == ["", "", "end"]
+    assert rows[5] == ["rank", "player", "points"], rows[5]
+    fr = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon")
+                                     .get_data().decode("utf-8-sig")), delimiter=";"))
+    assert "gain (points)" in fr[0] and dict(zip(fr[0], fr[1]))["gagné"] == "sur pioche"
 
 
 def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
@@ -702,7 +732,7 @@ def test_the_end_of_a_game_is_no_numbered_hand_on_the_page_or_the_sheet(client):
     # mjtable games "#3"), on the sheet, the CSV and mjtable games alike
     assert end.group(2).startswith("<td></td><td></td>"), end.group(2)
     csv_rows = client.get(f"/games/{gid}/export.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert csv_rows[3].split(",")[:5] == ["3", "", "end", "", ""], csv_rows[3]
+    assert csv_rows[3].split(",")[:5] == ["", "", "end", "", ""], csv_rows[3]
     from mjtable.commands.games import sheet_text
     from webui import gamelog
     from webui.store import get_store
@@ -1002,7 +1032,7 @@ def test_export_and_import_replay_the_game(client):
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:7] == ["hand", "deal", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
-    assert rows[3][7:12] == ["Cy & Di", "Bob", "", "2255m3399p119s77z 9s & 234m55p12345678s 9s", "2200 & 8300"]
+    assert rows[3][7:13] == ["Cy & Di", "Bob", "discard", "", "2255m3399p119s77z 9s & 234m55p12345678s 9s", "2200 & 8300"]
     # what each win scored, for a referee checking the sheet (the total alone was given), and its deal
     third = dict(zip(rows[0], rows[3]))
     assert third["deal"] == rows[3][1] != "" and " & " in third["scoring"]
@@ -1326,7 +1356,7 @@ def test_the_game_page_says_who_won_how_and_in_which_unit(client):
     total = client.get(f"/api/games/{gid}").json["hands"][0]["score"]["total"]
     assert re.search(rf"Pts:\s*{total} faan", page)
     sheet = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}/sheet").get_data(as_text=True))
-    assert f"Bob {total} faan by self-draw" in sheet
+    assert f"Bob {total} faan (reward: " in sheet and "points) by self-draw" in sheet
     header = next(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert "faan" in header and "points" not in header
     page = re.sub(r"<[^>]+>", "", client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))

@@ -577,6 +577,7 @@ def game_view(store: Store, game_id: int) -> dict:
                                          "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
                                          "false_win_fixed": flow.false_win_fixed,
                                          "false_win_default": false_win_default(flow),
+                                         "false_win_basis": None if flow.false_win_fixed else flow.false_win_basis(),
                                          "tournament": bool(game["flow"].get("tournament"))}}
     view["final"] = _final(game, flow, hands, total, deal) if deal.finished else None
     return view

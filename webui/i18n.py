@@ -380,7 +380,10 @@ FR = {
     "Record hand {n} as a draw (nobody won)?": "Enregistrer la main {n} comme nulle (personne n'a gagné) ?",
     "Tenpai at the draw (noten players pay 3,000 in all)": "Tenpai à la fin (les joueurs noten paient 3 000 en tout)",
     "Declared riichi in this hand": "Riichi déclaré dans cette main", "Record a draw": "Enregistrer une main nulle",
-    "Record this chombo?": "Enregistrer ce chombo ?", "Record this false win?": "Enregistrer ce faux Mah-jong ?",
+    "Record a chombo by {offender}?": "Enregistrer un chombo commis par {offender} ?",
+    "Record a false win by {offender}: {amount} to each other player?":
+        "Enregistrer le faux Mah-jong déclaré par {offender} : {amount} à chacun des autres joueurs ?",
+    "by the rules:": "selon les règles :",
     "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
     "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
     "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
@@ -1579,6 +1582,13 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # why a false win pays what it pays (scorer.flow: false_win_reason, false_win_basis)
+    "false win: {}": "faux Mah-jong : {0}",
+    "10 points to each other player": "10 points à chacun des autres joueurs",
+    "the reward of four faan to each other player": "la récompense de quatre faan à chacun des autres joueurs",
+    "{} to each other player, unless the table agrees another amount":
+        "{0} à chacun des autres joueurs, sauf si la table convient d'un autre montant",
+    "the amount the table set": "le montant fixé par la table",
     "hand {} is the only one before the game's end: delete the end first (or the whole game); nothing was deleted":
         "la main {0} est la seule avant la fin de la partie : supprimez d'abord la fin (ou la partie entière) ; rien n'a été supprimé",
     "min_games must be a whole number from 1 to {}, not {}": "min_games doit être un nombre entier de 1 à {0}, pas {1}",

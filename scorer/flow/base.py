@@ -250,9 +250,21 @@ class Flow:
             return event.amount
         return self.false_win_default
 
+    def false_win_basis(self) -> str:
+        """Why a false win pays what it pays by the rules, for the player who pays it: a hand's
+        page said "pays 16" three times and no more."""
+        return f"{self.false_win_default} to each other player, unless the table agrees another amount"
+
+    def false_win_reason(self, event: Event) -> str:
+        """A false win's payments' reason: the rules' basis, or the table's own amount."""
+        if event.amount is not None:
+            return "false win: the amount the table set"
+        return f"false win: {self.false_win_basis()}"
+
     def penalty_payments(self, deal: Deal, event: Event, out: Outcome) -> list:
         each = self.false_win_amount(event)
-        return [pay(event.offender, p, each, "false win") for p in range(4) if p != event.offender]
+        reason = self.false_win_reason(event)
+        return [pay(event.offender, p, each, reason) for p in range(4) if p != event.offender]
 
     # -- the end -----------------------------------------------------------------------------
     def final(self, totals: list[int], last: Deal, penalties: list[int]) -> list[dict]:

@@ -20,6 +20,9 @@ class MCRFlow(Flow):
     # déclarer Mah Jong »: no win of his is recorded until the next hand.
     false_win_bars_offender = True
 
+    def false_win_basis(self) -> str:
+        return "10 points to each other player (000 « Faute »)"
+
     def barred_winner_refusal(self) -> str:
         return ("a player who declared a false win may not win in the same hand: his hand stays exposed and he "
                 "may no longer declare Mah Jong (000 « Faute »); record the hand's real result, or undo the false win")
@@ -59,6 +62,9 @@ class HongKongFlow(Flow):
             return event.amount
         from scorer.hk.scoring import reward
         return reward(4, self.scorer_options)
+
+    def false_win_basis(self) -> str:
+        return "the reward of four faan to each other player (004 « Pénalités »)"
 
 
 class ClassicalFlow(Flow):

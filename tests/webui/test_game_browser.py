@@ -217,6 +217,7 @@ def test_destructive_actions_ask_first(server, browser, app):
     d.find_element(By.ID, "undo").click()
     d.find_element(By.ID, "record-draw").click()
     d.execute_script("document.querySelector('#penalty-form select[name=offender]').value = '2'")   # named by now
+    d.execute_script("document.querySelector('#penalty-form input[name=amount]').value = '12'")
     d.find_element(By.CSS_SELECTOR, "#penalty-form button[type=submit]").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 details.edit-hand summary").click()
     d.find_element(By.CSS_SELECTOR, "#hand-1 button.danger").click()
@@ -224,7 +225,8 @@ def test_destructive_actions_ask_first(server, browser, app):
     d.find_element(By.XPATH, "//button[contains(., 'Delete game')]").click()
     asked = _asked(d)
     assert asked == ["Undo hand 3? It is removed from the game.", "Record hand 4 as a draw (nobody won)?",
-                     "Record this false win?", "Delete hand 1? Every later hand is recomputed.",
+                     # the player and what each is paid, as chosen in the form
+                     "Record a false win by Cyrielle (North): 12 to each other player?", "Delete hand 1? Every later hand is recomputed.",
                      "Change hand 1? Every later hand is recomputed.", "Delete this game and all its hands?"], asked
     assert _hands(app, gid) == before and d.current_url.startswith(f"{server}/games/{gid}")
     # Yes: the draw is recorded.

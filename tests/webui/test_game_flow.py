@@ -347,6 +347,18 @@ def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     assert r["hand"]["deltas"] == [four, four, -3 * four, four]
     assert [h["dealer"] for h in client.get(f"/api/games/{gid}").json["hands"]] == [A, A, A, B]
     assert r["dealer"] == B
+    # why it pays that (a club's hand page said "Cy pays 16" three times, and no more), on the
+    # hand's page and beside the form's amount; another amount is the table's
+    said = client.get(f"/games/{gid}/hands/4?lang=en").get_data(as_text=True)
+    assert said.count("(false win: the reward of four faan to each other player)") == 3, said
+    assert "(faux Mah-jong : la récompense de quatre faan à chacun des autres joueurs)" in \
+        client.get(f"/games/{gid}/hands/4?lang=fr").get_data(as_text=True)
+    assert '<span class="muted small" id="false-win-basis">by the rules: the reward of four faan to each other player</span>' \
+        in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    other = new_game(client, "mcr")
+    post(client, other, {"kind": "penalty", "offender": C, "amount": 12})
+    assert "(false win: the amount the table set)" in client.get(f"/games/{other}/hands/1?lang=en").get_data(as_text=True)
+    assert "by the rules: 10 points to each other player" in client.get(f"/games/{other}?lang=en").get_data(as_text=True)
     # the dealer's repeats are named (the page, sheet and mjtable games said E1 three times): the
     # next hand first, then the hands; the false win replays B's deal, which is not kept
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)

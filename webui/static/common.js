@@ -115,8 +115,18 @@ document.addEventListener("submit", async (ev) => {
   form.submit();          // no submit event again
 });
 document.addEventListener("submit", (ev) => {
-  const msg = ev.target.dataset && ev.target.dataset.confirm;
-  if (msg && !window.confirm(msg)) ev.preventDefault();
+  const form = ev.target;
+  const msg = form.dataset && form.dataset.confirm;
+  if (!msg) return;
+  // "{offender}", "{amount}": the form's fields as chosen, so that the question says what is
+  // recorded ("Record this false win?" named neither the player nor what each is paid)
+  const said = msg.replace(/\{(\w+)\}/g, (whole, name) => {
+    const el = form.elements && form.elements.namedItem(name);
+    if (!el || !("value" in el)) return whole;
+    if (el.tagName === "SELECT") return el.value !== "" && el.selectedIndex >= 0 ? el.options[el.selectedIndex].text : "?";
+    return el.value || "?";
+  });
+  if (!window.confirm(said)) ev.preventDefault();
 });
 // Stored times are UTC: shown in the reader's own time zone and language.
 document.querySelectorAll("time.when[datetime]").forEach((el) => {

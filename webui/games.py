@@ -324,7 +324,12 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
             raise gamelog.GameError("bad_field", "name the winner of this hand" if k == 0 else
                                     f"name winner {k + 1} of this hand, whose hand is typed", field=f"winner{k}")
         if not hand:        # a notation error "at character 1" under nothing
-            raise gamelog.GameError("bad_field", f"type the hand of winner {k + 1}", field=f"hand{k}")
+            # "winner 1" only beside other winners: a Hong Kong table, one winner a hand, read a
+            # stray 1
+            alone = k == 0 and not any(form.get(f"winner{j}") or (form.get(f"hand{j}") or "").strip()
+                                       for j in range(1, gamelog.MAX_WINNERS))
+            raise gamelog.GameError("bad_field", "type the winner's hand" if alone
+                                    else f"type the hand of winner {k + 1}", field=f"hand{k}")
         ctx = {}
         for flag in flags:
             if form.get(f"{flag}{k}"):
@@ -601,6 +606,10 @@ def hand(game_id, seq):
     if score:
         # the game's win form asks these: a box left unticked was answered "no", not assumed
         answered = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())
+        # and its liable player ("none" is a choice of its list): "Assumed (not given): liable
+        # player (none)" stood under every hand of a Hong Kong game
+        if "liable_player" in (scoring.rule_context_keys(game["rules"]) or ()):
+            answered.add("liable_player")
         score = {**score, "assumed": [a for a in score.get("assumed") or [] if a not in answered]}
     # the discarder and the liable player by their names: "discarder: left" left the table to
     # work out whose left (the context keeps them seen from the winner)

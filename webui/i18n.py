@@ -254,13 +254,15 @@ FR = {
     "The tiles are small in this photo (about {n} pixels across): some may be misread. Check each tile, or take the photo closer.":
         "Les tuiles sont petites sur cette photo (environ {n} pixels de large) : certaines peuvent être mal lues. Vérifiez chaque tuile, ou reprenez la photo de plus près.",
     # the result
-    "Not a winning hand under {rules}: {why}": "Pas une main gagnante en {rules} : {why}",
-    "Impossible win context under {rules}: {why}": "Contexte de victoire impossible en {rules} : {why}",
+    # the rules' title in brackets: « en Hong Kong à l'ancienne » read as a place
+    "Not a winning hand under {rules}: {why}": "Pas une main gagnante ({rules}) : {why}",
+    "Impossible win context under {rules}: {why}": "Contexte de victoire impossible ({rules}) : {why}",
     "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "déjà dans {name}", "not counted with {name}": "non compté avec {name}",
-    "Assumed (not given):": "Supposé (non donné) :", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
+    "Assumed (not given):": "Supposé (non donné) :", "East until the winner is chosen": "Est tant que le gagnant n'est pas choisi",
+    "no winner chosen yet: scored as East, the dealer": "gagnant pas encore choisi : compté Est, le croupier", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
     "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
         "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "géré par la partie", "pays": "paie", "to": "à",
@@ -356,7 +358,7 @@ FR = {
     "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
     "{players} win": "{players} gagnent", "{a} and {b}": "{a} et {b}", "by self-draw": "sur pioche",
-    "on {player}'s discard": "sur l'écart de {player}", "robbing {player}'s kong": "en volant le kong de {player}", "self-drawn": "pioche", "draw": "nul",
+    "on {player}'s discard": "sur l'écart de {player}", "robbing {player}'s kong": "en volant le kong de {player}", "self-drawn": "pioche", "draw": "main nulle",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
     "false win by {player}": "faux Mah-jong de {player}", "riichi:": "riichi :",
     "after the end of the game": "après la fin de la partie", "Edit": "Modifier",
@@ -460,7 +462,7 @@ FR = {
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
-    "draw (tenpai: {players})": "nul (tenpai : {players})",
+    "draw (tenpai: {players})": "main nulle (tenpai : {players})",
     "Draw.": "Main nulle.", "False win by {player}.": "Faux Mah-jong de {player}.", "photo of the hand": "photo de la main",
     "{player} also wins": "{player} gagne aussi", "What the hand moved": "Mouvements de points",
     "the table": "la table", "nothing": "rien", "Riichi declared by": "Riichi déclaré par", "Tenpai:": "Tenpai :",
@@ -840,6 +842,12 @@ _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     (r"\bvent du tour\b", "vent dominant"), (r"\bVent du tour\b", "Vent dominant"))]
 # The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
 _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
+# 004 names the discarder « l'écarteur » (« Seul l'écarteur paie »), and its « donneur » is the
+# dealer: « le donneur de l'écart » beside « l'écarteur » of the payment options read as two
+# players on a Hong Kong page (and a classical one, whose flow and options are 004's).
+_DISCARDER_TERMS = [(re.compile(a), b) for a, b in (
+    (r"\ble donneur de l'écart\b", "l'écarteur"), (r"\bLe donneur de l'écart\b", "L'écarteur"),
+    (r"\bde donneur de l'écart\b", "d'écarteur"), (r"\bdonneur de l'écart\b", "écarteur"))]
 
 
 def _dealer_terms(word: str) -> list:
@@ -854,8 +862,8 @@ def _dealer_terms(word: str) -> list:
 # « le banquier » (a French page of an MCR game said « croupier », a word 000 never uses).
 _TERMS = {"riichi": _RIICHI_TERMS, "mcr": _CHINESE_TERMS + _dealer_terms("joueur Est")
           # « Croupier (Est) » made « Joueur Est (Est) »
-          + [(re.compile(r"\b([Jj]oueur Est) \(Est\)"), r"\1")], "hk": _CHINESE_TERMS,
-          "classical": _CHINESE_TERMS + _dealer_terms("banquier")}
+          + [(re.compile(r"\b([Jj]oueur Est) \(Est\)"), r"\1")], "hk": _CHINESE_TERMS + _DISCARDER_TERMS,
+          "classical": _CHINESE_TERMS + _DISCARDER_TERMS + _dealer_terms("banquier")}
 
 
 def csv_words(rules: str | None) -> dict:
@@ -1227,8 +1235,9 @@ def correction_text(change) -> str:
     return t(text, **fields)
 
 
-def result_facts(result: dict) -> list[str]:
-    """The extra values of a score, as a player reads them."""
+def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
+    """The extra values of a score, as a player reads them (``winner_pending``: a game's hand
+    whose winner is not chosen yet, scored as East's until then)."""
     out = []
     if "yakuman" in str(result.get("limit") or ""):
         pass            # counted by yakuman, not han and fu (002 §4.2): the limit below names it
@@ -1311,7 +1320,8 @@ def result_facts(result: dict) -> list[str]:
         out.append(t("{n} flower(s)", n=result["flowers"]))
     if result.get("dealer") is True:
         # a seat wind not given is East's: a beginner who never set it is paid as the dealer
-        out.append(t("seat wind not given: scored as East, the dealer") if "seat_wind" in (result.get("assumed") or [])
+        out.append(t("no winner chosen yet: scored as East, the dealer") if winner_pending
+                   else t("seat wind not given: scored as East, the dealer") if "seat_wind" in (result.get("assumed") or [])
                    else t("Dealer"))
     return out
 
@@ -1990,6 +2000,7 @@ MESSAGES_FR = {
     "dora indicators: {}": "indicateurs de dora : {0}",
     "name winner {} of this hand, whose hand is typed": "nommez le gagnant {0} de cette main, dont la main est saisie",
     "type the hand of winner {}": "saisissez la main du gagnant {0}",
+    "type the winner's hand": "saisissez la main du gagnant",
     "the winners of one discard win on the same tile: {} were given":
         "les gagnants d'un même écart gagnent sur la même tuile : {0} ont été données",
     "the winners' hands hold {} between them, counting the discard once: a set has 4 of each tile (002 §1.3)":
@@ -2664,7 +2675,7 @@ OPTION_HELP_FR = {
 }
 #: Payment methods of the classical rules (the option "payment" of both HK and classical).
 OPTION_HELP_FR_BY_RULES = {
-    ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; l'écarteur paie : sur un écart seul le donneur de l'écart paie",
+    ("classical", "payment"): "tous paient : les trois perdants paient le gagnant ; l'écarteur paie : sur un écart seul l'écarteur paie",
 }
 
 def _choices_as_labelled(text: str, choices, option: str | None = None, rules: str | None = None) -> str:

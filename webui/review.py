@@ -267,7 +267,10 @@ def score():
     # (a French MCR club's page listed riichi, Hong Kong and classical scores under every hand)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
                            compare=None if game else scoring.compare(hand, skip=rules), players=players,
-                           payments=payments, seats=seats)
+                           payments=payments, seats=seats,
+                           # a game's hand before its winner is chosen: scored as East for now, said
+                           # so ("Assumed: seat wind (East)" read as the app deciding who won)
+                           winner_pending=bool(view) and not seats)
     return jsonify({"ok": True, "html": html, **payload})
 
 

@@ -319,6 +319,8 @@ def test_a_hong_kong_games_points_are_said_beside_its_faan_and_the_csv_says_how_
     assert f'<span class="small reward">reward: {first["points"]} points</span>' in page
     assert f'<span class="small reward">reward: {second["points"]} points</span>' in page
     assert f'gain : {first["points"]} points' in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    # its win form's liable player "none" is an answer, not said as assumed under every hand
+    assert "liable player" not in client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True).lower()
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert f'Bob {first["total"]} faan (reward: {first["points"]} points) by self-draw' in sheet
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data().decode("utf-8-sig"))))
@@ -1899,6 +1901,18 @@ def test_a_hand_reviewed_in_a_game_is_scored_in_the_deals_round_wind_before_a_wi
     south = client.post("/review/score", json={**body, "round_wind": "S"}).json
     assumed = re.search(r"Assumed \(not given\):([^<]*)", south["html"]).group(1)
     assert "seat wind" in assumed and "round wind" not in assumed
+    # scored as East's until the winner is chosen, and said so: "seat wind (East)" read as the app
+    # deciding who had won
+    assert "seat wind (East until the winner is chosen)" in assumed, assumed
+    chosen = client.post("/review/score", json={**body, "round_wind": "S", "winner": 1, "discarder": 0}).json
+    assert "winner is chosen" not in chosen["html"]
+    # riichi pays the dealer more: its fact says the same (it said "seat wind not given")
+    riichi = new_game(client, "riichi")
+    pending = client.post("/review/score", json={"hand": "234m345p678s22p56s 7s", "game": riichi, "form": {}}).json
+    assert "no winner chosen yet: scored as East, the dealer" in pending["html"], pending["html"]
+    chosen = client.post("/review/score", json={"hand": "234m345p678s22p56s 7s", "game": riichi, "form": {},
+                                                 "winner": 1, "discarder": 0}).json
+    assert "no winner chosen" not in chosen["html"] and "winner is chosen" not in chosen["html"]
     # the game's own round wind when the page sends none
     assert "round wind" not in re.search(r"Assumed \(not given\):([^<]*)",
                                          client.post("/review/score", json=body).json["html"]).group(1)

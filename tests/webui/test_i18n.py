@@ -500,3 +500,28 @@ def test_a_classical_score_says_what_the_winner_receives_in_all(client):
     hk = {**body, "rules": "hk", "form": {**body["form"], "ctx_self_drawn": "1"}}
     chips = re.findall(r'<span class="chip">([^<]*)</span>', client.post("/review/score?lang=en", json=hk).json["html"])
     assert any(c.startswith("the winner receives") for c in chips), chips
+
+
+def test_a_hong_kong_games_french_names_the_discarder_and_a_draw_as_its_rules_do(client):
+    # a club's French pages said « le donneur de l'écart » beside the payment options' « l'écarteur »
+    # (004's word; its « donneur » is the dealer), « nul » on the page beside « main nulle » in the
+    # CSV, « en Hong Kong à l'ancienne », and « saisissez la main du gagnant 1 » where one wins
+    gid = client.post("/api/games", json={"rules": "hk", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5m 5m", "winner": 1,
+                                                         "discarder": 0}).status_code == 201
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201
+    import html
+    hand = html.unescape(client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True))
+    assert "seul l'écarteur paie tout le score" in hand and "donneur de l'écart" not in hand
+    page = html.unescape(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert re.search(r'<td class="result">\s*main nulle', page) and "donneur de l'écart" not in page
+    assert "écarteur" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True).splitlines()[0]
+    # riichi keeps 002's « donneur » (its dealer is « l'ouvreur »)
+    assert i18n.csv_words("riichi")["discarder"] == "donneur de l'écart"
+    scored = client.post("/review/score?lang=fr", json={"hand": "22m55m33p99p11s77z9s 9s", "rules": "hk", "form": {}}).json
+    assert "Pas une main gagnante (Hong Kong à l'ancienne) :" in html.unescape(scored["html"]), scored["html"]
+    token = csrf_of(client)
+    r = client.post(f"/games/{gid}/win?lang=fr", data={"csrf_token": token, "winner0": "1", "hand0": "",
+                                                         "discarder": "0"})
+    said = html.unescape(r.get_data(as_text=True) if r.status_code == 400 else client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "saisissez la main du gagnant" in said and "saisissez la main du gagnant 1" not in said

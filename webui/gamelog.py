@@ -214,8 +214,12 @@ def _player_names(players) -> list[str]:
             raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
         clean.append(unicodedata.normalize("NFC", p.strip()))     # as the game's name
     # "Al" and "al", "Bob" and "Bob" with an invisible character, read alike on a score sheet
-    if len({name_key(p) for p in clean}) != 4:
-        raise GameError("bad_field", "the four players need different names", field="players")
+    keys = [name_key(p) for p in clean]
+    if len(set(keys)) != 4:
+        # which two, as typed: "Mei" and "mei" refused with no more said left the table looking
+        first, second = next((i, j) for i in range(4) for j in range(i + 1, 4) if keys[i] == keys[j])
+        raise GameError("bad_field", f"the four players need different names: players {first + 1} and {second + 1} "
+                        f"({clean[first]} and {clean[second]}) read alike on a score sheet", field="players")
     return clean
 
 

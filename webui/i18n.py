@@ -2070,7 +2070,8 @@ MESSAGES_FR = {
     "rules must be a rule set name": "les règles doivent être un nom de jeu de règles",
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
-    "the four players need different names": "les quatre joueurs doivent avoir des noms différents",
+    "the four players need different names: players {} and {} ({} and {}) read alike on a score sheet":
+        "les quatre joueurs doivent avoir des noms différents : les joueurs {0} et {1} ({2} et {3}) se lisent pareil sur une feuille de score",
     "{} holds a control character (U+{}) at position {}: write it without":
         "{0} contient un caractère de contrôle (U+{1}) en position {2} : écrivez-le sans",
     "player {}'s name is one line": "le nom du joueur {0} tient sur une ligne",

@@ -968,3 +968,23 @@ def test_the_club_standings_fit_a_phone_and_choose_their_days(server, browser, a
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert not d.find_element(By.ID, "chosen").is_displayed()
     assert not console_errors(d)
+
+
+def test_names_without_a_space_fit_a_phone_on_every_page_of_the_game(server, browser, app):
+    # a club's player typed 51 X's: the game page grew 865 px wide at 390, the review page too
+    long = ["X" * 51, "Y" * 40, "Zoé", "W" * 60]
+    client = app.test_client()
+    gid = client.post("/api/games", json={"rules": "hk", "players": long}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5m 5m", "winner": 0,
+                                                         "discarder": 3}).status_code == 201
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 1}).status_code == 201
+    d = browser
+    _phone_window(d, 390, 844)
+    for lang in ("en", "fr"):
+        for path in (f"/games/{gid}", f"/games/{gid}/hands/1", f"/games/{gid}/hands/2", "/games",
+                     f"/review/new?game={gid}", f"/games/{gid}/sheet", "/standings"):
+            d.get(f"{server}{path}{'&' if '?' in path else '?'}lang={lang}")
+            try:
+                _no_overflow(d, seconds=5)
+            except AssertionError as e:
+                raise AssertionError(f"{path} ({lang}): {e}") from None

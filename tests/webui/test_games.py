@@ -1124,3 +1124,18 @@ def test_a_deleted_games_number_is_never_given_to_a_new_game(client):
     client.delete(f"/api/games/{again}", json={})
     imported = client.post("/api/games/import", json=client.get(f"/games/{first}/export.json").json).json["game"]["id"]
     assert imported > again
+
+
+def test_names_read_alike_are_refused_naming_the_two_and_a_long_name_is_not_cut_by_the_form(client):
+    # a club's "Mei" and "mei" were refused without saying which two; 70 characters pasted were
+    # cut to 60 by the form without a word
+    token = csrf_of(client)
+    sent = {"csrf_token": token, "rules": "hk", "player0": "Ann", "player1": "Mei", "player2": "mei", "player3": "Di"}
+    page = client.post("/games?lang=en", data=sent).get_data(as_text=True)
+    assert "players 2 and 3 (Mei and mei) read alike on a score sheet" in page
+    fr = client.post("/games?lang=fr", data=sent).get_data(as_text=True)
+    assert "les joueurs 2 et 3 (Mei et mei) se lisent pareil" in fr
+    assert "maxlength" not in client.get("/games?lang=en").get_data(as_text=True)
+    r = client.post("/games?lang=en", data={**sent, "player2": "Z" * 70})
+    assert r.status_code == 400 and "player 3&#39;s name has 70 characters: at most 60" in r.get_data(as_text=True)
+    assert 'value="' + "Z" * 70 + '"' in r.get_data(as_text=True)       # kept as typed, to shorten

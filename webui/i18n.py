@@ -49,7 +49,7 @@ FR = {
         "Scannez ceci avec un téléphone sur le même réseau, ou ouvrez le lien. Les appareils qui ne l'ont pas ne peuvent ni lire ni modifier le journal de la partie.",
     "This server only answers this computer. Start it with {command} to let phones at the table join.":
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
-    "Your tile set": "Votre jeu de tuiles",
+    "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",
@@ -541,7 +541,10 @@ FR = {
     "knitted straight wait": "attente à côté d'une Suite Cousue",
     "all terminals double pung": "Tout Terminales, Double Pung", "all green half flush": "Tout Vert, Main Propre",
     "big four winds wind pungs": "Quatre Grands Vents, Pung de vents", "minimum points": "points minimum",
-    "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum", "moon ching": "moon ching",
+    "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum",
+    "minimum faan to win": "faan minimum pour gagner", "faan limit": "limite en faan",
+    "(1) the discarder alone": "(1) l'écarteur seul", "(2) the discarder alone, twice": "(2) l'écarteur seul, le double",
+    "(3) the discarder, and the others half": "(3) l'écarteur, et les autres la moitié", "moon ching": "moon ching",
     "dok ting": "dok ting", "flower method": "compte des fleurs", "payment": "paiement",
     "kong discarder pays triple": "l'écarteur de la 4e tuile du kong paie triple", "house rules": "règles maison", "odd faan": "faan impair", "base points": "points de base",
     "limit": "limite", "flowers": "fleurs",
@@ -1042,6 +1045,7 @@ RULE_LABELS = {
            "double_kong": "Double Gong (3D: a second kong's replacement tile)",
            # the option names and choices as words a table reads (the page showed "moon ching", "same")
            "moon_ching": "count Moon Ching (1G: concealed hand)", "dok_ting": "count Dok Ting (1H: one chance)",
+           "min_faan": "minimum faan to win", "max_faan": "faan limit",
            "odd_faan": "an odd faan above 4 pays", "same": "as the level below", "half": "half-way to the next",
            "kong_discarder_pays_triple": "way (4): the kong's discarder pays three times"},
     # the limit hands as [L] names them, without riichi's Japanese (a classical family read "(tenhou)")
@@ -1114,6 +1118,11 @@ CHOICE_LABELS = {
     ("flower_method", "B"): "B: each flower of the round, 1 faan",
     ("flower_method", "C"): "C: each flower of the seat, 1 faan",
     ("flower_method", "D"): "D: a flower of both round and seat, 2 faan",
+    # 004 « Payer le gagnant »'s ways by their numbers, as the help under the menu gives them (the
+    # menu said "discarder", « donneur de l'écart » in French, beside the help's « l'écarteur »)
+    ("payment", "discarder"): "(1) the discarder alone",
+    ("payment", "discarder_double"): "(2) the discarder alone, twice",
+    ("payment", "discarder_and_half"): "(3) the discarder, and the others half",
 }
 
 
@@ -1583,6 +1592,8 @@ def init_app(app) -> None:
                                  unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
                                  source_text=source_text)
     app.jinja_env.filters["num"] = _number_filter
+    # a form's label begins with a capital, as the others ("min faan" stood under "Rules")
+    app.jinja_env.filters["first_upper"] = lambda text: text[:1].upper() + text[1:] if text else text
     app.after_request(remember)
 
 
@@ -2668,7 +2679,7 @@ OPTION_HELP_FR = {
     "dok_ting": "compter 1H Dok Ting (une seule chance, 1 faan), optionnel",
     "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 faan, B fleur du tour, C fleur de la position, D tour et position = 2 faan",
     "payment": "qui paie sur un écart : (1) l'écarteur paie le score, (2) il paie double, (3) il le paie et les deux autres la moitié chacun",
-    "kong_discarder_pays_triple": "méthode (4) : avec (1) ou (2), une victoire sur la tuile de remplacement d'un kong pris sur un écart est payée trois fois par ce donneur",
+    "kong_discarder_pays_triple": "méthode (4) : avec (1) ou (2), une victoire sur la tuile de remplacement d'un kong pris sur un écart est payée trois fois par cet écarteur",
     "odd_faan": "au-delà de 4 faan la prime double tous les 2 faan ; un faan impair paie le niveau du dessous, ou la moitié du chemin jusqu'au suivant",
     "base_points": "valeur de 0 faan en points (convenue)",
     "limit": "le plus qu'une main compte (avant le doublement d'Est)",

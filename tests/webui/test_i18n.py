@@ -335,9 +335,9 @@ def test_hong_kong_options_are_named_in_words_a_table_reads(client):
     # the option labels were the code's names: "moon ching", "odd faan" with "same" / "half"
     for page in (client.get("/games").get_data(as_text=True), client.get("/review/new?rules=hk").get_data(as_text=True)):
         hk = page[page.index('data-rules="hk"'):] if 'data-rules="hk"' in page else page
-        assert "count Moon Ching (1G: concealed hand)" in hk and ">as the level below<" in hk
+        assert "Count Moon Ching (1G: concealed hand)" in hk and ">as the level below<" in hk
     fr = client.get("/review/new?rules=hk&lang=fr").get_data(as_text=True)
-    assert ">comme le niveau du dessous<" in fr and "compter Moon Ching" in fr
+    assert ">comme le niveau du dessous<" in fr and "Compter Moon Ching" in fr
 
 
 def test_an_options_help_names_its_choices_as_its_menu_does(client):
@@ -525,3 +525,18 @@ def test_a_hong_kong_games_french_names_the_discarder_and_a_draw_as_its_rules_do
                                                          "discarder": "0"})
     said = html.unescape(r.get_data(as_text=True) if r.status_code == 400 else client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
     assert "saisissez la main du gagnant" in said and "saisissez la main du gagnant 1" not in said
+
+
+def test_the_new_games_hong_kong_options_are_named_as_a_table_reads_them(client):
+    # the form said "min faan", "max faan" and "payment: discarder" (« donneur de l'écart » beside
+    # its help's « l'écarteur »), in lower case under "Rules"
+    import html
+    en = html.unescape(client.get("/games?lang=en").get_data(as_text=True))
+    assert "Minimum faan to win <input" in en and "Faan limit <input" in en
+    assert ">(1) the discarder alone</option>" in en and ">(2) the discarder alone, twice</option>" in en
+    assert "An odd faan above 4 pays <select" in en
+    fr = html.unescape(client.get("/games?lang=fr").get_data(as_text=True))
+    assert "Faan minimum pour gagner <input" in fr and ">(1) l'écarteur seul</option>" in fr
+    assert "par ce donneur" not in fr
+    # the menu's link to the tile set short enough for one line of a phone in French
+    assert 'id="nav-calibrate"' in fr and ">Vos tuiles</a>" in fr

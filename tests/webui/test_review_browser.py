@@ -981,6 +981,14 @@ def test_the_bottom_bar_hides_no_button_on_a_phone_when_a_hand_cannot_be_recorde
         note = d.find_element(By.ID, "declare-note")
         line = d.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", note)
         assert note.size["height"] <= 2 * line + 2, (note.size, line)
+        # cut there, a tap shows the whole reason (its end was lost behind the "…"), a second
+        # tap closes it
+        whole = lambda: d.execute_script("return arguments[0].scrollHeight <= arguments[0].clientHeight + 1", note)
+        assert not whole() and note.get_attribute("aria-expanded") == "false"
+        note.click()
+        assert whole() and note.get_attribute("aria-expanded") == "true", note.size
+        note.click()
+        assert note.size["height"] <= 2 * line + 2 and note.get_attribute("aria-expanded") == "false"
         bar = d.find_element(By.ID, "review-bar").size["height"]
         wait(d).until(lambda drv: drv.execute_script(
             "return parseFloat(getComputedStyle(document.querySelector('.review')).paddingBottom)") >= bar)

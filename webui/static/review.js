@@ -941,6 +941,14 @@
   }
   // Record: a hand that cannot be declared is refused with the reason, and offered as a false
   // win where the rules have one; in a game, the winner and the discarder are asked first.
+  const openNote = (ev) => {
+    const note = ev.currentTarget;
+    if (!note.classList.contains("clamped")) return;
+    if (ev.type === "keydown" && ev.key !== "Enter" && ev.key !== " ") return;
+    ev.preventDefault();
+    note.setAttribute("aria-expanded", String(note.classList.toggle("open")));
+  };
+  if ($("declare-note")) ["click", "keydown"].forEach((kind) => $("declare-note").addEventListener(kind, openNote));
   function showDeclare() {
     const rec = $("record-button");
     const note = $("declare-note");
@@ -953,6 +961,16 @@
     else if (ok && rec && !seats) msg = tr("Choose who won, and on whose discard.");
     note.textContent = msg;
     note.hidden = !msg;
+    // two lines at most, so that the bar covers little of a phone: cut there, a tap shows the
+    // whole reason (its end, which said what to do, was lost behind the "…")
+    note.classList.remove("open", "clamped");
+    note.removeAttribute("tabindex");
+    note.removeAttribute("aria-expanded");
+    if (msg && note.scrollHeight > note.clientHeight + 1) {
+      note.classList.add("clamped");
+      note.tabIndex = 0;
+      note.setAttribute("aria-expanded", "false");
+    }
     // in a game, a total before the winner and the discarder are chosen is scored as East on a
     // discard: shown dimmed, as a provisional figure ("13,500 points received" read as settled)
     const bar = $("bar-total");

@@ -49,7 +49,7 @@ FR = {
         "Scannez ceci avec un téléphone sur le même réseau, ou ouvrez le lien. Les appareils qui ne l'ont pas ne peuvent ni lire ni modifier le journal de la partie.",
     "This server only answers this computer. Start it with {command} to let phones at the table join.":
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
-    "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles",
+    "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",

@@ -82,6 +82,20 @@ def _profile_active() -> bool:
         return False
 
 
+def _profile_saved(name: str | None) -> bool:
+    """Whether the tile-set profile ``name`` (the one a photo was read with) is still saved: a
+    hand read with a profile deleted since named it as if it could be chosen."""
+    from flask import current_app
+
+    from vision.profile import ProfileError, ProfileStore
+    if not name:
+        return False
+    try:
+        return ProfileStore(current_app.config.get("DATA_DIR")).exists(name)
+    except (ProfileError, OSError, ValueError):
+        return False
+
+
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
@@ -151,6 +165,10 @@ def _page(draft=None):
         options=(game or {}).get("options", {}), hand=hand, notation=notation,
         winds=settlement.WINDS, state=state, recorded=recorded,
         profile_active=_profile_active(), unsure=unsure_tiles(draft["reading"] if draft else None),
+        # what this draft's corrections last taught: after a reload, a correction set back by hand
+        # is then taken back (the page, starting from none, took the two for the same)
+        taught=drafts.kept_lesson(store, draft["id"])[0] if draft else [],
+        read_profile_saved=_profile_saved((draft["reading"] or {}).get("profile") if draft else None),
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
         tournament=bool(game and getattr(gamelog.flow_of(game), "tournament", False)),

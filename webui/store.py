@@ -434,6 +434,12 @@ class Store:
         row = self.conn.execute("SELECT rules FROM games ORDER BY id DESC LIMIT 1").fetchone()
         return row["rules"] if row else None
 
+    def only_rules(self) -> str | None:
+        """The rules of every game of the log when they are all of one rule set; None when there
+        is no game or several rule sets are played."""
+        rows = self.conn.execute("SELECT DISTINCT rules FROM games LIMIT 2").fetchall()
+        return rows[0]["rules"] if len(rows) == 1 else None
+
     def list_games(self) -> list[dict]:
         rows = self.conn.execute(
             # hands played (PLAYED_KINDS)

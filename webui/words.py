@@ -243,9 +243,18 @@ FOOT_WORDS_ANY = (None, "tenpai, honba, uma, han and fu, faan: what they mean")
 
 @pass_context
 def foot_words(ctx) -> tuple[str | None, str]:
-    """The footer's (section anchor, words) for the page's rules (``i18n.page_rules``)."""
+    """The footer's (section anchor, words) for the page's rules (``i18n.page_rules``); on a page
+    of no one rule set, those of the table's games when they are all of one (an MCR club's tile-set
+    page listed riichi's and Hong Kong's words)."""
     from .i18n import page_rules
-    return FOOT_WORDS.get(page_rules(ctx) or "", FOOT_WORDS_ANY)
+    rules = page_rules(ctx)
+    if rules is None:
+        from .store import get_store
+        try:
+            rules = get_store().only_rules()
+        except Exception:       # noqa: BLE001 - no game log to ask (a page of errors): every word
+            rules = None
+    return FOOT_WORDS.get(rules or "", FOOT_WORDS_ANY)
 
 
 def init_app(app) -> None:

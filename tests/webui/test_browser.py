@@ -793,6 +793,15 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     wait(browser, 60).until(lambda _: taught() == [])
     assert len(store.active().examples) == 2 and store.active().n_corrections == 0
     assert [p["learnt_examples"] for p in store.list()] == [0]
+    # corrected again, the page reloaded, then the tile set back to what was read by hand: taken
+    # back too (the reloaded page, counting nothing taught, sent nothing)
+    browser.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    wait(browser, 60).until(lambda _: len(taught()) == 1)
+    browser.refresh()
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))).click()
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4p"]').click()
+    wait(browser, 60).until(lambda _: taught() == [])
 
 
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):

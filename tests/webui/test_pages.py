@@ -413,13 +413,24 @@ def test_the_review_page_names_the_tile_set_profile_its_photo_was_read_with(app,
     with_profile = store.create_draft(photo, {"tiles": tiles, "hand": None, "reading": {}, "profile": "Club <set>"})
     html = client.get(f"/review/{with_profile}?lang=fr").get_data(as_text=True)
     assert 'id="read-with-profile">Lu avec le jeu de tuiles : <strong>Club &lt;set&gt;</strong>' in html
+    # no such profile saved (deleted since): said, not named as if it could be chosen
+    assert '<span id="read-profile-gone">(supprimé depuis)</span>' in html
+    from vision.profile import ProfileStore
+    saved = ProfileStore(app.config["DATA_DIR"]).path("Club <set>")
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    saved.touch()
+    assert "read-profile-gone" not in client.get(f"/review/{with_profile}").get_data(as_text=True)
     without = store.create_draft(photo, {"tiles": tiles, "hand": None, "reading": {}, "profile": None})
     assert 'id="read-with-profile"' not in client.get(f"/review/{without}").get_data(as_text=True)
 
 
 def test_the_footer_names_the_words_of_the_pages_rules(client):
     # an MCR table's pages listed riichi's and Hong Kong's words (tenpai, honba, uma, faan)
+    assert "tenpai, honba, uma, han and fu, faan" in client.get("/calibrate/?lang=en").get_data(as_text=True)
     mcr = client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")}).json["game"]["id"]
+    # a page of no one rule set (the tile set's): the words of the only rule set the table plays
+    foot = client.get("/calibrate/?lang=en").get_data(as_text=True).split('<footer class="site-foot">')[1]
+    assert "points, the 8-point minimum, payments" in foot and "tenpai" not in foot
     riichi = client.post("/api/games", json={"rules": "riichi", "players": list("ABCD")}).json["game"]["id"]
     page = client.get(f"/games/{mcr}?lang=en").get_data(as_text=True)
     foot = page[page.index('<footer class="site-foot">'):]

@@ -691,7 +691,7 @@
   // tiles the player gave another code than the one read are sent for the draft (POST
   // /review/<draft>/teach; none left: the same, empty), replacing what that draft taught, so an
   // undone correction, or a mind changed, is taken back. Nothing is sent without a profile.
-  let taught = "[]";
+  let taught = JSON.stringify(data.taught || []);
   async function teachCorrections() {
     if (!data.profileActive || !draftId || data.recorded || !photo || !photo.naturalWidth) return;
     const fixed = photographed().filter(([read, code]) => read.code !== code);

@@ -50,6 +50,11 @@ FR = {
     "This server only answers this computer. Start it with {command} to let phones at the table join.":
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
+    "Your tile set “{name}” learns from this hand's {n} correction(s).":
+        "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",
+    "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",
+    "Your tile set “{name}” learns from this hand's {n} tile(s).":
+        "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
         "Apprenez vos propres tuiles à mjtable avec une photo de leur disposition (environ une minute) : il les lit ensuite mieux.",
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",
@@ -1410,7 +1415,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "{tiles} removed", "{tiles} put back in the standing row", "{tiles} made a meld",
             "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added",
             "a change undone", "a change redone", "Undo", "Redo", "Undo: {change}", "Redo: {change}",
-            "Undone: {change}", "Redone: {change}"]
+            "Undone: {change}", "Redone: {change}",
+            "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”."]
 
 
 #: The photo page's script texts (capture.js).

@@ -432,4 +432,9 @@ def record(draft_id):
         flash_false_win(game, hand["seq"])
     else:
         flash_recorded(game, hand)
+        # the page sent the hand's tiles to the active tile set before Record (teach): said, so
+        # that the player knows every hand recorded teaches it
+        tiles, profile = drafts.kept_lesson(store, draft["id"])
+        if tiles and profile:
+            flash(i18n.t("Your tile set “{name}” learns from this hand's {n} tile(s).", name=profile, n=len(tiles)))
     return redirect(url_for("games.show", game_id=game["id"]), code=303)

@@ -785,12 +785,16 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
         return [(c, s) for c, s in zip(profile.codes, profile.sources) if s.startswith("hand:")
                 and not s.endswith(FACE_SUFFIX)]
     wait(browser, 60).until(lambda _: len(taught()) == 1)
+    # said beside the hand: a correction is not for this hand only
+    note = browser.find_element(By.ID, "taught-note")
+    assert note.text == "Your tile set “club set” learns from this hand's 1 correction.", note.text
     assert [p["learnt_examples"] for p in store.list()] == [1]    # what the calibration page and --list count
     profile = store.active()
     assert taught()[0][0] == "4s" and profile.learnt and profile.examples[-1].std() > 0
     assert profile.network is not profile.calibration_network
     browser.find_element(By.ID, "undo").click()
     wait(browser, 60).until(lambda _: taught() == [])
+    wait(browser).until(lambda _: note.text == "Taken back from your tile set “club set”.")
     assert len(store.active().examples) == 2 and store.active().n_corrections == 0
     assert [p["learnt_examples"] for p in store.list()] == [0]
     # corrected again, the page reloaded, then the tile set back to what was read by hand: taken
@@ -866,6 +870,8 @@ def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server,
             if attempt == 2:
                 raise
     calibrate.wait_for_learning(60)
+    # the game page says the tile set learns from the hand (nothing said it did)
+    assert "Your tile set “club set” learns from this hand's 13 tiles." in d.page_source
     # the 4p, which the decoding made of a 4s and the player left unchecked (marked "?"), is not
     # taught: the decoding's guess is not the player's word
     wait(d, 60).until(lambda _: store.active().n_confirmed == 13)

@@ -697,8 +697,18 @@
     const fixed = photographed().filter(([read, code]) => read.code !== code);
     const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
     if (said === taught) return;
+    const before = JSON.parse(taught).length;
     taught = said;
-    await sendHand(draftId, fixed);
+    const answer = await sendHand(draftId, fixed);
+    // said, so that the player knows a correction is not only for this hand (nothing was)
+    const note = $("taught-note");
+    if (!note || !answer || !answer.ok) return;
+    const done = await answer.json().catch(() => null);
+    if (!done || !done.learning) return;
+    note.textContent = fixed.length
+      ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length })
+      : before ? tr("Taken back from your tile set “{name}”.", { name: done.profile }) : "";
+    note.hidden = !note.textContent;
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
   // active profile under the draft's key (recording it again replaces them; deleting the hand in

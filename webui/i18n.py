@@ -1613,8 +1613,8 @@ MESSAGES_FR = {
     "false win: {}": "faux Mah-jong : {0}",
     "10 points to each other player": "10 points à chacun des autres joueurs",
     "the reward of four faan to each other player": "la récompense de quatre faan à chacun des autres joueurs",
-    "{} to each other player, unless the table agrees another amount":
-        "{0} à chacun des autres joueurs, sauf si la table convient d'un autre montant",
+    "{} to each other player, mjtable's default: the rules set no penalty; the table may agree another amount":
+        "{0} à chacun des autres joueurs, montant par défaut de mjtable : les règles ne fixent aucune pénalité ; la table peut convenir d'un autre montant",
     "the amount the table set": "le montant fixé par la table",
     "hand {} is the only one before the game's end: delete the end first (or the whole game); nothing was deleted":
         "la main {0} est la seule avant la fin de la partie : supprimez d'abord la fin (ou la partie entière) ; rien n'a été supprimé",

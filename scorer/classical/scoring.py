@@ -222,7 +222,9 @@ def score(hand: Hand, options) -> ScoreResult:
             best = (scored, r)
     (score_, items, doubles, raw), r = best
     seats_known = "seat_wind" in hand.context
-    if options.payment == "discarder_pays":
+    if options.payment == "discarder_pays" and not (ctx("self_drawn") or ctx("kong_replacement")):
+        # a self-drawn win has no discarder: read it only on a discard ("Assumed: discarder"
+        # stood under a family's self-drawn win)
         ctx("discarder")
     payments = settle(score_, ctx, options, seats_known)
     decomposition = r.decomposition(on_a_discard=not (ctx("self_drawn") or ctx("kong_replacement")))

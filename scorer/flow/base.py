@@ -131,6 +131,7 @@ class Flow:
     false_win_default = 10         # what a false win pays each other player, when the rules give a figure
     false_win_fixed = False        # the rule set fixes the penalty (no amount from the table)
     false_win_bars_offender = False  # whether a false win's player may win again in the same deal
+    false_win_ruled = False        # the rules set the penalty (else it is mjtable's default, a ruling)
 
     def __init__(self, options: dict | None = None, scorer_options=None):
         self.options = dict(options or {})
@@ -253,7 +254,9 @@ class Flow:
     def false_win_basis(self) -> str:
         """Why a false win pays what it pays by the rules, for the player who pays it: a hand's
         page said "pays 16" three times and no more."""
-        return f"{self.false_win_default} to each other player, unless the table agrees another amount"
+        # 003 sets no penalty for a false win: the figure is mjtable's (docs/rulings.md, classical flow)
+        return (f"{self.false_win_default} to each other player, mjtable's default: the rules set no penalty; "
+                "the table may agree another amount")
 
     def false_win_reason(self, event: Event) -> str:
         """A false win's payments' reason: the rules' basis, or the table's own amount."""

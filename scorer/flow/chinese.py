@@ -19,6 +19,7 @@ class MCRFlow(Flow):
     # 000 « Faute »: « Le jeu continue mais sa main reste exposée et il n'a plus le droit de
     # déclarer Mah Jong »: no win of his is recorded until the next hand.
     false_win_bars_offender = True
+    false_win_ruled = True
 
     def false_win_basis(self) -> str:
         return "10 points to each other player (000 « Faute »)"
@@ -62,6 +63,8 @@ class HongKongFlow(Flow):
             return event.amount
         from scorer.hk.scoring import reward
         return reward(4, self.scorer_options)
+
+    false_win_ruled = True
 
     def false_win_basis(self) -> str:
         return "the reward of four faan to each other player (004 « Pénalités »)"

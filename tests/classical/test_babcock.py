@@ -83,6 +83,11 @@ def test_discarder_pays_option():
     # East winning: the double is the winner's, said so ("double (East)" read as the discarder's)
     r = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="E", round_wind="N", discarder="left")
     assert r.payments[0].reason == "the discarder pays double: the winner is East"
+    # on a discard with no discarder named, the discarder is assumed; a self-drawn win has none to
+    # assume ("Assumed (not given): discarder" stood under a family's self-drawn win)
+    assert "discarder" in classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S").assumed
+    drawn = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S", self_drawn=True)
+    assert "discarder" not in drawn.assumed and len(drawn.payments) == 3
 
 
 def test_limit_caps_the_score():

@@ -361,6 +361,14 @@ def test_hk_dealer_keeps_the_deal_and_a_false_win_pays_four_faan(client):
     post(client, other, {"kind": "penalty", "offender": C, "amount": 12})
     assert "(false win: the amount the table set)" in client.get(f"/games/{other}/hands/1?lang=en").get_data(as_text=True)
     assert "by the rules: 10 points to each other player" in client.get(f"/games/{other}?lang=en").get_data(as_text=True)
+    # 003 sets no penalty: classical's figure is mjtable's default, not "by the rules" (a family's
+    # trial read "by the rules: 10 to each other player" in a rule set that has none)
+    classical = new_game(client, "classical")
+    page = html.unescape(client.get(f"/games/{classical}?lang=en").get_data(as_text=True))
+    assert 'id="false-win-basis">10 to each other player, mjtable\'s default: the rules set no penalty;' in page
+    assert "by the rules:" not in page
+    assert "10 à chacun des autres joueurs, montant par défaut de mjtable : les règles ne fixent aucune pénalité" in \
+        client.get(f"/games/{classical}?lang=fr").get_data(as_text=True)
     # the dealer's repeats are named (the page, sheet and mjtable games said E1 three times): the
     # next hand first, then the hands; the false win replays B's deal, which is not kept
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)

@@ -811,6 +811,47 @@ def test_the_score_sheet_of_four_long_names_on_a_phone_and_a_desktop(server, bro
     assert not console_errors(d)
 
 
+# each word of a cell's text whole: a word split over two lines gives its range two boxes
+_SPLIT_WORDS = """
+const out = [];
+for (const cell of arguments[0]) {
+  const text = cell.textContent, range = document.createRange(), node = cell.firstChild;
+  if (!node || node.nodeType !== 3) continue;
+  for (const m of text.matchAll(/\\S+/g)) {
+    range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (tops.size > 1) out.push(m[0]);
+  }
+}
+return out;"""
+
+
+def test_the_score_sheet_heads_break_only_between_words(server, browser, app):
+    # an MCR club's sheet at 1280 px and in print read "To/ur" and "tot/al" over the columns, and a
+    # name broken mid-word beside a long one: a word is cut only when it alone is wider than the page
+    from .test_score_sheet_layout import long_names_game
+    gid = long_names_game(app.test_client(), hands=5)
+    d = browser
+    _viewport(d, 1280, 900)
+    for lang in ("fr", "en"):
+        d.get(f"{server}/games/{gid}/sheet?lang={lang}")
+        heads = wait(d).until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, "table.sheet thead th")))
+        assert d.execute_script(_SPLIT_WORDS, heads) == [], lang
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            assert d.execute_script(_SPLIT_WORDS, heads) == [], f"{lang} (print)"
+        finally:
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    # names without a space still break rather than widen the sheet off an A4 page's width
+    client = app.test_client()
+    other = client.post("/api/games", json={"rules": "mcr", "players": ["X" * 51, "Y" * 40, "Zoé", "W" * 60]}).json
+    _viewport(d, 1040, 900)
+    d.get(f"{server}/games/{other['game']['id']}/sheet?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "table.sheet")))
+    _no_overflow(d)
+    assert not console_errors(d)
+
+
 def test_a_draw_recorded_by_mistake_is_made_the_win_it_was(server, browser, app):
     """A draw's edit form had a note only: its result is chosen (win or draw), the win's fields
     shown once "win" is, and saved the hand is a win; the draw form's fields do not block it."""

@@ -584,6 +584,7 @@ FR = {
         "Toutes les parties terminées d'un jeu de règles, additionnées joueur par joueur : les points de règles différentes ne s'additionnent pas.",
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
+    "{n} game(s)": "{n} partie(s)",
     "Games still in play, not counted until they are over: {n}.":
         "Parties encore en cours, non comptées avant d'être terminées : {n}.",
     "Average rank": "Rang moyen", "Best game": "Meilleure partie",

@@ -982,9 +982,9 @@ def test_the_club_standings_fit_a_phone_and_choose_their_days(server, browser, a
     d.find_element(By.ID, "standings-link").click()
     wait(d).until(EC.presence_of_element_located((By.ID, "club-standings")))
     _no_overflow(d)
-    names = [row.find_elements(By.CSS_SELECTOR, "td")[1].text
+    names = [row.find_elements(By.CSS_SELECTOR, "td")[1].text.split("\n")
              for row in d.find_elements(By.CSS_SELECTOR, "#club-standings tbody tr")]
-    assert names == ["Bob", "Ann", "Di", "Cy"]
+    assert names == [["Bob", "1 game"], ["Ann", "1 game"], ["Di", "1 game"], ["Cy", "1 game"]]   # the count under the name
     table = d.find_element(By.ID, "club-standings")
     assert d.execute_script("return arguments[0].parentNode.scrollWidth <= arguments[0].parentNode.clientWidth", table), \
         ("the standings scroll sideways on a phone: the places are out of view", d.execute_script(
@@ -1008,6 +1008,37 @@ def test_the_club_standings_fit_a_phone_and_choose_their_days(server, browser, a
     finally:
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert not d.find_element(By.ID, "chosen").is_displayed()
+    assert not console_errors(d)
+
+
+def test_the_standings_of_an_mcr_club_with_long_names_on_a_phone_and_printed(server, browser, app):
+    # an MCR club's standings at 390 px: "Points de table" cut off at the right, in a box scrolling
+    # sideways; printed, each name took four lines beside wide empty columns, and the folded list
+    # of games counted printed as a lone "▸ Les parties comptées"
+    from .test_score_sheet_layout import LONG_NAMES, long_names_game
+    long_names_game(app.test_client())
+    d = browser
+    _viewport(d, 390, 844)
+    d.get(f"{server}/games/standings?lang=fr")
+    table = wait(d).until(EC.presence_of_element_located((By.ID, "club-standings")))
+    assert d.execute_script("return arguments[0].parentNode.scrollWidth <= arguments[0].parentNode.clientWidth", table)
+    head = [th.text.replace("\n", " ") for th in table.find_elements(By.CSS_SELECTOR, "thead th") if th.is_displayed()]
+    assert head == ["Rang", "Joueur", "Total", "Rang moyen 1er–4e", "Points de table"], head
+    assert table.find_element(By.CSS_SELECTOR, "tbody td.player").text.endswith("\n1 partie")
+    _viewport(d, 1040, 900)
+    d.get(f"{server}/games/standings?lang=fr")
+    table = wait(d).until(EC.presence_of_element_located((By.ID, "club-standings")))
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        lines = d.execute_script("""return [...arguments[0].querySelectorAll('tbody td.player')].map(td => {
+            const r = document.createRange(); r.selectNodeContents(td.firstChild);
+            return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })""", table)
+        assert max(lines) <= 2, lines                           # four lines were printed
+        assert not d.find_element(By.ID, "counted-games").is_displayed()
+        assert [td.text for td in table.find_elements(By.CSS_SELECTOR, "tbody td.player")] == \
+            [LONG_NAMES[i] for i in (0, 3, 1, 2)]
+    finally:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert not console_errors(d)
 
 

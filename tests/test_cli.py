@@ -920,6 +920,50 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     assert code == 2 and "no such folder does not exist" in err and "unable to open" not in err
 
 
+def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replaces(capsys, tmp_path):
+    # an MCR club had a backup and no way back: importing it on the Games page said "not JSON"
+    import sqlite3
+    from webui import create_app
+    served = tmp_path / "served"
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(served)}).test_client()
+    new = lambda name: client.post("/api/games", json={"name": name, "rules": "mcr",       # noqa: E731
+                                                       "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    gid = new("Thursday")
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    backup = tmp_path / "season.sqlite3"
+    assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(served))[0] == 0
+    new("Friday")                                      # after the backup
+    log = served / "mjtable.sqlite3"
+    names = lambda path: [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM games ORDER BY id")]  # noqa: E731
+    # asked first: it says what it replaces, and changes nothing
+    code, _, err = run(capsys, "games", "--restore", str(backup), "--data-dir", str(served))
+    assert code == 2 and "replaces the game log" in err and "(2 game(s)) with" in err and "--yes" in err
+    assert names(log) == ["Thursday", "Friday"]
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(served))
+    assert code == 0 and "restored 1 game(s)" in out, out
+    assert names(log) == ["Thursday"]
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["kind"] == "draw"     # the running app sees it
+    kept = [p for p in served.iterdir() if "before-restore" in p.name]
+    assert len(kept) == 1 and names(kept[0]) == ["Thursday", "Friday"] and f"kept as {kept[0]}" in out
+    # onto a new machine: no log yet, the backup becomes it
+    fresh = tmp_path / "fresh"
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--db", str(fresh / "club.sqlite3"))
+    assert code == 0 and names(fresh / "club.sqlite3") == ["Thursday"] and "kept" not in out
+    assert run(capsys, "games", "--db", str(fresh / "club.sqlite3"))[1].count("Thursday") == 1
+    # what is not a backup is named, nothing replaced
+    export = tmp_path / "game.json"
+    export.write_bytes(client.get(f"/games/{gid}/export.json").data)
+    code, _, err = run(capsys, "games", "--restore", str(export), "--yes", "--data-dir", str(served))
+    assert code == 2 and "is a game's JSON export" in err and "Import a game" in err
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)")
+    code, _, err = run(capsys, "games", "--restore", str(other), "--yes", "--data-dir", str(served))
+    assert code == 2 and "not a game log" in err
+    code, _, err = run(capsys, "games", "--restore", str(tmp_path / "none.sqlite3"), "--data-dir", str(served))
+    assert code == 2 and "no file at" in err
+    assert names(log) == ["Thursday"]
+
+
 def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, monkeypatch):
     from webui import create_app
     create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)})

@@ -1818,6 +1818,10 @@ def parse_import_bytes(raw: bytes):
         # the score sheet (export_csv) is for spreadsheets: it lacks what a game needs to go on
         raise GameError("bad_import", "this file is the score sheet (CSV): import the game's JSON export (the "
                         "JSON link beside CSV)", field="file")
+    if head.startswith(b"SQLite format 3\x00"):
+        # the whole log's backup (mjtable games --backup): a club's organiser met "not JSON" alone
+        raise GameError("bad_import", "this file is a backup of the whole game log (SQLite), not a game's JSON "
+                        "export: put it back with mjtable games --restore FILE", field="file")
     return validation.parse_json(raw, "file", max_bytes=validation.MAX_IMPORT_BYTES)
 
 

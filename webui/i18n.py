@@ -2261,6 +2261,9 @@ MESSAGES_FR = {
     "{} is not JSON (not UTF-8 text)": "{0} n'est pas du JSON (pas du texte UTF-8)",
     "send the photo as a file (a multipart file field named image), not as text":
         "envoyez la photo comme fichier (un champ fichier multipart nommé image), pas comme texte",
+    "this file is a backup of the whole game log (SQLite), not a game's JSON export: put it back with mjtable games --restore FILE":
+        "ce fichier est une sauvegarde de tout le journal des parties (SQLite), pas l'export JSON d'une partie : "
+        "remettez-la en place avec mjtable games --restore FICHIER",
     "this file is the score sheet (CSV): import the game's JSON export (the JSON link beside CSV)":
         "ce fichier est la feuille de score (CSV) : importez l'export JSON de la partie (le lien JSON à côté de CSV)",
     "{} is not valid JSON ({})": "{0} n'est pas du JSON valide ({1})",

@@ -1,7 +1,8 @@
 """``mjtable games [GAME] [--csv|--json|--pdf] [-o FILE]``, ``mjtable games --standings [--rules R]``,
-``mjtable games --backup FILE``: the game log kept by the web UI, from the command line: the games,
-a game's score sheet or export, the standings across finished games, the same files the pages
-offer (the web app's own routes answer them, so the two never differ)."""
+``mjtable games --backup FILE``, ``mjtable games --restore FILE``: the game log kept by the web UI,
+from the command line: the games, a game's score sheet or export, the standings across finished
+games, the same files the pages offer (the web app's own routes answer them, so the two never
+differ); a backup of the whole log, and a backup put back in its place."""
 from __future__ import annotations
 
 import sys
@@ -42,8 +43,12 @@ def register(sub) -> None:
                    help="--standings of MCR ranked by table points (4-2-1-0 a game), then total")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
-                        "records hands (restore: stop the server, remove mjtable.sqlite3-wal and -shm, put FILE "
-                        "in place of mjtable.sqlite3)")
+                        "records hands (put back with --restore FILE)")
+    p.add_argument("--restore", default=None, metavar="FILE",
+                   help="put a backup made with --backup in place of the game log (refused without --yes, "
+                        "which says what it replaces); "
+                        "the log it replaces is kept beside it, dated")
+    p.add_argument("--yes", action="store_true", help="--restore without asking")
     p.add_argument("--data-dir", default=None,
                    help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
     p.add_argument("--db", default=None, metavar="FILE",
@@ -51,7 +56,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _backup(database: str, target: str) -> int:
+def _backup(database: str, target: str, quiet: bool = False) -> int:
     """SQLite's online backup of the game log into ``target``: the main file alone, copied while
     the server runs, can miss every hand still in its -wal beside it."""
     import os
@@ -85,7 +90,115 @@ def _backup(database: str, target: str) -> int:
         if out.is_file():
             out.unlink()      # not there before (refused above): a part left would refuse the next try as "exists"
         return 2
-    print(f"wrote {out}")
+    if not quiet:
+        print(f"wrote {out}")
+    return 0
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _games_in(path) -> int:
+    import sqlite3
+    from webui.startup import sqlite_uri
+    conn = sqlite3.connect(sqlite_uri(str(path), "ro"), uri=True)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _check_backup(source) -> str | None:
+    """Why ``source`` is not a game log that --restore can put in place (None: it is one)."""
+    import sqlite3
+    from webui.startup import sqlite_uri
+    from webui.store import SCHEMA_VERSION
+    try:
+        with open(source, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as e:
+        return f"cannot read {source}: {e.strerror or e}"
+    if head != SQLITE_HEADER:
+        if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+            return (f"{source} is a game's JSON export, not a backup of the game log: import it on the Games "
+                    "page (Import a game)")
+        return f"{source} is not a backup of the game log (a SQLite file that mjtable games --backup writes)"
+    try:
+        conn = sqlite3.connect(sqlite_uri(str(source), "ro"), uri=True)
+        try:
+            if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                return f"{source} is damaged (SQLite's integrity check fails): choose another backup"
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {"games", "hands"} <= tables:
+                return f"{source} is a SQLite file but not a game log: it has no games and hands"
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                return (f"{source} was written by a newer mjtable (game log version {version}; this one reads up "
+                        f"to {SCHEMA_VERSION}): update mjtable first")
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        return f"cannot read {source} as a game log: {e}"
+    return None
+
+
+def _restore(database, target: str, yes: bool) -> int:
+    """Put the backup ``target`` in place of the game log ``database``, by SQLite's online backup
+    (so a server that keeps running sees the restored log, not a file swapped under it); the log
+    replaced is first copied beside it, dated: a restore over the wrong log loses nothing."""
+    import os
+    import sqlite3
+    from datetime import datetime
+    from pathlib import Path
+
+    from webui.startup import sqlite_uri
+    from webui.store import init_db
+    source = Path(target).expanduser()
+    if not source.is_file():
+        print(f"error: no file at {source}", file=sys.stderr)
+        return 2
+    why = _check_backup(source)
+    if why:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
+    database = Path(database)
+    if source.resolve() == database.resolve():
+        print(f"error: {source} is the game log itself: choose a backup", file=sys.stderr)
+        return 2
+    count = _games_in(source)
+    kept = None
+    if database.is_file():
+        had = _games_in(database)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        kept = database.with_name(f"{database.stem}-before-restore-{stamp}{database.suffix}")
+        if not yes:
+            print(f"error: this replaces the game log {database} ({had} game(s)) with {source} ({count} game(s)); "
+                  f"the log replaced would be kept as {kept.name}: run again with --yes to do it",
+                  file=sys.stderr)
+            return 2
+        code = _backup(str(database), str(kept), quiet=True)
+        if code:
+            return code
+    else:
+        database.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        src = sqlite3.connect(sqlite_uri(str(source), "ro"), uri=True)
+        try:
+            dst = sqlite3.connect(str(database), timeout=30)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.chmod(database, 0o600)
+        init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
+    except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
+        print(f"error: cannot restore {source} into {database}: {e}" +
+              (f" (the log as it was is in {kept})" if kept else ""), file=sys.stderr)
+        return 2
+    print(f"restored {count} game(s) from {source} into {database}" +
+          (f"; the log it replaced is kept as {kept}" if kept else ""))
     return 0
 
 
@@ -124,6 +237,12 @@ def run(args) -> int:
     from vision.profile import default_data_dir
     database = Path(args.db).expanduser() if args.db else \
         Path(args.data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
+    if args.restore:
+        if args.game is not None or args.format or args.output or args.backup or args.standings:
+            print("error: --restore replaces the whole game log: no game, format, -o, --backup or --standings "
+                  "with it", file=sys.stderr)
+            return 2
+        return _restore(database, args.restore, args.yes)
     if not database.is_file():
         # reading the log must not make one (nor a data dir's key, nor tighten a folder of exports):
         # a backup of that new, empty log was "written" while the server kept its games in --db

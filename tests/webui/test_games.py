@@ -253,6 +253,12 @@ def test_html_game_flow(client):
     r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(b"\xff not json"), "g.json")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and b"not JSON" in r.data
+    # the whole log's backup: how to put it back, not "not JSON" alone (an MCR club's organiser)
+    r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(b"SQLite format 3\x00" + bytes(100)),
+                                                                         "season.sqlite3")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and b"backup of the whole game log (SQLite)" in r.data
+    assert b"mjtable games --restore FILE" in r.data
     assert client.post(f"/games/{gid}/delete", data={"csrf_token": token}).status_code == 303
     assert client.get(url).status_code == 404
 

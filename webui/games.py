@@ -634,8 +634,15 @@ def standings_page():
         # said at the form, with what was entered kept (an error page's "Back" led to the photo page)
         table, played = standings.from_query(get_store(), {} if e.field == "rules" else {"rules": request.args.get("rules")})
         entered = {k: request.args.get(k, "") for k in ("since", "until", "min_games")}
-        return render_template("standings.html", table=table, rule_sets=played, entered=entered,
-                               refused={"message": i18n.msg(str(e), e.code), "field": e.field}), 400
+        message = i18n.msg(str(e), e.code)
+        # the field by the form's own words: "since doit être une date…" named the query key
+        labels = {"since": "Games started from", "until": "until", "min_games": "Ranked from (games)"}
+        if e.field in labels and message.startswith(e.field + " "):
+            label = i18n.t(labels[e.field])
+            message = (f"« {label} »" if i18n.lang() == "fr" else f"“{label}”") + message[len(e.field):]
+        # no table under the refusal: the games of every day stood under "the first day is after the last"
+        return render_template("standings.html", table={**table, "players": [], "counted": []}, rule_sets=played,
+                               entered=entered, refused={"message": message, "field": e.field}), 400
     return render_template("standings.html", table=table, rule_sets=played, refused=None,
                            entered={"since": table["since"] or "", "until": table["until"] or "",
                                     "min_games": table["min_games"] if table["min_games"] > 1 else ""})

@@ -114,17 +114,24 @@ def test_the_games_page_offers_the_standings_once_a_game_is_over(client):
 
 
 def test_bad_days_and_rules_are_refused_with_the_reason(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "end"})
+    assert 'id="club-standings"' in client.get("/games/standings").get_data(as_text=True)
     r = client.get("/games/standings?since=03/12/2026", headers={"Accept": "application/json"})
-    assert r.status_code == 400 and "since must be a date written YYYY-MM-DD" in r.get_data(as_text=True)
+    # the field by the form's words (a club read "since doit être une date…")
+    assert r.status_code == 400 and "“Games started from” must be a date written YYYY-MM-DD" in r.get_data(as_text=True)
     r = client.get("/games/standings?since=2026-12-03&until=2026-12-01")
     assert r.status_code == 400 and "the first day (2026-12-03) is after the last (2026-12-01)" in r.get_data(as_text=True)
     # said at the form, the days kept (an error page's Back led to the photo page)
     page = r.get_data(as_text=True)
     assert 'id="standings-form"' in page and 'value="2026-12-03"' in page and 'value="2026-12-01"' in page
+    # and no table of every day's games under the refusal, as if the days were taken
+    assert 'id="club-standings"' not in page and 'id="counted"' not in page
     r = client.get("/games/standings?rules=poker")
     assert r.status_code == 400 and "unknown rules &#39;poker&#39;: one of" in r.get_data(as_text=True)
     fr = client.get("/games/standings?since=hier&lang=fr").get_data(as_text=True)
-    assert "doit être une date écrite AAAA-MM-JJ" in fr
+    assert "« Parties commencées du » doit être une date écrite AAAA-MM-JJ" in fr
 
 
 def test_the_csv_writes_a_french_decimal_comma_and_keeps_a_name_from_running_as_a_formula():
@@ -169,7 +176,7 @@ def test_what_a_club_trial_found(client):
     r = client.get("/games/standings.csv?rules=mcr&since=2026-01-01")
     assert 'filename="mjtable-standings-mcr-2026-01-01.csv"' in r.headers["Content-Disposition"]
     r = client.get("/games/standings?min_games=0")
-    assert r.status_code == 400 and "min_games must be a whole number from 1 to 10000" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "“Ranked from (games)” must be a whole number from 1 to 10000" in r.get_data(as_text=True)
     # days with no game say that finished games are elsewhere
     page = client.get("/games/standings?rules=mcr&until=2000-01-01&lang=en").get_data(as_text=True)
     assert "0 finished games counted. Finished games of other days: 3." in page

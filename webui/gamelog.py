@@ -607,7 +607,7 @@ def _deal_keys(deal: Deal) -> dict:
                 "seating": list(deal.seating), "finished": True, "next": None}
     return {"dealer": deal.dealer, "round_wind": deal.round_wind, "honba": deal.honba, "repeat": deal.repeat,
             "riichi_sticks": deal.sticks, "seating": list(deal.seating), "finished": False,
-            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind}}
+            "next": {"dealer": deal.dealer, "round_wind": deal.round_wind, "barred": list(deal.barred)}}
 
 
 def standing(store: Store, game_id: int) -> dict:

@@ -210,6 +210,9 @@ def _seats(data, view: dict, kept: dict | None = None):
                 "order": gamelog.deal_played(kept).seating}
     if view["next"] is None:
         raise gamelog.game_over()
+    if winner in (view["next"].get("barred") or ()):
+        # said when the winner is tapped, not at Record only (an MCR club's trial)
+        raise gamelog.GameError("bad_field", gamelog.flow_of(view["game"]).barred_winner_refusal(), field="winner")
     dealer = gamelog._player_index(data.get("dealer", view["next"]["dealer"]), "dealer")
     wind = gamelog._wind(data.get("round_wind") or view["next"]["round_wind"])
     return {"winner": winner, "discarder": discarder, "dealer": dealer, "round_wind": wind,

@@ -268,7 +268,24 @@ def test_mcr_a_false_win_s_player_cannot_win_that_hand(client):
     r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": B, "discarder": None})
     assert r.status_code == 400 and r.json["error"]["field"] == "winner"
     assert "may no longer declare Mah Jong" in r.json["error"]["message"]
+    # said where the winner is chosen, not at Record only (an MCR club picked him on the review page):
+    # his chip and the game form's option are disabled, named, and a score asked with him is refused
+    from .conftest import csrf_of
+    review = client.get(f"/review/new?game={gid}&lang=en").get_data(as_text=True)
+    chip = re.search(r'<input type="radio" name="winner" value="1"[^>]*>[^<]*<span[^>]*>[^<]*</span>( <span[^>]*>[^<]*</span>)?',
+                     review).group(0)
+    assert " disabled" in chip and "(false win)" in chip, chip
+    assert review.count('name="winner" value="0">') == 1                     # the others as they were
+    assert 'id="barred-note">No win in this hand for Bob, after a false win' in review
+    r = client.post("/review/score", json={"hand": "123456789m123p5z 5z", "rules": "mcr", "form": {}, "game": gid,
+                                           "winner": B}, headers={"X-CSRF-Token": csrf_of(client)}).json
+    assert "may no longer declare Mah Jong" in r["error"]["message"], r
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    form = page[page.index('id="win-form"'):]
+    form = form[form.index('name="winner0"'):]
+    assert re.search(r'<option value="1" disabled>[^<]*Bob[^<]*\(false win\)</option>', form[:form.index("</select>")])
     post(client, gid, {"hand": "123456789m123p5z 5z", "winner": C, "discarder": B})
+    assert 'id="barred-note"' not in client.get(f"/review/new?game={gid}&lang=en").get_data(as_text=True)
     post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": None})     # the next hand
 
 

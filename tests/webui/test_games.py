@@ -1114,6 +1114,25 @@ def test_a_hand_page_shows_the_winning_tile_apart_and_the_flowers_and_what_was_p
     standing = page.split('class="hand-tiles"', 1)[1].split('class="winning-tile"', 1)[0]
     assert standing.count('data-code="1z"') == 1           # the pair's other tile: 1555z 1z
     assert "What the hand moved" in page and "<h3>Settlement</h3>" not in page
+    # its concealed kong as on the table: the two middle tiles face down, named (the review page
+    # drew them so, the hand's page did not)
+    kong = re.search(r'<span class="tiles meld-tiles">(.*?)</span> <span class="muted">concealed kong', page).group(1)
+    assert kong.count("/tiles/back") == 2 and kong.count('alt="1 Dots (face down)"') == 2, kong
+    assert kong.count('data-code="1p"') == 4
+
+
+def test_a_hand_page_draws_the_claimed_tile_sideways_on_the_side_it_came_from(client):
+    # a classical family's hand page drew "[555z,1]" as three upright tiles; the review page lays
+    # the claimed one sideways, at the left for a tile from the left (000 « Chow », 002 §3.3.2)
+    gid = client.post("/api/games", json={"rules": "classical", "players": list("ABCD")}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "[555z,1][777m,3]1122s345p 2s", "winner": 1,
+                                                     "discarder": 2})
+    assert r.status_code == 201, r.json
+    page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+    melds = re.findall(r'<span class="tiles meld-tiles">(.*?)</span> <span class="muted">', page)
+    sides = [[m.start() for m in re.finditer(r'<span class="tile-i', meld)].index(meld.index('<span class="tile-i side"'))
+             for meld in melds]
+    assert sides == [0, 2], melds                       # from the left: the first; from the right: the last
 
 
 def test_a_deleted_games_number_is_never_given_to_a_new_game(client):

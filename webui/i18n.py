@@ -858,7 +858,8 @@ _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
 # players on a Hong Kong page (and a classical one, whose flow and options are 004's).
 _DISCARDER_TERMS = [(re.compile(a), b) for a, b in (
     (r"\ble donneur de l'écart\b", "l'écarteur"), (r"\bLe donneur de l'écart\b", "L'écarteur"),
-    (r"\bde donneur de l'écart\b", "d'écarteur"), (r"\bdonneur de l'écart\b", "écarteur"))]
+    (r"\bde donneur de l'écart\b", "d'écarteur"), (r"\bdonneur de l'écart\b", "écarteur"),
+    (r"\bDonneur de l'écart\b", "Écarteur"))]
 
 
 def _dealer_terms(word: str) -> list:
@@ -2651,7 +2652,7 @@ def _message(text, code: str | None) -> str:
     french = french_message(text)
     if french is None and len(parts) > 1:
         each = [french_message(p) for p in parts]
-        french = "; ".join(each) if all(e is not None for e in each) else None
+        french = " ; ".join(each) if all(e is not None for e in each) else None
     if french is not None:
         return french
     if code and code in CODES_FR:

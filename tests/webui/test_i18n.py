@@ -403,6 +403,10 @@ def test_an_mcr_hand_under_the_minimum_with_flowers_says_its_points_without_them
     r = client.post("/review/score?lang=fr", json={"hand": "[234m,1]567p678s345s2p 2p 15f", "rules": "mcr",
                                                     "form": {}}).json
     assert "minimum 8 points : non atteint (6 points sans les fleurs)" in r["html"], r["html"]
+    # and beside the other rule sets' totals, with the French space before « ; »
+    r = client.post("/review/score?lang=fr", json={"hand": "[234m,1]567p678s345s2p 2p 15f", "rules": "classical",
+                                                    "form": {}}).json
+    assert "6 sans les fleurs ; minimum 8 points" in r["html"], r["html"]
 
 
 def test_the_yaku_renhou_replaces_are_not_counted_with_it_not_within_it(client):
@@ -514,7 +518,11 @@ def test_a_hong_kong_games_french_names_the_discarder_and_a_draw_as_its_rules_do
     hand = html.unescape(client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True))
     assert "seul l'écarteur paie tout le score" in hand and "donneur de l'écart" not in hand
     page = html.unescape(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
-    assert re.search(r'<td class="result">\s*main nulle', page) and "donneur de l'écart" not in page
+    assert re.search(r'<td class="result">\s*main nulle', page) and "donneur de l'écart" not in page.lower()
+    # classical too, its form's label in capitals (a family read « Donneur de l'écart » there)
+    other = client.post("/api/games", json={"rules": "classical", "players": ["A", "B", "C", "D"]}).json["game"]["id"]
+    page = html.unescape(client.get(f"/games/{other}?lang=fr").get_data(as_text=True))
+    assert "Écarteur <select" in page and "donneur de l'écart" not in page.lower()
     assert "écarteur" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data(as_text=True).splitlines()[0]
     # riichi keeps 002's « donneur » (its dealer is « l'ouvreur »)
     assert i18n.csv_words("riichi")["discarder"] == "donneur de l'écart"

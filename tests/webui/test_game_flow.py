@@ -1996,6 +1996,17 @@ def test_the_history_says_what_an_edit_changed(client):
     assert re.search(r"was a win \(Bob [^)]*, on Di's discard\):.*; now a win \(Bob [^)]*, on Ann's discard\)", line)
 
 
+def test_a_games_house_rules_form_says_what_each_option_means_as_the_new_game_form_does(client):
+    # a classical family met "discarder pays" in the game's House rules with no word of what it does
+    gid = new_game(client, "classical")
+    for lang, said in (("en", "discarder pays: on a discard only the discarder pays"),
+                       ("fr", "l'écarteur paie : sur un écart seul l'écarteur paie")):
+        page = html.unescape(client.get(f"/games/{gid}?lang={lang}").get_data(as_text=True))
+        form = page[page.index('id="options-form"'):]
+        helps = re.findall(r'<p class="muted small option-help">([^<]*)</p>', form[:form.index("</form>")])
+        assert len(helps) == 3 and any(said in h for h in helps), helps
+
+
 def test_a_games_house_rules_are_changed_under_way_and_every_hand_is_scored_again(client):
     # a family that forgot to count the flowers was told "choose flower method A, B, C or D" with
     # nowhere to choose it: only export, edit the JSON and import

@@ -398,7 +398,7 @@ FR = {
     "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
-    "Delete this game and all its hands?": "Supprimer cette partie et toutes ses mains ?", "Delete game": "Supprimer la partie",
+    "Delete the game “{name}” (#{id}) and its {n} hand(s)?": "Supprimer la partie « {name} » (n° {id}) et ses {n} main(s) ?", "Delete game": "Supprimer la partie",
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
     NOTEN_RIICHI_FLASH:

@@ -44,9 +44,10 @@ class PlayerStanding:
 
     @property
     def name(self) -> str:
-        """The spelling of the most games, the newest game's among those level (one typo in the
-        last game renamed the player everywhere)."""
-        return max(self.spellings, key=lambda n: self.spellings[n])
+        """The spelling of the most games; among those level, one with capitals ("bob" typed on a
+        phone that left it lowercase named a club's "Bob" in its standings), then the newest
+        game's (one typo in the last game renamed the player everywhere)."""
+        return max(self.spellings, key=lambda n: (self.spellings[n][0], n != n.lower(), self.spellings[n][1]))
 
     @property
     def average_rank(self) -> float:

@@ -227,7 +227,8 @@ def test_destructive_actions_ask_first(server, browser, app):
     assert asked == ["Undo hand 3? It is removed from the game.", "Record hand 4 as a draw (nobody won)?",
                      # the player and what each is paid, as chosen in the form
                      "Record a false win by Cyrielle (North): 12 to each other player?", "Delete hand 1? Every later hand is recomputed.",
-                     "Change hand 1? Every later hand is recomputed.", "Delete this game and all its hands?"], asked
+                     # the game by its name and number (a club's organiser deleted one of three "Friday")
+                     "Change hand 1? Every later hand is recomputed.", f"Delete the game “Friday” (#{gid}) and its 3 hands?"], asked
     assert _hands(app, gid) == before and d.current_url.startswith(f"{server}/games/{gid}")
     # Yes: the draw is recorded.
     d.execute_script("window.confirm = () => true")

@@ -413,6 +413,40 @@ def test_the_players_are_named_with_their_seat_winds_which_follow_the_dealer(ser
     assert not console_errors(d)
 
 
+def test_the_footer_is_not_hidden_under_the_review_bar_on_a_phone(server, browser, app):
+    # a family's phone showed the page's last words under the fixed bar, whatever the scroll
+    from .test_four_taps import phone
+    d = browser
+    phone(d)
+    for lang in ("en", "fr"):
+        _game_id = _game(app, "classical")
+        d.get(server + f"/review/new?game={_game_id}&lang={lang}&hand=" + WIN)
+        wait(d).until(lambda drv: score_total(drv) is not None)
+        d.execute_script("const n = document.querySelector('#review-bar .bar-note'); if (n) n.classList.add('open')")
+        d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        time.sleep(0.3)
+        foot, bar = d.execute_script("return [document.querySelector('footer.site-foot').getBoundingClientRect().bottom,"
+                                     " document.getElementById('review-bar').getBoundingClientRect().top]")
+        assert foot <= bar + 1, (lang, foot, bar)
+    assert not console_errors(d)
+
+
+def test_a_payments_reason_is_said_under_it_on_a_phone(server, browser, app):
+    # at 390 px the settlement hid its reasons ("double, as East") that 768 px showed: a family
+    # could not tell why one player paid twice what the others did
+    from .test_four_taps import phone
+    d = browser
+    phone(d)
+    d.get(server + "/review/new?rules=classical&lang=en&hand=" + WIN)
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    rows = wait(d).until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, "table.payments tr")))
+    reasons = [r.find_elements(By.CSS_SELECTOR, "td")[-1] for r in rows]
+    said = [r.text for r in reasons if r.is_displayed()]
+    assert said and any("East" in t for t in said), [r.get_attribute("textContent") for r in reasons]
+    assert d.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+    assert not console_errors(d)
+
+
 def test_a_recorded_hand_corrected_keeps_the_winds_of_its_own_deal(server, browser, app):
     # scored in its own deal whatever the dealer field says: the chips followed the field
     from selenium.webdriver.support.ui import Select
@@ -991,7 +1025,7 @@ def test_the_bottom_bar_hides_no_button_on_a_phone_when_a_hand_cannot_be_recorde
         assert note.size["height"] <= 2 * line + 2 and note.get_attribute("aria-expanded") == "false"
         bar = d.find_element(By.ID, "review-bar").size["height"]
         wait(d).until(lambda drv: drv.execute_script(
-            "return parseFloat(getComputedStyle(document.querySelector('.review')).paddingBottom)") >= bar)
+            "return parseFloat(getComputedStyle(document.body).paddingBottom)") >= bar)
         # the page's last button scrolled to the bottom of the window is above the bar, not under it
         last = d.find_elements(By.CSS_SELECTOR, ".review button")[-1]
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")

@@ -48,9 +48,11 @@ def test_finished_games_add_up_player_by_player(client):
         table = standings.club_standings(get_store(), "riichi")
     assert table["games"] == 2 and table["in_play"] == 1
     rows = {r["name"]: r for r in table["players"]}
-    # "Bob" and "bob" are one player (each spelling in one game: the newest game's shown); the MCR
-    # game's Di win does not count among riichi's
-    assert set(rows) == {"Ann", "bob", "Cy", "Di", "Eve"}
+    # "Bob" and "bob" are one player (each spelling in one game: the one with capitals shown, not
+    # the newest game's lowercase, as a phone's keyboard leaves it); the MCR game's Di win does not
+    # count among riichi's
+    assert set(rows) == {"Ann", "Bob", "Cy", "Di", "Eve"}
+    rows["bob"] = rows["Bob"]
     assert rows["bob"]["games"] == 2 and rows["bob"]["total"] == one["Bob"]["score"] + two["bob"]["score"]
     assert rows["bob"]["places"] == [2, 0, 0, 0] and rows["bob"]["average_rank"] == 1.0
     assert rows["bob"]["per_game"] == rows["bob"]["total"] / 2
@@ -59,7 +61,7 @@ def test_finished_games_add_up_player_by_player(client):
     assert rows["Ann"]["total"] == one["Ann"]["score"] + two["Ann"]["score"]
     assert rows["Ann"]["places"][one["Ann"]["rank"] - 1] >= 1 and sum(rows["Ann"]["places"]) == 2
     assert rows["Di"]["games"] == 1 and rows["Di"]["total"] == one["Di"]["score"]
-    assert [r["name"] for r in table["players"]][0] == "bob"
+    assert [r["name"] for r in table["players"]][0] == "Bob"
     totals = [r["total"] for r in table["players"]]
     assert totals == sorted(totals, reverse=True)
     # 002 §3.6: the final scores of a game add up to nothing (the uma too), so do the standings
@@ -89,14 +91,14 @@ def test_the_standings_page_and_its_csv(client):
     assert 'id="standings-link"' in games
     page = client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
     assert "2 finished games counted." in page and "Games still in play, not counted until they are over: 1." in page
-    assert page.index(">bob<") < page.index(">Eve<")
+    assert page.index(">Bob<") < page.index(">Eve<")
     r = client.get("/games/standings.csv?rules=riichi")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(r.get_data(as_text=True).lstrip("\ufeff"))))
     assert rows[0] == ["Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game", "1st", "2nd", "3rd",
                        "4th"]
     one, two = _final(client, first), _final(client, second)
-    assert rows[1][:4] == ["1", "bob", "2", str(one["Bob"]["score"] + two["bob"]["score"])]
+    assert rows[1][:4] == ["1", "Bob", "2", str(one["Bob"]["score"] + two["bob"]["score"])]
     # a French spreadsheet: semicolons, French headings, an average rank with a decimal comma
     fr = client.get("/games/standings.csv?rules=riichi&sep=semicolon&lang=fr").get_data(as_text=True).lstrip("\ufeff")
     lines = list(csv.reader(io.StringIO(fr), delimiter=";"))

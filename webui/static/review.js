@@ -1216,9 +1216,8 @@
   const bar = $("review-bar");
   if (bar && window.ResizeObserver) new ResizeObserver(() => {
     document.documentElement.style.scrollPaddingBottom = bar.offsetHeight + 8 + "px";
-    // the page ends above the bar, however tall the bar grows: nothing stays under it
-    const page = bar.closest(".review") || document.querySelector(".review");
-    if (page) page.style.paddingBottom = bar.offsetHeight + 16 + "px";
+    // the page ends above the bar, however tall the bar grows, its footer too: nothing stays under it
+    document.body.style.paddingBottom = bar.offsetHeight + 16 + "px";
   }).observe(bar);
   // The players' winds beside their names on the winner and discarder chips follow the dealer
   // field ("More about this hand"), as the seats do when the dealer is changed there.

@@ -681,7 +681,7 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his
     # discard; table points 4 a win, 0 for 4th place
     assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4.00"]
-    assert lines[4].split() == ["2", "bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4.00"]
+    assert lines[4].split() == ["2", "Bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4.00"]
     from mjtable.commands.games import _shown_width
     # in columns: 李明 takes four columns of a terminal
     assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])
@@ -696,13 +696,13 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--standings", "--by-table-points", "--data-dir", str(tmp_path))
     rows = [line.split() for line in out.splitlines()[3:]]
     assert code == 0 and [(r[0], r[1], r[-1]) for r in rows] == [
-        ("1", "李明", "4.00"), ("2", "bob", "4.00"), ("3", "Cy", "1.50"), ("3", "Di", "1.50"), ("3", "Eve", "1.50"),
+        ("1", "李明", "4.00"), ("2", "Bob", "4.00"), ("3", "Cy", "1.50"), ("3", "Di", "1.50"), ("3", "Eve", "1.50"),
         ("6", "Ann", "1.50")]
     assert "This table is ranked by table points instead, then by total" in out.splitlines()[1]
     code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))
     assert code == 0 and "has no table points: ranked by total." in out.splitlines()[1]
     code, out, _ = run(capsys, "games", "--standings", "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
-    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;bob;2;16;8;2,5;45;1;0;0;1;4"
+    assert code == 0 and out.lstrip("\ufeff").splitlines()[2] == "2;Bob;2;16;8;2,5;45;1;0;0;1;4"
     code, out, _ = run(capsys, "games", "--standings", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.splitlines()[0] == "Classement sur plusieurs parties : Officiel chinois (MCR, 81 fans)"
     assert out.splitlines()[1].startswith("2 parties terminées comptées.") and "2,50" in out

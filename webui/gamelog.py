@@ -704,7 +704,7 @@ def liable_paying(win: dict) -> int | None:
 
 
 def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
-           request_key: str | None = None) -> dict:
+           request_key: str | None = None, declared=None) -> dict:
     """Record one hand described by ``data``:
 
     ``{"kind": "win", "hand": <JSON or notation>, "winner": 0-3, "discarder": 0-3 | null,
@@ -713,7 +713,9 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     ``"winners": [players]`` with ``"hands": [...]`` in the same order);
     ``{"kind": "draw", "riichi"?: [...], "tenpai"?: [...]}``; ``{"kind": "penalty", "offender": 0-3,
     "amount"?}`` (a false win; riichi: chombo); ``{"kind": "end"}``: the table ends the game here
-    (undoing it goes on with the game). ``"expect_seq"``: the number the sender expects the hand to
+    (undoing it goes on with the game). ``draft``: the photo's reading it comes from (its photo
+    kept with the hand); ``declared``: a false win's hand as the player showed it (JSON or
+    notation), kept with it. ``"expect_seq"``: the number the sender expects the hand to
     take; refused (409, ``stale_game``) when another hand was recorded or deleted since;
     ``"expect_edits"``: the number of edits of the game's hands the sender knew of (``game_state``'s
     ``edits``), refused the same way when a hand was edited since.
@@ -723,7 +725,7 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
     # The next deal is read and the hand written under one write lock: two tables' phones
     # recording at once cannot both take the same dealer.
     with store.transaction():
-        return _record(store, game_id, data, draft=draft, request_key=request_key)
+        return _record(store, game_id, data, draft=draft, request_key=request_key, declared=declared)
 
 
 #: The fields of a hand request that a kind of hand does not have (webui/api.py HAND_KEYS).
@@ -966,7 +968,7 @@ def _check_end_after_a_hand(before: list[dict]) -> None:
 
 
 def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, request_key: str | None,
-            told: bool = True) -> dict:
+            told: bool = True, declared=None) -> dict:
     game = store.get_game(game_id)
     flow = flow_of(game)
     legacy = isinstance(flow, LegacyFlow)
@@ -983,6 +985,17 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
         row["photo_id"] = draft.get("photo_id")
         if row["tiles_read"] is None:
             row["tiles_read"] = draft["reading"].get("tiles")
+    if row["kind"] == "penalty":
+        # a false win recorded from a photo kept neither the photo nor the hand shown: the table
+        # could not look back at what was declared
+        if draft is not None:
+            row["photo_id"] = draft.get("photo_id")
+        if declared is not None:
+            try:
+                shown = scorer.to_hand(scoring.hand_input(declared, "hand"))
+                row["hand"], row["notation"] = shown.to_dict(), scorer.format_hand(shown)
+            except (scorer.HandError, validation.InputError):
+                pass        # a hand that does not even parse: the false win is recorded all the same
     n = store.totals(game_id)[1]
     fields, _ = _run(store, game, [row], start=deal, first=n)
     row.update(fields[0])
@@ -1106,6 +1119,8 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
             _check_end_after_a_hand([h for h in store.hand_summaries(game_id) if h["seq"] < seq])
         if row["kind"] != "win":
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
+        if row["kind"] == "penalty" and before["kind"] == "penalty":
+            row["hand"], row["notation"] = before["hand"], before["notation"]      # the hand declared, kept
         elif "tiles_read" not in data and "corrections" not in data:
             row["tiles_read"], row["corrections"] = before["tiles_read"], before["corrections"]
         store.update_hand(game_id, seq, {k: row[k] for k in store.INPUT_COLUMNS}, edited=True)
@@ -1537,8 +1552,9 @@ def _import_replayed(store: Store, data: dict) -> int:
                                    if isinstance(w, dict) else w for w in winners]
             elif h.get("kind") == "penalty":
                 body["offender"] = h.get("winner")
+            declared = h.get("hand") if h.get("kind") == "penalty" else None     # a false win's hand shown
             try:
-                recorded = _record(store, gid, body, draft=None, request_key=None, told=False)
+                recorded = _record(store, gid, body, draft=None, request_key=None, told=False, declared=declared)
             except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
                 raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
                                 field=f"hands[{i}]") from None

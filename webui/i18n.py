@@ -585,6 +585,7 @@ FR = {
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
     "{n} game(s)": "{n} partie(s)",
+    "The hand declared:": "La main déclarée :",
     "No win in this hand for {players}, after a false win (undo it on the game page if it was a mistake).":
         "Pas de victoire dans cette main pour {players}, après un faux Mah-jong (annulez-le sur la page de la partie si c'était une erreur).",
     "Games still in play, not counted until they are over: {n}.":

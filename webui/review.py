@@ -411,7 +411,7 @@ def record(draft_id):
             # later change of house rules as the game's wins do
             row = {"kind": "penalty", "offender": data.get("winner"),
                    **{k: data[k] for k in ("expect_seq", "expect_edits") if data.get(k) is not None}}
-            hand = gamelog.record(store, game["id"], row, request_key=key)
+            hand = gamelog.record(store, game["id"], row, draft=draft, request_key=key, declared=data.get("hand"))
         else:
             form = validation.obj(data.get("form"), "payload.form", max_bytes=validation.MAX_CONTEXT_BYTES)
             # expect_seq: the hand number the page gave the next hand: a page left open while another

@@ -101,6 +101,30 @@ def test_a_hand_under_the_mcr_minimum_is_refused_or_recorded_as_a_false_win(clie
         assert hands[0]["deltas"] == [-30, 10, 10, 10]
 
 
+def test_a_false_win_recorded_from_a_photo_keeps_the_photo_and_the_hand_declared(app, client):
+    # an MCR club's false win from a photo kept neither: its page said "false win by A" and no more
+    from webui.store import get_store
+    with app.app_context():
+        draft = get_store().create_draft({"jpeg": b"\xff\xd8 photo", "width": 4, "height": 3}, {"tiles": []})
+        photo = get_store().get_draft(draft)["photo_id"]
+    game = _game(client)
+    assert _record(client, draft, game, hand=UNDER_MINIMUM, kind="false_win").status_code == 303
+    hand = client.get(f"/api/games/{game}").json["hands"][0]
+    declared = "234m11456p55678s 5s"                  # UNDER_MINIMUM as the scorer writes it
+    assert hand["kind"] == "penalty" and hand["notation"] == declared
+    page = client.get(f"/games/{game}/hands/1?lang=en").get_data(as_text=True)
+    assert f'src="/photos/{photo}.jpg"' in page and 'id="declared">The hand declared:' in page
+    assert f"<code>{declared}</code>" in page
+    # an edit of the false win (another offender) keeps them
+    r = client.put(f"/api/games/{game}/hands/1", json={"kind": "penalty", "offender": 2})
+    assert r.status_code == 200, r.json
+    assert client.get(f"/api/games/{game}").json["hands"][0]["notation"] == declared
+    assert f'src="/photos/{photo}.jpg"' in client.get(f"/games/{game}/hands/1").get_data(as_text=True)
+    # and a game's export imported again
+    imported = client.post("/api/games/import", json=client.get(f"/games/{game}/export.json").json)
+    assert imported.status_code == 201 and imported.json["hands"][0]["notation"] == declared
+
+
 def test_a_false_win_recorded_from_the_review_page_pays_what_the_rules_say_after_a_change(client):
     # it was stored at the amount the page offered: 16 after the table doubled its base points
     game = _game(client, "hk")

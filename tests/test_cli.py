@@ -736,7 +736,15 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     # a false win is a row of the log, not a hand played: both commands said 1 and 2 hands before
     assert client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 2}).status_code == 201
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path))
-    assert code == 0 and f"{gid}  mcr" in out and "1 hand(s)  Ann / Bob / Cy / Di" in out
+    assert code == 0 and re.search(rf"^ +{gid}  \d{{4}}-\d\d-\d\d \d\d:\d\d  mcr +1 hand +Ann / Bob / Cy / Di$", out, re.M), out
+    # its day and whether it is over, in French with --lang fr (the list was English whatever the flag)
+    other = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{other}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{other}/hands", json={"kind": "end"})
+    code, out, _ = run(capsys, "games", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 0 and re.search(rf"^ +{other}  .* mcr +1 main +terminée +Ann / Bob / Cy / Di$", out, re.M), out
+    assert re.search(rf"^ +{gid}  .* mcr +1 main +Ann / Bob / Cy / Di$", out, re.M), out
+    client.delete(f"/api/games/{other}", json={})
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E round, Bob deals" in out
     assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand"       # counted as the list counts them

@@ -195,7 +195,8 @@ def rules():
 # -- game log ----------------------------------------------------------------------------------
 @bp.get("/games")
 def games():
-    return jsonify({"games": get_store().list_games()})
+    # each with ``finished``, as the Games page says it
+    return jsonify({"games": gamelog.games_with_state(get_store())})
 
 
 @bp.get("/standings")

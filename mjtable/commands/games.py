@@ -202,6 +202,15 @@ def _restore(database, target: str, yes: bool) -> int:
     return 0
 
 
+def _local_time(created: str) -> str:
+    """A game's start in this machine's time, to the minute (the log keeps UTC)."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(created).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return " " * 16
+
+
 def _log_named(app, args) -> tuple[str, str]:
     """(the game log looked in, the option that names another): its file with --db, else its
     data dir (a server started with another --data-dir keeps its games elsewhere)."""
@@ -297,9 +306,15 @@ def run(args) -> int:
         if not games:
             place, option = _log_named(app, args)
             print(f"no game yet in {place} (the web UI's Games page starts one; {option} names another game log)")
-        for g in games:
-            print(f"{g['id']:>4}  {g['rules']:<9} {g['n_hands']:>3} hand(s)  {g['name']}"
-                  + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
+        # each with its day and whether it is over, as the Games page lists them; --lang fr in
+        # French (the list was in English whatever the flag)
+        from webui import i18n
+        with app.test_request_context(f"/?lang={args.lang}"):
+            for g in games:
+                hands = i18n.t("{n} hand(s)", n=g["n_hands"])
+                state = i18n.t("finished") if g.get("finished") else ""
+                print(f"{g['id']:>4}  {_local_time(g['created'])}  {g['rules']:<9} {hands:>10}  {state:<9} {g['name']}"
+                      + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})"))
         return 0
     output = None if args.output == "-" else args.output        # "-o -": standard output, as usual
     if args.format is None:

@@ -843,6 +843,12 @@ def test_the_score_sheet_heads_break_only_between_words(server, browser, app):
             assert d.execute_script(_SPLIT_WORDS, heads) == [], f"{lang} (print)"
         finally:
             d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        # the game's day as the Games page writes it (the sheet said "2026-12-04" beside « 4 déc. 2026 »)
+        day = d.find_element(By.ID, "sheet-date").text
+        d.get(f"{server}/games?lang={lang}")
+        listed = wait(d).until(EC.presence_of_element_located(
+            (By.CSS_SELECTOR, f'a[href="/games/{gid}"] + .created-narrow time, tr:has(a[href="/games/{gid}"]) td.created time')))
+        assert day == d.execute_script("return arguments[0].textContent", listed) and "UTC" not in day, (lang, day)
     # names without a space still break rather than widen the sheet off an A4 page's width
     client = app.test_client()
     other = client.post("/api/games", json={"rules": "mcr", "players": ["X" * 51, "Y" * 40, "Zoé", "W" * 60]}).json

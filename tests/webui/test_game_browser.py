@@ -639,6 +639,13 @@ def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(ser
         wait(d).until(lambda drv: drv.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", box))
         when = d.find_elements(By.CSS_SELECTOR, "table.list tbody tr td:first-child .created-narrow time")
         assert when and all(w.is_displayed() for w in when)        # when each game was made, under its name
+        # each game a card: its name the width the hands leave (four columns left "Club / du / jeudi"),
+        # the players under it the card's whole width, the hands counted in words
+        for row in d.find_elements(By.CSS_SELECTOR, "table.list tbody tr"):
+            cells = row.find_elements(By.CSS_SELECTOR, "td")
+            width = _rect(d, row)["width"]
+            assert _rect(d, cells[0])["width"] > 0.6 * width and _rect(d, cells[2])["width"] > 0.95 * width
+            assert cells[3].text.split("\n")[0] == ("0 hands" if lang == "en" else "0 main")
 
 
 def test_a_hand_being_edited_on_a_phone_shows_its_whole_notation(server, browser, app):

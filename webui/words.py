@@ -35,8 +35,9 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "Eight bonus tiles (1f-8f), laid beside the hand and replaced by a tile from the wall; they are in none "
              "of its sets. Riichi has none. MCR counts 1 point each, which do not count towards its 8-point "
              "minimum. Hong Kong counts them by the method the table agreed on (each flower, or the flower of the "
-             "round or of the seat; here none unless chosen), and all eight win the hand.",
-             "002 §1.3; 000 n°13; 004, Pointage pour les Fleurs"),
+             "round or of the seat; here none unless chosen), and all eight win the hand. Classical play counts 4 "
+             "points each, and one's own flower and own season together a double.",
+             "002 §1.3; 000 n°13; 004, Pointage pour les Fleurs; [W]; [M]"),
         Word("chow", "chow (sequence)",
              "Three tiles in a row in one suit (4-5-6 of dots). A chow can be claimed only from the player on "
              "your left.", "000, Lexique; 002 §3.3.3"),
@@ -60,7 +61,8 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
              "The tile or tiles a hand one tile short of winning can win on: two-sided (4-5 waits on 3 or 6), "
              "edge (1-2 waits on 3), closed (4-6 waits on 5) or on the pair. The edge, closed and pair waits "
              "score: in MCR 1 point when no other tile would complete the hand; in riichi 2 fu even when other "
-             "tiles would, the reading that scores more being counted.", "000 n°9-11; 002 §4.1.1"),
+             "tiles would, the reading that scores more being counted; in classical play 2 points for filling "
+             "the only possible place.", "000 n°9-11; 002 §4.1.1; [B] ch. V"),
         Word("winds", "seat wind and round wind",
              "Each player has a seat wind (East, South, West, North); the round has a wind too (East first; a "
              "riichi game plays the East and South rounds). A pung of either wind scores.",
@@ -74,7 +76,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("dealer", "dealer (East)",
              "The player whose seat wind is East. In riichi the dealer wins more, pays more when another player "
              "wins self-drawn, and keeps the deal after winning or being tenpai at a draw. In MCR East moves on "
-             "every hand, with no payment of its own.", "002 §3.4.9, §3.4.11; 000, Rotation des vents des joueurs"),
+             "every hand, with no payment of its own. In Hong Kong East keeps the deal after winning or a draw; "
+             "in classical play too, and there East, the banker, pays and receives double.",
+             "002 §3.4.9, §3.4.11; 000, Rotation des vents des joueurs; 004, Le croupier et la durée d'un jeu; "
+             "003, Marche du jeu"),
     ]),
     ("words-riichi", "Riichi (EMA 2016)", [
         Word("riichi", "riichi (立直)",

@@ -115,3 +115,14 @@ def test_the_wait_word_says_riichi_pays_a_single_wait_even_beside_other_winning_
     assert "in riichi 2 fu even when other tiles would" in client.get("/words/?lang=en").get_data(as_text=True)
     fr = client.get("/words/?lang=fr").get_data(as_text=True)
     assert "en riichi 2 minipoints même quand d'autres tuiles la compléteraient" in fr
+
+
+def test_the_general_words_say_how_classical_play_counts_them_too(client):
+    # a classical family read flowers, waits and the dealer said for MCR, riichi and Hong Kong alone
+    from webui.words import SECTIONS
+    general = {w.anchor: w.meaning for w in SECTIONS[0][2]}
+    assert "Classical play counts 4 points each" in general["flowers"]
+    assert "in classical play 2 points for filling the only possible place" in general["wait"]
+    assert "East, the banker, pays and receives double" in general["dealer"]
+    fr = html.unescape(client.get("/words/?lang=fr").get_data(as_text=True))
+    assert "Le jeu classique compte 4 points chacune" in fr and "l'Est, le banquier, y paie et reçoit double" in fr

@@ -128,6 +128,15 @@ document.addEventListener("submit", (ev) => {
   });
   if (!window.confirm(said)) ev.preventDefault();
 });
+// The score sheet's "slide the table sideways" hint, said only while its box does scroll: a 768-px
+// tablet showed it above a table that fit.
+(() => {
+  const hint = document.getElementById("scroll-hint"), box = hint && document.querySelector(".sheet-box");
+  if (!hint || !box) return;
+  const follow = () => hint.classList.toggle("not-needed", box.scrollWidth <= box.clientWidth + 1);
+  follow();
+  window.addEventListener("resize", follow);
+})();
 // Stored times are UTC: shown in the reader's own time zone and language.
 document.querySelectorAll("time.when[datetime]").forEach((el) => {
   const d = new Date(el.getAttribute("datetime"));

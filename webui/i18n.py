@@ -1583,13 +1583,19 @@ def quoted(text: str) -> str:
     return f"« {text} »" if has_request_context() and lang() == "fr" else f"“{text}”"
 
 
+#: Classical play's losers settle among themselves too, which no figure of mjtable counts (003 and
+#: [B]: webui/words.py, "the dealer, or banker"): said under a classical score, game, sheet and PDF.
+LOSERS_SETTLE = ("Only the winner is paid here: in full classical play the other three also settle among "
+                 "themselves, each paying another the difference of their own hands' scores; that is not counted.")
+
+
 def colon() -> str:
     """The colon after a label: French puts a space before it."""
     return " :" if lang() == "fr" else ":"
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, payment_rows=payment_rows, result_facts=result_facts,

@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from . import gamelog
-from .i18n import WINDS, english_number, house_rules_text
+from .i18n import LOSERS_SETTLE, WINDS, english_number, house_rules_text
 from .pdf_font import hex_text, second_font
 from .store import Store
 
@@ -402,6 +402,11 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
             page.append(("text", MARGIN, y, 9, note, "l"))
         if sh.get("house_rules"):
             for text in _wrap(sh["house_rules"], width, 9, max_lines=2):
+                y -= LINE
+                page.append(("text", MARGIN, y, 9, text, "l"))
+        if g.get("rules") == "classical":
+            # said as the print view and the game page say it: the losers' own settlement is not in these figures
+            for text in _wrap(tr(LOSERS_SETTLE), width, 9, max_lines=3):
                 y -= LINE
                 page.append(("text", MARGIN, y, 9, text, "l"))
         state = _state(sh, tr, number).strip()

@@ -162,3 +162,15 @@ def test_a_house_rule_named_after_its_source_is_said_as_its_form_names_it(client
                                            "options": {"nine_gates": "ffmj2013"}}).json["game"]["id"]
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "house rules (nine gates: variant B (terminal pungs counted))" in page and "ffmj2013)" not in page
+
+
+def test_a_classical_pdf_sheet_says_only_the_winner_is_paid_as_its_print_view_does(client):
+    # a family's PDF had the figures without the note the game page and the print view give
+    gid = client.post("/api/games", json={"rules": "classical", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5z 5z", "winner": 1,
+                                                         "discarder": 0}).status_code == 201
+    for lang, start in (("en", "Only the winner is paid here"), ("fr", "Seul le gagnant")):
+        text = " ".join(run[3] for page in _pages(client.get(f"/games/{gid}/sheet.pdf?lang={lang}").data) for run in page)
+        assert start in text, (lang, text[:400])
+    mcr = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    assert "Only the winner" not in " ".join(r[3] for p in _pages(client.get(f"/games/{mcr}/sheet.pdf").data) for r in p)

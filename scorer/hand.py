@@ -270,6 +270,13 @@ def _validate(hand: Hand) -> None:
         elif n == 13 and len(set(hand.bonus)) == 8:
             # the 13 tiles held and all eight flowers: the win is on the eighth (004 6D)
             message += "; with all eight flowers and seasons the eighth is the winning tile (004 6D)"
+        elif n > 14 and (four := sorted(t for t, k in Counter(T.normalize(c) for c in hand.concealed).items()
+                                        if k == 4)) and four != [T.normalize(hand.winning_tile)]:
+            # four identical tiles left standing, tapped or written: a kong is declared apart (000,
+            # Tuile de remplacement - Kong; 002 §3.3.5-3.3.7), where it counts as 3 ("written after
+            # the space" told a player tapping tiles about a notation he never wrote)
+            message += (f"; four {four[0]} stand in the hand: a kong counts as 3, so declare them as a kong "
+                        "(concealed or exposed), not as four standing tiles")
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += "; the winning tile is one of the 14: written after the space, it is not written before it too"

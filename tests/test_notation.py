@@ -283,3 +283,18 @@ def test_an_added_kong_mark_on_anything_but_an_exposed_kong_is_refused(text):
     with pytest.raises(HandError) as e:
         parse(text)
     assert "added kong" in e.value.message
+
+
+def test_four_identical_tiles_left_standing_are_told_to_be_declared_a_kong():
+    # a player tapping tiles on the review page left a kong's four tiles standing and was told that
+    # "the winning tile ... written after the space" is not written before it too
+    with pytest.raises(HandError) as err:
+        parse("5555m123p456s789s1z 1z")
+    assert err.value.message.endswith("four 5m stand in the hand: a kong counts as 3, so declare them as a kong "
+                                      "(concealed or exposed), not as four standing tiles")
+    # the notation slip it was for is still said so: the winning tile written twice
+    with pytest.raises(HandError) as err:
+        parse("123m456p789s11222z 2z")
+    assert err.value.message.endswith("the winning tile is one of the 14: written after the space, it is not "
+                                      "written before it too")
+    assert parse("(5555m)123p456s789s1z 1z").melds[0].type == "kong"

@@ -2015,6 +2015,10 @@ MESSAGES_FR = {
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); the winning tile is one of the 14: written after the space, it is not written before it too":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; la tuile gagnante est l'une des 14 : écrite après l'espace, elle ne s'écrit pas aussi avant",
+    "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); four {} stand in the hand: a kong counts as 3, so declare them as a kong (concealed or exposed), not as four standing tiles":
+        "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
+        "(un kong compte pour 3) ; quatre {4} sont debout dans la main : un kong compte pour 3, déclarez-les donc en "
+        "kong (caché ou exposé), pas en quatre tuiles debout",
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); seven pairs has no kong: its four identical tiles stay standing, as two pairs":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; sept paires n'a pas de kong : ses quatre tuiles identiques restent debout, en deux paires",

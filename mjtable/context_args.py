@@ -8,9 +8,13 @@ from scorer import context as C
 from scorer import errors
 
 
-def add_context_arguments(parser: argparse.ArgumentParser) -> None:
+def add_context_arguments(parser: argparse.ArgumentParser, exclude: tuple = (), options: bool = True) -> None:
+    """The win context's flags, but those of ``exclude`` (a game's hand takes its winds and seats
+    from the game); ``options``: and ``--option``."""
     group = parser.add_argument_group("win context (what a photo cannot show)")
     for key in C.CONTEXT_KEYS.values():
+        if key.name in exclude:
+            continue
         flag = "--" + key.name.replace("_", "-")
         if key.check is C._bool:
             group.add_argument(flag, dest=f"ctx_{key.name}", action="store_const", const=True,
@@ -26,8 +30,9 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
         elif key.check is C._seat:
             group.add_argument(flag, dest=f"ctx_{key.name}", choices=C.RELATIVE_SEATS, default=None,
                                help=key.doc)
-    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option (repeatable); values: true/false, numbers or words")
+    if options:
+        parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                            help="rule option (repeatable); values: true/false, numbers or words")
 
 
 #: A wind written out ("--seat-wind East", « Sud »), as players say it: read as its letter; « O »

@@ -1074,3 +1074,47 @@ def test_a_notation_error_names_no_json_field(capsys):
     assert code == 2 and "too many tiles: 15 standing" in err and "(field" not in err
     code, _, err = run(capsys, "score", '{"concealed": "123"}', "--rules", "riichi")
     assert code == 2 and "(field concealed)" in err
+
+
+def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, tmp_path):
+    # a club logging its games from a terminal had to open the web app for every hand
+    data = str(tmp_path)
+    code, out, err = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Ann", "--self-drawn",
+                         "--data-dir", data)
+    assert code == 2 and "no game log at" in err and "mjtable record new" in err
+    code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Đức",
+                       "--name", "Thursday", "--data-dir", data)
+    assert code == 0 and out.startswith("game 1 started: Thursday (mcr)") and "next hand: E round, Ann deals" in out
+    # players by name (case and accents as typed or not), a unique start, or seat
+    code, out, _ = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "bob", "--discarder", "duc",
+                       "--data-dir", data)
+    assert code == 0, out
+    assert out.splitlines()[0] == "hand 1 (E1, Ann deals): Bob 21 on Đức's discard; Ann -8, Bob +45, Cy -8, Đức -29"
+    assert "next hand: E round, Bob deals" in out
+    assert run(capsys, "record", "draw", "1", "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "record", "false-win", "1", "3", "--data-dir", data)
+    assert code == 0 and "false win by Cy" in out.splitlines()[0]
+    # refused as the game page refuses it, nothing recorded: the false win's player in the same hand
+    code, _, err = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Cy", "--self-drawn",
+                       "--data-dir", data)
+    assert code == 2 and "may no longer declare Mah Jong" in err
+    code, _, err = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Zed", "--self-drawn",
+                       "--data-dir", data)
+    assert code == 2 and "no player 'Zed' in this game: name one of Ann, Bob, Cy, Đức" in err
+    code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", data)
+    assert code == 0 and out.startswith("hand 3 undone")
+    assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
+    # the same game log as the web app's: its page shows the hands recorded here
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": data}).test_client()
+    game = client.get("/api/games/1").json
+    assert [h["kind"] for h in game["hands"]] == ["win", "draw", "end"] and game["finished"]
+    code, _, err = run(capsys, "record", "draw", "1", "--data-dir", data)
+    assert code == 2 and "over" in err
+    # a riichi game's liable player, named, is the context's seat seen from the winner
+    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
+               "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "record", "win", "2", "[555z,1][666z,2](7777z)1m234p 1m", "--winner", "Bob",
+                         "--discarder", "Cy", "--liable", "Ann", "--data-dir", data)
+    assert code == 0, err
+    assert client.get("/api/games/2").json["hands"][0]["context"]["liable_player"] == "left"   # Ann sits left of Bob

@@ -233,19 +233,42 @@ def _said(response, game: int) -> str:
     return ((response.get_json(silent=True) or {}).get("error") or {}).get("message") or f"no game {game}"
 
 
+def log_path(data_dir, db):
+    """The game log's file: ``db``, else ``data_dir``'s (default the web UI's)."""
+    from pathlib import Path
+
+    from vision.profile import default_data_dir
+    return Path(db).expanduser() if db else Path(data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
+
+
+def open_log(database, data_dir, db):
+    """(the web app on the game log ``database``, what must live as long as it): no model
+    loaded, the game log needs none. With ``db`` alone no data dir is made, tightened or given a
+    key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
+    folder stands in, removed when the command ends. Raises StartupError."""
+    from webui import create_app
+    config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
+    scratch = None
+    if data_dir:
+        config["DATA_DIR"] = data_dir
+    elif db:
+        import secrets
+        import tempfile
+        scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")
+        config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
+    return create_app(config), scratch
+
+
 def run(args) -> int:
     from pathlib import Path
 
-    from webui import create_app
     from webui.startup import StartupError
     if args.data_dir and not Path(args.data_dir).expanduser().is_dir():
         # reading the log must not make a data dir where a mistyped path names none
         print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",
               file=sys.stderr)
         return 2
-    from vision.profile import default_data_dir
-    database = Path(args.db).expanduser() if args.db else \
-        Path(args.data_dir or default_data_dir()).expanduser() / "mjtable.sqlite3"
+    database = log_path(args.data_dir, args.db)
     if args.restore:
         if args.game is not None or args.format or args.output or args.backup or args.standings:
             print("error: --restore replaces the whole game log: no game, format, -o, --backup or --standings "
@@ -262,19 +285,8 @@ def run(args) -> int:
             return 2
         print(said)
         return 0
-    config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
-    if args.data_dir:
-        config["DATA_DIR"] = args.data_dir
-    elif args.db:
-        # the log alone: no data dir is made, tightened or given a key (the folder of a backup
-        # listed with --db became 0700 with a secret_key in it)
-        import secrets
-        import tempfile
-        scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")   # removed when the command ends
-        config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
     try:
-        # no model is loaded: the game log needs none
-        app = create_app(config)
+        app, _scratch = open_log(database, args.data_dir, args.db)
     except StartupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,206 @@
+"""``mjtable record``: a game kept from the command line, as the game page keeps it: ``new`` starts
+a game, ``win``, ``draw``, ``false-win`` (riichi: a chombo) and ``end`` record a hand, ``undo``
+takes the last one back. Each answers with what the hand moved and the next deal. Players are
+named as the game names them (or by seat, 1-4 in the order given); the web app's own routes
+record them (webui/api.py), so the two never differ."""
+from __future__ import annotations
+
+import sys
+
+from ..arg_types import whole_number
+
+#: The win context a game works out itself (the winds, the seats, the counters) or asks apart
+#: (``--discarder``, ``--self-drawn``, ``--riichi``, ``--liable``): not flags of ``record win``.
+GAME_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "discarder", "honba", "riichi_sticks", "riichi",
+                "liable_player")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("record", help="start a game and record its hands from the command line",
+                       description="Keep a game from the command line, as the web UI's game page does (the same "
+                                   "game log: mjtable games lists and exports it).")
+    acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    new = acts.add_parser("new", help="start a game")
+    new.add_argument("--rules", required=True, help="mcr, riichi, hk or classical (mjtable score --help names them)")
+    new.add_argument("--players", nargs=4, required=True, metavar=("EAST", "SOUTH", "WEST", "NORTH"),
+                     help="the four players, in seat order from the first dealer")
+    new.add_argument("--name", default="", help="the game's name (default: the players' names)")
+    new.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                     help="a house rule (repeatable), as mjtable score --option takes it")
+    win = acts.add_parser("win", help="record a win")
+    _game_arg(win)
+    win.add_argument("hand", help="the winner's hand in notation (mjtable score --help shows it)")
+    win.add_argument("--winner", required=True, metavar="PLAYER", help="who won: a name, or a seat 1-4")
+    who = win.add_mutually_exclusive_group(required=True)
+    who.add_argument("--discarder", metavar="PLAYER", help="who discarded the winning tile")
+    who.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn from the wall")
+    win.add_argument("--riichi", nargs="+", default=[], metavar="PLAYER", help="riichi: who declared it this hand")
+    win.add_argument("--liable", metavar="PLAYER", help="the player liable for the hand (bao, pao)")
+    win.add_argument("--note", default=None)
+    from ..context_args import add_context_arguments
+    add_context_arguments(win, exclude=GAME_CONTEXT, options=False)
+    draw = acts.add_parser("draw", help="record a draw (nobody won)")
+    _game_arg(draw)
+    draw.add_argument("--tenpai", nargs="+", default=[], metavar="PLAYER", help="riichi: who was tenpai")
+    draw.add_argument("--riichi", nargs="+", default=[], metavar="PLAYER", help="riichi: who declared it this hand")
+    draw.add_argument("--note", default=None)
+    false_win = acts.add_parser("false-win", help="record a false win (riichi: a chombo)")
+    _game_arg(false_win)
+    false_win.add_argument("offender", metavar="PLAYER", help="who declared it")
+    false_win.add_argument("--amount", type=whole_number("amount", 1), default=None,
+                           help="what the offender pays each other player, where the table sets it")
+    false_win.add_argument("--note", default=None)
+    for name, said in (("undo", "take the last hand back"), ("end", "end the game here (the players stop)")):
+        _game_arg(acts.add_parser(name, help=said))
+    for q in (new, win, draw, false_win, *(acts.choices[n] for n in ("undo", "end"))):
+        q.add_argument("--data-dir", default=None,
+                       help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
+        q.add_argument("--db", default=None, metavar="FILE", help="the game log's SQLite file, as mjtable serve --db names it")
+        q.set_defaults(func=run)
+
+
+def _game_arg(parser) -> None:
+    parser.add_argument("game", type=whole_number("game id", 1), help="the game's id (mjtable games lists them)")
+
+
+class Refused(Exception):
+    """What the command says before it exits with status 2."""
+
+
+#: Letters a keyboard without them writes otherwise ("Duc" for « Đức »), beside the accents dropped.
+_PLAIN_LETTERS = str.maketrans({"đ": "d", "ð": "d", "ø": "o", "ł": "l", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+def _plain(name: str) -> str:
+    import unicodedata
+
+    from webui.gamelog import name_key
+    folded = unicodedata.normalize("NFKD", name_key(name).translate(_PLAIN_LETTERS))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def player_seat(text: str, players: list[str]) -> int:
+    """A player named as the game names them (the case and accents as typed or not), or by the
+    start of their name where one alone begins so, or by seat 1-4."""
+    from webui.gamelog import name_key
+    if text.strip().isdigit() and 1 <= int(text) <= 4:
+        return int(text) - 1
+    for same in ([i for i, p in enumerate(players) if name_key(p) == name_key(text)],
+                 [i for i, p in enumerate(players) if _plain(p) == _plain(text)],
+                 [i for i, p in enumerate(players) if text.strip() and _plain(p).startswith(_plain(text))]):
+        if len(same) == 1:
+            return same[0]
+    raise Refused(f"no player {text!r} in this game: name one of {', '.join(players)} (or a seat 1-4)")
+
+
+def _liable(view: dict, winner: int, liable: int) -> str:
+    """The liable player as the context gives it: seen from the winner, in the next deal's seats."""
+    from webui import settlement
+    seating = tuple(view.get("seating") or settlement.SEATED)
+    for relative in ("left", "across", "right"):
+        if settlement.seat_at(winner, relative, seating) == liable:
+            return relative
+    raise Refused("the liable player is another player than the winner")
+
+
+def _body(args, view: dict) -> dict:
+    players = view["game"]["players"]
+    seat = lambda name: player_seat(name, players)        # noqa: E731
+    if args.action == "win":
+        from ..context_args import context_from_args
+        winner = seat(args.winner)
+        body = {"hand": args.hand, "winner": winner, "discarder": None if args.self_drawn else seat(args.discarder),
+                "context": context_from_args(args)}
+        if args.riichi:
+            body["riichi"] = [seat(p) for p in args.riichi]
+        if args.liable:
+            body["context"]["liable_player"] = _liable(view, winner, seat(args.liable))
+    elif args.action == "draw":
+        body = {"kind": "draw", "tenpai": [seat(p) for p in args.tenpai], "riichi": [seat(p) for p in args.riichi]}
+    elif args.action == "false-win":
+        body = {"kind": "penalty", "offender": seat(args.offender),
+                **({"amount": args.amount} if args.amount is not None else {})}
+    else:
+        body = {"kind": "end"}
+    if getattr(args, "note", None):
+        body["note"] = args.note
+    return body
+
+
+def _hand_line(view: dict, seq) -> str:
+    """The hand recorded as the score sheet says it, with what each player's points moved:
+    "hand 1 (E1, Ann deals): Bob 21 on Ann's discard; Ann -29, Bob +45, Cy -8, Di -8"."""
+    from webui import gamelog, i18n, score_sheet
+    hand = next((h for h in view["hands"] if h["seq"] == seq), None)
+    if hand is None:
+        return ""
+    players, flow = view["game"]["players"], gamelog.flow_of(view["game"])
+    what = score_sheet.result_text(hand, players, flow, score_sheet.english, i18n.english_number)
+    if hand["kind"] == "end":
+        return f"hand {seq}: {what}"
+    moved = ", ".join(f"{p} {i18n.english_number(d, signed=True) if d else '0'}" for p, d in zip(players, hand["deltas"]))
+    deal = gamelog.round_label(hand, flow, score_sheet.english)
+    return f"hand {seq} ({deal}, {players[hand['dealer']]} deals): {what}; {moved}"
+
+
+def _said(response) -> str:
+    return ((response.get_json(silent=True) or {}).get("error") or {}).get("message") or response.status
+
+
+def run(args) -> int:
+    from webui.startup import StartupError
+
+    from .games import log_path, open_log, sheet_text
+    database = log_path(args.data_dir, args.db)
+    if args.action != "new" and not database.is_file():
+        print(f"error: no game log at {database} (mjtable record new starts a game; --data-dir or --db names "
+              "another game log)", file=sys.stderr)
+        return 2
+    try:
+        app, _scratch = open_log(database, args.data_dir, args.db)
+    except StartupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    client = app.test_client()
+    try:
+        if args.action == "new":
+            from ..context_args import options_from_args
+            import scorer
+            try:
+                options = options_from_args(args)
+            except scorer.RulesError as e:
+                raise Refused(e.message) from None
+            r = client.post("/api/games", json={"name": args.name, "rules": args.rules, "players": args.players,
+                                                "options": options})
+            if r.status_code != 201:
+                raise Refused(_said(r))
+            view = r.get_json()
+            print(f"game {view['game']['id']} started: {view['game']['name']} ({view['game']['rules']})")
+            print(sheet_text(view).split("\n", 1)[1])
+            return 0
+        r = client.get(f"/api/games/{args.game}")
+        if r.status_code != 200:
+            raise Refused(_said(r))
+        view = r.get_json()
+        if args.action == "undo":
+            r = client.post(f"/api/games/{args.game}/undo", json={})
+        else:
+            r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
+        if r.status_code not in (200, 201):
+            raise Refused(_said(r))
+        answer = r.get_json()
+        view = client.get(f"/api/games/{args.game}").get_json()
+    except Refused as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    text = sheet_text(view).split("\n")
+    if args.action == "undo":
+        removed = answer.get("removed") or {}
+        print(f"hand {removed['seq']} undone" if isinstance(removed, dict) and "seq" in removed else "last hand undone")
+    else:
+        print(_hand_line(view, (answer.get("hand") or {}).get("seq")))
+    for warning in answer.get("warnings") or []:
+        print(f"warning: {warning.get('message', warning) if isinstance(warning, dict) else warning}")
+    print(text[1].strip())
+    print(text[-1] if not view.get("final") else "\n".join(text[text.index("final:"):]))
+    return 0

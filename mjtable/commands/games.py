@@ -56,10 +56,29 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _online_copy(source, target) -> None:
+    """``source``'s SQLite database copied into ``target`` by SQLite's online backup (a reader or
+    writer of either waits its turn, nothing half-copied is seen), ``target`` readable by its owner
+    alone, as the data dir keeps the players' names and games. Raises sqlite3.Error, OSError."""
+    import os
+    import sqlite3
+
+    from webui.startup import sqlite_uri
+    src = sqlite3.connect(sqlite_uri(str(source), "ro"), uri=True)
+    try:
+        dst = sqlite3.connect(str(target), timeout=30)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    os.chmod(target, 0o600)
+
+
 def _backup(database: str, target: str, quiet: bool = False) -> int:
     """SQLite's online backup of the game log into ``target``: the main file alone, copied while
     the server runs, can miss every hand still in its -wal beside it."""
-    import os
     import sqlite3
     from pathlib import Path
     from datetime import date
@@ -74,17 +93,7 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
               file=sys.stderr)
         return 2
     try:
-        from webui.startup import sqlite_uri
-        src = sqlite3.connect(sqlite_uri(database, "ro"), uri=True)
-        try:
-            dst = sqlite3.connect(out)
-            try:
-                src.backup(dst)
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        os.chmod(out, 0o600)      # the players' names and games, as the data dir keeps them
+        _online_copy(database, out)
     except (sqlite3.Error, OSError) as e:
         print(f"error: cannot back up the game log {database} to {out}: {e}", file=sys.stderr)
         if out.is_file():
@@ -146,12 +155,9 @@ def _restore(database, target: str, yes: bool) -> int:
     """Put the backup ``target`` in place of the game log ``database``, by SQLite's online backup
     (so a server that keeps running sees the restored log, not a file swapped under it); the log
     replaced is first copied beside it, dated: a restore over the wrong log loses nothing."""
-    import os
-    import sqlite3
     from datetime import datetime
     from pathlib import Path
 
-    from webui.startup import sqlite_uri
     from webui.store import init_db
     source = Path(target).expanduser()
     if not source.is_file():
@@ -182,16 +188,7 @@ def _restore(database, target: str, yes: bool) -> int:
     else:
         database.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
-        src = sqlite3.connect(sqlite_uri(str(source), "ro"), uri=True)
-        try:
-            dst = sqlite3.connect(str(database), timeout=30)
-            try:
-                src.backup(dst)
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        os.chmod(database, 0o600)
+        _online_copy(source, database)
         init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
         print(f"error: cannot restore {source} into {database}: {e}" +
@@ -245,8 +242,10 @@ def open_log(database, data_dir, db):
     """(the web app on the game log ``database``, what must live as long as it): no model
     loaded, the game log needs none. With ``db`` alone no data dir is made, tightened or given a
     key (the folder of a backup listed with --db became 0700 with a secret_key in it): a scratch
-    folder stands in, removed when the command ends. Raises StartupError."""
+    folder stands in, removed when the command ends. (None, None) where the log cannot be opened,
+    said on standard error."""
     from webui import create_app
+    from webui.startup import StartupError
     config = {"PRELOAD_MODELS": False, "DATABASE": str(database)}
     scratch = None
     if data_dir:
@@ -256,13 +255,16 @@ def open_log(database, data_dir, db):
         import tempfile
         scratch = tempfile.TemporaryDirectory(prefix="mjtable-games-")
         config.update(DATA_DIR=scratch.name, SECRET_KEY=secrets.token_hex(16))
-    return create_app(config), scratch
+    try:
+        return create_app(config), scratch
+    except StartupError as e:       # said in one line, as every refusal of these commands
+        print(f"error: {e}", file=sys.stderr)
+        return None, None
 
 
 def run(args) -> int:
     from pathlib import Path
 
-    from webui.startup import StartupError
     if args.data_dir and not Path(args.data_dir).expanduser().is_dir():
         # reading the log must not make a data dir where a mistyped path names none
         print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",
@@ -285,10 +287,8 @@ def run(args) -> int:
             return 2
         print(said)
         return 0
-    try:
-        app, _scratch = open_log(database, args.data_dir, args.db)
-    except StartupError as e:
-        print(f"error: {e}", file=sys.stderr)
+    app, _scratch = open_log(database, args.data_dir, args.db)
+    if app is None:
         return 2
     if args.backup:
         if args.game is not None or args.format or args.output:

@@ -148,18 +148,14 @@ def _said(response) -> str:
 
 
 def run(args) -> int:
-    from webui.startup import StartupError
-
     from .games import log_path, open_log, sheet_text
     database = log_path(args.data_dir, args.db)
     if args.action != "new" and not database.is_file():
         print(f"error: no game log at {database} (mjtable record new starts a game; --data-dir or --db names "
               "another game log)", file=sys.stderr)
         return 2
-    try:
-        app, _scratch = open_log(database, args.data_dir, args.db)
-    except StartupError as e:
-        print(f"error: {e}", file=sys.stderr)
+    app, _scratch = open_log(database, args.data_dir, args.db)
+    if app is None:
         return 2
     client = app.test_client()
     try:

@@ -585,6 +585,9 @@ FR = {
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
     "{n} game(s)": "{n} partie(s)",
+    "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same.":
+        "Aucune tuile n'était mise à part sur la photo : ★ marque la plus à droite comme tuile gagnante. Ici, "
+        "toutes comptent pareil.",
     "The hand declared:": "La main déclarée :",
     "No win in this hand for {players}, after a false win (undo it on the game page if it was a mistake).":
         "Pas de victoire dans cette main pour {players}, après un faux Mah-jong (annulez-le sur la page de la partie si c'était une erreur).",
@@ -1368,10 +1371,14 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
             asks.append({"kind": "small", "text": t("The tiles are small in this photo (about {n} pixels across): "
                                                     "some may be misread. Check each tile, or take the photo closer.",
                                                     n=small.group(1))})
-        elif "not set apart" in text and "apart" not in seen and winning_matters:
+        elif "not set apart" in text and "apart" not in seen:
             seen.add("apart")
+            # said even where any tile scores the same: the ★ is a guess, not what the photo showed
+            # (a beginner took it for the reader's reading)
             asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
-                                                      "if it won.")})
+                                                      "if it won.") if winning_matters else
+                         t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here "
+                           "any of them scores the same.")})
         elif "no tile code names" in text and "unknown" not in seen:
             seen.add("unknown")
             asks.append({"kind": "unknown", "text": t("A tile shows a face no tile code names (a joker, or a tile of "

@@ -41,13 +41,17 @@ def _winning_tile_matters(hand: dict | None, rules: str) -> bool:
     if not hand or scorer.tiles.is_bonus_code(hand.get("winning_tile")):
         return False        # won on the eighth flower (004 6D): no standing tile won
     try:
-        totals = set()
-        for code in dict.fromkeys(hand.get("concealed") or []):
-            h = scorer.to_hand({**hand, "winning_tile": code})
-            r = scorer.score(h, rules)
-            totals.add((r.valid, r.total))
-            if len(totals) > 1:
-                return True
+        # on a discard and self-drawn alike: either may tell two winning tiles apart (a pung a
+        # discard completes is exposed, the same pung self-drawn concealed)
+        for drawn in (False, True):
+            totals = set()
+            for code in dict.fromkeys(hand.get("concealed") or []):
+                context = {**(hand.get("context") or {}), "self_drawn": drawn}
+                h = scorer.to_hand({**hand, "winning_tile": code, "context": context})
+                r = scorer.score(h, rules)
+                totals.add((r.valid, r.total))
+                if len(totals) > 1:
+                    return True
     except (scorer.HandError, scorer.RulesError):
         return True
     return False

@@ -477,3 +477,24 @@ def test_a_payments_reason_is_set_apart_from_the_sentence_and_classical_boxes_sp
     assert re.search(r'C pays [\d,]+ to B <span class="muted">\([^)<]+\)</span>', moved[:moved.index("</ul>")])
     game_page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "> heavenly hand</label>" in game_page and "(tenhou)" not in game_page
+
+
+def test_a_winning_tile_not_set_apart_is_said_to_be_a_guess_even_where_it_scores_the_same(app, client):
+    # a Hong Kong beginner took the ★ on the rightmost tile for what the photo showed: the page said
+    # nothing where any tile scored the same
+    import scorer
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    apart = "the winning tile is not set apart: the rightmost standing tile is taken as the winning tile"
+
+    def asked(notation, rules):
+        hand = scorer.to_hand(notation).to_dict()
+        reading = {"tiles": [], "hand": hand, "reading": {"warnings": [apart], "groups": [], "links": []}}
+        draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+        html = client.get(f"/review/{draft}?rules={rules}&lang=en").get_data(as_text=True)
+        return re.findall(r'<p class="question" data-ask="winning">([^<]*)</p>', html)
+
+    assert asked("123m456p789s234s1z 1z", "hk") == [
+        "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same."]
+    # where the winning tile changes the score (MCR: the wait, a pung a discard completes), it is asked
+    assert asked("123m456p789s111s1z 1z", "mcr") == ["Which tile won? ★ marks the rightmost; tap another, then ★, if it won."]

@@ -146,6 +146,9 @@ def capture():
     game = _selected_game()
     rules = game["rules"] if game else (request.form.get("rules") or scoring.default_rules())
     scorer.get_rule_set(rules)
+    if not game:
+        from . import gamelog
+        gamelog.remember_rules(rules)
     photo, result = reading.read_upload(data, rules=rules, context=dict(game["context"]) if game else {},
                                         options=game["options"] if game else {})
     if request.form.get("live") == "1" and request.form.get("keep") != "1":

@@ -82,6 +82,8 @@ def _read_request():
     game = _selected_game()
     rules = game["rules"] if game else (request.form.get("rules") or scoring.default_rules())
     scorer.get_rule_set(rules)
+    if not game:
+        gamelog.remember_rules(rules)
     options = game["options"] if game else {}
     context = dict(game["context"]) if game else {}
     photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)

@@ -1046,11 +1046,29 @@ def games_with_state(store: Store, limit: int | None = None) -> list[dict]:
 
 
 def usual_rules(store: Store) -> str:
-    """The rules a page offers first when no game names them: those of the newest game (a Hong
-    Kong table switched the new-game form and the photo page from MCR at every visit), else
-    ``scoring.default_rules``."""
+    """The rules a page offers first when no game names them: the rules this browser chose last
+    for a hand outside a game (``remember_rules``: a Hong Kong beginner chose them on the photo
+    page, and "Enter a hand" and the photo page again offered MCR), else those of the newest game
+    (a Hong Kong table switched the new-game form and the photo page from MCR at every visit),
+    else ``scoring.default_rules``."""
+    from flask import has_request_context, session
+    known = {r["name"] for r in scoring.available_rules()}
+    chosen = session.get("rules") if has_request_context() else None
+    if chosen in known:
+        return chosen
     rules = store.newest_game_rules()
-    return rules if rules in {r["name"] for r in scoring.available_rules()} else scoring.default_rules()
+    return rules if rules in known else scoring.default_rules()
+
+
+def remember_rules(rules: str) -> None:
+    """Keep ``rules``, chosen for a hand outside a game, as this browser's first offer (usual_rules)."""
+    from flask import session
+    try:
+        rules = scorer.rules_name(rules)        # "Hong Kong" as "hk"
+    except scorer.RulesError:
+        return
+    if session.get("rules") != rules:
+        session["rules"] = rules
 
 
 def state_of(last: dict | None, n_edits: int) -> dict:

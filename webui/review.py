@@ -109,6 +109,8 @@ def _page(draft=None):
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
                                         or gamelog.usual_rules(store))
     scorer.get_rule_set(rules)
+    if not game and request.args.get("rules"):
+        gamelog.remember_rules(rules)       # chosen on this page (its rules menu) or the photo page
     i18n.use_rules_terms(rules)
     hand = None
     correcting = None

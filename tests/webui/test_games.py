@@ -1078,6 +1078,14 @@ def test_the_pages_offer_the_rules_of_the_newest_game_first(client):
     assert chosen(client.get("/").get_data(as_text=True), 'name="rules"') == "hk"
     assert 'value="hk" selected' in client.get("/review/new").get_data(as_text=True)
     assert chosen(client.get("/?rules=riichi").get_data(as_text=True), 'name="rules"') == "riichi"   # asked for
+    # the rules this browser chose for a hand outside a game come first after (a beginner chose Hong
+    # Kong on the photo page; "Enter a hand" and the photo page again offered MCR)
+    client.post("/api/games", json={"rules": "mcr", "players": list("ABCD")})
+    assert 'value="mcr" selected' in client.get("/review/new").get_data(as_text=True)
+    client.get("/review/new?rules=classical")                     # its rules menu
+    assert chosen(client.get("/").get_data(as_text=True), 'name="rules"') == "classical"
+    assert 'value="classical" selected' in client.get("/review/new").get_data(as_text=True)
+    assert chosen(client.get("/games").get_data(as_text=True), 'id="new-game-rules"') == "classical"
 
 
 def test_the_history_says_what_an_edit_changed_that_the_hands_words_do_not(client):

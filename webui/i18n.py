@@ -286,8 +286,8 @@ FR = {
     "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
     "reward: {n} point(s)": "gain : {n} point(s)",
     "{han} han · {fu} fu": "{han} han · {fu} minipoints",
-    "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (option base_points); many tables ask a minimum of faan to win (option min_faan)":
-        "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (option base_points) ; beaucoup de tables demandent un minimum de faan pour gagner (option min_faan)",
+    "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (the house rule “base points”); many tables ask a minimum of faan to win (the house rule “minimum faan to win”)":
+        "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (la règle maison « points de base ») ; beaucoup de tables demandent un minimum de faan pour gagner (la règle maison « faan minimum pour gagner »)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
     "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
@@ -1314,7 +1314,8 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
             # an empty pattern table above "1 point for 0 faan" told a learner nothing (004 leaves the
             # base and any minimum to the table: options base_points and min_faan)
             out.append(t("no faan pattern in this hand: a win of 0 faan is paid the base the table agreed "
-                         "(option base_points); many tables ask a minimum of faan to win (option min_faan)"))
+                         "(the house rule “base points”); many tables ask a minimum of faan to win (the house rule "
+                         "“minimum faan to win”)"))
     raw = uncapped_score(result)
     if raw is not None:
         # "× 2^3 doubles" read as code to a learner: in words, as the rules say it (003)
@@ -1780,22 +1781,22 @@ MESSAGES_FR = {
     "flowers/seasons {} not counted: scored without flowers (house rule flowers: no); play with flowers to count them":
         "fleurs et saisons {0} non comptées : main comptée sans fleurs (règle maison fleurs : non) ; jouez avec les "
         "fleurs pour les compter",
-    "liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds":
+    "liable player ignored: pao applies only to Big Three Dragons and Big Four Winds":
         "joueur responsable ignoré : le pao ne s'applique qu'aux Trois grands dragons et aux Quatre grands vents",
     "a newer calibration photo replaced this one": "une photo de calibration plus récente a remplacé celle-ci",
     "profile name {} has no letters or digits": "le nom de profil {0} n'a ni lettre ni chiffre",
     "no profile named {}": "aucun profil nommé {0}",
-    "liable_player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
+    "liable player ignored: pao needs every set of {} exposed as a meld, one of them claimed from the liable player ({})":
         "joueur responsable ignoré : le pao demande toutes les combinaisons du yakuman exposées, l'une d'elles "
         "prise au joueur responsable ({1})",
     "bao (h): the liable player could not avoid the discard; no bao":
         "bao (h) : le joueur responsable ne pouvait pas éviter l'écart ; pas de bao",
     "bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning tile of a pure one-suit hand (case e)":
         "exemption de bao ignorée : le cas (h) n'exempte que le donneur de la tuile gagnante d'une main pure d'une couleur (cas e)",
-    "liable_player ignored: bao ({}) on a self-drawn win applies only when the liable player fed the fourth of four shown sets of cases (c), (d), (e)":
+    "liable player ignored: bao ({}) on a self-drawn win applies only when the liable player fed the fourth of four shown sets of cases (c), (d), (e)":
         "joueur responsable ignoré : le bao ({0}) sur une pioche ne s'applique que si le responsable a donné la "
         "quatrième de quatre combinaisons exposées des cas (c), (d), (e)",
-    "liable_player ignored: in bao ({}) the liable player is the one who discarded the winning tile, or fed the fourth of four shown sets":
+    "liable player ignored: in bao ({}) the liable player is the one who discarded the winning tile, or fed the fourth of four shown sets":
         "joueur responsable ignoré : dans le bao ({0}) le responsable est celui qui a écarté la tuile gagnante, "
         "ou donné la quatrième de quatre combinaisons exposées",
     "(4) charged to {}, who discarded the fourth tile of the last claimed kong; the hand holds {} kongs, and if the replacement followed another, each player pays the full score":

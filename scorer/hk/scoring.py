@@ -240,7 +240,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
         if self_drawn:
             if fourth_set:
                 return [Payment(liable, 3 * points, f"bao ({case}) f-A: pays for all three players")]
-            warnings.append(f"liable_player ignored: bao ({case}) on a self-drawn win applies only when the "
+            warnings.append(f"liable player ignored: bao ({case}) on a self-drawn win applies only when the "
                             "liable player fed the fourth of four shown sets of cases (c), (d), (e) (004 Bao f-A)")
         elif discarder is None or discarder == liable:
             return [Payment(liable, 2 * points, f"bao ({case}): discarded the winning tile, pays for "
@@ -249,7 +249,7 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
             return [Payment(liable, points, f"bao ({case}) f-C: fed the fourth set"),
                     Payment(discarder, points, "discarded the winning tile (f-C)")]
         else:
-            warnings.append(f"liable_player ignored: in bao ({case}) the liable player is the one who "
+            warnings.append(f"liable player ignored: in bao ({case}) the liable player is the one who "
                             "discarded the winning tile, or fed the fourth of four shown sets (004 Bao a-g)")
     if self_drawn:
         kong = [m for m in hand.melds if m.type == "kong" and not m.concealed and not m.added and m.from_]

@@ -513,9 +513,9 @@ def score(hand: Hand, options) -> ScoreResult:
     named = ctx("liable_player") if "liable_player" in hand.context else None
     liable = named if yakuman else None
     if named is not None and not yakuman:
-        warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
+        warnings.append("liable player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
     if liable and pao_yaku and not _pao_fed(hand, pao_of, liable):
-        warnings.append(f"liable_player ignored: pao needs every set of {pao_yaku} exposed as a meld, one of "
+        warnings.append(f"liable player ignored: pao needs every set of {pao_yaku} exposed as a meld, one of "
                         f"them claimed from the liable player ({liable}) (002 §3.3.9)")
         liable = None
     if (riichi or double_riichi) and "riichi_sticks" not in hand.context:
@@ -532,7 +532,7 @@ def score(hand: Hand, options) -> ScoreResult:
                       liable=liable if pao_yaku else None, pao_yaku=pao_yaku, robbed_kong=bool(chankan),
                       own_stick=bool(riichi or double_riichi))
     if liable and not pao_yaku:
-        warnings.append("liable_player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
+        warnings.append("liable player ignored: pao applies only to Big Three Dragons and Big Four Winds (002 §3.3.9)")
     points = sum(p.amount for p in payments)
     hand_value = value.ron if not tsumo else (3 * value.tsumo_dealer if dealer
                                               else value.tsumo_dealer + 2 * value.tsumo_other)

@@ -258,7 +258,7 @@ def test_bao_fourth_set_needs_a_set_fed_by_the_liable_player():
     selfd = hk(pure, liable_player="right", self_drawn=True)
     points = selfd.extra["points"]
     assert paid(selfd) == [("left", points), ("across", points), ("right", points)]
-    assert any("liable_player ignored" in w for w in selfd.extra["warnings"])
+    assert any("liable player ignored" in w for w in selfd.extra["warnings"])
     other = hk(pure, liable_player="right", discarder="across")
     assert ("right", other.extra["points"]) not in paid(other)
     assert paid(hk(pure, liable_player="left", self_drawn=True)) == [("left", 3 * points)]

@@ -200,7 +200,7 @@ def test_pao_stands_when_the_hand_is_also_another_yakuman():
     honours = riichi("[111z,1][222z,2][333z,3][444z,1]5z 5z", self_drawn=True, seat_wind="S", liable_player="left")
     assert honours.items[0].id == "daisuushi" and paid(honours) == {"left": 32000}
     assert [x.id for x in honours.excluded] == ["tsuisou"]
-    assert not any("liable_player ignored" in w for w in honours.extra["warnings"])
+    assert not any("liable player ignored" in w for w in honours.extra["warnings"])
     kongs = riichi("[1111z,1][2222z,2][3333z,3][4444z,1]9m 9m", seat_wind="S", liable_player="left",
                    discarder="right")
     assert kongs.items[0].id == "daisuushi" and paid(kongs) == {"left": 16000, "right": 16000}
@@ -217,7 +217,7 @@ def test_pao_needs_the_sets_exposed_and_one_fed_by_the_liable_player():
     elsewhere = riichi("[555z,1][666z,1][777z,1]123m9p 9p", self_drawn=True, seat_wind="S", liable_player="right")
     assert paid(elsewhere) == {"left": 16000, "across": 8000, "right": 8000}
     for r in (concealed, on_the_win, elsewhere):
-        assert any("liable_player ignored: pao needs every set" in w for w in r.extra["warnings"])
+        assert any("liable player ignored: pao needs every set" in w for w in r.extra["warnings"])
     unrecorded = riichi("[555z][666z][777z]123m9p 9p", self_drawn=True, seat_wind="S", liable_player="right")
     assert paid(unrecorded) == {"right": 32000}       # the seat of no claim recorded: the players' word
 
@@ -225,7 +225,7 @@ def test_pao_needs_the_sets_exposed_and_one_fed_by_the_liable_player():
 def test_liable_player_on_another_hand_is_ignored_with_a_warning():
     r = riichi("12345678s234m55p 9s", riichi=True, seat_wind="S", liable_player="left")
     assert paid(r) == {"discarder": 7700}
-    assert any("liable_player ignored" in w for w in r.extra["warnings"])
+    assert any("liable player ignored" in w for w in r.extra["warnings"])
 
 
 def test_not_a_winning_hand():

@@ -1347,7 +1347,7 @@ def test_a_hong_kong_win_names_its_liable_player_by_name_on_the_game_page(client
 
 def test_a_win_with_no_liable_player_says_nothing_of_one(client):
     # the win form's "none" was kept as a liable player None: every riichi win recorded there
-    # warned "liable_player ignored: pao applies only to ...", and its page said "liable player None"
+    # warned "liable player ignored: pao applies only to ...", and its page said "liable player None"
     from .conftest import csrf_of
     gid = new_game(client, "riichi")
     r = client.post(f"/games/{gid}/win", data={"csrf_token": csrf_of(client), "winner0": "1", "hand0": PURE_STRAIGHT,

@@ -196,7 +196,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("bao", "bao (包), paying for all",
              "A player who discards the winning tile of certain big hands, the winner having already shown the "
              "sets that make it likely (two dragon pungs, three wind pungs, three honour sets...), pays twice the "
-             "full reward, for themselves and the two others.", "004, Bao - Pénalité pour le preneur de risque"),
+             "full reward, for themselves and the two others. The review page names this player as the liable "
+             "player. Exempt (\u201cbao exempt\u201d): a player left holding only the suits of two other players' "
+             "shown one-suit hands, who claimed no discard since they were shown, pays no bao for the second of "
+             "them.", "004, Bao - Pénalité pour le preneur de risque; Bao Sin Ung Bao Hau (h)"),
     ]),
 ]
 

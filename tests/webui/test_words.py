@@ -126,3 +126,13 @@ def test_the_general_words_say_how_classical_play_counts_them_too(client):
     assert "East, the banker, pays and receives double" in general["dealer"]
     fr = html.unescape(client.get("/words/?lang=fr").get_data(as_text=True))
     assert "Le jeu classique compte 4 points chacune" in fr and "l'Est, le banquier, y paie et reçoit double" in fr
+
+
+def test_the_liable_player_and_bao_exempt_fields_link_to_their_words(client):
+    # a Hong Kong beginner met "liable player" and "bao exempt" as bare labels, the words page
+    # saying nothing of the exemption (004 Bao Sin Ung Bao Hau (h))
+    page = client.get("/review/new?rules=hk&lang=en").get_data(as_text=True)
+    assert page.count('href="/words/#bao" class="small what-it-is">what it is</a>') == 2
+    assert 'href="/words/#pao"' in client.get("/review/new?rules=riichi&lang=en").get_data(as_text=True)
+    words = html.unescape(client.get("/words/?lang=en").get_data(as_text=True))
+    assert "Exempt (“bao exempt”): a player left holding only the suits of two other players'" in words

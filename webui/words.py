@@ -45,7 +45,8 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("kong", "kong (quad)",
              "Four identical tiles; its owner draws a replacement tile. A concealed kong is laid face down: all "
              "four tiles in MCR, the two middle ones in riichi, where every kong also turns up a new dora "
-             "indicator.", "000, Lexique; 000, Tuile de remplacement - Kong - Fleurs; 002 §3.3.5-3.3.7"),
+             "indicator. For a photo, leave two of its tiles face up: a kong seen only from the back cannot be "
+             "read, and the review page then asks for its tiles.", "000, Lexique; 000, Tuile de remplacement - Kong - Fleurs; 002 §3.3.5-3.3.7"),
         Word("pair", "pair (eyes)",
              "Two identical tiles. A winning hand is four sets (chows, pungs, kongs) and a pair, except a few "
              "special hands such as seven pairs.", "000, Lexique; 002 §3.2"),

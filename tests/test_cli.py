@@ -1118,3 +1118,21 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
                          "--discarder", "Cy", "--liable", "Ann", "--data-dir", data)
     assert code == 0, err
     assert client.get("/api/games/2").json["hands"][0]["context"]["liable_player"] == "left"   # Ann sits left of Bob
+
+
+def test_a_photo_the_reader_refuses_is_named_with_what_to_do(capsys, tmp_path):
+    # "error: the data is not a JPEG, ..." named no file; an 8000 x 8000 picture got the limit alone
+    import struct
+    import zlib
+    text = tmp_path / "notes.jpg"
+    text.write_text("hello")
+    code, _, err = run(capsys, "read", str(text))
+    assert code == 2 and err.startswith(f"error: {text}: the data is not a JPEG")
+    # a PNG header of 8000 x 8000 pixels (the size is refused from the header, nothing decoded)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8000, 8000, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+    code, _, err = run(capsys, "read", str(huge))
+    assert code == 2 and f"{huge}: the image is 8000×8000 pixels" in err and "shrink it" in err, err

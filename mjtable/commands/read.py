@@ -87,7 +87,16 @@ def run(args) -> int:
         profile = _profile(args)
         result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,
                             decode=not args.no_decode, profile=profile)
-    except (scorer.HandError, scorer.RulesError, ImageError) as e:
+    except ImageError as e:
+        # the file named, and what to do with one too large (a beginner's 8000 × 8000 picture: the web
+        # page scales it down, the command said the limit alone)
+        said = e.to_dict()
+        if args.photo != "-":
+            said["message"] = f"{args.photo}: {said['message']}"
+        if said.get("code") == "too_large":
+            said["message"] += "; shrink it (a phone's 12 megapixels are plenty), or send it on the web page, which scales it down"
+        return _fail(args, said)
+    except (scorer.HandError, scorer.RulesError) as e:
         return _fail(args, e.to_dict())
     except ProfileError as e:
         # the ways on, not only "calibrate again" (a profile of other weights stopped every reading)

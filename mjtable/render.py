@@ -207,8 +207,11 @@ def _summary_lines(result) -> list[str]:
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)
         lines.append(f"! under the {result.extra.get('minimum_points', 8)}-point minimum: no win")
-    for p in result.payments:
-        lines.append(f"{p.payer} pays|{p.amount}")
+    # who pays as the single rule set's output says it, with why under it: "other pays 48" three
+    # times left a beginner to guess that East's double was the reason
+    for p in others_merged(result.payments):
+        lines.append(f"{MERGED_PAYER_WORDS.get(p.payer, p.payer)} pays|{p.amount}")
+        lines.extend(f"  {line}" for line in (_wrap(f"({p.reason})", 36) if p.reason else []))
     return lines
 
 
@@ -248,6 +251,10 @@ def format_side_by_side(results, hand_text: str = "") -> str:
     for r in results:
         for warning in r.extra.get("warnings") or []:
             out.append(f"{r.rules.upper()}: {warning}")
+        if r.unused:
+            # a context one rule set does not use (classical scored a robbed kong without a word)
+            said = [f"{k} ({why})" if (why := scorer.unused_reason(r.rules, k)) else k for k in r.unused]
+            out.append(f"{r.rules.upper()}: given but not used by these rules: {', '.join(said)}")
     assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
         out.append("seat wind not given: scored as East, the dealer (--seat-wind sets it)")

@@ -1136,3 +1136,13 @@ def test_a_photo_the_reader_refuses_is_named_with_what_to_do(capsys, tmp_path):
                      + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
     code, _, err = run(capsys, "read", str(huge))
     assert code == 2 and f"{huge}: the image is 8000×8000 pixels" in err and "shrink it" in err, err
+
+
+def test_side_by_side_says_who_pays_and_why_and_what_a_rule_set_left_unused(capsys):
+    # "other pays 48" three times under classical, with no word of East's double; a robbed kong
+    # classical does not use was said under --rules classical alone
+    code, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "all")
+    assert "each of the three others pays         48" in out and "(double, to East)" in out
+    assert "other pays" not in out
+    _, out, _ = run(capsys, "score", "123m456p789s234s5z 3s", "--rules", "all", "--robbing-kong")
+    assert "CLASSICAL: given but not used by these rules: robbing_kong" in out

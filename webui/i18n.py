@@ -126,7 +126,7 @@ FR = {
     "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
     "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
     "C: each flower of the seat, 1 faan": "C : chaque fleur de la position, 1 faan",
-    "D: a flower of both round and seat, 2 faan": "D : une fleur du tour et de la position, 2 faan", "Score": "Score", "Scoring…": "Calcul…",
+    "D: round and seat flower, 2 faan": "D : fleur du tour et du joueur, 2 faan", "Score": "Score", "Scoring…": "Calcul…",
     "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
     "Your corrections are kept; the game asks who won and on whose discard.":
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
@@ -1130,7 +1130,7 @@ CHOICE_LABELS = {
     ("flower_method", "A"): "A: each flower 1 faan, or 1 for none",
     ("flower_method", "B"): "B: each flower of the round, 1 faan",
     ("flower_method", "C"): "C: each flower of the seat, 1 faan",
-    ("flower_method", "D"): "D: a flower of both round and seat, 2 faan",
+    ("flower_method", "D"): "D: round and seat flower, 2 faan",      # whole in a phone's menu
     # 004 « Payer le gagnant »'s ways by their numbers, as the help under the menu gives them (the
     # menu said "discarder", « donneur de l'écart » in French, beside the help's « l'écarteur »)
     ("payment", "discarder"): "(1) the discarder alone",

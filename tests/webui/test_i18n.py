@@ -357,7 +357,7 @@ def test_hong_kong_flower_methods_say_what_each_counts_in_their_menu(client):
     assert '<option value="none" selected>none (played without flowers)</option>' in menu
     client.set_cookie("mjtable_lang", "fr")
     page = client.get("/review/new?rules=hk").get_data(as_text=True)
-    assert '<option value="D">D : une fleur du tour et de la position, 2 faan</option>' in page
+    assert '<option value="D">D : fleur du tour et du joueur, 2 faan</option>' in page
     from .test_game_flow import new_game
     client.set_cookie("mjtable_lang", "en")
     gid = new_game(client, "hk")

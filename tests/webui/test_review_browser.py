@@ -447,6 +447,19 @@ def test_a_payments_reason_is_said_under_it_on_a_phone(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_rule_options_menu_takes_its_own_line_on_a_phone(server, browser):
+    # "D: a flower of both round and seat, 2 fa…": the menu beside its label cut its choice
+    from .test_four_taps import phone
+    d = browser
+    phone(d)
+    d.get(server + "/review/new?rules=hk&lang=en&hand=" + WIN)
+    d.execute_script("document.querySelectorAll('details.options, #more-context').forEach((x) => { x.open = true; })")
+    menu = d.find_element(By.NAME, "opt_flower_method")
+    box = d.execute_script("return arguments[0].closest('details').getBoundingClientRect().width", menu)
+    assert menu.size["width"] >= 0.9 * box, (menu.size, box)
+    assert not console_errors(d)
+
+
 def test_a_recorded_hand_corrected_keeps_the_winds_of_its_own_deal(server, browser, app):
     # scored in its own deal whatever the dealer field says: the chips followed the field
     from selenium.webdriver.support.ui import Select

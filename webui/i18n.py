@@ -585,6 +585,10 @@ FR = {
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
     "{n} game(s)": "{n} partie(s)",
+    "(the flower method is among the Rule options, under “More about this hand”)":
+        "(la méthode des fleurs est parmi les Options des règles, sous « Plus sur cette main »)",
+    "(the flower method is among the game's House rules, on its page)":
+        "(la méthode des fleurs est parmi les Règles maison de la partie, sur sa page)",
     "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same.":
         "Aucune tuile n'était mise à part sur la photo : ★ marque la plus à droite comme tuile gagnante. Ici, "
         "toutes comptent pareil.",

@@ -548,3 +548,13 @@ def test_the_new_games_hong_kong_options_are_named_as_a_table_reads_them(client)
     assert "par ce donneur" not in fr
     # the menu's link to the tile set short enough for one line of a phone in French
     assert 'id="nav-calibrate"' in fr and ">Vos tuiles</a>" in fr
+
+
+def test_the_flower_method_warning_says_where_to_choose_it(client):
+    # "choose flower method A, B, C or D to count them": a beginner could not find where
+    body = {"hand": "123m456p789s234s5z 5z 1f", "rules": "hk", "form": {}}
+    said = client.post("/review/score?lang=en", json=body).json["html"]
+    assert "choose flower method A, B, C or D" in said
+    assert "(the flower method is among the Rule options, under “More about this hand”)" in said
+    fr = client.post("/review/score?lang=fr", json=body).json["html"]
+    assert "(la méthode des fleurs est parmi les Options des règles, sous « Plus sur cette main »)" in fr

@@ -583,7 +583,8 @@ def game_view(store: Store, game_id: int) -> dict:
                                          "false_win_default": false_win_default(flow),
                                          "false_win_basis": None if flow.false_win_fixed else flow.false_win_basis(),
                                          "false_win_ruled": flow.false_win_ruled,
-                                         "tournament": bool(game["flow"].get("tournament"))}}
+                                         "tournament": bool(game["flow"].get("tournament")),
+                                         "east_only": bool(game["flow"].get("east_only"))}}
     view["final"] = _final(game, flow, hands, total, deal) if deal.finished else None
     return view
 

@@ -39,9 +39,10 @@ def _games_page(refused: dict | None = None, entered=None):
 def create():
     f = request.form
     rules = f.get("rules") or scoring.default_rules()
-    flow = {k: True for k in ("open_ended", "tournament") if f.get(f"flow_{k}")}
-    if flow.get("tournament") and rules != "riichi":
-        flow.pop("tournament")      # the field of another rule set's options
+    flow = {k: True for k in ("open_ended", "tournament", "east_only") if f.get(f"flow_{k}")}
+    if rules != "riichi":
+        for k in ("tournament", "east_only"):
+            flow.pop(k, None)       # the fields of another rule set's options
     if f.get("flow_fixed_seats") and rules == "mcr":
         flow["seat_changes"] = False
     try:

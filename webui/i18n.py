@@ -585,6 +585,9 @@ FR = {
     "Games started from": "Parties commencées du", "until": "au", "Show": "Afficher",
     "{n} finished game(s) counted.": "{n} partie(s) terminée(s) comptée(s).",
     "{n} game(s)": "{n} partie(s)",
+    "Half game: the East round alone (a house rule; the rules play East and South)":
+        "Demi-partie : le tour Est seul (règle maison ; les règles jouent Est et Sud)",
+    "half game": "demi-partie",
     "(the flower method is among the Rule options, under “More about this hand”)":
         "(la méthode des fleurs est parmi les Options des règles, sous « Plus sur cette main »)",
     "(the flower method is among the game's House rules, on its page)":

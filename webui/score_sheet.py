@@ -387,7 +387,10 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         nonlocal y
         g = sh["game"]
         width = PAGE_W - 2 * MARGIN
-        title = _wrap(f"{sh['name']} - {tr(sh['flow']['title'])} - {tr('score sheet')}", width, 14, max_lines=2)
+        # its kind of game as the print view says it (a tournament's −20,000 chombo was unexplained)
+        kind = "".join(f" ({tr(w)})" for w, on in (("half game", sh["flow"].get("east_only")),
+                                                     ("tournament", sh["flow"].get("tournament"))) if on)
+        title = _wrap(f"{sh['name']} - {tr(sh['flow']['title'])}{kind} - {tr('score sheet')}", width, 14, max_lines=2)
         for k, text in enumerate(title):
             page.append(("text", MARGIN, y - 16 * k, 14, text, "l"))
         y -= 18 + 16 * (len(title) - 1)

@@ -10,7 +10,8 @@ FLOWS = {"riichi": RiichiFlow, "mcr": MCRFlow, "hk": HongKongFlow, "classical": 
 #: Options of the flow itself (not of the scorer), by rule set.
 FLOW_OPTIONS = {"open_ended": "no end: the table stops when it wants (every rule set)",
                 "tournament": "riichi: chombo is -20,000 after uma (002 §3.4.6) instead of a mangan payment",
-                "seat_changes": "MCR: players change seats between rounds (default true)"}
+                "seat_changes": "MCR: players change seats between rounds (default true)",
+                "east_only": "riichi: a half game, the East round alone (a house rule: 002 §3.1 plays East and South)"}
 
 
 def flow_for(rules: str, options: dict | None = None, scorer_options=None) -> Flow:
@@ -31,6 +32,8 @@ def check_options(rules: str, options) -> dict:
             raise FlowError("bad_field", f"flow.{k} must be true or false", f"flow.{k}")
         if k == "tournament" and rules != "riichi" and v:
             raise FlowError("bad_field", "tournament mode is a riichi option", f"flow.{k}")
+        if k == "east_only" and rules != "riichi" and v:
+            raise FlowError("bad_field", "a game of the East round alone is a riichi option", f"flow.{k}")
         if k == "seat_changes" and rules != "mcr":
             # true was stored on a riichi game and never used (the players thought their seats would
             # change); false says what those games do, and older games and exports carry it: kept out

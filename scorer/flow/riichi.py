@@ -27,7 +27,8 @@ CHOMBO_TOURNAMENT = -20000           # 002 §3.4.6 « 20 000 points ... après l
 
 class RiichiFlow(Flow):
     """002 §3.1: a game is the East and the South rounds. Options: ``tournament`` (chombo is
-    −20,000 after uma instead of a mangan payment, 002 §3.4.6), ``open_ended``."""
+    −20,000 after uma instead of a mangan payment, 002 §3.4.6), ``east_only`` (the East round
+    alone, a house rule), ``open_ended``."""
     rules = "riichi"
     title = "Riichi (EMA 2016)"         # as the rule set names itself (scorer.riichi.TITLE)
     rounds = ("E", "S")                  # 002 §3.1 « la manche Est et la manche Sud »
@@ -36,6 +37,13 @@ class RiichiFlow(Flow):
     has_riichi = True
     has_counters = True
     false_win_fixed = True               # chombo: 002 §3.4.6
+
+    def __init__(self, options: dict | None = None, scorer_options=None):
+        super().__init__(options, scorer_options)
+        if self.options.get("east_only"):
+            # a half game (tonpuusen), as clubs play a short evening: a house rule, 002 §3.1 plays
+            # the East and the South rounds (docs/rulings.md, riichi flow)
+            self.rounds = ("E",)
 
     @property
     def tournament(self) -> bool:

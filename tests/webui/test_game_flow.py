@@ -2373,3 +2373,30 @@ def test_the_sheet_names_riichi_as_every_other_page_does(client):
     for lang in ("en", "fr"):
         sheet = client.get(f"/games/{gid}/sheet?lang={lang}").get_data(as_text=True)
         assert "Riichi (EMA 2016)" in sheet and "EMA riichi" not in sheet and "riichi EMA" not in sheet
+
+
+def test_a_riichi_half_game_ends_after_the_east_round(client):
+    # a riichi club plays half games on short evenings: after E4 the page went on to "S1" and the
+    # game had to be broken off, its sheet saying "the players ended the game here"
+    from .conftest import csrf_of
+    from .test_score_sheet_layout import _pages
+    gid = new_game(client, "riichi", east_only=True)
+    for dealer in range(4):                       # each dealer loses the deal to the next player's win
+        post(client, gid, {"hand": "123m456p789s1122s 2s", "winner": (dealer + 1) % 4, "discarder": dealer,
+                               "context": {"dora_indicators": ["1z"]}, "riichi": [(dealer + 1) % 4]})
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"] and view["next"] is None and len(view["final"]) == 4
+    assert [h["round_wind"] for h in view["hands"]] == ["E"] * 4
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "· half game" in page
+    text = " ".join(r[3] for p in _pages(client.get(f"/games/{gid}/sheet.pdf").data) for r in p)
+    assert "Riichi (EMA 2016) (half game) - score sheet" in text
+    # offered on the new-game form for riichi, refused for another rule set
+    token = csrf_of(client)
+    r = client.post("/games", data={"csrf_token": token, "rules": "riichi", "flow_east_only": "1",
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    newest = client.get("/api/games").json["games"][0]
+    assert newest["flow"].get("east_only") is True
+    bad = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS, "flow": {"east_only": True}})
+    assert bad.status_code == 400 and "a riichi option" in bad.json["error"]["message"]

@@ -146,6 +146,30 @@ def test_a_riichi_final_table_on_a_phone_shows_each_name_whole(server, browser, 
     assert not console_errors(d)
 
 
+def test_a_riichi_final_tables_heads_stay_in_their_columns_beside_a_chombo(server, browser, app):
+    # a club's tournament game at 390 px: with a Chombo column the heads' text ran over each other,
+    # "Points − 30 0Uma00"
+    from .test_game_flow import RIICHI_GAME, post
+    client = app.test_client()
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Alice", "Bruno", "Chloé", "Dominique"],
+                                          "flow": {"tournament": True}}).json["game"]["id"]
+    post(client, gid, {"kind": "penalty", "offender": 2})
+    for body, _ in RIICHI_GAME:
+        post(client, gid, body)
+    d = browser
+    _phone_window(d, 390, 844)
+    for lang in ("fr", "en"):
+        d.get(f"{server}/games/{gid}?lang={lang}")
+        heads = [th for th in d.find_elements(By.CSS_SELECTOR, "#final thead th") if th.is_displayed()]
+        assert len(heads) == 5, [h.text for h in heads]
+        spans = d.execute_script("""return arguments[0].map(th => {
+            const r = document.createRange(); r.selectNodeContents(th);
+            const c = th.getBoundingClientRect(), t = r.getBoundingClientRect();
+            return [t.left >= c.left - 1 && t.right <= c.right + 1, th.textContent]; })""", heads)
+        assert all(inside for inside, _ in spans), (lang, spans)
+    assert not console_errors(d)
+
+
 def test_the_printed_sheet_keeps_the_final_table_with_its_signatures(server, browser, app):
     # printed, a 15-hand game's final table went ranks 1-2 on one page and 3-4 on the next, or its
     # signature lines alone on the second page

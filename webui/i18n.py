@@ -1502,6 +1502,24 @@ def lang_url(code: str) -> str:
     return path + "?" + urlencode(args, doseq=True)
 
 
+_MONTHS = {"en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                   "October", "November", "December"),
+           "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                  "novembre", "décembre")}
+
+
+def day_words(iso: str | None, language: str | None = None) -> str:
+    """A stored time as its day in words, in this machine's time zone (the table's): "4 December
+    2026", « 4 décembre 2026 » (the PDF said "2026-12-04" beside the pages' « 4 déc. 2026 »)."""
+    from datetime import datetime
+    try:
+        moment = datetime.fromisoformat(iso).astimezone()
+    except (TypeError, ValueError):
+        return iso or ""
+    months = _MONTHS.get(language or lang(), _MONTHS["en"])
+    return f"{moment.day} {months[moment.month - 1]} {moment.year}"
+
+
 def when(iso: str | None) -> str:
     """A stored UTC time (ISO 8601) as "2026-11-27 06:40 UTC"; the page's script shows it in the
     reader's own time zone (common.js, ``time.when``)."""

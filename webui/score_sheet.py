@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from . import gamelog
-from .i18n import LOSERS_SETTLE, WINDS, english_number, house_rules_text
+from .i18n import LOSERS_SETTLE, WINDS, day_words, english_number, house_rules_text
 from .pdf_font import hex_text, second_font
 from .store import Store
 
@@ -394,7 +394,8 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         for k, text in enumerate(title):
             page.append(("text", MARGIN, y - 16 * k, 14, text, "l"))
         y -= 18 + 16 * (len(title) - 1)
-        who = _wrap(tr("Players: {players}   Created {date}", players=", ".join(players), date=g["created"][:10]),
+        who = _wrap(tr("Players: {players}   Created {date}", players=", ".join(players),
+                       date=day_words(g["created"])),
                     width, 9, max_lines=2)
         for k, text in enumerate(who):
             page.append(("text", MARGIN, y - LINE * k, 9, text, "l"))
@@ -466,9 +467,15 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
     if sh["final"]:
         # the sticks left on the table at the end are in the winner's points (002 §3.6): a column
         # says how many, and the points less the start, as the print view does
+        # the sticks and chombo columns only where a player has some, as the print view does (an
+        # empty "Bâtons" column and a "0" chombo for each player read as figures to check)
+        sticks = riichi and any(r.get("leftover_sticks") for r in sh["final"])
+        chombo = riichi and any(r.get("penalty") for r in sh["final"])
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
-            [(tr("Sticks"), 60, "r"), (f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r"),
-             (tr("Chombo"), 75, "r"), (tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
+            [(tr("Sticks"), 60, "r")] * sticks
+            + [(f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r")]
+            + [(tr("Chombo"), 75, "r")] * chombo
+            + [(tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
             if riichi else [(tr("Score"), 75, "r")] if sh["score_differs"] else [])
         # the players' column as wide as the longest name, where the page has the room (half of it
         # was empty while "Maximilian Alexander von Hohen..." was cut); a name wider still wraps
@@ -497,9 +504,10 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         y -= LINE
         for r in sh["final"]:
             vals = [r["rank"], r["player"], number(r["points"])] + (
-                [number(r["leftover_sticks"]) if r.get("leftover_sticks") else "",
-                 number(r["result"], signed=True), number(r["uma"], signed=True), number(r["penalty"]),
-                 number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
+                [number(r["leftover_sticks"]) if r.get("leftover_sticks") else ""] * sticks
+                + [number(r["result"], signed=True), number(r["uma"], signed=True)]
+                + [number(r["penalty"]) if r.get("penalty") else ""] * chombo
+                + [number(r["score"], signed=True), number(r["score_k"], signed=True, decimals=1)]
                 if riichi else [number(r["score"])] if sh["score_differs"] else [])
             x = MARGIN
             tallest = 1

@@ -174,3 +174,30 @@ def test_a_classical_pdf_sheet_says_only_the_winner_is_paid_as_its_print_view_do
         assert start in text, (lang, text[:400])
     mcr = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     assert "Only the winner" not in " ".join(r[3] for p in _pages(client.get(f"/games/{mcr}/sheet.pdf").data) for r in p)
+
+
+def test_a_riichi_pdf_final_table_has_sticks_and_chombo_columns_only_where_a_player_has_some(client):
+    # a club's PDF had an empty "Bâtons" column and a "0" chombo for every player, and dated the
+    # game "2026-12-04" beside the pages' « 4 déc. 2026 »
+    from webui.i18n import day_words
+    from .test_game_flow import RIICHI_GAME, post
+
+    def final_words(gid, lang="en"):
+        runs = [r[3] for p in _pages(client.get(f"/games/{gid}/sheet.pdf?lang={lang}").data) for r in p]
+        return runs[runs.index("Final result" if lang == "en" else "Résultat final"):], " ".join(runs)
+
+    plain = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]
+    for body, _ in RIICHI_GAME:
+        post(client, plain["id"], body)
+    words, text = final_words(plain["id"])
+    assert "Chombo" not in words and "Uma" in words
+    assert f"Created {day_words(plain['created'], 'en')}" in text and plain["created"][:10] not in text
+    fr = final_words(plain["id"], "fr")[1]
+    assert f"{day_words(plain['created'], 'fr')}" in fr
+    chombo = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"],
+                                             "flow": {"tournament": True}}).json["game"]["id"]
+    post(client, chombo, {"kind": "penalty", "offender": 2})
+    for body, _ in RIICHI_GAME:
+        post(client, chombo, body)
+    words, _ = final_words(chombo)
+    assert "Chombo" in words and "0" not in words, words          # no "0" chombo for those without one

@@ -2400,3 +2400,15 @@ def test_a_riichi_half_game_ends_after_the_east_round(client):
     assert newest["flow"].get("east_only") is True
     bad = client.post("/api/games", json={"rules": "mcr", "players": PLAYERS, "flow": {"east_only": True}})
     assert bad.status_code == 400 and "a riichi option" in bad.json["error"]["message"]
+
+
+def test_a_tournament_chombo_says_its_cost_on_the_game_page(client):
+    # its row moved no points in play (002 §3.4.6: after the uma): a club read "chombo by Chloé"
+    # beside four zeros as free
+    gid = new_game(client, "riichi", tournament=True)
+    post(client, gid, {"kind": "penalty", "offender": C})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert '<span class="small chombo-cost">−20,000 after uma (tournament)</span>' in page
+    other = new_game(client, "riichi")
+    post(client, other, {"kind": "penalty", "offender": C})
+    assert "chombo-cost" not in client.get(f"/games/{other}?lang=en").get_data(as_text=True)

@@ -1516,7 +1516,8 @@ def day_words(iso: str | None, language: str | None = None) -> str:
         moment = datetime.fromisoformat(iso).astimezone()
     except (TypeError, ValueError):
         return iso or ""
-    months = _MONTHS.get(language or lang(), _MONTHS["en"])
+    from flask import has_request_context
+    months = _MONTHS.get(language or (lang() if has_request_context() else "en"), _MONTHS["en"])
     return f"{moment.day} {months[moment.month - 1]} {moment.year}"
 
 

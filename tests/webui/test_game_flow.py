@@ -938,6 +938,11 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     assert view["hands"][1]["deltas"] == [0, -(1600 + 300) - (2000 + 300), 1900 + 1000, 2300]
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Cy and Di win on Bob's discard" in page and "History of changes" not in page
+    # each winner's hand and figures named on the card (a club read "5 800 … / 2 000" naming neither)
+    card = page[page.index('id="hand-2"'):]
+    card = card[:card.index("</tr>")]
+    assert re.findall(r'<span class="small win-name">([^<]*)</span> <code', card) == ["Cy:", "Di:"]
+    assert re.findall(r'<span class="win-name">([^<]*)</span>', card) == ["Cy:", "Di:"]
     # the hand's page scores each winner, not the first alone
     hand_page = client.get(f"/games/{gid}/hands/2").get_data(as_text=True)
     second = hand_page[hand_page.index('class="also-wins"'):]

@@ -347,8 +347,8 @@ FR = {
     "No end: play until the table stops (no last round)": "Sans fin : jouer jusqu'à ce que la table s'arrête (pas de dernier tour)",
     "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":
         "Tournoi : un chombo coûte 20 000 après l'uma au lieu d'un paiement de mangan",
-    "Players, in seat order around the table (first dealer first)":
-        "Joueurs, dans l'ordre des places autour de la table (premier croupier d'abord)",
+    "Players, in seat order around the table (East, the first dealer, first)":
+        "Joueurs, dans l'ordre des places autour de la table (Est, qui distribue le premier, d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
     "tournament": "tournoi", "{n} hand(s)": "{n} main(s)",
     "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés à leur suite ci-dessous",
@@ -556,20 +556,20 @@ FR = {
     # the error page
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
     "Go back": "Revenir", "Start again": "Recommencer",
-    "{from} corrected to {to}": "{from} corrigée en {to}", "{to} added": "{to} ajoutée",
+    "{from} corrected to {to}": "tuile {from} corrigée en {to}", "{to} added": "tuile {to} ajoutée",
     "group {group} removed ({tiles})": "groupe {group} retiré ({tiles})", "group {group} broken up": "groupe {group} défait",
     "group {group} marked concealed": "groupe {group} marqué caché", "group {group} marked exposed": "groupe {group} marqué exposé",
     "group {group} marked a kong added to a claimed pung": "groupe {group} marqué kong ajouté à un pung réclamé",
     "group {group} claimed from {from}": "groupe {group} pris à {from}",
     "{tiles} put back in the standing row": "{tiles} remises dans la rangée debout",
     "put back in the standing row": "remettre dans la rangée debout", "Enter shows its tiles": "Entrée montre ses tuiles",
-    "the claimed tile, sideways": "la tuile réclamée, de côté", "{tile} added": "{tile} ajoutée",
-    "{tiles} removed": "{tiles} retirées",
+    "the claimed tile, sideways": "la tuile réclamée, de côté", "{tile} added": "tuile {tile} ajoutée",
+    "{tiles} removed": "tuiles {tiles} retirées",
     "{tiles} made a meld": "{tiles} regroupées en combinaison", "a change undone": "une modification annulée",
     "Undo: {change}": "Annuler : {change}", "Redo: {change}": "Rétablir : {change}",
     "Undone: {change}": "Annulé : {change}", "Redone: {change}": "Rétabli : {change}",
-    "{tile} removed": "{tile} retirée", "{tile} marked as the winning tile": "{tile} marquée tuile gagnante",
-    "{tile} moved": "{tile} déplacée", "every tile cleared": "toutes les tuiles retirées",
+    "{tile} removed": "tuile {tile} retirée", "{tile} marked as the winning tile": "tuile {tile} marquée gagnante",
+    "{tile} moved": "tuile {tile} déplacée", "every tile cleared": "toutes les tuiles retirées",
     "hand typed: {typed}": "main saisie : {typed}",
     "a change redone": "une modification rétablie",
     "This game is over: a hand read now cannot be recorded in it. Undo or edit a hand on the game page, or start a new game.":
@@ -1258,8 +1258,13 @@ def correction_text(change) -> str:
     if text is None:
         return json.dumps(change, ensure_ascii=False, sort_keys=True)
     group = change.get("group")
-    fields = {"from": label(change.get("from")), "to": change.get("to") or "", "tiles": " ".join(change.get("tiles") or []),
-              "group": group + 1 if isinstance(group, int) else "?", "tile": change.get("tile") or "",
+    # a tile by its name, as the review page's undo says it ("7z corrected to 6z" on a hand's page)
+    tile = change.get("op") == "replace"
+    fields = {"from": tile_label(change.get("from")) if tile else label(change.get("from")),
+              "to": tile_label(change["to"]) if change.get("to") else "",
+              "tiles": " ".join(change.get("tiles") or []),
+              "group": group + 1 if isinstance(group, int) else "?",
+              "tile": tile_label(change["tile"]) if change.get("tile") else "",
               "typed": change.get("text") or ""}
     return t(text, **fields)
 
@@ -1762,8 +1767,8 @@ MESSAGES_FR = {
     "self-drawn: points + 8": "pioche (tsumo) : points + 8", "false win": "faux Mah-jong",
     "riichi stick": "bâton de riichi", "own riichi stick back": "son bâton de riichi rendu",
     "{} riichi stick(s) from the table": "{0} bâton(s) de riichi pris sur la table",
-    "{} riichi stick(s) × 1000": "{0} bâton(s) de riichi × 1000",
-    "{} riichi stick(s) × 1000, the winner's own among them": "{0} bâton(s) de riichi × 1000, dont celui du gagnant", "noten payment": "pénalité noten",
+    "{} riichi stick(s) × 1,000": "{0} bâton(s) de riichi × 1 000",
+    "{} riichi stick(s) × 1,000, the winner's own among them": "{0} bâton(s) de riichi × 1 000, dont celui du gagnant", "noten payment": "pénalité noten",
     "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
     "ron, half (pao shared)": "ron, moitié (pao partagé)",
     "robbing the kong: paid by the player who added the kong": "vol du kong : payé par le joueur qui a ajouté la tuile au kong",

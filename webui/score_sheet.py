@@ -51,7 +51,11 @@ def _notations(h: dict, players: list[str]) -> list[str]:
     wins = [w for w in gamelog.wins_of(h) if w.get("notation")]
     if len(wins) < 2:
         return [w["notation"] for w in wins]
-    return [f"{players[w['winner']]}: {w['notation']}" for w in wins]
+    from flask import has_request_context
+
+    from .i18n import colon
+    said = colon() if has_request_context() else ":"       # « Chloé : » on a French sheet
+    return [f"{players[w['winner']]}{said} {w['notation']}" for w in wins]
 
 
 def result_text(h: dict, players: list[str], flow, tr=english, number=english_number) -> str:

@@ -153,6 +153,6 @@ def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats
     if riichi_sticks:
         # the winner's own stick is among them when it declared riichi: said, or the total
         # "received" read as a gain of 1000 more than the winner made
-        payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1000"
+        payments.append(Payment("table", 1000 * riichi_sticks, f"{riichi_sticks} riichi stick(s) × 1,000"
                                 + (", the winner's own among them" if own_stick else "")))
     return payments

@@ -353,9 +353,9 @@ def test_the_winners_own_riichi_stick_is_said_among_those_it_collects():
     # a beginner read "TOTAL 5500 points received" as 1000 more than the hand: one stick was theirs
     own = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi=True, riichi_sticks=2, discarder="left")
     table = next(p for p in own.payments if p.payer == "table")
-    assert table.amount == 2000 and table.reason == "2 riichi stick(s) × 1000, the winner's own among them"
+    assert table.amount == 2000 and table.reason == "2 riichi stick(s) × 1,000, the winner's own among them"
     other = riichi("234m406p234s88s55z 5z", seat_wind="S", riichi_sticks=1, discarder="left")
-    assert next(p for p in other.payments if p.payer == "table").reason == "1 riichi stick(s) × 1000"
+    assert next(p for p in other.payments if p.payer == "table").reason == "1 riichi stick(s) × 1,000"
     # the hand's gain beside the total received: a club's game log showed +2,000 for "3,000 received"
     assert own.extra["net_gain"] == own.total - 1000 and "net_gain" not in other.extra
 

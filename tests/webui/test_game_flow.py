@@ -603,7 +603,7 @@ def old_game_log(path):
     conn.execute("INSERT INTO games VALUES (1, 'old', 'riichi', '{}', ?, '{\"honba\": 2}', '2024-01-01')",
                  (json.dumps(PLAYERS),))
     payments = [{"payer": 2, "payee": 1, "amount": 8300, "reason": "ron + 2 counter(s) × 300"},
-                {"payer": None, "payee": 1, "amount": 1000, "reason": "1 riichi stick(s) × 1000", "from": "table"}]
+                {"payer": None, "payee": 1, "amount": 1000, "reason": "1 riichi stick(s) × 1,000", "from": "table"}]
     hand = {"concealed": ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "2m", "3m", "4m", "5p", "5p", "9s"],
             "melds": [], "winning_tile": "9s", "bonus": [], "context": {}}
     ctx = {"seat_wind": "N", "round_wind": "E", "self_drawn": False, "discarder": "right", "honba": 2,

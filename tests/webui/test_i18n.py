@@ -558,3 +558,20 @@ def test_the_flower_method_warning_says_where_to_choose_it(client):
     assert "(the flower method is among the Rule options, under “More about this hand”)" in said
     fr = client.post("/review/score?lang=fr", json=body).json["html"]
     assert "(la méthode des fleurs est parmi les Options des règles, sous « Plus sur cette main »)" in fr
+
+
+def test_french_words_a_riichi_club_met(client, app):
+    # « premier croupier d'abord » on the new-game form (riichi's dealer is « l'ouvreur »), a flash
+    # beginning in lower case, « 1 bâton de riichi × 1000 », « Chloé: » without its space
+    page = client.get("/games?lang=fr").get_data(as_text=True)
+    assert "(Est, qui distribue le premier, d'abord)" in page and "premier croupier" not in page
+    body = {"hand": "234m406p234s88s55z 5z", "rules": "riichi",
+            "form": {"ctx__present": "1", "ctx_riichi": "1", "ctx_riichi_sticks": "1", "ctx_seat_wind": "S"}}
+    import html
+    said = html.unescape(client.post("/review/score?lang=fr", json=body).json["html"])
+    assert "× 1\u202f000" in said and "× 1000" not in said
+    from webui.score_sheet import _notations
+    hand = {"kind": "win", "wins": [{"winner": 2, "notation": "22m55m33p99p11s77z9s 9s"},
+                                    {"winner": 3, "notation": "123456789p11s23s 1s"}]}
+    with app.test_request_context("/?lang=fr"):
+        assert _notations(hand, ["Alice", "Bruno", "Chloé", "Dominique"])[0].startswith("Chloé : ")

@@ -351,11 +351,13 @@ def test_a_hands_corrections_are_told_in_words_in_the_pages_language(app):
                {"op": "teleport", "group": 0}]
     with app.test_request_context("/?lang=en"):
         assert [i18n.correction_text(c) for c in changes[:3]] == [
-            "3s corrected to 4s", "group 2 claimed from right", "group 3 removed (1z 1z 1z)"]
+            "3 Bamboo corrected to 4 Bamboo", "group 2 claimed from right", "group 3 removed (1z 1z 1z)"]
         assert "teleport" in i18n.correction_text(changes[3])     # a kind this version does not know: as recorded
     with app.test_request_context("/?lang=fr"):
-        assert [i18n.correction_text(c) for c in changes[:2]] == ["3s corrigée en 4s", "groupe 2 pris à droite"]
-        assert i18n.correction_text({"op": "winning", "tile": "6s"}) == "6s marquée tuile gagnante"
+        # a tile by its name, the participle agreeing with « tuile » (« 3 ronds corrigée en 4 ronds »)
+        assert [i18n.correction_text(c) for c in changes[:2]] == ["tuile 3 bambous corrigée en 4 bambous",
+                                                                   "groupe 2 pris à droite"]
+        assert i18n.correction_text({"op": "winning", "tile": "6s"}) == "tuile 6 bambous marquée gagnante"
 
 
 def test_every_change_the_review_page_records_is_told_in_words():

@@ -944,8 +944,8 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     log = served / "mjtable.sqlite3"
     names = lambda path: [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM games ORDER BY id")]  # noqa: E731
     # asked first: it says what it replaces, and changes nothing
-    code, _, err = run(capsys, "games", "--restore", str(backup), "--data-dir", str(served))
-    assert code == 2 and "replaces the game log" in err and "(2 game(s)) with" in err and "--yes" in err
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--data-dir", str(served))
+    assert code == 1 and "would replace the game log" in out and "(2 game(s)) with" in out and "--yes" in out
     assert names(log) == ["Thursday", "Friday"]
     code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(served))
     assert code == 0 and "restored 1 game(s)" in out, out

@@ -178,10 +178,10 @@ def _restore(database, target: str, yes: bool) -> int:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = database.with_name(f"{database.stem}-before-restore-{stamp}{database.suffix}")
         if not yes:
-            print(f"error: this replaces the game log {database} ({had} game(s)) with {source} ({count} game(s)); "
-                  f"the log replaced would be kept as {kept.name}: run again with --yes to do it",
-                  file=sys.stderr)
-            return 2
+            # what it would do, and nothing done: status 1 ("the answer is no"), not an error
+            print(f"this would replace the game log {database} ({had} game(s)) with {source} ({count} game(s)); "
+                  f"the log replaced would be kept as {kept.name}: run again with --yes to do it")
+            return 1
         code = _backup(str(database), str(kept), quiet=True)
         if code:
             return code

@@ -903,3 +903,26 @@ def test_a_photo_is_read_once_however_often_read_is_tapped(server, browser, fake
     d.execute_script("const f = document.getElementById('upload-form'); f.requestSubmit(); f.requestSubmit();")
     wait(d, 60).until(lambda drv: "/review/" in drv.current_url)
     assert len(fake_reader) == 1, fake_reader
+
+
+def test_a_riichi_tiles_guesses_leave_out_flowers(server, browser, monkeypatch):
+    # a riichi club's 中 read unsure offered "winter" and "spring" among the reader's best guesses:
+    # riichi has no flowers or seasons (002 §1.3)
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "7z", "7z", "7z"]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9, "face_down": False,
+                  "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+        tiles[11].update(confidence=0.4, top3=[{"code": "7z", "p": 0.4}, {"code": "4f", "p": 0.3},
+                                                {"code": "1f", "p": 0.2}])
+        groups = [{"id": 0, "kind": "concealed", "tiles": list(range(14))}]
+        links = [{"tile": i, "group": 0, "role": "standing"} for i in range(14)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": [], "links": links, "groups": groups}, "missing_context": [], "timings_ms": {}}
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "riichi-guesses.jpg", "riichi", 14)
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="7z"]')[0].click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    guesses = [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, "#picker-top .pick")]
+    assert guesses == ["7z"], guesses
+    d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
+    wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))

@@ -628,7 +628,9 @@
     // The reader's top 3 for this tile first, then shortcuts to melds.
     topRow.innerHTML = "";
     const read = t && t.src !== null ? readTiles[t.src] : null;
-    const top = read && read.top3 ? read.top3.map((x) => x.code).filter((c) => c) : [];
+    // riichi has no flowers or seasons (002 §1.3): none among its guesses (a 中's read "winter")
+    const noBonus = data.rules === "riichi";
+    const top = read && read.top3 ? read.top3.map((x) => x.code).filter((c) => c && !(noBonus && c[1] === "f")) : [];
     if (base && !top.includes(base)) top.unshift(base);
     if (top.length) {
       const lab = document.createElement("span"); lab.className = "small muted"; lab.textContent = tr("the reader's best guesses");

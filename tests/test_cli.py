@@ -1112,8 +1112,10 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     code, _, err = run(capsys, "record", "draw", "1", "--data-dir", data)
     assert code == 2 and "over" in err
     # a riichi game's liable player, named, is the context's seat seen from the winner
-    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
-               "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--half-game",
+               "--tournament", "--data-dir", data)[0] == 0
+    flow = client.get("/api/games/2").json["game"]["flow"]
+    assert flow.get("east_only") is True and flow.get("tournament") is True, flow
     code, out, err = run(capsys, "record", "win", "2", "[555z,1][666z,2](7777z)1m234p 1m", "--winner", "Bob",
                          "--discarder", "Cy", "--liable", "Ann", "--data-dir", data)
     assert code == 0, err

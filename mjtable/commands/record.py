@@ -27,6 +27,9 @@ def register(sub) -> None:
     new.add_argument("--name", default="", help="the game's name (default: the players' names)")
     new.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                      help="a house rule (repeatable), as mjtable score --option takes it")
+    new.add_argument("--half-game", action="store_true", help="riichi: the East round alone (a house rule)")
+    new.add_argument("--tournament", action="store_true", help="riichi: a chombo costs 20,000 after uma")
+    new.add_argument("--open-ended", action="store_true", help="no last round: the table stops when it wants")
     win = acts.add_parser("win", help="record a win")
     _game_arg(win)
     win.add_argument("hand", help="the winner's hand in notation (mjtable score --help shows it)")
@@ -166,8 +169,10 @@ def run(args) -> int:
                 options = options_from_args(args)
             except scorer.RulesError as e:
                 raise Refused(e.message) from None
+            flow = {k: True for k, on in (("east_only", args.half_game), ("tournament", args.tournament),
+                                          ("open_ended", args.open_ended)) if on}
             r = client.post("/api/games", json={"name": args.name, "rules": args.rules, "players": args.players,
-                                                "options": options})
+                                                "options": options, "flow": flow})
             if r.status_code != 201:
                 raise Refused(_said(r))
             view = r.get_json()

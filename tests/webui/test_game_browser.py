@@ -116,14 +116,21 @@ def test_a_finished_games_final_table_fits_a_phone(server, browser, app):
     assert not console_errors(d)
 
 
+def _riichi_game(app, players, first=(), **flow) -> int:
+    """A riichi game of ``players`` (``flow`` its options) played to its end: the hands ``first``,
+    then those of test_game_flow.RIICHI_GAME."""
+    from .test_game_flow import RIICHI_GAME, post
+    client = app.test_client()
+    gid = client.post("/api/games", json={"rules": "riichi", "players": players, "flow": flow}).json["game"]["id"]
+    for body in [*first, *(b for b, _ in RIICHI_GAME)]:
+        post(client, gid, body)
+    return gid
+
+
 def test_a_riichi_final_table_on_a_phone_shows_each_name_whole(server, browser, app):
     # its six columns left the names "A…", "J…", "Ł…" and "K…", and "Points − 30,000" ran into "Uma"
-    from .test_game_flow import RIICHI_GAME, post
     names = ["Amélie Fontaine", "Jonas Berg", "Kenji Satō", "Łucja Wójcik-Brzęczyszczykiewicz"]
-    client = app.test_client()
-    gid = client.post("/api/games", json={"rules": "riichi", "players": names}).json["game"]["id"]
-    for body, _ in RIICHI_GAME:
-        post(client, gid, body)
+    gid = _riichi_game(app, names)
     d = browser
     _phone_window(d, 390, 844)
     for lang in ("en", "fr"):
@@ -149,13 +156,8 @@ def test_a_riichi_final_table_on_a_phone_shows_each_name_whole(server, browser, 
 def test_a_riichi_final_tables_heads_stay_in_their_columns_beside_a_chombo(server, browser, app):
     # a club's tournament game at 390 px: with a Chombo column the heads' text ran over each other,
     # "Points − 30 0Uma00"
-    from .test_game_flow import RIICHI_GAME, post
-    client = app.test_client()
-    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Alice", "Bruno", "Chloé", "Dominique"],
-                                          "flow": {"tournament": True}}).json["game"]["id"]
-    post(client, gid, {"kind": "penalty", "offender": 2})
-    for body, _ in RIICHI_GAME:
-        post(client, gid, body)
+    gid = _riichi_game(app, ["Alice", "Bruno", "Chloé", "Dominique"], tournament=True,
+                       first=[{"kind": "penalty", "offender": 2}])
     d = browser
     _phone_window(d, 390, 844)
     for lang in ("fr", "en"):

@@ -99,11 +99,9 @@ def player_seat(text: str, players: list[str]) -> int:
 def _liable(view: dict, winner: int, liable: int) -> str:
     """The liable player as the context gives it: seen from the winner, in the next deal's seats."""
     from webui import settlement
-    seating = tuple(view.get("seating") or settlement.SEATED)
-    for relative in ("left", "across", "right"):
-        if settlement.seat_at(winner, relative, seating) == liable:
-            return relative
-    raise Refused("the liable player is another player than the winner")
+    if liable == winner:
+        raise Refused("the liable player is another player than the winner")
+    return settlement.relative_of(winner, liable, tuple(view.get("seating") or settlement.SEATED))
 
 
 def _body(args, view: dict) -> dict:

@@ -1,13 +1,15 @@
-"""A second font for the PDF score sheet: the letters its Helvetica cannot write.
+"""More fonts for the PDF score sheet: the letters its Helvetica cannot write.
 
 The sheet's Helvetica writes WinAnsi only (Latin-1 with œ, €, curly quotes). Clubs write their
-players' names in Chinese, Japanese or Korean too; those letters are written with a TrueType font
-found on this machine (``FONT_FILES``; Debian: fonts-wqy-zenhei, fonts-arphic-uming), embedded as a
-subset of the glyphs the sheet uses, with a map back to Unicode so that a reader can search and
+players' names with other accents (« Nguyễn », « Łucja », « Satō ») and in Chinese, Japanese or
+Korean too; those letters are written with the TrueType fonts found on this machine
+(``FONT_FILES``, each letter in the first that has it; Debian: fonts-dejavu-core, fonts-wqy-zenhei,
+fonts-arphic-uming), each embedded as a subset of the glyphs the sheet uses, with a map back to Unicode so that a reader can search and
 copy the names (PDF 1.7, 9.7 "Composite fonts" and 9.10.3 "ToUnicode CMaps"). Without such a font
-those names are "player N" (``webui.score_sheet.sheet``).
+those names are "player N", or Latin letters without the accents (``webui.score_sheet.sheet``).
 
-``MJTABLE_PDF_FONT`` names another TrueType font file (.ttf or .ttc), or "none" for none.
+``MJTABLE_PDF_FONT`` names another TrueType font file (.ttf or .ttc), the only one then used, or
+"none" for none.
 """
 from __future__ import annotations
 
@@ -19,9 +21,12 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-# TrueType (glyf) fonts with CJK letters, first found first: PDF readers take a TrueType subset
-# as it is (the Noto CJK files are CFF outlines, another font program).
-FONT_FILES = (Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),
+# TrueType (glyf) fonts, a letter taken from the first that has it: PDF readers take a TrueType
+# subset as it is (the Noto CJK files are CFF outlines, another font program). DejaVu Sans first:
+# every Latin accent (Vietnamese too), Greek and Cyrillic, drawn nearer Helvetica than a CJK
+# font's Latin letters; then fonts with CJK letters.
+FONT_FILES = (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+              Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),
               Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
               Path("/usr/share/fonts/truetype/arphic/uming.ttc"),
               Path("/usr/share/fonts/truetype/arphic/ukai.ttc"))
@@ -123,22 +128,34 @@ def _to_unicode(used: list[tuple[int, int]]) -> bytes:
     return "\n".join(lines).encode("ascii")
 
 
-def second_font() -> EmbeddedFont | None:
-    """The font for letters Helvetica lacks: ``MJTABLE_PDF_FONT``, else the first of
-    ``FONT_FILES`` present and readable; None when there is none (or "none" is asked for).
-    Looked for once per value of ``MJTABLE_PDF_FONT`` (the sheet asks for every letter it
-    measures): a font installed later is used after a restart."""
-    return _font_asked(os.environ.get("MJTABLE_PDF_FONT", "").strip())
+def second_fonts() -> tuple[EmbeddedFont, ...]:
+    """The fonts for letters Helvetica lacks, a letter taken from the first that has it:
+    ``MJTABLE_PDF_FONT`` alone, else those of ``FONT_FILES`` present and readable; none when
+    there is none (or "none" is asked for). Looked for once per value of ``MJTABLE_PDF_FONT``
+    (the sheet asks for every letter it measures): a font installed later is used after a
+    restart."""
+    return _fonts_asked(os.environ.get("MJTABLE_PDF_FONT", "").strip())
+
+
+def font_for(text: str) -> EmbeddedFont | None:
+    """The first of ``second_fonts`` that has every letter of ``text``, or None."""
+    return next((f for f in second_fonts() if f.covers(text)), None)
+
+
+def font_index(ch: str) -> int | None:
+    """Which of ``second_fonts`` writes the letter ``ch`` (the first that has it), or None."""
+    return next((k for k, f in enumerate(second_fonts()) if ord(ch) in f.cmap), None)
 
 
 @lru_cache(maxsize=4)
-def _font_asked(asked: str) -> EmbeddedFont | None:
+def _fonts_asked(asked: str) -> tuple[EmbeddedFont, ...]:
     if asked.lower() == "none":
-        return None
+        return ()
+    found = []
     for path in ([Path(asked)] if asked else FONT_FILES):
         if path.is_file():
             try:
-                return EmbeddedFont(path)
+                found.append(EmbeddedFont(path))
             except Exception:     # a damaged or unreadable file, no TrueType outlines: the next one
                 continue
-    return None
+    return tuple(found)

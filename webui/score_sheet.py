@@ -12,7 +12,7 @@ import unicodedata
 
 from . import gamelog
 from .i18n import LOSERS_SETTLE, WINDS, day_words, english_number, house_rules_text
-from .pdf_font import hex_text, second_font
+from .pdf_font import font_index, hex_text, second_fonts
 from .store import Store
 
 
@@ -219,21 +219,19 @@ def _winansi_spelling(s: str) -> str | None:
 
 
 def _pdf_spelling(s: str) -> str | None:
-    """``s`` as the PDF can write it: in Helvetica (``_winansi_spelling``), else as it is when the
-    second font (``webui.pdf_font``) has its every letter; None when neither can."""
-    spelled = _winansi_spelling(s)
-    if spelled is not None:
-        return spelled
-    font = second_font()
-    return s if font is not None and font.covers(s) else None
+    """``s`` as the PDF can write it: as it is when Helvetica and the other fonts
+    (``webui.pdf_font``) have its every letter between them; else its Latin letters without the
+    accents Helvetica lacks (``_winansi_spelling``: « Nguyễn » was "Nguyen" though this machine
+    had a font for ễ); None when neither can."""
+    if all(_winansi(c) or font_index(c) is not None for c in s):
+        return s
+    return _winansi_spelling(s)
 
 
-def _second_font_letter(ch: str) -> bool:
-    """Whether ``ch`` is written with the second font: Helvetica lacks it, that font has it."""
-    if _winansi(ch):
-        return False
-    font = second_font()
-    return font is not None and ord(ch) in font.cmap
+def _font_of(ch: str) -> int | None:
+    """Which of the other fonts (``webui.pdf_font.second_fonts``) writes ``ch``: None where
+    Helvetica does, or where no font has it."""
+    return None if _winansi(ch) else font_index(ch)
 
 
 def _pdf_text(s) -> str:
@@ -256,13 +254,14 @@ _WIDTHS.update({"\xa0": 278, "\u2026": 1000, "\u2014": 1000, "\u2019": 222, "\u0
 
 
 def _width(s, size: float) -> float:
-    """The width of ``s`` at ``size`` points: in Helvetica, the letters it lacks in the second font
-    where that has them (``webui.pdf_font``)."""
+    """The width of ``s`` at ``size`` points: in Helvetica, the letters it lacks in the other fonts
+    where one has them (``webui.pdf_font``)."""
     em = 0
     for ch in str(s):
         w = _WIDTHS.get(ch)
         if w is None:
-            w = second_font().width(ch) if _second_font_letter(ch) else \
+            k = _font_of(ch)
+            w = second_fonts()[k].width(ch) if k is not None else \
                 _WIDTHS.get(unicodedata.normalize("NFD", ch)[:1], 556)
         em += w
     return em * size / 1000
@@ -536,8 +535,8 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
 
 def pdf(sh: dict, tr=english, number=english_number) -> bytes:
     """The sheet as a PDF file: A4 landscape pages, Helvetica, right-aligned numbers; ``tr``: its
-    language (WinAnsi text: French accents, œ and € print; other scripts in the second font where
-    this machine has one, else as "?"); ``number``:
+    language (WinAnsi text: French accents, œ and € print; other letters in the first font of this
+    machine's that has them, ``webui.pdf_font``, else as "?"); ``number``:
     how it writes a figure (``webui.i18n.number`` with ``latin1``: a plain no-break space)."""
     objects: list[bytes] = []
 
@@ -547,14 +546,22 @@ def pdf(sh: dict, tr=english, number=english_number) -> bytes:
 
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     pages = _lines(sh, tr, number)
-    # the letters Helvetica lacks, in the second font's subset (names in Chinese...)
-    letters = {ch for page in pages for cmd in page if cmd[0] == "text" for ch in str(cmd[4])
-               if _second_font_letter(ch)}
+    # the letters Helvetica lacks, each in the subset of the first other font that has it (names
+    # in Chinese, « Nguyễn »): /F2, /F3... in the fonts' order
+    by_font: dict[int, set] = {}
+    for page in pages:
+        for cmd in page:
+            if cmd[0] == "text":
+                for ch in str(cmd[4]):
+                    k = _font_of(ch)
+                    if k is not None:
+                        by_font.setdefault(k, set()).add(ch)
     fonts = b"/F1 %d 0 R" % font
-    gids = {}
-    if letters:
-        second, gids = second_font().pdf_objects("".join(sorted(letters)), add)
-        fonts += b" /F2 %d 0 R" % second
+    letters = {}           # letter -> (its font's resource name, {code point: glyph id})
+    for n, k in enumerate(sorted(by_font), 2):
+        obj, gids = second_fonts()[k].pdf_objects("".join(sorted(by_font[k])), add)
+        fonts += b" /F%d %d 0 R" % (n, obj)
+        letters.update({ch: (f"F{n}", gids) for ch in by_font[k]})
     pages_id = len(objects) + 1
     objects.append(b"")          # the page tree, written once its kids are known
     kids = []
@@ -571,12 +578,12 @@ def pdf(sh: dict, tr=english, number=english_number) -> bytes:
             text = str(text)
             if align == "r":     # right-aligned: shift by the text's width
                 x -= _width(text, size)
-            if letters.isdisjoint(text):
+            if not any(c in letters for c in text):
                 ops.append(f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({_pdf_text(text)}) Tj ET")
                 continue
             # runs of each font, one after the other (each Tj moves the pen past its run)
-            runs = ("".join(run) for _, run in itertools.groupby(text, key=letters.__contains__))
-            shown = " ".join(f"/F2 {size} Tf {hex_text(r, gids)} Tj" if r[0] in letters
+            runs = ("".join(run) for _, run in itertools.groupby(text, key=lambda c: letters.get(c, ("F1",))[0]))
+            shown = " ".join(f"/{letters[r[0]][0]} {size} Tf {hex_text(r, letters[r[0]][1])} Tj" if r[0] in letters
                              else f"/F1 {size} Tf ({_pdf_text(r)}) Tj" for r in runs)
             ops.append(f"BT {x:.1f} {y:.1f} Td {shown} ET")
         stream = "\n".join(ops).encode("cp1252")

@@ -1186,8 +1186,8 @@ def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client, mon
 def test_the_pdf_sheet_writes_chinese_names_in_a_font_of_this_machines(client, tmp_path):
     import shutil
     import subprocess
-    from webui.pdf_font import second_font
-    if second_font() is None:
+    from webui.pdf_font import font_for
+    if font_for("张伟王芳李娜北京流局") is None:
         pytest.skip("no TrueType CJK font on this machine (Debian: fonts-wqy-zenhei)")
     names = ["张伟", "王芳", "Zoé", "李娜"]
     gid = client.post("/api/games", json={"name": "北京 club", "rules": "mcr", "players": names}).json["game"]["id"]
@@ -1198,7 +1198,7 @@ def test_the_pdf_sheet_writes_chinese_names_in_a_font_of_this_machines(client, t
         s for s in re.findall(rb"stream\n(.*?)endstream", pdf, flags=re.S) if b" Tj" in s or b"TJ" in s)
     for unwritten in (b"player 1", b"cannot write", b"??"):
         k = text_part.find(unwritten)
-        assert k < 0, (unwritten, text_part[max(0, k - 200):k + 200], os.environ.get("MJTABLE_PDF_FONT"), second_font())
+        assert k < 0, (unwritten, text_part[max(0, k - 200):k + 200], os.environ.get("MJTABLE_PDF_FONT"))
     assert b"/Subtype /Type0" in pdf and b"/FontFile2" in pdf and b"/ToUnicode" in pdf
     assert b"<5F20>" in pdf and b"<4F1F>" in pdf        # 张 and 伟, mapped back to Unicode for copying
     assert len(pdf) < 60_000                           # the font's subset, not its 17 MB
@@ -1212,14 +1212,37 @@ def test_the_pdf_sheet_writes_chinese_names_in_a_font_of_this_machines(client, t
         assert all(n in text for n in names) and "北京 club" in text and "流局" in text
 
 
-def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client):
+def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client, monkeypatch):
     # « Kenji Satō » and « Łucja Wójcik » were "player 3" and "player 4", signature lines included
+    monkeypatch.setenv("MJTABLE_PDF_FONT", "none")        # a machine without a font for them
     names = ["Amélie Fontaine", "Jonas Berg", "Kenji Satō", "Łucja Wójcik"]
     gid = client.post("/api/games", json={"name": "Rōnin club", "rules": "riichi", "players": names}).json["game"]["id"]
     post(client, gid, {"kind": "draw", "tenpai": [C, D]})
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert b"(Kenji Sato) Tj" in pdf and "(Lucja Wójcik) Tj".encode("cp1252") in pdf
     assert b"player 3" not in pdf and b"cannot write" not in pdf and b"(Ronin club - " in pdf
+
+
+def test_the_pdf_sheet_writes_accented_latin_names_as_spelled_in_a_font_of_this_machines(client, tmp_path):
+    """« Nguyễn » was written "Nguyen" though this machine has a font with ễ (DejaVu Sans); a
+    Chinese name in the same sheet takes its letters from a CJK font, each font its own subset."""
+    import shutil
+    import subprocess
+    from webui.pdf_font import font_for
+    names = ["Nguyễn Văn An", "Kenji Satō", "Łucja Wójcik", "张伟"]
+    if font_for("ễăōŁ") is None or font_for("张伟") is None:
+        pytest.skip("no TrueType font with these letters on this machine (Debian: fonts-dejavu-core, fonts-wqy-zenhei)")
+    gid = client.post("/api/games", json={"name": "Hà Nội club", "rules": "riichi", "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw", "tenpai": [C, D]})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"(Kenji Sato) Tj" not in pdf and b"Nguyen" not in pdf and b"player 4" not in pdf
+    assert b"/F2 " in pdf and b"/F3 " in pdf and pdf.count(b"/FontFile2") == 2      # DejaVu's and the CJK font's
+    assert b"<1EC5>" in pdf                      # ễ mapped back to Unicode for copying
+    if shutil.which("pdftotext"):
+        (tmp_path / "sheet.pdf").write_bytes(pdf)
+        text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "sheet.pdf"), "-"], capture_output=True,
+                              text=True, check=True).stdout
+        assert all(n in text for n in names) and "Hà Nội club" in text, text
 
 
 def test_an_mcr_win_on_the_game_page_takes_the_win_context_boxes(client):
@@ -1268,10 +1291,10 @@ def test_the_pdf_writes_what_its_font_can_write(client, monkeypatch):
     """The PDF's Helvetica is WinAnsi (cp1252): œ, € and curly quotes print as themselves; what it
     has no glyph for (Chinese) is written in the second font where this machine has one, in the
     same line, else prints "?"."""
-    from webui.pdf_font import second_font
+    from webui.pdf_font import font_for
     gid = new_game(client, "riichi")
     post(client, gid, {"kind": "draw", "note": "cœur 5 € ‘ok’ 中"})
-    if second_font() is not None:
+    if font_for("中") is not None:
         pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
         assert re.search("- cœur 5 € ‘ok’ \\) Tj /F2 8 Tf <[0-9A-F]{4}> Tj ET".encode("cp1252"), pdf)
     monkeypatch.setenv("MJTABLE_PDF_FONT", "none")

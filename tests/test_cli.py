@@ -1122,6 +1122,27 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     assert client.get("/api/games/2").json["hands"][0]["context"]["liable_player"] == "left"   # Ann sits left of Bob
 
 
+def test_record_starts_a_riichi_game_with_a_clubs_starting_points_and_uma(capsys, tmp_path):
+    data = str(tmp_path / "data")
+    code, out, err = run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
+                         "--start-points", "25000", "--uma", "20000, 10000,-10000,-20000", "--data-dir", data)
+    assert code == 0, err
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": data}).test_client()
+    game = client.get("/api/games/1").json
+    assert game["game"]["flow"]["start_points"] == 25000 and game["points"] == [25000] * 4
+    assert game["game"]["flow"]["uma"] == [20000, 10000, -10000, -20000]
+    code, _, err = run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
+                       "--uma", "20,10", "--data-dir", data)
+    assert code == 2 and "the uma must be four whole numbers" in err
+    code, _, err = run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
+                       "--uma", "20k,10k,-10k,-20k", "--data-dir", data)
+    assert code == 2 and "--uma takes four whole numbers" in err
+    code, _, err = run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di",
+                       "--start-points", "25000", "--data-dir", data)
+    assert code == 2 and "riichi options" in err
+
+
 def test_a_photo_the_reader_refuses_is_named_with_what_to_do(capsys, tmp_path):
     # "error: the data is not a JPEG, ..." named no file; an 8000 x 8000 picture got the limit alone
     import struct

@@ -31,7 +31,9 @@ def _games_page(refused: dict | None = None, entered=None):
     games = gamelog.games_with_state(get_store())
     # a new game under the rules of the newest game, unless the refused form chose others
     entered = entered or {"rules": gamelog.usual_rules(get_store())}
+    from scorer.flow.riichi import START_POINTS
     return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered,
+                           uma_choices=UMA_CHOICES, riichi_start_points=START_POINTS,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 
@@ -46,6 +48,8 @@ def create():
     if f.get("flow_fixed_seats") and rules == "mcr":
         flow["seat_changes"] = False
     try:
+        if rules == "riichi":
+            flow.update(_riichi_figures(f))
         gid = gamelog.new_game(get_store(), name=f.get("name", ""), rules=rules,
                                players=[f.get(f"player{i}", "") for i in range(4)],
                                options=_changed_options(f, rules), flow=flow)
@@ -54,6 +58,34 @@ def create():
         error = e.to_dict()
         return _games_page({"message": i18n.msg(error), "field": error.get("field") or ""}, f), 400
     return redirect(url_for("games.show", game_id=gid), code=303)
+
+
+#: The uma a new riichi game's form offers, 1st to 4th place: 002 §3.6.1's first (the default),
+#: then those clubs play as house rules (gamelog keeps any four that add up to 0, from the API).
+UMA_CHOICES = ((15000, 5000, -5000, -15000), (10000, 5000, -5000, -10000), (20000, 10000, -10000, -20000),
+               (30000, 10000, -10000, -30000), (0, 0, 0, 0))
+
+
+def _riichi_figures(form) -> dict:
+    """A new riichi game's starting points and uma from its form, where they differ from 002's
+    (so that the game records the house rules it chose, not every default)."""
+    from scorer.flow.riichi import START_POINTS, UMA
+    out = {}
+    text = (form.get("flow_start_points") or "").strip()
+    if text:
+        if not (text.isascii() and text.isdigit()):
+            raise validation.InputError("bad_field", f"the starting points must be a whole number, not {text[:20]!r}",
+                                        field="flow.start_points")
+        if int(text) != START_POINTS:
+            out["start_points"] = int(text)
+    uma = (form.get("flow_uma") or "").strip()
+    if uma:
+        choice = next((c for c in UMA_CHOICES if ",".join(map(str, c)) == uma), None)
+        if choice is None:
+            raise validation.InputError("bad_field", "unknown uma: choose one of the list", field="flow.uma")
+        if choice != UMA:
+            out["uma"] = list(choice)
+    return out
 
 
 def _changed_options(form, rules: str) -> dict:

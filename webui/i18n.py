@@ -347,6 +347,11 @@ FR = {
     "No end: play until the table stops (no last round)": "Sans fin : jouer jusqu'à ce que la table s'arrête (pas de dernier tour)",
     "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":
         "Tournoi : un chombo coûte 20 000 après l'uma au lieu d'un paiement de mangan",
+    "Starting points": "Points de départ", "Uma, 1st to 4th place": "Uma, de la 1re à la 4e place",
+    "the rules": "les règles",
+    "The rules start each player at {points} and give this uma by place (002 §3.6); clubs often start at 25,000: the result is the points less the start, plus the uma.":
+        "Les règles donnent {points} points à chaque joueur au départ et cet uma selon la place (002 §3.6) ; "
+        "les clubs partent souvent de 25 000 : le résultat est les points moins ceux du départ, plus l'uma.",
     "Players, in seat order around the table (East, the first dealer, first)":
         "Joueurs, dans l'ordre des places autour de la table (Est, qui distribue le premier, d'abord)",
     "Start the game": "Commencer la partie", "Import a game": "Importer une partie", "Import JSON": "Importer le JSON",
@@ -1584,16 +1589,24 @@ def names_and(seats, players) -> str:
     return t_page("{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
-def house_rules_text(rules: str, options: dict | None, tr=None) -> str:
-    """A game's house rules (``webui.scoring.house_rules``) in words, in ``tr``'s language (default
-    the page's): "house rules (limit: 300, flowers: no)"; "" when the game keeps every default."""
+def house_rules_text(rules: str, options: dict | None, tr=None, flow: dict | None = None, write=None) -> str:
+    """A game's house rules (``webui.scoring.house_rules``, and the figures of its ``flow``
+    options: riichi's starting points and uma) in words, in ``tr``'s language (default the
+    page's), figures written by ``write`` (default ``number``): "house rules (limit: 300,
+    flowers: no)"; "" when the game keeps every default."""
     from flask import has_request_context
     from .scoring import house_rules
     tr = tr or t
+    write = write or number
     sep = colon() if has_request_context() and tr is t else ":"
 
     parts = [f"{option_words(rules, name, tr)}{sep} {option_words(rules, value, tr, name)}"
              for name, value in house_rules(rules, options)]
+    flow = flow or {}
+    if flow.get("start_points") is not None:
+        parts.append(f"{tr('starting points')}{sep} {write(flow['start_points'])}")
+    if flow.get("uma") is not None:
+        parts.append(f"{tr('uma')}{sep} {' / '.join(write(a, signed=True) for a in flow['uma'])}")
     return f"{tr('house rules')} ({', '.join(parts)})" if parts else ""
 
 
@@ -2263,6 +2276,16 @@ MESSAGES_FR = {
     "Only a hand that scores nothing else: here the fans above count.":
         "Seulement pour une main qui ne compte rien d'autre : ici, les combinaisons ci-dessus comptent.",
     "tournament mode is a riichi option": "le mode tournoi est une option du riichi",
+    "starting points and uma are riichi options": "les points de départ et l'uma sont des options du riichi",
+    "the starting points must be a whole number of hundreds from {} to {}, not {}":
+        "les points de départ doivent être un nombre entier de centaines de {0} à {1}, pas {2}",
+    "the starting points must be a whole number, not {}": "les points de départ doivent être un nombre entier, pas {0}",
+    "the uma must be four whole numbers of hundreds, 1st place first":
+        "l'uma doit être quatre nombres entiers de centaines, la 1re place d'abord",
+    "the uma must add up to 0, not {}": "la somme de l'uma doit être 0, pas {0}",
+    "the uma must not give a place more than the place before it":
+        "l'uma ne doit pas donner à une place plus qu'à la place avant elle",
+    "unknown uma: choose one of the list": "uma inconnu : choisissez-en un de la liste",
     "seat changes between rounds are an MCR option": "les changements de place entre les tours sont une option du MCR",
     "hand_id is given twice, differently: in the body and in the address; give it once":
         "hand_id est donné deux fois, différemment : dans le corps et dans l'adresse ; donnez-le une fois",

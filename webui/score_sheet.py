@@ -173,7 +173,9 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
             "score_differs": bool(final) and _score_differs(final), "start_points": flow.start_points, "points": view["points"], "finished": view["finished"],
-            "renamed": substituted, "house_rules": house_rules_text(game["rules"], game.get("options"), tr),
+            "renamed": substituted, "house_rules": house_rules_text(game["rules"], game.get("options"), tr,
+                                             # the sheet says its starting points on their own
+                                             {**game.get("flow", {}), "start_points": None}, number),
             "name": (game["name"] if not pdf_names else _pdf_spelling(game["name"]) or " / ".join(players)),
             "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},

@@ -30,6 +30,10 @@ def register(sub) -> None:
     new.add_argument("--half-game", action="store_true", help="riichi: the East round alone (a house rule)")
     new.add_argument("--tournament", action="store_true", help="riichi: a chombo costs 20,000 after uma")
     new.add_argument("--open-ended", action="store_true", help="no last round: the table stops when it wants")
+    new.add_argument("--start-points", type=int, metavar="N",
+                     help="riichi: each player's points at the start (a house rule; the rules: 30000)")
+    new.add_argument("--uma", metavar="A,B,C,D",
+                     help="riichi: the uma of the 1st to 4th places (a house rule; the rules: 15000,5000,-5000,-15000)")
     win = acts.add_parser("win", help="record a win")
     _game_arg(win)
     win.add_argument("hand", help="the winner's hand in notation (mjtable score --help shows it)")
@@ -169,6 +173,13 @@ def run(args) -> int:
                 raise Refused(e.message) from None
             flow = {k: True for k, on in (("east_only", args.half_game), ("tournament", args.tournament),
                                           ("open_ended", args.open_ended)) if on}
+            if args.start_points is not None:
+                flow["start_points"] = args.start_points
+            if args.uma is not None:
+                try:
+                    flow["uma"] = [int(a) for a in args.uma.replace(" ", "").split(",")]
+                except ValueError:
+                    raise Refused(f"--uma takes four whole numbers separated by commas, 1st place first, not {args.uma!r}") from None
             r = client.post("/api/games", json={"name": args.name, "rules": args.rules, "players": args.players,
                                                 "options": options, "flow": flow})
             if r.status_code != 201:

@@ -28,7 +28,7 @@ CHOMBO_TOURNAMENT = -20000           # 002 §3.4.6 « 20 000 points ... après l
 class RiichiFlow(Flow):
     """002 §3.1: a game is the East and the South rounds. Options: ``tournament`` (chombo is
     −20,000 after uma instead of a mangan payment, 002 §3.4.6), ``east_only`` (the East round
-    alone, a house rule), ``open_ended``."""
+    alone, a house rule), ``start_points`` and ``uma`` (house rules' figures), ``open_ended``."""
     rules = "riichi"
     title = "Riichi (EMA 2016)"         # as the rule set names itself (scorer.riichi.TITLE)
     rounds = ("E", "S")                  # 002 §3.1 « la manche Est et la manche Sud »
@@ -40,6 +40,10 @@ class RiichiFlow(Flow):
 
     def __init__(self, options: dict | None = None, scorer_options=None):
         super().__init__(options, scorer_options)
+        # house rules: 002 §3.6 starts at 30,000 with §3.6.1's uma; clubs play 25,000, or another
+        # uma (docs/rulings.md, riichi final result); the result is still points − start + uma
+        self.start_points = int(self.options.get("start_points", START_POINTS))
+        self.uma_by_place = tuple(self.options.get("uma", UMA))
         if self.options.get("east_only"):
             # a half game (tonpuusen), as clubs play a short evening: a house rule, 002 §3.1 plays
             # the East and the South rounds (docs/rulings.md, riichi flow)
@@ -135,7 +139,8 @@ class RiichiFlow(Flow):
         return out
 
     def uma(self, points: list[int]) -> list[int]:
-        """002 §3.6.1: +15,000 / +5,000 / −5,000 / −15,000 by place; tied players share the uma
+        """002 §3.6.1: +15,000 / +5,000 / −5,000 / −15,000 by place (or a house rule's,
+        ``uma_by_place``); tied players share the uma
         of the places they hold (« si deux joueurs se partagent la première place, chacun reçoit
         un bonus de 10.000 points »)."""
         order = sorted(range(4), key=lambda p: -points[p])
@@ -145,7 +150,7 @@ class RiichiFlow(Flow):
             j = i
             while j + 1 < 4 and points[order[j + 1]] == points[order[i]]:
                 j += 1
-            share = sum(UMA[i:j + 1]) // (j - i + 1)
+            share = sum(self.uma_by_place[i:j + 1]) // (j - i + 1)
             for k in range(i, j + 1):
                 out[order[k]] = share
             i = j + 1

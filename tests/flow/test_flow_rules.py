@@ -226,3 +226,35 @@ def test_the_players_may_end_the_game_at_any_hand(rules):
     assert out[-1].after.sticks == out[-1].deal.sticks
     with pytest.raises(FlowError):
         flow.check(Event("end", tenpai=(0,)))
+
+
+def test_riichi_house_rules_start_points_and_uma():
+    """A club starting at 25,000 with an uma of 20/10 (house rules; 002 §3.6 starts at 30,000 with
+    15/5): the result is the points less the start, plus the uma, and still adds up to 0."""
+    from scorer.flow import Deal, check_options
+    flow = flow_for("riichi", check_options("riichi", {"start_points": 25000, "uma": [20000, 10000, -10000, -20000]}))
+    rows = flow.final([8000, 2000, -3000, -7000], Deal(dealer=0, round_wind="S"), [0, 0, 0, 0])
+    assert [r["points"] for r in rows] == [33000, 27000, 22000, 18000]
+    assert [r["score"] for r in rows] == [28000, 12000, -13000, -27000] and sum(r["score"] for r in rows) == 0
+    assert flow_for("riichi").final([8000, 2000, -3000, -7000], Deal(dealer=0, round_wind="S"),
+                                    [0, 0, 0, 0])[0]["score"] == 8000 + 15000      # 002's own, unchanged
+    assert flow.uma([25000, 25000, 25000, 25000]) == [0, 0, 0, 0]                  # four level share it all
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"start_points": 25050}, "whole number of hundreds"),
+    ({"start_points": 300}, "from 1,000"),
+    ({"start_points": True}, "whole number of hundreds"),
+    ({"uma": [15000, 5000, -5000]}, "four whole numbers"),
+    ({"uma": [20000, 10000, -10000, -10000]}, "add up to 0, not 10,000"),
+    ({"uma": [5000, 15000, -5000, -15000]}, "more than the place before it"),
+    ({"uma": "15,5"}, "four whole numbers"),
+])
+def test_riichi_house_figures_that_are_refused(options, words):
+    from scorer.flow import check_options
+    with pytest.raises(FlowError) as e:
+        check_options("riichi", options)
+    assert words in e.value.message
+    with pytest.raises(FlowError) as e:
+        check_options("mcr", {"start_points": 25000})
+    assert "riichi options" in e.value.message

@@ -2430,6 +2430,57 @@ def test_a_riichi_half_game_ends_after_the_east_round(client):
     assert bad.status_code == 400 and "a riichi option" in bad.json["error"]["message"]
 
 
+def test_a_riichi_club_starts_at_25000_with_its_own_uma(client):
+    # a club playing 25,000 starts with an uma of 20/10 could only record 002's 30,000 and 15/5:
+    # every final score was off by the uma and the start
+    from .conftest import csrf_of
+    from .test_score_sheet_layout import _pages
+    token = csrf_of(client)
+    page = client.get("/games?lang=en").get_data(as_text=True)
+    assert 'name="flow_start_points"' in page and 'value="20000,10000,-10000,-20000"' in page
+    r = client.post("/games", data={"csrf_token": token, "rules": "riichi", "flow_east_only": "1",
+                                    "flow_start_points": "25000", "flow_uma": "20000,10000,-10000,-20000",
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    gid = client.get("/api/games").json["games"][0]["id"]
+    flow = client.get(f"/api/games/{gid}").json["game"]["flow"]
+    assert flow["start_points"] == 25000 and flow["uma"] == [20000, 10000, -10000, -20000]
+    for winner, discarder in ((1, 0), (2, 0), (3, 0), (0, 2)):      # each dealer loses the deal
+        post(client, gid, {"hand": "123m456p789s1122s 2s", "winner": winner, "discarder": discarder,
+                           "context": {"dora_indicators": ["1z"]}, "riichi": [winner]})
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"] and sum(r["score"] for r in view["final"]) == 0
+    last = min(view["final"], key=lambda r: r["points"])
+    assert last["seat"] == 0 and last["uma"] == -20000             # dealt in three times
+    for r in view["final"]:
+        assert r["score"] == r["points"] - 25000 + r["uma"]
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "house rules (starting points: 25,000, uma: +20,000 / +10,000 / -10,000 / -20,000)" in page
+    sheet = client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+    assert "règles maison (uma : +20\u202f000 / +10\u202f000 / -10\u202f000 / -20\u202f000)" in sheet
+    assert "points de départ 25\u202f000" in sheet                 # said once
+    text = " ".join(r[3] for p in _pages(client.get(f"/games/{gid}/sheet.pdf?lang=en").data) for r in p)
+    assert "house rules (uma: +20,000 / +10,000 / -10,000 / -20,000)" in text and "starting points 25,000" in text
+    # carried by an export imported again
+    again = client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json)
+    assert again.status_code == 201 and again.json["final"] == view["final"]
+    # 002's own figures are not stored as house rules; a typo is said in the form, kept
+    r = client.post("/games", data={"csrf_token": token, "rules": "riichi", "flow_start_points": "30000",
+                                    "flow_uma": "15000,5000,-5000,-15000",
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    assert "start_points" not in client.get("/api/games").json["games"][0]["flow"]
+    r = client.post("/games?lang=en", data={"csrf_token": token, "rules": "riichi", "flow_start_points": "25050",
+                                            **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "whole number of hundreds" in page and 'value="25050"' in page
+    r = client.post("/games?lang=fr", data={"csrf_token": token, "rules": "riichi", "flow_uma": "1,2,3,4",
+                                            **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 400 and "uma inconnu" in r.get_data(as_text=True)
+    bad = client.post("/api/games", json={"rules": "hk", "players": PLAYERS, "flow": {"uma": [0, 0, 0, 0]}})
+    assert bad.status_code == 400 and "riichi options" in bad.json["error"]["message"]
+
+
 def test_a_tournament_chombo_says_its_cost_on_the_game_page(client):
     # its row moved no points in play (002 §3.4.6: after the uma): a club read "chombo by Chloé"
     # beside four zeros as free

@@ -1102,7 +1102,7 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
                        "--data-dir", data)
     assert code == 2 and "no player 'Zed' in this game: name one of Ann, Bob, Cy, Đức" in err
     code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", data)
-    assert code == 0 and out.startswith("hand 3 undone")
+    assert code == 0 and out.startswith("undone: hand 3 (E3, Cy deals): false win by Cy")
     assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
     # the same game log as the web app's: its page shows the hands recorded here
     from webui import create_app
@@ -1120,6 +1120,38 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
                          "--discarder", "Cy", "--liable", "Ann", "--data-dir", data)
     assert code == 0, err
     assert client.get("/api/games/2").json["hands"][0]["context"]["liable_player"] == "left"   # Ann sits left of Bob
+
+
+def test_record_takes_a_double_ron_and_says_what_the_scoring_left_out(capsys, tmp_path):
+    # a club secretary could not record a double ron from the terminal, a liable player the scorer
+    # ignored was not said (the table thought pao applied), « An » of « Nguyễn Văn An » was no
+    # player, and undo did not say what it took back
+    data = str(tmp_path / "data")
+    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Nguyễn Văn An", "Bé", "Cé", "Lê Thị Hồng",
+               "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "456m456p789s3455s 2s",
+                         "--winner", "An", "--winner", "Hong", "--discarder", "Bé", "--riichi", "An", "Hồng",
+                         "--data-dir", data)
+    assert code == 0, err
+    # 002 §4.1: each declarer who wins takes their own stick back; East keeps the deal with a counter
+    assert "Nguyễn Văn An 2,000 (1 han · 40 fu) + own riichi stick back & Lê Thị Hồng 2,000" in out
+    assert "Nguyễn Văn An +2,000, Bé -4,000, Cé 0, Lê Thị Hồng +2,000" in out
+    assert "next hand: E round, Nguyễn Văn An deals, 1 counter, 0 riichi sticks on the table" in out
+    code, out, err = run(capsys, "record", "win", "1", "[555z,1][666z,2]234m11p77z 7z", "--winner", "Bé",
+                         "--discarder", "Cé", "--liable", "An", "--data-dir", data)
+    assert code == 0 and "warning: liable player ignored: pao needs every set of Big Three Dragons" in out
+    code, out, _ = run(capsys, "record", "undo", "1", "--data-dir", data)
+    assert code == 0 and out.startswith("undone: hand 2 (E1-1, Nguyễn Văn An deals): Bé 32,000 (yakuman)")
+    code, out, _ = run(capsys, "record", "draw", "1", "--tenpai", "An", "--riichi", "An", "--data-dir", data)
+    assert "2 counters, 1 riichi stick on the table" in out              # the draw's stick stays (002 §3.3.14)
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s1122s 2s", "456m456p789s3455s 2s",
+                       "--winner", "An", "--discarder", "Bé", "--data-dir", data)
+    assert code == 2 and "one hand per --winner" in err
+    # MCR has no liable player: said, as mjtable score says it
+    assert run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "record", "win", "2", "123m456m789m234p5s 5s", "--winner", "Bob", "--self-drawn",
+                         "--liable", "Ann", "--data-dir", data)
+    assert code == 0 and "warning: given but not used by these rules: liable_player" in out, out + err
 
 
 def test_record_starts_a_riichi_game_with_a_clubs_starting_points_and_uma(capsys, tmp_path):

@@ -377,6 +377,8 @@ class Settler:
                                   f"{scorer.get_rule_set(self.game['rules']).title} "
                                   f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
                                   f"{deal.round_wind} round: {err.get('message', 'invalid')}",
+                                  # as MCR's below its 8 points: what the table does with it
+                                  advice="record it as a false win" if code == "below_minimum" else "",
                                   # the context key at fault, where one is; in a game the discarder
                                   # field says self_drawn and discarder (the request has neither key)
                                   field=("discarder" if err.get("field") in ("context.self_drawn", "context.discarder")

@@ -496,10 +496,17 @@ def sheet_text(view: dict, french: bool = False) -> str:
     if view.get("final"):
         lines.append(tr("Final result") + colon if french else "final:")
         lines.extend(f"  {r['rank']}. {r['player']}  {number(r['score'])}" for r in view["final"])
-    elif view.get("next") and french:
-        nxt = view["next"]
-        lines.append(f"{tr('Next hand:')} {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
-                     f"{tr('{player} deals', player=players[nxt['dealer']])}")
     elif view.get("next"):
-        lines.append(f"next hand: {view['next']['round_wind']} round, {players[view['next']['dealer']]} deals")
+        nxt = view["next"]
+        if french:
+            line = (f"{tr('Next hand:')} {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
+                    f"{tr('{player} deals', player=players[nxt['dealer']])}")
+        else:
+            line = f"next hand: {nxt['round_wind']} round, {players[nxt['dealer']]} deals"
+        if flow.has_riichi:
+            # what the next winner takes beside the hand (002 §3.4.10, §3.3.14): a draw's sticks
+            # stayed on the table unsaid
+            line += (f", {tr('{n} counter(s)', n=view.get('honba') or 0)}, "
+                     f"{tr('{n} riichi stick(s) on the table', n=view.get('riichi_sticks') or 0)}")
+        lines.append(line)
     return "\n".join(lines)

@@ -15,6 +15,9 @@ GAME_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "discarder", "honba", "
                 "liable_player")
 
 
+NOTE_HELP = "a note kept with the hand, as the game page's Note field"
+
+
 def register(sub) -> None:
     p = sub.add_parser("record", help="start a game and record its hands from the command line",
                        description="Keep a game from the command line, as the web UI's game page does (the same "
@@ -36,27 +39,29 @@ def register(sub) -> None:
                      help="riichi: the uma of the 1st to 4th places (a house rule; the rules: 15000,5000,-5000,-15000)")
     win = acts.add_parser("win", help="record a win")
     _game_arg(win)
-    win.add_argument("hand", help="the winner's hand in notation (mjtable score --help shows it)")
-    win.add_argument("--winner", required=True, metavar="PLAYER", help="who won: a name, or a seat 1-4")
+    win.add_argument("hand", nargs="+", help="the winner's hand in notation (mjtable score --help shows it); several "
+                                             "winners on one discard (riichi): one hand each, in --winner's order")
+    win.add_argument("--winner", required=True, action="append", metavar="PLAYER",
+                     help="who won: a name, or a seat 1-4; repeated for several winners on one discard")
     who = win.add_mutually_exclusive_group(required=True)
     who.add_argument("--discarder", metavar="PLAYER", help="who discarded the winning tile")
     who.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn from the wall")
     win.add_argument("--riichi", nargs="+", default=[], metavar="PLAYER", help="riichi: who declared it this hand")
     win.add_argument("--liable", metavar="PLAYER", help="the player liable for the hand (bao, pao)")
-    win.add_argument("--note", default=None)
+    win.add_argument("--note", default=None, help=NOTE_HELP)
     from ..context_args import add_context_arguments
     add_context_arguments(win, exclude=GAME_CONTEXT, options=False)
     draw = acts.add_parser("draw", help="record a draw (nobody won)")
     _game_arg(draw)
     draw.add_argument("--tenpai", nargs="+", default=[], metavar="PLAYER", help="riichi: who was tenpai")
     draw.add_argument("--riichi", nargs="+", default=[], metavar="PLAYER", help="riichi: who declared it this hand")
-    draw.add_argument("--note", default=None)
+    draw.add_argument("--note", default=None, help=NOTE_HELP)
     false_win = acts.add_parser("false-win", help="record a false win (riichi: a chombo)")
     _game_arg(false_win)
     false_win.add_argument("offender", metavar="PLAYER", help="who declared it")
     false_win.add_argument("--amount", type=whole_number("amount", 1), default=None,
                            help="what the offender pays each other player, where the table sets it")
-    false_win.add_argument("--note", default=None)
+    false_win.add_argument("--note", default=None, help=NOTE_HELP)
     for name, said in (("undo", "take the last hand back"), ("end", "end the game here (the players stop)")):
         _game_arg(acts.add_parser(name, help=said))
     for q in (new, win, draw, false_win, *(acts.choices[n] for n in ("undo", "end"))):
@@ -88,13 +93,17 @@ def _plain(name: str) -> str:
 
 def player_seat(text: str, players: list[str]) -> int:
     """A player named as the game names them (the case and accents as typed or not), or by the
-    start of their name where one alone begins so, or by seat 1-4."""
+    start of their name where one alone begins so, or by one word of it that one alone has, or by
+    seat 1-4."""
     from webui.gamelog import name_key
     if text.strip().isdigit() and 1 <= int(text) <= 4:
         return int(text) - 1
     for same in ([i for i, p in enumerate(players) if name_key(p) == name_key(text)],
                  [i for i, p in enumerate(players) if _plain(p) == _plain(text)],
-                 [i for i, p in enumerate(players) if text.strip() and _plain(p).startswith(_plain(text))]):
+                 [i for i, p in enumerate(players) if text.strip() and _plain(p).startswith(_plain(text))],
+                 # a word of the name: a Vietnamese player goes by the given name, which comes last
+                 # (« An » of « Nguyễn Văn An » was refused)
+                 [i for i, p in enumerate(players) if text.strip() and _plain(text) in _plain(p).split()]):
         if len(same) == 1:
             return same[0]
     raise Refused(f"no player {text!r} in this game: name one of {', '.join(players)} (or a seat 1-4)")
@@ -113,13 +122,24 @@ def _body(args, view: dict) -> dict:
     seat = lambda name: player_seat(name, players)        # noqa: E731
     if args.action == "win":
         from ..context_args import context_from_args
-        winner = seat(args.winner)
-        body = {"hand": args.hand, "winner": winner, "discarder": None if args.self_drawn else seat(args.discarder),
-                "context": context_from_args(args)}
+        if len(args.hand) != len(args.winner):
+            raise Refused(f"give one hand per --winner, in the same order (hands given: {len(args.hand)}, "
+                          f"winners: {len(args.winner)})")
+        winners = [seat(w) for w in args.winner]
+        discarder = None if args.self_drawn else seat(args.discarder)
+        if len(winners) == 1:
+            body = {"hand": args.hand[0], "winner": winners[0], "discarder": discarder, "context": context_from_args(args)}
+        else:
+            if args.liable:
+                raise Refused("--liable takes one winner: record a hand of several winners with a liable player "
+                              "on the game page (mjtable serve)")
+            # each winner with the same flags (--ippatsu...): the game page's form asks them apart
+            body = {"winners": [{"winner": w, "hand": h, "context": context_from_args(args)}
+                                for w, h in zip(winners, args.hand)], "discarder": discarder}
         if args.riichi:
             body["riichi"] = [seat(p) for p in args.riichi]
         if args.liable:
-            body["context"]["liable_player"] = _liable(view, winner, seat(args.liable))
+            body["context"]["liable_player"] = _liable(view, winners[0], seat(args.liable))
     elif args.action == "draw":
         body = {"kind": "draw", "tenpai": [seat(p) for p in args.tenpai], "riichi": [seat(p) for p in args.riichi]}
     elif args.action == "false-win":
@@ -146,6 +166,24 @@ def _hand_line(view: dict, seq) -> str:
     moved = ", ".join(f"{p} {i18n.english_number(d, signed=True) if d else '0'}" for p, d in zip(players, hand["deltas"]))
     deal = gamelog.round_label(hand, flow, score_sheet.english)
     return f"hand {seq} ({deal}, {players[hand['dealer']]} deals): {what}; {moved}"
+
+
+def _score_warnings(view: dict, hand: dict) -> list[str]:
+    """What each winner's scoring said of the hand (a liable player it left out, the context
+    these rules do not use), as ``mjtable score`` says it: the game page shows it on the hand."""
+    import scorer
+    out = []
+    players = view["game"]["players"]
+    wins = hand.get("wins") or ([{"winner": hand.get("winner"), "score": hand.get("score")}] if hand.get("score") else [])
+    for w in wins:
+        score = w.get("score") or {}
+        who = f"{players[w['winner']]}: " if len(wins) > 1 and w.get("winner") is not None else ""
+        out += [f"{who}{m}" for m in score.get("warnings") or []]
+        if score.get("unused"):
+            said = [f"{k} ({why})" if (why := scorer.unused_reason(view["game"]["rules"], k)) else k
+                    for k in score["unused"]]
+            out.append(f"{who}given but not used by these rules: {', '.join(said)}")
+    return out
 
 
 def _said(response) -> str:
@@ -191,7 +229,7 @@ def run(args) -> int:
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
             raise Refused(_said(r))
-        view = r.get_json()
+        view = before = r.get_json()
         if args.action == "undo":
             r = client.post(f"/api/games/{args.game}/undo", json={})
         else:
@@ -206,11 +244,19 @@ def run(args) -> int:
     text = sheet_text(view).split("\n")
     if args.action == "undo":
         removed = answer.get("removed") or {}
-        print(f"hand {removed['seq']} undone" if isinstance(removed, dict) and "seq" in removed else "last hand undone")
+        if isinstance(removed, dict) and "seq" in removed:
+            # what it was, as it was recorded: the table checks the right entry went
+            print(f"undone: {_hand_line(before, removed['seq']) or 'hand ' + str(removed['seq'])}")
+        else:
+            print("last hand undone")
     else:
         print(_hand_line(view, (answer.get("hand") or {}).get("seq")))
-    for warning in answer.get("warnings") or []:
-        print(f"warning: {warning.get('message', warning) if isinstance(warning, dict) else warning}")
+    warnings = [w.get("message", w) if isinstance(w, dict) else w for w in answer.get("warnings") or []]
+    warnings += _score_warnings(view, answer.get("hand") or {})
+    for warning in warnings:
+        print(f"warning: {warning}")
+    if any("edit the hand" in w for w in warnings):
+        print(f"  (from the command line: mjtable record undo {args.game}, then record the hand again)")
     print(text[1].strip())
     print(text[-1] if not view.get("final") else "\n".join(text[text.index("final:"):]))
     return 0

@@ -1565,6 +1565,9 @@ def test_a_hand_under_the_minimum_leads_to_its_false_win(client, rules, options,
     form = page[page.index('id="penalty-form"'):]
     assert re.search(r'<option value="2" selected>Cy \(West\)</option>', form[:form.index("</form>")])
     assert client.get(f"/api/games/{gid}").json["hands"] == []          # nothing recorded
+    # the API's answer (and `mjtable record`'s) says so too: Hong Kong's said only why
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": hand, "winner": 2, "discarder": 0})
+    assert r.status_code == 400 and r.json["error"]["message"].endswith("(record it as a false win)"), r.json
 
 
 def test_a_false_win_at_the_rules_amount_follows_a_change_of_house_rules(client):

@@ -1513,8 +1513,10 @@ def _scoring_text(score: dict, french: bool) -> str:
     from scorer.result import fu_counts
 
     from .i18n import FR
+    # a yakuman is a limit, not 13 han (002 §4.2.5): named so, as the sheet and the terminal say it
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
-             f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}".strip()
+             + ("(yakuman)" if item.get("note") == "yakuman"
+                else f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}").strip()
              for item in score.get("items") or []]
     # 002 §4: from 5 han the minipoints no longer count ("60 fu" beside a baiman read as counted)
     if score.get("rules") == "riichi" and score.get("fu") and fu_counts(score):

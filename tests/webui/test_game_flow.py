@@ -1608,6 +1608,17 @@ def test_a_classical_total_held_at_the_limit_says_so_in_the_csv(client):
     assert '<p class="meta">Classique (points et doubles) ·' in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
 
 
+def test_a_riichi_yakuman_is_a_yakuman_in_the_csv_not_13_han(client):
+    # the CSV's scoring column read "Big Three Dragons 13 han" where the sheet says (yakuman):
+    # 002 §4.2.5 pays a yakuman as a limit, not a count of han
+    gid = new_game(client, "riichi")
+    post(client, gid, {"hand": "[555z,1][666z,2][777z,3]234m1p 1p", "winner": B, "discarder": A})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data().decode("utf-8-sig"))))
+    scoring = rows[0].index("scoring")
+    assert rows[1][scoring] == "Big Three Dragons (yakuman)", rows[1][scoring]
+    assert "Trois Grands Dragons (yakuman)" in client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig")
+
+
 def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):
     # the sheet read "Bob 4 faan by self-draw" where the page added "kong replacement", its items
     # counting the replacement beside a plain self-draw

@@ -844,7 +844,8 @@ WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 # the rule documents are numbered 000-004: "(250, 366)", where a calibration photo's extra tile
 # lies, is no source (the web page cut it out of "extra tile at (250, 366)")
 _SOURCE = re.compile(r"\s*[\(\[]\s*((?:00\d\b|ffmj|pymahjong|EMA|WRC|\[?[A-Z]\]|ch\.|n°)[^\)\]]*)[\)\]]")
-_SOURCE_WORDS = re.compile(r"\b(?:000|001|002|003|004|ffmj\d*|pymahjong\w*)\b")
+# a rule file's number, not the thousands of a figure ("× 1,000" lost its 000: "× 1")
+_SOURCE_WORDS = re.compile(r"(?<!\d[,.\u00a0\u202f])(?<!\d)\b(?:000|001|002|003|004|ffmj\d*|pymahjong\w*)\b")
 
 
 def lang() -> str:

@@ -322,6 +322,16 @@ def test_a_place_in_a_photo_is_no_source_reference(app):
     assert strip_citation("a tile at (120, 48) (004 1F)") == "a tile at (120, 48)"
 
 
+def test_the_thousands_of_a_figure_are_no_source_reference():
+    # the review page's settlement read "2 riichi sticks × 1" and "a mangan 8,, 12, for the
+    # dealer": the 000 of 1,000 was taken for the rule document 000 and cut out
+    from webui.i18n import strip_citation
+    assert strip_citation("2 riichi sticks × 1,000") == "2 riichi sticks × 1,000"
+    assert strip_citation("a mangan 8,000, 12,000 for the dealer") == "a mangan 8,000, 12,000 for the dealer"
+    assert strip_citation("pays 1\u202f000 (002 §4.1)") == "pays 1\u202f000"
+    assert strip_citation("the hand is scored so by 000") == "the hand is scored so by"
+
+
 def test_a_damaged_profile_is_said_in_french(app):
     from webui import i18n
     with app.test_request_context("/?lang=fr"):

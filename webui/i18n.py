@@ -597,6 +597,8 @@ FR = {
         "(la méthode des fleurs est parmi les Options des règles, sous « Plus sur cette main »)",
     "(the flower method is among the game's House rules, on its page)":
         "(la méthode des fleurs est parmi les Règles maison de la partie, sur sa page)",
+    "No tile was set apart in the photo: ★ marks the rightmost as the winning tile.":
+        "Aucune tuile n'était mise à part sur la photo : ★ marque la plus à droite comme tuile gagnante.",
     "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same.":
         "Aucune tuile n'était mise à part sur la photo : ★ marque la plus à droite comme tuile gagnante. Ici, "
         "toutes comptent pareil.",
@@ -1394,10 +1396,13 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
             seen.add("apart")
             # said even where any tile scores the same: the ★ is a guess, not what the photo showed
             # (a beginner took it for the reader's reading)
+            # None: no tile makes a hand that scores, so none "scores the same" (said under "no
+            # complete hand could be built")
             asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the rightmost; tap another, then ★, "
                                                       "if it won.") if winning_matters else
                          t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here "
-                           "any of them scores the same.")})
+                           "any of them scores the same.") if winning_matters is not None else
+                         t("No tile was set apart in the photo: ★ marks the rightmost as the winning tile.")})
         elif "no tile code names" in text and "unknown" not in seen:
             seen.add("unknown")
             asks.append({"kind": "unknown", "text": t("A tile shows a face no tile code names (a joker, or a tile of "

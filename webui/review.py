@@ -35,11 +35,16 @@ PICKER_ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [[f"{n}z" for
                                                                      ["0m", "0p", "0s"], [f"{n}f" for n in range(1, 9)]]
 
 
-def _winning_tile_matters(hand: dict | None, rules: str) -> bool:
+def _winning_tile_matters(hand: dict | None, rules: str) -> bool | None:
     """Whether another standing tile taken as the winning tile would score otherwise (then the
-    page asks which tile won, when the photo did not show it set apart)."""
-    if not hand or scorer.tiles.is_bonus_code(hand.get("winning_tile")):
+    page asks which tile won, when the photo did not show it set apart); None where it cannot be
+    told: no hand, or no tile taken as the winning one makes a hand that scores (the page said
+    "any of them scores the same" under "no complete hand")."""
+    if not hand:
+        return None
+    if scorer.tiles.is_bonus_code(hand.get("winning_tile")):
         return False        # won on the eighth flower (004 6D): no standing tile won
+    scored = False
     try:
         # on a discard and self-drawn alike: either may tell two winning tiles apart (a pung a
         # discard completes is exposed, the same pung self-drawn concealed)
@@ -50,11 +55,12 @@ def _winning_tile_matters(hand: dict | None, rules: str) -> bool:
                 h = scorer.to_hand({**hand, "winning_tile": code, "context": context})
                 r = scorer.score(h, rules)
                 totals.add((r.valid, r.total))
+                scored = scored or r.valid
                 if len(totals) > 1:
                     return True
     except (scorer.HandError, scorer.RulesError):
         return True
-    return False
+    return False if scored else None
 
 
 def _context_fields(rules: str) -> list[dict]:

@@ -498,3 +498,7 @@ def test_a_winning_tile_not_set_apart_is_said_to_be_a_guess_even_where_it_scores
         "No tile was set apart in the photo: ★ marks the rightmost as the winning tile. Here any of them scores the same."]
     # where the winning tile changes the score (MCR: the wait, a pung a discard completes), it is asked
     assert asked("123m456p789s111s1z 1z", "mcr") == ["Which tile won? ★ marks the rightmost; tap another, then ★, if it won."]
+    # where no tile makes a hand that scores (a photo of tiles that are no winning hand), none
+    # "scores the same": the page said so under "No complete hand could be built"
+    assert asked("123m456p789s235s1z 1z", "mcr") == [
+        "No tile was set apart in the photo: ★ marks the rightmost as the winning tile."]

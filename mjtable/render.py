@@ -134,8 +134,12 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
             lines.extend("    - " + text.format(**fields) for text, fields in steps)
         if x.get("hand_value") not in (None, x.get("points")):
             lines.append(f"  hand value: {x['hand_value']} (before counters and riichi sticks)")
+        if x.get("net_gain") is not None:
+            # in words, as the page says it ("net_gain: 3800" was the key itself)
+            lines.append(f"  {x['net_gain']} more than before the hand: the winner's own riichi stick (1000) is "
+                         "among those received")
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
-                       "dora_held"}
+                       "dora_held", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
         lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]

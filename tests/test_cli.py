@@ -1201,3 +1201,11 @@ def test_side_by_side_says_who_pays_and_why_and_what_a_rule_set_left_unused(caps
     assert "other pays" not in out
     _, out, _ = run(capsys, "score", "123m456p789s234s5z 3s", "--rules", "all", "--robbing-kong")
     assert "CLASSICAL: given but not used by these rules: robbing_kong" in out
+
+
+def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
+    # the terminal printed the result's key, "net_gain: 3800", where the page says it in words
+    code, out, _ = run(capsys, "score", "123m456p789s2233s 3s", "--rules", "riichi", "--riichi", "--self-drawn",
+                       "--riichi-sticks", "1", "--seat-wind", "S")
+    assert code == 0 and "net_gain" not in out
+    assert "2000 more than before the hand: the winner's own riichi stick (1000) is among those received" in out

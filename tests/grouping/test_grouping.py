@@ -401,3 +401,25 @@ def test_a_row_photographed_turned_12_degrees_is_read_in_its_own_order():
     tiles = [TileRead(code=c, box=b, confidence=0.8, top3=[(c, 1.0)]) for c, b in boxes]
     reading = group(tiles, rules="mcr")
     assert format_hand(Hand.from_dict(reading.hand)) == "22m999p11155999s 5s 15f"
+
+
+def _sure(read, code):
+    """``read`` read as ``code`` with no doubt: its top 3 names nothing else above 0.001."""
+    read.code = code
+    read.top3 = [(code, 0.998), ("1z", 0.001), ("9s", 0.001)]
+
+
+def test_four_touching_tiles_no_three_of_which_can_be_alike_are_no_kong():
+    # a photo's 3m 3m 7m 8m laid touching was called an exposed kong "with a misread", and the
+    # review page offered its kong menu (exposed, added, concealed); a kong with one misread tile
+    # is still one, for the decoder to mend
+    _, _, reads = scene("[5555p]123m456s789s1z 1z", melds_at="right", curve=0.0)
+    kong = [r for r in reads if r.code == "5p"]
+    assert len(kong) == 4
+    _sure(kong[3], "8p")
+    r = group(reads, rules="mcr")
+    assert any(g["kind"] == "meld" and g["meld"]["kind"] == "kong" for g in r.groups), r.groups
+    _sure(kong[2], "7p")
+    r = group(reads, rules="mcr")
+    grouped = [g for g in r.groups if set(g["tiles"]) == {reads.index(k) for k in kong}]
+    assert grouped and grouped[0]["kind"] != "meld", grouped

@@ -41,6 +41,24 @@ def is_chow(codes):
     return codes[0][1] in T.NUMBER_SUITS and len({c[1] for c in codes}) == 1 and idx == [idx[0], idx[0] + 1, idx[0] + 2]
 
 
+#: The least probability of a reading (a top-3 code) that may make four tiles one kong: a top 3
+#: always names three codes, most at 0.001 (a 7m read at 0.998 had 3m third at 0.0007).
+KONG_CANDIDATE_FLOOR = 0.01
+
+
+def could_be_kong(tiles, chunk) -> bool:
+    """Whether four tiles may be one kong as read: one code among the likely readings (code and
+    top-3 codes at ``KONG_CANDIDATE_FLOOR`` or more) of three of them at least. Four tiles of which no three can be alike (3m 3m 7m 8m, a row of
+    three and a stray laid touching) were called a kong with a misread the decoder could not fix,
+    and offered the kong menu."""
+    from collections import Counter
+    seen = Counter()
+    for i in chunk:
+        seen.update({T.normalize(c) for c in [tiles[i].code, *(c for c, p in tiles[i].top3 if p >= KONG_CANDIDATE_FLOOR)]
+                     if c})
+    return bool(seen) and max(seen.values()) >= 3
+
+
 def score_chunk(tiles, chunk, stacked, zs=None, weights: GroupingWeights = WEIGHTS):
     """Score and describe a run of 3 or 4 tiles read as one meld: 0 for a meld whose tiles agree,
     ``-weights.misread`` when the codes as read do not make that meld (a misread the decoder may
@@ -90,6 +108,8 @@ def score_chunk(tiles, chunk, stacked, zs=None, weights: GroupingWeights = WEIGH
             if z[k] - rest[len(rest) // 2] > w.claimed_wider:   # clearly wider than its meld-mates
                 at = k
     if len(chunk) == 4:
+        if not could_be_kong(tiles, chunk):
+            return None
         meld = MeldCandidate("kong", tile_list, on_top, sideways_at=at)
         return penalty + (0.0 if same_tile(codes) else -w.misread), meld
     meld = MeldCandidate("set", tile_list, on_top, sideways_at=at)

@@ -1209,3 +1209,16 @@ def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
                        "--riichi-sticks", "1", "--seat-wind", "S")
     assert code == 0 and "net_gain" not in out
     assert "2000 more than before the hand: the winner's own riichi stick (1000) is among those received" in out
+
+
+def test_the_final_table_in_text_says_what_a_riichi_score_is_made_of(capsys, tmp_path):
+    # "3. Anh -31,500" gave no hint that 20,000 of it was a tournament chombo's penalty
+    data = str(tmp_path / "data")
+    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--half-game",
+               "--tournament", "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "false-win", "1", "Cy", "--data-dir", data)[0] == 0
+    for _ in range(4):                                  # nobody tenpai: the deal passes (002 §3.4.11)
+        code, out, _ = run(capsys, "record", "draw", "1", "--data-dir", data)
+    assert code == 0 and "Cy  -20,000  (points 30,000, uma 0, penalty -20,000)" in out, out
+    code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", data)
+    assert "(points 30\u202f000, uma 0, pénalité -20\u202f000)" in out, out

@@ -495,7 +495,17 @@ def sheet_text(view: dict, french: bool = False) -> str:
                          + "  ".join(_pad(v, w, right=True) for v, w in zip(r[3], figures)) + "  " + r[4])
     if view.get("final"):
         lines.append(tr("Final result") + colon if french else "final:")
-        lines.extend(f"  {r['rank']}. {r['player']}  {number(r['score'])}" for r in view["final"])
+        for r in view["final"]:
+            line = f"  {r['rank']}. {r['player']}  {number(r['score'])}"
+            if "uma" in r:
+                # riichi: what the score is made of, as the CSV and the PDF give it (a tournament
+                # chombo's -31,500 did not say that 20,000 of it was the penalty)
+                said = [f"{words.get('points', 'points')} {number(r['points'])}",
+                        f"{words.get('uma', 'uma')} {number(r['uma'], signed=True)}"]
+                if r.get("penalty"):
+                    said.append(f"{words.get('penalty', 'penalty')} {number(r['penalty'], signed=True)}")
+                line += f"  ({', '.join(said)})"
+            lines.append(line)
     elif view.get("next"):
         nxt = view["next"]
         if french:

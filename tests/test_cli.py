@@ -747,7 +747,8 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     client.delete(f"/api/games/{other}", json={})
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E round, Bob deals" in out
-    assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand"       # counted as the list counts them
+    # counted as the list counts them, the false win beside, as the game page says it
+    assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand and 1 false win, numbered among them below"
     # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
     lines = out.splitlines()
     assert lines[2].split() == ["hand", "deal", "dealer", "Ann", "Bob", "Cy", "Di", "result"]
@@ -1220,5 +1221,7 @@ def test_the_final_table_in_text_says_what_a_riichi_score_is_made_of(capsys, tmp
     for _ in range(4):                                  # nobody tenpai: the deal passes (002 §3.4.11)
         code, out, _ = run(capsys, "record", "draw", "1", "--data-dir", data)
     assert code == 0 and "Cy  -20,000  (points 30,000, uma 0, penalty -20,000)" in out, out
+    code, out, _ = run(capsys, "games", "1", "--data-dir", data)
+    assert out.startswith("Ann / Bob / Cy / Di (riichi), 4 hands and 1 chombo, numbered among them below"), out
     code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", data)
     assert "(points 30\u202f000, uma 0, pénalité -20\u202f000)" in out, out

@@ -470,7 +470,12 @@ def sheet_text(view: dict, french: bool = False) -> str:
         tr, number, words, colon = score_sheet.english, i18n.english_number, {}, ":"
     # "hand(s)" as the list of games counts them
     played = sum(h["kind"] in PLAYED_KINDS for h in view["hands"])
-    lines = [f"{game['name']} ({game['rules']}), {tr('{n} hand(s)', n=played)}",
+    penalties = sum(h["kind"] == "penalty" for h in view["hands"])
+    # the false wins said beside, as the game page says them: "11 hands" above rows numbered to 12
+    # read as a hand lost
+    beside = "" if not penalties else " " + tr("and {n} chombo(s), numbered among them below" if flow.has_riichi
+                                              else "and {n} false win(s), numbered among them below", n=penalties)
+    lines = [f"{game['name']} ({game['rules']}), {tr('{n} hand(s)', n=played)}{beside}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
              "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(players, view["points"]))]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how

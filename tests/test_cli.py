@@ -804,7 +804,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     (tmp_path / "other").mkdir()
     (tmp_path / "other").chmod(0o755)
     code, out, _ = run(capsys, "games", "--data-dir", str(tmp_path / "other"))
-    assert code == 0 and f"no game log at {tmp_path / 'other' / 'mjtable.sqlite3'}" in out
+    assert code == 0 and f"no game log at {tmp_path / 'other' / 'mjtable.sqlite3'} (mjtable serve or mjtable record new makes one there" in out
     # a folder with no game log is left as it was: a folder of exports got a game log, a key and 0700
     assert not list((tmp_path / "other").iterdir()) and (tmp_path / "other").stat().st_mode & 0o777 == 0o755
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "b.sqlite3"), "--data-dir", str(tmp_path / "other"))

@@ -280,7 +280,7 @@ def run(args) -> int:
     if not database.is_file():
         # reading the log must not make one (nor a data dir's key, nor tighten a folder of exports):
         # a backup of that new, empty log was "written" while the server kept its games in --db
-        said = f"no game log at {database} (mjtable serve keeps one there once started; " + \
+        said = f"no game log at {database} (mjtable serve or mjtable record new makes one there; " + \
             ("--db names another)" if args.db else "--data-dir or --db names another)")
         if args.backup or args.game is not None:
             print(f"error: {said}", file=sys.stderr)

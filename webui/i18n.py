@@ -224,6 +224,8 @@ FR = {
         "Enregistrer un faux Mah-jong : {player} paie {n} à chacun des autres ?",
     "Slide the table sideways for each player's points →":
         "Faites glisser le tableau de côté pour voir les points de chaque joueur →",
+    "{n} tiles are unsure (marked): check them, or type the hand instead.":
+        "{n} tuiles sont incertaines (marquées) : vérifiez-les, ou écrivez plutôt la main.",
     "{n} tiles are unsure (marked): this tile set may be new to the reader. Check them, or type the hand instead.":
         "{n} tuiles sont incertaines (marquées) : ce jeu de tuiles est peut-être nouveau pour le lecteur. "
         "Vérifiez-les, ou écrivez plutôt la main.",

@@ -502,3 +502,24 @@ def test_a_winning_tile_not_set_apart_is_said_to_be_a_guess_even_where_it_scores
     # "scores the same": the page said so under "No complete hand could be built"
     assert asked("123m456p789s235s1z 1z", "mcr") == [
         "No tile was set apart in the photo: ★ marks the rightmost as the winning tile."]
+
+
+def test_tiles_unsure_in_a_photo_too_small_are_not_blamed_on_the_tile_set(app, client):
+    # a photo shrunk until its tiles were 7 px across said "this tile set may be new to the reader...
+    # Teach it your tiles", under the line saying they were too small: the size was why
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    tiles = [{"code": "1m", "box": [10 * k, 0, 10 * k + 7, 9], "confidence": 0.3, "face_down": False,
+              "sideways": False, "top3": [{"code": "1m", "p": 0.3}]} for k in range(5)]
+
+    def note(warnings):
+        reading = {"tiles": tiles, "hand": None, "reading": {"warnings": warnings, "groups": [], "links": []}}
+        draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 60, "height": 9}, reading)
+        html = client.get(f"/review/{draft}?rules=mcr&lang=en").get_data(as_text=True)
+        found = re.search(r'<p class="question" data-ask="unsure" id="many-unsure">(.*?)</p>', html, re.S)
+        return found.group(1) if found else ""
+
+    small = note(["the tiles are about 7 pixels across in the photo, too small to be read surely: take the photo "
+                  "closer, or at a higher resolution"])
+    assert small.startswith("5 tiles are unsure (marked): check them, or type the hand instead.") and "teach-set" not in small
+    assert "may be new to the reader" in note([]) and "teach-set" in note([])

@@ -278,6 +278,9 @@ FR = {
     "seven pairs": "sept paires", "seven shifted pairs": "sept paires décalées",
     "thirteen orphans": "treize orphelins", "honours and knitted tiles": "honneurs et tuiles cousues",
     "knitted straight": "suite cousue", "Minipoints (fu)": "Minipoints (fu)",
+    "20 for winning, and 10 more for a concealed hand won on a discard":
+        "20 pour la victoire, et 10 de plus pour une main cachée gagnée sur un écart",
+    "Total {counted}, rounded up to the next 10": "Total {counted}, arrondi à la dizaine supérieure",
     "not a winning hand": "pas une main gagnante",
     "Dealer": "Croupier", "{n} point(s) without flowers": "{n} point(s) sans les fleurs",
     "minimum {n} points: met": "minimum {n} points : atteint",

@@ -293,6 +293,22 @@ def test_a_riichi_hand_of_5_han_says_its_minipoints_do_not_count_and_seven_pairs
     assert "seven pairs: 25 fu, not rounded up" in pairs
 
 
+def test_a_riichi_hands_minipoints_are_shown_open_with_their_sum_and_rounding(client):
+    # a beginner saw the minipoints folded away, with no total: "30" for winning and "2" for a pung
+    # beside "40 fu" did not teach the rounding, nor where 30 came from (002 §4.1.1, §4)
+    html = client.post("/review/score?lang=en", json={"hand": "123m456p789s2233s 3s", "rules": "riichi",
+                                                       "form": {"ctx_seat_wind": "S", "ctx_discarder": "left",
+                                                                "ctx_riichi": "1"}}).json["html"]
+    assert '<details open id="fu-breakdown">' in html
+    text = re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+    assert "20 for winning, and 10 more for a concealed hand won on a discard 30" in text
+    assert "Total 32, rounded up to the next 10 40" in text
+    html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s2233s 3s", "rules": "riichi",
+                                                       "form": {"ctx_seat_wind": "S", "ctx_discarder": "left",
+                                                                "ctx_riichi": "1"}}).json["html"]
+    assert "Total 32, arrondi à la dizaine supérieure" in html
+
+
 def test_the_dora_held_are_tied_to_their_indicator(client):
     # "Dora 2s 2s 1×2" with nothing saying 2s is the tile after the 1s indicator
     import re

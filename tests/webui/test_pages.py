@@ -539,3 +539,11 @@ def test_tiles_unsure_in_a_photo_too_small_are_not_blamed_on_the_tile_set(app, c
                   "closer, or at a higher resolution"])
     assert small.startswith("5 tiles are unsure (marked): check them, or type the hand instead.") and "teach-set" not in small
     assert "may be new to the reader" in note([]) and "teach-set" in note([])
+
+
+def test_the_words_page_counts_a_double_wind_pair_as_4_fu(client):
+    # a beginner counting a seat-and-round wind pair read "2 for a pair ... of the seat wind or of the
+    # round wind" and counted 2; the scorer counts 4 (002 §4.1.1: 2 for each)
+    page = re.sub(r"\s+", " ", client.get("/words/?lang=en").get_data(as_text=True))
+    assert "(4 for a pair of a wind that is both)" in page
+    assert "(4 pour une paire d'un vent qui est les deux)" in re.sub(r"\s+", " ", client.get("/words/?lang=fr").get_data(as_text=True)).replace("&#39;", "'")

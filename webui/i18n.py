@@ -352,6 +352,7 @@ FR = {
     "No end: play until the table stops (no last round)": "Sans fin : jouer jusqu'à ce que la table s'arrête (pas de dernier tour)",
     "Tournament: a chombo costs 20,000 after uma instead of a mangan payment":
         "Tournoi : un chombo coûte 20 000 après l'uma au lieu d'un paiement de mangan",
+    "— (scored as East)": "— (compté comme Est)",
     "Starting points": "Points de départ", "Uma, 1st to 4th place": "Uma, de la 1re à la 4e place",
     "the rules": "les règles",
     "The rules start each player at {points} and give this uma by place (002 §3.6); clubs often start at 25,000: the result is the points less the start, plus the uma.":

@@ -269,6 +269,11 @@ def test_a_seat_wind_not_given_is_said_to_be_scored_as_the_dealer(client):
     assert "seat wind not given: scored as East, the dealer" in html({"ctx_discarder": "across"})
     given = html({"ctx_discarder": "across", "ctx_seat_wind": "E"})
     assert "seat wind not given" not in given and ">Dealer<" in given
+    # and where it is chosen: the menu's blank said "—" beside a dealer's payments
+    page = client.get("/review/new?rules=riichi&lang=en&hand=123m567m234p78s55p%209s").get_data(as_text=True)
+    assert re.search(r'<select name="ctx_seat_wind"><option value="">— \(scored as East\)</option>', page)
+    page = client.get("/review/new?rules=riichi&lang=fr&hand=123m567m234p78s55p%209s").get_data(as_text=True)
+    assert "— (compté comme Est)</option>" in page
 
 
 def test_the_camera_messages_are_said_to_a_screen_reader(client):

@@ -2519,6 +2519,19 @@ MESSAGES_FR = {
     "found {} tiles where a winning hand has {}, and {} beside them as {}":
         "{0} tuiles trouvées là où une main gagnante en a {1}, et {2} à côté comme {3}",
     "found {} tiles where a winning hand has {}": "{0} tuiles trouvées là où une main gagnante en a {1}",
+    # ... and the tiles of groups that make no meld, counted apart
+    "found {} tiles where a winning hand has {} (a kong counts as 3), {} more in groups that make no meld: check those groups' tiles":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), {2} de plus dans des "
+        "groupes qui ne forment pas de combinaison : vérifiez les tuiles de ces groupes",
+    "found {} tiles where a winning hand has {} (a kong counts as 3), {} more in groups that make no meld, and {} beside them as {}: check those groups' tiles":
+        "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), {2} de plus dans des "
+        "groupes qui ne forment pas de combinaison, et {3} à côté comme {4} : vérifiez les tuiles de ces groupes",
+    "found {} tiles where a winning hand has {}, {} more in groups that make no meld":
+        "{0} tuiles trouvées là où une main gagnante en a {1}, {2} de plus dans des groupes qui ne forment pas "
+        "de combinaison",
+    "found {} tiles where a winning hand has {}, {} more in groups that make no meld, and {} beside them as {}":
+        "{0} tuiles trouvées là où une main gagnante en a {1}, {2} de plus dans des groupes qui ne forment pas "
+        "de combinaison, et {3} à côté comme {4}",
     "group {} ({} tiles) is neither a meld of 3 or 4 tiles nor part of the standing row: check for a hidden, extra or merged tile":
         "le groupe {0} ({1} tuiles) n'est ni une combinaison de 3 ou 4 tuiles ni une partie de la rangée debout : "
         "cherchez une tuile cachée, en trop ou fusionnée",

@@ -383,3 +383,20 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     warning = next(w for w in pipeline.score_tiles(tiles)["reading"]["warnings"] if TILE_COUNT.match(w))
     numbers = [int(n) for n in re.findall(r"(\d+) (?:tiles|beside|apart)", warning)]
     assert sum(numbers) == len(tiles), warning
+
+
+def test_the_tile_count_names_the_tiles_in_groups_that_make_no_meld():
+    # 16 tiles laid in short rows, every one read right, were "found 8 tiles where a winning hand
+    # has 14: a tile may be hidden": the tiles of the groups that made no meld were in no count
+    from vision.grouping.hand_reading import TILE_COUNT, tile_count_message
+    said = tile_count_message(5, 0, 2, unmelded=9)
+    assert TILE_COUNT.match(said) and said.endswith("9 more in groups that make no meld, and 2 beside them as "
+                                                    "flowers: check those groups' tiles")
+    assert pipeline.no_hand_reason([said], None, None) == (
+        "found 5 tiles where a winning hand has 14, 9 more in groups that make no meld, and 2 beside them as flowers")
+    from flask import Flask
+
+    from webui.i18n import french_message
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        for text in (said, tile_count_message(5, 0, unmelded=9), pipeline.no_hand_reason([said], None, None)):
+            assert "groupes qui ne forment pas de combinaison" in french_message(text), text

@@ -23,7 +23,7 @@ TILE_COUNT = re.compile(r"found \d+ tiles (?:in the hand )?where a winning hand 
 
 
 def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 0,
-                       standing_quads: tuple[str, ...] = ()) -> str:
+                       standing_quads: tuple[str, ...] = (), unmelded: int = 0) -> str:
     """Why the hand read has not 14 tiles, with the advice that fits: too few (one hidden or
     missed), too many (other tiles in the photo), or tiles left out apart from the hand (shown
     with it when no hand is built, so the count names them: a player counts every tile shown).
@@ -32,7 +32,9 @@ def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 
     for ("flowers or dora indicators" read as dora to a Hong Kong table, which has none).
     ``standing_quads``: codes of which four tiles stand among the hand's own: one tile too many
     for each is a kong laid in the row (a trial's concealed kong of 1p, every tile read right, was
-    told to remove a tile)."""
+    told to remove a tile). ``unmelded``: tiles in groups that make no meld as read, not in the
+    count: named, with the advice to check them (16 tiles shown were "8 found" with "a tile may be
+    hidden")."""
     beside = flowers + dora
     taken = "flowers and dora indicators" if flowers and dora else "flowers" if flowers else "dora indicators"
     head = f"found {count} tiles"
@@ -41,8 +43,12 @@ def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 
         return (f"{head} in the hand where a winning hand has {HAND_SIZE} (a kong counts as 3),{besides} and "
                 f"{left_out} apart from it that were left out: remove the tiles that are not the hand's")
     head += f" where a winning hand has {HAND_SIZE} (a kong counts as 3)"
+    if unmelded:
+        head += f", {unmelded} more in groups that make no meld"
     if beside:
         head += f", and {beside} beside them as {taken}"
+    if unmelded:
+        return f"{head}: check those groups' tiles"
     if count == HAND_SIZE + 1 and len(standing_quads) == 1:
         return (f"{head}: the four {standing_quads[0]} stand in the row: if they are a kong, select them and lay "
                 "them down as a kong; else remove the extra tiles")
@@ -256,7 +262,8 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "bonus"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "dora"),
-                                           tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key))))
+                                           tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key)),
+                                           sum(len(g["tiles"]) for g in groups if g["kind"] == "unknown")))
     hand = None
     codes = [tiles[i].code for i in held]
     if build_ok and winning is not None and all(c is not None and not T.is_bonus(c) for c in codes):

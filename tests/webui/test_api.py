@@ -327,7 +327,7 @@ def test_the_enter_a_hand_page_leaves_the_seat_wind_unsaid_until_chosen(client):
     import re
     page = client.get("/review/new?rules=riichi").get_data(as_text=True)
     select = re.search(r'<select name="ctx_seat_wind">(.*?)</select>', page, re.S).group(1)
-    assert select.startswith('<option value="">—</option>') and " selected" not in select
+    assert select.startswith('<option value="">— (scored as East)</option>') and " selected" not in select
     out = client.post("/review/score", json={"hand": "234m345p678s22p56s 7s", "rules": "riichi",
                                              "form": {"ctx_self_drawn": "1", "ctx_seat_wind": "", "ctx__present": "1"}}).json
     assert "seat_wind" in out["score"]["assumed"]

@@ -370,7 +370,7 @@ FR = {
     "Player": "Joueur", "Seat at start": "Vent au départ", "Seat now": "Vent actuel", "Points": "Points",
     "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
     "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
-    "Round": "Tour", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
+    "Deal": "Donne", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
     "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
     "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
     "{players} win": "{players} gagnent", "{a} and {b}": "{a} et {b}", "by self-draw": "sur pioche",

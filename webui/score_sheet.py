@@ -372,7 +372,7 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
     players = sh["players"]
     riichi = sh["riichi"]
     player_w = 44
-    cols = [("#", 22, "r"), (tr("Round"), 40, "l"), (tr("Dealer"), _dealer_width(players, riichi, player_w), "l")]
+    cols = [("#", 22, "r"), (tr("Deal"), 40, "l"), (tr("Dealer"), _dealer_width(players, riichi, player_w), "l")]
     if riichi:
         cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 34, "r")]      # "Bâtons" whole
     result_i = len(cols)

@@ -1054,7 +1054,7 @@ def test_the_final_table_on_the_page_and_the_sheet(client):
     # in the player's language (Latin-1 in the PDF: French accents print)
     pdf = client.get(f"/games/{gid}/sheet.pdf?lang=fr").data
     assert "(Résultat final) Tj".encode("latin-1") in pdf and b"(Final result) Tj" not in pdf
-    assert b"(Tour) Tj" in pdf and b"(Round) Tj" not in pdf and b"feuille de marque" in pdf
+    assert b"(Donne) Tj" in pdf and b"(Deal) Tj" not in pdf and b"feuille de marque" in pdf
     hk = client.post("/api/games", json={"name": "Soir", "rules": "hk", "players": list("ABCD")}).json["game"]["id"]
     post(client, hk, {"kind": "draw"})
     assert "Soir - Hong Kong à l'ancienne - feuille de marque".encode("cp1252") in client.get(

@@ -501,15 +501,17 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     the page is told, or None with no profile that learns (nothing to do, not an error)."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
-    name = _active_learner(data_dir) if profile_name is None else _learner(data_dir, profile_name)
-    if name is None:
+    profile = _learning_profile(data_dir, profile_name)
+    if profile is None:
         return None
 
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
     _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name)
-    return {"learning": True, "profile": name, "key": key, **({"tiles": len(codes)} if codes else {"forget": True})}
+    # when the profile was made: who learnt the hand is found by it after a rename
+    return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
+            **({"tiles": len(codes)} if codes else {"forget": True})}
 
 
 def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
@@ -556,7 +558,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
             continue
         # another set made active since the hand was recorded never learnt it: the one that did
         # forgets it (it kept the tiles of a hand no longer in the game, in a trial)
-        learnt_by = lesson_profile(get_store(), draft_id)
+        learnt_by = lesson_learner(data_dir, *lesson_profile(get_store(), draft_id))
         if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
             _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
     return removed
@@ -566,6 +568,34 @@ def wait_for_learning(timeout: float | None = None) -> None:
     """Wait for the recorded hands being learnt (tests; a server shutting down)."""
     for thread in list(_LEARNING):
         thread.join(timeout)
+
+
+def lesson_learner(data_dir, name: str | None, created: float | None = None) -> str | None:
+    """The saved profile that learnt a draft's lesson (``drafts.lesson_profile``): the one of its
+    name, or, renamed since, the one made when it was (``created``); its name as kept when
+    neither is saved (deleted since). None: a lesson kept before the name was."""
+    if name is None:
+        return None
+    store = ProfileStore(data_dir)
+    profile = _saved(store, name)
+    if profile is not None and (created is None or profile.created == created):
+        return name
+    if created is not None:
+        # renamed: undoing its hand left the tiles learnt, the lesson naming a profile gone
+        for entry in store.list():
+            if not entry.get("damaged") and entry.get("created") == created:
+                return entry["name"]
+    return name
+
+
+def _learning_profile(data_dir, name: str | None = None) -> TileSetProfile | None:
+    """The active profile (or the saved one named ``name``) when it can learn hands, else None."""
+    from vision.profile import ProfileDamaged
+    try:
+        profile = ProfileStore(data_dir).active() if name is None else _saved(ProfileStore(data_dir), name)
+    except ProfileDamaged:
+        return None
+    return profile if profile is not None and profile.uses_network else None
 
 
 def _active_learner(data_dir):

@@ -66,10 +66,12 @@ def state(store: Store, draft_id: str) -> dict | None:
     return None if row is None else json.loads(row["state"])
 
 
-def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = None) -> None:
+def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = None,
+                created: float | None = None) -> None:
     """Keep the tiles (``[(index in the reading, code), ...]``) the draft last taught the
-    profile named ``profile``; an empty list when it taught none (corrections undone)."""
-    kept = {"profile": profile, "tiles": [[int(i), str(c)] for i, c in tiles]}
+    profile named ``profile``, made at ``created`` (which finds it renamed); an empty list when it
+    taught none (corrections undone)."""
+    kept = {"profile": profile, "created": created, "tiles": [[int(i), str(c)] for i, c in tiles]}
     with store.transaction() as c:
         c.execute("INSERT INTO draft_lessons (draft_id, tiles, updated) VALUES (?, ?, ?) "
                   "ON CONFLICT (draft_id) DO UPDATE SET tiles = excluded.tiles, updated = excluded.updated",
@@ -90,9 +92,16 @@ def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:
     return [(int(i), str(c)) for i, c in kept.get("tiles") or []], name if isinstance(name, str) else None
 
 
-def lesson_profile(store: Store, draft_id: str) -> str | None:
-    """The profile's name of ``kept_lesson`` (None: not known)."""
-    return kept_lesson(store, draft_id)[1]
+def lesson_profile(store: Store, draft_id: str) -> tuple[str | None, float | None]:
+    """The name of the profile ``kept_lesson`` names (None: not known), and when that profile
+    was made (None: not kept), by which ``calibrate.lesson_learner`` finds it renamed."""
+    try:
+        row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
+    except sqlite3.OperationalError:     # a read-only game log made before the table
+        row = None
+    kept = json.loads(row["tiles"]) if row is not None else {}
+    created = kept.get("created") if isinstance(kept, dict) else None
+    return kept_lesson(store, draft_id)[1], created if isinstance(created, (int, float)) else None
 
 
 def recorded(store: Store, draft_id: str) -> dict | None:

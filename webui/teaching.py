@@ -24,9 +24,10 @@ def teach_restored_hand(hand: dict) -> None:
             draft = store.get_draft(key[len("draft:"):])
         except NotFound:
             continue
-        taught, learnt_by = drafts.kept_lesson(store, draft["id"])
+        taught, _ = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
+        learnt_by = calibrate.lesson_learner(current_app.config.get("DATA_DIR"), *drafts.lesson_profile(store, draft["id"]))
         # the profile that learnt them learns them again, active or not: another set made active
         # since was taught the tiles of a photo it never read
         try:
@@ -63,5 +64,5 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
                                        profile_name=profile_name)
     if done is not None and not current_app.config.get("READ_ONLY"):
-        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"))
+        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

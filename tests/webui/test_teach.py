@@ -49,7 +49,8 @@ def test_the_review_pages_tiles_are_cut_from_the_photo_by_the_server_and_learnt(
     monkeypatch.setattr(calibration, "learning_cuts", learning_cuts)
     # a correction as the hand is reviewed: the 4m read is a 5p
     r = client.post(url, data={"tile": ["3"], "code": ["5p"]}, headers=headers)
-    assert r.status_code == 202 and r.get_json() == {"learning": True, "profile": "club set", "key": draft, "tiles": 1}
+    assert r.status_code == 202 and r.get_json() == {"learning": True, "profile": "club set", "key": draft, "tiles": 1,
+                                                     "created": store.active().created}
     calibrate.wait_for_learning(60)
     assert cut == [(jpeg, [tiles[3]["box"]])]
     profile = store.active()
@@ -147,6 +148,39 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
     assert store.load("club set").n_confirmed == 3 and len(store.load("other set").codes) == 2
 
 
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it_renamed_since(app, client, monkeypatch):
+    # renamed after the hand was recorded, the profile kept its 13 tiles when the hand was undone:
+    # the lesson named a profile no longer saved under that name
+    from tests.calibration.helpers import code_crop
+    from tests.webui.test_browser import active_profile
+    from vision import calibration
+    from webui import calibrate
+
+    from .test_review_record import _game, _record
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    draft, _ = _photo_draft(app, tiles)
+    store = active_profile(app, monkeypatch)                      # "club set", active
+    monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: (
+        [code_crop("5p", seed=i) for i in range(len(boxes))], None))
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    game = _game(client)
+    assert _record(client, draft, game).status_code == 303
+    assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "4m"]},
+                       headers=headers).status_code == 202
+    calibrate.wait_for_learning(60)
+    store.rename("club set", "home set")
+    assert store.load("home set").n_confirmed == 3
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    calibrate.wait_for_learning(60)
+    assert store.load("home set").n_confirmed == 0 and store.load("home set").n_learnt_examples == 0
+    # restored: the renamed profile learns it again
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
+    calibrate.wait_for_learning(60)
+    assert store.load("home set").n_confirmed == 3
+
+
 def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, monkeypatch):
     # another set made active after the hand was undone learnt the tiles of a photo it never read,
     # and the set that had learnt them did not learn them again
@@ -170,7 +204,7 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
     assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "4m"]},
                        headers=headers).status_code == 202
     with app.app_context():
-        assert drafts.lesson_profile(get_store(), draft) == "Hélène's set"
+        assert drafts.lesson_profile(get_store(), draft) == ("Hélène's set", None)      # no "created": stubbed
     for restorer in ("another set", "Hélène's set"):
         assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
         active[0] = restorer

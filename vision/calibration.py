@@ -192,9 +192,10 @@ def _reaches_edge(box, frame) -> bool:
     return x0 <= m or y0 <= m or x1 >= w - m or y1 >= h - m
 
 
-def _runs_off(row: list[int], pts: np.ndarray, tiles, frame, pitch: float) -> bool:
+def _runs_off(row: list[int], pts: np.ndarray, tiles, frame, pitch: float, beyond: bool = True) -> bool:
     """Whether a row (indices into ``pts`` and ``tiles``, in order) runs off the photo: one of its
-    end tiles reaches the edge, or the place of a tile after it (or before the first) would."""
+    end tiles reaches the edge, or (``beyond``) the place of a tile after it (or before the first)
+    would."""
     if frame is None:
         return False
     ends = [(row[0], -1), (row[-1], 1)]
@@ -203,7 +204,8 @@ def _runs_off(row: list[int], pts: np.ndarray, tiles, frame, pitch: float) -> bo
     for i, sign in ends:
         dx, dy = sign * pitch * u
         x0, y0, x1, y1 = tiles[i].box
-        if _reaches_edge(tiles[i].box, frame) or _reaches_edge((x0 + dx, y0 + dy, x1 + dx, y1 + dy), frame):
+        if _reaches_edge(tiles[i].box, frame) or (beyond and _reaches_edge((x0 + dx, y0 + dy, x1 + dx, y1 + dy),
+                                                                          frame)):
             return True
     return False
 
@@ -292,7 +294,10 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
         msg = f"row {k + 1} ({title}) has {len(row)} tiles, expected {len(codes)}"
         gaps = _row_gaps(pts, local_rows[k], pitch) if len(row) < len(codes) else []
         skipped = _skipped_by_reading([tiles[i] for i in row], codes) if len(row) == len(codes) - 1 else None
-        if what == "missing" and _runs_off(local_rows[k], pts, [tiles[i] for i in face_up], frame, pitch):
+        # a gap in the row says where its tile is missing, though the row ends within a tile of the
+        # edge (a tightly framed layout): only an end tile the edge cuts says it runs off then
+        if what == "missing" and _runs_off(local_rows[k], pts, [tiles[i] for i in face_up], frame, pitch,
+                                           beyond=not gaps):
             # a trial's layout ran off the photo: "add the missing tile(s)" sent the player to
             # look for tiles that were all on the table
             msg += ": the row runs off the photo"

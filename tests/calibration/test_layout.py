@@ -70,6 +70,22 @@ def test_a_row_cut_off_by_the_photo_edge_is_said_to_run_off_it():
     assert not result.cut_off and all("the 9" in p and "seems missing" in p for p in result.problems)
 
 
+def test_a_tile_missing_inside_a_tightly_framed_row_is_missing_not_cut_off():
+    # the 4p taken out of a layout photo framed within a tile of its edges (as the renderer's own
+    # layout photo is): "the layout runs off the photo: take it again" sent the player back a step
+    tiles, _ = mock_tiles(drop=("4p",), bonus=False)
+    left, right = min(t.box[0] for t in tiles), max(t.box[2] for t in tiles)
+    top, bottom = min(t.box[1] for t in tiles), max(t.box[3] for t in tiles)
+    width = tiles[0].box[2] - tiles[0].box[0]
+    # the frame half a tile beyond the layout on every side: a tile's place past a row's end is outside
+    shift = [(t, (t.box[0] - left + 0.5 * width, t.box[1] - top + 0.5 * width)) for t in tiles]
+    from dataclasses import replace
+    moved = [replace(t, box=(x, y, x + t.box[2] - t.box[0], y + t.box[3] - t.box[1]), corners=None) for t, (x, y) in shift]
+    result = assign_layout(moved, frame=(right - left + width, bottom - top + width))
+    assert not result.cut_off
+    assert result.problems == ["row 2 (dots 1p-9p) has 8 tiles, expected 9: a tile seems missing after the 3rd tile"]
+
+
 def test_extra_tile_in_a_row_and_stray_tile():
     tiles, _ = mock_tiles(bonus=False, extra=[(9 * 1.05, 0.0)])     # a tenth tile at the end of row 1
     result = assign_layout(tiles)

@@ -243,18 +243,19 @@ def upload():
             "orientation": "as laid out" if result.layout.unreadable else result.layout.orientation, "has_bonus": result.layout.has_bonus,
             "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled()}
     _drop_old_pending()
-    if not result.ok:
-        return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name), **page)
-    token = secrets.token_hex(12)
     owner = session.get("csrf")
     # a photo uploaded again from the same browser (the first one had a mistake, or was left by
     # Back) gives up that browser's builds not yet done, and any build no page follows any more:
-    # the new one need not wait behind them
+    # the new one need not wait behind them; a photo refused too (the build given up kept a
+    # core busy half a minute while the player took the photo again)
     with _JOBS_LOCK:
         for other in _JOBS.values():
             mine = owner is not None and other.owner == owner
             if other.state in ("waiting", "building") and (mine or other.abandoned()):
                 other.cancel()
+    if not result.ok:
+        return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name), **page)
+    token = secrets.token_hex(12)
     job = BuildJob(result, name, _pending_path(token), owner)
     job.page = page
     _remember(token, job.start())

@@ -87,6 +87,38 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
             job.wait(10)
 
 
+def test_a_photo_refused_gives_up_the_build_before_it_too(client, monkeypatch):
+    # a layout accepted, then another photo refused (422) from the same browser: the first build
+    # kept a core busy for half a minute while the player took the photo again
+    from vision import calibration
+    release = threading.Event()
+    builds = []
+
+    def calibrate_stand_in(data):
+        build = SlowBuild(release)
+        build.ok = not builds           # the first photo a layout, the second refused
+        builds.append(build)
+        return build
+    monkeypatch.setattr(calibration, "calibrate", calibrate_stand_in)
+    token = csrf_of(client)
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+    try:
+        r = client.post("/calibrate/upload", data={"csrf_token": token, "name": "first try",
+                                                   "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                        content_type="multipart/form-data")
+        first = calibrate._job(r.headers["Location"].rsplit("/", 1)[-1])
+        r = client.post("/calibrate/upload", data={"csrf_token": token, "name": "no layout",
+                                                   "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                        content_type="multipart/form-data")
+        assert r.status_code == 422
+        first.wait(10)
+        assert first.state == "failed" and first.error == calibrate.SUPERSEDED
+    finally:
+        release.set()
+        for job in list(calibrate._JOBS.values()):
+            job.wait(10)
+
+
 def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo(client, monkeypatch):
     # a browser closed during its build: the next player's page said "Waiting for another profile
     # to finish" for 100 s while the abandoned build ran on

@@ -552,3 +552,24 @@ def test_the_words_page_counts_a_double_wind_pair_as_4_fu(client):
     page = re.sub(r"\s+", " ", client.get("/words/?lang=en").get_data(as_text=True))
     assert "(4 for a pair of a wind that is both)" in page
     assert "(4 pour une paire d'un vent qui est les deux)" in re.sub(r"\s+", " ", client.get("/words/?lang=fr").get_data(as_text=True)).replace("&#39;", "'")
+
+
+def test_with_a_tile_set_in_use_the_pages_no_longer_ask_to_teach_one(app, client, monkeypatch):
+    # "this tile set may be new to the reader" under "Read with the tile set: Web riichi set", and
+    # "Teach mjtable your own tiles" beside "Active tile set"
+    from webui import capture, review
+    from webui.store import Store, connect
+    monkeypatch.setattr(review, "_profile_active", lambda: True)
+    monkeypatch.setattr(capture, "_profile_name", lambda: "Web riichi set")
+    store = Store(connect(app.config["DATABASE"]))
+    tiles = [{"code": "1m", "box": [10 * k, 0, 10 * k + 7, 9], "confidence": 0.3, "face_down": False,
+              "sideways": False, "top3": [{"code": "1m", "p": 0.3}]} for k in range(5)]
+    reading = {"tiles": tiles, "hand": None, "reading": {"warnings": [], "groups": [], "links": []}}
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 60, "height": 9}, reading)
+    html = client.get(f"/review/{draft}?rules=mcr&lang=en").get_data(as_text=True)
+    note = re.search(r'id="many-unsure">(.*?)</p>', html, re.S).group(1)
+    assert note.startswith("5 tiles are unsure (marked): check them, or type the hand instead.")
+    page = client.get("/?lang=en").get_data(as_text=True)
+    said = re.search(r'<p class="muted small" id="tile-set-note">(.*?)</p>', page, re.S).group(1)
+    assert "Web riichi set" in said and "it learns from each tile you correct or record." in said
+    assert "Teach mjtable" not in said

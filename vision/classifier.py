@@ -66,6 +66,7 @@ class CropReading:
     top3: list[tuple[str, float]]
     embedding: np.ndarray | None = None
     base_code: str | None = None   # with a tile-set profile: the base model's code, where it differs
+    base_p: float | None = None    # with a tile-set profile: the base model's probability of its own code
 
 
 class CropClassifier:

@@ -666,7 +666,8 @@ class TileReader:
                 r = readings[i]
                 out.append(TileRead(code=r.code, box=box, confidence=det_conf * r.confidence, sideways=sideways,
                                     top3=r.top3, corners=corners, angle=90.0 if sideways else 0.0,
-                                    base_code=getattr(r, "base_code", None), unknown=i in odd,
+                                    base_code=getattr(r, "base_code", None), base_p=getattr(r, "base_p", None),
+                                    unknown=i in odd,
                                     embedding=None if r.embedding is None or not embeddings
                                     else [float(v) for v in r.embedding]))
             else:
@@ -1141,8 +1142,9 @@ def classify_with_profile(classifier, crops: list, profile=None, embeddings: boo
         _choose_faces(classifier, crops, readings, base, profile, embeddings, config.face_margin,
                       None if profile is None else config.profile_face_margin, config.face_sure)
     if profile is not None:
-        for r, (code, _) in zip(readings, base):
+        for r, (code, p) in zip(readings, base):
             r.base_code = code if code != r.code else None
+            r.base_p = float(p)
     return readings
 
 

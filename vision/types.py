@@ -20,6 +20,7 @@ class TileRead:
     angle: float = 0.0                      # rotation of the tile's long axis in degrees
     embedding: list[float] | None = None    # classifier embedding (tile-set profiles)
     base_code: str | None = None            # read with a tile-set profile: the base model's code, where it differs
+    base_p: float | None = None             # read with a tile-set profile: the base model's probability of its code
     unknown: bool = False                   # a face no code names (a joker, another game's tile): ``code`` is a guess
     face_up: tuple[float, float] | None = None  # where the face's top points in the photo, as long as sure (vision.face_up)
 
@@ -39,6 +40,10 @@ class TileRead:
             d["angle"] = round(float(self.angle), 1)
         if self.base_code is not None:
             d["base_code"] = self.base_code
+        if self.base_p is not None:
+            # how sure the base model was of its code: a correction of a sure misreading is
+            # learnt as one (TileSetProfile.learn_hand's ``read_as``)
+            d["base_p"] = round(float(self.base_p), 4)
         if self.unknown:
             d["unknown"] = True
         return d

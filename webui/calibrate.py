@@ -475,17 +475,19 @@ def undo_correction(data_dir) -> dict | None:
     return {"profile": profile.name, "undone": code, "corrections": profile.n_corrections}
 
 
-def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None) -> dict | None:
+def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None,
+                        read_as=None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``) a recorded hand's confirmed
     tiles (``TileSetProfile.learn_hand``; ``faces``: their face cuts, or None); ``codes`` empty:
-    forget the hand. None with no such profile (or one that cannot learn)."""
+    forget the hand; ``read_as``: per tile the base model's (code, probability) when the photo
+    was read, or None. None with no such profile (or one that cannot learn)."""
     with _PROFILE_LOCK:
         store = ProfileStore(data_dir)
         profile = store.active() if profile_name is None else _saved(store, profile_name)
         if profile is None or not profile.uses_network:
             return None
         if codes:
-            kept = profile.learn_hand(key, crops, codes, faces=faces)
+            kept = profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as)
         else:
             kept = -profile.forget_hand(key)
         store.save(profile)
@@ -493,13 +495,15 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
 
 
 def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
-                      profile_name: str | None = None) -> dict | None:
+                      profile_name: str | None = None, read_as=None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``) the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
     hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
     hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
     tiles are cut in the background as the reader sees them (``vision.calibration.learning_cuts``:
     brightened as read, by box and by face), then learnt (``learn_recorded_hand``). Returns what
-    the page is told, or None with no profile that learns (nothing to do, not an error)."""
+    the page is told, or None with no profile that learns (nothing to do, not an error).
+    ``read_as``: per tile the base model's (code, probability) when the photo was read, or None
+    (``TileSetProfile.learn_hand``)."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
     profile = _learning_profile(data_dir, profile_name)
@@ -509,7 +513,8 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
-    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name)
+    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name,
+                         **({"read_as": read_as} if read_as is not None else {}))
     # when the profile was made: who learnt the hand is found by it after a rename
     return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
             **({"tiles": len(codes)} if codes else {"forget": True})}
@@ -523,7 +528,7 @@ def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
         return None
 
 
-def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None) -> None:
+def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None, read_as=None) -> None:
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
     No codes: the hand is forgotten (by ``profile_name``, or the active profile)."""
@@ -537,7 +542,7 @@ def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str 
             thread.join()
         try:
             crops, faces = cut() if codes else ([], None)
-            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name)
+            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name, read_as=read_as)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)

@@ -48,7 +48,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     if len(codes) > calibrate.MAX_HAND_TILES:
         raise validation.InputError("bad_field", f"at most {calibrate.MAX_HAND_TILES} tiles per hand", "tile")
     read = (draft["reading"] or {}).get("tiles") or []
-    boxes = []
+    boxes, read_as = [], []
     for index, code in zip(indices, codes):
         if code not in ALL_CODES:
             raise validation.InputError("bad_code", f"unknown tile code {code[:8]!r}", "code")
@@ -58,11 +58,17 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
         if tile.get("sideways") or tile.get("face_down"):
             raise validation.InputError("bad_field", "only upright face-up tiles teach the profile", "tile")
         boxes.append(tile["box"])
+        # what the base model read there, and how surely, when the photo was read with a profile:
+        # a correction of a sure misreading is learnt as one (TileSetProfile.learn_hand)
+        base_p = tile.get("base_p")
+        read_as.append((tile.get("base_code") or tile.get("code"), float(base_p))
+                       if isinstance(base_p, (int, float)) else None)
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
-                                       profile_name=profile_name)
+                                       profile_name=profile_name,
+                                       **({"read_as": read_as} if any(r is not None for r in read_as) else {}))
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

@@ -81,6 +81,32 @@ def test_a_set_whose_calibration_the_base_model_reads_is_trusted(classifier):
     prof.remove_last(learn=False)
 
 
+def test_a_hand_tile_the_base_model_misread_surely_when_the_photo_was_read_is_held_against_its_code(classifier):
+    # a standing 6s the reader read 8s at 0.997 was cut again to be learnt and then read 6s at 0.54:
+    # in a familiar set the 8s stayed trusted, and the corrected tile read 8s again every time
+    crops = [code_crop(c) for c in CODES]
+    codes = [r.code for r in classifier.classify(crops)]
+    prof = TileSetProfile.from_examples(list(zip(crops, codes)), name="known", classifier=classifier, steps=2,
+                                        batch=8)
+    assert prof.familiar
+    crop = code_crop(CODES[0], seed=7)
+    [reading] = classifier.classify([crop])
+    other = next(c for c in ("2m", "3m") if c != reading.code)
+    prof.sure_base = min(1.0, reading.confidence + 1e-3)     # the cut, read again, is not a sure misreading
+    prof.learn_hand("h1", [crop], [other], learn=False)
+    assert prof.base_misreads[-1] is None
+    # the reading the player corrected was: it counts, face cut and all
+    prof.learn_hand("h1", [crop], [other], learn=False, faces=[crop], read_as=[("9p", prof.sure_base)])
+    assert prof.base_misreads[-2:] == ["9p", "9p"]
+    # read unsurely then, or read as the code the player confirmed: nothing held against a code
+    prof.learn_hand("h1", [crop], [other], learn=False, read_as=[("9p", prof.sure_base - 0.01)])
+    assert prof.base_misreads[-1] is None
+    prof.learn_hand("h1", [crop], [other], learn=False, read_as=[(other, 1.0)])
+    assert prof.base_misreads[-1] is None
+    with pytest.raises(ProfileError):
+        prof.learn_hand("h1", [crop], [other], learn=False, read_as=[])
+
+
 def test_a_profile_saved_before_base_misreads_loads_aligned(profile, tmp_path):
     import json
     path = profile.save(tmp_path / "old.npz")

@@ -214,3 +214,26 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
         # whichever set is active, the one that learnt the hand learns it again
         assert taught[-1] == (["1m", "2m", "4m"], "Hélène's set")
     assert len(taught) == 3
+
+
+def test_a_correction_carries_how_surely_the_base_model_misread_the_tile_when_its_photo_was_read(app, client,
+                                                                                                 monkeypatch):
+    # the server cuts a tile again to learn it, and that cut may read otherwise than the photo did:
+    # the base model's own sure 8s of a 6s was then never held against its 8s
+    from types import SimpleNamespace
+
+    from webui import calibrate
+    tiles = [_tile("8s", 0, base_p=0.9967), _tile("2m", 1, base_code="3m", base_p=0.99), _tile("4m", 2)]
+    draft, _ = _photo_draft(app, tiles)
+    sent = []
+    monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
+                                                                                                    created=1.0))
+    monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None,
+                        read_as=None: sent.append((codes, read_as)))
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["6s", "2m", "4m"]},
+                    headers=headers)
+    assert r.status_code == 202
+    # the 8s as read (the reading's code: the profile kept the base model's), the 3m the base model
+    # read where the profile read 2m, and nothing for a tile read without a profile
+    assert sent == [(["6s", "2m", "4m"], [("8s", 0.9967), ("3m", 0.99), None])]

@@ -278,21 +278,28 @@ class TileSetProfile:
                 self.learnt = False
         return code
 
-    def _append_examples(self, crops, codes, source: str, classifier=None, faces=None) -> None:
+    def _append_examples(self, crops, codes, source: str, classifier=None, faces=None, read_as=None) -> None:
         """Keep ``crops`` as examples of ``codes`` learnt later than the calibration (``source``),
         noting for each what the base model misread it as: with trusted base codes, a shown
         misreading stops that code's sure base readings counting as sure. ``faces``: per crop
-        its face cut or None, kept right after it (source with ``FACE_SUFFIX``)."""
+        its face cut or None, kept right after it (source with ``FACE_SUFFIX``). ``read_as``: per
+        crop the base model's (code, probability) when the photo was read, or None: the reading
+        the player corrected counts beside the crop's own (the crop, cut again to learn, may read
+        otherwise: a standing 6s read 8s at 0.997 was cut again as a 6s at 0.54, and the 8s
+        stayed trusted through every correction)."""
+        read_as = list(read_as) if read_as is not None else [None] * len(codes)
+        if len(read_as) != len(codes):
+            raise ProfileError(f"{len(read_as)} readings for {len(codes)} codes")
         sources = [source] * len(codes)
         if faces is not None:
             if len(faces) != len(crops):
                 raise ProfileError(f"{len(faces)} face cuts for {len(crops)} crops")
             rows = []
-            for crop, face, code in zip(crops, faces, codes):
-                rows.append((crop, code, source))
+            for crop, face, code, read in zip(crops, faces, codes, read_as):
+                rows.append((crop, code, source, read))
                 if face is not None:
-                    rows.append((face, code, source + FACE_SUFFIX))
-            crops, codes, sources = ([r[k] for r in rows] for k in range(3))
+                    rows.append((face, code, source + FACE_SUFFIX, read))
+            crops, codes, sources, read_as = ([r[k] for r in rows] for k in range(4))
         if self.dark_body:     # as the layout's examples were kept, and the reader turns the photos
             crops = [lightness_inverted(np.ascontiguousarray(c)) for c in crops]
         misreads = [None] * len(codes)
@@ -302,6 +309,10 @@ class TileSetProfile:
             reads = self._classifier(classifier).classify(list(crops))
             misreads = [r.code if r.code != c and (not self.familiar or r.confidence >= self.sure_base)
                         else None for r, c in zip(reads, codes)]
+            for k, (read, code) in enumerate(zip(read_as, codes)):
+                if misreads[k] is None and read is not None and read[0] is not None and read[0] != code \
+                        and (not self.familiar or (read[1] is not None and read[1] >= self.sure_base)):
+                    misreads[k] = read[0]
         size = self.examples.shape[1]
         self.examples = np.concatenate([self.examples, np.stack([_example_crop(c, size) for c in crops])])
         self._align_misreads()
@@ -333,14 +344,16 @@ class TileSetProfile:
             self._white_key = None
 
     def learn_hand(self, key: str, crops, codes, classifier=None, learn: bool = True,
-                   keep_per_code: int | None = None, faces=None) -> int:
+                   keep_per_code: int | None = None, faces=None, read_as=None) -> int:
         """Learn a recorded hand: ``crops`` (upright tile crops) with the ``codes`` the player
         confirmed when recording it. ``key`` names the hand (its draft or log id): learning the
         same key again replaces that hand's tiles (the later confirmation wins: a hand edited
         after recording), and ``forget_hand(key)`` takes them back. Of each code, the newest
         ``keep_per_code`` (default ``CONFIRMED_PER_CODE``) confirmed tiles are kept. A fine-tuned profile re-fits its last
         layer (``learn_corrections``) unless ``learn`` is false. ``faces``: per crop the same
-        tile cut by its face's corners, or None, learnt beside it. Returns the tiles kept."""
+        tile cut by its face's corners, or None, learnt beside it. ``read_as``: per crop the base
+        model's (code, probability) when its photo was read, or None (``_append_examples``).
+        Returns the tiles kept."""
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn from recorded hands (format 3): calibrate again")
         crops, codes = list(crops), list(codes)
@@ -351,7 +364,7 @@ class TileSetProfile:
         source = HAND_SOURCE + str(key)
         self._drop(self._hand_rows(key))
         if crops:
-            self._append_examples(crops, codes, source, classifier, faces=faces)
+            self._append_examples(crops, codes, source, classifier, faces=faces, read_as=read_as)
             self.absent_codes = [c for c in self.absent_codes if c not in codes]
             # The oldest confirmed tiles of a code beyond the cap go (corrections always stay).
             extra = []

@@ -286,7 +286,7 @@ def _calibrate(args, store) -> int:
               f"the last word on {len(laid)} of the {len(profile.known_codes)} kinds of tile laid out ({which})"
               + (f", and on the {others} the layout has no example of ({_without_example(profile)})" if others else "")
               + f": where it reads a tile of those kinds with {profile.sure_base:.0%} certainty or more, its reading "
-              "stands. Your profile reads every other tile")
+              "stands; your profile reads the rest. Correcting such a reading ends that trust in its kind.")
     return 0
 
 

@@ -91,7 +91,8 @@ def test_says_how_far_the_base_model_is_trusted(photo, tmp_path, fake_calibrate,
     out = capsys.readouterr().out
     # the red five, without an example in the layout, is counted apart from the profile's 34 codes
     assert says + ", and on the 1 the layout has no example of (red fives): " in out
-    assert "with 98% certainty or more, its reading stands. Your profile reads every other tile" in out
+    assert ("with 98% certainty or more, its reading stands; your profile reads the rest. Correcting such a reading "
+            "ends that trust in its kind.") in out
     assert "vision.profile" not in out           # no name from the code for a player
     assert profile_mod.ProfileStore(str(tmp_path / "d")).active().familiar is familiar
 

@@ -170,7 +170,7 @@ def add_reader_arguments(p) -> None:
                         "(datasets/label_errata.csv, vision_lab/errata.py)")
     p.add_argument("--profile", default=None, metavar="NAME|FILE",
                    help="read with this tile-set profile (docs/calibration.md): a saved one's name (in --data-dir) "
-                        "or a profile file (.npz); default none, whichever profile is active")
+                        "or a profile file (.npz); without it no profile is used, even where one is active")
     p.add_argument("--data-dir", default=None,
                    help="with --profile NAME: where profiles live (default MJTABLE_DATA_DIR, else ~/.local/share/mjtable)")
     p.set_defaults(func=run)

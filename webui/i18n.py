@@ -53,6 +53,8 @@ FR = {
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",
     "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",
+    "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.":
+        "{n} tuile(s) corrigée(s) couchée(s) sur le côté dans la photo : votre jeu de tuiles n'apprend que des tuiles droites.",
     "Your tile set “{name}” learns from this hand's {n} tile(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
@@ -1459,7 +1461,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "put back in the standing row", "Enter shows its tiles", "the claimed tile, sideways", "{tile} added",
             "a change undone", "a change redone", "Undo", "Redo", "Undo: {change}", "Redo: {change}",
             "Undone: {change}", "Redone: {change}",
-            "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”."]
+            "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”.",
+            "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only."]
 
 
 #: The photo page's script texts (capture.js).

@@ -808,6 +808,20 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     wait(browser, 60).until(lambda _: taught() == [])
 
 
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_a_corrected_tile_read_lying_sideways_is_said_not_to_teach_the_profile(server, browser, app, monkeypatch):
+    # a trial's tile wrongly read sideways was corrected and silently never learnt (the profile
+    # learns upright crops): the page said nothing, and "learns from this hand's 13 tiles" of 14
+    active_profile(app, monkeypatch)
+    review_stand_in_reading(server, browser, monkeypatch, turned=True)
+    d = browser
+    wait(d).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]'))).click()
+    d.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    note = wait(d).until(EC.visibility_of_element_located((By.ID, "untaught-note")))
+    assert note.text == "1 corrected tile lying sideways in the photo: your tile set learns from upright tiles only."
+    assert not console_errors(d)
+
+
 def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeypatch):
     """The server's webcam (OpenCV, replaced by a synthetic camera): the MJPEG preview plays in
     the page and the capture button reads the frame and opens the review."""

@@ -696,6 +696,18 @@
   let taught = JSON.stringify(data.taught || []);
   async function teachCorrections() {
     if (!data.profileActive || !draftId || data.recorded || !photo || !photo.naturalWidth) return;
+    // a corrected tile read as lying sideways teaches nothing (the profile learns upright crops):
+    // said, where a trial's correction of a tile wrongly read sideways was silently not learnt
+    const untaught = $("untaught-note");
+    if (untaught) {
+      let n = 0;
+      groups.forEach((g) => g.tiles.forEach((t) => {
+        const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
+        if (read && read.sideways && !read.face_down && read.code !== t.code) n += 1;
+      }));
+      untaught.textContent = n ? tr("{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.", { n }) : "";
+      untaught.hidden = !n;
+    }
     const fixed = photographed().filter(([read, code]) => read.code !== code);
     const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
     if (said === taught) return;

@@ -444,13 +444,18 @@ class Calibration:
                       if base and read_at.get(base) == base and tuple(sorted((base, place))) not in swaps)
 
     def table(self) -> str:
-        """Rows with the assigned codes; a base-model reading that differs is shown after '≠'."""
+        """Rows with the assigned codes; a base-model reading that differs is shown after '≠'. A
+        tile no code was assigned to (its row refused) shows the base model's reading alone, in
+        brackets ("?≠1p" read as cryptic)."""
         lines = []
         for k, row in enumerate(self.layout.rows):
             cells = []
             for i in row:
-                code = self.layout.codes.get(i, "?")
                 base = self.tiles[i].code
+                if i not in self.layout.codes:
+                    cells.append(f"({base or '##'})")
+                    continue
+                code = self.layout.codes[i]
                 cells.append(code if base == code else f"{code}≠{base or '##'}")
             lines.append(f"row {k + 1}: " + " ".join(cells))
         return "\n".join(lines)

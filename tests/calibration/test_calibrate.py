@@ -74,6 +74,8 @@ def test_a_layout_photo_cut_by_its_frame_is_told_to_be_taken_again_whole():
     assert not cut.ok and cut.layout.cut_off
     assert cut.layout.problems[0] == "the layout runs off the photo: take it again with every tile in the frame"
     assert all(p.endswith("the row runs off the photo") for p in cut.layout.problems[1:]), cut.layout.problems
+    # the rows given no code show what was read there, not "?≠1p ?≠2p"
+    assert "?" not in cut.table() and "≠" not in cut.table() and "(1m)" in cut.table(), cut.table()
 
 
 def test_two_tiles_laid_in_each_others_place_are_said():

@@ -62,7 +62,7 @@ FR = {
     "Read a winning hand": "Lire une main gagnante", "Take a photo": "Prendre une photo", "Continue the hand you were reviewing": "Reprendre la main que vous vérifiiez", "Choose a saved photo": "Choisir une photo enregistrée",
     "Read the hand": "Lire la main", "Rules": "Règles", "Uploading…": "Envoi…", "Preparing the photo…": "Préparation de la photo…",
     "Recording for game": "Enregistrement pour la partie",
-    "Camera": "Caméra", "No photo?": "Pas de photo ?", "Enter the hand by hand": "Saisir la main à la main",
+    "Camera": "Caméra", "No photo?": "Pas de photo ?", "Type the hand instead": "Écrire la main à la place",
     "Use this device's camera": "Utiliser la caméra de cet appareil", "Use the server's webcam": "Utiliser la webcam du serveur",
     "Capture and read": "Capturer et lire", "Live mode": "Mode direct", "Stop": "Arrêter",
     "Use this device's camera (on this computer, or over HTTPS: browsers give no camera to a plain http address such as the join link) or a webcam attached to the server. In live mode, a complete hand that stays in view for about a second is read and scored by itself.":
@@ -487,7 +487,7 @@ FR = {
     "the table": "la table", "nothing": "rien", "Riichi declared by": "Riichi déclaré par", "Tenpai:": "Tenpai :",
     "Corrections ({n})": "Corrections ({n})", "Context": "Contexte",
     # the calibration page
-    "Teach mjtable your tile set": "Apprenez votre jeu de tuiles à mjtable",
+    "Teach mjtable your tile set": "Apprenez à mjtable à lire vos tuiles",
     "How to lay out your tiles": "Comment disposer vos tuiles",
     "An example: one tile of each kind in five rows, on a plain cloth, photographed from above":
         "Un exemple : une tuile de chaque sorte en cinq rangées, sur un tapis uni, photographiée d'en haut",
@@ -501,7 +501,7 @@ FR = {
         "Rangées de gauche à droite, de haut en bas comme les voit l'appareil ; tuiles côte à côte, rangées un peu espacées.",
     "Light the table evenly, keep every tile face up and in the picture, and hold the phone flat above the middle of the rows.":
         "Éclairez la table uniformément, gardez chaque tuile face visible et dans l'image, et tenez le téléphone à plat au-dessus du milieu des rangées.",
-    "Name of the set": "Nom du jeu", "club set": "jeu du club", "Calibration photo": "Photo de calibration",
+    "Name of the set": "Nom du jeu", "club set": "jeu du club", "Layout photo": "Photo de disposition",
     "Read the photo": "Lire la photo",
     "Reading the photo also teaches the reader your set (it trains on your tiles): expect about a minute on a small computer. This happens once per set.":
         "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur. Une seule fois par jeu.",

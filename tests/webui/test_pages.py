@@ -573,3 +573,13 @@ def test_with_a_tile_set_in_use_the_pages_no_longer_ask_to_teach_one(app, client
     said = re.search(r'<p class="muted small" id="tile-set-note">(.*?)</p>', page, re.S).group(1)
     assert "Web riichi set" in said and "it learns from each tile you correct or record." in said
     assert "Teach mjtable" not in said
+
+
+def test_the_calibration_page_calls_its_photo_the_layout_photo_as_its_text_does(client):
+    # "Calibration photo" / « Photo de calibration » beside text and warnings saying "layout photo"
+    page = client.get("/calibrate/?lang=en").get_data(as_text=True)
+    assert "Layout photo <input" in page and "Calibration photo" not in page
+    page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
+    assert "Photo de disposition <input" in page and "Apprenez à mjtable à lire vos tuiles" in page
+    # the photo page's way round a photo said « Saisir la main à la main »
+    assert "Écrire la main à la place" in client.get("/?lang=fr").get_data(as_text=True)

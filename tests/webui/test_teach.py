@@ -112,21 +112,18 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     assert taught == [(draft, jpeg, boxes, ["1m", "2m", "5p"])] * 2
 
 
-@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
-def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, monkeypatch):
-    # undone after another set was made active, the hand was forgotten by that set, which never
-    # learnt it, and the set that had learnt it kept the tiles of a hand no longer in the game
+def _a_hand_recorded_and_learnt(app, client, monkeypatch):
+    """A game whose one hand, recorded from a photo's review page, taught its three tiles to the
+    active profile "club set" (the real classifier, a few steps; the tiles cut as stand-ins):
+    (the profile store, the game's id)."""
     from tests.calibration.helpers import code_crop
     from tests.webui.test_browser import active_profile
     from vision import calibration
-    from vision.profile import TileSetProfile
     from webui import calibrate
 
     from .test_review_record import _game, _record
-    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
-    draft, _ = _photo_draft(app, tiles)
+    draft, _ = _photo_draft(app, [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)])
     store = active_profile(app, monkeypatch)                      # "club set", active
-    store.save(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="other set"))
     monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: (
         [code_crop("5p", seed=i) for i in range(len(boxes))], None))
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
@@ -136,6 +133,18 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
                        headers=headers).status_code == 202
     calibrate.wait_for_learning(60)
     assert store.load("club set").n_confirmed == 3
+    return store, game
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, monkeypatch):
+    # undone after another set was made active, the hand was forgotten by that set, which never
+    # learnt it, and the set that had learnt it kept the tiles of a hand no longer in the game
+    from tests.calibration.helpers import code_crop
+    from vision.profile import TileSetProfile
+    from webui import calibrate
+    store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
+    store.save(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="other set"))
     store.activate("other set")
     assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
     calibrate.wait_for_learning(60)
@@ -152,23 +161,8 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
 def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it_renamed_since(app, client, monkeypatch):
     # renamed after the hand was recorded, the profile kept its 13 tiles when the hand was undone:
     # the lesson named a profile no longer saved under that name
-    from tests.calibration.helpers import code_crop
-    from tests.webui.test_browser import active_profile
-    from vision import calibration
     from webui import calibrate
-
-    from .test_review_record import _game, _record
-    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
-    draft, _ = _photo_draft(app, tiles)
-    store = active_profile(app, monkeypatch)                      # "club set", active
-    monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: (
-        [code_crop("5p", seed=i) for i in range(len(boxes))], None))
-    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
-    game = _game(client)
-    assert _record(client, draft, game).status_code == 303
-    assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "4m"]},
-                       headers=headers).status_code == 202
-    calibrate.wait_for_learning(60)
+    store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
     store.rename("club set", "home set")
     assert store.load("home set").n_confirmed == 3
     assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200

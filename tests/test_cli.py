@@ -927,6 +927,15 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "no such folder" / "x.sqlite3"),
                        "--data-dir", str(tmp_path))
     assert code == 2 and "no such folder does not exist" in err and "unable to open" not in err
+    # a folder named: the backup goes in it ("bk exists: choose a new file" of a folder)
+    (tmp_path / "bk").mkdir()
+    code, out, err = run(capsys, "games", "--backup", str(tmp_path / "bk"), "--data-dir", str(tmp_path))
+    made = list((tmp_path / "bk").glob("mjtable-backup-20*.sqlite3"))
+    assert code == 0 and len(made) == 1 and str(made[0]) in out, err
+    # a name that ends otherwise is offered a SQLite file's dated name (g1.pdf offered g1-DATE.pdf)
+    (tmp_path / "g1.pdf").write_bytes(b"%PDF")
+    code, _, err = run(capsys, "games", "--backup", str(tmp_path / "g1.pdf"), "--data-dir", str(tmp_path))
+    assert code == 2 and re.search(r"g1-20\d\d-\d\d-\d\d\.sqlite3\)", err), err
 
 
 def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replaces(capsys, tmp_path):

@@ -83,8 +83,13 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
     from pathlib import Path
     from datetime import date
     out = Path(target).expanduser()
+    if out.is_dir():
+        # a folder named: the backup goes in it, dated ("bk exists: choose a new file" of a folder)
+        out = out / f"mjtable-backup-{date.today().isoformat()}.sqlite3"
     if out.exists():
-        dated = out.with_name(f"{out.stem}-{date.today().isoformat()}{out.suffix}")
+        # a SQLite file's name, whatever the one given ended with (g1.pdf suggested g1-DATE.pdf)
+        suffix = out.suffix if out.suffix.lower() in (".sqlite3", ".sqlite", ".db") else ".sqlite3"
+        dated = out.with_name(f"{out.stem}-{date.today().isoformat()}{suffix}")
         print(f"error: {out} exists: choose a new file for the backup (e.g. {dated})", file=sys.stderr)
         return 2
     if not out.parent.is_dir():

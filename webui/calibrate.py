@@ -513,8 +513,7 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
-    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name,
-                         **({"read_as": read_as} if read_as is not None else {}))
+    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as)
     # when the profile was made: who learnt the hand is found by it after a rename
     return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
             **({"tiles": len(codes)} if codes else {"forget": True})}
@@ -542,7 +541,8 @@ def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str 
             thread.join()
         try:
             crops, faces = cut() if codes else ([], None)
-            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name, read_as=read_as)
+            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
+                                read_as=read_as)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)
@@ -606,18 +606,13 @@ def _learning_profile(data_dir, name: str | None = None) -> TileSetProfile | Non
 
 def _active_learner(data_dir):
     """The active profile's name when it can learn hands, else None."""
-    from vision.profile import ProfileDamaged
-    try:
-        profile = ProfileStore(data_dir).active()
-    except ProfileDamaged:
-        return None
-    return profile.name if profile is not None and profile.uses_network else None
+    profile = _learning_profile(data_dir)
+    return profile.name if profile is not None else None
 
 
 def _learner(data_dir, name: str):
     """``name`` when a saved profile of that name can learn hands, else None."""
-    profile = _saved(ProfileStore(data_dir), name)
-    return name if profile is not None and profile.uses_network else None
+    return name if _learning_profile(data_dir, name) is not None else None
 
 
 def _hand_key():

@@ -78,16 +78,21 @@ def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = 
                   (draft_id, json.dumps(kept), now()))
 
 
-def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:
-    """What ``save_lesson`` kept for the draft: ``([(index, code), ...], the profile's name)``
-    (no tiles: none; no name: a lesson kept before the name was)."""
+def _lesson(store: Store, draft_id: str) -> dict:
+    """What ``save_lesson`` kept for the draft, as kept (``{"profile", "created", "tiles"}``)."""
     try:
         row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
     except sqlite3.OperationalError:     # a read-only game log made before the table
         row = None
     kept = json.loads(row["tiles"]) if row is not None else []
-    if not isinstance(kept, dict):       # a lesson kept before the profile's name was: the tiles alone
-        kept = {"profile": None, "tiles": kept}
+    # a lesson kept before the profile's name was: the tiles alone
+    return kept if isinstance(kept, dict) else {"profile": None, "tiles": kept}
+
+
+def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:
+    """What ``save_lesson`` kept for the draft: ``([(index, code), ...], the profile's name)``
+    (no tiles: none; no name: a lesson kept before the name was)."""
+    kept = _lesson(store, draft_id)
     name = kept.get("profile")
     return [(int(i), str(c)) for i, c in kept.get("tiles") or []], name if isinstance(name, str) else None
 
@@ -95,13 +100,9 @@ def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:
 def lesson_profile(store: Store, draft_id: str) -> tuple[str | None, float | None]:
     """The name of the profile ``kept_lesson`` names (None: not known), and when that profile
     was made (None: not kept), by which ``calibrate.lesson_learner`` finds it renamed."""
-    try:
-        row = store.conn.execute("SELECT tiles FROM draft_lessons WHERE draft_id = ?", (draft_id,)).fetchone()
-    except sqlite3.OperationalError:     # a read-only game log made before the table
-        row = None
-    kept = json.loads(row["tiles"]) if row is not None else {}
-    created = kept.get("created") if isinstance(kept, dict) else None
-    return kept_lesson(store, draft_id)[1], created if isinstance(created, (int, float)) else None
+    kept = _lesson(store, draft_id)
+    name, created = kept.get("profile"), kept.get("created")
+    return (name if isinstance(name, str) else None), (created if isinstance(created, (int, float)) else None)
 
 
 def recorded(store: Store, draft_id: str) -> dict | None:

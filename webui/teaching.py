@@ -27,7 +27,8 @@ def teach_restored_hand(hand: dict) -> None:
         taught, _ = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
-        learnt_by = calibrate.lesson_learner(current_app.config.get("DATA_DIR"), *drafts.lesson_profile(store, draft["id"]))
+        learnt_by = calibrate.lesson_learner(current_app.config.get("DATA_DIR"),
+                                             *drafts.lesson_profile(store, draft["id"]))
         # the profile that learnt them learns them again, active or not: another set made active
         # since was taught the tiles of a photo it never read
         try:
@@ -67,8 +68,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
-                                       profile_name=profile_name,
-                                       **({"read_as": read_as} if any(r is not None for r in read_as) else {}))
+                                       profile_name=profile_name, read_as=read_as)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

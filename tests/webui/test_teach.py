@@ -93,8 +93,8 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
     draft, jpeg = _photo_draft(app, tiles)
     taught, forgotten = [], []
-    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None:
-                        taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
+                        read_as=None: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None:
                         forgotten.append((key, codes)))
@@ -186,7 +186,8 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
     draft, _ = _photo_draft(app, tiles)
     taught = []
     active = ["Hélène's set"]
-    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None: (
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
+                        read_as=None: (
         taught.append((codes, profile_name or active[0])) or {"learning": True, "key": key,
                                                               "profile": profile_name or active[0]}))
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: active[0])

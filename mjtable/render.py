@@ -11,6 +11,12 @@ from scorer.tiles import group_codes
 
 
 
+def unused_text(rules: str, keys) -> str:
+    """The context given that ``rules`` does not use, each with why where the rule set says."""
+    said = [f"{k} ({why})" if (why := scorer.unused_reason(rules, k)) else k for k in keys]
+    return f"given but not used by these rules: {', '.join(said)}"
+
+
 def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     """The result as the terminal prints it; ``explain`` adds under each scored line what the
     hand must show to score it (the rule set's definition)."""
@@ -97,8 +103,7 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     if result.assumed:
         lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")
     if result.unused:
-        said = [f"{k} ({why})" if (why := scorer.unused_reason(result.rules, k)) else k for k in result.unused]
-        lines.append(f"  given but not used by these rules: {', '.join(said)}")
+        lines.append(f"  {unused_text(result.rules, result.unused)}")
     return "\n".join(lines)
 
 
@@ -257,8 +262,7 @@ def format_side_by_side(results, hand_text: str = "") -> str:
             out.append(f"{r.rules.upper()}: {warning}")
         if r.unused:
             # a context one rule set does not use (classical scored a robbed kong without a word)
-            said = [f"{k} ({why})" if (why := scorer.unused_reason(r.rules, k)) else k for k in r.unused]
-            out.append(f"{r.rules.upper()}: given but not used by these rules: {', '.join(said)}")
+            out.append(f"{r.rules.upper()}: {unused_text(r.rules, r.unused)}")
     assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
         out.append("seat wind not given: scored as East, the dealer (--seat-wind sets it)")

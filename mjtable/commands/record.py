@@ -36,7 +36,8 @@ def register(sub) -> None:
     new.add_argument("--start-points", type=int, metavar="N",
                      help="riichi: each player's points at the start (a house rule; the rules: 30000)")
     new.add_argument("--uma", metavar="A,B,C,D",
-                     help="riichi: the uma of the 1st to 4th places (a house rule; the rules: 15000,5000,-5000,-15000)")
+                     help="riichi: the uma of the 1st to 4th places (a house rule; the rules: "
+                          "15000,5000,-5000,-15000)")
     win = acts.add_parser("win", help="record a win")
     _game_arg(win)
     win.add_argument("hand", nargs="+", help="the winner's hand in notation (mjtable score --help shows it); several "
@@ -128,7 +129,8 @@ def _body(args, view: dict) -> dict:
         winners = [seat(w) for w in args.winner]
         discarder = None if args.self_drawn else seat(args.discarder)
         if len(winners) == 1:
-            body = {"hand": args.hand[0], "winner": winners[0], "discarder": discarder, "context": context_from_args(args)}
+            body = {"hand": args.hand[0], "winner": winners[0], "discarder": discarder,
+                    "context": context_from_args(args)}
         else:
             if args.liable:
                 raise Refused("--liable takes one winner: record a hand of several winners with a liable player "
@@ -171,18 +173,16 @@ def _hand_line(view: dict, seq) -> str:
 def _score_warnings(view: dict, hand: dict) -> list[str]:
     """What each winner's scoring said of the hand (a liable player it left out, the context
     these rules do not use), as ``mjtable score`` says it: the game page shows it on the hand."""
-    import scorer
+    from ..render import unused_text
     out = []
     players = view["game"]["players"]
-    wins = hand.get("wins") or ([{"winner": hand.get("winner"), "score": hand.get("score")}] if hand.get("score") else [])
+    wins = hand.get("wins") or ([{"winner": hand["winner"], "score": hand["score"]}] if hand.get("score") else [])
     for w in wins:
         score = w.get("score") or {}
         who = f"{players[w['winner']]}: " if len(wins) > 1 and w.get("winner") is not None else ""
         out += [f"{who}{m}" for m in score.get("warnings") or []]
         if score.get("unused"):
-            said = [f"{k} ({why})" if (why := scorer.unused_reason(view["game"]["rules"], k)) else k
-                    for k in score["unused"]]
-            out.append(f"{who}given but not used by these rules: {', '.join(said)}")
+            out.append(f"{who}{unused_text(view['game']['rules'], score['unused'])}")
     return out
 
 
@@ -217,7 +217,8 @@ def run(args) -> int:
                 try:
                     flow["uma"] = [int(a) for a in args.uma.replace(" ", "").split(",")]
                 except ValueError:
-                    raise Refused(f"--uma takes four whole numbers separated by commas, 1st place first, not {args.uma!r}") from None
+                    raise Refused("--uma takes four whole numbers separated by commas, 1st place first, "
+                                  f"not {args.uma!r}") from None
             r = client.post("/api/games", json={"name": args.name, "rules": args.rules, "players": args.players,
                                                 "options": options, "flow": flow})
             if r.status_code != 201:

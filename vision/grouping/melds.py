@@ -4,6 +4,7 @@ face-down tiles), an added kong (a sideways tile with another against it), an ex
 set (pung or chow) with the claimed tile turned sideways."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from scorer import tiles as T
@@ -48,14 +49,13 @@ KONG_CANDIDATE_FLOOR = 0.01
 
 def could_be_kong(tiles, chunk) -> bool:
     """Whether four tiles may be one kong as read: one code among the likely readings (code and
-    top-3 codes at ``KONG_CANDIDATE_FLOOR`` or more) of three of them at least. Four tiles of which no three can be alike (3m 3m 7m 8m, a row of
-    three and a stray laid touching) were called a kong with a misread the decoder could not fix,
-    and offered the kong menu."""
-    from collections import Counter
+    top-3 codes at ``KONG_CANDIDATE_FLOOR`` or more) of three of them at least. Four tiles of
+    which no three can be alike (3m 3m 7m 8m, a row of three and a stray laid touching) were
+    called a kong with a misread the decoder could not fix, and offered the kong menu."""
     seen = Counter()
     for i in chunk:
-        seen.update({T.normalize(c) for c in [tiles[i].code, *(c for c, p in tiles[i].top3 if p >= KONG_CANDIDATE_FLOOR)]
-                     if c})
+        likely = [tiles[i].code, *(c for c, p in tiles[i].top3 if p >= KONG_CANDIDATE_FLOOR)]
+        seen.update({T.normalize(c) for c in likely if c})
     return bool(seen) and max(seen.values()) >= 3
 
 

@@ -4,9 +4,10 @@ The sheet's Helvetica writes WinAnsi only (Latin-1 with œ, €, curly quotes). 
 players' names with other accents (« Nguyễn », « Łucja », « Satō ») and in Chinese, Japanese or
 Korean too; those letters are written with the TrueType fonts found on this machine
 (``FONT_FILES``, each letter in the first that has it; Debian: fonts-dejavu-core, fonts-wqy-zenhei,
-fonts-arphic-uming), each embedded as a subset of the glyphs the sheet uses, with a map back to Unicode so that a reader can search and
-copy the names (PDF 1.7, 9.7 "Composite fonts" and 9.10.3 "ToUnicode CMaps"). Without such a font
-those names are "player N", or Latin letters without the accents (``webui.score_sheet.sheet``).
+fonts-arphic-uming), each embedded as a subset of the glyphs the sheet uses, with a map back to
+Unicode so that a reader can search and copy the names (PDF 1.7, 9.7 "Composite fonts" and 9.10.3
+"ToUnicode CMaps"). Without such a font those names are "player N", or Latin letters without the
+accents (``webui.score_sheet.sheet``).
 
 ``MJTABLE_PDF_FONT`` names another TrueType font file (.ttf or .ttc), the only one then used, or
 "none" for none.
@@ -51,9 +52,6 @@ class EmbeddedFont:
         self.descent = round(os2.sTypoDescender * 1000 / self.units)
         self.name = font["name"].getDebugName(6) or self.path.stem
         font.close()
-
-    def covers(self, text: str) -> bool:
-        return all(ord(c) in self.cmap for c in text)
 
     def width(self, char: str) -> float:
         """The advance of one letter, in thousandths of an em."""
@@ -135,11 +133,6 @@ def second_fonts() -> tuple[EmbeddedFont, ...]:
     (the sheet asks for every letter it measures): a font installed later is used after a
     restart."""
     return _fonts_asked(os.environ.get("MJTABLE_PDF_FONT", "").strip())
-
-
-def font_for(text: str) -> EmbeddedFont | None:
-    """The first of ``second_fonts`` that has every letter of ``text``, or None."""
-    return next((f for f in second_fonts() if f.covers(text)), None)
 
 
 def font_index(ch: str) -> int | None:

@@ -670,10 +670,14 @@
   // the photo's reading nor the player's word (a winning tile read 8m, changed to 1m to make a
   // hand and recorded unchecked, taught a profile an 8m as 1m).
   function photographed() {
+    return placedReads().filter(([read, t]) => !read.sideways && !read.face_down && !(t.low && decoded.has(t.src)))
+      .map(([read, t]) => [read, t.code]);
+  }
+  // Each tile of the hand as it stands that came from the photo, with its reading: [read, tile].
+  function placedReads() {
     const out = [];
     groups.forEach((g) => g.tiles.forEach((t) => {
-      const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
-      if (read && !read.sideways && !read.face_down && !(t.low && decoded.has(t.src))) out.push([read, t.code]);
+      if (t.src !== null && t.src !== undefined && readTiles[t.src]) out.push([readTiles[t.src], t]);
     }));
     return out;
   }
@@ -700,11 +704,7 @@
     // said, where a trial's correction of a tile wrongly read sideways was silently not learnt
     const untaught = $("untaught-note");
     if (untaught) {
-      let n = 0;
-      groups.forEach((g) => g.tiles.forEach((t) => {
-        const read = t.src !== null && t.src !== undefined ? readTiles[t.src] : null;
-        if (read && read.sideways && !read.face_down && read.code !== t.code) n += 1;
-      }));
+      const n = placedReads().filter(([read, t]) => read.sideways && !read.face_down && read.code !== t.code).length;
       untaught.textContent = n ? tr("{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.", { n }) : "";
       untaught.hidden = !n;
     }

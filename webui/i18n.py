@@ -1978,6 +1978,8 @@ MESSAGES_FR = {
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
     "{} without flowers, below the {}-point minimum: this hand cannot be declared a win":
         "{0} sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
+    "{}, below the {}-point minimum: this hand cannot be declared a win":
+        "{0}, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
     "hand {}: {} (record it as a false win)": "main {0} : {1} (enregistrez-la comme faux Mah-jong)",
     "hand {} cannot be {}: hand {}, {} ({}), would then be refused: {}; nothing was changed":
         "la main {0} ne peut pas être {1} : la main {2}, {3} ({4}), serait alors refusée : {5} ; rien n'a été changé",

@@ -284,8 +284,12 @@ def below_minimum(result: dict) -> str:
     """Why a valid MCR hand under its minimum cannot be declared a win (000, Déroulement), its
     points counted in words that agree with them ('1 point', '7 points')."""
     points = result.get("total_without_flowers", result.get("total"))
-    return (f"{points} point{'' if points == 1 else 's'} without flowers, below the "
-            f"{result.get('minimum_points')}-point minimum: this hand cannot be declared a win")
+    counted = f"{points} point{'' if points == 1 else 's'}"
+    if result.get("flowers"):
+        # the minimum is counted without the flowers (000 n°13): said where the hand has some; a
+        # hand with none read "without flowers" as a flower rule it had broken
+        counted += " without flowers"
+    return f"{counted}, below the {result.get('minimum_points')}-point minimum: this hand cannot be declared a win"
 
 
 def strip_citation(text: str) -> str:

@@ -425,9 +425,10 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
         payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"))
     else:
         payments = []
-        extra["minimum_note"] = (f"{total} point{'' if total == 1 else 's'} without flowers: below the {minimum}"
-                                 "-point minimum, this hand cannot be declared Mah Jong (000, "
-                                 "Déroulement); no settlement")
+        # the minimum is counted without the flowers (000 n°13), said only where there are some
+        counted = f"{total} point{'' if total == 1 else 's'}" + (" without flowers" if flowers else "")
+        extra["minimum_note"] = (f"{counted}: below the {minimum}-point minimum, this hand cannot be "
+                                 "declared Mah Jong (000, Déroulement); no settlement")
     sets = []
     for name, codes, concealed, text in views:
         sets.append({"kind": name, "tiles": list(codes), "concealed": concealed, "text": text})

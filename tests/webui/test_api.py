@@ -61,7 +61,7 @@ def test_an_mcr_hand_under_the_minimum_is_no_win(client):
     r = client.post("/api/score", json={"hand": "[234m,1][567p,1]234s678s1z 1z", "rules": "mcr"})
     assert r.status_code == 422, r.json
     assert r.json["error"]["code"] == "below_minimum", r.json["error"]
-    assert r.json["error"]["message"].startswith("2 points without flowers, below the 8-point minimum")
+    assert r.json["error"]["message"].startswith("2 points, below the 8-point minimum")
     assert r.json["score"]["valid"] is True and r.json["score"]["minimum_met"] is False
 
 

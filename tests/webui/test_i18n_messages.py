@@ -403,12 +403,27 @@ def test_points_under_the_minimum_agree_with_their_count(app):
     """A hand under MCR's minimum is told in points that agree with the count ('1 point', '7
     points'), on English and French pages."""
     from webui import i18n, scoring
-    one = scoring.below_minimum({"total_without_flowers": 1, "minimum_points": 8})
+    one = scoring.below_minimum({"total_without_flowers": 1, "minimum_points": 8, "flowers": 2})
     assert one.startswith("1 point without flowers, below the 8-point minimum")
-    assert scoring.below_minimum({"total": 7, "minimum_points": 8}).startswith("7 points without flowers")
+    assert scoring.below_minimum({"total": 7, "minimum_points": 8, "flowers": 1}).startswith("7 points without flowers")
     with app.test_request_context("/?lang=fr"):
         assert i18n.msg(one).startswith("1 point sans les fleurs, sous le minimum de 8 points")
         assert i18n.msg("hand 2: " + one + " (record it as a false win)").startswith("main 2 : 1 point sans les fleurs")
+
+
+def test_a_hand_without_flowers_under_the_minimum_is_not_told_about_flowers(app):
+    """The minimum is counted without the flowers (000 n°13); a hand that has none read "3 points
+    without flowers" as a flower rule it had broken. Said in both languages, and by the scorer."""
+    import scorer
+    from webui import i18n, scoring
+    said = scoring.below_minimum({"total_without_flowers": 3, "minimum_points": 8, "flowers": 0})
+    assert said.startswith("3 points, below the 8-point minimum") and "flowers" not in said
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg(said).startswith("3 points, sous le minimum de 8 points") and "fleurs" not in i18n.msg(said)
+    bare = scorer.score(scorer.to_hand("234m456p678s11p55s 5s", {}), "mcr")
+    assert bare.extra["minimum_note"].startswith("3 points: below the 8-point minimum")
+    flowered = scorer.score(scorer.to_hand("234m456p678s11p55s 5s 1f", {}), "mcr")
+    assert flowered.extra["minimum_note"].startswith("3 points without flowers: below the 8-point minimum")
 
 
 def test_where_the_reader_changed_a_tile_is_said_in_words_counted_from_one(app):

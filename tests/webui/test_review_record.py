@@ -95,7 +95,7 @@ def test_a_hand_under_the_mcr_minimum_is_refused_or_recorded_as_a_false_win(clie
     if kind == "win":
         assert not hands and f"/review/{draft}" in r.headers["Location"]
         page = client.get(r.headers["Location"]).get_data(as_text=True)
-        assert "Not recorded: hand 1: 3 points without flowers, below the 8-point minimum" in page
+        assert "Not recorded: hand 1: 3 points, below the 8-point minimum" in page
     else:
         assert [h["kind"] for h in hands] == ["penalty"]
         assert hands[0]["deltas"] == [-30, 10, 10, 10]
@@ -139,7 +139,7 @@ def test_the_score_says_whether_the_hand_can_be_declared(client):
     csrf = {"X-CSRF-Token": csrf_of(client)}
     r = client.post("/review/score", json={"hand": UNDER_MINIMUM, "rules": "mcr", "form": {}}, headers=csrf).json
     assert r["declare"] == {"ok": False, "false_win": 10,
-                            "reason": "3 points without flowers, below the 8-point minimum: this hand cannot be "
+                            "reason": "3 points, below the 8-point minimum: this hand cannot be "
                                       "declared a win"}
     r = client.post("/review/score", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json
     assert r["declare"] == {"ok": True}

@@ -254,7 +254,8 @@ def upload():
             if other.state in ("waiting", "building") and (mine or other.abandoned()):
                 other.cancel()
     if not result.ok:
-        return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name), **page)
+        return _page("calibrate/confirm.html", 422, token=None, replacing=store.entry(name),
+                     replacement=store.replacement(name), **page)
     token = secrets.token_hex(12)
     job = BuildJob(result, name, _pending_path(token), owner)
     job.page = page
@@ -271,7 +272,8 @@ def confirm(token: str):
     if job is None or job.page is None:
         flash(i18n.t("That calibration has expired: upload the photo again."), "error")
         return redirect(url_for("calibrate.index"))
-    return _page("calibrate/confirm.html", token=token, replacing=_store().entry(job.page["name"]), **job.page)
+    return _page("calibrate/confirm.html", token=token, replacing=_store().entry(job.page["name"]),
+                 replacement=_store().replacement(job.page["name"]), **job.page)
 
 
 def _drop_old_pending(max_age_s: float = 86400) -> None:

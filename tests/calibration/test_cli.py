@@ -33,6 +33,20 @@ def fake_calibrate(monkeypatch):
     return state
 
 
+def test_a_third_calibration_says_the_older_copy_is_no_longer_kept(photo, tmp_path, fake_calibrate, capsys):
+    """One copy is kept per name: the third calibration under one name dropped the first without
+    saying so (it said only that the profile it replaced was kept)."""
+    d = str(tmp_path / "d")
+    for name in ("Club set", "CLUB SET"):
+        assert main(["calibrate", str(photo), "--name", name, "--data-dir", d, "--yes"]) == 0
+    assert "no longer kept" not in capsys.readouterr().out
+    assert main(["calibrate", str(photo), "--name", "club set", "--data-dir", d, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert ("it is kept, and `mjtable calibrate --restore club-set` brings it back (another --name keeps both); "
+            "the copy an earlier calibration of this name left (0 tile(s) learnt) is no longer kept") in out
+    assert profile_mod.ProfileStore(d).replaced("club set")["name"] == "CLUB SET"
+
+
 def test_refuses_without_terminal_or_yes(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     rc = main(["calibrate", str(photo), "--name", "club set", "--data-dir", str(tmp_path / "d")])

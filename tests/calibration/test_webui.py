@@ -284,6 +284,32 @@ def test_a_name_that_replaces_a_profile_says_which_and_what_it_learnt(client):
     assert 'id="replacing"' not in upload(client, "another set").get_data(as_text=True)
 
 
+def test_a_third_calibration_under_one_name_says_which_copy_is_no_longer_kept(client):
+    """One copy is kept per name: a third calibration dropped the first without a word (the page
+    said only that the one it replaced was kept), or, where the one it replaced learnt nothing,
+    kept the older copy that had learnt while saying the replaced one was kept."""
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Club Set"))})
+    ok, png = cv2.imencode(".png", code_crop("3s", seed=9))
+    client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                content_type="multipart/form-data")
+    client.post("/calibrate/save", data={"token": _token(upload(client, "club set"))})
+    # the second learnt nothing: the first, which learnt a tile, stays kept and the page says so
+    html = upload(client, "CLUB SET").get_data(as_text=True)
+    assert "which learnt no tile from your corrections or recorded hands since its layout photo: it is not kept" in html
+    assert "The copy an earlier calibration of this name left, which learnt 1 tile, stays kept" in html
+    client.post("/calibrate/save", data={"token": _token(upload(client, "CLUB SET"))})
+    assert client.store.replaced("club set")["learnt_examples"] == 1
+    # once the current one has learnt too, the older copy is the one dropped, and said so
+    client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
+                content_type="multipart/form-data")
+    html = upload(client, "club set").get_data(as_text=True)
+    assert "It is kept, and can be restored" in html
+    assert "The copy an earlier calibration of this name left (1 tile learnt) is no longer kept." in html
+    r = upload(client, "club set", follow_redirects=False)
+    fr = client.get(r.headers["Location"] + "?lang=fr").get_data(as_text=True)
+    assert "La copie qu'une calibration précédente sous ce nom avait laissée (1 tuile apprise) n'est plus gardée." in fr
+
+
 def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     """A layout photo of another set saved under a taken name replaced the first profile and
     lost what it learnt: it is kept, restored from the page (the newer one kept in its place,

@@ -73,6 +73,13 @@ def _summary(path: Path) -> dict | None:
     return {"name": prof.name, "learnt_examples": prof.n_learnt_examples, "created": prof.created}
 
 
+def _keeps_older(kept: dict | None, current: dict | None) -> bool:
+    """Whether a new calibration keeps the copy an earlier one left (``kept``) rather than the
+    profile it replaces (``current``): when that copy learnt tiles and ``current`` learnt none
+    (calibrating twice under one name dropped the profile that had learnt from the hands)."""
+    return bool(kept and kept["learnt_examples"] and current and not current["learnt_examples"])
+
+
 class ProfileStore:
     """Profiles saved under ``<data dir>/profiles/<slug>.npz``; the active one is named in
     ``<data dir>/active_profile.json``. A damaged active profile is renamed
@@ -118,12 +125,27 @@ class ProfileStore:
         self._make_folders()
         path = self.path(profile.name)
         if path.is_file() and not path.is_symlink():
-            kept, current = self.replaced(profile.name), _summary(path)
-            if kept and kept["learnt_examples"] and current and not current["learnt_examples"]:
+            if _keeps_older(self.replaced(profile.name), _summary(path)):
                 path.unlink()
             else:
                 path.replace(self._replaced_path(path))
         return profile.save(path)
+
+    def replacement(self, name: str) -> dict | None:
+        """What saving a new calibration under ``name`` (``save_new``) does to the profiles of that
+        name, for the player to be told before: None when there is none; else ``replacing`` (the
+        profile of that name now), ``kept`` (the one kept after, to restore), ``dropped`` (the one
+        no longer kept: the copy an earlier calibration left, or ``replacing`` itself when it
+        learnt nothing and that copy learnt tiles) and ``replacing_kept``. Each profile as
+        ``replaced`` gives it, or None. A third calibration under one name dropped the first
+        without a word: the page said only that the profile it replaced was kept."""
+        path = self.path(name)
+        if not path.is_file() or path.is_symlink():
+            return None
+        kept, current = self.replaced(name), _summary(path)
+        if _keeps_older(kept, current):
+            return {"replacing": current, "kept": kept, "dropped": current, "replacing_kept": False}
+        return {"replacing": current, "kept": current, "dropped": kept, "replacing_kept": True}
 
     @staticmethod
     def _replaced_path(path: Path) -> Path:

@@ -7,6 +7,7 @@ over (its final table is not known): the standings say how many were left out.""
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -123,8 +124,10 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     by total where it has none, said by ``ranked_by_total_instead``)
     among those with ``min_games`` finished games or more; ``counted`` (the games added up),
     ``in_play`` (games of those days not over, left out), ``outside`` (finished games of other
-    days), ``fewer_games`` (players left out for it) and ``alike`` (groups of games with the same
-    players and hands: one may be a copy, counted twice). ``games``: ``store.list_games()``, when
+    days), ``fewer_games`` (players left out for it), ``alike`` (groups of games with the same
+    players and hands: one may be a copy, counted twice) and ``house_rules`` (where the games
+    counted were played under different house rules, each one's ``options``, ``flow`` and
+    ``games``, most games first; else empty). ``games``: ``store.list_games()``, when
     already read."""
     if since and until and since > until:
         raise InputError("bad_field", f"the first day ({since.isoformat()}) is after the last ({until.isoformat()})",
@@ -140,6 +143,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
     signatures: dict[tuple, list[dict]] = {}
+    variants: dict[str, dict] = {}
     for game in reversed(store.list_games() if games is None else games):          # oldest first
         if game["rules"] != rules:
             continue
@@ -160,6 +164,8 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             continue
         entry = {"id": game["id"], "name": game["name"], "created": game["created"]}
         counted.append(entry)
+        variant = _house_rules_of(game)
+        variants.setdefault(json.dumps(variant, sort_keys=True, default=str), {**variant, "games": []})["games"].append(entry)
         if any(h["kind"] == "win" for h in hands):
             # two short games of draws alone may well be alike: a copy is told by its wins
             signatures.setdefault(_played_signature(game, hands), []).append(entry)
@@ -195,7 +201,19 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             "ranked_by_total_instead": instead,
             "games": len(counted), "counted": counted[::-1], "in_play": in_play, "outside": outside,
             "fewer_games": len(players) - len(kept),
-            "alike": [group for group in signatures.values() if len(group) > 1], "players": rows}
+            "alike": [group for group in signatures.values() if len(group) > 1],
+            # a club's tournament nights (uma 15/5) added to friendly ones (no uma) without a word
+            "house_rules": sorted(variants.values(), key=lambda v: -len(v["games"])) if len(variants) > 1 else [],
+            "players": rows}
+
+
+def _house_rules_of(game: dict) -> dict:
+    """What of a game's rules changes its players' scores and departs from its rule set's
+    defaults: its scoring options (``scoring.house_rules``) and riichi's starting points and uma
+    (``flow``), as ``i18n.house_rules_text`` says them."""
+    flow = game.get("flow") or {}
+    return {"options": dict(scoring.house_rules(game["rules"], game.get("options"))),
+            "flow": {k: flow[k] for k in ("start_points", "uma") if flow.get(k) is not None}}
 
 
 def from_query(store: Store, args) -> tuple[dict, list[str]]:

@@ -282,3 +282,37 @@ def test_mcr_table_points_are_counted_and_can_rank(client):
     assert switched.status_code == 200 and "has no table points: ranked by total." in switched.get_data(as_text=True)
     refused = client.get("/games/standings?rules=mcr&rank_by=points&lang=fr")
     assert refused.status_code == 400 and "classement inconnu 'points' : total ou table_points" in html.unescape(refused.get_data(as_text=True))
+
+
+def test_games_under_different_house_rules_are_said_apart(client):
+    """A club's tournament nights (uma 20/10, 25,000 to start) were added to its friendly games
+    (002's defaults) without a word: the standings say which games were played under which rules."""
+    from webui import standings
+    from webui.store import get_store
+
+    from .conftest import csrf_of
+    friendly = _game(client, "riichi", PLAYERS)
+    post(client, friendly, {"kind": "draw"})
+    post(client, friendly, {"kind": "end"})
+    with client.application.app_context():
+        assert standings.club_standings(get_store(), "riichi")["house_rules"] == []
+    r = client.post("/games", data={"csrf_token": csrf_of(client), "rules": "riichi", "flow_start_points": "25000",
+                                    "flow_uma": "20000,10000,-10000,-20000",
+                                    **{f"player{i}": p for i, p in enumerate(PLAYERS)}})
+    assert r.status_code == 303
+    tournament = client.get("/api/games").json["games"][0]["id"]
+    post(client, tournament, {"kind": "draw"})
+    post(client, tournament, {"kind": "end"})
+    with client.application.app_context():
+        variants = standings.club_standings(get_store(), "riichi")["house_rules"]
+    assert [[g["id"] for g in v["games"]] for v in variants] in ([[friendly], [tournament]], [[tournament], [friendly]])
+    assert {json_flow(v) for v in variants} == {(), (("start_points", 25000), ("uma", (20000, 10000, -10000, -20000)))}
+    page = html.unescape(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
+    assert "These games were played under different house rules" in page
+    assert "1 game: no house rules" in page and "1 game: house rules (starting points: 25,000, uma: +20,000" in page
+    fr = html.unescape(client.get("/games/standings?rules=riichi&lang=fr").get_data(as_text=True))
+    assert "règles maison différentes" in fr and "aucune règle maison" in fr
+
+
+def json_flow(variant: dict) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in variant["flow"].items()))

@@ -556,7 +556,7 @@ def test_a_change_that_a_later_hand_cannot_take_names_that_hand_as_the_page_show
     r = client.delete(f"/api/games/{gid}/hands/1", json={})
     assert r.status_code == 400 and r.json["error"]["code"] == "below_minimum"
     assert r.json["error"]["message"].startswith("hand 1 cannot be deleted: hand 2, Chloé (W), would then be refused: "
-                                                 "7 points without flowers"), r.json
+                                                 "7 points, below the 8-point minimum"), r.json
     assert "false win" not in r.json["error"]["message"]
     r = client.put(f"/api/games/{gid}/hands/1", json={"kind": "penalty", "offender": B})
     assert r.status_code == 400 and r.json["error"]["message"].startswith("hand 1 cannot be changed so: hand 2, Chloé (W)")

@@ -19,6 +19,18 @@ from .store import DuplicateRequest, NotFound, get_store
 bp = Blueprint("games", __name__, url_prefix="/games")
 
 
+@bp.app_template_global()
+def scored_sets(score: dict | None) -> str:
+    """The sets a win was scored as, in notation ("123m · 456p · 222s · 11s"), from its score's
+    decomposition: the game page showed only the hand as typed or read, its standing tiles run
+    together ("123m456p789s1122s 2s"), and a player checking a hand had to find the sets again.
+    "" for a score without sets or of one group (thirteen orphans)."""
+    sets = ((score or {}).get("decomposition") or {}).get("sets") or []
+    if len(sets) < 2:
+        return ""
+    return " · ".join(scorer.tiles.group_codes(s.get("tiles") or []) for s in sets)
+
+
 @bp.get("")
 def index():
     return _games_page()

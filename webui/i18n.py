@@ -137,6 +137,7 @@ FR = {
     "These games were played under different house rules: their scores do not compare one for one.":
         "Ces parties ont été jouées avec des règles maison différentes : leurs scores ne se comparent pas tels quels.",
     "no house rules": "aucune règle maison",
+    "scored as": "compté comme",
     "This replaces the profile “{name}”, which learnt no tile from your corrections or recorded hands since its layout photo: it is not kept. The copy an earlier calibration of this name left, which learnt {n} tile(s), stays kept and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
         "Ceci remplace le profil « {name} », qui n'a appris aucune tuile de vos corrections ni des mains "
         "enregistrées depuis sa photo de disposition : il n'est pas gardé. La copie qu'une calibration précédente sous ce nom "

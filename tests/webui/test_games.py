@@ -1172,3 +1172,17 @@ def test_names_read_alike_are_refused_naming_the_two_and_a_long_name_is_not_cut_
     r = client.post("/games?lang=en", data={**sent, "player2": "Z" * 70})
     assert r.status_code == 400 and "player 3&#39;s name has 70 characters: at most 60" in r.get_data(as_text=True)
     assert 'value="' + "Z" * 70 + '"' in r.get_data(as_text=True)       # kept as typed, to shorten
+
+
+def test_a_win_on_the_game_page_shows_the_sets_it_was_scored_as(client):
+    """The page showed only the hand as typed, its standing tiles run together
+    ("123m456p789s1122s 2s"): a player checking a hand had to find its sets again."""
+    import html as html_lib
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s1122s 2s", "winner": 1, "discarder": 0})
+    assert r.status_code == 201, r.json
+    page = html_lib.unescape(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    shown = page.split('class="small muted scored-sets">')[1].split("</span>")[0]
+    assert shown.startswith("scored as ") and sorted(shown[len("scored as "):].split(" · ")) == \
+        ["11s", "123m", "222s", "456p", "789s"]
+    assert "compté comme" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)

@@ -136,15 +136,15 @@ FR = {
         "Pour garder cette main dans une partie, commencez ou ouvrez une partie et enregistrez-la depuis celle-ci.",
     "These games were played under different house rules: their scores do not compare one for one.":
         "Ces parties ont été jouées avec des règles maison différentes : leurs scores ne se comparent pas tels quels.",
-    "no house rules": "aucune règle maison",
-    "scored as": "compté comme",
-    "This replaces the profile “{name}”, which learnt no tile from your corrections or recorded hands since its layout photo: it is not kept. The copy an earlier calibration of this name left, which learnt {n} tile(s), stays kept and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
+    "no house rules": "sans règle maison",
+    "scored as": "comptée en",
+    "This replaces the profile “{name}”, which learnt no tile from your corrections or recorded hands since its layout photo: it will not be kept. The copy an earlier calibration of this name left, which learnt {n} tile(s), will stay kept and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
         "Ceci remplace le profil « {name} », qui n'a appris aucune tuile de vos corrections ni des mains "
-        "enregistrées depuis sa photo de disposition : il n'est pas gardé. La copie qu'une calibration précédente sous ce nom "
-        "a laissée, qui a appris {n} tuile(s), reste gardée et peut être rétablie depuis les profils enregistrés ; "
+        "enregistrées depuis sa photo de disposition : il ne sera pas conservé. La copie qu'une calibration précédente sous ce nom "
+        "a laissée, qui a appris {n} tuile(s), restera conservée et pourra être rétablie depuis les profils enregistrés ; "
         "pour garder les deux dans la liste, revenez en arrière et donnez un autre nom à celui-ci.",
-    "The copy an earlier calibration of this name left ({n} tile(s) learnt) is no longer kept.":
-        "La copie qu'une calibration précédente sous ce nom avait laissée ({n} tuile(s) apprise(s)) n'est plus gardée.",
+    "The copy an earlier calibration of this name left ({n} tile(s) learnt) will no longer be kept.":
+        "La copie qu'une calibration précédente sous ce nom avait laissée ({n} tuile(s) apprise(s)) ne sera plus conservée.",
     "This replaces the profile “{name}”, which learnt {n} tile(s) from your corrections and recorded hands since its layout photo. It is kept, and can be restored from the saved profiles; to keep both in the list, go back and give this one another name.":
         "Ceci remplace le profil « {name} », qui a appris {n} tuile(s) de vos corrections et des mains "
         "enregistrées depuis sa photo de disposition. Il est gardé et peut être rétabli depuis les profils enregistrés ; "

@@ -209,11 +209,18 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
 
 def _house_rules_of(game: dict) -> dict:
     """What of a game's rules changes its players' scores and departs from its rule set's
-    defaults: its scoring options (``scoring.house_rules``) and riichi's starting points and uma
-    (``flow``), as ``i18n.house_rules_text`` says them."""
+    defaults: its scoring options (``scoring.house_rules``), riichi's starting points and uma
+    (``flow``, as ``i18n.house_rules_text`` says them; a game made through the API may store
+    002's own figures) and whether it was a tournament game or a half game (``flags``)."""
+    from scorer.flow.riichi import START_POINTS, UMA
     flow = game.get("flow") or {}
-    return {"options": dict(scoring.house_rules(game["rules"], game.get("options"))),
-            "flow": {k: flow[k] for k in ("start_points", "uma") if flow.get(k) is not None}}
+    figures = {}
+    if flow.get("start_points") not in (None, START_POINTS):
+        figures["start_points"] = flow["start_points"]
+    if flow.get("uma") is not None and list(flow["uma"]) != list(UMA):
+        figures["uma"] = flow["uma"]
+    return {"options": dict(scoring.house_rules(game["rules"], game.get("options"))), "flow": figures,
+            "flags": [k for k in ("tournament", "east_only") if flow.get(k) is True]}
 
 
 def from_query(store: Store, args) -> tuple[dict, list[str]]:

@@ -244,15 +244,15 @@ def _calibrate(args, store) -> int:
         restore = f"`mjtable calibrate --restore {store.path(args.name).stem}` brings it back"
         if not plan["replacing_kept"]:
             print(f"this replaces the profile {replacing['name']!r}, which learnt no tile from corrections or recorded "
-                  "hands since its layout photo: it is not kept; the copy an earlier calibration of this name left, "
-                  f"which learnt {plan['kept']['learnt_examples']} tile(s), stays kept, and {restore} "
+                  "hands since its layout photo: it will not be kept; the copy an earlier calibration of this name left, "
+                  f"which learnt {plan['kept']['learnt_examples']} tile(s), will stay kept, and {restore} "
                   "(another --name keeps both)")
         else:
             print(f"this replaces the profile {replacing['name']!r}, which learnt {replacing.get('learnt_examples') or 0} "
                   f"tile(s) from corrections and recorded hands since its layout photo: it is kept, and {restore} "
                   "(another --name keeps both)"
                   + (f"; the copy an earlier calibration of this name left ({plan['dropped']['learnt_examples']} "
-                     "tile(s) learnt) is no longer kept" if plan["dropped"] else ""))
+                     "tile(s) learnt) will no longer be kept" if plan["dropped"] else ""))
     if not args.yes:
         if not sys.stdin or not sys.stdin.isatty():
             return _err("cannot ask for confirmation (standard input is not a terminal): check the table above, "

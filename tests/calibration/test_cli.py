@@ -43,7 +43,7 @@ def test_a_third_calibration_says_the_older_copy_is_no_longer_kept(photo, tmp_pa
     assert main(["calibrate", str(photo), "--name", "club set", "--data-dir", d, "--yes"]) == 0
     out = capsys.readouterr().out
     assert ("it is kept, and `mjtable calibrate --restore club-set` brings it back (another --name keeps both); "
-            "the copy an earlier calibration of this name left (0 tile(s) learnt) is no longer kept") in out
+            "the copy an earlier calibration of this name left (0 tile(s) learnt) will no longer be kept") in out
     assert profile_mod.ProfileStore(d).replaced("club set")["name"] == "CLUB SET"
 
 

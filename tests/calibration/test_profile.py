@@ -416,3 +416,19 @@ def test_calibrating_twice_keeps_the_profile_that_learnt(tmp_path, profile, embe
     store.save_new(fresh())
     assert store.replaced("club set")["learnt_examples"] == 1         # still the one that learnt
     assert store.restore("club set") == "club set" and store.load("club set").n_corrections == 1
+
+
+def test_a_damaged_profile_replaced_does_not_push_out_the_copy_that_learnt(tmp_path, profile, embed):
+    """A profile file that cannot be read, replaced by a new calibration, was moved over the
+    readable copy kept before it, which had learnt tiles: that copy was lost, and nothing said so."""
+    store = ProfileStore(tmp_path)
+    profile.add_example(code_crop("8f", seed=1), "5z", embed=embed)
+    store.save_new(profile)
+    fresh = lambda: TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set", embed=embed,
+                                                 augment=1, temperature=1.0)
+    store.save_new(fresh())
+    store.path("club set").write_bytes(b"not a profile")
+    plan = store.replacement("club set")
+    assert plan["replacing_kept"] is False and plan["kept"]["learnt_examples"] == 1
+    store.save_new(fresh())
+    assert store.replaced("club set")["learnt_examples"] == 1

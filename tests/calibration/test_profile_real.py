@@ -41,5 +41,6 @@ def test_profile_from_one_example_per_code_fixes_misread_tiles(gl_set):
     # the set is unseen: the network the profile tunes, alone, misreads some of it (5 of 78 with
     # `wide_ft4`); the profile fixes most of what the chain misreads and breaks at most one tile
     assert accuracy(alone, truth) < 0.97, accuracy(alone, truth)
+    assert misread and accuracy(after, truth) > accuracy(before, truth), (misread, accuracy(after, truth))
     assert len(fixed) >= 0.8 * len(misread) and len(broken) <= 1, (len(misread), len(fixed), broken)
     assert accuracy(after, truth) >= 0.97, (accuracy(before, truth), accuracy(after, truth))

@@ -1185,4 +1185,4 @@ def test_a_win_on_the_game_page_shows_the_sets_it_was_scored_as(client):
     shown = page.split('class="small muted scored-sets">')[1].split("</span>")[0]
     assert shown.startswith("scored as ") and sorted(shown[len("scored as "):].split(" · ")) == \
         ["11s", "123m", "222s", "456p", "789s"]
-    assert "compté comme" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "comptée en" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)

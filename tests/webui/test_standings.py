@@ -311,7 +311,28 @@ def test_games_under_different_house_rules_are_said_apart(client):
     assert "These games were played under different house rules" in page
     assert "1 game: no house rules" in page and "1 game: house rules (starting points: 25,000, uma: +20,000" in page
     fr = html.unescape(client.get("/games/standings?rules=riichi&lang=fr").get_data(as_text=True))
-    assert "règles maison différentes" in fr and "aucune règle maison" in fr
+    assert "règles maison différentes" in fr and "sans règle maison" in fr
+
+
+def test_standings_tell_tournament_and_half_games_apart_but_not_the_rules_own_figures(client):
+    """A game made through the API with 002's own figures (30,000, uma 15/5) is no house rule; a
+    tournament game (its chombo -20,000 after uma) and a half game are told apart."""
+    from webui import standings
+    from webui.store import get_store
+    ids = {}
+    for key, flow in (("plain", {}), ("defaults", {"start_points": 30000, "uma": [15000, 5000, -5000, -15000]}),
+                      ("tournament", {"tournament": True}), ("half", {"east_only": True})):
+        r = client.post("/api/games", json={"rules": "riichi", "players": PLAYERS, "flow": flow})
+        assert r.status_code == 201, r.json
+        ids[key] = r.json["game"]["id"]
+        post(client, ids[key], {"kind": "draw"})
+        post(client, ids[key], {"kind": "end"})
+    with client.application.app_context():
+        variants = standings.club_standings(get_store(), "riichi")["house_rules"]
+    groups = sorted(sorted(g["id"] for g in v["games"]) for v in variants)
+    assert groups == sorted([sorted([ids["plain"], ids["defaults"]]), [ids["tournament"]], [ids["half"]]])
+    page = html.unescape(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
+    assert "2 games: no house rules" in page and "1 game: tournament" in page and "1 game: half game" in page
 
 
 def json_flow(variant: dict) -> tuple:

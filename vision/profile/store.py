@@ -76,8 +76,10 @@ def _summary(path: Path) -> dict | None:
 def _keeps_older(kept: dict | None, current: dict | None) -> bool:
     """Whether a new calibration keeps the copy an earlier one left (``kept``) rather than the
     profile it replaces (``current``): when that copy learnt tiles and ``current`` learnt none
-    (calibrating twice under one name dropped the profile that had learnt from the hands)."""
-    return bool(kept and kept["learnt_examples"] and current and not current["learnt_examples"])
+    (calibrating twice under one name dropped the profile that had learnt from the hands), or
+    ``current`` cannot be read."""
+    # a profile that cannot be read is no loss, and moving it over a readable copy would lose that
+    return bool(kept and (current is None or (kept["learnt_examples"] and not current["learnt_examples"])))
 
 
 class ProfileStore:
@@ -121,7 +123,8 @@ class ProfileStore:
     def save_new(self, profile: TileSetProfile) -> Path:
         """Save a newly calibrated profile; a profile it replaces is kept (``replaced``, ``restore``),
         unless it learnt nothing and the one already kept learnt tiles: then that one stays kept
-        (calibrating twice under one name dropped the profile that had learnt from the hands)."""
+        (calibrating twice under one name dropped the profile that had learnt from the hands), or
+    ``current`` cannot be read."""
         self._make_folders()
         path = self.path(profile.name)
         if path.is_file() and not path.is_symlink():

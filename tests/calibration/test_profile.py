@@ -402,15 +402,21 @@ def test_trusted_codes_are_saved_and_read_back(profile, tmp_path):
     profile.sure_base = TileSetProfile.sure_base          # the class default (SURE_BASE)
 
 
+def _store_with_a_profile_that_learnt(tmp_path, profile, embed):
+    """A store holding ``profile`` after it learnt one tile, and a maker of new calibrations
+    under its name that learnt nothing."""
+    store = ProfileStore(tmp_path)
+    profile.add_example(code_crop("8f", seed=1), "5z", embed=embed)
+    store.save_new(profile)
+    return store, lambda: TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set",
+                                                       embed=embed, augment=1, temperature=1.0)
+
+
 def test_calibrating_twice_keeps_the_profile_that_learnt(tmp_path, profile, embed):
     """A profile that had learnt from hands was replaced by a new calibration (kept), which was
     replaced in turn: the one kept was the second, which had learnt nothing, and the tiles
     learnt were gone."""
-    store = ProfileStore(tmp_path)
-    profile.add_example(code_crop("8f", seed=1), "5z", embed=embed)
-    store.save_new(profile)
-    fresh = lambda: TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set", embed=embed,
-                                                 augment=1, temperature=1.0)
+    store, fresh = _store_with_a_profile_that_learnt(tmp_path, profile, embed)
     store.save_new(fresh())
     assert store.replaced("club set")["learnt_examples"] == 1
     store.save_new(fresh())
@@ -421,11 +427,7 @@ def test_calibrating_twice_keeps_the_profile_that_learnt(tmp_path, profile, embe
 def test_a_damaged_profile_replaced_does_not_push_out_the_copy_that_learnt(tmp_path, profile, embed):
     """A profile file that cannot be read, replaced by a new calibration, was moved over the
     readable copy kept before it, which had learnt tiles: that copy was lost, and nothing said so."""
-    store = ProfileStore(tmp_path)
-    profile.add_example(code_crop("8f", seed=1), "5z", embed=embed)
-    store.save_new(profile)
-    fresh = lambda: TileSetProfile.from_examples([(code_crop(c), c) for c in SET], name="club set", embed=embed,
-                                                 augment=1, temperature=1.0)
+    store, fresh = _store_with_a_profile_that_learnt(tmp_path, profile, embed)
     store.save_new(fresh())
     store.path("club set").write_bytes(b"not a profile")
     plan = store.replacement("club set")

@@ -149,10 +149,11 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
 def no_hand_reason(warnings: list, decoding: dict | None, invalid: str | None) -> str:
     """Why no hand came of the reading, in one line: a photo of more or fewer tiles than a hand
     first, then the decoding's reason, else the scorer's refusal of the hand rebuilt."""
-    from vision.grouping.hand_reading import TILE_COUNT
+    from vision.grouping.hand_reading import GRID, TILE_COUNT
     count = next((str(w) for w in warnings if TILE_COUNT.match(str(w))), None)
     why = [count.replace(" (a kong counts as 3)", "").split(":")[0]] if count else []
-    why += [decoding["message"]] if (decoding or {}).get("message") else []
+    if (decoding or {}).get("message") and not (count and GRID.match(count)):   # a grid is no hand to decode
+        why.append(decoding["message"])
     return "; ".join(why or ([invalid] if invalid else ["no winning hand was rebuilt"]))
 
 

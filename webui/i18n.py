@@ -2536,6 +2536,14 @@ MESSAGES_FR = {
     "found {} tiles where a winning hand has {}, and {} beside them as {}":
         "{0} tuiles trouvées là où une main gagnante en a {1}, et {2} à côté comme {3}",
     "found {} tiles where a winning hand has {}": "{0} tuiles trouvées là où une main gagnante en a {1}",
+    # ... and tiles laid out as a grid (a tray, the calibration layout), told apart from a hand
+    "found {} tiles in {} rows of {}, laid out as a grid, not as a hand: lay the hand out as it was played (the standing tiles in one row, each meld apart, the winning tile at the right), or, to teach mjtable a tile set, calibrate it from a photo of its tiles laid out in order":
+        "{0} tuiles trouvées en {1} rangées de {2}, disposées en grille et non en main : disposez la main telle "
+        "qu'elle a été jouée (les tuiles debout en une rangée, chaque combinaison à l'écart, la tuile gagnante à "
+        "droite), ou, pour apprendre un jeu de tuiles à mjtable, calibrez-le d'après une photo de ses tuiles "
+        "disposées dans l'ordre",
+    "found {} tiles in {} rows of {}, laid out as a grid, not as a hand":
+        "{0} tuiles trouvées en {1} rangées de {2}, disposées en grille et non en main",
     # ... and the tiles of groups that make no meld, counted apart
     "found {} tiles where a winning hand has {} (a kong counts as 3), {} more in groups that make no meld: check those groups' tiles":
         "{0} tuiles trouvées là où une main gagnante en a {1} (un kong compte pour 3), {2} de plus dans des "

@@ -385,6 +385,33 @@ def test_the_tile_count_names_the_tiles_read_as_flowers_or_dora_indicators_too()
     assert sum(numbers) == len(tiles), warning
 
 
+def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
+    # the test split's tray of 20 loose tiles was told of a hand of 5 tiles, 9 apart, a gap in the
+    # standing row and a photo upside down; the calibration layout (rows of 9, 9, 9, 7, 8 touching
+    # tiles) of "groups that make no meld" and a winning tile not set apart
+    from vision.grouping.hand_reading import GRID, TILE_COUNT
+    out = pipeline.score_tiles(_grid_of_20())
+    assert out["reading"]["warnings"] == [
+        "found 20 tiles in 4 rows of 5, laid out as a grid, not as a hand: lay the hand out as it was played (the "
+        "standing tiles in one row, each meld apart, the winning tile at the right), or, to teach mjtable a tile "
+        "set, calibrate it from a photo of its tiles laid out in order"]
+    assert out["no_hand"] == "found 20 tiles in 4 rows of 5, laid out as a grid, not as a hand"
+    from webui.i18n import french_message
+    assert french_message(out["reading"]["warnings"][0]).startswith("20 tuiles trouvées en 4 rangées de 5, disposées en "
+                                                                  "grille et non en main : disposez la main")
+    assert french_message(out["no_hand"]) == "20 tuiles trouvées en 4 rangées de 5, disposées en grille et non en main"
+    codes = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + [f"{n}f" for n in range(1, 9)]
+    layout = [vision.TileRead(code=c, box=(40.0 * (k % 9), 60.0 * (k // 9), 40.0 * (k % 9) + 38, 60.0 * (k // 9) + 52),
+                              confidence=0.9, top3=[(c, 0.9)]) for k, c in enumerate(codes)]
+    warnings = pipeline.score_tiles(layout)["reading"]["warnings"]
+    assert len(warnings) == 1 and warnings[0].startswith("found 42 tiles in 5 rows of 6-9, laid out as a grid"), warnings
+    assert GRID.match(warnings[0]) and TILE_COUNT.match(warnings[0])
+    # a hand with melds and flowers, a standing tile missed (no hand built), is not a grid
+    hand, placed, tiles = mock_tiles("[555p][777s][999m]123m1z 1z 1f2f3f4f", style="chinese")
+    reading = vision.group(tiles[1:], rules="mcr")
+    assert reading.hand is None and not any(GRID.match(w) for w in reading.warnings), reading.warnings
+
+
 def test_the_tile_count_names_the_tiles_in_groups_that_make_no_meld():
     # 16 tiles laid in short rows, every one read right, were "found 8 tiles where a winning hand
     # has 14: a tile may be hidden": the tiles of the groups that made no meld were in no count

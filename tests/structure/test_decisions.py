@@ -26,7 +26,7 @@ NOT_SETTINGS = {
     "vision.face_up": {"PROBE_FILE"},                                         # file name
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
     "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
-    "vision.grouping.hand_reading": {"TILE_COUNT"},                           # a warning's wording
+    "vision.grouping.hand_reading": {"TILE_COUNT", "GRID"},                   # a warning's wording
     "vision.grouping.table": {"NO_TILES"},                                    # a warning's wording
     "vision.profile.store": {"DAMAGED_MARK", "REPLACED_MARK"},                # file name markers
     "vision.profile.tileset": {"FORMAT", "VERSION", "READABLE_VERSIONS", "HAND_SOURCE",

@@ -12,6 +12,15 @@ CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is wort
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
 HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
 DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (rules 002 §2.7, §3.3.10)
+# Tiles laid out as a grid (a tray, a calibration layout) are not a hand: no hand is built from
+# them, and the warnings of a hand (melds, winning tile, count) only confuse. A grid: at least
+# GRID_ROWS rows of at least GRID_ROW_TILES tiles, each evenly spaced (no gap farther than
+# GRID_GAP_SPREAD tile widths from its row's median gap; a hand's melds lie apart in their row)
+# or each tile alone (every gap over SPLIT_GAP), holding at least GRID_SHARE of the tiles.
+GRID_ROWS = 3
+GRID_ROW_TILES = 4
+GRID_GAP_SPREAD = 0.35
+GRID_SHARE = 0.8
 
 
 @dataclass(frozen=True)

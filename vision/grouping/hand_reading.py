@@ -19,7 +19,20 @@ from .rows import gap_between, gap_conf
 
 #: How this module's warning of a photo of more or fewer tiles than a hand begins: the CLI and the
 #: review page pick it out of the warnings, where no hand was rebuilt, to say it first.
-TILE_COUNT = re.compile(r"found \d+ tiles (?:in the hand )?where a winning hand has \d+")
+TILE_COUNT = re.compile(r"found \d+ tiles (?:(?:in the hand )?where a winning hand has \d+|in \d+ rows)")
+#: How the warning of tiles laid out in a grid (``grid_message``) begins: no hand is looked for in it.
+GRID = re.compile(r"found \d+ tiles in \d+ rows")
+
+
+def grid_message(count: int, rows: list[int]) -> str:
+    """What a photo of tiles in a grid (``rows``: the tiles of each of its rows) is told instead of
+    a hand's warnings: a tray of loose tiles or the calibration layout photographed to be scored
+    was told of "9 apart", groups that make no meld and a winning tile not set apart."""
+    sizes = sorted(set(rows))
+    each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+    return (f"found {count} tiles in {len(rows)} rows of {each}, laid out as a grid, not as a hand: lay the hand "
+            "out as it was played (the standing tiles in one row, each meld apart, the winning tile at the right), "
+            "or, to teach mjtable a tile set, calibrate it from a photo of its tiles laid out in order")
 
 
 def tile_count_message(count: int, left_out: int, flowers: int = 0, dora: int = 0,

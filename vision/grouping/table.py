@@ -11,11 +11,12 @@ import dataclasses
 import math
 
 from ..types import TileRead
-from .config import CLOSE_ALTERNATIVE, WEIGHTS, GroupingWeights, LayoutHints
+from .config import (CLOSE_ALTERNATIVE, GRID_GAP_SPREAD, GRID_ROW_TILES, GRID_ROWS, GRID_SHARE, SPLIT_GAP,
+                     WEIGHTS, GroupingWeights, LayoutHints)
 from .duplicates import deduplicate, reindex
-from .hand_reading import HandReading, build_reading
+from .hand_reading import HandReading, build_reading, grid_message
 from .interpretations import Interpretation, TableLayout, describe_alternative, interpretations
-from .rows import dot, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector
+from .rows import dot, gap_between, geometry, link_rows, measure, pitch_widths, row_direction, unit_vector
 from .sideways import find_stacked, sideways_from_shapes
 
 
@@ -62,10 +63,32 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
     for sign in directions(rotation, layout.direction):
         candidates.extend(interpretations(layout, sign, hints, weights))
     if not candidates:
+        grid = grid_rows(layout)
         return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"}
                                           for i in range(len(layout.tiles))],
-                           [], ["could not find the standing tiles"], 0.0)
-    return choose(layout, candidates, warnings, decisions)
+                           [], [grid_message(len(layout.tiles), grid) if grid else "could not find the standing tiles"],
+                           0.0)
+    reading = choose(layout, candidates, warnings, decisions)
+    grid = grid_rows(layout) if reading.hand is None else None
+    if grid:
+        reading.warnings[:] = [grid_message(len(layout.tiles), grid)]
+    return reading
+
+
+def grid_rows(layout: TableLayout) -> list[int] | None:
+    """The tiles of each row when the tiles lie in a grid (``GRID_ROWS``, its comment), else None."""
+    rows = []
+    for chain in layout.chains:
+        if len(chain) < GRID_ROW_TILES:
+            continue
+        gaps = sorted(gap_between(layout.gaps, a, b, 0.0) for a, b in zip(chain, chain[1:]))
+        median = gaps[len(gaps) // 2]
+        # evenly spaced, or every tile alone (a tray's loose tiles, some lying sideways)
+        if all(abs(g - median) <= GRID_GAP_SPREAD for g in gaps) or gaps[0] > SPLIT_GAP:
+            rows.append(len(chain))
+    if len(rows) < GRID_ROWS or sum(rows) < GRID_SHARE * len(layout.tiles):
+        return None
+    return rows
 
 
 def find_layout(tiles: list[TileRead], warnings: list[str]) -> TableLayout:

@@ -396,10 +396,13 @@ def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
         "standing tiles in one row, each meld apart, the winning tile at the right), or, to teach mjtable a tile "
         "set, calibrate it from a photo of its tiles laid out in order"]
     assert out["no_hand"] == "found 20 tiles in 4 rows of 5, laid out as a grid, not as a hand"
+    from flask import Flask
+
     from webui.i18n import french_message
-    assert french_message(out["reading"]["warnings"][0]).startswith("20 tuiles trouvées en 4 rangées de 5, disposées en "
-                                                                  "grille et non en main : disposez la main")
-    assert french_message(out["no_hand"]) == "20 tuiles trouvées en 4 rangées de 5, disposées en grille et non en main"
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert french_message(out["reading"]["warnings"][0]).startswith(
+            "20 tuiles trouvées en 4 rangées de 5, disposées en grille et non en main : disposez la main")
+        assert french_message(out["no_hand"]) == "20 tuiles trouvées en 4 rangées de 5, disposées en grille et non en main"
     codes = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + [f"{n}f" for n in range(1, 9)]
     layout = [vision.TileRead(code=c, box=(40.0 * (k % 9), 60.0 * (k // 9), 40.0 * (k % 9) + 38, 60.0 * (k // 9) + 52),
                               confidence=0.9, top3=[(c, 0.9)]) for k, c in enumerate(codes)]

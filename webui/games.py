@@ -85,7 +85,8 @@ def _riichi_figures(form) -> dict:
     out = {}
     text = (form.get("flow_start_points") or "").strip()
     if text:
-        if not (text.isascii() and text.isdigit()):
+        # a sign is a number's (-5 was "not a whole number"): its bounds are the game log's to say
+        if not (text.isascii() and text.lstrip("+-").isdigit()):
             raise validation.InputError("bad_field", f"the starting points must be a whole number, not {text[:20]!r}",
                                         field="flow.start_points")
         if int(text) != START_POINTS:

@@ -1927,6 +1927,8 @@ MESSAGES_FR = {
     "at most {} tiles per hand": "{0} tuiles au plus par main",
     "crop: {}": "découpe : {0}",
     "must be a whole number": "doit être un nombre entier", "must be at most {}": "doit valoir au plus {0}",
+    "must be at most {}, not {}": "doit valoir au plus {0}, pas {1}",
+    "must be a whole number from {} to {}, not {}": "doit être un nombre entier de {0} à {1}, pas {2}",
     "must be text": "doit être du texte",
     "no active tile-set profile: calibrate first (/calibrate)":
         "aucun profil de jeu de tuiles actif : calibrez d'abord (/calibrate)",
@@ -2715,6 +2717,16 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})
 
+def _figure_fr(value: str) -> str | None:
+    """A figure put into a message as English writes it ("1,000,000"; "10000") as French does
+    (« 1 000 000 »), else None: a form's bounds were said « de 1,000 à 1,000,000 »."""
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", value):
+        return value.replace(",", "\u202f")
+    if re.fullmatch(r"-?\d{5,}", value):
+        return number(int(value), language="fr")
+    return None
+
+
 def _ordinal_fr(value: str) -> str | None:
     """An English ordinal put into a message ("6th") in French ("6e"; "1re"), else None."""
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", value)
@@ -2732,7 +2744,7 @@ def french_message(text: str) -> str | None:
         m = pattern.match(text)
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
-            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or french_message(v) or v
+            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or french_message(v) or v
                                             for v in m.groups()))
     return None
 
@@ -2749,6 +2761,15 @@ def msg(text, code: str | None = None) -> str:
         # page shows ("l'option limit" in French)
         key = field.split(".", 1)[1]
         said = said.replace(f"option {key} ", f"option {quoted(option_words(None, key))} ", 1)
+    elif isinstance(field, str) and field.startswith("context.") and field.count(".") == 1:
+        # the field as the review page labels it: "riichi_sticks doit être..." named a key no page
+        # shows (the scorer's message and the form's own both open on it)
+        key = field.split(".", 1)[1]
+        words = label(key, kind="context")
+        for opening in (f"{key} ", f"{key.replace('_', ' ')} "):
+            if said.startswith(opening):
+                said = (quoted(words) if lang() == "fr" else words) + " " + said[len(opening):]
+                break
     return said
 
 

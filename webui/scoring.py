@@ -157,10 +157,13 @@ def house_rules(rules: str, options: dict | None) -> list[tuple[str, object]]:
     return known + [(k, v) for k, v in options.items() if k not in defaults]
 
 
-def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
+def _parse_fields(form, fields, prefix: str, present: str, error, count_range: tuple[int, int] | None = None) -> dict:
     """Values of form fields ``<prefix><name>`` typed by each field's kind. An unchecked box
     means false only when the form says it carried the boxes (``present``), so a partial form
-    never invents values. ``error(name, message, code)`` builds the exception for a bad value."""
+    never invents values. ``error(name, message, code)`` builds the exception for a bad value.
+    ``count_range``: the bounds of a count, refused in the scorer's words (the context's:
+    honba at 5,000 and at 99,999 were refused with two different limits); else a count is only
+    kept within ``MAX_COUNT`` for the scorer's own bounds to judge."""
     from scorer.notation import parse_tiles
     out = {}
     for field in fields:
@@ -185,8 +188,11 @@ def _parse_fields(form, fields, prefix: str, present: str, error) -> dict:
                 out[name] = int(raw)
             except ValueError:
                 raise error(name, "must be a whole number", None) from None
+            if count_range and not count_range[0] <= out[name] <= count_range[1]:
+                raise error(name, f"must be a whole number from {count_range[0]} to {count_range[1]}, "
+                                  f"not {str(raw).strip()[:20]}", None)
             if abs(out[name]) > MAX_COUNT:
-                raise error(name, f"must be at most {MAX_COUNT}", None)
+                raise error(name, f"must be at most {MAX_COUNT}, not {str(raw).strip()[:20]}", None)
         elif kind == "tiles":
             try:
                 out[name] = parse_tiles(raw)
@@ -210,7 +216,7 @@ def parse_form_context(form, rules: str | None) -> dict:
         sep = "" if message.startswith(":") else " "
         words = name.replace("_", " ")
         return scorer.HandError(code or "bad_field", f"{words}{sep}{message}", field=f"context.{name}")
-    ctx = _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error)
+    ctx = _parse_fields(form, context_fields(rules), "ctx_", "ctx__present", error, count_range=(0, C.MAX_COUNT))
     if (any(ctx.get(k) for k in C.SELF_DRAWN_BY_DEFINITION) and ctx.get("self_drawn") is False
             and ctx.get("discarder") is None):
         # a replacement tile is drawn (000 n°42, 004 2A), the blessings of heaven and earth are won

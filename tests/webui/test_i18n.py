@@ -585,3 +585,34 @@ def test_french_words_a_riichi_club_met(client, app):
                                     {"winner": 3, "notation": "123456789p11s23s 1s"}]}
     with app.test_request_context("/?lang=fr"):
         assert _notations(hand, ["Alice", "Bruno", "Chloé", "Dominique"])[0].startswith("Chloé : ")
+
+
+def test_a_count_out_of_bounds_is_refused_in_one_way_naming_its_field_as_the_page_does(client):
+    # honba at 5,000 said "from 0 to 1000", at 99,999,999,999 "must be at most 10000"; French said
+    # « honba doit être at most 10000 » and « riichi_sticks doit être... », a key no page shows
+    hand = "234m456p678s55m23s 4s"
+    said = {}
+    for lang in ("en", "fr"):
+        client.set_cookie("mjtable_lang", lang)
+        for field, value in (("honba", "5000"), ("honba", "99999999999"), ("riichi_sticks", "-3")):
+            r = _score(client, hand, "riichi", {"ctx_seat_wind": "S", f"ctx_{field}": value})
+            assert r["ok"] is False and r["error"]["field"] == f"context.{field}", r
+            said[lang, field, value] = re.findall(r'class="error-message">(.*?)</', r["html"])[0]
+    assert said["en", "honba", "5000"] == "honba must be a whole number from 0 to 1000, not 5000"
+    assert said["en", "honba", "99999999999"] == "honba must be a whole number from 0 to 1000, not 99999999999"
+    assert said["en", "riichi_sticks", "-3"] == "riichi sticks must be a whole number from 0 to 1000, not -3"
+    assert said["fr", "riichi_sticks", "-3"] == "« bâtons de riichi » doit être un nombre entier de 0 à 1000, pas -3"
+    assert said["fr", "honba", "99999999999"] == ("« honba (compteurs) » doit être un nombre entier de 0 à 1000, "
+                                                  "pas 99\u202f999\u202f999\u202f999")
+    # an option's bound, and the starting points' in French figures
+    token = csrf_of(client)
+    players = {f"player{i}": p for i, p in enumerate(("Ann", "Bob", "Cy", "Dee"))}
+    r = client.post("/games?lang=fr", data={"csrf_token": token, "rules": "hk", "opt__present": "1",
+                                            "opt_hk__max_faan": "99999", **players})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "doit valoir au plus 10\u202f000, pas 99\u202f999" in page and " at most" not in page
+    for typed in ("25050", "-5"):
+        r = client.post("/games?lang=fr", data={"csrf_token": token, "rules": "riichi", "flow_start_points": typed,
+                                                **players})
+        page = r.get_data(as_text=True)
+        assert r.status_code == 400 and "de 1\u202f000 à 1\u202f000\u202f000" in page and "1,000" not in page, typed

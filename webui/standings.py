@@ -230,7 +230,8 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
     games = store.list_games()
     played = rules_played(games)
     asked = args.get("rules")
-    rules = scorer.rules_name(asked) if asked else (played[0] if played else gamelog.usual_rules(store))
+    rules = scorer.rules_name(asked) if asked else (_with_a_finished_game(store, games, played) or
+                                                    (played[0] if played else gamelog.usual_rules(store)))
     known = {r["name"] for r in scoring.available_rules()}
     if rules not in known:
         raise InputError("bad_field", f"unknown rules {str(asked)[:30]!r}: one of {', '.join(sorted(known))}",
@@ -240,6 +241,16 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
     rank_by = args.get("rank_by") or "total"
     return (club_standings(store, rules, since, until, min_games, games, rank_by),
             played + ([rules] if rules not in played else []))
+
+
+def _with_a_finished_game(store: Store, games: list[dict], played: list[str]) -> str | None:
+    """The first rule set of ``played`` with a finished game, or None: a Hong Kong evening in play
+    (four games started) was the default over the riichi games finished, and the standings said
+    "0 finished games counted"."""
+    for rules in played:
+        if any(g["rules"] == rules and gamelog.next_deal(store, g).finished for g in games):
+            return rules
+    return None
 
 
 def rules_played(games: list[dict]) -> list[str]:

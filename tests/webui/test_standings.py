@@ -337,3 +337,16 @@ def test_standings_tell_tournament_and_half_games_apart_but_not_the_rules_own_fi
 
 def json_flow(variant: dict) -> tuple:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in variant["flow"].items()))
+
+
+def test_the_default_standings_are_of_rules_with_a_finished_game(client):
+    # a finished riichi game and a Hong Kong evening still in play (more games, none over): the
+    # standings chose Hong Kong, the rules most played, and said "0 finished games counted"
+    riichi = new_game(client, "riichi")
+    post(client, riichi, {"kind": "draw", "tenpai": [0]})
+    post(client, riichi, {"kind": "end"})
+    for _ in range(2):
+        post(client, new_game(client, "hk"), {"kind": "draw"})
+    view = client.get("/api/standings").json
+    assert view["rules"] == "riichi" and len(view["counted"]) == 1, view
+    assert client.get("/api/standings?rules=hk").json["counted"] == []

@@ -409,6 +409,13 @@ def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
     warnings = pipeline.score_tiles(layout)["reading"]["warnings"]
     assert len(warnings) == 1 and warnings[0].startswith("found 42 tiles in 5 rows of 6-9, laid out as a grid"), warnings
     assert GRID.match(warnings[0]) and TILE_COUNT.match(warnings[0])
+    # blocks: a test photo's four rows of 4 + 4 tiles, a tile's width between the blocks, was told
+    # of five groups that make no meld and a winning tile not set apart
+    blocks = [vision.TileRead(code=codes[k], box=(x, 60.0 * r, x + 38, 60.0 * r + 52), confidence=0.9,
+                              top3=[(codes[k], 0.9)])
+              for r in range(4) for c in range(8) for k, x in [(8 * r + c, 40.0 * c + (40.0 if c >= 4 else 0.0))]]
+    warnings = pipeline.score_tiles(blocks)["reading"]["warnings"]
+    assert warnings[0].startswith("found 32 tiles in 4 rows of 8, laid out as a grid") and len(warnings) == 1, warnings
     # a hand with melds and flowers, a standing tile missed (no hand built), is not a grid
     hand, placed, tiles = mock_tiles("[555p][777s][999m]123m1z 1z 1f2f3f4f", style="chinese")
     reading = vision.group(tiles[1:], rules="mcr")

@@ -15,8 +15,9 @@ DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (ru
 # Tiles laid out as a grid (a tray, a calibration layout) are not a hand: no hand is built from
 # them, and the warnings of a hand (melds, winning tile, count) only confuse. A grid: at least
 # GRID_ROWS rows of at least GRID_ROW_TILES tiles, each evenly spaced (no gap farther than
-# GRID_GAP_SPREAD tile widths from its row's median gap; a hand's melds lie apart in their row)
-# or each tile alone (every gap over SPLIT_GAP), holding at least GRID_SHARE of the tiles.
+# GRID_GAP_SPREAD tile widths from its row's median gap; a hand's melds lie apart in their row),
+# each tile alone (every gap over SPLIT_GAP) or parted as GRID_ROWS rows or more are (blocks), holding at
+# least GRID_SHARE of the tiles.
 GRID_ROWS = 3
 GRID_ROW_TILES = 4
 GRID_GAP_SPREAD = 0.35

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 
 from ..types import TileRead
 from .config import (CLOSE_ALTERNATIVE, GRID_GAP_SPREAD, GRID_ROW_TILES, GRID_ROWS, GRID_SHARE, SPLIT_GAP,
@@ -81,11 +82,15 @@ def grid_rows(layout: TableLayout) -> list[int] | None:
     for chain in layout.chains:
         if len(chain) < GRID_ROW_TILES:
             continue
-        gaps = sorted(gap_between(layout.gaps, a, b, 0.0) for a, b in zip(chain, chain[1:]))
-        median = gaps[len(gaps) // 2]
+        gaps = [gap_between(layout.gaps, a, b, 0.0) for a, b in zip(chain, chain[1:])]
+        median = sorted(gaps)[len(gaps) // 2]
+        # where its groups part: rows parted alike are blocks of a grid (a test photo's four
+        # rows of 4 + 4 tiles), however uneven each row is
+        parts = tuple(g > SPLIT_GAP for g in gaps)
         # evenly spaced, or every tile alone (a tray's loose tiles, some lying sideways)
-        if all(abs(g - median) <= GRID_GAP_SPREAD for g in gaps) or gaps[0] > SPLIT_GAP:
-            rows.append(len(chain))
+        rows.append((len(chain), parts, all(abs(g - median) <= GRID_GAP_SPREAD for g in gaps) or all(parts)))
+    alike = Counter(parts for _, parts, _ in rows)
+    rows = [n for n, parts, even in rows if even or alike[parts] >= GRID_ROWS]
     if len(rows) < GRID_ROWS or sum(rows) < GRID_SHARE * len(layout.tiles):
         return None
     return rows

@@ -2567,6 +2567,9 @@ MESSAGES_FR = {
         "comme pris à gauche",
     "group {}: the face-up tiles of a concealed kong differ ({})":
         "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",
+    "group {}: its two blank tiles were taken for the face-down tiles of a concealed kong: if they are white dragons, correct the group":
+        "groupe {0} : ses deux tuiles vierges ont été prises pour les tuiles retournées d'un kong caché : si ce sont "
+        "des dragons blancs, corrigez le groupe",
     "the hand read is not valid: {}": "la main lue n'est pas valide : {0}",
     "the tiles are about {} pixels across in the photo, too small to be read surely: take the photo closer, or at a higher resolution":
         "les tuiles font environ {0} pixels de large sur la photo, trop peu pour être lues sûrement : prenez la photo "

@@ -423,3 +423,26 @@ def test_four_touching_tiles_no_three_of_which_can_be_alike_are_no_kong():
     r = group(reads, rules="mcr")
     grouped = [g for g in r.groups if set(g["tiles"]) == {reads.index(k) for k in kong}]
     assert grouped and grouped[0]["kind"] != "meld", grouped
+
+
+def test_blank_faces_at_a_concealed_kongs_ends_are_its_backs():
+    # a greyscale photo's concealed kong: its backs, as plain as a white dragon's face, were read
+    # 5z 8p 8p 5z, and no hand was built
+    hand, placed, reads = scene("(8888p)123m456s789s1z 1z", melds_at="right", style="riichi")
+    backs = [t for t in reads if t.face_down]
+    assert len(backs) == 2
+    for t in backs:
+        t.face_down, t.code, t.confidence, t.top3 = False, "5z", 0.9, [("5z", 0.9)]
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand)
+    said = next(w for w in r.warnings if "blank tiles were taken for the face-down tiles of a concealed kong" in w)
+    from flask import Flask
+
+    from webui.i18n import french_message
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert "ses deux tuiles vierges ont été prises pour les tuiles retournées d'un kong caché" in french_message(said)
+    assert sorted(link["role"] for link in r.links if reads[link["tile"]].code == "5z") == ["face_down", "face_down"]
+    # a kong of white dragons stays one
+    hand, placed, reads = scene("[5555z,1]123m456s789s1z 1z", melds_at="right", style="riichi")
+    r, got = read(reads, rules="riichi")
+    assert format_hand(got) == format_hand(hand) and not any("blank tiles" in w for w in r.warnings)

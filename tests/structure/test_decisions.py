@@ -25,7 +25,7 @@ NOT_SETTINGS = {
     "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
     "vision.face_up": {"PROBE_FILE"},                                         # file name
     "vision.oddity": {"REPO", "ODDITY_WEIGHTS", "ODDITY_FILE", "ODD_CLASS"},  # paths, file and class names
-    "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS"},                     # how players mark a concealed kong
+    "vision.grouping.melds": {"CONCEALED_KONG_PATTERNS", "BLANK_FACE"},       # how players mark a concealed kong
     "vision.grouping.hand_reading": {"TILE_COUNT", "GRID"},                   # a warning's wording
     "vision.grouping.table": {"NO_TILES"},                                    # a warning's wording
     "vision.profile.store": {"DAMAGED_MARK", "REPLACED_MARK"},                # file name markers

@@ -174,11 +174,16 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
             build_ok = False
             continue
         codes = [tiles[i].code for i in ordered]
-        slot = {"tiles": ordered, "face_down": [tiles[i].face_down for i in ordered]}
+        # a concealed kong's backs read as blank faces are face down as the meld says (melds.BLANK_FACE)
+        hidden = set(m.face_down) if m.kind == "concealed_kong" else set()
+        slot = {"tiles": ordered, "face_down": [tiles[i].face_down or i in hidden for i in ordered]}
         meld_json = None
         conf = 1 / (1 + math.exp(-m.margin))
         if m.kind == "concealed_kong":
-            up = [i for i in ordered if not tiles[i].face_down]
+            up = [i for i in ordered if not tiles[i].face_down and i not in hidden]
+            if any(not tiles[i].face_down for i in hidden):
+                warnings.append(f"group {gid}: its two blank tiles were taken for the face-down tiles of a concealed "
+                                "kong: if they are white dragons, correct the group")
             best_up = max(up, key=lambda i: tiles[i].confidence)
             code = tiles[best_up].code
             if not same_tile([tiles[i].code for i in up]):
@@ -224,7 +229,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
                               "group": gid})
         entry["meld"] = slot
         for pos, i in enumerate(ordered):
-            link(i, gid, "face_down" if tiles[i].face_down else ("claimed" if slot.get("claimed_index") == pos
+            link(i, gid, "face_down" if tiles[i].face_down or i in hidden else ("claimed" if slot.get("claimed_index") == pos
                                                                  else "meld"), position=pos)
         meld_slots.append(slot)
         if meld_json is None or any(c is None for c in meld_json["tiles"]):

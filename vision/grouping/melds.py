@@ -13,6 +13,8 @@ from .config import WEIGHTS, GroupingWeights
 
 #: Face-down patterns of a concealed kong: the two ends or the two middle tiles.
 CONCEALED_KONG_PATTERNS = ((True, False, False, True), (False, True, True, False))
+#: A face read blank: a white dragon, or a back seen without its colour.
+BLANK_FACE = "5z"
 
 
 @dataclass
@@ -81,6 +83,16 @@ def score_chunk(tiles, chunk, stacked, zs=None, weights: GroupingWeights = WEIGH
                                  face_down=[chunk[k] for k in range(4) if fd[k]])
             return w.concealed_kong_shape + (0.0 if same_tile(up) else -w.misread), meld
         return None
+    blank = [c == BLANK_FACE for c in codes]
+    if len(chunk) == 4 and tuple(blank) in CONCEALED_KONG_PATTERNS and not n_stacked:
+        # Two blank faces where a concealed kong shows its backs, about two tiles alike: backs
+        # read as white dragons (a greyscale photo's backs are as plain as a white dragon's face;
+        # a trial's (8888p) was read 5z 8p 8p 5z and no hand was built). Scored as a misread the
+        # player checks: a white dragon pair never lies split so in a meld.
+        up = [c for c, b in zip(codes, blank) if not b]
+        if same_tile(up):
+            meld = MeldCandidate("concealed_kong", tile_list, on_top, face_down=[chunk[k] for k in range(4) if blank[k]])
+            return w.concealed_kong_shape - w.misread, meld
     if n_stacked:
         base = [k for k, s in enumerate(on) if s]
         if len(chunk) == 3 and n_stacked == 1:

@@ -225,6 +225,21 @@ def cv2_error():
     return cv2.error
 
 
+#: The shorter side a photo is enlarged to before it is annotated, when it is smaller.
+ANNOTATE_SIDE = 1200
+
+
+def _label(image, text: str, org: tuple[int, int], colour, font_scale: float, thickness: int) -> None:
+    """``text`` at ``org`` (its baseline's left end) in ``colour`` on a dark plate: green codes on
+    green felt could not be read."""
+    import cv2
+    (w, h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thickness)
+    x, y = org
+    pad = max(2, thickness + 1)
+    cv2.rectangle(image, (x - pad, y - h - pad), (x + w + pad, y + base + pad // 2), (20, 20, 20), cv2.FILLED)
+    cv2.putText(image, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, font_scale, colour, thickness, cv2.LINE_AA)
+
+
 def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     """Draw each tile's box (colour = its group's kind), its code, its group number and its
     exposure (S sideways, D face down, + added), a frame around each group with what it was read
@@ -235,6 +250,14 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     image = decode_image(photo).image    # through the image gate, as the reading was
     groups = {g["id"]: g for g in result["reading"]["groups"]}
     links = result["reading"]["links"]
+    # A small photo is drawn on enlarged: its codes were a few pixels tall (a 640-px photo's labels
+    # could hardly be read), whatever the font's scale.
+    grow = max(1.0, ANNOTATE_SIDE / min(image.shape[:2]))
+    if grow > 1:
+        image = cv2.resize(image, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
+        result = {**result, "tiles": [{**t, "box": [v * grow for v in t["box"]],
+                                       "corners": t.get("corners") and [[x * grow, y * grow] for x, y in t["corners"]]}
+                                      for t in result["tiles"]]}
     scale = max(0.4, min(image.shape[:2]) / 1200)
     for i, t in enumerate(result["tiles"]):
         link = links[i] if i < len(links) else {"group": None, "role": "unassigned"}
@@ -250,11 +273,9 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
         marks = ("S" if t.get("sideways") else "") + ("D" if t.get("face_down") else "") + \
             ("+" if link.get("role") == "added" else "")
         label = f"{t['code'] or '--'}{marks}"
-        cv2.putText(image, label, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, colour,
-                    max(1, int(scale)), cv2.LINE_AA)
+        _label(image, label, (x0, max(int(20 * scale), y0 - 4)), colour, 0.6 * scale, max(1, int(1.5 * scale)))
         if link.get("group") is not None:
-            cv2.putText(image, str(link["group"]), (x0 + 2, y1 - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
-                        colour, max(1, int(scale)), cv2.LINE_AA)
+            _label(image, str(link["group"]), (x0 + 2, y1 - 4), colour, 0.5 * scale, max(1, int(scale)))
     # Each group: a frame around its tiles and what it was read as.
     import numpy as np
     values = {d.get("group"): d.get("value") for d in result["reading"].get("decisions", []) if d.get("group") is not None}
@@ -269,10 +290,8 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
         cv2.polylines(image, [hull], True, colour, 1, cv2.LINE_AA)
         x, y = int(pts[:, 0].min()), int(pts[:, 1].max()) + int(16 * scale)
         label = f"{gid} {g['kind']}" + (f": {values[gid]}" if isinstance(values.get(gid), str) else "")
-        cv2.putText(image, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale, colour, max(1, int(scale)),
-                    cv2.LINE_AA)
+        _label(image, label, (x, y), colour, 0.5 * scale, max(1, int(scale)))
     if result.get("notation"):
-        cv2.putText(image, result["notation"], (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale,
-                    (255, 255, 255), max(1, int(2 * scale)), cv2.LINE_AA)
+        _label(image, result["notation"], (10, int(30 * scale)), (255, 255, 255), 0.8 * scale, max(1, int(2 * scale)))
     if not cv2.imwrite(out_path, image):
         raise ValueError(f"cannot write {out_path}")

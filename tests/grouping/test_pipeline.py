@@ -190,6 +190,30 @@ def test_mjtable_read_cli_full_chain_and_annotation(monkeypatch, tmp_path, capsy
     assert drawn is not None and (drawn != 90).any()
 
 
+def test_a_small_photo_is_annotated_enlarged_with_its_codes_on_dark_plates(monkeypatch, tmp_path, capsys):
+    # a 640-px photo's codes were drawn a few pixels tall, green on green felt
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    _, _, tiles = mock_tiles("123m456s789s1112z 2z")
+    xs = [v for t in tiles for v in t.box[0::2]]
+    ys = [v for t in tiles for v in t.box[1::2]]
+    shrink = 600 / max(max(xs) - min(xs), max(ys) - min(ys))
+    for t in tiles:      # the hand laid on a 640-px photo
+        t.box = ((t.box[0] - min(xs)) * shrink + 20, (t.box[1] - min(ys)) * shrink + 200,
+                 (t.box[2] - min(xs)) * shrink + 20, (t.box[3] - min(ys)) * shrink + 200)
+        t.corners = None
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((640, 640, 3), (60, 140, 60), np.uint8))       # green felt
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.png")]) == 0
+    drawn = cv2.imread(str(tmp_path / "a.png"))
+    assert drawn.shape[:2] == (1200, 1200)
+    x0, y0 = (int(v * 1200 / 640) for v in tiles[0].box[:2])
+    plate = drawn[max(0, y0 - 30):y0 - 6, x0:x0 + 20]
+    assert (plate.max(axis=2) < 40).mean() > 0.3       # the code's dark plate above its box
+
+
 def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
     from mjtable.cli import main
     monkeypatch.delattr(vision, "read_tiles", raising=False)

@@ -10,7 +10,9 @@ photos' tiles, rendered rows of every artwork style and of procedural sets, scen
 bodies in every capture mode cut by their boxes and by their faces' corners), drawn by each
 process from its own seeds in rounds of a fixed mix until the time is up, so that a shorter time
 gives fewer crops of the same mix. The GL style (the held-out evaluation style) is never drawn.
-Several ``--train ARCH:IMGSZ`` train at once, on the one GPU, from the same crops.
+Several ``--train ARCH:IMGSZ`` train at once, on the one GPU, from the same crops. A longer run
+than one call allows: ``--render-only --crops build/cls_crops`` in one call, then ``--reuse-crops
+--crops build/cls_crops --train ...`` in the next.
 """
 from __future__ import annotations
 
@@ -148,17 +150,31 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default="build/runs_gpu")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # ARCH:IMGSZ:NAME of one training (a child process)
     ap.add_argument("--workers", type=int, default=7)
+    # A lent machine's calls last 10 minutes at most: render in one call and train in the next,
+    # the crops kept between them in an ignored folder of the working tree (build/...), which the
+    # machine keeps between calls while it stays warm.
+    ap.add_argument("--render-only", action="store_true", help="render the crops and stop")
+    ap.add_argument("--reuse-crops", action="store_true",
+                    help="train on the crops already in --crops (rendered by a --render-only call); render none")
     a = ap.parse_args(argv)
     kit, crops, out = Path(a.kit).resolve(), Path(a.crops), Path(a.out).resolve()
     if a.one:
         arch, imgsz, name = a.one.split(":")
         train(arch, int(imgsz), crops, out, name, a.hours, a.batch, a.workers, a.lr0, a.epochs, a.init)
         return
-    install_fonts(kit)
-    if crops.exists():
-        shutil.rmtree(crops)
-    tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies, a.body_scenes, a.grey_share)
+    if a.reuse_crops:
+        if not (crops / "crops.json").is_file():
+            sys.exit(f"--reuse-crops: no crops rendered in {crops} (run with --render-only first)")
+        tally = json.loads((crops / "crops.json").read_text())
+    else:
+        install_fonts(kit)
+        if crops.exists():
+            shutil.rmtree(crops)
+        tally = render_crops(kit, crops, a.render_s, a.processes, a.seed, a.photo_copies, a.body_scenes, a.grey_share)
+        (crops / "crops.json").write_text(json.dumps(tally) + "\n")
     print("crops:", json.dumps(tally), flush=True)
+    if a.render_only:
+        return
     out.mkdir(parents=True, exist_ok=True)
     (out / "crops.json").write_text(json.dumps(tally) + "\n")
     children = []

@@ -94,3 +94,22 @@ def test_the_crop_folder_holds_the_photo_crops_copies_and_what_was_rendered(tmp_
         ["photo0_a.jpg", "photo1_a.jpg", "photo2_a.jpg"]
     assert [p.name for p in (tmp_path / "crops" / "val" / "2p").iterdir()] == ["photo0_a.jpg"]
     assert tally["train"] == 3 and tally["val"] == 1
+
+
+def test_crops_rendered_in_one_call_are_trained_on_in_the_next(tmp_path, monkeypatch):
+    # a lent machine's call lasts 10 minutes: rendering and training had to share one
+    crops, rendered = tmp_path / "build" / "cls_crops", []
+
+    def render(kit, out, *args):
+        (out / "train" / "1m").mkdir(parents=True)
+        rendered.append(out)
+        return {"rendered": 1}
+    monkeypatch.setattr(train_packed_classifier, "render_crops", render)
+    monkeypatch.setattr(train_packed_classifier, "install_fonts", lambda kit: None)
+    with pytest.raises(SystemExit, match="no crops rendered"):
+        train_packed_classifier.main(["--crops", str(crops), "--reuse-crops", "--out", str(tmp_path / "runs")])
+    train_packed_classifier.main(["--crops", str(crops), "--render-only", "--out", str(tmp_path / "runs")])
+    assert rendered == [crops] and (crops / "crops.json").is_file() and not (tmp_path / "runs").exists()
+    train_packed_classifier.main(["--crops", str(crops), "--reuse-crops", "--out", str(tmp_path / "runs")])
+    assert rendered == [crops] and (crops / "train" / "1m").is_dir()        # kept, not rendered again
+    assert (tmp_path / "runs" / "crops.json").read_text() == '{"rendered": 1}\n'

@@ -1085,6 +1085,13 @@ def tile_count_warning(warnings: list) -> str | None:
     return None
 
 
+def grid_warning(warnings: list) -> bool:
+    """Whether the reading says its tiles lie in a grid, not as a hand (a tray, the calibration
+    layout): the page then leads to the calibration, which such a photo may be meant for."""
+    from vision.grouping.hand_reading import GRID
+    return any(GRID.match(w if isinstance(w, str) else str((w or {}).get("message", ""))) for w in warnings or [])
+
+
 #: A context key in a rule set's own words where the shared one (riichi's term) would mislead:
 #: Hong Kong's ``renhou`` is 004's earthly hand, a win on the dealer's first discard, not
 #: riichi's hand of man (004 3D, 8E, 8F; classical: scorer/classical/scoring.py).
@@ -1683,7 +1690,7 @@ def init_app(app) -> None:
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,
                                  choice_label=choice_label, capture_text=capture_text,
                                  msg=msg, rule_title=rules_title, option_help=option_help,
-                                 hand_part=hand_part, tile_count_warning=tile_count_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
+                                 hand_part=hand_part, tile_count_warning=tile_count_warning, grid_warning=grid_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
                                  unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
                                  source_text=source_text)

@@ -209,6 +209,29 @@ def test_a_photo_of_too_many_tiles_says_so_where_no_hand_was_built(app, client):
     assert not html[html.index('id="tile-count">') + len('id="tile-count">')].islower()      # a sentence of its own
 
 
+def test_a_photo_of_tiles_in_a_grid_leads_to_the_calibration(app, client):
+    # the calibration layout photographed on the photo page was told of groups that make no meld
+    from webui.store import Store, connect
+    from vision.grouping.hand_reading import grid_message
+    store = Store(connect(app.config["DATABASE"]))
+    tiles = [{"code": c, "box": [0, 0, 1, 1], "confidence": 0.9} for c in ["1m", "2m", "3m", "4m", "5m"] * 4]
+    reading = {"tiles": tiles, "hand": None, "reading": {"warnings": [grid_message(20, [5, 5, 5, 5])],
+                                                         "groups": [], "links": []}}
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+    for lang, said in (("en", "Found 20 tiles in 4 rows of 5, laid out as a grid, not as a hand"),
+                       ("fr", "20 tuiles trouvées en 4 rangées de 5, disposées en grille et non en main")):
+        html = client.get(f"/review/{draft}?rules=mcr&lang={lang}").get_data(as_text=True)
+        no_hand = html[html.index('id="no-hand"'):]
+        no_hand = no_hand[:no_hand.index("</p>")]
+        assert f'id="tile-count">{said}' in no_hand, no_hand
+        assert '<a href="/calibrate/" id="grid-calibrate">' in no_hand
+    # a photo of too many tiles laid out otherwise is not led there
+    reading["reading"]["warnings"] = ["found 20 tiles where a winning hand has 14 (a kong counts as 3): keep other "
+                                      "tiles out of the photo, or remove the extra ones"]
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+    assert 'id="grid-calibrate"' not in client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
+
+
 def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):
     from webui import i18n
     with app.test_request_context("/?lang=en"):

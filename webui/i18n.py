@@ -2572,6 +2572,9 @@ MESSAGES_FR = {
     "group {}: a chow is only claimed from the left player, but its sideways tile is not at its left; read as claimed from the left":
         "groupe {0} : un chow ne se prend qu'au joueur de gauche, mais sa tuile couchée n'est pas à sa gauche ; lu "
         "comme pris à gauche",
+    "could not find the standing tiles: {} tile(s) read face down lie in the rows, where standing tiles are face up: correct or remove them":
+        "tuiles debout introuvables : les rangées comptent {0} tuile(s) lue(s) face cachée, alors que les tuiles "
+        "debout sont face visible : corrigez-les ou retirez-les",
     "group {}: the face-up tiles of a concealed kong differ ({})":
         "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",
     "group {}: its two blank tiles were taken for the face-down tiles of a concealed kong: if they are white dragons, correct the group":

@@ -281,7 +281,8 @@ def test_mjtable_read_takes_the_photo_from_standard_input(tmp_path, capsys, monk
     monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(jpeg.tobytes())))
     assert main(["read", "-", "--annotate", str(tmp_path / "a.png"), "--json"]) == 0
     assert got == [jpeg.tobytes()] and json.loads(capsys.readouterr().out)["tiles"] == []
-    assert cv2.imread(str(tmp_path / "a.png")).shape == (64, 64, 3)
+    drawn = cv2.imread(str(tmp_path / "a.png"))          # the photo read, enlarged to be annotated
+    assert drawn.shape == (1200, 1200, 3) and abs(float(drawn.mean()) - 90) < 3
 
 
 def test_tiles_too_small_in_the_photo_are_said_so():
@@ -444,6 +445,22 @@ def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
     hand, placed, tiles = mock_tiles("[555p][777s][999m]123m1z 1z 1f2f3f4f", style="chinese")
     reading = vision.group(tiles[1:], rules="mcr")
     assert reading.hand is None and not any(GRID.match(w) for w in reading.warnings), reading.warnings
+
+
+def test_a_back_in_the_only_row_is_named_where_no_standing_tiles_are_found():
+    # a test photo's row of 14 tiles, a tile cut by the photo's edge read as a back at its end, was
+    # told only "could not find the standing tiles"
+    codes = ["3m", "1z", "3z", "2z", "8s", "3s", "5z", "2s", "8s", "4p", "2p", "2z", "8p", "1f", None]
+    tiles = [vision.TileRead(code=c, box=(82.0 + 37 * k, 363.0, 118.0 + 37 * k, 426.0), confidence=0.9,
+                             face_down=c is None, top3=[(c, 0.9)] if c else []) for k, c in enumerate(codes)]
+    warnings = vision.group(tiles).warnings
+    assert warnings == ["could not find the standing tiles: 1 tile(s) read face down lie in the rows, where standing "
+                        "tiles are face up: correct or remove them"]
+    from flask import Flask
+
+    from webui.i18n import msg
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert msg(warnings[0]).startswith("tuiles debout introuvables : les rangées comptent 1 tuile lue face cachée,")
 
 
 def test_the_tile_count_names_the_tiles_in_groups_that_make_no_meld():

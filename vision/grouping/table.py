@@ -65,10 +65,15 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
         candidates.extend(interpretations(layout, sign, hints, weights))
     if not candidates:
         grid = grid_rows(layout)
+        face_down = sum(1 for t in layout.tiles if t.face_down)
+        # why, where it can be told: a row of 14 face-up tiles with a back read at its end (a
+        # tile cut by the photo's edge) was told only "could not find the standing tiles"
+        why = (grid_message(len(layout.tiles), grid) if grid else
+               f"could not find the standing tiles: {face_down} tile(s) read face down lie in the rows, where "
+               "standing tiles are face up: correct or remove them" if face_down else
+               "could not find the standing tiles")
         return HandReading(None, {}, [], [{"tile": i, "group": None, "role": "unassigned"}
-                                          for i in range(len(layout.tiles))],
-                           [], [grid_message(len(layout.tiles), grid) if grid else "could not find the standing tiles"],
-                           0.0)
+                                          for i in range(len(layout.tiles))], [], [why], 0.0)
     reading = choose(layout, candidates, warnings, decisions)
     grid = grid_rows(layout) if reading.hand is None else None
     if grid:

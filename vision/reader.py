@@ -120,6 +120,11 @@ BLANK_READ_FLOOR: float | None = 0.25
 # no tile in rendered hands (two hands of 300 lost), and what they are for, a patch of cloth or a
 # die, is read with middling confidence. Chosen on the tuning hands (seed 1) and sets; None: off.
 TILENESS_SURE: float | None = 0.8
+# The most face-up detections of one look read, the surest first: a picture of random noise gave
+# 290 (143 of them weak), each read by every network at every zoom, for 6-15 s of a 2-core CPU; the
+# shared photos and the tuning draw's heaps, tables in play and standing hands give 60 at most, a
+# whole table (four hands and their discards) about 130. None: every one.
+MAX_FACE_UP_READ: int | None = 150
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
 # are of one size, give or take perspective, and what is much smaller is a die, a far object or a
@@ -258,6 +263,7 @@ class ReaderConfig:
     read_floor: float | None = _module_default("READ_FLOOR")
     blank_read_floor: float | None = _module_default("BLANK_READ_FLOOR")
     tileness_sure: float | None = _module_default("TILENESS_SURE")
+    max_face_up_read: int | None = _module_default("MAX_FACE_UP_READ")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     elongated_share: float | None = _module_default("ELONGATED_SHARE")
     elongated_floor: float = _module_default("ELONGATED_FLOOR")
@@ -601,6 +607,11 @@ class TileReader:
         names = dets.names()
         weak_backs = {i for i, n in enumerate(names) if n == "back" and dets.confidence[i] < self.config.back_conf}
         face_up = [i for i, n in enumerate(names) if n != "back"]
+        unread = set()
+        cap = self.config.max_face_up_read
+        if cap is not None and len(face_up) > cap:
+            unread = set(sorted(face_up, key=lambda i: -float(dets.confidence[i]))[cap:])
+            face_up = [i for i in face_up if i not in unread]
         face_up_boxes = [dets.xyxy[i] for i in face_up]
         probe = self.tileness
         cut: dict = {}
@@ -656,7 +667,7 @@ class TileReader:
         seen_low = {i: crops.lying[k] for k, i in enumerate(face_up) if k in crops.switched or k in crops.face_cut}
         out = []
         for i in range(len(dets)):
-            if i in not_tiles or i in weak_backs:
+            if i in not_tiles or i in weak_backs or i in unread:
                 continue
             box = tuple(float(v) * scale for v in dets.xyxy[i])
             sideways = seen_low[i] if i in seen_low else is_sideways_box(box)

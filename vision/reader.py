@@ -125,6 +125,13 @@ TILENESS_SURE: float | None = 0.8
 # shared photos and the tuning draw's heaps, tables in play and standing hands give 60 at most, a
 # whole table (four hands and their discards) about 130. None: every one.
 MAX_FACE_UP_READ: int | None = 150
+# A photo of at least UNSURE_PHOTO_LEAST face-up reads none of which is read UNSURE_PHOTO_BELOW or
+# surer (detector x classifier) is read as no tiles: the noise picture above gave 36 tiles read
+# at 0.15-0.38, which the player would have had to delete one by one; every photo of the shared
+# valid split, GL and the tuning draw's six capture modes with five reads or more has one read at
+# 0.6 or surer. Without a tile-set profile (its confidences are flatter). None: off.
+UNSURE_PHOTO_BELOW: float | None = 0.5
+UNSURE_PHOTO_LEAST = 5
 # A face-up read whose box's long side is under SMALL_READ_SHARE of the median long side of the
 # photo's face-up reads (when it has SMALL_READ_MIN or more) is left out: in one photo the tiles
 # are of one size, give or take perspective, and what is much smaller is a die, a far object or a
@@ -264,6 +271,8 @@ class ReaderConfig:
     blank_read_floor: float | None = _module_default("BLANK_READ_FLOOR")
     tileness_sure: float | None = _module_default("TILENESS_SURE")
     max_face_up_read: int | None = _module_default("MAX_FACE_UP_READ")
+    unsure_photo_below: float | None = _module_default("UNSURE_PHOTO_BELOW")
+    unsure_photo_least: int = _module_default("UNSURE_PHOTO_LEAST")
     small_read_share: float | None = _module_default("SMALL_READ_SHARE")
     elongated_share: float | None = _module_default("ELONGATED_SHARE")
     elongated_floor: float = _module_default("ELONGATED_FLOOR")
@@ -414,6 +423,7 @@ class TileReader:
                                               src.shape[1] * scale, src.shape[0] * scale)
             reads = without_edge_slivers(reads, self.config.edge_sliver_share, self.config.edge_px * scale,
                                          src.shape[1] * scale, src.shape[0] * scale)
+            reads = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
         if self.face_up is not None:
             t_up = time.perf_counter()
             reads = with_face_up(reads, src, scale, self.classifier, self.face_up, known=sight)
@@ -938,6 +948,16 @@ def _reaches_edge(read: TileRead, px: float, width: float, height: float) -> boo
     """Whether ``read``'s box comes within ``px`` of the edge of a ``width`` × ``height`` picture."""
     x0, y0, x1, y1 = read.box
     return min(x0, y0, width - x1, height - y1) <= px
+
+
+def without_unsure_photo(reads: list[TileRead], below: float | None, least: int) -> list[TileRead]:
+    """``reads``, or none when ``least`` face-up reads or more are all read under ``below``
+    (``UNSURE_PHOTO_BELOW``): nothing in the photo looks surely like a tile (random noise, a busy
+    pattern), and its guesses would each have to be deleted."""
+    face_up = [r.confidence for r in reads if not r.face_down and not r.unknown]
+    if below is None or len(face_up) < least or max(face_up) >= below:
+        return reads
+    return []
 
 
 def without_unsure_edge_reads(reads: list[TileRead], floor: float | None, px: float, width: float,

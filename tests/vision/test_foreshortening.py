@@ -77,7 +77,8 @@ class FakeDetector:
 def read_with(boxes, img, foreshortening=True):
     # these stand-in tiles are half black, half white: as like a dark-bodied set's as a light one's
     reader = TileReader(detector=FakeDetector(boxes), classifier=TopHalfClassifier(), tileness=None,
-                        foreshortening=foreshortening, config=ReaderConfig(dark_body_below=None))
+                        foreshortening=foreshortening,
+                        config=ReaderConfig(dark_body_below=None, unsure_photo_below=None))   # its tiles are read unsurely
     return reader.read(img)
 
 

@@ -32,3 +32,21 @@ def test_a_look_reads_its_surest_face_up_detections_up_to_the_cap(monkeypatch):
         assert len([r for r in out if not r.face_down]) <= 5
     # the reads kept are of the surest detections: as sure as the reader's whole reading's best
     assert sorted(r.confidence for r in capped)[-1] == pytest.approx(max(r.confidence for r in whole), abs=0.02)
+
+
+def test_a_photo_of_unsure_reads_alone_is_read_as_no_tiles():
+    # the noise picture's 36 reads, all 0.15-0.38, each a tile for the player to delete
+    from vision.reader import UNSURE_PHOTO_BELOW, UNSURE_PHOTO_LEAST, without_unsure_photo
+    from vision.types import TileRead
+    assert (UNSURE_PHOTO_BELOW, UNSURE_PHOTO_LEAST) == (0.5, 5)
+
+    def reads(*confidences, back=False):
+        return [TileRead(code="1m", box=(10.0 * k, 0.0, 10.0 * k + 9, 12.0), confidence=c) for k, c in
+                enumerate(confidences)] + ([TileRead(code=None, box=(0, 20, 9, 32), confidence=0.6, face_down=True)]
+                                           if back else [])
+    assert without_unsure_photo(reads(0.2, 0.3, 0.38, 0.25, 0.17, back=True), 0.5, 5) == []
+    kept = reads(0.2, 0.3, 0.38, 0.25, 0.6)                  # one sure read: the photo is of tiles
+    assert without_unsure_photo(kept, 0.5, 5) == kept
+    few = reads(0.2, 0.3, 0.38, 0.25)                        # a close-up of a few unsure tiles stays
+    assert without_unsure_photo(few, 0.5, 5) == few
+    assert without_unsure_photo(reads(0.2, 0.3, 0.38, 0.25, 0.17), None, 5) != []

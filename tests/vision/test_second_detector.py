@@ -41,7 +41,7 @@ IMG = np.full((300, 600, 3), 120, np.uint8)
 
 def read(first, second, **config):
     return TileReader(detector=first, classifier=SureClassifier(), tileness=None, second_detector=second,
-                      config=ReaderConfig(**config)).read(IMG)
+                      config=ReaderConfig(**{"unsure_photo_below": None, **config})).read(IMG)
 
 
 def test_the_second_reading_wins_with_clearly_more_confident_tiles():

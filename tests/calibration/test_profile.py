@@ -434,3 +434,22 @@ def test_a_damaged_profile_replaced_does_not_push_out_the_copy_that_learnt(tmp_p
     assert plan["replacing_kept"] is False and plan["kept"]["learnt_examples"] == 1
     store.save_new(fresh())
     assert store.replaced("club set")["learnt_examples"] == 1
+
+
+def test_a_profile_renamed_restores_the_one_it_replaced_under_its_new_name(tmp_path, profile, embed):
+    """Renamed, then restored: the copy kept came back under its old name in the new name's place,
+    the restore said "no profile named ..." after swapping the files, and no name found it."""
+    store, fresh = _store_with_a_profile_that_learnt(tmp_path, profile, embed)
+    store.save_new(fresh())
+    store.activate("club set")
+    assert store.rename("club set", "Club") == "club set"
+    assert store.replaced("Club")["name"] == "Club"
+    assert store.restore("Club") == "Club"
+    back = store.load("Club")
+    assert back.name == "Club" and back.n_corrections == 1 and store.active().name == "Club"
+    assert [p["name"] for p in store.list()] == ["Club"]
+    # a copy kept under an old name by an earlier mjtable: it comes back under its place's name
+    older = TileSetProfile.load(store._replaced_path(store.path("Club")))
+    older.name = "Jeu de Mamé"
+    older.save(store._replaced_path(store.path("Club")))
+    assert store.restore("Club") == "Club" and store.load("Club").name == "Club"

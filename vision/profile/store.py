@@ -168,6 +168,15 @@ class ProfileStore:
         entry = self.replaced(name)
         if entry is None:
             raise ProfileError(f"no replaced profile of {name!r} is kept")
+        current = _summary(path)
+        restored = entry["name"]
+        if slugify(restored) != path.stem and current is not None:
+            # kept under a name since renamed (older files: ``rename`` now renames it too): it
+            # comes back under the name its place has, or no name would find it again (a restore
+            # after a rename swapped the files, then said "no profile named ..." and failed)
+            profile = TileSetProfile.load(kept)
+            profile.name = restored = current["name"]
+            profile.save(kept)
         swap = path.with_name(path.stem + ".swap")
         if path.is_file():
             path.replace(swap)
@@ -175,8 +184,8 @@ class ProfileStore:
         if swap.exists():
             swap.replace(kept)
         if self.active_slug() == path.stem:
-            self.activate(entry["name"])      # the pointer keeps the restored profile's own name
-        return entry["name"]
+            self.activate(restored)      # the pointer keeps the restored profile's own name
+        return restored
 
     def export(self, name: str) -> tuple[str, bytes]:
         """A saved profile as a file to carry to another machine or player: (file name, bytes).
@@ -384,8 +393,17 @@ class ProfileStore:
         profile.save(new_path)
         if new_path != path:
             path.unlink()
-            if self._replaced_path(path).exists():
-                self._replaced_path(path).replace(self._replaced_path(new_path))
+            kept = self._replaced_path(path)
+            if kept.exists():
+                # the copy kept to be restored takes the new name too: restored under its old
+                # name, in the new name's place, no name found it
+                try:
+                    older = TileSetProfile.load(kept)
+                    older.name = new_name
+                    older.save(self._replaced_path(new_path))
+                    kept.unlink()
+                except ProfileError:        # unreadable: moved as it is (restore refuses it)
+                    kept.replace(self._replaced_path(new_path))
         if self.active_slug() == path.stem:
             self.activate(new_name)
         return old_name

@@ -390,6 +390,18 @@ def orientation_name(pts: np.ndarray, chains: list[list[int]]) -> str:
             "rows in columns, bottom to top from the right")[quarter]
 
 
+def upright(crop: np.ndarray, orientation: str) -> np.ndarray:
+    """A layout tile's crop turned as the layout was laid out, for a page to show it (the photo
+    turned 180° showed every tile upside down); ``orientation``: ``orientation_name``'s. The
+    profile learns the crop as cut, which it reads either way up."""
+    names = (("as laid out", "rows bottom to top"),
+             ("turned a quarter clockwise", "rows in columns, top to bottom from the left"),
+             ("turned 180°", "rows right to left"),
+             ("turned a quarter anticlockwise", "rows in columns, bottom to top from the right"))
+    turns = next((k for k, pair in enumerate(names) if orientation in pair), 0)
+    return np.ascontiguousarray(np.rot90(crop, turns)) if turns else crop
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 

@@ -236,7 +236,8 @@ def upload():
             t = result.tiles[i]
             code = result.layout.codes.get(i)
             cells.append({"code": code, "read": t.code, "confidence": t.confidence,
-                          "differs": code is not None and t.code != code, "img": _png_data_uri(result.crops[i])})
+                          "differs": code is not None and t.code != code,
+                          "img": _png_data_uri(calibration.upright(result.crops[i], result.layout.orientation))})
         rows.append(cells)
     page = {"name": name, "rows": rows, "problems": result.layout.problems,
             # a hand photo refused as no layout was also told it was "read turned a quarter"

@@ -518,7 +518,7 @@ FR = {
         "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur. Une seule fois par jeu.",
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
-    "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil {name} ?",
+    "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil « {name} » ?",
     "Delete the profile {name}, and the profile it replaced ({n} tile(s) learnt), kept to be restored?":
         "Supprimer le profil {name}, et le profil qu'il a remplacé ({n} tuile(s) apprise(s)), gardé pour être restauré ?",
     "It is the active profile: the base model alone will read tiles until you choose another.":
@@ -538,7 +538,8 @@ FR = {
     "The base model reads every tile as its place in the layout says.": "Le modèle de base lit chaque tuile comme sa place dans la disposition l'indique.",
     "No flowers or seasons row: the set is taken to have none. If it has them, lay them out in a row below, or your profile reads them as other tiles.":
         "Pas de rangée de fleurs ni de saisons : le jeu est supposé n'en avoir aucune. S'il en a, posez-les en une rangée en dessous, sinon votre profil les lira comme d'autres tuiles.",
-    "Learning your tiles while you check the codes (about a minute):": "Apprentissage de vos tuiles pendant que vous vérifiez les codes (environ une minute) :",
+    # the time is the bar's own estimate: "(about a minute)" stayed beside "about 201 s left" on a busy machine
+    "Learning your tiles while you check the codes:": "Apprentissage de vos tuiles pendant que vous vérifiez les codes :",
     "{p} % ({s} s, about {left} s left)": "{p} % ({s} s, encore environ {left} s)",
     "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)":
         "{p} % ({s} s, encore environ {left} s : plus lent que d'habitude, cet ordinateur est occupé par d'autres travaux)",
@@ -554,7 +555,7 @@ FR = {
     "That calibration has expired: upload the photo again.": "Cette calibration a expiré : envoyez de nouveau la photo.",
     "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
     "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
-    "Active profile: {name}.": "Profil actif : {name}.", "Profile {name} deleted.": "Profil {name} supprimé.",
+    "Active profile: {name}.": "Profil actif : « {name} ».", "Profile {name} deleted.": "Profil « {name} » supprimé.",
     "choose a calibration photo": "choisissez une photo de calibration",
     # rule sets (scorer TITLE, scorer/flow titles)
     "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
@@ -2430,7 +2431,7 @@ MESSAGES_FR = {
     "found {} rows of tiles ({} tiles, rows of {}); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
         "{0} rangées de tuiles trouvées ({1} tuiles, rangées de {2}) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
     "found {} tiles in {} row(s) (rows of {}) and {} face down; the layout has 34 (or 42 with flowers and seasons)":
-        "{0} tuiles trouvées en {1} rangée(s) (rangées de {2}) et {3} face cachée ; la disposition en a 34 (ou 42 "
+        "{0} tuiles trouvées en {1} rangée(s) (rangées de {2}) et {3} tuile(s) face cachée ; la disposition en a 34 (ou 42 "
         "avec fleurs et saisons)",
     "found {} tiles in {} row(s) (rows of {}); the layout has 34 (or 42 with flowers and seasons)":
         "{0} tuiles trouvées en {1} rangée(s) (rangées de {2}) ; la disposition en a 34 (ou 42 avec fleurs et "

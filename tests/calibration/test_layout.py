@@ -243,3 +243,18 @@ def test_a_tile_showing_no_face_is_said_to_be_face_down_or_covered():
     result = assign_layout(tiles)
     assert f"a tile shows no face at ({x:.0f}, {y:.0f}) (face down, or covered): turn every tile face up, with " \
            "nothing over it" in result.problems
+
+
+def test_a_layout_tiles_crop_is_shown_upright_however_the_photo_was_turned():
+    # the confirm page of a layout photographed turned 180° showed every tile upside down
+    import numpy as np
+
+    from vision.calibration import upright
+    crop = np.zeros((4, 3, 3), np.uint8)
+    crop[0, 0] = 255                                     # the tile's top left corner, upright
+    assert upright(crop, "as laid out") is crop
+    assert upright(crop[::-1, ::-1], "turned 180°")[0, 0].tolist() == [255] * 3
+    assert upright(crop[::-1, ::-1], "rows right to left")[0, 0].tolist() == [255] * 3
+    turned = np.rot90(crop, -1)                          # the layout turned a quarter clockwise
+    assert upright(turned, "turned a quarter clockwise").tolist() == crop.tolist()
+    assert upright(np.rot90(crop, 1), "turned a quarter anticlockwise").tolist() == crop.tolist()

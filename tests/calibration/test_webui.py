@@ -1,4 +1,5 @@
 """The /calibrate blueprint on a bare Flask app (vision's models mocked)."""
+import html
 import io
 
 import cv2
@@ -447,3 +448,13 @@ def test_a_photo_refused_as_no_layout_is_not_told_which_way_it_was_read(client, 
         r = upload(client)
         page = r.get_data(as_text=True)
         assert r.status_code == 422 and ("The photo was read turned a quarter clockwise." in page) is told, unreadable
+
+
+def test_the_french_page_quotes_a_profiles_name_as_its_other_messages_do(client):
+    # « Supprimer le profil Tuiles vertes ? », « Profil Tuiles vertes supprimé. »: the name ran into
+    # the sentence, where every other message quotes it
+    client.post("/calibrate/save", data={"token": _token(upload(client, "Tuiles vertes"))})
+    page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
+    assert "Supprimer le profil « Tuiles vertes » ?" in html.unescape(page)
+    r = client.post("/calibrate/delete?lang=fr", data={"name": "tuiles-vertes"}, follow_redirects=True)
+    assert "Profil « Tuiles vertes » supprimé." in html.unescape(r.get_data(as_text=True))

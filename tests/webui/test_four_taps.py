@@ -144,3 +144,24 @@ def test_one_misread_tile_costs_two_taps_and_a_pung_two(server, browser, monkeyp
     assert len(d.find_elements(By.CSS_SELECTOR, ".group.meld .htile")) == 3
     wait(d).until(lambda drv: drv.find_element(By.ID, "bar-total").text not in ("", "…", "—"))
     assert not console_errors(d)
+
+
+def test_the_french_tile_picker_fits_a_phone(server, browser, monkeypatch):
+    # « Tuile gagnante », « Retirer » and a group's long name in « Déplacer vers » ran past the
+    # dialog's right edge at 390 px (the English fitted)
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    phone(d)
+    d.get(d.current_url.split("?")[0] + "?lang=fr")
+    tile = '#hand-view .htile[data-code="4p"]'
+    WebDriverWait(d, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, tile)))
+    d.find_element(By.CSS_SELECTOR, tile).click()
+    WebDriverWait(d, 10).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.execute_script("const o = document.createElement('option');"
+                     "o.textContent = 'Combinaison 1 : pas une combinaison, vérifiez ses tuiles';"
+                     "document.getElementById('pick-move').appendChild(o);")
+    width, room, remove, edge = d.execute_script(
+        "const p = document.getElementById('picker');"
+        "return [p.scrollWidth, p.clientWidth, document.getElementById('pick-remove').getBoundingClientRect().right,"
+        " p.getBoundingClientRect().right]")
+    assert width <= room and remove <= edge

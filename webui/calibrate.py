@@ -212,6 +212,8 @@ def upload():
     name = (request.form.get("name") or "").strip()
     photo = request.files.get("photo")
     store = _store()
+    if not name:    # spaces alone pass the form's check: said so, not as "profile name '' has no letters"
+        return _page("calibrate/index.html", 400, profiles=store.list(), error=i18n.t("give the set a name"), name=name)
     try:
         store.path(name)     # checks the name makes a file name
     except ProfileError as exc:

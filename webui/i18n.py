@@ -556,7 +556,7 @@ FR = {
     "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
     "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
     "Active profile: {name}.": "Profil actif : « {name} ».", "Profile {name} deleted.": "Profil « {name} » supprimé.",
-    "choose a calibration photo": "choisissez une photo de calibration",
+    "choose a calibration photo": "choisissez une photo de calibration", "give the set a name": "donnez un nom au jeu",
     # rule sets (scorer TITLE, scorer/flow titles)
     "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",
     "Classical (points and doubles)": "Classique (points et doubles)", "Hong Kong old style": "Hong Kong à l'ancienne",

@@ -458,3 +458,15 @@ def test_the_french_page_quotes_a_profiles_name_as_its_other_messages_do(client)
     assert "Supprimer le profil « Tuiles vertes » ?" in html.unescape(page)
     r = client.post("/calibrate/delete?lang=fr", data={"name": "tuiles-vertes"}, follow_redirects=True)
     assert "Profil « Tuiles vertes » supprimé." in html.unescape(r.get_data(as_text=True))
+
+
+def test_a_name_of_spaces_is_asked_for_at_the_top_of_the_page(client):
+    # « le nom de profil '' n'a ni lettre ni chiffre », in black under the layout's instructions, a
+    # screen down a phone: the name typed was spaces
+    for lang, said in (("en", "give the set a name"), ("fr", "donnez un nom au jeu")):
+        client.set_cookie("mjtable_lang", lang)
+        r = upload(client, name="   ")
+        page = html.unescape(r.get_data(as_text=True))
+        assert r.status_code == 400 and f'<p class="error" role="alert">{said}</p>' in page
+        assert page.index(said) < page.index('id="calib-howto"')
+        assert "''" not in page

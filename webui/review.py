@@ -75,6 +75,19 @@ UNSURE_BELOW = 0.6
 UNSURE_MANY = 4
 
 
+def dora_read(reading: dict | None) -> list[str]:
+    """The codes of the face-up tiles a photo's reading took for dora indicators (its groups of
+    kind "dora"), in their order."""
+    reading = reading or {}
+    tiles = reading.get("tiles") or []
+    out = []
+    for group in (reading.get("reading") or {}).get("groups") or []:
+        if group.get("kind") == "dora":
+            out += [tiles[i]["code"] for i in group.get("tiles") or []
+                    if 0 <= i < len(tiles) and tiles[i].get("code") and not tiles[i].get("face_down")]
+    return out
+
+
 def unsure_tiles(reading: dict | None) -> int:
     """How many face-up tiles of a photo's reading are unsure (read below ``UNSURE_BELOW``)."""
     return sum(1 for t in (reading or {}).get("tiles") or []
@@ -161,6 +174,11 @@ def _page(draft=None):
     if draft is not None:
         # What the photo showed (dora indicators) and what the reading was given.
         remembered.update((hand or {}).get("context") or {})
+        dora = dora_read(draft["reading"]) if hand is None and not remembered.get("dora_indicators") else []
+        if dora:
+            # no hand built: the dora indicators read still fill their field (the page said "5
+            # beside it as dora indicators" above an empty field)
+            remembered["dora_indicators"] = dora
     if correcting is not None:
         remembered.update(correcting["context"])
     # a photo read (or a hand typed) before its game was opened: the games it can still be recorded

@@ -232,6 +232,23 @@ def test_a_photo_of_tiles_in_a_grid_leads_to_the_calibration(app, client):
     assert 'id="grid-calibrate"' not in client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
 
 
+def test_dora_indicators_read_fill_their_field_where_no_hand_was_built(app, client):
+    # "5 beside it as dora indicators" above an empty dora field: the reading's were lost with the hand
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    codes = ["1s", "4s", "6p", "7p", "9m", None]
+    tiles = [{"code": c, "box": [60 * i, 0, 60 * i + 50, 70], "confidence": 0.9, "face_down": c is None}
+             for i, c in enumerate(codes)]
+    reading = {"tiles": tiles, "hand": None, "reading": {
+        "warnings": ["found 2 tiles where a winning hand has 14 (a kong counts as 3), and 4 beside them as dora "
+                     "indicators: a tile may be hidden, stacked or not detected"],
+        "groups": [{"id": 0, "kind": "concealed", "tiles": [0, 1]}, {"id": 1, "kind": "dora", "tiles": [2, 3, 4, 5]}],
+        "links": []}}
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1}, reading)
+    html = client.get(f"/review/{draft}?rules=riichi").get_data(as_text=True)
+    assert re.search(r'name="ctx_dora_indicators" value="6p7p9m"', html)
+
+
 def test_an_error_in_a_meld_is_placed_as_the_page_numbers_melds(app):
     from webui import i18n
     with app.test_request_context("/?lang=en"):

@@ -569,10 +569,30 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
             continue
         # another set made active since the hand was recorded never learnt it: the one that did
         # forgets it (it kept the tiles of a hand no longer in the game, in a trial)
-        learnt_by = lesson_learner(data_dir, *lesson_profile(get_store(), draft_id))
+        name, created = lesson_profile(get_store(), draft_id)
+        learnt_by = lesson_learner(data_dir, name, created)
         if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
             _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
+        kept = ProfileStore(data_dir).replaced(name) if name is not None and created is not None else None
+        if kept is not None and kept.get("created") == created:
+            # the profile that learnt it was replaced by a new calibration since, and is kept to
+            # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
+            _forget_in_kept_copy(data_dir, name, draft_id)
     return removed
+
+
+def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
+    """The copy kept under ``name`` forgets hand ``key``, in a thread of its own (tests wait for it
+    with ``wait_for_learning``)."""
+    def run():
+        import logging
+        try:
+            ProfileStore(data_dir).update_replaced(name, lambda profile: profile.forget_hand(key))
+        except Exception:   # the table goes on; the log says why
+            logging.getLogger(__name__).exception("forgetting hand %s in the kept profile failed", key)
+    thread = threading.Thread(target=run, name=f"learn-hand-{key}-kept", daemon=True)
+    _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
+    thread.start()
 
 
 def wait_for_learning(timeout: float | None = None) -> None:

@@ -175,6 +175,23 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it_renamed_since
     assert store.load("home set").n_confirmed == 3
 
 
+def test_an_undone_hand_is_forgotten_by_the_copy_kept_of_the_profile_that_learnt_it(app, client, monkeypatch):
+    # calibrated again under its name after the hand was recorded, the profile that learnt it was
+    # kept to be restored: undoing the hand left it learnt there, and restoring brought it back
+    from tests.calibration.helpers import code_crop
+    from vision.profile import TileSetProfile
+    from webui import calibrate
+    store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
+    assert store.load("club set").n_confirmed == 3
+    store.save_new(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="club set"))
+    assert store.replaced("club set")["learnt_examples"] == 3
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    calibrate.wait_for_learning(60)
+    assert store.replaced("club set")["learnt_examples"] == 0
+    store.restore("club set")
+    assert store.load("club set").n_confirmed == 0
+
+
 def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, monkeypatch):
     # another set made active after the hand was undone learnt the tiles of a photo it never read,
     # and the set that had learnt them did not learn them again

@@ -159,6 +159,21 @@ class ProfileStore:
         ``learnt_examples`` and ``created``; None when none is kept (or it is unreadable)."""
         return _summary(self._replaced_path(self.path(name)))
 
+    def update_replaced(self, name: str, change) -> int:
+        """Apply ``change(profile)`` (returning a count) to the profile kept under ``name`` to be
+        restored, saved back when the count is not 0; 0 when none is kept or it cannot be read.
+        A hand undone after its profile was replaced by a new calibration stayed learnt by the
+        copy kept, and came back with it when restored."""
+        kept = self._replaced_path(self.path(name))
+        try:
+            profile = TileSetProfile.load(kept)
+        except ProfileError:
+            return 0
+        count = change(profile)
+        if count:
+            profile.save(kept)
+        return count
+
     def restore(self, name: str) -> str:
         """Put back the profile a new calibration of this name replaced; the one that replaced it
         is kept in its place (restoring again swaps them back). The active profile stays the

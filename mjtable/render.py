@@ -10,16 +10,75 @@ from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
 
+class Words:
+    """The terminal's words: English as written here, or French (``mjtable score --lang fr``)
+    through the web app's translations (``webui.i18n``), called inside a French request context
+    (``french_context``). ``t`` says a phrase of this module, ``msg`` a message of the scorer."""
 
-def unused_text(rules: str, keys) -> str:
+    def __init__(self, french: bool = False):
+        self.french = french
+
+    def t(self, text: str, **fields) -> str:
+        if self.french:
+            from webui import i18n
+            return i18n.t(text, **fields)
+        return text.format(**fields) if fields else text
+
+    def msg(self, text) -> str:
+        if self.french and text:
+            from webui import i18n
+            return i18n.msg(text)
+        return text
+
+    def colon(self) -> str:
+        """A colon as the language writes it after a word (French: with a space before)."""
+        return " :" if self.french else ":"
+
+    def form(self, form: str) -> str:
+        """How a hand's tiles were read (``Decomposition.form``), in words."""
+        if self.french:
+            from webui import i18n
+            return i18n.t(i18n.FORMS.get(form, form.replace("_", " ")))
+        return form.replace("_", " ")
+
+    def name(self, item) -> str:
+        """A scored line's name in this language (French: the rule documents' own name)."""
+        return (getattr(item, "name_fr", "") or item.name_en) if self.french else item.name_en
+
+    def names(self, item) -> str:
+        """The scored line's other names, after its own: the original, and the other language's."""
+        other = item.name_en if self.french else item.name_fr
+        return " / ".join(n for n in (item.name_native, other) if n)
+
+    def definition(self, item) -> str:
+        return (getattr(item, "definition_fr", "") or item.definition) if self.french else item.definition
+
+    def unit(self, unit: str, n) -> str:
+        said = unit_for(unit, n)
+        return self.t(said) if said else said
+
+
+ENGLISH = Words()
+
+
+def french_context():
+    """The request context French words need outside the web app (``webui.i18n`` reads the
+    page's language from its request)."""
+    from flask import Flask
+    return Flask("mjtable").test_request_context("/?lang=fr")
+
+
+
+def unused_text(rules: str, keys, words: Words = ENGLISH) -> str:
     """The context given that ``rules`` does not use, each with why where the rule set says."""
-    said = [f"{k} ({why})" if (why := scorer.unused_reason(rules, k)) else k for k in keys]
-    return f"given but not used by these rules: {', '.join(said)}"
+    said = [f"{k} ({words.msg(why)})" if (why := scorer.unused_reason(rules, k)) else k for k in keys]
+    return words.t("given but not used by these rules: {keys}", keys=", ".join(said))
 
 
-def format_result(result, hand_text: str = "", explain: bool = False) -> str:
+def format_result(result, hand_text: str = "", explain: bool = False, words: Words = ENGLISH) -> str:
     """The result as the terminal prints it; ``explain`` adds under each scored line what the
-    hand must show to score it (the rule set's definition)."""
+    hand must show to score it (the rule set's definition); ``words``: in French too."""
+    w = words
     lines = []
     title = f"{result.rules.upper()}"
     if hand_text:
@@ -27,91 +86,109 @@ def format_result(result, hand_text: str = "", explain: bool = False) -> str:
     lines.append(title)
     if not result.valid:
         err = result.error or {}
-        lines.append(f"  {refusal(err)}: {err.get('message', 'invalid')}")
+        lines.append(f"  {w.t(refusal(err))}{w.colon()} {w.msg(err.get('message', 'invalid'))}")
         if "choose flower method" in err.get("message", ""):
             # the scorer's words serve the pages too: the command line's way of choosing, said here
-            lines.append("  (on the command line: -o flower_method=A, B, C or D)")
+            lines.append("  " + w.t("(on the command line: -o flower_method=A, B, C or D)"))
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(s.get("text", "") or "".join(s.get("tiles", [])) for s in result.decomposition.sets)
         # a form without sets of its own (thirteen orphans in riichi) is named alone
-        lines.append(f"  read as ({result.decomposition.form.replace('_', ' ')})" + (f": {sets}" if sets else ""))
-    width = max([len(i.name_en) for i in result.items] + [10])
+        form = w.form(result.decomposition.form)
+        lines.append("  " + w.t("read as ({form})", form=form) + (f"{w.colon()} {sets}" if sets else ""))
+    width = max([len(w.name(i)) for i in result.items] + [10])
     whole = sum(len(st.get("tiles", [])) for st in result.decomposition.sets) if result.decomposition else 0
     whole = whole or 14
     for item in result.items:
         count = f" ({item.count} x {item.value})" if item.count != 1 else ""
-        unit = unit_for(item.unit, item.total)
-        names = " / ".join(n for n in (item.name_native, item.name_fr) if n)
+        unit = w.unit(item.unit, item.total)
+        names = w.names(item)
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
         # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
-        used = f"  from {group_codes(item.tiles)}" if item.tiles and len(item.tiles) < whole else ""
-        lines.append(f"  {item.name_en:<{width}} {item.total:>4} {unit}{count}"
+        used = "  " + w.t("from {tiles}", tiles=group_codes(item.tiles)) if item.tiles and len(item.tiles) < whole else ""
+        lines.append(f"  {w.name(item):<{width}} {item.total:>4} {unit}{count}"
                      + (f"  {names}" if names else "") + used)
         if explain and item.definition:
-            lines.append(f"      = {item.definition}")
+            lines.append(f"      = {w.definition(item)}")
         if item.note:       # its source, or what the rule's words do not say (the page's "source")
-            lines.append(f"      {item.note}")
+            lines.append(f"      {w.msg(item.note)}")
     # Rule-set specific figures: how the total is reached in words, then any other figure as
     # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
              "flowers"}
-    figures, worded = _figure_lines(result)
+    figures, worded = _figure_lines(result, w)
     lines.extend(figures)
     shown |= worded
     for key, value in result.extra.items():
         if key in shown or key == "total_unit":
             continue
         if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
-            lines.append(f"  {key}: {value}")
+            lines.append(f"  {w.t(key.replace('_', ' '))}{w.colon()} {w.msg(value) if isinstance(value, str) else value}")
         elif isinstance(value, list) and value:
-            lines.extend(_extra_list(key, value))
-    unit = unit_for(result.extra.get("total_unit", ""), result.total)
-    total = f"  {'TOTAL':<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
+            lines.extend(_extra_list(key, value, w))
+    unit = w.unit(result.extra.get("total_unit", ""), result.total)
+    total = f"  {w.t('TOTAL'):<{width}} {result.total:>4}" + (f" {unit}" if unit else "")
     if "total_without_flowers" in result.extra and result.extra["total_without_flowers"] != result.total:
-        total += f"  ({result.extra['total_without_flowers']} without flowers)"
+        total += "  (" + w.t("{n} without flowers", n=result.extra["total_without_flowers"]) + ")"
     lines.append(total)
     if result.extra.get("minimum_met") is False:
-        lines.append(f"  ! {result.extra.get('minimum_note', 'below the minimum')}")
+        lines.append(f"  ! {w.msg(result.extra.get('minimum_note', 'below the minimum'))}")
     if result.excluded:
-        lines.append("  not counted:")
-        names = {i.id: i.name_en for i in result.items}
+        lines.append("  " + w.t("not counted:"))
+        names = {i.id: w.name(i) for i in result.items}
         # MCR: every exclusion is a fan not counted beside another (implied by it, or forbidden
         # with it: 000 « Comptage des points »): said in English, the fans one rule excludes
         # together, then the rule's own words (French) once
         grouped: dict[tuple, list[str]] = {}
         for ex in result.excluded:
             if result.rules == "mcr" and ex.by:
-                grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(ex.name_en)
+                grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(w.name(ex) if w.french else ex.name_en)
         for (by, rule, source, note), fans in grouped.items():
-            lines.append(f"    - {', '.join(fans)}: not counted beside {names.get(by, by)} [{source}]")
-            lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", note) if line)
+            lines.append("    - " + w.t("{fans}: not counted beside {name}", fans=", ".join(fans), name=names.get(by, by))
+                         + f" [{source}]")
+            lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", w.msg(note)) if line)
         for ex in result.excluded:
             if result.rules == "mcr" and ex.by:
                 continue
-            by = f" (excluded by {names.get(ex.by, ex.by)})" if ex.by else ""
-            rule = f"« {ex.rule} »" if result.rules == "mcr" else ex.rule
-            lines.append(f"    - {ex.name_en}{by}: {' '.join(filter(None, (ex.note, rule)))} [{ex.source}]")
+            by = " (" + w.t("excluded by {name}", name=names.get(ex.by, ex.by)) + ")" if ex.by else ""
+            rule = f"« {ex.rule} »" if result.rules == "mcr" else w.msg(ex.rule)
+            lines.append(f"    - {w.name(ex) if w.french else ex.name_en}{by}{w.colon()} "
+                         f"{' '.join(filter(None, (w.msg(ex.note), rule)))} [{ex.source}]")
     if "seat_wind" in result.assumed and result.extra.get("dealer") is True:
         # the payments below are doubled for East: said before them, as the web page does
-        lines.append("  seat wind not given: scored as East, the dealer (--seat-wind sets it)")
+        lines.append("  " + w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
     if result.payments:
-        lines.append("  settlement:")
+        lines.append("  " + w.t("settlement:"))
         for p in others_merged(result.payments):
-            payer = MERGED_PAYER_WORDS.get(p.payer, p.payer)
-            lines.append(f"    {payer} pays {p.amount}" + (f"  ({p.reason})" if p.reason else ""))
+            lines.append("    " + w.t("{payer} pays {amount}", payer=_payer(p.payer, w), amount=p.amount)
+                         + (f"  ({w.msg(p.reason)})" if p.reason else ""))
     if result.assumed:
-        lines.append(f"  assumed (not given): {', '.join(map(assumed_text, result.assumed))}")
+        lines.append("  " + w.t("assumed (not given): {keys}", keys=", ".join(_assumed(k, w) for k in result.assumed)))
     if result.unused:
-        lines.append(f"  {unused_text(result.rules, result.unused)}")
+        lines.append(f"  {unused_text(result.rules, result.unused, w)}")
     return "\n".join(lines)
+
+
+def _payer(payer: str, w: Words) -> str:
+    """Who pays, as the settlement names them ("discarder", "each of the two others")."""
+    return w.t(MERGED_PAYER_WORDS.get(payer, payer))
+
+
+def _assumed(key: str, w: Words) -> str:
+    """A key not given and its value as scored (``assumed_text``), its name in French too."""
+    said = assumed_text(key)
+    if not w.french:
+        return said
+    name, _, value = said.partition("=")
+    from webui import i18n
+    return f"{i18n.label(name, kind='context')}={w.t(value)}"
 
 
 #: What a yakuman's han line says (it said "its 13 han are not added to", cut short).
 YAKUMAN_HAN = "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman"
 
 
-def _figure_lines(result) -> tuple[list[str], set[str]]:
+def _figure_lines(result, w: Words = ENGLISH) -> tuple[list[str], set[str]]:
     """How a riichi, Hong Kong or classical total is reached, in words a beginner can follow,
     and which ``extra`` keys those lines have said."""
     x = result.extra
@@ -119,50 +196,60 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
         limit = x.get("limit") or ""
         # a yakuman is a limit, not a count of han: 002 §4.2 « Les yakuman ne sont pas cumulatifs »,
         # §4.2.5 « On ne compte aucun d'autre yaku, y compris les dora »
-        lines = [f"  han: {YAKUMAN_HAN if limit == 'yakuman' else x['han']}"]
+        c = w.colon()
+        lines = [f"  han{c} {w.t(YAKUMAN_HAN) if limit == 'yakuman' else x['han']}"]
         counted = fu_before_rounding(x)
         if limit == "yakuman":
-            lines.append(f"  fu: {x['fu']} (not used: a yakuman is paid as a limit)")
+            lines.append(f"  fu{c} {x['fu']} ({w.t('not used: a yakuman is paid as a limit')})")
         elif not fu_counts(x):
             # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
-            lines.append(f"  fu: {x['fu']} (not used: a hand of 5 han or more is paid by its han)")
+            lines.append(f"  fu{c} {x['fu']} ({w.t('not used: a hand of 5 han or more is paid by its han')})")
         else:
-            lines.append(f"  fu: {x['fu']}" + (f" ({counted}, rounded up to the next 10)" if counted else ""))
-        lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or []) if x.get("fu_breakdown") else [])
+            lines.append(f"  fu{c} {x['fu']}" + (" (" + w.t("{counted}, rounded up to the next 10", counted=counted) + ")"
+                                                 if counted else ""))
+        lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or [], w) if x.get("fu_breakdown") else [])
         if limit:
-            lines.append(f"  limit: {limit}")
+            lines.append(f"  {w.t('limit')}{c} {w.t(limit)}")
         if x.get("dora_tiles") and not x.get("dora_held"):
-            lines.append(f"  dora: {' '.join(x['dora_tiles'])} (the tile after each indicator): none in the hand")
+            lines.append("  " + w.t("dora: {tiles} (the tile after each indicator): none in the hand",
+                                    tiles=" ".join(x["dora_tiles"])))
         steps = payment_steps(x)
         if steps:
-            lines.append("  payment (002 §4.1.2):")
-            lines.extend("    - " + text.format(**fields) for text, fields in steps)
+            lines.append("  " + w.t("payment (002 §4.1.2):"))
+            lines.extend("    - " + w.t(text, **fields) for text, fields in steps)
         if x.get("hand_value") not in (None, x.get("points")):
-            lines.append(f"  hand value: {x['hand_value']} (before counters and riichi sticks)")
+            lines.append("  " + w.t("hand value: {value} (before counters and riichi sticks)", value=x["hand_value"]))
         if x.get("net_gain") is not None:
             # in words, as the page says it ("net_gain: 3800" was the key itself)
-            lines.append(f"  {x['net_gain']} more than before the hand: the winner's own riichi stick (1000) is "
-                         "among those received")
+            lines.append("  " + w.t("{gain} more than before the hand: the winner's own riichi stick (1000) is among "
+                                    "those received", gain=x["net_gain"]))
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
                        "dora_held", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
-        lines = [f"  faan: {x['faan']}" + (f", counted as {x['faan_counted']} (the cap)" if capped else "")]
+        c = w.colon()
+        lines = [f"  faan{c} {x['faan']}" + (", " + w.t("counted as {n} (the cap)", n=x["faan_counted"]) if capped else "")]
         # 004 « Payer le gagnant »: the faan are paid by the reward table
-        table = "the reward table"
+        table = w.t("the reward table")
         if odd_faan_paid_as_below(result.rules, x["faan_counted"], result.options):
-            table += f"; an odd faan above 4 pays as {x['faan_counted'] - 1} faan: option odd_faan=half pays half-way"
-        lines.append(f"  reward: {_points(x['points'])} for {x['faan_counted']} faan ({table})")
-        lines.append(f"  received: {_points(x['received'])} in all")
+            table += "; " + w.t("an odd faan above 4 pays as {n} faan: option odd_faan=half pays half-way",
+                                n=x["faan_counted"] - 1)
+        lines.append("  " + w.t("reward: {points} for {n} faan ({table})", points=_points(x["points"], w),
+                                n=x["faan_counted"], table=table))
+        lines.append("  " + w.t("received: {points} in all", points=_points(x["received"], w)))
         return lines, {"faan", "faan_counted", "points", "received"}
     raw = uncapped_score(x)
     if result.rules == "classical" and x.get("limit_hand"):
-        return [f"  score: {x['limit_hand']} is a limit hand: it scores the limit, {x['limit']}",
-                f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
+        return ["  " + w.t("score: {hand} is a limit hand: it scores the limit, {limit}", hand=w.t(x["limit_hand"]),
+                           limit=x["limit"]),
+                "  " + w.t("received: {points} in all", points=_points(x["received"], w))], _CLASSICAL_SAID
     if result.rules == "classical" and raw is not None:
-        score = f"  score: {x['base_points']} base points doubled {x['doubles']} time{'' if x['doubles'] == 1 else 's'} = {raw}"
-        score += f", capped at the limit of {x['limit']}" if x.get("limit_reached") else f" (limit {x['limit']})"
-        return [score, f"  received: {_points(x['received'])} in all"], _CLASSICAL_SAID
+        score = ("  " + w.t("score: {base} base points doubled {n} time(s) = {raw}", base=x["base_points"],
+                            n=x["doubles"], raw=raw) if w.french else
+                 f"  score: {x['base_points']} base points doubled {x['doubles']} time{'' if x['doubles'] == 1 else 's'} = {raw}")
+        score += (", " + w.t("capped at the limit of {limit}", limit=x["limit"]) if x.get("limit_reached")
+                  else " (" + w.t("limit {limit}", limit=x["limit"]) + ")")
+        return [score, "  " + w.t("received: {points} in all", points=_points(x["received"], w))], _CLASSICAL_SAID
     return [], set()
 
 
@@ -170,57 +257,58 @@ def _figure_lines(result) -> tuple[list[str], set[str]]:
 _CLASSICAL_SAID = {"base_points", "doubles", "score", "limit", "limit_reached", "limit_hand", "received"}
 
 
-def _points(n) -> str:
+def _points(n, w: Words = ENGLISH) -> str:
     # a sum of half payments is a float ("2.0"): whole numbers are written whole, as the settlement does
     if isinstance(n, float) and n.is_integer():
         n = int(n)
-    return f"{n} point" if n == 1 else f"{n} points"
+    return w.t("{n} point(s)", n=n) if w.french else (f"{n} point" if n == 1 else f"{n} points")
 
 
-def _extra_list(key: str, values: list) -> list[str]:
+def _extra_list(key: str, values: list, w: Words = ENGLISH) -> list[str]:
     """A rule-set list in ``extra`` (minipoint breakdown, warnings...): one line per entry.
-    Dict entries show their English name, their first number and the set (or tiles) they
-    come from."""
-    out = [f"  {key.replace('_', ' ')}:"]
+    Dict entries show their name, their first number and the set (or tiles) they come from."""
+    out = [f"  {w.t(key.replace('_', ' '))}{w.colon()}"]
     for v in values:
         if isinstance(v, dict):
-            name = v.get("name_en") or v.get("name") or v.get("id") or ""
+            name = (w.french and v.get("name_fr")) or v.get("name_en") or v.get("name") or v.get("id") or ""
+            name = w.t(name) if w.french and not v.get("name_fr") else name
             num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
             where = v.get("set") or "".join(v.get("tiles") or [])
-            out.append(f"    - {name}" + (f": {num[1]} {num[0]}" if num else "") + (f"  from {where}" if where else ""))
+            out.append(f"    - {name}" + (f"{w.colon()} {num[1]} {num[0]}" if num else "")
+                       + ("  " + w.t("from {tiles}", tiles=where) if where else ""))
             if v.get("note"):
-                out.append(f"      ({v['note']})")
+                out.append(f"      ({w.msg(v['note'])})")
         else:
-            out.append(f"    - {v}")
+            out.append(f"    - {w.msg(v)}")
     return out
 
 
-def _summary_lines(result) -> list[str]:
+def _summary_lines(result, w: Words = ENGLISH) -> list[str]:
     """The short form of a result for one column: each item, the total, who pays."""
     if not result.valid:
-        msg = (result.error or {}).get("message", "invalid")
-        return [f"{refusal(result.error)}:"] + _wrap(msg, 34)
+        msg = w.msg((result.error or {}).get("message", "invalid"))
+        return [f"{w.t(refusal(result.error))}{w.colon()}"] + _wrap(msg, 34)
     lines = []
     mixed = len({i.unit for i in result.items}) > 1
     for item in result.items:
         count = f" x{item.count}" if item.count != 1 else ""
         unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
-        lines.append(f"{item.name_en}{count}|{item.total}{unit}")
-    unit = unit_for(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
+        lines.append(f"{w.name(item)}{count}|{item.total}{unit}")
+    unit = w.unit(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
     lines.append("")
     if "yakuman" in str(result.extra.get("limit", "")):
-        lines.append(str(result.extra["limit"]))      # counted by yakuman, not han and fu (002 §4.2)
+        lines.append(w.t(str(result.extra["limit"])))      # counted by yakuman, not han and fu (002 §4.2)
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
-    lines.append(f"TOTAL|{result.total} {unit}".rstrip())
+    lines.append(f"{w.t('TOTAL')}|{result.total} {unit}".rstrip())
     if result.extra.get("minimum_met") is False:
         # MCR: under 8 points without flowers the hand may not be declared (000, Déroulement)
-        lines.append(f"! under the {result.extra.get('minimum_points', 8)}-point minimum: no win")
+        lines.append("! " + w.t("under the {n}-point minimum: no win", n=result.extra.get("minimum_points", 8)))
     # who pays as the single rule set's output says it, with why under it: "other pays 48" three
     # times left a beginner to guess that East's double was the reason
     for p in others_merged(result.payments):
-        lines.append(f"{MERGED_PAYER_WORDS.get(p.payer, p.payer)} pays|{p.amount}")
-        lines.extend(f"  {line}" for line in (_wrap(f"({p.reason})", 36) if p.reason else []))
+        lines.append(w.t("{payer} pays", payer=_payer(p.payer, w)) + f"|{p.amount}")
+        lines.extend(f"  {line}" for line in (_wrap(f"({w.msg(p.reason)})", 36) if p.reason else []))
     return lines
 
 
@@ -238,9 +326,10 @@ def _wrap(text: str, width: int) -> list[str]:
     return out + ([line] if line else [])
 
 
-def format_side_by_side(results, hand_text: str = "") -> str:
+def format_side_by_side(results, hand_text: str = "", words: Words = ENGLISH) -> str:
     """The same hand under several rule sets, one column each (``mjtable score --rules all``)."""
-    columns = [[r.rules.upper(), "-" * len(r.rules)] + _summary_lines(r) for r in results]
+    w = words
+    columns = [[r.rules.upper(), "-" * len(r.rules)] + _summary_lines(r, w) for r in results]
     width = 40
     height = max(len(c) for c in columns)
     out = [hand_text] if hand_text else []
@@ -259,13 +348,13 @@ def format_side_by_side(results, hand_text: str = "") -> str:
     # side by side kept quiet about flowers riichi ignored and Hong Kong left uncounted
     for r in results:
         for warning in r.extra.get("warnings") or []:
-            out.append(f"{r.rules.upper()}: {warning}")
+            out.append(f"{r.rules.upper()}{w.colon()} {w.msg(warning)}")
         if r.unused:
             # a context one rule set does not use (classical scored a robbed kong without a word)
-            out.append(f"{r.rules.upper()}: {unused_text(r.rules, r.unused)}")
+            out.append(f"{r.rules.upper()}{w.colon()} {unused_text(r.rules, r.unused, w)}")
     assumed = list(dict.fromkeys(k for r in results for k in r.assumed))
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
-        out.append("seat wind not given: scored as East, the dealer (--seat-wind sets it)")
+        out.append(w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
     if assumed:
-        out.append(f"assumed (not given): {', '.join(map(assumed_text, assumed))}")
+        out.append(w.t("assumed (not given): {keys}", keys=", ".join(_assumed(k, w) for k in assumed)))
     return "\n".join(out)

@@ -1234,3 +1234,37 @@ def test_the_final_table_in_text_says_what_a_riichi_score_is_made_of(capsys, tmp
     assert out.startswith("Ann / Bob / Cy / Di (riichi), 4 hands and 1 chombo, numbered among them below"), out
     code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", data)
     assert "(points 30\u202f000, uma 0, pénalité -20\u202f000)" in out, out
+
+
+def test_score_says_the_result_in_french(capsys):
+    # a French club's table had the web page in French and the command line in English only
+    code, out, _ = run(capsys, "score", "[555p,1](1111z)123m456p2z 2z 16f", "--rules", "mcr", "--self-drawn",
+                       "--lang", "fr")
+    assert code == 0
+    assert "lu comme (quatre combinaisons et une paire) : [555p]  (1111z)  123m  456p  22z" in out
+    assert re.search(r"  Vent Dominant +2 points  圈风刻 / Prevalent Wind  avec 1111z", out)
+    assert "(11 sans les fleurs)" in out and "non comptés :" in out and "règlement :" in out
+    assert "gauche paie 21  (pioche (tsumo) : points + 8)" in out
+    assert "supposé (non donné) : vent du joueur=E" in out
+    code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi", "--lang", "fr")
+    assert "fu : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out
+    assert "donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
+    code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "all", "--lang", "fr")
+    assert "Treize Orphelins" in out and "chacun des trois autres paie" in out
+    # English as before
+    code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi")
+    assert "fu: 40 (34, rounded up to the next 10)" in out and "discarder pays 3900  (ron)" in out
+
+
+def test_every_phrase_the_terminal_says_has_its_french():
+    # each phrase mjtable/render.py passes to Words.t is in the web app's French
+    import ast
+
+    from webui.i18n import FR
+    root = Path(__file__).resolve().parents[1] / "mjtable"
+    trees = [ast.parse((root / name).read_text()) for name in ("render.py", "commands/read.py")]
+    said = {node.args[0].value for tree in trees for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "t"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+    assert len(said) > 30
+    assert not [s for s in said if s not in FR]

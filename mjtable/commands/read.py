@@ -23,6 +23,8 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--explain", action="store_true",
                    help="with --rules: say under each scored line what the hand must show to score it")
+    p.add_argument("--lang", choices=("en", "fr"), default="en",
+                   help="the language of the reading and score as text (fr: French)")
     p.add_argument("--annotate", metavar="OUT", default=None,
                    help="write a copy of the photo with boxes, codes, groups and exposure drawn on it")
     p.add_argument("--no-decode", action="store_true",
@@ -113,7 +115,12 @@ def run(args) -> int:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(format_reading(result, explain=getattr(args, "explain", False)))
+        import contextlib
+
+        from ..render import Words, french_context
+        words = Words(french=getattr(args, "lang", "en") == "fr")
+        with french_context() if words.french else contextlib.nullcontext():
+            print(format_reading(result, explain=getattr(args, "explain", False), words=words))
     if args.annotate:
         try:
             annotate(photo, result, args.annotate)
@@ -155,10 +162,15 @@ def _merged_warnings(warnings: list) -> list:
     return [merged if w is apart else w for w in texts if w is not flip]
 
 
-def format_reading(result: dict, explain: bool = False) -> str:
+def format_reading(result: dict, explain: bool = False, words=None) -> str:
+    """The reading as the terminal prints it: the tiles, the hand rebuilt or why not, the
+    warnings and the score; ``words``: ``render.Words`` (French too), default English."""
+    from ..render import ENGLISH
+    w = words or ENGLISH
     profile = result.get("profile")
     count = len(result['tiles'])
-    lines = [f"{count} tile{'' if count == 1 else 's'}" + (f" (tile-set profile: {profile})" if profile else "") + ":"]
+    head = f"{count} tile{'' if count == 1 else 's'}" if not w.french else w.t("{n} tile(s)", n=count)
+    lines = [head + (" (" + w.t("tile-set profile: {name}", name=profile) + ")" if profile else "") + w.colon()]
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
@@ -169,25 +181,27 @@ def format_reading(result: dict, explain: bool = False) -> str:
     reading = result["reading"]
     dec = reading.get("decoding") or {}
     if result["notation"]:
-        lines.append(f"hand: {result['notation']}  (layout confidence {reading['confidence']:.2f})")
+        lines.append(w.t("hand: {notation}  (layout confidence {confidence})", notation=result["notation"],
+                         confidence=f"{reading['confidence']:.2f}"))
     else:
         why = result.get("no_hand")
-        lines.append("hand: not rebuilt" + (f": {why}" if why else ""))
+        lines.append(w.t("hand: not rebuilt") + (f"{w.colon()} {w.msg(why)}" if why else ""))
     for ch in dec.get("changes", []):
-        lines.append(f"  changed tile #{ch['tile']}: {ch['read']} → {ch['chosen']} ({ch['why']})")
+        lines.append("  " + w.t("changed tile #{tile}: {read} → {chosen} ({why})", tile=ch["tile"], read=ch["read"],
+                                chosen=ch["chosen"], why=w.msg(ch["why"])))
     # every warning, as the review page lists them ("What the reader noticed"): a photo turned by
     # its pixels read to another winning tile, and the one line that said it could be was left out
-    for w in _merged_warnings(reading["warnings"]):
-        lines.append(f"  warning: {w}")
+    for said in _merged_warnings(reading["warnings"]):
+        lines.append(f"  {w.t('warning')}{w.colon()} {w.msg(said)}")
     if result["score"] is not None:
         # the same rendering as `mjtable score`: units, the minimum's warning, what is not
         # counted and why, the settlement
         from scorer.result import ScoreResult
 
         from ..render import format_result
-        lines.append(format_result(ScoreResult.from_dict(result["score"]), explain=explain))
+        lines.append(format_result(ScoreResult.from_dict(result["score"]), explain=explain, words=w))
     # what was not given is said by the score itself (assumed); without a score nothing used it
-    lines.append("timings (ms): " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
+    lines.append(w.t("timings (ms):") + " " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
     return "\n".join(lines)
 
 

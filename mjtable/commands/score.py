@@ -1,6 +1,7 @@
 """``mjtable score HAND --rules R [--json]``: score a hand given as notation or hand JSON."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 
@@ -15,6 +16,8 @@ def register(sub) -> None:
                    help="with --rules all: print each rule set in full instead of side by side")
     p.add_argument("--explain", action="store_true",
                    help="say under each scored line what the hand must show to score it")
+    p.add_argument("--lang", choices=("en", "fr"), default="en",
+                   help="the language of the result as text (fr: French, the rule documents' names)")
     add_context_arguments(p)
     p.set_defaults(func=run)
 
@@ -22,7 +25,7 @@ def register(sub) -> None:
 def run(args) -> int:
     import scorer
     from ..context_args import context_from_args, options_from_args
-    from ..render import format_result, format_side_by_side
+    from ..render import Words, format_result, format_side_by_side, french_context
     text = sys.stdin.read() if args.hand == "-" else args.hand
     args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.explain and args.rules == "all" and not args.detail:
@@ -61,10 +64,13 @@ def run(args) -> int:
             payload["score"] = results[0].to_dict()
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        if args.rules == "all" and not args.detail:
-            print(format_side_by_side(results, scorer.format_hand(hand)))
-        else:
-            print("\n\n".join(format_result(r, scorer.format_hand(hand), explain=args.explain) for r in results))
+        words = Words(french=args.lang == "fr")
+        with french_context() if words.french else contextlib.nullcontext():
+            if args.rules == "all" and not args.detail:
+                print(format_side_by_side(results, scorer.format_hand(hand), words))
+            else:
+                print("\n\n".join(format_result(r, scorer.format_hand(hand), explain=args.explain, words=words)
+                                    for r in results))
     impossible = [(r.error or {}).get("code") == "bad_context" for r in results]
     if all(impossible) if args.rules == "all" else any(impossible):
         return 2        # a context no play can give is an input error (side by side: under every rule set)

@@ -214,6 +214,20 @@ def test_a_small_photo_is_annotated_enlarged_with_its_codes_on_dark_plates(monke
     assert (plate.max(axis=2) < 40).mean() > 0.3       # the code's dark plate above its box
 
 
+def test_mjtable_read_says_the_reading_in_french(monkeypatch, tmp_path, capsys):
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    _, _, tiles = mock_tiles("123m456s789s1112z 2z")
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((1600, 1600, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: tiles, raising=False)
+    assert main(["read", str(photo), "--rules", "mcr", "--lang", "fr"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert out.startswith("14 tuiles :") and "\nmain : 123m456789s1112z 2z  (confiance de la disposition" in out
+    assert "durées (ms) :" in out and "lu comme (quatre combinaisons et une paire)" in out
+
+
 def test_mjtable_read_cli_errors(tmp_path, capsys, monkeypatch):
     from mjtable.cli import main
     monkeypatch.delattr(vision, "read_tiles", raising=False)

@@ -230,6 +230,16 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "tile of a pure one-suit hand (case e)")
     if liable is not None:
         case = bao_case(r, hand)
+        won_on = None if hand.won_on_flower else T.index(T.normalize(hand.winning_tile))
+        if case in ("a", "b") and won_on not in (DRAGONS if case == "a" else WINDS):
+            # 004 Bao (a) « défausse la troisième tuile Dragon, qui s'avère être la tuile gagnante »,
+            # (b) « la quatrième tuile Vent »: a big three dragons won on its pair's 9p was charged
+            # as (a) (riichi's pao, given for the same hand, feeds the dragon pung instead)
+            warnings.append(f"bao ({case}) needs the liable player's discard to be the winning "
+                            f"{'third dragon' if case == 'a' else 'fourth wind'} (004 Bao {case}); "
+                            f"{hand.winning_tile} won: charged as bao (g), the dangerous discard with five tiles "
+                            "left; leave out the liable player if that is not so")
+            case = "g"
         # (f): the liable player's discard was claimed for the fourth set, so four sets are shown
         # (« le joueur avec quatre sets révélés »); with three, only his discard of the winning
         # tile itself is bao (c, d, e)

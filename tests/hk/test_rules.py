@@ -241,6 +241,26 @@ def test_bao_discarder_pays_double():
     assert "their own share and the two others'" in r.payments[0].reason and "himself" not in r.payments[0].reason
 
 
+def test_bao_a_and_b_need_the_winning_dragon_or_wind():
+    # a big three dragons won on its pair's 9p, the liable player discarding it, was charged as
+    # (a): 004 Bao (a) is the discard of the third dragon that wins (riichi's pao, given with
+    # --rules all for the same hand, is feeding the third dragon pung)
+    r = hk("[555z,1][666z,2][777z,3]123m9p 9p", liable_player="right", discarder="right", seat_wind="S")
+    assert "bao (g)" in r.payments[0].reason
+    said = next(w for w in r.extra["warnings"] if w.startswith("bao (a) needs"))
+    assert "winning third dragon (004 Bao a); 9p won: charged as bao (g)" in said
+    r = hk("[111z,1][222z,2][333z,3]444z5m 5m", liable_player="left", discarder="left", seat_wind="S")
+    assert "bao (g)" in r.payments[0].reason and any(w.startswith("bao (b) needs") for w in r.extra["warnings"])
+    # won on the dragon: (a), no word
+    r = hk("[555z,1][666z,2]77z123m99p 7z", liable_player="right", discarder="right", seat_wind="S")
+    assert "bao (a)" in r.payments[0].reason and not any("needs" in w for w in r.extra.get("warnings", []))
+    from flask import Flask
+
+    from webui.i18n import french_message
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert french_message(said).startswith("le bao (a) demande que la tuile défaussée par le joueur responsable")
+
+
 def test_bao_fourth_set_cases():
     pure = "[111s,1][234s,1][555s,2][789s,3]9s 9s"      # pure one suit, four sets shown: (f)
     selfd = hk(pure, liable_player="across", self_drawn=True)

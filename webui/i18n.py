@@ -1951,6 +1951,9 @@ MESSAGES_FR = {
         "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
     "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",
     "blessing of man": "la bénédiction de l'homme",
+    "ura-dora indicators: {}, dora indicators: not given, so the table's one; one ura-dora indicator lies under each dora indicator, kan dora included: give the dora indicators":
+        "indicateurs d'ura-dora : {0}, indicateurs de dora : non donnés, donc celui de la table ; un indicateur "
+        "d'ura-dora est sous chaque indicateur de dora, kan dora compris : donnez les indicateurs de dora",
     "ura-dora indicators: {}, dora indicators: {}; one ura-dora indicator lies under each dora indicator, kan dora included":
         "indicateurs d'ura-dora : {0}, indicateurs de dora : {1} ; un indicateur d'ura-dora est sous chaque indicateur de dora, kan dora compris",
     "{}.{} {} contradicts the game: in this deal it is {} (the game knows the seats and the round: leave it out)":

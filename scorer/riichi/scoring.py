@@ -384,6 +384,12 @@ def score(hand: Hand, options) -> ScoreResult:
         # 002 §3.3.14: the winner « révèle les tuiles sous l'indicateur de dora et les indicateurs de
         # « kan dora » »: one ura-dora indicator under each dora indicator (6 ura on one dora made a
         # baiman); with none given, the table's one (§2.7)
+        if not dora_count:
+            # one ura-dora indicator was taken under the table's one, two were refused as under
+            # "0": the dora indicators were not given, and one is always shown (§2.7)
+            return refused(f"ura-dora indicators: {ura_count}, dora indicators: not given, so the table's one "
+                           "(002 §2.7); one ura-dora indicator lies under each dora indicator, kan dora included: "
+                           "give the dora indicators (002 §3.3.14)", "ura_dora_indicators")
         return refused(f"ura-dora indicators: {ura_count}, dora indicators: {dora_count}; "
                        "one ura-dora indicator lies under each dora "
                        "indicator, kan dora included (002 §3.3.14)", "ura_dora_indicators")

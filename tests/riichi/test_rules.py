@@ -135,6 +135,14 @@ def test_one_ura_dora_indicator_lies_under_each_dora_indicator():
     r = riichi(hand, **ctx, dora_indicators=["1m", "2p"], ura_dora_indicators=["4m", "9s"])
     assert r.valid and han_of(r)["ura_dora"] == 2
     assert riichi(hand, **ctx, ura_dora_indicators=["4m"]).valid        # the table's one indicator, not typed
+    # two with none given: "dora indicators: 0" read as a contradiction of the one taken above
+    said = riichi(hand, **ctx, ura_dora_indicators=["4m", "5m"]).error["message"]
+    assert "dora indicators: not given, so the table's one" in said and said.endswith("give the dora indicators (002 §3.3.14)")
+    from flask import Flask
+
+    from webui.i18n import french_message
+    with Flask(__name__).test_request_context("/?lang=fr"):
+        assert "indicateurs de dora : non donnés, donc celui de la table" in french_message(said)
 
 
 def test_flowers_are_ignored_with_a_warning():

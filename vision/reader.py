@@ -122,7 +122,7 @@ BLANK_READ_FLOOR: float | None = 0.25
 TILENESS_SURE: float | None = 0.8
 # The most face-up detections of one look read, the surest first: a picture of random noise gave
 # 290 (143 of them weak), each read by every network at every zoom, for 6-15 s of a 2-core CPU; the
-# shared photos and the tuning draw's heaps, tables in play and standing hands give 60 at most, a
+# shared photos give 116 at most (train; test 60), the rendered scenes 99 (a table in play), a
 # whole table (four hands and their discards) about 130. None: every one.
 MAX_FACE_UP_READ: int | None = 150
 # A photo of at least UNSURE_PHOTO_LEAST face-up reads none of which is read UNSURE_PHOTO_BELOW or
@@ -363,7 +363,10 @@ class TileReader:
 
     def read(self, image, timings: dict | None = None, embeddings: bool = False, profile=None) -> TileReads:
         if profile is None:
-            return self._read(image, timings, embeddings, profile)
+            # on the reading as finally chosen: a photo turned upright is read again before it
+            reads = self._read(image, timings, embeddings, profile)
+            kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
+            return reads if kept is reads else TileReads(kept, reads.damage)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -423,7 +426,6 @@ class TileReader:
                                               src.shape[1] * scale, src.shape[0] * scale)
             reads = without_edge_slivers(reads, self.config.edge_sliver_share, self.config.edge_px * scale,
                                          src.shape[1] * scale, src.shape[0] * scale)
-            reads = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
         if self.face_up is not None:
             t_up = time.perf_counter()
             reads = with_face_up(reads, src, scale, self.classifier, self.face_up, known=sight)

@@ -446,7 +446,7 @@ def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
     layout = [vision.TileRead(code=c, box=(40.0 * (k % 9), 60.0 * (k // 9), 40.0 * (k % 9) + 38, 60.0 * (k // 9) + 52),
                               confidence=0.9, top3=[(c, 0.9)]) for k, c in enumerate(codes)]
     warnings = pipeline.score_tiles(layout)["reading"]["warnings"]
-    assert len(warnings) == 1 and warnings[0].startswith("found 42 tiles in 5 rows of 6-9, laid out as a grid"), warnings
+    assert len(warnings) == 1 and warnings[0].startswith("found 42 tiles in 4 rows of 9, laid out as a grid"), warnings
     assert GRID.match(warnings[0]) and TILE_COUNT.match(warnings[0])
     # blocks: a test photo's four rows of 4 + 4 tiles, a tile's width between the blocks, was told
     # of five groups that make no meld and a winning tile not set apart
@@ -455,6 +455,13 @@ def test_tiles_laid_out_in_a_grid_are_told_they_are_no_hand():
               for r in range(4) for c in range(8) for k, x in [(8 * r + c, 40.0 * c + (40.0 if c >= 4 else 0.0))]]
     warnings = pipeline.score_tiles(blocks)["reading"]["warnings"]
     assert warnings[0].startswith("found 32 tiles in 4 rows of 8, laid out as a grid") and len(warnings) == 1, warnings
+    # a standing row, two pungs laid touching in front and a row of flowers, a standing tile
+    # missed: "17 tiles in 3 rows of 4-7, laid out as a grid" (a review's case)
+    rows = [["1m", "2m", "3m", "4p", "5p", "6p", "7s"], ["5s", "5s", "5s", "9m", "9m", "9m"], ["1f", "2f", "3f", "4f"]]
+    hand = [vision.TileRead(code=c, box=(40.0 * k, 70.0 * r, 40.0 * k + 38, 70.0 * r + 52), confidence=0.9,
+                            top3=[(c, 0.9)]) for r, row in enumerate(rows) for k, c in enumerate(row)]
+    reading = vision.group(hand, rules="mcr")
+    assert reading.hand is None and not any(GRID.match(w) for w in reading.warnings), reading.warnings
     # a hand with melds and flowers, a standing tile missed (no hand built), is not a grid
     hand, placed, tiles = mock_tiles("[555p][777s][999m]123m1z 1z 1f2f3f4f", style="chinese")
     reading = vision.group(tiles[1:], rules="mcr")

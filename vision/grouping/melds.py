@@ -84,7 +84,7 @@ def score_chunk(tiles, chunk, stacked, zs=None, weights: GroupingWeights = WEIGH
             return w.concealed_kong_shape + (0.0 if same_tile(up) else -w.misread), meld
         return None
     blank = [c == BLANK_FACE for c in codes]
-    if len(chunk) == 4 and tuple(blank) in CONCEALED_KONG_PATTERNS and not n_stacked:
+    if len(chunk) == 4 and tuple(blank) in CONCEALED_KONG_PATTERNS and not n_stacked and not any(sw):
         # Two blank faces where a concealed kong shows its backs, about two tiles alike: backs
         # read as white dragons (a greyscale photo's backs are as plain as a white dragon's face;
         # a trial's (8888p) was read 5z 8p 8p 5z and no hand was built). Scored as a misread the

@@ -11,6 +11,8 @@ import dataclasses
 import math
 from collections import Counter
 
+from scorer import tiles as T
+
 from ..types import TileRead
 from .config import (CLOSE_ALTERNATIVE, GRID_GAP_SPREAD, GRID_ROW_TILES, GRID_ROWS, GRID_SHARE, SPLIT_GAP,
                      WEIGHTS, GroupingWeights, LayoutHints)
@@ -85,7 +87,9 @@ def grid_rows(layout: TableLayout) -> list[int] | None:
     """The tiles of each row when the tiles lie in a grid (``GRID_ROWS``, its comment), else None."""
     rows = []
     for chain in layout.chains:
-        if len(chain) < GRID_ROW_TILES:
+        # a row of flowers and seasons is a hand's too, evenly laid (with a standing row and two
+        # touching pungs it made "3 rows of 4-7")
+        if len(chain) < GRID_ROW_TILES or all(T.is_bonus_code(layout.tiles[i].code or "") for i in chain):
             continue
         gaps = [gap_between(layout.gaps, a, b, 0.0) for a, b in zip(chain, chain[1:])]
         median = sorted(gaps)[len(gaps) // 2]

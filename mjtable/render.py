@@ -123,7 +123,8 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         if key in shown or key == "total_unit":
             continue
         if isinstance(value, (int, float, str)) and not isinstance(value, bool) and value != "":
-            lines.append(f"  {w.t(key.replace('_', ' '))}{w.colon()} {w.msg(value) if isinstance(value, str) else value}")
+            said = w.t(key.replace("_", " ")) if w.french else key      # English as it always was
+            lines.append(f"  {said}{w.colon()} {w.msg(value) if isinstance(value, str) else value}")
         elif isinstance(value, list) and value:
             lines.extend(_extra_list(key, value, w))
     unit = w.unit(result.extra.get("total_unit", ""), result.total)
@@ -170,8 +171,14 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
 
 
 def _payer(payer: str, w: Words) -> str:
-    """Who pays, as the settlement names them ("discarder", "each of the two others")."""
-    return w.t(MERGED_PAYER_WORDS.get(payer, payer))
+    """Who pays, as the settlement names them ("discarder", "each of the two others"); in French
+    as the pages say them (« le joueur de gauche »)."""
+    if w.french and payer in MERGED_PAYER_WORDS:
+        return w.t(MERGED_PAYER_WORDS[payer])
+    if w.french:
+        from webui.i18n import PAYERS_FR
+        return PAYERS_FR.get(payer, w.t(payer))
+    return MERGED_PAYER_WORDS.get(payer, payer)
 
 
 def _assumed(key: str, w: Words) -> str:

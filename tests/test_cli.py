@@ -1244,11 +1244,11 @@ def test_score_says_the_result_in_french(capsys):
     assert "lu comme (quatre combinaisons et une paire) : [555p]  (1111z)  123m  456p  22z" in out
     assert re.search(r"  Vent Dominant +2 points  圈风刻 / Prevalent Wind  avec 1111z", out)
     assert "(11 sans les fleurs)" in out and "non comptés :" in out and "règlement :" in out
-    assert "gauche paie 21  (pioche (tsumo) : points + 8)" in out
+    assert "le joueur de gauche paie 21  (pioche (tsumo) : points + 8)" in out
     assert "supposé (non donné) : vent du joueur=E" in out
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi", "--lang", "fr")
     assert "fu : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out
-    assert "donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
+    assert "le donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
     code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "all", "--lang", "fr")
     assert "Treize Orphelins" in out and "chacun des trois autres paie" in out
     # English as before

@@ -573,12 +573,25 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
         learnt_by = lesson_learner(data_dir, name, created)
         if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
             _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
-        kept = ProfileStore(data_dir).replaced(name) if name is not None and created is not None else None
-        if kept is not None and kept.get("created") == created:
+        keeper = _kept_learner(data_dir, name, created)
+        if keeper is not None:
             # the profile that learnt it was replaced by a new calibration since, and is kept to
             # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
-            _forget_in_kept_copy(data_dir, name, draft_id)
+            _forget_in_kept_copy(data_dir, keeper, draft_id)
     return removed
+
+
+def _kept_learner(data_dir, name: str | None, created: float | None) -> str | None:
+    """The name of the profile whose kept copy (``ProfileStore.replaced``) is the profile made at
+    ``created`` that learnt a lesson: under ``name``, or renamed since (the copy goes with it)."""
+    if name is None or created is None:
+        return None
+    store = ProfileStore(data_dir)
+    kept = store.replaced(name)
+    if kept is not None and kept.get("created") == created:
+        return name
+    return next((e["name"] for e in store.list()
+                 if not e.get("damaged") and (e.get("replaced") or {}).get("created") == created), None)
 
 
 def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
@@ -587,7 +600,8 @@ def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
     def run():
         import logging
         try:
-            ProfileStore(data_dir).update_replaced(name, lambda profile: profile.forget_hand(key))
+            with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
+                ProfileStore(data_dir).update_replaced(name, lambda profile: profile.forget_hand(key))
         except Exception:   # the table goes on; the log says why
             logging.getLogger(__name__).exception("forgetting hand %s in the kept profile failed", key)
     thread = threading.Thread(target=run, name=f"learn-hand-{key}-kept", daemon=True)

@@ -2,6 +2,8 @@
 draws and false-win penalties, running totals and the standings chart, undo, export, import."""
 from __future__ import annotations
 
+import re
+
 import json
 import secrets
 from contextlib import contextmanager
@@ -86,7 +88,7 @@ def _riichi_figures(form) -> dict:
     text = (form.get("flow_start_points") or "").strip()
     if text:
         # a sign is a number's (-5 was "not a whole number"): its bounds are the game log's to say
-        if not (text.isascii() and text.lstrip("+-").isdigit()):
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
             raise validation.InputError("bad_field", f"the starting points must be a whole number, not {text[:20]!r}",
                                         field="flow.start_points")
         if int(text) != START_POINTS:

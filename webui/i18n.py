@@ -2616,9 +2616,9 @@ MESSAGES_FR = {
         "tuiles debout introuvables : les rangées comptent {0} tuile(s) lue(s) face cachée, alors que les tuiles "
         "debout sont face visible : corrigez-les ou retirez-les",
     "bao ({}) needs the liable player's discard to be the winning {} (004 Bao {}); {} won: charged as bao (g), the dangerous discard with five tiles left; leave out the liable player if that is not so":
-        "le bao ({0}) demande que la tuile défaussée par le joueur responsable soit la tuile gagnante ({1}) ; {2} a "
-        "gagné : compté comme bao (g), l'écart dangereux à cinq tuiles de la fin ; retirez le joueur responsable si "
-        "ce n'est pas le cas",
+        "le bao ({0}) demande que la tuile défaussée par le joueur responsable soit la tuile gagnante ({1}) ; main "
+        "gagnée sur {2} : compté comme bao (g), l'écart dangereux à cinq tuiles de la fin ; retirez le joueur "
+        "responsable si ce n'est pas le cas",
     "third dragon": "le troisième dragon", "fourth wind": "le quatrième vent",
     "group {}: the face-up tiles of a concealed kong differ ({})":
         "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",

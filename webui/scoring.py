@@ -172,7 +172,7 @@ def _parse_fields(form, fields, prefix: str, present: str, error, count_range: t
         if raw is not None and not isinstance(raw, str):   # a JSON form (the review page's)
             if isinstance(raw, bool):
                 raw = "1" if raw else "0"
-            elif isinstance(raw, int) and abs(raw) <= MAX_COUNT:
+            elif isinstance(raw, int):      # its bounds are said below, as a typed figure's
                 raw = str(raw)
             else:
                 raise error(name, "must be text", None)

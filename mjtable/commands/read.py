@@ -241,6 +241,8 @@ def cv2_error():
 
 #: The shorter side a photo is enlarged to before it is annotated, when it is smaller.
 ANNOTATE_SIDE = 1200
+#: ... and the longest its long side grows to.
+ANNOTATE_LONGEST = 4000
 
 
 def _label(image, text: str, org: tuple[int, int], colour, font_scale: float, thickness: int) -> None:
@@ -266,7 +268,8 @@ def annotate(photo: str | bytes, result: dict, out_path: str) -> None:
     links = result["reading"]["links"]
     # A small photo is drawn on enlarged: its codes were a few pixels tall (a 640-px photo's labels
     # could hardly be read), whatever the font's scale.
-    grow = max(1.0, ANNOTATE_SIDE / min(image.shape[:2]))
+    # (at most to ANNOTATE_LONGEST on the long side: a thin strip grew to 1,200 × 48,000)
+    grow = max(1.0, min(ANNOTATE_SIDE / min(image.shape[:2]), ANNOTATE_LONGEST / max(image.shape[:2])))
     if grow > 1:
         image = cv2.resize(image, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
         result = {**result, "tiles": [{**t, "box": [v * grow for v in t["box"]],

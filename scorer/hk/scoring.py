@@ -231,7 +231,8 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
     if liable is not None:
         case = bao_case(r, hand)
         won_on = None if hand.won_on_flower else T.index(T.normalize(hand.winning_tile))
-        if case in ("a", "b") and won_on not in (DRAGONS if case == "a" else WINDS):
+        if (case in ("a", "b") and won_on not in (DRAGONS if case == "a" else WINDS) and not self_drawn
+                and discarder in (None, liable)):
             # 004 Bao (a) « défausse la troisième tuile Dragon, qui s'avère être la tuile gagnante »,
             # (b) « la quatrième tuile Vent »: a big three dragons won on its pair's 9p was charged
             # as (a) (riichi's pao, given for the same hand, feeds the dragon pung instead)

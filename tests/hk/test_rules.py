@@ -251,6 +251,11 @@ def test_bao_a_and_b_need_the_winning_dragon_or_wind():
     assert "winning third dragon (004 Bao a); 9p won: charged as bao (g)" in said
     r = hk("[111z,1][222z,2][333z,3]444z5m 5m", liable_player="left", discarder="left", seat_wind="S")
     assert "bao (g)" in r.payments[0].reason and any(w.startswith("bao (b) needs") for w in r.extra["warnings"])
+    # self-drawn, or on a third player's discard: not charged as (g), only the liable player ignored
+    for ctx in ({"self_drawn": True}, {"discarder": "left"}):
+        r = hk("[555z,1][666z,2][777z,3]123m9p 9p", liable_player="right", seat_wind="S", **ctx)
+        assert not any(w.startswith("bao (a) needs") for w in r.extra["warnings"]), ctx
+        assert not any("bao" in p.reason for p in r.payments), ctx
     # won on the dragon: (a), no word
     r = hk("[555z,1][666z,2]77z123m99p 7z", liable_player="right", discarder="right", seat_wind="S")
     assert "bao (a)" in r.payments[0].reason and not any("needs" in w for w in r.extra.get("warnings", []))

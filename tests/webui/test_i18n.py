@@ -611,8 +611,14 @@ def test_a_count_out_of_bounds_is_refused_in_one_way_naming_its_field_as_the_pag
                                             "opt_hk__max_faan": "99999", **players})
     page = r.get_data(as_text=True)
     assert r.status_code == 400 and "doit valoir au plus 10\u202f000, pas 99\u202f999" in page and " at most" not in page
-    for typed in ("25050", "-5"):
+    # a JSON figure beyond the form's guard: its bounds, not "must be text"
+    client.set_cookie("mjtable_lang", "en")
+    r = client.post("/review/score", json={"hand": hand, "rules": "riichi", "form": {"ctx__present": "1", "ctx_honba": 99999}},
+                    headers={"X-CSRF-Token": csrf_of(client)}).json
+    assert r["error"]["message"] == "honba must be a whole number from 0 to 1000, not 99999"
+    for typed in ("25050", "-5", "+-5", "--5"):
         r = client.post("/games?lang=fr", data={"csrf_token": token, "rules": "riichi", "flow_start_points": typed,
                                                 **players})
         page = r.get_data(as_text=True)
-        assert r.status_code == 400 and "de 1\u202f000 à 1\u202f000\u202f000" in page and "1,000" not in page, typed
+        assert r.status_code == 400, typed          # "+-5" was a server error
+        assert ("de 1\u202f000 à 1\u202f000\u202f000" in page and "1,000" not in page) or "nombre entier" in page, typed

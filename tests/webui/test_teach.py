@@ -185,11 +185,12 @@ def test_an_undone_hand_is_forgotten_by_the_copy_kept_of_the_profile_that_learnt
     assert store.load("club set").n_confirmed == 3
     store.save_new(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="club set"))
     assert store.replaced("club set")["learnt_examples"] == 3
+    store.rename("club set", "home set")            # the copy goes with the name, and is still found
     assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
     calibrate.wait_for_learning(60)
-    assert store.replaced("club set")["learnt_examples"] == 0
-    store.restore("club set")
-    assert store.load("club set").n_confirmed == 0
+    assert store.replaced("home set")["learnt_examples"] == 0
+    store.restore("home set")
+    assert store.load("home set").n_confirmed == 0
 
 
 def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, monkeypatch):

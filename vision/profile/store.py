@@ -185,12 +185,12 @@ class ProfileStore:
             raise ProfileError(f"no replaced profile of {name!r} is kept")
         current = _summary(path)
         restored = entry["name"]
-        if slugify(restored) != path.stem and current is not None:
+        if slugify(restored) != path.stem:
             # kept under a name since renamed (older files: ``rename`` now renames it too): it
             # comes back under the name its place has, or no name would find it again (a restore
             # after a rename swapped the files, then said "no profile named ..." and failed)
             profile = TileSetProfile.load(kept)
-            profile.name = restored = current["name"]
+            profile.name = restored = current["name"] if current is not None else name
             profile.save(kept)
         swap = path.with_name(path.stem + ".swap")
         if path.is_file():

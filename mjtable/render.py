@@ -92,7 +92,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
             lines.append("  " + w.t("(on the command line: -o flower_method=A, B, C or D)"))
         return "\n".join(lines)
     if result.decomposition is not None:
-        sets = "  ".join(s.get("text", "") or "".join(s.get("tiles", [])) for s in result.decomposition.sets)
+        sets = "  ".join(_set_text(s, w) for s in result.decomposition.sets)
         # a form without sets of its own (thirteen orphans in riichi) is named alone
         form = w.form(result.decomposition.form)
         lines.append("  " + w.t("read as ({form})", form=form) + (f"{w.colon()} {sets}" if sets else ""))
@@ -168,6 +168,14 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     if result.unused:
         lines.append(f"  {unused_text(result.rules, result.unused, w)}")
     return "\n".join(lines)
+
+
+def _set_text(entry: dict, w: Words) -> str:
+    """A set of the decomposition as notation, with its note in this language ("completed by
+    the discard": why a pung held in the hand counts as exposed)."""
+    text = entry.get("text", "") or "".join(entry.get("tiles", []))
+    note = entry.get("note")
+    return text.replace(f"({note})", f"({w.msg(note)})") if note and w.french else text
 
 
 def _payer(payer: str, w: Words) -> str:
@@ -247,8 +255,9 @@ def _figure_lines(result, w: Words = ENGLISH) -> tuple[list[str], set[str]]:
         return lines, {"faan", "faan_counted", "points", "received"}
     raw = uncapped_score(x)
     if result.rules == "classical" and x.get("limit_hand"):
-        return ["  " + w.t("score: {hand} is a limit hand: it scores the limit, {limit}", hand=w.t(x["limit_hand"]),
-                           limit=x["limit"]),
+        named = next((i for i in result.items if x["limit_hand"] in (i.id, i.name_en)), None)
+        hand = w.name(named) if named is not None else x["limit_hand"]
+        return ["  " + w.t("score: {hand} is a limit hand: it scores the limit, {limit}", hand=hand, limit=x["limit"]),
                 "  " + w.t("received: {points} in all", points=_points(x["received"], w))], _CLASSICAL_SAID
     if result.rules == "classical" and raw is not None:
         score = ("  " + w.t("score: {base} base points doubled {n} time(s) = {raw}", base=x["base_points"],

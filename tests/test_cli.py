@@ -1251,6 +1251,8 @@ def test_score_says_the_result_in_french(capsys):
     assert "le donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
     code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "all", "--lang", "fr")
     assert "Treize Orphelins" in out and "chacun des trois autres paie" in out
+    code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "classical", "--lang", "fr")
+    assert "score : Treize orphelins est une main limite : elle vaut la limite, 500" in out and "[L] : vaut la limite" in out
     # English as before
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi")
     assert "fu: 40 (34, rounded up to the next 10)" in out and "discarder pays 3900  (ron)" in out

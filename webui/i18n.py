@@ -2019,7 +2019,7 @@ MESSAGES_FR = {
         "la main est complète mais n'a aucun yaku : une main gagnante en riichi en demande au moins un ; les dora ne comptent pas ; si riichi a été annoncé, dites-le : riichi est un yaku",
     "below_minimum": "sous le minimum",
     # a pung held in the hand that the winning discard completes counts as exposed (docs/rulings.md)
-    "completed by the discard": "complété par l'écart",
+    "completed by the discard": "complété par l'écart", "{}: scores the limit": "{0} : vaut la limite",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair":
         "les tuiles ne forment pas une main MCR complète : 4 combinaisons et une paire, sept paires, treize orphelins, Honneurs et Tuiles Cousues, ou une Suite Cousue avec une combinaison et une paire",
     "the tiles do not make a complete MCR hand: 4 sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair; without its winning tile {} the hand waits on {} (as sets and a pair, or seven pairs)":

@@ -214,6 +214,18 @@ def test_a_small_photo_is_annotated_enlarged_with_its_codes_on_dark_plates(monke
     assert (plate.max(axis=2) < 40).mean() > 0.3       # the code's dark plate above its box
 
 
+def test_a_thin_strip_is_annotated_enlarged_within_bounds(monkeypatch, tmp_path):
+    # a small but very elongated photo grew to 1,200 × 48,000 pixels
+    import cv2
+    import numpy as np
+    from mjtable.cli import main
+    photo = tmp_path / "strip.png"
+    cv2.imwrite(str(photo), np.full((30, 1200, 3), 90, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: [], raising=False)
+    assert main(["read", str(photo), "--annotate", str(tmp_path / "a.png"), "--json"]) == 0
+    assert cv2.imread(str(tmp_path / "a.png")).shape[:2] == (100, 4000)
+
+
 def test_mjtable_read_says_the_reading_in_french(monkeypatch, tmp_path, capsys):
     import cv2
     import numpy as np

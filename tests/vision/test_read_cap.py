@@ -50,3 +50,18 @@ def test_a_photo_of_unsure_reads_alone_is_read_as_no_tiles():
     few = reads(0.2, 0.3, 0.38, 0.25)                        # a close-up of a few unsure tiles stays
     assert without_unsure_photo(few, 0.5, 5) == few
     assert without_unsure_photo(reads(0.2, 0.3, 0.38, 0.25, 0.17), None, 5) != []
+
+
+def test_the_unsure_photo_rule_judges_the_reading_as_finally_chosen(monkeypatch):
+    # applied inside a reading, it emptied a photo before the photo was read turned upright
+    from vision.types import TileRead, TileReads
+    unsure = TileReads([TileRead(code="1m", box=(10.0 * k, 0.0, 10.0 * k + 9, 12.0), confidence=0.3) for k in range(6)],
+                       damage="a line of grey")
+    reader = TileReader.__new__(TileReader)
+    reader.config = ReaderConfig()
+    monkeypatch.setattr(TileReader, "_read", lambda self, *args, **kwargs: unsure)
+    got = reader.read(PHOTO)
+    assert list(got) == [] and got.damage == "a line of grey"
+    sure = TileReads(list(unsure) + [TileRead(code="2m", box=(70.0, 0.0, 79.0, 12.0), confidence=0.9)])
+    monkeypatch.setattr(TileReader, "_read", lambda self, *args, **kwargs: sure)
+    assert reader.read(PHOTO) is sure

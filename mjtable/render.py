@@ -12,11 +12,20 @@ from scorer.tiles import group_codes
 
 class Words:
     """The terminal's words: English as written here, or French (``mjtable score --lang fr``)
-    through the web app's translations (``webui.i18n``), called inside a French request context
-    (``french_context``). ``t`` says a phrase of this module, ``msg`` a message of the scorer."""
+    through the web app's translations (``webui.i18n``), called inside ``context()``. ``t`` says a
+    phrase of this module, ``msg`` a message of the scorer."""
 
     def __init__(self, french: bool = False):
         self.french = french
+
+    def context(self):
+        """What the words are said within: for French, the request context ``webui.i18n`` reads
+        the page's language from, outside the web app; nothing for English."""
+        if not self.french:
+            import contextlib
+            return contextlib.nullcontext()
+        from flask import Flask
+        return Flask("mjtable").test_request_context("/?lang=fr")
 
     def t(self, text: str, **fields) -> str:
         if self.french:
@@ -59,13 +68,6 @@ class Words:
 
 
 ENGLISH = Words()
-
-
-def french_context():
-    """The request context French words need outside the web app (``webui.i18n`` reads the
-    page's language from its request)."""
-    from flask import Flask
-    return Flask("mjtable").test_request_context("/?lang=fr")
 
 
 

@@ -550,7 +550,12 @@ def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str 
                                 read_as=read_as)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
-    thread = threading.Thread(target=run, name=f"learn-hand-{key}", daemon=True)
+    _start_learning(f"learn-hand-{key}", run)
+
+
+def _start_learning(name: str, run) -> None:
+    """``run`` in a thread of its own, among the learning ``wait_for_learning`` waits for."""
+    thread = threading.Thread(target=run, name=name, daemon=True)
     _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
     thread.start()
 
@@ -573,7 +578,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
         learnt_by = lesson_learner(data_dir, name, created)
         if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
             _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
-        keeper = _kept_learner(data_dir, name, created)
+        keeper = ProfileStore(data_dir).replaced_made_at(created) if created is not None else None
         if keeper is not None:
             # the profile that learnt it was replaced by a new calibration since, and is kept to
             # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
@@ -581,22 +586,8 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
     return removed
 
 
-def _kept_learner(data_dir, name: str | None, created: float | None) -> str | None:
-    """The name of the profile whose kept copy (``ProfileStore.replaced``) is the profile made at
-    ``created`` that learnt a lesson: under ``name``, or renamed since (the copy goes with it)."""
-    if name is None or created is None:
-        return None
-    store = ProfileStore(data_dir)
-    kept = store.replaced(name)
-    if kept is not None and kept.get("created") == created:
-        return name
-    return next((e["name"] for e in store.list()
-                 if not e.get("damaged") and (e.get("replaced") or {}).get("created") == created), None)
-
-
 def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
-    """The copy kept under ``name`` forgets hand ``key``, in a thread of its own (tests wait for it
-    with ``wait_for_learning``)."""
+    """The copy kept under ``name`` forgets hand ``key``, in the background."""
     def run():
         import logging
         try:
@@ -604,9 +595,7 @@ def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
                 ProfileStore(data_dir).update_replaced(name, lambda profile: profile.forget_hand(key))
         except Exception:   # the table goes on; the log says why
             logging.getLogger(__name__).exception("forgetting hand %s in the kept profile failed", key)
-    thread = threading.Thread(target=run, name=f"learn-hand-{key}-kept", daemon=True)
-    _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
-    thread.start()
+    _start_learning(f"learn-hand-{key}-kept", run)
 
 
 def wait_for_learning(timeout: float | None = None) -> None:

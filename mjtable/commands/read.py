@@ -115,11 +115,9 @@ def run(args) -> int:
         out = result if args.rules else {k: result[k] for k in TILES_ONLY_KEYS}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        import contextlib
-
-        from ..render import Words, french_context
+        from ..render import Words
         words = Words(french=getattr(args, "lang", "en") == "fr")
-        with french_context() if words.french else contextlib.nullcontext():
+        with words.context():
             print(format_reading(result, explain=getattr(args, "explain", False), words=words))
     if args.annotate:
         try:

@@ -1,7 +1,6 @@
 """``mjtable score HAND --rules R [--json]``: score a hand given as notation or hand JSON."""
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 
@@ -25,7 +24,7 @@ def register(sub) -> None:
 def run(args) -> int:
     import scorer
     from ..context_args import context_from_args, options_from_args
-    from ..render import Words, format_result, format_side_by_side, french_context
+    from ..render import Words, format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
     args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.explain and args.rules == "all" and not args.detail:
@@ -65,7 +64,7 @@ def run(args) -> int:
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         words = Words(french=args.lang == "fr")
-        with french_context() if words.french else contextlib.nullcontext():
+        with words.context():
             if args.rules == "all" and not args.detail:
                 print(format_side_by_side(results, scorer.format_hand(hand), words))
             else:

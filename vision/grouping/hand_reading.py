@@ -176,11 +176,12 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
         codes = [tiles[i].code for i in ordered]
         # a concealed kong's backs read as blank faces are face down as the meld says (melds.BLANK_FACE)
         hidden = set(m.face_down) if m.kind == "concealed_kong" else set()
-        slot = {"tiles": ordered, "face_down": [tiles[i].face_down or i in hidden for i in ordered]}
+        down = hidden | {i for i in ordered if tiles[i].face_down}
+        slot = {"tiles": ordered, "face_down": [i in down for i in ordered]}
         meld_json = None
         conf = 1 / (1 + math.exp(-m.margin))
         if m.kind == "concealed_kong":
-            up = [i for i in ordered if not tiles[i].face_down and i not in hidden]
+            up = [i for i in ordered if i not in down]
             if any(not tiles[i].face_down for i in hidden):
                 warnings.append(f"group {gid}: its two blank tiles were taken for the face-down tiles of a concealed "
                                 "kong: if they are white dragons, correct the group")
@@ -229,7 +230,7 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
                               "group": gid})
         entry["meld"] = slot
         for pos, i in enumerate(ordered):
-            link(i, gid, "face_down" if tiles[i].face_down or i in hidden else ("claimed" if slot.get("claimed_index") == pos
+            link(i, gid, "face_down" if i in down else ("claimed" if slot.get("claimed_index") == pos
                                                                  else "meld"), position=pos)
         meld_slots.append(slot)
         if meld_json is None or any(c is None for c in meld_json["tiles"]):

@@ -159,6 +159,15 @@ class ProfileStore:
         ``learnt_examples`` and ``created``; None when none is kept (or it is unreadable)."""
         return _summary(self._replaced_path(self.path(name)))
 
+    def replaced_made_at(self, created: float) -> str | None:
+        """The name (its file's) of the profile whose kept copy (``replaced``) was made at
+        ``created``, or None: only the kept copies are read, not every profile."""
+        for kept in sorted(self.folder.glob(f"*{REPLACED_MARK}")) if self.folder.is_dir() else []:
+            summary = _summary(kept)
+            if summary is not None and summary["created"] == created:
+                return kept.name[:-len(REPLACED_MARK)]
+        return None
+
     def update_replaced(self, name: str, change) -> int:
         """Apply ``change(profile)`` (returning a count) to the profile kept under ``name`` to be
         restored, saved back when the count is not 0; 0 when none is kept or it cannot be read.
@@ -183,9 +192,9 @@ class ProfileStore:
         entry = self.replaced(name)
         if entry is None:
             raise ProfileError(f"no replaced profile of {name!r} is kept")
-        current = _summary(path)
         restored = entry["name"]
         if slugify(restored) != path.stem:
+            current = _summary(path)
             # kept under a name since renamed (older files: ``rename`` now renames it too): it
             # comes back under the name its place has, or no name would find it again (a restore
             # after a rename swapped the files, then said "no profile named ..." and failed)

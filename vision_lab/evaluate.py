@@ -1,7 +1,9 @@
 """Evaluation of the tile reader on a YOLO-format folder (``mjtable eval PATH``).
 
 A tile counts as read when a face-up read overlaps its labelled box with IoU >= 0.5 (one read
-per label, greedy by IoU) and carries the labelled code. Precision = right reads / reads,
+per label, greedy by IoU) and carries the labelled code; where the folder's labels mark no red
+five, a red five read on a labelled five counts as that five (the labels cannot tell them apart:
+the shared photos' classes have no red five), and the report counts such reads. Precision = right reads / reads,
 recall = right reads / labels. Hand rows (``hand_*`` images) are exact when every labelled tile
 is read right and nothing else is read. The classifier is also scored alone on the labelled
 boxes ("oracle boxes") to tell detector misses from misreadings."""
@@ -16,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from scorer.tiles import ALL_CODES
+from scorer.tiles import ALL_CODES, RED_FIVES, is_red, normalize
 
 from . import errata
 from vision.crops import cut_tiles
@@ -105,6 +107,26 @@ def labelled_images(folder: Path, paths=None, errata_on: bool = True):
         yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h, errata=errata_on)
 
 
+def red_fives_labelled(folder: Path, paths) -> bool:
+    """Whether any label of ``paths`` (images of ``folder``) marks a red five."""
+    names = _names_for(Path(folder))
+    red = {str(k) for k, name in enumerate(names) if name in RED_FIVES}
+    if not red:
+        return False
+    for path in paths:
+        label = Path(folder) / "labels" / (Path(path).stem + ".txt")
+        if label.exists() and any(line.split()[:1] and line.split()[0] in red
+                                  for line in label.read_text().splitlines()):
+            return True
+    return False
+
+
+def counts_as(label: str, read: str, red_labelled: bool) -> bool:
+    """Whether a read of code ``read`` names a tile labelled ``label``: the same code, or a red
+    five on its five where the labels mark no red five (``red_labelled`` false)."""
+    return read == label or (not red_labelled and is_red(read) and normalize(read) == label)
+
+
 def read_code(read) -> str:
     """What a read says a tile is: its code, or ``ODD_CLASS`` for a face it reports as unknown
     (a labelled joker or other odd face is read right only so)."""
@@ -120,6 +142,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     images = image_paths(folder)
     if limit:
         images = images[:limit]
+    red_labelled = red_fives_labelled(folder, images)
+    n_red_on_five = 0                  # red fives read on labelled fives, counted right (red_labelled false)
     n_gt = n_pred = n_right = n_unknown = 0
     oracle_right = oracle_n = 0
     per_class = defaultdict(Counter)   # code -> gt, right, pred
@@ -149,8 +173,9 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
             code, got = gt[g][0], read_code(reads[p])
             confusion[(code, got)] += 1
             per_class[got]["pred_matched"] += 1
-            if code == got:
+            if counts_as(code, got, red_labelled):
                 right += 1
+                n_red_on_five += int(code != got)
                 per_class[code]["right"] += 1
             else:
                 errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
@@ -194,14 +219,15 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                 read = classify_with_profile(reader.classifier, crops, profile)
             for (code, _), r in zip(gt, read):
                 oracle_n += 1
-                oracle_right += int(r.code == code)
+                oracle_right += int(counts_as(code, r.code, red_labelled))
         if (k + 1) % 20 == 0:
             log(f"{k + 1}/{len(images)} images")
     latencies = [ms for ms, _ in timed]
     result = {
         "folder": str(folder), "images": len(images), "labelled_tiles": n_gt, "reads": n_pred,
         "unknown_reads": n_unknown, "profile": getattr(profile, "name", None),
-        "right_reads": n_right, "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,
+        "right_reads": n_right, "red_fives_labelled": red_labelled, "red_fives_read_on_fives": n_red_on_five,
+        "label_errata_applied": errata_count(folder, images, errata_on), "label_errata": errata_on,
         "precision": n_right / n_pred if n_pred else 0.0,
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
@@ -267,6 +293,9 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
+             ("" if result.get("red_fives_labelled", True) else
+              f"- red fives read on labelled fives, counted right (these labels mark no red five): "
+              f"{result.get('red_fives_read_on_fives', 0)}"),
              f"- reads on no label: {result['reads_on_no_label']}"
              + ("" if result.get("reads_on_unlabelled_faces") is None else
                 f", of which {result['reads_on_unlabelled_faces']} on a tile face too hidden or too edge-on for a "
@@ -312,6 +341,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     if not paths:
         # a prefix no photo's name starts with reported 0 crops at 0.0 accuracy, exit 0
         raise ValueError(f"no image in {folder} to read" + (f" whose name starts with {only_prefix!r}" if only_prefix else ""))
+    red_labelled = red_fives_labelled(folder, paths)
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue
@@ -321,12 +351,12 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
             confusion[(code, r.code)] += 1
             per_class[code]["gt"] += 1
             per_class[r.code]["pred"] += 1
-            if r.code == code:
+            if counts_as(code, r.code, red_labelled):
                 per_class[code]["right"] += 1
             else:
                 errors.append(f"{path.name}: {code} read as {r.code} (p={r.confidence:.2f})")
     n = sum(confusion.values())
-    right = sum(v for (g, p), v in confusion.items() if g == p)
+    right = sum(v for (g, p), v in confusion.items() if counts_as(g, p, red_labelled))
     result = {"folder": str(folder), "crops": n, "accuracy": right / n if n else 0.0,
               "label_errata_applied": errata_count(folder, paths, errata_on), "label_errata": errata_on,
               "per_class": {c: {"labelled": per_class[c]["gt"], "right": per_class[c]["right"],

@@ -500,7 +500,7 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
 
 
 def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
-                      profile_name: str | None = None, read_as=None) -> dict | None:
+                      profile_name: str | None = None, read_as=None, kept_copy: str | None = None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``) the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
     hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
     hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
@@ -508,16 +508,19 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     brightened as read, by box and by face), then learnt (``learn_recorded_hand``). Returns what
     the page is told, or None with no profile that learns (nothing to do, not an error).
     ``read_as``: per tile the base model's (code, probability) when the photo was read, or None
-    (``TileSetProfile.learn_hand``)."""
+    (``TileSetProfile.learn_hand``). ``kept_copy``: the profile kept under that name to be
+    restored (a new calibration replaced it) learns them instead."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
-    profile = _learning_profile(data_dir, profile_name)
-    if profile is None:
-        return None
 
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
+    if kept_copy is not None:
+        return _learn_in_kept_copy(data_dir, kept_copy, key, codes, cut, read_as)
+    profile = _learning_profile(data_dir, profile_name)
+    if profile is None:
+        return None
     _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as)
     # when the profile was made: who learnt the hand is found by it after a rename
     return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
@@ -584,6 +587,32 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
             # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
             _forget_in_kept_copy(data_dir, keeper, draft_id)
     return removed
+
+
+def _learn_in_kept_copy(data_dir, name: str, key: str, codes, cut, read_as) -> dict | None:
+    """The copy kept under ``name`` learns hand ``key``'s tiles (``cut()`` gives them), in the
+    background: a hand restored to the game after its profile was replaced by a new calibration
+    is learnt again by the profile that learnt it, not by the new one. None: no such copy."""
+    entry = ProfileStore(data_dir).replaced(name)
+    if entry is None or not codes:
+        return None
+
+    def run():
+        import logging
+        try:
+            crops, faces = cut()
+
+            def learn(profile) -> int:
+                if not profile.uses_network:
+                    return 0
+                profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as)
+                return 1                          # saved even where the hand replaced its own lesson
+            with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
+                ProfileStore(data_dir).update_replaced(name, learn)
+        except Exception:   # the table goes on; the log says why
+            logging.getLogger(__name__).exception("learning hand %s in the kept profile failed", key)
+    _start_learning(f"learn-hand-{key}-kept", run)
+    return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key, "tiles": len(codes)}
 
 
 def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:

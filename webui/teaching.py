@@ -9,6 +9,7 @@ from flask import current_app
 
 from . import calibrate, drafts, validation
 from .store import NotFound, get_store
+from vision.profile import ProfileStore
 
 
 def teach_restored_hand(hand: dict) -> None:
@@ -27,20 +28,27 @@ def teach_restored_hand(hand: dict) -> None:
         taught, _ = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
-        learnt_by = calibrate.lesson_learner(current_app.config.get("DATA_DIR"),
-                                             *drafts.lesson_profile(store, draft["id"]))
+        data_dir = current_app.config.get("DATA_DIR")
+        name, created = drafts.lesson_profile(store, draft["id"])
         # the profile that learnt them learns them again, active or not: another set made active
-        # since was taught the tiles of a photo it never read
+        # since was taught the tiles of a photo it never read; and one calibrated again under its
+        # name since learns them in the copy kept of it (which forgot them on the undo), not in
+        # the new calibration
+        kept = ProfileStore(data_dir).replaced_made_at(created) if created is not None else None
+        where = {"kept_copy": kept} if kept is not None else {"profile_name": calibrate.lesson_learner(data_dir, name,
+                                                                                                      created)}
         try:
-            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught], profile_name=learnt_by)
+            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught], **where)
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
 
 
-def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None) -> dict | None:
+def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None,
+                      kept_copy: str | None = None) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
-    the active profile (or the one named ``profile_name``), in the background; kept as the draft's
-    lesson. None: no profile learns."""
+    the active profile (or the one named ``profile_name``, or the copy kept under ``kept_copy``:
+    ``calibrate.learn_photo_tiles``), in the background; kept as the draft's lesson. None: no
+    profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):
@@ -67,8 +75,9 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
+    where = {"kept_copy": kept_copy} if kept_copy is not None else {}
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
-                                       profile_name=profile_name, read_as=read_as)
+                                       profile_name=profile_name, read_as=read_as, **where)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

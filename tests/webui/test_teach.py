@@ -250,3 +250,24 @@ def test_a_correction_carries_how_surely_the_base_model_misread_the_tile_when_it
     # the 8s as read (the reading's code: the profile kept the base model's), the 3m the base model
     # read where the profile read 2m, and nothing for a tile read without a profile
     assert sent == [(["6s", "2m", "4m"], [("8s", 0.9967), ("3m", 0.99), None])]
+
+
+def test_a_restored_hand_is_learnt_again_by_the_copy_kept_of_the_profile_that_learnt_it(app, client, monkeypatch):
+    # calibrated again under its name after the hand was recorded: the hand undone, then restored
+    # to the game, was learnt by the new calibration, which never read it, and the copy kept of
+    # the profile that had learnt it came back without it
+    from tests.calibration.helpers import code_crop
+    from vision.profile import TileSetProfile
+    from webui import calibrate
+    store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
+    store.save_new(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="club set"))
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    calibrate.wait_for_learning(60)
+    assert store.replaced("club set")["learnt_examples"] == 0
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
+    calibrate.wait_for_learning(60)
+    assert store.load("club set").n_learnt_examples == 0 and len(store.load("club set").codes) == 2
+    assert store.replaced("club set")["learnt_examples"] == 3
+    store.restore("club set")
+    assert store.load("club set").n_confirmed == 3

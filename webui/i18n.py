@@ -270,6 +270,14 @@ FR = {
         "Une tuile montre une face qu'aucun code ne nomme (un joker, ou une tuile d'un autre jeu), marquée ? sur la photo : elle est laissée de côté. Si elle fait partie de la main, ajoutez sa tuile avec « + Tuile ».",
     "Which tile won? ★ marks the rightmost; tap another, then ★, if it won.":
         "Quelle tuile a gagné ? ★ marque la plus à droite ; touchez-en une autre, puis ★, si c'est elle.",
+    "Which tile won? ★ marks the tile set apart, which may not be the one that won; tap another, then ★, if it won.":
+        "Quelle tuile a gagné ? ★ marque la tuile mise à part, qui n'est peut-être pas celle qui a gagné ; "
+        "touchez-en une autre, puis ★, si c'est elle.",
+    "★ marks the tile set apart as the winning tile; another may have won. Here any of them scores the same.":
+        "★ marque la tuile mise à part comme tuile gagnante ; une autre a peut-être gagné. Ici, toutes comptent "
+        "pareil.",
+    "★ marks the tile set apart as the winning tile; another may have won.":
+        "★ marque la tuile mise à part comme tuile gagnante ; une autre a peut-être gagné.",
     "Upside down? The photo could be read from the other side: set the winning tile apart and take it again.":
         "À l'envers ? La photo peut se lire de l'autre côté : écartez la tuile gagnante et reprenez la photo.",
     "The tiles are small in this photo (about {n} pixels across): some may be misread. Check each tile, or take the photo closer.":
@@ -1437,6 +1445,11 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
 SMALL_TILES = re.compile(r"the tiles are about (\d+) pixels across in the photo, too small")
 
 
+#: The reading's warning when a tile was set apart but another reading of the photo wins on
+#: another tile (``vision.grouping.interpretations.describe_alternative``).
+MAYBE_NOT_WINNING = "the tile set apart may not be the winning tile"
+
+
 def review_questions(warnings: list, *, winning_matters: bool = True, hand_found: bool = True) -> list[dict]:
     """The reader's warnings that ask the player something, each as one short question, and only
     where the answer changes the result: which tile won when another one would score otherwise,
@@ -1456,6 +1469,16 @@ def review_questions(warnings: list, *, winning_matters: bool = True, hand_found
             asks.append({"kind": "small", "text": t("The tiles are small in this photo (about {n} pixels across): "
                                                     "some may be misread. Check each tile, or take the photo closer.",
                                                     n=small.group(1))})
+        elif text.startswith(MAYBE_NOT_WINNING) and "apart" not in seen:
+            seen.add("apart")
+            # a tile was set apart: "No tile was set apart in the photo" (below) said the opposite
+            # of the photo, and ★ marks that tile, whatever its place
+            asks.append({"kind": "winning", "text": t("Which tile won? ★ marks the tile set apart, which may not be "
+                                                      "the one that won; tap another, then ★, if it won.")
+                         if winning_matters else
+                         t("★ marks the tile set apart as the winning tile; another may have won. Here any of them "
+                           "scores the same.") if winning_matters is not None else
+                         t("★ marks the tile set apart as the winning tile; another may have won.")})
         elif "not set apart" in text and "apart" not in seen:
             seen.add("apart")
             # said even where any tile scores the same: the ★ is a guess, not what the photo showed

@@ -563,6 +563,14 @@ def test_a_winning_tile_not_set_apart_is_said_to_be_a_guess_even_where_it_scores
     # "scores the same": the page said so under "No complete hand could be built"
     assert asked("123m456p789s235s1z 1z", "mcr") == [
         "No tile was set apart in the photo: ★ marks the rightmost as the winning tile."]
+    # a tile set apart that another reading of the photo does not take for the winning tile: the
+    # page said "No tile was set apart in the photo" under a photo with one set apart
+    apart = "the tile set apart may not be the winning tile (or the winning tile was not set apart): check which tile won"
+    assert asked("123m456p789s111s1z 1z", "mcr") == [
+        "Which tile won? ★ marks the tile set apart, which may not be the one that won; tap another, then ★, if it won."]
+    assert asked("123m456p789s234s1z 1z", "hk") == [
+        "★ marks the tile set apart as the winning tile; another may have won. Here any of them scores the same."]
+    assert asked("123m456p789s235s1z 1z", "mcr") == ["★ marks the tile set apart as the winning tile; another may have won."]
 
 
 def test_tiles_unsure_in_a_photo_too_small_are_not_blamed_on_the_tile_set(app, client):

@@ -1663,6 +1663,14 @@ def number(value, signed: bool = False, decimals: int | None = None, language: s
     return text.translate({ord(","): group, ord("."): point})
 
 
+def share_decimals(value) -> int:
+    """The decimals a shared-out figure needs, at most two: table points are whole numbers
+    unless players level in a game share their places' points (1.5, 1.75, 2.33); "4.00" stood
+    for a 4."""
+    value = float(value)
+    return next(d for d in (0, 1, 2) if d == 2 or abs(round(value, d) - value) < 1e-9)
+
+
 @pass_context
 def _number_filter(context, value, *args, **kwargs) -> str:
     """``number`` as a template filter. Taking the context keeps Jinja from working out a
@@ -1741,7 +1749,7 @@ def colon() -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, share_decimals=share_decimals, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, payment_rows=payment_rows, result_facts=result_facts,

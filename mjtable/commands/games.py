@@ -438,7 +438,7 @@ def standings_text(table: dict, tr, number) -> str:
     points = table.get("table_points") is not None
     rows = [[str(r["rank"]), r["name"], number(r["games"]), number(r["total"], signed=True),
              number(r["per_game"], signed=True), number(r["average_rank"], decimals=2), number(r["best"], signed=True),
-             "/".join(map(str, r["places"]))] + ([number(r["table_points"], decimals=2)] if points else [])
+             "/".join(map(str, r["places"]))] + ([number(r["table_points"], decimals=i18n.share_decimals(r["table_points"]))] if points else [])
             for r in table["players"]]
     if points:
         head.append(tr("Table points"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -350,3 +351,22 @@ def test_the_default_standings_are_of_rules_with_a_finished_game(client):
     view = client.get("/api/standings").json
     assert view["rules"] == "riichi" and len(view["counted"]) == 1, view
     assert client.get("/api/standings?rules=hk").json["counted"] == []
+
+
+def test_whole_table_points_are_written_without_decimals(client):
+    # "4.00 / 2.00 / 1.00 / 0.00" (French "4,00") stood on the page and in the command line's
+    # table for whole points; shared-out points keep the decimals they need
+    from mjtable.commands.games import standings_text
+    from webui import i18n
+    win = _game(client, "mcr", PLAYERS)
+    post(client, win, {"hand": "123456789m123p5z 5z", "winner": 3, "discarder": 0})
+    post(client, win, {"kind": "end"})
+    page = client.get("/games/standings?rules=mcr&lang=en").get_data(as_text=True)
+    cells = re.findall(r'<td class="num table-points[^"]*">([^<]*)</td>', page)
+    assert cells and "4" in cells and not any(c.endswith(".00") for c in cells), cells
+    assert [i18n.share_decimals(v) for v in (4.0, 1.5, 1.75, 7 / 3, 0)] == [0, 1, 2, 2, 0]
+    table = client.get("/api/standings?rules=mcr").get_json()
+    with client.application.test_request_context("/?lang=en"):
+        text = standings_text(table, i18n.t, i18n.number)
+    last = [line.split()[-1] for line in text.splitlines() if len(line.split()) == 9 and line.split()[0].isdigit()]
+    assert sorted(last) == ["0", "1.5", "1.5", "4"], text       # Bob and Cy level 2nd share 2 + 1

@@ -226,6 +226,8 @@ FR = {
     "Nothing was recorded. What was sent, to copy:": "Rien n'a été enregistré. Ce qui a été envoyé, à recopier :",
     "Nothing was recorded: your entry is back in the form, to correct.":
         "Rien n'a été enregistré : votre saisie est revenue dans le formulaire, à corriger.",
+    "Nothing was recorded: fill in the form again, corrected.":
+        "Rien n'a été enregistré : remplissez à nouveau le formulaire, corrigé.",
     "Profile “{name}” restored; the one that had replaced it is kept in its place (restore again to swap them back).":
         "Profil « {name} » rétabli ; celui qui l'avait remplacé est gardé à sa place (rétablissez à nouveau pour les échanger).",
     "Download": "Télécharger",

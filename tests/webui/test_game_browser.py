@@ -431,6 +431,8 @@ def test_a_refused_win_comes_back_to_the_form_as_typed(server, browser, app):
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     refused = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#win-form #refused")))
     assert "At character" in refused.text
+    # the entry is back, and only then does the page say so
+    assert "your entry is back in the form" in refused.text and "fill in the form again" not in refused.text
     form = d.find_element(By.ID, "win-form")
     assert form.find_element(By.NAME, "hand0").get_attribute("value") == WIN + "x"
     assert form.find_element(By.NAME, "note").get_attribute("value") == "kept"

@@ -903,7 +903,10 @@ def test_a_win_refused_for_its_notation_shows_where(client):
     form = page[page.index('id="win-form"'):page.index("</form>", page.index('id="win-form"'))]
     assert "data-refused" in form and "unexpected character" in form
     assert "At character 17:" in form and "<code>123m456p789s11z2<mark>x</mark> 2z</code>" in form
-    assert "Nothing was recorded: your entry is back in the form" in form
+    # served, the form is empty (game.js puts the entry back): without the script the page said
+    # "your entry is back in the form" over an empty form
+    assert '<p class="small muted" data-entry-back hidden>Nothing was recorded: your entry is back in the form' in form
+    assert '<p class="small muted" data-entry-lost>Nothing was recorded: fill in the form again, corrected.' in form
     assert "data-refused" not in client.get(f"/games/{gid}").get_data(as_text=True)     # said once
     page = client.post(f"/games/{gid}/win?lang=fr", data=body, follow_redirects=True).get_data(as_text=True)
     assert "Au caractère 17 :" in page and "<mark>x</mark>" in page

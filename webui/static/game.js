@@ -22,12 +22,18 @@
     // refused because another device recorded a hand since (data-refused-stale): put back all the
     // same, under the reason, for the player to send again or leave
     if (saved && (saved.recorded === form.dataset.keepInput || "refusedStale" in form.dataset) && "refused" in form.dataset) {
+      let back = 0;
       fields(form).forEach((el, i) => {
         const v = saved.values[i];
         if (!v || v[0] !== el.name) return;       // the form changed since: leave it as served
         if (el.type === "checkbox" || el.type === "radio") el.checked = v[2];
         else el.value = v[1];
+        back += 1;
       });
+      // the page says the entry is back only where it is: served, it asks for the form again
+      // (a browser without this script got an empty form under "your entry is back")
+      const said = form.querySelector("[data-entry-back]"), lost = form.querySelector("[data-entry-lost]");
+      if (back && said && lost) { said.hidden = false; lost.hidden = true; }
       const details = form.closest("details");
       if (details) details.open = true;
       // a second or third winner put back is shown, not left in its folded box

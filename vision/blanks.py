@@ -34,6 +34,10 @@ WHITE_DRAGON = "5z"
 # 0.002 and a framed white dragon read right 0.05 or more (GL's frame: 0.06-0.2).
 BLANK_INK = 0.01
 INKED_WHITE = 0.05
+# Beside a sure 5z read with FRAMED_WHITE of ink or more (a drawn frame or letter; no profile's
+# word), a 5z read with less than FAINT_SHARE of its ink is a back (docs/decisions.md).
+FRAMED_WHITE = 0.1
+FAINT_SHARE = 1 / 3
 # How sure (detector x classifier) a 5z read with ink must be to tell what the set's 5z is like.
 INKED_WHITE_SURE = 0.5
 INK_INSET = 0.12        # of the crop's sides left out: the face's edge and the cut's margin
@@ -121,8 +125,10 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
     """Indices of the reads (``codes``, their ``confidences``, their face ``crops``: every
     face-up read of one photo) that are blank faces read 5z and yet backs: of another colour than
     the photo's faces (``looks_like_back``, with less ink than ``BACK_COLOUR_INK``), or blank
-    (``BLANK_INK``) on a set whose white dragon has ink: ``set_white_inked`` (from the tile-set
-    profile) or, when that is None, a sure 5z read with ink among these."""
+    (``BLANK_INK``) on a set whose white dragon has ink (``set_white_inked``, from the tile-set
+    profile); with no profile's word (None), where a sure 5z read among these has ink, the blank
+    ones, and where one is drawn (``FRAMED_WHITE``), every 5z read with less than ``FAINT_SHARE``
+    of the most inked one's ink (and less than ``INKED_WHITE``)."""
     whites = [k for k, c in enumerate(codes) if c == WHITE_DRAGON]
     if not whites:
         return set()
@@ -134,7 +140,16 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
     colours = [face_colour(c) for c in crops]
     faces = np.median(np.stack(colours), axis=0)
     backs = {k for k in faint if looks_like_back(colours[k], faces)}
-    if set_white_inked is False or not blank:
+    if set_white_inked is False:
         return backs
+    framed = max((inks[k] for k in whites if inks[k] >= FRAMED_WHITE and confidences[k] >= INKED_WHITE_SURE),
+                 default=None)
+    if set_white_inked is None and framed is not None:
+        # the photo's own white dragon is drawn: a face with far less ink is a back, not only a
+        # blank one (a turned back's cut takes in a sliver of its side or shadow, 0.011-0.043 of
+        # ink, and stayed 5z beside GL's framed dragons, 0.16-0.18). Drawn, not only inked: a
+        # blank set's white dragon measures 0.06-0.08 where its cut takes in an edge, and its
+        # fellows 0.014-0.037 (docs/decisions.md)
+        return {k for k in faint if inks[k] <= BLANK_INK or inks[k] < FAINT_SHARE * framed} | backs
     inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)
     return set(blank) | backs if inked else backs

@@ -60,6 +60,32 @@ def test_blank_faces_are_backs_only_beside_a_sure_inked_white_dragon():
     assert blanks.blank_backs(codes, [0.9, 0.8, 0.7, 0.9], crops, set_white_inked=False) == set()
 
 
+def slivered_back(size=64):
+    """A plain top cut turned: a sliver of the tile's side, darker, inside the cut."""
+    face = blank_face(size)
+    cv2.line(face, (12, 14), (12, 46), (150, 150, 150), 2)
+    return face
+
+
+def test_a_face_with_less_ink_than_the_photos_inked_white_dragon_is_a_back():
+    # a turned back's cut takes in a sliver of its side: 0.011-0.043 of ink, over the blank 0.01,
+    # and six such backs stayed white dragons beside a GL set's framed ones in one rendered photo
+    sliver = slivered_back()
+    assert blanks.BLANK_INK < blanks.ink_share(sliver) < blanks.INKED_WHITE
+    assert blanks.blank_backs(["5z", "5z", "5z"], [0.9, 0.7, 0.6], [framed_face(), sliver, blank_face()]) == {1, 2}
+    # no sure inked white dragon in the photo: it stays a white dragon
+    assert blanks.blank_backs(["5z", "5z"], [0.3, 0.7], [framed_face(), sliver]) == set()
+    assert blanks.blank_backs(["5z"], [0.7], [sliver]) == set()
+    # a set whose white dragon is blank (the profile's word) keeps it
+    assert blanks.blank_backs(["5z", "5z"], [0.9, 0.7], [framed_face(), sliver], set_white_inked=False) == set()
+    # beside a white dragon whose ink is an edge its cut took in (a blank set's, 0.06-0.08), not
+    # a drawn frame: a blank set's other white dragons, 0.014-0.037, were turned face down
+    edge = blank_face()
+    edge[8:56, 8:12] = 150
+    assert blanks.INKED_WHITE <= blanks.ink_share(edge) < blanks.FRAMED_WHITE
+    assert blanks.blank_backs(["5z", "5z", "5z"], [0.9, 0.7, 0.7], [edge, sliver, blank_face()]) == {2}
+
+
 def test_a_blank_face_of_another_colour_than_the_photos_faces_is_a_back_whatever_the_set():
     dark = blank_face(grey=45)
     green = np.zeros((64, 64, 3), np.uint8)

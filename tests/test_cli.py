@@ -680,8 +680,8 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
                                 "1st/2nd/3rd/4th", "Table", "points"]
     # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his
     # discard; table points 4 a win, 0 for 4th place
-    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4.00"]
-    assert lines[4].split() == ["2", "Bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4.00"]
+    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4"]
+    assert lines[4].split() == ["2", "Bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4"]
     from mjtable.commands.games import _shown_width
     # in columns: 李明 takes four columns of a terminal
     assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])

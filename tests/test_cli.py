@@ -696,8 +696,8 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--standings", "--by-table-points", "--data-dir", str(tmp_path))
     rows = [line.split() for line in out.splitlines()[3:]]
     assert code == 0 and [(r[0], r[1], r[-1]) for r in rows] == [
-        ("1", "李明", "4.00"), ("2", "Bob", "4.00"), ("3", "Cy", "1.50"), ("3", "Di", "1.50"), ("3", "Eve", "1.50"),
-        ("6", "Ann", "1.50")]
+        ("1", "李明", "4"), ("2", "Bob", "4"), ("3", "Cy", "1.5"), ("3", "Di", "1.5"), ("3", "Eve", "1.5"),
+        ("6", "Ann", "1.5")]
     assert "This table is ranked by table points instead, then by total" in out.splitlines()[1]
     code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))
     assert code == 0 and "has no table points: ranked by total." in out.splitlines()[1]

@@ -128,7 +128,7 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
     (``BLANK_INK``) on a set whose white dragon has ink (``set_white_inked``, from the tile-set
     profile); with no profile's word (None), where a sure 5z read among these has ink, the blank
     ones, and where one is drawn (``FRAMED_WHITE``), every 5z read with less than ``FAINT_SHARE``
-    of the most inked one's ink (and less than ``INKED_WHITE``)."""
+    of the most inked one's ink (and less than ``BACK_COLOUR_INK``)."""
     whites = [k for k, c in enumerate(codes) if c == WHITE_DRAGON]
     if not whites:
         return set()

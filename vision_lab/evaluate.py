@@ -107,23 +107,17 @@ def labelled_images(folder: Path, paths=None, errata_on: bool = True):
         yield path, img, read_yolo_labels(folder / "labels" / (path.stem + ".txt"), names, w, h, errata=errata_on)
 
 
-def red_fives_labelled(folder: Path, paths) -> bool:
-    """Whether any label of ``paths`` (images of ``folder``) marks a red five."""
-    names = _names_for(Path(folder))
-    red = {str(k) for k, name in enumerate(names) if name in RED_FIVES}
-    if not red:
-        return False
-    for path in paths:
-        label = Path(folder) / "labels" / (Path(path).stem + ".txt")
-        if label.exists() and any(line.split()[:1] and line.split()[0] in red
-                                  for line in label.read_text().splitlines()):
-            return True
-    return False
+def red_fives_labelled(folder: Path) -> bool:
+    """Whether ``folder``'s label classes (its ``data.yaml``) name a red five: where they do not
+    (the shared photos' classes), a red five cannot be labelled as one. Decided by the classes,
+    not by the labels used: a rendered set of faces with no red five labels its fives plainly in
+    a class list that has them, and a red five read there is a misreading (a wrong dora)."""
+    return any(name in RED_FIVES for name in _names_for(Path(folder)))
 
 
 def counts_as(label: str, read: str, red_labelled: bool) -> bool:
     """Whether a read of code ``read`` names a tile labelled ``label``: the same code, or a red
-    five on its five where the labels mark no red five (``red_labelled`` false)."""
+    five on its five where the label classes name no red five (``red_labelled`` false)."""
     return read == label or (not red_labelled and is_red(read) and normalize(read) == label)
 
 
@@ -142,7 +136,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     images = image_paths(folder)
     if limit:
         images = images[:limit]
-    red_labelled = red_fives_labelled(folder, images)
+    red_labelled = red_fives_labelled(folder)
     n_red_on_five = 0                  # red fives read on labelled fives, counted right (red_labelled false)
     n_gt = n_pred = n_right = n_unknown = 0
     oracle_right = oracle_n = 0
@@ -168,14 +162,16 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         overlaps = box_iou(gt_boxes, pred_boxes) if len(gt) and len(reads) else np.zeros((len(gt), 1))
         pairs = match(gt_boxes, pred_boxes, iou=overlaps)
         matched_g = {g for g, _ in pairs}
+        as_five = set()                  # reads of a red five counted as the labelled five
         right = 0
         for g, p in pairs:
             code, got = gt[g][0], read_code(reads[p])
             confusion[(code, got)] += 1
-            per_class[got]["pred_matched"] += 1
             if counts_as(code, got, red_labelled):
                 right += 1
-                n_red_on_five += int(code != got)
+                if code != got:          # a red five counted as its five: a read of that five
+                    n_red_on_five += 1
+                    as_five.add(p)
                 per_class[code]["right"] += 1
             else:
                 errors.append(f"{path.name}: {code} read as {got} (p={reads[p].confidence:.2f})")
@@ -199,8 +195,8 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
                 confusion[(code, "missed")] += 1
                 missed.append(f"{path.name}: {code}, box [{', '.join(f'{v:.0f}' for v in box)}], "
                               f"best overlap {overlaps[g].max():.2f}")
-        for r in reads:
-            per_class[read_code(r)]["pred"] += 1
+        for p, r in enumerate(reads):
+            per_class[normalize(r.code) if p in as_five else read_code(r)]["pred"] += 1
         n_gt += len(gt)
         n_pred += len(reads)
         n_unknown += sum(1 for r in reads if getattr(r, "unknown", False))
@@ -293,9 +289,9 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
              f"- per tile (IoU >= 0.5 and right code): precision {result['precision']:.4f}, "
              f"recall {result['recall']:.4f}",
              f"- classifier alone on labelled boxes: {result['classifier_on_labelled_boxes']:.4f}",
-             ("" if result.get("red_fives_labelled", True) else
-              f"- red fives read on labelled fives, counted right (these labels mark no red five): "
-              f"{result.get('red_fives_read_on_fives', 0)}"),
+             *([] if result.get("red_fives_labelled", True) else
+               [f"- red fives read on labelled fives, counted right (these label classes name no red five): "
+                f"{result.get('red_fives_read_on_fives', 0)}"]),
              f"- reads on no label: {result['reads_on_no_label']}"
              + ("" if result.get("reads_on_unlabelled_faces") is None else
                 f", of which {result['reads_on_unlabelled_faces']} on a tile face too hidden or too edge-on for a "
@@ -341,7 +337,7 @@ def evaluate_classifier(folder: Path, classifier, out: Path | None = None, exclu
     if not paths:
         # a prefix no photo's name starts with reported 0 crops at 0.0 accuracy, exit 0
         raise ValueError(f"no image in {folder} to read" + (f" whose name starts with {only_prefix!r}" if only_prefix else ""))
-    red_labelled = red_fives_labelled(folder, paths)
+    red_labelled = red_fives_labelled(folder)
     for path, img, gt in labelled_images(folder, paths, errata_on):
         if not gt:
             continue

@@ -110,19 +110,25 @@ def test_the_benchmark_photo_is_made_without_the_shared_data(tmp_path, monkeypat
     assert cv2.imread(str(path)).shape == (3024, 4032, 3)
 
 
-def test_a_red_five_read_on_a_labelled_five_counts_where_the_labels_mark_no_red_five(tmp_path):
+def test_a_red_five_read_on_a_labelled_five_counts_where_the_label_classes_name_no_red_five(tmp_path):
     from vision.types import TileRead
     # a 5m at (10, 10)-(30, 30), read as a red five; a 1m at (50, 10)-(70, 30), read right
     reads = [TileRead("0m", (10, 10, 30, 30), 0.9), TileRead("1m", (50, 10, 70, 30), 0.9)]
-    folder, reader = _one_photo_split(tmp_path, "['1m', '5m', '0m']", "1 0.2 0.2 0.2 0.2\n0 0.6 0.2 0.2 0.2\n", reads)
+    folder, reader = _one_photo_split(tmp_path, "['1m', '5m']", "1 0.2 0.2 0.2 0.2\n0 0.6 0.2 0.2 0.2\n", reads)
     result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
     assert result["right_reads"] == 2 and result["red_fives_read_on_fives"] == 1
+    # the read is the five's, in its row's precision too (it stood as a read of 0m, none right)
+    assert result["per_class"]["5m"]["reads"] == 1 and result["per_class"]["5m"]["precision"] == 1.0
+    assert "0m" not in result["per_class"]
     assert "red fives read on labelled fives, counted right" in (tmp_path / "out" / "report.md").read_text()
-    # where the labels do mark red fives, a red five on a plain five is a misreading
-    (folder / "labels" / "photo.txt").write_text("1 0.2 0.2 0.2 0.2\n0 0.6 0.2 0.2 0.2\n2 0.2 0.7 0.2 0.2\n")
-    strict = evaluate(folder, reader, log=lambda *a: None)
+    # classes that name red fives, though no label uses one (a rendered set whose faces have no
+    # red five): a red five on a plain five is a misreading, whatever photos are read
+    (folder / "data.yaml").write_text("names: ['1m', '5m', '0m']\n")
+    strict = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "strict")
     assert strict["right_reads"] == 1 and strict["red_fives_labelled"] and strict["red_fives_read_on_fives"] == 0
     assert strict["errors"] == ["photo.jpg: 5m read as 0m (p=0.90)"]
+    report = (tmp_path / "strict" / "report.md").read_text()
+    assert "red fives read" not in report and "\n\n- reads on no label" not in report     # one list, unbroken
 
 
 def test_the_classifier_alone_counts_a_red_five_on_a_five_where_the_labels_mark_no_red_five(tmp_path):

@@ -1111,3 +1111,21 @@ def test_names_without_a_space_fit_a_phone_on_every_page_of_the_game(server, bro
                 _no_overflow(d, seconds=5)
             except AssertionError as e:
                 raise AssertionError(f"{path} ({lang}): {e}") from None
+
+
+def test_a_refused_rename_says_its_entry_is_back_where_it_is(server, browser, app):
+    """The names' refusal lies above their form, not in it: the page said "fill in the form
+    again" over the names put back."""
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "#rename > summary").click()
+    form = wait(d).until(EC.visibility_of_element_located((By.ID, "rename-form")))
+    second = form.find_element(By.NAME, "player1")
+    second.clear()
+    second.send_keys(PLAYERS[0])                      # two players of one name: refused
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refused = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#rename #refused")))
+    assert "your entry is back in the form" in refused.text and "fill in the form again" not in refused.text
+    assert d.find_element(By.ID, "rename-form").find_element(By.NAME, "player1").get_attribute("value") == PLAYERS[0]
+    assert not console_errors(d)

@@ -32,7 +32,8 @@
       });
       // the page says the entry is back only where it is: served, it asks for the form again
       // (a browser without this script got an empty form under "your entry is back")
-      const said = form.querySelector("[data-entry-back]"), lost = form.querySelector("[data-entry-lost]");
+      // the page's one refusal (the names' lies above their form, not in it)
+      const said = document.querySelector("#refused [data-entry-back]"), lost = document.querySelector("#refused [data-entry-lost]");
       if (back && said && lost) { said.hidden = false; lost.hidden = true; }
       const details = form.closest("details");
       if (details) details.open = true;

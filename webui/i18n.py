@@ -2653,6 +2653,12 @@ MESSAGES_FR = {
         "gagnée sur {2} : compté comme bao (g), l'écart dangereux à cinq tuiles de la fin ; retirez le joueur "
         "responsable si ce n'est pas le cas",
     "third dragon": "le troisième dragon", "fourth wind": "le quatrième vent",
+    "bao ({}) needs {} shown (004 Bao {}); charged as bao (g), the dangerous discard with five tiles left; leave out the liable player if that is not so":
+        "le bao ({0}) demande {1} révélés ; compté comme bao (g), l'écart dangereux à cinq tuiles de la fin ; "
+        "retirez le joueur responsable si ce n'est pas le cas",
+    "two dragon pungs": "deux pungs de dragons", "three wind pungs": "trois pungs de vents",
+    "three honour sets": "trois ensembles d'honneurs", "three terminal pungs": "trois pungs de terminales",
+    "three sets of the suit": "trois ensembles de la couleur",
     "group {}: the face-up tiles of a concealed kong differ ({})":
         "groupe {0} : les tuiles visibles d'un kong caché diffèrent ({1})",
     "group {}: its two blank tiles were taken for the face-down tiles of a concealed kong: if they are white dragons, correct the group":

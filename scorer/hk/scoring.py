@@ -189,27 +189,39 @@ def _apply_implications(items: list[ScoredItem]) -> tuple[list[ScoredItem], list
     return kept, unique
 
 
-def bao_case(r: Reading | None, hand: Hand) -> str:
-    """Which bao situation of 004 "Bao" the hand is: a big three dragons with two dragon pungs
-    shown, b big four winds with three wind pungs shown, c all honours, d all terminal
-    triplets, e pure one suit, each with three such sets shown; "g" for any other hand (the
-    dangerous discard when five tiles are left). "Shown" is an exposed meld (004: « a révélé »)."""
+def bao_shape(r: Reading | None, hand: Hand) -> tuple[str | None, bool]:
+    """The bao situation of 004 "Bao" the hand's shape is, and whether its sets are shown as
+    that case asks: a big three dragons (two dragon pungs shown), b big four winds (three wind
+    pungs), c all honours, d all terminal triplets, e pure one suit (three such sets each);
+    (None, False) for any other hand. "Shown" is an exposed meld (004: « a révélé »)."""
     codes = [T.normalize(t) for t in hand.all_tiles]
     shown = [m for m in hand.melds if not m.concealed]
     shown_pungs = [T.index(m.tiles[0]) for m in shown if m.type != "chow"]
     if r is not None and r.form == "standard":
         pungs = [s for s in r.sets if s.is_pung]
         if sum(1 for s in pungs if s.first in DRAGONS) == 3:
-            return "a" if sum(1 for t in shown_pungs if t in DRAGONS) >= 2 else "g"
+            return "a", sum(1 for t in shown_pungs if t in DRAGONS) >= 2
         if sum(1 for s in pungs if s.first in WINDS) == 4:
-            return "b" if sum(1 for t in shown_pungs if t in WINDS) >= 3 else "g"
+            return "b", sum(1 for t in shown_pungs if t in WINDS) >= 3
         if all(T.is_honour(c) for c in codes):
-            return "c" if sum(1 for t in shown_pungs if t >= 27) >= 3 else "g"
+            return "c", sum(1 for t in shown_pungs if t >= 27) >= 3
         if len(pungs) == 4 and all(c[1] != "z" and c[0] in "19" for c in codes):
-            return "d" if sum(1 for t in shown_pungs if t < 27 and t % 9 in (0, 8)) >= 3 else "g"
+            return "d", sum(1 for t in shown_pungs if t < 27 and t % 9 in (0, 8)) >= 3
     if len({c[1] for c in codes}) == 1 and not any(T.is_honour(c) for c in codes):
-        return "e" if len(shown) >= 3 else "g"
-    return "g"
+        return "e", len(shown) >= 3
+    return None, False
+
+
+def bao_case(r: Reading | None, hand: Hand) -> str:
+    """Which bao situation of 004 "Bao" the hand is (``bao_shape``, its sets shown as asked);
+    "g" for any other hand (the dangerous discard when five tiles are left)."""
+    shape, shown = bao_shape(r, hand)
+    return shape if shape is not None and shown else "g"
+
+
+#: What each shape's bao asks to be shown (004 Bao a-e), said when too little is.
+BAO_SHOWN = {"a": "two dragon pungs", "b": "three wind pungs", "c": "three honour sets",
+             "d": "three terminal pungs", "e": "three sets of the suit"}
 
 
 def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: list[str]) -> list[Payment]:
@@ -230,6 +242,12 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
                             "tile of a pure one-suit hand (case e)")
     if liable is not None:
         case = bao_case(r, hand)
+        shape, shown_enough = bao_shape(r, hand)
+        if shape is not None and not shown_enough and not self_drawn and discarder in (None, liable):
+            # a family naming the liable player of a one-suit hand with two suit sets shown was
+            # charged double as (g), unsaid
+            warnings.append(f"bao ({shape}) needs {BAO_SHOWN[shape]} shown (004 Bao {shape}); charged as bao (g), "
+                            "the dangerous discard with five tiles left; leave out the liable player if that is not so")
         won_on = None if hand.won_on_flower else T.index(T.normalize(hand.winning_tile))
         if (case in ("a", "b") and won_on not in (DRAGONS if case == "a" else WINDS) and not self_drawn
                 and discarder in (None, liable)):

@@ -342,6 +342,16 @@ def test_bao_needs_the_sets_shown():
     # (e) needs three sets of the suit shown: with two, a third player's discard is not f-C
     two_shown = hk("[111s,1][234s,1]555s789s9s 9s", liable_player="across", discarder="left")
     assert paid(two_shown) == [("left", two_shown.extra["points"])] and two_shown.extra["warnings"]
+    # and where the liable player discarded the winning tile, the charge as (g) is said: a family
+    # naming the liable player of a one-suit hand with two suit sets shown paid double, unsaid
+    said = hk("[123p,1][456p,1]789p22p33p 3p", liable_player="left", discarder="left")
+    assert paid(said) == [("left", 2 * said.extra["points"])] and "bao (g)" in said.payments[0].reason
+    assert ("bao (e) needs three sets of the suit shown (004 Bao e); charged as bao (g), the dangerous discard "
+            "with five tiles left; leave out the liable player if that is not so") in said.extra["warnings"]
+    assert "needs two dragon pungs shown (004 Bao a)" in " ".join(one_shown.extra["warnings"])
+    # a hand of no bao shape is (g) with nothing more to say
+    plain = hk("123m456p789s234s5m 5m", liable_player="left", discarder="left")
+    assert "bao (g)" in plain.payments[0].reason and not any("needs" in w for w in plain.extra["warnings"])
 
 
 def test_bao_case_h_exempts_the_discarder_of_the_second_flush():

@@ -500,7 +500,7 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
 
 
 def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
-                      profile_name: str | None = None, read_as=None, kept_copy: str | None = None) -> dict | None:
+                      profile_name: str | None = None, read_as=None, kept_made_at: float | None = None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``) the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
     hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
     hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
@@ -508,16 +508,16 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     brightened as read, by box and by face), then learnt (``learn_recorded_hand``). Returns what
     the page is told, or None with no profile that learns (nothing to do, not an error).
     ``read_as``: per tile the base model's (code, probability) when the photo was read, or None
-    (``TileSetProfile.learn_hand``). ``kept_copy``: the profile kept under that name to be
-    restored (a new calibration replaced it) learns them instead."""
+    (``TileSetProfile.learn_hand``). ``kept_made_at``: the profile made then, kept to be restored
+    (a new calibration of its name replaced it), learns them instead."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
 
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
-    if kept_copy is not None:
-        return _learn_in_kept_copy(data_dir, kept_copy, key, codes, cut, read_as)
+    if kept_made_at is not None:
+        return _learn_in_kept_copy(data_dir, kept_made_at, key, codes, cut, read_as)
     profile = _learning_profile(data_dir, profile_name)
     if profile is None:
         return None
@@ -539,14 +539,8 @@ def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str 
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
     No codes: the hand is forgotten (by ``profile_name``, or the active profile)."""
-    # a hand sent again (a correction undone, the hand recorded) is learnt after what was sent
-    # before under its key, so that the latest wins
-    before = [t for t in _LEARNING if t.is_alive() and t.name == f"learn-hand-{key}"]
-
     def run():
         import logging
-        for thread in before:
-            thread.join()
         try:
             crops, faces = cut() if codes else ([], None)
             learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
@@ -557,8 +551,17 @@ def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str 
 
 
 def _start_learning(name: str, run) -> None:
-    """``run`` in a thread of its own, among the learning ``wait_for_learning`` waits for."""
-    thread = threading.Thread(target=run, name=name, daemon=True)
+    """``run`` in a thread of its own, among the learning ``wait_for_learning`` waits for, after
+    the threads of the same name started before it: a hand sent again (a correction undone, the
+    hand recorded, undone, restored) is learnt or forgotten after what was sent before under its
+    key, so that the latest wins."""
+    before = [t for t in _LEARNING if t.is_alive() and t.name == name]
+
+    def in_turn():
+        for earlier in before:
+            earlier.join()
+        run()
+    thread = threading.Thread(target=in_turn, name=name, daemon=True)
     _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
     thread.start()
 
@@ -581,19 +584,21 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
         learnt_by = lesson_learner(data_dir, name, created)
         if _active_learner(data_dir) if learnt_by is None else _learner(data_dir, learnt_by):
             _learn_in_background(data_dir, draft_id, [], profile_name=learnt_by)
-        keeper = ProfileStore(data_dir).replaced_made_at(created) if created is not None else None
-        if keeper is not None:
+        if created is not None and ProfileStore(data_dir).replaced_made_at(created) is not None:
             # the profile that learnt it was replaced by a new calibration since, and is kept to
             # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
-            _forget_in_kept_copy(data_dir, keeper, draft_id)
+            _forget_in_kept_copy(data_dir, created, draft_id)
     return removed
 
 
-def _learn_in_kept_copy(data_dir, name: str, key: str, codes, cut, read_as) -> dict | None:
-    """The copy kept under ``name`` learns hand ``key``'s tiles (``cut()`` gives them), in the
-    background: a hand restored to the game after its profile was replaced by a new calibration
-    is learnt again by the profile that learnt it, not by the new one. None: no such copy."""
-    entry = ProfileStore(data_dir).replaced(name)
+def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as) -> dict | None:
+    """The profile made at ``created``, kept to be restored, learns hand ``key``'s tiles
+    (``cut()`` gives them), in the background: a hand restored to the game after its profile was
+    replaced by a new calibration is learnt again by the profile that learnt it, not by the new
+    one. None: no such copy."""
+    store = ProfileStore(data_dir)
+    name = store.replaced_made_at(created)
+    entry = store.replaced(name) if name is not None else None
     if entry is None or not codes:
         return None
 
@@ -607,24 +612,58 @@ def _learn_in_kept_copy(data_dir, name: str, key: str, codes, cut, read_as) -> d
                     return 0
                 profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as)
                 return 1                          # saved even where the hand replaced its own lesson
-            with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
-                ProfileStore(data_dir).update_replaced(name, learn)
+            _change_made_at(data_dir, created, learn)
         except Exception:   # the table goes on; the log says why
             logging.getLogger(__name__).exception("learning hand %s in the kept profile failed", key)
     _start_learning(f"learn-hand-{key}-kept", run)
     return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key, "tiles": len(codes)}
 
 
-def _forget_in_kept_copy(data_dir, name: str, key: str) -> None:
-    """The copy kept under ``name`` forgets hand ``key``, in the background."""
+def _forget_in_kept_copy(data_dir, created: float, key: str) -> None:
+    """The profile made at ``created``, kept to be restored, forgets hand ``key``, in the background."""
     def run():
         import logging
         try:
-            with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
-                ProfileStore(data_dir).update_replaced(name, lambda profile: profile.forget_hand(key))
+            _change_made_at(data_dir, created, lambda profile: profile.forget_hand(key))
         except Exception:   # the table goes on; the log says why
             logging.getLogger(__name__).exception("forgetting hand %s in the kept profile failed", key)
     _start_learning(f"learn-hand-{key}-kept", run)
+
+
+def _change_made_at(data_dir, created: float, change) -> str | None:
+    """``change(profile)`` (a count; saved when not 0) applied, under the profile lock, to the
+    profile made at ``created``: the copy kept to be restored, or, restored or renamed since it
+    was looked for, the saved one. Its name, or None when there is none (removed since)."""
+    with _PROFILE_LOCK:     # not while a restore or a rename moves the copy
+        store = ProfileStore(data_dir)
+        kept = store.replaced_made_at(created)
+        if kept is not None:
+            store.update_replaced(kept, change)
+            return kept
+        for entry in store.list():
+            if not entry.get("damaged") and entry.get("created") == created:
+                profile = _saved(store, entry["slug"])
+                if profile is not None and change(profile):
+                    store.save(profile)
+                return entry["name"]
+    return None
+
+
+def lesson_home(data_dir, name: str | None, created: float | None) -> tuple[str, object] | None:
+    """Where the profile that learnt a draft's lesson (``drafts.lesson_profile``) is now:
+    ("kept", created) for the copy kept to be restored, ("saved", name) for a saved one, None
+    when it is neither (removed, or replaced and its copy dropped since): no other profile
+    learns its hand, which it never read. A lesson kept before ``created`` was: the profile of
+    its name (``lesson_learner``)."""
+    if created is None:
+        return "saved", lesson_learner(data_dir, name, None)
+    store = ProfileStore(data_dir)
+    if store.replaced_made_at(created) is not None:
+        return "kept", created
+    for entry in store.list():
+        if not entry.get("damaged") and entry.get("created") == created:
+            return "saved", entry["name"]
+    return None
 
 
 def wait_for_learning(timeout: float | None = None) -> None:

@@ -9,7 +9,6 @@ from flask import current_app
 
 from . import calibrate, drafts, validation
 from .store import NotFound, get_store
-from vision.profile import ProfileStore
 
 
 def teach_restored_hand(hand: dict) -> None:
@@ -28,15 +27,14 @@ def teach_restored_hand(hand: dict) -> None:
         taught, _ = drafts.kept_lesson(store, draft["id"])
         if not taught:
             continue
-        data_dir = current_app.config.get("DATA_DIR")
-        name, created = drafts.lesson_profile(store, draft["id"])
         # the profile that learnt them learns them again, active or not: another set made active
         # since was taught the tiles of a photo it never read; and one calibrated again under its
         # name since learns them in the copy kept of it (which forgot them on the undo), not in
-        # the new calibration
-        kept = ProfileStore(data_dir).replaced_made_at(created) if created is not None else None
-        where = {"kept_copy": kept} if kept is not None else {"profile_name": calibrate.lesson_learner(data_dir, name,
-                                                                                                      created)}
+        # the new calibration; one gone since (removed, or its kept copy dropped), nobody
+        home = calibrate.lesson_home(current_app.config.get("DATA_DIR"), *drafts.lesson_profile(store, draft["id"]))
+        if home is None:
+            continue
+        where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
         try:
             teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught], **where)
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
@@ -44,11 +42,11 @@ def teach_restored_hand(hand: dict) -> None:
 
 
 def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None,
-                      kept_copy: str | None = None) -> dict | None:
+                      kept_made_at: float | None = None) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
-    the active profile (or the one named ``profile_name``, or the copy kept under ``kept_copy``:
-    ``calibrate.learn_photo_tiles``), in the background; kept as the draft's lesson. None: no
-    profile learns."""
+    the active profile (or the one named ``profile_name``, or the copy kept of the one made at
+    ``kept_made_at``: ``calibrate.learn_photo_tiles``), in the background; kept as the draft's
+    lesson. None: no profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):
@@ -75,7 +73,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
-    where = {"kept_copy": kept_copy} if kept_copy is not None else {}
+    where = {"kept_made_at": kept_made_at} if kept_made_at is not None else {}
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
                                        profile_name=profile_name, read_as=read_as, **where)
     if done is not None and not current_app.config.get("READ_ONLY"):

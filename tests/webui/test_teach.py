@@ -271,3 +271,46 @@ def test_a_restored_hand_is_learnt_again_by_the_copy_kept_of_the_profile_that_le
     assert store.replaced("club set")["learnt_examples"] == 3
     store.restore("club set")
     assert store.load("club set").n_confirmed == 3
+
+
+def test_a_restored_hand_teaches_nobody_when_the_profile_that_learnt_it_is_gone(app, client, monkeypatch):
+    # calibrated again twice after the hand was recorded: the copy kept of the profile that learnt
+    # it was dropped, and the newest calibration, which never read the photo, learnt the hand
+    from tests.calibration.helpers import code_crop
+    from vision.profile import TileSetProfile
+    from webui import calibrate
+    store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
+    newer = lambda: TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="club set")
+    store.save_new(newer())
+    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    calibrate.wait_for_learning(60)
+    store.save_new(newer())                       # the copy kept now is the first new calibration
+    assert store.replaced("club set")["learnt_examples"] == 0
+    edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
+    assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
+    calibrate.wait_for_learning(60)
+    assert store.load("club set").n_learnt_examples == 0 and store.replaced("club set")["learnt_examples"] == 0
+    assert len(client.get(f"/api/games/{game}").json["hands"]) == 1       # the hand is back all the same
+
+
+def test_learning_sent_again_under_one_key_runs_after_what_was_sent_before():
+    # an undo's forgetting and a restore's learning in the kept copy ran side by side: the hand
+    # could end learnt while undone, or forgotten while restored
+    import threading
+    import time
+
+    from webui import calibrate
+    done, gate = [], threading.Event()
+
+    def first():
+        gate.wait(5)
+        time.sleep(0.05)
+        done.append("forget")
+    calibrate._start_learning("learn-hand-k-kept", first)
+    calibrate._start_learning("learn-hand-k-kept", lambda: done.append("learn"))
+    calibrate._start_learning("learn-hand-other", lambda: done.append("other"))
+    time.sleep(0.1)
+    assert done == ["other"]                     # another key does not wait
+    gate.set()
+    calibrate.wait_for_learning(10)
+    assert done == ["other", "forget", "learn"]

@@ -679,9 +679,9 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert lines[2].split() == ["Rank", "Player", "Games", "Total", "Per", "game", "Average", "rank", "Best", "game",
                                 "1st/2nd/3rd/4th", "Table", "points"]
     # Bob won 45 (000: 21 fans + 8 from the discarder, 8 from each other), then paid 李明's 29 on his
-    # discard; table points 4 a win, 0 for 4th place
-    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4"]
-    assert lines[4].split() == ["2", "Bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4"]
+    # discard; table points 4 a win, 0 for 4th place (one decimal for the column: others share 1.5)
+    assert lines[3].split() == ["1", "李明", "1", "+45", "+45", "1.00", "+45", "1/0/0/0", "4.0"]
+    assert lines[4].split() == ["2", "Bob", "2", "+16", "+8", "2.50", "+45", "1/0/0/1", "4.0"]
     from mjtable.commands.games import _shown_width
     # in columns: 李明 takes four columns of a terminal
     assert _shown_width(lines[3][:lines[3].index("+45")]) == _shown_width(lines[4][:lines[4].index("+16")])
@@ -696,7 +696,7 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "games", "--standings", "--by-table-points", "--data-dir", str(tmp_path))
     rows = [line.split() for line in out.splitlines()[3:]]
     assert code == 0 and [(r[0], r[1], r[-1]) for r in rows] == [
-        ("1", "李明", "4"), ("2", "Bob", "4"), ("3", "Cy", "1.5"), ("3", "Di", "1.5"), ("3", "Eve", "1.5"),
+        ("1", "李明", "4.0"), ("2", "Bob", "4.0"), ("3", "Cy", "1.5"), ("3", "Di", "1.5"), ("3", "Eve", "1.5"),
         ("6", "Ann", "1.5")]
     assert "This table is ranked by table points instead, then by total" in out.splitlines()[1]
     code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--by-table-points", "--data-dir", str(tmp_path))

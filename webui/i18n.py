@@ -1665,12 +1665,14 @@ def number(value, signed: bool = False, decimals: int | None = None, language: s
     return text.translate({ord(","): group, ord("."): point})
 
 
-def share_decimals(value) -> int:
-    """The decimals a shared-out figure needs, at most two: table points are whole numbers
-    unless players level in a game share their places' points (1.5, 1.75, 2.33); "4.00" stood
-    for a 4."""
-    value = float(value)
-    return next(d for d in (0, 1, 2) if d == 2 or abs(round(value, d) - value) < 1e-9)
+def share_decimals(*values) -> int:
+    """The decimals shared-out figures need, at most two, one count for a column of them so that
+    its decimal marks line up: table points are whole numbers unless players level in a game
+    share their places' points (1.5, 1.75, 2.33); "4.00" stood for a 4."""
+    def need(value) -> int:
+        value = float(value)
+        return next(d for d in (0, 1, 2) if d == 2 or abs(round(value, d) - value) < 1e-9)
+    return max((need(v) for v in values), default=0)
 
 
 @pass_context

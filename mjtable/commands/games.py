@@ -436,9 +436,11 @@ def standings_text(table: dict, tr, number) -> str:
     head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Per game"), tr("Average rank"), tr("Best game"),
             f"{tr('1st')}/{tr('2nd')}/{tr('3rd')}/{tr('4th')}"]
     points = table.get("table_points") is not None
+    # one count of decimals for the column, so that its decimal marks line up
+    points_decimals = i18n.share_decimals(*(r["table_points"] for r in table["players"])) if points else 0
     rows = [[str(r["rank"]), r["name"], number(r["games"]), number(r["total"], signed=True),
              number(r["per_game"], signed=True), number(r["average_rank"], decimals=2), number(r["best"], signed=True),
-             "/".join(map(str, r["places"]))] + ([number(r["table_points"], decimals=i18n.share_decimals(r["table_points"]))] if points else [])
+             "/".join(map(str, r["places"]))] + ([number(r["table_points"], decimals=points_decimals)] if points else [])
             for r in table["players"]]
     if points:
         head.append(tr("Table points"))

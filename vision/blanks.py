@@ -37,7 +37,7 @@ INKED_WHITE = 0.05
 # Beside a sure 5z read with FRAMED_WHITE of ink or more (a drawn frame or letter; no profile's
 # word), a 5z read with less than FAINT_SHARE of its ink is a back (docs/decisions.md).
 FRAMED_WHITE = 0.1
-FAINT_SHARE = 1 / 3
+FAINT_SHARE = 1 / 6
 # How sure (detector x classifier) a 5z read with ink must be to tell what the set's 5z is like.
 INKED_WHITE_SURE = 0.5
 INK_INSET = 0.12        # of the crop's sides left out: the face's edge and the cut's margin
@@ -149,7 +149,8 @@ def blank_backs(codes, confidences, crops, set_white_inked: bool | None = None) 
         # blank one (a turned back's cut takes in a sliver of its side or shadow, 0.011-0.043 of
         # ink, and stayed 5z beside GL's framed dragons, 0.16-0.18). Drawn, not only inked: a
         # blank set's white dragon measures 0.06-0.08 where its cut takes in an edge, and its
-        # fellows 0.014-0.037 (docs/decisions.md)
+        # fellows 0.014-0.037. Far less: a framed one seen small can measure a quarter of its
+        # fellows' ink (docs/decisions.md)
         return {k for k in faint if inks[k] <= BLANK_INK or inks[k] < FAINT_SHARE * framed} | backs
     inked = set_white_inked or any(inks[k] >= INKED_WHITE and confidences[k] >= INKED_WHITE_SURE for k in whites)
     return set(blank) | backs if inked else backs

@@ -481,22 +481,30 @@ def undo_correction(data_dir) -> dict | None:
 
 
 def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None,
-                        read_as=None) -> dict | None:
-    """Teach the active profile (or the one named ``profile_name``) a recorded hand's confirmed
-    tiles (``TileSetProfile.learn_hand``; ``faces``: their face cuts, or None); ``codes`` empty:
-    forget the hand; ``read_as``: per tile the base model's (code, probability) when the photo
-    was read, or None. None with no such profile (or one that cannot learn)."""
+                        read_as=None, made_at: float | None = None) -> dict | None:
+    """Teach the active profile (or the one named ``profile_name``, or the one made at
+    ``made_at``: ``_change_made_at``) a recorded hand's confirmed tiles
+    (``TileSetProfile.learn_hand``; ``faces``: their face cuts, or None); ``codes`` empty: forget
+    the hand; ``read_as``: per tile the base model's (code, probability) when the photo was read,
+    or None. None with no such profile (or one that cannot learn)."""
+    done = {}
+
+    def change(profile) -> int:
+        if not profile.uses_network:
+            return 0
+        kept = profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as) if codes else -profile.forget_hand(key)
+        done.update(profile=profile.name, key=key, tiles=kept, confirmed=profile.n_confirmed)
+        return 1                                  # saved even where the hand replaced its own lesson
+    if made_at is not None:
+        _change_made_at(data_dir, made_at, change)
+        return done or None
     with _PROFILE_LOCK:
         store = ProfileStore(data_dir)
         profile = store.active() if profile_name is None else _saved(store, profile_name)
-        if profile is None or not profile.uses_network:
+        if profile is None or not change(profile):
             return None
-        if codes:
-            kept = profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as)
-        else:
-            kept = -profile.forget_hand(key)
         store.save(profile)
-    return {"profile": profile.name, "key": key, "tiles": kept, "confirmed": profile.n_confirmed}
+    return done
 
 
 def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
@@ -535,16 +543,18 @@ def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
         return None
 
 
-def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None, read_as=None) -> None:
+def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None, read_as=None,
+                         made_at: float | None = None) -> None:
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
-    No codes: the hand is forgotten (by ``profile_name``, or the active profile)."""
+    No codes: the hand is forgotten (by ``profile_name``, the one made at ``made_at``, or the
+    active profile)."""
     def run():
         import logging
         try:
             crops, faces = cut() if codes else ([], None)
             learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
-                                read_as=read_as)
+                                read_as=read_as, made_at=made_at)
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     _start_learning(f"learn-hand-{key}", run)
@@ -587,7 +597,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
         if created is not None and ProfileStore(data_dir).replaced_made_at(created) is not None:
             # the profile that learnt it was replaced by a new calibration since, and is kept to
             # be restored: it forgets the hand too, or restoring it brings the hand's tiles back
-            _forget_in_kept_copy(data_dir, created, draft_id)
+            _learn_in_background(data_dir, draft_id, [], made_at=created)
     return removed
 
 
@@ -601,33 +611,8 @@ def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as)
     entry = store.replaced(name) if name is not None else None
     if entry is None or not codes:
         return None
-
-    def run():
-        import logging
-        try:
-            crops, faces = cut()
-
-            def learn(profile) -> int:
-                if not profile.uses_network:
-                    return 0
-                profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as)
-                return 1                          # saved even where the hand replaced its own lesson
-            _change_made_at(data_dir, created, learn)
-        except Exception:   # the table goes on; the log says why
-            logging.getLogger(__name__).exception("learning hand %s in the kept profile failed", key)
-    _start_learning(f"learn-hand-{key}-kept", run)
+    _learn_in_background(data_dir, key, codes, cut, read_as=read_as, made_at=created)
     return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key, "tiles": len(codes)}
-
-
-def _forget_in_kept_copy(data_dir, created: float, key: str) -> None:
-    """The profile made at ``created``, kept to be restored, forgets hand ``key``, in the background."""
-    def run():
-        import logging
-        try:
-            _change_made_at(data_dir, created, lambda profile: profile.forget_hand(key))
-        except Exception:   # the table goes on; the log says why
-            logging.getLogger(__name__).exception("forgetting hand %s in the kept profile failed", key)
-    _start_learning(f"learn-hand-{key}-kept", run)
 
 
 def _change_made_at(data_dir, created: float, change) -> str | None:
@@ -640,13 +625,17 @@ def _change_made_at(data_dir, created: float, change) -> str | None:
         if kept is not None:
             store.update_replaced(kept, change)
             return kept
-        for entry in store.list():
-            if not entry.get("damaged") and entry.get("created") == created:
-                profile = _saved(store, entry["slug"])
-                if profile is not None and change(profile):
-                    store.save(profile)
-                return entry["name"]
-    return None
+        saved = _saved_made_at(store, created)
+        profile = _saved(store, saved) if saved is not None else None
+        if profile is not None and change(profile):
+            store.save(profile)
+        return saved
+
+
+def _saved_made_at(store: ProfileStore, created: float) -> str | None:
+    """The name of the saved profile made at ``created`` (whatever it is called now), or None."""
+    return next((entry["name"] for entry in store.list()
+                 if not entry.get("damaged") and entry.get("created") == created), None)
 
 
 def lesson_home(data_dir, name: str | None, created: float | None) -> tuple[str, object] | None:
@@ -660,10 +649,8 @@ def lesson_home(data_dir, name: str | None, created: float | None) -> tuple[str,
     store = ProfileStore(data_dir)
     if store.replaced_made_at(created) is not None:
         return "kept", created
-    for entry in store.list():
-        if not entry.get("damaged") and entry.get("created") == created:
-            return "saved", entry["name"]
-    return None
+    saved = _saved_made_at(store, created)
+    return None if saved is None else ("saved", saved)
 
 
 def wait_for_learning(timeout: float | None = None) -> None:
@@ -682,12 +669,9 @@ def lesson_learner(data_dir, name: str | None, created: float | None = None) -> 
     profile = _saved(store, name)
     if profile is not None and (created is None or profile.created == created):
         return name
-    if created is not None:
-        # renamed: undoing its hand left the tiles learnt, the lesson naming a profile gone
-        for entry in store.list():
-            if not entry.get("damaged") and entry.get("created") == created:
-                return entry["name"]
-    return name
+    # renamed: undoing its hand left the tiles learnt, the lesson naming a profile gone
+    renamed = _saved_made_at(store, created) if created is not None else None
+    return renamed if renamed is not None else name
 
 
 def _learning_profile(data_dir, name: str | None = None) -> TileSetProfile | None:

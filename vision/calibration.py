@@ -370,6 +370,13 @@ def out_of_order(codes: dict, tiles) -> list[str]:
             "page shows (winds E S W N, then the white, green and red dragons)"]
 
 
+#: ``orientation_name``'s names by quarter turn of the rows (index 1: a row reads downwards), for
+#: the rows following each other as laid out, then mirrored.
+TURNED_NAMES = ("as laid out", "turned a quarter clockwise", "turned 180°", "turned a quarter anticlockwise")
+MIRRORED_NAMES = ("rows bottom to top", "rows in columns, top to bottom from the left", "rows right to left",
+                  "rows in columns, bottom to top from the right")
+
+
 def orientation_name(pts: np.ndarray, chains: list[list[int]]) -> str:
     """How the photo shows the layout, named from its rows as read (``chains``: indices into
     ``pts``, the tiles' centres, in the photo's pixels, y down): which way a row reads (its first
@@ -384,21 +391,14 @@ def orientation_name(pts: np.ndarray, chains: list[list[int]]) -> str:
     n = pts[chains[-1]].mean(0) - pts[chains[0]].mean(0)
     quarter = round(math.atan2(d[1], d[0]) / (math.pi / 2)) % 4     # 1: a row reads downwards
     mirrored = d[0] * n[1] - d[1] * n[0] < 0
-    if not mirrored:
-        return ("as laid out", "turned a quarter clockwise", "turned 180°", "turned a quarter anticlockwise")[quarter]
-    return ("rows bottom to top", "rows in columns, top to bottom from the left", "rows right to left",
-            "rows in columns, bottom to top from the right")[quarter]
+    return (MIRRORED_NAMES if mirrored else TURNED_NAMES)[quarter]
 
 
 def upright(crop: np.ndarray, orientation: str) -> np.ndarray:
     """A layout tile's crop turned as the layout was laid out, for a page to show it (the photo
     turned 180° showed every tile upside down); ``orientation``: ``orientation_name``'s. The
     profile learns the crop as cut, which it reads either way up."""
-    names = (("as laid out", "rows bottom to top"),
-             ("turned a quarter clockwise", "rows in columns, top to bottom from the left"),
-             ("turned 180°", "rows right to left"),
-             ("turned a quarter anticlockwise", "rows in columns, bottom to top from the right"))
-    turns = next((k for k, pair in enumerate(names) if orientation in pair), 0)
+    turns = next((k for k, pair in enumerate(zip(TURNED_NAMES, MIRRORED_NAMES)) if orientation in pair), 0)
     return np.ascontiguousarray(np.rot90(crop, turns)) if turns else crop
 
 

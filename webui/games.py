@@ -2,9 +2,8 @@
 draws and false-win penalties, running totals and the standings chart, undo, export, import."""
 from __future__ import annotations
 
-import re
-
 import json
+import re
 import secrets
 from contextlib import contextmanager
 from functools import partial

@@ -73,9 +73,8 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
-    where = {"kept_made_at": kept_made_at} if kept_made_at is not None else {}
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
-                                       profile_name=profile_name, read_as=read_as, **where)
+                                       profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

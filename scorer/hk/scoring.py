@@ -241,8 +241,8 @@ def settle(points: int, hand: Hand, r: Reading | None, ctx, options, warnings: l
             warnings.append("bao_exempt ignored: 004 Bao (h) exempts only the discarder of the winning "
                             "tile of a pure one-suit hand (case e)")
     if liable is not None:
-        case = bao_case(r, hand)
         shape, shown_enough = bao_shape(r, hand)
+        case = shape if shape is not None and shown_enough else "g"      # bao_case, its shape at hand
         if shape is not None and not shown_enough and not self_drawn and discarder in (None, liable):
             # a family naming the liable player of a one-suit hand with two suit sets shown was
             # charged double as (g), unsaid

@@ -94,7 +94,7 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     draft, jpeg = _photo_draft(app, tiles)
     taught, forgotten = [], []
     monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
-                        read_as=None: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
+                        read_as=None, kept_made_at=None: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None:
                         forgotten.append((key, codes)))
@@ -205,7 +205,7 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
     taught = []
     active = ["Hélène's set"]
     monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
-                        read_as=None: (
+                        read_as=None, kept_made_at=None: (
         taught.append((codes, profile_name or active[0])) or {"learning": True, "key": key,
                                                               "profile": profile_name or active[0]}))
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: active[0])

@@ -70,7 +70,6 @@ class Words:
 ENGLISH = Words()
 
 
-
 def unused_text(rules: str, keys, words: Words = ENGLISH) -> str:
     """The context given that ``rules`` does not use, each with why where the rule set says."""
     said = [f"{k} ({words.msg(why)})" if (why := scorer.unused_reason(rules, k)) else k for k in keys]

@@ -1,11 +1,14 @@
 """Plain-text rendering of scoring results for the terminal."""
 from __future__ import annotations
 
+import re
+
 import scorer
 from scorer.errors import refusal
 from scorer.context import assumed_text
 from scorer.result import (MERGED_PAYER_WORDS, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged,
                            uncapped_score, unit_for)
+from scorer.riichi.names import fu_definition
 from scorer.riichi.payments import payment_steps
 from scorer.tiles import group_codes
 
@@ -18,14 +21,22 @@ class Words:
     def __init__(self, french: bool = False):
         self.french = french
 
-    def context(self):
+    def context(self, rules: str | None = None):
         """What the words are said within: for French, the request context ``webui.i18n`` reads
-        the page's language from, outside the web app; nothing for English."""
+        the page's language from, outside the web app, in the words of ``rules``' own document
+        (riichi's dealer « l'ouvreur », 002 §3.4.11, as the web pages say it); nothing for English."""
+        import contextlib
         if not self.french:
-            import contextlib
             return contextlib.nullcontext()
-        from flask import Flask
-        return Flask("mjtable").test_request_context("/?lang=fr")
+
+        @contextlib.contextmanager
+        def french():
+            from flask import Flask
+            from webui import i18n
+            with Flask("mjtable").test_request_context("/?lang=fr"):
+                i18n.use_rules_terms(rules)
+                yield
+        return french()
 
     def t(self, text: str, **fields) -> str:
         if self.french:
@@ -34,9 +45,15 @@ class Words:
         return text.format(**fields) if fields else text
 
     def msg(self, text) -> str:
+        """A message of the scorer; in French with its sources after it, as the English one
+        has them (the web pages keep them behind their "source" link)."""
         if self.french and text:
             from webui import i18n
-            return i18n.msg(text)
+            said = i18n.msg(text)
+            raw = text.get("message", "") if isinstance(text, dict) else str(text)
+            _, sources = i18n.split_source(raw)
+            # (a message whose source is words, not a reference, comes back whole: not repeated)
+            return f"{said} ({sources})" if sources and sources != raw and sources not in said else said
         return text
 
     def colon(self) -> str:
@@ -106,18 +123,22 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         names = w.names(item)
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
         # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
-        used = "  " + w.t("from {tiles}", tiles=group_codes(item.tiles)) if item.tiles and len(item.tiles) < whole else ""
-        lines.append(f"  {w.name(item):<{width}} {item.total:>4} {unit}{count}"
-                     + (f"  {names}" if names else "") + used)
+        # each suit apart: the dora 2m 5s 5s were said "from 2m55s"
+        used = ("  " + w.t("from {tiles}", tiles=re.sub(r"([mpszf])(?=\d)", r"\1 ", group_codes(item.tiles)))
+                if item.tiles and len(item.tiles) < whole else "")
+        # a riichi yakuman is a limit, not 13 han counted (002 §4.2; 13 han counted are a sanbaiman)
+        yakuman = result.rules == "riichi" and item.note == "yakuman"
+        value = f"{'yakuman':>9}" if yakuman else f"{item.total:>4} {unit}{count}"
+        lines.append(f"  {w.name(item):<{width}} {value}" + (f"  {names}" if names else "") + used)
         if explain and item.definition:
             lines.append(f"      = {w.definition(item)}")
-        if item.note:       # its source, or what the rule's words do not say (the page's "source")
+        if item.note and not yakuman:   # its source, or what the rule's words do not say (the page's "source")
             lines.append(f"      {w.msg(item.note)}")
     # Rule-set specific figures: how the total is reached in words, then any other figure as
     # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",
              "flowers"}
-    figures, worded = _figure_lines(result, w)
+    figures, worded = _figure_lines(result, w, explain)
     lines.extend(figures)
     shown |= worded
     for key, value in result.extra.items():
@@ -204,7 +225,7 @@ def _assumed(key: str, w: Words) -> str:
 YAKUMAN_HAN = "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman"
 
 
-def _figure_lines(result, w: Words = ENGLISH) -> tuple[list[str], set[str]]:
+def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[list[str], set[str]]:
     """How a riichi, Hong Kong or classical total is reached, in words a beginner can follow,
     and which ``extra`` keys those lines have said."""
     x = result.extra
@@ -223,7 +244,8 @@ def _figure_lines(result, w: Words = ENGLISH) -> tuple[list[str], set[str]]:
         else:
             lines.append(f"  fu{c} {x['fu']}" + (" (" + w.t("{counted}, rounded up to the next 10", counted=counted) + ")"
                                                  if counted else ""))
-        lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or [], w) if x.get("fu_breakdown") else [])
+        lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or [], w,
+                                 explain=fu_definition if explain else None) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  {w.t('limit')}{c} {w.t(limit)}")
         if x.get("dora_tiles") and not x.get("dora_held"):
@@ -281,9 +303,10 @@ def _points(n, w: Words = ENGLISH) -> str:
     return w.t("{n} point(s)", n=n) if w.french else (f"{n} point" if n == 1 else f"{n} points")
 
 
-def _extra_list(key: str, values: list, w: Words = ENGLISH) -> list[str]:
+def _extra_list(key: str, values: list, w: Words = ENGLISH, explain=None) -> list[str]:
     """A rule-set list in ``extra`` (minipoint breakdown, warnings...): one line per entry.
-    Dict entries show their name, their first number and the set (or tiles) they come from."""
+    Dict entries show their name, their first number and the set (or tiles) they come from;
+    ``explain``: a dict entry's (English, French) definition, said under it, or None."""
     out = [f"  {w.t(key.replace('_', ' '))}{w.colon()}"]
     for v in values:
         if isinstance(v, dict):
@@ -293,6 +316,9 @@ def _extra_list(key: str, values: list, w: Words = ENGLISH) -> list[str]:
             where = v.get("set") or "".join(v.get("tiles") or [])
             out.append(f"    - {name}" + (f"{w.colon()} {num[1]} {num[0]}" if num else "")
                        + ("  " + w.t("from {tiles}", tiles=where) if where else ""))
+            said = explain(v) if explain else None
+            if said:
+                out.append(f"      = {said[1] if w.french else said[0]}")
             if v.get("note"):
                 out.append(f"      ({w.msg(v['note'])})")
         else:

@@ -719,12 +719,37 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
 def test_each_fan_names_the_tiles_it_is_made_of(capsys):
     _, out, _ = run(capsys, "score", "234m234p567s789s5z 5z", "--rules", "mcr")
     lines = out.splitlines()
-    assert any(line.startswith("  Mixed Double Chow") and line.endswith("  from 234m234p") for line in lines)
+    # each suit apart (the dora 2m 5s 5s read "from 2m55s")
+    assert any(line.startswith("  Mixed Double Chow") and line.endswith("  from 234m 234p") for line in lines)
     assert any(line.startswith("  Single Wait") and line.endswith("  from 5z") for line in lines)
     assert not any(line.startswith("  Concealed Hand") and " from " in line for line in lines)   # the whole hand
     # not in square brackets, which write an exposed meld: a riichi concealed kong's dragon pung
     _, out, _ = run(capsys, "score", "234m567p2348s(7777z) 8s", "--rules", "riichi", "--seat-wind", "S", "--riichi")
     assert any(line.startswith("  Dragon Pung (red)") and line.endswith("  from 7777z") for line in out.splitlines())
+
+
+def test_riichi_as_a_beginner_reads_it(capsys):
+    # a dealer's win in French says « ouvreur », as 002 §3.4.11 and the web pages do (it said « croupier »)
+    code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--seat-wind", "E", "--riichi",
+                       "--lang", "fr")
+    assert code == 0 and "victoire de l'ouvreur" in out and "croupier" not in out
+    # the refusal in French keeps the source the English one gives
+    code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--ippatsu", "--lang", "fr")
+    assert code == 2 and "l'ippatsu demande un riichi (002 §4.2.1)" in out
+    # a yakuman is said so, not "13 han"; 13 han counted are a sanbaiman, said why
+    _, out, _ = run(capsys, "score", "555z666z777z123m4m 4m", "--rules", "riichi", "--seat-wind", "S")
+    assert any(line.startswith("  Big Three Dragons") and " yakuman " in line and "13" not in line
+               for line in out.splitlines())
+    _, out, _ = run(capsys, "score", "234m234m567m67m88m 8m", "--rules", "riichi", "--riichi", "--self-drawn",
+                    "--seat-wind", "S", "--dora-indicators", "1m")
+    assert "sanbaiman for 13 han (13 han or more are a sanbaiman: EMA 2016 counts no yakuman from han)" in out
+    # --explain says what each minipoint line asks, the winning base first
+    _, out, _ = run(capsys, "score", "(9999s)123m456p11z78s 6s", "--rules", "riichi", "--seat-wind", "S",
+                    "--self-drawn", "--explain")
+    lines = out.splitlines()
+    at = lines.index("  fu breakdown:")
+    assert lines[at + 1].startswith("    - Winning (self-drawn or open hand): 20 fu")
+    assert "      = A concealed kong of a 1, a 9 or an honour: 32 minipoints." in lines
 
 
 def test_the_game_log_from_the_command_line(capsys, tmp_path):
@@ -1244,7 +1269,8 @@ def test_score_says_the_result_in_french(capsys):
     assert "lu comme (quatre combinaisons et une paire) : [555p]  (1111z)  123m  456p  22z" in out
     assert re.search(r"  Vent Dominant +2 points  圈风刻 / Prevalent Wind  avec 1111z", out)
     assert "(11 sans les fleurs)" in out and "non comptés :" in out and "règlement :" in out
-    assert "le joueur de gauche paie 21  (pioche (tsumo) : points + 8)" in out
+    # in MCR's words (000 says « pioche », not riichi's « tsumo »), as its web pages say it
+    assert "le joueur de gauche paie 21  (pioche : points + 8)" in out
     assert "supposé (non donné) : vent du joueur=E" in out
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi", "--lang", "fr")
     assert "fu : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out

@@ -173,6 +173,9 @@ FR = {
     "dora: {tiles} (the tile after each indicator): {n} in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : {n} dans la main",
     "{limit} for {han} han: {basic} basic points": "{limit} pour {han} han : {basic} points de base",
+    "{limit} for {han} han (13 han or more are a sanbaiman: EMA 2016 counts no yakuman from han): {basic} basic points":
+        "{limit} pour {han} han (13 han ou plus font un sanbaiman : l'EMA 2016 ne compte plus de yakuman par les han) : "
+        "{basic} points de base",
     "Sources: 000 is « Mah Jong International », the MCR rules (n° marks a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.":
         "Sources : 000 désigne « Mah Jong International », les règles MCR (n° précède le numéro d'une combinaison) ; 001 les règles MCR de la FFMJ, avec remarques et totaux commentés.",
     "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).":
@@ -2027,6 +2030,14 @@ MESSAGES_FR = {
     "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
     "completed by the winning discard: a concealed pung counts as exposed (002 §4.1.1)":
         "terminé par l'écart gagnant : un pung caché compte comme exposé (002 §4.1.1)",
+    "the {} also completes {} ({}, 2 minipoints): read as a two-sided wait the hand is pinfu, which scores more":
+        "le {0} complète aussi {1} ({2}, 2 minipoints) : lue comme une attente des deux côtés, la main est pinfu, "
+        "ce qui rapporte plus",
+    "the seven pairs must all differ: {} would be two identical pairs":
+        "les sept paires doivent toutes différer : {0} feraient deux paires identiques",
+    "a win on a kong replacement tile follows the winner's own kong, and any kong, concealed ones included, ends the chance of ippatsu":
+        "gagner sur la tuile de remplacement d'un kong suit un kong du gagnant, et tout kong, même caché, fait perdre "
+        "l'ippatsu",
     "the {} also completes {}, a wait worth no minipoints: the reading that scores more is counted":
         "le {0} complète aussi {1}, une attente qui ne vaut aucun minipoint : la lecture qui rapporte le plus est "
         "comptée",
@@ -2811,7 +2822,9 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "flowers and dora indicators": "fleurs et indicateurs de dora",
                # a wind put into a message by its letter ("as Ann (E) in the W round"): French says O
                # for West, and a letter reads as none of the winds' names
-               "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord"})
+               "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
+               # the wait a pinfu hand's winning tile also completes (riichi's pinfu note)
+               "edge wait": "attente au bord", "closed wait": "attente fermée", "pair wait": "attente sur la paire"})
 # the rule sets by their titles, as the game log's refusals name them
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})

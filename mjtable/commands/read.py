@@ -117,7 +117,7 @@ def run(args) -> int:
     else:
         from ..render import Words
         words = Words(french=getattr(args, "lang", "en") == "fr")
-        with words.context():
+        with words.context(args.rules if args.rules in scorer.RULE_SETS else None):
             print(format_reading(result, explain=getattr(args, "explain", False), words=words))
     if args.annotate:
         try:

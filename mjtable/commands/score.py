@@ -64,12 +64,15 @@ def run(args) -> int:
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         words = Words(french=args.lang == "fr")
-        with words.context():
-            if args.rules == "all" and not args.detail:
+        if args.rules == "all" and not args.detail:
+            with words.context():
                 print(format_side_by_side(results, scorer.format_hand(hand), words))
-            else:
-                print("\n\n".join(format_result(r, scorer.format_hand(hand), explain=args.explain, words=words)
-                                    for r in results))
+        else:
+            said = []
+            for r in results:
+                with words.context(r.rules):    # each rule set in its own document's words
+                    said.append(format_result(r, scorer.format_hand(hand), explain=args.explain, words=words))
+            print("\n\n".join(said))
     impossible = [(r.error or {}).get("code") == "bad_context" for r in results]
     if all(impossible) if args.rules == "all" else any(impossible):
         return 2        # a context no play can give is an input error (side by side: under every rule set)

@@ -89,3 +89,63 @@ FU_NAMES: dict[str, tuple[str, str]] = {
     "closed_terminal_kan": ("Concealed kong, terminals/honours", "Kong caché, terminales/honneurs"),
     "open_terminal_kan": ("Exposed kong, terminals/honours", "Kong exposé, terminales/honneurs"),
 }
+
+#: What each minipoint entry asks of a hand, for a beginner (``mjtable score --explain``), English
+#: and French, in 002 §4.1.1's words; the winning entry by its value (``BASE_FU_DEFINITIONS``).
+BASE_FU_DEFINITIONS: dict[int, tuple[str, str]] = {
+    30: ("Every win scores minipoints for how it was won: a concealed hand won on a discard, 30.",
+         "Toute victoire rapporte des minipoints selon sa façon : une main cachée gagnée sur un écart, 30."),
+    25: ("Seven pairs score 25 minipoints, and no other minipoint is added.",
+         "Sept paires rapportent 25 minipoints, et aucun autre minipoint n'est ajouté."),
+    20: ("Every win scores minipoints for how it was won: self-drawn, or an open hand, 20.",
+         "Toute victoire rapporte des minipoints selon sa façon : sur pioche, ou une main exposée, 20."),
+}
+FU_DEFINITIONS: dict[str, tuple[str, str]] = {
+    "pinfu_tsumo": ("A pinfu hand won on a self-drawn tile does not add the self-draw's 2 minipoints: it stays at 20.",
+                    "Une main pinfu gagnée sur pioche n'ajoute pas les 2 minipoints de la pioche : elle reste à 20."),
+    "penchan": ("Won on an edge wait, 1-2 waiting for the 3 or 8-9 waiting for the 7: 2 minipoints, even if other "
+                "tiles would also have won.",
+                "Gagné sur une attente au bord, 1-2 attendant un 3 ou 8-9 attendant un 7 : 2 minipoints, même si "
+                "d'autres tuiles auraient aussi fait gagner."),
+    "kanchan": ("Won on the middle tile of a chow: 2 minipoints, even if other tiles would also have won.",
+                "Gagné sur la tuile centrale d'un chow : 2 minipoints, même si d'autres tuiles auraient aussi fait "
+                "gagner."),
+    "pair_wait": ("Won on the tile that finishes the pair: 2 minipoints, even if other tiles would also have won.",
+                  "Gagné sur la tuile qui termine la paire : 2 minipoints, même si d'autres tuiles auraient aussi fait "
+                  "gagner."),
+    "valued_pair": ("A pair of dragons, of the winner's seat wind or of the prevalent wind: 2 minipoints.",
+                    "Une paire de dragons, du vent du joueur ou du vent dominant : 2 minipoints."),
+    "double_valued_pair": ("A pair of the wind that is both the winner's seat wind and the prevalent wind: 2 for "
+                           "each, 4 minipoints.",
+                           "Une paire du vent qui est à la fois le vent du joueur et le vent dominant : 2 pour "
+                           "chacun, 4 minipoints."),
+    "tsumo": ("Won on a self-drawn tile: 2 minipoints (not with pinfu).",
+              "Gagné sur pioche : 2 minipoints (sauf en cas de pinfu)."),
+    "hand_without_fu": ("An open hand with no minipoints beyond winning (open pinfu) adds 2, which rounds it up to 30.",
+                        "Une main exposée sans autre minipoint que la victoire (pinfu ouvert) ajoute 2, arrondis à 30."),
+    "closed_pon": ("A concealed pung of a 2 to 8: 4 minipoints (a pung the winning discard completes counts as "
+                   "exposed: 2).",
+                   "Un pung caché d'un 2 à 8 : 4 minipoints (un pung terminé par l'écart gagnant compte comme exposé : "
+                   "2)."),
+    "open_pon": ("An exposed pung of a 2 to 8 (or one the winning discard completed): 2 minipoints.",
+                 "Un pung exposé d'un 2 à 8 (ou terminé par l'écart gagnant) : 2 minipoints."),
+    "closed_terminal_pon": ("A concealed pung of a 1, a 9 or an honour: 8 minipoints.",
+                            "Un pung caché d'un 1, d'un 9 ou d'un honneur : 8 minipoints."),
+    "open_terminal_pon": ("An exposed pung of a 1, a 9 or an honour (or one the winning discard completed): "
+                          "4 minipoints.",
+                          "Un pung exposé d'un 1, d'un 9 ou d'un honneur (ou terminé par l'écart gagnant) : "
+                          "4 minipoints."),
+    "closed_kan": ("A concealed kong of a 2 to 8: 16 minipoints.", "Un kong caché d'un 2 à 8 : 16 minipoints."),
+    "open_kan": ("An exposed kong of a 2 to 8: 8 minipoints.", "Un kong exposé d'un 2 à 8 : 8 minipoints."),
+    "closed_terminal_kan": ("A concealed kong of a 1, a 9 or an honour: 32 minipoints.",
+                            "Un kong caché d'un 1, d'un 9 ou d'un honneur : 32 minipoints."),
+    "open_terminal_kan": ("An exposed kong of a 1, a 9 or an honour: 16 minipoints.",
+                          "Un kong exposé d'un 1, d'un 9 ou d'un honneur : 16 minipoints."),
+}
+
+
+def fu_definition(entry: dict) -> tuple[str, str] | None:
+    """(English, French) of what a minipoint entry of a score's ``fu_breakdown`` asks, or None."""
+    if entry.get("reason") == "base":
+        return BASE_FU_DEFINITIONS.get(entry.get("fu"))
+    return FU_DEFINITIONS.get(entry.get("reason"))

@@ -71,6 +71,11 @@ def payment_steps(extra: dict) -> list[tuple[str, dict]]:
         return []
     if limit == "yakuman":
         steps = [("a yakuman: {basic} basic points", {"basic": basic})]
+    elif han >= 13:
+        # 002 (changes from 2012): « Les mains limites de 13+ han sont comptées sanbaiman et non plus
+        # yakuman »: said, for a player who learnt the counted yakuman elsewhere
+        steps = [("{limit} for {han} han (13 han or more are a sanbaiman: EMA 2016 counts no yakuman from han): "
+                  "{basic} basic points", {"limit": limit, "han": han, "basic": basic})]
     elif han >= 5:
         steps = [("{limit} for {han} han: {basic} basic points", {"limit": limit, "han": han, "basic": basic})]
     elif limit:

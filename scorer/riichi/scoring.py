@@ -131,18 +131,25 @@ def _pon_kan_reason(s, is_open) -> str:
     return f"{prefix}{mid}_{'kan' if len(s) == 4 else 'pon'}"
 
 
-def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
-    """Find the reading the package scored (the one whose minipoint list it returned) and tie
-    each minipoint item to its set. Returns (decomposition, fu breakdown)."""
+def _readings(tiles, win_id, melds, is_chiitoitsu) -> list:
+    """Every reading of the hand (seven pairs or not, as scored) and the sets its winning tile may
+    complete in it."""
     tiles_34 = [0] * 34
     for t in tiles:
         tiles_34[t // 4] += 1
     open_melds = [m.tiles_34 for m in melds if m.opened]
+    return [(h, HandCalculator._find_win_groups(win_id, h, open_melds))
+            for h in HandDivider.divide_hand(tiles_34, melds) if (len(h) == 7) == is_chiitoitsu]
+
+
+def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
+    """Find the reading the package scored (the one whose minipoint list it returned) and tie
+    each minipoint item to its set. Returns (decomposition, fu breakdown)."""
+    open_melds = [m.tiles_34 for m in melds if m.opened]
     valued = [31, 32, 33, config.player_wind, config.round_wind]
     want = sorted((d["fu"], d["reason"]) for d in resp.fu_details)
     # every reading and the sets its winning tile may complete, found once (a wait's note reads them too)
-    readings = [(h, HandCalculator._find_win_groups(win_id, h, open_melds))
-                for h in HandDivider.divide_hand(tiles_34, melds) if (len(h) == 7) == is_chiitoitsu]
+    readings = _readings(tiles, win_id, melds, is_chiitoitsu)
     for h, win_groups in readings:
         for wg in win_groups:
             details, fu = FuCalculator.calculate_fu(h, win_id, wg, config, valued, melds)
@@ -173,7 +180,8 @@ def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
             pool = [(s, _pon_kan_reason(s, o), c) for s, o, _d, c in sets if len(s) >= 3 and s[0] == s[1]]
             pair = next((s for s in h if len(s) == 2), None)
             breakdown = []
-            for d in sorted(details, key=lambda d: -d["fu"]):
+            # the winning base first, then the largest (a kong's 32 came before the base's 30)
+            for d in sorted(details, key=lambda d: (d["reason"] != "base", -d["fu"])):
                 reason = d["reason"]
                 used, claimed = [], False
                 if reason in ("penchan", "kanchan", "pair_wait"):
@@ -220,6 +228,25 @@ def _free_wait_set(readings, win: int) -> str | None:
             if len(wg) == 3 and (wg[0] == wg[1] or (wg[0] == win and wg[2] % 9 != 8)
                                  or (wg[2] == win and wg[0] % 9 != 0)):
                 return T.group_codes([T.code_of(i) for i in wg])
+    return None
+
+
+def _paid_wait(readings, win: int) -> tuple[str, str] | None:
+    """The set the winning tile (34-index ``win``) completes in one of ``readings`` by a wait that
+    earns 2 minipoints (002 §4.1.1: edge, closed or pair wait), and that wait's minipoint entry
+    (``FU_NAMES``' key); or None."""
+    for _h, win_groups in readings:
+        for wg in win_groups:
+            if len(wg) == 2:
+                kind = "pair_wait"
+            elif len(wg) == 3 and wg[0] != wg[1] and wg[1] == win:
+                kind = "kanchan"
+            elif len(wg) == 3 and wg[0] != wg[1] and ((wg[2] == win and wg[0] % 9 == 0)
+                                                       or (wg[0] == win and wg[2] % 9 == 8)):
+                kind = "penchan"
+            else:
+                continue
+            return T.group_codes([T.code_of(i) for i in wg]), kind
     return None
 
 
@@ -360,6 +387,11 @@ def score(hand: Hand, options) -> ScoreResult:
         # 002 §4.2.1: « Gagner sur la tuile de remplacement après avoir déclaré un kong »
         return refused("a win on a kong replacement tile needs a kong in the hand "
                        "(002 §4.2.1)", "kong_replacement")
+    if rinshan and ctx("ippatsu"):
+        # 002 §3.3.14: « La possibilité d'ippatsu est perdue si le tour est interrompu par un appel
+        # pour kong [...] incluant les kongs cachés »: the winner's own kong declared it lost
+        return refused("a win on a kong replacement tile follows the winner's own kong, and any kong, concealed "
+                       "ones included, ends the chance of ippatsu (002 §3.3.14)", "ippatsu")
     if chankan and sum(1 for t in hand.all_tiles if T.normalize(t) == T.normalize(hand.winning_tile)) > 1:
         # the robbed tile is the fourth of an added kong: the winner holds no other copy (as MCR)
         return refused("the robbed tile completes another player's kong: no other copy of "
@@ -412,8 +444,16 @@ def score(hand: Hand, options) -> ScoreResult:
                 message += "; if riichi was declared, say so: riichi is a yaku"   # the yaku most often left out
             base.error = _error(errors.NOT_COMPLETE, message, reason="no_yaku")
         else:
-            base.error = _error(errors.NOT_COMPLETE, "these tiles do not form four sets and a pair, "
-                                "seven different pairs or thirteen orphans (002 §3.2, §4.2)")
+            counts = Counter(T.normalize(t) for t in hand.concealed)
+            fours = sorted(c for c, n in counts.items() if n == 4)
+            message = ("these tiles do not form four sets and a pair, seven different pairs or thirteen orphans "
+                       "(002 §3.2, §4.2)")
+            if not hand.melds and fours and all(n in (2, 4) for n in counts.values()):
+                # seven pairs counting four alike as two: 002 §4.2.2 « Il n'est pas autorisé d'avoir deux
+                # paires identiques » (a learner was told only "seven different pairs")
+                message += (f"; the seven pairs must all differ: {' '.join(c[0] * 4 + c[1] for c in fours)} would be "
+                            "two identical pairs (002 §4.2.2)")
+            base.error = _error(errors.NOT_COMPLETE, message)
         base.assumed = ctx.assumed()
         return base
 
@@ -488,6 +528,13 @@ def score(hand: Hand, options) -> ScoreResult:
                 f["name_en"], f["name_fr"] = (("Dragon pair", "Paire de dragon") if pair in ("5z", "6z", "7z") else
                                               ("Seat wind pair", "Paire de vent du joueur") if pair == T.WINDS[WIND_NAMES.index(seat)]
                                               else ("Prevalent wind pair", "Paire de vent dominant"))
+        pinfu = next((i for i in items if i.id == "pinfu"), None)
+        paid = _paid_wait(_readings(tiles, win_id, melds, False), win_id // 4) if pinfu else None
+        if paid:
+            # 002 §4.1.1: « La possibilité rapportant le plus grand score doit toujours être choisie »:
+            # said as the edge wait's own note says it the other way (a learner saw the 2 minipoints gone)
+            pinfu.note = (f"the {T.code_of(win_id // 4)} also completes {paid[0]} ({FU_NAMES[paid[1]][0].lower()}, 2 "
+                          "minipoints): read as a two-sided wait the hand is pinfu, which scores more (002 §4.1.1)")
         if config.is_tsumo and any(a == "pinfu" for a, _ in yaku):
             # said, not silently left out: 002 §4.1.1 « Gagner sur pioche (sauf en cas de pinfu) 2 »
             waived = "pinfu_tsumo"         # an entry's id: its names are FU_NAMES'

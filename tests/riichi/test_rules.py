@@ -107,6 +107,33 @@ def test_robbing_the_kong_cannot_be_self_drawn():
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.robbing_kong"
 
 
+def test_no_ippatsu_on_a_kong_replacement_tile():
+    # 002 §3.3.14: any kong, concealed ones included, ends the chance of ippatsu; a rinshan win
+    # follows the winner's own kong (it was scored Riichi + Ippatsu + After a Kong, 8,000)
+    hand = "(5555p)123m789s456s1s 1s"
+    r = riichi(hand, riichi=True, ippatsu=True, kong_replacement=True, seat_wind="S")
+    assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.ippatsu"
+    r = riichi(hand, riichi=True, kong_replacement=True, seat_wind="S")
+    assert r.valid and r.total == 5200 and r.extra["fu"] == 40
+
+
+def test_pinfu_says_the_paying_wait_it_was_preferred_to():
+    # 002 §4.1.1's own example: 56789s won on the 7 completes 567s on two sides or 789s on an edge
+    # (89 waiting for the 7): the reading that scores more, pinfu, is counted, and said so
+    r = riichi("123m456p77p56789s 7s", riichi=True, seat_wind="S")
+    pinfu = next(i for i in r.items if i.id == "pinfu")
+    assert "also completes 789s (edge wait, 2 minipoints)" in pinfu.note
+    assert not next(i for i in riichi("123m456p77p34578s 6s", riichi=True, seat_wind="S").items
+                    if i.id == "pinfu").note
+
+
+def test_seven_pairs_with_four_alike_says_why():
+    # 002 §4.2.2 « Il n'est pas autorisé d'avoir deux paires identiques »
+    r = riichi("1111m33p55p77p22z6z 6z", riichi=True, seat_wind="S")
+    assert not r.valid and "1111m would be two identical pairs (002 §4.2.2)" in r.error["message"]
+    assert "identical" not in riichi("1111m33p55p77p2z67z 6z", riichi=True, seat_wind="S").error["message"]
+
+
 def test_riichi_with_an_exposed_set_is_a_context_error():
     r = riichi("[123m,1]456p789s22z45m 6m", riichi=True)
     assert not r.valid and r.error["code"] == "bad_context" and r.error["field"] == "context.riichi"

@@ -244,7 +244,8 @@ def upload():
     page = {"name": name, "rows": rows, "problems": result.layout.problems,
             # a hand photo refused as no layout was also told it was "read turned a quarter"
             "orientation": "as laid out" if result.layout.unreadable else result.layout.orientation, "has_bonus": result.layout.has_bonus,
-            "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled()}
+            "disagreements": len(result.disagreements()), "swapped": result.swapped(), "doubled": result.doubled(),
+            "blurred": getattr(result, "blurred", False)}
     _drop_old_pending()
     owner = session.get("csrf")
     # a photo uploaded again from the same browser (the first one had a mistake, or was left by
@@ -481,19 +482,24 @@ def undo_correction(data_dir) -> dict | None:
 
 
 def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_name: str | None = None,
-                        read_as=None, made_at: float | None = None) -> dict | None:
+                        read_as=None, made_at: float | None = None, others=None) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``, or the one made at
     ``made_at``: ``_change_made_at``) a recorded hand's confirmed tiles
     (``TileSetProfile.learn_hand``; ``faces``: their face cuts, or None); ``codes`` empty: forget
     the hand; ``read_as``: per tile the base model's (code, probability) when the photo was read,
-    or None. None with no such profile (or one that cannot learn)."""
+    or None; ``others``: the photo's tiles the lesson does not teach, to guard them
+    (``TileSetProfile.learn_hand``); the codes not learnt so are answered as ``unlearnt``. None
+    with no such profile (or one that cannot learn)."""
     done = {}
 
     def change(profile) -> int:
         if not profile.uses_network:
             return 0
-        kept = profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as) if codes else -profile.forget_hand(key)
+        kept = (profile.learn_hand(key, crops, codes, faces=faces, read_as=read_as, others=others) if codes
+                else -profile.forget_hand(key))
         done.update(profile=profile.name, key=key, tiles=kept, confirmed=profile.n_confirmed)
+        if codes and profile.unlearnt_codes:
+            done["unlearnt"] = list(profile.unlearnt_codes)
         return 1                                  # saved even where the hand replaced its own lesson
     if made_at is not None:
         _change_made_at(data_dir, made_at, change)
@@ -508,7 +514,8 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
 
 
 def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
-                      profile_name: str | None = None, read_as=None, kept_made_at: float | None = None) -> dict | None:
+                      profile_name: str | None = None, read_as=None, kept_made_at: float | None = None,
+                      other_boxes=(), other_codes=()) -> dict | None:
     """Teach the active profile (or the one named ``profile_name``) the tiles at ``boxes`` (in the pixels of ``photo``, a JPEG) of a
     hand being reviewed or recorded, with the ``codes`` the player gave them, under ``key`` (the
     hand's draft id: sent again, it replaces what that hand taught; no codes: forgets it). The
@@ -517,7 +524,9 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     the page is told, or None with no profile that learns (nothing to do, not an error).
     ``read_as``: per tile the base model's (code, probability) when the photo was read, or None
     (``TileSetProfile.learn_hand``). ``kept_made_at``: the profile made then, kept to be restored
-    (a new calibration of its name replaced it), learns them instead."""
+    (a new calibration of its name replaced it), learns them instead. ``other_boxes``: the photo's
+    other tiles of the hand, left by the player as read (``other_codes``): a code of this lesson
+    that one of them comes to be read as is not learnt (``TileSetProfile.learn_hand``'s guard)."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
 
@@ -529,7 +538,10 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     profile = _learning_profile(data_dir, profile_name)
     if profile is None:
         return None
-    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as)
+    def others():
+        from vision.calibration import reading_of
+        return (reading_of(photo, other_boxes), list(other_codes)) if other_boxes else None
+    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as, others=others)
     # when the profile was made: who learnt the hand is found by it after a rename
     return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
             **({"tiles": len(codes)} if codes else {"forget": True})}
@@ -544,17 +556,20 @@ def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
 
 
 def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None, read_as=None,
-                         made_at: float | None = None) -> None:
+                         made_at: float | None = None, others=None) -> None:
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
     No codes: the hand is forgotten (by ``profile_name``, the one made at ``made_at``, or the
-    active profile)."""
+    active profile). ``others()``: the guard's ``(read, codes)`` or None (``learn_recorded_hand``)."""
     def run():
         import logging
         try:
             crops, faces = cut() if codes else ([], None)
-            learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
-                                read_as=read_as, made_at=made_at)
+            done = learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
+                                       read_as=read_as, made_at=made_at, others=others() if others and codes else None)
+            if done and done.get("unlearnt"):
+                logging.getLogger(__name__).info("hand %s: %s not learnt, other tiles of its photo would read so",
+                                                 key, " ".join(done["unlearnt"]))
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
     _start_learning(f"learn-hand-{key}", run)

@@ -32,6 +32,10 @@ FR = {
     "Correct the tiles in the editor": "Corriger les tuiles dans l'éditeur",
     "Your tiles are still being learnt (the machine is busy): press Save again in a minute.":
         "Vos tuiles sont encore en cours d'apprentissage (la machine est occupée) : appuyez de nouveau sur Enregistrer dans une minute.",
+    "The photo seems blurred (the tiles’ edges are soft): a profile learnt from it reads your tiles less well, and blur may be why tiles are read otherwise below. Hold the phone still, in good light, and take it again.":
+        "La photo semble floue (les bords des tuiles sont mous) : un profil appris sur elle lit moins bien vos tuiles, "
+        "et le flou peut expliquer les tuiles lues autrement ci-dessous. Tenez le téléphone immobile, en bonne lumière, "
+        "et reprenez-la.",
     "The tile in the {place} place is read as {code}, as is the tile in the {code} place. If it is the {place}, all is well: your tiles are learnt as laid out. If the {code} was laid there twice, put the {place} in its place: saved so, your photos’ {code} tiles may be read as {place}.":
         "La tuile à la place du {place} est lue {code}, comme celle à la place du {code}. Si c'est bien le "
         "{place}, tout va bien : vos tuiles sont apprises telles qu'elles sont posées. Si le {code} a été posé là "

@@ -364,12 +364,15 @@ def teach(draft_id):
     """The draft's photographed tiles that teach the active tile-set profile: ``tile`` (a tile's
     index in the photo's reading) and ``code`` fields in the same order: the tiles corrected as
     the hand is reviewed, then, on Record, every upright tile of the hand as confirmed. Sent
-    again, they replace what this draft taught; none: taken back. The server cuts them from the
+    again, they replace what this draft taught; none: taken back; ``other`` fields: the hand's
+    other photographed tiles, left as read, which the lesson must not make read as its codes
+    (``TileSetProfile.learn_hand``). The server cuts them from the
     draft's photo as the reader sees them (``calibrate.learn_photo_tiles``, in the background:
     202 at once); 200 with ``learning: false`` when no profile learns."""
     store = get_store()
     draft = store.get_draft(draft_id)
-    done = teaching.teach_draft_tiles(store, draft, request.form.getlist("tile"), request.form.getlist("code"))
+    done = teaching.teach_draft_tiles(store, draft, request.form.getlist("tile"), request.form.getlist("code"),
+                                      others=request.form.getlist("other"))
     if done is None:
         return jsonify({"learning": False, "reason": i18n.msg("no active tile-set profile")})
     return jsonify(done), 202

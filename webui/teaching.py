@@ -42,11 +42,12 @@ def teach_restored_hand(hand: dict) -> None:
 
 
 def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None,
-                      kept_made_at: float | None = None) -> dict | None:
+                      kept_made_at: float | None = None, others: list = ()) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
     the active profile (or the one named ``profile_name``, or the copy kept of the one made at
     ``kept_made_at``: ``calibrate.learn_photo_tiles``), in the background; kept as the draft's
-    lesson. None: no profile learns."""
+    lesson. ``others``: indices of the hand's other upright tiles, left as read: a code of the
+    lesson that one of them would come to be read as is not learnt. None: no profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):
@@ -70,11 +71,21 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
         base_p = tile.get("base_p")
         read_as.append((tile.get("base_code") or tile.get("code"), float(base_p))
                        if isinstance(base_p, (int, float)) else None)
+    other_boxes, other_codes = [], []
+    for index in others:
+        if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
+            raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "other")
+        tile = read[int(index)]
+        if index in indices or tile.get("sideways") or tile.get("face_down") or tile.get("code") is None:
+            continue        # taught, or no upright face the lesson could make read otherwise
+        other_boxes.append(tile["box"])
+        other_codes.append(tile["code"])
     if codes and draft["photo_id"] is None:
         raise validation.InputError("bad_field", "this hand has no photo to learn from", "tile")
     photo = store.get_photo(draft["photo_id"])["jpeg"] if codes else None
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
-                                       profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at)
+                                       profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at,
+                                       other_boxes=other_boxes, other_codes=other_codes)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
     return done

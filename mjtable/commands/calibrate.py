@@ -225,6 +225,10 @@ def _calibrate(args, store) -> int:
     print(f"\n{len(result.layout.codes)} tiles assigned by position"
           + ("" if result.layout.has_bonus else " (no flowers or seasons row: the set is taken to have none; if it "
                  "has them, lay them out in a row below, or your profile reads them as other tiles)"))
+    if result.blurred:
+        print("! the photo seems blurred (the tiles' edges are soft): a profile learnt from it reads your tiles less "
+              "well, and blur may be why tiles are read otherwise below; hold the phone still, in good light, and "
+              "take it again")
     if dis:
         print(f"the base model reads {len(dis)} of them differently (shown as assigned≠read above):")
         print("  " + ", ".join(f"{code} read as {base or 'face down'} ({conf:.0%})" for _, code, base, conf in dis))

@@ -509,6 +509,30 @@ def test_a_recorded_hand_is_learnt_replaced_capped_and_forgotten(classifier, tmp
         loaded.learn_hand("x", [odd], ["1m", "2m"], learn=False)
 
 
+def test_a_lesson_that_makes_other_tiles_of_its_photo_read_as_its_code_is_not_learnt(classifier):
+    """A tile corrected in a photo teaches its code only while the photo's other tiles, left as
+    read, keep their codes (``others``): three 7s seen edge-on, taught, made a 6s and two 9s of
+    their photo read 7s."""
+    prof = TileSetProfile.from_examples([(code_crop(c), c) for c in CODES], name="p", classifier=classifier,
+                                        steps=20, batch=8)
+    prof.learn_hand("old", [code_crop("1m", seed=60)], ["1m"], classifier=classifier)
+    n = len(prof.codes)
+
+    def read(profile):      # the photo's other tile reads 1m once this lesson's 1m is learnt
+        taught = any(c == "1m" and s == "hand:d1" for c, s in zip(profile.codes, profile.sources))
+        return ["1m" if taught else "3m", "5p"]
+    kept = prof.learn_hand("d1", [code_crop("3m", seed=21), code_crop("9s", seed=4)], ["1m", "9s"],
+                           classifier=classifier, keep_per_code=1, others=(read, ["3m", "5p"]))
+    # the 1m is not learnt (nor does the cap drop the earlier hand's 1m for it); the 9s is
+    assert kept == 1 and prof.unlearnt_codes == ["1m"] and prof.learnt
+    assert prof.codes[n:] == ["9s"] and prof.sources[n - 1:] == ["hand:old", "hand:d1"]
+    assert len(prof.examples) == len(prof.base_misreads) == n + 1
+    # others that keep their codes let the whole lesson through; none given, no guard
+    assert prof.learn_hand("d2", [code_crop("3m", seed=22)], ["1m"], classifier=classifier,
+                           others=(lambda profile: ["5p"], ["5p"])) == 1 and prof.unlearnt_codes == []
+    assert prof.learn_hand("d3", [code_crop("3m", seed=23)], ["1m"], classifier=classifier) == 1
+
+
 def test_a_learnt_tile_cut_two_ways_goes_and_counts_as_one(classifier, tmp_path):
     """A corrected or confirmed tile learnt with its face cut (as the web page's tiles are) is one
     correction, one confirmed tile: undo, a hand replaced or forgotten and the cap on confirmed

@@ -24,7 +24,8 @@ def client(tmp_path, monkeypatch):
         tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
         for a, b in state.get("swap", ()):        # two tiles laid in each other's place, as read
             tiles[truth.index(a)].code, tiles[truth.index(b)].code = b, a
-        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth])
+        return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth],
+                           blurred=state.get("blurred", False))
     monkeypatch.setattr(calibration, "calibrate", fake)
     quick_finetune(monkeypatch)
     app = Flask(__name__)
@@ -414,6 +415,14 @@ def test_two_tiles_laid_in_each_others_place_are_said_on_the_page(client):
     client.state["swap"] = [("3p", "7p")]
     page = upload(client).get_data(as_text=True)
     assert 'class="error-message swapped"' in page and "seem laid in each other" in page
+
+
+def test_a_blurred_layout_photo_is_said_to_be_blurred_before_it_is_saved(client):
+    # a layout found in a blurred photo was asked about tile by tile ("laid there twice?"), its blur unsaid
+    assert 'id="blurred"' not in upload(client).get_data(as_text=True)
+    client.state["blurred"] = True
+    page = upload(client).get_data(as_text=True)
+    assert 'id="blurred"' in page and "The photo seems blurred" in page and 'id="save-profile"' in page
 
 
 def test_a_layout_the_base_model_reads_alike_is_not_said_to_have_0_tiles_read_differently(client):

@@ -708,6 +708,10 @@ def test_a_corrected_tile_loses_the_profile_mark(server, browser, monkeypatch):
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="9m"]'))
     assert not d.find_elements(By.CSS_SELECTOR, ".htile.profiled")
     assert not d.find_element(By.ID, "profiled-note").is_displayed()
+    # the photo's box says the code now given (a flower corrected 7f → 5f was still labelled 7f)
+    d.find_element(By.ID, "photo-thumb").click()
+    labels = [t.get_attribute("textContent") for t in d.find_elements(By.CSS_SELECTOR, "#overlay text")]
+    assert any(label.startswith("1m→9m") for label in labels), labels
 
 
 def test_a_box_tapped_on_the_photo_opens_its_tiles_picker(server, browser, monkeypatch):
@@ -776,6 +780,12 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     from vision.profile.tileset import FACE_SUFFIX
     from webui import calibrate
     store = active_profile(app, monkeypatch)
+    sent, learn = [], calibrate.learn_photo_tiles
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda *a, **k: sent.append(k) or learn(*a, **k))
+    # a stand-in profile of two random examples reads the photo's other tiles as anything it learns:
+    # its guard (tests/calibration/test_finetune.py) would keep the 4s from it
+    from vision.profile import tileset
+    monkeypatch.setattr(tileset, "OTHERS_GUARD", False)
     test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
     browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
 
@@ -789,6 +799,8 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     note = browser.find_element(By.ID, "taught-note")
     assert note.text == "Your tile set “club set” learns from this hand's 1 correction.", note.text
     assert [p["learnt_examples"] for p in store.list()] == [1]    # what the calibration page and --list count
+    # the hand's other upright tiles came with the correction, left as read, to guard its lesson
+    assert sent[0]["other_codes"] and len(sent[0]["other_boxes"]) == len(sent[0]["other_codes"])
     profile = store.active()
     assert taught()[0][0] == "4s" and profile.learnt and profile.examples[-1].std() > 0
     assert profile.network is not profile.calibration_network

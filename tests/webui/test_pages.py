@@ -209,6 +209,22 @@ def test_a_photo_of_too_many_tiles_says_so_where_no_hand_was_built(app, client):
     assert not html[html.index('id="tile-count">') + len('id="tile-count">')].islower()      # a sentence of its own
 
 
+def test_a_photo_of_face_down_tiles_only_is_not_told_to_correct_the_tiles_below(app, client):
+    # a photo of shapes (two boxes read face down) was told "the tiles read are below; correct them"
+    # above "No face-up tile was found": there were none to correct
+    from webui.store import Store, connect
+    store = Store(connect(app.config["DATABASE"]))
+    tiles = [{"code": None, "box": [60 * i, 0, 60 * i + 50, 70], "confidence": 0.6, "face_down": True} for i in range(2)]
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1},
+                               {"tiles": tiles, "hand": None, "reading": {"warnings": [], "groups": [], "links": []}})
+    html = client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
+    assert 'id="no-hand"' not in html and 'id="no-face-up"' in html
+    tiles[0].update(code="5p", face_down=False)
+    draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 1, "height": 1},
+                               {"tiles": tiles, "hand": None, "reading": {"warnings": [], "groups": [], "links": []}})
+    assert "the tiles read are below; correct them" in client.get(f"/review/{draft}?rules=mcr").get_data(as_text=True)
+
+
 def test_a_photo_of_tiles_in_a_grid_leads_to_the_calibration(app, client):
     # the calibration layout photographed on the photo page was told of groups that make no meld
     from webui.store import Store, connect

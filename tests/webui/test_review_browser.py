@@ -1345,6 +1345,12 @@ def test_a_flower_is_no_winning_tile_but_under_hong_kong_rules(server, browser):
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
         assert "Correct" in d.find_element(By.ID, "picker-title").text          # this tile's picker, not "Add a tile"
         assert (d.find_element(By.ID, "pick-winning").get_attribute("hidden") is None) is offered, rules
+        # no meld takes a flower: no "Move to" (it showed a blank choice), as a held tile has one
+        assert not d.find_element(By.ID, "pick-move").is_displayed()
+        _close_picker(d)
+        d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="5z"]').click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+        assert d.find_element(By.ID, "pick-move").is_displayed()
         _close_picker(d)
     assert console_errors(d) == []
 

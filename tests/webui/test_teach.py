@@ -84,6 +84,40 @@ def test_the_review_pages_tiles_are_cut_from_the_photo_by_the_server_and_learnt(
     assert len(cut) == 2                                                  # no refused request was cut
 
 
+def test_corrections_bring_the_hands_other_upright_tiles_to_guard_the_lesson(app, client, monkeypatch):
+    """A correction sent as the hand is reviewed names the hand's other tiles (``other``), left as
+    read: they are read again once it is learnt, and its code is not learnt where one of them
+    comes to be read as it (``TileSetProfile.learn_hand``'s ``others``)."""
+    from types import SimpleNamespace
+
+    from vision import calibration
+    from webui import calibrate
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("3m", 2, sideways=True), _tile("4m", 3),
+             _tile(None, 4, face_down=True)]
+    draft, jpeg = _photo_draft(app, tiles)
+    sent, looked = [], []
+    monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
+                                                                                                    created=1.0))
+    monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None,
+                        read_as=None, others=None: sent.append((codes, others)))
+    monkeypatch.setattr(calibration, "reading_of", lambda image, boxes, reader=None: looked.append((image, boxes)) or
+                        "read")
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["3"], "code": ["5p"], "other": ["0", "1", "2", "3", "4"]},
+                    headers=headers)
+    assert r.status_code == 202
+    (codes, others), = sent
+    # the taught, sideways and face-down tiles are no others; the others keep their codes as read
+    assert codes == ["5p"] and others() == ("read", ["1m", "2m"]) and looked == [(jpeg, [tiles[0]["box"],
+                                                                                        tiles[1]["box"]])]
+    # none named (a recorded hand sends every tile): no guard
+    assert client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "3"], "code": ["1m", "2m", "5p"]},
+                       headers=headers).status_code == 202
+    assert sent[-1][1]() is None
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["3"], "code": ["5p"], "other": ["7"]}, headers=headers)
+    assert r.status_code == 400 and "no tile '7'" in r.get_json()["error"]["message"]
+
+
 def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, monkeypatch):
     """Deleting a hand makes the profile forget what its draft taught; "Restore this hand" put the
     hand back without its tiles, so the profile lost them for good."""
@@ -94,7 +128,7 @@ def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, m
     draft, jpeg = _photo_draft(app, tiles)
     taught, forgotten = [], []
     monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
-                        read_as=None, kept_made_at=None: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
+                        read_as=None, kept_made_at=None, **others: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None:
                         forgotten.append((key, codes)))
@@ -205,7 +239,7 @@ def test_a_restored_hand_teaches_only_the_profile_that_learnt_it(app, client, mo
     taught = []
     active = ["Hélène's set"]
     monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
-                        read_as=None, kept_made_at=None: (
+                        read_as=None, kept_made_at=None, **others: (
         taught.append((codes, profile_name or active[0])) or {"learning": True, "key": key,
                                                               "profile": profile_name or active[0]}))
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: active[0])
@@ -242,7 +276,7 @@ def test_a_correction_carries_how_surely_the_base_model_misread_the_tile_when_it
     monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
                                                                                                     created=1.0))
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None,
-                        read_as=None: sent.append((codes, read_as)))
+                        read_as=None, others=None: sent.append((codes, read_as)))
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
     r = client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["6s", "2m", "4m"]},
                     headers=headers)

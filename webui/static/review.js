@@ -510,9 +510,10 @@
     // the marks of the hand as it is now (the player's melds, the tile marked ★), by the read tile
     // each came from: the legend promised ★ and M1, M2 where the reading had put them only
     // and where each is in the hand ([group, index]), for a tapped box to open its tile's picker
-    const markNow = {}, placeNow = {};
+    const markNow = {}, placeNow = {}, codeNow = {};
     groups.forEach((g, gi) => g.tiles.forEach((x, ti) => {
       if (x.src === null || x.src === undefined) return;
+      codeNow[x.src] = x.code;     // the player's code: a flower corrected 7f → 5f still said 7f here
       markNow[x.src] = g.kind === "standing" ? (x.win ? "★" : "") : g.kind === "bonus" ? "✿" : "M" + gi;
       placeNow[x.src] = [gi, ti];
     }));
@@ -536,7 +537,8 @@
       label.setAttribute("x", x0 + 2); label.setAttribute("y", Math.max(18, y0 - 4));
       label.setAttribute("fill", colour);
       label.setAttribute("font-size", Math.max(14, (y1 - y0) / 4));
-      const shown = readCode[i] && readCode[i] !== t.code ? `${t.code}→${readCode[i]}` : (readCode[i] || "▮");
+      const now = codeNow[i] || readCode[i];
+      const shown = now && now !== t.code ? `${t.code}→${now}` : (now || "▮");
       const mark = unknown ? "" : i in markNow ? markNow[i]
         : (marks[group] || ("g" + link.group in meldNumbers ? "M" + meldNumbers["g" + link.group] : ""));
       label.textContent = (unknown ? "?" : shown) + (mark ? " " + mark : "") + (sideways ? "↻" : "");
@@ -652,6 +654,8 @@
     });
     const o = document.createElement("option"); o.value = "new"; o.textContent = tr("a new meld"); moveSel.append(o);
     moveSel.value = String(gi);
+    // a flower or season stays with the others (no meld takes one): its "Move to" showed a blank choice
+    moveSel.closest("label").hidden = !add && groups[gi].kind === "bonus";
     const canvas = $("crop");
     canvas.hidden = true;
     if (t && t.src !== null && photo && photo.naturalWidth && readTiles[t.src]) {
@@ -684,12 +688,14 @@
   // The tiles are sent as their places in the photo's reading: the server cuts them from the
   // draft's photo as the reader sees them (brightened as read, by box and by face), where a crop
   // cut here would show a dark photo as taken.
-  async function sendHand(key, tiles) {
+  async function sendHand(key, tiles, others = []) {
     const body = new FormData();
     tiles.forEach(([read, code]) => {
       body.append("tile", String(readTiles.indexOf(read)));
       body.append("code", code);
     });
+    // the hand's other tiles, left as read: a lesson that would make them read as its codes is not learnt
+    others.forEach(([read]) => body.append("other", String(readTiles.indexOf(read))));
     const headers = { "X-CSRF-Token": mj.csrf(), "X-Requested-With": "fetch" };
     return fetch(data.teachUrl.replace("DRAFT", encodeURIComponent(key)), { method: "POST", body, headers }).catch(() => {});
   }
@@ -709,11 +715,12 @@
       untaught.hidden = !n;
     }
     const fixed = photographed().filter(([read, code]) => read.code !== code);
+    const kept = photographed().filter(([read, code]) => read.code === code);
     const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
     if (said === taught) return;
     const before = JSON.parse(taught).length;
     taught = said;
-    const answer = await sendHand(draftId, fixed);
+    const answer = await sendHand(draftId, fixed, fixed.length ? kept : []);
     // said, so that the player knows a correction is not only for this hand (nothing was)
     const note = $("taught-note");
     if (!note || !answer || !answer.ok) return;

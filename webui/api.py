@@ -209,7 +209,11 @@ def club_standings():
 @bp.post("/games")
 def create_game():
     data = validation.known_keys(_json_body(), GAME_KEYS)
-    rules = data.get("rules", "mcr")
+    if "rules" not in data:
+        # a riichi club's bot that left it out had its evening scored under MCR without a word
+        raise gamelog.GameError("missing_field", "rules is required: mcr, riichi, hk or classical (GET /api/rules)",
+                                field="rules")
+    rules = data["rules"]
     gid = gamelog.new_game(get_store(), name=data.get("name"), rules=scorer.rules_name(rules) if isinstance(rules, str) else rules,
                            players=data.get("players"), options=_dict_field(data, "options"),
                            flow=_dict_field(data, "flow"))
@@ -399,6 +403,18 @@ def delete_hand(game_id, seq):
 @bp.get("/games/<int:game_id>/edits")
 def edits(game_id):
     return jsonify({"edits": gamelog.history(get_store(), game_id)})
+
+
+@bp.post("/games/<int:game_id>/edits/<int:edit_id>/restore")
+def restore_hand(game_id, edit_id):
+    """The history's "Restore this hand" (an edit ``restorable`` in ``GET .../edits``): the hand
+    deleted or undone goes back in its place, the hands after it recomputed, and the tile-set
+    profile that learnt its tiles learns them again (only the page's form did this)."""
+    from . import teaching
+    _guard_body(())
+    hand = gamelog.restore_hand(get_store(), game_id, edit_id)
+    teaching.teach_restored_hand(hand)
+    return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 
 
 @bp.get("/games/<int:game_id>/export.json")

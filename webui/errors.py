@@ -147,7 +147,10 @@ def init_app(app) -> None:
     def _http(e):
         messages = {413: f"the upload is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
                     404: "there is nothing at this address", 405: "this address does not accept that method"}
-        response = respond(e.code or 500, {"code": (e.name or "error").lower().replace(" ", "_"),
+        # an upload over the byte limit is "too_large", as one over the pixel limit (docs/webui.md): a
+        # client told "request_entity_too_large" met a code the docs never name
+        code = "too_large" if e.code == 413 else (e.name or "error").lower().replace(" ", "_")
+        response = respond(e.code or 500, {"code": code,
                                            "message": messages.get(e.code, e.description or e.name)})
         if e.code == 405 and getattr(e, "valid_methods", None):
             # the methods it takes, as HTTP asks of a 405 (RFC 9110 §15.5.6): the JSON answer had none

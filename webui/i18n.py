@@ -2147,6 +2147,8 @@ MESSAGES_FR = {
     "from must be left, across, right or null, not {}": "« from » doit être left, across, right ou null, pas {0}",
     "hand JSON does not parse: {}": "le JSON de la main est illisible : {0}",
     "hand is required (hand JSON or notation)": "la main est requise (JSON ou notation)",
+    "rules is required: mcr, riichi, hk or classical (GET /api/rules)":
+        "le jeu de règles est requis : mcr, riichi, hk ou classical (GET /api/rules)",
     "meld tiles must be a list": "les tuiles d'une combinaison doivent être une liste",
     "meld type must be chow, pung or kong, not {}": "une combinaison est un chow, un pung ou un kong, pas {0}",
     "melds must be a list": "les combinaisons doivent être une liste",

@@ -225,6 +225,8 @@ def build_routes():
         f"/games/{game_id(d)}/hands/{hand_seq(d)}/delete", form_request(d, {}, c))
     r[("/games/<int:game_id>/edits/<int:edit_id>/restore", "POST")] = lambda d, c: (
         f"/games/{game_id(d)}/edits/{d(st.integers(min_value=0, max_value=5))}/restore", form_request(d, {}, c))
+    r[("/api/games/<int:game_id>/edits/<int:edit_id>/restore", "POST")] = lambda d, c: (
+        f"/api/games/{game_id(d)}/edits/{d(st.integers(min_value=0, max_value=5))}/restore", json_request(d, {}))
     r[("/api/games/<int:game_id>/undo", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/undo", json_request(d, {}))
     r[("/api/games/<int:game_id>", "PATCH")] = lambda d, c: (

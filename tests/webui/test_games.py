@@ -947,6 +947,33 @@ def test_a_deleted_hand_is_restored_where_it_was(client):
     assert client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json).status_code == 201
 
 
+def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
+    # the history said "restorable" and an id, but only the page's form (with its token) restored
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    before = client.get(f"/api/games/{gid}").json
+    assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    edits = client.get(f"/api/games/{gid}/edits").json["edits"]
+    assert [(e["action"], e["restorable"]) for e in edits] == [("delete", True), ("undo", True)]
+    for e in edits:
+        r = client.post(f"/api/games/{gid}/edits/{e['id']}/restore", json={})
+        assert r.status_code == 200 and r.json["hand"]["seq"] in (1, 2) and "totals" in r.json, r.json
+    assert client.get(f"/api/games/{gid}").json["totals"] == before["totals"]
+    r = client.post(f"/api/games/{gid}/edits/{edits[0]['id']}/restore", json={})
+    assert r.status_code == 400 and r.json["error"]["code"] == "not_restorable"
+    assert client.post(f"/api/games/{gid}/edits/999/restore", json={}).status_code == 404
+    assert client.post(f"/api/games/{gid}/edits/{edits[0]['id']}/restore", json={"x": 1}).status_code == 400
+
+
+def test_a_game_is_not_made_under_mcr_for_want_of_its_rules(client):
+    # a riichi club's bot that left "rules" out had its evening scored under MCR without a word
+    r = client.post("/api/games", json={"name": "x", "players": ["A", "B", "C", "D"]})
+    assert r.status_code == 400 and r.json["error"]["code"] == "missing_field" and r.json["error"]["field"] == "rules"
+    assert client.get("/api/games").json["games"] == []
+
+
 @pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 0, 2), (2, 0, 1)])
 def test_hands_removed_one_after_another_are_restored_in_their_places_in_any_order(client, order):
     """Three hands deleted (the last, then the first twice) and restored from the history: put

@@ -234,7 +234,7 @@ def from_query(store: Store, args) -> tuple[dict, list[str]]:
                                                     (played[0] if played else gamelog.usual_rules(store)))
     known = {r["name"] for r in scoring.available_rules()}
     if rules not in known:
-        raise InputError("bad_field", f"unknown rules {str(asked)[:30]!r}: one of {', '.join(sorted(known))}",
+        raise InputError("unknown_rules", f"unknown rules {str(asked)[:30]!r}: one of {', '.join(sorted(known))}",
                          field="rules")
     since, until = parse_day(args.get("since"), "since"), parse_day(args.get("until"), "until")
     min_games = _min_games(args.get("min_games"))

@@ -133,6 +133,9 @@ def test_bad_days_and_rules_are_refused_with_the_reason(client):
     assert 'id="club-standings"' not in page and 'id="counted"' not in page
     r = client.get("/games/standings?rules=poker")
     assert r.status_code == 400 and "unknown rules &#39;poker&#39;: one of" in r.get_data(as_text=True)
+    # the code /api/score, /api/read and /api/games give an unknown rule set (it was bad_field here)
+    r = client.get("/api/standings?rules=poker")
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_rules" and r.json["error"]["field"] == "rules"
     fr = client.get("/games/standings?since=hier&lang=fr").get_data(as_text=True)
     assert "« Parties commencées du » doit être une date écrite AAAA-MM-JJ" in fr
 

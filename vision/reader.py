@@ -236,6 +236,10 @@ UPRIGHT_VOTES: float | None = 12.0
 #: turned a quarter, where the detectors find few tiles and so too few votes) is also read turned a
 #: quarter each way, and the reading kept that finds more confident tiles with its faces upright.
 LEVEL_SHARE: float | None = 0.5
+#: ... or, with LEVEL_ANY_SHAPE, any photo whose face-up tiles read unsurely (LEVEL_BELOW), whatever
+#: their boxes' shape: a hand's row turned a quarter was boxed as squares over two tiles each,
+#: neither sideways nor not, and an outlier off the row hid the column they made.
+LEVEL_ANY_SHAPE = True
 #: ... and only when its face-up tiles' mean confidence is under this: a photo turned a quarter
 #: that the detectors hardly see reads its few tiles unsurely, while many real photos of tiles
 #: lying sideways read them surely, and reading each of those twice more cost every photo's p95
@@ -263,6 +267,7 @@ class ReaderConfig:
     rectify: bool | None = None          # None: vision.crops.RECTIFY
     upright_votes: float | None = _module_default("UPRIGHT_VOTES")
     level_share: float | None = _module_default("LEVEL_SHARE")
+    level_any_shape: bool = _module_default("LEVEL_ANY_SHAPE")
     level_below: float | None = _module_default("LEVEL_BELOW")
     second_read_floor: float = _module_default("SECOND_READ_FLOOR")
     second_read_margin: float = _module_default("SECOND_READ_MARGIN")
@@ -491,11 +496,15 @@ class TileReader:
         return self._read(np.ascontiguousarray(np.rot90(picture, k)), None, embeddings, profile, turn=False)
 
     def lying_unsurely(self, reads: list[TileRead]) -> bool:
-        """Whether most of ``reads``' face-up tiles lie sideways (``LEVEL_SHARE``) and they read
-        unsurely (``LEVEL_BELOW``): a photo turned a quarter that the detectors hardly see."""
+        """Whether most of ``reads``' face-up tiles lie sideways (``LEVEL_SHARE``; with
+        ``LEVEL_ANY_SHAPE``, whatever their shape) and they read unsurely (``LEVEL_BELOW``): a photo
+        turned a quarter that the detectors hardly see."""
         face_up = [r for r in reads if not r.face_down and r.code is not None]
         share, below = self.config.level_share, self.config.level_below
-        if share is None or len(face_up) < 2 or sum(is_sideways_box(r.box) for r in face_up) <= share * len(face_up):
+        if share is None or len(face_up) < 2:
+            return False
+        lying = sum(is_sideways_box(r.box) for r in face_up) > share * len(face_up)
+        if not lying and not (self.config.level_any_shape and len(face_up) >= 3):
             return False
         return below is None or float(np.mean([r.confidence for r in face_up])) < below
 

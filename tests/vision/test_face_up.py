@@ -168,6 +168,20 @@ def test_a_photo_turned_a_quarter_whose_tiles_the_detectors_hardly_see_is_read_l
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data")
+def test_a_hand_turned_a_quarter_whose_boxes_are_squares_is_read_upright():
+    """A phone trial's hand of bamboo turned a quarter without its rotation tag: the detectors boxed
+    its row as squares over two tiles each (neither sideways nor not), so the sideways tiles'
+    turns were not tried and 9 of its 14 tiles were read, unsurely; any shape now
+    (``LEVEL_ANY_SHAPE``), read unsurely, tries them."""
+    from vision.reader import TileReader
+    photo = next((SHARED / "valid" / "images").glob("hand_005_*"))
+    image = np.ascontiguousarray(np.rot90(cv2.imread(str(photo)), 1))
+    upright = [t.code for t in TileReader().read(str(photo)) if not t.face_down]
+    turned = [t.code for t in TileReader().read(image) if not t.face_down]
+    assert len(upright) == 14 and sorted(turned) == sorted(upright)
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data")
 def test_a_photo_of_tiles_lying_sideways_read_surely_is_read_once():
     """A real photo whose 14 tiles all lie sideways and are read surely (a row photographed as it
     was laid, nothing turned): the sideways-tiles turns (LEVEL_SHARE) are not tried, as they are

@@ -370,7 +370,7 @@ def deactivate():
 def delete():
     store = _store()
     was_active = store.active_slug()
-    answer = _on_named_profile(store.remove, "Profile {name} deleted.")
+    answer = _on_named_profile(store.remove, "Profile “{name}” deleted.")
     if was_active is not None and store.active_slug() is None:
         flash(i18n.t("No active profile: the base model reads tiles alone."))
     return answer

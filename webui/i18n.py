@@ -608,7 +608,7 @@ FR = {
     "That calibration has expired: upload the photo again.": "Cette calibration a expiré : envoyez de nouveau la photo.",
     "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
     "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
-    "Active profile: {name}.": "Profil actif : « {name} ».", "Profile {name} deleted.": "Profil « {name} » supprimé.",
+    "Active profile: {name}.": "Profil actif : « {name} ».", "Profile “{name}” deleted.": "Profil « {name} » supprimé.",
     "choose a calibration photo": "choisissez une photo de calibration", "give the set a name": "donnez un nom au jeu",
     # rule sets (scorer TITLE, scorer/flow titles)
     "Chinese Official (MCR, 81 fans)": "Officiel chinois (MCR, 81 fans)", "Riichi (EMA 2016)": "Riichi (EMA 2016)",

@@ -173,7 +173,8 @@ def test_using_or_deleting_a_profile_names_it_as_the_user_did(client, app, monke
     client.post("/calibrate/delete", data={"csrf_token": token, "name": "club-set"})
     page = client.get("/calibrate/").get_data(as_text=True)
     # the active one deleted: reading goes on with the base model alone, and the page says so
-    assert "Profile Club Set deleted." in page and "the base model reads tiles alone" in page
+    # its name quoted, as the page's other messages quote it
+    assert "Profile “Club Set” deleted." in page and "the base model reads tiles alone" in page
 
 
 def test_deleting_the_active_profile_or_one_that_learnt_says_what_goes_with_it(client, app):

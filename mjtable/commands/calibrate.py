@@ -294,7 +294,9 @@ def _calibrate(args, store) -> int:
         # surely (TileSetProfile.familiar): "all but those it took another tile for" after three
         # misread tiles listed, and 33 of 34 kept, read as a contradiction
         out = len(profile.known_codes) - len(laid)
-        which = ((f"all but {out}, which it read surely where another kind lay" if out else "every one")
+        # "every one" right after a list of tiles it read otherwise read as a contradiction (a trial)
+        which = ((f"all but {out}, which it read surely where another kind lay" if out
+                  else "every one: the tiles it read otherwise above, it read unsurely" if dis else "every one")
                  if profile.familiar else "those it read right there and took no other tile for")
         print(f"the built-in reader read your layout photo {'well' if profile.familiar else 'poorly'}, so it keeps "
               f"the last word on {len(laid)} of the {len(profile.known_codes)} kinds of tile laid out ({which})"

@@ -91,6 +91,18 @@ def test_yes_saves_and_activates(photo, tmp_path, fake_calibrate, capsys):
     assert "no replaced profile of 'club-set' is kept" in capsys.readouterr().err
 
 
+def test_trust_in_every_kind_after_tiles_read_otherwise_says_why(photo, tmp_path, fake_calibrate, capsys, monkeypatch):
+    # "keeps the last word on 34 of the 34 kinds (every one)" right after two tiles listed as read
+    # otherwise read as a contradiction: in a familiar set only sure misreadings count against a kind
+    from scorer.tiles import ALL_CODES
+    from vision.profile import tileset
+    monkeypatch.setattr(tileset, "_base_trust", lambda reads, codes, sure: (list(ALL_CODES[:34]), True))
+    assert main(["calibrate", str(photo), "--name", "club", "--data-dir", str(tmp_path / "d"), "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "reads" in out and "differently" in out
+    assert "34 of the 34 kinds of tile laid out (every one: the tiles it read otherwise above, it read unsurely)" in out
+
+
 @pytest.mark.parametrize("familiar, says", [(True, "read your layout photo well, so it keeps the last word on 2 of "
                                                    "the 34 kinds of tile laid out (all but 32, which it read surely "
                                                    "where another kind lay)"),

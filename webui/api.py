@@ -414,6 +414,7 @@ def restore_hand(game_id, edit_id):
     _guard_body(())
     hand = gamelog.restore_hand(get_store(), game_id, edit_id)
     teaching.teach_restored_hand(hand)
+    hand.pop("request_keys", None)      # the drafts and idempotency keys it came by: not for answers
     return jsonify(_hand_answer(hand, gamelog.standing(get_store(), game_id)))
 
 

@@ -533,14 +533,14 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     def cut():
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
-    if kept_made_at is not None:
-        return _learn_in_kept_copy(data_dir, kept_made_at, key, codes, cut, read_as)
-    profile = _learning_profile(data_dir, profile_name)
-    if profile is None:
-        return None
     def others():
         from vision.calibration import reading_of
         return (reading_of(photo, other_boxes), list(other_codes)) if other_boxes else None
+    if kept_made_at is not None:
+        return _learn_in_kept_copy(data_dir, kept_made_at, key, codes, cut, read_as, others)
+    profile = _learning_profile(data_dir, profile_name)
+    if profile is None:
+        return None
     _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as, others=others)
     # when the profile was made: who learnt the hand is found by it after a rename
     return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
@@ -616,7 +616,7 @@ def forget_recorded_hands(removed: dict | None) -> dict | None:
     return removed
 
 
-def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as) -> dict | None:
+def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as, others=None) -> dict | None:
     """The profile made at ``created``, kept to be restored, learns hand ``key``'s tiles
     (``cut()`` gives them), in the background: a hand restored to the game after its profile was
     replaced by a new calibration is learnt again by the profile that learnt it, not by the new
@@ -626,7 +626,7 @@ def _learn_in_kept_copy(data_dir, created: float, key: str, codes, cut, read_as)
     entry = store.replaced(name) if name is not None else None
     if entry is None or not codes:
         return None
-    _learn_in_background(data_dir, key, codes, cut, read_as=read_as, made_at=created)
+    _learn_in_background(data_dir, key, codes, cut, read_as=read_as, made_at=created, others=others)
     return {"learning": True, "profile": entry["name"], "created": entry["created"], "key": key, "tiles": len(codes)}
 
 

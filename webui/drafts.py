@@ -67,11 +67,13 @@ def state(store: Store, draft_id: str) -> dict | None:
 
 
 def save_lesson(store: Store, draft_id: str, tiles: list, profile: str | None = None,
-                created: float | None = None) -> None:
+                created: float | None = None, others: list = ()) -> None:
     """Keep the tiles (``[(index in the reading, code), ...]``) the draft last taught the
     profile named ``profile``, made at ``created`` (which finds it renamed); an empty list when it
-    taught none (corrections undone)."""
-    kept = {"profile": profile, "created": created, "tiles": [[int(i), str(c)] for i, c in tiles]}
+    taught none (corrections undone). ``others``: the indices of the tiles sent to guard the
+    lesson (``teaching.teach_draft_tiles``), guarding it again when it is taught again."""
+    kept = {"profile": profile, "created": created, "tiles": [[int(i), str(c)] for i, c in tiles],
+            **({"others": [int(i) for i in others]} if others else {})}
     with store.transaction() as c:
         c.execute("INSERT INTO draft_lessons (draft_id, tiles, updated) VALUES (?, ?, ?) "
                   "ON CONFLICT (draft_id) DO UPDATE SET tiles = excluded.tiles, updated = excluded.updated",
@@ -87,6 +89,11 @@ def _lesson(store: Store, draft_id: str) -> dict:
     kept = json.loads(row["tiles"]) if row is not None else []
     # a lesson kept before the profile's name was: the tiles alone
     return kept if isinstance(kept, dict) else {"profile": None, "tiles": kept}
+
+
+def lesson_others(store: Store, draft_id: str) -> list[int]:
+    """The indices of the tiles that guarded the draft's last lesson (``save_lesson``'s ``others``)."""
+    return [int(i) for i in _lesson(store, draft_id).get("others") or []]
 
 
 def kept_lesson(store: Store, draft_id: str) -> tuple[list, str | None]:

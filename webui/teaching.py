@@ -36,7 +36,9 @@ def teach_restored_hand(hand: dict) -> None:
             continue
         where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
         try:
-            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught], **where)
+            # guarded again by the tiles that guarded it (a correction refused then stays refused)
+            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught],
+                              others=[str(i) for i in drafts.lesson_others(store, draft["id"])], **where)
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
 
@@ -71,13 +73,19 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
         base_p = tile.get("base_p")
         read_as.append((tile.get("base_code") or tile.get("code"), float(base_p))
                        if isinstance(base_p, (int, float)) else None)
-    other_boxes, other_codes = [], []
+    other_boxes, other_codes, guarding = [], [], []
+    taught = {int(i) for i in indices}
     for index in others:
         if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
             raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "other")
         tile = read[int(index)]
-        if index in indices or tile.get("sideways") or tile.get("face_down") or tile.get("code") is None:
-            continue        # taught, or no upright face the lesson could make read otherwise
+        if int(index) in taught or int(index) in guarding or tile.get("sideways") or tile.get("face_down") \
+                or tile.get("code") is None:
+            continue        # taught, sent twice, or no upright face the lesson could make read otherwise
+        if len(guarding) == calibrate.MAX_HAND_TILES:
+            raise validation.InputError("bad_field", f"at most {calibrate.MAX_HAND_TILES} other tiles per hand",
+                                        "other")
+        guarding.append(int(index))
         other_boxes.append(tile["box"])
         other_codes.append(tile["code"])
     if codes and draft["photo_id"] is None:
@@ -87,5 +95,6 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
                                        profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at,
                                        other_boxes=other_boxes, other_codes=other_codes)
     if done is not None and not current_app.config.get("READ_ONLY"):
-        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"))
+        drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"),
+                           others=guarding)
     return done

@@ -950,7 +950,8 @@ def test_a_deleted_hand_is_restored_where_it_was(client):
 def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
     # the history said "restorable" and an id, but only the page's form (with its token) restored
     gid = new_game(client)
-    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1},
+                headers={"Idempotency-Key": "bot-key-1"})
     client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
     before = client.get(f"/api/games/{gid}").json
     assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200
@@ -960,6 +961,7 @@ def test_a_deleted_or_undone_hand_is_restored_through_the_api(client):
     for e in edits:
         r = client.post(f"/api/games/{gid}/edits/{e['id']}/restore", json={})
         assert r.status_code == 200 and r.json["hand"]["seq"] in (1, 2) and "totals" in r.json, r.json
+        assert "request_keys" not in r.json["hand"]          # a bot's idempotency key is not for answers
     assert client.get(f"/api/games/{gid}").json["totals"] == before["totals"]
     r = client.post(f"/api/games/{gid}/edits/{edits[0]['id']}/restore", json={})
     assert r.status_code == 400 and r.json["error"]["code"] == "not_restorable"

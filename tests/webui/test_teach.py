@@ -116,34 +116,48 @@ def test_corrections_bring_the_hands_other_upright_tiles_to_guard_the_lesson(app
     assert sent[-1][1]() is None
     r = client.post(f"/review/{draft}/teach", data={"tile": ["3"], "code": ["5p"], "other": ["7"]}, headers=headers)
     assert r.status_code == 400 and "no tile '7'" in r.get_json()["error"]["message"]
+    # a tile sent twice, or as "01", guards once; a taught one written "03" does not guard
+    looked.clear()
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["3"], "code": ["5p"], "other": ["0", "00", "01", "03"]},
+                    headers=headers)
+    assert r.status_code == 202 and sent[-1][1]() == ("read", ["1m", "2m"]) and len(looked[0][1]) == 2
+    # at most 40 others (tens of thousands read at each try held every profile's learning)
+    many, _ = _photo_draft(app, [_tile("1m", i) for i in range(45)])
+    r = client.post(f"/review/{many}/teach", data={"tile": ["0"], "code": ["2m"], "other": [str(i) for i in range(1, 45)]},
+                    headers=headers)
+    assert r.status_code == 400 and "at most 40 other tiles" in r.get_json()["error"]["message"]
 
 
 def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, monkeypatch):
     """Deleting a hand makes the profile forget what its draft taught; "Restore this hand" put the
-    hand back without its tiles, so the profile lost them for good."""
+    hand back without its tiles, so the profile lost them for good. A lesson guarded by the hand's
+    other tiles is guarded by them again (a correction refused then was taught unguarded)."""
     from webui import calibrate
 
     from .test_review_record import _game, _record
-    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2), _tile("6s", 3)]
     draft, jpeg = _photo_draft(app, tiles)
-    taught, forgotten = [], []
+    taught, forgotten, guarded = [], [], []
     monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, photo, boxes, codes, profile_name=None,
-                        read_as=None, kept_made_at=None, **others: taught.append((key, photo, boxes, codes)) or {"learning": True, "key": key})
+                        read_as=None, kept_made_at=None, other_boxes=(), other_codes=(): (
+        taught.append((key, photo, boxes, codes)) or guarded.append((other_boxes, other_codes))
+        or {"learning": True, "key": key}))
     monkeypatch.setattr(calibrate, "_active_learner", lambda data_dir: "club set")
     monkeypatch.setattr(calibrate, "_learn_in_background", lambda data_dir, key, codes, cut=None, profile_name=None:
                         forgotten.append((key, codes)))
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
     game = _game(client)
     assert _record(client, draft, game).status_code == 303
-    sent = {"tile": ["0", "1", "2"], "code": ["1m", "2m", "5p"]}       # the 4m corrected to a 5p
+    sent = {"tile": ["0", "1", "2"], "code": ["1m", "2m", "5p"], "other": ["3"]}       # the 4m corrected to a 5p
     assert client.post(f"/review/{draft}/teach", data=sent, headers=headers).status_code == 202
     assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
     assert forgotten == [(draft, [])]
     edit_id = client.get(f"/api/games/{game}/edits").json["edits"][-1]["id"]
     assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
-    boxes = [t["box"] for t in tiles]
+    boxes = [t["box"] for t in tiles[:3]]
     assert taught == [(draft, jpeg, boxes, ["1m", "2m", "5p"])] * 2
+    assert guarded == [([tiles[3]["box"]], ["6s"])] * 2
 
 
 def _a_hand_recorded_and_learnt(app, client, monkeypatch):

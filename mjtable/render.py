@@ -336,11 +336,15 @@ def _summary_lines(result, w: Words = ENGLISH) -> list[str]:
     for item in result.items:
         count = f" x{item.count}" if item.count != 1 else ""
         unit = f" {_SHORT_UNITS.get(item.unit, item.unit)}" if mixed else ""
+        if result.rules == "riichi" and item.note == "yakuman":
+            # a yakuman is the limit, not 13 han counted (002 §4.2), as the full form says it
+            lines.append(f"{w.name(item)}|{w.t('yakuman')}")
+            continue
         lines.append(f"{w.name(item)}{count}|{item.total}{unit}")
     unit = w.unit(result.extra.get("total_unit", "") or (result.items[0].unit if result.items else ""), result.total)
     lines.append("")
     if "yakuman" in str(result.extra.get("limit", "")):
-        lines.append(w.t(str(result.extra["limit"])))      # counted by yakuman, not han and fu (002 §4.2)
+        pass        # said on the yakuman's own line
     elif "han" in result.extra and "fu" in result.extra:
         lines.append(f"{result.extra['han']} han {result.extra['fu']} fu")
     lines.append(f"{w.t('TOTAL')}|{result.total} {unit}".rstrip())

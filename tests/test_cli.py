@@ -136,6 +136,8 @@ def test_an_mcr_hand_under_the_minimum_is_no_win_and_a_yakuman_is_named_not_coun
     assert main(["score", "19m19p19s1234567z 1m", "--rules", "all"]) == 0
     out = capsys.readouterr().out
     assert "yakuman" in out and "0 fu" not in out
+    # on the yakuman's own line, not "Thirteen Orphans 13" with "yakuman" under it
+    assert re.search(r"Thirteen Orphans +yakuman", out) and not re.search(r"Thirteen Orphans +13 ", out)
 
 
 def test_context_flags_reach_the_scorer(capsys):

@@ -535,7 +535,19 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
         return learning_cuts(photo, boxes)
     def others():
         from vision.calibration import reading_of
-        return (reading_of(photo, other_boxes), list(other_codes)) if other_boxes else None
+        if not other_boxes:
+            return None
+        read = reading_of(photo, other_boxes)
+
+        def guarded_read(profile):
+            # the guard failing (the photo unreadable since) does not lose the lesson: learnt unguarded
+            try:
+                return read(profile)
+            except Exception:   # noqa: BLE001 - logged; the lesson stands
+                import logging
+                logging.getLogger(__name__).exception("hand %s: its other tiles could not be read to guard it", key)
+                return None
+        return guarded_read, list(other_codes)
     if kept_made_at is not None:
         return _learn_in_kept_copy(data_dir, kept_made_at, key, codes, cut, read_as, others)
     profile = _learning_profile(data_dir, profile_name)

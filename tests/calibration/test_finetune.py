@@ -531,6 +531,9 @@ def test_a_lesson_that_makes_other_tiles_of_its_photo_read_as_its_code_is_not_le
     assert prof.learn_hand("d2", [code_crop("3m", seed=22)], ["1m"], classifier=classifier,
                            others=(lambda profile: ["5p"], ["5p"])) == 1 and prof.unlearnt_codes == []
     assert prof.learn_hand("d3", [code_crop("3m", seed=23)], ["1m"], classifier=classifier) == 1
+    # others that cannot be read (None) guard nothing: the lesson stands
+    assert prof.learn_hand("d4", [code_crop("3m", seed=24)], ["1m"], classifier=classifier,
+                           others=(lambda profile: None, ["3m"])) == 1 and prof.unlearnt_codes == []
 
 
 def test_a_learnt_tile_cut_two_ways_goes_and_counts_as_one(classifier, tmp_path):

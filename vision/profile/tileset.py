@@ -361,7 +361,8 @@ class TileSetProfile:
         tile cut by its face's corners, or None, learnt beside it. ``read_as``: per crop the base
         model's (code, probability) when its photo was read, or None (``_append_examples``).
         ``others``: ``(read, codes)``, the photo's tiles this lesson does not teach with the codes
-        the player leaves them, ``read(profile)`` their codes as ``profile`` reads them: a taught
+        the player leaves them, ``read(profile)`` their codes as ``profile`` reads them (None where it
+        cannot: the lesson is learnt as it stands): a taught
         code that one of them comes to be read as, other than its own, is not learnt from this
         hand (``unlearnt_codes``; ``OTHERS_GUARD``). Returns the tiles kept."""
         if not self.uses_network:
@@ -373,7 +374,8 @@ class TileSetProfile:
             _check_code(code)
         self.unlearnt_codes = []
         guarded = OTHERS_GUARD and others is not None and learn and bool(crops)
-        before = list(others[0](self)) if guarded else None
+        before = others[0](self) if guarded else None
+        guarded = before is not None       # ``read`` answers None where it cannot read: learnt unguarded
         # what a lesson changes besides the network, put back before one without a spreading code
         # (the cap on confirmed tiles drops other hands' oldest tiles of the codes taught)
         kept_as = (self.examples, list(self.codes), list(self.sources), list(self.base_misreads),
@@ -387,6 +389,8 @@ class TileSetProfile:
             if not guarded or not kept:
                 return taught
             after = others[0](self)
+            if after is None:
+                return taught
             # a corrected tile seen edge-on taught 7s as "oblique tile with sticks": three plainly
             # seen 6s and 9s of its photo, left as they were read, read 7s after it (docs/calibration.md)
             captured = {a for b, a, c in zip(before, after, others[1])

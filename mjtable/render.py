@@ -206,8 +206,9 @@ def _payer(payer: str, w: Words) -> str:
     if w.french and payer in MERGED_PAYER_WORDS:
         return w.t(MERGED_PAYER_WORDS[payer])
     if w.french:
-        from webui.i18n import PAYERS_FR
-        return PAYERS_FR.get(payer, w.t(payer))
+        from webui.i18n import PAYERS_FR, french_terms
+        # in the rule set's own words (Hong Kong's « écarteur », as its payment options say it)
+        return french_terms(PAYERS_FR[payer]) if payer in PAYERS_FR else w.t(payer)
     return MERGED_PAYER_WORDS.get(payer, payer)
 
 

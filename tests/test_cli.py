@@ -730,6 +730,12 @@ def test_each_fan_names_the_tiles_it_is_made_of(capsys):
     assert any(line.startswith("  Dragon Pung (red)") and line.endswith("  from 7777z") for line in out.splitlines())
 
 
+def test_hong_kong_in_french_names_the_discarder_as_its_document_does(capsys):
+    # « le donneur de l'écart paie 2 (... seul l'écarteur paie ...) »: 004 says « l'écarteur »
+    code, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "hk", "--seat-wind", "S", "--lang", "fr")
+    assert code == 0 and "l'écarteur paie 2" in out and "donneur" not in out
+
+
 def test_riichi_as_a_beginner_reads_it(capsys):
     # a dealer's win in French says « ouvreur », as 002 §3.4.11 and the web pages do (it said « croupier »)
     code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--seat-wind", "E", "--riichi",

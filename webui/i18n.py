@@ -987,6 +987,11 @@ def use_rules_terms(rules: str | None) -> None:
     g.mj_rules = rules
 
 
+def french_terms(text: str) -> str:
+    """French ``text`` in the words of the page's rule set (``use_rules_terms``), as ``t`` says it."""
+    return _french(text)
+
+
 def _french(text: str) -> str:
     """``text`` (French, its fields not yet put in) in the words of the page's rule set."""
     for pattern, word in _TERMS.get(g.get("mj_rules"), ()):
@@ -2034,9 +2039,9 @@ MESSAGES_FR = {
     "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
     "completed by the winning discard: a concealed pung counts as exposed (002 §4.1.1)":
         "terminé par l'écart gagnant : un pung caché compte comme exposé (002 §4.1.1)",
-    "the {} also completes {} ({}, 2 minipoints): read as a two-sided wait the hand is pinfu, which scores more":
+    "the {} also completes {} ({}, 2 minipoints): read as a two-sided wait the hand is pinfu, which scores at least as much":
         "le {0} complète aussi {1} ({2}, 2 minipoints) : lue comme une attente des deux côtés, la main est pinfu, "
-        "ce qui rapporte plus",
+        "ce qui rapporte au moins autant",
     "the seven pairs must all differ: {} would be two identical pairs":
         "les sept paires doivent toutes différer : {0} feraient deux paires identiques",
     "a win on a kong replacement tile follows the winner's own kong, and any kong, concealed ones included, ends the chance of ippatsu":

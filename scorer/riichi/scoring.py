@@ -534,7 +534,7 @@ def score(hand: Hand, options) -> ScoreResult:
             # 002 §4.1.1: « La possibilité rapportant le plus grand score doit toujours être choisie »:
             # said as the edge wait's own note says it the other way (a learner saw the 2 minipoints gone)
             pinfu.note = (f"the {T.code_of(win_id // 4)} also completes {paid[0]} ({FU_NAMES[paid[1]][0].lower()}, 2 "
-                          "minipoints): read as a two-sided wait the hand is pinfu, which scores more (002 §4.1.1)")
+                          "minipoints): read as a two-sided wait the hand is pinfu, which scores at least as much (002 §4.1.1)")
         if config.is_tsumo and any(a == "pinfu" for a, _ in yaku):
             # said, not silently left out: 002 §4.1.1 « Gagner sur pioche (sauf en cas de pinfu) 2 »
             waived = "pinfu_tsumo"         # an entry's id: its names are FU_NAMES'

@@ -1254,6 +1254,20 @@ def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
     assert "2000 more than before the hand: the winner's own riichi stick (1000) is among those received" in out
 
 
+def test_the_final_table_in_text_says_the_sticks_left_on_the_table(capsys, tmp_path):
+    # "Ann: 31,500" above "1. Ann ... (points 32,500, uma ...)": the 1,000 left on the table that
+    # first place takes (002 §3.4.10) went unsaid, where the page says "(+1,000 sticks)"
+    data = str(tmp_path / "data")
+    assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di",
+               "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "draw", "1", "--riichi", "Ann", "--tenpai", "Ann", "--data-dir", data)[0] == 0
+    assert run(capsys, "record", "end", "1", "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "games", "1", "--data-dir", data)
+    assert code == 0 and re.search(r"1\. Ann .*\(points 33,000 \(\+1,000 sticks\), uma", out), out
+    code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", data)
+    assert "(+1\u202f000 bâtons)" in out, out
+
+
 def test_the_final_table_in_text_says_what_a_riichi_score_is_made_of(capsys, tmp_path):
     # "3. Anh -31,500" gave no hint that 20,000 of it was a tournament chombo's penalty
     data = str(tmp_path / "data")

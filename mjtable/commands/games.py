@@ -512,7 +512,11 @@ def sheet_text(view: dict, french: bool = False) -> str:
             if "uma" in r:
                 # riichi: what the score is made of, as the CSV and the PDF give it (a tournament
                 # chombo's -31,500 did not say that 20,000 of it was the penalty)
-                said = [f"{words.get('points', 'points')} {number(r['points'])}",
+                said = [f"{words.get('points', 'points')} {number(r['points'])}"
+                        # the sticks left on the table, which 1st place takes (002 §3.4.10), as the page
+                        # says them: "points 37,100" stood 1,000 over the standing above unexplained
+                        + (" (" + tr("+{n} sticks", n=number(r["leftover_sticks"])) + ")" if r.get("leftover_sticks")
+                           else ""),
                         f"{words.get('uma', 'uma')} {number(r['uma'], signed=True)}"]
                 if r.get("penalty"):
                     said.append(f"{words.get('penalty', 'penalty')} {number(r['penalty'], signed=True)}")

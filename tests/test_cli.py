@@ -1254,6 +1254,20 @@ def test_score_says_a_winners_own_riichi_stick_in_words(capsys):
     assert "2000 more than before the hand: the winner's own riichi stick (1000) is among those received" in out
 
 
+def test_standings_in_text_warn_of_games_under_different_house_rules(capsys, tmp_path):
+    # a club game and a tournament game were added up without a word, where the page warns
+    data = str(tmp_path / "data")
+    for extra in ([], ["--tournament"]):
+        assert run(capsys, "record", "new", "--rules", "riichi", "--players", "A", "B", "C", "D", "--half-game",
+                   *extra, "--data-dir", data)[0] == 0
+    for game in ("1", "2"):
+        assert run(capsys, "record", "draw", game, "--data-dir", data)[0] == 0
+        assert run(capsys, "record", "end", game, "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "games", "--standings", "--rules", "riichi", "--data-dir", data)
+    assert code == 0 and "played under different house rules: their scores do not compare one for one" in out
+    assert "  1 game: half game (#1)" in out and "  1 game: tournament, half game (#2)" in out
+
+
 def test_the_final_table_in_text_says_the_sticks_left_on_the_table(capsys, tmp_path):
     # "Ann: 31,500" above "1. Ann ... (points 32,500, uma ...)": the 1,000 left on the table that
     # first place takes (002 §3.4.10) went unsaid, where the page says "(+1,000 sticks)"

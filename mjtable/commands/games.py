@@ -433,6 +433,15 @@ def standings_text(table: dict, tr, number) -> str:
     for group in table["alike"]:
         lines.append(tr("These games have the same players and hands: one may be a copy, counted twice (delete it "
                         "if so):") + " " + ", ".join(f"#{g['id']} {g['name']}" for g in group))
+    if table.get("house_rules"):
+        # as the page warns (a tournament game was added to a club game's scores without a word)
+        lines.append(tr("These games were played under different house rules: their scores do not compare one for one."))
+        for v in table["house_rules"]:
+            said = i18n.house_rules_text(table["rules"], v["options"], tr=tr, flow=v.get("flow"), write=number)
+            flags = [tr("tournament") if f == "tournament" else tr("half game") for f in v.get("flags") or []]
+            said = ", ".join(x for x in [said, *flags] if x) or tr("no house rules")
+            lines.append(f"  {tr('{n} game(s)', n=len(v['games']))}{i18n.colon()} {said} "
+                         f"({', '.join('#' + str(g['id']) for g in v['games'])})")
     head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Per game"), tr("Average rank"), tr("Best game"),
             f"{tr('1st')}/{tr('2nd')}/{tr('3rd')}/{tr('4th')}"]
     points = table.get("table_points") is not None

@@ -253,7 +253,8 @@ FR = {
         "Vérifiez-les, ou écrivez plutôt la main.",
     "Teach it your tiles with one photo": "Apprenez-lui vos tuiles avec une photo",
     "it learns from each tile you correct or record.": "il apprend de chaque tuile que vous corrigez ou enregistrez.",
-    "+ {n} in riichi sticks": "+ {n} en bâtons de riichi", "+ own riichi stick back": "+ son bâton de riichi rendu", "+ {n} in counters": "+ {n} en compteurs",
+    "+ {n} in riichi sticks": "+ {n} en bâtons de riichi",
+    "+ {n} in riichi sticks, their own among them": "+ {n} en bâtons de riichi, le sien compris", "+ own riichi stick back": "+ son bâton de riichi rendu", "+ {n} in counters": "+ {n} en compteurs",
     "capped: {n} faan found": "plafonné : {n} faan trouvés",
     "{player} liable (bao)": "{player} responsable (bao)", "{player} liable (pao)": "{player} responsable (pao)",
     "Profile “{name}” already has that name: nothing was changed.":

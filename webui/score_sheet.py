@@ -112,7 +112,11 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         # game recorded before the game flow counted them in the score itself)
         sticks = gamelog.sticks_won(h, w["winner"]) or (total - value - counters if counters else 0)
         if sticks:
-            unit += " " + tr("+ {n} in riichi sticks", n=number(sticks))
+            # the winner's own stick of this hand among them: "+ 1,000 in riichi sticks" beside a change
+            # of +3,900 read as a miscount to a club's organiser
+            own = w["winner"] in (h.get("riichi") or []) and not gamelog.own_stick_back(h, w["winner"])
+            unit += " " + tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",
+                             n=number(sticks))
         if gamelog.own_stick_back(h, w["winner"]):
             unit += " " + tr("+ own riichi stick back")
         parts.append(f"{name(w['winner'])} {number(value)}{unit}")

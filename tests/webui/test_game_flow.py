@@ -2320,6 +2320,21 @@ def test_winners_recorded_with_other_dora_indicators_are_refused_and_shown_apart
     assert client.get(f"/api/games/{gid}").json["hands"][0]["deltas"] == before      # nothing moved unsaid
 
 
+def test_a_winner_who_declared_riichi_in_the_hand_takes_their_own_stick_among_those_said():
+    # "Eve 3,900 + 1,000 in riichi sticks" beside a change of +3,900 read as a miscount: the stick is hers
+    from types import SimpleNamespace
+    from webui.score_sheet import result_text
+    h = {"kind": "win", "discarder": 1, "riichi": [0],
+         "payments": [{"payer": None, "payee": 0, "amount": 1000, "reason": "riichi sticks"}],
+         "wins": [{"winner": 0, "context": {}, "score": {"total": 3900, "hand_value": 3900, "han": 2, "fu": 40,
+                                                         "limit": ""}}]}
+    said = result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True))
+    assert said == "A 3,900 (2 han · 40 fu) + 1,000 in riichi sticks, their own among them on B's discard"
+    h["riichi"] = [2]                                   # another player's stick alone: no word of one's own
+    assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).endswith(
+        "+ 1,000 in riichi sticks on B's discard")
+
+
 def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_named_apart():
     # a game recorded before the game flow counted the sticks in the score itself: 2,000 of them
     # read "+ 2,300 in counters" beside 1 counter

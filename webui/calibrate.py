@@ -449,6 +449,10 @@ def import_profile():
 _PROFILE_LOCK = threading.RLock()
 _LEARNING: list[threading.Thread] = []
 MAX_HAND_TILES = 40
+#: How long the teach route waits for a lesson its page sent with the hand's other tiles (the
+#: review page's corrections: 2.3-2.6 s measured, docs/calibration.md), to say a correction its
+#: guard did not learn; past it the page says nothing more (the lesson goes on in the background).
+GUARD_WAIT_S = 8.0
 #: The most pixels a tile's crop may have (one tile, cut by the page from a photo: a few hundred
 #: pixels a side): a crop allowed a whole photo's 40 MP made eight small PNGs decode to 2 GB.
 MAX_CROP_PIXELS = 1024 * 1024
@@ -553,10 +557,19 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     profile = _learning_profile(data_dir, profile_name)
     if profile is None:
         return None
-    _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as, others=others)
+    started = _learn_in_background(data_dir, key, codes, cut, profile_name=profile_name, read_as=read_as,
+                                   others=others)
     # when the profile was made: who learnt the hand is found by it after a rename
-    return {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
-            **({"tiles": len(codes)} if codes else {"forget": True})}
+    answer = {"learning": True, "profile": profile.name, "created": profile.created, "key": key,
+              **({"tiles": len(codes)} if codes else {"forget": True})}
+    if started and other_boxes and codes:
+        # a guarded lesson (the review page's corrections) is waited for a little, so that the page
+        # can say a correction it did not learn (it said "learns from this hand's 3 corrections")
+        thread, outcome = started
+        thread.join(GUARD_WAIT_S)
+        if outcome.get("unlearnt"):
+            answer["unlearnt"] = list(outcome["unlearnt"])
+    return answer
 
 
 def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
@@ -568,26 +581,30 @@ def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:
 
 
 def _learn_in_background(data_dir, key: str, codes, cut=None, profile_name: str | None = None, read_as=None,
-                         made_at: float | None = None, others=None) -> None:
+                         made_at: float | None = None, others=None) -> tuple[threading.Thread, dict]:
     """``learn_recorded_hand`` in a thread of its own, the tiles of ``codes`` given there by
     ``cut()`` as (crops, faces or None): cutting a photo's tiles takes a few tenths of a second.
     No codes: the hand is forgotten (by ``profile_name``, the one made at ``made_at``, or the
-    active profile). ``others()``: the guard's ``(read, codes)`` or None (``learn_recorded_hand``)."""
+    active profile). ``others()``: the guard's ``(read, codes)`` or None (``learn_recorded_hand``).
+    Returns the thread and the dict its answer is put in once learnt."""
+    outcome: dict = {}
+
     def run():
         import logging
         try:
             crops, faces = cut() if codes else ([], None)
             done = learn_recorded_hand(data_dir, key, crops, codes, faces=faces, profile_name=profile_name,
                                        read_as=read_as, made_at=made_at, others=others() if others and codes else None)
+            outcome.update(done or {})
             if done and done.get("unlearnt"):
                 logging.getLogger(__name__).info("hand %s: %s not learnt, other tiles of its photo would read so",
                                                  key, " ".join(done["unlearnt"]))
         except Exception:   # the table goes on; the log says why the profile did not learn
             logging.getLogger(__name__).exception("learning recorded hand %s failed", key)
-    _start_learning(f"learn-hand-{key}", run)
+    return _start_learning(f"learn-hand-{key}", run), outcome
 
 
-def _start_learning(name: str, run) -> None:
+def _start_learning(name: str, run) -> threading.Thread:
     """``run`` in a thread of its own, among the learning ``wait_for_learning`` waits for, after
     the threads of the same name started before it: a hand sent again (a correction undone, the
     hand recorded, undone, restored) is learnt or forgotten after what was sent before under its
@@ -601,6 +618,7 @@ def _start_learning(name: str, run) -> None:
     thread = threading.Thread(target=in_turn, name=name, daemon=True)
     _LEARNING[:] = [t for t in _LEARNING if t.is_alive()] + [thread]
     thread.start()
+    return thread
 
 
 def forget_recorded_hands(removed: dict | None) -> dict | None:

@@ -57,6 +57,8 @@ FR = {
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",
     "Taken back from your tile set “{name}”.": "Repris à votre jeu de tuiles « {name} ».",
+    "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.":
+        "Il n'en apprend pas {tiles} : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues ainsi.",
     "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.":
         "{n} tuile(s) corrigée(s) couchée(s) sur le côté dans la photo : votre jeu de tuiles n'apprend que des tuiles droites.",
     "Your tile set “{name}” learns from this hand's {n} tile(s).":
@@ -1555,6 +1557,7 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "a change undone", "a change redone", "Undo", "Redo", "Undo: {change}", "Redo: {change}",
             "Undone: {change}", "Redone: {change}",
             "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”.",
+            "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
             "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only."]
 
 

@@ -855,6 +855,21 @@ def test_server_webcam_preview_and_capture(server, browser, fake_reader, monkeyp
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_a_correction_not_learnt_is_said_beside_the_hand(server, browser, app, monkeypatch):
+    """The note said "learns from this hand's 1 correction" of a correction its guard did not learn."""
+    from webui import calibrate
+    active_profile(app, monkeypatch)
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", lambda data_dir, key, *a, **k: {
+        "learning": True, "profile": "club set", "key": key, "tiles": 1, "unlearnt": ["4s"]})
+    test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    note = browser.find_element(By.ID, "taught-note")
+    wait(browser).until(lambda _: "It does not learn" in note.text)
+    assert note.text.startswith("Your tile set “club set” learns from this hand's 1 correction. It does not learn ")
+    assert note.text.endswith("from it: other tiles of this photo, left as read, would then be read so.")
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server, browser, app, monkeypatch):
     """Record sends the hand's photographed tiles, as confirmed by the player, to the active
     profile (POST /review/<draft>/teach), which cuts them from the draft's photo, by box and by

@@ -133,6 +133,35 @@ def test_corrections_bring_the_hands_other_upright_tiles_to_guard_the_lesson(app
     assert sent[-1][1]()[0](None) is None
 
 
+def test_a_correction_its_guard_does_not_learn_is_said_in_the_answer(app, client, monkeypatch):
+    """The page said "your tile set learns from this hand's 3 corrections" of a lesson whose guard
+    learnt none: a guarded lesson is waited for (``GUARD_WAIT_S``) and its unlearnt codes answered."""
+    from types import SimpleNamespace
+
+    from vision import calibration
+    from webui import calibrate
+    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    draft, _ = _photo_draft(app, tiles)
+    monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
+                                                                                                    created=1.0))
+    monkeypatch.setattr(calibration, "learning_cuts", lambda image, boxes, reader=None: ([None] * len(boxes), None))
+    monkeypatch.setattr(calibration, "reading_of", lambda image, boxes, reader=None: (lambda profile: ["1m"]))
+    learnt = []
+
+    def learn(data_dir, key, crops, codes, others=None, **kw):
+        learnt.append(others)
+        return {"profile": "club set", "key": key, "tiles": 0, "unlearnt": ["7s"]} if others else {"tiles": len(codes)}
+    monkeypatch.setattr(calibrate, "learn_recorded_hand", learn)
+    headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["2"], "code": ["7s"], "other": ["0", "1"]}, headers=headers)
+    assert r.status_code == 202 and r.get_json()["unlearnt"] == ["7s"] and learnt[-1] is not None
+    # a recorded hand (no others) is not waited for
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "7s"]},
+                    headers=headers)
+    assert r.status_code == 202 and "unlearnt" not in r.get_json()
+    calibrate.wait_for_learning(10)
+
+
 def test_a_hand_restored_from_the_history_teaches_its_tiles_again(app, client, monkeypatch):
     """Deleting a hand makes the profile forget what its draft taught; "Restore this hand" put the
     hand back without its tiles, so the profile lost them for good. A lesson guarded by the hand's

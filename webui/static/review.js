@@ -726,8 +726,12 @@
     if (!note || !answer || !answer.ok) return;
     const done = await answer.json().catch(() => null);
     if (!done || !done.learning) return;
+    // a correction its guard did not learn, said (the note said it learnt every one)
+    const unlearnt = fixed.length && done.unlearnt && done.unlearnt.length
+      ? " " + tr("It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
+        { tiles: done.unlearnt.map(tileName).join(", ") }) : "";
     note.textContent = fixed.length
-      ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length })
+      ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length }) + unlearnt
       : before ? tr("Taken back from your tile set “{name}”.", { name: done.profile }) : "";
     note.hidden = !note.textContent;
   }

@@ -538,20 +538,7 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
         from vision.calibration import learning_cuts
         return learning_cuts(photo, boxes)
     def others():
-        from vision.calibration import reading_of
-        if not other_boxes:
-            return None
-        read = reading_of(photo, other_boxes)
-
-        def guarded_read(profile):
-            # the guard failing (the photo unreadable since) does not lose the lesson: learnt unguarded
-            try:
-                return read(profile)
-            except Exception:   # noqa: BLE001 - logged; the lesson stands
-                import logging
-                logging.getLogger(__name__).exception("hand %s: its other tiles could not be read to guard it", key)
-                return None
-        return guarded_read, list(other_codes)
+        return (_guard_reading(photo, other_boxes, key), list(other_codes)) if other_boxes else None
     if kept_made_at is not None:
         return _learn_in_kept_copy(data_dir, kept_made_at, key, codes, cut, read_as, others)
     profile = _learning_profile(data_dir, profile_name)
@@ -570,6 +557,23 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
         if outcome.get("unlearnt"):
             answer["unlearnt"] = list(outcome["unlearnt"])
     return answer
+
+
+def _guard_reading(photo: bytes, boxes, key: str):
+    """``read(profile)`` of the tiles at ``boxes`` of a hand's photo for the guard of its lesson
+    (``vision.calibration.reading_of``); None where they cannot be read (the photo unreadable since):
+    the lesson is then learnt unguarded, not lost."""
+    from vision.calibration import reading_of
+    read = reading_of(photo, boxes)
+
+    def guarded(profile):
+        try:
+            return read(profile)
+        except Exception:   # noqa: BLE001 - logged; the lesson stands
+            import logging
+            logging.getLogger(__name__).exception("hand %s: its other tiles could not be read to guard it", key)
+            return None
+    return guarded
 
 
 def _saved(store: ProfileStore, name: str) -> TileSetProfile | None:

@@ -1711,6 +1711,16 @@ def names_and(seats, players) -> str:
     return t_page("{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
+def house_rules_variant_text(rules: str, variant: dict, tr=None, write=None) -> str:
+    """One group of games of the standings' ``house_rules`` (options, flow figures, flags) in words:
+    "limit: 300, tournament"; "no house rules" when it keeps every default (the page and
+    ``mjtable games --standings`` say it alike)."""
+    tr = tr or t
+    said = house_rules_text(rules, variant["options"], tr=tr, flow=variant.get("flow"), write=write)
+    flags = [tr("tournament") if f == "tournament" else tr("half game") for f in variant.get("flags") or []]
+    return ", ".join(x for x in [said, *flags] if x) or tr("no house rules")
+
+
 def house_rules_text(rules: str, options: dict | None, tr=None, flow: dict | None = None, write=None) -> str:
     """A game's house rules (``webui.scoring.house_rules``, and the figures of its ``flow``
     options: riichi's starting points and uma) in words, in ``tr``'s language (default the
@@ -1769,7 +1779,7 @@ def colon() -> str:
 
 
 def init_app(app) -> None:
-    app.jinja_env.globals.update(t=t_page, share_decimals=share_decimals, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
+    app.jinja_env.globals.update(t=t_page, share_decimals=share_decimals, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, house_rules_variant_text=house_rules_variant_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
                                  split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, payment_rows=payment_rows, result_facts=result_facts,

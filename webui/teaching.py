@@ -43,6 +43,13 @@ def teach_restored_hand(hand: dict) -> None:
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
 
 
+def _tile_at(read: list, index: str, field: str) -> dict:
+    """The tile at ``index`` (a form field's text) of a photo's reading, or the refusal naming ``field``."""
+    if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
+        raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", field)
+    return read[int(index)]
+
+
 def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None,
                       kept_made_at: float | None = None, others: list = ()) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
@@ -62,9 +69,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     for index, code in zip(indices, codes):
         if code not in ALL_CODES:
             raise validation.InputError("bad_code", f"unknown tile code {code[:8]!r}", "code")
-        if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
-            raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "tile")
-        tile = read[int(index)]
+        tile = _tile_at(read, index, "tile")
         if tile.get("sideways") or tile.get("face_down"):
             raise validation.InputError("bad_field", "only upright face-up tiles teach the profile", "tile")
         boxes.append(tile["box"])
@@ -76,9 +81,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     other_boxes, other_codes, guarding = [], [], []
     taught = {int(i) for i in indices}
     for index in others:
-        if not (index.isascii() and index.isdigit() and len(index) <= 4) or int(index) >= len(read):
-            raise validation.InputError("bad_field", f"no tile {index[:8]!r} in this photo's reading", "other")
-        tile = read[int(index)]
+        tile = _tile_at(read, index, "other")
         if int(index) in taught or int(index) in guarding or tile.get("sideways") or tile.get("face_down") \
                 or tile.get("code") is None:
             continue        # taught, sent twice, or no upright face the lesson could make read otherwise

@@ -437,9 +437,7 @@ def standings_text(table: dict, tr, number) -> str:
         # as the page warns (a tournament game was added to a club game's scores without a word)
         lines.append(tr("These games were played under different house rules: their scores do not compare one for one."))
         for v in table["house_rules"]:
-            said = i18n.house_rules_text(table["rules"], v["options"], tr=tr, flow=v.get("flow"), write=number)
-            flags = [tr("tournament") if f == "tournament" else tr("half game") for f in v.get("flags") or []]
-            said = ", ".join(x for x in [said, *flags] if x) or tr("no house rules")
+            said = i18n.house_rules_variant_text(table["rules"], v, tr=tr, write=number)
             lines.append(f"  {tr('{n} game(s)', n=len(v['games']))}{i18n.colon()} {said} "
                          f"({', '.join('#' + str(g['id']) for g in v['games'])})")
     head = [tr("Rank"), tr("Player"), tr("Games"), tr("Total"), tr("Per game"), tr("Average rank"), tr("Best game"),

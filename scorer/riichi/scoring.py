@@ -142,14 +142,13 @@ def _readings(tiles, win_id, melds, is_chiitoitsu) -> list:
             for h in HandDivider.divide_hand(tiles_34, melds) if (len(h) == 7) == is_chiitoitsu]
 
 
-def _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu):
-    """Find the reading the package scored (the one whose minipoint list it returned) and tie
-    each minipoint item to its set. Returns (decomposition, fu breakdown)."""
+def _explain_fu(resp, readings, win_id, melds, config):
+    """Find the reading the package scored (the one whose minipoint list it returned) among
+    ``readings`` (``_readings``) and tie each minipoint item to its set. Returns (decomposition,
+    fu breakdown)."""
     open_melds = [m.tiles_34 for m in melds if m.opened]
     valued = [31, 32, 33, config.player_wind, config.round_wind]
     want = sorted((d["fu"], d["reason"]) for d in resp.fu_details)
-    # every reading and the sets its winning tile may complete, found once (a wait's note reads them too)
-    readings = _readings(tiles, win_id, melds, is_chiitoitsu)
     for h, win_groups in readings:
         for wg in win_groups:
             details, fu = FuCalculator.calculate_fu(h, win_id, wg, config, valued, melds)
@@ -519,7 +518,10 @@ def score(hand: Hand, options) -> ScoreResult:
     is_chiitoitsu = any(a == "chiitoitsu" for a, _ in yaku)
     decomposition, fu_breakdown = (None, [])
     if resp.fu_details:
-        decomposition, fu_breakdown = _explain_fu(resp, tiles, win_id, melds, config, is_chiitoitsu)
+        # every reading and the sets its winning tile may complete, found once (the waits' notes and
+        # pinfu's read them too)
+        readings = _readings(tiles, win_id, melds, is_chiitoitsu)
+        decomposition, fu_breakdown = _explain_fu(resp, readings, win_id, melds, config)
         for f in fu_breakdown:
             if f["reason"] == "valued_pair" and f.get("tiles"):
                 # named as 002 §4.1.1's table does (« Paire de dragon », « Paire de vent du joueur »,
@@ -529,7 +531,7 @@ def score(hand: Hand, options) -> ScoreResult:
                                               ("Seat wind pair", "Paire de vent du joueur") if pair == T.WINDS[WIND_NAMES.index(seat)]
                                               else ("Prevalent wind pair", "Paire de vent dominant"))
         pinfu = next((i for i in items if i.id == "pinfu"), None)
-        paid = _paid_wait(_readings(tiles, win_id, melds, False), win_id // 4) if pinfu else None
+        paid = _paid_wait(readings, win_id // 4) if pinfu else None     # pinfu: no seven pairs among them
         if paid:
             # 002 §4.1.1: « La possibilité rapportant le plus grand score doit toujours être choisie »:
             # said as the edge wait's own note says it the other way (a learner saw the 2 minipoints gone)

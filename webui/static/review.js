@@ -714,8 +714,9 @@
       untaught.textContent = n ? tr("{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.", { n }) : "";
       untaught.hidden = !n;
     }
-    const fixed = photographed().filter(([read, code]) => read.code !== code);
-    const kept = photographed().filter(([read, code]) => read.code === code);
+    const tiles = photographed();
+    const fixed = tiles.filter(([read, code]) => read.code !== code);
+    const kept = tiles.filter(([read, code]) => read.code === code);
     const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
     if (said === taught) return;
     const before = JSON.parse(taught).length;

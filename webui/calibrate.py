@@ -504,6 +504,8 @@ def learn_recorded_hand(data_dir, key: str, crops, codes, faces=None, profile_na
         done.update(profile=profile.name, key=key, tiles=kept, confirmed=profile.n_confirmed)
         if codes and profile.unlearnt_codes:
             done["unlearnt"] = list(profile.unlearnt_codes)
+            # which of ``others`` it would have read so: the page marks them ("perhaps a 7s too")
+            done["spread_to"] = [[k, code] for k, code in profile.spread_to]
         return 1                                  # saved even where the hand replaced its own lesson
     if made_at is not None:
         _change_made_at(data_dir, made_at, change)
@@ -530,7 +532,9 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
     (``TileSetProfile.learn_hand``). ``kept_made_at``: the profile made then, kept to be restored
     (a new calibration of its name replaced it), learns them instead. ``other_boxes``: the photo's
     other tiles of the hand, left by the player as read (``other_codes``): a code of this lesson
-    that one of them comes to be read as is not learnt (``TileSetProfile.learn_hand``'s guard)."""
+    that one of them comes to be read as is not learnt (``TileSetProfile.learn_hand``'s guard);
+    answered, when the lesson is waited for, as ``unlearnt`` codes and ``spread_to``, [index among
+    ``other_boxes``, code] of the tiles they would have been read on."""
     if not _HAND_KEY.fullmatch(key):
         raise ValueError(f"bad hand key {key!r}")
 
@@ -556,6 +560,7 @@ def learn_photo_tiles(data_dir, key: str, photo: bytes | None, boxes, codes,
         thread.join(GUARD_WAIT_S)
         if outcome.get("unlearnt"):
             answer["unlearnt"] = list(outcome["unlearnt"])
+            answer["spread_to"] = list(outcome.get("spread_to") or [])
     return answer
 
 

@@ -61,6 +61,10 @@ FR = {
         "Il n'en apprend pas {tiles} : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues ainsi.",
     "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.":
         "{n} tuile(s) corrigée(s) couchée(s) sur le côté dans la photo : votre jeu de tuiles n'apprend que des tuiles droites.",
+    "{n} tile(s) marked ? may be so too: correct them if they are.":
+        "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
+    "They are {code}": "Ce sont des {code}",
+    "perhaps {code}, like the tile you corrected: check it": "peut-être {code}, comme la tuile corrigée : vérifiez-la",
     "Your tile set “{name}” learns from this hand's {n} tile(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
     "Teach mjtable your own tiles from one photo of them laid out (about a minute): it then reads them better.":
@@ -1558,7 +1562,9 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "Undone: {change}", "Redone: {change}",
             "Your tile set “{name}” learns from this hand's {n} correction(s).", "Taken back from your tile set “{name}”.",
             "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
-            "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only."]
+            "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.",
+            "{n} tile(s) marked ? may be so too: correct them if they are.", "They are {code}",
+            "perhaps {code}, like the tile you corrected: check it"]
 
 
 #: The photo page's script texts (capture.js).

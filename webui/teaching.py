@@ -56,7 +56,9 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     the active profile (or the one named ``profile_name``, or the copy kept of the one made at
     ``kept_made_at``: ``calibrate.learn_photo_tiles``), in the background; kept as the draft's
     lesson. ``others``: indices of the hand's other upright tiles, left as read: a code of the
-    lesson that one of them would come to be read as is not learnt. None: no profile learns."""
+    lesson that one of them would come to be read as is not learnt, and those tiles are answered
+    as ``suspects`` ({"tile": index, "code": the code they would be read as}: twins of a corrected
+    tile not corrected yet, or tiles the lesson would have misread). None: no profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):
@@ -97,6 +99,10 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     done = calibrate.learn_photo_tiles(current_app.config.get("DATA_DIR"), draft["id"], photo, boxes, codes,
                                        profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at,
                                        other_boxes=other_boxes, other_codes=other_codes)
+    if done is not None and done.get("spread_to"):
+        # the page knows its tiles by their index in the photo's reading: "perhaps a 7s too"
+        done["suspects"] = [{"tile": guarding[k], "code": code} for k, code in done.pop("spread_to")
+                            if 0 <= k < len(guarding)]
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"),
                            others=guarding)

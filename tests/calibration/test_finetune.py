@@ -525,11 +525,14 @@ def test_a_lesson_that_makes_other_tiles_of_its_photo_read_as_its_code_is_not_le
                            classifier=classifier, keep_per_code=1, others=(read, ["3m", "5p"]))
     # the 1m is not learnt (nor does the cap drop the earlier hand's 1m for it); the 9s is
     assert kept == 1 and prof.unlearnt_codes == ["1m"] and prof.learnt
+    # the tile it spread to is told (the page marks it: perhaps a twin the player has not corrected)
+    assert prof.spread_to == [(0, "1m")]
     assert prof.codes[n:] == ["9s"] and prof.sources[n - 1:] == ["hand:old", "hand:d1"]
     assert len(prof.examples) == len(prof.base_misreads) == n + 1
     # others that keep their codes let the whole lesson through; none given, no guard
     assert prof.learn_hand("d2", [code_crop("3m", seed=22)], ["1m"], classifier=classifier,
                            others=(lambda profile: ["5p"], ["5p"])) == 1 and prof.unlearnt_codes == []
+    assert prof.spread_to == []
     assert prof.learn_hand("d3", [code_crop("3m", seed=23)], ["1m"], classifier=classifier) == 1
     # others that cannot be read (None) guard nothing: the lesson stands
     assert prof.learn_hand("d4", [code_crop("3m", seed=24)], ["1m"], classifier=classifier,

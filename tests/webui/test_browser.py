@@ -870,6 +870,48 @@ def test_a_correction_not_learnt_is_said_beside_the_hand(server, browser, app, m
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
+def test_the_tiles_a_refused_correction_would_spread_to_are_marked_and_corrected_in_one_tap(server, browser, app,
+                                                                                                monkeypatch):
+    """Correcting the first of three 7s read 6s was refused by the guard (the other two, left as
+    read, would then read 7s) with no word of which tiles: those are marked ? now, the picker
+    offers the code first, and "They are 7s" corrects them all."""
+    from webui import calibrate
+    active_profile(app, monkeypatch)
+    first = []
+
+    def learn(data_dir, key, photo, boxes, codes, other_boxes=(), **k):
+        answer = {"learning": True, "profile": "club set", "key": key, "tiles": len(codes)}
+        if other_boxes and not first:
+            first.append(list(other_boxes[0]))
+            answer.update(unlearnt=["4s"], spread_to=[[0, "4s"]])
+        return answer
+    monkeypatch.setattr(calibrate, "learn_photo_tiles", learn)
+    test_photo_overlay_and_crop(server, browser, monkeypatch)     # leaves the picker open on the 4p
+    d = browser
+    d.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    fix = wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#taught-note .suspects-fix"))[0]
+    note = d.find_element(By.ID, "taught-note").text
+    assert "1 tile marked ? may be so too: correct them if they are." in note and fix.text.startswith("They are ")
+    marked = [b for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")
+              if "like the tile you corrected" in b.get_attribute("aria-label")]
+    assert len(marked) == 1 and marked[0].get_attribute("data-code") != "4s"
+    was = marked[0].get_attribute("data-code")
+    # the picker offers the code the guard found first among the reader's guesses
+    marked[0].click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    assert d.find_elements(By.CSS_SELECTOR, "#picker-top .pick")[0].get_attribute("data-code") == "4s"
+    d.find_element(By.CSS_SELECTOR, '#picker button[value="cancel"]').click()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    fix = d.find_element(By.CSS_SELECTOR, "#taught-note .suspects-fix")
+    before = len(d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))
+    fix.click()
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]')) == before + 1)
+    assert not [b for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")
+                if "like the tile you corrected" in (b.get_attribute("aria-label") or "")]
+    assert len(d.find_elements(By.CSS_SELECTOR, f'#hand-view .htile[data-code="{was}"]')) < 14
+
+
+@pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")
 def test_recording_a_hand_teaches_the_active_profile_its_confirmed_tiles(server, browser, app, monkeypatch):
     """Record sends the hand's photographed tiles, as confirmed by the player, to the active
     profile (POST /review/<draft>/teach), which cuts them from the draft's photo, by box and by

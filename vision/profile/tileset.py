@@ -168,6 +168,8 @@ class TileSetProfile:
     _embed: object = field(default=None, repr=False, compare=False)
     # the codes the last ``learn_hand`` did not learn, its guard having found they spread (not saved)
     unlearnt_codes: list = field(default_factory=list, repr=False, compare=False)
+    # the other tiles it found they spread to: (index among ``others``, the unlearnt code it read there)
+    spread_to: list = field(default_factory=list, repr=False, compare=False)
 
     # ---- building -----------------------------------------------------------------------
     @classmethod
@@ -364,7 +366,9 @@ class TileSetProfile:
         the player leaves them, ``read(profile)`` their codes as ``profile`` reads them (None where it
         cannot: the lesson is learnt as it stands): a taught
         code that one of them comes to be read as, other than its own, is not learnt from this
-        hand (``unlearnt_codes``; ``OTHERS_GUARD``). Returns the tiles kept."""
+        hand (``unlearnt_codes``; ``OTHERS_GUARD``), and the other tiles it came to be read on are
+        told (``spread_to``: twins of a corrected tile the player has not corrected yet, or tiles
+        it would have misread). Returns the tiles kept."""
         if not self.uses_network:
             raise ProfileError("only fine-tuned profiles learn from recorded hands (format 3): calibrate again")
         crops, codes = list(crops), list(codes)
@@ -372,7 +376,7 @@ class TileSetProfile:
             raise ProfileError(f"{len(crops)} crops for {len(codes)} codes")
         for code in codes:
             _check_code(code)
-        self.unlearnt_codes = []
+        self.unlearnt_codes, self.spread_to = [], []
         guarded = OTHERS_GUARD and others is not None and learn and bool(crops)
         before = others[0](self) if guarded else None
         guarded = before is not None       # ``read`` answers None where it cannot read: learnt unguarded
@@ -398,6 +402,9 @@ class TileSetProfile:
             if not captured:
                 return taught
             self.unlearnt_codes = sorted(set(self.unlearnt_codes) | captured, key=ALL_CODES.index)
+            told = {k for k, _ in self.spread_to}
+            self.spread_to += [(k, a) for k, (b, a, c) in enumerate(zip(before, after, others[1]))
+                               if a != b and a != c and a in captured and k not in told]
             kept = [i for i in kept if codes[i] not in captured]
             self.examples, self.codes, self.sources, self.base_misreads, self.absent_codes = (
                 kept_as[0], list(kept_as[1]), list(kept_as[2]), list(kept_as[3]), list(kept_as[4]))

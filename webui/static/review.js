@@ -305,18 +305,31 @@
     n.hidden = !n.textContent;
     return n;
   }
+  // The tiles the active profile's guard would have read as a corrected code (POST /review/<draft>/teach
+  // answers them as ``suspects``): twins of a corrected tile the player has not corrected yet, or
+  // tiles that correction would have misread. Their place in the photo's reading → that code.
+  let suspects = new Map();
+  function suspectOf(t) {
+    if (t.src === null || t.src === undefined || !suspects.has(t.src)) return null;
+    const read = readTiles[t.src];
+    return read && read.code === t.code ? suspects.get(t.src) : null;   // corrected since: the player said
+  }
   function tileButton(t, gi, ti, sideways, faceDown) {
     const b = document.createElement("button");
     b.type = "button";
     const profiled = t.base && t.base !== t.code;   // a red five and a plain five differ (dora)
     const key = gi + ":" + ti;
-    b.className = "htile" + (t.win ? " win" : "") + (t.low ? " low" : "") + (profiled ? " profiled" : "")
+    // a tile the guard found a correction would turn into its code, still as read: perhaps a twin
+    const suspect = suspectOf(t);
+    b.className = "htile" + (t.win ? " win" : "") + (t.low || suspect ? " low" : "") + (profiled ? " profiled" : "")
       + (sideways ? " sideways" : "") + (faceDown ? " face-down" : "") + (selected.has(key) ? " selected" : "");
     b.dataset.group = gi; b.dataset.index = ti; b.dataset.code = t.code;
-    b.title = tileName(t.code) + (t.win ? " (" + tr("winning tile") + ")" : "");
+    b.title = tileName(t.code) + (t.win ? " (" + tr("winning tile") + ")" : "")
+      + (suspect ? " · " + tr("perhaps {code}, like the tile you corrected: check it", { code: tileName(suspect) }) : "");
     // what the picture's marks show (★ winning, ? unsure, P the profile's reading), in words
     b.setAttribute("aria-label", [tileName(t.code), sideways && tr("the claimed tile, sideways"), faceDown && tr("face down"),
-      t.win && tr("winning tile"), t.low && tr("unsure: check it"),
+      t.win && tr("winning tile"), t.low && !suspect && tr("unsure: check it"),
+      suspect && tr("perhaps {code}, like the tile you corrected: check it", { code: tileName(suspect) }),
       profiled && tr("the base model read {code}", { code: tileName(t.base) })].filter(Boolean).join(", "));
     if (selecting) b.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
     const img = document.createElement("img");
@@ -634,6 +647,8 @@
     const noBonus = data.rules === "riichi";
     const top = read && read.top3 ? read.top3.map((x) => x.code).filter((c) => c && !(noBonus && c[1] === "f")) : [];
     if (base && !top.includes(base)) top.unshift(base);
+    const suspect = t && suspectOf(t);      // what the guard found a correction would make it
+    if (suspect && !top.includes(suspect)) top.unshift(suspect);
     if (top.length) {
       const lab = document.createElement("span"); lab.className = "small muted"; lab.textContent = tr("the reader's best guesses");
       topRow.append(lab, ...top.slice(0, 3).map((c) => pickButton(c, c === base ? "base" : "")));
@@ -731,10 +746,33 @@
     const unlearnt = fixed.length && done.unlearnt && done.unlearnt.length
       ? " " + tr("It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
         { tiles: done.unlearnt.map(tileName).join(", ") }) : "";
+    suspects = new Map(fixed.length ? (done.suspects || []).map((x) => [x.tile, x.code]) : []);
+    const marked = placedReads().filter(([, t]) => suspectOf(t));
     note.textContent = fixed.length
       ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length }) + unlearnt
       : before ? tr("Taken back from your tile set “{name}”.", { name: done.profile }) : "";
+    if (marked.length) {
+      // a twin of the corrected tile, left as read, made the guard refuse the lesson: the player
+      // corrected the first of three 7s read 6s, and learnt nothing until the other two were found
+      note.append(" " + tr("{n} tile(s) marked ? may be so too: correct them if they are.", { n: marked.length }));
+      for (const code of new Set(marked.map(([, t]) => suspectOf(t)))) {
+        const fix = document.createElement("button");
+        fix.type = "button"; fix.className = "secondary suspects-fix"; fix.dataset.code = code;
+        fix.textContent = tr("They are {code}", { code: tileName(code) });
+        fix.addEventListener("click", () => correctSuspects(code));
+        note.append(" ", fix);
+      }
+    }
     note.hidden = !note.textContent;
+    render();
+  }
+  // "They are 7s": each marked tile corrected as the picker would (one change each, undone one by one)
+  function correctSuspects(code) {
+    groups.forEach((g, gi) => g.tiles.forEach((t) => {
+      if (suspectOf(t) !== code) return;
+      const old = t.code;
+      step(() => { t.code = code; t.low = false; t.base = null; }, { op: "replace", group: gi, from: old, to: code, read: t.src });
+    }));
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
   // active profile under the draft's key (recording it again replaces them; deleting the hand in

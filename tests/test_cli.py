@@ -1332,3 +1332,28 @@ def test_every_phrase_the_terminal_says_has_its_french():
             and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
     assert len(said) > 30
     assert not [s for s in said if s not in FR]
+
+
+def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_line(capsys, tmp_path):
+    """A club organiser worked the evening's cash out by hand: ``--rate`` settles the standings,
+    or a finished game, in money, and says who pays whom."""
+    from webui import create_app
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)}).test_client()
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    code, out, _ = run(capsys, "games", "--standings", "--rate", "0.5", "--unit", "EUR", "--data-dir", str(tmp_path))
+    tail = out.split("Settle in money: ")[1].splitlines()
+    # Bob won 45 (000: 21 fans + 8 from the discarder Ann, 8 from each other player): 22.50 at 0.50 a point
+    assert code == 0 and tail[:5] == ["0.5 EUR per 1 point, rounded to 0.01", "  Ann  -14.50 EUR", "  Bob  +22.50 EUR",
+                                      "  Cy   -4.00 EUR", "  Di   -4.00 EUR"]
+    assert tail[5:] == ["Who pays whom:", "  Ann pays Bob 14.50 EUR", "  Cy pays Bob 4.00 EUR", "  Di pays Bob 4.00 EUR"]
+    code, out, _ = run(capsys, "games", str(gid), "--rate", "1", "--step", "1", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 0 and "Régler en argent : 1 pour 1 point, arrondi à 1" in out and "Ann paie 29 à Bob" in out
+    code, _, err = run(capsys, "games", "--standings", "--rate", "beaucoup", "--lang", "fr", "--data-dir", str(tmp_path))
+    assert code == 2 and "le taux doit être un nombre" in err
+    code, _, err = run(capsys, "games", "--standings", "--unit", "EUR", "--data-dir", str(tmp_path))
+    assert code == 2 and "give --rate" in err
+    in_play = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    code, _, err = run(capsys, "games", str(in_play), "--rate", "1", "--data-dir", str(tmp_path))
+    assert code == 2 and "still in play" in err

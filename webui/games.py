@@ -12,7 +12,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 import scorer
 
-from . import calibrate, errors, gamelog, i18n, score_sheet, scoring, standings, teaching, validation
+from . import calibrate, errors, gamelog, i18n, money, score_sheet, scoring, standings, teaching, validation
 from .chart import standings_svg
 from .settlement import SettlementError
 from .store import DuplicateRequest, NotFound, get_store
@@ -125,7 +125,12 @@ def show(game_id):
     if not isinstance(refused, dict) or refused.get("game") != game_id:
         refused = None
     edits = gamelog.history(get_store(), game_id)
+    # the final table's scores in money, as the standings settle an evening (webui.money)
+    settled, money_refused = _settled(view["game"]["rules"], {r["player"]: r["score"] for r in view["final"] or []})
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
+                           settled=settled, money_refused=money_refused,
+                           money_entered={k: request.args.get(k, "") for k in MONEY_FIELDS},
+                           per_default=money.DEFAULT_PER.get(view["game"]["rules"], 1),
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
                            win_flags=win_flags(view["game"]["rules"]),
                            common_flags=[k for k in win_flags(view["game"]["rules"]) if k not in RARE_WIN_FLAGS],
@@ -139,7 +144,8 @@ def show(game_id):
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
                            page_hand_id=gamelog.page_hand_id,
                            # from what the page already read: the state the poll compares (api.game_state)
-                           game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits)))
+                           game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits))), \
+        400 if money_refused else 200
 
 
 def _hand_label(flow, h: dict | None = None, **deal) -> str:
@@ -690,9 +696,27 @@ def standings_page():
         # no table under the refusal: the games of every day stood under "the first day is after the last"
         return render_template("standings.html", table={**table, "players": [], "counted": []}, rule_sets=played,
                                entered=entered, refused={"message": message, "field": e.field}), 400
+    settled, money_refused = _settled(table["rules"], table.get("totals") or {})
     return render_template("standings.html", table=table, rule_sets=played, refused=None,
                            entered={"since": table["since"] or "", "until": table["until"] or "",
-                                    "min_games": table["min_games"] if table["min_games"] > 1 else ""})
+                                    "min_games": table["min_games"] if table["min_games"] > 1 else ""},
+                           settled=settled, money_refused=money_refused,
+                           money_entered={k: request.args.get(k, "") for k in MONEY_FIELDS},
+                           per_default=money.DEFAULT_PER.get(table["rules"], 1)), 400 if money_refused else 200
+
+
+#: The money form's fields (``webui.money.parse``).
+MONEY_FIELDS = ("rate", "unit", "per", "step")
+
+
+def _settled(rules: str, scores: dict) -> tuple[money.Settlement | None, dict | None]:
+    """The money settlement the query asks for (``rate`` …) of ``scores`` (player: score), or its
+    refusal said at the form ({"message", "field"}); (None, None) when no rate is asked."""
+    try:
+        asked = money.parse(request.args, rules)
+    except validation.InputError as e:
+        return None, {"message": i18n.msg(str(e), e.code), "field": e.field}
+    return (money.settle(scores, *asked) if asked and scores else None), None
 
 
 @bp.get("/standings.csv")

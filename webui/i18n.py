@@ -53,6 +53,16 @@ FR = {
         "Scannez ceci avec un téléphone sur le même réseau, ou ouvrez le lien. Les appareils qui ne l'ont pas ne peuvent ni lire ni modifier le journal de la partie.",
     "This server only answers this computer. Start it with {command} to let phones at the table join.":
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
+    "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Monnaie", "per … points": "pour … points",
+    "Rounded to": "Arrondi à", "per {n} point(s)": "pour {n} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
+    "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
+    "{payee} takes {amount} from the pot": "{payee} prend {amount} au pot",
+    "{payer} pays {payee} {amount}": "{payer} paie {amount} à {payee}",
+    "Nobody pays: every player is level.": "Personne ne paie : tous les joueurs sont à égalité.",
+    "Each player’s score × {rate} per {per} point(s), rounded to {step}; the rounding keeps what is paid equal to what is received.":
+        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step} ; l'arrondi garde ce qui est payé égal à ce qui est reçu.",
+    "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what is paid beyond what is received goes to the pot.":
+        "Les scores ne s'annulent pas (une pénalité qui quitte la table, comme un chombo en tournoi) : ce qui est payé au-delà de ce qui est reçu va au pot.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",
@@ -2508,6 +2518,13 @@ MESSAGES_FR = {
     "{} must be 1-128 printable ASCII characters": "{0} doit faire 1 à 128 caractères ASCII imprimables",
     "{} must be E, S, W or N": "{0} doit être E, S, W ou N", "{} must be a list of player numbers 0-3": "{0} doit être une liste de numéros de joueur 0-3",
     "{} must be a list of tile codes": "{0} doit être une liste de codes de tuiles", "{} must be a number": "{0} doit être un nombre",
+    "the rate must be a number, such as 0.5": "le taux doit être un nombre, comme 0,5",
+    "the rate must be a number from {} to {}": "le taux doit être un nombre de {0} à {1}",
+    "the rounding step must be a number, such as 0.5": "l'arrondi doit être un nombre, comme 0,5",
+    "the rounding step must be a number from {} to {}": "l'arrondi doit être un nombre de {0} à {1}",
+    "the rate must be more than 0": "le taux doit être supérieur à 0",
+    "the points a rate is for must be a whole number from 1 to {}": "les points pour lesquels vaut le taux doivent être un nombre entier de 1 à {0}",
+    "the currency must be at most {} characters": "la monnaie doit faire au plus {0} caractères",
     "{} must be a player number 0-3": "{0} doit être un numéro de joueur 0-3", "{} must be a whole number": "{0} doit être un nombre entier",
     "{} must be a whole number from 0 to {}, not {}": "{0} doit être un nombre entier de 0 à {1}, pas {2}",
     "{} must be a whole number from 0 to 2^63 - 1": "{0} doit être un nombre entier de 0 à 2^63 - 1",

@@ -204,7 +204,9 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             "alike": [group for group in signatures.values() if len(group) > 1],
             # a club's tournament nights (uma 15/5) added to friendly ones (no uma) without a word
             "house_rules": sorted(variants.values(), key=lambda v: -len(v["games"])) if len(variants) > 1 else [],
-            "players": rows}
+            "players": rows,
+            # every player's total, ranked or not (fewer games than asked): what money settles
+            "totals": {p.name: p.total for p in players.values()}}
 
 
 def _house_rules_of(game: dict) -> dict:

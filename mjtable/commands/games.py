@@ -41,6 +41,12 @@ def register(sub) -> None:
                                                                   "games or more (default 1)")
     p.add_argument("--by-table-points", action="store_true",
                    help="--standings of MCR ranked by table points (4-2-1-0 a game), then total")
+    p.add_argument("--rate", default=None, metavar="MONEY",
+                   help="settle in money (with --standings, or a finished GAME as text): each player's score times "
+                        "MONEY per point (riichi: per 1,000 points), and who pays whom")
+    p.add_argument("--per", default=None, metavar="POINTS", help="--rate is for this many points")
+    p.add_argument("--step", default=None, metavar="MONEY", help="--rate's sums rounded to this (default 0.01)")
+    p.add_argument("--unit", default=None, metavar="TEXT", help="--rate's currency, written after each sum")
     p.add_argument("--backup", default=None, metavar="FILE",
                    help="copy the whole game log into FILE, one SQLite file, consistent even while the server "
                         "records hands (put back with --restore FILE)")
@@ -301,6 +307,12 @@ def run(args) -> int:
             return 2
         return _backup(app.config["DATABASE"], args.backup)
     client = app.test_client()
+    if args.rate is None and (args.per or args.step or args.unit):
+        print("error: --per, --step and --unit say how --rate settles: give --rate", file=sys.stderr)
+        return 2
+    if args.rate is not None and (args.format or args.game is None and not args.standings):
+        print("error: --rate settles the --standings, or a finished game's standing as text", file=sys.stderr)
+        return 2
     if args.standings:
         if args.game is not None or args.format in ("json", "pdf"):
             print("error: --standings are of every finished game: no game, and --csv or none", file=sys.stderr)
@@ -348,6 +360,14 @@ def run(args) -> int:
                 text = sheet_text(view, french=True)
         else:
             text = sheet_text(view)
+        if args.rate is not None:
+            if not view.get("final"):
+                print("error: --rate settles a finished game: this one is still in play", file=sys.stderr)
+                return 2
+            settled = _money_text(client, args, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]})
+            if settled is None:
+                return 2
+            text += "\n\n" + settled
         data = (text + "\n").encode("utf-8")     # the standing as text, -o as the others
     else:
         if args.format == "pdf" and not output:
@@ -391,8 +411,47 @@ def _standings(client, args) -> int:
         from webui import i18n
         with client.application.test_request_context("/?lang=" + args.lang):      # words and figures of that language
             text = standings_text(r.get_json(), i18n.t, i18n.number)
+        if args.rate is not None:
+            table = r.get_json()
+            settled = _money_text(client, args, table["rules"], table.get("totals") or {})
+            if settled is None:
+                return 2
+            text += "\n\n" + settled
         data = (text + "\n").encode("utf-8")
     return _write(data, None if args.output == "-" else args.output)
+
+
+def _money_text(client, args, rules: str, scores: dict) -> str | None:
+    """``--rate``: ``scores`` settled in money (``webui.money``) as text, in ``--lang``'s words;
+    None, said, where the rate is refused."""
+    from webui import i18n, money
+    from webui.validation import InputError
+    with client.application.test_request_context("/?lang=" + args.lang):
+        try:
+            asked = money.parse({"rate": args.rate, "per": args.per, "step": args.step, "unit": args.unit}, rules)
+        except InputError as e:
+            print(f"error: {i18n.msg(str(e), e.code)}", file=sys.stderr)
+            return None
+        s = money.settle(scores, *asked)
+        figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))
+        width = max((_shown_width(p) for p in s.amounts), default=0)
+        lines = [i18n.t("Settle in money") + i18n.colon() + f" {money.money(s.rate, s.rate, s.unit, number=i18n.number)} "
+                 + i18n.t("per {n} point(s)", n=s.per) + ", " + i18n.t("rounded to {step}", step=i18n.number(float(s.step), False, max(0, -s.step.normalize().as_tuple().exponent)))]
+        lines += [f"  {_pad(p, width)}  {figure(a, True)}" for p, a in s.amounts.items()]
+        lines.append(i18n.t("Who pays whom") + i18n.colon())
+        for payer, payee, amount in s.payments:
+            if payee is None:
+                lines.append("  " + i18n.t("{payer} puts {amount} in the pot", payer=payer, amount=figure(amount)))
+            elif payer is None:
+                lines.append("  " + i18n.t("{payee} takes {amount} from the pot", payee=payee, amount=figure(amount)))
+            else:
+                lines.append("  " + i18n.t("{payer} pays {payee} {amount}", payer=payer, payee=payee, amount=figure(amount)))
+        if not s.payments:
+            lines.append("  " + i18n.t("Nobody pays: every player is level."))
+        if s.pot:
+            lines.append(i18n.t("The scores do not add up to zero (a penalty that leaves the table, as a tournament "
+                                "chombo does): what is paid beyond what is received goes to the pot."))
+        return "\n".join(lines)
 
 
 def _write(data: bytes, output: str | None) -> int:

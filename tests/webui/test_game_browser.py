@@ -116,6 +116,28 @@ def test_a_finished_games_final_table_fits_a_phone(server, browser, app):
     assert not console_errors(d)
 
 
+def test_a_finished_game_is_settled_in_money_on_a_phone(server, browser, app):
+    """"Settle in money" under the final table: the rate typed (a French decimal comma too), the
+    sums and who pays whom shown, the page still a phone's width."""
+    from .test_game_flow import play_riichi_game
+    d = browser
+    gid = play_riichi_game(app.test_client())
+    phone(d)
+    for lang, rate, said in (("en", "0.5", "pays"), ("fr", "0,5", "paie")):
+        d.get(f"{server}/games/{gid}?lang={lang}")
+        d.find_element(By.CSS_SELECTOR, "#money summary").click()
+        d.find_element(By.CSS_SELECTOR, '#money-form input[name="rate"]').send_keys(rate)
+        d.find_element(By.CSS_SELECTOR, '#money-form input[name="unit"]').send_keys("EUR")
+        d.find_element(By.CSS_SELECTOR, "#money-form button").click()
+        items = wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#money-payments li"))
+        assert 1 <= len(items) <= 3 and all(f" {said} " in li.text and " EUR" in li.text for li in items), lang
+        amounts = [r.find_elements(By.CSS_SELECTOR, "td")[1].text for r in d.find_elements(By.CSS_SELECTOR, "#money-amounts tbody tr")]
+        assert len(amounts) == 4 and all(a.startswith(("+", "-", "−", "0")) for a in amounts), amounts
+        _no_overflow(d)
+    shot(d, "money-settlement-phone", width=390)
+    assert not console_errors(d)
+
+
 def _riichi_game(app, players, first=(), **flow) -> int:
     """A riichi game of ``players`` (``flow`` its options) played to its end: the hands ``first``,
     then those of test_game_flow.RIICHI_GAME."""

@@ -375,3 +375,53 @@ def test_whole_table_points_are_written_without_decimals(client):
         text = standings_text(table, i18n.t, i18n.number)
     last = [line.split()[-1] for line in text.splitlines() if len(line.split()) == 9 and line.split()[0].isdigit()]
     assert sorted(last) == ["0.0", "1.5", "1.5", "4.0"], text
+
+
+def test_the_standings_settle_the_evening_in_money(client):
+    """A club organiser worked the cash out by hand from the totals: the standings page settles
+    them at a rate (riichi per 1,000 points), rounded, each player ranked or not, in the fewest
+    payments; a rate that is no number is said at its field."""
+    from decimal import Decimal
+
+    from webui import money, standings
+    from webui.store import get_store
+    _club(client)
+    with client.application.app_context():
+        totals = standings.club_standings(get_store(), "riichi")["totals"]
+    assert set(totals) == {"Ann", "Bob", "Cy", "Di", "Eve"} and sum(totals.values()) == 0
+    page = client.get("/games/standings?rules=riichi&rate=0.5&unit=EUR&step=0.5")
+    assert page.status_code == 200
+    text = html.unescape(page.get_data(as_text=True))
+    settled = money.settle(totals, Decimal("0.5"), 1000, Decimal("0.5"), "EUR")
+    assert sum(settled.amounts.values()) == 0 and len(settled.payments) <= 4
+    for payer, payee, amount in settled.payments:
+        assert f"{payer} pays {payee} {money.money(amount, Decimal('0.5'), 'EUR')}" in text
+    assert 'id="money" open' in text and "per 1,000 point" in text
+    # no rate: the form only, closed
+    text = client.get("/games/standings?rules=riichi").get_data(as_text=True)
+    assert 'id="money"' in text and 'id="money" open' not in text and "money-payments" not in text
+    # a rate that is no number: refused at its field, the standings still shown
+    page = client.get("/games/standings?rules=riichi&rate=lots")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 400 and "the rate must be a number, such as 0.5" in text and 'aria-invalid="true"' in text
+    assert 'id="club-standings"' in text
+    # in French, the figures as French writes them
+    text = html.unescape(client.get("/games/standings?rules=riichi&rate=0.5&unit=EUR&lang=fr").get_data(as_text=True))
+    assert "Régler en argent" in text and ",00 EUR" in text
+
+
+def test_a_finished_game_s_page_settles_its_final_table_in_money(client):
+    """One game's evening at home: its final table settled at a rate, under the final result; a
+    game in play shows no settlement."""
+    from .test_game_flow import play_riichi_game
+    gid = play_riichi_game(client)
+    final = _final(client, gid)
+    text = html.unescape(client.get(f"/games/{gid}?rate=1&unit=EUR&step=1").get_data(as_text=True))
+    assert 'id="money" open' in text and "Who pays whom" in text
+    # riichi per 1,000 points: Bob's score in thousands, rounded to 1
+    bob = final["Bob"]["score"]
+    assert f"+{round(bob / 1000):,} EUR" in text
+    in_play = new_game(client, "riichi")
+    text = client.get(f"/games/{in_play}?rate=1").get_data(as_text=True)
+    assert 'id="money"' not in text
+    assert client.get(f"/games/{gid}?rate=x").status_code == 400

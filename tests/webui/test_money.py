@@ -1,0 +1,62 @@
+"""Settling an evening in money (``webui.money``): amounts, rounding that keeps a zero-sum table
+at zero, the fewest payments, and a table that does not add up (a tournament chombo)."""
+from decimal import Decimal
+
+import pytest
+
+from webui import money
+from webui.validation import InputError
+
+
+def test_amounts_are_scores_times_the_rate_and_the_payments_settle_them():
+    s = money.settle({"Ann": 48, "Bob": -16, "Cy": -16, "Di": -16}, Decimal("0.5"))
+    assert s.amounts == {"Ann": 24, "Bob": -8, "Cy": -8, "Di": -8}
+    assert s.payments == [("Bob", "Ann", 8), ("Cy", "Ann", 8), ("Di", "Ann", 8)]
+    assert s.pot == 0
+
+
+def test_riichi_scores_are_rated_per_thousand_points_and_payments_are_at_most_three():
+    scores = {"Ann": 45000, "Bob": 12000, "Cy": -21000, "Di": -36000}
+    s = money.settle(scores, Decimal("2"), per=money.DEFAULT_PER["riichi"])
+    assert [s.amounts[p] for p in scores] == [90, 24, -42, -72]
+    assert s.payments == [("Di", "Ann", 72), ("Cy", "Ann", 18), ("Cy", "Bob", 24)]
+    received = {p: sum(m for a, b, m in s.payments if b == p) - sum(m for a, b, m in s.payments if a == p)
+                for p in scores}
+    assert received == s.amounts
+
+
+def test_rounding_keeps_a_zero_sum_table_at_zero():
+    """Three players at +1.67 and one at -5 rounded to 1 each were +2 +2 +2 -5: a pound from
+    nowhere. The largest remainders give the step back."""
+    s = money.settle({"Ann": 5, "Bob": 5, "Cy": 5, "Di": -15}, Decimal(1) / 3, step=Decimal(1))
+    assert sum(s.amounts.values()) == 0 and sorted(s.amounts.values()) == [-5, 1, 2, 2]
+    assert s.pot == 0 and len(s.payments) == 3
+
+
+def test_what_leaves_the_table_goes_to_the_pot():
+    """A tournament chombo's 20,000 leave the table after the uma (002 §3.4.6): the scores add up
+    to -20,000, and what the players pay beyond what the others receive goes to the pot."""
+    s = money.settle({"Ann": 30000, "Bob": 10000, "Cy": -20000, "Di": -40000}, Decimal(1), per=1000)
+    assert s.pot == 20 and [(a, m) for a, b, m in s.payments if b is money.POT] == [("Cy", 20)]
+    assert sum(m for a, b, m in s.payments if b is not money.POT) == 40
+
+
+def test_parse_reads_the_form_and_refuses_what_is_no_rate():
+    assert money.parse({}, "mcr") is None
+    assert money.parse({"rate": "0,5", "unit": "€"}, "mcr") == (Decimal("0.5"), 1, Decimal("0.01"), "€")
+    assert money.parse({"rate": "1", "step": "0.5"}, "riichi")[1:3] == (1000, Decimal("0.5"))
+    assert money.parse({"rate": "1", "per": "100"}, "riichi")[1] == 100
+    for bad, name in (({"rate": "abc"}, "rate"), ({"rate": "0"}, "rate"), ({"rate": "-1"}, "rate"),
+                      ({"rate": "nan"}, "rate"), ({"rate": "1e12"}, "rate"), ({"rate": "1", "per": "0"}, "per"),
+                      ({"rate": "1", "per": "1.5"}, "per"), ({"rate": "1", "step": "0.001"}, "step"),
+                      ({"rate": "1", "unit": "x" * 9}, "unit")):
+        with pytest.raises(InputError) as e:
+            money.parse(bad, "mcr")
+        assert e.value.field == name
+
+
+def test_money_is_written_with_the_step_s_decimals():
+    assert money.money(Decimal("8"), Decimal("0.01"), "€") == "8.00 €"
+    assert money.money(Decimal("-0.00"), Decimal("0.01")) == "0.00"
+    assert money.money(Decimal("12"), Decimal("1"), "CHF") == "12 CHF"
+    assert money.money(Decimal("2.5"), Decimal("0.5")) == "2.5"

@@ -1,0 +1,157 @@
+"""Settling an evening in money: each player's score times a rate, rounded as the table pays,
+and the fewest payments that settle it (who pays whom).
+
+The rule documents score in points and say nothing of money; a club or a home table agrees on a
+rate (so much per point, per 1,000 points in riichi, whose scores are in thousands) and pays
+rounded sums. The amounts are each player's final score (after uma and penalties: the final
+table's, or the standings' total over the games asked for) times the rate, rounded to the step
+agreed. Rounding keeps a table that adds up to zero adding up to zero (the largest remainders
+take the step); where the scores do not add up to zero (a tournament chombo's penalty leaves the
+table, 002 §3.4.6), what the players pay beyond what the others receive goes to the pot, and is
+said so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from .validation import InputError
+
+#: The points a rate is given per, by rule set, unless the form says otherwise: riichi's scores are
+#: in points of which 1,000 make the unit tables play for; MCR and Hong Kong count in points.
+DEFAULT_PER = {"riichi": 1000}
+#: Bounds against a typo (a rate of 1e9 per point, a step of 0.000001).
+MAX_RATE = Decimal("1000000")
+MIN_STEP = Decimal("0.01")
+MAX_STEP = Decimal("1000")
+MAX_PER = 1_000_000
+MAX_UNIT = 8
+#: The pot: where the payments of a table that does not add up to zero go (``Settlement.pot``).
+POT = None
+
+
+@dataclass
+class Settlement:
+    """``amounts``: each player's sum, positive received, negative paid (rounded); ``payments``:
+    (payer, payee or ``POT``, amount) the fewest that settle them; ``pot``: what the players pay
+    that no player receives (negative: what they receive that no player pays)."""
+    rate: Decimal
+    per: int
+    step: Decimal
+    unit: str
+    amounts: dict[str, Decimal] = field(default_factory=dict)
+    payments: list[tuple[str, str | None, Decimal]] = field(default_factory=list)
+    pot: Decimal = Decimal(0)
+
+
+#: How a refusal names each field (said beside it on the form).
+FIELD_WORDS = {"rate": "the rate", "step": "the rounding step"}
+
+
+def _decimal(value, name: str, low: Decimal, high: Decimal) -> Decimal:
+    words = FIELD_WORDS[name]
+    try:
+        d = Decimal(str(value).strip().replace(",", "."))
+    except (InvalidOperation, ValueError):
+        raise InputError("bad_field", f"{words} must be a number, such as 0.5", name) from None
+    if not d.is_finite() or d < low or d > high:
+        raise InputError("bad_field", f"{words} must be a number from {low} to {high}", name)
+    return d
+
+
+def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
+    """The rate, points per rate, rounding step and unit a form or command line gives (``rate``,
+    ``per``, ``step``, ``unit``); None when no rate is given (no money asked for)."""
+    raw = (args.get("rate") or "").strip()
+    if not raw:
+        return None
+    rate = _decimal(raw, "rate", Decimal(0), MAX_RATE)
+    if rate == 0:
+        raise InputError("bad_field", "the rate must be more than 0", "rate")
+    per_raw = (args.get("per") or "").strip()
+    per = DEFAULT_PER.get(rules, 1)
+    if per_raw:
+        if not per_raw.isdigit() or not 1 <= int(per_raw) <= MAX_PER:
+            raise InputError("bad_field", f"the points a rate is for must be a whole number from 1 to {MAX_PER}", "per")
+        per = int(per_raw)
+    step_raw = (args.get("step") or "").strip()
+    step = _decimal(step_raw, "step", MIN_STEP, MAX_STEP) if step_raw else Decimal("0.01")
+    unit = (args.get("unit") or "").strip()
+    if len(unit) > MAX_UNIT:
+        raise InputError("bad_field", f"the currency must be at most {MAX_UNIT} characters", "unit")
+    return rate, per, step, unit
+
+
+def _rounded(value: Decimal, step: Decimal) -> Decimal:
+    """``value`` to the nearest multiple of ``step``, halves away from zero."""
+    return (value / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step
+
+
+def settle(scores: dict[str, int | float], rate: Decimal, per: int = 1, step: Decimal = Decimal("0.01"),
+           unit: str = "") -> Settlement:
+    """Each player's ``scores`` (points, zero-sum or not) in money at ``rate`` per ``per`` points,
+    rounded to ``step``, and the payments that settle them."""
+    exact = {p: Decimal(str(s)) * rate / per for p, s in scores.items()}
+    amounts = {p: _rounded(v, step) for p, v in exact.items()}
+    # the table's own sum, rounded once: rounding each player alone may leave a step over
+    # (three players at +1.67 and one at -5.00 rounded to 1: +2 +2 +2 -5), which the players whose
+    # rounding moved them most give back (largest remainders)
+    off = (sum(amounts.values(), Decimal(0)) - _rounded(sum(exact.values(), Decimal(0)), step)) / step
+    order = sorted(amounts, key=lambda p: (amounts[p] - exact[p]) * (1 if off > 0 else -1), reverse=True)
+    for p in order[:int(abs(off))]:
+        amounts[p] -= step if off > 0 else -step
+    out = Settlement(rate=rate, per=per, step=step, unit=unit, amounts=amounts)
+    out.payments, out.pot = payments(amounts)
+    return out
+
+
+def payments(amounts: dict[str, Decimal]) -> tuple[list[tuple[str, str | None, Decimal]], Decimal]:
+    """The payments settling ``amounts`` (received positive, paid negative): the largest debtor
+    pays the largest creditor as much as both allow, until all are settled: at most one payment
+    fewer than the players. What is left paid goes to the pot (``POT``), what is left to receive
+    comes from it; returns the payments and the pot's balance."""
+    owe = sorted(((-a, p) for p, a in amounts.items() if a < 0), key=lambda x: (-x[0], x[1]))
+    due = sorted(((a, p) for p, a in amounts.items() if a > 0), key=lambda x: (-x[0], x[1]))
+    owe = [[a, p] for a, p in owe]
+    due = [[a, p] for a, p in due]
+    out = []
+    i = j = 0
+    while i < len(owe) and j < len(due):
+        paid = min(owe[i][0], due[j][0])
+        out.append((owe[i][1], due[j][1], paid))
+        owe[i][0] -= paid
+        due[j][0] -= paid
+        if owe[i][0] == 0:
+            i += 1
+        if due[j][0] == 0:
+            j += 1
+    pot = Decimal(0)
+    for a, p in owe[i:]:
+        if a:
+            out.append((p, POT, a))
+            pot += a
+    for a, p in due[j:]:
+        if a:
+            out.append((POT, p, a))
+            pot -= a
+    return out, pot
+
+
+def as_dict(s: Settlement) -> dict:
+    """The settlement as JSON carries it (money as strings: no float rounding)."""
+    return {"rate": str(s.rate), "per": s.per, "step": str(s.step), "unit": s.unit,
+            "amounts": {p: str(a) for p, a in s.amounts.items()},
+            "payments": [{"from": a, "to": b, "amount": str(m)} for a, b, m in s.payments],
+            "pot": str(s.pot)}
+
+
+def money(value: Decimal, step: Decimal, unit: str = "", signed: bool = False, number=None) -> str:
+    """``value`` written with as many decimals as ``step`` has, and ``unit`` after it; ``signed``:
+    "+8.00"; ``number(value, signed, decimals)``: how the page's language writes a figure
+    (``i18n.number``: "8,00" in French), else as Python does."""
+    places = max(0, -step.normalize().as_tuple().exponent)
+    if number is not None:
+        text = number(float(value), signed, places)
+    else:
+        text = f"{abs(value) if value == 0 else value:{'+' if signed and value else ''}.{places}f}"  # not "-0.00"
+    return f"{text} {unit}".strip()

@@ -53,6 +53,8 @@ FR = {
         "Scannez ceci avec un téléphone sur le même réseau, ou ouvrez le lien. Les appareils qui ne l'ont pas ne peuvent ni lire ni modifier le journal de la partie.",
     "This server only answers this computer. Start it with {command} to let phones at the table join.":
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
+    "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0.":
+        "La pénalité d'un chombo est déduite après l'attribution des uma et n'est payée à aucun joueur (002 §3.4.6, tournoi) : les scores font {sum} au total, pas 0.",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Monnaie", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {n} point(s)": "pour {n} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",

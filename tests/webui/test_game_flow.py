@@ -128,6 +128,13 @@ def test_riichi_tournament_chombo_is_taken_after_uma(client):
     # the chombo's row on the score sheet says what it will cost: it showed 0 everywhere
     sheet = client.get(f"/games/{gid}/sheet").get_data(as_text=True)
     assert "chombo by Cy (-20,000 after the uma)" in sheet.replace("\u2212", "-")
+    # and the final table says why its scores add up to -20,000 (an organiser took it for a miscount)
+    for page in (sheet, client.get(f"/games/{gid}").get_data(as_text=True)):
+        said = html.unescape(page).replace("\u2212", "-")
+        assert "paid to no player (002 §3.4.6, tournament): the scores add up to -20,000, not 0." in said
+    # a club game's chombo is paid in play: no empty Chombo column, no such note
+    club = client.get(f"/games/{play_riichi_game(client)}/sheet").get_data(as_text=True)
+    assert "chombo-note" not in club and ">Chombo<" not in club
 
 
 def test_edit_in_the_middle_replays_every_later_hand(client):

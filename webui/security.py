@@ -142,7 +142,9 @@ def _check_csrf():
     expected = session.get("csrf", "")
     if not expected or not sent or not hmac.compare_digest(sent, expected):
         if request.path.startswith("/api/"):
-            return _deny(400, "csrf", "API writes are JSON: send Content-Type: application/json")
+            # what the client got wrong is the body's type (a developer read code "csrf" as a
+            # token to fetch): 415, as HTTP names a body of a type the route does not take
+            return _deny(415, "not_json", "API writes are JSON: send Content-Type: application/json")
         if _sent_by_own_page() and request.form and not request.files and request.url_rule is not None:
             # a form of this app's own pages whose session expired: its entry comes back to be sent
             # again, not lost behind "reload the page" (a game's win form, typed at the table); a

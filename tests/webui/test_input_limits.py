@@ -82,6 +82,12 @@ def test_ids_above_64_bits_in_posts(client, gid):
     big = 2 ** 63
     assert client.post(f"/api/games/{big}/hands", json={"kind": "draw"}).status_code == 404
     assert client.post(f"/api/games/{big}/undo", json={}).status_code == 404
+    # every method says so: DELETE and PATCH were answered 405 (the address passed over, only the
+    # GET rule's path found), as if the game could not be deleted rather than not there
+    assert client.delete(f"/api/games/{big}", json={}).status_code == 404
+    assert client.patch(f"/api/games/{big}", json={"name": "x"}).status_code == 404
+    assert client.delete(f"/api/games/{gid}/hands/{big}", json={}).status_code == 404
+    assert client.put(f"/api/games/{big}/hands/1", json={"kind": "draw"}).status_code == 404
     r = client.post("/review/score", json={"hand": WIN, "game": big})
     assert r.status_code == 400 and field_of(r) == "game"
 

@@ -32,7 +32,7 @@ def test_form_posts_need_the_csrf_token(client):
 def test_json_writes_need_no_token_but_must_be_json(client):
     assert client.post("/api/games", json={"rules": "toy", "players": list("ABCD")}).status_code == 201
     r = client.post("/api/games", data='{"rules": "toy", "players": ["A","B","C","D"]}', content_type="text/plain")
-    assert r.status_code == 400 and r.json["error"]["code"] == "csrf"
+    assert r.status_code == 415 and r.json["error"]["code"] == "not_json"
 
 
 def test_a_json_post_to_a_pages_route_needs_the_token(client):

@@ -76,6 +76,9 @@ FR = {
     "{n} tile(s) marked ? may be so too: correct them if they are.":
         "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
     "They are {code}": "Ce sont des {code}",
+    "★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:":
+        "★ reste sur le {star} lu sur la photo. Si le {added} que vous avez ajouté a gagné, faites-en la tuile gagnante :",
+    "★ on the {tile}": "★ sur le {tile}",
     "perhaps {code}, like the tile you corrected: check it": "peut-être {code}, comme la tuile corrigée : vérifiez-la",
     "Your tile set “{name}” learns from this hand's {n} tile(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} tuile(s) de cette main.",
@@ -1576,6 +1579,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "It does not learn {tiles} from it: other tiles of this photo, left as read, would then be read so.",
             "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.",
             "{n} tile(s) marked ? may be so too: correct them if they are.", "They are {code}",
+            "★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:",
+            "★ on the {tile}",
             "perhaps {code}, like the tile you corrected: check it"]
 
 

@@ -622,6 +622,40 @@ def test_a_flower_corrected_to_a_suit_tile_joins_the_standing_row_before_the_pho
     wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
 
 
+def test_a_tile_added_to_a_13_tile_photo_is_offered_as_the_winning_tile(server, browser, monkeypatch):
+    """An MCR player's photo of 13 tiles (11m 222m 333m 555s 99s, the winning 1m not in it): the
+    1m added with "+ Tile", the ★ stayed on the photo's 9s while the page said "★ marks the
+    rightmost", and the hand scored 92 (four concealed pungs) where the 1m on a discard makes 51.
+    The page now asks, and one tap puts the ★ on the tile added."""
+    codes = ["1m", "1m", "2m", "2m", "2m", "3m", "3m", "3m", "5s", "5s", "5s", "9s", "9s"]
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95, "face_down": False,
+                  "sideways": False, "top3": [{"code": c, "p": 0.95}]} for i, c in enumerate(codes)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["no winning hand could be built"],
+                            "links": [{"tile": i, "group": 0, "role": "standing"} for i in range(13)],
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(13))}]},
+                "missing_context": [], "timings_ms": {}}
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "thirteen-tiles.jpg", "mcr", 13)
+    assert not d.find_element(By.ID, "added-winning").is_displayed()
+    d.find_element(By.ID, "add-tile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="1m"]').click()
+    d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
+    ask = wait(d).until(EC.visibility_of_element_located((By.ID, "added-winning")))
+    # no silent move of the ★ (a tile added once took it without a word): asked, naming both
+    assert [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")] == ["9s"]
+    assert ask.text.startswith("★ stays on the ") and " you added won, make it the winning tile:" in ask.text
+    d.find_element(By.ID, "added-winning-mark").click()
+    wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 1m"))
+    wins = d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")
+    assert len(wins) == 1 and wins[0].get_attribute("data-code") == "1m"
+    assert not d.find_element(By.ID, "added-winning").is_displayed()
+    assert not console_errors(d)
+    wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
+
+
 def test_a_tile_the_decoding_changed_is_marked_to_be_checked(server, browser, monkeypatch):
     # the note said "standing tile 12 5m → 4m", and no tile carried a mark: the player counted tiles
     import scorer

@@ -233,7 +233,7 @@
   // "Which tile won?" is answered by ★ on a tile, or by a hand typed with its winning tile apart
   // (the question stayed above a typed hand)
   function hideWinningQuestion() {
-    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
+    document.querySelectorAll(".question[data-ask=winning], #added-winning").forEach((el) => { el.hidden = true; });
   }
   const namesWinningTile = (text) => /\s\d[mpszf]$/i.test(String(text || "").trim());
   const answersWinning = (c) => !!c && (c.op === "winning" || (c.op === "notation" && namesWinningTile(c.text)));
@@ -784,6 +784,33 @@
     if (!tiles.length) return;
     await Promise.race([sendHand(key, tiles), new Promise((done) => setTimeout(done, 3000))]);
   }
+  // A tile added to the standing row does not take the ★ (a tile added or moved there once took it
+  // silently, and the score changed), but the ★ the photo's reading placed was then no longer on
+  // the rightmost tile, as "★ marks the rightmost" still said: a 13-tile photo's missing tile,
+  // added, was scored as held, not as the winning tile (92 points where the discard made 51). Asked.
+  function askAddedWinning(added) {
+    const ask = $("added-winning");
+    const star = groups[0].tiles.find((t) => t.win);
+    if (!ask || !star || star === added || corrections.some(answersWinning)) return;
+    ask.textContent = tr("★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:",
+      { star: tileName(star.code), added: tileName(added.code) }) + " ";
+    const mark = document.createElement("button");
+    mark.type = "button"; mark.className = "secondary"; mark.id = "added-winning-mark";
+    mark.textContent = tr("★ on the {tile}", { tile: tileName(added.code) });
+    mark.addEventListener("click", () => {
+      if (!groups[0].tiles.includes(added)) { ask.hidden = true; return; }
+      step(() => {
+        groups[0].tiles.forEach((x) => { x.win = false; });
+        bonusGroup().tiles.forEach((x) => { x.win = false; });
+        added.win = true;
+      }, { op: "winning", tile: added.code });
+      ask.hidden = true;
+    });
+    ask.append(mark);
+    ask.hidden = false;
+    // "★ marks the rightmost" no longer holds: this question replaces it
+    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
+  }
   function closePicker() { if (picker.open) picker.close(); picking = null; }
   picker.addEventListener("close", () => { picking = null; });
   function targetGroup(sel) {
@@ -796,11 +823,14 @@
     if (picking.add) {
       // Adding: the picker stays open, for the next tile.
       const sel = moveSel.value;
+      let added = null;
       step(() => {
         const gi = isBonus ? groups.length - 1 : targetGroup(sel);
-        groups[gi].tiles.push(newTile(code));
+        added = newTile(code);
+        groups[gi].tiles.push(added);
         if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
       }, { op: "add", to: code });
+      if (added && groups[0].tiles.includes(added)) askAddedWinning(added);
       // said in the picker, which stays open (the hand behind it is hidden from a screen reader)
       if ($("picker-said")) $("picker-said").textContent = tr("{tile} added", { tile: tileName(code) });
       return;

@@ -18,6 +18,10 @@ __all__ = ["score", "to_hand", "Hand", "Meld", "Context", "HandError", "RulesErr
            "ScoreResult", "parse", "format_hand", "RULE_SETS", "get_rule_set", "rules_name", "unused_reason"]
 
 
+#: What ``Hand``'s tile count says of four identical tiles left standing (``scorer.hand``).
+KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
+
+
 def to_hand(hand, context: dict | None = None) -> Hand:
     """A :class:`Hand` from a Hand, the hand JSON (dict, or a JSON string) or notation.
 
@@ -37,7 +41,19 @@ def to_hand(hand, context: dict | None = None) -> Hand:
                 raise HandError("bad_json", f"hand JSON does not parse: {e.msg}", position=e.pos) from None
             h = Hand.from_dict(data)
         else:
-            h = parse(text)
+            try:
+                h = parse(text)
+            except HandError as e:
+                if KONG_STANDING not in e.message:
+                    raise
+                # typed, the kong is declared by its brackets: the page that read the typed text
+                # showed no tile to select and declare (a player typed 1111z234m567m789p8m 8m)
+                tile = e.message.split(KONG_STANDING)[0].rstrip().rsplit(" ", 1)[-1]     # "four 1z stand in..."
+                kong = tile[0] * 4 + tile[1:]
+                typed = HandError(e.code, f"{e.message}; typed, a kong is written ({kong}) concealed, [{kong}] exposed",
+                                  field=e.field, position=e.position)
+                typed.text = e.text
+                raise typed from None
     else:
         raise HandError("bad_field", "a hand is a dict (hand JSON), notation text or a Hand")
     if context:

@@ -298,3 +298,14 @@ def test_four_identical_tiles_left_standing_are_told_to_be_declared_a_kong():
     assert err.value.message.endswith("the winning tile is one of the 14: written after the space, it is not "
                                       "written before it too")
     assert parse("(5555m)123p456s789s1z 1z").melds[0].type == "kong"
+    # typed, the kong's brackets are said: the review page showed no tile to select and declare
+    # (an MCR player typed 1111z234m567m789p8m 8m and was told to "declare them as a kong")
+    import scorer
+    with pytest.raises(HandError) as err:
+        scorer.to_hand("1111z234m567m789p8m 8m")
+    assert err.value.message.endswith("; typed, a kong is written (1111z) concealed, [1111z] exposed")
+    assert "[1111z] exposed" in str(err.value) and err.value.code == "wrong_tile_count"
+    with pytest.raises(HandError) as err:        # a hand object's tiles are not typed: no brackets said
+        scorer.to_hand({"concealed": ["1z"] * 4 + ["2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p",
+                                                  "9p", "8m", "8m"], "winning_tile": "8m"})
+    assert "typed" not in err.value.message and "stand in the hand" in err.value.message

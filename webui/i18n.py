@@ -2243,6 +2243,8 @@ MESSAGES_FR = {
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; quatre {4} sont debout dans la main : un kong compte pour 3, déclarez-les donc en "
         "kong (caché ou exposé), pas en quatre tuiles debout",
+    # typed notation's hint after the tile count's message (scorer.to_hand), that message in French too
+    "{}; typed, a kong is written ({}) concealed, [{}] exposed": "{0} ; à la saisie, un kong s'écrit ({1}) caché, [{2}] exposé",
     "too {} tiles: {} standing + {} meld(s) × 3 = {}, a winning hand has 14 with its winning tile (a kong counts as 3); seven pairs has no kong: its four identical tiles stay standing, as two pairs":
         "{0} de tuiles : {1} debout + {2} combinaison(s) × 3 = {3}, une main gagnante en a 14 avec sa tuile gagnante "
         "(un kong compte pour 3) ; sept paires n'a pas de kong : ses quatre tuiles identiques restent debout, en deux paires",

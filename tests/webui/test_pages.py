@@ -83,6 +83,10 @@ def test_review_score_endpoint(client):
     assert "score-total" in r.json["html"]
     r = client.post("/review/score", json={**body, "hand": NOT_COMPLETE})
     assert r.json["ok"] is True and "Not a winning hand" in r.json["html"]
+    # an MCR hand under its minimum says so in its headline (a big "5 points" read as a win)
+    r = client.post("/review/score", json={"hand": "123m345m567p789s2p 2p", "rules": "mcr"})
+    assert 'class="total under-minimum"' in r.json["html"] and "under the 8-point minimum: no win" in r.json["html"]
+    assert "under-minimum" not in client.post("/review/score", json=body).json["html"]
     r = client.post("/review/score", json={**body, "hand": "123m4"})
     assert r.json["ok"] is False and r.json["error"]["code"] == "bad_notation"
     assert "error-message" in r.json["html"]

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from .context import Context
 from .errors import HandError, RulesError
-from .hand import Hand, Meld
+from .hand import KONG_STANDING, Hand, Meld
 from .notation import format_hand, parse
 from .result import ScoreResult
 from .rulesets import RULE_SETS, get_rule_set, rules_name, unused_reason
 
 __all__ = ["score", "to_hand", "Hand", "Meld", "Context", "HandError", "RulesError",
            "ScoreResult", "parse", "format_hand", "RULE_SETS", "get_rule_set", "rules_name", "unused_reason"]
-
-
-#: What ``Hand``'s tile count says of four identical tiles left standing (``scorer.hand``).
-KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
 
 
 def to_hand(hand, context: dict | None = None) -> Hand:

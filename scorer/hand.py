@@ -22,6 +22,11 @@ _MELD_KEYS = {"type", "tiles", "concealed", "claimed", "from", "added"}
 _HAND_KEYS = {"concealed", "melds", "winning_tile", "bonus", "context"}
 
 
+#: What the tile count says of four identical tiles left standing; ``scorer.to_hand`` adds how a
+#: kong is typed after it, where the hand was typed.
+KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
+
+
 @dataclass(frozen=True)
 class Meld:
     """A declared set laid on the table.
@@ -275,8 +280,7 @@ def _validate(hand: Hand) -> None:
             # four identical tiles left standing, tapped or written: a kong is declared apart (000,
             # Tuile de remplacement - Kong; 002 §3.3.5-3.3.7), where it counts as 3 ("written after
             # the space" told a player tapping tiles about a notation he never wrote)
-            message += (f"; four {four[0]} stand in the hand: a kong counts as 3, so declare them as a kong "
-                        "(concealed or exposed), not as four standing tiles")
+            message += f"; four {four[0]} {KONG_STANDING} (concealed or exposed), not as four standing tiles"
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
             message += "; the winning tile is one of the 14: written after the space, it is not written before it too"

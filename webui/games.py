@@ -712,11 +712,13 @@ MONEY_FIELDS = ("rate", "unit", "per", "step")
 def _settled(rules: str, scores: dict) -> tuple[money.Settlement | None, dict | None]:
     """The money settlement the query asks for (``rate`` …) of ``scores`` (player: score), or its
     refusal said at the form ({"message", "field"}); (None, None) when no rate is asked."""
+    if not scores:      # nothing to settle (a game in play, no finished game): no form to say a refusal at
+        return None, None
     try:
         asked = money.parse(request.args, rules)
     except validation.InputError as e:
         return None, {"message": i18n.msg(str(e), e.code), "field": e.field}
-    return (money.settle(scores, *asked) if asked and scores else None), None
+    return (money.settle(scores, *asked) if asked else None), None
 
 
 @bp.get("/standings.csv")

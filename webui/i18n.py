@@ -55,14 +55,16 @@ FR = {
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
     "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0.":
         "La pénalité d'un chombo est déduite après l'attribution des uma et n'est payée à aucun joueur (002 §3.4.6, tournoi) : les scores font {sum} au total, pas 0.",
-    "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Monnaie", "per … points": "pour … points",
-    "Rounded to": "Arrondi à", "per {n} point(s)": "pour {n} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
+    "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
+    "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
     "{payee} takes {amount} from the pot": "{payee} prend {amount} au pot",
     "{payer} pays {payee} {amount}": "{payer} paie {amount} à {payee}",
-    "Nobody pays: every player is level.": "Personne ne paie : tous les joueurs sont à égalité.",
+    "Nobody pays: every sum rounds to 0.": "Personne ne paie : chaque somme s'arrondit à 0.",
     "Each player’s score × {rate} per {per} point(s), rounded to {step}; the rounding keeps what is paid equal to what is received.":
         "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step} ; l'arrondi garde ce qui est payé égal à ce qui est reçu.",
+    "The scores add up to more than zero: what is received beyond what is paid comes from the pot.":
+        "Les scores font plus que zéro au total : ce qui est reçu au-delà de ce qui est payé vient du pot.",
     "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what is paid beyond what is received goes to the pot.":
         "Les scores ne s'annulent pas (une pénalité qui quitte la table, comme un chombo en tournoi) : ce qui est payé au-delà de ce qui est reçu va au pot.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
@@ -2532,8 +2534,11 @@ MESSAGES_FR = {
     "the rounding step must be a number, such as 0.5": "l'arrondi doit être un nombre, comme 0,5",
     "the rounding step must be a number from {} to {}": "l'arrondi doit être un nombre de {0} à {1}",
     "the rate must be more than 0": "le taux doit être supérieur à 0",
+    "the rate must have at most {} decimals": "le taux doit avoir au plus {0} décimales",
+    "the rounding step must have at most {} decimals": "l'arrondi doit avoir au plus {0} décimales",
+    "{} must have at most {} decimals": "{0} doit avoir au plus {1} décimales",
     "the points a rate is for must be a whole number from 1 to {}": "les points pour lesquels vaut le taux doivent être un nombre entier de 1 à {0}",
-    "the currency must be at most {} characters": "la monnaie doit faire au plus {0} caractères",
+    "the currency must be at most {} characters": "la devise doit faire au plus {0} caractères",
     "{} must be a player number 0-3": "{0} doit être un numéro de joueur 0-3", "{} must be a whole number": "{0} doit être un nombre entier",
     "{} must be a whole number from 0 to {}, not {}": "{0} doit être un nombre entier de 0 à {1}, pas {2}",
     "{} must be a whole number from 0 to 2^63 - 1": "{0} doit être un nombre entier de 0 à 2^63 - 1",

@@ -1,5 +1,5 @@
 """Settling an evening in money: each player's score times a rate, rounded as the table pays,
-and the fewest payments that settle it (who pays whom).
+and few payments that settle it (who pays whom: at most one fewer than the players).
 
 The rule documents score in points and say nothing of money; a club or a home table agrees on a
 rate (so much per point, per 1,000 points in riichi, whose scores are in thousands) and pays
@@ -12,6 +12,7 @@ said so.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -20,8 +21,11 @@ from .validation import InputError
 #: The points a rate is given per, by rule set, unless the form says otherwise: riichi's scores are
 #: in points of which 1,000 make the unit tables play for; MCR and Hong Kong count in points.
 DEFAULT_PER = {"riichi": 1000}
-#: Bounds against a typo (a rate of 1e9 per point, a step of 0.000001).
+#: Bounds against a typo (a rate of 1e9 per point, a step of 0.000001); the decimals a rate and a
+#: step may have (1e-99999 wrote a page of 100,000 digits).
 MAX_RATE = Decimal("1000000")
+RATE_DECIMALS = 6
+STEP_DECIMALS = 4
 MIN_STEP = Decimal("0.01")
 MAX_STEP = Decimal("1000")
 MAX_PER = 1_000_000
@@ -33,7 +37,7 @@ POT = None
 @dataclass
 class Settlement:
     """``amounts``: each player's sum, positive received, negative paid (rounded); ``payments``:
-    (payer, payee or ``POT``, amount) the fewest that settle them; ``pot``: what the players pay
+    (payer or ``POT``, payee or ``POT``, amount) that settle them; ``pot``: what the players pay
     that no player receives (negative: what they receive that no player pays)."""
     rate: Decimal
     per: int
@@ -48,7 +52,7 @@ class Settlement:
 FIELD_WORDS = {"rate": "the rate", "step": "the rounding step"}
 
 
-def _decimal(value, name: str, low: Decimal, high: Decimal) -> Decimal:
+def _decimal(value, name: str, low: Decimal, high: Decimal, decimals: int) -> Decimal:
     words = FIELD_WORDS[name]
     try:
         d = Decimal(str(value).strip().replace(",", "."))
@@ -56,7 +60,9 @@ def _decimal(value, name: str, low: Decimal, high: Decimal) -> Decimal:
         raise InputError("bad_field", f"{words} must be a number, such as 0.5", name) from None
     if not d.is_finite() or d < low or d > high:
         raise InputError("bad_field", f"{words} must be a number from {low} to {high}", name)
-    return d
+    if d != d.quantize(Decimal(1).scaleb(-decimals)):
+        raise InputError("bad_field", f"{words} must have at most {decimals} decimals", name)
+    return Decimal(format(d.normalize(), "f"))      # 0.50 → 0.5, 10 stays 10 (not 1E+1)
 
 
 def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
@@ -65,17 +71,18 @@ def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
     raw = (args.get("rate") or "").strip()
     if not raw:
         return None
-    rate = _decimal(raw, "rate", Decimal(0), MAX_RATE)
+    rate = _decimal(raw, "rate", Decimal(0), MAX_RATE, RATE_DECIMALS)
     if rate == 0:
         raise InputError("bad_field", "the rate must be more than 0", "rate")
     per_raw = (args.get("per") or "").strip()
     per = DEFAULT_PER.get(rules, 1)
     if per_raw:
-        if not per_raw.isdigit() or not 1 <= int(per_raw) <= MAX_PER:
+        # ASCII digits, a few: "²".isdigit() is true and int("²") fails
+        if not re.fullmatch(r"[0-9]{1,7}", per_raw) or not 1 <= int(per_raw) <= MAX_PER:
             raise InputError("bad_field", f"the points a rate is for must be a whole number from 1 to {MAX_PER}", "per")
         per = int(per_raw)
     step_raw = (args.get("step") or "").strip()
-    step = _decimal(step_raw, "step", MIN_STEP, MAX_STEP) if step_raw else Decimal("0.01")
+    step = _decimal(step_raw, "step", MIN_STEP, MAX_STEP, STEP_DECIMALS) if step_raw else Decimal("0.01")
     unit = (args.get("unit") or "").strip()
     if len(unit) > MAX_UNIT:
         raise InputError("bad_field", f"the currency must be at most {MAX_UNIT} characters", "unit")
@@ -97,7 +104,10 @@ def settle(scores: dict[str, int | float], rate: Decimal, per: int = 1, step: De
     # (three players at +1.67 and one at -5.00 rounded to 1: +2 +2 +2 -5), which the players whose
     # rounding moved them most give back (largest remainders)
     off = (sum(amounts.values(), Decimal(0)) - _rounded(sum(exact.values(), Decimal(0)), step)) / step
-    order = sorted(amounts, key=lambda p: (amounts[p] - exact[p]) * (1 if off > 0 else -1), reverse=True)
+    # players whose rounding moved them alike are taken in order of their names: the same sums
+    # whatever order the table lists them in ({5, 5, -10} at a step of 10 gave the 0 and the 10 by
+    # the order the players came in)
+    order = sorted(amounts, key=lambda p: (-(amounts[p] - exact[p]) * (1 if off > 0 else -1), str(p)))
     for p in order[:int(abs(off))]:
         amounts[p] -= step if off > 0 else -step
     out = Settlement(rate=rate, per=per, step=step, unit=unit, amounts=amounts)
@@ -106,15 +116,25 @@ def settle(scores: dict[str, int | float], rate: Decimal, per: int = 1, step: De
 
 
 def payments(amounts: dict[str, Decimal]) -> tuple[list[tuple[str, str | None, Decimal]], Decimal]:
-    """The payments settling ``amounts`` (received positive, paid negative): the largest debtor
-    pays the largest creditor as much as both allow, until all are settled: at most one payment
-    fewer than the players. What is left paid goes to the pot (``POT``), what is left to receive
+    """The payments settling ``amounts`` (received positive, paid negative): a debt equal to a
+    credit paid directly, then the largest debtor paying the largest creditor as much as both
+    allow, until all are settled: at most one payment fewer than the players (not always the
+    fewest possible, which is a hard search). What is left paid goes to the pot (``POT``), what is left to receive
     comes from it; returns the payments and the pot's balance."""
     owe = sorted(((-a, p) for p, a in amounts.items() if a < 0), key=lambda x: (-x[0], x[1]))
     due = sorted(((a, p) for p, a in amounts.items() if a > 0), key=lambda x: (-x[0], x[1]))
     owe = [[a, p] for a, p in owe]
     due = [[a, p] for a, p in due]
     out = []
+    # a debt equal to a credit is paid in one payment first (the greedy order alone split
+    # {A 7, B 3, C -5, D -3, E -2} into four payments where three do)
+    for debt in owe:
+        match = next((credit for credit in due if credit[0] == debt[0] and credit[0]), None)
+        if match and debt[0]:
+            out.append((debt[1], match[1], debt[0]))
+            debt[0] = match[0] = Decimal(0)
+    owe = [x for x in owe if x[0]]
+    due = [x for x in due if x[0]]
     i = j = 0
     while i < len(owe) and j < len(due):
         paid = min(owe[i][0], due[j][0])

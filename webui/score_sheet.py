@@ -497,7 +497,11 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         slot = (PAGE_W - 2 * MARGIN) / len(players)
         names = [_wrap(p, slot - 24, 8, max_lines=3) for p in players]
         signatures_h = 14 + 36 + 11 + WRAP * max(len(n) for n in names)
-        table_h = 16 + 4 + LINE * (1 + len(sh["final"])) + wrapped * (LINE - 2)
+        # why a tournament's scores add up to -20,000 a chombo, as the print view says it
+        penalties = sum(r.get("penalty") or 0 for r in sh["final"]) if chombo else 0
+        note = "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0."  # noqa: E501 - one string, as the page's
+        chombo_note = _wrap(tr(note, sum=number(penalties)), PAGE_W - 2 * MARGIN, 8, max_lines=3) if penalties else []
+        table_h = 16 + 4 + LINE * (1 + len(sh["final"])) + wrapped * (LINE - 2) + WRAP * len(chombo_note)
         y -= 10
         if y < MARGIN + table_h + signatures_h:
             pages.append(page)
@@ -527,6 +531,9 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
                 tallest = max(tallest, len(cell))
                 x += w
             y -= LINE + (tallest - 1) * (LINE - 2)
+        for text in chombo_note:
+            page.append(("text", MARGIN, y, 8, text, "l"))
+            y -= WRAP
         y -= 14
         page.append(("text", MARGIN, y, 10, tr("Signatures"), "l"))
         y -= 36

@@ -413,6 +413,9 @@ def _standings(client, args) -> int:
             text = standings_text(r.get_json(), i18n.t, i18n.number)
         if args.rate is not None:
             table = r.get_json()
+            if not table.get("totals"):
+                print("error: --rate settles finished games: none is counted here", file=sys.stderr)
+                return 2
             settled = _money_text(client, args, table["rules"], table.get("totals") or {})
             if settled is None:
                 return 2
@@ -436,7 +439,7 @@ def _money_text(client, args, rules: str, scores: dict) -> str | None:
         figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))
         width = max((_shown_width(p) for p in s.amounts), default=0)
         lines = [i18n.t("Settle in money") + i18n.colon() + f" {money.money(s.rate, s.rate, s.unit, number=i18n.number)} "
-                 + i18n.t("per {n} point(s)", n=s.per) + ", " + i18n.t("rounded to {step}", step=i18n.number(float(s.step), False, max(0, -s.step.normalize().as_tuple().exponent)))]
+                 + i18n.t("per {per} point(s)", n=s.per, per=i18n.number(s.per)) + ", " + i18n.t("rounded to {step}", step=i18n.number(float(s.step), False, max(0, -s.step.normalize().as_tuple().exponent)))]
         lines += [f"  {_pad(p, width)}  {figure(a, True)}" for p, a in s.amounts.items()]
         lines.append(i18n.t("Who pays whom") + i18n.colon())
         for payer, payee, amount in s.payments:
@@ -447,10 +450,13 @@ def _money_text(client, args, rules: str, scores: dict) -> str | None:
             else:
                 lines.append("  " + i18n.t("{payer} pays {payee} {amount}", payer=payer, payee=payee, amount=figure(amount)))
         if not s.payments:
-            lines.append("  " + i18n.t("Nobody pays: every player is level."))
-        if s.pot:
+            lines.append("  " + i18n.t("Nobody pays: every sum rounds to 0."))
+        if s.pot > 0:
             lines.append(i18n.t("The scores do not add up to zero (a penalty that leaves the table, as a tournament "
                                 "chombo does): what is paid beyond what is received goes to the pot."))
+        elif s.pot < 0:
+            lines.append(i18n.t("The scores add up to more than zero: what is received beyond what is paid comes "
+                                "from the pot."))
         return "\n".join(lines)
 
 

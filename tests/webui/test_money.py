@@ -1,5 +1,5 @@
 """Settling an evening in money (``webui.money``): amounts, rounding that keeps a zero-sum table
-at zero, the fewest payments, and a table that does not add up (a tournament chombo)."""
+at zero, few payments, and a table that does not add up (a tournament chombo)."""
 from decimal import Decimal
 
 import pytest
@@ -47,7 +47,10 @@ def test_parse_reads_the_form_and_refuses_what_is_no_rate():
     assert money.parse({"rate": "1", "step": "0.5"}, "riichi")[1:3] == (1000, Decimal("0.5"))
     assert money.parse({"rate": "1", "per": "100"}, "riichi")[1] == 100
     for bad, name in (({"rate": "abc"}, "rate"), ({"rate": "0"}, "rate"), ({"rate": "-1"}, "rate"),
-                      ({"rate": "nan"}, "rate"), ({"rate": "1e12"}, "rate"), ({"rate": "1", "per": "0"}, "per"),
+                      ({"rate": "nan"}, "rate"), ({"rate": "1e12"}, "rate"), ({"rate": "1e-99999"}, "rate"),
+                      ({"rate": "0.0000001"}, "rate"), ({"rate": "1", "step": "0.010001"}, "step"),
+                      ({"rate": "1", "per": "²"}, "per"), ({"rate": "1", "per": "9" * 5000}, "per"),
+                      ({"rate": "1", "per": "0"}, "per"),
                       ({"rate": "1", "per": "1.5"}, "per"), ({"rate": "1", "step": "0.001"}, "step"),
                       ({"rate": "1", "unit": "x" * 9}, "unit")):
         with pytest.raises(InputError) as e:
@@ -60,3 +63,17 @@ def test_money_is_written_with_the_step_s_decimals():
     assert money.money(Decimal("-0.00"), Decimal("0.01")) == "0.00"
     assert money.money(Decimal("12"), Decimal("1"), "CHF") == "12 CHF"
     assert money.money(Decimal("2.5"), Decimal("0.5")) == "2.5"
+
+
+def test_a_debt_equal_to_a_credit_is_paid_directly_and_ties_are_broken_by_name():
+    """The greedy order alone split {A 7, B 3, C -5, D -3, E -2} into four payments where three
+    do; {5, 5, -10} at a step of 10 gave the 0 and the 10 by the order the players came in."""
+    s = money.settle({"A": 7, "B": 3, "C": -5, "D": -3, "E": -2}, Decimal(1))
+    assert sorted(s.payments) == [("C", "A", 5), ("D", "B", 3), ("E", "A", 2)]
+    for order in (("A", "B", "C"), ("B", "A", "C")):
+        scores = dict(zip(order, (5, 5, -10)))
+        s = money.settle(scores, Decimal(1), step=Decimal(10))
+        assert (s.amounts["A"], s.amounts["B"], s.amounts["C"]) == (0, 10, -10), order     # by name, whatever the order
+    # a step given as 1e1 is written 10 (not 1E+1), and scores above zero take from the pot
+    s = money.settle({"A": 30, "B": -10}, Decimal(1), step=money.parse({"rate": "1", "step": "1e1"}, "mcr")[2])
+    assert money.money(s.amounts["A"], s.step) == "30" and s.pot == -20 and (money.POT, "A", 20) in s.payments

@@ -201,3 +201,6 @@ def test_a_riichi_pdf_final_table_has_sticks_and_chombo_columns_only_where_a_pla
         post(client, chombo, body)
     words, _ = final_words(chombo)
     assert "Chombo" in words and "0" not in words, words          # no "0" chombo for those without one
+    # and the PDF says why the scores then add up to -20,000, as the print view does
+    text = " ".join(words).replace("\u2212", "-")
+    assert "paid to no player (002 §3.4.6, tournament): the scores add up to -40,000, not 0." in text, text   # two chombos

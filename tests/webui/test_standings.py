@@ -379,7 +379,7 @@ def test_whole_table_points_are_written_without_decimals(client):
 
 def test_the_standings_settle_the_evening_in_money(client):
     """A club organiser worked the cash out by hand from the totals: the standings page settles
-    them at a rate (riichi per 1,000 points), rounded, each player ranked or not, in the fewest
+    them at a rate (riichi per 1,000 points), rounded, each player ranked or not, in few
     payments; a rate that is no number is said at its field."""
     from decimal import Decimal
 

@@ -154,11 +154,11 @@ def test_a_correction_its_guard_does_not_learn_is_said_in_the_answer(app, client
                 if others else {"tiles": len(codes)})
     monkeypatch.setattr(calibrate, "learn_recorded_hand", learn)
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
-    r = client.post(f"/review/{draft}/teach", data={"tile": ["2"], "code": ["7s"], "other": ["0", "1"]}, headers=headers)
+    r = client.post(f"/review/{draft}/teach", data={"tile": ["2"], "code": ["7s"], "other": ["1", "0"]}, headers=headers)
     assert r.status_code == 202 and r.get_json()["unlearnt"] == ["7s"] and learnt[-1] is not None
     # the other tile it would have read 7s, by its place in the photo's reading (the second other
-    # sent, tile 1): the page marks it, perhaps a twin of the corrected tile
-    assert r.get_json()["suspects"] == [{"tile": 1, "code": "7s"}] and "spread_to" not in r.get_json()
+    # sent, tile 0): the page marks it, perhaps a twin of the corrected tile
+    assert r.get_json()["suspects"] == [{"tile": 0, "code": "7s"}] and "spread_to" not in r.get_json()
     # a recorded hand (no others) is not waited for
     r = client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "7s"]},
                     headers=headers)

@@ -309,6 +309,9 @@
   // answers them as ``suspects``): twins of a corrected tile the player has not corrected yet, or
   // tiles that correction would have misread. Their place in the photo's reading → that code.
   let suspects = new Map();
+  // The added tile asked about by "If the 1m you added won…" (askAddedWinning): {tile, hid: the
+  // questions it replaced}, while asked
+  let addedAsk = null;
   function suspectOf(t) {
     if (t.src === null || t.src === undefined || !suspects.has(t.src)) return null;
     const read = readTiles[t.src];
@@ -382,6 +385,7 @@
       box.append(row);
       view.append(box);
     });
+    dropStaleAddedAsk();
     const note = $("profiled-note");
     if (note) note.hidden = !view.querySelector(".htile.profiled");
     $("undo").disabled = !undoStack.length;
@@ -805,11 +809,22 @@
         added.win = true;
       }, { op: "winning", tile: added.code });
       ask.hidden = true;
+      addedAsk = null;
     });
     ask.append(mark);
     ask.hidden = false;
     // "★ marks the rightmost" no longer holds: this question replaces it
-    document.querySelectorAll(".question[data-ask=winning]").forEach((el) => { el.hidden = true; });
+    const hid = Array.from(document.querySelectorAll(".question[data-ask=winning]")).filter((el) => !el.hidden);
+    hid.forEach((el) => { el.hidden = true; });
+    addedAsk = { tile: added, hid };
+  }
+  // The tile asked about gone (undone, removed, the hand cleared or rebuilt): the question goes,
+  // and the one it replaced is back while the ★ was not chosen
+  function dropStaleAddedAsk() {
+    if (!addedAsk || groups[0].tiles.includes(addedAsk.tile)) return;
+    $("added-winning").hidden = true;
+    if (!corrections.some(answersWinning)) addedAsk.hid.forEach((el) => { el.hidden = false; });
+    addedAsk = null;
   }
   function closePicker() { if (picker.open) picker.close(); picking = null; }
   picker.addEventListener("close", () => { picking = null; });
@@ -842,8 +857,10 @@
     closePicker();
     if (code === old) {
       // the tile as read, chosen again: checked, not corrected (the hand's page said "2m corrected
-      // to 2m", and the profile was taught it as a correction)
+      // to 2m", and the profile was taught it as a correction); a ? the guard put there goes too,
+      // and "They are 7s" leaves it as the player confirmed it
       t.low = false;
+      if (t.src !== null && t.src !== undefined) suspects.delete(t.src);
       render();
       return;
     }

@@ -126,7 +126,8 @@ def show(game_id):
         refused = None
     edits = gamelog.history(get_store(), game_id)
     # the final table's scores in money, as the standings settle an evening (webui.money)
-    settled, money_refused = _settled(view["game"]["rules"], {r["player"]: r["score"] for r in view["final"] or []})
+    settled, money_refused = _settled(view["game"]["rules"], {r["player"]: r["score"] for r in view["final"] or []},
+                                      {r["player"]: r.get("penalty") or 0 for r in view["final"] or []})
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
                            settled=settled, money_refused=money_refused,
                            money_entered={k: request.args.get(k, "") for k in MONEY_FIELDS},
@@ -696,7 +697,7 @@ def standings_page():
         # no table under the refusal: the games of every day stood under "the first day is after the last"
         return render_template("standings.html", table={**table, "players": [], "counted": []}, rule_sets=played,
                                entered=entered, refused={"message": message, "field": e.field}), 400
-    settled, money_refused = _settled(table["rules"], table.get("totals") or {})
+    settled, money_refused = _settled(table["rules"], table.get("totals") or {}, table.get("penalties"))
     return render_template("standings.html", table=table, rule_sets=played, refused=None,
                            entered={"since": table["since"] or "", "until": table["until"] or "",
                                     "min_games": table["min_games"] if table["min_games"] > 1 else ""},
@@ -709,16 +710,17 @@ def standings_page():
 MONEY_FIELDS = ("rate", "unit", "per", "step")
 
 
-def _settled(rules: str, scores: dict) -> tuple[money.Settlement | None, dict | None]:
-    """The money settlement the query asks for (``rate`` …) of ``scores`` (player: score), or its
-    refusal said at the form ({"message", "field"}); (None, None) when no rate is asked."""
+def _settled(rules: str, scores: dict, penalties: dict | None = None) -> tuple[money.Settlement | None, dict | None]:
+    """The money settlement the query asks for (``rate`` …) of ``scores`` (player: score; the
+    ``penalties`` among them that leave the table), or its refusal said at the form ({"message",
+    "field"}); (None, None) when no rate is asked."""
     if not scores:      # nothing to settle (a game in play, no finished game): no form to say a refusal at
         return None, None
     try:
         asked = money.parse(request.args, rules)
     except validation.InputError as e:
         return None, {"message": i18n.msg(str(e), e.code), "field": e.field}
-    return (money.settle(scores, *asked) if asked else None), None
+    return (money.settle(scores, *asked, penalties=penalties) if asked else None), None
 
 
 @bp.get("/standings.csv")

@@ -61,12 +61,14 @@ FR = {
     "{payee} takes {amount} from the pot": "{payee} prend {amount} au pot",
     "{payer} pays {payee} {amount}": "{payer} paie {amount} à {payee}",
     "Nobody pays: every sum rounds to 0.": "Personne ne paie : chaque somme s'arrondit à 0.",
-    "Each player’s score × {rate} per {per} point(s), rounded to {step}; the rounding keeps what is paid equal to what is received.":
-        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step} ; l'arrondi garde ce qui est payé égal à ce qui est reçu.",
+    "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do.":
+        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step}, les sommes s'additionnant comme les scores.",
+    "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what leaves it goes to the pot, paid by the penalty’s offender.":
+        "Les scores ne s'annulent pas (une pénalité qui quitte la table, comme un chombo en tournoi) : ce qui la quitte va au pot, payé par le fautif.",
+    "Penalties taken after the uma (tournament chombos, 002 §3.4.6): {sum} in all, paid to no player; the totals add up to {sum}, not 0.":
+        "Pénalités déduites après l'attribution des uma (chombos en tournoi, 002 §3.4.6) : {sum} au total, payées à aucun joueur ; les totaux font {sum}, pas 0.",
     "The scores add up to more than zero: what is received beyond what is paid comes from the pot.":
         "Les scores font plus que zéro au total : ce qui est reçu au-delà de ce qui est payé vient du pot.",
-    "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what is paid beyond what is received goes to the pot.":
-        "Les scores ne s'annulent pas (une pénalité qui quitte la table, comme un chombo en tournoi) : ce qui est payé au-delà de ce qui est reçu va au pot.",
     "Your tile set": "Votre jeu de tuiles", "Your tiles": "Vos tuiles", "deleted since": "supprimé depuis",
     "Your tile set “{name}” learns from this hand's {n} correction(s).":
         "Votre jeu de tuiles « {name} » apprend des {n} correction(s) de cette main.",

@@ -95,9 +95,11 @@ def _rounded(value: Decimal, step: Decimal) -> Decimal:
 
 
 def settle(scores: dict[str, int | float], rate: Decimal, per: int = 1, step: Decimal = Decimal("0.01"),
-           unit: str = "") -> Settlement:
+           unit: str = "", penalties: dict[str, int | float] | None = None) -> Settlement:
     """Each player's ``scores`` (points, zero-sum or not) in money at ``rate`` per ``per`` points,
-    rounded to ``step``, and the payments that settle them."""
+    rounded to ``step``, and the payments that settle them. ``penalties``: the part of a player's
+    score that leaves the table (a tournament chombo's -20,000, 002 §3.4.6, negative): its
+    offender puts it in the pot, and the rest is settled among the players."""
     exact = {p: Decimal(str(s)) * rate / per for p, s in scores.items()}
     amounts = {p: _rounded(v, step) for p, v in exact.items()}
     # the table's own sum, rounded once: rounding each player alone may leave a step over
@@ -111,7 +113,15 @@ def settle(scores: dict[str, int | float], rate: Decimal, per: int = 1, step: De
     for p in order[:int(abs(off))]:
         amounts[p] -= step if off > 0 else -step
     out = Settlement(rate=rate, per=per, step=step, unit=unit, amounts=amounts)
-    out.payments, out.pot = payments(amounts)
+    # the offender pays the penalty into the pot (the greedy order alone had innocent players pay
+    # it, the offender of a tournament's chombo, leading, receiving only)
+    into_pot = {p: _rounded(-Decimal(str(v)) * rate / per, step) for p, v in (penalties or {}).items()
+                if p in amounts and v < 0}
+    into_pot = {p: m for p, m in into_pot.items() if m > 0}
+    rest = {p: a + into_pot.get(p, Decimal(0)) for p, a in amounts.items()}
+    among, pot = payments(rest)
+    out.payments = [(p, POT, m) for p, m in into_pot.items()] + among
+    out.pot = pot + sum(into_pot.values(), Decimal(0))
     return out
 
 

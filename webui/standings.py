@@ -41,6 +41,9 @@ class PlayerStanding:
     places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     positions: float = 0.0
     table_points: float = 0.0
+    # penalties taken after the uma (a tournament chombo's -20,000, 002 §3.4.6), in ``total``:
+    # what leaves the table, which the money settlement has the offender put in the pot
+    penalty: int | float = 0
     spellings: dict = field(default_factory=dict)      # each spelling of the name: (games, newest game id)
 
     @property
@@ -177,6 +180,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             line = players.setdefault(gamelog.name_key(row["player"]), PlayerStanding())
             line.games += 1
             line.total += row["score"]
+            line.penalty += row.get("penalty") or 0
             line.best = row["score"] if line.best is None else max(line.best, row["score"])
             line.places[min(max(row["rank"], 1), 4) - 1] += 1
             line.positions += positions[row["player"]]
@@ -205,8 +209,10 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             # a club's tournament nights (uma 15/5) added to friendly ones (no uma) without a word
             "house_rules": sorted(variants.values(), key=lambda v: -len(v["games"])) if len(variants) > 1 else [],
             "players": rows,
-            # every player's total, ranked or not (fewer games than asked): what money settles
-            "totals": {p.name: p.total for p in players.values()}}
+            # every player's total, ranked or not (fewer games than asked): what money settles, in
+            # the table's order, the unranked after; and the penalties that left the table
+            "totals": {p.name: p.total for p in ranked + [q for q in players.values() if q.games < min_games]},
+            "penalties": {p.name: p.penalty for p in players.values() if p.penalty}}
 
 
 def _house_rules_of(game: dict) -> dict:

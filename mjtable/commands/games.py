@@ -364,7 +364,8 @@ def run(args) -> int:
             if not view.get("final"):
                 print("error: --rate settles a finished game: this one is still in play", file=sys.stderr)
                 return 2
-            settled = _money_text(client, args, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]})
+            settled = _money_text(client, args, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]},
+                                  {r["player"]: r.get("penalty") or 0 for r in view["final"]})
             if settled is None:
                 return 2
             text += "\n\n" + settled
@@ -416,7 +417,7 @@ def _standings(client, args) -> int:
             if not table.get("totals"):
                 print("error: --rate settles finished games: none is counted here", file=sys.stderr)
                 return 2
-            settled = _money_text(client, args, table["rules"], table.get("totals") or {})
+            settled = _money_text(client, args, table["rules"], table.get("totals") or {}, table.get("penalties"))
             if settled is None:
                 return 2
             text += "\n\n" + settled
@@ -424,7 +425,7 @@ def _standings(client, args) -> int:
     return _write(data, None if args.output == "-" else args.output)
 
 
-def _money_text(client, args, rules: str, scores: dict) -> str | None:
+def _money_text(client, args, rules: str, scores: dict, penalties: dict | None = None) -> str | None:
     """``--rate``: ``scores`` settled in money (``webui.money``) as text, in ``--lang``'s words;
     None, said, where the rate is refused."""
     from webui import i18n, money
@@ -435,7 +436,7 @@ def _money_text(client, args, rules: str, scores: dict) -> str | None:
         except InputError as e:
             print(f"error: {i18n.msg(str(e), e.code)}", file=sys.stderr)
             return None
-        s = money.settle(scores, *asked)
+        s = money.settle(scores, *asked, penalties=penalties)
         figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))
         width = max((_shown_width(p) for p in s.amounts), default=0)
         lines = [i18n.t("Settle in money") + i18n.colon() + f" {money.money(s.rate, s.rate, s.unit, number=i18n.number)} "
@@ -453,7 +454,7 @@ def _money_text(client, args, rules: str, scores: dict) -> str | None:
             lines.append("  " + i18n.t("Nobody pays: every sum rounds to 0."))
         if s.pot > 0:
             lines.append(i18n.t("The scores do not add up to zero (a penalty that leaves the table, as a tournament "
-                                "chombo does): what is paid beyond what is received goes to the pot."))
+                                "chombo does): what leaves it goes to the pot, paid by the penalty’s offender."))
         elif s.pot < 0:
             lines.append(i18n.t("The scores add up to more than zero: what is received beyond what is paid comes "
                                 "from the pot."))
@@ -493,6 +494,10 @@ def standings_text(table: dict, tr, number) -> str:
         notes.append(tr("This table is ranked by table points instead, then by total, then by average rank."))
     if table.get("ranked_by_total_instead"):
         notes.append(tr("{rules} has no table points: ranked by total.", rules=i18n.rules_title(table["rules"])))
+    if table.get("penalties"):
+        # why a tournament's totals add up to -40,000 (an organiser took it for a miscount)
+        notes.append(tr("Penalties taken after the uma (tournament chombos, 002 §3.4.6): {sum} in all, paid to no "
+                        "player; the totals add up to {sum}, not 0.", sum=number(sum(table["penalties"].values()))))
     lines = [f"{tr('Standings across games')}{i18n.colon()} {i18n.rules_title(table['rules'])}{', ' + days if days else ''}",
              " ".join(notes)]
     for group in table["alike"]:

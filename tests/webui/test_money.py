@@ -77,3 +77,16 @@ def test_a_debt_equal_to_a_credit_is_paid_directly_and_ties_are_broken_by_name()
     # a step given as 1e1 is written 10 (not 1E+1), and scores above zero take from the pot
     s = money.settle({"A": 30, "B": -10}, Decimal(1), step=money.parse({"rate": "1", "step": "1e1"}, "mcr")[2])
     assert money.money(s.amounts["A"], s.step) == "30" and s.pot == -20 and (money.POT, "A", 20) in s.payments
+
+
+def test_a_penalty_that_leaves_the_table_is_put_in_the_pot_by_its_offender():
+    """A tournament chombo's -20,000 (002 §3.4.6): the greedy order had innocent players put it in
+    the pot while the offender, leading, only received. The offender pays it in; the rest is
+    settled among the players."""
+    s = money.settle({"alice": 7700, "Bob": 2000, "Cy": -10000, "Di": -19700}, Decimal(1), per=1000,
+                     penalties={"alice": -20000, "Bob": 0})
+    assert s.amounts == {"alice": Decimal("7.7"), "Bob": 2, "Cy": -10, "Di": Decimal("-19.7")} and s.pot == 20
+    assert [(a, m) for a, b, m in s.payments if b is money.POT] == [("alice", 20)]
+    net = {p: sum(m for a, b, m in s.payments if b == p) - sum(m for a, b, m in s.payments if a == p)
+           for p in s.amounts}
+    assert net == s.amounts

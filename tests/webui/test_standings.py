@@ -425,3 +425,18 @@ def test_a_finished_game_s_page_settles_its_final_table_in_money(client):
     text = client.get(f"/games/{in_play}?rate=1").get_data(as_text=True)
     assert 'id="money"' not in text
     assert client.get(f"/games/{gid}?rate=x").status_code == 400
+
+
+def test_a_tournament_chombo_is_said_in_the_standings_and_its_offender_pays_the_pot(client):
+    """An organiser's standings added up to -20,000 with no word of why, and "Settle in money"
+    had innocent players put the chombo in the pot (002 §3.4.6: the offender's penalty)."""
+    from .test_game_flow import play_riichi_game
+    play_riichi_game(client, tournament=True)          # Cy's chombo, -20,000 after the uma
+    text = html.unescape(client.get("/games/standings?rules=riichi&rate=1").get_data(as_text=True))
+    said = text.replace("\u2212", "-")
+    assert "Penalties taken after the uma (tournament chombos, 002 §3.4.6): -20,000 in all, paid to no player" in said
+    assert "Cy puts 20.00 in the pot" in text and text.count("in the pot") == 1
+    # the money table in the standings' order
+    table = re.findall(r'<tr><td class="num">\d+</td><td class="player">([^<]+)<', text)
+    money_rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num strong\">", text)
+    assert money_rows == table

@@ -115,8 +115,11 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
             # the winner's own stick of this hand among them: "+ 1,000 in riichi sticks" beside a change
             # of +3,900 read as a miscount to a club's organiser
             own = w["winner"] in (h.get("riichi") or []) and not gamelog.own_stick_back(h, w["winner"])
-            unit += " " + tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",
-                             n=number(sticks))
+            from scorer.flow.riichi import STICK
+            # their own stick alone: "their own among them" read as several (a tournament's organiser)
+            unit += " " + (tr("+ own riichi stick back") if own and sticks == STICK else
+                           tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",
+                              n=number(sticks)))
         if gamelog.own_stick_back(h, w["winner"]):
             unit += " " + tr("+ own riichi stick back")
         parts.append(f"{name(w['winner'])} {number(value)}{unit}")

@@ -2336,7 +2336,12 @@ def test_a_winner_who_declared_riichi_in_the_hand_takes_their_own_stick_among_th
          "wins": [{"winner": 0, "context": {}, "score": {"total": 3900, "hand_value": 3900, "han": 2, "fu": 40,
                                                          "limit": ""}}]}
     said = result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True))
-    assert said == "A 3,900 (2 han · 40 fu) + 1,000 in riichi sticks, their own among them on B's discard"
+    # their own stick alone: "their own among them" read as several to a tournament's organiser
+    assert said == "A 3,900 (2 han · 40 fu) + own riichi stick back on B's discard"
+    h["payments"][0]["amount"] = 2000                   # theirs and one left from a draw
+    assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)) == (
+        "A 3,900 (2 han · 40 fu) + 2,000 in riichi sticks, their own among them on B's discard")
+    h["payments"][0]["amount"] = 1000
     h["riichi"] = [2]                                   # another player's stick alone: no word of one's own
     assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).endswith(
         "+ 1,000 in riichi sticks on B's discard")

@@ -1345,7 +1345,7 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     code, out, _ = run(capsys, "games", "--standings", "--rate", "0.5", "--unit", "EUR", "--data-dir", str(tmp_path))
     tail = out.split("Settle in money: ")[1].splitlines()
     # Bob won 45 (000: 21 fans + 8 from the discarder Ann, 8 from each other player): 22.50 at 0.50 a point
-    assert code == 0 and tail[:5] == ["0.5 EUR per 1 point, rounded to 0.01", "  Ann  -14.50 EUR", "  Bob  +22.50 EUR",
+    assert code == 0 and tail[:5] == ["0.50 EUR per 1 point, rounded to 0.01", "  Ann  -14.50 EUR", "  Bob  +22.50 EUR",
                                       "  Cy   -4.00 EUR", "  Di   -4.00 EUR"]
     assert tail[5:] == ["Who pays whom:", "  Ann pays Bob 14.50 EUR", "  Cy pays Bob 4.00 EUR", "  Di pays Bob 4.00 EUR"]
     code, out, _ = run(capsys, "games", str(gid), "--rate", "1", "--step", "1", "--lang", "fr", "--data-dir", str(tmp_path))
@@ -1354,6 +1354,11 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     assert code == 2 and "le taux doit être un nombre" in err
     code, _, err = run(capsys, "games", "--standings", "--unit", "EUR", "--data-dir", str(tmp_path))
     assert code == 2 and "give --rate" in err
+    for empty in ("", " "):          # a traceback (TypeError) before
+        code, _, err = run(capsys, "games", str(gid), "--rate", empty, "--data-dir", str(tmp_path))
+        assert code == 2 and "error: the rate must be a number, such as 0.5" in err
+    code, _, err = run(capsys, "games", "--standings", "--rate", "1,000", "--data-dir", str(tmp_path))
+    assert code == 2 and "the rate is written ambiguously" in err
     in_play = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     code, _, err = run(capsys, "games", str(in_play), "--rate", "1", "--data-dir", str(tmp_path))
     assert code == 2 and "still in play" in err

@@ -116,7 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["tile_label"] = tile_label
     from . import i18n, money
     app.jinja_env.globals["money"] = lambda value, step, unit="", signed=False: money.money(
-        value, step, unit, signed, number=i18n.number)
+        value, step, unit, signed, number=i18n.number, space="\u00a0")
 
     # The tile reader's models load now, in the background, not on the first photo: with
     # PRELOAD_MODELS (set by `mjtable serve`), and by default when no config is given (a WSGI

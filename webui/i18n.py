@@ -61,8 +61,10 @@ FR = {
     "{payee} takes {amount} from the pot": "{payee} prend {amount} au pot",
     "{payer} pays {payee} {amount}": "{payer} paie {amount} à {payee}",
     "Nobody pays: every sum rounds to 0.": "Personne ne paie : chaque somme s'arrondit à 0.",
-    "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do.":
-        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step}, les sommes s'additionnant comme les scores.",
+    "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do (a step the rounding leaves over goes to the players rounded furthest, then by name: players level may get a step apart).":
+        "Le score de chaque joueur × {rate} pour {per} point(s), arrondi à {step}, les sommes s'additionnant comme les scores (un pas laissé par l'arrondi va aux joueurs les plus arrondis, puis par nom : des joueurs à égalité peuvent avoir un pas d'écart).",
+    "Players not ranked here (fewer finished games than asked) are settled too: their games count.":
+        "Les joueurs non classés ici (moins de parties terminées que demandé) sont réglés aussi : leurs parties comptent.",
     "The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what leaves it goes to the pot, paid by the penalty’s offender.":
         "Les scores ne s'annulent pas (une pénalité qui quitte la table, comme un chombo en tournoi) : ce qui la quitte va au pot, payé par le fautif.",
     "Penalties taken after the uma (tournament chombos, 002 §3.4.6): {sum} in all, paid to no player; the totals add up to {sum}, not 0.":
@@ -2532,10 +2534,17 @@ MESSAGES_FR = {
     "{} must be E, S, W or N": "{0} doit être E, S, W ou N", "{} must be a list of player numbers 0-3": "{0} doit être une liste de numéros de joueur 0-3",
     "{} must be a list of tile codes": "{0} doit être une liste de codes de tuiles", "{} must be a number": "{0} doit être un nombre",
     "the rate must be a number, such as 0.5": "le taux doit être un nombre, comme 0,5",
-    "the rate must be a number from {} to {}": "le taux doit être un nombre de {0} à {1}",
     "the rounding step must be a number, such as 0.5": "l'arrondi doit être un nombre, comme 0,5",
-    "the rounding step must be a number from {} to {}": "l'arrondi doit être un nombre de {0} à {1}",
     "the rate must be more than 0": "le taux doit être supérieur à 0",
+    "the rate must be at most 1000000": "le taux doit être d'au plus 1 000 000",
+    "the rounding step must be at least 0.01": "l'arrondi doit être d'au moins 0,01",
+    "the rounding step must be at most 1000": "l'arrondi doit être d'au plus 1 000",
+    "the rate is written ambiguously: no thousands separator (1000), a decimal point or comma (0.5 or 0,5)":
+        "le taux est écrit de façon ambiguë : sans séparateur de milliers (1000), avec une virgule ou un point décimal (0,5 ou 0.5)",
+    "the rounding step is written ambiguously: no thousands separator (1000), a decimal point or comma (0.5 or 0,5)":
+        "l'arrondi est écrit de façon ambiguë : sans séparateur de milliers (1000), avec une virgule ou un point décimal (0,5 ou 0.5)",
+    "{} is written ambiguously: no thousands separator (1000), a decimal point or comma (0.5 or 0,5)":
+        "{0} est écrit de façon ambiguë : sans séparateur de milliers (1000), avec une virgule ou un point décimal (0,5 ou 0.5)",
     "the rate must have at most {} decimals": "le taux doit avoir au plus {0} décimales",
     "the rounding step must have at most {} decimals": "l'arrondi doit avoir au plus {0} décimales",
     "{} must have at most {} decimals": "{0} doit avoir au plus {1} décimales",

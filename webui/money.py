@@ -54,15 +54,31 @@ FIELD_WORDS = {"rate": "the rate", "step": "the rounding step"}
 
 def _decimal(value, name: str, low: Decimal, high: Decimal, decimals: int) -> Decimal:
     words = FIELD_WORDS[name]
+    raw = str(value).strip()
+    # a comma is a decimal mark (0,5 as French writes it), but "1,000" is a thousand as English
+    # writes it: read as 1.000 it settled a table at a thousandth of what was meant
+    if re.fullmatch(r"[+-]?[1-9][0-9]*,[0-9]{3}", raw) or ("," in raw and "." in raw):
+        raise InputError("bad_field", f"{words} is written ambiguously: no thousands separator (1000), "
+                                      "a decimal point or comma (0.5 or 0,5)", name)
     try:
-        d = Decimal(str(value).strip().replace(",", "."))
+        d = Decimal(raw.replace(",", "."))
     except (InvalidOperation, ValueError):
         raise InputError("bad_field", f"{words} must be a number, such as 0.5", name) from None
-    if not d.is_finite() or d < low or d > high:
-        raise InputError("bad_field", f"{words} must be a number from {low} to {high}", name)
+    if not d.is_finite():
+        raise InputError("bad_field", f"{words} must be a number, such as 0.5", name)
+    if d < low:
+        raise InputError("bad_field", LOW_MESSAGES[name], name)
+    if d > high:
+        raise InputError("bad_field", HIGH_MESSAGES[name], name)
     if d != d.quantize(Decimal(1).scaleb(-decimals)):
         raise InputError("bad_field", f"{words} must have at most {decimals} decimals", name)
     return Decimal(format(d.normalize(), "f"))      # 0.50 → 0.5, 10 stays 10 (not 1E+1)
+
+
+#: What a value out of bounds is told, each bound written out (one message for 0 and -1, where
+#: "from 0" and "more than 0" contradicted each other).
+LOW_MESSAGES = {"rate": "the rate must be more than 0", "step": "the rounding step must be at least 0.01"}
+HIGH_MESSAGES = {"rate": "the rate must be at most 1000000", "step": "the rounding step must be at most 1000"}
 
 
 def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
@@ -73,7 +89,7 @@ def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
         return None
     rate = _decimal(raw, "rate", Decimal(0), MAX_RATE, RATE_DECIMALS)
     if rate == 0:
-        raise InputError("bad_field", "the rate must be more than 0", "rate")
+        raise InputError("bad_field", LOW_MESSAGES["rate"], "rate")
     per_raw = (args.get("per") or "").strip()
     per = DEFAULT_PER.get(rules, 1)
     if per_raw:
@@ -175,13 +191,15 @@ def as_dict(s: Settlement) -> dict:
             "pot": str(s.pot)}
 
 
-def money(value: Decimal, step: Decimal, unit: str = "", signed: bool = False, number=None) -> str:
-    """``value`` written with as many decimals as ``step`` has, and ``unit`` after it; ``signed``:
-    "+8.00"; ``number(value, signed, decimals)``: how the page's language writes a figure
-    (``i18n.number``: "8,00" in French), else as Python does."""
+def money(value: Decimal, step: Decimal, unit: str = "", signed: bool = False, number=None, space: str = " ") -> str:
+    """``value`` written with as many decimals as ``step`` has (cents for a step of 0.5), and
+    ``unit`` after it, ``space`` between (a page's no-break space: a phone broke "210.00 / HK$");
+    ``signed``: "+8.00"; ``number(value, signed, decimals)``: how the page's language writes a
+    figure (``i18n.number``: "8,00" in French), else as Python does."""
     places = max(0, -step.normalize().as_tuple().exponent)
+    places = 2 if places == 1 else places       # money has cents: 12.50, not 12.5 (a step of 0.5)
     if number is not None:
         text = number(float(value), signed, places)
     else:
         text = f"{abs(value) if value == 0 else value:{'+' if signed and value else ''}.{places}f}"  # not "-0.00"
-    return f"{text} {unit}".strip()
+    return f"{text}{space}{unit}" if unit else text

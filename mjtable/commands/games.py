@@ -436,6 +436,9 @@ def _money_text(client, args, rules: str, scores: dict, penalties: dict | None =
         except InputError as e:
             print(f"error: {i18n.msg(str(e), e.code)}", file=sys.stderr)
             return None
+        if asked is None:       # --rate "" (a traceback)
+            print(f"error: {i18n.msg('the rate must be a number, such as 0.5', 'bad_field')}", file=sys.stderr)
+            return None
         s = money.settle(scores, *asked, penalties=penalties)
         figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))
         width = max((_shown_width(p) for p in s.amounts), default=0)

@@ -50,6 +50,7 @@ def test_parse_reads_the_form_and_refuses_what_is_no_rate():
                       ({"rate": "nan"}, "rate"), ({"rate": "1e12"}, "rate"), ({"rate": "1e-99999"}, "rate"),
                       ({"rate": "0.0000001"}, "rate"), ({"rate": "1", "step": "0.010001"}, "step"),
                       ({"rate": "1", "per": "²"}, "per"), ({"rate": "1", "per": "9" * 5000}, "per"),
+                      ({"rate": "1,000"}, "rate"), ({"rate": "1.000,5"}, "rate"), ({"rate": "1", "step": "1,000"}, "step"),
                       ({"rate": "1", "per": "0"}, "per"),
                       ({"rate": "1", "per": "1.5"}, "per"), ({"rate": "1", "step": "0.001"}, "step"),
                       ({"rate": "1", "unit": "x" * 9}, "unit")):
@@ -59,10 +60,13 @@ def test_parse_reads_the_form_and_refuses_what_is_no_rate():
 
 
 def test_money_is_written_with_the_step_s_decimals():
-    assert money.money(Decimal("8"), Decimal("0.01"), "€") == "8.00 €"
+    # "1,000" read as 1.000 settled a table at a thousandth; "0,5" is a French half
+    assert money.parse({"rate": "0,125"}, "mcr")[0] == Decimal("0.125")
+    # the sum and its currency on one line (a phone broke "210.0 / HK$"); cents for a step of 0.5
+    assert money.money(Decimal("8"), Decimal("0.01"), "€", space="\u00a0") == "8.00\u00a0€"
     assert money.money(Decimal("-0.00"), Decimal("0.01")) == "0.00"
     assert money.money(Decimal("12"), Decimal("1"), "CHF") == "12 CHF"
-    assert money.money(Decimal("2.5"), Decimal("0.5")) == "2.5"
+    assert money.money(Decimal("2.5"), Decimal("0.5")) == "2.50"
 
 
 def test_a_debt_equal_to_a_credit_is_paid_directly_and_ties_are_broken_by_name():

@@ -391,12 +391,16 @@ def test_the_standings_settle_the_evening_in_money(client):
     assert set(totals) == {"Ann", "Bob", "Cy", "Di", "Eve"} and sum(totals.values()) == 0
     page = client.get("/games/standings?rules=riichi&rate=0.5&unit=EUR&step=0.5")
     assert page.status_code == 200
-    text = html.unescape(page.get_data(as_text=True))
+    text = html.unescape(page.get_data(as_text=True)).replace("\u00a0", " ")      # the sum and its currency held together
     settled = money.settle(totals, Decimal("0.5"), 1000, Decimal("0.5"), "EUR")
     assert sum(settled.amounts.values()) == 0 and len(settled.payments) <= 4
     for payer, payee, amount in settled.payments:
         assert f"{payer} pays {payee} {money.money(amount, Decimal('0.5'), 'EUR')}" in text
     assert 'id="money" open' in text and "per 1,000 point" in text
+    # a player of fewer games than asked is not ranked, yet settled: said
+    text = client.get("/games/standings?rules=riichi&rate=1&min_games=2").get_data(as_text=True)
+    assert 'id="money-unranked"' in text
+    assert 'id="money-unranked"' not in client.get("/games/standings?rules=riichi&rate=1").get_data(as_text=True)
     # no rate: the form only, closed
     text = client.get("/games/standings?rules=riichi").get_data(as_text=True)
     assert 'id="money"' in text and 'id="money" open' not in text and "money-payments" not in text
@@ -407,6 +411,7 @@ def test_the_standings_settle_the_evening_in_money(client):
     assert 'id="club-standings"' in text
     # in French, the figures as French writes them
     text = html.unescape(client.get("/games/standings?rules=riichi&rate=0.5&unit=EUR&lang=fr").get_data(as_text=True))
+    text = text.replace("\u00a0", " ")
     assert "Régler en argent" in text and ",00 EUR" in text
 
 
@@ -416,7 +421,7 @@ def test_a_finished_game_s_page_settles_its_final_table_in_money(client):
     from .test_game_flow import play_riichi_game
     gid = play_riichi_game(client)
     final = _final(client, gid)
-    text = html.unescape(client.get(f"/games/{gid}?rate=1&unit=EUR&step=1").get_data(as_text=True))
+    text = html.unescape(client.get(f"/games/{gid}?rate=1&unit=EUR&step=1").get_data(as_text=True)).replace("\u00a0", " ")
     assert 'id="money" open' in text and "Who pays whom" in text
     # riichi per 1,000 points: Bob's score in thousands, rounded to 1
     bob = final["Bob"]["score"]

@@ -55,6 +55,8 @@ FR = {
         "Ce serveur ne répond qu'à cet ordinateur. Lancez-le avec {command} pour que les téléphones de la table puissent le rejoindre.",
     "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0.":
         "La pénalité d'un chombo est déduite après l'attribution des uma et n'est payée à aucun joueur (002 §3.4.6, tournoi) : les scores font {sum} au total, pas 0.",
+    "These names differ only by accents or spaces: if they are one player, write the name alike in every game (the game page renames a player):":
+        "Ces noms ne diffèrent que par des accents ou des espaces : s'il s'agit d'un seul joueur, écrivez son nom de la même façon dans chaque partie (la page de la partie renomme un joueur) :",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",

@@ -212,7 +212,22 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             # every player's total, ranked or not (fewer games than asked): what money settles, in
             # the table's order, the unranked after; and the penalties that left the table
             "totals": {p.name: p.total for p in ranked + [q for q in players.values() if q.games < min_games]},
-            "penalties": {p.name: p.penalty for p in players.values() if p.penalty}}
+            "penalties": {p.name: p.penalty for p in players.values() if p.penalty},
+            # names that differ only by their accents ("Chloé" and "Chloe"): two lines, said
+            "similar_names": similar_names([p.name for p in players.values()])}
+
+
+def similar_names(names: list[str]) -> list[list[str]]:
+    """Groups of ``names`` that read the same without their accents and spaces ("Chloé", "Chloe"):
+    kept apart (two players may be so named), but said, as a typo at one table split a player's
+    standing in two without a word."""
+    import unicodedata
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        bare = "".join(c for c in unicodedata.normalize("NFKD", gamelog.name_key(name))
+                       if not unicodedata.combining(c) and not c.isspace())
+        groups.setdefault(bare, []).append(name)
+    return [sorted(g) for g in groups.values() if len(g) > 1]
 
 
 def _house_rules_of(game: dict) -> dict:

@@ -503,6 +503,9 @@ def standings_text(table: dict, tr, number) -> str:
                         "player; the totals add up to {sum}, not 0.", sum=number(sum(table["penalties"].values()))))
     lines = [f"{tr('Standings across games')}{i18n.colon()} {i18n.rules_title(table['rules'])}{', ' + days if days else ''}",
              " ".join(notes)]
+    for group in table.get("similar_names") or []:
+        lines.append(tr("These names differ only by accents or spaces: if they are one player, write the name alike in "
+                        "every game (the game page renames a player):") + " " + ", ".join(group))
     for group in table["alike"]:
         lines.append(tr("These games have the same players and hands: one may be a copy, counted twice (delete it "
                         "if so):") + " " + ", ".join(f"#{g['id']} {g['name']}" for g in group))

@@ -445,3 +445,17 @@ def test_a_tournament_chombo_is_said_in_the_standings_and_its_offender_pays_the_
     table = re.findall(r'<tr><td class="num">\d+</td><td class="player">([^<]+)<', text)
     money_rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num strong\">", text)
     assert money_rows == table
+
+
+def test_names_that_differ_only_by_accents_are_said(client):
+    """An organiser's "Chloe" at one table made a standings line of her own beside "Chloé", with no
+    word (two players may be so named: kept apart, said)."""
+    from webui.standings import similar_names
+    for players in (["Chloé", "Bob", "Cy", "Di"], ["Chloe", "Bob", "Cy", "Di"]):
+        gid = _game(client, "riichi", players)
+        post(client, gid, {"kind": "draw", "tenpai": [0]})
+        post(client, gid, {"kind": "end"})
+    text = html.unescape(client.get("/games/standings?rules=riichi").get_data(as_text=True))
+    assert "These names differ only by accents or spaces" in text and "Chloe, Chloé" in text
+    assert similar_names(["Ann", "Anne", "Jean Luc", "Jean-Luc", "Éva", "eva"]) == [["eva", "Éva"]]
+    assert similar_names(["Jean Luc", "JeanLuc"]) == [["Jean Luc", "JeanLuc"]]

@@ -198,7 +198,10 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
     for i, p in enumerate(ranked):
         # players level on what ranks them share a place
         same = rows and merit(p) == merit(ranked[i - 1])
-        rows.append({"rank": rows[-1]["rank"] if same else i + 1, **p.as_dict()})
+        line = p.as_dict()
+        if not points:          # a rule set without table points: none per player (0.0 read as counted)
+            line["table_points"] = None
+        rows.append({"rank": rows[-1]["rank"] if same else i + 1, **line})
     return {"rules": rules, "since": since.isoformat() if since else None,
             "until": until.isoformat() if until else None, "min_games": min_games,
             "table_points": list(points) if points else None, "rank_by": rank_by,

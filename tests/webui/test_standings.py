@@ -53,6 +53,8 @@ def test_finished_games_add_up_player_by_player(client):
     # the newest game's lowercase, as a phone's keyboard leaves it); the MCR game's Di win does not
     # count among riichi's
     assert set(rows) == {"Ann", "Bob", "Cy", "Di", "Eve"}
+    # riichi has no table points: none per player either (docs/webui.md: null; 0.0 read as counted)
+    assert {r["table_points"] for r in table["players"]} == {None}
     rows["bob"] = rows["Bob"]
     assert rows["bob"]["games"] == 2 and rows["bob"]["total"] == one["Bob"]["score"] + two["bob"]["score"]
     assert rows["bob"]["places"] == [2, 0, 0, 0] and rows["bob"]["average_rank"] == 1.0

@@ -84,6 +84,9 @@ FR = {
     "{n} tile(s) marked ? may be so too: correct them if they are.":
         "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
     "They are {code}": "Ce sont des {code}",
+    "Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.":
+        "Votre jeu de tuiles « {name} » n'apprend pas des corrections de cette main : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues {tiles}.",
+    "This hand's changes could not be saved: {why}": "Les modifications de cette main n'ont pas pu être enregistrées : {why}",
     "★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:":
         "★ reste sur le {star} lu sur la photo. Si le {added} que vous avez ajouté a gagné, faites-en la tuile gagnante :",
     "★ on the {tile}": "★ sur le {tile}",
@@ -1588,7 +1591,8 @@ JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Conc
             "{n} corrected tile(s) lying sideways in the photo: your tile set learns from upright tiles only.",
             "{n} tile(s) marked ? may be so too: correct them if they are.", "They are {code}",
             "★ stays on the {star} read from the photo. If the {added} you added won, make it the winning tile:",
-            "★ on the {tile}",
+            "★ on the {tile}", "This hand's changes could not be saved: {why}",
+            "Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.",
             "perhaps {code}, like the tile you corrected: check it"]
 
 

@@ -50,6 +50,26 @@ def _tile_at(read: list, index: str, field: str) -> dict:
     return read[int(index)]
 
 
+#: The most tiles a refused lesson marks as perhaps twins of the corrected tile: more, and the
+#: lesson was spreading, not finding twins (a 2m corrected to 6m marked 14 tiles, two of them 6m).
+SUSPECTS_AT_MOST = 3
+
+
+def suspects(spread_to, guarding: list, read: list, indices: list, codes: list) -> list[dict]:
+    """The other tiles a refused lesson would have read as a corrected code (``spread_to``: [index
+    among ``guarding``, code]) that may be twins of a corrected tile: read as that tile was read
+    (three 7s misread 6s alike, the first corrected), at most ``SUSPECTS_AT_MOST``, by their index
+    in the photo's reading; none where more would be marked. A tile the lesson would turn into
+    the corrected code but read otherwise than the corrected tile is no twin, only a tile the
+    lesson would have misread: not marked (the page's "They are 6m" would have spread the error)."""
+    misread_as = {}
+    for index, code in zip(indices, codes):
+        misread_as.setdefault(code, set()).add((_tile_at(read, index, "tile").get("code")))
+    out = [{"tile": guarding[k], "code": code} for k, code in spread_to
+           if 0 <= k < len(guarding) and read[guarding[k]].get("code") in misread_as.get(code, ())]
+    return out if len(out) <= SUSPECTS_AT_MOST else []
+
+
 def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_name: str | None = None,
                       kept_made_at: float | None = None, others: list = ()) -> dict | None:
     """``teach``'s work: the tiles at ``indices`` of the draft's reading, with ``codes``, teach
@@ -100,9 +120,7 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
                                        profile_name=profile_name, read_as=read_as, kept_made_at=kept_made_at,
                                        other_boxes=other_boxes, other_codes=other_codes)
     if done is not None and done.get("spread_to"):
-        # the page knows its tiles by their index in the photo's reading: "perhaps a 7s too"
-        done["suspects"] = [{"tile": guarding[k], "code": code} for k, code in done.pop("spread_to")
-                            if 0 <= k < len(guarding)]
+        done["suspects"] = suspects(done.pop("spread_to"), guarding, read, indices, codes)
     if done is not None and not current_app.config.get("READ_ONLY"):
         drafts.save_lesson(store, draft["id"], list(zip(indices, codes)), done.get("profile"), done.get("created"),
                            others=guarding)

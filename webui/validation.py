@@ -293,7 +293,10 @@ def points(value, field: str) -> int | float:
 
 #: The review page's draft (webui/review.py): its groups of tiles, the context form, the corrections.
 MAX_DRAFT_GROUPS = 12
-MAX_GROUP_TILES = 20
+#: A photo's reading may put many tiles in one group (a row seen edge-on read as 25): at 20 the
+#: draft of such a photo could not be saved, and its corrections were lost (the state's size,
+#: ``MAX_DRAFT_STATE_BYTES``, stays the bound that matters).
+MAX_GROUP_TILES = 64
 MAX_DRAFT_STATE_BYTES = 64 * 1024
 _GROUP_KINDS = ("standing", "meld", "bonus")
 _FROM = ("", "left", "across", "right")

@@ -59,6 +59,10 @@ def test_a_bad_state_is_refused_with_its_field(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "state.groups[0].kind"
     r = client.post("/review/nope/state", json={"state": _state()}, headers=csrf)
     assert r.status_code == 404
+    # a reading's group of 25 tiles (a row seen edge-on) is kept: refused at 20, a player's
+    # corrections of such a photo were lost without a word
+    r = client.post("/review/drafts", json={"state": _state(("1m",) * 25)}, headers=csrf)
+    assert r.status_code == 201, r.json
 
 
 def test_an_old_game_log_gains_the_drafts_edits_table(tmp_path):

@@ -140,7 +140,7 @@ def test_a_correction_its_guard_does_not_learn_is_said_in_the_answer(app, client
 
     from vision import calibration
     from webui import calibrate
-    tiles = [_tile("1m", 0), _tile("2m", 1), _tile("4m", 2)]
+    tiles = [_tile("4m", 0), _tile("2m", 1), _tile("4m", 2)]
     draft, _ = _photo_draft(app, tiles)
     monkeypatch.setattr(calibrate, "_learning_profile", lambda data_dir, name=None: SimpleNamespace(name="club set",
                                                                                                     created=1.0))
@@ -150,14 +150,16 @@ def test_a_correction_its_guard_does_not_learn_is_said_in_the_answer(app, client
 
     def learn(data_dir, key, crops, codes, others=None, **kw):
         learnt.append(others)
-        return ({"profile": "club set", "key": key, "tiles": 0, "unlearnt": ["7s"], "spread_to": [[1, "7s"]]}
+        return ({"profile": "club set", "key": key, "tiles": 0, "unlearnt": ["7s"],
+                 "spread_to": [[1, "7s"], [0, "7s"]]}
                 if others else {"tiles": len(codes)})
     monkeypatch.setattr(calibrate, "learn_recorded_hand", learn)
     headers = {"X-CSRF-Token": csrf_of(client), "X-Requested-With": "fetch"}
     r = client.post(f"/review/{draft}/teach", data={"tile": ["2"], "code": ["7s"], "other": ["1", "0"]}, headers=headers)
     assert r.status_code == 202 and r.get_json()["unlearnt"] == ["7s"] and learnt[-1] is not None
-    # the other tile it would have read 7s, by its place in the photo's reading (the second other
-    # sent, tile 0): the page marks it, perhaps a twin of the corrected tile
+    # the other tiles it would have read 7s: tile 0 (the second other sent), read 4m as the
+    # corrected tile was, is marked, perhaps its twin; tile 1, read 2m, is no twin, only a tile the
+    # lesson would have misread: not marked (a "They are 7s" would spread the error)
     assert r.get_json()["suspects"] == [{"tile": 0, "code": "7s"}] and "spread_to" not in r.get_json()
     # a recorded hand (no others) is not waited for
     r = client.post(f"/review/{draft}/teach", data={"tile": ["0", "1", "2"], "code": ["1m", "2m", "7s"]},
@@ -400,3 +402,13 @@ def test_learning_sent_again_under_one_key_runs_after_what_was_sent_before():
     gate.set()
     calibrate.wait_for_learning(10)
     assert done == ["other", "forget", "learn"]
+
+
+def test_a_lesson_spreading_to_many_tiles_marks_none():
+    """A 2m corrected to 6m marked 14 tiles, two of them 6m: more than SUSPECTS_AT_MOST twins is a
+    lesson spreading, not twins found."""
+    from webui import teaching
+    read = [{"code": "2m"} for _ in range(6)]
+    guarding = [1, 2, 3, 4, 5]
+    assert len(teaching.suspects([[k, "6m"] for k in range(3)], guarding, read, ["0"], ["6m"])) == 3
+    assert teaching.suspects([[k, "6m"] for k in range(4)], guarding, read, ["0"], ["6m"]) == []

@@ -752,7 +752,12 @@
         { tiles: done.unlearnt.map(tileName).join(", ") }) : "";
     suspects = new Map(fixed.length ? (done.suspects || []).map((x) => [x.tile, x.code]) : []);
     const marked = placedReads().filter(([, t]) => suspectOf(t));
-    note.textContent = fixed.length
+    // every correction refused: "learns from this hand's 1 correction. It does not learn 6m from it" said both
+    const none = fixed.length && done.unlearnt && fixed.every(([, code]) => done.unlearnt.includes(code));
+    note.textContent = none
+      ? tr("Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.",
+        { name: done.profile, n: fixed.length, tiles: done.unlearnt.map(tileName).join(", ") })
+      : fixed.length
       ? tr("Your tile set “{name}” learns from this hand's {n} correction(s).", { name: done.profile, n: fixed.length }) + unlearnt
       : before ? tr("Taken back from your tile set “{name}”.", { name: done.profile }) : "";
     if (marked.length) {
@@ -770,13 +775,16 @@
     note.hidden = !note.textContent;
     render();
   }
-  // "They are 7s": each marked tile corrected as the picker would (one change each, undone one by one)
+  // "They are 7s": the marked tiles corrected as the picker would, in one change (one Undo takes
+  // them all back); they were read alike, as the tile corrected was (the server marks no other)
   function correctSuspects(code) {
-    groups.forEach((g, gi) => g.tiles.forEach((t) => {
-      if (suspectOf(t) !== code) return;
-      const old = t.code;
-      step(() => { t.code = code; t.low = false; t.base = null; }, { op: "replace", group: gi, from: old, to: code, read: t.src });
-    }));
+    const marked = [];
+    groups.forEach((g, gi) => g.tiles.forEach((t) => { if (suspectOf(t) === code) marked.push([gi, t]); }));
+    if (!marked.length) return;
+    const [gi, first] = marked[0];
+    const old = first.code;
+    step(() => { marked.forEach(([, t]) => { t.code = code; t.low = false; t.base = null; }); },
+      { op: "replace", group: gi, from: old, to: code, read: first.src });
   }
   // Recording a hand confirms all its photographed tiles, corrected or not: they teach the
   // active profile under the draft's key (recording it again replaces them; deleting the hand in
@@ -1255,6 +1263,20 @@
   // from their first save)
   let stateRev = data.state && Number.isInteger(data.state.rev) ? data.state.rev : (draftId ? 0 : null);
   let overtaken = false;       // said once: this page saves no more (each save would be refused)
+  function showSaveError(message) {
+    let note = $("draft-unsaved");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "draft-unsaved";
+      note.className = "flash error";
+      note.setAttribute("role", "alert");
+      const main = document.querySelector("main") || document.body;
+      main.insertBefore(note, main.firstChild);
+    }
+    note.textContent = tr("This hand's changes could not be saved: {why}", { why: message || tr("the server could not be reached") });
+    note.hidden = false;
+  }
+  function hideSaveError() { const note = $("draft-unsaved"); if (note) note.hidden = true; }
   function showStale(message) {
     overtaken = true;
     let note = $("draft-stale");
@@ -1282,8 +1304,11 @@
       if (draftId) {
         keepHistory(hist);
         const { status, data: d } = await mj.postJSON(draftStateUrl(), { state, base: stateRev });
-        if (status === 200) { savedEdits = Math.max(savedEdits, upTo); stateRev = d.rev; rememberUnfinished(); }
+        if (status === 200) { savedEdits = Math.max(savedEdits, upTo); stateRev = d.rev; rememberUnfinished(); hideSaveError(); }
         else if (status === 409) showStale(d.error && d.error.message);
+        // refused (a hand the server cannot keep): said, where 16 refusals in a row lost a
+        // player's corrections without a word
+        else if (status >= 400) showSaveError(d && d.error && d.error.message);
         return;
       }
       const { status, data: d } = await mj.postJSON(data.draftsUrl, { state });

@@ -795,7 +795,16 @@ def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, brows
     d.find_element(By.ID, "type-instead").click()
     assert d.find_element(By.ID, "notation-box").get_attribute("open") is not None
     assert d.switch_to.active_element.get_attribute("id") == "notation"
+    # every unsure tile checked (its own code chosen again): "4 tiles are unsure" no longer holds
+    for _ in range(4):
+        d.find_element(By.CSS_SELECTOR, "#hand-view .htile.low").click()
+        wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+        d.find_element(By.CSS_SELECTOR, "#picker-grid .pick.current").click()
+        wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    assert not d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "many-unsure")))
     assert not console_errors(d)
+    wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
 
 
 def active_profile(app, monkeypatch):

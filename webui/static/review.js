@@ -386,6 +386,9 @@
       view.append(box);
     });
     dropStaleAddedAsk();
+    // "7 tiles are unsure (marked)" stayed after every one was corrected or removed
+    const manyUnsure = $("many-unsure");
+    if (manyUnsure && !view.querySelector(".htile.low")) manyUnsure.hidden = true;
     const note = $("profiled-note");
     if (note) note.hidden = !view.querySelector(".htile.profiled");
     $("undo").disabled = !undoStack.length;

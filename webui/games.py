@@ -595,10 +595,10 @@ def delete_hand(game_id, seq):
     store = get_store()
     with _stale_page_back_to_game():
         removed = gamelog.delete_hand(store, game_id, seq, hand_id=_hand_id(request.form))
-    calibrate.forget_recorded_hands(removed)
+    removed = calibrate.forget_recorded_hands(removed)
     last = store.last_hand(game_id)       # the later hands moved up one
     flash(i18n.t("hand {n} deleted; the hands after it were recomputed" if last and last["seq"] >= seq
-                 else "hand {n} deleted", n=seq))
+                 else "hand {n} deleted", n=seq) + _forgotten_said(removed))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
@@ -627,8 +627,15 @@ def undo(game_id):
     removed = calibrate.forget_recorded_hands(removed)
     flash(i18n.t("no hand to undo") if not removed
           else i18n.t("the end of the game is undone: the game goes on") if removed["kind"] == "end"   # no hand
-          else i18n.t("hand {n} removed", n=removed["seq"]))
+          else i18n.t("hand {n} removed", n=removed["seq"]) + _forgotten_said(removed))
     return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+def _forgotten_said(removed: dict | None) -> str:
+    """What a removed hand's tile-set profiles took back, said after the removal ("; your tile set
+    “club set” forgets its tiles"), or nothing."""
+    names = (removed or {}).get("forgotten_by") or []
+    return "".join("; " + i18n.t("your tile set “{name}” forgets its tiles", name=n) for n in names)
 
 
 @bp.post("/<int:game_id>/edits/<int:edit_id>/restore")

@@ -84,6 +84,7 @@ FR = {
     "{n} tile(s) marked ? may be so too: correct them if they are.":
         "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
     "They are {code}": "Ce sont des {code}",
+    "your tile set “{name}” forgets its tiles": "votre jeu de tuiles « {name} » oublie ses tuiles",
     "Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.":
         "Votre jeu de tuiles « {name} » n'apprend pas des corrections de cette main : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues {tiles}.",
     "This hand's changes could not be saved: {why}": "Les modifications de cette main n'ont pas pu être enregistrées : {why}",

@@ -2,6 +2,8 @@
 tile-set profile, cut by the server from the draft's photo (``calibrate.learn_photo_tiles``)."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pytest
 
@@ -234,7 +236,9 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
     store, game = _a_hand_recorded_and_learnt(app, client, monkeypatch)
     store.save(TileSetProfile.from_examples([(code_crop("1m"), "1m"), (code_crop("2m"), "2m")], name="other set"))
     store.activate("other set")
-    assert client.post(f"/api/games/{game}/undo", json={}).status_code == 200
+    r = client.post(f"/api/games/{game}/undo", json={})
+    # said: the profile's count fell without a word (a trial); by the set that learnt it
+    assert r.status_code == 200 and r.json["removed"]["forgotten_by"] == ["club set"]
     calibrate.wait_for_learning(60)
     assert store.load("club set").n_confirmed == 0 and store.load("club set").n_learnt_examples == 0
     assert store.load("other set").n_learnt_examples == 0 and len(store.load("other set").codes) == 2
@@ -243,6 +247,10 @@ def test_an_undone_hand_is_forgotten_by_the_profile_that_learnt_it(app, client, 
     assert client.post(f"/games/{game}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)}).status_code == 303
     calibrate.wait_for_learning(60)
     assert store.load("club set").n_confirmed == 3 and len(store.load("other set").codes) == 2
+    # the game page's Undo says it too
+    page = client.post(f"/games/{game}/undo", data={"csrf_token": csrf_of(client)}, follow_redirects=True)
+    assert "hand 1 removed; your tile set “club set” forgets its tiles" in html.unescape(page.get_data(as_text=True))
+    calibrate.wait_for_learning(60)
 
 
 @pytest.mark.skipif("not reader_ready()", reason="the tile classifier's weights are not installed")

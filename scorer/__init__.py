@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .context import Context
 from .errors import HandError, RulesError
-from .hand import KONG_STANDING, Hand, Meld
+from .hand import Hand, Meld, standing_kong_tile
 from .notation import format_hand, parse
 from .result import ScoreResult
 from .rulesets import RULE_SETS, get_rule_set, rules_name, unused_reason
@@ -40,11 +40,11 @@ def to_hand(hand, context: dict | None = None) -> Hand:
             try:
                 h = parse(text)
             except HandError as e:
-                if KONG_STANDING not in e.message:
+                tile = standing_kong_tile(e.message)
+                if tile is None:
                     raise
                 # typed, the kong is declared by its brackets: the page that read the typed text
                 # showed no tile to select and declare (a player typed 1111z234m567m789p8m 8m)
-                tile = e.message.split(KONG_STANDING)[0].rstrip().rsplit(" ", 1)[-1]     # "four 1z stand in..."
                 kong = tile[0] * 4 + tile[1:]
                 typed = HandError(e.code, f"{e.message}; typed, a kong is written ({kong}) concealed, [{kong}] exposed",
                                   field=e.field, position=e.position)

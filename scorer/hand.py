@@ -27,6 +27,14 @@ _HAND_KEYS = {"concealed", "melds", "winning_tile", "bonus", "context"}
 KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
 
 
+def standing_kong_tile(message: str) -> str | None:
+    """The tile of four left standing that a tile count's ``message`` names ("four 1z stand in the
+    hand..."), or None where it names none."""
+    if KONG_STANDING not in message:
+        return None
+    return message.split(KONG_STANDING)[0].rstrip().rsplit(" ", 1)[-1]
+
+
 @dataclass(frozen=True)
 class Meld:
     """A declared set laid on the table.

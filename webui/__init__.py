@@ -88,10 +88,11 @@ def create_app(test_config: dict | None = None) -> Flask:
             # converter made routing pass the address over, and DELETE or PATCH then found only
             # the GET rule's path: 405 where GET said 404)
             # (checked by length first: past 4,300 digits int() itself refuses, and the rule was passed over)
-            if len(value) > 19 or int(value) > MAX_INT64:
+            number = super().to_python(value) if len(value) <= 19 else None
+            if number is None or number > MAX_INT64:
                 from werkzeug.exceptions import NotFound
                 raise NotFound()
-            return super().to_python(value)
+            return number
     app.url_map.converters["int"] = RowIdConverter
 
     from . import security, store

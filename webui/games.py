@@ -126,12 +126,10 @@ def show(game_id):
         refused = None
     edits = gamelog.history(get_store(), game_id)
     # the final table's scores in money, as the standings settle an evening (webui.money)
-    settled, money_refused = _settled(view["game"]["rules"], {r["player"]: r["score"] for r in view["final"] or []},
-                                      {r["player"]: r.get("penalty") or 0 for r in view["final"] or []})
-    return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused,
-                           settled=settled, money_refused=money_refused,
-                           money_entered={k: request.args.get(k, "") for k in MONEY_FIELDS},
-                           per_default=money.DEFAULT_PER.get(view["game"]["rules"], 1),
+    final = view["final"] or []
+    settling = _money_page(view["game"]["rules"], {r["player"]: r["score"] for r in final},
+                           {r["player"]: r.get("penalty") or 0 for r in final})
+    return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
                            win_flags=win_flags(view["game"]["rules"]),
                            common_flags=[k for k in win_flags(view["game"]["rules"]) if k not in RARE_WIN_FLAGS],
@@ -146,7 +144,7 @@ def show(game_id):
                            page_hand_id=gamelog.page_hand_id,
                            # from what the page already read: the state the poll compares (api.game_state)
                            game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits))), \
-        400 if money_refused else 200
+        400 if settling["money_refused"] else 200
 
 
 def _hand_label(flow, h: dict | None = None, **deal) -> str:
@@ -704,30 +702,33 @@ def standings_page():
         # no table under the refusal: the games of every day stood under "the first day is after the last"
         return render_template("standings.html", table={**table, "players": [], "counted": []}, rule_sets=played,
                                entered=entered, refused={"message": message, "field": e.field}), 400
-    settled, money_refused = _settled(table["rules"], table.get("totals") or {}, table.get("penalties"))
+    settling = _money_page(table["rules"], table.get("totals") or {}, table.get("penalties"))
     return render_template("standings.html", table=table, rule_sets=played, refused=None,
                            entered={"since": table["since"] or "", "until": table["until"] or "",
                                     "min_games": table["min_games"] if table["min_games"] > 1 else ""},
-                           settled=settled, money_refused=money_refused,
-                           money_entered={k: request.args.get(k, "") for k in MONEY_FIELDS},
-                           per_default=money.DEFAULT_PER.get(table["rules"], 1)), 400 if money_refused else 200
+                           **settling), 400 if settling["money_refused"] else 200
 
 
 #: The money form's fields (``webui.money.parse``).
 MONEY_FIELDS = ("rate", "unit", "per", "step")
 
 
-def _settled(rules: str, scores: dict, penalties: dict | None = None) -> tuple[money.Settlement | None, dict | None]:
-    """The money settlement the query asks for (``rate`` …) of ``scores`` (player: score; the
-    ``penalties`` among them that leave the table), or its refusal said at the form ({"message",
-    "field"}); (None, None) when no rate is asked."""
-    if not scores:      # nothing to settle (a game in play, no finished game): no form to say a refusal at
-        return None, None
-    try:
-        asked = money.parse(request.args, rules)
-    except validation.InputError as e:
-        return None, {"message": i18n.msg(str(e), e.code), "field": e.field}
-    return (money.settle(scores, *asked, penalties=penalties) if asked else None), None
+def _money_page(rules: str, scores: dict, penalties: dict | None = None) -> dict:
+    """The money section's values for a page (``_macros.html``'s ``money_section``): ``settled``,
+    the settlement the query asks for (``rate`` …) of ``scores`` (player: score; the
+    ``penalties`` among them that leave the table), or None; ``money_refused``, its refusal said
+    at the form ({"message", "field"}), or None; what was entered and the rule set's points per rate."""
+    settled = refused = None
+    if scores:      # nothing to settle (a game in play, no finished game): no form to say a refusal at
+        try:
+            asked = money.parse(request.args, rules)
+        except validation.InputError as e:
+            refused = {"message": i18n.msg(str(e), e.code), "field": e.field}
+        else:
+            settled = money.settle(scores, *asked, penalties=penalties) if asked else None
+    return {"settled": settled, "money_refused": refused,
+            "money_entered": {k: request.args.get(k, "") for k in MONEY_FIELDS},
+            "per_default": money.DEFAULT_PER.get(rules, 1)}
 
 
 @bp.get("/standings.csv")

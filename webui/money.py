@@ -7,8 +7,7 @@ rounded sums. The amounts are each player's final score (after uma and penalties
 table's, or the standings' total over the games asked for) times the rate, rounded to the step
 agreed. Rounding keeps a table that adds up to zero adding up to zero (the largest remainders
 take the step); where the scores do not add up to zero (a tournament chombo's penalty leaves the
-table, 002 §3.4.6), what the players pay beyond what the others receive goes to the pot, and is
-said so.
+table, 002 §3.4.6), its offender puts the penalty in the pot, and is said so.
 """
 from __future__ import annotations
 
@@ -147,10 +146,9 @@ def payments(amounts: dict[str, Decimal]) -> tuple[list[tuple[str, str | None, D
     allow, until all are settled: at most one payment fewer than the players (not always the
     fewest possible, which is a hard search). What is left paid goes to the pot (``POT``), what is left to receive
     comes from it; returns the payments and the pot's balance."""
-    owe = sorted(((-a, p) for p, a in amounts.items() if a < 0), key=lambda x: (-x[0], x[1]))
-    due = sorted(((a, p) for p, a in amounts.items() if a > 0), key=lambda x: (-x[0], x[1]))
-    owe = [[a, p] for a, p in owe]
-    due = [[a, p] for a, p in due]
+    # [left to pay or receive, player], the largest first (then by name)
+    owe = sorted(([-a, p] for p, a in amounts.items() if a < 0), key=lambda x: (-x[0], x[1]))
+    due = sorted(([a, p] for p, a in amounts.items() if a > 0), key=lambda x: (-x[0], x[1]))
     out = []
     # a debt equal to a credit is paid in one payment first (the greedy order alone split
     # {A 7, B 3, C -5, D -3, E -2} into four payments where three do)
@@ -181,14 +179,6 @@ def payments(amounts: dict[str, Decimal]) -> tuple[list[tuple[str, str | None, D
             out.append((POT, p, a))
             pot -= a
     return out, pot
-
-
-def as_dict(s: Settlement) -> dict:
-    """The settlement as JSON carries it (money as strings: no float rounding)."""
-    return {"rate": str(s.rate), "per": s.per, "step": str(s.step), "unit": s.unit,
-            "amounts": {p: str(a) for p, a in s.amounts.items()},
-            "payments": [{"from": a, "to": b, "amount": str(m)} for a, b, m in s.payments],
-            "pot": str(s.pot)}
 
 
 def money(value: Decimal, step: Decimal, unit: str = "", signed: bool = False, number=None, space: str = " ") -> str:

@@ -10,6 +10,8 @@ import itertools
 import re
 import unicodedata
 
+from scorer.flow.riichi import STICK
+
 from . import gamelog
 from .i18n import LOSERS_SETTLE, WINDS, day_words, english_number, house_rules_text
 from .pdf_font import font_index, hex_text, second_fonts
@@ -115,7 +117,6 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
             # the winner's own stick of this hand among them: "+ 1,000 in riichi sticks" beside a change
             # of +3,900 read as a miscount to a club's organiser
             own = w["winner"] in (h.get("riichi") or []) and not gamelog.own_stick_back(h, w["winner"])
-            from scorer.flow.riichi import STICK
             # their own stick alone: "their own among them" read as several (a tournament's organiser)
             unit += " " + (tr("+ own riichi stick back") if own and sticks == STICK else
                            tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -224,7 +225,6 @@ def similar_names(names: list[str]) -> list[list[str]]:
     """Groups of ``names`` that read the same without their accents and spaces ("Chloé", "Chloe"):
     kept apart (two players may be so named), but said, as a typo at one table split a player's
     standing in two without a word."""
-    import unicodedata
     groups: dict[str, list[str]] = {}
     for name in names:
         bare = "".join(c for c in unicodedata.normalize("NFKD", gamelog.name_key(name))

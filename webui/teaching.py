@@ -64,7 +64,7 @@ def suspects(spread_to, guarding: list, read: list, indices: list, codes: list) 
     lesson would have misread: not marked (the page's "They are 6m" would have spread the error)."""
     misread_as = {}
     for index, code in zip(indices, codes):
-        misread_as.setdefault(code, set()).add((_tile_at(read, index, "tile").get("code")))
+        misread_as.setdefault(code, set()).add(read[int(index)].get("code"))   # (checked by teach_draft_tiles)
     out = [{"tile": guarding[k], "code": code} for k, code in spread_to
            if 0 <= k < len(guarding) and read[guarding[k]].get("code") in misread_as.get(code, ())]
     return out if len(out) <= SUSPECTS_AT_MOST else []
@@ -76,9 +76,9 @@ def teach_draft_tiles(store, draft: dict, indices: list, codes: list, profile_na
     the active profile (or the one named ``profile_name``, or the copy kept of the one made at
     ``kept_made_at``: ``calibrate.learn_photo_tiles``), in the background; kept as the draft's
     lesson. ``others``: indices of the hand's other upright tiles, left as read: a code of the
-    lesson that one of them would come to be read as is not learnt, and those tiles are answered
-    as ``suspects`` ({"tile": index, "code": the code they would be read as}: twins of a corrected
-    tile not corrected yet, or tiles the lesson would have misread). None: no profile learns."""
+    lesson that one of them would come to be read as is not learnt, and those of them read as the
+    corrected tile was are answered as ``suspects`` (``suspects``: {"tile": index, "code": the code
+    they would be read as}, perhaps twins not corrected yet). None: no profile learns."""
     from vision.profile import ALL_CODES
 
     if len(indices) != len(codes):

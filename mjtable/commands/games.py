@@ -443,7 +443,7 @@ def _money_text(client, args, rules: str, scores: dict, penalties: dict | None =
         figure = (lambda value, signed=False: money.money(value, s.step, s.unit, signed, number=i18n.number))
         width = max((_shown_width(p) for p in s.amounts), default=0)
         lines = [i18n.t("Settle in money") + i18n.colon() + f" {money.money(s.rate, s.rate, s.unit, number=i18n.number)} "
-                 + i18n.t("per {per} point(s)", n=s.per, per=i18n.number(s.per)) + ", " + i18n.t("rounded to {step}", step=i18n.number(float(s.step), False, max(0, -s.step.normalize().as_tuple().exponent)))]
+                 + i18n.t("per {per} point(s)", n=s.per, per=i18n.number(s.per)) + ", " + i18n.t("rounded to {step}", step=money.money(s.step, s.step, number=i18n.number))]
         lines += [f"  {_pad(p, width)}  {figure(a, True)}" for p, a in s.amounts.items()]
         lines.append(i18n.t("Who pays whom") + i18n.colon())
         for payer, payee, amount in s.payments:

@@ -305,9 +305,9 @@
     n.hidden = !n.textContent;
     return n;
   }
-  // The tiles the active profile's guard would have read as a corrected code (POST /review/<draft>/teach
-  // answers them as ``suspects``): twins of a corrected tile the player has not corrected yet, or
-  // tiles that correction would have misread. Their place in the photo's reading → that code.
+  // The tiles the active profile's guard would have read as a corrected code and that were read as
+  // the corrected tile was (POST /review/<draft>/teach answers them as ``suspects``): perhaps twins
+  // of it the player has not corrected yet. Their place in the photo's reading → that code.
   let suspects = new Map();
   // The added tile asked about by "If the 1m you added won…" (askAddedWinning): {tile, hid: the
   // questions it replaced}, while asked
@@ -1266,31 +1266,28 @@
   // from their first save)
   let stateRev = data.state && Number.isInteger(data.state.rev) ? data.state.rev : (draftId ? 0 : null);
   let overtaken = false;       // said once: this page saves no more (each save would be refused)
-  function showSaveError(message) {
-    let note = $("draft-unsaved");
+  // A note at the page's top, said at once (role alert), made the first time it is needed
+  function pageAlert(id) {
+    let note = $(id);
     if (!note) {
       note = document.createElement("p");
-      note.id = "draft-unsaved";
+      note.id = id;
       note.className = "flash error";
       note.setAttribute("role", "alert");
       const main = document.querySelector("main") || document.body;
       main.insertBefore(note, main.firstChild);
     }
+    return note;
+  }
+  function showSaveError(message) {
+    const note = pageAlert("draft-unsaved");
     note.textContent = tr("This hand's changes could not be saved: {why}", { why: message || tr("the server could not be reached") });
     note.hidden = false;
   }
   function hideSaveError() { const note = $("draft-unsaved"); if (note) note.hidden = true; }
   function showStale(message) {
     overtaken = true;
-    let note = $("draft-stale");
-    if (!note) {
-      note = document.createElement("p");
-      note.id = "draft-stale";
-      note.className = "flash error";
-      note.setAttribute("role", "alert");
-      const main = document.querySelector("main") || document.body;
-      main.insertBefore(note, main.firstChild);
-    }
+    const note = pageAlert("draft-stale");
     note.textContent = message || "";
     const reload = document.createElement("a");
     reload.href = window.location.href;

@@ -965,6 +965,12 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     code, out, err = run(capsys, "games", "--backup", str(tmp_path / "bk"), "--data-dir", str(tmp_path))
     made = list((tmp_path / "bk").glob("mjtable-backup-20*.sqlite3"))
     assert code == 0 and len(made) == 1 and str(made[0]) in out, err
+    # a second backup there the same day is numbered (it was refused, its offer dated twice)
+    code, out, err = run(capsys, "games", "--backup", str(tmp_path / "bk"), "--data-dir", str(tmp_path))
+    second = made[0].with_name(made[0].stem + "-2.sqlite3")
+    assert code == 0 and second.is_file() and str(second) in out, err
+    code, _, err = run(capsys, "games", "--backup", str(made[0]), "--data-dir", str(tmp_path))
+    assert code == 2 and made[0].stem + "-3.sqlite3)" in err and made[0].stem + "-20" not in err, err
     # a name that ends otherwise is offered a SQLite file's dated name (g1.pdf offered g1-DATE.pdf)
     (tmp_path / "g1.pdf").write_bytes(b"%PDF")
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "g1.pdf"), "--data-dir", str(tmp_path))
@@ -1001,6 +1007,10 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     code, out, _ = run(capsys, "games", "--restore", str(backup), "--db", str(fresh / "club.sqlite3"))
     assert code == 0 and names(fresh / "club.sqlite3") == ["Thursday"] and "kept" not in out
     assert run(capsys, "games", "--db", str(fresh / "club.sqlite3"))[1].count("Thursday") == 1
+    # into a data dir not made yet (it was refused: "no data dir at"), which it makes
+    club = tmp_path / "new club"
+    code, out, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(club))
+    assert code == 0 and names(club / "mjtable.sqlite3") == ["Thursday"], err
     # what is not a backup is named, nothing replaced
     export = tmp_path / "game.json"
     export.write_bytes(client.get(f"/games/{gid}/export.json").data)
@@ -1362,3 +1372,14 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     in_play = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     code, _, err = run(capsys, "games", str(in_play), "--rate", "1", "--data-dir", str(tmp_path))
     assert code == 2 and "still in play" in err
+
+
+def test_a_name_two_players_begin_with_is_said_to_be_either():
+    # "An" of Ann and Anne was said to be no player of the game
+    from mjtable.commands.record import Refused, player_seat
+    players = ["Ann", "Anne", "Jean-Luc", "Jean"]
+    with pytest.raises(Refused, match=r"'An' could be Ann or Anne: name one of them whole"):
+        player_seat("An", players)
+    assert player_seat("Anne", players) == 1 and player_seat("jean", players) == 3
+    with pytest.raises(Refused, match=r"no player 'Zed' in this game"):
+        player_seat("Zed", players)

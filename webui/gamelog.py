@@ -189,10 +189,10 @@ def _follows_players(names: dict) -> bool:
 
 
 def _game_name(name, players: list[str]) -> str:
-    name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
-    if len((name or "").strip()) > MAX_NAME:
+    if isinstance(name, str) and len(name.strip()) > MAX_NAME:     # said before the text's own bound (240)
         raise GameError("bad_field", f"the game's name has {len(name.strip())} characters: at most {MAX_NAME}",
                         field="name")
+    name = validation.text(name, "name", max_len=MAX_NAME * 4, default="")
     # one form for one name (NFC): a name pasted with separate accents (macOS) printed without them in the PDF
     name = unicodedata.normalize("NFC", (name or "").strip())
     return name if shows_something(name) else " / ".join(players)
@@ -206,10 +206,11 @@ def _player_names(players) -> list[str]:
     for i, p in enumerate(players):
         if not isinstance(p, str) or not shows_something(p):
             raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
-        validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
         if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
+            # said before the text's own bound (a name of 1,000 characters was told "at most 240")
             raise GameError("bad_field", f"player {i + 1}'s name has {len(p.strip())} characters: at most {MAX_NAME}",
                             field=f"players[{i}]")
+        validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
         if any(c in p for c in "\t\n\r"):
             raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
         clean.append(unicodedata.normalize("NFC", p.strip()))     # as the game's name

@@ -510,7 +510,9 @@ FR = {
     "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
-    "Delete the game “{name}” (#{id}) and its {n} hand(s)?": "Supprimer la partie « {name} » (n° {id}) et ses {n} main(s) ?", "Delete game": "Supprimer la partie",
+    "Delete the game “{name}” (#{id}) and its {n} hand(s)?": "Supprimer la partie « {name} » (n° {id}) et ses {n} main(s) ?",
+    "Delete the game “{name}” (#{id}), its {n} hand(s) {fouls}?": "Supprimer la partie « {name} » (n° {id}), ses {n} main(s) {fouls} ?",
+    "and {n} chombo(s)": "et {n} chombo(s)", "and {n} false win(s)": "et {n} faux Mah-jong", "Delete game": "Supprimer la partie",
     "this photo's hand is already recorded": "la main de cette photo est déjà enregistrée",
     "hand {n} recorded": "main {n} enregistrée", "hand {n}: draw recorded": "main {n} : nulle enregistrée",
     NOTEN_RIICHI_FLASH:
@@ -718,7 +720,7 @@ FR = {
     "Average rank": "Rang moyen", "Best game": "Meilleure partie",
     "This table is ranked by table points instead, then by total, then by average rank.": "Ce classement-ci est par points de table, puis par total, puis par rang moyen.",
     "{rules} has no table points: ranked by total.": "{rules} n'a pas de points de table : classé par total.",
-    "Table points": "Points de table", "Ranked by": "Classé par", "table points, then total": "points de table, puis total",
+    "Table points": "Points de table", "Penalties after the uma": "Pénalités après l'uma", "Ranked by": "Classé par", "table points, then total": "points de table, puis total",
     "Table points: {points} for 1st to 4th in each game, as MCR tournaments and leagues count them (the rules document defines none); players level in a game share the points of their places.":
         "Points de table : {points} du 1er au 4e de chaque partie, comme les tournois et championnats MCR les comptent (le règlement n'en définit pas) ; des joueurs à égalité dans une partie se partagent les points de leurs places.",
     "Games finished 1st, 2nd, 3rd and 4th": "Parties finies 1er, 2e, 3e et 4e",

@@ -294,11 +294,16 @@ def standings_csv(standings: dict, words, delimiter: str = ",") -> str:
     out = io.StringIO()
     w = gamelog.SafeCsv(out, delimiter)
     points = standings.get("table_points") is not None
+    # the penalties taken after the uma, in the totals, where any was: the page and the command
+    # line say why the totals add up to them; the CSV's totals added up to -20,000 unexplained
+    penalties = standings.get("penalties") or {}
     w.writerow([words(c) for c in ("Rank", "Player", "Games", "Total", "Per game", "Average rank", "Best game",
-                                   "1st", "2nd", "3rd", "4th")] + ([words("Table points")] if points else []))
+                                   "1st", "2nd", "3rd", "4th")] + ([words("Table points")] if points else [])
+               + ([words("Penalties after the uma")] if penalties else []))
     for r in standings["players"]:
         w.writerow([r["rank"], r["name"], r["games"], r["total"], float(r["per_game"]), float(r["average_rank"]),
-                    r["best"], *r["places"]] + ([float(r["table_points"])] if points else []))
+                    r["best"], *r["places"]] + ([float(r["table_points"])] if points else [])
+                   + ([penalties.get(r["name"], 0)] if penalties else []))
     return out.getvalue()
 
 

@@ -90,12 +90,23 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
     from datetime import date
     out = Path(target).expanduser()
     if out.is_dir():
-        # a folder named: the backup goes in it, dated ("bk exists: choose a new file" of a folder)
-        out = out / f"mjtable-backup-{date.today().isoformat()}.sqlite3"
+        # a folder named: the backup goes in it, dated ("bk exists: choose a new file" of a folder);
+        # a second backup there the same day is numbered (it was refused, naming the date twice)
+        folder, day = out, date.today().isoformat()
+        out = folder / f"mjtable-backup-{day}.sqlite3"
+        n = 2
+        while out.exists():
+            out = folder / f"mjtable-backup-{day}-{n}.sqlite3"
+            n += 1
     if out.exists():
         # a SQLite file's name, whatever the one given ended with (g1.pdf suggested g1-DATE.pdf)
         suffix = out.suffix if out.suffix.lower() in (".sqlite3", ".sqlite", ".db") else ".sqlite3"
-        dated = out.with_name(f"{out.stem}-{date.today().isoformat()}{suffix}")
+        day = date.today().isoformat()
+        # a name already dated is numbered, not dated again ("x-2026-12-05-2026-12-05.sqlite3")
+        stem = out.stem if out.stem.endswith(day) else f"{out.stem}-{day}"
+        dated, n = out.with_name(f"{stem}{suffix}"), 2
+        while dated.exists():
+            dated, n = out.with_name(f"{stem}-{n}{suffix}"), n + 1
         print(f"error: {out} exists: choose a new file for the backup (e.g. {dated})", file=sys.stderr)
         return 2
     if not out.parent.is_dir():
@@ -276,8 +287,9 @@ def open_log(database, data_dir, db):
 def run(args) -> int:
     from pathlib import Path
 
-    if args.data_dir and not Path(args.data_dir).expanduser().is_dir():
-        # reading the log must not make a data dir where a mistyped path names none
+    if args.data_dir and not args.restore and not Path(args.data_dir).expanduser().is_dir():
+        # reading the log must not make a data dir where a mistyped path names none; a restore
+        # makes it (a club's log restored into a new data dir was refused until it was made by hand)
         print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",
               file=sys.stderr)
         return 2

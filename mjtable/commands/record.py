@@ -107,6 +107,11 @@ def player_seat(text: str, players: list[str]) -> int:
                  [i for i, p in enumerate(players) if text.strip() and _plain(text) in _plain(p).split()]):
         if len(same) == 1:
             return same[0]
+        if len(same) > 1:
+            # "An" of Ann and Anne was said to be no player of the game
+            names = [players[i] for i in same]
+            raise Refused(f"{text!r} could be {', '.join(names[:-1])} or {names[-1]}: name one of them "
+                          f"whole (or a seat 1-4)")
     raise Refused(f"no player {text!r} in this game: name one of {', '.join(players)} (or a seat 1-4)")
 
 

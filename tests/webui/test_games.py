@@ -521,6 +521,11 @@ def test_a_name_too_long_is_refused_with_its_length_not_cut(client):
     assert r.status_code == 400 and r.json["error"]["message"] == "player 1's name has 200 characters: at most 60"
     r = client.post("/api/games", json={"name": "n" * 61, "rules": "mcr", "players": ["Al", "Bo", "Cy", "Di"]})
     assert r.status_code == 400 and "at most 60" in r.json["error"]["message"]
+    # past the text's own bound too (1,000 characters were told "at most 240")
+    r = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["Al", "B" * 1000, "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["message"] == "player 2's name has 1000 characters: at most 60"
+    r = client.post("/api/games", json={"name": "n" * 1000, "rules": "mcr", "players": ["Al", "Bo", "Cy", "Di"]})
+    assert r.status_code == 400 and r.json["error"]["message"] == "the game's name has 1000 characters: at most 60"
     r = client.post("/api/games", json={"name": "n" * 60, "rules": "mcr", "players": ["A" * 60, "Bo", "Cy", "Di"]})
     assert r.status_code == 201 and r.json["game"]["players"][0] == "A" * 60
     token = csrf_of(client)
@@ -1215,3 +1220,15 @@ def test_a_win_on_the_game_page_shows_the_sets_it_was_scored_as(client):
     assert shown.startswith("scored as ") and sorted(shown[len("scored as "):].split(" · ")) == \
         ["11s", "123m", "222s", "456p", "789s"]
     assert "comptée en" in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+
+
+def test_deleting_a_game_asks_with_its_hands_counted_as_its_page_counts_them(client):
+    # "Delete … and its 8 hands?" of a game whose page says "7 hands and 1 false win"
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "penalty", "offender": 0})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "(#%d), its 1 hand and 1 false win?" % gid in page and "and its 2 hands?" not in page
+    assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "(#%d) and its 1 hand?" % gid in page

@@ -237,6 +237,13 @@ def test_the_final_table_from_sqlites_sums_is_the_game_pages(client):
             view = gamelog.game_view(store, gid)
             assert gamelog.final_table(store, store.get_game(gid)) == view["final"], gid
         assert any(r["penalty"] for r in gamelog.game_view(store, tournament)["final"])
+    # the standings' CSV says the penalty its totals hold (they added up to -20,000 unexplained)
+    rows = list(csv.reader(io.StringIO(client.get("/games/standings.csv?rules=riichi").get_data(as_text=True))))
+    assert rows[0][-1] == "Penalties after the uma"
+    by_name = {r[1]: r for r in rows[1:]}
+    assert by_name["Cy"][-1] == "-20000" and by_name["Ann"][-1] == "0"
+    assert sum(float(r[3]) for r in rows[1:]) == -20000
+    assert "Penalties" not in client.get("/games/standings.csv?rules=hk").get_data(as_text=True)
 
 
 def test_mcr_table_points_are_counted_and_can_rank(client):

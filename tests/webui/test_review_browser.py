@@ -594,6 +594,27 @@ def test_riichi_declared_by_players_who_did_not_win_is_recorded(server, browser,
     assert not console_errors(d)
 
 
+def test_the_winners_riichi_goes_with_the_winner_chosen_again(server, browser, app):
+    # the box ticked for Bob, then Cy chosen as the winner: Bob's chip stayed ticked, and the
+    # hand would have taken a second stick from Bob
+    game = _game(app, "riichi")
+    d = browser
+    d.get(server + f"/review/new?game={game}&hand=123m456m789p55s23s%204s")
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    choose(d, "winner", "Bob")
+    d.find_element(By.NAME, "ctx_riichi").click()
+    chips = lambda: [n for n in range(4) if d.find_element(By.NAME, f"riichi_seat_{n}").is_selected()]  # noqa: E731
+    assert chips() == [1]
+    choose(d, "winner", "Cy")
+    assert chips() == [2] and d.find_element(By.NAME, "ctx_riichi").is_selected()
+    # a declarer who did not win, ticked by their chip, keeps it
+    [di] = [x for x in d.find_elements(By.CSS_SELECTOR, "#riichi-chips label.chip-choice") if x.text.strip() == "Di"]
+    di.click()
+    choose(d, "winner", "Bob")
+    assert chips() == [1, 3]
+    assert not console_errors(d)
+
+
 def test_clear_empties_the_score_and_the_notation(server, browser):
     d = browser
     d.get(server + "/review/new?rules=toy&hand=" + WIN)
@@ -924,6 +945,23 @@ def test_a_typed_hand_answers_which_tile_won(server, browser, app):
     d.refresh()
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert not d.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed()
+    assert not console_errors(d)
+
+
+def test_a_typed_hand_leaves_no_tile_marked_unsure(server, browser, monkeypatch):
+    # a blurred photo's hand typed whole kept its 6m marked "?" (read unsure): the typed codes
+    # are the player's word; the shown notation sent back as it was changes nothing
+    review_stand_in_reading(server, browser, monkeypatch)
+    d = browser
+    low = lambda: [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")]  # noqa: E731
+    assert low() == ["4p"]
+    submit = "document.getElementById('notation-form').requestSubmit()"
+    d.execute_script(submit)
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+    assert low() == ["4p"]
+    d.execute_script("document.getElementById('notation').value = '789m456p789s1122z 2z';" + submit)
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="7m"]'))
+    assert low() == [] and d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]')
     assert not console_errors(d)
 
 

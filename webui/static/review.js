@@ -70,7 +70,9 @@
     }
     return t;
   }
-  function fromHand(hand) {
+  // ``typed``: the hand the player typed, whose every code is their word: no tile of it is left
+  // marked unsure (a blurred photo's typed hand kept its "?" marks and "4 tiles are unsure")
+  function fromHand(hand, typed = false) {
     const used = new Set();
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
       for (let i = 0; i < readTiles.length; i++) {
@@ -103,6 +105,7 @@
       const flowerWin = !winSet && bonusTiles.find((t) => t.code === hand.winning_tile);
       if (flowerWin) flowerWin.win = true;
       groups.push({ kind: "bonus", tiles: bonusTiles });
+      if (typed) groups.forEach((g) => g.tiles.forEach((t) => { t.low = false; }));
     } else if (readTiles.length) {
       // No hand could be built: lay out what was read, group by group, to be corrected.
       const bonus = [];
@@ -1410,16 +1413,24 @@
     typingTimer = setTimeout(() => { el.dataset.scoredValue = el.value; change(null); }, 500);
   });
   // The winner's chip among the riichi declarers and the hand's own riichi box say one thing.
+  // Another winner chosen with the box ticked: the riichi goes with the winner, the one chosen
+  // before loses it (it stayed, and a trial's hand took a second stick from the first winner).
+  let riichiWinner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
   function syncWinnersRiichi(el) {
     const own = ctxForm.elements.namedItem("ctx_riichi");
     const winner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+    const before = riichiWinner;
+    riichiWinner = winner;
     if (!own || winner === undefined || !$("riichi-chips")) return;
     const chip = ctxForm.elements.namedItem("riichi_seat_" + winner);
     if (el === own) chip.checked = own.checked;
     else if (el === chip) own.checked = chip.checked;
     else if (el.name === "winner") {
-      if (own.checked) chip.checked = true;
-      else own.checked = chip.checked;
+      if (own.checked) {
+        const was = before !== undefined && before !== winner && ctxForm.elements.namedItem("riichi_seat_" + before);
+        if (was) was.checked = false;
+        chip.checked = true;
+      } else own.checked = chip.checked;
     }
   }
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
@@ -1429,6 +1440,8 @@
     // a typed winning tile apart ("... 2z") answers "Which tile won?"; the box's own notation sent
     // back as it was, or a hand with none (the last tile taken), does not
     const answers = namesWinningTile(text) && text !== notationInput.dataset.shown;
+    // typed (not the shown notation sent back as it was): its codes are the player's word
+    const typed = text !== notationInput.dataset.shown;
     let d;
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(text)));
@@ -1441,7 +1454,7 @@
     $("notation-error").innerHTML = d.ok ? "" : d.html;
     markInvalid(notationInput, d.ok ? null : "notation-error");
     if (d.ok) {
-      step(() => { fromHand(d.hand); }, { op: "notation", text });
+      step(() => { fromHand(d.hand, typed); }, { op: "notation", text });
       if (answers) hideWinningQuestion();
     } else showResult(d);
   });

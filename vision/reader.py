@@ -371,7 +371,7 @@ class TileReader:
             # on the reading as finally chosen: a photo turned upright is read again before it
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
-            return reads if kept is reads else TileReads(kept, reads.damage)
+            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -398,8 +398,8 @@ class TileReader:
                 again = self._read_turned(decoded.image, k, embeddings, profile)
                 if upright_margin(again) >= self.config.upright_votes:
                     spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
-                    return self._timed(TileReads(in_photo(again, k, decoded.image, scale), decoded.damage),
-                                       timings, spent, t0, t1)
+                    return self._timed(TileReads(in_photo(again, k, decoded.image, scale), decoded.damage,
+                                                 photo_frame(decoded.image, scale)), timings, spent, t0, t1)
                 tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
             reads = self._read_found(first, self.detector, scale, spent, embeddings, profile)
@@ -437,7 +437,7 @@ class TileReader:
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
                 reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
-        return self._timed(TileReads(reads, decoded.damage), timings, spent, t0, t1)
+        return self._timed(TileReads(reads, decoded.damage, photo_frame(decoded.image, scale)), timings, spent, t0, t1)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:
@@ -769,6 +769,11 @@ def read_crops(classifier, src: np.ndarray, boxes, config: ReaderConfig, profile
         if np.mean([r.confidence for r in other_readings]) > np.mean([r.confidence for r in readings]):
             return turned, other, other_readings
     return picture, crops, readings
+
+
+def photo_frame(picture: np.ndarray, scale: float) -> tuple[float, float]:
+    """The photo's (width, height) in its reads' pixels: ``picture``'s times ``scale``, the decoding's."""
+    return picture.shape[1] * scale, picture.shape[0] * scale
 
 
 def in_photo(reads: list[TileRead], k: int, picture: np.ndarray, scale: float) -> list[TileRead]:

@@ -53,11 +53,13 @@ class TileReads(list):
     """The tiles read from one photo, in reading order (a list of ``TileRead``), with what the
     photo's decoder found wrong in a file it decoded anyway (``damage``, a sentence for the player;
     None when nothing): a corrupt JPEG decodes with grey or garbled parts, and its tiles alone
-    cannot say so."""
+    cannot say so; and the photo's ``frame`` (width, height) in the reads' pixels, or None, so
+    that grouping can tell a tile cut by the photo's edge."""
 
-    def __init__(self, reads=(), damage: str | None = None):
+    def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None):
         super().__init__(reads)
         self.damage = damage
+        self.frame = frame
 
 
 @dataclass

@@ -362,6 +362,37 @@ def test_a_far_row_of_more_tiles_than_a_table_shows_as_dora_indicators_is_left_o
     assert list(got.context.get("dora_indicators")) == ["2p", "5s", "9m", "3z", "7p"]
 
 
+def test_a_far_tile_cut_by_the_photos_edge_is_no_dora_indicator():
+    # a white dragon cut by a photo's top edge filled the dora field of a hand that had none
+    import dataclasses
+    hand, _, reads = scene("123m456p789s111z2z 2z", dora=["5z"], dead_wall=False, curve=0.0)
+    _, got = read(reads, rules="riichi")
+    assert list(got.context.get("dora_indicators")) == ["5z"]
+    far = min(range(len(reads)), key=lambda i: reads[i].center[1])
+    assert reads[far].code == "5z"
+    x0, y0, x1, y1 = reads[far].box
+    cut = [dataclasses.replace(t, box=(x0, 0.0, x1, y1)) if i == far else t for i, t in enumerate(reads)]
+    frame = (1600, 1600)
+    r, got = read(cut, rules="riichi", frame=frame)
+    assert "dora_indicators" not in got.context and format_hand(got) == format_hand(hand)
+    # the same row inside the photo is still read as dora indicators, with the frame known
+    _, got = read(reads, rules="riichi", frame=frame)
+    assert list(got.context.get("dora_indicators")) == ["5z"]
+
+
+def test_the_readers_photo_frame_reaches_grouping():
+    from mjtable.pipeline import read_hand
+    from vision.types import TileReads
+    _, _, reads = scene("123m456p789s111z2z 2z", dora=["5z"], dead_wall=False, curve=0.0)
+    import dataclasses
+    far = min(range(len(reads)), key=lambda i: reads[i].center[1])
+    x0, y0, x1, y1 = reads[far].box
+    cut = [dataclasses.replace(t, box=(x0, 0.0, x1, y1)) if i == far else t for i, t in enumerate(reads)]
+    assert read_hand(cut, rules="riichi")[2]["context"].get("dora_indicators") == ["5z"]
+    hand = read_hand(TileReads(cut, frame=(1600, 1600)), rules="riichi")[2]
+    assert "dora_indicators" not in hand["context"]
+
+
 def test_a_photo_without_tiles_says_what_to_do():
     """"no tiles found in the photo" alone left a player at the command line with nothing to try."""
     from vision.grouping import group

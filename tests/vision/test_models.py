@@ -96,6 +96,9 @@ def test_read_tiles_on_rendered_scenes(name):
     timings = {}
     reads = vision.read_tiles(str(FIXTURES / f"{name}.jpg"), timings=timings)
     assert timings["total_ms"] > 0
+    # the photo's frame in the reads' pixels, for grouping (a tile cut by its edge is no dora indicator)
+    from PIL import Image
+    assert reads.frame == pytest.approx(Image.open(FIXTURES / f"{name}.jpg").size, abs=4)
     iou = box_iou([t["box"] for t in labels], [r.box for r in reads])
     right = 0
     for i, t in enumerate(labels):

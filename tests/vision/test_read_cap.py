@@ -56,12 +56,12 @@ def test_the_unsure_photo_rule_judges_the_reading_as_finally_chosen(monkeypatch)
     # applied inside a reading, it emptied a photo before the photo was read turned upright
     from vision.types import TileRead, TileReads
     unsure = TileReads([TileRead(code="1m", box=(10.0 * k, 0.0, 10.0 * k + 9, 12.0), confidence=0.3) for k in range(6)],
-                       damage="a line of grey")
+                       damage="a line of grey", frame=(100.0, 50.0))
     reader = TileReader.__new__(TileReader)
     reader.config = ReaderConfig()
     monkeypatch.setattr(TileReader, "_read", lambda self, *args, **kwargs: unsure)
     got = reader.read(PHOTO)
-    assert list(got) == [] and got.damage == "a line of grey"
+    assert list(got) == [] and got.damage == "a line of grey" and got.frame == (100.0, 50.0)   # grouping's frame kept
     sure = TileReads(list(unsure) + [TileRead(code="2m", box=(70.0, 0.0, 79.0, 12.0), confidence=0.9)])
     monkeypatch.setattr(TileReader, "_read", lambda self, *args, **kwargs: sure)
     assert reader.read(PHOTO) is sure

@@ -12,6 +12,10 @@ CLOSE_ALTERNATIVE = 2.0  # a runner-up reading closer than this in score is wort
 UNSURE_GAP = 0.15        # a gap in the standing row this close to SPLIT_GAP is worth a warning
 HAND_SIZE = 14           # tiles of a winning hand, a kong counting as 3
 DORA_INDICATORS_MAX = 5  # one dora indicator and one per kong, four at most (rules 002 §2.7, §3.3.10)
+# A box within this share of the photo's side from its edge is cut by it: a row of such tiles
+# alone is a tile beyond the layout, not dora indicators (a white dragon cut by a photo's top
+# edge filled the dora field of a hand that had none)
+FRAME_EDGE_SHARE = 0.01
 # Tiles laid out as a grid (a tray, a calibration layout) are not a hand: no hand is built from
 # them, and the warnings of a hand (melds, winning tile, count) only confuse. A grid: at least
 # GRID_ROWS rows of at least GRID_ROW_TILES tiles, each evenly spaced (no gap farther than
@@ -74,12 +78,23 @@ class LayoutHints:
     dora_row: bool | None = None         # True/False forces or forbids a dora-indicator row
     allow_dora: bool = True              # whether a dora-indicator row is tried at all
     claims_sideways: bool = False        # claimed tiles are turned sideways
+    frame: tuple[float, float] | None = None   # the photo's (width, height) in the boxes' pixels, if known
 
     @classmethod
-    def resolve(cls, tiles, *, rules=None, winning_apart=True, dora_row=None, claims_sideways=None):
+    def resolve(cls, tiles, *, rules=None, winning_apart=True, dora_row=None, claims_sideways=None, frame=None):
         """The hints of ``group()`` with their defaults filled in from the rules and the tiles."""
         if claims_sideways is None:
             claims_sideways = rules == "riichi" or any(t.sideways for t in tiles)
         allow_dora = dora_row if dora_row is not None else (rules in (None, "riichi"))
         return cls(rules=rules, winning_apart=winning_apart, dora_row=dora_row, allow_dora=allow_dora,
-                   claims_sideways=claims_sideways)
+                   claims_sideways=claims_sideways, frame=frame)
+
+    def cut_by_frame(self, box) -> bool:
+        """Whether ``box`` reaches the photo's edge (within ``FRAME_EDGE_SHARE`` of its side): the
+        tile lies partly outside the picture. False where the frame is not known."""
+        if self.frame is None:
+            return False
+        w, h = self.frame
+        dx, dy = FRAME_EDGE_SHARE * w, FRAME_EDGE_SHARE * h
+        x0, y0, x1, y1 = box
+        return x0 <= dx or y0 <= dy or x1 >= w - dx or y1 >= h - dy

@@ -25,14 +25,15 @@ from .sideways import find_stacked, sideways_from_shapes
 
 def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | None = None,
           winning_apart: bool = True, dora_row: bool | None = None,
-          claims_sideways: bool | None = None) -> HandReading:
+          claims_sideways: bool | None = None, frame: tuple[float, float] | None = None) -> HandReading:
     """Rebuild the hand laid out in ``tiles`` (see the docstring of :mod:`vision.grouping`).
 
     Layout hints: ``rules`` (riichi enables the dora-indicator row and sideways claims),
     ``rotation`` the photo's rotation in degrees counter-clockwise if known (else found from the
     layout), ``winning_apart`` whether the winning tile was set apart, ``dora_row`` True/False to
     force or forbid a dora-indicator row, ``claims_sideways`` whether claimed tiles are turned
-    sideways (default: riichi, or any sideways tile seen)."""
+    sideways (default: riichi, or any sideways tile seen); ``frame`` the photo's (width, height) in
+    the boxes' pixels, if known: a row whose tiles are all cut by its edge is no dora row."""
     if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, TileRead) for t in tiles):
         raise TypeError("group() takes a list of vision.TileRead")
     keep, duplicates = deduplicate(list(tiles))
@@ -41,7 +42,7 @@ def group(tiles: list[TileRead], *, rules: str | None = None, rotation: float | 
     unknown = [i for i in keep if tiles[i].unknown]
     keep = [i for i in keep if not tiles[i].unknown]
     reading = read_table([tiles[i] for i in keep], rules=rules, rotation=rotation, winning_apart=winning_apart,
-                         dora_row=dora_row, claims_sideways=claims_sideways)
+                         dora_row=dora_row, claims_sideways=claims_sideways, frame=frame)
     if not duplicates and not unknown:
         return reading
     return reindex(reading, keep, duplicates, len(tiles), tiles, unknown)
@@ -53,7 +54,7 @@ NO_TILES = ("no tiles found in the photo: take another one, with the tiles face 
 
 
 def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_row, claims_sideways,
-               weights: GroupingWeights = WEIGHTS) -> HandReading:
+               weights: GroupingWeights = WEIGHTS, frame: tuple[float, float] | None = None) -> HandReading:
     """``group()`` on tiles without duplicates."""
     warnings: list[str] = []
     decisions: list[dict] = []
@@ -61,7 +62,7 @@ def read_table(tiles: list[TileRead], *, rules, rotation, winning_apart, dora_ro
         return HandReading(None, {}, [], [], [], [NO_TILES], 0.0)
     layout = find_layout(tiles, warnings)
     hints = LayoutHints.resolve(layout.tiles, rules=rules, winning_apart=winning_apart, dora_row=dora_row,
-                                claims_sideways=claims_sideways)
+                                claims_sideways=claims_sideways, frame=frame)
     candidates = []
     for sign in directions(rotation, layout.direction):
         candidates.extend(interpretations(layout, sign, hints, weights))

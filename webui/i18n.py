@@ -281,9 +281,9 @@ FR = {
         "Faites glisser le tableau de côté pour voir les points de chaque joueur →",
     "{n} tiles are unsure (marked): check them, or type the hand instead.":
         "{n} tuiles sont incertaines (marquées) : vérifiez-les, ou écrivez plutôt la main.",
-    "{n} tiles are unsure (marked): this tile set may be new to the reader. Check them, or type the hand instead.":
-        "{n} tuiles sont incertaines (marquées) : ce jeu de tuiles est peut-être nouveau pour le lecteur. "
-        "Vérifiez-les, ou écrivez plutôt la main.",
+    "{n} tiles are unsure (marked): the photo may be blurred or poorly lit, or this tile set new to the reader. Check them, take the photo again, or type the hand instead.":
+        "{n} tuiles sont incertaines (marquées) : la photo est peut-être floue ou mal éclairée, ou ce jeu de tuiles "
+        "nouveau pour le lecteur. Vérifiez-les, reprenez la photo, ou écrivez plutôt la main.",
     "Teach it your tiles with one photo": "Apprenez-lui vos tuiles avec une photo",
     "it learns from each tile you correct or record.": "il apprend de chaque tuile que vous corrigez ou enregistrez.",
     "+ {n} in riichi sticks": "+ {n} en bâtons de riichi",

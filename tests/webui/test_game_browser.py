@@ -662,18 +662,22 @@ def test_the_calibration_check_fits_a_small_phone(server, browser, monkeypatch, 
 
 
 def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, browser, app):
-    """On a phone, every visible checkbox, summary, "source" link and navigation link is at least
-    24 × 24 px (WCAG 2.2, 2.5.8): the context and option boxes were 13 px."""
+    """On a phone, every visible checkbox, summary, "source" link, navigation link, export link and
+    small word link is at least 24 × 24 px (WCAG 2.2, 2.5.8): the context and option boxes were
+    13 px, the game page's PDF, CSV and JSON links 19 px tall."""
     gid = _game(app)
+    riichi = app.test_client().post("/api/games", json={"name": "Saturday", "rules": "riichi",
+                                                        "players": PLAYERS}).json["game"]["id"]
     d = browser
     _phone_window(d, 390, 844)
     small = []
-    for url in (f"/review/new?rules=riichi&hand=123m456p789s11p22z%202z&lang=en", f"/games/{gid}?lang=en"):
+    for url in (f"/review/new?rules=riichi&hand=123m456p789s11p22z%202z&lang=en", f"/games/{gid}?lang=en",
+                f"/games/{riichi}?lang=fr"):
         d.get(server + url)
         wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "nav a")))
         small += d.execute_script("""
             const out = [];
-            for (const el of document.querySelectorAll('input[type=checkbox], summary, a.source, nav a')) {
+            for (const el of document.querySelectorAll('input[type=checkbox], summary, a.source, nav a, a.export, a.word.small')) {
               const r = el.getBoundingClientRect();
               if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;   // not shown
               if (r.width < 24 || r.height < 24) out.push([arguments[0], el.outerHTML.slice(0, 80), r.width, r.height]);

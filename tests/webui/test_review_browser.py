@@ -274,6 +274,16 @@ def test_the_add_tile_picker_offers_no_remove_and_no_winning_tile(server, browse
     assert not d.find_element(By.ID, "pick-winning").is_displayed()
     d.execute_script("document.getElementById('pick-winning').click(); document.getElementById('pick-remove').click();")
     assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14     # nothing removed
+    # where the tile goes is "Add to" (it said "Move to"), and the title counts the hand's tiles,
+    # which the picker covers, as each is added
+    assert d.find_element(By.ID, "pick-move-word").text == "Add to"
+    assert d.find_element(By.ID, "picker-title").text == "Add a tile · 14 tiles in the hand"
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="3p"]').click()
+    assert d.find_element(By.ID, "picker-title").text == "Add a tile · 15 tiles in the hand"
+    _close_picker(d)
+    d.find_element(By.CSS_SELECTOR, "#hand-view .htile").click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker-grid")))
+    assert d.find_element(By.ID, "pick-move-word").text == "Move to"
     assert not console_errors(d)
 
 

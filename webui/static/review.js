@@ -629,12 +629,20 @@
     }
     return out.map((o) => ({ ...o, keys: o.keys.map((i) => "0:" + i) }));
   }
+  // Adding tiles one after another, the picker covers the hand: how many it holds is said in its
+  // title (a beginner entering 14 tiles could not see how many were in)
+  function addingTitle() {
+    const n = groups.filter((g) => g.kind !== "bonus").reduce((sum, g) => sum + g.tiles.length, 0);
+    return tr("Add a tile") + " · " + tr("{n} tile(s) in the hand", { n });
+  }
   function openPicker(gi, ti, add) {
     picking = add ? { group: gi, add: true } : { group: gi, index: ti };
     const t = add ? null : groups[gi].tiles[ti];
     const base = t && t.base && t.base !== t.code ? t.base : null;
-    $("picker-title").textContent = add ? tr("Add a tile") : tr("Correct {code}", { code: tileName(t.code) })
+    $("picker-title").textContent = add ? addingTitle() : tr("Correct {code}", { code: tileName(t.code) })
       + (base ? " (" + tr("the base model read {code}", { code: base }) + ")" : "");
+    // where an added tile goes, said so: adding, the list read "Move to"
+    $("pick-move-word").textContent = add ? tr("Add to") : tr("Move to");
     document.querySelectorAll("#picker-grid .pick").forEach((b) => {
       b.classList.toggle("current", !!t && b.dataset.code === t.code);
       b.classList.toggle("base", !!base && b.dataset.code === base);
@@ -860,6 +868,7 @@
         if (sel === "new" && !isBonus) { moveSel.value = String(gi); }
       }, { op: "add", to: code });
       if (added && groups[0].tiles.includes(added)) askAddedWinning(added);
+      $("picker-title").textContent = addingTitle();
       // said in the picker, which stays open (the hand behind it is hidden from a screen reader)
       if ($("picker-said")) $("picker-said").textContent = tr("{tile} added", { tile: tileName(code) });
       return;

@@ -156,7 +156,11 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
         amount = score * (2 if dealer or east else 1)
         # whose East makes it double: the winner's or the discarder's ("double (East)" read as the discarder's)
         why = ("the discarder pays double: the winner is East" if dealer
-               else "the discarder pays double: the discarder is East" if east else "the discarder pays")
+               else "the discarder pays double: the discarder is East" if east
+               # no discarder named: the single amount assumes it was not East (it said only "the
+               # discarder pays"; East's discard pays double)
+               else "the discarder pays, double if that is East" if not (who and seats_known)
+               else "the discarder pays")
         return [Payment(who or "discarder", amount, why)]
     out = []
     for name, is_east in payers:
@@ -207,11 +211,13 @@ def score(hand: Hand, options) -> ScoreResult:
         return ScoreResult(NAME, False, error=contradiction, assumed=hand.context.missing(ctx.read), options=opts)
     reads = readings(hand)
     if not reads:
-        message = "these tiles do not form four sets and a pair (003: pairs, pungs, kongs, chows) or thirteen orphans"
+        # 003 lists the sets (pairs, pungs, kongs, chows), not the winning forms: those are [B]'s
+        # and [L]'s (docs/rulings.md, Classical)
+        message = "these tiles do not form four sets and a pair (003: its sets) ([B] ch. VI) or thirteen orphans ([L])"
         if is_seven_pairs(hand):        # a winning hand under MCR and riichi: say why not here
             # the rule set said by its name: "003 lists..." lost its subject where sources are cut out
-            message = ("seven pairs is no winning hand under the classical rules, which know four sets and a pair, "
-                       "or thirteen orphans (003)")
+            message = ("seven pairs is no winning hand under the classical rules, which know four sets and a pair "
+                       "([B] ch. VI), or thirteen orphans ([L])")
         return ScoreResult(NAME, False, error={"code": errors.NOT_COMPLETE, "message": message},
                            assumed=hand.context.missing(ctx.read), options=opts)
     wait_count = len(waits(hand))

@@ -85,7 +85,12 @@ def test_discarder_pays_option():
     assert r.payments[0].reason == "the discarder pays double: the winner is East"
     # on a discard with no discarder named, the discarder is assumed; a self-drawn win has none to
     # assume ("Assumed (not given): discarder" stood under a family's self-drawn win)
-    assert "discarder" in classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S").assumed
+    assumed = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S")
+    assert "discarder" in assumed.assumed
+    # its single amount assumes the discarder was not East, and says so (it said "the discarder pays")
+    assert assumed.payments[0].reason == "the discarder pays, double if that is East"
+    right = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S", round_wind="N", discarder="right")
+    assert right.payments[0].reason == "the discarder pays"
     drawn = classical(FIG_17, {"payment": "discarder_pays"}, seat_wind="S", self_drawn=True)
     assert "discarder" not in drawn.assumed and len(drawn.payments) == 3
 
@@ -210,3 +215,14 @@ def test_a_kong_of_dragons_or_own_wind_doubles_under_a_name_that_covers_it():
     names = {i.id: (i.name_en, i.name_fr) for i in r.items if i.unit == "doubles"}
     assert names["dragon_pung"] == ("Pung or kong of dragons", "Pung ou kong de dragons")
     assert "kong" in names["own_wind_pung"][0] and "kong" in names["prevailing_wind_pung"][1]
+
+
+def test_a_hand_of_no_classical_form_cites_the_sources_that_give_the_forms():
+    # "(003: pairs, pungs, kongs, chows) or thirteen orphans" and "thirteen orphans (003)": 003 lists
+    # the sets, not the winning forms, and never thirteen orphans ([B] and [L] give them)
+    from webui.i18n import split_source
+    for hand in ("123m456p789s55m24s 5s", "1122m3344p5566s7z 7z"):
+        message = classical(hand).error["message"]
+        assert "orphans (003)" not in message and "([L])" in message and "[B] ch. VI" in message, message
+    shown, refs = split_source(classical("123m456p789s55m24s 5s").error["message"])
+    assert shown == "these tiles do not form four sets and a pair or thirteen orphans" and refs

@@ -189,8 +189,20 @@ def test_enter_correct_record_and_see_totals(server, browser):
     assert row.get_attribute("aria-label").endswith("(Enter shows its tiles)")
     native = row.find_elements(By.CSS_SELECTOR, ".native")
     assert native and native[0].text not in row.get_attribute("aria-label")     # read in its own language
+    # the tiles by name, not the cells' index badges ("Concealed Hand 456123789 2 2")
+    assert "Red dragon" in row.get_attribute("aria-label") or "Green dragon" in row.get_attribute("aria-label") \
+        or "South" in row.get_attribute("aria-label"), row.get_attribute("aria-label")
     row.click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
+    # and said: the tiles marked, in the status line (Enter changed nothing a screen reader heard)
+    assert d.find_element(By.ID, "hand-said").get_attribute("textContent").startswith("Marked in the hand: ")
+    # "what it is" is a button: Space opens it as Enter does (Space scrolled the page)
+    [link] = row.find_elements(By.CSS_SELECTOR, "a.source")
+    d.execute_script("arguments[0].focus()", link)
+    link.send_keys(" ")
+    assert link.get_attribute("aria-expanded") == "true"
+    link.send_keys(" ")
+    assert link.get_attribute("aria-expanded") == "false"
     # Marking another tile as the winning tile re-scores too.
     d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1z"]').click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "pick-winning")))
@@ -655,11 +667,25 @@ def test_a_tile_added_to_a_13_tile_photo_is_offered_as_the_winning_tile(server, 
     d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="1m"]').click()
     d.execute_script("const p = document.getElementById('picker'); if (p.open) p.close();")
     wait(d).until(EC.visibility_of_element_located((By.ID, "added-winning")))
+    # the added tile corrected (4m, then 1m again): the question names it as it is now (it kept
+    # the first name, and its button marked the tile under the other)
+    added = d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]')[-1]
+    added.click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="4m"]').click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "added-winning"), "If the 4 Characters you added won"))
+    assert "★ on the 4 Characters" in d.find_element(By.ID, "added-winning-mark").text
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4m"]')[-1].click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="1m"]').click()
+    wait(d).until(EC.text_to_be_present_in_element((By.ID, "added-winning"), "If the 1 Characters you added won"))
     d.find_element(By.ID, "added-winning-mark").click()
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), " 1m"))
     wins = d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.win")
     assert len(wins) == 1 and wins[0].get_attribute("data-code") == "1m"
     assert not d.find_element(By.ID, "added-winning").is_displayed()
+    # the focus on the tile marked, not lost to the page (its button went with the question)
+    assert d.execute_script("const a = document.activeElement; return a.classList.contains('htile') && a.classList.contains('win')")
     assert not console_errors(d)
     wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
 

@@ -193,12 +193,15 @@ def test_deleting_the_active_profile_or_one_that_learnt_says_what_goes_with_it(c
 
     def confirm(page, slug):
         form = page[page.index(f'<input type="hidden" name="name" value="{slug}">\n        <button type="submit" '
-                               f'class="danger">') - 400:page.index(f'value="{slug}">\n        <button type="submit" class="danger">')]
+                               f'class="danger"') - 400:page.index(f'value="{slug}">\n        <button type="submit" class="danger"')]
         return form[form.index("data-confirm="):]
     page = client.get("/calibrate/").get_data(as_text=True)
     assert ("Delete the profile Club Set? It is the active profile: the base model alone will read tiles until you "
             "choose another. What it learnt from your corrections and hands goes with it (1 tile).") in confirm(page, "club-set")
     assert "active profile" not in confirm(page, "spare") and "learnt" not in confirm(page, "spare")
+    # each profile's buttons named with it (a screen reader heard "Rename, Download, Delete" per profile)
+    assert all(f'aria-label="{action}: {name}"' in page for action in ("Rename", "Download", "Delete")
+               for name in ("Club Set", "Spare"))
     page = client.get("/calibrate/?lang=fr").get_data(as_text=True)
     assert "C'est le profil actif" in confirm(page, "club-set") and "part avec lui (1 tuile)." in confirm(
         page, "club-set")

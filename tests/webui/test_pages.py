@@ -654,3 +654,21 @@ def test_the_calibration_page_calls_its_photo_the_layout_photo_as_its_text_does(
     assert "Photo de disposition <input" in page and "Apprenez à mjtable à lire vos tuiles" in page
     # the photo page's way round a photo said « Saisir la main à la main »
     assert "Écrire la main à la place" in client.get("/?lang=fr").get_data(as_text=True)
+
+
+def test_controls_a_screen_reader_meets_often_are_named_by_what_they_are_about(client):
+    # a keyboard and screen-reader trial heard a "what it is" per score line, an unnamed group
+    # for a table's scrolling box, and "total" down each player's column of the score sheet
+    html = client.post("/review/score", json={"hand": "123456789m123p5z 5z", "rules": "mcr", "form": {}}).json["html"]
+    names = re.findall(r'<a href="#" class="source" role="button" aria-expanded="false" aria-label="([^"]+)"', html)
+    assert names and all(n.startswith(("what it is: ", "source: ")) and len(n) > len("what it is: ") for n in names)
+    assert len(set(names)) == len(names), names
+    gid = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
+    client.post(f"/api/games/{gid}/hands", json={"kind": "end"})
+    for page, name in ((f"/games/{gid}?lang=en", "Final result"), (f"/games/{gid}?lang=en", "Hands"),
+                       ("/games?lang=en", "Games"), ("/games/standings?rules=mcr&lang=en", "Standings across games")):
+        text = client.get(page).get_data(as_text=True)
+        assert f'class="scroll' in text and f'role="region" aria-label="{name}"' in text, (page, name)
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert '<span class="sr-only">Bob </span>total</th>' in sheet

@@ -159,6 +159,15 @@ document.addEventListener("click", (e) => {
     a.setAttribute("aria-expanded", "false");
   }
 });
+// A link that acts as a button ("what it is") works with Space as a button does: Space scrolled
+// the page and left it shut (WCAG 2.1.1)
+document.addEventListener("keydown", (e) => {
+  if (e.key !== " " || !e.target.closest) return;
+  const a = e.target.closest("a.source[role=button]");
+  if (!a) return;
+  e.preventDefault();
+  a.click();
+});
 // The hand a player was reviewing and left (Back twice: once for the picker, once off the page)
 // without recording it: remembered by the review page (mj.unfinished), offered again on the photo
 // page and its game's page, so that its corrections are not made a second time on a new reading.

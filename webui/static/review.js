@@ -832,18 +832,35 @@
       }, { op: "winning", tile: added.code });
       ask.hidden = true;
       addedAsk = null;
+      // the button is gone with its question: focus goes to the tile marked, not to the page's
+      // start (a keyboard user's next Tab began again at the top; WCAG 2.4.3)
+      const at = groups[0].tiles.indexOf(added);
+      const tile = view.querySelector(`.htile[data-group="0"][data-index="${at}"]`);
+      if (tile) tile.focus();
     });
     ask.append(mark);
     ask.hidden = false;
     // "★ marks the rightmost" no longer holds: this question replaces it
     const hid = Array.from(document.querySelectorAll(".question[data-ask=winning]")).filter((el) => !el.hidden);
     hid.forEach((el) => { el.hidden = true; });
-    addedAsk = { tile: added, hid };
+    addedAsk = { tile: added, code: added.code, hid };
   }
   // The tile asked about gone (undone, removed, the hand cleared or rebuilt): the question goes,
   // and the one it replaced is back while the ★ was not chosen
   function dropStaleAddedAsk() {
-    if (!addedAsk || groups[0].tiles.includes(addedAsk.tile)) return;
+    if (!addedAsk) return;
+    if (groups[0].tiles.includes(addedAsk.tile)) {
+      // corrected since it was added: asked again by the name it has now (the question and its
+      // button still named the Green dragon corrected to a White one)
+      if (addedAsk.tile.code !== addedAsk.code) {
+        const was = addedAsk;
+        addedAsk = null;
+        askAddedWinning(was.tile);
+        if (addedAsk) addedAsk.hid = was.hid;
+        else { addedAsk = was; addedAsk.tile = null; dropStaleAddedAsk(); }
+      }
+      return;
+    }
     $("added-winning").hidden = true;
     if (!corrections.some(answersWinning)) addedAsk.hid.forEach((el) => { el.hidden = false; });
     addedAsk = null;
@@ -1010,9 +1027,13 @@
       row.tabIndex = 0;   // a row shows its tiles in the hand: by click, Enter or Space
       // named by what it says (a screen reader heard "row", once per row of the score)
       // (without the pattern's Chinese or Japanese name, which a label would read in the page's voice)
-      const words = row.cloneNode(true);
+      // the tiles by their names, not the cells' text (their index badges read "456123789 2 2")
+      const words = row.querySelector("th.name").cloneNode(true);
       words.querySelectorAll(".native, .source").forEach((el) => el.remove());
-      row.setAttribute("aria-label", words.textContent.replace(/\s+/g, " ").trim() + " (" + tr("Enter shows its tiles") + ")");
+      const codes = (row.dataset.tiles || "").split(" ").filter(Boolean);
+      const figures = Array.from(row.querySelectorAll("td.num")).map((c) => c.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
+      row.setAttribute("aria-label", [words.textContent.replace(/\s+/g, " ").trim(), codes.map(tileName).join(", "), ...figures]
+        .filter(Boolean).join(" · ") + " (" + tr("Enter shows its tiles") + ")");
       row.addEventListener("click", () => highlight(row));
       row.addEventListener("keydown", (e) => {
         if ((e.key === "Enter" || e.key === " ") && !e.target.closest("a")) { e.preventDefault(); highlight(row); }
@@ -1201,10 +1222,14 @@
     row.classList.add("active");
     const want = row.dataset.tiles.split(" ").filter(Boolean);
     const free = Array.from(view.querySelectorAll(".htile"));
+    const shown = [];
     for (const code of want) {
       const i = free.findIndex((b) => norm(b.dataset.code) === norm(code));
-      if (i >= 0) { free[i].classList.add("hl"); free.splice(i, 1); }
+      if (i >= 0) { free[i].classList.add("hl"); shown.push(free[i].dataset.code); free.splice(i, 1); }
     }
+    // said, not only drawn: Enter on a row changed nothing a screen reader could hear
+    const said = $("hand-said");
+    if (said && shown.length) said.textContent = tr("Marked in the hand: {tiles}", { tiles: shown.map(tileName).join(", ") });
   }
 
   // ---- the draft on the server -----------------------------------------------------------------

@@ -47,6 +47,8 @@ FR = {
     "Read-only: {reason}. Games can be viewed and exported, not changed.":
         "Lecture seule : {reason}. Les parties peuvent être consultées et exportées, pas modifiées.",
     # navigation and the photo page
+    "Skip to the page": "Aller à la page", "placed as {tile}": "placée comme {tile}",
+    "the tile as photographed": "la tuile telle que photographiée",
     "Photo": "Photo", "Enter a hand": "Saisir une main", "Games": "Parties", "Join": "Rejoindre",
     "Let the table join": "Faire rejoindre la table",
     "Scan this with a phone on the same network, or open the link. Devices without it can neither read nor change the game log.":

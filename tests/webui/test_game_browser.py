@@ -1021,6 +1021,10 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
                                                           drv.find_element(By.ID, "build-text").text))
         elapsed, left = (int(v) for v in progress.groups())
         assert elapsed >= 6 and left < elapsed
+        # a screen reader is told each quarter, not each second's text (32 changes in 22 s were read)
+        said = d.find_element(By.ID, "build-said")
+        assert said.get_attribute("role") == "status" and said.get_attribute("textContent") == "25 %"
+        assert d.find_element(By.ID, "build-text").get_attribute("aria-live") is None
         half.set()
         wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "Checking what it learnt…"))
     finally:
@@ -1030,6 +1034,7 @@ def test_the_calibration_progress_says_what_it_does_before_and_after_its_steps(s
     wait(d).until(EC.text_to_be_present_in_element((By.ID, "build-text"), "could not be built"))
     # nothing to save: the save button, left disabled, read "Learning your tiles…" for good
     assert "Upload the photo again" in d.find_element(By.ID, "build-text").text
+    assert "could not be built" in d.find_element(By.ID, "build-said").get_attribute("textContent")
     assert not d.find_element(By.ID, "save-profile").is_displayed()
 
 

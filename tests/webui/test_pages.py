@@ -672,3 +672,7 @@ def test_controls_a_screen_reader_meets_often_are_named_by_what_they_are_about(c
         assert f'class="scroll' in text and f'role="region" aria-label="{name}"' in text, (page, name)
     sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert '<span class="sr-only">Bob </span>total</th>' in sheet
+    # the first Tab goes past the bar's links to the page (six links before it on every page)
+    home = client.get("/?lang=en").get_data(as_text=True)
+    assert home.index('<a class="skip-link" href="#main">Skip to the page</a>') < home.index("<nav>") \
+        and '<main id="main" tabindex="-1">' in home

@@ -10,6 +10,11 @@
   const tr = (key, fields) => String(words[key] || key).replace(/\{(\w+)\}/g, (m, k) => (fields && k in fields ? fields[k] : m));
   const bar = document.getElementById("build-bar");
   const text = document.getElementById("build-text");
+  // said to a screen reader at each quarter and at the end only: the text above changed 32 times
+  // in 22 s, each read out (WCAG 4.1.3)
+  const said = document.getElementById("build-said");
+  let quarterSaid = 0;
+  const say = (words) => { if (said) said.textContent = words; };
   const button = document.querySelector("#save-profile button[type=submit]");
   const label = button ? button.textContent : "";
   if (button) { button.disabled = true; button.textContent = tr("Learning your tiles…"); }
@@ -31,12 +36,16 @@
     if (job.state === "ready") {
       text.textContent = tr("Done in {s} s.", { s: Math.round(job.elapsed_s) });
       if (button) { button.disabled = false; button.textContent = label; }
+      // the save it waited for, said and reached (focus stayed on the page, the button unnamed)
+      say(text.textContent + (button ? " " + label : ""));
+      if (button && (!document.activeElement || document.activeElement === document.body)) button.focus();
       return;
     }
     if (job.state === "failed") {
       // nothing can be saved: the save button, left waiting, read "Learning your tiles…" for good
       text.textContent = tr("The profile could not be built: {error}. Upload the photo again.",
         { error: job.message || job.error });
+      say(text.textContent);
       box.classList.add("error");
       const form = document.getElementById("save-profile");
       if (form) form.hidden = true;
@@ -60,6 +69,8 @@
         : tr(s > SLOW_S ? "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"
           : "{p} % ({s} s, about {left} s left)", { p: job.percent, s, left });
     }
+    const quarter = Math.floor((job.percent || 0) / 25);
+    if (job.state === "building" && quarter > quarterSaid && quarter < 4) { quarterSaid = quarter; say(job.percent + " %"); }
     setTimeout(poll, 700);
   }
   poll();

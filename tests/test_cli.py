@@ -953,7 +953,14 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
         client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
     code, out, _ = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
     assert code == 0 and "wrote" in out
-    assert sqlite3.connect(tmp_path / "copy.sqlite3").execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
+    copy = sqlite3.connect(tmp_path / "copy.sqlite3")
+    assert copy.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 3
+    # one file: not in the log's WAL mode, so that reading it (a restore) leaves no -wal and -shm beside it
+    assert copy.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    copy.close()
+    code, out, _ = run(capsys, "games", "--restore", str(tmp_path / "copy.sqlite3"), "--yes", "--db",
+                       str(tmp_path / "other" / "log.sqlite3"))
+    assert code == 0 and not list(tmp_path.glob("copy.sqlite3-*")), list(tmp_path.iterdir())
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "copy.sqlite3"), "--data-dir", str(tmp_path))
     assert code == 2 and "exists" in err and "copy-20" in err          # a dated name offered
     # a folder that is not there is named (SQLite said "unable to open database file")

@@ -116,6 +116,13 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
         return 2
     try:
         _online_copy(database, out)
+        # one file, as said: the copy keeps the log's WAL mode, and whatever read it then (a restore)
+        # left its -wal and -shm files beside it
+        conn = sqlite3.connect(str(out))
+        try:
+            conn.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            conn.close()
     except (sqlite3.Error, OSError) as e:
         print(f"error: cannot back up the game log {database} to {out}: {e}", file=sys.stderr)
         if out.is_file():

@@ -124,6 +124,7 @@ def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypa
     page = client.get(url + "lang=en").get_data(as_text=True)
     notice = page[page.index('id="changed-tiles"'):]
     notice = notice[:notice.index("</p>")]
-    assert "<strong>the winning tile</strong> 3z → 2z" in notice and "if the reader was right" in notice
+    # the tiles by name, not by code (a beginner read "2m → 6m" as a code to learn)
+    assert "<strong>the winning tile</strong> West wind → South wind" in notice and "if the reader was right" in notice
     french = client.get(url + "lang=fr").get_data(as_text=True)
-    assert "<strong>la tuile gagnante</strong> 3z → 2z" in french and "winning: " not in french
+    assert "<strong>la tuile gagnante</strong> vent d&#39;Ouest → vent du Sud" in french and "winning: " not in french

@@ -167,7 +167,7 @@ def test_a_photo_draft_keeps_its_corrections_across_a_reload(server, browser, mo
     console_errors(d)
     # the tile the decoding changed is named where the hand is, until the player edits the hand
     assert d.find_element(By.ID, "changed-tiles").is_displayed()
-    assert "4s → 4p" in d.find_element(By.ID, "changed-tiles").text
+    assert "4 Bamboo → 4 Dots" in d.find_element(By.ID, "changed-tiles").text      # by name ("4s → 4p" read as codes)
     _pick(d, '#hand-view .htile[data-code="1m"]', "9m")
     _close_picker(d)
     wait(d).until(EC.text_to_be_present_in_element_value((By.ID, "notation"), "9m"))

@@ -1136,6 +1136,13 @@ BONUS_FR = {"1f": "prunier", "2f": "orchidée", "3f": "chrysanthème", "4f": "ba
             "5f": "printemps", "6f": "été", "7f": "automne", "8f": "hiver"}
 
 
+def _dora_tiles(codes: list) -> str:
+    """The dora tiles as a page names them ("2 Bamboo", a beginner read "dora : 2s" as a code to
+    learn); as codes on the command line, which speaks the notation typed there."""
+    from flask import has_request_context
+    return ", ".join(tile_label(c) for c in codes) if has_request_context() else " ".join(codes)
+
+
 def tile_label(code: str | None) -> str:
     """A tile's name in the page's language (the hand's and the picker's tooltips)."""
     from .tile_svg import tile_label as english
@@ -1426,11 +1433,11 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
             out.append(t("seven pairs: 25 fu, not rounded up"))
     if result.get("dora_tiles") and not result.get("dora_held"):
         out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
-                     tiles=" ".join(result["dora_tiles"])))
+                     tiles=_dora_tiles(result["dora_tiles"])))
     elif result.get("dora_tiles"):
         # a learner saw "Dora 2s 2s 1×2" with nothing tying it to the 1s shown as indicator
         out.append(t("dora: {tiles} (the tile after each indicator): {n} in the hand",
-                     tiles=" ".join(result["dora_tiles"]), n=result["dora_held"]))
+                     tiles=_dora_tiles(result["dora_tiles"]), n=result["dora_held"]))
     if result.get("rules") == "riichi":
         # how the han and fu make the payments (002 §4.1.2), for a player learning to count them
         out += [t(text, **{k: v if isinstance(v, str) else number(v) for k, v in fields.items()})

@@ -978,6 +978,8 @@ def test_the_game_log_is_backed_up_whole_while_the_server_writes(capsys, tmp_pat
     assert code == 0 and second.is_file() and str(second) in out, err
     code, _, err = run(capsys, "games", "--backup", str(made[0]), "--data-dir", str(tmp_path))
     assert code == 2 and made[0].stem + "-3.sqlite3)" in err and made[0].stem + "-20" not in err, err
+    code, _, err = run(capsys, "games", "--backup", str(second), "--data-dir", str(tmp_path))
+    assert code == 2 and made[0].stem + "-3.sqlite3)" in err and "-2-20" not in err, err
     # a name that ends otherwise is offered a SQLite file's dated name (g1.pdf offered g1-DATE.pdf)
     (tmp_path / "g1.pdf").write_bytes(b"%PDF")
     code, _, err = run(capsys, "games", "--backup", str(tmp_path / "g1.pdf"), "--data-dir", str(tmp_path))
@@ -1018,6 +1020,9 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     club = tmp_path / "new club"
     code, out, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(club))
     assert code == 0 and names(club / "mjtable.sqlite3") == ["Thursday"], err
+    # a file named as the data dir: said, not a traceback
+    code, _, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(backup))
+    assert code == 2 and "is a file, not a data dir" in err
     # what is not a backup is named, nothing replaced
     export = tmp_path / "game.json"
     export.write_bytes(client.get(f"/games/{gid}/export.json").data)
@@ -1390,3 +1395,5 @@ def test_a_name_two_players_begin_with_is_said_to_be_either():
     assert player_seat("Anne", players) == 1 and player_seat("jean", players) == 3
     with pytest.raises(Refused, match=r"no player 'Zed' in this game"):
         player_seat("Zed", players)
+    # a later, narrower way that names one player still does: "An", the given name of "Bob An"
+    assert player_seat("An", ["Ann Lee", "Anne Roe", "Bob An", "Di"]) == 2

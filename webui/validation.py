@@ -333,7 +333,9 @@ def draft_state(value, field: str = "state") -> dict:
             src = t.get("src")
             if src is not None and (isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < MAX_TILES_READ):
                 raise InputError("bad_field", f"{tw}.src must be the index of a tile read, or null", f"{tw}.src")
-            kept.append({"code": code, "src": src, "win": t.get("win") is True})
+            kept.append({"code": code, "src": src, "win": t.get("win") is True,
+                         # checked as read by the player (typed, or chosen again): not marked unsure after a reload
+                         **({"checked": True} if t.get("checked") is True else {})})
         out["groups"].append({"kind": kind, "concealed": g.get("concealed") is True, "from": frm, "tiles": kept,
                               # an added kong's mark, kept across a reload as the page keeps it
                               **({"added": True} if g.get("added") is True else {})})

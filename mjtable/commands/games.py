@@ -85,6 +85,7 @@ def _online_copy(source, target) -> None:
 def _backup(database: str, target: str, quiet: bool = False) -> int:
     """SQLite's online backup of the game log into ``target``: the main file alone, copied while
     the server runs, can miss every hand still in its -wal beside it."""
+    import re
     import sqlite3
     from pathlib import Path
     from datetime import date
@@ -102,8 +103,9 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
         # a SQLite file's name, whatever the one given ended with (g1.pdf suggested g1-DATE.pdf)
         suffix = out.suffix if out.suffix.lower() in (".sqlite3", ".sqlite", ".db") else ".sqlite3"
         day = date.today().isoformat()
-        # a name already dated is numbered, not dated again ("x-2026-12-05-2026-12-05.sqlite3")
-        stem = out.stem if out.stem.endswith(day) else f"{out.stem}-{day}"
+        # a name already dated (and numbered) is numbered, not dated again ("x-2026-12-05-2026-12-05.sqlite3")
+        bare = re.sub(rf"-{day}(-\d+)?$", "", out.stem)
+        stem = f"{bare}-{day}"
         dated, n = out.with_name(f"{stem}{suffix}"), 2
         while dated.exists():
             dated, n = out.with_name(f"{stem}-{n}{suffix}"), n + 1
@@ -294,6 +296,9 @@ def open_log(database, data_dir, db):
 def run(args) -> int:
     from pathlib import Path
 
+    if args.data_dir and Path(args.data_dir).expanduser().exists() and not Path(args.data_dir).expanduser().is_dir():
+        print(f"error: {args.data_dir} is a file, not a data dir (a folder)", file=sys.stderr)
+        return 2
     if args.data_dir and not args.restore and not Path(args.data_dir).expanduser().is_dir():
         # reading the log must not make a data dir where a mistyped path names none; a restore
         # makes it (a club's log restored into a new data dir was refused until it was made by hand)

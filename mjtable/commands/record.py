@@ -99,6 +99,7 @@ def player_seat(text: str, players: list[str]) -> int:
     from webui.gamelog import name_key
     if text.strip().isdigit() and 1 <= int(text) <= 4:
         return int(text) - 1
+    either = None
     for same in ([i for i, p in enumerate(players) if name_key(p) == name_key(text)],
                  [i for i, p in enumerate(players) if _plain(p) == _plain(text)],
                  [i for i, p in enumerate(players) if text.strip() and _plain(p).startswith(_plain(text))],
@@ -107,11 +108,13 @@ def player_seat(text: str, players: list[str]) -> int:
                  [i for i, p in enumerate(players) if text.strip() and _plain(text) in _plain(p).split()]):
         if len(same) == 1:
             return same[0]
-        if len(same) > 1:
-            # "An" of Ann and Anne was said to be no player of the game
-            names = [players[i] for i in same]
-            raise Refused(f"{text!r} could be {', '.join(names[:-1])} or {names[-1]}: name one of them "
-                          f"whole (or a seat 1-4)")
+        if len(same) > 1 and either is None:
+            # "An" of Ann and Anne was said to be no player of the game; said only where no later,
+            # narrower way names one player ("An", the given name of "Bob An", beside "Ann Lee")
+            either = [players[i] for i in same]
+    if either:
+        raise Refused(f"{text!r} could be {', '.join(either[:-1])} or {either[-1]}: name one of them "
+                      f"whole (or a seat 1-4)")
     raise Refused(f"no player {text!r} in this game: name one of {', '.join(players)} (or a seat 1-4)")
 
 

@@ -378,6 +378,9 @@ def test_a_far_tile_cut_by_the_photos_edge_is_no_dora_indicator():
     # the same row inside the photo is still read as dora indicators, with the frame known
     _, got = read(reads, rules="riichi", frame=frame)
     assert list(got.context.get("dora_indicators")) == ["5z"]
+    # and a dora row the caller forces is tried, cut or not
+    _, got = read(cut, rules="riichi", frame=frame, dora_row=True)
+    assert list(got.context.get("dora_indicators")) == ["5z"]
 
 
 def test_the_readers_photo_frame_reaches_grouping():

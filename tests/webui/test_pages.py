@@ -664,6 +664,10 @@ def test_controls_a_screen_reader_meets_often_are_named_by_what_they_are_about(c
     names = re.findall(r'<a href="#" class="source" role="button" aria-expanded="false" aria-label="([^"]+)"', html)
     assert names and all(n.startswith(("what it is: ", "source: ")) and len(n) > len("what it is: ") for n in names)
     assert len(set(names)) == len(names), names
+    # French puts its space before the colon, as the page's other colons do
+    html = client.post("/review/score?lang=fr", json={"hand": "123456789m123p5z 5z", "rules": "mcr", "form": {}}).json["html"]
+    assert 'aria-label="ce que c\'est : Suite Pure"' in html, re.findall(r'aria-label="ce que[^"]*"', html)[:2]
+    client.get("/?lang=en")
     gid = client.post("/api/games", json={"name": "t", "rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": 1, "discarder": 0})
     client.post(f"/api/games/{gid}/hands", json={"kind": "end"})

@@ -622,6 +622,19 @@ def test_the_winners_riichi_goes_with_the_winner_chosen_again(server, browser, a
     di.click()
     choose(d, "winner", "Bob")
     assert chips() == [1, 3]
+    # a declarer chosen as the winner: the winner before keeps their riichi too
+    choose(d, "winner", "Di")
+    assert chips() == [1, 3] and d.find_element(By.NAME, "ctx_riichi").is_selected()
+    # after a reload, the winner saved is the one whose riichi moves (the page had none)
+    choose(d, "winner", "Bob")
+    _saved(d)
+    time.sleep(0.8)
+    d.refresh()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    assert chips() == [1, 3]
+    [cy] = [x for x in d.find_elements(By.CSS_SELECTOR, "#riichi-chips label.chip-choice") if x.text.strip() == "Cy"]
+    choose(d, "winner", "Cy")
+    assert chips() == [2, 3], chips()
     assert not console_errors(d)
 
 
@@ -960,18 +973,24 @@ def test_a_typed_hand_answers_which_tile_won(server, browser, app):
 
 def test_a_typed_hand_leaves_no_tile_marked_unsure(server, browser, monkeypatch):
     # a blurred photo's hand typed whole kept its 6m marked "?" (read unsure): the typed codes
-    # are the player's word; the shown notation sent back as it was changes nothing
-    review_stand_in_reading(server, browser, monkeypatch)
+    # are the player's word; the shown notation sent back as it was changes nothing; a tile the
+    # decoding changed (4p, read 4s) keeps its mark: the box showed the decoding's guess
+    review_stand_in_reading(server, browser, monkeypatch, unsure=(3, 5))
     d = browser
     low = lambda: [t.get_attribute("data-code") for t in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")]  # noqa: E731
-    assert low() == ["4p"]
+    assert low() == ["4p", "6p"]
     submit = "document.getElementById('notation-form').requestSubmit()"
     d.execute_script(submit)
     d.execute_script("return new Promise((r) => setTimeout(r, 800))")
-    assert low() == ["4p"]
+    assert low() == ["4p", "6p"]
     d.execute_script("document.getElementById('notation').value = '789m456p789s1122z 2z';" + submit)
     wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="7m"]'))
-    assert low() == [] and d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]')
+    assert low() == ["4p"] and d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="6p"]')
+    # and after a reload (the saved hand kept no word of it, and the mark came back)
+    time.sleep(0.8)
+    d.refresh()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="7m"]'))
+    assert low() == ["4p"]
     assert not console_errors(d)
 
 

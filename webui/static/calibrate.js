@@ -13,8 +13,10 @@
   // said to a screen reader at each quarter and at the end only: the text above changed 32 times
   // in 22 s, each read out (WCAG 4.1.3)
   const said = document.getElementById("build-said");
-  let quarterSaid = 0;
+  let quarterSaid = 0, phaseSaid = "";
   const say = (words) => { if (said) said.textContent = words; };
+  // a phase's words said once as it begins (loading, waiting, checking), not each second's count
+  const sayPhase = (phase, words) => { if (phase !== phaseSaid) { phaseSaid = phase; say(words); } };
   const button = document.querySelector("#save-profile button[type=submit]");
   const label = button ? button.textContent : "";
   if (button) { button.disabled = true; button.textContent = tr("Learning your tiles…"); }
@@ -29,6 +31,7 @@
       if (!r.ok) throw new Error((job.error && job.error.message) || r.statusText);
     } catch (err) {
       text.textContent = tr("Cannot follow the build ({error}); saving still works.", { error: err.message });
+      say(text.textContent);
       if (button) { button.disabled = false; button.textContent = label; }
       return;
     }
@@ -36,9 +39,9 @@
     if (job.state === "ready") {
       text.textContent = tr("Done in {s} s.", { s: Math.round(job.elapsed_s) });
       if (button) { button.disabled = false; button.textContent = label; }
-      // the save it waited for, said and reached (focus stayed on the page, the button unnamed)
+      // the save it waited for, said (no focus moved: a player checking the codes would be taken
+      // from them)
       say(text.textContent + (button ? " " + label : ""));
-      if (button && (!document.activeElement || document.activeElement === document.body)) button.focus();
       return;
     }
     if (job.state === "failed") {
@@ -58,9 +61,16 @@
       paceFrom = { s: job.elapsed_s, p: 0 };
       bar.removeAttribute("value");
       text.textContent = tr("Loading the models… ({s} s)", { s });
+      sayPhase("loading", tr("Loading the models… ({s} s)", { s }));
     }
-    else if (job.state === "building" && job.done >= job.total) text.textContent = tr("Checking what it learnt… ({s} s)", { s });
-    else if (job.state === "waiting") text.textContent = tr("Waiting for another profile to finish…");
+    else if (job.state === "building" && job.done >= job.total) {
+      text.textContent = tr("Checking what it learnt… ({s} s)", { s });
+      sayPhase("checking", text.textContent);
+    }
+    else if (job.state === "waiting") {
+      text.textContent = tr("Waiting for another profile to finish…");
+      sayPhase("waiting", text.textContent);
+    }
     else {
       // the time left at the pace so far: "about a minute" was still said after seven on a busy machine
       const left = job.percent > paceFrom.p

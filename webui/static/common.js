@@ -162,7 +162,7 @@ document.addEventListener("click", (e) => {
 // A link that acts as a button ("what it is") works with Space as a button does: Space scrolled
 // the page and left it shut (WCAG 2.1.1)
 document.addEventListener("keydown", (e) => {
-  if (e.key !== " " || !e.target.closest) return;
+  if (e.key !== " " || e.repeat || !e.target.closest) return;     // held down: once
   const a = e.target.closest("a.source[role=button]");
   if (!a) return;
   e.preventDefault();

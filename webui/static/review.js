@@ -70,8 +70,9 @@
     }
     return t;
   }
-  // ``typed``: the hand the player typed, whose every code is their word: no tile of it is left
-  // marked unsure (a blurred photo's typed hand kept its "?" marks and "4 tiles are unsure")
+  // ``typed``: the hand the player typed, whose codes are their word: no tile of it is left marked
+  // unsure (a blurred photo's typed hand kept its "?" marks and "4 tiles are unsure"), but for a
+  // tile the decoding changed, whose code the box showed as the decoding's guess (photographed())
   function fromHand(hand, typed = false) {
     const used = new Set();
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
@@ -105,7 +106,7 @@
       const flowerWin = !winSet && bonusTiles.find((t) => t.code === hand.winning_tile);
       if (flowerWin) flowerWin.win = true;
       groups.push({ kind: "bonus", tiles: bonusTiles });
-      if (typed) groups.forEach((g) => g.tiles.forEach((t) => { t.low = false; }));
+      if (typed) groups.forEach((g) => g.tiles.forEach((t) => { if (!decoded.has(t.src)) { t.low = false; t.checked = true; } }));
     } else if (readTiles.length) {
       // No hand could be built: lay out what was read, group by group, to be corrected.
       const bonus = [];
@@ -166,6 +167,8 @@
         if (tile.src !== null && readCode[tile.src] && norm(readCode[tile.src]) !== norm(tile.code)) {
           tile.low = false; tile.base = null;
         }
+        // checked as read (chosen again, or typed): its mark came back after a reload
+        if (t.checked) { tile.low = false; tile.checked = true; }
         return tile;
       }),
     }));
@@ -899,7 +902,7 @@
       // the tile as read, chosen again: checked, not corrected (the hand's page said "2m corrected
       // to 2m", and the profile was taught it as a correction); a ? the guard put there goes too,
       // and "They are 7s" leaves it as the player confirmed it
-      t.low = false;
+      t.low = false; t.checked = true;
       if (t.src !== null && t.src !== undefined) suspects.delete(t.src);
       render();
       return;
@@ -1249,7 +1252,8 @@
     }
     return { rules: f.rules || data.rules, form: f, fields: Array.from(new Set(fields)), corrections: corrections.slice(-400),
              groups: groups.map((g) => ({ kind: g.kind, concealed: !!g.concealed, from: g.from || "", ...(g.added ? { added: true } : {}),
-                                           tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win })) })) };
+                                           tiles: g.tiles.map((t) => ({ code: t.code, src: t.src, win: !!t.win,
+                                                                        ...(t.checked ? { checked: true } : {}) })) })) };
   }
   // Undo and redo survive a reload of this draft: kept in this tab's sessionStorage with the hand
   // they lead to, and taken back only when the draft on the server is still that hand.
@@ -1460,11 +1464,12 @@
     if (el === own) chip.checked = own.checked;
     else if (el === chip) own.checked = chip.checked;
     else if (el.name === "winner") {
-      if (own.checked) {
+      if (own.checked && !chip.checked) {
+        // the new winner had not declared: the box's riichi was the winner chosen before's
         const was = before !== undefined && before !== winner && ctxForm.elements.namedItem("riichi_seat_" + before);
         if (was) was.checked = false;
         chip.checked = true;
-      } else own.checked = chip.checked;
+      } else own.checked = chip.checked;   // a declarer chosen as the winner: both keep theirs
     }
   }
   ctxForm.addEventListener("submit", (e) => e.preventDefault());
@@ -1543,6 +1548,9 @@
   const saved = data.state && data.state.groups;
   if (saved) { fromState(data.state); corrections.push(...(data.state.corrections || [])); restoreForm(data.state); }
   else fromHand(data.hand);
+  // the winner as the saved form has it (read before it was put back, a reload's winner was none,
+  // and the next winner chosen left the first one's riichi chip ticked)
+  riichiWinner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
   if (corrections.length) hideReadingNotes();
   // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
   if (corrections.some(answersWinning)) hideWinningQuestion();

@@ -190,8 +190,9 @@ def test_enter_correct_record_and_see_totals(server, browser):
     native = row.find_elements(By.CSS_SELECTOR, ".native")
     assert native and native[0].text not in row.get_attribute("aria-label")     # read in its own language
     # the tiles by name, not the cells' index badges ("Concealed Hand 456123789 2 2")
-    assert "Red dragon" in row.get_attribute("aria-label") or "Green dragon" in row.get_attribute("aria-label") \
-        or "South" in row.get_attribute("aria-label"), row.get_attribute("aria-label")
+    names = d.execute_script("return arguments[0].dataset.tiles.split(' ').filter(Boolean).map((c) => "
+                             "document.querySelector(`#picker-grid .pick[data-code='${c}']`).title)", row)
+    assert names and ", ".join(names) in row.get_attribute("aria-label"), (names, row.get_attribute("aria-label"))
     row.click()
     assert d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.hl")
     # and said: the tiles marked, in the status line (Enter changed nothing a screen reader heard)

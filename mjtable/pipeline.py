@@ -165,8 +165,7 @@ def read_hand(tiles, *, rules: str | None = None, decode: bool = True, hints: di
     t0 = time.perf_counter()
     from vision import group
     # the photo's frame, where the reader gave it: a tile cut by its edge is no dora indicator
-    frame = getattr(tiles, "frame", None)
-    reading = group(list(tiles), rules=rules, **({"frame": frame} if frame else {}), **(hints or {}))
+    reading = group(list(tiles), rules=rules, **{"frame": getattr(tiles, "frame", None), **(hints or {})})
     timings["group"] = (time.perf_counter() - t0) * 1000
     t1 = time.perf_counter()
     hand = reading.hand

@@ -82,6 +82,14 @@ def _online_copy(source, target) -> None:
     os.chmod(target, 0o600)
 
 
+def _unused_name(folder, stem: str, suffix: str):
+    """``folder/stem+suffix``, or the first of ``stem-2``, ``stem-3``... not taken yet."""
+    path, n = folder / f"{stem}{suffix}", 2
+    while path.exists():
+        path, n = folder / f"{stem}-{n}{suffix}", n + 1
+    return path
+
+
 def _backup(database: str, target: str, quiet: bool = False) -> int:
     """SQLite's online backup of the game log into ``target``: the main file alone, copied while
     the server runs, can miss every hand still in its -wal beside it."""
@@ -93,22 +101,13 @@ def _backup(database: str, target: str, quiet: bool = False) -> int:
     if out.is_dir():
         # a folder named: the backup goes in it, dated ("bk exists: choose a new file" of a folder);
         # a second backup there the same day is numbered (it was refused, naming the date twice)
-        folder, day = out, date.today().isoformat()
-        out = folder / f"mjtable-backup-{day}.sqlite3"
-        n = 2
-        while out.exists():
-            out = folder / f"mjtable-backup-{day}-{n}.sqlite3"
-            n += 1
+        out = _unused_name(out, f"mjtable-backup-{date.today().isoformat()}", ".sqlite3")
     if out.exists():
         # a SQLite file's name, whatever the one given ended with (g1.pdf suggested g1-DATE.pdf)
         suffix = out.suffix if out.suffix.lower() in (".sqlite3", ".sqlite", ".db") else ".sqlite3"
         day = date.today().isoformat()
         # a name already dated (and numbered) is numbered, not dated again ("x-2026-12-05-2026-12-05.sqlite3")
-        bare = re.sub(rf"-{day}(-\d+)?$", "", out.stem)
-        stem = f"{bare}-{day}"
-        dated, n = out.with_name(f"{stem}{suffix}"), 2
-        while dated.exists():
-            dated, n = out.with_name(f"{stem}-{n}{suffix}"), n + 1
+        dated = _unused_name(out.parent, re.sub(rf"-{day}(-\d+)?$", "", out.stem) + f"-{day}", suffix)
         print(f"error: {out} exists: choose a new file for the backup (e.g. {dated})", file=sys.stderr)
         return 2
     if not out.parent.is_dir():
@@ -296,10 +295,11 @@ def open_log(database, data_dir, db):
 def run(args) -> int:
     from pathlib import Path
 
-    if args.data_dir and Path(args.data_dir).expanduser().exists() and not Path(args.data_dir).expanduser().is_dir():
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
+    if data_dir and data_dir.exists() and not data_dir.is_dir():
         print(f"error: {args.data_dir} is a file, not a data dir (a folder)", file=sys.stderr)
         return 2
-    if args.data_dir and not args.restore and not Path(args.data_dir).expanduser().is_dir():
+    if data_dir and not args.restore and not data_dir.is_dir():
         # reading the log must not make a data dir where a mistyped path names none; a restore
         # makes it (a club's log restored into a new data dir was refused until it was made by hand)
         print(f"error: no data dir at {args.data_dir} (the web UI's is MJTABLE_DATA_DIR or ~/.local/share/mjtable)",

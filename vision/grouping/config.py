@@ -89,12 +89,12 @@ class LayoutHints:
         return cls(rules=rules, winning_apart=winning_apart, dora_row=dora_row, allow_dora=allow_dora,
                    claims_sideways=claims_sideways, frame=frame)
 
-    def cut_by_frame(self, box) -> bool:
-        """Whether ``box`` reaches the photo's edge (within ``FRAME_EDGE_SHARE`` of its side): the
-        tile lies partly outside the picture. False where the frame is not known."""
-        if self.frame is None:
+    def beyond_frame(self, boxes) -> bool:
+        """Whether every one of ``boxes`` reaches the photo's edge (within ``FRAME_EDGE_SHARE`` of
+        its side): tiles lying partly outside the picture, beyond the layout, not a dora row. False
+        where the frame is not known or a dora row is forced."""
+        if self.frame is None or self.dora_row:
             return False
         w, h = self.frame
         dx, dy = FRAME_EDGE_SHARE * w, FRAME_EDGE_SHARE * h
-        x0, y0, x1, y1 = box
-        return x0 <= dx or y0 <= dy or x1 >= w - dx or y1 >= h - dy
+        return all(x0 <= dx or y0 <= dy or x1 >= w - dx or y1 >= h - dy for x0, y0, x1, y1 in boxes)

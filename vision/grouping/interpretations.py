@@ -155,11 +155,10 @@ def interpretations(layout: TableLayout, sign: int, hints: LayoutHints,
         if hints.winning_apart:
             win_choices += [k for k in range(1, len(main_groups)) if len(main_groups[k]) == 1]
         dora_choices = [None]
-        # a farthest row whose face-up tiles are all cut by the photo's edge lies partly outside
-        # it: tiles beyond the layout, not the dora indicators set out beside the hand
-        # (a dora row forced by the caller is tried all the same)
-        if hints.allow_dora and far and (hints.dora_row or not all(hints.cut_by_frame(tiles[i].box) for i in far[0].tiles
-                                                                   if not tiles[i].face_down)):
+        # a farthest row whose face-up tiles are all cut by the photo's edge: tiles beyond the
+        # layout, not the dora indicators set out beside the hand
+        if hints.allow_dora and far and not hints.beyond_frame(
+                [tiles[i].box for i in far[0].tiles if not tiles[i].face_down]):
             dora_choices.append(id(far[0]))
         for win in win_choices:
             for dora_id in dora_choices:

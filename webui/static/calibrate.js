@@ -61,7 +61,7 @@
       paceFrom = { s: job.elapsed_s, p: 0 };
       bar.removeAttribute("value");
       text.textContent = tr("Loading the models… ({s} s)", { s });
-      sayPhase("loading", tr("Loading the models… ({s} s)", { s }));
+      sayPhase("loading", text.textContent);
     }
     else if (job.state === "building" && job.done >= job.total) {
       text.textContent = tr("Checking what it learnt… ({s} s)", { s });

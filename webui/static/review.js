@@ -852,20 +852,17 @@
   // and the one it replaced is back while the ★ was not chosen
   function dropStaleAddedAsk() {
     if (!addedAsk) return;
-    if (groups[0].tiles.includes(addedAsk.tile)) {
+    const was = addedAsk;
+    if (groups[0].tiles.includes(was.tile)) {
+      if (was.tile.code === was.code) return;
       // corrected since it was added: asked again by the name it has now (the question and its
-      // button still named the Green dragon corrected to a White one)
-      if (addedAsk.tile.code !== addedAsk.code) {
-        const was = addedAsk;
-        addedAsk = null;
-        askAddedWinning(was.tile);
-        if (addedAsk) addedAsk.hid = was.hid;
-        else { addedAsk = was; addedAsk.tile = null; dropStaleAddedAsk(); }
-      }
-      return;
+      // button still named the Green dragon corrected to a White one), unless no longer askable
+      addedAsk = null;
+      askAddedWinning(was.tile);
+      if (addedAsk) { addedAsk.hid = was.hid; return; }
     }
     $("added-winning").hidden = true;
-    if (!corrections.some(answersWinning)) addedAsk.hid.forEach((el) => { el.hidden = false; });
+    if (!corrections.some(answersWinning)) was.hid.forEach((el) => { el.hidden = false; });
     addedAsk = null;
   }
   function closePicker() { if (picker.open) picker.close(); picking = null; }
@@ -1427,10 +1424,12 @@
   // there, as the game page's form does, once the winner is chosen (a family read "across" and
   // had to work out who that was)
   const LIABLE_OFFSET = { left: -1, right: 1, across: 2 };
+  // the winner's seat as the form has it (a string), or undefined while none is chosen
+  const chosenWinner = () => (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
   function nameLiable() {
     const sel = ctxForm.elements.namedItem("ctx_liable_player");
     if (!sel || !sel.options || !data.game || !data.game.order) return;
-    const winner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+    const winner = chosenWinner();
     const order = data.game.order, at = winner === undefined ? -1 : order.indexOf(Number(winner));
     for (const o of sel.options) {
       if (!(o.value in LIABLE_OFFSET)) continue;
@@ -1453,10 +1452,10 @@
   // The winner's chip among the riichi declarers and the hand's own riichi box say one thing.
   // Another winner chosen with the box ticked: the riichi goes with the winner, the one chosen
   // before loses it (it stayed, and a trial's hand took a second stick from the first winner).
-  let riichiWinner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+  let riichiWinner;       // the winner before this change: set once the saved form is put back (start)
   function syncWinnersRiichi(el) {
     const own = ctxForm.elements.namedItem("ctx_riichi");
-    const winner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+    const winner = chosenWinner();
     const before = riichiWinner;
     riichiWinner = winner;
     if (!own || winner === undefined || !$("riichi-chips")) return;
@@ -1478,9 +1477,9 @@
     const text = notationInput.value.trim();
     // a typed winning tile apart ("... 2z") answers "Which tile won?"; the box's own notation sent
     // back as it was, or a hand with none (the last tile taken), does not
-    const answers = namesWinningTile(text) && text !== notationInput.dataset.shown;
     // typed (not the shown notation sent back as it was): its codes are the player's word
     const typed = text !== notationInput.dataset.shown;
+    const answers = namesWinningTile(text) && typed;
     let d;
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(text)));
@@ -1550,7 +1549,7 @@
   else fromHand(data.hand);
   // the winner as the saved form has it (read before it was put back, a reload's winner was none,
   // and the next winner chosen left the first one's riichi chip ticked)
-  riichiWinner = (ctxForm.querySelector("input[name=winner]:checked") || {}).value;
+  riichiWinner = chosenWinner();
   if (corrections.length) hideReadingNotes();
   // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
   if (corrections.some(answersWinning)) hideWinningQuestion();

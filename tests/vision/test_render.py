@@ -59,3 +59,14 @@ def test_artwork_codes_are_canonical():
     riichi = load_style("riichi")
     assert set(hk.faces) == set(ALL_CODES) - {"0m", "0p", "0s"}
     assert set(riichi.faces) == set(ALL_CODES)
+
+
+def test_fixtures_command_help_writes_nothing(tmp_path, monkeypatch, capsys):
+    """``python -m vision_lab.synth.fixtures --help`` prints its usage; it once took "--help" for the
+    folder to write and rendered the fixtures into ./--help/."""
+    from vision_lab.synth import fixtures
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        fixtures.main(["--help"])
+    assert e.value.code == 0 and "usage:" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []

@@ -1,4 +1,4 @@
-"""Tiles as 3D bodies seen by a pinhole camera from any elevation (10° to straight down).
+"""Tiles as 3D bodies seen by a pinhole camera from any elevation (8° to straight down).
 
 ``render.py`` draws tiles lying flat, warped, with a drawn thickness: it cannot show what a
 player sees at table level (standing tiles, their tops and coloured backs, a wall of face-down

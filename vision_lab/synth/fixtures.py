@@ -114,7 +114,16 @@ def make_hands(out: Path) -> None:
         (out / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
 
 
-if __name__ == "__main__":
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/vision")
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m vision_lab.synth.fixtures",
+                                 description="Render the small test fixtures (scenes, crops and whole hands) again.")
+    ap.add_argument("root", nargs="?", default="tests/fixtures/vision", help="folder to write (default %(default)s)")
+    root = Path(ap.parse_args(argv).root)
     make(root)
     make_hands(root / "hands")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -23,6 +23,9 @@ class ReaderMissing(ModelMissingError, FileNotFoundError):
 
 #: Context keys a photo can show (read from the table by grouping).
 FROM_PHOTO = ("dora_indicators",)
+#: A face-up tile read below this confidence is unsure: the review page and `mjtable read` mark it
+#: for the player to check against the photo.
+UNSURE_BELOW = 0.6
 #: Tiles narrower than this in the photo (median short side of the face-up reads, pixels) are said
 #: to be too small to read surely. On the selection sets (the valid photos, six rendered capture
 #: modes and two at a phone's size, seed 2) the 11 photos under 22 px, all low-angle or table-in-play
@@ -105,7 +108,13 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
     notation = None
     invalid = None
     if hand is not None:
-        merged = {**hand.get("context", {}), **context}
+        seen = hand.get("context", {})
+        for key in FROM_PHOTO:
+            if seen.get(key) and key in context and list(context[key] or []) != list(seen[key]):
+                given = ", ".join(context[key] or []) or "none"
+                warnings.append(f"the {key.replace('_', ' ')} given ({given}) replace those read from the photo "
+                                f"({', '.join(seen[key])})")
+        merged = {**seen, **context}
         hand = {**hand, "context": merged}
         try:
             h = scorer.Hand.from_dict(hand)

@@ -239,14 +239,14 @@ def test_eval_options_become_the_readers_config_not_module_state(capsys, tmp_pat
     labelled_folder(tmp_path / "photos")
     code, _, _ = run(capsys, "eval", str(tmp_path / "photos"), "--no-weak-rescue", "--one-look",
                      "--quarter-turn", "-1", "--second-floor", "0.4", "--second-margin", "0.2",
-                     "--read-floor", "0", "--small-read-share", "0.3", "--elongated-share", "0",
+                     "--read-floor", "0", "--small-read-share", "0.3", "--elongated-share", "0", "--nested-share", "0",
                      "--out", str(tmp_path / "out"))
     config = seen["config"]
     assert code == 0 and config.weak_rescue is None and config.looks is False
     assert config.quarter_turn_margin is None
     assert (config.second_read_floor, config.second_read_margin) == (0.4, 0.2)
     assert config.read_floor is None                       # 0: every reading kept
-    assert config.small_read_share == 0.3 and config.elongated_share is None
+    assert config.small_read_share == 0.3 and config.elongated_share is None and config.nested_share is None
     assert vision.reader.WEAK_RESCUE is not None and vision.reader.LOOKS is True   # untouched
     # stdout is the one JSON document (piped into jq); where the report went is said on stderr
     code, out, err = run(capsys, "eval", str(tmp_path / "photos"), "--out", str(tmp_path / "out"))
@@ -324,6 +324,38 @@ def test_read_help_says_what_each_exit_status_means(capsys):
         main(["read", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "Exit status: 0 the photo was read" in out and "1 with --rules, no winning hand was rebuilt" in out
+
+
+def test_read_marks_unsure_tiles_and_names_the_dora_indicators():
+    from mjtable.commands.read import format_reading
+    from mjtable.pipeline import UNSURE_BELOW
+    tiles = [{"code": "4p", "confidence": 0.69, "box": [0, 0, 10, 14], "top3": []},
+             {"code": "5f", "confidence": UNSURE_BELOW - 0.06, "box": [20, 0, 30, 14], "top3": []},
+             {"code": None, "confidence": 0.3, "box": [40, 0, 50, 14], "face_down": True, "top3": []}]
+    result = {"tiles": tiles, "notation": "234m3455p566778s 5p",
+              "hand": {"concealed": [], "context": {"dora_indicators": ["4p"]}}, "score": None,
+              "reading": {"confidence": 0.9, "warnings": [], "decoding": None}, "timings_ms": {"total": 1}}
+    lines = format_reading(result).splitlines()
+    assert lines[2].endswith("[unsure]") and "unsure" not in lines[1] and "unsure" not in lines[3]  # a back is no read face
+    assert "  dora indicators: 4p" in lines
+    assert "  unsure tiles, to check against the photo: #1 5f" in lines
+    assert any("mjtable score -" in line for line in lines)
+    result["tiles"] = tiles[:1]
+    assert "unsure" not in format_reading(result)
+
+
+def test_score_takes_the_json_of_a_reading_its_hand_edited(capsys, monkeypatch):
+    import io
+    hand = {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "5z", "5z"],
+            "winning_tile": "5z", "context": {"self_drawn": True, "seat_wind": "E"}}
+    reading = {"tiles": [], "notation": "x", "hand": hand, "score": None, "reading": {}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(reading)))
+    code, out, err = run(capsys, "score", "-", "--rules", "hk", "--json")
+    assert code in (0, 1) and json.loads(out)["hand"]["winning_tile"] == "5z", err
+    assert json.loads(out)["hand"]["context"]["self_drawn"] is True
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**reading, "hand": None, "no_hand": "13 tiles read"})))
+    code, out, err = run(capsys, "score", "-", "--rules", "hk")
+    assert code == 2 and "this reading holds no hand (13 tiles read): type the hand in notation instead" in err
 
 
 def test_read_without_rules_claims_no_defaults_used():

@@ -377,7 +377,11 @@ FR = {
     "{n} tile(s)": "{n} tuile(s)", "tile-set profile: {name}": "profil du jeu de tuiles : {name}",
     "hand: {notation}  (layout confidence {confidence})": "main : {notation}  (confiance de la disposition {confidence})",
     "hand: not rebuilt": "main : non reconstituée", "changed tile #{tile}: {read} → {chosen} ({why})":
-        "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :", "under the {n}-point minimum: no win": "sous le minimum de {n} points : pas de victoire",
+        "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :",
+    "unsure tiles, to check against the photo: {tiles}": "tuiles incertaines, à vérifier sur la photo : {tiles}",
+    "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, or edit the hand of --json and pipe it to mjtable score -":
+        "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options, ou modifiez la main de --json et passez-la à mjtable score -",
+ "under the {n}-point minimum: no win": "sous le minimum de {n} points : pas de victoire",
     "seven pairs": "sept paires", "seven shifted pairs": "sept paires décalées",
     "thirteen orphans": "treize orphelins", "honours and knitted tiles": "honneurs et tuiles cousues",
     "knitted straight": "suite cousue", "Minipoints (fu)": "Minipoints (fu)",
@@ -1853,6 +1857,9 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # the context given over what the photo showed (mjtable.pipeline.score_tiles)
+    "the dora indicators given ({}) replace those read from the photo ({})":
+        "les indicateurs de dora donnés ({0}) remplacent ceux lus sur la photo ({1})",
     # why a false win pays what it pays (scorer.flow: false_win_reason, false_win_basis)
     "false win: {}": "faux Mah-jong : {0}",
     "10 points to each other player": "10 points à chacun des autres joueurs",

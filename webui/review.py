@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 import scorer
+from mjtable.pipeline import UNSURE_BELOW
 from scorer.flow.riichi import sticks_taken
 
 from . import drafts, gamelog, i18n, scoring, settlement, teaching, validation
@@ -68,8 +69,7 @@ def _context_fields(rules: str) -> list[dict]:
             for f in scoring.context_fields(rules)]
 
 
-#: A tile read below this confidence is marked unsure on the review page ("check it").
-UNSURE_BELOW = 0.6
+#: A tile read below ``UNSURE_BELOW`` (mjtable.pipeline) is marked unsure on the review page ("check it").
 #: As many unsure tiles as this in one photo: the set is likely new to the reader, and the page
 #: offers to type the hand or to teach the reader the set (a player corrected tile after tile).
 UNSURE_MANY = 4

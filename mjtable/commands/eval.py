@@ -39,6 +39,9 @@ READER_NUMBERS = {
                      "(default vision.reader.READ_FLOOR; 0: keep every reading)"),
     "--small-read-share": ("small_read_share", True, "SHARE", "leave out face-up tiles whose box is under SHARE of "
                            "the photo's median (default vision.reader.SMALL_READ_SHARE; 0: keep them)"),
+    "--nested-share": ("nested_share", True, "SHARE", "leave out face-up tiles whose box and a surer tile's box "
+                       "nest, the smaller SHARE or more inside the other (default vision.reader.NESTED_SHARE; 0: keep "
+                       "them)"),
     "--elongated-share": ("elongated_share", True, "SHARE", "leave out face-up tiles read unsure whose box is SHARE "
                           "times as elongated as the photo's median (default vision.reader.ELONGATED_SHARE; 0: keep "
                           "them)"),

@@ -163,14 +163,19 @@ def _merged_warnings(warnings: list) -> list:
 def format_reading(result: dict, explain: bool = False, words=None) -> str:
     """The reading as the terminal prints it: the tiles, the hand rebuilt or why not, the
     warnings and the score; ``words``: ``render.Words`` (French too), default English."""
+    from ..pipeline import UNSURE_BELOW
     from ..render import ENGLISH
     w = words or ENGLISH
     profile = result.get("profile")
     count = len(result['tiles'])
     head = f"{count} tile{'' if count == 1 else 's'}" if not w.french else w.t("{n} tile(s)", n=count)
     lines = [head + (" (" + w.t("tile-set profile: {name}", name=profile) + ")" if profile else "") + w.colon()]
+    unsure = []
     for i, t in enumerate(result["tiles"]):
         flags = [f for f in ("face_down", "sideways", "unknown") if t.get(f)]
+        if not t.get("face_down") and t["confidence"] < UNSURE_BELOW:
+            flags.append("unsure")      # as the review page marks it: check it against the photo
+            unsure.append(i)
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
         shown = "?" if t.get("unknown") else t["code"] or "--"     # a face no code names: its code is a guess
         lines.append(f"  #{i:<2} {shown:<3} {t['confidence']:.2f}  box {t['box']}"
@@ -184,6 +189,14 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     else:
         why = result.get("no_hand")
         lines.append(w.t("hand: not rebuilt") + (f"{w.colon()} {w.msg(why)}" if why else ""))
+    dora = ((result.get("hand") or {}).get("context") or {}).get("dora_indicators")
+    if dora:        # read from the photo (or given): the score's dora line names only the tiles they make
+        lines.append("  " + w.t("dora indicators") + w.colon() + " " + " ".join(dora))
+    if unsure:
+        lines.append("  " + w.t("unsure tiles, to check against the photo: {tiles}",
+                                tiles=", ".join(f"#{i} {result['tiles'][i]['code'] or '--'}" for i in unsure)))
+        lines.append("  " + w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, "
+                                "or edit the hand of --json and pipe it to mjtable score -"))
     for ch in dec.get("changes", []):
         lines.append("  " + w.t("changed tile #{tile}: {read} → {chosen} ({why})", tile=ch["tile"], read=ch["read"],
                                 chosen=ch["chosen"], why=w.msg(ch["why"])))

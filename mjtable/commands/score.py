@@ -8,7 +8,8 @@ import sys
 def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("score", help="score a hand written in notation or as hand JSON")
-    p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON; - reads stdin')
+    p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON (also the JSON of '
+                   '`mjtable read --json`, its hand edited); - reads stdin')
     p.add_argument("--rules", default="mcr", help="mcr (the default; also official, officiel), riichi (ema, japonais), hk (hongkong, \"Hong Kong\"), classical (classic, classique), or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
@@ -26,6 +27,10 @@ def run(args) -> int:
     from ..context_args import context_from_args, options_from_args
     from ..render import Words, format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
+    text, why = hand_of_output(text)
+    if why:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
     args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.explain and args.rules == "all" and not args.detail:
         args.detail = True          # explained lines need each rule set in full
@@ -79,6 +84,25 @@ def run(args) -> int:
     if args.rules == "all":     # side by side: a win under at least one rule set is a win
         return 0 if any(declarable(r) for r in results) else 1
     return 0 if all(declarable(r) for r in results) else 1
+
+
+def hand_of_output(text: str) -> tuple[str, str | None]:
+    """The hand JSON within the JSON that `mjtable read --json` or `mjtable score --json` print
+    (its "hand", context included), so that a reading edited by the player can be scored again;
+    any other text as it is. (text, None), or (text, why) when that output holds no hand."""
+    import json
+    if not text.lstrip().startswith("{"):
+        return text, None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text, None           # the scorer says where it does not parse
+    if not isinstance(data, dict) or "hand" not in data or "concealed" in data:
+        return text, None
+    if not isinstance(data["hand"], dict):
+        why = data.get("no_hand") or "no winning hand was rebuilt"
+        return text, f"this reading holds no hand ({why}): type the hand in notation instead"
+    return json.dumps(data["hand"]), None
 
 
 def declarable(result) -> bool:

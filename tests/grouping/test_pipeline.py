@@ -344,6 +344,18 @@ def test_riichi_scores_a_read_hand_with_its_dora_row():
     assert "dora_indicators" not in out["missing_context"]
 
 
+def test_dora_indicators_given_over_those_read_are_said_to_replace_them():
+    hand, _, tiles = mock_tiles("234m345p678s567s5p 5p", dora_indicators=["4p"], dead_wall=True)
+    out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True,
+                                                               "dora_indicators": ["1z"]})
+    assert out["hand"]["context"]["dora_indicators"] == ["1z"]
+    assert "the dora indicators given (1z) replace those read from the photo (4p)" in out["reading"]["warnings"]
+    # the same ones given again, or none read: nothing to say
+    for context in ({"dora_indicators": ["4p"]}, {}):
+        out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True, **context})
+        assert not any("replace those read" in w for w in out["reading"]["warnings"])
+
+
 @pytest.mark.parametrize("rules", ["hk", "classical"])
 def test_flowers_read_from_the_photo_are_scored(rules):
     hand, _, tiles = mock_tiles("[555p]123m456s789s1z 1z 16f", style="chinese", bonus_at="left")

@@ -245,6 +245,32 @@ def test_unsure_reads_much_more_elongated_than_the_photos_other_tiles_are_left_o
     assert len(reads) == 6
 
 
+def test_a_read_nested_in_a_surer_read_is_left_out():
+    from vision.reader import without_nested_reads
+    from vision.types import TileRead
+    row = [TileRead("3s", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(3)]
+    # a standing 5s boxed whole and again by most of its face (79 % of the smaller box inside)
+    whole = TileRead("5s", (200, 0, 230, 40), 0.56)
+    part = TileRead("5s", (203, 2, 228, 30), 0.69)
+    assert reader_module.NESTED_SHARE == 0.6
+    assert without_nested_reads(row + [whole, part], 0.6) == row + [part]     # the surer stays, wherever it lies
+    assert without_nested_reads(row + [whole, part], None) == row + [whole, part]
+    # touching or overlapping neighbours are not nested: a tile half over another stays
+    half_over = TileRead("7p", (215, 0, 245, 40), 0.5)
+    assert without_nested_reads(row + [whole, half_over], 0.6) == row + [whole, half_over]
+    # a face-down read inside a face-up one is left alone (a kong's back beside its faces)
+    back = TileRead(None, (203, 2, 228, 30), 0.9, face_down=True)
+    assert without_nested_reads(row + [whole, back], 0.6) == row + [whole, back]
+    # the reader applies it, with or without a tile-set profile's reading
+    detector = BoxesDetector(4)
+    detector.dets = Detections(list(detector.dets.xyxy) + [[12, 104, 38, 136]], [0.9] * 4 + [0.5], [0] * 5)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None).read(IMG)
+    assert len(reads) == 4 and reads[0].box == (10.0, 100.0, 40.0, 140.0)
+    reads = TileReader(detector=detector, classifier=SureClassifier(), tileness=None, second_detector=None,
+                       config=ReaderConfig(nested_share=None)).read(IMG)
+    assert len(reads) == 5
+
+
 def test_backs_of_the_reading_not_kept_are_added_where_no_kept_tile_is():
     lone_back = [500, 100, 530, 140]            # beside the row: only the second detector sees it
     on_a_tile = [10, 100, 40, 140]              # where the first reading already has a face-up tile

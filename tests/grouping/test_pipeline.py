@@ -390,6 +390,24 @@ def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
 
 
 
+def test_backs_left_out_apart_from_the_hand_are_not_tiles_to_remove():
+    # a standing row of 10 with three boxes on a bookshelf read as backs was told "and 3 apart from
+    # it that were left out: remove the tiles that are not the hand's": backs are left out, and said
+    # apart; the count's advice is the one for too few
+    from vision.types import TileRead
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    x0, y0, x1, y1 = tiles[0].box
+    far = [TileRead(None, (x, -2000.0, x + x1 - x0, -2000.0 + y1 - y0), 0.6, face_down=True) for x in (0.0, 3e3, 6e3)]
+    warnings = pipeline.score_tiles(tiles[:10] + far)["reading"]["warnings"]
+    assert "found 10 tiles where a winning hand has 14 (a kong counts as 3): a tile may be hidden, stacked or not " \
+        "detected" in warnings, warnings
+    assert any("(face down, face down, face down) lie apart from every group" in w for w in warnings)
+    # a face-up tile left out apart is still one to remove
+    faces = [TileRead(code, f.box, 0.9) for code, f in zip(("5s", "7p", "1z"), far)]
+    warnings = pipeline.score_tiles(tiles[:10] + faces)["reading"]["warnings"]
+    assert any(" apart from it that were left out: remove the tiles" in w for w in warnings), warnings
+
+
 def test_a_kong_laid_in_the_row_is_named_where_the_count_is_one_too_many():
     # a Hong Kong hand with its concealed kong of 1p standing in the row, every tile read right,
     # was told "keep other tiles out of the photo, or remove the extra ones"

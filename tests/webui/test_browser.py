@@ -567,6 +567,35 @@ def test_a_face_a_profile_read_face_down_keeps_the_base_models_code_when_no_hand
     assert d.find_element(By.ID, "face-down-groups").is_displayed()      # the wall left out, and said
 
 
+def test_backs_left_out_apart_from_the_hand_are_no_standing_tiles_read_face_down(server, browser, monkeypatch):
+    # a trial's 4032 x 3024 photo: a standing row, a wall behind it (its six backs a group that is
+    # no meld) and three boxes on a bookshelf read as backs, each left out apart from every group.
+    # The page said the standing row's tiles were read face down and labelled the wall "M1"
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        box = lambda i, y=100: [40 + 60 * i, y, 95 + 60 * i, y + 75]
+        tile = lambda i, code, y=100: {"code": code, "box": box(i, y), "confidence": 0.9, "face_down": code is None,
+                                       "sideways": False, "top3": [{"code": code, "p": 0.9}] if code else []}
+        tiles = ([tile(i, c, 200) for i, c in enumerate(["4s", "9m", "1z", "2m"])]
+                 + [tile(i, None, 100) for i in range(3)] + [tile(i, None, 10) for i in (2, 6, 9)])
+        groups = [{"id": 0, "kind": "concealed", "tiles": [0, 1, 2, 3]}, {"id": 1, "kind": "unknown", "tiles": [4, 5, 6]},
+                  {"id": 2, "kind": "ignored", "tiles": [7]}, {"id": 3, "kind": "ignored", "tiles": [8]},
+                  {"id": 4, "kind": "ignored", "tiles": [9]}]
+        links = [{"tile": i, "group": 0 if i < 4 else 1 if i < 7 else i - 5, "role": "member"} for i in range(10)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["found 4 tiles where a winning hand has 14 (a kong counts as 3)"],
+                            "links": links, "groups": groups},
+                "missing_context": [], "timings_ms": {}}
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "wall-and-shelf.jpg", "hk", 4)
+    codes = [b.get_attribute("data-code") for b in d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")]
+    assert codes == ["4s", "9m", "1z", "2m"], codes
+    assert d.find_element(By.ID, "face-down-groups").is_displayed()      # the wall left out, and said
+    assert not d.find_element(By.ID, "standing-face-down").is_displayed()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('overlay').textContent") != "")
+    labels = d.execute_script("return [...document.querySelectorAll('#overlay text')].map((t) => t.textContent)")
+    assert len(labels) == 10 and not any("M1" in x for x in labels), labels
+    assert not console_errors(d)
+
+
 def test_a_photo_with_no_face_up_tile_says_so_not_that_its_row_was_read_face_down(server, browser, monkeypatch):
     # a picture of no tile at all had a yellow circle read as a tile's back: the page said "Tiles of
     # the standing row were read face down ... Add each with + Tile"

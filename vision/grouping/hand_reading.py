@@ -278,7 +278,10 @@ def build_reading(tiles, it: Interpretation, warnings, decisions, gaps) -> HandR
              "dora": dora_up, "winning_apart": it.winning is not None}
     if it.count != HAND_SIZE and eighth is None:
         own = Counter(T.normalize(tiles[i].code) for i in concealed if tiles[i].code and not tiles[i].face_down)
-        warnings.append(tile_count_message(it.count, sum(len(g["tiles"]) for g in groups if g["kind"] == "ignored"),
+        # the face-up tiles left out: a back left out (a wall's top, a box on a shelf) is no tile to
+        # remove, and another warning names it (a standing row of 10 was told to remove 3 backs)
+        left_out = sum(1 for g in groups if g["kind"] == "ignored" for i in g["tiles"] if not tiles[i].face_down)
+        warnings.append(tile_count_message(it.count, left_out,
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "bonus"),
                                            sum(len(g["tiles"]) for g in groups if g["kind"] == "dora"),
                                            tuple(sorted((c for c, n in own.items() if n == 4), key=T.sort_key)),

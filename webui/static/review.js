@@ -40,6 +40,9 @@
     if (readCode[i] && readCode[i][1] === "f") return "bonus";
     const kind = (readGroup(i) || {}).kind || "concealed";
     if (kind === "dora") return null;
+    // a back that grouping left out apart from every group (a wall's top, a box on a shelf): no
+    // tile of the hand; in the standing row it was said to be a standing tile read face down
+    if (kind === "ignored" && !readCode[i] && !(readTiles[i].face_down && readTiles[i].base_code)) return null;
     return kind === "meld" || kind === "unknown" ? "g" + (links[i] || {}).group : "standing";
   };
 
@@ -529,9 +532,13 @@
     const marks = { winning: "★", bonus: "✿", dora: "D" };
     // melds numbered as the hand view numbers them when the reading opens ("Meld 1", "Meld 2")
     const meldNumbers = {};
+    // only groups with a face-up tile: one of backs alone (a wall) is left out of the hand, no meld
+    const withFaces = new Set(readTiles.map((t, i) => (readCode[i] || (t.face_down && t.base_code) ? handPlace(i) : null)));
     readTiles.forEach((t, i) => {
       const place = handPlace(i);
-      if (place && place[0] === "g" && !(place in meldNumbers)) meldNumbers[place] = Object.keys(meldNumbers).length + 1;
+      if (place && place[0] === "g" && withFaces.has(place) && !(place in meldNumbers)) {
+        meldNumbers[place] = Object.keys(meldNumbers).length + 1;
+      }
     });
     // the marks of the hand as it is now (the player's melds, the tile marked ★), by the read tile
     // each came from: the legend promised ★ and M1, M2 where the reading had put them only

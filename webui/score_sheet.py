@@ -233,9 +233,27 @@ def _pdf_spelling(s: str) -> str | None:
     (``webui.pdf_font``) have its every letter between them; else its Latin letters without the
     accents Helvetica lacks (``_winansi_spelling``: « Nguyễn » was "Nguyen" though this machine
     had a font for ễ); None when neither can."""
+    s = _without_symbols(s)
+    if not s:
+        return None
     if all(_winansi(c) or font_index(c) is not None for c in s):
         return s
     return _winansi_spelling(s)
+
+
+def _without_symbols(s: str) -> str:
+    """``s`` less the symbols no font of the PDF writes (emoji, 🀄, their joiners, variation
+    selectors and skin tones), its spaces closed up: « Léa 🀄😀 » is "Léa", where the whole name
+    was "player 4" on the signed sheet. Letters stay, whatever their script."""
+    import unicodedata
+
+    def drawn(c: str) -> bool:
+        if _winansi(c) or font_index(c) is not None:
+            return True
+        if c == "\u200d" or "\ufe00" <= c <= "\ufe0f":       # a joiner, a variation selector
+            return False
+        return unicodedata.category(c) not in ("So", "Sk", "Cs", "Co")
+    return " ".join("".join(c for c in s if drawn(c)).split())
 
 
 def _font_of(ch: str) -> int | None:

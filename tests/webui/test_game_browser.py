@@ -1161,3 +1161,30 @@ def test_a_refused_rename_says_its_entry_is_back_where_it_is(server, browser, ap
     assert "your entry is back in the form" in refused.text and "fill in the form again" not in refused.text
     assert d.find_element(By.ID, "rename-form").find_element(By.NAME, "player1").get_attribute("value") == PLAYERS[0]
     assert not console_errors(d)
+
+
+def test_a_name_of_sixty_letters_without_a_space_leaves_the_figures_in_view_on_a_phone(server, browser, app):
+    # a trial's "Dad_Supercalifragilistic..." (60 letters is the longest name taken): the money
+    # table's amounts were off the phone's screen, and on the score sheet the dealer column took
+    # the whole first screen
+    from .test_game_flow import play_riichi_game
+    d = browser
+    client = app.test_client()
+    gid = play_riichi_game(client)
+    long = "Dad_Supercalifragilisticexpialidocious_WongTaiSin_Kowloon_HK"
+    assert len(long) == 60
+    assert client.patch(f"/api/games/{gid}", json={"players": ["Ann", long, "Cy", "Di"]}).status_code == 200
+    phone(d)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "#money summary").click()
+    d.find_element(By.CSS_SELECTOR, '#money-form input[name="rate"]').send_keys("0.1")
+    d.find_element(By.CSS_SELECTOR, "#money-form button").click()
+    wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#money-amounts tbody tr"))
+    _no_overflow(d)
+    for row in d.find_elements(By.CSS_SELECTOR, "#money-amounts tbody tr"):
+        amount = row.find_elements(By.CSS_SELECTOR, "td")[1]
+        assert d.execute_script("return arguments[0].getBoundingClientRect().right", amount) <= 390, row.text
+    d.get(f"{server}/games/{gid}/sheet?lang=en")
+    dealer = d.find_element(By.CSS_SELECTOR, "table.sheet td.names")
+    assert d.execute_script("return arguments[0].getBoundingClientRect().width", dealer) < 200
+    assert not console_errors(d)

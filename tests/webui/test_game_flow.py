@@ -1233,6 +1233,21 @@ def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client, m
     assert b"player 3" not in pdf and b"cannot write" not in pdf and b"(Ronin club - " in pdf
 
 
+def test_the_pdf_sheet_leaves_out_the_symbols_of_a_name_not_the_name(client, monkeypatch):
+    # « Léa 🀄😀 » was "player 4" on the sheet a family signs, header and signature line
+    monkeypatch.setenv("MJTABLE_PDF_FONT", "none")        # a machine without a font for them
+    names = ["Grandma", "Dad", "Mum", "Léa 🀄😀"]
+    gid = client.post("/api/games", json={"name": "", "rules": "hk", "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert "(Léa) Tj".encode("cp1252") in pdf and b"player 4" not in pdf and b"cannot write" not in pdf
+    assert b"??" not in pdf
+    # a name of symbols alone is still the player's number
+    gid = client.post("/api/games", json={"name": "", "rules": "hk", "players": ["A", "B", "C", "🀄"]}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    assert b"(player 4) Tj" in client.get(f"/games/{gid}/sheet.pdf").data
+
+
 def test_the_pdf_sheet_writes_accented_latin_names_as_spelled_in_a_font_of_this_machines(client, tmp_path):
     """« Nguyễn » was written "Nguyen" though this machine has a font with ễ (DejaVu Sans); a
     Chinese name in the same sheet takes its letters from a CJK font, each font its own subset."""

@@ -108,6 +108,9 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         if "choose flower method" in err.get("message", ""):
             # the scorer's words serve the pages too: the command line's way of choosing, said here
             lines.append("  " + w.t("(on the command line: -o flower_method=A, B, C or D)"))
+        if result.items:    # under the table's minimum: what the hand does count, so a beginner sees what is missing
+            lines.append("  " + w.t("counted") + w.colon() + " "
+                         + ", ".join(f"{w.name(i)} {i.total} {w.unit(i.unit, i.total)}" for i in result.items))
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(_set_text(s, w) for s in result.decomposition.sets)

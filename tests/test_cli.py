@@ -1429,3 +1429,8 @@ def test_a_name_two_players_begin_with_is_said_to_be_either():
         player_seat("Zed", players)
     # a later, narrower way that names one player still does: "An", the given name of "Bob An"
     assert player_seat("An", ["Ann Lee", "Anne Roe", "Bob An", "Di"]) == 2
+
+
+def test_score_under_the_tables_minimum_says_what_the_hand_counts(capsys):
+    code, out, _ = run(capsys, "score", "123m456p789s234s5s 5s", "--rules", "hk", "-o", "min_faan=3")
+    assert code == 1 and "below the agreed minimum of 3" in out and "  counted: Common Hand 1 faan" in out

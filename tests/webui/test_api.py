@@ -387,3 +387,14 @@ def test_an_id_in_digits_no_int_reads_is_refused_not_a_server_error(client):
     # str.isdigit takes "¹", which int() refuses: a game id "¹" was a 500
     r = client.post("/review/score", json={"hand": "123m456p789s11z22z 2z", "rules": "mcr", "form": {}, "game": "¹"})
     assert r.status_code == 400 and r.json["error"]["field"] == "game"
+
+
+def test_a_hand_under_the_tables_minimum_shows_what_it_counts(client):
+    # "2 faan is below the agreed minimum of 3" alone: a beginner could not tell what was missing
+    out = client.post("/review/score", json={"hand": "123m456p789s234s5s 5s", "rules": "hk",
+                                             "form": {"opt__present": "1", "opt_min_faan": "3"}}).json
+    assert out["score"]["error"]["reason"] == "below_minimum", out["score"]
+    assert 'id="counted">What the hand counts: Common Hand 1 faan.' in out["html"]
+    # no pattern counted (riichi without a yaku): nothing more said
+    out = client.post("/review/score", json={"hand": "[123m]456p789s234s5z 5z", "rules": "riichi", "form": {}}).json
+    assert 'id="counted"' not in out["html"]

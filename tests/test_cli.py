@@ -1208,6 +1208,8 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     assert [h["kind"] for h in game["hands"]] == ["win", "draw", "end"] and game["finished"]
     code, _, err = run(capsys, "record", "draw", "1", "--data-dir", data)
     assert code == 2 and "over" in err
+    # the command line has no edit: it says what it has (it offered "undo or edit a hand")
+    assert "mjtable record undo GAME takes back the last hand" in err and "web app" in err
     # a riichi game's liable player, named, is the context's seat seen from the winner
     assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--half-game",
                "--tournament", "--data-dir", data)[0] == 0

@@ -534,6 +534,12 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
                         _damage_text(header.format, damage) if damage else None)
 
 
+def transparent_image() -> ImageError:
+    """The refusal of an image transparent everywhere: it shows nothing ("no tiles found" left
+    the player looking for a reading fault)."""
+    return ImageError("empty", "the image is fully transparent: it shows nothing to read")
+
+
 def _on_white(img: np.ndarray, data: bytes) -> np.ndarray:
     """``img`` (decoded without its alpha) with its transparent parts laid on white: the colour
     under a transparent pixel is most often black, and tile artwork cut out on a transparent
@@ -544,6 +550,8 @@ def _on_white(img: np.ndarray, data: bytes) -> np.ndarray:
     alpha = raw[:, :, 3:].astype(np.float32) / (65535.0 if raw.dtype == np.uint16 else 255.0)
     if alpha.min() >= 1.0:
         return img
+    if alpha.max() <= 0.0:
+        raise transparent_image()
     return (img.astype(np.float32) * alpha + 255.0 * (1.0 - alpha) + 0.5).astype(np.uint8)
 
 

@@ -1857,6 +1857,7 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    "the image is fully transparent: it shows nothing to read": "l'image est entièrement transparente : elle ne montre rien à lire",
     # the context given over what the photo showed (mjtable.pipeline.score_tiles)
     "the dora indicators given ({}) replace those read from the photo ({})":
         "les indicateurs de dora donnés ({0}) remplacent ceux lus sur la photo ({1})",

@@ -86,6 +86,8 @@ def decode(data: bytes, max_pixels: int) -> Photo:
                 # transparent parts on white, as the reader lays them (vision.decode): a cut-out
                 # tile picture showed on black
                 img = img.convert("RGBA")
+                if img.getchannel("A").getextrema()[1] == 0:
+                    raise vision_decode.transparent_image()
                 white = Image.new("RGBA", img.size, (255, 255, 255, 255))
                 img = Image.alpha_composite(white, img)
             img = img.convert("RGB")

@@ -195,7 +195,13 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
 
 
 def _said(response) -> str:
-    return ((response.get_json(silent=True) or {}).get("error") or {}).get("message") or response.status
+    error = (response.get_json(silent=True) or {}).get("error") or {}
+    said = error.get("message") or response.status
+    if error.get("code") == "game_over":
+        # the command line has undo, not edit: it offered a command that is not there
+        said += " (here: mjtable record undo GAME takes back the last hand; a hand is edited on the game's page of " \
+                "the web app, mjtable serve)"
+    return said
 
 
 def run(args) -> int:

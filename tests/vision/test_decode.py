@@ -36,6 +36,15 @@ def test_transparent_parts_are_laid_on_white(ext, dtype):
     assert 120 <= int(out[2, 2, 0]) <= 135
 
 
+def test_an_image_transparent_everywhere_is_refused_as_showing_nothing():
+    # "no tiles found in the photo" sent the player looking for a reading fault
+    from vision.errors import ImageError
+    data = cv2.imencode(".png", np.zeros((40, 60, 4), np.uint8))[1].tobytes()
+    with pytest.raises(ImageError) as e:
+        decode_image(data)
+    assert e.value.code == "empty" and "fully transparent" in e.value.message
+
+
 def test_large_jpeg_is_decoded_reduced_with_scale():
     data = cv2.imencode(".jpg", np.zeros((800, 1600, 3), np.uint8))[1].tobytes()
     d = decode_image(data, min_long_side=400)

@@ -143,6 +143,15 @@ def test_transparent_parts_are_stored_on_white(mode):
     assert max(abs(int(a) - b) for a, b in zip(photo.rgb[15, 20], (200, 30, 30) if mode != "LA" else (83,) * 3)) < 12
 
 
+def test_an_upload_transparent_everywhere_is_refused_as_showing_nothing():
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGBA", (40, 30), (0, 0, 0, 0)).save(out, "PNG")
+    with pytest.raises(images.ImageError) as e:
+        images.decode(out.getvalue(), 10_000_000)
+    assert e.value.code == "empty" and "fully transparent" in e.value.message
+
+
 def test_a_corrupt_jpeg_upload_is_said_damaged_though_pillow_decodes_it(capfd):
     from PIL import Image
     import numpy as np

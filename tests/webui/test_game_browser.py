@@ -1188,3 +1188,19 @@ def test_a_name_of_sixty_letters_without_a_space_leaves_the_figures_in_view_on_a
     dealer = d.find_element(By.CSS_SELECTOR, "table.sheet td.names")
     assert d.execute_script("return arguments[0].getBoundingClientRect().width", dealer) < 200
     assert not console_errors(d)
+
+
+def test_the_game_page_restored_from_the_browsers_cache_is_drawn_again(server, browser, app):
+    # Back from a review brought the game page back from the browser's cache: an old flash and no
+    # "Continue the hand you were reviewing" until reloaded by hand
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.execute_script("window.drawnBefore = true;"
+                     "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}));")
+    wait(d).until(lambda drv: drv.execute_script("return document.readyState === 'complete' && !window.drawnBefore"))
+    d.execute_script("window.drawnBefore = true;"
+                     "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: false}));")
+    time.sleep(0.5)
+    assert d.execute_script("return window.drawnBefore") is True       # a page shown as loaded: not again
+    assert not console_errors(d)

@@ -164,4 +164,8 @@
     setInterval(poll, Number(changed.dataset.every || 10000));
     document.addEventListener("visibilitychange", poll);
   }
+  // Back to this page from the browser's cache (a review left by Back): drawn again, so that it
+  // shows what the server knows now. It showed an old "hand 5 recorded" and no "Continue the hand
+  // you were reviewing" until reloaded by hand.
+  window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
 })();

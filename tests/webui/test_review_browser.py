@@ -247,6 +247,17 @@ def test_the_picker_names_the_tile_it_corrects_and_a_kong_in_the_pages_language(
     _close_picker(d)
 
 
+def test_a_typed_hands_winning_tile_stands_at_the_rows_right_end(server, browser):
+    # typed 123m456p789s234s5s 5s, the row read ...4s 5s ★5s 7s 8s 9s: the winning tile among the others
+    d = browser
+    d.get(server + "/review/new?rules=hk&lang=en&hand=" + "123m456p789s234s5s 5s".replace(" ", "%20"))
+    wait(d).until(lambda drv: len(drv.find_elements(By.CSS_SELECTOR, "#hand-view .htile")) == 14)
+    row = d.find_elements(By.CSS_SELECTOR, "#hand-view .htile")
+    assert [("win" in b.get_attribute("class")) for b in row] == [False] * 13 + [True]
+    assert row[-1].get_attribute("data-code") == "5s" and row[-2].get_attribute("data-code") == "9s"
+    assert not console_errors(d)
+
+
 def test_the_tile_as_read_chosen_again_in_the_picker_is_no_correction(server, browser):
     # the hand's page said "2m corrected to 2m", and the profile was taught it as a correction
     d = browser

@@ -94,6 +94,10 @@
       for (let i = standing.length - 1; i >= 0; i--) {
         if (!winSet && standing[i].code === hand.winning_tile) { standing[i].win = true; winSet = true; }
       }
+      // the ★ at the row's right end, apart as it is laid on the table: a typed hand's tiles come
+      // sorted, and its winning 5s stood between the other 5s and the 7s (a photo's is last already)
+      const won = standing.findIndex((t) => t.win);
+      if (won >= 0) standing.push(...standing.splice(won, 1));
       groups[0].tiles = standing;
       for (const m of hand.melds || []) {
         // an added kong (its fourth tile drawn) keeps its mark: without it Hong Kong's payment (4)

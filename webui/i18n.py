@@ -892,8 +892,8 @@ WORDS_FR = {
         "main du poulet",
     "faan (番)":
         "faan (番)",
-    "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with each faan up to 4, then with every two more.":
-        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus.",
+    "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with each faan up to 4, then with every two more: for 1 base point, 0 faan pay 1, 1 faan 2, 2 faan 4, 3 faan 8, 4 and 5 faan 16, 6 and 7 faan 32, 8 and 9 faan 64, 10 and 11 faan 128, 12 and 13 faan 256. The base points are a house rule, and so is an odd faan above 4 paying half-way instead.":
+        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus : pour 1 point de base, 0 faan paient 1, 1 faan 2, 2 faan 4, 3 faan 8, 4 et 5 faan 16, 6 et 7 faan 32, 8 et 9 faan 64, 10 et 11 faan 128, 12 et 13 faan 256. Les points de base sont une règle de la table, tout comme un faan impair au-delà de 4 payé à mi-chemin.",
     "minimum and limit":
         "minimum et limite",
     "who pays":

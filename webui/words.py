@@ -186,7 +186,10 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
     ("words-hk", "Hong Kong old style", [
         Word("faan", "faan (番)",
              "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with "
-             "each faan up to 4, then with every two more.", "004, Score (Gai Fan); Remise du gagnant"),
+             "each faan up to 4, then with every two more: for 1 base point, 0 faan pay 1, 1 faan 2, 2 faan 4, "
+             "3 faan 8, 4 and 5 faan 16, 6 and 7 faan 32, 8 and 9 faan 64, 10 and 11 faan 128, 12 and 13 faan "
+             "256. The base points are a house rule, and so is an odd faan above 4 paying half-way instead.",
+             "004, Score (Gai Fan); Remise du gagnant"),
         Word("faan-limits", "minimum and limit",
              "A table agrees beforehand how many faan a win needs and where the reward stops growing (the "
              "limit); the document gives no figure. Here a win needs none unless the table sets a minimum, and "

@@ -136,3 +136,19 @@ def test_the_liable_player_and_bao_exempt_fields_link_to_their_words(client):
     assert 'href="/words/#pao"' in client.get("/review/new?rules=riichi&lang=en").get_data(as_text=True)
     words = html.unescape(client.get("/words/?lang=en").get_data(as_text=True))
     assert "Exempt (“bao exempt”): a player left holding only the suits of two other players'" in words
+
+
+def test_the_faan_word_gives_the_reward_table_the_scorer_pays():
+    # a beginner met "doubles with each faan up to 4, then with every two more" and no figure
+    import re
+    import scorer
+    from scorer.hk.scoring import reward
+    from webui.words import SECTIONS
+    meaning = next(w.meaning for _, _, words in SECTIONS for w in words if w.anchor == "faan")
+    options = scorer.get_rule_set("hk").parse_options({})
+    assert options.base_points == 1 and options.odd_faan == "same"
+    said = {}
+    for faans, pay in re.findall(r"((?:\d+ and )?\d+) faan (?:pay )?(\d+)", meaning.split("1 base point, ")[1]):
+        for f in faans.split(" and "):
+            said[int(f)] = int(pay)
+    assert said == {f: reward(f, options) for f in range(14)}, said

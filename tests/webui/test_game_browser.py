@@ -133,6 +133,10 @@ def test_a_finished_game_is_settled_in_money_on_a_phone(server, browser, app):
         assert 1 <= len(items) <= 3 and all(f" {said} " in li.text and " EUR" in li.text for li in items), lang
         amounts = [r.find_elements(By.CSS_SELECTOR, "td")[1].text for r in d.find_elements(By.CSS_SELECTOR, "#money-amounts tbody tr")]
         assert len(amounts) == 4 and all(a.startswith(("+", "-", "−", "0")) for a in amounts), amounts
+        # the page opens at the settlement: it reloaded at its top, the sums far below
+        assert d.current_url.endswith("#money"), d.current_url
+        top = d.execute_script("return document.getElementById('money').getBoundingClientRect().top")
+        assert -2 <= top < d.execute_script("return innerHeight") / 2, top
         _no_overflow(d)
     shot(d, "money-settlement-phone", width=390)
     assert not console_errors(d)

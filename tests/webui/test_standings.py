@@ -452,7 +452,7 @@ def test_a_tournament_chombo_is_said_in_the_standings_and_its_offender_pays_the_
     assert "Cy puts 20.00 in the pot" in text and text.count("in the pot") == 1
     # the money table in the standings' order
     table = re.findall(r'<tr><td class="num">\d+</td><td class="player">([^<]+)<', text)
-    money_rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num strong\">", text)
+    money_rows = re.findall(r"<tr><td class=\"player\">([^<]+)</td><td class=\"num strong\">", text)
     assert money_rows == table
 
 

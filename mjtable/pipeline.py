@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 import scorer
 from scorer import consistency
@@ -109,11 +110,13 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
     invalid = None
     if hand is not None:
         seen = hand.get("context", {})
-        for key in FROM_PHOTO:
-            if seen.get(key) and key in context and list(context[key] or []) != list(seen[key]):
-                given = ", ".join(context[key] or []) or "none"
-                warnings.append(f"the {key.replace('_', ' ')} given ({given}) replace those read from the photo "
-                                f"({', '.join(seen[key])})")
+        read, given = seen.get("dora_indicators"), context.get("dora_indicators")
+        if read and "dora_indicators" in context and Counter(given or []) != Counter(read):
+            # the photo's dora indicators (FROM_PHOTO) set aside by those given: said, not silent
+            warnings.append(f"the dora indicators given ({', '.join(given)}) replace those read from the photo "
+                            f"({', '.join(read)})" if given else
+                            f"no dora indicators were given: those read from the photo ({', '.join(read)}) are not "
+                            "counted")
         merged = {**seen, **context}
         hand = {**hand, "context": merged}
         try:

@@ -340,6 +340,11 @@ def test_read_marks_unsure_tiles_and_names_the_dora_indicators():
     assert "  dora indicators: 4p" in lines
     assert "  unsure tiles, to check against the photo: #1 5f" in lines
     assert any("mjtable score -" in line for line in lines)
+    # no hand rebuilt: the JSON holds none to edit, so typing is the way; a face no code names is "?"
+    result = {**result, "hand": None, "notation": None,
+              "tiles": [{**tiles[1], "unknown": True}]}
+    text = format_reading(result)
+    assert "#0 ?" in text and "mjtable score -" not in text and 'mjtable score "NOTATION"' in text
     result["tiles"] = tiles[:1]
     assert "unsure" not in format_reading(result)
 
@@ -356,6 +361,9 @@ def test_score_takes_the_json_of_a_reading_its_hand_edited(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**reading, "hand": None, "no_hand": "13 tiles read"})))
     code, out, err = run(capsys, "score", "-", "--rules", "hk")
     assert code == 2 and "this reading holds no hand (13 tiles read): type the hand in notation instead" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**reading, "hand": None, "no_hand": "13 tiles read"})))
+    code, out, err = run(capsys, "score", "-", "--rules", "hk", "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "no_hand"
 
 
 def test_read_without_rules_claims_no_defaults_used():
@@ -1209,7 +1217,7 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     code, _, err = run(capsys, "record", "draw", "1", "--data-dir", data)
     assert code == 2 and "over" in err
     # the command line has no edit: it says what it has (it offered "undo or edit a hand")
-    assert "mjtable record undo GAME takes back the last hand" in err and "web app" in err
+    assert "mjtable record undo 1 takes back the last hand" in err and "web app" in err
     # a riichi game's liable player, named, is the context's seat seen from the winner
     assert run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", "--half-game",
                "--tournament", "--data-dir", data)[0] == 0

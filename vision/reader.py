@@ -151,7 +151,9 @@ SMALL_READ_MIN = 4
 # on every read of the valid split and the seed-2 capture modes (docs/experiments.md, "Leave out
 # reads nested in a surer read"): 0.6 left out 26 reads of valid, 5 of heaps, 1 of tables in play
 # and 1 of rows from low, none of them right; 0.5 cost heaps 4 and tables in play 3 right reads.
-# With a tile-set profile too: a box inside another is the same tile whatever reads it. None: off.
+# A surer box holding two or more smaller reads is one over two tiles: the reads in it stay (the
+# same 33 reads left out on the selection sets). With a tile-set profile too: a box inside another
+# is the same tile whatever reads it. None: off.
 NESTED_SHARE: float | None = 0.6
 # A face-up read whose box is ELONGATED_SHARE times as elongated (long side over short side) as the
 # photo's median face-up read (with SMALL_READ_MIN or more), and read under ELONGATED_FLOOR
@@ -1024,22 +1026,32 @@ def nested_share(inner, outer) -> float:
 def without_nested_reads(reads: list[TileRead], share: float | None) -> list[TileRead]:
     """``reads`` less each face-up read whose box and a surer kept face-up read's box nest: the
     smaller of the two lies ``share`` or more within the other (``NESTED_SHARE``). Surest first;
-    the reads keep their order; face-down reads stay."""
+    the reads keep their order; face-down reads stay. A surer box that holds two or more smaller
+    reads is one over two tiles, not a second box of one: the reads in it stay."""
     if share is None:
         return reads
-    kept: list[TileRead] = []
+    face_up = [i for i, r in enumerate(reads) if not r.face_down]
+
+    def area(box) -> float:
+        return (box[2] - box[0]) * (box[3] - box[1])
+
+    def nest(a, b) -> bool:
+        inner, outer = (a, b) if area(a) <= area(b) else (b, a)
+        return nested_share(inner, outer) >= share
+
+    def over_two(k: int) -> bool:
+        box = reads[k].box
+        return sum(1 for j in face_up if j != k and area(reads[j].box) <= area(box)
+                   and nested_share(reads[j].box, box) >= share) >= 2
+
+    kept: list[int] = []
     left_out = set()
-    for i in sorted((i for i, r in enumerate(reads) if not r.face_down), key=lambda i: -reads[i].confidence):
-        box = reads[i].box
-        area = (box[2] - box[0]) * (box[3] - box[1])
-        for other in kept:
-            o = other.box
-            inner, outer = (box, o) if area <= (o[2] - o[0]) * (o[3] - o[1]) else (o, box)
-            if nested_share(inner, outer) >= share:
-                left_out.add(i)
-                break
+    for i in sorted(face_up, key=lambda i: -reads[i].confidence):
+        over = next((k for k in kept if nest(reads[i].box, reads[k].box)), None)
+        if over is None or over_two(over):
+            kept.append(i)
         else:
-            kept.append(reads[i])
+            left_out.add(i)
     return [r for i, r in enumerate(reads) if i not in left_out]
 
 

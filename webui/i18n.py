@@ -379,6 +379,7 @@ FR = {
     "hand: not rebuilt": "main : non reconstituée", "changed tile #{tile}: {read} → {chosen} ({why})":
         "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :", "counted": "compté", "What the hand counts:": "Ce que la main compte :",
     "unsure tiles, to check against the photo: {tiles}": "tuiles incertaines, à vérifier sur la photo : {tiles}",
+    "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options": "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options",
     "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, or edit the hand of --json and pipe it to mjtable score -":
         "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options, ou modifiez la main de --json et passez-la à mjtable score -",
  "under the {n}-point minimum: no win": "sous le minimum de {n} points : pas de victoire",
@@ -1861,6 +1862,8 @@ MESSAGES_FR = {
     # the context given over what the photo showed (mjtable.pipeline.score_tiles)
     "the dora indicators given ({}) replace those read from the photo ({})":
         "les indicateurs de dora donnés ({0}) remplacent ceux lus sur la photo ({1})",
+    "no dora indicators were given: those read from the photo ({}) are not counted":
+        "aucun indicateur de dora n'a été donné : ceux lus sur la photo ({0}) ne sont pas comptés",
     # why a false win pays what it pays (scorer.flow: false_win_reason, false_win_basis)
     "false win: {}": "faux Mah-jong : {0}",
     "10 points to each other player": "10 points à chacun des autres joueurs",

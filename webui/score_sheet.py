@@ -156,6 +156,10 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
     substituted = False
     if pdf_names:
         written = [_pdf_spelling(p) for p in players]
+        # two names written alike once their symbols are left out ("Léa 🀄" and "Léa") are the
+        # players' numbers: the signed sheet would name one player twice
+        alike = [w.casefold() if w else None for w in written]
+        written = [None if w is not None and alike.count(w.casefold()) > 1 else w for w in written]
         substituted = None in written
         players = [w if w is not None else tr("player {n}", n=i + 1) for i, w in enumerate(written)]
     rows = []
@@ -252,7 +256,7 @@ def _without_symbols(s: str) -> str:
             return True
         if c == "\u200d" or "\ufe00" <= c <= "\ufe0f":       # a joiner, a variation selector
             return False
-        return unicodedata.category(c) not in ("So", "Sk", "Cs", "Co")
+        return unicodedata.category(c) not in ("So", "Sk", "Cs", "Co", "Cf", "Me")   # Cf, Me: tags, keycaps
     return " ".join("".join(c for c in s if drawn(c)).split())
 
 

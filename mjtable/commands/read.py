@@ -193,10 +193,14 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     if dora:        # read from the photo (or given): the score's dora line names only the tiles they make
         lines.append("  " + w.t("dora indicators") + w.colon() + " " + " ".join(dora))
     if unsure:
+        # a face no code names is shown "?" as in the list above: its code is a guess
+        shown = lambda t: "?" if t.get("unknown") else t["code"] or "--"
         lines.append("  " + w.t("unsure tiles, to check against the photo: {tiles}",
-                                tiles=", ".join(f"#{i} {result['tiles'][i]['code'] or '--'}" for i in unsure)))
-        lines.append("  " + w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, "
-                                "or edit the hand of --json and pipe it to mjtable score -"))
+                                tiles=", ".join(f"#{i} {shown(result['tiles'][i])}" for i in unsure)))
+        # the reading's JSON holds a hand to edit only where one was rebuilt
+        lines.append("  " + (w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, "
+                                 "or edit the hand of --json and pipe it to mjtable score -") if result.get("hand") else
+                             w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options")))
     for ch in dec.get("changes", []):
         lines.append("  " + w.t("changed tile #{tile}: {read} → {chosen} ({why})", tile=ch["tile"], read=ch["read"],
                                 chosen=ch["chosen"], why=w.msg(ch["why"])))

@@ -194,13 +194,13 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
     return out
 
 
-def _said(response) -> str:
+def _said(response, game=None) -> str:
     error = (response.get_json(silent=True) or {}).get("error") or {}
     said = error.get("message") or response.status
     if error.get("code") == "game_over":
         # the command line has undo, not edit: it offered a command that is not there
-        said += " (here: mjtable record undo GAME takes back the last hand; a hand is edited on the game's page of " \
-                "the web app, mjtable serve)"
+        said += (f" (here: mjtable record undo {game if game is not None else 'GAME'} takes back the last hand; a hand "
+                 "is edited on the game's page of the web app, mjtable serve)")
     return said
 
 
@@ -250,7 +250,7 @@ def run(args) -> int:
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
-            raise Refused(_said(r))
+            raise Refused(_said(r, args.game))
         answer = r.get_json()
         view = client.get(f"/api/games/{args.game}").get_json()
     except Refused as e:

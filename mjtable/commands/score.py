@@ -29,7 +29,10 @@ def run(args) -> int:
     text = sys.stdin.read() if args.hand == "-" else args.hand
     text, why = hand_of_output(text)
     if why:
-        print(f"error: {why}", file=sys.stderr)
+        if args.json:       # as every other refusal under --json: the error on stdout
+            print(json.dumps({"error": {"code": "no_hand", "message": why}}))
+        else:
+            print(f"error: {why}", file=sys.stderr)
         return 2
     args.rules = scorer.rules_name(args.rules)      # "HK" and "hongkong" are hk
     if args.explain and args.rules == "all" and not args.detail:

@@ -350,6 +350,10 @@ def test_dora_indicators_given_over_those_read_are_said_to_replace_them():
                                                                "dora_indicators": ["1z"]})
     assert out["hand"]["context"]["dora_indicators"] == ["1z"]
     assert "the dora indicators given (1z) replace those read from the photo (4p)" in out["reading"]["warnings"]
+    out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True,
+                                                               "dora_indicators": []})
+    assert "no dora indicators were given: those read from the photo (4p) are not counted" in \
+        out["reading"]["warnings"]
     # the same ones given again, or none read: nothing to say
     for context in ({"dora_indicators": ["4p"]}, {}):
         out = pipeline.score_tiles(tiles, rules="riichi", context={"riichi": True, "self_drawn": True, **context})

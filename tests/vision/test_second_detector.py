@@ -249,7 +249,7 @@ def test_a_read_nested_in_a_surer_read_is_left_out():
     from vision.reader import without_nested_reads
     from vision.types import TileRead
     row = [TileRead("3s", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(3)]
-    # a standing 5s boxed whole and again by most of its face (79 % of the smaller box inside)
+    # a standing 5s boxed whole and again by part of its face (a trial's boxes: 79 % of one inside the other)
     whole = TileRead("5s", (200, 0, 230, 40), 0.56)
     part = TileRead("5s", (203, 2, 228, 30), 0.69)
     assert reader_module.NESTED_SHARE == 0.6
@@ -258,6 +258,14 @@ def test_a_read_nested_in_a_surer_read_is_left_out():
     # touching or overlapping neighbours are not nested: a tile half over another stays
     half_over = TileRead("7p", (215, 0, 245, 40), 0.5)
     assert without_nested_reads(row + [whole, half_over], 0.6) == row + [whole, half_over]
+    # a surer box over two tiles is no second box of either: their own reads stay
+    pair = [TileRead("5s", (200, 0, 230, 40), 0.7), TileRead("6s", (230, 0, 260, 40), 0.7)]
+    over_both = TileRead("5s", (200, 0, 260, 40), 0.8)
+    assert without_nested_reads(row + pair + [over_both], 0.6) == row + pair + [over_both]
+    # nested just under the share (17 of 30 px inside): both stay; just over (19 of 30): the less sure goes
+    under, over = TileRead("5s", (213, 0, 243, 40), 0.4), TileRead("5s", (211, 0, 241, 40), 0.4)
+    assert without_nested_reads([whole, under], 0.6) == [whole, under]
+    assert without_nested_reads([whole, over], 0.6) == [whole]
     # a face-down read inside a face-up one is left alone (a kong's back beside its faces)
     back = TileRead(None, (203, 2, 228, 30), 0.9, face_down=True)
     assert without_nested_reads(row + [whole, back], 0.6) == row + [whole, back]

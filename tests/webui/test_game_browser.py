@@ -1207,4 +1207,10 @@ def test_the_game_page_restored_from_the_browsers_cache_is_drawn_again(server, b
                      "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: false}));")
     time.sleep(0.5)
     assert d.execute_script("return window.drawnBefore") is True       # a page shown as loaded: not again
+    # something typed before leaving is kept: not drawn again
+    field = d.find_element(By.CSS_SELECTOR, '#win-form input[name="hand0"]')
+    field.send_keys("123m")
+    d.execute_script("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}));")
+    time.sleep(0.5)
+    assert d.execute_script("return window.drawnBefore") is True and field.get_attribute("value") == "123m"
     assert not console_errors(d)

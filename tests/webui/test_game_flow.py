@@ -1242,10 +1242,16 @@ def test_the_pdf_sheet_leaves_out_the_symbols_of_a_name_not_the_name(client, mon
     pdf = client.get(f"/games/{gid}/sheet.pdf").data
     assert "(Léa) Tj".encode("cp1252") in pdf and b"player 4" not in pdf and b"cannot write" not in pdf
     assert b"??" not in pdf
-    # a name of symbols alone is still the player's number
+    # a name of symbols alone is still the player's number; so are two names written alike once
+    # their symbols are left out (the signed sheet named one player twice)
     gid = client.post("/api/games", json={"name": "", "rules": "hk", "players": ["A", "B", "C", "🀄"]}).json["game"]["id"]
     post(client, gid, {"kind": "draw"})
     assert b"(player 4) Tj" in client.get(f"/games/{gid}/sheet.pdf").data
+    gid = client.post("/api/games", json={"name": "", "rules": "hk",
+                                          "players": ["Léa 🀄", "Léa", "Bob 1\ufe0f\u20e3", "Di"]}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"(player 1) Tj" in pdf and b"(player 2) Tj" in pdf and b"(Bob 1) Tj" in pdf and b"(Di) Tj" in pdf
 
 
 def test_the_pdf_sheet_writes_accented_latin_names_as_spelled_in_a_font_of_this_machines(client, tmp_path):

@@ -139,9 +139,10 @@
   // link to the game as it is now; the page is not reloaded by itself, which would lose what is
   // being typed. Polled every 10 s while the page is in view.
   const changed = document.getElementById("game-changed");
+  let poll = null;
   if (changed) {
     const drawn = changed.dataset.state;
-    const poll = () => {
+    poll = () => {
       if (document.visibilityState !== "visible" || !changed.hidden) return;
       fetch(changed.dataset.stateUrl, { headers: { Accept: "application/json", "X-Requested-With": "fetch" } })
         .then(async (r) => {
@@ -166,6 +167,21 @@
   }
   // Back to this page from the browser's cache (a review left by Back): drawn again, so that it
   // shows what the server knows now. It showed an old "hand 5 recorded" and no "Continue the hand
-  // you were reviewing" until reloaded by hand.
-  window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
+  // you were reviewing" until reloaded by hand. Not where the player had typed or ticked something
+  // before leaving (a draw's tenpai ticks, then "What are tenpai?", then Back): that is kept, and a
+  // change at the table is said as another device's is.
+  const typedHere = () => Array.from(document.querySelectorAll("form input, form select, form textarea")).some((el) => {
+    if (["hidden", "submit", "button", "file"].includes(el.type)) return false;
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      const first = Array.from(el.options).findIndex((o) => o.defaultSelected);
+      return el.selectedIndex !== (first < 0 ? 0 : first);
+    }
+    return el.value !== el.defaultValue;
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (!e.persisted) return;
+    if (!typedHere()) window.location.reload();
+    else if (poll) poll();
+  });
 })();

@@ -1125,6 +1125,10 @@
     note.setAttribute("aria-expanded", String(note.classList.toggle("open")));
   };
   if ($("declare-note")) ["click", "keydown"].forEach((kind) => $("declare-note").addEventListener(kind, openNote));
+  // a phone turned sideways cuts the reason to one line (app.css): whether it is cut, and so opens
+  // on a tap, is judged again then (a reason of two lines, cut, did not open until re-scored)
+  const shortScreen = window.matchMedia ? window.matchMedia("(max-height: 500px)") : null;
+  if (shortScreen && shortScreen.addEventListener) shortScreen.addEventListener("change", () => showDeclare());
   function showDeclare() {
     const rec = $("record-button");
     const note = $("declare-note");

@@ -600,19 +600,35 @@ def delete_hand(game_id, seq):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+def _with_money(sh: dict) -> dict:
+    """The sheet with the settlement in money its query asks for (``rate``, ``unit``, ``per``,
+    ``step``: the game page's links carry its settle form's values), of its final table, under
+    ``"money"`` (None: none asked, the game not finished, or values the form would refuse)."""
+    sh["money"] = None
+    final = sh.get("final") or []
+    try:
+        asked = money.parse(request.args, sh["game"]["rules"])
+    except validation.InputError:
+        return sh
+    if asked and final:
+        sh["money"] = money.settle({r["player"]: r["score"] for r in final}, *asked,
+                                   penalties={r["player"]: r.get("penalty") or 0 for r in final})
+    return sh
+
+
 @bp.get("/<int:game_id>/sheet")
 def sheet(game_id):
     """The printable score sheet of the game (print it from the browser, or the PDF)."""
     i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
-    return render_template("game_sheet.html", sheet=score_sheet.sheet(get_store(), game_id, i18n.t,
-                                                                            number=i18n.number))
+    return render_template("game_sheet.html", sheet=_with_money(score_sheet.sheet(get_store(), game_id, i18n.t,
+                                                                                        number=i18n.number)))
 
 
 @bp.get("/<int:game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     number = partial(i18n.number, latin1=True)        # Helvetica in WinAnsi: no narrow space
     i18n.use_rules_terms(get_store().get_game(game_id)["rules"])
-    body = score_sheet.pdf(score_sheet.sheet(get_store(), game_id, i18n.t, pdf_names=True, number=number),
+    body = score_sheet.pdf(_with_money(score_sheet.sheet(get_store(), game_id, i18n.t, pdf_names=True, number=number)),
                            i18n.t, number)
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-sheet-{game_id}.pdf"'})

@@ -568,8 +568,44 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
             page.append(("line", x, x + slot - 24, y))
             for k, text in enumerate(lines):
                 page.append(("text", x, y - 11 - k * WRAP, 8, text, "l"))
+        y -= 11 + WRAP * max(len(n) for n in names)
+        if sh.get("money"):
+            page, y = _money_lines(sh["money"], pages, page, y, tr, number)
     pages.append(page)
     return pages
+
+
+def _money_lines(settled, pages: list, page: list, y: float, tr, number) -> tuple[list, float]:
+    """The settlement in money under the signatures (the game page settled it and its PDF link
+    carries the rate): each player's sum, who pays whom, and how it was reckoned, as the page says
+    them; a new page where they do not fit."""
+    from .money import money
+    amount = lambda v, signed=False: money(v, settled.step, settled.unit, signed, number=number)
+    said = [tr("{player}: {amount}", player=p, amount=amount(a, True)) for p, a in settled.amounts.items()]
+    for a, b, m in settled.payments:
+        said.append(tr("{payer} puts {amount} in the pot", payer=a, amount=amount(m)) if b is None else
+                    tr("{payee} takes {amount} from the pot", payee=b, amount=amount(m)) if a is None else
+                    tr("{payer} pays {payee} {amount}", payer=a, payee=b, amount=amount(m)))
+    if not settled.payments:
+        said.append(tr("Nobody pays: every sum rounds to 0."))
+    reckoned = "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do (a step the rounding leaves over goes to the players rounded furthest, then by name: players level may get a step apart)."  # noqa: E501 - one string, as the page's
+    how = _wrap(tr(reckoned, rate=money(settled.rate, settled.rate, settled.unit, number=number), n=settled.per,
+                   per=number(settled.per), step=money(settled.step, settled.step, number=number)),
+                PAGE_W - 2 * MARGIN, 8, max_lines=4)
+    lines = [_fit(text, PAGE_W - 2 * MARGIN, 9) for text in said]
+    if y - 30 - LINE * len(lines) - WRAP * len(how) < MARGIN:
+        pages.append(page)
+        page, y = [], PAGE_H - MARGIN
+    y -= 24
+    page.append(("text", MARGIN, y, 12, tr("Settled in money"), "l"))
+    y -= 16
+    for text in lines:
+        page.append(("text", MARGIN, y, 9, text, "l"))
+        y -= LINE
+    for text in how:
+        page.append(("text", MARGIN, y, 8, text, "l"))
+        y -= WRAP
+    return page, y
 
 
 def pdf(sh: dict, tr=english, number=english_number) -> bytes:

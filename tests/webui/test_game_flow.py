@@ -2556,3 +2556,27 @@ def test_a_tournament_chombo_says_its_cost_on_the_game_page(client):
     other = new_game(client, "riichi")
     post(client, other, {"kind": "penalty", "offender": C})
     assert "chombo-cost" not in client.get(f"/games/{other}?lang=en").get_data(as_text=True)
+
+
+def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
+    # a family settled in money on the game page; the printed sheet and the PDF they sign said
+    # nothing of who pays whom
+    import re
+    gid = play_riichi_game(client)
+    page = client.get(f"/games/{gid}?lang=en&rate=0.5&unit=EUR").get_data(as_text=True)
+    pdf_link = re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1).replace("&amp;", "&")
+    sheet_link = re.search(r'href="([^"]+)" id="score-sheet"', page).group(1).replace("&amp;", "&")
+    assert "rate=0.5" in pdf_link and "unit=EUR" in pdf_link and "per=" not in pdf_link
+    sheet = client.get(sheet_link + "&lang=en").get_data(as_text=True)
+    said = re.sub(r"\s+", " ", sheet[sheet.index('id="sheet-money"'):])
+    assert "Bob pays" not in said and "pays Bob" in said and " EUR" in said          # Bob won the evening
+    pdf = client.get(pdf_link).data
+    assert b"(Settled in money) Tj" in pdf and b"pays Bob" in pdf and b"EUR" in pdf
+    # not settled on the page: the sheet and the PDF as before
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "rate=" not in re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1)
+    assert b"Settled in money" not in client.get(f"/games/{gid}/sheet.pdf").data
+    assert 'id="sheet-money"' not in client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    # a rate the form would refuse settles nothing, and the sheet is still served
+    r = client.get(f"/games/{gid}/sheet?rate=abc")
+    assert r.status_code == 200 and 'id="sheet-money"' not in r.get_data(as_text=True)

@@ -398,3 +398,14 @@ def test_a_hand_under_the_tables_minimum_shows_what_it_counts(client):
     # no pattern counted (riichi without a yaku): nothing more said
     out = client.post("/review/score", json={"hand": "[123m]456p789s234s5z 5z", "rules": "riichi", "form": {}}).json
     assert 'id="counted"' not in out["html"]
+
+
+def test_a_hand_under_mcrs_minimum_with_flowers_says_its_points_without_them_in_the_headline(client):
+    import re
+    # "9 points under the 8-point minimum: no win": 5 points and 4 flowers, the minimum counting none
+    out = client.post("/review/score", json={"hand": "123m456m234p678s9s 9s 1234f", "rules": "mcr",
+                                             "form": {"ctx__present": "1", "ctx_seat_wind": "E"}}).json
+    score = out["score"]
+    assert score["minimum_met"] is False and score["total"] != score["total_without_flowers"], score
+    no_win = re.search(r'id="no-win">(.*?)</span>', out["html"]).group(1)
+    assert no_win == f"{score['total_without_flowers']} without flowers; under the 8-point minimum: no win", no_win

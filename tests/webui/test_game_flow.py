@@ -1662,6 +1662,18 @@ def test_a_kong_replacement_win_is_said_so_on_the_sheet_as_on_the_page(client):
     assert "sur pioche · tuile de remplacement du kong" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
 
 
+def test_a_last_tile_win_is_said_so_on_the_sheet_and_its_pdf(client):
+    # a referee's last-tile wins (8 points for it) stood on the signed sheet with nothing to say why
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "123m456p789s234s5z 5z 1f", "winner": B, "discarder": None, "context": {"last_tile": True}})
+    post(client, gid, {"hand": "123m456p789s234s5z 5z 1f", "winner": C, "discarder": A, "context": {"last_tile": True}})
+    post(client, gid, {"hand": "123m456p789s234s5z 5z 1f", "winner": D, "discarder": A})
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert sheet.count("last tile of the wall, or its discard") == 2, sheet
+    assert "dernière tuile du mur, ou son écart" in client.get(f"/games/{gid}/sheet?lang=fr").get_data(as_text=True)
+    assert b"last tile of the wall" in client.get(f"/games/{gid}/sheet.pdf?lang=en").data
+
+
 def _pdf_runs(pdf: bytes) -> list[tuple[float, float, float, str]]:
     """Every text run of a sheet PDF: (size, x, y, text)."""
     runs = re.findall(rb"BT /F1 ([\d.]+) Tf ([\d.-]+) ([\d.-]+) Td \(((?:[^)\\]|\\.)*)\) Tj ET", pdf)

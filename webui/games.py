@@ -118,6 +118,7 @@ INLINE_EDITS = 24
 @bp.get("/<int:game_id>")
 def show(game_id):
     view = gamelog.game_view(get_store(), game_id)
+    session["last_game"] = game_id       # offered first where a hand outside a game is recorded (review)
     i18n.use_rules_terms(view["game"]["rules"])
     chart = _chart(view, [[view["start_points"] + t for t in h["totals"]] for h in _played(view)],
                    start=view["start_points"], legend=False)

@@ -3,7 +3,7 @@ context form, the result and the same hand under the other rule sets (docs/webui
 correction is re-scored at once through ``POST /review/score``."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
 import scorer
 from mjtable.pipeline import UNSURE_BELOW
@@ -186,6 +186,10 @@ def _page(draft=None):
     # typing the hand again from the game's page
     open_games = [] if game is not None or correcting is not None else [
         g for g in gamelog.games_with_state(store, limit=50) if not g["finished"]]
+    # the game this browser last had open first: a referee's hand typed outside a game went into the
+    # newest table's game, offered first, instead of the one being kept
+    last = session.get("last_game")
+    open_games.sort(key=lambda g: g["id"] != last)
     return render_template(
         "review.html", draft=draft, game=game, view=view, rules=rules, open_games=open_games,
         rule_sets=scoring.available_rules(), context_fields=_context_fields(rules),

@@ -197,6 +197,18 @@ def test_a_hand_reviewed_before_its_game_was_opened_is_recorded_into_it_from_its
     assert len(client.get(f"/api/games/{game}").json["hands"]) == 1
 
 
+def test_the_game_last_opened_is_offered_first_for_a_hand_reviewed_outside_a_game(client):
+    # a referee keeping two tables typed a hand outside a game: the newest table's game was chosen,
+    # not the one they were keeping, and the hand went into the wrong game
+    import re
+    first, newest = _game(client), _game(client)
+    draft = _draft(client)
+    options = lambda: re.findall(r'<option value="(\d+)">', client.get(f"/review/{draft}").get_data(as_text=True))
+    assert options()[:2] == [str(newest), str(first)]
+    client.get(f"/games/{first}")
+    assert options()[:2] == [str(first), str(newest)]
+
+
 def test_a_kong_replacement_ticked_alone_is_a_self_drawn_win(client):
     # the page refused it ("a win on a kong replacement tile is drawn"), the command line inferred it
     csrf = {"X-CSRF-Token": csrf_of(client)}

@@ -1044,6 +1044,8 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     # asked first: it says what it replaces, and changes nothing
     code, out, _ = run(capsys, "games", "--restore", str(backup), "--data-dir", str(served))
     assert code == 1 and "would replace the game log" in out and "(2 game(s)) with" in out and "--yes" in out
+    # the name the replaced log will have is dated by the restore itself (a dry run said the second before)
+    assert "kept beside it as mjtable-before-restore-YYYYMMDD-HHMMSS.sqlite3, dated when it is done" in out
     assert names(log) == ["Thursday", "Friday"]
     code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(served))
     assert code == 0 and "restored 1 game(s)" in out, out

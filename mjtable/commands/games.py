@@ -209,8 +209,11 @@ def _restore(database, target: str, yes: bool) -> int:
         kept = database.with_name(f"{database.stem}-before-restore-{stamp}{database.suffix}")
         if not yes:
             # what it would do, and nothing done: status 1 ("the answer is no"), not an error
+            # the name's time is the restore's own: the dry run's second was not the run's
+            pattern = f"{database.stem}-before-restore-YYYYMMDD-HHMMSS{database.suffix}"
             print(f"this would replace the game log {database} ({had} game(s)) with {source} ({count} game(s)); "
-                  f"the log replaced would be kept as {kept.name}: run again with --yes to do it")
+                  f"the log replaced would be kept beside it as {pattern}, dated when it is done: run again "
+                  "with --yes to do it")
             return 1
         code = _backup(str(database), str(kept), quiet=True)
         if code:

@@ -765,9 +765,34 @@ def export_csv(game_id):
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
     # the column names in the page's language, the dealer as the game's rule set names him
     words = i18n.csv_words(get_store().get_game(game_id)["rules"]) if i18n.lang() == "fr" else None
-    return Response("\ufeff" + gamelog.export_csv(get_store(), game_id, delimiter, words),
+    text = gamelog.export_csv(get_store(), game_id, delimiter, words)
+    settled = _with_money({"game": get_store().get_game(game_id),
+                           "final": gamelog.game_view(get_store(), game_id)["final"]})["money"]
+    if settled is not None:
+        text += _money_csv(settled, delimiter, words or {})
+    return Response("\ufeff" + text,
                     content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="mjtable-game-{game_id}.csv"'})
+
+
+def _money_csv(settled, delimiter: str, words: dict) -> str:
+    """The settlement the game page made (its CSV link carries the rate), as two more tables:
+    each player's sum, then who pays whom (``gamelog.SafeCsv``: names kept as text, the decimal
+    mark a ";" spreadsheet reads)."""
+    import io
+    say = lambda key: words.get(key, key)
+    out = io.StringIO()
+    w = gamelog.SafeCsv(out, delimiter)
+    unit = f" ({settled.unit})" if settled.unit else ""
+    w.writerow([])
+    w.writerow([say("player"), say("money") + unit])
+    for player, amount in settled.amounts.items():
+        w.writerow([player, float(amount)])
+    w.writerow([])
+    w.writerow([say("payer"), say("payee"), say("amount") + unit])
+    for payer, payee, amount in settled.payments:
+        w.writerow([say("pot") if payer is None else payer, say("pot") if payee is None else payee, float(amount)])
+    return out.getvalue()
 
 
 def json_export_response(game_id: int) -> Response:

@@ -1355,7 +1355,7 @@ CSV_WORDS_FR = {
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
     "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
     "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "reward": "gain (points)",
-    "chombo": "chombo",
+    "chombo": "chombo", "money": "argent", "payer": "payeur", "payee": "bénéficiaire", "amount": "montant", "pot": "pot",
     "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
 }

@@ -2584,11 +2584,23 @@ def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
     assert "Bob pays" not in said and "pays Bob" in said and " EUR" in said          # Bob won the evening
     pdf = client.get(pdf_link).data
     assert b"(Settled in money) Tj" in pdf and b"pays Bob" in pdf and b"EUR" in pdf
+    # the CSV too: each player's sum and who pays whom, the decimal comma on the French file
+    import csv
+    import io
+    csv_link = re.search(r'href="([^"]+)" id="export-csv"', page).group(1).replace("&amp;", "&")
+    rows = list(csv.reader(io.StringIO(client.get(csv_link).get_data().decode("utf-8-sig"))))
+    money_at = rows.index(["player", "money (EUR)"])
+    sums = {r[0]: float(r[1]) for r in rows[money_at + 1:money_at + 5]}
+    assert len(sums) == 4 and abs(sum(sums.values())) < 1e-9 and sums["Bob"] > 0, sums
+    assert ["payer", "payee", "amount (EUR)"] in rows and any(r[1:2] == ["Bob"] for r in rows[money_at + 6:])
+    fr = client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon&rate=0.5&unit=EUR").get_data().decode("utf-8-sig")
+    assert "joueur;argent (EUR)" in fr and re.search(r"\nBob;\d+,\d+", fr.replace("\r", "")), fr[-300:]
     # not settled on the page: the sheet and the PDF as before
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "rate=" not in re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1)
     assert b"Settled in money" not in client.get(f"/games/{gid}/sheet.pdf").data
     assert 'id="sheet-money"' not in client.get(f"/games/{gid}/sheet").get_data(as_text=True)
+    assert "money" not in client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig")
     # a rate the form would refuse settles nothing, and the sheet is still served
     r = client.get(f"/games/{gid}/sheet?rate=abc")
     assert r.status_code == 200 and 'id="sheet-money"' not in r.get_data(as_text=True)

@@ -596,6 +596,42 @@ def test_backs_left_out_apart_from_the_hand_are_no_standing_tiles_read_face_down
     assert not console_errors(d)
 
 
+def test_a_hand_typed_after_a_correction_keeps_the_corrected_tile_tied_to_its_code(server, browser, monkeypatch):
+    # a 7s read 2z, corrected to 7s, then the hand typed: the typed 2z took that tile's crop (tied
+    # by the code read there), and recording taught the tile set that the 7s was a 2z
+    import json
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2z", "8s", "9s", "2z", "2z"]   # #9 is a 7s
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9, "face_down": False,
+                  "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["no winning hand could be built"],
+                            "links": [{"tile": i, "group": 0, "role": "member"} for i in range(14)],
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(14))}]},
+                "missing_context": [], "timings_ms": {}}
+    d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "typed-after.jpg", "mcr", 14)
+    d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="2z"]')[0].click()
+    wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="7s"]').click()
+    wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    d.find_element(By.CSS_SELECTOR, "#notation-box summary").click()
+    box = d.find_element(By.ID, "notation")
+    # the box holds the hand as it stands once the correction is scored: typed over it then
+    wait(d).until(lambda drv: box.get_attribute("value") == "123m456p778899s2z 2z")
+    d.execute_script("arguments[0].value = '';", box)
+    box.send_keys("123m456p789s789s2z 2z")
+    d.find_element(By.CSS_SELECTOR, "#notation-form button[type=submit]").click()
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    time.sleep(1)       # the state saved after the change's pause
+    d.get(d.current_url)
+    state = json.loads(d.find_element(By.ID, "review-data").get_attribute("textContent"))["state"]
+    tied = {t["src"]: t["code"] for g in state["groups"] for t in g["tiles"] if t.get("src") is not None}
+    assert tied.get(9) == "7s", tied                 # the corrected tile keeps its crop under its code
+    assert all(tied.get(i) == "2z" for i in (12, 13)), tied
+    assert not console_errors(d)
+
+
 def test_a_photo_with_no_face_up_tile_says_so_not_that_its_row_was_read_face_down(server, browser, monkeypatch):
     # a picture of no tile at all had a yellow circle read as a tile's back: the page said "Tiles of
     # the standing row were read face down ... Add each with + Tile"
@@ -924,6 +960,22 @@ def test_correction_teaches_the_active_profile_and_undo_takes_it_back(server, br
     browser.refresh()
     wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]'))).click()
     browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4p"]').click()
+    wait(browser, 60).until(lambda _: taught() == [])
+    # corrected again, then reloaded while its lesson was on its way: the page served with no
+    # lesson kept for the draft (the server had not stored it yet), the profile learning it. An
+    # Undo then sent nothing, and the correction stayed learnt
+    from webui import drafts
+    from webui.store import get_store
+    browser.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="4p"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#picker .pick[data-code="4s"]').click()
+    wait(browser, 60).until(lambda _: len(taught()) == 1)
+    draft = browser.current_url.split("/review/")[1].split("?")[0]
+    with app.app_context():
+        drafts.save_lesson(get_store(), draft, [])
+    browser.refresh()
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '#hand-view .htile[data-code="4s"]')))
+    wait(browser).until(lambda drv: drv.execute_script("return document.getElementById('photo').naturalWidth > 0"))
+    browser.find_element(By.ID, "undo").click()
     wait(browser, 60).until(lambda _: taught() == [])
 
 

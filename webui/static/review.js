@@ -78,9 +78,15 @@
   // tile the decoding changed, whose code the box showed as the decoding's guess (photographed())
   function fromHand(hand, typed = false) {
     const used = new Set();
+    // each photographed tile's code as the hand stood before it was typed: a tile the player had
+    // corrected (a 2z read, made a 7s) is that code now; tied by its code as read, a typed 2z took
+    // its crop and taught the profile that the 7s was a 2z, the correction lost
+    const stood = new Map();
+    if (typed) groups.forEach((g) => g.tiles.forEach((t) => { if (t.src !== null && t.src !== undefined) stood.set(t.src, t.code); }));
+    const codeAt = (i) => (stood.has(i) ? stood.get(i) : readCode[i]);
     const srcOf = (code) => {   // tie each tile to a tile read from the photo, for its crop
       for (let i = 0; i < readTiles.length; i++) {
-        if (!used.has(i) && !readTiles[i].unknown && readCode[i] && norm(readCode[i]) === norm(code)) { used.add(i); return i; }
+        if (!used.has(i) && !readTiles[i].unknown && codeAt(i) && norm(codeAt(i)) === norm(code)) { used.add(i); return i; }
       }
       for (let i = 0; i < readTiles.length; i++) {   // a face-down tile of a concealed kong
         if (!used.has(i) && readTiles[i].face_down) { used.add(i); return i; }
@@ -766,7 +772,8 @@
     const kept = tiles.filter(([read, code]) => read.code === code);
     const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
     if (said === taught) return;
-    const before = JSON.parse(taught).length;
+    // not known (taught null, a reload while the last lesson was on its way): as if one was taught
+    const before = taught === null ? 1 : JSON.parse(taught).length;
     taught = said;
     const answer = await sendHand(draftId, fixed, fixed.length ? kept : []);
     // said, so that the player knows a correction is not only for this hand (nothing was)
@@ -1569,6 +1576,14 @@
   // "which tile won?" answered before this page was drawn again (a reload, Back after recording)
   if (corrections.some(answersWinning)) hideWinningQuestion();
   if (data.recorded) recordedGroups = JSON.stringify(currentState().groups);
+  // reloaded while this draft's last lesson was still on its way (a correction, then a reload two
+  // seconds later): the server's record (data.taught) is older than the tiles put back here, and
+  // an Undo then sent nothing, the correction left learnt. The next change sends its lesson.
+  if (data.profileActive && draftId && !data.recorded) {
+    const standing = photographed().filter(([read, code]) => read.code !== code)
+      .map(([read, code]) => [readTiles.indexOf(read), code]);
+    if (JSON.stringify(standing) !== taught) taught = null;
+  }
   loadHistory();
   render();
   // this tab's own change kept as it left the page may reach the server after this page was

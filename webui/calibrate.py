@@ -134,7 +134,9 @@ class BuildJob:
         elapsed = (self.finished or time.monotonic()) - self.started
         return {"state": self.state, "done": self.done, "total": self.total,
                 "percent": round(100 * self.done / self.total), "elapsed_s": round(elapsed, 1),
-                **({"error": self.error} if self.error else {})}
+                **({"error": self.error} if self.error else {}),
+                # given up for a newer photo of this browser's (another tab): the page says to go on there
+                **({"superseded": True} if self.error == SUPERSEDED else {})}
 
 
 #: A build whose page has not asked for its progress for this long (the page asks every 0.7 s; a

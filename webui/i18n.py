@@ -649,6 +649,7 @@ FR = {
     "Loading the models… ({s} s)": "Chargement des modèles… ({s} s)",
     "Checking what it learnt… ({s} s)": "Vérification de ce qu'il a appris… ({s} s)",
     "The profile could not be built: {error}. Upload the photo again.": "Le profil n'a pas pu être construit : {error}. Envoyez de nouveau la photo.",
+    "This photo's profile was not built: a newer calibration photo, sent from another tab or window, replaced it. Go on there.": "Le profil de cette photo n'a pas été construit : une photo de calibration plus récente, envoyée depuis un autre onglet ou une autre fenêtre, l'a remplacée. Continuez là-bas.",
     "That calibration has expired: upload the photo again.": "Cette calibration a expiré : envoyez de nouveau la photo.",
     "Profile “{name}” saved: it is now the active profile.": "Profil « {name} » enregistré : c'est maintenant le profil actif.",
     "No active profile: the base model reads tiles alone.": "Aucun profil actif : le modèle de base lit seul les tuiles.",
@@ -1630,7 +1631,7 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
-                   "The profile could not be built: {error}. Upload the photo again.", "Waiting for another profile to finish…",
+                   "The profile could not be built: {error}. Upload the photo again.", "This photo's profile was not built: a newer calibration photo, sent from another tab or window, replaced it. Go on there.", "Waiting for another profile to finish…",
                    "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)",
                    "{p} % ({s} s, about {left} s left)",
                    "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"]

@@ -71,6 +71,9 @@ def test_a_photo_uploaded_again_gives_up_the_build_before_it(client, monkeypatch
         tokens = [t for t, j in calibrate._JOBS.items() if j is first]
         job = client.get(f"/calibrate/progress/{tokens[0]}?lang=fr").get_json()
         assert job["message"] == "une photo de calibration plus récente a remplacé celle-ci"
+        # said as given up for another tab's photo: the page says to go on there, not to upload again
+        # (a trial's two tabs took turns giving each other's build up)
+        assert job["superseded"] is True
         deadline = time.monotonic() + 10
         while second.state != "building" and time.monotonic() < deadline:
             time.sleep(0.05)

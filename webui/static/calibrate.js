@@ -46,8 +46,11 @@
     }
     if (job.state === "failed") {
       // nothing can be saved: the save button, left waiting, read "Learning your tiles…" for good
-      text.textContent = tr("The profile could not be built: {error}. Upload the photo again.",
-        { error: job.message || job.error });
+      // given up for a newer photo sent from another tab of this browser: uploading here again
+      // would give that one up in turn (a trial's two tabs took turns)
+      text.textContent = job.superseded
+        ? tr("This photo's profile was not built: a newer calibration photo, sent from another tab or window, replaced it. Go on there.")
+        : tr("The profile could not be built: {error}. Upload the photo again.", { error: job.message || job.error });
       say(text.textContent);
       box.classList.add("error");
       const form = document.getElementById("save-profile");

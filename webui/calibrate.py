@@ -178,7 +178,16 @@ def _page(template: str, status: int = 200, **ctx):
     full_app = "csrf_token" in current_app.jinja_env.globals and "capture" in current_app.blueprints
     layout = "base.html" if full_app else "calibrate/_plain.html"
     return render_template(template, layout=layout, t=i18n.t_page, msg=i18n.msg, asset=_asset, colon=i18n.colon,
-                           tile_label=i18n.tile_label, calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
+                           tile_label=i18n.tile_label, when=i18n.when, made_at=_made_at,
+                           calibrate_text={k: i18n.t(k) for k in i18n.CALIBRATE_TEXTS}, **ctx), status
+
+
+def _made_at(created) -> str | None:
+    """When a profile was made (its ``created``, seconds since the epoch) as a UTC ISO time, or None."""
+    from datetime import datetime, timezone
+    if not isinstance(created, (int, float)):
+        return None
+    return datetime.fromtimestamp(created, timezone.utc).isoformat(timespec="seconds")
 
 
 def _asset(filename: str) -> str:

@@ -377,7 +377,7 @@ FR = {
     "{n} tile(s)": "{n} tuile(s)", "tile-set profile: {name}": "profil du jeu de tuiles : {name}",
     "hand: {notation}  (layout confidence {confidence})": "main : {notation}  (confiance de la disposition {confidence})",
     "hand: not rebuilt": "main : non reconstituée", "changed tile #{tile}: {read} → {chosen} ({why})":
-        "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :", "counted": "compté", "What the hand counts:": "Ce que la main compte :", "Settled in money": "Réglé en argent", "{player}: {amount}": "{player} : {amount}",
+        "tuile n°{tile} changée : {read} → {chosen} ({why})", "warning": "avertissement", "timings (ms):": "durées (ms) :", "counted": "compté", "What the hand counts:": "Ce que la main compte :", "Settled in money": "Réglé en argent", "made": "fait le", "{player}: {amount}": "{player} : {amount}",
     "unsure tiles, to check against the photo: {tiles}": "tuiles incertaines, à vérifier sur la photo : {tiles}",
     "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options": "pour corriger une tuile, tapez la main : mjtable score \"NOTATION\" avec les mêmes options",
     "to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, or edit the hand of --json and pipe it to mjtable score -":

@@ -327,6 +327,11 @@ def test_a_replaced_profile_is_kept_and_can_be_restored(client):
     assert client.store.active().n_corrections == 0 and client.store.active().name == "club set"
     page = client.get("/calibrate/").get_data(as_text=True)
     assert "The profile it replaced, “Club Set” (1 tile learnt from hands), is kept." in page
+    # each said with when it was made: two of one name after a restore were told apart by nothing
+    import re
+    made = re.findall(r'<time class="when" datetime="([^"]+)">', page)
+    assert len(made) == 2 and made[1] <= made[0], made      # the replaced one is the older
+    assert 'made <time class="when"' in page
     assert 'action="/calibrate/restore"' in page
     # deleting says it deletes the kept one too (it asked "Delete the profile club set?" alone)
     assert ("Delete the profile club set, and the profile it replaced (1 tile learnt), kept to be restored?"

@@ -1180,12 +1180,16 @@ def test_the_review_page_in_a_game_scores_with_the_games_counters(client):
     assert re.search(r'name="ctx_honba" value="1"[^>]*readonly', review)
 
 
+def _pdf_of_a_draw(client, rules: str, names: list) -> tuple[int, bytes]:
+    """A game of ``names`` with one draw recorded, and its PDF sheet."""
+    gid = client.post("/api/games", json={"name": "", "rules": rules, "players": names}).json["game"]["id"]
+    post(client, gid, {"kind": "draw"})
+    return gid, client.get(f"/games/{gid}/sheet.pdf").data
+
+
 def test_the_pdf_sheet_names_players_it_cannot_write_by_their_number(client, monkeypatch):
     monkeypatch.setenv("MJTABLE_PDF_FONT", "none")        # a machine without a font for them
-    names = ["张伟", "王芳", "Zoé", "李娜"]
-    gid = client.post("/api/games", json={"name": "", "rules": "mcr", "players": names}).json["game"]["id"]
-    post(client, gid, {"kind": "draw"})
-    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    gid, pdf = _pdf_of_a_draw(client, "mcr", ["张伟", "王芳", "Zoé", "李娜"])
     assert b"??" not in pdf
     assert b"(player 1) Tj" in pdf and b"(player 4) Tj" in pdf and "(Zoé) Tj".encode("latin-1") in pdf
     assert b"the print view shows every name" in pdf
@@ -1236,21 +1240,13 @@ def test_the_pdf_sheet_writes_latin_names_without_the_accents_it_lacks(client, m
 def test_the_pdf_sheet_leaves_out_the_symbols_of_a_name_not_the_name(client, monkeypatch):
     # « Léa 🀄😀 » was "player 4" on the sheet a family signs, header and signature line
     monkeypatch.setenv("MJTABLE_PDF_FONT", "none")        # a machine without a font for them
-    names = ["Grandma", "Dad", "Mum", "Léa 🀄😀"]
-    gid = client.post("/api/games", json={"name": "", "rules": "hk", "players": names}).json["game"]["id"]
-    post(client, gid, {"kind": "draw"})
-    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    _, pdf = _pdf_of_a_draw(client, "hk", ["Grandma", "Dad", "Mum", "Léa 🀄😀"])
     assert "(Léa) Tj".encode("cp1252") in pdf and b"player 4" not in pdf and b"cannot write" not in pdf
     assert b"??" not in pdf
     # a name of symbols alone is still the player's number; so are two names written alike once
     # their symbols are left out (the signed sheet named one player twice)
-    gid = client.post("/api/games", json={"name": "", "rules": "hk", "players": ["A", "B", "C", "🀄"]}).json["game"]["id"]
-    post(client, gid, {"kind": "draw"})
-    assert b"(player 4) Tj" in client.get(f"/games/{gid}/sheet.pdf").data
-    gid = client.post("/api/games", json={"name": "", "rules": "hk",
-                                          "players": ["Léa 🀄", "Léa", "Bob 1\ufe0f\u20e3", "Di"]}).json["game"]["id"]
-    post(client, gid, {"kind": "draw"})
-    pdf = client.get(f"/games/{gid}/sheet.pdf").data
+    assert b"(player 4) Tj" in _pdf_of_a_draw(client, "hk", ["A", "B", "C", "🀄"])[1]
+    _, pdf = _pdf_of_a_draw(client, "hk", ["Léa 🀄", "Léa", "Bob 1\ufe0f\u20e3", "Di"])
     assert b"(player 1) Tj" in pdf and b"(player 2) Tj" in pdf and b"(Bob 1) Tj" in pdf and b"(Di) Tj" in pdf
 
 

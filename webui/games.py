@@ -127,9 +127,7 @@ def show(game_id):
         refused = None
     edits = gamelog.history(get_store(), game_id)
     # the final table's scores in money, as the standings settle an evening (webui.money)
-    final = view["final"] or []
-    settling = _money_page(view["game"]["rules"], {r["player"]: r["score"] for r in final},
-                           {r["player"]: r.get("penalty") or 0 for r in final})
+    settling = _final_money(view["game"]["rules"], view["final"])
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
                            win_flags=win_flags(view["game"]["rules"]),
@@ -605,15 +603,7 @@ def _with_money(sh: dict) -> dict:
     """The sheet with the settlement in money its query asks for (``rate``, ``unit``, ``per``,
     ``step``: the game page's links carry its settle form's values), of its final table, under
     ``"money"`` (None: none asked, the game not finished, or values the form would refuse)."""
-    sh["money"] = None
-    final = sh.get("final") or []
-    try:
-        asked = money.parse(request.args, sh["game"]["rules"])
-    except validation.InputError:
-        return sh
-    if asked and final:
-        sh["money"] = money.settle({r["player"]: r["score"] for r in final}, *asked,
-                                   penalties={r["player"]: r.get("penalty") or 0 for r in final})
+    sh["money"] = _final_money(sh["game"]["rules"], sh.get("final"))["settled"]
     return sh
 
 
@@ -730,6 +720,13 @@ def standings_page():
 MONEY_FIELDS = ("rate", "unit", "per", "step")
 
 
+def _final_money(rules: str, final: list | None) -> dict:
+    """``_money_page`` of a game's final table (None or empty: a game in play, nothing to settle)."""
+    final = final or []
+    return _money_page(rules, {r["player"]: r["score"] for r in final},
+                       {r["player"]: r.get("penalty") or 0 for r in final})
+
+
 def _money_page(rules: str, scores: dict, penalties: dict | None = None) -> dict:
     """The money section's values for a page (``_macros.html``'s ``money_section``): ``settled``,
     the settlement the query asks for (``rate`` …) of ``scores`` (player: score; the
@@ -766,8 +763,9 @@ def export_csv(game_id):
     # the column names in the page's language, the dealer as the game's rule set names him
     words = i18n.csv_words(get_store().get_game(game_id)["rules"]) if i18n.lang() == "fr" else None
     text = gamelog.export_csv(get_store(), game_id, delimiter, words)
-    settled = _with_money({"game": get_store().get_game(game_id),
-                           "final": gamelog.game_view(get_store(), game_id)["final"]})["money"]
+    # the game's final table is worked out again only where a settlement is asked for
+    settled = (_final_money(get_store().get_game(game_id)["rules"], gamelog.game_view(get_store(), game_id)["final"])
+               ["settled"] if request.args.get("rate") else None)
     if settled is not None:
         text += _money_csv(settled, delimiter, words or {})
     return Response("\ufeff" + text,

@@ -160,6 +160,12 @@ def _merged_warnings(warnings: list) -> list:
     return [merged if w is apart else w for w in texts if w is not flip]
 
 
+def _shown(tile: dict) -> str:
+    """A read tile as the terminal names it: its code, "--" face down, "?" for a face no code
+    names (its code is a guess)."""
+    return "?" if tile.get("unknown") else tile["code"] or "--"
+
+
 def format_reading(result: dict, explain: bool = False, words=None) -> str:
     """The reading as the terminal prints it: the tiles, the hand rebuilt or why not, the
     warnings and the score; ``words``: ``render.Words`` (French too), default English."""
@@ -177,8 +183,7 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
             flags.append("unsure")      # as the review page marks it: check it against the photo
             unsure.append(i)
         top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
-        shown = "?" if t.get("unknown") else t["code"] or "--"     # a face no code names: its code is a guess
-        lines.append(f"  #{i:<2} {shown:<3} {t['confidence']:.2f}  box {t['box']}"
+        lines.append(f"  #{i:<2} {_shown(t):<3} {t['confidence']:.2f}  box {t['box']}"
                      + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else "")
                      + (f"  (base model: {t['base_code']})" if t.get("base_code") else ""))
     reading = result["reading"]
@@ -193,10 +198,8 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     if dora:        # read from the photo (or given): the score's dora line names only the tiles they make
         lines.append("  " + w.t("dora indicators") + w.colon() + " " + " ".join(dora))
     if unsure:
-        # a face no code names is shown "?" as in the list above: its code is a guess
-        shown = lambda t: "?" if t.get("unknown") else t["code"] or "--"
         lines.append("  " + w.t("unsure tiles, to check against the photo: {tiles}",
-                                tiles=", ".join(f"#{i} {shown(result['tiles'][i])}" for i in unsure)))
+                                tiles=", ".join(f"#{i} {_shown(result['tiles'][i])}" for i in unsure)))
         # the reading's JSON holds a hand to edit only where one was rebuilt
         lines.append("  " + (w.t("to correct a tile, type the hand: mjtable score \"NOTATION\" with the same options, "
                                  "or edit the hand of --json and pipe it to mjtable score -") if result.get("hand") else

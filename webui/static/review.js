@@ -33,6 +33,9 @@
   for (const c of ((reading.decoding || {}).changes || [])) {
     if (c.tile !== null && c.tile !== undefined && readTiles[c.tile]) { readCode[c.tile] = c.chosen; decoded.add(c.tile); }
   }
+  // The code read tile i shows: its read code, or, for a face a tile-set profile turned face down,
+  // the base model's (its white dragon read as a back); null for a back.
+  const faceCode = (i) => readCode[i] || (readTiles[i].face_down && readTiles[i].base_code) || null;
   // Where read tile i goes when the hand view is laid out from the reading: "bonus", "standing",
   // "g<id>" (a meld or an unknown group of the reading), or null (a face no code names, a dora).
   const handPlace = (i) => {
@@ -42,7 +45,7 @@
     if (kind === "dora") return null;
     // a back that grouping left out apart from every group (a wall's top, a box on a shelf): no
     // tile of the hand; in the standing row it was said to be a standing tile read face down
-    if (kind === "ignored" && !readCode[i] && !(readTiles[i].face_down && readTiles[i].base_code)) return null;
+    if (kind === "ignored" && !faceCode(i)) return null;
     return kind === "meld" || kind === "unknown" ? "g" + (links[i] || {}).group : "standing";
   };
 
@@ -126,9 +129,9 @@
       const byGroup = new Map();
       readTiles.forEach((t, i) => {
         const link = links[i] || {};
-        // a face a tile-set profile turned face down keeps the base model's code (its white dragon
-        // read as a back): given a neighbour's code instead, it showed as that tile, unsure
-        const code = readCode[i] || (t.face_down && t.base_code) || null;
+        // a face a tile-set profile turned face down keeps the base model's code (faceCode): given a
+        // neighbour's code instead, it showed as that tile, unsure
+        const code = faceCode(i);
         const key = handPlace(i);   // null: a face no code names (the player adds its tile), a dora
         if (key === null) return;
         if (key === "bonus") { bonus.push(newTile(code, i)); return; }
@@ -543,7 +546,7 @@
     // melds numbered as the hand view numbers them when the reading opens ("Meld 1", "Meld 2")
     const meldNumbers = {};
     // only groups with a face-up tile: one of backs alone (a wall) is left out of the hand, no meld
-    const withFaces = new Set(readTiles.map((t, i) => (readCode[i] || (t.face_down && t.base_code) ? handPlace(i) : null)));
+    const withFaces = new Set(readTiles.map((t, i) => (faceCode(i) ? handPlace(i) : null)));
     readTiles.forEach((t, i) => {
       const place = handPlace(i);
       if (place && place[0] === "g" && withFaces.has(place) && !(place in meldNumbers)) {
@@ -757,6 +760,8 @@
   // /review/<draft>/teach; none left: the same, empty), replacing what that draft taught, so an
   // undone correction, or a mind changed, is taken back. Nothing is sent without a profile.
   let taught = JSON.stringify(data.taught || []);
+  // the corrected tiles as the server keeps a draft's lesson: [index in the reading, code], in JSON
+  const lessonOf = (fixed) => JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
   async function teachCorrections() {
     if (!data.profileActive || !draftId || data.recorded || !photo || !photo.naturalWidth) return;
     // a corrected tile read as lying sideways teaches nothing (the profile learns upright crops):
@@ -770,7 +775,7 @@
     const tiles = photographed();
     const fixed = tiles.filter(([read, code]) => read.code !== code);
     const kept = tiles.filter(([read, code]) => read.code === code);
-    const said = JSON.stringify(fixed.map(([read, code]) => [readTiles.indexOf(read), code]));
+    const said = lessonOf(fixed);
     if (said === taught) return;
     // not known (taught null, a reload while the last lesson was on its way): as if one was taught
     const before = taught === null ? 1 : JSON.parse(taught).length;
@@ -1580,9 +1585,7 @@
   // seconds later): the server's record (data.taught) is older than the tiles put back here, and
   // an Undo then sent nothing, the correction left learnt. The next change sends its lesson.
   if (data.profileActive && draftId && !data.recorded) {
-    const standing = photographed().filter(([read, code]) => read.code !== code)
-      .map(([read, code]) => [readTiles.indexOf(read), code]);
-    if (JSON.stringify(standing) !== taught) taught = null;
+    if (lessonOf(photographed().filter(([read, code]) => read.code !== code)) !== taught) taught = null;
   }
   loadHistory();
   render();

@@ -520,6 +520,20 @@ def review_stand_in_reading(server, browser, monkeypatch, joker=False, unsure=(3
     wait(d).until(lambda drv: score_total(drv) is not None)
 
 
+def _one_row_read(codes: list, confidence: float, role: str):
+    """A stand-in for the reader: ``codes`` read face up side by side at ``confidence``, one
+    group of the standing row, no hand rebuilt (each tile linked to it as ``role``)."""
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": confidence, "face_down": False,
+                  "sideways": False, "top3": [{"code": c, "p": confidence}]} for i, c in enumerate(codes)]
+        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
+                "reading": {"warnings": ["no winning hand could be built"],
+                            "links": [{"tile": i, "group": 0, "role": role} for i in range(len(codes))],
+                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(len(codes)))}]},
+                "missing_context": [], "timings_ms": {}}
+    return read_photo
+
+
 def _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, name: str, rules: str, tiles: int):
     """The review page of a photo read by ``read_photo`` (in place of the reader), once its
     ``tiles`` tiles are shown."""
@@ -601,15 +615,7 @@ def test_a_hand_typed_after_a_correction_keeps_the_corrected_tile_tied_to_its_co
     # by the code read there), and recording taught the tile set that the 7s was a 2z
     import json
     codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2z", "8s", "9s", "2z", "2z"]   # #9 is a 7s
-
-    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
-        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.9, "face_down": False,
-                  "sideways": False, "top3": [{"code": c, "p": 0.9}]} for i, c in enumerate(codes)]
-        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
-                "reading": {"warnings": ["no winning hand could be built"],
-                            "links": [{"tile": i, "group": 0, "role": "member"} for i in range(14)],
-                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(14))}]},
-                "missing_context": [], "timings_ms": {}}
+    read_photo = _one_row_read(codes, 0.9, "member")
     d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "typed-after.jpg", "mcr", 14)
     d.find_elements(By.CSS_SELECTOR, '#hand-view .htile[data-code="2z"]')[0].click()
     wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
@@ -706,15 +712,7 @@ def test_a_tile_added_to_a_13_tile_photo_is_offered_as_the_winning_tile(server, 
     rightmost", and the hand scored 92 (four concealed pungs) where the 1m on a discard makes 51.
     The page now asks, and one tap puts the ★ on the tile added."""
     codes = ["1m", "1m", "2m", "2m", "2m", "3m", "3m", "3m", "5s", "5s", "5s", "9s", "9s"]
-
-    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
-        tiles = [{"code": c, "box": [40 + 60 * i, 100, 95 + 60 * i, 175], "confidence": 0.95, "face_down": False,
-                  "sideways": False, "top3": [{"code": c, "p": 0.95}]} for i, c in enumerate(codes)]
-        return {"tiles": tiles, "hand": None, "notation": None, "score": None,
-                "reading": {"warnings": ["no winning hand could be built"],
-                            "links": [{"tile": i, "group": 0, "role": "standing"} for i in range(13)],
-                            "groups": [{"id": 0, "kind": "concealed", "tiles": list(range(13))}]},
-                "missing_context": [], "timings_ms": {}}
+    read_photo = _one_row_read(codes, 0.95, "standing")
     d = _review_of_a_stand_in_reading(server, browser, monkeypatch, read_photo, "thirteen-tiles.jpg", "mcr", 13)
     assert not d.find_element(By.ID, "added-winning").is_displayed()
     d.find_element(By.ID, "add-tile").click()

@@ -216,15 +216,10 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
     photo's (width, height) in the boxes' pixels, tells a row cut off by the photo's edge."""
     problems = []
     face_up = [i for i, t in enumerate(tiles) if not getattr(t, "face_down", False)]
-    for i, t in enumerate(tiles):
-        if getattr(t, "face_down", False):
-            # the reader sees no face: a tile turned over, or one a hand or a coin covers (a trial's
-            # covered tile was told it lay face down)
-            problems.append(f"a tile shows no face at {_where(t)} (face down, or covered): turn every tile face up, "
-                            "with nothing over it")
+    face_down = [t for t in tiles if getattr(t, "face_down", False)]
     if len(face_up) < 2:
-        return LayoutResult(rows=[], problems=problems + [f"found {len(face_up)} face-up tile(s); "
-                                                         "expected 34 (or 42 with flowers and seasons)"])
+        return LayoutResult(rows=[], problems=_no_face_problems(face_down, tiles, frame) + [
+            f"found {len(face_up)} face-up tile(s); expected 34 (or 42 with flowers and seasons)"])
     pts = _centres([tiles[i] for i in face_up])
     theta = row_direction(pts)
     d = np.linalg.norm(pts[:, None] - pts[None], axis=-1)
@@ -253,9 +248,12 @@ def assign_layout(tiles, frame=None) -> LayoutResult:
     # A lone tile beside four or more rows is a stray tile, not a row of its own.
     stray = [k for k, r in enumerate(rows) if len(r) == 1 and len(rows) > 4]
     for k in stray:
-        problems.append(f"extra tile at {_where(tiles[rows[k][0]])}, away from the rows: remove it")
+        problems.append(f"extra tile {_photo_region(tiles[rows[k][0]], tiles, frame)}, away from the rows: remove it")
     rows = [r for k, r in enumerate(rows) if k not in stray]
     local_rows = [r for k, r in enumerate(local_rows) if k not in stray]
+    # the reader sees no face: a tile turned over, or one a hand or a coin covers (a trial's
+    # covered tile was told it lay face down); placed by the rows the page shows
+    problems[:0] = _no_face_problems(face_down, tiles, frame, pts, local_rows, pitch)
     result.rows = rows
     result.has_bonus = len(rows) >= 5
     if n - len(stray) < LAYOUT_LOOK_MIN:
@@ -406,9 +404,66 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _where(t) -> str:
-    x, y = t.center
-    return f"({x:.0f}, {y:.0f})"
+def _no_face_problems(face_down, tiles, frame, pts=None, rows=None, pitch=None) -> list[str]:
+    """A line for each tile showing no face, placed in words a player finds it by: in its row
+    when it lies in one of ``rows`` (chains of indices into ``pts``, the face-up centres, in the
+    layout's order), else by its part of the photo. A page shows no photo to find "(621, 379)" on."""
+    lines = []
+    for t in face_down:
+        where = (_place_in_rows(t, pts, rows, pitch) if rows else None) or _photo_region(t, tiles, frame)
+        lines.append(f"a tile shows no face {where} (face down, or covered): turn every tile face up, "
+                     "with nothing over it")
+    return lines
+
+
+def _place_in_rows(t, pts: np.ndarray, rows: list[list[int]], pitch: float) -> str | None:
+    """Where tile ``t`` lies in the layout's rows ("in row 2, between its 3rd and 4th tiles"), or
+    None when it is no nearer than about a tile's pitch to any row's line."""
+    c = _centres([t])[0]
+    best = None
+    for k, row in enumerate(rows):
+        if len(row) < 2:
+            continue
+        a, b = pts[row[0]], pts[row[-1]]
+        u = (b - a) / (np.linalg.norm(b - a) or 1.0)
+        along = [float(np.dot(pts[i] - a, u)) for i in row]
+        s = float(np.dot(c - a, u))
+        v = c - a
+        off = abs(float(u[0] * v[1] - u[1] * v[0]))     # distance from the row's line
+        # beyond the row's ends by more than a pitch and a half: not in that row
+        if off > 0.6 * pitch or s < along[0] - 1.5 * pitch or s > along[-1] + 1.5 * pitch:
+            continue
+        if best is None or off < best[0]:
+            best = (off, k, sum(x < s for x in along), len(row))
+    if best is None:
+        return None
+    _, k, before, n = best
+    if before == 0:
+        return f"in row {k + 1}, before its first tile"
+    if before == n:
+        return f"in row {k + 1}, after its last tile"
+    return f"in row {k + 1}, between its {_ordinal(before)} and {_ordinal(before + 1)} tiles"
+
+
+#: The parts of a photo by thirds, (row, column), as a player is told where a tile lies.
+PHOTO_REGIONS = (("at the top left of the photo", "at the top of the photo", "at the top right of the photo"),
+                 ("on the left of the photo", "in the middle of the photo", "on the right of the photo"),
+                 ("at the bottom left of the photo", "at the bottom of the photo",
+                  "at the bottom right of the photo"))
+
+
+def _photo_region(t, tiles, frame) -> str:
+    """The third of the photo ``frame`` (width, height) tile ``t`` lies in, in words ("at the top
+    left of the photo"); without a frame, the third of the tiles' own extent."""
+    x, y = _centres([t])[0]
+    if frame is not None:
+        x0, y0, (x1, y1) = 0.0, 0.0, frame
+    else:
+        boxes = np.array([b.box for b in tiles], float)
+        x0, y0, x1, y1 = boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()
+    col = min(2, max(0, int(3 * (x - x0) / max(x1 - x0, 1e-9))))
+    row = min(2, max(0, int(3 * (y - y0) / max(y1 - y0, 1e-9))))
+    return PHOTO_REGIONS[row][col]
 
 
 @dataclass

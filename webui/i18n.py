@@ -2613,12 +2613,21 @@ MESSAGES_FR = {
     "the photo is only {}×{} pixels: too small for the layout's tiles to be read; send the photo as the camera took it, at full size":
         "la photo ne fait que {0}×{1} pixels : trop petite pour lire les tuiles de la disposition ; envoyez la photo "
         "telle que l'appareil l'a prise, en taille réelle",
-    "a tile shows no face at {} (face down, or covered): turn every tile face up, with nothing over it":
-        "une tuile ne montre pas sa face en {0} (face cachée, ou couverte) : retournez toutes les tuiles face visible, "
+    "a tile shows no face {} (face down, or covered): turn every tile face up, with nothing over it":
+        "une tuile ne montre pas sa face {0} (face cachée, ou couverte) : retournez toutes les tuiles face visible, "
         "sans rien dessus",
+    # where that tile lies: in a row of the layout the page shows, else in a third of the photo
+    "in row {}, before its first tile": "dans la rangée {0}, avant sa première tuile",
+    "in row {}, after its last tile": "dans la rangée {0}, après sa dernière tuile",
+    "in row {}, between its {} and {} tiles": "dans la rangée {0}, entre ses {1} et {2} tuiles",
+    "at the top left of the photo": "en haut à gauche de la photo", "at the top of the photo": "en haut de la photo",
+    "at the top right of the photo": "en haut à droite de la photo", "on the left of the photo": "à gauche de la photo",
+    "in the middle of the photo": "au milieu de la photo", "on the right of the photo": "à droite de la photo",
+    "at the bottom left of the photo": "en bas à gauche de la photo", "at the bottom of the photo": "en bas de la photo",
+    "at the bottom right of the photo": "en bas à droite de la photo",
     "found {} face-up tile(s); expected 34 (or 42 with flowers and seasons)":
         "{0} tuile(s) face visible trouvée(s) ; 34 attendues (ou 42 avec fleurs et saisons)",
-    "extra tile at {}, away from the rows: remove it": "tuile en trop en {0}, hors des rangées : retirez-la",
+    "extra tile {}, away from the rows: remove it": "tuile en trop {0}, hors des rangées : retirez-la",
     "found {} rows of tiles ({} tiles, rows of {}); expected 4 rows (9 9 9 7) or 5 with flowers and seasons (9 9 9 7 8)":
         "{0} rangées de tuiles trouvées ({1} tuiles, rangées de {2}) ; 4 rangées attendues (9 9 9 7) ou 5 avec fleurs et saisons (9 9 9 7 8)",
     "found {} tiles in {} row(s) (rows of {}) and {} face down; the layout has 34 (or 42 with flowers and seasons)":

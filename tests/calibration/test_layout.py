@@ -92,7 +92,9 @@ def test_extra_tile_in_a_row_and_stray_tile():
     assert any("row 1 (characters 1m-9m) has 10 tiles, expected 9" in p for p in result.problems), result.problems
     tiles, _ = mock_tiles(bonus=True, extra=[(20.0, 20.0)])          # far from every row
     result = assign_layout(tiles)
-    assert any(p.startswith("extra tile at") for p in result.problems), result.problems
+    # in words, not "(812, 640)": no page shows the photo to find a place on
+    assert "extra tile at the bottom right of the photo, away from the rows: remove it" in result.problems, \
+        result.problems
     assert len(result.rows) == 5
 
 
@@ -237,12 +239,28 @@ def test_two_codes_the_base_model_confuses_both_ways_are_not_taken_for_a_misplac
 
 def test_a_tile_showing_no_face_is_said_to_be_face_down_or_covered():
     # a tile covered by a hand was told it lay face down
-    tiles, _ = mock_tiles(bonus=False)
-    tiles[3].face_down = True
-    x, y = tiles[3].center
+    tiles, truth = mock_tiles(bonus=False)
+    tiles[truth.index("4p")].face_down = True
     result = assign_layout(tiles)
-    assert f"a tile shows no face at ({x:.0f}, {y:.0f}) (face down, or covered): turn every tile face up, with " \
-           "nothing over it" in result.problems
+    # placed by the rows the page shows: "at (263, 279)" named a place on a photo no page shows
+    assert "a tile shows no face in row 2, between its 3rd and 4th tiles (face down, or covered): turn every tile " \
+           "face up, with nothing over it" in result.problems, result.problems
+
+
+@pytest.mark.parametrize("code,where", [("1m", "in row 1, before its first tile"), ("7z", "in row 4, after its last tile")])
+def test_a_tile_showing_no_face_at_a_rows_end(code, where):
+    tiles, truth = mock_tiles(bonus=False, angle_deg=180)     # the photo taken from across the table
+    tiles[truth.index(code)].face_down = True
+    assert any(p.startswith(f"a tile shows no face {where} ") for p in assign_layout(tiles).problems)
+
+
+def test_a_tile_showing_no_face_away_from_the_rows_is_placed_in_the_photo():
+    tiles, truth = mock_tiles(bonus=True, extra=[(20.0, 20.0)])   # far below and right of the rows
+    stray = max(tiles, key=lambda t: t.box[1])
+    stray.face_down = True
+    result = assign_layout(tiles, frame=(stray.box[2] + 10, stray.box[3] + 10))
+    assert any(p.startswith("a tile shows no face at the bottom right of the photo ") for p in result.problems), \
+        result.problems
 
 
 def test_a_layout_tiles_crop_is_shown_upright_however_the_photo_was_turned():

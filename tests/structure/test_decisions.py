@@ -16,7 +16,8 @@ SETTING = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # Module-level UPPER_CASE names that are not settings: nothing to decide, so no row.
 NOT_SETTINGS = {
     "vision.calibration": {"SUITS", "HONOURS", "BONUS", "LAYOUT_ROWS",   # the layout photo's rows of codes
-                           "TURNED_NAMES", "MIRRORED_NAMES"},          # and the names of how a photo shows it
+                           "TURNED_NAMES", "MIRRORED_NAMES",           # and the names of how a photo shows it
+                           "PHOTO_REGIONS"},                           # and of where a tile lies in it
     "vision.classifier": {"REPO", "DEFAULT_WEIGHTS"},                         # paths
     "vision.detector": {"REPO", "DEFAULT_WEIGHTS"},                           # paths
     "vision.corners": {"REPO", "DEFAULT_CORNER_MODEL"},                       # paths

@@ -322,6 +322,21 @@ def test_a_place_in_a_photo_is_no_source_reference(app):
     assert strip_citation("a tile at (120, 48) (004 1F)") == "a tile at (120, 48)"
 
 
+def test_where_a_layout_tile_lies_is_said_in_french(app):
+    # a calibration photo's tile placed in words, by its row or by its part of the photo
+    from webui import i18n
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.msg("a tile shows no face in row 2, between its 3rd and 4th tiles (face down, or covered): turn "
+                        "every tile face up, with nothing over it") == (
+            "une tuile ne montre pas sa face dans la rangée 2, entre ses 3e et 4e tuiles (face cachée, ou couverte) : "
+            "retournez toutes les tuiles face visible, sans rien dessus")
+        assert i18n.msg("extra tile at the bottom right of the photo, away from the rows: remove it") == \
+            "tuile en trop en bas à droite de la photo, hors des rangées : retirez-la"
+        assert i18n.msg("a tile shows no face in row 1, before its first tile (face down, or covered): turn every "
+                        "tile face up, with nothing over it").startswith(
+            "une tuile ne montre pas sa face dans la rangée 1, avant sa première tuile (")
+
+
 def test_the_thousands_of_a_figure_are_no_source_reference():
     # the review page's settlement read "2 riichi sticks × 1" and "a mangan 8,, 12, for the
     # dealer": the 000 of 1,000 was taken for the rule document 000 and cut out

@@ -1428,6 +1428,14 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     in_play = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     code, _, err = run(capsys, "games", str(in_play), "--rate", "1", "--data-dir", str(tmp_path))
     assert code == 2 and "still in play" in err
+    # the rate the game page settled at is kept with the game: its standing as text settles at it
+    code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
+    assert code == 0 and "Settle in money" not in out
+    client.get(f"/games/{gid}?rate=0.5&unit=EUR")
+    code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
+    assert code == 0 and "Settle in money: 0.50 EUR per 1 point" in out and "Ann pays Bob 14.50 EUR" in out
+    code, out, _ = run(capsys, "games", str(gid), "--rate", "1", "--step", "1", "--data-dir", str(tmp_path))
+    assert "Ann pays Bob 29" in out and "EUR" not in out        # --rate says otherwise for this once
 
 
 def test_a_name_two_players_begin_with_is_said_to_be_either():

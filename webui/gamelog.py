@@ -15,7 +15,7 @@ from scorer import flow as game_flow
 from scorer.flow import Deal, Event, FlowError
 from scorer.result import unit_for
 
-from . import scoring, settlement, validation
+from . import money, scoring, settlement, validation
 from .i18n import WINDS, quoted
 from .settlement import SettlementError
 from .store import PLAYED_KINDS, NotFound, Store
@@ -1366,7 +1366,8 @@ def export_json(store: Store, game_id: int) -> dict:
                            "context": w.get("context")} for w in wins_of(h)]
         hands.append(row)
     out = {"format": "mjtable-game", "version": EXPORT_VERSION,
-           "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created", "flow")},
+           "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created", "flow")
+                    + (("money",) if g.get("money") else ())},
            "hands": hands}
     if view["final"]:
         out["final"] = view["final"]
@@ -1586,6 +1587,12 @@ def _import_replayed(store: Store, data: dict) -> int:
             if when:
                 dates[recorded["seq"]] = when
         store.keep_dates(gid, _timestamp(g.get("created")), dates)
+        try:        # the rate the game was settled at (webui/money.py), checked as its form checks it
+            kept_money = money.kept(g.get("money"), g["rules"])
+        except InputError as e:
+            raise GameError("bad_import", f"game.money: {e.message}", field="game.money") from None
+        if kept_money:
+            store.set_game_money(gid, kept_money)
         for entry in _import_history(data):
             store.add_edit(gid, entry["seq"], entry["action"], entry["before"], entry["after"], entry["created"])
     return gid

@@ -126,9 +126,15 @@ def show(game_id):
     if not isinstance(refused, dict) or refused.get("game") != game_id:
         refused = None
     edits = gamelog.history(get_store(), game_id)
-    # the final table's scores in money, as the standings settle an evening (webui.money)
-    settling = _final_money(view["game"]["rules"], view["final"])
+    # the final table's scores in money, as the standings settle an evening (webui.money): by the
+    # settle form's query, else by the rate kept with the game
+    settling = _final_money(view["game"]["rules"], view["final"], _money_asked(view["game"]))
+    _keep_money(view["game"], settling)
+    # the settlement shown is the game's kept one: the page offers to forget it
+    money_kept = bool(view["game"]["money"]) and settling["settled"] is not None and \
+        {k: v for k, v in settling["money_entered"].items() if v} == view["game"]["money"]
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
+                           money_kept=money_kept,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
                            win_flags=win_flags(view["game"]["rules"]),
                            common_flags=[k for k in win_flags(view["game"]["rules"]) if k not in RARE_WIN_FLAGS],
@@ -601,10 +607,43 @@ def delete_hand(game_id, seq):
 
 def _with_money(sh: dict) -> dict:
     """The sheet with the settlement in money its query asks for (``rate``, ``unit``, ``per``,
-    ``step``: the game page's links carry its settle form's values), of its final table, under
-    ``"money"`` (None: none asked, the game not finished, or values the form would refuse)."""
-    sh["money"] = _final_money(sh["game"]["rules"], sh.get("final"))["settled"]
+    ``step``: the game page's links carry its settle form's values), else the one kept with the
+    game, of its final table, under ``"money"`` (None: none asked or kept, the game not finished,
+    or values the form would refuse)."""
+    sh["money"] = _final_money(sh["game"]["rules"], sh.get("final"), _money_asked(sh["game"]))["settled"]
     return sh
+
+
+def _money_asked(game: dict):
+    """The settle form's values a game's page or sheet settles with: its query's when it carries
+    any, else those kept with the game (``Store.set_game_money``)."""
+    if any(k in request.args for k in MONEY_FIELDS):
+        return request.args
+    kept = game.get("money") or {}
+    return {k: str(kept[k]) for k in MONEY_FIELDS if kept.get(k) not in (None, "")}
+
+
+def _keep_money(game: dict, settling: dict) -> None:
+    """Keep with ``game`` the settle form's values its page settled with (a club sets its rate once:
+    it went with the page's address, lost on leaving it). Kept only when they settled; a game log
+    open read-only keeps nothing, and says so elsewhere."""
+    if settling["settled"] is None or not any(k in request.args for k in MONEY_FIELDS):
+        return
+    asked = {k: v for k, v in settling["money_entered"].items() if v}
+    store = get_store()
+    if asked != (game.get("money") or {}) and store.read_only is None:
+        store.set_game_money(game["id"], asked)
+        game["money"] = asked
+
+
+@bp.post("/<int:game_id>/money/forget")
+def forget_money(game_id):
+    """Forget the rate kept with a game: its page no longer settles in money until asked again."""
+    store = get_store()
+    store.get_game(game_id)         # 404 for a game that is not there
+    store.set_game_money(game_id, {})
+    flash(i18n.t("the rate is no longer kept with this game"))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
 @bp.get("/<int:game_id>/sheet")
@@ -717,31 +756,33 @@ def standings_page():
 
 
 #: The money form's fields (``webui.money.parse``).
-MONEY_FIELDS = ("rate", "unit", "per", "step")
+MONEY_FIELDS = money.FIELDS
 
 
-def _final_money(rules: str, final: list | None) -> dict:
+def _final_money(rules: str, final: list | None, args=None) -> dict:
     """``_money_page`` of a game's final table (None or empty: a game in play, nothing to settle)."""
     final = final or []
     return _money_page(rules, {r["player"]: r["score"] for r in final},
-                       {r["player"]: r.get("penalty") or 0 for r in final})
+                       {r["player"]: r.get("penalty") or 0 for r in final}, args)
 
 
-def _money_page(rules: str, scores: dict, penalties: dict | None = None) -> dict:
+def _money_page(rules: str, scores: dict, penalties: dict | None = None, args=None) -> dict:
     """The money section's values for a page (``_macros.html``'s ``money_section``): ``settled``,
-    the settlement the query asks for (``rate`` …) of ``scores`` (player: score; the
-    ``penalties`` among them that leave the table), or None; ``money_refused``, its refusal said
-    at the form ({"message", "field"}), or None; what was entered and the rule set's points per rate."""
+    the settlement ``args`` (the query, by default) ask for (``rate`` …) of ``scores`` (player:
+    score; the ``penalties`` among them that leave the table), or None; ``money_refused``, its
+    refusal said at the form ({"message", "field"}), or None; what was entered and the rule set's
+    points per rate."""
+    args = request.args if args is None else args
     settled = refused = None
     if scores:      # nothing to settle (a game in play, no finished game): no form to say a refusal at
         try:
-            asked = money.parse(request.args, rules)
+            asked = money.parse(args, rules)
         except validation.InputError as e:
             refused = {"message": i18n.msg(str(e), e.code), "field": e.field}
         else:
             settled = money.settle(scores, *asked, penalties=penalties) if asked else None
     return {"settled": settled, "money_refused": refused,
-            "money_entered": {k: request.args.get(k, "") for k in MONEY_FIELDS},
+            "money_entered": {k: args.get(k, "") for k in MONEY_FIELDS},
             "per_default": money.DEFAULT_PER.get(rules, 1)}
 
 
@@ -760,12 +801,14 @@ def export_csv(game_id):
     # « Hélène » came out as "HÃ©lÃ¨ne"; other spreadsheets skip it
     # ?sep=semicolon: the French pages' link (Excel set for French reads ";" and put a comma CSV in one column)
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
+    game = get_store().get_game(game_id)
     # the column names in the page's language, the dealer as the game's rule set names him
-    words = i18n.csv_words(get_store().get_game(game_id)["rules"]) if i18n.lang() == "fr" else None
+    words = i18n.csv_words(game["rules"]) if i18n.lang() == "fr" else None
     text = gamelog.export_csv(get_store(), game_id, delimiter, words)
-    # the game's final table is worked out again only where a settlement is asked for
-    settled = (_final_money(get_store().get_game(game_id)["rules"], gamelog.game_view(get_store(), game_id)["final"])
-               ["settled"] if request.args.get("rate") else None)
+    # the game's final table is worked out again only where a settlement is asked for or kept
+    asked = _money_asked(game)
+    settled = (_final_money(game["rules"], gamelog.game_view(get_store(), game_id)["final"], asked)["settled"]
+               if asked.get("rate") else None)
     if settled is not None:
         text += _money_csv(settled, delimiter, words or {})
     return Response("\ufeff" + text,

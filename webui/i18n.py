@@ -59,6 +59,9 @@ FR = {
         "La pénalité d'un chombo est déduite après l'attribution des uma et n'est payée à aucun joueur (002 §3.4.6, tournoi) : les scores font {sum} au total, pas 0.",
     "These names differ only by accents or spaces: if they are one player, write the name alike in every game (the game page renames a player):":
         "Ces noms ne diffèrent que par des accents ou des espaces : s'il s'agit d'un seul joueur, écrivez son nom de la même façon dans chaque partie (la page de la partie renomme un joueur) :",
+    "the rate is no longer kept with this game": "le taux n'est plus gardé avec cette partie",
+    "Forget this game’s rate": "Oublier le taux de cette partie",
+    "Settled at the rate kept with this game.": "Réglé au taux gardé avec cette partie.",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
@@ -2445,6 +2448,7 @@ MESSAGES_FR = {
         "donnez la main de chaque gagnant : hands, dans l'ordre des gagnants (ou winners en objets {{winner, hand, context}})",
     "hand is required for a win": "la main est requise pour une victoire", "hands must be a list": "les mains doivent être une liste",
     "hands[{}]: {}": "main {0} : {1}",
+    "game.money: {}": "règlement en argent de la partie : {0}",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":

@@ -31,6 +31,9 @@ MAX_PER = 1_000_000
 MAX_UNIT = 8
 #: The pot: where the payments of a table that does not add up to zero go (``Settlement.pot``).
 POT = None
+#: The settle form's fields, as a query, a game kept with its rate (``games.money``) and an
+#: export give them.
+FIELDS = ("rate", "unit", "per", "step")
 
 
 @dataclass
@@ -102,6 +105,17 @@ def parse(args, rules: str) -> tuple[Decimal, int, Decimal, str] | None:
     if len(unit) > MAX_UNIT:
         raise InputError("bad_field", f"the currency must be at most {MAX_UNIT} characters", "unit")
     return rate, per, step, unit
+
+
+def kept(values, rules: str) -> dict:
+    """The settle form's values to keep with a game (a game export's ``money``): its fields given as
+    text or numbers, {} when no rate is given; refused (``InputError``) as the form refuses them."""
+    if not isinstance(values, dict):
+        return {}
+    given = {k: str(values[k]).strip() for k in FIELDS
+             if isinstance(values.get(k), (str, int, float)) and not isinstance(values.get(k), bool)
+             and str(values[k]).strip()}
+    return given if parse(given, rules) is not None else {}
 
 
 def _rounded(value: Decimal, step: Decimal) -> Decimal:

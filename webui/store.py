@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS games (
     players TEXT NOT NULL,            -- JSON list of 4 names in seat order E, S, W, N at the start
     context TEXT NOT NULL DEFAULT '{}', -- the context form, remembered for the game
     created TEXT NOT NULL,
-    flow TEXT NOT NULL DEFAULT '{}'    -- the game flow's options; {"legacy": true}: recorded before it
+    flow TEXT NOT NULL DEFAULT '{}',   -- the game flow's options; {"legacy": true}: recorded before it
+    money TEXT NOT NULL DEFAULT '{}'   -- the settlement in money the game page made: rate, unit, per, step
 );
 CREATE TABLE IF NOT EXISTS photos (
     id INTEGER PRIMARY KEY,
@@ -102,7 +103,7 @@ CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted h
 """
 
 #: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
 ADDED_COLUMNS = {
     "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
@@ -140,7 +141,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     Version 0 to 1: the game-flow columns and the edits table; the games already there keep
     the dealers and points they were recorded with (flow ``legacy``). Version 1 to 2: a hand
     may be the end of a game (kind ``end``). Version 2 to 3: each hand's ``rev`` (NULL for the
-    hands already there: their pages name them by id alone). Version 3 to 4: each hand's ``uid``."""
+    hands already there: their pages name them by id alone). Version 3 to 4: each hand's ``uid``.
+    Version 4 to 5: each game's ``money`` (none kept for the games already there)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
@@ -163,6 +165,8 @@ def migrate(conn: sqlite3.Connection) -> int:
             if "uid" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
                 conn.execute("ALTER TABLE hands ADD COLUMN uid TEXT")
             conn.execute("UPDATE hands SET uid = lower(hex(randomblob(8))) WHERE uid IS NULL")
+        if version < 5 and "money" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
+            conn.execute("ALTER TABLE games ADD COLUMN money TEXT NOT NULL DEFAULT '{}'")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -494,7 +498,7 @@ class Store:
         return {"id": row["id"], "name": row["name"], "rules": row["rules"],
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
                 "context": json.loads(row["context"]), "created": row["created"],
-                "flow": json.loads(_col(row, "flow", LEGACY_FLOW))}
+                "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}"))}
 
     def rename_game(self, game_id: int, name: str, players: list[str]) -> None:
         with self.transaction() as c:
@@ -512,6 +516,12 @@ class Store:
                 c.execute("UPDATE games SET created = ? WHERE id = ?", (created, game_id))
             c.executemany("UPDATE hands SET created = ? WHERE game_id = ? AND seq = ?",
                           [(when, game_id, seq) for seq, when in hands.items()])
+
+    def set_game_money(self, game_id: int, money: dict) -> None:
+        """The settlement in money kept with a game (``rate``, ``unit``, ``per``, ``step`` as its
+        form gives them; {}: none kept)."""
+        with self.transaction() as c:
+            c.execute("UPDATE games SET money = ? WHERE id = ?", (json.dumps(money, ensure_ascii=False), game_id))
 
     def set_game_context(self, game_id: int, context: dict) -> None:
         with self.transaction() as c:
@@ -617,11 +627,12 @@ class Store:
     def import_game(self, game: dict, hands: list[dict]) -> int:
         """Create a game and all its hands in one transaction (JSON import)."""
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow, money) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (_next_game_id(c), game["name"], game["rules"], json.dumps(game.get("options") or {}),
                              json.dumps(game["players"]), json.dumps(game.get("context") or {}),
-                             game.get("created") or now(), json.dumps(game.get("flow") or {})))
+                             game.get("created") or now(), json.dumps(game.get("flow") or {}),
+                             json.dumps(game.get("money") or {}, ensure_ascii=False)))
             gid = cur.lastrowid
             for seq, h in enumerate(hands, 1):
                 self._insert_hand(c, gid, seq, h, None)

@@ -5,6 +5,7 @@ games, the same files the pages offer (the web app's own routes answer them, so 
 differ); a backup of the whole log, and a backup put back in its place."""
 from __future__ import annotations
 
+import argparse
 import sys
 import unicodedata
 
@@ -387,11 +388,15 @@ def run(args) -> int:
                 text = sheet_text(view, french=True)
         else:
             text = sheet_text(view)
-        if args.rate is not None:
+        kept = view["game"].get("money") or {}
+        if args.rate is not None or kept and view.get("final"):
             if not view.get("final"):
                 print("error: --rate settles a finished game: this one is still in play", file=sys.stderr)
                 return 2
-            settled = _money_text(client, args, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]},
+            # without --rate, at the rate kept with the game (its page settled it), as its sheet and PDF
+            asked = args if args.rate is not None else argparse.Namespace(
+                **{**vars(args), **{k: kept.get(k) for k in ("rate", "per", "step", "unit")}})
+            settled = _money_text(client, asked, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]},
                                   {r["player"]: r.get("penalty") or 0 for r in view["final"]})
             if settled is None:
                 return 2

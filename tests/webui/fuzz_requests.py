@@ -184,15 +184,15 @@ def build_routes():
     get("/games/standings", lambda d, c: "/games/standings", ["rules", "since", "until", "min_games", "rank_by", "lang"])
     get("/games/standings.csv", lambda d, c: "/games/standings.csv", ["rules", "since", "until", "min_games", "rank_by", "sep"])
     get("/api/standings", lambda d, c: "/api/standings", ["rules", "since", "until", "min_games", "rank_by"])
-    get("/games/<int:game_id>", lambda d, c: f"/games/{game_id(d)}")
+    get("/games/<int:game_id>", lambda d, c: f"/games/{game_id(d)}", ["rate", "unit", "per", "step"])
     get("/games/<int:game_id>/chart.svg", lambda d, c: f"/games/{game_id(d)}/chart.svg")
-    get("/games/<int:game_id>/export.csv", lambda d, c: f"/games/{game_id(d)}/export.csv")
+    get("/games/<int:game_id>/export.csv", lambda d, c: f"/games/{game_id(d)}/export.csv", ["rate", "unit", "per", "step"])
     get("/games/<int:game_id>/export.json", lambda d, c: f"/games/{game_id(d)}/export.json")
     get("/games/<int:game_id>/hands/<int:seq>", lambda d, c: f"/games/{game_id(d)}/hands/{game_id(d)}")
     get("/api/games/<int:game_id>/edits", lambda d, c: f"/api/games/{game_id(d)}/edits")
     get("/api/games/<int:game_id>/state", lambda d, c: f"/api/games/{game_id(d)}/state")
-    get("/games/<int:game_id>/sheet", lambda d, c: f"/games/{game_id(d)}/sheet")
-    get("/games/<int:game_id>/sheet.pdf", lambda d, c: f"/games/{game_id(d)}/sheet.pdf")
+    get("/games/<int:game_id>/sheet", lambda d, c: f"/games/{game_id(d)}/sheet", ["rate", "unit", "per", "step"])
+    get("/games/<int:game_id>/sheet.pdf", lambda d, c: f"/games/{game_id(d)}/sheet.pdf", ["rate", "unit", "per", "step"])
     get("/photos/<int:photo_id>.jpg", lambda d, c: f"/photos/{game_id(d)}.jpg")
     get("/review/<draft_id>", lambda d, c: "/review/" + quote(d(st.sampled_from([c.draft]) | FORM_TEXT) or "x", safe=""),
         ["game", "rules"])
@@ -277,6 +277,8 @@ def build_routes():
     r[("/games/<int:game_id>/penalty", "POST")] = lambda d, c: (f"/games/{game_id(d)}/penalty", form_request(
         d, {"offender": "1", "amount": "10", "note": "n"}, c))
     r[("/games/<int:game_id>/undo", "POST")] = lambda d, c: (f"/games/{game_id(d)}/undo", form_request(d, {}, c))
+    r[("/games/<int:game_id>/money/forget", "POST")] = lambda d, c: (
+        f"/games/{game_id(d)}/money/forget", form_request(d, {}, c))
     r[("/games/<int:game_id>/end", "POST")] = lambda d, c: (f"/games/{game_id(d)}/end", form_request(
         d, {"note": "n"}, c))
     r[("/games/<int:game_id>/delete", "POST")] = lambda d, c: (f"/games/{game_id(d)}/delete", form_request(d, {}, c))

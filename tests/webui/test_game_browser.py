@@ -125,7 +125,14 @@ def test_a_finished_game_is_settled_in_money_on_a_phone(server, browser, app):
     phone(d)
     for lang, rate, said in (("en", "0.5", "pays"), ("fr", "0,5", "paie")):
         d.get(f"{server}/games/{gid}?lang={lang}")
-        d.find_element(By.CSS_SELECTOR, "#money summary").click()
+        if lang == "en":
+            d.find_element(By.CSS_SELECTOR, "#money summary").click()
+        else:       # the rate settled at first is kept with the game: the page opens settled at it
+            assert d.find_element(By.ID, "money").get_attribute("open") is not None
+            assert d.find_element(By.CSS_SELECTOR, '#money-form input[name="rate"]').get_attribute("value") == "0.5"
+            assert d.find_element(By.ID, "money-forget").is_displayed()
+            for name in ("rate", "unit"):
+                d.find_element(By.CSS_SELECTOR, f'#money-form input[name="{name}"]').clear()
         d.find_element(By.CSS_SELECTOR, '#money-form input[name="rate"]').send_keys(rate)
         d.find_element(By.CSS_SELECTOR, '#money-form input[name="unit"]').send_keys("EUR")
         d.find_element(By.CSS_SELECTOR, "#money-form button").click()

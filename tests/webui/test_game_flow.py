@@ -889,11 +889,30 @@ def test_a_version_3_game_log_gets_each_hands_uid_and_restores_a_hand_deleted_be
     uids = [h["uid"] for h in client.get(f"/api/games/{gid}").json["hands"]]
     assert len(set(uids)) == 2 and all(uids)
     conn = sqlite3.connect(data / "mjtable.sqlite3")
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
     conn.close()
     edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
     client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)})
     assert [h["note"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["one", "two", "three"]
+
+
+def test_a_game_log_of_version_4_gets_the_games_kept_rate(tmp_path):
+    """A log from before the rate was kept with a game opens, and keeps one from then on."""
+    from webui import create_app, store
+    data = tmp_path / "data"
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    gid = play_riichi_game(client)
+    conn = sqlite3.connect(data / "mjtable.sqlite3", isolation_level=None)
+    conn.execute("ALTER TABLE games DROP COLUMN money")
+    conn.execute("PRAGMA user_version = 4")
+    conn.close()
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    assert 'id="money-forget"' not in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    client.get(f"/games/{gid}?lang=en&rate=1")
+    assert 'id="money-forget"' in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    conn.close()
 
 
 # -- the game page and the score sheet -----------------------------------------------------------
@@ -2554,6 +2573,44 @@ def test_a_riichi_club_starts_at_25000_with_its_own_uma(client):
     assert bad.status_code == 400 and "riichi options" in bad.json["error"]["message"]
 
 
+def test_the_rate_a_game_was_settled_at_is_kept_with_it(client, tmp_path):
+    # a club settled a game at 0.5 EUR; the page opened again the next day, its sheet printed
+    # from the games list, had forgotten the rate (it lived in the page's address)
+    import json
+    import re
+
+    from .conftest import csrf_of
+    gid = play_riichi_game(client)
+    assert client.get(f"/games/{gid}?lang=en&rate=0.5&unit=EUR&step=0.5").status_code == 200
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert 'id="money-amounts"' in page and 'id="money-forget"' in page
+    assert re.search(r'name="rate"[^>]*value="0.5"', page) and re.search(r'name="unit"[^>]*value="EUR"', page)
+    assert 'id="sheet-money"' in client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert b"Settled in money" in client.get(f"/games/{gid}/sheet.pdf?lang=en").data
+    assert "money (EUR)" in client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig")
+    # another rate asked replaces it; one the form refuses keeps the one kept
+    client.get(f"/games/{gid}?lang=en&rate=2")
+    assert client.get(f"/games/{gid}?lang=en&rate=abc").status_code == 400
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert re.search(r'name="rate"[^>]*value="2"', page) and not re.search(r'name="unit"[^>]*value="EUR"', page)
+    # the export carries it, and an import keeps it
+    export = client.get(f"/games/{gid}/export.json").get_data(as_text=True)
+    assert json.loads(export)["game"]["money"] == {"rate": "2"}
+    r = client.post("/api/games/import", json=json.loads(export))
+    copy = r.json["game"]["id"]
+    assert 'id="money-forget"' in client.get(f"/games/{copy}?lang=en").get_data(as_text=True)
+    bad = json.loads(export)
+    bad["game"]["money"] = {"rate": "lots"}
+    r = client.post("/api/games/import", json=bad)
+    assert r.status_code == 400 and r.json["error"]["field"] == "game.money", r.json
+    # forgotten: the page settles nothing until asked again
+    r = client.post(f"/games/{gid}/money/forget", data={"csrf_token": csrf_of(client)})
+    assert r.status_code == 303
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert 'id="money-amounts"' not in page and 'id="money-forget"' not in page
+    assert "money" not in client.get(f"/games/{gid}/export.json").get_json()["game"]
+
+
 def test_a_tournament_chombo_says_its_cost_on_the_game_page(client):
     # its row moved no points in play (002 §3.4.6: after the uma): a club read "chombo by Chloé"
     # beside four zeros as free
@@ -2591,7 +2648,9 @@ def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
     assert ["payer", "payee", "amount (EUR)"] in rows and any(r[1:2] == ["Bob"] for r in rows[money_at + 6:])
     fr = client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon&rate=0.5&unit=EUR").get_data().decode("utf-8-sig")
     assert "joueur;argent (EUR)" in fr and re.search(r"\nBob;\d+,\d+", fr.replace("\r", "")), fr[-300:]
-    # not settled on the page: the sheet and the PDF as before
+    # not settled on the page (the rate kept with the game forgotten): the sheet and the PDF as before
+    from .conftest import csrf_of
+    assert client.post(f"/games/{gid}/money/forget", data={"csrf_token": csrf_of(client)}).status_code == 303
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "rate=" not in re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1)
     assert b"Settled in money" not in client.get(f"/games/{gid}/sheet.pdf").data

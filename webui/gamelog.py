@@ -1155,9 +1155,11 @@ def edit_hand(store: Store, game_id: int, seq: int, data: dict, hand_id=None) ->
         return after
 
 
-def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", hand_id=None) -> dict:
+def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", hand_id=None,
+                moved_to: dict | None = None) -> dict:
     """Delete hand ``seq`` (later hands are numbered down) and replay the game; kept in the
-    game's history. ``hand_id``: the hand the asking page showed as ``seq`` (``check_hand_id``)."""
+    game's history. ``hand_id``: the hand the asking page showed as ``seq`` (``check_hand_id``).
+    ``moved_to``: the game it moved to (``move_hand``; the history keeps no row to restore)."""
     with store.transaction():
         game = store.get_game(game_id)
         check_hand_id(store.get_hand(game_id, seq), hand_id)
@@ -1177,8 +1179,88 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         # with the hands it stood between (restore_hand's place, whatever was removed since)
         kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "rev")}
         kept.update(before_uids=[u for u in others[:seq - 1] if u], after_uids=[u for u in others[seq:] if u])
-        store.add_edit(game_id, seq, action, {**_entry(removed), "row": kept}, None)
+        store.add_edit(game_id, seq, action, {**_entry(removed), "moved_to": moved_to} if moved_to
+                       else {**_entry(removed), "row": kept}, None)
         return removed
+
+
+def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[int], hand_id=None) -> dict:
+    """Move hand ``seq`` of a game to the end of game ``target_id`` of the same rules (a hand
+    recorded into the wrong game: two tables, or the game before a new one): recorded there as the
+    table entered it, its photo and reading with it, its deal, counters and points the other
+    game's; then deleted here, the later hands replayed, all or nothing. ``seats[i]``: the other
+    game's player who is this game's player ``i``. Kept in this game's history as a move (not
+    restorable: the hand is in the other game). Returns the hand as recorded there."""
+    if target_id == game_id:
+        raise GameError("bad_field", "the hand is in that game already: choose another game", field="to")
+    if not (isinstance(seats, list) and sorted(seats) == [0, 1, 2, 3]):
+        raise GameError("bad_field", "each player of this game must be a different player of the other game",
+                        field="seats")
+    with store.transaction():
+        game, target = store.get_game(game_id), store.get_game(target_id)
+        h = store.get_hand(game_id, seq)
+        check_hand_id(h, hand_id)
+        if h["kind"] == "end":
+            raise GameError("bad_field", "the end of a game cannot move to another game", field="seq")
+        if target["rules"] != game["rules"]:
+            raise GameError("bad_field", f"hand {seq} is scored under {scorer.get_rule_set(game['rules']).title}: it "
+                            "can move only to a game of those rules", field="to")
+        body = _moved_entry(h, seats)
+        removed = delete_hand(store, game_id, seq, action="move", moved_to={"game": target_id, "name": target["name"]})
+        keys = removed.get("request_keys") or []
+        draft = {"photo_id": h.get("photo_id"), "reading": {"tiles": h.get("tiles_read")}} if h.get("photo_id") else None
+        try:
+            # the draft it was recorded from goes with it: its review page and the tile-set profile
+            # that learnt its tiles find it in the other game
+            recorded = _record(store, target_id, body, draft=draft, request_key=keys[0] if keys else None,
+                               told=False, declared=h["hand"] if h["kind"] == "penalty" else None)
+        except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
+            # said of the move: "not a winning hand ... as Bob (S)" named the other game's deal alone
+            raise GameError(e.code, f"hand {seq} cannot move to {target['name']}: {e.message}", field="to") from None
+        for key in keys[1:]:
+            store.add_request_key(target_id, key, recorded["id"])
+        return recorded
+
+
+def seats_by_name(players: list[str], others: list[str]) -> list[int]:
+    """For each of ``players``, the seat of ``others`` a hand moved between their games gives them
+    first: the player of the same name (``name_key``), else the same seat, else the first left."""
+    keys = [name_key(p) for p in others]
+    seats: list[int | None] = [keys.index(name_key(p)) if keys.count(name_key(p)) == 1 else None for p in players]
+    for i, s in enumerate(seats):
+        if s is not None and seats.index(s) != i:
+            seats[i] = None                 # two players of one name here: neither taken by it
+    for i in range(len(seats)):
+        if seats[i] is None:
+            free = [k for k in range(len(others)) if k not in seats]
+            seats[i] = i if i in free else free[0]
+    return seats
+
+
+def _moved_entry(h: dict, seats: list[int]) -> dict:
+    """Hand ``h`` as the table would enter it in another game, its players ``seats`` there; the
+    deal, winds and counters are the other game's to work out (as an import's)."""
+    to = (lambda s: None if s is None else seats[s])
+    body = {"kind": h["kind"], "note": h.get("note") or "", "riichi": sorted(to(p) for p in h.get("riichi") or []),
+            "tiles_read": h.get("tiles_read"), "corrections": h.get("corrections") or []}
+    if h["kind"] == "draw":
+        body["tenpai"] = sorted(to(p) for p in h.get("tenpai") or [])
+    elif h["kind"] == "penalty":
+        body["offender"] = to(h["winner"])
+        if (h.get("fixed") or {}).get("amount") is not None:
+            body["amount"] = h["fixed"]["amount"]
+    elif h["kind"] == "win":
+        body["discarder"] = to(h.get("discarder"))
+        seating = tuple((h.get("outcome") or {}).get("seating") or settlement.SEATED)
+        winners = []
+        for w in wins_of(h):
+            ctx = {k: v for k, v in (w.get("context") or {}).items() if k not in _DEAL_KEYS | {"liable_player"}}
+            relative = (w.get("context") or {}).get("liable_player")
+            if relative:        # seen from the winner here; named by seat, it is seen from them there
+                ctx["liable_player"] = str(to(settlement.seat_at(w["winner"], relative, seating)))
+            winners.append({"winner": to(w["winner"]), "hand": w["hand"], "context": ctx})
+        body["winners"] = winners
+    return body
 
 
 def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
@@ -1615,9 +1697,10 @@ def _import_history(data: dict) -> list[dict]:
     out = []
     for i, e in enumerate(history):
         where = f"history[{i}]"
-        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename", "options"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename or options, "
-                            "before, after, created}", field=where)
+        if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename", "options",
+                                                              "move"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename, options or "
+                            "move, before, after, created}", field=where)
         if e["action"] == "options":
             out.append({"seq": 0, "action": "options", "before": _history_options(e.get("before"), f"{where}.before"),
                         "after": _history_options(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})

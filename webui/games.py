@@ -701,6 +701,38 @@ def restore(game_id, edit_id):
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 
+@bp.route("/<int:game_id>/hands/<int:seq>/move", methods=["GET", "POST"])
+def move_hand(game_id, seq):
+    """A hand recorded into the wrong game (two tables, or the game before a new one) moved to
+    another game of the same rules still in play: the game chosen first, then who is who there
+    (the same names taken first), then moved (``gamelog.move_hand``)."""
+    store = get_store()
+    game = store.get_game(game_id)
+    i18n.use_rules_terms(game["rules"])
+    h = store.get_hand(game_id, seq)
+    games = [g for g in gamelog.games_with_state(store)
+             if g["id"] != game_id and g["rules"] == game["rules"] and not g["finished"]]
+    given = request.form if request.method == "POST" else request.args
+    target = next((g for g in games if str(g["id"]) == given.get("to", "")), None)
+    seats = gamelog.seats_by_name(game["players"], target["players"]) if target else None
+    refused = None
+    if request.method == "POST":
+        posted = [given.get(f"seat{i}", "") for i in range(4)]
+        if all(v in ("0", "1", "2", "3") for v in posted):
+            seats = [int(v) for v in posted]
+        try:
+            if target is None:
+                raise gamelog.GameError("bad_field", "choose the game to move the hand to", field="to")
+            recorded = gamelog.move_hand(store, game_id, seq, target["id"], seats, hand_id=_hand_id(request.form))
+        except gamelog.GameError as e:
+            refused = i18n.msg(e.to_dict())
+        else:
+            flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"]))
+            return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
+    return render_template("move_hand.html", game=game, h=h, games=games, target=target, seats=seats,
+                           refused=refused, page_hand_id=gamelog.page_hand_id), 400 if refused else 200
+
+
 @bp.get("/<int:game_id>/hands/<int:seq>")
 def hand(game_id, seq):
     store = get_store()

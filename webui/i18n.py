@@ -62,6 +62,18 @@ FR = {
     "the rate is no longer kept with this game": "le taux n'est plus gardé avec cette partie",
     "Forget this game’s rate": "Oublier le taux de cette partie",
     "Settled at the rate kept with this game.": "Réglé au taux gardé avec cette partie.",
+    "Move hand {n} to another game": "Déplacer la main {n} vers une autre partie",
+    "A hand recorded into the wrong game goes to the end of another game of the same rules still in play, as the table entered it, with its photo; its deal, counters and points are that game’s. Here it is deleted and every later hand recomputed.":
+        "Une main enregistrée dans la mauvaise partie va à la fin d'une autre partie en cours des mêmes règles, telle que la table l'a saisie, avec sa photo ; sa donne, ses compteurs et ses points sont ceux de cette partie. Ici, elle est supprimée et chaque main suivante recalculée.",
+    "Nothing was moved.": "Rien n'a été déplacé.",
+    "The end of a game cannot move to another game.": "La fin d'une partie ne peut pas aller dans une autre partie.",
+    "No other game of these rules is in play: start one from the games page, then come back here.":
+        "Aucune autre partie de ces règles n'est en cours : commencez-en une depuis la page des parties, puis revenez ici.",
+    "Move it to": "La déplacer vers", "— which game? —": "— quelle partie ? —", "Choose this game": "Choisir cette partie",
+    "Who is who in “{game}”": "Qui est qui dans « {game} »", "{player} is": "{player} est",
+    "Move hand {n} to “{game}”": "Déplacer la main {n} vers « {game} »",
+    "hand {n} moved to {game}, as its hand {m}": "main {n} déplacée vers {game}, comme sa main {m}",
+    "moved to {game}": "déplacée vers {game}", "another game": "une autre partie",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
@@ -2381,8 +2393,8 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete, undo, restore, rename or options, before, after, created}":
-        "une modification est {{seq, action : edit, delete, undo, restore, rename ou options, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo, restore, rename, options or move, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo, restore, rename, options ou move, before, after, created}}",
     "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",
@@ -2449,6 +2461,14 @@ MESSAGES_FR = {
     "hand is required for a win": "la main est requise pour une victoire", "hands must be a list": "les mains doivent être une liste",
     "hands[{}]: {}": "main {0} : {1}",
     "game.money: {}": "règlement en argent de la partie : {0}",
+    "the hand is in that game already: choose another game": "la main est déjà dans cette partie : choisissez-en une autre",
+    "each player of this game must be a different player of the other game":
+        "chaque joueur de cette partie doit être un joueur différent de l'autre partie",
+    "the end of a game cannot move to another game": "la fin d'une partie ne peut pas aller dans une autre partie",
+    "hand {} is scored under {}: it can move only to a game of those rules":
+        "la main {0} est comptée en {1} : elle ne peut aller que dans une partie de ces règles",
+    "hand {} cannot move to {}: {}": "la main {0} ne peut pas aller dans {1} : {2}",
+    "choose the game to move the hand to": "choisissez la partie où déplacer la main",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",
     "hand {}: impossible win context under {} as {} ({}) in the {} round: {}":

@@ -186,6 +186,8 @@ def build_routes():
     get("/api/standings", lambda d, c: "/api/standings", ["rules", "since", "until", "min_games", "rank_by"])
     get("/games/<int:game_id>", lambda d, c: f"/games/{game_id(d)}", ["rate", "unit", "per", "step"])
     get("/games/<int:game_id>/chart.svg", lambda d, c: f"/games/{game_id(d)}/chart.svg")
+    get("/games/<int:game_id>/hands/<int:seq>/move", lambda d, c: f"/games/{game_id(d)}/hands/{hand_seq(d)}/move",
+        ["to"])
     get("/games/<int:game_id>/export.csv", lambda d, c: f"/games/{game_id(d)}/export.csv", ["rate", "unit", "per", "step"])
     get("/games/<int:game_id>/export.json", lambda d, c: f"/games/{game_id(d)}/export.json")
     get("/games/<int:game_id>/hands/<int:seq>", lambda d, c: f"/games/{game_id(d)}/hands/{game_id(d)}")
@@ -279,6 +281,9 @@ def build_routes():
     r[("/games/<int:game_id>/undo", "POST")] = lambda d, c: (f"/games/{game_id(d)}/undo", form_request(d, {}, c))
     r[("/games/<int:game_id>/money/forget", "POST")] = lambda d, c: (
         f"/games/{game_id(d)}/money/forget", form_request(d, {}, c))
+    r[("/games/<int:game_id>/hands/<int:seq>/move", "POST")] = lambda d, c: (
+        f"/games/{game_id(d)}/hands/{hand_seq(d)}/move", form_request(
+            d, {"to": str(game_id(d)), "seat0": "1", "seat1": "0", "seat2": "2", "seat3": "3"}, c))
     r[("/games/<int:game_id>/end", "POST")] = lambda d, c: (f"/games/{game_id(d)}/end", form_request(
         d, {"note": "n"}, c))
     r[("/games/<int:game_id>/delete", "POST")] = lambda d, c: (f"/games/{game_id(d)}/delete", form_request(d, {}, c))

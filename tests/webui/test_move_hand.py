@@ -1,0 +1,120 @@
+"""A hand recorded into the wrong game moved to another game of the same rules (games.move_hand,
+gamelog.move_hand): two tables playing at once, or a new game started while the hand went into
+the one before."""
+from __future__ import annotations
+
+import html
+import re
+
+from .conftest import csrf_of
+from .test_game_flow import A, B, C, D, PLAYERS, new_game, post
+
+WIN = "123456789m123p5z 5z"
+
+
+def _game(client, rules, players, **extra) -> int:
+    r = client.post("/api/games", json={"rules": rules, "players": players, **extra})
+    assert r.status_code == 201, r.json
+    return r.json["game"]["id"]
+
+
+def _move(client, gid, seq, to, seats=None):
+    page = client.get(f"/games/{gid}/hands/{seq}/move?to={to}&lang=en").get_data(as_text=True)
+    hand_id = re.search(r'name="hand_id" value="([^"]+)"', page).group(1)
+    form = {"csrf_token": csrf_of(client), "hand_id": hand_id, "to": str(to)}
+    if seats is None:      # as the page chose them
+        seats = [int(re.search(rf'<select name="seat{i}">.*?<option value="(\d)" selected', page, re.S).group(1))
+                 for i in range(4)]
+    form.update({f"seat{i}": str(s) for i, s in enumerate(seats)})
+    return client.post(f"/games/{gid}/hands/{seq}/move?lang=en", data=form)
+
+
+def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
+    # the same four friends sat again in another order; Bob's win went into the game before
+    wrong = new_game(client, "mcr")
+    post(client, wrong, {"hand": WIN, "winner": B, "discarder": A, "note": "Bob's big hand"})
+    post(client, wrong, {"kind": "draw"})
+    right = _game(client, "mcr", ["Di", "Cy", "Bob", "Ann"])
+    post(client, right, {"kind": "draw"})
+    before = client.get(f"/api/games/{wrong}").json["hands"][0]
+    page = client.get(f"/games/{wrong}/hands/1/move?lang=en").get_data(as_text=True)
+    assert 'id="move-to"' in page and 'id="move-hand"' not in page      # the game first
+    page = client.get(f"/games/{wrong}/hands/1/move?to={right}&lang=en").get_data(as_text=True)
+    # who is who, by their names: Ann is seat 3 there, Bob seat 2
+    for i, seat in enumerate([3, 2, 1, 0]):
+        assert re.search(rf'<select name="seat{i}">.*?<option value="{seat}" selected', page, re.S), (i, seat)
+    r = _move(client, wrong, 1, right)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{right}#hand-2")
+    moved = client.get(f"/api/games/{right}").json["hands"][1]
+    assert (moved["winner"], moved["discarder"], moved["note"]) == (2, 3, "Bob's big hand")
+    assert moved["notation"] == before["notation"] and moved["score"]["total"] == before["score"]["total"]
+    assert moved["dealer"] == 1 and moved["deltas"][2] > 0 and moved["deltas"][3] < 0     # its deal there, after a draw
+    left = client.get(f"/api/games/{wrong}").json["hands"]
+    assert [h["kind"] for h in left] == ["draw"] and left[0]["seq"] == 1
+    # the history says where it went, and offers no restore (the hand is in the other game)
+    game_page = html.unescape(client.get(f"/games/{wrong}?lang=en").get_data(as_text=True))
+    assert f"hand 1 moved to {client.get(f'/api/games/{right}').json['game']['name']}" in game_page
+    assert "Restore this hand" not in game_page
+    fr = html.unescape(client.get(f"/games/{wrong}?lang=fr").get_data(as_text=True))
+    assert "main 1 déplacée vers" in fr
+    assert client.get(f"/games/{wrong}/export.json").get_json()["history"][0]["action"] == "move"
+
+
+def test_a_move_takes_the_riichi_declarations_and_request_keys_with_the_hand(client):
+    wrong = _game(client, "riichi", PLAYERS)
+    first = client.post(f"/api/games/{wrong}/hands", json={"hand": "123456789m123p5s 5s", "winner": C,
+                                                             "discarder": None, "riichi": [C, D]},
+                        headers={"Idempotency-Key": "table-2-hand-1"})
+    assert first.status_code == 201, first.json
+    right = _game(client, "riichi", ["Eve", "Fay", "Gus", "Hal"])
+    r = _move(client, wrong, 1, right, seats=[1, 0, 3, 2])      # none of the same names: chosen
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    moved = client.get(f"/api/games/{right}").json["hands"][0]
+    assert moved["winner"] == 3 and moved["riichi"] == [2, 3]
+    # the Idempotency-Key went with it: the phone sending the hand again finds it recorded there
+    again = client.post(f"/api/games/{right}/hands", json={"hand": "123456789m123p5s 5s", "winner": 3,
+                                                             "discarder": None, "riichi": [2, 3]},
+                        headers={"Idempotency-Key": "table-2-hand-1"})
+    assert again.status_code in (200, 201) and len(client.get(f"/api/games/{right}").json["hands"]) == 1
+
+
+def test_a_liable_player_is_the_same_person_in_the_other_game(client):
+    wrong = _game(client, "hk", PLAYERS)
+    post(client, wrong, {"hand": "[555z][666z][777z,1]123m4p 4p", "winner": B, "discarder": A,
+                         "context": {"liable_player": A}})
+    right = _game(client, "hk", ["Cy", "Di", "Ann", "Bob"])
+    assert _move(client, wrong, 1, right).status_code == 303
+    page = client.get(f"/games/{right}?lang=en").get_data(as_text=True)
+    assert '<span class="liable">Ann liable (bao)</span>' in page
+
+
+def test_a_move_the_other_game_cannot_take_is_refused_and_nothing_moves(client):
+    wrong = new_game(client, "mcr")
+    post(client, wrong, {"hand": WIN, "winner": B, "discarder": A})
+    riichi = _game(client, "riichi", PLAYERS)
+    page = client.get(f"/games/{wrong}/hands/1/move?lang=en").get_data(as_text=True)
+    assert f'<option value="{riichi}"' not in page and 'id="cannot-move"' in page     # other rules: not offered
+    right = new_game(client, "mcr")
+    r = _move(client, wrong, 1, right, seats=[0, 0, 2, 3])
+    text = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "each player of this game must be a different player of the other game" in text
+    assert "Nothing was moved." in text
+    r = _move(client, wrong, 1, right)
+    assert r.status_code == 303
+    # a finished game is not offered, and a page left open on the hand moved is told it changed
+    page = client.get(f"/games/{wrong}/hands/1/move?lang=en")
+    assert page.status_code == 404
+    end = new_game(client, "mcr")
+    post(client, end, {"kind": "draw"})
+    post(client, end, {"kind": "end"})
+    page = client.get(f"/games/{right}/hands/1/move?lang=en").get_data(as_text=True)
+    assert f'<option value="{end}"' not in page and f'<option value="{wrong}"' in page
+    page = client.get(f"/games/{end}/hands/2/move?lang=en").get_data(as_text=True)
+    assert "The end of a game cannot move to another game." in page
+
+
+def test_the_game_page_links_each_hand_to_its_move(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": WIN, "winner": B, "discarder": A})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert f'href="/games/{gid}/hands/1/move"' in page

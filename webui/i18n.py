@@ -16,6 +16,7 @@ from jinja2 import pass_context
 from scorer.rulesets import item_definition, unused_reason
 from scorer.result import (MERGED_PAYER_WORDS, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
                            others_merged, uncapped_score, unit_for)
+from scorer.riichi.names import fu_definition
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -62,6 +63,8 @@ FR = {
     "the rate is no longer kept with this game": "le taux n'est plus gardé avec cette partie",
     "Forget this game’s rate": "Oublier le taux de cette partie",
     "Settled at the rate kept with this game.": "Réglé au taux gardé avec cette partie.",
+    "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.":
+        "Aucune tuile gagnante écrite à part : la dernière tuile écrite, {tile}, est prise comme tuile gagnante (★). Écrivez la tuile gagnante après une espace, ou marquez ★ sur une autre tuile.",
     "Move hand {n} to another game": "Déplacer la main {n} vers une autre partie",
     "A hand recorded into the wrong game goes to the end of another game of the same rules still in play, as the table entered it, with its photo; its deal, counters and points are that game’s. Here it is deleted and every later hand recomputed.":
         "Une main enregistrée dans la mauvaise partie va à la fin d'une autre partie en cours des mêmes règles, telle que la table l'a saisie, avec sa photo ; sa donne, ses compteurs et ses points sont ceux de cette partie. Ici, elle est supprimée et chaque main suivante recalculée.",
@@ -1362,6 +1365,14 @@ def fan_definition(rules: str, item: dict) -> str:
     return (french or english) if lang() == "fr" else english
 
 
+def fu_meaning(entry: dict) -> str:
+    """What a minipoint line of a riichi score asks of a hand, in the page's language (002 §4.1.1,
+    ``scorer.riichi.names.FU_DEFINITIONS``): "Double value pair 4" alone left a beginner to find
+    out that it is 2 for the seat wind and 2 for the round wind. "" for a line without one."""
+    english, french = fu_definition(entry) or ("", "")
+    return french if lang() == "fr" else english
+
+
 #: The score sheet's CSV in French (gamelog.export_csv): its column names, kinds of hand and winds.
 CSV_WORDS_FR = {
     "hand": "main", "kind": "type", "round_wind": "vent du tour", "dealer": "croupier", "honba": "honba",
@@ -1608,7 +1619,8 @@ def review_notes(warnings: list, asked=()) -> list[str]:
 
 
 #: The review script's texts (review.js), in the page's language.
-JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
+JS_TEXTS = ["No tiles yet: add them with “+ Tile”, or type the hand.",
+            "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.", "Concealed kong", "Cannot be recorded as a win:", "Reload",
             "Choose who won, and on whose discard.", "provisional: the winner and the discarder are not chosen yet",
             "Clear the whole hand?", "Undo the last change?",
             "Delete this meld?", "Add a tile", "Add to", "Move to", "{n} tile(s) in the hand", "Correct {code}", "the base model read {code}", "the reader's best guesses", "Standing tiles",
@@ -1852,7 +1864,7 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(t=t_page, share_decimals=share_decimals, losers_settle=LOSERS_SETTLE, label=_page_label, house_rules_text=house_rules_text, house_rules_variant_text=house_rules_variant_text, option_words=option_words, wind_name=wind_name, context_value=context_value,
                                  assumed_value=assumed_value,
                                  strip_citation=strip_citation,
-                                 split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, payment_rows=payment_rows, result_facts=result_facts,
+                                 split_source=split_source, fan_name=fan_name, fan_definition=fan_definition, fu_meaning=fu_meaning, payment_rows=payment_rows, result_facts=result_facts,
                                  review_questions=review_questions, review_notes=review_notes,
                                  change_place=change_place,
                                  page_lang=lang, languages=LANGUAGES, lang_url=lang_url,

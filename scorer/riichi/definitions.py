@@ -27,7 +27,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Victoire sur pioche avec une main entièrement cachée (aucun élément exposé).",
     ),
     "pinfu": (
-        "Concealed hand of four chows and a pair that is not dragons or your seat/prevalent wind, "
+        "Concealed hand of four chows and a pair that is not dragons or your seat or round wind, "
         "won on a two-sided chow wait.",
         "Main cachée de quatre chows et d'une paire sans valeur (ni dragon, ni vent du joueur, ni vent "
         "dominant), finie sur une attente des deux côtés.",
@@ -70,19 +70,19 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Un pung ou un kong de vent du Nord, quand Nord est le vent du joueur.",
     ),
     "round_wind_east": (
-        "A pung or kong of East winds while East is the prevalent (round) wind.",
+        "A pung or kong of East winds while East is the round wind.",
         "Un pung ou un kong de vent d'Est, quand Est est le vent dominant.",
     ),
     "round_wind_south": (
-        "A pung or kong of South winds while South is the prevalent (round) wind.",
+        "A pung or kong of South winds while South is the round wind.",
         "Un pung ou un kong de vent du Sud, quand Sud est le vent dominant.",
     ),
     "round_wind_west": (
-        "A pung or kong of West winds while West is the prevalent (round) wind.",
+        "A pung or kong of West winds while West is the round wind.",
         "Un pung ou un kong de vent d'Ouest, quand Ouest est le vent dominant.",
     ),
     "round_wind_north": (
-        "A pung or kong of North winds while North is the prevalent (round) wind.",
+        "A pung or kong of North winds while North is the round wind.",
         "Un pung ou un kong de vent du Nord, quand Nord est le vent dominant.",
     ),
     "chantai": (

@@ -24,10 +24,10 @@ YAKU_NAMES: dict[str, tuple[str, str, str, str]] = {
     "seat_wind_south": ("Seat Wind Pung (South)", "Pung du Vent du joueur (Sud)", "自風 南 (yakuhai)", "002 §4.2.1"),
     "seat_wind_west": ("Seat Wind Pung (West)", "Pung du Vent du joueur (Ouest)", "自風 西 (yakuhai)", "002 §4.2.1"),
     "seat_wind_north": ("Seat Wind Pung (North)", "Pung du Vent du joueur (Nord)", "自風 北 (yakuhai)", "002 §4.2.1"),
-    "round_wind_east": ("Prevalent Wind Pung (East)", "Pung du Vent dominant (Est)", "場風 東 (yakuhai)", "002 §4.2.1"),
-    "round_wind_south": ("Prevalent Wind Pung (South)", "Pung du Vent dominant (Sud)", "場風 南 (yakuhai)", "002 §4.2.1"),
-    "round_wind_west": ("Prevalent Wind Pung (West)", "Pung du Vent dominant (Ouest)", "場風 西 (yakuhai)", "002 §4.2.1"),
-    "round_wind_north": ("Prevalent Wind Pung (North)", "Pung du Vent dominant (Nord)", "場風 北 (yakuhai)", "002 §4.2.1"),
+    "round_wind_east": ("Round Wind Pung (East)", "Pung du Vent dominant (Est)", "場風 東 (yakuhai)", "002 §4.2.1"),
+    "round_wind_south": ("Round Wind Pung (South)", "Pung du Vent dominant (Sud)", "場風 南 (yakuhai)", "002 §4.2.1"),
+    "round_wind_west": ("Round Wind Pung (West)", "Pung du Vent dominant (Ouest)", "場風 西 (yakuhai)", "002 §4.2.1"),
+    "round_wind_north": ("Round Wind Pung (North)", "Pung du Vent dominant (Nord)", "場風 北 (yakuhai)", "002 §4.2.1"),
     "chantai": ("Outside Hand", "Terminales et Honneurs", "混全帯幺九 (chanta)", "002 §4.2.1"),
     "rinshan": ("After a Kong", "Finir sur Kong", "嶺上開花 (rinshan kaihou)", "002 §4.2.1"),
     "chankan": ("Robbing the Kong", "Voler un Kong", "槍槓 (chan kan)", "002 §4.2.1"),
@@ -77,7 +77,7 @@ FU_NAMES: dict[str, tuple[str, str]] = {
     "kanchan": ("Closed wait", "Attente fermée"),
     "pair_wait": ("Pair wait", "Attente sur la paire"),
     "valued_pair": ("Value pair", "Paire de valeur"),
-    "double_valued_pair": ("Double value pair (seat and prevalent wind)", "Paire du vent du joueur et dominant"),
+    "double_valued_pair": ("Double value pair (seat and round wind)", "Paire du vent du joueur et dominant"),
     "tsumo": ("Self-drawn", "Gagner sur pioche"),
     "hand_without_fu": ("Open pinfu", "Pinfu ouvert"),
     "closed_pon": ("Concealed pung, 2-8", "Pung caché ordinaire"),
@@ -113,9 +113,9 @@ FU_DEFINITIONS: dict[str, tuple[str, str]] = {
     "pair_wait": ("Won on the tile that finishes the pair: 2 minipoints, even if other tiles would also have won.",
                   "Gagné sur la tuile qui termine la paire : 2 minipoints, même si d'autres tuiles auraient aussi fait "
                   "gagner."),
-    "valued_pair": ("A pair of dragons, of the winner's seat wind or of the prevalent wind: 2 minipoints.",
+    "valued_pair": ("A pair of dragons, of the winner's seat wind or of the round wind: 2 minipoints.",
                     "Une paire de dragons, du vent du joueur ou du vent dominant : 2 minipoints."),
-    "double_valued_pair": ("A pair of the wind that is both the winner's seat wind and the prevalent wind: 2 for "
+    "double_valued_pair": ("A pair of the wind that is both the winner's seat wind and the round wind: 2 for "
                            "each, 4 minipoints.",
                            "Une paire du vent qui est à la fois le vent du joueur et le vent dominant : 2 pour "
                            "chacun, 4 minipoints."),

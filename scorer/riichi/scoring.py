@@ -529,7 +529,7 @@ def score(hand: Hand, options) -> ScoreResult:
                 pair = T.normalize(f["tiles"][0])
                 f["name_en"], f["name_fr"] = (("Dragon pair", "Paire de dragon") if pair in ("5z", "6z", "7z") else
                                               ("Seat wind pair", "Paire de vent du joueur") if pair == T.WINDS[WIND_NAMES.index(seat)]
-                                              else ("Prevalent wind pair", "Paire de vent dominant"))
+                                              else ("Round wind pair", "Paire de vent dominant"))
         pinfu = next((i for i in items if i.id == "pinfu"), None)
         paid = _paid_wait(readings, win_id // 4) if pinfu else None     # pinfu: no seven pairs among them
         if paid:

@@ -423,7 +423,7 @@ def test_a_value_pairs_minipoints_are_named_as_002_names_them():
         r = riichi(f"234m456p678s{pair}34s 5s", riichi=True, riichi_sticks=1, seat_wind="S", discarder="left")
         names[pair] = next((f["name_en"], f["name_fr"]) for f in r.extra["fu_breakdown"] if f["reason"] == "valued_pair")
     assert names == {"55z": ("Dragon pair", "Paire de dragon"), "22z": ("Seat wind pair", "Paire de vent du joueur"),
-                     "11z": ("Prevalent wind pair", "Paire de vent dominant")}
+                     "11z": ("Round wind pair", "Paire de vent dominant")}
 
 
 def test_a_pung_the_winning_discard_completes_says_why_it_counts_as_exposed():

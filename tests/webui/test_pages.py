@@ -374,6 +374,22 @@ def test_a_riichi_hands_minipoints_are_shown_open_with_their_sum_and_rounding(cl
     assert "Total 32, arrondi à la dizaine supérieure" in html
 
 
+def test_each_minipoint_line_says_what_it_is_for(client):
+    # "Double value pair (seat and prevalent wind) 4", "Closed wait 2": a beginner was never told
+    # that the 4 is 2 for the seat wind and 2 for the round wind (002 §4.1.1)
+    def text(lang):
+        html = client.post(f"/review/score?lang={lang}", json={
+            "hand": "123m456p789s13s11z 2s", "rules": "riichi",
+            "form": {"ctx_seat_wind": "E", "ctx_round_wind": "E", "ctx_discarder": "left", "ctx_riichi": "1"}}).json["html"]
+        return re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+    english = text("en")
+    assert "Double value pair (seat and round wind) A pair of the wind that is both the winner's seat wind and the " \
+           "round wind: 2 for each, 4 minipoints." in english.replace("&#39;", "'"), english
+    assert "Closed wait Won on the middle tile of a chow: 2 minipoints" in english
+    assert "prevalent" not in english.lower()
+    assert "à la fois le vent du joueur et le vent dominant : 2 pour chacun, 4 minipoints" in text("fr").replace("&#39;", "'")
+
+
 def test_the_dora_held_are_tied_to_their_indicator(client):
     # "Dora 2s 2s 1×2" with nothing saying 2s is the tile after the 1s indicator
     import re

@@ -990,7 +990,7 @@ def test_a_typed_hand_answers_which_tile_won(server, browser, app):
     send(d.find_element(By.ID, "notation").get_attribute("value"))
     assert question.is_displayed()
     send("123m456p789s2z11z2z1z")
-    assert question.is_displayed()
+    assert question.is_displayed() and not d.find_elements(By.ID, "winning-taken")     # asked once, not twice
     send("123m456p789s2z11z2z 1z")
     wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
     d.execute_script("return new Promise((r) => setTimeout(r, 600))")       # the draft's state saved
@@ -1481,3 +1481,46 @@ def test_a_games_total_is_provisional_until_the_winner_and_discarder_are_chosen(
     d.get(server + "/review/new?rules=toy&hand=" + WIN)          # no game: nobody to choose
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert "unseated" not in d.find_element(By.ID, "bar-total").get_attribute("class")
+
+
+def test_riichi_ticked_outside_a_game_puts_the_winners_own_stick_on_the_table(server, browser):
+    # a beginner's riichi ron read 3,900 with the sticks field left at 0, 4,900 with the stick
+    # their riichi put down (002 §3.3.14), and nothing said why
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=en&hand=" + "234m456p678s23s55p 4s".replace(" ", "%20"))
+    wait(d).until(lambda drv: score_total(drv) is not None)
+    sticks = d.find_element(By.NAME, "ctx_riichi_sticks")
+    assert sticks.get_attribute("value") == "0"
+    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    wait(d).until(lambda drv: drv.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "1")
+    wait(d).until(lambda drv: "riichi stick" in drv.find_element(By.ID, "result").text)
+    # unticked, the stick put there goes back; a count typed by the player is theirs
+    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = false;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    assert d.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "0"
+    sticks.clear()
+    sticks.send_keys("3")
+    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    assert d.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "3"
+    assert not console_errors(d)
+
+
+def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(server, browser):
+    # a beginner typed the hand sorted, the 4s they won on in the middle: scored as won on the 5p
+    # (2,600 instead of pinfu's 3,900), and nothing said so
+    d = browser
+    d.get(server + "/review/new?rules=riichi&lang=en")
+    box = d.find_element(By.ID, "notation")
+    box.send_keys("234m456p678s234s55p")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    said = wait(d).until(lambda drv: drv.find_elements(By.ID, "winning-taken"))[0]
+    assert said.text.startswith("No winning tile written apart: the last tile written, 5 Dots, is taken"), said.text
+    # the winning tile written apart: nothing to say
+    box = d.find_element(By.ID, "notation")
+    box.clear()
+    box.send_keys("234m456p678s23s55p 4s")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    wait(d).until(lambda drv: not drv.find_elements(By.ID, "winning-taken"))
+    assert not console_errors(d)

@@ -255,7 +255,7 @@
   // "Which tile won?" is answered by ★ on a tile, or by a hand typed with its winning tile apart
   // (the question stayed above a typed hand)
   function hideWinningQuestion() {
-    document.querySelectorAll(".question[data-ask=winning], #added-winning").forEach((el) => { el.hidden = true; });
+    document.querySelectorAll(".question[data-ask=winning], #added-winning, #winning-taken").forEach((el) => { el.hidden = true; });
   }
   const namesWinningTile = (text) => /\s\d[mpszf]$/i.test(String(text || "").trim());
   const answersWinning = (c) => !!c && (c.op === "winning" || (c.op === "notation" && namesWinningTile(c.text)));
@@ -293,6 +293,9 @@
       $(id).setAttribute("aria-label", name);
     }
   }
+  // The keyboard's place is lost with a button disabled under it: on the page's top in older
+  // browsers, on the disabled button itself in newer Chromium (156 keeps it there)
+  const focusLost = (button) => document.activeElement === document.body || document.activeElement === button;
   $("undo").addEventListener("click", () => {
     if (!undoStack.length) return;
     const undone = nextUndone();
@@ -302,7 +305,7 @@
     // heard only when the score moved
     if ($("hand-said")) $("hand-said").textContent = undone ? tr("Undone: {change}", { change: undone }) : tr("a change undone");
     // the last undo disables its button: focus goes to Redo beside it, not to the page's top
-    if ($("undo").disabled && document.activeElement === document.body) $("redo").focus();
+    if ($("undo").disabled && focusLost($("undo"))) $("redo").focus();
   });
   $("redo").addEventListener("click", () => {
     if (!redoStack.length) return;
@@ -313,7 +316,7 @@
     corrections.length = 0; corrections.push(...r.corr);
     change({ op: "redo" }, true);
     if ($("hand-said")) $("hand-said").textContent = redone ? tr("Redone: {change}", { change: redone }) : tr("a change redone");
-    if ($("redo").disabled && document.activeElement === document.body) $("undo").focus();
+    if ($("redo").disabled && focusLost($("redo"))) $("undo").focus();
   });
 
   // ---- drawing ---------------------------------------------------------------------------------
@@ -1444,9 +1447,25 @@
   ctxForm.addEventListener("change", (e) => {
     if (e.target.dataset.scoredValue === e.target.value) return;   // scored already while typed
     syncWinnersRiichi(e.target);
+    ownStickOnTable(e.target);
     nameLiable();
     change(null);
   });
+  // Outside a game, a riichi ticked puts the winner's own stick on the table (002 §3.3.14): the
+  // sticks field left at 0 scored 3,900 where the same hand with its stick said 4,900, and no
+  // word said why (a beginner's trial). Unticked, a stick put there so is taken back.
+  function ownStickOnTable(el) {
+    const sticks = ctxForm.elements.namedItem("ctx_riichi_sticks");
+    if (data.game || !sticks || !["ctx_riichi", "ctx_double_riichi"].includes(el.name)) return;
+    const declared = ["ctx_riichi", "ctx_double_riichi"].some((n) => (ctxForm.elements.namedItem(n) || {}).checked);
+    if (declared && (sticks.value === "" || Number(sticks.value) < 1)) {
+      sticks.value = "1";
+      sticks.dataset.ownStick = "1";
+    } else if (!declared && sticks.dataset.ownStick && sticks.value === "1") {
+      sticks.value = "0";
+      delete sticks.dataset.ownStick;
+    }
+  }
   // In a game, the liable player's choices (left, across, right of the winner) name the player
   // there, as the game page's form does, once the winner is chosen (a family read "across" and
   // had to work out who that was)
@@ -1521,6 +1540,14 @@
     if (d.ok) {
       step(() => { fromHand(d.hand, typed); }, { op: "notation", text });
       if (answers) hideWinningQuestion();
+      else if (typed && d.notation && !document.querySelector(".question[data-ask=winning]:not([hidden])")) {
+        // a hand typed whole, sorted, took its last tile as the winning tile without a word: a
+        // beginner's 4s ron was scored as won on the 5p (002's pinfu lost)
+        const last = d.notation.trim().split(/\s+/).pop();
+        $("notation-error").innerHTML = '<p class="question" id="winning-taken"></p>';
+        $("winning-taken").textContent = tr("No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.")
+          .replace("{tile}", tileName(last));
+      }
     } else showResult(d);
   });
   // "Record this hand into a game" (a page of no game): the hand is saved first, a typed one

@@ -2514,6 +2514,12 @@ MESSAGES_FR = {
     "the file's notation differs from its hand in {} hand(s), from hand {}: the hand as written in its JSON is kept":
         "la notation du fichier diffère de sa main dans {0} main(s), à partir de la main {1} : la main telle qu'écrite dans son JSON est gardée",
     "the file has keys this app does not write, left out: {}": "le fichier a des clés que cette application n'écrit pas, laissées de côté : {0}",
+    # what a complete riichi hand without a yaku lacks of the nearest ones (scorer/riichi/scoring.py _nearest_yaku)
+    "a 1, a 9 or an honour is in the hand: {}": "un 1, un 9 ou un honneur est dans la main : {0}",
+    "the hand is open (a set was claimed): pinfu needs a concealed hand":
+        "la main est exposée (un élément a été pris sur un écart) : pinfu demande une main cachée",
+    "won on a discard: a concealed hand scores it won on a self-drawn tile":
+        "gagné sur un écart : une main cachée le compte gagnée sur pioche",
     "Pinfu is four chows, a pair of no value and a two-sided wait: {}.":
         "Pinfu, c'est quatre chows, une paire sans valeur et une attente des deux côtés : {0}.",
     "here the winning tile completes an edge wait": "ici, la tuile gagnante complète une attente au bord",

@@ -82,6 +82,25 @@ class _TileIds:
         return pool.pop(0)
 
 
+def _nearest_yaku(hand, tsumo: bool) -> list[ExcludedItem]:
+    """The yaku a complete hand without one comes nearest to, each with what it lacks (002 §4.2.1):
+    "no yaku" alone left a beginner to find out that a 9s broke All Simples and the claimed chow
+    Pinfu. All Simples, Pinfu on an open hand, and the self-draw of a concealed hand."""
+    out = []
+    outside = sorted({T.normalize(t) for t in hand.all_tiles if T.is_terminal_or_honour(T.normalize(t))},
+                     key=T.sort_key)
+    if outside:
+        out.append(ExcludedItem("tanyao", YAKU_NAMES["tanyao"][0], "", "", YAKU_NAMES["tanyao"][3],
+                                YAKU_NAMES["tanyao"][1], f"a 1, a 9 or an honour is in the hand: {' '.join(outside)}"))
+    if not hand.is_closed:
+        out.append(ExcludedItem("pinfu", YAKU_NAMES["pinfu"][0], "", "", YAKU_NAMES["pinfu"][3], YAKU_NAMES["pinfu"][1],
+                                "the hand is open (a set was claimed): pinfu needs a concealed hand"))
+    elif not tsumo:
+        out.append(ExcludedItem("tsumo", YAKU_NAMES["tsumo"][0], "", "", YAKU_NAMES["tsumo"][3], YAKU_NAMES["tsumo"][1],
+                                "won on a discard: a concealed hand scores it won on a self-drawn tile"))
+    return out
+
+
 def _package_input(hand: Hand):
     ids = _TileIds()
     melds, tiles = [], []
@@ -442,6 +461,7 @@ def score(hand: Hand, options) -> ScoreResult:
             if not (riichi or double_riichi) and hand.is_closed:
                 message += "; if riichi was declared, say so: riichi is a yaku"   # the yaku most often left out
             base.error = _error(errors.NOT_COMPLETE, message, reason="no_yaku")
+            base.excluded = _nearest_yaku(hand, tsumo=bool(config.is_tsumo))
         else:
             counts = Counter(T.normalize(t) for t in hand.concealed)
             fours = sorted(c for c, n in counts.items() if n == 4)

@@ -390,6 +390,24 @@ def test_each_minipoint_line_says_what_it_is_for(client):
     assert "à la fois le vent du joueur et le vent dominant : 2 pour chacun, 4 minipoints" in text("fr").replace("&#39;", "'")
 
 
+def test_a_riichi_hand_without_a_yaku_says_what_the_nearest_ones_lack(client):
+    # "no yaku" alone: a beginner was not told that the 9s broke All Simples, nor that the claimed
+    # chow ruled Pinfu out (002 §4.2.1)
+    def text(lang, hand):
+        html = client.post(f"/review/score?lang={lang}", json={"hand": hand, "rules": "riichi", "form": {
+            "ctx_seat_wind": "W", "ctx_discarder": "left"}}).json["html"]
+        return re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+    english = text("en", "[234m]456p789s23s55p 4s")
+    assert "has no yaku" in english and "Why not… (2)" in english
+    assert "All Simples : a 1, a 9 or an honour is in the hand: 9s" in english
+    assert "Pinfu : the hand is open (a set was claimed): pinfu needs a concealed hand" in english
+    french = text("fr", "[234m]456p789s23s55p 4s")
+    assert "Tout Ordinaire : un 1, un 9 ou un honneur est dans la main : 9s" in french
+    assert "pinfu demande une main cachée" in french
+    closed = text("en", "234m456p789s11s99p 1s")      # no riichi, a pung of 1s by ron: the self-draw said
+    assert "Fully Concealed Hand : won on a discard: a concealed hand scores it won on a self-drawn tile" in closed
+
+
 def test_the_dora_held_are_tied_to_their_indicator(client):
     # "Dora 2s 2s 1×2" with nothing saying 2s is the tile after the 1s indicator
     import re

@@ -1431,7 +1431,8 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     # the rate the game page settled at is kept with the game: its standing as text settles at it
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Settle in money" not in out
-    client.get(f"/games/{gid}?rate=0.5&unit=EUR")
+    from tests.webui.conftest import csrf_of
+    client.post(f"/games/{gid}/money", data={"csrf_token": csrf_of(client), "rate": "0.5", "unit": "EUR"})
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
     assert code == 0 and "Settle in money: 0.50 EUR per 1 point" in out and "Ann pays Bob 14.50 EUR" in out
     code, out, _ = run(capsys, "games", str(gid), "--rate", "1", "--step", "1", "--data-dir", str(tmp_path))

@@ -1207,18 +1207,23 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
                             "can move only to a game of those rules", field="to")
         body = _moved_entry(h, seats)
         removed = delete_hand(store, game_id, seq, action="move", moved_to={"game": target_id, "name": target["name"]})
-        keys = removed.get("request_keys") or []
-        draft = {"photo_id": h.get("photo_id"), "reading": {"tiles": h.get("tiles_read")}} if h.get("photo_id") else None
+        # the draft it was recorded from goes with it (its review page and the tile-set profile
+        # that learnt its tiles find it in the other game), unless that game has it already; an
+        # Idempotency-Key does not: it stands for one request to this game, whose answer it keeps
+        draft_key = next((k for k in removed.get("request_keys") or []
+                          if k.startswith("draft:") and not store.has_request_key(target_id, k)), None)
+        # the photo and the reading as a draft brings them (a reading is not held to a typed list's bounds)
+        draft = {"photo_id": h.get("photo_id"), "reading": {"tiles": h.get("tiles_read")}}
         try:
-            # the draft it was recorded from goes with it: its review page and the tile-set profile
-            # that learnt its tiles find it in the other game
-            recorded = _record(store, target_id, body, draft=draft, request_key=keys[0] if keys else None,
+            recorded = _record(store, target_id, body, draft=draft, request_key=draft_key,
                                told=False, declared=h["hand"] if h["kind"] == "penalty" else None)
+        except HandRefused as e:
+            # the other game's deal names the winner there: its hand number is not this one's
+            raise GameError(e.code, f"{target['name']} cannot take hand {seq}: {e.detail}", field="to") from None
         except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
-            # said of the move: "not a winning hand ... as Bob (S)" named the other game's deal alone
-            raise GameError(e.code, f"hand {seq} cannot move to {target['name']}: {e.message}", field="to") from None
-        for key in keys[1:]:
-            store.add_request_key(target_id, key, recorded["id"])
+            raise GameError(e.code, f"{target['name']} cannot take hand {seq}: {e.message}", field="to") from None
+        if h.get("created"):        # played when it was, not when it was moved
+            store.keep_dates(target_id, None, {recorded["seq"]: h["created"]})
         return recorded
 
 
@@ -1229,7 +1234,7 @@ def seats_by_name(players: list[str], others: list[str]) -> list[int]:
     seats: list[int | None] = [keys.index(name_key(p)) if keys.count(name_key(p)) == 1 else None for p in players]
     for i, s in enumerate(seats):
         if s is not None and seats.index(s) != i:
-            seats[i] = None                 # two players of one name here: neither taken by it
+            seats[i] = None                 # two players of one name here: the first takes it
     for i in range(len(seats)):
         if seats[i] is None:
             free = [k for k in range(len(others)) if k not in seats]
@@ -1242,7 +1247,7 @@ def _moved_entry(h: dict, seats: list[int]) -> dict:
     deal, winds and counters are the other game's to work out (as an import's)."""
     to = (lambda s: None if s is None else seats[s])
     body = {"kind": h["kind"], "note": h.get("note") or "", "riichi": sorted(to(p) for p in h.get("riichi") or []),
-            "tiles_read": h.get("tiles_read"), "corrections": h.get("corrections") or []}
+            "corrections": h.get("corrections") or []}
     if h["kind"] == "draw":
         body["tenpai"] = sorted(to(p) for p in h.get("tenpai") or [])
     elif h["kind"] == "penalty":

@@ -129,10 +129,8 @@ def show(game_id):
     # the final table's scores in money, as the standings settle an evening (webui.money): by the
     # settle form's query, else by the rate kept with the game
     settling = _final_money(view["game"]["rules"], view["final"], _money_asked(view["game"]))
-    _keep_money(view["game"], settling)
     # the settlement shown is the game's kept one: the page offers to forget it
-    money_kept = bool(view["game"]["money"]) and settling["settled"] is not None and \
-        {k: v for k, v in settling["money_entered"].items() if v} == view["game"]["money"]
+    money_kept = bool(view["game"]["money"]) and "rate" not in request.args
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
                            money_kept=money_kept,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
@@ -615,25 +613,30 @@ def _with_money(sh: dict) -> dict:
 
 
 def _money_asked(game: dict):
-    """The settle form's values a game's page or sheet settles with: its query's when it carries
-    any, else those kept with the game (``Store.set_game_money``)."""
-    if any(k in request.args for k in MONEY_FIELDS):
+    """The settle form's values a game's page or sheet settles with: its query's when it gives a
+    rate (the sheet's links carry the page's), else those kept with the game (``keep_money``)."""
+    if "rate" in request.args:
         return request.args
     kept = game.get("money") or {}
     return {k: str(kept[k]) for k in MONEY_FIELDS if kept.get(k) not in (None, "")}
 
 
-def _keep_money(game: dict, settling: dict) -> None:
-    """Keep with ``game`` the settle form's values its page settled with (a club sets its rate once:
-    it went with the page's address, lost on leaving it). Kept only when they settled; a game log
-    open read-only keeps nothing, and says so elsewhere."""
-    if settling["settled"] is None or not any(k in request.args for k in MONEY_FIELDS):
-        return
-    asked = {k: v for k, v in settling["money_entered"].items() if v}
+@bp.post("/<int:game_id>/money")
+def keep_money(game_id):
+    """The game page's "Settle in money": the rate kept with the game (a club sets it once: in the
+    page's address it was lost on leaving the page), and the page shows its settlement. Values the
+    form refuses go back to the page in its query, said at the form; nothing is kept."""
     store = get_store()
-    if asked != (game.get("money") or {}) and store.read_only is None:
-        store.set_game_money(game["id"], asked)
-        game["money"] = asked
+    game = store.get_game(game_id)
+    entered = {k: (request.form.get(k) or "").strip() for k in MONEY_FIELDS}
+    lang = {"lang": request.form["lang"]} if request.form.get("lang") in ("en", "fr") else {}
+    try:
+        kept = money.kept(entered, game["rules"])
+    except validation.InputError:
+        return redirect(url_for("games.show", game_id=game_id, **{k: v for k, v in entered.items() if v}, **lang)
+                        + "#money", code=303)
+    store.set_game_money(game_id, kept)
+    return redirect(url_for("games.show", game_id=game_id, **lang) + "#money", code=303)
 
 
 @bp.post("/<int:game_id>/money/forget")
@@ -643,7 +646,8 @@ def forget_money(game_id):
     store.get_game(game_id)         # 404 for a game that is not there
     store.set_game_money(game_id, {})
     flash(i18n.t("the rate is no longer kept with this game"))
-    return redirect(url_for("games.show", game_id=game_id), code=303)
+    lang = {"lang": request.form["lang"]} if request.form.get("lang") in ("en", "fr") else {}
+    return redirect(url_for("games.show", game_id=game_id, **lang) + "#money", code=303)
 
 
 @bp.get("/<int:game_id>/sheet")

@@ -2479,7 +2479,7 @@ MESSAGES_FR = {
     "the end of a game cannot move to another game": "la fin d'une partie ne peut pas aller dans une autre partie",
     "hand {} is scored under {}: it can move only to a game of those rules":
         "la main {0} est comptée en {1} : elle ne peut aller que dans une partie de ces règles",
-    "hand {} cannot move to {}: {}": "la main {0} ne peut pas aller dans {1} : {2}",
+    "{} cannot take hand {}: {}": "{0} ne peut pas prendre la main {1} : {2}",
     "choose the game to move the hand to": "choisissez la partie où déplacer la main",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",

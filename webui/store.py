@@ -689,12 +689,10 @@ class Store:
         self.conn.execute(f"UPDATE hands SET {', '.join(f'{n} = ?' for n in names)} WHERE game_id = ? AND seq = ?",
                           (*values, game_id, seq))
 
-    def add_request_key(self, game_id: int, key: str, hand_id: int) -> None:
-        """One more key (a draft recorded, an Idempotency-Key) of a recorded hand: a hand moved to
-        another game keeps every key it was recorded under."""
-        with self.transaction() as c:
-            c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
-                      (game_id, key, hand_id))
+    def has_request_key(self, game_id: int, key: str) -> bool:
+        """Whether a hand of the game was recorded under ``key`` (a draft, an Idempotency-Key)."""
+        return self.conn.execute("SELECT 1 FROM hand_requests WHERE game_id = ? AND key = ?",
+                                 (game_id, key)).fetchone() is not None
 
     def delete_hand(self, game_id: int, seq: int) -> dict:
         """Delete one hand and number the later ones down by one; returns the hand."""

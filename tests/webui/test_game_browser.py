@@ -135,9 +135,10 @@ def test_a_finished_game_is_settled_in_money_on_a_phone(server, browser, app):
                 d.find_element(By.CSS_SELECTOR, f'#money-form input[name="{name}"]').clear()
         d.find_element(By.CSS_SELECTOR, '#money-form input[name="rate"]').send_keys(rate)
         d.find_element(By.CSS_SELECTOR, '#money-form input[name="unit"]').send_keys("EUR")
+        before = d.find_element(By.ID, "money-form")
         d.find_element(By.CSS_SELECTOR, "#money-form button").click()
         # the page settled at the kept rate is replaced: its payments are not the ones asked for
-        wait(d).until(lambda drv: "unit=EUR" in drv.current_url and drv.execute_script("return document.readyState") == "complete")
+        wait(d).until(EC.staleness_of(before))
         items = wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, "#money-payments li"))
         assert 1 <= len(items) <= 3 and all(f" {said} " in li.text and " EUR" in li.text for li in items), lang
         amounts = [r.find_elements(By.CSS_SELECTOR, "td")[1].text for r in d.find_elements(By.CSS_SELECTOR, "#money-amounts tbody tr")]

@@ -908,7 +908,8 @@ def test_a_game_log_of_version_4_gets_the_games_kept_rate(tmp_path):
     conn.close()
     client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
     assert 'id="money-forget"' not in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
-    client.get(f"/games/{gid}?lang=en&rate=1")
+    from .conftest import csrf_of
+    client.post(f"/games/{gid}/money", data={"csrf_token": csrf_of(client), "rate": "1"})
     assert 'id="money-forget"' in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     conn = sqlite3.connect(data / "mjtable.sqlite3")
     assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
@@ -2573,24 +2574,34 @@ def test_a_riichi_club_starts_at_25000_with_its_own_uma(client):
     assert bad.status_code == 400 and "riichi options" in bad.json["error"]["message"]
 
 
-def test_the_rate_a_game_was_settled_at_is_kept_with_it(client, tmp_path):
+def test_the_rate_a_game_was_settled_at_is_kept_with_it(client):
     # a club settled a game at 0.5 EUR; the page opened again the next day, its sheet printed
     # from the games list, had forgotten the rate (it lived in the page's address)
     import json
     import re
 
     from .conftest import csrf_of
+
+    def settle(**values):
+        return client.post(f"/games/{gid}/money", data={"csrf_token": csrf_of(client), "lang": "en", **values})
     gid = play_riichi_game(client)
-    assert client.get(f"/games/{gid}?lang=en&rate=0.5&unit=EUR&step=0.5").status_code == 200
+    r = settle(rate="0.5", unit="EUR", step="0.5")
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{gid}?lang=en#money")
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert 'id="money-amounts"' in page and 'id="money-forget"' in page
     assert re.search(r'name="rate"[^>]*value="0.5"', page) and re.search(r'name="unit"[^>]*value="EUR"', page)
     assert 'id="sheet-money"' in client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
     assert b"Settled in money" in client.get(f"/games/{gid}/sheet.pdf?lang=en").data
     assert "money (EUR)" in client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig")
-    # another rate asked replaces it; one the form refuses keeps the one kept
-    client.get(f"/games/{gid}?lang=en&rate=2")
-    assert client.get(f"/games/{gid}?lang=en&rate=abc").status_code == 400
+    # a rate in the page's address settles that page alone: a link or bookmark keeps nothing
+    assert client.get(f"/games/{gid}?lang=en&rate=7").status_code == 200
+    assert re.search(r'name="rate"[^>]*value="0.5"', client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    # another rate replaces it; one the form refuses is said at the form and keeps the one kept
+    settle(rate="2")
+    r = settle(rate="abc", unit="EUR")
+    assert r.status_code == 303 and "rate=abc" in r.headers["Location"]
+    refused = client.get(r.headers["Location"])
+    assert refused.status_code == 400 and 'id="money-refused"' in refused.get_data(as_text=True)
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert re.search(r'name="rate"[^>]*value="2"', page) and not re.search(r'name="unit"[^>]*value="EUR"', page)
     # the export carries it, and an import keeps it
@@ -2609,6 +2620,9 @@ def test_the_rate_a_game_was_settled_at_is_kept_with_it(client, tmp_path):
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert 'id="money-amounts"' not in page and 'id="money-forget"' not in page
     assert "money" not in client.get(f"/games/{gid}/export.json").get_json()["game"]
+    # a POST without the session's token keeps nothing (a page of another site cannot set the rate)
+    assert client.post(f"/games/{gid}/money", data={"rate": "9"}).status_code == 400
+    assert 'id="money-forget"' not in client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
 
 
 def test_a_tournament_chombo_says_its_cost_on_the_game_page(client):
@@ -2648,9 +2662,7 @@ def test_the_sheet_and_its_pdf_carry_the_settlement_the_game_page_made(client):
     assert ["payer", "payee", "amount (EUR)"] in rows and any(r[1:2] == ["Bob"] for r in rows[money_at + 6:])
     fr = client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon&rate=0.5&unit=EUR").get_data().decode("utf-8-sig")
     assert "joueur;argent (EUR)" in fr and re.search(r"\nBob;\d+,\d+", fr.replace("\r", "")), fr[-300:]
-    # not settled on the page (the rate kept with the game forgotten): the sheet and the PDF as before
-    from .conftest import csrf_of
-    assert client.post(f"/games/{gid}/money/forget", data={"csrf_token": csrf_of(client)}).status_code == 303
+    # not settled on the page (a rate in its address is not kept): the sheet and the PDF as before
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert "rate=" not in re.search(r'href="([^"]+)" id="sheet-pdf"', page).group(1)
     assert b"Settled in money" not in client.get(f"/games/{gid}/sheet.pdf").data

@@ -60,7 +60,9 @@ def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
     assert client.get(f"/games/{wrong}/export.json").get_json()["history"][0]["action"] == "move"
 
 
-def test_a_move_takes_the_riichi_declarations_and_request_keys_with_the_hand(client):
+def test_a_move_takes_the_riichi_declarations_and_the_draft_not_an_idempotency_key(app, client):
+    from webui import gamelog
+    from webui.store import get_store
     wrong = _game(client, "riichi", PLAYERS)
     first = client.post(f"/api/games/{wrong}/hands", json={"hand": "123456789m123p5s 5s", "winner": C,
                                                              "discarder": None, "riichi": [C, D]},
@@ -71,11 +73,28 @@ def test_a_move_takes_the_riichi_declarations_and_request_keys_with_the_hand(cli
     assert r.status_code == 303, r.get_data(as_text=True)[:2000]
     moved = client.get(f"/api/games/{right}").json["hands"][0]
     assert moved["winner"] == 3 and moved["riichi"] == [2, 3]
-    # the Idempotency-Key went with it: the phone sending the hand again finds it recorded there
-    again = client.post(f"/api/games/{right}/hands", json={"hand": "123456789m123p5s 5s", "winner": 3,
-                                                             "discarder": None, "riichi": [2, 3]},
-                        headers={"Idempotency-Key": "table-2-hand-1"})
-    assert again.status_code in (200, 201) and len(client.get(f"/api/games/{right}").json["hands"]) == 1
+    assert moved["created"] == first.json["hand"]["created"]      # played when it was, not moved
+    # an Idempotency-Key stands for one request to the game it was sent to: another request to the
+    # other game under it is its own (a draw sent so was answered as the moved win, and lost)
+    draw = client.post(f"/api/games/{right}/hands", json={"kind": "draw"}, headers={"Idempotency-Key": "table-2-hand-1"})
+    assert draw.status_code == 201 and "Idempotent-Replayed" not in draw.headers
+    # a hand recorded from a photo's review takes its draft and its whole reading (a reader's 80
+    # tiles, over what a typed list may hold), unless the other game has that draft already
+    with app.app_context():
+        store = get_store()
+        reading = {"tiles": [{"code": "1m", "box": [i, 0, i + 10, 14], "confidence": 0.9} for i in range(80)]}
+        for key in ("draft:photo1", "draft:photo2"):
+            gamelog.record(store, wrong, {"hand": WIN, "winner": A, "discarder": B},
+                           draft={"photo_id": None, "reading": reading}, request_key=key)
+        gamelog.record(store, right, {"kind": "draw"}, request_key="draft:photo2")
+    for seq in (1, 1):
+        assert _move(client, wrong, seq, right).status_code == 303
+    with app.app_context():
+        store = get_store()
+        hands = store.list_hands(right)
+        assert len(hands[-2]["tiles_read"]) == 80 and len(hands[-1]["tiles_read"]) == 80
+        assert store.has_request_key(right, "draft:photo1") and not store.has_request_key(wrong, "draft:photo1")
+        assert not store.has_request_key(wrong, "draft:photo2")
 
 
 def test_a_liable_player_is_the_same_person_in_the_other_game(client):
@@ -101,7 +120,7 @@ def test_a_move_the_other_game_cannot_take_is_refused_and_nothing_moves(client):
     assert "Nothing was moved." in text
     r = _move(client, wrong, 1, right)
     assert r.status_code == 303
-    # a finished game is not offered, and a page left open on the hand moved is told it changed
+    # the hand moved is no longer there; a finished game is not offered
     page = client.get(f"/games/{wrong}/hands/1/move?lang=en")
     assert page.status_code == 404
     end = new_game(client, "mcr")
@@ -111,6 +130,31 @@ def test_a_move_the_other_game_cannot_take_is_refused_and_nothing_moves(client):
     assert f'<option value="{end}"' not in page and f'<option value="{wrong}"' in page
     page = client.get(f"/games/{end}/hands/2/move?lang=en").get_data(as_text=True)
     assert "The end of a game cannot move to another game." in page
+
+
+def test_a_move_refused_by_the_other_games_deal_is_said_in_french_and_nothing_moves(client):
+    # a seat-wind pung is no yaku for the player who sits elsewhere in the other game
+    wrong = _game(client, "riichi", PLAYERS)
+    post(client, wrong, {"hand": "123m456p789s11p22z 2z", "winner": B, "discarder": A})     # Bob sits South
+    right = _game(client, "riichi", ["Bob", "Ann", "Cy", "Di"])                               # Bob is East there
+    page = client.get(f"/games/{wrong}/hands/1/move?to={right}&lang=fr").get_data(as_text=True)
+    hand_id = re.search(r'name="hand_id" value="([^"]+)"', page).group(1)
+    r = client.post(f"/games/{wrong}/hands/1/move?lang=fr", data={
+        "csrf_token": csrf_of(client), "hand_id": hand_id, "to": str(right), "seat0": "1", "seat1": "0",
+        "seat2": "2", "seat3": "3"})
+    text = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "ne peut pas prendre la main 1 : pas une main gagnante" in text, text[:3000]
+    assert "cannot" not in text and "Rien n'a été déplacé." in text
+    assert len(client.get(f"/api/games/{wrong}").json["hands"]) == 1
+    assert client.get(f"/api/games/{right}").json["hands"] == []
+    # a page left open on a hand changed since is told so, and nothing moves
+    post(client, wrong, {"kind": "draw"})
+    client.delete(f"/api/games/{wrong}/hands/1", json={})
+    r = client.post(f"/games/{wrong}/hands/1/move?lang=en", data={
+        "csrf_token": csrf_of(client), "hand_id": hand_id, "to": str(right), "seat0": "1", "seat1": "0",
+        "seat2": "2", "seat3": "3"})
+    assert r.status_code == 400 and "Nothing was moved." in html.unescape(r.get_data(as_text=True))
+    assert [h["kind"] for h in client.get(f"/api/games/{wrong}").json["hands"]] == ["draw"]
 
 
 def test_the_game_page_links_each_hand_to_its_move(client):

@@ -990,7 +990,7 @@ def test_a_typed_hand_answers_which_tile_won(server, browser, app):
     send(d.find_element(By.ID, "notation").get_attribute("value"))
     assert question.is_displayed()
     send("123m456p789s2z11z2z1z")
-    assert question.is_displayed() and not d.find_elements(By.ID, "winning-taken")     # asked once, not twice
+    assert question.is_displayed() and not d.find_element(By.ID, "winning-taken").is_displayed()   # asked once
     send("123m456p789s2z11z2z 1z")
     wait(d).until(lambda drv: not drv.find_element(By.CSS_SELECTOR, ".question[data-ask=winning]").is_displayed())
     d.execute_script("return new Promise((r) => setTimeout(r, 600))")       # the draft's state saved
@@ -1490,20 +1490,19 @@ def test_riichi_ticked_outside_a_game_puts_the_winners_own_stick_on_the_table(se
     d.get(server + "/review/new?rules=riichi&lang=en&hand=" + "234m456p678s23s55p 4s".replace(" ", "%20"))
     wait(d).until(lambda drv: score_total(drv) is not None)
     sticks = d.find_element(By.NAME, "ctx_riichi_sticks")
+
+    def riichi(on: bool) -> str:
+        d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = arguments[0];"
+                         "f.dispatchEvent(new Event('change', {bubbles: true}));", on)
+        return sticks.get_attribute("value")
     assert sticks.get_attribute("value") == "0"
-    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
-                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
-    wait(d).until(lambda drv: drv.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "1")
+    assert riichi(True) == "1"
     wait(d).until(lambda drv: "riichi stick" in drv.find_element(By.ID, "result").text)
     # unticked, the stick put there goes back; a count typed by the player is theirs
-    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = false;"
-                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
-    assert d.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "0"
+    assert riichi(False) == "0"
     sticks.clear()
     sticks.send_keys("3")
-    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
-                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
-    assert d.find_element(By.NAME, "ctx_riichi_sticks").get_attribute("value") == "3"
+    assert riichi(True) == "3"
     assert not console_errors(d)
 
 
@@ -1515,12 +1514,24 @@ def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(se
     box = d.find_element(By.ID, "notation")
     box.send_keys("234m456p678s234s55p")
     d.execute_script("document.getElementById('notation-form').requestSubmit()")
-    said = wait(d).until(lambda drv: drv.find_elements(By.ID, "winning-taken"))[0]
+    said = d.find_element(By.ID, "winning-taken")
+    wait(d).until(lambda drv: said.is_displayed())
     assert said.text.startswith("No winning tile written apart: the last tile written, 5 Dots, is taken"), said.text
-    # the winning tile written apart: nothing to say
+    # it is no typing error: a box ticked since does not send the hand again as typed (a second
+    # Undo step, and a correction recorded with the hand)
+    undo_steps = d.execute_script("return document.getElementById('undo').disabled")
+    d.execute_script("const f = document.getElementsByName('ctx_riichi')[0]; f.checked = true;"
+                     "f.dispatchEvent(new Event('change', {bubbles: true}));")
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+    assert d.find_element(By.ID, "notation-error").text == "" and undo_steps is False
+    d.find_element(By.ID, "undo").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('undo').disabled"))
+    # the winning tile written apart, flowers after it: nothing to say
     box = d.find_element(By.ID, "notation")
-    box.clear()
-    box.send_keys("234m456p678s23s55p 4s")
-    d.execute_script("document.getElementById('notation-form').requestSubmit()")
-    wait(d).until(lambda drv: not drv.find_elements(By.ID, "winning-taken"))
+    for text in ("234m456p678s23s55p 4s", "234m456p678s23s55p 4s 12f"):
+        box.clear()
+        box.send_keys(text)
+        d.execute_script("document.getElementById('notation-form').requestSubmit()")
+        d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+        assert not said.is_displayed(), text
     assert not console_errors(d)

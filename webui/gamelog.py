@@ -1206,7 +1206,10 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
             raise GameError("bad_field", f"hand {seq} is scored under {scorer.get_rule_set(game['rules']).title}: it "
                             "can move only to a game of those rules", field="to")
         body = _moved_entry(h, seats)
-        removed = delete_hand(store, game_id, seq, action="move", moved_to={"game": target_id, "name": target["name"]})
+        # where it goes, named in both games' histories (the game it went to kept no word of it)
+        arrives = len(store.hand_summaries(target_id)) + 1
+        removed = delete_hand(store, game_id, seq, action="move",
+                              moved_to={"game": target_id, "name": target["name"], "seq": arrives})
         # the draft it was recorded from goes with it (its review page and the tile-set profile
         # that learnt its tiles find it in the other game), unless that game has it already; an
         # Idempotency-Key does not: it stands for one request to this game, whose answer it keeps
@@ -1224,6 +1227,8 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
             raise GameError(e.code, f"{target['name']} cannot take hand {seq}: {e.message}", field="to") from None
         if h.get("created"):        # played when it was, not when it was moved
             store.keep_dates(target_id, None, {recorded["seq"]: h["created"]})
+        store.add_edit(target_id, recorded["seq"], "move_in", None,
+                       {**_entry(recorded), "moved_from": {"game": game_id, "name": game["name"], "seq": seq}})
         return recorded
 
 
@@ -1703,9 +1708,9 @@ def _import_history(data: dict) -> list[dict]:
     for i, e in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename", "options",
-                                                              "move"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename, options or "
-                            "move, before, after, created}", field=where)
+                                                              "move", "move_in"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename, options, move "
+                            "or move_in, before, after, created}", field=where)
         if e["action"] == "options":
             out.append({"seq": 0, "action": "options", "before": _history_options(e.get("before"), f"{where}.before"),
                         "after": _history_options(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
@@ -1761,7 +1766,9 @@ def _history_hand(h, where: str) -> dict | None:
     if len(winners) > 3 or not all(isinstance(w, dict) for w in winners):
         raise GameError("bad_import", "winners must be at most three {winner, notation}", field=f"{where}.winners")
     notation = lambda v, f: None if v is None else validation.text(v, f, max_len=validation.MAX_TEXT)
-    return {"seq": h.get("seq") if isinstance(h.get("seq"), int) and not isinstance(h.get("seq"), bool) else None,
+    # the other game of a move (``move_hand``), by name and hand number: its id is this log's alone
+    moved = {k: _moved_game(h[k], f"{where}.{k}") for k in ("moved_to", "moved_from") if h.get(k) is not None}
+    return {**moved, "seq": h.get("seq") if isinstance(h.get("seq"), int) and not isinstance(h.get("seq"), bool) else None,
             "kind": h["kind"],
             "dealer": _player_index(h.get("dealer"), f"{where}.dealer", allow_none=True),
             "round_wind": None if h.get("round_wind") is None else _wind(h["round_wind"], f"{where}.round_wind"),
@@ -1777,6 +1784,15 @@ def _history_hand(h, where: str) -> dict | None:
                                                        max_bytes=validation.MAX_CONTEXT_BYTES)}
                             if "context" in w else {})}
                         for k, w in enumerate(winners)]}
+
+
+def _moved_game(value, where: str) -> dict:
+    """The other game of a move in an imported history: its name and the hand's number there."""
+    if not isinstance(value, dict):
+        raise GameError("bad_import", "a move names the other game as {name, seq}", field=where)
+    seq = value.get("seq")
+    return {"name": validation.text(value.get("name"), f"{where}.name", max_len=MAX_NAME * 4, default=""),
+            "seq": seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq <= MAX_IMPORT_HANDS else None}
 
 
 def _timestamp(value) -> str | None:

@@ -130,7 +130,8 @@ def show(game_id):
     # settle form's query, else by the rate kept with the game
     settling = _final_money(view["game"]["rules"], view["final"], _money_asked(view["game"]))
     # the settlement shown is the game's kept one: the page offers to forget it
-    money_kept = bool(view["game"]["money"]) and "rate" not in request.args
+    # (a rate refused since is said at the form: the kept one stands, and can be forgotten there too)
+    money_kept = bool(view["game"]["money"]) and ("rate" not in request.args or bool(settling["money_refused"]))
     return render_template("game.html", view=view, game=view["game"], chart=chart, refused=refused, **settling,
                            money_kept=money_kept,
                            edits=edits, form_key=secrets.token_urlsafe(12), inline_edits=INLINE_EDITS,
@@ -827,7 +828,14 @@ def standings_csv():
     table, _ = standings.from_query(get_store(), request.args)
     delimiter = ";" if request.args.get("sep") == "semicolon" else ","
     words = i18n.t if i18n.lang() == "fr" else str
-    return Response("\ufeff" + standings.standings_csv(table, words, delimiter), content_type="text/csv; charset=utf-8",
+    text = standings.standings_csv(table, words, delimiter)
+    # settled on the standings page (its CSV link carries the rate): the sums and who pays whom,
+    # as a game's CSV carries its page's (the evening's payments were in the browser alone)
+    settled = (_money_page(table["rules"], table.get("totals") or {}, table.get("penalties"))["settled"]
+               if request.args.get("rate") else None)
+    if settled is not None:
+        text += _money_csv(settled, delimiter, i18n.csv_words(table["rules"]) if i18n.lang() == "fr" else {})
+    return Response("\ufeff" + text, content_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{standings.file_name(table)}"'})
 
 

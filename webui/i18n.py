@@ -63,6 +63,8 @@ FR = {
     "the rate is no longer kept with this game": "le taux n'est plus gardé avec cette partie",
     "Forget this game’s rate": "Oublier le taux de cette partie",
     "Settled at the rate kept with this game.": "Réglé au taux gardé avec cette partie.",
+    "Nothing was kept: this game still settles at the rate kept with it, as its page shows when opened again.":
+        "Rien n'a été gardé : cette partie se règle toujours au taux gardé avec elle, comme sa page le montre quand on la rouvre.",
     "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.":
         "Aucune tuile gagnante écrite à part : la dernière tuile écrite, {tile}, est prise comme tuile gagnante (★). Écrivez la tuile gagnante après une espace, ou marquez ★ sur une autre tuile.",
     "Move hand {n} to another game": "Déplacer la main {n} vers une autre partie",
@@ -75,8 +77,11 @@ FR = {
     "Move it to": "La déplacer vers", "— which game? —": "— quelle partie ? —", "Choose this game": "Choisir cette partie",
     "Who is who in “{game}”": "Qui est qui dans « {game} »", "{player} is": "{player} est",
     "Move hand {n} to “{game}”": "Déplacer la main {n} vers « {game} »",
+    "Move hand {n} to “{game}”? It goes to the end of that game, scored in its deal, and here every later hand is recomputed (and a settlement in money with them). It cannot go back to its place: only to the end of a game in play.":
+        "Déplacer la main {n} vers « {game} » ? Elle va à la fin de cette partie, comptée dans sa donne, et ici chaque main suivante est recalculée (et un règlement en argent avec elles). Elle ne peut pas revenir à sa place : seulement à la fin d'une partie en cours.",
     "hand {n} moved to {game}, as its hand {m}": "main {n} déplacée vers {game}, comme sa main {m}",
     "moved to {game}": "déplacée vers {game}", "another game": "une autre partie",
+    "moved here from {game}": "déplacée ici depuis {game}", "its hand {n}": "sa main {n}",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
@@ -2405,8 +2410,9 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete, undo, restore, rename, options or move, before, after, created}":
-        "une modification est {{seq, action : edit, delete, undo, restore, rename, options ou move, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo, restore, rename, options, move or move_in, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo, restore, rename, options, move ou move_in, before, after, created}}",
+    "a move names the other game as {name, seq}": "un déplacement nomme l'autre partie par {{name, seq}}",
     "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
         "n'en garde aucune)",

@@ -40,6 +40,10 @@ def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
     page = client.get(f"/games/{wrong}/hands/1/move?lang=en").get_data(as_text=True)
     assert 'id="move-to"' in page and 'id="move-hand"' not in page      # the game first
     page = client.get(f"/games/{wrong}/hands/1/move?to={right}&lang=en").get_data(as_text=True)
+    # which hand, and a question before it moves (it cannot go back to its place)
+    shown = html.unescape(re.sub("<[^>]+>", "", page))
+    assert "Hand 1: Bob wins on Ann's discard · " in shown
+    assert re.search(r'id="move-hand" data-confirm="Move hand 1 to [^"]+\? It goes to the end of that game', html.unescape(page))
     # who is who, by their names: Ann is seat 3 there, Bob seat 2
     for i, seat in enumerate([3, 2, 1, 0]):
         assert re.search(rf'<select name="seat{i}">.*?<option value="{seat}" selected', page, re.S), (i, seat)
@@ -51,13 +55,24 @@ def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
     assert moved["dealer"] == 1 and moved["deltas"][2] > 0 and moved["deltas"][3] < 0     # its deal there, after a draw
     left = client.get(f"/api/games/{wrong}").json["hands"]
     assert [h["kind"] for h in left] == ["draw"] and left[0]["seq"] == 1
-    # the history says where it went, and offers no restore (the hand is in the other game)
-    game_page = html.unescape(client.get(f"/games/{wrong}?lang=en").get_data(as_text=True))
-    assert f"hand 1 moved to {client.get(f'/api/games/{right}').json['game']['name']}" in game_page
-    assert "Restore this hand" not in game_page
-    fr = html.unescape(client.get(f"/games/{wrong}?lang=fr").get_data(as_text=True))
-    assert "main 1 déplacée vers" in fr
-    assert client.get(f"/games/{wrong}/export.json").get_json()["history"][0]["action"] == "move"
+    # both games' histories say where it went and where from, with its number there; no restore
+    # (the hand is in the other game)
+    names = {g: client.get(f"/api/games/{g}").json["game"]["name"] for g in (wrong, right)}
+    said = lambda g, lang="en": re.sub(r"\s+", " ", re.sub("<[^>]+>", "", html.unescape(
+        client.get(f"/games/{g}?lang={lang}").get_data(as_text=True))))
+    assert f"hand 1 moved to {names[right]} (its hand 2)" in said(wrong) and "Restore this hand" not in said(wrong)
+    assert f"hand 2 moved here from {names[wrong]} (its hand 1)" in said(right)
+    assert f'href="/games/{right}" class="moved-game"' in client.get(f"/games/{wrong}").get_data(as_text=True)
+    assert f"main 1 déplacée vers {names[right]} (sa main 2)" in said(wrong, "fr")
+    assert f"main 2 déplacée ici depuis {names[wrong]} (sa main 1)" in said(right, "fr")
+    export = client.get(f"/games/{wrong}/export.json").get_json()
+    assert export["history"][0]["action"] == "move"
+    # imported elsewhere, the history keeps the other game's name and number (not its id)
+    copy = client.post("/api/games/import", json=export).json["game"]["id"]
+    assert f"hand 1 moved to {names[right]} (its hand 2)" in said(copy)
+    assert 'class="moved-game"' not in client.get(f"/games/{copy}").get_data(as_text=True)
+    copy = client.post("/api/games/import", json=client.get(f"/games/{right}/export.json").get_json()).json["game"]["id"]
+    assert f"hand 2 moved here from {names[wrong]} (its hand 1)" in said(copy)
 
 
 def test_a_move_takes_the_riichi_declarations_and_the_draft_not_an_idempotency_key(app, client):

@@ -424,6 +424,26 @@ def test_the_standings_settle_the_evening_in_money(client):
     assert "Régler en argent" in text and ",00 EUR" in text
 
 
+def test_the_evenings_settlement_is_printed_and_carried_by_the_csv(client):
+    # a secretary settled the evening on the standings page: printed, "Who pays whom" was hidden,
+    # and the CSV link dropped the rate
+    import csv
+    import io
+    import re
+    _club(client)
+    page = client.get("/games/standings?rules=riichi&rate=0.5&unit=EUR&lang=en").get_data(as_text=True)
+    assert re.search(r'<details class="money" id="money" open>', page)       # printed, the form not
+    link = html.unescape(re.search(r'id="standings-csv" href="([^"]+)"', page).group(1))
+    assert "rate=0.5" in link and "unit=EUR" in link
+    rows = list(csv.reader(io.StringIO(client.get(link).get_data().decode("utf-8-sig"))))
+    at = rows.index(["player", "money (EUR)"])
+    assert abs(sum(float(r[1]) for r in rows[at + 1:] if len(r) == 2 and r[1])) < 1e-9
+    assert ["payer", "payee", "amount (EUR)"] in rows
+    unsettled = client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
+    assert 'class="no-print money"' in unsettled
+    assert "rate=" not in re.search(r'id="standings-csv" href="([^"]+)"', unsettled).group(1)
+
+
 def test_a_finished_game_s_page_settles_its_final_table_in_money(client):
     """One game's evening at home: its final table settled at a rate, under the final result; a
     game in play shows no settlement."""

@@ -1224,3 +1224,22 @@ def test_the_game_page_restored_from_the_browsers_cache_is_drawn_again(server, b
     time.sleep(0.5)
     assert d.execute_script("return window.drawnBefore") is True and field.get_attribute("value") == "123m"
     assert not console_errors(d)
+
+
+def test_the_end_of_the_game_takes_the_whole_row_on_a_phone(server, browser, app):
+    # "the players ended the game here" stood in the grid's first column, a word a line
+    from .test_game_flow import new_game, post
+    client = app.test_client()
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "end"})
+    d = browser
+    _phone_window(d, 390, 844)
+    try:
+        d.get(f"{server}/games/{gid}?lang=en")
+        cell = d.find_element(By.CSS_SELECTOR, "tr.end-row td")
+        row = d.find_element(By.CSS_SELECTOR, "tr.end-row")
+        wait(d).until(lambda drv: cell.size["width"] >= 0.9 * row.size["width"])
+        assert cell.size["height"] < 60, cell.size
+    finally:
+        d.set_window_size(1200, 1000)

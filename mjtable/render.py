@@ -252,7 +252,10 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
                                  explain=fu_definition if explain else None) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  {w.t('limit')}{c} {w.t(limit)}")
-        if x.get("dora_tiles") and not x.get("dora_held"):
+        if x.get("dora_tiles") and not x.get("dora_held") and x.get("dora_indicators"):
+            lines.append("  " + w.t("dora: {tiles} (after the indicators {indicators}): none in the hand",
+                                    tiles=" ".join(x["dora_tiles"]), indicators=" ".join(x["dora_indicators"])))
+        elif x.get("dora_tiles") and not x.get("dora_held"):
             lines.append("  " + w.t("dora: {tiles} (the tile after each indicator): none in the hand",
                                     tiles=" ".join(x["dora_tiles"])))
         steps = payment_steps(x)

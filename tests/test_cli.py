@@ -661,7 +661,7 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # dora indicators that make no dora in the hand are said (a beginner typed the dora itself)
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
                     "--dora-indicators", "0m")
-    assert "  dora: 6m (the tile after each indicator): none in the hand" in out.splitlines()
+    assert "  dora: 6m (after the indicators 0m): none in the hand" in out.splitlines()
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
     # its 13 han and its fu said as what they are: not added to, not used (a beginner read "13 han"
     # then "han: none counted", and a fu breakdown with no total)

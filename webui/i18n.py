@@ -230,6 +230,10 @@ FR = {
         "Téléchargez un profil sur la machine qui l'a appris, puis importez-le ici : le jeu est lu comme là-bas, sans "
         "nouvelle calibration.",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
+    "dora: {tiles} (after the indicators {indicators}): none in the hand":
+        "dora : {tiles} (après les indicateurs {indicators}) : aucune dans la main",
+    "dora: {tiles} (after the indicators {indicators}): {n} in the hand":
+        "dora : {tiles} (après les indicateurs {indicators}) : {n} dans la main",
     "dora: {tiles} (the tile after each indicator): none in the hand":
         "dora : {tiles} (la tuile qui suit chaque indicateur) : aucune dans la main",
     "dora: {tiles} (the tile after each indicator): {n} in the hand":
@@ -1468,7 +1472,14 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
             # 002 §4.1.1: « une main de sept paires, la main vaut 25 minipoints et on ne fait pas
             # d'arrondi »
             out.append(t("seven pairs: 25 fu, not rounded up"))
-    if result.get("dora_tiles") and not result.get("dora_held"):
+    if result.get("dora_tiles") and result.get("dora_indicators"):
+        # the indicators as they were read, beside the dora: a typo ("P 10m" for "P 1m") was read as a
+        # 1m and a red 5m, and only the dora said so
+        out.append(t("dora: {tiles} (after the indicators {indicators}): none in the hand"
+                     if not result.get("dora_held") else "dora: {tiles} (after the indicators {indicators}): {n} in the hand",
+                     tiles=_dora_tiles(result["dora_tiles"]), indicators=_dora_tiles(result["dora_indicators"]),
+                     n=result.get("dora_held")))
+    elif result.get("dora_tiles") and not result.get("dora_held"):     # a score kept before it said them
         out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
                      tiles=_dora_tiles(result["dora_tiles"])))
     elif result.get("dora_tiles"):

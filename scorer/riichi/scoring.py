@@ -624,7 +624,9 @@ def score(hand: Hand, options) -> ScoreResult:
         # the dora are the tiles after the indicators (002 §4.1.3): said even when none is held, for
         # a player who typed the dora itself as the indicator
         extra.update(dora_tiles=[T.next_tile(c) for c in ctx("dora_indicators")],
-                     dora_held=_dora_held(hand, ctx("dora_indicators")))
+                     dora_held=_dora_held(hand, ctx("dora_indicators")),
+                     # as given (a red five's 0 kept): "10m" typed for a 1m was read 1m and a red 5m
+                     dora_indicators=list(ctx("dora_indicators")))
     return ScoreResult(rules=NAME, valid=True, total=points, items=items, excluded=excluded,
                        decomposition=decomposition, payments=payments, assumed=ctx.assumed(),
                        options=opts, extra=extra)

@@ -1174,7 +1174,8 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
             replay_game(store, game)
         except HandRefused as e:
             # the later hands are numbered down: the page shows the refused one a number higher
-            raise _refused_by_change(e, "deleted", seq, e.seq + 1 if e.seq >= seq else e.seq) from None
+            raise _refused_by_change(e, "moved" if moved_to else "deleted", seq,
+                                     e.seq + 1 if e.seq >= seq else e.seq) from None
         # the whole row too, for restore_hand (not exported: what the game page shows is _entry),
         # with the hands it stood between (restore_hand's place, whatever was removed since)
         kept = {k: v for k, v in removed.items() if k not in ("id", "game_id", "seq", "rev")}

@@ -2217,7 +2217,7 @@ MESSAGES_FR = {
     "hand {}: {} (record it as a false win)": "main {0} : {1} (enregistrez-la comme faux Mah-jong)",
     "hand {} cannot be {}: hand {}, {} ({}), would then be refused: {}; nothing was changed":
         "la main {0} ne peut pas être {1} : la main {2}, {3} ({4}), serait alors refusée : {5} ; rien n'a été changé",
-    "deleted": "supprimée", "changed so": "changée ainsi", "restored": "rétablie",
+    "deleted": "supprimée", "changed so": "changée ainsi", "restored": "rétablie", "moved": "déplacée",
     "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",

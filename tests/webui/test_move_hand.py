@@ -177,3 +177,22 @@ def test_the_game_page_links_each_hand_to_its_move(client):
     post(client, gid, {"hand": WIN, "winner": B, "discarder": A})
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert f'href="/games/{gid}/hands/1/move"' in page
+
+
+def test_a_move_a_later_hand_here_cannot_take_says_it_is_the_move(client):
+    # moving hand 1 (a draw) out made Chloé West in the next deal, where her win scores 7: said as
+    # the move it is ("cannot be deleted" named what the player had not asked)
+    wrong = _game(client, "mcr", ["Ann", "Bob", "Chloé", "Di"])
+    post(client, wrong, {"kind": "draw"})
+    post(client, wrong, {"hand": "[222z,1][234m,1][666m,1]78m99m 9m", "winner": C, "discarder": D})   # South: 8
+    right = new_game(client, "mcr")
+    for lang, said in (("en", "hand 1 cannot be moved: hand 2, Chloé (W), would then be refused: "),
+                       ("fr", "la main 1 ne peut pas être déplacée : la main 2, Chloé (Ouest), serait alors refusée")):
+        page = client.get(f"/games/{wrong}/hands/1/move?to={right}&lang={lang}").get_data(as_text=True)
+        hand_id = re.search(r'name="hand_id" value="([^"]+)"', page).group(1)
+        r = client.post(f"/games/{wrong}/hands/1/move?lang={lang}", data={
+            "csrf_token": csrf_of(client), "hand_id": hand_id, "to": str(right),
+            **{f"seat{i}": str(i) for i in range(4)}})
+        assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True)), lang
+    assert [h["kind"] for h in client.get(f"/api/games/{wrong}").json["hands"]] == ["draw", "win"]
+    assert client.get(f"/api/games/{right}").json["hands"] == []

@@ -1439,6 +1439,22 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     assert "Ann pays Bob 29" in out and "EUR" not in out        # --rate says otherwise for this once
 
 
+def test_a_hand_recorded_into_the_wrong_game_moves_from_the_command_line(capsys, tmp_path):
+    """``mjtable record move GAME SEQ --to OTHER [--as PLAYER=OTHER]``, as the game page moves it."""
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Eve", "Fay", "Gus", "Hal", "--data-dir", d)
+    run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Bob", "--data-dir", d)
+    assert code == 2 and "--as takes PLAYER=OTHER" in err
+    code, out, _ = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Bob=Gus", "--as", "ann=eve",
+                       "--data-dir", d)
+    assert code == 0 and out.splitlines()[0] == ("hand 1 of game 1 moved to game 2, as its hand 1 (E1, Eve deals): "
+                                                 "Gus 21 on Eve's discard; Eve -29, Fay -8, Gus +45, Hal -8"), out
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--data-dir", d)
+    assert code == 2 and "no hand 1 in game 1" in err
+
+
 def test_a_name_two_players_begin_with_is_said_to_be_either():
     # "An" of Ann and Anne was said to be no player of the game
     from mjtable.commands.record import Refused, player_seat

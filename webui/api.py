@@ -400,6 +400,26 @@ def delete_hand(game_id, seq):
     return jsonify({"removed": removed, **{k: view[k] for k in STANDING_KEYS}})
 
 
+@bp.post("/games/<int:game_id>/hands/<int:seq>/move")
+def move_hand(game_id, seq):
+    """A hand recorded into the wrong game moved to the end of game ``to`` (the game page's "Move
+    hand N to another game"): ``{"to": id, "seats"?: [4 seats of that game, this game's players in
+    order], "hand_id"?}``; without ``seats``, the same names first, else the same seats. Answers
+    the hand as recorded there and that game after it; nothing moves where either game refuses."""
+    data = _guard_body(("to", "seats", "hand_id"))
+    store = get_store()
+    to = data.get("to")
+    if not isinstance(to, int) or isinstance(to, bool):
+        raise validation.InputError("bad_field", "to must be the id of the game to move the hand to", "to")
+    target = store.get_game(to)
+    seats = data.get("seats")
+    if seats is None:
+        seats = gamelog.seats_by_name(store.get_game(game_id)["players"], target["players"])
+    hand = gamelog.move_hand(store, game_id, seq, to, seats, hand_id=_hand_id(data))
+    hand.pop("request_keys", None)
+    return jsonify(_hand_answer(hand, gamelog.standing(store, to)))
+
+
 @bp.get("/games/<int:game_id>/edits")
 def edits(game_id):
     return jsonify({"edits": gamelog.history(get_store(), game_id)})

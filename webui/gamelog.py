@@ -1194,7 +1194,8 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
     restorable: the hand is in the other game). Returns the hand as recorded there."""
     if target_id == game_id:
         raise GameError("bad_field", "the hand is in that game already: choose another game", field="to")
-    if not (isinstance(seats, list) and sorted(seats) == [0, 1, 2, 3]):
+    if not (isinstance(seats, list) and all(isinstance(k, int) and not isinstance(k, bool) for k in seats)
+            and sorted(seats) == [0, 1, 2, 3]):
         raise GameError("bad_field", "each player of this game must be a different player of the other game",
                         field="seats")
     with store.transaction():

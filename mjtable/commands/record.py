@@ -65,7 +65,18 @@ def register(sub) -> None:
     false_win.add_argument("--note", default=None, help=NOTE_HELP)
     for name, said in (("undo", "take the last hand back"), ("end", "end the game here (the players stop)")):
         _game_arg(acts.add_parser(name, help=said))
-    for q in (new, win, draw, false_win, *(acts.choices[n] for n in ("undo", "end"))):
+    move = acts.add_parser("move", help="move a hand recorded into the wrong game to the end of another game",
+                           description="Move hand SEQ of GAME to the end of game --to (same rules, still in play), "
+                                       "as the game page's \"Move hand N to another game\" does: recorded there as "
+                                       "entered, scored in its deal, and deleted here with the later hands replayed.")
+    _game_arg(move)
+    move.add_argument("seq", type=whole_number("hand number", 1), help="the hand's number in GAME")
+    move.add_argument("--to", required=True, type=whole_number("game id", 1), metavar="GAME",
+                      help="the game it goes to (mjtable games lists them)")
+    move.add_argument("--as", dest="as_players", action="append", default=[], metavar="PLAYER=OTHER",
+                      help="who a player of GAME is in the other game (repeatable); the others: the player of the "
+                           "same name there, else of the same seat")
+    for q in (new, win, draw, false_win, move, *(acts.choices[n] for n in ("undo", "end"))):
         q.add_argument("--data-dir", default=None,
                        help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
         q.add_argument("--db", default=None, metavar="FILE", help="the game log's SQLite file, as mjtable serve --db names it")
@@ -162,6 +173,23 @@ def _body(args, view: dict) -> dict:
     return body
 
 
+def _move_seats(args, players: list[str], others: list[str]) -> list[int]:
+    """The other game's seat of each of ``players``: ``--as PLAYER=OTHER`` where given, else by
+    name, else by seat (``gamelog.seats_by_name``); a seat given to one player is taken from the
+    one who had it, who gets theirs in exchange."""
+    from webui.gamelog import seats_by_name
+    seats = seats_by_name(players, others)
+    for pair in args.as_players:
+        mine, sep, theirs = pair.partition("=")
+        if not sep or not mine.strip() or not theirs.strip():
+            raise Refused(f"--as takes PLAYER=OTHER (a player of game {args.game}, then who they are in game "
+                          f"{args.to}), not {pair!r}")
+        i, j = player_seat(mine, players), player_seat(theirs, others)
+        k = seats.index(j)
+        seats[i], seats[k] = j, seats[i]
+    return seats
+
+
 def _hand_line(view: dict, seq) -> str:
     """The hand recorded as the score sheet says it, with what each player's points moved:
     "hand 1 (E1, Ann deals): Bob 21 on Ann's discard; Ann -29, Bob +45, Cy -8, Di -8"."""
@@ -247,12 +275,19 @@ def run(args) -> int:
         view = before = r.get_json()
         if args.action == "undo":
             r = client.post(f"/api/games/{args.game}/undo", json={})
+        elif args.action == "move":
+            other = client.get(f"/api/games/{args.to}")
+            if other.status_code != 200:
+                raise Refused(_said(other))
+            seats = _move_seats(args, view["game"]["players"], other.get_json()["game"]["players"])
+            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json={"to": args.to, "seats": seats})
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
             raise Refused(_said(r, args.game))
         answer = r.get_json()
-        view = client.get(f"/api/games/{args.game}").get_json()
+        # a hand moved is said in the game it went to, whose standing follows
+        view = client.get(f"/api/games/{args.to if args.action == 'move' else args.game}").get_json()
     except Refused as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -264,6 +299,9 @@ def run(args) -> int:
             print(f"undone: {_hand_line(before, removed['seq']) or 'hand ' + str(removed['seq'])}")
         else:
             print("last hand undone")
+    elif args.action == "move":
+        print(f"hand {args.seq} of game {args.game} moved to game {args.to}, as its "
+              + _hand_line(view, (answer.get("hand") or {}).get("seq")))
     else:
         print(_hand_line(view, (answer.get("hand") or {}).get("seq")))
     warnings = [w.get("message", w) if isinstance(w, dict) else w for w in answer.get("warnings") or []]

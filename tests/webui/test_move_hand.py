@@ -196,3 +196,24 @@ def test_a_move_a_later_hand_here_cannot_take_says_it_is_the_move(client):
         assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True)), lang
     assert [h["kind"] for h in client.get(f"/api/games/{wrong}").json["hands"]] == ["draw", "win"]
     assert client.get(f"/api/games/{right}").json["hands"] == []
+
+
+def test_the_api_moves_a_hand_as_the_page_does(client):
+    wrong = _game(client, "mcr", PLAYERS)
+    post(client, wrong, {"hand": WIN, "winner": B, "discarder": A})
+    right = _game(client, "mcr", ["Di", "Cy", "Bob", "Ann"])
+    hand_id = client.get(f"/api/games/{wrong}").json["hands"][0]["id"]
+    # a seat twice, a game that is not there, a key the route does not read: refused, nothing moved
+    for seats in ([0, 0, 1, 2], [None, 0, 2, 3], [True, 0, 2, 3], "0123"):     # null was a 500 (the fuzz found it)
+        r = client.post(f"/api/games/{wrong}/hands/1/move", json={"to": right, "seats": seats})
+        assert r.status_code == 400 and r.json["error"]["field"] == "seats", seats
+    assert client.post(f"/api/games/{wrong}/hands/1/move", json={"to": 999}).status_code == 404
+    r = client.post(f"/api/games/{wrong}/hands/1/move", json={"to": right, "winner": 1})
+    assert r.status_code == 400 and r.json["error"]["code"] == "unknown_key"
+    assert len(client.get(f"/api/games/{wrong}").json["hands"]) == 1
+    # without seats, by name: Bob is seat 2 there, Ann seat 3
+    r = client.post(f"/api/games/{wrong}/hands/1/move", json={"to": right, "hand_id": hand_id})
+    assert r.status_code == 200, r.json
+    assert (r.json["hand"]["winner"], r.json["hand"]["discarder"], r.json["hand"]["seq"]) == (2, 3, 1)
+    assert "request_keys" not in r.json["hand"] and r.json["totals"][2] > 0
+    assert client.get(f"/api/games/{wrong}").json["hands"] == []

@@ -1410,9 +1410,10 @@ def test_the_standings_and_a_finished_game_settled_in_money_from_the_command_lin
     assert client.post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
     code, out, _ = run(capsys, "games", "--standings", "--rate", "0.5", "--unit", "EUR", "--data-dir", str(tmp_path))
     tail = out.split("Settle in money: ")[1].splitlines()
-    # Bob won 45 (000: 21 fans + 8 from the discarder Ann, 8 from each other player): 22.50 at 0.50 a point
-    assert code == 0 and tail[:5] == ["0.50 EUR per 1 point, rounded to 0.01", "  Ann  -14.50 EUR", "  Bob  +22.50 EUR",
-                                      "  Cy   -4.00 EUR", "  Di   -4.00 EUR"]
+    # Bob won 45 (000: 21 fans + 8 from the discarder Ann, 8 from each other player): 22.50 at 0.50 a point;
+    # in the standings' order, as the page lists them (the command line's came by name)
+    assert code == 0 and tail[:5] == ["0.50 EUR per 1 point, rounded to 0.01", "  Bob  +22.50 EUR", "  Cy   -4.00 EUR",
+                                      "  Di   -4.00 EUR", "  Ann  -14.50 EUR"]
     assert tail[5:] == ["Who pays whom:", "  Ann pays Bob 14.50 EUR", "  Cy pays Bob 4.00 EUR", "  Di pays Bob 4.00 EUR"]
     code, out, _ = run(capsys, "games", str(gid), "--rate", "1", "--step", "1", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and "Régler en argent : 1 pour 1 point, arrondi à 1" in out and "Ann paie 29 à Bob" in out

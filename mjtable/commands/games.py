@@ -449,7 +449,11 @@ def _standings(client, args) -> int:
             if not table.get("totals"):
                 print("error: --rate settles finished games: none is counted here", file=sys.stderr)
                 return 2
-            settled = _money_text(client, args, table["rules"], table.get("totals") or {}, table.get("penalties"))
+            # in the table's order, as the page settles them: the JSON's totals come sorted by name
+            totals = table.get("totals") or {}
+            ranked = [row["name"] for row in table.get("players") or [] if row.get("name") in totals]
+            totals = {n: totals[n] for n in ranked + [n for n in totals if n not in ranked]}
+            settled = _money_text(client, args, table["rules"], totals, table.get("penalties"))
             if settled is None:
                 return 2
             text += "\n\n" + settled

@@ -252,9 +252,12 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
                                  explain=fu_definition if explain else None) if x.get("fu_breakdown") else [])
         if limit:
             lines.append(f"  {w.t('limit')}{c} {w.t(limit)}")
-        if x.get("dora_tiles") and not x.get("dora_held") and x.get("dora_indicators"):
-            lines.append("  " + w.t("dora: {tiles} (after the indicators {indicators}): none in the hand",
-                                    tiles=" ".join(x["dora_tiles"]), indicators=" ".join(x["dora_indicators"])))
+        if x.get("dora_tiles") and x.get("dora_indicators"):
+            lines.append("  " + w.t("dora: {tiles} (after the indicators {indicators}): none in the hand"
+                                    if not x.get("dora_held") else
+                                    "dora: {tiles} (after the indicators {indicators}): {n} in the hand",
+                                    tiles=" ".join(x["dora_tiles"]), indicators=" ".join(x["dora_indicators"]),
+                                    n=x.get("dora_held")))
         elif x.get("dora_tiles") and not x.get("dora_held"):
             lines.append("  " + w.t("dora: {tiles} (the tile after each indicator): none in the hand",
                                     tiles=" ".join(x["dora_tiles"])))
@@ -269,7 +272,7 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
             lines.append("  " + w.t("{gain} more than before the hand: the winner's own riichi stick (1000) is among "
                                     "those received", gain=x["net_gain"]))
         return lines, {"han", "fu", "fu_breakdown", "limit", "hand_value", "points", "basic_points", "dora_tiles",
-                       "dora_held", "net_gain"}
+                       "dora_held", "dora_indicators", "net_gain"}
     if result.rules == "hk" and "faan_counted" in x:
         capped = x["faan_counted"] != x["faan"]
         c = w.colon()

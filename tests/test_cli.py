@@ -662,6 +662,10 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
                     "--dora-indicators", "0m")
     assert "  dora: 6m (after the indicators 0m): none in the hand" in out.splitlines()
+    assert "dora indicators:" not in out            # said once, in words, not again as a raw list
+    _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
+                    "--dora-indicators", "4m")
+    assert "  dora: 5m (after the indicators 4m): 2 in the hand" in out.splitlines() and "dora indicators:" not in out
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
     # its 13 han and its fu said as what they are: not added to, not used (a beginner read "13 han"
     # then "han: none counted", and a fu breakdown with no total)
@@ -1454,6 +1458,18 @@ def test_a_hand_recorded_into_the_wrong_game_moves_from_the_command_line(capsys,
                                                  "Gus 21 on Eve's discard; Eve -29, Fay -8, Gus +45, Hal -8"), out
     code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--data-dir", d)
     assert code == 2 and "no hand 1 in game 1" in err
+    # a player named twice, or a pair the other way round, is refused with which side is which
+    run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Ann=Fay", "--as", "Bob=Fay",
+                       "--data-dir", d)
+    assert code == 2 and "--as names Fay twice: each player once" in err
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--as", "Eve=Ann", "--data-dir", d)
+    assert code == 2 and "--as Eve=Ann: no player 'Eve' in this game" in err and "a player of game 1" in err
+    # a game over is the other game's: its undo is named, not this game's
+    run(capsys, "record", "draw", "2", "--data-dir", d)
+    run(capsys, "record", "end", "2", "--data-dir", d)
+    code, _, err = run(capsys, "record", "move", "1", "1", "--to", "2", "--data-dir", d)
+    assert code == 2 and "mjtable record undo 2" in err and "record undo 1" not in err, err
 
 
 def test_a_name_two_players_begin_with_is_said_to_be_either():

@@ -1168,6 +1168,9 @@ def delete_hand(store: Store, game_id: int, seq: int, action: str = "delete", ha
         left = store.hand_summaries(game_id)
         if left and left[0]["kind"] == "end" and removed["kind"] != "end":
             # the game's end would come first: four first places (_check_end_after_a_hand)
+            if moved_to:
+                raise GameError("bad_field", f"hand {seq} is the only one before the game's end: resume the game "
+                                "first (Resume the game), then move it; nothing was moved")
             raise GameError("bad_field", f"hand {seq} is the only one before the game's end: delete the end "
                             f"first (or the whole game); nothing was deleted")
         try:

@@ -63,8 +63,8 @@ FR = {
     "the rate is no longer kept with this game": "le taux n'est plus gardé avec cette partie",
     "Forget this game’s rate": "Oublier le taux de cette partie",
     "Settled at the rate kept with this game.": "Réglé au taux gardé avec cette partie.",
-    "Nothing was kept: this game still settles at the rate kept with it, as its page shows when opened again.":
-        "Rien n'a été gardé : cette partie se règle toujours au taux gardé avec elle, comme sa page le montre quand on la rouvre.",
+    "The rate kept with this game stands: its page settles at it when opened again.":
+        "Le taux gardé avec cette partie reste : sa page se règle à ce taux quand on la rouvre.",
     "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.":
         "Aucune tuile gagnante écrite à part : la dernière tuile écrite, {tile}, est prise comme tuile gagnante (★). Écrivez la tuile gagnante après une espace, ou marquez ★ sur une autre tuile.",
     "Move hand {n} to another game": "Déplacer la main {n} vers une autre partie",
@@ -81,7 +81,7 @@ FR = {
         "Déplacer la main {n} vers « {game} » ? Elle va à la fin de cette partie, comptée dans sa donne, et ici chaque main suivante est recalculée (et un règlement en argent avec elles). Elle ne peut pas revenir à sa place : seulement à la fin d'une partie en cours.",
     "hand {n} moved to {game}, as its hand {m}": "main {n} déplacée vers {game}, comme sa main {m}",
     "moved to {game}": "déplacée vers {game}", "another game": "une autre partie",
-    "moved here from {game}": "déplacée ici depuis {game}", "its hand {n}": "sa main {n}",
+    "moved here from {game}": "déplacée ici depuis {game}", "its hand {n} then": "alors sa main {n}",
     "Settle in money": "Régler en argent", "Rate": "Taux", "Currency": "Devise", "per … points": "pour … points",
     "Rounded to": "Arrondi à", "per {per} point(s)": "pour {per} point(s)", "rounded to {step}": "arrondi à {step}", "Settle": "Régler", "Receives (+) or pays (−)": "Reçoit (+) ou paie (−)",
     "Who pays whom": "Qui paie qui", "{payer} puts {amount} in the pot": "{payer} met {amount} au pot",
@@ -2497,6 +2497,10 @@ MESSAGES_FR = {
     "hand {} is scored under {}: it can move only to a game of those rules":
         "la main {0} est comptée en {1} : elle ne peut aller que dans une partie de ces règles",
     "{} cannot take hand {}: {}": "{0} ne peut pas prendre la main {1} : {2}",
+    "hand {} is the only one before the game's end: resume the game first (Resume the game), then move it; nothing was moved":
+        "la main {0} est la seule avant la fin de la partie : reprenez d'abord la partie (Reprendre la partie), puis "
+        "déplacez-la ; rien n'a été déplacé",
+    "to must be the id of the game to move the hand to": "to doit être l'identifiant de la partie où déplacer la main",
     "choose the game to move the hand to": "choisissez la partie où déplacer la main",
     "hand {}: not a winning hand under {} as {} ({}) in the {} round: {}":
         "main {0} : pas une main gagnante en {1} comme {2} ({3}) au tour {4} : {5}",

@@ -179,12 +179,23 @@ def _move_seats(args, players: list[str], others: list[str]) -> list[int]:
     one who had it, who gets theirs in exchange."""
     from webui.gamelog import seats_by_name
     seats = seats_by_name(players, others)
+    named, taken = set(), set()
     for pair in args.as_players:
         mine, sep, theirs = pair.partition("=")
         if not sep or not mine.strip() or not theirs.strip():
             raise Refused(f"--as takes PLAYER=OTHER (a player of game {args.game}, then who they are in game "
                           f"{args.to}), not {pair!r}")
-        i, j = player_seat(mine, players), player_seat(theirs, others)
+        try:
+            i, j = player_seat(mine, players), player_seat(theirs, others)
+        except Refused as e:
+            # which side: PLAYER is of this game, OTHER of the other one (a pair given the other way round)
+            raise Refused(f"--as {pair}: {e} (PLAYER=OTHER: a player of game {args.game}, then who they are in "
+                          f"game {args.to})") from None
+        if i in named or j in taken:
+            # a later pair undid an earlier one without a word (the swap gave a seat twice)
+            raise Refused(f"--as names {players[i] if i in named else others[j]} twice: each player once")
+        named.add(i)
+        taken.add(j)
         k = seats.index(j)
         seats[i], seats[k] = j, seats[i]
     return seats
@@ -284,7 +295,8 @@ def run(args) -> int:
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):
-            raise Refused(_said(r, args.game))
+            # a move refused for a game over is the other game's: its undo, not this one's
+            raise Refused(_said(r, args.to if args.action == "move" else args.game))
         answer = r.get_json()
         # a hand moved is said in the game it went to, whose standing follows
         view = client.get(f"/api/games/{args.to if args.action == 'move' else args.game}").get_json()

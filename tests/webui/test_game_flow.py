@@ -2604,7 +2604,7 @@ def test_the_rate_a_game_was_settled_at_is_kept_with_it(client):
     text = html.unescape(refused.get_data(as_text=True))
     # the kept rate is said to stand (the refusal's page looked as if it was lost)
     assert refused.status_code == 400 and 'id="money-refused"' in text and 'id="money-forget"' in text
-    assert "Nothing was kept: this game still settles at the rate kept with it" in text
+    assert "The rate kept with this game stands: its page settles at it when opened again." in text
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert re.search(r'name="rate"[^>]*value="2"', page) and not re.search(r'name="unit"[^>]*value="EUR"', page)
     # the export carries it, and an import keeps it

@@ -60,19 +60,19 @@ def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
     names = {g: client.get(f"/api/games/{g}").json["game"]["name"] for g in (wrong, right)}
     said = lambda g, lang="en": re.sub(r"\s+", " ", re.sub("<[^>]+>", "", html.unescape(
         client.get(f"/games/{g}?lang={lang}").get_data(as_text=True))))
-    assert f"hand 1 moved to {names[right]} (its hand 2)" in said(wrong) and "Restore this hand" not in said(wrong)
-    assert f"hand 2 moved here from {names[wrong]} (its hand 1)" in said(right)
+    assert f"hand 1 moved to {names[right]} (its hand 2 then)" in said(wrong) and "Restore this hand" not in said(wrong)
+    assert f"hand 2 moved here from {names[wrong]} (its hand 1 then)" in said(right)
     assert f'href="/games/{right}" class="moved-game"' in client.get(f"/games/{wrong}").get_data(as_text=True)
-    assert f"main 1 déplacée vers {names[right]} (sa main 2)" in said(wrong, "fr")
-    assert f"main 2 déplacée ici depuis {names[wrong]} (sa main 1)" in said(right, "fr")
+    assert f"main 1 déplacée vers {names[right]} (alors sa main 2)" in said(wrong, "fr")
+    assert f"main 2 déplacée ici depuis {names[wrong]} (alors sa main 1)" in said(right, "fr")
     export = client.get(f"/games/{wrong}/export.json").get_json()
     assert export["history"][0]["action"] == "move"
     # imported elsewhere, the history keeps the other game's name and number (not its id)
     copy = client.post("/api/games/import", json=export).json["game"]["id"]
-    assert f"hand 1 moved to {names[right]} (its hand 2)" in said(copy)
+    assert f"hand 1 moved to {names[right]} (its hand 2 then)" in said(copy)
     assert 'class="moved-game"' not in client.get(f"/games/{copy}").get_data(as_text=True)
     copy = client.post("/api/games/import", json=client.get(f"/games/{right}/export.json").get_json()).json["game"]["id"]
-    assert f"hand 2 moved here from {names[wrong]} (its hand 1)" in said(copy)
+    assert f"hand 2 moved here from {names[wrong]} (its hand 1 then)" in said(copy)
 
 
 def test_a_move_takes_the_riichi_declarations_and_the_draft_not_an_idempotency_key(app, client):
@@ -217,3 +217,16 @@ def test_the_api_moves_a_hand_as_the_page_does(client):
     assert (r.json["hand"]["winner"], r.json["hand"]["discarder"], r.json["hand"]["seq"]) == (2, 3, 1)
     assert "request_keys" not in r.json["hand"] and r.json["totals"][2] > 0
     assert client.get(f"/api/games/{wrong}").json["hands"] == []
+
+
+def test_a_hand_alone_before_the_games_end_is_refused_in_words_of_a_move(client):
+    wrong = new_game(client, "mcr")
+    post(client, wrong, {"hand": WIN, "winner": B, "discarder": A})
+    post(client, wrong, {"kind": "end"})
+    right = new_game(client, "mcr")
+    r = client.post(f"/api/games/{wrong}/hands/1/move", json={"to": right})
+    assert r.status_code == 400 and "resume the game first (Resume the game), then move it; nothing was moved" in \
+        r.json["error"]["message"], r.json
+    # the end itself: said on its page, with nothing to move
+    page = html.unescape(client.get(f"/games/{wrong}/hands/2/move?lang=en").get_data(as_text=True))
+    assert "Hand 2: the players ended the game here" in re.sub("<[^>]+>", "", page)

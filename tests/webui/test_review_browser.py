@@ -1511,9 +1511,13 @@ def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(se
     # (2,600 instead of pinfu's 3,900), and nothing said so
     d = browser
     d.get(server + "/review/new?rules=riichi&lang=en")
-    box = d.find_element(By.ID, "notation")
-    box.send_keys("234m456p678s234s55p")
-    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+
+    def typed(text):
+        box = d.find_element(By.ID, "notation")
+        box.clear()
+        box.send_keys(text)
+        d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    typed("234m456p678s234s55p")
     said = d.find_element(By.ID, "winning-taken")
     wait(d).until(lambda drv: said.is_displayed())
     assert said.text.startswith("No winning tile written apart: the last tile written, 5 Dots, is taken"), said.text
@@ -1527,11 +1531,8 @@ def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(se
     d.find_element(By.ID, "undo").click()
     wait(d).until(lambda drv: drv.execute_script("return document.getElementById('undo').disabled"))
     # the winning tile written apart, flowers after it: nothing to say
-    box = d.find_element(By.ID, "notation")
     for text in ("234m456p678s23s55p 4s", "234m456p678s23s55p 4s 12f"):
-        box.clear()
-        box.send_keys(text)
-        d.execute_script("document.getElementById('notation-form').requestSubmit()")
+        typed(text)
         d.execute_script("return new Promise((r) => setTimeout(r, 800))")
         assert not said.is_displayed(), text
     assert not console_errors(d)

@@ -414,7 +414,9 @@ def move_hand(game_id, seq):
     target = store.get_game(to)
     seats = data.get("seats")
     if seats is None:
-        seats = gamelog.seats_by_name(store.get_game(game_id)["players"], target["players"])
+        h = store.get_hand(game_id, seq)
+        seats = gamelog.seats_by_name(store.get_game(game_id)["players"], target["players"],
+                                      gamelog.seats_by_wind(h, gamelog.move_place(store, h, target)[1]))
     hand = gamelog.move_hand(store, game_id, seq, to, seats, hand_id=_hand_id(data))
     hand.pop("request_keys", None)
     return jsonify(_hand_answer(hand, gamelog.standing(store, to)))

@@ -1211,8 +1211,9 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
             raise GameError("bad_field", f"hand {seq} is scored under {scorer.get_rule_set(game['rules']).title}: it "
                             "can move only to a game of those rules", field="to")
         body = _moved_entry(h, seats)
-        # where it goes, named in both games' histories (the game it went to kept no word of it)
-        arrives = len(store.hand_summaries(target_id)) + 1
+        # where it goes (its place by date), named in both games' histories (the game it went to
+        # kept no word of it)
+        arrives, _ = move_place(store, h, target)
         removed = delete_hand(store, game_id, seq, action="move",
                               moved_to={"game": target_id, "name": target["name"], "seq": arrives})
         # the draft it was recorded from goes with it (its review page and the tile-set profile
@@ -1232,14 +1233,26 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
             raise GameError(e.code, f"{target['name']} cannot take hand {seq}: {e.message}", field="to") from None
         if h.get("created"):        # played when it was, not when it was moved
             store.keep_dates(target_id, None, {recorded["seq"]: h["created"]})
+        if arrives < recorded["seq"]:
+            # hands recorded there since it was played: it goes before them, and they are played
+            # again after it (appended, it took the counters and sticks of hands played after it)
+            store.insert_hand(target_id, arrives, store.delete_hand(target_id, recorded["seq"]))
+            try:
+                replay_game(store, target)
+            except HandRefused as e:
+                raise GameError(e.code, f"{target['name']} cannot take hand {seq} before its hand {arrives}, "
+                                f"where it was played: hand {e.seq}, {e.player} ({e.wind}), would then be refused: "
+                                f"{e.detail}", field="to") from None
+            recorded = store.get_hand(target_id, arrives)
         store.add_edit(target_id, recorded["seq"], "move_in", None,
                        {**_entry(recorded), "moved_from": {"game": game_id, "name": game["name"], "seq": seq}})
         return recorded
 
 
-def seats_by_name(players: list[str], others: list[str]) -> list[int]:
+def seats_by_name(players: list[str], others: list[str], by_wind: list[int] | None = None) -> list[int]:
     """For each of ``players``, the seat of ``others`` a hand moved between their games gives them
-    first: the player of the same name (``name_key``), else the same seat, else the first left."""
+    first: the player of the same name (``name_key``), else ``by_wind``'s (the player of the same
+    seat wind in the hand's deal there: ``seats_by_wind``), else the same seat, else the first left."""
     keys = [name_key(p) for p in others]
     seats: list[int | None] = [keys.index(name_key(p)) if keys.count(name_key(p)) == 1 else None for p in players]
     for i, s in enumerate(seats):
@@ -1248,8 +1261,35 @@ def seats_by_name(players: list[str], others: list[str]) -> list[int]:
     for i in range(len(seats)):
         if seats[i] is None:
             free = [k for k in range(len(others)) if k not in seats]
-            seats[i] = i if i in free else free[0]
+            wanted = by_wind[i] if by_wind else i
+            seats[i] = wanted if wanted in free else (i if i in free else free[0])
     return seats
+
+
+def seats_by_wind(h: dict, deal: tuple[int, tuple]) -> list[int]:
+    """For each player of hand ``h``, the player of another game who holds the same seat wind in
+    ``deal`` (its dealer and seating): a hand recorded at the wrong table named its winner by the
+    wind the form showed ("Cy (East)"), and the other table's East is its dealer, not its first seat."""
+    here = tuple((h.get("outcome") or {}).get("seating") or settlement.SEATED)
+    dealer, there = deal
+    wind = [(here.index(i) - here.index(h["dealer"])) % 4 for i in range(4)]
+    return [there[(there.index(dealer) + w) % 4] for w in wind]
+
+
+def move_place(store: Store, h: dict, target: dict) -> tuple[int, tuple[int, tuple]]:
+    """Where hand ``h`` goes in game ``target``: after the hands recorded there before it was, and
+    before those recorded since (its counters and sticks are those of its place: appended after
+    them, a hand played first took the sticks and counters of hands played after it); and that
+    place's deal (dealer, seating)."""
+    hands = store.list_hands(target["id"])
+    when = h.get("created")
+    place = next((x["seq"] for x in hands if when and x.get("created") and x["created"] > when
+                  and x["kind"] != "end"), len(hands) + 1)
+    if place <= len(hands):
+        x = hands[place - 1]
+        return place, (x["dealer"], tuple((x.get("outcome") or {}).get("seating") or settlement.SEATED))
+    deal = next_deal(store, target)
+    return place, (deal.dealer, tuple(deal.seating))
 
 
 def _moved_entry(h: dict, seats: list[int]) -> dict:

@@ -719,7 +719,9 @@ def move_hand(game_id, seq):
              if g["id"] != game_id and g["rules"] == game["rules"] and not g["finished"]]
     given = request.form if request.method == "POST" else request.args
     target = next((g for g in games if str(g["id"]) == given.get("to", "")), None)
-    seats = gamelog.seats_by_name(game["players"], target["players"]) if target else None
+    place = gamelog.move_place(store, h, target) if target else None
+    seats = gamelog.seats_by_name(game["players"], target["players"], gamelog.seats_by_wind(h, place[1])) \
+        if target else None
     refused = None
     if request.method == "POST":
         posted = [given.get(f"seat{i}", "") for i in range(4)]
@@ -735,7 +737,22 @@ def move_hand(game_id, seq):
             flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"]))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     return render_template("move_hand.html", game=game, h=h, games=games, target=target, seats=seats,
+                           place=place[0] if place else None, winds=[_wind_of(h, i) for i in range(4)],
+                           moved_before=bool(place) and place[0] <= len(store.hand_summaries(target["id"])),
+                           target_winds=_winds_at(place[1]) if place else None,
                            refused=refused, page_hand_id=gamelog.page_hand_id), 400 if refused else 200
+
+
+def _winds_at(deal: tuple) -> list[str]:
+    """Each player's seat wind (E S W N) in a deal given as (dealer, seating)."""
+    dealer, order = deal
+    return ["ESWN"[(order.index(j) - order.index(dealer)) % 4] for j in range(4)]
+
+
+def _wind_of(h: dict, player: int) -> str:
+    """A player's seat wind in hand ``h`` (E S W N), as the recording form showed it beside the name."""
+    order = tuple((h.get("outcome") or {}).get("seating") or (0, 1, 2, 3))
+    return "ESWN"[(order.index(player) - order.index(h["dealer"])) % 4]
 
 
 @bp.get("/<int:game_id>/hands/<int:seq>")

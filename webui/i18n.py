@@ -68,8 +68,8 @@ FR = {
     "No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.":
         "Aucune tuile gagnante écrite à part : la dernière tuile écrite, {tile}, est prise comme tuile gagnante (★). Écrivez la tuile gagnante après une espace, ou marquez ★ sur une autre tuile.",
     "Move hand {n} to another game": "Déplacer la main {n} vers une autre partie",
-    "A hand recorded into the wrong game goes to the end of another game of the same rules still in play, as the table entered it, with its photo; its deal, counters and points are that game’s. Here it is deleted and every later hand recomputed.":
-        "Une main enregistrée dans la mauvaise partie va à la fin d'une autre partie en cours des mêmes règles, telle que la table l'a saisie, avec sa photo ; sa donne, ses compteurs et ses points sont ceux de cette partie. Ici, elle est supprimée et chaque main suivante recalculée.",
+    "A hand recorded into the wrong game goes to another game of the same rules still in play, as the table entered it, with its photo: at the end, or before the hands recorded there since it was played; its deal, counters and points are that game’s. Here it is deleted and every later hand recomputed.":
+        "Une main enregistrée dans la mauvaise partie va dans une autre partie en cours des mêmes règles, telle que la table l'a saisie, avec sa photo : à la fin, ou avant les mains enregistrées là depuis qu'elle a été jouée ; sa donne, ses compteurs et ses points sont ceux de cette partie. Ici, elle est supprimée et chaque main suivante recalculée.",
     "Nothing was moved.": "Rien n'a été déplacé.",
     "The end of a game cannot move to another game.": "La fin d'une partie ne peut pas aller dans une autre partie.",
     "No other game of these rules is in play: start one from the games page, then come back here.":
@@ -77,8 +77,10 @@ FR = {
     "Move it to": "La déplacer vers", "— which game? —": "— quelle partie ? —", "Choose this game": "Choisir cette partie",
     "Who is who in “{game}”": "Qui est qui dans « {game} »", "{player} is": "{player} est",
     "Move hand {n} to “{game}”": "Déplacer la main {n} vers « {game} »",
-    "Move hand {n} to “{game}”? It goes to the end of that game, scored in its deal, and here every later hand is recomputed (and a settlement in money with them). It cannot go back to its place: only to the end of a game in play.":
-        "Déplacer la main {n} vers « {game} » ? Elle va à la fin de cette partie, comptée dans sa donne, et ici chaque main suivante est recalculée (et un règlement en argent avec elles). Elle ne peut pas revenir à sa place : seulement à la fin d'une partie en cours.",
+    "“{game}” has hands recorded after this one was played: it goes before them, as its hand {n}, and they are played again after it.":
+        "« {game} » a des mains enregistrées après que celle-ci a été jouée : elle va avant elles, comme sa main {n}, et elles sont rejouées après elle.",
+    "Move hand {n} to “{game}”? It goes there as its hand {m}, scored in its deal, and here every later hand is recomputed (and a settlement in money with them). It cannot go back to its place here: only to a game in play.":
+        "Déplacer la main {n} vers « {game} » ? Elle y va comme sa main {m}, comptée dans sa donne, et ici chaque main suivante est recalculée (et un règlement en argent avec elles). Elle ne peut pas revenir à sa place ici : seulement dans une partie en cours.",
     "hand {n} moved to {game}, as its hand {m}": "main {n} déplacée vers {game}, comme sa main {m}",
     "moved to {game}": "déplacée vers {game}", "another game": "une autre partie",
     "moved here from {game}": "déplacée ici depuis {game}", "its hand {n} then": "alors sa main {n}",
@@ -2497,6 +2499,8 @@ MESSAGES_FR = {
     "hand {} is scored under {}: it can move only to a game of those rules":
         "la main {0} est comptée en {1} : elle ne peut aller que dans une partie de ces règles",
     "{} cannot take hand {}: {}": "{0} ne peut pas prendre la main {1} : {2}",
+    "{} cannot take hand {} before its hand {}, where it was played: hand {}, {} ({}), would then be refused: {}":
+        "{0} ne peut pas prendre la main {1} avant sa main {2}, où elle a été jouée : la main {3}, {4} ({5}), serait alors refusée : {6}",
     "hand {} is the only one before the game's end: resume the game first (Resume the game), then move it; nothing was moved":
         "la main {0} est la seule avant la fin de la partie : reprenez d'abord la partie (Reprendre la partie), puis "
         "déplacez-la ; rien n'a été déplacé",

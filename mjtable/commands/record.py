@@ -65,8 +65,9 @@ def register(sub) -> None:
     false_win.add_argument("--note", default=None, help=NOTE_HELP)
     for name, said in (("undo", "take the last hand back"), ("end", "end the game here (the players stop)")):
         _game_arg(acts.add_parser(name, help=said))
-    move = acts.add_parser("move", help="move a hand recorded into the wrong game to the end of another game",
-                           description="Move hand SEQ of GAME to the end of game --to (same rules, still in play), "
+    move = acts.add_parser("move", help="move a hand recorded into the wrong game to another game",
+                           description="Move hand SEQ of GAME to game --to (same rules, still in play; at the end, or before the hands "
+                                       "recorded there since it was played), "
                                        "as the game page's \"Move hand N to another game\" does: recorded there as "
                                        "entered, scored in its deal, and deleted here with the later hands replayed.")
     _game_arg(move)
@@ -173,12 +174,12 @@ def _body(args, view: dict) -> dict:
     return body
 
 
-def _move_seats(args, players: list[str], others: list[str]) -> list[int]:
+def _move_seats(args, players: list[str], others: list[str], by_wind: list[int]) -> list[int]:
     """The other game's seat of each of ``players``: ``--as PLAYER=OTHER`` where given, else by
-    name, else by seat (``gamelog.seats_by_name``); a seat given to one player is taken from the
-    one who had it, who gets theirs in exchange."""
+    name, else by seat wind (``gamelog.seats_by_name``); a seat given to one player is taken from
+    the one who had it, who gets theirs in exchange."""
     from webui.gamelog import seats_by_name
-    seats = seats_by_name(players, others)
+    seats = seats_by_name(players, others, by_wind)
     named, taken = set(), set()
     for pair in args.as_players:
         mine, sep, theirs = pair.partition("=")
@@ -290,8 +291,23 @@ def run(args) -> int:
             other = client.get(f"/api/games/{args.to}")
             if other.status_code != 200:
                 raise Refused(_said(other))
-            seats = _move_seats(args, view["game"]["players"], other.get_json()["game"]["players"])
-            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json={"to": args.to, "seats": seats})
+            if args.as_players:
+                # the others as the page offers them: by name, else by the seat wind where the hand goes
+                from webui import gamelog
+                from webui.store import get_store
+                from webui.store import NotFound
+                with client.application.app_context():
+                    store = get_store()
+                    try:
+                        h = store.get_hand(args.game, args.seq)
+                    except NotFound as e:
+                        raise Refused(str(e)) from None
+                    by_wind = gamelog.seats_by_wind(h, gamelog.move_place(store, h, store.get_game(args.to))[1])
+                seats = _move_seats(args, view["game"]["players"], other.get_json()["game"]["players"], by_wind)
+                body = {"to": args.to, "seats": seats}
+            else:
+                body = {"to": args.to}
+            r = client.post(f"/api/games/{args.game}/hands/{args.seq}/move", json=body)
         else:
             r = client.post(f"/api/games/{args.game}/hands", json=_body(args, view))
         if r.status_code not in (200, 201):

@@ -43,7 +43,7 @@ def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
     # which hand, and a question before it moves (it cannot go back to its place)
     shown = html.unescape(re.sub("<[^>]+>", "", page))
     assert "Hand 1: Bob wins on Ann's discard · " in shown
-    assert re.search(r'id="move-hand" data-confirm="Move hand 1 to [^"]+\? It goes to the end of that game', html.unescape(page))
+    assert re.search(r'id="move-hand" data-confirm="Move hand 1 to [^"]+\? It goes there as its hand 2, scored in its deal', html.unescape(page))
     # who is who, by their names: Ann is seat 3 there, Bob seat 2
     for i, seat in enumerate([3, 2, 1, 0]):
         assert re.search(rf'<select name="seat{i}">.*?<option value="{seat}" selected', page, re.S), (i, seat)
@@ -230,3 +230,50 @@ def test_a_hand_alone_before_the_games_end_is_refused_in_words_of_a_move(client)
     # the end itself: said on its page, with nothing to move
     page = html.unescape(client.get(f"/games/{wrong}/hands/2/move?lang=en").get_data(as_text=True))
     assert "Hand 2: the players ended the game here" in re.sub("<[^>]+>", "", page)
+
+
+def test_players_of_other_names_are_matched_by_their_seat_wind_in_the_hands_deal(client):
+    # table A's deal had passed to Cy (East); table B's East was Fred, its second seat. A hand of
+    # B recorded into A named its winner "Cy (East)": by first seats it went to Gus, a non-dealer
+    wrong = _game(client, "riichi", ["Ann", "Bob", "Cy", "Di"])
+    post(client, wrong, {"kind": "draw", "tenpai": [B]})            # the dealer noten: the deal passes (002 §3.4.11)
+    post(client, wrong, {"kind": "draw", "tenpai": [C]})
+    assert client.get(f"/api/games/{wrong}").json["dealer"] == C       # the deal has passed twice: Cy is East
+    post(client, wrong, {"hand": "123m456m789p234s9s 9s", "winner": C, "discarder": None, "riichi": [C]})
+    right = _game(client, "riichi", ["Eve", "Fred", "Gus", "Hal"])
+    post(client, right, {"kind": "draw", "tenpai": [B]})               # Eve noten: Fred deals
+    assert client.get(f"/api/games/{right}").json["dealer"] == B
+    page = html.unescape(client.get(f"/games/{wrong}/hands/3/move?to={right}&lang=en").get_data(as_text=True))
+    assert "Cy (East) is" in page and "Fred (East)" in page
+    assert re.search(r'<select name="seat2">.*?<option value="1" selected', page, re.S)    # Cy is Fred
+    r = client.post(f"/api/games/{wrong}/hands/3/move", json={"to": right})            # the API's default too
+    assert r.status_code == 200, r.json
+    moved = r.json["hand"]
+    assert (moved["winner"], moved["dealer"], moved["riichi"]) == (B, B, [B])
+    assert client.get(f"/api/games/{right}").json["dealer"] == B        # the dealer won: he keeps the deal
+
+
+def test_a_hand_moved_goes_before_the_hands_recorded_there_since_it_was_played(app, client):
+    # a draw with a riichi stick recorded at the wrong table, the right table's next hand recorded
+    # after it: appended, the draw came after that hand, whose winner lost the stick and counter
+    from webui.store import get_store
+    wrong = _game(client, "riichi", PLAYERS)
+    post(client, wrong, {"kind": "draw", "tenpai": [A, B], "riichi": [B]})
+    right = _game(client, "riichi", ["Eve", "Fred", "Gus", "Hal"])
+    post(client, right, {"hand": "234m567m234p678s5s 5s", "winner": C, "discarder": D})
+    with app.app_context():
+        store = get_store()
+        store.keep_dates(wrong, None, {1: "2026-12-05T20:00:00+00:00"})
+        store.keep_dates(right, None, {1: "2026-12-05T20:05:00+00:00"})
+    page = html.unescape(client.get(f"/games/{wrong}/hands/1/move?to={right}&lang=en").get_data(as_text=True))
+    assert 'id="move-place"' in page and "it goes before them, as its hand 1" in page
+    r = client.post(f"/api/games/{wrong}/hands/1/move", json={"to": right})
+    assert r.status_code == 200 and r.json["hand"]["seq"] == 1, r.json
+    hands = client.get(f"/api/games/{right}").json["hands"]
+    assert [h["kind"] for h in hands] == ["draw", "win"]
+    win = hands[1]
+    # 002 §4.1, §3.4.10: after the draw the win takes the stick (1,000) and a counter (300): 1,300
+    # (1 han 40 fu: all simples, a pair wait) + 300 + 1,000
+    assert (win["honba"], win["sticks"]) == (1, 1) and win["deltas"][C] == 1300 + 300 + 1000, win
+    said = re.sub(r"\s+", " ", re.sub("<[^>]+>", "", html.unescape(client.get(f"/games/{right}?lang=en").get_data(as_text=True))))
+    assert "hand 1 moved here from" in said

@@ -296,6 +296,13 @@ def score():
                 taker, own, rest = sticks_taken(gamelog.deal_played(kept), sorted(declared), winners,
                                                 kept.get("discarder"))
                 context["riichi_sticks"] = rest if seats["winner"] == taker else int(seats["winner"] in own)
+        elif view is not None and not kept and gamelog.flow_of(game).has_riichi:
+            # no winner chosen yet (scored as the dealer's, provisionally): the riichi ticked puts its
+            # stick down all the same, with the other declarers' (it counted the table's alone, and
+            # said the winner's own was among them: 5,200 then 6,200 once the dealer was chosen)
+            declared = sum(1 for i in range(4) if form.get(f"riichi_seat_{i}"))
+            own = int(bool(context.get("riichi") or context.get("double_riichi")))
+            context["riichi_sticks"] = table["riichi_sticks"] + declared + own
         if seats:
             context = gamelog.win_context(game, context, winner=seats["winner"], discarder=seats["discarder"],
                                           dealer=seats["dealer"], round_wind=seats["round_wind"], order=seats["order"])

@@ -2020,6 +2020,20 @@ def test_the_false_win_form_names_nobody_until_the_player_is_chosen(client):
     assert " selected" not in form[form.index('name="offender"'):form.index("</select>")]
 
 
+def test_a_riichi_ticked_before_the_winner_is_chosen_puts_its_stick_on_the_table(client):
+    # a club's trial: one stick left on the table by a draw, riichi ticked, no winner yet: 5,200
+    # "4,200 more than before the hand", then 6,200 once the dealer (East) was chosen
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": [A, B], "riichi": [B]})      # Bob's stick stays
+    body = {"hand": "234m567m234p678s5s 5s", "game": gid, "form": {"ctx_riichi": "1", "ctx__present": "1"}}
+    pending = client.post("/review/score", json=body).json["score"]
+    dealer = client.post("/review/score", json={**body, "winner": A, "discarder": C}).json["score"]
+    assert pending["total"] == dealer["total"], (pending["total"], dealer["total"])
+    # another player's riichi chip counts too, as once the winner is chosen
+    other = client.post("/review/score", json={**body, "form": {**body["form"], "riichi_seat_2": "1"}}).json["score"]
+    assert other["total"] == pending["total"] + 1000
+
+
 def test_a_hand_reviewed_in_a_game_is_scored_in_the_deals_round_wind_before_a_winner_is_chosen(client):
     # a South-round game's hand was scored "round wind (East), assumed" until a winner was tapped
     gid = new_game(client, "hk")

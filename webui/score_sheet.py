@@ -593,9 +593,14 @@ def _money_lines(settled, pages: list, page: list, y: float, tr, number) -> tupl
     if not settled.payments:
         said.append(tr("Nobody pays: every sum rounds to 0."))
     reckoned = "Each player’s score × {rate} per {per} point(s), rounded to {step}, the sums adding up as the scores do (a step the rounding leaves over goes to the players rounded furthest, then by name: players level may get a step apart)."  # noqa: E501 - one string, as the page's
-    how = _wrap(tr(reckoned, rate=money(settled.rate, settled.rate, settled.unit, number=number), n=settled.per,
-                   per=number(settled.per), step=money(settled.step, settled.step, number=number)),
-                PAGE_W - 2 * MARGIN, 8, max_lines=4)
+    reckoned = tr(reckoned, rate=money(settled.rate, settled.rate, settled.unit, number=number), n=settled.per,
+                  per=number(settled.per), step=money(settled.step, settled.step, number=number))
+    # why the sums do not add up to zero, as the page says it (the PDF left a pot unexplained)
+    if settled.pot > 0:
+        reckoned += " " + tr("The scores do not add up to zero (a penalty that leaves the table, as a tournament chombo does): what leaves it goes to the pot, paid by the penalty’s offender.")
+    elif settled.pot < 0:
+        reckoned += " " + tr("The scores add up to more than zero: what is received beyond what is paid comes from the pot.")
+    how = _wrap(reckoned, PAGE_W - 2 * MARGIN, 8, max_lines=6)
     lines = [_fit(text, PAGE_W - 2 * MARGIN, 9) for text in said]
     if y - 30 - LINE * len(lines) - WRAP * len(how) < MARGIN:
         pages.append(page)

@@ -113,6 +113,16 @@ def test_a_whole_ema_riichi_game(client):
     assert r.status_code == 409 and r.json["error"]["code"] == "game_over"
 
 
+def test_the_pdf_says_why_a_settlement_with_a_chombo_does_not_add_up(client):
+    # the page said the chombo's penalty goes to the pot; the PDF the players sign did not
+    from .conftest import csrf_of
+    gid = play_riichi_game(client, tournament=True)
+    client.post(f"/games/{gid}/money", data={"csrf_token": csrf_of(client), "rate": "0.5", "unit": "EUR"})
+    pdf = client.get(f"/games/{gid}/sheet.pdf?lang=en").data
+    assert b"puts" in pdf and b"in the pot" in pdf
+    assert b"what leaves it goes to the pot" in pdf
+
+
 def test_riichi_tournament_chombo_is_taken_after_uma(client):
     gid = play_riichi_game(client, tournament=True)
     view = client.get(f"/api/games/{gid}").json

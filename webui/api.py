@@ -404,7 +404,7 @@ def delete_hand(game_id, seq):
 def move_hand(game_id, seq):
     """A hand recorded into the wrong game moved to the end of game ``to`` (the game page's "Move
     hand N to another game"): ``{"to": id, "seats"?: [4 seats of that game, this game's players in
-    order], "hand_id"?}``; without ``seats``, the same names first, else the same seats. Answers
+    order], "hand_id"?}``; without ``seats``, the same names first, else the same seat winds. Answers
     the hand as recorded there and that game after it; nothing moves where either game refuses."""
     data = _guard_body(("to", "seats", "hand_id"))
     store = get_store()
@@ -415,8 +415,7 @@ def move_hand(game_id, seq):
     seats = data.get("seats")
     if seats is None:
         h = store.get_hand(game_id, seq)
-        seats = gamelog.seats_by_name(store.get_game(game_id)["players"], target["players"],
-                                      gamelog.seats_by_wind(h, gamelog.move_place(store, h, target)[1]))
+        seats = gamelog.default_seats(store.get_game(game_id), h, target, gamelog.move_place(store, h, target)[1])
     hand = gamelog.move_hand(store, game_id, seq, to, seats, hand_id=_hand_id(data))
     hand.pop("request_keys", None)
     return jsonify(_hand_answer(hand, gamelog.standing(store, to)))

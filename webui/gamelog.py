@@ -1266,30 +1266,36 @@ def seats_by_name(players: list[str], others: list[str], by_wind: list[int] | No
     return seats
 
 
-def seats_by_wind(h: dict, deal: tuple[int, tuple]) -> list[int]:
+def seat_winds(deal: Deal) -> list[int]:
+    """Each player's seat wind in ``deal`` (0 East, the dealer, to 3 North), by their seating."""
+    order = deal.seating
+    return [(order.index(i) - order.index(deal.dealer)) % 4 for i in range(4)]
+
+
+def seats_by_wind(h: dict, deal: Deal) -> list[int]:
     """For each player of hand ``h``, the player of another game who holds the same seat wind in
-    ``deal`` (its dealer and seating): a hand recorded at the wrong table named its winner by the
-    wind the form showed ("Cy (East)"), and the other table's East is its dealer, not its first seat."""
-    here = tuple((h.get("outcome") or {}).get("seating") or settlement.SEATED)
-    dealer, there = deal
-    wind = [(here.index(i) - here.index(h["dealer"])) % 4 for i in range(4)]
-    return [there[(there.index(dealer) + w) % 4] for w in wind]
+    ``deal``: a hand recorded at the wrong table named its winner by the wind the form showed
+    ("Cy (East)"), and the other table's East is its dealer, not its first seat."""
+    there = seat_winds(deal)
+    return [there.index(w) for w in seat_winds(deal_played(h))]
 
 
-def move_place(store: Store, h: dict, target: dict) -> tuple[int, tuple[int, tuple]]:
+def default_seats(game: dict, h: dict, target: dict, deal: Deal) -> list[int]:
+    """The other game's seat of each player of ``game`` a move of hand ``h`` offers first: by name,
+    else by seat wind in ``deal``, the deal of its place there (``move_place``)."""
+    return seats_by_name(game["players"], target["players"], seats_by_wind(h, deal))
+
+
+def move_place(store: Store, h: dict, target: dict) -> tuple[int, Deal]:
     """Where hand ``h`` goes in game ``target``: after the hands recorded there before it was, and
     before those recorded since (its counters and sticks are those of its place: appended after
     them, a hand played first took the sticks and counters of hands played after it); and that
-    place's deal (dealer, seating)."""
+    place's deal."""
     hands = store.list_hands(target["id"])
     when = h.get("created")
     place = next((x["seq"] for x in hands if when and x.get("created") and x["created"] > when
                   and x["kind"] != "end"), len(hands) + 1)
-    if place <= len(hands):
-        x = hands[place - 1]
-        return place, (x["dealer"], tuple((x.get("outcome") or {}).get("seating") or settlement.SEATED))
-    deal = next_deal(store, target)
-    return place, (deal.dealer, tuple(deal.seating))
+    return place, deal_played(hands[place - 1]) if place <= len(hands) else next_deal(store, target)
 
 
 def _moved_entry(h: dict, seats: list[int]) -> dict:
@@ -1306,7 +1312,7 @@ def _moved_entry(h: dict, seats: list[int]) -> dict:
             body["amount"] = h["fixed"]["amount"]
     elif h["kind"] == "win":
         body["discarder"] = to(h.get("discarder"))
-        seating = tuple((h.get("outcome") or {}).get("seating") or settlement.SEATED)
+        seating = deal_played(h).seating
         winners = []
         for w in wins_of(h):
             ctx = {k: v for k, v in (w.get("context") or {}).items() if k not in _DEAL_KEYS | {"liable_player"}}

@@ -630,7 +630,7 @@ def keep_money(game_id):
     store = get_store()
     game = store.get_game(game_id)
     entered = {k: (request.form.get(k) or "").strip() for k in MONEY_FIELDS}
-    lang = {"lang": request.form["lang"]} if request.form.get("lang") in ("en", "fr") else {}
+    lang = _form_lang()
     try:
         kept = money.kept(entered, game["rules"])
     except validation.InputError:
@@ -647,8 +647,12 @@ def forget_money(game_id):
     store.get_game(game_id)         # 404 for a game that is not there
     store.set_game_money(game_id, {})
     flash(i18n.t("the rate is no longer kept with this game"))
-    lang = {"lang": request.form["lang"]} if request.form.get("lang") in ("en", "fr") else {}
-    return redirect(url_for("games.show", game_id=game_id, **lang) + "#money", code=303)
+    return redirect(url_for("games.show", game_id=game_id, **_form_lang()) + "#money", code=303)
+
+
+def _form_lang() -> dict:
+    """The page's language a money form sends back (its hidden ``lang``), for the redirect's query."""
+    return {"lang": request.form["lang"]} if request.form.get("lang") in ("en", "fr") else {}
 
 
 @bp.get("/<int:game_id>/sheet")
@@ -720,8 +724,7 @@ def move_hand(game_id, seq):
     given = request.form if request.method == "POST" else request.args
     target = next((g for g in games if str(g["id"]) == given.get("to", "")), None)
     place = gamelog.move_place(store, h, target) if target else None
-    seats = gamelog.seats_by_name(game["players"], target["players"], gamelog.seats_by_wind(h, place[1])) \
-        if target else None
+    seats = gamelog.default_seats(game, h, target, place[1]) if target else None
     refused = None
     if request.method == "POST":
         posted = [given.get(f"seat{i}", "") for i in range(4)]
@@ -737,22 +740,15 @@ def move_hand(game_id, seq):
             flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"]))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     return render_template("move_hand.html", game=game, h=h, games=games, target=target, seats=seats,
-                           place=place[0] if place else None, winds=[_wind_of(h, i) for i in range(4)],
+                           place=place[0] if place else None, winds=_wind_letters(gamelog.deal_played(h)),
                            moved_before=bool(place) and place[0] <= len(store.hand_summaries(target["id"])),
-                           target_winds=_winds_at(place[1]) if place else None,
+                           target_winds=_wind_letters(place[1]) if place else None,
                            refused=refused, page_hand_id=gamelog.page_hand_id), 400 if refused else 200
 
 
-def _winds_at(deal: tuple) -> list[str]:
-    """Each player's seat wind (E S W N) in a deal given as (dealer, seating)."""
-    dealer, order = deal
-    return ["ESWN"[(order.index(j) - order.index(dealer)) % 4] for j in range(4)]
-
-
-def _wind_of(h: dict, player: int) -> str:
-    """A player's seat wind in hand ``h`` (E S W N), as the recording form showed it beside the name."""
-    order = tuple((h.get("outcome") or {}).get("seating") or (0, 1, 2, 3))
-    return "ESWN"[(order.index(player) - order.index(h["dealer"])) % 4]
+def _wind_letters(deal) -> list[str]:
+    """Each player's seat wind in a deal (E S W N), as the recording form shows it beside a name."""
+    return ["ESWN"[w] for w in gamelog.seat_winds(deal)]
 
 
 @bp.get("/<int:game_id>/hands/<int:seq>")

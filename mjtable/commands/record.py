@@ -174,12 +174,11 @@ def _body(args, view: dict) -> dict:
     return body
 
 
-def _move_seats(args, players: list[str], others: list[str], by_wind: list[int]) -> list[int]:
-    """The other game's seat of each of ``players``: ``--as PLAYER=OTHER`` where given, else by
-    name, else by seat wind (``gamelog.seats_by_name``); a seat given to one player is taken from
-    the one who had it, who gets theirs in exchange."""
-    from webui.gamelog import seats_by_name
-    seats = seats_by_name(players, others, by_wind)
+def _move_seats(args, players: list[str], others: list[str], seats: list[int]) -> list[int]:
+    """The other game's seat of each of ``players``: ``--as PLAYER=OTHER`` where given, else
+    ``seats`` (by name, else by seat wind: ``gamelog.default_seats``); a seat given to one player
+    is taken from the one who had it, who gets theirs in exchange."""
+    seats = list(seats)
     named, taken = set(), set()
     for pair in args.as_players:
         mine, sep, theirs = pair.partition("=")
@@ -294,16 +293,16 @@ def run(args) -> int:
             if args.as_players:
                 # the others as the page offers them: by name, else by the seat wind where the hand goes
                 from webui import gamelog
-                from webui.store import get_store
-                from webui.store import NotFound
+                from webui.store import NotFound, get_store
                 with client.application.app_context():
                     store = get_store()
                     try:
                         h = store.get_hand(args.game, args.seq)
                     except NotFound as e:
                         raise Refused(str(e)) from None
-                    by_wind = gamelog.seats_by_wind(h, gamelog.move_place(store, h, store.get_game(args.to))[1])
-                seats = _move_seats(args, view["game"]["players"], other.get_json()["game"]["players"], by_wind)
+                    target = store.get_game(args.to)
+                    offered = gamelog.default_seats(view["game"], h, target, gamelog.move_place(store, h, target)[1])
+                seats = _move_seats(args, view["game"]["players"], target["players"], offered)
                 body = {"to": args.to, "seats": seats}
             else:
                 body = {"to": args.to}

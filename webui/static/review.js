@@ -1455,10 +1455,11 @@
   // Outside a game, a riichi ticked puts the winner's own stick on the table (002 §3.3.14): the
   // sticks field left at 0 scored 3,900 where the same hand with its stick said 4,900, and no
   // word said why (a beginner's trial). Unticked, a stick put there so is taken back.
+  const RIICHI_BOXES = ["ctx_riichi", "ctx_double_riichi"];
   function ownStickOnTable(el) {
     const sticks = ctxForm.elements.namedItem("ctx_riichi_sticks");
-    if (data.game || !sticks || !["ctx_riichi", "ctx_double_riichi"].includes(el.name)) return;
-    const declared = ["ctx_riichi", "ctx_double_riichi"].some((n) => (ctxForm.elements.namedItem(n) || {}).checked);
+    if (data.game || !sticks || !RIICHI_BOXES.includes(el.name)) return;
+    const declared = RIICHI_BOXES.some((n) => (ctxForm.elements.namedItem(n) || {}).checked);
     if (declared && (sticks.value === "" || Number(sticks.value) < 1)) {
       sticks.dataset.ownStick = sticks.value;      // what was there, put back if riichi is unticked
       sticks.value = "1";
@@ -1546,8 +1547,8 @@
         // a hand typed whole, sorted, took its last tile as the winning tile without a word: a
         // beginner's 4s ron was scored as won on the 5p (002's pinfu lost). Not in the box's
         // error line, which holds a typing error yet to be mended.
-        $("winning-taken").textContent = tr("No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.")
-          .replace("{tile}", tileName(d.hand.winning_tile));
+        $("winning-taken").textContent = tr("No winning tile written apart: the last tile written, {tile}, is taken as the winning tile (★). Write the winning tile after a space, or mark ★ on another tile.",
+          { tile: tileName(d.hand.winning_tile) });
         $("winning-taken").hidden = false;
       }
     } else showResult(d);

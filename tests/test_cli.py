@@ -1472,6 +1472,25 @@ def test_a_hand_recorded_into_the_wrong_game_moves_from_the_command_line(capsys,
     assert code == 2 and "mjtable record undo 2" in err and "record undo 1" not in err, err
 
 
+def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
+    """``mjtable record substitute GAME PLAYER NAME [--first N]``, as the game page seats one: the
+    next hands name the substitute, the earlier ones who played them."""
+    d = str(tmp_path)
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
+    code, out, _ = run(capsys, "record", "substitute", "1", "bob", "Eve", "--data-dir", d)
+    assert code == 0 and out.splitlines()[0] == "Eve takes the seat of Bob from hand 2", out
+    code, out, _ = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Eve", "--self-drawn",
+                       "--data-dir", d)
+    assert code == 0 and out.splitlines()[0].startswith("hand 2 (E2, Eve deals): Eve 23 by self-draw; Ann -31, Eve +93"), out
+    code, out, _ = run(capsys, "games", "1", "--data-dir", d)
+    assert code == 0 and "Bob / Eve" in out and "Bob 21 on Ann's discard" in out and "Eve  " in out
+    code, _, err = run(capsys, "record", "substitute", "1", "Eve", "Ann", "--data-dir", d)
+    assert code == 2 and "Ann already plays another seat in this game" in err
+    code, _, err = run(capsys, "record", "substitute", "1", "Cy", "Gus", "--first", "9", "--data-dir", d)
+    assert code == 2 and "a hand from 2 to 3" in err
+
+
 def test_a_name_two_players_begin_with_is_said_to_be_either():
     # "An" of Ann and Anne was said to be no player of the game
     from mjtable.commands.record import Refused, player_seat

@@ -421,6 +421,18 @@ def move_hand(game_id, seq):
     return jsonify(_hand_answer(hand, gamelog.standing(store, to)))
 
 
+@bp.post("/games/<int:game_id>/substitute")
+def substitute(game_id):
+    """A substitute takes a seat (the game page's "A substitute takes a seat"): ``{"player": 0-3,
+    "name", "first"?}``, ``first`` the first hand they play (the next by default). Answers the
+    substitution and the game's standing after it."""
+    data = _guard_body(("player", "name", "first"))
+    done = gamelog.substitute(get_store(), game_id, data.get("player"), data.get("name"), data.get("first"))
+    view = gamelog.standing(get_store(), game_id)
+    return jsonify({"substitute": done, "seated": gamelog.seated_now(view["game"]),
+                    **{k: view[k] for k in STANDING_KEYS}})
+
+
 @bp.get("/games/<int:game_id>/edits")
 def edits(game_id):
     return jsonify({"edits": gamelog.history(get_store(), game_id)})

@@ -109,9 +109,102 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
         new_name = _game_name(name, players)
         if new_name == game["name"] and players == game["players"]:
             return
-        store.rename_game(game_id, new_name, players)
+        # a corrected name is corrected where it played: at the table now and in every hand a
+        # substitute sat in (the others name the players of the start)
+        fixed = {old: new for old, new in zip(game["players"], players) if old != new}
+        renamed = (lambda names: [fixed.get(n, n) if n == game["players"][p] else n for p, n in enumerate(names)])
+        hand_players = {h["id"]: renamed(h["players"]) for h in store.list_hands(game_id) if h.get("players")}
+        seated = renamed(game["seated"]) if game.get("seated") else None
+        seated = [] if seated == players else seated
+        _check_seats_apart(game, seated or players, [{"players": v} for v in hand_players.values()], start=players)
+        store.rename_game(game_id, new_name, players, seated=seated, hand_players=hand_players)
         store.add_edit(game_id, 0, "rename", {"name": game["name"], "players": game["players"]},
                        {"name": new_name, "players": players})
+
+
+def seated_now(game: dict) -> list[str]:
+    """The four names at the table now: the players of the start, but where a substitute took a
+    seat (``substitute``)."""
+    return list(game.get("seated") or game["players"])
+
+
+def played_by(game: dict, h: dict) -> list[str]:
+    """The four names who played hand ``h`` (its own where a substitute sat in)."""
+    return list(h.get("players") or game["players"])
+
+
+def seat_names(view: dict) -> list[list[str]]:
+    """Everyone who played each seat of a game (``game_view``), in the order they sat down: the
+    player of the start, then any substitute; a score sheet's column heads ("Bob / Eve")."""
+    game = view["game"]
+    return [list(dict.fromkeys([game["players"][p]] + [played_by(game, h)[p] for h in view["hands"]]
+                               + [seated_now(game)[p]])) for p in range(4)]
+
+
+def _check_seats_apart(game: dict, seated: list[str], hands: list[dict], start: list[str] | None = None) -> None:
+    """No one plays two seats of a game: a name already at one seat (at the start, now, or in a
+    hand) taken at another would add up both seats' points as one player's in the standings."""
+    start = start or game["players"]
+    seats: dict[str, int] = {}
+    for names in [start, seated] + [h["players"] for h in hands if h.get("players")]:
+        for p, n in enumerate(names):
+            k = name_key(n)
+            if seats.setdefault(k, p) != p:
+                raise GameError("bad_field", f"{n} already plays another seat in this game: one player cannot take "
+                                "two seats" if name_key(start[seats[k]]) == k else f"{n} already plays another seat "
+                                f"in this game ({start[seats[k]]}'s): one player cannot take two seats", field="name")
+
+
+def substitute_top(hands: list[dict], finished: bool) -> int:
+    """The last hand a substitute can start at: the next one, or the last played when the game is
+    over (the row that ends a game is no hand played); below 2, none (the first hand is played by
+    the players of the start)."""
+    return len(hands) - (1 if hands and hands[-1]["kind"] == "end" else 0) if finished else len(hands) + 1
+
+
+def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: bool = True) -> dict:
+    """``name`` takes player ``player``'s seat from hand ``first_seq`` (the next hand by default;
+    an earlier one when the substitution is recorded late), for every later hand: a player who
+    leaves the table (illness, a train), replaced for the rest of the game (002 §5.9, « Joueurs de
+    substitution »). The seat keeps its points, its dealer turns and its place in the game; the
+    standings give each person the points of the hands they played (docs/rulings.md,
+    "Substitutes"). Kept in the game's history (``keep``; an import brings its own). Returns the
+    seat, the names and the hand number the substitute starts at."""
+    p = _player_index(player, "player")
+    clean = _clean_name(name, None, "name")
+    with store.transaction():
+        game = store.get_game(game_id)
+        hands = store.list_hands(game_id)
+        seated = seated_now(game)
+        finished = next_deal(store, game).finished
+        top = substitute_top(hands, finished)
+        if first_seq is None or (isinstance(first_seq, str) and not first_seq.strip()):
+            if finished:
+                raise game_over()
+            first = top
+        else:
+            first = first_seq if isinstance(first_seq, int) and not isinstance(first_seq, bool) else None
+            if isinstance(first_seq, str) and first_seq.strip().isdigit() and first_seq.strip().isascii():
+                first = int(first_seq.strip())
+            if first is None:
+                raise GameError("bad_field", f"the first hand the substitute plays must be a hand number, not "
+                                f"{str(first_seq)[:20]!r}", field="first")
+        if first == 1 or top < 2:
+            raise GameError("bad_field", "a substitute takes a seat after the first hand: a name typed wrong from "
+                            "the start is corrected with the names", field="first")
+        if not 2 <= first <= top:
+            raise GameError("bad_field", f"the first hand the substitute plays is a hand from 2 to {top}", field="first")
+        before = played_by(game, hands[first - 1])[p] if first <= len(hands) else seated[p]
+        if name_key(before) == name_key(clean):
+            raise GameError("bad_field", f"{clean} plays that seat at hand {first} already", field="name")
+        after = seated[:p] + [clean] + seated[p + 1:]
+        later = [dict(h, players=played_by(game, h)[:p] + [clean] + played_by(game, h)[p + 1:])
+                 for h in hands if h["seq"] >= first]
+        _check_seats_apart(game, after, [h for h in hands if h["seq"] < first] + later)
+        store.seat_substitute(game_id, [] if after == game["players"] else after, p, clean, first)
+        if keep:
+            store.add_edit(game_id, first, "substitute", {"player": p, "name": before}, {"player": p, "name": clean})
+    return {"player": p, "name": clean, "replaces": before, "first": first}
 
 
 def change_options(store: Store, game_id: int, given: dict, shown: dict | None = None) -> dict:
@@ -198,22 +291,29 @@ def _game_name(name, players: list[str]) -> str:
     return name if shows_something(name) else " / ".join(players)
 
 
+def _clean_name(p, number: int | None, field: str) -> str:
+    """One player's name, checked (given, at most ``MAX_NAME`` characters, one line) and in one
+    form (NFC, as the game's name); ``number``: the player's (1-4), None for a substitute."""
+    if not isinstance(p, str) or not shows_something(p):
+        raise GameError("bad_field", f"player {number} needs a name" if number else "the substitute needs a name",
+                        field=field)
+    if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
+        # said before the text's own bound (a name of 1,000 characters was told "at most 240")
+        raise GameError("bad_field", f"player {number}'s name has {len(p.strip())} characters: at most {MAX_NAME}"
+                        if number else f"the substitute's name has {len(p.strip())} characters: at most {MAX_NAME}",
+                        field=field)
+    validation.text(p, field, max_len=MAX_NAME * 4)
+    if any(c in p for c in "\t\n\r"):
+        raise GameError("bad_field", f"player {number}'s name is one line" if number else
+                        "the substitute's name is one line", field=field)
+    return unicodedata.normalize("NFC", p.strip())
+
+
 def _player_names(players) -> list[str]:
     """The four players' names, checked: each given, at most ``MAX_NAME`` characters, all different."""
     if not isinstance(players, list) or len(players) != 4:
         raise GameError("bad_field", "a game has four players", field="players")
-    clean = []
-    for i, p in enumerate(players):
-        if not isinstance(p, str) or not shows_something(p):
-            raise GameError("bad_field", f"player {i + 1} needs a name", field=f"players[{i}]")
-        if len(p.strip()) > MAX_NAME:     # cut silently, two long names could end up alike
-            # said before the text's own bound (a name of 1,000 characters was told "at most 240")
-            raise GameError("bad_field", f"player {i + 1}'s name has {len(p.strip())} characters: at most {MAX_NAME}",
-                            field=f"players[{i}]")
-        validation.text(p, f"players[{i}]", max_len=MAX_NAME * 4)
-        if any(c in p for c in "\t\n\r"):
-            raise GameError("bad_field", f"player {i + 1}'s name is one line", field=f"players[{i}]")
-        clean.append(unicodedata.normalize("NFC", p.strip()))     # as the game's name
+    clean = [_clean_name(p, i + 1, f"players[{i}]") for i, p in enumerate(players)]
     # "Al" and "al", "Bob" and "Bob" with an invisible character, read alike on a score sheet
     keys = [name_key(p) for p in clean]
     if len(set(keys)) != 4:
@@ -551,7 +651,31 @@ def _final(game: dict, flow, hands: list[dict], totals: list[int], deal: Deal) -
         for p, v in enumerate((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0]):
             penalties[p] += v
     rows = flow.final(totals, deal, penalties)
-    return [{"player": game["players"][r["seat"]], **r} for r in rows]
+    return _named_final(game, rows, hands)
+
+
+def seat_shares(final: list[dict] | None, tr, number) -> list[str]:
+    """A line for each seat of a final table that more than one person played (``_named_final``'s
+    ``shares``), in ``tr``'s words and ``number``'s figures: who played it, how many hands, and
+    the points they are given; the one who finished also has the uma and the start's points."""
+    out = []
+    for r in final or []:
+        if not r.get("shares"):
+            continue
+        parts = [tr("{name}, {n} hand(s): {points}", name=s["name"], n=s["hands"], points=number(s["score"], True))
+                 for s in r["shares"]]
+        out.append(tr("Seat of {player}, who finished the game: {shares}", player=r["player"], shares="; ".join(parts)))
+    return out
+
+
+def person_scores(final: list[dict] | None) -> dict[str, int]:
+    """Each person's score of a final table, in its order: a seat's, or where a substitute sat
+    in, each one's share of it (``_named_final``)."""
+    out: dict[str, int] = {}
+    for r in final or []:
+        for share in r.get("shares") or [{"name": r["player"], "score": r["score"]}]:
+            out[share["name"]] = out.get(share["name"], 0) + share["score"]
+    return out
 
 
 def final_table(store: Store, game: dict, deal: Deal | None = None) -> list[dict] | None:
@@ -563,7 +687,35 @@ def final_table(store: Store, game: dict, deal: Deal | None = None) -> list[dict
         return None
     totals, _ = store.totals(game["id"])
     rows = flow_of(game).final(totals, deal, store.penalty_totals(game["id"]))
-    return [{"player": game["players"][r["seat"]], **r} for r in rows]
+    return _named_final(game, rows, store.substituted_hands(game["id"]))
+
+
+def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
+    """The final table's rows named by who finished the game at each seat; a seat where a
+    substitute sat in also lists everyone who played it (``shares``, in the order they sat down):
+    the hands they played and the points the seat made in them (its changes and after-uma
+    penalties), the one who finished taking the rest (the uma, the sticks left, the points of the
+    start): docs/rulings.md, "Substitutes". ``hands``: at least every hand played by a substitute
+    (``players``), with its ``deltas`` and ``outcome``."""
+    named = seated_now(game)
+    out = []
+    for r in rows:
+        p = r["seat"]
+        row = {"player": named[p], **r}
+        shares: dict[str, dict] = {}
+        for h in hands:
+            if h["kind"] == "end":
+                continue
+            who = played_by(game, h)[p]
+            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0})
+            share["hands"] += 1
+            share["score"] += h["deltas"][p] + ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
+        if any(k != name_key(named[p]) for k in shares):
+            mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0})
+            mine["score"] = r["score"] - sum(v["score"] for k, v in shares.items() if k != name_key(named[p]))
+            row["shares"] = list(shares.values())
+        out.append(row)
+    return out
 
 
 def game_view(store: Store, game_id: int) -> dict:
@@ -575,10 +727,11 @@ def game_view(store: Store, game_id: int) -> dict:
     totals = settlement.running_totals(hands)
     for h, t in zip(hands, totals):
         h["totals"] = t
+        h["played_by"] = played_by(game, h)
     flow = flow_of(game)
     deal = next_deal(store, game)
     total = totals[-1] if totals else [0, 0, 0, 0]
-    view = {"game": game, "hands": hands, "totals": total,
+    view = {"game": game, "hands": hands, "totals": total, "seated": seated_now(game),
             "points": [flow.start_points + t for t in total], "start_points": flow.start_points,
             **_deal_keys(deal), "flow": {"title": flow.title, "rules": flow.rules, "has_riichi": flow.has_riichi,
                                          "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
@@ -1009,6 +1162,8 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
         if flow.has_counters:
             remembered.update(honba=row["outcome"]["after"]["honba"],
                               riichi_sticks=row["outcome"]["after"]["riichi_sticks"])
+    # who played it, where a substitute sits at the table now
+    row["players"] = None if seated_now(game) == game["players"] else seated_now(game)
     hand = store.add_hand(game_id, row, remember_context=remembered, request_key=request_key)
     if remembered is None:
         _remember_deal(store, game)
@@ -1237,6 +1392,9 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
             # hands recorded there since it was played: it goes before them, and they are played
             # again after it (appended, it took the counters and sticks of hands played after it)
             store.insert_hand(target_id, arrives, store.delete_hand(target_id, recorded["seq"]))
+            # played by whoever played the hand it goes before there (a substitute who sat down
+            # since was not at the table then)
+            store.set_hand_players(target_id, arrives, store.get_hand(target_id, arrives + 1).get("players"))
             try:
                 replay_game(store, target)
             except HandRefused as e:
@@ -1283,7 +1441,7 @@ def seats_by_wind(h: dict, deal: Deal) -> list[int]:
 def default_seats(game: dict, h: dict, target: dict, deal: Deal) -> list[int]:
     """The other game's seat of each player of ``game`` a move of hand ``h`` offers first: by name,
     else by seat wind in ``deal``, the deal of its place there (``move_place``)."""
-    return seats_by_name(game["players"], target["players"], seats_by_wind(h, deal))
+    return seats_by_name(played_by(game, h), seated_now(target), seats_by_wind(h, deal))
 
 
 def move_place(store: Store, h: dict, target: dict) -> tuple[int, Deal]:
@@ -1421,6 +1579,8 @@ def _entry(h: dict) -> dict:
     out["winners"] = [{"winner": w["winner"], "notation": w.get("notation"),
                        "context": {k: v for k, v in (w.get("context") or {}).items() if k not in _DEAL_KEYS}}
                       for w in wins_of(h)]
+    if h.get("players"):        # who played it, where a substitute sat in
+        out["players"] = h["players"]
     return out
 
 
@@ -1507,10 +1667,12 @@ def export_json(store: Store, game_id: int) -> dict:
                                  "riichi", "tenpai", "honba", "sticks", "fixed")}
         row["winners"] = [{"winner": w["winner"], "hand": w["hand"], "notation": w.get("notation"),
                            "context": w.get("context")} for w in wins_of(h)]
+        if h.get("players"):        # who played it, where a substitute sat in
+            row["players"] = h["players"]
         hands.append(row)
     out = {"format": "mjtable-game", "version": EXPORT_VERSION,
            "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created", "flow")
-                    + (("money",) if g.get("money") else ())},
+                    + (("money",) if g.get("money") else ()) + (("seated",) if g.get("seated") else ())},
            "hands": hands}
     if view["final"]:
         out["final"] = view["final"]
@@ -1553,7 +1715,8 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     comma-separated file in one column; ``words``: the column names, kinds of hand and winds in
     the page's language (``i18n.CSV_WORDS_FR``), English ids without."""
     view = game_view(store, game_id)
-    players = view["game"]["players"]
+    # each seat's column named by everyone who played it ("Bob / Eve" where a substitute sat in)
+    players = [" / ".join(names) for names in seat_names(view)]
     out = io.StringIO()
     w = SafeCsv(out, delimiter)
     say = (lambda k: words.get(k, k)) if words else (lambda k: k)
@@ -1567,12 +1730,14 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                 + ["winner", "discarder", "won_by", "offender", "notation", value] + (["reward"] if hk else []) + ["scoring"]
                 + (["riichi", "tenpai"] if riichi else [])]
                + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
-    name = lambda i: players[i] if i is not None else ""
+    hp: list[str] = []
+    name = lambda i: hp[i] if i is not None else ""
     # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
     # "penalty" in English (the French CSV said « pénalité » where the page said « faux Mah-jong »)
     kind = lambda k: words.get("chombo" if riichi else "false_win", k) if words and k == "penalty" else say(k)
     flow = flow_of(view["game"])
     for h in view["hands"]:
+        hp[:] = h["played_by"]          # the names of the hand: who played it
         wins = wins_of(h)
         deal = round_label(h, flow) if h["kind"] != "end" else ""     # E1, E1-2: as the sheet and the page say
         if deal and words:
@@ -1602,21 +1767,25 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                    + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
     if view["final"]:
         w.writerow([])
+        # who played a seat where a substitute sat in, and the points each is given
+        shares = lambda r: "; ".join(f"{s['name']}: {s['score']} ({s['hands']})" for s in r.get("shares") or [])
+        shared = any(r.get("shares") for r in view["final"])
         if riichi:
             # the sticks left at the end are in the winner's points (002 §3.6); the points less the
             # start are what the uma is added to: both said, so that the score adds up
             w.writerow([say(c) for c in ("rank", "player", "points", "uma", "penalty", "score", "leftover_sticks")]
-                       + [f"{say('points')} - {view['start_points']}"])
+                       + [f"{say('points')} - {view['start_points']}"] + [say("played_by")] * shared)
             for r in view["final"]:
                 w.writerow([r["rank"], r["player"], r["points"], r["uma"], r["penalty"], r["score"],
-                            r.get("leftover_sticks", 0), r["points"] - view["start_points"]])
+                            r.get("leftover_sticks", 0), r["points"] - view["start_points"]] + [shares(r)] * shared)
         else:
             # the score only where it is not the points (a start above 0), as the game page shows it:
             # two identical columns left a club asking which one counted
             score = any(r["score"] != r["points"] for r in view["final"])
-            w.writerow([say(c) for c in ("rank", "player", "points") + (("score",) if score else ())])
+            w.writerow([say(c) for c in ("rank", "player", "points") + (("score",) if score else ())]
+                       + [say("played_by")] * shared)
             for r in view["final"]:
-                w.writerow([r["rank"], r["player"], r["points"]] + ([r["score"]] if score else []))
+                w.writerow([r["rank"], r["player"], r["points"]] + ([r["score"]] if score else []) + [shares(r)] * shared)
     return out.getvalue()
 
 
@@ -1722,6 +1891,7 @@ def _import_replayed(store: Store, data: dict) -> int:
                 body["offender"] = h.get("winner")
             declared = h.get("hand") if h.get("kind") == "penalty" else None     # a false win's hand shown
             try:
+                _seat_as_exported(store, gid, h.get("players"), f"hands[{i}].players")
                 recorded = _record(store, gid, body, draft=None, request_key=None, told=False, declared=declared)
             except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
                 raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
@@ -1729,6 +1899,8 @@ def _import_replayed(store: Store, data: dict) -> int:
             when = _timestamp(h.get("created"))
             if when:
                 dates[recorded["seq"]] = when
+        if not next_deal(store, store.get_game(gid)).finished:
+            _seat_as_exported(store, gid, g.get("seated"), "game.seated")   # a substitute seated after the last hand
         store.keep_dates(gid, _timestamp(g.get("created")), dates)
         try:        # the rate the game was settled at (webui/money.py), checked as its form checks it
             kept_money = money.kept(g.get("money"), g["rules"])
@@ -1742,6 +1914,22 @@ def _import_replayed(store: Store, data: dict) -> int:
 
 
 MAX_IMPORT_EDITS = 5000
+
+
+def _seat_as_exported(store: Store, game_id: int, names, where: str) -> None:
+    """Before an imported hand is entered again: the substitutes its export names at the table
+    (``players``; none: the players of the start), seated as the game page seats them."""
+    if names is None:
+        return
+    if not (isinstance(names, list) and len(names) == 4):
+        raise GameError("bad_import", "players must be four names", field=where)
+    for p, name in enumerate(names):
+        if not isinstance(name, str) or name_key(name) == name_key(seated_now(store.get_game(game_id))[p]):
+            continue
+        try:
+            substitute(store, game_id, p, name, keep=False)
+        except GameError as e:
+            raise GameError("bad_import", f"{where}[{p}]: {e.message}", field=where) from None
 
 
 def _import_history(data: dict) -> list[dict]:
@@ -1759,12 +1947,18 @@ def _import_history(data: dict) -> list[dict]:
     for i, e in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(e, dict) or e.get("action") not in ("edit", "delete", "undo", "restore", "rename", "options",
-                                                              "move", "move_in"):
-            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename, options, move "
-                            "or move_in, before, after, created}", field=where)
+                                                              "move", "move_in", "substitute"):
+            raise GameError("bad_import", "a change is {seq, action: edit, delete, undo, restore, rename, options, move, "
+                            "move_in or substitute, before, after, created}", field=where)
         if e["action"] == "options":
             out.append({"seq": 0, "action": "options", "before": _history_options(e.get("before"), f"{where}.before"),
                         "after": _history_options(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
+            continue
+        if e["action"] == "substitute":
+            out.append({"seq": e.get("seq") if isinstance(e.get("seq"), int) and not isinstance(e.get("seq"), bool)
+                        and 1 <= e["seq"] <= MAX_IMPORT_HANDS else 0, "action": "substitute",
+                        "before": _history_seat(e.get("before"), f"{where}.before"),
+                        "after": _history_seat(e.get("after"), f"{where}.after"), "created": _timestamp(e.get("created"))})
             continue
         if e["action"] == "rename":
             out.append({"seq": 0, "action": "rename", "before": _history_names(e.get("before"), f"{where}.before"),
@@ -1784,6 +1978,14 @@ def _history_options(entry, where: str) -> dict:
     if not (isinstance(entry, dict) and isinstance(entry.get("options"), dict)):
         raise GameError("bad_import", "a change of house rules has before and after {options}", field=where)
     return {"options": validation.obj(entry["options"], f"{where}.options", max_bytes=validation.MAX_CONTEXT_BYTES)}
+
+
+def _history_seat(entry, where: str) -> dict:
+    """A substitute of the history: the seat's player number and the name who played it."""
+    if not isinstance(entry, dict):
+        raise GameError("bad_import", "a substitute's before and after are {player, name}", field=where)
+    return {"player": _player_index(entry.get("player"), f"{where}.player"),
+            "name": validation.text(entry.get("name"), f"{where}.name", max_len=MAX_NAME * 4, default="")}
 
 
 def _history_names(names, where: str) -> dict:

@@ -146,6 +146,7 @@ def show(game_id):
                            option_fields=scoring.option_fields(view["game"]["rules"]),
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
                            page_hand_id=gamelog.page_hand_id,
+                           substitute_top=gamelog.substitute_top(view["hands"], view["finished"]),
                            # from what the page already read: the state the poll compares (api.game_state)
                            game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits))), \
         400 if settling["money_refused"] else 200
@@ -739,7 +740,9 @@ def move_hand(game_id, seq):
         else:
             flash(i18n.t("hand {n} moved to {game}, as its hand {m}", n=seq, game=target["name"], m=recorded["seq"]))
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
-    return render_template("move_hand.html", game=game, h=h, games=games, target=target, seats=seats,
+    # the hand's players as they played it, the other game's as they sit now (substitutes)
+    return render_template("move_hand.html", game={**game, "players": gamelog.played_by(game, h)}, h=h, games=games,
+                           target=target and {**target, "players": gamelog.seated_now(target)}, seats=seats,
                            place=place[0] if place else None, winds=_wind_letters(gamelog.deal_played(h)),
                            moved_before=bool(place) and place[0] <= len(store.hand_summaries(target["id"])),
                            target_winds=_wind_letters(place[1]) if place else None,
@@ -769,6 +772,7 @@ def hand(game_id, seq):
     # the discarder and the liable player by their names: "discarder: left" left the table to
     # work out whose left (the context keeps them seen from the winner)
     named = {}
+    game = {**game, "players": gamelog.played_by(game, h)}       # who played it (a substitute sat in)
     if h.get("discarder") is not None:
         named["discarder"] = game["players"][h["discarder"]]
     wins = gamelog.wins_of(h)
@@ -812,7 +816,8 @@ MONEY_FIELDS = money.FIELDS
 def _final_money(rules: str, final: list | None, args=None) -> dict:
     """``_money_page`` of a game's final table (None or empty: a game in play, nothing to settle)."""
     final = final or []
-    return _money_page(rules, {r["player"]: r["score"] for r in final},
+    # where a substitute sat in, each person settles the points of the hands they played
+    return _money_page(rules, gamelog.person_scores(final),
                        {r["player"]: r.get("penalty") or 0 for r in final}, args)
 
 
@@ -935,6 +940,18 @@ def rename(game_id):
     with _refused_back_to_form(game_id, "rename-form"):
         gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players}, shown)
     flash(i18n.t("names saved"))
+    return redirect(url_for("games.show", game_id=game_id), code=303)
+
+
+@bp.post("/<int:game_id>/substitute")
+def substitute(game_id):
+    """The game page's "A substitute takes a seat" form (``gamelog.substitute``)."""
+    get_store().get_game(game_id)
+    f = request.form
+    with _refused_back_to_form(game_id, "substitute-form"):
+        done = gamelog.substitute(get_store(), game_id, f.get("player"), f.get("name", ""), f.get("first"))
+    flash(i18n.t("{name} takes the seat of {replaced} from hand {n}", name=done["name"], replaced=done["replaces"],
+                 n=done["first"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

@@ -605,6 +605,16 @@ FR = {
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
         "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Vent actuel).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
+    "A substitute takes a seat": "Un remplaçant prend une place", "In place of": "À la place de",
+    "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
+    "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
+        "La place garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
+    "in place of {player}": "à la place de {player}",
+    "Games left before their end (a substitute finished them): the points of the hands played are in the total, not a game played:":
+        "Parties quittées avant leur fin (un remplaçant les a terminées) : les points des mains jouées sont dans le total, sans compter une partie jouée :",
+    "{name} takes the seat of {replaced} from hand {n}": "{name} prend la place de {replaced} à partir de la main {n}",
+    "{name}, {n} hand(s): {points}": "{name}, {n} main(s) : {points}",
+    "Seat of {player}, who finished the game: {shares}": "Place de {player}, qui a terminé la partie : {shares}",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",
@@ -1394,7 +1404,7 @@ CSV_WORDS_FR = {
     "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
     "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "reward": "gain (points)",
     "chombo": "chombo", "money": "argent", "payer": "payeur", "payee": "bénéficiaire", "amount": "montant", "pot": "pot",
-    "leftover_sticks": "bâtons restants", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
+    "leftover_sticks": "bâtons restants", "played_by": "joué par", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
 }
 
@@ -2423,8 +2433,8 @@ MESSAGES_FR = {
     "a game of more than {} hands is not a game this app exported": "une partie de plus de {0} mains n'a pas été exportée par cette application",
     "a history of more than {} changes is not one this app exported":
         "un historique de plus de {0} modifications n'a pas été exporté par cette application",
-    "a change is {seq, action: edit, delete, undo, restore, rename, options, move or move_in, before, after, created}":
-        "une modification est {{seq, action : edit, delete, undo, restore, rename, options, move ou move_in, before, after, created}}",
+    "a change is {seq, action: edit, delete, undo, restore, rename, options, move, move_in or substitute, before, after, created}":
+        "une modification est {{seq, action : edit, delete, undo, restore, rename, options, move, move_in ou substitute, before, after, created}}",
     "a move names the other game as {name, seq}": "un déplacement nomme l'autre partie par {{name, seq}}",
     "only a deleted or undone hand of this game log can be restored (an imported game's history keeps none)":
         "seule une main supprimée ou annulée de ce journal peut être rétablie (l'historique d'une partie importée "
@@ -2465,6 +2475,23 @@ MESSAGES_FR = {
     "shown_options must be the options the page showed": "shown_options doit être les options que la page montrait",
     "a change of house rules has before and after {options}":
         "un changement de règles maison a un avant et un après {{options}}",
+    "a substitute's before and after are {player, name}":
+        "un remplacement a un avant et un après {{player, name}}",
+    "the substitute needs a name": "le remplaçant doit avoir un nom",
+    "the substitute's name is one line": "le nom du remplaçant tient sur une ligne",
+    "the substitute's name has {} characters: at most {}": "le nom du remplaçant a {0} caractères : {1} au plus",
+    "the first hand the substitute plays must be a hand number, not {}":
+        "la première main jouée par le remplaçant doit être un numéro de main, pas {0}",
+    "a substitute takes a seat after the first hand: a name typed wrong from the start is corrected with the names":
+        "un remplaçant prend une place après la première main : un nom mal tapé dès le départ se corrige avec les noms",
+    "the first hand the substitute plays is a hand from 2 to {}":
+        "la première main jouée par le remplaçant est une main de 2 à {0}",
+    "{} plays that seat at hand {} already": "{0} joue déjà cette place à la main {1}",
+    "{} already plays another seat in this game: one player cannot take two seats":
+        "{0} joue déjà une autre place dans cette partie : un joueur ne peut pas prendre deux places",
+    "{} already plays another seat in this game ({}'s): one player cannot take two seats":
+        "{0} joue déjà une autre place dans cette partie (celle de {1}) : un joueur ne peut pas prendre deux places",
+    "players must be four names": "players doit être quatre noms",
     "a rename's before and after are {name, players: four names}":
         "un changement de noms a un avant et un après {{name, players : quatre noms}}",
     "the game is over: resume it first, then restore the hand":

@@ -122,7 +122,9 @@ def _profile_saved(name: str | None) -> bool:
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
-    game = store.get_game(gid) if gid is not None else None
+    stored = game = store.get_game(gid) if gid is not None else None
+    if game is not None:            # the names at the table now: a substitute's for the seat they took
+        game = {**game, "players": gamelog.seated_now(game)}
     state = drafts.state(store, draft["id"]) if draft is not None else None
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
@@ -139,6 +141,7 @@ def _page(draft=None):
         # a recorded hand opened in the tile editor from its page (one typed as notation had no
         # way there): the page acts as for a recorded draft, its change carried to the hand's edit form
         kept = store.get_hand(game["id"], correct)
+        game["players"] = gamelog.played_by(stored, kept)      # who played it
         if kept["kind"] == "win":
             recorded = {"game_id": game["id"], "seq": kept["seq"]}
             notation = notation or kept.get("notation") or ""
@@ -266,7 +269,7 @@ def score():
     rules = game["rules"] if game else (data.get("rules") or scoring.default_rules())
     validation.text(rules, "rules")
     i18n.use_rules_terms(rules)         # riichi's French says « ouvreur » (002), as the page around it
-    players = game["players"] if game else None
+    players = gamelog.seated_now(game) if game else None
     try:
         scorer.get_rule_set(rules)
         options = game["options"] if game else scoring.parse_form_options(form, rules)
@@ -276,6 +279,7 @@ def score():
         kept = None
         if game and data.get("correct") not in (None, ""):
             kept = get_store().get_hand(game["id"], validation.int_id(data["correct"], "correct"))
+            players = gamelog.played_by(game, kept)        # who played it
         table = {"honba": kept.get("honba", 0), "riichi_sticks": kept.get("sticks", 0)} if kept else view
         if view is not None and gamelog.flow_of(game).has_counters:
             # the counters on the table are the game's, whatever the form says: the game pays

@@ -156,26 +156,32 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
     view = gamelog.game_view(store, game_id)
     game = view["game"]
     flow = gamelog.flow_of(game)
-    players = game["players"]
+    # everyone who played each seat, in the order they sat down (a substitute after the player
+    # of the start: gamelog.substitute)
+    seat_names = gamelog.seat_names(view)
+    spelled = {n: n for names in seat_names for n in names}
     substituted = False
     if pdf_names:
-        written = [_pdf_spelling(p) for p in players]
+        everyone = [(p, n) for p, names in enumerate(seat_names) for n in names]
+        written = [_pdf_spelling(n) for _, n in everyone]
         # two names written alike once their symbols are left out ("Léa 🀄" and "Léa") are the
         # players' numbers: the signed sheet would name one player twice
         alike = [w.casefold() if w else None for w in written]
         written = [None if w is not None and alike.count(w.casefold()) > 1 else w for w in written]
         substituted = None in written
-        players = [w if w is not None else tr("player {n}", n=i + 1) for i, w in enumerate(written)]
+        spelled = {n: w if w is not None else tr("player {n}", n=p + 1) for (p, n), w in zip(everyone, written)}
+    players = [" / ".join(spelled[n] for n in names) for names in seat_names]
     rows = []
     for h in view["hands"]:
+        hp = [spelled[n] for n in h["played_by"]]
         end = h["kind"] == "end"
         # the players' end of the game was played in no deal: no round or dealer beside it (it read
         # "W1 Ann", a West-round deal that was never dealt)
         rows.append({"seq": h["seq"], "round": "" if end else round_label(h, flow, tr),
-                     "dealer": "" if end else players[h["dealer"]],
-                     "riichi": ", ".join(players[p] for p in h.get("riichi") or []),
-                     "sticks": h.get("sticks", 0), "result": result_text(h, players, flow, tr, number), "note": h["note"],
-                     "notations": _notations(h, players),
+                     "dealer": "" if end else hp[h["dealer"]],
+                     "riichi": ", ".join(hp[p] for p in h.get("riichi") or []),
+                     "sticks": h.get("sticks", 0), "result": result_text(h, hp, flow, tr, number), "note": h["note"],
+                     "notations": _notations(h, hp),
                      "deltas": h["deltas"], "points": [flow.start_points + t for t in h["totals"]],
                      "after_end": (h.get("outcome") or {}).get("after_end", False),
                      # the players' end of the game: a line of the sheet, not a hand (no number, no
@@ -184,7 +190,9 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
     final = view["final"]
     if final:
         for r in final:
-            r["player"] = players[r["seat"]]
+            r["player"] = spelled[r["player"]]
+            for share in r.get("shares") or []:
+                share["name"] = spelled[share["name"]]
             r["result"] = r["points"] - flow.start_points
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
@@ -193,7 +201,8 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
                                              # the sheet says its starting points on their own
                                              {**game.get("flow", {}), "start_points": None}, number),
             "name": (game["name"] if not pdf_names else _pdf_spelling(game["name"]) or " / ".join(players)),
-            "next": None if view["finished"] else {"dealer": players[view["dealer"]], "round_wind": view["round_wind"],
+            "next": None if view["finished"] else {"dealer": spelled[view["seated"][view["dealer"]]],
+                                                   "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}
 
@@ -531,6 +540,10 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         penalties = sum(r.get("penalty") or 0 for r in sh["final"]) if chombo else 0
         note = "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0."  # noqa: E501 - one string, as the page's
         chombo_note = _wrap(tr(note, sum=number(penalties)), PAGE_W - 2 * MARGIN, 8, max_lines=3) if penalties else []
+        # who played a seat where a substitute sat in, as the print view says it
+        shares_note = [line for text in gamelog.seat_shares(sh["final"], tr, number)
+                       for line in _wrap(text, PAGE_W - 2 * MARGIN, 8, max_lines=4)]
+        chombo_note += shares_note
         table_h = 16 + 4 + LINE * (1 + len(sh["final"])) + wrapped * (LINE - 2) + WRAP * len(chombo_note)
         y -= 10
         if y < MARGIN + table_h + signatures_h:

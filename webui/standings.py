@@ -46,6 +46,9 @@ class PlayerStanding:
     # what leaves the table, which the money settlement has the offender put in the pot
     penalty: int | float = 0
     spellings: dict = field(default_factory=dict)      # each spelling of the name: (games, newest game id)
+    # games left before their end, a substitute finishing them: not games played (no place), but
+    # the points of the hands played are in ``total``
+    part_games: int = 0
 
     @property
     def name(self) -> str:
@@ -62,7 +65,7 @@ class PlayerStanding:
         return {"name": self.name, "games": self.games, "total": self.total, "best": self.best,
                 "per_game": round(self.total / self.games, 1) if self.games else 0,
                 "places": list(self.places), "average_rank": round(self.average_rank, 2),
-                "table_points": round(self.table_points, 2)}
+                "table_points": round(self.table_points, 2), "part_games": self.part_games}
 
 
 #: The places of a game, 1st to 4th: what ``_shared_out`` shares to give each player's position.
@@ -179,10 +182,22 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             # one player across games by their name as it reads ("Ann" and "ann"), as a game
             # tells its four players apart (gamelog.name_key)
             line = players.setdefault(gamelog.name_key(row["player"]), PlayerStanding())
+            # a seat a substitute played: each person the points of the hands they played, the one
+            # who finished the game its place, its uma and the rest (docs/rulings.md, Substitutes)
+            own = row["score"]
+            for share in row.get("shares") or []:
+                if gamelog.name_key(share["name"]) == gamelog.name_key(row["player"]):
+                    own = share["score"]
+                    continue
+                left = players.setdefault(gamelog.name_key(share["name"]), PlayerStanding())
+                left.total += share["score"]
+                left.part_games += 1
+                seen = left.spellings.get(share["name"], (0, 0))
+                left.spellings[share["name"]] = (seen[0], game["id"])
             line.games += 1
-            line.total += row["score"]
+            line.total += own
             line.penalty += row.get("penalty") or 0
-            line.best = row["score"] if line.best is None else max(line.best, row["score"])
+            line.best = own if line.best is None else max(line.best, own)
             line.places[min(max(row["rank"], 1), 4) - 1] += 1
             line.positions += positions[row["player"]]
             line.table_points += table_points.get(row["player"], 0.0)

@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games (
     context TEXT NOT NULL DEFAULT '{}', -- the context form, remembered for the game
     created TEXT NOT NULL,
     flow TEXT NOT NULL DEFAULT '{}',   -- the game flow's options; {"legacy": true}: recorded before it
-    money TEXT NOT NULL DEFAULT '{}'   -- the settlement in money the game page made: rate, unit, per, step
+    money TEXT NOT NULL DEFAULT '{}',  -- the settlement in money the game page made: rate, unit, per, step
+    seated TEXT NOT NULL DEFAULT '[]'  -- JSON list of the 4 names at the table now where a substitute sat down
 );
 CREATE TABLE IF NOT EXISTS photos (
     id INTEGER PRIMARY KEY,
@@ -77,6 +78,7 @@ CREATE TABLE IF NOT EXISTS hands (
     outcome TEXT,                      -- the flow's notes: after-uma penalties, the deal after, seating
     rev TEXT,                          -- new at each record and edit: a page names the hand it showed by id and rev
     uid TEXT,                          -- the hand's own, kept when it is deleted and restored (its place among the others)
+    players TEXT,                      -- JSON list of the 4 names who played it, a substitute among them (or NULL)
     UNIQUE (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS hands_game ON hands(game_id, seq);
@@ -103,7 +105,7 @@ CREATE TABLE IF NOT EXISTS hand_edits (   -- the history of edited and deleted h
 """
 
 #: PRAGMA user_version of the current schema; :func:`migrate` brings older game logs up to it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: Columns added after the first schema, per table (an older game log gets them by ALTER TABLE).
 ADDED_COLUMNS = {
     "games": [("flow", "TEXT NOT NULL DEFAULT '{}'")],
@@ -142,7 +144,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     the dealers and points they were recorded with (flow ``legacy``). Version 1 to 2: a hand
     may be the end of a game (kind ``end``). Version 2 to 3: each hand's ``rev`` (NULL for the
     hands already there: their pages name them by id alone). Version 3 to 4: each hand's ``uid``.
-    Version 4 to 5: each game's ``money`` (none kept for the games already there)."""
+    Version 4 to 5: each game's ``money`` (none kept for the games already there). Version 5 to 6:
+    each game's ``seated`` and each hand's ``players`` (substitutes; none in the games already there)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
@@ -167,6 +170,11 @@ def migrate(conn: sqlite3.Connection) -> int:
             conn.execute("UPDATE hands SET uid = lower(hex(randomblob(8))) WHERE uid IS NULL")
         if version < 5 and "money" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
             conn.execute("ALTER TABLE games ADD COLUMN money TEXT NOT NULL DEFAULT '{}'")
+        if version < 6:
+            if "seated" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
+                conn.execute("ALTER TABLE games ADD COLUMN seated TEXT NOT NULL DEFAULT '[]'")
+            if "players" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
+                conn.execute("ALTER TABLE hands ADD COLUMN players TEXT")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -498,11 +506,20 @@ class Store:
         return {"id": row["id"], "name": row["name"], "rules": row["rules"],
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
                 "context": json.loads(row["context"]), "created": row["created"],
-                "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}"))}
+                "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}")),
+                "seated": json.loads(_col(row, "seated", "[]"))}
 
-    def rename_game(self, game_id: int, name: str, players: list[str]) -> None:
+    def rename_game(self, game_id: int, name: str, players: list[str], seated: list[str] | None = None,
+                    hand_players: dict[int, list[str] | None] | None = None) -> None:
+        """``seated`` and ``hand_players`` (hand id → names): the names at the table now and who
+        played each hand, where a corrected name is among them."""
         with self.transaction() as c:
             c.execute("UPDATE games SET name = ?, players = ? WHERE id = ?", (name, json.dumps(players), game_id))
+            if seated is not None:
+                c.execute("UPDATE games SET seated = ? WHERE id = ?", (json.dumps(seated, ensure_ascii=False), game_id))
+            for hid, names in (hand_players or {}).items():
+                c.execute("UPDATE hands SET players = ? WHERE id = ?",
+                          (None if names is None else json.dumps(names, ensure_ascii=False), hid))
 
     def set_game_options(self, game_id: int, options: dict) -> None:
         with self.transaction() as c:
@@ -522,6 +539,26 @@ class Store:
         form gives them; {}: none kept)."""
         with self.transaction() as c:
             c.execute("UPDATE games SET money = ? WHERE id = ?", (json.dumps(money, ensure_ascii=False), game_id))
+
+    def seat_substitute(self, game_id: int, seated: list[str], player: int, name: str, first_seq: int) -> None:
+        """``name`` plays for player ``player`` from hand ``first_seq`` on (the hands recorded since
+        are named so); ``seated``: the four names at the table from then on (the caller holds the
+        transaction and names every hand's players from the game's)."""
+        c = self.conn
+        start = self.get_game(game_id)["players"]
+        c.execute("UPDATE games SET seated = ? WHERE id = ?", (json.dumps(seated, ensure_ascii=False), game_id))
+        for hid, names in c.execute("SELECT id, players FROM hands WHERE game_id = ? AND seq >= ?",
+                                    (game_id, first_seq)).fetchall():
+            names = json.loads(names) if names else list(start)
+            names[player] = name
+            c.execute("UPDATE hands SET players = ? WHERE id = ?",
+                      (None if names == start else json.dumps(names, ensure_ascii=False), hid))
+
+    def set_hand_players(self, game_id: int, seq: int, players: list[str] | None) -> None:
+        """Who played hand ``seq`` (None: the game's players of the start)."""
+        with self.transaction() as c:
+            c.execute("UPDATE hands SET players = ? WHERE game_id = ? AND seq = ?",
+                      (None if players is None else json.dumps(players, ensure_ascii=False), game_id, seq))
 
     def set_game_context(self, game_id: int, context: dict) -> None:
         with self.transaction() as c:
@@ -591,6 +628,18 @@ class Store:
             + " FROM hands WHERE game_id = ? AND outcome IS NOT NULL", (game_id,)).fetchone()
         return [points_of(v) for v in row]
 
+    def substituted_hands(self, game_id: int) -> list[dict]:
+        """Every hand of a game where a substitute sat in, or all of them when one did (what a
+        final table needs to give each person the points of the hands they played): without the
+        heavy JSON columns. None at all in a game without a substitute (one light query)."""
+        if self.conn.execute("SELECT 1 FROM hands WHERE game_id = ? AND players IS NOT NULL LIMIT 1",
+                             (game_id,)).fetchone() is None:
+            return []
+        rows = self.conn.execute("SELECT seq, kind, deltas, outcome, players FROM hands WHERE game_id = ? "
+                                 "ORDER BY seq", (game_id,)).fetchall()
+        return [{"seq": r["seq"], "kind": r["kind"], "deltas": json.loads(r["deltas"]), "outcome": _load(r["outcome"]),
+                 "players": _load(r["players"])} for r in rows]
+
     def last_played_hand(self, game_id: int) -> dict | None:
         """The last hand that was not a penalty (it decides the next deal)."""
         r = self.conn.execute("SELECT seq, kind, dealer, round_wind, winner FROM hands WHERE game_id = ? "
@@ -627,12 +676,13 @@ class Store:
     def import_game(self, game: dict, hands: list[dict]) -> int:
         """Create a game and all its hands in one transaction (JSON import)."""
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow, money) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            cur = c.execute("INSERT INTO games (id, name, rules, options, players, context, created, flow, money, "
+                            "seated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (_next_game_id(c), game["name"], game["rules"], json.dumps(game.get("options") or {}),
                              json.dumps(game["players"]), json.dumps(game.get("context") or {}),
                              game.get("created") or now(), json.dumps(game.get("flow") or {}),
-                             json.dumps(game.get("money") or {}, ensure_ascii=False)))
+                             json.dumps(game.get("money") or {}, ensure_ascii=False),
+                             json.dumps(game.get("seated") or [], ensure_ascii=False)))
             gid = cur.lastrowid
             for seq, h in enumerate(hands, 1):
                 self._insert_hand(c, gid, seq, h, None)
@@ -646,7 +696,7 @@ class Store:
                      "score", "wins", "tiles_read", "corrections")
     JSON_COLUMNS = {"hand": "null", "context": "{}", "score": "null", "payments": "[]", "deltas": None,
                     "tiles_read": "null", "corrections": "[]", "riichi": "[]", "tenpai": "[]", "wins": "null",
-                    "fixed": "null", "outcome": "null"}
+                    "fixed": "null", "outcome": "null", "players": "null"}
 
     @classmethod
     def _value(cls, name: str, value):
@@ -663,7 +713,7 @@ class Store:
         """One hands row (the caller holds the transaction); returns its id."""
         names = ["kind", "dealer", "round_wind", "winner", "discarder", "hand", "notation", "context", "score",
                  "payments", "deltas", "tiles_read", "corrections", "note", "riichi", "tenpai", "wins", "honba",
-                 "sticks", "fixed", "outcome"]
+                 "sticks", "fixed", "outcome", "players"]
         values = [cls._value(n, hand.get(n)) for n in names]
         values[names.index("honba")] = hand.get("honba") or 0
         values[names.index("sticks")] = hand.get("sticks") or 0
@@ -764,7 +814,7 @@ class Store:
                 "wins": _load(_col(row, "wins", None)), "honba": _col(row, "honba", 0),
                 "sticks": _col(row, "sticks", 0), "fixed": _load(_col(row, "fixed", None)),
                 "outcome": _load(_col(row, "outcome", None)), "rev": _col(row, "rev", None),
-                "uid": _col(row, "uid", None)}
+                "uid": _col(row, "uid", None), "players": _load(_col(row, "players", None))}
 
     # -- photos and drafts -----------------------------------------------------------------------
     @staticmethod

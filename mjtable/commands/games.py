@@ -396,7 +396,9 @@ def run(args) -> int:
             # without --rate, at the rate kept with the game (its page settled it), as its sheet and PDF
             asked = args if args.rate is not None else argparse.Namespace(
                 **{**vars(args), **{k: kept.get(k) for k in ("rate", "per", "step", "unit")}})
-            settled = _money_text(client, asked, view["game"]["rules"], {r["player"]: r["score"] for r in view["final"]},
+            from webui import gamelog
+            # where a substitute sat in, each person settles the points of the hands they played
+            settled = _money_text(client, asked, view["game"]["rules"], gamelog.person_scores(view["final"]),
                                   {r["player"]: r.get("penalty") or 0 for r in view["final"]})
             if settled is None:
                 return 2
@@ -585,9 +587,9 @@ def sheet_text(view: dict, french: bool = False) -> str:
     """A game's standing in a few lines: players, points, each hand's changes, the final table;
     ``french``: in the French game page's words (within a request whose language is French)."""
     game = view["game"]
-    players = game["players"]
     from webui import gamelog, i18n
     from webui import score_sheet
+    players = view.get("seated") or game["players"]       # who sits at the table now
     flow = gamelog.flow_of(game)
     from webui.store import PLAYED_KINDS
     if french:
@@ -609,15 +611,18 @@ def sheet_text(view: dict, french: bool = False) -> str:
     rows = []
     for h in view["hands"]:
         notations = " & ".join(w.get("notation") or "" for w in gamelog.wins_of(h) if w.get("notation"))
-        what = score_sheet.result_text(h, players, flow, tr, number) + (f"{colon} {notations}" if notations else "")
+        hp = gamelog.played_by(game, h)        # who played it (a substitute sat in)
+        what = score_sheet.result_text(h, hp, flow, tr, number) + (f"{colon} {notations}" if notations else "")
         # the deal as the sheet, the CSV and the page name it (E3-2), not the round's wind alone; the
         # players' ending the game here was played in no deal (the CSV leaves it empty too)
-        deal, dealer = (gamelog.round_label(h, flow, tr), players[h["dealer"]]) if h["kind"] != "end" else ("", "")
+        deal, dealer = (gamelog.round_label(h, flow, tr), hp[h["dealer"]]) if h["kind"] != "end" else ("", "")
         # the end of the game is a line of the log, no hand: no number (it read "#14" beside 13 hands)
         rows.append((f"#{h['seq']}" if h["kind"] != "end" else "", deal, dealer,
                      [number(d, signed=True) if d else "0" for d in h["deltas"]], what))
     if rows:
-        head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"), list(players),
+        # each seat's column named by everyone who played it ("Bob / Eve")
+        head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"),
+                [" / ".join(names) for names in gamelog.seat_names(view)],
                 tr("Result").lower())
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
         figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]
@@ -641,6 +646,7 @@ def sheet_text(view: dict, french: bool = False) -> str:
                     said.append(f"{words.get('penalty', 'penalty')} {number(r['penalty'], signed=True)}")
                 line += f"  ({', '.join(said)})"
             lines.append(line)
+        lines += ["  " + text for text in gamelog.seat_shares(view["final"], tr, number)]
     elif view.get("next"):
         nxt = view["next"]
         if french:

@@ -77,7 +77,16 @@ def register(sub) -> None:
     move.add_argument("--as", dest="as_players", action="append", default=[], metavar="PLAYER=OTHER",
                       help="who a player of GAME is in the other game (repeatable); the others: the player of the "
                            "same name there, else of the same seat")
-    for q in (new, win, draw, false_win, move, *(acts.choices[n] for n in ("undo", "end"))):
+    sub = acts.add_parser("substitute", help="a substitute takes a player's seat for the rest of the game",
+                          description="NAME plays PLAYER's seat from the next hand on (or from --first), as the game "
+                                      "page's \"A substitute takes a seat\" does: the seat keeps its points and turns to "
+                                      "deal; each person is given the points of the hands they played.")
+    _game_arg(sub)
+    sub.add_argument("player", metavar="PLAYER", help="who leaves the table: a name, or a seat 1-4")
+    sub.add_argument("name", metavar="NAME", help="the substitute's name")
+    sub.add_argument("--first", type=whole_number("hand number", 2), default=None, metavar="HAND",
+                     help="the first hand the substitute played, where it was recorded late (default: the next hand)")
+    for q in (new, win, draw, false_win, move, sub, *(acts.choices[n] for n in ("undo", "end"))):
         q.add_argument("--data-dir", default=None,
                        help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
         q.add_argument("--db", default=None, metavar="FILE", help="the game log's SQLite file, as mjtable serve --db names it")
@@ -139,7 +148,7 @@ def _liable(view: dict, winner: int, liable: int) -> str:
 
 
 def _body(args, view: dict) -> dict:
-    players = view["game"]["players"]
+    players = view.get("seated") or view["game"]["players"]      # who sits at the table now
     seat = lambda name: player_seat(name, players)        # noqa: E731
     if args.action == "win":
         from ..context_args import context_from_args
@@ -208,7 +217,8 @@ def _hand_line(view: dict, seq) -> str:
     hand = next((h for h in view["hands"] if h["seq"] == seq), None)
     if hand is None:
         return ""
-    players, flow = view["game"]["players"], gamelog.flow_of(view["game"])
+    # the names of the hand: who played it (a substitute sat in: gamelog.played_by)
+    players, flow = gamelog.played_by(view["game"], hand), gamelog.flow_of(view["game"])
     what = score_sheet.result_text(hand, players, flow, score_sheet.english, i18n.english_number)
     if hand["kind"] == "end":
         return f"hand {seq}: {what}"
@@ -221,8 +231,9 @@ def _score_warnings(view: dict, hand: dict) -> list[str]:
     """What each winner's scoring said of the hand (a liable player it left out, the context
     these rules do not use), as ``mjtable score`` says it: the game page shows it on the hand."""
     from ..render import unused_text
+    from webui import gamelog
     out = []
-    players = view["game"]["players"]
+    players = gamelog.played_by(view["game"], hand)
     wins = hand.get("wins") or ([{"winner": hand["winner"], "score": hand["score"]}] if hand.get("score") else [])
     for w in wins:
         score = w.get("score") or {}
@@ -286,6 +297,10 @@ def run(args) -> int:
         view = before = r.get_json()
         if args.action == "undo":
             r = client.post(f"/api/games/{args.game}/undo", json={})
+        elif args.action == "substitute":
+            body = {"player": player_seat(args.player, view.get("seated") or view["game"]["players"]),
+                    "name": args.name, **({"first": args.first} if args.first is not None else {})}
+            r = client.post(f"/api/games/{args.game}/substitute", json=body)
         elif args.action == "move":
             other = client.get(f"/api/games/{args.to}")
             if other.status_code != 200:
@@ -302,7 +317,7 @@ def run(args) -> int:
                         raise Refused(str(e)) from None
                     target = store.get_game(args.to)
                     offered = gamelog.default_seats(view["game"], h, target, gamelog.move_place(store, h, target)[1])
-                seats = _move_seats(args, view["game"]["players"], target["players"], offered)
+                seats = _move_seats(args, gamelog.played_by(view["game"], h), gamelog.seated_now(target), offered)
                 body = {"to": args.to, "seats": seats}
             else:
                 body = {"to": args.to}
@@ -326,6 +341,9 @@ def run(args) -> int:
             print(f"undone: {_hand_line(before, removed['seq']) or 'hand ' + str(removed['seq'])}")
         else:
             print("last hand undone")
+    elif args.action == "substitute":
+        done = answer["substitute"]
+        print(f"{done['name']} takes the seat of {done['replaces']} from hand {done['first']}")
     elif args.action == "move":
         print(f"hand {args.seq} of game {args.game} moved to game {args.to}, as its "
               + _hand_line(view, (answer.get("hand") or {}).get("seq")))

@@ -281,6 +281,10 @@ def build_routes():
     r[("/games/<int:game_id>/undo", "POST")] = lambda d, c: (f"/games/{game_id(d)}/undo", form_request(d, {}, c))
     r[("/api/games/<int:game_id>/hands/<int:seq>/move", "POST")] = lambda d, c: (
         f"/api/games/{game_id(d)}/hands/{hand_seq(d)}/move", json_request(d, {"to": c.game, "seats": [1, 0, 2, 3]}))
+    r[("/api/games/<int:game_id>/substitute", "POST")] = lambda d, c: (
+        f"/api/games/{game_id(d)}/substitute", json_request(d, {"player": 1, "name": "Eve", "first": 2}))
+    r[("/games/<int:game_id>/substitute", "POST")] = lambda d, c: (f"/games/{game_id(d)}/substitute", form_request(
+        d, {"player": "1", "name": "Eve", "first": "2"}, c))
     r[("/games/<int:game_id>/money", "POST")] = lambda d, c: (f"/games/{game_id(d)}/money", form_request(
         d, {"rate": "0.5", "unit": "EUR", "per": "1000", "step": "0.5", "lang": "fr"}, c))
     r[("/games/<int:game_id>/money/forget", "POST")] = lambda d, c: (

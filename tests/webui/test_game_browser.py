@@ -1243,3 +1243,33 @@ def test_the_end_of_the_game_takes_the_whole_row_on_a_phone(server, browser, app
         assert cell.size["height"] < 60, cell.size
     finally:
         d.set_window_size(1200, 1000)
+
+
+def test_a_substitute_takes_a_seat_on_a_phone_and_a_refusal_keeps_the_name_typed(server, browser, app):
+    """"A substitute takes a seat": the seat's row names the substitute in place of the player,
+    the next hand's forms name them, the hands played before keep who played them; a name already
+    at another seat is refused at the form, the name typed put back. Nothing wider than a phone."""
+    d = browser
+    gid = _game(app)
+    phone(d)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "#substitute > summary").click()
+    form = wait(d).until(EC.visibility_of_element_located((By.ID, "substitute-form")))
+    form.find_element(By.CSS_SELECTOR, "select[name=player] option[value='1']").click()
+    form.find_element(By.NAME, "name").send_keys(PLAYERS[2].lower())          # Cyrielle plays seat 3
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refused = wait(d).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#substitute #refused")))
+    assert "one player cannot take two seats" in refused.text
+    form = d.find_element(By.ID, "substitute-form")
+    assert form.find_element(By.NAME, "name").get_attribute("value") == PLAYERS[2].lower()
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("Ernestine")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    row = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#standings .substitute-for")))
+    assert row.text == f"(in place of {PLAYERS[1]})"
+    _no_overflow(d)
+    winners = d.find_element(By.ID, "win-form").find_element(By.NAME, "winner0").get_attribute("textContent")
+    assert "Ernestine" in winners and PLAYERS[1] not in winners
+    assert f"{PLAYERS[1]} wins" in d.find_element(By.ID, "hand-1").text
+    assert not console_errors(d)

@@ -1,0 +1,228 @@
+"""A substitute takes a player's seat for the rest of a game (002 §5.9, « Joueurs de
+substitution »; games.substitute, gamelog.substitute): the seat keeps its points and turns to
+deal, every hand says who played it, and each person is given the points of the hands they
+played (docs/rulings.md, Substitutes)."""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+
+import pytest
+
+from .conftest import csrf_of
+from .test_game_flow import A, B, C, D, PLAYERS, PURE_STRAIGHT, new_game, post
+
+
+def _text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", page)))
+
+
+def _substitute(client, gid, player, name, first="", lang="en"):
+    return client.post(f"/games/{gid}/substitute?lang={lang}", data={
+        "csrf_token": csrf_of(client), "player": str(player), "name": name, "first": str(first)})
+
+
+def _riichi_game_with_a_substitute(client) -> int:
+    """A half riichi game: Bob wins on Ann's discard (hand 1), Eve takes Ann's seat, three draws
+    end the game (Eve alone tenpai each time, the dealer noten: the deal passes)."""
+    gid = new_game(client, "riichi", east_only=True)
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": A})
+    r = _substitute(client, gid, A, "Eve")
+    assert r.status_code == 303
+    for _ in range(3):
+        post(client, gid, {"kind": "draw", "tenpai": [A]})
+    return gid
+
+
+def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_they_played(client):
+    gid = _riichi_game_with_a_substitute(client)
+    view = client.get(f"/api/games/{gid}").json
+    assert view["finished"]
+    assert view["game"]["players"] == PLAYERS and view["seated"] == ["Eve", "Bob", "Cy", "Di"]
+    assert [h["played_by"][A] for h in view["hands"]] == ["Ann", "Eve", "Eve", "Eve"]
+    ann = view["hands"][0]["deltas"][A]
+    assert ann < 0
+    first = next(r for r in view["final"] if r["seat"] == A)
+    # the seat's line is Eve's, who finished; Ann is given what she lost in hand 1, Eve the rest
+    # (her three tenpai payments, the uma, the points of the start)
+    assert first["player"] == "Eve"
+    assert first["shares"] == [{"name": "Ann", "hands": 1, "score": ann},
+                               {"name": "Eve", "hands": 3, "score": first["score"] - ann}]
+    assert all("shares" not in r for r in view["final"] if r["seat"] != A)
+    # the club's standings: Eve finished a game, Ann played part of one (her points, no place)
+    table = client.get("/api/standings?rules=riichi").json
+    lines = {p["name"]: p for p in table["players"]}
+    assert lines["Eve"]["games"] == 1 and lines["Eve"]["total"] == first["score"] - ann
+    assert "Ann" not in lines and table["fewer_games"] == 1
+    assert table["totals"]["Ann"] == ann and sum(table["totals"].values()) == sum(r["score"] for r in view["final"])
+    # one finished game of Ann's later: her part of this one is in her total
+    other = new_game(client, "riichi", east_only=True)
+    for _ in range(4):
+        post(client, other, {"kind": "draw", "tenpai": []})
+    lines = {p["name"]: p for p in client.get("/api/standings?rules=riichi").json["players"]}
+    assert lines["Ann"]["games"] == 1 and lines["Ann"]["part_games"] == 1
+    ann_there = next(r["score"] for r in client.get(f"/api/games/{other}").json["final"] if r["player"] == "Ann")
+    assert lines["Ann"]["total"] == ann + ann_there
+    page = _text(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
+    assert "the points of the hands played are in the total, not a game played: Ann 1" in page
+
+
+def test_the_game_page_sheet_csv_and_money_name_who_played(client):
+    gid = new_game(client, "riichi", east_only=True)
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": A})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert 'id="substitute-form"' in page and 'name="first" min="2" max="2" value="2"' in page
+    r = _substitute(client, gid, A, "Eve")
+    assert r.status_code == 303
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    shown = _text(page)
+    assert "Eve takes the seat of Ann from hand 2" in shown          # the flash, then the history
+    assert "Eve (in place of Ann)" in shown
+    # the next hand's forms name Eve; hand 1's row and its edit form name Ann, who played it
+    form = page[page.index('id="draw-form"'):]
+    assert "> Eve</label>" in form[:form.index("</form>")] and "> Ann</label>" not in form[:form.index("</form>")]
+    row = page[page.index('id="hand-1"'):]
+    row = row[:row.index("</tr>")]
+    assert "Bob wins on Ann’s discard" in _text(row) or "Bob wins on Ann's discard" in _text(row)
+    for _ in range(3):
+        post(client, gid, {"kind": "draw", "tenpai": [A]})
+    page = client.get(f"/games/{gid}?lang=en&rate=1&per=1000").get_data(as_text=True)
+    shown = _text(page)
+    ann = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"][A]
+    assert re.search(rf"Seat of Eve, who finished the game: Ann, 1 hand: [-−]{abs(ann):,}; Eve, 3 hands: \+", shown)
+    # money settles each person: Ann pays what she lost in hand 1
+    assert f"Ann pays Bob {abs(ann) / 1000:.2f}" in shown
+    # the sheet heads the seat by both, the CSV too and names each row's players
+    sheet = _text(client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True))
+    assert "Ann / Eve" in sheet and "Seat of Eve, who finished the game" in sheet
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
+    assert "Ann / Eve change" in rows[0]
+    assert rows[1][rows[0].index("discarder")] == "Ann" and rows[2][rows[0].index("tenpai")] == "Eve"
+    final = rows[rows.index([]) + 1:]
+    assert final[0][-1] == "played_by" and any(r[-1].startswith(f"Ann: {ann} (1); Eve: ") for r in final[1:])
+    pdf = client.get(f"/games/{gid}/sheet.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_a_substitution_recorded_late_names_the_hands_played_since(client):
+    gid = new_game(client, "mcr")
+    for _ in range(4):
+        post(client, gid, {"kind": "draw"})
+    r = _substitute(client, gid, C, "Gus", first=3)
+    assert r.status_code == 303
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    assert [h["played_by"][C] for h in hands] == ["Cy", "Cy", "Gus", "Gus"]
+    # a name typed wrong: the same substitution again, from the same hand
+    assert _substitute(client, gid, C, "Guus", first=3).status_code == 303
+    assert [h["played_by"][C] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["Cy", "Cy", "Guus", "Guus"]
+    # the start's names corrected: where they played, not where the substitute did
+    r = client.patch(f"/api/games/{gid}", json={"players": ["Ann", "Bob", "Cyril", "Di"]})
+    assert r.status_code == 200, r.json
+    view = client.get(f"/api/games/{gid}").json
+    assert [h["played_by"][C] for h in view["hands"]] == ["Cyril", "Cyril", "Guus", "Guus"]
+    assert view["seated"][C] == "Guus"
+
+
+@pytest.mark.parametrize("player, name, first, said", [
+    (C, "Gus", 1, "a substitute takes a seat after the first hand"),
+    (C, "Gus", 4, "the first hand the substitute plays is a hand from 2 to 3"),
+    (C, "Gus", "two", "must be a hand number, not 'two'"),
+    (C, " ", "", "the substitute needs a name"),
+    (C, "bob", "", "bob already plays another seat in this game: one player cannot take two seats"),
+    (C, "cy", "", "cy plays that seat at hand 3 already"),
+])
+def test_a_substitution_the_game_cannot_take_is_said_at_its_form(client, player, name, first, said):
+    gid = new_game(client, "mcr")
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    r = _substitute(client, gid, player, name, first)
+    assert r.status_code == 303
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert '<details id="substitute" open>' in page and said in html.unescape(page)
+    assert client.get(f"/api/games/{gid}").json["seated"] == PLAYERS
+
+
+def test_the_french_page_says_the_substitution_in_french(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve", lang="fr")
+    shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "Eve prend la place de Bob à partir de la main 2" in shown and "(à la place de Bob)" in shown
+    _substitute(client, gid, C, "eve", lang="fr")
+    shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert ("eve joue déjà une autre place dans cette partie (celle de Bob) : un joueur ne peut pas prendre deux "
+            "places") in shown
+
+
+def test_an_export_keeps_who_played_and_imports_as_it_was(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, D, "Hal")         # seated after the last hand
+    data = client.get(f"/api/games/{gid}/export.json").json
+    assert data["game"]["seated"] == ["Ann", "Eve", "Cy", "Hal"]
+    assert "players" not in data["hands"][0] and data["hands"][1]["players"] == ["Ann", "Eve", "Cy", "Di"]
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    view = client.get(f"/api/games/{r.json['game']['id']}").json
+    assert [h["played_by"] for h in view["hands"]] == [PLAYERS, ["Ann", "Eve", "Cy", "Di"]]
+    assert view["seated"] == ["Ann", "Eve", "Cy", "Hal"]
+    edits = client.get(f"/api/games/{r.json['game']['id']}/edits").json["edits"]
+    assert [(e["action"], e["seq"], e["after"]["name"]) for e in edits] == [("substitute", 2, "Eve"),
+                                                                           ("substitute", 3, "Hal")]
+    # a file whose first hand names another player is refused, said where
+    data["hands"][0]["players"] = ["Zed", "Bob", "Cy", "Di"]
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 400 and "hands[0].players[0]" in r.json["error"]["message"]
+
+
+def test_the_api_seats_a_substitute_and_refuses_the_same_one_twice(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Eve"})
+    assert r.status_code == 200 and r.json["substitute"] == {"player": 1, "name": "Eve", "replaces": "Bob", "first": 2}
+    assert r.json["seated"] == ["Ann", "Eve", "Cy", "Di"]
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Eve"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "name"
+
+
+def test_a_game_log_of_schema_5_gets_the_substitute_columns(tmp_path):
+    import sqlite3
+
+    from webui import create_app, store
+    data = tmp_path / "data"
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    conn = sqlite3.connect(data / "mjtable.sqlite3", isolation_level=None)
+    conn.execute("ALTER TABLE hands DROP COLUMN players")
+    # SQLite cannot drop a column of this table (its comments' quotes): the column renamed away
+    # leaves the table as a version 5 log has it, for what the app reads
+    conn.execute("ALTER TABLE games RENAME COLUMN seated TO unused")
+    conn.execute("PRAGMA user_version = 5")
+    conn.close()
+    client = create_app({"TESTING": True, "DATA_DIR": str(data), "SECRET_KEY": "test"}).test_client()
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["played_by"] == PLAYERS
+    assert client.post(f"/api/games/{gid}/substitute", json={"player": 0, "name": "Eve"}).status_code == 200
+    conn = sqlite3.connect(data / "mjtable.sqlite3")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    conn.close()
+
+
+def test_a_hand_moved_in_before_a_substitute_sat_down_is_played_by_who_sat_there_then(client, monkeypatch):
+    from webui import store
+    from .test_move_hand import _game, _move
+    clock = iter(f"2026-12-05T20:{m:02d}:00+00:00" for m in range(60))
+    monkeypatch.setattr(store, "now", lambda: next(clock))      # each hand recorded a minute after the last
+    wrong = _game(client, "mcr", ["Ann", "Bob", "Cy", "Di"])
+    right = _game(client, "mcr", ["Ann", "Bob", "Cy", "Di"])
+    post(client, wrong, {"kind": "draw", "note": "played first"})
+    post(client, right, {"kind": "draw"})
+    _substitute(client, right, B, "Eve")
+    post(client, right, {"kind": "draw"})
+    assert _move(client, wrong, 1, right).status_code == 303
+    hands = client.get(f"/api/games/{right}").json["hands"]
+    assert [(h["note"], h["played_by"][B]) for h in hands] == [("played first", "Bob"), ("", "Bob"), ("", "Eve")]

@@ -781,7 +781,7 @@ def hand(game_id, seq):
         named["liable_player"] = game["players"][liable]
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
-                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named,
+                           noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named, sticks_won=gamelog.sticks_won,
                            game_over=gamelog.next_deal(store, game).finished)
 
 

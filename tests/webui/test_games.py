@@ -1232,3 +1232,19 @@ def test_deleting_a_game_asks_with_its_hands_counted_as_its_page_counts_them(cli
     assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "(#%d) and its 1 hand?" % gid in page
+
+
+def test_a_riichi_hands_page_says_the_sticks_its_winner_took_beside_the_score(client):
+    """The score says "8,000 points received" (the hand and its counters); the hand moved 9,000 to
+    its winner, who also took two riichi sticks from the table (Ann's of the draw before and his
+    own, 002 §4.1) and put his own there: the page says the sticks and what was received in all."""
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "riichi": [0], "tenpai": [0]})
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "12345678s234m55p 9s", "winner": 1, "discarder": 2,
+                                                      "riichi": [1], "context": {"riichi": True}})
+    assert r.status_code == 201 and r.json["hand"]["deltas"] == [0, 9000, -8000, 0]
+    page = client.get(f"/games/{gid}/hands/2?lang=en").get_data(as_text=True)
+    shown = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", page)))
+    assert "Score 8,000 points received + 2,000 in riichi sticks · received: 10,000 in all" in shown
+    page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
+    assert 'id="sticks-won"' not in page

@@ -357,7 +357,7 @@ def _hand_answer(hand: dict, view: dict) -> dict:
     """The hand, the game after it, and ``warnings`` where the table must decide something the
     log cannot (``gamelog.noten_riichi``: ``{"code": "noten_riichi", "player": seat, "message"}``;
     ``gamelog.riichi_discarder``: code ``riichi_discard``)."""
-    players = view["game"]["players"]
+    players = gamelog.played_by(view["game"], hand)      # who played it (a substitute sat in)
     warnings = [{"code": "noten_riichi", "player": p,
                  "message": i18n.NOTEN_RIICHI_FLASH.format(name=players[p]) + " (002 §3.4.6)"}
                 for p in gamelog.noten_riichi(view["game"], hand)]

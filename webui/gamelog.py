@@ -112,7 +112,9 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
         # a corrected name is corrected where it played: at the table now and in every hand a
         # substitute sat in (the others name the players of the start)
         fixed = {old: new for old, new in zip(game["players"], players) if old != new}
-        renamed = (lambda names: [fixed.get(n, n) if n == game["players"][p] else n for p, n in enumerate(names)])
+        # the player of the start, however they were typed when they came back ("cy" for Cy)
+        renamed = (lambda names: [fixed.get(game["players"][p], n) if name_key(n) == name_key(game["players"][p]) else n
+                                  for p, n in enumerate(names)])
         hand_players = {h["id"]: renamed(h["players"]) for h in store.list_hands(game_id) if h.get("players")}
         seated = renamed(game["seated"]) if game.get("seated") else None
         seated = [] if seated == players else seated
@@ -179,8 +181,9 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
         finished = next_deal(store, game).finished
         top = substitute_top(hands, finished)
         if first_seq is None or (isinstance(first_seq, str) and not first_seq.strip()):
-            if finished:
-                raise game_over()
+            if finished:        # said at the form: the hand the substitute began at, recorded late
+                raise GameError("bad_field", "the game is over: give the first hand the substitute played",
+                                field="first")
             first = top
         else:
             first = first_seq if isinstance(first_seq, int) and not isinstance(first_seq, bool) else None
@@ -472,11 +475,12 @@ class Settler:
                 # a hand under the table's minimum (Hong Kong's agreed faan, 004 Score) is refused
                 # as MCR's under its 8 points: no win, a false win where it was shown
                 code = "below_minimum" if err.get("reason") == "below_minimum" else err.get("code", "not_winning")
+                who = played_by(self.game, h)[winner]        # who played it (a substitute sat in)
                 raise HandRefused(code, h.get("seq", index + 1),
-                                  player=self.game["players"][winner], wind=ctx["seat_wind"],
+                                  player=who, wind=ctx["seat_wind"],
                                   detail=f"{scorer.errors.refusal(err)} under "
                                   f"{scorer.get_rule_set(self.game['rules']).title} "
-                                  f"as {self.game['players'][winner]} ({ctx['seat_wind']}) in the "
+                                  f"as {who} ({ctx['seat_wind']}) in the "
                                   f"{deal.round_wind} round: {err.get('message', 'invalid')}",
                                   # as MCR's below its 8 points: what the table does with it
                                   advice="record it as a false win" if code == "below_minimum" else "",
@@ -489,7 +493,7 @@ class Settler:
                 raise HandRefused("below_minimum", h.get("seq", index + 1),
                                   scoring.below_minimum({"total": result.total, **result.extra}),
                                   "record it as a false win", field="winners",
-                                  player=self.game["players"][winner], wind=ctx["seat_wind"])
+                                  player=played_by(self.game, h)[winner], wind=ctx["seat_wind"])
             score = result.to_dict()
             if isinstance(w["hand"], dict):     # the hand's own context too: an export showed its old winds
                 w["hand"] = hand.to_dict()
@@ -668,13 +672,13 @@ def seat_shares(final: list[dict] | None, tr, number) -> list[str]:
     return out
 
 
-def person_scores(final: list[dict] | None) -> dict[str, int]:
-    """Each person's score of a final table, in its order: a seat's, or where a substitute sat
-    in, each one's share of it (``_named_final``)."""
+def person_scores(final: list[dict] | None, key: str = "score") -> dict[str, int]:
+    """Each person's score of a final table (``key`` "penalty": their after-uma penalties), in its
+    order: a seat's, or where a substitute sat in, each one's share of it (``_named_final``)."""
     out: dict[str, int] = {}
     for r in final or []:
-        for share in r.get("shares") or [{"name": r["player"], "score": r["score"]}]:
-            out[share["name"]] = out.get(share["name"], 0) + share["score"]
+        for share in r.get("shares") or [{"name": r["player"], key: r.get(key) or 0}]:
+            out[share["name"]] = out.get(share["name"], 0) + (share.get(key) or 0)
     return out
 
 
@@ -696,8 +700,11 @@ def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
     the hands they played and the points the seat made in them (its changes and after-uma
     penalties), the one who finished taking the rest (the uma, the sticks left, the points of the
     start): docs/rulings.md, "Substitutes". ``hands``: at least every hand played by a substitute
-    (``players``), with its ``deltas`` and ``outcome``."""
-    named = seated_now(game)
+    (``players``), with its ``deltas`` and ``outcome``: none where no substitute played a hand."""
+    # who finished each seat: who played its last hand (a substitute seated after it, the game
+    # then ended there, played none)
+    played = [h for h in hands if h["kind"] != "end"]
+    named = played_by(game, played[-1]) if played else list(game["players"])
     out = []
     for r in rows:
         p = r["seat"]
@@ -707,11 +714,13 @@ def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
             if h["kind"] == "end":
                 continue
             who = played_by(game, h)[p]
-            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0})
+            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0, "penalty": 0})
+            penalty = ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
             share["hands"] += 1
-            share["score"] += h["deltas"][p] + ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
+            share["score"] += h["deltas"][p] + penalty
+            share["penalty"] += penalty
         if any(k != name_key(named[p]) for k in shares):
-            mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0})
+            mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0, "penalty": 0})
             mine["score"] = r["score"] - sum(v["score"] for k, v in shares.items() if k != name_key(named[p]))
             row["shares"] = list(shares.values())
         out.append(row)
@@ -1104,7 +1113,7 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
 def _recorded_hand_words(store: Store, game_id: int, hand: dict) -> str:
     """A recorded hand in a few words, for a refusal: "hand 2 recorded: a win for Mia"."""
     game = store.get_game(game_id) or {}
-    players = game.get("players") or []
+    players = played_by(game, hand) if game else []
     wins = wins_of(hand)
     if wins:
         what = "a win for " + ", ".join(players[w["winner"]] for w in wins if 0 <= w["winner"] < len(players))
@@ -1153,6 +1162,8 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
                 row["hand"], row["notation"] = shown.to_dict(), scorer.format_hand(shown)
             except (scorer.HandError, validation.InputError):
                 pass        # a hand that does not even parse: the false win is recorded all the same
+    # who plays it: a substitute sitting at the table now (named so in a refusal too)
+    row["players"] = None if seated_now(game) == game["players"] else seated_now(game)
     n = store.totals(game_id)[1]
     fields, _ = _run(store, game, [row], start=deal, first=n)
     row.update(fields[0])
@@ -1162,8 +1173,6 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
         if flow.has_counters:
             remembered.update(honba=row["outcome"]["after"]["honba"],
                               riichi_sticks=row["outcome"]["after"]["riichi_sticks"])
-    # who played it, where a substitute sits at the table now
-    row["players"] = None if seated_now(game) == game["players"] else seated_now(game)
     hand = store.add_hand(game_id, row, remember_context=remembered, request_key=request_key)
     if remembered is None:
         _remember_deal(store, game)
@@ -1511,6 +1520,11 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         if last is not None and last["kind"] == "end" and seq > last["seq"] and row["kind"] != "end":
             raise GameError("game_over", "the game is over: resume it first, then restore the hand")
         store.insert_hand(game_id, seq, row)
+        try:
+            # played by someone who has taken another seat since (substitutes): one person, two seats
+            _check_seats_apart(game, seated_now(game), store.list_hands(game_id))
+        except GameError as e:
+            raise GameError("not_restorable", f"hand {seq} cannot be restored: {e.message}", field="edit") from None
         try:
             replay_game(store, game)
         except HandRefused as e:
@@ -1866,6 +1880,10 @@ def _import_replayed(store: Store, data: dict) -> int:
     hands_in = _import_hands(data)
     flow = g.get("flow") if isinstance(g.get("flow"), dict) else {}
     flow = {k: v for k, v in flow.items() if k in game_flow.FLOW_OPTIONS}
+    # an export where a substitute sat in names the players of the start by none: a player who
+    # came back to their seat plays the hands without ``players`` again
+    start = g.get("players") if any(isinstance(h, dict) and h.get("players") for h in hands_in) \
+        or g.get("seated") else None
     with store.transaction():
         gid = new_game(store, name=g.get("name") if isinstance(g.get("name"), str) else "", rules=g.get("rules"),
                        players=g.get("players"), options=g.get("options"), flow=flow)
@@ -1891,7 +1909,7 @@ def _import_replayed(store: Store, data: dict) -> int:
                 body["offender"] = h.get("winner")
             declared = h.get("hand") if h.get("kind") == "penalty" else None     # a false win's hand shown
             try:
-                _seat_as_exported(store, gid, h.get("players"), f"hands[{i}].players")
+                _seat_as_exported(store, gid, h.get("players") or start, f"hands[{i}].players")
                 recorded = _record(store, gid, body, draft=None, request_key=None, told=False, declared=declared)
             except (GameError, InputError, scorer.HandError, scorer.RulesError) as e:
                 raise GameError("bad_import", f"hands[{i}]: {e.message if hasattr(e, 'message') else e}",
@@ -1900,7 +1918,8 @@ def _import_replayed(store: Store, data: dict) -> int:
             if when:
                 dates[recorded["seq"]] = when
         if not next_deal(store, store.get_game(gid)).finished:
-            _seat_as_exported(store, gid, g.get("seated"), "game.seated")   # a substitute seated after the last hand
+            # a substitute seated after the last hand (or the player of the start back)
+            _seat_as_exported(store, gid, g.get("seated") or start, "game.seated")
         store.keep_dates(gid, _timestamp(g.get("created")), dates)
         try:        # the rate the game was settled at (webui/money.py), checked as its form checks it
             kept_money = money.kept(g.get("money"), g["rules"])

@@ -168,7 +168,8 @@ def _played(view: dict) -> list[dict]:
 
 def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = True) -> str:
     """The standings chart of a game's ``totals`` from ``start``, its label in the page's language."""
-    return standings_svg(view["game"]["players"], totals, start=start, legend=legend,
+    # each seat by everyone who played it ("Bob / Eve")
+    return standings_svg([" / ".join(names) for names in gamelog.seat_names(view)], totals, start=start, legend=legend,
                          label=i18n.t("standings after each hand"), number=i18n.number)
 
 
@@ -254,7 +255,7 @@ def _warn_noten_riichi(game_id: int, hand: dict) -> None:
     """Flash ``gamelog.noten_riichi``'s players, by name."""
     game = get_store().get_game(game_id)
     for p in gamelog.noten_riichi(game, hand):
-        flash(i18n.t(i18n.NOTEN_RIICHI_FLASH, name=game["players"][p]), "error")
+        flash(i18n.t(i18n.NOTEN_RIICHI_FLASH, name=gamelog.played_by(game, hand)[p]), "error")
 
 
 def flash_recorded(game: dict, hand: dict) -> None:
@@ -263,15 +264,16 @@ def flash_recorded(game: dict, hand: dict) -> None:
     once, as a note, whether a riichi discarder's stick stands (``gamelog.riichi_discarder``: most
     often it does, the declarer having dealt in later: no error, and not said again)."""
     flash(i18n.t("hand {n} recorded", n=hand["seq"]))
+    players = gamelog.played_by(game, hand)         # who played it (a substitute sat in)
     wins = gamelog.wins_of(hand)
     for w in wins:
         for warning in (w.get("score") or {}).get("warnings") or []:
             text = i18n.msg(warning if isinstance(warning, str) else warning.get("message", ""))
-            flash(i18n.t("{player}: {text}", player=game["players"][w["winner"]], text=text) if len(wins) > 1 else text,
+            flash(i18n.t("{player}: {text}", player=players[w["winner"]], text=text) if len(wins) > 1 else text,
                   "error")
     p = gamelog.riichi_discarder(game, hand)
     if p is not None:
-        flash(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=game["players"][p]))
+        flash(i18n.t(i18n.RIICHI_DISCARD_FLASH, name=players[p]))
 
 
 @bp.post("/<int:game_id>/end")
@@ -817,8 +819,7 @@ def _final_money(rules: str, final: list | None, args=None) -> dict:
     """``_money_page`` of a game's final table (None or empty: a game in play, nothing to settle)."""
     final = final or []
     # where a substitute sat in, each person settles the points of the hands they played
-    return _money_page(rules, gamelog.person_scores(final),
-                       {r["player"]: r.get("penalty") or 0 for r in final}, args)
+    return _money_page(rules, gamelog.person_scores(final), gamelog.person_scores(final, "penalty"), args)
 
 
 def _money_page(rules: str, scores: dict, penalties: dict | None = None, args=None) -> dict:

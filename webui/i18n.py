@@ -2478,6 +2478,9 @@ MESSAGES_FR = {
     "a substitute's before and after are {player, name}":
         "un remplacement a un avant et un après {{player, name}}",
     "the substitute needs a name": "le remplaçant doit avoir un nom",
+    "hand {} cannot be restored: {}": "la main {0} ne peut pas être rétablie : {1}",
+    "the game is over: give the first hand the substitute played":
+        "la partie est terminée : donnez la première main jouée par le remplaçant",
     "the substitute's name is one line": "le nom du remplaçant tient sur une ligne",
     "the substitute's name has {} characters: at most {}": "le nom du remplaçant a {0} caractères : {1} au plus",
     "the first hand the substitute plays must be a hand number, not {}":

@@ -127,6 +127,9 @@ def _page(draft=None):
         game = {**game, "players": gamelog.seated_now(game)}
     state = drafts.state(store, draft["id"]) if draft is not None else None
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
+    if game is not None and recorded and recorded.get("game_id") == game["id"]:
+        # a photo recorded already: named as its hand was played (a substitute seated since)
+        game["players"] = gamelog.played_by(stored, store.get_hand(game["id"], recorded["seq"]))
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
                                         or gamelog.usual_rules(store))
     scorer.get_rule_set(rules)

@@ -184,19 +184,20 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             line = players.setdefault(gamelog.name_key(row["player"]), PlayerStanding())
             # a seat a substitute played: each person the points of the hands they played, the one
             # who finished the game its place, its uma and the rest (docs/rulings.md, Substitutes)
-            own = row["score"]
+            own, own_penalty = row["score"], row.get("penalty") or 0
             for share in row.get("shares") or []:
                 if gamelog.name_key(share["name"]) == gamelog.name_key(row["player"]):
-                    own = share["score"]
+                    own, own_penalty = share["score"], share.get("penalty") or 0
                     continue
                 left = players.setdefault(gamelog.name_key(share["name"]), PlayerStanding())
                 left.total += share["score"]
+                left.penalty += share.get("penalty") or 0
                 left.part_games += 1
                 seen = left.spellings.get(share["name"], (0, 0))
                 left.spellings[share["name"]] = (seen[0], game["id"])
             line.games += 1
             line.total += own
-            line.penalty += row.get("penalty") or 0
+            line.penalty += own_penalty
             line.best = own if line.best is None else max(line.best, own)
             line.places[min(max(row["rank"], 1), 4) - 1] += 1
             line.positions += positions[row["player"]]

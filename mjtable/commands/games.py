@@ -399,7 +399,7 @@ def run(args) -> int:
             from webui import gamelog
             # where a substitute sat in, each person settles the points of the hands they played
             settled = _money_text(client, asked, view["game"]["rules"], gamelog.person_scores(view["final"]),
-                                  {r["player"]: r.get("penalty") or 0 for r in view["final"]})
+                                  gamelog.person_scores(view["final"], "penalty"))
             if settled is None:
                 return 2
             text += "\n\n" + settled

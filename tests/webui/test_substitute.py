@@ -48,8 +48,8 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     # the seat's line is Eve's, who finished; Ann is given what she lost in hand 1, Eve the rest
     # (her three tenpai payments, the uma, the points of the start)
     assert first["player"] == "Eve"
-    assert first["shares"] == [{"name": "Ann", "hands": 1, "score": ann},
-                               {"name": "Eve", "hands": 3, "score": first["score"] - ann}]
+    assert first["shares"] == [{"name": "Ann", "hands": 1, "score": ann, "penalty": 0},
+                               {"name": "Eve", "hands": 3, "score": first["score"] - ann, "penalty": 0}]
     assert all("shares" not in r for r in view["final"] if r["seat"] != A)
     # the club's standings: Eve finished a game, Ann played part of one (her points, no place)
     table = client.get("/api/standings?rules=riichi").json
@@ -226,3 +226,111 @@ def test_a_hand_moved_in_before_a_substitute_sat_down_is_played_by_who_sat_there
     assert _move(client, wrong, 1, right).status_code == 303
     hands = client.get(f"/api/games/{right}").json["hands"]
     assert [(h["note"], h["played_by"][B]) for h in hands] == [("played first", "Bob"), ("", "Bob"), ("", "Eve")]
+
+
+def test_a_player_back_at_their_seat_stays_there_through_an_export(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Bob")          # back from the station: his seat again
+    post(client, gid, {"kind": "draw"})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    view = client.get(f"/api/games/{r.json['game']['id']}").json
+    assert [h["played_by"][B] for h in view["hands"]] == ["Bob", "Eve", "Bob"] and view["seated"] == PLAYERS
+
+
+def test_a_substitute_seated_as_the_game_ends_played_no_hand_and_finishes_nothing(client):
+    gid = new_game(client, "riichi", east_only=True)
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": A})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "end"})          # the evening ends there: Eve sat down for nothing
+    final = client.get(f"/api/games/{gid}").json["final"]
+    bob = next(r for r in final if r["seat"] == B)
+    assert bob["player"] == "Bob" and "shares" not in bob
+    lines = {p["name"]: p for p in client.get("/api/standings?rules=riichi").json["players"]}
+    assert lines["Bob"]["games"] == 1 and lines["Bob"]["total"] == bob["score"] and "Eve" not in lines
+
+
+def test_a_tournament_chombo_is_paid_by_who_made_it_not_by_their_substitute(client):
+    gid = new_game(client, "riichi", east_only=True, tournament=True)
+    post(client, gid, {"kind": "chombo", "offender": A})
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": C})
+    _substitute(client, gid, A, "Eve")
+    for _ in range(4):
+        if client.get(f"/api/games/{gid}").json["finished"]:
+            break
+        post(client, gid, {"kind": "draw", "tenpai": []})
+    final = client.get(f"/api/games/{gid}").json["final"]
+    seat = next(r for r in final if r["seat"] == A)
+    assert [(s["name"], s["penalty"]) for s in seat["shares"]] == [("Ann", -20000), ("Eve", 0)]
+    shown = _text(client.get(f"/games/{gid}?lang=en&rate=1&per=1000").get_data(as_text=True))
+    assert "Ann puts 20.00 in the pot" in shown and "Eve puts" not in shown
+    table = client.get("/api/standings?rules=riichi").json
+    assert table["penalties"] == {"Ann": -20000}
+
+
+def test_messages_about_a_hand_name_who_played_it(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": []})
+    _substitute(client, gid, A, "Eve")
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "tenpai": [B], "riichi": [A]})
+    assert r.status_code == 201 and r.json["warnings"][0]["message"].startswith("Eve declared riichi")
+    # a complete hand without a yaku (2z is no wind of Eve's): refused, named by who played it
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s11p22z 2z", "winner": A, "discarder": B})
+    assert r.status_code == 400 and " as Eve (" in r.json["error"]["message"]
+    svg = client.get(f"/games/{gid}/chart.svg").get_data(as_text=True)
+    assert "Ann / Eve" in svg
+
+
+def test_a_hand_played_by_who_has_taken_another_seat_since_is_not_restored(client):
+    gid = new_game(client, "mcr")
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200      # Eve's hand 3 taken back
+    _substitute(client, gid, B, "Bob")
+    _substitute(client, gid, C, "Eve")                                              # Eve now sits in Cy's seat
+    post(client, gid, {"kind": "draw"})
+    undone = next(e for e in client.get(f"/api/games/{gid}/edits").json["edits"] if e["action"] == "undo")
+    r = client.post(f"/api/games/{gid}/edits/{undone['id']}/restore", json={})
+    assert r.status_code == 400 and "hand 3 cannot be restored: Eve already plays another seat" in r.json["error"]["message"]
+    assert [h["played_by"] for h in client.get(f"/api/games/{gid}").json["hands"]][-1] == ["Ann", "Bob", "Eve", "Di"]
+
+
+def test_a_player_back_under_another_case_is_renamed_with_their_name(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "Gus")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "cy")
+    post(client, gid, {"kind": "draw"})
+    assert client.patch(f"/api/games/{gid}", json={"players": ["Ann", "Bob", "Cyril", "Di"]}).status_code == 200
+    view = client.get(f"/api/games/{gid}").json
+    assert [h["played_by"][C] for h in view["hands"]] == ["Cyril", "Gus", "Cyril"] and view["seated"][C] == "Cyril"
+
+
+def test_a_finished_games_form_without_its_first_hand_is_refused_at_the_form(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "end"})
+    assert _substitute(client, gid, B, "Eve").status_code == 303
+    page = html.unescape(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "the game is over: give the first hand the substitute played" in page
+
+
+def test_the_review_page_of_a_photo_recorded_before_a_substitute_names_who_played_it(client):
+    from .test_review_record import _draft, _record, _game
+    gid = _game(client)
+    draft = _draft(client)
+    assert _record(client, draft, gid).status_code == 303         # A wins on B's discard
+    _substitute(client, gid, A, "Eve")
+    page = client.get(f"/review/{draft}?game={gid}").get_data(as_text=True)
+    data = page.split('id="review-data">', 1)[1].split("</script>", 1)[0]
+    assert '"players": ["A", "B", "C", "D"]' in data
+    page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
+    assert '"players": ["Eve", "B", "C", "D"]' in page.split('id="review-data">', 1)[1].split("</script>", 1)[0]

@@ -736,7 +736,9 @@ def test_the_standings_across_games_from_the_command_line(capsys, tmp_path):
     assert out.splitlines()[:2] == ["Standings across games: Chinese Official (MCR, 81 fans), 2000-01-01 – 2000-01-02",
                                     "0 finished games counted. Finished games of other days: 2."]
     code, out, _ = run(capsys, "games", "--standings", "--min-games", "2", "--data-dir", str(tmp_path))
-    assert "Players with fewer than 2 games, not ranked: 4." in out and len(out.splitlines()) == 5     # bob and Ann
+    # the four not ranked by name, with their totals
+    assert "Players with fewer than 2 finished games, not ranked: 李明 +45, Cy -8, Di -8, Eve -8." in out
+    assert len(out.splitlines()) == 5     # bob and Ann
     # by table points (4-2-1-0, players level sharing): Bob 4 then 0 on his discard; the payers of
     # the other winner level 2nd, (2 + 1) / 2 each; Ann, 4th then level 2nd, last on her total
     code, out, _ = run(capsys, "games", "--standings", "--by-table-points", "--data-dir", str(tmp_path))

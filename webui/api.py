@@ -429,7 +429,7 @@ def substitute(game_id):
     data = _guard_body(("player", "name", "first"))
     done = gamelog.substitute(get_store(), game_id, data.get("player"), data.get("name"), data.get("first"))
     view = gamelog.standing(get_store(), game_id)
-    return jsonify({"substitute": done, "seated": gamelog.seated_now(view["game"]),
+    return jsonify({"substitute": done, "seated": gamelog.next_names(get_store(), view["game"]),
                     **{k: view[k] for k in STANDING_KEYS}})
 
 

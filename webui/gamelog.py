@@ -130,6 +130,21 @@ def seated_now(game: dict) -> list[str]:
     return list(game.get("seated") or game["players"])
 
 
+def names_for(game: dict, seq: int, before: dict | None) -> list[str]:
+    """Who plays hand ``seq``, the next to be recorded (``before``: the hand before it, or None):
+    who sits at the table now, but where the first hand a substitute plays is still to come after
+    it (an undo took back the hand before the substitution), who played the hand before."""
+    if seq >= (game.get("seated_from") or 0):
+        return seated_now(game)
+    return played_by(game, before) if before else list(game["players"])
+
+
+def next_names(store: Store, game: dict) -> list[str]:
+    """Who plays the game's next hand (``names_for``)."""
+    last = store.last_hand(game["id"])
+    return names_for(game, (last["seq"] if last else 0) + 1, last)
+
+
 def played_by(game: dict, h: dict) -> list[str]:
     """The four names who played hand ``h`` (its own where a substitute sat in)."""
     return list(h.get("players") or game["players"])
@@ -140,7 +155,7 @@ def seat_names(view: dict) -> list[list[str]]:
     player of the start, then any substitute; a score sheet's column heads ("Bob / Eve")."""
     game = view["game"]
     return [list(dict.fromkeys([game["players"][p]] + [played_by(game, h)[p] for h in view["hands"]]
-                               + [seated_now(game)[p]])) for p in range(4)]
+                               + [(view.get("seated") or seated_now(game))[p]])) for p in range(4)]
 
 
 def _check_seats_apart(game: dict, seated: list[str], hands: list[dict], start: list[str] | None = None) -> None:
@@ -177,7 +192,6 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
     with store.transaction():
         game = store.get_game(game_id)
         hands = store.list_hands(game_id)
-        seated = seated_now(game)
         finished = next_deal(store, game).finished
         top = substitute_top(hands, finished)
         if first_seq is None or (isinstance(first_seq, str) and not first_seq.strip()):
@@ -197,10 +211,13 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
                             "the start is corrected with the names", field="first")
         if not 2 <= first <= top:
             raise GameError("bad_field", f"the first hand the substitute plays is a hand from 2 to {top}", field="first")
-        before = played_by(game, hands[first - 1])[p] if first <= len(hands) else seated[p]
+        # the names at that hand: its own, or the next hand's (an undo may have left a substitution to come)
+        base = played_by(game, hands[first - 1]) if first <= len(hands) else \
+            names_for(game, first, hands[-1] if hands else None)
+        before = base[p]
         if name_key(before) == name_key(clean):
             raise GameError("bad_field", f"{clean} plays that seat at hand {first} already", field="name")
-        after = seated[:p] + [clean] + seated[p + 1:]
+        after = base[:p] + [clean] + base[p + 1:]
         later = [dict(h, players=played_by(game, h)[:p] + [clean] + played_by(game, h)[p + 1:])
                  for h in hands if h["seq"] >= first]
         _check_seats_apart(game, after, [h for h in hands if h["seq"] < first] + later)
@@ -740,7 +757,9 @@ def game_view(store: Store, game_id: int) -> dict:
     flow = flow_of(game)
     deal = next_deal(store, game)
     total = totals[-1] if totals else [0, 0, 0, 0]
-    view = {"game": game, "hands": hands, "totals": total, "seated": seated_now(game),
+    view = {"game": game, "hands": hands, "totals": total,
+            # who plays the next hand (who sits now), and everyone who played each seat
+            "seated": names_for(game, (hands[-1]["seq"] if hands else 0) + 1, hands[-1] if hands else None),
             "points": [flow.start_points + t for t in total], "start_points": flow.start_points,
             **_deal_keys(deal), "flow": {"title": flow.title, "rules": flow.rules, "has_riichi": flow.has_riichi,
                                          "max_winners": flow.max_winners, "legacy": isinstance(flow, LegacyFlow),
@@ -1163,7 +1182,8 @@ def _record(store: Store, game_id: int, data: dict, *, draft: dict | None, reque
             except (scorer.HandError, validation.InputError):
                 pass        # a hand that does not even parse: the false win is recorded all the same
     # who plays it: a substitute sitting at the table now (named so in a refusal too)
-    row["players"] = None if seated_now(game) == game["players"] else seated_now(game)
+    names = next_names(store, game)
+    row["players"] = None if names == game["players"] else names
     n = store.totals(game_id)[1]
     fields, _ = _run(store, game, [row], start=deal, first=n)
     row.update(fields[0])
@@ -1943,7 +1963,7 @@ def _seat_as_exported(store: Store, game_id: int, names, where: str) -> None:
     if not (isinstance(names, list) and len(names) == 4):
         raise GameError("bad_import", "players must be four names", field=where)
     for p, name in enumerate(names):
-        if not isinstance(name, str) or name_key(name) == name_key(seated_now(store.get_game(game_id))[p]):
+        if not isinstance(name, str) or name_key(name) == name_key(next_names(store, store.get_game(game_id))[p]):
             continue
         try:
             substitute(store, game_id, p, name, keep=False)

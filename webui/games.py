@@ -744,7 +744,7 @@ def move_hand(game_id, seq):
             return redirect(url_for("games.show", game_id=target["id"]) + f"#hand-{recorded['seq']}", code=303)
     # the hand's players as they played it, the other game's as they sit now (substitutes)
     return render_template("move_hand.html", game={**game, "players": gamelog.played_by(game, h)}, h=h, games=games,
-                           target=target and {**target, "players": gamelog.seated_now(target)}, seats=seats,
+                           target=target and {**target, "players": gamelog.next_names(store, target)}, seats=seats,
                            place=place[0] if place else None, winds=_wind_letters(gamelog.deal_played(h)),
                            moved_before=bool(place) and place[0] <= len(store.hand_summaries(target["id"])),
                            target_winds=_wind_letters(place[1]) if place else None,

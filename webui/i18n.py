@@ -610,8 +610,9 @@ FR = {
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
         "La place garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
     "in place of {player}": "à la place de {player}",
-    "Games left before their end (a substitute finished them): the points of the hands played are in the total, not a game played:":
-        "Parties quittées avant leur fin (un remplaçant les a terminées) : les points des mains jouées sont dans le total, sans compter une partie jouée :",
+    "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place, its uma and the points of the start (its total is not the final table’s score).":
+        "Là où un remplaçant a pris une place, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
+    "Games not finished:": "Parties non terminées :",
     "{name} takes the seat of {replaced} from hand {n}": "{name} prend la place de {replaced} à partir de la main {n}",
     "{name}, {n} hand(s): {points}": "{name}, {n} main(s) : {points}",
     "Seat of {player}, who finished the game: {shares}": "Place de {player}, qui a terminé la partie : {shares}",
@@ -780,7 +781,9 @@ FR = {
         "Classé par total, puis par rang moyen, où des joueurs à égalité dans une partie se partagent leurs places (trois à égalité derrière le gagnant sont chacun troisièmes). "
         "Le total additionne le score final de chaque partie (riichi : après uma et pénalités de chombo).",
     "Ranked from (games)": "Classé à partir de (parties)", "Finished games of other days: {n}.": "Parties terminées d'autres jours : {n}.",
-    "Players with fewer than {games} games, not ranked: {n}.": "Joueurs de moins de {games} parties, non classés : {n}.",
+    "Players with no finished game, not ranked:": "Joueurs sans partie terminée, non classés :",
+    "Players with fewer than {games} finished games, not ranked:": "Joueurs de moins de {games} parties terminées, non classés :",
+    "{n} game(s) not finished": "{n} partie(s) non terminée(s)",
     "These games have the same players and hands: one may be a copy, counted twice (delete it if so):":
         "Ces parties ont les mêmes joueurs et les mêmes mains : l'une est peut-être une copie, comptée deux fois (supprimez-la si c'est le cas) :",
     "Per game": "Par partie", "The games counted": "Les parties comptées",

@@ -124,7 +124,7 @@ def _page(draft=None):
     gid = request.args.get("game", type=int)
     stored = game = store.get_game(gid) if gid is not None else None
     if game is not None:            # the names at the table now: a substitute's for the seat they took
-        game = {**game, "players": gamelog.seated_now(game)}
+        game = {**game, "players": gamelog.next_names(store, game)}
     state = drafts.state(store, draft["id"]) if draft is not None else None
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
     if game is not None and recorded and recorded.get("game_id") == game["id"]:
@@ -272,7 +272,7 @@ def score():
     rules = game["rules"] if game else (data.get("rules") or scoring.default_rules())
     validation.text(rules, "rules")
     i18n.use_rules_terms(rules)         # riichi's French says « ouvreur » (002), as the page around it
-    players = gamelog.seated_now(game) if game else None
+    players = gamelog.next_names(get_store(), game) if game else None
     try:
         scorer.get_rule_set(rules)
         options = game["options"] if game else scoring.parse_form_options(form, rules)

@@ -149,6 +149,7 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
         rank_by = "total"
     players: dict[str, PlayerStanding] = {}
     counted, in_play, outside = [], 0, 0
+    substituted: set[int] = set()          # games where a substitute took a seat
     signatures: dict[tuple, list[dict]] = {}
     variants: dict[str, dict] = {}
     for game in reversed(store.list_games() if games is None else games):          # oldest first
@@ -185,6 +186,8 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             # a seat a substitute played: each person the points of the hands they played, the one
             # who finished the game its place, its uma and the rest (docs/rulings.md, Substitutes)
             own, own_penalty = row["score"], row.get("penalty") or 0
+            if row.get("shares"):
+                substituted.add(game["id"])
             for share in row.get("shares") or []:
                 if gamelog.name_key(share["name"]) == gamelog.name_key(row["player"]):
                     own, own_penalty = share["score"], share.get("penalty") or 0
@@ -224,7 +227,12 @@ def club_standings(store: Store, rules: str, since: date | None = None, until: d
             "table_points": list(points) if points else None, "rank_by": rank_by,
             "ranked_by_total_instead": instead,
             "games": len(counted), "counted": counted[::-1], "in_play": in_play, "outside": outside,
-            "fewer_games": len(players) - len(kept),
+            "fewer_games": len(players) - len(kept), "substituted": len(substituted),
+            # who is not ranked, by name, with their total and games: a player who only played part
+            # of a game (a substitute finished it) was a bare count, as if they had played nothing
+            "unranked": [{"name": p.name, "total": p.total, "games": p.games, "part_games": p.part_games}
+                         for p in sorted((q for q in players.values() if q.games < min_games),
+                                         key=lambda q: (-q.total, q.name.casefold()))],
             "alike": [group for group in signatures.values() if len(group) > 1],
             # a club's tournament nights (uma 15/5) added to friendly ones (no uma) without a word
             "house_rules": sorted(variants.values(), key=lambda v: -len(v["games"])) if len(variants) > 1 else [],

@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     flow TEXT NOT NULL DEFAULT '{}',   -- the game flow's options; {"legacy": true}: recorded before it
     money TEXT NOT NULL DEFAULT '{}',  -- the settlement in money the game page made: rate, unit, per, step
-    seated TEXT NOT NULL DEFAULT '[]'  -- JSON list of the 4 names at the table now where a substitute sat down
+    seated TEXT NOT NULL DEFAULT '[]', -- JSON list of the 4 names at the table now where a substitute sat down
+    seated_from INTEGER NOT NULL DEFAULT 0 -- the first hand they play (an undo before it keeps it to come)
 );
 CREATE TABLE IF NOT EXISTS photos (
     id INTEGER PRIMARY KEY,
@@ -173,6 +174,8 @@ def migrate(conn: sqlite3.Connection) -> int:
         if version < 6:
             if "seated" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
                 conn.execute("ALTER TABLE games ADD COLUMN seated TEXT NOT NULL DEFAULT '[]'")
+            if "seated_from" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
+                conn.execute("ALTER TABLE games ADD COLUMN seated_from INTEGER NOT NULL DEFAULT 0")
             if "players" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
                 conn.execute("ALTER TABLE hands ADD COLUMN players TEXT")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -507,7 +510,7 @@ class Store:
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
                 "context": json.loads(row["context"]), "created": row["created"],
                 "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}")),
-                "seated": json.loads(_col(row, "seated", "[]"))}
+                "seated": json.loads(_col(row, "seated", "[]")), "seated_from": _col(row, "seated_from", 0)}
 
     def rename_game(self, game_id: int, name: str, players: list[str], seated: list[str] | None = None,
                     hand_players: dict[int, list[str] | None] | None = None) -> None:
@@ -546,7 +549,8 @@ class Store:
         transaction and names every hand's players from the game's)."""
         c = self.conn
         start = self.get_game(game_id)["players"]
-        c.execute("UPDATE games SET seated = ? WHERE id = ?", (json.dumps(seated, ensure_ascii=False), game_id))
+        c.execute("UPDATE games SET seated = ?, seated_from = ? WHERE id = ?",
+                  (json.dumps(seated, ensure_ascii=False), first_seq, game_id))
         for hid, names in c.execute("SELECT id, players FROM hands WHERE game_id = ? AND seq >= ?",
                                     (game_id, first_seq)).fetchall():
             names = json.loads(names) if names else list(start)
@@ -752,7 +756,12 @@ class Store:
             # the hand by its draft forgets it (webui.calibrate.forget_recorded_hands).
             hand["request_keys"] = [r[0] for r in c.execute("SELECT key FROM hand_requests WHERE hand_id = ?",
                                                             (hand["id"],))]
+            top = c.execute("SELECT MAX(seq) FROM hands WHERE game_id = ?", (game_id,)).fetchone()[0]
             c.execute("DELETE FROM hands WHERE id = ?", (hand["id"],))
+            # the first hand a substitute played is numbered down with it (one still to come keeps its
+            # number: an undo of the hand before it leaves it to come)
+            c.execute("UPDATE games SET seated_from = seated_from - 1 WHERE id = ? AND seated_from > ? "
+                      "AND seated_from <= ?", (game_id, seq, top))
             # Two steps: UNIQUE (game_id, seq) is checked row by row.
             c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq > ?", (game_id, seq))
             c.execute("UPDATE hands SET seq = -seq - 1 WHERE game_id = ? AND seq < 0", (game_id,))
@@ -762,6 +771,10 @@ class Store:
         """Put a hand (a row as ``get_hand`` gives it) back as hand ``seq``, the later ones numbered
         up by one (the caller replays the game); a photo pruned since is left out."""
         with self.transaction() as c:
+            # the first hand a substitute played is numbered up with it (one still to come keeps its number)
+            top = c.execute("SELECT COALESCE(MAX(seq), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()[0]
+            c.execute("UPDATE games SET seated_from = seated_from + 1 WHERE id = ? AND seated_from >= ? "
+                      "AND seated_from <= ?", (game_id, seq, top))
             # Two steps: UNIQUE (game_id, seq) is checked row by row (as delete_hand).
             c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq >= ?", (game_id, seq))
             c.execute("UPDATE hands SET seq = -seq + 1 WHERE game_id = ? AND seq < 0", (game_id,))

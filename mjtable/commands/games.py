@@ -529,8 +529,13 @@ def standings_text(table: dict, tr, number) -> str:
     if table["outside"] and not table["games"]:
         notes.append(tr("Finished games of other days: {n}.", n=table["outside"]))
     if table["fewer_games"]:
-        notes.append(tr("Players with fewer than {games} games, not ranked: {n}.", games=table["min_games"],
-                        n=table["fewer_games"]))
+        # by name, with their totals: a player who played part of a game only was a bare count
+        unranked = ", ".join(f"{u['name']} {number(u['total'], signed=True)}"
+                             + (f" ({tr('{n} game(s) not finished', n=u['part_games'])})" if u.get("part_games") else "")
+                             for u in table.get("unranked") or [])
+        notes.append(tr("Players with no finished game, not ranked:" if table["min_games"] == 1 else
+                        "Players with fewer than {games} finished games, not ranked:", games=table["min_games"])
+                     + f" {unranked}.")
     if table.get("rank_by") == "table_points":
         notes.append(tr("This table is ranked by table points instead, then by total, then by average rank."))
     if table.get("ranked_by_total_instead"):

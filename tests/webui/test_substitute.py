@@ -56,6 +56,9 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     lines = {p["name"]: p for p in table["players"]}
     assert lines["Eve"]["games"] == 1 and lines["Eve"]["total"] == first["score"] - ann
     assert "Ann" not in lines and table["fewer_games"] == 1
+    assert table["unranked"] == [{"name": "Ann", "total": ann, "games": 0, "part_games": 1}]
+    page = _text(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
+    assert f"Players with no finished game, not ranked: Ann -{abs(ann):,} (1 game not finished)" in page
     assert table["totals"]["Ann"] == ann and sum(table["totals"].values()) == sum(r["score"] for r in view["final"])
     # one finished game of Ann's later: her part of this one is in her total
     other = new_game(client, "riichi", east_only=True)
@@ -66,7 +69,8 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     ann_there = next(r["score"] for r in client.get(f"/api/games/{other}").json["final"] if r["player"] == "Ann")
     assert lines["Ann"]["total"] == ann + ann_there
     page = _text(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
-    assert "the points of the hands played are in the total, not a game played: Ann 1" in page
+    assert "Where a substitute took a seat, each person has the points of the hands they played" in page
+    assert "Games not finished: Ann 1." in page
 
 
 def test_the_game_page_sheet_csv_and_money_name_who_played(client):
@@ -334,3 +338,22 @@ def test_the_review_page_of_a_photo_recorded_before_a_substitute_names_who_playe
     assert '"players": ["A", "B", "C", "D"]' in data
     page = client.get(f"/review/new?game={gid}").get_data(as_text=True)
     assert '"players": ["Eve", "B", "C", "D"]' in page.split('id="review-data">', 1)[1].split("</script>", 1)[0]
+
+
+def test_an_undo_before_the_substitutes_first_hand_leaves_them_to_come(client):
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")                  # from hand 4
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200       # hand 3 taken back
+    view = client.get(f"/api/games/{gid}").json
+    assert view["seated"] == PLAYERS                    # hand 3 is played again by Bob
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "draw"})
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    assert [h["played_by"][B] for h in hands] == ["Bob", "Bob", "Bob", "Eve"]
+    # a hand before it deleted: the first hand Eve played is numbered down with it
+    assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200
+    post(client, gid, {"kind": "draw"})
+    hands = client.get(f"/api/games/{gid}").json["hands"]
+    assert [h["played_by"][B] for h in hands] == ["Bob", "Bob", "Eve", "Eve"]

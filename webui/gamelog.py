@@ -210,7 +210,8 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
             raise GameError("bad_field", "a substitute takes a seat after the first hand: a name typed wrong from "
                             "the start is corrected with the names", field="first")
         if not 2 <= first <= top:
-            raise GameError("bad_field", f"the first hand the substitute plays is a hand from 2 to {top}", field="first")
+            raise GameError("bad_field", "the first hand the substitute plays can only be hand 2" if top == 2 else
+                            f"the first hand the substitute plays is a hand from 2 to {top}", field="first")
         # the names at that hand: its own, or the next hand's (an undo may have left a substitution to come)
         base = played_by(game, hands[first - 1]) if first <= len(hands) else \
             names_for(game, first, hands[-1] if hands else None)
@@ -683,10 +684,29 @@ def seat_shares(final: list[dict] | None, tr, number) -> list[str]:
     for r in final or []:
         if not r.get("shares"):
             continue
-        parts = [tr("{name}, {n} hand(s): {points}", name=s["name"], n=s["hands"], points=number(s["score"], True))
-                 for s in r["shares"]]
-        out.append(tr("Seat of {player}, who finished the game: {shares}", player=r["player"], shares="; ".join(parts)))
+        parts = []
+        for s in r["shares"]:
+            part = tr("{name}, hand(s) {hands}: {points}", name=s["name"], n=s["hands"],
+                      hands=_hand_ranges(s.get("seqs") or []), points=number(s["score"], True))
+            if name_key(s["name"]) == name_key(r["player"]):
+                # what the one who finished has beside their hands (the rest of the seat's score)
+                part += " " + tr("(finished the game: with its uma and the points of the start)" if "uma" in r
+                                 else "(finished the game)")
+            parts.append(part)
+        out.append(tr("Seat of {player} at the start: {shares}", player=r["shares"][0]["name"],
+                      shares=tr("; ").join(parts)))
     return out
+
+
+def _hand_ranges(seqs: list[int]) -> str:
+    """Hand numbers as runs: "1–3, 7"."""
+    runs: list[list[int]] = []
+    for n in sorted(seqs):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
 def person_scores(final: list[dict] | None, key: str = "score") -> dict[str, int]:
@@ -731,13 +751,15 @@ def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
             if h["kind"] == "end":
                 continue
             who = played_by(game, h)[p]
-            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0, "penalty": 0})
+            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0, "penalty": 0, "seqs": []})
             penalty = ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
             share["hands"] += 1
+            share["seqs"].append(h["seq"])
             share["score"] += h["deltas"][p] + penalty
             share["penalty"] += penalty
         if any(k != name_key(named[p]) for k in shares):
-            mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0, "penalty": 0})
+            mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0, "penalty": 0,
+                                                          "seqs": []})
             mine["score"] = r["score"] - sum(v["score"] for k, v in shares.items() if k != name_key(named[p]))
             row["shares"] = list(shares.values())
         out.append(row)
@@ -770,6 +792,7 @@ def game_view(store: Store, game_id: int) -> dict:
                                          "tournament": bool(game["flow"].get("tournament")),
                                          "east_only": bool(game["flow"].get("east_only"))}}
     view["final"] = _final(game, flow, hands, total, deal) if deal.finished else None
+    view["seat_names"] = seat_names(view)
     return view
 
 
@@ -1802,7 +1825,11 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     if view["final"]:
         w.writerow([])
         # who played a seat where a substitute sat in, and the points each is given
-        shares = lambda r: "; ".join(f"{s['name']}: {s['score']} ({s['hands']})" for s in r.get("shares") or [])
+        # each person: their points and the hands they played ("Ann: -3900 (1); Eve: 24000 (2–4)"),
+        # in French with its spaces before the colon and the semicolon
+        colon, semicolon = (" : ", " ; ") if words else (": ", "; ")
+        shares = lambda r: semicolon.join(f"{s['name']}{colon}{s['score']} ({_hand_ranges(s.get('seqs') or [])})"
+                                          for s in r.get("shares") or [])
         shared = any(r.get("shares") for r in view["final"])
         if riichi:
             # the sticks left at the end are in the winner's points (002 §3.6); the points less the

@@ -614,8 +614,10 @@ FR = {
         "Là où un remplaçant a pris une place, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
     "Games not finished:": "Parties non terminées :",
     "{name} takes the seat of {replaced} from hand {n}": "{name} prend la place de {replaced} à partir de la main {n}",
-    "{name}, {n} hand(s): {points}": "{name}, {n} main(s) : {points}",
-    "Seat of {player}, who finished the game: {shares}": "Place de {player}, qui a terminé la partie : {shares}",
+    "{name}, hand(s) {hands}: {points}": "{name}, main(s) {hands} : {points}",
+    "(finished the game: with its uma and the points of the start)": "(a terminé la partie : avec son uma et les points du départ)",
+    "(finished the game)": "(a terminé la partie)",
+    "Seat of {player} at the start: {shares}": "Siège de {player} au départ : {shares}", "; ": " ; ",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",
@@ -2490,6 +2492,8 @@ MESSAGES_FR = {
         "la première main jouée par le remplaçant doit être un numéro de main, pas {0}",
     "a substitute takes a seat after the first hand: a name typed wrong from the start is corrected with the names":
         "un remplaçant prend une place après la première main : un nom mal tapé dès le départ se corrige avec les noms",
+    "the first hand the substitute plays can only be hand 2":
+        "la première main jouée par le remplaçant ne peut être que la main 2",
     "the first hand the substitute plays is a hand from 2 to {}":
         "la première main jouée par le remplaçant est une main de 2 à {0}",
     "{} plays that seat at hand {} already": "{0} joue déjà cette place à la main {1}",

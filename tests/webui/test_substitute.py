@@ -48,8 +48,8 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     # the seat's line is Eve's, who finished; Ann is given what she lost in hand 1, Eve the rest
     # (her three tenpai payments, the uma, the points of the start)
     assert first["player"] == "Eve"
-    assert first["shares"] == [{"name": "Ann", "hands": 1, "score": ann, "penalty": 0},
-                               {"name": "Eve", "hands": 3, "score": first["score"] - ann, "penalty": 0}]
+    assert first["shares"] == [{"name": "Ann", "hands": 1, "score": ann, "penalty": 0, "seqs": [1]},
+                               {"name": "Eve", "hands": 3, "score": first["score"] - ann, "penalty": 0, "seqs": [2, 3, 4]}]
     assert all("shares" not in r for r in view["final"] if r["seat"] != A)
     # the club's standings: Eve finished a game, Ann played part of one (her points, no place)
     table = client.get("/api/standings?rules=riichi").json
@@ -95,17 +95,23 @@ def test_the_game_page_sheet_csv_and_money_name_who_played(client):
     page = client.get(f"/games/{gid}?lang=en&rate=1&per=1000").get_data(as_text=True)
     shown = _text(page)
     ann = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"][A]
-    assert re.search(rf"Seat of Eve, who finished the game: Ann, 1 hand: [-−]{abs(ann):,}; Eve, 3 hands: \+", shown)
+    assert re.search(rf"Seat of Ann at the start: Ann, hand 1: [-−]{abs(ann):,}; Eve, hands 2–4: \+[0-9,]+ "
+                     r"\(finished the game: with its uma and the points of the start\)", shown)
     # money settles each person: Ann pays what she lost in hand 1
     assert f"Ann pays Bob {abs(ann) / 1000:.2f}" in shown
     # the sheet heads the seat by both, the CSV too and names each row's players
     sheet = _text(client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True))
-    assert "Ann / Eve" in sheet and "Seat of Eve, who finished the game" in sheet
+    assert "Ann / Eve" in sheet and "Seat of Ann at the start: Ann, hand 1" in sheet
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
     assert "Ann / Eve change" in rows[0]
     assert rows[1][rows[0].index("discarder")] == "Ann" and rows[2][rows[0].index("tenpai")] == "Eve"
     final = rows[rows.index([]) + 1:]
-    assert final[0][-1] == "played_by" and any(r[-1].startswith(f"Ann: {ann} (1); Eve: ") for r in final[1:])
+    assert final[0][-1] == "played_by"
+    assert any(r[-1].startswith(f"Ann: {ann} (1); Eve: ") and r[-1].endswith("(2–4)") for r in final[1:])
+    french = client.get(f"/games/{gid}/export.csv?lang=fr&sep=semicolon").get_data(as_text=True)
+    assert any(r and r[-1].startswith(f"Ann : {ann} (1) ; Eve : ") for r in csv.reader(io.StringIO(french), delimiter=";"))
+    shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "Siège d'Ann au départ : Ann, main 1 : " in shown and " ; Eve, mains 2–4 : +" in shown
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 
@@ -357,3 +363,16 @@ def test_an_undo_before_the_substitutes_first_hand_leaves_them_to_come(client):
     post(client, gid, {"kind": "draw"})
     hands = client.get(f"/api/games/{gid}").json["hands"]
     assert [h["played_by"][B] for h in hands] == ["Bob", "Bob", "Eve", "Eve"]
+
+
+def test_the_hands_table_heads_a_seat_by_everyone_who_played_it(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Eve", "first": 5})
+    assert r.status_code == 400 and r.json["error"]["message"].startswith(
+        "the first hand the substitute plays can only be hand 2")
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    # on a wide screen the rows' own names are hidden: the column says whose hands they are
+    assert '<span class="player-head">Bob / Eve</span>' in page and '<span class="player-head">Ann</span>' in page

@@ -236,8 +236,8 @@ def game_state(game_id):
 
 @bp.patch("/games/<int:game_id>")
 def rename_game(game_id):
-    body = validation.known_keys(_json_body(), ("name", "players", "options"))
-    names = {k: body[k] for k in ("name", "players") if k in body}
+    body = validation.known_keys(_json_body(), ("name", "players", "substitutes", "options"))
+    names = {k: body[k] for k in ("name", "players", "substitutes") if k in body}
     with get_store().transaction():     # one change: a refused rename changes no rule either
         if "options" in body:
             gamelog.change_options(get_store(), game_id, body["options"])

@@ -93,7 +93,8 @@ def new_game(store: Store, *, name: str, rules: str, players: list, options: dic
 
 
 def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = None) -> None:
-    """Correct the game's name or its players' names (``{"name"?, "players"?}``): the players
+    """Correct the game's name or its players' names (``{"name"?, "players"?, "substitutes"?}``,
+    ``substitutes``: ``{name as written: name corrected}`` of those who took a seat): the players
     keep their seats, so every hand recorded stays theirs. A name left empty is the players'.
     ``shown``: the names as the page that sent ``data`` showed them (``{"name", "players"}``): only
     what the player changed there is changed, and a name another device changed since, changed
@@ -107,21 +108,44 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
         players = _player_names(data["players"]) if "players" in data else game["players"]
         name = data["name"] if "name" in data else (None if _follows_players(game) else game["name"])
         new_name = _game_name(name, players)
-        if new_name == game["name"] and players == game["players"]:
+        subs = _substitute_names(store, game, data.get("substitutes"))
+        if new_name == game["name"] and players == game["players"] and not subs:
             return
         # a corrected name is corrected where it played: at the table now and in every hand a
         # substitute sat in (the others name the players of the start)
         fixed = {old: new for old, new in zip(game["players"], players) if old != new}
         # the player of the start, however they were typed when they came back ("cy" for Cy)
-        renamed = (lambda names: [fixed.get(game["players"][p], n) if name_key(n) == name_key(game["players"][p]) else n
-                                  for p, n in enumerate(names)])
+        renamed = (lambda names: [fixed.get(game["players"][p], n) if name_key(n) == name_key(game["players"][p])
+                                  else subs.get(n, n) for p, n in enumerate(names)])
         hand_players = {h["id"]: renamed(h["players"]) for h in store.list_hands(game_id) if h.get("players")}
         seated = renamed(game["seated"]) if game.get("seated") else None
         seated = [] if seated == players else seated
         _check_seats_apart(game, seated or players, [{"players": v} for v in hand_players.values()], start=players)
         store.rename_game(game_id, new_name, players, seated=seated, hand_players=hand_players)
         store.add_edit(game_id, 0, "rename", {"name": game["name"], "players": game["players"]},
-                       {"name": new_name, "players": players})
+                       {"name": new_name, "players": players, **({"substitutes": [[old, new] for old, new in subs.items()]}
+                                                                 if subs else {})})
+
+
+def _substitute_names(store: Store, game: dict, given) -> dict[str, str]:
+    """The substitutes' names a rename corrects (``{name as written: name corrected}``), checked:
+    each a substitute of the game (a name it knows at a seat, not a player of the start); the
+    names left as they were dropped."""
+    if given in (None, {}):
+        return {}
+    if not isinstance(given, dict):
+        raise GameError("bad_field", "substitutes must be an object: {name as written: name corrected}",
+                        field="substitutes")
+    known = {n for h in store.list_hands(game["id"]) for n in h.get("players") or []} | set(game.get("seated") or [])
+    known -= set(game["players"])
+    out = {}
+    for old, new in given.items():
+        if old not in known:
+            raise GameError("bad_field", f"{str(old)[:60]} took no seat in this game", field="substitutes")
+        clean = _clean_name(new, None, "substitutes")
+        if clean != old:
+            out[old] = clean
+    return out
 
 
 def seated_now(game: dict) -> list[str]:
@@ -293,6 +317,10 @@ def _changed_since_shown(game: dict, data: dict, shown: dict) -> dict:
                                 field=f"player{seat}")
             players[seat] = new
         out["players"] = players
+    # the substitutes' names, each named as the form showed it: one renamed since on another device
+    # is no longer known by it (refused by _substitute_names)
+    if data.get("substitutes"):
+        out["substitutes"] = data["substitutes"]
     return out
 
 
@@ -1703,6 +1731,7 @@ def options_changed(rules: str, before: dict, after: dict) -> list[tuple[str, ob
 def _renamed(before: dict, after: dict) -> list[str]:
     """A rename in words: "Éloïse → Héloïse" for each name it changed, the game's last."""
     out = [f"{was} → {now}" for was, now in zip(before.get("players") or [], after.get("players") or []) if was != now]
+    out += [f"{was} → {now}" for was, now in after.get("substitutes") or []]
     if before.get("name") != after.get("name") and not (_follows_players(before) and _follows_players(after)):
         out.append(f"{quoted(before.get('name'))} → {quoted(after.get('name'))}")
     return out
@@ -2058,9 +2087,15 @@ def _history_names(names, where: str) -> dict:
     """A rename of the history: the game's name and its four players' names, checked."""
     if not (isinstance(names, dict) and isinstance(names.get("players"), list) and len(names["players"]) == 4):
         raise GameError("bad_import", "a rename's before and after are {name, players: four names}", field=where)
+    subs = names.get("substitutes") if isinstance(names.get("substitutes"), list) else []
     return {"name": validation.text(names.get("name"), f"{where}.name", max_len=MAX_NAME * 4, default=""),
             "players": [validation.text(p, f"{where}.players[{k}]", max_len=MAX_NAME * 4, default="")
-                        for k, p in enumerate(names["players"])]}
+                        for k, p in enumerate(names["players"])],
+            # the substitutes' names it corrected, shown (``_renamed``)
+            **({"substitutes": [[validation.text(pair[0], f"{where}.substitutes", max_len=MAX_NAME * 4),
+                                  validation.text(pair[1], f"{where}.substitutes", max_len=MAX_NAME * 4)]
+                                 for pair in subs[:16] if isinstance(pair, list) and len(pair) == 2]}
+               if subs else {})}
 
 
 def _import_deltas(deltas, where: str) -> list:

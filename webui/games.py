@@ -938,8 +938,11 @@ def rename(game_id):
     # put the old names back (a form from before this field was sent takes the names as they are)
     shown = {"name": f.get("shown_name", ""), "players": [f.get(f"shown_player{i}", "") for i in range(4)]} \
         if "shown_name" in f else None
+    # the substitutes' names too, each as the form showed it and as corrected
+    subs = {f.get(f"sub_was{k}", ""): f.get(f"sub{k}", "") for k in range(16) if f"sub_was{k}" in f}
     with _refused_back_to_form(game_id, "rename-form"):
-        gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players}, shown)
+        gamelog.rename_game(get_store(), game_id, {"name": f.get("name", game["name"]), "players": players,
+                                                   **({"substitutes": subs} if subs else {})}, shown)
     flash(i18n.t("names saved"))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 

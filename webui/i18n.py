@@ -609,7 +609,7 @@ FR = {
     "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
         "La place garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
-    "in place of {player}": "à la place de {player}",
+    "in place of {player}": "à la place de {player}", "{name} in place of {player}": "{name} à la place de {player}",
     "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place, its uma and the points of the start (its total is not the final table’s score).":
         "Là où un remplaçant a pris une place, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
     "Games not finished:": "Parties non terminées :",
@@ -2483,6 +2483,9 @@ MESSAGES_FR = {
     "a substitute's before and after are {player, name}":
         "un remplacement a un avant et un après {{player, name}}",
     "the substitute needs a name": "le remplaçant doit avoir un nom",
+    "{} took no seat in this game": "{0} n'a pris aucune place dans cette partie",
+    "substitutes must be an object: {name as written: name corrected}":
+        "substitutes doit être un objet : {{nom écrit : nom corrigé}}",
     "hand {} cannot be restored: {}": "la main {0} ne peut pas être rétablie : {1}",
     "the game is over: give the first hand the substitute played":
         "la partie est terminée : donnez la première main jouée par le remplaçant",

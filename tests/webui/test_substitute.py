@@ -84,6 +84,7 @@ def test_the_game_page_sheet_csv_and_money_name_who_played(client):
     shown = _text(page)
     assert "Eve takes the seat of Ann from hand 2" in shown          # the flash, then the history
     assert "Eve (in place of Ann)" in shown
+    assert "Ann, Bob, Cy, Di (Eve in place of Ann)" in _text(client.get("/games?lang=en").get_data(as_text=True))
     # the next hand's forms name Eve; hand 1's row and its edit form name Ann, who played it
     form = page[page.index('id="draw-form"'):]
     assert "> Eve</label>" in form[:form.index("</form>")] and "> Ann</label>" not in form[:form.index("</form>")]
@@ -376,3 +377,28 @@ def test_the_hands_table_heads_a_seat_by_everyone_who_played_it(client):
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     # on a wide screen the rows' own names are hidden: the column says whose hands they are
     assert '<span class="player-head">Bob / Eve</span>' in page and '<span class="player-head">Ann</span>' in page
+
+
+def test_a_substitutes_name_typed_wrong_is_corrected_with_the_names(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Emlie")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    form = page[page.index('id="rename-form"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="sub_was0" value="Emlie"' in form and "Substitute (South)" in _text(form)
+    fields = {"csrf_token": csrf_of(client), "name": "", "shown_name": "Ann / Bob / Cy / Di", "sub_was0": "Emlie",
+              "sub0": "Émile", **{f"player{i}": p for i, p in enumerate(PLAYERS)},
+              **{f"shown_player{i}": p for i, p in enumerate(PLAYERS)}}
+    assert client.post(f"/games/{gid}/rename", data=fields).status_code == 303
+    view = client.get(f"/api/games/{gid}").json
+    assert [h["played_by"][B] for h in view["hands"]] == ["Bob", "Émile"] and view["seated"][B] == "Émile"
+    assert "names corrected: Emlie → Émile" in _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    # by the API too; a name that took no seat, or one at another seat, is refused
+    r = client.patch(f"/api/games/{gid}", json={"substitutes": {"Bob": "Bobby"}})
+    assert r.status_code == 400 and r.json["error"]["message"] == "Bob took no seat in this game"
+    r = client.patch(f"/api/games/{gid}", json={"substitutes": {"Émile": "Cy"}})
+    assert r.status_code == 400 and "Cy already plays another seat" in r.json["error"]["message"]
+    assert client.patch(f"/api/games/{gid}", json={"substitutes": {"Émile": "Emile"}}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["seated"][B] == "Emile"

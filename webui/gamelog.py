@@ -1803,6 +1803,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     view = game_view(store, game_id)
     # each seat's column named by everyone who played it ("Bob / Eve" where a substitute sat in)
     players = [" / ".join(names) for names in seat_names(view)]
+    substituted = any(h.get("players") for h in view["hands"])
     out = io.StringIO()
     w = SafeCsv(out, delimiter)
     say = (lambda k: words.get(k, k)) if words else (lambda k: k)
@@ -1815,7 +1816,8 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     w.writerow([say(c) for c in ["hand", "deal", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
                 + ["winner", "discarder", "won_by", "offender", "notation", value] + (["reward"] if hk else []) + ["scoring"]
                 + (["riichi", "tenpai"] if riichi else [])]
-               + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")])
+               + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")]
+               + [say("played_by")] * substituted)
     hp: list[str] = []
     name = lambda i: hp[i] if i is not None else ""
     # a false win (riichi: a chombo) in the page's words, as the game page says it; the JSON's id
@@ -1850,7 +1852,9 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                    # " & " as between winners: a name holds spaces ("Kenji Satō Łucja Wójcik" was two or four)
                    + ([" & ".join(name(p) for p in h.get("riichi") or []), " & ".join(name(p) for p in h.get("tenpai") or [])]
                       if riichi else [])
-                   + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]])
+                   + h["deltas"] + [view["start_points"] + t for t in h["totals"]] + [h["note"]]
+                   # who sat at each seat, where a substitute did: a draw named no one
+                   + [" & ".join(hp)] * substituted)
     if view["final"]:
         w.writerow([])
         # who played a seat where a substitute sat in, and the points each is given

@@ -106,6 +106,8 @@ def test_the_game_page_sheet_csv_and_money_name_who_played(client):
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data(as_text=True))))
     assert "Ann / Eve change" in rows[0]
     assert rows[1][rows[0].index("discarder")] == "Ann" and rows[2][rows[0].index("tenpai")] == "Eve"
+    # who sat at each seat, hand by hand
+    assert rows[0][-1] == "played_by" and rows[1][-1] == "Ann & Bob & Cy & Di" and rows[2][-1] == "Eve & Bob & Cy & Di"
     final = rows[rows.index([]) + 1:]
     assert final[0][-1] == "played_by"
     assert any(r[-1].startswith(f"Ann: {ann} (1); Eve: ") and r[-1].endswith("(2–4)") for r in final[1:])

@@ -136,10 +136,14 @@ def _substitute_names(store: Store, game: dict, given) -> dict[str, str]:
     if not isinstance(given, dict):
         raise GameError("bad_field", "substitutes must be an object: {name as written: name corrected}",
                         field="substitutes")
+    # the players of the start (however they were typed when they came back) are corrected as such
+    starts = {name_key(n) for n in game["players"]}
     known = {n for h in store.list_hands(game["id"]) for n in h.get("players") or []} | set(game.get("seated") or [])
-    known -= set(game["players"])
+    known = {n for n in known if name_key(n) not in starts}
     out = {}
     for old, new in given.items():
+        if new == old:
+            continue            # left as the page showed it (another device may have corrected it since)
         if old not in known:
             raise GameError("bad_field", f"{str(old)[:60]} took no seat in this game", field="substitutes")
         clean = _clean_name(new, None, "substitutes")
@@ -158,9 +162,9 @@ def names_for(game: dict, seq: int, before: dict | None) -> list[str]:
     """Who plays hand ``seq``, the next to be recorded (``before``: the hand before it, or None):
     who sits at the table now, but where the first hand a substitute plays is still to come after
     it (an undo took back the hand before the substitution), who played the hand before."""
-    if seq >= (game.get("seated_from") or 0):
-        return seated_now(game)
-    return played_by(game, before) if before else list(game["players"])
+    seated, starts = seated_now(game), game.get("seated_from") or [0, 0, 0, 0]
+    last = played_by(game, before) if before else list(game["players"])
+    return [seated[p] if seq >= starts[p] else last[p] for p in range(4)]
 
 
 def next_names(store: Store, game: dict) -> list[str]:
@@ -178,8 +182,17 @@ def seat_names(view: dict) -> list[list[str]]:
     """Everyone who played each seat of a game (``game_view``), in the order they sat down: the
     player of the start, then any substitute; a score sheet's column heads ("Bob / Eve")."""
     game = view["game"]
-    return [list(dict.fromkeys([game["players"][p]] + [played_by(game, h)[p] for h in view["hands"]]
-                               + [(view.get("seated") or seated_now(game))[p]])) for p in range(4)]
+    out = []
+    for p in range(4):
+        # one spelling per person (a player back as "cy" is Cy), the first written; a substitute
+        # still to come after an undo last
+        names = [game["players"][p]] + [played_by(game, h)[p] for h in view["hands"]] \
+            + [(view.get("seated") or seated_now(game))[p], seated_now(game)[p]]
+        seen: dict[str, str] = {}
+        for n in names:
+            seen.setdefault(name_key(n), n)
+        out.append(list(seen.values()))
+    return out
 
 
 def _check_seats_apart(game: dict, seated: list[str], hands: list[dict], start: list[str] | None = None) -> None:
@@ -242,7 +255,9 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
         before = base[p]
         if name_key(before) == name_key(clean):
             raise GameError("bad_field", f"{clean} plays that seat at hand {first} already", field="name")
-        after = base[:p] + [clean] + base[p + 1:]
+        # the other seats as they are at the table (one still to come after an undo kept)
+        seated = seated_now(game)
+        after = seated[:p] + [clean] + seated[p + 1:]
         later = [dict(h, players=played_by(game, h)[:p] + [clean] + played_by(game, h)[p + 1:])
                  for h in hands if h["seq"] >= first]
         _check_seats_apart(game, after, [h for h in hands if h["seq"] < first] + later)
@@ -1281,7 +1296,9 @@ def page_hand_id(hand: dict) -> str:
 def games_with_state(store: Store, limit: int | None = None) -> list[dict]:
     """The games, newest first (the ``limit`` newest), each with ``finished`` (its last round
     played or ended)."""
-    return [{**g, "finished": next_deal(store, g).finished} for g in store.list_games()[:limit]]
+    # ``at_table``: who plays the next hand (a substitute, or one still to come after an undo not yet)
+    return [{**g, "finished": next_deal(store, g).finished, "at_table": next_names(store, g)}
+            for g in store.list_games()[:limit]]
 
 
 def usual_rules(store: Store) -> str:
@@ -1758,7 +1775,7 @@ def export_json(store: Store, game_id: int) -> dict:
         hands.append(row)
     out = {"format": "mjtable-game", "version": EXPORT_VERSION,
            "game": {k: g[k] for k in ("name", "rules", "options", "players", "context", "created", "flow")
-                    + (("money",) if g.get("money") else ()) + (("seated",) if g.get("seated") else ())},
+                    + (("money",) if g.get("money") else ()) + (("seated", "seated_from") if g.get("seated") else ())},
            "hands": hands}
     if view["final"]:
         out["final"] = view["final"]
@@ -2000,6 +2017,14 @@ def _import_replayed(store: Store, data: dict) -> int:
         if not next_deal(store, store.get_game(gid)).finished:
             # a substitute seated after the last hand (or the player of the start back)
             _seat_as_exported(store, gid, g.get("seated") or start, "game.seated")
+            # one still to come after an undo: from the hand the export names, not the next
+            given = g.get("seated_from")
+            if isinstance(given, list) and len(given) == 4 and all(
+                    isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= MAX_IMPORT_HANDS + 1 for k in given):
+                now = store.get_game(gid)
+                if now.get("seated"):
+                    starts = now.get("seated_from") or [0, 0, 0, 0]
+                    store.set_seat_starts(gid, [max(a, b) for a, b in zip(starts, given)])
         store.keep_dates(gid, _timestamp(g.get("created")), dates)
         try:        # the rate the game was settled at (webui/money.py), checked as its form checks it
             kept_money = money.kept(g.get("money"), g["rules"])

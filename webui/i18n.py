@@ -605,15 +605,15 @@ FR = {
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
         "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Vent actuel).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
-    "A substitute takes a seat": "Un remplaçant prend une place", "In place of": "À la place de",
+    "A substitute takes a seat": "Un remplaçant prend un siège", "In place of": "À la place de",
     "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
-        "La place garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
+        "Le siège garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
     "in place of {player}": "à la place de {player}", "{name} in place of {player}": "{name} à la place de {player}",
     "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place, its uma and the points of the start (its total is not the final table’s score).":
-        "Là où un remplaçant a pris une place, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
+        "Là où un remplaçant a pris un siège, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
     "Games not finished:": "Parties non terminées :",
-    "{name} takes the seat of {replaced} from hand {n}": "{name} prend la place de {replaced} à partir de la main {n}",
+    "{name} takes the seat of {replaced} from hand {n}": "{name} prend le siège de {replaced} à partir de la main {n}",
     "{name}, hand(s) {hands}: {points}": "{name}, main(s) {hands} : {points}",
     "(finished the game: with its uma and the points of the start)": "(a terminé la partie : avec son uma et les points du départ)",
     "(finished the game)": "(a terminé la partie)",
@@ -2494,16 +2494,16 @@ MESSAGES_FR = {
     "the first hand the substitute plays must be a hand number, not {}":
         "la première main jouée par le remplaçant doit être un numéro de main, pas {0}",
     "a substitute takes a seat after the first hand: a name typed wrong from the start is corrected with the names":
-        "un remplaçant prend une place après la première main : un nom mal tapé dès le départ se corrige avec les noms",
+        "un remplaçant prend un siège après la première main : un nom mal tapé dès le départ se corrige avec les noms",
     "the first hand the substitute plays can only be hand 2":
         "la première main jouée par le remplaçant ne peut être que la main 2",
     "the first hand the substitute plays is a hand from 2 to {}":
         "la première main jouée par le remplaçant est une main de 2 à {0}",
-    "{} plays that seat at hand {} already": "{0} joue déjà cette place à la main {1}",
+    "{} plays that seat at hand {} already": "{0} joue déjà ce siège à la main {1}",
     "{} already plays another seat in this game: one player cannot take two seats":
-        "{0} joue déjà une autre place dans cette partie : un joueur ne peut pas prendre deux places",
+        "{0} joue déjà un autre siège dans cette partie : un joueur ne peut pas prendre deux sièges",
     "{} already plays another seat in this game ({}'s): one player cannot take two seats":
-        "{0} joue déjà une autre place dans cette partie (celle de {1}) : un joueur ne peut pas prendre deux places",
+        "{0} joue déjà un autre siège dans cette partie (celui où {1} a commencé) : un joueur ne peut pas prendre deux sièges",
     "players must be four names": "players doit être quatre noms",
     "a rename's before and after are {name, players: four names}":
         "un changement de noms a un avant et un après {{name, players : quatre noms}}",

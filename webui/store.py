@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     flow TEXT NOT NULL DEFAULT '{}',   -- the game flow's options; {"legacy": true}: recorded before it
     money TEXT NOT NULL DEFAULT '{}',  -- the settlement in money the game page made: rate, unit, per, step
     seated TEXT NOT NULL DEFAULT '[]', -- JSON list of the 4 names at the table now where a substitute sat down
-    seated_from INTEGER NOT NULL DEFAULT 0 -- the first hand they play (an undo before it keeps it to come)
+    seated_from TEXT NOT NULL DEFAULT '[]' -- JSON list: the first hand each of them plays (an undo before it keeps it to come)
 );
 CREATE TABLE IF NOT EXISTS photos (
     id INTEGER PRIMARY KEY,
@@ -175,7 +175,7 @@ def migrate(conn: sqlite3.Connection) -> int:
             if "seated" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
                 conn.execute("ALTER TABLE games ADD COLUMN seated TEXT NOT NULL DEFAULT '[]'")
             if "seated_from" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}:
-                conn.execute("ALTER TABLE games ADD COLUMN seated_from INTEGER NOT NULL DEFAULT 0")
+                conn.execute("ALTER TABLE games ADD COLUMN seated_from TEXT NOT NULL DEFAULT '[]'")
             if "players" not in {r[1] for r in conn.execute("PRAGMA table_info(hands)")}:
                 conn.execute("ALTER TABLE hands ADD COLUMN players TEXT")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -510,7 +510,7 @@ class Store:
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
                 "context": json.loads(row["context"]), "created": row["created"],
                 "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}")),
-                "seated": json.loads(_col(row, "seated", "[]")), "seated_from": _col(row, "seated_from", 0)}
+                "seated": json.loads(_col(row, "seated", "[]")), "seated_from": json.loads(_col(row, "seated_from", "[]"))}
 
     def rename_game(self, game_id: int, name: str, players: list[str], seated: list[str] | None = None,
                     hand_players: dict[int, list[str] | None] | None = None) -> None:
@@ -548,9 +548,12 @@ class Store:
         are named so); ``seated``: the four names at the table from then on (the caller holds the
         transaction and names every hand's players from the game's)."""
         c = self.conn
-        start = self.get_game(game_id)["players"]
+        game = self.get_game(game_id)
+        start = game["players"]
+        starts = list(game["seated_from"] or [0, 0, 0, 0])
+        starts[player] = first_seq
         c.execute("UPDATE games SET seated = ?, seated_from = ? WHERE id = ?",
-                  (json.dumps(seated, ensure_ascii=False), first_seq, game_id))
+                  (json.dumps(seated, ensure_ascii=False), json.dumps(starts), game_id))
         for hid, names in c.execute("SELECT id, players FROM hands WHERE game_id = ? AND seq >= ?",
                                     (game_id, first_seq)).fetchall():
             names = json.loads(names) if names else list(start)
@@ -758,23 +761,17 @@ class Store:
                                                             (hand["id"],))]
             top = c.execute("SELECT MAX(seq) FROM hands WHERE game_id = ?", (game_id,)).fetchone()[0]
             c.execute("DELETE FROM hands WHERE id = ?", (hand["id"],))
-            # the first hand a substitute played is numbered down with it (one still to come keeps its
-            # number: an undo of the hand before it leaves it to come)
-            c.execute("UPDATE games SET seated_from = seated_from - 1 WHERE id = ? AND seated_from > ? "
-                      "AND seated_from <= ?", (game_id, seq, top))
             # Two steps: UNIQUE (game_id, seq) is checked row by row.
             c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq > ?", (game_id, seq))
             c.execute("UPDATE hands SET seq = -seq - 1 WHERE game_id = ? AND seq < 0", (game_id,))
+            self._renumber_seat_starts(c, game_id, top, deleted=seq)
             return hand
 
     def insert_hand(self, game_id: int, seq: int, hand: dict) -> None:
         """Put a hand (a row as ``get_hand`` gives it) back as hand ``seq``, the later ones numbered
         up by one (the caller replays the game); a photo pruned since is left out."""
         with self.transaction() as c:
-            # the first hand a substitute played is numbered up with it (one still to come keeps its number)
             top = c.execute("SELECT COALESCE(MAX(seq), 0) FROM hands WHERE game_id = ?", (game_id,)).fetchone()[0]
-            c.execute("UPDATE games SET seated_from = seated_from + 1 WHERE id = ? AND seated_from >= ? "
-                      "AND seated_from <= ?", (game_id, seq, top))
             # Two steps: UNIQUE (game_id, seq) is checked row by row (as delete_hand).
             c.execute("UPDATE hands SET seq = -seq WHERE game_id = ? AND seq >= ?", (game_id, seq))
             c.execute("UPDATE hands SET seq = -seq + 1 WHERE game_id = ? AND seq < 0", (game_id,))
@@ -786,6 +783,42 @@ class Store:
             for key in hand.get("request_keys") or []:
                 c.execute("INSERT OR IGNORE INTO hand_requests (game_id, key, hand_id) VALUES (?, ?, ?)",
                           (game_id, key, hand_id))
+            self._renumber_seat_starts(c, game_id, top, deleted=None)
+
+    def set_seat_starts(self, game_id: int, starts: list[int]) -> None:
+        """The first hand each name at the table plays (``seated_from``), as an export kept it."""
+        with self.transaction() as c:
+            c.execute("UPDATE games SET seated_from = ? WHERE id = ?", (json.dumps(starts), game_id))
+
+    @staticmethod
+    def _renumber_seat_starts(c, game_id: int, top: int, deleted: int | None) -> None:
+        """After hand ``deleted`` was removed (None: a hand was put in) from a game of ``top``
+        hands: the first hand each name at the table plays (``games.seated_from``). A name that
+        played the last hand plays from the start of its last run of hands; one still to come
+        keeps its number when the last hand was taken back (an undo before a substitute's first
+        hand leaves it to come), moves down with an earlier hand removed, and comes with the next
+        hand when its only hand was removed."""
+        row = c.execute("SELECT players, seated, seated_from FROM games WHERE id = ?", (game_id,)).fetchone()
+        seated, starts = json.loads(row["seated"]), json.loads(_col(row, "seated_from", "[]"))
+        if not seated or not starts:
+            return
+        start = json.loads(row["players"])
+        played = [json.loads(r[0]) if r[0] else start
+                  for r in c.execute("SELECT players FROM hands WHERE game_id = ? ORDER BY seq", (game_id,))]
+        now = len(played)
+        out = []
+        for p, first in enumerate(starts):
+            if played and played[-1][p] == seated[p]:
+                k = now
+                while k > 1 and played[k - 2][p] == seated[p]:
+                    k -= 1
+                first = k
+            elif deleted is not None:
+                first = (first if deleted == top else first - 1) if first > top else now + 1
+            else:
+                first = max(first, now + 1) if first > top + 1 else now + 1
+            out.append(first)
+        c.execute("UPDATE games SET seated_from = ? WHERE id = ?", (json.dumps(out), game_id))
 
     def add_edit(self, game_id: int, seq: int, action: str, before: dict | None, after: dict | None,
                  created: str | None = None) -> None:

@@ -372,7 +372,7 @@ def run(args) -> int:
                 state = i18n.t("finished") if g.get("finished") else ""
                 # a substitute at the table: who sits in whose place
                 subs = [i18n.t("{name} in place of {player}", name=n, player=p)
-                        for n, p in zip(g.get("seated") or g["players"], g["players"]) if n != p]
+                        for n, p in zip(g.get("at_table") or g["players"], g["players"]) if n != p]
                 print(f"{g['id']:>4}  {_local_time(g['created'])}  {g['rules']:<9} {hands:>10}  {state:<9} {g['name']}"
                       + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})")
                       + (f"  ({', '.join(subs)})" if subs else ""))

@@ -162,11 +162,11 @@ def test_the_french_page_says_the_substitution_in_french(client):
     post(client, gid, {"kind": "draw"})
     _substitute(client, gid, B, "Eve", lang="fr")
     shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
-    assert "Eve prend la place de Bob à partir de la main 2" in shown and "(à la place de Bob)" in shown
+    assert "Eve prend le siège de Bob à partir de la main 2" in shown and "(à la place de Bob)" in shown
     _substitute(client, gid, C, "eve", lang="fr")
     shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
-    assert ("eve joue déjà une autre place dans cette partie (celle de Bob) : un joueur ne peut pas prendre deux "
-            "places") in shown
+    assert ("eve joue déjà un autre siège dans cette partie (celui où Bob a commencé) : un joueur ne peut pas prendre "
+            "deux sièges") in shown
 
 
 def test_an_export_keeps_who_played_and_imports_as_it_was(client):
@@ -404,3 +404,84 @@ def test_a_substitutes_name_typed_wrong_is_corrected_with_the_names(client):
     assert r.status_code == 400 and "Cy already plays another seat" in r.json["error"]["message"]
     assert client.patch(f"/api/games/{gid}", json={"substitutes": {"Émile": "Emile"}}).status_code == 200
     assert client.get(f"/api/games/{gid}").json["seated"][B] == "Emile"
+
+
+def _played(client, gid, seat):
+    return [h["played_by"][seat] for h in client.get(f"/api/games/{gid}").json["hands"]]
+
+
+def test_substitutions_at_two_seats_keep_each_other(client):
+    gid = new_game(client, "mcr")
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "Gus", first=2)          # recorded late, at another seat
+    assert client.get(f"/api/games/{gid}").json["seated"] == ["Ann", "Eve", "Gus", "Di"]
+    post(client, gid, {"kind": "draw"})
+    assert _played(client, gid, B) == ["Bob", "Bob", "Eve", "Eve"] and _played(client, gid, C) == ["Cy", "Gus", "Gus", "Gus"]
+    # one still to come after an undo is kept when another seat changes, and holds its name
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")                  # from hand 4
+    client.post(f"/api/games/{gid}/undo", json={})
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": C, "name": "eve"})
+    assert r.status_code == 400 and "eve already plays another seat" in r.json["error"]["message"]
+    _substitute(client, gid, C, "Gus")                  # from hand 3
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    assert _played(client, gid, B) == ["Bob", "Bob", "Bob", "Eve"] and _played(client, gid, C) == ["Cy", "Cy", "Gus", "Gus"]
+
+
+def test_the_first_hand_of_a_substitute_follows_the_hands_deleted_and_restored(client):
+    gid = new_game(client, "mcr")
+    for _ in range(4):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")                  # from the next hand, 5
+    assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json["seated"][B] == "Eve"     # still the next hand, now 4
+    post(client, gid, {"kind": "draw"})
+    assert _played(client, gid, B) == ["Bob", "Bob", "Bob", "Eve"]
+    post(client, gid, {"kind": "draw"})                 # Eve plays hands 4-5
+    assert client.delete(f"/api/games/{gid}/hands/4", json={}).status_code == 200
+    deleted = [e for e in client.get(f"/api/games/{gid}/edits").json["edits"] if e["action"] == "delete"][-1]
+    assert client.post(f"/api/games/{gid}/edits/{deleted['id']}/restore", json={}).status_code == 200
+    for _ in range(2):
+        client.post(f"/api/games/{gid}/undo", json={})   # hands 5 and 4 taken back: hand 4 was Eve's
+    assert client.get(f"/api/games/{gid}").json["seated"][B] == "Eve"
+
+
+def test_an_export_keeps_a_substitute_still_to_come(client):
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")                  # from hand 4
+    client.post(f"/api/games/{gid}/undo", json={})
+    data = client.get(f"/api/games/{gid}/export.json").json
+    assert data["game"]["seated_from"][B] == 4
+    copy = client.post("/api/games/import", json=data).json["game"]["id"]
+    assert client.get(f"/api/games/{copy}").json["seated"] == PLAYERS
+    for _ in range(2):
+        post(client, copy, {"kind": "draw"})
+    assert _played(client, copy, B) == ["Bob", "Bob", "Bob", "Eve"]
+    # the games list names who plays the next hand
+    page = _text(client.get("/games?lang=en").get_data(as_text=True))
+    assert "Ann, Bob, Cy, Di (Eve in place of Bob)" in page
+
+
+def test_a_start_player_back_under_another_case_is_no_substitute_to_rename(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "Gus")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "cy")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert 'value="Gus"' in page and 'name="sub_was1"' not in page
+    r = client.patch(f"/api/games/{gid}", json={"substitutes": {"cy": "Cyrus"}})
+    assert r.status_code == 400 and r.json["error"]["message"] == "cy took no seat in this game"
+    # a page that shows a substitute's name corrected since on another device renames the game alone
+    assert client.patch(f"/api/games/{gid}", json={"substitutes": {"Gus": "Guss"}}).status_code == 200
+    r = client.patch(f"/api/games/{gid}", json={"name": "Friday", "substitutes": {"Gus": "Gus"}})
+    assert r.status_code == 200 and r.json["game"]["name"] == "Friday"

@@ -169,6 +169,8 @@ def names_for(game: dict, seq: int, before: dict | None) -> list[str]:
 
 def next_names(store: Store, game: dict) -> list[str]:
     """Who plays the game's next hand (``names_for``)."""
+    if not game.get("seated"):         # no substitute: no hand to read (the games list asks it of every game)
+        return list(game["players"])
     last = store.last_hand(game["id"])
     return names_for(game, (last["seq"] if last else 0) + 1, last)
 

@@ -141,7 +141,8 @@ def show(game_id):
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, liable_paying=gamelog.liable_paying,
                            robbed_kong=score_sheet.robbed_kong,
-                           sticks_won=gamelog.sticks_won, own_stick_back=gamelog.own_stick_back, value_and_counters=score_sheet.value_and_counters, false_win=request.args.get("false_win", type=int),
+                           sticks_text=lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number),
+                           value_and_counters=score_sheet.value_and_counters, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            option_fields=scoring.option_fields(view["game"]["rules"]),
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
@@ -784,6 +785,7 @@ def hand(game_id, seq):
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
                            noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named, sticks_won=gamelog.sticks_won,
+                           sticks_text=lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number),
                            game_over=gamelog.next_deal(store, game).finished)
 
 

@@ -541,7 +541,7 @@ FR = {
         "Enregistrer le faux Mah-jong déclaré par {offender} : {amount} à chacun des autres joueurs ?",
     "by the rules:": "selon les règles :",
     "Chombo by": "Chombo de", "False win by": "Faux Mah-jong de",
-    "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)",
+    "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)", "Chombo by {player}.": "Chombo de {player}.",
     "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
         "paie un mangan : 4 000 au croupier (Est) et 2 000 aux autres, ou le croupier 4 000 à chacun",
     "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",

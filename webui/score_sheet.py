@@ -60,6 +60,25 @@ def _notations(h: dict, players: list[str]) -> list[str]:
     return [f"{players[w['winner']]}{said} {w['notation']}" for w in wins]
 
 
+def sticks_text(h: dict, winner: int, tr=english, number=english_number, fallback: int = 0) -> str:
+    """The riichi sticks ``winner`` took from the table in hand ``h``, in words, as the game page,
+    the hand's page and the sheet say them ("" for none); ``fallback``: the sticks of a game
+    recorded before the game flow, counted in its score itself."""
+    sticks = gamelog.sticks_won(h, winner) or fallback
+    out = []
+    if sticks:
+        # the winner's own stick of this hand among them: "+ 1,000 in riichi sticks" beside a change
+        # of +3,900 read as a miscount to a club's organiser
+        own = winner in (h.get("riichi") or []) and not gamelog.own_stick_back(h, winner)
+        # their own stick alone: "their own among them" read as several (a tournament's organiser)
+        out.append(tr("+ own riichi stick back") if own and sticks == STICK else
+                   tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",
+                      n=number(sticks)))
+    if gamelog.own_stick_back(h, winner):
+        out.append(tr("+ own riichi stick back"))
+    return " ".join(out)
+
+
 def result_text(h: dict, players: list[str], flow, tr=english, number=english_number) -> str:
     """What happened in a hand, in one line (``tr``: the page's or the PDF's language; ``number``:
     how it writes a figure, ``webui.i18n.number``)."""
@@ -112,17 +131,10 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         # the sticks taken from the table apart: the review page's total counts them, the row's
         # change too, and "8,300" beside "+9,300" left a player asking which was the score (a
         # game recorded before the game flow counted them in the score itself)
-        sticks = gamelog.sticks_won(h, w["winner"]) or (total - value - counters if counters else 0)
-        if sticks:
-            # the winner's own stick of this hand among them: "+ 1,000 in riichi sticks" beside a change
-            # of +3,900 read as a miscount to a club's organiser
-            own = w["winner"] in (h.get("riichi") or []) and not gamelog.own_stick_back(h, w["winner"])
-            # their own stick alone: "their own among them" read as several (a tournament's organiser)
-            unit += " " + (tr("+ own riichi stick back") if own and sticks == STICK else
-                           tr("+ {n} in riichi sticks, their own among them" if own else "+ {n} in riichi sticks",
-                              n=number(sticks)))
-        if gamelog.own_stick_back(h, w["winner"]):
-            unit += " " + tr("+ own riichi stick back")
+        said = sticks_text(h, w["winner"], tr, number,
+                           fallback=total - value - counters if counters and isinstance(total, (int, float)) else 0)
+        if said:
+            unit += " " + said
         parts.append(f"{name(w['winner'])} {number(value)}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)

@@ -1245,6 +1245,34 @@ def test_a_riichi_hands_page_says_the_sticks_its_winner_took_beside_the_score(cl
     assert r.status_code == 201 and r.json["hand"]["deltas"] == [0, 9000, -8000, 0]
     page = client.get(f"/games/{gid}/hands/2?lang=en").get_data(as_text=True)
     shown = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", page)))
-    assert "Score 8,000 points received + 2,000 in riichi sticks · received: 10,000 in all" in shown
+    assert ("Score 8,000 points received + 2,000 in riichi sticks, their own among them · received: 10,000 in all"
+            in shown)
     page = client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True)
     assert 'id="sticks-won"' not in page
+
+
+def test_the_game_page_says_a_winners_own_stick_back_as_the_sheet_does(client):
+    """A riichi winner's own stick back is no gain: "+ 1,000 in riichi sticks" beside a change of
+    +3,900 read as a miscount to a tournament's organiser; the sheet said "own riichi stick back"."""
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "12345678s234m55p 9s", "winner": 1, "discarder": 2,
+                                                      "riichi": [1], "context": {"riichi": True}})
+    assert r.status_code == 201
+    row = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    row = row[row.index('id="hand-1"'):]
+    row = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", row[:row.index("</tr>")])))
+    assert "+ own riichi stick back" in row and "in riichi sticks" not in row
+    sheet = client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True)
+    assert "+ own riichi stick back" in html.unescape(sheet)
+
+
+def test_a_riichi_chombos_own_page_says_it_is_a_chombo_and_what_it_costs(client):
+    gid = client.post("/api/games", json={"rules": "riichi", "players": ["Ann", "Bob", "Cy", "Di"],
+                                          "flow": {"tournament": True}}).json["game"]["id"]
+    assert client.post(f"/api/games/{gid}/hands", json={"kind": "chombo", "offender": 2}).status_code == 201
+    shown = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ",
+                                                      client.get(f"/games/{gid}/hands/1?lang=en").get_data(as_text=True))))
+    assert "Chombo by Cy. −20,000 after uma (tournament)" in shown and "False win" not in shown
+    shown = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ",
+                                                      client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True))))
+    assert "Chombo de Cy. −20 000 après l'uma (tournoi)" in shown

@@ -1489,6 +1489,10 @@ def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
     assert code == 0 and "Bob / Eve" in out and "Bob 21 on Ann's discard" in out and "Eve  " in out
     code, out, _ = run(capsys, "games", "--data-dir", d)
     assert code == 0 and out.rstrip().endswith("(Eve in place of Bob)"), out
+    run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)
+    run(capsys, "record", "draw", "2", "--data-dir", d)
+    code, out, _ = run(capsys, "record", "end", "2", "--data-dir", d)
+    assert code == 0 and out.splitlines()[0] == "the players ended the game here, after hand 1", out
     code, _, err = run(capsys, "record", "substitute", "1", "Eve", "Ann", "--data-dir", d)
     assert code == 2 and "Ann already plays another seat in this game" in err
     code, _, err = run(capsys, "record", "substitute", "1", "Cy", "Gus", "--first", "9", "--data-dir", d)

@@ -119,7 +119,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["money"] = lambda value, step, unit="", signed=False: money.money(
         value, step, unit, signed, number=i18n.number, space="\u00a0")
     from . import gamelog
-    app.jinja_env.globals["seat_shares"] = lambda final: gamelog.seat_shares(final, i18n.t, i18n.number)
+    app.jinja_env.globals["seat_shares"] = lambda final, tournament=False: gamelog.seat_shares(
+        final, i18n.t, i18n.number, tournament)
 
     # The tile reader's models load now, in the background, not on the first photo: with
     # PRELOAD_MODELS (set by `mjtable serve`), and by default when no config is given (a WSGI

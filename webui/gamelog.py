@@ -721,7 +721,7 @@ def _final(game: dict, flow, hands: list[dict], totals: list[int], deal: Deal) -
     return _named_final(game, rows, hands)
 
 
-def seat_shares(final: list[dict] | None, tr, number) -> list[str]:
+def seat_shares(final: list[dict] | None, tr, number, tournament: bool = False) -> list[str]:
     """A line for each seat of a final table that more than one person played (``_named_final``'s
     ``shares``), in ``tr``'s words and ``number``'s figures: who played it, how many hands, and
     the points they are given; the one who finished also has the uma and the start's points."""
@@ -740,6 +740,11 @@ def seat_shares(final: list[dict] | None, tr, number) -> list[str]:
             parts.append(part)
         out.append(tr("Seat of {player} at the start: {shares}", player=r["shares"][0]["name"],
                       shares=tr("; ").join(parts)))
+    if out and tournament:
+        # what a tournament enters instead, which this table does not work out (docs/rulings.md)
+        out.append(tr("In a tournament, 002 §5.9 enters a substitute who sat down after the game began at −15,000 "
+                      "points and −15,000 uma, the other three taking 15,000, 5,000 and −5,000 uma by their places: "
+                      "this table keeps the points as played; enter the tournament’s results by §5.9."))
     return out
 
 

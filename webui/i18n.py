@@ -522,7 +522,8 @@ FR = {
     "Note": "Note", "Save hand {n}": "Enregistrer la main {n}",
     "Delete hand {n}? Every later hand is recomputed.": "Supprimer la main {n} ? Toutes les mains suivantes sont recalculées.",
     "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
-    "Undo hand {n}? It is removed from the game.": "Annuler la main {n} ? Elle est retirée de la partie.",
+    # « Annuler la main 7 ? » in a dialog whose own buttons say OK and « Annuler » read both ways
+    "Undo hand {n}? It is removed from the game.": "Retirer la dernière main ({n}) ? Elle est retirée de la partie.",
     "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "Hand {n}": "Main {n}",
     "winner {n}": "gagnant {n}",
     "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a chombo": "c'était un chombo", "was a false win": "c'était un faux Mah-jong", "was the end of the game": "c'était la fin de la partie",
@@ -605,18 +606,20 @@ FR = {
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
         "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Vent actuel).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
-    "A substitute takes a seat": "Un remplaçant prend un siège", "In place of": "À la place de",
+    "A substitute takes a seat": "Un remplaçant prend un siège", "Player who leaves": "Joueur qui part",
     "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
-        "Le siège garde ses points et ses tours de donneur. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
+        "Le siège garde ses points et ses tours de croupier. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
     "in place of {player}": "à la place de {player}", "{name} in place of {player}": "{name} à la place de {player}",
     "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place, its uma and the points of the start (its total is not the final table’s score).":
         "Là où un remplaçant a pris un siège, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
-    "Games not finished:": "Parties non terminées :",
+    "Games left to a substitute:": "Parties laissées à un remplaçant :",
     "{name} takes the seat of {replaced} from hand {n}": "{name} prend le siège de {replaced} à partir de la main {n}",
     "{name}, hand(s) {hands}: {points}": "{name}, main(s) {hands} : {points}",
     "(finished the game: with its uma and the points of the start)": "(a terminé la partie : avec son uma et les points du départ)",
     "(finished the game)": "(a terminé la partie)",
+    "In a tournament, 002 §5.9 enters a substitute who sat down after the game began at −15,000 points and −15,000 uma, the other three taking 15,000, 5,000 and −5,000 uma by their places: this table keeps the points as played; enter the tournament’s results by §5.9.":
+        "En tournoi, le 002 §5.9 inscrit un remplaçant arrivé après le début de la partie à −15 000 points et −15 000 d'uma, les trois autres prenant 15 000, 5 000 et −5 000 d'uma selon leur rang : cette table garde les points tels que joués ; inscrivez les résultats du tournoi selon le §5.9.",
     "Seat of {player} at the start: {shares}": "Siège de {player} au départ : {shares}", "; ": " ; ",
     "Each player keeps the seat and the hands recorded.": "Chaque joueur garde sa place et ses mains enregistrées.",
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
@@ -625,7 +628,7 @@ FR = {
     "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
-    "Riichi": "Riichi", "Sticks": "Bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
+    "Riichi": "Riichi", "Sticks": "Bâtons", "of which sticks": "dont bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
         "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
     "({amount} after the uma)": "({amount} après l'uma)",
@@ -775,7 +778,7 @@ FR = {
     "Table points": "Points de table", "Penalties after the uma": "Pénalités après l'uma", "Ranked by": "Classé par", "table points, then total": "points de table, puis total",
     "Table points: {points} for 1st to 4th in each game, as MCR tournaments and leagues count them (the rules document defines none); players level in a game share the points of their places.":
         "Points de table : {points} du 1er au 4e de chaque partie, comme les tournois et championnats MCR les comptent (le règlement n'en définit pas) ; des joueurs à égalité dans une partie se partagent les points de leurs places.",
-    "Games finished 1st, 2nd, 3rd and 4th": "Parties finies 1er, 2e, 3e et 4e",
+    "Games finished 1st, 2nd, 3rd and 4th": "Parties terminées 1er, 2e, 3e et 4e",
     "1st": "1er", "2nd": "2e", "3rd": "3e", "4th": "4e",
     "Export the standings (CSV)": "Exporter le classement (CSV)",
     "A player is the same across games when their name reads the same (“Ann” and “ann”), shown as most games write it. Ranked by total, then by average rank, where players level in a game share their places out (three level behind the winner are each third). The total adds each game’s final score (riichi: after uma and chombo penalties).":
@@ -785,7 +788,8 @@ FR = {
     "Ranked from (games)": "Classé à partir de (parties)", "Finished games of other days: {n}.": "Parties terminées d'autres jours : {n}.",
     "Players with no finished game, not ranked:": "Joueurs sans partie terminée, non classés :",
     "Players with fewer than {games} finished games, not ranked:": "Joueurs de moins de {games} parties terminées, non classés :",
-    "{n} game(s) not finished": "{n} partie(s) non terminée(s)",
+    "{n} game(s) left to a substitute": "{n} partie(s) laissée(s) à un remplaçant",
+    "Games left to a substitute": "Parties laissées à un remplaçant", "Not ranked": "Non classé",
     "These games have the same players and hands: one may be a copy, counted twice (delete it if so):":
         "Ces parties ont les mêmes joueurs et les mêmes mains : l'une est peut-être une copie, comptée deux fois (supprimez-la si c'est le cas) :",
     "Per game": "Par partie", "The games counted": "Les parties comptées",
@@ -1029,7 +1033,7 @@ def lang() -> str:
 # text calls the dealer « l'ouvreur (Joueur EST) » (002 §3.4.11), the Hong Kong one « croupier » (004).
 # (The classical rules, 003, and MCR, 000, write « pioche » for a self-drawn win.)
 _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
-    (r"\bnon-croupier\b", "non-ouvreur"), (r"\bdu croupier\b", "de l'ouvreur"), (r"\bau croupier\b", "à l'ouvreur"),
+    (r"\bnon-croupier\b", "non-ouvreur"), (r"\bde croupier\b", "d'ouvreur"), (r"\bdu croupier\b", "de l'ouvreur"), (r"\bau croupier\b", "à l'ouvreur"),
     (r"\bLe croupier\b", "L'ouvreur"), (r"\ble croupier\b", "l'ouvreur"), (r"\bcroupiers\b", "ouvreurs"),
     (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"),
     # 002 §2.2 « Vent dominant » where 000 says « vent du tour »; §2.1 « Vent du joueur »

@@ -532,7 +532,8 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         sticks = riichi and any(r.get("leftover_sticks") for r in sh["final"])
         chombo = riichi and any(r.get("penalty") for r in sh["final"])
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (
-            [(tr("Sticks"), 60, "r")] * sticks
+            # in the points beside: "Points 39,500" then "Sticks 1,000" read as two sums to add
+            [(tr("of which sticks"), 76, "r")] * sticks
             + [(f"{tr('Points')} - {number(sh['start_points'])}", 90, "r"), (tr("Uma"), 75, "r")]
             + [(tr("Chombo"), 75, "r")] * chombo
             + [(tr("Score"), 75, "r"), (f"{tr('Score')} / {number(1000)}", 80, "r")]
@@ -553,7 +554,7 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         note = "A chombo’s penalty is deducted after the uma and paid to no player (002 §3.4.6, tournament): the scores add up to {sum}, not 0."  # noqa: E501 - one string, as the page's
         chombo_note = _wrap(tr(note, sum=number(penalties)), PAGE_W - 2 * MARGIN, 8, max_lines=3) if penalties else []
         # who played a seat where a substitute sat in, as the print view says it
-        shares_note = [line for text in gamelog.seat_shares(sh["final"], tr, number)
+        shares_note = [line for text in gamelog.seat_shares(sh["final"], tr, number, sh["flow"].get("tournament"))
                        for line in _wrap(text, PAGE_W - 2 * MARGIN, 8, max_lines=4)]
         chombo_note += shares_note
         table_h = 16 + 4 + LINE * (1 + len(sh["final"])) + wrapped * (LINE - 2) + WRAP * len(chombo_note)

@@ -328,6 +328,14 @@ def standings_csv(standings: dict, words, delimiter: str = ",") -> str:
         w.writerow([r["rank"], r["name"], r["games"], r["total"], float(r["per_game"]), float(r["average_rank"]),
                     r["best"], *r["places"]] + ([float(r["table_points"])] if points else [])
                    + ([penalties.get(r["name"], 0)] if penalties else []))
+    # the players not ranked (fewer finished games than asked, or a game left to a substitute), as
+    # the page names them: the money the same page settles charged a player the CSV left out
+    unranked = standings.get("unranked") or []
+    if unranked:
+        w.writerow([])
+        w.writerow([words(c) for c in ("Not ranked", "Total", "Games", "Games left to a substitute")])
+        for u in unranked:
+            w.writerow([u["name"], u["total"], u["games"], u.get("part_games", 0)])
     return out.getvalue()
 
 

@@ -535,7 +535,7 @@ def standings_text(table: dict, tr, number) -> str:
     if table["fewer_games"]:
         # by name, with their totals: a player who played part of a game only was a bare count
         unranked = ", ".join(f"{u['name']} {number(u['total'], signed=True)}"
-                             + (f" ({tr('{n} game(s) not finished', n=u['part_games'])})" if u.get("part_games") else "")
+                             + (f" ({tr('{n} game(s) left to a substitute', n=u['part_games'])})" if u.get("part_games") else "")
                              for u in table.get("unranked") or [])
         notes.append(tr("Players with no finished game, not ranked:" if table["min_games"] == 1 else
                         "Players with fewer than {games} finished games, not ranked:", games=table["min_games"])
@@ -655,7 +655,8 @@ def sheet_text(view: dict, french: bool = False) -> str:
                     said.append(f"{words.get('penalty', 'penalty')} {number(r['penalty'], signed=True)}")
                 line += f"  ({', '.join(said)})"
             lines.append(line)
-        lines += ["  " + text for text in gamelog.seat_shares(view["final"], tr, number)]
+        lines += ["  " + text for text in gamelog.seat_shares(view["final"], tr, number,
+                                                              (view.get("flow") or {}).get("tournament"))]
     elif view.get("next"):
         nxt = view["next"]
         if french:

@@ -221,7 +221,8 @@ def _hand_line(view: dict, seq) -> str:
     players, flow = gamelog.played_by(view["game"], hand), gamelog.flow_of(view["game"])
     what = score_sheet.result_text(hand, players, flow, score_sheet.english, i18n.english_number)
     if hand["kind"] == "end":
-        return f"hand {seq}: {what}"
+        # the end is a line of the game, no hand: "hand 6: the players ended..." read as a sixth hand
+        return f"{what}, after hand {seq - 1}"
     moved = ", ".join(f"{p} {i18n.english_number(d, signed=True) if d else '0'}" for p, d in zip(players, hand["deltas"]))
     deal = gamelog.round_label(hand, flow, score_sheet.english)
     return f"hand {seq} ({deal}, {players[hand['dealer']]} deals): {what}; {moved}"

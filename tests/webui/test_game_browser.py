@@ -327,7 +327,7 @@ def test_the_game_pages_in_french(server, browser, app):
     assert not [w for w in ENGLISH if w in text], [w for w in ENGLISH if w in text]
     _refuse_all(d)
     d.find_element(By.ID, "undo").click()
-    assert _asked(d) == ["Annuler la main 3 ? Elle est retirée de la partie."]
+    assert _asked(d) == ["Retirer la dernière main (3) ? Elle est retirée de la partie."]
     d.get(f"{server}/games")
     # polled: on a loaded machine the page's text was once read before its body was all there
     wait(d).until(lambda drv: "Nouvelle partie" in _visible_text(drv))

@@ -58,7 +58,7 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     assert "Ann" not in lines and table["fewer_games"] == 1
     assert table["unranked"] == [{"name": "Ann", "total": ann, "games": 0, "part_games": 1}]
     page = _text(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
-    assert f"Players with no finished game, not ranked: Ann -{abs(ann):,} (1 game not finished)" in page
+    assert f"Players with no finished game, not ranked: Ann -{abs(ann):,} (1 game left to a substitute)" in page
     assert table["totals"]["Ann"] == ann and sum(table["totals"].values()) == sum(r["score"] for r in view["final"])
     # one finished game of Ann's later: her part of this one is in her total
     other = new_game(client, "riichi", east_only=True)
@@ -70,7 +70,7 @@ def test_the_substitute_plays_from_the_next_hand_and_each_person_gets_the_hands_
     assert lines["Ann"]["total"] == ann + ann_there
     page = _text(client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True))
     assert "Where a substitute took a seat, each person has the points of the hands they played" in page
-    assert "Games not finished: Ann 1." in page
+    assert "Games left to a substitute: Ann 1." in page
 
 
 def test_the_game_page_sheet_csv_and_money_name_who_played(client):
@@ -485,3 +485,29 @@ def test_a_start_player_back_under_another_case_is_no_substitute_to_rename(clien
     assert client.patch(f"/api/games/{gid}", json={"substitutes": {"Gus": "Guss"}}).status_code == 200
     r = client.patch(f"/api/games/{gid}", json={"name": "Friday", "substitutes": {"Gus": "Gus"}})
     assert r.status_code == 200 and r.json["game"]["name"] == "Friday"
+
+
+def test_a_tournament_game_says_what_002_5_9_enters_for_a_substitute(client):
+    gid = new_game(client, "riichi", east_only=True, tournament=True)
+    post(client, gid, {"hand": PURE_STRAIGHT, "winner": B, "discarder": A})
+    _substitute(client, gid, A, "Eve")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw", "tenpai": [A]})
+    shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "In a tournament, 002 §5.9 enters a substitute who sat down after the game began at −15,000 points" in shown
+    assert "enter the tournament’s results by §5.9" in _text(client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True))
+    # not in a game outside a tournament
+    other = _riichi_game_with_a_substitute(client)
+    assert "§5.9 enters" not in _text(client.get(f"/games/{other}?lang=en").get_data(as_text=True))
+    # the standings CSV lists the players it does not rank, as the page names them
+    rows = list(csv.reader(io.StringIO(client.get("/games/standings.csv?rules=riichi").get_data(as_text=True)
+                                       .lstrip("\ufeff"))))
+    unranked = rows[rows.index(["Not ranked", "Total", "Games", "Games left to a substitute"]) + 1:]
+    assert [r[0] for r in unranked] == ["Ann"] and unranked[0][3] == "2"
+
+
+def test_the_riichi_substitute_form_in_french_says_its_words(client):
+    gid = new_game(client, "riichi")
+    post(client, gid, {"kind": "draw", "tenpai": []})
+    shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "Joueur qui part" in shown and "ses tours d'ouvreur" in shown and "donneur" not in shown.split("Remplaçant")[1][:400]

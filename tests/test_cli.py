@@ -1487,6 +1487,7 @@ def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
     assert code == 0 and out.splitlines()[0].startswith("hand 2 (E2, Eve deals): Eve 23 by self-draw; Ann -31, Eve +93"), out
     code, out, _ = run(capsys, "games", "1", "--data-dir", d)
     assert code == 0 and "Bob / Eve" in out and "Bob 21 on Ann's discard" in out and "Eve  " in out
+    assert "(Bob, hand 1: +45; Eve, hand 2: +93)" in out
     code, out, _ = run(capsys, "games", "--data-dir", d)
     assert code == 0 and out.rstrip().endswith("(Eve in place of Bob)"), out
     run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Di", "--data-dir", d)

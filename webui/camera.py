@@ -149,7 +149,10 @@ def capture():
     if not game:
         from . import gamelog
         gamelog.remember_rules(rules)
-    photo, result = reading.read_upload(data, rules=rules, context=dict(game["context"]) if game else {},
+    from . import gamelog
+    from .store import get_store
+    photo, result = reading.read_upload(data, rules=rules,
+                                        context=gamelog.reading_context(get_store(), game) if game else {},
                                         options=game["options"] if game else {})
     if request.form.get("live") == "1" and request.form.get("keep") != "1":
         return jsonify({"notation": result.get("notation"), "score": result.get("score"),

@@ -85,7 +85,7 @@ def _read_request():
     if not game:
         gamelog.remember_rules(rules)
     options = game["options"] if game else {}
-    context = dict(game["context"]) if game else {}
+    context = gamelog.reading_context(get_store(), game) if game else {}
     photo, result = reading.read_upload(upload.read(), rules=rules, context=context, options=options)
     return game, rules, photo, result
 

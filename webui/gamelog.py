@@ -700,6 +700,19 @@ def replay_game(store: Store, game: dict, rescore: bool = False) -> None:
     _remember_deal(store, game)
 
 
+def reading_context(store: Store, game: dict) -> dict:
+    """The context a photo read for ``game`` is scored in: the one the game remembers, its round
+    wind and counters the next deal's (the remembered round wind was the last win's: after the
+    East round a photo's South pung scored no prevalent wind)."""
+    ctx = dict(game["context"])
+    deal = next_deal(store, game)
+    if not deal.finished:
+        ctx["round_wind"] = deal.round_wind
+        if flow_of(game).has_counters:
+            ctx.update(honba=deal.honba, riichi_sticks=deal.sticks)
+    return ctx
+
+
 def _remember_deal(store: Store, game: dict) -> None:
     """The counters and sticks of the next hand, in the context the review page starts from."""
     flow = flow_of(game)
@@ -745,6 +758,27 @@ def seat_shares(final: list[dict] | None, tr, number, tournament: bool = False) 
         out.append(tr("In a tournament, 002 §5.9 enters a substitute who sat down after the game began at −15,000 "
                       "points and −15,000 uma, the other three taking 15,000, 5,000 and −5,000 uma by their places: "
                       "this table keeps the points as played; enter the tournament’s results by §5.9."))
+    return out
+
+
+def running_shares(game: dict, hands: list[dict], tr, number) -> list[str]:
+    """For each seat more than one person has played so far, who played which hands and the
+    points the seat made in them ("Bob, hands 1–2: +35; Eve, hand 3: -8"), "" for the others:
+    the game page's standing said a substitute's seat total, the player they replaced's hands in
+    it, until the final table split it."""
+    out = []
+    for p in range(4):
+        people: dict[str, dict] = {}
+        for h in hands:
+            if h["kind"] == "end":
+                continue
+            who = played_by(game, h)[p]
+            one = people.setdefault(name_key(who), {"name": who, "seqs": [], "score": 0})
+            one["seqs"].append(h["seq"])
+            one["score"] += h["deltas"][p] + ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
+        out.append(tr("; ").join(tr("{name}, hand(s) {hands}: {points}", name=v["name"], n=len(v["seqs"]),
+                                    hands=_hand_ranges(v["seqs"]), points=number(v["score"], True))
+                                 for v in people.values()) if len(people) > 1 else "")
     return out
 
 
@@ -1195,7 +1229,13 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                             "hands, then send it again if it is still to record", field="expect_seq")
     if expected_edits is not None:
         expected_edits = validation.int_id(expected_edits, "expect_edits")
-        if expected_edits != store.count_edits(game_id):
+        edits = store.list_edits(game_id)
+        if expected_edits != len(edits):
+            if all(e["action"] == "substitute" for e in edits[expected_edits:]):
+                # said as what happened: "a hand was edited" stood where a substitute had sat down
+                raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a "
+                                "substitute took a seat, which changes who plays the next hand; nothing was recorded: "
+                                "check the players, then send it again if it is still to record", field="expect_edits")
             raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a hand "
                             "was edited, which can change the next hand's dealer, seats and counters; nothing was "
                             "recorded: check the deal, then send it again if it is still to record",

@@ -148,6 +148,7 @@ def show(game_id):
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
                            page_hand_id=gamelog.page_hand_id,
                            substitute_top=gamelog.substitute_top(view["hands"], view["finished"]),
+                           running_shares=gamelog.running_shares(view["game"], view["hands"], i18n.t, i18n.number),
                            # from what the page already read: the state the poll compares (api.game_state)
                            game_state=gamelog.state_of(view["hands"][-1] if view["hands"] else None, len(edits))), \
         400 if settling["money_refused"] else 200

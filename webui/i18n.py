@@ -2487,6 +2487,8 @@ MESSAGES_FR = {
     "a substitute's before and after are {player, name}":
         "un remplacement a un avant et un après {{player, name}}",
     "the substitute needs a name": "le remplaçant doit avoir un nom",
+    "the game changed since this page was loaded (on another device?): a substitute took a seat, which changes who plays the next hand; nothing was recorded: check the players, then send it again if it is still to record":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : un remplaçant a pris un siège, ce qui change qui joue la main suivante ; rien n'a été enregistré : vérifiez les joueurs, puis renvoyez-la si elle reste à enregistrer",
     "{} took no seat in this game": "{0} n'a pris aucune place dans cette partie",
     "substitutes must be an object: {name as written: name corrected}":
         "substitutes doit être un objet : {{nom écrit : nom corrigé}}",

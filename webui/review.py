@@ -127,9 +127,14 @@ def _page(draft=None):
         game = {**game, "players": gamelog.next_names(store, game)}
     state = drafts.state(store, draft["id"]) if draft is not None else None
     recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
+    recorded_deal = None
     if game is not None and recorded and recorded.get("game_id") == game["id"]:
-        # a photo recorded already: named as its hand was played (a substitute seated since)
-        game["players"] = gamelog.played_by(stored, store.get_hand(game["id"], recorded["seq"]))
+        # a photo recorded already: named as its hand was played (a substitute seated since), in its
+        # own deal (the page showed the game's next dealer and round wind beside it)
+        done = store.get_hand(game["id"], recorded["seq"])
+        game["players"] = gamelog.played_by(stored, done)
+        recorded_deal = {"dealer": done["dealer"], "round_wind": done["round_wind"],
+                         "order": list(gamelog.deal_played(done).seating)}
     rules = game["rules"] if game else (request.args.get("rules") or (state or {}).get("rules")
                                         or gamelog.usual_rules(store))
     scorer.get_rule_set(rules)
@@ -173,6 +178,8 @@ def _page(draft=None):
         view["next_seq"] = (last["seq"] if last else 0) + 1       # sent back with Record (expect_seq)
         view["edits"] = store.count_edits(game["id"])              # and the edits known (expect_edits)
     remembered = dict(game["context"]) if game else {}
+    if view and view.get("round_wind"):         # the next deal's, not the last win's (reading_context)
+        remembered["round_wind"] = view["round_wind"]
     for counter in ("honba", "riichi_sticks"):    # the counters on the table, from the game
         value = view.get(counter, (view.get("next") or {}).get(counter)) if view else None
         if value is not None:
@@ -212,7 +219,7 @@ def _page(draft=None):
         unsure_many=UNSURE_MANY, unsure_below=UNSURE_BELOW,
         false_win=scoring.false_win_offer(rules, gamelog.flow_of(game) if game else None),
         tournament=bool(game and getattr(gamelog.flow_of(game), "tournament", False)),
-        correcting=correcting)
+        correcting=correcting, recorded_deal=recorded_deal)
 
 
 @bp.get("/review/new")

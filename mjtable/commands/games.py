@@ -615,6 +615,8 @@ def sheet_text(view: dict, french: bool = False) -> str:
     lines = [f"{game['name']} ({game['rules']}), {tr('{n} hand(s)', n=played)}{beside}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
              "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(players, view["points"]))]
+    if not view.get("final"):       # a seat two people played, split as the game page splits it
+        lines += [f"  ({split})" for split in gamelog.running_shares(game, view["hands"], tr, number) if split]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how
     # (the dealer's name alone, where the result was, read as the winner's)
     rows = []

@@ -1276,3 +1276,32 @@ def test_a_riichi_chombos_own_page_says_it_is_a_chombo_and_what_it_costs(client)
     shown = html.unescape(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ",
                                                       client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True))))
     assert "Chombo de Cy. −20 000 après l'uma (tournoi)" in shown
+
+
+def test_a_photo_read_for_a_game_after_the_east_round_is_scored_in_the_round_played(client, monkeypatch):
+    """The game remembered the last win's round wind (East) and read later photos with it: a South
+    pung photographed in the South round scored no prevalent wind (MCR, 000 n°62)."""
+    import io as io_mod
+    import sys
+    import types
+
+    from .helpers import jpeg_bytes
+    seen = []
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        seen.append(dict(context or {}))
+        return {"tiles": [], "hand": None, "notation": "", "score": None,
+                "reading": {"warnings": [], "groups": [], "links": []}, "missing_context": [], "timings_ms": {}}
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+    gid = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
+    for k in range(4):
+        r = client.post(f"/api/games/{gid}/hands", json={"hand": "123456789m123p5z 5z", "winner": k,
+                                                          "discarder": (k + 1) % 4})
+        assert r.status_code == 201, r.json
+    assert client.get(f"/api/games/{gid}").json["round_wind"] == "S"
+    r = client.post(f"/capture/read?game={gid}", data={"csrf_token": csrf_of(client), "game": str(gid),
+                                                        "image": (io_mod.BytesIO(jpeg_bytes(800, 600)), "p.jpg")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303 and seen and seen[-1]["round_wind"] == "S"

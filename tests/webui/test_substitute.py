@@ -511,3 +511,37 @@ def test_the_riichi_substitute_form_in_french_says_its_words(client):
     post(client, gid, {"kind": "draw", "tenpai": []})
     shown = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
     assert "Joueur qui part" in shown and "ses tours d'ouvreur" in shown and "donneur" not in shown.split("Remplaçant")[1][:400]
+
+
+def test_a_hand_sent_from_a_page_drawn_before_a_substitution_is_refused_for_it(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    edits = len(client.get(f"/api/games/{gid}/edits").json["edits"])
+    _substitute(client, gid, B, "Eve")
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 2, "expect_edits": edits})
+    assert r.status_code == 409 and "a substitute took a seat, which changes who plays the next hand" in \
+        r.json["error"]["message"]
+
+
+def test_a_recorded_photos_review_page_shows_its_own_deal(client):
+    from .test_review_record import _draft, _game, _record
+    gid = _game(client)
+    draft = _draft(client)
+    assert _record(client, draft, gid).status_code == 303         # hand 1: A deals, East round
+    post(client, gid, {"kind": "draw"})                             # the next deal is B's
+    page = client.get(f"/review/{draft}?game={gid}&lang=en").get_data(as_text=True)
+    dealer = page[page.index('id="dealer"'):page.index("</select>", page.index('id="dealer"'))]
+    assert re.search(r'<option value="0" selected>A</option>', dealer), dealer
+    chips = page[page.index('id="winner-chips"'):]
+    assert '<span class="chip-wind muted small" data-seat="0">(East)</span>' in chips[:chips.index("</fieldset>")]
+    assert '"ownDeal": true' in page
+
+
+def test_the_standing_during_play_splits_a_seat_two_people_played(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"hand": "123456789m123p5z 5z", "winner": B, "discarder": A})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    bob = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"][B]
+    assert f"Eve (in place of Bob) Bob, hand 1: +{bob}; Eve, hand 2: 0" in shown

@@ -121,6 +121,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import gamelog
     app.jinja_env.globals["seat_shares"] = lambda final, tournament=False: gamelog.seat_shares(
         final, i18n.t, i18n.number, tournament)
+    app.jinja_env.globals["share_words"] = lambda row: gamelog.share_words(row, i18n.t, i18n.number)
 
     # The tile reader's models load now, in the background, not on the first photo: with
     # PRELOAD_MODELS (set by `mjtable serve`), and by default when no config is given (a WSGI

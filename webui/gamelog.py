@@ -738,21 +738,8 @@ def seat_shares(final: list[dict] | None, tr, number, tournament: bool = False) 
     """A line for each seat of a final table that more than one person played (``_named_final``'s
     ``shares``), in ``tr``'s words and ``number``'s figures: who played it, how many hands, and
     the points they are given; the one who finished also has the uma and the start's points."""
-    out = []
-    for r in final or []:
-        if not r.get("shares"):
-            continue
-        parts = []
-        for s in r["shares"]:
-            part = tr("{name}, hand(s) {hands}: {points}", name=s["name"], n=s["hands"],
-                      hands=_hand_ranges(s.get("seqs") or []), points=number(s["score"], True))
-            if name_key(s["name"]) == name_key(r["player"]):
-                # what the one who finished has beside their hands (the rest of the seat's score)
-                part += " " + tr("(finished the game: with its uma and the points of the start)" if "uma" in r
-                                 else "(finished the game)")
-            parts.append(part)
-        out.append(tr("Seat of {player} at the start: {shares}", player=r["shares"][0]["name"],
-                      shares=tr("; ").join(parts)))
+    out = [tr("Seat of {player} at the start: {shares}", player=r["shares"][0]["name"],
+              shares=share_words(r, tr, number)) for r in final or [] if r.get("shares")]
     if out and tournament:
         # what a tournament enters instead, which this table does not work out (docs/rulings.md)
         out.append(tr("In a tournament, 002 §5.9 enters a substitute who sat down after the game began at −15,000 "
@@ -780,6 +767,21 @@ def running_shares(game: dict, hands: list[dict], tr, number) -> list[str]:
                                     hands=_hand_ranges(v["seqs"]), points=number(v["score"], True))
                                  for v in people.values()) if len(people) > 1 else "")
     return out
+
+
+def share_words(r: dict, tr, number) -> str:
+    """A final row's ``shares`` in words: "Bruno, hands 1–3: -100; Émile, hands 4–9: -17,200
+    (finished the game: with its uma and the points of the start)"; "" for a seat one person played."""
+    parts = []
+    for s in r.get("shares") or []:
+        part = tr("{name}, hand(s) {hands}: {points}", name=s["name"], n=s["hands"],
+                  hands=_hand_ranges(s.get("seqs") or []), points=number(s["score"], True))
+        if name_key(s["name"]) == name_key(r["player"]):
+            # what the one who finished has beside their hands (the rest of the seat's score)
+            part += " " + tr("(finished the game: with its uma and the points of the start)" if "uma" in r
+                             else "(finished the game)")
+        parts.append(part)
+    return tr("; ").join(parts)
 
 
 def _hand_ranges(seqs: list[int]) -> str:

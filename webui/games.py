@@ -704,7 +704,9 @@ def restore(game_id, edit_id):
         try:
             h = gamelog.restore_hand(get_store(), game_id, edit_id)
         except gamelog.GameError as e:
-            if e.code != "not_restorable":      # e.g. restored from another phone since: said on the game page
+            # said on the game page, whatever the reason (restored from another phone since; the end
+            # of a game put back before hands recorded after it: a bare 409 page was a dead end)
+            if e.code == "stale_hand":
                 raise
             flash(i18n.msg(e.to_dict()), "error")
             return redirect(url_for("games.show", game_id=game_id), code=303)

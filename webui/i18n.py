@@ -610,7 +610,13 @@ FR = {
     "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
         "Le siège garde ses points et ses tours de croupier. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
-    "in place of {player}": "à la place de {player}", "{name} in place of {player}": "{name} à la place de {player}",
+    "in place of {player}": "à la place de {player}",
+    "Seat the substitute? The hands from the first hand given on are theirs.":
+        "Installer le remplaçant ? Les mains à partir de la première main donnée sont les siennes.",
+    "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes its place.":
+        "Le siège garde ses points et ses tours de croupier. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi son rang.",
+    "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place (its total is not the final table’s score).":
+        "Là où un remplaçant a pris un siège, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang (son total n'est pas le score de la table finale).", "{name} in place of {player}": "{name} à la place de {player}",
     "Where a substitute took a seat, each person has the points of the hands they played; whoever finished the game also has its place, its uma and the points of the start (its total is not the final table’s score).":
         "Là où un remplaçant a pris un siège, chacun a les points des mains qu'il a jouées ; celui qui a terminé la partie a aussi son rang, son uma et les points du départ (son total n'est pas le score de la table finale).",
     "Games left to a substitute:": "Parties laissées à un remplaçant :",

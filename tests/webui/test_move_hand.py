@@ -233,9 +233,13 @@ def test_a_hand_alone_before_the_games_end_is_refused_in_words_of_a_move(client)
     assert "Hand 2: the players ended the game here" in re.sub("<[^>]+>", "", page)
 
 
-def test_players_of_other_names_are_matched_by_their_seat_wind_in_the_hands_deal(client):
+def test_players_of_other_names_are_matched_by_their_seat_wind_in_the_hands_deal(client, monkeypatch):
     # table A's deal had passed to Cy (East); table B's East was Fred, its second seat. A hand of
     # B recorded into A named its winner "Cy (East)": by first seats it went to Gus, a non-dealer
+    from webui import store
+    # every hand of one minute: the hand goes at the end there (by date, one recorded a second
+    # after the other table's last hand would go before it, in Eve's deal)
+    monkeypatch.setattr(store, "now", lambda: "2026-12-05T20:00:00+00:00")
     wrong = _game(client, "riichi", ["Ann", "Bob", "Cy", "Di"])
     post(client, wrong, {"kind": "draw", "tenpai": [B]})            # the dealer noten: the deal passes (002 §3.4.11)
     post(client, wrong, {"kind": "draw", "tenpai": [C]})

@@ -545,3 +545,41 @@ def test_the_standing_during_play_splits_a_seat_two_people_played(client):
     shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
     bob = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"][B]
     assert f"Eve (in place of Bob) Bob, hand 1: +{bob}; Eve, hand 2: 0" in shown
+
+
+def test_a_hong_kong_game_says_its_own_words_and_splits_the_seat_beside_its_rank(client):
+    gid = new_game(client, "hk")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    form = page[page.index('id="substitute-form"'):]
+    form = _text(form[:form.index("</form>")])
+    assert "whoever finishes the game also takes its place" in form and "uma" not in form
+    assert 'data-confirm="Seat the substitute? The hands from the first hand given on are theirs."' in page
+    _substitute(client, gid, A, "Eve")
+    for _ in range(8):
+        if client.get(f"/api/games/{gid}").json["finished"]:
+            break
+        post(client, gid, {"kind": "draw"})
+    if not client.get(f"/api/games/{gid}").json["finished"]:
+        post(client, gid, {"kind": "end"})
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    final = page[page.index('id="final"'):]
+    final = _text(final[:final.index("</table>")])
+    assert "Eve Ann, hand 1: 0; Eve, hands 2–" in final and "(finished the game)" in final and "uma" not in final
+    shown = _text(client.get("/games/standings?rules=hk&lang=en").get_data(as_text=True))
+    note = shown[shown.index("Where a substitute took a seat"):]
+    assert note.startswith("Where a substitute took a seat, each person has the points of the hands they played; "
+                           "whoever finished the game also has its place (its total is not the final table’s score)")
+
+
+def test_the_end_of_a_game_restored_where_it_cannot_go_is_said_on_the_game_page(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "end"})
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200       # resumed
+    post(client, gid, {"kind": "draw"})
+    undone = next(e for e in client.get(f"/api/games/{gid}/edits").json["edits"] if e["action"] == "undo")
+    r = client.post(f"/games/{gid}/edits/{undone['id']}/restore?lang=en", data={"csrf_token": csrf_of(client)})
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}")
+    shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "would come after its end" in shown

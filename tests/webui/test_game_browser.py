@@ -1255,6 +1255,15 @@ def test_a_substitute_takes_a_seat_on_a_phone_and_a_refusal_keeps_the_name_typed
     d.get(f"{server}/games/{gid}?lang=en")
     d.find_element(By.CSS_SELECTOR, "#substitute > summary").click()
     form = wait(d).until(EC.visibility_of_element_located((By.ID, "substitute-form")))
+    # it asks first; cancelled, nothing is sent
+    d.execute_script("window.__asked = []; window.confirm = (m) => { window.__asked.push(m); return false; };")
+    form.find_element(By.NAME, "name").send_keys("Ernestine")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    assert d.execute_script("return window.__asked") == [
+        "Seat the substitute? The hands from the first hand given on are theirs."]
+    assert app.test_client().get(f"/api/games/{gid}").json["seated"] == PLAYERS
+    form.find_element(By.NAME, "name").clear()
+    d.execute_script("window.confirm = () => true")
     form.find_element(By.CSS_SELECTOR, "select[name=player] option[value='1']").click()
     form.find_element(By.NAME, "name").send_keys(PLAYERS[2].lower())          # Cyrielle plays seat 3
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -1265,6 +1274,7 @@ def test_a_substitute_takes_a_seat_on_a_phone_and_a_refusal_keeps_the_name_typed
     name = form.find_element(By.NAME, "name")
     name.clear()
     name.send_keys("Ernestine")
+    d.execute_script("window.confirm = () => true")      # a new page: asked again
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     row = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#standings .substitute-for")))
     assert row.text == f"(in place of {PLAYERS[1]})"

@@ -118,10 +118,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import i18n, money
     app.jinja_env.globals["money"] = lambda value, step, unit="", signed=False: money.money(
         value, step, unit, signed, number=i18n.number, space="\u00a0")
-    from . import gamelog
+    from . import gamelog, score_sheet
     app.jinja_env.globals["seat_shares"] = lambda final, tournament=False: gamelog.seat_shares(
         final, i18n.t, i18n.number, tournament)
     app.jinja_env.globals["share_words"] = lambda row: gamelog.share_words(row, i18n.t, i18n.number)
+    # one person however typed ("cy" back in Cy's seat), as a game tells its players apart
+    app.jinja_env.globals["same_person"] = lambda a, b: gamelog.name_key(a) == gamelog.name_key(b)
+    app.jinja_env.globals["sticks_text"] = lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number)
 
     # The tile reader's models load now, in the background, not on the first photo: with
     # PRELOAD_MODELS (set by `mjtable serve`), and by default when no config is given (a WSGI

@@ -119,7 +119,6 @@ def rename_game(store: Store, game_id: int, data: dict, shown: dict | None = Non
                                   else subs.get(n, n) for p, n in enumerate(names)])
         hand_players = {h["id"]: renamed(h["players"]) for h in store.list_hands(game_id) if h.get("players")}
         seated = renamed(game["seated"]) if game.get("seated") else None
-        seated = [] if seated == players else seated
         _check_seats_apart(game, seated or players, [{"players": v} for v in hand_players.values()], start=players)
         store.rename_game(game_id, new_name, players, seated=seated, hand_players=hand_players)
         store.add_edit(game_id, 0, "rename", {"name": game["name"], "players": game["players"]},
@@ -169,7 +168,7 @@ def names_for(game: dict, seq: int, before: dict | None) -> list[str]:
 
 def next_names(store: Store, game: dict) -> list[str]:
     """Who plays the game's next hand (``names_for``)."""
-    if not game.get("seated"):         # no substitute: no hand to read (the games list asks it of every game)
+    if not game.get("seated"):         # never a substitute: no hand to read (the games list asks it of every game)
         return list(game["players"])
     last = store.last_hand(game["id"])
     return names_for(game, (last["seq"] if last else 0) + 1, last)
@@ -178,6 +177,12 @@ def next_names(store: Store, game: dict) -> list[str]:
 def played_by(game: dict, h: dict) -> list[str]:
     """The four names who played hand ``h`` (its own where a substitute sat in)."""
     return list(h.get("players") or game["players"])
+
+
+def seat_heads(view: dict) -> list[str]:
+    """Each seat's column head on a score sheet, the CSV, the chart and the terminal: everyone who
+    played it ("Bob / Eve")."""
+    return [" / ".join(names) for names in seat_names(view)]
 
 
 def seat_names(view: dict) -> list[list[str]]:
@@ -218,7 +223,8 @@ def substitute_top(hands: list[dict], finished: bool) -> int:
     return len(hands) - (1 if hands and hands[-1]["kind"] == "end" else 0) if finished else len(hands) + 1
 
 
-def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: bool = True) -> dict:
+def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: bool = True,
+               from_start: bool = False) -> dict:
     """``name`` takes player ``player``'s seat from hand ``first_seq`` (the next hand by default;
     an earlier one when the substitution is recorded late), for every later hand: a player who
     leaves the table (illness, a train), replaced for the rest of the game (002 §5.9, « Joueurs de
@@ -245,10 +251,10 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
             if first is None:
                 raise GameError("bad_field", f"the first hand the substitute plays must be a hand number, not "
                                 f"{str(first_seq)[:20]!r}", field="first")
-        if first == 1 or top < 2:
+        if (first == 1 or top < 2) and not from_start:
             raise GameError("bad_field", "a substitute takes a seat after the first hand: a name typed wrong from "
                             "the start is corrected with the names", field="first")
-        if not 2 <= first <= top:
+        if not (1 if from_start else 2) <= first <= top:
             raise GameError("bad_field", "the first hand the substitute plays can only be hand 2" if top == 2 else
                             f"the first hand the substitute plays is a hand from 2 to {top}", field="first")
         # the names at that hand: its own, or the next hand's (an undo may have left a substitution to come)
@@ -263,7 +269,9 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
         later = [dict(h, players=played_by(game, h)[:p] + [clean] + played_by(game, h)[p + 1:])
                  for h in hands if h["seq"] >= first]
         _check_seats_apart(game, after, [h for h in hands if h["seq"] < first] + later)
-        store.seat_substitute(game_id, [] if after == game["players"] else after, p, clean, first)
+        # kept even when the players of the start are all back: a game that had a substitute keeps
+        # its names at the table and the first hand each plays (one still to come after an undo)
+        store.seat_substitute(game_id, after, p, clean, first)
         if keep:
             store.add_edit(game_id, first, "substitute", {"player": p, "name": before}, {"player": p, "name": clean})
     return {"player": p, "name": clean, "replaces": before, "first": first}
@@ -725,10 +733,32 @@ def _remember_deal(store: Store, game: dict) -> None:
         store.set_game_context(game["id"], ctx)
 
 
+def _penalties(h: dict) -> list:
+    """Each player's penalties taken after the uma in hand ``h`` (a tournament chombo, 002 §3.4.6)."""
+    return (h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0]
+
+
+def _people_at_seat(game: dict, hands: list[dict], p: int) -> dict[str, dict]:
+    """Everyone who played seat ``p`` in ``hands`` (by ``name_key``, in the order they sat down):
+    ``name``, ``seqs`` (the hands they played), ``score`` (the seat's changes and after-uma
+    penalties in them) and ``penalty``."""
+    people: dict[str, dict] = {}
+    for h in hands:
+        if h["kind"] == "end":
+            continue
+        who = played_by(game, h)[p]
+        one = people.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0, "penalty": 0, "seqs": []})
+        one["hands"] += 1
+        one["seqs"].append(h["seq"])
+        one["score"] += h["deltas"][p] + _penalties(h)[p]
+        one["penalty"] += _penalties(h)[p]
+    return people
+
+
 def _final(game: dict, flow, hands: list[dict], totals: list[int], deal: Deal) -> list[dict] | None:
     penalties = [0, 0, 0, 0]
     for h in hands:
-        for p, v in enumerate((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0]):
+        for p, v in enumerate(_penalties(h)):
             penalties[p] += v
     rows = flow.final(totals, deal, penalties)
     return _named_final(game, rows, hands)
@@ -755,14 +785,7 @@ def running_shares(game: dict, hands: list[dict], tr, number) -> list[str]:
     it, until the final table split it."""
     out = []
     for p in range(4):
-        people: dict[str, dict] = {}
-        for h in hands:
-            if h["kind"] == "end":
-                continue
-            who = played_by(game, h)[p]
-            one = people.setdefault(name_key(who), {"name": who, "seqs": [], "score": 0})
-            one["seqs"].append(h["seq"])
-            one["score"] += h["deltas"][p] + ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
+        people = _people_at_seat(game, hands, p)
         out.append(tr("; ").join(tr("{name}, hand(s) {hands}: {points}", name=v["name"], n=len(v["seqs"]),
                                     hands=_hand_ranges(v["seqs"]), points=number(v["score"], True))
                                  for v in people.values()) if len(people) > 1 else "")
@@ -814,7 +837,9 @@ def final_table(store: Store, game: dict, deal: Deal | None = None) -> list[dict
         return None
     totals, _ = store.totals(game["id"])
     rows = flow_of(game).final(totals, deal, store.penalty_totals(game["id"]))
-    return _named_final(game, rows, store.substituted_hands(game["id"]))
+    # the hands read only where a substitute sat in (the standings ask it of every finished game,
+    # and a read-only game log from before substitutes has no column for them)
+    return _named_final(game, rows, store.substituted_hands(game["id"]) if game.get("seated") else [])
 
 
 def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
@@ -822,8 +847,9 @@ def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
     substitute sat in also lists everyone who played it (``shares``, in the order they sat down):
     the hands they played and the points the seat made in them (its changes and after-uma
     penalties), the one who finished taking the rest (the uma, the sticks left, the points of the
-    start): docs/rulings.md, "Substitutes". ``hands``: at least every hand played by a substitute
-    (``players``), with its ``deltas`` and ``outcome``: none where no substitute played a hand."""
+    start): docs/rulings.md, "Substitutes". ``hands``: every hand of the game with its ``players``,
+    ``deltas`` and ``outcome`` (the last decides who finished, each counts in a share), or none
+    where no substitute ever sat in."""
     # who finished each seat: who played its last hand (a substitute seated after it, the game
     # then ended there, played none)
     played = [h for h in hands if h["kind"] != "end"]
@@ -832,17 +858,7 @@ def _named_final(game: dict, rows: list[dict], hands: list[dict]) -> list[dict]:
     for r in rows:
         p = r["seat"]
         row = {"player": named[p], **r}
-        shares: dict[str, dict] = {}
-        for h in hands:
-            if h["kind"] == "end":
-                continue
-            who = played_by(game, h)[p]
-            share = shares.setdefault(name_key(who), {"name": who, "hands": 0, "score": 0, "penalty": 0, "seqs": []})
-            penalty = ((h.get("outcome") or {}).get("penalties") or [0, 0, 0, 0])[p]
-            share["hands"] += 1
-            share["seqs"].append(h["seq"])
-            share["score"] += h["deltas"][p] + penalty
-            share["penalty"] += penalty
+        shares = _people_at_seat(game, hands, p)
         if any(k != name_key(named[p]) for k in shares):
             mine = shares.setdefault(name_key(named[p]), {"name": named[p], "hands": 0, "score": 0, "penalty": 0,
                                                           "seqs": []})
@@ -1231,9 +1247,9 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                             "hands, then send it again if it is still to record", field="expect_seq")
     if expected_edits is not None:
         expected_edits = validation.int_id(expected_edits, "expect_edits")
-        edits = store.list_edits(game_id)
-        if expected_edits != len(edits):
-            if all(e["action"] == "substitute" for e in edits[expected_edits:]):
+        if expected_edits != store.count_edits(game_id):
+            since = store.list_edits(game_id)[expected_edits:]
+            if since and all(e["action"] == "substitute" for e in since):
                 # said as what happened: "a hand was edited" stood where a substitute had sat down
                 raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a "
                                 "substitute took a seat, which changes who plays the next hand; nothing was recorded: "
@@ -1868,7 +1884,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     the page's language (``i18n.CSV_WORDS_FR``), English ids without."""
     view = game_view(store, game_id)
     # each seat's column named by everyone who played it ("Bob / Eve" where a substitute sat in)
-    players = [" / ".join(names) for names in seat_names(view)]
+    players = seat_heads(view)
     substituted = any(h.get("players") for h in view["hands"])
     out = io.StringIO()
     w = SafeCsv(out, delimiter)
@@ -2100,7 +2116,8 @@ def _seat_as_exported(store: Store, game_id: int, names, where: str) -> None:
         if not isinstance(name, str) or name_key(name) == name_key(next_names(store, store.get_game(game_id))[p]):
             continue
         try:
-            substitute(store, game_id, p, name, keep=False)
+            # an export's first hand played by a substitute (the hand before it deleted) is taken as it is
+            substitute(store, game_id, p, name, keep=False, from_start=True)
         except GameError as e:
             raise GameError("bad_import", f"{where}[{p}]: {e.message}", field=where) from None
 

@@ -141,7 +141,6 @@ def show(game_id):
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, liable_paying=gamelog.liable_paying,
                            robbed_kong=score_sheet.robbed_kong,
-                           sticks_text=lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number),
                            value_and_counters=score_sheet.value_and_counters, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            option_fields=scoring.option_fields(view["game"]["rules"]),
@@ -171,7 +170,7 @@ def _played(view: dict) -> list[dict]:
 def _chart(view: dict, totals: list[list[int]], start: int = 0, legend: bool = True) -> str:
     """The standings chart of a game's ``totals`` from ``start``, its label in the page's language."""
     # each seat by everyone who played it ("Bob / Eve")
-    return standings_svg([" / ".join(names) for names in gamelog.seat_names(view)], totals, start=start, legend=legend,
+    return standings_svg(gamelog.seat_heads(view), totals, start=start, legend=legend,
                          label=i18n.t("standings after each hand"), number=i18n.number)
 
 
@@ -704,8 +703,9 @@ def restore(game_id, edit_id):
         try:
             h = gamelog.restore_hand(get_store(), game_id, edit_id)
         except gamelog.GameError as e:
-            # said on the game page, whatever the reason (restored from another phone since; the end
-            # of a game put back before hands recorded after it: a bare 409 page was a dead end)
+            # said on the game page (restored from another phone since; the end of a game put back
+            # before hands recorded after it: a bare 409 page was a dead end); a stale page is
+            # sent back to the game by _stale_page_back_to_game
             if e.code == "stale_hand":
                 raise
             flash(i18n.msg(e.to_dict()), "error")
@@ -788,7 +788,6 @@ def hand(game_id, seq):
     # said again here, not only flashed once when the draw was recorded: the table may decide later
     return render_template("hand.html", game=game, h=h, score=score, noten_riichi=gamelog.noten_riichi(game, h),
                            noten_riichi_text=i18n.NOTEN_RIICHI_FLASH, named=named, sticks_won=gamelog.sticks_won,
-                           sticks_text=lambda h, winner: score_sheet.sticks_text(h, winner, i18n.t, i18n.number),
                            game_over=gamelog.next_deal(store, game).finished)
 
 

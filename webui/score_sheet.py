@@ -171,7 +171,8 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
     # everyone who played each seat, in the order they sat down (a substitute after the player
     # of the start: gamelog.substitute)
     seat_names = gamelog.seat_names(view)
-    spelled = {n: n for names in seat_names for n in names}
+    # by the name as it reads (gamelog.name_key): a player back as "cy" is Cy, spelt as first written
+    spelled = {gamelog.name_key(n): n for names in seat_names for n in names}
     substituted = False
     if pdf_names:
         everyone = [(p, n) for p, names in enumerate(seat_names) for n in names]
@@ -181,11 +182,13 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
         alike = [w.casefold() if w else None for w in written]
         written = [None if w is not None and alike.count(w.casefold()) > 1 else w for w in written]
         substituted = None in written
-        spelled = {n: w if w is not None else tr("player {n}", n=p + 1) for (p, n), w in zip(everyone, written)}
-    players = [" / ".join(spelled[n] for n in names) for names in seat_names]
+        spelled = {gamelog.name_key(n): w if w is not None else tr("player {n}", n=p + 1)
+                   for (p, n), w in zip(everyone, written)}
+    spell = (lambda n: spelled.get(gamelog.name_key(n), n))
+    players = [" / ".join(spell(n) for n in names) for names in seat_names]
     rows = []
     for h in view["hands"]:
-        hp = [spelled[n] for n in h["played_by"]]
+        hp = [spell(n) for n in h["played_by"]]
         end = h["kind"] == "end"
         # the players' end of the game was played in no deal: no round or dealer beside it (it read
         # "W1 Ann", a West-round deal that was never dealt)
@@ -202,9 +205,9 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
     final = view["final"]
     if final:
         for r in final:
-            r["player"] = spelled[r["player"]]
+            r["player"] = spell(r["player"])
             for share in r.get("shares") or []:
-                share["name"] = spelled[share["name"]]
+                share["name"] = spell(share["name"])
             r["result"] = r["points"] - flow.start_points
             r["score_k"] = r["score"] / 1000
     return {"game": game, "flow": view["flow"], "players": players, "rows": rows, "final": final,
@@ -213,7 +216,7 @@ def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, numbe
                                              # the sheet says its starting points on their own
                                              {**game.get("flow", {}), "start_points": None}, number),
             "name": (game["name"] if not pdf_names else _pdf_spelling(game["name"]) or " / ".join(players)),
-            "next": None if view["finished"] else {"dealer": spelled[view["seated"][view["dealer"]]],
+            "next": None if view["finished"] else {"dealer": spell(view["seated"][view["dealer"]]),
                                                    "round_wind": view["round_wind"],
                                                    "honba": view["honba"], "riichi_sticks": view["riichi_sticks"]},
             "riichi": flow.has_riichi}

@@ -146,7 +146,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     may be the end of a game (kind ``end``). Version 2 to 3: each hand's ``rev`` (NULL for the
     hands already there: their pages name them by id alone). Version 3 to 4: each hand's ``uid``.
     Version 4 to 5: each game's ``money`` (none kept for the games already there). Version 5 to 6:
-    each game's ``seated`` and each hand's ``players`` (substitutes; none in the games already there)."""
+    each game's ``seated`` and ``seated_from`` and each hand's ``players`` (substitutes; none in the
+    games already there)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= SCHEMA_VERSION:
         return version
@@ -519,7 +520,7 @@ class Store:
         with self.transaction() as c:
             c.execute("UPDATE games SET name = ?, players = ? WHERE id = ?", (name, json.dumps(players), game_id))
             if seated is not None:
-                c.execute("UPDATE games SET seated = ? WHERE id = ?", (json.dumps(seated, ensure_ascii=False), game_id))
+                c.execute("UPDATE games SET seated = ? WHERE id = ?", (_dump(seated), game_id))
             for hid, names in (hand_players or {}).items():
                 c.execute("UPDATE hands SET players = ? WHERE id = ?",
                           (None if names is None else json.dumps(names, ensure_ascii=False), hid))
@@ -552,8 +553,7 @@ class Store:
         start = game["players"]
         starts = list(game["seated_from"] or [0, 0, 0, 0])
         starts[player] = first_seq
-        c.execute("UPDATE games SET seated = ?, seated_from = ? WHERE id = ?",
-                  (json.dumps(seated, ensure_ascii=False), json.dumps(starts), game_id))
+        c.execute("UPDATE games SET seated = ?, seated_from = ? WHERE id = ?", (_dump(seated), json.dumps(starts), game_id))
         for hid, names in c.execute("SELECT id, players FROM hands WHERE game_id = ? AND seq >= ?",
                                     (game_id, first_seq)).fetchall():
             names = json.loads(names) if names else list(start)
@@ -636,9 +636,9 @@ class Store:
         return [points_of(v) for v in row]
 
     def substituted_hands(self, game_id: int) -> list[dict]:
-        """Every hand of a game where a substitute sat in, or all of them when one did (what a
-        final table needs to give each person the points of the hands they played): without the
-        heavy JSON columns. None at all in a game without a substitute (one light query)."""
+        """Every hand of a game a substitute played a hand of (what a final table needs to give
+        each person the points of the hands they played), without the heavy JSON columns; none
+        where no hand names its players (one light query)."""
         if self.conn.execute("SELECT 1 FROM hands WHERE game_id = ? AND players IS NOT NULL LIMIT 1",
                              (game_id,)).fetchone() is None:
             return []

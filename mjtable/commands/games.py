@@ -365,14 +365,15 @@ def run(args) -> int:
             print(f"no game yet in {place} (the web UI's Games page starts one; {option} names another game log)")
         # each with its day and whether it is over, as the Games page lists them; --lang fr in
         # French (the list was in English whatever the flag)
-        from webui import i18n
+        from webui import gamelog, i18n
         with app.test_request_context(f"/?lang={args.lang}"):
             for g in games:
                 hands = i18n.t("{n} hand(s)", n=g["n_hands"])
                 state = i18n.t("finished") if g.get("finished") else ""
                 # a substitute at the table: who sits in whose place
                 subs = [i18n.t("{name} in place of {player}", name=n, player=p)
-                        for n, p in zip(g.get("at_table") or g["players"], g["players"]) if n != p]
+                        for n, p in zip(g.get("at_table") or g["players"], g["players"])
+                        if gamelog.name_key(n) != gamelog.name_key(p)]
                 print(f"{g['id']:>4}  {_local_time(g['created'])}  {g['rules']:<9} {hands:>10}  {state:<9} {g['name']}"
                       + ("" if g["name"] == " / ".join(g["players"]) else f"  ({', '.join(g['players'])})")
                       + (f"  ({', '.join(subs)})" if subs else ""))
@@ -633,7 +634,7 @@ def sheet_text(view: dict, french: bool = False) -> str:
     if rows:
         # each seat's column named by everyone who played it ("Bob / Eve")
         head = (words.get("hand", "hand"), words.get("deal", "deal"), words.get("dealer", "dealer"),
-                [" / ".join(names) for names in gamelog.seat_names(view)],
+                gamelog.seat_heads(view),
                 tr("Result").lower())
         widths = [max(_shown_width(r[k]) for r in rows + [head]) for k in range(3)]
         figures = [max(_shown_width(head[3][p]), *(_shown_width(r[3][p]) for r in rows)) for p in range(4)]

@@ -29,8 +29,12 @@ def _move(client, gid, seq, to, seats=None):
     return client.post(f"/games/{gid}/hands/{seq}/move?lang=en", data=form)
 
 
-def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client):
+def test_a_hand_recorded_into_the_game_before_moves_to_the_new_one(client, monkeypatch):
     # the same four friends sat again in another order; Bob's win went into the game before
+    from webui import store
+    # every hand of one minute: the hand goes at the end there (by date, one recorded a second
+    # before the other game's draw would go before it)
+    monkeypatch.setattr(store, "now", lambda: "2026-12-05T20:00:00+00:00")
     wrong = new_game(client, "mcr")
     post(client, wrong, {"hand": WIN, "winner": B, "discarder": A, "note": "Bob's big hand"})
     post(client, wrong, {"kind": "draw"})

@@ -24,6 +24,17 @@ def _substitute(client, gid, player, name, first="", lang="en"):
         "csrf_token": csrf_of(client), "player": str(player), "name": name, "first": str(first)})
 
 
+def _cy_back_as_typed_in_lowercase(client) -> int:
+    """An MCR game: Gus takes Cy's seat for hand 2, Cy is back for hand 3, typed "cy"."""
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "Gus")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "cy")
+    post(client, gid, {"kind": "draw"})
+    return gid
+
+
 def _riichi_game_with_a_substitute(client) -> int:
     """A half riichi game: Bob wins on Ann's discard (hand 1), Eve takes Ann's seat, three draws
     end the game (Eve alone tenpai each time, the dealer noten: the deal passes)."""
@@ -186,10 +197,11 @@ def test_an_export_keeps_who_played_and_imports_as_it_was(client):
     edits = client.get(f"/api/games/{r.json['game']['id']}/edits").json["edits"]
     assert [(e["action"], e["seq"], e["after"]["name"]) for e in edits] == [("substitute", 2, "Eve"),
                                                                            ("substitute", 3, "Hal")]
-    # a file whose first hand names another player is refused, said where
-    data["hands"][0]["players"] = ["Zed", "Bob", "Cy", "Di"]
+    # a file naming one person at two seats is refused, said where
+    data["hands"][0]["players"] = ["Ann", "Bob", "Cy", "bob"]
     r = client.post("/api/games/import", json=data)
-    assert r.status_code == 400 and "hands[0].players[0]" in r.json["error"]["message"]
+    assert r.status_code == 400 and "hands[0].players[3]" in r.json["error"]["message"]
+    assert "bob already plays another seat" in r.json["error"]["message"]
 
 
 def test_the_api_seats_a_substitute_and_refuses_the_same_one_twice(client):
@@ -315,12 +327,7 @@ def test_a_hand_played_by_who_has_taken_another_seat_since_is_not_restored(clien
 
 
 def test_a_player_back_under_another_case_is_renamed_with_their_name(client):
-    gid = new_game(client, "mcr")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "Gus")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "cy")
-    post(client, gid, {"kind": "draw"})
+    gid = _cy_back_as_typed_in_lowercase(client)
     assert client.patch(f"/api/games/{gid}", json={"players": ["Ann", "Bob", "Cyril", "Di"]}).status_code == 200
     view = client.get(f"/api/games/{gid}").json
     assert [h["played_by"][C] for h in view["hands"]] == ["Cyril", "Gus", "Cyril"] and view["seated"][C] == "Cyril"
@@ -471,12 +478,7 @@ def test_an_export_keeps_a_substitute_still_to_come(client):
 
 
 def test_a_start_player_back_under_another_case_is_no_substitute_to_rename(client):
-    gid = new_game(client, "mcr")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "Gus")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "cy")
-    post(client, gid, {"kind": "draw"})
+    gid = _cy_back_as_typed_in_lowercase(client)
     page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
     assert 'value="Gus"' in page and 'name="sub_was1"' not in page
     r = client.patch(f"/api/games/{gid}", json={"substitutes": {"cy": "Cyrus"}})
@@ -583,3 +585,62 @@ def test_the_end_of_a_game_restored_where_it_cannot_go_is_said_on_the_game_page(
     assert r.status_code == 303 and r.location.endswith(f"/games/{gid}")
     shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
     assert "would come after its end" in shown
+
+
+def test_a_substitute_still_to_come_is_kept_when_the_player_they_replaced_came_back(client):
+    gid = new_game(client, "mcr")
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")                  # from hand 3
+    for _ in range(2):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Bob")                  # back from hand 5
+    post(client, gid, {"kind": "draw"})
+    for _ in range(2):
+        client.post(f"/api/games/{gid}/undo", json={})  # hands 5 and 4 taken back: hand 4 was Eve's
+    assert client.get(f"/api/games/{gid}").json["seated"][B] == "Eve"
+    post(client, gid, {"kind": "draw"})
+    assert _played(client, gid, B) == ["Bob", "Bob", "Eve", "Eve"]
+
+
+def test_a_sheet_names_a_player_back_under_another_case_as_first_written(client):
+    gid = _cy_back_as_typed_in_lowercase(client)
+    assert client.get(f"/games/{gid}/sheet?lang=en").status_code == 200
+    pdf = client.get(f"/games/{gid}/sheet.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    sheet = _text(client.get(f"/games/{gid}/sheet?lang=en").get_data(as_text=True))
+    assert "Cy / Gus" in sheet and "cy" not in sheet.split("Cy / Gus")[1][:40]
+    shown = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "(in place of Cy)" not in shown
+
+
+def test_an_export_whose_first_hand_a_substitute_played_is_imported(client):
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, B, "Eve")
+    post(client, gid, {"kind": "draw"})
+    assert client.delete(f"/api/games/{gid}/hands/1", json={}).status_code == 200     # Eve's hand is now hand 1
+    data = client.get(f"/api/games/{gid}/export.json").json
+    r = client.post("/api/games/import", json=data)
+    assert r.status_code == 201, r.json
+    assert _played(client, r.json["game"]["id"], B) == ["Eve"]
+
+
+def test_a_game_log_from_before_substitutes_read_only_gives_its_final_tables(client, app):
+    import sqlite3
+
+    from webui import store as store_mod
+    gid = new_game(client, "riichi", east_only=True)
+    for _ in range(4):
+        post(client, gid, {"kind": "draw", "tenpai": []})
+    path = app.config["DATABASE"] if "DATABASE" in app.config else None
+    with app.app_context():
+        path = path or store_mod.get_store().conn.execute("PRAGMA database_list").fetchone()[2]
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE hands RENAME COLUMN players TO unused")      # as a schema 5 log has it
+    conn.commit()
+    conn.close()
+    st = store_mod.Store(store_mod.connect(path, read_only=True), read_only="a test")
+    from webui import gamelog
+    game = st.get_game(gid)
+    assert len(gamelog.final_table(st, game)) == 4

@@ -122,6 +122,9 @@ def _profile_saved(name: str | None) -> bool:
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
+    if gid is None and draft is not None:
+        # a photo recorded already opens in its game (opened alone, it offered to record it again)
+        gid = (drafts.recorded(store, draft["id"]) or {}).get("game_id")
     stored = game = store.get_game(gid) if gid is not None else None
     if game is not None:            # the names at the table now: a substitute's for the seat they took
         game = {**game, "players": gamelog.next_names(store, game)}

@@ -644,3 +644,16 @@ def test_a_game_log_from_before_substitutes_read_only_gives_its_final_tables(cli
     from webui import gamelog
     game = st.get_game(gid)
     assert len(gamelog.final_table(st, game)) == 4
+
+
+def test_a_recorded_photo_opened_outside_its_game_is_not_offered_for_recording_again(client):
+    from .test_review_record import _draft, _game, _record
+    gid = _game(client)
+    other = _game(client)
+    draft = _draft(client)
+    page = client.get(f"/review/{draft}?lang=en").get_data(as_text=True)
+    assert 'id="record-into-game"' in page and f'<option value="{other}">' in page
+    assert _record(client, draft, gid).status_code == 303
+    page = client.get(f"/review/{draft}?lang=en").get_data(as_text=True)
+    assert 'id="record-into-game"' not in page and 'id="recorded-link"' in page
+    assert "start or open a game and record it from there" not in page

@@ -786,10 +786,14 @@ def running_shares(game: dict, hands: list[dict], tr, number) -> list[str]:
     out = []
     for p in range(4):
         people = _people_at_seat(game, hands, p)
-        out.append(tr("; ").join(tr("{name}, hand(s) {hands}: {points}", name=v["name"], n=len(v["seqs"]),
-                                    hands=_hand_ranges(v["seqs"]), points=number(v["score"], True))
-                                 for v in people.values()) if len(people) > 1 else "")
+        out.append(tr("; ").join(_share_part(v, tr, number) for v in people.values()) if len(people) > 1 else "")
     return out
+
+
+def _share_part(person: dict, tr, number) -> str:
+    """One person's part of a seat (``_people_at_seat``) in words: "Bruno, hands 1–3: -100"."""
+    return tr("{name}, hand(s) {hands}: {points}", name=person["name"], n=person["hands"],
+              hands=_hand_ranges(person.get("seqs") or []), points=number(person["score"], True))
 
 
 def share_words(r: dict, tr, number) -> str:
@@ -797,8 +801,7 @@ def share_words(r: dict, tr, number) -> str:
     (finished the game: with its uma and the points of the start)"; "" for a seat one person played."""
     parts = []
     for s in r.get("shares") or []:
-        part = tr("{name}, hand(s) {hands}: {points}", name=s["name"], n=s["hands"],
-                  hands=_hand_ranges(s.get("seqs") or []), points=number(s["score"], True))
+        part = _share_part(s, tr, number)
         if name_key(s["name"]) == name_key(r["player"]):
             # what the one who finished has beside their hands (the rest of the seat's score)
             part += " " + tr("(finished the game: with its uma and the points of the start)" if "uma" in r
@@ -2112,8 +2115,10 @@ def _seat_as_exported(store: Store, game_id: int, names, where: str) -> None:
         return
     if not (isinstance(names, list) and len(names) == 4):
         raise GameError("bad_import", "players must be four names", field=where)
+    # read once: seating one seat changes no other's
+    at_table = next_names(store, store.get_game(game_id))
     for p, name in enumerate(names):
-        if not isinstance(name, str) or name_key(name) == name_key(next_names(store, store.get_game(game_id))[p]):
+        if not isinstance(name, str) or name_key(name) == name_key(at_table[p]):
             continue
         try:
             # an export's first hand played by a substitute (the hand before it deleted) is taken as it is

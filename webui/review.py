@@ -122,14 +122,14 @@ def _profile_saved(name: str | None) -> bool:
 def _page(draft=None):
     store = get_store()
     gid = request.args.get("game", type=int)
-    if gid is None and draft is not None:
+    recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
+    if gid is None and recorded:
         # a photo recorded already opens in its game (opened alone, it offered to record it again)
-        gid = (drafts.recorded(store, draft["id"]) or {}).get("game_id")
+        gid = recorded["game_id"]
     stored = game = store.get_game(gid) if gid is not None else None
     if game is not None:            # the names at the table now: a substitute's for the seat they took
         game = {**game, "players": gamelog.next_names(store, game)}
     state = drafts.state(store, draft["id"]) if draft is not None else None
-    recorded = drafts.recorded(store, draft["id"]) if draft is not None else None
     recorded_deal = None
     if game is not None and recorded and recorded.get("game_id") == game["id"]:
         # a photo recorded already: named as its hand was played (a substitute seated since), in its

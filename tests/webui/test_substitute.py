@@ -311,11 +311,7 @@ def test_messages_about_a_hand_name_who_played_it(client):
 
 
 def test_a_hand_played_by_who_has_taken_another_seat_since_is_not_restored(client):
-    gid = new_game(client, "mcr")
-    for _ in range(2):
-        post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, B, "Eve")
-    post(client, gid, {"kind": "draw"})
+    gid = _eve_for_bob_from_hand_3(client)
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200      # Eve's hand 3 taken back
     _substitute(client, gid, B, "Bob")
     _substitute(client, gid, C, "Eve")                                              # Eve now sits in Cy's seat
@@ -413,16 +409,22 @@ def test_a_substitutes_name_typed_wrong_is_corrected_with_the_names(client):
     assert client.get(f"/api/games/{gid}").json["seated"][B] == "Emile"
 
 
-def _played(client, gid, seat):
-    return [h["played_by"][seat] for h in client.get(f"/api/games/{gid}").json["hands"]]
-
-
-def test_substitutions_at_two_seats_keep_each_other(client):
+def _eve_for_bob_from_hand_3(client) -> int:
+    """An MCR game of three draws, Eve in Bob's seat from hand 3."""
     gid = new_game(client, "mcr")
     for _ in range(2):
         post(client, gid, {"kind": "draw"})
     _substitute(client, gid, B, "Eve")
     post(client, gid, {"kind": "draw"})
+    return gid
+
+
+def _played(client, gid, seat):
+    return [h["played_by"][seat] for h in client.get(f"/api/games/{gid}").json["hands"]]
+
+
+def test_substitutions_at_two_seats_keep_each_other(client):
+    gid = _eve_for_bob_from_hand_3(client)
     _substitute(client, gid, C, "Gus", first=2)          # recorded late, at another seat
     assert client.get(f"/api/games/{gid}").json["seated"] == ["Ann", "Eve", "Gus", "Di"]
     post(client, gid, {"kind": "draw"})

@@ -76,6 +76,17 @@ def test_phone_shows_every_players_column_of_each_hand(server, browser, app):
             assert heard.endswith(f"change {shown[1]} total {shown[2]}"), heard
     d.execute_script("document.getElementById('hand-1').scrollIntoView()")
     shot(d, "game-phone", width=390)
+    # Long names wrap in a hand's cards, whole: cut ("Jean-Christop…") two could read alike
+    client = app.test_client()
+    long_names = ["Jean-Christophe", "Marie-Antoinette", "Bartholomew Smith", "Maximilienne"]
+    named = client.post("/api/games", json={"rules": "toy", "players": long_names}).json["game"]["id"]
+    assert client.post(f"/api/games/{named}/hands", json={"hand": WIN, "winner": 1, "discarder": 0}).status_code == 201
+    phone(d)
+    d.get(f"{server}/games/{named}?lang=en")
+    _no_overflow(d)
+    for p, who in enumerate(d.find_elements(By.CSS_SELECTOR, "#hand-1 td.delta .who")):
+        assert d.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", who), long_names[p]
+        assert " ".join(who.text.split()).replace("- ", "-") == long_names[p]
     # The score sheet scrolls sideways in its box; the page itself fits the phone.
     phone(d)
     d.get(f"{server}/games/{gid}/sheet")

@@ -782,6 +782,16 @@ def test_hong_kong_in_french_names_the_discarder_as_its_document_does(capsys):
     assert code == 0 and "l'écarteur paie 2" in out and "donneur" not in out
 
 
+def test_a_refused_hand_is_said_in_french_with_lang_fr(capsys):
+    # a family scoring in French read "error: too many tiles: 15 standing..." in English
+    code, _, err = run(capsys, "score", "123m456p789s234s55m 4s", "--rules", "classical", "--lang", "fr")
+    assert code == 2 and err.startswith("erreur: trop de tuiles : 15 debout") and "too many" not in err
+    code, _, err = run(capsys, "score", "123m456p789s23x4s55m 4s", "--rules", "mcr", "--lang", "fr")
+    first = err.splitlines()[0]
+    assert code == 2 and first.startswith("erreur: caractère inattendu 'x'") and first.endswith("(caractère 15)")
+    assert err.splitlines()[2].strip() == "^"         # and the caret under it, as in English
+
+
 def test_riichi_as_a_beginner_reads_it(capsys):
     # a dealer's win in French says « ouvreur », as 002 §3.4.11 and the web pages do (it said « croupier »)
     code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--seat-wind", "E", "--riichi",

@@ -360,7 +360,7 @@ FR = {
     # the rules' title in brackets: « en Hong Kong à l'ancienne » read as a place
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante ({rules}) : {why}",
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible ({rules}) : {why}",
-    "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "Why not…": "Pourquoi pas…",
+    "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "character {n}": "caractère {n}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "déjà dans {name}", "not counted with {name}": "non compté avec {name}",

@@ -58,7 +58,14 @@ def run(args) -> int:
         else:
             # a hand typed in notation has no JSON fields: "(field concealed)" named none a player wrote
             notation = isinstance(e, scorer.HandError) and not text.lstrip().startswith("{")
-            print(f"error: {e.said(field=not notation)}", file=sys.stderr)
+            said = e.said(field=not notation)
+            if args.lang == "fr":       # as the web pages say it in French (a family read "too many tiles")
+                words = Words(french=True)
+                with words.context(args.rules if args.rules in scorer.RULE_SETS else None):
+                    said = words.msg(e.to_dict())
+                    if e.position is not None:
+                        said += f" ({words.t('character {n}', n=e.position + 1)})"
+            print(f"{'erreur' if args.lang == 'fr' else 'error'}: {said}", file=sys.stderr)
             if e.excerpt() is not None:     # the notation, and a caret under the character at fault
                 before, at, after = e.excerpt()
                 print(f"  {before}{at}{after}\n  {' ' * len(before)}^", file=sys.stderr)

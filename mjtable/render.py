@@ -189,7 +189,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
             lines.append("    " + w.t("{payer} pays {amount}", payer=_payer(p.payer, w), amount=p.amount)
                          + (f"  ({w.msg(p.reason)})" if p.reason else ""))
     if result.assumed:
-        lines.append("  " + w.t("assumed (not given): {keys}", keys=", ".join(_assumed(k, w) for k in result.assumed)))
+        lines.append("  " + w.t("assumed (not given): {keys}", keys=_assumed_list([_assumed(k, w, result.rules) for k in result.assumed], w)))
     if result.unused:
         lines.append(f"  {unused_text(result.rules, result.unused, w)}")
     return "\n".join(lines)
@@ -215,14 +215,21 @@ def _payer(payer: str, w: Words) -> str:
     return MERGED_PAYER_WORDS.get(payer, payer)
 
 
-def _assumed(key: str, w: Words) -> str:
-    """A key not given and its value as scored (``assumed_text``), its name in French too."""
+def _assumed(key: str, w: Words, rules: str | None = None) -> str:
+    """A key not given and its value as scored (``assumed_text``), its name in French too, in
+    ``rules``' own words (a classical hand's heavenly hand, not riichi's « tenhou »)."""
     said = assumed_text(key)
     if not w.french:
         return said
     name, _, value = said.partition("=")
     from webui import i18n
-    return f"{i18n.label(name, kind='context')}={w.t(value)}"
+    return f"{i18n.label(name, rules, kind='context')}={w.t(value)}"
+
+
+def _assumed_list(said: list[str], w: Words) -> str:
+    """The keys assumed, one after another: in French apart by « ; », since their names have
+    commas of their own (« main terrestre, sur pioche=non »)."""
+    return " ; ".join(said) if w.french else ", ".join(said)
 
 
 #: What a yakuman's han line says (it said "its 13 han are not added to", cut short).
@@ -413,5 +420,5 @@ def format_side_by_side(results, hand_text: str = "", words: Words = ENGLISH) ->
     if "seat_wind" in assumed and any(r.extra.get("dealer") is True for r in results):
         out.append(w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
     if assumed:
-        out.append(w.t("assumed (not given): {keys}", keys=", ".join(_assumed(k, w) for k in assumed)))
+        out.append(w.t("assumed (not given): {keys}", keys=_assumed_list([_assumed(k, w) for k in assumed], w)))
     return "\n".join(out)

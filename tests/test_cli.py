@@ -792,6 +792,13 @@ def test_a_refused_hand_is_said_in_french_with_lang_fr(capsys):
     assert err.splitlines()[2].strip() == "^"         # and the caret under it, as in English
 
 
+def test_a_classical_hand_assumed_in_french_says_its_own_limit_hands(capsys):
+    # « supposé : ... tenhou=non, chiihou=non »: riichi's Japanese on a classical family's hand
+    code, out, _ = run(capsys, "score", "[555p,1](1111z)123m456p2z 2z", "--rules", "classical", "--lang", "fr")
+    assumed = next(line for line in out.splitlines() if "supposé" in line)
+    assert code == 0 and "main céleste=non ; main terrestre, sur pioche=non" in assumed and "tenhou" not in assumed
+
+
 def test_riichi_as_a_beginner_reads_it(capsys):
     # a dealer's win in French says « ouvreur », as 002 §3.4.11 and the web pages do (it said « croupier »)
     code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--seat-wind", "E", "--riichi",

@@ -46,7 +46,11 @@ def _wind(text: str) -> str:
     return _WIND_WORDS.get(word, word)
 
 
-def context_from_args(args) -> dict:
+def context_from_args(args, own_stick: bool = False) -> dict:
+    """The win context the flags give. ``own_stick`` (a hand scored alone, not a game's): a riichi
+    declared puts the winner's own stick on the table (002 §3.3.14), counted when no
+    ``--riichi-sticks`` is given, as the web page counts it (the same hand said 2,700 here and
+    3,700 there); none at all is refused."""
     from scorer.notation import parse_tiles
     out = {}
     for key in C.CONTEXT_KEYS.values():
@@ -64,6 +68,12 @@ def context_from_args(args) -> dict:
                 err.text = v
                 raise err from None
         out[key.name] = v
+    if own_stick and (out.get("riichi") or out.get("double_riichi")):
+        if out.get("riichi_sticks") == 0:
+            raise errors.HandError(errors.BAD_CONTEXT, "--riichi-sticks 0 with a riichi declared: the winner's own "
+                                   "stick is on the table (002 §3.3.14); count it with any others (1 or more), or "
+                                   "leave --riichi-sticks out to count it alone", field="context.riichi_sticks")
+        out.setdefault("riichi_sticks", 1)
     return out
 
 

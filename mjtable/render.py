@@ -111,6 +111,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         if result.items:    # under the table's minimum: what the hand does count, so a beginner sees what is missing
             lines.append("  " + w.t("counted") + w.colon() + " "
                          + ", ".join(f"{w.name(i)} {i.total} {w.unit(i.unit, i.total)}" for i in result.items))
+        lines.extend(_excluded_lines(result, w))     # no yaku: the ones the hand misses, and why
         return "\n".join(lines)
     if result.decomposition is not None:
         sets = "  ".join(_set_text(s, w) for s in result.decomposition.sets)
@@ -159,27 +160,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     lines.append(total)
     if result.extra.get("minimum_met") is False:
         lines.append(f"  ! {w.msg(result.extra.get('minimum_note', 'below the minimum'))}")
-    if result.excluded:
-        lines.append("  " + w.t("not counted:"))
-        names = {i.id: w.name(i) for i in result.items}
-        # MCR: every exclusion is a fan not counted beside another (implied by it, or forbidden
-        # with it: 000 « Comptage des points »): said in English, the fans one rule excludes
-        # together, then the rule's own words (French) once
-        grouped: dict[tuple, list[str]] = {}
-        for ex in result.excluded:
-            if result.rules == "mcr" and ex.by:
-                grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(w.name(ex) if w.french else ex.name_en)
-        for (by, rule, source, note), fans in grouped.items():
-            lines.append("    - " + w.t("{fans}: not counted beside {name}", fans=", ".join(fans), name=names.get(by, by))
-                         + f" [{source}]")
-            lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", w.msg(note)) if line)
-        for ex in result.excluded:
-            if result.rules == "mcr" and ex.by:
-                continue
-            by = " (" + w.t("excluded by {name}", name=names.get(ex.by, ex.by)) + ")" if ex.by else ""
-            rule = f"« {ex.rule} »" if result.rules == "mcr" else w.msg(ex.rule)
-            lines.append(f"    - {w.name(ex) if w.french else ex.name_en}{by}{w.colon()} "
-                         f"{' '.join(filter(None, (w.msg(ex.note), rule)))} [{ex.source}]")
+    lines.extend(_excluded_lines(result, w))
     if "seat_wind" in result.assumed and result.extra.get("dealer") is True:
         # the payments below are doubled for East: said before them, as the web page does
         lines.append("  " + w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
@@ -193,6 +174,32 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     if result.unused:
         lines.append(f"  {unused_text(result.rules, result.unused, w)}")
     return "\n".join(lines)
+
+
+def _excluded_lines(result, w: Words) -> list[str]:
+    """The patterns not counted and why: beside another (MCR's exclusions), or not met (riichi's
+    pinfu on an open hand: a hand with no yaku says so, as the page's "Why not…")."""
+    lines = ["  " + w.t("not counted:")] if result.excluded else []
+    names = {i.id: w.name(i) for i in result.items}
+    # MCR: every exclusion is a fan not counted beside another (implied by it, or forbidden
+    # with it: 000 « Comptage des points »): said in English, the fans one rule excludes
+    # together, then the rule's own words (French) once
+    grouped: dict[tuple, list[str]] = {}
+    for ex in result.excluded:
+        if result.rules == "mcr" and ex.by:
+            grouped.setdefault((ex.by, ex.rule, ex.source, ex.note), []).append(w.name(ex) if w.french else ex.name_en)
+    for (by, rule, source, note), fans in grouped.items():
+        lines.append("    - " + w.t("{fans}: not counted beside {name}", fans=", ".join(fans), name=names.get(by, by))
+                     + f" [{source}]")
+        lines.extend(f"        {line}" for line in (f"« {rule} »" if rule else "", w.msg(note)) if line)
+    for ex in result.excluded:
+        if result.rules == "mcr" and ex.by:
+            continue
+        by = " (" + w.t("excluded by {name}", name=names.get(ex.by, ex.by)) + ")" if ex.by else ""
+        rule = f"« {ex.rule} »" if result.rules == "mcr" else w.msg(ex.rule)
+        lines.append(f"    - {w.name(ex) if w.french else ex.name_en}{by}{w.colon()} "
+                     f"{' '.join(filter(None, (w.msg(ex.note), rule)))} [{ex.source}]")
+    return lines
 
 
 def _set_text(entry: dict, w: Words) -> str:

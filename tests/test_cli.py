@@ -799,6 +799,30 @@ def test_a_classical_hand_assumed_in_french_says_its_own_limit_hands(capsys):
     assert code == 0 and "main céleste=non ; main terrestre, sur pioche=non" in assumed and "tenhou" not in assumed
 
 
+def test_a_riichi_hand_scored_alone_counts_the_winners_own_stick(capsys):
+    # the same hand said 2,700 here and 3,700 on the web page, which puts the winner's stick down
+    hand = ["score", "234m567p34s789s55m 2s", "--rules", "riichi", "--riichi", "--self-drawn", "--seat-wind", "S"]
+    code, out, _ = run(capsys, *hand)
+    assert code == 0 and "TOTAL                3700 points received" in out
+    assert "table pays 1000  (1 riichi stick(s) × 1,000, the winner's own among them)" in out
+    code, out, _ = run(capsys, *hand, "--riichi-sticks", "3")
+    assert code == 0 and "5700 points received" in out
+    code, _, err = run(capsys, *hand, "--riichi-sticks", "0")
+    assert code == 2 and "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the table" in err
+    # no riichi, no stick put down
+    code, out, _ = run(capsys, "score", "234m567p34s789s55m 2s", "--rules", "riichi", "--self-drawn", "--seat-wind", "S")
+    assert code == 0 and "TOTAL                 700 points received" not in out and "riichi stick" not in out
+
+
+def test_a_hand_with_no_yaku_says_why_each_is_missing(capsys):
+    # a beginner read "no yaku" alone; the page's "Why not…" had the reasons
+    code, out, _ = run(capsys, "score", "[234m,1]567p345s99m67s 5s", "--rules", "riichi", "--seat-wind", "S",
+                       "--discarder", "left")
+    assert code == 1 and "has no yaku" in out
+    assert "    - All Simples: a 1, a 9 or an honour is in the hand: 9m [002 §4.2.1]" in out
+    assert "    - Pinfu: the hand is open (a set was claimed): pinfu needs a concealed hand [002 §4.2.1]" in out
+
+
 def test_riichi_as_a_beginner_reads_it(capsys):
     # a dealer's win in French says « ouvreur », as 002 §3.4.11 and the web pages do (it said « croupier »)
     code, out, _ = run(capsys, "score", "123m456p77p56789s 7s", "--rules", "riichi", "--seat-wind", "E", "--riichi",

@@ -84,7 +84,7 @@ def run(args) -> int:
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})
     try:
-        context = context_from_args(args)
+        context = context_from_args(args, own_stick=args.rules == "riichi")
         options = options_from_args(args)
         profile = _profile(args)
         result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,

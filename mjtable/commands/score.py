@@ -47,7 +47,7 @@ def run(args) -> int:
             raise scorer.RulesError("unknown_rules", f"unknown rule set {args.rules!r}: choose mcr, riichi, hk or "
                                     "classical, or all to compare them side by side (their other names: "
                                     "mjtable score --help)", field="rules")
-        hand = scorer.to_hand(text, context_from_args(args))
+        hand = scorer.to_hand(text, context_from_args(args, own_stick=args.rules in ("riichi", "all")))
         options = options_from_args(args)
         if args.rules == "all" and options:
             raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")

@@ -338,6 +338,8 @@ def _extra_list(key: str, values: list, w: Words = ENGLISH, explain=None) -> lis
             name = w.t(name) if w.french and not v.get("name_fr") else name
             num = next(((k, x) for k, x in v.items() if isinstance(x, int) and not isinstance(x, bool)), None)
             where = v.get("set") or "".join(v.get("tiles") or [])
+            if w.french:        # its note in French, as the reading's line says it ("completed by the discard")
+                where = re.sub(r"\(([^()]+)\)", lambda m: f"({w.msg(m.group(1))})", where)
             out.append(f"    - {name}" + (f"{w.colon()} {num[1]} {num[0]}" if num else "")
                        + ("  " + w.t("from {tiles}", tiles=where) if where else ""))
             said = explain(v) if explain else None

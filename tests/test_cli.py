@@ -792,6 +792,16 @@ def test_a_refused_hand_is_said_in_french_with_lang_fr(capsys):
     assert err.splitlines()[2].strip() == "^"         # and the caret under it, as in English
 
 
+def test_riichi_in_french_names_a_pao_yakuman_and_a_fu_lines_note_in_french(capsys):
+    # « pao : responsable de Big Three Dragons » and « avec 333z (completed by the discard) »
+    code, out, _ = run(capsys, "score", "[555z,1][666z,2][777z,3]123m9p 9p", "--rules", "riichi", "--seat-wind", "S",
+                       "--discarder", "right", "--liable-player", "left", "--lang", "fr")
+    assert code == 0 and "(pao : responsable de « Trois Grands Dragons », paie la moitié)" in out
+    code, out, _ = run(capsys, "score", "[111z,1]123s789s33z99s 3z", "--rules", "riichi", "--seat-wind", "E",
+                       "--round-wind", "E", "--lang", "fr")
+    assert code == 0 and "avec 333z (complété par l'écart)" in out and "completed" not in out
+
+
 def test_a_classical_hand_assumed_in_french_says_its_own_limit_hands(capsys):
     # « supposé : ... tenhou=non, chiihou=non »: riichi's Japanese on a classical family's hand
     code, out, _ = run(capsys, "score", "[555p,1](1111z)123m456p2z 2z", "--rules", "classical", "--lang", "fr")

@@ -16,7 +16,7 @@ from jinja2 import pass_context
 from scorer.rulesets import item_definition, unused_reason
 from scorer.result import (MERGED_PAYER_WORDS, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
                            others_merged, uncapped_score, unit_for)
-from scorer.riichi.names import fu_definition
+from scorer.riichi.names import YAKU_NAMES, fu_definition
 from scorer.riichi.payments import payment_steps
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -2054,8 +2054,8 @@ MESSAGES_FR = {
     "dealer's share": "part du croupier", "tsumo share": "part du tsumo",
     "dealer's share + {} counter(s) × 100": "part du croupier + {0} compteur(s) × 100",
     "tsumo share + {} counter(s) × 100": "part du tsumo + {0} compteur(s) × 100",
-    "pao: liable for {}, pays half": "pao : responsable de {0}, paie la moitié",
-    "pao: liable for {}, pays the whole self-drawn hand": "pao : responsable de {0}, paie toute la main tirée du mur",
+    "pao: liable for {}, pays half": "pao : responsable de « {0} », paie la moitié",
+    "pao: liable for {}, pays the whole self-drawn hand": "pao : responsable de « {0} », paie toute la main tirée du mur",
     "the discarder pays": "le donneur de l'écart paie",
     "the discarder pays, double if that is East": "le donneur de l'écart paie, double si c'est Est", "the discarder pays double: the winner is East": "le donneur de l'écart paie double : le gagnant est Est",
     "the discarder pays double: the discarder is East": "le donneur de l'écart paie double : il est Est",
@@ -3059,6 +3059,8 @@ _FIXED.update({"many": "trop", "few": "trop peu", "1st": "1re", "2nd": "2e", "3r
                "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
                # the wait a pinfu hand's winning tile also completes (riichi's pinfu note)
                "edge wait": "attente au bord", "closed wait": "attente fermée", "pair wait": "attente sur la paire"})
+# the yakuman a player is liable for (pao), named in a payment's reason (002 §3.3.9, §4.2.5)
+_FIXED.update({YAKU_NAMES[key][0]: YAKU_NAMES[key][1] for key in ("daisangen", "daisuushi")})
 # the rule sets by their titles, as the game log's refusals name them
 _FIXED.update({title: FR[title] for title in ("Chinese Official (MCR, 81 fans)", "Riichi (EMA 2016)",
                                               "Classical (points and doubles)", "Hong Kong old style")})

@@ -18,12 +18,12 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Un pung de 2 à 8 gardé en main, formé sans aucune tuile d'écart : 4 points.",
     ),
     "pung_major_exposed": (
-        "A pung of 1s, 9s, winds or dragons exposed on the table, or completed by the discard you win on: 4 points.",
+        "A pung of ones, nines, winds or dragons exposed on the table, or completed by the discard you win on: 4 points.",
         "Un pung de 1, de 9, de vents ou de dragons exposé sur la table, ou complété par l'écart sur lequel vous "
         "gagnez : 4 points.",
     ),
     "pung_major_concealed": (
-        "A pung of 1s, 9s, winds or dragons kept in your hand, made without any discarded tile: 8 points.",
+        "A pung of ones, nines, winds or dragons kept in your hand, made without any discarded tile: 8 points.",
         "Un pung de 1, de 9, de vents ou de dragons gardé en main, formé sans aucune tuile d'écart : 8 points.",
     ),
     "kong_simple_exposed": (
@@ -38,13 +38,13 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Un kong de 2 à 8 formé sans aucune tuile d'écart, déclaré avec deux de ses tuiles retournées : 16 points.",
     ),
     "kong_major_exposed": (
-        "A kong of 1s, 9s, winds or dragons made with a discard, or by adding a fourth tile to an exposed pung: "
+        "A kong of ones, nines, winds or dragons made with a discard, or by adding a fourth tile to an exposed pung: "
         "16 points.",
         "Un kong de 1, de 9, de vents ou de dragons formé avec un écart, ou en ajoutant une quatrième tuile à un pung "
         "exposé : 16 points.",
     ),
     "kong_major_concealed": (
-        "A kong of 1s, 9s, winds or dragons made without any discarded tile, declared with two tiles face down: "
+        "A kong of ones, nines, winds or dragons made without any discarded tile, declared with two tiles face down: "
         "32 points.",
         "Un kong de 1, de 9, de vents ou de dragons formé sans aucune tuile d'écart, déclaré avec deux tuiles "
         "retournées : 32 points.",

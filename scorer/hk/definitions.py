@@ -48,7 +48,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "4-6 le 5, ou une tuile isolée attendant sa paire.",
     ),
     "far_yiu": (
-        "Four pungs or kongs of terminals (1s, 9s) and honours, at least one of each, and a pair of either. Adds to "
+        "Four pungs or kongs of terminals (ones and nines) and honours, at least one of each, and a pair of either. Adds to "
         "All Triplets.",
         "Quatre pungs ou kongs de terminales (1 et 9) et d'honneurs, au moins un de chaque, et des yeux de l'un ou de "
         "l'autre. S'ajoute à « Tous les triplés ».",

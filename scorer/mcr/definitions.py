@@ -14,7 +14,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "two_terminal_chows": ("A 123 chow and a 789 chow in the same suit, e.g. 123p 789p.",
                            "Dans une même famille, un chow 1-2-3 et un chow 7-8-9, ex. 123p 789p."),
     "pung_of_terminals_or_honours": (
-        "1 point for each pung or kong of 1s, 9s or a wind. A dragon pung, or a seat or prevalent wind "
+        "1 point for each pung or kong of ones, nines or a wind. A dragon pung, or a seat or prevalent wind "
         "pung, scores its own 2-point fan instead.",
         "1 point par pung ou kong de 1, de 9 ou de vent. Un pung de dragon, du vent du joueur ou du "
         "vent dominant rapporte plutôt sa propre figure à 2 points."),
@@ -222,7 +222,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
                                 "chacun de deux (123 345 567 789)."),
     "three_kongs": ("Three kongs, melded or concealed.",
                     "Trois kongs, exposés ou cachés."),
-    "all_terminals_and_honours": ("Only 1s, 9s, winds and dragons (so pungs or kongs and a pair, or seven "
+    "all_terminals_and_honours": ("Only ones, nines, winds and dragons (so pungs or kongs and a pair, or seven "
                                   "pairs).",
                                   "Uniquement des 1, des 9, des vents et des dragons (donc des pungs ou kongs "
                                   "et une paire, ou sept paires)."),
@@ -234,7 +234,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
                                 "Quatre pungs ou kongs d'une même famille aux numéros consécutifs, ex. 111p "
                                 "222p 333p 444p."),
     # ---- 64 points -------------------------------------------------------------------------
-    "all_terminals": ("Only 1s and 9s of the suits, with no honours.",
+    "all_terminals": ("Only ones and nines of the suits, with no honours.",
                       "Uniquement des 1 et des 9, sans honneur."),
     "little_four_winds": ("Pungs or kongs of three winds and a pair of the fourth wind.",
                           "Des pungs ou kongs de trois vents et une paire du quatrième."),

@@ -38,7 +38,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "3-4-5 de bambou).",
     ),
     "tanyao": (
-        "No terminals (1s and 9s) and no honours anywhere in the hand; open hands count too.",
+        "No terminals (the ones and nines of every suit) and no honours anywhere in the hand; open hands count too.",
         "Aucune tuile terminale (1 et 9) ni aucun honneur dans la main ; compte aussi avec une main exposée.",
     ),
     "sanshoku": (
@@ -141,7 +141,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "aussi.",
     ),
     "honroto": (
-        "Only terminals (1s and 9s) and honours: no tile from 2 to 8 anywhere in the hand.",
+        "Only terminals (the ones and nines of every suit) and honours: no tile from 2 to 8 anywhere in the hand.",
         "Uniquement des tuiles terminales (1 et 9) et des honneurs : aucune tuile de 2 à 8 dans la main.",
     ),
     "junchan": (

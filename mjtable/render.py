@@ -253,14 +253,16 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         # §4.2.5 « On ne compte aucun d'autre yaku, y compris les dora »
         c = w.colon()
         lines = [f"  han{c} {w.t(YAKUMAN_HAN) if limit == 'yakuman' else x['han']}"]
+        # the definitions below say minipoints, the page "Minipoints (fu)": one word named as the other
+        fu_word = w.t("fu (minipoints)")
         counted = fu_before_rounding(x)
         if limit == "yakuman":
-            lines.append(f"  fu{c} {x['fu']} ({w.t('not used: a yakuman is paid as a limit')})")
+            lines.append(f"  {fu_word}{c} {x['fu']} ({w.t('not used: a yakuman is paid as a limit')})")
         elif not fu_counts(x):
             # 002 §4: « Pour les mains à cinq han ou plus les minipoints n'entrent plus en compte »
-            lines.append(f"  fu{c} {x['fu']} ({w.t('not used: a hand of 5 han or more is paid by its han')})")
+            lines.append(f"  {fu_word}{c} {x['fu']} ({w.t('not used: a hand of 5 han or more is paid by its han')})")
         else:
-            lines.append(f"  fu{c} {x['fu']}" + (" (" + w.t("{counted}, rounded up to the next 10", counted=counted) + ")"
+            lines.append(f"  {fu_word}{c} {x['fu']}" + (" (" + w.t("{counted}, rounded up to the next 10", counted=counted) + ")"
                                                  if counted else ""))
         lines.extend(_extra_list("fu_breakdown", x.get("fu_breakdown") or [], w,
                                  explain=fu_definition if explain else None) if x.get("fu_breakdown") else [])

@@ -639,7 +639,7 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # riichi: the fu rounding (002 §4), the winning minipoints named, no raw key names
     _, out, _ = run(capsys, "score", "123m456p789s11z 2z2z 2z", "--rules", "riichi", "--seat-wind", "S",
                     "--riichi", "--discarder", "left", "--honba", "1")
-    assert "  fu: 40 (36, rounded up to the next 10)" in out.splitlines()
+    assert "  fu (minipoints): 40 (36, rounded up to the next 10)" in out.splitlines()
     assert "    - Winning (concealed hand on a discard): 30 fu" in out.splitlines()
     assert "  hand value: 2600 (before counters and riichi sticks)" in out.splitlines()
     assert "hand_value" not in out and "points:" not in out
@@ -650,7 +650,7 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # a 4-han hand capped at a mangan by its fu: the fu are said, not "not used: 5 han or more"
     _, out, _ = run(capsys, "score", "999m111p222z46s33s 5s", "--rules", "riichi", "--seat-wind", "W", "--riichi",
                     "--dora-indicators", "3s")
-    assert "  fu: 60 (56, rounded up to the next 10)" in out.splitlines() and "5 han or more" not in out
+    assert "  fu (minipoints): 60 (56, rounded up to the next 10)" in out.splitlines() and "5 han or more" not in out
     assert "    - 60 fu doubled 6 times (for 4 han, plus 2) = 3840, capped at a mangan: 2000 basic points" in out.splitlines()
     # a pinfu tsumo's self-draw fu not counted is said (002 §4.1.1); the tsumo shares derived
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--self-drawn",
@@ -672,7 +672,7 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # (the line stopped at "its 13 han are not added to")
     assert ("  han: a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman"
             in out.splitlines())
-    assert any(line.startswith("  fu: ") and line.endswith(" (not used: a yakuman is paid as a limit)")
+    assert any(line.startswith("  fu (minipoints): ") and line.endswith(" (not used: a yakuman is paid as a limit)")
                for line in out.splitlines())
     assert "    - a yakuman: 8000 basic points" in out.splitlines()
     # Hong Kong: the reward table's points for the faan
@@ -1432,7 +1432,7 @@ def test_score_says_the_result_in_french(capsys):
     assert "le joueur de gauche paie 21  (pioche : points + 8)" in out
     assert "supposé (non donné) : vent du joueur=E" in out
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi", "--lang", "fr")
-    assert "fu : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out
+    assert "fu (minipoints) : 40 (34, arrondi à la dizaine supérieure)" in out and "paiement (002 §4.1.2) :" in out
     assert "le donneur de l'écart paie 3900  (ron)" in out and "donneur de l'écart=non nommé" in out
     code, out, _ = run(capsys, "score", "19m19p19s1234567z 1m", "--rules", "all", "--lang", "fr")
     assert "Treize Orphelins" in out and "chacun des trois autres paie" in out
@@ -1440,7 +1440,7 @@ def test_score_says_the_result_in_french(capsys):
     assert "score : Treize orphelins est une main limite : elle vaut la limite, 500" in out and "[L] : vaut la limite" in out
     # English as before
     code, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--riichi")
-    assert "fu: 40 (34, rounded up to the next 10)" in out and "discarder pays 3900  (ron)" in out
+    assert "fu (minipoints): 40 (34, rounded up to the next 10)" in out and "discarder pays 3900  (ron)" in out
 
 
 def test_every_phrase_the_terminal_says_has_its_french():

@@ -383,7 +383,7 @@ FR = {
     "table": "la table", "not named": "non nommé",
     "assumed (not given): {keys}": "supposé (non donné) : {keys}",
     "given but not used by these rules: {keys}": "donné mais sans effet dans ces règles : {keys}",
-    "fu breakdown": "détail des minipoints", "warnings": "avertissements",
+    "fu breakdown": "détail des minipoints", "fu (minipoints)": "fu (minipoints)", "warnings": "avertissements",
     "mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
     "kazoe yakuman": "kazoe yakuman", "double yakuman": "double yakuman",
     "not used: a yakuman is paid as a limit": "sans effet : un yakuman est payé comme une limite",

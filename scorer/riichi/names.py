@@ -93,12 +93,12 @@ FU_NAMES: dict[str, tuple[str, str]] = {
 #: What each minipoint entry asks of a hand, for a beginner (``mjtable score --explain``), English
 #: and French, in 002 §4.1.1's words; the winning entry by its value (``BASE_FU_DEFINITIONS``).
 BASE_FU_DEFINITIONS: dict[int, tuple[str, str]] = {
-    30: ("Every win scores minipoints for how it was won: a concealed hand won on a discard, 30.",
-         "Toute victoire rapporte des minipoints selon sa façon : une main cachée gagnée sur un écart, 30."),
+    30: ("Every win scores 20 minipoints, and a concealed hand won on a discard 10 more: 30.",
+         "Toute victoire rapporte 20 minipoints, et une main cachée gagnée sur un écart 10 de plus : 30."),
     25: ("Seven pairs score 25 minipoints, and no other minipoint is added.",
          "Sept paires rapportent 25 minipoints, et aucun autre minipoint n'est ajouté."),
-    20: ("Every win scores minipoints for how it was won: self-drawn, or an open hand, 20.",
-         "Toute victoire rapporte des minipoints selon sa façon : sur pioche, ou une main exposée, 20."),
+    20: ("Every win scores 20 minipoints; only a concealed hand won on a discard scores 10 more.",
+         "Toute victoire rapporte 20 minipoints ; seule une main cachée gagnée sur un écart en rapporte 10 de plus."),
 }
 FU_DEFINITIONS: dict[str, tuple[str, str]] = {
     "pinfu_tsumo": ("A pinfu hand won on a self-drawn tile does not add the self-draw's 2 minipoints: it stays at 20.",

@@ -273,11 +273,12 @@ def _hand_id(data: dict) -> str | None:
 
 @bp.delete("/games/<int:game_id>")
 def delete_game(game_id):
-    """The game and all its hands, as the game page's "Delete game" (send ``{}`` as JSON)."""
-    _guard_body(())
-    store = get_store()
-    store.get_game(game_id)          # 404 for a game that is not there
-    store.delete_game(game_id)
+    """The game and all its hands, as the game page's "Delete game" (send ``{}`` as JSON; or
+    ``{"expect_seq": N, "expect_edits": E}``, the game as the client last read it: refused, 409
+    ``stale_game``, when it changed since)."""
+    data = _guard_body(("expect_seq", "expect_edits"))
+    gamelog.delete_game(get_store(), game_id, expect_seq=data.get("expect_seq"),
+                        expect_edits=data.get("expect_edits"))
     return jsonify({"deleted": game_id})
 
 

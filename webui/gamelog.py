@@ -1263,6 +1263,28 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                             field="expect_edits")
 
 
+def delete_game(store: Store, game_id: int, expect_seq=None, expect_edits=None) -> None:
+    """Delete a game, refused when it changed since the page that asked was drawn
+    (``expect_seq``: the next hand's number it showed; ``expect_edits``: the edits it knew of):
+    its "and its 0 hands?" stood over a game another phone had recorded five hands into, and a
+    deleted game cannot be brought back."""
+    with store.transaction():
+        store.get_game(game_id)
+        if expect_seq is not None:
+            expected = validation.int_id(expect_seq, "expect_seq")
+            last = store.last_hand(game_id)
+            now = (last["seq"] if last else 0) + 1
+            if expected != now:
+                raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): "
+                                f"its next hand is now hand {now}, not {expected}; nothing was deleted: look at its "
+                                "hands, then delete it if you still mean to", field="expect_seq")
+        if expect_edits is not None and validation.int_id(expect_edits, "expect_edits") != store.count_edits(game_id):
+            raise GameError("stale_game", "the game changed since this page was loaded (on another device?): its "
+                            "hands or players were changed; nothing was deleted: look at it, then delete it if you "
+                            "still mean to", field="expect_edits")
+        store.delete_game(game_id)
+
+
 def _recorded_hand_words(store: Store, game_id: int, hand: dict) -> str:
     """A recorded hand in a few words, for a refusal: "hand 2 recorded: a win for Mia"."""
     game = store.get_game(game_id) or {}

@@ -561,7 +561,7 @@ def _edit(store, game: dict, h: dict, f) -> None:
 
 def _hand_id(form) -> str | None:
     """The id of the hand a form was shown for (its hidden ``hand_id``; ``gamelog.check_hand_id``)."""
-    return form.get("hand_id") or None
+    return form.get("hand_id")     # sent empty: refused as no hand, not taken as none named
 
 
 @contextmanager
@@ -990,8 +990,10 @@ def options(game_id):
 
 @bp.post("/<int:game_id>/delete")
 def delete(game_id):
-    get_store().get_game(game_id)
-    get_store().delete_game(game_id)
+    # what the page showed (its form's next_seq and edits_seen): a stale page is refused
+    with _stale_page_back_to_game():
+        gamelog.delete_game(get_store(), game_id, expect_seq=request.form.get("next_seq"),
+                            expect_edits=request.form.get("edits_seen"))
     flash(i18n.t("game deleted"))
     return redirect(url_for("games.index"), code=303)
 

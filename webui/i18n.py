@@ -1994,6 +1994,13 @@ MESSAGES_FR = {
         "vérifiez la donne, puis renvoyez-la si elle reste à enregistrer",
     "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not {}":
         "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par {0}",
+    "the game changed since this page was loaded (on another device?): its next hand is now hand {}, not {}; nothing was deleted: look at its hands, then delete it if you still mean to":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : sa main suivante est "
+        "maintenant la main {0}, pas la {1} ; rien n'a été supprimé : regardez ses mains, puis supprimez-la si "
+        "c'est toujours voulu",
+    "the game changed since this page was loaded (on another device?): its hands or players were changed; nothing was deleted: look at it, then delete it if you still mean to":
+        "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : ses mains ou ses joueurs "
+        "ont changé ; rien n'a été supprimé : regardez-la, puis supprimez-la si c'est toujours voulu",
     "the game changed since this page was loaded (on another device?): the next hand is now hand {}, not {} (hand {} recorded: {}); nothing was recorded: check the hands, then send it again if it is still to record":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : la main suivante est "
         "maintenant la main {0}, pas la {1} (main {2} enregistrée : {3}) ; rien n'a été enregistré : vérifiez les "

@@ -1990,7 +1990,7 @@ def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not
     gid = new_game(client, "mcr")
     post(client, gid, {"kind": "draw"})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert page.count('name="next_seq" value="2"') == 4          # win, draw, false win and end forms
+    assert page.count('name="next_seq" value="2"') == 5          # win, draw, false win, end and delete forms
     token = csrf_of(client)
     win = {"csrf_token": token, "winner0": "1", "hand0": "123456789m123p5z 5z", "discarder": "0", "next_seq": "2"}
     assert client.post(f"/games/{gid}/win", data={**win, "form_key": "phone-x"}).status_code == 303

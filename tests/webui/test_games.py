@@ -591,6 +591,51 @@ def _form_of(page: str, action: str) -> dict:
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
 
 
+def test_a_page_loaded_before_hands_were_recorded_cannot_delete_the_game(client):
+    # A club's trial: "Delete the game … and its 0 hands?" on a page drawn before another phone
+    # recorded five hands deleted them all, and a deleted game cannot be brought back.
+    gid = new_game(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    stale = _form_of(page, f"/games/{gid}/delete")
+    assert stale["next_seq"] == "1" and stale["edits_seen"] == "0"
+    for _ in range(2):
+        assert client.post(f"/api/games/{gid}/hands", json={"kind": "draw"}).status_code == 201     # another phone
+    r = client.post(f"/games/{gid}/delete", data=stale)
+    assert r.status_code == 303 and r.location.endswith(f"/games/{gid}")
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2          # nothing deleted
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "its next hand is now hand 3, not 1; nothing was deleted" in page
+    # a hand edited since (the same number of hands) is a change too
+    fresh = _form_of(page, f"/games/{gid}/delete")
+    edit = _form_of(page, f"/games/{gid}/hands/1/edit")
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**edit, "note": "typo"}).status_code == 303
+    assert client.get(f"/api/games/{gid}").json["hands"][0]["note"] == "typo"
+    assert client.post(f"/games/{gid}/delete", data=fresh).status_code == 303
+    assert client.get(f"/api/games/{gid}").status_code == 200
+    # the page as it is now deletes it; the API guards the same way when asked
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    other = new_game(client)
+    r = client.delete(f"/api/games/{other}", json={"expect_seq": 1, "expect_edits": 0})
+    assert r.status_code == 200
+    assert client.post(f"/games/{gid}/delete", data=_form_of(page, f"/games/{gid}/delete")).status_code == 303
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    third = new_game(client)
+    assert client.post(f"/api/games/{third}/hands", json={"kind": "draw"}).status_code == 201
+    r = client.delete(f"/api/games/{third}", json={"expect_seq": 1})
+    assert r.status_code == 409 and r.json["error"]["code"] == "stale_game"
+
+
+def test_a_hand_form_with_its_hand_id_emptied_is_refused(client):
+    # an emptied hand_id skipped the check that the page's hand is still that hand
+    gid = new_game(client)
+    for _ in range(2):
+        client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = {**_form_of(page, f"/games/{gid}/hands/1/delete"), "hand_id": ""}
+    assert client.post(f"/games/{gid}/hands/1/delete", data=form).status_code == 400
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+
+
 def test_a_page_loaded_before_the_game_changed_cannot_undo_delete_or_edit_another_hand(client):
     # Two phones at one table: one loads the game page, the other records or deletes a hand;
     # the first page's Undo, Delete and Edit named hands that now have other numbers.

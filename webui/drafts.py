@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from . import validation
 from .store import Store, connect, now
 
 SCHEMA = """
@@ -56,6 +57,17 @@ def save_state(store: Store, draft_id: str, state: dict, base: int | None = None
                   "ON CONFLICT (draft_id) DO UPDATE SET state = excluded.state, updated = excluded.updated",
                   (draft_id, json.dumps({**state, "rev": rev + 1}, ensure_ascii=False), now()))
         return rev + 1
+
+
+def check_base(store: Store, draft_id: str, base) -> None:
+    """:class:`StaleDraft` when the draft was saved since revision ``base`` (the page recording
+    it last saved that one; None: no check, a page from before revisions)."""
+    if base is None:
+        return
+    if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+        raise validation.InputError("bad_field", "base must be the revision the page loaded", "payload.base")
+    if base != int((state(store, draft_id) or {}).get("rev") or 0):
+        raise StaleDraft(draft_id)
 
 
 def state(store: Store, draft_id: str) -> dict | None:

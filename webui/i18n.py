@@ -2481,6 +2481,9 @@ MESSAGES_FR = {
     "this hand was changed in another tab or on another device since this page was loaded: reload it to see the hand as it is now (this page's last change is not kept)":
         "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
         "rechargez-la pour voir la main telle qu'elle est (la dernière modification de cette page n'est pas gardée)",
+    "this hand was changed in another tab or on another device since this page was loaded: reload it to see the hand as it is now, then record it":
+        "cette main a été modifiée dans un autre onglet ou sur un autre appareil depuis le chargement de cette page : "
+        "rechargez-la pour voir la main telle qu'elle est, puis enregistrez-la",
     "this hand was recorded again since, as hand {}": "cette main a été enregistrée à nouveau depuis, comme main {0}",
     "the game was renamed “{}” on another device since this page was drawn: nothing was changed; the form shows the names as they are now":
         "la partie a été renommée « {0} » sur un autre appareil depuis l'affichage de cette page : rien n'a été "

@@ -463,6 +463,14 @@ def record(draft_id):
     back = url_for("review.draft", draft_id=draft["id"], game=game["id"])
     key = "draft:" + draft["id"]
     try:
+        drafts.check_base(store, draft["id"], data.get("base"))
+    except drafts.StaleDraft:
+        # two tabs on one draft: the stale one's Record put its hand over the other's corrections
+        flash(i18n.t("Not recorded: {why}", why=i18n.msg(
+            "this hand was changed in another tab or on another device since this page was loaded: reload it to "
+            "see the hand as it is now, then record it")), "error")
+        return redirect(back, code=303)
+    try:
         if kind == "false_win":
             offer = scoring.false_win_offer(game["rules"], gamelog.flow_of(game))
             if offer is None:

@@ -406,6 +406,27 @@ def test_a_save_from_a_page_another_tab_has_overtaken_is_refused(client):
     assert '"added": true' in page
 
 
+def test_record_from_a_page_another_tab_has_overtaken_is_refused(client):
+    # the stale tab was told its change was not kept, but its Record still recorded its own hand
+    # and winner over the corrections the other tab had saved
+    game = _game(client, "mcr")
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    r = client.post("/review/drafts", json={"state": _state()}, headers=csrf)
+    draft, rev = r.json["draft"], r.json["rev"]
+    assert client.post(f"/review/{draft}/state", json={"state": _state(("2p",)), "base": rev},
+                       headers=csrf).status_code == 200                         # the other tab
+    r = _record(client, draft, game, base=rev)
+    assert r.status_code == 303 and f"/review/{draft}" in r.location
+    assert client.get(f"/api/games/{game}").json["hands"] == []
+    page = client.get(r.location).get_data(as_text=True)
+    assert "this hand was changed in another tab or on another device since this page was loaded" in page
+    r = _record(client, draft, game, base="1")             # not a revision: a bad request
+    assert r.status_code == 400 and client.get(f"/api/games/{game}").json["hands"] == []
+    # the page as the draft is now records it
+    r = _record(client, draft, game, base=rev + 1)
+    assert r.status_code == 303 and len(client.get(f"/api/games/{game}").json["hands"]) == 1
+
+
 def test_the_review_pages_seat_wind_is_the_games_after_the_players_change_seats(client):
     # MCR players change seats between rounds (scorer.flow.chinese.MCR_SEATING): in the South
     # round player 0 sits South of dealer 1. The page scored him North (by the first round's

@@ -1585,10 +1585,13 @@
                         // an earlier one edited, since (its dealer and counters would be this page's)
                         expect_seq: data.game ? data.game.nextSeq : null,
                         expect_edits: data.game ? data.game.edits : null };
-      $("record-payload").value = JSON.stringify(payload);
       $("record-button").disabled = true;
       await saveState();          // a hand entered by hand gets its draft here
       if (!draftId) { $("record-button").disabled = false; return; }
+      // the draft as this page last saved it: refused if another tab changed it since (its
+      // corrections would be lost under this page's hand)
+      payload.base = stateRev;
+      $("record-payload").value = JSON.stringify(payload);
       recordForm.action = data.recordUrl.replace("DRAFT", encodeURIComponent(draftId));
       if (!falseWin) await teachHand(draftId);
       mj.unfinished.forget();     // after the last save, which remembered it (a refusal brings it back)

@@ -767,6 +767,10 @@ def hand(game_id, seq):
     i18n.use_rules_terms(game["rules"])
     h = store.get_hand(game_id, seq)
     score = h.get("score")
+    if score and "valid" not in score:
+        # a hand kept before scores were kept whole (its total alone): shown as a total, no lines (a 500)
+        score = {"rules": game["rules"], "valid": True, "items": [], "excluded": [], "payments": [], "assumed": [],
+                 "total": score.get("total")}
     if score:
         # the game's win form asks these: a box left unticked was answered "no", not assumed
         answered = set(win_flags(game["rules"])) | (set(RIICHI_WIN_TILES) if game["rules"] == "riichi" else set())

@@ -690,6 +690,10 @@ def test_a_game_log_from_before_the_flow_is_migrated_and_old_games_keep_their_po
     assert [h["dealer"] for h in view["hands"]] == [0, 2, 2]
     assert view["totals"] == [10, 8310, -8290, -30] and view["finished"] is False
     assert client.get("/games/1").status_code == 200
+    # each hand's own page (hand 2's score was kept as its total alone: a 500)
+    for seq in (1, 2, 3):
+        assert client.get(f"/games/1/hands/{seq}").status_code == 200, seq
+    assert "9,300" in client.get("/games/1/hands/2?lang=en").get_data(as_text=True)
     # editing the old draw keeps every hand's recorded deal and points
     r = client.put("/api/games/1/hands/1", json={"kind": "draw", "note": "checked"})
     assert r.status_code == 200, r.json

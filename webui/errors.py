@@ -59,9 +59,11 @@ def notation_excerpt(exc) -> tuple[str, str, str] | None:
     return excerpt() if callable(excerpt) else None
 
 
-def respond(status: int, error: dict, excerpt: tuple[str, str, str] | None = None):
+def respond(status: int, error: dict, excerpt: tuple[str, str, str] | None = None, resend: bool = False):
     """The error as JSON for scripts and the API, else as the error page (which also shows
-    ``excerpt``: the notation with the character at fault, ``ScorerError.excerpt``)."""
+    ``excerpt``: the notation with the character at fault, ``ScorerError.excerpt``). ``resend``:
+    a refusal that passes (a busy or full disk): a page's form comes back on it to be sent again,
+    as typed (its "Go back" led to the form emptied: a hand typed at the table, lost)."""
     if "message" in error:
         error = {**error, "message": public_message(error["message"])}
     if wants_json():
@@ -73,8 +75,12 @@ def respond(status: int, error: dict, excerpt: tuple[str, str, str] | None = Non
         resp = jsonify({"error": error})
         resp.status_code = status
         return resp
+    again = None
+    if resend and request.method == "POST" and request.form and not request.files and request.url_rule is not None:
+        from .security import resend_form
+        again = resend_form()
     return render_template("error.html", status=status, message=error.get("message", ""),
-                           code=error.get("code"), back_url=back_url(), excerpt=excerpt), status
+                           code=error.get("code"), back_url=back_url(), excerpt=excerpt, resend=again), status
 
 
 def init_app(app) -> None:
@@ -109,12 +115,13 @@ def init_app(app) -> None:
             # another request held the game log longer than SQLite waits (a large import): busy,
             # not damaged; "restart to open it read-only" was the wrong advice
             return respond(503, {"code": "busy", "message": "the game log is busy with another device's change "
-                                 "(a large import?): try again in a moment"})
+                                 "(a large import?): try again in a moment"}, resend=True)
         if "disk is full" in str(e) or isinstance(e, sqlite3.OperationalError) and "disk I/O" in str(e):
             # the change was rolled back, the log is whole: "it may be damaged: restart" was wrong
             app.logger.error("game log error on %s: %s", request.path, e)
             return respond(503, {"code": "disk_full", "message": "the disk holding the game log is full (or cannot "
-                                 "be written): nothing was recorded; free some space, then send it again"})
+                                 "be written): nothing was recorded; free some space, then send it again"},
+                           resend=True)
         # A damaged page met while answering: the server, not the client, is at fault. No more is
         # written to it (a new game was still accepted into a damaged file): read-only from now on
         app.logger.error("game log error on %s: %s", request.path, e)

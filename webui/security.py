@@ -167,16 +167,22 @@ def _sent_by_own_page() -> bool:
     return bool(origin) and origin.rstrip("/") == request.host_url.rstrip("/")
 
 
+def resend_form() -> dict:
+    """The form this request posted, to be sent again from the error page (its own fields, a
+    fresh CSRF token): ``{"action", "fields"}``."""
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    # the path as this server routed it (a "//host" path would leave the app; the CSP forbids it too)
+    action = "/" + request.path.lstrip("/\\") + (f"?{request.query_string.decode()}" if request.query_string else "")
+    return {"action": action, "fields": fields}
+
+
 def _resend():
     from flask import render_template
 
     from .navigation import back_url
-    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     message = "this page had expired, so nothing was done; what you entered is kept: send it again"
-    # the path as this server routed it (a "//host" path would leave the app; the CSP forbids it too)
-    action = "/" + request.path.lstrip("/\\") + (f"?{request.query_string.decode()}" if request.query_string else "")
     return render_template("error.html", status=400, message=message, code="csrf", back_url=back_url(),
-                           resend={"action": action, "fields": fields}), 400
+                           resend=resend_form()), 400
 
 
 #: Endpoints whose answers any page may keep or embed: the app's own style and scripts, the

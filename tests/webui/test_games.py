@@ -866,6 +866,31 @@ def test_a_game_log_held_by_another_request_is_busy_not_damaged(client, monkeypa
 
 
 
+def test_a_win_refused_for_a_full_disk_comes_back_to_be_sent_again(client, monkeypatch):
+    # the 503 page's "Go back" led to the win form emptied: the hand typed at the table was lost
+    import html
+    import sqlite3
+
+    from webui import gamelog
+    gid = new_game(client)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    win = {**_form_of(page, f"/games/{gid}/win"), "winner0": "2", "hand0": WIN, "discarder": "1", "note": "big one"}
+
+    def full(*a, **k):
+        raise sqlite3.OperationalError("database or disk is full")
+    record = gamelog.record
+    monkeypatch.setattr(gamelog, "record", full)
+    r = client.post(f"/games/{gid}/win", data=win)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 503 and 'id="resend"' in page and f'action="/games/{gid}/win"' in page
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
+                           page.split('id="resend"', 1)[1].split("</form>", 1)[0]))
+    assert html.unescape(sent["hand0"]) == WIN and sent["note"] == "big one" and sent["form_key"] == win["form_key"]
+    monkeypatch.setattr(gamelog, "record", record)        # space freed
+    assert client.post(f"/games/{gid}/win", data={**sent, "hand0": html.unescape(sent["hand0"])}).status_code == 303
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+
+
 def test_a_win_sent_after_another_device_ended_the_game_is_said_with_what_was_sent(client):
     # the page had no win form left to show the refusal in: the hand typed vanished without a word
     gid = new_game(client)

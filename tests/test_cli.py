@@ -1136,6 +1136,43 @@ def test_a_backup_is_put_back_in_place_of_the_game_log_keeping_the_log_it_replac
     assert names(log) == ["Thursday"]
 
 
+def test_a_game_recorded_while_the_log_is_restored_is_not_lost(capsys, tmp_path, monkeypatch):
+    # a club's trial: hands a running server acknowledged during --restore were in neither the
+    # restored log nor the copy of the log it replaced
+    import sqlite3
+    import threading
+
+    from mjtable.commands import games
+    from webui import create_app
+    from webui.store import Store, connect
+    served = tmp_path / "served"
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(served)}).test_client()
+    client.post("/api/games", json={"name": "Thursday", "rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]})
+    backup = tmp_path / "season.sqlite3"
+    assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(served))[0] == 0
+    log = served / "mjtable.sqlite3"
+    copy, late = games._backup, {}
+
+    def copy_then_a_phone_records(database, target, quiet=False):
+        code = copy(database, target, quiet)
+        if target != str(backup):       # the copy of the log replaced: a phone records a game then
+            def record():
+                late["game"] = Store(connect(str(log))).create_game("Late", "mcr", ["Ann", "Bob", "Cy", "Di"])
+            writer = threading.Thread(target=record)
+            writer.start()
+            writer.join(0.5)            # committed at once, unless the restore holds the log
+            late["writer"] = writer
+        return code
+    monkeypatch.setattr(games, "_backup", copy_then_a_phone_records)
+    code, out, _ = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(served))
+    assert code == 0, out
+    late["writer"].join(10)
+    names = lambda path: [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM games ORDER BY id")]  # noqa: E731
+    kept = next(p for p in served.iterdir() if "before-restore" in p.name)
+    # recorded after the restore, into the restored log (it waited for it), not lost between the two
+    assert names(kept) == ["Thursday"] and names(log) == ["Thursday", "Late"]
+
+
 def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, monkeypatch):
     from webui import create_app
     create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)})

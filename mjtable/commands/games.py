@@ -216,14 +216,16 @@ def _restore(database, target: str, yes: bool) -> int:
                   f"the log replaced would be kept beside it as {pattern}, dated when it is done: run again "
                   "with --yes to do it")
             return 1
-        code = _backup(str(database), str(kept), quiet=True)
-        if code:
-            return code
     else:
         database.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
-        _online_copy(source, database)
-        init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
+        if kept is None:
+            _online_copy(source, database)
+            init_db(str(database))      # an older backup brought to this version; WAL as the server keeps it
+        else:
+            code = _swap_in(source, database, kept)
+            if code:
+                return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
         print(f"error: cannot restore {source} into {database}: {e}" +
               (f" (the log as it was is in {kept})" if kept else ""), file=sys.stderr)
@@ -231,6 +233,57 @@ def _restore(database, target: str, yes: bool) -> int:
     print(f"restored {count} game(s) from {source} into {database}" +
           (f"; the log it replaced is kept as {kept}" if kept else ""))
     return 0
+
+
+def _swap_in(source, database, kept) -> int:
+    """Put the backup ``source`` in place of the game log ``database``, the log as it was first
+    copied to ``kept``, both under one write lock: a server still recording wrote hands between the
+    copy and the restore that were in neither (two hands a second from two phones, 4 to 7 lost).
+    Its writes wait for the lock (``store.connect``'s 30 s), then go into the restored log. The
+    backup is brought to this version apart first, then its rows copied table by table."""
+    import sqlite3
+    import tempfile
+
+    from webui.store import init_db
+    init_db(str(database))          # this version's tables, as the backup will be brought to
+    with tempfile.TemporaryDirectory(dir=database.parent, prefix=".restore-") as folder:
+        staged = f"{folder}/restore.sqlite3"
+        _online_copy(source, staged)
+        init_db(staged)
+        lock = sqlite3.connect(str(database), timeout=30, isolation_level=None)
+        try:
+            lock.execute("PRAGMA busy_timeout = 30000")
+            lock.execute("ATTACH DATABASE ? AS staged", (staged,))
+            lock.execute("BEGIN IMMEDIATE")         # no other writer from here to COMMIT
+            try:
+                code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed
+                if code:
+                    lock.execute("ROLLBACK")
+                    return code
+                for table in _tables(lock, "main"):
+                    lock.execute(f'DELETE FROM main."{table}"')
+                staged_tables = set(_tables(lock, "staged"))
+                for table in _tables(lock, "main"):
+                    if table not in staged_tables:
+                        continue
+                    theirs = {r[1] for r in lock.execute(f'PRAGMA staged.table_info("{table}")')}
+                    columns = ", ".join(f'"{r[1]}"' for r in lock.execute(f'PRAGMA main.table_info("{table}")')
+                                        if r[1] in theirs)
+                    lock.execute(f'INSERT INTO main."{table}" ({columns}) SELECT {columns} FROM staged."{table}"')
+                lock.execute("COMMIT")
+            except BaseException:
+                if lock.in_transaction:
+                    lock.execute("ROLLBACK")
+                raise
+        finally:
+            lock.close()
+    return 0
+
+
+def _tables(conn, schema: str) -> list[str]:
+    """The game log's own tables in ``schema`` (main or an attached one), SQLite's left out."""
+    return [r[0] for r in conn.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table' "
+                                       "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
 
 
 def _local_time(created: str) -> str:

@@ -517,7 +517,8 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
     if header.format == "heif":
         return DecodedImage(decode_heif(data, header), 1.0)
     if header.format == "jpeg" and min_long_side:
-        while factor < 8 and max(size) / (factor * 2) >= min_long_side:
+        # nor a short side brought under MIN_SIDE: a 20000×100 strip was refused as "2500×13 pixels"
+        while factor < 8 and max(size) / (factor * 2) >= min_long_side and min(size) // (factor * 2) >= MIN_SIDE:
             factor *= 2
     flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
             8: cv2.IMREAD_REDUCED_COLOR_8}[factor]

@@ -2839,6 +2839,9 @@ MESSAGES_FR = {
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
     "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
+    "the image is {}×{} pixels: a strip too narrow to read once its long side is brought to {} pixels (its short side then under {}): crop it to the tiles":
+        "l'image fait {0}×{1} pixels : une bande trop étroite pour être lue une fois son grand côté ramené à {2} "
+        "pixels (son petit côté ferait alors moins de {3}) : recadrez-la sur les tuiles",
     "the image's header gives it {}×{} pixels: the file is damaged":
         "l'en-tête de l'image lui donne {0}×{1} pixels : le fichier est abîmé",
     "the {} data could not be decoded": "les données {0} n'ont pas pu être décodées",

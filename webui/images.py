@@ -103,6 +103,11 @@ def decode(data: bytes, max_pixels: int) -> Photo:
         raise ImageError("broken", f"the {kind} image is damaged or truncated and cannot be decoded") from None
     source_size = img.size
     scaled = max(img.size) > MAX_SIDE
+    if scaled and min(img.size) * MAX_SIDE / max(img.size) < vision_decode.MIN_SIDE:
+        # said of the picture sent: "the image is 3000×15 pixels" named a size the player never had
+        raise ImageError("too_small", f"the image is {source_size[0]}×{source_size[1]} pixels: a strip too narrow to "
+                         f"read once its long side is brought to {MAX_SIDE} pixels (its short side then under "
+                         f"{vision_decode.MIN_SIDE}): crop it to the tiles")
     if scaled:
         img.thumbnail((MAX_SIDE, MAX_SIDE), Image.LANCZOS)
     out = io.BytesIO()

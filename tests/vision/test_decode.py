@@ -51,6 +51,13 @@ def test_large_jpeg_is_decoded_reduced_with_scale():
     assert d.image.shape[1] == 400 and d.scale == 4.0
 
 
+def test_a_narrow_strip_is_not_reduced_under_the_smallest_side():
+    # a 20000 × 100 JPEG decoded at 1/8 was refused as "2500×13 pixels", a size the player never had
+    data = cv2.imencode(".jpg", np.full((100, 20000, 3), 200, np.uint8))[1].tobytes()
+    d = decode_image(data, min_long_side=1000)
+    assert min(d.image.shape[:2]) >= 16 and d.scale == 4.0
+
+
 @pytest.mark.parametrize("data,code", [
     (b"", "empty"),
     (b"hello, I am a text file named photo.jpg\n", "not_an_image"),

@@ -54,6 +54,16 @@ def test_large_photos_are_scaled_for_storage():
     assert max(photo.width, photo.height) == images.MAX_SIDE
 
 
+def test_a_strip_too_narrow_once_scaled_is_refused_with_its_own_size():
+    # "the image is 3000×15 pixels, under 16 pixels a side" of a 20000 × 100 upload
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (20000, 100)).save(out, "PNG")
+    with pytest.raises(ImageError) as e:
+        images.decode(out.getvalue(), 40_000_000)
+    assert e.value.code == "too_small" and e.value.message.startswith("the image is 20000×100 pixels: a strip")
+
+
 def test_a_header_with_a_side_of_no_pixels_is_a_damaged_file():
     # found by the property test below: a BMP whose width byte was zeroed and whose data is cut
     data = bytearray(SAMPLES["BMP"])

@@ -157,6 +157,12 @@ def init_app(app) -> None:
         # an upload over the byte limit is "too_large", as one over the pixel limit (docs/webui.md): a
         # client told "request_entity_too_large" met a code the docs never name
         code = "too_large" if e.code == 413 else (e.name or "error").lower().replace(" ", "_")
+        if e.code == 413 and request.path.rstrip("/") in ("/games/import", "/api/games/import"):
+            # a club's whole-log backup given to the import met the byte limit alone (a small one is
+            # told to use --restore)
+            messages[413] = (f"the file is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB: a "
+                             "game's JSON export is at most 16 MB; a backup of the whole game log goes back with "
+                             "mjtable games --restore FILE")
         response = respond(e.code or 500, {"code": code,
                                            "message": messages.get(e.code, e.description or e.name)})
         if e.code == 405 and getattr(e, "valid_methods", None):

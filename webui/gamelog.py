@@ -2449,7 +2449,9 @@ def parse_import_bytes(raw: bytes):
         # the whole log's backup (mjtable games --backup): a club's organiser met "not JSON" alone
         raise GameError("bad_import", "this file is a backup of the whole game log (SQLite), not a game's JSON "
                         "export: put it back with mjtable games --restore FILE", field="file")
-    return validation.parse_json(raw, "file", max_bytes=validation.MAX_IMPORT_BYTES)
+    # a byte-order mark, as an editor on Windows saves UTF-8: "not valid JSON (line 1, column 1)"
+    body = bytes(raw[3:]) if bytes(raw[:3]) == b"\xef\xbb\xbf" else raw
+    return validation.parse_json(body, "file", max_bytes=validation.MAX_IMPORT_BYTES)
 
 
 __all__ = ["GameError", "SettlementError", "NotFound", "new_game", "game_view", "record",

@@ -2838,6 +2838,9 @@ MESSAGES_FR = {
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
+    "the file is larger than {} MB: a game's JSON export is at most 16 MB; a backup of the whole game log goes back with mjtable games --restore FILE":
+        "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus 16 Mo ; une sauvegarde de tout le "
+        "journal des parties se remet avec mjtable games --restore FICHIER",
     "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
     "the image is {}×{} pixels: a strip too narrow to read once its long side is brought to {} pixels (its short side then under {}): crop it to the tiles":
         "l'image fait {0}×{1} pixels : une bande trop étroite pour être lue une fois son grand côté ramené à {2} "

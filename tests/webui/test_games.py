@@ -917,6 +917,27 @@ def test_importing_the_score_sheet_csv_says_to_import_the_json(client):
         assert r.status_code == 400 and "importez l&#39;export JSON" in r.get_data(as_text=True)
 
 
+def test_an_export_saved_with_a_byte_order_mark_imports(client):
+    # an editor on Windows saves UTF-8 with a BOM: "the file is not valid JSON (line 1, column 1)"
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"hand": WIN, "winner": 2, "discarder": 1})
+    export = b"\xef\xbb\xbf" + client.get(f"/games/{gid}/export.json").get_data()
+    r = client.post("/games/import", data={"csrf_token": csrf_of(client), "file": (io.BytesIO(export), "g.json")})
+    assert r.status_code == 303, r.get_data(as_text=True)[:500]
+    assert len(client.get("/api/games").json["games"]) == 2
+
+
+def test_a_file_over_the_upload_limit_given_to_the_import_names_the_restore(app, client):
+    # a whole-log backup over the byte limit met "the upload is larger than 20 MB" alone
+    app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
+    big = b"SQLite format 3\x00" + bytes(2 * 1024 * 1024)
+    r = client.post("/games/import", data={"csrf_token": csrf_of(client), "file": (io.BytesIO(big), "season.sqlite3")})
+    assert r.status_code == 413 and "mjtable games --restore FILE" in r.get_data(as_text=True)
+    r = client.post("/api/games/import", data={"file": (io.BytesIO(big), "season.sqlite3")})
+    assert r.status_code == 413 and r.json["error"]["code"] == "too_large"
+    assert "mjtable games --restore FILE" in r.json["error"]["message"]
+
+
 def test_an_undo_or_a_delete_reads_its_body(client):
     """{"hand_id": ...} in the body of an undo or a delete guarded nothing (only ?hand_id= was
     read), and any body was accepted: {"confirm": false} deleted the game."""

@@ -425,10 +425,12 @@ def move_hand(game_id, seq):
 @bp.post("/games/<int:game_id>/substitute")
 def substitute(game_id):
     """A substitute takes a seat (the game page's "A substitute takes a seat"): ``{"player": 0-3,
-    "name", "first"?}``, ``first`` the first hand they play (the next by default). Answers the
-    substitution and the game's standing after it."""
-    data = _guard_body(("player", "name", "first"))
-    done = gamelog.substitute(get_store(), game_id, data.get("player"), data.get("name"), data.get("first"))
+    "name", "first"?, "seated"?}``, ``first`` the first hand they play (the next by default),
+    ``seated`` the four names at the table as the client last read them (409 ``stale_game`` when
+    another client seated someone since). Answers the substitution and the game's standing after it."""
+    data = _guard_body(("player", "name", "first", "seated"))
+    done = gamelog.substitute(get_store(), game_id, data.get("player"), data.get("name"), data.get("first"),
+                              shown=data.get("seated"))
     view = gamelog.standing(get_store(), game_id)
     return jsonify({"substitute": done, "seated": gamelog.next_names(get_store(), view["game"]),
                     **{k: view[k] for k in STANDING_KEYS}})

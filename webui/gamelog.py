@@ -224,18 +224,29 @@ def substitute_top(hands: list[dict], finished: bool) -> int:
 
 
 def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: bool = True,
-               from_start: bool = False) -> dict:
+               from_start: bool = False, shown=None) -> dict:
     """``name`` takes player ``player``'s seat from hand ``first_seq`` (the next hand by default;
     an earlier one when the substitution is recorded late), for every later hand: a player who
     leaves the table (illness, a train), replaced for the rest of the game (002 §5.9, « Joueurs de
     substitution »). The seat keeps its points, its dealer turns and its place in the game; the
     standings give each person the points of the hands they played (docs/rulings.md,
     "Substitutes"). Kept in the game's history (``keep``; an import brings its own). Returns the
-    seat, the names and the hand number the substitute starts at."""
+    seat, the names and the hand number the substitute starts at. ``shown``: the four names at the
+    table as the sending page showed them: refused when another device seated someone since (its
+    substitute was replaced without a word)."""
     p = _player_index(player, "player")
     clean = _clean_name(name, None, "name")
     with store.transaction():
         game = store.get_game(game_id)
+        if shown is not None:
+            if not isinstance(shown, list) or len(shown) != 4 or not all(isinstance(n, str) for n in shown):
+                raise GameError("bad_field", "seated must be the four names at the table as the page showed them",
+                                field="seated")
+            now = seated_now(game)
+            if [name_key(n) for n in shown] != [name_key(n) for n in now]:
+                raise GameError("stale_game", f"the players at the table changed since this page was loaded (on "
+                                f"another device?): {', '.join(now)} now; nothing was changed: check them, then seat "
+                                "the substitute again if still needed", field="seated")
         hands = store.list_hands(game_id)
         finished = next_deal(store, game).finished
         top = substitute_top(hands, finished)

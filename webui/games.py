@@ -961,7 +961,10 @@ def substitute(game_id):
     get_store().get_game(game_id)
     f = request.form
     with _refused_back_to_form(game_id, "substitute-form"):
-        done = gamelog.substitute(get_store(), game_id, f.get("player"), f.get("name", ""), f.get("first"))
+        # the names at the table as the page showed them (a form from before this field: not checked)
+        shown = f.getlist("shown_seated") or None
+        done = gamelog.substitute(get_store(), game_id, f.get("player"), f.get("name", ""), f.get("first"),
+                                  shown=shown)
     flash(i18n.t("{name} takes the seat of {replaced} from hand {n}", name=done["name"], replaced=done["replaces"],
                  n=done["first"]))
     return redirect(url_for("games.show", game_id=game_id), code=303)

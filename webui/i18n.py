@@ -1994,6 +1994,9 @@ MESSAGES_FR = {
         "vérifiez la donne, puis renvoyez-la si elle reste à enregistrer",
     "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not {}":
         "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par {0}",
+    "the players at the table changed since this page was loaded (on another device?): {} now; nothing was changed: check them, then seat the substitute again if still needed":
+        "les joueurs à la table ont changé depuis le chargement de cette page (sur un autre appareil ?) : {0} "
+        "maintenant ; rien n'a été changé : vérifiez-les, puis installez à nouveau le remplaçant s'il le faut",
     "the game changed since this page was loaded (on another device?): its next hand is now hand {}, not {}; nothing was deleted: look at its hands, then delete it if you still mean to":
         "la partie a changé depuis le chargement de cette page (sur un autre appareil ?) : sa main suivante est "
         "maintenant la main {0}, pas la {1} ; rien n'a été supprimé : regardez ses mains, puis supprimez-la si "

@@ -214,6 +214,33 @@ def test_the_api_seats_a_substitute_and_refuses_the_same_one_twice(client):
     assert r.status_code == 400 and r.json["error"]["field"] == "name"
 
 
+def test_a_substitute_seated_from_a_page_drawn_before_another_is_refused(client):
+    # two tabs showed Bob at his seat: the first seated Sub A, the stale second replaced Sub A by
+    # Sub B without a word ("Sub B takes the seat of Sub A")
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    form = page.split('id="substitute-form"', 1)[1].split("</form>", 1)[0]
+    shown = re.findall(r'name="shown_seated" value="([^"]*)"', form)
+    assert shown == PLAYERS
+    from werkzeug.datastructures import MultiDict
+    send = lambda name: client.post(f"/games/{gid}/substitute", data=MultiDict([      # noqa: E731
+        ("csrf_token", csrf_of(client)), ("player", "1"), ("name", name), ("first", "")] + [
+        ("shown_seated", n) for n in shown]))
+    assert send("Sub A").status_code == 303
+    r = send("Sub B")
+    said = _text(client.get(r.location).get_data(as_text=True)) if r.status_code == 303 else ""
+    assert "the players at the table changed since this page was loaded (on another device?): Ann, Sub A, Cy, Di " \
+           "now; nothing was changed" in said
+    assert client.get(f"/api/games/{gid}").json["seated"] == ["Ann", "Sub A", "Cy", "Di"]
+    # the API, given the names it read
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Sub C", "seated": PLAYERS})
+    assert r.status_code == 409 and r.json["error"]["code"] == "stale_game"
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Sub C",
+                                                          "seated": ["Ann", "Sub A", "Cy", "Di"]})
+    assert r.status_code == 200
+
+
 def test_a_game_log_of_schema_5_gets_the_substitute_columns(tmp_path):
     import sqlite3
 

@@ -1268,6 +1268,12 @@ def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=Non
                 raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a "
                                 "substitute took a seat, which changes who plays the next hand; nothing was recorded: "
                                 "check the players, then send it again if it is still to record", field="expect_edits")
+            if since and all(e["action"] in ("undo", "delete") for e in since):
+                # said as what happened: a win form sent again after an Undo read "a hand was edited"
+                taken = ", ".join(str(e["seq"]) for e in since)
+                raise GameError("stale_game", f"the game changed since this page was loaded: hand(s) {taken} taken "
+                                "back (undone or deleted); nothing was recorded: check the hands, then send it again "
+                                "if it is still to record", field="expect_edits")
             raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a hand "
                             "was edited, which can change the next hand's dealer, seats and counters; nothing was "
                             "recorded: check the deal, then send it again if it is still to record",

@@ -1994,6 +1994,10 @@ MESSAGES_FR = {
         "vérifiez la donne, puis renvoyez-la si elle reste à enregistrer",
     "an edit is guarded by ?hand_id=ID (the hand as the client showed it), not {}":
         "une modification est gardée par ?hand_id=ID (la main telle que le client l'a montrée), pas par {0}",
+    "the game changed since this page was loaded: hand(s) {} taken back (undone or deleted); nothing was recorded: check the hands, then send it again if it is still to record":
+        "la partie a changé depuis le chargement de cette page : main(s) {0} reprise(s) (annulée(s) ou "
+        "supprimée(s)) ; rien n'a été enregistré : vérifiez les mains, puis renvoyez-la si elle est encore à "
+        "enregistrer",
     "the players at the table changed since this page was loaded (on another device?): {} now; nothing was changed: check them, then seat the substitute again if still needed":
         "les joueurs à la table ont changé depuis le chargement de cette page (sur un autre appareil ?) : {0} "
         "maintenant ; rien n'a été changé : vérifiez-les, puis installez à nouveau le remplaçant s'il le faut",

@@ -1987,6 +1987,20 @@ def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
     assert re.search(r'Main suivante :</a> <strong class="hand-label">E1-1</strong>', page)
 
 
+def test_a_form_sent_again_after_an_undo_says_the_hand_was_taken_back(client):
+    # a win form sent again (Back) after its hand was undone read "a hand was edited"
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    post(client, gid, {"kind": "draw"})
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 3, "expect_edits": 0})
+    assert r.status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    r = client.post(f"/api/games/{gid}/hands", json={"kind": "draw", "expect_seq": 3, "expect_edits": 0})
+    assert r.status_code == 409 and "hand(s) 3 taken back (undone or deleted); nothing was recorded" in r.json[
+        "error"]["message"]
+    assert len(client.get(f"/api/games/{gid}").json["hands"]) == 2
+
+
 def test_a_hand_sent_from_a_page_loaded_before_another_device_recorded_it_is_not_recorded_twice(client):
     # two phones at one table both recorded the same win from pages showing "hand 2": it was
     # recorded twice, the second copy with the next hand's seats, and nobody was told

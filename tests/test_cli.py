@@ -1235,7 +1235,7 @@ def test_the_three_others_of_a_self_drawn_win_who_pay_alike_are_one_settlement_l
     assert "other pays" not in out
     main(["score", "123m456p789s234s5z 5z", "--rules", "classical", "--self-drawn"])
     lines = capsys.readouterr().out.splitlines()
-    assert "    each of the three others pays 52  (double, to East)" in lines and "other pays" not in "\n".join(lines)
+    assert "    each of the three others pays 52  (double: the winner is East)" in lines and "other pays" not in "\n".join(lines)
 
 
 def test_side_by_side_says_each_rule_sets_warnings_under_its_name(capsys):
@@ -1400,7 +1400,7 @@ def test_side_by_side_says_who_pays_and_why_and_what_a_rule_set_left_unused(caps
     # "other pays 48" three times under classical, with no word of East's double; a robbed kong
     # classical does not use was said under --rules classical alone
     code, out, _ = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "all")
-    assert "each of the three others pays         48" in out and "(double, to East)" in out
+    assert "each of the three others pays         48" in out and "(double: the winner is East)" in out
     assert "other pays" not in out
     _, out, _ = run(capsys, "score", "123m456p789s234s5z 3s", "--rules", "all", "--robbing-kong")
     assert "CLASSICAL: given but not used by these rules: robbing_kong" in out

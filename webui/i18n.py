@@ -250,8 +250,10 @@ FR = {
         "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ précède le numéro d'une section).",
     "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).":
         "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de faan).",
-    "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).":
-        "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises ; [B] les règles de Babcock (1923) ; "
+    "Sources: 003 is « Règles du mahjong », the classical French rules (how the game runs, and exposed sets worth half of concealed ones; it gives no table of points: the values come from the books after it); [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).":
+        "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises (la marche du jeu, et des "
+        "combinaisons exposées qui valent moitié moins que cachées ; il ne donne pas de barème : les valeurs viennent "
+        "des ouvrages qui suivent) ; [B] les règles de Babcock (1923) ; "
         "[M] Millington, The Complete Book of Mah-Jongg (1977) ; [W] mahjong.wikidot.com, Chinese Classical Scoring ; "
         "[S] les mains spéciales chinoises de Sloper ; [L] mark.random-article.com (Special Limit Hands).",
     "minipoints do not count from 5 han: the hand is paid by its han":
@@ -1149,7 +1151,7 @@ SOURCE_LEGEND = {
     "mcr": "Sources: 000 is « Mah Jong International », the MCR rules (n° marks a fan's number); 001 the FFMJ's MCR rules, with remarks and worked totals.",
     "riichi": "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).",
     "hk": "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).",
-    "classical": "Sources: 003 is « Règles du mahjong », the classical French rules; [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).",
+    "classical": "Sources: 003 is « Règles du mahjong », the classical French rules (how the game runs, and exposed sets worth half of concealed ones; it gives no table of points: the values come from the books after it); [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).",
 }
 
 
@@ -2073,7 +2075,7 @@ MESSAGES_FR = {
     "the discarder pays": "le donneur de l'écart paie",
     "the discarder pays, double if that is East": "le donneur de l'écart paie, double si c'est Est", "the discarder pays double: the winner is East": "le donneur de l'écart paie double : le gagnant est Est",
     "the discarder pays double: the discarder is East": "le donneur de l'écart paie double : il est Est",
-    "double, as East": "double, comme Est", "double, to East": "double, à Est", "the score": "le score",
+    "double: the payer is East": "double : le payeur est Est", "double: the winner is East": "double : le gagnant est Est", "the score": "le score",
     "way (1) of paying: the discarder alone pays the full score": "façon de payer (1) : seul le donneur de l'écart paie tout le score",
     "way (2) of paying: the discarder alone pays twice the score": "façon de payer (2) : seul le donneur de l'écart paie deux fois le score",
     "way (3) of paying: the discarder pays the full score": "façon de payer (3) : le donneur de l'écart paie tout le score",

@@ -167,7 +167,9 @@ def settle(score: int, ctx, options, seats_known: bool) -> list[Payment]:
         double = dealer or is_east
         out.append(Payment(name, score * (2 if double else 1),
                            # a noun phrase: the pages say "C pays 480 to B (the score)"
-                           "double, as East" if is_east else ("double, to East" if dealer else "the score")))
+                           # (whose East: "double, to East" read as a payment to a fifth player)
+                           "double: the payer is East" if is_east else
+                           ("double: the winner is East" if dealer else "the score")))
     return out
 
 

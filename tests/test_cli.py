@@ -876,7 +876,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert re.search(rf"^ +{gid}  .* mcr +1 main +Ann / Bob / Cy / Di$", out, re.M), out
     client.delete(f"/api/games/{other}", json={})
     code, out, _ = run(capsys, "games", str(gid), "--data-dir", str(tmp_path))
-    assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E round, Bob deals" in out
+    assert code == 0 and "Ann: -19  Bob: 55  Cy: -38  Di: 2" in out and "next hand: E2 · E round, Bob deals" in out
     # counted as the list counts them, the false win beside, as the game page says it
     assert out.splitlines()[0] == "Ann / Bob / Cy / Di (mcr), 1 hand and 1 false win, numbered among them below"
     # under a header, the winner and how: the dealer's name alone, where the result was, read as the winner's
@@ -911,7 +911,7 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     assert code == 0 and lines[0] == "Ann / Bob / Cy / Di (mcr), 1 main et 1 faux Mah-jong, numérotés à leur suite ci-dessous"
     assert lines[2].split() == ["main", "donne", "joueur", "Est", "Ann", "Bob", "Cy", "Di", "résultat"]
     assert lines[3].split()[:7] == ["#1", "E1", "Ann", "-29", "+45", "-8", "-8"]
-    assert "Bob 21 sur l'écart d'Ann" in lines[3] and lines[-1] == "Main suivante : tour Est, joueur Est : Bob"
+    assert "Bob 21 sur l'écart d'Ann" in lines[3] and lines[-1] == "Main suivante : E2 · tour Est, joueur Est : Bob"
     # in French, as the French game page's links give them (a club's sheets were English only)
     code, out, _ = run(capsys, "games", str(gid), "--csv", "--lang", "fr", "--data-dir", str(tmp_path))
     assert code == 0 and out.lstrip("\ufeff").startswith("main;donne;type;")
@@ -1285,13 +1285,13 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     assert code == 2 and "no game log at" in err and "mjtable record new" in err
     code, out, _ = run(capsys, "record", "new", "--rules", "mcr", "--players", "Ann", "Bob", "Cy", "Đức",
                        "--name", "Thursday", "--data-dir", data)
-    assert code == 0 and out.startswith("game 1 started: Thursday (mcr)") and "next hand: E round, Ann deals" in out
+    assert code == 0 and out.startswith("game 1 started: Thursday (mcr)") and "next hand: E1 · E round, Ann deals" in out
     # players by name (case and accents as typed or not), a unique start, or seat
     code, out, _ = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "bob", "--discarder", "duc",
                        "--data-dir", data)
     assert code == 0, out
     assert out.splitlines()[0] == "hand 1 (E1, Ann deals): Bob 21 on Đức's discard; Ann -8, Bob +45, Cy -8, Đức -29"
-    assert "next hand: E round, Bob deals" in out
+    assert "next hand: E2 · E round, Bob deals" in out
     assert run(capsys, "record", "draw", "1", "--data-dir", data)[0] == 0
     code, out, _ = run(capsys, "record", "false-win", "1", "3", "--data-dir", data)
     assert code == 0 and "false win by Cy" in out.splitlines()[0]
@@ -1339,7 +1339,7 @@ def test_record_takes_a_double_ron_and_says_what_the_scoring_left_out(capsys, tm
     # 002 §4.1: each declarer who wins takes their own stick back; East keeps the deal with a counter
     assert "Nguyễn Văn An 2,000 (1 han · 40 fu) + own riichi stick back & Lê Thị Hồng 2,000" in out
     assert "Nguyễn Văn An +2,000, Bé -4,000, Cé 0, Lê Thị Hồng +2,000" in out
-    assert "next hand: E round, Nguyễn Văn An deals, 1 counter, 0 riichi sticks on the table" in out
+    assert "next hand: E1-1 · E round, Nguyễn Văn An deals, 1 counter, 0 riichi sticks on the table" in out
     code, out, err = run(capsys, "record", "win", "1", "[555z,1][666z,2]234m11p77z 7z", "--winner", "Bé",
                          "--discarder", "Cé", "--liable", "An", "--data-dir", data)
     assert code == 0 and "warning: liable player ignored: pao needs every set of Big Three Dragons" in out

@@ -715,11 +715,15 @@ def sheet_text(view: dict, french: bool = False) -> str:
                                                               (view.get("flow") or {}).get("tournament"))]
     elif view.get("next"):
         nxt = view["next"]
+        # its label as the page and the sheet give it (E2-1: a dealer's repeat), which the line lacked
+        label = gamelog.round_label({"round_wind": nxt["round_wind"], "dealer": nxt["dealer"], "honba": view.get("honba"),
+                                     "outcome": {"seating": view.get("seating"), "repeat": view.get("repeat")}},
+                                    flow, tr)
         if french:
-            line = (f"{tr('Next hand:')} {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
+            line = (f"{tr('Next hand:')} {label} · {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
                     f"{tr('{player} deals', player=players[nxt['dealer']])}")
         else:
-            line = f"next hand: {nxt['round_wind']} round, {players[nxt['dealer']]} deals"
+            line = f"next hand: {label} · {nxt['round_wind']} round, {players[nxt['dealer']]} deals"
         if flow.has_riichi:
             # what the next winner takes beside the hand (002 §3.4.10, §3.3.14): a draw's sticks
             # stayed on the table unsaid

@@ -2014,8 +2014,11 @@ def robbed_kong(wins: list) -> bool:
 
 
 def _won_by(h: dict, wins: list) -> str:
-    """How a win was won, as the CSV's ``won_by`` says it: by self-draw, on a discard, or robbing
-    a kong."""
+    """How a win was won, as the CSV's ``won_by`` says it: by self-draw, on a kong's replacement
+    tile (a self-draw, or a kong claimed from a discard under Hong Kong's 004 method 4: the sheet
+    said so and the CSV only "self_draw"), on a discard, or robbing a kong."""
+    if any((w.get("context") or {}).get("kong_replacement") for w in wins):
+        return "kong_replacement"
     if h["discarder"] is None:
         return "self_draw"
     return "robbing_kong" if robbed_kong(wins) else "discard"

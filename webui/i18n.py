@@ -1419,7 +1419,7 @@ CSV_WORDS_FR = {
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
     "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
-    "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "reward": "gain (points)",
+    "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "kong_replacement": "sur la tuile de remplacement du kong", "reward": "gain (points)",
     "chombo": "chombo", "money": "argent", "payer": "payeur", "payee": "bénéficiaire", "amount": "montant", "pot": "pot",
     "leftover_sticks": "bâtons restants", "played_by": "joué par", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",

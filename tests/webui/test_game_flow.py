@@ -1974,6 +1974,19 @@ def test_a_win_robbing_a_kong_says_so_on_the_page_and_the_sheet(client):
     assert any("robbing Ann's kong" in t for _, _, _, t in _pdf_runs(client.get(f"/games/{gid}/sheet.pdf?lang=en").data))
 
 
+def test_a_win_on_a_kongs_replacement_tile_is_said_so_in_the_csv(client):
+    # a classical family's trial: the sheet said « tuile de remplacement du kong », the CSV "self_draw"
+    gid = new_game(client, "classical")
+    post(client, gid, {"hand": "(7777m)[999s,1]234567p1z 1z", "winner": B, "discarder": None,
+                       "context": {"kong_replacement": True}})
+    post(client, gid, {"hand": "123m456p789s234s5z 5z", "winner": C, "discarder": None})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=en").get_data().decode("utf-8-sig"))))
+    won = [dict(zip(rows[0], r))["won_by"] for r in rows[1:3]]
+    assert won == ["kong_replacement", "self_draw"]
+    fr = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv?lang=fr").get_data().decode("utf-8-sig"))))
+    assert dict(zip(fr[0], fr[1]))["gagné"] == "sur la tuile de remplacement du kong"
+
+
 def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
     # E1-2 and S4 were on the print view and the PDF only: the page said "East · Ann deals"
     gid = play_riichi_game(client)

@@ -814,8 +814,8 @@ WORDS_FR = {
         "Les mots de la table",
     "Classical (points and doubles)": "Classique (points et doubles)",
     "base points": "points de base",
-    "The winner counts points for going out (20), each pung or kong (a pung 2 to 8, a kong 8 to 32; exposed ones half of concealed ones; a chow counts nothing), some pairs, the winning tile drawn or filling the only possible place, and each flower or season (4).":
-        "Le gagnant compte des points pour la sortie (20), chaque pung ou kong (un pung de 2 à 8, un kong de 8 à 32 ; "
+    "The winner counts points for going out (20), each pung or kong (a pung is worth 2 to 8 points, a kong 8 to 32; exposed ones half of concealed ones; a chow counts nothing), some pairs, the winning tile drawn or filling the only possible place, and each flower or season (4).":
+        "Le gagnant compte des points pour la sortie (20), chaque pung ou kong (un pung vaut de 2 à 8 points, un kong de 8 à 32 ; "
         "exposés, ils valent moitié moins que cachés ; un chow ne compte rien), certaines paires, la tuile gagnante piochée "
         "ou comblant la seule place possible, et chaque fleur ou saison (4).",
     "doubles": "doubles",

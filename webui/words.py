@@ -163,7 +163,7 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
     ]),
     ("words-classical", "Classical (points and doubles)", [
         Word("base-points", "base points",
-             "The winner counts points for going out (20), each pung or kong (a pung 2 to 8, a kong 8 to 32; "
+             "The winner counts points for going out (20), each pung or kong (a pung is worth 2 to 8 points, a kong 8 to 32; "
              "exposed ones half of concealed ones; a chow counts nothing), some pairs, the winning tile drawn or filling the only possible "
              "place, and each flower or season (4).", "003, Marche du jeu; [B] ch. V; [W]"),
         Word("doubles", "doubles",

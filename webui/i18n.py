@@ -475,8 +475,8 @@ FR = {
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
     "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
-    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "red fives in this hand": "cinq rouges dans cette main",
-    "red fives in every hand": "cinq rouges dans chaque main", "liable player": "joueur responsable",
+    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "red fives count as dora in this hand": "les cinq rouges comptent comme dora dans cette main",
+    "red fives count as dora in every hand": "les cinq rouges comptent comme dora dans chaque main", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
     "heavenly hand (8E Tin Woo)": "main céleste (8E Tin Woo)",
     "earthly hand (8F Dei Woo: on the dealer's first discard)":
@@ -1282,7 +1282,9 @@ RULE_LABELS = {
 
 #: A context key and a rule option of one name, both shown on the review page, each said its own
 #: way: two boxes labelled "red fives" read as one asked twice.
-KIND_LABELS = {("context", "red_fives"): "red fives in this hand", ("option", "red_fives"): "red fives in every hand"}
+#: (a box "red fives in this hand" read as "I have red fives", not as counting them as dora)
+KIND_LABELS = {("context", "red_fives"): "red fives count as dora in this hand",
+               ("option", "red_fives"): "red fives count as dora in every hand"}
 
 
 def label(name, rules: str | None = None, kind: str | None = None) -> str:

@@ -340,9 +340,10 @@ def test_the_review_page_says_which_red_fives_box_is_for_this_hand_and_which_for
     page = client.get("/review/new?rules=riichi").get_data(as_text=True)
     said = {name: re.sub(r"\s+", " ", text).strip() for name, text in
             re.findall(r'name="(ctx_red_fives|opt_red_fives)" value="1">([^<]*)</label>', page)}
-    assert said == {"ctx_red_fives": "red fives in this hand", "opt_red_fives": "red fives in every hand"}, said
+    assert said == {"ctx_red_fives": "red fives count as dora in this hand",
+                    "opt_red_fives": "red fives count as dora in every hand"}, said
     page = client.get("/review/new?rules=riichi&lang=fr").get_data(as_text=True)
-    assert "cinq rouges dans cette main" in page and "cinq rouges dans chaque main" in page
+    assert "les cinq rouges comptent comme dora dans cette main" in page and "dans chaque main" in page
 
 
 def test_one_point_is_said_in_the_singular(client):

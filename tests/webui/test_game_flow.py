@@ -2295,7 +2295,7 @@ def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
     gid = new_game(client, "riichi")
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     rare = re.search(r'<details class="rare-wins">(.*?)</details>', page, re.S).group(1)
-    assert 'name="tenhou0"' in rare and 'name="red_fives0"' in rare and "red fives in this hand" in rare
+    assert 'name="tenhou0"' in rare and 'name="red_fives0"' in rare and "red fives count as dora in this hand" in rare
     assert 'name="double_kong0"' not in page                       # riichi reads no double kong
     form = {"csrf_token": csrf_of(client), "winner0": "0", "hand0": "123m456p789s123s5z 5z", "discarder": "self",
             "tenhou0": "1", "next_seq": "1", "form_key": "k1"}

@@ -1325,6 +1325,22 @@ def test_a_game_is_kept_from_the_command_line_as_the_game_page_keeps_it(capsys, 
     assert client.get("/api/games/2").json["hands"][0]["context"]["liable_player"] == "left"   # Ann sits left of Bob
 
 
+def test_record_settles_classical_losers_among_themselves(capsys, tmp_path):
+    # [B] ch. I: the three losers pay each other the difference of their hands, East double
+    data = ["--data-dir", str(tmp_path)]
+    assert run(capsys, "record", "new", "--rules", "classical", "--players", "Ann", "Bob", "Cy", "Di", *data)[0] == 0
+    code, out, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Bob", "--discarder", "Cy",
+                         "--losers", "Ann=24", "Cy=8", "Di=16", *data)
+    # Bob's 24 (Ann, East, pays 48; Cy and Di 24); East +2 × 16 from Cy, +2 × 8 from Di; Di +8 from Cy
+    assert code == 0 and "Ann 0, Bob +96, Cy -64, Di -32" in out, err
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
+                       "--losers", "Bob=24", "Cy=8", *data)
+    assert code != 0 and "each loser's hand needs its points" in err
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
+                       "--losers", "Bob=many", *data)
+    assert code != 0 and "--losers takes PLAYER=POINTS" in err
+
+
 def test_record_takes_a_double_ron_and_says_what_the_scoring_left_out(capsys, tmp_path):
     # a club secretary could not record a double ron from the terminal, a liable player the scorer
     # ignored was not said (the table thought pao applied), « An » of « Nguyễn Văn An » was no

@@ -30,7 +30,7 @@ SCORE_KEYS = ("hand", "rules", "options", "context")
 GAME_KEYS = ("name", "rules", "players", "options", "flow")
 #: what a hand request may hold (gamelog.record's body, and the draft it records)
 HAND_KEYS = ("kind", "hand", "winner", "discarder", "winners", "hands", "contexts", "riichi", "tenpai", "offender",
-             "amount", "dealer", "round_wind", "context", "tiles_read", "corrections", "note", "draft", "expect_seq", "expect_edits")
+             "amount", "dealer", "round_wind", "context", "tiles_read", "corrections", "note", "draft", "expect_seq", "expect_edits", "losers")
 
 
 def _hand_body(data: dict) -> dict:

@@ -505,7 +505,8 @@ def event_of(h: dict, legacy: bool = False) -> Event:
                  discarder=h["discarder"] if h["kind"] == "win" else None,
                  riichi=tuple(h.get("riichi") or ()), tenpai=tuple(h.get("tenpai") or ()),
                  offender=h["winner"] if h["kind"] == "penalty" else None, amount=amount,
-                 dealer=fixed.get("dealer"), round_wind=fixed.get("round_wind"))
+                 dealer=fixed.get("dealer"), round_wind=fixed.get("round_wind"),
+                 losers=tuple(fixed["losers"]) if fixed.get("losers") is not None else None)
 
 
 def deal_of(d: dict) -> Deal:
@@ -1053,7 +1054,8 @@ def record(store: Store, game_id: int, data: dict, *, draft: dict | None = None,
 
 
 #: The fields of a hand request that a kind of hand does not have (webui/api.py HAND_KEYS).
-_WIN_FIELDS = ("hand", "winner", "discarder", "winners", "hands", "contexts", "context", "tiles_read", "corrections")
+_WIN_FIELDS = ("hand", "winner", "discarder", "winners", "hands", "contexts", "context", "tiles_read", "corrections",
+               "losers")
 _NOT_OF_KIND = {"win": ("offender", "amount", "tenpai"),
                 "draw": _WIN_FIELDS + ("offender", "amount"),
                 "penalty": tuple(k for k in _WIN_FIELDS if k != "winner") + ("tenpai",),
@@ -1157,8 +1159,37 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                    context=wins[0]["context"])
         row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
         row["corrections"] = validation.corrections(data.get("corrections"))
+        if "losers" in data:        # the others' hands' points (classical: the losers settle among them)
+            losers = _losers(data["losers"])
+            if losers is None:
+                fixed.pop("losers", None)
+            else:
+                fixed["losers"] = losers
+    if kind != "win":
+        fixed.pop("losers", None)       # a win edited into a draw settles no losers
     row["fixed"] = fixed or None
     return row
+
+
+def _losers(value) -> list | None:
+    """The losers' hands' points as sent: four entries in seat order, None (or "") for the winner;
+    None, "" or [] for none. Their figures are the flow's to check (``ClassicalFlow.check``)."""
+    if value in (None, "", []):
+        return None
+    if not isinstance(value, list) or len(value) != 4:
+        raise GameError("bad_field", "losers gives each player's hand's points, four entries in seat order (null "
+                        "for the winner)", field="losers")
+    out = []
+    for v in value:
+        if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii():
+            v = int(v.strip())
+        elif v == "":
+            v = None
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise GameError("bad_field", "each loser's hand's points is a whole number, null for the winner",
+                            field="losers")
+        out.append(v)
+    return out
 
 
 MAX_WINNERS = 3
@@ -1683,6 +1714,9 @@ def _moved_entry(h: dict, seats: list[int]) -> dict:
                 ctx["liable_player"] = str(to(settlement.seat_at(w["winner"], relative, seating)))
             winners.append({"winner": to(w["winner"]), "hand": w["hand"], "context": ctx})
         body["winners"] = winners
+        losers = (h.get("fixed") or {}).get("losers")
+        if losers is not None:          # each player's hand's points at their seat there
+            body["losers"] = [losers[seats.index(p)] if p in seats else None for p in range(4)]
     return body
 
 
@@ -2101,7 +2135,7 @@ def _import_replayed(store: Store, data: dict) -> int:
             body = {k: h[k] for k in ("kind", "discarder", "riichi", "tenpai", "note", "tiles_read", "corrections")
                     if k in h}
             fixed = h.get("fixed") if isinstance(h.get("fixed"), dict) else {}
-            body.update({k: fixed[k] for k in ("dealer", "round_wind", "amount") if k in fixed})
+            body.update({k: fixed[k] for k in ("dealer", "round_wind", "amount", "losers") if k in fixed})
             if h.get("kind") == "win":
                 winners = h.get("winners")
                 if not isinstance(winners, list):

@@ -416,8 +416,12 @@ def _win_data(form, *, rules: str, blank_is_self_drawn: bool = True) -> dict:
     if discarder == "" and not blank_is_self_drawn:
         raise gamelog.GameError("bad_field", "say who discarded the winning tile, or that it was self-drawn",
                                 field="discarder")
-    return {"kind": "win", "winners": winners, "discarder": None if discarder in ("", "self") else discarder,
+    data = {"kind": "win", "winners": winners, "discarder": None if discarder in ("", "self") else discarder,
             "riichi": _seats_field(form, "riichi"), "note": form.get("note", "")}
+    if "loser0" in form:        # classical: the others' hands' points, all empty for none
+        losers = [(form.get(f"loser{p}") or "").strip() for p in range(4)]
+        data["losers"] = losers if any(losers) else None
+    return data
 
 
 class _Refused(Exception):

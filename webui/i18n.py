@@ -601,14 +601,20 @@ FR = {
         "Changer les règles maison ? Chaque main est comptée à nouveau avec elles.", "now a win": "désormais une victoire",
     "now a draw": "désormais une main nulle", "now a chombo": "désormais un chombo", "now a false win": "désormais un faux Mah-jong",
     "now the end of the game": "désormais la fin de la partie", "now": "désormais",
-    "Only the winner is paid here: in full classical play the other three also settle among themselves, each paying another the difference of their own hands' scores; that is not counted.":
-        "Seul le gagnant est payé ici : dans le jeu classique complet, les trois autres règlent aussi entre eux, "
-        "chacun payant à un autre la différence des points de leurs mains ; ce n'est pas compté.", "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "false win": "faux Mah-jong", "chombo": "chombo", "finished": "terminée",
+    "In full classical play the other three also settle among themselves, each paying each other the difference of their own hands' points: a game's win form takes their hands' points (The others' hands); a hand recorded without them pays the winner alone.":
+        "Dans le jeu classique complet, les trois autres règlent aussi entre eux, chacun payant à chaque autre la "
+        "différence des points de leurs mains : le formulaire de victoire d'une partie prend les points de leurs mains "
+        "(Les mains des autres) ; une main enregistrée sans eux ne paie que le gagnant.",
+    "— who won? —": "— qui a gagné ? —", "— who? —": "— qui ? —", "false win": "faux Mah-jong", "chombo": "chombo", "finished": "terminée",
     "Keep the same seats all game (by default the players change seats at each new round)":
         "Garder les mêmes places toute la partie (par défaut les joueurs changent de place à chaque nouveau tour)",
     "New round: the players change seats before this hand (see the Seat now column).":
         "Nouveau tour : les joueurs changent de place avant cette main (voir la colonne Vent actuel).", "Correct the names": "Corriger les noms", "Save the names": "Enregistrer les noms",
     "A substitute takes a seat": "Un remplaçant prend un siège", "Player who leaves": "Joueur qui part",
+    "The others' hands: the losers settle among themselves": "Les mains des autres : les perdants règlent entre eux",
+    "Each loser's hand's points, as that player counts them: each pays each other loser the difference, East paying and receiving double. Leave the winner's empty, or every one to settle the winner alone.":
+        "Les points de la main de chaque perdant, comptés par lui : chacun paie à chaque autre perdant la différence, "
+        "Est payant et recevant double. Laissez vide la case du gagnant, ou toutes pour ne régler que le gagnant.",
     "Substitute": "Remplaçant", "First hand played": "Première main jouée", "Seat the substitute": "Installer le remplaçant",
     "The seat keeps its points and its turns to deal. Each person is given the points of the hands they played; whoever finishes the game also takes the uma and the points of the start.":
         "Le siège garde ses points et ses tours de croupier. Chacun reçoit les points des mains qu'il a jouées ; celui qui termine la partie prend aussi l'uma et les points du départ.",
@@ -1898,8 +1904,9 @@ def quoted(text: str) -> str:
 
 #: Classical play's losers settle among themselves too, which no figure of mjtable counts (003 and
 #: [B]: webui/words.py, "the dealer, or banker"): said under a classical score, game, sheet and PDF.
-LOSERS_SETTLE = ("Only the winner is paid here: in full classical play the other three also settle among "
-                 "themselves, each paying another the difference of their own hands' scores; that is not counted.")
+LOSERS_SETTLE = ("In full classical play the other three also settle among themselves, each paying each other the "
+                 "difference of their own hands' points: a game's win form takes their hands' points (The others' "
+                 "hands); a hand recorded without them pays the winner alone.")
 
 
 def colon() -> str:
@@ -2077,6 +2084,24 @@ MESSAGES_FR = {
     "the discarder pays": "le donneur de l'écart paie",
     "the discarder pays, double if that is East": "le donneur de l'écart paie, double si c'est Est", "the discarder pays double: the winner is East": "le donneur de l'écart paie double : le gagnant est Est",
     "the discarder pays double: the discarder is East": "le donneur de l'écart paie double : il est Est",
+    "between losers: {} - {}, doubled: East is one of them": "entre perdants : {0} − {1}, doublé : Est est l'un d'eux",
+    "between losers: {} - {}": "entre perdants : {0} − {1}",
+    "the losers settle among themselves under classical rules only, not {}: leave losers out":
+        "les perdants ne règlent entre eux qu'en règles classiques, pas en {0} : laissez les perdants de côté",
+    "the losers settle after a win only: leave losers out":
+        "les perdants ne règlent entre eux qu'après une victoire : laissez les perdants de côté",
+    "losers gives each player's hand's points, four entries in seat order (none for the winner)":
+        "les perdants donnent les points de la main de chaque joueur, quatre valeurs dans l'ordre des sièges (aucune "
+        "pour le gagnant)",
+    "losers gives each player's hand's points, four entries in seat order (null for the winner)":
+        "les perdants donnent les points de la main de chaque joueur, quatre valeurs dans l'ordre des sièges (vide "
+        "pour le gagnant)",
+    "the winner's hand is paid as the win: leave its points out of the losers' hands":
+        "la main du gagnant est payée par la victoire : laissez ses points hors des mains des perdants",
+    "each loser's hand needs its points, a whole number from 0 to {} (0 for a hand that counts nothing)":
+        "la main de chaque perdant demande ses points, un nombre entier de 0 à {0} (0 pour une main qui ne compte rien)",
+    "each loser's hand's points is a whole number, null for the winner":
+        "les points de la main de chaque perdant sont un nombre entier, vide pour le gagnant",
     "double: the payer is East": "double : le payeur est Est", "double: the winner is East": "double : le gagnant est Est", "the score": "le score",
     "way (1) of paying: the discarder alone pays the full score": "façon de payer (1) : seul le donneur de l'écart paie tout le score",
     "way (2) of paying: the discarder alone pays twice the score": "façon de payer (2) : seul le donneur de l'écart paie deux fois le score",

@@ -49,6 +49,9 @@ def register(sub) -> None:
     who.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn from the wall")
     win.add_argument("--riichi", nargs="+", default=[], metavar="PLAYER", help="riichi: who declared it this hand")
     win.add_argument("--liable", metavar="PLAYER", help="the player liable for the hand (bao, pao)")
+    win.add_argument("--losers", nargs="+", default=[], metavar="PLAYER=POINTS",
+                     help="classical: each other player's hand's points (all three), settled among the losers, East "
+                          "double: --losers Ann=24 Cy=8 Di=0")
     win.add_argument("--note", default=None, help=NOTE_HELP)
     from ..context_args import add_context_arguments
     add_context_arguments(win, exclude=GAME_CONTEXT, options=False)
@@ -169,6 +172,8 @@ def _body(args, view: dict) -> dict:
                                 for w, h in zip(winners, args.hand)], "discarder": discarder}
         if args.riichi:
             body["riichi"] = [seat(p) for p in args.riichi]
+        if args.losers:
+            body["losers"] = _losers(args.losers, seat)
         if args.liable:
             body["context"]["liable_player"] = _liable(view, winners[0], seat(args.liable))
     elif args.action == "draw":
@@ -181,6 +186,21 @@ def _body(args, view: dict) -> dict:
     if getattr(args, "note", None):
         body["note"] = args.note
     return body
+
+
+def _losers(pairs: list[str], seat) -> list:
+    """``--losers NAME=POINTS ...`` as the game log takes them: each seat's points, None where
+    none is given (the winner); the figures are the game's to check."""
+    out: list = [None] * 4
+    for pair in pairs:
+        who, sep, points = pair.rpartition("=")
+        if not sep or not who.strip() or not points.strip().isdigit():
+            raise Refused(f"--losers takes PLAYER=POINTS, a whole number of points (Cy=8), not {pair!r}")
+        at = seat(who.strip())
+        if out[at] is not None:
+            raise Refused(f"--losers names {who.strip()} twice")
+        out[at] = int(points)
+    return out
 
 
 def _move_seats(args, players: list[str], others: list[str], seats: list[int]) -> list[int]:

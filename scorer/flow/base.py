@@ -73,6 +73,7 @@ class Event:
     amount: int | None = None                  # penalty: what the table agreed (when the rules allow)
     dealer: int | None = None                  # the table fixed the deal of this hand
     round_wind: str | None = None
+    losers: tuple | None = None                # classical: each player's own hand's points, None for the winner
 
 
 @dataclass
@@ -126,6 +127,7 @@ class Flow:
     rounds = WINDS                 # the prevailing winds a full game plays
     start_points = 0
     max_winners = 1
+    losers_settle = False          # the losers' own hands settled among them (classical, [B] ch. I)
     has_riichi = False
     has_counters = False
     false_win_default = 10         # what a false win pays each other player, when the rules give a figure
@@ -213,6 +215,9 @@ class Flow:
         if event.tenpai and not self.has_riichi:
             raise FlowError("bad_field", f"tenpai at a draw pays nothing under {self.rules}: leave tenpai out",
                             "tenpai")
+        if event.losers is not None and not self.losers_settle:
+            raise FlowError("bad_field", f"the losers settle among themselves under classical rules only, not "
+                            f"{self.rules}: leave losers out", "losers")
         if event.tenpai and event.kind != "draw":
             raise FlowError("bad_field", "tenpai is recorded for a draw only", "tenpai")
 

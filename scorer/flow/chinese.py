@@ -1,7 +1,10 @@
 """MCR (000, 001), Hong Kong old style (004) and classical (003): the whole game."""
 from __future__ import annotations
 
-from .base import Deal, Event, Flow, pay
+from .base import Deal, Event, Flow, FlowError, Outcome, deltas_of, pay
+
+#: The most points a loser's hand is entered with (a limit hand doubled is far below it).
+MAX_LOSER_POINTS = 100_000
 
 #: MCR seats at the start of each round, players (by their seat in the first round) in turn
 #: order from the round's first dealer. 000 « A la fin de chaque tour les joueurs changent de
@@ -76,9 +79,49 @@ class ClassicalFlow(Flow):
     rules = "classical"
     title = "Classical (points and doubles)"
     rounds = ("E", "S", "W", "N")
+    losers_settle = True
 
     def keeps_deal(self, deal: Deal, event: Event) -> bool:
         return event.kind == "draw" or deal.dealer in event.winners
+
+    def check(self, event: Event) -> None:
+        super().check(event)
+        if event.losers is None:
+            return
+        if event.kind != "win":
+            raise FlowError("bad_field", "the losers settle after a win only: leave losers out", "losers")
+        if len(event.losers) != 4:
+            raise FlowError("bad_field", "losers gives each player's hand's points, four entries in seat order "
+                            "(none for the winner)", "losers")
+        for p, points in enumerate(event.losers):
+            if p in event.winners:
+                if points is not None:
+                    raise FlowError("bad_field", "the winner's hand is paid as the win: leave its points out of "
+                                    "the losers' hands", "losers")
+            elif not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_LOSER_POINTS:
+                raise FlowError("bad_field", f"each loser's hand needs its points, a whole number from 0 to "
+                                f"{MAX_LOSER_POINTS} (0 for a hand that counts nothing)", "losers")
+
+    def settle(self, index: int, deal: Deal, event: Event, settle_win) -> Outcome:
+        """The win as the winner is paid, then the losers among themselves: each pays each other
+        loser the difference of their hands' points, East paying and receiving double ([B] ch. I,
+        docs/rulings.md "Classical"), each hand counted at most the limit, as the winner's is."""
+        out = super().settle(index, deal, event, settle_win)
+        if event.kind != "win" or event.losers is None:
+            return out
+        limit = getattr(self.scorer_options, "limit", None)
+        held = {p: min(v, limit) if limit else v for p, v in enumerate(event.losers) if p not in event.winners}
+        for a, b in ((a, b) for a in held for b in held if a < b):
+            if held[a] == held[b]:
+                continue
+            payee, payer = (a, b) if held[a] > held[b] else (b, a)
+            gap = held[payee] - held[payer]
+            east = deal.dealer in (payer, payee)
+            out.payments.append(pay(payer, payee, gap * (2 if east else 1),
+                                    f"between losers: {held[payee]} - {held[payer]}, doubled: East is one of them"
+                                    if east else f"between losers: {held[payee]} - {held[payer]}"))
+        out.deltas = deltas_of(out.payments)
+        return out
 
 
 class GenericFlow(Flow):

@@ -210,6 +210,35 @@ def test_classical_flow_is_the_hong_kong_rotation():
     assert [o.deal.dealer for o in out] == [0, 0, 0] and out[-1].after.dealer == 1
 
 
+def test_classical_losers_settle_the_difference_of_their_hands_east_double():
+    # [B] ch. I: after the winner is paid, each loser pays each other loser the difference of their
+    # hands' points; East pays and receives double. East (0) deals; 1 wins on 2's discard.
+    from scorer.classical import Options
+    flow = flow_for("classical", {}, Options(limit=500))
+    events = [Event("win", winners=(1,), discarder=2, losers=(24, None, 8, 600))]
+    out = replay(flow, events, settle_with(events, value=100, honba_value=0))[0]
+    between = [(p["payer"], p["payee"], p["amount"]) for p in out.payments if p["reason"].startswith("between")]
+    # East 24 / 2: 8 / 3: 600 counted 500 (the limit): 2 pays East 2 × 16, East pays 3 2 × 476, 2 pays 3 492
+    assert sorted(between) == [(0, 3, 952), (2, 0, 32), (2, 3, 492)]
+    assert out.deltas == [32 - 952, 100, -100 - 32 - 492, 952 + 492] and sum(out.deltas) == 0
+    # equal hands pay nothing; without losers nothing more is paid
+    events = [Event("win", winners=(1,), discarder=2, losers=(8, None, 8, 8))]
+    assert replay(flow, events, settle_with(events, value=100, honba_value=0))[0].deltas == [0, 100, -100, 0]
+
+
+@pytest.mark.parametrize("rules, event, words", [
+    ("mcr", Event("win", winners=(1,), discarder=2, losers=(0, None, 0, 0)), "classical rules only"),
+    ("classical", Event("draw", losers=(0, 0, 0, 0)), "after a win only"),
+    ("classical", Event("win", winners=(1,), discarder=2, losers=(0, 4, 0, 0)), "the winner's hand is paid"),
+    ("classical", Event("win", winners=(1,), discarder=2, losers=(0, None, -4, 0)), "a whole number from 0"),
+    ("classical", Event("win", winners=(1,), discarder=2, losers=(0, None, 0)), "four entries"),
+])
+def test_classical_losers_points_that_are_refused(rules, event, words):
+    with pytest.raises(FlowError) as e:
+        flow_for(rules, {}).check(event)
+    assert words in e.value.message and e.value.field == "losers"
+
+
 def test_open_ended_games_do_not_end():
     _, out = run("mcr", [draw()] * 20, open_ended=True)
     assert not any(o.after.finished for o in out) and out[16].deal.round_wind == "E"

@@ -1987,6 +1987,72 @@ def test_a_win_on_a_kongs_replacement_tile_is_said_so_in_the_csv(client):
     assert dict(zip(fr[0], fr[1]))["gagné"] == "sur la tuile de remplacement du kong"
 
 
+def test_classical_losers_settle_among_themselves_from_the_game_page(client):
+    # a classical family's trial: only the winner was paid; in full play the three others pay each
+    # other the difference of their hands, East double ([B] ch. I)
+    from .conftest import csrf_of
+    gid = new_game(client, "classical")
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    form = page.split('id="win-form"', 1)[1].split("</form>", 1)[0]
+    assert [f'name="loser{p}"' in form for p in range(4)] == [True] * 4
+    assert "The others' hands: the losers settle among themselves" in form
+    token = csrf_of(client)
+    win = {"csrf_token": token, "winner0": "1", "hand0": "123m456p789s234s5z 5z", "discarder": "2",
+           "loser0": "24", "loser1": "", "loser2": "8", "loser3": "16"}
+    assert client.post(f"/games/{gid}/win", data=win).status_code == 303
+    h = client.get(f"/api/games/{gid}").json["hands"][0]
+    alone = [0, h["deltas"][1], 0, 0]
+    alone[2] = -h["deltas"][1] // 4; alone[3] = alone[2]; alone[0] = -h["deltas"][1] - alone[2] - alone[3]     # noqa: E702
+    # East (Ann) +2 × 16 from Cy, +2 × 8 from Di; Di +8 from Cy
+    assert h["deltas"] == [alone[0] + 32 + 16, alone[1], alone[2] - 32 - 8, alone[3] - 16 + 8]
+    assert h["fixed"]["losers"] == [24, None, 8, 16]
+    hand_page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{gid}/hands/1?lang=en").get_data(
+        as_text=True)))
+    assert "Cy pays 32 to Ann (between losers: 24 - 8, doubled: East is one of them)" in hand_page
+    french = client.get(f"/games/{gid}/hands/1?lang=fr").get_data(as_text=True)
+    assert "entre perdants : 24 − 8, doublé : Est est l&#39;un d&#39;eux" in french
+    # the edit form shows them and takes them away
+    page = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    edit = page.split('id="edit-form-1"', 1)[1].split("</form>", 1)[0]
+    assert 'name="loser0" min="0" max="100000" step="1" class="narrow" value="24"' in edit
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', edit))
+    r = client.post(f"/games/{gid}/hands/1/edit", data={**hidden, "kind": "win", "winner0": "1",
+                                                         "hand0": "123m456p789s234s5z 5z", "discarder": "2",
+                                                         "loser0": "", "loser1": "", "loser2": "", "loser3": ""})
+    assert r.status_code == 303
+    h = client.get(f"/api/games/{gid}").json["hands"][0]
+    assert h["deltas"] == alone and not (h.get("fixed") or {}).get("losers")
+    # a loser left out, or the winner's given: said at the form, nothing recorded
+    for bad, said in (({"loser0": "24", "loser2": "8"}, "each loser&#39;s hand needs its points"),
+                      ({"loser0": "4", "loser1": "9", "loser2": "8", "loser3": "0"}, "the winner&#39;s hand is paid")):
+        r = client.post(f"/games/{gid}/win", data={**win, "loser0": "", "loser3": "", **bad}, follow_redirects=True)
+        assert said in r.get_data(as_text=True) and len(client.get(f"/api/games/{gid}").json["hands"]) == 1
+    # other rules have no such form, and refuse it over the API
+    other = new_game(client, "mcr")
+    assert 'name="loser0"' not in client.get(f"/games/{other}").get_data(as_text=True)
+    r = client.post(f"/api/games/{other}/hands", json={"hand": PURE_STRAIGHT, "winner": B, "discarder": A,
+                                                        "losers": [0, None, 0, 0]})
+    assert r.status_code == 400 and "classical rules only" in r.json["error"]["message"]
+
+
+def test_classical_losers_points_travel_with_an_export_and_a_moved_hand(client):
+    gid = new_game(client, "classical")
+    r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5z 5z", "winner": B, "discarder": C,
+                                                     "losers": [24, None, 8, 16]})
+    assert r.status_code == 201
+    deltas = client.get(f"/api/games/{gid}").json["hands"][0]["deltas"]
+    r = client.post("/api/games/import", json=client.get(f"/api/games/{gid}/export.json").json)
+    assert r.status_code == 201
+    copy = client.get(f"/api/games/{r.json['game']['id']}").json["hands"][0]
+    assert copy["deltas"] == deltas and copy["fixed"]["losers"] == [24, None, 8, 16]
+    # moved to a game where the players sit elsewhere, each keeps their hand's points
+    other = client.post("/api/games", json={"rules": "classical", "players": list(reversed(PLAYERS))}).json["game"]["id"]
+    r = client.post(f"/api/games/{gid}/hands/1/move", json={"to": other})
+    assert r.status_code == 200, r.json
+    moved = client.get(f"/api/games/{other}").json["hands"][0]
+    assert moved["fixed"]["losers"] == [16, 8, None, 24] and moved["winner"] == 2
+
+
 def test_the_game_page_labels_each_hand_and_the_next_as_the_sheet_does(client):
     # E1-2 and S4 were on the print view and the PDF only: the page said "East · Ann deals"
     gid = play_riichi_game(client)

@@ -169,11 +169,11 @@ def test_a_classical_pdf_sheet_says_only_the_winner_is_paid_as_its_print_view_do
     gid = client.post("/api/games", json={"rules": "classical", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
     assert client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5z 5z", "winner": 1,
                                                          "discarder": 0}).status_code == 201
-    for lang, start in (("en", "Only the winner is paid here"), ("fr", "Seul le gagnant")):
+    for lang, start in (("en", "In full classical play the other three"), ("fr", "Dans le jeu classique complet")):
         text = " ".join(run[3] for page in _pages(client.get(f"/games/{gid}/sheet.pdf?lang={lang}").data) for run in page)
         assert start in text, (lang, text[:400])
     mcr = client.post("/api/games", json={"rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]}).json["game"]["id"]
-    assert "Only the winner" not in " ".join(r[3] for p in _pages(client.get(f"/games/{mcr}/sheet.pdf").data) for r in p)
+    assert "In full classical play" not in " ".join(r[3] for p in _pages(client.get(f"/games/{mcr}/sheet.pdf").data) for r in p)
 
 
 def test_a_riichi_pdf_final_table_has_sticks_and_chombo_columns_only_where_a_player_has_some(client):

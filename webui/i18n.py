@@ -2236,6 +2236,8 @@ MESSAGES_FR = {
     "a win on a kong replacement tile follows the winner's own kong, and any kong, concealed ones included, ends the chance of ippatsu":
         "gagner sur la tuile de remplacement d'un kong suit un kong du gagnant, et tout kong, même caché, fait perdre "
         "l'ippatsu",
+    "the {} also completes {} ({}, 2 minipoints): the same 2 either way":
+        "le {0} complète aussi {1} ({2}, 2 minipoints) : les mêmes 2 dans les deux cas",
     "the {} also completes {}, a wait worth no minipoints: the reading that scores more is counted":
         "le {0} complète aussi {1}, une attente qui ne vaut aucun minipoint : la lecture qui rapporte le plus est "
         "comptée",

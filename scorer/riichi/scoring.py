@@ -224,6 +224,14 @@ def _explain_fu(resp, readings, win_id, melds, config):
                     # §4.1.1: a pung the winning discard completes counts as exposed)
                     breakdown[-1]["note"] = ("completed by the winning discard: a concealed pung counts as exposed "
                                              "(002 §4.1.1)")
+                if reason == "hand_without_fu" and not config.is_tsumo:
+                    paid = _paid_wait(readings, win_id // 4)
+                    if paid:
+                        # the other reading's wait is worth the same 2 (002 §4.1.1): said, for a player
+                        # who saw an edge or closed wait and found "open pinfu" instead
+                        breakdown[-1]["note"] = (
+                            f"the {T.code_of(win_id // 4)} also completes {paid[0]} "
+                            f"({FU_NAMES[paid[1]][0].lower()}, 2 minipoints): the same 2 either way (002 §4.1.1)")
                 if reason in ("penchan", "kanchan", "pair_wait"):
                     other = _free_wait_set(readings, win_id // 4)
                     if other:

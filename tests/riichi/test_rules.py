@@ -441,3 +441,13 @@ def test_twice_pure_double_chows_say_the_tiles_also_make_seven_pairs():
     assert [i.id for i in r.items] == ["ryanpeiko"]
     assert [(e.id, e.source) for e in r.excluded if e.id == "chiitoitsu"] == [("chiitoitsu", "002 §3.4.9, §4.2.2")]
     assert not any(e.id == "chiitoitsu" for e in riichi("2233m44556677p7z 7z", discarder="left").excluded)
+
+
+def test_an_open_hands_2_minipoints_say_the_wait_that_gives_the_same():
+    """A beginner saw the 4s-6s closed wait and found "open pinfu" counted: either reading is
+    worth 2 (002 §4.1.1), said beside the open hand's 2."""
+    r = riichi("[234m,1]567p345s88s46s 5s", seat_wind="S", discarder="left")
+    line = next(f for f in r.extra["fu_breakdown"] if f["reason"] == "hand_without_fu")
+    assert line["note"].startswith("the 5s also completes 456s (closed wait, 2 minipoints): the same 2 either way")
+    only = riichi("[234m,1]567p345s88s45s 6s", seat_wind="S", discarder="left")      # 45s: two-sided alone
+    assert not any(f.get("note") for f in only.extra["fu_breakdown"])

@@ -6,7 +6,7 @@ import re
 import scorer
 from scorer.errors import refusal
 from scorer.context import assumed_text
-from scorer.result import (MERGED_PAYER_WORDS, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged,
+from scorer.result import (MERGED_PAYER_WORDS, dora_words, fu_before_rounding, fu_counts, odd_faan_paid_as_below, others_merged,
                            uncapped_score, unit_for)
 from scorer.riichi.names import fu_definition
 from scorer.riichi.payments import payment_steps
@@ -269,11 +269,8 @@ def _figure_lines(result, w: Words = ENGLISH, explain: bool = False) -> tuple[li
         if limit:
             lines.append(f"  {w.t('limit')}{c} {w.t(limit)}")
         if x.get("dora_tiles") and x.get("dora_indicators"):
-            lines.append("  " + w.t("dora: {tiles} (after the indicators {indicators}): none in the hand"
-                                    if not x.get("dora_held") else
-                                    "dora: {tiles} (after the indicators {indicators}): {n} in the hand",
-                                    tiles=" ".join(x["dora_tiles"]), indicators=" ".join(x["dora_indicators"]),
-                                    n=x.get("dora_held")))
+            lines.append("  " + dora_words(" ".join(x["dora_tiles"]), " ".join(x["dora_indicators"]),
+                                           len(x["dora_indicators"]), x.get("dora_held"), w.t))
         elif x.get("dora_tiles") and not x.get("dora_held"):
             lines.append("  " + w.t("dora: {tiles} (the tile after each indicator): none in the hand",
                                     tiles=" ".join(x["dora_tiles"])))

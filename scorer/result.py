@@ -205,3 +205,17 @@ def uncapped_score(extra: dict) -> int | None:
     if extra.get("base_points") is None or extra.get("doubles") is None or extra.get("limit_hand"):
         return None
     return extra["base_points"] * 2 ** extra["doubles"]
+
+
+def dora_words(tiles: str, indicators: str, count: int, held, tr) -> str:
+    """The dora and the ``count`` indicators they follow, and how many the hand holds, in ``tr``'s
+    language ("after the indicators 3m" was said of one indicator)."""
+    if count == 1:
+        return (tr("dora: {tiles} (after the indicator {indicators}): {n} in the hand", tiles=tiles,
+                   indicators=indicators, n=held) if held else
+                tr("dora: {tiles} (after the indicator {indicators}): none in the hand", tiles=tiles,
+                   indicators=indicators))
+    return (tr("dora: {tiles} (after the indicators {indicators}): {n} in the hand", tiles=tiles, indicators=indicators,
+               n=held) if held else
+            tr("dora: {tiles} (after the indicators {indicators}): none in the hand", tiles=tiles,
+               indicators=indicators))

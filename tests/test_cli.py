@@ -661,11 +661,11 @@ def test_the_text_output_says_how_each_total_is_reached(capsys):
     # dora indicators that make no dora in the hand are said (a beginner typed the dora itself)
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
                     "--dora-indicators", "0m")
-    assert "  dora: 6m (after the indicators 0m): none in the hand" in out.splitlines()
+    assert "  dora: 6m (after the indicator 0m): none in the hand" in out.splitlines()
     assert "dora indicators:" not in out            # said once, in words, not again as a raw list
     _, out, _ = run(capsys, "score", "123m456p789s23s55m 4s", "--rules", "riichi", "--riichi", "--seat-wind", "S",
                     "--dora-indicators", "4m")
-    assert "  dora: 5m (after the indicators 4m): 2 in the hand" in out.splitlines() and "dora indicators:" not in out
+    assert "  dora: 5m (after the indicator 4m): 2 in the hand" in out.splitlines() and "dora indicators:" not in out
     _, out, _ = run(capsys, "score", "111z222z333z444z5m 5m", "--rules", "riichi", "--seat-wind", "S")
     # its 13 han and its fu said as what they are: not added to, not used (a beginner read "13 han"
     # then "han: none counted", and a fu breakdown with no total)

@@ -14,7 +14,7 @@ from flask import g, request
 from jinja2 import pass_context
 
 from scorer.rulesets import item_definition, unused_reason
-from scorer.result import (MERGED_PAYER_WORDS, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
+from scorer.result import (MERGED_PAYER_WORDS, dora_words, Payment, fu_before_rounding, fu_counts, odd_faan_paid_as_below,
                            others_merged, uncapped_score, unit_for)
 from scorer.riichi.names import YAKU_NAMES, fu_definition
 from scorer.riichi.payments import payment_steps
@@ -232,6 +232,10 @@ FR = {
         "Téléchargez un profil sur la machine qui l'a appris, puis importez-le ici : le jeu est lu comme là-bas, sans "
         "nouvelle calibration.",
     "a yakuman: {basic} basic points": "un yakuman : {basic} points de base",
+    "dora: {tiles} (after the indicator {indicators}): none in the hand":
+        "dora : {tiles} (après l'indicateur {indicators}) : aucune dans la main",
+    "dora: {tiles} (after the indicator {indicators}): {n} in the hand":
+        "dora : {tiles} (après l'indicateur {indicators}) : {n} dans la main",
     "dora: {tiles} (after the indicators {indicators}): none in the hand":
         "dora : {tiles} (après les indicateurs {indicators}) : aucune dans la main",
     "dora: {tiles} (after the indicators {indicators}): {n} in the hand":
@@ -1512,10 +1516,8 @@ def result_facts(result: dict, winner_pending: bool = False) -> list[str]:
     if result.get("dora_tiles") and result.get("dora_indicators"):
         # the indicators as they were read, beside the dora: a typo ("P 10m" for "P 1m") was read as a
         # 1m and a red 5m, and only the dora said so
-        out.append(t("dora: {tiles} (after the indicators {indicators}): none in the hand"
-                     if not result.get("dora_held") else "dora: {tiles} (after the indicators {indicators}): {n} in the hand",
-                     tiles=_dora_tiles(result["dora_tiles"]), indicators=_dora_tiles(result["dora_indicators"]),
-                     n=result.get("dora_held")))
+        out.append(dora_words(_dora_tiles(result["dora_tiles"]), _dora_tiles(result["dora_indicators"]),
+                              len(result["dora_indicators"]), result.get("dora_held"), t))
     elif result.get("dora_tiles") and not result.get("dora_held"):     # a score kept before it said them
         out.append(t("dora: {tiles} (the tile after each indicator): none in the hand",
                      tiles=_dora_tiles(result["dora_tiles"])))

@@ -46,11 +46,8 @@ def _wind(text: str) -> str:
     return _WIND_WORDS.get(word, word)
 
 
-def context_from_args(args, own_stick: bool = False) -> dict:
-    """The win context the flags give. ``own_stick`` (a hand scored alone, not a game's): a riichi
-    declared puts the winner's own stick on the table (002 §3.3.14), counted when no
-    ``--riichi-sticks`` is given, as the web page counts it (the same hand said 2,700 here and
-    3,700 there); none at all is refused."""
+def context_from_args(args) -> dict:
+    """The win context the flags give."""
     from scorer.notation import parse_tiles
     out = {}
     for key in C.CONTEXT_KEYS.values():
@@ -68,13 +65,29 @@ def context_from_args(args, own_stick: bool = False) -> dict:
                 err.text = v
                 raise err from None
         out[key.name] = v
-    if own_stick and (out.get("riichi") or out.get("double_riichi")):
-        if out.get("riichi_sticks") == 0:
-            raise errors.HandError(errors.BAD_CONTEXT, "--riichi-sticks 0 with a riichi declared: the winner's own "
-                                   "stick is on the table (002 §3.3.14); count it with any others (1 or more), or "
-                                   "leave --riichi-sticks out to count it alone", field="context.riichi_sticks")
-        out.setdefault("riichi_sticks", 1)
     return out
+
+
+def own_stick(context: dict) -> dict:
+    """A riichi hand scored alone (not a game's) with its win ``context``: a riichi declared puts
+    the winner's own stick on the table (002 §3.3.14), counted when no ``riichi_sticks`` is given,
+    as the web page counts it (the same hand said 2,700 here and 3,700 there); none at all is
+    refused."""
+    if not (context.get("riichi") or context.get("double_riichi")):
+        return context
+    if context.get("riichi_sticks") == 0:
+        raise errors.HandError(errors.BAD_CONTEXT, "--riichi-sticks 0 with a riichi declared: the winner's own "
+                               "stick is on the table (002 §3.3.14); count it with any others (1 or more), or "
+                               "leave --riichi-sticks out to count it alone", field="context.riichi_sticks")
+    return {**context, "riichi_sticks": context.get("riichi_sticks", 1)}
+
+
+def with_own_stick(hand):
+    """``hand`` (its own context and the flags') with the winner's own stick (``own_stick``)."""
+    import scorer
+    given = hand.context.to_dict()
+    counted = own_stick(given)
+    return hand if counted == given else scorer.to_hand(hand, counted)
 
 
 def options_from_args(args) -> dict:

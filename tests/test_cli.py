@@ -790,6 +790,13 @@ def test_a_refused_hand_is_said_in_french_with_lang_fr(capsys):
     first = err.splitlines()[0]
     assert code == 2 and first.startswith("erreur: caractère inattendu 'x'") and first.endswith("(caractère 15)")
     assert err.splitlines()[2].strip() == "^"         # and the caret under it, as in English
+    # the refusals of the command's own checks too, whole ("erreur: règles inconnues" alone)
+    code, _, err = run(capsys, "score", "123m", "--rules", "foo", "--lang", "fr")
+    assert code == 2 and "règles inconnues 'foo' : choisissez mcr, riichi, hk ou classical" in err
+    code, _, err = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "all", "-o", "limit=300", "--lang", "fr")
+    assert code == 2 and "--option s'applique à un seul jeu de règles" in err
+    code, _, err = run(capsys, "score", '{"concealed": ["1m"]}', "--lang", "fr")
+    assert code == 2 and err.strip().endswith("(champ winning_tile)")
 
 
 def test_riichi_in_french_names_a_pao_yakuman_and_a_fu_lines_note_in_french(capsys):
@@ -819,6 +826,17 @@ def test_a_riichi_hand_scored_alone_counts_the_winners_own_stick(capsys):
     assert code == 0 and "5700 points received" in out
     code, _, err = run(capsys, *hand, "--riichi-sticks", "0")
     assert code == 2 and "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the table" in err
+    # a hand JSON keeps its own count, and one declaring riichi without any counts the winner's own
+    import json as json_module
+    code, out, _ = run(capsys, *hand, "--json")
+    data = json_module.loads(out)["hand"]
+    assert data["context"]["riichi_sticks"] == 1
+    del data["context"]["riichi_sticks"]
+    code, out, _ = run(capsys, "score", json_module.dumps(data), "--rules", "riichi")
+    assert code == 0 and "3700 points received" in out
+    code, out, _ = run(capsys, "score", json_module.dumps({**data, "context": {**data["context"], "riichi_sticks": 3}}),
+                       "--rules", "riichi", "--riichi")
+    assert code == 0 and "5700 points received" in out
     # no riichi, no stick put down
     code, out, _ = run(capsys, "score", "234m567p34s789s55m 2s", "--rules", "riichi", "--self-drawn", "--seat-wind", "S")
     assert code == 0 and "TOTAL                 700 points received" not in out and "riichi stick" not in out
@@ -1173,6 +1191,33 @@ def test_a_game_recorded_while_the_log_is_restored_is_not_lost(capsys, tmp_path,
     assert names(kept) == ["Thursday"] and names(log) == ["Thursday", "Late"]
 
 
+def test_a_restore_keeps_the_tables_the_backup_has_and_the_log_not_yet(capsys, tmp_path):
+    # the review page's drafts are made on first use: a log never served had no such table, and
+    # the restore copied only the tables the log had (the backup's drafts were lost)
+    import sqlite3
+
+    from webui import create_app
+    from webui.store import init_db
+    served = tmp_path / "served"
+    client = create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(served)}).test_client()
+    client.post("/api/games", json={"name": "Thursday", "rules": "mcr", "players": ["Ann", "Bob", "Cy", "Di"]})
+    log = served / "mjtable.sqlite3"
+    conn = sqlite3.connect(log)
+    conn.execute("INSERT INTO draft_edits (draft_id, state, updated) VALUES ('d1', '{}', '2026-01-01')")
+    conn.commit()
+    conn.close()
+    backup = tmp_path / "season.sqlite3"
+    assert run(capsys, "games", "--backup", str(backup), "--data-dir", str(served))[0] == 0
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    init_db(str(bare / "mjtable.sqlite3"))
+    sqlite3.connect(bare / "mjtable.sqlite3").execute("DROP TABLE IF EXISTS draft_edits")
+    code, out, err = run(capsys, "games", "--restore", str(backup), "--yes", "--data-dir", str(bare))
+    assert code == 0, err
+    rows = sqlite3.connect(bare / "mjtable.sqlite3").execute("SELECT draft_id FROM draft_edits").fetchall()
+    assert rows == [("d1",)]
+
+
 def test_a_damaged_game_log_is_one_error_line_not_a_traceback(capsys, tmp_path, monkeypatch):
     from webui import create_app
     create_app({"PRELOAD_MODELS": False, "DATA_DIR": str(tmp_path)})
@@ -1338,6 +1383,9 @@ def test_record_settles_classical_losers_among_themselves(capsys, tmp_path):
     assert code != 0 and "each loser's hand needs its points" in err
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=many", *data)
+    assert code != 0 and "--losers takes PLAYER=POINTS" in err
+    code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
+                       "--losers", "Bob=2²", *data)       # a digit to Python, no number to int()
     assert code != 0 and "--losers takes PLAYER=POINTS" in err
 
 

@@ -160,9 +160,10 @@ def init_app(app) -> None:
         if e.code == 413 and request.path.rstrip("/") in ("/games/import", "/api/games/import"):
             # a club's whole-log backup given to the import met the byte limit alone (a small one is
             # told to use --restore)
+            from .validation import MAX_IMPORT_BYTES
             messages[413] = (f"the file is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB: a "
-                             "game's JSON export is at most 16 MB; a backup of the whole game log goes back with "
-                             "mjtable games --restore FILE")
+                             f"game's JSON export is at most {MAX_IMPORT_BYTES // (1024 * 1024)} MB; a backup of the "
+                             "whole game log goes back with mjtable games --restore FILE")
         response = respond(e.code or 500, {"code": code,
                                            "message": messages.get(e.code, e.description or e.name)})
         if e.code == 405 and getattr(e, "valid_methods", None):

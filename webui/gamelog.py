@@ -238,16 +238,19 @@ def substitute(store: Store, game_id: int, player, name, first_seq=None, keep: b
     clean = _clean_name(name, None, "name")
     with store.transaction():
         game = store.get_game(game_id)
+        hands = store.list_hands(game_id)
         if shown is not None:
             if not isinstance(shown, list) or len(shown) != 4 or not all(isinstance(n, str) for n in shown):
                 raise GameError("bad_field", "seated must be the four names at the table as the page showed them",
                                 field="seated")
             now = seated_now(game)
-            if [name_key(n) for n in shown] != [name_key(n) for n in now]:
+            # the names at the table (the page's form), or who plays the next hand (the API's "seated":
+            # a substitute still to come after an undo is not there yet)
+            nxt = names_for(game, (hands[-1]["seq"] if hands else 0) + 1, hands[-1] if hands else None)
+            if [name_key(n) for n in shown] not in ([name_key(n) for n in now], [name_key(n) for n in nxt]):
                 raise GameError("stale_game", f"the players at the table changed since this page was loaded (on "
                                 f"another device?): {', '.join(now)} now; nothing was changed: check them, then seat "
                                 "the substitute again if still needed", field="seated")
-        hands = store.list_hands(game_id)
         finished = next_deal(store, game).finished
         top = substitute_top(hands, finished)
         if first_seq is None or (isinstance(first_seq, str) and not first_seq.strip()):
@@ -448,7 +451,9 @@ class LegacyFlow(game_flow.Flow):
         self.title = scorer.get_rule_set(game_rules).title
 
     def check(self, event):
-        pass
+        if event.losers is not None:        # its hands keep their recorded points: nothing would settle them
+            raise FlowError("bad_field", "this game was recorded before the game flow: its losers cannot settle "
+                            "among themselves here; leave losers out", "losers")
 
     def keeps_deal(self, deal, event):
         return (self.game_rules in ("riichi", "hk") and event.kind == "win"
@@ -1159,12 +1164,13 @@ def _entered(game: dict, data: dict, deal: Deal, *, legacy: bool, previous: dict
                    context=wins[0]["context"])
         row["tiles_read"] = validation.tiles_read(data.get("tiles_read"))
         row["corrections"] = validation.corrections(data.get("corrections"))
-        if "losers" in data:        # the others' hands' points (classical: the losers settle among them)
-            losers = _losers(data["losers"])
-            if losers is None:
-                fixed.pop("losers", None)
-            else:
-                fixed["losers"] = losers
+        # the others' hands' points (classical: the losers settle among them), as sent: an edit
+        # without them has none (kept from the hand, they were refused once the winner changed)
+        losers = _losers(data.get("losers"))
+        if losers is None:
+            fixed.pop("losers", None)
+        else:
+            fixed["losers"] = losers
     if kind != "win":
         fixed.pop("losers", None)       # a win edited into a draw settles no losers
     row["fixed"] = fixed or None
@@ -1177,11 +1183,11 @@ def _losers(value) -> list | None:
     if value in (None, "", []):
         return None
     if not isinstance(value, list) or len(value) != 4:
-        raise GameError("bad_field", "losers gives each player's hand's points, four entries in seat order (null "
+        raise GameError("bad_field", "losers gives each player's hand's points, four entries in seat order (none "
                         "for the winner)", field="losers")
     out = []
     for v in value:
-        if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii():
+        if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii() and len(v.strip()) <= 9:
             v = int(v.strip())
         elif v == "":
             v = None

@@ -366,7 +366,7 @@ FR = {
     # the rules' title in brackets: « en Hong Kong à l'ancienne » read as a place
     "Not a winning hand under {rules}: {why}": "Pas une main gagnante ({rules}) : {why}",
     "Impossible win context under {rules}: {why}": "Contexte de victoire impossible ({rules}) : {why}",
-    "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "character {n}": "caractère {n}", "Why not…": "Pourquoi pas…",
+    "in {part}": "dans {part}", "At character {n}": "Au caractère {n}", "character {n}": "caractère {n}", "field {f}": "champ {f}", "Why not…": "Pourquoi pas…",
     "the standing tiles": "les tuiles debout", "the melds": "les combinaisons", "meld {n}": "la combinaison {n}",
     "the flowers and seasons": "les fleurs et saisons",
     "counted within {name}": "déjà dans {name}", "not counted with {name}": "non compté avec {name}",
@@ -2095,15 +2095,17 @@ MESSAGES_FR = {
     "losers gives each player's hand's points, four entries in seat order (none for the winner)":
         "les perdants donnent les points de la main de chaque joueur, quatre valeurs dans l'ordre des sièges (aucune "
         "pour le gagnant)",
-    "losers gives each player's hand's points, four entries in seat order (null for the winner)":
-        "les perdants donnent les points de la main de chaque joueur, quatre valeurs dans l'ordre des sièges (vide "
-        "pour le gagnant)",
+    "this game was recorded before the game flow: its losers cannot settle among themselves here; leave losers out":
+        "cette partie a été enregistrée avant le déroulement de partie : ses perdants ne peuvent pas régler entre eux "
+        "ici ; laissez les perdants de côté",
     "the winner's hand is paid as the win: leave its points out of the losers' hands":
         "la main du gagnant est payée par la victoire : laissez ses points hors des mains des perdants",
     "each loser's hand needs its points, a whole number from 0 to {} (0 for a hand that counts nothing)":
         "la main de chaque perdant demande ses points, un nombre entier de 0 à {0} (0 pour une main qui ne compte rien)",
     "each loser's hand's points is a whole number, null for the winner":
         "les points de la main de chaque perdant sont un nombre entier, vide pour le gagnant",
+    # a hand recorded before they were said as above keeps its words
+    "double, as East": "double, comme Est", "double, to East": "double, à Est",
     "double: the payer is East": "double : le payeur est Est", "double: the winner is East": "double : le gagnant est Est", "the score": "le score",
     "way (1) of paying: the discarder alone pays the full score": "façon de payer (1) : seul le donneur de l'écart paie tout le score",
     "way (2) of paying: the discarder alone pays twice the score": "façon de payer (2) : seul le donneur de l'écart paie deux fois le score",
@@ -2761,6 +2763,16 @@ MESSAGES_FR = {
         "{0} doit être left, across ou right (vu du gagnant), pas {1}",
     "{} must be text": "{0} doit être du texte", "{} must be true or false": "{0} doit être vrai ou faux",
     "{} must be true or false, not {}": "{0} doit être vrai ou faux, pas {1}", "{} must be {}": "{0} doit être {1}",
+    "seated must be the four names at the table as the page showed them":
+        "seated doit donner les quatre noms à la table tels que la page les montrait",
+    "base must be the revision the page loaded": "base doit être la révision que la page a chargée",
+    "unknown rule set {}: choose mcr, riichi, hk or classical, or all to compare them side by side (their other names: mjtable score --help)":
+        "règles inconnues {0} : choisissez mcr, riichi, hk ou classical, ou all pour les comparer côte à côte (leurs "
+        "autres noms : mjtable score --help)",
+    "--option applies to one rule set; use --rules NAME": "--option s'applique à un seul jeu de règles ; utilisez --rules NOM",
+    "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the table (002 §3.3.14); count it with any others (1 or more), or leave --riichi-sticks out to count it alone":
+        "--riichi-sticks 0 avec un riichi déclaré : le bâton du gagnant lui-même est sur la table (002 §3.3.14) ; "
+        "comptez-le avec les autres (1 ou plus), ou omettez --riichi-sticks pour le compter seul",
     "{} must not be empty": "{0} ne doit pas être vide", "{} names a player twice": "{0} nomme deux fois un joueur",
     "{}.form values must be text of at most {} characters": "les valeurs de {0}.form doivent être du texte d'au plus {1} caractères",
     "{}.from must be left, across, right or empty": "{0}.from doit être left, across, right ou vide",
@@ -2878,8 +2890,8 @@ MESSAGES_FR = {
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",
-    "the file is larger than {} MB: a game's JSON export is at most 16 MB; a backup of the whole game log goes back with mjtable games --restore FILE":
-        "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus 16 Mo ; une sauvegarde de tout le "
+    "the file is larger than {} MB: a game's JSON export is at most {} MB; a backup of the whole game log goes back with mjtable games --restore FILE":
+        "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus {1} Mo ; une sauvegarde de tout le "
         "journal des parties se remet avec mjtable games --restore FICHIER",
     "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
     "the image is {}×{} pixels: a strip too narrow to read once its long side is brought to {} pixels (its short side then under {}): crop it to the tiles":

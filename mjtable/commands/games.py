@@ -227,8 +227,10 @@ def _restore(database, target: str, yes: bool) -> int:
             if code:
                 return code
     except Exception as e:   # noqa: BLE001 - sqlite3.Error, OSError, StartupError: one line, the log kept
+        # the copy of the log replaced is named only where it was written (a lock not had names none)
         print(f"error: cannot restore {source} into {database}: {e}" +
-              (f" (the log as it was is in {kept})" if kept else ""), file=sys.stderr)
+              (f" (the log as it was is in {kept})" if kept and kept.exists() else "; nothing was changed"),
+              file=sys.stderr)
         return 2
     print(f"restored {count} game(s) from {source} into {database}" +
           (f"; the log it replaced is kept as {kept}" if kept else ""))
@@ -253,7 +255,15 @@ def _swap_in(source, database, kept) -> int:
         lock = sqlite3.connect(str(database), timeout=30, isolation_level=None)
         try:
             lock.execute("PRAGMA busy_timeout = 30000")
+            lock.execute("PRAGMA foreign_keys = OFF")      # tables emptied and filled in any order
             lock.execute("ATTACH DATABASE ? AS staged", (staged,))
+            # a table the backup has and this log not yet (made by a part of the app on first use:
+            # the review page's drafts) is made here first, as the backup has it
+            mine = set(_tables(lock, "main"))
+            for name, sql in lock.execute("SELECT name, sql FROM staged.sqlite_master WHERE type = 'table' AND "
+                                          "name NOT LIKE 'sqlite_%'").fetchall():
+                if name not in mine and sql:
+                    lock.execute(sql)
             lock.execute("BEGIN IMMEDIATE")         # no other writer from here to COMMIT
             try:
                 code = _backup(str(database), str(kept), quiet=True)     # a reader: sees every hand committed

@@ -60,7 +60,7 @@ def run(args) -> int:
     import scorer
     from vision.errors import ImageError
 
-    from ..context_args import context_from_args, options_from_args
+    from ..context_args import context_from_args, options_from_args, own_stick
     from vision.profile import ProfileError
 
     from ..pipeline import TILES_ONLY_KEYS, read_photo
@@ -84,7 +84,9 @@ def run(args) -> int:
         return _fail(args, {"code": "empty", "message": "nothing came on standard input: "
                             "send the photo there (mjtable read - < hand.jpg) or name its file"})
     try:
-        context = context_from_args(args, own_stick=args.rules == "riichi")
+        context = context_from_args(args)
+        if args.rules == "riichi":
+            context = own_stick(context)
         options = options_from_args(args)
         profile = _profile(args)
         result = read_photo(photo, rules=args.rules, context=context or None, options=options or None,

@@ -194,7 +194,8 @@ def _losers(pairs: list[str], seat) -> list:
     out: list = [None] * 4
     for pair in pairs:
         who, sep, points = pair.rpartition("=")
-        if not sep or not who.strip() or not points.strip().isdigit():
+        if not sep or not who.strip() or not (points.strip().isdigit() and points.strip().isascii()
+                                              and len(points.strip()) <= 9):
             raise Refused(f"--losers takes PLAYER=POINTS, a whole number of points (Cy=8), not {pair!r}")
         at = seat(who.strip())
         if out[at] is not None:

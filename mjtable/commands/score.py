@@ -24,7 +24,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     import scorer
-    from ..context_args import context_from_args, options_from_args
+    from ..context_args import context_from_args, options_from_args, with_own_stick
     from ..render import Words, format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
     text, why = hand_of_output(text)
@@ -47,7 +47,9 @@ def run(args) -> int:
             raise scorer.RulesError("unknown_rules", f"unknown rule set {args.rules!r}: choose mcr, riichi, hk or "
                                     "classical, or all to compare them side by side (their other names: "
                                     "mjtable score --help)", field="rules")
-        hand = scorer.to_hand(text, context_from_args(args, own_stick=args.rules in ("riichi", "all")))
+        hand = scorer.to_hand(text, context_from_args(args))
+        if args.rules == "riichi":
+            hand = with_own_stick(hand)
         options = options_from_args(args)
         if args.rules == "all" and options:
             raise scorer.RulesError("bad_option", "--option applies to one rule set; use --rules NAME")
@@ -63,6 +65,8 @@ def run(args) -> int:
                 words = Words(french=True)
                 with words.context(args.rules if args.rules in scorer.RULE_SETS else None):
                     said = words.msg(e.to_dict())
+                    if e.field is not None and not notation:    # a JSON hand's field, as in English
+                        said += f" ({words.t('field {f}', f=e.field)})"
                     if e.position is not None:
                         said += f" ({words.t('character {n}', n=e.position + 1)})"
             print(f"{'erreur' if args.lang == 'fr' else 'error'}: {said}", file=sys.stderr)

@@ -2035,6 +2035,28 @@ def test_classical_losers_settle_among_themselves_from_the_game_page(client):
     assert r.status_code == 400 and "classical rules only" in r.json["error"]["message"]
 
 
+def test_classical_losers_points_an_edit_a_legacy_game_and_a_long_figure(app, client):
+    gid = new_game(client, "classical")
+    win = {"hand": "123m456p789s234s5z 5z", "winner": B, "discarder": C}
+    assert client.post(f"/api/games/{gid}/hands", json={**win, "losers": [24, None, 8, 16]}).status_code == 201
+    hand = client.get(f"/api/games/{gid}").json["hands"][0]
+    # an edit sends the hand whole: without losers it has none (kept, they refused a new winner)
+    r = client.put(f"/api/games/{gid}/hands/1?hand_id={hand['id']}", json={**win, "winner": D})
+    assert r.status_code == 200, r.json
+    assert not (client.get(f"/api/games/{gid}").json["hands"][0].get("fixed") or {}).get("losers")
+    # a figure of thousands of digits is refused, not a 500
+    r = client.post(f"/api/games/{gid}/hands", json={**win, "losers": ["9" * 5000, None, 8, 16]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "losers"
+    # a game kept before the game flow settles no losers: refused, and its page offers no fields
+    legacy = new_game(client, "classical")
+    with app.app_context():
+        from webui.store import get_store
+        get_store().conn.execute("UPDATE games SET flow = ? WHERE id = ?", ('{"legacy": true}', legacy))
+    r = client.post(f"/api/games/{legacy}/hands", json={**win, "losers": [24, None, 8, 16]})
+    assert r.status_code == 400 and "recorded before the game flow" in r.json["error"]["message"]
+    assert 'name="loser0"' not in client.get(f"/games/{legacy}").get_data(as_text=True)
+
+
 def test_classical_losers_points_travel_with_an_export_and_a_moved_hand(client):
     gid = new_game(client, "classical")
     r = client.post(f"/api/games/{gid}/hands", json={"hand": "123m456p789s234s5z 5z", "winner": B, "discarder": C,

@@ -239,6 +239,17 @@ def test_a_substitute_seated_from_a_page_drawn_before_another_is_refused(client)
     r = client.post(f"/api/games/{gid}/substitute", json={"player": 1, "name": "Sub C",
                                                           "seated": ["Ann", "Sub A", "Cy", "Di"]})
     assert r.status_code == 200
+    # the "seated" the API gives back is who plays the next hand: sent back, it is taken, though
+    # a substitute still to come after an undo is not at the table yet
+    other = new_game(client, "mcr")
+    post(client, other, {"kind": "draw"})
+    post(client, other, {"kind": "draw"})
+    assert client.post(f"/api/games/{other}/substitute", json={"player": 1, "name": "Eve"}).status_code == 200
+    assert client.post(f"/api/games/{other}/undo", json={}).status_code == 200
+    seated = client.get(f"/api/games/{other}").json["seated"]
+    assert seated == PLAYERS            # Eve plays from hand 3, the undo left hand 2 to play
+    r = client.post(f"/api/games/{other}/substitute", json={"player": 2, "name": "Gus", "seated": seated})
+    assert r.status_code == 200, r.json
 
 
 def test_a_game_log_of_schema_5_gets_the_substitute_columns(tmp_path):

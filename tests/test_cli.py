@@ -809,6 +809,14 @@ def test_riichi_in_french_names_a_pao_yakuman_and_a_fu_lines_note_in_french(caps
     assert code == 0 and "avec 333z (complété par l'écart)" in out and "completed" not in out
 
 
+def test_a_riichi_hand_in_french_is_read_as_002_says_it(capsys):
+    # 002 §3.2 « quatre éléments et une paire »; MCR's documents say « combinaisons »
+    _, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "riichi", "--lang", "fr")
+    assert "lu comme (quatre éléments et une paire)" in out
+    _, out, _ = run(capsys, "score", "123m123m456p789s5z 5z", "--rules", "mcr", "--lang", "fr")
+    assert "lu comme (quatre combinaisons et une paire)" in out
+
+
 def test_a_classical_hand_assumed_in_french_says_its_own_limit_hands(capsys):
     # « supposé : ... tenhou=non, chiihou=non »: riichi's Japanese on a classical family's hand
     code, out, _ = run(capsys, "score", "[555p,1](1111z)123m456p2z 2z", "--rules", "classical", "--lang", "fr")

@@ -1055,7 +1055,9 @@ _RIICHI_TERMS = [(re.compile(a), b) for a, b in (
     (r"\bLe croupier\b", "L'ouvreur"), (r"\ble croupier\b", "l'ouvreur"), (r"\bcroupiers\b", "ouvreurs"),
     (r"\bCroupier\b", "Ouvreur"), (r"\bcroupier\b", "ouvreur"),
     # 002 §2.2 « Vent dominant » where 000 says « vent du tour »; §2.1 « Vent du joueur »
-    (r"\bvent du tour\b", "vent dominant"), (r"\bVent du tour\b", "Vent dominant"))]
+    (r"\bvent du tour\b", "vent dominant"), (r"\bVent du tour\b", "Vent dominant"),
+    # 002 §3.2 « quatre éléments et une paire » (its word for a set; « combinaison » once)
+    (r"\bquatre combinaisons et une paire\b", "quatre éléments et une paire"))]
 # The Chinese rule sets' documents say « pioche » alone: « tsumo » is riichi's word (002).
 _CHINESE_TERMS = [(re.compile(r" \(tsumo\)"), "")]
 # 004 names the discarder « l'écarteur » (« Seul l'écarteur paie »), and its « donneur » is the

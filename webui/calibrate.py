@@ -74,7 +74,7 @@ class BuildJob:
         self.result, self.name, self.path, self.owner = result, name, path, owner
         self.done, self.total = 0, 1
         self.state, self.error = "waiting", None
-        self.cancelled = False
+        self.cancelled, self.why = False, SUPERSEDED
         self.page: dict | None = None      # what the confirmation page shows (``confirm``)
         self.started = time.monotonic()
         self.seen = self.started              # when its page last asked for its progress
@@ -87,26 +87,35 @@ class BuildJob:
 
     def _progress(self, done: int, total: int) -> None:
         if self.cancelled:
-            raise BuildCancelled(SUPERSEDED)
+            raise BuildCancelled(self.why)
         self.done, self.total = done, max(total, 1)
 
-    def abandoned(self) -> bool:
-        """No page has followed this build for ``ABANDONED_S``: its browser was closed or left."""
-        return time.monotonic() - self.seen > ABANDONED_S
+    def abandoned(self, after_s: float | None = None) -> bool:
+        """No page has followed this build for ``after_s`` (``ABANDONED_S``): its browser was
+        closed or left."""
+        return time.monotonic() - self.seen > (ABANDONED_S if after_s is None else after_s)
 
-    def cancel(self) -> None:
-        """Give the build up (it stops at its next step, or before it starts); nothing is saved."""
+    def cancel(self, why: str = None) -> None:
+        """Give the build up (it stops at its next step, or before it starts); nothing is saved.
+        ``why``: said to its page (a newer photo of its browser's, by default)."""
         self.cancelled = True
+        self.why = why or SUPERSEDED
 
     def _run(self) -> None:
         try:
-            # waiting behind another build, a build given up says so at once, not when its turn comes
+            # waiting behind another build, a build given up says so at once, not when its turn comes;
+            # one followed by no page for a while is given up for this one, whose page waits
             while not _BUILD_LOCK.acquire(timeout=0.1):
                 if self.cancelled:
-                    raise BuildCancelled(SUPERSEDED)
+                    raise BuildCancelled(self.why)
+                ahead = _BUILDING.get("job")
+                if ahead is not None and not self.abandoned(WAITED_ABANDONED_S) \
+                        and ahead.abandoned(WAITED_ABANDONED_S):
+                    ahead.cancel(LEFT_FOR_ANOTHER)
+            _BUILDING["job"] = self
             try:
                 if self.cancelled:
-                    raise BuildCancelled(SUPERSEDED)
+                    raise BuildCancelled(self.why)
                 # the clock of "N s, about M s left" and "done in N s" is the build's: counted from
                 # the upload, a build that waited behind another's was said slow and its time doubled
                 self.started = time.monotonic()
@@ -115,6 +124,7 @@ class BuildJob:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 profile.save(self.path)
             finally:
+                _BUILDING.pop("job", None)
                 _BUILD_LOCK.release()
             self.done, self.state = self.total, "ready"
         except ProfileError as exc:
@@ -132,8 +142,11 @@ class BuildJob:
 
     def as_json(self) -> dict:
         elapsed = (self.finished or time.monotonic()) - self.started
+        ahead = _BUILDING.get("job") if self.state == "waiting" else None
         return {"state": self.state, "done": self.done, "total": self.total,
                 "percent": round(100 * self.done / self.total), "elapsed_s": round(elapsed, 1),
+                # the build it waits behind: how far it is ("Waiting for another profile" said no more)
+                **({"ahead_percent": round(100 * ahead.done / ahead.total)} if ahead is not None else {}),
                 **({"error": self.error} if self.error else {}),
                 # given up for a newer photo of this browser's (another tab): the page says to go on there
                 **({"superseded": True} if self.error == SUPERSEDED else {})}
@@ -143,6 +156,13 @@ class BuildJob:
 #: phone's browser slows a hidden tab's timers to one a minute) is given up when another photo is
 #: uploaded: a browser closed during a build made the next player's wait behind it (100 s).
 ABANDONED_S = 150
+#: The same while another build waits behind it, its page open: a little over a hidden phone
+#: tab's one poll a minute (a build whose page was closed made the next one wait its whole run).
+WAITED_ABANDONED_S = 65
+#: Why a build was given up for another (``BuildJob.cancel``).
+LEFT_FOR_ANOTHER = "its page was left while another calibration photo waited"
+
+_BUILDING: dict = {}      # "job": the build holding _BUILD_LOCK
 
 _BUILD_LOCK = threading.Lock()
 _JOBS: dict[str, BuildJob] = {}

@@ -714,10 +714,12 @@ def restore(game_id, edit_id):
                 raise
             flash(i18n.msg(e.to_dict()), "error")
             return redirect(url_for("games.show", game_id=game_id), code=303)
-    teaching.teach_restored_hand(h)
+    relearnt = teaching.teach_restored_hand(h)
     last = get_store().last_hand(game_id)
+    # said as its undo said the tile set forgot it ("your tile set … forgets its tiles")
     flash(i18n.t("hand {n} restored; the hands after it were recomputed" if last["seq"] > h["seq"]
-                 else "hand {n} restored", n=h["seq"]))
+                 else "hand {n} restored", n=h["seq"])
+          + "".join("; " + i18n.t("your tile set “{name}” learns its tiles again", name=n) for n in relearnt))
     return redirect(url_for("games.show", game_id=game_id), code=303)
 
 

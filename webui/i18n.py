@@ -112,6 +112,7 @@ FR = {
         "{n} tuile(s) marquée(s) ? le sont peut-être aussi : corrigez-les si c'est le cas.",
     "They are {code}": "Ce sont des {code}",
     "your tile set “{name}” forgets its tiles": "votre jeu de tuiles « {name} » oublie ses tuiles",
+    "your tile set “{name}” learns its tiles again": "votre jeu de tuiles « {name} » réapprend ses tuiles",
     "Your tile set “{name}” does not learn from this hand's correction(s): other tiles of this photo, left as read, would then be read as {tiles}.":
         "Votre jeu de tuiles « {name} » n'apprend pas des corrections de cette main : d'autres tuiles de cette photo, laissées telles que lues, seraient alors lues {tiles}.",
     "This hand's changes could not be saved: {why}": "Les modifications de cette main n'ont pas pu être enregistrées : {why}",
@@ -674,8 +675,11 @@ FR = {
         "Éclairez la table uniformément, gardez chaque tuile face visible et dans l'image, et tenez le téléphone à plat au-dessus du milieu des rangées.",
     "Name of the set": "Nom du jeu", "club set": "jeu du club", "Layout photo": "Photo de disposition",
     "Read the photo": "Lire la photo",
-    "Reading the photo also teaches the reader your set (it trains on your tiles): expect about a minute on a small computer. This happens once per set.":
-        "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur. Une seule fois par jeu.",
+    "Reading the photo also teaches the reader your set (it trains on your tiles): expect about a minute on a small computer, several when it is busy with other work. This happens once per set.":
+        "Lire la photo apprend aussi votre jeu au lecteur (il s'entraîne sur vos tuiles) : comptez environ une minute sur un petit ordinateur, plusieurs quand il est occupé à autre chose. Une seule fois par jeu.",
+    "Check that each lies in its place in the layout: if it does, save, and the profile learns it as laid; if not, lay it right and take the photo again.":
+        "Vérifiez que chacune est à sa place dans la disposition : si oui, enregistrez, et le profil l'apprend telle "
+        "que posée ; sinon, posez-la bien et reprenez la photo.",
     "Saved profiles": "Profils enregistrés", "Set": "Jeu", "Codes": "Codes", "Corrections": "Corrections", "Tiles learnt": "Tuiles apprises", "Tiles learnt from hands": "Tuiles apprises des mains",
     "No profile in use: the reader uses its base model alone.": "Aucun profil utilisé : le lecteur utilise seul son modèle de base.",
     "active": "actif", "damaged": "endommagé", "Delete the profile {name}?": "Supprimer le profil « {name} » ?",
@@ -709,6 +713,9 @@ FR = {
     "Cannot follow the build ({error}); saving still works.": "Impossible de suivre l'apprentissage ({error}) ; l'enregistrement fonctionne quand même.",
     "Done in {s} s.": "Terminé en {s} s.",
     "Waiting for another profile to finish…": "En attente de la fin d'un autre profil…",
+    "Waiting for another profile to finish ({p} % built)…": "En attente de la fin d'un autre profil ({p} % construit)…",
+    "its page was left while another calibration photo waited":
+        "sa page a été quittée pendant qu'une autre photo de calibration attendait",
     "Loading the models… ({s} s)": "Chargement des modèles… ({s} s)",
     "Checking what it learnt… ({s} s)": "Vérification de ce qu'il a appris… ({s} s)",
     "The profile could not be built: {error}. Upload the photo again.": "Le profil n'a pas pu être construit : {error}. Envoyez de nouveau la photo.",
@@ -1716,6 +1723,7 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
 #: The calibration page's script texts (calibrate.js).
 CALIBRATE_TEXTS = ["Learning your tiles…", "Cannot follow the build ({error}); saving still works.", "Done in {s} s.",
                    "The profile could not be built: {error}. Upload the photo again.", "This photo's profile was not built: a newer calibration photo, sent from another tab or window, replaced it. Go on there.", "Waiting for another profile to finish…",
+                   "Waiting for another profile to finish ({p} % built)…",
                    "Loading the models… ({s} s)", "Checking what it learnt… ({s} s)",
                    "{p} % ({s} s, about {left} s left)",
                    "{p} % ({s} s, about {left} s left: slower than usual, this computer is busy with other work)"]
@@ -1989,6 +1997,12 @@ MESSAGES_FR = {
         "calibrez à nouveau avec ce modèle",
     "tile-set profile {} was made with another companion network: calibrate again with this model":
         "le profil de jeu de tuiles {0} a été fait avec un autre réseau compagnon : calibrez à nouveau avec ce modèle",
+    "{}: a version-{} profile, made by a newer mjtable; this one reads versions {}: update mjtable, or calibrate again":
+        "{0} : un profil de version {1}, fait par un mjtable plus récent ; celui-ci lit les versions {2} : mettez "
+        "mjtable à jour, ou calibrez à nouveau",
+    "{} was made with another companion network ({}): calibrate this set again here with its layout photo":
+        "{0} a été fait avec un autre réseau compagnon ({1}) : calibrez ce jeu à nouveau ici avec sa photo de "
+        "disposition",
     "{}: a version-{} profile (an earlier mjtable); this one reads versions {}: calibrate again":
         "{0} : un profil de version {1} (un mjtable plus ancien) ; celui-ci lit les versions {2} : calibrez à nouveau",
     "the game changed since this page was loaded (its last hand is now hand {}): nothing was undone, check the hands":

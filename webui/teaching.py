@@ -11,12 +11,14 @@ from . import calibrate, drafts, validation
 from .store import NotFound, get_store
 
 
-def teach_restored_hand(hand: dict) -> None:
+def teach_restored_hand(hand: dict) -> list[str]:
     """A hand deleted (or undone) and restored from the game's history: the profile that learnt
     its tiles (the draft's lesson names it; the active profile for a lesson kept before it did),
     which forgot them when the hand was deleted, learns again what its draft last taught (a
-    draft pruned since, or a hand recorded without one, teaches nothing)."""
+    draft pruned since, or a hand recorded without one, teaches nothing). Returns the names of
+    the saved profiles that learn them again (a kept copy's is not said)."""
     store = get_store()
+    relearnt = []
     for key in hand.get("request_keys") or []:
         if not key.startswith("draft:"):
             continue
@@ -37,10 +39,14 @@ def teach_restored_hand(hand: dict) -> None:
         where = {"kept_made_at": home[1]} if home[0] == "kept" else {"profile_name": home[1]}
         try:
             # guarded again by the tiles that guarded it (a correction refused then stays refused)
-            teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught],
-                              others=[str(i) for i in drafts.lesson_others(store, draft["id"])], **where)
+            done = teach_draft_tiles(store, draft, [str(i) for i, _ in taught], [c for _, c in taught],
+                                     others=[str(i) for i in drafts.lesson_others(store, draft["id"])], **where)
         except (validation.InputError, NotFound):   # its photo pruned since: the hand is back all the same
             current_app.logger.warning("the restored hand's draft %s could not teach its tiles again", draft["id"])
+            continue
+        if done and done.get("profile") and home[0] != "kept":
+            relearnt.append(done["profile"])
+    return relearnt
 
 
 def _tile_at(read: list, index: str, field: str) -> dict:

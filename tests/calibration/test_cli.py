@@ -334,6 +334,12 @@ def test_a_profile_is_carried_to_another_machine(photo, tmp_path, fake_calibrate
     other.save(tmp_path / "other.npz")
     assert main(["calibrate", "--import", str(tmp_path / "other.npz"), "--data-dir", home]) == 2
     assert "other.npz was made for other classifier weights (0123456789abcdef" in capsys.readouterr().err
+    # nor one made with another companion network: made active, it stopped every reading after
+    companion = profile_mod.ProfileStore(home).load("club set")
+    companion.network_model, companion.network_id = "companion", "feedfacefeedface"
+    companion.save(tmp_path / "companion.npz")
+    assert main(["calibrate", "--import", str(tmp_path / "companion.npz"), "--data-dir", home]) == 2
+    assert "companion.npz was made with another companion network (feedfacefeedface)" in capsys.readouterr().err
     assert [e["slug"] for e in profile_mod.ProfileStore(home).list()] == ["club-set"]
     assert not [p for p in (tmp_path / "home" / "profiles").iterdir() if p.name.startswith(".import")]
     assert main(["calibrate", "--export", "no such set", str(out), "--data-dir", home]) == 2

@@ -134,6 +134,12 @@ def test_load_rejects_bad_files(tmp_path):
              colours=np.zeros((2, 10)))
     with pytest.raises(ProfileError, match="version-1 profile.*calibrate again"):
         TileSetProfile.load(tmp_path / "v1.npz")
+    # one a newer mjtable wrote: said so, not "an earlier mjtable"
+    new = b'{"format": "mjtable-tileset-profile", "version": 99, "codes": ["1m"]}'
+    np.savez(tmp_path / "v99.npz", meta=np.frombuffer(new, np.uint8), embeddings=np.zeros((2, 4)),
+             colours=np.zeros((2, 10)))
+    with pytest.raises(ProfileError, match="version-99 profile, made by a newer mjtable.*update mjtable"):
+        TileSetProfile.load(tmp_path / "v99.npz")
 
 
 def test_corrections_are_added_and_undone(profile, embed):

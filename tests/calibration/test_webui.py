@@ -111,6 +111,8 @@ def test_manage_and_corrections(client):
     assert client.store.active() is None
     page = client.get("/calibrate/").get_data(as_text=True)        # nothing to stop using: said, not offered
     assert "Use no profile" not in page and 'id="no-profile-active"' in page
+    # each Use button named with its profile, as Rename and Delete are (a screen reader heard "Use, Use")
+    assert '<button type="submit" aria-label="Use: a">Use</button>' in page
     r = client.post("/calibrate/corrections", data={"code": "3s", "crop": (io.BytesIO(png.tobytes()), "c.png")},
                     content_type="multipart/form-data")
     assert r.status_code == 409

@@ -154,6 +154,44 @@ def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo
             job.wait(10)
 
 
+def test_a_build_whose_page_was_left_is_given_up_for_one_waiting_behind_it(client, monkeypatch):
+    # a trial: the page of a build closed 2 s before another browser's upload; that one said
+    # "Waiting for another profile to finish…" until the left build's whole run was over
+    from vision import calibration
+    release = threading.Event()
+    monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+
+    def upload(browser, name):
+        r = browser.post("/calibrate/upload", data={"csrf_token": csrf_of(browser), "name": name,
+                                                    "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                         content_type="multipart/form-data")
+        token = r.headers["Location"].rsplit("/", 1)[-1]
+        return token, calibrate._job(token)
+    try:
+        _, left = upload(client, "left behind")
+        deadline = time.monotonic() + 10
+        while left.state != "building" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        other = client.application.test_client()
+        token, waiting = upload(other, "next player")            # not abandoned yet: it waits
+        time.sleep(0.3)
+        assert waiting.state == "waiting" and not left.cancelled
+        said = other.get(f"/calibrate/progress/{token}").get_json()
+        assert said["state"] == "waiting" and "ahead_percent" in said     # how far the build ahead is
+        left.seen -= calibrate.WAITED_ABANDONED_S + 1                       # its page left since
+        left.wait(10)
+        assert left.state == "failed" and left.error == calibrate.LEFT_FOR_ANOTHER
+        deadline = time.monotonic() + 10
+        while waiting.state != "building" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert waiting.state == "building"
+    finally:
+        release.set()
+        for job in list(calibrate._JOBS.values()):
+            job.wait(10)
+
+
 def test_the_calibration_photo_can_be_chosen_from_the_phone_s_photos(client):
     """The layout photo may have been taken before: the file input does not force the camera
     (``capture`` would open it directly on phones, with no way to pick a saved photo)."""

@@ -1126,6 +1126,20 @@ def test_a_hand_recorded_after_a_delete_stays_after_the_restored_hand(client):
     assert [h["note"] for h in client.get(f"/api/games/{gid}").json["hands"]] == ["one", "two", "three", "four"]
 
 
+def test_a_restored_hand_says_the_tile_set_that_learns_it_again(client, monkeypatch):
+    # its undo said "your tile set … forgets its tiles"; its restore said nothing of the set,
+    # which learnt the hand's tiles again
+    from webui import teaching
+    gid = new_game(client)
+    client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})
+    client.post(f"/api/games/{gid}/undo", json={})
+    monkeypatch.setattr(teaching, "teach_restored_hand", lambda h: ["club set"])
+    edit_id = client.get(f"/api/games/{gid}/edits").json["edits"][-1]["id"]
+    r = client.post(f"/games/{gid}/edits/{edit_id}/restore", data={"csrf_token": csrf_of(client)},
+                    follow_redirects=True)
+    assert "hand 1 restored; your tile set “club set” learns its tiles again" in r.get_data(as_text=True)
+
+
 def test_an_undone_hand_is_restored_in_its_place_before_a_later_end_of_the_game(client):
     gid = new_game(client)
     client.post(f"/api/games/{gid}/hands", json={"kind": "draw"})

@@ -248,13 +248,22 @@ class ProfileStore:
             profile = TileSetProfile.load(tmp, shown=shown)
         finally:
             tmp.unlink(missing_ok=True)
-        if model_id is None:
+        shipped = model_id is None          # checked against the models this mjtable reads with
+        if shipped:
             from ..classifier import DEFAULT_WEIGHTS
             from ..model_files import weights_id
             model_id = weights_id(DEFAULT_WEIGHTS)
         if model_id and profile.model_id and profile.model_id != model_id:
             raise ProfileError(f"{shown} was made for other classifier weights ({profile.model_id}; this mjtable's "
                                f"are {model_id}): calibrate this set again here with its layout photo")
+        if shipped and profile.network_model != "own" and profile.network_id:
+            # made active, it stopped every reading at the command line ("made with another companion
+            # network") and was passed over in silence on the web page
+            try:
+                profile.network_classifier()
+            except ProfileError:
+                raise ProfileError(f"{shown} was made with another companion network ({profile.network_id}): "
+                                   "calibrate this set again here with its layout photo") from None
         # a name as the calibration page allows one (60 characters); an export of this app has no longer
         profile.name = (name or profile.name).strip()[:60]
         self.path(profile.name)      # a name with no letters or digits is refused before saving

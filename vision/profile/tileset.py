@@ -712,8 +712,13 @@ class TileSetProfile:
             raise ProfileError(f"{name} is damaged (its metadata is not an object)")
         if meta.get("format") != FORMAT:
             raise ProfileError(f"{name}: not a {FORMAT} file")
-        if meta.get("version") not in READABLE_VERSIONS:
-            raise ProfileError(f"{name}: a version-{meta.get('version')} profile (an earlier mjtable); "
+        version = meta.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > max(READABLE_VERSIONS):
+            # "an earlier mjtable" was said of a profile a newer one made
+            raise ProfileError(f"{name}: a version-{version} profile, made by a newer mjtable; this one reads "
+                               f"versions {', '.join(map(str, READABLE_VERSIONS))}: update mjtable, or calibrate again")
+        if version not in READABLE_VERSIONS:
+            raise ProfileError(f"{name}: a version-{version} profile (an earlier mjtable); "
                                f"this one reads versions {', '.join(map(str, READABLE_VERSIONS))}: calibrate again")
         for key, kind in (("name", str), ("codes", list), ("sources", list)):
             if not isinstance(meta.get(key), kind):

@@ -71,8 +71,11 @@
       sayPhase("checking", text.textContent);
     }
     else if (job.state === "waiting") {
-      text.textContent = tr("Waiting for another profile to finish…");
-      sayPhase("waiting", text.textContent);
+      // how far the build ahead is: the wait said nothing of how long it could last
+      const ahead = typeof job.ahead_percent === "number";
+      text.textContent = ahead ? tr("Waiting for another profile to finish ({p} % built)…", { p: job.ahead_percent })
+        : tr("Waiting for another profile to finish…");
+      sayPhase("waiting", tr("Waiting for another profile to finish…"));
     }
     else {
       // the time left at the pace so far: "about a minute" was still said after seven on a busy machine

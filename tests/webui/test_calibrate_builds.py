@@ -122,26 +122,34 @@ def test_a_photo_refused_gives_up_the_build_before_it_too(client, monkeypatch):
             job.wait(10)
 
 
-def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo(client, monkeypatch):
-    # a browser closed during its build: the next player's page said "Waiting for another profile
-    # to finish" for 100 s while the abandoned build ran on
+def _slow_builds(monkeypatch) -> threading.Event:
+    """Builds that step until the event returned is set."""
     from vision import calibration
     release = threading.Event()
     monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
-    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+    return release
 
-    def upload(browser, name):
-        r = browser.post("/calibrate/upload", data={"csrf_token": csrf_of(browser), "name": name,
-                                                    "photo": (io.BytesIO(png.tobytes()), "p.png")},
-                         content_type="multipart/form-data")
-        token = r.headers["Location"].rsplit("/", 1)[-1]
-        return token, calibrate._job(token)
+
+def _upload(browser, name: str):
+    """A calibration photo uploaded from ``browser``: its build's token and job."""
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
+    r = browser.post("/calibrate/upload", data={"csrf_token": csrf_of(browser), "name": name,
+                                                "photo": (io.BytesIO(png.tobytes()), "p.png")},
+                     content_type="multipart/form-data")
+    token = r.headers["Location"].rsplit("/", 1)[-1]
+    return token, calibrate._job(token)
+
+
+def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo(client, monkeypatch):
+    # a browser closed during its build: the next player's page said "Waiting for another profile
+    # to finish" for 100 s while the abandoned build ran on
+    release = _slow_builds(monkeypatch)
     try:
-        token, left = upload(client, "left behind")
+        token, left = _upload(client, "left behind")
         assert client.get(f"/calibrate/progress/{token}").status_code == 200     # followed: seen now
         assert not left.abandoned()
         left.seen -= calibrate.ABANDONED_S + 1                                    # then no page asks
-        _, new = upload(client.application.test_client(), "next player")
+        _, new = _upload(client.application.test_client(), "next player")
         left.wait(10)
         assert left.state == "failed" and left.error == calibrate.SUPERSEDED
         deadline = time.monotonic() + 10
@@ -157,24 +165,14 @@ def test_a_build_no_page_follows_any_more_is_given_up_for_another_browsers_photo
 def test_a_build_whose_page_was_left_is_given_up_for_one_waiting_behind_it(client, monkeypatch):
     # a trial: the page of a build closed 2 s before another browser's upload; that one said
     # "Waiting for another profile to finish…" until the left build's whole run was over
-    from vision import calibration
-    release = threading.Event()
-    monkeypatch.setattr(calibration, "calibrate", lambda data: SlowBuild(release))
-    ok, png = cv2.imencode(".png", np.full((40, 40, 3), 200, np.uint8))
-
-    def upload(browser, name):
-        r = browser.post("/calibrate/upload", data={"csrf_token": csrf_of(browser), "name": name,
-                                                    "photo": (io.BytesIO(png.tobytes()), "p.png")},
-                         content_type="multipart/form-data")
-        token = r.headers["Location"].rsplit("/", 1)[-1]
-        return token, calibrate._job(token)
+    release = _slow_builds(monkeypatch)
     try:
-        _, left = upload(client, "left behind")
+        _, left = _upload(client, "left behind")
         deadline = time.monotonic() + 10
         while left.state != "building" and time.monotonic() < deadline:
             time.sleep(0.05)
         other = client.application.test_client()
-        token, waiting = upload(other, "next player")            # not abandoned yet: it waits
+        token, waiting = _upload(other, "next player")            # not abandoned yet: it waits
         time.sleep(0.3)
         assert waiting.state == "waiting" and not left.cancelled
         said = other.get(f"/calibrate/progress/{token}").get_json()

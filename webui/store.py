@@ -511,7 +511,7 @@ class Store:
                 "options": json.loads(row["options"]), "players": json.loads(row["players"]),
                 "context": json.loads(row["context"]), "created": row["created"],
                 "flow": json.loads(_col(row, "flow", LEGACY_FLOW)), "money": json.loads(_col(row, "money", "{}")),
-                "seated": json.loads(_col(row, "seated", "[]")), "seated_from": json.loads(_col(row, "seated_from", "[]"))}
+                "seated": json.loads(_col(row, "seated", "[]")), "seated_from": [max(1, v) for v in json.loads(_col(row, "seated_from", "[]"))]}
 
     def rename_game(self, game_id: int, name: str, players: list[str], seated: list[str] | None = None,
                     hand_players: dict[int, list[str] | None] | None = None) -> None:
@@ -551,7 +551,7 @@ class Store:
         c = self.conn
         game = self.get_game(game_id)
         start = game["players"]
-        starts = list(game["seated_from"] or [0, 0, 0, 0])
+        starts = list(game["seated_from"] or [1, 1, 1, 1])     # from the first hand: the players of the start
         starts[player] = first_seq
         c.execute("UPDATE games SET seated = ?, seated_from = ? WHERE id = ?", (_dump(seated), json.dumps(starts), game_id))
         for hid, names in c.execute("SELECT id, players FROM hands WHERE game_id = ? AND seq >= ?",

@@ -1676,3 +1676,17 @@ def test_a_name_two_players_begin_with_is_said_to_be_either():
 def test_score_under_the_tables_minimum_says_what_the_hand_counts(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s234s5s 5s", "--rules", "hk", "-o", "min_faan=3")
     assert code == 1 and "below the agreed minimum of 3" in out and "  counted: Common Hand 1 faan" in out
+
+
+def test_rendering_an_eval_set_without_its_extra_is_one_error_line(capsys, tmp_path, monkeypatch):
+    # without the eval extra: a raw traceback (No module named 'cairosvg'), and empty images/ and
+    # labels/ left behind
+    from vision_lab import datasets
+
+    def missing(path, **kwargs):
+        (path / "images").mkdir(parents=True)
+        raise ModuleNotFoundError("No module named 'cairosvg'", name="cairosvg")
+    monkeypatch.setattr(datasets, "build_rendered_eval_set", missing)
+    code, _, err = run(capsys, "eval", "reader", str(tmp_path / "gl"), "--render-style", "gl", "--scenes", "2")
+    assert code == 2 and "rendering gl needs the cairosvg package: .venv/bin/pip install -e '.[eval]'" in err
+    assert not (tmp_path / "gl").exists()

@@ -264,8 +264,18 @@ def run(args) -> int:
               f"--piles and --pile-tiles apply only when a new set is rendered)", file=sys.stderr)
     elif args.render_style:
         from vision_lab.datasets import build_rendered_eval_set
-        build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
-                                piles=args.piles, pile_tiles=pile_tiles, odd_faces=args.odd_faces)
+        fresh = not args.path.exists()
+        try:
+            build_rendered_eval_set(args.path, styles=tuple(args.render_style.split(",")), n_scenes=args.scenes,
+                                    piles=args.piles, pile_tiles=pile_tiles, odd_faces=args.odd_faces)
+        except ModuleNotFoundError as e:
+            # a traceback, and empty images/ and labels/ left behind, for an extra not installed
+            if fresh:
+                import shutil
+                shutil.rmtree(args.path, ignore_errors=True)
+            print(f"mjtable eval: rendering {args.render_style} needs the {e.name} package: "
+                  ".venv/bin/pip install -e '.[eval]' (and Debian's libcairo2)", file=sys.stderr)
+            return 2
     from vision_lab.evaluate import folder_problem
     problem = folder_problem(args.path)
     if problem:

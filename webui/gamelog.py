@@ -1279,42 +1279,58 @@ def game_over() -> GameError:
                      "undo or edit a hand, or start a new game")
 
 
+def _next_seq_moved(store: Store, game_id: int, expected) -> tuple[int, int, dict | None] | None:
+    """(the next hand's number a page showed, the number now, the last hand) when they differ;
+    None when they do not or the page gave none (``expect_seq``)."""
+    if expected is None:
+        return None
+    expected = validation.int_id(expected, "expect_seq")
+    last = store.last_hand(game_id)
+    now = (last["seq"] if last else 0) + 1
+    return None if expected == now else (expected, now, last)
+
+
+def _edits_since(store: Store, game_id: int, expected) -> list | None:
+    """The edits made since a page that knew of ``expected`` of them (``expect_edits``) was
+    drawn; None when there are none or the page gave no count."""
+    if expected is None:
+        return None
+    expected = validation.int_id(expected, "expect_edits")
+    return None if expected == store.count_edits(game_id) else store.list_edits(game_id)[expected:]
+
+
 def _check_expected_seq(store: Store, game_id: int, expected, expected_edits=None) -> None:
     """Refuse a hand sent for a game that changed since (``expect_seq``: the number the sending
     page gave the next hand): two phones recording the same win recorded it twice, the second
     with the next hand's seats. ``expect_edits``: the number of edits the page knew of; an earlier
     hand edited since (a draw made a win) changes the next deal, and a review page recorded its
     hand under the dealer it showed (a second "E1 · Mia deals", 2,000 recorded for 3,300 shown)."""
-    if expected is not None:
-        expected = validation.int_id(expected, "expect_seq")
-        last = store.last_hand(game_id)
-        now = (last["seq"] if last else 0) + 1
-        if expected != now:
-            # the hand recorded first said by what it was: two phones recording one win learnt only
-            # that "the next hand is now hand 3", not whether theirs was the one recorded
-            said = f" ({_recorded_hand_words(store, game_id, last)})" if last and expected < now else ""
-            raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the "
-                            f"next hand is now hand {now}, not {expected}{said}; nothing was recorded: check the "
-                            "hands, then send it again if it is still to record", field="expect_seq")
-    if expected_edits is not None:
-        expected_edits = validation.int_id(expected_edits, "expect_edits")
-        if expected_edits != store.count_edits(game_id):
-            since = store.list_edits(game_id)[expected_edits:]
-            if since and all(e["action"] == "substitute" for e in since):
-                # said as what happened: "a hand was edited" stood where a substitute had sat down
-                raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a "
-                                "substitute took a seat, which changes who plays the next hand; nothing was recorded: "
-                                "check the players, then send it again if it is still to record", field="expect_edits")
-            if since and all(e["action"] in ("undo", "delete") for e in since):
-                # said as what happened: a win form sent again after an Undo read "a hand was edited"
-                taken = ", ".join(str(e["seq"]) for e in since)
-                raise GameError("stale_game", f"the game changed since this page was loaded: hand(s) {taken} taken "
-                                "back (undone or deleted); nothing was recorded: check the hands, then send it again "
-                                "if it is still to record", field="expect_edits")
-            raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a hand "
-                            "was edited, which can change the next hand's dealer, seats and counters; nothing was "
-                            "recorded: check the deal, then send it again if it is still to record",
-                            field="expect_edits")
+    moved = _next_seq_moved(store, game_id, expected)
+    if moved:
+        expected, now, last = moved
+        # the hand recorded first said by what it was: two phones recording one win learnt only
+        # that "the next hand is now hand 3", not whether theirs was the one recorded
+        said = f" ({_recorded_hand_words(store, game_id, last)})" if last and expected < now else ""
+        raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): the "
+                        f"next hand is now hand {now}, not {expected}{said}; nothing was recorded: check the "
+                        "hands, then send it again if it is still to record", field="expect_seq")
+    since = _edits_since(store, game_id, expected_edits)
+    if since is not None:
+        if since and all(e["action"] == "substitute" for e in since):
+            # said as what happened: "a hand was edited" stood where a substitute had sat down
+            raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a "
+                            "substitute took a seat, which changes who plays the next hand; nothing was recorded: "
+                            "check the players, then send it again if it is still to record", field="expect_edits")
+        if since and all(e["action"] in ("undo", "delete") for e in since):
+            # said as what happened: a win form sent again after an Undo read "a hand was edited"
+            taken = ", ".join(str(e["seq"]) for e in since)
+            raise GameError("stale_game", f"the game changed since this page was loaded: hand(s) {taken} taken "
+                            "back (undone or deleted); nothing was recorded: check the hands, then send it again "
+                            "if it is still to record", field="expect_edits")
+        raise GameError("stale_game", "the game changed since this page was loaded (on another device?): a hand "
+                        "was edited, which can change the next hand's dealer, seats and counters; nothing was "
+                        "recorded: check the deal, then send it again if it is still to record",
+                        field="expect_edits")
 
 
 def delete_game(store: Store, game_id: int, expect_seq=None, expect_edits=None) -> None:
@@ -1324,15 +1340,13 @@ def delete_game(store: Store, game_id: int, expect_seq=None, expect_edits=None) 
     deleted game cannot be brought back."""
     with store.transaction():
         store.get_game(game_id)
-        if expect_seq is not None:
-            expected = validation.int_id(expect_seq, "expect_seq")
-            last = store.last_hand(game_id)
-            now = (last["seq"] if last else 0) + 1
-            if expected != now:
-                raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): "
-                                f"its next hand is now hand {now}, not {expected}; nothing was deleted: look at its "
-                                "hands, then delete it if you still mean to", field="expect_seq")
-        if expect_edits is not None and validation.int_id(expect_edits, "expect_edits") != store.count_edits(game_id):
+        moved = _next_seq_moved(store, game_id, expect_seq)
+        if moved:
+            expected, now, _ = moved
+            raise GameError("stale_game", f"the game changed since this page was loaded (on another device?): "
+                            f"its next hand is now hand {now}, not {expected}; nothing was deleted: look at its "
+                            "hands, then delete it if you still mean to", field="expect_seq")
+        if _edits_since(store, game_id, expect_edits) is not None:
             raise GameError("stale_game", "the game changed since this page was loaded (on another device?): its "
                             "hands or players were changed; nothing was deleted: look at it, then delete it if you "
                             "still mean to", field="expect_edits")

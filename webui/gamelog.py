@@ -2078,6 +2078,13 @@ def _won_by(h: dict, wins: list) -> str:
     return "robbing_kong" if robbed_kong(wins) else "discard"
 
 
+def next_label(deal: dict, flow, tr=None) -> str:
+    """The label of a next deal (``round_wind``, ``dealer``, ``honba``, ``seating``, ``repeat``:
+    a game view's keys) as ``round_label`` gives a recorded hand's."""
+    return round_label({"round_wind": deal["round_wind"], "dealer": deal["dealer"], "honba": deal.get("honba"),
+                        "outcome": {"seating": deal.get("seating"), "repeat": deal.get("repeat")}}, flow, tr)
+
+
 def round_label(h: dict, flow, tr=None) -> str:
     """E1, E2... (the dealer's place in the round), with the counters under riichi: E1-2, and
     without counters the dealer's repeats (E2, E2-1, E2-2: a Hong Kong dealer who won three times

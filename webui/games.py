@@ -157,8 +157,7 @@ def _hand_label(flow, h: dict | None = None, **deal) -> str:
     """A hand's label as the score sheet gives it (E2, riichi's E2-1 with its counters): of a
     recorded hand, or of the next deal (``round_wind``, ``dealer``, ``honba``, ``seating``)."""
     if h is None:
-        h = {"round_wind": deal["round_wind"], "dealer": deal["dealer"], "honba": deal.get("honba"),
-             "outcome": {"seating": deal.get("seating"), "repeat": deal.get("repeat")}}
+        return gamelog.next_label(deal, flow, i18n.t)
     return score_sheet.round_label(h, flow, i18n.t)
 
 

@@ -726,9 +726,7 @@ def sheet_text(view: dict, french: bool = False) -> str:
     elif view.get("next"):
         nxt = view["next"]
         # its label as the page and the sheet give it (E2-1: a dealer's repeat), which the line lacked
-        label = gamelog.round_label({"round_wind": nxt["round_wind"], "dealer": nxt["dealer"], "honba": view.get("honba"),
-                                     "outcome": {"seating": view.get("seating"), "repeat": view.get("repeat")}},
-                                    flow, tr)
+        label = gamelog.next_label({**view, **nxt}, flow, tr)
         if french:
             line = (f"{tr('Next hand:')} {label} · {tr('{wind} round', wind=i18n.wind_name(nxt['round_wind']))}, "
                     f"{tr('{player} deals', player=players[nxt['dealer']])}")

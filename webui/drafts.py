@@ -49,8 +49,7 @@ def save_state(store: Store, draft_id: str, state: dict, base: int | None = None
     revision the page started from: another tab's save since is :class:`StaleDraft`, not
     overwritten without a word (None: no check, a page from before revisions)."""
     with store.transaction() as c:
-        row = c.execute("SELECT state FROM draft_edits WHERE draft_id = ?", (draft_id,)).fetchone()
-        rev = int((json.loads(row["state"]) if row else {}).get("rev") or 0)
+        rev = _revision(store, draft_id)
         if base is not None and base != rev:
             raise StaleDraft(draft_id)
         c.execute("INSERT INTO draft_edits (draft_id, state, updated) VALUES (?, ?, ?) "
@@ -59,15 +58,23 @@ def save_state(store: Store, draft_id: str, state: dict, base: int | None = None
         return rev + 1
 
 
+def base_given(base, field: str = "base") -> int | None:
+    """The revision a page says it loaded (``base``), checked; None: not given."""
+    if base is not None and (isinstance(base, bool) or not isinstance(base, int) or base < 0):
+        raise validation.InputError("bad_field", "base must be the revision the page loaded", field)
+    return base
+
+
 def check_base(store: Store, draft_id: str, base) -> None:
     """:class:`StaleDraft` when the draft was saved since revision ``base`` (the page recording
     it last saved that one; None: no check, a page from before revisions)."""
-    if base is None:
-        return
-    if isinstance(base, bool) or not isinstance(base, int) or base < 0:
-        raise validation.InputError("bad_field", "base must be the revision the page loaded", "payload.base")
-    if base != int((state(store, draft_id) or {}).get("rev") or 0):
+    if base_given(base, "payload.base") is not None and base != _revision(store, draft_id):
         raise StaleDraft(draft_id)
+
+
+def _revision(store: Store, draft_id: str) -> int:
+    """The revision of the draft's saved state (0: none saved yet)."""
+    return int((state(store, draft_id) or {}).get("rev") or 0)
 
 
 def state(store: Store, draft_id: str) -> dict | None:

@@ -372,9 +372,7 @@ def save_state(draft_id):
     """The review page's work on a draft (``{"state": ...}``), saved after every change."""
     data = validation.request_json()
     state = validation.draft_state(data.get("state"))
-    base = data.get("base")
-    if base is not None and (isinstance(base, bool) or not isinstance(base, int) or base < 0):
-        raise validation.InputError("bad_field", "base must be the revision the page loaded", "base")
+    base = drafts.base_given(data.get("base"))
     store = get_store()
     draft = store.get_draft(draft_id)
     try:

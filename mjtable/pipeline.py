@@ -33,6 +33,9 @@ UNSURE_BELOW = 0.6
 #: scenes at 640 px, read about 60 % of their tiles, those at 22-24 px 87 %; no valid photo is under
 #: 25 px, and they read 99 % (docs/experiments.md, "Say tiles are too small"). A 50 × 50 photo gave 3-4.
 SMALL_TILES_PX = 22
+#: Said of a photo too dark to be read surely (``vision.reader.DARK_WARN_P99``)
+DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brightened; take it again in more light "
+              "(a lamp, or the phone's flash)")
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")
@@ -58,6 +61,8 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
     damage = getattr(tiles, "damage", None)
+    if getattr(tiles, "dark", False):       # first too: tiles missed in the dark leave a hand short
+        out["reading"]["warnings"].insert(0, DARK_PHOTO)
     if damage:      # first: the tiles' own warnings may come from the damaged part
         out["reading"]["warnings"].insert(0, damage)
     out["profile"] = getattr(profile, "name", None)

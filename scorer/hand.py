@@ -24,6 +24,8 @@ _HAND_KEYS = {"concealed", "melds", "winning_tile", "bonus", "context"}
 
 #: What the tile count says of four identical tiles left standing; ``scorer.to_hand`` adds how a
 #: kong is typed after it, where the hand was typed.
+#: Said of 15 tiles: the usual slip is the winning tile written with the others and after the space
+TWICE_WRITTEN = "; the winning tile is one of the 14: written after the space, it is not written before it too"
 KONG_STANDING = "stand in the hand: a kong counts as 3, so declare them as a kong"
 
 
@@ -291,7 +293,7 @@ def _validate(hand: Hand) -> None:
             message += f"; four {four[0]} {KONG_STANDING} (concealed or exposed), not as four standing tiles"
         elif n == 15:
             # the usual slip: the 14 tiles written, then the winning tile again after the space
-            message += "; the winning tile is one of the 14: written after the space, it is not written before it too"
+            message += TWICE_WRITTEN
         raise errors.HandError(errors.WRONG_TILE_COUNT, message, field="concealed")
     _check_each_bonus_once(hand)
     if T.normalize(hand.winning_tile) not in {T.normalize(t) for t in hand.concealed}:

@@ -6,12 +6,16 @@ Grammar (whitespace is ignored except as a separator):
   ``0`` is a red five; ``f`` groups are flowers/seasons (``16f``) and go to the bonus tiles;
 * letters ``E S W N`` (winds) and ``P F C`` (white, green, red dragon) stand for ``1z``-``7z``;
 * ``[555p]`` an exposed meld (``[7777s]`` an exposed kong); ``(1111z)`` a concealed kong;
-* inside brackets, the MCR helper style ``[123m,2]`` / ``[555p,1]``: for a chow the number is
-  which tile (1-3, in order) was claimed; for a pung or kong it is who discarded: 1 left,
-  2 across, 3 right; ``[1111z,0]`` is accepted as a concealed kong;
+* inside brackets, the MCR helper style ``[123m,2]`` / ``[555p,1]``, the comma optional
+  (``[123m2]``, as the helper writes it): for a chow the number is which tile (1-3, in order) was
+  claimed; for a pung or kong it is who discarded: 1 left, 2 across, 3 right; ``[1111z,0]`` is
+  accepted as a concealed kong; for a kong 5, 6, 7 mark an added kong of a pung claimed from 1, 2, 3;
 * a ``+`` after the tiles or the number marks a kong made by adding a drawn tile to a claimed pung
   (``[3333s,1+]``: pung claimed from the left, fourth tile drawn), the hand JSON's ``added``;
 * the winning tile is the last tile written outside brackets.
+
+Where another app reads the same text otherwise (the MCR helper's ``[EEEE]`` is a concealed kong,
+its ``567z`` red, green, white), ``notes`` says how it was read.
 
 The canonical form prints melds first, then the standing tiles without the winning tile, a space,
 and the winning tile: ``[555p,1](1111z)123m456p1z 1z``. It round-trips with the hand JSON
@@ -21,8 +25,9 @@ from __future__ import annotations
 
 from . import errors
 from . import tiles as T
+import re
 from .context import Context
-from .hand import Hand, Meld, make_meld
+from .hand import TWICE_WRITTEN, Hand, Meld, make_meld
 
 # O (« Ouest ») beside W: a French table wrote West with the letter of its own word, and was told
 # "unexpected character 'O'"
@@ -30,6 +35,12 @@ _LETTERS = {**T.WIND_LETTERS, **T.DRAGON_LETTERS, "O": T.WIND_LETTERS["W"]}
 _FROM_CODES = {"1": "left", "2": "across", "3": "right"}
 _CODE_OF_FROM = {v: k for k, v in _FROM_CODES.items()}
 MAX_LENGTH = 400
+# the MCR helper writes a meld's number without a comma ([567m2], [999s3], [8888p1]): a digit
+# after the last suit or honour letter is the number
+_HELPER_MARK = re.compile(r"^(.*[mpszESWNPFCO])\s*([0-9])\s*$", re.S)
+#: A kong's number 5, 6 or 7 (the MCR helper's): an added kong of a pung claimed from 1, 2 or 3
+ADDED_KONG_MARKS = {"5": "1", "6": "2", "7": "3"}
+_MELDS = re.compile(r"(\[[^\]]*\]|\([^)]*\))")
 # A Japanese or Chinese input method types full-width letters and digits (１２３ｍ): read as their
 # ASCII forms, one character for one, so that an error's position stays where it was typed
 _FULL_WIDTH = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
@@ -101,9 +112,17 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
     added = body.rstrip().endswith("+")
     if added:
         body = body.rstrip()[:-1]
-    tiles_part, _, mark = body.partition(",")
+    tiles_part, comma, mark = body.partition(",")
+    if not comma and (helper := _HELPER_MARK.match(tiles_part)):
+        tiles_part, mark = helper.group(1), helper.group(2)
     mark = mark.strip()
     tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
+    if mark in ADDED_KONG_MARKS:
+        if len(tiles) != 4 or added:
+            raise errors.HandError(errors.BAD_NOTATION, f"{mark} marks an added kong (4 tiles, the pung claimed "
+                                   f"from {ADDED_KONG_MARKS[mark]}): write 1, 2 or 3 for who discarded",
+                                   position=offset + len(tiles_part) + (1 if comma else 0))
+        added, mark = True, ADDED_KONG_MARKS[mark]
     if added and (not exposed or len(tiles) != 4 or mark == "0"):
         raise errors.HandError(errors.BAD_MELD, "+ marks an added kong: 4 tiles in square brackets, the fourth "
                                "drawn and added to a claimed pung", position=offset - 1)
@@ -127,8 +146,8 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
     if mark == "0" and kind == "kong":
         return _build(kind, tiles, offset, concealed=True)
     if mark not in ("1", "2", "3"):
-        raise errors.HandError(errors.BAD_NOTATION, f"after the comma write 1, 2 or 3, not {mark!r}",
-                               position=offset + len(tiles_part) + 1)
+        raise errors.HandError(errors.BAD_NOTATION, f"after the tiles write 1, 2 or 3, not {mark!r}",
+                               position=offset + len(tiles_part) + (1 if comma else 0))
     if kind == "chow":
         ordered = T.sorted_codes(tiles)
         return _build(kind, tiles, offset, claimed=ordered[int(mark) - 1], from_="left")
@@ -160,6 +179,10 @@ def _parse(text: str, context: dict | None = None) -> Hand:
         raise errors.HandError(errors.BAD_NOTATION, f"notation longer than {MAX_LENGTH} characters",
                                position=MAX_LENGTH)
     text = text.translate(_FULL_WIDTH)
+    if not text.strip():
+        # a caret under nothing at "character 1" said where, not what
+        raise errors.HandError(errors.BAD_NOTATION, "no hand written: type its tiles, the winning tile last after a "
+                               "space, as in 123m456p789s11z22z 2z")
     standing: list[tuple[str, int]] = []
     melds: list[Meld] = []
     i = 0
@@ -196,6 +219,10 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                     tuple(T.sorted_codes(bonus)), Context(context))
     except errors.HandError as e:
         last, at = standing[-1]
+        if e.message.endswith(TWICE_WRITTEN) and len(_last_run(text)) > 1:
+            # "2342345m456p789s11z", 15 tiles and no space, was told of a tile "written after the space"
+            raise errors.HandError(e.code, e.message[:-len(TWICE_WRITTEN)],
+                                   field=e.field) from None
         # said only where the flower would make the count (one tile short): "234m567p789s1p 1p 1f",
         # three short, was told to move the winning tile it had written last
         if e.code != errors.WRONG_TILE_COUNT or not T.is_bonus(last) or len(playing) + 3 * len(melds) != 13:
@@ -205,6 +232,14 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                                "it lies apart and is not the winning tile (write the winning tile last among the "
                                f"others); a flower wins only as the eighth of eight, here {len(set(bonus))}",
                                field=e.field, position=at) from None
+
+
+def _last_run(text: str) -> list[str]:
+    """The playing tiles (not flowers) of the last run of tiles written outside brackets, a run
+    ending at a space: one tile when the winning tile was written apart."""
+    outside = " ".join(p for p in _MELDS.split(text) if not p.startswith(("[", "(")))
+    runs = [[c for c, _ in _tiles_of(run, 0) if not T.is_bonus(c)] for run in outside.split()]
+    return next((run for run in reversed(runs) if run), [])
 
 
 _group = T.group_codes
@@ -235,3 +270,36 @@ def format_hand(hand: Hand) -> str:
     parts = "".join(_meld_text(m) for m in hand.melds) + _group(T.sorted_codes(rest))
     bonus = _group(hand.bonus)
     return f"{parts} {hand.winning_tile}" + (f" {bonus}" if bonus else "")
+
+
+def notes(text: str, rules: str | None = None) -> list[dict]:
+    """How ``text``, which parses, was read where a player used to another app may have meant
+    otherwise, as ``{"code", "message"}`` (codes ``bare_kong``, ``winning_last``, ``honour_order``);
+    empty when nothing is open to doubt. ``rules``: the rule set it is scored under (the MCR
+    helper's honour order matters to MCR players)."""
+    text = text.translate(_FULL_WIDTH)
+    said: list[str] = []
+    bare_kongs: list[str] = []
+    for part in _MELDS.split(text):
+        if part.startswith("["):
+            body = part[1:-1]
+            tiles_part, comma, _ = body.partition(",")
+            if not comma and not _HELPER_MARK.match(tiles_part) and not body.rstrip().endswith("+") \
+                    and len(_tiles_of(tiles_part, 0)) == 4:
+                bare_kongs.append(body.strip())
+    if bare_kongs:
+        # the MCR helper reads a bare bracketed kong as concealed (its stringify.h: « [SSSS] 表示暗杠南 »),
+        # this notation as exposed: its own example of four such kongs scored 250 here for 308
+        said.append({"code": "bare_kong", "message": f"{' '.join(f'[{k}]' for k in bare_kongs)}: read as exposed; "
+                     f"a concealed kong is written in parentheses, {' '.join(f'({k})' for k in bare_kongs)} (the MCR "
+                     "helper writes it in brackets)"})
+    if len(last := _last_run(text)) > 1:
+        # a hand typed sorted, as apps show it, took its last tile as the winning tile unsaid: a
+        # pinfu won on a 3p was scored as won on the 7s (the review page says so too)
+        said.append({"code": "winning_last", "message": f"no winning tile written apart: the last tile written, "
+                     f"{last[-1]}, is taken as the winning tile; write the winning tile after a space"})
+    if rules in ("mcr", "all") and re.search(r"[57][0-9]*z", text):
+        # the MCR helper's 567z are red, green, white (« 按中国习惯顺序567z为中发白 »); here tenhou's
+        said.append({"code": "honour_order", "message": "5z is the white dragon and 7z the red (1z-7z: E S W N, then "
+                     "white, green, red; the MCR helper's 567z are red, green, white): letters P F C say it either way"})
+    return said

@@ -1690,3 +1690,22 @@ def test_rendering_an_eval_set_without_its_extra_is_one_error_line(capsys, tmp_p
     code, _, err = run(capsys, "eval", "reader", str(tmp_path / "gl"), "--render-style", "gl", "--scenes", "2")
     assert code == 2 and "rendering gl needs the cairosvg package: .venv/bin/pip install -e '.[eval]'" in err
     assert not (tmp_path / "gl").exists()
+
+
+def test_score_notes_how_a_typed_hand_was_read(capsys):
+    # the MCR helper's four concealed kongs, [EEEE][CCCC][FFFF][PPPP]NN, scored 250 as exposed unsaid
+    code, out, _ = run(capsys, "score", "[EEEE][CCCC][FFFF][PPPP]N N", "--rules", "mcr")
+    assert "note: [EEEE] [CCCC] [FFFF] [PPPP]: read as exposed; a concealed kong is written in parentheses" in out
+    code, out, _ = run(capsys, "score", "345678m234p22567s", "--rules", "riichi", "--json")
+    assert [n["code"] for n in json.loads(out)["notes"]] == ["winning_last"]
+    code, out, _ = run(capsys, "score", "345678m24p22567s 3p", "--rules", "riichi", "--json")
+    assert json.loads(out)["notes"] == []
+    code, out, _ = run(capsys, "score", "123p345p888s456s7z 7z", "--rules", "mcr", "--lang", "fr")
+    assert "remarque : 5z est le dragon blanc et 7z le rouge" in out
+
+
+def test_the_caret_stands_under_a_full_width_character(capsys):
+    # counted in characters, it stood under ４５ instead of Ｐ (two columns each)
+    code, _, err = run(capsys, "score", "１２３ｍ４５６Ｐ７８９ｓ１２３ｓＥ　Ｅ")
+    line, caret = err.splitlines()[1:3]
+    assert code == 2 and caret.index("^") == 2 + 2 * 7

@@ -309,3 +309,51 @@ def test_four_identical_tiles_left_standing_are_told_to_be_declared_a_kong():
         scorer.to_hand({"concealed": ["1z"] * 4 + ["2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p",
                                                   "9p", "8m", "8m"], "winning_tile": "8m"})
     assert "typed" not in err.value.message and "stand in the hand" in err.value.message
+
+
+def test_the_mcr_helpers_meld_numbers_without_a_comma():
+    # the helper's own examples ([567m2], [999s3], [8888p1]) were refused as "numbers with no suit
+    # letter after them"; its 5-7 mark an added kong of a pung claimed from 1-3
+    assert parse("[123p1][345s2][999s3]6m6pEW1m") == parse("[123p,1][345s,2][999s,3]6m6pEW1m")
+    hand = parse("[WWWW1][444s]45m678p66z 6m")
+    assert hand.melds[0].from_ == "left" and not hand.melds[0].concealed
+    added = parse("[1111s6]234m456p789s9s 9s").melds[0]
+    assert added.added and added.from_ == "across"
+    assert parse("[1111s,6]234m456p789s9s 9s").melds[0] == added
+    assert parse("[1111z0]234m456p789s9s 9s").melds[0].concealed
+    with pytest.raises(HandError) as err:
+        parse("[111s6]234m456p789s99s 9s")          # a pung is not added to
+    assert err.value.message.startswith("6 marks an added kong") and err.value.position == 5
+    with pytest.raises(HandError) as err:
+        parse("[123m9]456p789s11z234s 4s")
+    assert err.value.message == "after the tiles write 1, 2 or 3, not '9'" and err.value.position == 5
+
+
+def test_notes_say_how_a_text_was_read_where_other_apps_read_it_otherwise():
+    from scorer.notation import notes
+
+    def codes(text, rules=None):
+        return [n["code"] for n in notes(text, rules)]
+    # the MCR helper's [EEEE] is concealed: read here as exposed, said once for all four
+    said = notes("[EEEE][CCCC][FFFF][PPPP]N N", "mcr")
+    assert [n["code"] for n in said] == ["bare_kong"]
+    assert "(EEEE) (CCCC) (FFFF) (PPPP)" in said[0]["message"]
+    assert codes("[EEEE,1]123m456p789s N N") == codes("[EEEE1]123m456p789s N N") == []
+    assert codes("(EEEE)123m456p789s N N") == codes("[EEEE+]123m456p789s N N") == []
+    # a hand typed sorted took its last tile as the winning tile unsaid
+    said = notes("345678m234p22567s")
+    assert [n["code"] for n in said] == ["winning_last"] and ", 7s," in said[0]["message"]
+    assert codes("345678m24p22567s 3p") == codes("123m456p789s11z 2z 16f") == codes("123m456p789s11z N") == []
+    assert codes("123m456p789s11z 22z") == ["winning_last"]
+    # the helper's 567z are red, green, white: said to MCR players only
+    assert codes("123p345p888s456s7z 7z", "mcr") == codes("123p345p888s456s7z 7z", "all") == ["honour_order"]
+    assert codes("123p345p888s456s7z 7z", "riichi") == codes("123p345p888s456sC C", "mcr") == []
+
+
+def test_fifteen_tiles_without_a_space_are_not_told_of_a_space():
+    with pytest.raises(HandError) as err:
+        parse("2342345m456p789s11z")
+    assert err.value.message.endswith("(a kong counts as 3)")
+    with pytest.raises(HandError) as err:
+        parse("   ")
+    assert err.value.message.startswith("no hand written") and err.value.position is None

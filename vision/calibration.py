@@ -547,7 +547,7 @@ class Calibration:
 def calibrate(image, reader=None) -> Calibration:
     """Read a calibration photo (path, bytes or BGR array) and assign codes by position."""
     from .crops import crop_tile
-    from .reader import default_reader
+    from .reader import default_reader, too_dark
     reader = reader or default_reader()
     if getattr(reader, "config", None) is not None and reader.config.blank_read_floor is not None:
         # the layout's white dragon gets its code from its place: an unsure 5z read is kept
@@ -579,6 +579,11 @@ def calibrate(image, reader=None) -> Calibration:
                                   "pixels: too small for the layout's tiles to be read; send the photo as the camera "
                                   "took it, at full size")
         layout.unreadable = True
+    elif layout.problems and too_dark(decoded.image):
+        # a photo taken with too little light lost the tiles its rows then report as missing (the
+        # docs' example at a thirtieth of its light: "does not look like the layout"): the cause first
+        layout.problems.insert(0, "the photo is very dark: take it again in more light (a lamp, or the phone's "
+                                  "flash)")
     elif layout.problems and crops and sharpness(crops) < BLURRED:
         # a shaken photo loses tiles, which the rows then report as missing: the cause first
         layout.problems.insert(0, "the photo seems blurred (the tiles' edges are soft): hold the phone still, "

@@ -198,6 +198,12 @@ EDGE_SLIVER_SHARE: float | None = 0.5
 DARK_P99: float | None = 150.0
 EXPOSURE_TARGET = 150.0
 MAX_GAIN = 4.0
+#: A photo whose 99th percentile of grey is under this is said to be very dark (a warning with the
+#: reading, and first among a layout photo's problems): brightened, it still loses tiles. The
+#: valid split dimmed with noise σ 3 (``/tmp`` probe, not committed; 20 photos, 465 tiles, codes
+#: kept against the photos as taken): p99 56 / 38 / 30 / 24 / 13 / 10 kept 463 / 459 / 454 / 436 /
+#: 348 / 58; the docs' example layout was laid out whole down to p99 16 and not at 12.
+DARK_WARN_P99 = 30.0
 # A photo lit unevenly (a lamp's pool of light, a row half in shade) keeps its shaded tiles dark
 # after that: its 99th percentile is the lit part's. It is evened: each region is scaled by how
 # far its local brightness (the brightest within SHADE_WINDOW of the photo's longer side,
@@ -384,7 +390,7 @@ class TileReader:
             # on the reading as finally chosen: a photo turned upright is read again before it
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
-            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame)
+            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -395,6 +401,7 @@ class TileReader:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
         src, scale = exposed(decoded.image, self.config), decoded.scale
+        dark = too_dark(decoded.image)
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
         first = self._detect(self.detector, src, spent)
@@ -412,7 +419,7 @@ class TileReader:
                 if upright_margin(again) >= self.config.upright_votes:
                     spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
                     return self._timed(TileReads(in_photo(again, k, decoded.image, scale), decoded.damage,
-                                                 photo_frame(decoded.image, scale)), timings, spent, t0, t1)
+                                                 photo_frame(decoded.image, scale), dark), timings, spent, t0, t1)
                 tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
             reads = self._read_found(first, self.detector, scale, spent, embeddings, profile)
@@ -451,7 +458,8 @@ class TileReader:
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
                 reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
-        return self._timed(TileReads(reads, decoded.damage, photo_frame(decoded.image, scale)), timings, spent, t0, t1)
+        return self._timed(TileReads(reads, decoded.damage, photo_frame(decoded.image, scale), dark),
+                           timings, spent, t0, t1)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:
@@ -796,16 +804,28 @@ def in_photo(reads: list[TileRead], k: int, picture: np.ndarray, scale: float) -
     return [unturned_read(r, k, picture.shape[1], picture.shape[0], scale) for r in reads]
 
 
+def light_percentiles(image: np.ndarray, q=(99, 99.9)) -> tuple[float, ...]:
+    """Percentiles of ``image``'s grey levels, from a quarter megapixel of it (enough)."""
+    step = max(1, round((image.shape[0] * image.shape[1] / 250_000) ** 0.5))
+    sample = image[::step, ::step]
+    grey = sample if sample.ndim == 2 else cv2.cvtColor(sample, cv2.COLOR_BGR2GRAY)
+    return tuple(float(v) for v in np.percentile(grey, q))
+
+
+def too_dark(image: np.ndarray, below: float | None = None) -> bool:
+    """Whether ``image`` is so dark that tiles are lost even brightened (``DARK_WARN_P99``): the
+    99th percentile of its grey levels under ``below``."""
+    below = DARK_WARN_P99 if below is None else below
+    return image.size > 0 and light_percentiles(image, (99,))[0] < below
+
+
 def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSURE_TARGET,
                max_gain: float = MAX_GAIN) -> np.ndarray:
     """``image`` scaled so that the 99th percentile of its grey levels reaches ``target`` (at most
     ``max_gain`` times) when that percentile is under ``dark_p99``; else ``image`` itself."""
     if dark_p99 is None or image.size == 0:
         return image
-    step = max(1, round((image.shape[0] * image.shape[1] / 250_000) ** 0.5))   # a quarter megapixel is enough
-    sample = image[::step, ::step]
-    grey = sample if sample.ndim == 2 else cv2.cvtColor(sample, cv2.COLOR_BGR2GRAY)
-    p99, p999 = (float(v) for v in np.percentile(grey, (99, 99.9)))
+    p99, p999 = light_percentiles(image)
     if p99 >= dark_p99:
         return image
     # nor beyond what the brightest thousandth takes unclipped: a few bright tiles on a dark

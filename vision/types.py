@@ -54,12 +54,15 @@ class TileReads(list):
     photo's decoder found wrong in a file it decoded anyway (``damage``, a sentence for the player;
     None when nothing): a corrupt JPEG decodes with grey or garbled parts, and its tiles alone
     cannot say so; and the photo's ``frame`` (width, height) in the reads' pixels, or None, so
-    that grouping can tell a tile cut by the photo's edge."""
+    that grouping can tell a tile cut by the photo's edge; ``dark``: the photo was too dark to read
+    surely (``vision.reader.DARK_WARN_P99``)."""
 
-    def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None):
+    def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
+                 dark: bool = False):
         super().__init__(reads)
         self.damage = damage
         self.frame = frame
+        self.dark = dark
 
 
 @dataclass

@@ -86,7 +86,8 @@ def score():
         hand = scorer.to_hand(data["hand"], context or None)
         names = [r["name"] for r in scoring.available_rules()]
         payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand),
-                   "scores": {n: scorer.score(hand, n).to_dict() for n in names}}
+                   "scores": {n: scorer.score(hand, n).to_dict() for n in names},
+                   "notes": scoring.typed_notes(scoring.hand_input(data["hand"]), None)}
         return jsonify(payload)
     payload = scoring.score_payload(data["hand"], rules, options, context)
     result = payload["score"]

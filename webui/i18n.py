@@ -171,8 +171,8 @@ FR = {
     "Standing": "Main debout", "From left": "De gauche", "From across": "D'en face", "From right": "De droite",
     "Concealed kong": "Kong caché", "concealed kong": "kong caché", "concealed pung": "pung caché",
     "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
-    "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers.":
-        "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs.",
+    "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers, 0p a red five, [5555p,1+] a kong added to a claimed pung.":
+        "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs, 0p un cinq rouge, [5555p,1+] un kong ajouté à un pung pris.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
         "m caractères, p ronds, s bambous, z honneurs : 1z-4z Est Sud Ouest Nord, 5z-7z dragons blanc, vert, rouge "
         "(ou E S O N, W pour Ouest aussi, P F C : Pai, Fa, Chun) ; [555p,1] prise à gauche (2 en face, 3 à droite) ; dans un chow, toujours pris à gauche, "
@@ -2354,7 +2354,6 @@ MESSAGES_FR = {
     "a meld has 3 or 4 tiles, not {}": "une combinaison a 3 ou 4 tuiles, pas {0}",
     "a meld must be an object": "une combinaison doit être un objet",
     "a {} has {} tiles, not {}": "un {0} a {1} tuiles, pas {2}",
-    "after the comma write 1, 2 or 3, not {}": "après la virgule, écrivez 1, 2 ou 3, pas {0}",
     "bonus must be a list": "les fleurs doivent être une liste",
     "claimed tile {} is not in the meld": "la tuile prise {0} n'est pas dans la combinaison",
     "concealed must be a list of tile codes": "« concealed » doit être une liste de codes de tuiles",
@@ -2839,6 +2838,25 @@ MESSAGES_FR = {
         "{0} indicateurs de dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
     "{} ura dora indicators: a table shows {} at most (one, and one per kong; 002 §2.7)":
         "{0} indicateurs d'ura dora : une table en montre {1} au plus (un, et un par kong ; 002 §2.7)",
+    "{} marks an added kong (4 tiles, the pung claimed from {}): write 1, 2 or 3 for who discarded":
+        "{0} désigne un kong ajouté (4 tuiles, le pung pris de {1}) : écrivez 1, 2 ou 3 pour le donneur de l'écart",
+    "no hand written: type its tiles, the winning tile last after a space, as in 123m456p789s11z22z 2z":
+        "aucune main écrite : tapez ses tuiles, la tuile gagnante en dernier après une espace, comme 123m456p789s11z22z 2z",
+    "the photo is very dark: tiles may be missed or misread even brightened; take it again in more light (a lamp, or the phone's flash)":
+        "la photo est très sombre : des tuiles peuvent manquer ou être mal lues même éclaircies ; reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
+    "the photo is very dark: take it again in more light (a lamp, or the phone's flash)":
+        "la photo est très sombre : reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
+    "after the tiles write 1, 2 or 3, not {}": "après les tuiles, écrivez 1, 2 ou 3, pas {0}",
+    "{}: read as exposed; a concealed kong is written in parentheses, {} (the MCR helper writes it in brackets)":
+        "{0} : lu comme exposé ; un kong caché s'écrit entre parenthèses, {1} (l'aide MCR l'écrit entre crochets)",
+    "no winning tile written apart: the last tile written, {}, is taken as the winning tile; write the winning tile "
+    "after a space":
+        "pas de tuile gagnante écrite à part : la dernière tuile écrite, {0}, est prise pour la tuile gagnante ; "
+        "écrivez la tuile gagnante après une espace",
+    "5z is the white dragon and 7z the red (1z-7z: E S W N, then white, green, red; the MCR helper's 567z are red, "
+    "green, white): letters P F C say it either way":
+        "5z est le dragon blanc et 7z le rouge (1z-7z : E S W N, puis blanc, vert, rouge ; pour l'aide MCR, 567z sont "
+        "rouge, vert, blanc) : les lettres P F C le disent sans ambiguïté",
     "{} red fives {}: a set has 1 at most (002 §1.3); write the others as {}":
         "{0} cinq rouges {1} : un jeu en a 1 au plus (002 §1.3) ; écrivez les autres {2}",
     "{} copies of {} in the hand and the dora indicators: a tile set has only 4 of each tile":

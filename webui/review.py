@@ -350,6 +350,8 @@ def score():
                            # a game's hand before its winner is chosen: scored as East for now, said
                            # so ("Assumed: seat wind (East)" read as the app deciding who won)
                            winner_pending=bool(view) and not seats)
+    # the notes in the page's language, beside the box the hand was typed in
+    payload["notes"] = [{**n, "message": i18n.msg(n["message"])} for n in payload["notes"]]
     return jsonify({"ok": True, "html": html, **payload})
 
 

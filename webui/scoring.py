@@ -37,11 +37,20 @@ def hand_input(value, field: str = "hand"):
 
 def score_payload(hand_input_value, rules: str, options: dict | None = None,
                   context: dict | None = None) -> dict:
-    """``{"hand", "notation", "score"}`` exactly as ``mjtable score --json`` prints it.
+    """``{"hand", "notation", "score", "notes"}`` exactly as ``mjtable score --json`` prints it.
     Raises :class:`scorer.HandError` / :class:`scorer.RulesError` for malformed input."""
-    hand = scorer.to_hand(hand_input(hand_input_value), context or None)
+    typed = hand_input(hand_input_value)
+    hand = scorer.to_hand(typed, context or None)
     result = scorer.score(hand, rules, options)
-    return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict()}
+    return {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "score": result.to_dict(),
+            "notes": typed_notes(typed, rules)}
+
+
+def typed_notes(typed, rules: str | None) -> list[dict]:
+    """How a hand typed in notation was read where another app reads it otherwise
+    (``scorer.notation.notes``); none for hand JSON."""
+    from scorer.notation import notes
+    return notes(typed, rules) if isinstance(typed, str) and not typed.lstrip().startswith("{") else []
 
 
 def available_rules() -> list[dict]:

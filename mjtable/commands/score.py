@@ -8,8 +8,10 @@ import sys
 def register(sub) -> None:
     from ..context_args import add_context_arguments
     p = sub.add_parser("score", help="score a hand written in notation or as hand JSON")
-    p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" or hand JSON (also the JSON of '
-                   '`mjtable read --json`, its hand edited); - reads stdin')
+    p.add_argument("hand", help='notation such as "[555p,1]123m456p789s1z 1z" (mpsz groups, E S W N P F C, '
+                   '[exposed meld], (concealed kong), the winning tile last after a space; the whole notation: '
+                   'README, "Tiles and hand notation") or hand JSON (also the JSON of `mjtable read --json`, its '
+                   'hand edited); - reads stdin')
     p.add_argument("--rules", default="mcr", help="mcr (the default; also official, officiel), riichi (ema, japonais), hk (hongkong, \"Hong Kong\"), classical (classic, classique), or all")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--detail", action="store_true",
@@ -24,6 +26,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     import scorer
+    from scorer.notation import notes as notation_notes
     from ..context_args import context_from_args, options_from_args, with_own_stick
     from ..render import Words, format_result, format_side_by_side
     text = sys.stdin.read() if args.hand == "-" else args.hand
@@ -72,10 +75,12 @@ def run(args) -> int:
             print(f"{'erreur' if args.lang == 'fr' else 'error'}: {said}", file=sys.stderr)
             if e.excerpt() is not None:     # the notation, and a caret under the character at fault
                 before, at, after = e.excerpt()
-                print(f"  {before}{at}{after}\n  {' ' * len(before)}^", file=sys.stderr)
+                print(f"  {before}{at}{after}\n  {' ' * columns(before)}^", file=sys.stderr)
         return 2
+    # how a typed hand was read where another app reads it otherwise (a bare [EEEE], the winning tile)
+    notes = [] if text.lstrip().startswith("{") else notation_notes(text, args.rules)
     if args.json:
-        payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand)}
+        payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand), "notes": notes}
         if args.rules == "all":
             payload["scores"] = {r.rules: r.to_dict() for r in results}
         else:
@@ -92,6 +97,9 @@ def run(args) -> int:
                 with words.context(r.rules):    # each rule set in its own document's words
                     said.append(format_result(r, scorer.format_hand(hand), explain=args.explain, words=words))
             print("\n\n".join(said))
+        with words.context(args.rules if args.rules in scorer.RULE_SETS else None):
+            for note in notes:
+                print(f"{'remarque :' if args.lang == 'fr' else 'note:'} {words.msg(note['message'])}")
     impossible = [(r.error or {}).get("code") == "bad_context" for r in results]
     if all(impossible) if args.rules == "all" else any(impossible):
         return 2        # a context no play can give is an input error (side by side: under every rule set)
@@ -117,6 +125,14 @@ def hand_of_output(text: str) -> tuple[str, str | None]:
         why = data.get("no_hand") or "no winning hand was rebuilt"
         return text, f"this reading holds no hand ({why}): type the hand in notation instead"
     return json.dumps(data["hand"]), None
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes on a terminal: a full-width character (１２３ｍ, typed with a
+    Japanese or Chinese input method) takes two, so a caret counted in characters stood under the
+    wrong tile."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "FW" else 1 for ch in text)
 
 
 def declarable(result) -> bool:

@@ -273,3 +273,24 @@ def test_a_thumbnail_of_the_layout_is_said_to_be_too_small():
     assert not small.ok and small.layout.unreadable
     assert small.layout.problems[0] == (f"the photo is only {size[0]}×{size[1]} pixels: too small for the layout's "
                                         "tiles to be read; send the photo as the camera took it, at full size")
+
+
+def test_a_layout_photo_too_dark_to_read_says_so_first():
+    """Taken with too little light, the docs' example lost all but 4 tiles and was told it "does
+    not look like the layout"; dim but readable (a twentieth of its light) it builds as before."""
+    from pathlib import Path
+
+    import cv2
+
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    example = cv2.imread(str(Path(__file__).resolve().parents[2] / "webui" / "static" / "calibration-layout.jpg"))
+    noise = np.random.default_rng(1).normal(0, 3, example.shape)
+
+    def lit(light):
+        img = np.clip(example.astype(np.float32) * light + noise, 0, 255).astype(np.uint8)
+        return calibrate(cv2.imencode(".jpg", img)[1].tobytes())
+    dark = lit(0.03)
+    assert not dark.ok and dark.layout.problems[0].startswith("the photo is very dark: take it again in more light")
+    assert lit(0.05).ok

@@ -191,3 +191,30 @@ def test_decoding_needs_no_temporary_folder(monkeypatch):
         raise FileNotFoundError("no usable temporary directory")
     monkeypatch.setattr(tempfile, "TemporaryFile", no_temporary_file)
     assert decode_image(_jpeg()).image.shape == (48, 64, 3)
+
+
+def test_a_photo_too_dark_to_read_surely_is_said_so(monkeypatch):
+    # the valid split at a twentieth of its light lost a quarter of its tiles, with no word why
+    import mjtable.pipeline as pipeline
+    import vision
+    from vision.reader import too_dark
+    from vision.types import TileReads
+    dim = np.full((300, 400, 3), 20, np.uint8)
+    assert too_dark(dim) and not too_dark(np.full((300, 400, 3), 40, np.uint8))
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([], dark=True))
+    assert pipeline.read_photo(b"any")["reading"]["warnings"][0].startswith("the photo is very dark")
+    monkeypatch.setattr(vision, "read_tiles", lambda image, profile=None: TileReads([]))
+    assert not any("dark" in w for w in pipeline.read_photo(b"any")["reading"]["warnings"])
+
+
+def test_the_reader_tells_a_dark_photo(tmp_path):
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    import cv2
+    from vision import read_tiles
+    from pathlib import Path
+    photo = cv2.imread(str(Path(__file__).resolve().parents[1] / "fixtures" / "vision" / "hands" / "hand_riichi_chow_and_pung.jpg"))
+    assert not read_tiles(photo).dark
+    dim = np.clip(photo.astype(np.float32) * 0.05 + np.random.default_rng(2).normal(0, 3, photo.shape), 0, 255)
+    assert read_tiles(dim.astype(np.uint8)).dark

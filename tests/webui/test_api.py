@@ -410,3 +410,15 @@ def test_a_hand_under_mcrs_minimum_with_flowers_says_its_points_without_them_in_
     assert score["minimum_met"] is False and score["total"] != score["total_without_flowers"], score
     no_win = re.search(r'id="no-win">(.*?)</span>', out["html"]).group(1)
     assert no_win == f"{score['total_without_flowers']} without flowers; under the 8-point minimum: no win", no_win
+
+
+def test_a_typed_hand_comes_with_notes_on_how_it_was_read(client):
+    # the MCR helper's [EEEE] is a concealed kong: read here as exposed, and said so
+    hand = "[EEEE][CCCC][FFFF][PPPP]N N"
+    out = client.post("/api/score", json={"hand": hand, "rules": "mcr"}).json
+    assert [n["code"] for n in out["notes"]] == ["bare_kong"]
+    assert client.post("/api/score", json={"hand": out["hand"], "rules": "mcr"}).json["notes"] == []
+    assert [n["code"] for n in client.post("/api/score", json={"hand": hand, "rules": "all"}).json["notes"]] \
+        == ["bare_kong"]
+    fr = client.post("/review/score?lang=fr", json={"hand": hand, "rules": "mcr", "form": {}}).json
+    assert fr["notes"][0]["message"].startswith("[EEEE] [CCCC] [FFFF] [PPPP] : lu comme exposé")

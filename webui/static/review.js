@@ -1528,7 +1528,7 @@
     // typed (not the shown notation sent back as it was): its codes are the player's word
     const typed = text !== notationInput.dataset.shown;
     const answers = namesWinningTile(text) && typed;
-    if (typed) $("winning-taken").hidden = true;      // said again below if this hand takes it too
+    if (typed) { $("winning-taken").hidden = true; $("notation-notes").hidden = true; }   // said again below if this hand takes it too
     let d;
     try {
       ({ data: d } = await mj.postJSON(data.scoreUrl, request(text)));
@@ -1542,6 +1542,11 @@
     markInvalid(notationInput, d.ok ? null : "notation-error");
     if (d.ok) {
       step(() => { fromHand(d.hand, typed); }, { op: "notation", text });
+      // how the typed text was read where another app reads it otherwise: an MCR helper's [EEEE]
+      // (concealed there, exposed here) was scored as four exposed kongs without a word
+      const notes = typed ? (d.notes || []).filter((n) => n.code !== "winning_last") : [];
+      $("notation-notes").textContent = notes.map((n) => n.message).join(" ");
+      $("notation-notes").hidden = !notes.length;
       if (answers) hideWinningQuestion();
       else if (typed && d.hand && d.hand.winning_tile && !document.querySelector(".question[data-ask=winning]:not([hidden])")) {
         // a hand typed whole, sorted, took its last tile as the winning tile without a word: a

@@ -2928,6 +2928,12 @@ MESSAGES_FR = {
         "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus {1} Mo ; une sauvegarde de tout le "
         "journal des parties se remet avec mjtable games --restore FICHIER",
     "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
+    "the file was cut short while sent or saved: send or export the photo again":
+        "le fichier a été coupé à l'envoi ou à l'enregistrement : envoyez ou exportez la photo à nouveau",
+    "take it at 12 megapixels (the camera's 48-megapixel or high-resolution mode off), or send a smaller copy":
+        "prenez-la en 12 mégapixels (le mode 48 mégapixels ou haute résolution de l'appareil désactivé), ou envoyez-en une copie plus petite",
+    "the image is {}×{} pixels: a strip too narrow to read (its long side over {} times its short side): crop it to the tiles":
+        "l'image fait {0}×{1} pixels : une bande trop étroite pour être lue (son grand côté fait plus de {2} fois son petit côté) : recadrez-la sur les tuiles",
     "the image is {}×{} pixels: a strip too narrow to read once its long side is brought to {} pixels (its short side then under {}): crop it to the tiles":
         "l'image fait {0}×{1} pixels : une bande trop étroite pour être lue une fois son grand côté ramené à {2} "
         "pixels (son petit côté ferait alors moins de {3}) : recadrez-la sur les tuiles",

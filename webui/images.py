@@ -18,6 +18,9 @@ from vision.errors import ImageError
 
 #: Long side of the copy that is read and stored; phone photos are larger than tiles need.
 MAX_SIDE = 3000
+#: What to do with a picture over the limits (said after them)
+TOO_LARGE_ADVICE = ("take it at 12 megapixels (the camera's 48-megapixel or high-resolution mode off), or send a "
+                    "smaller copy")
 
 _PILLOW_FORMAT = {"jpeg": "JPEG", "png": "PNG", "webp": "WEBP", "bmp": "BMP", "tiff": "TIFF", "gif": "GIF",
                   "heif": "HEIF"}
@@ -56,6 +59,19 @@ def header_size(data: bytes, kind: str | None = None) -> tuple[int, int] | None:
     return header.width, header.height
 
 
+def eight_bit(img):
+    """A grey picture of 16 bits (PNG, TIFF: Pillow's modes I;16 and I) or of floats brought to 8
+    bits as OpenCV brings them for the reader: ``convert("RGB")`` clips every level over 255, and a
+    16-bit grey photo was shown and read as a white page."""
+    from PIL import Image
+    import numpy as np
+    if not (img.mode.startswith("I") or img.mode == "F"):
+        return img
+    levels = np.asarray(img, dtype=np.float64)
+    top = 255.0 if img.mode == "F" and levels.max(initial=0) <= 1.0 else 65535.0
+    return Image.fromarray(np.clip(levels * (255.0 / top), 0, 255).round().astype(np.uint8), "L")
+
+
 def decode(data: bytes, max_pixels: int) -> Photo:
     """Decode an uploaded image or raise :class:`ImageError`."""
     from PIL import Image, ImageOps
@@ -63,7 +79,14 @@ def decode(data: bytes, max_pixels: int) -> Photo:
 
     # The image gate: format sniffed, pixel size read from the header and checked, before Pillow
     # (or the reader's OpenCV) decodes anything.
-    data, header = vision_decode.check_image(data, max_pixels=max_pixels, min_side=1)
+    try:
+        data, header = vision_decode.check_image(data, max_pixels=max_pixels, min_side=1)
+    except ImageError as e:
+        if e.code == "too_large":
+            # the limit alone was a dead end: a phone's 48-megapixel photo (8064 × 6048), which a
+            # browser that cannot decode HEIC sends as it is, is how players meet it
+            raise ImageError(e.code, e.message + "; " + TOO_LARGE_ADVICE) from None
+        raise
     kind = _PILLOW_FORMAT[header.format]
     try:
         with warnings.catch_warnings():
@@ -90,7 +113,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
                     raise vision_decode.transparent_image()
                 white = Image.new("RGBA", img.size, (255, 255, 255, 255))
                 img = Image.alpha_composite(white, img)
-            img = img.convert("RGB")
+            img = eight_bit(img).convert("RGB")
     except ImageError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

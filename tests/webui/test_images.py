@@ -101,7 +101,9 @@ def test_damaged_images_never_crash(fmt, cut, flips):
     try:
         photo = images.decode(data, 10_000_000)
     except ImageError as e:
-        assert e.code in ("empty", "not_an_image", "broken", "truncated", "unsupported", "too_large") and e.message
+        # too_small: a header damaged into a strip's size (40 × 7710) is refused by its shape first
+        assert e.code in ("empty", "not_an_image", "broken", "truncated", "unsupported", "too_large",
+                          "too_small") and e.message
     else:
         assert photo.jpeg[:3] == b"\xff\xd8\xff"
 
@@ -174,3 +176,31 @@ def test_a_corrupt_jpeg_upload_is_said_damaged_though_pillow_decodes_it(capfd):
     assert photo.damage and "Corrupt JPEG data" in photo.damage
     assert images.decode(out.getvalue(), 50_000_000).damage is None
     assert "Corrupt JPEG" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("ext", [".png", ".tiff"])
+def test_a_16_bit_grey_photo_keeps_its_levels(ext):
+    # Pillow's convert("RGB") clipped every 16-bit level over 255: the review page showed a white
+    # page, and a photo turned or scaled for the reader read no tiles
+    import cv2
+    import numpy as np
+    grey = np.tile(np.linspace(0, 255, 200).astype(np.uint8), (120, 1))
+    data = cv2.imencode(ext, grey.astype(np.uint16) * 257)[1].tobytes()
+    rgb = np.asarray(images.decode(data, 40_000_000).rgb)
+    assert rgb.shape == (120, 200, 3) and np.abs(rgb[:, :, 0].astype(int) - grey).max() <= 1
+
+
+def test_a_picture_over_the_pixel_limit_is_told_what_to_do(client):
+    # "over the 40000000-pixel limit" alone was a dead end for a phone's 48-megapixel photo
+    with pytest.raises(ImageError) as e:
+        images.decode(png_header_only(8064, 6048), 40_000_000)
+    assert e.value.message.endswith("; take it at 12 megapixels (the camera's 48-megapixel or high-resolution mode "
+                                    "off), or send a smaller copy")
+    r = client.post("/api/read", data={"image": (io.BytesIO(png_header_only(8064, 6048)), "big.png")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 413 and r.json["error"]["message"] == e.value.message
+    from webui import i18n
+    with client.application.test_request_context("/?lang=fr"):
+        assert i18n.msg(e.value.message).endswith("; prenez-la en 12 mégapixels (le mode 48 mégapixels ou haute "
+                                                  "résolution de l'appareil désactivé), ou envoyez-en une copie "
+                                                  "plus petite")

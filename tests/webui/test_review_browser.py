@@ -1536,3 +1536,21 @@ def test_a_hand_typed_without_its_winning_tile_apart_says_which_tile_is_taken(se
         d.execute_script("return new Promise((r) => setTimeout(r, 800))")
         assert not said.is_displayed(), text
     assert not console_errors(d)
+
+
+def test_a_typed_hand_read_otherwise_than_another_app_reads_it_is_said_so(server, browser):
+    # the MCR helper's [EEEE] is a concealed kong: typed so, four kongs were scored exposed unsaid
+    d = browser
+    d.get(server + "/review/new?rules=mcr&lang=en")
+    box = d.find_element(By.ID, "notation")
+    box.send_keys("[EEEE][CCCC][FFFF][PPPP]N N")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    said = d.find_element(By.ID, "notation-notes")
+    wait(d).until(lambda drv: said.is_displayed())
+    assert said.text.startswith("[EEEE] [CCCC] [FFFF] [PPPP]: read as exposed; a concealed kong is written in "
+                                "parentheses"), said.text
+    box.clear()
+    box.send_keys("(EEEE)(CCCC)(FFFF)(PPPP)N N")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    wait(d).until(lambda drv: not said.is_displayed())
+    assert not console_errors(d)

@@ -171,6 +171,8 @@ FR = {
     "Standing": "Main debout", "From left": "De gauche", "From across": "D'en face", "From right": "De droite",
     "Concealed kong": "Kong caché", "concealed kong": "kong caché", "concealed pung": "pung caché",
     "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
+    # a layout tile read as a red five on the calibration check page ("read 0p" was a code to decode)
+    "red {code}": "{code} rouge",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers, 0p a red five, [5555p,1+] a kong added to a claimed pung.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs, 0p un cinq rouge, [5555p,1+] un kong ajouté à un pung pris.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":

@@ -24,6 +24,8 @@ def client(tmp_path, monkeypatch):
         tiles, truth = mock_tiles(bonus=True, angle_deg=-12, drop=state["drop"])
         for a, b in state.get("swap", ()):        # two tiles laid in each other's place, as read
             tiles[truth.index(a)].code, tiles[truth.index(b)].code = b, a
+        for a, b in state.get("reads", ()):       # a tile read as another code
+            tiles[truth.index(a)].code = b
         return Calibration(tiles=tiles, layout=assign_layout(tiles), crops=[code_crop(c) for c in truth],
                            blurred=state.get("blurred", False))
     monkeypatch.setattr(calibration, "calibrate", fake)
@@ -487,3 +489,10 @@ def test_a_name_of_spaces_is_asked_for_at_the_top_of_the_page(client):
         assert r.status_code == 400 and f'<p class="error" role="alert">{said}</p>' in page
         assert page.index(said) < page.index('id="calib-howto"')
         assert "''" not in page
+
+
+def test_a_layout_tile_read_as_a_red_five_is_said_in_words(client):
+    # "read 0p" was a code to decode: a red five is never laid out, so it is named
+    client.state["reads"] = [("5p", "0p")]
+    page = upload(client).get_data(as_text=True)
+    assert '<span aria-hidden="true">red 5p</span>' in page and ">0p<" not in page

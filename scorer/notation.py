@@ -118,7 +118,7 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
     mark = mark.strip()
     tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
     if mark in ADDED_KONG_MARKS:
-        if len(tiles) != 4 or added:
+        if len(tiles) != 4:
             raise errors.HandError(errors.BAD_NOTATION, f"{mark} marks an added kong (4 tiles, the pung claimed "
                                    f"from {ADDED_KONG_MARKS[mark]}): write 1, 2 or 3 for who discarded",
                                    position=offset + len(tiles_part) + (1 if comma else 0))

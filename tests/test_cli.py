@@ -785,14 +785,14 @@ def test_hong_kong_in_french_names_the_discarder_as_its_document_does(capsys):
 def test_a_refused_hand_is_said_in_french_with_lang_fr(capsys):
     # a family scoring in French read "error: too many tiles: 15 standing..." in English
     code, _, err = run(capsys, "score", "123m456p789s234s55m 4s", "--rules", "classical", "--lang", "fr")
-    assert code == 2 and err.startswith("erreur: trop de tuiles : 15 debout") and "too many" not in err
+    assert code == 2 and err.startswith("erreur : trop de tuiles : 15 debout") and "too many" not in err
     code, _, err = run(capsys, "score", "123m456p789s23x4s55m 4s", "--rules", "mcr", "--lang", "fr")
     first = err.splitlines()[0]
-    assert code == 2 and first.startswith("erreur: caractère inattendu 'x'") and first.endswith("(caractère 15)")
+    assert code == 2 and first.startswith("erreur : caractère inattendu « x »") and first.endswith("(caractère 15)")
     assert err.splitlines()[2].strip() == "^"         # and the caret under it, as in English
     # the refusals of the command's own checks too, whole ("erreur: règles inconnues" alone)
     code, _, err = run(capsys, "score", "123m", "--rules", "foo", "--lang", "fr")
-    assert code == 2 and "règles inconnues 'foo' : choisissez mcr, riichi, hk ou classical" in err
+    assert code == 2 and "règles inconnues « foo » : choisissez mcr, riichi, hk ou classical" in err
     code, _, err = run(capsys, "score", "123m456p789s234s5z 5z", "--rules", "all", "-o", "limit=300", "--lang", "fr")
     assert code == 2 and "--option s'applique à un seul jeu de règles" in err
     code, _, err = run(capsys, "score", '{"concealed": ["1m"]}', "--lang", "fr")
@@ -1511,7 +1511,7 @@ def test_the_final_table_in_text_says_the_sticks_left_on_the_table(capsys, tmp_p
     code, out, _ = run(capsys, "games", "1", "--data-dir", data)
     assert code == 0 and re.search(r"1\. Ann .*\(points 33,000 \(\+1,000 sticks\), uma", out), out
     code, out, _ = run(capsys, "games", "1", "--lang", "fr", "--data-dir", data)
-    assert "(+1\u202f000 bâtons)" in out, out
+    assert "(+1\u202f000 bâtonnets)" in out, out
 
 
 def test_the_final_table_in_text_says_what_a_riichi_score_is_made_of(capsys, tmp_path):
@@ -1709,3 +1709,10 @@ def test_the_caret_stands_under_a_full_width_character(capsys):
     code, _, err = run(capsys, "score", "１２３ｍ４５６Ｐ７８９ｓ１２３ｓＥ　Ｅ")
     line, caret = err.splitlines()[1:3]
     assert code == 2 and caret.index("^") == 2 + 2 * 7
+
+
+def test_an_mcr_hand_under_the_minimum_is_said_in_french(capsys):
+    # « ! 5 points: below the 8-point minimum, this hand cannot be declared Mah Jong » stayed English
+    code, out, _ = run(capsys, "score", "123m456p789p123s1z 1z", "--rules", "mcr", "--lang", "fr")
+    assert code == 1 and "! 5 points : sous le minimum de 8 points, cette main ne peut pas être déclarée gagnante" \
+        in out and "below" not in out

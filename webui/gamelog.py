@@ -2110,16 +2110,16 @@ def _scoring_text(score: dict, french: bool) -> str:
 
     from .i18n import FR
     # a yakuman is a limit, not 13 han (002 §4.2.5): named so, as the sheet and the terminal say it
+    said = (lambda text: FR.get(text, text)) if french else (lambda text: text)
     parts = [f"{(item.get('name_fr') if french else None) or item.get('name_en') or item.get('id')} "
              + ("(yakuman)" if item.get("note") == "yakuman"
-                else f"{item.get('total')} {unit_for(item.get('unit'), item.get('total'))}").strip()
+                else f"{item.get('total')} {said(unit_for(item.get('unit'), item.get('total')))}").strip()
              for item in score.get("items") or []]
     # 002 §4: from 5 han the minipoints no longer count ("60 fu" beside a baiman read as counted)
     if score.get("rules") == "riichi" and score.get("fu") and fu_counts(score):
         parts.append(f"{score['fu']} fu")
     # a total held at the table's limit says so, as the sheet does: items worth 36 points and 5
     # doubles beside "500", or 13 faan of items beside "10", read as a mistake
-    said = (lambda text: FR.get(text, text)) if french else (lambda text: text)
     if isinstance(score.get("faan"), int) and isinstance(score.get("faan_counted"), int) \
             and score["faan"] > score["faan_counted"]:
         parts.append(said("capped: {n} faan found").format(n=score["faan"]))

@@ -187,15 +187,15 @@ FR = {
     "full flush and terminal pungs not counted": "Main Pure et Pung de Terminales ou d'Honneurs non comptés", "terminal pungs counted": "Pung de Terminales ou d'Honneurs comptés",
     "one terminal pung not counted": "un Pung de Terminales ou d'Honneurs non compté", "no wait fan on the knit's tiles": "pas de fan d'attente sur les tuiles de la suite",
     "wait fan when the knit holds its own copy": "fan d'attente quand la suite a sa propre copie", "source": "source", "what it is": "ce que c'est",
-    "{n} faan found": "{n} faan trouvés",
+    "{n} faan found": "{n} fan trouvés",
     "Send it again": "L'envoyer à nouveau", "each of the two others": "chacun des deux autres", "each of the three others": "chacun des trois autres", "Rarer wins": "Victoires plus rares",
     "the same for every winner": "les mêmes pour chaque gagnant",
     "Another winner on the same discard": "Un autre gagnant sur le même écart",
     "none (played without flowers)": "aucune (partie sans fleurs)",
-    "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 faan, ou 1 sans fleur",
-    "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 faan",
-    "C: each flower of the seat, 1 faan": "C : chaque fleur de la position, 1 faan",
-    "D: round and seat flower, 2 faan": "D : fleur du tour et du joueur, 2 faan", "Score": "Score", "Scoring…": "Calcul…",
+    "A: each flower 1 faan, or 1 for none": "A : chaque fleur 1 fan, ou 1 sans fleur",
+    "B: each flower of the round, 1 faan": "B : chaque fleur du tour, 1 fan",
+    "C: each flower of the seat, 1 faan": "C : chaque fleur de la position, 1 fan",
+    "D: round and seat flower, 2 faan": "D : fleur du tour et du joueur, 2 fan", "Score": "Score", "Scoring…": "Calcul…",
     "Record this hand into a game": "Enregistrer cette main dans une partie", "Open it here": "L'ouvrir ici",
     "Your corrections are kept; the game asks who won and on whose discard.":
         "Vos corrections sont gardées ; la partie demande qui a gagné et sur l'écart de qui.",
@@ -256,7 +256,7 @@ FR = {
     "Sources: 002 is the EMA riichi rules, 2016 edition, in their French translation (§ marks a section number).":
         "Sources : 002 désigne les règles EMA du riichi, édition 2016, dans leur traduction française (§ précède le numéro d'une section).",
     "Sources: 004 is « Mah-Jongg, le jeu cantonais », the Hong Kong old-style rules (1B, 2A... its faan entries).":
-        "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de faan).",
+        "Sources : 004 désigne « Mah-Jongg, le jeu cantonais », les règles de Hong Kong à l'ancienne (1B, 2A… ses entrées de fan).",
     "Sources: 003 is « Règles du mahjong », the classical French rules (how the game runs, and exposed sets worth half of concealed ones; it gives no table of points: the values come from the books after it); [B] Babcock's Rules for Mah-Jongg (1923); [M] Millington, The Complete Book of Mah-Jongg (1977); [W] mahjong.wikidot.com, Chinese Classical Scoring; [S] Sloper's Chinese special hands; [L] mark.random-article.com (Special Limit Hands).":
         "Sources : 003 désigne « Règles du mahjong », les règles classiques françaises (la marche du jeu, et des "
         "combinaisons exposées qui valent moitié moins que cachées ; il ne donne pas de barème : les valeurs viennent "
@@ -326,9 +326,9 @@ FR = {
         "nouveau pour le lecteur. Vérifiez-les, reprenez la photo, ou écrivez plutôt la main.",
     "Teach it your tiles with one photo": "Apprenez-lui vos tuiles avec une photo",
     "it learns from each tile you correct or record.": "il apprend de chaque tuile que vous corrigez ou enregistrez.",
-    "+ {n} in riichi sticks": "+ {n} en bâtons de riichi",
-    "+ {n} in riichi sticks, their own among them": "+ {n} en bâtons de riichi, le sien compris", "+ own riichi stick back": "+ son bâton de riichi rendu", "+ {n} in counters": "+ {n} en compteurs",
-    "capped: {n} faan found": "plafonné : {n} faan trouvés",
+    "+ {n} in riichi sticks": "+ {n} en bâtonnets de riichi",
+    "+ {n} in riichi sticks, their own among them": "+ {n} en bâtonnets de riichi, le sien compris", "+ own riichi stick back": "+ son bâtonnet de riichi rendu", "+ {n} in counters": "+ {n} en compteurs",
+    "capped: {n} faan found": "plafonné : {n} fan trouvés",
     "{player} liable (bao)": "{player} responsable (bao)", "{player} liable (pao)": "{player} responsable (pao)",
     "Profile “{name}” already has that name: nothing was changed.":
         "Le profil « {name} » porte déjà ce nom : rien n'a été changé.",
@@ -375,7 +375,7 @@ FR = {
     "counted within {name}": "déjà dans {name}", "not counted with {name}": "non compté avec {name}",
     "Assumed (not given):": "Supposé (non donné) :", "East until the winner is chosen": "Est tant que le gagnant n'est pas choisi",
     "no winner chosen yet: scored as East, the dealer": "gagnant pas encore choisi : compté Est, le croupier", "Given but not used by these rules:": "Donné mais sans effet dans ces règles :", "Settlement": "Règlement",
-    "the table (riichi sticks)": "la table (bâtons de riichi)", "player {n}": "joueur {n}",
+    "the table (riichi sticks)": "la table (bâtonnets de riichi)", "player {n}": "joueur {n}",
     "A name in a script this PDF cannot write is shown as player 1 to 4; the print view shows every name.":
         "Un nom dans une écriture que ce PDF ne sait pas écrire est remplacé par joueur 1 à 4 ; la vue à imprimer montre tous les noms.", "this form was already sent: nothing was recorded again": "ce formulaire était déjà envoyé : rien n’a été enregistré de plus", "counted by the game": "géré par la partie", "pays": "paie", "to": "à",
     "to the winner": "au gagnant", "No payments.": "Aucun paiement.", "Under the other rules": "Sous les autres règles",
@@ -399,15 +399,15 @@ FR = {
     "not used: a hand of 5 han or more is paid by its han": "sans effet : une main de 5 han ou plus est payée selon ses han",
     "{counted}, rounded up to the next 10": "{counted}, arrondi à la dizaine supérieure",
     "payment (002 §4.1.2):": "paiement (002 §4.1.2) :",
-    "hand value: {value} (before counters and riichi sticks)": "valeur de la main : {value} (avant compteurs et bâtons de riichi)",
+    "hand value: {value} (before counters and riichi sticks)": "valeur de la main : {value} (avant compteurs et bâtonnets de riichi)",
     "{gain} more than before the hand: the winner's own riichi stick (1000) is among those received":
-        "{gain} de plus qu'avant la main : le bâton de riichi du gagnant (1000) est parmi ceux reçus",
+        "{gain} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1000) est parmi ceux reçus",
     "a yakuman, paid as a limit: no other yaku or dora is added to it, nor a second yakuman":
         "un yakuman, payé comme une limite : aucun autre yaku ni dora ne s'y ajoute, ni un second yakuman",
     "counted as {n} (the cap)": "compté {n} (le plafond)", "the reward table": "le barème des gains",
     "an odd faan above 4 pays as {n} faan: option odd_faan=half pays half-way":
-        "un faan impair au-delà de 4 paie comme {n} faan : l'option odd_faan=half paie à mi-chemin",
-    "reward: {points} for {n} faan ({table})": "gain : {points} pour {n} faan ({table})",
+        "un fan impair au-delà de 4 paie comme {n} fan : l'option odd_faan=half paie à mi-chemin",
+    "reward: {points} for {n} faan ({table})": "gain : {points} pour {n} fan ({table})",
     "received: {points} in all": "reçu : {points} en tout",
     "score: {hand} is a limit hand: it scores the limit, {limit}": "score : {hand} est une main limite : elle vaut la limite, {limit}",
     "score: {base} base points doubled {n} time(s) = {raw}": "score : {base} points de base doublés {n} fois = {raw}",
@@ -434,14 +434,14 @@ FR = {
     "{n} flower(s)": "{n} fleur(s)", "limit hand": "main limite", "limit reached": "limite atteinte",
     "limit hand: {limit}": "main limite : {limit}", "yakuman": "yakuman",
     "{counted} fu rounded up to {fu}": "{counted} minipoints arrondis à {fu}",
-    "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} faan",
+    "reward: {n} point(s) for {faan} faan": "gain : {n} point(s) pour {faan} fan",
     "reward: {n} point(s)": "gain : {n} point(s)",
     "{han} han · {fu} fu": "{han} han · {fu} minipoints",
     "no faan pattern in this hand: a win of 0 faan is paid the base the table agreed (the house rule “base points”); many tables ask a minimum of faan to win (the house rule “minimum faan to win”)":
-        "aucune combinaison à faan dans cette main : une victoire à 0 faan est payée la base convenue à la table (la règle maison « points de base ») ; beaucoup de tables demandent un minimum de faan pour gagner (la règle maison « faan minimum pour gagner »)",
+        "aucune combinaison à fan dans cette main : une victoire à 0 fan est payée la base convenue à la table (la règle maison « points de base ») ; beaucoup de tables demandent un minimum de fan pour gagner (la règle maison « fan minimum pour gagner »)",
     "{base} base points doubled {doubles} time(s) = {raw}": "{base} points de base doublés {doubles} fois = {raw}",
     "a limit hand: scores the limit, {limit}": "une main limite : elle marque la limite, {limit}",
-    "an odd faan above 4 pays as the faan below it": "un faan impair au-delà de 4 paie comme le faan inférieur",
+    "an odd faan above 4 pays as the faan below it": "un fan impair au-delà de 4 paie comme le fan inférieur",
     "capped at the limit of {limit}": "plafonné à la limite de {limit}",
     "seat wind not given: scored as East, the dealer": "vent du joueur non donné : compté Est, le croupier",
     "yes": "oui", "no": "non", "standings after each hand": "classement après chaque main",
@@ -482,7 +482,7 @@ FR = {
     "riichi": "riichi", "double riichi": "double riichi", "ippatsu": "ippatsu", "tenhou": "tenhou",
     "chiihou": "chiihou", "renhou": "renhou", "dora indicators": "indicateurs de dora",
     "ura dora indicators": "indicateurs d'ura-dora", "honba": "honba (compteurs)",
-    "riichi sticks": "bâtons de riichi", "red fives": "cinq rouges", "red fives count as dora in this hand": "les cinq rouges comptent comme dora dans cette main",
+    "riichi sticks": "bâtonnets de riichi", "red fives": "cinq rouges", "red fives count as dora in this hand": "les cinq rouges comptent comme dora dans cette main",
     "red fives count as dora in every hand": "les cinq rouges comptent comme dora dans chaque main", "liable player": "joueur responsable",
     "double kong": "double kong", "bao exempt": "exempt de bao",
     "heavenly hand (8E Tin Woo)": "main céleste (8E Tin Woo)",
@@ -512,14 +512,14 @@ FR = {
     "and {n} false win(s), numbered among them below": "et {n} faux Mah-jong, numérotés à leur suite ci-dessous",
     "and {n} chombo(s), numbered among them below": "et {n} chombo(s), numérotés à leur suite ci-dessous", "The game is over.": "La partie est terminée.",
     "Next hand:": "Main suivante :", "{wind} round": "tour {wind}", "{player} deals": "croupier : {player}",
-    "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtons de riichi sur la table :",
+    "counters (honba):": "compteurs (honba) :", "riichi sticks on the table:": "bâtonnets de riichi sur la table :",
     "recorded before the game flow: dealers as entered": "enregistrée avant le déroulé de partie : croupiers tels que saisis",
     "Player": "Joueur", "Seat at start": "Vent au départ", "Seat now": "Vent actuel", "Points": "Points",
     "Total": "Total", "Final result": "Résultat final", "Signatures": "Signatures", "Rank": "Rang", "Uma": "Uma", "Chombo": "Chombo",
-    "+{n} sticks": "+{n} bâtons", "Record a hand from a photo": "Enregistrer une main depuis une photo",
+    "+{n} sticks": "+{n} bâtonnets", "Record a hand from a photo": "Enregistrer une main depuis une photo",
     "Deal": "Donne", "Result": "Résultat", "Pts": "Pts", "{n} counter(s)": "{n} compteur(s)",
     "Pattern": "Figure", "Tiles": "Tuiles", "Value": "Valeur",
-    "{n} stick(s) on the table": "{n} bâton(s) sur la table", "{player} wins": "{player} gagne",
+    "{n} stick(s) on the table": "{n} bâtonnet(s) sur la table", "{player} wins": "{player} gagne",
     "{players} win": "{players} gagnent", "{a} and {b}": "{a} et {b}", "by self-draw": "sur pioche",
     "on {player}'s discard": "sur l'écart de {player}", "robbing {player}'s kong": "en volant le kong de {player}", "self-drawn": "pioche", "draw": "main nulle",
     "tenpai:": "tenpai :", "nobody": "personne", "chombo by {player}": "chombo de {player}",
@@ -554,9 +554,12 @@ FR = {
     "−20,000 after uma (tournament)": "−20 000 après l'uma (tournoi)", "Chombo by {player}.": "Chombo de {player}.",
     "pays a mangan: 4,000 to East and 2,000 to the others, or the dealer 4,000 to each":
         "paie un mangan : 4 000 au croupier (Est) et 2 000 aux autres, ou le croupier 4 000 à chacun",
-    "riichi sticks of the hand are returned, the dealer stays": "les bâtons de riichi de la main sont rendus, le croupier reste",
+    "riichi sticks of the hand are returned, the dealer stays": "les bâtonnets de riichi de la main sont rendus, le croupier reste",
     "Record the chombo": "Enregistrer le chombo", "Record the penalty": "Enregistrer la pénalité",
     "Export": "Exporter", "Score sheet (print)": "Feuille de marque (imprimer)",
+    # « et ses 1 main ? »: one hand, and none, said as French says them
+    "Delete the game “{name}” (#{id}) and its hand?": "Supprimer la partie « {name} » (n° {id}) et sa main ?",
+    "Delete the game “{name}” (#{id}), which has no hand yet?": "Supprimer la partie « {name} » (n° {id}), qui n'a encore aucune main ?",
     "Delete the game “{name}” (#{id}) and its {n} hand(s)?": "Supprimer la partie « {name} » (n° {id}) et ses {n} main(s) ?",
     "Delete the game “{name}” (#{id}), its {n} hand(s) {fouls}?": "Supprimer la partie « {name} » (n° {id}), ses {n} main(s) {fouls} ?",
     "and {n} chombo(s)": "et {n} chombo(s)", "and {n} false win(s)": "et {n} faux Mah-jong", "Delete game": "Supprimer la partie",
@@ -596,7 +599,7 @@ FR = {
     "game imported": "partie importée", "game deleted": "partie supprimée",
     "count Moon Ching (1G: concealed hand)": "compter Moon Ching (1G : main cachée)",
     "count Dok Ting (1H: one chance)": "compter Dok Ting (1H : une seule chance)",
-    "an odd faan above 4 pays": "un faan impair au-delà de 4 paie", "as the level below": "comme le niveau du dessous",
+    "an odd faan above 4 pays": "un fan impair au-delà de 4 paie", "as the level below": "comme le niveau du dessous",
     "half-way to the next": "à mi-chemin du suivant",
     "way (4): the kong's discarder pays three times": "façon (4) : l'écarteur du kong paie trois fois",
     "names saved": "noms enregistrés", "names corrected": "noms corrigés", "house rules changed": "règles maison changées",
@@ -646,12 +649,12 @@ FR = {
     "score sheet": "feuille de marque", "Back to the game": "Retour à la partie",
     "print this page from the browser (A4 landscape)": "imprimez cette page depuis le navigateur (A4 paysage)",
     "players in seat order at the start:": "joueurs dans l'ordre des places au départ :", "starting points": "points de départ",
-    "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâton(s) de riichi sur la table",
+    "in play: next hand": "en cours : main suivante", "{n} riichi stick(s) on the table": "{n} bâtonnet(s) de riichi sur la table",
     "Players: {players}   Created {date}": "Joueurs : {players}   Créée le {date}",
     "Penalty": "Pénalité",
-    "Riichi": "Riichi", "Sticks": "Bâtons", "of which sticks": "dont bâtons", "points": "points", "faan": "faan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
+    "Riichi": "Riichi", "Sticks": "Bâtonnets", "of which sticks": "dont bâtonnets", "points": "points", "faan": "fan", "doubles": "doubles", "double": "double", "point": "point", "han": "han", "total": "total", "change": "variation", "after the end": "après la fin",
     "{net} more than before the hand: the winner's own riichi stick (1,000) is among those received":
-        "{net} de plus qu'avant la main : le bâton de riichi du gagnant (1 000) est parmi ceux reçus",
+        "{net} de plus qu'avant la main : le bâtonnet de riichi du gagnant (1 000) est parmi ceux reçus",
     "({amount} after the uma)": "({amount} après l'uma)",
     "points received": "points reçus",
     "the winner receives {n} in all": "le gagnant reçoit {n} en tout",      # a riichi total (scorer.riichi: total_unit)
@@ -742,12 +745,12 @@ FR = {
     "knitted straight wait": "attente à côté d'une Suite Cousue",
     "all terminals double pung": "Tout Terminales, Double Pung", "all green half flush": "Tout Vert, Main Propre",
     "big four winds wind pungs": "Quatre Grands Vents, Pung de vents", "minimum points": "points minimum",
-    "nagashi mangan": "nagashi mangan", "min faan": "faan minimum", "max faan": "faan maximum",
-    "minimum faan to win": "faan minimum pour gagner", "faan limit": "limite en faan",
+    "nagashi mangan": "nagashi mangan", "min faan": "fan minimum", "max faan": "fan maximum",
+    "minimum faan to win": "fan minimum pour gagner", "faan limit": "limite en fan",
     "(1) the discarder alone": "(1) l'écarteur seul", "(2) the discarder alone, twice": "(2) l'écarteur seul, le double",
     "(3) the discarder, and the others half": "(3) l'écarteur, et les autres la moitié", "moon ching": "moon ching",
     "dok ting": "dok ting", "flower method": "compte des fleurs", "payment": "paiement",
-    "kong discarder pays triple": "l'écarteur de la 4e tuile du kong paie triple", "house rules": "règles maison", "odd faan": "faan impair", "base points": "points de base",
+    "kong discarder pays triple": "l'écarteur de la 4e tuile du kong paie triple", "house rules": "règles maison", "odd faan": "fan impair", "base points": "points de base",
     "limit": "limite", "flowers": "fleurs",
     # the error page
     "Error {status}": "Erreur {status}", "Something is not right ({status})": "Quelque chose ne va pas ({status})",
@@ -857,18 +860,18 @@ WORDS_FR = {
     "{value} for the hand, {points} with the counters on the table":
         "{value} pour la main, {points} avec les compteurs sur la table",
     "{value} for the hand, {points} with the counters and riichi sticks on the table":
-        "{value} pour la main, {points} avec les compteurs et les bâtons de riichi sur la table",
+        "{value} pour la main, {points} avec les compteurs et les bâtonnets de riichi sur la table",
     "What are tenpai and noten?": "Que veulent dire tenpai et noten ?",
     "What is a chombo?": "Qu'est-ce qu'un chombo ?",
     "{n} without flowers": "{n} sans les fleurs",
     "What do these words mean?":
         "Que veulent dire ces mots ?",
     "tenpai, honba, uma, han and fu, faan: what they mean":
-        "tenpai, honba, uma, han et fu, faan : ce qu'ils veulent dire",
+        "tenpai, honba, uma, han et fu, fan : ce qu'ils veulent dire",
     "points, the 8-point minimum, payments: what they mean":
         "points, minimum de 8 points, paiements : ce qu'ils veulent dire",
     "tenpai, honba, uma, han and fu: what they mean": "tenpai, honba, uma, han et fu : ce qu'ils veulent dire",
-    "faan, minimum and limit, bao: what they mean": "faan, minimum et limite, bao : ce qu'ils veulent dire",
+    "faan, minimum and limit, bao: what they mean": "fan, minimum et limite, bao : ce qu'ils veulent dire",
     "base points, doubles, the limit, the dealer: what they mean":
         "points de base, doubles, limite, banquier : ce qu'ils veulent dire",
     "The words the pages use, each in a few lines; its source link names the rule document it comes from.":
@@ -942,9 +945,9 @@ WORDS_FR = {
     "A 100-point stick the dealer puts out after a draw or after winning. Each counter adds 300 points to the next win (100 from each player when self-drawn); they are cleared when another player wins.":
         "Un bâtonnet de 100 points que l'ouvreur pose après une donne nulle ou après avoir gagné. Chaque compteur ajoute 300 points à la victoire suivante (100 de chaque joueur sur pioche) ; ils sont retirés quand un autre joueur gagne.",
     "riichi sticks on the table":
-        "bâtons de riichi sur la table",
+        "bâtonnets de riichi sur la table",
     "The 1,000-point sticks of riichi declarations; the next winner takes them all. After a draw they stay on the table.":
-        "Les bâtons de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne nulle, ils restent sur la table.",
+        "Les bâtonnets de 1 000 points des annonces de riichi ; le gagnant suivant les prend tous. Après une donne nulle, ils restent sur la table.",
     "uma (ウマ)":
         "uma (ウマ)",
     "The bonus by rank at the end of the game: +15,000, +5,000, −5,000 and −15,000 points to the first to the fourth.":
@@ -968,9 +971,9 @@ WORDS_FR = {
     "chicken hand":
         "main du poulet",
     "faan (番)":
-        "faan (番)",
+        "fan (番)",
     "Hong Kong's doubles: each pattern gives faan, added together. The winner's reward doubles with each faan up to 4, then with every two more: for 1 base point, 0 faan pay 1, 1 faan 2, 2 faan 4, 3 faan 8, 4 and 5 faan 16, 6 and 7 faan 32, 8 and 9 faan 64, 10 and 11 faan 128, 12 and 13 faan 256. The base points are a house rule, and so is an odd faan above 4 paying half-way instead.":
-        "Les doublements de Hong Kong : chaque figure donne des faan, qui s'additionnent. La récompense du gagnant double à chaque faan jusqu'à 4, puis tous les deux faan de plus : pour 1 point de base, 0 faan paient 1, 1 faan 2, 2 faan 4, 3 faan 8, 4 et 5 faan 16, 6 et 7 faan 32, 8 et 9 faan 64, 10 et 11 faan 128, 12 et 13 faan 256. Les points de base sont une règle de la table, tout comme un faan impair au-delà de 4 payé à mi-chemin.",
+        "Les doublements de Hong Kong : chaque figure donne des fan, qui s'additionnent. La récompense du gagnant double à chaque fan jusqu'à 4, puis tous les deux fan de plus : pour 1 point de base, 0 fan paient 1, 1 fan 2, 2 fan 4, 3 fan 8, 4 et 5 fan 16, 6 et 7 fan 32, 8 et 9 fan 64, 10 et 11 fan 128, 12 et 13 fan 256. Les points de base sont une règle de la table, tout comme un fan impair au-delà de 4 payé à mi-chemin.",
     "minimum and limit":
         "minimum et limite",
     "who pays":
@@ -1010,7 +1013,7 @@ WORDS_FR = {
     "Big hands are paid as limits: 5 han (or 4 han with 40 fu or more, 3 han with 70 or more; 4 han 30 fu is 7,700, not a mangan) is a mangan, 8,000 points (12,000 for the dealer); haneman 6-7 han, baiman 8-10, sanbaiman 11 or more (13 han too); a yakuman 32,000 (48,000 for the dealer), never added to another.":
         "Les grosses mains sont payées en limites : 5 han (ou 4 han avec 40 minipoints ou plus, 3 han avec 70 ou plus ; 4 han 30 minipoints font 7 700, pas un mangan) font un mangan, 8 000 points (12 000 pour l'ouvreur) ; haneman 6-7 han, baiman 8-10, sanbaiman 11 ou plus (13 han aussi) ; un yakuman 32 000 (48 000 pour l'ouvreur), jamais ajouté à un autre.",
     "The penalty for a false win or another serious mistake: the player pays a mangan to the others (4,000 to the dealer and 2,000 to each other player; a dealer pays 4,000 to each; in a tournament, 20,000 points taken after the uma instead). The hand is dealt again: riichi sticks go back, no counter, the same dealer.":
-        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (4 000 à l'ouvreur et 2 000 à chacun des autres ; l'ouvreur paie 4 000 à chacun ; en tournoi, 20 000 points retirés après l'uma à la place). La main est redistribuée : les bâtons de riichi sont rendus, pas de compteur, le même ouvreur.",
+        "La pénalité d'une fausse victoire ou d'une autre faute grave : le joueur paie un mangan aux autres (4 000 à l'ouvreur et 2 000 à chacun des autres ; l'ouvreur paie 4 000 à chacun ; en tournoi, 20 000 points retirés après l'uma à la place). La main est redistribuée : les bâtonnets de riichi sont rendus, pas de compteur, le même ouvreur.",
     "A player who has discarded one of the tiles that would complete their hand cannot win on a discard, only self-drawn. One who lets a winning discard pass cannot win on a discard until their next draw or call (after riichi, until the hand ends).":
         "Un joueur qui a écarté l'une des tuiles qui compléteraient sa main ne peut pas gagner sur un écart, seulement sur pioche. Qui laisse passer un écart gagnant ne peut plus gagner sur un écart jusqu'à sa prochaine pioche ou son prochain appel (après un riichi, jusqu'à la fin de la donne).",
     "1 han more for winning within one go-round after declaring riichi, the next draw included, unless a call (chow, pung or kong) interrupts it.":
@@ -1026,7 +1029,7 @@ WORDS_FR = {
     "Winning on the tile another player adds to an exposed pung to make a kong: a pattern of its own under each rule set, the robbed player taken for the discarder.":
         "Gagner sur la tuile qu'un autre joueur ajoute à un pung exposé pour en faire un kong : une figure à part entière dans chaque règle, le joueur volé tenant lieu de donneur de l'écart.",
     "A table agrees beforehand how many faan a win needs and where the reward stops growing (the limit); the document gives no figure. Here a win needs none unless the table sets a minimum, and the limit is 13 faan, the document's largest worked total.":
-        "Une table convient d'avance du nombre de faan qu'il faut pour gagner et d'où la récompense cesse de croître (la limite) ; le document ne donne pas de chiffre. Ici, une victoire n'en demande aucun sauf si la table fixe un minimum, et la limite est de 13 faan, le plus grand total calculé du document.",
+        "Une table convient d'avance du nombre de fan qu'il faut pour gagner et d'où la récompense cesse de croître (la limite) ; le document ne donne pas de chiffre. Ici, une victoire n'en demande aucun sauf si la table fixe un minimum, et la limite est de 13 fan, le plus grand total calculé du document.",
     "A player who discards the winning tile of certain big hands, the winner having already shown the sets that make it likely (two dragon pungs, three wind pungs, three honour sets...), pays twice the full reward, for themselves and the two others. The review page names this player as the liable player. Exempt (\u201cbao exempt\u201d): a player left holding only the suits of two other players' shown one-suit hands, who claimed no discard since they were shown, pays no bao for the second of them.":
         "Un joueur qui écarte la tuile gagnante de certaines grosses mains, alors que le gagnant montrait déjà les combinaisons qui la rendaient probable (deux pungs de dragons, trois pungs de vents, trois combinaisons d'honneurs...), paie deux fois la récompense entière : sa part et celles des deux autres. La page de vérification le nomme le joueur responsable. Exempté (« exempté du bao ») : un joueur à qui il ne reste que les couleurs des mains d'une couleur montrées par deux autres joueurs, et qui n'a réclamé aucun écart depuis, ne paie pas le bao de la seconde.",
 }
@@ -1437,14 +1440,14 @@ def fu_meaning(entry: dict) -> str:
 #: The score sheet's CSV in French (gamelog.export_csv): its column names, kinds of hand and winds.
 CSV_WORDS_FR = {
     "hand": "main", "kind": "type", "round_wind": "vent du tour", "dealer": "croupier", "honba": "honba",
-    "riichi_sticks": "bâtons de riichi", "winner": "gagnant", "discarder": "donneur de l'écart",
-    "offender": "fautif", "notation": "notation", "points": "points", "faan": "faan", "riichi": "riichi",
+    "riichi_sticks": "bâtonnets de riichi", "winner": "gagnant", "discarder": "donneur de l'écart",
+    "offender": "fautif", "notation": "notation", "points": "points", "faan": "fan", "riichi": "riichi",
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
     "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
     "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "kong_replacement": "sur la tuile de remplacement du kong", "reward": "gain (points)",
     "chombo": "chombo", "money": "argent", "payer": "payeur", "payee": "bénéficiaire", "amount": "montant", "pot": "pot",
-    "leftover_sticks": "bâtons restants", "played_by": "joué par", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
+    "leftover_sticks": "bâtonnets restants", "played_by": "joué par", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",
 }
 
@@ -1963,7 +1966,7 @@ MESSAGES_FR = {
     # why a false win pays what it pays (scorer.flow: false_win_reason, false_win_basis)
     "false win: {}": "faux Mah-jong : {0}",
     "10 points to each other player": "10 points à chacun des autres joueurs",
-    "the reward of four faan to each other player": "la récompense de quatre faan à chacun des autres joueurs",
+    "the reward of four faan to each other player": "la récompense de quatre fan à chacun des autres joueurs",
     "{} to each other player, mjtable's default: the rules set no penalty; the table may agree another amount":
         "{0} à chacun des autres joueurs, montant par défaut de mjtable : les règles ne fixent aucune pénalité ; la table peut convenir d'un autre montant",
     "the amount the table set": "le montant fixé par la table",
@@ -2086,10 +2089,10 @@ MESSAGES_FR = {
     # payments (scorer/*: Payment reasons; scorer/flow: the game's payments)
     "other player: 8": "autre joueur : 8", "discarder: points + 8": "donneur de l'écart : points + 8",
     "self-drawn: points + 8": "pioche (tsumo) : points + 8", "false win": "faux Mah-jong",
-    "riichi stick": "bâton de riichi", "own riichi stick back": "son bâton de riichi rendu",
-    "{} riichi stick(s) from the table": "{0} bâton(s) de riichi pris sur la table",
-    "{} riichi stick(s) × 1,000": "{0} bâton(s) de riichi × 1 000",
-    "{} riichi stick(s) × 1,000, the winner's own among them": "{0} bâton(s) de riichi × 1 000, dont celui du gagnant", "noten payment": "pénalité noten",
+    "riichi stick": "bâtonnet de riichi", "own riichi stick back": "son bâtonnet de riichi rendu",
+    "{} riichi stick(s) from the table": "{0} bâtonnet(s) de riichi pris sur la table",
+    "{} riichi stick(s) × 1,000": "{0} bâtonnet(s) de riichi × 1 000",
+    "{} riichi stick(s) × 1,000, the winner's own among them": "{0} bâtonnet(s) de riichi × 1 000, dont celui du gagnant", "noten payment": "pénalité noten",
     "chombo (mangan)": "chombo (mangan)", "ron": "ron", "ron + {} counter(s) × 300": "ron + {0} compteur(s) × 300",
     "ron, half (pao shared)": "ron, moitié (pao partagé)",
     "robbing the kong: paid by the player who added the kong": "vol du kong : payé par le joueur qui a ajouté la tuile au kong",
@@ -2139,7 +2142,7 @@ MESSAGES_FR = {
     "bao ({}): discarded the winning tile, pays for himself and the two others":
         "bao ({0}) : a écarté la tuile gagnante, paie sa part et celles des deux autres",
     "riichi sticks not given: none is counted, not even the winner's own, which comes back to the winner; give riichi_sticks to count the sticks on the table":
-        "bâtons de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâton et ceux sur la table : donnez le nombre de bâtons de riichi sur la table, celui du gagnant compris, pour les compter",
+        "bâtonnets de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâtonnet et ceux sur la table : donnez le nombre de bâtonnets de riichi sur la table, celui du gagnant compris, pour les compter",
     "bao ({}) f-C: fed the fourth set": "bao ({0}) f-C : a fourni la quatrième combinaison",
     "discarded the winning tile": "a écarté la tuile gagnante",
     "discarded the winning tile (f-C)": "a écarté la tuile gagnante (f-C)",
@@ -2204,7 +2207,7 @@ MESSAGES_FR = {
     "riichi cannot be declared with an exposed set": "le riichi ne peut pas se déclarer avec une combinaison exposée",
     "ippatsu needs riichi": "l'ippatsu demande un riichi",
     "riichi sticks not given: none is counted; the winner takes back their own stick and any others on the table: give the number of riichi sticks on the table, the winner's included, to count them":
-        "bâtons de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâton et ceux sur la table : donnez le nombre de bâtons de riichi sur la table, celui du gagnant compris, pour les compter",
+        "bâtonnets de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâtonnet et ceux sur la table : donnez le nombre de bâtonnets de riichi sur la table, celui du gagnant compris, pour les compter",
     "{} is won before the winner's first discard, so no riichi can have been declared":
         "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
     "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",
@@ -2304,6 +2307,18 @@ MESSAGES_FR = {
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize extrémités",
     "these tiles do not form four sets and a pair or thirteen orphans":
         "ces tuiles ne forment pas quatre combinaisons et une paire, ni treize orphelins",
+    # the scorer's own note, as `mjtable score --lang fr` prints it (it stayed in English)
+    "{} points without flowers: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
+        "{0} points sans les fleurs : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
+    "{} points: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
+        "{0} points : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
+    "{} point: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
+        "{0} point : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
+    "no settlement": "aucun règlement",
+    # a page not found says what was not (the French page said « introuvable » alone)
+    "no game {}": "aucune partie n° {0}",
+    "no hand {} in game {}": "pas de main {0} dans la partie n° {1}",
+    "no photo reading {} (it may have expired)": "aucune lecture de photo {0} (elle a peut-être expiré)",
     "{} without flowers, below the {}-point minimum: this hand cannot be declared a win":
         "{0} sans les fleurs, sous le minimum de {1} points : cette main ne peut pas être déclarée gagnante",
     "{}, below the {}-point minimum: this hand cannot be declared a win":
@@ -2312,7 +2327,7 @@ MESSAGES_FR = {
     "hand {} cannot be {}: hand {}, {} ({}), would then be refused: {}; nothing was changed":
         "la main {0} ne peut pas être {1} : la main {2}, {3} ({4}), serait alors refusée : {5} ; rien n'a été changé",
     "deleted": "supprimée", "changed so": "changée ainsi", "restored": "rétablie", "moved": "déplacée",
-    "{} faan is below the agreed minimum of {}": "{0} faan, sous le minimum convenu de {1}",
+    "{} faan is below the agreed minimum of {}": "{0} fan, sous le minimum convenu de {1}",
     "robbing a kong is a win on another player's tile, not self-drawn":
         "voler un kong, c'est gagner sur la tuile d'un autre joueur, pas sur une pioche",
     "a player who declared a false win may not win in the same hand: his hand stays exposed and he may no longer declare Mah Jong; record the hand's real result, or undo the false win":
@@ -2499,7 +2514,7 @@ MESSAGES_FR = {
     "option {} must be true or false": "l'option {0} doit être vraie ou fausse",
     "options apply to one rule set; name it in rules": "les options valent pour un jeu de règles : nommez-le",
     "options must be an object": "les options doivent être un objet", "limit must be positive": "la limite doit être positive",
-    "min_faan is above max_faan": "le minimum de faan dépasse le maximum",
+    "min_faan is above max_faan": "le minimum de fan dépasse le maximum",
     "rules must be a rule set name": "les règles doivent être un nom de jeu de règles",
     # the game log (webui/gamelog.py, webui/settlement.py)
     "a game has four players": "une partie a quatre joueurs", "player {} needs a name": "le joueur {0} doit avoir un nom",
@@ -2718,7 +2733,7 @@ MESSAGES_FR = {
     "this hand moves {} points for player {}; at most {}: check the context's counts":
         "cette main déplace {0} points pour le joueur {1} ; au plus {2} : vérifiez les comptes du contexte",
     "unsupported export version {}": "version d'export non prise en charge {0}",
-    "capped at {} faan": "plafonnée à {0} faan",
+    "capped at {} faan": "plafonnée à {0} fan",
     "{} declared riichi and is not tenpai: a chombo unless the hand was declared dead after the riichi":
         "{0} a annoncé riichi sans être tenpai : un chombo, sauf si la main a été déclarée morte après l'annonce",
     "the game changed since this page was loaded (hand {} is now another hand): nothing was changed, check the "
@@ -2788,7 +2803,7 @@ MESSAGES_FR = {
         "autres noms : mjtable score --help)",
     "--option applies to one rule set; use --rules NAME": "--option s'applique à un seul jeu de règles ; utilisez --rules NOM",
     "--riichi-sticks 0 with a riichi declared: the winner's own stick is on the table (002 §3.3.14); count it with any others (1 or more), or leave --riichi-sticks out to count it alone":
-        "--riichi-sticks 0 avec un riichi déclaré : le bâton du gagnant lui-même est sur la table (002 §3.3.14) ; "
+        "--riichi-sticks 0 avec un riichi déclaré : le bâtonnet du gagnant lui-même est sur la table (002 §3.3.14) ; "
         "comptez-le avec les autres (1 ou plus), ou omettez --riichi-sticks pour le compter seul",
     "{} must not be empty": "{0} ne doit pas être vide", "{} names a player twice": "{0} nomme deux fois un joueur",
     "{}.form values must be text of at most {} characters": "les valeurs de {0}.form doivent être du texte d'au plus {1} caractères",
@@ -2857,7 +2872,7 @@ MESSAGES_FR = {
         "écrivez la tuile gagnante après une espace",
     "5z is the white dragon and 7z the red (1z-7z: E S W N, then white, green, red; the MCR helper's 567z are red, "
     "green, white): letters P F C say it either way":
-        "5z est le dragon blanc et 7z le rouge (1z-7z : E S W N, puis blanc, vert, rouge ; pour l'aide MCR, 567z sont "
+        "5z est le dragon blanc et 7z le rouge (1z-7z : E S O N, puis blanc, vert, rouge ; pour l'aide MCR, 567z sont "
         "rouge, vert, blanc) : les lettres P F C le disent sans ambiguïté",
     "{} red fives {}: a set has 1 at most (002 §1.3); write the others as {}":
         "{0} cinq rouges {1} : un jeu en a 1 au plus (002 §1.3) ; écrivez les autres {2}",
@@ -3202,9 +3217,17 @@ def french_message(text: str) -> str | None:
         m = pattern.match(text)
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
-            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or french_message(v) or v
-                                            for v in m.groups()))
+            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or french_message(v)
+                                            or _quoted_fr(v) for v in m.groups()))
     return None
+
+
+def _quoted_fr(value: str) -> str:
+    """A value the English quotes as Python does ('x', the character or text at fault) in French
+    quotes: « caractère inattendu 'x' » mixed the two typographies."""
+    if len(value) >= 2 and value[0] == value[-1] == "'" and "'" not in value[1:-1]:
+        return f"« {value[1:-1]} »"
+    return value
 
 
 def msg(text, code: str | None = None) -> str:
@@ -3288,15 +3311,15 @@ OPTION_HELP_FR = {
     "minimum_points": "points nécessaires pour déclarer Mah-jong, fleurs non comptées",
     "nagashi_mangan": "compter le nagashi mangan : ce n'est pas une main des règles EMA 2016, l'activer est refusé",
     "red_fives": "compter chaque cinq rouge comme une dora dans chaque main : une règle maison, l'EMA 2016 n'en a pas ; pour une seule main, donner plutôt le contexte cinq rouges de cette main",
-    "min_faan": "faan minimum pour gagner ; les joueurs en conviennent, le règlement ne donne pas de chiffre",
-    "max_faan": "faan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
-    "moon_ching": "compter 1G Moon Ching (main cachée, 1 faan), optionnel",
-    "dok_ting": "compter 1H Dok Ting (une seule chance, 1 faan), optionnel",
-    "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 faan, B fleur du tour, C fleur de la position, D tour et position = 2 faan",
+    "min_faan": "fan minimum pour gagner ; les joueurs en conviennent, le règlement ne donne pas de chiffre",
+    "max_faan": "fan comptés au plus (la limite) ; 13 est le plus grand total des exemples",
+    "moon_ching": "compter 1G Moon Ching (main cachée, 1 fan), optionnel",
+    "dok_ting": "compter 1H Dok Ting (une seule chance, 1 fan), optionnel",
+    "flower_method": "compte des fleurs : aucune (sans fleurs), A chaque fleur ou aucune = 1 fan, B fleur du tour, C fleur de la position, D tour et position = 2 fan",
     "payment": "qui paie sur un écart : (1) l'écarteur paie le score, (2) il paie double, (3) il le paie et les deux autres la moitié chacun",
     "kong_discarder_pays_triple": "méthode (4) : avec (1) ou (2), une victoire sur la tuile de remplacement d'un kong pris sur un écart est payée trois fois par cet écarteur",
-    "odd_faan": "au-delà de 4 faan la prime double tous les 2 faan ; un faan impair paie le niveau du dessous, ou la moitié du chemin jusqu'au suivant",
-    "base_points": "valeur de 0 faan en points (convenue)",
+    "odd_faan": "au-delà de 4 fan la prime double tous les 2 fan ; un fan impair paie le niveau du dessous, ou la moitié du chemin jusqu'au suivant",
+    "base_points": "valeur de 0 fan en points (convenue)",
     "limit": "le plus qu'une main compte (avant le doublement d'Est)",
     "flowers": "compter fleurs et saisons : 4 points chacune, et les doubles des fleurs",
 }

@@ -432,7 +432,7 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
     player_w = 44
     cols = [("#", 22, "r"), (tr("Deal"), 40, "l"), (tr("Dealer"), _dealer_width(players, riichi, player_w), "l")]
     if riichi:
-        cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 34, "r")]      # "Bâtons" whole
+        cols += [(tr("Riichi"), 76, "l"), (tr("Sticks"), 46, "r")]      # "Bâtonnets" whole
     result_i = len(cols)
     cols += [(tr("Result"), 0, "l")]
     fixed = sum(w for _, w, _ in cols) + 8 * player_w
@@ -531,7 +531,7 @@ def _lines(sh: dict, tr=english, number=english_number) -> list[list[tuple]]:
         # the sticks left on the table at the end are in the winner's points (002 §3.6): a column
         # says how many, and the points less the start, as the print view does
         # the sticks and chombo columns only where a player has some, as the print view does (an
-        # empty "Bâtons" column and a "0" chombo for each player read as figures to check)
+        # empty "Bâtonnets" column and a "0" chombo for each player read as figures to check)
         sticks = riichi and any(r.get("leftover_sticks") for r in sh["final"])
         chombo = riichi and any(r.get("penalty") for r in sh["final"])
         heads = [(tr("Rank"), 40, "r"), (tr("Player"), 150, "l"), (tr("Points"), 75, "r")] + (

@@ -72,7 +72,7 @@ def run(args) -> int:
                         said += f" ({words.t('field {f}', f=e.field)})"
                     if e.position is not None:
                         said += f" ({words.t('character {n}', n=e.position + 1)})"
-            print(f"{'erreur' if args.lang == 'fr' else 'error'}: {said}", file=sys.stderr)
+            print(f"{'erreur :' if args.lang == 'fr' else 'error:'} {said}", file=sys.stderr)
             if e.excerpt() is not None:     # the notation, and a caret under the character at fault
                 before, at, after = e.excerpt()
                 print(f"  {before}{at}{after}\n  {' ' * columns(before)}^", file=sys.stderr)

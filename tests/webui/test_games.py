@@ -1336,7 +1336,11 @@ def test_deleting_a_game_asks_with_its_hands_counted_as_its_page_counts_them(cli
     assert "(#%d), its 1 hand and 1 false win?" % gid in page and "and its 2 hands?" not in page
     assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "(#%d) and its 1 hand?" % gid in page
+    assert "(#%d) and its hand?" % gid in page
+    # « et ses 1 main ? » in French: one hand, and none, said as French says them
+    assert "(n° %d) et sa main ?" % gid in client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    other = new_game(client)
+    assert "(n° %d), qui n'a encore aucune main ?" % other in client.get(f"/games/{other}?lang=fr").get_data(as_text=True)
 
 
 def test_a_riichi_hands_page_says_the_sticks_its_winner_took_beside_the_score(client):

@@ -198,7 +198,7 @@ def test_counted_words_agree_with_their_count(app):
 def test_a_capped_hong_kong_hand_a_yakuman_and_the_change_history_read_in_french(app):
     with app.test_request_context("/?lang=fr"):
         assert i18n.result_facts({"faan": 16, "limit": "capped at 13 faan"}) == [
-            "16 faan trouvés", "main limite : plafonnée à 13 faan"]
+            "16 fan trouvés", "main limite : plafonnée à 13 fan"]
         # a yakuman is counted by yakuman, not as "13 han · 0 fu" (002 §4.2)
         assert i18n.result_facts({"han": 13, "fu": 0, "limit": "yakuman"}) == ["main limite : yakuman"]
         assert i18n.t("was a draw") == "c'était une main nulle"
@@ -275,7 +275,7 @@ def test_french_wording_a_club_read_as_english_or_odd(client, app):
 def test_one_flower_and_one_point_are_singular(app):
     # « 1 flowers », « gain : 1 points pour 0 faan »
     for lang, flower, reward in (("en", "1 flower", "reward: 1 point for 0 faan"),
-                                 ("fr", "1 fleur", "gain : 1 point pour 0 faan")):
+                                 ("fr", "1 fleur", "gain : 1 point pour 0 fan")):
         with app.test_request_context(f"/?lang={lang}"):
             facts = i18n.result_facts({"rules": "hk", "flowers": 1, "points": 1, "faan_counted": 0})
             assert flower in facts and reward in facts, (lang, facts)
@@ -353,7 +353,7 @@ def test_a_damaged_profile_is_said_in_french(app):
         said = i18n.msg("the active tile-set profile 'club-set' is damaged (BadZipFile: File is not a zip file); it "
                         "was set aside as profiles/club-set.damaged-1.npz and deactivated: the base model reads "
                         "alone (calibrate again to make a new one, or import a copy you downloaded)")
-    assert said.startswith("le profil de jeu de tuiles actif 'club-set' est abîmé") and "mis de côté sous" in said
+    assert said.startswith("le profil de jeu de tuiles actif « club-set » est abîmé") and "mis de côté sous" in said
 
 
 def test_hong_kong_options_are_named_in_words_a_table_reads(client):
@@ -382,7 +382,7 @@ def test_hong_kong_flower_methods_say_what_each_counts_in_their_menu(client):
     assert '<option value="none" selected>none (played without flowers)</option>' in menu
     client.set_cookie("mjtable_lang", "fr")
     page = client.get("/review/new?rules=hk").get_data(as_text=True)
-    assert '<option value="D">D : fleur du tour et du joueur, 2 faan</option>' in page
+    assert '<option value="D">D : fleur du tour et du joueur, 2 fan</option>' in page
     from .test_game_flow import new_game
     client.set_cookie("mjtable_lang", "en")
     gid = new_game(client, "hk")
@@ -489,7 +489,7 @@ def test_messages_stored_with_older_hands_keep_their_french(app):
             "bao (a) : a écarté la tuile gagnante")
         assert i18n.msg("riichi sticks not given: none is counted, not even the winner's own, which comes back to "
                         "the winner (002 §4.1); give riichi_sticks to count the sticks on the table").startswith(
-            "bâtons de riichi non donnés")
+            "bâtonnets de riichi non donnés")
 
 
 def test_a_download_in_another_language_keeps_the_pages_language(client):
@@ -569,7 +569,7 @@ def test_the_new_games_hong_kong_options_are_named_as_a_table_reads_them(client)
     assert ">(1) the discarder alone</option>" in en and ">(2) the discarder alone, twice</option>" in en
     assert "An odd faan above 4 pays <select" in en
     fr = html.unescape(client.get("/games?lang=fr").get_data(as_text=True))
-    assert "Faan minimum pour gagner <input" in fr and ">(1) l'écarteur seul</option>" in fr
+    assert "Fan minimum pour gagner <input" in fr and ">(1) l'écarteur seul</option>" in fr
     assert "par ce donneur" not in fr
     # the menu's link to the tile set short enough for one line of a phone in French
     assert 'id="nav-calibrate"' in fr and ">Vos tuiles</a>" in fr
@@ -587,7 +587,7 @@ def test_the_flower_method_warning_says_where_to_choose_it(client):
 
 def test_french_words_a_riichi_club_met(client, app):
     # « premier croupier d'abord » on the new-game form (riichi's dealer is « l'ouvreur »), a flash
-    # beginning in lower case, « 1 bâton de riichi × 1000 », « Chloé: » without its space
+    # beginning in lower case, « 1 bâtonnet de riichi × 1000 », « Chloé: » without its space
     page = client.get("/games?lang=fr").get_data(as_text=True)
     assert "(Est, qui distribue le premier, d'abord)" in page and "premier croupier" not in page
     body = {"hand": "234m406p234s88s55z 5z", "rules": "riichi",
@@ -616,7 +616,7 @@ def test_a_count_out_of_bounds_is_refused_in_one_way_naming_its_field_as_the_pag
     assert said["en", "honba", "5000"] == "honba must be a whole number from 0 to 1000, not 5000"
     assert said["en", "honba", "99999999999"] == "honba must be a whole number from 0 to 1000, not 99999999999"
     assert said["en", "riichi_sticks", "-3"] == "riichi sticks must be a whole number from 0 to 1000, not -3"
-    assert said["fr", "riichi_sticks", "-3"] == "« bâtons de riichi » doit être un nombre entier de 0 à 1000, pas -3"
+    assert said["fr", "riichi_sticks", "-3"] == "« bâtonnets de riichi » doit être un nombre entier de 0 à 1000, pas -3"
     assert said["fr", "honba", "99999999999"] == ("« honba (compteurs) » doit être un nombre entier de 0 à 1000, "
                                                   "pas 99\u202f999\u202f999\u202f999")
     # an option's bound, and the starting points' in French figures
@@ -637,3 +637,11 @@ def test_a_count_out_of_bounds_is_refused_in_one_way_naming_its_field_as_the_pag
         page = r.get_data(as_text=True)
         assert r.status_code == 400, typed          # "+-5" was a server error
         assert ("de 1\u202f000 à 1\u202f000\u202f000" in page and "1,000" not in page) or "nombre entier" in page, typed
+
+
+def test_a_page_not_found_says_what_in_french(client):
+    # the French page said « introuvable » alone where the English one named the game or the hand
+    page = client.get("/games/999?lang=fr").get_data(as_text=True)
+    assert "aucune partie n° 999" in page
+    page = client.get("/review/abcdef?lang=fr").get_data(as_text=True)
+    assert "aucune lecture de photo « abcdef » (elle a peut-être expiré)" in page

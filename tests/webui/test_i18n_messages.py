@@ -184,7 +184,7 @@ def test_french_pages_show_no_english_message(app, client):
     pages += [client.get("/nowhere"), client.post(f"/games/{gid}/hands/1/edit", data={"csrf": token, "winner": "9"})]
     texts = [visible(p.get_data(as_text=True)) for p in pages]
     joined = " ".join(texts)
-    assert "autre joueur : 8" in joined and "bâton de riichi" in joined and "pénalité noten" in joined
+    assert "autre joueur : 8" in joined and "bâtonnet de riichi" in joined and "pénalité noten" in joined
     assert "Officiel chinois" in joined and "Quelque chose ne va pas" in joined and "points reçus" in joined
     assert "fleurs et saisons 1f ne servent pas au riichi" in joined
     for text in texts:

@@ -1099,7 +1099,7 @@ def test_a_mistake_in_the_dora_indicators_is_said_beside_their_field(server, bro
             "return n ? [n.innerText, n.id, f.getAttribute('aria-invalid'), f.getAttribute('aria-describedby')] : null;")
     wait(d).until(lambda drv: (note_and_field(drv) or [""])[0].startswith("indicateurs de dora"))
     text, note_id, invalid, described_by = note_and_field(d)
-    assert text.startswith("indicateurs de dora : caractère inattendu 'q'") and "(caractère 2 de 4q)" in text
+    assert text.startswith("indicateurs de dora : caractère inattendu « q »") and "(caractère 2 de 4q)" in text
     assert invalid == "true" and described_by == note_id
     # said as it appears, the focus staying in the field
     assert d.execute_script("return document.querySelector('.field-error').getAttribute('role')") == "alert"
@@ -1549,6 +1549,12 @@ def test_a_typed_hand_read_otherwise_than_another_app_reads_it_is_said_so(server
     wait(d).until(lambda drv: said.is_displayed())
     assert said.text.startswith("[EEEE] [CCCC] [FFFF] [PPPP]: read as exposed; a concealed kong is written in "
                                 "parentheses"), said.text
+    # two notes, one line each (run together they read as one sentence)
+    box.clear()
+    box.send_keys("[EEEE]123m456p789s7z 7z")
+    d.execute_script("document.getElementById('notation-form').requestSubmit()")
+    wait(d).until(lambda drv: "5z is the white dragon" in said.text)
+    assert said.text.split("\n")[1].startswith("5z is the white dragon"), said.text
     box.clear()
     box.send_keys("(EEEE)(CCCC)(FFFF)(PPPP)N N")
     d.execute_script("document.getElementById('notation-form').requestSubmit()")

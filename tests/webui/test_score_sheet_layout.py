@@ -128,7 +128,7 @@ def test_a_riichi_sheet_of_long_names_wraps_them_in_the_final_table(client):
         runs = [r for page in pages for r in page]
         texts = [t for _, _, _, t in runs]
         assert not [t for t in texts if "\u2026" in t], lang
-        assert ("Sticks" if lang == "en" else "Bâtons") in texts                # the column's head whole
+        assert ("Sticks" if lang == "en" else "Bâtonnets") in texts                # the column's head whole
         final = " ".join(t for size, _, _, t in runs if size == 9)
         assert all(name in final for name in LONG_NAMES[1:]), final
         assert "Maximilian Alexander von" in final and "Hohenstein-Lichtenberg" in final

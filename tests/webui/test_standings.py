@@ -294,7 +294,7 @@ def test_mcr_table_points_are_counted_and_can_rank(client):
     switched = client.get("/games/standings?rules=riichi&rank_by=table_points&lang=en")
     assert switched.status_code == 200 and "has no table points: ranked by total." in switched.get_data(as_text=True)
     refused = client.get("/games/standings?rules=mcr&rank_by=points&lang=fr")
-    assert refused.status_code == 400 and "classement inconnu 'points' : total ou table_points" in html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 400 and "classement inconnu « points » : total ou table_points" in html.unescape(refused.get_data(as_text=True))
 
 
 def test_games_under_different_house_rules_are_said_apart(client):

@@ -1545,7 +1545,9 @@
       // how the typed text was read where another app reads it otherwise: an MCR helper's [EEEE]
       // (concealed there, exposed here) was scored as four exposed kongs without a word
       const notes = typed ? (d.notes || []).filter((n) => n.code !== "winning_last") : [];
-      $("notation-notes").textContent = notes.map((n) => n.message).join(" ");
+      // one line each (two run together read as one sentence)
+      $("notation-notes").replaceChildren(...notes.flatMap((n, i) => (i ? [document.createElement("br")] : [])
+        .concat([document.createTextNode(n.message)])));
       $("notation-notes").hidden = !notes.length;
       if (answers) hideWinningQuestion();
       else if (typed && d.hand && d.hand.winning_tile && !document.querySelector(".question[data-ask=winning]:not([hidden])")) {

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 
 import scorer
 
-from . import gamelog, reading, scoring
+from . import gamelog, i18n, reading, scoring
 from .store import get_store
 
 bp = Blueprint("capture", __name__)
@@ -105,8 +105,18 @@ def live():
     """One live-mode frame: the hand read (notation) and its score, so the page can tell when
     the same complete hand has stayed in view; ``keep=1`` stores it for review."""
     game, rules, photo, result = _read_request()
-    out = {"notation": result.get("notation"), "score": result.get("score"),
-           "tiles": len(result.get("tiles") or []), "warnings": (result.get("reading") or {}).get("warnings", [])}
+    score = result.get("score")
+    out = {"notation": result.get("notation"), "score": score, "tiles": len(result.get("tiles") or []),
+           # in the page's language: the live page shows them as they come (a dark view said nothing)
+           "warnings": [i18n.msg(w) for w in (result.get("reading") or {}).get("warnings", [])]}
+    if out["notation"]:
+        # whether the hand may be declared, and why not, as the review page says it: an MCR hand
+        # under its minimum showed "1 points" and a Review link as if it had won
+        from .review import _declaration_in_page_language
+        out["declare"] = _declaration_in_page_language(score, rules, game)
+        if out["declare"]["ok"]:
+            unit = score.get("total_unit") or (score["items"][0]["unit"] if score.get("items") else "")
+            out["total_text"] = f"{i18n.number(score['total'])} {i18n.unit_word(unit, score['total'])}".strip()
     if request.form.get("keep") == "1":
         draft = get_store().create_draft(photo.record(), result)
         out["review_url"] = url_for("review.draft", draft_id=draft, rules=rules,

@@ -173,6 +173,14 @@ FR = {
     "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     # a layout tile read as a red five on the calibration check page ("read 0p" was a code to decode)
     "red {code}": "{code} rouge",
+    # live mode
+    "the server could not be reached (is it running?)": "le serveur est injoignable (est-il lancé ?)",
+    "the camera stopped (the phone locked, or another app took it): start it again":
+        "la caméra s'est arrêtée (téléphone verrouillé, ou une autre application l'a prise) : relancez-la",
+    "The last hand kept (the view has changed since):": "La dernière main gardée (la vue a changé depuis) :",
+    "Live mode stopped: no new hand for 5 minutes. Tick it again to go on.":
+        "Mode direct arrêté : aucune nouvelle main depuis 5 minutes. Cochez-le à nouveau pour continuer.",
+    "Looking… 1 tile in view": "Recherche… 1 tuile visible",
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers, 0p a red five, [5555p,1+] a kong added to a claimed pung.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs, 0p un cinq rouge, [5555p,1+] un kong ajouté à un pung pris.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
@@ -1722,7 +1730,12 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
                  "this device has no camera the browser can use",
                  "the camera is busy: another app or tab is using it",
                  "no camera here can film as asked; use the photo button above",
-                 "the browser forbids the camera on this page (it needs localhost or HTTPS)"]
+                 "the browser forbids the camera on this page (it needs localhost or HTTPS)",
+                 "the server could not be reached (is it running?)",
+                 "the camera stopped (the phone locked, or another app took it): start it again",
+                 "The last hand kept (the view has changed since):",
+                 "Live mode stopped: no new hand for 5 minutes. Tick it again to go on.",
+                 "Looking… 1 tile in view"]
 
 
 #: The calibration page's script texts (calibrate.js).

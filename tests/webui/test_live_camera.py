@@ -97,3 +97,23 @@ def test_live_mode_reads_the_hand_once_it_is_laid_out_and_still(server, camera_b
     wait(d).until(EC.presence_of_element_located((By.ID, "hand-view")))
     assert "/review/" in d.current_url
     assert not [e for e in console_errors(d) if "favicon" not in e]
+
+
+def test_a_camera_lost_in_live_mode_is_said_and_live_mode_stops(server, camera_browser):
+    # a phone locked or a webcam unplugged: the page said "Looking… 0 tiles in view" and kept
+    # sending black frames twice a second
+    d = camera_browser
+    d.get(server + "/?rules=mcr&lang=en")
+    d.find_element(By.ID, "browser-cam-start").click()
+    wait(d).until(lambda drv: drv.execute_script("return document.getElementById('browser-video').videoWidth > 0"))
+    # tapped twice: one stream, the first stopped (Stop then ended only the second)
+    d.find_element(By.ID, "browser-cam-start").click()
+    d.execute_script("return new Promise((r) => setTimeout(r, 800))")
+    d.find_element(By.ID, "live-mode").click()
+    d.execute_script("document.getElementById('browser-video').srcObject.getVideoTracks()"
+                     ".forEach((t) => { t.stop(); t.dispatchEvent(new Event('ended')); })")
+    error = d.find_element(By.ID, "camera-error")
+    wait(d).until(lambda drv: error.is_displayed())
+    assert error.text.startswith("the camera stopped"), error.text
+    assert not d.find_element(By.ID, "live-mode").is_selected()
+    assert not [e for e in console_errors(d) if "favicon" not in e]

@@ -128,3 +128,38 @@ def test_tiles_the_decoding_changed_are_named_where_the_hand_is(client, monkeypa
     assert "<strong>the winning tile</strong> West wind → South wind" in notice and "if the reader was right" in notice
     french = client.get(url + "lang=fr").get_data(as_text=True)
     assert "<strong>la tuile gagnante</strong> vent d&#39;Ouest → vent du Sud" in french and "winning: " not in french
+
+
+@needs_reader
+def test_live_mode_says_whether_the_hand_in_view_wins_and_what_the_reader_warns_of(client, monkeypatch):
+    # live mode showed an MCR hand under its minimum as "1 points" with a Review link, in English
+    # on a French page, and never the reader's warnings (a dark view said nothing)
+    import sys
+    import types
+
+    from mjtable import pipeline
+    from tests.grouping.test_pipeline import mock_tiles
+    from .helpers import jpeg_bytes
+    state = {}
+
+    def read_photo(image, *, rules=None, context=None, options=None, profile=None):
+        out = pipeline.score_tiles(state["tiles"], rules=rules, context=context, options=options)
+        out["reading"]["warnings"].insert(0, pipeline.DARK_PHOTO)
+        return out
+    module = types.ModuleType("mjtable.pipeline")
+    module.read_photo = read_photo
+    monkeypatch.setitem(sys.modules, "mjtable.pipeline", module)
+
+    def live(hand, lang):
+        state["tiles"] = mock_tiles(hand, style="chinese")[2]
+        r = client.post(f"/capture/live?lang={lang}", data={"csrf_token": csrf_of(client), "rules": "mcr",
+                                                            "image": (io.BytesIO(jpeg_bytes()), "p.jpg")},
+                        content_type="multipart/form-data", headers={"X-Requested-With": "fetch"})
+        assert r.status_code == 200, r.get_data(as_text=True)
+        return r.json
+    under = live("123m456p789p123s1z 1z", "fr")
+    assert under["declare"]["ok"] is False and "total_text" not in under
+    assert under["declare"]["reason"].startswith("5 points, sous le minimum de 8 points")
+    assert under["warnings"][0].startswith("la photo est très sombre")
+    win = live("123m456p789s123s5z 5z", "en")
+    assert win["declare"]["ok"] is True and win["total_text"].endswith(" points"), win

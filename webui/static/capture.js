@@ -23,7 +23,7 @@
   }
 
   // Send a photo (File or Blob) to url with a progress bar: upload %, then "reading".
-  function sendPhoto(url, blob, extra, onDone) {
+  function sendPhoto(url, blob, extra, onDone, onFail) {
     const fd = new FormData();
     fd.append("csrf_token", mj.csrf());
     fd.append("image", blob, blob.name || "photo.jpg");
@@ -49,16 +49,25 @@
       };
       xhr.upload.onload = () => { progress.classList.add("indeterminate"); ptext.textContent = tr("Reading the tiles…"); };
     }
+    // a live frame's failure goes to onFail, beside the camera (the upload card's box sat above
+    // the screen on a phone, and "the upload failed" named no upload)
+    const failed = (message) => {
+      progress.hidden = true;
+      if (onFail) { onFail(message); return; }
+      showError(errBox, message);
+      if (shown) reading(false);
+    };
     xhr.onload = () => {
       progress.hidden = true;
       const data = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300 && data) onDone(data);
-      else { showError(errBox, errorOf(data, xhr.status)); if (shown) reading(false); }
+      else failed(errorOf(data, xhr.status));
     };
-    xhr.onerror = () => {
-      progress.hidden = true; showError(errBox, tr("the upload failed (is the server running?)"));
-      if (shown) reading(false);
-    };
+    xhr.onerror = () => failed(tr(onFail ? "the server could not be reached (is it running?)" : "the upload failed (is the server running?)"));
+    if (onFail) {       // a live frame never answered frees live mode all the same
+      xhr.timeout = 15000;
+      xhr.ontimeout = () => failed(tr("the server could not be reached (is it running?)"));
+    }
     xhr.send(fd);
   }
 
@@ -113,6 +122,11 @@
   const liveStatus = document.getElementById("live-status");
   const liveResult = document.getElementById("live-result");
   let source = null, stream = null, liveTimer = null, busy = false, seen = null;
+  // live mode's pace: a frame every LIVE_MS, every LIVE_SLOW_MS while the kept hand stays in view
+  // or nothing has changed for LIVE_QUIET_S, and none after LIVE_IDLE_S without a new hand (a page
+  // left in live mode kept the server at 30-45 % of a core without end)
+  const LIVE_MS = 500, LIVE_SLOW_MS = 2000, LIVE_QUIET_S = 20, LIVE_IDLE_S = 300;
+  let nextAt = 0, changedAt = 0;
 
   const CAMERA_ERRORS = {
     NotAllowedError: "the camera was refused: allow it in the browser's site settings, or use the photo button above",
@@ -127,6 +141,7 @@
       showError(camErr, tr("this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera"));
       return;
     }
+    if (stream) stream.getTracks().forEach((t) => t.stop());   // tapped twice: the first stream stopped too
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 } } });
     } catch (e) {
@@ -136,6 +151,14 @@
       return;
     }
     video.srcObject = stream; video.hidden = false; server.hidden = true; box.hidden = false; source = "browser";
+    // the camera lost (the phone locked, another app took it, a webcam unplugged): said, and live
+    // mode off, not black frames sent twice a second
+    const mine = stream;
+    stream.getVideoTracks().forEach((track) => track.addEventListener("ended", () => {
+      if (stream !== mine) return;
+      stop();
+      showError(camErr, tr("the camera stopped (the phone locked, or another app took it): start it again"));
+    }));
   }
   async function startServer() {
     camErr.hidden = true;
@@ -156,12 +179,13 @@
       canvas.toBlob((b) => resolve(b), "image/jpeg", 0.92);
     });
   }
-  async function captureOnce(extra, onDone) {
+  // ``frame``: a frame grabbed before (live mode keeps the frame it read, not a later one)
+  async function captureOnce(extra, onDone, onFail, frame) {
     if (source === "browser") {
-      const blob = await grab();
-      sendPhoto(extra && extra.live ? cfg.liveUrl : cfg.readUrl, blob, extra, onDone);
+      const blob = frame || await grab();
+      sendPhoto(extra && extra.live ? cfg.liveUrl : cfg.readUrl, blob, extra, (d) => onDone(d, blob), onFail);
     } else if (source === "server") {
-      sendPhoto(cfg.serverCaptureUrl, new Blob([], { type: "image/jpeg" }), extra, onDone);
+      sendPhoto(cfg.serverCaptureUrl, new Blob([], { type: "image/jpeg" }), extra, onDone, onFail);
     }
   }
   document.getElementById("browser-cam-start").addEventListener("click", startBrowser);
@@ -172,36 +196,87 @@
 
   // Live mode: read a frame about twice a second; when the same complete hand is read for at
   // least a second, keep that frame, score it and show the result without a click.
-  function stopLive() { if (liveTimer) clearInterval(liveTimer); liveTimer = null; seen = null; liveStatus.textContent = ""; }
+  function stopLive() {
+    if (liveTimer) clearInterval(liveTimer);
+    liveTimer = null; seen = null; busy = false; liveStatus.textContent = "";
+  }
+  const seconds = (s) => s.toLocaleString(document.documentElement.lang || undefined,
+                                           { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // the hand shown was kept from a view that has changed since: said so, not shown as the hand in view
+  function keptIsOld(old) {
+    liveResult.classList.toggle("stale", old);
+    const label = liveResult.querySelector(".kept-label");
+    if (label) label.hidden = !old;
+  }
+  function showKept(k) {
+    liveResult.innerHTML = "";
+    const label = document.createElement("p");
+    label.className = "muted small kept-label"; label.hidden = true;
+    label.textContent = tr("The last hand kept (the view has changed since):");
+    const p = document.createElement("p");
+    p.className = "total";
+    // as the review page says it: an MCR hand under its minimum, or a riichi hand without a yaku,
+    // is no win (it showed "1 points" and a Review link)
+    p.textContent = k.declare && k.declare.ok ? k.total_text : ((k.declare && k.declare.reason) || tr("not a winning hand"));
+    const a = document.createElement("a");
+    a.href = k.review_url; a.textContent = tr("Review {hand}", { hand: k.notation || "" });
+    a.className = "button";
+    liveResult.append(label, p, a);
+    (k.warnings || []).forEach((w) => {
+      const note = document.createElement("p");
+      note.className = "muted small"; note.textContent = w;
+      liveResult.append(note);
+    });
+  }
   function liveTick() {
-    if (busy || !source) return;
+    if (busy || !source || document.hidden || Date.now() < nextAt) return;
+    if ((Date.now() - changedAt) / 1000 > LIVE_IDLE_S) {
+      live.checked = false; stopLive();
+      liveStatus.textContent = tr("Live mode stopped: no new hand for 5 minutes. Tick it again to go on.");
+      return;
+    }
     busy = true;
-    captureOnce({ live: "1" }, (d) => {
+    const failed = (message) => {
+      busy = false; seen = null; nextAt = Date.now() + LIVE_SLOW_MS;
+      keptIsOld(true);
+      liveStatus.textContent = message;
+    };
+    captureOnce({ live: "1" }, (d, frame) => {
       busy = false;
-      // A complete hand (the reader rebuilt all 14 tiles); whether it wins is the score's call.
-      if (!d.notation) { seen = null; liveStatus.textContent = tr("Looking… {n} tiles in view", { n: d.tiles || 0 }); return; }
+      if (!live.checked) return;
       const now = Date.now();
-      if (!seen || seen.notation !== d.notation) { seen = { notation: d.notation, since: now, done: false }; }
+      const quiet = (now - changedAt) / 1000 > LIVE_QUIET_S;
+      // what the reader warns of (a dark view, a tile left apart), beside the count
+      const warning = d.warnings && d.warnings.length ? " · " + d.warnings[0] : "";
+      // A complete hand (the reader rebuilt all 14 tiles); whether it wins is the score's call.
+      if (!d.notation) {
+        if (seen) { changedAt = now; keptIsOld(true); }
+        seen = null;
+        nextAt = now + (quiet ? LIVE_SLOW_MS : LIVE_MS);
+        const n = d.tiles || 0;
+        liveStatus.textContent = (n === 1 ? tr("Looking… 1 tile in view") : tr("Looking… {n} tiles in view", { n })) + warning;
+        return;
+      }
+      if (!seen || seen.notation !== d.notation) {
+        seen = { notation: d.notation, since: now, done: false }; changedAt = now;
+        keptIsOld(true);
+      }
       const held = (now - seen.since) / 1000;
-      liveStatus.textContent = tr("Same hand for {s} s: {hand}", { s: held.toFixed(1), hand: d.notation });
+      liveStatus.textContent = tr("Same hand for {s} s: {hand}", { s: seconds(held), hand: d.notation }) + warning;
+      nextAt = now + (seen.done || quiet ? LIVE_SLOW_MS : LIVE_MS);
       if (held >= 1 && !seen.done) {
         seen.done = true;
+        const kept = seen;
+        busy = true;
+        // the frame just read is the one kept: a frame grabbed now may show the hand leaving
         captureOnce({ live: "1", keep: "1" }, (k) => {
-          liveResult.innerHTML = "";
-          const p = document.createElement("p");
-          p.className = "total";
-          const unit = k.score ? (k.score.total_unit || (k.score.items && k.score.items[0] ? k.score.items[0].unit : "")) : "";
-          p.textContent = k.score && k.score.valid ? `${mj.number(k.score.total)} ${unit}` : tr("not a winning hand");
-          const a = document.createElement("a");
-          a.href = k.review_url; a.textContent = tr("Review {hand}", { hand: k.notation || "" });
-          a.className = "button";
-          liveResult.append(p, a);
-        });
+          busy = false;
+          if (seen === kept) { showKept(k); keptIsOld(false); }
+        }, failed, frame);
       }
-    });
-    setTimeout(() => { busy = false; }, 15000);
+    }, failed);
   }
   live.addEventListener("change", () => {
-    if (live.checked) { seen = null; liveTimer = setInterval(liveTick, 500); } else stopLive();
+    if (live.checked) { seen = null; nextAt = 0; changedAt = Date.now(); liveTimer = setInterval(liveTick, 250); } else stopLive();
   });
 })();

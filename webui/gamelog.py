@@ -2125,7 +2125,7 @@ def _scoring_text(score: dict, french: bool) -> str:
         parts.append(said("capped: {n} faan found").format(n=score["faan"]))
     elif score.get("limit_reached") and not score.get("limit_hand"):
         parts.append(said("capped at the limit of {limit}").format(limit=score.get("limit")))
-    return "; ".join(parts)
+    return (" ; " if french else "; ").join(parts)       # French sets a space before « ; »
 
 
 def _import_hands(data: dict) -> list:

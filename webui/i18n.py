@@ -462,7 +462,7 @@ FR = {
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
     "Delete this meld?": "Supprimer cette combinaison ?", "Add a tile": "Ajouter une tuile",
     "Add to": "Ajouter à", "{n} tile(s) in the hand": "{n} tuile(s) dans la main",
-    "Correct {code}": "Corriger {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
+    "Correct {code}": "Corriger cette tuile : {code}", "the base model read {code}": "le modèle de base a lu {code}", "the reader's best guesses": "les meilleures propositions du lecteur",
     "Standing tiles": "Tuiles debout", "Flowers and seasons": "Fleurs et saisons", "Meld {n}: {name}": "Combinaison {n} : {name}",
     "a new meld": "une nouvelle combinaison", "exposed": "exposée", "concealed": "cachée",
     "added to a claimed pung": "ajoutée à un pung réclamé",
@@ -577,7 +577,7 @@ FR = {
         "{name} a annoncé riichi sans être tenpai : c'est un chombo, sauf si la main a été déclarée morte après "
         "l'annonce (la nulle reste alors telle qu'enregistrée) ; sinon annulez la nulle et enregistrez le chombo",
     RIICHI_DISCARD_FLASH:
-        "{name} a écarté la tuile gagnante et est coché(e) comme ayant annoncé riichi : sa mise va au gagnant. "
+        "{name} a écarté la tuile gagnante et sa case riichi est cochée : sa mise va au gagnant. "
         "Seulement si cette tuile était l'écart tourné de l'annonce, le riichi est invalide et la mise revient "
         "à {name} : modifiez alors la main et décochez {name}",
     "hand {n}: false win recorded": "main {n} : faux Mah-jong enregistré",

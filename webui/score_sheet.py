@@ -101,6 +101,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         return text
     wins = gamelog.wins_of(h)
     parts = []
+    added = False       # counters or sticks said after a total
     for w in wins:
         score = w.get("score") or {}
         # Hong Kong counts a hand in faan, paid by the reward table: said so, not taken for points
@@ -128,6 +129,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         value, counters = value_and_counters(w)
         if counters:
             unit += " " + tr("+ {n} in counters", n=number(counters))
+            added = True
         # the sticks taken from the table apart: the review page's total counts them, the row's
         # change too, and "8,300" beside "+9,300" left a player asking which was the score (a
         # game recorded before the game flow counted them in the score itself)
@@ -135,6 +137,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
                            fallback=total - value - counters if counters and isinstance(total, (int, float)) else 0)
         if said:
             unit += " " + said
+            added = True
         parts.append(f"{name(w['winner'])} {number(value)}{unit}")
     how = (tr("by self-draw") if h["discarder"] is None
            else tr("robbing {player}'s kong", player=name(h["discarder"])) if robbed_kong(wins)
@@ -153,7 +156,9 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
     if liable is not None:
         how += " · " + (tr("{player} liable (pao)", player=name(liable)) if flow.has_riichi
                         else tr("{player} liable (bao)", player=name(liable)))
-    return f"{' & '.join(parts)} {how}"
+    # a comma before how it was won after counters or sticks: "8,000 (mangan) + own riichi stick back
+    # on Ann's discard" read as the stick given back on the discard
+    return f"{' & '.join(parts)}{',' if added else ''} {how}"
 
 
 robbed_kong = gamelog.robbed_kong

@@ -1016,7 +1016,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     # (Cy takes the stick of the riichi declared in hand 1 back: named apart from the hand's score)
     # and the hand's value as the table gives it, the counters apart (002 §8: 1,600 + 300, not "1,900 (2 han · 25 fu)")
     assert "E1-1" in sheet and ("Cy 1,600 (2 han · 25 fu) + 300 in counters + 1,000 in riichi sticks &amp; "
-                                "Di 2,000 (2 han · 30 fu) + 300 in counters on Bob&#39;s discard") in sheet
+                                "Di 2,000 (2 han · 30 fu) + 300 in counters, on Bob&#39;s discard") in sheet
     assert sheet.count('<code class="hand">') == 2                               # each winner's hand
     pdf = client.get(f"/games/{gid}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
@@ -1026,7 +1026,7 @@ def test_game_page_forms_draw_win_edit_delete_and_the_sheet(client):
     last = next(i for i, t in enumerate(runs) if "on Bob's discard" in t)
     result = " ".join(runs[first:last + 1])            # wrapped in the result column
     assert result == ("Cy 1,600 (2 han · 25 fu) + 300 in counters + 1,000 in riichi sticks & Di 2,000 (2 han · 30 fu) "
-                      "+ 300 in counters on Bob's discard"), result
+                      "+ 300 in counters, on Bob's discard"), result
     # each winner's hand under the result, as the print view shows them
     hands = re.findall(rb"BT /F1 7 Tf [\d.]+ [\d.]+ Td \(([^)]*)\) Tj ET", pdf.data)
     assert len(hands) == sheet.count('<code class="hand">') and all(re.fullmatch(rb"[\w\[\], :]+", h) for h in hands)
@@ -2394,7 +2394,7 @@ def test_the_game_pages_win_form_has_the_rarer_wins_its_rules_read(client):
     # "wins by self-draw" alone)
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert '<details class="rare-wins" open>' in page
-    assert '<span class="muted small win-flag">blessing of heaven (tenhou)</span>' in page
+    assert ' — <span class="muted small win-flag">blessing of heaven (tenhou)</span>' in page
     hk = client.get(f"/games/{new_game(client, 'hk')}").get_data(as_text=True)
     assert 'name="double_kong0"' in hk and 'name="tenhou0"' in hk
     assert "rare-wins" not in client.get(f"/games/{new_game(client, 'mcr')}").get_data(as_text=True)
@@ -2529,14 +2529,14 @@ def test_a_winner_who_declared_riichi_in_the_hand_takes_their_own_stick_among_th
                                                          "limit": ""}}]}
     said = result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True))
     # their own stick alone: "their own among them" read as several to a tournament's organiser
-    assert said == "A 3,900 (2 han · 40 fu) + own riichi stick back on B's discard"
+    assert said == "A 3,900 (2 han · 40 fu) + own riichi stick back, on B's discard"
     h["payments"][0]["amount"] = 2000                   # theirs and one left from a draw
     assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)) == (
-        "A 3,900 (2 han · 40 fu) + 2,000 in riichi sticks, their own among them on B's discard")
+        "A 3,900 (2 han · 40 fu) + 2,000 in riichi sticks, their own among them, on B's discard")
     h["payments"][0]["amount"] = 1000
     h["riichi"] = [2]                                   # another player's stick alone: no word of one's own
     assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).endswith(
-        "+ 1,000 in riichi sticks on B's discard")
+        "+ 1,000 in riichi sticks, on B's discard")
 
 
 def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_named_apart():
@@ -2548,7 +2548,7 @@ def test_a_wins_counters_are_its_honba_and_sticks_counted_in_an_older_score_are_
          "wins": [{"winner": 0, "context": {"honba": 1},
                    "score": {"total": 6200, "hand_value": 3900, "han": 3, "fu": 30, "limit": ""}}]}
     text = result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True))
-    assert text == "A 3,900 (3 han · 30 fu) + 300 in counters + 2,000 in riichi sticks on B's discard"
+    assert text == "A 3,900 (3 han · 30 fu) + 300 in counters + 2,000 in riichi sticks, on B's discard"
     h["wins"][0]["score"].pop("hand_value")                                # stored before hand_value
     assert result_text(h, ["A", "B", "C", "D"], SimpleNamespace(has_riichi=True)).startswith("A 6,200 (3 han")
 

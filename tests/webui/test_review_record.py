@@ -188,7 +188,7 @@ def test_a_hand_reviewed_before_its_game_was_opened_is_recorded_into_it_from_its
     start = page.rindex("<form", 0, page.index('id="record-into-game"'))
     form = page[start:page.index("</form>", start)]
     assert f'method="get" action="/review/{draft}"' in form
-    assert f'<option value="{game}">Friday (Chinese Official (MCR, 81 fans))</option>' in form
+    assert f'<option value="{game}">Friday — Chinese Official (MCR, 81 fans)</option>' in form
     assert f'<option value="{over}">' not in form
     page = client.get(f"/review/{draft}?game={game}").get_data(as_text=True)
     data = json.loads(page.split('id="review-data">', 1)[1].split("</script>", 1)[0])

@@ -934,7 +934,8 @@ def test_the_game_log_from_the_command_line(capsys, tmp_path):
     # the standing as text in French too: --lang fr gave French exports beside an English table
     code, out, _ = run(capsys, "games", str(gid), "--lang", "fr", "--data-dir", str(tmp_path))
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "Ann / Bob / Cy / Di (mcr), 1 main et 1 faux Mah-jong, numérotés à leur suite ci-dessous"
+    assert code == 0 and lines[0] == ("Ann / Bob / Cy / Di — Officiel chinois (MCR, 81 fans), 1 main et 1 faux Mah-jong, "
+                                      "numérotés à leur suite ci-dessous")
     assert lines[2].split() == ["main", "donne", "joueur", "Est", "Ann", "Bob", "Cy", "Di", "résultat"]
     assert lines[3].split()[:7] == ["#1", "E1", "Ann", "-29", "+45", "-8", "-8"]
     assert "Bob 21 sur l'écart d'Ann" in lines[3] and lines[-1] == "Main suivante : E2 · tour Est, joueur Est : Bob"

@@ -676,7 +676,9 @@ def sheet_text(view: dict, french: bool = False) -> str:
     # read as a hand lost
     beside = "" if not penalties else " " + tr("and {n} chombo(s), numbered among them below" if flow.has_riichi
                                               else "and {n} false win(s), numbered among them below", n=penalties)
-    lines = [f"{game['name']} ({game['rules']}), {tr('{n} hand(s)', n=played)}{beside}",
+    # the rule set by its title in French (« Club jeudi (mcr) » named it by the command's word)
+    rules = f" — {i18n.rules_title(game['rules'])}," if french else f" ({game['rules']}),"
+    lines = [f"{game['name']}{rules} {tr('{n} hand(s)', n=played)}{beside}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
              "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(players, view["points"]))]
     if not view.get("final"):       # a seat two people played, split as the game page splits it

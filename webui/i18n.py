@@ -857,10 +857,11 @@ WORDS_FR = {
         "Le score s'arrête à la limite convenue par la table (500 sauf autre choix de la table ; le livre de Babcock dit 300), et les mains "
         "limites (treize orphelins, tout honneurs, quatre kongs…) la valent d'emblée.",
     "the dealer, or banker (East)": "le banquier (Est)",
-    "East, the dealer, is the banker (« le banquier »): East pays and receives double. The three others pay the winner (the discarder alone, where the table plays so); in full classical play they also settle among themselves by the difference of their own hands, which is not counted here.":
+    "East, the dealer, is the banker (« le banquier »): East pays and receives double. The three others pay the winner (the discarder alone, where the table plays so); in full classical play they also settle among themselves by the difference of their own hands, which a game counts where its win form is given their hands' points (The others' hands).":
         "Le joueur Est est le banquier : il paie et reçoit double. Les trois autres paient le gagnant (le donneur de "
         "l'écart seul, si la table joue ainsi) ; dans le jeu classique complet, ils règlent aussi entre eux la "
-        "différence de leurs propres mains, ce qui n'est pas compté ici.",
+        "différence de leurs propres mains, ce qu'une partie compte quand son formulaire de victoire reçoit les "
+        "points de leurs mains (Les mains des autres).",
     "own flower and season": "fleur et saison du joueur",
     "Each player's flower and season are those of their seat number (East 1, South 2...). Where the table plays flowers, each flower or season is 4 points, and holding both one's own flower and own season is a double here.":
         "La fleur et la saison d'un joueur sont celles du numéro de sa place (Est 1, Sud 2…). Quand la table joue les fleurs, "
@@ -1470,7 +1471,9 @@ def payer_label(role) -> str:
     """Who pays in a settlement row: in French with its article ("le joueur de droite paie"),
     in English the role as words."""
     if lang() == "fr" and str(role) in PAYERS_FR:
-        return PAYERS_FR[str(role)]
+        # in the rule set's words: « le donneur de l'écart paie » beside « seul l'écarteur paie »
+        # on a Hong Kong page
+        return _french(PAYERS_FR[str(role)])
     return label(role)
 
 

@@ -176,7 +176,8 @@ SECTIONS: list[tuple[str, str, list[Word]]] = [
         Word("banker", "the dealer, or banker (East)",
              "East, the dealer, is the banker (« le banquier »): East pays and receives double. The three others "
              "pay the winner (the discarder alone, where the table plays so); in full classical play they also settle among themselves by the difference of their "
-             "own hands, which is not counted here.", "003, Marche du jeu; [B] ch. I; [W]"),
+             "own hands, which a game counts where its win form is given their hands' points (The others' hands).",
+             "003, Marche du jeu; [B] ch. I; [W]"),
         Word("own-flower", "own flower and season",
              "Each player's flower and season are those of their seat number (East 1, South 2...). Where the "
              "table plays flowers, each flower or season is 4 points, and holding both one's own flower and own "
@@ -229,7 +230,22 @@ def word_href(anchor: str) -> str:
 
 @bp.get("/")
 def index():
-    return render_template("words.html", sections=SECTIONS, section_rules=SECTION_RULES)
+    return render_template("words.html", sections=SECTIONS, section_rules=SECTION_RULES, in_words_of=in_words_of)
+
+
+def in_words_of(text: str, rules: str | None) -> str:
+    """``text`` in the page's language, in ``rules``' own words (``i18n.use_rules_terms``): the
+    Hong Kong section said « le donneur de l'écart » where 004, and its payment options, say
+    « l'écarteur »."""
+    from flask import g
+
+    from . import i18n
+    before = g.get("mj_rules")
+    i18n.use_rules_terms(rules)
+    try:
+        return i18n.t_page(text)
+    finally:
+        i18n.use_rules_terms(before)
 
 
 #: The words a score's summary uses, by rules (its "What do these words mean?" link).

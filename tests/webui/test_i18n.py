@@ -645,3 +645,17 @@ def test_a_page_not_found_says_what_in_french(client):
     assert "aucune partie n° 999" in page
     page = client.get("/review/abcdef?lang=fr").get_data(as_text=True)
     assert "aucune lecture de photo « abcdef » (elle a peut-être expiré)" in page
+
+
+def test_a_hong_kong_payer_and_word_say_the_discarder_as_004_does(client):
+    # « le donneur de l'écart paie 2 au gagnant » beside « seul l'écarteur paie tout le score » on
+    # one Hong Kong result, and in the words page's Hong Kong and classical entries
+    html = client.post("/review/score?lang=fr", json={"hand": "123m456p789s234s5z 5z", "rules": "hk",
+                                                      "form": {}}).json["html"]
+    payments = html[html.index('class="payments"'):]
+    assert "l&#39;écarteur</td>" in payments and "donneur de l" not in payments
+    words = client.get("/words/?lang=fr").get_data(as_text=True)
+    hk = words[words.index('<dt id="hk-payment">'):words.index('<dt id="bao">')]
+    assert "l'écarteur paie seul" in hk and "donneur de l" not in hk
+    mcr = words[words.index('<dt id="mcr-payment">'):]
+    assert "le donneur de l'écart paie les points plus 8" in mcr[:400]

@@ -1717,3 +1717,25 @@ def test_an_mcr_hand_under_the_minimum_is_said_in_french(capsys):
     code, out, _ = run(capsys, "score", "123m456p789p123s1z 1z", "--rules", "mcr", "--lang", "fr")
     assert code == 1 and "! 5 points : sous le minimum de 8 points, cette main ne peut pas être déclarée gagnante" \
         in out and "below" not in out
+
+
+def test_read_in_french_says_a_tiles_line_and_the_times_in_french(capsys):
+    # « box [69.3, …]  top3: 1z 0.97 » and « durées (ms) : read 732.8 » stayed English, with points
+    from mjtable.commands.read import format_reading
+    from mjtable.render import Words
+    result = {"tiles": [{"code": "4p", "confidence": 0.69, "box": [140.8, 244.0, 218.4, 343.4],
+                         "top3": [{"code": "4p", "p": 0.995}, {"code": "6p", "p": 0.004}], "face_down": False},
+                        {"code": None, "confidence": 0.9, "box": [1.0, 2.0, 3.0, 4.0], "face_down": True}],
+              "notation": None, "no_hand": None, "hand": None, "score": None,
+              "reading": {"warnings": [], "decoding": {}, "confidence": 0.5},
+              "timings_ms": {"read": 732.8, "group": 1.4, "total": 736.8}}
+    from webui import create_app
+    with create_app({"TESTING": True}).test_request_context("/?lang=fr"):
+        said = format_reading(result, words=Words(french=True))
+    lines = said.splitlines()
+    assert lines[1] == "  #0  4p  0,69  boîte [140,8 ; 244,0 ; 218,4 ; 343,4]  3 meilleurs : 4p 0,99 ; 6p 0,00", lines
+    assert "[face cachée]" in lines[2]
+    assert lines[-1] == "durées (ms) : lecture 732,8 ; regroupement 1,4 ; total 736,8"
+    english = format_reading(result).splitlines()
+    assert english[1] == "  #0  4p  0.69  box [140.8, 244.0, 218.4, 343.4]  top 3: 4p 0.99, 6p 0.00"
+    assert english[-1] == "timings (ms): reading 732.8, grouping 1.4, total 736.8"

@@ -173,6 +173,10 @@ FR = {
     "concealed chow": "chow caché", "Type the hand": "Écrire la main", "Notation": "Notation", "Use": "Utiliser",
     # a layout tile read as a red five on the calibration check page ("read 0p" was a code to decode)
     "red {code}": "{code} rouge",
+    # mjtable read --lang fr, a tile's line and the stages' times
+    "box": "boîte", "top 3:": "3 meilleurs :", "(base model: {code})": "(modèle de base : {code})",
+    "sideways": "de côté", "unknown face": "face inconnue", "unsure": "incertaine", "reading": "lecture",
+    "grouping": "regroupement", "decoding": "décodage", "scoring": "décompte",
     # live mode
     "the server could not be reached (is it running?)": "le serveur est injoignable (est-il lancé ?)",
     "the camera stopped (the phone locked, or another app took it): start it again":

@@ -162,6 +162,12 @@ def _merged_warnings(warnings: list) -> list:
     return [merged if w is apart else w for w in texts if w is not flip]
 
 
+#: A read tile's flags as the terminal says them
+TILE_FLAGS = {"face_down": "face down", "sideways": "sideways", "unknown": "unknown face", "unsure": "unsure"}
+#: The reading's stages, by their keys in ``timings_ms``
+STAGES = {"read": "reading", "group": "grouping", "decode": "decoding", "score": "scoring", "total": "total"}
+
+
 def _shown(tile: dict) -> str:
     """A read tile as the terminal names it: its code, "--" face down, "?" for a face no code
     names (its code is a guess)."""
@@ -174,6 +180,7 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
     from ..pipeline import UNSURE_BELOW
     from ..render import ENGLISH
     w = words or ENGLISH
+    fig = (lambda v, d: f"{v:.{d}f}".replace(".", ",")) if w.french else (lambda v, d: f"{v:.{d}f}")
     profile = result.get("profile")
     count = len(result['tiles'])
     head = f"{count} tile{'' if count == 1 else 's'}" if not w.french else w.t("{n} tile(s)", n=count)
@@ -184,15 +191,18 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
         if not t.get("face_down") and t["confidence"] < UNSURE_BELOW:
             flags.append("unsure")      # as the review page marks it: check it against the photo
             unsure.append(i)
-        top = ", ".join(f"{c['code']} {c['p']:.2f}" for c in t.get("top3", []))
-        lines.append(f"  #{i:<2} {_shown(t):<3} {t['confidence']:.2f}  box {t['box']}"
-                     + (f"  [{' '.join(flags)}]" if flags else "") + (f"  top3: {top}" if top else "")
-                     + (f"  (base model: {t['base_code']})" if t.get("base_code") else ""))
+        top = (" ; " if w.french else ", ").join(f"{c['code']} {fig(c['p'], 2)}" for c in t.get("top3", []))
+        # in French with its words and decimal commas (« box [69.3, …]  top3: 1z 0.97 » stayed English)
+        box = "[" + (" ; " if w.french else ", ").join(fig(v, 1) for v in t["box"]) + "]"
+        lines.append(f"  #{i:<2} {_shown(t):<3} {fig(t['confidence'], 2)}  {w.t('box')} {box}"
+                     + (f"  [{' '.join(w.t(TILE_FLAGS[f]) for f in flags)}]" if flags else "")
+                     + (f"  {w.t('top 3:')} {top}" if top else "")
+                     + ("  " + w.t("(base model: {code})", code=t["base_code"]) if t.get("base_code") else ""))
     reading = result["reading"]
     dec = reading.get("decoding") or {}
     if result["notation"]:
         lines.append(w.t("hand: {notation}  (layout confidence {confidence})", notation=result["notation"],
-                         confidence=f"{reading['confidence']:.2f}"))
+                         confidence=fig(reading["confidence"], 2)))
     else:
         why = result.get("no_hand")
         lines.append(w.t("hand: not rebuilt") + (f"{w.colon()} {w.msg(why)}" if why else ""))
@@ -221,7 +231,9 @@ def format_reading(result: dict, explain: bool = False, words=None) -> str:
         from ..render import format_result
         lines.append(format_result(ScoreResult.from_dict(result["score"]), explain=explain, words=w))
     # what was not given is said by the score itself (assumed); without a score nothing used it
-    lines.append(w.t("timings (ms):") + " " + ", ".join(f"{k} {v}" for k, v in result["timings_ms"].items()))
+    lines.append(w.t("timings (ms):") + " " + (" ; " if w.french else ", ").join(
+        f"{w.t(STAGES.get(k, k))} {fig(v, 1) if isinstance(v, (int, float)) else v}"
+        for k, v in result["timings_ms"].items()))
     return "\n".join(lines)
 
 

@@ -750,7 +750,7 @@ FR = {
     # « l'écarteur » as 004 says (« Seul l'écarteur paie »): « donneur » alone is the dealer there
     "all pay": "tous paient", "discarder pays": "l'écarteur paie", "discarder double": "l'écarteur paie double",
     "discarder and half": "l'écarteur, et la moitié pour les autres", "same": "le niveau du dessous", "half": "la moitié",
-    "none": "aucun", "Liable player (bao)": "Joueur responsable (bao)", "— who discarded? —": "— qui a écarté ? —",
+    "none": "aucun", "Liable player (bao)": "Joueur responsable (bao)", "Liable player (pao)": "Joueur responsable (pao)", "— who discarded? —": "— qui a écarté ? —",
     # option names
     "kong pair values": "valeurs des paires de kongs", "fully concealed on concealed specials": "Main Entièrement Cachée sur les mains spéciales cachées",
     "nine gates": "Neuf Portes", "four kongs single wait": "Quatre Kong, Attente de la Paire",

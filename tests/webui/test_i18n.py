@@ -659,3 +659,12 @@ def test_a_hong_kong_payer_and_word_say_the_discarder_as_004_does(client):
     assert "l'écarteur paie seul" in hk and "donneur de l" not in hk
     mcr = words[words.index('<dt id="mcr-payment">'):]
     assert "le donneur de l'écart paie les points plus 8" in mcr[:400]
+
+
+def test_a_riichi_win_form_names_the_liable_player_pao_as_002_does(client):
+    # « Joueur responsable (bao) » on a riichi form beside the words page's « pao » (002 §3.3.9)
+    gid = client.post("/api/games", json={"rules": "riichi", "players": list("ABCD")}).json["game"]["id"]
+    page = client.get(f"/games/{gid}?lang=fr").get_data(as_text=True)
+    assert "Joueur responsable (pao)" in page and "(bao)" not in page
+    hk = client.post("/api/games", json={"rules": "hk", "players": list("ABCD")}).json["game"]["id"]
+    assert "Joueur responsable (bao)" in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)

@@ -235,11 +235,32 @@ def _parse(text: str, context: dict | None = None) -> Hand:
 
 
 def _last_run(text: str) -> list[str]:
-    """The playing tiles (not flowers) of the last run of tiles written outside brackets, a run
-    ending at a space: one tile when the winning tile was written apart."""
+    """The playing tiles (not flowers) of the last group of tiles written outside brackets, when a
+    space (or a meld) stands before that group: one tile when the winning tile was written apart.
+    A group is the tiles of one suit letter (``22z``) or one honour letter; a space inside a group
+    (``1 2 3m``, which parses as 123m) does not part it."""
     outside = " ".join(p for p in _MELDS.split(text) if not p.startswith(("[", "(")))
-    runs = [[c for c, _ in _tiles_of(run, 0) if not T.is_bonus(c)] for run in outside.split()]
-    return next((run for run in reversed(runs) if run), [])
+    try:
+        tiles = _tiles_of(outside, 0)
+    except errors.HandError:
+        return []
+    letters = [k for k, ch in enumerate(outside) if ch in "mpszf" or ch in _LETTERS]
+
+    def group_of(pos: int) -> int:          # the position of the letter that closes a tile's group
+        return next(k for k in letters if k >= pos)
+    groups: dict[int, list[str]] = {}
+    for code, pos in tiles:
+        groups.setdefault(group_of(pos), []).append(code)
+    # back from the last group holding a playing tile, up to a space: the run the winning tile ends
+    ends = [k for k in sorted(groups) if any(not T.is_bonus(c) for c in groups[k])]
+    run: list[str] = []
+    for k in reversed(ends):
+        run = [c for c in groups[k] if not T.is_bonus(c)] + run
+        before = [q for q in groups if q < k]
+        first = min(pos for _, pos in tiles if group_of(pos) == k)
+        if not before or any(ch.isspace() for ch in outside[max(before) + 1:first]):
+            break
+    return run
 
 
 _group = T.group_codes
@@ -278,7 +299,7 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
     empty when nothing is open to doubt. ``rules``: the rule set it is scored under (the MCR
     helper's honour order matters to MCR players)."""
     text = text.translate(_FULL_WIDTH)
-    said: list[str] = []
+    said: list[dict] = []
     bare_kongs: list[str] = []
     for part in _MELDS.split(text):
         if part.startswith("["):
@@ -298,7 +319,7 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
         # pinfu won on a 3p was scored as won on the 7s (the review page says so too)
         said.append({"code": "winning_last", "message": f"no winning tile written apart: the last tile written, "
                      f"{last[-1]}, is taken as the winning tile; write the winning tile after a space"})
-    if rules in ("mcr", "all") and re.search(r"[57][0-9]*z", text):
+    if rules in ("mcr", "all") and re.search(r"[57][0-9]*z", re.sub(r"\s", "", text)):
         # the MCR helper's 567z are red, green, white (« 按中国习惯顺序567z为中发白 »); here tenhou's
         said.append({"code": "honour_order", "message": "5z is the white dragon and 7z the red (1z-7z: E S W N, then "
                      "white, green, red; the MCR helper's 567z are red, green, white): letters P F C say it either way"})

@@ -357,3 +357,14 @@ def test_fifteen_tiles_without_a_space_are_not_told_of_a_space():
     with pytest.raises(HandError) as err:
         parse("   ")
     assert err.value.message.startswith("no hand written") and err.value.position is None
+
+
+def test_notes_take_a_space_inside_a_group_as_the_parser_does():
+    # "1 2 3m" parses as 123m: split at every space, the notes stopped mjtable score with a traceback
+    from scorer.notation import notes
+    assert notes("1 2 3m456p789s11z22z 2z") == notes("123m456p789s11z22 z 2z") == []
+    with pytest.raises(HandError) as err:
+        parse("1 2 3m456p789s11z222z 2z")
+    assert err.value.message.endswith("written after the space, it is not written before it too")
+    assert [n["code"] for n in notes("123m 456p 789s 11z 2z2z")] == ["winning_last"]
+    assert [n["code"] for n in notes("123p345p888s456s7 z 7z", "mcr")] == ["honour_order"]

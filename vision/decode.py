@@ -39,6 +39,7 @@ REDUCE_MIN_BYTES_PER_PIXEL = 0.01
 MIN_SIDE = 16
 #: Said after a file found empty or cut short
 SEND_AGAIN = "the file was cut short while sent or saved: send or export the photo again"
+SEND_EMPTY_AGAIN = "send or export the photo again"
 #: A picture whose long side is over this many times its short side is refused: the web app's
 #: bound (its short side under MIN_SIDE once the long side is brought to 3000 pixels), for the
 #: reader everywhere
@@ -481,7 +482,7 @@ def check_size(w: int, h: int, max_pixels: int | None = None, min_side: int | No
         # a 40000×16 strip stopped `mjtable read` with a traceback (brought to the detector's size,
         # its short side was no pixel); the web app refused it already, by the same bound
         raise ImageError("too_small", f"the image is {w}×{h} pixels: a strip too narrow to read (its long side over "
-                         f"{MAX_ASPECT:g} times its short side): crop it to the tiles")
+                         f"{int(MAX_ASPECT)} times its short side): crop it to the tiles")
 
 
 def check_image(source, max_pixels: int | None = None, max_bytes: int | None = None,
@@ -499,9 +500,11 @@ def _bytes_and_header(source, max_bytes: int | None) -> tuple[bytes, ImageHeader
         data = _read_bytes(source, MAX_BYTES if max_bytes is None else max_bytes)
         return data, read_header(data)
     except ImageError as e:
-        if e.code in ("empty", "truncated"):
+        if e.code == "truncated":
             # what was wrong alone ("the JPEG is truncated") left the player with no way on
             raise ImageError(e.code, f"{e.message}; {SEND_AGAIN}") from None
+        if e.code == "empty":
+            raise ImageError(e.code, f"{e.message}; {SEND_EMPTY_AGAIN}") from None
         raise
 
 

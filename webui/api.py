@@ -87,7 +87,7 @@ def score():
         names = [r["name"] for r in scoring.available_rules()]
         payload = {"hand": hand.to_dict(), "notation": scorer.format_hand(hand),
                    "scores": {n: scorer.score(hand, n).to_dict() for n in names},
-                   "notes": scoring.typed_notes(scoring.hand_input(data["hand"]), None)}
+                   "notes": scoring.typed_notes(scoring.hand_input(data["hand"]), "all")}
         return jsonify(payload)
     payload = scoring.score_payload(data["hand"], rules, options, context)
     result = payload["score"]

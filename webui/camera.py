@@ -137,7 +137,7 @@ def capture():
     """Read the server camera's current frame; ``live=1`` answers the live-mode JSON without
     storing, otherwise the frame is stored as a draft and the review URL returned."""
     from . import reading
-    from .capture import _selected_game
+    from .capture import _selected_game, live_answer
     from .store import get_store
     import scorer
     data = camera().latest()
@@ -154,13 +154,16 @@ def capture():
     photo, result = reading.read_upload(data, rules=rules,
                                         context=gamelog.reading_context(get_store(), game) if game else {},
                                         options=game["options"] if game else {})
-    if request.form.get("live") == "1" and request.form.get("keep") != "1":
-        return jsonify({"notation": result.get("notation"), "score": result.get("score"),
-                        "tiles": len(result.get("tiles") or [])})
+    live = request.form.get("live") == "1"
+    if live and request.form.get("keep") != "1":
+        # as the page's own camera is answered (capture.live): it showed every kept hand of this
+        # camera as "not a winning hand" once the page read the verdict from the answer
+        return jsonify(live_answer(result, rules, game))
     draft = get_store().create_draft(photo.record(), result)
     url = url_for("review.draft", draft_id=draft, rules=rules, **({"game": game["id"]} if game else {}))
     if request.headers.get("X-Requested-With") == "fetch":
-        return jsonify({"draft": draft, "review_url": url, "notation": result.get("notation"),
-                        "score": result.get("score")})
+        return jsonify({**(live_answer(result, rules, game) if live else
+                           {"notation": result.get("notation"), "score": result.get("score")}),
+                        "draft": draft, "review_url": url})
     from flask import redirect
     return redirect(url, code=303)

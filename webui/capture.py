@@ -74,6 +74,25 @@ def join():
     return render_template("join.html", url=url, qr_svg=qr_svg)
 
 
+def live_answer(result: dict, rules: str, game: dict | None) -> dict:
+    """A live-mode frame's answer, for this device's camera and the server's alike: the hand read
+    (notation), its score, the tiles counted, the reader's warnings, and whether the hand may be
+    declared (``declare``) with its total (``total_text``), in the page's language."""
+    score = result.get("score")
+    out = {"notation": result.get("notation"), "score": score, "tiles": len(result.get("tiles") or []),
+           # in the page's language: the live page shows them as they come (a dark view said nothing)
+           "warnings": [i18n.msg(w) for w in (result.get("reading") or {}).get("warnings", [])]}
+    if out["notation"]:
+        # whether the hand may be declared, and why not, as the review page says it: an MCR hand
+        # under its minimum showed "1 points" and a Review link as if it had won
+        from .review import _declaration_in_page_language
+        out["declare"] = _declaration_in_page_language(score, rules, game)
+        if out["declare"]["ok"]:
+            unit = score.get("total_unit") or (score["items"][0]["unit"] if score.get("items") else "")
+            out["total_text"] = f"{i18n.number(score['total'])} {i18n.unit_word(unit, score['total'])}".strip()
+    return out
+
+
 def _read_request():
     upload = request.files.get("image")
     if upload is None or not upload.filename:      # a form sent with no file chosen has a part without a name
@@ -105,18 +124,7 @@ def live():
     """One live-mode frame: the hand read (notation) and its score, so the page can tell when
     the same complete hand has stayed in view; ``keep=1`` stores it for review."""
     game, rules, photo, result = _read_request()
-    score = result.get("score")
-    out = {"notation": result.get("notation"), "score": score, "tiles": len(result.get("tiles") or []),
-           # in the page's language: the live page shows them as they come (a dark view said nothing)
-           "warnings": [i18n.msg(w) for w in (result.get("reading") or {}).get("warnings", [])]}
-    if out["notation"]:
-        # whether the hand may be declared, and why not, as the review page says it: an MCR hand
-        # under its minimum showed "1 points" and a Review link as if it had won
-        from .review import _declaration_in_page_language
-        out["declare"] = _declaration_in_page_language(score, rules, game)
-        if out["declare"]["ok"]:
-            unit = score.get("total_unit") or (score["items"][0]["unit"] if score.get("items") else "")
-            out["total_text"] = f"{i18n.number(score['total'])} {i18n.unit_word(unit, score['total'])}".strip()
+    out = live_answer(result, rules, game)
     if request.form.get("keep") == "1":
         draft = get_store().create_draft(photo.record(), result)
         out["review_url"] = url_for("review.draft", draft_id=draft, rules=rules,

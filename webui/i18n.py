@@ -185,6 +185,9 @@ FR = {
     "Live mode stopped: no new hand for 5 minutes. Tick it again to go on.":
         "Mode direct arrêté : aucune nouvelle main depuis 5 minutes. Cochez-le à nouveau pour continuer.",
     "Looking… 1 tile in view": "Recherche… 1 tuile visible",
+    "the server did not answer in time (is it busy?)": "le serveur n'a pas répondu à temps (est-il occupé ?)",
+    "the camera shows no picture yet": "la caméra ne montre pas encore d'image",
+
     "Standing tiles in mpsz groups, [555p] exposed meld, (1111z) concealed kong, last tile written = winning tile, 16f flowers, 0p a red five, [5555p,1+] a kong added to a claimed pung.":
         "Tuiles debout par groupes mpsz, [555p] combinaison exposée, (1111z) kong caché, dernière tuile écrite = tuile gagnante, 16f fleurs, 0p un cinq rouge, [5555p,1+] un kong ajouté à un pung pris.",
     "m characters, p dots, s bamboos, z honours: 1z-4z East South West North, 5z-7z white, green, red dragons (or E S W N, P F C: Pai, Fa, Chun); [555p,1] claimed from the left (2 across, 3 right); in a chow, always claimed from the left, the number says which tile was claimed: [345m,2] the 4m.":
@@ -1742,7 +1745,8 @@ CAPTURE_TEXTS = ["this browser gives no camera here (browsers allow it on localh
                  "the camera stopped (the phone locked, or another app took it): start it again",
                  "The last hand kept (the view has changed since):",
                  "Live mode stopped: no new hand for 5 minutes. Tick it again to go on.",
-                 "Looking… 1 tile in view"]
+                 "Looking… 1 tile in view", "the server did not answer in time (is it busy?)",
+                 "the camera shows no picture yet"]
 
 
 #: The calibration page's script texts (calibrate.js).
@@ -2965,6 +2969,7 @@ MESSAGES_FR = {
         "le fichier dépasse {0} Mo : l'export JSON d'une partie fait au plus {1} Mo ; une sauvegarde de tout le "
         "journal des parties se remet avec mjtable games --restore FICHIER",
     "the image is {}×{} pixels, under {} pixels a side": "l'image fait {0}×{1} pixels, moins de {2} pixels de côté",
+    "send or export the photo again": "envoyez ou exportez la photo à nouveau",
     "the file was cut short while sent or saved: send or export the photo again":
         "le fichier a été coupé à l'envoi ou à l'enregistrement : envoyez ou exportez la photo à nouveau",
     "take it at 12 megapixels (the camera's 48-megapixel or high-resolution mode off), or send a smaller copy":

@@ -105,6 +105,8 @@ def decode(data: bytes, max_pixels: int) -> Photo:
             except Exception:  # a broken EXIF block: rotate nothing, re-encode
                 upright = False
             img = ImageOps.exif_transpose(img)
+            # 16 bits to 8 first: a 16-bit grey PNG with a transparent level was made RGBA clipped white
+            img = eight_bit(img)
             if img.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in img.info:
                 # transparent parts on white, as the reader lays them (vision.decode): a cut-out
                 # tile picture showed on black
@@ -113,7 +115,7 @@ def decode(data: bytes, max_pixels: int) -> Photo:
                     raise vision_decode.transparent_image()
                 white = Image.new("RGBA", img.size, (255, 255, 255, 255))
                 img = Image.alpha_composite(white, img)
-            img = eight_bit(img).convert("RGB")
+            img = img.convert("RGB")
     except ImageError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

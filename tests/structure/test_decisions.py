@@ -22,7 +22,7 @@ NOT_SETTINGS = {
     "vision.detector": {"REPO", "DEFAULT_WEIGHTS"},                           # paths
     "vision.corners": {"REPO", "DEFAULT_CORNER_MODEL"},                       # paths
     "vision.codes": {"DETECTOR_CLASSES", "CLASSIFIER_CLASSES"},               # class names
-    "vision.decode": {"ACCEPTED", "SEND_AGAIN"},                              # message text
+    "vision.decode": {"ACCEPTED", "SEND_AGAIN", "SEND_EMPTY_AGAIN"},          # message text
     "vision.model_files": {"BACKENDS", "EXPORT_FORMAT", "RUNTIMES"},          # choice names, file format version
     "vision.tileness": {"PROBE_FILE", "SCENES_PROBE_FILE"},                   # file names
     "vision.face_up": {"PROBE_FILE"},                                         # file name

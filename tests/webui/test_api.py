@@ -420,5 +420,7 @@ def test_a_typed_hand_comes_with_notes_on_how_it_was_read(client):
     assert client.post("/api/score", json={"hand": out["hand"], "rules": "mcr"}).json["notes"] == []
     assert [n["code"] for n in client.post("/api/score", json={"hand": hand, "rules": "all"}).json["notes"]] \
         == ["bare_kong"]
+    assert [n["code"] for n in client.post("/api/score", json={"hand": "123p345p888s456s7z 7z", "rules": "all"})
+            .json["notes"]] == ["honour_order"]                # as mjtable score --rules all says it
     fr = client.post("/review/score?lang=fr", json={"hand": hand, "rules": "mcr", "form": {}}).json
     assert fr["notes"][0]["message"].startswith("[EEEE] [CCCC] [FFFF] [PPPP] : lu comme exposé")

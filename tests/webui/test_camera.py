@@ -95,6 +95,12 @@ def test_capture_reads_the_frame_and_opens_review(client, fake_camera, fake_read
     live = client.post("/camera/capture", data={"csrf_token": token, "rules": "toy", "live": "1"},
                        headers={"X-Requested-With": "fetch"})
     assert live.json["score"]["valid"] and "review_url" not in live.json
+    # answered as the page's own camera is (capture.live): a kept hand of this camera showed "not a
+    # winning hand" once the page read the verdict from the answer
+    assert live.json["declare"]["ok"] and live.json["total_text"] and live.json["warnings"] == ["test"]
+    kept = client.post("/camera/capture", data={"csrf_token": token, "rules": "toy", "live": "1", "keep": "1"},
+                       headers={"X-Requested-With": "fetch"})
+    assert kept.json["declare"]["ok"] and kept.json["review_url"] and kept.json["total_text"] == live.json["total_text"]
 
 
 def test_capture_of_an_uploaded_photo_with_the_reader(client, fake_reader):

@@ -66,7 +66,7 @@
     xhr.onerror = () => failed(tr(onFail ? "the server could not be reached (is it running?)" : "the upload failed (is the server running?)"));
     if (onFail) {       // a live frame never answered frees live mode all the same
       xhr.timeout = 15000;
-      xhr.ontimeout = () => failed(tr("the server could not be reached (is it running?)"));
+      xhr.ontimeout = () => failed(tr("the server did not answer in time (is it busy?)"));
     }
     xhr.send(fd);
   }
@@ -127,6 +127,10 @@
   // left in live mode kept the server at 30-45 % of a core without end)
   const LIVE_MS = 500, LIVE_SLOW_MS = 2000, LIVE_QUIET_S = 20, LIVE_IDLE_S = 300;
   let nextAt = 0, changedAt = 0;
+  // each run of live mode: a frame answered after live mode was switched off (or on again) is
+  // dropped, not taken for the new run's (two frames at once, a stale error in the status line)
+  let liveRun = 0;
+  let starting = false;
 
   const CAMERA_ERRORS = {
     NotAllowedError: "the camera was refused: allow it in the browser's site settings, or use the photo button above",
@@ -136,12 +140,15 @@
     SecurityError: "the browser forbids the camera on this page (it needs localhost or HTTPS)",
   };
   async function startBrowser() {
+    if (starting) return;         // tapped again while the camera opens: one stream, none left running
     camErr.hidden = true;
     if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
       showError(camErr, tr("this browser gives no camera here (browsers allow it on localhost or HTTPS); use the photo button above, which opens the phone's camera"));
       return;
     }
     if (stream) stream.getTracks().forEach((t) => t.stop());   // tapped twice: the first stream stopped too
+    stream = null; source = null;
+    starting = true;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 } } });
     } catch (e) {
@@ -149,6 +156,8 @@
       const why = CAMERA_ERRORS[e.name];
       showError(camErr, why ? tr(why) : tr("the camera could not be opened:") + " " + e.message);
       return;
+    } finally {
+      starting = false;
     }
     video.srcObject = stream; video.hidden = false; server.hidden = true; box.hidden = false; source = "browser";
     // the camera lost (the phone locked, another app took it, a webcam unplugged): said, and live
@@ -181,11 +190,18 @@
   }
   // ``frame``: a frame grabbed before (live mode keeps the frame it read, not a later one)
   async function captureOnce(extra, onDone, onFail, frame) {
-    if (source === "browser") {
-      const blob = frame || await grab();
-      sendPhoto(extra && extra.live ? cfg.liveUrl : cfg.readUrl, blob, extra, (d) => onDone(d, blob), onFail);
-    } else if (source === "server") {
-      sendPhoto(cfg.serverCaptureUrl, new Blob([], { type: "image/jpeg" }), extra, onDone, onFail);
+    try {
+      if (source === "browser") {
+        // no frame yet (the camera just opened): nothing to send, said as a failed frame
+        const blob = frame || (video.videoWidth ? await grab() : null);
+        if (!blob) { if (onFail) onFail(tr("the camera shows no picture yet")); return; }
+        sendPhoto(extra && extra.live ? cfg.liveUrl : cfg.readUrl, blob, extra, (d) => onDone(d, blob), onFail);
+      } else if (source === "server") {
+        sendPhoto(cfg.serverCaptureUrl, new Blob([], { type: "image/jpeg" }), extra, onDone, onFail);
+      }
+    } catch (e) {
+      // a frame that could not be sent frees live mode (its busy flag stayed set for good)
+      if (onFail) onFail(tr("the camera could not be opened:") + " " + e.message); else throw e;
     }
   }
   document.getElementById("browser-cam-start").addEventListener("click", startBrowser);
@@ -198,6 +214,7 @@
   // least a second, keep that frame, score it and show the result without a click.
   function stopLive() {
     if (liveTimer) clearInterval(liveTimer);
+    liveRun += 1;           // a frame still on its way belongs to the run stopped
     liveTimer = null; seen = null; busy = false; liveStatus.textContent = "";
   }
   const seconds = (s) => s.toLocaleString(document.documentElement.lang || undefined,
@@ -217,7 +234,8 @@
     p.className = "total";
     // as the review page says it: an MCR hand under its minimum, or a riichi hand without a yaku,
     // is no win (it showed "1 points" and a Review link)
-    p.textContent = k.declare && k.declare.ok ? k.total_text : ((k.declare && k.declare.reason) || tr("not a winning hand"));
+    p.textContent = k.declare ? (k.declare.ok ? k.total_text : k.declare.reason)
+      : (k.score && k.score.valid ? mj.number(k.score.total) : tr("not a winning hand"));
     const a = document.createElement("a");
     a.href = k.review_url; a.textContent = tr("Review {hand}", { hand: k.notation || "" });
     a.className = "button";
@@ -236,14 +254,16 @@
       return;
     }
     busy = true;
+    const run = liveRun;
     const failed = (message) => {
+      if (run !== liveRun) return;
       busy = false; seen = null; nextAt = Date.now() + LIVE_SLOW_MS;
       keptIsOld(true);
       liveStatus.textContent = message;
     };
     captureOnce({ live: "1" }, (d, frame) => {
+      if (run !== liveRun) return;
       busy = false;
-      if (!live.checked) return;
       const now = Date.now();
       const quiet = (now - changedAt) / 1000 > LIVE_QUIET_S;
       // what the reader warns of (a dark view, a tile left apart), beside the count
@@ -270,6 +290,7 @@
         busy = true;
         // the frame just read is the one kept: a frame grabbed now may show the hand leaving
         captureOnce({ live: "1", keep: "1" }, (k) => {
+          if (run !== liveRun) return;
           busy = false;
           if (seen === kept) { showKept(k); keptIsOld(false); }
         }, failed, frame);

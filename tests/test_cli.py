@@ -1739,3 +1739,21 @@ def test_read_in_french_says_a_tiles_line_and_the_times_in_french(capsys):
     english = format_reading(result).splitlines()
     assert english[1] == "  #0  4p  0.69  box [140.8, 244.0, 218.4, 343.4]  top 3: 4p 0.99, 6p 0.00"
     assert english[-1] == "timings (ms): reading 732.8, grouping 1.4, total 736.8"
+
+
+def test_a_game_is_recorded_in_french_from_the_command_line(capsys, tmp_path):
+    # mjtable record had no --lang: « record win … --lang fr » was refused, and all it said was English
+    data = ["--data-dir", str(tmp_path)]
+    code, out, _ = run(capsys, "record", "new", "--rules", "riichi", "--players", "Ann", "Bob", "Cy", "Di", *data,
+                       "--lang", "fr")
+    assert code == 0 and out.startswith("partie 1 commencée : Ann / Bob / Cy / Di (Riichi (EMA 2016))")
+    assert "ouvreur : Ann" in out                          # in riichi's own words (002)
+    code, out, _ = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Cy", "--discarder", "Bob",
+                       "--riichi", "Cy", *data, "--lang", "fr")
+    assert code == 0 and out.splitlines()[0].startswith("main 1 (E1, Ann est ouvreur) : Cy 1\u202f300 (1 han · 40 minipoints)")
+    code, out, _ = run(capsys, "record", "undo", "1", *data, "--lang", "fr")
+    assert code == 0 and out.startswith("annulée : main 1 (E1, Ann est ouvreur)")
+    code, _, err = run(capsys, "record", "undo", "1", *data, "--lang", "fr")
+    assert code == 2 and err.startswith("erreur : ")
+    code, _, err = run(capsys, "record", "undo", "1", *data)
+    assert code == 2 and err.startswith("error: this game has no hand to undo")      # English by default

@@ -177,6 +177,15 @@ FR = {
     "box": "boîte", "top 3:": "3 meilleurs :", "(base model: {code})": "(modèle de base : {code})",
     "sideways": "de côté", "unknown face": "face inconnue", "unsure": "incertaine", "reading": "lecture",
     "grouping": "regroupement", "decoding": "décodage", "scoring": "décompte",
+    # mjtable record --lang fr
+    "{what}, after hand {n}": "{what}, après la main {n}",
+    "hand {n} ({deal}, {dealer} deals): {what}; {moved}": "main {n} ({deal}, {dealer} est croupier) : {what} ; {moved}",
+    "game {id} started: {name} ({rules})": "partie {id} commencée : {name} ({rules})",
+    "undone: {hand}": "annulée : {hand}", "last hand undone": "dernière main annulée",
+    "hand {n} of game {game} moved to game {to}, as its {hand}":
+        "main {n} de la partie {game} déplacée dans la partie {to}, comme sa {hand}",
+    "(from the command line: mjtable record undo {game}, then record the hand again)":
+        "(en ligne de commande : mjtable record undo {game}, puis enregistrez à nouveau la main)",
     # live mode
     "the server could not be reached (is it running?)": "le serveur est injoignable (est-il lancé ?)",
     "the camera stopped (the phone locked, or another app took it): start it again":

@@ -93,6 +93,8 @@ def register(sub) -> None:
         q.add_argument("--data-dir", default=None,
                        help="where the game log lives (default $MJTABLE_DATA_DIR or ~/.local/share/mjtable)")
         q.add_argument("--db", default=None, metavar="FILE", help="the game log's SQLite file, as mjtable serve --db names it")
+        q.add_argument("--lang", choices=("en", "fr"), default="en",
+                       help="the language of what it says (fr: French, as the game page says it)")
         q.set_defaults(func=run)
 
 
@@ -231,22 +233,25 @@ def _move_seats(args, players: list[str], others: list[str], seats: list[int]) -
     return seats
 
 
-def _hand_line(view: dict, seq) -> str:
+def _hand_line(view: dict, seq, french: bool = False) -> str:
     """The hand recorded as the score sheet says it, with what each player's points moved:
-    "hand 1 (E1, Ann deals): Bob 21 on Ann's discard; Ann -29, Bob +45, Cy -8, Di -8"."""
+    "hand 1 (E1, Ann deals): Bob 21 on Ann's discard; Ann -29, Bob +45, Cy -8, Di -8";
+    ``french``: as the French game page says it (within a request whose language is French)."""
     from webui import gamelog, i18n, score_sheet
     hand = next((h for h in view["hands"] if h["seq"] == seq), None)
     if hand is None:
         return ""
+    tr, number = (i18n.t, i18n.number) if french else (score_sheet.english, i18n.english_number)
     # the names of the hand: who played it (a substitute sat in: gamelog.played_by)
     players, flow = gamelog.played_by(view["game"], hand), gamelog.flow_of(view["game"])
-    what = score_sheet.result_text(hand, players, flow, score_sheet.english, i18n.english_number)
+    what = score_sheet.result_text(hand, players, flow, tr, number)
     if hand["kind"] == "end":
         # the end is a line of the game, no hand: "hand 6: the players ended..." read as a sixth hand
-        return f"{what}, after hand {seq - 1}"
-    moved = ", ".join(f"{p} {i18n.english_number(d, signed=True) if d else '0'}" for p, d in zip(players, hand["deltas"]))
-    deal = gamelog.round_label(hand, flow, score_sheet.english)
-    return f"hand {seq} ({deal}, {players[hand['dealer']]} deals): {what}; {moved}"
+        return tr("{what}, after hand {n}", what=what, n=seq - 1)
+    moved = ", ".join(f"{p} {number(d, signed=True) if d else '0'}" for p, d in zip(players, hand["deltas"]))
+    deal = gamelog.round_label(hand, flow, tr)
+    return tr("hand {n} ({deal}, {dealer} deals): {what}; {moved}", n=seq, deal=deal, dealer=players[hand["dealer"]],
+              what=what, moved=moved)
 
 
 def _score_warnings(view: dict, hand: dict) -> list[str]:
@@ -287,6 +292,22 @@ def run(args) -> int:
     if app is None:
         return 2
     client = app.test_client()
+    with app.test_request_context(f"/?lang={args.lang}"):
+        return _run(args, client, sheet_text)
+
+
+def _run(args, client, sheet_text) -> int:
+    from webui import i18n
+    french = args.lang == "fr"
+    # as the game page says it: in French with --lang fr (everything it said was English)
+    tr = i18n.t if french else (lambda text, **fields: text.format(**fields) if fields else text)
+    said = i18n.msg if french else (lambda text: text)
+    if french:      # in the rule set's own words (riichi's « ouvreur », 002)
+        from webui.store import get_store
+        try:
+            i18n.use_rules_terms(get_store().get_game(args.game)["rules"] if args.action != "new" else args.rules)
+        except Exception:  # noqa: BLE001 - a game not found is said below, as the API says it
+            pass
     try:
         if args.action == "new":
             from ..context_args import options_from_args
@@ -310,8 +331,9 @@ def run(args) -> int:
             if r.status_code != 201:
                 raise Refused(_said(r))
             view = r.get_json()
-            print(f"game {view['game']['id']} started: {view['game']['name']} ({view['game']['rules']})")
-            print(sheet_text(view).split("\n", 1)[1])
+            print(tr("game {id} started: {name} ({rules})", id=view["game"]["id"], name=view["game"]["name"],
+                     rules=i18n.rules_title(view["game"]["rules"]) if french else view["game"]["rules"]))
+            print(sheet_text(view, french=french).split("\n", 1)[1])
             return 0
         r = client.get(f"/api/games/{args.game}")
         if r.status_code != 200:
@@ -353,30 +375,32 @@ def run(args) -> int:
         # a hand moved is said in the game it went to, whose standing follows
         view = client.get(f"/api/games/{args.to if args.action == 'move' else args.game}").get_json()
     except Refused as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"{'erreur :' if french else 'error:'} {said(str(e))}", file=sys.stderr)
         return 2
-    text = sheet_text(view).split("\n")
+    text = sheet_text(view, french=french).split("\n")
     if args.action == "undo":
         removed = answer.get("removed") or {}
         if isinstance(removed, dict) and "seq" in removed:
             # what it was, as it was recorded: the table checks the right entry went
-            print(f"undone: {_hand_line(before, removed['seq']) or 'hand ' + str(removed['seq'])}")
+            print(tr("undone: {hand}", hand=_hand_line(before, removed["seq"], french)
+                     or tr("hand {n}", n=removed["seq"])))
         else:
-            print("last hand undone")
+            print(tr("last hand undone"))
     elif args.action == "substitute":
         done = answer["substitute"]
-        print(f"{done['name']} takes the seat of {done['replaces']} from hand {done['first']}")
+        print(tr("{name} takes the seat of {replaced} from hand {n}", name=done["name"], replaced=done["replaces"],
+                 n=done["first"]))
     elif args.action == "move":
-        print(f"hand {args.seq} of game {args.game} moved to game {args.to}, as its "
-              + _hand_line(view, (answer.get("hand") or {}).get("seq")))
+        print(tr("hand {n} of game {game} moved to game {to}, as its {hand}", n=args.seq, game=args.game, to=args.to,
+                 hand=_hand_line(view, (answer.get("hand") or {}).get("seq"), french)))
     else:
-        print(_hand_line(view, (answer.get("hand") or {}).get("seq")))
+        print(_hand_line(view, (answer.get("hand") or {}).get("seq"), french))
     warnings = [w.get("message", w) if isinstance(w, dict) else w for w in answer.get("warnings") or []]
     warnings += _score_warnings(view, answer.get("hand") or {})
     for warning in warnings:
-        print(f"warning: {warning}")
+        print(f"{tr('warning')}{i18n.colon() if french else ':'} {said(warning)}")
     if any("edit the hand" in w for w in warnings):
-        print(f"  (from the command line: mjtable record undo {args.game}, then record the hand again)")
+        print("  " + tr("(from the command line: mjtable record undo {game}, then record the hand again)", game=args.game))
     print(text[1].strip())
     print(text[-1] if not view.get("final") else "\n".join(text[text.index("final:"):]))
     return 0

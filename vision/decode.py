@@ -427,7 +427,10 @@ HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"}
 #: Formats OpenCV (or Pillow) would decode but whose headers are not parsed here: refused by name.
 _REFUSED = ((b"II+\x00", "BigTIFF"), (b"MM\x00+", "BigTIFF"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
             (b"\xffO\xffQ", "JPEG 2000"), (b"#?RADIANCE", "Radiance HDR"), (b"#?RGBE", "Radiance HDR"),
-            (b"\x59\xa6\x6a\x95", "Sun raster"))
+            (b"\x59\xa6\x6a\x95", "Sun raster"), (b"\xff\x0a", "JPEG XL"),
+            (b"\x00\x00\x00\x0cJXL \r\n\x87\n", "JPEG XL"))
+#: ``ftyp`` brands of videos (QuickTime, MP4: a phone's Live Photo or clip sent for its photo)
+VIDEO_BRANDS = {b"qt  ", b"isom", b"iso2", b"mp41", b"mp42", b"avc1", b"M4V ", b"3gp4", b"3gp5"}
 
 
 def sniff(data: bytes) -> str:
@@ -439,7 +442,11 @@ def sniff(data: bytes) -> str:
             return "heif"
         if brands & {b"avif", b"avis"}:
             raise ImageError("unsupported", f"AVIF images are not accepted: send a {ACCEPTED} image")
-        raise ImageError("not_an_image", f"the data is not a {ACCEPTED} image")       # a video, most often
+        if brands & VIDEO_BRANDS:
+            # a Live Photo's video was told "not an image" alone
+            raise ImageError("not_an_image", f"the file is a video, not a photo: send a {ACCEPTED} image (a Live "
+                                             "Photo's still photo, not its video)")
+        raise ImageError("not_an_image", f"the data is not a {ACCEPTED} image")
     if data.startswith(b"\xff\xd8\xff"):
         return "jpeg"
     if data.startswith(b"\x89PNG\r\n\x1a\n"):

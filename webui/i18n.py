@@ -2971,6 +2971,9 @@ MESSAGES_FR = {
     "the TIFF's tiles are {}x{} pixels, over the {}-pixel limit":
         "les tuiles du TIFF font {0}x{1} pixels, au-delà de la limite de {2} pixels",
     "the data is not a {} image": "les données ne sont pas une image {0}",
+    "the file is a video, not a photo: send a {} image (a Live Photo's still photo, not its video)":
+        "le fichier est une vidéo, pas une photo : envoyez une image {0} (la photo d'une Live Photo, pas sa vidéo)",
+
     "the file is empty": "le fichier est vide",
     "the image is {}×{} pixels, over the {}-pixel limit ({} megapixels)":
         "l'image fait {0}×{1} pixels, au-delà de la limite de {2} pixels ({3} mégapixels)",

@@ -238,3 +238,15 @@ def test_every_format_is_brought_down_as_a_jpeg_is(ext):
     other = decode_image(cv2.imencode(ext, img)[1].tobytes(), min_long_side=1000)
     assert other.image.shape == jpeg.image.shape == (750, 1000, 3) and other.scale == jpeg.scale == 4.0
     assert decode_image(cv2.imencode(ext, img)[1].tobytes()).image.shape == (3000, 4000, 3)
+
+
+@pytest.mark.parametrize("data,said", [
+    (b"\xff\x0a" + b"\x00" * 40, "JPEG XL images are not accepted"),
+    (b"\x00\x00\x00\x0cJXL \r\n\x87\n" + b"\x00" * 40, "JPEG XL images are not accepted"),
+    (b"\x00\x00\x00\x14ftypqt  \x00\x00\x00\x00qt  " + b"\x00" * 40, "the file is a video, not a photo"),
+])
+def test_a_jpeg_xl_file_and_a_video_are_named(data, said):
+    # both were "the data is not a JPEG, HEIC... image", where AVIF and JPEG 2000 are named
+    with pytest.raises(ImageError) as exc:
+        decode_image(data)
+    assert exc.value.message.startswith(said)

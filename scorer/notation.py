@@ -117,7 +117,7 @@ def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
         tiles_part, mark = helper.group(1), helper.group(2)
     mark = mark.strip()
     tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
-    if mark in ADDED_KONG_MARKS:
+    if mark in ADDED_KONG_MARKS and exposed:
         if len(tiles) != 4:
             raise errors.HandError(errors.BAD_NOTATION, f"{mark} marks an added kong (4 tiles, the pung claimed "
                                    f"from {ADDED_KONG_MARKS[mark]}): write 1, 2 or 3 for who discarded",

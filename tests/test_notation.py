@@ -325,6 +325,9 @@ def test_the_mcr_helpers_meld_numbers_without_a_comma():
         parse("[111s6]234m456p789s99s 9s")          # a pung is not added to
     assert err.value.message.startswith("6 marks an added kong") and err.value.position == 5
     with pytest.raises(HandError) as err:
+        parse("(5555p5)123m456p789s1z 1z")          # a number in parentheses: no "+" was typed
+    assert err.value.message == "parentheses hold a concealed kong of 4 identical tiles"
+    with pytest.raises(HandError) as err:
         parse("[123m9]456p789s11z234s 4s")
     assert err.value.message == "after the tiles write 1, 2 or 3, not '9'" and err.value.position == 5
 

@@ -108,14 +108,20 @@ def parse_tiles(text: str) -> list[str]:
     return [code for code, _ in _tiles_of(text[:MAX_LENGTH], 0)]
 
 
-def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
+def _meld_parts(body: str) -> tuple[str, bool, str, bool]:
+    """A bracket's body parted: (its tiles' text, whether a comma stood before the number, the
+    number, whether a ``+`` marks an added kong)."""
     added = body.rstrip().endswith("+")
     if added:
         body = body.rstrip()[:-1]
     tiles_part, comma, mark = body.partition(",")
     if not comma and (helper := _HELPER_MARK.match(tiles_part)):
         tiles_part, mark = helper.group(1), helper.group(2)
-    mark = mark.strip()
+    return tiles_part, bool(comma), mark.strip(), added
+
+
+def _meld_of(body: str, offset: int, exposed: bool) -> Meld:
+    tiles_part, comma, mark, added = _meld_parts(body)
     tiles = [c for c, _ in _tiles_of(tiles_part, offset)]
     if mark in ADDED_KONG_MARKS and exposed:
         if len(tiles) != 4:
@@ -303,11 +309,9 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
     bare_kongs: list[str] = []
     for part in _MELDS.split(text):
         if part.startswith("["):
-            body = part[1:-1]
-            tiles_part, comma, _ = body.partition(",")
-            if not comma and not _HELPER_MARK.match(tiles_part) and not body.rstrip().endswith("+") \
-                    and len(_tiles_of(tiles_part, 0)) == 4:
-                bare_kongs.append(body.strip())
+            tiles_part, _, mark, added = _meld_parts(part[1:-1])
+            if not mark and not added and len(_tiles_of(tiles_part, 0)) == 4:
+                bare_kongs.append(part[1:-1].strip())
     if bare_kongs:
         # the MCR helper reads a bare bracketed kong as concealed (its stringify.h: « [SSSS] 表示暗杠南 »),
         # this notation as exposed: its own example of four such kongs scored 250 here for 308

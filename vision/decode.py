@@ -548,9 +548,7 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
     if header.format == "heif":
         return DecodedImage(*_reduced(decode_heif(data, header), min_long_side))
     if header.format == "jpeg" and min_long_side:
-        # nor a short side brought under MIN_SIDE: a 20000×100 strip was refused as "2500×13 pixels"
-        while factor < 8 and max(size) / (factor * 2) >= min_long_side and min(size) // (factor * 2) >= MIN_SIDE:
-            factor *= 2
+        factor = max(factor, _halvings(size, min_long_side))
     flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
             8: cv2.IMREAD_REDUCED_COLOR_8}[factor]
     img, damage = _imdecode_quietly(data, flag)
@@ -568,17 +566,22 @@ def decode_image(source, min_long_side: int | None = None, max_pixels: int | Non
                         _damage_text(header.format, damage) if damage else None)
 
 
+def _halvings(size, min_long_side: int) -> int:
+    """By how much (1, 2, 4 or 8) a picture of ``size`` may be brought down, its long side staying
+    at least ``min_long_side`` and its short side at least MIN_SIDE (a 20000×100 strip was refused
+    as "2500×13 pixels")."""
+    factor = 1
+    while factor < 8 and max(size) / (factor * 2) >= min_long_side and min(size) // (factor * 2) >= MIN_SIDE:
+        factor *= 2
+    return factor
+
+
 def _reduced(img: np.ndarray, min_long_side: int | None) -> tuple[np.ndarray, float]:
     """(picture, scale): a decoded picture of another format than JPEG brought down by halves as a
     JPEG is decoded (its long side at least ``min_long_side``, its short side at least
     ``MIN_SIDE``), so that every format is read at the same size: a 49000 × 1000 PNG took
     `mjtable read` 29 s and 7.9 GB read whole, a 12 MP HEIC twice a JPEG's time."""
-    if not min_long_side:
-        return img, 1.0
-    factor = 1
-    while factor < 8 and max(img.shape[:2]) / (factor * 2) >= min_long_side \
-            and min(img.shape[:2]) // (factor * 2) >= MIN_SIDE:
-        factor *= 2
+    factor = _halvings(img.shape[:2], min_long_side) if min_long_side else 1
     if factor == 1:
         return img, 1.0
     small = cv2.resize(img, (img.shape[1] // factor, img.shape[0] // factor), interpolation=cv2.INTER_AREA)

@@ -400,8 +400,10 @@ class TileReader:
     def _read(self, image, timings: dict | None, embeddings: bool, profile, turn: bool = True) -> TileReads:
         t0 = time.perf_counter()
         decoded = decode_image(image if not isinstance(image, Path) else str(image), min_long_side=CROP_SOURCE_SIDE)
-        src, scale = exposed(decoded.image, self.config), decoded.scale
-        dark = too_dark(decoded.image)
+        # the photo's light measured once: for its brightening and for the warning of a dark photo
+        light = light_percentiles(decoded.image) if decoded.image.size else None
+        src, scale = exposed(decoded.image, self.config, light), decoded.scale
+        dark = light is not None and light[0] < DARK_WARN_P99
         t1 = time.perf_counter()
         spent = {"detect_ms": 0.0, "crop_ms": 0.0, "classify_ms": 0.0}
         first = self._detect(self.detector, src, spent)
@@ -820,12 +822,13 @@ def too_dark(image: np.ndarray, below: float | None = None) -> bool:
 
 
 def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSURE_TARGET,
-               max_gain: float = MAX_GAIN) -> np.ndarray:
+               max_gain: float = MAX_GAIN, light: tuple[float, float] | None = None) -> np.ndarray:
     """``image`` scaled so that the 99th percentile of its grey levels reaches ``target`` (at most
-    ``max_gain`` times) when that percentile is under ``dark_p99``; else ``image`` itself."""
+    ``max_gain`` times) when that percentile is under ``dark_p99``; else ``image`` itself.
+    ``light``: its ``light_percentiles``, where already measured."""
     if dark_p99 is None or image.size == 0:
         return image
-    p99, p999 = light_percentiles(image)
+    p99, p999 = light or light_percentiles(image)
     if p99 >= dark_p99:
         return image
     # nor beyond what the brightest thousandth takes unclipped: a few bright tiles on a dark
@@ -834,10 +837,11 @@ def brightened(image: np.ndarray, dark_p99: float | None, target: float = EXPOSU
     return image if gain <= 1.0 else cv2.convertScaleAbs(image, alpha=gain)
 
 
-def exposed(image: np.ndarray, config: ReaderConfig) -> np.ndarray:
+def exposed(image: np.ndarray, config: ReaderConfig, light: tuple[float, float] | None = None) -> np.ndarray:
     """``image`` as the reader reads it: brightened when dark (``DARK_P99``), evened when lit
-    unevenly (``SHADE_GAIN``), then sharpened when out of focus (``SHARPEN_ABOVE``)."""
-    return sharpened(evened(brightened(image, config.dark_p99), config.shade_gain), config.sharpen_above)
+    unevenly (``SHADE_GAIN``), then sharpened when out of focus (``SHARPEN_ABOVE``); ``light``: its
+    ``light_percentiles``, where already measured."""
+    return sharpened(evened(brightened(image, config.dark_p99, light=light), config.shade_gain), config.sharpen_above)
 
 
 def softness(image: np.ndarray) -> float:

@@ -85,10 +85,10 @@ def live_answer(result: dict, rules: str, game: dict | None) -> dict:
     if out["notation"]:
         # whether the hand may be declared, and why not, as the review page says it: an MCR hand
         # under its minimum showed "1 points" and a Review link as if it had won
-        from .review import _declaration_in_page_language
-        out["declare"] = _declaration_in_page_language(score, rules, game)
+        from .review import declaration_in_page_language
+        out["declare"] = declaration_in_page_language(score, rules, game)
         if out["declare"]["ok"]:
-            unit = score.get("total_unit") or (score["items"][0]["unit"] if score.get("items") else "")
+            unit = scoring.total_unit(score)
             out["total_text"] = f"{i18n.number(score['total'])} {i18n.unit_word(unit, score['total'])}".strip()
     return out
 

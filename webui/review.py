@@ -341,7 +341,7 @@ def score():
                                                discarder=seats["discarder"], dealer=seats["dealer"], order=seats["order"])
         except settlement.SettlementError as e:
             payments = {"error": e.to_dict()}
-    payload["declare"] = _declaration_in_page_language(payload["score"], rules, game)
+    payload["declare"] = declaration_in_page_language(payload["score"], rules, game)
     # the other rule sets' totals for a hand scored alone; a game's hand is played under its own
     # (a French MCR club's page listed riichi, Hong Kong and classical scores under every hand)
     html = render_template("_result.html", result=payload["score"], error=None, notation=payload["notation"],
@@ -406,7 +406,7 @@ def teach(draft_id):
     return jsonify(done), 202
 
 
-def _declaration_in_page_language(result: dict | None, rules: str, game: dict | None = None) -> dict:
+def declaration_in_page_language(result: dict | None, rules: str, game: dict | None = None) -> dict:
     """``scoring.declaration``, its reason in the page's language (the review page shows it as
     it comes): "not a winning hand: " and the scorer's own reason, each translated; a false win
     costs what ``game`` (if any) records for one."""

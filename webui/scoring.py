@@ -81,7 +81,7 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
         except (scorer.HandError, scorer.RulesError) as e:
             out.append({**info, "valid": False, "total": 0, "unit": "", "error": e.to_dict()})
             continue
-        unit = res.get("total_unit") or (res["items"][0]["unit"] if res["items"] else "")
+        unit = total_unit(res)
         out.append({**info, "valid": res["valid"], "total": res["total"], "unit": unit,
                     "error": res.get("error"), "items": len(res["items"]),
                     # MCR under 8 points without flowers: a total, but no win to declare
@@ -90,6 +90,12 @@ def compare(hand: "scorer.Hand", skip: str | None = None) -> list[dict]:
                     "without_flowers": res.get("total_without_flowers")
                     if res.get("total_without_flowers") not in (None, res["total"]) else None})
     return out
+
+
+def total_unit(score: dict) -> str:
+    """The unit a score's total is counted in: the score's own (``total_unit``), else its first
+    item's ("" for a score with none)."""
+    return score.get("total_unit") or (score["items"][0]["unit"] if score.get("items") else "")
 
 
 def rule_context_keys(rules: str | None) -> tuple | None:

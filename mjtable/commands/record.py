@@ -297,10 +297,10 @@ def run(args) -> int:
 
 
 def _run(args, client, sheet_text) -> int:
-    from webui import i18n
+    from webui import i18n, score_sheet
     french = args.lang == "fr"
     # as the game page says it: in French with --lang fr (everything it said was English)
-    tr = i18n.t if french else (lambda text, **fields: text.format(**fields) if fields else text)
+    tr = i18n.t if french else score_sheet.english
     said = i18n.msg if french else (lambda text: text)
     if french:      # in the rule set's own words (riichi's « ouvreur », 002)
         from webui.store import get_store

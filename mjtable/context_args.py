@@ -55,14 +55,16 @@ def context_from_args(args) -> dict:
         if v is None:
             continue
         if key.check is C._tiles:
+            text = v
             try:
-                v = parse_tiles(v)
+                v = parse_tiles(text)
+                C._tiles(key.name, v)      # a flower is a tile but no indicator: said of the flag too
             except errors.HandError as e:
                 # said of the flag, with the caret under its value, not as if in the hand
                 flag = "--" + key.name.replace("_", "-")
-                err = errors.HandError(e.code, f"{flag} {v}: {e.message}", field=f"context.{key.name}",
+                err = errors.HandError(e.code, f"{flag} {text}: {e.message}", field=f"context.{key.name}",
                                        position=e.position)
-                err.text = v
+                err.text = text
                 raise err from None
         out[key.name] = v
     return out

@@ -105,6 +105,9 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
     if not result.valid:
         err = result.error or {}
         lines.append(f"  {w.t(refusal(err))}{w.colon()} {w.msg(err.get('message', 'invalid'))}")
+        if err.get("code") == "bad_context" and "seat_wind" in result.assumed:
+            # "blessing of earth is a non-dealer's win" to a player who never said East
+            lines.append("  " + w.t("seat wind not given: scored as East, the dealer (--seat-wind sets it)"))
         if "choose flower method" in err.get("message", ""):
             # the scorer's words serve the pages too: the command line's way of choosing, said here
             lines.append("  " + w.t("(on the command line: -o flower_method=A, B, C or D)"))

@@ -61,7 +61,11 @@ def _tiles(name, v):
                                field=f"context.{name}")
     out = []
     for i, code in enumerate(v):
-        if not T.is_valid_code(code) or T.is_bonus(code):
+        if T.is_bonus(code):
+            # 002 §1.3: « fleur, saison ou joker, qui ne sont pas utilisées au Riichi »
+            raise errors.HandError(errors.UNKNOWN_TILE, f"{code} is a flower or season: flowers are not used in "
+                                   "riichi, so none indicates a dora (002 §1.3)", field=f"context.{name}[{i}]")
+        if not T.is_valid_code(code):
             raise errors.HandError(errors.UNKNOWN_TILE, f"{code!r} is not a playing tile code",
                                    field=f"context.{name}[{i}]")
         out.append(code)

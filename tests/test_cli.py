@@ -635,6 +635,23 @@ def test_a_bad_tile_in_a_context_flag_names_the_flag(capsys):
     assert json.loads(out)["error"]["field"] == "context.dora_indicators"
 
 
+def test_a_flower_given_as_an_indicator_is_said_of_its_flag(capsys):
+    # 002 §1.3: flowers are not used in riichi; "'1f' is not a playing tile code" named no flag
+    code, out, err = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "riichi", "--dora-indicators", "1f")
+    assert code == 2 and err.startswith("error: --dora-indicators 1f: 1f is a flower or season"), err
+    code, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "riichi", "--riichi",
+                       "--ura-dora-indicators", "1m 5f", "--json")
+    assert json.loads(out)["error"]["field"] == "context.ura_dora_indicators"
+
+
+def test_a_refused_context_says_the_seat_wind_was_assumed(capsys):
+    # "blessing of earth is a non-dealer's win" to a player who never said they were East
+    code, out, _ = run(capsys, "score", "234m567p23456s88s 1s", "--rules", "riichi", "--chiihou")
+    assert "non-dealer" in out and "seat wind not given: scored as East" in out
+    code, out, _ = run(capsys, "score", "234m567p23456s88s 1s", "--rules", "riichi", "--seat-wind", "E", "--chiihou")
+    assert "non-dealer" in out and "seat wind not given" not in out
+
+
 def test_the_text_output_says_how_each_total_is_reached(capsys):
     # riichi: the fu rounding (002 §4), the winning minipoints named, no raw key names
     _, out, _ = run(capsys, "score", "123m456p789s11z 2z2z 2z", "--rules", "riichi", "--seat-wind", "S",

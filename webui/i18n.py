@@ -2243,6 +2243,14 @@ MESSAGES_FR = {
         "bâtonnets de riichi non donnés : aucun n'est compté ; le gagnant reprend son propre bâtonnet et ceux sur la table : donnez le nombre de bâtonnets de riichi sur la table, celui du gagnant compris, pour les compter",
     "{} is won before the winner's first discard, so no riichi can have been declared":
         "{0} est gagnée avant la première défausse du gagnant : aucun riichi n'a pu être déclaré",
+    "{} is won in the first go-around, long before the wall's last tile":
+        "{0} se gagne au tout premier tour, bien avant la dernière tuile du mur",
+    "{} is won in the first go-around, uninterrupted; a robbed kong was added to a pung claimed before, and a claim "
+    "interrupts the go-around":
+        "{0} se gagne au tout premier tour ininterrompu ; un kong volé complète un pung réclamé auparavant, et une "
+        "réclamation interrompt le tour",
+    "{} is won in the first go-around, uninterrupted; a kong, concealed ones included, interrupts it":
+        "{0} se gagne au tout premier tour ininterrompu ; un kong, même caché, l'interrompt",
     "blessing of heaven": "la bénédiction du ciel", "blessing of earth": "la bénédiction de la terre",
     "blessing of man": "la bénédiction de l'homme",
     "ura-dora indicators: {}, dora indicators: not given, so the table's one; one ura-dora indicator lies under each dora indicator, kan dora included: give the dora indicators":
@@ -2386,6 +2394,10 @@ MESSAGES_FR = {
         "une main ne peut pas gagner à la fois sur une tuile de remplacement et en volant un kong",
     "a hand is a dict (hand JSON), notation text or a Hand": "une main est un objet JSON ou une notation",
     "a hand must be a JSON object": "une main doit être un objet JSON",
+    "a West or North round wind: EMA plays the East and South rounds only (002 §3.1); the hand is scored with the "
+    "round wind given":
+        "vent de manche Ouest ou Nord : l'EMA ne joue que les manches Est et Sud (002 §3.1) ; la main est comptée "
+        "avec le vent de manche donné",
     "red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de cinq rouges »); "
     "red fives as the game's house rule, or in this hand's context, count each as a dora":
         "les cinq rouges tenus comptent comme des cinq ordinaires : l'EMA 2016 n'en a plus (« il n'y a plus de "
@@ -2532,7 +2544,9 @@ MESSAGES_FR = {
     "{} is not a tile: flowers and seasons are 1f-8f; every digit belongs to the suit letter after it: {} names {}":
         "{0} n'est pas une tuile : fleurs et saisons vont de 1f à 8f ; chaque chiffre appartient à la lettre de "
         "famille qui le suit : {1} désigne {2}",
-    "{} is not a playing tile code": "{0} n'est pas un code de tuile de jeu", "{} is not a tile": "{0} n'est pas une tuile",
+    "{} is not a playing tile code": "{0} n'est pas un code de tuile de jeu",
+    "{} is a flower or season: flowers are not used in riichi, so none indicates a dora":
+        "{0} est une fleur ou une saison : les fleurs ne sont pas utilisées au riichi, aucune n'indique de dora", "{} is not a tile": "{0} n'est pas une tuile",
     "{} is not a tile code (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)":
         "{0} n'est pas un code de tuile (1m-9m, 1p-9p, 1s-9s, 1z-7z, 0m/0p/0s, 1f-8f)",
     "{} is not a {} (identical tiles)": "{0} n'est pas un {1} (tuiles identiques)",

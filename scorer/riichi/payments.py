@@ -128,8 +128,8 @@ def settle(value: HandValue, *, dealer: bool, tsumo: bool, seat_wind: str, seats
     is the player whose added kong was robbed, and the reason says so. ``own_stick``: the winner
     declared riichi, so one of the sticks is its own.
     Pao (002 §3.3.9): on tsumo the liable player pays the whole hand; on a discard by someone
-    else the discarder and the liable player share it equally. Counters follow the same split
-    (a ruling: docs/rulings.md, Riichi).
+    else the discarder and the liable player share it equally, and the discarder pays the counters
+    alone; on tsumo the liable player pays them too (rulings: docs/rulings.md, Riichi).
     """
     payments: list[Payment] = []
     names = payer_names(seat_wind, seats_known)

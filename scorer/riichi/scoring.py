@@ -382,6 +382,11 @@ def score(hand: Hand, options) -> ScoreResult:
         warnings.append("red fives held count as plain fives: EMA 2016 has no red fives (« il n'y a plus de "
                         "cinq rouges »); red fives as the game's house rule, or in this hand's context, count each "
                         "as a dora")
+    if round_ in ("W", "N"):
+        # 002 §3.1: « Une partie complète consiste en deux manches : la manche Est et la manche Sud »;
+        # a house rule may play on (a West round), so it is said, not refused
+        warnings.append("a West or North round wind: EMA plays the East and South rounds only (002 §3.1); "
+                        "the hand is scored with the round wind given")
     config = HandConfig(
         is_tsumo=tsumo, is_riichi=riichi or double_riichi, is_ippatsu=ctx("ippatsu"),
         is_rinshan=rinshan, is_chankan=chankan,
@@ -401,6 +406,22 @@ def score(hand: Hand, options) -> ScoreResult:
         base.assumed = ctx.assumed()
         return base
 
+    blessing = next((k for k in ("tenhou", "chiihou", "renhou") if ctx(k)), None)
+    if blessing:
+        # 002 §4.2.4, §4.2.5: won « durant le tout premier tour ininterrompu »; §3.1: « Un tour de jeu
+        # est interrompu si une tuile est réclamée pour un kong, pung ou chow, ou si un kong caché est
+        # déclaré »: said before the checks below, which would blame a self-drawn win the player never gave
+        name = _BLESSING_NAMES[blessing]
+        if chankan:
+            return refused(f"{name} is won in the first go-around, uninterrupted; a robbed kong was added to a "
+                           "pung claimed before, and a claim interrupts the go-around (002 §3.1, §4.2.4, §4.2.5)",
+                           "robbing_kong")
+        if rinshan:
+            return refused(f"{name} is won in the first go-around, uninterrupted; a kong, concealed ones "
+                           "included, interrupts it (002 §3.1, §4.2.4, §4.2.5)", "kong_replacement")
+        if last:
+            return refused(f"{name} is won in the first go-around, long before the wall's last tile "
+                           "(002 §3.4.1, §4.2.4, §4.2.5)", "last_tile")
     if self_drawn and chankan:
         return refused("robbing the kong is won on another player's tile, so it cannot "
                        "be self-drawn (002 §4.2.1)", "robbing_kong")
@@ -426,7 +447,6 @@ def score(hand: Hand, options) -> ScoreResult:
         return refused("no kong may be declared on the last tile, so a robbed kong is never "
                        "the last tile (002 §3.4.1)", "last_tile")
     declared = "double_riichi" if double_riichi else "riichi" if riichi else None
-    blessing = next((k for k in ("tenhou", "chiihou", "renhou") if ctx(k)), None)
     if declared and blessing:
         # 002 §4.2.5 tenhou « gagne sur sa main initiale », chiihou « sur pioche durant le tout premier
         # tour ininterrompu », §4.2.4 renhou « avant que le joueur ait eu son premier tour »: riichi is
@@ -463,6 +483,7 @@ def score(hand: Hand, options) -> ScoreResult:
         if resp.error in _CONTEXT_ERRORS:
             key, msg = _CONTEXT_ERRORS[resp.error]
             base.error = _error("bad_context", msg, f"context.{key}")
+            base.assumed = ctx.assumed()    # "a non-dealer's win" where the seat was East by default
         elif resp.error == HandCalculator.ERR_NO_YAKU:
             message = ("the hand is complete but has no yaku: a riichi winning hand needs at least one (002 §3.2); "
                        "dora do not count")

@@ -153,6 +153,33 @@ def test_no_riichi_before_a_blessings_first_discard(blessing, context, declared)
     assert riichi("234m456p678s55m23s 4s", **{blessing: True}, **context).valid
 
 
+@pytest.mark.parametrize("blessing, context", [
+    ("tenhou", {"seat_wind": "E", "self_drawn": True}),
+    ("chiihou", {"seat_wind": "S", "self_drawn": True}),
+    ("renhou", {"seat_wind": "S", "discarder": "right"}),
+])
+def test_a_blessing_is_never_won_on_the_last_tile_a_robbed_kong_or_a_replacement(blessing, context):
+    # 002 §4.2.4 / §4.2.5: « durant le tout premier tour ininterrompu »; §3.1: a claim or a concealed
+    # kong interrupts it, and the last tile comes long after (tenhou on the last tile scored 48,000)
+    hand = "234m456p678s55m23s 4s"
+    for key in ("last_tile", "robbing_kong", "kong_replacement"):
+        r = riichi(hand, **{blessing: True, key: True}, **{k: v for k, v in context.items()
+                                                          if key == "last_tile" or k == "seat_wind"})
+        assert not r.valid and r.error["code"] == "bad_context", (key, r.error)
+        assert r.error["field"] == f"context.{key}" and "first go-around" in r.error["message"], (key, r.error)
+    r = riichi("[2222m]456p678s55m23s 4s", **{blessing: True, "kong_replacement": True}, seat_wind=context["seat_wind"])
+    assert not r.valid and r.error["field"] == "context.kong_replacement"
+
+
+def test_a_round_beyond_south_is_said():
+    # 002 §3.1: « deux manches : la manche Est et la manche Sud »; a house rule's West round is scored
+    r = riichi("[333z,1]234m567p23s99s 1s", seat_wind="W", round_wind="W", discarder="left")
+    assert r.valid and r.extra["han"] == 2          # the seat's and the round's West pung
+    assert any("East and South rounds only" in w for w in r.extra["warnings"])
+    r = riichi("[333z,1]234m567p23s99s 1s", seat_wind="W", round_wind="S", discarder="left")
+    assert not any("South rounds only" in w for w in r.extra.get("warnings") or [])
+
+
 def test_one_ura_dora_indicator_lies_under_each_dora_indicator():
     # 002 §3.3.14: 4m 4m 4m under one indicator made six ura-dora, a baiman, without a word
     hand, ctx = "234m456p678s55m23s 4s", {"riichi": True, "seat_wind": "S", "discarder": "left"}

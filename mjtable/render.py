@@ -56,6 +56,14 @@ class Words:
             return f"{said} ({sources})" if sources and sources != raw and sources not in said else said
         return text
 
+    def note(self, text: str) -> str:
+        """A scored item's note, as the pages write it: a reference alone ("004 3B") whole (msg
+        cut it to "3B"), a note in French with its reference after it."""
+        if self.french:
+            from webui import i18n
+            return i18n.item_note(text)
+        return text
+
     def colon(self) -> str:
         """A colon as the language writes it after a word (French: with a space before)."""
         return " :" if self.french else ":"
@@ -140,7 +148,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         if explain and item.definition:
             lines.append(f"      = {w.definition(item)}")
         if item.note and not yakuman:   # its source, or what the rule's words do not say (the page's "source")
-            lines.append(f"      {w.msg(item.note)}")
+            lines.append(f"      {w.note(item.note)}")
     # Rule-set specific figures: how the total is reached in words, then any other figure as
     # key: value.
     shown = {"total", "total_without_flowers", "minimum_met", "minimum_points", "minimum_note",

@@ -218,8 +218,9 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                                "tile written outside brackets", position=len(text))
     winning = playing[-1][0]
     if T.is_bonus(standing[-1][0]) and len(set(bonus)) == 8 and len(playing) + 3 * len(melds) == 13:
-        # the eighth flower written last, the 13 tiles held before it: won on it (004 6D)
-        winning = standing[-1][0]
+        # the eighth flower written last, the 13 tiles held before it: won on it (004 6D); written
+        # alone after the hand, before the other seven ("... 8f 1234567f"), that one
+        winning = _flower_apart(text, standing) or standing[-1][0]
     try:
         return Hand(tuple(T.sorted_codes(c for c, _ in playing)), tuple(melds), winning,
                     tuple(T.sorted_codes(bonus)), Context(context))
@@ -238,6 +239,21 @@ def _parse(text: str, context: dict | None = None) -> Hand:
                                "it lies apart and is not the winning tile (write the winning tile last among the "
                                f"others); a flower wins only as the eighth of eight, here {len(set(bonus))}",
                                field=e.field, position=at) from None
+
+
+def _flower_apart(text: str, standing: list[tuple[str, int]]) -> str | None:
+    """Among the flowers written after the last playing tile, the one written alone between
+    spaces (the last such), or None."""
+    last_playing = max(k for k, (c, _) in enumerate(standing) if not T.is_bonus(c))
+    trailing = standing[last_playing + 1:]
+    runs: list[list[tuple[str, int]]] = []
+    for code, pos in trailing:
+        if runs and not any(ch.isspace() for ch in text[runs[-1][-1][1] + 1:pos]):
+            runs[-1].append((code, pos))
+        else:
+            runs.append([(code, pos)])
+    alone = [run[0][0] for run in runs if len(run) == 1]
+    return alone[-1] if alone else None
 
 
 def _last_run(text: str) -> list[str]:
@@ -299,6 +315,15 @@ def format_hand(hand: Hand) -> str:
     return f"{parts} {hand.winning_tile}" + (f" {bonus}" if bonus else "")
 
 
+def _won_on_flower(text: str) -> bool:
+    """Whether ``text`` is a win on the eighth flower, whose 13 tiles held stand as one run with
+    nothing left unsaid (False where it is no hand at all)."""
+    try:
+        return _parse(text).won_on_flower
+    except errors.HandError:
+        return False
+
+
 def notes(text: str, rules: str | None = None) -> list[dict]:
     """How ``text``, which parses, was read where a player used to another app may have meant
     otherwise, as ``{"code", "message"}`` (codes ``bare_kong``, ``winning_last``, ``honour_order``);
@@ -318,7 +343,7 @@ def notes(text: str, rules: str | None = None) -> list[dict]:
         said.append({"code": "bare_kong", "message": f"{' '.join(f'[{k}]' for k in bare_kongs)}: read as exposed; "
                      f"a concealed kong is written in parentheses, {' '.join(f'({k})' for k in bare_kongs)} (the MCR "
                      "helper writes it in brackets)"})
-    if len(last := _last_run(text)) > 1:
+    if len(last := _last_run(text)) > 1 and not _won_on_flower(text):
         # a hand typed sorted, as apps show it, took its last tile as the winning tile unsaid: a
         # pinfu won on a 3p was scored as won on the 7s (the review page says so too)
         said.append({"code": "winning_last", "message": f"no winning tile written apart: the last tile written, "

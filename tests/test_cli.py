@@ -644,6 +644,14 @@ def test_a_flower_given_as_an_indicator_is_said_of_its_flag(capsys):
     assert json.loads(out)["error"]["field"] == "context.ura_dora_indicators"
 
 
+def test_french_output_keeps_each_items_rule_document(capsys):
+    # "004 3B" was printed "3B", and classical's "[B] ch. V; 003" lost the French document it cites
+    code, out, _ = run(capsys, "score", "[PPP][FFF]CCC123m4m 4m", "--rules", "hk", "--lang", "fr")
+    assert code == 0 and "      004 3B" in out.splitlines()
+    code, out, _ = run(capsys, "score", "[555p][666s]CCC123m4m 4m", "--rules", "classical", "--lang", "fr")
+    assert code == 0 and "      [B] ch. V; 003" in out.splitlines()
+
+
 def test_a_refused_context_says_the_seat_wind_was_assumed(capsys):
     # "blessing of earth is a non-dealer's win" to a player who never said they were East
     code, out, _ = run(capsys, "score", "234m567p23456s88s 1s", "--rules", "riichi", "--chiihou")

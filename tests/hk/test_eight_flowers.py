@@ -9,6 +9,7 @@ import pytest
 
 import scorer
 from scorer import errors
+from scorer.notation import notes
 
 HELD = "123456789m12p55s"                  # 13 tiles that make no hand
 EIGHT = f"{HELD} 1234567f 8f"
@@ -23,6 +24,16 @@ def test_the_eighth_flower_written_last_wins_with_the_13_tiles_held():
     assert again == hand and again.to_dict()["winning_tile"] == "8f"
     with_meld = scorer.parse("[111m]456789m12p55s 2345678f 1f")
     assert with_meld.won_on_flower and scorer.format_hand(with_meld) == "[111m]456789m12p55s 2345678f 1f"
+
+
+def test_the_eighth_flower_written_alone_before_the_others_wins_and_no_note_blames_the_text():
+    # "... 8f 1234567f" (the winning tile after a space, then the bonus tiles, as a hand is written)
+    # was read as won on 7f; the canonical text was told "no winning tile written apart: ... 5s"
+    assert scorer.parse(f"{HELD} 8f 1234567f").winning_tile == "8f"
+    assert scorer.parse(f"{HELD} 3f 1245678f").winning_tile == "3f"
+    assert scorer.parse(f"{HELD} 1234 567f 8f").winning_tile == "8f"
+    assert notes(EIGHT, "hk") == [] and notes(f"{HELD} 8f 1234567f", "hk") == []
+    assert [n["code"] for n in notes("123456789m12p55s5p 1234567f")] == ["winning_last"]   # no flower win
 
 
 def test_hong_kong_scores_it_self_drawn_unless_claimed_from_the_player_who_drew_it():

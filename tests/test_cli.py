@@ -1668,6 +1668,8 @@ def test_a_substitute_takes_a_seat_from_the_command_line(capsys, tmp_path):
     run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Bob", "--discarder", "Ann", "--data-dir", d)
     code, out, _ = run(capsys, "record", "substitute", "1", "bob", "Eve", "--data-dir", d)
     assert code == 0 and out.splitlines()[0] == "Eve takes the seat of Bob from hand 2", out
+    # the seat's points are not Eve's yet: she has played no hand ("Eve: 45" said they were)
+    assert out.splitlines()[1:3] == ["Ann: -29  Bob / Eve: 45  Cy: -8  Di: -8", "next hand: E2 · E round, Eve deals"], out
     code, out, _ = run(capsys, "record", "win", "1", "123456789m123p5z 5z", "--winner", "Eve", "--self-drawn",
                        "--data-dir", d)
     assert code == 0 and out.splitlines()[0].startswith("hand 2 (E2, Eve deals): Eve 23 by self-draw; Ann -31, Eve +93"), out

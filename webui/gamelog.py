@@ -202,18 +202,30 @@ def seat_names(view: dict) -> list[list[str]]:
     return out
 
 
-def _check_seats_apart(game: dict, seated: list[str], hands: list[dict], start: list[str] | None = None) -> None:
+def _check_seats_apart(game: dict, seated: list[str], hands: list[dict], start: list[str] | None = None,
+                       asked: str = "seated") -> None:
     """No one plays two seats of a game: a name already at one seat (at the start, now, or in a
-    hand) taken at another would add up both seats' points as one player's in the standings."""
+    hand) taken at another would add up both seats' points as one player's in the standings.
+    ``asked``: what is new, "seated" (a substitution, a rename) or "hands" (a hand restored)."""
     start = start or game["players"]
     seats: dict[str, int] = {}
-    for names in [start, seated] + [h["players"] for h in hands if h.get("players")]:
+    # what is asked for last: the seat a name is refused is then the other one, where it sits or
+    # sat (named first, it was the seat being filled: "Eve ... (Bob's)" for Eve who played Di's)
+    played = [h["players"] for h in hands if h.get("players")]
+    for names in [start] + (played + [seated] if asked == "seated" else [seated] + played):
         for p, n in enumerate(names):
             k = name_key(n)
             if seats.setdefault(k, p) != p:
-                raise GameError("bad_field", f"{n} already plays another seat in this game: one player cannot take "
-                                "two seats" if name_key(start[seats[k]]) == k else f"{n} already plays another seat "
-                                f"in this game ({start[seats[k]]}'s): one player cannot take two seats", field="name")
+                other = seats[k]
+                if name_key(start[other]) == k:
+                    message = f"{n} already plays another seat in this game: one player cannot take two seats"
+                elif name_key(seated[other]) == k:
+                    message = (f"{n} already plays another seat in this game ({start[other]}'s): one player cannot "
+                               "take two seats")
+                else:       # replaced there since: a player of the game all the same
+                    message = (f"{n} already played another seat in this game ({start[other]}'s): one player "
+                               "cannot take two seats")
+                raise GameError("bad_field", message, field="name")
 
 
 def substitute_top(hands: list[dict], finished: bool) -> int:
@@ -1646,10 +1658,12 @@ def move_hand(store: Store, game_id: int, seq: int, target_id: int, seats: list[
         if arrives < recorded["seq"]:
             # hands recorded there since it was played: it goes before them, and they are played
             # again after it (appended, it took the counters and sticks of hands played after it)
-            store.insert_hand(target_id, arrives, store.delete_hand(target_id, recorded["seq"]))
-            # played by whoever played the hand it goes before there (a substitute who sat down
-            # since was not at the table then)
-            store.set_hand_players(target_id, arrives, store.get_hand(target_id, arrives + 1).get("players"))
+            # played by whoever played the hand before it there, the players of the start for a
+            # first hand: a substitute whose first hand it goes before was not at the table then
+            # (taken from the hand after it, it was credited to the substitute)
+            row = store.delete_hand(target_id, recorded["seq"])
+            row["players"] = store.get_hand(target_id, arrives - 1).get("players") if arrives > 1 else None
+            store.insert_hand(target_id, arrives, row)     # the seats' first hands counted again with it
             try:
                 replay_game(store, target)
             except HandRefused as e:
@@ -1771,7 +1785,7 @@ def restore_hand(store: Store, game_id: int, edit_id: int) -> dict:
         store.insert_hand(game_id, seq, row)
         try:
             # played by someone who has taken another seat since (substitutes): one person, two seats
-            _check_seats_apart(game, seated_now(game), store.list_hands(game_id))
+            _check_seats_apart(game, seated_now(game), store.list_hands(game_id), asked="hands")
         except GameError as e:
             raise GameError("not_restorable", f"hand {seq} cannot be restored: {e.message}", field="edit") from None
         try:
@@ -1844,6 +1858,8 @@ def _entry(h: dict) -> dict:
                       for w in wins_of(h)]
     if h.get("players"):        # who played it, where a substitute sat in
         out["players"] = h["players"]
+    if h.get("uid"):            # its number now, where hands removed or put in before it moved it
+        out["uid"] = h["uid"]
     return out
 
 
@@ -1877,18 +1893,39 @@ def entry_changes(before: dict | None, after: dict | None) -> list[tuple]:
 
 
 def _shown(entry: dict | None) -> dict | None:
-    """A history entry's hand as the game page shows it (without the row kept to restore it, nor
-    the change a restore names)."""
-    return None if entry is None else {k: v for k, v in entry.items() if k not in ("row", "edit")}
+    """A history entry's hand as the game page shows it (without the row kept to restore it, the
+    change a restore names, nor the hand's uid, which no other log shares)."""
+    return None if entry is None else {k: v for k, v in entry.items() if k not in ("row", "edit", "uid")}
 
 
 def history(store: Store, game_id: int) -> list[dict]:
     """The game's changes, oldest first; a deleted or undone hand not restored since says it can
     be (``restorable``)."""
-    rules = store.get_game(game_id)["rules"]
+    game = store.get_game(game_id)
+    rules = game["rules"]
     edits = store.list_edits(game_id)
     restored = {(e.get("after") or {}).get("edit") for e in edits if e["action"] == "restore"}
-    return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]),
+    seqs = {h["uid"]: h["seq"] for h in store.list_hands(game_id) if h.get("uid")}
+
+    def now(e: dict) -> int | None:
+        """The number now of the hand an entry names by its number then (a hand removed or put
+        in before it renumbered it: "from hand 4" beside a table whose substitute starts at 3)."""
+        if e["action"] == "substitute":
+            p, name = (e.get("after") or {}).get("player"), (e.get("after") or {}).get("name")
+            seated, starts = game.get("seated") or [], game.get("seated_from") or []
+            sits = isinstance(p, int) and p < len(seated) and p < len(starts) and name_key(seated[p]) == name_key(name or "")
+            n = starts[p] if sits else None
+        else:
+            n = seqs.get((e.get("after") or {}).get("uid") or (e.get("before") or {}).get("uid"))
+        return n if n is not None and n != e["seq"] and e["seq"] else None
+
+    def gone(e: dict) -> bool:
+        """Whether the other game of a move was deleted since (its link led to a missing page)."""
+        other = (e.get("before") or {}).get("moved_to") or (e.get("after") or {}).get("moved_from") or {}
+        return isinstance(other.get("game"), int) and not store.has_game(other["game"])
+
+    return [{**e, "before": _shown(e["before"]), "after": _shown(e["after"]), "now": now(e),
+             **({"other_gone": gone(e)} if e["action"] in ("move", "move_in") else {}),
              "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
              **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {}),
              **({"changes": entry_changes(e["before"], e["after"])} if e["action"] == "edit" else {}),

@@ -471,6 +471,10 @@ class Store:
             raise NotFound(f"no game {game_id}")
         return self._game(row)
 
+    def has_game(self, game_id: int) -> bool:
+        """Whether game ``game_id`` is in the log (a history's move names a game deleted since)."""
+        return self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
     def delete_game(self, game_id: int) -> None:
         """Delete a game with its hands and history, the drafts recorded into it alone and the
         photos nothing else uses: a deleted game's photos could still be opened from its drafts'

@@ -680,7 +680,9 @@ def sheet_text(view: dict, french: bool = False) -> str:
     rules = f" — {i18n.rules_title(game['rules'])}," if french else f" ({game['rules']}),"
     lines = [f"{game['name']}{rules} {tr('{n} hand(s)', n=played)}{beside}",
              # figures as the pages write them: "-298", not "-298.0" beside "71" (half points in Hong Kong)
-             "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(players, view["points"]))]
+             # each seat by everyone who played it or sits there now ("Di / Eve"), as the columns
+             # below: a substitute just seated was given the seat's points ("Eve: 42")
+             "  " + "  ".join(f"{p}{colon} {number(pts)}" for p, pts in zip(gamelog.seat_heads(view), view["points"]))]
     if not view.get("final"):       # a seat two people played, split as the game page splits it
         lines += [f"  ({split})" for split in gamelog.running_shares(game, view["hands"], tr, number) if split]
     # one row a hand under a header, in columns as wide as their longest entry: who won and how

@@ -286,3 +286,17 @@ def test_a_hand_moved_goes_before_the_hands_recorded_there_since_it_was_played(a
     assert (win["honba"], win["sticks"]) == (1, 1) and win["deltas"][C] == 1300 + 300 + 1000, win
     said = re.sub(r"\s+", " ", re.sub("<[^>]+>", "", html.unescape(client.get(f"/games/{right}?lang=en").get_data(as_text=True))))
     assert "hand 1 moved here from" in said
+
+
+def test_a_move_to_a_game_deleted_since_is_named_without_a_link(client):
+    # the history's link led to a missing page once the other game was deleted
+    kept = _game(client, "mcr", PLAYERS)
+    gone = _game(client, "mcr", PLAYERS, name="Thursday's wrong table")
+    post(client, gone, {"kind": "draw"})
+    assert _move(client, gone, 1, kept).status_code == 303
+    page = client.get(f"/games/{kept}?lang=en").get_data(as_text=True)
+    assert f'href="/games/{gone}" class="moved-game"' in page
+    assert client.delete(f"/api/games/{gone}", json={}).status_code == 200
+    page = html.unescape(client.get(f"/games/{kept}?lang=en").get_data(as_text=True))
+    assert f'href="/games/{gone}"' not in page
+    assert "moved here from Thursday's wrong table (a game deleted since)" in page

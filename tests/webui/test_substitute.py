@@ -291,6 +291,60 @@ def test_a_hand_moved_in_before_a_substitute_sat_down_is_played_by_who_sat_there
     assert [(h["note"], h["played_by"][B]) for h in hands] == [("played first", "Bob"), ("", "Bob"), ("", "Eve")]
 
 
+def test_a_hand_moved_in_just_before_a_substitutes_first_hand_is_not_theirs(client, monkeypatch):
+    # it took the players of the hand it went before: the substitute's first, so Eve won Bob's hand
+    from webui import store
+    from .test_move_hand import _game, _move
+    clock = iter(f"2026-12-05T21:{m:02d}:00+00:00" for m in range(60))
+    monkeypatch.setattr(store, "now", lambda: next(clock))
+    wrong = _game(client, "mcr", ["Ann", "Bob", "Cy", "Di"])
+    right = _game(client, "mcr", ["Ann", "Bob", "Cy", "Di"])
+    post(client, right, {"kind": "draw"})
+    post(client, wrong, {"kind": "draw", "note": "played second"})
+    _substitute(client, right, B, "Eve")
+    post(client, right, {"kind": "draw"})
+    post(client, right, {"kind": "draw"})
+    assert _move(client, wrong, 1, right).status_code == 303
+    view = client.get(f"/api/games/{right}").json
+    assert [(h["note"], h["played_by"][B]) for h in view["hands"]] == [
+        ("", "Bob"), ("played second", "Bob"), ("", "Eve"), ("", "Eve")]
+    assert client.get(f"/api/games/{right}/export.json").json["game"]["seated_from"][B] == 3
+
+
+def test_a_former_substitute_refused_another_seat_is_told_the_seat_they_played(client):
+    # "Eve already plays another seat in this game (Bob's)" named the seat being filled
+    gid = new_game(client, "mcr")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, D, "Eve")
+    post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, D, "Fay")
+    post(client, gid, {"kind": "draw"})
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": B, "name": "Eve"})
+    assert r.status_code == 400 and r.json["error"]["message"] == (
+        "Eve already played another seat in this game (Di's): one player cannot take two seats")
+    r = client.post(f"/api/games/{gid}/substitute", json={"player": B, "name": "Fay"})
+    assert r.json["error"]["message"] == "Fay already plays another seat in this game (Di's): one player cannot " \
+                                         "take two seats"
+
+
+def test_the_history_gives_a_hands_number_now_where_it_moved_since(client):
+    # "Gus takes the seat of Cy from hand 4" stood beside a table whose Gus starts at hand 3
+    gid = new_game(client, "mcr")
+    for _ in range(3):
+        post(client, gid, {"kind": "draw"})
+    _substitute(client, gid, C, "Gus")                   # from hand 4
+    post(client, gid, {"kind": "draw", "note": "four"})
+    post(client, gid, {"kind": "draw"})
+    assert client.put(f"/api/games/{gid}/hands/5", json={"kind": "draw", "note": "five"}).status_code == 200
+    assert client.delete(f"/api/games/{gid}/hands/2", json={}).status_code == 200
+    page = _text(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "Gus takes the seat of Cy from hand 4 (now hand 3)" in page
+    assert "hand 5 (now hand 4) changed" in page and "hand 2 deleted" in page
+    assert "hand 2 (now" not in page
+    french = _text(client.get(f"/games/{gid}?lang=fr").get_data(as_text=True))
+    assert "à partir de la main 4 (désormais main 3)" in french
+
+
 def test_a_player_back_at_their_seat_stays_there_through_an_export(client):
     gid = new_game(client, "mcr")
     post(client, gid, {"kind": "draw"})

@@ -1,4 +1,6 @@
 """The ``mjtable`` command line: score, errors, JSON output."""
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -1412,6 +1414,11 @@ def test_record_settles_classical_losers_among_themselves(capsys, tmp_path):
                          "--losers", "Ann=24", "Cy=8", "Di=16", *data)
     # Bob's 24 (Ann, East, pays 48; Cy and Di 24); East +2 × 16 from Cy, +2 × 8 from Di; Di +8 from Cy
     assert code == 0 and "Ann 0, Bob +96, Cy -64, Di -32" in out, err
+    # the sheet says the losers' hands the changes are made of (the CSV and the PDF showed 24 alone)
+    assert "on Cy's discard · the others' hands: Ann 24, Cy 8, Di 16; Ann 0" in out, out
+    code, out, _ = run(capsys, "games", "1", "--csv", *data)
+    row = dict(zip(*list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))[:2]))
+    assert row["points"] == "24" and row["others_hands"] == "Ann 24 & Cy 8 & Di 16"
     code, _, err = run(capsys, "record", "win", "1", "123m456p789s234s5z 5z", "--winner", "Ann", "--discarder", "Cy",
                        "--losers", "Bob=24", "Cy=8", *data)
     assert code != 0 and "each loser's hand needs its points" in err

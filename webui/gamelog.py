@@ -2015,6 +2015,7 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     """The game as CSV; ``delimiter`` ";" for a spreadsheet set for French, which opens a
     comma-separated file in one column; ``words``: the column names, kinds of hand and winds in
     the page's language (``i18n.CSV_WORDS_FR``), English ids without."""
+    from .score_sheet import others_hands, value_and_counters     # (score_sheet reads the game log)
     view = game_view(store, game_id)
     # each seat's column named by everyone who played it ("Bob / Eve" where a substitute sat in)
     players = seat_heads(view)
@@ -2028,8 +2029,10 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     # counters, sticks, riichi, tenpai and uma are riichi's (the other flows keep them at nothing):
     # columns only where the game can fill them, as the page and the PDF show them
     riichi = view["flow"]["has_riichi"]
+    classical = view["game"]["rules"] == "classical"
     w.writerow([say(c) for c in ["hand", "deal", "kind", "round_wind", "dealer"] + (["honba", "riichi_sticks"] if riichi else [])
-                + ["winner", "discarder", "won_by", "offender", "notation", value] + (["reward"] if hk else []) + ["scoring"]
+                + ["winner", "discarder", "won_by", "offender", "notation", value] + (["reward"] if hk else [])
+                + (["counters"] if riichi else []) + (["others_hands"] if classical else []) + ["scoring"]
                 + (["riichi", "tenpai"] if riichi else [])]
                + [f"{p} {say('change')}" for p in players] + [f"{p} {say('total')}" for p in players] + [say("note")]
                + [say("played_by")] * substituted)
@@ -2055,10 +2058,16 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
                       say(_won_by(h, wins)) if h["kind"] == "win" else "",
                       name(h["winner"]) if h["kind"] == "penalty" else "",       # a false win's or chombo's
                       " & ".join(x.get("notation") or "" for x in wins),
-                      " & ".join(str((x.get("score") or {}).get("total", "")) for x in wins)]
+                      # riichi: the hand's value (002 §8, « Valeur de la main »), its counters apart, as
+                      # the page and the PDF give them ("4300" here was "4,000 + 300" there)
+                      " & ".join(str(value_and_counters(x)[0] if riichi else (x.get("score") or {}).get("total", ""))
+                                 for x in wins)]
                    # Hong Kong's faan are paid by the reward table (004, « Tableau des récompenses »):
                    # the points it gives, which the changes are made of, beside them
                    + ([" & ".join(str((x.get("score") or {}).get("points", "")) for x in wins)] if hk else [])
+                   + ([" & ".join(str(value_and_counters(x)[1]) for x in wins)] if riichi else [])
+                   # the losers' hands' points they settled among themselves ([B] ch. I), as entered
+                   + ([others_hands(h, hp, str, " & ")] if classical else [])
                    + [
                       # the player liable (bao, pao) beside the items: the row's split reads wrong without
                       " & ".join(_scoring_text(x.get("score") or {}, bool(words))

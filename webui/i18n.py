@@ -557,7 +557,7 @@ FR = {
     "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
     # « Annuler la main 7 ? » in a dialog whose own buttons say OK and « Annuler » read both ways
     "Undo hand {n}? It is removed from the game.": "Retirer la dernière main ({n}) ? Elle est retirée de la partie.",
-    "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "now hand {n}": "désormais main {n}", "a game deleted since": "une partie supprimée depuis", "Hand {n}": "Main {n}",
+    "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "now hand {n}": "désormais main {n}", "the others' hands: {hands}": "mains des autres : {hands}", "a game deleted since": "une partie supprimée depuis", "Hand {n}": "Main {n}",
     "winner {n}": "gagnant {n}",
     "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a chombo": "c'était un chombo", "was a false win": "c'était un faux Mah-jong", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",
@@ -1470,7 +1470,7 @@ CSV_WORDS_FR = {
     "tenpai": "tenpai", "change": "variation", "total": "total", "note": "note", "rank": "rang",
     "player": "joueur", "uma": "uma", "penalty": "pénalité", "score": "score", "false_win": "faux Mah-jong",
     "deal": "donne", "scoring": "décompte", "liable": "responsable", "won_by": "gagné",
-    "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "kong_replacement": "sur la tuile de remplacement du kong", "reward": "gain (points)",
+    "self_draw": "sur pioche", "discard": "sur écart", "robbing_kong": "en volant le kong", "kong_replacement": "sur la tuile de remplacement du kong", "reward": "gain (points)", "counters": "compteurs", "others_hands": "mains des autres",
     "chombo": "chombo", "money": "argent", "payer": "payeur", "payee": "bénéficiaire", "amount": "montant", "pot": "pot",
     "leftover_sticks": "bâtonnets restants", "played_by": "joué par", "win": "victoire", "draw": "main nulle", "end": "fin de partie",
     "E": "Est", "S": "Sud", "W": "Ouest", "N": "Nord",

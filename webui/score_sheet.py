@@ -156,12 +156,26 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
     if liable is not None:
         how += " · " + (tr("{player} liable (pao)", player=name(liable)) if flow.has_riichi
                         else tr("{player} liable (bao)", player=name(liable)))
+    # classical: the others' hands' points the losers settled among themselves ([B] ch. I): the
+    # row's changes are made of them, and the signed sheet could not show why a loser paid 144
+    others = others_hands(h, players, number)
+    if others:
+        how += " · " + tr("the others' hands: {hands}", hands=others)
     # a comma before how it was won after counters or sticks: "8,000 (mangan) + own riichi stick back
     # on Ann's discard" read as the stick given back on the discard
     return f"{' & '.join(parts)}{',' if added else ''} {how}"
 
 
 robbed_kong = gamelog.robbed_kong
+
+
+def others_hands(h: dict, players: list[str], number=english_number, between: str = ", ") -> str:
+    """A classical win's losers' hands' points as the table entered them ("Ann 8, Cy 0, Di 16"),
+    "" where none were."""
+    losers = (h.get("fixed") or {}).get("losers")
+    if not losers or all(v is None for v in losers):
+        return ""
+    return between.join(f"{players[p]} {number(v)}" for p, v in enumerate(losers) if v is not None)
 
 
 def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, number=english_number) -> dict:

@@ -1120,7 +1120,9 @@ def test_export_and_import_replay_the_game(client):
     assert [h["deltas"] for h in r.json["hands"]] == [d for _, d in RIICHI_GAME]
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").get_data().decode("utf-8-sig"))))
     assert rows[0][:7] == ["hand", "deal", "kind", "round_wind", "dealer", "honba", "riichi_sticks"]
-    assert rows[3][7:13] == ["Cy & Di", "Bob", "discard", "", "2255m3399p119s77z 9s & 234m55p12345678s 9s", "2200 & 8300"]
+    # each hand's value, its counters apart, as the page gives them ("2200 & 8300" added the counters in)
+    assert rows[3][7:14] == ["Cy & Di", "Bob", "discard", "", "2255m3399p119s77z 9s & 234m55p12345678s 9s",
+                             "1600 & 7700", "600 & 600"]
     # what each win scored, for a referee checking the sheet (the total alone was given), and its deal
     third = dict(zip(rows[0], rows[3]))
     assert third["deal"] == rows[3][1] != "" and " & " in third["scoring"]

@@ -1889,7 +1889,18 @@ def entry_changes(before: dict | None, after: dict | None) -> list[tuple]:
                 out.append((w["winner"], key, before_value, after_value))
     if (before.get("note") or "") != (after.get("note") or ""):
         out.append(("note", before.get("note") or "", after.get("note") or ""))
+    # classical: the losers' hands' points, which the changes are made of ([B] ch. I)
+    was, now = (before.get("fixed") or {}).get("losers"), (after.get("fixed") or {}).get("losers")
+    if was != now:
+        out.append(("losers", was, now))
     return out
+
+
+def _worded(changes: list[tuple], players: list[str]) -> list[tuple]:
+    """``entry_changes`` with the losers' points as the sheet says them ("Ann 8, Cy 0"; "" for none)."""
+    from .score_sheet import others_hands      # (score_sheet reads the game log)
+    return [("losers", *(others_hands({"fixed": {"losers": v}}, players) for v in c[1:])) if c[0] == "losers" else c
+            for c in changes]
 
 
 def _shown(entry: dict | None) -> dict | None:
@@ -1928,7 +1939,8 @@ def history(store: Store, game_id: int) -> list[dict]:
              **({"other_gone": gone(e)} if e["action"] in ("move", "move_in") else {}),
              "restorable": bool((e.get("before") or {}).get("row")) and e["id"] not in restored,
              **({"renamed": _renamed(e["before"], e["after"])} if e["action"] == "rename" else {}),
-             **({"changes": entry_changes(e["before"], e["after"])} if e["action"] == "edit" else {}),
+             **({"changes": _worded(entry_changes(e["before"], e["after"]), (e["after"] or {}).get("players")
+                                    or game["players"])} if e["action"] == "edit" else {}),
              **({"options_changed": options_changed(rules, e["before"], e["after"])} if e["action"] == "options" else {})}
             for e in edits]
 

@@ -2046,6 +2046,9 @@ def test_classical_losers_points_an_edit_a_legacy_game_and_a_long_figure(app, cl
     r = client.put(f"/api/games/{gid}/hands/1?hand_id={hand['id']}", json={**win, "winner": D})
     assert r.status_code == 200, r.json
     assert not (client.get(f"/api/games/{gid}").json["hands"][0].get("fixed") or {}).get("losers")
+    # the history says the losers' points went (it showed the new changes without a word of why)
+    page = html.unescape(client.get(f"/games/{gid}?lang=en").get_data(as_text=True))
+    assert "the others' hands: Ann 24, Cy 8, Di 16 → —" in page
     # a figure of thousands of digits is refused, not a 500
     r = client.post(f"/api/games/{gid}/hands", json={**win, "losers": ["9" * 5000, None, 8, 16]})
     assert r.status_code == 400 and r.json["error"]["field"] == "losers"

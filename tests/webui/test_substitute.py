@@ -24,15 +24,20 @@ def _substitute(client, gid, player, name, first="", lang="en"):
         "csrf_token": csrf_of(client), "player": str(player), "name": name, "first": str(first)})
 
 
-def _cy_back_as_typed_in_lowercase(client) -> int:
-    """An MCR game: Gus takes Cy's seat for hand 2, Cy is back for hand 3, typed "cy"."""
+def _seat_taken_twice(client, seat, first, then) -> int:
+    """An MCR game of three drawn hands: ``first`` takes ``seat`` for hand 2, ``then`` for hand 3."""
     gid = new_game(client, "mcr")
     post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "Gus")
+    _substitute(client, gid, seat, first)
     post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, C, "cy")
+    _substitute(client, gid, seat, then)
     post(client, gid, {"kind": "draw"})
     return gid
+
+
+def _cy_back_as_typed_in_lowercase(client) -> int:
+    """An MCR game: Gus takes Cy's seat for hand 2, Cy is back for hand 3, typed "cy"."""
+    return _seat_taken_twice(client, C, "Gus", "cy")
 
 
 def _riichi_game_with_a_substitute(client) -> int:
@@ -313,12 +318,7 @@ def test_a_hand_moved_in_just_before_a_substitutes_first_hand_is_not_theirs(clie
 
 def test_a_former_substitute_refused_another_seat_is_told_the_seat_they_played(client):
     # "Eve already plays another seat in this game (Bob's)" named the seat being filled
-    gid = new_game(client, "mcr")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, D, "Eve")
-    post(client, gid, {"kind": "draw"})
-    _substitute(client, gid, D, "Fay")
-    post(client, gid, {"kind": "draw"})
+    gid = _seat_taken_twice(client, D, "Eve", "Fay")
     r = client.post(f"/api/games/{gid}/substitute", json={"player": B, "name": "Eve"})
     assert r.status_code == 400 and r.json["error"]["message"] == (
         "Eve already played another seat in this game (Di's): one player cannot take two seats")

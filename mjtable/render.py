@@ -10,6 +10,7 @@ from scorer.result import (MERGED_PAYER_WORDS, dora_words, fu_before_rounding, f
                            uncapped_score, unit_for)
 from scorer.riichi.names import fu_definition
 from scorer.riichi.payments import payment_steps
+from scorer import tiles as T
 from scorer.tiles import group_codes
 
 
@@ -139,7 +140,7 @@ def format_result(result, hand_text: str = "", explain: bool = False, words: Wor
         # the tiles that make it, where it is made of some of the hand's (a set, a pair, a wait)
         # ("from", as the fu breakdown says it: square brackets would read as an exposed meld)
         # each suit apart: the dora 2m 5s 5s were said "from 2m55s"
-        used = ("  " + w.t("from {tiles}", tiles=re.sub(r"([mpszf])(?=\d)", r"\1 ", group_codes(item.tiles)))
+        used = ("  " + w.t("from {tiles}", tiles=_used_text(item.tiles, result.decomposition))
                 if item.tiles and len(item.tiles) < whole else "")
         # a riichi yakuman is a limit, not 13 han counted (002 §4.2; 13 han counted are a sanbaiman)
         yakuman = result.rules == "riichi" and item.note == "yakuman"
@@ -219,6 +220,25 @@ def _set_text(entry: dict, w: Words) -> str:
     text = entry.get("text", "") or "".join(entry.get("tiles", []))
     note = entry.get("note")
     return text.replace(f"({note})", f"({w.msg(note)})") if note and w.french else text
+
+
+def _used_text(tiles: list[str], decomposition) -> str:
+    """The tiles a scored item is made of, set by set as the reading's line parts them ("666s
+    888s", not "666888s"; "123m 456m 789m") where they are whole sets; else grouped by suit,
+    each suit apart (a tile hog's "5555p", the dora "2m 55s")."""
+    sets = sorted((st.get("tiles", []) for st in (decomposition.sets if decomposition else [])), key=len, reverse=True)
+    norm = lambda codes: sorted(T.normalize(c) for c in codes)
+    parts, rest, i = [], False, 0
+    while i < len(tiles):
+        found = next((st for st in sets if len(st) >= 2 and norm(tiles[i:i + len(st)]) == norm(st)), None)
+        if found is None:
+            rest, i = True, i + 1
+            continue
+        parts.append(group_codes(tiles[i:i + len(found)]))
+        i += len(found)
+    if rest:
+        return re.sub(r"([mpszf])(?=\d)", r"\1 ", group_codes(tiles))
+    return " ".join(parts)
 
 
 def _payer(payer: str, w: Words) -> str:

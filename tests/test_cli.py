@@ -654,6 +654,24 @@ def test_french_output_keeps_each_items_rule_document(capsys):
     assert code == 0 and "      [B] ch. V; 003" in out.splitlines()
 
 
+def test_a_fans_tiles_are_said_set_by_set(capsys):
+    # "from 222m 444p 666888s" read as one group where two pungs made the fan
+    _, out, _ = run(capsys, "score", "222m444p666s888s2p 2p", "--rules", "mcr", "--self-drawn")
+    assert "from 222m 444p 666s 888s" in out
+    _, out, _ = run(capsys, "score", "123456789m123p5z 5z", "--rules", "mcr")
+    assert "Pure Straight       16 points  清龙 / Suite Pure  from 123m 456m 789m" in out
+    _, out, _ = run(capsys, "score", "[555p,1](1111z)123m456p2z 2z 16f", "--rules", "mcr", "--self-drawn")
+    assert "from 5555p" in out                     # four of a tile across two sets: no set of its own
+
+
+def test_mcr_in_french_says_the_minimum_and_the_robbed_kongs_payer(capsys):
+    # the minimum's note stayed in English with flowers and 1 point; a robbed kong's payer was "the discarder"
+    _, out, _ = run(capsys, "score", "[123m][567p][888s]345s7z 7z 1234f", "--rules", "mcr", "--lang", "fr")
+    assert "! 1 point sans les fleurs : sous le minimum de 8 points" in out
+    _, out, _ = run(capsys, "score", "123m456p789s12s55z 3s", "--rules", "mcr", "--robbing-kong", "--lang", "fr")
+    assert "paie 28  (le joueur dont le kong est volé : points + 8)" in out
+
+
 def test_a_refused_context_says_the_seat_wind_was_assumed(capsys):
     # "blessing of earth is a non-dealer's win" to a player who never said they were East
     code, out, _ = run(capsys, "score", "234m567p23456s88s 1s", "--rules", "riichi", "--chiihou")

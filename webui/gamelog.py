@@ -174,6 +174,32 @@ def next_names(store: Store, game: dict) -> list[str]:
     return names_for(game, (last["seq"] if last else 0) + 1, last)
 
 
+#: What each counter on the table adds to a win: 300 from the discarder, or 100 from each of the
+#: three others (002 §3.4.10).
+COUNTER_POINTS = 300
+
+
+def value_and_counters(win: dict) -> tuple:
+    """(the hand's value as 002 §6's table gives it, the counters' points) of one winner's
+    ``win`` of a recorded hand: (its total, 0) where it had no counters or was stored before
+    its value was kept apart (``hand_value``)."""
+    score = win.get("score") or {}
+    total, value = score.get("total", ""), score.get("hand_value")
+    counters = COUNTER_POINTS * ((win.get("context") or {}).get("honba") or 0)
+    if not (isinstance(total, int) and isinstance(value, int) and total >= value + counters > value):
+        return total, 0
+    return value, counters
+
+
+def others_hands(h: dict, players: list[str], number=str, between: str = ", ") -> str:
+    """A classical win's losers' hands' points as the table entered them ("Ann 8, Cy 0, Di 16"),
+    "" where none were."""
+    losers = (h.get("fixed") or {}).get("losers")
+    if not losers or all(v is None for v in losers):
+        return ""
+    return between.join(f"{players[p]} {number(v)}" for p, v in enumerate(losers) if v is not None)
+
+
 def played_by(game: dict, h: dict) -> list[str]:
     """The four names who played hand ``h`` (its own where a substitute sat in)."""
     return list(h.get("players") or game["players"])
@@ -1898,7 +1924,6 @@ def entry_changes(before: dict | None, after: dict | None) -> list[tuple]:
 
 def _worded(changes: list[tuple], players: list[str]) -> list[tuple]:
     """``entry_changes`` with the losers' points as the sheet says them ("Ann 8, Cy 0"; "" for none)."""
-    from .score_sheet import others_hands      # (score_sheet reads the game log)
     return [("losers", *(others_hands({"fixed": {"losers": v}}, players) for v in c[1:])) if c[0] == "losers" else c
             for c in changes]
 
@@ -2027,7 +2052,6 @@ def export_csv(store: Store, game_id: int, delimiter: str = ",", words: dict | N
     """The game as CSV; ``delimiter`` ";" for a spreadsheet set for French, which opens a
     comma-separated file in one column; ``words``: the column names, kinds of hand and winds in
     the page's language (``i18n.CSV_WORDS_FR``), English ids without."""
-    from .score_sheet import others_hands, value_and_counters     # (score_sheet reads the game log)
     view = game_view(store, game_id)
     # each seat's column named by everyone who played it ("Bob / Eve" where a substitute sat in)
     players = seat_heads(view)

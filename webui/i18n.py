@@ -2121,6 +2121,7 @@ MESSAGES_FR = {
         "les requêtes doivent désigner ce serveur par son adresse IP ou par localhost",
     # payments (scorer/*: Payment reasons; scorer/flow: the game's payments)
     "other player: 8": "autre joueur : 8", "discarder: points + 8": "donneur de l'écart : points + 8",
+    "the player whose kong was robbed: points + 8": "le joueur dont le kong est volé : points + 8",
     "self-drawn: points + 8": "pioche (tsumo) : points + 8", "false win": "faux Mah-jong",
     "riichi stick": "bâtonnet de riichi", "own riichi stick back": "son bâtonnet de riichi rendu",
     "{} riichi stick(s) from the table": "{0} bâtonnet(s) de riichi pris sur la table",
@@ -2292,6 +2293,12 @@ MESSAGES_FR = {
     "these tiles also make seven pairs: the reading that scores more is counted":
         "ces tuiles font aussi sept paires : la lecture qui rapporte le plus est comptée",
     "{} also completes the hand": "{0} complète aussi la main", "{} also complete the hand": "{0} complètent aussi la main",
+    "{} also completes the hand in shape, though this hand holds all four {} (a wait all the same: docs/rulings.md, MCR-14)":
+        "{0} complète aussi la main par sa forme, bien que cette main tienne les quatre {1} (une attente tout de même : "
+        "docs/rulings.md, MCR-14)",
+    "{} also complete the hand in shape, though this hand holds all four {} (a wait all the same: docs/rulings.md, MCR-14)":
+        "{0} complètent aussi la main par leur forme, bien que cette main tienne les quatre {1} (une attente tout de "
+        "même : docs/rulings.md, MCR-14)",
     "completed by the winning discard: a concealed pung counts as exposed (002 §4.1.1)":
         "terminé par l'écart gagnant : un pung caché compte comme exposé (002 §4.1.1)",
     "the {} also completes {} ({}, 2 minipoints): read as a two-sided wait the hand is pinfu, which scores at least as much":
@@ -2353,6 +2360,8 @@ MESSAGES_FR = {
         "{0} points sans les fleurs : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
     "{} points: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
         "{0} points : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
+    "{} point without flowers: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
+        "{0} point sans les fleurs : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
     "{} point: below the {}-point minimum, this hand cannot be declared Mah Jong (000, Déroulement)":
         "{0} point : sous le minimum de {1} points, cette main ne peut pas être déclarée gagnante (000, Déroulement)",
     "no settlement": "aucun règlement",

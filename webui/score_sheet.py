@@ -30,21 +30,8 @@ def english(text: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-#: What each counter on the table adds to a win: 300 from the discarder, or 100 from each of the
-#: three others (002 §3.4.10).
-COUNTER_POINTS = 300
-
-
-def value_and_counters(win: dict) -> tuple:
-    """(the hand's value as 002 §6's table gives it, the counters' points) of one winner's
-    ``win`` of a recorded hand: (its total, 0) where it had no counters or was stored before
-    its value was kept apart (``hand_value``)."""
-    score = win.get("score") or {}
-    total, value = score.get("total", ""), score.get("hand_value")
-    counters = COUNTER_POINTS * ((win.get("context") or {}).get("honba") or 0)
-    if not (isinstance(total, int) and isinstance(value, int) and total >= value + counters > value):
-        return total, 0
-    return value, counters
+value_and_counters = gamelog.value_and_counters
+others_hands = gamelog.others_hands
 
 
 def _notations(h: dict, players: list[str]) -> list[str]:
@@ -167,15 +154,6 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
 
 
 robbed_kong = gamelog.robbed_kong
-
-
-def others_hands(h: dict, players: list[str], number=english_number, between: str = ", ") -> str:
-    """A classical win's losers' hands' points as the table entered them ("Ann 8, Cy 0, Di 16"),
-    "" where none were."""
-    losers = (h.get("fixed") or {}).get("losers")
-    if not losers or all(v is None for v in losers):
-        return ""
-    return between.join(f"{players[p]} {number(v)}" for p, v in enumerate(losers) if v is not None)
 
 
 def sheet(store: Store, game_id: int, tr=english, pdf_names: bool = False, number=english_number) -> dict:

@@ -338,6 +338,14 @@ def _shared_waits(h, r, listed: set, labels) -> list[ExcludedItem]:
     others = sorted(waiting_tiles(tuple(before), not h.melds) - {win})
     also = " ".join(_CODES[t] for t in others)
     note = f"{also} also completes the hand" if len(others) == 1 else f"{also} also complete the hand"
+    held = " ".join(_CODES[t] for t in others if h.counts[t] >= 4)
+    if held:
+        # a fifth copy cannot come, but the shape waits on it (docs/rulings.md, MCR-14): said, as
+        # "1m also completes the hand" beside four 1m in the hand read as a miscount
+        note = (f"{also} also completes the hand in shape, though this hand holds all four {held} (a wait all the "
+                "same: docs/rulings.md, MCR-14)" if len(others) == 1 else
+                f"{also} also complete the hand in shape, though this hand holds all four {held} (a wait all the "
+                "same: docs/rulings.md, MCR-14)")
     return [ExcludedItem(fan, labels[fan][0], "", _ONE_TILE_WAITED, source, labels[fan][1], note)
             for fan, source in dict.fromkeys(shapes) if fan not in listed]
 
@@ -422,7 +430,7 @@ def build_result(hand, options, h, best, context_keys) -> ScoreResult:
     extra = {"total_unit": "points", "total_without_flowers": total, "minimum_met": minimum_met,
              "minimum_points": minimum, "flowers": flowers}
     if minimum_met:
-        payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"))
+        payments = settlement(total + flowers, h.self_drawn, hand.context.get("discarder"), h.robbing_kong)
     else:
         payments = []
         # the minimum is counted without the flowers (000 n°13), said only where there are some
@@ -454,19 +462,21 @@ def keys_read(context_keys, self_drawn: bool, last_of_kind_known: bool = False) 
                  and not (last_of_kind_known and k == "last_of_kind"))
 
 
-def settlement(points: int, self_drawn: bool, discarder) -> list[Payment]:
+def settlement(points: int, self_drawn: bool, discarder, robbed: bool = False) -> list[Payment]:
     """000, Païement: self-drawn, each of the three pays points + 8; on a discard, the discarder
-    pays points + 8 and the two others 8 each."""
+    pays points + 8 and the two others 8 each. ``robbed``: won robbing a kong, whose player pays
+    as the discarder (docs/rulings.md, MCR-19), named so: the tile was added, not discarded (000 n°43)."""
     if self_drawn:
         return [Payment("left", points + 8, "self-drawn: points + 8"),
                 Payment("across", points + 8, "self-drawn: points + 8"),
                 Payment("right", points + 8, "self-drawn: points + 8")]
+    paying = "the player whose kong was robbed: points + 8" if robbed else "discarder: points + 8"
     if discarder is None:
-        return [Payment("discarder", points + 8, "discarder: points + 8"),
+        return [Payment("discarder", points + 8, paying),
                 Payment("other", 8, "other player: 8"), Payment("other", 8, "other player: 8")]
     payments = []
     for s in ("left", "across", "right"):
-        payments.append(Payment(s, points + 8, "discarder: points + 8") if s == discarder
+        payments.append(Payment(s, points + 8, paying) if s == discarder
                         else Payment(s, 8, "other player: 8"))
     return payments
 

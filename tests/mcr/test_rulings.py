@@ -131,6 +131,16 @@ def test_mcr_14_a_wait_counts_only_when_one_tile_wins():
     assert "edge_wait" in got and "single_wait" not in got
 
 
+def test_mcr_14_a_tile_the_hand_holds_all_four_of_still_waits_in_shape_and_is_said_so():
+    # 1222m waits 3m and, in shape, a fifth 1m: no Edge Wait (as PyMahjongGB), and the note says
+    # the hand holds all four ("1m also completes the hand" read as a miscount)
+    res = result("[111m,1]1222m456p789s 3m")
+    assert res.valid and "edge_wait" not in {i.id for i in res.items}
+    note = next(x.note for x in res.excluded if x.id == "edge_wait")
+    assert note.startswith("1m also completes the hand in shape, though this hand holds all four 1m")
+    assert [x.note for x in result("456m789p123s44z345m").excluded] == ["2m also completes the hand"]
+
+
 def _refused(hand, **context) -> str:
     """The field of the context a refused result names (every rule set's ``bad_context``)."""
     res = result(hand, **context)

@@ -45,8 +45,11 @@ def _games_page(refused: dict | None = None, entered=None):
     # a new game under the rules of the newest game, unless the refused form chose others
     entered = entered or {"rules": gamelog.usual_rules(get_store())}
     from scorer.flow.riichi import START_POINTS
+    # the players whose names read alike: marked invalid, not all four ("players" names none)
+    keys = [gamelog.name_key(entered.get(f"player{i}") or "") for i in range(4)]
+    alike = [i for i, k in enumerate(keys) if k and keys.count(k) > 1]
     return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered,
-                           uma_choices=UMA_CHOICES, riichi_start_points=START_POINTS,
+                           uma_choices=UMA_CHOICES, riichi_start_points=START_POINTS, alike=alike,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 
@@ -462,6 +465,8 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
                           # (the false-win form keeps no entry: its two fields are there to choose again)
                           "entry_dropped": code in ("stale_names", "stale_options") or form_id in ("options-form", "penalty-form"),
                           "excerpt": errors.notation_excerpt(e),
+                          # the field at fault, marked in its form where it has one so named (game.js)
+                          "field": getattr(e, "field", None) if isinstance(getattr(e, "field", None), str) else None,
                           "entry": _win_entry(request.form) if form_id == "win-form" else None,
                           "false_win": false_win}
 

@@ -475,6 +475,7 @@ FR = {
     "Cannot be recorded as a win:": "Ne peut pas être enregistrée comme victoire :",
     "Choose who won, and on whose discard.": "Choisissez qui a gagné, et sur l'écart de qui.",
     "provisional: the winner and the discarder are not chosen yet": "provisoire : le gagnant et le donneur de l'écart ne sont pas encore choisis",
+    "provisional": "provisoire",
     "Clear the whole hand?": "Vider toute la main ?", "Undo the last change?": "Annuler la dernière modification ?",
     "Delete this meld?": "Supprimer cette combinaison ?", "Add a tile": "Ajouter une tuile",
     "Add to": "Ajouter à", "{n} tile(s) in the hand": "{n} tuile(s) dans la main",

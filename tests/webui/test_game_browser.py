@@ -1294,3 +1294,27 @@ def test_a_substitute_takes_a_seat_on_a_phone_and_a_refusal_keeps_the_name_typed
     assert "Ernestine" in winners and PLAYERS[1] not in winners
     assert f"{PLAYERS[1]} wins" in d.find_element(By.ID, "hand-1").text
     assert not console_errors(d)
+
+
+def test_a_refused_substitute_and_rate_take_the_keyboard_to_the_field_at_fault(server, browser, app):
+    # the reason stood above the form, the focus on the page's body: a screen reader said nothing
+    from selenium.webdriver.support.ui import Select
+    d = browser
+    gid = _game(app)
+    d.get(f"{server}/games/{gid}?lang=en")
+    d.find_element(By.CSS_SELECTOR, "#substitute summary").click()
+    form = d.find_element(By.ID, "substitute-form")
+    Select(form.find_element(By.NAME, "player")).select_by_index(2)
+    form.find_element(By.NAME, "name").send_keys(PLAYERS[0])      # a player of the game already
+    d.execute_script("window.confirm = () => true")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refused = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#substitute #refused")))
+    assert "already plays another seat" in refused.text
+    name = d.find_element(By.CSS_SELECTOR, "#substitute-form [name=name]")
+    wait(d).until(lambda drv: drv.switch_to.active_element == name)
+    assert name.get_attribute("aria-invalid") == "true" and name.get_attribute("aria-describedby") == "refused"
+    assert app.test_client().post(f"/api/games/{gid}/hands", json={"kind": "end"}).status_code == 201
+    d.get(f"{server}/games/{gid}?lang=en&rate=abc#money")       # a finished game settles in money
+    rate = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#money-form [name=rate]")))
+    wait(d).until(lambda drv: drv.switch_to.active_element == rate)
+    assert rate.get_attribute("aria-invalid") == "true"       # (the page itself answers 400)

@@ -727,6 +727,23 @@ def test_selected_tiles_are_removed_in_one_step(server, browser):
     assert not console_errors(d)
 
 
+def test_a_tile_replaced_removed_or_the_hand_cleared_is_said(server, browser):
+    # heard only as the score turning to "—": a player who cannot see the tiles was not told
+    d = browser
+    _open_typed(d, server, "rules=toy&hand=" + WIN)      # 123m456p789s11z22z 2z
+    said = lambda: d.find_element(By.ID, "hand-said").get_attribute("textContent")
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="1m"]').click()
+    d.find_element(By.CSS_SELECTOR, '#picker-grid .pick[data-code="2m"]').click()
+    wait(d).until(lambda drv: said() == "1 Characters corrected to 2 Characters")
+    d.find_element(By.CSS_SELECTOR, '#hand-view .htile[data-code="9s"]').click()
+    d.find_element(By.ID, "pick-remove").click()
+    wait(d).until(lambda drv: said() == "9 Bamboo removed")
+    d.execute_script("window.confirm = () => true")
+    d.find_element(By.ID, "clear-hand").click()
+    wait(d).until(lambda drv: said() == "every tile cleared")
+    assert not console_errors(d)
+
+
 def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
     # riichi declared and a dora indicator, then MCR and back to riichi: both were gone, the hand
     # scored without its yaku
@@ -1473,11 +1490,16 @@ def test_a_games_total_is_provisional_until_the_winner_and_discarder_are_chosen(
     _review_in_game(d, server, app, "toy")
     bar = d.find_element(By.ID, "bar-total")
     assert "unseated" in bar.get_attribute("class") and "provisional" in bar.get_attribute("title")
+    # said in the bar, heard with it (a title reaches no screen reader), and dimmed above 4.5:1
+    said = d.find_element(By.ID, "bar-provisional")
+    assert said.is_displayed() and said.text == "provisional"
+    assert d.execute_script("return getComputedStyle(arguments[0]).opacity", bar) == "1"
     choose(d, "winner", "Bob")
     assert "unseated" in bar.get_attribute("class")
     choose(d, "discarder", "Di")
     wait(d).until(lambda drv: "unseated" not in drv.find_element(By.ID, "bar-total").get_attribute("class"))
     assert bar.get_attribute("title") in (None, "") and not console_errors(d)
+    assert not d.find_element(By.ID, "bar-provisional").is_displayed()
     d.get(server + "/review/new?rules=toy&hand=" + WIN)          # no game: nobody to choose
     wait(d).until(lambda drv: score_total(drv) is not None)
     assert "unseated" not in d.find_element(By.ID, "bar-total").get_attribute("class")

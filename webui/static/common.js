@@ -194,6 +194,19 @@ document.addEventListener("DOMContentLoaded", () => {
 // A flash message the page opens with ("hand 3 recorded") is in a live region already there when
 // the page loads, which screen readers do not announce: the keyboard starts on it instead, unless
 // the page put the focus somewhere (a refused field), so Record, Save and Delete are heard done.
+// A form the server refused and served again with its reason (a rate that is no number, a name
+// taken twice) takes the keyboard the same way: its field marked invalid, else the reason, unless
+// the page's own script or an autofocus put it somewhere already (game.js for its forms).
+window.addEventListener("load", () => {
+  if (document.querySelector("[autofocus]") || (document.activeElement && document.activeElement !== document.body)) return;
+  const reason = document.querySelector(".refused[role=alert]");
+  if (!reason) return;
+  const next = reason.nextElementSibling;
+  const form = reason.closest("form") || (next && next.tagName === "FORM" ? next : null);
+  const bad = form && form.querySelector("[aria-invalid=true]");
+  if (!bad) reason.tabIndex = -1;
+  (bad || reason).focus();
+});
 document.addEventListener("DOMContentLoaded", () => {
   const said = document.querySelector(".flashes .flash");
   if (!said || document.querySelector("[autofocus]")

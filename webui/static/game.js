@@ -48,15 +48,19 @@
       const typed = form.dataset.refusedNotation;
       const hand = typed === undefined ? null : Array.from(form.querySelectorAll("input[name^=hand]"))
         .find((el) => !el.disabled && el.value.trim() === typed.trim());
-      const reason = form.querySelector("#refused");
-      if (hand) {
-        hand.setAttribute("aria-invalid", "true");
-        if (reason) hand.setAttribute("aria-describedby", "refused");
+      // (the names' and the substitute's reason lies above their form, not in it)
+      const reason = form.querySelector("#refused") || document.getElementById("refused");
+      // else the field the server named (the substitute's name), where the form has one so named
+      const field = form.dataset.refusedField;
+      const named = hand || (field && form.querySelector(`[name="${CSS.escape(field)}"]:not([type=hidden])`));
+      if (named) {
+        named.setAttribute("aria-invalid", "true");
+        if (reason) named.setAttribute("aria-describedby", "refused");
       } else if (reason) {
         reason.tabIndex = -1;
       }
       // once loaded: the page's scroll to the form (#win-form) would otherwise take the focus back
-      const target = hand || reason;
+      const target = named || reason;
       if (target) window.addEventListener("load", () => target.focus());
     }
   });

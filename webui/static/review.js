@@ -281,6 +281,9 @@
                       tiles: (c.tiles || []).map(name).join(", "), tile: name(c.tile), typed: c.text || "",
                       group: typeof c.group === "number" ? String(c.group + 1) : "?" });
   }
+  // A change heard as it is made (a removed, replaced or cleared tile was heard only as the score
+  // turning to "—"): the hand's live region says it, as it says what Undo took back.
+  const sayChange = (correction) => { if ($("hand-said")) $("hand-said").textContent = changeSaid(correction); };
   const nextUndone = () => (undoStack.length ? changeSaid(corrections[JSON.parse(undoStack[undoStack.length - 1]).n]) : "");
   const nextRedone = () => {
     if (!redoStack.length) return "";
@@ -938,6 +941,7 @@
       // flowers, the hand was refused, "'2m' is not a flower or a season")
       if (!isBonus && g.kind === "bonus") { g.tiles.splice(index, 1); groups[0].tiles.push(t); }
     }, { op: "replace", group: gi, from: old, to: code, read: t.src });
+    sayChange({ op: "replace", from: old, to: code });
   }
   document.querySelectorAll("#picker-grid .pick").forEach((b) => {
     b.addEventListener("click", () => pick(b.dataset.code));
@@ -971,6 +975,7 @@
     const code = groups[group].tiles[index].code;
     closePicker();
     step(() => { groups[group].tiles.splice(index, 1); }, { op: "remove", tile: code });
+    sayChange({ op: "remove", tile: code });
   });
   $("pick-winning").addEventListener("click", () => {
     if (!picking || picking.add) return;
@@ -1004,6 +1009,7 @@
   $("clear-hand").addEventListener("click", () => {
     if (!window.confirm(tr("Clear the whole hand?"))) return;
     step(() => { groups = [{ kind: "standing", tiles: [] }, { kind: "bonus", tiles: [] }]; }, { op: "clear" });
+    sayChange({ op: "clear" });
   });
 
   // ---- the context: only what this hand needs ----------------------------------------------------
@@ -1174,6 +1180,9 @@
     bar.classList.toggle("unseated", unseated);
     if (unseated) bar.title = tr("provisional: the winner and the discarder are not chosen yet");
     else bar.removeAttribute("title");
+    // said beside it too: a title reaches neither a screen reader nor a finger
+    const provisional = $("bar-provisional");
+    if (provisional) provisional.hidden = !unseated;
     if (!rec) return;
     rec.disabled = !(ok && seats);
     const fw = $("false-win-button");

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from flask import g, request
+from markupsafe import Markup, escape
 from jinja2 import pass_context
 
 from scorer.rulesets import item_definition, unused_reason
@@ -1978,7 +1979,7 @@ def init_app(app) -> None:
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, grid_warning=grid_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
                                  unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
-                                 source_text=source_text)
+                                 source_text=source_text, french_quoted=french_quoted)
     app.jinja_env.filters["num"] = _number_filter
     # a form's label begins with a capital, as the others ("min faan" stood under "Rules")
     app.jinja_env.filters["first_upper"] = lambda text: text[:1].upper() + text[1:] if text else text
@@ -3444,6 +3445,16 @@ def option_help(rules: str, name: str, english: str, choices=()) -> tuple[str, s
 _SOURCE_WORDS_FR = (("worked totals", "totaux détaillés"), ("exercise", "exercice"), ("example", "exemple"),
                     ("remark", "remarque"), ("agreed", "convenu"), ("by analogy", "par analogie"),
                     ("the hand", "la main"), ("ruling", "décision"))
+
+
+def french_quoted(text: str | None) -> Markup:
+    """``text`` for a page, the rule documents' French words it quotes (« … ») marked French on
+    pages in another language, so that a screen reader reads them with a French voice."""
+    parts = re.split(r"(«[^»]*»)", text or "")
+    if lang() == "fr":
+        return Markup(escape(text or ""))
+    return Markup("".join(f'<span lang="fr">{escape(p)}</span>' if p.startswith("«") else str(escape(p))
+                          for p in parts))
 
 
 def source_text(refs: str | None) -> str:

@@ -719,6 +719,10 @@ def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(ser
     for name in ("Soirée riichi du vendredi", "Club du mardi"):
         client.post("/api/games", json={"name": name, "rules": "riichi",
                                         "players": ["Annabelle", "Bartholomew", "Cyrielle", "Dimitri"]})
+    # a name of one long word, and long hyphenated names: the card scrolled, the hands cut off
+    client.post("/api/games", json={"name": "Tournoi_du_club_de_Montréal_édition_2026", "rules": "mcr",
+                                    "players": ["Anne-Clémentine-Marie-Joséphine", "Bartholomew-Alexander",
+                                                "Cyrielle", "Dimitri"]})
     d = browser
     _phone_window(d, 360, 740)
     for lang in ("en", "fr"):
@@ -735,6 +739,7 @@ def test_the_games_list_fits_a_small_phone_without_scrolling_inside_its_card(ser
             width = _rect(d, row)["width"]
             assert _rect(d, cells[0])["width"] > 0.6 * width and _rect(d, cells[2])["width"] > 0.95 * width
             assert cells[3].text.split("\n")[0] == ("0 hands" if lang == "en" else "0 main")
+            assert _rect(d, cells[3])["right"] <= _rect(d, box)["right"] + 0.5      # the count in view
 
 
 def test_a_hand_being_edited_on_a_phone_shows_its_whole_notation(server, browser, app):

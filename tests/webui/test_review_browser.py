@@ -744,6 +744,16 @@ def test_a_tile_replaced_removed_or_the_hand_cleared_is_said(server, browser):
     assert not console_errors(d)
 
 
+def test_the_rule_documents_french_words_are_marked_french_on_an_english_page(server, browser):
+    # « Les mains qui sont par définition incluses… » was read with an English voice
+    d = browser
+    _open_typed(d, server, "rules=mcr&hand=" + "222m444p666s888s2p%202p")
+    link = next(a for a in d.find_elements(By.CSS_SELECTOR, "a.source") if "«" in (a.get_attribute("data-source") or ""))
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", link)
+    quoted = wait(d).until(lambda drv: drv.find_elements(By.CSS_SELECTOR, ".source-text span[lang=fr]"))
+    assert quoted[0].get_attribute("textContent").startswith("«") and not console_errors(d)
+
+
 def test_a_rule_switch_and_back_keeps_the_first_rules_context(server, browser):
     # riichi declared and a dora indicator, then MCR and back to riichi: both were gone, the hand
     # scored without its yaku

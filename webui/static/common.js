@@ -149,7 +149,17 @@ document.addEventListener("click", (e) => {
   e.preventDefault();
   let box = a.nextElementSibling;
   if (!box || !box.classList.contains("source-text")) {
-    box = document.createElement("span"); box.className = "source-text small muted"; box.textContent = a.dataset.source;
+    box = document.createElement("span"); box.className = "source-text small muted";
+    // the rule documents' French words, quoted « … », read by a French voice on other pages
+    const other = document.documentElement.lang !== "fr";
+    a.dataset.source.split(/(«[^»]*»)/).forEach((part) => {
+      if (!part) return;
+      if (!other || !part.startsWith("«")) { box.append(document.createTextNode(part)); return; }
+      const quoted = document.createElement("span");
+      quoted.lang = "fr";
+      quoted.textContent = part;
+      box.append(quoted);
+    });
     // said as it appears (a screen reader on the link heard nothing change), the link's state with it
     box.setAttribute("role", "status");
     a.after(box);

@@ -694,6 +694,9 @@ def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, br
     gid = _game(app)
     riichi = app.test_client().post("/api/games", json={"name": "Saturday", "rules": "riichi",
                                                         "players": PLAYERS}).json["game"]["id"]
+    app.test_client().post(f"/api/games/{riichi}/hands", json={"kind": "draw", "tenpai": []})
+    # ended: its final table's heads link their words ("Uma" was 15 px tall)
+    assert app.test_client().post(f"/api/games/{riichi}/hands", json={"kind": "end"}).status_code == 201
     d = browser
     _phone_window(d, 390, 844)
     small = []
@@ -703,7 +706,7 @@ def test_boxes_summaries_and_small_links_are_targets_a_finger_can_hit(server, br
         wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "nav a")))
         small += d.execute_script("""
             const out = [];
-            for (const el of document.querySelectorAll('input[type=checkbox], summary, a.source, nav a, a.export, a.word.small')) {
+            for (const el of document.querySelectorAll('input[type=checkbox], summary, a.source, nav a, a.export, a.word.small, th a.word, #foot-words, .delete-meld, .to-standing, select')) {
               const r = el.getBoundingClientRect();
               if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;   // not shown
               if (r.width < 24 || r.height < 24) out.push([arguments[0], el.outerHTML.slice(0, 80), r.width, r.height]);

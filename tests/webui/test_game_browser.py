@@ -1326,3 +1326,16 @@ def test_a_refused_substitute_and_rate_take_the_keyboard_to_the_field_at_fault(s
     rate = wait(d).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#money-form [name=rate]")))
     wait(d).until(lambda drv: drv.switch_to.active_element == rate)
     assert rate.get_attribute("aria-invalid") == "true"       # (the page itself answers 400)
+
+
+def test_the_new_game_form_fits_a_phone_with_large_text(server, browser, app):
+    # the players' fieldset grew to 480 px in a 390-px screen at twice the text size (its
+    # min-content width, and the name fields' own width their minimum in their flex labels)
+    d = browser
+    _phone_window(d, 390, 844)
+    d.get(f"{server}/games?lang=en")
+    wait(d).until(EC.presence_of_element_located((By.ID, "new-game")))
+    d.execute_script("document.documentElement.style.fontSize = '200%'")
+    _no_overflow(d)
+    players = d.find_element(By.CSS_SELECTOR, "#new-game fieldset.players")
+    assert _rect(d, players)["right"] <= d.execute_script("return innerWidth")

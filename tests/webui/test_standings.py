@@ -95,6 +95,9 @@ def test_the_standings_page_and_its_csv(client):
     page = client.get("/games/standings?rules=riichi&lang=en").get_data(as_text=True)
     assert "2 finished games counted." in page and "Games still in play, not counted until they are over: 1." in page
     assert page.index(">Bob<") < page.index(">Eve<")
+    # a screen reader read the places "2 dot 0 dot 0 dot 0": said in words, the dots hidden from it
+    assert '<span aria-hidden="true">2·0·0·0</span><span class="sr-only">Games finished 1st, 2nd, 3rd and 4th: ' \
+           '2, 0, 0, 0</span>' in page
     r = client.get("/games/standings.csv?rules=riichi")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(r.get_data(as_text=True).lstrip("\ufeff"))))

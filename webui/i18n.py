@@ -1979,7 +1979,7 @@ def init_app(app) -> None:
                                  hand_part=hand_part, tile_count_warning=tile_count_warning, grid_warning=grid_warning, when=when, colon=colon, names_and=names_and, correction_text=correction_text,
                                  form_label=form_label, payer_label=payer_label, item_note=item_note,
                                  unused_reason=unused_reason, unit_word=unit_word, source_legend=source_legend,
-                                 source_text=source_text, french_quoted=french_quoted)
+                                 source_text=source_text, french_quoted=french_quoted, native_name=native_name)
     app.jinja_env.filters["num"] = _number_filter
     # a form's label begins with a capital, as the others ("min faan" stood under "Rules")
     app.jinja_env.filters["first_upper"] = lambda text: text[:1].upper() + text[1:] if text else text
@@ -3455,6 +3455,22 @@ def french_quoted(text: str | None) -> Markup:
         return Markup(escape(text or ""))
     return Markup("".join(f'<span lang="fr">{escape(p)}</span>' if p.startswith("«") else str(escape(p))
                           for p in parts))
+
+
+#: The language of each rule set's own names (BCP 47): riichi's Japanese, Hong Kong's Cantonese
+#: in traditional characters, MCR's and classical play's Chinese.
+NATIVE_LANGS = {"riichi": "ja", "hk": "zh-HK", "mcr": "zh", "classical": "zh"}
+
+
+def native_name(text: str | None, rules: str) -> Markup:
+    """A scored item's own name for a page: its characters marked in their language, the
+    romanisation after them ("(pinfu)", "Dai Sam Yuen") left in the page's, which a Japanese or
+    Chinese voice read badly."""
+    text = text or ""
+    at = next((i for i, ch in enumerate(text) if ch.isascii() and (ch.isalpha() or ch == "(")), len(text))
+    head, tail = text[:at].strip(), text[at:].strip()
+    marked = f'<span lang="{NATIVE_LANGS.get(rules, "zh")}">{escape(head)}</span>' if head else ""
+    return Markup(f'<span class="native">{marked}{" " if head and tail else ""}{escape(tail)}</span>')
 
 
 def source_text(refs: str | None) -> str:

@@ -4,6 +4,7 @@ be declared is refused with the reason and can be recorded as a false win where 
 from __future__ import annotations
 
 import json
+import re
 import pytest
 
 from webui.store import connect
@@ -460,3 +461,17 @@ def test_a_riichi_hand_with_no_yaku_is_recorded_from_the_review_page_as_a_chombo
     hands = client.get(f"/api/games/{game}").json["hands"]
     assert [h["kind"] for h in hands] == ["penalty"]
     assert hands[0]["deltas"] == [-12000, 4000, 4000, 4000]     # the dealer (A) pays 4,000 to each
+
+
+def test_a_scored_items_own_name_is_marked_in_its_language_without_its_romanisation(client):
+    # "(pinfu)" and "Dai Sam Yuen" were inside lang="ja" / lang="zh": read with a Japanese or
+    # Chinese voice; Hong Kong's names are Cantonese
+    csrf = {"X-CSRF-Token": csrf_of(client)}
+    html = client.post("/review/score?lang=en", json={"hand": "123m456p789s11z2z2z 2z", "rules": "riichi",
+                                                      "form": {"ctx_seat_wind": "S"}}, headers=csrf).json["html"]
+    assert '<span class="native"><span lang="ja">自風 南</span> (yakuhai)</span>' in html
+    html = client.post("/review/score?lang=en", json={"hand": "[PPP][FFF]CCC123m4m 4m", "rules": "hk", "form": {}},
+                       headers=csrf).json["html"]
+    assert '<span class="native"><span lang="zh-HK">大三元</span> Dai Sam Yuen</span>' in html
+    html = client.post("/review/score?lang=en", json={"hand": WIN, "rules": "mcr", "form": {}}, headers=csrf).json["html"]
+    assert re.search(r'<span class="native"><span lang="zh">[^<a-zA-Z]+</span></span>', html)

@@ -37,9 +37,10 @@ def index():
     return _games_page()
 
 
-def _games_page(refused: dict | None = None, entered=None):
+def _games_page(refused: dict | None = None, entered=None, import_refused: str | None = None):
     """The games and the new-game form; ``refused``: why the form sent was refused (message and
-    field), shown in it with what was ``entered`` put back."""
+    field), shown in it with what was ``entered`` put back; ``import_refused``: why a file to
+    import was, shown at the import form."""
     rule_sets = scoring.available_rules()
     games = gamelog.games_with_state(get_store())
     # a new game under the rules of the newest game, unless the refused form chose others
@@ -50,6 +51,7 @@ def _games_page(refused: dict | None = None, entered=None):
     alike = [i for i, k in enumerate(keys) if k and keys.count(k) > 1]
     return render_template("games.html", games=games, rule_sets=rule_sets, refused=refused, entered=entered,
                            uma_choices=UMA_CHOICES, riichi_start_points=START_POINTS, alike=alike,
+                           import_refused=import_refused,
                            options={r["name"]: scoring.option_fields(r["name"]) for r in rule_sets})
 
 
@@ -937,10 +939,14 @@ def export_json(game_id):
 @bp.post("/import")
 def import_game():
     upload = request.files.get("file")
-    if upload is None:
-        raise gamelog.GameError("missing_field", "choose a JSON export to import", field="file")
-    data = gamelog.parse_import_bytes(upload.read())
-    gid = gamelog.import_json(get_store(), data)
+    try:
+        if upload is None:
+            raise gamelog.GameError("missing_field", "choose a JSON export to import", field="file")
+        data = gamelog.parse_import_bytes(upload.read())
+        gid = gamelog.import_json(get_store(), data)
+    except (gamelog.GameError, validation.InputError, scorer.RulesError, scorer.HandError) as e:
+        # said at the import form, the page's games around it: an error page's "Go back" alone
+        return _games_page(import_refused=i18n.msg(e.to_dict())), 400
     flash(i18n.t("game imported"))
     for warning in gamelog.import_differences(get_store(), gid, data):
         flash(i18n.msg(warning), "error")

@@ -559,7 +559,7 @@ FR = {
     "Delete hand {n}": "Supprimer la main {n}", "Undo hand {n}": "Annuler la main {n}",
     # « Annuler la main 7 ? » in a dialog whose own buttons say OK and « Annuler » read both ways
     "Undo hand {n}? It is removed from the game.": "Retirer la dernière main ({n}) ? Elle est retirée de la partie.",
-    "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "now hand {n}": "désormais main {n}", "the others' hands: {hands}": "mains des autres : {hands}", "the others' hands": "mains des autres", "a game deleted since": "une partie supprimée depuis", "Hand {n}": "Main {n}",
+    "History of changes ({n})": "Historique des modifications ({n})", "hand {n}": "main {n}", "now hand {n}": "désormais main {n}", "No game was imported.": "Aucune partie n'a été importée.", "the others' hands: {hands}": "mains des autres : {hands}", "the others' hands": "mains des autres", "a game deleted since": "une partie supprimée depuis", "Hand {n}": "Main {n}",
     "winner {n}": "gagnant {n}",
     "changed": "modifiée", "deleted": "supprimée", "undone": "annulée", "was": "c'était", "win": "victoire", "was a win": "c'était une victoire", "was a draw": "c'était une main nulle", "was a chombo": "c'était un chombo", "was a false win": "c'était un faux Mah-jong", "was the end of the game": "c'était la fin de la partie",
     "penalty": "pénalité", "No hand recorded yet.": "Aucune main enregistrée pour l'instant.",

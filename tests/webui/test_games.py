@@ -253,6 +253,10 @@ def test_html_game_flow(client):
     r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(b"\xff not json"), "g.json")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and b"not JSON" in r.data
+    # said at the import form, the games list around it (an error page's "Go back" alone)
+    page = r.get_data(as_text=True)
+    assert 'id="import-refused" role="alert"' in page and 'id="new-game"' in page
+    assert re.search(r'<input type="file" name="file"[^>]*aria-invalid="true"[^>]*autofocus', page)
     # the whole log's backup: how to put it back, not "not JSON" alone (an MCR club's organiser)
     r = client.post("/games/import", data={"csrf_token": token, "file": (io.BytesIO(b"SQLite format 3\x00" + bytes(100)),
                                                                          "season.sqlite3")},

@@ -279,8 +279,11 @@ class Flow:
         """Each player's final line, best first: the seat they started in, points held, score; with
         riichi also the sticks left to them, uma and after-uma penalties."""
         points = [self.start_points + t for t in totals]
+        # places, hence the uma, are the points the hands left: the sticks a tie for first shares
+        # (334 / 333 / 333) made a place of a point's remainder, worth 15,000 in uma
+        held = list(points)
         leftover = self.leftover(points, last)
-        uma = self.uma(points)
+        uma = self.uma(held)
         rows = []
         for p in range(4):
             score = points[p] - self.start_points + uma[p] + penalties[p]
@@ -293,7 +296,7 @@ class Flow:
         # change it (002 §3.4.6 « après l'attribution des uma »; §5.6, penalties « en n'affectant pas
         # ainsi le classement à la table »), so a first place that pays a chombo stays first.
         for p in range(4):
-            rows[p]["rank"] = 1 + sum(1 for q in range(4) if points[q] > points[p])
+            rows[p]["rank"] = 1 + sum(1 for q in range(4) if held[q] > held[p])
         order = sorted(range(4), key=lambda p: (rows[p]["rank"], -rows[p]["score"], p))
         return [rows[p] for p in order]
 

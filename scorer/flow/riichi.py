@@ -142,16 +142,18 @@ class RiichiFlow(Flow):
         """002 §3.6.1: +15,000 / +5,000 / −5,000 / −15,000 by place (or a house rule's,
         ``uma_by_place``); tied players share the uma
         of the places they hold (« si deux joueurs se partagent la première place, chacun reçoit
-        un bonus de 10.000 points »)."""
-        order = sorted(range(4), key=lambda p: -points[p])
+        un bonus de 10.000 points »). A share that does not divide (a house uma of 10,000 / 5,000 /
+        −5,000 shared by three) gives its remainder a point each to the first in seat order, as the
+        leftover sticks: the table still adds up to zero."""
+        order = sorted(range(4), key=lambda p: -points[p])       # stable: seat order among ties
         out = [0, 0, 0, 0]
         i = 0
         while i < 4:
             j = i
             while j + 1 < 4 and points[order[j + 1]] == points[order[i]]:
                 j += 1
-            share = sum(self.uma_by_place[i:j + 1]) // (j - i + 1)
+            share, rest = divmod(sum(self.uma_by_place[i:j + 1]), j - i + 1)
             for k in range(i, j + 1):
-                out[order[k]] = share
+                out[order[k]] = share + (1 if k - i < rest else 0)
             i = j + 1
         return out

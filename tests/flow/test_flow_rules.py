@@ -131,6 +131,27 @@ def test_leftover_sticks_go_to_the_first_place():
     assert rows[0]["score"] == 7000 + 15000
 
 
+def test_a_tie_for_first_stays_a_tie_when_the_leftover_sticks_do_not_divide():
+    # one stick shared by three players level at 30,000 (334 / 333 / 333) gave the first in seat
+    # order the whole first place's uma, 15,000, and the others none (002 §3.6.1: tied places share)
+    from scorer.flow import Deal
+    rows = {r["seat"]: r for r in RiichiFlow().final([-1000, 0, 0, 0], Deal(dealer=0, round_wind="S", sticks=1),
+                                                       [0, 0, 0, 0])}
+    assert [rows[p]["leftover_sticks"] for p in range(4)] == [0, 334, 333, 333]
+    assert [rows[p]["rank"] for p in range(4)] == [4, 1, 1, 1]
+    assert [rows[p]["uma"] for p in range(4)] == [-15000, 5000, 5000, 5000]
+    assert sum(rows[p]["score"] for p in range(4)) == 0
+
+
+def test_a_house_umas_share_that_does_not_divide_keeps_the_table_at_zero():
+    # 10,000 + 5,000 - 5,000 shared by three gave 3,333 each: the scores added up to -1
+    flow = RiichiFlow()
+    flow.uma_by_place = (10000, 5000, -5000, -10000)
+    assert flow.uma([30000, 30000, 30000, 10000]) == [3334, 3333, 3333, -10000]
+    assert flow.uma([10000, 30000, 20000, 20000]) == [-10000, 10000, 0, 0]
+    assert flow.uma([20000, 20000, 20000, 40000]) == [-3333, -3333, -3334, 10000]
+
+
 def test_riichi_input_checks():
     with pytest.raises(FlowError):
         run("riichi", [win(0, 1)])                         # several winners need a discard

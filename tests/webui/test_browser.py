@@ -873,10 +873,10 @@ def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, brows
     review_stand_in_reading(server, browser, monkeypatch)
     d = browser
     assert not d.find_elements(By.ID, "many-unsure")
-    review_stand_in_reading(server, browser, monkeypatch, unsure=(0, 3, 5, 8))
+    review_stand_in_reading(server, browser, monkeypatch, unsure=(0, 3, 5, 8, 10))
     note = d.find_element(By.ID, "many-unsure")
-    assert note.is_displayed() and note.text.startswith("4 tiles are unsure")
-    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")) == 4
+    assert note.is_displayed() and note.text.startswith("5 tiles are unsure")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")) == 5
     # the first tile is unsure and read otherwise by the profile: both marks, the P not hidden
     mark = lambda css: d.execute_script("return getComputedStyle(document.querySelector(arguments[0]), "
                                         "'::before').content", css)
@@ -885,14 +885,18 @@ def test_many_unsure_tiles_offer_to_type_the_hand_or_teach_the_set(server, brows
     d.find_element(By.ID, "type-instead").click()
     assert d.find_element(By.ID, "notation-box").get_attribute("open") is not None
     assert d.switch_to.active_element.get_attribute("id") == "notation"
-    # every unsure tile checked (its own code chosen again): "4 tiles are unsure" no longer holds
-    for _ in range(4):
+    # unsure tiles checked (their own code chosen again): the count follows ("5" stayed with 3
+    # left), and the note goes once fewer are left than it is shown for (4)
+    for left in (4, 3, 2, 1, 0):
         d.find_element(By.CSS_SELECTOR, "#hand-view .htile.low").click()
         wait(d).until(EC.visibility_of_element_located((By.ID, "picker")))
         d.find_element(By.CSS_SELECTOR, "#picker-grid .pick.current").click()
         wait(d).until(EC.invisibility_of_element_located((By.ID, "picker")))
+        if left == 4:
+            assert note.is_displayed() and note.text.startswith("4 tiles are unsure"), note.text
+        else:
+            assert not note.is_displayed()
     assert not d.find_elements(By.CSS_SELECTOR, "#hand-view .htile.low")
-    wait(d).until(EC.invisibility_of_element_located((By.ID, "many-unsure")))
     assert not console_errors(d)
     wait(d).until(lambda drv: drv.execute_script("return !(history.state && history.state.dialog);"))
 

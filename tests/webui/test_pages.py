@@ -645,7 +645,7 @@ def test_tiles_unsure_in_a_photo_too_small_are_not_blamed_on_the_tile_set(app, c
         reading = {"tiles": tiles, "hand": None, "reading": {"warnings": warnings, "groups": [], "links": []}}
         draft = store.create_draft({"jpeg": b"\xff\xd8" + bytes(10), "width": 60, "height": 9}, reading)
         html = client.get(f"/review/{draft}?rules=mcr&lang=en").get_data(as_text=True)
-        found = re.search(r'<p class="question" data-ask="unsure" id="many-unsure">(.*?)</p>', html, re.S)
+        found = re.search(r'<p class="question" data-ask="unsure" id="many-unsure" data-many="4">(.*?)</p>', html, re.S)
         return found.group(1) if found else ""
 
     small = note(["the tiles are about 7 pixels across in the photo, too small to be read surely: take the photo "

@@ -416,8 +416,15 @@
     });
     dropStaleAddedAsk();
     // "7 tiles are unsure (marked)" stayed after every one was corrected or removed
+    // and its count, which stayed "5" with 3 left: kept as the tiles marked now, the note gone
+    // once they are fewer than it is shown for
     const manyUnsure = $("many-unsure");
-    if (manyUnsure && !view.querySelector(".htile.low")) manyUnsure.hidden = true;
+    if (manyUnsure) {
+      const left = view.querySelectorAll(".htile.low").length;
+      if (left < Number(manyUnsure.dataset.many || 1)) manyUnsure.hidden = true;
+      const said = manyUnsure.firstChild;
+      if (said && said.nodeType === Node.TEXT_NODE) said.nodeValue = said.nodeValue.replace(/^\d+/, String(left));
+    }
     const note = $("profiled-note");
     if (note) note.hidden = !view.querySelector(".htile.profiled");
     $("undo").disabled = !undoStack.length;

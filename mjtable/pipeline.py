@@ -219,7 +219,12 @@ def _decode(tiles, reading, rules) -> dict:
             if diff["where"].startswith("melds"):
                 diff["tiles"] = slots["melds"][int(diff["where"][6:-1])]["tiles"]
         if result.confidence < 0.8:
-            what = "; ".join(f"{_place(d)}: {_codes(d['chosen'])} ({d['p_chosen']:.2f}) or "
+            # where the chosen code is a change, what was read there too: "1m (0.00) or 3m (0.03)"
+            # alone hid that the reader had read 2m, and surely
+            changed = {c["where"]: c for c in out["changes"]}
+            read = lambda d: (f", read {changed[d['where']]['read']} ({changed[d['where']]['p_read']:.2f})"
+                              if d["where"] in changed else "")
+            what = "; ".join(f"{_place(d, read(d))}: {_codes(d['chosen'])} ({d['p_chosen']:.2f}) or "
                              f"{_codes(d['alternative'])} ({d['p_alternative']:.2f})" for d in alt["differences"])
             out["warning"] = (f"two readings make a winning hand, check: {what} "
                               f"(chosen with confidence {result.confidence:.2f})")
@@ -240,10 +245,10 @@ def _codes(v):
     return "".join(v) if isinstance(v, list) else v
 
 
-def _place(diff) -> str:
+def _place(diff, read: str = "") -> str:
     if diff.get("tile") is not None:
-        return f"{consistency.place_words(diff['where'])} (tile #{diff['tile']})"
-    return consistency.place_words(diff["where"])
+        return f"{consistency.place_words(diff['where'])} (tile #{diff['tile']}{read})"
+    return consistency.place_words(diff["where"]) + (f" ({read[2:]})" if read else "")
 
 
 def _tile_of(slots, where: str):

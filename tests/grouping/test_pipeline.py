@@ -379,6 +379,16 @@ def test_ambiguous_decoding_warns_about_the_tile():
     assert any(f"the winning tile (tile #{i})" in w for w in out["reading"]["warnings"])
 
 
+def test_an_ambiguous_change_says_what_was_read_there():
+    # "standing tile 1 (tile #2): 1m (0.05) or 4m (0.04)" hid that the reader had read 7m, surely
+    hand, placed, tiles = mock_tiles("123m456p789s11z22z 2z", style="chinese")
+    i = next(k for k, t in enumerate(tiles) if t.code == "1m")
+    tiles[i].code, tiles[i].confidence, tiles[i].top3 = "7m", 0.9, [("7m", 0.9), ("1m", 0.05), ("4m", 0.04)]
+    out = pipeline.score_tiles(tiles)
+    said = next(w for w in out["reading"]["warnings"] if w.startswith("two readings make a winning hand"))
+    assert f"(tile #{i}, read 7m (0.90)): 1m (0.05) or 4m (0.04)" in said, said
+
+
 def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
     # a photo of 20 tiles said "found 5 tiles ... a tile may be hidden" (14 more were left out
     # apart from the hand, and the review page shows them all); too many tiles got the advice

@@ -83,9 +83,9 @@ def test_the_rules_select_waits_for_enter_before_reloading(server, browser):
     assert not console_errors(d)
 
 
-def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app, tmp_path):
-    # a game page's win refused comes back to its form (the game page); a file that is no game
-    # export, imported from the games page, is refused on the error page
+def test_a_file_refused_for_import_is_said_at_its_form_with_the_keyboard_on_it(server, browser, app, tmp_path):
+    # a file that is no game export, imported from the games page, was refused on an error page
+    # and its Go back: said at the import form, the file field marked and focused
     d = browser
     d.get(f"{server}/games")
     junk = tmp_path / "notes.json"
@@ -93,9 +93,12 @@ def test_go_back_on_an_error_page_returns_to_the_form(server, browser, app, tmp_
     form = d.find_element(By.CSS_SELECTOR, 'input[name="file"]').find_element(By.XPATH, "ancestor::form")
     form.find_element(By.NAME, "file").send_keys(str(junk))
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait(d).until(EC.presence_of_element_located((By.ID, "go-back")))
-    assert d.find_element(By.ID, "go-back").get_attribute("href") == f"{server}/games"
-    # the language link of the error page leads to that page too, not to the form's address
+    said = wait(d).until(EC.presence_of_element_located((By.ID, "import-refused")))
+    assert said.get_attribute("role") == "alert" and "No game was imported." in said.text
+    field = d.find_element(By.CSS_SELECTOR, '#import-form input[name="file"]')
+    wait(d).until(lambda drv: drv.switch_to.active_element == field)
+    assert field.get_attribute("aria-invalid") == "true"
+    # the language link of the answer leads to the games page, not to the form's address
     lang = d.find_element(By.ID, "lang-fr").get_attribute("href")
     assert lang.startswith(f"{server}/games?")
     console_errors(d)   # the 400 answer is logged by the browser

@@ -1992,6 +1992,16 @@ def init_app(app) -> None:
 # field name...), and its French is built with the same values ({0}, {1}... in order). A message
 # no pattern matches is shown by its code's French (CODES_FR); English pages show it as it is.
 MESSAGES_FR = {
+    # a reading's decoding, each tile at stake as the warnings of two readings name it, and the
+    # places they name (mjtable read --lang fr kept them in English inside the French sentence)
+    "{} (tile #{}): {} ({}) or {} ({})": "{0} (tuile n°{1}) : {2} ({3}) ou {4} ({5})",
+    "{} (tile #{}, read {} ({})): {} ({}) or {} ({})": "{0} (tuile n°{1}, lue {2} ({3})) : {4} ({5}) ou {6} ({7})",
+    "{} (tile #{}) read {} ({}), changed to {} ({})": "{0} (tuile n°{1}) lue {2} ({3}), changée en {4} ({5})",
+    "standing tile {}": "tuile debout {0}", "meld {}, tile {}": "combinaison {0}, tuile {1}",
+    "dora indicator {}": "indicateur de dora {0}", "the winning tile": "la tuile gagnante",
+    "no winning form (4 sets and a pair, or a special hand)":
+        "aucune forme gagnante (4 combinaisons et une paire, ou une main spéciale)",
+    "no winning form (4 sets and a pair)": "aucune forme gagnante (4 combinaisons et une paire)",
     "the image is fully transparent: it shows nothing to read": "l'image est entièrement transparente : elle ne montre rien à lire",
     # the context given over what the photo showed (mjtable.pipeline.score_tiles)
     "the dora indicators given ({}) replace those read from the photo ({})":
@@ -3262,6 +3272,8 @@ def _figure_fr(value: str) -> str | None:
         return value.replace(",", "\u202f")
     if re.fullmatch(r"-?\d{5,}", value):
         return number(int(value), language="fr")
+    if re.fullmatch(r"-?\d+\.\d+", value):      # a probability, a confidence: « 0,97 »
+        return value.replace(".", ",")
     return None
 
 
@@ -3282,9 +3294,18 @@ def french_message(text: str) -> str | None:
         m = pattern.match(text)
         if m:
             # a value that is itself a message (« la main lue n'est pas valide : {0} ») in French too
-            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or french_message(v)
-                                            or _quoted_fr(v) for v in m.groups()))
+            return _french(french).format(*(_FIXED.get(v) or _ordinal_fr(v) or _figure_fr(v) or _parts_fr(v)
+                                            or french_message(v) or _quoted_fr(v) for v in m.groups()))
     return None
+
+
+def _parts_fr(value: str) -> str | None:
+    """A value of several messages ("standing tile 1 (tile #2): ...; the winning tile ...") each
+    in French, joined as French joins them; None unless every one has its French."""
+    if "; " not in value:
+        return None
+    each = [french_message(p) for p in value.split("; ")]
+    return " ; ".join(each) if all(e is not None for e in each) else None
 
 
 def _quoted_fr(value: str) -> str:

@@ -668,3 +668,19 @@ def test_a_riichi_win_form_names_the_liable_player_pao_as_002_does(client):
     assert "Joueur responsable (pao)" in page and "(bao)" not in page
     hk = client.post("/api/games", json={"rules": "hk", "players": list("ABCD")}).json["game"]["id"]
     assert "Joueur responsable (bao)" in client.get(f"/games/{hk}?lang=fr").get_data(as_text=True)
+
+
+def test_a_readings_decoding_warnings_in_french_name_their_tiles_in_french(app):
+    # `mjtable read --lang fr` said « vérifiez : standing tile 1 (tile #2): 1m (1.00) or 2m (0.00); ... »
+    with app.test_request_context("/?lang=fr"):
+        said = i18n.msg("two readings make a winning hand, check: standing tile 1 (tile #2): 1m (1.00) or 2m (0.00); "
+                        "standing tile 3 (tile #4, read 2m (0.97)): 1m (0.00) or 3m (0.03) (chosen with confidence "
+                        "0.01); the tiles as read are not a winning hand, so the hand may not be a winning one")
+        assert said.startswith("deux lectures font une main gagnante, vérifiez : tuile debout 1 (tuile n°2) : 1m (1,00) "
+                               "ou 2m (0,00) ; tuile debout 3 (tuile n°4, lue 2m (0,97)) : 1m (0,00) ou 3m (0,03) "
+                               "(choisie avec une confiance de 0,01)"), said
+        said = i18n.msg("the tiles as read are not a winning hand; the nearest winning hand changes the winning tile "
+                        "(tile #13) read 9s (0.90), changed to 8s (0.05): check these tiles, or the hand may not be "
+                        "a winning one (confidence 0.40)")
+        assert "la tuile gagnante (tuile n°13) lue 9s (0,90), changée en 8s (0,05)" in said, said
+        assert "english" not in said and " or " not in said

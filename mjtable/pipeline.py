@@ -33,6 +33,10 @@ UNSURE_BELOW = 0.6
 #: scenes at 640 px, read about 60 % of their tiles, those at 22-24 px 87 %; no valid photo is under
 #: 25 px, and they read 99 % (docs/experiments.md, "Say tiles are too small"). A 50 × 50 photo gave 3-4.
 SMALL_TILES_PX = 22
+#: A photo whose longer side is under this holds no row of 14 tiles at SMALL_TILES_PX each: one in
+#: which no tile was found is said to be too small (a 50 × 50 thumbnail was told to put the tiles
+#: face up and in the light).
+SMALL_PHOTO_PX = 14 * SMALL_TILES_PX
 #: Said of a photo too dark to be read surely (``vision.reader.DARK_WARN_P99``)
 DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brightened; take it again in more light "
               "(a lamp, or the phone's flash)")
@@ -110,6 +114,11 @@ def score_tiles(tiles, *, rules: str | None = None, context: dict | None = None,
         # five phantom tiles were said not to make a chow before its size was named)
         warnings.insert(0, f"the tiles are about {median_across:.0f} pixels across in the photo, too small to "
                         "be read surely: take the photo closer, or at a higher resolution")
+    frame = getattr(tiles, "frame", None)
+    if median_across is None and frame and max(frame) < SMALL_PHOTO_PX:
+        warnings.insert(0, f"the photo is only {frame[0]:.0f} × {frame[1]:.0f} pixels, too small to hold a hand's "
+                        f"14 tiles readably (about {SMALL_PHOTO_PX} pixels across): send the photo at its full "
+                        "size, or take it again")
     result = None
     notation = None
     invalid = None

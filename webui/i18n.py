@@ -2002,6 +2002,9 @@ MESSAGES_FR = {
     "no winning form (4 sets and a pair, or a special hand)":
         "aucune forme gagnante (4 combinaisons et une paire, ou une main spéciale)",
     "no winning form (4 sets and a pair)": "aucune forme gagnante (4 combinaisons et une paire)",
+    "the photo is only {} × {} pixels, too small to hold a hand's 14 tiles readably (about {} pixels across): send the photo at its full size, or take it again":
+        "la photo ne fait que {0} × {1} pixels, trop peu pour montrer lisiblement les 14 tuiles d'une main (environ {2} "
+        "pixels de large) : envoyez la photo en taille réelle, ou reprenez-la",
     "the image is fully transparent: it shows nothing to read": "l'image est entièrement transparente : elle ne montre rien à lire",
     # the context given over what the photo showed (mjtable.pipeline.score_tiles)
     "the dora indicators given ({}) replace those read from the photo ({})":

@@ -389,6 +389,17 @@ def test_an_ambiguous_change_says_what_was_read_there():
     assert f"(tile #{i}, read 7m (0.90)): 1m (0.05) or 4m (0.04)" in said, said
 
 
+def test_a_photo_too_small_to_hold_a_hand_is_said_so_when_no_tile_is_found():
+    # a 50 x 50 thumbnail was told to put the tiles face up, lit and filling the picture
+    from vision.types import TileReads
+    warnings = pipeline.score_tiles(TileReads([], frame=(50.0, 50.0)))["reading"]["warnings"]
+    assert warnings[0].startswith("the photo is only 50 × 50 pixels, too small to hold a hand's 14 tiles"), warnings
+    assert pipeline.SMALL_PHOTO_PX == 14 * pipeline.SMALL_TILES_PX
+    # a photo of a readable size with no tile in it is told what to photograph, not its size
+    warnings = pipeline.score_tiles(TileReads([], frame=(640.0, 480.0)))["reading"]["warnings"]
+    assert not any("too small" in w for w in warnings) and any(w.startswith("no tiles found") for w in warnings)
+
+
 def test_the_tile_count_warning_fits_too_few_too_many_and_tiles_left_out():
     # a photo of 20 tiles said "found 5 tiles ... a tile may be hidden" (14 more were left out
     # apart from the hand, and the review page shows them all); too many tiles got the advice

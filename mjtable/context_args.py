@@ -58,7 +58,7 @@ def context_from_args(args) -> dict:
             text = v
             try:
                 v = parse_tiles(text)
-                C._tiles(key.name, v)      # a flower is a tile but no indicator: said of the flag too
+                key.check(key.name, v)     # a flower is a tile but no indicator: said of the flag too
             except errors.HandError as e:
                 # said of the flag, with the caret under its value, not as if in the hand
                 flag = "--" + key.name.replace("_", "-")

@@ -231,7 +231,7 @@ def _decode(tiles, reading, rules) -> dict:
             # where the chosen code is a change, what was read there too: "1m (0.00) or 3m (0.03)"
             # alone hid that the reader had read 2m, and surely
             changed = {c["where"]: c for c in out["changes"]}
-            read = lambda d: (f", read {changed[d['where']]['read']} ({changed[d['where']]['p_read']:.2f})"
+            read = lambda d: (f"read {changed[d['where']]['read']} ({changed[d['where']]['p_read']:.2f})"
                               if d["where"] in changed else "")
             what = "; ".join(f"{_place(d, read(d))}: {_codes(d['chosen'])} ({d['p_chosen']:.2f}) or "
                              f"{_codes(d['alternative'])} ({d['p_alternative']:.2f})" for d in alt["differences"])
@@ -255,9 +255,9 @@ def _codes(v):
 
 
 def _place(diff, read: str = "") -> str:
-    if diff.get("tile") is not None:
-        return f"{consistency.place_words(diff['where'])} (tile #{diff['tile']}{read})"
-    return consistency.place_words(diff["where"]) + (f" ({read[2:]})" if read else "")
+    """A tile at stake in words, with its number in the reading and ``read`` ("read 2m (0.97)")."""
+    said = ", ".join(filter(None, (f"tile #{diff['tile']}" if diff.get("tile") is not None else "", read)))
+    return consistency.place_words(diff["where"]) + (f" ({said})" if said else "")
 
 
 def _tile_of(slots, where: str):

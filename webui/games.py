@@ -146,7 +146,7 @@ def show(game_id):
                            names_liable="liable_player" in (scoring.rule_context_keys(view["game"]["rules"]) or ()),
                            liable_seat=gamelog.liable_seat, liable_paying=gamelog.liable_paying,
                            robbed_kong=score_sheet.robbed_kong,
-                           value_and_counters=score_sheet.value_and_counters, false_win=request.args.get("false_win", type=int),
+                           value_and_counters=gamelog.value_and_counters, false_win=request.args.get("false_win", type=int),
                            rule_sets={r["name"]: r["title"] for r in scoring.available_rules()},
                            option_fields=scoring.option_fields(view["game"]["rules"]),
                            hand_label=partial(_hand_label, gamelog.flow_of(view["game"])),
@@ -468,7 +468,7 @@ def _remember_refusal(game_id: int, form_id: str, e: Exception, false_win: bool 
                           "entry_dropped": code in ("stale_names", "stale_options") or form_id in ("options-form", "penalty-form"),
                           "excerpt": errors.notation_excerpt(e),
                           # the field at fault, marked in its form where it has one so named (game.js)
-                          "field": getattr(e, "field", None) if isinstance(getattr(e, "field", None), str) else None,
+                          "field": field if isinstance(field := getattr(e, "field", None), str) else None,
                           "entry": _win_entry(request.form) if form_id == "win-form" else None,
                           "false_win": false_win}
 

@@ -3474,11 +3474,10 @@ _SOURCE_WORDS_FR = (("worked totals", "totaux détaillés"), ("exercise", "exerc
 def french_quoted(text: str | None) -> Markup:
     """``text`` for a page, the rule documents' French words it quotes (« … ») marked French on
     pages in another language, so that a screen reader reads them with a French voice."""
-    parts = re.split(r"(«[^»]*»)", text or "")
     if lang() == "fr":
         return Markup(escape(text or ""))
     return Markup("".join(f'<span lang="fr">{escape(p)}</span>' if p.startswith("«") else str(escape(p))
-                          for p in parts))
+                          for p in re.split(r"(«[^»]*»)", text or "")))
 
 
 #: The language of each rule set's own names (BCP 47): riichi's Japanese, Hong Kong's Cantonese

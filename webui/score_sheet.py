@@ -30,10 +30,6 @@ def english(text: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-value_and_counters = gamelog.value_and_counters
-others_hands = gamelog.others_hands
-
-
 def _notations(h: dict, players: list[str]) -> list[str]:
     """Each winner's hand as written, named where a discard had several winners (two hands under
     one result left the table to work out whose was whose)."""
@@ -113,7 +109,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
         # the hand's value as the table of 002 §6 gives it, the counters apart (002 §8's sheet keeps
         # « Valeur de la main » and « Riichi & compteurs » apart): "8,600 (mangan)" was no mangan
         total = score.get("total", "")
-        value, counters = value_and_counters(w)
+        value, counters = gamelog.value_and_counters(w)
         if counters:
             unit += " " + tr("+ {n} in counters", n=number(counters))
             added = True
@@ -145,7 +141,7 @@ def result_text(h: dict, players: list[str], flow, tr=english, number=english_nu
                         else tr("{player} liable (bao)", player=name(liable)))
     # classical: the others' hands' points the losers settled among themselves ([B] ch. I): the
     # row's changes are made of them, and the signed sheet could not show why a loser paid 144
-    others = others_hands(h, players, number)
+    others = gamelog.others_hands(h, players, number)
     if others:
         how += " · " + tr("the others' hands: {hands}", hands=others)
     # a comma before how it was won after counters or sticks: "8,000 (mangan) + own riichi stick back

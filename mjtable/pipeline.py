@@ -40,6 +40,9 @@ SMALL_PHOTO_PX = 14 * SMALL_TILES_PX
 #: Said of a photo too dark to be read surely (``vision.reader.DARK_WARN_P99``)
 DARK_PHOTO = ("the photo is very dark: tiles may be missed or misread even brightened; take it again in more light "
               "(a lamp, or the phone's flash)")
+#: Said of a photo whose tiles are out of focus (``vision.reader.BLUR_WARN_SOFTNESS``)
+BLURRED_PHOTO = ("the photo looks out of focus (the tiles' edges are soft): tiles may be misread; hold the phone still, "
+                 "let it focus on the tiles, and take it again")
 #: What every rule set needs to know beyond the tiles, when no rule set is chosen.
 BASE_CONTEXT = ("self_drawn", "seat_wind", "round_wind", "last_tile", "kong_replacement",
                 "robbing_kong", "last_of_kind", "discarder")
@@ -65,6 +68,8 @@ def read_photo(image, *, rules: str | None = None, context: dict | None = None,
     read_ms = (time.perf_counter() - t0) * 1000
     out = score_tiles(tiles, rules=rules, context=context, options=options, decode=decode)
     damage = getattr(tiles, "damage", None)
+    if getattr(tiles, "blurred", False):    # first too: a blurred tile's misreading may be the others' cause
+        out["reading"]["warnings"].insert(0, BLURRED_PHOTO)
     if getattr(tiles, "dark", False):       # first too: tiles missed in the dark leave a hand short
         out["reading"]["warnings"].insert(0, DARK_PHOTO)
     if damage:      # first: the tiles' own warnings may come from the damaged part

@@ -224,6 +224,16 @@ SHADE_WINDOW = 0.125
 SHARPEN_ABOVE: float | None = 0.5
 SHARPEN_SIGMA = 3.0
 SHARPEN_AMOUNT = 1.5
+# A photo out of focus at the tiles' own scale is said so: the median softness of its reads'
+# crops (as taken, each scaled so that its shorter side is BLUR_WARN_SIDE px: a 4000-px
+# photo's sharp tiles are then as sharp as a 640-px photo's; the whole picture's softness is not)
+# at BLUR_WARN_SOFTNESS or more, over BLUR_WARN_LEAST reads or more. Sharp photos read
+# up to 0.41 (valid), 0.44 (train), 0.46 (rendered rows from low); the valid split blurred by 3
+# and 4 px at 640 px read 93.0 and 71.4 % of its tiles (99.0 % as taken) and 183 and 192 of its
+# 238 photos are said to be blurred (docs/experiments.md, "Say a photo is out of focus"). None: off.
+BLUR_WARN_SOFTNESS: float | None = 0.55
+BLUR_WARN_SIDE = 24
+BLUR_WARN_LEAST = 4
 # Faces no code names (jokers, other games' tiles) reported as unknown by the oddity model
 # (vision/oddity.py) when its weights ship; none do, since the candidates cost unseen sets tiles
 # (docs/experiments.md). False: every face is named as some code, whatever ships.
@@ -306,6 +316,7 @@ class ReaderConfig:
     dark_p99: float | None = _module_default("DARK_P99")
     shade_gain: float | None = _module_default("SHADE_GAIN")
     sharpen_above: float | None = _module_default("SHARPEN_ABOVE")
+    blur_warn_softness: float | None = _module_default("BLUR_WARN_SOFTNESS")
     dark_body_below: float | None = _module_default("DARK_BODY_BELOW")
     dark_body_least: int = _module_default("DARK_BODY_LEAST")
     dark_body_unsure: float | None = _module_default("DARK_BODY_UNSURE")
@@ -390,7 +401,7 @@ class TileReader:
             # on the reading as finally chosen: a photo turned upright is read again before it
             reads = self._read(image, timings, embeddings, profile)
             kept = without_unsure_photo(reads, self.config.unsure_photo_below, self.config.unsure_photo_least)
-            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark)
+            return reads if kept is reads else TileReads(kept, reads.damage, reads.frame, reads.dark, reads.blurred)
         token = _BASE_READINGS.set({})     # the base model reads each crop of this photo once
         try:
             return self._read(image, timings, embeddings, profile)
@@ -420,8 +431,8 @@ class TileReader:
                 again = self._read_turned(decoded.image, k, embeddings, profile)
                 if upright_margin(again) >= self.config.upright_votes:
                     spent["upright_ms"] = (time.perf_counter() - t_up) * 1000
-                    return self._timed(TileReads(in_photo(again, k, decoded.image, scale), decoded.damage,
-                                                 photo_frame(decoded.image, scale), dark), timings, spent, t0, t1)
+                    return self._timed(self._photo_reads(in_photo(again, k, decoded.image, scale), decoded, dark),
+                                       timings, spent, t0, t1)
                 tried[k] = again        # not sure enough alone: weighed against the whole reading below
         if self.second_detector is None:
             reads = self._read_found(first, self.detector, scale, spent, embeddings, profile)
@@ -460,8 +471,17 @@ class TileReader:
             spent["classify_ms"] += (time.perf_counter() - t_up) * 1000
             if turn:
                 reads = self._read_upright(reads, decoded, scale, embeddings, profile, spent, t_up, tried)
-        return self._timed(TileReads(reads, decoded.damage, photo_frame(decoded.image, scale), dark),
-                           timings, spent, t0, t1)
+        return self._timed(self._photo_reads(reads, decoded, dark), timings, spent, t0, t1)
+
+    def _photo_reads(self, reads: list[TileRead], decoded, dark: bool) -> TileReads:
+        """``reads`` of the ``decoded`` photo, with what is known of the photo as a whole: its
+        decoding's damage, its frame, whether it was too dark or is out of focus."""
+        # backs too: a photo blurred enough reads some of its faces as backs (a rendered hand of
+        # 16 tiles blurred by 4 px at 640 px: 3 faces and 3 backs read)
+        soft = tiles_softness(decoded.image, [r.box for r in reads], decoded.scale)
+        blurred = self.config.blur_warn_softness is not None and soft is not None \
+            and soft >= self.config.blur_warn_softness
+        return TileReads(reads, decoded.damage, photo_frame(decoded.image, decoded.scale), dark, blurred)
 
     @staticmethod
     def _timed(result: TileReads, timings: dict | None, spent: dict, t0: float, t1: float) -> TileReads:
@@ -853,6 +873,29 @@ def softness(image: np.ndarray) -> float:
     detail = cv2.norm(cv2.Laplacian(grey, cv2.CV_32F), cv2.NORM_L1)
     left = cv2.norm(cv2.Laplacian(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F), cv2.NORM_L1)
     return left / detail if detail > 0 else 1.0
+
+
+def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLUR_WARN_SIDE,
+                   least: int = BLUR_WARN_LEAST) -> float | None:
+    """The median ``softness`` of the tiles in ``boxes`` (x1, y1, x2, y2 in pixels of ``image``
+    times ``scale``, as reads give them), each cut from ``image`` and scaled so that its shorter
+    side is ``side`` pixels: how out of focus the photo is at the tiles' own scale, whatever its
+    size. None for fewer than ``least`` boxes (too few tiles to judge the photo by)."""
+    if image.size == 0:
+        return None
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    values = []
+    for x1, y1, x2, y2 in boxes:
+        x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
+        x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
+        if min(x2 - x1, y2 - y1) < 4:
+            continue
+        crop = grey[y1:y2, x1:x2]
+        k = side / min(crop.shape)
+        values.append(softness(cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
+                                          interpolation=cv2.INTER_AREA)))
+    return float(np.median(values)) if len(values) >= least else None
 
 
 def sharpened(image: np.ndarray, above: float | None, sigma: float = SHARPEN_SIGMA,

@@ -55,14 +55,16 @@ class TileReads(list):
     None when nothing): a corrupt JPEG decodes with grey or garbled parts, and its tiles alone
     cannot say so; and the photo's ``frame`` (width, height) in the reads' pixels, or None, so
     that grouping can tell a tile cut by the photo's edge; ``dark``: the photo was too dark to read
-    surely (``vision.reader.DARK_WARN_P99``)."""
+    surely (``vision.reader.DARK_WARN_P99``); ``blurred``: its tiles are out of focus
+    (``vision.reader.BLUR_WARN_SOFTNESS``)."""
 
     def __init__(self, reads=(), damage: str | None = None, frame: tuple[float, float] | None = None,
-                 dark: bool = False):
+                 dark: bool = False, blurred: bool = False):
         super().__init__(reads)
         self.damage = damage
         self.frame = frame
         self.dark = dark
+        self.blurred = blurred
 
 
 @dataclass

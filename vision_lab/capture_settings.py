@@ -79,10 +79,11 @@ def spot(image: np.ndarray, rng=None, shade: float = SPOT_SHADE) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def blur(image: np.ndarray, rng=None) -> np.ndarray:
-    """Out of focus: a Gaussian blur of ``BLUR_SIGMA`` of the longer side."""
+def blur(image: np.ndarray, rng=None, share: float | None = None) -> np.ndarray:
+    """Out of focus: a Gaussian blur of ``BLUR_SIGMA`` of the longer side (``share`` of it when
+    given)."""
     rng = np.random.default_rng(0) if rng is None else rng
-    sigma = rng.uniform(*BLUR_SIGMA) * max(image.shape[:2])
+    sigma = (rng.uniform(*BLUR_SIGMA) if share is None else share) * max(image.shape[:2])
     return cv2.GaussianBlur(image, (0, 0), sigma)
 
 
@@ -113,10 +114,12 @@ def glare(image: np.ndarray, rng=None) -> np.ndarray:
 SETTINGS = {"grey": grey, "dim": dim, "warm": warm, "spot": spot, "blur": blur, "bright": bright, "glare": glare}
 
 
-def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None) -> int:
+def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: float | None = None,
+                  blur_share: float | None = None) -> int:
     """Write ``source`` (a YOLO-format folder: ``images/``, ``labels/``, a ``data.yaml`` beside
     or above it) to ``out`` under ``setting`` (``shade``: the spot setting's, default
-    ``SPOT_SHADE``); returns the number of images written."""
+    ``SPOT_SHADE``; ``blur_share``: the blur setting's sigma as a share of the longer side,
+    default drawn from ``BLUR_SIGMA``); returns the number of images written."""
     if setting not in SETTINGS:
         raise ValueError(f"unknown setting {setting!r}: one of {', '.join(SETTINGS)}")
     source, out = Path(source), Path(out)
@@ -130,7 +133,8 @@ def write_setting(source: Path, setting: str, out: Path, seed: int = 0, shade: f
     (out / "labels").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(names, out / "data.yaml")
     rng = np.random.default_rng(seed)
-    take = partial(spot, shade=shade) if setting == "spot" and shade is not None else SETTINGS[setting]
+    take = partial(spot, shade=shade) if setting == "spot" and shade is not None else \
+        partial(blur, share=blur_share) if setting == "blur" and blur_share is not None else SETTINGS[setting]
     written = 0
     for path in paths:
         image = cv2.imread(str(path))
@@ -160,12 +164,19 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the noise of the dim and spot settings, the spot's place, the blur, the glare's places")
     parser.add_argument("--shade", type=float, default=None,
                         help=f"the spot setting: the share of the light outside the spot (default {SPOT_SHADE})")
+    parser.add_argument("--blur-share", type=float, default=None,
+                        help="the blur setting: its sigma as a share of the photo's longer side (default drawn "
+                             f"from {BLUR_SIGMA[0]}-{BLUR_SIGMA[1]}; 0.0047: 3 px at 640 px)")
     args = parser.parse_args(argv)
+    if args.blur_share is not None and args.setting != "blur":
+        parser.error("--blur-share is the blur setting's: give it with --setting blur")
+    if args.blur_share is not None and not 0.0 < args.blur_share < 0.1:
+        parser.error("--blur-share is a share of the longer side: above 0, under 0.1")
     if args.shade is not None and args.setting != "spot":
         parser.error("--shade is the spot setting's: give it with --setting spot")
     if args.shade is not None and not 0.0 < args.shade <= 1.0:
         parser.error("--shade is a share of the light: above 0, at most 1")
-    n = write_setting(args.source, args.setting, args.out, args.seed, args.shade)
+    n = write_setting(args.source, args.setting, args.out, args.seed, args.shade, args.blur_share)
     print(f"{n} images written to {args.out} ({args.setting})")
     return 0
 

@@ -152,9 +152,13 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
     names = _names_for(folder) if unlabelled_dir.is_dir() else None
     n_strays = on_unlabelled = on_unlabelled_right = 0
     missed = []                        # labelled tiles no read matches: what recall loses besides misreadings
+    said_blurred = said_dark = 0       # photos the reading says are out of focus, too dark
     for k, (path, img, gt) in enumerate(labelled_images(folder, images, errata_on)):
         timings: dict = {}
-        reads = [r for r in reader.read(str(path), timings=timings, profile=profile) if not r.face_down]
+        photo_reads = reader.read(str(path), timings=timings, profile=profile)
+        said_blurred += int(getattr(photo_reads, "blurred", False))
+        said_dark += int(getattr(photo_reads, "dark", False))
+        reads = [r for r in photo_reads if not r.face_down]
         timed.append((timings.get("total_ms", 0.0), path.name))
         gt_boxes = np.array([b for _, b in gt]).reshape(-1, 4)
         pred_boxes = np.array([r.box for r in reads]).reshape(-1, 4)
@@ -228,6 +232,7 @@ def evaluate(folder: Path, reader, out: Path | None = None, limit: int | None = 
         "recall": n_right / n_gt if n_gt else 0.0,
         "classifier_on_labelled_boxes": oracle_right / oracle_n if oracle_n else 0.0,
         "hand_rows": hand_total, "hand_rows_exact": hand_exact,
+        "photos_said_blurred": said_blurred, "photos_said_dark": said_dark,
         "hand_exact_rate": hand_exact / hand_total if hand_total else None,
         "latency_ms_median": statistics.median(latencies) if latencies else None,
         "latency_ms_p95": float(np.percentile(latencies, 95)) if latencies else None,
@@ -297,6 +302,7 @@ def write_report(result: dict, confusion: Counter, out: Path) -> None:
                 f", of which {result['reads_on_unlabelled_faces']} on a tile face too hidden or too edge-on for a "
                 f"label ({result['reads_on_unlabelled_faces_right']} naming its code)"),
              f"- hand rows read exactly: {result['hand_rows_exact']}/{result['hand_rows']}",
+             f"- photos said out of focus: {result['photos_said_blurred']}, too dark: {result['photos_said_dark']}",
              f"- latency per image: median {result['latency_ms_median']:.0f} ms, p95 "
              f"{result['latency_ms_p95']:.0f} ms, slowest {result['latency_ms_max']:.0f} ms"
              if result['latency_ms_median'] else "",

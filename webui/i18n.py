@@ -2935,6 +2935,8 @@ MESSAGES_FR = {
         "aucune main écrite : tapez ses tuiles, la tuile gagnante en dernier après une espace, comme 123m456p789s11z22z 2z",
     "the photo is very dark: tiles may be missed or misread even brightened; take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : des tuiles peuvent manquer ou être mal lues même éclaircies ; reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
+    "the photo looks out of focus (the tiles' edges are soft): tiles may be misread; hold the phone still, let it focus on the tiles, and take it again":
+        "la photo semble floue (les bords des tuiles sont mous) : des tuiles peuvent être mal lues ; tenez le téléphone immobile, laissez-le faire la mise au point sur les tuiles, et reprenez-la",
     "the photo is very dark: take it again in more light (a lamp, or the phone's flash)":
         "la photo est très sombre : reprenez-la avec plus de lumière (une lampe, ou le flash du téléphone)",
     "after the tiles write 1, 2 or 3, not {}": "après les tuiles, écrivez 1, 2 ou 3, pas {0}",

@@ -50,3 +50,19 @@ def test_the_command_writes_each_setting_as_a_labelled_copy(tmp_path):
         assert main([str(src), "--setting", setting, "--out", str(out)]) == 0
         assert (out / "labels" / "a.txt").read_text() == "0 0.5 0.5 0.2 0.3\n"
         assert cv2.imread(str(out / "images" / "a.jpg")).shape == (64, 64, 3)
+
+
+def test_the_blur_can_be_given_as_a_share_of_the_longer_side(tmp_path):
+    sharp = _checker()
+    assert _edges(blur(sharp, share=0.02)) < _edges(blur(sharp, share=0.005)) < _edges(sharp)
+    src = tmp_path / "src"
+    (src / "images").mkdir(parents=True)
+    (src / "labels").mkdir()
+    (src / "data.yaml").write_text("names: ['bs1']\n")
+    cv2.imwrite(str(src / "images" / "a.png"), sharp)
+    assert main([str(src), "--setting", "blur", "--blur-share", "0.02", "--out", str(tmp_path / "b")]) == 0
+    written = cv2.imread(str(tmp_path / "b" / "images" / "a.png"))
+    assert np.array_equal(written, blur(sharp, share=0.02))
+    import pytest
+    with pytest.raises(SystemExit):
+        main([str(src), "--setting", "glare", "--blur-share", "0.02", "--out", str(tmp_path / "g")])

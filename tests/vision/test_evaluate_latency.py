@@ -142,3 +142,14 @@ def test_the_classifier_alone_counts_a_red_five_on_a_five_where_the_labels_mark_
 
     result = evaluate_classifier(folder, Classifier())
     assert result["crops"] == 2 and result["accuracy"] == 0.5       # the 0m on the 5m right, on the 1m wrong
+
+
+def test_the_evaluation_counts_the_photos_said_out_of_focus_or_too_dark(tmp_path):
+    # the warning of a blurred photo is chosen on blurred copies of a split: its count is measured
+    from vision.types import TileRead, TileReads
+    folder, reader = _one_photo_split(tmp_path, "['1m']", "0 0.2 0.2 0.2 0.2\n", [])
+    reader.read = lambda path, timings=None, profile=None: TileReads([TileRead("1m", (10, 10, 30, 30), 0.9)],
+                                                                      blurred=True)
+    result = evaluate(folder, reader, log=lambda *a: None, out=tmp_path / "out")
+    assert (result["photos_said_blurred"], result["photos_said_dark"]) == (1, 0)
+    assert "photos said out of focus: 1, too dark: 0" in (tmp_path / "out" / "report.md").read_text()

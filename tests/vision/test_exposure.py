@@ -193,3 +193,37 @@ def test_a_real_photo_out_of_focus_reads_its_tiles_sharpened():
     photo = cv2.GaussianBlur(cv2.imread(str(BLURRED_PHOTO)), (0, 0), 0.004 * 640)
     sharpened_right, as_taken = _tiles_right(BLURRED_PHOTO, photo, sharpen_above=None)
     assert sharpened_right >= as_taken + 6, (sharpened_right, as_taken, len(labels))
+
+
+HAND_PHOTO = Path(__file__).resolve().parents[1] / "fixtures" / "vision" / "hands" / "hand_mcr_kong.jpg"
+
+
+def test_a_photo_out_of_focus_is_told_by_its_tiles_whatever_its_size():
+    # the whole picture's softness told no blurred 4000-px photo (0.20-0.37) from the shared sharp
+    # ones (0.14-0.47): its tiles, each brought to one size, do
+    import json
+    from vision.reader import BLUR_WARN_SOFTNESS, tiles_softness
+    photo = cv2.imread(str(HAND_PHOTO))
+    boxes = [t["box"] for t in json.loads(HAND_PHOTO.with_suffix(".json").read_text())["labels"]]
+    px = max(photo.shape[:2]) / 640                 # a pixel of the photo brought to 640 px
+    assert tiles_softness(photo, boxes) < BLUR_WARN_SOFTNESS
+    assert tiles_softness(cv2.GaussianBlur(photo, (0, 0), 4 * px), boxes) >= BLUR_WARN_SOFTNESS
+    big = cv2.resize(photo, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
+    big_boxes = [[v * 3 for v in b] for b in boxes]
+    assert tiles_softness(big, big_boxes) < BLUR_WARN_SOFTNESS          # large and sharp: not blurred
+    assert tiles_softness(cv2.GaussianBlur(big, (0, 0), 12 * px), big_boxes) >= BLUR_WARN_SOFTNESS
+    # boxes in the photo's own pixels, the picture decoded at a third (a JPEG's DCT reduction)
+    assert tiles_softness(cv2.GaussianBlur(photo, (0, 0), 4 * px), big_boxes, scale=3) >= BLUR_WARN_SOFTNESS
+    assert tiles_softness(photo, boxes[:3]) is None                       # too few tiles to judge by
+
+
+def test_the_reader_tells_a_photo_out_of_focus():
+    from tests.webui.test_photo import reader_ready
+    if not reader_ready():
+        pytest.skip("the reader's weights are not installed")
+    from vision import read_tiles
+    photo = cv2.imread(str(HAND_PHOTO))
+    side = max(photo.shape[:2])
+    assert not read_tiles(photo).blurred
+    assert not read_tiles(cv2.resize(photo, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)).blurred
+    assert read_tiles(cv2.GaussianBlur(photo, (0, 0), 4 * side / 640)).blurred

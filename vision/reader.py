@@ -883,15 +883,15 @@ def tiles_softness(image: np.ndarray, boxes, scale: float = 1.0, side: int = BLU
     size. None for fewer than ``least`` boxes (too few tiles to judge the photo by)."""
     if image.size == 0:
         return None
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    h, w = grey.shape
+    h, w = image.shape[:2]
     values = []
     for x1, y1, x2, y2 in boxes:
         x1, y1 = max(0, int(x1 / scale)), max(0, int(y1 / scale))
         x2, y2 = min(w, int(x2 / scale)), min(h, int(y2 / scale))
         if min(x2 - x1, y2 - y1) < 4:
             continue
-        crop = grey[y1:y2, x1:x2]
+        # each crop turned grey alone: a 12-MP photo turned whole cost 4 ms, its tiles 1
+        crop = image[y1:y2, x1:x2] if image.ndim == 2 else cv2.cvtColor(image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
         k = side / min(crop.shape)
         values.append(softness(cv2.resize(crop, (max(4, round(crop.shape[1] * k)), max(4, round(crop.shape[0] * k))),
                                           interpolation=cv2.INTER_AREA)))
